@@ -1,0 +1,49 @@
+/* The analysis pipeline, from a C file to dataflow candidates:
+ * preprocess, parse, build the polyhedral model, compute dependences, find
+ * the outermost permutable band, measure distances, decide legality, list
+ * candidates.  One SyAnalysis owns one isl context and everything built
+ * in it, so analyses can run in parallel threads. */
+#pragma once
+
+#include "band.h"
+#include "dataflow.h"
+#include "deps.h"
+#include "program.h"
+#include "scop.h"
+
+G_BEGIN_DECLS
+
+#define SY_ANALYSIS_ERROR (sy_analysis_error_quark())
+
+typedef enum {
+	SY_ANALYSIS_ERROR_INTERNAL, /* isl failed: a bug, not the input */
+} SyAnalysisError;
+
+GQuark sy_analysis_error_quark(void);
+
+typedef struct {
+	const char *const *defines;      /* "NAME" or "NAME=VALUE" */
+	const char *const *include_dirs;
+	guint max_dims;                  /* 2 unless set; 3 for 3D arrays */
+} SyAnalysisOptions;
+
+typedef struct {
+	isl_ctx *ctx;
+	SyProgram *prog;
+	SyScop *scop;
+	SyDeps *deps;
+	SyBand *band;
+	gboolean legal;
+	GPtrArray *reasons;     /* char * */
+	GPtrArray *candidates;  /* SyCandidate */
+} SyAnalysis;
+
+SyAnalysis *sy_analysis_new_from_file(const char *path,
+	const SyAnalysisOptions *options, GError **error);
+SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
+	gssize len, const SyAnalysisOptions *options, GError **error);
+void sy_analysis_free(SyAnalysis *analysis);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyAnalysis, sy_analysis_free)
+
+G_END_DECLS

@@ -1,0 +1,177 @@
+#include <string.h>
+
+#include "dataflow.h"
+
+gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member)
+{
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW && dep->kind != SY_DEP_READ)
+			continue;
+		if (!dep->uniform || dep->distance[member] < 0 ||
+		    dep->distance[member] > 1)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static void io_group_free(gpointer data)
+{
+	SyIoGroup *g = data;
+
+	g_free(g->direction);
+	g_free(g);
+}
+
+static void candidate_free(gpointer data)
+{
+	SyCandidate *c = data;
+
+	g_ptr_array_unref(c->io);
+	g_free(c);
+}
+
+/* Adds a group unless one with the same array, kind and direction (hence
+ * type) exists: AutoSA merges those.  distance NULL means zero. */
+static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
+	const gint64 *distance)
+{
+	SyIoGroup *g = g_new0(SyIoGroup, 1);
+
+	g->array = array;
+	g->kind = kind;
+	g->n_space = c->n_space;
+	g->direction = g_new0(gint64, c->n_space);
+	for (guint i = 0; i < c->n_space; i++) {
+		g->direction[i] = distance ? distance[c->space[i]] : 0;
+		if (g->direction[i])
+			g->exterior = TRUE;
+	}
+	for (guint i = 0; i < c->io->len; i++) {
+		const SyIoGroup *o = g_ptr_array_index(c->io, i);
+
+		if (o->array == array && o->kind == kind &&
+		    memcmp(o->direction, g->direction,
+			   c->n_space * sizeof(gint64)) == 0) {
+			io_group_free(g);
+			return;
+		}
+	}
+	g_ptr_array_add(c->io, g);
+}
+
+/* The I/O groups of one access: one per dependence it takes part in.  A
+ * read with neither a producer nor reuse is fed to every PE on its own;
+ * a write that nothing overwrites is drained from where it happens (both
+ * with direction zero, as AutoSA's identity pseudo-dependence). */
+static void add_access_groups(SyCandidate *c, const SyDeps *deps,
+	const SyAccess *access)
+{
+	gboolean moved = FALSE, overwritten = FALSE;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_ANTI ||
+		    (dep->source != access && dep->sink != access))
+			continue;
+		if (dep->kind == SY_DEP_OUTPUT)
+			overwritten = TRUE;
+		if (dep->kind == SY_DEP_READ ||
+		    (dep->kind == SY_DEP_FLOW && dep->sink == access))
+			moved = TRUE;
+		if (access->array->local && dep->kind != SY_DEP_FLOW)
+			continue;
+		add_group(c, access->array, dep->kind, dep->distance);
+	}
+	if (access->array->local)
+		return;
+	if (!access->write && !moved)
+		add_group(c, access->array, SY_DEP_READ, NULL);
+	if (access->write && !overwritten)
+		add_group(c, access->array, SY_DEP_OUTPUT, NULL);
+}
+
+static SyCandidate *new_candidate(const SyScop *scop, const SyDeps *deps,
+	guint id, const guint *space, guint n)
+{
+	SyCandidate *c = g_new0(SyCandidate, 1);
+
+	c->id = id;
+	c->n_space = n;
+	memcpy(c->space, space, n * sizeof *space);
+	c->io = g_ptr_array_new_with_free_func(io_group_free);
+	for (guint i = 0; i < scop->accesses->len; i++)
+		add_access_groups(c, deps, g_ptr_array_index(scop->accesses,
+			i));
+	return c;
+}
+
+GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
+	const SyBand *band, guint max_dims)
+{
+	GPtrArray *list = g_ptr_array_new_with_free_func(candidate_free);
+	g_autofree guint *pool = g_new(guint, band->n_members + 1);
+	guint n = 0, s[3];
+
+	for (guint m = 0; m < band->n_members; m++)
+		if (sy_dataflow_space_ok(deps, m))
+			pool[n++] = m;
+	/* AutoSA's order: 1D, then pairs, then triples, lexicographic. */
+	for (guint a = 0; max_dims >= 1 && a < n; a++) {
+		s[0] = pool[a];
+		g_ptr_array_add(list, new_candidate(scop, deps, list->len, s,
+			1));
+	}
+	for (guint a = 0; max_dims >= 2 && a < n; a++)
+		for (guint b = a + 1; b < n; b++) {
+			s[0] = pool[a];
+			s[1] = pool[b];
+			g_ptr_array_add(list, new_candidate(scop, deps,
+				list->len, s, 2));
+		}
+	for (guint a = 0; max_dims >= 3 && a < n; a++)
+		for (guint b = a + 1; b < n; b++)
+			for (guint d = b + 1; d < n; d++) {
+				s[0] = pool[a];
+				s[1] = pool[b];
+				s[2] = pool[d];
+				g_ptr_array_add(list, new_candidate(scop, deps,
+					list->len, s, 3));
+			}
+	return list;
+}
+
+gboolean sy_dataflow_legal(const SyDeps *deps, const SyBand *band,
+	GPtrArray *reasons)
+{
+	guint before = reasons->len;
+	gboolean any = FALSE;
+
+	if (band->n_members == 0)
+		g_ptr_array_add(reasons, g_strdup_printf("no outermost "
+			"permutable band: %s", band->stop));
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->uniform)
+			continue;
+		g_ptr_array_add(reasons, g_strdup_printf("the %s dependence "
+			"on '%s' from %s to %s is not uniform: its distances "
+			"%s vary with the iteration",
+			sy_dep_kind_name(dep->kind), dep->source->array->name,
+			dep->source->stmt->name, dep->sink->stmt->name,
+			dep->distances));
+	}
+	if (reasons->len > before)
+		return FALSE;
+	for (guint m = 0; m < band->n_members; m++)
+		if (sy_dataflow_space_ok(deps, m))
+			any = TRUE;
+	if (!any)
+		g_ptr_array_add(reasons, g_strdup("no loop of the band has "
+			"flow and read distances of only 0 and 1, so no loop "
+			"can be a space loop"));
+	return any;
+}

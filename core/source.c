@@ -1,0 +1,147 @@
+#include <string.h>
+
+#include "diag.h"
+#include "source.h"
+
+static gboolean is_blank(const char *text, gsize len)
+{
+	for (gsize i = 0; i < len; i++)
+		if (!g_ascii_isspace(text[i]))
+			return FALSE;
+	return TRUE;
+}
+
+static void index_lines(SySource *src)
+{
+	gsize start = 0;
+
+	src->lines = g_array_new(FALSE, FALSE, sizeof(gsize));
+	g_array_append_val(src->lines, start);
+	for (gsize i = 0; i < src->len; i++) {
+		if (src->text[i] == '\n') {
+			gsize next = i + 1;
+			g_array_append_val(src->lines, next);
+		}
+	}
+}
+
+/* Rejects what is not text before anyone tries to lex it: a NUL byte or
+ * an invalid UTF-8 sequence means the user opened the wrong file. */
+static gboolean check_text(SySource *src, GError **error)
+{
+	const char *end = NULL;
+	const char *nul = memchr(src->text, '\0', src->len);
+	gsize bad;
+
+	if (!g_utf8_validate(src->text, src->len, &end) || nul) {
+		SyLoc loc;
+
+		bad = (gsize)(end - src->text);
+		if (nul && (gsize)(nul - src->text) < bad)
+			bad = (gsize)(nul - src->text);
+		loc = sy_source_loc(src, bad);
+		sy_input_error_set(error, SY_INPUT_ERROR_ENCODING, &loc, 0,
+			"Systole reads C source files in UTF-8 (or ASCII)",
+			"not a text file: byte 0x%02x is not valid UTF-8 text",
+			(guchar)src->text[bad]);
+		return FALSE;
+	}
+	if (is_blank(src->text, src->len)) {
+		SyLoc loc = sy_source_loc(src, 0);
+
+		sy_input_error_set(error, SY_INPUT_ERROR_ENCODING, &loc, 0,
+			"write a loop nest between '#pragma scop' and "
+			"'#pragma endscop'",
+			"the file is empty");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+SySource *sy_source_new_from_data(const char *path, const char *text,
+	gssize len, GError **error)
+{
+	SySource *src = g_new0(SySource, 1);
+
+	if (len < 0)
+		len = (gssize)strlen(text);
+	src->path = g_strdup(path);
+	src->dir = g_path_get_dirname(path);
+	/* Copy the bytes as they are: a NUL inside must reach the check. */
+	src->text = g_malloc((gsize)len + 1);
+	memcpy(src->text, text, (gsize)len);
+	src->text[len] = '\0';
+	src->len = (gsize)len;
+	index_lines(src);
+	if (!check_text(src, error)) {
+		sy_source_free(src);
+		return NULL;
+	}
+	return src;
+}
+
+SySource *sy_source_new_from_file(const char *path, GError **error)
+{
+	g_autofree char *text = NULL;
+	gsize len = 0;
+	GError *io_error = NULL;
+
+	if (!g_file_get_contents(path, &text, &len, &io_error)) {
+		g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
+			"%s: error: %s", path, io_error->message);
+		g_error_free(io_error);
+		return NULL;
+	}
+	return sy_source_new_from_data(path, text, (gssize)len, error);
+}
+
+void sy_source_free(SySource *src)
+{
+	if (!src)
+		return;
+	g_free(src->path);
+	g_free(src->dir);
+	g_free(src->text);
+	g_array_unref(src->lines);
+	g_free(src);
+}
+
+SyLoc sy_source_loc(const SySource *src, gsize offset)
+{
+	guint lo = 0, hi = src->lines->len;
+	SyLoc loc;
+
+	/* The last line that starts at or before offset. */
+	while (hi - lo > 1) {
+		guint mid = (lo + hi) / 2;
+
+		if (g_array_index(src->lines, gsize, mid) <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	loc.src = src;
+	loc.line = lo + 1;
+	loc.col = (guint)(offset - g_array_index(src->lines, gsize, lo)) + 1;
+	loc.offset = offset;
+	return loc;
+}
+
+/* The text of line (1-based) without its newline. */
+const char *sy_source_line(const SySource *src, guint line, gsize *len)
+{
+	gsize start, end;
+
+	if (line == 0 || line > src->lines->len) {
+		*len = 0;
+		return "";
+	}
+	start = g_array_index(src->lines, gsize, line - 1);
+	end = start;
+	while (end < src->len && src->text[end] != '\n')
+		end++;
+	if (end > start && src->text[end - 1] == '\r')
+		end--;
+	*len = end - start;
+	return src->text + start;
+}

@@ -1,0 +1,40 @@
+/* A source file held in memory, with the line table that diagnostics need.
+ *
+ * Every location in Systole points into one of these; a SySource therefore
+ * outlives everything parsed from it (the SyProgram owns its sources).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _SySource SySource;
+
+struct _SySource {
+	char *path;     /* as used to open the file (or the buffer's name) */
+	char *dir;      /* directory for resolving #include "..." */
+	char *text;     /* NUL-terminated contents */
+	gsize len;
+	GArray *lines;  /* gsize offsets of the first byte of every line */
+};
+
+/* A position: 1-based line and byte column, plus the byte offset. */
+typedef struct {
+	const SySource *src;
+	guint line;
+	guint col;
+	gsize offset;
+} SyLoc;
+
+SySource *sy_source_new_from_file(const char *path, GError **error);
+SySource *sy_source_new_from_data(const char *path, const char *text,
+	gssize len, GError **error);
+void sy_source_free(SySource *src);
+
+SyLoc sy_source_loc(const SySource *src, gsize offset);
+const char *sy_source_line(const SySource *src, guint line, gsize *len);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SySource, sy_source_free)
+
+G_END_DECLS
