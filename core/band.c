@@ -235,11 +235,14 @@ static gboolean deltas_within(isl_union_set *deltas, int lo, int hi)
 		0, 1);
 	isl_set *range = isl_set_lower_bound_si(isl_set_universe(space),
 		isl_dim_set, 0, lo);
+	isl_union_set *allowed;
 	isl_bool ok;
 
 	if (hi >= lo)
 		range = isl_set_upper_bound_si(range, isl_dim_set, 0, hi);
-	ok = isl_union_set_is_subset(deltas, isl_union_set_from_set(range));
+	allowed = isl_union_set_from_set(range);
+	ok = isl_union_set_is_subset(deltas, allowed);
+	isl_union_set_free(allowed);
 	isl_union_set_free(deltas);
 	return ok == isl_bool_true;
 }

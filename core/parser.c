@@ -15,6 +15,7 @@ typedef struct {
 	GHashTable *typedefs;  /* name -> resolved type */
 	GPtrArray *scopes;     /* GHashTable: name -> SyVar */
 	gboolean in_function;
+	const SyToken *function; /* the name of the function being parsed */
 	const SyToken *scop;   /* the '#pragma scop' token once seen */
 	GError **error;
 } Parser;
@@ -491,8 +492,7 @@ static gboolean parse_outer_declaration(Parser *p)
 			ok = parse_params(p);
 			if (ok && outer &&
 			    sy_token_is_punct(peek(p, 0), SY_P_LBRACE)) {
-				g_free(p->prog->function);
-				p->prog->function = sy_token_dup_text(name);
+				p->function = name;
 				ok = parse_function_body(p);
 				pop_scope(p);
 				type_clear(&type);
@@ -1196,6 +1196,7 @@ static gboolean parse_scop(Parser *p)
 			"'#pragma scop' outside a function");
 	p->scop = begin;
 	p->prog->begin = begin->loc;
+	p->prog->function = sy_token_dup_text(p->function);
 	block = node_new(SY_NODE_BLOCK, begin);
 	p->prog->scop = block;
 	push_scope(p);

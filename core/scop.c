@@ -41,7 +41,6 @@ static void access_free(gpointer data)
 	g_free(access->ref);
 	isl_multi_pw_aff_free(access->subscripts);
 	isl_map_free(access->map);
-	isl_map_free(access->tagged);
 	g_free(access);
 }
 
@@ -252,8 +251,6 @@ static SyAccess *add_access(Builder *b, SyStmt *stmt, SyArray *array,
 	gboolean write, isl_multi_pw_aff *subscripts, isl_map *map)
 {
 	SyAccess *access = g_new0(SyAccess, 1);
-	isl_map *tag;
-	isl_space *tag_space;
 
 	access->index = stmt->kill ? 0 : b->scop->accesses->len;
 	access->ref = stmt->kill ? g_strdup_printf("%s_%s", stmt->name,
@@ -263,14 +260,6 @@ static SyAccess *add_access(Builder *b, SyStmt *stmt, SyArray *array,
 	access->write = write;
 	access->subscripts = subscripts;
 	access->map = map;
-	/* [S[i] -> R0[]] -> A[f(i)]: the domain product with R0[] -> A[*] */
-	tag_space = isl_space_set_alloc(b->scop->ctx, 0, 0);
-	tag_space = isl_space_set_tuple_name(tag_space, isl_dim_set,
-		access->ref);
-	tag = isl_map_from_domain_and_range(isl_set_universe(tag_space),
-		isl_set_universe(isl_set_get_space(array->extent)));
-	access->tagged = isl_map_domain_product(isl_map_copy(access->map),
-		tag);
 	if (!stmt->kill && write)
 		array->written = TRUE;
 	else if (!stmt->kill)
@@ -450,7 +439,8 @@ static gboolean visit(Builder *b, const SyNode *node)
 	case SY_NODE_STMT:
 		return visit_stmt(b, node);
 	case SY_NODE_DECL:
-		return visit_decl(b, node);
+		/* Outside any loop a declaration starts the only lifetime. */
+		return b->loops->len == 0 || visit_decl(b, node);
 	}
 	return FALSE;
 }
@@ -629,7 +619,7 @@ SyAccess *sy_scop_access_by_ref(const SyScop *scop, const char *ref)
 	return NULL;
 }
 
-isl_union_map *sy_scop_tagged_accesses(const SyScop *scop, gboolean write,
+isl_union_map *sy_scop_accesses(const SyScop *scop, gboolean write,
 	gboolean kill)
 {
 	GPtrArray *list = kill ? scop->kills : scop->stmts;
@@ -644,7 +634,7 @@ isl_union_map *sy_scop_tagged_accesses(const SyScop *scop, gboolean write,
 
 			if (access->write == write)
 				all = isl_union_map_add_map(all,
-					isl_map_copy(access->tagged));
+					isl_map_copy(access->map));
 		}
 	}
 	return all;

@@ -30,7 +30,7 @@ struct _SyArray {
 };
 
 struct _SyAccess {
-	char *ref;            /* "R0": its tag in dependences */
+	char *ref;            /* "R0": its name in dependences */
 	guint index;          /* position in SyScop.accesses */
 	SyArray *array;
 	SyStmt *stmt;
@@ -38,7 +38,6 @@ struct _SyAccess {
 	const SyExpr *expr;   /* NULL for a kill */
 	isl_multi_pw_aff *subscripts; /* S[i, j] -> A[f(i, j)] */
 	isl_map *map;         /* the same, restricted to the domain */
-	isl_map *tagged;      /* [S[i, j] -> R0[]] -> A[f(i, j)] */
 };
 
 struct _SyStmt {
@@ -93,8 +92,8 @@ SyAccess *sy_scop_access_by_ref(const SyScop *scop, const char *ref);
 __isl_give isl_pw_aff *sy_loop_schedule_value(const SyNode *loop,
 	__isl_take isl_pw_aff *iter);
 
-/* Tagged read, write and kill relations of the whole SCoP. */
-__isl_give isl_union_map *sy_scop_tagged_accesses(const SyScop *scop,
+/* The read, write or kill relations of the whole SCoP. */
+__isl_give isl_union_map *sy_scop_accesses(const SyScop *scop,
 	gboolean write, gboolean kill);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyScop, sy_scop_free)

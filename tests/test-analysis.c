@@ -1,0 +1,420 @@
+/* Analysis semantics on small kernels: dependences and their distances,
+ * the band, legality and the candidate list, asserted exactly. */
+#include <string.h>
+
+#include <isl/set.h>
+
+#include "analysis.h"
+#include "report.h"
+
+static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
+{
+	g_autofree char *text = g_strdup_printf(
+		"#define N 16\n"
+		"#define M 8\n"
+		"float A[N][N], B[N][N], C[N][N], D[N][N][N], x[2 * N], "
+		"y[N], s, t;\n"
+		"void kernel(void)\n{\n#pragma scop\n%s\n#pragma endscop\n}\n",
+		scop);
+	SyAnalysisOptions options = { NULL, NULL, max_dims };
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_data("kernel.c", text, -1,
+		&options, &error);
+
+	g_assert_no_error(error);
+	return a;
+}
+
+static SyAnalysis *analyse(const char *scop)
+{
+	return analyse_dims(scop, 2);
+}
+
+/* "flow C S0->S1 (0, 0, 1)" per dependence, one per line. */
+static char *deps_text(const SyAnalysis *a)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+		g_autofree char *dist = dep->distance ?
+			sy_report_vector(dep->distance, dep->depth) :
+			g_strdup("non-uniform");
+
+		g_string_append_printf(out, "%s %s %s->%s %s\n",
+			sy_dep_kind_name(dep->kind), dep->source->array->name,
+			dep->source->stmt->name, dep->sink->stmt->name, dist);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* "[i] [j] [i,j]" */
+static char *candidates_text(const SyAnalysis *a)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < a->candidates->len; i++) {
+		const SyCandidate *c = g_ptr_array_index(a->candidates, i);
+
+		g_string_append(out, i ? " [" : "[");
+		for (guint k = 0; k < c->n_space; k++)
+			g_string_append_printf(out, "%s%s", k ? "," : "",
+				a->band->members[c->space[k]].name);
+		g_string_append_c(out, ']');
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *band_text(const SyAnalysis *a)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < a->band->n_members; i++)
+		g_string_append_printf(out, "%s%s", i ? "," : "",
+			a->band->members[i].name);
+	return g_string_free(out, FALSE);
+}
+
+static char *io_text(const SyAnalysis *a, guint id)
+{
+	const SyCandidate *c = g_ptr_array_index(a->candidates, id);
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+		g_autofree char *dir = sy_report_vector(g->direction,
+			g->n_space);
+
+		g_string_append_printf(out, "%s%s %s %s %s", k ? "; " : "",
+			g->array->name, sy_dep_kind_name(g->kind), dir,
+			g->exterior ? "exterior" : "interior");
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void assert_analysis(SyAnalysis *a, const char *band,
+	const char *deps, const char *candidates)
+{
+	g_autofree char *b = band_text(a);
+	g_autofree char *d = deps_text(a);
+	g_autofree char *c = candidates_text(a);
+
+	g_assert_cmpstr(b, ==, band);
+	g_assert_cmpstr(d, ==, deps);
+	g_assert_cmpstr(c, ==, candidates);
+}
+
+static const char *const mm =
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j < N; j++)\n"
+	"    for (int k = 0; k < N; k++)\n"
+	"      C[i][j] = C[i][j] + A[i][k] * B[k][j];\n";
+
+static void test_mm(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(mm);
+	g_autofree char *io3 = NULL;
+
+	assert_analysis(a, "i,j,k",
+		"flow C S0->S0 (0, 0, 1)\n"
+		"anti C S0->S0 (0, 0, 1)\n"
+		"output C S0->S0 (0, 0, 1)\n"
+		"read A S0->S0 (0, 1, 0)\n"
+		"read B S0->S0 (1, 0, 0)\n",
+		"[i] [j] [k] [i,j] [i,k] [j,k]");
+	g_assert_true(a->legal);
+	/* space_time[3], the output-stationary 2D array of the paper. */
+	io3 = io_text(a, 3);
+	g_assert_cmpstr(io3, ==, "C flow (0, 0) interior; "
+		"C output (0, 0) interior; A read (0, 1) exterior; "
+		"B read (1, 0) exterior");
+	g_assert_true(a->band->members[0].coincident);
+	g_assert_true(a->band->members[1].coincident);
+	g_assert_false(a->band->members[2].coincident);
+}
+
+static void test_mm_3d(void)
+{
+	g_autoptr(SyAnalysis) a = analyse_dims(mm, 3);
+	g_autofree char *c = candidates_text(a);
+
+	g_assert_cmpstr(c, ==, "[i] [j] [k] [i,j] [i,k] [j,k] [i,j,k]");
+}
+
+static void test_mm_1d_only(void)
+{
+	g_autoptr(SyAnalysis) a = analyse_dims(mm, 1);
+	g_autofree char *c = candidates_text(a);
+
+	g_assert_cmpstr(c, ==, "[i] [j] [k]");
+}
+
+/* The initialisation joins the band at the first iteration of k. */
+static void test_init_aligned(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < N; j++) {\n"
+		"    C[i][j] = 0;\n"
+		"    for (int k = 0; k < N; k++)\n"
+		"      C[i][j] += A[i][k] * B[k][j];\n"
+		"  }\n");
+
+	assert_analysis(a, "i,j,k",
+		"flow C S0->S1 (0, 0, 0)\n"
+		"flow C S1->S1 (0, 0, 1)\n"
+		"anti C S1->S1 (0, 0, 1)\n"
+		"output C S0->S1 (0, 0, 0)\n"
+		"output C S1->S1 (0, 0, 1)\n"
+		"read A S1->S1 (0, 1, 0)\n"
+		"read B S1->S1 (1, 0, 0)\n",
+		"[i] [j] [k] [i,j] [i,k] [j,k]");
+	g_assert_null(a->band->stop);
+}
+
+/* A store after the loop sits at its last iteration; a start that depends
+ * on i is followed. */
+static void test_store_after_loop(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++) {\n"
+		"  t = 0;\n"
+		"  for (int k = i; k < N; k++)\n"
+		"    t += A[i][k] * x[k];\n"
+		"  y[i] = t;\n"
+		"}\n");
+	g_autofree char *d = deps_text(a);
+	g_autofree char *b = band_text(a);
+
+	/* t is one scalar for all i: the anti dependence from y[i] = t to the
+	 * next t = 0 runs backwards on k, so the band is i alone. */
+	g_assert_cmpstr(b, ==, "i");
+	g_assert_cmpstr(a->band->stop, ==, "loop 'k' (line 9) cannot join "
+		"the band: the anti dependence on 't' from S2 to S0 would have "
+		"distance -14 on it");
+	/* k runs at least once, so y[i] = t always reads the sum. */
+	g_assert_cmpstr(d, ==,
+		"flow t S0->S1 (0)\n"
+		"flow t S1->S1 (0)\n"
+		"flow t S1->S2 (0)\n"
+		"anti t S1->S0 (1)\n"
+		"anti t S1->S1 (0)\n"
+		"anti t S2->S0 (1)\n"
+		"output t S0->S1 (0)\n"
+		"output t S1->S0 (1)\n"
+		"output t S1->S1 (0)\n"
+		"read x S1->S1 (1)\n");
+}
+
+/* Declaring the accumulator inside the loop gives each i its own t: the
+ * kill removes the false dependences and k joins the band. */
+static void test_local_scalar_kill(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++) {\n"
+		"  float u = 0;\n"
+		"  for (int k = 0; k < N; k++)\n"
+		"    u += A[i][k] * x[k];\n"
+		"  y[i] = u;\n"
+		"}\n");
+
+	assert_analysis(a, "i,k",
+		"flow u S0->S1 (0, 0)\n"
+		"flow u S1->S1 (0, 1)\n"
+		"flow u S1->S2 (0, 0)\n"
+		"anti u S1->S1 (0, 1)\n"
+		"output u S0->S1 (0, 0)\n"
+		"output u S1->S1 (0, 1)\n"
+		"read x S1->S1 (1, 0)\n",
+		"[i] [k] [i,k]");
+}
+
+static void test_nonuniform(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < N; j++)\n"
+		"    A[i][j] = A[j][i] + 1;\n");
+
+	g_assert_false(a->legal);
+	g_assert_cmpuint(a->candidates->len, ==, 0);
+	g_assert_cmpuint(a->reasons->len, >=, 1);
+	g_assert_true(g_str_has_prefix(g_ptr_array_index(a->reasons, 0),
+		"the flow dependence on 'A' from S0 to S0 is not uniform"));
+}
+
+/* Two nests with different iterators have no common band. */
+static void test_no_band(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  y[i] = x[i];\n"
+		"for (int j = 0; j < N; j++)\n"
+		"  x[j] = y[j] * 2;\n");
+
+	g_assert_false(a->legal);
+	g_assert_cmpuint(a->band->n_members, ==, 0);
+	g_assert_cmpstr(g_ptr_array_index(a->reasons, 0), ==,
+		"no outermost permutable band: loops 'i' (line 7) and 'j' "
+		"(line 9) are siblings: only loops with the same iterator name "
+		"are fused");
+}
+
+/* Sibling loops with the same name fuse into one member. */
+static void test_fusion(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  y[i] = x[i];\n"
+		"for (int i = 0; i < N; i++)\n"
+		"  x[i + N] = y[i] * 2;\n");
+
+	assert_analysis(a, "i",
+		"flow y S0->S1 (0)\n",
+		"[i]");
+}
+
+/* Strided and decreasing loops count iterations, not values. */
+static void test_steps(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = N - 1; i >= 0; i--)\n"
+		"  for (int j = 0; j < 2 * N; j += 2)\n"
+		"    y[i] += x[j];\n");
+
+	assert_analysis(a, "i,j",
+		"flow y S0->S0 (0, 1)\n"
+		"anti y S0->S0 (0, 1)\n"
+		"output y S0->S0 (0, 1)\n"
+		"read x S0->S0 (1, 0)\n",
+		"[i] [j] [i,j]");
+}
+
+/* Reduction over p and q: the band stops where the wrap-around
+ * dependence would run backwards, as for AutoSA's CNN. */
+static void test_band_stop(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int p = 0; p < 3; p++)\n"
+		"    for (int q = 0; q < 3; q++)\n"
+		"      y[i] += x[i + p + q];\n");
+
+	g_autofree char *b = band_text(a);
+
+	g_assert_cmpstr(b, ==, "i,p");
+	g_assert_cmpstr(a->band->stop, ==, "loop 'q' (line 9) cannot join "
+		"the band: the flow dependence on 'y' from S0 to S0 would have "
+		"distance -2 on it");
+	g_assert_cmpuint(a->band->inner->len, ==, 1);
+	g_assert_cmpstr(g_ptr_array_index(a->band->inner, 0), ==, "q");
+}
+
+/* Conditions and min/max bounds shape the domains; iterators may be used
+ * as values. */
+static void test_domains(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = max(0, i - 2); j <= min(N - 1, i + 2); j++)\n"
+		"    if (i == j || !(j > 4))\n"
+		"      A[i][j] = i + j;\n"
+		"    else\n"
+		"      A[i][j] = floord(i, 2);\n");
+	const SyStmt *s0 = g_ptr_array_index(a->scop->stmts, 0);
+	const SyStmt *s1 = g_ptr_array_index(a->scop->stmts, 1);
+	isl_set *expect0 = isl_set_read_from_str(a->ctx,
+		"{ S0[i, j] : 0 <= i < 16 and i - 2 <= j <= i + 2 and "
+		"0 <= j < 16 and (j = i or j <= 4) }");
+	isl_set *expect1 = isl_set_read_from_str(a->ctx,
+		"{ S1[i, j] : 0 <= i < 16 and i - 2 <= j <= i + 2 and "
+		"0 <= j < 16 and j != i and j > 4 }");
+
+	g_assert_true(isl_set_is_equal(s0->domain, expect0));
+	g_assert_true(isl_set_is_equal(s1->domain, expect1));
+	isl_set_free(expect0);
+	isl_set_free(expect1);
+}
+
+/* The schedule tree in source order, as pet builds it. */
+static void test_schedule_tree(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++) {\n"
+		"  y[i] = 0;\n"
+		"  for (int j = 0; j < N; j++)\n"
+		"    y[i] += A[i][j] * x[j];\n"
+		"}\n");
+	g_autoptr(JsonNode) root = sy_report_analysis_json(a);
+	JsonObject *obj = json_node_get_object(root);
+
+	g_assert_cmpstr(json_object_get_string_member(obj, "schedule"), ==,
+		"domain: \"{ S0[i] : 0 <= i <= 15; S1[i, j] : 0 <= i <= 15 "
+		"and 0 <= j <= 15 }\"\n"
+		"child:\n"
+		"  schedule: \"[{ S0[i] -> [(i)]; S1[i, j] -> [(i)] }]\"\n"
+		"  child:\n"
+		"    sequence:\n"
+		"    - filter: \"{ S0[i] }\"\n"
+		"    - filter: \"{ S1[i, j] }\"\n"
+		"      child:\n"
+		"        schedule: \"[{ S1[i, j] -> [(j)] }]\"\n");
+}
+
+/* Sizes of 2^20 give the same answer: nothing depends on iteration
+ * counts. */
+static void test_huge_sizes(void)
+{
+	const char *text =
+		"#define N 1048576\n"
+		"float A[N][N], B[N][N], C[N][N];\n"
+		"void f(void) {\n#pragma scop\n"
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < N; j++)\n"
+		"    for (int k = 0; k < N; k++)\n"
+		"      C[i][j] += A[i][k] * B[k][j];\n"
+		"#pragma endscop\n}\n";
+	GError *error = NULL;
+	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data("big.c", text,
+		-1, NULL, &error);
+	g_autofree char *c = NULL;
+
+	g_assert_no_error(error);
+	c = candidates_text(a);
+	g_assert_cmpstr(c, ==, "[i] [j] [k] [i,j] [i,k] [j,k]");
+	g_assert_cmpint(a->band->members[2].max, ==, 1048575);
+}
+
+/* The same input gives the same JSON, byte for byte. */
+static void test_deterministic(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(mm);
+	g_autoptr(SyAnalysis) b = analyse(mm);
+	g_autoptr(JsonNode) ja = sy_report_analysis_json(a);
+	g_autoptr(JsonNode) jb = sy_report_analysis_json(b);
+	g_autofree char *sa = json_to_string(ja, TRUE);
+	g_autofree char *sb = json_to_string(jb, TRUE);
+
+	g_assert_cmpstr(sa, ==, sb);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/analysis/mm", test_mm);
+	g_test_add_func("/analysis/mm-3d", test_mm_3d);
+	g_test_add_func("/analysis/mm-1d-only", test_mm_1d_only);
+	g_test_add_func("/analysis/init-aligned", test_init_aligned);
+	g_test_add_func("/analysis/store-after-loop", test_store_after_loop);
+	g_test_add_func("/analysis/local-scalar-kill", test_local_scalar_kill);
+	g_test_add_func("/analysis/nonuniform", test_nonuniform);
+	g_test_add_func("/analysis/no-band", test_no_band);
+	g_test_add_func("/analysis/fusion", test_fusion);
+	g_test_add_func("/analysis/steps", test_steps);
+	g_test_add_func("/analysis/band-stop", test_band_stop);
+	g_test_add_func("/analysis/domains", test_domains);
+	g_test_add_func("/analysis/schedule-tree", test_schedule_tree);
+	g_test_add_func("/analysis/huge-sizes", test_huge_sizes);
+	g_test_add_func("/analysis/deterministic", test_deterministic);
+	return g_test_run();
+}
