@@ -192,7 +192,7 @@ static int bench_one(const char *label, const char *path,
 		sy_analysis_free(a);
 	}
 	qsort(ms, (size_t)repeat, sizeof *ms, compare_doubles);
-	printf("%-40s %6d %9.2f %9.2f\n", label, repeat, ms[0],
+	printf("%-50s %5d %9.2f %9.2f\n", label, repeat, ms[0],
 		ms[repeat / 2]);
 	return EXIT_OK;
 }
@@ -227,9 +227,14 @@ static int cmd_bench(int argc, char **argv)
 	if (o.repeat == 0)
 		o.repeat = 20;
 	ao = analysis_options(&o);
-	printf("%-40s %6s %9s %9s\n", "kernel", "runs", "min ms", "median ms");
+	printf("%-50s %5s %9s %9s\n", "kernel", "runs", "min ms",
+		"median ms");
 	for (int i = 1; i < argc && code < 0; i++) {
-		int rc = bench_one(argv[i], argv[i], &ao, o.repeat);
+		g_autofree char *defines = o.defines ? g_strjoinv(" -D ",
+			o.defines) : NULL;
+		g_autofree char *label = defines ? g_strdup_printf(
+			"%s -D %s", argv[i], defines) : g_strdup(argv[i]);
+		int rc = bench_one(label, argv[i], &ao, o.repeat);
 
 		if (rc != EXIT_OK)
 			code = rc;
