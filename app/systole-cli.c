@@ -11,8 +11,8 @@
 
 enum {
 	EXIT_OK = 0,
-	EXIT_INPUT = 1,    /* the input file is wrong */
-	EXIT_USAGE = 2,    /* the command line is wrong */
+	EXIT_INPUT = 1, /* the input file is wrong */
+	EXIT_USAGE = 2, /* the command line is wrong */
 	EXIT_INTERNAL = 3, /* a bug in Systole */
 };
 
@@ -64,24 +64,24 @@ static void options_clear(Options *o)
 static void add_kernel_options(GOptionContext *ctx, Options *o)
 {
 	GOptionEntry entries[] = {
-		{ "define", 'D', 0, G_OPTION_ARG_STRING_ARRAY, &o->defines,
-		  "Define a macro, as the C preprocessor does",
-		  "NAME[=VALUE]" },
-		{ "include-dir", 'I', 0, G_OPTION_ARG_FILENAME_ARRAY,
-		  &o->include_dirs, "Search DIR for #include \"...\"",
-		  "DIR" },
-		{ "max-dims", 0, 0, G_OPTION_ARG_INT, &o->max_dims,
-		  "Largest systolic array dimension listed (1 to 3, "
-		  "default 2)", "N" },
-		G_OPTION_ENTRY_NULL
-	};
+		{"define", 'D', 0, G_OPTION_ARG_STRING_ARRAY, &o->defines,
+			"Define a macro, as the C preprocessor does",
+			"NAME[=VALUE]"},
+		{"include-dir", 'I', 0, G_OPTION_ARG_FILENAME_ARRAY,
+			&o->include_dirs, "Search DIR for #include \"...\"",
+			"DIR"},
+		{"max-dims", 0, 0, G_OPTION_ARG_INT, &o->max_dims,
+			"Largest systolic array dimension listed (1 to 3, "
+			"default 2)",
+			"N"},
+		G_OPTION_ENTRY_NULL};
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
 }
 
 /* Parses argv for a command; returns the exit code on failure, or -1. */
-static int parse_options(GOptionContext *ctx, int *argc, char ***argv,
-	Options *o)
+static int parse_options(
+	GOptionContext *ctx, int *argc, char ***argv, Options *o)
 {
 	GError *error = NULL;
 
@@ -111,20 +111,19 @@ static SyAnalysisOptions analysis_options(const Options *o)
 
 static int cmd_analyze(int argc, char **argv)
 {
-	Options o = { 0 };
-	g_autoptr(GOptionContext) ctx = g_option_context_new(
-		"FILE.c - analyse a SCoP");
-	GOptionEntry entries[] = {
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json,
-		  "Print one JSON object", NULL },
-		G_OPTION_ENTRY_NULL
-	};
+	Options o = {0};
+	g_autoptr(GOptionContext)
+		ctx = g_option_context_new("FILE.c - analyse a SCoP");
+	GOptionEntry entries[] = {{"json", 0, 0, G_OPTION_ARG_NONE, &o.json,
+					  "Print one JSON object", NULL},
+		G_OPTION_ENTRY_NULL};
 	g_autoptr(SyAnalysis) a = NULL;
 	SyAnalysisOptions ao;
 	GError *error = NULL;
 	int code;
 
-	g_option_context_set_summary(ctx, "Prints the statements, "
+	g_option_context_set_summary(ctx,
+		"Prints the statements, "
 		"dependences with distance vectors, legality and the dataflow "
 		"candidates of the SCoP in FILE.c.\nExit status: 0 analysed "
 		"(legal or not), 1 input error, 2 usage error.");
@@ -132,8 +131,9 @@ static int cmd_analyze(int argc, char **argv)
 	add_kernel_options(ctx, &o);
 	code = parse_options(ctx, &argc, &argv, &o);
 	if (code < 0 && argc != 2)
-		code = usage_error(argc < 2 ? "analyze: no input file" :
-			"analyze: one input file expected");
+		code = usage_error(argc < 2
+				? "analyze: no input file"
+				: "analyze: one input file expected");
 	if (code >= 0) {
 		options_clear(&o);
 		return code;
@@ -192,25 +192,24 @@ static int bench_one(const char *label, const char *path,
 		sy_analysis_free(a);
 	}
 	qsort(ms, (size_t)repeat, sizeof *ms, compare_doubles);
-	printf("%-50s %5d %9.2f %9.2f\n", label, repeat, ms[0],
-		ms[repeat / 2]);
+	printf("%-50s %5d %9.2f %9.2f\n", label, repeat, ms[0], ms[repeat / 2]);
 	return EXIT_OK;
 }
 
 static int cmd_bench(int argc, char **argv)
 {
-	Options o = { 0 };
-	g_autoptr(GOptionContext) ctx = g_option_context_new(
-		"FILE.c... - time the analysis");
+	Options o = {0};
+	g_autoptr(GOptionContext)
+		ctx = g_option_context_new("FILE.c... - time the analysis");
 	GOptionEntry entries[] = {
-		{ "repeat", 'n', 0, G_OPTION_ARG_INT, &o.repeat,
-		  "Runs per file (default 20)", "N" },
-		G_OPTION_ENTRY_NULL
-	};
+		{"repeat", 'n', 0, G_OPTION_ARG_INT, &o.repeat,
+			"Runs per file (default 20)", "N"},
+		G_OPTION_ENTRY_NULL};
 	SyAnalysisOptions ao;
 	int code;
 
-	g_option_context_set_summary(ctx, "Analyses every FILE.c several "
+	g_option_context_set_summary(ctx,
+		"Analyses every FILE.c several "
 		"times and prints the fastest and the median time in "
 		"milliseconds.  -D applies to every file.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -227,13 +226,13 @@ static int cmd_bench(int argc, char **argv)
 	if (o.repeat == 0)
 		o.repeat = 20;
 	ao = analysis_options(&o);
-	printf("%-50s %5s %9s %9s\n", "kernel", "runs", "min ms",
-		"median ms");
+	printf("%-50s %5s %9s %9s\n", "kernel", "runs", "min ms", "median ms");
 	for (int i = 1; i < argc && code < 0; i++) {
-		g_autofree char *defines = o.defines ? g_strjoinv(" -D ",
-			o.defines) : NULL;
-		g_autofree char *label = defines ? g_strdup_printf(
-			"%s -D %s", argv[i], defines) : g_strdup(argv[i]);
+		g_autofree char *defines =
+			o.defines ? g_strjoinv(" -D ", o.defines) : NULL;
+		g_autofree char *label = defines
+			? g_strdup_printf("%s -D %s", argv[i], defines)
+			: g_strdup(argv[i]);
 		int rc = bench_one(label, argv[i], &ao, o.repeat);
 
 		if (rc != EXIT_OK)

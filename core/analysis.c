@@ -2,7 +2,7 @@
 
 #include "analysis.h"
 
-G_DEFINE_QUARK(sy-analysis-error-quark, sy_analysis_error)
+G_DEFINE_QUARK(sy - analysis - error - quark, sy_analysis_error)
 
 void sy_analysis_free(SyAnalysis *analysis)
 {
@@ -28,15 +28,16 @@ static gboolean isl_ok(isl_ctx *ctx, GError **error)
 		return TRUE;
 	g_set_error(error, SY_ANALYSIS_ERROR, SY_ANALYSIS_ERROR_INTERNAL,
 		"internal error in isl: %s (at %s:%d)",
-		isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx) :
-		"unknown", isl_ctx_last_error_file(ctx) ?
-		isl_ctx_last_error_file(ctx) : "?",
+		isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
+					    : "unknown",
+		isl_ctx_last_error_file(ctx) ? isl_ctx_last_error_file(ctx)
+					     : "?",
 		isl_ctx_last_error_line(ctx));
 	return FALSE;
 }
 
-static SyAnalysis *run(SySource *src, const SyAnalysisOptions *options,
-	GError **error)
+static SyAnalysis *run(
+	SySource *src, const SyAnalysisOptions *options, GError **error)
 {
 	SyAnalysis *a = g_new0(SyAnalysis, 1);
 	SyPreprocessed *pp;
@@ -61,9 +62,9 @@ static SyAnalysis *run(SySource *src, const SyAnalysisOptions *options,
 		goto failed;
 	a->reasons = g_ptr_array_new_with_free_func(g_free);
 	a->legal = sy_dataflow_legal(a->deps, a->band, a->reasons);
-	a->candidates = a->legal ?
-		sy_dataflow_candidates(a->scop, a->deps, a->band, max_dims) :
-		g_ptr_array_new();
+	a->candidates = a->legal
+		? sy_dataflow_candidates(a->scop, a->deps, a->band, max_dims)
+		: g_ptr_array_new();
 	if (!isl_ok(a->ctx, error))
 		goto failed;
 	return a;
@@ -72,8 +73,8 @@ failed:
 	return NULL;
 }
 
-SyAnalysis *sy_analysis_new_from_file(const char *path,
-	const SyAnalysisOptions *options, GError **error)
+SyAnalysis *sy_analysis_new_from_file(
+	const char *path, const SyAnalysisOptions *options, GError **error)
 {
 	SySource *src = sy_source_new_from_file(path, error);
 

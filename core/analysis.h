@@ -22,9 +22,9 @@ typedef enum {
 GQuark sy_analysis_error_quark(void);
 
 typedef struct {
-	const char *const *defines;      /* "NAME" or "NAME=VALUE" */
+	const char *const *defines; /* "NAME" or "NAME=VALUE" */
 	const char *const *include_dirs;
-	guint max_dims;                  /* 2 unless set; 3 for 3D arrays */
+	guint max_dims; /* 2 unless set; 3 for 3D arrays */
 } SyAnalysisOptions;
 
 typedef struct {
@@ -34,12 +34,12 @@ typedef struct {
 	SyDeps *deps;
 	SyBand *band;
 	gboolean legal;
-	GPtrArray *reasons;     /* char * */
-	GPtrArray *candidates;  /* SyCandidate */
+	GPtrArray *reasons; /* char * */
+	GPtrArray *candidates; /* SyCandidate */
 } SyAnalysis;
 
-SyAnalysis *sy_analysis_new_from_file(const char *path,
-	const SyAnalysisOptions *options, GError **error);
+SyAnalysis *sy_analysis_new_from_file(
+	const char *path, const SyAnalysisOptions *options, GError **error);
 SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
 	gssize len, const SyAnalysisOptions *options, GError **error);
 void sy_analysis_free(SyAnalysis *analysis);

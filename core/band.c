@@ -17,8 +17,8 @@ typedef struct {
 	const SyScop *scop;
 	const SyDeps *deps;
 	SyBand *band;
-	GPtrArray *frontier;   /* const SyNode * */
-	GHashTable *aligned;   /* SyStmt -> GPtrArray of isl_pw_aff: values
+	GPtrArray *frontier; /* const SyNode * */
+	GHashTable *aligned; /* SyStmt -> GPtrArray of isl_pw_aff: values
 				  given to the iterators it does not have */
 } Growth;
 
@@ -66,65 +66,59 @@ static void flatten(const SyNode *node, GPtrArray *units)
 			flatten(node->else_node, units);
 		break;
 	case SY_NODE_FOR:
-	case SY_NODE_STMT:
-		g_ptr_array_add(units, (gpointer)node);
-		break;
-	case SY_NODE_DECL:
-		break;
+	case SY_NODE_STMT: g_ptr_array_add(units, (gpointer)node); break;
+	case SY_NODE_DECL: break;
 	}
 }
 
-static void collect_stmts(const SyScop *scop, const SyNode *node,
-	GPtrArray *stmts)
+static void collect_stmts(
+	const SyScop *scop, const SyNode *node, GPtrArray *stmts)
 {
 	SyStmt *stmt;
 
 	switch (node->kind) {
 	case SY_NODE_BLOCK:
 		for (guint i = 0; i < node->children->len; i++)
-			collect_stmts(scop, g_ptr_array_index(node->children,
-				i), stmts);
+			collect_stmts(scop,
+				g_ptr_array_index(node->children, i), stmts);
 		break;
 	case SY_NODE_IF:
 		collect_stmts(scop, node->then_node, stmts);
 		if (node->else_node)
 			collect_stmts(scop, node->else_node, stmts);
 		break;
-	case SY_NODE_FOR:
-		collect_stmts(scop, node->body, stmts);
-		break;
+	case SY_NODE_FOR: collect_stmts(scop, node->body, stmts); break;
 	case SY_NODE_STMT:
 		stmt = sy_scop_find_stmt(scop, node);
 		if (stmt)
 			g_ptr_array_add(stmts, stmt);
 		break;
-	case SY_NODE_DECL:
-		break;
+	case SY_NODE_DECL: break;
 	}
 }
 
 /* The values of iterators 0..level-1 for an aligned statement: its own
  * iterators, then the values it was given. */
-static isl_multi_pw_aff *iterator_values(Growth *g, const SyStmt *stmt,
-	guint level)
+static isl_multi_pw_aff *iterator_values(
+	Growth *g, const SyStmt *stmt, guint level)
 {
 	isl_space *dom = isl_set_get_space(stmt->domain);
 	isl_space *space = isl_space_map_from_domain_and_range(
-		isl_space_copy(dom), isl_space_set_alloc(g->scop->ctx, 0,
-			level));
-	isl_pw_aff_list *list = isl_pw_aff_list_alloc(g->scop->ctx,
-		(int)level);
+		isl_space_copy(dom),
+		isl_space_set_alloc(g->scop->ctx, 0, level));
+	isl_pw_aff_list *list = isl_pw_aff_list_alloc(g->scop->ctx, (int)level);
 	GPtrArray *given = g_hash_table_lookup(g->aligned, stmt);
 
 	for (guint k = 0; k < level; k++) {
 		isl_pw_aff *v;
 
 		if (k < stmt->n_iters)
-			v = isl_pw_aff_var_on_domain(isl_local_space_from_space(
-				isl_space_copy(dom)), isl_dim_set, k);
+			v = isl_pw_aff_var_on_domain(
+				isl_local_space_from_space(isl_space_copy(dom)),
+				isl_dim_set, k);
 		else
-			v = isl_pw_aff_copy(g_ptr_array_index(given,
-				k - stmt->n_iters));
+			v = isl_pw_aff_copy(
+				g_ptr_array_index(given, k - stmt->n_iters));
 		list = isl_pw_aff_list_add(list, v);
 	}
 	isl_space_free(dom);
@@ -138,7 +132,9 @@ static isl_pw_aff *loop_end(Growth *g, const SyNode *node, gboolean last)
 	const SyLoop *loop = sy_scop_find_loop(g->scop, node);
 	SyAffineEnv env = {
 		isl_space_set_alloc(g->scop->ctx, 0, loop->depth),
-		loop->iters, loop->depth, SY_AFFINE_BOUND,
+		loop->iters,
+		loop->depth,
+		SY_AFFINE_BOUND,
 	};
 	isl_pw_aff *start = sy_affine_from_expr(&env, node->init, NULL);
 	isl_map *iterations;
@@ -150,10 +146,10 @@ static isl_pw_aff *loop_end(Growth *g, const SyNode *node, gboolean last)
 	if (!last)
 		return start;
 	iterations = isl_map_from_domain(isl_set_copy(loop->iterations));
-	iterations = isl_map_move_dims(iterations, isl_dim_out, 0, isl_dim_in,
-		loop->depth, 1);
-	extreme = node->step > 0 ? isl_map_lexmax_pw_multi_aff(iterations) :
-		  isl_map_lexmin_pw_multi_aff(iterations);
+	iterations = isl_map_move_dims(
+		iterations, isl_dim_out, 0, isl_dim_in, loop->depth, 1);
+	extreme = node->step > 0 ? isl_map_lexmax_pw_multi_aff(iterations)
+				 : isl_map_lexmin_pw_multi_aff(iterations);
 	end = isl_pw_multi_aff_get_pw_aff(extreme, 0);
 	isl_pw_multi_aff_free(extreme);
 	/* Where the loop does not run, any value keeps the order: its
@@ -165,8 +161,8 @@ static isl_pw_aff *loop_end(Growth *g, const SyNode *node, gboolean last)
 
 /* The member's value for every statement under the frontier, and for the
  * aligned statements the iterator value they take (in values). */
-static isl_union_pw_aff *member_value(Growth *g, GPtrArray *units,
-	guint level, GHashTable *values)
+static isl_union_pw_aff *member_value(
+	Growth *g, GPtrArray *units, guint level, GHashTable *values)
 {
 	isl_union_pw_aff *upa = isl_union_pw_aff_empty(
 		isl_space_params_alloc(g->scop->ctx, 0));
@@ -187,22 +183,22 @@ static isl_union_pw_aff *member_value(Growth *g, GPtrArray *units,
 
 				v = isl_pw_aff_var_on_domain(
 					isl_local_space_from_space(
-					isl_set_get_space(s->domain)),
+						isl_set_get_space(s->domain)),
 					isl_dim_set, level);
-				upa = isl_union_pw_aff_add_pw_aff(upa,
-					sy_loop_schedule_value(unit, v));
+				upa = isl_union_pw_aff_add_pw_aff(
+					upa, sy_loop_schedule_value(unit, v));
 			}
 			continue;
 		}
 		/* A statement: at the start of the next loop, or at the end
 		 * of the previous one. */
 		for (guint k = u + 1; !loop && k < units->len; k++)
-			if (((const SyNode *)g_ptr_array_index(units, k))->kind ==
-			    SY_NODE_FOR)
+			if (((const SyNode *)g_ptr_array_index(units, k))
+					->kind == SY_NODE_FOR)
 				loop = g_ptr_array_index(units, k);
 		for (guint k = u; !loop && k-- > 0;)
-			if (((const SyNode *)g_ptr_array_index(units, k))->kind ==
-			    SY_NODE_FOR) {
+			if (((const SyNode *)g_ptr_array_index(units, k))
+					->kind == SY_NODE_FOR) {
 				loop = g_ptr_array_index(units, k);
 				last = TRUE;
 			}
@@ -210,15 +206,14 @@ static isl_union_pw_aff *member_value(Growth *g, GPtrArray *units,
 		v = isl_pw_aff_pullback_multi_pw_aff(loop_end(g, loop, last),
 			iterator_values(g, stmt, level));
 		g_hash_table_insert(values, stmt, isl_pw_aff_copy(v));
-		upa = isl_union_pw_aff_add_pw_aff(upa,
-			sy_loop_schedule_value(loop, v));
+		upa = isl_union_pw_aff_add_pw_aff(
+			upa, sy_loop_schedule_value(loop, v));
 	}
 	return upa;
 }
 
 /* Distances of rel (untagged) on the member: { [d] }. */
-static isl_union_set *member_deltas(isl_union_map *rel,
-	isl_union_pw_aff *value)
+static isl_union_set *member_deltas(isl_union_map *rel, isl_union_pw_aff *value)
 {
 	isl_union_map *umap = isl_union_map_from_union_pw_aff(
 		isl_union_pw_aff_copy(value));
@@ -231,10 +226,10 @@ static isl_union_set *member_deltas(isl_union_map *rel,
 /* Whether every distance in deltas is >= lo (and <= hi if hi >= lo). */
 static gboolean deltas_within(isl_union_set *deltas, int lo, int hi)
 {
-	isl_space *space = isl_space_set_alloc(isl_union_set_get_ctx(deltas),
-		0, 1);
-	isl_set *range = isl_set_lower_bound_si(isl_set_universe(space),
-		isl_dim_set, 0, lo);
+	isl_space *space = isl_space_set_alloc(
+		isl_union_set_get_ctx(deltas), 0, 1);
+	isl_set *range = isl_set_lower_bound_si(
+		isl_set_universe(space), isl_dim_set, 0, lo);
 	isl_union_set *allowed;
 	isl_bool ok;
 
@@ -261,8 +256,8 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	Culprit *c = user;
 	const SyAccess *source = sy_deps_source_of(c->g->deps, map);
 	const SyAccess *sink = sy_deps_sink_of(c->g->deps, map);
-	isl_union_set *d = member_deltas(isl_union_map_from_map(
-		isl_map_factor_domain(map)), c->value);
+	isl_union_set *d = member_deltas(
+		isl_union_map_from_map(isl_map_factor_domain(map)), c->value);
 	isl_space *space;
 	isl_set *set;
 	isl_val *min;
@@ -276,9 +271,9 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	isl_union_set_free(d);
 	min = isl_set_dim_min_val(set, 0);
 	c->why = g_strdup_printf("the %s dependence on '%s' from %s to %s "
-		"would have distance %ld", sy_dep_kind_name(c->kind),
-		source->array->name, source->stmt->name, sink->stmt->name,
-		isl_val_get_num_si(min));
+				 "would have distance %ld",
+		sy_dep_kind_name(c->kind), source->array->name,
+		source->stmt->name, sink->stmt->name, isl_val_get_num_si(min));
 	isl_val_free(min);
 	return isl_stat_error;
 }
@@ -287,17 +282,20 @@ static isl_stat find_culprit(isl_map *map, void *user)
 static char *check_member(Growth *g, isl_union_pw_aff *value)
 {
 	static const SyDepKind kinds[] = {
-		SY_DEP_FLOW, SY_DEP_ANTI, SY_DEP_OUTPUT,
+		SY_DEP_FLOW,
+		SY_DEP_ANTI,
+		SY_DEP_OUTPUT,
 	};
-	Culprit c = { g, value, SY_DEP_FLOW, NULL };
+	Culprit c = {g, value, SY_DEP_FLOW, NULL};
 
-	if (deltas_within(member_deltas(isl_union_map_copy(
-		g->deps->validity), value), 0, -1))
+	if (deltas_within(
+		    member_deltas(isl_union_map_copy(g->deps->validity), value),
+		    0, -1))
 		return NULL;
 	for (guint i = 0; !c.why && i < G_N_ELEMENTS(kinds); i++) {
 		c.kind = kinds[i];
-		isl_union_map_foreach_map(sy_deps_relation(g->deps, kinds[i]),
-			find_culprit, &c);
+		isl_union_map_foreach_map(
+			sy_deps_relation(g->deps, kinds[i]), find_culprit, &c);
 	}
 	return c.why ? c.why : g_strdup("a dependence would run backwards");
 }
@@ -311,7 +309,8 @@ static char *check_names(GPtrArray *loops)
 		const SyNode *other = g_ptr_array_index(loops, i);
 
 		if (strcmp(other->iter->name, first->iter->name) != 0)
-			return g_strdup_printf("loops '%s' (line %u) and "
+			return g_strdup_printf(
+				"loops '%s' (line %u) and "
 				"'%s' (line %u) are siblings: only loops with "
 				"the same iterator name are fused",
 				first->iter->name, first->loc.line,
@@ -328,17 +327,18 @@ static void add_member(Growth *g, GPtrArray *loops, isl_union_pw_aff *value)
 	isl_set *set;
 	isl_space *space;
 
-	band->members = g_renew(SyBandMember, band->members,
-		band->n_members + 1);
+	band->members = g_renew(
+		SyBandMember, band->members, band->n_members + 1);
 	m = &band->members[band->n_members++];
-	m->name = g_strdup(((const SyNode *)g_ptr_array_index(loops,
-		0))->iter->name);
+	m->name = g_strdup(
+		((const SyNode *)g_ptr_array_index(loops, 0))->iter->name);
 	m->loops = g_ptr_array_ref(loops);
 	m->value = value;
 	for (guint i = 0; i < loops->len; i++)
 		g_hash_table_add(band->absorbed, g_ptr_array_index(loops, i));
-	m->coincident = deltas_within(member_deltas(isl_union_map_copy(
-		g->deps->validity), value), 0, 0);
+	m->coincident = deltas_within(
+		member_deltas(isl_union_map_copy(g->deps->validity), value), 0,
+		0);
 	range = isl_union_set_apply(isl_union_set_copy(g->scop->domain),
 		isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(value)));
 	space = isl_space_set_alloc(g->scop->ctx, 0, 1);
@@ -396,7 +396,7 @@ static gboolean grow(Growth *g)
 		flatten(g_ptr_array_index(g->frontier, i), units);
 	for (guint i = 0; i < units->len; i++)
 		if (((const SyNode *)g_ptr_array_index(units, i))->kind ==
-		    SY_NODE_FOR)
+			SY_NODE_FOR)
 			g_ptr_array_add(loops, g_ptr_array_index(units, i));
 	if (loops->len == 0) {
 		if (g->band->n_members == 0)
@@ -417,8 +417,8 @@ static gboolean grow(Growth *g)
 		const SyNode *loop = g_ptr_array_index(loops, 0);
 
 		g->band->stop = g_strdup_printf("loop '%s' (line %u) cannot "
-			"join the band: %s on it", loop->iter->name,
-			loop->loc.line, stop);
+						"join the band: %s on it",
+			loop->iter->name, loop->loc.line, stop);
 		g_free(stop);
 		isl_union_pw_aff_free(value);
 		g_hash_table_foreach_remove(values, drop_value, NULL);
@@ -434,8 +434,9 @@ static gboolean grow(Growth *g)
 	for (guint i = 0; i < units->len; i++) {
 		const SyNode *unit = g_ptr_array_index(units, i);
 
-		g_ptr_array_add(g->frontier, (gpointer)(unit->kind ==
-			SY_NODE_FOR ? unit->body : unit));
+		g_ptr_array_add(g->frontier,
+			(gpointer)(unit->kind == SY_NODE_FOR ? unit->body
+							     : unit));
 	}
 	g_ptr_array_unref(loops);
 	return TRUE;
@@ -446,8 +447,8 @@ static void collect_inner(const SyBand *band, const SyNode *node)
 	switch (node->kind) {
 	case SY_NODE_BLOCK:
 		for (guint i = 0; i < node->children->len; i++)
-			collect_inner(band, g_ptr_array_index(node->children,
-				i));
+			collect_inner(
+				band, g_ptr_array_index(node->children, i));
 		break;
 	case SY_NODE_IF:
 		collect_inner(band, node->then_node);
@@ -456,13 +457,12 @@ static void collect_inner(const SyBand *band, const SyNode *node)
 		break;
 	case SY_NODE_FOR:
 		if (!g_hash_table_contains(band->absorbed, node) &&
-		    !g_ptr_array_find_with_equal_func(band->inner,
-			node->iter->name, g_str_equal, NULL))
+			!g_ptr_array_find_with_equal_func(band->inner,
+				node->iter->name, g_str_equal, NULL))
 			g_ptr_array_add(band->inner, node->iter->name);
 		collect_inner(band, node->body);
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -478,15 +478,14 @@ static void build_schedule(Growth *g)
 
 	if (band->n_members == 0) {
 		band->schedule = rest;
-		band->map = isl_union_map_from_domain(isl_union_set_copy(
-			g->scop->domain));
+		band->map = isl_union_map_from_domain(
+			isl_union_set_copy(g->scop->domain));
 		return;
 	}
-	list = isl_union_pw_aff_list_alloc(g->scop->ctx,
-		(int)band->n_members);
+	list = isl_union_pw_aff_list_alloc(g->scop->ctx, (int)band->n_members);
 	for (guint i = 0; i < band->n_members; i++)
-		list = isl_union_pw_aff_list_add(list,
-			isl_union_pw_aff_copy(band->members[i].value));
+		list = isl_union_pw_aff_list_add(
+			list, isl_union_pw_aff_copy(band->members[i].value));
 	mupa = isl_multi_union_pw_aff_from_union_pw_aff_list(
 		isl_space_set_alloc(g->scop->ctx, 0, band->n_members), list);
 	band->map = isl_union_map_from_multi_union_pw_aff(
@@ -496,8 +495,8 @@ static void build_schedule(Growth *g)
 	isl_schedule_free(rest);
 	node = isl_schedule_node_band_set_permutable(node, 1);
 	for (guint i = 0; i < band->n_members; i++)
-		node = isl_schedule_node_band_member_set_coincident(node,
-			(int)i, band->members[i].coincident);
+		node = isl_schedule_node_band_member_set_coincident(
+			node, (int)i, band->members[i].coincident);
 	band->schedule = isl_schedule_node_get_schedule(node);
 	isl_schedule_node_free(node);
 }
@@ -505,10 +504,10 @@ static void build_schedule(Growth *g)
 SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps)
 {
 	SyBand *band = g_new0(SyBand, 1);
-	Growth g = { scop, deps, band, g_ptr_array_new(), NULL };
+	Growth g = {scop, deps, band, g_ptr_array_new(), NULL};
 
-	g.aligned = g_hash_table_new_full(NULL, NULL, NULL,
-		(GDestroyNotify)g_ptr_array_unref);
+	g.aligned = g_hash_table_new_full(
+		NULL, NULL, NULL, (GDestroyNotify)g_ptr_array_unref);
 	band->absorbed = g_hash_table_new(NULL, NULL);
 	band->inner = g_ptr_array_new();
 	g_ptr_array_add(g.frontier, (gpointer)scop->prog->scop);

@@ -16,22 +16,22 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	char *name;               /* the iterator's name */
-	GPtrArray *loops;         /* const SyNode *: the loops it fuses */
-	isl_union_pw_aff *value;  /* per statement instance */
-	gint64 min;               /* range of the value over the domain */
+	char *name; /* the iterator's name */
+	GPtrArray *loops; /* const SyNode *: the loops it fuses */
+	isl_union_pw_aff *value; /* per statement instance */
+	gint64 min; /* range of the value over the domain */
 	gint64 max;
-	gboolean coincident;      /* no dependence crosses its iterations */
+	gboolean coincident; /* no dependence crosses its iterations */
 } SyBandMember;
 
 struct _SyBand {
 	guint n_members;
 	SyBandMember *members;
-	isl_union_map *map;       /* S[i] -> [member values] */
-	char *stop;               /* why the band ends, NULL if no loop left */
-	GHashTable *absorbed;     /* FOR nodes that are band members */
-	GPtrArray *inner;         /* names of the loops below the band */
-	isl_schedule *schedule;   /* the band above the rest, source order */
+	isl_union_map *map; /* S[i] -> [member values] */
+	char *stop; /* why the band ends, NULL if no loop left */
+	GHashTable *absorbed; /* FOR nodes that are band members */
+	GPtrArray *inner; /* names of the loops below the band */
+	isl_schedule *schedule; /* the band above the rest, source order */
 };
 
 SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps);

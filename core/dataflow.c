@@ -10,7 +10,7 @@ gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member)
 		if (dep->kind != SY_DEP_FLOW && dep->kind != SY_DEP_READ)
 			continue;
 		if (!dep->uniform || dep->distance[member] < 0 ||
-		    dep->distance[member] > 1)
+			dep->distance[member] > 1)
 			return FALSE;
 	}
 	return TRUE;
@@ -52,8 +52,8 @@ static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
 		const SyIoGroup *o = g_ptr_array_index(c->io, i);
 
 		if (o->array == array && o->kind == kind &&
-		    memcmp(o->direction, g->direction,
-			   c->n_space * sizeof(gint64)) == 0) {
+			memcmp(o->direction, g->direction,
+				c->n_space * sizeof(gint64)) == 0) {
 			io_group_free(g);
 			return;
 		}
@@ -65,8 +65,8 @@ static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
  * read with neither a producer nor reuse is fed to every PE on its own;
  * a write that nothing overwrites is drained from where it happens (both
  * with direction zero, as AutoSA's identity pseudo-dependence). */
-static void add_access_groups(SyCandidate *c, const SyDeps *deps,
-	const SyAccess *access)
+static void add_access_groups(
+	SyCandidate *c, const SyDeps *deps, const SyAccess *access)
 {
 	gboolean moved = FALSE, overwritten = FALSE;
 
@@ -74,12 +74,12 @@ static void add_access_groups(SyCandidate *c, const SyDeps *deps,
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
 		if (dep->kind == SY_DEP_ANTI ||
-		    (dep->source != access && dep->sink != access))
+			(dep->source != access && dep->sink != access))
 			continue;
 		if (dep->kind == SY_DEP_OUTPUT)
 			overwritten = TRUE;
 		if (dep->kind == SY_DEP_READ ||
-		    (dep->kind == SY_DEP_FLOW && dep->sink == access))
+			(dep->kind == SY_DEP_FLOW && dep->sink == access))
 			moved = TRUE;
 		if (access->array->local && dep->kind != SY_DEP_FLOW)
 			continue;
@@ -103,8 +103,8 @@ static SyCandidate *new_candidate(const SyScop *scop, const SyDeps *deps,
 	memcpy(c->space, space, n * sizeof *space);
 	c->io = g_ptr_array_new_with_free_func(io_group_free);
 	for (guint i = 0; i < scop->accesses->len; i++)
-		add_access_groups(c, deps, g_ptr_array_index(scop->accesses,
-			i));
+		add_access_groups(
+			c, deps, g_ptr_array_index(scop->accesses, i));
 	return c;
 }
 
@@ -121,15 +121,15 @@ GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
 	/* AutoSA's order: 1D, then pairs, then triples, lexicographic. */
 	for (guint a = 0; max_dims >= 1 && a < n; a++) {
 		s[0] = pool[a];
-		g_ptr_array_add(list, new_candidate(scop, deps, list->len, s,
-			1));
+		g_ptr_array_add(
+			list, new_candidate(scop, deps, list->len, s, 1));
 	}
 	for (guint a = 0; max_dims >= 2 && a < n; a++)
 		for (guint b = a + 1; b < n; b++) {
 			s[0] = pool[a];
 			s[1] = pool[b];
-			g_ptr_array_add(list, new_candidate(scop, deps,
-				list->len, s, 2));
+			g_ptr_array_add(list,
+				new_candidate(scop, deps, list->len, s, 2));
 		}
 	for (guint a = 0; max_dims >= 3 && a < n; a++)
 		for (guint b = a + 1; b < n; b++)
@@ -137,32 +137,38 @@ GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
 				s[0] = pool[a];
 				s[1] = pool[b];
 				s[2] = pool[d];
-				g_ptr_array_add(list, new_candidate(scop, deps,
-					list->len, s, 3));
+				g_ptr_array_add(list,
+					new_candidate(
+						scop, deps, list->len, s, 3));
 			}
 	return list;
 }
 
-gboolean sy_dataflow_legal(const SyDeps *deps, const SyBand *band,
-	GPtrArray *reasons)
+gboolean sy_dataflow_legal(
+	const SyDeps *deps, const SyBand *band, GPtrArray *reasons)
 {
 	guint before = reasons->len;
 	gboolean any = FALSE;
 
 	if (band->n_members == 0)
-		g_ptr_array_add(reasons, g_strdup_printf("no outermost "
-			"permutable band: %s", band->stop));
+		g_ptr_array_add(reasons,
+			g_strdup_printf("no outermost "
+					"permutable band: %s",
+				band->stop));
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
 		if (dep->uniform)
 			continue;
-		g_ptr_array_add(reasons, g_strdup_printf("the %s dependence "
-			"on '%s' from %s to %s is not uniform: its distances "
-			"%s vary with the iteration",
-			sy_dep_kind_name(dep->kind), dep->source->array->name,
-			dep->source->stmt->name, dep->sink->stmt->name,
-			dep->distances));
+		g_ptr_array_add(reasons,
+			g_strdup_printf("the %s dependence "
+					"on '%s' from %s to %s is not uniform: "
+					"its distances "
+					"%s vary with the iteration",
+				sy_dep_kind_name(dep->kind),
+				dep->source->array->name,
+				dep->source->stmt->name, dep->sink->stmt->name,
+				dep->distances));
 	}
 	if (reasons->len > before)
 		return FALSE;
@@ -170,8 +176,10 @@ gboolean sy_dataflow_legal(const SyDeps *deps, const SyBand *band,
 		if (sy_dataflow_space_ok(deps, m))
 			any = TRUE;
 	if (!any)
-		g_ptr_array_add(reasons, g_strdup("no loop of the band has "
-			"flow and read distances of only 0 and 1, so no loop "
-			"can be a space loop"));
+		g_ptr_array_add(reasons,
+			g_strdup("no loop of the band has "
+				 "flow and read distances of only 0 and 1, so "
+				 "no loop "
+				 "can be a space loop"));
 	return any;
 }

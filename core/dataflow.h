@@ -16,17 +16,17 @@ G_BEGIN_DECLS
 
 typedef struct {
 	const SyArray *array;
-	SyDepKind kind;       /* flow, read or output */
+	SyDepKind kind; /* flow, read or output */
 	guint n_space;
-	gint64 *direction;    /* distance on the space loops */
-	gboolean exterior;    /* carried by a space loop */
+	gint64 *direction; /* distance on the space loops */
+	gboolean exterior; /* carried by a space loop */
 } SyIoGroup;
 
 typedef struct {
 	guint id;
 	guint n_space;
-	guint space[3];       /* band member indices, ascending */
-	GPtrArray *io;        /* SyIoGroup */
+	guint space[3]; /* band member indices, ascending */
+	GPtrArray *io; /* SyIoGroup */
 } SyCandidate;
 
 /* Whether a band member can be a space loop. */
@@ -37,7 +37,7 @@ GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
 	const SyBand *band, guint max_dims);
 
 /* Legality of a systolic mapping; reasons gets one string per problem. */
-gboolean sy_dataflow_legal(const SyDeps *deps, const SyBand *band,
-	GPtrArray *reasons);
+gboolean sy_dataflow_legal(
+	const SyDeps *deps, const SyBand *band, GPtrArray *reasons);
 
 G_END_DECLS

@@ -12,8 +12,10 @@
 const char *sy_dep_kind_name(SyDepKind kind)
 {
 	static const char *const names[] = {
-		[SY_DEP_FLOW] = "flow", [SY_DEP_ANTI] = "anti",
-		[SY_DEP_OUTPUT] = "output", [SY_DEP_READ] = "read",
+		[SY_DEP_FLOW] = "flow",
+		[SY_DEP_ANTI] = "anti",
+		[SY_DEP_OUTPUT] = "output",
+		[SY_DEP_READ] = "read",
 	};
 
 	return names[kind];
@@ -63,14 +65,14 @@ static isl_union_map *dataflow(isl_union_map *sink, isl_union_map *must,
 
 	ai = isl_union_access_info_from_sink(isl_union_map_copy(sink));
 	if (must)
-		ai = isl_union_access_info_set_must_source(ai,
-			isl_union_map_copy(must));
+		ai = isl_union_access_info_set_must_source(
+			ai, isl_union_map_copy(must));
 	if (may)
-		ai = isl_union_access_info_set_may_source(ai,
-			isl_union_map_copy(may));
+		ai = isl_union_access_info_set_may_source(
+			ai, isl_union_map_copy(may));
 	if (kill)
-		ai = isl_union_access_info_set_kill(ai,
-			isl_union_map_copy(kill));
+		ai = isl_union_access_info_set_kill(
+			ai, isl_union_map_copy(kill));
 	ai = isl_union_access_info_set_schedule(ai, isl_schedule_copy(sched));
 	flow = isl_union_access_info_compute_flow(ai);
 	dep = isl_union_flow_get_may_dependence(flow);
@@ -88,14 +90,14 @@ static const char *space_tag(isl_space *wrapped)
 	return name;
 }
 
-static const SyAccess *end_of(const SyDeps *deps, isl_map *tagged,
-	enum isl_dim_type end)
+static const SyAccess *end_of(
+	const SyDeps *deps, isl_map *tagged, enum isl_dim_type end)
 {
 	isl_space *space = isl_map_get_space(tagged);
-	isl_space *side = end == isl_dim_in ? isl_space_domain(space) :
-		isl_space_range(space);
-	const SyAccess *access = g_hash_table_lookup(deps->by_ref,
-		space_tag(side));
+	isl_space *side = end == isl_dim_in ? isl_space_domain(space)
+					    : isl_space_range(space);
+	const SyAccess *access = g_hash_table_lookup(
+		deps->by_ref, space_tag(side));
 
 	isl_space_free(side);
 	return access;
@@ -127,7 +129,7 @@ static isl_stat collect_sink(isl_map *map, void *user)
 
 gboolean sy_deps_read_has_source(const SyDeps *deps, const SyAccess *read)
 {
-	SinkCollect sc = { deps, g_hash_table_new(NULL, NULL) };
+	SinkCollect sc = {deps, g_hash_table_new(NULL, NULL)};
 	gboolean found;
 
 	isl_union_map_foreach_map(deps->flow, collect_sink, &sc);
@@ -172,16 +174,15 @@ static isl_map *reuse_relation(const SyAccess *access, int r)
 	isl_map *map, *tag;
 	isl_space *tag_space;
 
-	shifted = isl_aff_add_constant_si(shifted,
-		(int)stmt->loops[r]->step);
+	shifted = isl_aff_add_constant_si(shifted, (int)stmt->loops[r]->step);
 	next = isl_multi_aff_set_at(next, r, shifted);
 	map = isl_map_from_multi_aff(next);
 	map = isl_map_intersect_domain(map, isl_set_copy(stmt->domain));
 	map = isl_map_intersect_range(map, isl_set_copy(stmt->domain));
 	isl_space_free(space);
 	tag_space = isl_space_set_alloc(isl_map_get_ctx(map), 0, 0);
-	tag_space = isl_space_set_tuple_name(tag_space, isl_dim_set,
-		access->ref);
+	tag_space = isl_space_set_tuple_name(
+		tag_space, isl_dim_set, access->ref);
 	tag = isl_map_identity(isl_space_map_from_set(tag_space));
 	return isl_map_product(map, tag);
 }
@@ -189,18 +190,17 @@ static isl_map *reuse_relation(const SyAccess *access, int r)
 static void compute_reuse(SyDeps *deps)
 {
 	const SyScop *scop = deps->scop;
-	SinkCollect sc = { deps, g_hash_table_new(NULL, NULL) };
+	SinkCollect sc = {deps, g_hash_table_new(NULL, NULL)};
 
 	isl_union_map_foreach_map(deps->flow, collect_sink, &sc);
-	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx,
-		0));
+	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
 		isl_map *rel;
 		int r;
 
 		if (access->write || access->array->local ||
-		    g_hash_table_contains(sc.sinks, access))
+			g_hash_table_contains(sc.sinks, access))
 			continue;
 		r = reuse_loop(access);
 		if (r < 0)
@@ -218,20 +218,21 @@ static void compute_reuse(SyDeps *deps)
  * S[i] -> S'[i'] with a(i) = b(i'). */
 static isl_map *same_element(const SyAccess *a, const SyAccess *b)
 {
-	return isl_map_apply_range(isl_map_copy(a->map),
-		isl_map_reverse(isl_map_copy(b->map)));
+	return isl_map_apply_range(
+		isl_map_copy(a->map), isl_map_reverse(isl_map_copy(b->map)));
 }
 
 static isl_map *tag_pair(isl_map *map, const SyAccess *a, const SyAccess *b)
 {
 	isl_ctx *ctx = isl_map_get_ctx(map);
-	isl_space *from = isl_space_set_tuple_name(isl_space_set_alloc(ctx,
-		0, 0), isl_dim_set, a->ref);
-	isl_space *to = isl_space_set_tuple_name(isl_space_set_alloc(ctx,
-		0, 0), isl_dim_set, b->ref);
+	isl_space *from = isl_space_set_tuple_name(
+		isl_space_set_alloc(ctx, 0, 0), isl_dim_set, a->ref);
+	isl_space *to = isl_space_set_tuple_name(
+		isl_space_set_alloc(ctx, 0, 0), isl_dim_set, b->ref);
 
-	return isl_map_product(map, isl_map_from_domain_and_range(
-		isl_set_universe(from), isl_set_universe(to)));
+	return isl_map_product(map,
+		isl_map_from_domain_and_range(
+			isl_set_universe(from), isl_set_universe(to)));
 }
 
 typedef struct {
@@ -248,10 +249,10 @@ typedef struct {
 static isl_stat split_map(isl_map *map, void *user)
 {
 	Split *sp = user;
-	const SyStmt *src = sy_scop_stmt_by_name(sp->scop,
-		isl_map_get_tuple_name(map, isl_dim_in));
-	const SyStmt *dst = sy_scop_stmt_by_name(sp->scop,
-		isl_map_get_tuple_name(map, isl_dim_out));
+	const SyStmt *src = sy_scop_stmt_by_name(
+		sp->scop, isl_map_get_tuple_name(map, isl_dim_in));
+	const SyStmt *dst = sy_scop_stmt_by_name(
+		sp->scop, isl_map_get_tuple_name(map, isl_dim_out));
 
 	for (guint i = 0; i < src->accesses->len; i++) {
 		const SyAccess *a = g_ptr_array_index(src->accesses, i);
@@ -264,8 +265,8 @@ static isl_stat split_map(isl_map *map, void *user)
 
 			if (b->write != sp->sink_writes || b->array != a->array)
 				continue;
-			piece = isl_map_intersect(isl_map_copy(map),
-				same_element(a, b));
+			piece = isl_map_intersect(
+				isl_map_copy(map), same_element(a, b));
 			if (isl_map_is_empty(piece) == isl_bool_true) {
 				isl_map_free(piece);
 				continue;
@@ -281,8 +282,8 @@ static isl_stat split_map(isl_map *map, void *user)
 static isl_union_map *split(const SyScop *scop, isl_union_map *dep,
 	gboolean source_writes, gboolean sink_writes)
 {
-	Split sp = { scop, source_writes, sink_writes,
-		isl_union_map_empty(isl_union_map_get_space(dep)) };
+	Split sp = {scop, source_writes, sink_writes,
+		isl_union_map_empty(isl_union_map_get_space(dep))};
 
 	isl_union_map_foreach_map(dep, split_map, &sp);
 	isl_union_map_free(dep);
@@ -295,8 +296,8 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 	isl_union_map *reads = sy_scop_accesses(scop, FALSE, FALSE);
 	isl_union_map *writes = sy_scop_accesses(scop, TRUE, FALSE);
 	isl_union_map *kills = sy_scop_accesses(scop, TRUE, TRUE);
-	isl_union_map *ends = isl_union_map_union(isl_union_map_copy(writes),
-		isl_union_map_copy(kills));
+	isl_union_map *ends = isl_union_map_union(
+		isl_union_map_copy(writes), isl_union_map_copy(kills));
 	isl_schedule *sched = scop->kill_schedule;
 	isl_union_map *all;
 
@@ -311,12 +312,12 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 	/* Value-based flow; memory-based anti and output, both cut by the
 	 * kills of local declarations.  Statement-level analysis is about
 	 * twice as fast as tagged accesses and loses nothing (split). */
-	deps->flow = split(scop, dataflow(reads, writes, NULL, kills, sched),
-		TRUE, FALSE);
-	deps->anti = split(scop, dataflow(writes, NULL, reads, ends, sched),
-		FALSE, TRUE);
-	deps->output = split(scop, dataflow(writes, writes, NULL, kills,
-		sched), TRUE, TRUE);
+	deps->flow = split(
+		scop, dataflow(reads, writes, NULL, kills, sched), TRUE, FALSE);
+	deps->anti = split(
+		scop, dataflow(writes, NULL, reads, ends, sched), FALSE, TRUE);
+	deps->output = split(
+		scop, dataflow(writes, writes, NULL, kills, sched), TRUE, TRUE);
 	compute_reuse(deps);
 
 	all = isl_union_map_union(isl_union_map_copy(deps->flow),
@@ -336,20 +337,20 @@ typedef struct {
 	SyDeps *deps;
 	const SyBand *band;
 	SyDepKind kind;
-	isl_map *plain;       /* S -> S' */
+	isl_map *plain; /* S -> S' */
 	isl_map *source_band; /* S -> [v] */
-	isl_map *sink_band;   /* S' -> [v] */
+	isl_map *sink_band; /* S' -> [v] */
 	const SyAccess *source;
 	const SyAccess *sink;
-	GPtrArray *found;     /* SyDep of this map */
-	gboolean nonuniform;  /* some piece has several distances */
+	GPtrArray *found; /* SyDep of this map */
+	gboolean nonuniform; /* some piece has several distances */
 } Measure;
 
 static isl_map *band_of(const SyBand *band, isl_space *stmt_space)
 {
 	isl_space *space = isl_space_map_from_domain_and_range(stmt_space,
-		isl_space_set_alloc(isl_space_get_ctx(stmt_space), 0,
-			band->n_members));
+		isl_space_set_alloc(
+			isl_space_get_ctx(stmt_space), 0, band->n_members));
 
 	return isl_union_map_extract_map(band->map, space);
 }
@@ -358,8 +359,7 @@ static isl_map *band_of(const SyBand *band, isl_space *stmt_space)
 static isl_map *pairs_at(Measure *m, const gint64 *distance)
 {
 	guint n = m->band->n_members;
-	isl_space *space = isl_space_set_alloc(isl_map_get_ctx(m->plain), 0,
-		n);
+	isl_space *space = isl_space_set_alloc(isl_map_get_ctx(m->plain), 0, n);
 	isl_multi_aff *shift = isl_multi_aff_identity(
 		isl_space_map_from_set(space));
 	isl_map *t;
@@ -370,10 +370,9 @@ static isl_map *pairs_at(Measure *m, const gint64 *distance)
 		aff = isl_aff_add_constant_si(aff, (int)distance[i]);
 		shift = isl_multi_aff_set_at(shift, (int)i, aff);
 	}
-	t = isl_map_apply_range(isl_map_copy(m->source_band),
-		isl_map_from_multi_aff(shift));
-	t = isl_map_apply_range(t, isl_map_reverse(isl_map_copy(
-		m->sink_band)));
+	t = isl_map_apply_range(
+		isl_map_copy(m->source_band), isl_map_from_multi_aff(shift));
+	t = isl_map_apply_range(t, isl_map_reverse(isl_map_copy(m->sink_band)));
 	return isl_map_coalesce(isl_map_intersect(isl_map_copy(m->plain), t));
 }
 
@@ -413,8 +412,8 @@ static isl_stat measure_piece(isl_basic_map *bmap, void *user)
 	pt = isl_set_sample_point(delta);
 	d = g_new(gint64, n);
 	for (guint i = 0; i < n; i++) {
-		isl_val *v = isl_point_get_coordinate_val(pt, isl_dim_set,
-			(int)i);
+		isl_val *v = isl_point_get_coordinate_val(
+			pt, isl_dim_set, (int)i);
 
 		d[i] = isl_val_get_num_si(v);
 		isl_val_free(v);
@@ -443,8 +442,8 @@ static void settle(Measure *m, isl_map *scheduled)
 		g_ptr_array_set_size(m->found, 0);
 		dep = new_dep(m);
 		dep->relation = isl_map_copy(m->plain);
-		deltas = isl_set_coalesce(isl_map_deltas(isl_map_copy(
-			scheduled)));
+		deltas = isl_set_coalesce(
+			isl_map_deltas(isl_map_copy(scheduled)));
 		dep->distances = isl_set_to_str(deltas);
 		isl_set_free(deltas);
 	}
@@ -458,14 +457,14 @@ static isl_stat measure_map(isl_map *tagged, void *user)
 	m->source = sy_deps_source_of(m->deps, tagged);
 	m->sink = sy_deps_sink_of(m->deps, tagged);
 	m->plain = isl_map_factor_domain(tagged);
-	m->source_band = band_of(m->band, isl_space_domain(
-		isl_map_get_space(m->plain)));
-	m->sink_band = band_of(m->band, isl_space_range(
-		isl_map_get_space(m->plain)));
-	scheduled = isl_map_apply_range(isl_map_reverse(isl_map_copy(
-		m->source_band)), isl_map_copy(m->plain));
-	scheduled = isl_map_apply_range(scheduled, isl_map_copy(
-		m->sink_band));
+	m->source_band = band_of(
+		m->band, isl_space_domain(isl_map_get_space(m->plain)));
+	m->sink_band = band_of(
+		m->band, isl_space_range(isl_map_get_space(m->plain)));
+	scheduled = isl_map_apply_range(
+		isl_map_reverse(isl_map_copy(m->source_band)),
+		isl_map_copy(m->plain));
+	scheduled = isl_map_apply_range(scheduled, isl_map_copy(m->sink_band));
 	m->found = g_ptr_array_new_with_free_func(dep_free);
 	m->nonuniform = FALSE;
 	isl_map_foreach_basic_map(scheduled, measure_piece, m);
@@ -502,14 +501,14 @@ static int compare_deps(gconstpointer a, gconstpointer b)
 
 void sy_deps_measure(SyDeps *deps, const SyBand *band)
 {
-	Measure m = { deps, band, SY_DEP_FLOW, NULL, NULL, NULL, NULL, NULL,
-		NULL, FALSE };
+	Measure m = {deps, band, SY_DEP_FLOW, NULL, NULL, NULL, NULL, NULL,
+		NULL, FALSE};
 
 	g_ptr_array_set_size(deps->deps, 0);
 	for (SyDepKind kind = SY_DEP_FLOW; kind <= SY_DEP_READ; kind++) {
 		m.kind = kind;
-		isl_union_map_foreach_map(sy_deps_relation(deps, kind),
-			measure_map, &m);
+		isl_union_map_foreach_map(
+			sy_deps_relation(deps, kind), measure_map, &m);
 	}
 	g_ptr_array_sort(deps->deps, compare_deps);
 }

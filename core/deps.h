@@ -24,22 +24,22 @@ typedef struct {
 	SyDepKind kind;
 	const SyAccess *source;
 	const SyAccess *sink;
-	isl_map *relation;    /* untagged: S0[i, j] -> S1[i', j'] */
+	isl_map *relation; /* untagged: S0[i, j] -> S1[i', j'] */
 	gboolean uniform;
-	guint depth;          /* band members: the length of distance */
-	gint64 *distance;     /* NULL if not uniform */
-	char *distances;      /* non-uniform: the set of distances */
+	guint depth; /* band members: the length of distance */
+	gint64 *distance; /* NULL if not uniform */
+	char *distances; /* non-uniform: the set of distances */
 } SyDep;
 
 typedef struct {
 	const SyScop *scop;
-	isl_union_map *flow;      /* tagged: [S -> R] -> [S' -> R'] */
+	isl_union_map *flow; /* tagged: [S -> R] -> [S' -> R'] */
 	isl_union_map *anti;
 	isl_union_map *output;
 	isl_union_map *read;
-	isl_union_map *validity;  /* untagged flow + anti + output */
-	GPtrArray *deps;          /* SyDep, once measured */
-	GHashTable *by_ref;       /* ref name -> SyAccess */
+	isl_union_map *validity; /* untagged flow + anti + output */
+	GPtrArray *deps; /* SyDep, once measured */
+	GHashTable *by_ref; /* ref name -> SyAccess */
 } SyDeps;
 
 const char *sy_dep_kind_name(SyDepKind kind);

@@ -14,8 +14,8 @@ static void sy_input_error_private_init(SyInputErrorPrivate *priv)
 	(void)priv;
 }
 
-static void sy_input_error_private_copy(const SyInputErrorPrivate *src,
-	SyInputErrorPrivate *dest)
+static void sy_input_error_private_copy(
+	const SyInputErrorPrivate *src, SyInputErrorPrivate *dest)
 {
 	dest->path = g_strdup(src->path);
 	dest->line = src->line;

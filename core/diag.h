@@ -17,12 +17,12 @@ G_BEGIN_DECLS
 #define SY_INPUT_ERROR (sy_input_error_quark())
 
 typedef enum {
-	SY_INPUT_ERROR_READ,        /* cannot read the file */
-	SY_INPUT_ERROR_ENCODING,    /* empty, binary or not UTF-8 */
-	SY_INPUT_ERROR_PREPROCESS,  /* directives, includes, macros */
-	SY_INPUT_ERROR_SYNTAX,      /* not C we can parse */
+	SY_INPUT_ERROR_READ, /* cannot read the file */
+	SY_INPUT_ERROR_ENCODING, /* empty, binary or not UTF-8 */
+	SY_INPUT_ERROR_PREPROCESS, /* directives, includes, macros */
+	SY_INPUT_ERROR_SYNTAX, /* not C we can parse */
 	SY_INPUT_ERROR_UNSUPPORTED, /* valid C outside the SCoP subset */
-	SY_INPUT_ERROR_SEMANTIC,    /* undeclared names, bad sizes, ... */
+	SY_INPUT_ERROR_SEMANTIC, /* undeclared names, bad sizes, ... */
 } SyInputError;
 
 GQuark sy_input_error_quark(void);

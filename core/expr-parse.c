@@ -3,8 +3,7 @@
 
 #include "expr-parse.h"
 
-void sy_cursor_init(SyCursor *cur, const SyToken *toks, guint n,
-	GError **error)
+void sy_cursor_init(SyCursor *cur, const SyToken *toks, guint n, GError **error)
 {
 	memset(cur, 0, sizeof *cur);
 	cur->toks = toks;
@@ -39,13 +38,11 @@ gboolean sy_cursor_accept(SyCursor *cur, SyPunct p)
 char *sy_token_describe(const SyToken *tok)
 {
 	switch (tok->kind) {
-	case SY_TOK_EOF:
-		return g_strdup("end of input");
+	case SY_TOK_EOF: return g_strdup("end of input");
 	case SY_TOK_PRAGMA:
-		return g_strdup_printf("'#pragma %.*s'", (int)tok->len,
-			tok->text);
-	default:
-		return g_strdup_printf("'%.*s'", (int)tok->len, tok->text);
+		return g_strdup_printf(
+			"'#pragma %.*s'", (int)tok->len, tok->text);
+	default: return g_strdup_printf("'%.*s'", (int)tok->len, tok->text);
 	}
 }
 
@@ -81,10 +78,29 @@ gboolean sy_cursor_expect(SyCursor *cur, SyPunct p, const char *context)
 gboolean sy_is_builtin_type_word(const SyToken *tok)
 {
 	static const char *const words[] = {
-		"void", "char", "short", "int", "long", "float", "double",
-		"signed", "unsigned", "_Bool", "bool", "const", "volatile",
-		"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
-		"uint16_t", "uint32_t", "uint64_t", "size_t", "ptrdiff_t",
+		"void",
+		"char",
+		"short",
+		"int",
+		"long",
+		"float",
+		"double",
+		"signed",
+		"unsigned",
+		"_Bool",
+		"bool",
+		"const",
+		"volatile",
+		"int8_t",
+		"int16_t",
+		"int32_t",
+		"int64_t",
+		"uint8_t",
+		"uint16_t",
+		"uint32_t",
+		"uint64_t",
+		"size_t",
+		"ptrdiff_t",
 	};
 
 	if (tok->kind != SY_TOK_IDENT)
@@ -100,7 +116,7 @@ static gboolean is_type_start(const SyCursor *cur, const SyToken *tok)
 	if (sy_is_builtin_type_word(tok))
 		return TRUE;
 	return cur->is_type && tok->kind == SY_TOK_IDENT &&
-	       cur->is_type(tok, cur->user);
+		cur->is_type(tok, cur->user);
 }
 
 static SyExpr *parse_cond(SyCursor *cur);
@@ -127,8 +143,8 @@ static SyExpr *parse_call(SyCursor *cur, SyExpr *call)
 				goto failed;
 			sy_expr_add_arg(call, arg);
 		} while (sy_cursor_accept(cur, SY_P_COMMA));
-		if (!sy_cursor_expect(cur, SY_P_RPAREN,
-			"after the arguments of a call"))
+		if (!sy_cursor_expect(
+			    cur, SY_P_RPAREN, "after the arguments of a call"))
 			goto failed;
 	}
 	sy_expr_set_end(call, &cur->toks[cur->pos - 1]);
@@ -196,17 +212,17 @@ static SyExpr *parse_primary(SyCursor *cur)
 	case SY_TOK_STRING:
 	case SY_TOK_CHAR:
 		sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED, NULL,
-			"string and character constants are not supported here");
+			"string and character constants are not supported "
+			"here");
 		return NULL;
-	default:
-		break;
+	default: break;
 	}
 	if (sy_cursor_accept(cur, SY_P_LPAREN)) {
 		expr = parse_cond(cur);
 		if (!expr)
 			return NULL;
-		if (!sy_cursor_expect(cur, SY_P_RPAREN,
-			"to close the parenthesis")) {
+		if (!sy_cursor_expect(
+			    cur, SY_P_RPAREN, "to close the parenthesis")) {
 			sy_expr_free(expr);
 			return NULL;
 		}
@@ -227,7 +243,7 @@ static SyExpr *parse_postfix(SyCursor *cur)
 		const SyToken *tok = sy_cursor_peek(cur, 0);
 
 		if (sy_token_is_punct(tok, SY_P_INC) ||
-		    sy_token_is_punct(tok, SY_P_DEC)) {
+			sy_token_is_punct(tok, SY_P_DEC)) {
 			SyExpr *post = sy_expr_new(SY_EXPR_UNARY, tok);
 
 			sy_cursor_next(cur);
@@ -239,7 +255,7 @@ static SyExpr *parse_postfix(SyCursor *cur)
 			sy_expr_add_arg(post, expr);
 			expr = post;
 		} else if (sy_token_is_punct(tok, SY_P_LBRACKET) ||
-			   sy_token_is_punct(tok, SY_P_LPAREN)) {
+			sy_token_is_punct(tok, SY_P_LPAREN)) {
 			sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED,
 				"subscript arrays by name, as in A[i][j]",
 				"only named arrays and functions can be "
@@ -247,7 +263,7 @@ static SyExpr *parse_postfix(SyCursor *cur)
 			sy_expr_free(expr);
 			return NULL;
 		} else if (sy_token_is_punct(tok, SY_P_DOT) ||
-			   sy_token_is_punct(tok, SY_P_ARROW)) {
+			sy_token_is_punct(tok, SY_P_ARROW)) {
 			sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED,
 				"use arrays of scalars instead of structures",
 				"structure members are not supported");
@@ -299,10 +315,10 @@ SyExpr *sy_parse_unary(SyCursor *cur)
 	SyExpr *expr, *operand;
 
 	if (tok->kind == SY_TOK_PUNCT &&
-	    (tok->punct == SY_P_MINUS || tok->punct == SY_P_PLUS ||
-	     tok->punct == SY_P_NOT || tok->punct == SY_P_TILDE ||
-	     tok->punct == SY_P_STAR || tok->punct == SY_P_AMP ||
-	     tok->punct == SY_P_INC || tok->punct == SY_P_DEC)) {
+		(tok->punct == SY_P_MINUS || tok->punct == SY_P_PLUS ||
+			tok->punct == SY_P_NOT || tok->punct == SY_P_TILDE ||
+			tok->punct == SY_P_STAR || tok->punct == SY_P_AMP ||
+			tok->punct == SY_P_INC || tok->punct == SY_P_DEC)) {
 		sy_cursor_next(cur);
 		operand = sy_parse_unary(cur);
 		if (!operand)
@@ -314,7 +330,7 @@ SyExpr *sy_parse_unary(SyCursor *cur)
 		return expr;
 	}
 	if (sy_token_is_punct(tok, SY_P_LPAREN) &&
-	    is_type_start(cur, sy_cursor_peek(cur, 1)))
+		is_type_start(cur, sy_cursor_peek(cur, 1)))
 		return parse_cast(cur);
 	return parse_postfix(cur);
 }
@@ -324,11 +340,19 @@ static int infix_prec(const SyToken *tok)
 	if (tok->kind != SY_TOK_PUNCT)
 		return 0;
 	switch (tok->punct) {
-	case SY_P_STAR: case SY_P_SLASH: case SY_P_PERCENT: return 13;
-	case SY_P_PLUS: case SY_P_MINUS: return 12;
-	case SY_P_SHL: case SY_P_SHR: return 11;
-	case SY_P_LT: case SY_P_LE: case SY_P_GT: case SY_P_GE: return 10;
-	case SY_P_EQ: case SY_P_NE: return 9;
+	case SY_P_STAR:
+	case SY_P_SLASH:
+	case SY_P_PERCENT: return 13;
+	case SY_P_PLUS:
+	case SY_P_MINUS: return 12;
+	case SY_P_SHL:
+	case SY_P_SHR: return 11;
+	case SY_P_LT:
+	case SY_P_LE:
+	case SY_P_GT:
+	case SY_P_GE: return 10;
+	case SY_P_EQ:
+	case SY_P_NE: return 9;
 	case SY_P_AMP: return 8;
 	case SY_P_CARET: return 7;
 	case SY_P_PIPE: return 6;
@@ -377,8 +401,9 @@ static SyExpr *parse_cond(SyCursor *cur)
 	if (!cond || !sy_cursor_accept(cur, SY_P_QUESTION))
 		return cond;
 	then = parse_cond(cur);
-	if (!then || !sy_cursor_expect(cur, SY_P_COLON,
-		"in a conditional expression")) {
+	if (!then ||
+		!sy_cursor_expect(
+			cur, SY_P_COLON, "in a conditional expression")) {
 		sy_expr_free(cond);
 		sy_expr_free(then);
 		return NULL;

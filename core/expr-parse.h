@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 typedef gboolean (*SyIsTypeFunc)(const SyToken *tok, gpointer user);
 
 typedef struct {
-	const SyToken *toks;  /* ends with an SY_TOK_EOF token */
+	const SyToken *toks; /* ends with an SY_TOK_EOF token */
 	guint n;
 	guint pos;
 	GError **error;
@@ -22,8 +22,8 @@ typedef struct {
 	gpointer user;
 } SyCursor;
 
-void sy_cursor_init(SyCursor *cur, const SyToken *toks, guint n,
-	GError **error);
+void sy_cursor_init(
+	SyCursor *cur, const SyToken *toks, guint n, GError **error);
 const SyToken *sy_cursor_peek(const SyCursor *cur, guint ahead);
 const SyToken *sy_cursor_next(SyCursor *cur);
 gboolean sy_cursor_accept(SyCursor *cur, SyPunct p);

@@ -23,7 +23,7 @@ void sy_expr_add_arg(SyExpr *expr, SyExpr *arg)
 static void extend_span(SyExpr *expr, const SyLoc *loc, guint len)
 {
 	if (loc->src != expr->loc.src || loc->line != expr->loc.line ||
-	    loc->offset < expr->loc.offset)
+		loc->offset < expr->loc.offset)
 		return;
 	if (loc->offset + len - expr->loc.offset > expr->span)
 		expr->span = (guint)(loc->offset + len - expr->loc.offset);
@@ -64,13 +64,13 @@ void sy_expr_free(SyExpr *expr)
 static gboolean eval_fail(const SyExpr *expr, GError **error, const char *what)
 {
 	sy_input_error_set(error, SY_INPUT_ERROR_SEMANTIC, &expr->loc,
-		expr->span, "sizes are computed in 64-bit integers",
-		"%s", what);
+		expr->span, "sizes are computed in 64-bit integers", "%s",
+		what);
 	return FALSE;
 }
 
-static gboolean eval_binary(const SyExpr *expr, gint64 a, gint64 b,
-	gint64 *v, GError **error)
+static gboolean eval_binary(
+	const SyExpr *expr, gint64 a, gint64 b, gint64 *v, GError **error)
 {
 	switch (expr->op) {
 	case SY_P_PLUS:
@@ -112,7 +112,8 @@ static gboolean eval_binary(const SyExpr *expr, gint64 a, gint64 b,
 	case SY_P_PIPE: *v = a | b; return TRUE;
 	case SY_P_CARET: *v = a ^ b; return TRUE;
 	default:
-		return eval_fail(expr, error, "not an integer constant expression");
+		return eval_fail(
+			expr, error, "not an integer constant expression");
 	}
 }
 
@@ -121,18 +122,16 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 	gint64 a, b;
 
 	switch (expr->kind) {
-	case SY_EXPR_INT:
-		*value = expr->value;
-		return TRUE;
-	case SY_EXPR_CAST:
-		return sy_expr_eval_int(expr->args[0], value, error);
+	case SY_EXPR_INT: *value = expr->value; return TRUE;
+	case SY_EXPR_CAST: return sy_expr_eval_int(expr->args[0], value, error);
 	case SY_EXPR_UNARY:
 		if (!sy_expr_eval_int(expr->args[0], &a, error))
 			return FALSE;
 		switch (expr->postfix ? SY_P_NONE : expr->op) {
 		case SY_P_MINUS:
 			if (a == G_MININT64)
-				return eval_fail(expr, error, "integer overflow");
+				return eval_fail(
+					expr, error, "integer overflow");
 			*value = -a;
 			return TRUE;
 		case SY_P_PLUS: *value = a; return TRUE;
@@ -164,8 +163,7 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 		if (!sy_expr_eval_int(expr->args[0], &a, error))
 			return FALSE;
 		return sy_expr_eval_int(expr->args[a ? 1 : 2], value, error);
-	default:
-		break;
+	default: break;
 	}
 	return eval_fail(expr, error, "not an integer constant expression");
 }
@@ -174,11 +172,19 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 static int binary_prec(SyPunct op)
 {
 	switch (op) {
-	case SY_P_STAR: case SY_P_SLASH: case SY_P_PERCENT: return 13;
-	case SY_P_PLUS: case SY_P_MINUS: return 12;
-	case SY_P_SHL: case SY_P_SHR: return 11;
-	case SY_P_LT: case SY_P_LE: case SY_P_GT: case SY_P_GE: return 10;
-	case SY_P_EQ: case SY_P_NE: return 9;
+	case SY_P_STAR:
+	case SY_P_SLASH:
+	case SY_P_PERCENT: return 13;
+	case SY_P_PLUS:
+	case SY_P_MINUS: return 12;
+	case SY_P_SHL:
+	case SY_P_SHR: return 11;
+	case SY_P_LT:
+	case SY_P_LE:
+	case SY_P_GT:
+	case SY_P_GE: return 10;
+	case SY_P_EQ:
+	case SY_P_NE: return 9;
 	case SY_P_AMP: return 8;
 	case SY_P_CARET: return 7;
 	case SY_P_PIPE: return 6;
@@ -191,16 +197,11 @@ static int binary_prec(SyPunct op)
 static int expr_prec(const SyExpr *expr)
 {
 	switch (expr->kind) {
-	case SY_EXPR_UNARY:
-		return expr->postfix ? 15 : 14;
-	case SY_EXPR_CAST:
-		return 14;
-	case SY_EXPR_BINARY:
-		return binary_prec(expr->op);
-	case SY_EXPR_COND:
-		return 3;
-	default:
-		return 16;
+	case SY_EXPR_UNARY: return expr->postfix ? 15 : 14;
+	case SY_EXPR_CAST: return 14;
+	case SY_EXPR_BINARY: return binary_prec(expr->op);
+	case SY_EXPR_COND: return 3;
+	default: return 16;
 	}
 }
 
@@ -224,9 +225,7 @@ void sy_expr_print(GString *out, const SyExpr *expr)
 		g_string_append_printf(out, "%" G_GINT64_FORMAT, expr->value);
 		break;
 	case SY_EXPR_FLOAT:
-	case SY_EXPR_NAME:
-		g_string_append(out, expr->name);
-		break;
+	case SY_EXPR_NAME: g_string_append(out, expr->name); break;
 	case SY_EXPR_INDEX:
 		g_string_append(out, expr->name);
 		for (guint i = 0; i < expr->n_args; i++) {
@@ -253,15 +252,16 @@ void sy_expr_print(GString *out, const SyExpr *expr)
 		g_string_append(out, sy_punct_spelling(expr->op));
 		/* Keep "- -x" from printing as the decrement "--x". */
 		if (expr->args[0]->kind == SY_EXPR_UNARY &&
-		    !expr->args[0]->postfix &&
-		    (expr->op == SY_P_MINUS || expr->op == SY_P_PLUS))
+			!expr->args[0]->postfix &&
+			(expr->op == SY_P_MINUS || expr->op == SY_P_PLUS))
 			g_string_append_c(out, ' ');
 		print_prec(out, expr->args[0], prec);
 		break;
 	case SY_EXPR_BINARY:
 		/* Left-associative: the right operand needs a higher level. */
 		print_prec(out, expr->args[0], prec);
-		g_string_append_printf(out, " %s ", sy_punct_spelling(expr->op));
+		g_string_append_printf(
+			out, " %s ", sy_punct_spelling(expr->op));
 		print_prec(out, expr->args[1], prec + 1);
 		break;
 	case SY_EXPR_COND:

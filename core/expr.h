@@ -10,15 +10,15 @@
 G_BEGIN_DECLS
 
 typedef enum {
-	SY_EXPR_INT,    /* value */
-	SY_EXPR_FLOAT,  /* name: the literal as written */
-	SY_EXPR_NAME,   /* name */
-	SY_EXPR_INDEX,  /* name[args[0]][args[1]]... */
-	SY_EXPR_CALL,   /* name(args...) */
-	SY_EXPR_UNARY,  /* op args[0]; postfix for x++ and x-- */
+	SY_EXPR_INT, /* value */
+	SY_EXPR_FLOAT, /* name: the literal as written */
+	SY_EXPR_NAME, /* name */
+	SY_EXPR_INDEX, /* name[args[0]][args[1]]... */
+	SY_EXPR_CALL, /* name(args...) */
+	SY_EXPR_UNARY, /* op args[0]; postfix for x++ and x-- */
 	SY_EXPR_BINARY, /* args[0] op args[1] */
-	SY_EXPR_COND,   /* args[0] ? args[1] : args[2] */
-	SY_EXPR_CAST,   /* (name) args[0] */
+	SY_EXPR_COND, /* args[0] ? args[1] : args[2] */
+	SY_EXPR_CAST, /* (name) args[0] */
 } SyExprKind;
 
 typedef struct _SyExpr SyExpr;
@@ -27,8 +27,8 @@ struct _SyExpr {
 	SyExprKind kind;
 	SyPunct op;
 	gboolean postfix;
-	SyLoc loc;      /* first token */
-	guint span;     /* bytes up to the end of the last token, same line */
+	SyLoc loc; /* first token */
+	guint span; /* bytes up to the end of the last token, same line */
 	gint64 value;
 	char *name;
 	const char *macro; /* the macro the first token came from, if any */

@@ -9,23 +9,53 @@
 
 static const char *const punct_spelling[SY_P_N] = {
 	[SY_P_NONE] = "",
-	[SY_P_LPAREN] = "(", [SY_P_RPAREN] = ")", [SY_P_LBRACKET] = "[",
-	[SY_P_RBRACKET] = "]", [SY_P_LBRACE] = "{", [SY_P_RBRACE] = "}",
-	[SY_P_COMMA] = ",", [SY_P_SEMI] = ";", [SY_P_QUESTION] = "?",
-	[SY_P_COLON] = ":", [SY_P_DOT] = ".", [SY_P_ARROW] = "->",
-	[SY_P_ELLIPSIS] = "...", [SY_P_HASH] = "#", [SY_P_HASHHASH] = "##",
-	[SY_P_PLUS] = "+", [SY_P_MINUS] = "-", [SY_P_STAR] = "*",
-	[SY_P_SLASH] = "/", [SY_P_PERCENT] = "%", [SY_P_INC] = "++",
-	[SY_P_DEC] = "--", [SY_P_EQ] = "==", [SY_P_NE] = "!=", [SY_P_LT] = "<",
-	[SY_P_LE] = "<=", [SY_P_GT] = ">", [SY_P_GE] = ">=",
-	[SY_P_ANDAND] = "&&", [SY_P_OROR] = "||", [SY_P_NOT] = "!",
-	[SY_P_TILDE] = "~", [SY_P_AMP] = "&", [SY_P_PIPE] = "|",
-	[SY_P_CARET] = "^", [SY_P_SHL] = "<<", [SY_P_SHR] = ">>",
-	[SY_P_ASSIGN] = "=", [SY_P_ADD_ASSIGN] = "+=",
-	[SY_P_SUB_ASSIGN] = "-=", [SY_P_MUL_ASSIGN] = "*=",
-	[SY_P_DIV_ASSIGN] = "/=", [SY_P_MOD_ASSIGN] = "%=",
-	[SY_P_AND_ASSIGN] = "&=", [SY_P_OR_ASSIGN] = "|=",
-	[SY_P_XOR_ASSIGN] = "^=", [SY_P_SHL_ASSIGN] = "<<=",
+	[SY_P_LPAREN] = "(",
+	[SY_P_RPAREN] = ")",
+	[SY_P_LBRACKET] = "[",
+	[SY_P_RBRACKET] = "]",
+	[SY_P_LBRACE] = "{",
+	[SY_P_RBRACE] = "}",
+	[SY_P_COMMA] = ",",
+	[SY_P_SEMI] = ";",
+	[SY_P_QUESTION] = "?",
+	[SY_P_COLON] = ":",
+	[SY_P_DOT] = ".",
+	[SY_P_ARROW] = "->",
+	[SY_P_ELLIPSIS] = "...",
+	[SY_P_HASH] = "#",
+	[SY_P_HASHHASH] = "##",
+	[SY_P_PLUS] = "+",
+	[SY_P_MINUS] = "-",
+	[SY_P_STAR] = "*",
+	[SY_P_SLASH] = "/",
+	[SY_P_PERCENT] = "%",
+	[SY_P_INC] = "++",
+	[SY_P_DEC] = "--",
+	[SY_P_EQ] = "==",
+	[SY_P_NE] = "!=",
+	[SY_P_LT] = "<",
+	[SY_P_LE] = "<=",
+	[SY_P_GT] = ">",
+	[SY_P_GE] = ">=",
+	[SY_P_ANDAND] = "&&",
+	[SY_P_OROR] = "||",
+	[SY_P_NOT] = "!",
+	[SY_P_TILDE] = "~",
+	[SY_P_AMP] = "&",
+	[SY_P_PIPE] = "|",
+	[SY_P_CARET] = "^",
+	[SY_P_SHL] = "<<",
+	[SY_P_SHR] = ">>",
+	[SY_P_ASSIGN] = "=",
+	[SY_P_ADD_ASSIGN] = "+=",
+	[SY_P_SUB_ASSIGN] = "-=",
+	[SY_P_MUL_ASSIGN] = "*=",
+	[SY_P_DIV_ASSIGN] = "/=",
+	[SY_P_MOD_ASSIGN] = "%=",
+	[SY_P_AND_ASSIGN] = "&=",
+	[SY_P_OR_ASSIGN] = "|=",
+	[SY_P_XOR_ASSIGN] = "^=",
+	[SY_P_SHL_ASSIGN] = "<<=",
 	[SY_P_SHR_ASSIGN] = ">>=",
 };
 
@@ -37,7 +67,7 @@ const char *sy_punct_spelling(SyPunct p)
 gboolean sy_token_is(const SyToken *tok, const char *word)
 {
 	return tok->kind == SY_TOK_IDENT && strlen(word) == tok->len &&
-	       memcmp(tok->text, word, tok->len) == 0;
+		memcmp(tok->text, word, tok->len) == 0;
 }
 
 gboolean sy_token_is_punct(const SyToken *tok, SyPunct p)
@@ -65,13 +95,13 @@ static char peek(const Lexer *lx, gsize ahead)
 	return at < lx->src->len ? lx->src->text[at] : '\0';
 }
 
-static gboolean fail(Lexer *lx, gsize at, guint span, const char *hint,
-	const char *what)
+static gboolean fail(
+	Lexer *lx, gsize at, guint span, const char *hint, const char *what)
 {
 	SyLoc loc = sy_source_loc(lx->src, at);
 
-	sy_input_error_set(lx->error, SY_INPUT_ERROR_SYNTAX, &loc, span, hint,
-		"%s", what);
+	sy_input_error_set(
+		lx->error, SY_INPUT_ERROR_SYNTAX, &loc, span, hint, "%s", what);
 	return FALSE;
 }
 
@@ -85,23 +115,24 @@ static gboolean skip_space(Lexer *lx)
 			lx->bol = TRUE;
 			lx->pos++;
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-			   c == '\v') {
+			c == '\v') {
 			lx->pos++;
-		} else if (c == '\\' && (peek(lx, 1) == '\n' ||
-			   (peek(lx, 1) == '\r' && peek(lx, 2) == '\n'))) {
+		} else if (c == '\\' &&
+			(peek(lx, 1) == '\n' ||
+				(peek(lx, 1) == '\r' && peek(lx, 2) == '\n'))) {
 			lx->pos += peek(lx, 1) == '\n' ? 2 : 3;
 		} else if (c == '/' && peek(lx, 1) == '/') {
 			while (lx->pos < lx->src->len && peek(lx, 0) != '\n')
 				lx->pos++;
 		} else if (c == '/' && peek(lx, 1) == '*') {
-			const char *end = strstr(lx->src->text + lx->pos + 2,
-				"*/");
+			const char *end = strstr(
+				lx->src->text + lx->pos + 2, "*/");
 
 			if (!end)
 				return fail(lx, lx->pos, 2, NULL,
 					"unterminated comment");
 			for (const char *p = lx->src->text + lx->pos; p < end;
-			     p++)
+				p++)
 				if (*p == '\n')
 					lx->bol = TRUE;
 			lx->pos = (gsize)(end - lx->src->text) + 2;
@@ -113,7 +144,7 @@ static gboolean skip_space(Lexer *lx)
 
 static SyToken *push(Lexer *lx, SyTokKind kind, gsize start)
 {
-	SyToken tok = { 0 };
+	SyToken tok = {0};
 
 	tok.kind = kind;
 	tok.bol = lx->bol;
@@ -141,7 +172,7 @@ static gboolean parse_int(const char *text, guint len, gint64 *value)
 		base = 16;
 		i = 2;
 	} else if (len > 1 && text[0] == '0' &&
-		   (text[1] == 'b' || text[1] == 'B')) {
+		(text[1] == 'b' || text[1] == 'B')) {
 		base = 2;
 		i = 2;
 	} else if (text[0] == '0') {
@@ -191,8 +222,8 @@ static gboolean lex_number(Lexer *lx)
 		if ((c == '+' || c == '-') && lx->pos > start) {
 			char e = lx->src->text[lx->pos - 1];
 
-			if ((!hex && (e == 'e' || e == 'E')) ||
-			    e == 'p' || e == 'P')
+			if ((!hex && (e == 'e' || e == 'E')) || e == 'p' ||
+				e == 'P')
 				lx->pos++;
 			else
 				break;
@@ -206,12 +237,12 @@ static gboolean lex_number(Lexer *lx)
 		char c = lx->src->text[i];
 
 		if (c == '.' || c == 'p' || c == 'P' ||
-		    (!hex && (c == 'e' || c == 'E')))
+			(!hex && (c == 'e' || c == 'E')))
 			is_float = TRUE;
 	}
 	tok = push(lx, is_float ? SY_TOK_FLOAT : SY_TOK_INT, start);
-	if (is_float ? parse_float(tok->text, tok->len) :
-		       parse_int(tok->text, tok->len, &tok->value))
+	if (is_float ? parse_float(tok->text, tok->len)
+		     : parse_int(tok->text, tok->len, &tok->value))
 		return TRUE;
 	return fail(lx, start, tok->len,
 		"integer constants must fit in 64 bits; floating constants "
@@ -228,9 +259,10 @@ static gboolean lex_quoted(Lexer *lx, char quote)
 		char c = peek(lx, 0);
 
 		if (c == '\0' || c == '\n')
-			return fail(lx, start, 1, NULL, quote == '"' ?
-				"missing terminating '\"' character" :
-				"missing terminating ' character");
+			return fail(lx, start, 1, NULL,
+				quote == '"'
+					? "missing terminating '\"' character"
+					: "missing terminating ' character");
 		lx->pos++;
 		if (c == '\\' && peek(lx, 0) != '\0')
 			lx->pos++;
@@ -252,7 +284,8 @@ static gboolean lex_punct(Lexer *lx)
 		gsize n = strlen(punct_spelling[p]);
 
 		if (n > best_len && lx->pos + n <= lx->src->len &&
-		    memcmp(lx->src->text + lx->pos, punct_spelling[p], n) == 0) {
+			memcmp(lx->src->text + lx->pos, punct_spelling[p], n) ==
+				0) {
 			best = p;
 			best_len = n;
 		}
@@ -260,10 +293,12 @@ static gboolean lex_punct(Lexer *lx)
 	if (best == SY_P_NONE) {
 		char what[64];
 
-		g_snprintf(what, sizeof what, g_ascii_isprint(peek(lx, 0)) ?
-			"stray '%c' in program" : "stray byte 0x%02x in program",
-			g_ascii_isprint(peek(lx, 0)) ? peek(lx, 0) :
-			(guchar)peek(lx, 0));
+		g_snprintf(what, sizeof what,
+			g_ascii_isprint(peek(lx, 0))
+				? "stray '%c' in program"
+				: "stray byte 0x%02x in program",
+			g_ascii_isprint(peek(lx, 0)) ? peek(lx, 0)
+						     : (guchar)peek(lx, 0));
 		return fail(lx, lx->pos, 1, NULL, what);
 	}
 	lx->pos += best_len;
@@ -274,7 +309,7 @@ static gboolean lex_punct(Lexer *lx)
 
 GArray *sy_lex(const SySource *src, GError **error)
 {
-	Lexer lx = { src, 0, TRUE, NULL, error };
+	Lexer lx = {src, 0, TRUE, NULL, error};
 
 	lx.toks = g_array_new(FALSE, TRUE, sizeof(SyToken));
 	for (;;) {
@@ -294,7 +329,7 @@ GArray *sy_lex(const SySource *src, GError **error)
 			push(&lx, SY_TOK_IDENT, start);
 			ok = TRUE;
 		} else if (g_ascii_isdigit(c) ||
-			   (c == '.' && g_ascii_isdigit(peek(&lx, 1)))) {
+			(c == '.' && g_ascii_isdigit(peek(&lx, 1)))) {
 			ok = lex_number(&lx);
 		} else if (c == '"' || c == '\'') {
 			ok = lex_quoted(&lx, c);

@@ -10,11 +10,11 @@ G_BEGIN_DECLS
 typedef struct {
 	SyCursor cur;
 	SyProgram *prog;
-	GHashTable *typedefs;    /* name -> resolved type */
-	GPtrArray *scopes;       /* GHashTable: name -> SyVar */
+	GHashTable *typedefs; /* name -> resolved type */
+	GPtrArray *scopes; /* GHashTable: name -> SyVar */
 	gboolean in_function;
 	const SyToken *function; /* the name of the function being parsed */
-	const SyToken *scop;     /* the '#pragma scop' token once seen */
+	const SyToken *scop; /* the '#pragma scop' token once seen */
 	GError **error;
 } SyParser;
 
@@ -42,9 +42,8 @@ static inline gboolean sy_parser_failed(SyParser *p)
 
 gboolean sy_parser_fail_tok(SyParser *p, const SyToken *at, SyInputError code,
 	const char *hint, const char *format, ...) G_GNUC_PRINTF(5, 6);
-gboolean sy_parser_fail_expr(SyParser *p, const SyExpr *at,
-	SyInputError code, const char *hint, const char *format, ...)
-	G_GNUC_PRINTF(5, 6);
+gboolean sy_parser_fail_expr(SyParser *p, const SyExpr *at, SyInputError code,
+	const char *hint, const char *format, ...) G_GNUC_PRINTF(5, 6);
 gboolean sy_parser_expect(SyParser *p, SyPunct punct, const char *context);
 
 void sy_parser_push_scope(SyParser *p);
@@ -57,8 +56,7 @@ void sy_var_free(gpointer var);
 gboolean sy_parser_starts_declaration(SyParser *p);
 void sy_parser_parse_type(SyParser *p, SyType *type);
 void sy_type_clear(SyType *type);
-SyVar *sy_parser_declarator(SyParser *p, const SyType *type,
-	gboolean strict);
+SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict);
 
 gboolean sy_token_is_pragma(const SyToken *tok, const char *word);
 

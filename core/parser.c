@@ -41,8 +41,8 @@ gboolean sy_parser_fail_expr(SyParser *p, const SyExpr *at, SyInputError code,
 	va_start(args, format);
 	what = g_strdup_vprintf(format, args);
 	va_end(args);
-	sy_input_error_set(p->error, code, &at->loc, at->span, hint, "%s",
-		what);
+	sy_input_error_set(
+		p->error, code, &at->loc, at->span, hint, "%s", what);
 	return FALSE;
 }
 
@@ -102,14 +102,22 @@ static gboolean is_typedef_name(const SyToken *tok, gpointer user)
 	g_autofree char *name = sy_token_dup_text(tok);
 
 	return g_hash_table_contains(p->typedefs, name) &&
-	       !sy_parser_lookup(p, name);
+		!sy_parser_lookup(p, name);
 }
 
 static gboolean is_qualifier(const SyToken *tok)
 {
 	static const char *const words[] = {
-		"static", "extern", "register", "inline", "auto", "restrict",
-		"__restrict", "__restrict__", "__inline", "__inline__",
+		"static",
+		"extern",
+		"register",
+		"inline",
+		"auto",
+		"restrict",
+		"__restrict",
+		"__restrict__",
+		"__inline",
+		"__inline__",
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(words); i++)
@@ -128,21 +136,29 @@ gboolean sy_parser_starts_declaration(SyParser *p)
 	const SyToken *tok = sy_parser_peek(p, 0);
 
 	return is_qualifier(tok) || is_type_word(p, tok) ||
-	       sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
-	       sy_token_is(tok, "enum");
+		sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
+		sy_token_is(tok, "enum");
 }
 
 static gboolean type_is_integer(const char *base)
 {
 	static const char *const words[] = {
-		"char", "short", "int", "long", "signed", "unsigned", "bool",
-		"_Bool", "size_t", "ptrdiff_t",
+		"char",
+		"short",
+		"int",
+		"long",
+		"signed",
+		"unsigned",
+		"bool",
+		"_Bool",
+		"size_t",
+		"ptrdiff_t",
 	};
 
 	if (strstr(base, "float") || strstr(base, "double"))
 		return FALSE;
 	if (strstr(base, "int8_t") || strstr(base, "int16_t") ||
-	    strstr(base, "int32_t") || strstr(base, "int64_t"))
+		strstr(base, "int32_t") || strstr(base, "int64_t"))
 		return TRUE;
 	for (guint i = 0; i < G_N_ELEMENTS(words); i++)
 		if (strstr(base, words[i]))
@@ -163,15 +179,14 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 		if (is_qualifier(tok)) {
 			sy_parser_next(p);
 		} else if (sy_token_is(tok, "struct") ||
-			   sy_token_is(tok, "union") ||
-			   sy_token_is(tok, "enum")) {
+			sy_token_is(tok, "union") || sy_token_is(tok, "enum")) {
 			type->aggregate = TRUE;
 			sy_parser_next(p);
 		} else if (is_type_word(p, tok) && !sy_token_is(tok, "const") &&
-			   !sy_token_is(tok, "volatile")) {
+			!sy_token_is(tok, "volatile")) {
 			g_autofree char *word = sy_token_dup_text(tok);
-			const char *resolved = g_hash_table_lookup(p->typedefs,
-				word);
+			const char *resolved = g_hash_table_lookup(
+				p->typedefs, word);
 
 			sy_parser_next(p);
 			if (written->len) {
@@ -179,10 +194,12 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 				g_string_append_c(base, ' ');
 			}
 			g_string_append(written, word);
-			g_string_append(base, resolved && !sy_is_builtin_type_word(
-				tok) ? resolved : word);
+			g_string_append(base,
+				resolved && !sy_is_builtin_type_word(tok)
+					? resolved
+					: word);
 		} else if (sy_token_is(tok, "const") ||
-			   sy_token_is(tok, "volatile")) {
+			sy_token_is(tok, "volatile")) {
 			sy_parser_next(p);
 		} else {
 			break;
@@ -206,15 +223,17 @@ static void skip_statement(SyParser *p)
 
 		if (tok->kind == SY_TOK_EOF || tok->kind == SY_TOK_PRAGMA)
 			return;
-		if (depth == 0 && (sy_token_is_punct(tok, SY_P_LBRACE) ||
-				   sy_token_is_punct(tok, SY_P_RBRACE)))
+		if (depth == 0 &&
+			(sy_token_is_punct(tok, SY_P_LBRACE) ||
+				sy_token_is_punct(tok, SY_P_RBRACE)))
 			return;
 		sy_parser_next(p);
 		if (sy_token_is_punct(tok, SY_P_LPAREN) ||
-		    sy_token_is_punct(tok, SY_P_LBRACKET))
+			sy_token_is_punct(tok, SY_P_LBRACKET))
 			depth++;
 		else if ((sy_token_is_punct(tok, SY_P_RPAREN) ||
-			  sy_token_is_punct(tok, SY_P_RBRACKET)) && depth > 0)
+				 sy_token_is_punct(tok, SY_P_RBRACKET)) &&
+			depth > 0)
 			depth--;
 		else if (depth == 0 && sy_token_is_punct(tok, SY_P_SEMI))
 			return;
@@ -240,8 +259,7 @@ static void skip_braces(SyParser *p)
 
 /* Declarators */
 
-SyVar *sy_var_new(const SyType *type, const SyToken *name,
-	SyVarKind kind)
+SyVar *sy_var_new(const SyType *type, const SyToken *name, SyVarKind kind)
 {
 	SyVar *var = g_new0(SyVar, 1);
 
@@ -300,16 +318,17 @@ static void skip_initializer(SyParser *p)
 
 		if (tok->kind == SY_TOK_EOF || tok->kind == SY_TOK_PRAGMA)
 			return;
-		if (depth == 0 && (sy_token_is_punct(tok, SY_P_COMMA) ||
-				   sy_token_is_punct(tok, SY_P_SEMI)))
+		if (depth == 0 &&
+			(sy_token_is_punct(tok, SY_P_COMMA) ||
+				sy_token_is_punct(tok, SY_P_SEMI)))
 			return;
 		if (sy_token_is_punct(tok, SY_P_LPAREN) ||
-		    sy_token_is_punct(tok, SY_P_LBRACE) ||
-		    sy_token_is_punct(tok, SY_P_LBRACKET))
+			sy_token_is_punct(tok, SY_P_LBRACE) ||
+			sy_token_is_punct(tok, SY_P_LBRACKET))
 			depth++;
 		if (sy_token_is_punct(tok, SY_P_RPAREN) ||
-		    sy_token_is_punct(tok, SY_P_RBRACE) ||
-		    sy_token_is_punct(tok, SY_P_RBRACKET))
+			sy_token_is_punct(tok, SY_P_RBRACE) ||
+			sy_token_is_punct(tok, SY_P_RBRACKET))
 			depth--;
 		sy_parser_next(p);
 	}
@@ -317,19 +336,17 @@ static void skip_initializer(SyParser *p)
 
 /* One declarator: [*...] name [dims].  Returns the variable, not yet
  * declared in any scope. */
-SyVar *sy_parser_declarator(SyParser *p, const SyType *type,
-	gboolean strict)
+SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict)
 {
 	int pointers = 0;
 	const SyToken *name;
 	SyVar *var;
 
 	while (sy_cursor_accept(&p->cur, SY_P_STAR) ||
-	       sy_token_is(sy_parser_peek(p, 0), "const") ||
-	       sy_token_is(sy_parser_peek(p, 0), "restrict") ||
-	       sy_token_is(sy_parser_peek(p, 0), "__restrict")) {
-		if (!sy_token_is_punct(&p->cur.toks[p->cur.pos - 1],
-			SY_P_STAR))
+		sy_token_is(sy_parser_peek(p, 0), "const") ||
+		sy_token_is(sy_parser_peek(p, 0), "restrict") ||
+		sy_token_is(sy_parser_peek(p, 0), "__restrict")) {
+		if (!sy_token_is_punct(&p->cur.toks[p->cur.pos - 1], SY_P_STAR))
 			sy_parser_next(p);
 		else
 			pointers++;
@@ -359,7 +376,7 @@ static gboolean parse_params(SyParser *p)
 	if (!sy_parser_expect(p, SY_P_LPAREN, "to start the parameters"))
 		return FALSE;
 	if (sy_token_is(sy_parser_peek(p, 0), "void") &&
-	    sy_token_is_punct(sy_parser_peek(p, 1), SY_P_RPAREN))
+		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_RPAREN))
 		sy_parser_next(p);
 	while (!sy_cursor_accept(&p->cur, SY_P_RPAREN)) {
 		SyType type;
@@ -368,11 +385,14 @@ static gboolean parse_params(SyParser *p)
 		if (sy_cursor_accept(&p->cur, SY_P_ELLIPSIS))
 			continue;
 		if (!sy_parser_starts_declaration(p)) {
-			g_autofree char *found = sy_token_describe(sy_parser_peek(p, 0));
+			g_autofree char *found = sy_token_describe(
+				sy_parser_peek(p, 0));
 
-			return sy_parser_fail_tok(p, sy_parser_peek(p, 0), SY_INPUT_ERROR_SYNTAX,
-				NULL, "expected a parameter declaration, "
-				"found %s", found);
+			return sy_parser_fail_tok(p, sy_parser_peek(p, 0),
+				SY_INPUT_ERROR_SYNTAX, NULL,
+				"expected a parameter declaration, "
+				"found %s",
+				found);
 		}
 		sy_parser_parse_type(p, &type);
 		var = sy_parser_declarator(p, &type, FALSE);
@@ -381,7 +401,7 @@ static gboolean parse_params(SyParser *p)
 			return FALSE;
 		sy_parser_declare(p, var);
 		if (!sy_token_is_punct(sy_parser_peek(p, 0), SY_P_RPAREN) &&
-		    !sy_parser_expect(p, SY_P_COMMA, "between parameters"))
+			!sy_parser_expect(p, SY_P_COMMA, "between parameters"))
 			return FALSE;
 	}
 	return TRUE;
@@ -396,7 +416,7 @@ static gboolean parse_typedef(SyParser *p)
 	sy_parser_parse_type(p, &type);
 	name = sy_parser_peek(p, 0);
 	if (!type.aggregate && name->kind == SY_TOK_IDENT &&
-	    sy_token_is_punct(sy_parser_peek(p, 1), SY_P_SEMI)) {
+		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_SEMI)) {
 		g_hash_table_replace(p->typedefs, sy_token_dup_text(name),
 			g_strdup(type.base));
 		sy_parser_next(p);
@@ -422,11 +442,12 @@ static gboolean parse_outer_declaration(SyParser *p)
 	sy_parser_parse_type(p, &type);
 	if (type.aggregate || !*type.written) {
 		if (sy_token_is(sy_parser_peek(p, 0), "struct") ||
-		    sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LBRACE) ||
-		    sy_parser_peek(p, 0)->kind == SY_TOK_IDENT) {
+			sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LBRACE) ||
+			sy_parser_peek(p, 0)->kind == SY_TOK_IDENT) {
 			while (sy_parser_peek(p, 0)->kind == SY_TOK_IDENT)
 				sy_parser_next(p);
-			if (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LBRACE))
+			if (sy_token_is_punct(
+				    sy_parser_peek(p, 0), SY_P_LBRACE))
 				skip_braces(p);
 		}
 		skip_statement(p);
@@ -440,14 +461,15 @@ static gboolean parse_outer_declaration(SyParser *p)
 			sy_parser_next(p);
 		/* A function: name ( params ) { body } or ; */
 		if (sy_parser_peek(p, 0)->kind == SY_TOK_IDENT &&
-		    sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
+			sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
 			gboolean outer = !p->in_function;
 			const SyToken *name = sy_parser_next(p);
 
 			sy_parser_push_scope(p);
 			ok = parse_params(p);
 			if (ok && outer &&
-			    sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LBRACE)) {
+				sy_token_is_punct(
+					sy_parser_peek(p, 0), SY_P_LBRACE)) {
 				p->function = name;
 				ok = parse_function_body(p);
 				sy_parser_pop_scope(p);
@@ -473,7 +495,8 @@ static gboolean parse_outer_declaration(SyParser *p)
 				break;
 			}
 			sy_parser_declare(p, var);
-			if (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_ASSIGN))
+			if (sy_token_is_punct(
+				    sy_parser_peek(p, 0), SY_P_ASSIGN))
 				skip_initializer(p);
 		}
 		if (!sy_cursor_accept(&p->cur, SY_P_COMMA))
@@ -519,7 +542,7 @@ static gboolean parse_function_body(SyParser *p)
 		} else if (sy_token_is(tok, "typedef")) {
 			parse_typedef(p);
 		} else if (sy_parser_starts_declaration(p) &&
-			   !sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
+			!sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
 			if (!parse_outer_declaration(p))
 				return FALSE;
 		} else {
@@ -577,7 +600,7 @@ void sy_program_free(SyProgram *prog)
 SyProgram *sy_program_parse(SyPreprocessed *pp, GError **error)
 {
 	SyProgram *prog = g_new0(SyProgram, 1);
-	SyParser p = { 0 };
+	SyParser p = {0};
 	GError *err = NULL;
 
 	prog->pp = pp;
@@ -585,8 +608,8 @@ SyProgram *sy_program_parse(SyPreprocessed *pp, GError **error)
 	prog->pragmas = g_ptr_array_new_with_free_func(g_free);
 	p.prog = prog;
 	p.error = &err;
-	p.typedefs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		g_free);
+	p.typedefs = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, g_free);
 	p.scopes = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_hash_table_unref);
 	sy_cursor_init(&p.cur, (const SyToken *)pp->tokens->data,
@@ -612,4 +635,3 @@ SyProgram *sy_program_parse(SyPreprocessed *pp, GError **error)
 	}
 	return prog;
 }
-

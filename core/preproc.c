@@ -8,8 +8,8 @@
 
 typedef struct {
 	gboolean parent_active;
-	gboolean taken;     /* some branch of this #if was taken */
-	gboolean active;    /* the current branch is */
+	gboolean taken; /* some branch of this #if was taken */
+	gboolean active; /* the current branch is */
 	gboolean seen_else;
 	SyLoc loc;
 } Cond;
@@ -17,7 +17,7 @@ typedef struct {
 typedef struct {
 	SyPreprocessed *pp;
 	const char *const *include_dirs;
-	GHashTable *once;   /* paths with #pragma once */
+	GHashTable *once; /* paths with #pragma once */
 	GPtrArray *expanding; /* macro names being expanded (no recursion) */
 	gboolean in_scop;
 	guint depth;
@@ -56,8 +56,8 @@ static gboolean fail(Pre *pre, const SyToken *at, SyInputError code,
 	va_start(args, format);
 	what = g_strdup_vprintf(format, args);
 	va_end(args);
-	sy_input_error_set(pre->error, code, &at->loc, at->span, hint, "%s",
-		what);
+	sy_input_error_set(
+		pre->error, code, &at->loc, at->span, hint, "%s", what);
 	return FALSE;
 }
 
@@ -66,7 +66,7 @@ static gboolean fail(Pre *pre, const SyToken *at, SyInputError code,
 static gboolean is_scop_builtin(const SyToken *tok)
 {
 	return sy_token_is(tok, "min") || sy_token_is(tok, "max") ||
-	       sy_token_is(tok, "floord") || sy_token_is(tok, "ceild");
+		sy_token_is(tok, "floord") || sy_token_is(tok, "ceild");
 }
 
 static gboolean is_being_expanded(Pre *pre, const SyToken *tok)
@@ -75,7 +75,7 @@ static gboolean is_being_expanded(Pre *pre, const SyToken *tok)
 		const char *name = g_ptr_array_index(pre->expanding, i);
 
 		if (strlen(name) == tok->len &&
-		    memcmp(name, tok->text, tok->len) == 0)
+			memcmp(name, tok->text, tok->len) == 0)
 			return TRUE;
 	}
 	return FALSE;
@@ -104,33 +104,34 @@ static gboolean expand(Pre *pre, const SyToken *tok, const SyToken *site,
 
 		if (m->function_like) {
 			if (!next || !sy_token_is_punct(next, SY_P_LPAREN) ||
-			    !pre->in_scop || is_scop_builtin(tok))
+				!pre->in_scop || is_scop_builtin(tok))
 				goto plain;
 			return fail(pre, site, SY_INPUT_ERROR_UNSUPPORTED,
 				"inside the SCoP use an object-like #define, "
 				"a static function, or write the expression "
 				"out",
 				"function-like macro '%s' is not supported in "
-				"the SCoP", m->name);
+				"the SCoP",
+				m->name);
 		}
 		g_ptr_array_add(pre->expanding, m->name);
 		for (guint i = 0; ok && i < m->body->len; i++) {
 			const SyToken *b = &g_array_index(m->body, SyToken, i);
-			const SyToken *after = i + 1 < m->body->len ?
-				&g_array_index(m->body, SyToken, i + 1) : next;
+			const SyToken *after = i + 1 < m->body->len
+				? &g_array_index(m->body, SyToken, i + 1)
+				: next;
 
 			ok = expand(pre, b, site, after, out);
 		}
-		g_ptr_array_set_size(pre->expanding,
-			pre->expanding->len - 1);
+		g_ptr_array_set_size(pre->expanding, pre->expanding->len - 1);
 		return ok;
 	}
 plain:
 	if (site != tok) {
 		copy.loc = site->loc;
 		copy.span = site->span;
-		copy.macro = site->macro ? site->macro : g_ptr_array_index(
-			pre->expanding, 0);
+		copy.macro = site->macro ? site->macro
+					 : g_ptr_array_index(pre->expanding, 0);
 	}
 	copy.bol = FALSE;
 	g_array_append_val(out, copy);
@@ -140,7 +141,7 @@ plain:
 static gboolean is_active(GArray *conds)
 {
 	return conds->len == 0 ||
-	       g_array_index(conds, Cond, conds->len - 1).active;
+		g_array_index(conds, Cond, conds->len - 1).active;
 }
 
 /* "defined X" and "defined(X)" to 1 or 0, then macros, then the
@@ -160,8 +161,11 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 			SyToken one = *tok;
 
 			if (at >= n || line[at].kind != SY_TOK_IDENT ||
-			    (paren && (at + 1 >= n ||
-			     !sy_token_is_punct(&line[at + 1], SY_P_RPAREN)))) {
+				(paren &&
+					(at + 1 >= n ||
+						!sy_token_is_punct(
+							&line[at + 1],
+							SY_P_RPAREN)))) {
 				fail(pre, tok, SY_INPUT_ERROR_PREPROCESS,
 					"write 'defined NAME' or "
 					"'defined(NAME)'",
@@ -176,7 +180,7 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 			continue;
 		}
 		if (!expand(pre, tok, tok, i + 1 < n ? &line[i + 1] : NULL,
-			out)) {
+			    out)) {
 			g_array_unref(out);
 			return NULL;
 		}
@@ -189,7 +193,7 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 			tok->value = 0;
 		}
 	}
-	eof = n ? line[n - 1] : (SyToken){ 0 };
+	eof = n ? line[n - 1] : (SyToken){0};
 	eof.kind = SY_TOK_EOF;
 	eof.loc.offset += eof.len;
 	eof.loc.col += eof.len;
@@ -212,14 +216,14 @@ static gboolean eval_if(Pre *pre, const SyToken *dir, const SyToken *line,
 	toks = if_tokens(pre, line, n);
 	if (!toks)
 		return FALSE;
-	sy_cursor_init(&cur, (const SyToken *)toks->data, toks->len,
-		pre->error);
+	sy_cursor_init(
+		&cur, (const SyToken *)toks->data, toks->len, pre->error);
 	expr = sy_parse_expr(&cur);
 	if (!expr)
 		return FALSE;
 	if (sy_cursor_peek(&cur, 0)->kind != SY_TOK_EOF) {
-		g_autofree char *what = sy_token_describe(sy_cursor_peek(&cur,
-			0));
+		g_autofree char *what = sy_token_describe(
+			sy_cursor_peek(&cur, 0));
 
 		return fail(pre, sy_cursor_peek(&cur, 0),
 			SY_INPUT_ERROR_PREPROCESS, NULL,
@@ -236,12 +240,12 @@ static gboolean do_conditional(Pre *pre, GArray *conds, const SyToken *dir,
 {
 	gboolean active = is_active(conds);
 	gboolean value = FALSE;
-	Cond *top = conds->len ?
-		&g_array_index(conds, Cond, conds->len - 1) : NULL;
+	Cond *top = conds->len ? &g_array_index(conds, Cond, conds->len - 1)
+			       : NULL;
 
 	if (sy_token_is(dir, "if") || sy_token_is(dir, "ifdef") ||
-	    sy_token_is(dir, "ifndef")) {
-		Cond c = { active, FALSE, FALSE, FALSE, dir->loc };
+		sy_token_is(dir, "ifndef")) {
+		Cond c = {active, FALSE, FALSE, FALSE, dir->loc};
 
 		if (active && sy_token_is(dir, "if")) {
 			if (!eval_if(pre, dir, line, n, &value))
@@ -284,8 +288,8 @@ static gboolean do_conditional(Pre *pre, GArray *conds, const SyToken *dir,
 	return TRUE;
 }
 
-static gboolean do_define(Pre *pre, const SyToken *dir, const SyToken *line,
-	guint n)
+static gboolean do_define(
+	Pre *pre, const SyToken *dir, const SyToken *line, guint n)
 {
 	SyMacro *m;
 	guint i = 1;
@@ -299,8 +303,8 @@ static gboolean do_define(Pre *pre, const SyToken *dir, const SyToken *line,
 	m->body = g_array_new(FALSE, TRUE, sizeof(SyToken));
 	/* A parenthesis right after the name makes it function-like. */
 	if (n > 1 && sy_token_is_punct(&line[1], SY_P_LPAREN) &&
-	    line[1].loc.offset == line[0].loc.offset + line[0].len &&
-	    line[1].loc.src == line[0].loc.src) {
+		line[1].loc.offset == line[0].loc.offset + line[0].len &&
+		line[1].loc.src == line[0].loc.src) {
 		m->function_like = TRUE;
 		while (i < n && !sy_token_is_punct(&line[i], SY_P_RPAREN))
 			i++;
@@ -315,14 +319,41 @@ static gboolean do_define(Pre *pre, const SyToken *dir, const SyToken *line,
 static gboolean is_standard_header(const char *name)
 {
 	static const char *const headers[] = {
-		"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h",
-		"float.h", "inttypes.h", "iso646.h", "limits.h", "locale.h",
-		"math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h",
-		"stdatomic.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
-		"stdlib.h", "stdnoreturn.h", "string.h", "tgmath.h",
-		"threads.h", "time.h", "uchar.h", "wchar.h", "wctype.h",
-		"unistd.h", "ap_int.h", "ap_fixed.h", "hls_stream.h",
-		"hls_math.h", "hls_vector.h",
+		"assert.h",
+		"complex.h",
+		"ctype.h",
+		"errno.h",
+		"fenv.h",
+		"float.h",
+		"inttypes.h",
+		"iso646.h",
+		"limits.h",
+		"locale.h",
+		"math.h",
+		"setjmp.h",
+		"signal.h",
+		"stdalign.h",
+		"stdarg.h",
+		"stdatomic.h",
+		"stdbool.h",
+		"stddef.h",
+		"stdint.h",
+		"stdio.h",
+		"stdlib.h",
+		"stdnoreturn.h",
+		"string.h",
+		"tgmath.h",
+		"threads.h",
+		"time.h",
+		"uchar.h",
+		"wchar.h",
+		"wctype.h",
+		"unistd.h",
+		"ap_int.h",
+		"ap_fixed.h",
+		"hls_stream.h",
+		"hls_math.h",
+		"hls_vector.h",
 	};
 
 	if (g_str_has_prefix(name, "sys/"))
@@ -340,8 +371,9 @@ static char *find_include(Pre *pre, const SySource *from, const char *name)
 	char *path;
 
 	if (g_path_is_absolute(name))
-		return g_file_test(name, G_FILE_TEST_IS_REGULAR) ?
-		       g_strdup(name) : NULL;
+		return g_file_test(name, G_FILE_TEST_IS_REGULAR)
+			? g_strdup(name)
+			: NULL;
 	path = g_build_filename(from->dir, name, NULL);
 	if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
 		return path;
@@ -355,8 +387,8 @@ static char *find_include(Pre *pre, const SySource *from, const char *name)
 	return NULL;
 }
 
-static gboolean do_include(Pre *pre, const SyToken *dir, const SyToken *line,
-	guint n)
+static gboolean do_include(
+	Pre *pre, const SyToken *dir, const SyToken *line, guint n)
 {
 	g_autofree char *name = NULL, *path = NULL;
 	SySource *src;
@@ -390,8 +422,8 @@ static gboolean do_include(Pre *pre, const SyToken *dir, const SyToken *line,
 }
 
 /* A #pragma line becomes one token whose text is what follows "pragma". */
-static gboolean do_pragma(Pre *pre, const SyToken *dir, const SyToken *line,
-	guint n)
+static gboolean do_pragma(
+	Pre *pre, const SyToken *dir, const SyToken *line, guint n)
 {
 	SyToken tok = *dir;
 	gboolean scop, endscop;
@@ -432,8 +464,8 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, NULL,
 			"invalid preprocessing directive");
 	if (sy_token_is(dir, "if") || sy_token_is(dir, "ifdef") ||
-	    sy_token_is(dir, "ifndef") || sy_token_is(dir, "elif") ||
-	    sy_token_is(dir, "else") || sy_token_is(dir, "endif"))
+		sy_token_is(dir, "ifndef") || sy_token_is(dir, "elif") ||
+		sy_token_is(dir, "else") || sy_token_is(dir, "endif"))
 		return do_conditional(pre, conds, dir, line + 1, n - 1);
 	if (!is_active(conds))
 		return TRUE;
@@ -453,11 +485,13 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 		return do_pragma(pre, hash, line + 1, n - 1);
 	if (sy_token_is(dir, "error"))
 		return fail(pre, hash, SY_INPUT_ERROR_PREPROCESS, NULL,
-			"#error %.*s", n > 1 ? (int)(line[n - 1].text +
-			line[n - 1].len - line[1].text) : 0,
+			"#error %.*s",
+			n > 1 ? (int)(line[n - 1].text + line[n - 1].len -
+					line[1].text)
+			      : 0,
 			n > 1 ? line[1].text : "");
 	if (sy_token_is(dir, "line") || sy_token_is(dir, "warning") ||
-	    sy_token_is(dir, "ident"))
+		sy_token_is(dir, "ident"))
 		return TRUE;
 	return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
 		"supported: #include, #define, #undef, #if, #ifdef, #ifndef, "
@@ -507,8 +541,10 @@ static gboolean process_source(Pre *pre, SySource *src)
 		Cond *c = &g_array_index(conds, Cond, conds->len - 1);
 
 		sy_input_error_set(pre->error, SY_INPUT_ERROR_PREPROCESS,
-			&c->loc, 0, "close every #if with #endif in the same "
-			"file", "unterminated conditional directive");
+			&c->loc, 0,
+			"close every #if with #endif in the same "
+			"file",
+			"unterminated conditional directive");
 		ok = FALSE;
 	}
 	return ok;
@@ -516,8 +552,7 @@ static gboolean process_source(Pre *pre, SySource *src)
 
 /* -D options as a source of #define lines, so they go through the same
  * path and report errors with a location. */
-static SySource *command_line_source(const char *const *defines,
-	GError **error)
+static SySource *command_line_source(const char *const *defines, GError **error)
 {
 	GString *text = g_string_new(NULL);
 	SySource *src;
@@ -529,11 +564,11 @@ static SySource *command_line_source(const char *const *defines,
 			g_string_append_printf(text, "#define %.*s %s\n",
 				(int)(eq - defines[i]), defines[i], eq + 1);
 		else
-			g_string_append_printf(text, "#define %s 1\n",
-				defines[i]);
+			g_string_append_printf(
+				text, "#define %s 1\n", defines[i]);
 	}
-	src = sy_source_new_from_data("<command-line>", text->str,
-		(gssize)text->len, error);
+	src = sy_source_new_from_data(
+		"<command-line>", text->str, (gssize)text->len, error);
 	g_string_free(text, TRUE);
 	return src;
 }
@@ -542,18 +577,17 @@ SyPreprocessed *sy_preprocess(SySource *main, const char *const *defines,
 	const char *const *include_dirs, GError **error)
 {
 	SyPreprocessed *pp = g_new0(SyPreprocessed, 1);
-	Pre pre = { pp, include_dirs, NULL, NULL, FALSE, 0, error };
+	Pre pre = {pp, include_dirs, NULL, NULL, FALSE, 0, error};
 	gboolean ok = TRUE;
-	SyToken eof = { 0 };
+	SyToken eof = {0};
 
 	pp->main = main;
 	pp->sources = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_source_free);
 	pp->tokens = g_array_new(FALSE, TRUE, sizeof(SyToken));
-	pp->macros = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
-		macro_free);
-	pre.once = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		NULL);
+	pp->macros = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, macro_free);
+	pre.once = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	pre.expanding = g_ptr_array_new();
 
 	if (defines && defines[0]) {

@@ -17,14 +17,14 @@ G_BEGIN_DECLS
 typedef struct {
 	char *name;
 	gboolean function_like;
-	GArray *body;  /* SyToken */
+	GArray *body; /* SyToken */
 	SyLoc loc;
 } SyMacro;
 
 typedef struct {
 	const SySource *main; /* the file given, one of sources */
 	GPtrArray *sources; /* SySource, owned: every file read */
-	GArray *tokens;     /* SyToken: active and expanded; ends with EOF */
+	GArray *tokens; /* SyToken: active and expanded; ends with EOF */
 	GHashTable *macros; /* name -> SyMacro, as defined at the end */
 } SyPreprocessed;
 

@@ -19,12 +19,12 @@ typedef enum {
 typedef struct {
 	SyVarKind kind;
 	char *name;
-	char *type;        /* element type as written: "data_t" */
-	char *base_type;   /* with typedefs resolved: "float" */
-	gboolean integer;  /* an integer element type */
+	char *type; /* element type as written: "data_t" */
+	char *base_type; /* with typedefs resolved: "float" */
+	gboolean integer; /* an integer element type */
 	guint n_dims;
-	gint64 *dims;      /* -1 where the size is not a constant */
-	gboolean local;    /* declared inside the SCoP */
+	gint64 *dims; /* -1 where the size is not a constant */
+	gboolean local; /* declared inside the SCoP */
 	SyLoc loc;
 } SyVar;
 
@@ -42,29 +42,29 @@ struct _SyNode {
 	SyNodeKind kind;
 	SyLoc loc;
 	guint span;
-	GPtrArray *children;   /* BLOCK: SyNode */
-	SyVar *iter;           /* FOR: the iterator (owned by the program) */
-	SyExpr *init;          /* FOR: first value */
-	SyExpr *cond;          /* FOR: loop test; IF: condition */
-	gint64 step;           /* FOR: +c or -c */
-	SyNode *body;          /* FOR */
-	SyNode *then_node;     /* IF */
-	SyNode *else_node;     /* IF, may be NULL */
-	SyExpr *lhs;           /* STMT: array element or scalar */
-	SyPunct op;            /* STMT: SY_P_ASSIGN, SY_P_ADD_ASSIGN, ... */
-	SyExpr *rhs;           /* STMT */
-	char *text;            /* STMT: the statement as written */
-	SyVar *var;            /* DECL: the local variable */
+	GPtrArray *children; /* BLOCK: SyNode */
+	SyVar *iter; /* FOR: the iterator (owned by the program) */
+	SyExpr *init; /* FOR: first value */
+	SyExpr *cond; /* FOR: loop test; IF: condition */
+	gint64 step; /* FOR: +c or -c */
+	SyNode *body; /* FOR */
+	SyNode *then_node; /* IF */
+	SyNode *else_node; /* IF, may be NULL */
+	SyExpr *lhs; /* STMT: array element or scalar */
+	SyPunct op; /* STMT: SY_P_ASSIGN, SY_P_ADD_ASSIGN, ... */
+	SyExpr *rhs; /* STMT */
+	char *text; /* STMT: the statement as written */
+	SyVar *var; /* DECL: the local variable */
 };
 
 typedef struct {
 	SyPreprocessed *pp;
-	GPtrArray *vars;      /* SyVar, owned: every declaration seen */
-	GPtrArray *pragmas;   /* SyToken copies of #pragma lines in the SCoP */
-	SyNode *scop;         /* BLOCK */
-	char *function;       /* the function around the SCoP */
-	SyLoc begin;          /* the '#pragma scop' line */
-	SyLoc end;            /* the '#pragma endscop' line */
+	GPtrArray *vars; /* SyVar, owned: every declaration seen */
+	GPtrArray *pragmas; /* SyToken copies of #pragma lines in the SCoP */
+	SyNode *scop; /* BLOCK */
+	char *function; /* the function around the SCoP */
+	SyLoc begin; /* the '#pragma scop' line */
+	SyLoc end; /* the '#pragma endscop' line */
 } SyProgram;
 
 SyProgram *sy_program_parse(SyPreprocessed *pp /* take */, GError **error);

@@ -9,8 +9,8 @@ char *sy_report_vector(const gint64 *v, guint n)
 	GString *out = g_string_new("(");
 
 	for (guint i = 0; i < n; i++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			i ? ", " : "", v[i]);
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, i ? ", " : "", v[i]);
 	g_string_append_c(out, ')');
 	return g_string_free(out, FALSE);
 }
@@ -30,8 +30,8 @@ static char *schedule_yaml(isl_schedule *sched)
 /* An access as its index function: { S0[i, j, k] -> A[i, k] }. */
 static char *access_str(const SyAccess *access)
 {
-	isl_map *map = isl_map_from_multi_pw_aff(isl_multi_pw_aff_copy(
-		access->subscripts));
+	isl_map *map = isl_map_from_multi_pw_aff(
+		isl_multi_pw_aff_copy(access->subscripts));
 	char *str = isl_map_to_str(map);
 
 	isl_map_free(map);
@@ -53,8 +53,8 @@ static void add_vector(JsonBuilder *b, const gint64 *v, guint n)
 	json_builder_end_array(b);
 }
 
-static void add_names(JsonBuilder *b, const char *member,
-	const char *const *names, guint n)
+static void add_names(
+	JsonBuilder *b, const char *member, const char *const *names, guint n)
 {
 	json_builder_set_member_name(b, member);
 	json_builder_begin_array(b);
@@ -112,8 +112,7 @@ static void add_loops(JsonBuilder *b, const SyBand *band)
 		json_builder_add_null_value(b);
 }
 
-static void add_access_list(JsonBuilder *b, const SyStmt *stmt,
-	gboolean write)
+static void add_access_list(JsonBuilder *b, const SyStmt *stmt, gboolean write)
 {
 	json_builder_set_member_name(b, write ? "writes" : "reads");
 	json_builder_begin_array(b);
@@ -156,8 +155,9 @@ static void add_statements(JsonBuilder *b, const SyScop *scop)
  * and array with the same distance print as one. */
 static char *dep_key(const SyDep *dep, char *relation)
 {
-	g_autofree char *dist = dep->distance ?
-		sy_report_vector(dep->distance, dep->depth) : NULL;
+	g_autofree char *dist = dep->distance
+		? sy_report_vector(dep->distance, dep->depth)
+		: NULL;
 
 	return g_strdup_printf("%d|%s|%s|%s|%s|%s", dep->kind,
 		dep->source->array->name, dep->source->stmt->name,
@@ -166,8 +166,8 @@ static char *dep_key(const SyDep *dep, char *relation)
 
 static void add_dependences(JsonBuilder *b, const SyDeps *deps)
 {
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
-		g_str_equal, g_free, NULL);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
 
 	json_builder_set_member_name(b, "dependences");
 	json_builder_begin_array(b);
@@ -217,8 +217,8 @@ static void add_candidates(JsonBuilder *b, const SyAnalysis *a)
 		json_builder_set_member_name(b, "space");
 		json_builder_begin_array(b);
 		for (guint k = 0; k < c->n_space; k++)
-			json_builder_add_string_value(b,
-				band->members[c->space[k]].name);
+			json_builder_add_string_value(
+				b, band->members[c->space[k]].name);
 		json_builder_end_array(b);
 		json_builder_set_member_name(b, "time");
 		json_builder_begin_array(b);
@@ -228,12 +228,12 @@ static void add_candidates(JsonBuilder *b, const SyAnalysis *a)
 			for (guint k = 0; k < c->n_space; k++)
 				space = space || c->space[k] == m;
 			if (!space)
-				json_builder_add_string_value(b,
-					band->members[m].name);
+				json_builder_add_string_value(
+					b, band->members[m].name);
 		}
 		for (guint k = 0; k < band->inner->len; k++)
-			json_builder_add_string_value(b,
-				g_ptr_array_index(band->inner, k));
+			json_builder_add_string_value(
+				b, g_ptr_array_index(band->inner, k));
 		json_builder_end_array(b);
 		json_builder_set_member_name(b, "io");
 		json_builder_begin_array(b);
@@ -244,13 +244,13 @@ static void add_candidates(JsonBuilder *b, const SyAnalysis *a)
 			json_builder_set_member_name(b, "array");
 			json_builder_add_string_value(b, g->array->name);
 			json_builder_set_member_name(b, "kind");
-			json_builder_add_string_value(b,
-				sy_dep_kind_name(g->kind));
+			json_builder_add_string_value(
+				b, sy_dep_kind_name(g->kind));
 			json_builder_set_member_name(b, "direction");
 			add_vector(b, g->direction, g->n_space);
 			json_builder_set_member_name(b, "type");
-			json_builder_add_string_value(b, g->exterior ?
-				"exterior" : "interior");
+			json_builder_add_string_value(
+				b, g->exterior ? "exterior" : "interior");
 			json_builder_end_object(b);
 		}
 		json_builder_end_array(b);
@@ -306,8 +306,8 @@ static void table_print(Table *t, GString *out)
 	g_autofree guint *width = g_new0(guint, t->n_cols);
 
 	for (guint i = 0; i < t->cells->len; i++) {
-		guint len = (guint)g_utf8_strlen(g_ptr_array_index(t->cells,
-			i), -1);
+		guint len = (guint)g_utf8_strlen(
+			g_ptr_array_index(t->cells, i), -1);
 
 		width[i % t->n_cols] = MAX(width[i % t->n_cols], len);
 	}
@@ -323,7 +323,7 @@ static void table_print(Table *t, GString *out)
 			continue;
 		}
 		for (guint k = (guint)g_utf8_strlen(cell, -1);
-		     k < width[i % t->n_cols] + 2; k++)
+			k < width[i % t->n_cols] + 2; k++)
 			g_string_append_c(out, ' ');
 	}
 	g_ptr_array_unref(t->cells);
@@ -357,15 +357,16 @@ static void text_statements(GString *out, const SyScop *scop)
 
 static void text_dependences(GString *out, const SyAnalysis *a)
 {
-	g_autofree char *loops = member_names(a->band, NULL,
-		a->band->n_members);
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
-		g_str_equal, g_free, NULL);
+	g_autofree char *loops = member_names(
+		a->band, NULL, a->band->n_members);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
 	Table t;
 
 	g_string_append_printf(out, "\nDependences (distances in %s%s%s)\n",
-		a->band->n_members ? "(" : "", a->band->n_members ? loops :
-		"no loops", a->band->n_members ? ")" : "");
+		a->band->n_members ? "(" : "",
+		a->band->n_members ? loops : "no loops",
+		a->band->n_members ? ")" : "");
 	if (a->deps->deps->len == 0) {
 		g_string_append(out, "  none\n");
 		return;
@@ -378,9 +379,9 @@ static void text_dependences(GString *out, const SyAnalysis *a)
 	table_add(&t, g_strdup("distance"));
 	for (guint i = 0; i < a->deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
-		char *dist = dep->distance ? sy_report_vector(dep->distance,
-			dep->depth) : g_strdup_printf("not uniform: %s",
-			dep->distances);
+		char *dist = dep->distance
+			? sy_report_vector(dep->distance, dep->depth)
+			: g_strdup_printf("not uniform: %s", dep->distances);
 
 		if (!g_hash_table_add(seen, dep_key(dep, dist))) {
 			g_free(dist);
@@ -401,8 +402,8 @@ static char *io_text(const SyCandidate *c)
 
 	for (guint k = 0; k < c->io->len; k++) {
 		const SyIoGroup *g = g_ptr_array_index(c->io, k);
-		g_autofree char *dir = sy_report_vector(g->direction,
-			g->n_space);
+		g_autofree char *dir = sy_report_vector(
+			g->direction, g->n_space);
 
 		g_string_append_printf(out, "%s%s %s %s %s", k ? "; " : "",
 			g->array->name, sy_dep_kind_name(g->kind), dir,
@@ -415,8 +416,7 @@ static void text_candidates(GString *out, const SyAnalysis *a)
 {
 	Table t;
 
-	g_string_append_printf(out, "\nCandidates (%u)\n",
-		a->candidates->len);
+	g_string_append_printf(out, "\nCandidates (%u)\n", a->candidates->len);
 	if (a->candidates->len == 0)
 		return;
 	table_init(&t, 3);
@@ -436,16 +436,17 @@ static void text_candidates(GString *out, const SyAnalysis *a)
 char *sy_report_analysis_text(const SyAnalysis *a)
 {
 	GString *out = g_string_new(NULL);
-	g_autofree char *loops = member_names(a->band, NULL,
-		a->band->n_members);
+	g_autofree char *loops = member_names(
+		a->band, NULL, a->band->n_members);
 
-	g_string_append_printf(out, "%s: SCoP in %s(), %u statement%s, "
-		"outermost permutable band (%s)\n", a->prog->pp->main->path,
-		a->prog->function, a->scop->stmts->len,
+	g_string_append_printf(out,
+		"%s: SCoP in %s(), %u statement%s, "
+		"outermost permutable band (%s)\n",
+		a->prog->pp->main->path, a->prog->function, a->scop->stmts->len,
 		a->scop->stmts->len == 1 ? "" : "s", loops);
 	if (a->band->stop)
-		g_string_append_printf(out, "  the band ends: %s\n",
-			a->band->stop);
+		g_string_append_printf(
+			out, "  the band ends: %s\n", a->band->stop);
 	text_statements(out, a->scop);
 	text_dependences(out, a);
 	g_string_append_printf(out, "\nLegal: %s\n", a->legal ? "yes" : "no");

@@ -21,66 +21,82 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 	SyVar *var = NULL;
 
 	if (e->kind == SY_EXPR_NAME || e->kind == SY_EXPR_INDEX ||
-	    e->kind == SY_EXPR_CALL)
+		e->kind == SY_EXPR_CALL)
 		var = sy_parser_lookup(p, e->name);
 	switch (e->kind) {
 	case SY_EXPR_NAME:
 		if (!var)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_SEMANTIC,
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_SEMANTIC,
 				"names in the SCoP are loop iterators, "
 				"variables declared before it, or macros "
 				"(#define NAME value, or -D NAME=value)",
 				"'%s' undeclared", e->name);
 		if (var->kind == SY_VAR_ARRAY)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "array '%s' used without "
-				"subscripts", e->name);
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
+				"array '%s' used without "
+				"subscripts",
+				e->name);
 		if (var->kind == SY_VAR_POINTER)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "pointer '%s' is not supported "
-				"in the SCoP", e->name);
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
+				"pointer '%s' is not supported "
+				"in the SCoP",
+				e->name);
 		break;
 	case SY_EXPR_INDEX:
 		if (!var)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_SEMANTIC,
-				pointer_hint, "'%s' undeclared", e->name);
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_SEMANTIC, pointer_hint,
+				"'%s' undeclared", e->name);
 		if (var->kind == SY_VAR_POINTER)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "pointer arithmetic or "
-				"dereference: '%s' is a pointer", e->name);
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
+				"pointer arithmetic or "
+				"dereference: '%s' is a pointer",
+				e->name);
 		if (var->kind != SY_VAR_ARRAY)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_SEMANTIC, NULL,
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_SEMANTIC, NULL,
 				"'%s' is not an array", e->name);
 		if (e->n_args != var->n_dims)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED,
 				"access every array element with one "
 				"subscript per dimension",
 				"array '%s' has %u dimension%s but %u "
-				"subscript%s", e->name, var->n_dims,
+				"subscript%s",
+				e->name, var->n_dims,
 				var->n_dims == 1 ? "" : "s", e->n_args,
 				e->n_args == 1 ? "" : "s");
 		for (guint i = 0; i < var->n_dims; i++)
 			if (var->dims[i] < 0)
-				return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_SEMANTIC,
+				return sy_parser_fail_expr(p, e,
+					SY_INPUT_ERROR_SEMANTIC,
 					"declare the array with constant "
 					"sizes (numbers or #define'd names)",
 					"size of dimension %u of array '%s' "
-					"is not a constant", i + 1, e->name);
+					"is not a constant",
+					i + 1, e->name);
 		break;
 	case SY_EXPR_CALL:
 		if (var)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_SEMANTIC, NULL,
-				"'%s' is a variable, not a function",
-				e->name);
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_SEMANTIC, NULL,
+				"'%s' is a variable, not a function", e->name);
 		break;
 	case SY_EXPR_UNARY:
 		if (e->op == SY_P_STAR || e->op == SY_P_AMP)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "pointer %s is not supported "
-				"in the SCoP", e->op == SY_P_STAR ?
-				"dereference" : "arithmetic ('&')");
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
+				"pointer %s is not supported "
+				"in the SCoP",
+				e->op == SY_P_STAR ? "dereference"
+						   : "arithmetic ('&')");
 		if (e->op == SY_P_INC || e->op == SY_P_DEC)
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED,
 				"write the update as its own statement, "
 				"as in 'x += 1;'",
 				"'%s' inside an expression is not supported",
@@ -88,12 +104,12 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 		break;
 	case SY_EXPR_CAST:
 		if (strchr(e->name, '*'))
-			return sy_parser_fail_expr(p, e, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "pointer casts are not "
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
+				"pointer casts are not "
 				"supported in the SCoP");
 		break;
-	default:
-		break;
+	default: break;
 	}
 	e->ref = var;
 	for (guint i = 0; i < e->n_args; i++)
@@ -152,7 +168,7 @@ static char *statement_text(const SyToken *first, const SyToken *last)
 	gboolean space = FALSE;
 
 	if (first->loc.src != last->loc.src || first->macro || last->macro ||
-	    last->loc.offset < first->loc.offset)
+		last->loc.offset < first->loc.offset)
 		return NULL;
 	out = g_string_new(NULL);
 	for (const char *c = first->text; c < last->text + last->len; c++) {
@@ -192,13 +208,18 @@ static gboolean is_assign_op(const SyToken *tok)
 	if (tok->kind != SY_TOK_PUNCT)
 		return FALSE;
 	switch (tok->punct) {
-	case SY_P_ASSIGN: case SY_P_ADD_ASSIGN: case SY_P_SUB_ASSIGN:
-	case SY_P_MUL_ASSIGN: case SY_P_DIV_ASSIGN: case SY_P_MOD_ASSIGN:
-	case SY_P_AND_ASSIGN: case SY_P_OR_ASSIGN: case SY_P_XOR_ASSIGN:
-	case SY_P_SHL_ASSIGN: case SY_P_SHR_ASSIGN:
-		return TRUE;
-	default:
-		return FALSE;
+	case SY_P_ASSIGN:
+	case SY_P_ADD_ASSIGN:
+	case SY_P_SUB_ASSIGN:
+	case SY_P_MUL_ASSIGN:
+	case SY_P_DIV_ASSIGN:
+	case SY_P_MOD_ASSIGN:
+	case SY_P_AND_ASSIGN:
+	case SY_P_OR_ASSIGN:
+	case SY_P_XOR_ASSIGN:
+	case SY_P_SHL_ASSIGN:
+	case SY_P_SHR_ASSIGN: return TRUE;
+	default: return FALSE;
 	}
 }
 
@@ -226,11 +247,11 @@ static SyNode *parse_assignment(SyParser *p)
 	node = node_new(SY_NODE_STMT, first);
 	/* ++x and x++ on their own: an update by one. */
 	if (lhs->kind == SY_EXPR_UNARY &&
-	    (lhs->op == SY_P_INC || lhs->op == SY_P_DEC)) {
+		(lhs->op == SY_P_INC || lhs->op == SY_P_DEC)) {
 		SyExpr *target = lhs->args[0];
 
-		node->op = lhs->op == SY_P_INC ? SY_P_ADD_ASSIGN :
-			SY_P_SUB_ASSIGN;
+		node->op = lhs->op == SY_P_INC ? SY_P_ADD_ASSIGN
+					       : SY_P_SUB_ASSIGN;
 		lhs->args[0] = NULL;
 		lhs->n_args = 0;
 		node->rhs = one_like(lhs);
@@ -255,7 +276,8 @@ static SyNode *parse_assignment(SyParser *p)
 	}
 	node->lhs = lhs;
 	if (!node->rhs || !resolve_expr(p, lhs) || !check_lvalue(p, lhs) ||
-	    !sy_parser_expect(p, SY_P_SEMI, "at the end of the statement")) {
+		!sy_parser_expect(
+			p, SY_P_SEMI, "at the end of the statement")) {
 		sy_node_free(node);
 		return NULL;
 	}
@@ -264,8 +286,8 @@ static SyNode *parse_assignment(SyParser *p)
 		GString *text = g_string_new(NULL);
 
 		sy_expr_print(text, lhs);
-		g_string_append_printf(text, " %s ",
-			sy_punct_spelling(node->op));
+		g_string_append_printf(
+			text, " %s ", sy_punct_spelling(node->op));
 		sy_expr_print(text, node->rhs);
 		node->text = g_string_free(text, FALSE);
 	}
@@ -282,8 +304,9 @@ static gboolean parse_local_declaration(SyParser *p, SyNode *block)
 	sy_parser_parse_type(p, &type);
 	if (type.aggregate) {
 		sy_type_clear(&type);
-		return sy_parser_fail_tok(p, sy_parser_peek(p, 0), SY_INPUT_ERROR_UNSUPPORTED,
-			"use arrays of scalars", "structures, unions and "
+		return sy_parser_fail_tok(p, sy_parser_peek(p, 0),
+			SY_INPUT_ERROR_UNSUPPORTED, "use arrays of scalars",
+			"structures, unions and "
 			"enumerations are not supported in the SCoP");
 	}
 	do {
@@ -297,8 +320,10 @@ static gboolean parse_local_declaration(SyParser *p, SyNode *block)
 		}
 		if (var->kind == SY_VAR_POINTER) {
 			sy_parser_fail_tok(p, start, SY_INPUT_ERROR_UNSUPPORTED,
-				pointer_hint, "pointer '%s' is not supported "
-				"in the SCoP", var->name);
+				pointer_hint,
+				"pointer '%s' is not supported "
+				"in the SCoP",
+				var->name);
 			sy_var_free(var);
 			ok = FALSE;
 			break;
@@ -332,24 +357,25 @@ static gboolean parse_local_declaration(SyParser *p, SyNode *block)
 				ok = FALSE;
 				break;
 			}
-			init->text = statement_text(start,
-				&p->cur.toks[p->cur.pos - 1]);
+			init->text = statement_text(
+				start, &p->cur.toks[p->cur.pos - 1]);
 			if (!init->text)
 				init->text = g_strdup(var->name);
 		}
 	} while (sy_cursor_accept(&p->cur, SY_P_COMMA));
 	sy_type_clear(&type);
-	return ok && sy_parser_expect(p, SY_P_SEMI, "at the end of the declaration");
+	return ok &&
+		sy_parser_expect(p, SY_P_SEMI, "at the end of the declaration");
 }
 
-static gboolean parse_block_items(SyParser *p, SyNode *block,
-	gboolean (*at_end)(SyParser *p))
+static gboolean parse_block_items(
+	SyParser *p, SyNode *block, gboolean (*at_end)(SyParser *p))
 {
 	while (!at_end(p)) {
 		SyNode *child;
 
 		if (sy_parser_starts_declaration(p) &&
-		    !sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
+			!sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
 			if (!parse_local_declaration(p, block))
 				return FALSE;
 			continue;
@@ -375,7 +401,7 @@ static SyNode *parse_block(SyParser *p)
 
 	sy_parser_push_scope(p);
 	if (!parse_block_items(p, block, at_rbrace) ||
-	    !sy_parser_expect(p, SY_P_RBRACE, "to close the block")) {
+		!sy_parser_expect(p, SY_P_RBRACE, "to close the block")) {
 		sy_parser_pop_scope(p);
 		sy_node_free(block);
 		return NULL;
@@ -395,24 +421,25 @@ static gboolean parse_step(SyParser *p, SyNode *loop)
 		"i = i + c, i = i - c with a positive constant c";
 
 	if (sy_token_is_punct(tok, SY_P_INC) ||
-	    sy_token_is_punct(tok, SY_P_DEC)) {
+		sy_token_is_punct(tok, SY_P_DEC)) {
 		prefix = TRUE;
 		sign = tok->punct == SY_P_INC ? 1 : -1;
 		sy_parser_next(p);
 	}
 	name = sy_parser_next(p);
-	if (name->kind != SY_TOK_IDENT || !sy_token_is(name,
-		loop->iter->name))
-		return sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED, hint,
-			"the loop step must update the iterator '%s'",
+	if (name->kind != SY_TOK_IDENT || !sy_token_is(name, loop->iter->name))
+		return sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
+			hint, "the loop step must update the iterator '%s'",
 			loop->iter->name);
 	tok = sy_parser_next(p);
-	if (!prefix && (sy_token_is_punct(tok, SY_P_INC) ||
+	if (!prefix &&
+		(sy_token_is_punct(tok, SY_P_INC) ||
 			sy_token_is_punct(tok, SY_P_DEC))) {
 		sign = tok->punct == SY_P_INC ? 1 : -1;
-	} else if (!prefix && (sy_token_is_punct(tok, SY_P_ADD_ASSIGN) ||
-			       sy_token_is_punct(tok, SY_P_SUB_ASSIGN) ||
-			       sy_token_is_punct(tok, SY_P_ASSIGN))) {
+	} else if (!prefix &&
+		(sy_token_is_punct(tok, SY_P_ADD_ASSIGN) ||
+			sy_token_is_punct(tok, SY_P_SUB_ASSIGN) ||
+			sy_token_is_punct(tok, SY_P_ASSIGN))) {
 		g_autoptr(SyExpr) e = sy_parse_expr(&p->cur);
 		const SyExpr *amount = e;
 		GError *err = NULL;
@@ -424,15 +451,15 @@ static gboolean parse_step(SyParser *p, SyNode *loop)
 		if (tok->punct == SY_P_ASSIGN) {
 			amount = NULL;
 			if (e->kind == SY_EXPR_BINARY &&
-			    (e->op == SY_P_PLUS || e->op == SY_P_MINUS)) {
+				(e->op == SY_P_PLUS || e->op == SY_P_MINUS)) {
 				const SyExpr *a = e->args[0], *b = e->args[1];
 
 				if (a->kind == SY_EXPR_NAME &&
-				    strcmp(a->name, loop->iter->name) == 0)
+					strcmp(a->name, loop->iter->name) == 0)
 					amount = b;
 				else if (e->op == SY_P_PLUS &&
-					 b->kind == SY_EXPR_NAME &&
-					 strcmp(b->name, loop->iter->name) == 0)
+					b->kind == SY_EXPR_NAME &&
+					strcmp(b->name, loop->iter->name) == 0)
 					amount = a;
 				sign = e->op == SY_P_MINUS ? -1 : 1;
 			}
@@ -443,13 +470,14 @@ static gboolean parse_step(SyParser *p, SyNode *loop)
 		}
 		if (!sy_expr_eval_int(amount, &c, &err) || c <= 0) {
 			g_clear_error(&err);
-			return sy_parser_fail_expr(p, amount, SY_INPUT_ERROR_UNSUPPORTED,
-				hint, "the loop step must be a positive "
+			return sy_parser_fail_expr(p, amount,
+				SY_INPUT_ERROR_UNSUPPORTED, hint,
+				"the loop step must be a positive "
 				"integer constant");
 		}
 	} else if (!prefix) {
-		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED, hint,
-			"unsupported loop step");
+		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			hint, "unsupported loop step");
 	}
 	loop->step = sign * c;
 	return TRUE;
@@ -459,7 +487,7 @@ static SyNode *parse_for(SyParser *p)
 {
 	const SyToken *kw = sy_parser_next(p), *name;
 	SyNode *loop = node_new(SY_NODE_FOR, kw);
-	SyType type = { 0 };
+	SyType type = {0};
 	SyVar *outer;
 
 	sy_parser_push_scope(p);
@@ -469,7 +497,7 @@ static SyNode *parse_for(SyParser *p)
 		sy_parser_parse_type(p, &type);
 	name = sy_parser_peek(p, 0);
 	if (name->kind != SY_TOK_IDENT ||
-	    !sy_token_is_punct(sy_parser_peek(p, 1), SY_P_ASSIGN)) {
+		!sy_token_is_punct(sy_parser_peek(p, 1), SY_P_ASSIGN)) {
 		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
 			"write loops as 'for (int i = lb; i < ub; i++)'",
 			"a for loop must start by assigning its iterator");
@@ -486,8 +514,10 @@ static SyNode *parse_for(SyParser *p)
 				"declare the iterator in the loop: "
 				"'for (int i = ...'",
 				outer ? "loop iterator '%.*s' is not an "
-				"integer variable" : "loop iterator '%.*s' "
-				"undeclared", (int)name->len, name->text);
+					"integer variable"
+				      : "loop iterator '%.*s' "
+					"undeclared",
+				(int)name->len, name->text);
 			goto sy_parser_failed;
 		}
 		type.written = g_strdup(outer->type);
@@ -511,20 +541,24 @@ static SyNode *parse_for(SyParser *p)
 	sy_parser_next(p); /* = */
 	/* The initial value is in the scope around the loop. */
 	loop->init = parse_scop_expr(p);
-	if (!loop->init || !sy_parser_expect(p, SY_P_SEMI, "after the loop's start"))
+	if (!loop->init ||
+		!sy_parser_expect(p, SY_P_SEMI, "after the loop's start"))
 		goto sy_parser_failed;
-	loop->iter = sy_parser_declare(p, sy_var_new(&type, name, SY_VAR_ITERATOR));
+	loop->iter = sy_parser_declare(
+		p, sy_var_new(&type, name, SY_VAR_ITERATOR));
 	if (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_SEMI)) {
-		sy_parser_fail_tok(p, sy_parser_peek(p, 0), SY_INPUT_ERROR_UNSUPPORTED,
+		sy_parser_fail_tok(p, sy_parser_peek(p, 0),
+			SY_INPUT_ERROR_UNSUPPORTED,
 			"give the loop a bound, as in 'i < N'",
 			"a for loop without a condition is not supported");
 		goto sy_parser_failed;
 	}
 	loop->cond = parse_scop_expr(p);
-	if (!loop->cond || !sy_parser_expect(p, SY_P_SEMI, "after the loop condition"))
+	if (!loop->cond ||
+		!sy_parser_expect(p, SY_P_SEMI, "after the loop condition"))
 		goto sy_parser_failed;
-	if (!parse_step(p, loop) || !sy_parser_expect(p, SY_P_RPAREN,
-		"after the loop step"))
+	if (!parse_step(p, loop) ||
+		!sy_parser_expect(p, SY_P_RPAREN, "after the loop step"))
 		goto sy_parser_failed;
 	loop->body = parse_stmt(p);
 	if (!loop->body)
@@ -546,7 +580,8 @@ static SyNode *parse_if(SyParser *p)
 	if (!sy_parser_expect(p, SY_P_LPAREN, "after 'if'"))
 		goto sy_parser_failed;
 	node->cond = parse_scop_expr(p);
-	if (!node->cond || !sy_parser_expect(p, SY_P_RPAREN, "after the condition"))
+	if (!node->cond ||
+		!sy_parser_expect(p, SY_P_RPAREN, "after the condition"))
 		goto sy_parser_failed;
 	node->then_node = parse_stmt(p);
 	if (!node->then_node)
@@ -567,8 +602,15 @@ static SyNode *parse_stmt(SyParser *p)
 {
 	const SyToken *tok = sy_parser_peek(p, 0);
 	static const char *const banned[] = {
-		"while", "do", "goto", "break", "continue", "return",
-		"switch", "case", "default",
+		"while",
+		"do",
+		"goto",
+		"break",
+		"continue",
+		"return",
+		"switch",
+		"case",
+		"default",
 	};
 
 	if (tok->kind == SY_TOK_PRAGMA) {
@@ -586,8 +628,7 @@ static SyNode *parse_stmt(SyParser *p)
 				"'#pragma endscop' inside a statement");
 			return NULL;
 		}
-		g_ptr_array_add(p->prog->pragmas, g_memdup2(tok,
-			sizeof *tok));
+		g_ptr_array_add(p->prog->pragmas, g_memdup2(tok, sizeof *tok));
 		return node_new(SY_NODE_BLOCK, tok);
 	}
 	if (sy_token_is_punct(tok, SY_P_LBRACE))
@@ -601,13 +642,16 @@ static SyNode *parse_stmt(SyParser *p)
 	for (guint i = 0; i < G_N_ELEMENTS(banned); i++)
 		if (sy_token_is(tok, banned[i])) {
 			sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
-				unsupported_here, "'%s' is not supported in "
-				"the SCoP", banned[i]);
+				unsupported_here,
+				"'%s' is not supported in "
+				"the SCoP",
+				banned[i]);
 			return NULL;
 		}
 	if (tok->kind == SY_TOK_IDENT &&
-	    sy_token_is_punct(sy_parser_peek(p, 1), SY_P_COLON)) {
-		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED, unsupported_here,
+		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_COLON)) {
+		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			unsupported_here,
 			"labels are not supported in the SCoP");
 		return NULL;
 	}
@@ -628,7 +672,7 @@ static SyNode *parse_stmt(SyParser *p)
 gboolean sy_token_is_pragma(const SyToken *tok, const char *word)
 {
 	return tok->kind == SY_TOK_PRAGMA && tok->len == strlen(word) &&
-	       memcmp(tok->text, word, tok->len) == 0;
+		memcmp(tok->text, word, tok->len) == 0;
 }
 
 static gboolean at_scop_end(SyParser *p)
@@ -641,21 +685,17 @@ static gboolean at_scop_end(SyParser *p)
 static gboolean has_statement(const SyNode *node)
 {
 	switch (node->kind) {
-	case SY_NODE_STMT:
-		return TRUE;
+	case SY_NODE_STMT: return TRUE;
 	case SY_NODE_BLOCK:
 		for (guint i = 0; i < node->children->len; i++)
-			if (has_statement(g_ptr_array_index(node->children,
-				i)))
+			if (has_statement(g_ptr_array_index(node->children, i)))
 				return TRUE;
 		return FALSE;
-	case SY_NODE_FOR:
-		return has_statement(node->body);
+	case SY_NODE_FOR: return has_statement(node->body);
 	case SY_NODE_IF:
 		return has_statement(node->then_node) ||
-		       (node->else_node && has_statement(node->else_node));
-	default:
-		return FALSE;
+			(node->else_node && has_statement(node->else_node));
+	default: return FALSE;
 	}
 }
 
@@ -688,7 +728,8 @@ gboolean sy_parser_scop(SyParser *p)
 	if (!sy_token_is_pragma(sy_parser_peek(p, 0), "endscop"))
 		return sy_parser_fail_tok(p, begin, SY_INPUT_ERROR_SYNTAX,
 			"end the SCoP with '#pragma endscop' in the same "
-			"block", "'#pragma scop' without a matching "
+			"block",
+			"'#pragma scop' without a matching "
 			"'#pragma endscop'");
 	p->prog->end = sy_parser_next(p)->loc;
 	if (!has_statement(block))
@@ -697,4 +738,3 @@ gboolean sy_parser_scop(SyParser *p)
 			"the SCoP is empty");
 	return TRUE;
 }
-

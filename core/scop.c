@@ -13,15 +13,15 @@
 /* What surrounds the node being visited: loops and if branches. */
 typedef struct {
 	const SyNode *node;
-	gboolean negate;      /* the else branch of an if */
+	gboolean negate; /* the else branch of an if */
 } Frame;
 
 typedef struct {
 	SyScop *scop;
-	GArray *frames;       /* Frame */
-	GPtrArray *loops;     /* const SyNode *, the enclosing FOR nodes */
-	GPtrArray *iters;     /* const SyVar * */
-	GHashTable *by_var;   /* SyVar -> SyArray */
+	GArray *frames; /* Frame */
+	GPtrArray *loops; /* const SyNode *, the enclosing FOR nodes */
+	GPtrArray *iters; /* const SyVar * */
+	GHashTable *by_var; /* SyVar -> SyArray */
 	GError **error;
 } Builder;
 
@@ -94,8 +94,8 @@ static isl_space *iter_space(Builder *b, guint n, const char *name)
 	for (guint i = 0; i < n; i++) {
 		const SyVar *var = g_ptr_array_index(b->iters, i);
 
-		space = isl_space_set_dim_name(space, isl_dim_set, i,
-			var->name);
+		space = isl_space_set_dim_name(
+			space, isl_dim_set, i, var->name);
 	}
 	return space;
 }
@@ -107,16 +107,16 @@ isl_pw_aff *sy_loop_schedule_value(const SyNode *loop, isl_pw_aff *iter)
 	if (stride > 1) {
 		isl_ctx *ctx = isl_pw_aff_get_ctx(iter);
 
-		iter = isl_pw_aff_scale_down_val(iter,
-			isl_val_int_from_si(ctx, stride));
+		iter = isl_pw_aff_scale_down_val(
+			iter, isl_val_int_from_si(ctx, stride));
 		iter = isl_pw_aff_floor(iter);
 	}
 	return loop->step < 0 ? isl_pw_aff_neg(iter) : iter;
 }
 
 /* The constraints of one loop header on its iterator at position depth. */
-static isl_set *loop_constraints(const SyAffineEnv *env, const SyNode *loop,
-	guint depth, GError **error)
+static isl_set *loop_constraints(
+	const SyAffineEnv *env, const SyNode *loop, guint depth, GError **error)
 {
 	isl_local_space *ls = isl_local_space_from_space(
 		isl_space_copy(env->space));
@@ -137,15 +137,15 @@ static isl_set *loop_constraints(const SyAffineEnv *env, const SyNode *loop,
 	}
 	if (stride > 1) {
 		isl_ctx *ctx = isl_pw_aff_get_ctx(iter);
-		isl_pw_aff *offset = isl_pw_aff_sub(isl_pw_aff_copy(iter),
-			isl_pw_aff_copy(init));
+		isl_pw_aff *offset = isl_pw_aff_sub(
+			isl_pw_aff_copy(iter), isl_pw_aff_copy(init));
 
-		offset = isl_pw_aff_mod_val(offset,
-			isl_val_int_from_si(ctx, stride));
+		offset = isl_pw_aff_mod_val(
+			offset, isl_val_int_from_si(ctx, stride));
 		cond = isl_set_intersect(cond, isl_pw_aff_zero_set(offset));
 	}
-	set = loop->step > 0 ? isl_pw_aff_ge_set(iter, init) :
-	      isl_pw_aff_le_set(iter, init);
+	set = loop->step > 0 ? isl_pw_aff_ge_set(iter, init)
+			     : isl_pw_aff_le_set(iter, init);
 	return isl_set_intersect(set, cond);
 }
 
@@ -154,7 +154,9 @@ static isl_set *frames_set(Builder *b, guint n, const char *name)
 {
 	SyAffineEnv env = {
 		iter_space(b, n, name),
-		(const SyVar *const *)b->iters->pdata, n, SY_AFFINE_BOUND,
+		(const SyVar *const *)b->iters->pdata,
+		n,
+		SY_AFFINE_BOUND,
 	};
 	isl_set *set = isl_set_universe(isl_space_copy(env.space));
 	guint depth = 0;
@@ -195,8 +197,8 @@ static SyArray *get_array(Builder *b, const SyVar *var)
 	extent = isl_set_universe(space);
 	for (guint i = 0; i < array->n_dims; i++) {
 		extent = isl_set_lower_bound_si(extent, isl_dim_set, i, 0);
-		extent = isl_set_upper_bound_si(extent, isl_dim_set, i,
-			array->dims[i] - 1);
+		extent = isl_set_upper_bound_si(
+			extent, isl_dim_set, i, array->dims[i] - 1);
 	}
 	array->extent = extent;
 	g_hash_table_insert(b->by_var, (gpointer)var, array);
@@ -211,8 +213,8 @@ static char *describe_point(isl_set *point_set, const SyStmt *stmt)
 	isl_point *pt = isl_set_sample_point(point_set);
 
 	for (guint i = 0; i < stmt->n_iters; i++) {
-		isl_val *v = isl_point_get_coordinate_val(pt, isl_dim_set,
-			(int)i);
+		isl_val *v = isl_point_get_coordinate_val(
+			pt, isl_dim_set, (int)i);
 
 		g_string_append_printf(out, "%s%s = %ld", i ? ", " : "",
 			stmt->iters[i]->name, isl_val_get_num_si(v));
@@ -226,8 +228,8 @@ static char *describe_point(isl_set *point_set, const SyStmt *stmt)
  * size is a bug in the kernel, and the array sizes feed the hardware. */
 static gboolean check_bounds(Builder *b, const SyAccess *access)
 {
-	isl_map *outside = isl_map_subtract_range(isl_map_copy(access->map),
-		isl_set_copy(access->array->extent));
+	isl_map *outside = isl_map_subtract_range(
+		isl_map_copy(access->map), isl_set_copy(access->array->extent));
 	isl_bool empty = isl_map_is_empty(outside);
 	g_autofree char *where = NULL;
 
@@ -253,8 +255,9 @@ static SyAccess *add_access(Builder *b, SyStmt *stmt, SyArray *array,
 	SyAccess *access = g_new0(SyAccess, 1);
 
 	access->index = stmt->kill ? 0 : b->scop->accesses->len;
-	access->ref = stmt->kill ? g_strdup_printf("%s_%s", stmt->name,
-		array->name) : g_strdup_printf("R%u", access->index);
+	access->ref = stmt->kill
+		? g_strdup_printf("%s_%s", stmt->name, array->name)
+		: g_strdup_printf("R%u", access->index);
 	access->array = array;
 	access->stmt = stmt;
 	access->write = write;
@@ -279,10 +282,10 @@ static SyStmt *new_stmt(Builder *b, const SyNode *node, gboolean kill)
 	stmt->kill = kill;
 	stmt->node = node;
 	stmt->n_iters = b->iters->len;
-	stmt->loops = g_memdup2(b->loops->pdata,
-		sizeof(gpointer) * b->loops->len);
-	stmt->iters = g_memdup2(b->iters->pdata,
-		sizeof(gpointer) * b->iters->len);
+	stmt->loops = g_memdup2(
+		b->loops->pdata, sizeof(gpointer) * b->loops->len);
+	stmt->iters = g_memdup2(
+		b->iters->pdata, sizeof(gpointer) * b->iters->len);
 	stmt->accesses = g_ptr_array_new_with_free_func(access_free);
 	stmt->domain = frames_set(b, stmt->n_iters, stmt->name);
 	g_ptr_array_add(list, stmt);
@@ -290,28 +293,28 @@ static SyStmt *new_stmt(Builder *b, const SyNode *node, gboolean kill)
 	return stmt;
 }
 
-static gboolean add_element_access(Builder *b, SyStmt *stmt,
-	const SyExpr *e, gboolean write)
+static gboolean add_element_access(
+	Builder *b, SyStmt *stmt, const SyExpr *e, gboolean write)
 {
 	const SyVar *var = sy_expr_var(e);
 	SyArray *array = get_array(b, var);
 	isl_space *dom = isl_set_get_space(stmt->domain);
-	SyAffineEnv env = { dom, stmt->iters, stmt->n_iters,
-		SY_AFFINE_SUBSCRIPT };
+	SyAffineEnv env = {
+		dom, stmt->iters, stmt->n_iters, SY_AFFINE_SUBSCRIPT};
 	isl_space *space = isl_space_map_from_domain_and_range(
 		isl_space_copy(dom), isl_set_get_space(array->extent));
-	isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->scop->ctx,
-		(int)array->n_dims);
+	isl_pw_aff_list *list = isl_pw_aff_list_alloc(
+		b->scop->ctx, (int)array->n_dims);
 	isl_multi_pw_aff *mpa;
 	isl_map *map;
 	SyAccess *access;
 
 	for (guint i = 0; list && i < e->n_args; i++) {
-		isl_pw_aff *pa = sy_affine_from_expr(&env, e->args[i],
-			b->error);
+		isl_pw_aff *pa = sy_affine_from_expr(
+			&env, e->args[i], b->error);
 
-		list = pa ? isl_pw_aff_list_add(list, pa) :
-		       isl_pw_aff_list_free(list);
+		list = pa ? isl_pw_aff_list_add(list, pa)
+			  : isl_pw_aff_list_free(list);
 	}
 	isl_space_free(dom);
 	if (!list) {
@@ -319,8 +322,9 @@ static gboolean add_element_access(Builder *b, SyStmt *stmt,
 		return FALSE;
 	}
 	mpa = isl_multi_pw_aff_from_pw_aff_list(space, list);
-	map = isl_map_intersect_domain(isl_map_from_multi_pw_aff(
-		isl_multi_pw_aff_copy(mpa)), isl_set_copy(stmt->domain));
+	map = isl_map_intersect_domain(
+		isl_map_from_multi_pw_aff(isl_multi_pw_aff_copy(mpa)),
+		isl_set_copy(stmt->domain));
 	access = add_access(b, stmt, array, write, mpa, map);
 	access->expr = e;
 	return check_bounds(b, access);
@@ -333,7 +337,7 @@ static gboolean add_reads(Builder *b, SyStmt *stmt, const SyExpr *e)
 	const SyVar *var = sy_expr_var(e);
 
 	if (e->kind == SY_EXPR_INDEX ||
-	    (e->kind == SY_EXPR_NAME && var && var->kind == SY_VAR_SCALAR))
+		(e->kind == SY_EXPR_NAME && var && var->kind == SY_VAR_SCALAR))
 		return add_element_access(b, stmt, e, FALSE);
 	for (guint i = 0; i < e->n_args; i++)
 		if (!add_reads(b, stmt, e->args[i]))
@@ -350,7 +354,7 @@ static gboolean visit_stmt(Builder *b, const SyNode *node)
 	if (!add_element_access(b, stmt, node->lhs, TRUE))
 		return FALSE;
 	if (node->op != SY_P_ASSIGN &&
-	    !add_element_access(b, stmt, node->lhs, FALSE))
+		!add_element_access(b, stmt, node->lhs, FALSE))
 		return FALSE;
 	return add_reads(b, stmt, node->rhs);
 }
@@ -367,8 +371,8 @@ static gboolean visit_decl(Builder *b, const SyNode *node)
 	if (!stmt->domain)
 		return FALSE;
 	array = get_array(b, node->var);
-	all = isl_map_from_domain_and_range(isl_set_copy(stmt->domain),
-		isl_set_copy(array->extent));
+	all = isl_map_from_domain_and_range(
+		isl_set_copy(stmt->domain), isl_set_copy(array->extent));
 	add_access(b, stmt, array, TRUE, NULL, all);
 	return TRUE;
 }
@@ -377,7 +381,7 @@ static gboolean visit(Builder *b, const SyNode *node);
 
 static gboolean visit_for(Builder *b, const SyNode *node)
 {
-	Frame frame = { node, FALSE };
+	Frame frame = {node, FALSE};
 	SyLoop *loop = g_new0(SyLoop, 1);
 	gboolean ok;
 
@@ -386,8 +390,8 @@ static gboolean visit_for(Builder *b, const SyNode *node)
 	g_ptr_array_add(b->iters, node->iter);
 	loop->node = node;
 	loop->depth = b->iters->len - 1;
-	loop->iters = g_memdup2(b->iters->pdata,
-		sizeof(gpointer) * b->iters->len);
+	loop->iters = g_memdup2(
+		b->iters->pdata, sizeof(gpointer) * b->iters->len);
 	g_ptr_array_add(b->scop->loops, loop);
 	g_hash_table_insert(b->scop->by_node, (gpointer)node, loop);
 	loop->iterations = frames_set(b, b->iters->len, NULL);
@@ -410,10 +414,10 @@ static gboolean visit_for(Builder *b, const SyNode *node)
 	return ok;
 }
 
-static gboolean visit_branch(Builder *b, const SyNode *node,
-	const SyNode *branch, gboolean negate)
+static gboolean visit_branch(
+	Builder *b, const SyNode *node, const SyNode *branch, gboolean negate)
 {
-	Frame frame = { node, negate };
+	Frame frame = {node, negate};
 	gboolean ok;
 
 	g_array_append_val(b->frames, frame);
@@ -430,14 +434,12 @@ static gboolean visit(Builder *b, const SyNode *node)
 			if (!visit(b, g_ptr_array_index(node->children, i)))
 				return FALSE;
 		return TRUE;
-	case SY_NODE_FOR:
-		return visit_for(b, node);
+	case SY_NODE_FOR: return visit_for(b, node);
 	case SY_NODE_IF:
 		return visit_branch(b, node, node->then_node, FALSE) &&
-		       (!node->else_node ||
-			visit_branch(b, node, node->else_node, TRUE));
-	case SY_NODE_STMT:
-		return visit_stmt(b, node);
+			(!node->else_node ||
+				visit_branch(b, node, node->else_node, TRUE));
+	case SY_NODE_STMT: return visit_stmt(b, node);
 	case SY_NODE_DECL:
 		/* Outside any loop a declaration starts the only lifetime. */
 		return b->loops->len == 0 || visit_decl(b, node);
@@ -455,12 +457,12 @@ static isl_stat add_loop_value(isl_set *set, void *user)
 	LoopValue *lv = user;
 	isl_local_space *ls = isl_local_space_from_space(
 		isl_set_get_space(set));
-	isl_pw_aff *iter = isl_pw_aff_var_on_domain(ls, isl_dim_set,
-		lv->loop->depth);
+	isl_pw_aff *iter = isl_pw_aff_var_on_domain(
+		ls, isl_dim_set, lv->loop->depth);
 
 	isl_set_free(set);
-	lv->upa = isl_union_pw_aff_add_pw_aff(lv->upa,
-		sy_loop_schedule_value(lv->loop->node, iter));
+	lv->upa = isl_union_pw_aff_add_pw_aff(
+		lv->upa, sy_loop_schedule_value(lv->loop->node, iter));
 	return lv->upa ? isl_stat_ok : isl_stat_error;
 }
 
@@ -486,22 +488,24 @@ static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
 		stmt = g_hash_table_lookup(scop->by_node, node);
 		if (!stmt || (stmt->kill && !kills))
 			return NULL;
-		return isl_schedule_from_domain(isl_union_set_from_set(
-			isl_set_copy(stmt->domain)));
+		return isl_schedule_from_domain(
+			isl_union_set_from_set(isl_set_copy(stmt->domain)));
 	case SY_NODE_BLOCK:
 		for (guint i = 0; i < node->children->len; i++)
-			sched = sequence(sched, subtree_schedule(scop,
-				g_ptr_array_index(node->children, i), omit,
-				kills));
+			sched = sequence(sched,
+				subtree_schedule(scop,
+					g_ptr_array_index(node->children, i),
+					omit, kills));
 		return sched;
 	case SY_NODE_IF:
 		sched = subtree_schedule(scop, node->then_node, omit, kills);
 		if (node->else_node)
-			sched = sequence(sched, subtree_schedule(scop,
-				node->else_node, omit, kills));
+			sched = sequence(sched,
+				subtree_schedule(
+					scop, node->else_node, omit, kills));
 		return sched;
 	case SY_NODE_FOR: {
-		LoopValue lv = { sy_scop_find_loop(scop, node), NULL };
+		LoopValue lv = {sy_scop_find_loop(scop, node), NULL};
 		isl_union_set *dom;
 
 		child = subtree_schedule(scop, node->body, omit, kills);
@@ -540,7 +544,7 @@ static void drop_unused(Builder *b)
 SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 {
 	SyScop *scop = g_new0(SyScop, 1);
-	Builder b = { scop, NULL, NULL, NULL, NULL, error };
+	Builder b = {scop, NULL, NULL, NULL, NULL, error};
 	gboolean ok;
 
 	scop->ctx = ctx;
@@ -559,13 +563,13 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 	ok = visit(&b, prog->scop);
 	if (ok) {
 		drop_unused(&b);
-		scop->domain = isl_union_set_empty(isl_space_params_alloc(ctx,
-			0));
+		scop->domain = isl_union_set_empty(
+			isl_space_params_alloc(ctx, 0));
 		for (guint i = 0; i < scop->stmts->len; i++) {
 			SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
 
-			scop->domain = isl_union_set_add_set(scop->domain,
-				isl_set_copy(stmt->domain));
+			scop->domain = isl_union_set_add_set(
+				scop->domain, isl_set_copy(stmt->domain));
 		}
 		scop->schedule = sy_scop_schedule(scop, NULL, FALSE);
 		scop->kill_schedule = sy_scop_schedule(scop, NULL, TRUE);
@@ -581,8 +585,8 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 	return scop;
 }
 
-isl_schedule *sy_scop_schedule(const SyScop *scop, GHashTable *omit,
-	gboolean kills)
+isl_schedule *sy_scop_schedule(
+	const SyScop *scop, GHashTable *omit, gboolean kills)
 {
 	return subtree_schedule(scop, scop->prog->scop, omit, kills);
 }
@@ -619,12 +623,12 @@ SyAccess *sy_scop_access_by_ref(const SyScop *scop, const char *ref)
 	return NULL;
 }
 
-isl_union_map *sy_scop_accesses(const SyScop *scop, gboolean write,
-	gboolean kill)
+isl_union_map *sy_scop_accesses(
+	const SyScop *scop, gboolean write, gboolean kill)
 {
 	GPtrArray *list = kill ? scop->kills : scop->stmts;
-	isl_union_map *all = isl_union_map_empty(isl_space_params_alloc(
-		scop->ctx, 0));
+	isl_union_map *all = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
 
 	for (guint i = 0; i < list->len; i++) {
 		SyStmt *stmt = g_ptr_array_index(list, i);
@@ -633,8 +637,8 @@ isl_union_map *sy_scop_accesses(const SyScop *scop, gboolean write,
 			SyAccess *access = g_ptr_array_index(stmt->accesses, j);
 
 			if (access->write == write)
-				all = isl_union_map_add_map(all,
-					isl_map_copy(access->map));
+				all = isl_union_map_add_map(
+					all, isl_map_copy(access->map));
 		}
 	}
 	return all;

@@ -58,8 +58,8 @@ static gboolean check_text(SySource *src, GError **error)
 	return TRUE;
 }
 
-SySource *sy_source_new_from_data(const char *path, const char *text,
-	gssize len, GError **error)
+SySource *sy_source_new_from_data(
+	const char *path, const char *text, gssize len, GError **error)
 {
 	SySource *src = g_new0(SySource, 1);
 

@@ -12,11 +12,11 @@ G_BEGIN_DECLS
 typedef struct _SySource SySource;
 
 struct _SySource {
-	char *path;     /* as used to open the file (or the buffer's name) */
-	char *dir;      /* directory for resolving #include "..." */
-	char *text;     /* NUL-terminated contents */
+	char *path; /* as used to open the file (or the buffer's name) */
+	char *dir; /* directory for resolving #include "..." */
+	char *text; /* NUL-terminated contents */
 	gsize len;
-	GArray *lines;  /* gsize offsets of the first byte of every line */
+	GArray *lines; /* gsize offsets of the first byte of every line */
 };
 
 /* A position: 1-based line and byte column, plus the byte offset. */
@@ -28,8 +28,8 @@ typedef struct {
 } SyLoc;
 
 SySource *sy_source_new_from_file(const char *path, GError **error);
-SySource *sy_source_new_from_data(const char *path, const char *text,
-	gssize len, GError **error);
+SySource *sy_source_new_from_data(
+	const char *path, const char *text, gssize len, GError **error);
 void sy_source_free(SySource *src);
 
 SyLoc sy_source_loc(const SySource *src, gsize offset);

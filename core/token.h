@@ -20,31 +20,67 @@ typedef enum {
 
 typedef enum {
 	SY_P_NONE,
-	SY_P_LPAREN, SY_P_RPAREN, SY_P_LBRACKET, SY_P_RBRACKET,
-	SY_P_LBRACE, SY_P_RBRACE, SY_P_COMMA, SY_P_SEMI, SY_P_QUESTION,
-	SY_P_COLON, SY_P_DOT, SY_P_ARROW, SY_P_ELLIPSIS, SY_P_HASH,
+	SY_P_LPAREN,
+	SY_P_RPAREN,
+	SY_P_LBRACKET,
+	SY_P_RBRACKET,
+	SY_P_LBRACE,
+	SY_P_RBRACE,
+	SY_P_COMMA,
+	SY_P_SEMI,
+	SY_P_QUESTION,
+	SY_P_COLON,
+	SY_P_DOT,
+	SY_P_ARROW,
+	SY_P_ELLIPSIS,
+	SY_P_HASH,
 	SY_P_HASHHASH,
-	SY_P_PLUS, SY_P_MINUS, SY_P_STAR, SY_P_SLASH, SY_P_PERCENT,
-	SY_P_INC, SY_P_DEC,
-	SY_P_EQ, SY_P_NE, SY_P_LT, SY_P_LE, SY_P_GT, SY_P_GE,
-	SY_P_ANDAND, SY_P_OROR, SY_P_NOT, SY_P_TILDE,
-	SY_P_AMP, SY_P_PIPE, SY_P_CARET, SY_P_SHL, SY_P_SHR,
-	SY_P_ASSIGN, SY_P_ADD_ASSIGN, SY_P_SUB_ASSIGN, SY_P_MUL_ASSIGN,
-	SY_P_DIV_ASSIGN, SY_P_MOD_ASSIGN, SY_P_AND_ASSIGN, SY_P_OR_ASSIGN,
-	SY_P_XOR_ASSIGN, SY_P_SHL_ASSIGN, SY_P_SHR_ASSIGN,
+	SY_P_PLUS,
+	SY_P_MINUS,
+	SY_P_STAR,
+	SY_P_SLASH,
+	SY_P_PERCENT,
+	SY_P_INC,
+	SY_P_DEC,
+	SY_P_EQ,
+	SY_P_NE,
+	SY_P_LT,
+	SY_P_LE,
+	SY_P_GT,
+	SY_P_GE,
+	SY_P_ANDAND,
+	SY_P_OROR,
+	SY_P_NOT,
+	SY_P_TILDE,
+	SY_P_AMP,
+	SY_P_PIPE,
+	SY_P_CARET,
+	SY_P_SHL,
+	SY_P_SHR,
+	SY_P_ASSIGN,
+	SY_P_ADD_ASSIGN,
+	SY_P_SUB_ASSIGN,
+	SY_P_MUL_ASSIGN,
+	SY_P_DIV_ASSIGN,
+	SY_P_MOD_ASSIGN,
+	SY_P_AND_ASSIGN,
+	SY_P_OR_ASSIGN,
+	SY_P_XOR_ASSIGN,
+	SY_P_SHL_ASSIGN,
+	SY_P_SHR_ASSIGN,
 	SY_P_N
 } SyPunct;
 
 typedef struct {
 	SyTokKind kind;
 	SyPunct punct;
-	guint bol : 1;       /* first token on its line */
-	const char *text;    /* into the SySource (not NUL-terminated) */
+	guint bol : 1; /* first token on its line */
+	const char *text; /* into the SySource (not NUL-terminated) */
 	guint len;
-	SyLoc loc;           /* where the user sees it (macro use site) */
-	guint span;          /* bytes to underline at loc */
-	gint64 value;        /* SY_TOK_INT */
-	const char *macro;   /* outermost macro it was expanded from */
+	SyLoc loc; /* where the user sees it (macro use site) */
+	guint span; /* bytes to underline at loc */
+	gint64 value; /* SY_TOK_INT */
+	const char *macro; /* outermost macro it was expanded from */
 } SyToken;
 
 const char *sy_punct_spelling(SyPunct p);

@@ -16,10 +16,10 @@ static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
 		"y[N], s, t;\n"
 		"void kernel(void)\n{\n#pragma scop\n%s\n#pragma endscop\n}\n",
 		scop);
-	SyAnalysisOptions options = { NULL, NULL, max_dims };
+	SyAnalysisOptions options = {NULL, NULL, max_dims};
 	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_data("kernel.c", text, -1,
-		&options, &error);
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"kernel.c", text, -1, &options, &error);
 
 	g_assert_no_error(error);
 	return a;
@@ -37,9 +37,9 @@ static char *deps_text(const SyAnalysis *a)
 
 	for (guint i = 0; i < a->deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
-		g_autofree char *dist = dep->distance ?
-			sy_report_vector(dep->distance, dep->depth) :
-			g_strdup("non-uniform");
+		g_autofree char *dist = dep->distance
+			? sy_report_vector(dep->distance, dep->depth)
+			: g_strdup("non-uniform");
 
 		g_string_append_printf(out, "%s %s %s->%s %s\n",
 			sy_dep_kind_name(dep->kind), dep->source->array->name,
@@ -70,8 +70,8 @@ static char *band_text(const SyAnalysis *a)
 	GString *out = g_string_new(NULL);
 
 	for (guint i = 0; i < a->band->n_members; i++)
-		g_string_append_printf(out, "%s%s", i ? "," : "",
-			a->band->members[i].name);
+		g_string_append_printf(
+			out, "%s%s", i ? "," : "", a->band->members[i].name);
 	return g_string_free(out, FALSE);
 }
 
@@ -82,8 +82,8 @@ static char *io_text(const SyAnalysis *a, guint id)
 
 	for (guint k = 0; k < c->io->len; k++) {
 		const SyIoGroup *g = g_ptr_array_index(c->io, k);
-		g_autofree char *dir = sy_report_vector(g->direction,
-			g->n_space);
+		g_autofree char *dir = sy_report_vector(
+			g->direction, g->n_space);
 
 		g_string_append_printf(out, "%s%s %s %s %s", k ? "; " : "",
 			g->array->name, sy_dep_kind_name(g->kind), dir,
@@ -92,8 +92,8 @@ static char *io_text(const SyAnalysis *a, guint id)
 	return g_string_free(out, FALSE);
 }
 
-static void assert_analysis(SyAnalysis *a, const char *band,
-	const char *deps, const char *candidates)
+static void assert_analysis(SyAnalysis *a, const char *band, const char *deps,
+	const char *candidates)
 {
 	g_autofree char *b = band_text(a);
 	g_autofree char *d = deps_text(a);
@@ -104,11 +104,10 @@ static void assert_analysis(SyAnalysis *a, const char *band,
 	g_assert_cmpstr(c, ==, candidates);
 }
 
-static const char *const mm =
-	"for (int i = 0; i < N; i++)\n"
-	"  for (int j = 0; j < N; j++)\n"
-	"    for (int k = 0; k < N; k++)\n"
-	"      C[i][j] = C[i][j] + A[i][k] * B[k][j];\n";
+static const char *const mm = "for (int i = 0; i < N; i++)\n"
+			      "  for (int j = 0; j < N; j++)\n"
+			      "    for (int k = 0; k < N; k++)\n"
+			      "      C[i][j] = C[i][j] + A[i][k] * B[k][j];\n";
 
 static void test_mm(void)
 {
@@ -125,7 +124,8 @@ static void test_mm(void)
 	g_assert_true(a->legal);
 	/* space_time[3], the output-stationary 2D array of the paper. */
 	io3 = io_text(a, 3);
-	g_assert_cmpstr(io3, ==, "C flow (0, 0) interior; "
+	g_assert_cmpstr(io3, ==,
+		"C flow (0, 0) interior; "
 		"C output (0, 0) interior; A read (0, 1) exterior; "
 		"B read (1, 0) exterior");
 	g_assert_true(a->band->members[0].coincident);
@@ -152,13 +152,13 @@ static void test_mm_1d_only(void)
 /* The initialisation joins the band at the first iteration of k. */
 static void test_init_aligned(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < N; j++) {\n"
-		"    C[i][j] = 0;\n"
-		"    for (int k = 0; k < N; k++)\n"
-		"      C[i][j] += A[i][k] * B[k][j];\n"
-		"  }\n");
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < N; j++) {\n"
+			    "    C[i][j] = 0;\n"
+			    "    for (int k = 0; k < N; k++)\n"
+			    "      C[i][j] += A[i][k] * B[k][j];\n"
+			    "  }\n");
 
 	assert_analysis(a, "i,j,k",
 		"flow C S0->S1 (0, 0, 0)\n"
@@ -176,20 +176,20 @@ static void test_init_aligned(void)
  * on i is followed. */
 static void test_store_after_loop(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++) {\n"
-		"  t = 0;\n"
-		"  for (int k = i; k < N; k++)\n"
-		"    t += A[i][k] * x[k];\n"
-		"  y[i] = t;\n"
-		"}\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++) {\n"
+					  "  t = 0;\n"
+					  "  for (int k = i; k < N; k++)\n"
+					  "    t += A[i][k] * x[k];\n"
+					  "  y[i] = t;\n"
+					  "}\n");
 	g_autofree char *d = deps_text(a);
 	g_autofree char *b = band_text(a);
 
 	/* t is one scalar for all i: the anti dependence from y[i] = t to the
 	 * next t = 0 runs backwards on k, so the band is i alone. */
 	g_assert_cmpstr(b, ==, "i");
-	g_assert_cmpstr(a->band->stop, ==, "loop 'k' (line 9) cannot join "
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'k' (line 9) cannot join "
 		"the band: the anti dependence on 't' from S2 to S0 would have "
 		"distance -14 on it");
 	/* k runs at least once, so y[i] = t always reads the sum. */
@@ -210,13 +210,12 @@ static void test_store_after_loop(void)
  * kill removes the false dependences and k joins the band. */
 static void test_local_scalar_kill(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++) {\n"
-		"  float u = 0;\n"
-		"  for (int k = 0; k < N; k++)\n"
-		"    u += A[i][k] * x[k];\n"
-		"  y[i] = u;\n"
-		"}\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++) {\n"
+					  "  float u = 0;\n"
+					  "  for (int k = 0; k < N; k++)\n"
+					  "    u += A[i][k] * x[k];\n"
+					  "  y[i] = u;\n"
+					  "}\n");
 
 	assert_analysis(a, "i,k",
 		"flow u S0->S1 (0, 0)\n"
@@ -231,10 +230,9 @@ static void test_local_scalar_kill(void)
 
 static void test_nonuniform(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < N; j++)\n"
-		"    A[i][j] = A[j][i] + 1;\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++)\n"
+					  "  for (int j = 0; j < N; j++)\n"
+					  "    A[i][j] = A[j][i] + 1;\n");
 
 	g_assert_false(a->legal);
 	g_assert_cmpuint(a->candidates->len, ==, 0);
@@ -246,11 +244,10 @@ static void test_nonuniform(void)
 /* Two nests with different iterators have no common band. */
 static void test_no_band(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  y[i] = x[i];\n"
-		"for (int j = 0; j < N; j++)\n"
-		"  x[j] = y[j] * 2;\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++)\n"
+					  "  y[i] = x[i];\n"
+					  "for (int j = 0; j < N; j++)\n"
+					  "  x[j] = y[j] * 2;\n");
 
 	g_assert_false(a->legal);
 	g_assert_cmpuint(a->band->n_members, ==, 0);
@@ -263,24 +260,21 @@ static void test_no_band(void)
 /* Sibling loops with the same name fuse into one member. */
 static void test_fusion(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  y[i] = x[i];\n"
-		"for (int i = 0; i < N; i++)\n"
-		"  x[i + N] = y[i] * 2;\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++)\n"
+					  "  y[i] = x[i];\n"
+					  "for (int i = 0; i < N; i++)\n"
+					  "  x[i + N] = y[i] * 2;\n");
 
-	assert_analysis(a, "i",
-		"flow y S0->S1 (0)\n",
-		"[i]");
+	assert_analysis(a, "i", "flow y S0->S1 (0)\n", "[i]");
 }
 
 /* Strided and decreasing loops count iterations, not values. */
 static void test_steps(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = N - 1; i >= 0; i--)\n"
-		"  for (int j = 0; j < 2 * N; j += 2)\n"
-		"    y[i] += x[j];\n");
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = N - 1; i >= 0; i--)\n"
+			    "  for (int j = 0; j < 2 * N; j += 2)\n"
+			    "    y[i] += x[j];\n");
 
 	assert_analysis(a, "i,j",
 		"flow y S0->S0 (0, 1)\n"
@@ -294,16 +288,16 @@ static void test_steps(void)
  * dependence would run backwards, as for AutoSA's CNN. */
 static void test_band_stop(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int p = 0; p < 3; p++)\n"
-		"    for (int q = 0; q < 3; q++)\n"
-		"      y[i] += x[i + p + q];\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++)\n"
+					  "  for (int p = 0; p < 3; p++)\n"
+					  "    for (int q = 0; q < 3; q++)\n"
+					  "      y[i] += x[i + p + q];\n");
 
 	g_autofree char *b = band_text(a);
 
 	g_assert_cmpstr(b, ==, "i,p");
-	g_assert_cmpstr(a->band->stop, ==, "loop 'q' (line 9) cannot join "
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'q' (line 9) cannot join "
 		"the band: the flow dependence on 'y' from S0 to S0 would have "
 		"distance -2 on it");
 	g_assert_cmpuint(a->band->inner->len, ==, 1);
@@ -339,12 +333,11 @@ static void test_domains(void)
 /* The schedule tree in source order, as pet builds it. */
 static void test_schedule_tree(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++) {\n"
-		"  y[i] = 0;\n"
-		"  for (int j = 0; j < N; j++)\n"
-		"    y[i] += A[i][j] * x[j];\n"
-		"}\n");
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++) {\n"
+					  "  y[i] = 0;\n"
+					  "  for (int j = 0; j < N; j++)\n"
+					  "    y[i] += A[i][j] * x[j];\n"
+					  "}\n");
 	g_autoptr(JsonNode) root = sy_report_analysis_json(a);
 	JsonObject *obj = json_node_get_object(root);
 
@@ -365,18 +358,17 @@ static void test_schedule_tree(void)
  * counts. */
 static void test_huge_sizes(void)
 {
-	const char *text =
-		"#define N 1048576\n"
-		"float A[N][N], B[N][N], C[N][N];\n"
-		"void f(void) {\n#pragma scop\n"
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < N; j++)\n"
-		"    for (int k = 0; k < N; k++)\n"
-		"      C[i][j] += A[i][k] * B[k][j];\n"
-		"#pragma endscop\n}\n";
+	const char *text = "#define N 1048576\n"
+			   "float A[N][N], B[N][N], C[N][N];\n"
+			   "void f(void) {\n#pragma scop\n"
+			   "for (int i = 0; i < N; i++)\n"
+			   "  for (int j = 0; j < N; j++)\n"
+			   "    for (int k = 0; k < N; k++)\n"
+			   "      C[i][j] += A[i][k] * B[k][j];\n"
+			   "#pragma endscop\n}\n";
 	GError *error = NULL;
-	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data("big.c", text,
-		-1, NULL, &error);
+	g_autoptr(SyAnalysis)
+		a = sy_analysis_new_from_data("big.c", text, -1, NULL, &error);
 	g_autofree char *c = NULL;
 
 	g_assert_no_error(error);

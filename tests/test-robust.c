@@ -8,13 +8,55 @@
 #include "diag.h"
 
 static const char *const fragments[] = {
-	"(", ")", "{", "}", "[", "]", ";", ",", "=", "+=", "*", "/", "%",
-	"for", "if", "else", "while", "int", "float", "i", "j", "k", "N",
-	"0", "-1", "99999999999999999999", "1.5", "\"", "'", "/*", "//",
-	"\\\n", "\n#pragma scop\n", "\n#pragma endscop\n", "\n#define N\n",
-	"\n#define X(a) a\n", "\n#if 1\n", "\n#endif\n", "\n#include \"x.h\"\n",
-	"min(", "floord(i, 0)", "A[i][i * j]", "&", "->", "?", ":", "\t",
-	"\xc3\xa9", "\xff",
+	"(",
+	")",
+	"{",
+	"}",
+	"[",
+	"]",
+	";",
+	",",
+	"=",
+	"+=",
+	"*",
+	"/",
+	"%",
+	"for",
+	"if",
+	"else",
+	"while",
+	"int",
+	"float",
+	"i",
+	"j",
+	"k",
+	"N",
+	"0",
+	"-1",
+	"99999999999999999999",
+	"1.5",
+	"\"",
+	"'",
+	"/*",
+	"//",
+	"\\\n",
+	"\n#pragma scop\n",
+	"\n#pragma endscop\n",
+	"\n#define N\n",
+	"\n#define X(a) a\n",
+	"\n#if 1\n",
+	"\n#endif\n",
+	"\n#include \"x.h\"\n",
+	"min(",
+	"floord(i, 0)",
+	"A[i][i * j]",
+	"&",
+	"->",
+	"?",
+	":",
+	"\t",
+	"\xc3\xa9",
+	"\xff",
 };
 
 static void duplicate(GString *s, gsize at, gsize n)
@@ -30,20 +72,21 @@ static char *mutate(GRand *rand, const char *text, gsize len, gsize *out_len)
 	int n = g_rand_int_range(rand, 1, 4);
 
 	for (int m = 0; m < n; m++) {
-		gsize at = s->len ? (gsize)g_rand_int_range(rand, 0,
-			(gint32)s->len) : 0;
+		gsize at = s->len
+			? (gsize)g_rand_int_range(rand, 0, (gint32)s->len)
+			: 0;
 		const char *frag;
 		gsize cut;
 
 		switch (g_rand_int_range(rand, 0, 4)) {
 		case 0: /* delete a few bytes */
 			cut = (gsize)g_rand_int_range(rand, 1, 9);
-			g_string_erase(s, (gssize)at, (gssize)MIN(cut,
-				s->len - at));
+			g_string_erase(
+				s, (gssize)at, (gssize)MIN(cut, s->len - at));
 			break;
 		case 1: /* insert a fragment */
-			frag = fragments[g_rand_int_range(rand, 0,
-				G_N_ELEMENTS(fragments))];
+			frag = fragments[g_rand_int_range(
+				rand, 0, G_N_ELEMENTS(fragments))];
 			g_string_insert(s, (gssize)at, frag);
 			break;
 		case 2: /* duplicate a stretch */
@@ -76,8 +119,8 @@ static void fuzz_file(gconstpointer data)
 		gsize mlen;
 		g_autofree char *mutant = mutate(rand, text, len, &mlen);
 		GError *error = NULL;
-		SyAnalysis *a = sy_analysis_new_from_data(path, mutant,
-			(gssize)mlen, NULL, &error);
+		SyAnalysis *a = sy_analysis_new_from_data(
+			path, mutant, (gssize)mlen, NULL, &error);
 
 		if (a) {
 			g_assert_no_error(error);
@@ -85,9 +128,9 @@ static void fuzz_file(gconstpointer data)
 			continue;
 		}
 		if (error->domain != SY_INPUT_ERROR ||
-		    (error->code != SY_INPUT_ERROR_READ &&
-		     !sy_input_error_get_location(error, NULL, NULL, NULL,
-			NULL))) {
+			(error->code != SY_INPUT_ERROR_READ &&
+				!sy_input_error_get_location(
+					error, NULL, NULL, NULL, NULL))) {
 			g_printerr("round %d of %s:\n%.*s\n", r, path,
 				(int)mlen, mutant);
 			g_assert_no_error(error);
@@ -109,8 +152,8 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	for (int d = 1; d < argc; d++) {
 		g_autoptr(GDir) dir = g_dir_open(argv[d], 0, NULL);
-		g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(
-			g_free);
+		g_autoptr(GPtrArray)
+			names = g_ptr_array_new_with_free_func(g_free);
 		const char *name;
 
 		g_assert_nonnull(dir);
@@ -119,8 +162,8 @@ int main(int argc, char **argv)
 				g_ptr_array_add(names, g_strdup(name));
 		g_ptr_array_sort(names, compare_names);
 		for (guint i = 0; i < names->len; i++) {
-			char *path = g_build_filename(argv[d],
-				g_ptr_array_index(names, i), NULL);
+			char *path = g_build_filename(
+				argv[d], g_ptr_array_index(names, i), NULL);
 			g_autofree char *test = g_strdup_printf("/robust/%s",
 				(const char *)g_ptr_array_index(names, i));
 
