@@ -205,6 +205,8 @@ static isl_union_pw_aff *member_value(
 		stmt = sy_scop_find_stmt(g->scop, unit);
 		v = isl_pw_aff_pullback_multi_pw_aff(loop_end(g, loop, last),
 			iterator_values(g, stmt, level));
+		/* Only the statement's own instances matter. */
+		v = isl_pw_aff_gist(v, isl_set_copy(stmt->domain));
 		g_hash_table_insert(values, stmt, isl_pw_aff_copy(v));
 		upa = isl_union_pw_aff_add_pw_aff(
 			upa, sy_loop_schedule_value(loop, v));

@@ -62,14 +62,17 @@ static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
 }
 
 /* The I/O groups of one access: one per dependence it takes part in.  A
- * read with neither a producer nor reuse is fed to every PE on its own;
- * a write that nothing overwrites is drained from where it happens (both
- * with direction zero, as AutoSA's identity pseudo-dependence). */
-static void add_access_groups(
-	SyCandidate *c, const SyDeps *deps, const SyAccess *access)
+ * read whose values (some of them) come from outside without reuse is
+ * fed to every PE on its own; a write that nothing overwrites is drained
+ * from where it happens (both with direction zero, as AutoSA's identity
+ * pseudo-dependence).  Read-only scalars are arguments, not I/O. */
+static void add_access_groups(SyCandidate *c, const SyDeps *deps,
+	const SyAccess *access)
 {
-	gboolean moved = FALSE, overwritten = FALSE;
+	gboolean reused = FALSE, overwritten = FALSE;
 
+	if (sy_access_is_argument(access))
+		return;
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
@@ -78,16 +81,15 @@ static void add_access_groups(
 			continue;
 		if (dep->kind == SY_DEP_OUTPUT)
 			overwritten = TRUE;
-		if (dep->kind == SY_DEP_READ ||
-			(dep->kind == SY_DEP_FLOW && dep->sink == access))
-			moved = TRUE;
+		if (dep->kind == SY_DEP_READ)
+			reused = TRUE;
 		if (access->array->local && dep->kind != SY_DEP_FLOW)
 			continue;
 		add_group(c, access->array, dep->kind, dep->distance);
 	}
 	if (access->array->local)
 		return;
-	if (!access->write && !moved)
+	if (!access->write && !reused && sy_deps_live_in(deps, access))
 		add_group(c, access->array, SY_DEP_READ, NULL);
 	if (access->write && !overwritten)
 		add_group(c, access->array, SY_DEP_OUTPUT, NULL);

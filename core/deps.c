@@ -42,6 +42,7 @@ void sy_deps_free(SyDeps *deps)
 	isl_union_map_free(deps->validity);
 	g_ptr_array_unref(deps->deps);
 	g_hash_table_unref(deps->by_ref);
+	g_hash_table_unref(deps->live_in);
 	g_free(deps);
 }
 
@@ -115,27 +116,37 @@ const SyAccess *sy_deps_sink_of(const SyDeps *deps, isl_map *tagged)
 
 typedef struct {
 	const SyDeps *deps;
-	GHashTable *sinks; /* refs with a flow source */
-} SinkCollect;
+	GHashTable *sourced; /* SyAccess -> isl_set: instances with a source */
+} Sourced;
 
-static isl_stat collect_sink(isl_map *map, void *user)
+static isl_stat collect_sourced(isl_map *map, void *user)
 {
-	SinkCollect *sc = user;
+	Sourced *sc = user;
+	const SyAccess *sink = sy_deps_sink_of(sc->deps, map);
+	isl_set *range = isl_map_range(isl_map_factor_domain(map));
+	isl_set *old = g_hash_table_lookup(sc->sourced, sink);
 
-	g_hash_table_add(sc->sinks, (gpointer)sy_deps_sink_of(sc->deps, map));
-	isl_map_free(map);
+	if (old)
+		range = isl_set_union(isl_set_copy(old), range);
+	g_hash_table_insert(sc->sourced, (gpointer)sink, range);
 	return isl_stat_ok;
 }
 
-gboolean sy_deps_read_has_source(const SyDeps *deps, const SyAccess *read)
+static void free_set(gpointer set)
 {
-	SinkCollect sc = {deps, g_hash_table_new(NULL, NULL)};
-	gboolean found;
+	isl_set_free(set);
+}
 
-	isl_union_map_foreach_map(deps->flow, collect_sink, &sc);
-	found = g_hash_table_contains(sc.sinks, read);
-	g_hash_table_unref(sc.sinks);
-	return found;
+/* Scalars that the SCoP only reads are kernel arguments, passed by value:
+ * they move through no I/O network. */
+gboolean sy_access_is_argument(const SyAccess *access)
+{
+	return access->array->n_dims == 0 && !access->array->written;
+}
+
+isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read)
+{
+	return g_hash_table_lookup(deps->live_in, read);
 }
 
 /* AutoSA's reuse vector: the outermost loop that the subscripts do not
@@ -162,9 +173,10 @@ static int reuse_loop(const SyAccess *access)
 	return -1;
 }
 
-/* [S[i] -> R[]] -> [S[i + step * e_r] -> R[]] over the domain: the next
+/* [S[i] -> R[]] -> [S[i + step * e_r] -> R[]] within live: the next
  * iteration of loop r reads the same element. */
-static isl_map *reuse_relation(const SyAccess *access, int r)
+static isl_map *reuse_relation(const SyAccess *access, int r,
+	isl_set *live)
 {
 	const SyStmt *stmt = access->stmt;
 	isl_space *space = isl_set_get_space(stmt->domain);
@@ -177,8 +189,8 @@ static isl_map *reuse_relation(const SyAccess *access, int r)
 	shifted = isl_aff_add_constant_si(shifted, (int)stmt->loops[r]->step);
 	next = isl_multi_aff_set_at(next, r, shifted);
 	map = isl_map_from_multi_aff(next);
-	map = isl_map_intersect_domain(map, isl_set_copy(stmt->domain));
-	map = isl_map_intersect_range(map, isl_set_copy(stmt->domain));
+	map = isl_map_intersect_domain(map, isl_set_copy(live));
+	map = isl_map_intersect_range(map, isl_set_copy(live));
 	isl_space_free(space);
 	tag_space = isl_space_set_alloc(isl_map_get_ctx(map), 0, 0);
 	tag_space = isl_space_set_tuple_name(
@@ -187,31 +199,45 @@ static isl_map *reuse_relation(const SyAccess *access, int r)
 	return isl_map_product(map, tag);
 }
 
-static void compute_reuse(SyDeps *deps)
+/* The instances of each read that take their value from outside the SCoP
+ * (all of them, or the first ones, as C at k = 0 in C += A * B), and
+ * their reuse: AutoSA's read dependence, here restricted to those
+ * instances. */
+static void compute_live_in(SyDeps *deps)
 {
 	const SyScop *scop = deps->scop;
-	SinkCollect sc = {deps, g_hash_table_new(NULL, NULL)};
+	Sourced sc = {deps, g_hash_table_new_full(NULL, NULL, NULL, free_set)};
 
-	isl_union_map_foreach_map(deps->flow, collect_sink, &sc);
+	isl_union_map_foreach_map(deps->flow, collect_sourced, &sc);
 	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	for (guint i = 0; i < scop->accesses->len; i++) {
-		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		isl_set *sourced, *live;
 		isl_map *rel;
 		int r;
 
 		if (access->write || access->array->local ||
-			g_hash_table_contains(sc.sinks, access))
+			sy_access_is_argument(access))
 			continue;
+		live = isl_set_copy(access->stmt->domain);
+		sourced = g_hash_table_lookup(sc.sourced, access);
+		if (sourced)
+			live = isl_set_subtract(live, isl_set_copy(sourced));
+		if (isl_set_is_empty(live) != isl_bool_false) {
+			isl_set_free(live);
+			continue;
+		}
+		g_hash_table_insert(deps->live_in, access, live);
 		r = reuse_loop(access);
 		if (r < 0)
 			continue;
-		rel = reuse_relation(access, r);
+		rel = reuse_relation(access, r, live);
 		if (isl_map_is_empty(rel) == isl_bool_false)
 			deps->read = isl_union_map_add_map(deps->read, rel);
 		else
 			isl_map_free(rel);
 	}
-	g_hash_table_unref(sc.sinks);
+	g_hash_table_unref(sc.sourced);
 }
 
 /* The relation between references that touch the same element:
@@ -304,6 +330,7 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 	deps->scop = scop;
 	deps->deps = g_ptr_array_new_with_free_func(dep_free);
 	deps->by_ref = g_hash_table_new(g_str_hash, g_str_equal);
+	deps->live_in = g_hash_table_new_full(NULL, NULL, NULL, free_set);
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		SyAccess *access = g_ptr_array_index(scop->accesses, i);
 
@@ -318,7 +345,7 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 		scop, dataflow(writes, NULL, reads, ends, sched), FALSE, TRUE);
 	deps->output = split(
 		scop, dataflow(writes, writes, NULL, kills, sched), TRUE, TRUE);
-	compute_reuse(deps);
+	compute_live_in(deps);
 
 	all = isl_union_map_union(isl_union_map_copy(deps->flow),
 		isl_union_map_union(isl_union_map_copy(deps->anti),

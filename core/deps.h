@@ -40,6 +40,7 @@ typedef struct {
 	isl_union_map *validity; /* untagged flow + anti + output */
 	GPtrArray *deps; /* SyDep, once measured */
 	GHashTable *by_ref; /* ref name -> SyAccess */
+	GHashTable *live_in; /* SyAccess -> isl_set, see sy_deps_live_in() */
 } SyDeps;
 
 const char *sy_dep_kind_name(SyDepKind kind);
@@ -58,9 +59,13 @@ void sy_deps_measure(SyDeps *deps, const SyBand *band);
 const SyAccess *sy_deps_source_of(const SyDeps *deps, isl_map *tagged);
 const SyAccess *sy_deps_sink_of(const SyDeps *deps, isl_map *tagged);
 
-/* Whether the read reference has a flow source (its values are produced
- * inside the SCoP, at least in part). */
-gboolean sy_deps_read_has_source(const SyDeps *deps, const SyAccess *read);
+/* The instances of a read whose value comes from outside the SCoP, or
+ * NULL if every value is produced inside (or for locals and
+ * arguments). */
+isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read);
+
+/* A scalar the SCoP only reads: a kernel argument, passed by value. */
+gboolean sy_access_is_argument(const SyAccess *access);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDeps, sy_deps_free)
 

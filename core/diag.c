@@ -34,27 +34,64 @@ static void sy_input_error_private_clear(SyInputErrorPrivate *priv)
 
 G_DEFINE_EXTENDED_ERROR(SyInputError, sy_input_error)
 
+/* The length of the character at p (at most end - p bytes): one for
+ * ASCII and for bytes that are not valid UTF-8. */
+static gsize char_len(const char *p, const char *end)
+{
+	const char *next;
+
+	if ((guchar)*p < 0x80)
+		return 1;
+	next = g_utf8_find_next_char(p, end);
+	if (!next)
+		next = end;
+	return g_utf8_validate(p, next - p, NULL) ? (gsize)(next - p) : 1;
+}
+
 /* The source line and a caret line under it, gcc style:
  *    12 |   A[i * j] = 0;
  *       |     ^~~~~
- * Tabs in the line are kept in the caret line so the caret lines up. */
+ * One caret column per character (not byte); tabs are kept so the caret
+ * lines up; control and invalid bytes show as '?'. */
 static void append_excerpt(GString *out, const SyLoc *loc, guint span)
 {
 	gsize len;
 	const char *line = sy_source_line(loc->src, loc->line, &len);
+	const char *end = line + len;
+	const char *at = line + loc->col - 1;
+	GString *caret = g_string_new(NULL);
 	int width;
 
-	if (loc->col > len + 1)
+	if (loc->col > len + 1) {
+		g_string_free(caret, TRUE);
 		return;
+	}
 	width = g_snprintf(NULL, 0, "%u", loc->line);
-	g_string_append_printf(out, "\n %u | %.*s\n %*s | ", loc->line,
-		(int)len, line, width, "");
-	for (guint i = 0; i + 1 < loc->col; i++)
-		g_string_append_c(out, line[i] == '\t' ? '\t' : ' ');
-	g_string_append_c(out, '^');
-	/* Underline no further than the end of the line. */
-	for (guint i = 1; i < span && loc->col + i <= len; i++)
-		g_string_append_c(out, '~');
+	g_string_append_printf(out, "\n %u | ", loc->line);
+	for (const char *p = line; p <= end; p += char_len(p, end)) {
+		gboolean text = p < end;
+		gsize n = text ? char_len(p, end) : 1;
+		char pad = text && *p == '\t' ? '\t' : ' ';
+
+		if (p < at)
+			g_string_append_c(caret, pad);
+		else if (p == at)
+			g_string_append_c(caret, '^');
+		else if (p < at + span && text)
+			g_string_append_c(caret, '~');
+		if (!text)
+			break;
+		if (n > 1)
+			g_string_append_len(out, p, (gssize)n);
+		else if ((guchar)*p < 0x20 && *p != '\t')
+			g_string_append_c(out, '?');
+		else if ((guchar)*p >= 0x7f)
+			g_string_append_c(out, '?');
+		else
+			g_string_append_c(out, *p);
+	}
+	g_string_append_printf(out, "\n %*s | %s", width, "", caret->str);
+	g_string_free(caret, TRUE);
 }
 
 void sy_input_error_set(GError **error, SyInputError code, const SyLoc *loc,

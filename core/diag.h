@@ -23,6 +23,7 @@ typedef enum {
 	SY_INPUT_ERROR_SYNTAX, /* not C we can parse */
 	SY_INPUT_ERROR_UNSUPPORTED, /* valid C outside the SCoP subset */
 	SY_INPUT_ERROR_SEMANTIC, /* undeclared names, bad sizes, ... */
+	SY_INPUT_ERROR_NOT_CONSTANT, /* a constant expression that is not */
 } SyInputError;
 
 GQuark sy_input_error_quark(void);

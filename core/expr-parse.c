@@ -39,6 +39,7 @@ char *sy_token_describe(const SyToken *tok)
 {
 	switch (tok->kind) {
 	case SY_TOK_EOF: return g_strdup("end of input");
+	case SY_TOK_EOL: return g_strdup("end of line");
 	case SY_TOK_PRAGMA:
 		return g_strdup_printf(
 			"'#pragma %.*s'", (int)tok->len, tok->text);
@@ -58,8 +59,12 @@ void sy_cursor_fail(SyCursor *cur, const SyToken *at, SyInputError code,
 	what = g_strdup_vprintf(format, args);
 	va_end(args);
 	sy_input_error_set(cur->error, code, &at->loc,
-		at->kind == SY_TOK_EOF ? 0 : at->span, hint, "%s", what);
+		at->kind == SY_TOK_EOF || at->kind == SY_TOK_EOL ? 0
+								 : at->span, hint, "%s", what);
 }
+
+static const char *const syntax_hint =
+	"Systole reads C99; the SCoP subset is described in README.md";
 
 gboolean sy_cursor_expect(SyCursor *cur, SyPunct p, const char *context)
 {
@@ -69,7 +74,24 @@ gboolean sy_cursor_expect(SyCursor *cur, SyPunct p, const char *context)
 	if (sy_cursor_accept(cur, p))
 		return TRUE;
 	found = sy_token_describe(tok);
-	sy_cursor_fail(cur, tok, SY_INPUT_ERROR_SYNTAX, NULL,
+	/* Missing at the end of a line: say so there, as compilers do. */
+	if (cur->pos > 0) {
+		const SyToken *prev = &cur->toks[cur->pos - 1];
+
+		if (prev->loc.src == tok->loc.src &&
+			prev->loc.line < tok->loc.line && !prev->macro) {
+			SyToken end = *prev;
+
+			end.loc.col += prev->span;
+			end.loc.offset += prev->span;
+			end.span = 1;
+			sy_cursor_fail(cur, &end, SY_INPUT_ERROR_SYNTAX,
+				syntax_hint, "expected '%s' %s",
+				sy_punct_spelling(p), context);
+			return FALSE;
+		}
+	}
+	sy_cursor_fail(cur, tok, SY_INPUT_ERROR_SYNTAX, syntax_hint,
 		"expected '%s' %s, found %s", sy_punct_spelling(p), context,
 		found);
 	return FALSE;
@@ -111,12 +133,40 @@ gboolean sy_is_builtin_type_word(const SyToken *tok)
 	return FALSE;
 }
 
+static gboolean is_aggregate_word(const SyToken *tok)
+{
+	return sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
+	       sy_token_is(tok, "enum");
+}
+
 static gboolean is_type_start(const SyCursor *cur, const SyToken *tok)
 {
-	if (sy_is_builtin_type_word(tok))
+	if (sy_is_builtin_type_word(tok) || is_aggregate_word(tok))
 		return TRUE;
 	return cur->is_type && tok->kind == SY_TOK_IDENT &&
 		cur->is_type(tok, cur->user);
+}
+
+/* Recursion guards: nesting deeper than SY_MAX_NESTING is an error, so
+ * that no input exhausts the stack. */
+static gboolean enter(SyCursor *cur)
+{
+	const SyToken *tok = sy_cursor_peek(cur, 0);
+
+	if (cur->depth < SY_MAX_NESTING) {
+		cur->depth++;
+		return TRUE;
+	}
+	sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED,
+		"simplify the expression or split it with temporaries",
+		"expression nested more than %d levels deep", SY_MAX_NESTING);
+	return FALSE;
+}
+
+static SyExpr *leave(SyCursor *cur, SyExpr *expr)
+{
+	cur->depth--;
+	return expr;
 }
 
 static SyExpr *parse_cond(SyCursor *cur);
@@ -126,7 +176,7 @@ static SyExpr *fail_expected(SyCursor *cur, const char *what)
 	const SyToken *tok = sy_cursor_peek(cur, 0);
 	g_autofree char *found = sy_token_describe(tok);
 
-	sy_cursor_fail(cur, tok, SY_INPUT_ERROR_SYNTAX, NULL,
+	sy_cursor_fail(cur, tok, SY_INPUT_ERROR_SYNTAX, syntax_hint,
 		"expected %s, found %s", what, found);
 	return NULL;
 }
@@ -211,7 +261,9 @@ static SyExpr *parse_primary(SyCursor *cur)
 		return expr;
 	case SY_TOK_STRING:
 	case SY_TOK_CHAR:
-		sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED, NULL,
+		sy_cursor_fail(cur, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			"kernels compute on numbers: use integer or floating "
+			"constants",
 			"string and character constants are not supported "
 			"here");
 		return NULL;
@@ -290,6 +342,13 @@ static SyExpr *parse_cast(SyCursor *cur)
 		if (type->len)
 			g_string_append_c(type, ' ');
 		g_string_append_len(type, word->text, word->len);
+		/* struct tag: the tag is a name, not a type */
+		if (is_aggregate_word(word) &&
+			sy_cursor_peek(cur, 0)->kind == SY_TOK_IDENT) {
+			word = sy_cursor_next(cur);
+			g_string_append_c(type, ' ');
+			g_string_append_len(type, word->text, word->len);
+		}
 	}
 	while (sy_cursor_accept(cur, SY_P_STAR))
 		g_string_append(type, " *");
@@ -297,7 +356,7 @@ static SyExpr *parse_cast(SyCursor *cur)
 		g_string_free(type, TRUE);
 		return NULL;
 	}
-	operand = sy_parse_unary(cur);
+	operand = enter(cur) ? leave(cur, sy_parse_unary(cur)) : NULL;
 	if (!operand) {
 		g_string_free(type, TRUE);
 		return NULL;
@@ -308,6 +367,7 @@ static SyExpr *parse_cast(SyCursor *cur)
 	sy_expr_add_arg(expr, operand);
 	return expr;
 }
+
 
 SyExpr *sy_parse_unary(SyCursor *cur)
 {
@@ -320,7 +380,9 @@ SyExpr *sy_parse_unary(SyCursor *cur)
 			tok->punct == SY_P_STAR || tok->punct == SY_P_AMP ||
 			tok->punct == SY_P_INC || tok->punct == SY_P_DEC)) {
 		sy_cursor_next(cur);
-		operand = sy_parse_unary(cur);
+		if (!enter(cur))
+			return NULL;
+		operand = leave(cur, sy_parse_unary(cur));
 		if (!operand)
 			return NULL;
 		expr = sy_expr_new(SY_EXPR_UNARY, tok);
@@ -393,7 +455,14 @@ static SyExpr *parse_binary(SyCursor *cur, int min_prec)
 	return lhs;
 }
 
+static SyExpr *parse_ternary(SyCursor *cur);
+
 static SyExpr *parse_cond(SyCursor *cur)
+{
+	return enter(cur) ? leave(cur, parse_ternary(cur)) : NULL;
+}
+
+static SyExpr *parse_ternary(SyCursor *cur)
 {
 	SyExpr *cond = parse_binary(cur, 4), *then, *other, *expr;
 	const SyToken *q = sy_cursor_peek(cur, 0);

@@ -13,12 +13,16 @@ G_BEGIN_DECLS
 
 typedef gboolean (*SyIsTypeFunc)(const SyToken *tok, gpointer user);
 
+/* Deeper expressions and statements are refused, not overflowed. */
+#define SY_MAX_NESTING 256
+
 typedef struct {
 	const SyToken *toks; /* ends with an SY_TOK_EOF token */
 	guint n;
 	guint pos;
 	GError **error;
 	SyIsTypeFunc is_type; /* may be NULL: no casts */
+	guint depth;          /* nesting of the expression being parsed */
 	gpointer user;
 } SyCursor;
 

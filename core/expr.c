@@ -61,12 +61,28 @@ void sy_expr_free(SyExpr *expr)
 	g_free(expr);
 }
 
-static gboolean eval_fail(const SyExpr *expr, GError **error, const char *what)
+static gboolean eval_fail(const SyExpr *expr, GError **error,
+	SyInputError code, const char *hint, const char *what)
 {
-	sy_input_error_set(error, SY_INPUT_ERROR_SEMANTIC, &expr->loc,
-		expr->span, "sizes are computed in 64-bit integers", "%s",
-		what);
+	sy_input_error_set(
+		error, code, &expr->loc, expr->span, hint, "%s", what);
 	return FALSE;
+}
+
+static gboolean overflow(const SyExpr *expr, GError **error)
+{
+	return eval_fail(expr, error, SY_INPUT_ERROR_SEMANTIC,
+		"integer constant expressions are computed in 64-bit signed "
+		"integers",
+		"integer overflow");
+}
+
+static gboolean not_constant(const SyExpr *expr, GError **error)
+{
+	return eval_fail(expr, error, SY_INPUT_ERROR_NOT_CONSTANT,
+		"integer constant expressions are made of numbers, object-like "
+		"macros and C's integer operators",
+		"not an integer constant expression");
 }
 
 static gboolean eval_binary(
@@ -75,31 +91,34 @@ static gboolean eval_binary(
 	switch (expr->op) {
 	case SY_P_PLUS:
 		if (__builtin_add_overflow(a, b, v))
-			return eval_fail(expr, error, "integer overflow");
+			return overflow(expr, error);
 		return TRUE;
 	case SY_P_MINUS:
 		if (__builtin_sub_overflow(a, b, v))
-			return eval_fail(expr, error, "integer overflow");
+			return overflow(expr, error);
 		return TRUE;
 	case SY_P_STAR:
 		if (__builtin_mul_overflow(a, b, v))
-			return eval_fail(expr, error, "integer overflow");
+			return overflow(expr, error);
 		return TRUE;
 	case SY_P_SLASH:
 	case SY_P_PERCENT:
 		if (b == 0)
-			return eval_fail(expr, error, "division by zero");
+			return eval_fail(expr, error, SY_INPUT_ERROR_SEMANTIC,
+				"the divisor evaluates to zero",
+				"division by zero");
 		if (a == G_MININT64 && b == -1)
-			return eval_fail(expr, error, "integer overflow");
+			return overflow(expr, error);
 		*v = expr->op == SY_P_SLASH ? a / b : a % b;
 		return TRUE;
 	case SY_P_SHL:
 	case SY_P_SHR:
 		if (b < 0 || b > 62 || a < 0)
-			return eval_fail(expr, error,
+			return eval_fail(expr, error, SY_INPUT_ERROR_SEMANTIC,
+				"shift non-negative values by 0 to 62 bits",
 				"shift out of range or of a negative value");
 		if (expr->op == SY_P_SHL && a > (G_MAXINT64 >> b))
-			return eval_fail(expr, error, "integer overflow");
+			return overflow(expr, error);
 		*v = expr->op == SY_P_SHL ? a << b : a >> b;
 		return TRUE;
 	case SY_P_LT: *v = a < b; return TRUE;
@@ -112,8 +131,7 @@ static gboolean eval_binary(
 	case SY_P_PIPE: *v = a | b; return TRUE;
 	case SY_P_CARET: *v = a ^ b; return TRUE;
 	default:
-		return eval_fail(
-			expr, error, "not an integer constant expression");
+		return not_constant(expr, error);
 	}
 }
 
@@ -130,8 +148,7 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 		switch (expr->postfix ? SY_P_NONE : expr->op) {
 		case SY_P_MINUS:
 			if (a == G_MININT64)
-				return eval_fail(
-					expr, error, "integer overflow");
+				return overflow(expr, error);
 			*value = -a;
 			return TRUE;
 		case SY_P_PLUS: *value = a; return TRUE;
@@ -165,7 +182,7 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 		return sy_expr_eval_int(expr->args[a ? 1 : 2], value, error);
 	default: break;
 	}
-	return eval_fail(expr, error, "not an integer constant expression");
+	return not_constant(expr, error);
 }
 
 /* C precedence, higher binds tighter. */

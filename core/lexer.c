@@ -84,6 +84,7 @@ typedef struct {
 	const SySource *src;
 	gsize pos;
 	gboolean bol;
+	gboolean directive; /* on a line that starts with # */
 	GArray *toks;
 	GError **error;
 } Lexer;
@@ -113,6 +114,7 @@ static gboolean skip_space(Lexer *lx)
 
 		if (c == '\n') {
 			lx->bol = TRUE;
+			lx->directive = FALSE;
 			lx->pos++;
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 			c == '\v') {
@@ -129,11 +131,14 @@ static gboolean skip_space(Lexer *lx)
 				lx->src->text + lx->pos + 2, "*/");
 
 			if (!end)
-				return fail(lx, lx->pos, 2, NULL,
+				return fail(lx, lx->pos, 2,
+					"close the comment with '*/'",
 					"unterminated comment");
+			/* A comment is one space: inside a directive its
+			 * newlines do not end the line. */
 			for (const char *p = lx->src->text + lx->pos; p < end;
 				p++)
-				if (*p == '\n')
+				if (*p == '\n' && !lx->directive)
 					lx->bol = TRUE;
 			lx->pos = (gsize)(end - lx->src->text) + 2;
 		} else {
@@ -152,15 +157,14 @@ static SyToken *push(Lexer *lx, SyTokKind kind, gsize start)
 	tok.len = (guint)(lx->pos - start);
 	tok.loc = sy_source_loc(lx->src, start);
 	tok.span = tok.len;
+	if (lx->bol && kind == SY_TOK_PUNCT && tok.len == 1 &&
+		tok.text[0] == '#')
+		lx->directive = TRUE;
 	lx->bol = FALSE;
 	g_array_append_val(lx->toks, tok);
 	return &g_array_index(lx->toks, SyToken, lx->toks->len - 1);
 }
 
-static gboolean is_ident_char(char c)
-{
-	return g_ascii_isalnum(c) || c == '_';
-}
 
 /* Integer literal value with C's bases and suffixes. */
 static gboolean parse_int(const char *text, guint len, gint64 *value)
@@ -208,7 +212,7 @@ static gboolean parse_float(const char *text, guint len)
 	return end && *end == '\0' && end != copy;
 }
 
-static gboolean lex_number(Lexer *lx)
+static void lex_number(Lexer *lx)
 {
 	gsize start = lx->pos;
 	gboolean is_float = FALSE, hex;
@@ -227,7 +231,7 @@ static gboolean lex_number(Lexer *lx)
 				lx->pos++;
 			else
 				break;
-		} else if (is_ident_char(c) || c == '.') {
+		} else if (g_ascii_isalnum(c) || c == '_' || c == '.') {
 			lx->pos++;
 		} else {
 			break;
@@ -241,28 +245,30 @@ static gboolean lex_number(Lexer *lx)
 			is_float = TRUE;
 	}
 	tok = push(lx, is_float ? SY_TOK_FLOAT : SY_TOK_INT, start);
-	if (is_float ? parse_float(tok->text, tok->len)
-		     : parse_int(tok->text, tok->len, &tok->value))
-		return TRUE;
-	return fail(lx, start, tok->len,
-		"integer constants must fit in 64 bits; floating constants "
-		"look like 1.5, 2e-3 or 0.5f",
-		"invalid numeric constant");
+	if (!(is_float ? parse_float(tok->text, tok->len)
+		       : parse_int(tok->text, tok->len, &tok->value))) {
+		tok->kind = SY_TOK_INVALID;
+		tok->value = SY_INVALID_NUMBER;
+	}
 }
 
-static gboolean lex_quoted(Lexer *lx, char quote)
+/* A string or character constant; without its closing quote, the rest
+ * of the line is one invalid token. */
+static void lex_quoted(Lexer *lx, char quote)
 {
 	gsize start = lx->pos;
+	SyToken *tok;
 
 	lx->pos++;
 	for (;;) {
 		char c = peek(lx, 0);
 
-		if (c == '\0' || c == '\n')
-			return fail(lx, start, 1, NULL,
-				quote == '"'
-					? "missing terminating '\"' character"
-					: "missing terminating ' character");
+		if (c == '\0' || c == '\n') {
+			tok = push(lx, SY_TOK_INVALID, start);
+			tok->value = quote == '"' ? SY_INVALID_STRING
+						  : SY_INVALID_CHAR;
+			return;
+		}
 		lx->pos++;
 		if (c == '\\' && peek(lx, 0) != '\0')
 			lx->pos++;
@@ -270,10 +276,9 @@ static gboolean lex_quoted(Lexer *lx, char quote)
 			break;
 	}
 	push(lx, quote == '"' ? SY_TOK_STRING : SY_TOK_CHAR, start);
-	return TRUE;
 }
 
-static gboolean lex_punct(Lexer *lx)
+static void lex_punct(Lexer *lx)
 {
 	SyPunct best = SY_P_NONE;
 	gsize best_len = 0;
@@ -291,58 +296,106 @@ static gboolean lex_punct(Lexer *lx)
 		}
 	}
 	if (best == SY_P_NONE) {
-		char what[64];
-
-		g_snprintf(what, sizeof what,
-			g_ascii_isprint(peek(lx, 0))
-				? "stray '%c' in program"
-				: "stray byte 0x%02x in program",
-			g_ascii_isprint(peek(lx, 0)) ? peek(lx, 0)
-						     : (guchar)peek(lx, 0));
-		return fail(lx, lx->pos, 1, NULL, what);
+		/* One character, whole if it is UTF-8. */
+		lx->pos = (gsize)(g_utf8_next_char(lx->src->text + lx->pos) -
+				  lx->src->text);
+		tok = push(lx, SY_TOK_INVALID, start);
+		tok->value = SY_INVALID_STRAY;
+		return;
 	}
 	lx->pos += best_len;
 	tok = push(lx, SY_TOK_PUNCT, start);
 	tok->punct = best;
-	return TRUE;
+}
+
+/* The bytes of the identifier character at pos, 0 if there is none:
+ * C's letters, digits (not first) and '_', and non-ASCII letters and
+ * digits in UTF-8, as gcc allows. */
+static gsize ident_char(const Lexer *lx, gsize pos, gboolean first)
+{
+	const char *p = lx->src->text + pos;
+	gunichar c;
+
+	if (pos >= lx->src->len)
+		return 0;
+	if ((guchar)*p < 0x80)
+		return g_ascii_isalpha(*p) || *p == '_' ||
+				       (!first && g_ascii_isdigit(*p))
+			? 1
+			: 0;
+	c = g_utf8_get_char_validated(p, (gssize)(lx->src->len - pos));
+	if (c == (gunichar)-1 || c == (gunichar)-2 || !g_unichar_isalnum(c))
+		return 0;
+	return (gsize)(g_utf8_next_char(p) - p);
 }
 
 GArray *sy_lex(const SySource *src, GError **error)
 {
-	Lexer lx = {src, 0, TRUE, NULL, error};
+	Lexer lx = {src, 0, TRUE, FALSE, NULL, error};
 
+	/* A UTF-8 byte order mark is not part of the program. */
+	if (src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0)
+		lx.pos = 3;
 	lx.toks = g_array_new(FALSE, TRUE, sizeof(SyToken));
 	for (;;) {
-		gboolean ok;
 		char c;
 
-		if (!skip_space(&lx))
-			goto failed;
+		if (!skip_space(&lx)) {
+			g_array_unref(lx.toks);
+			return NULL;
+		}
 		if (lx.pos >= src->len)
 			break;
 		c = peek(&lx, 0);
-		if (g_ascii_isalpha(c) || c == '_') {
-			gsize start = lx.pos;
+		if (ident_char(&lx, lx.pos, TRUE)) {
+			gsize start = lx.pos, n;
 
-			while (is_ident_char(peek(&lx, 0)))
-				lx.pos++;
+			while ((n = ident_char(&lx, lx.pos, lx.pos == start)))
+				lx.pos += n;
 			push(&lx, SY_TOK_IDENT, start);
-			ok = TRUE;
 		} else if (g_ascii_isdigit(c) ||
 			(c == '.' && g_ascii_isdigit(peek(&lx, 1)))) {
-			ok = lex_number(&lx);
+			lex_number(&lx);
 		} else if (c == '"' || c == '\'') {
-			ok = lex_quoted(&lx, c);
+			lex_quoted(&lx, c);
 		} else {
-			ok = lex_punct(&lx);
+			lex_punct(&lx);
 		}
-		if (!ok)
-			goto failed;
 	}
 	lx.bol = TRUE;
 	push(&lx, SY_TOK_EOF, src->len);
 	return lx.toks;
-failed:
-	g_array_unref(lx.toks);
-	return NULL;
+}
+
+void sy_token_invalid_error(const SyToken *tok, GError **error)
+{
+	const char *hint = NULL;
+	g_autofree char *what = NULL;
+
+	switch ((SyInvalid)tok->value) {
+	case SY_INVALID_CHAR:
+		what = g_strdup("missing terminating ' character");
+		hint = "character constants look like 'a' or '\\n'";
+		break;
+	case SY_INVALID_STRING:
+		what = g_strdup("missing terminating '\"' character");
+		hint = "a string ends on the line where it starts";
+		break;
+	case SY_INVALID_NUMBER:
+		what = g_strdup("invalid numeric constant");
+		hint = "integer constants must fit in 64 bits; floating "
+		       "constants look like 1.5, 2e-3 or 0.5f";
+		break;
+	default:
+		what = g_ascii_isprint(tok->text[0]) || (guchar)tok->text[0] >= 0x80
+			       ? g_strdup_printf("stray '%.*s' in program",
+					 (int)tok->len, tok->text)
+			       : g_strdup_printf("stray byte 0x%02x in program",
+					 (guchar)tok->text[0]);
+		hint = "outside comments and strings, C source holds "
+		       "identifiers, numbers and C's punctuation only";
+		break;
+	}
+	sy_input_error_set(error, SY_INPUT_ERROR_SYNTAX, &tok->loc, tok->span,
+		hint, "%s", what);
 }

@@ -91,6 +91,7 @@ void sy_var_free(gpointer data)
 	g_free(var->type);
 	g_free(var->base_type);
 	g_free(var->dims);
+	g_clear_error(&var->size_error);
 	g_free(var);
 }
 
@@ -136,6 +137,7 @@ gboolean sy_parser_starts_declaration(SyParser *p)
 	const SyToken *tok = sy_parser_peek(p, 0);
 
 	return is_qualifier(tok) || is_type_word(p, tok) ||
+	       sy_token_is(tok, "__attribute__") ||
 		sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
 		sy_token_is(tok, "enum");
 }
@@ -166,6 +168,32 @@ static gboolean type_is_integer(const char *base)
 	return FALSE;
 }
 
+/* Skips to just after the ')' that closes an open parenthesis. */
+static void skip_to_close(SyParser *p)
+{
+	int depth = 1;
+
+	while (depth > 0 && sy_parser_peek(p, 0)->kind != SY_TOK_EOF) {
+		const SyToken *tok = sy_parser_next(p);
+
+		if (sy_token_is_punct(tok, SY_P_LPAREN))
+			depth++;
+		else if (sy_token_is_punct(tok, SY_P_RPAREN))
+			depth--;
+	}
+}
+
+/* GNU attributes after a function header: __attribute__((...)). */
+static void skip_attributes(SyParser *p)
+{
+	while (sy_token_is(sy_parser_peek(p, 0), "__attribute__") &&
+		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
+		sy_parser_next(p);
+		sy_parser_next(p);
+		skip_to_close(p);
+	}
+}
+
 /* Qualifiers and type words, as in "static const unsigned int". */
 void sy_parser_parse_type(SyParser *p, SyType *type)
 {
@@ -176,7 +204,9 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 	for (;;) {
 		const SyToken *tok = sy_parser_peek(p, 0);
 
-		if (is_qualifier(tok)) {
+		if (sy_token_is(tok, "__attribute__")) {
+			skip_attributes(p);
+		} else if (is_qualifier(tok)) {
 			sy_parser_next(p);
 		} else if (sy_token_is(tok, "struct") ||
 			sy_token_is(tok, "union") || sy_token_is(tok, "enum")) {
@@ -211,6 +241,7 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 }
 
 /* Skipping (outside the SCoP) */
+
 
 /* Skips one statement or declaration: up to and including the ';' at
  * depth 0, or up to (not including) a brace or pragma at depth 0. */
@@ -274,31 +305,78 @@ SyVar *sy_var_new(const SyType *type, const SyToken *name, SyVarKind kind)
 
 /* [ size ] after a declarator name.  Outside the SCoP a size we cannot
  * compute is recorded as -1 (an error only if the SCoP uses the array). */
+/* Why a size is not a positive constant, as an error at the size.
+ * eval_error (taken) is the evaluation's own error, if it failed. */
+static GError *size_error(SyParser *p, const SyVar *var, const SyExpr *size,
+	GError *eval_error, gint64 value)
+{
+	static const char *const hint =
+		"array sizes are positive integer constants: numbers, "
+		"object-like #define'd names and C's integer operators";
+	SyMacro *macro = size->kind == SY_EXPR_CALL
+		? g_hash_table_lookup(p->prog->pp->macros, size->name)
+		: NULL;
+	GError *error = NULL;
+
+	/* Division by zero, overflow: the evaluation says it best. */
+	if (eval_error && !g_error_matches(eval_error, SY_INPUT_ERROR,
+				  SY_INPUT_ERROR_NOT_CONSTANT))
+		return eval_error;
+	if (macro && macro->function_like)
+		sy_input_error_set(&error, SY_INPUT_ERROR_UNSUPPORTED,
+			&size->loc, size->span, hint,
+			"function-like macro '%s' is not supported in array "
+			"sizes",
+			size->name);
+	else if (eval_error)
+		sy_input_error_set(&error, SY_INPUT_ERROR_SEMANTIC, &size->loc,
+			size->span, hint,
+			"size of array '%s' is not an integer constant",
+			var->name);
+	else
+		sy_input_error_set(&error, SY_INPUT_ERROR_SEMANTIC, &size->loc,
+			size->span, hint, "size of array '%s' is %s",
+			var->name, value < 0 ? "negative" : "zero");
+	g_clear_error(&eval_error);
+	return error;
+}
+
+/* [ size ] after a declarator name.  A size that is not a positive
+ * constant is recorded as -1 with its error, raised only if the SCoP uses
+ * the array (strict: at once). */
 static gboolean parse_dims(SyParser *p, SyVar *var, gboolean strict)
 {
 	while (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LBRACKET)) {
+		const SyToken *open = sy_parser_next(p);
 		gint64 size = -1;
+		GError *bad = NULL;
 
-		sy_parser_next(p);
 		if (!sy_token_is_punct(sy_parser_peek(p, 0), SY_P_RBRACKET)) {
 			g_autoptr(SyExpr) expr = sy_parse_expr(&p->cur);
 			GError *err = NULL;
 
 			if (!expr)
 				return FALSE;
-			if (!sy_expr_eval_int(expr, &size, &err) || size <= 0) {
-				g_clear_error(&err);
-				if (strict)
-					return sy_parser_fail_expr(p, expr,
-						SY_INPUT_ERROR_SEMANTIC,
-						"array sizes must be positive "
-						"integer constants: numbers or "
-						"#define'd names",
-						"size of array '%s' is not a "
-						"positive integer constant",
-						var->name);
-				size = -1;
-			}
+			if (!sy_expr_eval_int(expr, &size, &err) || size <= 0)
+				bad = size_error(p, var, expr, err, size);
+		} else {
+			sy_input_error_set(&bad, SY_INPUT_ERROR_SEMANTIC,
+				&open->loc, open->span,
+				"declare the array with all its sizes, as in "
+				"'float A[N][M]'",
+				"array '%s' has no size in dimension %u",
+				var->name, var->n_dims + 1);
+		}
+		if (bad && strict) {
+			g_propagate_error(p->error, bad);
+			return FALSE;
+		}
+		if (bad) {
+			size = -1;
+			if (var->size_error)
+				g_error_free(bad);
+			else
+				var->size_error = bad;
 		}
 		if (!sy_parser_expect(p, SY_P_RBRACKET, "after an array size"))
 			return FALSE;
@@ -342,20 +420,23 @@ SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict)
 	const SyToken *name;
 	SyVar *var;
 
-	while (sy_cursor_accept(&p->cur, SY_P_STAR) ||
-		sy_token_is(sy_parser_peek(p, 0), "const") ||
-		sy_token_is(sy_parser_peek(p, 0), "restrict") ||
-		sy_token_is(sy_parser_peek(p, 0), "__restrict")) {
-		if (!sy_token_is_punct(&p->cur.toks[p->cur.pos - 1], SY_P_STAR))
-			sy_parser_next(p);
-		else
+	/* Stars, and the qualifiers that may follow them (* const). */
+	for (;;) {
+		const SyToken *tok = sy_parser_peek(p, 0);
+
+		if (sy_token_is_punct(tok, SY_P_STAR))
 			pointers++;
+		else if (!is_qualifier(tok) && !sy_token_is(tok, "const") &&
+			 !sy_token_is(tok, "volatile"))
+			break;
+		sy_parser_next(p);
 	}
 	name = sy_parser_peek(p, 0);
 	if (name->kind != SY_TOK_IDENT) {
 		g_autofree char *found = sy_token_describe(name);
 
-		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_SYNTAX, NULL,
+		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_SYNTAX,
+			"declarations look like 'float A[N][M], s;'",
 			"expected a name in the declaration, found %s", found);
 		return NULL;
 	}
@@ -370,11 +451,31 @@ SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict)
 	return var;
 }
 
-/* Function parameters, declared in the current (function) scope. */
-static gboolean parse_params(SyParser *p)
+/* A declarator outside the SCoP: what we cannot read is not ours to
+ * judge, so it is skipped, not reported. */
+static SyVar *try_declarator(SyParser *p, const SyType *type)
 {
-	if (!sy_parser_expect(p, SY_P_LPAREN, "to start the parameters"))
-		return FALSE;
+	GError *err = NULL;
+	GError **saved = p->error;
+	SyVar *var;
+
+	p->error = &err;
+	p->cur.error = &err;
+	var = sy_parser_declarator(p, type, FALSE);
+	p->error = saved;
+	p->cur.error = saved;
+	g_clear_error(&err);
+	return var;
+}
+
+
+/* Function parameters, declared in the current (function) scope.  The
+ * current token is '('.  Parameters of types Systole does not know
+ * (FILE *, structures, function pointers) end the reading quietly: the
+ * SCoP cannot use them anyway. */
+static void parse_params(SyParser *p)
+{
+	sy_parser_next(p);
 	if (sy_token_is(sy_parser_peek(p, 0), "void") &&
 		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_RPAREN))
 		sy_parser_next(p);
@@ -385,26 +486,23 @@ static gboolean parse_params(SyParser *p)
 		if (sy_cursor_accept(&p->cur, SY_P_ELLIPSIS))
 			continue;
 		if (!sy_parser_starts_declaration(p)) {
-			g_autofree char *found = sy_token_describe(
-				sy_parser_peek(p, 0));
-
-			return sy_parser_fail_tok(p, sy_parser_peek(p, 0),
-				SY_INPUT_ERROR_SYNTAX, NULL,
-				"expected a parameter declaration, "
-				"found %s",
-				found);
+			skip_to_close(p);
+			return;
 		}
 		sy_parser_parse_type(p, &type);
-		var = sy_parser_declarator(p, &type, FALSE);
+		var = type.aggregate ? NULL : try_declarator(p, &type);
 		sy_type_clear(&type);
-		if (!var)
-			return FALSE;
+		if (!var) {
+			skip_to_close(p);
+			return;
+		}
 		sy_parser_declare(p, var);
 		if (!sy_token_is_punct(sy_parser_peek(p, 0), SY_P_RPAREN) &&
-			!sy_parser_expect(p, SY_P_COMMA, "between parameters"))
-			return FALSE;
+			!sy_cursor_accept(&p->cur, SY_P_COMMA)) {
+			skip_to_close(p);
+			return;
+		}
 	}
-	return TRUE;
 }
 
 static gboolean parse_typedef(SyParser *p)
@@ -466,31 +564,22 @@ static gboolean parse_outer_declaration(SyParser *p)
 			const SyToken *name = sy_parser_next(p);
 
 			sy_parser_push_scope(p);
-			ok = parse_params(p);
-			if (ok && outer &&
-				sy_token_is_punct(
-					sy_parser_peek(p, 0), SY_P_LBRACE)) {
+			parse_params(p);
+			if (outer) {
 				p->function = name;
+				skip_attributes(p);
+			}
+			if (outer && sy_token_is_punct(sy_parser_peek(p, 0),
+					     SY_P_LBRACE)) {
 				ok = parse_function_body(p);
 				sy_parser_pop_scope(p);
 				sy_type_clear(&type);
 				return ok;
 			}
 			sy_parser_pop_scope(p);
-			if (!ok)
-				break;
 		} else {
-			GError *err = NULL;
-			GError **saved = p->error;
-
-			/* A declarator we cannot read is not ours to judge. */
-			p->error = &err;
-			p->cur.error = &err;
-			var = sy_parser_declarator(p, &type, FALSE);
-			p->error = saved;
-			p->cur.error = saved;
+			var = try_declarator(p, &type);
 			if (!var) {
-				g_clear_error(&err);
 				skip_statement(p);
 				break;
 			}
@@ -557,6 +646,24 @@ static gboolean parse_function_body(SyParser *p)
 	return !sy_parser_failed(p);
 }
 
+/* Remembers the function a header we skip is about to define: the last
+ * name followed by '(' before the next ';' or '{'. */
+static void note_function_name(SyParser *p)
+{
+	for (guint i = p->cur.pos; i + 1 < p->cur.n; i++) {
+		const SyToken *tok = &p->cur.toks[i];
+
+		if (sy_token_is_punct(tok, SY_P_SEMI) ||
+			sy_token_is_punct(tok, SY_P_LBRACE) ||
+			tok->kind == SY_TOK_EOF || tok->kind == SY_TOK_PRAGMA)
+			return;
+		if (tok->kind == SY_TOK_IDENT &&
+			sy_token_is_punct(&p->cur.toks[i + 1], SY_P_LPAREN) &&
+			!sy_token_is(tok, "__attribute__"))
+			p->function = tok;
+	}
+}
+
 static gboolean parse_unit(SyParser *p)
 {
 	while (!sy_parser_failed(p)) {
@@ -575,8 +682,12 @@ static gboolean parse_unit(SyParser *p)
 		} else if (sy_parser_starts_declaration(p)) {
 			parse_outer_declaration(p);
 		} else if (sy_token_is_punct(tok, SY_P_LBRACE)) {
-			skip_braces(p);
+			/* A body after a header we could not read (K&R
+			 * parameters, attributes): read it all the same. */
+			if (!parse_function_body(p))
+				return FALSE;
 		} else {
+			note_function_name(p);
 			skip_statement(p);
 			if (sy_parser_peek(p, 0) == tok)
 				sy_parser_next(p);

@@ -91,6 +91,16 @@ static SyMacro *lookup(Pre *pre, const SyToken *tok)
 	return g_hash_table_lookup(pre->pp->macros, name);
 }
 
+/* Whether tok calls a function-like macro (next is its '('). */
+static gboolean is_invocation(Pre *pre, const SyToken *tok,
+	const SyToken *next)
+{
+	SyMacro *m = lookup(pre, tok);
+
+	return m && m->function_like && next &&
+	       sy_token_is_punct(next, SY_P_LPAREN);
+}
+
 /* Appends tok to out, expanding object-like macros.  site is the token the
  * user wrote (the outermost macro name), next the token after it. */
 static gboolean expand(Pre *pre, const SyToken *tok, const SyToken *site,
@@ -99,12 +109,16 @@ static gboolean expand(Pre *pre, const SyToken *tok, const SyToken *site,
 	SyMacro *m = lookup(pre, tok);
 	SyToken copy = *tok;
 
+	if (tok->kind == SY_TOK_INVALID) {
+		sy_token_invalid_error(tok, pre->error);
+		return FALSE;
+	}
 	if (m && !is_being_expanded(pre, tok)) {
 		gboolean ok = TRUE;
 
 		if (m->function_like) {
-			if (!next || !sy_token_is_punct(next, SY_P_LPAREN) ||
-				!pre->in_scop || is_scop_builtin(tok))
+			if (!is_invocation(pre, tok, next) || !pre->in_scop ||
+				is_scop_builtin(tok))
 				goto plain;
 			return fail(pre, site, SY_INPUT_ERROR_UNSUPPORTED,
 				"inside the SCoP use an object-like #define, "
@@ -179,6 +193,16 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 			i = at + (paren ? 1 : 0);
 			continue;
 		}
+		if (is_invocation(pre, tok, i + 1 < n ? &line[i + 1] : NULL)) {
+			fail(pre, tok, SY_INPUT_ERROR_PREPROCESS,
+				"#if expressions use object-like macros, "
+				"numbers and defined(NAME)",
+				"function-like macro '%.*s' is not supported in "
+				"#if",
+				(int)tok->len, tok->text);
+			g_array_unref(out);
+			return NULL;
+		}
 		if (!expand(pre, tok, tok, i + 1 < n ? &line[i + 1] : NULL,
 			    out)) {
 			g_array_unref(out);
@@ -194,7 +218,7 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 		}
 	}
 	eof = n ? line[n - 1] : (SyToken){0};
-	eof.kind = SY_TOK_EOF;
+	eof.kind = SY_TOK_EOL;
 	eof.loc.offset += eof.len;
 	eof.loc.col += eof.len;
 	eof.span = 0;
@@ -211,7 +235,9 @@ static gboolean eval_if(Pre *pre, const SyToken *dir, const SyToken *line,
 	gint64 v;
 
 	if (n == 0)
-		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, NULL,
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
+			"write '#if EXPRESSION', an integer constant "
+			"expression of macros, numbers and defined(NAME)",
 			"#%.*s with no expression", (int)dir->len, dir->text);
 	toks = if_tokens(pre, line, n);
 	if (!toks)
@@ -221,12 +247,13 @@ static gboolean eval_if(Pre *pre, const SyToken *dir, const SyToken *line,
 	expr = sy_parse_expr(&cur);
 	if (!expr)
 		return FALSE;
-	if (sy_cursor_peek(&cur, 0)->kind != SY_TOK_EOF) {
+	if (sy_cursor_peek(&cur, 0)->kind != SY_TOK_EOL) {
 		g_autofree char *what = sy_token_describe(
 			sy_cursor_peek(&cur, 0));
 
 		return fail(pre, sy_cursor_peek(&cur, 0),
-			SY_INPUT_ERROR_PREPROCESS, NULL,
+			SY_INPUT_ERROR_PREPROCESS,
+			"an #if expression is one integer constant expression",
 			"unexpected %s in #if expression", what);
 	}
 	if (!sy_expr_eval_int(expr, &v, pre->error))
@@ -253,7 +280,8 @@ static gboolean do_conditional(Pre *pre, GArray *conds, const SyToken *dir,
 		} else if (active) {
 			if (n == 0 || line[0].kind != SY_TOK_IDENT)
 				return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
-					NULL, "#%.*s needs a macro name",
+					"write '#ifdef NAME' or '#ifndef NAME'",
+					"#%.*s needs a macro name",
 					(int)dir->len, dir->text);
 			value = (lookup(pre, &line[0]) != NULL) ==
 				sy_token_is(dir, "ifdef");
@@ -263,14 +291,18 @@ static gboolean do_conditional(Pre *pre, GArray *conds, const SyToken *dir,
 		return TRUE;
 	}
 	if (!top)
-		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, NULL,
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
+			"#elif, #else and #endif close an #if, #ifdef or "
+			"#ifndef earlier in the same file",
 			"#%.*s without #if", (int)dir->len, dir->text);
 	if (sy_token_is(dir, "endif")) {
 		g_array_set_size(conds, conds->len - 1);
 		return TRUE;
 	}
 	if (top->seen_else)
-		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, NULL,
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
+			"#else is the last branch of an #if: close it with "
+			"#endif",
 			"#%.*s after #else", (int)dir->len, dir->text);
 	if (sy_token_is(dir, "else")) {
 		top->seen_else = TRUE;
@@ -374,7 +406,10 @@ static char *find_include(Pre *pre, const SySource *from, const char *name)
 		return g_file_test(name, G_FILE_TEST_IS_REGULAR)
 			? g_strdup(name)
 			: NULL;
-	path = g_build_filename(from->dir, name, NULL);
+	/* Next to the including file ("kernel.h", not "./kernel.h"). */
+	path = strcmp(from->dir, ".") == 0
+		? g_strdup(name)
+		: g_build_filename(from->dir, name, NULL);
 	if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
 		return path;
 	g_free(path);
@@ -453,6 +488,10 @@ static gboolean do_pragma(
 	return TRUE;
 }
 
+static const char *const directive_hint =
+	"supported: #include, #define, #undef, #if, #ifdef, #ifndef, #elif, "
+	"#else, #endif, #pragma, #error, #warning, #line";
+
 static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 	const SyToken *line, guint n)
 {
@@ -460,9 +499,12 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 
 	if (n == 0)
 		return TRUE; /* the null directive */
+	/* A line marker, "# 12 "kernel.c"", as cpp writes them. */
+	if (dir->kind == SY_TOK_INT)
+		return TRUE;
 	if (dir->kind != SY_TOK_IDENT && is_active(conds))
-		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, NULL,
-			"invalid preprocessing directive");
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
+			directive_hint, "invalid preprocessing directive");
 	if (sy_token_is(dir, "if") || sy_token_is(dir, "ifdef") ||
 		sy_token_is(dir, "ifndef") || sy_token_is(dir, "elif") ||
 		sy_token_is(dir, "else") || sy_token_is(dir, "endif"))
@@ -484,7 +526,9 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 	if (sy_token_is(dir, "pragma"))
 		return do_pragma(pre, hash, line + 1, n - 1);
 	if (sy_token_is(dir, "error"))
-		return fail(pre, hash, SY_INPUT_ERROR_PREPROCESS, NULL,
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
+			"the file stops itself here; check the macros the "
+			"#if around it tests",
 			"#error %.*s",
 			n > 1 ? (int)(line[n - 1].text + line[n - 1].len -
 					line[1].text)
@@ -493,9 +537,7 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 	if (sy_token_is(dir, "line") || sy_token_is(dir, "warning") ||
 		sy_token_is(dir, "ident"))
 		return TRUE;
-	return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
-		"supported: #include, #define, #undef, #if, #ifdef, #ifndef, "
-		"#elif, #else, #endif, #pragma, #error",
+	return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, directive_hint,
 		"invalid preprocessing directive '#%.*s'", (int)dir->len,
 		dir->text);
 }

@@ -24,6 +24,7 @@ typedef struct {
 	gboolean integer; /* an integer element type */
 	guint n_dims;
 	gint64 *dims; /* -1 where the size is not a constant */
+	GError *size_error; /* why, at the declaration, if a size is bad */
 	gboolean local; /* declared inside the SCoP */
 	SyLoc loc;
 } SyVar;

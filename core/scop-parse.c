@@ -58,7 +58,8 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 				e->name);
 		if (var->kind != SY_VAR_ARRAY)
 			return sy_parser_fail_expr(p, e,
-				SY_INPUT_ERROR_SEMANTIC, NULL,
+				SY_INPUT_ERROR_SEMANTIC,
+				"only arrays take subscripts",
 				"'%s' is not an array", e->name);
 		if (e->n_args != var->n_dims)
 			return sy_parser_fail_expr(p, e,
@@ -70,30 +71,30 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 				e->name, var->n_dims,
 				var->n_dims == 1 ? "" : "s", e->n_args,
 				e->n_args == 1 ? "" : "s");
-		for (guint i = 0; i < var->n_dims; i++)
-			if (var->dims[i] < 0)
-				return sy_parser_fail_expr(p, e,
-					SY_INPUT_ERROR_SEMANTIC,
-					"declare the array with constant "
-					"sizes (numbers or #define'd names)",
-					"size of dimension %u of array '%s' "
-					"is not a constant",
-					i + 1, e->name);
+		/* A bad size is reported where it is written. */
+		if (var->size_error) {
+			if (!sy_parser_failed(p))
+				g_propagate_error(p->error,
+					g_error_copy(var->size_error));
+			return FALSE;
+		}
 		break;
 	case SY_EXPR_CALL:
 		if (var)
 			return sy_parser_fail_expr(p, e,
-				SY_INPUT_ERROR_SEMANTIC, NULL,
+				SY_INPUT_ERROR_SEMANTIC,
+				"a name declared as a variable cannot be called",
 				"'%s' is a variable, not a function", e->name);
 		break;
 	case SY_EXPR_UNARY:
 		if (e->op == SY_P_STAR || e->op == SY_P_AMP)
 			return sy_parser_fail_expr(p, e,
 				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
-				"pointer %s is not supported "
-				"in the SCoP",
-				e->op == SY_P_STAR ? "dereference"
-						   : "arithmetic ('&')");
+				e->op == SY_P_STAR
+					? "pointer dereference is not supported "
+					  "in the SCoP"
+					: "taking an address is not supported "
+					  "in the SCoP");
 		if (e->op == SY_P_INC || e->op == SY_P_DEC)
 			return sy_parser_fail_expr(p, e,
 				SY_INPUT_ERROR_UNSUPPORTED,
@@ -103,6 +104,14 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 				sy_punct_spelling(e->op));
 		break;
 	case SY_EXPR_CAST:
+		if (g_str_has_prefix(e->name, "struct") ||
+			g_str_has_prefix(e->name, "union") ||
+			g_str_has_prefix(e->name, "enum"))
+			return sy_parser_fail_expr(p, e,
+				SY_INPUT_ERROR_UNSUPPORTED,
+				"use arrays of scalars",
+				"structures, unions and enumerations are not "
+				"supported in the SCoP");
 		if (strchr(e->name, '*'))
 			return sy_parser_fail_expr(p, e,
 				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
@@ -185,6 +194,7 @@ static char *statement_text(const SyToken *first, const SyToken *last)
 }
 
 static SyNode *parse_stmt(SyParser *p);
+static gboolean take_pragma(SyParser *p);
 
 /* The lhs of an assignment: an array element or a scalar variable. */
 static gboolean check_lvalue(SyParser *p, const SyExpr *lhs)
@@ -235,6 +245,23 @@ static SyExpr *one_like(const SyExpr *at)
 	return one;
 }
 
+/* The ';' after an assignment, with a word for C that the SCoP does not
+ * take: a = b = c and a = b, c = d. */
+static gboolean end_of_statement(SyParser *p)
+{
+	const SyToken *tok = sy_parser_peek(p, 0);
+
+	if (is_assign_op(tok))
+		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			"write one assignment per statement",
+			"chained assignments are not supported in the SCoP");
+	if (sy_token_is_punct(tok, SY_P_COMMA))
+		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			"write one statement per assignment",
+			"the comma operator is not supported in the SCoP");
+	return sy_parser_expect(p, SY_P_SEMI, "at the end of the statement");
+}
+
 static SyNode *parse_assignment(SyParser *p)
 {
 	const SyToken *first = sy_parser_peek(p, 0), *op;
@@ -276,8 +303,7 @@ static SyNode *parse_assignment(SyParser *p)
 	}
 	node->lhs = lhs;
 	if (!node->rhs || !resolve_expr(p, lhs) || !check_lvalue(p, lhs) ||
-		!sy_parser_expect(
-			p, SY_P_SEMI, "at the end of the statement")) {
+		!end_of_statement(p)) {
 		sy_node_free(node);
 		return NULL;
 	}
@@ -374,6 +400,11 @@ static gboolean parse_block_items(
 	while (!at_end(p)) {
 		SyNode *child;
 
+		if (sy_parser_peek(p, 0)->kind == SY_TOK_PRAGMA) {
+			if (!take_pragma(p))
+				return FALSE;
+			continue;
+		}
 		if (sy_parser_starts_declaration(p) &&
 			!sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
 			if (!parse_local_declaration(p, block))
@@ -431,6 +462,10 @@ static gboolean parse_step(SyParser *p, SyNode *loop)
 		return sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
 			hint, "the loop step must update the iterator '%s'",
 			loop->iter->name);
+	if (prefix) {
+		loop->step = sign;
+		return TRUE;
+	}
 	tok = sy_parser_next(p);
 	if (!prefix &&
 		(sy_token_is_punct(tok, SY_P_INC) ||
@@ -492,7 +527,7 @@ static SyNode *parse_for(SyParser *p)
 
 	sy_parser_push_scope(p);
 	if (!sy_parser_expect(p, SY_P_LPAREN, "after 'for'"))
-		goto sy_parser_failed;
+		goto failed;
 	if (sy_parser_starts_declaration(p))
 		sy_parser_parse_type(p, &type);
 	name = sy_parser_peek(p, 0);
@@ -501,12 +536,19 @@ static SyNode *parse_for(SyParser *p)
 		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
 			"write loops as 'for (int i = lb; i < ub; i++)'",
 			"a for loop must start by assigning its iterator");
-		goto sy_parser_failed;
+		goto failed;
 	}
 	{
 		g_autofree char *iname = sy_token_dup_text(name);
 
 		outer = sy_parser_lookup(p, iname);
+	}
+	if (outer && outer->kind == SY_VAR_ITERATOR) {
+		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
+			"give every loop of the nest its own iterator",
+			"iterator '%.*s' is already used by an enclosing loop",
+			(int)name->len, name->text);
+		goto failed;
 	}
 	if (!type.written) {
 		if (!outer || outer->kind != SY_VAR_SCALAR || !outer->integer) {
@@ -518,7 +560,7 @@ static SyNode *parse_for(SyParser *p)
 				      : "loop iterator '%.*s' "
 					"undeclared",
 				(int)name->len, name->text);
-			goto sy_parser_failed;
+			goto failed;
 		}
 		type.written = g_strdup(outer->type);
 		type.base = g_strdup(outer->base_type);
@@ -528,14 +570,7 @@ static SyNode *parse_for(SyParser *p)
 			"loop iterators are integers",
 			"loop iterator '%.*s' must have an integer type",
 			(int)name->len, name->text);
-		goto sy_parser_failed;
-	}
-	if (outer && outer->kind == SY_VAR_ITERATOR) {
-		sy_parser_fail_tok(p, name, SY_INPUT_ERROR_UNSUPPORTED,
-			"give every loop of the nest its own iterator",
-			"iterator '%.*s' is already used by an enclosing loop",
-			(int)name->len, name->text);
-		goto sy_parser_failed;
+		goto failed;
 	}
 	sy_parser_next(p);
 	sy_parser_next(p); /* = */
@@ -543,7 +578,7 @@ static SyNode *parse_for(SyParser *p)
 	loop->init = parse_scop_expr(p);
 	if (!loop->init ||
 		!sy_parser_expect(p, SY_P_SEMI, "after the loop's start"))
-		goto sy_parser_failed;
+		goto failed;
 	loop->iter = sy_parser_declare(
 		p, sy_var_new(&type, name, SY_VAR_ITERATOR));
 	if (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_SEMI)) {
@@ -551,22 +586,29 @@ static SyNode *parse_for(SyParser *p)
 			SY_INPUT_ERROR_UNSUPPORTED,
 			"give the loop a bound, as in 'i < N'",
 			"a for loop without a condition is not supported");
-		goto sy_parser_failed;
+		goto failed;
 	}
 	loop->cond = parse_scop_expr(p);
 	if (!loop->cond ||
 		!sy_parser_expect(p, SY_P_SEMI, "after the loop condition"))
-		goto sy_parser_failed;
+		goto failed;
+	if (loop->cond->kind == SY_EXPR_BINARY && loop->cond->op == SY_P_NE) {
+		sy_parser_fail_expr(p, loop->cond, SY_INPUT_ERROR_UNSUPPORTED,
+			"bound the iterator with <, <=, > or >=, as in "
+			"'i < N'",
+			"a loop condition with '!=' is not supported");
+		goto failed;
+	}
 	if (!parse_step(p, loop) ||
 		!sy_parser_expect(p, SY_P_RPAREN, "after the loop step"))
-		goto sy_parser_failed;
+		goto failed;
 	loop->body = parse_stmt(p);
 	if (!loop->body)
-		goto sy_parser_failed;
+		goto failed;
 	sy_parser_pop_scope(p);
 	sy_type_clear(&type);
 	return loop;
-sy_parser_failed:
+failed:
 	sy_parser_pop_scope(p);
 	sy_type_clear(&type);
 	sy_node_free(loop);
@@ -578,27 +620,46 @@ static SyNode *parse_if(SyParser *p)
 	SyNode *node = node_new(SY_NODE_IF, sy_parser_next(p));
 
 	if (!sy_parser_expect(p, SY_P_LPAREN, "after 'if'"))
-		goto sy_parser_failed;
+		goto failed;
 	node->cond = parse_scop_expr(p);
 	if (!node->cond ||
 		!sy_parser_expect(p, SY_P_RPAREN, "after the condition"))
-		goto sy_parser_failed;
+		goto failed;
 	node->then_node = parse_stmt(p);
 	if (!node->then_node)
-		goto sy_parser_failed;
+		goto failed;
 	if (sy_token_is(sy_parser_peek(p, 0), "else")) {
 		sy_parser_next(p);
 		node->else_node = parse_stmt(p);
 		if (!node->else_node)
-			goto sy_parser_failed;
+			goto failed;
 	}
 	return node;
-sy_parser_failed:
+failed:
 	sy_node_free(node);
 	return NULL;
 }
 
-static SyNode *parse_stmt(SyParser *p)
+/* A pragma inside the SCoP: kept for later stages (none is an error but a
+ * nested scop or an endscop that closes nothing). */
+static gboolean take_pragma(SyParser *p)
+{
+	const SyToken *tok = sy_parser_next(p);
+
+	if (sy_token_is_pragma(tok, "scop"))
+		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
+			"close the SCoP with '#pragma endscop' first",
+			"nested '#pragma scop'");
+	if (sy_token_is_pragma(tok, "endscop"))
+		return sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
+			"an if, for or block that starts inside the SCoP must "
+			"end inside it",
+			"'#pragma endscop' inside a statement");
+	g_ptr_array_add(p->prog->pragmas, g_memdup2(tok, sizeof *tok));
+	return TRUE;
+}
+
+static SyNode *parse_one_stmt(SyParser *p)
 {
 	const SyToken *tok = sy_parser_peek(p, 0);
 	static const char *const banned[] = {
@@ -613,23 +674,25 @@ static SyNode *parse_stmt(SyParser *p)
 		"default",
 	};
 
-	if (tok->kind == SY_TOK_PRAGMA) {
-		sy_parser_next(p);
-		if (tok->len == 4 && memcmp(tok->text, "scop", 4) == 0) {
-			sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
-				"close the SCoP with '#pragma endscop' first",
-				"nested '#pragma scop'");
+	/* Pragmas are not statements: a pragma between a loop header and
+	 * its body leaves the body where it is. */
+	while (tok->kind == SY_TOK_PRAGMA) {
+		if (!take_pragma(p))
 			return NULL;
-		}
-		if (tok->len == 7 && memcmp(tok->text, "endscop", 7) == 0) {
-			sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
-				"an if, for or block that starts inside the "
-				"SCoP must end inside it",
-				"'#pragma endscop' inside a statement");
-			return NULL;
-		}
-		g_ptr_array_add(p->prog->pragmas, g_memdup2(tok, sizeof *tok));
-		return node_new(SY_NODE_BLOCK, tok);
+		tok = sy_parser_peek(p, 0);
+	}
+	if (p->depth >= SY_MAX_NESTING) {
+		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_UNSUPPORTED,
+			"split the code into functions or simplify it",
+			"statements nested more than %d levels deep",
+			SY_MAX_NESTING);
+		return NULL;
+	}
+	if (sy_token_is(tok, "else")) {
+		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
+			"an else belongs to the if just before it",
+			"'else' without a previous 'if'");
+		return NULL;
 	}
 	if (sy_token_is_punct(tok, SY_P_LBRACE))
 		return parse_block(p);
@@ -662,11 +725,23 @@ static SyNode *parse_stmt(SyParser *p)
 		return NULL;
 	}
 	if (tok->kind == SY_TOK_EOF) {
-		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX, NULL,
+		sy_parser_fail_tok(p, tok, SY_INPUT_ERROR_SYNTAX,
+			"close every block and end the SCoP with "
+			"'#pragma endscop'",
 			"expected a statement, found end of input");
 		return NULL;
 	}
 	return parse_assignment(p);
+}
+
+static SyNode *parse_stmt(SyParser *p)
+{
+	SyNode *node;
+
+	p->depth++;
+	node = parse_one_stmt(p);
+	p->depth--;
+	return node;
 }
 
 gboolean sy_token_is_pragma(const SyToken *tok, const char *word)
@@ -699,6 +774,20 @@ static gboolean has_statement(const SyNode *node)
 	}
 }
 
+/* Whether a '#pragma endscop' comes later (before any other scop). */
+static gboolean endscop_follows(SyParser *p)
+{
+	for (guint i = p->cur.pos; i < p->cur.n; i++) {
+		const SyToken *tok = &p->cur.toks[i];
+
+		if (sy_token_is_pragma(tok, "endscop"))
+			return TRUE;
+		if (sy_token_is_pragma(tok, "scop"))
+			return FALSE;
+	}
+	return FALSE;
+}
+
 gboolean sy_parser_scop(SyParser *p)
 {
 	const SyToken *begin = sy_parser_next(p);
@@ -716,7 +805,8 @@ gboolean sy_parser_scop(SyParser *p)
 			"'#pragma scop' outside a function");
 	p->scop = begin;
 	p->prog->begin = begin->loc;
-	p->prog->function = sy_token_dup_text(p->function);
+	p->prog->function = p->function ? sy_token_dup_text(p->function)
+					: g_strdup("<unknown>");
 	block = node_new(SY_NODE_BLOCK, begin);
 	p->prog->scop = block;
 	sy_parser_push_scope(p);
@@ -725,6 +815,12 @@ gboolean sy_parser_scop(SyParser *p)
 		return FALSE;
 	}
 	sy_parser_pop_scope(p);
+	if (sy_token_is_punct(sy_parser_peek(p, 0), SY_P_RBRACE) &&
+		endscop_follows(p))
+		return sy_parser_fail_tok(p, sy_parser_peek(p, 0),
+			SY_INPUT_ERROR_SYNTAX,
+			"every '{' inside the SCoP needs its '}' inside it",
+			"unbalanced '}' before '#pragma endscop'");
 	if (!sy_token_is_pragma(sy_parser_peek(p, 0), "endscop"))
 		return sy_parser_fail_tok(p, begin, SY_INPUT_ERROR_SYNTAX,
 			"end the SCoP with '#pragma endscop' in the same "

@@ -197,8 +197,9 @@ static SyArray *get_array(Builder *b, const SyVar *var)
 	extent = isl_set_universe(space);
 	for (guint i = 0; i < array->n_dims; i++) {
 		extent = isl_set_lower_bound_si(extent, isl_dim_set, i, 0);
-		extent = isl_set_upper_bound_si(
-			extent, isl_dim_set, i, array->dims[i] - 1);
+		/* Sizes may exceed an int: bound with an isl_val. */
+		extent = isl_set_upper_bound_val(extent, isl_dim_set, i,
+			isl_val_int_from_si(b->scop->ctx, array->dims[i] - 1));
 	}
 	array->extent = extent;
 	g_hash_table_insert(b->by_var, (gpointer)var, array);

@@ -37,13 +37,20 @@ static gboolean check_text(SySource *src, GError **error)
 		SyLoc loc;
 
 		bad = (gsize)(end - src->text);
-		if (nul && (gsize)(nul - src->text) < bad)
-			bad = (gsize)(nul - src->text);
+		/* NUL bytes: binary data, not a text in another encoding. */
+		if (nul) {
+			loc = sy_source_loc(src, MIN(bad,
+				(gsize)(nul - src->text)));
+			sy_input_error_set(error, SY_INPUT_ERROR_ENCODING,
+				&loc, 0, "Systole reads C source files",
+				"not a text file: it holds binary data");
+			return FALSE;
+		}
 		loc = sy_source_loc(src, bad);
 		sy_input_error_set(error, SY_INPUT_ERROR_ENCODING, &loc, 0,
-			"Systole reads C source files in UTF-8 (or ASCII)",
-			"not a text file: byte 0x%02x is not valid UTF-8 text",
-			(guchar)src->text[bad]);
+			"Systole reads UTF-8 (ASCII is UTF-8); convert a "
+			"Latin-1 file with 'iconv -f LATIN1 -t UTF-8'",
+			"invalid UTF-8: byte 0x%02x", (guchar)src->text[bad]);
 		return FALSE;
 	}
 	if (is_blank(src->text, src->len)) {

@@ -15,8 +15,18 @@ typedef enum {
 	SY_TOK_STRING,
 	SY_TOK_CHAR,
 	SY_TOK_PUNCT,
-	SY_TOK_PRAGMA, /* a #pragma line; text is what follows "pragma" */
+	SY_TOK_PRAGMA,  /* a #pragma line; text is what follows "pragma" */
+	SY_TOK_EOL,     /* the end of a directive line */
+	SY_TOK_INVALID, /* not C; an error only if it is not skipped */
 } SyTokKind;
+
+/* Why a token is SY_TOK_INVALID (in its value). */
+typedef enum {
+	SY_INVALID_STRAY,     /* a character C does not have */
+	SY_INVALID_CHAR,      /* ' without its closing ' */
+	SY_INVALID_STRING,    /* " without its closing " */
+	SY_INVALID_NUMBER,    /* a malformed numeric constant */
+} SyInvalid;
 
 typedef enum {
 	SY_P_NONE,
@@ -89,7 +99,12 @@ gboolean sy_token_is_punct(const SyToken *tok, SyPunct p);
 char *sy_token_dup_text(const SyToken *tok);
 
 /* Lexes a whole source into raw tokens (comments removed, directives
- * left as tokens with bol set).  Ends with an SY_TOK_EOF token. */
+ * left as tokens with bol set).  Ends with an SY_TOK_EOF token.  What is
+ * not C becomes an SY_TOK_INVALID token, so that code in #if 0 may hold
+ * prose; only an unterminated comment fails here. */
 GArray *sy_lex(const SySource *src, GError **error);
+
+/* Reports an SY_TOK_INVALID token as the error it is. */
+void sy_token_invalid_error(const SyToken *tok, GError **error);
 
 G_END_DECLS

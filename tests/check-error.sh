@@ -1,14 +1,20 @@
 #!/bin/sh
 # check-error.sh CLI FILE.c
-# FILE.c starts with a line "// expect: <first line of the error>"; the
-# analysis must fail with exit status 1, print nothing on stdout, and print
-# exactly that first line on stderr (paths as seen from FILE.c's folder).
+# FILE.c starts with a line "// expect: <first line of the error>" (or,
+# for files that cannot, such as empty or binary ones, FILE.expect holds
+# that line); the analysis must fail with exit status 1, print nothing on
+# stdout, and print exactly that first line on stderr (paths as seen from
+# FILE.c's folder).
 set -u
 cli=$1
 file=$2
 dir=$(dirname "$file")
 name=$(basename "$file")
-expect=$(sed -n '1s|^// expect: ||p' "$file")
+if [ -f "${file%.c}.expect" ]; then
+	expect=$(head -n 1 "${file%.c}.expect")
+else
+	expect=$(sed -n '1s|^// expect: ||p' "$file")
+fi
 if [ -z "$expect" ]; then
 	echo "$file: first line must be '// expect: ...'" >&2
 	exit 1

@@ -124,10 +124,11 @@ static void test_mm(void)
 	g_assert_true(a->legal);
 	/* space_time[3], the output-stationary 2D array of the paper. */
 	io3 = io_text(a, 3);
+	/* C's first values (k = 0) come from outside: a read group. */
 	g_assert_cmpstr(io3, ==,
 		"C flow (0, 0) interior; "
-		"C output (0, 0) interior; A read (0, 1) exterior; "
-		"B read (1, 0) exterior");
+		"C output (0, 0) interior; C read (0, 0) interior; "
+		"A read (0, 1) exterior; B read (1, 0) exterior");
 	g_assert_true(a->band->members[0].coincident);
 	g_assert_true(a->band->members[1].coincident);
 	g_assert_false(a->band->members[2].coincident);
@@ -377,6 +378,29 @@ static void test_huge_sizes(void)
 	g_assert_cmpint(a->band->members[2].max, ==, 1048575);
 }
 
+/* A read whose first values come from outside gets a read group for
+ * them; its reuse counts only between such values (y[i] at j = 0 has
+ * none).  Read-only scalars are arguments: no dependence, no I/O. */
+static void test_live_in(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < M; j++)\n"
+		"    y[i] += s * A[i][j] * x[i + j];\n");
+	g_autofree char *io = NULL;
+
+	assert_analysis(a, "i,j",
+		"flow y S0->S0 (0, 1)\n"
+		"anti y S0->S0 (0, 1)\n"
+		"output y S0->S0 (0, 1)\n",
+		"[i] [j] [i,j]");
+	io = io_text(a, 1);
+	g_assert_cmpstr(io, ==,
+		"y flow (1) exterior; y output (1) exterior; "
+		"y read (0) interior; A read (0) interior; "
+		"x read (0) interior");
+}
+
 /* The same input gives the same JSON, byte for byte. */
 static void test_deterministic(void)
 {
@@ -407,6 +431,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/domains", test_domains);
 	g_test_add_func("/analysis/schedule-tree", test_schedule_tree);
 	g_test_add_func("/analysis/huge-sizes", test_huge_sizes);
+	g_test_add_func("/analysis/live-in", test_live_in);
 	g_test_add_func("/analysis/deterministic", test_deterministic);
 	return g_test_run();
 }

@@ -1,0 +1,9 @@
+// expect: endif_without_if.c:3:2: error: #endif without #if
+#define N 16
+#endif
+void kernel(float A[N]) {
+#pragma scop
+    for (int i = 0; i < N; i++)
+        A[i] = 0;
+#pragma endscop
+}

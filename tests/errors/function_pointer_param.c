@@ -1,0 +1,13 @@
+// expect: function_pointer_param.c:11:15: error: non-affine subscript: product of two expressions that both depend on loop iterators
+#define N 16
+void apply(float (*f)(float), float A[N]) {
+    for (int i = 0; i < N; i++)
+        A[i] = f(A[i]);
+}
+void kernel(float A[N * N]) {
+#pragma scop
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            A[i * j] = 0;
+#pragma endscop
+}

@@ -1,0 +1,8 @@
+// expect: huge_integer.c:6:16: error: invalid numeric constant
+#define N 16
+void kernel(float A[N]) {
+#pragma scop
+    for (int i = 0; i < N; i++)
+        A[i] = 99999999999999999999;
+#pragma endscop
+}

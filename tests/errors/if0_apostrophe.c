@@ -1,0 +1,12 @@
+// expect: if0_apostrophe.c:10:15: error: non-affine subscript: product of two expressions that both depend on loop iterators
+#define N 16
+#if 0
+  The blocked version doesn't pass the tests yet.
+#endif
+void kernel(float A[N * N]) {
+#pragma scop
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            A[i * j] = 0;
+#pragma endscop
+}

@@ -1,0 +1,8 @@
+// expect: step_assign_nonaffine.c:5:32: error: unsupported loop step
+#define N 16
+void kernel(float A[N]) {
+#pragma scop
+    for (int i = 1; i < N; i = i * 2)
+        A[i] = 0;
+#pragma endscop
+}

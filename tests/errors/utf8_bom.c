@@ -1,0 +1,9 @@
+﻿/* Saved by an editor that writes a byte order mark. */
+#define N 16
+void kernel(float A[N * N]) {
+#pragma scop
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            A[i * j] = 0;
+#pragma endscop
+}
