@@ -66,8 +66,8 @@ static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
  * fed to every PE on its own; a write that nothing overwrites is drained
  * from where it happens (both with direction zero, as AutoSA's identity
  * pseudo-dependence).  Read-only scalars are arguments, not I/O. */
-static void add_access_groups(SyCandidate *c, const SyDeps *deps,
-	const SyAccess *access)
+static void add_access_groups(
+	SyCandidate *c, const SyDeps *deps, const SyAccess *access)
 {
 	gboolean reused = FALSE, overwritten = FALSE;
 

@@ -175,8 +175,7 @@ static int reuse_loop(const SyAccess *access)
 
 /* [S[i] -> R[]] -> [S[i + step * e_r] -> R[]] within live: the next
  * iteration of loop r reads the same element. */
-static isl_map *reuse_relation(const SyAccess *access, int r,
-	isl_set *live)
+static isl_map *reuse_relation(const SyAccess *access, int r, isl_set *live)
 {
 	const SyStmt *stmt = access->stmt;
 	isl_space *space = isl_set_get_space(stmt->domain);

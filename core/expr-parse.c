@@ -59,8 +59,8 @@ void sy_cursor_fail(SyCursor *cur, const SyToken *at, SyInputError code,
 	what = g_strdup_vprintf(format, args);
 	va_end(args);
 	sy_input_error_set(cur->error, code, &at->loc,
-		at->kind == SY_TOK_EOF || at->kind == SY_TOK_EOL ? 0
-								 : at->span, hint, "%s", what);
+		at->kind == SY_TOK_EOF || at->kind == SY_TOK_EOL ? 0 : at->span,
+		hint, "%s", what);
 }
 
 static const char *const syntax_hint =
@@ -136,7 +136,7 @@ gboolean sy_is_builtin_type_word(const SyToken *tok)
 static gboolean is_aggregate_word(const SyToken *tok)
 {
 	return sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
-	       sy_token_is(tok, "enum");
+		sy_token_is(tok, "enum");
 }
 
 static gboolean is_type_start(const SyCursor *cur, const SyToken *tok)
@@ -368,7 +368,6 @@ static SyExpr *parse_cast(SyCursor *cur)
 	return expr;
 }
 
-
 SyExpr *sy_parse_unary(SyCursor *cur)
 {
 	const SyToken *tok = sy_cursor_peek(cur, 0);
@@ -399,29 +398,7 @@ SyExpr *sy_parse_unary(SyCursor *cur)
 
 static int infix_prec(const SyToken *tok)
 {
-	if (tok->kind != SY_TOK_PUNCT)
-		return 0;
-	switch (tok->punct) {
-	case SY_P_STAR:
-	case SY_P_SLASH:
-	case SY_P_PERCENT: return 13;
-	case SY_P_PLUS:
-	case SY_P_MINUS: return 12;
-	case SY_P_SHL:
-	case SY_P_SHR: return 11;
-	case SY_P_LT:
-	case SY_P_LE:
-	case SY_P_GT:
-	case SY_P_GE: return 10;
-	case SY_P_EQ:
-	case SY_P_NE: return 9;
-	case SY_P_AMP: return 8;
-	case SY_P_CARET: return 7;
-	case SY_P_PIPE: return 6;
-	case SY_P_ANDAND: return 5;
-	case SY_P_OROR: return 4;
-	default: return 0;
-	}
+	return tok->kind == SY_TOK_PUNCT ? sy_punct_binary_prec(tok->punct) : 0;
 }
 
 /* Precedence climbing over the left-associative binary operators. */

@@ -22,7 +22,7 @@ typedef struct {
 	guint pos;
 	GError **error;
 	SyIsTypeFunc is_type; /* may be NULL: no casts */
-	guint depth;          /* nesting of the expression being parsed */
+	guint depth; /* nesting of the expression being parsed */
 	gpointer user;
 } SyCursor;
 

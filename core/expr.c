@@ -61,8 +61,8 @@ void sy_expr_free(SyExpr *expr)
 	g_free(expr);
 }
 
-static gboolean eval_fail(const SyExpr *expr, GError **error,
-	SyInputError code, const char *hint, const char *what)
+static gboolean eval_fail(const SyExpr *expr, GError **error, SyInputError code,
+	const char *hint, const char *what)
 {
 	sy_input_error_set(
 		error, code, &expr->loc, expr->span, hint, "%s", what);
@@ -130,8 +130,7 @@ static gboolean eval_binary(
 	case SY_P_AMP: *v = a & b; return TRUE;
 	case SY_P_PIPE: *v = a | b; return TRUE;
 	case SY_P_CARET: *v = a ^ b; return TRUE;
-	default:
-		return not_constant(expr, error);
+	default: return not_constant(expr, error);
 	}
 }
 
@@ -185,8 +184,7 @@ gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error)
 	return not_constant(expr, error);
 }
 
-/* C precedence, higher binds tighter. */
-static int binary_prec(SyPunct op)
+int sy_punct_binary_prec(SyPunct op)
 {
 	switch (op) {
 	case SY_P_STAR:
@@ -216,7 +214,7 @@ static int expr_prec(const SyExpr *expr)
 	switch (expr->kind) {
 	case SY_EXPR_UNARY: return expr->postfix ? 15 : 14;
 	case SY_EXPR_CAST: return 14;
-	case SY_EXPR_BINARY: return binary_prec(expr->op);
+	case SY_EXPR_BINARY: return sy_punct_binary_prec(expr->op);
 	case SY_EXPR_COND: return 3;
 	default: return 16;
 	}

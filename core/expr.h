@@ -48,6 +48,10 @@ void sy_expr_free(SyExpr *expr);
  * overflow and division by zero are errors. */
 gboolean sy_expr_eval_int(const SyExpr *expr, gint64 *value, GError **error);
 
+/* C's precedence of a binary operator, higher binds tighter (13 for
+ * '*' down to 4 for '||'), 0 if op is not one. */
+int sy_punct_binary_prec(SyPunct op);
+
 /* The expression printed as C with only the parentheses it needs. */
 char *sy_expr_to_string(const SyExpr *expr);
 void sy_expr_print(GString *out, const SyExpr *expr);

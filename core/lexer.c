@@ -165,7 +165,6 @@ static SyToken *push(Lexer *lx, SyTokKind kind, gsize start)
 	return &g_array_index(lx->toks, SyToken, lx->toks->len - 1);
 }
 
-
 /* Integer literal value with C's bases and suffixes. */
 static gboolean parse_int(const char *text, guint len, gint64 *value)
 {
@@ -298,7 +297,7 @@ static void lex_punct(Lexer *lx)
 	if (best == SY_P_NONE) {
 		/* One character, whole if it is UTF-8. */
 		lx->pos = (gsize)(g_utf8_next_char(lx->src->text + lx->pos) -
-				  lx->src->text);
+			lx->src->text);
 		tok = push(lx, SY_TOK_INVALID, start);
 		tok->value = SY_INVALID_STRAY;
 		return;
@@ -320,7 +319,7 @@ static gsize ident_char(const Lexer *lx, gsize pos, gboolean first)
 		return 0;
 	if ((guchar)*p < 0x80)
 		return g_ascii_isalpha(*p) || *p == '_' ||
-				       (!first && g_ascii_isdigit(*p))
+				(!first && g_ascii_isdigit(*p))
 			? 1
 			: 0;
 	c = g_utf8_get_char_validated(p, (gssize)(lx->src->len - pos));
@@ -387,11 +386,12 @@ void sy_token_invalid_error(const SyToken *tok, GError **error)
 		       "constants look like 1.5, 2e-3 or 0.5f";
 		break;
 	default:
-		what = g_ascii_isprint(tok->text[0]) || (guchar)tok->text[0] >= 0x80
-			       ? g_strdup_printf("stray '%.*s' in program",
-					 (int)tok->len, tok->text)
-			       : g_strdup_printf("stray byte 0x%02x in program",
-					 (guchar)tok->text[0]);
+		what = g_ascii_isprint(tok->text[0]) ||
+				(guchar)tok->text[0] >= 0x80
+			? g_strdup_printf("stray '%.*s' in program",
+				  (int)tok->len, tok->text)
+			: g_strdup_printf("stray byte 0x%02x in program",
+				  (guchar)tok->text[0]);
 		hint = "outside comments and strings, C source holds "
 		       "identifiers, numbers and C's punctuation only";
 		break;

@@ -15,7 +15,7 @@ typedef struct {
 	gboolean in_function;
 	const SyToken *function; /* the name of the function being parsed */
 	const SyToken *scop; /* the '#pragma scop' token once seen */
-	guint depth;         /* statements nested in the SCoP */
+	guint depth; /* statements nested in the SCoP */
 	GError **error;
 } SyParser;
 

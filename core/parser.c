@@ -137,7 +137,7 @@ gboolean sy_parser_starts_declaration(SyParser *p)
 	const SyToken *tok = sy_parser_peek(p, 0);
 
 	return is_qualifier(tok) || is_type_word(p, tok) ||
-	       sy_token_is(tok, "__attribute__") ||
+		sy_token_is(tok, "__attribute__") ||
 		sy_token_is(tok, "struct") || sy_token_is(tok, "union") ||
 		sy_token_is(tok, "enum");
 }
@@ -242,7 +242,6 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 
 /* Skipping (outside the SCoP) */
 
-
 /* Skips one statement or declaration: up to and including the ';' at
  * depth 0, or up to (not including) a brace or pragma at depth 0. */
 static void skip_statement(SyParser *p)
@@ -319,8 +318,9 @@ static GError *size_error(SyParser *p, const SyVar *var, const SyExpr *size,
 	GError *error = NULL;
 
 	/* Division by zero, overflow: the evaluation says it best. */
-	if (eval_error && !g_error_matches(eval_error, SY_INPUT_ERROR,
-				  SY_INPUT_ERROR_NOT_CONSTANT))
+	if (eval_error &&
+		!g_error_matches(eval_error, SY_INPUT_ERROR,
+			SY_INPUT_ERROR_NOT_CONSTANT))
 		return eval_error;
 	if (macro && macro->function_like)
 		sy_input_error_set(&error, SY_INPUT_ERROR_UNSUPPORTED,
@@ -335,8 +335,8 @@ static GError *size_error(SyParser *p, const SyVar *var, const SyExpr *size,
 			var->name);
 	else
 		sy_input_error_set(&error, SY_INPUT_ERROR_SEMANTIC, &size->loc,
-			size->span, hint, "size of array '%s' is %s",
-			var->name, value < 0 ? "negative" : "zero");
+			size->span, hint, "size of array '%s' is %s", var->name,
+			value < 0 ? "negative" : "zero");
 	g_clear_error(&eval_error);
 	return error;
 }
@@ -427,7 +427,7 @@ SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict)
 		if (sy_token_is_punct(tok, SY_P_STAR))
 			pointers++;
 		else if (!is_qualifier(tok) && !sy_token_is(tok, "const") &&
-			 !sy_token_is(tok, "volatile"))
+			!sy_token_is(tok, "volatile"))
 			break;
 		sy_parser_next(p);
 	}
@@ -467,7 +467,6 @@ static SyVar *try_declarator(SyParser *p, const SyType *type)
 	g_clear_error(&err);
 	return var;
 }
-
 
 /* Function parameters, declared in the current (function) scope.  The
  * current token is '('.  Parameters of types Systole does not know
@@ -569,8 +568,9 @@ static gboolean parse_outer_declaration(SyParser *p)
 				p->function = name;
 				skip_attributes(p);
 			}
-			if (outer && sy_token_is_punct(sy_parser_peek(p, 0),
-					     SY_P_LBRACE)) {
+			if (outer &&
+				sy_token_is_punct(
+					sy_parser_peek(p, 0), SY_P_LBRACE)) {
 				ok = parse_function_body(p);
 				sy_parser_pop_scope(p);
 				sy_type_clear(&type);

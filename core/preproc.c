@@ -92,13 +92,12 @@ static SyMacro *lookup(Pre *pre, const SyToken *tok)
 }
 
 /* Whether tok calls a function-like macro (next is its '('). */
-static gboolean is_invocation(Pre *pre, const SyToken *tok,
-	const SyToken *next)
+static gboolean is_invocation(Pre *pre, const SyToken *tok, const SyToken *next)
 {
 	SyMacro *m = lookup(pre, tok);
 
 	return m && m->function_like && next &&
-	       sy_token_is_punct(next, SY_P_LPAREN);
+		sy_token_is_punct(next, SY_P_LPAREN);
 }
 
 /* Appends tok to out, expanding object-like macros.  site is the token the
@@ -197,7 +196,8 @@ static GArray *if_tokens(Pre *pre, const SyToken *line, guint n)
 			fail(pre, tok, SY_INPUT_ERROR_PREPROCESS,
 				"#if expressions use object-like macros, "
 				"numbers and defined(NAME)",
-				"function-like macro '%.*s' is not supported in "
+				"function-like macro '%.*s' is not supported "
+				"in "
 				"#if",
 				(int)tok->len, tok->text);
 			g_array_unref(out);
@@ -503,8 +503,8 @@ static gboolean do_directive(Pre *pre, GArray *conds, const SyToken *hash,
 	if (dir->kind == SY_TOK_INT)
 		return TRUE;
 	if (dir->kind != SY_TOK_IDENT && is_active(conds))
-		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS,
-			directive_hint, "invalid preprocessing directive");
+		return fail(pre, dir, SY_INPUT_ERROR_PREPROCESS, directive_hint,
+			"invalid preprocessing directive");
 	if (sy_token_is(dir, "if") || sy_token_is(dir, "ifdef") ||
 		sy_token_is(dir, "ifndef") || sy_token_is(dir, "elif") ||
 		sy_token_is(dir, "else") || sy_token_is(dir, "endif"))

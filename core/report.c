@@ -396,7 +396,7 @@ static void text_dependences(GString *out, const SyAnalysis *a)
 	table_print(&t, out);
 }
 
-static char *io_text(const SyCandidate *c)
+char *sy_report_io_groups(const SyCandidate *c)
 {
 	GString *out = g_string_new(NULL);
 
@@ -428,7 +428,7 @@ static void text_candidates(GString *out, const SyAnalysis *a)
 
 		table_add(&t, g_strdup_printf("%u", c->id));
 		table_add(&t, member_names(a->band, c->space, c->n_space));
-		table_add(&t, io_text(c));
+		table_add(&t, sy_report_io_groups(c));
 	}
 	table_print(&t, out);
 }

@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 JsonNode *sy_report_analysis_json(const SyAnalysis *analysis);
 char *sy_report_analysis_text(const SyAnalysis *analysis);
 
+/* "A read (0, 1) exterior; C flow (0, 0) interior" */
+char *sy_report_io_groups(const SyCandidate *candidate);
+
 /* "(0, 1, 0)" */
 char *sy_report_vector(const gint64 *v, guint n);
 

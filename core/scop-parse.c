@@ -83,7 +83,8 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 		if (var)
 			return sy_parser_fail_expr(p, e,
 				SY_INPUT_ERROR_SEMANTIC,
-				"a name declared as a variable cannot be called",
+				"a name declared as a variable cannot be "
+				"called",
 				"'%s' is a variable, not a function", e->name);
 		break;
 	case SY_EXPR_UNARY:
@@ -91,7 +92,8 @@ static gboolean resolve_expr(SyParser *p, SyExpr *e)
 			return sy_parser_fail_expr(p, e,
 				SY_INPUT_ERROR_UNSUPPORTED, pointer_hint,
 				e->op == SY_P_STAR
-					? "pointer dereference is not supported "
+					? "pointer dereference is not "
+					  "supported "
 					  "in the SCoP"
 					: "taking an address is not supported "
 					  "in the SCoP");

@@ -39,10 +39,10 @@ static gboolean check_text(SySource *src, GError **error)
 		bad = (gsize)(end - src->text);
 		/* NUL bytes: binary data, not a text in another encoding. */
 		if (nul) {
-			loc = sy_source_loc(src, MIN(bad,
-				(gsize)(nul - src->text)));
-			sy_input_error_set(error, SY_INPUT_ERROR_ENCODING,
-				&loc, 0, "Systole reads C source files",
+			loc = sy_source_loc(
+				src, MIN(bad, (gsize)(nul - src->text)));
+			sy_input_error_set(error, SY_INPUT_ERROR_ENCODING, &loc,
+				0, "Systole reads C source files",
 				"not a text file: it holds binary data");
 			return FALSE;
 		}

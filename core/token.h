@@ -15,17 +15,17 @@ typedef enum {
 	SY_TOK_STRING,
 	SY_TOK_CHAR,
 	SY_TOK_PUNCT,
-	SY_TOK_PRAGMA,  /* a #pragma line; text is what follows "pragma" */
-	SY_TOK_EOL,     /* the end of a directive line */
+	SY_TOK_PRAGMA, /* a #pragma line; text is what follows "pragma" */
+	SY_TOK_EOL, /* the end of a directive line */
 	SY_TOK_INVALID, /* not C; an error only if it is not skipped */
 } SyTokKind;
 
 /* Why a token is SY_TOK_INVALID (in its value). */
 typedef enum {
-	SY_INVALID_STRAY,     /* a character C does not have */
-	SY_INVALID_CHAR,      /* ' without its closing ' */
-	SY_INVALID_STRING,    /* " without its closing " */
-	SY_INVALID_NUMBER,    /* a malformed numeric constant */
+	SY_INVALID_STRAY, /* a character C does not have */
+	SY_INVALID_CHAR, /* ' without its closing ' */
+	SY_INVALID_STRING, /* " without its closing " */
+	SY_INVALID_NUMBER, /* a malformed numeric constant */
 } SyInvalid;
 
 typedef enum {

@@ -77,19 +77,7 @@ static char *band_text(const SyAnalysis *a)
 
 static char *io_text(const SyAnalysis *a, guint id)
 {
-	const SyCandidate *c = g_ptr_array_index(a->candidates, id);
-	GString *out = g_string_new(NULL);
-
-	for (guint k = 0; k < c->io->len; k++) {
-		const SyIoGroup *g = g_ptr_array_index(c->io, k);
-		g_autofree char *dir = sy_report_vector(
-			g->direction, g->n_space);
-
-		g_string_append_printf(out, "%s%s %s %s %s", k ? "; " : "",
-			g->array->name, sy_dep_kind_name(g->kind), dir,
-			g->exterior ? "exterior" : "interior");
-	}
-	return g_string_free(out, FALSE);
+	return sy_report_io_groups(g_ptr_array_index(a->candidates, id));
 }
 
 static void assert_analysis(SyAnalysis *a, const char *band, const char *deps,
@@ -383,10 +371,10 @@ static void test_huge_sizes(void)
  * none).  Read-only scalars are arguments: no dependence, no I/O. */
 static void test_live_in(void)
 {
-	g_autoptr(SyAnalysis) a = analyse(
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < M; j++)\n"
-		"    y[i] += s * A[i][j] * x[i + j];\n");
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < M; j++)\n"
+			    "    y[i] += s * A[i][j] * x[i + j];\n");
 	g_autofree char *io = NULL;
 
 	assert_analysis(a, "i,j",
