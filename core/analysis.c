@@ -43,6 +43,7 @@ static SyAnalysis *run(
 	SyPreprocessed *pp;
 	guint max_dims = options && options->max_dims ? options->max_dims : 2;
 
+	a->max_dims = max_dims;
 	pp = sy_preprocess(src, options ? options->defines : NULL,
 		options ? options->include_dirs : NULL, error);
 	if (!pp)

@@ -33,6 +33,7 @@ typedef struct {
 	SyScop *scop;
 	SyDeps *deps;
 	SyBand *band;
+	guint max_dims; /* the largest arrays listed */
 	gboolean legal;
 	GPtrArray *reasons; /* char * */
 	GPtrArray *candidates; /* SyCandidate */

@@ -521,3 +521,12 @@ SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps)
 	g_hash_table_unref(g.aligned);
 	return band;
 }
+
+isl_map *sy_band_map_of(const SyBand *band, isl_space *stmt_space)
+{
+	isl_space *space = isl_space_map_from_domain_and_range(stmt_space,
+		isl_space_set_alloc(
+			isl_space_get_ctx(stmt_space), 0, band->n_members));
+
+	return isl_union_map_extract_map(band->map, space);
+}

@@ -2,7 +2,9 @@
 
 #include "dataflow.h"
 
-gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member)
+/* The first flow or read dependence that keeps member from being a space
+ * loop, or NULL. */
+static const SyDep *space_obstacle(const SyDeps *deps, guint member)
 {
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -11,9 +13,77 @@ gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member)
 			continue;
 		if (!dep->uniform || dep->distance[member] < 0 ||
 			dep->distance[member] > 1)
-			return FALSE;
+			return dep;
 	}
-	return TRUE;
+	return NULL;
+}
+
+gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member)
+{
+	return space_obstacle(deps, member) == NULL;
+}
+
+char *sy_dataflow_space_problem(
+	const SyDeps *deps, const SyBand *band, guint member)
+{
+	const SyDep *dep = space_obstacle(deps, member);
+
+	if (!dep)
+		return NULL;
+	if (!dep->uniform)
+		return g_strdup_printf("the %s dependence on '%s' from %s to "
+				       "%s is not uniform",
+			sy_dep_kind_name(dep->kind), dep->source->array->name,
+			dep->source->stmt->name, dep->sink->stmt->name);
+	return g_strdup_printf("the %s dependence on '%s' from %s to %s has "
+			       "distance %" G_GINT64_FORMAT " on loop '%s' "
+			       "(a space loop needs 0 or 1)",
+		sy_dep_kind_name(dep->kind), dep->source->array->name,
+		dep->source->stmt->name, dep->sink->stmt->name,
+		dep->distance[member], band->members[member].name);
+}
+
+const SyCandidate *sy_dataflow_find(GPtrArray *candidates,
+	const SyDeps *deps, const SyBand *band, guint max_dims,
+	const guint *space, guint n, char **why)
+{
+	guint sorted[3];
+
+	*why = NULL;
+	if (n == 0) {
+		*why = g_strdup("choose at least one space loop");
+		return NULL;
+	}
+	if (n > max_dims || n > 3) {
+		*why = g_strdup_printf("arrays have at most %u dimensions "
+				       "here (see the max-dims preference)",
+			MIN(max_dims, 3));
+		return NULL;
+	}
+	for (guint i = 0; i < n; i++) {
+		*why = sy_dataflow_space_problem(deps, band, space[i]);
+		if (*why)
+			return NULL;
+		sorted[i] = space[i];
+	}
+	/* Candidates list their loops in ascending order. */
+	for (guint i = 0; i < n; i++)
+		for (guint j = i + 1; j < n; j++)
+			if (sorted[j] < sorted[i]) {
+				guint t = sorted[i];
+
+				sorted[i] = sorted[j];
+				sorted[j] = t;
+			}
+	for (guint i = 0; i < candidates->len; i++) {
+		const SyCandidate *c = g_ptr_array_index(candidates, i);
+
+		if (c->n_space == n &&
+			memcmp(c->space, sorted, n * sizeof(guint)) == 0)
+			return c;
+	}
+	*why = g_strdup("the kernel maps to no systolic array");
+	return NULL;
 }
 
 static void io_group_free(gpointer data)

@@ -29,8 +29,17 @@ typedef struct {
 	GPtrArray *io; /* SyIoGroup */
 } SyCandidate;
 
-/* Whether a band member can be a space loop. */
+/* Whether a band member can be a space loop; if not, why (a sentence,
+ * or NULL when it can). */
 gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member);
+char *sy_dataflow_space_problem(
+	const SyDeps *deps, const SyBand *band, guint member);
+
+/* The candidate whose space loops are space (n band member indices, any
+ * order), or NULL with the reason in why (to free). */
+const SyCandidate *sy_dataflow_find(GPtrArray *candidates,
+	const SyDeps *deps, const SyBand *band, guint max_dims,
+	const guint *space, guint n, char **why);
 
 /* The candidates, 1D then 2D (then 3D), each with its I/O groups. */
 GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,

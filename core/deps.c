@@ -372,14 +372,6 @@ typedef struct {
 	gboolean nonuniform; /* some piece has several distances */
 } Measure;
 
-static isl_map *band_of(const SyBand *band, isl_space *stmt_space)
-{
-	isl_space *space = isl_space_map_from_domain_and_range(stmt_space,
-		isl_space_set_alloc(
-			isl_space_get_ctx(stmt_space), 0, band->n_members));
-
-	return isl_union_map_extract_map(band->map, space);
-}
 
 /* The pairs of plain whose band values differ by exactly distance. */
 static isl_map *pairs_at(Measure *m, const gint64 *distance)
@@ -483,9 +475,9 @@ static isl_stat measure_map(isl_map *tagged, void *user)
 	m->source = sy_deps_source_of(m->deps, tagged);
 	m->sink = sy_deps_sink_of(m->deps, tagged);
 	m->plain = isl_map_factor_domain(tagged);
-	m->source_band = band_of(
+	m->source_band = sy_band_map_of(
 		m->band, isl_space_domain(isl_map_get_space(m->plain)));
-	m->sink_band = band_of(
+	m->sink_band = sy_band_map_of(
 		m->band, isl_space_range(isl_map_get_space(m->plain)));
 	scheduled = isl_map_apply_range(
 		isl_map_reverse(isl_map_copy(m->source_band)),

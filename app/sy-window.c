@@ -1,0 +1,1101 @@
+#include <string.h>
+
+#include <gtksourceview/gtksource.h>
+
+#include "diag.h"
+#include "report.h"
+#include "sy-array-view.h"
+#include "sy-deps-view.h"
+#include "sy-window.h"
+
+struct _SyWindow {
+	GtkApplicationWindow parent_instance;
+
+	/* template children */
+	GtkHeaderBar *header;
+	GtkMenuButton *recent_button;
+	GtkInfoBar *error_bar;
+	GtkLabel *error_label;
+	GtkSourceView *editor;
+	GtkStack *views;
+	SyArrayView *array_view;
+	SyDepsView *deps_view;
+	GtkBox *axes_box;
+	GtkComboBoxText *x_combo;
+	GtkComboBoxText *y_combo;
+	GtkListBox *candidates;
+	GtkLabel *details;
+
+	GSettings *settings;
+	GFile *file;
+	gboolean is_example;   /* the bundled example: save goes elsewhere */
+	GtkSourceBuffer *buffer;
+	GtkTextTag *error_tag;
+
+	SyAnalysis *analysis;  /* the last that succeeded */
+	gboolean stale;
+	guint generation;      /* of the newest analysis asked for */
+	guint pending;         /* debounce timeout */
+	GCancellable *cancellable;
+	int candidate;         /* selected, -1 for none */
+	char *error;           /* the latest analysis's error, or NULL */
+	gboolean filling;      /* rebuilding lists: ignore their signals */
+};
+
+G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void update_title(SyWindow *self)
+{
+	g_autofree char *name = self->file ? g_file_get_basename(self->file)
+					   : g_strdup("Untitled");
+	g_autofree char *dir = NULL;
+	g_autofree char *title = NULL;
+	const char *state;
+	gboolean modified = gtk_text_buffer_get_modified(
+		GTK_TEXT_BUFFER(self->buffer));
+
+	if (self->file) {
+		g_autoptr(GFile) parent = g_file_get_parent(self->file);
+
+		dir = parent ? g_file_get_parse_name(parent) : NULL;
+	}
+	title = g_strdup_printf("%s%s", modified ? "\u2022 " : "", name);
+	if (!self->analysis && !self->stale)
+		state = "analysing…";
+	else if (self->stale)
+		state = "analysis out of date";
+	else
+		state = NULL;
+	gtk_header_bar_set_title(self->header, title);
+	/* A stale result stays in view, dimmed. */
+	gtk_widget_set_opacity(GTK_WIDGET(self->views), self->stale ? 0.5 : 1);
+	gtk_widget_set_opacity(GTK_WIDGET(self->candidates),
+		self->stale ? 0.5 : 1);
+	if (state) {
+		g_autofree char *sub = g_strdup_printf("%s \u2014 %s",
+			dir ? dir : "", state);
+
+		gtk_header_bar_set_subtitle(self->header, sub);
+	} else {
+		gtk_header_bar_set_subtitle(self->header, dir);
+	}
+	gtk_window_set_title(GTK_WINDOW(self), title);
+}
+
+/* Analysis */
+
+typedef struct {
+	char *path;
+	char *text;
+	guint max_dims;
+	guint generation;
+} Job;
+
+static void job_free(gpointer data)
+{
+	Job *job = data;
+
+	g_free(job->path);
+	g_free(job->text);
+	g_free(job);
+}
+
+/* In a worker thread: the analysis owns its own isl context. */
+static void analyse_in_thread(GTask *task, gpointer source, gpointer data,
+	GCancellable *cancellable)
+{
+	Job *job = data;
+	SyAnalysisOptions options = {NULL, NULL, job->max_dims};
+	GError *error = NULL;
+	SyAnalysis *a;
+
+	(void)source;
+	(void)cancellable;
+	a = sy_analysis_new_from_data(job->path, job->text, -1, &options,
+		&error);
+	if (a)
+		g_task_return_pointer(task, a,
+			(GDestroyNotify)sy_analysis_free);
+	else
+		g_task_return_error(task, error);
+}
+
+static void show_analysis(SyWindow *self);
+
+static void show_error(SyWindow *self, const GError *error)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	const char *path = NULL;
+	guint line, col, span;
+	g_autofree char *mine = self->file ? g_file_get_path(self->file) : NULL;
+	const char *hint = sy_input_error_get_hint(error);
+	g_autofree char *text = NULL;
+
+	if (sy_input_error_get_location(error, &path, &line, &col, &span) &&
+		mine && g_str_equal(path, mine)) {
+		GtkTextIter start, end;
+
+		gtk_text_buffer_get_iter_at_line_index(
+			buffer, &start, (int)line - 1, (int)col - 1);
+		end = start;
+		gtk_text_iter_forward_chars(&end, (int)MAX(span, 1));
+		if (gtk_text_iter_get_line(&end) != gtk_text_iter_get_line(&start))
+			gtk_text_iter_forward_to_line_end(&start);
+		gtk_text_buffer_apply_tag(buffer, self->error_tag, &start, &end);
+		text = g_strdup_printf("Line %u: %s%s%s", line,
+			sy_input_error_get_summary(error), hint ? "\n" : "",
+			hint ? hint : "");
+	} else {
+		text = g_strdup(error->message);
+	}
+	gtk_label_set_text(self->error_label, text);
+	gtk_info_bar_set_revealed(self->error_bar, TRUE);
+	g_free(self->error);
+	self->error = g_strdup(text);
+}
+
+static void clear_error(SyWindow *self)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	GtkTextIter start, end;
+
+	gtk_text_buffer_get_bounds(buffer, &start, &end);
+	gtk_text_buffer_remove_tag(buffer, self->error_tag, &start, &end);
+	gtk_info_bar_set_revealed(self->error_bar, FALSE);
+	g_clear_pointer(&self->error, g_free);
+}
+
+static void analysed(GObject *source, GAsyncResult *result, gpointer data)
+{
+	SyWindow *self = SY_WINDOW(source);
+	Job *job = g_task_get_task_data(G_TASK(result));
+	GError *error = NULL;
+	SyAnalysis *a = g_task_propagate_pointer(G_TASK(result), &error);
+
+	(void)data;
+	/* A newer analysis is on its way: this one is stale already. */
+	if (!self->buffer || job->generation != self->generation) {
+		sy_analysis_free(a);
+		g_clear_error(&error);
+		return;
+	}
+	clear_error(self);
+	if (!a) {
+		self->stale = TRUE;
+		show_error(self, error);
+		g_error_free(error);
+		update_title(self);
+		return;
+	}
+	/* The views borrow the analysis: give them the new one first. */
+	sy_deps_view_set_analysis(self->deps_view, a);
+	sy_analysis_free(self->analysis);
+	self->analysis = a;
+	self->stale = FALSE;
+	show_analysis(self);
+	update_title(self);
+}
+
+static void analyse_now(SyWindow *self)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	GtkTextIter start, end;
+	GTask *task;
+	Job *job = g_new0(Job, 1);
+
+	gtk_text_buffer_get_bounds(buffer, &start, &end);
+	job->text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
+	job->path = self->file ? g_file_get_path(self->file)
+			       : g_strdup("untitled.c");
+	job->max_dims = self->settings
+		? (guint)g_settings_get_int(self->settings, "max-dims")
+		: 2;
+	job->generation = ++self->generation;
+	task = g_task_new(self, self->cancellable, analysed, NULL);
+	g_task_set_task_data(task, job, job_free);
+	g_task_run_in_thread(task, analyse_in_thread);
+	g_object_unref(task);
+}
+
+static gboolean analyse_pending(gpointer data)
+{
+	SyWindow *self = data;
+
+	self->pending = 0;
+	analyse_now(self);
+	return G_SOURCE_REMOVE;
+}
+
+static void buffer_changed(GtkTextBuffer *buffer, SyWindow *self)
+{
+	guint delay = self->settings
+		? (guint)g_settings_get_int(self->settings, "analysis-delay")
+		: 300;
+
+	(void)buffer;
+	if (self->analysis)
+		self->stale = TRUE;
+	if (self->pending)
+		g_source_remove(self->pending);
+	self->pending = g_timeout_add(delay, analyse_pending, self);
+	update_title(self);
+}
+
+/* Candidates */
+
+static void color_hex(guint index, char *hex)
+{
+	SyRgb c = sy_render_style_color(sy_render_style_print(), index);
+
+	g_snprintf(hex, 8, "#%02x%02x%02x", (int)(c.r * 255),
+		(int)(c.g * 255), (int)(c.b * 255));
+}
+
+static char *space_names(const SyAnalysis *a, const SyCandidate *c)
+{
+	GString *out = g_string_new("[");
+
+	for (guint k = 0; k < c->n_space; k++)
+		g_string_append_printf(out, "%s%s", k ? ", " : "",
+			a->band->members[c->space[k]].name);
+	g_string_append_c(out, ']');
+	return g_string_free(out, FALSE);
+}
+
+/* "A read (0, 1)" in the array's colour, as the array view draws it. */
+static char *io_markup(const SyArrayScene *scene)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+		g_autofree char *label = g_markup_escape_text(l->label, -1);
+		char hex[8];
+
+		color_hex(l->color, hex);
+		g_string_append_printf(out,
+			"%s<span foreground=\"%s\">\u25cf</span> %s",
+			i ? "\n" : "", hex, label);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
+{
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c);
+	g_autofree char *space = space_names(a, c);
+	g_autofree char *title = g_markup_printf_escaped("<b>%s</b>", space);
+	g_autofree char *sub = g_strdup_printf("space_time[%u]", c->id);
+	g_autofree char *io = io_markup(scene);
+	const char *size = strstr(scene->title, ": ");
+	GtkWidget *row = gtk_list_box_row_new();
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3);
+	GtkWidget *top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+	GtkWidget *label;
+
+	label = gtk_label_new(NULL);
+	gtk_label_set_markup(GTK_LABEL(label), title);
+	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	label = gtk_label_new(size ? size + 2 : "");
+	gtk_style_context_add_class(gtk_widget_get_style_context(label),
+		"dim-label");
+	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	label = gtk_label_new(sub);
+	gtk_style_context_add_class(gtk_widget_get_style_context(label),
+		"dim-label");
+	gtk_style_context_add_class(gtk_widget_get_style_context(label), "id");
+	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), top, FALSE, FALSE, 0);
+	label = gtk_label_new(NULL);
+	gtk_label_set_markup(GTK_LABEL(label), io);
+	gtk_label_set_xalign(GTK_LABEL(label), 0);
+	gtk_style_context_add_class(gtk_widget_get_style_context(label), "io");
+	gtk_box_pack_start(GTK_BOX(box), label, FALSE, FALSE, 0);
+	gtk_style_context_add_class(gtk_widget_get_style_context(row),
+		"candidate-row");
+	gtk_container_add(GTK_CONTAINER(row), box);
+	g_object_set_data(G_OBJECT(row), "candidate", GUINT_TO_POINTER(c->id));
+	gtk_widget_show_all(row);
+	return row;
+}
+
+static void fill_candidates(SyWindow *self)
+{
+	const SyAnalysis *a = self->analysis;
+	GList *rows = gtk_container_get_children(
+		GTK_CONTAINER(self->candidates));
+
+	self->filling = TRUE;
+	for (GList *l = rows; l; l = l->next)
+		gtk_widget_destroy(l->data);
+	g_list_free(rows);
+	for (guint i = 0; i < a->candidates->len; i++)
+		gtk_list_box_insert(self->candidates,
+			candidate_row(a, g_ptr_array_index(a->candidates, i)),
+			-1);
+	self->filling = FALSE;
+}
+
+static void append_deps_markup(GString *out, const SyAnalysis *a)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
+		g_str_equal, g_free, NULL);
+
+	g_string_append(out, "\n<b>Dependences</b>");
+	if (a->band->n_members) {
+		GString *loops = g_string_new(NULL);
+
+		for (guint i = 0; i < a->band->n_members; i++)
+			g_string_append_printf(loops, "%s%s", i ? ", " : "",
+				a->band->members[i].name);
+		g_string_append_printf(out, " <small>in (%s)</small>",
+			loops->str);
+		g_string_free(loops, TRUE);
+	}
+	for (guint i = 0; i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+		g_autofree char *dist = dep->distance
+			? sy_report_vector(dep->distance, dep->depth)
+			: g_strdup("not uniform");
+		g_autofree char *line = g_markup_printf_escaped(
+			"\n%s %s  %s\u2192%s  <tt>%s</tt>",
+			sy_dep_kind_name(dep->kind), dep->source->array->name,
+			dep->source->stmt->name, dep->sink->stmt->name, dist);
+
+		if (g_hash_table_add(seen, g_strdup(line)))
+			g_string_append(out, line);
+	}
+	if (a->deps->deps->len == 0)
+		g_string_append(out, "\nnone");
+}
+
+static void update_details(SyWindow *self)
+{
+	const SyAnalysis *a = self->analysis;
+	GString *out = g_string_new(NULL);
+
+	if (self->candidate >= 0) {
+		const SyCandidate *c = g_ptr_array_index(a->candidates,
+			self->candidate);
+		g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c);
+		g_autofree char *io = io_markup(scene);
+		g_autofree char *title = g_markup_escape_text(scene->title, -1);
+
+		g_string_append_printf(out, "<b>%s</b>\nspace_time[%u]\n\n"
+					    "<b>I/O groups</b>\n%s\n",
+			title, c->id, io);
+	}
+	g_string_append_printf(out, "\n<b>Legal:</b> %s",
+		a->legal ? "yes" : "no");
+	for (guint i = 0; i < a->reasons->len; i++) {
+		g_autofree char *reason = g_markup_escape_text(
+			g_ptr_array_index(a->reasons, i), -1);
+
+		g_string_append_printf(out, "\n\u2022 %s", reason);
+	}
+	if (a->band->stop) {
+		g_autofree char *stop = g_markup_escape_text(a->band->stop, -1);
+
+		g_string_append_printf(out, "\n<small>The band ends: %s</small>",
+			stop);
+	}
+	g_string_append_c(out, '\n');
+	append_deps_markup(out, a);
+	gtk_label_set_markup(self->details, out->str);
+	g_string_free(out, TRUE);
+}
+
+static void select_candidate(SyWindow *self, int id)
+{
+	const SyAnalysis *a = self->analysis;
+	const SyCandidate *c;
+
+	if (!a || id < 0 || (guint)id >= a->candidates->len)
+		id = -1;
+	self->candidate = id;
+	if (id < 0) {
+		sy_array_view_set_scene(self->array_view, NULL);
+		sy_deps_view_set_space(self->deps_view, NULL, 0);
+	} else {
+		c = g_ptr_array_index(a->candidates, id);
+		sy_array_view_set_scene(self->array_view,
+			sy_array_scene_new(a, c));
+		sy_deps_view_set_space(self->deps_view, c->space, c->n_space);
+		sy_deps_view_set_message(self->deps_view, NULL);
+	}
+	if (a)
+		update_details(self);
+}
+
+/* Brings the selected dataflow into view once the list is laid out. */
+static gboolean scroll_to_selected(gpointer data)
+{
+	SyWindow *self = data;
+	GtkListBoxRow *row = gtk_list_box_get_selected_row(self->candidates);
+	GtkWidget *scrolled = gtk_widget_get_ancestor(
+		GTK_WIDGET(self->candidates), GTK_TYPE_SCROLLED_WINDOW);
+	int x, y;
+
+	if (row && scrolled &&
+		gtk_widget_translate_coordinates(GTK_WIDGET(row),
+			GTK_WIDGET(self->candidates), 0, 0, &x, &y))
+		gtk_adjustment_clamp_page(
+			gtk_scrolled_window_get_vadjustment(
+				GTK_SCROLLED_WINDOW(scrolled)),
+			y, y + gtk_widget_get_allocated_height(GTK_WIDGET(row)));
+	g_object_unref(self);
+	return G_SOURCE_REMOVE;
+}
+
+static void row_selected(GtkListBox *box, GtkListBoxRow *row, SyWindow *self)
+{
+	(void)box;
+	if (row)
+		g_idle_add(scroll_to_selected, g_object_ref(self));
+	if (self->filling || !row)
+		return;
+	select_candidate(self, (int)GPOINTER_TO_UINT(
+		g_object_get_data(G_OBJECT(row), "candidate")));
+}
+
+static void select_row(SyWindow *self, int id)
+{
+	GtkListBoxRow *row = id >= 0
+		? gtk_list_box_get_row_at_index(self->candidates, id)
+		: NULL;
+
+	if (row)
+		gtk_list_box_select_row(self->candidates, row);
+	else
+		select_candidate(self, -1);
+}
+
+static void fill_axes(SyWindow *self)
+{
+	const SyBand *band = self->analysis->band;
+
+	self->filling = TRUE;
+	gtk_combo_box_text_remove_all(self->x_combo);
+	gtk_combo_box_text_remove_all(self->y_combo);
+	for (guint i = 0; i < band->n_members; i++) {
+		gtk_combo_box_text_append_text(self->x_combo,
+			band->members[i].name);
+		gtk_combo_box_text_append_text(self->y_combo,
+			band->members[i].name);
+	}
+	gtk_combo_box_set_active(GTK_COMBO_BOX(self->x_combo),
+		band->n_members > 0 ? 0 : -1);
+	gtk_combo_box_set_active(GTK_COMBO_BOX(self->y_combo),
+		band->n_members > 1 ? 1 : -1);
+	self->filling = FALSE;
+}
+
+static void axes_changed(GtkComboBox *combo, SyWindow *self)
+{
+	(void)combo;
+	if (self->filling || !self->analysis)
+		return;
+	sy_deps_view_set_axes(self->deps_view,
+		gtk_combo_box_get_active(GTK_COMBO_BOX(self->x_combo)),
+		gtk_combo_box_get_active(GTK_COMBO_BOX(self->y_combo)));
+}
+
+/* The dataflow to show first: the first 2D array, the one architects
+ * look at first, else the first. */
+static int first_choice(const SyAnalysis *a)
+{
+	for (guint i = 0; i < a->candidates->len; i++)
+		if (((const SyCandidate *)g_ptr_array_index(a->candidates, i))
+				->n_space == 2)
+			return (int)i;
+	return a->candidates->len ? 0 : -1;
+}
+
+/* A new analysis: keep the selected dataflow if it still exists. */
+static void show_analysis(SyWindow *self)
+{
+	int keep = self->candidate;
+
+	fill_candidates(self);
+	fill_axes(self);
+	if (keep < 0 || (guint)keep >= self->analysis->candidates->len)
+		keep = first_choice(self->analysis);
+	self->candidate = -1;
+	select_row(self, keep);
+	if (keep < 0) {
+		select_candidate(self, -1);
+		sy_deps_view_set_message(self->deps_view,
+			self->analysis->reasons->len
+				? g_ptr_array_index(self->analysis->reasons, 0)
+				: NULL);
+	}
+}
+
+/* Loops picked in the dependence view: the matching candidate, or why
+ * there is none. */
+static void space_chosen(SyDepsView *view, const guint *loops, guint n,
+	SyWindow *self)
+{
+	const SyAnalysis *a = self->analysis;
+	const SyCandidate *c;
+	g_autofree char *why = NULL;
+
+	if (!a)
+		return;
+	for (guint i = 0; i < n; i++)
+		if (loops[i] >= a->band->n_members) {
+			why = g_strdup_printf("Loop '%s' is not in the "
+					      "outermost permutable band: %s",
+				(const char *)g_ptr_array_index(a->band->inner,
+					loops[i] - a->band->n_members),
+				a->band->stop);
+			sy_deps_view_set_message(view, why);
+			return;
+		}
+	c = sy_dataflow_find(a->candidates, a->deps, a->band, a->max_dims,
+		loops, n, &why);
+	if (c) {
+		select_row(self, (int)c->id);
+		return;
+	}
+	sy_deps_view_set_space(view, loops, n);
+	sy_deps_view_set_message(view, why);
+}
+
+/* Files */
+
+static void set_file(SyWindow *self, GFile *file)
+{
+	g_autoptr(SyApplication) app = NULL;
+	g_autoptr(GFile) example = NULL;
+
+	g_set_object(&self->file, file);
+	app = SY_APPLICATION(g_object_ref(
+		gtk_window_get_application(GTK_WINDOW(self))));
+	example = sy_application_get_example(app);
+	self->is_example = file && g_file_equal(file, example);
+	if (file && !self->is_example)
+		sy_application_add_recent(app, file);
+	update_title(self);
+}
+
+void sy_window_load(SyWindow *self, GFile *file)
+{
+	g_autofree char *text = NULL;
+	gsize len = 0;
+	GError *error = NULL;
+	GtkSourceBuffer *buffer = self->buffer;
+
+	set_file(self, file);
+	if (!g_file_load_contents(file, NULL, &text, &len, NULL, &error)) {
+		gtk_label_set_text(self->error_label, error->message);
+		gtk_info_bar_set_revealed(self->error_bar, TRUE);
+		g_error_free(error);
+		return;
+	}
+	gtk_source_buffer_begin_not_undoable_action(buffer);
+	gtk_text_buffer_set_text(GTK_TEXT_BUFFER(buffer),
+		g_utf8_validate(text, (gssize)len, NULL) ? text : "", -1);
+	gtk_source_buffer_end_not_undoable_action(buffer);
+	gtk_text_buffer_set_modified(GTK_TEXT_BUFFER(buffer), FALSE);
+	if (self->pending) {
+		g_source_remove(self->pending);
+		self->pending = 0;
+	}
+	analyse_now(self);
+}
+
+static gboolean save_to(SyWindow *self, GFile *file)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	GtkTextIter start, end;
+	g_autofree char *text = NULL;
+	GError *error = NULL;
+
+	gtk_text_buffer_get_bounds(buffer, &start, &end);
+	text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
+	/* g_file_replace_contents writes a temporary file and renames it. */
+	if (!g_file_replace_contents(file, text, strlen(text), NULL, FALSE,
+		    G_FILE_CREATE_NONE, NULL, NULL, &error)) {
+		gtk_label_set_text(self->error_label, error->message);
+		gtk_info_bar_set_revealed(self->error_bar, TRUE);
+		g_error_free(error);
+		return FALSE;
+	}
+	gtk_text_buffer_set_modified(buffer, FALSE);
+	set_file(self, file);
+	/* The path is part of the analysis (includes, messages). */
+	analyse_now(self);
+	return TRUE;
+}
+
+static void remember_folder(SyWindow *self, GFile *file)
+{
+	g_autoptr(GFile) parent = g_file_get_parent(file);
+	g_autofree char *path = parent ? g_file_get_path(parent) : NULL;
+
+	if (path && self->settings)
+		g_settings_set_string(self->settings, "last-folder", path);
+}
+
+static void set_start_folder(SyWindow *self, GtkFileChooser *chooser)
+{
+	g_autofree char *folder = self->settings
+		? g_settings_get_string(self->settings, "last-folder")
+		: NULL;
+
+	if (folder && *folder)
+		gtk_file_chooser_set_current_folder(chooser, folder);
+}
+
+static void add_c_filter(GtkFileChooser *chooser)
+{
+	GtkFileFilter *filter = gtk_file_filter_new();
+
+	gtk_file_filter_set_name(filter, "C kernels");
+	gtk_file_filter_add_mime_type(filter, "text/x-csrc");
+	gtk_file_filter_add_pattern(filter, "*.c");
+	gtk_file_chooser_add_filter(chooser, filter);
+}
+
+static void open_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	SyWindow *self = user;
+	g_autoptr(GtkFileChooserNative) chooser = NULL;
+
+	(void)action;
+	(void)param;
+	chooser = gtk_file_chooser_native_new("Open a Kernel", GTK_WINDOW(self),
+		GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+	add_c_filter(GTK_FILE_CHOOSER(chooser));
+	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
+	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
+		GTK_RESPONSE_ACCEPT) {
+		g_autoptr(GFile) file = gtk_file_chooser_get_file(
+			GTK_FILE_CHOOSER(chooser));
+
+		remember_folder(self, file);
+		sy_application_open_file(
+			SY_APPLICATION(gtk_window_get_application(
+				GTK_WINDOW(self))),
+			file);
+	}
+}
+
+static gboolean save_as(SyWindow *self)
+{
+	g_autoptr(GtkFileChooserNative) chooser = NULL;
+	g_autofree char *name = self->file ? g_file_get_basename(self->file)
+					   : g_strdup("kernel.c");
+	gboolean saved = FALSE;
+
+	chooser = gtk_file_chooser_native_new("Save the Kernel",
+		GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save",
+		"_Cancel");
+	gtk_file_chooser_set_do_overwrite_confirmation(
+		GTK_FILE_CHOOSER(chooser), TRUE);
+	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
+	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
+	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
+		GTK_RESPONSE_ACCEPT) {
+		g_autoptr(GFile) file = gtk_file_chooser_get_file(
+			GTK_FILE_CHOOSER(chooser));
+
+		remember_folder(self, file);
+		saved = save_to(self, file);
+	}
+	return saved;
+}
+
+/* The bundled example is not the user's to change: save it elsewhere. */
+static gboolean save(SyWindow *self)
+{
+	if (!self->file || self->is_example)
+		return save_as(self);
+	return save_to(self, self->file);
+}
+
+static void save_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	(void)action;
+	(void)param;
+	save(user);
+}
+
+static void save_as_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	(void)action;
+	(void)param;
+	save_as(user);
+}
+
+static void close_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	(void)action;
+	(void)param;
+	gtk_window_close(GTK_WINDOW(user));
+}
+
+/* Views */
+
+static gboolean showing_array(SyWindow *self)
+{
+	return g_strcmp0(gtk_stack_get_visible_child_name(self->views),
+		       "array") == 0;
+}
+
+static void zoom_in_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	SyWindow *self = user;
+
+	(void)action;
+	(void)param;
+	if (showing_array(self))
+		sy_array_view_zoom_in(self->array_view);
+	else
+		sy_deps_view_zoom_in(self->deps_view);
+}
+
+static void zoom_out_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	SyWindow *self = user;
+
+	(void)action;
+	(void)param;
+	if (showing_array(self))
+		sy_array_view_zoom_out(self->array_view);
+	else
+		sy_deps_view_zoom_out(self->deps_view);
+}
+
+static void zoom_fit_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	SyWindow *self = user;
+
+	(void)action;
+	(void)param;
+	if (showing_array(self))
+		sy_array_view_zoom_fit(self->array_view);
+	else
+		sy_deps_view_zoom_fit(self->deps_view);
+}
+
+static void view_changed(GSimpleAction *action, GVariant *value,
+	gpointer user)
+{
+	SyWindow *self = user;
+
+	gtk_stack_set_visible_child_name(self->views,
+		g_variant_get_string(value, NULL));
+	g_simple_action_set_state(action, value);
+}
+
+static void step_candidate(SyWindow *self, int step)
+{
+	int n = self->analysis ? (int)self->analysis->candidates->len : 0;
+
+	if (n > 0)
+		select_row(self, CLAMP(self->candidate + step, 0, n - 1));
+}
+
+static void next_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	(void)action;
+	(void)param;
+	step_candidate(user, 1);
+}
+
+static void previous_activated(GSimpleAction *action, GVariant *param,
+	gpointer user)
+{
+	(void)action;
+	(void)param;
+	step_candidate(user, -1);
+}
+
+static const GActionEntry win_actions[] = {
+	{"open", open_activated, NULL, NULL, NULL, {0}},
+	{"save", save_activated, NULL, NULL, NULL, {0}},
+	{"save-as", save_as_activated, NULL, NULL, NULL, {0}},
+	{"close", close_activated, NULL, NULL, NULL, {0}},
+	{"zoom-in", zoom_in_activated, NULL, NULL, NULL, {0}},
+	{"zoom-out", zoom_out_activated, NULL, NULL, NULL, {0}},
+	{"zoom-fit", zoom_fit_activated, NULL, NULL, NULL, {0}},
+	{"view", NULL, "s", "'array'", view_changed, {0}},
+	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
+	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},
+};
+
+static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
+{
+	GAction *view = g_action_map_lookup_action(G_ACTION_MAP(self), "view");
+	const char *name = gtk_stack_get_visible_child_name(GTK_STACK(stack));
+
+	(void)pspec;
+	if (!name)
+		return;
+	gtk_widget_set_visible(GTK_WIDGET(self->axes_box),
+		g_str_equal(name, "deps"));
+	g_simple_action_set_state(G_SIMPLE_ACTION(view),
+		g_variant_new_string(name));
+}
+
+/* The recent kernels, as a menu of app.open-file items. */
+static void fill_recent(SyWindow *self)
+{
+	g_autoptr(GMenu) menu = g_menu_new();
+	g_auto(GStrv) recent = self->settings
+		? g_settings_get_strv(self->settings, "recent-files")
+		: g_new0(char *, 1);
+
+	for (guint i = 0; recent[i]; i++) {
+		g_autofree char *name = g_path_get_basename(recent[i]);
+		g_autoptr(GMenuItem) item = g_menu_item_new(name, NULL);
+
+		g_menu_item_set_action_and_target(item, "app.open-file", "s",
+			recent[i]);
+		g_menu_append_item(menu, item);
+	}
+	if (!recent[0])
+		g_menu_append(menu, "No recent kernels", "win.none");
+	gtk_menu_button_set_menu_model(self->recent_button,
+		G_MENU_MODEL(menu));
+}
+
+static void settings_changed(GSettings *settings, const char *key,
+	SyWindow *self)
+{
+	(void)settings;
+	if (g_str_equal(key, "recent-files"))
+		fill_recent(self);
+	else if (g_str_equal(key, "show-pe-labels"))
+		sy_array_view_set_labels(self->array_view,
+			g_settings_get_boolean(self->settings, key));
+	else if (g_str_equal(key, "max-dims") && self->file)
+		analyse_now(self);
+}
+
+/* Closing with unsaved edits asks first. */
+static void close_response(GtkDialog *dialog, int response, SyWindow *self)
+{
+	gtk_widget_destroy(GTK_WIDGET(dialog));
+	if (response == GTK_RESPONSE_ACCEPT && !save(self))
+		return;
+	if (response == GTK_RESPONSE_ACCEPT || response == GTK_RESPONSE_REJECT)
+		gtk_widget_destroy(GTK_WIDGET(self));
+}
+
+static gboolean sy_window_delete_event(GtkWidget *widget, GdkEventAny *event)
+{
+	SyWindow *self = SY_WINDOW(widget);
+	GtkWidget *dialog;
+	g_autofree char *name = self->file ? g_file_get_basename(self->file)
+					   : g_strdup("the kernel");
+
+	(void)event;
+	if (!gtk_text_buffer_get_modified(GTK_TEXT_BUFFER(self->buffer)))
+		return GDK_EVENT_PROPAGATE;
+	dialog = gtk_message_dialog_new(GTK_WINDOW(self),
+		GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+		GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+		"Save the changes to %s before closing?", name);
+	gtk_dialog_add_buttons(GTK_DIALOG(dialog), "Close _without Saving",
+		GTK_RESPONSE_REJECT, "_Cancel", GTK_RESPONSE_CANCEL, "_Save",
+		GTK_RESPONSE_ACCEPT, NULL);
+	gtk_dialog_set_default_response(GTK_DIALOG(dialog),
+		GTK_RESPONSE_ACCEPT);
+	g_signal_connect(dialog, "response", G_CALLBACK(close_response), self);
+	gtk_widget_show(dialog);
+	return GDK_EVENT_STOP;
+}
+
+static void save_window_state(SyWindow *self)
+{
+	GdkWindow *window = gtk_widget_get_window(GTK_WIDGET(self));
+	gboolean maximized = window && (gdk_window_get_state(window) &
+					       GDK_WINDOW_STATE_MAXIMIZED);
+	int w, h;
+
+	if (!self->settings)
+		return;
+	g_settings_set_boolean(self->settings, "window-maximized", maximized);
+	if (!maximized) {
+		gtk_window_get_size(GTK_WINDOW(self), &w, &h);
+		g_settings_set_int(self->settings, "window-width", w);
+		g_settings_set_int(self->settings, "window-height", h);
+	}
+}
+
+static void sy_window_dispose(GObject *object)
+{
+	SyWindow *self = SY_WINDOW(object);
+
+	if (self->cancellable)
+		g_cancellable_cancel(self->cancellable);
+	if (self->pending) {
+		g_source_remove(self->pending);
+		self->pending = 0;
+	}
+	if (self->settings) {
+		save_window_state(self);
+		g_signal_handlers_disconnect_by_data(self->settings, self);
+	}
+	if (self->deps_view)
+		sy_deps_view_set_analysis(self->deps_view, NULL);
+	g_clear_object(&self->cancellable);
+	g_clear_object(&self->buffer);
+	G_OBJECT_CLASS(sy_window_parent_class)->dispose(object);
+}
+
+static void sy_window_finalize(GObject *object)
+{
+	SyWindow *self = SY_WINDOW(object);
+
+	sy_analysis_free(self->analysis);
+	g_free(self->error);
+	g_clear_object(&self->file);
+	g_clear_object(&self->settings);
+	G_OBJECT_CLASS(sy_window_parent_class)->finalize(object);
+}
+
+static void sy_window_class_init(SyWindowClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->dispose = sy_window_dispose;
+	object_class->finalize = sy_window_finalize;
+	widget_class->delete_event = sy_window_delete_event;
+
+	g_type_ensure(SY_TYPE_ARRAY_VIEW);
+	g_type_ensure(SY_TYPE_DEPS_VIEW);
+	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
+	gtk_widget_class_set_template_from_resource(widget_class,
+		"/org/systole/Systole/sy-window.ui");
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, header);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, recent_button);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, error_bar);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, error_label);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, editor);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, views);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, array_view);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, deps_view);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, axes_box);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, x_combo);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, y_combo);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, candidates);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, details);
+}
+
+static void setup_buffer(SyWindow *self)
+{
+	GtkSourceLanguageManager *languages =
+		gtk_source_language_manager_get_default();
+	GtkSourceStyleSchemeManager *schemes =
+		gtk_source_style_scheme_manager_get_default();
+	GtkSourceStyleScheme *scheme =
+		gtk_source_style_scheme_manager_get_scheme(schemes, "classic");
+
+	self->buffer = gtk_source_buffer_new_with_language(
+		gtk_source_language_manager_get_language(languages, "c"));
+	if (scheme)
+		gtk_source_buffer_set_style_scheme(self->buffer, scheme);
+	self->error_tag = gtk_text_buffer_create_tag(
+		GTK_TEXT_BUFFER(self->buffer), "error", "underline",
+		PANGO_UNDERLINE_ERROR, NULL);
+	gtk_text_view_set_buffer(GTK_TEXT_VIEW(self->editor),
+		GTK_TEXT_BUFFER(self->buffer));
+	g_signal_connect(self->buffer, "changed", G_CALLBACK(buffer_changed),
+		self);
+	g_signal_connect_swapped(self->buffer, "modified-changed",
+		G_CALLBACK(update_title), self);
+}
+
+static void sy_window_init(SyWindow *self)
+{
+	gtk_widget_init_template(GTK_WIDGET(self));
+	self->candidate = -1;
+	self->cancellable = g_cancellable_new();
+	setup_buffer(self);
+	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
+		G_N_ELEMENTS(win_actions), self);
+	g_signal_connect(self->candidates, "row-selected",
+		G_CALLBACK(row_selected), self);
+	g_signal_connect(self->deps_view, "space-chosen",
+		G_CALLBACK(space_chosen), self);
+	g_signal_connect(self->x_combo, "changed", G_CALLBACK(axes_changed),
+		self);
+	g_signal_connect(self->y_combo, "changed", G_CALLBACK(axes_changed),
+		self);
+	g_signal_connect(self->views, "notify::visible-child-name",
+		G_CALLBACK(stack_changed), self);
+	gtk_list_box_set_placeholder(self->candidates,
+		gtk_label_new("No systolic array: see the details below"));
+	update_title(self);
+}
+
+SyWindow *sy_window_new(SyApplication *app)
+{
+	SyWindow *self = g_object_new(SY_TYPE_WINDOW, "application", app,
+		NULL);
+	GSettings *settings = sy_application_get_settings(app);
+
+	if (settings) {
+		self->settings = g_object_ref(settings);
+		gtk_window_set_default_size(GTK_WINDOW(self),
+			g_settings_get_int(settings, "window-width"),
+			g_settings_get_int(settings, "window-height"));
+		if (g_settings_get_boolean(settings, "window-maximized"))
+			gtk_window_maximize(GTK_WINDOW(self));
+		sy_array_view_set_labels(self->array_view,
+			g_settings_get_boolean(settings, "show-pe-labels"));
+		g_signal_connect(settings, "changed",
+			G_CALLBACK(settings_changed), self);
+	} else {
+		gtk_window_set_default_size(GTK_WINDOW(self), 1280, 800);
+	}
+	fill_recent(self);
+	return self;
+}
+
+GFile *sy_window_get_file(SyWindow *self)
+{
+	return self->file;
+}
+
+const SyAnalysis *sy_window_get_analysis(SyWindow *self)
+{
+	return self->analysis;
+}
+
+gboolean sy_window_is_stale(SyWindow *self)
+{
+	return self->stale;
+}
+
+const char *sy_window_get_error(SyWindow *self)
+{
+	return self->error;
+}
+
+int sy_window_get_candidate(SyWindow *self)
+{
+	return self->candidate;
+}
+
+void sy_window_select_candidate(SyWindow *self, int id)
+{
+	select_row(self, id);
+}

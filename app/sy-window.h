@@ -1,0 +1,32 @@
+/* SyWindow: one kernel, its analysis and its views. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "analysis.h"
+#include "sy-application.h"
+
+G_BEGIN_DECLS
+
+#define SY_TYPE_WINDOW (sy_window_get_type())
+G_DECLARE_FINAL_TYPE(SyWindow, sy_window, SY, WINDOW, GtkApplicationWindow)
+
+SyWindow *sy_window_new(SyApplication *app);
+
+/* Reads file into the editor and analyses it. */
+void sy_window_load(SyWindow *self, GFile *file);
+GFile *sy_window_get_file(SyWindow *self);
+
+/* The last analysis that succeeded (NULL before the first), and whether
+ * the editor has changed since (or the latest analysis failed). */
+const SyAnalysis *sy_window_get_analysis(SyWindow *self);
+gboolean sy_window_is_stale(SyWindow *self);
+
+/* What the latest analysis failed with, as shown; NULL if it did not. */
+const char *sy_window_get_error(SyWindow *self);
+
+/* The selected dataflow candidate, -1 for none. */
+int sy_window_get_candidate(SyWindow *self);
+void sy_window_select_candidate(SyWindow *self, int id);
+
+G_END_DECLS

@@ -1,0 +1,195 @@
+/* The explorer under Xvfb: open the bundled example, pick dataflows in
+ * the list and in the dependence view, switch views, break and mend the
+ * kernel, and save screenshots.  Skips (77) without a display.
+ *
+ * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include <gdk-pixbuf/gdk-pixbuf.h>
+
+#include "sy-application.h"
+#include "sy-array-view.h"
+#include "sy-deps-view.h"
+#include "sy-window.h"
+
+static const char *out_dir;
+
+typedef gboolean (*Condition)(SyWindow *window);
+
+/* Runs the main loop until cond holds; fails after a few seconds. */
+static void wait_until(SyWindow *window, Condition cond, const char *what)
+{
+	gint64 end = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+
+	while (!cond(window)) {
+		if (g_get_monotonic_time() > end)
+			g_error("timed out waiting for %s", what);
+		g_main_context_iteration(NULL, FALSE);
+		g_usleep(1000);
+	}
+}
+
+static gboolean analysed(SyWindow *window)
+{
+	return sy_window_get_analysis(window) && !sy_window_is_stale(window);
+}
+
+static gboolean failed(SyWindow *window)
+{
+	return sy_window_get_error(window) != NULL;
+}
+
+/* Lets drawing and the stack's transitions finish. */
+static void settle(GtkWidget *widget)
+{
+	gint64 end = g_get_monotonic_time() + 400 * 1000;
+
+	while (g_get_monotonic_time() < end) {
+		while (g_main_context_pending(NULL))
+			g_main_context_iteration(NULL, FALSE);
+		g_usleep(2000);
+	}
+	gtk_test_widget_wait_for_draw(widget);
+}
+
+static void screenshot(GtkWidget *window, const char *name)
+{
+	GdkWindow *gdk = gtk_widget_get_window(window);
+	g_autoptr(GdkPixbuf) shot = NULL;
+	g_autofree char *path = g_build_filename(out_dir, name, NULL);
+	GError *error = NULL;
+
+	settle(window);
+	shot = gdk_pixbuf_get_from_window(gdk, 0, 0,
+		gdk_window_get_width(gdk), gdk_window_get_height(gdk));
+	g_assert_nonnull(shot);
+	g_assert_true(gdk_pixbuf_save(shot, path, "png", &error, NULL));
+	g_assert_no_error(error);
+	g_test_message("screenshot %s", path);
+}
+
+static GtkWidget *find(GtkWidget *root, GType type)
+{
+	GList *children;
+	GtkWidget *found = NULL;
+
+	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type))
+		return root;
+	if (!GTK_IS_CONTAINER(root))
+		return NULL;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l && !found; l = l->next)
+		found = find(l->data, type);
+	g_list_free(children);
+	return found;
+}
+
+static void test_explorer(void)
+{
+	g_autoptr(SyApplication) app = sy_application_new();
+	g_autoptr(GFile) example = NULL;
+	SyWindow *window;
+	SyArrayView *array;
+	SyDepsView *deps;
+	GtkTextBuffer *buffer;
+	GtkTextIter iter;
+	const SyArrayScene *scene;
+	const SyAnalysis *a;
+	GError *error = NULL;
+	gint64 start;
+	const guint ik[] = {0, 2};
+
+	g_application_set_flags(G_APPLICATION(app),
+		G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+	g_assert_true(g_application_register(G_APPLICATION(app), NULL,
+		&error));
+	g_assert_no_error(error);
+
+	/* Launch to a drawn array. */
+	start = g_get_monotonic_time();
+	example = sy_application_get_example(app);
+	window = SY_WINDOW(sy_application_open_file(app, example));
+	g_object_ref(window);
+	wait_until(window, analysed, "the first analysis");
+	array = SY_ARRAY_VIEW(find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	deps = SY_DEPS_VIEW(find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	gtk_test_widget_wait_for_draw(GTK_WIDGET(array));
+	g_test_message("launch to a drawn array: %.1f ms",
+		(g_get_monotonic_time() - start) / 1000.0);
+
+	/* The six arrays of matrix multiply; the first 2D one is shown. */
+	a = sy_window_get_analysis(window);
+	g_assert_cmpuint(a->candidates->len, ==, 6);
+	g_assert_cmpint(sy_window_get_candidate(window), ==, 3);
+	scene = sy_array_view_get_scene(array);
+	g_assert_nonnull(scene);
+	g_assert_cmpint(scene->rows, ==, 64);
+	g_assert_cmpint(scene->cols, ==, 64);
+	screenshot(GTK_WIDGET(window), "ui-array-1280.png");
+
+	/* The list picks a 1D array. */
+	sy_window_select_candidate(window, 2);
+	g_assert_cmpint(sy_window_get_candidate(window), ==, 2);
+	scene = sy_array_view_get_scene(array);
+	g_assert_cmpint(scene->n_dims, ==, 1);
+	g_assert_cmpstr(scene->col_loop, ==, "k");
+
+	/* The dependence view picks [i, k] by its loops. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
+		g_variant_new_string("deps"));
+	settle(GTK_WIDGET(window));
+	g_signal_emit_by_name(deps, "space-chosen", ik, 2u);
+	g_assert_cmpint(sy_window_get_candidate(window), ==, 4);
+	screenshot(GTK_WIDGET(window), "ui-deps-1280.png");
+
+	/* At 1920 x 1080, zoomed in. */
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
+		g_variant_new_string("array"));
+	sy_window_select_candidate(window, 3);
+	settle(GTK_WIDGET(window));
+	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in",
+		NULL);
+	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in",
+		NULL);
+	screenshot(GTK_WIDGET(window), "ui-array-1920.png");
+	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-fit",
+		NULL);
+
+	/* Break the kernel: the last good analysis stays, marked stale. */
+	buffer = gtk_text_view_get_buffer(
+		GTK_TEXT_VIEW(find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+	gtk_text_buffer_get_start_iter(buffer, &iter);
+	g_assert_true(gtk_text_iter_forward_search(&iter, "#pragma scop\n",
+		0, NULL, &iter, NULL));
+	gtk_text_buffer_insert(buffer, &iter, "    while (1);\n", -1);
+	wait_until(window, failed, "the analysis of a broken kernel");
+	settle(GTK_WIDGET(window));
+	g_assert_true(sy_window_is_stale(window));
+	g_assert_true(sy_window_get_analysis(window) == a);
+	g_assert_true(g_str_has_prefix(sy_window_get_error(window),
+		"Line 32: 'while' is not supported in the SCoP"));
+	screenshot(GTK_WIDGET(window), "ui-error-1920.png");
+
+	/* Mend it: a fresh analysis. */
+	gtk_text_buffer_set_text(buffer, "", -1);
+	sy_window_load(window, example);
+	wait_until(window, analysed, "the analysis of the mended kernel");
+	g_assert_cmpuint(sy_window_get_analysis(window)->candidates->len, ==,
+		6);
+
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+int main(int argc, char **argv)
+{
+	if (!gtk_init_check(&argc, &argv)) {
+		g_printerr("no display: skipped\n");
+		return 77;
+	}
+	g_test_init(&argc, &argv, NULL);
+	out_dir = g_getenv("SYSTOLE_SCREENSHOT_DIR");
+	if (!out_dir)
+		out_dir = ".";
+	g_test_add_func("/ui/explorer", test_explorer);
+	return g_test_run();
+}

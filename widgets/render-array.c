@@ -1,0 +1,454 @@
+#include <math.h>
+
+#include "report.h"
+#include "render-array.h"
+
+/* Below this many pixels per PE the grid is summarised: one block and
+ * one arrow per flow, whatever the number of PEs. */
+#define SUMMARY_PX 4.0
+#define LINKS_PX 10.0
+#define PORTS_PX 16.0
+#define LABELS_PX 30.0
+
+static void link_free(gpointer data)
+{
+	SyArrayLink *link = data;
+
+	g_free(link->array);
+	g_free(link->label);
+	g_free(link);
+}
+
+void sy_array_scene_free(SyArrayScene *scene)
+{
+	if (!scene)
+		return;
+	g_ptr_array_unref(scene->links);
+	g_ptr_array_unref(scene->arrays);
+	g_free(scene->row_loop);
+	g_free(scene->col_loop);
+	g_free(scene->layer_loop);
+	g_free(scene->title);
+	g_free(scene);
+}
+
+static gint64 extent(const SyAnalysis *a, guint member)
+{
+	const SyBandMember *m = &a->band->members[member];
+
+	return m->max - m->min + 1;
+}
+
+static guint array_index(SyArrayScene *scene, const char *name)
+{
+	for (guint i = 0; i < scene->arrays->len; i++)
+		if (g_str_equal(g_ptr_array_index(scene->arrays, i), name))
+			return i;
+	g_ptr_array_add(scene->arrays, g_strdup(name));
+	return scene->arrays->len - 1;
+}
+
+SyArrayScene *sy_array_scene_new(const SyAnalysis *a, const SyCandidate *c)
+{
+	SyArrayScene *scene = g_new0(SyArrayScene, 1);
+	const SyBandMember *m = a->band->members;
+	GString *title = g_string_new("[");
+
+	scene->n_dims = c->n_space;
+	scene->links = g_ptr_array_new_with_free_func(link_free);
+	scene->arrays = g_ptr_array_new_with_free_func(g_free);
+	scene->rows = scene->layers = 1;
+	if (c->n_space == 1) {
+		scene->cols = extent(a, c->space[0]);
+		scene->col_loop = g_strdup(m[c->space[0]].name);
+	} else {
+		scene->rows = extent(a, c->space[0]);
+		scene->cols = extent(a, c->space[1]);
+		scene->row_loop = g_strdup(m[c->space[0]].name);
+		scene->col_loop = g_strdup(m[c->space[1]].name);
+	}
+	if (c->n_space == 3) {
+		scene->layers = extent(a, c->space[2]);
+		scene->layer_loop = g_strdup(m[c->space[2]].name);
+	}
+	for (guint i = 0; i < c->n_space; i++)
+		g_string_append_printf(title, "%s%s", i ? ", " : "",
+			m[c->space[i]].name);
+	g_string_append(title, "]: ");
+	if (c->n_space == 1)
+		g_string_append_printf(title, "%" G_GINT64_FORMAT " PEs",
+			scene->cols);
+	else
+		g_string_append_printf(title,
+			"%" G_GINT64_FORMAT " \u00d7 %" G_GINT64_FORMAT,
+			scene->rows, scene->cols);
+	if (c->n_space == 3)
+		g_string_append_printf(title, " \u00d7 %" G_GINT64_FORMAT,
+			scene->layers);
+	if (c->n_space > 1)
+		g_string_append(title, " PEs");
+	scene->title = g_string_free(title, FALSE);
+
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+		SyArrayLink *link = g_new0(SyArrayLink, 1);
+		g_autofree char *dir = sy_report_vector(g->direction,
+			g->n_space);
+
+		link->array = g_strdup(g->array->name);
+		link->color = array_index(scene, g->array->name);
+		link->kind = g->kind;
+		link->exterior = g->exterior;
+		if (c->n_space == 1) {
+			link->dc = (int)g->direction[0];
+		} else {
+			link->dr = (int)g->direction[0];
+			link->dc = (int)g->direction[1];
+		}
+		if (c->n_space == 3)
+			link->dl = (int)g->direction[2];
+		link->label = g_strdup_printf("%s %s %s %s", g->array->name,
+			sy_dep_kind_name(g->kind), dir,
+			g->exterior ? "exterior" : "interior");
+		g_ptr_array_add(scene->links, link);
+	}
+	return scene;
+}
+
+void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h)
+{
+	*w = (double)scene->cols + 2 * SY_ARRAY_MARGIN;
+	*h = (double)scene->rows + 2 * SY_ARRAY_MARGIN;
+}
+
+gboolean sy_array_scene_hit(const SyArrayScene *scene,
+	const SyRenderView *view, double px, double py, gint64 *row,
+	gint64 *col)
+{
+	double x = view->x0 + px / view->scale - SY_ARRAY_MARGIN;
+	double y = view->y0 + py / view->scale - SY_ARRAY_MARGIN;
+
+	if (x < 0 || y < 0 || x >= scene->cols || y >= scene->rows)
+		return FALSE;
+	*row = (gint64)y;
+	*col = (gint64)x;
+	return TRUE;
+}
+
+static gboolean inside(const SyArrayScene *scene, gint64 r, gint64 c)
+{
+	return r >= 0 && c >= 0 && r < scene->rows && c < scene->cols;
+}
+
+char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row,
+	gint64 col)
+{
+	GString *out = g_string_new(NULL);
+
+	if (scene->n_dims == 1)
+		g_string_append_printf(out, "PE %s = %" G_GINT64_FORMAT,
+			scene->col_loop, col);
+	else
+		g_string_append_printf(out,
+			"PE %s = %" G_GINT64_FORMAT ", %s = %" G_GINT64_FORMAT,
+			scene->row_loop, row, scene->col_loop, col);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+		gboolean from = inside(scene, row - l->dr, col - l->dc);
+		gboolean to = inside(scene, row + l->dr, col + l->dc);
+
+		g_string_append_printf(out, "\n%s %s: ", l->array,
+			sy_dep_kind_name(l->kind));
+		if (!l->exterior && !l->dl)
+			g_string_append(out, "stays in this PE");
+		else if (!l->dr && !l->dc)
+			g_string_append(out, "moves to the next layer");
+		else
+			g_string_append_printf(out, "%s, %s",
+				from ? "from the neighbour" : "from outside",
+				to ? "on to the next PE" : "out of the array");
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* Pixel centre of PE (r, c). */
+static void centre(const SyRenderView *v, gint64 r, gint64 c, double *x,
+	double *y)
+{
+	*x = sy_render_x(v, (double)c + 0.5 + SY_ARRAY_MARGIN);
+	*y = sy_render_y(v, (double)r + 0.5 + SY_ARRAY_MARGIN);
+}
+
+/* The links drawn between PEs: exterior ones in the grid's plane. */
+static gboolean drawn(const SyArrayLink *l)
+{
+	return l->exterior && (l->dr || l->dc);
+}
+
+/* The distance from a PE's centre to its box edge along (ux, uy). */
+static double to_edge(const SyRenderView *v, double ux, double uy)
+{
+	return 0.38 * v->scale / MAX(fabs(ux), fabs(uy));
+}
+
+/* The arrow of link l from PE (r, c) to where its next PE is (in the
+ * margin past the border), and the arrow coming in from outside when no
+ * PE feeds this one.  offset shifts parallel arrows apart. */
+static void draw_link(cairo_t *cr, const SyRenderView *v,
+	const SyArrayScene *scene, const SyArrayLink *l, gint64 r, gint64 c,
+	double offset)
+{
+	double dx = l->dc * v->scale, dy = l->dr * v->scale;
+	double len = hypot(dx, dy), ux = dx / len, uy = dy / len;
+	double h = to_edge(v, ux, uy);
+	double head = MIN(v->scale * 0.14, 11);
+	double x, y;
+
+	centre(v, r, c, &x, &y);
+	x += -uy * offset;
+	y += ux * offset;
+	sy_render_arrow(cr, x + ux * h, y + uy * h, x + dx - ux * h,
+		y + dy - uy * h, head);
+	if (!inside(scene, r - l->dr, c - l->dc))
+		sy_render_arrow(cr, x - dx + ux * h, y - dy + uy * h,
+			x - ux * h, y - uy * h, head);
+}
+
+/* Parallel arrows: the slot of link i among the drawn links of the same
+ * direction, centred around zero. */
+static double link_offset(const SyArrayScene *scene, guint i, double scale)
+{
+	const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+	guint slot = 0, n = 0;
+
+	for (guint k = 0; k < scene->links->len; k++) {
+		const SyArrayLink *o = g_ptr_array_index(scene->links, k);
+
+		if (!drawn(o) || o->dr != l->dr || o->dc != l->dc)
+			continue;
+		if (k < i)
+			slot++;
+		n++;
+	}
+	return ((double)slot - (n - 1) / 2.0) * 0.15 * scale;
+}
+
+/* Small coloured squares in a PE, one per link that does not leave it. */
+static void draw_ports(cairo_t *cr, const SyRenderView *v,
+	const SyArrayScene *scene, const SyRenderStyle *style, gint64 r,
+	gint64 c)
+{
+	double x, y, s = v->scale * 0.1;
+	guint n = 0;
+
+	centre(v, r, c, &x, &y);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+
+		if (drawn(l))
+			continue;
+		sy_render_set_color(cr, sy_render_style_color(style, l->color),
+			1);
+		cairo_rectangle(cr, x - 0.3 * v->scale + n * 1.3 * s,
+			y + 0.3 * v->scale - s, s, s);
+		cairo_fill(cr);
+		n++;
+	}
+}
+
+static void draw_pe(cairo_t *cr, const SyRenderView *v,
+	const SyArrayScene *scene, const SyRenderStyle *style, gint64 r,
+	gint64 c, gboolean hover)
+{
+	double x, y, half = 0.38 * v->scale;
+
+	centre(v, r, c, &x, &y);
+	sy_render_rounded_rect(cr, x - half, y - half, 2 * half, 2 * half,
+		v->scale * 0.08);
+	sy_render_set_color(cr, hover ? style->accent : style->pe_fill,
+		hover ? 0.25 : 1);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, hover ? style->accent : style->pe_border, 1);
+	cairo_set_line_width(cr, hover ? 2 : MIN(1.2, v->scale / 20));
+	cairo_stroke(cr);
+	if (style->labels && v->scale >= LABELS_PX) {
+		char label[64];
+		double size = MIN(v->scale * 0.2, 13);
+
+		if (scene->n_dims == 1)
+			g_snprintf(label, sizeof label, "%" G_GINT64_FORMAT, c);
+		else
+			g_snprintf(label, sizeof label,
+				"%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT, r, c);
+		sy_render_set_color(cr, style->foreground, 0.85);
+		sy_render_text(cr, label, x, y - size * 0.3, size, FALSE, TRUE);
+	}
+	if (v->scale >= PORTS_PX)
+		draw_ports(cr, v, scene, style, r, c);
+}
+
+/* Few pixels per PE: the grid as one block and one big arrow per flow. */
+static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	double x0 = sy_render_x(v, SY_ARRAY_MARGIN);
+	double y0 = sy_render_y(v, SY_ARRAY_MARGIN);
+	double w = scene->cols * v->scale, h = scene->rows * v->scale;
+
+	cairo_rectangle(cr, x0, y0, MAX(w, 1), MAX(h, 1));
+	sy_render_set_color(cr, style->pe_fill, 1);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, style->pe_border, 1);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	cairo_set_line_width(cr, 3);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+		double off = link_offset(scene, i, 40);
+		double cx = x0 + w / 2 - l->dr * off, cy = y0 + h / 2 + l->dc * off;
+		double len = hypot(l->dc, l->dr);
+		double ux, uy;
+
+		if (!drawn(l))
+			continue;
+		ux = l->dc / len;
+		uy = l->dr / len;
+		sy_render_set_color(cr, sy_render_style_color(style, l->color),
+			1);
+		sy_render_arrow(cr, cx - ux * (w / 2 + 24), cy - uy * (h / 2 + 24),
+			cx + ux * (w / 2 + 24), cy + uy * (h / 2 + 24), 12);
+	}
+}
+
+/* A box with one line per link in its array's colour. */
+static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderStyle *style)
+{
+	double size = style->font_size, line = size * 1.6;
+	double w = 0, h = line * (scene->links->len + 1) + 10;
+	double y = 10;
+
+	w = sy_render_text_width(cr, scene->title, size, TRUE);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+
+		w = MAX(w, sy_render_text_width(cr, l->label, size, FALSE) +
+				   22);
+	}
+	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
+	sy_render_set_color(cr, style->background, 0.88);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, style->muted, 1);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	sy_render_set_color(cr, style->foreground, 1);
+	sy_render_text(cr, scene->title, 18, y + 4, size, TRUE, FALSE);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+
+		y += line;
+		sy_render_set_color(cr, sy_render_style_color(style, l->color),
+			1);
+		if (drawn(l)) {
+			cairo_set_line_width(cr, 2);
+			sy_render_arrow(cr, 18, y + 4 + size / 2, 34,
+				y + 4 + size / 2, 6);
+		} else {
+			cairo_rectangle(cr, 22, y + 4 + size / 2 - 4, 8, 8);
+			cairo_fill(cr);
+		}
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
+	}
+}
+
+/* Between summary and full detail: each flow as one line per row (or
+ * column) through the array, with arrows where it enters and leaves. */
+static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style, gint64 r0,
+	gint64 r1, gint64 c0, gint64 c1)
+{
+	gint64 every = MAX(1, (gint64)ceil(8 / v->scale));
+
+	cairo_set_line_width(cr, 1);
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+		double off = link_offset(scene, i, v->scale);
+		gboolean rows = l->dr == 0;
+		double sign = rows ? l->dc : l->dr;
+		gint64 lo = rows ? r0 : c0, hi = rows ? r1 : c1;
+		double a = sy_render_x(v, SY_ARRAY_MARGIN - 0.6);
+		double b = sy_render_x(v, SY_ARRAY_MARGIN + scene->cols + 0.6);
+
+		if (!drawn(l) || (l->dr && l->dc))
+			continue;
+		if (!rows) {
+			a = sy_render_y(v, SY_ARRAY_MARGIN - 0.6);
+			b = sy_render_y(v, SY_ARRAY_MARGIN + scene->rows + 0.6);
+		}
+		if (sign < 0) {
+			double t = a;
+
+			a = b;
+			b = t;
+		}
+		sy_render_set_color(cr, sy_render_style_color(style, l->color),
+			0.85);
+		for (gint64 k = lo - lo % every; k <= hi; k += every) {
+			double x, y;
+
+			centre(v, rows ? k : 0, rows ? 0 : k, &x, &y);
+			if (rows)
+				sy_render_arrow(cr, a, y + off, b, y + off,
+					MIN(6, v->scale));
+			else
+				sy_render_arrow(cr, x - off, a, x - off, b,
+					MIN(6, v->scale));
+		}
+	}
+}
+
+void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style, gint64 hover_row,
+	gint64 hover_col)
+{
+	gint64 r0, r1, c0, c1;
+
+	sy_render_set_color(cr, style->background, 1);
+	cairo_paint(cr);
+	if (v->scale < SUMMARY_PX) {
+		draw_summary(cr, scene, v, style);
+		draw_legend(cr, scene, style);
+		return;
+	}
+	/* Only the PEs in view (plus one around, for arrows in). */
+	c0 = MAX(0, (gint64)floor(v->x0 - SY_ARRAY_MARGIN) - 1);
+	r0 = MAX(0, (gint64)floor(v->y0 - SY_ARRAY_MARGIN) - 1);
+	c1 = MIN(scene->cols - 1,
+		(gint64)ceil(v->x0 + v->width / v->scale - SY_ARRAY_MARGIN) + 1);
+	r1 = MIN(scene->rows - 1,
+		(gint64)ceil(v->y0 + v->height / v->scale - SY_ARRAY_MARGIN) +
+			1);
+	for (gint64 r = r0; r <= r1; r++)
+		for (gint64 c = c0; c <= c1; c++)
+			draw_pe(cr, v, scene, style, r, c,
+				r == hover_row && c == hover_col);
+	if (v->scale < LINKS_PX)
+		draw_flow_lines(cr, scene, v, style, r0, r1, c0, c1);
+	else {
+		cairo_set_line_width(cr, MAX(1.0, MIN(2.2, v->scale / 28)));
+		for (guint i = 0; i < scene->links->len; i++) {
+			const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+			double off = link_offset(scene, i, v->scale);
+
+			if (!drawn(l))
+				continue;
+			sy_render_set_color(cr,
+				sy_render_style_color(style, l->color), 1);
+			for (gint64 r = r0; r <= r1; r++)
+				for (gint64 c = c0; c <= c1; c++)
+					draw_link(cr, v, scene, l, r, c, off);
+		}
+	}
+	draw_legend(cr, scene, style);
+}

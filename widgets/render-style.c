@@ -1,0 +1,155 @@
+#include <math.h>
+
+#include <pango/pangocairo.h>
+
+#include "render-style.h"
+
+/* Okabe and Ito's colour-blind safe palette, in the order that keeps the
+ * first arrays most distinct (yellow last: weak on white). */
+static const SyRgb okabe_ito[] = {
+	{0.000, 0.447, 0.698}, /* blue */
+	{0.835, 0.369, 0.000}, /* vermillion */
+	{0.000, 0.620, 0.451}, /* bluish green */
+	{0.800, 0.475, 0.655}, /* reddish purple */
+	{0.902, 0.624, 0.000}, /* orange */
+	{0.337, 0.706, 0.914}, /* sky blue */
+	{0.941, 0.894, 0.259}, /* yellow */
+};
+
+const SyRenderStyle *sy_render_style_print(void)
+{
+	static const SyRenderStyle style = {
+		.background = {1.0, 1.0, 1.0},
+		.foreground = {0.13, 0.13, 0.15},
+		.pe_fill = {0.94, 0.95, 0.97},
+		.pe_border = {0.45, 0.48, 0.53},
+		.muted = {0.62, 0.64, 0.68},
+		.accent = {0.21, 0.52, 0.89},
+		.palette = okabe_ito,
+		.n_palette = G_N_ELEMENTS(okabe_ito),
+		.font_size = 11,
+		.labels = TRUE,
+	};
+
+	return &style;
+}
+
+const SyRenderStyle *sy_render_style_dark(void)
+{
+	static const SyRenderStyle style = {
+		.background = {0.14, 0.14, 0.15},
+		.foreground = {0.93, 0.93, 0.93},
+		.pe_fill = {0.22, 0.23, 0.25},
+		.pe_border = {0.55, 0.57, 0.61},
+		.muted = {0.45, 0.47, 0.50},
+		.accent = {0.21, 0.52, 0.89},
+		.palette = okabe_ito,
+		.n_palette = G_N_ELEMENTS(okabe_ito),
+		.font_size = 11,
+		.labels = TRUE,
+	};
+
+	return &style;
+}
+
+SyRgb sy_render_style_color(const SyRenderStyle *style, guint index)
+{
+	return style->palette[index % style->n_palette];
+}
+
+void sy_render_set_color(cairo_t *cr, SyRgb rgb, double alpha)
+{
+	cairo_set_source_rgba(cr, rgb.r, rgb.g, rgb.b, alpha);
+}
+
+SyRenderView sy_render_view_fit(double w, double h, int width, int height)
+{
+	SyRenderView v;
+
+	v.width = width;
+	v.height = height;
+	v.scale = MIN(width / MAX(w, 1e-9), height / MAX(h, 1e-9));
+	v.x0 = w / 2 - width / (2 * v.scale);
+	v.y0 = h / 2 - height / (2 * v.scale);
+	return v;
+}
+
+void sy_render_view_zoom(SyRenderView *view, double factor, double px,
+	double py)
+{
+	double sx = view->x0 + px / view->scale;
+	double sy = view->y0 + py / view->scale;
+
+	view->scale *= factor;
+	view->x0 = sx - px / view->scale;
+	view->y0 = sy - py / view->scale;
+}
+
+static PangoLayout *text_layout(
+	cairo_t *cr, const char *text, double size, gboolean bold)
+{
+	PangoLayout *layout = pango_cairo_create_layout(cr);
+	PangoFontDescription *font = pango_font_description_new();
+
+	pango_font_description_set_family(font, "Sans");
+	pango_font_description_set_weight(
+		font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+	pango_layout_set_font_description(layout, font);
+	pango_layout_set_text(layout, text, -1);
+	pango_font_description_free(font);
+	return layout;
+}
+
+double sy_render_text_width(
+	cairo_t *cr, const char *text, double size, gboolean bold)
+{
+	PangoLayout *layout = text_layout(cr, text, size, bold);
+	int w, h;
+
+	pango_layout_get_pixel_size(layout, &w, &h);
+	g_object_unref(layout);
+	return w;
+}
+
+double sy_render_text(cairo_t *cr, const char *text, double x, double y,
+	double size, gboolean bold, gboolean centered)
+{
+	PangoLayout *layout = text_layout(cr, text, size, bold);
+	int w, h;
+
+	pango_layout_get_pixel_size(layout, &w, &h);
+	cairo_move_to(cr, centered ? x - w / 2.0 : x, centered ? y - h / 2.0 : y);
+	pango_cairo_show_layout(cr, layout);
+	/* Leave no current point: the next path must not start here. */
+	cairo_new_path(cr);
+	g_object_unref(layout);
+	return w;
+}
+
+void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h)
+{
+	double a = atan2(y1 - y0, x1 - x0);
+
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1 - h * 0.6 * cos(a), y1 - h * 0.6 * sin(a));
+	cairo_stroke(cr);
+	cairo_move_to(cr, x1, y1);
+	cairo_line_to(cr, x1 - h * cos(a - 0.45), y1 - h * sin(a - 0.45));
+	cairo_line_to(cr, x1 - h * cos(a + 0.45), y1 - h * sin(a + 0.45));
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+void sy_render_rounded_rect(cairo_t *cr, double x, double y, double w,
+	double h, double r)
+{
+	r = MIN(r, MIN(w, h) / 2);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+	cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+	cairo_close_path(cr);
+}

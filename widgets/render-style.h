@@ -1,0 +1,78 @@
+/* What every Cairo renderer shares: colours, the view transform, text.
+ *
+ * Renderers are pure functions of (scene, view, style): the widgets pass a
+ * style taken from the GTK theme, picture export and tests pass the fixed
+ * print style. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+	double r, g, b;
+} SyRgb;
+
+typedef struct {
+	SyRgb background;
+	SyRgb foreground;    /* text and outlines */
+	SyRgb pe_fill;
+	SyRgb pe_border;
+	SyRgb muted;         /* axes, grid, summaries */
+	SyRgb accent;        /* selection */
+	const SyRgb *palette; /* one colour per array, cycled */
+	guint n_palette;
+	double font_size;    /* points */
+	gboolean labels;     /* PE labels when they fit */
+} SyRenderStyle;
+
+/* Scene units to pixels: device = (scene - origin) * scale. */
+typedef struct {
+	double scale;
+	double x0, y0;       /* scene point at the top-left pixel */
+	int width, height;   /* pixels */
+} SyRenderView;
+
+/* The fixed, theme-independent style of pictures and tests, and a dark
+ * variant for dark themes.  The palette is colour-blind safe (Okabe-Ito). */
+const SyRenderStyle *sy_render_style_print(void);
+const SyRenderStyle *sy_render_style_dark(void);
+
+SyRgb sy_render_style_color(const SyRenderStyle *style, guint index);
+void sy_render_set_color(cairo_t *cr, SyRgb rgb, double alpha);
+
+static inline double sy_render_x(const SyRenderView *v, double x)
+{
+	return (x - v->x0) * v->scale;
+}
+
+static inline double sy_render_y(const SyRenderView *v, double y)
+{
+	return (y - v->y0) * v->scale;
+}
+
+/* A view that shows the scene rectangle [0, w] x [0, h] whole and
+ * centred in width x height pixels. */
+SyRenderView sy_render_view_fit(double w, double h, int width, int height);
+
+/* Zooms by factor keeping the scene point under pixel (px, py) fixed. */
+void sy_render_view_zoom(SyRenderView *view, double factor, double px,
+	double py);
+
+/* Text in the current colour with its top-left corner (or centre, if
+ * centered) at (x, y) pixels; size in pixels.  Returns its width. */
+double sy_render_text(cairo_t *cr, const char *text, double x, double y,
+	double size, gboolean bold, gboolean centered);
+
+double sy_render_text_width(
+	cairo_t *cr, const char *text, double size, gboolean bold);
+
+/* An arrow from (x0, y0) to (x1, y1), head size h, in pixels. */
+void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h);
+
+void sy_render_rounded_rect(cairo_t *cr, double x, double y, double w,
+	double h, double r);
+
+G_END_DECLS

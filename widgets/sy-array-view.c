@@ -1,0 +1,270 @@
+#include <math.h>
+
+#include "sy-array-view.h"
+#include "sy-view-style.h"
+
+#define MAX_SCALE 400.0 /* pixels per PE */
+#define ZOOM_STEP 1.25
+
+struct _SyArrayView {
+	GtkDrawingArea parent_instance;
+
+	SyArrayScene *scene;
+	SyRenderView view;
+	gboolean auto_fit;   /* follow the size until the user zooms or pans */
+	gboolean labels;
+	gint64 hover_row, hover_col;
+
+	GtkGesture *drag;
+	GtkEventController *scroll;
+	GtkEventController *motion;
+	double drag_x0, drag_y0; /* the view origin when the drag began */
+};
+
+G_DEFINE_FINAL_TYPE(SyArrayView, sy_array_view, GTK_TYPE_DRAWING_AREA)
+
+static void fit(SyArrayView *self)
+{
+	double w, h;
+	int width = gtk_widget_get_allocated_width(GTK_WIDGET(self));
+	int height = gtk_widget_get_allocated_height(GTK_WIDGET(self));
+
+	if (!self->scene)
+		return;
+	sy_array_scene_size(self->scene, &w, &h);
+	self->view = sy_render_view_fit(w, h, MAX(width, 1), MAX(height, 1));
+}
+
+static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
+{
+	SyArrayView *self = SY_ARRAY_VIEW(widget);
+	SyRenderStyle style = *sy_view_style_for(widget);
+
+	style.labels = self->labels;
+	if (!self->scene) {
+		sy_render_set_color(cr, style.background, 1);
+		cairo_paint(cr);
+		return GDK_EVENT_PROPAGATE;
+	}
+	if (self->auto_fit)
+		fit(self);
+	self->view.width = gtk_widget_get_allocated_width(widget);
+	self->view.height = gtk_widget_get_allocated_height(widget);
+	sy_render_array(cr, self->scene, &self->view, &style, self->hover_row,
+		self->hover_col);
+	return GDK_EVENT_PROPAGATE;
+}
+
+static void zoom_at(SyArrayView *self, double factor, double px, double py)
+{
+	double scale = self->view.scale * factor;
+
+	if (!self->scene || scale > MAX_SCALE || scale < 1e-4)
+		return;
+	self->auto_fit = FALSE;
+	sy_render_view_zoom(&self->view, factor, px, py);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static gboolean on_scroll(
+	GtkEventControllerScroll *scroll, double dx, double dy, gpointer user)
+{
+	SyArrayView *self = user;
+	GdkEvent *event = gtk_get_current_event();
+	double x = 0, y = 0;
+
+	(void)scroll;
+	(void)dx;
+	if (event) {
+		gdk_event_get_coords(event, &x, &y);
+		gdk_event_free(event);
+	}
+	zoom_at(self, pow(ZOOM_STEP, -dy), x, y);
+	return TRUE;
+}
+
+static void on_drag_begin(
+	GtkGestureDrag *drag, double x, double y, gpointer user)
+{
+	SyArrayView *self = user;
+
+	(void)drag;
+	(void)x;
+	(void)y;
+	self->drag_x0 = self->view.x0;
+	self->drag_y0 = self->view.y0;
+}
+
+static void on_drag_update(
+	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+{
+	SyArrayView *self = user;
+
+	(void)drag;
+	if (!self->scene)
+		return;
+	self->auto_fit = FALSE;
+	self->view.x0 = self->drag_x0 - dx / self->view.scale;
+	self->view.y0 = self->drag_y0 - dy / self->view.scale;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void set_hover(SyArrayView *self, gint64 row, gint64 col)
+{
+	if (row == self->hover_row && col == self->hover_col)
+		return;
+	self->hover_row = row;
+	self->hover_col = col;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void on_motion(
+	GtkEventControllerMotion *motion, double x, double y, gpointer user)
+{
+	SyArrayView *self = user;
+	gint64 row, col;
+
+	(void)motion;
+	if (self->scene &&
+		sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
+		set_hover(self, row, col);
+	else
+		set_hover(self, -1, -1);
+}
+
+static void on_leave(GtkEventControllerMotion *motion, gpointer user)
+{
+	(void)motion;
+	set_hover(user, -1, -1);
+}
+
+static gboolean sy_array_view_query_tooltip(GtkWidget *widget, int x, int y,
+	gboolean keyboard, GtkTooltip *tooltip)
+{
+	SyArrayView *self = SY_ARRAY_VIEW(widget);
+	g_autofree char *text = NULL;
+	gint64 row, col;
+
+	(void)keyboard;
+	if (!self->scene ||
+		!sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
+		return FALSE;
+	text = sy_array_scene_describe(self->scene, row, col);
+	gtk_tooltip_set_text(tooltip, text);
+	return TRUE;
+}
+
+static void sy_array_view_finalize(GObject *object)
+{
+	SyArrayView *self = SY_ARRAY_VIEW(object);
+
+	sy_array_scene_free(self->scene);
+	g_clear_object(&self->drag);
+	g_clear_object(&self->scroll);
+	g_clear_object(&self->motion);
+	G_OBJECT_CLASS(sy_array_view_parent_class)->finalize(object);
+}
+
+static void sy_array_view_class_init(SyArrayViewClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->finalize = sy_array_view_finalize;
+	widget_class->draw = sy_array_view_draw;
+	widget_class->query_tooltip = sy_array_view_query_tooltip;
+	gtk_widget_class_set_css_name(widget_class, "arrayview");
+}
+
+static void sy_array_view_init(SyArrayView *self)
+{
+	GtkWidget *widget = GTK_WIDGET(self);
+
+	self->auto_fit = TRUE;
+	self->labels = TRUE;
+	self->hover_row = self->hover_col = -1;
+	self->view.scale = 1;
+	gtk_widget_set_has_tooltip(widget, TRUE);
+	gtk_widget_add_events(widget, GDK_SCROLL_MASK |
+					      GDK_SMOOTH_SCROLL_MASK |
+					      GDK_POINTER_MOTION_MASK |
+					      GDK_BUTTON_PRESS_MASK |
+					      GDK_BUTTON_RELEASE_MASK |
+					      GDK_LEAVE_NOTIFY_MASK);
+	self->drag = gtk_gesture_drag_new(widget);
+	g_signal_connect(self->drag, "drag-begin", G_CALLBACK(on_drag_begin),
+		self);
+	g_signal_connect(self->drag, "drag-update",
+		G_CALLBACK(on_drag_update), self);
+	self->scroll = gtk_event_controller_scroll_new(widget,
+		GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
+	self->motion = gtk_event_controller_motion_new(widget);
+	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
+	g_signal_connect(self->motion, "leave", G_CALLBACK(on_leave), self);
+}
+
+GtkWidget *sy_array_view_new(void)
+{
+	return g_object_new(SY_TYPE_ARRAY_VIEW, NULL);
+}
+
+static gboolean same_array(const SyArrayScene *a, const SyArrayScene *b)
+{
+	return a && b && a->rows == b->rows && a->cols == b->cols &&
+	       a->n_dims == b->n_dims;
+}
+
+void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
+{
+	gboolean keep = same_array(self->scene, scene);
+
+	sy_array_scene_free(self->scene);
+	self->scene = scene;
+	self->hover_row = self->hover_col = -1;
+	if (!keep) {
+		self->auto_fit = TRUE;
+		fit(self);
+	}
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+const SyArrayScene *sy_array_view_get_scene(SyArrayView *self)
+{
+	return self->scene;
+}
+
+void sy_array_view_set_labels(SyArrayView *self, gboolean labels)
+{
+	self->labels = labels;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void zoom_centre(SyArrayView *self, double factor)
+{
+	zoom_at(self, factor,
+		gtk_widget_get_allocated_width(GTK_WIDGET(self)) / 2.0,
+		gtk_widget_get_allocated_height(GTK_WIDGET(self)) / 2.0);
+}
+
+void sy_array_view_zoom_in(SyArrayView *self)
+{
+	zoom_centre(self, ZOOM_STEP);
+}
+
+void sy_array_view_zoom_out(SyArrayView *self)
+{
+	zoom_centre(self, 1 / ZOOM_STEP);
+}
+
+void sy_array_view_zoom_fit(SyArrayView *self)
+{
+	self->auto_fit = TRUE;
+	fit(self);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+double sy_array_view_get_scale(SyArrayView *self)
+{
+	return self->view.scale;
+}

@@ -1,0 +1,28 @@
+/* SyArrayView: the PE array of a dataflow candidate, zoomable and
+ * pannable, drawn by sy_render_array(). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "render-array.h"
+
+G_BEGIN_DECLS
+
+#define SY_TYPE_ARRAY_VIEW (sy_array_view_get_type())
+G_DECLARE_FINAL_TYPE(SyArrayView, sy_array_view, SY, ARRAY_VIEW, GtkDrawingArea)
+
+GtkWidget *sy_array_view_new(void);
+
+/* Takes the scene (NULL: nothing to show); fits it if it is a new
+ * array, keeps the view if only its contents changed. */
+void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene);
+const SyArrayScene *sy_array_view_get_scene(SyArrayView *self);
+
+void sy_array_view_set_labels(SyArrayView *self, gboolean labels);
+
+void sy_array_view_zoom_in(SyArrayView *self);
+void sy_array_view_zoom_out(SyArrayView *self);
+void sy_array_view_zoom_fit(SyArrayView *self);
+double sy_array_view_get_scale(SyArrayView *self);
+
+G_END_DECLS

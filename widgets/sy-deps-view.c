@@ -1,0 +1,374 @@
+#include <math.h>
+
+#include "sy-deps-view.h"
+#include "sy-view-style.h"
+
+#define ZOOM_STEP 1.25
+
+struct _SyDepsView {
+	GtkDrawingArea parent_instance;
+
+	const SyAnalysis *analysis;
+	SyProjection *projection;
+	gboolean *space;       /* per band member */
+	char *message;
+	int hover_chip;
+	int press_chip;        /* where a drag across chips began */
+	gboolean auto_fit;
+	SyRenderView plot;     /* iteration units to plot pixels */
+
+	GtkGesture *drag;
+	GtkEventController *scroll;
+	GtkEventController *motion;
+	double drag_x0, drag_y0;
+	gboolean panning;
+};
+
+enum {
+	SPACE_CHOSEN,
+	N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE(SyDepsView, sy_deps_view, GTK_TYPE_DRAWING_AREA)
+
+static SyDepsScene scene_of(SyDepsView *self)
+{
+	SyDepsScene scene = {
+		self->analysis, self->projection, self->space,
+		self->hover_chip, self->message,
+	};
+
+	return scene;
+}
+
+/* The layout for the current size; the caller clears it. */
+static void layout_now(SyDepsView *self, SyDepsLayout *layout)
+{
+	GtkWidget *widget = GTK_WIDGET(self);
+	SyDepsScene scene = scene_of(self);
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_ARGB32, 1, 1);
+	cairo_t *cr = cairo_create(surface);
+
+	sy_deps_layout_init(layout, &scene, cr,
+		gtk_widget_get_allocated_width(widget),
+		gtk_widget_get_allocated_height(widget));
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+static void fit(SyDepsView *self, const SyDepsLayout *layout)
+{
+	SyDepsScene scene = scene_of(self);
+	double x, y, w, h;
+
+	if (!self->projection || self->projection->x < 0)
+		return;
+	sy_deps_plot_extent(&scene, &x, &y, &w, &h);
+	self->plot = sy_render_view_fit(w, h, (int)layout->plot.w,
+		(int)layout->plot.h);
+	self->plot.x0 += x;
+	self->plot.y0 += y;
+}
+
+static gboolean sy_deps_view_draw(GtkWidget *widget, cairo_t *cr)
+{
+	SyDepsView *self = SY_DEPS_VIEW(widget);
+	SyDepsScene scene = scene_of(self);
+	SyDepsLayout layout;
+
+	sy_deps_layout_init(&layout, &scene, cr,
+		gtk_widget_get_allocated_width(widget),
+		gtk_widget_get_allocated_height(widget));
+	if (self->auto_fit)
+		fit(self, &layout);
+	self->plot.width = (int)layout.plot.w;
+	self->plot.height = (int)layout.plot.h;
+	sy_render_deps(cr, &scene, &layout, &self->plot,
+		sy_view_style_for(widget));
+	sy_deps_layout_clear(&layout);
+	return GDK_EVENT_PROPAGATE;
+}
+
+static int chip_at(SyDepsView *self, double x, double y)
+{
+	SyDepsLayout layout;
+	int chip;
+
+	if (!self->analysis)
+		return -1;
+	layout_now(self, &layout);
+	chip = sy_deps_layout_chip_at(&layout, x, y);
+	sy_deps_layout_clear(&layout);
+	return chip;
+}
+
+/* Emits the chosen loops: chip a alone, or every band loop from a to b. */
+static void choose(SyDepsView *self, int a, int b)
+{
+	guint n_band = self->analysis->band->n_members;
+	g_autofree guint *loops = g_new(guint, n_band + 1);
+	guint n = 0;
+	int lo = MIN(a, b), hi = MAX(a, b);
+
+	if (a == b) {
+		/* A click toggles one loop in or out of the choice. */
+		for (guint i = 0; i < n_band; i++)
+			if (self->space[i] != ((int)i == a))
+				loops[n++] = i;
+		if (a >= (int)n_band)
+			loops[n++] = (guint)a;
+	} else {
+		for (int i = lo; i <= hi; i++)
+			loops[n++] = (guint)i;
+	}
+	g_signal_emit(self, signals[SPACE_CHOSEN], 0, loops, n);
+}
+
+static void on_drag_begin(
+	GtkGestureDrag *drag, double x, double y, gpointer user)
+{
+	SyDepsView *self = user;
+
+	(void)drag;
+	self->press_chip = chip_at(self, x, y);
+	self->panning = self->press_chip < 0;
+	self->drag_x0 = self->plot.x0;
+	self->drag_y0 = self->plot.y0;
+}
+
+static void on_drag_update(
+	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+{
+	SyDepsView *self = user;
+
+	(void)drag;
+	if (!self->panning || !self->projection)
+		return;
+	self->auto_fit = FALSE;
+	self->plot.x0 = self->drag_x0 - dx / self->plot.scale;
+	self->plot.y0 = self->drag_y0 - dy / self->plot.scale;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void on_drag_end(
+	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+{
+	SyDepsView *self = user;
+	double x, y;
+	int end;
+
+	if (self->panning || self->press_chip < 0)
+		return;
+	gtk_gesture_drag_get_start_point(drag, &x, &y);
+	end = chip_at(self, x + dx, y + dy);
+	choose(self, self->press_chip, end < 0 ? self->press_chip : end);
+	self->press_chip = -1;
+}
+
+static gboolean on_scroll(
+	GtkEventControllerScroll *scroll, double dx, double dy, gpointer user)
+{
+	SyDepsView *self = user;
+	GdkEvent *event = gtk_get_current_event();
+	SyDepsLayout layout;
+	double x = 0, y = 0;
+
+	(void)scroll;
+	(void)dx;
+	if (!self->projection)
+		return FALSE;
+	if (event) {
+		gdk_event_get_coords(event, &x, &y);
+		gdk_event_free(event);
+	}
+	layout_now(self, &layout);
+	self->auto_fit = FALSE;
+	sy_render_view_zoom(&self->plot, pow(ZOOM_STEP, -dy),
+		x - layout.plot.x, y - layout.plot.y);
+	sy_deps_layout_clear(&layout);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+	return TRUE;
+}
+
+static void on_motion(
+	GtkEventControllerMotion *motion, double x, double y, gpointer user)
+{
+	SyDepsView *self = user;
+	int chip = chip_at(self, x, y);
+
+	(void)motion;
+	if (chip != self->hover_chip) {
+		self->hover_chip = chip;
+		gtk_widget_queue_draw(GTK_WIDGET(self));
+	}
+}
+
+static gboolean sy_deps_view_query_tooltip(GtkWidget *widget, int x, int y,
+	gboolean keyboard, GtkTooltip *tooltip)
+{
+	SyDepsView *self = SY_DEPS_VIEW(widget);
+	const SyBand *band;
+	int chip = chip_at(self, x, y);
+	g_autofree char *why = NULL;
+
+	(void)keyboard;
+	if (chip < 0)
+		return FALSE;
+	band = self->analysis->band;
+	if ((guint)chip >= band->n_members) {
+		g_autofree char *text = g_strdup_printf(
+			"Not in the outermost permutable band: %s", band->stop);
+
+		gtk_tooltip_set_text(tooltip, text);
+		return TRUE;
+	}
+	why = sy_dataflow_space_problem(self->analysis->deps, band,
+		(guint)chip);
+	gtk_tooltip_set_text(tooltip,
+		why ? why : "Click to use as a space loop, or drag across "
+			    "loops to choose several");
+	return TRUE;
+}
+
+static void sy_deps_view_finalize(GObject *object)
+{
+	SyDepsView *self = SY_DEPS_VIEW(object);
+
+	sy_projection_free(self->projection);
+	g_free(self->space);
+	g_free(self->message);
+	g_clear_object(&self->drag);
+	g_clear_object(&self->scroll);
+	g_clear_object(&self->motion);
+	G_OBJECT_CLASS(sy_deps_view_parent_class)->finalize(object);
+}
+
+static void sy_deps_view_class_init(SyDepsViewClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->finalize = sy_deps_view_finalize;
+	widget_class->draw = sy_deps_view_draw;
+	widget_class->query_tooltip = sy_deps_view_query_tooltip;
+	gtk_widget_class_set_css_name(widget_class, "depsview");
+
+	/**
+	 * SyDepsView::space-chosen:
+	 * @loops: (array length=n): the loops picked, as band member
+	 *   indices (inner loops are numbered after the band's)
+	 * @n: how many
+	 *
+	 * The user picked space loops in the loops strip.
+	 */
+	signals[SPACE_CHOSEN] = g_signal_new("space-chosen",
+		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+		NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+}
+
+static void sy_deps_view_init(SyDepsView *self)
+{
+	GtkWidget *widget = GTK_WIDGET(self);
+
+	self->hover_chip = self->press_chip = -1;
+	self->auto_fit = TRUE;
+	self->plot.scale = 1;
+	gtk_widget_set_has_tooltip(widget, TRUE);
+	gtk_widget_add_events(widget, GDK_SCROLL_MASK |
+					      GDK_SMOOTH_SCROLL_MASK |
+					      GDK_POINTER_MOTION_MASK |
+					      GDK_BUTTON_PRESS_MASK |
+					      GDK_BUTTON_RELEASE_MASK);
+	self->drag = gtk_gesture_drag_new(widget);
+	g_signal_connect(self->drag, "drag-begin", G_CALLBACK(on_drag_begin),
+		self);
+	g_signal_connect(self->drag, "drag-update",
+		G_CALLBACK(on_drag_update), self);
+	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end),
+		self);
+	self->scroll = gtk_event_controller_scroll_new(widget,
+		GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
+	self->motion = gtk_event_controller_motion_new(widget);
+	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
+}
+
+GtkWidget *sy_deps_view_new(void)
+{
+	return g_object_new(SY_TYPE_DEPS_VIEW, NULL);
+}
+
+void sy_deps_view_set_analysis(SyDepsView *self, const SyAnalysis *analysis)
+{
+	self->analysis = analysis;
+	g_clear_pointer(&self->projection, sy_projection_free);
+	g_clear_pointer(&self->space, g_free);
+	self->hover_chip = -1;
+	if (analysis) {
+		guint n = analysis->band->n_members;
+
+		self->space = g_new0(gboolean, MAX(n, 1));
+		self->projection = sy_projection_new(analysis, n > 0 ? 0 : -1,
+			n > 1 ? 1 : -1);
+	}
+	self->auto_fit = TRUE;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void sy_deps_view_set_axes(SyDepsView *self, int x, int y)
+{
+	if (!self->analysis)
+		return;
+	sy_projection_free(self->projection);
+	self->projection = sy_projection_new(self->analysis, x, y);
+	self->auto_fit = TRUE;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void sy_deps_view_set_space(SyDepsView *self, const guint *space, guint n)
+{
+	if (!self->analysis)
+		return;
+	memset(self->space, 0,
+		sizeof(gboolean) * MAX(self->analysis->band->n_members, 1));
+	for (guint i = 0; i < n; i++)
+		if (space[i] < self->analysis->band->n_members)
+			self->space[space[i]] = TRUE;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void sy_deps_view_set_message(SyDepsView *self, const char *message)
+{
+	g_free(self->message);
+	self->message = g_strdup(message);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void zoom_centre(SyDepsView *self, double factor)
+{
+	if (!self->projection)
+		return;
+	self->auto_fit = FALSE;
+	sy_render_view_zoom(&self->plot, factor, self->plot.width / 2.0,
+		self->plot.height / 2.0);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void sy_deps_view_zoom_in(SyDepsView *self)
+{
+	zoom_centre(self, ZOOM_STEP);
+}
+
+void sy_deps_view_zoom_out(SyDepsView *self)
+{
+	zoom_centre(self, 1 / ZOOM_STEP);
+}
+
+void sy_deps_view_zoom_fit(SyDepsView *self)
+{
+	self->auto_fit = TRUE;
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}

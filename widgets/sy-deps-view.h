@@ -1,0 +1,34 @@
+/* SyDepsView: the dependence view.  The iteration space is projected on
+ * two loops of the band (zoom and pan apply to it); the loops strip picks
+ * space loops by click, or by dragging across several. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "render-deps.h"
+
+G_BEGIN_DECLS
+
+#define SY_TYPE_DEPS_VIEW (sy_deps_view_get_type())
+G_DECLARE_FINAL_TYPE(SyDepsView, sy_deps_view, SY, DEPS_VIEW, GtkDrawingArea)
+
+GtkWidget *sy_deps_view_new(void);
+
+/* The analysis is borrowed: it must outlive its use here (set NULL or
+ * another before freeing it). */
+void sy_deps_view_set_analysis(SyDepsView *self, const SyAnalysis *analysis);
+
+/* The two loops of the plot (band members; y may be -1). */
+void sy_deps_view_set_axes(SyDepsView *self, int x, int y);
+
+/* The space loops shown as chosen (n band member indices). */
+void sy_deps_view_set_space(SyDepsView *self, const guint *space, guint n);
+
+/* A line under the loops, such as why a choice is not an array. */
+void sy_deps_view_set_message(SyDepsView *self, const char *message);
+
+void sy_deps_view_zoom_in(SyDepsView *self);
+void sy_deps_view_zoom_out(SyDepsView *self);
+void sy_deps_view_zoom_fit(SyDepsView *self);
+
+G_END_DECLS
