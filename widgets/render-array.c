@@ -191,27 +191,29 @@ static double to_edge(const SyRenderView *v, double ux, double uy)
 	return 0.38 * v->scale / MAX(fabs(ux), fabs(uy));
 }
 
-/* The arrow of link l from PE (r, c) to where its next PE is (in the
- * margin past the border), and the arrow coming in from outside when no
- * PE feeds this one.  offset shifts parallel arrows apart. */
-static void draw_link(cairo_t *cr, const SyRenderView *v,
+/* Adds to the path (shafts) or the heads path the arrow of link l from
+ * PE (r, c) to where its next PE is (in the margin past the border), and
+ * the arrow coming in from outside when no PE feeds this one.  offset
+ * shifts parallel arrows apart. */
+static void add_link(cairo_t *cr, const SyRenderView *v,
 	const SyArrayScene *scene, const SyArrayLink *l, gint64 r, gint64 c,
-	double offset)
+	double offset, gboolean heads)
 {
 	double dx = l->dc * v->scale, dy = l->dr * v->scale;
 	double len = hypot(dx, dy), ux = dx / len, uy = dy / len;
 	double h = to_edge(v, ux, uy);
 	double head = MIN(v->scale * 0.14, 11);
+	void (*add)(cairo_t *, double, double, double, double, double) =
+		heads ? sy_render_arrow_head : sy_render_arrow_shaft;
 	double x, y;
 
 	centre(v, r, c, &x, &y);
 	x += -uy * offset;
 	y += ux * offset;
-	sy_render_arrow(cr, x + ux * h, y + uy * h, x + dx - ux * h,
-		y + dy - uy * h, head);
+	add(cr, x + ux * h, y + uy * h, x + dx - ux * h, y + dy - uy * h, head);
 	if (!inside(scene, r - l->dr, c - l->dc))
-		sy_render_arrow(cr, x - dx + ux * h, y - dy + uy * h,
-			x - ux * h, y - uy * h, head);
+		add(cr, x - dx + ux * h, y - dy + uy * h, x - ux * h,
+			y - uy * h, head);
 }
 
 /* Parallel arrows: the slot of link i among the drawn links of the same
@@ -233,58 +235,135 @@ static double link_offset(const SyArrayScene *scene, guint i, double scale)
 	return ((double)slot - (n - 1) / 2.0) * 0.15 * scale;
 }
 
-/* Small coloured squares in a PE, one per link that does not leave it. */
+typedef struct {
+	gint64 r0, r1, c0, c1; /* the PEs in view */
+} Visible;
+
+/* Small coloured squares in every PE, one per link that stays in it;
+ * one fill per link. */
 static void draw_ports(cairo_t *cr, const SyRenderView *v,
-	const SyArrayScene *scene, const SyRenderStyle *style, gint64 r,
-	gint64 c)
+	const SyArrayScene *scene, const SyRenderStyle *style,
+	const Visible *in)
 {
-	double x, y, s = v->scale * 0.1;
+	double s = v->scale * 0.1;
 	guint n = 0;
 
-	centre(v, r, c, &x, &y);
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 
 		if (drawn(l))
 			continue;
+		for (gint64 r = in->r0; r <= in->r1; r++)
+			for (gint64 c = in->c0; c <= in->c1; c++) {
+				double x, y;
+
+				centre(v, r, c, &x, &y);
+				cairo_rectangle(cr,
+					x - 0.3 * v->scale + n * 1.3 * s,
+					y + 0.3 * v->scale - s, s, s);
+			}
 		sy_render_set_color(cr, sy_render_style_color(style, l->color),
 			1);
-		cairo_rectangle(cr, x - 0.3 * v->scale + n * 1.3 * s,
-			y + 0.3 * v->scale - s, s, s);
 		cairo_fill(cr);
 		n++;
 	}
 }
 
-static void draw_pe(cairo_t *cr, const SyRenderView *v,
-	const SyArrayScene *scene, const SyRenderStyle *style, gint64 r,
-	gint64 c, gboolean hover)
+static void add_box(cairo_t *cr, const SyRenderView *v, gint64 r, gint64 c)
 {
 	double x, y, half = 0.38 * v->scale;
 
 	centre(v, r, c, &x, &y);
-	sy_render_rounded_rect(cr, x - half, y - half, 2 * half, 2 * half,
-		v->scale * 0.08);
-	sy_render_set_color(cr, hover ? style->accent : style->pe_fill,
-		hover ? 0.25 : 1);
-	cairo_fill_preserve(cr);
-	sy_render_set_color(cr, hover ? style->accent : style->pe_border, 1);
-	cairo_set_line_width(cr, hover ? 2 : MIN(1.2, v->scale / 20));
-	cairo_stroke(cr);
-	if (style->labels && v->scale >= LABELS_PX) {
-		char label[64];
-		double size = MIN(v->scale * 0.2, 13);
+	if (v->scale >= 24)
+		sy_render_rounded_rect(cr, x - half, y - half, 2 * half,
+			2 * half, v->scale * 0.08);
+	else
+		cairo_rectangle(cr, x - half, y - half, 2 * half, 2 * half);
+}
 
-		if (scene->n_dims == 1)
-			g_snprintf(label, sizeof label, "%" G_GINT64_FORMAT, c);
-		else
-			g_snprintf(label, sizeof label,
-				"%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT, r, c);
-		sy_render_set_color(cr, style->foreground, 0.85);
-		sy_render_text(cr, label, x, y - size * 0.3, size, FALSE, TRUE);
+/* Every PE box in one path: one fill and one stroke for the grid. */
+static void draw_pes(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, const Visible *in)
+{
+	for (gint64 r = in->r0; r <= in->r1; r++)
+		for (gint64 c = in->c0; c <= in->c1; c++)
+			add_box(cr, v, r, c);
+	sy_render_set_color(cr, style->pe_fill, 1);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, style->pe_border, 1);
+	cairo_set_line_width(cr, MIN(1.2, v->scale / 20));
+	cairo_stroke(cr);
+}
+
+static void draw_hover(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, gint64 r, gint64 c)
+{
+	add_box(cr, v, r, c);
+	sy_render_set_color(cr, style->accent, 0.25);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, style->accent, 1);
+	cairo_set_line_width(cr, 2);
+	cairo_stroke(cr);
+}
+
+/* PE indices with Cairo's own text: thousands of labels per frame are
+ * too many for a Pango layout each. */
+static void draw_labels(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style, const Visible *in)
+{
+	double size = MIN(v->scale * 0.2, 13);
+
+	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
+		CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+	sy_render_set_color(cr, style->foreground, 0.85);
+	for (gint64 r = in->r0; r <= in->r1; r++)
+		for (gint64 c = in->c0; c <= in->c1; c++) {
+			cairo_text_extents_t ext;
+			char label[64];
+			double x, y;
+
+			if (scene->n_dims == 1)
+				g_snprintf(label, sizeof label,
+					"%" G_GINT64_FORMAT, c);
+			else
+				g_snprintf(label, sizeof label,
+					"%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+					r, c);
+			centre(v, r, c, &x, &y);
+			cairo_text_extents(cr, label, &ext);
+			cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing,
+				y - size * 0.3);
+			cairo_show_text(cr, label);
+		}
+	cairo_new_path(cr);
+}
+
+/* Each drawn link: one stroke for all its shafts, one fill for all its
+ * heads. */
+static void draw_links(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style, const Visible *in)
+{
+	cairo_set_line_width(cr, MAX(1.0, MIN(2.2, v->scale / 28)));
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+		double off = link_offset(scene, i, v->scale);
+
+		if (!drawn(l))
+			continue;
+		sy_render_set_color(cr, sy_render_style_color(style, l->color),
+			1);
+		for (int heads = 0; heads < 2; heads++) {
+			for (gint64 r = in->r0; r <= in->r1; r++)
+				for (gint64 c = in->c0; c <= in->c1; c++)
+					add_link(cr, v, scene, l, r, c, off,
+						heads);
+			if (heads)
+				cairo_fill(cr);
+			else
+				cairo_stroke(cr);
+		}
 	}
-	if (v->scale >= PORTS_PX)
-		draw_ports(cr, v, scene, style, r, c);
 }
 
 /* Few pixels per PE: the grid as one block and one big arrow per flow. */
@@ -412,7 +491,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	const SyRenderView *v, const SyRenderStyle *style, gint64 hover_row,
 	gint64 hover_col)
 {
-	gint64 r0, r1, c0, c1;
+	Visible in;
 
 	sy_render_set_color(cr, style->background, 1);
 	cairo_paint(cr);
@@ -422,33 +501,24 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		return;
 	}
 	/* Only the PEs in view (plus one around, for arrows in). */
-	c0 = MAX(0, (gint64)floor(v->x0 - SY_ARRAY_MARGIN) - 1);
-	r0 = MAX(0, (gint64)floor(v->y0 - SY_ARRAY_MARGIN) - 1);
-	c1 = MIN(scene->cols - 1,
+	in.c0 = MAX(0, (gint64)floor(v->x0 - SY_ARRAY_MARGIN) - 1);
+	in.r0 = MAX(0, (gint64)floor(v->y0 - SY_ARRAY_MARGIN) - 1);
+	in.c1 = MIN(scene->cols - 1,
 		(gint64)ceil(v->x0 + v->width / v->scale - SY_ARRAY_MARGIN) + 1);
-	r1 = MIN(scene->rows - 1,
+	in.r1 = MIN(scene->rows - 1,
 		(gint64)ceil(v->y0 + v->height / v->scale - SY_ARRAY_MARGIN) +
 			1);
-	for (gint64 r = r0; r <= r1; r++)
-		for (gint64 c = c0; c <= c1; c++)
-			draw_pe(cr, v, scene, style, r, c,
-				r == hover_row && c == hover_col);
+	draw_pes(cr, v, style, &in);
+	if (hover_row >= 0)
+		draw_hover(cr, v, style, hover_row, hover_col);
+	if (style->labels && v->scale >= LABELS_PX)
+		draw_labels(cr, scene, v, style, &in);
+	if (v->scale >= PORTS_PX)
+		draw_ports(cr, v, scene, style, &in);
 	if (v->scale < LINKS_PX)
-		draw_flow_lines(cr, scene, v, style, r0, r1, c0, c1);
-	else {
-		cairo_set_line_width(cr, MAX(1.0, MIN(2.2, v->scale / 28)));
-		for (guint i = 0; i < scene->links->len; i++) {
-			const SyArrayLink *l = g_ptr_array_index(scene->links, i);
-			double off = link_offset(scene, i, v->scale);
-
-			if (!drawn(l))
-				continue;
-			sy_render_set_color(cr,
-				sy_render_style_color(style, l->color), 1);
-			for (gint64 r = r0; r <= r1; r++)
-				for (gint64 c = c0; c <= c1; c++)
-					draw_link(cr, v, scene, l, r, c, off);
-		}
-	}
+		draw_flow_lines(cr, scene, v, style, in.r0, in.r1, in.c0,
+			in.c1);
+	else
+		draw_links(cr, scene, v, style, &in);
 	draw_legend(cr, scene, style);
 }

@@ -127,18 +127,32 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 	return w;
 }
 
-void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
+void sy_render_arrow_shaft(cairo_t *cr, double x0, double y0, double x1,
 	double y1, double h)
 {
 	double a = atan2(y1 - y0, x1 - x0);
 
 	cairo_move_to(cr, x0, y0);
 	cairo_line_to(cr, x1 - h * 0.6 * cos(a), y1 - h * 0.6 * sin(a));
-	cairo_stroke(cr);
+}
+
+void sy_render_arrow_head(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h)
+{
+	double a = atan2(y1 - y0, x1 - x0);
+
 	cairo_move_to(cr, x1, y1);
 	cairo_line_to(cr, x1 - h * cos(a - 0.45), y1 - h * sin(a - 0.45));
 	cairo_line_to(cr, x1 - h * cos(a + 0.45), y1 - h * sin(a + 0.45));
 	cairo_close_path(cr);
+}
+
+void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h)
+{
+	sy_render_arrow_shaft(cr, x0, y0, x1, y1, h);
+	cairo_stroke(cr);
+	sy_render_arrow_head(cr, x0, y0, x1, y1, h);
 	cairo_fill(cr);
 }
 

@@ -68,8 +68,14 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 double sy_render_text_width(
 	cairo_t *cr, const char *text, double size, gboolean bold);
 
-/* An arrow from (x0, y0) to (x1, y1), head size h, in pixels. */
+/* An arrow from (x0, y0) to (x1, y1), head size h, in pixels: stroked
+ * and filled at once, or its shaft and head added to the current path
+ * (to draw many arrows with one stroke and one fill). */
 void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h);
+void sy_render_arrow_shaft(cairo_t *cr, double x0, double y0, double x1,
+	double y1, double h);
+void sy_render_arrow_head(cairo_t *cr, double x0, double y0, double x1,
 	double y1, double h);
 
 void sy_render_rounded_rect(cairo_t *cr, double x, double y, double w,

@@ -1,0 +1,72 @@
+/* Redraw times of the array renderer: a 64 x 64 PE grid in full detail
+ * (the 16 ms frame budget), and larger grids fitted in a window.  Prints
+ * milliseconds per frame; not a test. */
+#include <stdio.h>
+
+#include "render-array.h"
+
+static SyAnalysis *analyse(const char *n)
+{
+	g_autofree char *text = g_strdup_printf(
+		"#define N %s\n"
+		"float A[N][N], B[N][N], C[N][N];\n"
+		"void mm(void)\n{\n#pragma scop\n"
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < N; j++)\n"
+		"    for (int k = 0; k < N; k++)\n"
+		"      C[i][j] += A[i][k] * B[k][j];\n"
+		"#pragma endscop\n}\n",
+		n);
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, NULL,
+		&error);
+
+	g_assert_no_error(error);
+	return a;
+}
+
+static int compare(gconstpointer a, gconstpointer b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void bench(const char *label, const char *n, double zoom)
+{
+	g_autoptr(SyAnalysis) a = analyse(n);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
+		g_ptr_array_index(a->candidates, 3));
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 1024, 1024);
+	cairo_t *cr = cairo_create(surface);
+	double w, h, ms[100];
+	SyRenderView v;
+
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 1024, 1024);
+	sy_render_view_zoom(&v, zoom, 512, 512);
+	for (int i = 0; i < 100; i++) {
+		gint64 start = g_get_monotonic_time();
+
+		sy_render_array(cr, scene, &v, sy_render_style_print(), -1, -1);
+		cairo_surface_flush(surface);
+		ms[i] = (g_get_monotonic_time() - start) / 1000.0;
+	}
+	qsort(ms, 100, sizeof *ms, compare);
+	printf("%-44s %8.1f %9.2f %9.2f\n", label, v.scale, ms[0], ms[50]);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+int main(void)
+{
+	printf("%-44s %8s %9s %9s\n", "1024 x 1024 pixels", "px/PE", "min ms",
+		"median ms");
+	bench("64 x 64 PEs, whole grid, full detail", "64", 1);
+	bench("64 x 64 PEs, zoomed x4", "64", 4);
+	bench("256 x 256 PEs, whole grid", "256", 1);
+	bench("256 x 256 PEs, zoomed x8 (a 32 x 32 window)", "256", 8);
+	bench("2^20 x 2^20 PEs, whole grid (summary)", "1048576", 1);
+	return 0;
+}

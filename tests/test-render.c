@@ -1,0 +1,260 @@
+/* The Cairo renderers drawn to image surfaces, probed pixel by pixel:
+ * PEs where they must be, each flow's arrow in its array's colour, the
+ * summary of huge arrays, and the dependence view's plot. */
+#include <math.h>
+
+#include "render-array.h"
+#include "render-deps.h"
+
+static SyAnalysis *analyse(const char *n, guint max_dims)
+{
+	g_autofree char *text = g_strdup_printf(
+		"#define N %s\n"
+		"float A[N][N], B[N][N], C[N][N];\n"
+		"void mm(void)\n{\n#pragma scop\n"
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = 0; j < N; j++)\n"
+		"    for (int k = 0; k < N; k++)\n"
+		"      C[i][j] += A[i][k] * B[k][j];\n"
+		"#pragma endscop\n}\n",
+		n);
+	SyAnalysisOptions options = {NULL, NULL, max_dims};
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, &options,
+		&error);
+
+	g_assert_no_error(error);
+	return a;
+}
+
+/* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
+static SyRgb pixel(cairo_surface_t *surface, int x, int y)
+{
+	unsigned char *data = cairo_image_surface_get_data(surface);
+	int stride = cairo_image_surface_get_stride(surface);
+	guint32 p = *(guint32 *)(data + y * stride + x * 4);
+	SyRgb c = {((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0,
+		(p & 0xff) / 255.0};
+
+	return c;
+}
+
+static void assert_color(cairo_surface_t *surface, int x, int y, SyRgb want)
+{
+	SyRgb got = pixel(surface, x, y);
+	double d = fabs(got.r - want.r) + fabs(got.g - want.g) +
+		   fabs(got.b - want.b);
+
+	if (d > 0.08)
+		g_error("pixel (%d, %d) is (%.2f, %.2f, %.2f), expected "
+			"(%.2f, %.2f, %.2f)",
+			x, y, got.r, got.g, got.b, want.r, want.g, want.b);
+}
+
+/* c drawn with alpha over the background. */
+static SyRgb blend(SyRgb c, double alpha, SyRgb under)
+{
+	SyRgb out = {alpha * c.r + (1 - alpha) * under.r,
+		alpha * c.g + (1 - alpha) * under.g,
+		alpha * c.b + (1 - alpha) * under.b};
+
+	return out;
+}
+
+static const SyArrayLink *link_of(const SyArrayScene *scene,
+	const char *array, SyDepKind kind)
+{
+	for (guint i = 0; i < scene->links->len; i++) {
+		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
+
+		if (g_str_equal(l->array, array) && l->kind == kind)
+			return l;
+	}
+	g_assert_not_reached();
+	return NULL;
+}
+
+/* Scene x or y of a PE centre, in pixels. */
+static int px(const SyRenderView *v, double cell)
+{
+	return (int)round((cell + 0.5 + SY_ARRAY_MARGIN - v->x0) * v->scale);
+}
+
+static int py(const SyRenderView *v, double cell)
+{
+	return (int)round((cell + 0.5 + SY_ARRAY_MARGIN - v->y0) * v->scale);
+}
+
+static cairo_surface_t *draw(const SyArrayScene *scene, SyRenderView *v)
+{
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, v->width, v->height);
+	cairo_t *cr = cairo_create(surface);
+	SyRenderStyle style = *sy_render_style_print();
+
+	style.labels = FALSE;
+	sy_render_array(cr, scene, v, &style, -1, -1);
+	cairo_destroy(cr);
+	cairo_surface_flush(surface);
+	return surface;
+}
+
+/* Output stationary [i, j]: A flows right, B down, C stays. */
+static void test_array_2d(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
+		g_ptr_array_index(a->candidates, 3));
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {100, 0, 0, 700, 700};
+	cairo_surface_t *surface;
+	const SyArrayLink *la, *lb;
+
+	g_assert_cmpint(scene->rows, ==, 4);
+	g_assert_cmpint(scene->cols, ==, 4);
+	la = link_of(scene, "A", SY_DEP_READ);
+	lb = link_of(scene, "B", SY_DEP_READ);
+	g_assert_cmpint(la->dr, ==, 0);
+	g_assert_cmpint(la->dc, ==, 1);
+	g_assert_cmpint(lb->dr, ==, 1);
+	g_assert_cmpint(lb->dc, ==, 0);
+	surface = draw(scene, &v);
+	/* PE (2, 1): filled; background between PEs. */
+	assert_color(surface, px(&v, 1) - 20, py(&v, 2) + 20, style->pe_fill);
+	assert_color(surface, px(&v, 1) + 49, py(&v, 2) + 49,
+		style->background);
+	/* A's arrow from PE (2, 1) to (2, 2), B's from (2, 1) to (3, 1). */
+	assert_color(surface, px(&v, 1) + 50, py(&v, 2),
+		sy_render_style_color(style, la->color));
+	assert_color(surface, px(&v, 1), py(&v, 2) + 50,
+		sy_render_style_color(style, lb->color));
+	/* Inputs from outside at the borders: A at the left, B at the top. */
+	assert_color(surface, px(&v, -1) + 50, py(&v, 0),
+		sy_render_style_color(style, la->color));
+	assert_color(surface, px(&v, 3), py(&v, -1) + 50,
+		sy_render_style_color(style, lb->color));
+	cairo_surface_destroy(surface);
+}
+
+/* [k]: one row of PEs, C flows along it. */
+static void test_array_1d(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
+		g_ptr_array_index(a->candidates, 2));
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {100, 0, 0, 700, 400};
+	cairo_surface_t *surface;
+	const SyArrayLink *lc = link_of(scene, "C", SY_DEP_FLOW);
+
+	g_assert_cmpint(scene->n_dims, ==, 1);
+	g_assert_cmpint(scene->rows, ==, 1);
+	g_assert_cmpint(scene->cols, ==, 4);
+	g_assert_cmpint(lc->dc, ==, 1);
+	surface = draw(scene, &v);
+	assert_color(surface, px(&v, 2) + 20, py(&v, 0) + 20, style->pe_fill);
+	/* C flow and C output share the direction: parallel arrows. */
+	assert_color(surface, px(&v, 2) + 50,
+		py(&v, 0) - (int)round(0.075 * v.scale),
+		sy_render_style_color(style, lc->color));
+	cairo_surface_destroy(surface);
+}
+
+/* 2^20 x 2^20 PEs fitted in a window: one block, drawn at once. */
+static void test_array_summary(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("1048576", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
+		g_ptr_array_index(a->candidates, 3));
+	const SyRenderStyle *style = sy_render_style_print();
+	double w, h;
+	SyRenderView v;
+	cairo_surface_t *surface;
+
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 600, 600);
+	g_assert_cmpfloat(v.scale, <, 1e-3);
+	surface = draw(scene, &v);
+	assert_color(surface, 200, 420, style->pe_fill);
+	cairo_surface_destroy(surface);
+}
+
+static void test_hit(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("8", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
+		g_ptr_array_index(a->candidates, 3));
+	SyRenderView v = {50, 0, 0, 600, 600};
+	g_autofree char *text = NULL;
+	gint64 row, col;
+
+	g_assert_true(sy_array_scene_hit(scene, &v, px(&v, 5), py(&v, 3),
+		&row, &col));
+	g_assert_cmpint(row, ==, 3);
+	g_assert_cmpint(col, ==, 5);
+	g_assert_false(sy_array_scene_hit(scene, &v, 5, 5, &row, &col));
+	text = sy_array_scene_describe(scene, 0, 7);
+	g_assert_cmpstr(text, ==,
+		"PE i = 0, j = 7\n"
+		"C flow: stays in this PE\n"
+		"C output: stays in this PE\n"
+		"C read: stays in this PE\n"
+		"A read: from the neighbour, out of the array\n"
+		"B read: from outside, on to the next PE");
+}
+
+/* The dependence view: points of the projection, arrows of reuse. */
+static void test_deps(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyProjection) p = sy_projection_new(a, 0, 1);
+	const SyRenderStyle *style = sy_render_style_print();
+	gboolean space[3] = {TRUE, TRUE, FALSE};
+	SyDepsScene scene = {a, p, space, -1, NULL};
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 900, 600);
+	cairo_t *cr = cairo_create(surface);
+	SyDepsLayout layout;
+	SyRenderView v = {60, -1, -4, 0, 0};
+	const SyProjectedStmt *ps = g_ptr_array_index(p->stmts, 0);
+
+	g_assert_cmpuint(ps->set.points->len / 2, ==, 16);
+	g_assert_cmpint(p->min[0], ==, 0);
+	g_assert_cmpint(p->max[1], ==, 3);
+	sy_deps_layout_init(&layout, &scene, cr, 900, 600);
+	g_assert_cmpuint(layout.n_chips, ==, 3);
+	g_assert_cmpint(sy_deps_layout_chip_at(&layout,
+		layout.chips[2].x + 3, layout.chips[2].y + 3), ==, 2);
+	v.width = (int)layout.plot.w;
+	v.height = (int)layout.plot.h;
+	sy_render_deps(cr, &scene, &layout, &v, style);
+	cairo_surface_flush(surface);
+	/* The chosen loops i and j are filled with the accent colour. */
+	assert_color(surface, (int)layout.chips[0].x + 4,
+		(int)(layout.chips[0].y + layout.chips[0].h / 2), style->accent);
+	assert_color(surface, (int)layout.chips[2].x + 4,
+		(int)(layout.chips[2].y + layout.chips[2].h / 2),
+		style->pe_fill);
+	/* The read of B (distance (1, 0)): arrows along i between points,
+	 * e.g. from (1, 1) to (2, 1), drawn at 75% over the background. */
+	assert_color(surface,
+		(int)(layout.plot.x + (1.5 - v.x0) * v.scale),
+		(int)(layout.plot.y + (-1 - v.y0) * v.scale),
+		blend(sy_render_style_color(style,
+			      sy_deps_kind_color(SY_DEP_READ)),
+			0.75, style->background));
+	sy_deps_layout_clear(&layout);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/render/array-2d", test_array_2d);
+	g_test_add_func("/render/array-1d", test_array_1d);
+	g_test_add_func("/render/array-summary", test_array_summary);
+	g_test_add_func("/render/hit", test_hit);
+	g_test_add_func("/render/deps", test_deps);
+	return g_test_run();
+}
