@@ -18,9 +18,10 @@ G_DEFINE_FINAL_TYPE(SyApplication, sy_application, GTK_TYPE_APPLICATION)
 static GSettings *load_settings(void)
 {
 	GSettingsSchemaSource *source = g_settings_schema_source_get_default();
-	GSettingsSchema *schema = source ? g_settings_schema_source_lookup(
-						   source, SY_APPLICATION_ID, TRUE)
-					 : NULL;
+	GSettingsSchema *schema = source
+		? g_settings_schema_source_lookup(
+			  source, SY_APPLICATION_ID, TRUE)
+		: NULL;
 	GSettings *settings;
 
 	if (!schema) {
@@ -36,8 +37,8 @@ static GSettings *load_settings(void)
 			g_error_free(error);
 			return NULL;
 		}
-		schema = g_settings_schema_source_lookup(build,
-			SY_APPLICATION_ID, FALSE);
+		schema = g_settings_schema_source_lookup(
+			build, SY_APPLICATION_ID, FALSE);
 		g_settings_schema_source_unref(build);
 	}
 	settings = g_settings_new_full(schema, NULL, NULL);
@@ -61,8 +62,8 @@ GFile *sy_application_get_example(SyApplication *self)
 
 	(void)self;
 	for (guint i = 0; i < G_N_ELEMENTS(dirs); i++) {
-		g_autofree char *path = g_build_filename(dirs[i], "examples",
-			"mm.c", NULL);
+		g_autofree char *path = g_build_filename(
+			dirs[i], "examples", "mm.c", NULL);
 
 		if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
 			return g_file_new_for_path(path);
@@ -135,16 +136,16 @@ static void sy_application_open(
 		sy_application_open_file(SY_APPLICATION(app), files[i]);
 }
 
-static void quit_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void quit_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
 	g_application_quit(G_APPLICATION(user));
 }
 
-static void about_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void about_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	static const char *const authors[] = {"The Systole developers", NULL};
 
@@ -152,18 +153,18 @@ static void about_activated(GSimpleAction *action, GVariant *param,
 	(void)param;
 	gtk_show_about_dialog(
 		gtk_application_get_active_window(GTK_APPLICATION(user)),
-		"program-name", "Systole", "logo-icon-name",
-		SY_APPLICATION_ID, "version", SYSTOLE_VERSION, "comments",
+		"program-name", "Systole", "logo-icon-name", SY_APPLICATION_ID,
+		"version", SYSTOLE_VERSION, "comments",
 		"Explore systolic arrays for FPGAs", "website",
 		"https://github.com/systole/systole", "license-type",
 		GTK_LICENSE_MIT_X11, "authors", authors, NULL);
 }
 
-static void open_file_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void open_file_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
-	g_autoptr(GFile) file = g_file_new_for_path(
-		g_variant_get_string(param, NULL));
+	g_autoptr(GFile)
+		file = g_file_new_for_path(g_variant_get_string(param, NULL));
 
 	(void)action;
 	sy_application_open_file(SY_APPLICATION(user), file);
@@ -196,8 +197,8 @@ static void set_accels(GtkApplication *app)
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
-		gtk_application_set_accels_for_action(app, accels[i].action,
-			accels[i].accels);
+		gtk_application_set_accels_for_action(
+			app, accels[i].action, accels[i].accels);
 }
 
 static void sy_application_startup(GApplication *app)
@@ -207,11 +208,11 @@ static void sy_application_startup(GApplication *app)
 
 	G_APPLICATION_CLASS(sy_application_parent_class)->startup(app);
 	self->settings = load_settings();
-	g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
-		G_N_ELEMENTS(app_actions), app);
+	g_action_map_add_action_entries(
+		G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions), app);
 	set_accels(GTK_APPLICATION(app));
-	gtk_css_provider_load_from_resource(css,
-		"/org/systole/Systole/style.css");
+	gtk_css_provider_load_from_resource(
+		css, "/org/systole/Systole/style.css");
 	gtk_style_context_add_provider_for_screen(gdk_screen_get_default(),
 		GTK_STYLE_PROVIDER(css),
 		GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);

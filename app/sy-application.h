@@ -9,8 +9,8 @@ G_BEGIN_DECLS
 #define SY_APPLICATION_ID "org.systole.Systole"
 
 #define SY_TYPE_APPLICATION (sy_application_get_type())
-G_DECLARE_FINAL_TYPE(SyApplication, sy_application, SY, APPLICATION,
-	GtkApplication)
+G_DECLARE_FINAL_TYPE(
+	SyApplication, sy_application, SY, APPLICATION, GtkApplication)
 
 SyApplication *sy_application_new(void);
 

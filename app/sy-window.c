@@ -28,18 +28,19 @@ struct _SyWindow {
 
 	GSettings *settings;
 	GFile *file;
-	gboolean is_example;   /* the bundled example: save goes elsewhere */
+	gboolean is_example; /* the bundled example: save goes elsewhere */
 	GtkSourceBuffer *buffer;
 	GtkTextTag *error_tag;
 
-	SyAnalysis *analysis;  /* the last that succeeded */
+	SyAnalysis *analysis; /* the last that succeeded */
 	gboolean stale;
-	guint generation;      /* of the newest analysis asked for */
-	guint pending;         /* debounce timeout */
+	guint generation; /* of the newest analysis asked for */
+	guint pending; /* debounce timeout */
+	guint scroll_idle; /* bringing the selected row into view */
 	GCancellable *cancellable;
-	int candidate;         /* selected, -1 for none */
-	char *error;           /* the latest analysis's error, or NULL */
-	gboolean filling;      /* rebuilding lists: ignore their signals */
+	int candidate; /* selected, -1 for none */
+	char *error; /* the latest analysis's error, or NULL */
+	gboolean filling; /* rebuilding lists: ignore their signals */
 };
 
 G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -69,11 +70,11 @@ static void update_title(SyWindow *self)
 	gtk_header_bar_set_title(self->header, title);
 	/* A stale result stays in view, dimmed. */
 	gtk_widget_set_opacity(GTK_WIDGET(self->views), self->stale ? 0.5 : 1);
-	gtk_widget_set_opacity(GTK_WIDGET(self->candidates),
-		self->stale ? 0.5 : 1);
+	gtk_widget_set_opacity(
+		GTK_WIDGET(self->candidates), self->stale ? 0.5 : 1);
 	if (state) {
-		g_autofree char *sub = g_strdup_printf("%s \u2014 %s",
-			dir ? dir : "", state);
+		g_autofree char *sub = g_strdup_printf(
+			"%s \u2014 %s", dir ? dir : "", state);
 
 		gtk_header_bar_set_subtitle(self->header, sub);
 	} else {
@@ -101,8 +102,8 @@ static void job_free(gpointer data)
 }
 
 /* In a worker thread: the analysis owns its own isl context. */
-static void analyse_in_thread(GTask *task, gpointer source, gpointer data,
-	GCancellable *cancellable)
+static void analyse_in_thread(
+	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
 	Job *job = data;
 	SyAnalysisOptions options = {NULL, NULL, job->max_dims};
@@ -111,11 +112,11 @@ static void analyse_in_thread(GTask *task, gpointer source, gpointer data,
 
 	(void)source;
 	(void)cancellable;
-	a = sy_analysis_new_from_data(job->path, job->text, -1, &options,
-		&error);
+	a = sy_analysis_new_from_data(
+		job->path, job->text, -1, &options, &error);
 	if (a)
-		g_task_return_pointer(task, a,
-			(GDestroyNotify)sy_analysis_free);
+		g_task_return_pointer(
+			task, a, (GDestroyNotify)sy_analysis_free);
 	else
 		g_task_return_error(task, error);
 }
@@ -139,9 +140,11 @@ static void show_error(SyWindow *self, const GError *error)
 			buffer, &start, (int)line - 1, (int)col - 1);
 		end = start;
 		gtk_text_iter_forward_chars(&end, (int)MAX(span, 1));
-		if (gtk_text_iter_get_line(&end) != gtk_text_iter_get_line(&start))
+		if (gtk_text_iter_get_line(&end) !=
+			gtk_text_iter_get_line(&start))
 			gtk_text_iter_forward_to_line_end(&start);
-		gtk_text_buffer_apply_tag(buffer, self->error_tag, &start, &end);
+		gtk_text_buffer_apply_tag(
+			buffer, self->error_tag, &start, &end);
 		text = g_strdup_printf("Line %u: %s%s%s", line,
 			sy_input_error_get_summary(error), hint ? "\n" : "",
 			hint ? hint : "");
@@ -247,8 +250,8 @@ static void color_hex(guint index, char *hex)
 {
 	SyRgb c = sy_render_style_color(sy_render_style_print(), index);
 
-	g_snprintf(hex, 8, "#%02x%02x%02x", (int)(c.r * 255),
-		(int)(c.g * 255), (int)(c.b * 255));
+	g_snprintf(hex, 8, "#%02x%02x%02x", (int)(c.r * 255), (int)(c.g * 255),
+		(int)(c.b * 255));
 }
 
 static char *space_names(const SyAnalysis *a, const SyCandidate *c)
@@ -297,12 +300,12 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 	gtk_label_set_markup(GTK_LABEL(label), title);
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
 	label = gtk_label_new(size ? size + 2 : "");
-	gtk_style_context_add_class(gtk_widget_get_style_context(label),
-		"dim-label");
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(label), "dim-label");
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
 	label = gtk_label_new(sub);
-	gtk_style_context_add_class(gtk_widget_get_style_context(label),
-		"dim-label");
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(label), "dim-label");
 	gtk_style_context_add_class(gtk_widget_get_style_context(label), "id");
 	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(box), top, FALSE, FALSE, 0);
@@ -311,8 +314,8 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 	gtk_label_set_xalign(GTK_LABEL(label), 0);
 	gtk_style_context_add_class(gtk_widget_get_style_context(label), "io");
 	gtk_box_pack_start(GTK_BOX(box), label, FALSE, FALSE, 0);
-	gtk_style_context_add_class(gtk_widget_get_style_context(row),
-		"candidate-row");
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(row), "candidate-row");
 	gtk_container_add(GTK_CONTAINER(row), box);
 	g_object_set_data(G_OBJECT(row), "candidate", GUINT_TO_POINTER(c->id));
 	gtk_widget_show_all(row);
@@ -338,8 +341,8 @@ static void fill_candidates(SyWindow *self)
 
 static void append_deps_markup(GString *out, const SyAnalysis *a)
 {
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
-		g_str_equal, g_free, NULL);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
 
 	g_string_append(out, "\n<b>Dependences</b>");
 	if (a->band->n_members) {
@@ -348,8 +351,8 @@ static void append_deps_markup(GString *out, const SyAnalysis *a)
 		for (guint i = 0; i < a->band->n_members; i++)
 			g_string_append_printf(loops, "%s%s", i ? ", " : "",
 				a->band->members[i].name);
-		g_string_append_printf(out, " <small>in (%s)</small>",
-			loops->str);
+		g_string_append_printf(
+			out, " <small>in (%s)</small>", loops->str);
 		g_string_free(loops, TRUE);
 	}
 	for (guint i = 0; i < a->deps->deps->len; i++) {
@@ -375,18 +378,19 @@ static void update_details(SyWindow *self)
 	GString *out = g_string_new(NULL);
 
 	if (self->candidate >= 0) {
-		const SyCandidate *c = g_ptr_array_index(a->candidates,
-			self->candidate);
+		const SyCandidate *c = g_ptr_array_index(
+			a->candidates, self->candidate);
 		g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c);
 		g_autofree char *io = io_markup(scene);
 		g_autofree char *title = g_markup_escape_text(scene->title, -1);
 
-		g_string_append_printf(out, "<b>%s</b>\nspace_time[%u]\n\n"
-					    "<b>I/O groups</b>\n%s\n",
+		g_string_append_printf(out,
+			"<b>%s</b>\nspace_time[%u]\n\n"
+			"<b>I/O groups</b>\n%s\n",
 			title, c->id, io);
 	}
-	g_string_append_printf(out, "\n<b>Legal:</b> %s",
-		a->legal ? "yes" : "no");
+	g_string_append_printf(
+		out, "\n<b>Legal:</b> %s", a->legal ? "yes" : "no");
 	for (guint i = 0; i < a->reasons->len; i++) {
 		g_autofree char *reason = g_markup_escape_text(
 			g_ptr_array_index(a->reasons, i), -1);
@@ -396,8 +400,8 @@ static void update_details(SyWindow *self)
 	if (a->band->stop) {
 		g_autofree char *stop = g_markup_escape_text(a->band->stop, -1);
 
-		g_string_append_printf(out, "\n<small>The band ends: %s</small>",
-			stop);
+		g_string_append_printf(
+			out, "\n<small>The band ends: %s</small>", stop);
 	}
 	g_string_append_c(out, '\n');
 	append_deps_markup(out, a);
@@ -418,8 +422,8 @@ static void select_candidate(SyWindow *self, int id)
 		sy_deps_view_set_space(self->deps_view, NULL, 0);
 	} else {
 		c = g_ptr_array_index(a->candidates, id);
-		sy_array_view_set_scene(self->array_view,
-			sy_array_scene_new(a, c));
+		sy_array_view_set_scene(
+			self->array_view, sy_array_scene_new(a, c));
 		sy_deps_view_set_space(self->deps_view, c->space, c->n_space);
 		sy_deps_view_set_message(self->deps_view, NULL);
 	}
@@ -436,26 +440,28 @@ static gboolean scroll_to_selected(gpointer data)
 		GTK_WIDGET(self->candidates), GTK_TYPE_SCROLLED_WINDOW);
 	int x, y;
 
+	self->scroll_idle = 0;
 	if (row && scrolled &&
 		gtk_widget_translate_coordinates(GTK_WIDGET(row),
 			GTK_WIDGET(self->candidates), 0, 0, &x, &y))
 		gtk_adjustment_clamp_page(
 			gtk_scrolled_window_get_vadjustment(
 				GTK_SCROLLED_WINDOW(scrolled)),
-			y, y + gtk_widget_get_allocated_height(GTK_WIDGET(row)));
-	g_object_unref(self);
+			y,
+			y + gtk_widget_get_allocated_height(GTK_WIDGET(row)));
 	return G_SOURCE_REMOVE;
 }
 
 static void row_selected(GtkListBox *box, GtkListBoxRow *row, SyWindow *self)
 {
 	(void)box;
-	if (row)
-		g_idle_add(scroll_to_selected, g_object_ref(self));
+	if (row && !self->scroll_idle)
+		self->scroll_idle = g_idle_add(scroll_to_selected, self);
 	if (self->filling || !row)
 		return;
-	select_candidate(self, (int)GPOINTER_TO_UINT(
-		g_object_get_data(G_OBJECT(row), "candidate")));
+	select_candidate(self,
+		(int)GPOINTER_TO_UINT(
+			g_object_get_data(G_OBJECT(row), "candidate")));
 }
 
 static void select_row(SyWindow *self, int id)
@@ -478,15 +484,15 @@ static void fill_axes(SyWindow *self)
 	gtk_combo_box_text_remove_all(self->x_combo);
 	gtk_combo_box_text_remove_all(self->y_combo);
 	for (guint i = 0; i < band->n_members; i++) {
-		gtk_combo_box_text_append_text(self->x_combo,
-			band->members[i].name);
-		gtk_combo_box_text_append_text(self->y_combo,
-			band->members[i].name);
+		gtk_combo_box_text_append_text(
+			self->x_combo, band->members[i].name);
+		gtk_combo_box_text_append_text(
+			self->y_combo, band->members[i].name);
 	}
-	gtk_combo_box_set_active(GTK_COMBO_BOX(self->x_combo),
-		band->n_members > 0 ? 0 : -1);
-	gtk_combo_box_set_active(GTK_COMBO_BOX(self->y_combo),
-		band->n_members > 1 ? 1 : -1);
+	gtk_combo_box_set_active(
+		GTK_COMBO_BOX(self->x_combo), band->n_members > 0 ? 0 : -1);
+	gtk_combo_box_set_active(
+		GTK_COMBO_BOX(self->y_combo), band->n_members > 1 ? 1 : -1);
 	self->filling = FALSE;
 }
 
@@ -533,8 +539,8 @@ static void show_analysis(SyWindow *self)
 
 /* Loops picked in the dependence view: the matching candidate, or why
  * there is none. */
-static void space_chosen(SyDepsView *view, const guint *loops, guint n,
-	SyWindow *self)
+static void space_chosen(
+	SyDepsView *view, const guint *loops, guint n, SyWindow *self)
 {
 	const SyAnalysis *a = self->analysis;
 	const SyCandidate *c;
@@ -552,8 +558,8 @@ static void space_chosen(SyDepsView *view, const guint *loops, guint n,
 			sy_deps_view_set_message(view, why);
 			return;
 		}
-	c = sy_dataflow_find(a->candidates, a->deps, a->band, a->max_dims,
-		loops, n, &why);
+	c = sy_dataflow_find(
+		a->candidates, a->deps, a->band, a->max_dims, loops, n, &why);
 	if (c) {
 		select_row(self, (int)c->id);
 		return;
@@ -570,8 +576,8 @@ static void set_file(SyWindow *self, GFile *file)
 	g_autoptr(GFile) example = NULL;
 
 	g_set_object(&self->file, file);
-	app = SY_APPLICATION(g_object_ref(
-		gtk_window_get_application(GTK_WINDOW(self))));
+	app = SY_APPLICATION(
+		g_object_ref(gtk_window_get_application(GTK_WINDOW(self))));
 	example = sy_application_get_example(app);
 	self->is_example = file && g_file_equal(file, example);
 	if (file && !self->is_example)
@@ -658,8 +664,8 @@ static void add_c_filter(GtkFileChooser *chooser)
 	gtk_file_chooser_add_filter(chooser, filter);
 }
 
-static void open_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void open_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
 	g_autoptr(GtkFileChooserNative) chooser = NULL;
@@ -677,8 +683,8 @@ static void open_activated(GSimpleAction *action, GVariant *param,
 
 		remember_folder(self, file);
 		sy_application_open_file(
-			SY_APPLICATION(gtk_window_get_application(
-				GTK_WINDOW(self))),
+			SY_APPLICATION(
+				gtk_window_get_application(GTK_WINDOW(self))),
 			file);
 	}
 }
@@ -716,24 +722,24 @@ static gboolean save(SyWindow *self)
 	return save_to(self, self->file);
 }
 
-static void save_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void save_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
 	save(user);
 }
 
-static void save_as_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void save_as_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
 	save_as(user);
 }
 
-static void close_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void close_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
@@ -748,8 +754,8 @@ static gboolean showing_array(SyWindow *self)
 		       "array") == 0;
 }
 
-static void zoom_in_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void zoom_in_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
 
@@ -761,8 +767,8 @@ static void zoom_in_activated(GSimpleAction *action, GVariant *param,
 		sy_deps_view_zoom_in(self->deps_view);
 }
 
-static void zoom_out_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void zoom_out_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
 
@@ -774,8 +780,8 @@ static void zoom_out_activated(GSimpleAction *action, GVariant *param,
 		sy_deps_view_zoom_out(self->deps_view);
 }
 
-static void zoom_fit_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void zoom_fit_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
 
@@ -787,13 +793,12 @@ static void zoom_fit_activated(GSimpleAction *action, GVariant *param,
 		sy_deps_view_zoom_fit(self->deps_view);
 }
 
-static void view_changed(GSimpleAction *action, GVariant *value,
-	gpointer user)
+static void view_changed(GSimpleAction *action, GVariant *value, gpointer user)
 {
 	SyWindow *self = user;
 
-	gtk_stack_set_visible_child_name(self->views,
-		g_variant_get_string(value, NULL));
+	gtk_stack_set_visible_child_name(
+		self->views, g_variant_get_string(value, NULL));
 	g_simple_action_set_state(action, value);
 }
 
@@ -805,16 +810,16 @@ static void step_candidate(SyWindow *self, int step)
 		select_row(self, CLAMP(self->candidate + step, 0, n - 1));
 }
 
-static void next_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void next_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
 	step_candidate(user, 1);
 }
 
-static void previous_activated(GSimpleAction *action, GVariant *param,
-	gpointer user)
+static void previous_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	(void)action;
 	(void)param;
@@ -842,10 +847,10 @@ static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
 	(void)pspec;
 	if (!name)
 		return;
-	gtk_widget_set_visible(GTK_WIDGET(self->axes_box),
-		g_str_equal(name, "deps"));
-	g_simple_action_set_state(G_SIMPLE_ACTION(view),
-		g_variant_new_string(name));
+	gtk_widget_set_visible(
+		GTK_WIDGET(self->axes_box), g_str_equal(name, "deps"));
+	g_simple_action_set_state(
+		G_SIMPLE_ACTION(view), g_variant_new_string(name));
 }
 
 /* The recent kernels, as a menu of app.open-file items. */
@@ -860,18 +865,17 @@ static void fill_recent(SyWindow *self)
 		g_autofree char *name = g_path_get_basename(recent[i]);
 		g_autoptr(GMenuItem) item = g_menu_item_new(name, NULL);
 
-		g_menu_item_set_action_and_target(item, "app.open-file", "s",
-			recent[i]);
+		g_menu_item_set_action_and_target(
+			item, "app.open-file", "s", recent[i]);
 		g_menu_append_item(menu, item);
 	}
 	if (!recent[0])
 		g_menu_append(menu, "No recent kernels", "win.none");
-	gtk_menu_button_set_menu_model(self->recent_button,
-		G_MENU_MODEL(menu));
+	gtk_menu_button_set_menu_model(self->recent_button, G_MENU_MODEL(menu));
 }
 
-static void settings_changed(GSettings *settings, const char *key,
-	SyWindow *self)
+static void settings_changed(
+	GSettings *settings, const char *key, SyWindow *self)
 {
 	(void)settings;
 	if (g_str_equal(key, "recent-files"))
@@ -910,8 +914,8 @@ static gboolean sy_window_delete_event(GtkWidget *widget, GdkEventAny *event)
 	gtk_dialog_add_buttons(GTK_DIALOG(dialog), "Close _without Saving",
 		GTK_RESPONSE_REJECT, "_Cancel", GTK_RESPONSE_CANCEL, "_Save",
 		GTK_RESPONSE_ACCEPT, NULL);
-	gtk_dialog_set_default_response(GTK_DIALOG(dialog),
-		GTK_RESPONSE_ACCEPT);
+	gtk_dialog_set_default_response(
+		GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
 	g_signal_connect(dialog, "response", G_CALLBACK(close_response), self);
 	gtk_widget_show(dialog);
 	return GDK_EVENT_STOP;
@@ -920,8 +924,8 @@ static gboolean sy_window_delete_event(GtkWidget *widget, GdkEventAny *event)
 static void save_window_state(SyWindow *self)
 {
 	GdkWindow *window = gtk_widget_get_window(GTK_WIDGET(self));
-	gboolean maximized = window && (gdk_window_get_state(window) &
-					       GDK_WINDOW_STATE_MAXIMIZED);
+	gboolean maximized = window &&
+		(gdk_window_get_state(window) & GDK_WINDOW_STATE_MAXIMIZED);
 	int w, h;
 
 	if (!self->settings)
@@ -943,6 +947,10 @@ static void sy_window_dispose(GObject *object)
 	if (self->pending) {
 		g_source_remove(self->pending);
 		self->pending = 0;
+	}
+	if (self->scroll_idle) {
+		g_source_remove(self->scroll_idle);
+		self->scroll_idle = 0;
 	}
 	if (self->settings) {
 		save_window_state(self);
@@ -978,8 +986,8 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_ARRAY_VIEW);
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
-	gtk_widget_class_set_template_from_resource(widget_class,
-		"/org/systole/Systole/sy-window.ui");
+	gtk_widget_class_set_template_from_resource(
+		widget_class, "/org/systole/Systole/sy-window.ui");
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, header);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, recent_button);
@@ -1015,10 +1023,10 @@ static void setup_buffer(SyWindow *self)
 	self->error_tag = gtk_text_buffer_create_tag(
 		GTK_TEXT_BUFFER(self->buffer), "error", "underline",
 		PANGO_UNDERLINE_ERROR, NULL);
-	gtk_text_view_set_buffer(GTK_TEXT_VIEW(self->editor),
-		GTK_TEXT_BUFFER(self->buffer));
-	g_signal_connect(self->buffer, "changed", G_CALLBACK(buffer_changed),
-		self);
+	gtk_text_view_set_buffer(
+		GTK_TEXT_VIEW(self->editor), GTK_TEXT_BUFFER(self->buffer));
+	g_signal_connect(
+		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
 		G_CALLBACK(update_title), self);
 }
@@ -1035,10 +1043,10 @@ static void sy_window_init(SyWindow *self)
 		G_CALLBACK(row_selected), self);
 	g_signal_connect(self->deps_view, "space-chosen",
 		G_CALLBACK(space_chosen), self);
-	g_signal_connect(self->x_combo, "changed", G_CALLBACK(axes_changed),
-		self);
-	g_signal_connect(self->y_combo, "changed", G_CALLBACK(axes_changed),
-		self);
+	g_signal_connect(
+		self->x_combo, "changed", G_CALLBACK(axes_changed), self);
+	g_signal_connect(
+		self->y_combo, "changed", G_CALLBACK(axes_changed), self);
 	g_signal_connect(self->views, "notify::visible-child-name",
 		G_CALLBACK(stack_changed), self);
 	gtk_list_box_set_placeholder(self->candidates,
@@ -1048,8 +1056,7 @@ static void sy_window_init(SyWindow *self)
 
 SyWindow *sy_window_new(SyApplication *app)
 {
-	SyWindow *self = g_object_new(SY_TYPE_WINDOW, "application", app,
-		NULL);
+	SyWindow *self = g_object_new(SY_TYPE_WINDOW, "application", app, NULL);
 	GSettings *settings = sy_application_get_settings(app);
 
 	if (settings) {

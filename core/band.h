@@ -41,8 +41,8 @@ int sy_band_member_index(const SyBand *band, const char *name);
 
 /* The band's values for the statement of stmt_space (taken):
  * S[i, j] -> [v0, v1, ...]. */
-__isl_give isl_map *sy_band_map_of(const SyBand *band,
-	__isl_take isl_space *stmt_space);
+__isl_give isl_map *sy_band_map_of(
+	const SyBand *band, __isl_take isl_space *stmt_space);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyBand, sy_band_free)
 

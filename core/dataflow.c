@@ -43,9 +43,9 @@ char *sy_dataflow_space_problem(
 		dep->distance[member], band->members[member].name);
 }
 
-const SyCandidate *sy_dataflow_find(GPtrArray *candidates,
-	const SyDeps *deps, const SyBand *band, guint max_dims,
-	const guint *space, guint n, char **why)
+const SyCandidate *sy_dataflow_find(GPtrArray *candidates, const SyDeps *deps,
+	const SyBand *band, guint max_dims, const guint *space, guint n,
+	char **why)
 {
 	guint sorted[3];
 

@@ -37,9 +37,9 @@ char *sy_dataflow_space_problem(
 
 /* The candidate whose space loops are space (n band member indices, any
  * order), or NULL with the reason in why (to free). */
-const SyCandidate *sy_dataflow_find(GPtrArray *candidates,
-	const SyDeps *deps, const SyBand *band, guint max_dims,
-	const guint *space, guint n, char **why);
+const SyCandidate *sy_dataflow_find(GPtrArray *candidates, const SyDeps *deps,
+	const SyBand *band, guint max_dims, const guint *space, guint n,
+	char **why);
 
 /* The candidates, 1D then 2D (then 3D), each with its I/O groups. */
 GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,

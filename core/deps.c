@@ -372,7 +372,6 @@ typedef struct {
 	gboolean nonuniform; /* some piece has several distances */
 } Measure;
 
-
 /* The pairs of plain whose band values differ by exactly distance. */
 static isl_map *pairs_at(Measure *m, const gint64 *distance)
 {

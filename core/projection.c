@@ -53,8 +53,8 @@ static isl_map *plane_of(isl_ctx *ctx, guint n, int x, int y)
 	isl_multi_aff *ma = isl_multi_aff_zero(space);
 
 	ma = isl_multi_aff_set_at(ma, 0,
-		isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
-			(unsigned)x));
+		isl_aff_var_on_domain(
+			isl_local_space_copy(ls), isl_dim_set, (unsigned)x));
 	if (y >= 0)
 		ma = isl_multi_aff_set_at(ma, 1,
 			isl_aff_var_on_domain(isl_local_space_copy(ls),
@@ -156,7 +156,7 @@ static void plane_set_init(SyPlaneSet *ps, isl_set *set)
 			ps->max[d] = bound(set, d, TRUE);
 		}
 		area = (guint64)(ps->max[0] - ps->min[0] + 1) *
-		       (guint64)(ps->max[1] - ps->min[1] + 1);
+			(guint64)(ps->max[1] - ps->min[1] + 1);
 		if (area <= SY_PROJECTION_MAX_POINTS) {
 			ps->points = g_array_new(FALSE, FALSE, sizeof(gint64));
 			isl_set_foreach_point(set, add_point, ps->points);
@@ -168,13 +168,13 @@ static void plane_set_init(SyPlaneSet *ps, isl_set *set)
 }
 
 /* The set (taken) of a statement's instances, seen on the plane. */
-static isl_set *on_plane(const SyAnalysis *a, isl_set *instances,
-	isl_map *plane)
+static isl_set *on_plane(
+	const SyAnalysis *a, isl_set *instances, isl_map *plane)
 {
 	isl_map *band = sy_band_map_of(a->band, isl_set_get_space(instances));
 
-	return isl_set_apply(isl_set_apply(instances, band),
-		isl_map_copy(plane));
+	return isl_set_apply(
+		isl_set_apply(instances, band), isl_map_copy(plane));
 }
 
 static void extend_box(SyProjection *p, const SyPlaneSet *set, gboolean *any)

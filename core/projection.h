@@ -17,8 +17,8 @@ G_BEGIN_DECLS
 typedef struct {
 	gboolean empty;
 	gint64 min[2], max[2]; /* bounding box */
-	GArray *points;        /* gint64 pairs (x, y), or NULL if large */
-	GArray *hull;          /* double pairs: the hull's vertices, in order */
+	GArray *points; /* gint64 pairs (x, y), or NULL if large */
+	GArray *hull; /* double pairs: the hull's vertices, in order */
 } SyPlaneSet;
 
 typedef struct {
@@ -28,15 +28,15 @@ typedef struct {
 
 typedef struct {
 	const SyDep *dep;
-	gint64 dx, dy;         /* the distance on the two loops */
-	SyPlaneSet ends;       /* where the arrows end (sink side) */
+	gint64 dx, dy; /* the distance on the two loops */
+	SyPlaneSet ends; /* where the arrows end (sink side) */
 } SyProjectedDep;
 
 typedef struct {
-	int x, y;              /* band members; y is -1 for a one-loop band */
+	int x, y; /* band members; y is -1 for a one-loop band */
 	gint64 min[2], max[2]; /* box of all statements */
-	GPtrArray *stmts;      /* SyProjectedStmt */
-	GPtrArray *deps;       /* SyProjectedDep, uniform ones only */
+	GPtrArray *stmts; /* SyProjectedStmt */
+	GPtrArray *deps; /* SyProjectedDep, uniform ones only */
 } SyProjection;
 
 /* x and y are band member indices (y may be -1 when the band has one

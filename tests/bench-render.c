@@ -18,8 +18,8 @@ static SyAnalysis *analyse(const char *n)
 		"#pragma endscop\n}\n",
 		n);
 	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, NULL,
-		&error);
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", text, -1, NULL, &error);
 
 	g_assert_no_error(error);
 	return a;
@@ -35,8 +35,8 @@ static int compare(gconstpointer a, gconstpointer b)
 static void bench(const char *label, const char *n, double zoom)
 {
 	g_autoptr(SyAnalysis) a = analyse(n);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
-		g_ptr_array_index(a->candidates, 3));
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3));
 	cairo_surface_t *surface = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, 1024, 1024);
 	cairo_t *cr = cairo_create(surface);

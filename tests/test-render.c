@@ -20,8 +20,8 @@ static SyAnalysis *analyse(const char *n, guint max_dims)
 		n);
 	SyAnalysisOptions options = {NULL, NULL, max_dims};
 	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, &options,
-		&error);
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", text, -1, &options, &error);
 
 	g_assert_no_error(error);
 	return a;
@@ -43,7 +43,7 @@ static void assert_color(cairo_surface_t *surface, int x, int y, SyRgb want)
 {
 	SyRgb got = pixel(surface, x, y);
 	double d = fabs(got.r - want.r) + fabs(got.g - want.g) +
-		   fabs(got.b - want.b);
+		fabs(got.b - want.b);
 
 	if (d > 0.08)
 		g_error("pixel (%d, %d) is (%.2f, %.2f, %.2f), expected "
@@ -61,8 +61,8 @@ static SyRgb blend(SyRgb c, double alpha, SyRgb under)
 	return out;
 }
 
-static const SyArrayLink *link_of(const SyArrayScene *scene,
-	const char *array, SyDepKind kind)
+static const SyArrayLink *link_of(
+	const SyArrayScene *scene, const char *array, SyDepKind kind)
 {
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
@@ -103,8 +103,8 @@ static cairo_surface_t *draw(const SyArrayScene *scene, SyRenderView *v)
 static void test_array_2d(void)
 {
 	g_autoptr(SyAnalysis) a = analyse("4", 2);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
-		g_ptr_array_index(a->candidates, 3));
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3));
 	const SyRenderStyle *style = sy_render_style_print();
 	SyRenderView v = {100, 0, 0, 700, 700};
 	cairo_surface_t *surface;
@@ -121,8 +121,8 @@ static void test_array_2d(void)
 	surface = draw(scene, &v);
 	/* PE (2, 1): filled; background between PEs. */
 	assert_color(surface, px(&v, 1) - 20, py(&v, 2) + 20, style->pe_fill);
-	assert_color(surface, px(&v, 1) + 49, py(&v, 2) + 49,
-		style->background);
+	assert_color(
+		surface, px(&v, 1) + 49, py(&v, 2) + 49, style->background);
 	/* A's arrow from PE (2, 1) to (2, 2), B's from (2, 1) to (3, 1). */
 	assert_color(surface, px(&v, 1) + 50, py(&v, 2),
 		sy_render_style_color(style, la->color));
@@ -140,8 +140,8 @@ static void test_array_2d(void)
 static void test_array_1d(void)
 {
 	g_autoptr(SyAnalysis) a = analyse("4", 2);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
-		g_ptr_array_index(a->candidates, 2));
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 2));
 	const SyRenderStyle *style = sy_render_style_print();
 	SyRenderView v = {100, 0, 0, 700, 400};
 	cairo_surface_t *surface;
@@ -164,8 +164,8 @@ static void test_array_1d(void)
 static void test_array_summary(void)
 {
 	g_autoptr(SyAnalysis) a = analyse("1048576", 2);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
-		g_ptr_array_index(a->candidates, 3));
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3));
 	const SyRenderStyle *style = sy_render_style_print();
 	double w, h;
 	SyRenderView v;
@@ -182,14 +182,14 @@ static void test_array_summary(void)
 static void test_hit(void)
 {
 	g_autoptr(SyAnalysis) a = analyse("8", 2);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a,
-		g_ptr_array_index(a->candidates, 3));
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3));
 	SyRenderView v = {50, 0, 0, 600, 600};
 	g_autofree char *text = NULL;
 	gint64 row, col;
 
-	g_assert_true(sy_array_scene_hit(scene, &v, px(&v, 5), py(&v, 3),
-		&row, &col));
+	g_assert_true(sy_array_scene_hit(
+		scene, &v, px(&v, 5), py(&v, 3), &row, &col));
 	g_assert_cmpint(row, ==, 3);
 	g_assert_cmpint(col, ==, 5);
 	g_assert_false(sy_array_scene_hit(scene, &v, 5, 5, &row, &col));
@@ -223,25 +223,28 @@ static void test_deps(void)
 	g_assert_cmpint(p->max[1], ==, 3);
 	sy_deps_layout_init(&layout, &scene, cr, 900, 600);
 	g_assert_cmpuint(layout.n_chips, ==, 3);
-	g_assert_cmpint(sy_deps_layout_chip_at(&layout,
-		layout.chips[2].x + 3, layout.chips[2].y + 3), ==, 2);
+	g_assert_cmpint(sy_deps_layout_chip_at(&layout, layout.chips[2].x + 3,
+				layout.chips[2].y + 3),
+		==, 2);
 	v.width = (int)layout.plot.w;
 	v.height = (int)layout.plot.h;
 	sy_render_deps(cr, &scene, &layout, &v, style);
 	cairo_surface_flush(surface);
 	/* The chosen loops i and j are filled with the accent colour. */
 	assert_color(surface, (int)layout.chips[0].x + 4,
-		(int)(layout.chips[0].y + layout.chips[0].h / 2), style->accent);
+		(int)(layout.chips[0].y + layout.chips[0].h / 2),
+		style->accent);
 	assert_color(surface, (int)layout.chips[2].x + 4,
 		(int)(layout.chips[2].y + layout.chips[2].h / 2),
 		style->pe_fill);
 	/* The read of B (distance (1, 0)): arrows along i between points,
-	 * e.g. from (1, 1) to (2, 1), drawn at 75% over the background. */
-	assert_color(surface,
-		(int)(layout.plot.x + (1.5 - v.x0) * v.scale),
+	 * e.g. from (1, 1) to (2, 1).  Reads are green, B's lighter than
+	 * A's (the second array read), drawn at 75% over the background. */
+	assert_color(surface, (int)(layout.plot.x + (1.5 - v.x0) * v.scale),
 		(int)(layout.plot.y + (-1 - v.y0) * v.scale),
-		blend(sy_render_style_color(style,
-			      sy_deps_kind_color(SY_DEP_READ)),
+		blend(blend(sy_render_style_color(
+				    style, sy_deps_kind_color(SY_DEP_READ)),
+			      0.7, style->background),
 			0.75, style->background));
 	sy_deps_layout_clear(&layout);
 	cairo_destroy(cr);

@@ -11,6 +11,7 @@
 #include "sy-window.h"
 
 static const char *out_dir;
+static SyApplication *app; /* one per process: GTK styles are global */
 static gint64 launch; /* when main() began: before GTK starts */
 
 typedef gboolean (*Condition)(SyWindow *window);
@@ -59,8 +60,8 @@ static void screenshot(GtkWidget *window, const char *name)
 	GError *error = NULL;
 
 	settle(window);
-	shot = gdk_pixbuf_get_from_window(gdk, 0, 0,
-		gdk_window_get_width(gdk), gdk_window_get_height(gdk));
+	shot = gdk_pixbuf_get_from_window(gdk, 0, 0, gdk_window_get_width(gdk),
+		gdk_window_get_height(gdk));
 	g_assert_nonnull(shot);
 	g_assert_true(gdk_pixbuf_save(shot, path, "png", &error, NULL));
 	g_assert_no_error(error);
@@ -85,7 +86,6 @@ static GtkWidget *find(GtkWidget *root, GType type)
 
 static void test_explorer(void)
 {
-	g_autoptr(SyApplication) app = sy_application_new();
 	g_autoptr(GFile) example = NULL;
 	SyWindow *window;
 	SyArrayView *array;
@@ -94,15 +94,8 @@ static void test_explorer(void)
 	GtkTextIter iter;
 	const SyArrayScene *scene;
 	const SyAnalysis *a;
-	GError *error = NULL;
 	gint64 start;
 	const guint ik[] = {0, 2};
-
-	g_application_set_flags(G_APPLICATION(app),
-		G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-	g_assert_true(g_application_register(G_APPLICATION(app), NULL,
-		&error));
-	g_assert_no_error(error);
 
 	/* Launch to a drawn array. */
 	start = launch;
@@ -134,8 +127,8 @@ static void test_explorer(void)
 	g_assert_cmpstr(scene->col_loop, ==, "k");
 
 	/* The dependence view picks [i, k] by its loops. */
-	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
-		g_variant_new_string("deps"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
 	settle(GTK_WIDGET(window));
 	g_signal_emit_by_name(deps, "space-chosen", ik, 2u);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, 4);
@@ -143,24 +136,22 @@ static void test_explorer(void)
 
 	/* At 1920 x 1080, zoomed in. */
 	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
-	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
-		g_variant_new_string("array"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("array"));
 	sy_window_select_candidate(window, 3);
 	settle(GTK_WIDGET(window));
-	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in",
-		NULL);
-	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in",
-		NULL);
+	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in", NULL);
+	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-in", NULL);
 	screenshot(GTK_WIDGET(window), "ui-array-1920.png");
-	g_action_group_activate_action(G_ACTION_GROUP(window), "zoom-fit",
-		NULL);
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "zoom-fit", NULL);
 
 	/* Break the kernel: the last good analysis stays, marked stale. */
 	buffer = gtk_text_view_get_buffer(
 		GTK_TEXT_VIEW(find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
 	gtk_text_buffer_get_start_iter(buffer, &iter);
-	g_assert_true(gtk_text_iter_forward_search(&iter, "#pragma scop\n",
-		0, NULL, &iter, NULL));
+	g_assert_true(gtk_text_iter_forward_search(
+		&iter, "#pragma scop\n", 0, NULL, &iter, NULL));
 	gtk_text_buffer_insert(buffer, &iter, "    while (1);\n", -1);
 	wait_until(window, failed, "the analysis of a broken kernel");
 	settle(GTK_WIDGET(window));
@@ -174,15 +165,46 @@ static void test_explorer(void)
 	gtk_text_buffer_set_text(buffer, "", -1);
 	sy_window_load(window, example);
 	wait_until(window, analysed, "the analysis of the mended kernel");
-	g_assert_cmpuint(sy_window_get_analysis(window)->candidates->len, ==,
-		6);
+	g_assert_cmpuint(
+		sy_window_get_analysis(window)->candidates->len, ==, 6);
 
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+/* A kernel of several statements: the statement graph and a dataflow
+ * chosen by dragging across two loops. */
+static void test_lu(void)
+{
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", "lu.c", NULL);
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	SyWindow *window;
+	SyDepsView *deps;
+	const guint ki[] = {0, 1};
+
+	window = SY_WINDOW(sy_application_open_file(app, file));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	wait_until(window, analysed, "the analysis of lu.c");
+	g_assert_cmpuint(
+		sy_window_get_analysis(window)->scop->stmts->len, ==, 8);
+	g_assert_cmpuint(
+		sy_window_get_analysis(window)->candidates->len, ==, 6);
+	deps = SY_DEPS_VIEW(find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
+	g_signal_emit_by_name(deps, "space-chosen", ki, 2u);
+	g_assert_cmpint(sy_window_get_candidate(window), ==, 3);
+	screenshot(GTK_WIDGET(window), "ui-lu-deps-1920.png");
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
 
 int main(int argc, char **argv)
 {
+	int status;
+
 	launch = g_get_monotonic_time();
 	if (!gtk_init_check(&argc, &argv)) {
 		g_printerr("no display: skipped\n");
@@ -192,6 +214,13 @@ int main(int argc, char **argv)
 	out_dir = g_getenv("SYSTOLE_SCREENSHOT_DIR");
 	if (!out_dir)
 		out_dir = ".";
+	app = sy_application_new();
+	g_application_set_flags(G_APPLICATION(app),
+		G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+	g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
 	g_test_add_func("/ui/explorer", test_explorer);
-	return g_test_run();
+	g_test_add_func("/ui/lu", test_lu);
+	status = g_test_run();
+	g_object_unref(app);
+	return status;
 }

@@ -72,19 +72,19 @@ SyArrayScene *sy_array_scene_new(const SyAnalysis *a, const SyCandidate *c)
 		scene->layer_loop = g_strdup(m[c->space[2]].name);
 	}
 	for (guint i = 0; i < c->n_space; i++)
-		g_string_append_printf(title, "%s%s", i ? ", " : "",
-			m[c->space[i]].name);
+		g_string_append_printf(
+			title, "%s%s", i ? ", " : "", m[c->space[i]].name);
 	g_string_append(title, "]: ");
 	if (c->n_space == 1)
-		g_string_append_printf(title, "%" G_GINT64_FORMAT " PEs",
-			scene->cols);
+		g_string_append_printf(
+			title, "%" G_GINT64_FORMAT " PEs", scene->cols);
 	else
 		g_string_append_printf(title,
 			"%" G_GINT64_FORMAT " \u00d7 %" G_GINT64_FORMAT,
 			scene->rows, scene->cols);
 	if (c->n_space == 3)
-		g_string_append_printf(title, " \u00d7 %" G_GINT64_FORMAT,
-			scene->layers);
+		g_string_append_printf(
+			title, " \u00d7 %" G_GINT64_FORMAT, scene->layers);
 	if (c->n_space > 1)
 		g_string_append(title, " PEs");
 	scene->title = g_string_free(title, FALSE);
@@ -92,8 +92,8 @@ SyArrayScene *sy_array_scene_new(const SyAnalysis *a, const SyCandidate *c)
 	for (guint k = 0; k < c->io->len; k++) {
 		const SyIoGroup *g = g_ptr_array_index(c->io, k);
 		SyArrayLink *link = g_new0(SyArrayLink, 1);
-		g_autofree char *dir = sy_report_vector(g->direction,
-			g->n_space);
+		g_autofree char *dir = sy_report_vector(
+			g->direction, g->n_space);
 
 		link->array = g_strdup(g->array->name);
 		link->color = array_index(scene, g->array->name);
@@ -121,9 +121,8 @@ void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h)
 	*h = (double)scene->rows + 2 * SY_ARRAY_MARGIN;
 }
 
-gboolean sy_array_scene_hit(const SyArrayScene *scene,
-	const SyRenderView *view, double px, double py, gint64 *row,
-	gint64 *col)
+gboolean sy_array_scene_hit(const SyArrayScene *scene, const SyRenderView *view,
+	double px, double py, gint64 *row, gint64 *col)
 {
 	double x = view->x0 + px / view->scale - SY_ARRAY_MARGIN;
 	double y = view->y0 + py / view->scale - SY_ARRAY_MARGIN;
@@ -140,14 +139,13 @@ static gboolean inside(const SyArrayScene *scene, gint64 r, gint64 c)
 	return r >= 0 && c >= 0 && r < scene->rows && c < scene->cols;
 }
 
-char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row,
-	gint64 col)
+char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 {
 	GString *out = g_string_new(NULL);
 
 	if (scene->n_dims == 1)
-		g_string_append_printf(out, "PE %s = %" G_GINT64_FORMAT,
-			scene->col_loop, col);
+		g_string_append_printf(
+			out, "PE %s = %" G_GINT64_FORMAT, scene->col_loop, col);
 	else
 		g_string_append_printf(out,
 			"PE %s = %" G_GINT64_FORMAT ", %s = %" G_GINT64_FORMAT,
@@ -157,8 +155,8 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row,
 		gboolean from = inside(scene, row - l->dr, col - l->dc);
 		gboolean to = inside(scene, row + l->dr, col + l->dc);
 
-		g_string_append_printf(out, "\n%s %s: ", l->array,
-			sy_dep_kind_name(l->kind));
+		g_string_append_printf(
+			out, "\n%s %s: ", l->array, sy_dep_kind_name(l->kind));
 		if (!l->exterior && !l->dl)
 			g_string_append(out, "stays in this PE");
 		else if (!l->dr && !l->dc)
@@ -172,8 +170,8 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row,
 }
 
 /* Pixel centre of PE (r, c). */
-static void centre(const SyRenderView *v, gint64 r, gint64 c, double *x,
-	double *y)
+static void centre(
+	const SyRenderView *v, gint64 r, gint64 c, double *x, double *y)
 {
 	*x = sy_render_x(v, (double)c + 0.5 + SY_ARRAY_MARGIN);
 	*y = sy_render_y(v, (double)r + 0.5 + SY_ARRAY_MARGIN);
@@ -262,8 +260,8 @@ static void draw_ports(cairo_t *cr, const SyRenderView *v,
 					x - 0.3 * v->scale + n * 1.3 * s,
 					y + 0.3 * v->scale - s, s, s);
 			}
-		sy_render_set_color(cr, sy_render_style_color(style, l->color),
-			1);
+		sy_render_set_color(
+			cr, sy_render_style_color(style, l->color), 1);
 		cairo_fill(cr);
 		n++;
 	}
@@ -313,8 +311,8 @@ static void draw_labels(cairo_t *cr, const SyArrayScene *scene,
 {
 	double size = MIN(v->scale * 0.2, 13);
 
-	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
-		CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_select_font_face(
+		cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
 	sy_render_set_color(cr, style->foreground, 0.85);
 	for (gint64 r = in->r0; r <= in->r1; r++)
@@ -328,7 +326,8 @@ static void draw_labels(cairo_t *cr, const SyArrayScene *scene,
 					"%" G_GINT64_FORMAT, c);
 			else
 				g_snprintf(label, sizeof label,
-					"%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+					"%" G_GINT64_FORMAT
+					",%" G_GINT64_FORMAT,
 					r, c);
 			centre(v, r, c, &x, &y);
 			cairo_text_extents(cr, label, &ext);
@@ -351,8 +350,8 @@ static void draw_links(cairo_t *cr, const SyArrayScene *scene,
 
 		if (!drawn(l))
 			continue;
-		sy_render_set_color(cr, sy_render_style_color(style, l->color),
-			1);
+		sy_render_set_color(
+			cr, sy_render_style_color(style, l->color), 1);
 		for (int heads = 0; heads < 2; heads++) {
 			for (gint64 r = in->r0; r <= in->r1; r++)
 				for (gint64 c = in->c0; c <= in->c1; c++)
@@ -384,7 +383,8 @@ static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 		double off = link_offset(scene, i, 40);
-		double cx = x0 + w / 2 - l->dr * off, cy = y0 + h / 2 + l->dc * off;
+		double cx = x0 + w / 2 - l->dr * off,
+		       cy = y0 + h / 2 + l->dc * off;
 		double len = hypot(l->dc, l->dr);
 		double ux, uy;
 
@@ -392,16 +392,17 @@ static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
 			continue;
 		ux = l->dc / len;
 		uy = l->dr / len;
-		sy_render_set_color(cr, sy_render_style_color(style, l->color),
-			1);
-		sy_render_arrow(cr, cx - ux * (w / 2 + 24), cy - uy * (h / 2 + 24),
-			cx + ux * (w / 2 + 24), cy + uy * (h / 2 + 24), 12);
+		sy_render_set_color(
+			cr, sy_render_style_color(style, l->color), 1);
+		sy_render_arrow(cr, cx - ux * (w / 2 + 24),
+			cy - uy * (h / 2 + 24), cx + ux * (w / 2 + 24),
+			cy + uy * (h / 2 + 24), 12);
 	}
 }
 
 /* A box with one line per link in its array's colour. */
-static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderStyle *style)
+static void draw_legend(
+	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
 {
 	double size = style->font_size, line = size * 1.6;
 	double w = 0, h = line * (scene->links->len + 1) + 10;
@@ -411,8 +412,8 @@ static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 
-		w = MAX(w, sy_render_text_width(cr, l->label, size, FALSE) +
-				   22);
+		w = MAX(w,
+			sy_render_text_width(cr, l->label, size, FALSE) + 22);
 	}
 	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
@@ -426,8 +427,8 @@ static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 
 		y += line;
-		sy_render_set_color(cr, sy_render_style_color(style, l->color),
-			1);
+		sy_render_set_color(
+			cr, sy_render_style_color(style, l->color), 1);
 		if (drawn(l)) {
 			cairo_set_line_width(cr, 2);
 			sy_render_arrow(cr, 18, y + 4 + size / 2, 34,
@@ -444,8 +445,8 @@ static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
 /* Between summary and full detail: each flow as one line per row (or
  * column) through the array, with arrows where it enters and leaves. */
 static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *v, const SyRenderStyle *style, gint64 r0,
-	gint64 r1, gint64 c0, gint64 c1)
+	const SyRenderView *v, const SyRenderStyle *style, gint64 r0, gint64 r1,
+	gint64 c0, gint64 c1)
 {
 	gint64 every = MAX(1, (gint64)ceil(8 / v->scale));
 
@@ -471,8 +472,8 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 			a = b;
 			b = t;
 		}
-		sy_render_set_color(cr, sy_render_style_color(style, l->color),
-			0.85);
+		sy_render_set_color(
+			cr, sy_render_style_color(style, l->color), 0.85);
 		for (gint64 k = lo - lo % every; k <= hi; k += every) {
 			double x, y;
 
@@ -504,7 +505,8 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	in.c0 = MAX(0, (gint64)floor(v->x0 - SY_ARRAY_MARGIN) - 1);
 	in.r0 = MAX(0, (gint64)floor(v->y0 - SY_ARRAY_MARGIN) - 1);
 	in.c1 = MIN(scene->cols - 1,
-		(gint64)ceil(v->x0 + v->width / v->scale - SY_ARRAY_MARGIN) + 1);
+		(gint64)ceil(v->x0 + v->width / v->scale - SY_ARRAY_MARGIN) +
+			1);
 	in.r1 = MIN(scene->rows - 1,
 		(gint64)ceil(v->y0 + v->height / v->scale - SY_ARRAY_MARGIN) +
 			1);
@@ -516,8 +518,8 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	if (v->scale >= PORTS_PX)
 		draw_ports(cr, v, scene, style, &in);
 	if (v->scale < LINKS_PX)
-		draw_flow_lines(cr, scene, v, style, in.r0, in.r1, in.c0,
-			in.c1);
+		draw_flow_lines(
+			cr, scene, v, style, in.r0, in.r1, in.c0, in.c1);
 	else
 		draw_links(cr, scene, v, style, &in);
 	draw_legend(cr, scene, style);

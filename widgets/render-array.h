@@ -13,44 +13,43 @@ G_BEGIN_DECLS
 #define SY_ARRAY_MARGIN 1.25
 
 typedef struct {
-	guint color;       /* index of the array in the legend */
+	guint color; /* index of the array in the legend */
 	char *array;
 	SyDepKind kind;
-	int dr, dc;        /* direction in the grid: rows, columns */
-	int dl;            /* across layers (3D arrays) */
+	int dr, dc; /* direction in the grid: rows, columns */
+	int dl; /* across layers (3D arrays) */
 	gboolean exterior;
-	char *label;       /* "A read (0, 1) exterior" */
+	char *label; /* "A read (0, 1) exterior" */
 } SyArrayLink;
 
 typedef struct {
 	guint n_dims;
-	gint64 rows, cols, layers;      /* 1D arrays are one row */
+	gint64 rows, cols, layers; /* 1D arrays are one row */
 	char *row_loop, *col_loop, *layer_loop; /* NULL where absent */
-	GPtrArray *links;  /* SyArrayLink */
+	GPtrArray *links; /* SyArrayLink */
 	GPtrArray *arrays; /* char *: legend order */
-	char *title;       /* "[i, j]: 64 x 64 PEs" */
+	char *title; /* "[i, j]: 64 x 64 PEs" */
 } SyArrayScene;
 
-SyArrayScene *sy_array_scene_new(const SyAnalysis *analysis,
-	const SyCandidate *candidate);
+SyArrayScene *sy_array_scene_new(
+	const SyAnalysis *analysis, const SyCandidate *candidate);
 void sy_array_scene_free(SyArrayScene *scene);
 
 /* The scene's size in scene units, margins included. */
 void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h);
 
 /* The PE under pixel (px, py), if any. */
-gboolean sy_array_scene_hit(const SyArrayScene *scene,
-	const SyRenderView *view, double px, double py, gint64 *row,
-	gint64 *col);
+gboolean sy_array_scene_hit(const SyArrayScene *scene, const SyRenderView *view,
+	double px, double py, gint64 *row, gint64 *col);
 
 /* What flows through a PE, for its tooltip. */
-char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row,
-	gint64 col);
+char *sy_array_scene_describe(
+	const SyArrayScene *scene, gint64 row, gint64 col);
 
 /* Draws the view; hover (row, col) is highlighted unless hover_row < 0. */
 void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *view, const SyRenderStyle *style,
-	gint64 hover_row, gint64 hover_col);
+	const SyRenderView *view, const SyRenderStyle *style, gint64 hover_row,
+	gint64 hover_col);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyArrayScene, sy_array_scene_free)
 

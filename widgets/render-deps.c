@@ -6,12 +6,14 @@
 #define STRIP_H 60.0
 #define CHIP_H 26.0
 #define PAD 10.0
-#define ARROWS_PX 6.0  /* below this many pixels per point, no arrows */
+#define ARROWS_PX 6.0 /* below this many pixels per point, no arrows */
 
 guint sy_deps_kind_color(SyDepKind kind)
 {
 	static const guint colors[] = {
-		[SY_DEP_FLOW] = 0, [SY_DEP_ANTI] = 1, [SY_DEP_OUTPUT] = 3,
+		[SY_DEP_FLOW] = 0,
+		[SY_DEP_ANTI] = 1,
+		[SY_DEP_OUTPUT] = 3,
 		[SY_DEP_READ] = 2,
 	};
 
@@ -43,8 +45,8 @@ void sy_deps_layout_init(SyDepsLayout *layout, const SyDepsScene *scene,
 	} else {
 		double plot_h = MAX((height - STRIP_H) * 0.62, 1);
 
-		layout->plot = (SyRect){PAD, STRIP_H, MAX(width - 2 * PAD, 1),
-			plot_h};
+		layout->plot = (SyRect){
+			PAD, STRIP_H, MAX(width - 2 * PAD, 1), plot_h};
 		layout->graph = (SyRect){PAD, STRIP_H + plot_h + PAD,
 			MAX(width - 2 * PAD, 1),
 			MAX(height - STRIP_H - plot_h - 2 * PAD, 1)};
@@ -53,7 +55,7 @@ void sy_deps_layout_init(SyDepsLayout *layout, const SyDepsScene *scene,
 	layout->chips = g_new0(SyRect, layout->n_chips);
 	for (guint i = 0; i < layout->n_chips; i++) {
 		double w = sy_render_text_width(cr, chip_name(a, i), 12, TRUE) +
-			   24;
+			24;
 
 		layout->chips[i] = (SyRect){x, 8, w, CHIP_H};
 		x += w + 6;
@@ -78,8 +80,8 @@ int sy_deps_layout_chip_at(const SyDepsLayout *layout, double x, double y)
 	return -1;
 }
 
-void sy_deps_plot_extent(const SyDepsScene *scene, double *x, double *y,
-	double *w, double *h)
+void sy_deps_plot_extent(
+	const SyDepsScene *scene, double *x, double *y, double *w, double *h)
 {
 	const SyProjection *p = scene->projection;
 
@@ -130,20 +132,47 @@ static void draw_chips(cairo_t *cr, const SyDepsScene *scene,
 	}
 }
 
-static void point_xy(const SyRenderView *v, gint64 px, gint64 py, double *x,
-	double *y)
+/* A dependence's colour: its kind's, lighter for each further array of
+ * that kind, so that kind and array both show. */
+static SyRgb dep_color(
+	const SyProjection *p, const SyDep *dep, const SyRenderStyle *style)
+{
+	SyRgb c = sy_render_style_color(style, sy_deps_kind_color(dep->kind));
+	g_autoptr(GPtrArray) arrays = g_ptr_array_new();
+	double mix;
+	guint rank;
+
+	for (guint k = 0; k < p->deps->len; k++) {
+		const SyDep *o =
+			((const SyProjectedDep *)g_ptr_array_index(p->deps, k))
+				->dep;
+
+		if (o->kind == dep->kind &&
+			!g_ptr_array_find(arrays, o->source->array, NULL))
+			g_ptr_array_add(arrays, (gpointer)o->source->array);
+	}
+	g_ptr_array_find(arrays, dep->source->array, &rank);
+	mix = MIN(0.3 * rank, 0.6);
+	c.r += (style->background.r - c.r) * mix;
+	c.g += (style->background.g - c.g) * mix;
+	c.b += (style->background.b - c.b) * mix;
+	return c;
+}
+
+static void point_xy(
+	const SyRenderView *v, gint64 px, gint64 py, double *x, double *y)
 {
 	*x = sy_render_x(v, (double)px);
 	*y = sy_render_y(v, -(double)py);
 }
 
-static void draw_hull(cairo_t *cr, const SyPlaneSet *set,
-	const SyRenderView *v)
+static void draw_hull(cairo_t *cr, const SyPlaneSet *set, const SyRenderView *v)
 {
 	guint n = set->hull->len / 2;
 
 	for (guint i = 0; i < n; i++) {
-		double x = sy_render_x(v, g_array_index(set->hull, double, 2 * i));
+		double x = sy_render_x(
+			v, g_array_index(set->hull, double, 2 * i));
 		double y = sy_render_y(
 			v, -g_array_index(set->hull, double, 2 * i + 1));
 
@@ -181,8 +210,10 @@ static void draw_points(cairo_t *cr, const SyDepsScene *scene,
 		for (guint i = 0; i < ps->set.points->len / 2; i++) {
 			double x, y;
 
-			point_xy(v, g_array_index(ps->set.points, gint64, 2 * i),
-				g_array_index(ps->set.points, gint64, 2 * i + 1),
+			point_xy(v,
+				g_array_index(ps->set.points, gint64, 2 * i),
+				g_array_index(
+					ps->set.points, gint64, 2 * i + 1),
 				&x, &y);
 			if (x < -r || y < -r || x > v->width + r ||
 				y > v->height + r)
@@ -208,24 +239,36 @@ static void draw_arrows(cairo_t *cr, const SyDepsScene *scene,
 
 		if ((!pd->dx && !pd->dy) || !pd->ends.points || len < 2 * r)
 			continue;
-		sy_render_set_color(cr,
-			sy_render_style_color(
-				style, sy_deps_kind_color(pd->dep->kind)),
-			0.75);
+		sy_render_set_color(cr, dep_color(p, pd->dep, style), 0.75);
 		for (guint i = 0; i < pd->ends.points->len / 2; i++) {
 			double x, y, ux, uy;
 
-			point_xy(v, g_array_index(pd->ends.points, gint64, 2 * i),
-				g_array_index(pd->ends.points, gint64, 2 * i + 1),
+			point_xy(v,
+				g_array_index(pd->ends.points, gint64, 2 * i),
+				g_array_index(
+					pd->ends.points, gint64, 2 * i + 1),
 				&x, &y);
 			if (x < 0 || y < 0 || x > v->width || y > v->height)
 				continue;
 			ux = pd->dx * v->scale / len;
 			uy = -pd->dy * v->scale / len;
-			sy_render_arrow(cr, x - ux * (len - r), y - uy * (len - r),
-				x - ux * r, y - uy * r, MIN(v->scale * 0.2, 8));
+			sy_render_arrow(cr, x - ux * (len - r),
+				y - uy * (len - r), x - ux * r, y - uy * r,
+				MIN(v->scale * 0.2, 8));
 		}
 	}
+}
+
+/* One line per projected dependence, its arrow drawn at a readable size
+ * in the plot's orientation: the direction even when points are dense. */
+static char *legend_label(const SyProjectedDep *pd)
+{
+	const SyDep *dep = pd->dep;
+
+	return g_strdup_printf("%s %s %s\u2192%s (%" G_GINT64_FORMAT
+			       ", %" G_GINT64_FORMAT ")",
+		sy_dep_kind_name(dep->kind), dep->source->array->name,
+		dep->source->stmt->name, dep->sink->stmt->name, pd->dx, pd->dy);
 }
 
 /* One line per projected dependence, its arrow drawn at a readable size
@@ -234,38 +277,47 @@ static void draw_dep_legend(cairo_t *cr, const SyDepsScene *scene,
 	const SyRect *r, const SyRenderStyle *style)
 {
 	const SyProjection *p = scene->projection;
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
-		g_str_equal, g_free, NULL);
-	double y = r->y + 30, size = 11;
+	g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) deps = g_ptr_array_new();
+	double y = r->y + 30, size = 11, w = 0;
 
 	for (guint k = 0; k < p->deps->len; k++) {
 		const SyProjectedDep *pd = g_ptr_array_index(p->deps, k);
-		const SyDep *dep = pd->dep;
-		char *label = g_strdup_printf("%s %s %s\u2192%s (%" G_GINT64_FORMAT
-					      ", %" G_GINT64_FORMAT ")",
-			sy_dep_kind_name(dep->kind), dep->source->array->name,
-			dep->source->stmt->name, dep->sink->stmt->name, pd->dx,
-			pd->dy);
+		char *label = legend_label(pd);
+
+		if (g_ptr_array_find_with_equal_func(
+			    lines, label, g_str_equal, NULL)) {
+			g_free(label);
+			continue;
+		}
+		w = MAX(w, sy_render_text_width(cr, label, size, FALSE));
+		g_ptr_array_add(lines, label);
+		g_ptr_array_add(deps, (gpointer)pd);
+	}
+	if (lines->len == 0)
+		return;
+	sy_render_rounded_rect(
+		cr, r->x + 8, y - 6, w + 46, lines->len * size * 1.6 + 8, 5);
+	sy_render_set_color(cr, style->background, 0.88);
+	cairo_fill(cr);
+	for (guint k = 0; k < lines->len; k++) {
+		const SyProjectedDep *pd = g_ptr_array_index(deps, k);
 		double len = hypot(pd->dx, pd->dy), x = r->x + 16;
 
-		if (!g_hash_table_add(seen, label))
-			continue;
-		sy_render_set_color(cr,
-			sy_render_style_color(
-				style, sy_deps_kind_color(dep->kind)),
-			1);
+		sy_render_set_color(cr, dep_color(p, pd->dep, style), 1);
 		cairo_set_line_width(cr, 2);
-		if (len > 0)
+		if (len > 0) {
 			sy_render_arrow(cr, x + 10 - 9 * pd->dx / len,
 				y + size / 2 + 9 * pd->dy / len,
 				x + 10 + 9 * pd->dx / len,
 				y + size / 2 - 9 * pd->dy / len, 6);
-		else {
+		} else {
 			cairo_arc(cr, x + 10, y + size / 2, 3, 0, 2 * G_PI);
 			cairo_fill(cr);
 		}
 		sy_render_set_color(cr, style->foreground, 1);
-		sy_render_text(cr, label, x + 26, y, size, FALSE, FALSE);
+		sy_render_text(cr, g_ptr_array_index(lines, k), x + 26, y, size,
+			FALSE, FALSE);
 		y += size * 1.6;
 	}
 }
@@ -304,6 +356,30 @@ static void draw_plot(cairo_t *cr, const SyDepsScene *scene,
 	draw_dep_legend(cr, scene, r, style);
 }
 
+/* Draws label at (x, y), moved down past the labels already placed. */
+static void place_label(cairo_t *cr, GArray *placed, const char *label,
+	double x, double y, double size)
+{
+	SyRect box = {
+		x, y, sy_render_text_width(cr, label, size, FALSE), size * 1.3};
+	gboolean moved = TRUE;
+
+	while (moved) {
+		moved = FALSE;
+		for (guint i = 0; i < placed->len; i++) {
+			const SyRect *o = &g_array_index(placed, SyRect, i);
+
+			if (box.x < o->x + o->w && o->x < box.x + box.w &&
+				box.y < o->y + o->h && o->y < box.y + box.h) {
+				box.y = o->y + o->h;
+				moved = TRUE;
+			}
+		}
+	}
+	g_array_append_val(placed, box);
+	sy_render_text(cr, label, box.x, box.y, size, FALSE, FALSE);
+}
+
 /* The statement graph: one node per statement down the column, an edge
  * per distinct dependence with its distance. */
 static void draw_graph(cairo_t *cr, const SyDepsScene *scene,
@@ -313,9 +389,9 @@ static void draw_graph(cairo_t *cr, const SyDepsScene *scene,
 	const SyRect *r = &layout->graph;
 	guint n = a->scop->stmts->len;
 	double node = 30, size = 11;
-	g_autofree double *label_y = g_new0(double, n);
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash,
-		g_str_equal, g_free, NULL);
+	g_autoptr(GArray) placed = g_array_new(FALSE, FALSE, sizeof(SyRect));
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
 
 	for (guint i = 0; i < a->deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
@@ -337,8 +413,8 @@ static void draw_graph(cairo_t *cr, const SyDepsScene *scene,
 		ys = r->y + (s + 0.5) * r->h / n;
 		yt = r->y + (t + 0.5) * r->h / n;
 		sy_render_set_color(cr,
-			sy_render_style_color(style,
-				sy_deps_kind_color(dep->kind)),
+			sy_render_style_color(
+				style, sy_deps_kind_color(dep->kind)),
 			1);
 		cairo_set_line_width(cr, 1.5);
 		cairo_new_path(cr);
@@ -354,14 +430,15 @@ static void draw_graph(cairo_t *cr, const SyDepsScene *scene,
 			cairo_curve_to(cr, x + node / 2 + bend, ys,
 				x + node / 2 + bend, yt, x + node / 2 + 4, yt);
 			cairo_stroke(cr);
-			sy_render_arrow(cr, x + node / 2 + 10, yt, x + node / 2,
-				yt, 6);
+			sy_render_arrow(
+				cr, x + node / 2 + 10, yt, x + node / 2, yt, 6);
 		}
 		sy_render_set_color(cr, style->foreground, 1);
-		sy_render_text(cr, label, x + node / 2 + 30,
-			(s == t ? ys : (ys + yt) / 2) - size + label_y[s],
-			size, FALSE, FALSE);
-		label_y[s] += size * 1.4;
+		place_label(cr, placed, label,
+			x + node / 2 +
+				(s == t ? 26
+					: 8 + 0.75 * (40 + 14 * fabs((double)t - s))),
+			(s == t ? ys : (ys + yt) / 2) - size / 2, size);
 	}
 	for (guint i = 0; i < n; i++) {
 		const SyStmt *stmt = g_ptr_array_index(a->scop->stmts, i);

@@ -15,10 +15,10 @@ typedef struct {
 
 /* Where things are, in pixels, for a widget of width x height. */
 typedef struct {
-	SyRect strip;        /* the loop chips */
-	SyRect plot;         /* the projected iteration space */
-	SyRect graph;        /* the statement graph */
-	guint n_chips;       /* band loops, then loops below the band */
+	SyRect strip; /* the loop chips */
+	SyRect plot; /* the projected iteration space */
+	SyRect graph; /* the statement graph */
+	guint n_chips; /* band loops, then loops below the band */
 	SyRect *chips;
 } SyDepsLayout;
 
@@ -26,9 +26,9 @@ typedef struct {
 typedef struct {
 	const SyAnalysis *analysis;
 	const SyProjection *projection;
-	const gboolean *space;   /* per band member: chosen as a space loop */
-	int hover_chip;          /* -1 for none */
-	const char *message;     /* under the chips: why a choice is illegal */
+	const gboolean *space; /* per band member: chosen as a space loop */
+	int hover_chip; /* -1 for none */
+	const char *message; /* under the chips: why a choice is illegal */
 } SyDepsScene;
 
 void sy_deps_layout_init(SyDepsLayout *layout, const SyDepsScene *scene,
@@ -39,8 +39,8 @@ void sy_deps_layout_clear(SyDepsLayout *layout);
 int sy_deps_layout_chip_at(const SyDepsLayout *layout, double x, double y);
 
 /* The plot's scene rectangle (iteration units) to fit in plot. */
-void sy_deps_plot_extent(const SyDepsScene *scene, double *x, double *y,
-	double *w, double *h);
+void sy_deps_plot_extent(
+	const SyDepsScene *scene, double *x, double *y, double *w, double *h);
 
 /* The colour index of a dependence kind (flow, anti, output, read). */
 guint sy_deps_kind_color(SyDepKind kind);

@@ -74,8 +74,8 @@ SyRenderView sy_render_view_fit(double w, double h, int width, int height)
 	return v;
 }
 
-void sy_render_view_zoom(SyRenderView *view, double factor, double px,
-	double py)
+void sy_render_view_zoom(
+	SyRenderView *view, double factor, double px, double py)
 {
 	double sx = view->x0 + px / view->scale;
 	double sy = view->y0 + py / view->scale;
@@ -119,7 +119,8 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 	int w, h;
 
 	pango_layout_get_pixel_size(layout, &w, &h);
-	cairo_move_to(cr, centered ? x - w / 2.0 : x, centered ? y - h / 2.0 : y);
+	cairo_move_to(
+		cr, centered ? x - w / 2.0 : x, centered ? y - h / 2.0 : y);
 	pango_cairo_show_layout(cr, layout);
 	/* Leave no current point: the next path must not start here. */
 	cairo_new_path(cr);
@@ -127,8 +128,8 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 	return w;
 }
 
-void sy_render_arrow_shaft(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h)
+void sy_render_arrow_shaft(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h)
 {
 	double a = atan2(y1 - y0, x1 - x0);
 
@@ -136,8 +137,8 @@ void sy_render_arrow_shaft(cairo_t *cr, double x0, double y0, double x1,
 	cairo_line_to(cr, x1 - h * 0.6 * cos(a), y1 - h * 0.6 * sin(a));
 }
 
-void sy_render_arrow_head(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h)
+void sy_render_arrow_head(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h)
 {
 	double a = atan2(y1 - y0, x1 - x0);
 
@@ -147,8 +148,8 @@ void sy_render_arrow_head(cairo_t *cr, double x0, double y0, double x1,
 	cairo_close_path(cr);
 }
 
-void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h)
+void sy_render_arrow(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h)
 {
 	sy_render_arrow_shaft(cr, x0, y0, x1, y1, h);
 	cairo_stroke(cr);
@@ -156,8 +157,8 @@ void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
 	cairo_fill(cr);
 }
 
-void sy_render_rounded_rect(cairo_t *cr, double x, double y, double w,
-	double h, double r)
+void sy_render_rounded_rect(
+	cairo_t *cr, double x, double y, double w, double h, double r)
 {
 	r = MIN(r, MIN(w, h) / 2);
 	cairo_new_sub_path(cr);

@@ -16,22 +16,22 @@ typedef struct {
 
 typedef struct {
 	SyRgb background;
-	SyRgb foreground;    /* text and outlines */
+	SyRgb foreground; /* text and outlines */
 	SyRgb pe_fill;
 	SyRgb pe_border;
-	SyRgb muted;         /* axes, grid, summaries */
-	SyRgb accent;        /* selection */
+	SyRgb muted; /* axes, grid, summaries */
+	SyRgb accent; /* selection */
 	const SyRgb *palette; /* one colour per array, cycled */
 	guint n_palette;
-	double font_size;    /* points */
-	gboolean labels;     /* PE labels when they fit */
+	double font_size; /* points */
+	gboolean labels; /* PE labels when they fit */
 } SyRenderStyle;
 
 /* Scene units to pixels: device = (scene - origin) * scale. */
 typedef struct {
 	double scale;
-	double x0, y0;       /* scene point at the top-left pixel */
-	int width, height;   /* pixels */
+	double x0, y0; /* scene point at the top-left pixel */
+	int width, height; /* pixels */
 } SyRenderView;
 
 /* The fixed, theme-independent style of pictures and tests, and a dark
@@ -57,8 +57,8 @@ static inline double sy_render_y(const SyRenderView *v, double y)
 SyRenderView sy_render_view_fit(double w, double h, int width, int height);
 
 /* Zooms by factor keeping the scene point under pixel (px, py) fixed. */
-void sy_render_view_zoom(SyRenderView *view, double factor, double px,
-	double py);
+void sy_render_view_zoom(
+	SyRenderView *view, double factor, double px, double py);
 
 /* Text in the current colour with its top-left corner (or centre, if
  * centered) at (x, y) pixels; size in pixels.  Returns its width. */
@@ -71,14 +71,14 @@ double sy_render_text_width(
 /* An arrow from (x0, y0) to (x1, y1), head size h, in pixels: stroked
  * and filled at once, or its shaft and head added to the current path
  * (to draw many arrows with one stroke and one fill). */
-void sy_render_arrow(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h);
-void sy_render_arrow_shaft(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h);
-void sy_render_arrow_head(cairo_t *cr, double x0, double y0, double x1,
-	double y1, double h);
+void sy_render_arrow(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h);
+void sy_render_arrow_shaft(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h);
+void sy_render_arrow_head(
+	cairo_t *cr, double x0, double y0, double x1, double y1, double h);
 
-void sy_render_rounded_rect(cairo_t *cr, double x, double y, double w,
-	double h, double r);
+void sy_render_rounded_rect(
+	cairo_t *cr, double x, double y, double w, double h, double r);
 
 G_END_DECLS

@@ -11,7 +11,7 @@ struct _SyArrayView {
 
 	SyArrayScene *scene;
 	SyRenderView view;
-	gboolean auto_fit;   /* follow the size until the user zooms or pans */
+	gboolean auto_fit; /* follow the size until the user zooms or pans */
 	gboolean labels;
 	gint64 hover_row, hover_col;
 
@@ -138,8 +138,8 @@ static void on_leave(GtkEventControllerMotion *motion, gpointer user)
 	set_hover(user, -1, -1);
 }
 
-static gboolean sy_array_view_query_tooltip(GtkWidget *widget, int x, int y,
-	gboolean keyboard, GtkTooltip *tooltip)
+static gboolean sy_array_view_query_tooltip(
+	GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
 	SyArrayView *self = SY_ARRAY_VIEW(widget);
 	g_autofree char *text = NULL;
@@ -185,19 +185,17 @@ static void sy_array_view_init(SyArrayView *self)
 	self->hover_row = self->hover_col = -1;
 	self->view.scale = 1;
 	gtk_widget_set_has_tooltip(widget, TRUE);
-	gtk_widget_add_events(widget, GDK_SCROLL_MASK |
-					      GDK_SMOOTH_SCROLL_MASK |
-					      GDK_POINTER_MOTION_MASK |
-					      GDK_BUTTON_PRESS_MASK |
-					      GDK_BUTTON_RELEASE_MASK |
-					      GDK_LEAVE_NOTIFY_MASK);
+	gtk_widget_add_events(widget,
+		GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
+			GDK_POINTER_MOTION_MASK | GDK_BUTTON_PRESS_MASK |
+			GDK_BUTTON_RELEASE_MASK | GDK_LEAVE_NOTIFY_MASK);
 	self->drag = gtk_gesture_drag_new(widget);
-	g_signal_connect(self->drag, "drag-begin", G_CALLBACK(on_drag_begin),
-		self);
-	g_signal_connect(self->drag, "drag-update",
-		G_CALLBACK(on_drag_update), self);
-	self->scroll = gtk_event_controller_scroll_new(widget,
-		GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+	g_signal_connect(
+		self->drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
+	g_signal_connect(
+		self->drag, "drag-update", G_CALLBACK(on_drag_update), self);
+	self->scroll = gtk_event_controller_scroll_new(
+		widget, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
 	self->motion = gtk_event_controller_motion_new(widget);
 	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
@@ -212,7 +210,7 @@ GtkWidget *sy_array_view_new(void)
 static gboolean same_array(const SyArrayScene *a, const SyArrayScene *b)
 {
 	return a && b && a->rows == b->rows && a->cols == b->cols &&
-	       a->n_dims == b->n_dims;
+		a->n_dims == b->n_dims;
 }
 
 void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)

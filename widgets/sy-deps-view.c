@@ -10,12 +10,12 @@ struct _SyDepsView {
 
 	const SyAnalysis *analysis;
 	SyProjection *projection;
-	gboolean *space;       /* per band member */
+	gboolean *space; /* per band member */
 	char *message;
 	int hover_chip;
-	int press_chip;        /* where a drag across chips began */
+	int press_chip; /* where a drag across chips began */
 	gboolean auto_fit;
-	SyRenderView plot;     /* iteration units to plot pixels */
+	SyRenderView plot; /* iteration units to plot pixels */
 
 	GtkGesture *drag;
 	GtkEventController *scroll;
@@ -36,8 +36,11 @@ G_DEFINE_FINAL_TYPE(SyDepsView, sy_deps_view, GTK_TYPE_DRAWING_AREA)
 static SyDepsScene scene_of(SyDepsView *self)
 {
 	SyDepsScene scene = {
-		self->analysis, self->projection, self->space,
-		self->hover_chip, self->message,
+		self->analysis,
+		self->projection,
+		self->space,
+		self->hover_chip,
+		self->message,
 	};
 
 	return scene;
@@ -67,8 +70,8 @@ static void fit(SyDepsView *self, const SyDepsLayout *layout)
 	if (!self->projection || self->projection->x < 0)
 		return;
 	sy_deps_plot_extent(&scene, &x, &y, &w, &h);
-	self->plot = sy_render_view_fit(w, h, (int)layout->plot.w,
-		(int)layout->plot.h);
+	self->plot = sy_render_view_fit(
+		w, h, (int)layout->plot.w, (int)layout->plot.h);
 	self->plot.x0 += x;
 	self->plot.y0 += y;
 }
@@ -86,8 +89,8 @@ static gboolean sy_deps_view_draw(GtkWidget *widget, cairo_t *cr)
 		fit(self, &layout);
 	self->plot.width = (int)layout.plot.w;
 	self->plot.height = (int)layout.plot.h;
-	sy_render_deps(cr, &scene, &layout, &self->plot,
-		sy_view_style_for(widget));
+	sy_render_deps(
+		cr, &scene, &layout, &self->plot, sy_view_style_for(widget));
 	sy_deps_layout_clear(&layout);
 	return GDK_EVENT_PROPAGATE;
 }
@@ -186,8 +189,8 @@ static gboolean on_scroll(
 	}
 	layout_now(self, &layout);
 	self->auto_fit = FALSE;
-	sy_render_view_zoom(&self->plot, pow(ZOOM_STEP, -dy),
-		x - layout.plot.x, y - layout.plot.y);
+	sy_render_view_zoom(&self->plot, pow(ZOOM_STEP, -dy), x - layout.plot.x,
+		y - layout.plot.y);
 	sy_deps_layout_clear(&layout);
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 	return TRUE;
@@ -206,8 +209,8 @@ static void on_motion(
 	}
 }
 
-static gboolean sy_deps_view_query_tooltip(GtkWidget *widget, int x, int y,
-	gboolean keyboard, GtkTooltip *tooltip)
+static gboolean sy_deps_view_query_tooltip(
+	GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
 	SyDepsView *self = SY_DEPS_VIEW(widget);
 	const SyBand *band;
@@ -225,11 +228,12 @@ static gboolean sy_deps_view_query_tooltip(GtkWidget *widget, int x, int y,
 		gtk_tooltip_set_text(tooltip, text);
 		return TRUE;
 	}
-	why = sy_dataflow_space_problem(self->analysis->deps, band,
-		(guint)chip);
+	why = sy_dataflow_space_problem(
+		self->analysis->deps, band, (guint)chip);
 	gtk_tooltip_set_text(tooltip,
-		why ? why : "Click to use as a space loop, or drag across "
-			    "loops to choose several");
+		why ? why
+		    : "Click to use as a space loop, or drag across "
+		      "loops to choose several");
 	return TRUE;
 }
 
@@ -277,20 +281,18 @@ static void sy_deps_view_init(SyDepsView *self)
 	self->auto_fit = TRUE;
 	self->plot.scale = 1;
 	gtk_widget_set_has_tooltip(widget, TRUE);
-	gtk_widget_add_events(widget, GDK_SCROLL_MASK |
-					      GDK_SMOOTH_SCROLL_MASK |
-					      GDK_POINTER_MOTION_MASK |
-					      GDK_BUTTON_PRESS_MASK |
-					      GDK_BUTTON_RELEASE_MASK);
+	gtk_widget_add_events(widget,
+		GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
+			GDK_POINTER_MOTION_MASK | GDK_BUTTON_PRESS_MASK |
+			GDK_BUTTON_RELEASE_MASK);
 	self->drag = gtk_gesture_drag_new(widget);
-	g_signal_connect(self->drag, "drag-begin", G_CALLBACK(on_drag_begin),
-		self);
-	g_signal_connect(self->drag, "drag-update",
-		G_CALLBACK(on_drag_update), self);
-	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end),
-		self);
-	self->scroll = gtk_event_controller_scroll_new(widget,
-		GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+	g_signal_connect(
+		self->drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
+	g_signal_connect(
+		self->drag, "drag-update", G_CALLBACK(on_drag_update), self);
+	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end), self);
+	self->scroll = gtk_event_controller_scroll_new(
+		widget, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
 	self->motion = gtk_event_controller_motion_new(widget);
 	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
@@ -311,8 +313,8 @@ void sy_deps_view_set_analysis(SyDepsView *self, const SyAnalysis *analysis)
 		guint n = analysis->band->n_members;
 
 		self->space = g_new0(gboolean, MAX(n, 1));
-		self->projection = sy_projection_new(analysis, n > 0 ? 0 : -1,
-			n > 1 ? 1 : -1);
+		self->projection = sy_projection_new(
+			analysis, n > 0 ? 0 : -1, n > 1 ? 1 : -1);
 	}
 	self->auto_fit = TRUE;
 	gtk_widget_queue_draw(GTK_WIDGET(self));
