@@ -754,43 +754,21 @@ static gboolean showing_array(SyWindow *self)
 		       "array") == 0;
 }
 
-static void zoom_in_activated(
+/* zoom-in, zoom-out and zoom-fit act on the view in front. */
+static void zoom_activated(
 	GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
+	const char *name = g_action_get_name(G_ACTION(action));
+	int step = g_str_equal(name, "zoom-in")	   ? 1
+		 : g_str_equal(name, "zoom-out") ? -1
+						 : 0;
 
-	(void)action;
 	(void)param;
 	if (showing_array(self))
-		sy_array_view_zoom_in(self->array_view);
+		sy_array_view_zoom(self->array_view, step);
 	else
-		sy_deps_view_zoom_in(self->deps_view);
-}
-
-static void zoom_out_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	SyWindow *self = user;
-
-	(void)action;
-	(void)param;
-	if (showing_array(self))
-		sy_array_view_zoom_out(self->array_view);
-	else
-		sy_deps_view_zoom_out(self->deps_view);
-}
-
-static void zoom_fit_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	SyWindow *self = user;
-
-	(void)action;
-	(void)param;
-	if (showing_array(self))
-		sy_array_view_zoom_fit(self->array_view);
-	else
-		sy_deps_view_zoom_fit(self->deps_view);
+		sy_deps_view_zoom(self->deps_view, step);
 }
 
 static void view_changed(GSimpleAction *action, GVariant *value, gpointer user)
@@ -831,9 +809,9 @@ static const GActionEntry win_actions[] = {
 	{"save", save_activated, NULL, NULL, NULL, {0}},
 	{"save-as", save_as_activated, NULL, NULL, NULL, {0}},
 	{"close", close_activated, NULL, NULL, NULL, {0}},
-	{"zoom-in", zoom_in_activated, NULL, NULL, NULL, {0}},
-	{"zoom-out", zoom_out_activated, NULL, NULL, NULL, {0}},
-	{"zoom-fit", zoom_fit_activated, NULL, NULL, NULL, {0}},
+	{"zoom-in", zoom_activated, NULL, NULL, NULL, {0}},
+	{"zoom-out", zoom_activated, NULL, NULL, NULL, {0}},
+	{"zoom-fit", zoom_activated, NULL, NULL, NULL, {0}},
 	{"view", NULL, "s", "'array'", view_changed, {0}},
 	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
 	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},

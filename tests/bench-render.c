@@ -4,26 +4,8 @@
 #include <stdio.h>
 
 #include "render-array.h"
+#include "testutil.h"
 
-static SyAnalysis *analyse(const char *n)
-{
-	g_autofree char *text = g_strdup_printf(
-		"#define N %s\n"
-		"float A[N][N], B[N][N], C[N][N];\n"
-		"void mm(void)\n{\n#pragma scop\n"
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < N; j++)\n"
-		"    for (int k = 0; k < N; k++)\n"
-		"      C[i][j] += A[i][k] * B[k][j];\n"
-		"#pragma endscop\n}\n",
-		n);
-	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_data(
-		"mm.c", text, -1, NULL, &error);
-
-	g_assert_no_error(error);
-	return a;
-}
 
 static int compare(gconstpointer a, gconstpointer b)
 {
@@ -34,7 +16,7 @@ static int compare(gconstpointer a, gconstpointer b)
 
 static void bench(const char *label, const char *n, double zoom)
 {
-	g_autoptr(SyAnalysis) a = analyse(n);
+	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		a, g_ptr_array_index(a->candidates, 3));
 	cairo_surface_t *surface = cairo_image_surface_create(

@@ -4,28 +4,9 @@
 #include <math.h>
 
 #include "render-array.h"
+#include "testutil.h"
 #include "render-deps.h"
 
-static SyAnalysis *analyse(const char *n, guint max_dims)
-{
-	g_autofree char *text = g_strdup_printf(
-		"#define N %s\n"
-		"float A[N][N], B[N][N], C[N][N];\n"
-		"void mm(void)\n{\n#pragma scop\n"
-		"for (int i = 0; i < N; i++)\n"
-		"  for (int j = 0; j < N; j++)\n"
-		"    for (int k = 0; k < N; k++)\n"
-		"      C[i][j] += A[i][k] * B[k][j];\n"
-		"#pragma endscop\n}\n",
-		n);
-	SyAnalysisOptions options = {NULL, NULL, max_dims};
-	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_data(
-		"mm.c", text, -1, &options, &error);
-
-	g_assert_no_error(error);
-	return a;
-}
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
 static SyRgb pixel(cairo_surface_t *surface, int x, int y)
@@ -102,7 +83,7 @@ static cairo_surface_t *draw(const SyArrayScene *scene, SyRenderView *v)
 /* Output stationary [i, j]: A flows right, B down, C stays. */
 static void test_array_2d(void)
 {
-	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		a, g_ptr_array_index(a->candidates, 3));
 	const SyRenderStyle *style = sy_render_style_print();
@@ -139,7 +120,7 @@ static void test_array_2d(void)
 /* [k]: one row of PEs, C flows along it. */
 static void test_array_1d(void)
 {
-	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		a, g_ptr_array_index(a->candidates, 2));
 	const SyRenderStyle *style = sy_render_style_print();
@@ -163,7 +144,7 @@ static void test_array_1d(void)
 /* 2^20 x 2^20 PEs fitted in a window: one block, drawn at once. */
 static void test_array_summary(void)
 {
-	g_autoptr(SyAnalysis) a = analyse("1048576", 2);
+	g_autoptr(SyAnalysis) a = sy_test_mm("1048576", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		a, g_ptr_array_index(a->candidates, 3));
 	const SyRenderStyle *style = sy_render_style_print();
@@ -181,7 +162,7 @@ static void test_array_summary(void)
 
 static void test_hit(void)
 {
-	g_autoptr(SyAnalysis) a = analyse("8", 2);
+	g_autoptr(SyAnalysis) a = sy_test_mm("8", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		a, g_ptr_array_index(a->candidates, 3));
 	SyRenderView v = {50, 0, 0, 600, 600};
@@ -206,7 +187,7 @@ static void test_hit(void)
 /* The dependence view: points of the projection, arrows of reuse. */
 static void test_deps(void)
 {
-	g_autoptr(SyAnalysis) a = analyse("4", 2);
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
 	g_autoptr(SyProjection) p = sy_projection_new(a, 0, 1);
 	const SyRenderStyle *style = sy_render_style_print();
 	gboolean space[3] = {TRUE, TRUE, FALSE};

@@ -238,28 +238,17 @@ void sy_array_view_set_labels(SyArrayView *self, gboolean labels)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-static void zoom_centre(SyArrayView *self, double factor)
+void sy_array_view_zoom(SyArrayView *self, int step)
 {
-	zoom_at(self, factor,
+	if (step == 0) {
+		self->auto_fit = TRUE;
+		fit(self);
+		gtk_widget_queue_draw(GTK_WIDGET(self));
+		return;
+	}
+	zoom_at(self, step > 0 ? ZOOM_STEP : 1 / ZOOM_STEP,
 		gtk_widget_get_allocated_width(GTK_WIDGET(self)) / 2.0,
 		gtk_widget_get_allocated_height(GTK_WIDGET(self)) / 2.0);
-}
-
-void sy_array_view_zoom_in(SyArrayView *self)
-{
-	zoom_centre(self, ZOOM_STEP);
-}
-
-void sy_array_view_zoom_out(SyArrayView *self)
-{
-	zoom_centre(self, 1 / ZOOM_STEP);
-}
-
-void sy_array_view_zoom_fit(SyArrayView *self)
-{
-	self->auto_fit = TRUE;
-	fit(self);
-	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 double sy_array_view_get_scale(SyArrayView *self)

@@ -20,9 +20,9 @@ const SyArrayScene *sy_array_view_get_scene(SyArrayView *self);
 
 void sy_array_view_set_labels(SyArrayView *self, gboolean labels);
 
-void sy_array_view_zoom_in(SyArrayView *self);
-void sy_array_view_zoom_out(SyArrayView *self);
-void sy_array_view_zoom_fit(SyArrayView *self);
+/* One step in (step > 0) or out (step < 0) around the centre, or fit
+ * the whole array (0). */
+void sy_array_view_zoom(SyArrayView *self, int step);
 double sy_array_view_get_scale(SyArrayView *self);
 
 G_END_DECLS

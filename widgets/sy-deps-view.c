@@ -349,28 +349,15 @@ void sy_deps_view_set_message(SyDepsView *self, const char *message)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-static void zoom_centre(SyDepsView *self, double factor)
+void sy_deps_view_zoom(SyDepsView *self, int step)
 {
-	if (!self->projection)
-		return;
-	self->auto_fit = FALSE;
-	sy_render_view_zoom(&self->plot, factor, self->plot.width / 2.0,
-		self->plot.height / 2.0);
-	gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-void sy_deps_view_zoom_in(SyDepsView *self)
-{
-	zoom_centre(self, ZOOM_STEP);
-}
-
-void sy_deps_view_zoom_out(SyDepsView *self)
-{
-	zoom_centre(self, 1 / ZOOM_STEP);
-}
-
-void sy_deps_view_zoom_fit(SyDepsView *self)
-{
-	self->auto_fit = TRUE;
+	if (step == 0) {
+		self->auto_fit = TRUE;
+	} else if (self->projection) {
+		self->auto_fit = FALSE;
+		sy_render_view_zoom(&self->plot,
+			step > 0 ? ZOOM_STEP : 1 / ZOOM_STEP,
+			self->plot.width / 2.0, self->plot.height / 2.0);
+	}
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }

@@ -27,8 +27,7 @@ void sy_deps_view_set_space(SyDepsView *self, const guint *space, guint n);
 /* A line under the loops, such as why a choice is not an array. */
 void sy_deps_view_set_message(SyDepsView *self, const char *message);
 
-void sy_deps_view_zoom_in(SyDepsView *self);
-void sy_deps_view_zoom_out(SyDepsView *self);
-void sy_deps_view_zoom_fit(SyDepsView *self);
+/* The plot one step in (step > 0) or out (step < 0), or fitted (0). */
+void sy_deps_view_zoom(SyDepsView *self, int step);
 
 G_END_DECLS

@@ -1,0 +1,8 @@
+/* Helpers shared by the tests and benchmarks. */
+#pragma once
+
+#include "analysis.h"
+
+/* Matrix multiply C[i][j] += A[i][k] * B[k][j] with loops of n (a
+ * number, as text) iterations, analysed; aborts the test on error. */
+SyAnalysis *sy_test_mm(const char *n, guint max_dims);
