@@ -473,7 +473,8 @@ static void collect_inner(const SyBand *band, const SyNode *node)
 static void build_schedule(Growth *g)
 {
 	SyBand *band = g->band;
-	isl_schedule *rest = sy_scop_schedule(g->scop, band->absorbed, FALSE);
+	SyScheduleSpec below = {band->absorbed, FALSE, NULL, NULL};
+	isl_schedule *rest = sy_scop_schedule(g->scop, &below);
 	isl_union_pw_aff_list *list;
 	isl_multi_union_pw_aff *mupa;
 	isl_schedule_node *node;

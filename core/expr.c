@@ -220,18 +220,43 @@ static int expr_prec(const SyExpr *expr)
 	}
 }
 
-static void print_prec(GString *out, const SyExpr *expr, int min_prec)
+typedef struct {
+	SyExprSubst subst;
+	gpointer user;
+} Printer;
+
+static void print_expr(GString *out, const SyExpr *expr, const Printer *pr);
+
+static void print_prec(
+	GString *out, const SyExpr *expr, int min_prec, const Printer *pr)
 {
 	gboolean paren = expr_prec(expr) < min_prec;
 
+	if (pr->subst && pr->subst(out, expr, min_prec, pr->user))
+		return;
 	if (paren)
 		g_string_append_c(out, '(');
-	sy_expr_print(out, expr);
+	print_expr(out, expr, pr);
 	if (paren)
 		g_string_append_c(out, ')');
 }
 
 void sy_expr_print(GString *out, const SyExpr *expr)
+{
+	Printer pr = {NULL, NULL};
+
+	print_prec(out, expr, 0, &pr);
+}
+
+void sy_expr_print_with(
+	GString *out, const SyExpr *expr, SyExprSubst subst, gpointer user)
+{
+	Printer pr = {subst, user};
+
+	print_prec(out, expr, 0, &pr);
+}
+
+static void print_expr(GString *out, const SyExpr *expr, const Printer *pr)
 {
 	int prec = expr_prec(expr);
 
@@ -245,7 +270,7 @@ void sy_expr_print(GString *out, const SyExpr *expr)
 		g_string_append(out, expr->name);
 		for (guint i = 0; i < expr->n_args; i++) {
 			g_string_append_c(out, '[');
-			sy_expr_print(out, expr->args[i]);
+			print_prec(out, expr->args[i], 0, pr);
 			g_string_append_c(out, ']');
 		}
 		break;
@@ -254,13 +279,13 @@ void sy_expr_print(GString *out, const SyExpr *expr)
 		for (guint i = 0; i < expr->n_args; i++) {
 			if (i)
 				g_string_append(out, ", ");
-			sy_expr_print(out, expr->args[i]);
+			print_prec(out, expr->args[i], 0, pr);
 		}
 		g_string_append_c(out, ')');
 		break;
 	case SY_EXPR_UNARY:
 		if (expr->postfix) {
-			print_prec(out, expr->args[0], prec);
+			print_prec(out, expr->args[0], prec, pr);
 			g_string_append(out, sy_punct_spelling(expr->op));
 			break;
 		}
@@ -270,25 +295,25 @@ void sy_expr_print(GString *out, const SyExpr *expr)
 			!expr->args[0]->postfix &&
 			(expr->op == SY_P_MINUS || expr->op == SY_P_PLUS))
 			g_string_append_c(out, ' ');
-		print_prec(out, expr->args[0], prec);
+		print_prec(out, expr->args[0], prec, pr);
 		break;
 	case SY_EXPR_BINARY:
 		/* Left-associative: the right operand needs a higher level. */
-		print_prec(out, expr->args[0], prec);
+		print_prec(out, expr->args[0], prec, pr);
 		g_string_append_printf(
 			out, " %s ", sy_punct_spelling(expr->op));
-		print_prec(out, expr->args[1], prec + 1);
+		print_prec(out, expr->args[1], prec + 1, pr);
 		break;
 	case SY_EXPR_COND:
-		print_prec(out, expr->args[0], prec + 1);
+		print_prec(out, expr->args[0], prec + 1, pr);
 		g_string_append(out, " ? ");
-		print_prec(out, expr->args[1], prec);
+		print_prec(out, expr->args[1], prec, pr);
 		g_string_append(out, " : ");
-		print_prec(out, expr->args[2], prec);
+		print_prec(out, expr->args[2], prec, pr);
 		break;
 	case SY_EXPR_CAST:
 		g_string_append_printf(out, "(%s)", expr->name);
-		print_prec(out, expr->args[0], prec);
+		print_prec(out, expr->args[0], prec, pr);
 		break;
 	}
 }

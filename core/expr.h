@@ -56,6 +56,14 @@ int sy_punct_binary_prec(SyPunct op);
 char *sy_expr_to_string(const SyExpr *expr);
 void sy_expr_print(GString *out, const SyExpr *expr);
 
+/* Printing with a hook: subst may print a sub-expression its own way
+ * (returning TRUE), as code generation does for loop iterators; prec is
+ * the precedence its context needs (parenthesize anything looser). */
+typedef gboolean (*SyExprSubst)(GString *out, const SyExpr *expr, int prec,
+	gpointer user);
+void sy_expr_print_with(GString *out, const SyExpr *expr, SyExprSubst subst,
+	gpointer user);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyExpr, sy_expr_free)
 
 G_END_DECLS

@@ -477,8 +477,8 @@ static isl_schedule *sequence(isl_schedule *first, isl_schedule *next)
 
 /* The schedule of a subtree in source order; NULL when it holds no
  * statement (or kill, with kills). */
-static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
-	GHashTable *omit, gboolean kills)
+static isl_schedule *subtree_schedule(
+	const SyScop *scop, const SyNode *node, const SyScheduleSpec *spec)
 {
 	isl_schedule *sched = NULL, *child;
 	SyStmt *stmt;
@@ -487,7 +487,7 @@ static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
 	case SY_NODE_STMT:
 	case SY_NODE_DECL:
 		stmt = g_hash_table_lookup(scop->by_node, node);
-		if (!stmt || (stmt->kill && !kills))
+		if (!stmt || (stmt->kill && !spec->kills))
 			return NULL;
 		return isl_schedule_from_domain(
 			isl_union_set_from_set(isl_set_copy(stmt->domain)));
@@ -496,28 +496,30 @@ static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
 			sched = sequence(sched,
 				subtree_schedule(scop,
 					g_ptr_array_index(node->children, i),
-					omit, kills));
+					spec));
 		return sched;
 	case SY_NODE_IF:
-		sched = subtree_schedule(scop, node->then_node, omit, kills);
+		sched = subtree_schedule(scop, node->then_node, spec);
 		if (node->else_node)
 			sched = sequence(sched,
-				subtree_schedule(
-					scop, node->else_node, omit, kills));
+				subtree_schedule(scop, node->else_node, spec));
 		return sched;
 	case SY_NODE_FOR: {
 		LoopValue lv = {sy_scop_find_loop(scop, node), NULL};
 		isl_union_set *dom;
 
-		child = subtree_schedule(scop, node->body, omit, kills);
-		if (!child || (omit && g_hash_table_contains(omit, node)))
+		child = subtree_schedule(scop, node->body, spec);
+		if (!child ||
+			(spec->omit && g_hash_table_contains(spec->omit, node)))
 			return child;
 		dom = isl_schedule_get_domain(child);
 		lv.upa = isl_union_pw_aff_empty(isl_union_set_get_space(dom));
 		isl_union_set_foreach_set(dom, add_loop_value, &lv);
 		isl_union_set_free(dom);
 		return isl_schedule_insert_partial_schedule(child,
-			isl_multi_union_pw_aff_from_union_pw_aff(lv.upa));
+			spec->band ? spec->band(node, lv.upa, spec->user)
+				   : isl_multi_union_pw_aff_from_union_pw_aff(
+					     lv.upa));
 	}
 	}
 	return NULL;
@@ -572,8 +574,11 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 			scop->domain = isl_union_set_add_set(
 				scop->domain, isl_set_copy(stmt->domain));
 		}
-		scop->schedule = sy_scop_schedule(scop, NULL, FALSE);
-		scop->kill_schedule = sy_scop_schedule(scop, NULL, TRUE);
+		SyScheduleSpec plain = {NULL, FALSE, NULL, NULL};
+		SyScheduleSpec kills = {NULL, TRUE, NULL, NULL};
+
+		scop->schedule = sy_scop_schedule(scop, &plain);
+		scop->kill_schedule = sy_scop_schedule(scop, &kills);
 	}
 	g_array_unref(b.frames);
 	g_ptr_array_unref(b.loops);
@@ -586,10 +591,9 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 	return scop;
 }
 
-isl_schedule *sy_scop_schedule(
-	const SyScop *scop, GHashTable *omit, gboolean kills)
+isl_schedule *sy_scop_schedule(const SyScop *scop, const SyScheduleSpec *spec)
 {
-	return subtree_schedule(scop, scop->prog->scop, omit, kills);
+	return subtree_schedule(scop, scop->prog->scop, spec);
 }
 
 SyStmt *sy_scop_find_stmt(const SyScop *scop, const SyNode *node)

@@ -77,10 +77,23 @@ typedef struct {
 SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error);
 void sy_scop_free(SyScop *scop);
 
-/* The source-order schedule, leaving out the loops in omit (a set of FOR
- * nodes, may be NULL); with or without the kill statements. */
+/* How to build a schedule from the source.  omit: FOR nodes to leave
+ * out (may be NULL); kills: with the kill statements; band: if not NULL,
+ * makes each loop's band from its schedule values (taken), so that a
+ * loop can be strip-mined. */
+typedef __isl_give isl_multi_union_pw_aff *(*SyLoopBandFunc)(
+	const SyNode *loop, __isl_take isl_union_pw_aff *value, gpointer user);
+
+typedef struct {
+	GHashTable *omit;
+	gboolean kills;
+	SyLoopBandFunc band;
+	gpointer user;
+} SyScheduleSpec;
+
+/* The schedule in source order, built as spec says. */
 __isl_give isl_schedule *sy_scop_schedule(
-	const SyScop *scop, GHashTable *omit, gboolean kills);
+	const SyScop *scop, const SyScheduleSpec *spec);
 
 SyStmt *sy_scop_find_stmt(const SyScop *scop, const SyNode *node);
 const SyLoop *sy_scop_find_loop(const SyScop *scop, const SyNode *node);

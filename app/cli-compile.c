@@ -1,0 +1,309 @@
+/* systole-cli compile: a dataflow and its sizes made into a PE array. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "check.h"
+#include "codegen.h"
+#include "report-compile.h"
+
+typedef struct {
+	CliOptions common;
+	char *space;
+	char *sa_sizes;
+	char *tile;
+	char *order;
+	char *latency;
+	char *simd;
+	char *simd_info;
+	char *emit;
+	char *output;
+	gboolean force;
+} Compile;
+
+static void compile_clear(Compile *o)
+{
+	cli_options_clear(&o->common);
+	g_free(o->space);
+	g_free(o->sa_sizes);
+	g_free(o->tile);
+	g_free(o->order);
+	g_free(o->latency);
+	g_free(o->simd);
+	g_free(o->simd_info);
+	g_free(o->emit);
+	g_free(o->output);
+}
+
+static const char *const emits[] = {
+	"summary", "options", "schedule", "c", "check"};
+
+static gboolean emit_known(const char *emit)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(emits); i++)
+		if (g_str_equal(emit, emits[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static char *candidate_list(const SyAnalysis *a)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < a->candidates->len; i++) {
+		const SyCandidate *c = g_ptr_array_index(a->candidates, i);
+
+		g_string_append_printf(out, "%s%u [", i ? ", " : "", c->id);
+		for (guint k = 0; k < c->n_space; k++)
+			g_string_append_printf(out, "%s%s", k ? "," : "",
+				a->band->members[c->space[k]].name);
+		g_string_append_c(out, ']');
+	}
+	return g_string_free(out, FALSE);
+}
+
+static gboolean fail(GError **error, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
+static gboolean fail(GError **error, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	g_propagate_error(error,
+		g_error_new_valist(SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID,
+			format, args));
+	va_end(args);
+	return FALSE;
+}
+
+/* The array --space and --sa-sizes choose; they must agree. */
+static const SyCandidate *choose(
+	const SyAnalysis *a, const Compile *o, GError **error)
+{
+	g_autofree char *list = candidate_list(a);
+	int by_sizes = -1, by_space = -1;
+
+	if (o->sa_sizes) {
+		by_sizes = sy_config_sa_sizes_candidate(o->sa_sizes, error);
+		if (by_sizes < -1)
+			return NULL;
+		if (by_sizes >= (int)a->candidates->len) {
+			fail(error,
+				"--sa-sizes: space_time[%d], but this "
+				"kernel has %u arrays with --max-dims %u: "
+				"%s",
+				by_sizes, a->candidates->len, a->max_dims,
+				list);
+			return NULL;
+		}
+	}
+	if (o->space) {
+		by_space = sy_config_find_space(a, o->space, error);
+		if (by_space < 0)
+			return NULL;
+	}
+	if (by_space >= 0 && by_sizes >= 0 && by_space != by_sizes) {
+		fail(error,
+			"--space %s is array %d, but --sa-sizes says "
+			"space_time[%d]",
+			o->space, by_space, by_sizes);
+		return NULL;
+	}
+	if (by_space < 0 && by_sizes < 0) {
+		fail(error,
+			"choose the array with --space LOOPS or "
+			"--sa-sizes \"{kernel[]->space_time[N]}\"; this "
+			"kernel has %s",
+			*list ? list : "none");
+		return NULL;
+	}
+	return g_ptr_array_index(
+		a->candidates, by_space >= 0 ? by_space : by_sizes);
+}
+
+/* The choices, with AutoSA's reduction answers if given. */
+static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
+	const Compile *o, GError **error)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(SyChoices) plain = sy_choices_new(a, cand, NULL);
+	g_autoptr(GHashTable) over = NULL;
+
+	if (!o->simd_info)
+		return g_steal_pointer(&plain);
+	if (!g_file_get_contents(o->simd_info, &text, NULL, error))
+		return NULL;
+	over = sy_choices_simd_info(plain, o->simd_info, text, error);
+	if (!over)
+		return NULL;
+	return sy_choices_new(a, cand, over);
+}
+
+static SyConfig *make_config(
+	const SyChoices *c, const Compile *o, GError **error)
+{
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+
+	if (o->sa_sizes &&
+		!sy_config_apply_sa_sizes(cfg, c, o->sa_sizes, error))
+		return NULL;
+	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, error))
+		return NULL;
+	if (o->order && !sy_config_set_order(cfg, c, o->order, error))
+		return NULL;
+	if (o->latency &&
+		!sy_config_apply_named(cfg, c, "latency", o->latency, error))
+		return NULL;
+	if (o->simd && !sy_config_apply_named(cfg, c, "simd", o->simd, error))
+		return NULL;
+	return g_steal_pointer(&cfg);
+}
+
+/* What --emit asks for, as text; NULL with error set if it cannot be
+ * made. */
+static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
+	GError **error)
+{
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(JsonNode) root = NULL;
+
+	if (g_str_equal(o->emit, "options")) {
+		if (!o->common.json)
+			return sy_report_choices_text(c, cfg);
+		root = sy_report_choices_json(c, cfg);
+		return cli_json_text(root);
+	}
+	array = sy_pe_array_new(c, cfg, error);
+	if (!array)
+		return NULL;
+	if (g_str_equal(o->emit, "schedule"))
+		return sy_pe_array_schedule_yaml(array);
+	if (g_str_equal(o->emit, "c"))
+		return sy_codegen_file(array, error);
+	if (g_str_equal(o->emit, "check"))
+		return sy_check_file(&array, 1, error);
+	if (!o->common.json)
+		return sy_report_pe_array_text(array);
+	root = sy_report_pe_array_json(array);
+	return cli_json_text(root);
+}
+
+/* The analysis must allow a systolic array at all. */
+static gboolean check_legal(const SyAnalysis *a, GError **error)
+{
+	GString *why;
+
+	if (a->legal)
+		return TRUE;
+	why = g_string_new(NULL);
+	for (guint i = 0; i < a->reasons->len; i++)
+		g_string_append_printf(why, "\n  %s",
+			(char *)g_ptr_array_index(a->reasons, i));
+	fail(error, "%s: no systolic array can compute this SCoP:%s",
+		a->prog->pp->main->path, why->str);
+	g_string_free(why, TRUE);
+	return FALSE;
+}
+
+static char *run(const char *path, const Compile *o, GError **error)
+{
+	SyAnalysisOptions ao = cli_analysis_options(&o->common);
+	g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(path, &ao, error);
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyConfig) cfg = NULL;
+	const SyCandidate *cand;
+
+	if (!a || !check_legal(a, error))
+		return NULL;
+	cand = choose(a, o, error);
+	if (!cand)
+		return NULL;
+	c = make_choices(a, cand, o, error);
+	if (!c)
+		return NULL;
+	cfg = make_config(c, o, error);
+	if (!cfg)
+		return NULL;
+	return emit(c, cfg, o, error);
+}
+
+int cli_compile(int argc, char **argv)
+{
+	Compile o = {0};
+	g_autoptr(GOptionContext) ctx = g_option_context_new(
+		"FILE.c - make a dataflow into a PE array");
+	GOptionEntry entries[] = {
+		{"space", 0, 0, G_OPTION_ARG_STRING, &o.space,
+			"The space loops of the array", "i,j"},
+		{"sa-sizes", 0, 0, G_OPTION_ARG_STRING, &o.sa_sizes,
+			"AutoSA's sizes: space_time, array_part, latency, "
+			"simd",
+			"STR"},
+		{"tile", 0, 0, G_OPTION_ARG_STRING, &o.tile,
+			"Tile sizes (array partitioning; others untiled)",
+			"i=16,j=16"},
+		{"tile-order", 0, 0, G_OPTION_ARG_STRING, &o.order,
+			"Order of the tile loops, outermost first", "k,i,j"},
+		{"latency", 0, 0, G_OPTION_ARG_STRING, &o.latency,
+			"Latency hiding factors (divide their tiles)",
+			"i=8,j=8"},
+		{"simd", 0, 0, G_OPTION_ARG_STRING, &o.simd,
+			"The SIMD loop and its width", "k=2"},
+		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
+			"AutoSA's reduction answers (JSON)", "FILE"},
+		{"emit", 0, 0, G_OPTION_ARG_STRING, &o.emit,
+			"summary (default), options, schedule, c or check",
+			"WHAT"},
+		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+			"Write to FILE (atomically) instead of stdout", "FILE"},
+		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
+			"Replace FILE if it exists", NULL},
+		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
+			"Print summary and options as JSON", NULL},
+		G_OPTION_ENTRY_NULL};
+	g_autofree char *text = NULL;
+	GError *error = NULL;
+	int code;
+
+	g_option_context_set_summary(ctx,
+		"Applies array partitioning, latency hiding and SIMD to one "
+		"dataflow of the SCoP in FILE.c and prints what --emit asks "
+		"for: the PE array (summary), what each stage accepts "
+		"(options), the schedule tree with role marks (schedule), or "
+		"FILE.c with its SCoP replaced by the transformed loops (c), "
+		"or by both the original and the transformed loops with a "
+		"comparison of their results (check)."
+		"\nExit status: 0 done, 1 input or size error, 2 usage "
+		"error, 4 output not written.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	cli_add_kernel_options(ctx, &o.common);
+	code = cli_parse_options(ctx, &argc, &argv, &o.common);
+	if (code < 0 && argc != 2)
+		code = cli_usage_error(argc < 2
+				? "compile: no input file"
+				: "compile: one input file expected");
+	if (!o.emit)
+		o.emit = g_strdup("summary");
+	if (code < 0 && !emit_known(o.emit))
+		code = cli_usage_error(
+			"compile: --emit takes summary, "
+			"options, schedule, c or check, not '%s'",
+			o.emit);
+	if (code < 0 && o.output && !o.force &&
+		g_file_test(o.output, G_FILE_TEST_EXISTS))
+		code = cli_write_output(o.output, "", FALSE);
+	if (code >= 0) {
+		compile_clear(&o);
+		return code;
+	}
+	text = run(argv[1], &o, &error);
+	if (!text) {
+		code = cli_report_error(error);
+		g_error_free(error);
+	} else {
+		code = cli_write_output(o.output, text, o.force);
+	}
+	compile_clear(&o);
+	return code;
+}

@@ -1,0 +1,53 @@
+/* What systole-cli's commands share: exit codes, the options that read
+ * a kernel, error reporting and output. */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "analysis.h"
+
+G_BEGIN_DECLS
+
+enum {
+	EXIT_OK = 0,
+	EXIT_INPUT = 1,    /* the input file or a size is wrong */
+	EXIT_USAGE = 2,    /* the command line is wrong */
+	EXIT_INTERNAL = 3, /* a bug in Systole */
+	EXIT_OUTPUT = 4,   /* the output exists (no --force) or cannot be
+			      written */
+};
+
+/* Options every command that reads a kernel understands. */
+typedef struct {
+	char **defines;
+	char **include_dirs;
+	int max_dims;
+	gboolean json;
+	int repeat;
+} CliOptions;
+
+int cli_usage_error(const char *format, ...) G_GNUC_PRINTF(1, 2);
+
+/* Prints error; returns its exit code. */
+int cli_report_error(const GError *error);
+
+void cli_options_clear(CliOptions *o);
+void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o);
+
+/* Parses argv for a command; returns the exit code on failure, or -1. */
+int cli_parse_options(
+	GOptionContext *ctx, int *argc, char ***argv, CliOptions *o);
+SyAnalysisOptions cli_analysis_options(const CliOptions *o);
+
+/* Pretty JSON, with a final newline; on stdout. */
+char *cli_json_text(JsonNode *root);
+void cli_print_json(JsonNode *root);
+
+/* text to path atomically (never over a file without force), or to
+ * stdout when path is NULL; returns an exit code. */
+int cli_write_output(const char *path, const char *text, gboolean force);
+
+int cli_compile(int argc, char **argv);
+
+G_END_DECLS

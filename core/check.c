@@ -1,0 +1,230 @@
+#include <string.h>
+
+#include "check.h"
+#include "codegen.h"
+
+typedef struct {
+	GString *out;
+	const char *indent; /* of the check's lines */
+} Check;
+
+static void line(Check *c, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void line(Check *c, const char *format, ...)
+{
+	va_list args;
+
+	g_string_append(c->out, c->indent);
+	va_start(args, format);
+	g_string_append_vprintf(c->out, format, args);
+	va_end(args);
+	g_string_append_c(c->out, '\n');
+}
+
+/* The results to compare: what the SCoP writes and outlives it. */
+static gboolean is_result(const SyArray *array)
+{
+	return array->written && !array->local;
+}
+
+static gint64 n_elements(const SyArray *array)
+{
+	gint64 n = 1;
+
+	for (guint d = 0; d < array->n_dims; d++)
+		n *= array->dims[d];
+	return n;
+}
+
+/* The address of an array's first byte: arrays decay, scalars do not. */
+static const char *address_of(const SyArray *array)
+{
+	return array->n_dims ? "" : "&";
+}
+
+static void copy(Check *c, const char *to, const char *to_addr,
+	const char *from, const char *from_addr, const char *size)
+{
+	line(c, "for (unsigned long sy_k = 0; sy_k < sizeof %s; sy_k++)", size);
+	line(c,
+		"    ((unsigned char *)%s%s)[sy_k] = "
+		"((const unsigned char *)%s%s)[sy_k];",
+		to_addr, to, from_addr, from);
+}
+
+static void declare(Check *c, const SyArray *array)
+{
+	GString *dims = g_string_new(NULL);
+
+	for (guint d = 0; d < array->n_dims; d++)
+		g_string_append_printf(
+			dims, "[%" G_GINT64_FORMAT "]", array->dims[d]);
+	line(c, "static %s sy_in_%s%s, sy_ref_%s%s;", array->var->type,
+		array->name, dims->str, array->name, dims->str);
+	g_string_free(dims, TRUE);
+}
+
+/* Counts the elements that differ and prints the first. */
+static void compare(Check *c, const SyArray *array)
+{
+	const char *name = array->name, *type = array->var->type;
+	const char *base = array->var->base_type;
+	const char *tol = strstr(base, "double") ? "1e-12" : "1e-5";
+	GString *where = g_string_new(name), *args = g_string_new(NULL);
+	gint64 stride = n_elements(array);
+
+	for (guint d = 0; d < array->n_dims; d++) {
+		stride /= array->dims[d];
+		g_string_append(where, "[%lu]");
+		g_string_append(args, ", sy_first");
+		if (stride > 1)
+			g_string_append_printf(
+				args, " / %" G_GINT64_FORMAT "UL", stride);
+		if (d > 0)
+			g_string_append_printf(args,
+				" %% %" G_GINT64_FORMAT "UL", array->dims[d]);
+	}
+	line(c, "{");
+	line(c, "    const %s *sy_got = (const %s *)%s%s;", type, type,
+		address_of(array), name);
+	line(c, "    const %s *sy_want = (const %s *)%ssy_ref_%s;", type, type,
+		address_of(array), name);
+	line(c,
+		"    unsigned long sy_n = sizeof sy_ref_%s / sizeof *sy_want, "
+		"sy_first = 0, sy_diff = 0;",
+		name);
+	g_string_append_c(c->out, '\n');
+	line(c, "    for (unsigned long sy_k = 0; sy_k < sy_n; sy_k++) {");
+	if (array->var->integer) {
+		line(c,
+			"        if (sy_got[sy_k] != sy_want[sy_k] && "
+			"!sy_diff++)");
+	} else {
+		line(c,
+			"        double sy_a = (double)sy_got[sy_k], "
+			"sy_b = (double)sy_want[sy_k];");
+		line(c,
+			"        double sy_d = sy_a > sy_b ? sy_a - sy_b : "
+			"sy_b - sy_a;");
+		line(c,
+			"        double sy_m = (sy_a < 0 ? -sy_a : sy_a) + "
+			"(sy_b < 0 ? -sy_b : sy_b);");
+		g_string_append_c(c->out, '\n');
+		line(c,
+			"        if (!(sy_d <= %s * sy_m) && "
+			"!(sy_a != sy_a && sy_b != sy_b) && !sy_diff++)",
+			tol);
+	}
+	line(c, "            sy_first = sy_k;");
+	line(c, "    }");
+	line(c, "    if (sy_diff) {");
+	line(c,
+		"        printf(\"Systole check: %s is %s, the original "
+		"SCoP computes %s (%%lu of %%lu elements differ) in version "
+		"%%s\\n\"%s, (%s)sy_got[sy_first], (%s)sy_want[sy_first], "
+		"sy_diff, sy_n, sy_variant);",
+		where->str, array->var->integer ? "%lld" : "%.9g",
+		array->var->integer ? "%lld" : "%.9g", args->str,
+		array->var->integer ? "long long" : "double",
+		array->var->integer ? "long long" : "double");
+	line(c, "        sy_failed = 1;");
+	line(c, "    }");
+	line(c, "}");
+	g_string_free(where, TRUE);
+	g_string_free(args, TRUE);
+}
+
+static void declare_all(Check *c, const SyScop *scop)
+{
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *a = g_ptr_array_index(scop->arrays, i);
+
+		if (is_result(a))
+			declare(c, a);
+	}
+}
+
+/* saved = results (or the reverse) for every result. */
+static void copy_all(
+	Check *c, const SyScop *scop, const char *prefix, gboolean save)
+{
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *a = g_ptr_array_index(scop->arrays, i);
+		g_autofree char *saved = g_strconcat(prefix, a->name, NULL);
+		const char *at = address_of(a);
+
+		if (!is_result(a))
+			continue;
+		if (save)
+			copy(c, saved, at, a->name, at, saved);
+		else
+			copy(c, a->name, at, saved, at, saved);
+	}
+}
+
+/* One transformed version, from the saved inputs, checked. */
+static void variant(
+	Check *c, const SyPeArray *array, guint index, const char *unit)
+{
+	const SyScop *scop = array->analysis->scop;
+	g_autofree char *flags = sy_config_to_flags(
+		array->config, array->choices);
+	g_autofree char *block = sy_codegen_loops(array, c->indent, unit);
+
+	copy_all(c, scop, "sy_in_", FALSE);
+	g_string_append(c->out, block);
+	line(c, "sy_variant = \"%u: %s\";", index, flags);
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *a = g_ptr_array_index(scop->arrays, i);
+
+		if (is_result(a))
+			compare(c, a);
+	}
+}
+
+char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
+{
+	const SyScop *scop = arrays[0]->analysis->scop;
+	SyScopText t;
+	g_autofree char *inner = NULL;
+	GString *out;
+	Check c;
+
+	if (!sy_codegen_scop_text(arrays[0]->analysis->prog, &t, error))
+		return NULL;
+	inner = g_strconcat(t.indent, t.unit, NULL);
+	out = g_string_new_len(t.src->text, (gssize)t.begin);
+	c.out = out;
+	c.indent = t.indent;
+	line(&c,
+		"/* Systole check: the original SCoP, then %u transformed "
+		"version%s of it",
+		n, n == 1 ? "" : "s");
+	line(&c, " * from the same inputs; their results must agree. */");
+	line(&c, "{");
+	c.indent = inner;
+	line(&c, "extern int printf(const char *, ...);");
+	line(&c, "extern void exit(int);");
+	declare_all(&c, scop);
+	line(&c, "const char *sy_variant;");
+	line(&c, "int sy_failed = 0;");
+	g_string_append_c(out, '\n');
+	copy_all(&c, scop, "sy_in_", TRUE);
+	line(&c, "{");
+	g_string_append_len(
+		out, t.src->text + t.body, (gssize)(t.body_end - t.body));
+	line(&c, "}");
+	copy_all(&c, scop, "sy_ref_", TRUE);
+	for (guint i = 0; i < n; i++)
+		variant(&c, arrays[i], i, t.unit);
+	line(&c, "if (sy_failed)");
+	line(&c, "    exit(1);");
+	line(&c, "printf(\"Systole check: passed (%u version%s)\\n\");", n,
+		n == 1 ? "" : "s");
+	c.indent = t.indent;
+	line(&c, "}");
+	g_string_append_len(
+		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
+	g_free(t.indent);
+	return g_string_free(out, FALSE);
+}

@@ -1,0 +1,596 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include <json-glib/json-glib.h>
+
+#include "choices.h"
+
+G_DEFINE_QUARK(sy - choices - error - quark, sy_choices_error)
+
+static void loop_ref_clear(SyLoopRef *ref)
+{
+	g_free(ref->name);
+	if (ref->nodes)
+		g_ptr_array_unref(ref->nodes);
+}
+
+static void loop_ref_free(gpointer data)
+{
+	loop_ref_clear(data);
+	g_free(data);
+}
+
+static void simd_choice_free(gpointer data)
+{
+	SySimdChoice *sc = data;
+
+	loop_ref_clear(&sc->loop);
+	g_free(sc->reason);
+	g_ptr_array_unref(sc->layout);
+	g_free(sc);
+}
+
+void sy_choices_free(SyChoices *choices)
+{
+	if (!choices)
+		return;
+	g_ptr_array_unref(choices->simd);
+	g_ptr_array_unref(choices->latency);
+	g_ptr_array_unref(choices->orders);
+	g_ptr_array_unref(choices->tilable);
+	g_free(choices);
+}
+
+int sy_choices_find(GPtrArray *list, const char *name)
+{
+	for (guint i = 0; i < list->len; i++)
+		if (g_str_equal(((SyLoopRef *)g_ptr_array_index(list, i))->name,
+			    name))
+			return (int)i;
+	return -1;
+}
+
+char *sy_choices_names(GPtrArray *list)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < list->len; i++)
+		g_string_append_printf(out, "%s%s", i ? ", " : "",
+			((SyLoopRef *)g_ptr_array_index(list, i))->name);
+	return g_string_free(out, FALSE);
+}
+
+static void init_member(SyLoopRef *ref, const SyBand *band, guint m)
+{
+	ref->name = g_strdup(band->members[m].name);
+	ref->in_band = TRUE;
+	ref->member = m;
+	ref->extent = band->members[m].max - band->members[m].min + 1;
+	ref->rectangular = TRUE;
+}
+
+static SyLoopRef *member_ref(const SyBand *band, guint m)
+{
+	SyLoopRef *ref = g_new0(SyLoopRef, 1);
+
+	init_member(ref, band, m);
+	return ref;
+}
+
+/* Loops below the band named name: their nodes, and the bounding box of
+ * their iterations. */
+static void find_inner(const SyScop *scop, const SyBand *band, const char *name,
+	SyLoopRef *ref)
+{
+	ref->name = g_strdup(name);
+	ref->nodes = g_ptr_array_new();
+	ref->rectangular = TRUE;
+	for (guint i = 0; i < scop->loops->len; i++) {
+		const SyLoop *loop = g_ptr_array_index(scop->loops, i);
+		isl_set *it;
+		isl_val *lo, *hi;
+		gint64 n;
+
+		if (g_hash_table_contains(band->absorbed, loop->node) ||
+			!g_str_equal(loop->node->iter->name, name))
+			continue;
+		g_ptr_array_add(ref->nodes, (gpointer)loop->node);
+		ref->depth = loop->depth;
+		it = loop->iterations;
+		lo = isl_set_dim_min_val(isl_set_copy(it), (int)loop->depth);
+		hi = isl_set_dim_max_val(isl_set_copy(it), (int)loop->depth);
+		n = isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1;
+		/* Strides count iterations, not values. */
+		n = (n + ABS(loop->node->step) - 1) / ABS(loop->node->step);
+		ref->extent = MAX(ref->extent, n);
+		/* Rectangular: the bounds do not depend on outer loops. */
+		if (loop->depth > 0) {
+			isl_set *proj = isl_set_project_out(
+				isl_set_copy(it), isl_dim_set, 0, loop->depth);
+			isl_set *box = isl_set_project_out(
+				isl_set_copy(it), isl_dim_set, loop->depth, 1);
+
+			box = isl_set_flat_product(box, isl_set_copy(proj));
+			if (isl_set_is_equal(box, it) != isl_bool_true)
+				ref->rectangular = FALSE;
+			isl_set_free(box);
+			isl_set_free(proj);
+		}
+		isl_val_free(lo);
+		isl_val_free(hi);
+	}
+}
+
+/* Whether stmt runs inside loop ref (the FOR node at ref's depth). */
+static gboolean inside(const SyLoopRef *ref, const SyBand *band,
+	const SyStmt *stmt, guint *depth)
+{
+	if (ref->in_band) {
+		const GPtrArray *loops = band->members[ref->member].loops;
+
+		for (guint k = 0; k < stmt->n_iters; k++)
+			if (g_ptr_array_find(
+				    (GPtrArray *)loops, stmt->loops[k], NULL)) {
+				*depth = k;
+				return TRUE;
+			}
+		return FALSE;
+	}
+	*depth = ref->depth;
+	return stmt->n_iters > ref->depth &&
+		g_ptr_array_find(ref->nodes, stmt->loops[ref->depth], NULL);
+}
+
+/* Whether dep crosses iterations of ref: for a band member, a distance
+ * other than 0 on it; below the band, pairs in one instance of the loop
+ * (same outer iterators) with different values of its iterator. */
+static gboolean carries(
+	const SyLoopRef *ref, const SyAnalysis *a, const SyDep *dep)
+{
+	guint d, d2;
+	isl_map *same, *equal;
+	isl_bool sub;
+
+	if (ref->in_band)
+		return !dep->uniform || dep->distance[ref->member] != 0;
+	if (!inside(ref, a->band, dep->source->stmt, &d) ||
+		!inside(ref, a->band, dep->sink->stmt, &d2) ||
+		dep->source->stmt->loops[d] != dep->sink->stmt->loops[d])
+		return FALSE;
+	same = isl_map_copy(dep->relation);
+	for (guint k = 0; k < d; k++)
+		same = isl_map_equate(
+			same, isl_dim_in, (int)k, isl_dim_out, (int)k);
+	equal = isl_map_equate(
+		isl_map_copy(same), isl_dim_in, (int)d, isl_dim_out, (int)d);
+	sub = isl_map_is_subset(same, equal);
+	isl_map_free(equal);
+	isl_map_free(same);
+	return sub != isl_bool_true;
+}
+
+static gboolean same_expr(const SyExpr *a, const SyExpr *b)
+{
+	g_autofree char *x = sy_expr_to_string(a);
+	g_autofree char *y = sy_expr_to_string(b);
+
+	return g_str_equal(x, y);
+}
+
+static gboolean reads_var(const SyExpr *e, const SyVar *var)
+{
+	if ((e->kind == SY_EXPR_INDEX || e->kind == SY_EXPR_NAME) &&
+		sy_expr_var(e) == var)
+		return TRUE;
+	for (guint i = 0; i < e->n_args; i++)
+		if (reads_var(e->args[i], var))
+			return TRUE;
+	return FALSE;
+}
+
+/* X op= e, X = X op e, X = e op X (op + or *), X = min(X, e) and the like:
+ * the e, or NULL if the statement is no reduction. */
+static const SyExpr *reduction_operand(const SyNode *node)
+{
+	const SyExpr *rhs = node->rhs, *lhs = node->lhs;
+	static const char *const calls[] = {
+		"min",
+		"max",
+		"fmin",
+		"fmax",
+		"fminf",
+		"fmaxf",
+	};
+
+	if (node->op == SY_P_ADD_ASSIGN || node->op == SY_P_MUL_ASSIGN)
+		return rhs;
+	if (node->op != SY_P_ASSIGN || rhs->n_args != 2)
+		return NULL;
+	if (rhs->kind == SY_EXPR_BINARY &&
+		(rhs->op == SY_P_PLUS || rhs->op == SY_P_STAR)) {
+		if (same_expr(rhs->args[0], lhs))
+			return rhs->args[1];
+		if (same_expr(rhs->args[1], lhs))
+			return rhs->args[0];
+	}
+	for (guint i = 0; rhs->kind == SY_EXPR_CALL && i < G_N_ELEMENTS(calls);
+		i++)
+		if (g_str_equal(rhs->name, calls[i])) {
+			if (same_expr(rhs->args[0], lhs))
+				return rhs->args[1];
+			if (same_expr(rhs->args[1], lhs))
+				return rhs->args[0];
+		}
+	return NULL;
+}
+
+/* Whether the access's subscripts depend on the iterator at depth d. */
+static gboolean involves(const SyAccess *access, guint d)
+{
+	for (guint k = 0; k < access->array->n_dims; k++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(
+			access->subscripts, (int)k);
+		isl_bool in = isl_pw_aff_involves_dims(pa, isl_dim_in, d, 1);
+
+		isl_pw_aff_free(pa);
+		if (in != isl_bool_false)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* A dependence that only a reduction carries: on the array its statement
+ * reduces into, whose element stays the same along the loop. */
+static gboolean reduction_dep(
+	const SyLoopRef *ref, const SyAnalysis *a, const SyDep *dep)
+{
+	const SyStmt *stmt = dep->source->stmt;
+	const SyExpr *operand;
+	const SyAccess *write;
+	guint d;
+
+	if (stmt != dep->sink->stmt || !inside(ref, a->band, stmt, &d))
+		return FALSE;
+	operand = reduction_operand(stmt->node);
+	write = g_ptr_array_index(stmt->accesses, 0);
+	return operand && dep->source->array == write->array &&
+		!reads_var(operand, write->array->var) && !involves(write, d);
+}
+
+typedef enum {
+	STRIDE_0, /* the same element */
+	STRIDE_1, /* the next element */
+	STRIDE_PERMUTE, /* the next element of another dimension */
+	STRIDE_OTHER,
+} Stride;
+
+/* The stride of an access along the loop at depth d; *dim is the
+ * dimension that moves, for STRIDE_PERMUTE. */
+static Stride stride(const SyAccess *access, guint d, int *dim)
+{
+	Stride result = STRIDE_0;
+	guint n = access->array->n_dims;
+
+	*dim = -1;
+	for (guint k = 0; k < n; k++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(
+			access->subscripts, (int)k);
+		gboolean unit = FALSE;
+
+		if (isl_pw_aff_involves_dims(pa, isl_dim_in, d, 1) ==
+			isl_bool_false) {
+			isl_pw_aff_free(pa);
+			continue;
+		}
+		if (isl_pw_aff_isa_aff(pa) == isl_bool_true) {
+			isl_aff *aff = isl_pw_aff_as_aff(isl_pw_aff_copy(pa));
+			isl_val *c = isl_aff_get_coefficient_val(
+				aff, isl_dim_in, (int)d);
+
+			unit = isl_val_is_one(c) == isl_bool_true &&
+				isl_aff_dim(aff, isl_dim_div) == 0;
+			isl_val_free(c);
+			isl_aff_free(aff);
+		}
+		isl_pw_aff_free(pa);
+		if (result != STRIDE_0 || !unit)
+			result = STRIDE_OTHER;
+		else
+			result = k == n - 1 ? STRIDE_1 : STRIDE_PERMUTE;
+		*dim = (int)k;
+	}
+	return result;
+}
+
+/* "B[k][j]: make dimension 1 (k) the innermost, as B[j][k]" */
+static char *layout_note(
+	const SyAccess *access, int dim, Stride s, const char *loop)
+{
+	const SyExpr *e = access->expr;
+	g_autofree char *text = sy_expr_to_string(e);
+	GString *out;
+
+	if (s == STRIDE_OTHER)
+		return g_strdup_printf("%s: not contiguous along %s, whatever "
+				       "the layout",
+			text, loop);
+	out = g_string_new(NULL);
+	g_string_append_printf(out,
+		"%s: make dimension %d the innermost, "
+		"as %s",
+		text, dim, e->name);
+	for (guint k = 0; k <= e->n_args; k++) {
+		const SyExpr *sub = k < e->n_args
+			? (k == (guint)dim ? NULL : e->args[k])
+			: e->args[dim];
+		g_autofree char *t = NULL;
+
+		if (!sub)
+			continue;
+		t = sy_expr_to_string(sub);
+		g_string_append_printf(out, "[%s]", t);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* Parallel, reduction or neither; the score and the layout notes. */
+static void classify(
+	SySimdChoice *sc, const SyAnalysis *a, GHashTable *overrides)
+{
+	const SyLoopRef *ref = &sc->loop;
+	gboolean carried = FALSE, reduction = TRUE;
+	gpointer over;
+
+	for (guint i = 0; i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+
+		if (dep->kind == SY_DEP_READ || !carries(ref, a, dep))
+			continue;
+		carried = TRUE;
+		if (!reduction_dep(ref, a, dep))
+			reduction = FALSE;
+	}
+	sc->parallel = !carried;
+	sc->reduction = carried && reduction;
+	if (overrides &&
+		g_hash_table_lookup_extended(overrides, ref->name, NULL, &over))
+		sc->reduction = carried && GPOINTER_TO_INT(over);
+	sc->ok = sc->parallel || sc->reduction;
+	if (!sc->ok)
+		sc->reason = g_strdup_printf("loop '%s' carries dependences "
+					     "that are not a reduction",
+			ref->name);
+	sc->score = 2 * sc->parallel + 4 * sc->reduction;
+	for (guint i = 0; i < a->scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(
+			a->scop->accesses, i);
+		guint d;
+		int dim;
+		Stride s;
+
+		if (!inside(ref, a->band, access->stmt, &d) || !access->expr)
+			continue;
+		s = stride(access, d, &dim);
+		if (s == STRIDE_0 || s == STRIDE_1) {
+			sc->score++;
+		} else {
+			char *note = layout_note(access, dim, s, ref->name);
+
+			if (g_ptr_array_find_with_equal_func(
+				    sc->layout, note, g_str_equal, NULL))
+				g_free(note);
+			else
+				g_ptr_array_add(sc->layout, note);
+		}
+	}
+}
+
+/* "#pragma systole reduction(k, l)" lines in the SCoP, into overrides. */
+static void pragma_reductions(const SyProgram *prog, GHashTable *overrides)
+{
+	for (guint i = 0; i < prog->pragmas->len; i++) {
+		const SyToken *tok = g_ptr_array_index(prog->pragmas, i);
+		g_autofree char *text = g_strndup(tok->text, tok->len);
+		g_auto(GStrv) words = NULL;
+		char *open, *close;
+
+		open = strchr(text, '(');
+		close = strrchr(text, ')');
+		if (!open || !close || close < open)
+			continue;
+		*open = '\0';
+		*close = '\0';
+		g_strstrip(text);
+		if (!g_str_equal(text, "systole reduction") &&
+			!g_str_equal(text, "systole  reduction"))
+			continue;
+		words = g_strsplit(open + 1, ",", -1);
+		for (guint k = 0; words[k]; k++)
+			g_hash_table_insert(overrides,
+				g_strdup(g_strstrip(words[k])),
+				GINT_TO_POINTER(TRUE));
+	}
+}
+
+/* The orders Odyssey's pruning theorem keeps: only where the loops that
+ * carry flow dependences sit among the others matters, so the others
+ * keep their order and the flow-carrying block moves, innermost first. */
+static void tile_orders(SyChoices *c)
+{
+	const SyAnalysis *a = c->analysis;
+	g_autoptr(GArray) flow = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_autoptr(GArray) rest = g_array_new(FALSE, FALSE, sizeof(guint));
+
+	for (guint i = 0; i < c->tilable->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+		gboolean carries_flow = FALSE;
+
+		for (guint k = 0; k < a->deps->deps->len; k++) {
+			const SyDep *dep = g_ptr_array_index(a->deps->deps, k);
+
+			if (dep->kind == SY_DEP_FLOW &&
+				(!dep->uniform ||
+					dep->distance[ref->member] != 0))
+				carries_flow = TRUE;
+		}
+		g_array_append_val(carries_flow ? flow : rest, ref->member);
+	}
+	c->n_flow = flow->len;
+	for (guint pos = rest->len + 1; pos-- > 0;) {
+		GArray *order = g_array_new(FALSE, FALSE, sizeof(guint));
+
+		g_array_append_vals(order, rest->data, pos);
+		g_array_append_vals(order, flow->data, flow->len);
+		g_array_append_vals(order, &g_array_index(rest, guint, pos),
+			rest->len - pos);
+		g_ptr_array_add(c->orders, order);
+		if (flow->len == 0)
+			break;
+	}
+}
+
+SyChoices *sy_choices_new(
+	const SyAnalysis *a, const SyCandidate *cand, GHashTable *overrides)
+{
+	SyChoices *c = g_new0(SyChoices, 1);
+	const SyBand *band = a->band;
+	g_autoptr(GHashTable) reductions = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	gboolean *space = g_new0(gboolean, band->n_members + 1);
+
+	c->analysis = a;
+	c->candidate = cand;
+	c->tilable = g_ptr_array_new_with_free_func(loop_ref_free);
+	c->latency = g_ptr_array_new_with_free_func(loop_ref_free);
+	c->simd = g_ptr_array_new_with_free_func(simd_choice_free);
+	c->orders = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)g_array_unref);
+	for (guint k = 0; k < cand->n_space; k++) {
+		space[cand->space[k]] = TRUE;
+		g_ptr_array_add(c->tilable, member_ref(band, cand->space[k]));
+	}
+	for (guint m = 0; m < band->n_members; m++)
+		if (!space[m])
+			g_ptr_array_add(c->tilable, member_ref(band, m));
+	tile_orders(c);
+	for (guint i = 0; i < c->tilable->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+
+		if (band->members[ref->member].coincident)
+			g_ptr_array_add(
+				c->latency, member_ref(band, ref->member));
+	}
+
+	if (overrides) {
+		GHashTableIter it;
+		gpointer key, value;
+
+		g_hash_table_iter_init(&it, overrides);
+		while (g_hash_table_iter_next(&it, &key, &value))
+			g_hash_table_insert(reductions, g_strdup(key), value);
+	}
+	pragma_reductions(a->prog, reductions);
+	for (guint i = cand->n_space; i < c->tilable->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+		SySimdChoice *sc = g_new0(SySimdChoice, 1);
+
+		init_member(&sc->loop, band, ref->member);
+		sc->layout = g_ptr_array_new_with_free_func(g_free);
+		classify(sc, a, reductions);
+		g_ptr_array_add(c->simd, sc);
+	}
+	for (guint i = 0; i < band->inner->len; i++) {
+		SySimdChoice *sc = g_new0(SySimdChoice, 1);
+
+		find_inner(a->scop, band, g_ptr_array_index(band->inner, i),
+			&sc->loop);
+		sc->layout = g_ptr_array_new_with_free_func(g_free);
+		classify(sc, a, reductions);
+		g_ptr_array_add(c->simd, sc);
+	}
+	g_free(space);
+	return c;
+}
+
+/* AutoSA's answers are y/n per loop it would ask about: the SIMD loops
+ * that carry dependences, in order. */
+GHashTable *sy_choices_simd_info(
+	const SyChoices *c, const char *name, const char *json, GError **error)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	g_autofree char *key = g_strdup_printf("kernel%u", c->candidate->id);
+	GHashTable *over = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	g_autoptr(GPtrArray) asked = g_ptr_array_new();
+	JsonObject *root, *entry;
+	JsonArray *answers;
+	JsonNode *node;
+
+	if (!json_parser_load_from_data(parser, json, -1, error)) {
+		g_prefix_error(error, "%s: ", name);
+		g_hash_table_unref(over);
+		return NULL;
+	}
+	for (guint i = 0; i < c->simd->len; i++) {
+		SySimdChoice *sc = g_ptr_array_index(c->simd, i);
+
+		if (!sc->parallel)
+			g_ptr_array_add(asked, sc);
+	}
+	node = json_parser_get_root(parser);
+	root = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
+	node = root ? json_object_get_member(root, key) : NULL;
+	entry = node && JSON_NODE_HOLDS_OBJECT(node)
+		? json_node_get_object(node)
+		: NULL;
+	node = entry ? json_object_get_member(entry, "reduction") : NULL;
+	if (!root || (node && !JSON_NODE_HOLDS_ARRAY(node))) {
+		g_set_error(error, SY_CHOICES_ERROR, 0,
+			"%s: expected {\"%s\": {\"reduction\": [\"y\", "
+			"\"n\", ...]}}",
+			name, key);
+		g_hash_table_unref(over);
+		return NULL;
+	}
+	if (!node)
+		return over; /* nothing said about this array */
+	answers = json_node_get_array(node);
+	if (json_array_get_length(answers) != asked->len) {
+		GString *loops = g_string_new(NULL);
+
+		for (guint i = 0; i < asked->len; i++)
+			g_string_append_printf(loops, "%s%s", i ? ", " : "",
+				((SySimdChoice *)g_ptr_array_index(asked, i))
+					->loop.name);
+		g_set_error(error, SY_CHOICES_ERROR, 0,
+			"%s: %s has %u reduction answers, but array %u has %u "
+			"loops carrying dependences: %s",
+			name, key, json_array_get_length(answers),
+			c->candidate->id, asked->len,
+			loops->len ? loops->str : "none");
+		g_string_free(loops, TRUE);
+		g_hash_table_unref(over);
+		return NULL;
+	}
+	for (guint i = 0; i < asked->len; i++) {
+		const char *yn = json_array_get_string_element(answers, i);
+		SySimdChoice *sc = g_ptr_array_index(asked, i);
+
+		if (!yn || (strcmp(yn, "y") != 0 && strcmp(yn, "n") != 0)) {
+			g_set_error(error, SY_CHOICES_ERROR, 0,
+				"%s: %s: reduction answers are \"y\" or "
+				"\"n\"",
+				name, key);
+			g_hash_table_unref(over);
+			return NULL;
+		}
+		g_hash_table_insert(over, g_strdup(sc->loop.name),
+			GINT_TO_POINTER(yn[0] == 'y'));
+	}
+	return over;
+}

@@ -1,0 +1,70 @@
+/* What each stage of computation management accepts for one dataflow:
+ * the loops array partitioning tiles and the orders of its tile loops,
+ * the loops latency hiding may strip-mine, and the loops SIMD may
+ * vectorize with their scores.  One call lists them all (no stop and
+ * rerun as in AutoSA's manual mode). */
+#pragma once
+
+#include "analysis.h"
+
+G_BEGIN_DECLS
+
+/* A loop a stage acts on: a band member, or the loops below the band
+ * with one name. */
+typedef struct {
+	char *name;
+	gboolean in_band;
+	guint member;       /* band member index, if in_band */
+	GPtrArray *nodes;   /* const SyNode *: the FOR nodes, if not */
+	guint depth;        /* loop depth of those nodes */
+	gint64 extent;      /* iterations: band range, or inner bounding box */
+	gboolean rectangular; /* the same iterations for every instance */
+} SyLoopRef;
+
+typedef struct {
+	SyLoopRef loop;      /* first: a SySimdChoice is a SyLoopRef too */
+	gboolean parallel;   /* carries no dependence */
+	gboolean reduction;  /* carries only the reduction of X = X op e */
+	gboolean ok;         /* parallel or a reduction */
+	int score;           /* 2 parallel + 4 reduction + stride-0/1 accesses */
+	char *reason;        /* why not, or NULL */
+	GPtrArray *layout;   /* char *: accesses that need a layout change */
+} SySimdChoice;
+
+typedef struct {
+	const SyAnalysis *analysis;
+	const SyCandidate *candidate;
+	GPtrArray *tilable;  /* SyLoopRef: the band, space loops first */
+	GPtrArray *orders;   /* GArray of guint (band members), default first */
+	GPtrArray *latency;  /* SyLoopRef: parallel band loops, same order */
+	GPtrArray *simd;     /* SySimdChoice: the PE's time loops, then the
+				loops below the band */
+	guint n_flow;        /* band loops that carry flow dependences */
+} SyChoices;
+
+/* overrides (may be NULL) maps loop names to whether they are reductions,
+ * as AutoSA's --simd-info says; "#pragma systole reduction(k)" in the
+ * SCoP declares k one too.  Otherwise reductions are detected. */
+SyChoices *sy_choices_new(const SyAnalysis *analysis,
+	const SyCandidate *candidate, GHashTable *overrides);
+void sy_choices_free(SyChoices *choices);
+
+#define SY_CHOICES_ERROR (sy_choices_error_quark())
+GQuark sy_choices_error_quark(void);
+
+/* Reads AutoSA's --simd-info JSON (name: its file, for messages) into
+ * overrides for this array: {"kernel3": {"reduction": ["y"]}} answers,
+ * in order, for the SIMD loops that carry dependences. */
+GHashTable *sy_choices_simd_info(const SyChoices *choices, const char *name,
+	const char *json, GError **error);
+
+/* The loop named name among list (of SyLoopRef, or of SySimdChoice),
+ * or -1. */
+int sy_choices_find(GPtrArray *list, const char *name);
+
+/* "i, j, k" */
+char *sy_choices_names(GPtrArray *list);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyChoices, sy_choices_free)
+
+G_END_DECLS

@@ -1,0 +1,77 @@
+/* A configuration of computation management for one dataflow: tile
+ * sizes and the order of the tile loops (array partitioning), latency
+ * factors, and one SIMD loop with its width.
+ *
+ * It reads AutoSA's --sa-sizes strings with AutoSA's meaning and order of
+ * factors (array_part: the band, space loops first; latency: its
+ * parallel loops; simd: the PE's time loops, then the loops below the
+ * band, see choices.h) and friendlier named lists (i=16,j=16), and says
+ * what is allowed when a value is not. */
+#pragma once
+
+#include "choices.h"
+
+G_BEGIN_DECLS
+
+#define SY_CONFIG_ERROR (sy_config_error_quark())
+
+typedef enum {
+	SY_CONFIG_ERROR_INVALID,
+} SyConfigError;
+
+GQuark sy_config_error_quark(void);
+
+typedef struct {
+	guint candidate;     /* its id */
+	guint n_members;     /* band members */
+	gint64 *tile;        /* per band member: the tile size (its extent:
+				not tiled) */
+	guint *order;        /* the tile loops, band members outer first */
+	gint64 *latency;     /* per band member: 1 for none */
+	int simd;            /* index in the choices' simd list, -1: none */
+	gint64 simd_factor;
+} SyConfig;
+
+/* Untiled, no latency hiding, no SIMD, the default tile order. */
+SyConfig *sy_config_new(const SyChoices *choices);
+SyConfig *sy_config_copy(const SyConfig *config);
+void sy_config_free(SyConfig *config);
+
+/* The space_time[N] of an AutoSA string, -1 if it has none. */
+int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error);
+
+/* The candidate whose space loops are names ("i,j"). */
+int sy_config_find_space(const SyAnalysis *a, const char *names,
+	GError **error);
+
+gboolean sy_config_apply_sa_sizes(SyConfig *config, const SyChoices *choices,
+	const char *sa_sizes, GError **error);
+
+/* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
+gboolean sy_config_apply_named(SyConfig *config, const SyChoices *choices,
+	const char *stage, const char *spec, GError **error);
+
+/* spec is "k,i,j": one of the choices' orders. */
+gboolean sy_config_set_order(SyConfig *config, const SyChoices *choices,
+	const char *spec, GError **error);
+
+/* The checks that span stages: latency factors divide their tiles, the
+ * SIMD width divides what is left of its loop. */
+gboolean sy_config_validate(const SyConfig *config, const SyChoices *choices,
+	GError **error);
+
+/* The same configuration as an AutoSA string and as systole-cli flags. */
+char *sy_config_to_sa_sizes(const SyConfig *config, const SyChoices *choices);
+char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
+
+/* What is left of a loop once tiled and latency-hidden: the range of its
+ * SIMD loop. */
+gint64 sy_config_simd_range(const SyConfig *config, const SyChoices *choices,
+	guint simd);
+
+/* The divisors of n > 0, ascending (gint64), found in O(sqrt n). */
+GArray *sy_config_divisors(gint64 n);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyConfig, sy_config_free)
+
+G_END_DECLS
