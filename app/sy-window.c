@@ -2,9 +2,11 @@
 
 #include <gtksourceview/gtksource.h>
 
+#include "codegen.h"
 #include "diag.h"
 #include "report.h"
 #include "sy-array-view.h"
+#include "sy-config-panel.h"
 #include "sy-deps-view.h"
 #include "sy-window.h"
 
@@ -25,6 +27,8 @@ struct _SyWindow {
 	GtkComboBoxText *y_combo;
 	GtkListBox *candidates;
 	GtkLabel *details;
+	SyConfigPanel *config_panel;
+	GtkSourceView *transformed;
 
 	GSettings *settings;
 	GFile *file;
@@ -40,6 +44,10 @@ struct _SyWindow {
 	GCancellable *cancellable;
 	int candidate; /* selected, -1 for none */
 	char *error; /* the latest analysis's error, or NULL */
+	SyChoices *choices; /* of the selected dataflow */
+	SyPeArray *pe_array; /* what its sizes make, NULL if not allowed */
+	GHashTable *sizes; /* band and space loops -> SyConfig: each
+			      dataflow keeps its sizes across edits */
 	gboolean filling; /* rebuilding lists: ignore their signals */
 };
 
@@ -122,6 +130,7 @@ static void analyse_in_thread(
 }
 
 static void show_analysis(SyWindow *self);
+static void drop_design(SyWindow *self);
 
 static void show_error(SyWindow *self, const GError *error)
 {
@@ -192,6 +201,7 @@ static void analysed(GObject *source, GAsyncResult *result, gpointer data)
 	}
 	/* The views borrow the analysis: give them the new one first. */
 	sy_deps_view_set_analysis(self->deps_view, a);
+	drop_design(self);
 	sy_analysis_free(self->analysis);
 	self->analysis = a;
 	self->stale = FALSE;
@@ -285,7 +295,7 @@ static char *io_markup(const SyArrayScene *scene)
 
 static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 {
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c, NULL);
 	g_autofree char *space = space_names(a, c);
 	g_autofree char *title = g_markup_printf_escaped("<b>%s</b>", space);
 	g_autofree char *sub = g_strdup_printf("space_time[%u]", c->id);
@@ -380,7 +390,7 @@ static void update_details(SyWindow *self)
 	if (self->candidate >= 0) {
 		const SyCandidate *c = g_ptr_array_index(
 			a->candidates, self->candidate);
-		g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c);
+		g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c, NULL);
 		g_autofree char *io = io_markup(scene);
 		g_autofree char *title = g_markup_escape_text(scene->title, -1);
 
@@ -409,6 +419,119 @@ static void update_details(SyWindow *self)
 	g_string_free(out, TRUE);
 }
 
+/* Sizes */
+
+static void drop_design(SyWindow *self)
+{
+	sy_config_panel_set_choices(self->config_panel, NULL, NULL, NULL);
+	g_clear_pointer(&self->pe_array, sy_pe_array_free);
+	g_clear_pointer(&self->choices, sy_choices_free);
+}
+
+/* Sizes belong to a dataflow of a band: the same loops after an edit. */
+static char *sizes_key(const SyAnalysis *a, const SyCandidate *c)
+{
+	GString *key = g_string_new(NULL);
+
+	for (guint m = 0; m < a->band->n_members; m++)
+		g_string_append_printf(key, "%s,", a->band->members[m].name);
+	for (guint k = 0; k < c->n_space; k++)
+		g_string_append_printf(key, "|%u", c->space[k]);
+	return g_string_free(key, FALSE);
+}
+
+/* The remembered sizes of a dataflow, if they still fit its loops. */
+static const SyConfig *remembered(SyWindow *self, const SyCandidate *c)
+{
+	g_autofree char *key = sizes_key(self->analysis, c);
+	SyConfig *cfg = g_hash_table_lookup(self->sizes, key);
+
+	if (!cfg)
+		return NULL;
+	for (guint m = 0; m < cfg->n_members; m++) {
+		const SyBandMember *bm = &self->analysis->band->members[m];
+
+		if (cfg->tile[m] > bm->max - bm->min + 1)
+			return NULL;
+	}
+	if (cfg->simd >= 0 && (guint)cfg->simd >= self->choices->simd->len)
+		return NULL;
+	return cfg;
+}
+
+static void set_transformed(SyWindow *self, const char *text)
+{
+	gtk_text_buffer_set_text(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
+		text, -1);
+}
+
+/* The PE array the panel's sizes make: the grid, the loops, the
+ * status; or why the sizes are not allowed. */
+static void apply_sizes(SyWindow *self)
+{
+	const SyConfig *cfg = sy_config_panel_get_config(self->config_panel);
+	const SyCandidate *c = self->choices->candidate;
+	GError *error = NULL;
+	g_autofree char *text = NULL;
+	g_autofree char *markup = NULL;
+	GString *padded;
+
+	g_hash_table_replace(
+		self->sizes, sizes_key(self->analysis, c), sy_config_copy(cfg));
+	g_clear_pointer(&self->pe_array, sy_pe_array_free);
+	self->pe_array = sy_pe_array_new(self->choices, cfg, &error);
+	if (!self->pe_array) {
+		markup = g_markup_printf_escaped(
+			"<span foreground=\"#d55e00\">%s</span>",
+			error->message);
+		sy_config_panel_set_status(self->config_panel, markup);
+		set_transformed(self, "");
+		g_error_free(error);
+		return;
+	}
+	sy_array_view_set_scene(self->array_view,
+		sy_array_scene_new(self->analysis, c, self->pe_array->pe));
+	padded = g_string_new(NULL);
+	for (guint m = 0; m < cfg->n_members; m++)
+		g_string_append_printf(padded, "%s%" G_GINT64_FORMAT,
+			m ? " \u00d7 " : "", self->pe_array->padded[m]);
+	markup = g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
+					 " PEs; iteration space padded to %s",
+		sy_array_view_get_scene(self->array_view)->title,
+		sy_pe_array_count(self->pe_array), padded->str);
+	g_string_free(padded, TRUE);
+	sy_config_panel_set_status(self->config_panel, markup);
+	text = sy_codegen_loops(self->pe_array, "", "    ");
+	set_transformed(self, text);
+}
+
+static void sizes_changed(SyConfigPanel *panel, SyWindow *self)
+{
+	(void)panel;
+	if (self->choices)
+		apply_sizes(self);
+}
+
+static void show_design(SyWindow *self)
+{
+	const SyCandidate *c;
+	g_autofree char *name = NULL;
+
+	drop_design(self);
+	if (self->candidate < 0) {
+		set_transformed(self, "");
+		return;
+	}
+	c = g_ptr_array_index(self->analysis->candidates, self->candidate);
+	self->choices = sy_choices_new(self->analysis, c, NULL);
+	name = self->file ? g_file_get_basename(self->file)
+			  : g_strdup("untitled.c");
+	sy_config_panel_set_choices(
+		self->config_panel, self->choices, remembered(self, c), name);
+	apply_sizes(self);
+}
+
 static void select_candidate(SyWindow *self, int id)
 {
 	const SyAnalysis *a = self->analysis;
@@ -422,11 +545,10 @@ static void select_candidate(SyWindow *self, int id)
 		sy_deps_view_set_space(self->deps_view, NULL, 0);
 	} else {
 		c = g_ptr_array_index(a->candidates, id);
-		sy_array_view_set_scene(
-			self->array_view, sy_array_scene_new(a, c));
 		sy_deps_view_set_space(self->deps_view, c->space, c->n_space);
 		sy_deps_view_set_message(self->deps_view, NULL);
 	}
+	show_design(self);
 	if (a)
 		update_details(self);
 }
@@ -760,9 +882,9 @@ static void zoom_activated(
 {
 	SyWindow *self = user;
 	const char *name = g_action_get_name(G_ACTION(action));
-	int step = g_str_equal(name, "zoom-in")	   ? 1
-		 : g_str_equal(name, "zoom-out") ? -1
-						 : 0;
+	int step = g_str_equal(name, "zoom-in") ? 1
+		: g_str_equal(name, "zoom-out") ? -1
+						: 0;
 
 	(void)param;
 	if (showing_array(self))
@@ -936,6 +1058,8 @@ static void sy_window_dispose(GObject *object)
 	}
 	if (self->deps_view)
 		sy_deps_view_set_analysis(self->deps_view, NULL);
+	if (self->config_panel)
+		drop_design(self);
 	g_clear_object(&self->cancellable);
 	g_clear_object(&self->buffer);
 	G_OBJECT_CLASS(sy_window_parent_class)->dispose(object);
@@ -945,6 +1069,7 @@ static void sy_window_finalize(GObject *object)
 {
 	SyWindow *self = SY_WINDOW(object);
 
+	g_hash_table_unref(self->sizes);
 	sy_analysis_free(self->analysis);
 	g_free(self->error);
 	g_clear_object(&self->file);
@@ -963,6 +1088,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 
 	g_type_ensure(SY_TYPE_ARRAY_VIEW);
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
+	g_type_ensure(SY_TYPE_CONFIG_PANEL);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
 		widget_class, "/org/systole/Systole/sy-window.ui");
@@ -983,6 +1109,10 @@ static void sy_window_class_init(SyWindowClass *klass)
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, candidates);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, details);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, config_panel);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, transformed);
 }
 
 static void setup_buffer(SyWindow *self)
@@ -993,6 +1123,7 @@ static void setup_buffer(SyWindow *self)
 		gtk_source_style_scheme_manager_get_default();
 	GtkSourceStyleScheme *scheme =
 		gtk_source_style_scheme_manager_get_scheme(schemes, "classic");
+	GtkSourceBuffer *transformed;
 
 	self->buffer = gtk_source_buffer_new_with_language(
 		gtk_source_language_manager_get_language(languages, "c"));
@@ -1003,6 +1134,14 @@ static void setup_buffer(SyWindow *self)
 		PANGO_UNDERLINE_ERROR, NULL);
 	gtk_text_view_set_buffer(
 		GTK_TEXT_VIEW(self->editor), GTK_TEXT_BUFFER(self->buffer));
+	/* The transformed loops read like the kernel. */
+	transformed = gtk_source_buffer_new_with_language(
+		gtk_source_language_manager_get_language(languages, "c"));
+	if (scheme)
+		gtk_source_buffer_set_style_scheme(transformed, scheme);
+	gtk_text_view_set_buffer(
+		GTK_TEXT_VIEW(self->transformed), GTK_TEXT_BUFFER(transformed));
+	g_object_unref(transformed);
 	g_signal_connect(
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
@@ -1014,7 +1153,11 @@ static void sy_window_init(SyWindow *self)
 	gtk_widget_init_template(GTK_WIDGET(self));
 	self->candidate = -1;
 	self->cancellable = g_cancellable_new();
+	self->sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		(GDestroyNotify)sy_config_free);
 	setup_buffer(self);
+	g_signal_connect(
+		self->config_panel, "changed", G_CALLBACK(sizes_changed), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
 	g_signal_connect(self->candidates, "row-selected",

@@ -18,7 +18,7 @@ static void bench(const char *label, const char *n, double zoom)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 3));
+		a, g_ptr_array_index(a->candidates, 3), NULL);
 	cairo_surface_t *surface = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, 1024, 1024);
 	cairo_t *cr = cairo_create(surface);

@@ -85,7 +85,7 @@ static void test_array_2d(void)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 3));
+		a, g_ptr_array_index(a->candidates, 3), NULL);
 	const SyRenderStyle *style = sy_render_style_print();
 	SyRenderView v = {100, 0, 0, 700, 700};
 	cairo_surface_t *surface;
@@ -122,7 +122,7 @@ static void test_array_1d(void)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 2));
+		a, g_ptr_array_index(a->candidates, 2), NULL);
 	const SyRenderStyle *style = sy_render_style_print();
 	SyRenderView v = {100, 0, 0, 700, 400};
 	cairo_surface_t *surface;
@@ -146,7 +146,7 @@ static void test_array_summary(void)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm("1048576", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 3));
+		a, g_ptr_array_index(a->candidates, 3), NULL);
 	const SyRenderStyle *style = sy_render_style_print();
 	double w, h;
 	SyRenderView v;
@@ -164,7 +164,7 @@ static void test_hit(void)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm("8", 2);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 3));
+		a, g_ptr_array_index(a->candidates, 3), NULL);
 	SyRenderView v = {50, 0, 0, 600, 600};
 	g_autofree char *text = NULL;
 	gint64 row, col;

@@ -3,10 +3,13 @@
  * kernel, and save screenshots.  Skips (77) without a display.
  *
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include <string.h>
+
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
 #include "sy-application.h"
 #include "sy-array-view.h"
+#include "sy-config-panel.h"
 #include "sy-deps-view.h"
 #include "sy-window.h"
 
@@ -82,6 +85,35 @@ static GtkWidget *find(GtkWidget *root, GType type)
 		found = find(l->data, type);
 	g_list_free(children);
 	return found;
+}
+
+/* Every widget of type under root, in tree order, but not of type not. */
+static void find_all(GtkWidget *root, GType type, GType not, GPtrArray *out)
+{
+	GList *children;
+
+	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
+		!G_TYPE_CHECK_INSTANCE_TYPE(root, not ))
+		g_ptr_array_add(out, root);
+	if (!GTK_IS_CONTAINER(root))
+		return;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l; l = l->next)
+		find_all(l->data, type, not, out);
+	g_list_free(children);
+}
+
+static char *transformed_text(SyWindow *window)
+{
+	g_autoptr(GPtrArray) views = g_ptr_array_new();
+	GtkTextBuffer *buffer;
+	GtkTextIter start, end;
+
+	find_all(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW, G_TYPE_NONE, views);
+	g_assert_cmpuint(views->len, ==, 2);
+	buffer = gtk_text_view_get_buffer(g_ptr_array_index(views, 1));
+	gtk_text_buffer_get_bounds(buffer, &start, &end);
+	return gtk_text_buffer_get_text(buffer, &start, &end, FALSE);
 }
 
 static void test_explorer(void)
@@ -201,6 +233,103 @@ static void test_lu(void)
 	g_object_unref(window);
 }
 
+/* The widget named name under root. */
+static GtkWidget *named(GtkWidget *root, const char *name)
+{
+	GList *children;
+	GtkWidget *found = NULL;
+
+	if (g_str_equal(gtk_widget_get_name(root), name))
+		return root;
+	if (!GTK_IS_CONTAINER(root))
+		return NULL;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l && !found; l = l->next)
+		found = named(l->data, name);
+	g_list_free(children);
+	return found;
+}
+
+static GtkWidget *get(GtkWidget *root, const char *name)
+{
+	GtkWidget *w = named(root, name);
+
+	if (!w)
+		g_error("no widget named %s", name);
+	return w;
+}
+
+/* Sizes: a non-divisor tile, latency hiding and SIMD from the panel's
+ * widgets; the grid, the loop nest and the command line follow; the
+ * sizes survive an edit of the kernel; reset. */
+static void test_sizes(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(app);
+	g_autofree char *text = NULL;
+	SyWindow *window;
+	SyArrayView *array;
+	GtkWidget *panel;
+	GtkEntry *command, *sizes;
+	GtkTextBuffer *buffer;
+	GtkTextIter iter;
+	gint64 start;
+
+	window = SY_WINDOW(sy_application_open_file(app, example));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	wait_until(window, analysed, "the first analysis");
+	array = SY_ARRAY_VIEW(find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	command = GTK_ENTRY(get(panel, "command"));
+	sizes = GTK_ENTRY(get(panel, "sa-sizes"));
+	g_assert_null(named(panel, "latency-k")); /* k carries C's flow */
+
+	start = g_get_monotonic_time();
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 20);
+	g_test_message("a tile size to a new PE array and loop nest: %.1f ms",
+		(g_get_monotonic_time() - start) / 1000.0);
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 20);
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 64);
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=20");
+
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "latency-i")), "4");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "simd-loop")), "0");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
+	g_assert_cmpstr(gtk_entry_get_text(sizes), ==,
+		"{kernel[]->space_time[3];kernel[]->array_part[20,64,64];"
+		"kernel[]->latency[4,1];kernel[]->simd[2]}");
+	text = transformed_text(window);
+	g_assert_nonnull(strstr(text, "/* simd[k] */"));
+	g_assert_nonnull(strstr(text, "sy_min(4, -5 * c0 + 15)"));
+	screenshot(GTK_WIDGET(window), "ui-sizes-1920.png");
+
+	/* An edit re-analyses; the dataflow keeps its sizes. */
+	buffer = gtk_text_view_get_buffer(
+		GTK_TEXT_VIEW(find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+	gtk_text_buffer_get_start_iter(buffer, &iter);
+	gtk_text_buffer_insert(buffer, &iter, "// edited\n", -1);
+	wait_until(window, analysed, "the analysis after an edit");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
+	g_assert_cmpstr(gtk_entry_get_text(GTK_ENTRY(get(panel, "sa-sizes"))),
+		==,
+		"{kernel[]->space_time[3];kernel[]->array_part[20,64,64];"
+		"kernel[]->latency[4,1];kernel[]->simd[2]}");
+
+	g_action_group_activate_action(
+		gtk_widget_get_action_group(panel, "config"), "reset", NULL);
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 64);
+	g_assert_cmpstr(gtk_entry_get_text(GTK_ENTRY(get(panel, "sa-sizes"))),
+		==,
+		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64];"
+		"kernel[]->latency[1,1];kernel[]->simd[1]}");
+	gtk_text_buffer_set_modified(buffer, FALSE);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -220,6 +349,7 @@ int main(int argc, char **argv)
 	g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
 	g_test_add_func("/ui/explorer", test_explorer);
 	g_test_add_func("/ui/lu", test_lu);
+	g_test_add_func("/ui/sizes", test_sizes);
 	status = g_test_run();
 	g_object_unref(app);
 	return status;

@@ -48,7 +48,8 @@ static guint array_index(SyArrayScene *scene, const char *name)
 	return scene->arrays->len - 1;
 }
 
-SyArrayScene *sy_array_scene_new(const SyAnalysis *a, const SyCandidate *c)
+SyArrayScene *sy_array_scene_new(
+	const SyAnalysis *a, const SyCandidate *c, const gint64 *pe)
 {
 	SyArrayScene *scene = g_new0(SyArrayScene, 1);
 	const SyBandMember *m = a->band->members;
@@ -59,16 +60,16 @@ SyArrayScene *sy_array_scene_new(const SyAnalysis *a, const SyCandidate *c)
 	scene->arrays = g_ptr_array_new_with_free_func(g_free);
 	scene->rows = scene->layers = 1;
 	if (c->n_space == 1) {
-		scene->cols = extent(a, c->space[0]);
+		scene->cols = pe ? pe[0] : extent(a, c->space[0]);
 		scene->col_loop = g_strdup(m[c->space[0]].name);
 	} else {
-		scene->rows = extent(a, c->space[0]);
-		scene->cols = extent(a, c->space[1]);
+		scene->rows = pe ? pe[0] : extent(a, c->space[0]);
+		scene->cols = pe ? pe[1] : extent(a, c->space[1]);
 		scene->row_loop = g_strdup(m[c->space[0]].name);
 		scene->col_loop = g_strdup(m[c->space[1]].name);
 	}
 	if (c->n_space == 3) {
-		scene->layers = extent(a, c->space[2]);
+		scene->layers = pe ? pe[2] : extent(a, c->space[2]);
 		scene->layer_loop = g_strdup(m[c->space[2]].name);
 	}
 	for (guint i = 0; i < c->n_space; i++)

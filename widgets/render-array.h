@@ -1,6 +1,7 @@
 /* The PE array of a dataflow candidate, drawn with Cairo.
  *
- * A scene is built once from an analysis and a candidate; the renderer
+ * A scene is built once from an analysis, a candidate and its PE counts;
+ * the renderer
  * then draws any view of it.  Scene units are PEs: PE (row, col) covers
  * [col, col + 1] x [row, row + 1] after a margin for the boundary I/O. */
 #pragma once
@@ -31,8 +32,10 @@ typedef struct {
 	char *title; /* "[i, j]: 64 x 64 PEs" */
 } SyArrayScene;
 
-SyArrayScene *sy_array_scene_new(
-	const SyAnalysis *analysis, const SyCandidate *candidate);
+/* pe: the PEs along each space loop, as a configuration makes them
+ * (SyPeArray.pe); NULL for one PE per iteration of the space loops. */
+SyArrayScene *sy_array_scene_new(const SyAnalysis *analysis,
+	const SyCandidate *candidate, const gint64 *pe);
 void sy_array_scene_free(SyArrayScene *scene);
 
 /* The scene's size in scene units, margins included. */

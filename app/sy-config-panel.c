@@ -1,0 +1,505 @@
+#include <string.h>
+
+#include "sy-config-panel.h"
+
+/* One band loop: its tile slider and, if parallel, its latency. */
+typedef struct {
+	SyConfigPanel *panel;
+	const SyLoopRef *ref;
+	GtkAdjustment *tile;
+	GtkLabel *padding;
+	GtkComboBoxText *latency; /* NULL for a loop that is not parallel */
+} Row;
+
+struct _SyConfigPanel {
+	GtkBox parent_instance;
+
+	/* template children */
+	GtkGrid *loops;
+	GtkComboBoxText *order_combo;
+	GtkComboBoxText *simd_combo;
+	GtkComboBoxText *width_combo;
+	GtkLabel *status;
+	GtkEntry *command_entry;
+	GtkEntry *sa_sizes_entry;
+
+	const SyChoices *choices;
+	SyConfig *config;
+	char *file;
+	GPtrArray *rows; /* Row */
+	gboolean filling; /* setting widgets: their signals are ours */
+};
+
+G_DEFINE_FINAL_TYPE(SyConfigPanel, sy_config_panel, GTK_TYPE_BOX)
+
+enum { CHANGED, N_SIGNALS };
+
+static guint signals[N_SIGNALS];
+
+/* Combo entries carry their value as id. */
+static void combo_add_value(GtkComboBoxText *combo, gint64 v, const char *text)
+{
+	char id[32];
+
+	g_snprintf(id, sizeof id, "%" G_GINT64_FORMAT, v);
+	gtk_combo_box_text_append(combo, id, text ? text : id);
+}
+
+static gint64 combo_value(GtkComboBoxText *combo, gint64 dflt)
+{
+	const char *id = gtk_combo_box_get_active_id(GTK_COMBO_BOX(combo));
+
+	return id ? g_ascii_strtoll(id, NULL, 10) : dflt;
+}
+
+static void combo_select(GtkComboBoxText *combo, gint64 v)
+{
+	char id[32];
+
+	g_snprintf(id, sizeof id, "%" G_GINT64_FORMAT, v);
+	gtk_combo_box_set_active_id(GTK_COMBO_BOX(combo), id);
+}
+
+static void update_texts(SyConfigPanel *self)
+{
+	g_autofree char *flags = sy_config_to_flags(
+		self->config, self->choices);
+	g_autofree char *sizes = sy_config_to_sa_sizes(
+		self->config, self->choices);
+	/* Quoted only when the shell needs it. */
+	g_autofree char *quoted = self->file[strspn(self->file,
+					  "abcdefghijklmnopqrstuvwxyz"
+					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					  "0123456789._/-+")]
+		? g_shell_quote(self->file)
+		: g_strdup(self->file);
+	g_autofree char *command = g_strdup_printf(
+		"systole-cli compile %s %s", quoted, flags);
+
+	gtk_entry_set_text(self->command_entry, command);
+	gtk_entry_set_text(self->sa_sizes_entry, sizes);
+}
+
+static void changed(SyConfigPanel *self)
+{
+	if (self->filling)
+		return;
+	update_texts(self);
+	g_signal_emit(self, signals[CHANGED], 0);
+}
+
+/* What a tile size costs when it does not divide the loop. */
+static void update_padding(Row *row)
+{
+	gint64 e = row->ref->extent;
+	gint64 t = row->panel->config->tile[row->ref->member];
+	gint64 padded = (e + t - 1) / t * t;
+	g_autofree char *text = NULL;
+
+	if (padded == e)
+		text = g_strdup_printf("%" G_GINT64_FORMAT
+				       " tile%s, no padding",
+			e / t, e / t == 1 ? "" : "s");
+	else
+		text = g_strdup_printf("%" G_GINT64_FORMAT " tiles, padded to "
+				       "%" G_GINT64_FORMAT " (+%.1f%%)",
+			padded / t, padded,
+			100.0 * (double)(padded - e) / (double)e);
+	gtk_label_set_text(row->padding, text);
+	if (padded == e)
+		gtk_style_context_remove_class(
+			gtk_widget_get_style_context(GTK_WIDGET(row->padding)),
+			"padded");
+	else
+		gtk_style_context_add_class(
+			gtk_widget_get_style_context(GTK_WIDGET(row->padding)),
+			"padded");
+}
+
+/* The latency factors a tile allows: its divisors. */
+static void fill_latency(Row *row)
+{
+	SyConfig *cfg = row->panel->config;
+	guint m = row->ref->member;
+	g_autoptr(GArray) div = sy_config_divisors(cfg->tile[m]);
+
+	if (!row->latency)
+		return;
+	if (cfg->tile[m] % cfg->latency[m] != 0)
+		cfg->latency[m] = 1;
+	gtk_combo_box_text_remove_all(row->latency);
+	for (guint i = 0; i < div->len; i++)
+		combo_add_value(
+			row->latency, g_array_index(div, gint64, i), NULL);
+	combo_select(row->latency, cfg->latency[m]);
+}
+
+/* The SIMD widths the chosen loop allows. */
+static void fill_width(SyConfigPanel *self)
+{
+	SyConfig *cfg = self->config;
+	g_autoptr(GArray) div = NULL;
+	gint64 range;
+
+	gtk_combo_box_text_remove_all(self->width_combo);
+	if (cfg->simd < 0) {
+		gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), FALSE);
+		return;
+	}
+	range = sy_config_simd_range(cfg, self->choices, (guint)cfg->simd);
+	div = sy_config_divisors(range);
+	/* A new loop (factor 0) or a width that no longer fits: the
+	 * narrowest vector. */
+	if (cfg->simd_factor < 1 || range % cfg->simd_factor != 0)
+		cfg->simd_factor = div->len > 1 ? g_array_index(div, gint64, 1)
+						: 1;
+	for (guint i = 0; i < div->len; i++)
+		combo_add_value(
+			self->width_combo, g_array_index(div, gint64, i), NULL);
+	combo_select(self->width_combo, cfg->simd_factor);
+	gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), TRUE);
+}
+
+static void tile_changed(GtkAdjustment *adj, Row *row)
+{
+	SyConfigPanel *self = row->panel;
+	gboolean filling = self->filling;
+
+	self->config->tile[row->ref->member] = (gint64)gtk_adjustment_get_value(
+		adj);
+	update_padding(row);
+	self->filling = TRUE;
+	fill_latency(row);
+	fill_width(self);
+	self->filling = filling;
+	changed(self);
+}
+
+static void latency_changed(GtkComboBoxText *combo, Row *row)
+{
+	SyConfigPanel *self = row->panel;
+
+	if (self->filling)
+		return;
+	self->config->latency[row->ref->member] = combo_value(combo, 1);
+	self->filling = TRUE;
+	fill_width(self);
+	self->filling = FALSE;
+	changed(self);
+}
+
+static void order_changed(GtkComboBox *combo, SyConfigPanel *self)
+{
+	int at = gtk_combo_box_get_active(combo);
+	GArray *order;
+
+	if (self->filling || at < 0)
+		return;
+	order = g_ptr_array_index(self->choices->orders, at);
+	memcpy(self->config->order, order->data, sizeof(guint) * order->len);
+	changed(self);
+}
+
+static void simd_changed(GtkComboBoxText *combo, SyConfigPanel *self)
+{
+	if (self->filling)
+		return;
+	self->config->simd = (int)combo_value(combo, -1);
+	self->config->simd_factor = self->config->simd >= 0 ? 0 : 1;
+	self->filling = TRUE;
+	fill_width(self);
+	self->filling = FALSE;
+	changed(self);
+}
+
+static void width_changed(GtkComboBoxText *combo, SyConfigPanel *self)
+{
+	if (self->filling)
+		return;
+	self->config->simd_factor = combo_value(combo, 1);
+	changed(self);
+}
+
+static GtkWidget *small_label(const char *text, const char *style)
+{
+	GtkWidget *label = gtk_label_new(text);
+
+	gtk_label_set_xalign(GTK_LABEL(label), 0);
+	gtk_style_context_add_class(gtk_widget_get_style_context(label), style);
+	gtk_widget_show(label);
+	return label;
+}
+
+/* name role [slider] [spin] [latency]
+ *           padding                    */
+static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
+{
+	Row *row = g_new0(Row, 1);
+	gint64 extent = ref->extent;
+	g_autoptr(GArray) div = sy_config_divisors(extent);
+	GtkWidget *scale, *spin;
+	g_autofree char *name = NULL;
+	int y = (int)(2 * at + 1);
+
+	row->panel = self;
+	row->ref = ref;
+	row->tile = gtk_adjustment_new((double)self->config->tile[ref->member],
+		1, (double)extent, 1, MAX(1.0, (double)extent / 8), 0);
+	scale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, row->tile);
+	gtk_scale_set_draw_value(GTK_SCALE(scale), FALSE);
+	gtk_range_set_round_digits(GTK_RANGE(scale), 0);
+	gtk_widget_set_hexpand(scale, TRUE);
+	/* Divisors as ticks; a slider stays readable with up to 40. */
+	for (guint i = 0; i < div->len && div->len <= 40; i++)
+		gtk_scale_add_mark(GTK_SCALE(scale),
+			(double)g_array_index(div, gint64, i), GTK_POS_BOTTOM,
+			NULL);
+	gtk_widget_set_sensitive(scale, extent > 1);
+	spin = gtk_spin_button_new(row->tile, 1, 0);
+	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(spin), TRUE);
+	gtk_entry_set_width_chars(GTK_ENTRY(spin), 5);
+	row->padding = GTK_LABEL(small_label("", "dim-label"));
+	/* Named for CSS, accessibility tools and tests. */
+	name = g_strconcat("tile-", ref->name, NULL);
+	gtk_widget_set_name(spin, name);
+	gtk_grid_attach(
+		self->loops, small_label(ref->name, "heading"), 0, y, 1, 1);
+	gtk_grid_attach(self->loops,
+		small_label(at < self->choices->candidate->n_space ? "space"
+								   : "time",
+			"dim-label"),
+		1, y, 1, 1);
+	gtk_grid_attach(self->loops, scale, 2, y, 1, 1);
+	gtk_grid_attach(self->loops, spin, 3, y, 1, 1);
+	gtk_grid_attach(self->loops, GTK_WIDGET(row->padding), 2, y + 1, 2, 1);
+	if (sy_choices_find(self->choices->latency, ref->name) >= 0) {
+		row->latency = GTK_COMBO_BOX_TEXT(gtk_combo_box_text_new());
+		g_free(name);
+		name = g_strconcat("latency-", ref->name, NULL);
+		gtk_widget_set_name(GTK_WIDGET(row->latency), name);
+		gtk_widget_set_tooltip_text(GTK_WIDGET(row->latency),
+			"Latency hiding: PEs along this loop interleave this "
+			"many independent iterations");
+		gtk_grid_attach(
+			self->loops, GTK_WIDGET(row->latency), 4, y, 1, 1);
+		g_signal_connect(row->latency, "changed",
+			G_CALLBACK(latency_changed), row);
+	}
+	gtk_widget_show_all(scale);
+	gtk_widget_show(spin);
+	if (row->latency)
+		gtk_widget_show(GTK_WIDGET(row->latency));
+	g_signal_connect(
+		row->tile, "value-changed", G_CALLBACK(tile_changed), row);
+	g_ptr_array_add(self->rows, row);
+	update_padding(row);
+	fill_latency(row);
+}
+
+static void clear(SyConfigPanel *self)
+{
+	GList *children = gtk_container_get_children(
+		GTK_CONTAINER(self->loops));
+
+	for (GList *l = children; l; l = l->next)
+		gtk_widget_destroy(l->data);
+	g_list_free(children);
+	g_ptr_array_set_size(self->rows, 0);
+	gtk_combo_box_text_remove_all(self->order_combo);
+	gtk_combo_box_text_remove_all(self->simd_combo);
+	gtk_combo_box_text_remove_all(self->width_combo);
+	g_clear_pointer(&self->config, sy_config_free);
+	self->choices = NULL;
+}
+
+static void fill_orders(SyConfigPanel *self)
+{
+	const SyChoices *c = self->choices;
+	const SyBand *band = c->analysis->band;
+
+	for (guint o = 0; o < c->orders->len; o++) {
+		GArray *order = g_ptr_array_index(c->orders, o);
+		GString *text = g_string_new(NULL);
+
+		for (guint k = 0; k < order->len; k++)
+			g_string_append_printf(text, "%s%s", k ? ", " : "",
+				band->members[g_array_index(order, guint, k)]
+					.name);
+		if (o == 0)
+			g_string_append(text, " (default)");
+		gtk_combo_box_text_append_text(self->order_combo, text->str);
+		if (memcmp(order->data, self->config->order,
+			    sizeof(guint) * order->len) == 0)
+			gtk_combo_box_set_active(
+				GTK_COMBO_BOX(self->order_combo), (int)o);
+		g_string_free(text, TRUE);
+	}
+	gtk_widget_set_sensitive(
+		GTK_WIDGET(self->order_combo), c->orders->len > 1);
+}
+
+static void fill_simd(SyConfigPanel *self)
+{
+	const SyChoices *c = self->choices;
+
+	combo_add_value(self->simd_combo, -1, "none");
+	for (guint i = 0; i < c->simd->len; i++) {
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, i);
+		g_autofree char *text = g_strdup_printf("%s: %s, score %d",
+			sc->loop.name,
+			sc->parallel            ? "parallel"
+				: sc->reduction ? "reduction"
+						: "not vectorizable",
+			sc->score);
+
+		combo_add_value(self->simd_combo, i, text);
+	}
+	combo_select(self->simd_combo, self->config->simd);
+	fill_width(self);
+}
+
+void sy_config_panel_set_choices(SyConfigPanel *self, const SyChoices *choices,
+	const SyConfig *config, const char *file)
+{
+	self->filling = TRUE;
+	clear(self);
+	g_free(self->file);
+	self->file = g_strdup(file ? file : "kernel.c");
+	self->choices = choices;
+	gtk_widget_set_sensitive(GTK_WIDGET(self), choices != NULL);
+	if (!choices) {
+		gtk_entry_set_text(self->command_entry, "");
+		gtk_entry_set_text(self->sa_sizes_entry, "");
+		gtk_label_set_text(self->status, "");
+		self->filling = FALSE;
+		return;
+	}
+	self->config = config ? sy_config_copy(config) : sy_config_new(choices);
+	gtk_grid_attach(
+		self->loops, small_label("Loop", "dim-label"), 0, 0, 2, 1);
+	gtk_grid_attach(
+		self->loops, small_label("Tile", "dim-label"), 2, 0, 2, 1);
+	if (choices->latency->len)
+		gtk_grid_attach(self->loops,
+			small_label("Latency", "dim-label"), 4, 0, 1, 1);
+	for (guint i = 0; i < choices->tilable->len; i++)
+		add_row(self, g_ptr_array_index(choices->tilable, i), i);
+	fill_orders(self);
+	fill_simd(self);
+	update_texts(self);
+	self->filling = FALSE;
+}
+
+const SyConfig *sy_config_panel_get_config(SyConfigPanel *self)
+{
+	return self->config;
+}
+
+void sy_config_panel_set_status(SyConfigPanel *self, const char *markup)
+{
+	gtk_label_set_markup(self->status, markup);
+}
+
+static void copy_entry(GtkEntry *entry)
+{
+	gtk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(entry),
+				       GDK_SELECTION_CLIPBOARD),
+		gtk_entry_get_text(entry), -1);
+}
+
+static void copy_command_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
+{
+	(void)action;
+	(void)param;
+	copy_entry(SY_CONFIG_PANEL(user)->command_entry);
+}
+
+static void copy_sizes_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
+{
+	(void)action;
+	(void)param;
+	copy_entry(SY_CONFIG_PANEL(user)->sa_sizes_entry);
+}
+
+static void reset_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
+{
+	SyConfigPanel *self = user;
+	g_autofree char *file = g_strdup(self->file);
+
+	(void)action;
+	(void)param;
+	if (!self->choices)
+		return;
+	sy_config_panel_set_choices(self, self->choices, NULL, file);
+	changed(self);
+}
+
+static const GActionEntry panel_actions[] = {
+	{"copy-command", copy_command_activated, NULL, NULL, NULL, {0}},
+	{"copy-sa-sizes", copy_sizes_activated, NULL, NULL, NULL, {0}},
+	{"reset", reset_activated, NULL, NULL, NULL, {0}},
+};
+
+static void sy_config_panel_finalize(GObject *object)
+{
+	SyConfigPanel *self = SY_CONFIG_PANEL(object);
+
+	g_ptr_array_unref(self->rows);
+	sy_config_free(self->config);
+	g_free(self->file);
+	G_OBJECT_CLASS(sy_config_panel_parent_class)->finalize(object);
+}
+
+static void sy_config_panel_class_init(SyConfigPanelClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->finalize = sy_config_panel_finalize;
+	signals[CHANGED] = g_signal_new("changed", G_TYPE_FROM_CLASS(klass),
+		G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+	gtk_widget_class_set_template_from_resource(
+		widget_class, "/org/systole/Systole/sy-config-panel.ui");
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, loops);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, order_combo);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, simd_combo);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, width_combo);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, status);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, command_entry);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, sa_sizes_entry);
+}
+
+static void sy_config_panel_init(SyConfigPanel *self)
+{
+	GSimpleActionGroup *group = g_simple_action_group_new();
+
+	gtk_widget_init_template(GTK_WIDGET(self));
+	self->rows = g_ptr_array_new_with_free_func(g_free);
+	g_action_map_add_action_entries(G_ACTION_MAP(group), panel_actions,
+		G_N_ELEMENTS(panel_actions), self);
+	gtk_widget_insert_action_group(
+		GTK_WIDGET(self), "config", G_ACTION_GROUP(group));
+	g_object_unref(group);
+	g_signal_connect(
+		self->order_combo, "changed", G_CALLBACK(order_changed), self);
+	g_signal_connect(
+		self->simd_combo, "changed", G_CALLBACK(simd_changed), self);
+	g_signal_connect(
+		self->width_combo, "changed", G_CALLBACK(width_changed), self);
+	gtk_widget_set_sensitive(GTK_WIDGET(self), FALSE);
+}
+
+GtkWidget *sy_config_panel_new(void)
+{
+	return g_object_new(SY_TYPE_CONFIG_PANEL, NULL);
+}

@@ -1,0 +1,62 @@
+/* What a slider move costs in the explorer: applying sizes to a dataflow
+ * and re-deriving its PE array (choices, configuration, schedule tree),
+ * then printing its loop nest.  Prints milliseconds; not a test. */
+#include <stdio.h>
+
+#include "codegen.h"
+#include "testutil.h"
+
+#define RUNS 50
+
+static int compare(gconstpointer a, gconstpointer b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void bench(const char *label, const char *n, const char *sizes)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	double derive[RUNS], print[RUNS];
+
+	for (int r = 0; r < RUNS; r++) {
+		gint64 start = g_get_monotonic_time();
+		g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+		g_autoptr(SyConfig) cfg = sy_config_new(c);
+		g_autoptr(SyPeArray) array = NULL;
+		g_autofree char *text = NULL;
+		GError *error = NULL;
+
+		if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error) ||
+			!(array = sy_pe_array_new(c, cfg, &error)))
+			g_error("%s", error->message);
+		derive[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
+		start = g_get_monotonic_time();
+		text = sy_codegen_loops(array, "", "    ");
+		print[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
+	}
+	qsort(derive, RUNS, sizeof *derive, compare);
+	qsort(print, RUNS, sizeof *print, compare);
+	printf("%-40s %9.2f %9.2f %9.2f %9.2f\n", label, derive[0],
+		derive[RUNS / 2], print[0], print[RUNS / 2]);
+}
+
+int main(void)
+{
+	printf("%-40s %9s %9s %9s %9s\n", "matrix multiply, array [i,j]",
+		"min ms", "median ms", "C min", "C median");
+	bench("64^3, untiled", "64",
+		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}");
+	bench("64^3, 16/8/2 (AutoSA's example)", "64",
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[8,8];kernel[]->simd[2]}");
+	bench("1024^3, 129,130,64 / 3,26 / 8 (padded)", "1024",
+		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
+		"kernel[]->latency[3,26];kernel[]->simd[8]}");
+	bench("2^20^3, 1000,1000,64 / 10,10 / 4", "1048576",
+		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
+		"kernel[]->latency[10,10];kernel[]->simd[4]}");
+	return 0;
+}
