@@ -62,21 +62,6 @@ static char *candidate_list(const SyAnalysis *a)
 	return g_string_free(out, FALSE);
 }
 
-static gboolean fail(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean fail(GError **error, const char *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	g_propagate_error(error,
-		g_error_new_valist(SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID,
-			format, args));
-	va_end(args);
-	return FALSE;
-}
-
 /* The array --space and --sa-sizes choose; they must agree. */
 static const SyCandidate *choose(
 	const SyAnalysis *a, const Compile *o, GError **error)
@@ -89,7 +74,7 @@ static const SyCandidate *choose(
 		if (by_sizes < -1)
 			return NULL;
 		if (by_sizes >= (int)a->candidates->len) {
-			fail(error,
+			sy_config_fail(error,
 				"--sa-sizes: space_time[%d], but this "
 				"kernel has %u arrays with --max-dims %u: "
 				"%s",
@@ -104,14 +89,14 @@ static const SyCandidate *choose(
 			return NULL;
 	}
 	if (by_space >= 0 && by_sizes >= 0 && by_space != by_sizes) {
-		fail(error,
+		sy_config_fail(error,
 			"--space %s is array %d, but --sa-sizes says "
 			"space_time[%d]",
 			o->space, by_space, by_sizes);
 		return NULL;
 	}
 	if (by_space < 0 && by_sizes < 0) {
-		fail(error,
+		sy_config_fail(error,
 			"choose the array with --space LOOPS or "
 			"--sa-sizes \"{kernel[]->space_time[N]}\"; this "
 			"kernel has %s",
@@ -200,7 +185,7 @@ static gboolean check_legal(const SyAnalysis *a, GError **error)
 	for (guint i = 0; i < a->reasons->len; i++)
 		g_string_append_printf(why, "\n  %s",
 			(char *)g_ptr_array_index(a->reasons, i));
-	fail(error, "%s: no systolic array can compute this SCoP:%s",
+	sy_config_fail(error, "%s: no systolic array can compute this SCoP:%s",
 		a->prog->pp->main->path, why->str);
 	g_string_free(why, TRUE);
 	return FALSE;

@@ -517,6 +517,32 @@ SyChoices *sy_choices_new(
 	return c;
 }
 
+/* The SIMD loops AutoSA would ask about, as "k, l". */
+static char *asked_names(GPtrArray *asked)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < asked->len; i++)
+		g_string_append_printf(out, "%s%s", i ? ", " : "",
+			((SySimdChoice *)g_ptr_array_index(asked, i))
+				->loop.name);
+	if (!asked->len)
+		g_string_append(out, "none");
+	return g_string_free(out, FALSE);
+}
+
+static const char *answer_at(JsonArray *answers, guint i)
+{
+	JsonNode *node = json_array_get_element(answers, i);
+	const char *yn;
+
+	if (!JSON_NODE_HOLDS_VALUE(node) ||
+		json_node_get_value_type(node) != G_TYPE_STRING)
+		return NULL;
+	yn = json_node_get_string(node);
+	return g_str_equal(yn, "y") || g_str_equal(yn, "n") ? yn : NULL;
+}
+
 /* AutoSA's answers are y/n per loop it would ask about: the SIMD loops
  * that carry dependences, in order. */
 GHashTable *sy_choices_simd_info(
@@ -524,16 +550,16 @@ GHashTable *sy_choices_simd_info(
 {
 	g_autoptr(JsonParser) parser = json_parser_new();
 	g_autofree char *key = g_strdup_printf("kernel%u", c->candidate->id);
-	GHashTable *over = g_hash_table_new_full(
+	g_autofree char *problem = NULL;
+	g_autoptr(GHashTable) over = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, NULL);
 	g_autoptr(GPtrArray) asked = g_ptr_array_new();
-	JsonObject *root, *entry;
+	JsonObject *root = NULL, *entry = NULL;
 	JsonArray *answers;
 	JsonNode *node;
 
 	if (!json_parser_load_from_data(parser, json, -1, error)) {
 		g_prefix_error(error, "%s: ", name);
-		g_hash_table_unref(over);
 		return NULL;
 	}
 	for (guint i = 0; i < c->simd->len; i++) {
@@ -543,54 +569,47 @@ GHashTable *sy_choices_simd_info(
 			g_ptr_array_add(asked, sc);
 	}
 	node = json_parser_get_root(parser);
-	root = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
+	if (JSON_NODE_HOLDS_OBJECT(node))
+		root = json_node_get_object(node);
 	node = root ? json_object_get_member(root, key) : NULL;
-	entry = node && JSON_NODE_HOLDS_OBJECT(node)
-		? json_node_get_object(node)
-		: NULL;
+	if (node && JSON_NODE_HOLDS_OBJECT(node))
+		entry = json_node_get_object(node);
 	node = entry ? json_object_get_member(entry, "reduction") : NULL;
 	if (!root || (node && !JSON_NODE_HOLDS_ARRAY(node))) {
-		g_set_error(error, SY_CHOICES_ERROR, 0,
-			"%s: expected {\"%s\": {\"reduction\": [\"y\", "
-			"\"n\", ...]}}",
-			name, key);
-		g_hash_table_unref(over);
-		return NULL;
-	}
-	if (!node)
-		return over; /* nothing said about this array */
-	answers = json_node_get_array(node);
-	if (json_array_get_length(answers) != asked->len) {
-		GString *loops = g_string_new(NULL);
+		problem = g_strdup_printf("expected {\"%s\": {\"reduction\": "
+					  "[\"y\", \"n\", ...]}}",
+			key);
+	} else if (node) {
+		answers = json_node_get_array(node);
+		if (json_array_get_length(answers) != asked->len) {
+			g_autofree char *loops = asked_names(asked);
 
-		for (guint i = 0; i < asked->len; i++)
-			g_string_append_printf(loops, "%s%s", i ? ", " : "",
-				((SySimdChoice *)g_ptr_array_index(asked, i))
-					->loop.name);
-		g_set_error(error, SY_CHOICES_ERROR, 0,
-			"%s: %s has %u reduction answers, but array %u has %u "
-			"loops carrying dependences: %s",
-			name, key, json_array_get_length(answers),
-			c->candidate->id, asked->len,
-			loops->len ? loops->str : "none");
-		g_string_free(loops, TRUE);
-		g_hash_table_unref(over);
-		return NULL;
-	}
-	for (guint i = 0; i < asked->len; i++) {
-		const char *yn = json_array_get_string_element(answers, i);
-		SySimdChoice *sc = g_ptr_array_index(asked, i);
-
-		if (!yn || (strcmp(yn, "y") != 0 && strcmp(yn, "n") != 0)) {
-			g_set_error(error, SY_CHOICES_ERROR, 0,
-				"%s: %s: reduction answers are \"y\" or "
-				"\"n\"",
-				name, key);
-			g_hash_table_unref(over);
-			return NULL;
+			problem = g_strdup_printf("%s has %u reduction "
+						  "answers, but array %u has "
+						  "%u loops carrying "
+						  "dependences: %s",
+				key, json_array_get_length(answers),
+				c->candidate->id, asked->len, loops);
 		}
-		g_hash_table_insert(over, g_strdup(sc->loop.name),
-			GINT_TO_POINTER(yn[0] == 'y'));
+		for (guint i = 0; !problem && i < asked->len; i++) {
+			const char *yn = answer_at(answers, i);
+			SySimdChoice *sc = g_ptr_array_index(asked, i);
+
+			if (!yn)
+				problem = g_strdup_printf("%s: reduction "
+							  "answers are \"y\" "
+							  "or \"n\"",
+					key);
+			else
+				g_hash_table_insert(over,
+					g_strdup(sc->loop.name),
+					GINT_TO_POINTER(yn[0] == 'y'));
+		}
 	}
-	return over;
+	if (problem) {
+		g_set_error(
+			error, SY_CHOICES_ERROR, 0, "%s: %s", name, problem);
+		return NULL;
+	}
+	return g_steal_pointer(&over);
 }

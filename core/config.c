@@ -5,10 +5,7 @@
 
 G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
 
-static gboolean fail(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean fail(GError **error, const char *format, ...)
+gboolean sy_config_fail(GError **error, const char *format, ...)
 {
 	va_list args;
 
@@ -89,8 +86,8 @@ static gboolean parse_item(const char *text, Item *item, GError **error)
 	g_autofree char *inside = NULL;
 
 	if (!open || !close || close < open)
-		return fail(error, "--sa-sizes: cannot read '%s'; %s", text,
-			sa_hint);
+		return sy_config_fail(error, "--sa-sizes: cannot read '%s'; %s",
+			text, sa_hint);
 	item->name = g_strstrip(g_strndup(name, (gsize)(open - name)));
 	item->values = g_array_new(FALSE, FALSE, sizeof(gint64));
 	inside = g_strndup(open + 1, (gsize)(close - open - 1));
@@ -104,7 +101,7 @@ static gboolean parse_item(const char *text, Item *item, GError **error)
 		g_strstrip(parts[i]);
 		v = g_ascii_strtoll(parts[i], &end, 10);
 		if (!*parts[i] || *end)
-			return fail(error,
+			return sy_config_fail(error,
 				"--sa-sizes: '%s' in %s is not an "
 				"integer; %s",
 				parts[i], item->name, sa_hint);
@@ -123,7 +120,8 @@ static GArray *parse_sa_sizes(const char *sa_sizes, GError **error)
 
 	g_array_set_clear_func(items, item_clear);
 	if (len < 2 || text[0] != '{' || text[len - 1] != '}') {
-		fail(error, "--sa-sizes: expected braces around the sizes; %s",
+		sy_config_fail(error,
+			"--sa-sizes: expected braces around the sizes; %s",
 			sa_hint);
 		g_array_unref(items);
 		return NULL;
@@ -158,7 +156,7 @@ int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error)
 			continue;
 		if (item->values->len != 1 ||
 			g_array_index(item->values, gint64, 0) < 0) {
-			fail(error,
+			sy_config_fail(error,
 				"--sa-sizes: space_time takes one array "
 				"number, as in space_time[3]");
 			return -2;
@@ -185,7 +183,7 @@ int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
 				g_string_append_printf(band, "%s%s",
 					k ? ", " : "",
 					a->band->members[k].name);
-			fail(error,
+			sy_config_fail(error,
 				"--space: '%s' is not a loop of the "
 				"outermost permutable band (%s)",
 				parts[i], band->str);
@@ -193,7 +191,7 @@ int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
 			return -1;
 		}
 		if (n == G_N_ELEMENTS(space)) {
-			fail(error, "--space: at most 3 space loops");
+			sy_config_fail(error, "--space: at most 3 space loops");
 			return -1;
 		}
 		space[n++] = (guint)m;
@@ -201,7 +199,7 @@ int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
 	c = sy_dataflow_find(
 		a->candidates, a->deps, a->band, a->max_dims, space, n, &why);
 	if (!c) {
-		fail(error,
+		sy_config_fail(error,
 			"--space %s is not a systolic array of this "
 			"kernel: %s",
 			names, why);
@@ -247,7 +245,7 @@ static gboolean set_tiles(
 	g_autofree char *loops = sy_choices_names(c->tilable);
 
 	if (values->len != c->tilable->len)
-		return fail(error,
+		return sy_config_fail(error,
 			"array_part has %u factors, but this array "
 			"tiles %u loops, in this order: %s",
 			values->len, c->tilable->len, loops);
@@ -258,7 +256,7 @@ static gboolean set_tiles(
 		if (v == -1)
 			v = ref->extent;
 		if (v <= 0)
-			return fail(error,
+			return sy_config_fail(error,
 				"the tile size of loop '%s' must be "
 				"positive (-1: not tiled), not "
 				"%" G_GINT64_FORMAT,
@@ -274,7 +272,7 @@ static gboolean set_latency(
 	g_autofree char *loops = sy_choices_names(c->latency);
 
 	if (values->len != c->latency->len && values->len != 0)
-		return fail(error,
+		return sy_config_fail(error,
 			"latency has %u factors, but this array has "
 			"%u parallel loops to hide latency with: %s",
 			values->len, c->latency->len, loops);
@@ -285,7 +283,7 @@ static gboolean set_latency(
 		gint64 v = g_array_index(values, gint64, i);
 
 		if (v <= 0)
-			return fail(error,
+			return sy_config_fail(error,
 				"the latency factor of loop '%s' "
 				"must be positive, not %" G_GINT64_FORMAT,
 				ref->name, v);
@@ -300,7 +298,7 @@ static gboolean set_simd(
 	g_autofree char *loops = sy_choices_names(c->simd);
 
 	if (values->len != c->simd->len && values->len != 0)
-		return fail(error,
+		return sy_config_fail(error,
 			"simd has %u factors, but this array has %u "
 			"loops that SIMD may use: %s",
 			values->len, c->simd->len, loops);
@@ -310,7 +308,7 @@ static gboolean set_simd(
 		gint64 v = g_array_index(values, gint64, i);
 
 		if (v <= 0)
-			return fail(error,
+			return sy_config_fail(error,
 				"the SIMD factor of loop '%s' must "
 				"be positive",
 				((SyLoopRef *)g_ptr_array_index(c->simd, i))
@@ -318,7 +316,7 @@ static gboolean set_simd(
 		if (v == 1)
 			continue;
 		if (cfg->simd >= 0)
-			return fail(error,
+			return sy_config_fail(error,
 				"SIMD vectorizes one loop; %s and %s "
 				"both have factors above 1",
 				((SyLoopRef *)g_ptr_array_index(
@@ -352,7 +350,7 @@ gboolean sy_config_apply_sa_sizes(
 		else if (g_str_equal(item->name, "simd"))
 			set_simd(cfg, c, item->values, &err);
 		else
-			fail(&err,
+			sy_config_fail(&err,
 				"'%s' is not supported; Systole reads "
 				"space_time, array_part, latency and simd",
 				item->name);
@@ -378,13 +376,14 @@ static gboolean parse_named(const char *stage, const char *spec,
 		if (!*g_strstrip(parts[i]))
 			continue;
 		if (!eq)
-			return fail(error, "--%s: expected LOOP=SIZE, not '%s'",
-				stage, parts[i]);
+			return sy_config_fail(error,
+				"--%s: expected LOOP=SIZE, not '%s'", stage,
+				parts[i]);
 		*eq = '\0';
 		v = g_ascii_strtoll(g_strstrip(eq + 1), &end, 10);
 		if (!eq[1] || *end)
-			return fail(error, "--%s: '%s' is not an integer",
-				stage, eq + 1);
+			return sy_config_fail(error,
+				"--%s: '%s' is not an integer", stage, eq + 1);
 		g_ptr_array_add(names, g_strdup(g_strstrip(parts[i])));
 		g_array_append_val(values, v);
 	}
@@ -404,7 +403,7 @@ static GArray *by_position(const char *stage, GPtrArray *list, GPtrArray *names,
 		int at = sy_choices_find(list, g_ptr_array_index(names, i));
 
 		if (at < 0) {
-			fail(error,
+			sy_config_fail(error,
 				"--%s: '%s' is not a loop %s can use; it "
 				"takes %s",
 				stage,
@@ -477,7 +476,7 @@ gboolean sy_config_set_order(
 					.name);
 	}
 	if (!found)
-		fail(error,
+		sy_config_fail(error,
 			"--tile-order %s: the orders that matter put the "
 			"loops carrying flow dependences at each depth: %s",
 			spec, allowed->str);
@@ -505,7 +504,7 @@ gboolean sy_config_validate(
 		if (t % l != 0) {
 			g_autoptr(GString) ok = divisors(t);
 
-			return fail(error,
+			return sy_config_fail(error,
 				"the latency factor %" G_GINT64_FORMAT
 				" of loop '%s' does not divide its "
 				"tile of %" G_GINT64_FORMAT "; it can be %s",
@@ -528,7 +527,7 @@ gboolean sy_config_validate(
 						ok->len ? ", " : "",
 						o->loop.name);
 			}
-			fail(error,
+			sy_config_fail(error,
 				"SIMD on loop '%s' is not possible: %s; "
 				"loops that can be vectorized: %s",
 				sc->loop.name, sc->reason,
@@ -540,7 +539,7 @@ gboolean sy_config_validate(
 			cfg->simd_factor > range) {
 			g_autoptr(GString) ok = divisors(range);
 
-			return fail(error,
+			return sy_config_fail(error,
 				"the SIMD factor %" G_GINT64_FORMAT
 				" does not divide the %" G_GINT64_FORMAT
 				" iterations left of loop '%s'; it "

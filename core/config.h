@@ -21,6 +21,10 @@ typedef enum {
 
 GQuark sy_config_error_quark(void);
 
+/* Sets error to an SY_CONFIG_ERROR; returns FALSE. */
+gboolean sy_config_fail(GError **error, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
 typedef struct {
 	guint candidate;     /* its id */
 	guint n_members;     /* band members */

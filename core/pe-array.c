@@ -358,14 +358,13 @@ static gboolean check_temporaries(
 
 		if (kill->n_iters == 0)
 			continue;
-		g_set_error(error, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID,
+		return sy_config_fail(error,
 			"latency hiding and SIMD interleave iterations, but "
 			"'%s' (%s:%u) is declared inside loop '%s'; declare "
 			"it before the loops, with a dimension per loop it "
 			"depends on",
 			var->name, var->loc.src->path, var->loc.line,
 			kill->iters[kill->n_iters - 1]->name);
-		return FALSE;
 	}
 	return TRUE;
 }
