@@ -26,7 +26,9 @@ int cli_report_error(const GError *error)
 		fprintf(stderr, "systole-cli: error: %s\n", error->message);
 	return error->domain == SY_INPUT_ERROR ||
 			error->domain == SY_CONFIG_ERROR ||
-			error->domain == SY_CHOICES_ERROR
+			error->domain == SY_CHOICES_ERROR ||
+			error->domain == G_FILE_ERROR ||
+			error->domain == JSON_PARSER_ERROR
 		? EXIT_INPUT
 		: EXIT_INTERNAL;
 }

@@ -486,6 +486,8 @@ SyChoices *sy_choices_new(
 				c->latency, member_ref(band, ref->member));
 	}
 
+	/* The command line has the last word over the source. */
+	pragma_reductions(a->prog, reductions);
 	if (overrides) {
 		GHashTableIter it;
 		gpointer key, value;
@@ -494,7 +496,6 @@ SyChoices *sy_choices_new(
 		while (g_hash_table_iter_next(&it, &key, &value))
 			g_hash_table_insert(reductions, g_strdup(key), value);
 	}
-	pragma_reductions(a->prog, reductions);
 	for (guint i = cand->n_space; i < c->tilable->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
 		SySimdChoice *sc = g_new0(SySimdChoice, 1);
@@ -584,12 +585,14 @@ GHashTable *sy_choices_simd_info(
 		if (json_array_get_length(answers) != asked->len) {
 			g_autofree char *loops = asked_names(asked);
 
+			guint n = json_array_get_length(answers);
+
 			problem = g_strdup_printf("%s has %u reduction "
-						  "answers, but array %u has "
-						  "%u loops carrying "
+						  "answer%s, but array %u has "
+						  "%u loop%s carrying "
 						  "dependences: %s",
-				key, json_array_get_length(answers),
-				c->candidate->id, asked->len, loops);
+				key, n, n == 1 ? "" : "s", c->candidate->id,
+				asked->len, asked->len == 1 ? "" : "s", loops);
 		}
 		for (guint i = 0; !problem && i < asked->len; i++) {
 			const char *yn = answer_at(answers, i);

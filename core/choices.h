@@ -44,7 +44,8 @@ typedef struct {
 
 /* overrides (may be NULL) maps loop names to whether they are reductions,
  * as AutoSA's --simd-info says; "#pragma systole reduction(k)" in the
- * SCoP declares k one too.  Otherwise reductions are detected. */
+ * SCoP declares k one too, unless overrides says otherwise.  Other loops'
+ * reductions are detected. */
 SyChoices *sy_choices_new(const SyAnalysis *analysis,
 	const SyCandidate *candidate, GHashTable *overrides);
 void sy_choices_free(SyChoices *choices);

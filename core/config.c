@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,11 @@ void sy_config_free(SyConfig *config)
 	g_free(config);
 }
 
+static const char *plural(guint n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* One "kernel[]->name[a,b,c]" item of an AutoSA string. */
 typedef struct {
 	char *name;
@@ -69,7 +75,18 @@ static void item_clear(gpointer data)
 	Item *item = data;
 
 	g_free(item->name);
-	g_array_unref(item->values);
+	if (item->values)
+		g_array_unref(item->values);
+}
+
+/* A whole decimal integer that fits in 64 bits. */
+static gboolean parse_int(const char *text, gint64 *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = g_ascii_strtoll(text, &end, 10);
+	return *text && !*end && errno == 0;
 }
 
 static const char *const sa_hint =
@@ -95,14 +112,11 @@ static gboolean parse_item(const char *text, Item *item, GError **error)
 		return TRUE;
 	parts = g_strsplit(inside, ",", -1);
 	for (guint i = 0; parts[i]; i++) {
-		char *end;
 		gint64 v;
 
-		g_strstrip(parts[i]);
-		v = g_ascii_strtoll(parts[i], &end, 10);
-		if (!*parts[i] || *end)
+		if (!parse_int(g_strstrip(parts[i]), &v))
 			return sy_config_fail(error,
-				"--sa-sizes: '%s' in %s is not an "
+				"--sa-sizes: '%s' in %s is not a 64-bit "
 				"integer; %s",
 				parts[i], item->name, sa_hint);
 		g_array_append_val(item->values, v);
@@ -155,7 +169,8 @@ int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error)
 		if (!g_str_equal(item->name, "space_time"))
 			continue;
 		if (item->values->len != 1 ||
-			g_array_index(item->values, gint64, 0) < 0) {
+			g_array_index(item->values, gint64, 0) < 0 ||
+			g_array_index(item->values, gint64, 0) > G_MAXINT) {
 			sy_config_fail(error,
 				"--sa-sizes: space_time takes one array "
 				"number, as in space_time[3]");
@@ -190,6 +205,15 @@ int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
 			g_string_free(band, TRUE);
 			return -1;
 		}
+		for (guint k = 0; k < n; k++) {
+			if (space[k] != (guint)m)
+				continue;
+			sy_config_fail(error,
+				"--space: loop '%s' is named "
+				"twice",
+				parts[i]);
+			return -1;
+		}
 		if (n == G_N_ELEMENTS(space)) {
 			sy_config_fail(error, "--space: at most 3 space loops");
 			return -1;
@@ -213,16 +237,17 @@ GArray *sy_config_divisors(gint64 n)
 	GArray *small = g_array_new(FALSE, FALSE, sizeof(gint64));
 	GArray *large = g_array_new(FALSE, FALSE, sizeof(gint64));
 
-	for (gint64 d = 1; d * d <= n; d++) {
+	for (gint64 d = 1; d <= n / d && d <= SY_CONFIG_DIVISOR_SEARCH; d++) {
 		gint64 q = n / d;
 
 		if (n % d != 0)
 			continue;
 		g_array_append_val(small, d);
 		if (q != d)
-			g_array_prepend_val(large, q);
+			g_array_append_val(large, q);
 	}
-	g_array_append_vals(small, large->data, large->len);
+	for (guint i = large->len; i-- > 0;)
+		g_array_append_val(small, g_array_index(large, gint64, i));
 	g_array_unref(large);
 	return small;
 }
@@ -246,15 +271,22 @@ static gboolean set_tiles(
 
 	if (values->len != c->tilable->len)
 		return sy_config_fail(error,
-			"array_part has %u factors, but this array "
-			"tiles %u loops, in this order: %s",
-			values->len, c->tilable->len, loops);
+			"array_part has %u factor%s, but this array "
+			"tiles %u loop%s, in this order: %s",
+			values->len, plural(values->len), c->tilable->len,
+			plural(c->tilable->len), loops);
 	for (guint i = 0; i < values->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
 		gint64 v = g_array_index(values, gint64, i);
 
 		if (v == -1)
 			v = ref->extent;
+		if (v > ref->extent)
+			return sy_config_fail(error,
+				"the tile size of loop '%s' is at most its "
+				"%" G_GINT64_FORMAT
+				" iterations, not %" G_GINT64_FORMAT,
+				ref->name, ref->extent, v);
 		if (v <= 0)
 			return sy_config_fail(error,
 				"the tile size of loop '%s' must be "
@@ -273,9 +305,10 @@ static gboolean set_latency(
 
 	if (values->len != c->latency->len && values->len != 0)
 		return sy_config_fail(error,
-			"latency has %u factors, but this array has "
-			"%u parallel loops to hide latency with: %s",
-			values->len, c->latency->len, loops);
+			"latency has %u factor%s, but this array has "
+			"%u parallel loop%s to hide latency with: %s",
+			values->len, plural(values->len), c->latency->len,
+			plural(c->latency->len), loops);
 	for (guint m = 0; m < cfg->n_members; m++)
 		cfg->latency[m] = 1;
 	for (guint i = 0; i < values->len; i++) {
@@ -299,9 +332,10 @@ static gboolean set_simd(
 
 	if (values->len != c->simd->len && values->len != 0)
 		return sy_config_fail(error,
-			"simd has %u factors, but this array has %u "
-			"loops that SIMD may use: %s",
-			values->len, c->simd->len, loops);
+			"simd has %u factor%s, but this array has %u "
+			"loop%s that SIMD may use: %s",
+			values->len, plural(values->len), c->simd->len,
+			plural(c->simd->len), loops);
 	cfg->simd = -1;
 	cfg->simd_factor = 1;
 	for (guint i = 0; i < values->len; i++) {
@@ -370,21 +404,27 @@ static gboolean parse_named(const char *stage, const char *spec,
 	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
 
 	for (guint i = 0; parts[i]; i++) {
-		char *eq = strchr(parts[i], '='), *end;
+		char *eq = strchr(g_strstrip(parts[i]), '=');
+		const char *name = parts[i];
 		gint64 v;
 
-		if (!*g_strstrip(parts[i]))
+		if (!*parts[i])
 			continue;
 		if (!eq)
 			return sy_config_fail(error,
 				"--%s: expected LOOP=SIZE, not '%s'", stage,
 				parts[i]);
 		*eq = '\0';
-		v = g_ascii_strtoll(g_strstrip(eq + 1), &end, 10);
-		if (!eq[1] || *end)
+		g_strstrip(parts[i]);
+		if (!parse_int(g_strstrip(eq + 1), &v))
 			return sy_config_fail(error,
-				"--%s: '%s' is not an integer", stage, eq + 1);
-		g_ptr_array_add(names, g_strdup(g_strstrip(parts[i])));
+				"--%s: '%s' is not a 64-bit integer", stage,
+				eq + 1);
+		if (g_ptr_array_find_with_equal_func(
+			    names, name, g_str_equal, NULL))
+			return sy_config_fail(error,
+				"--%s: loop '%s' is named twice", stage, name);
+		g_ptr_array_add(names, g_strdup(name));
 		g_array_append_val(values, v);
 	}
 	return TRUE;
@@ -438,11 +478,14 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	placed = by_position(stage, list, names, values, tile ? -1 : 1, error);
 	if (!placed)
 		return FALSE;
-	if (tile)
-		return set_tiles(cfg, c, placed, error);
-	if (list == c->latency)
-		return set_latency(cfg, c, placed, error);
-	return set_simd(cfg, c, placed, error);
+	if (!(tile ? set_tiles(cfg, c, placed, error)
+			    : list == c->latency
+			    ? set_latency(cfg, c, placed, error)
+			    : set_simd(cfg, c, placed, error))) {
+		g_prefix_error(error, "--%s: ", stage);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean sy_config_set_order(

@@ -73,7 +73,10 @@ char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
 gint64 sy_config_simd_range(const SyConfig *config, const SyChoices *choices,
 	guint simd);
 
-/* The divisors of n > 0, ascending (gint64), found in O(sqrt n). */
+/* The divisors of n > 0, ascending (gint64), found in O(sqrt n); for n
+ * above 2^40 only those up to 2^20 and their cofactors, so that a loop of
+ * any extent answers at once. */
+#define SY_CONFIG_DIVISOR_SEARCH ((gint64)1 << 20)
 GArray *sy_config_divisors(gint64 n);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyConfig, sy_config_free)

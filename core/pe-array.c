@@ -35,8 +35,11 @@ gint64 sy_pe_array_count(const SyPeArray *array)
 {
 	gint64 n = 1;
 
-	for (guint k = 0; k < array->n_space; k++)
+	for (guint k = 0; k < array->n_space; k++) {
+		if (n > G_MAXINT64 / array->pe[k])
+			return G_MAXINT64;
 		n *= array->pe[k];
+	}
 	return n;
 }
 

@@ -31,7 +31,7 @@ SyPeArray *sy_pe_array_new(const SyChoices *choices, const SyConfig *config,
 	GError **error);
 void sy_pe_array_free(SyPeArray *array);
 
-/* The number of PEs. */
+/* The number of PEs (G_MAXINT64 if it does not fit). */
 gint64 sy_pe_array_count(const SyPeArray *array);
 
 /* The schedule tree as isl YAML, marks included. */

@@ -1,0 +1,271 @@
+#!/bin/sh
+# check-compile-cli.sh CLI EXAMPLES_DIR [CC]
+# systole-cli compile from the outside: exit statuses, the exact first
+# line of each error (and nothing on stdout), -o with and without
+# --force, --emit options --json, the summary of a PE array, and the C
+# of --emit c and --emit check compiled with CC (default cc) and run.
+set -u
+cli=$1
+examples=$2
+cc=${3:-cc}
+mm=$examples/mm.c
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail()
+{
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# expect STATUS FIRST_LINE_OF_STDERR ARGS...: a failing command prints
+# nothing on stdout and that line first on stderr.
+expect()
+{
+	want_status=$1
+	want_line=$2
+	shift 2
+	"$cli" compile "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	line=$(head -n 1 "$tmp/err")
+	if [ "$status" -ne "$want_status" ]; then
+		fail "compile $*: exit status $status, expected $want_status"
+	fi
+	if [ -s "$tmp/out" ]; then
+		fail "compile $*: unexpected output on stdout:"
+		cat "$tmp/out"
+	fi
+	if [ "$line" != "$want_line" ]; then
+		fail "compile $*: first line of stderr"
+		printf '  expected: %s\n  got:      %s\n' "$want_line" "$line"
+	fi
+}
+
+# run ARGS...: the command succeeds; its output is in $tmp/out.
+run()
+{
+	"$cli" compile "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne 0 ]; then
+		fail "compile $*: exit status $status"
+		cat "$tmp/err"
+		return 1
+	fi
+	if [ -s "$tmp/err" ]; then
+		fail "compile $*: unexpected output on stderr:"
+		cat "$tmp/err"
+	fi
+	return 0
+}
+
+arrays='0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]'
+
+# Usage errors: 2.
+expect 2 "systole-cli: compile: no input file"
+expect 2 "systole-cli: compile: one input file expected" \
+	--space i,j "$mm" "$mm"
+expect 2 "systole-cli: compile: --emit takes summary, options, schedule, c or check, not 'foo'" \
+	--space i,j --emit foo "$mm"
+expect 2 "systole-cli: --max-dims must be 1, 2 or 3" \
+	--space i,j --max-dims 4 "$mm"
+
+# Input and size errors: 1.
+expect 1 "systole-cli: error: choose the array with --space LOOPS or --sa-sizes \"{kernel[]->space_time[N]}\"; this kernel has $arrays" \
+	"$mm"
+expect 1 "systole-cli: error: --sa-sizes: space_time[9], but this kernel has 6 arrays with --max-dims 2: $arrays" \
+	--sa-sizes "{kernel[]->space_time[9]}" "$mm"
+expect 1 "systole-cli: error: --space i,j is array 3, but --sa-sizes says space_time[4]" \
+	--space i,j --sa-sizes "{kernel[]->space_time[4]}" "$mm"
+expect 1 "systole-cli: error: --space: 'x' is not a loop of the outermost permutable band (i, j, k)" \
+	--space x "$mm"
+expect 1 "systole-cli: error: --space i,j,k is not a systolic array of this kernel: arrays have at most 2 dimensions here (see the max-dims preference)" \
+	--space i,j,k "$mm"
+expect 1 "systole-cli: error: the latency factor 3 of loop 'i' does not divide its tile of 16; it can be 1, 2, 4, 8, 16" \
+	--space i,j --tile i=16 --latency i=3 "$mm"
+expect 1 "systole-cli: error: --latency: 'k' is not a loop latency hiding can use; it takes i, j" \
+	--space i,j --latency k=2 "$mm"
+expect 1 "systole-cli: error: the SIMD factor 3 does not divide the 64 iterations left of loop 'k'; it can be 1, 2, 4, 8, 16, 32, 64" \
+	--space i,j --simd k=3 "$mm"
+expect 1 "systole-cli: error: --sa-sizes: array_part has 2 factors, but this array tiles 3 loops, in this order: i, j, k" \
+	--sa-sizes "{kernel[]->space_time[3];kernel[]->array_part[16,16]}" "$mm"
+expect 1 "systole-cli: error: --tile-order j,i,k: the orders that matter put the loops carrying flow dependences at each depth: i,j,k; i,k,j; k,i,j" \
+	--space i,j --tile-order j,i,k "$mm"
+printf '{"kernel3": {"reduction": ["y", "n"]}}\n' >"$tmp/simd.json"
+expect 1 "systole-cli: error: $tmp/simd.json: kernel3 has 2 reduction answers, but array 3 has 1 loop carrying dependences: k" \
+	--space i,j --simd-info "$tmp/simd.json" "$mm"
+
+# Edge cases: huge numbers, unreadable items, spaces, repeated loops,
+# missing files.
+expect 1 "systole-cli: error: --sa-sizes: space_time takes one array number, as in space_time[3]" \
+	--sa-sizes "{kernel[]->space_time[2147483648]}" "$mm"
+expect 1 "systole-cli: error: --sa-sizes: cannot read 'kernel[]->space_time'; AutoSA sizes look like \"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}\"" \
+	--sa-sizes "{kernel[]->space_time}" "$mm"
+expect 1 "systole-cli: error: --tile: the tile size of loop 'i' is at most its 64 iterations, not 100" \
+	--space i,j --tile i=100 "$mm"
+expect 1 "systole-cli: error: --tile: '99999999999999999999' is not a 64-bit integer" \
+	--space i,j --tile i=99999999999999999999 "$mm"
+expect 1 "systole-cli: error: --space: loop 'i' is named twice" \
+	--space i,i "$mm"
+expect 1 "systole-cli: error: Failed to open file “$tmp/none.json”: No such file or directory" \
+	--space i,j --simd-info "$tmp/none.json" "$mm"
+if run --space i,j --tile " i=16, j=8 " "$mm"; then
+	if [ "$(tail -n 1 "$tmp/out")" != "--space i,j --tile i=16,j=8" ]; then
+		fail "--tile with spaces: $(tail -n 1 "$tmp/out")"
+	fi
+fi
+# Divisors of a loop of 2^62 iterations come at once.
+if run -D I=4611686018427387904 --space i,j --emit options "$mm"; then
+	if ! grep -q "^  i      extent 4611686018427387904 space divisors: 1 2 4 8 16 " "$tmp/out"; then
+		fail "divisors of 2^62: $(grep '^  i ' "$tmp/out")"
+	fi
+fi
+
+# The summary: tiles 129 x 130 x 64 of 1024^3, latency 3 and 26, SIMD 8.
+sizes='{kernel[]->space_time[3];kernel[]->array_part[129,130,64];kernel[]->latency[3,26];kernel[]->simd[8]}'
+{
+	echo "array 3: 43 x 5 PEs (215), SIMD 8 on k"
+	echo
+	echo "  loop   extent   tile  padded  latency"
+	echo "  i        1024    129    1032        3"
+	echo "  j        1024    130    1040       26"
+	echo "  k        1024     64    1024        1"
+	echo
+	echo "tile order: i,j,k"
+	echo "--sa-sizes=\"$sizes\""
+	echo "--space i,j --tile i=129,j=130,k=64 --latency i=3,j=26 --simd k=8"
+} >"$tmp/summary"
+if run -D I=1024 -D J=1024 -D K=1024 --sa-sizes "$sizes" "$mm"; then
+	if ! cmp -s "$tmp/out" "$tmp/summary"; then
+		fail "summary of $sizes"
+		diff "$tmp/summary" "$tmp/out"
+	fi
+fi
+# The same array from the flags the summary prints.
+if run -D I=1024 -D J=1024 -D K=1024 --space i,j --tile i=129,j=130,k=64 \
+	--latency i=3,j=26 --simd k=8 "$mm"; then
+	if ! cmp -s "$tmp/out" "$tmp/summary"; then
+		fail "summary from flags"
+		diff "$tmp/summary" "$tmp/out"
+	fi
+fi
+
+# -o: written; not replaced without --force (4, file unchanged);
+# replaced with it.
+out_file=$tmp/mm-array.txt
+if run --space i,j --tile i=16 "$mm" && cp "$tmp/out" "$tmp/expected-16" &&
+	run --space i,j --tile i=16 -o "$out_file" "$mm"; then
+	if [ -s "$tmp/out" ]; then
+		fail "-o: output on stdout too"
+	fi
+	if ! cmp -s "$out_file" "$tmp/expected-16"; then
+		fail "-o: the file is not the summary"
+	fi
+fi
+printf 'keep me\n' >"$out_file"
+expect 4 "systole-cli: $out_file exists; nothing was written (--force replaces it)" \
+	--space i,j --tile i=8 -o "$out_file" "$mm"
+if [ "$(cat "$out_file")" != "keep me" ]; then
+	fail "-o without --force changed the file"
+fi
+# Checked before the analysis: even a bad request leaves it alone.
+expect 4 "systole-cli: $out_file exists; nothing was written (--force replaces it)" \
+	--space x -o "$out_file" "$mm"
+if run --space i,j --tile i=8 "$mm" && cp "$tmp/out" "$tmp/expected-8" &&
+	run --space i,j --tile i=8 -o "$out_file" --force "$mm"; then
+	if ! cmp -s "$out_file" "$tmp/expected-8"; then
+		fail "-o --force: the file was not replaced"
+	fi
+fi
+# A failed run with --force leaves the file as it was.
+cp "$out_file" "$tmp/before"
+expect 1 "systole-cli: error: the latency factor 3 of loop 'i' does not divide its tile of 16; it can be 1, 2, 4, 8, 16" \
+	--space i,j --tile i=16 --latency i=3 -o "$out_file" --force "$mm"
+if ! cmp -s "$out_file" "$tmp/before"; then
+	fail "a failed run with --force changed the file"
+fi
+
+# --emit options --json: one JSON object with these members, in order.
+if run --space i,j --emit options --json "$mm"; then
+	if command -v python3 >/dev/null 2>&1; then
+		python3 - "$tmp/out" <<'EOF' || fail "--emit options --json"
+import json, sys
+with open(sys.argv[1]) as f:
+    doc = json.load(f)
+keys = ["kernel", "candidate", "space", "tilable", "tile_orders",
+        "tile_order", "latency", "simd", "sa_sizes", "flags"]
+ok = True
+def check(what, got, want):
+    global ok
+    if got != want:
+        print("%s: %r, expected %r" % (what, got, want))
+        ok = False
+check("keys", list(doc), keys)
+check("candidate", doc["candidate"], 3)
+check("space", doc["space"], ["i", "j"])
+check("tilable", [(t["name"], t["extent"], t["space"], t["tile"])
+                  for t in doc["tilable"]],
+      [("i", 64, True, 64), ("j", 64, True, 64), ("k", 64, False, 64)])
+check("divisors", doc["tilable"][0]["divisors"], [1, 2, 4, 8, 16, 32, 64])
+check("tile_orders", doc["tile_orders"],
+      [["i", "j", "k"], ["i", "k", "j"], ["k", "i", "j"]])
+check("tile_order", doc["tile_order"], ["i", "j", "k"])
+check("latency", [(l["name"], l["factor"]) for l in doc["latency"]],
+      [("i", 1), ("j", 1)])
+check("simd", [(s["name"], s["parallel"], s["reduction"], s["legal"],
+                s["score"], s["reason"], s["layout"], s["range"],
+                s["factor"]) for s in doc["simd"]],
+      [("k", False, True, True, 8, None, [], 64, 1)])
+check("sa_sizes", doc["sa_sizes"],
+      "{kernel[]->space_time[3];kernel[]->array_part[64,64,64];"
+      "kernel[]->latency[1,1];kernel[]->simd[1]}")
+check("flags", doc["flags"], "--space i,j")
+sys.exit(0 if ok else 1)
+EOF
+	else
+		for key in kernel candidate space tilable tile_orders \
+			tile_order latency simd sa_sizes flags; do
+			grep -q "^  \"$key\" : " "$tmp/out" ||
+				fail "--emit options --json: no member $key"
+		done
+	fi
+fi
+
+# --emit c: the example with its SCoP replaced compiles and passes its
+# own check; --emit check runs both versions and compares them.
+if run --space i,j --tile i=16,j=8,k=16 --latency i=4 --simd k=4 \
+	--emit c "$mm"; then
+	cp "$tmp/out" "$tmp/mm-c.c"
+	if "$cc" -std=c99 -O1 -Wall -Wextra -Werror -I "$examples" \
+		-o "$tmp/mm-c" "$tmp/mm-c.c" -lm; then
+		got=$("$tmp/mm-c")
+		status=$?
+		if [ "$status" -ne 0 ] || [ "$got" != "Passed!" ]; then
+			fail "--emit c: the program printed '$got'"
+		fi
+	else
+		fail "--emit c does not compile"
+	fi
+fi
+if run --space i,k --tile i=8,k=8 --latency i=2 --emit check "$mm"; then
+	cp "$tmp/out" "$tmp/mm-check.c"
+	if "$cc" -std=c99 -O1 -Wall -Wextra -Werror -I "$examples" \
+		-o "$tmp/mm-check" "$tmp/mm-check.c" -lm; then
+		got=$("$tmp/mm-check")
+		status=$?
+		want=$(printf 'Systole check: passed (1 version)\nPassed!')
+		if [ "$status" -ne 0 ] || [ "$got" != "$want" ]; then
+			fail "--emit check: the program printed '$got'"
+		fi
+	else
+		fail "--emit check does not compile"
+	fi
+fi
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures check(s) failed"
+	exit 1
+fi
+echo "all checks passed"
+exit 0
