@@ -315,24 +315,19 @@ static void clear(SyConfigPanel *self)
 static void fill_orders(SyConfigPanel *self)
 {
 	const SyChoices *c = self->choices;
-	const SyBand *band = c->analysis->band;
 
 	for (guint o = 0; o < c->orders->len; o++) {
 		GArray *order = g_ptr_array_index(c->orders, o);
-		GString *text = g_string_new(NULL);
+		g_autofree char *text = sy_choices_order_text(
+			c, (const guint *)order->data, ", ");
+		g_autofree char *label = g_strconcat(
+			text, o ? "" : " (default)", NULL);
 
-		for (guint k = 0; k < order->len; k++)
-			g_string_append_printf(text, "%s%s", k ? ", " : "",
-				band->members[g_array_index(order, guint, k)]
-					.name);
-		if (o == 0)
-			g_string_append(text, " (default)");
-		gtk_combo_box_text_append_text(self->order_combo, text->str);
+		gtk_combo_box_text_append_text(self->order_combo, label);
 		if (memcmp(order->data, self->config->order,
 			    sizeof(guint) * order->len) == 0)
 			gtk_combo_box_set_active(
 				GTK_COMBO_BOX(self->order_combo), (int)o);
-		g_string_free(text, TRUE);
 	}
 	gtk_widget_set_sensitive(
 		GTK_WIDGET(self->order_combo), c->orders->len > 1);

@@ -65,6 +65,31 @@ char *sy_choices_names(GPtrArray *list)
 	return g_string_free(out, FALSE);
 }
 
+char *sy_choices_order_text(
+	const SyChoices *c, const guint *order, const char *sep)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < c->analysis->band->n_members; k++)
+		g_string_append_printf(out, "%s%s", k ? sep : "",
+			c->analysis->band->members[order[k]].name);
+	return g_string_free(out, FALSE);
+}
+
+char *sy_choices_orders_text(const SyChoices *c)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint o = 0; o < c->orders->len; o++) {
+		GArray *order = g_ptr_array_index(c->orders, o);
+		g_autofree char *text = sy_choices_order_text(
+			c, (const guint *)order->data, ",");
+
+		g_string_append_printf(out, "%s%s", o ? "; " : "", text);
+	}
+	return g_string_free(out, FALSE);
+}
+
 static void init_member(SyLoopRef *ref, const SyBand *band, guint m)
 {
 	ref->name = g_strdup(band->members[m].name);

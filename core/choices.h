@@ -66,6 +66,12 @@ int sy_choices_find(GPtrArray *list, const char *name);
 /* "i, j, k" */
 char *sy_choices_names(GPtrArray *list);
 
+/* A tile order (band members, outermost first) as "i,j,k" with sep
+ * between the loops; all the choices' orders as "i,j,k; i,k,j". */
+char *sy_choices_order_text(const SyChoices *choices, const guint *order,
+	const char *sep);
+char *sy_choices_orders_text(const SyChoices *choices);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyChoices, sy_choices_free)
 
 G_END_DECLS

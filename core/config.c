@@ -492,38 +492,31 @@ gboolean sy_config_set_order(
 	SyConfig *cfg, const SyChoices *c, const char *spec, GError **error)
 {
 	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
-	GString *allowed = g_string_new(NULL);
+	g_autofree char *want = NULL;
 	gboolean found = FALSE;
 
+	for (guint k = 0; parts[k]; k++)
+		g_strstrip(parts[k]);
+	want = g_strjoinv(",", parts);
 	for (guint o = 0; o < c->orders->len && !found; o++) {
 		GArray *order = g_ptr_array_index(c->orders, o);
-		gboolean same = g_strv_length(parts) == order->len;
+		g_autofree char *text = sy_choices_order_text(
+			c, (const guint *)order->data, ",");
 
-		for (guint k = 0; same && k < order->len; k++)
-			same = g_str_equal(g_strstrip(parts[k]),
-				c->analysis->band
-					->members[g_array_index(
-						order, guint, k)]
-					.name);
-		if (same) {
+		if (g_str_equal(want, text)) {
 			memcpy(cfg->order, order->data,
 				sizeof(guint) * order->len);
 			found = TRUE;
 		}
-		g_string_append(allowed, o ? "; " : "");
-		for (guint k = 0; k < order->len; k++)
-			g_string_append_printf(allowed, "%s%s", k ? "," : "",
-				c->analysis->band
-					->members[g_array_index(
-						order, guint, k)]
-					.name);
 	}
-	if (!found)
+	if (!found) {
+		g_autofree char *allowed = sy_choices_orders_text(c);
+
 		sy_config_fail(error,
 			"--tile-order %s: the orders that matter put the "
 			"loops carrying flow dependences at each depth: %s",
-			spec, allowed->str);
-	g_string_free(allowed, TRUE);
+			spec, allowed);
+	}
 	return found;
 }
 
@@ -649,10 +642,10 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 			band->members[c->candidate->space[k]].name);
 	append_list(out, " --tile ", c->tilable, cfg->tile, -1);
 	if (memcmp(dflt->data, cfg->order, sizeof(guint) * dflt->len) != 0) {
-		g_string_append(out, " --tile-order ");
-		for (guint k = 0; k < cfg->n_members; k++)
-			g_string_append_printf(out, "%s%s", k ? "," : "",
-				band->members[cfg->order[k]].name);
+		g_autofree char *order = sy_choices_order_text(
+			c, cfg->order, ",");
+
+		g_string_append_printf(out, " --tile-order %s", order);
 	}
 	append_list(out, " --latency ", c->latency, cfg->latency, 1);
 	if (cfg->simd >= 0)

@@ -168,7 +168,6 @@ static void text_divisors(GString *out, gint64 n)
 char *sy_report_choices_text(const SyChoices *c, const SyConfig *cfg)
 {
 	GString *out = g_string_new(NULL);
-	const SyBand *band = c->analysis->band;
 	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, c);
 
 	g_string_append_printf(
@@ -187,12 +186,11 @@ char *sy_report_choices_text(const SyChoices *c, const SyConfig *cfg)
 	for (guint o = 0; o < c->orders->len; o++) {
 		GArray *order = g_ptr_array_index(c->orders, o);
 
-		g_string_append(out, "  ");
-		for (guint k = 0; k < order->len; k++)
-			g_string_append_printf(out, "%s%s", k ? "," : "",
-				band->members[g_array_index(order, guint, k)]
-					.name);
-		g_string_append(out, o ? "\n" : "  (default)\n");
+		g_autofree char *text = sy_choices_order_text(
+			c, (const guint *)order->data, ",");
+
+		g_string_append_printf(
+			out, "  %s%s\n", text, o ? "" : "  (default)");
 	}
 	g_string_append(out, "\nlatency (parallel loops)\n");
 	for (guint i = 0; i < c->latency->len; i++) {
@@ -269,6 +267,7 @@ char *sy_report_pe_array_text(const SyPeArray *array)
 	GString *out = g_string_new(NULL);
 	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, c);
 	g_autofree char *flags = sy_config_to_flags(cfg, c);
+	g_autofree char *order = sy_choices_order_text(c, cfg->order, ",");
 
 	g_string_append_printf(out, "array %u: ", c->candidate->id);
 	for (guint k = 0; k < array->n_space; k++)
@@ -289,10 +288,7 @@ char *sy_report_pe_array_text(const SyPeArray *array)
 			band->members[m].name,
 			band->members[m].max - band->members[m].min + 1,
 			cfg->tile[m], array->padded[m], cfg->latency[m]);
-	g_string_append(out, "\ntile order: ");
-	for (guint k = 0; k < cfg->n_members; k++)
-		g_string_append_printf(out, "%s%s", k ? "," : "",
-			band->members[cfg->order[k]].name);
-	g_string_append_printf(out, "\n--sa-sizes=\"%s\"\n%s\n", sizes, flags);
+	g_string_append_printf(out, "\ntile order: %s\n--sa-sizes=\"%s\"\n%s\n",
+		order, sizes, flags);
 	return g_string_free(out, FALSE);
 }

@@ -55,25 +55,6 @@ static SyChoices *choices_of(const SyAnalysis *a, guint id)
 	return sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
 }
 
-/* "i,j,k; i,k,j; k,i,j" */
-static char *orders_text(const SyChoices *c)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint o = 0; o < c->orders->len; o++) {
-		GArray *order = g_ptr_array_index(c->orders, o);
-
-		g_string_append(out, o ? "; " : "");
-		for (guint k = 0; k < order->len; k++)
-			g_string_append_printf(out, "%s%s", k ? "," : "",
-				c->analysis->band
-					->members[g_array_index(
-						order, guint, k)]
-					.name);
-	}
-	return g_string_free(out, FALSE);
-}
-
 static const SySimdChoice *simd_at(const SyChoices *c, guint i)
 {
 	g_assert_cmpuint(i, <, c->simd->len);
@@ -161,22 +142,32 @@ static char *config_text(const SyConfig *cfg, const SyAnalysis *a)
  * i and j are parallel (latency), k is the PE's time loop and a
  * reduction: 4, plus 1 for each of C (written), C (read), A[i][k] and
  * B[j][k], all of stride 0 or 1 along k. */
+/* The loops of each stage, as names; NULL: not checked. */
+static void assert_lists(const SyChoices *c, const char *tilable,
+	const char *orders, const char *latency, const char *simd)
+{
+	g_autofree char *t = sy_choices_names(c->tilable);
+	g_autofree char *o = sy_choices_orders_text(c);
+	g_autofree char *l = sy_choices_names(c->latency);
+	g_autofree char *v = sy_choices_names(c->simd);
+
+	if (tilable)
+		g_assert_cmpstr(t, ==, tilable);
+	g_assert_cmpstr(o, ==, orders);
+	g_assert_cmpstr(l, ==, latency);
+	if (simd)
+		g_assert_cmpstr(v, ==, simd);
+}
+
 static void test_choices_mm(void)
 {
 	g_autoptr(SyAnalysis) a = analyse_example("mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
-	g_autofree char *tilable = sy_choices_names(c->tilable);
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *simd = sy_choices_names(c->simd);
-	g_autofree char *orders = orders_text(c);
 
-	g_assert_cmpstr(tilable, ==, "i, j, k");
+	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k");
 	assert_tilable(c, 0, "i", 0, 64);
 	assert_tilable(c, 1, "j", 1, 64);
 	assert_tilable(c, 2, "k", 2, 64);
-	g_assert_cmpstr(orders, ==, "i,j,k; i,k,j; k,i,j");
-	g_assert_cmpstr(latency, ==, "i, j");
-	g_assert_cmpstr(simd, ==, "k");
 	assert_simd(simd_at(c, 0), "k", TRUE, 64, FALSE, TRUE, 8, NULL, "");
 	g_assert_cmpuint(c->n_flow, ==, 1);
 	/* A SySimdChoice starts with its SyLoopRef. */
@@ -194,13 +185,8 @@ static void test_choices_mm_1d(void)
 {
 	g_autoptr(SyAnalysis) a = analyse_example("mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 0);
-	g_autofree char *tilable = sy_choices_names(c->tilable);
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *orders = orders_text(c);
 
-	g_assert_cmpstr(tilable, ==, "i, j, k");
-	g_assert_cmpstr(orders, ==, "i,j,k; i,k,j; k,i,j");
-	g_assert_cmpstr(latency, ==, "i, j");
+	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", NULL);
 	g_assert_cmpuint(c->simd->len, ==, 2);
 	assert_simd(simd_at(c, 0), "j", TRUE, 64, TRUE, FALSE, 5, NULL,
 		"B[j][k]: make dimension 0 the innermost, as B[k][j]\n");
@@ -215,16 +201,11 @@ static void test_choices_mm_space_jk(void)
 {
 	g_autoptr(SyAnalysis) a = analyse_example("mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 5);
-	g_autofree char *tilable = sy_choices_names(c->tilable);
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *orders = orders_text(c);
 
-	g_assert_cmpstr(tilable, ==, "j, k, i");
+	assert_lists(c, "j, k, i", "j,i,k; j,k,i; k,j,i", "j, i", NULL);
 	assert_tilable(c, 0, "j", 1, 64);
 	assert_tilable(c, 1, "k", 2, 64);
 	assert_tilable(c, 2, "i", 0, 64);
-	g_assert_cmpstr(orders, ==, "j,i,k; j,k,i; k,j,i");
-	g_assert_cmpstr(latency, ==, "j, i");
 	g_assert_cmpuint(c->simd->len, ==, 1);
 	assert_simd(simd_at(c, 0), "i", TRUE, 64, TRUE, FALSE, 3, NULL,
 		"C[i][j]: make dimension 0 the innermost, as C[j][i]\n"
@@ -243,20 +224,14 @@ static void test_choices_conv(void)
 {
 	g_autoptr(SyAnalysis) a = analyse_example("conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
-	g_autofree char *tilable = sy_choices_names(c->tilable);
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *simd = sy_choices_names(c->simd);
-	g_autofree char *orders = orders_text(c);
 
-	g_assert_cmpstr(tilable, ==, "o, r, c, i");
+	assert_lists(c, "o, r, c, i", "o,r,c,i; o,r,i,c; o,i,r,c; i,o,r,c",
+		"o, r, c", "c, i, p, q");
 	assert_tilable(c, 0, "o", 0, 16);
 	assert_tilable(c, 1, "r", 1, 8);
 	assert_tilable(c, 2, "c", 2, 8);
 	assert_tilable(c, 3, "i", 3, 16);
-	g_assert_cmpstr(orders, ==, "o,r,c,i; o,r,i,c; o,i,r,c; i,o,r,c");
 	g_assert_cmpuint(c->n_flow, ==, 1);
-	g_assert_cmpstr(latency, ==, "o, r, c");
-	g_assert_cmpstr(simd, ==, "c, i, p, q");
 	assert_simd(simd_at(c, 0), "c", TRUE, 8, TRUE, FALSE, 3, NULL,
 		"cout[r][c][o]: make dimension 1 the innermost, as "
 		"cout[r][o][c]\n"
@@ -284,19 +259,12 @@ static void test_choices_mttkrp(void)
 {
 	g_autoptr(SyAnalysis) a = analyse_example("mttkrp.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
-	g_autofree char *tilable = sy_choices_names(c->tilable);
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *simd = sy_choices_names(c->simd);
-	g_autofree char *orders = orders_text(c);
 
-	g_assert_cmpstr(tilable, ==, "i, j, k");
+	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k, l");
 	assert_tilable(c, 0, "i", 0, 16);
 	assert_tilable(c, 1, "j", 1, 24);
 	assert_tilable(c, 2, "k", 2, 16);
-	g_assert_cmpstr(orders, ==, "i,j,k; i,k,j; k,i,j");
 	g_assert_cmpuint(c->n_flow, ==, 1);
-	g_assert_cmpstr(latency, ==, "i, j");
-	g_assert_cmpstr(simd, ==, "k, l");
 	assert_simd(simd_at(c, 0), "k", TRUE, 16, FALSE, TRUE, 7, NULL,
 		"A[i][k][l]: make dimension 1 the innermost, as A[i][l][k]\n"
 		"B[k][j]: make dimension 0 the innermost, as B[j][k]\n");
@@ -312,12 +280,9 @@ static void test_choices_no_flow(void)
 				 "  for (int j = 0; j < N; j++)\n"
 				 "    C[i][j] = A[i][j] + B[j][i];\n");
 	g_autoptr(SyChoices) c = choices_of(a, 2);
-	g_autofree char *orders = orders_text(c);
-	g_autofree char *latency = sy_choices_names(c->latency);
 
-	g_assert_cmpstr(orders, ==, "i,j");
+	assert_lists(c, NULL, "i,j", "i, j", NULL);
 	g_assert_cmpuint(c->n_flow, ==, 0);
-	g_assert_cmpstr(latency, ==, "i, j");
 	g_assert_cmpuint(c->simd->len, ==, 0);
 }
 
@@ -830,15 +795,12 @@ static void test_config_simd_not_vectorizable(void)
 	g_autoptr(SyChoices) c = choices_of(a, 0);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
-	g_autofree char *latency = sy_choices_names(c->latency);
-	g_autofree char *orders = orders_text(c);
 	GError *error = NULL;
 
 	/* Stride 1 along j for all three accesses. */
 	assert_simd(simd_at(c, 0), "j", TRUE, 15, FALSE, FALSE, 3,
 		"loop 'j' carries dependences that are not a reduction", "");
-	g_assert_cmpstr(latency, ==, "i");
-	g_assert_cmpstr(orders, ==, "i,j; j,i");
+	assert_lists(c, NULL, "i,j; j,i", "i", NULL);
 	g_assert_true(sy_config_apply_named(cfg, c, "simd", "j=3", &error));
 	g_assert_no_error(error);
 	g_assert_false(sy_config_validate(cfg, c, &error));
@@ -1286,10 +1248,34 @@ static GHashTable *simd_info(
 	return sy_choices_simd_info(c, "simd.json", json, error);
 }
 
+#define NOT_YN "simd.json: kernel3: reduction answers are \"y\" or \"n\""
+#define NOT_SHAPE                                                              \
+	"simd.json: expected {\"kernel3\": {\"reduction\": [\"y\", \"n\", "    \
+	"...]}}"
+
+static const struct {
+	const char *json;
+	const char *message;
+} bad_answers[] = {
+	{"{\"kernel3\": {\"reduction\": [\"y\", \"n\"]}}",
+		"simd.json: kernel3 has 2 reduction answers, but array 3 has 1 "
+		"loop carrying dependences: k"},
+	{"{\"kernel3\": {\"reduction\": []}}",
+		"simd.json: kernel3 has 0 reduction answers, but array 3 has 1 "
+		"loop carrying dependences: k"},
+	{"{\"kernel3\": {\"reduction\": [\"yes\"]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [{}]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [[]]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [1]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [true]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [null]}}", NOT_YN},
+	{"{\"kernel3\": {\"reduction\": [[\"y\"]]}}", NOT_YN},
+	{"[\"y\"]", NOT_SHAPE},
+	{"{\"kernel3\": {\"reduction\": \"y\"}}", NOT_SHAPE},
+};
+
 static void test_simd_info(void)
 {
-	static const char *const not_strings[] = {
-		"1", "true", "null", "{}", "[\"y\"]"};
 	g_autoptr(SyAnalysis) a = analyse_example("mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyChoices) no = NULL;
@@ -1323,60 +1309,16 @@ static void test_simd_info(void)
 	g_assert_no_error(error);
 	g_assert_cmpuint(g_hash_table_size(other), ==, 0);
 
-	bad = simd_info(
-		c, "{\"kernel3\": {\"reduction\": [\"y\", \"n\"]}}", &error);
-	g_assert_null(bad);
-	g_assert_error(error, SY_CHOICES_ERROR, 0);
-	g_assert_cmpstr(error->message, ==,
-		"simd.json: kernel3 has 2 reduction answers, but array 3 has "
-		"1 loop carrying dependences: k");
-	g_clear_error(&error);
-
-	bad = simd_info(c, "{\"kernel3\": {\"reduction\": []}}", &error);
-	g_assert_null(bad);
-	g_assert_error(error, SY_CHOICES_ERROR, 0);
-	g_assert_cmpstr(error->message, ==,
-		"simd.json: kernel3 has 0 reduction answers, but array 3 has "
-		"1 loop carrying dependences: k");
-	g_clear_error(&error);
-
-	bad = simd_info(c, "{\"kernel3\": {\"reduction\": [\"yes\"]}}", &error);
-	g_assert_null(bad);
-	g_assert_error(error, SY_CHOICES_ERROR, 0);
-	g_assert_cmpstr(error->message, ==,
-		"simd.json: kernel3: reduction answers are \"y\" or \"n\"");
-	g_clear_error(&error);
-
-	/* Answers that are not strings: errors, not criticals. */
-	for (guint i = 0; i < G_N_ELEMENTS(not_strings); i++) {
-		g_autofree char *json = g_strdup_printf(
-			"{\"kernel3\": {\"reduction\": [%s]}}", not_strings[i]);
-
-		g_test_message("%s", json);
-		bad = simd_info(c, json, &error);
+	/* Wrong answers; answers that are not strings are errors, not
+	 * criticals. */
+	for (guint i = 0; i < G_N_ELEMENTS(bad_answers); i++) {
+		g_test_message("%s", bad_answers[i].json);
+		bad = simd_info(c, bad_answers[i].json, &error);
 		g_assert_null(bad);
 		g_assert_error(error, SY_CHOICES_ERROR, 0);
-		g_assert_cmpstr(error->message, ==,
-			"simd.json: kernel3: reduction answers are \"y\" or "
-			"\"n\"");
+		g_assert_cmpstr(error->message, ==, bad_answers[i].message);
 		g_clear_error(&error);
 	}
-
-	bad = simd_info(c, "[\"y\"]", &error);
-	g_assert_null(bad);
-	g_assert_error(error, SY_CHOICES_ERROR, 0);
-	g_assert_cmpstr(error->message, ==,
-		"simd.json: expected {\"kernel3\": {\"reduction\": [\"y\", "
-		"\"n\", ...]}}");
-	g_clear_error(&error);
-
-	bad = simd_info(c, "{\"kernel3\": {\"reduction\": \"y\"}}", &error);
-	g_assert_null(bad);
-	g_assert_error(error, SY_CHOICES_ERROR, 0);
-	g_assert_cmpstr(error->message, ==,
-		"simd.json: expected {\"kernel3\": {\"reduction\": [\"y\", "
-		"\"n\", ...]}}");
-	g_clear_error(&error);
 
 	/* Not JSON: json-glib's message, after the file name. */
 	bad = simd_info(c, "{\"kernel3\": ", &error);
