@@ -6,6 +6,7 @@
 #include "check.h"
 #include "codegen.h"
 #include "report-compile.h"
+#include "report-design.h"
 
 typedef struct {
 	CliOptions common;
@@ -19,6 +20,9 @@ typedef struct {
 	char *emit;
 	char *output;
 	gboolean force;
+	gboolean no_double_buffer;
+	char *pack;
+	int fifo_depth;
 } Compile;
 
 static void compile_clear(Compile *o)
@@ -33,10 +37,11 @@ static void compile_clear(Compile *o)
 	g_free(o->simd_info);
 	g_free(o->emit);
 	g_free(o->output);
+	g_free(o->pack);
 }
 
 static const char *const emits[] = {
-	"summary", "options", "schedule", "c", "check"};
+	"summary", "options", "schedule", "c", "check", "design"};
 
 static gboolean emit_known(const char *emit)
 {
@@ -145,12 +150,55 @@ static SyConfig *make_config(
 	return g_steal_pointer(&cfg);
 }
 
+/* --pack "A:L2=8,B:L2=4": packing factors per path and level. */
+static GHashTable *parse_pack(const char *spec, GError **error)
+{
+	g_autoptr(GHashTable) pack = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
+
+	for (guint i = 0; parts[i]; i++) {
+		char *eq = strchr(g_strstrip(parts[i]), '='), *end;
+		gint64 v;
+
+		if (!*parts[i])
+			continue;
+		v = eq ? g_ascii_strtoll(eq + 1, &end, 10) : 0;
+		if (!eq || !strstr(parts[i], ":L") || v <= 0 || v > 512 ||
+			*end) {
+			sy_config_fail(error,
+				"--pack: expected ARRAY:LEVEL=FACTOR as in "
+				"A:L2=8, not '%s'",
+				parts[i]);
+			return NULL;
+		}
+		*eq = '\0';
+		g_hash_table_insert(pack, g_strdup(g_strstrip(parts[i])),
+			GUINT_TO_POINTER((guint)v));
+	}
+	return g_steal_pointer(&pack);
+}
+
+static SyDesign *make_design(
+	const SyPeArray *array, const Compile *o, GError **error)
+{
+	g_autoptr(GHashTable) pack = NULL;
+	SyDesignOptions options = {
+		o->no_double_buffer, NULL, (guint)o->fifo_depth};
+
+	if (o->pack && !(pack = parse_pack(o->pack, error)))
+		return NULL;
+	options.pack = pack;
+	return sy_design_new(array, &options, error);
+}
+
 /* What --emit asks for, as text; NULL with error set if it cannot be
  * made. */
 static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	GError **error)
 {
 	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(JsonNode) root = NULL;
 
 	if (g_str_equal(o->emit, "options")) {
@@ -168,10 +216,14 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		return sy_codegen_file(array, error);
 	if (g_str_equal(o->emit, "check"))
 		return sy_check_file(&array, 1, error);
-	if (!o->common.json)
-		return sy_report_pe_array_text(array);
-	root = sy_report_pe_array_json(array);
-	return cli_json_text(root);
+	design = make_design(array, o, error);
+	if (!design)
+		return NULL;
+	if (g_str_equal(o->emit, "design") || o->common.json) {
+		root = sy_report_design_json(design);
+		return cli_json_text(root);
+	}
+	return sy_report_design_text(design);
 }
 
 /* The analysis must allow a systolic array at all. */
@@ -238,8 +290,18 @@ int cli_compile(int argc, char **argv)
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
 		{"emit", 0, 0, G_OPTION_ARG_STRING, &o.emit,
-			"summary (default), options, schedule, c or check",
+			"summary (default), options, schedule, c, check or "
+			"design",
 			"WHAT"},
+		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
+			&o.no_double_buffer,
+			"Single buffers in the I/O modules (default: "
+			"ping-pong)",
+			NULL},
+		{"pack", 0, 0, G_OPTION_ARG_STRING, &o.pack,
+			"Packing factors per path and level", "A:L2=8,..."},
+		{"fifo-depth", 0, 0, G_OPTION_ARG_INT, &o.fifo_depth,
+			"Depth of every FIFO (default 2)", "N"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"Write to FILE (atomically) instead of stdout", "FILE"},
 		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,

@@ -415,6 +415,34 @@ static void classify(
 	}
 }
 
+guint sy_choices_lanes(
+	const SyChoices *c, int simd, gint64 factor, const SyArray *array)
+{
+	const SyAnalysis *a = c->analysis;
+	const SySimdChoice *sc;
+	gboolean unit = FALSE;
+
+	if (simd < 0 || factor <= 1)
+		return 1;
+	sc = g_ptr_array_index(c->simd, simd);
+	for (guint i = 0; i < a->scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(
+			a->scop->accesses, i);
+		guint d;
+		int dim;
+
+		if (access->array != array ||
+			!inside(&sc->loop, a->band, access->stmt, &d))
+			continue;
+		switch (stride(access, d, &dim)) {
+		case STRIDE_0: break;
+		case STRIDE_1: unit = TRUE; break;
+		default: return 1;
+		}
+	}
+	return unit ? (guint)factor : 1;
+}
+
 /* "#pragma systole reduction(k, l)" lines in the SCoP, into overrides. */
 static void pragma_reductions(const SyProgram *prog, GHashTable *overrides)
 {

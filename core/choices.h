@@ -59,6 +59,12 @@ GQuark sy_choices_error_quark(void);
 GHashTable *sy_choices_simd_info(const SyChoices *choices, const char *name,
 	const char *json, GError **error);
 
+/* Elements of array a SIMD PE takes at once: factor if its accesses in
+ * the SIMD loop (choice simd, -1 for none) move to the next element,
+ * 1 if they stay on one element (or need a layout change). */
+guint sy_choices_lanes(const SyChoices *choices, int simd, gint64 factor,
+	const SyArray *array);
+
 /* The loop named name among list (of SyLoopRef, or of SySimdChoice),
  * or -1. */
 int sy_choices_find(GPtrArray *list, const char *name);

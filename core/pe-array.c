@@ -28,6 +28,8 @@ void sy_pe_array_free(SyPeArray *array)
 	sy_config_free(array->config);
 	g_free(array->padded);
 	isl_schedule_free(array->schedule);
+	isl_union_map_free(array->tile_map);
+	isl_union_map_free(array->pe_map);
 	g_free(array);
 }
 
@@ -372,6 +374,24 @@ static gboolean check_temporaries(
 	return TRUE;
 }
 
+/* Where each instance runs: its tile and its PE, as maps that I/O
+ * construction composes with accesses to find buffer footprints. */
+static void coordinate_maps(SyPeArray *array, Build *b)
+{
+	const SyChoices *c = b->c;
+	guint n = c->analysis->band->n_members;
+	g_autofree isl_union_pw_aff **upa = g_new(isl_union_pw_aff *, n + 1);
+
+	for (guint m = 0; m < n; m++)
+		upa[m] = isl_union_pw_aff_copy(b->tile[m]);
+	array->tile_map = isl_union_map_from_multi_union_pw_aff(
+		mupa_of(b->ctx, upa, n));
+	for (guint k = 0; k < array->n_space; k++)
+		upa[k] = outer_point(b, c->candidate->space[k]);
+	array->pe_map = isl_union_map_from_multi_union_pw_aff(
+		mupa_of(b->ctx, upa, array->n_space));
+}
+
 SyPeArray *sy_pe_array_new(
 	const SyChoices *c, const SyConfig *config, GError **error)
 {
@@ -421,6 +441,7 @@ SyPeArray *sy_pe_array_new(
 	sched = leaves(&b, sched);
 	sched = outer_bands(&b, sched);
 	array->schedule = sched;
+	coordinate_maps(array, &b);
 
 	for (guint m = 0; m < band->n_members; m++) {
 		isl_union_pw_aff_free(b.point[m]);

@@ -23,6 +23,8 @@ typedef struct {
 	gint64 *padded;        /* per band member: its extent rounded up to
 				  whole tiles */
 	isl_schedule *schedule;
+	isl_union_map *tile_map; /* instance -> its tile, per band member */
+	isl_union_map *pe_map;   /* instance -> its PE, per space loop */
 } SyPeArray;
 
 /* The choices must outlive the array; the config is copied.  Fails

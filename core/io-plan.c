@@ -1,0 +1,375 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/val.h>
+
+#include "io-plan.h"
+
+static void path_free(gpointer data)
+{
+	SyIoPath *p = data;
+
+	g_free(p->direction);
+	g_free(p->prefix);
+	g_free(p);
+}
+
+static gint64 n_tiles(const SyPeArray *array, guint m)
+{
+	return array->padded[m] / array->config->tile[m];
+}
+
+/* The innermost tile loop with more than one tile, or -1. */
+static int last_tile_loop(const SyPeArray *array)
+{
+	const SyConfig *cfg = array->config;
+
+	for (guint k = cfg->n_members; k-- > 0;)
+		if (n_tiles(array, cfg->order[k]) > 1)
+			return (int)cfg->order[k];
+	return -1;
+}
+
+static gboolean on_space(const SyPeArray *array, const gint64 *distance)
+{
+	const SyCandidate *cand = array->choices->candidate;
+
+	for (guint k = 0; k < cand->n_space; k++)
+		if (distance[cand->space[k]] != 0)
+			return TRUE;
+	return FALSE;
+}
+
+gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
+{
+	const SyDeps *deps = array->analysis->deps;
+	int last = last_tile_loop(array);
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
+			continue;
+		if (!dep->uniform)
+			return FALSE;
+		if (on_space(array, dep->distance))
+			continue;
+		/* Crossing tiles of any loop but the innermost tiled one
+		 * leaves other tiles in between. */
+		for (guint m = 0; m < array->config->n_members; m++)
+			if (dep->distance[m] != 0 && n_tiles(array, m) > 1 &&
+				(int)m != last)
+				return FALSE;
+	}
+	return TRUE;
+}
+
+static SyIoPath *find_path(GPtrArray *paths, const SyArray *x, gboolean in,
+	gboolean exterior, const gint64 *direction, guint n)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+
+		if (p->array == x && p->in == in && p->exterior == exterior &&
+			memcmp(p->direction, direction, n * sizeof(gint64)) ==
+				0)
+			return p;
+	}
+	return NULL;
+}
+
+/* A path, merged with one of the same array, way and direction: partial
+ * results that come back travel with the inputs, results with partial
+ * results that go out. */
+static void add_path(
+	GPtrArray *paths, const SyIoGroup *g, SyPathRole role, gboolean in)
+{
+	SyIoPath *p = find_path(
+		paths, g->array, in, g->exterior, g->direction, g->n_space);
+
+	if (p) {
+		if (role == SY_PATH_PARTIAL)
+			p->role = role;
+		return;
+	}
+	p = g_new0(SyIoPath, 1);
+	p->array = g->array;
+	p->role = role;
+	p->in = in;
+	p->exterior = g->exterior;
+	p->n_space = g->n_space;
+	p->direction = g_memdup2(g->direction, g->n_space * sizeof(gint64));
+	g_ptr_array_add(paths, p);
+}
+
+static gboolean has_group(const SyCandidate *c, const SyArray *x,
+	SyDepKind kind, gboolean exterior)
+{
+	for (guint i = 0; i < c->io->len; i++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, i);
+
+		if (g->array == x && g->kind == kind && g->exterior == exterior)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void add_group_paths(
+	GPtrArray *paths, const SyPeArray *array, const SyIoGroup *g)
+{
+	const SyCandidate *c = array->choices->candidate;
+	const SyArray *x = g->array;
+
+	switch (g->kind) {
+	case SY_DEP_READ:
+		/* Values from outside enter with the partial results that
+		 * move through the array, if any. */
+		if (g->exterior || !has_group(c, x, SY_DEP_FLOW, TRUE))
+			add_path(paths, g, SY_PATH_READ, TRUE);
+		break;
+	case SY_DEP_FLOW:
+		if (x->local) {
+			if (g->exterior)
+				add_path(paths, g, SY_PATH_PASS, TRUE);
+		} else if (g->exterior || !sy_io_stays_on_chip(array, x)) {
+			add_path(paths, g, SY_PATH_PARTIAL, TRUE);
+			add_path(paths, g, SY_PATH_PARTIAL, FALSE);
+		}
+		break;
+	case SY_DEP_OUTPUT:
+		if (!x->local)
+			add_path(paths, g, SY_PATH_DRAIN, FALSE);
+		break;
+	case SY_DEP_ANTI: break;
+	}
+}
+
+/* "A", "C_drain"; several paths of one stem and way are numbered, as
+ * AutoSA numbers groups ("C_1"). */
+static void name_paths(GPtrArray *paths)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+
+		p->prefix = g_strconcat(p->array->name,
+			p->role == SY_PATH_DRAIN ? "_drain" : "", NULL);
+	}
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		guint same = 0, index = 0;
+
+		for (guint k = 0; k < paths->len; k++) {
+			SyIoPath *o = g_ptr_array_index(paths, k);
+
+			if (o->in != p->in || o->array != p->array ||
+				(o->role == SY_PATH_DRAIN) !=
+					(p->role == SY_PATH_DRAIN))
+				continue;
+			if (k < i)
+				index++;
+			same++;
+		}
+		if (same > 1) {
+			char *numbered = g_strdup_printf(
+				"%s_%u", p->prefix, index);
+
+			g_free(p->prefix);
+			p->prefix = numbered;
+		}
+	}
+}
+
+static int inputs_first(gconstpointer a, gconstpointer b)
+{
+	const SyIoPath *p = *(SyIoPath *const *)a, *q = *(SyIoPath *const *)b;
+
+	return (int)q->in - (int)p->in;
+}
+
+GPtrArray *sy_io_plan(const SyPeArray *array)
+{
+	const SyCandidate *c = array->choices->candidate;
+	GPtrArray *paths = g_ptr_array_new_with_free_func(path_free);
+
+	for (guint i = 0; i < c->io->len; i++)
+		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
+	/* A stable sort: GLib's is merge sort. */
+	g_ptr_array_sort(paths, inputs_first);
+	name_paths(paths);
+	return paths;
+}
+
+/* PE coordinates as a unit of PEs sees them: all of them (along NULL),
+ * none (all zero: the whole array), or the coordinates of a line along a
+ * direction with a unit step on its first moving loop. */
+static isl_union_map *unit_map(const SyPeArray *array, const gint64 *along)
+{
+	isl_ctx *ctx = array->analysis->ctx;
+	guint n = array->n_space, out = 0;
+	int a = -1;
+	isl_space *space;
+	isl_local_space *ls;
+	isl_multi_aff *ma;
+
+	for (guint k = 0; along && k < n && a < 0; k++)
+		if (along[k] == 1 || along[k] == -1)
+			a = (int)k;
+	if (!along)
+		out = n;
+	else if (a >= 0)
+		out = n - 1;
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, n),
+		isl_space_set_alloc(ctx, 0, out));
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_domain(space));
+	for (guint k = 0, o = 0; k < n && o < out; k++) {
+		isl_aff *aff;
+
+		if ((int)k == a)
+			continue;
+		aff = isl_aff_var_on_domain(
+			isl_local_space_copy(ls), isl_dim_set, k);
+		if (a >= 0 && along[k] != 0)
+			aff = isl_aff_sub(aff,
+				isl_aff_scale_val(
+					isl_aff_var_on_domain(
+						isl_local_space_copy(ls),
+						isl_dim_set, (unsigned)a),
+					isl_val_int_from_si(
+						ctx, along[k] * along[a])));
+		ma = isl_multi_aff_set_aff(ma, (int)o++, aff);
+	}
+	isl_local_space_free(ls);
+	return isl_union_map_apply_range(isl_union_map_copy(array->pe_map),
+		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+isl_union_map *sy_io_accesses(
+	const SyPeArray *array, const SyArray *x, gboolean writes)
+{
+	const SyScop *scop = array->analysis->scop;
+	isl_union_map *all = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
+
+		if (access->array == x && access->write == writes)
+			all = isl_union_map_add_map(
+				all, isl_map_copy(access->map));
+	}
+	return all;
+}
+
+/* The instances of a write whose value nothing overwrites. */
+static isl_map *live_out(const SyDeps *deps, const SyAccess *write)
+{
+	isl_map *map = isl_map_copy(write->map);
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_OUTPUT && dep->source == write)
+			map = isl_map_subtract_domain(map,
+				isl_map_domain(isl_map_copy(dep->relation)));
+	}
+	return map;
+}
+
+isl_union_map *sy_io_path_accesses(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyDeps *deps = array->analysis->deps;
+	isl_union_map *all;
+
+	/* Inputs fed to every PE on their own, and results, move only
+	 * what comes from outside and what is final (AutoSA's copy-in and
+	 * copy-out sets). */
+	if (p->exterior || p->role == SY_PATH_PARTIAL)
+		return sy_io_accesses(array, p->array, !p->in);
+	all = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		isl_set *in;
+
+		if (access->array != p->array || access->write == p->in)
+			continue;
+		if (!p->in) {
+			all = isl_union_map_add_map(
+				all, live_out(deps, access));
+			continue;
+		}
+		in = sy_deps_live_in(deps, access);
+		if (in)
+			all = isl_union_map_add_map(all,
+				isl_map_intersect_domain(
+					isl_map_copy(access->map),
+					isl_set_copy(in)));
+	}
+	return all;
+}
+
+gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
+	guint n_dims, const gint64 *along)
+{
+	gint64 *size = g_new0(gint64, n_dims + 1);
+	isl_union_map *where = isl_union_map_range_product(
+		isl_union_map_copy(array->tile_map), unit_map(array, along));
+	isl_union_map *touched = isl_union_map_apply_range(
+		isl_union_map_reverse(where), accesses);
+	isl_map *map;
+
+	if (isl_union_map_is_empty(touched) == isl_bool_true) {
+		isl_union_map_free(touched);
+		return size;
+	}
+	map = isl_map_from_union_map(touched);
+	for (guint d = 0; d < n_dims; d++) {
+		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
+		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
+		isl_val *v = isl_pw_aff_max_val(isl_pw_aff_sub(hi, lo));
+
+		size[d] = isl_val_get_num_si(v) + 1;
+		isl_val_free(v);
+	}
+	isl_map_free(map);
+	return size;
+}
+
+gint64 sy_io_tiles(const SyPeArray *array, isl_union_map *accesses)
+{
+	isl_union_set *tiles = isl_union_set_apply(
+		isl_union_map_domain(accesses),
+		isl_union_map_copy(array->tile_map));
+	guint n = array->config->n_members;
+	gint64 count = 1;
+	isl_set *set;
+
+	if (isl_union_set_is_empty(tiles) == isl_bool_true) {
+		isl_union_set_free(tiles);
+		return 0;
+	}
+	set = isl_set_from_union_set(tiles);
+	for (guint m = 0; m < n; m++) {
+		/* isl keeps the objective: it is ours to free. */
+		isl_aff *obj = isl_aff_var_on_domain(
+			isl_local_space_from_space(isl_set_get_space(set)),
+			isl_dim_set, m);
+		isl_val *hi = isl_set_max_val(set, obj);
+		isl_val *lo = isl_set_min_val(set, obj);
+
+		count *= isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1;
+		isl_val_free(hi);
+		isl_val_free(lo);
+		isl_aff_free(obj);
+	}
+	isl_set_free(set);
+	return count;
+}

@@ -1,0 +1,194 @@
+#include "report-compile.h"
+#include "report-design.h"
+
+static void member_int(JsonBuilder *b, const char *name, gint64 v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_int_value(b, v);
+}
+
+static void member_str(JsonBuilder *b, const char *name, const char *v)
+{
+	json_builder_set_member_name(b, name);
+	if (v)
+		json_builder_add_string_value(b, v);
+	else
+		json_builder_add_null_value(b);
+}
+
+static void member_ints(
+	JsonBuilder *b, const char *name, const gint64 *v, guint n)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_array(b);
+	for (guint i = 0; i < n; i++)
+		json_builder_add_int_value(b, v[i]);
+	json_builder_end_array(b);
+}
+
+static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
+{
+	json_builder_set_member_name(b, "buffers");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < buffers->len; i++) {
+		const SyBuffer *buf = g_ptr_array_index(buffers, i);
+
+		json_builder_begin_object(b);
+		member_str(b, "name", buf->name);
+		member_int(b, "elem_bits", buf->elem_bits);
+		member_ints(b, "shape", buf->shape, buf->n_dims);
+		member_int(b, "depth", buf->depth);
+		member_int(b, "pack", buf->pack);
+		json_builder_set_member_name(b, "ping_pong");
+		json_builder_add_boolean_value(b, buf->ping_pong);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+static void add_loops(JsonBuilder *b, const SyLoopNode *node)
+{
+	json_builder_begin_object(b);
+	member_str(b, "name", node->name);
+	member_str(b, "role", node->role);
+	member_int(b, "trip", node->trip);
+	if (node->children->len) {
+		json_builder_set_member_name(b, "children");
+		json_builder_begin_array(b);
+		for (guint i = 0; i < node->children->len; i++)
+			add_loops(b, g_ptr_array_index(node->children, i));
+		json_builder_end_array(b);
+	}
+	json_builder_end_object(b);
+}
+
+static void add_module(JsonBuilder *b, const SyModule *m)
+{
+	json_builder_begin_object(b);
+	member_str(b, "name", m->name);
+	member_str(b, "kind", sy_module_kind_name(m->kind));
+	member_str(b, "array", m->array ? m->array->name : NULL);
+	member_int(b, "level", m->level);
+	member_str(b, "direction", m->in ? "in" : "out");
+	member_int(b, "count", m->count);
+	member_str(b, "placement", sy_edge_name(m->edge));
+	add_buffers(b, m->buffers);
+	json_builder_set_member_name(b, "loops");
+	add_loops(b, m->loops);
+	json_builder_end_object(b);
+}
+
+static void add_fifo(JsonBuilder *b, const SyFifo *f)
+{
+	json_builder_begin_object(b);
+	member_str(b, "name", f->name);
+	member_str(b, "array", f->array->name);
+	member_int(b, "count", f->count);
+	member_int(b, "width_bits", f->width_bits);
+	member_int(b, "depth", f->depth);
+	member_str(b, "from", f->from->name);
+	member_str(b, "to", f->to->name);
+	json_builder_end_object(b);
+}
+
+JsonNode *sy_report_design_json(const SyDesign *design)
+{
+	const SyPeArray *array = design->array;
+	const SyConfig *cfg = array->config;
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, array->choices);
+
+	json_builder_begin_object(b);
+	member_str(b, "kernel", array->analysis->prog->pp->main->path);
+	member_int(b, "candidate", array->choices->candidate->id);
+	member_str(b, "sizes", sizes);
+	member_ints(b, "padded_sizes", array->padded, cfg->n_members);
+	json_builder_set_member_name(b, "pe");
+	json_builder_begin_object(b);
+	member_ints(b, "dims", array->pe, array->n_space);
+	member_int(b, "count", sy_pe_array_count(array));
+	member_int(b, "simd", cfg->simd_factor);
+	add_buffers(b, design->pe->buffers);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "modules");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->modules->len; i++)
+		add_module(b, g_ptr_array_index(design->modules, i));
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "fifos");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->fifos->len; i++)
+		add_fifo(b, g_ptr_array_index(design->fifos, i));
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "dram");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->dram->len; i++) {
+		const SyDramPort *port = g_ptr_array_index(design->dram, i);
+
+		json_builder_begin_object(b);
+		member_str(b, "array", port->array->name);
+		member_str(b, "direction", port->in ? "in" : "out");
+		member_int(b, "width_bits", port->width_bits);
+		member_int(b, "elements", port->elements);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	return json_builder_get_root(b);
+}
+
+static void text_buffers(GString *out, const GPtrArray *buffers)
+{
+	for (guint i = 0; i < buffers->len; i++) {
+		const SyBuffer *buf = g_ptr_array_index(buffers, i);
+
+		g_string_append_printf(out, "%s%s[", i ? ", " : "", buf->name);
+		for (guint d = 0; d < buf->n_dims; d++)
+			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+				d ? "][" : "", buf->shape[d]);
+		g_string_append_printf(out, "] %" G_GINT64_FORMAT " x %u%s",
+			buf->depth, buf->pack,
+			buf->ping_pong ? " ping-pong" : "");
+	}
+}
+
+char *sy_report_design_text(const SyDesign *design)
+{
+	GString *out = g_string_new(NULL);
+	g_autofree char *head = sy_report_pe_array_text(design->array);
+
+	g_string_append(out, head);
+	g_string_append(out,
+		"\nmodules\n  count  name                              "
+		"     level  where   buffers (words x pack)\n");
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		g_string_append_printf(out,
+			"  %5" G_GINT64_FORMAT "  %-38s %u  %-7s ", m->count,
+			m->name, m->level, sy_edge_name(m->edge));
+		text_buffers(out, m->buffers);
+		g_string_append_c(out, '\n');
+	}
+	g_string_append(out,
+		"\nfifos\n  count  name                              "
+		"     bits  from -> to\n");
+	for (guint i = 0; i < design->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(design->fifos, i);
+
+		g_string_append_printf(out,
+			"  %5" G_GINT64_FORMAT "  %-38s %4u  %s -> %s\n",
+			f->count, f->name, f->width_bits, f->from->name,
+			f->to->name);
+	}
+	g_string_append(out, "\ndram\n");
+	for (guint i = 0; i < design->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+		g_string_append_printf(out,
+			"  %-8s %-3s %4u bits  %" G_GINT64_FORMAT " elements\n",
+			p->array->name, p->in ? "in" : "out", p->width_bits,
+			p->elements);
+	}
+	return g_string_free(out, FALSE);
+}

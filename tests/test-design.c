@@ -1,0 +1,352 @@
+/* Communication management: the I/O network of PE arrays, checked
+ * against the structure AutoSA reports for a published design, on the
+ * choices that change it (tile order, live-in data, double buffering,
+ * packing), and for internal consistency on every dataflow of every
+ * example. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "design.h"
+
+static const char *examples_dir;
+
+static SyAnalysis *analyse(
+	const char *name, const char *const *defines, guint max_dims)
+{
+	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
+	SyAnalysisOptions ao = {defines, NULL, max_dims};
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_file(path, &ao, &error);
+
+	g_assert_no_error(error);
+	return a;
+}
+
+/* A design, its choices and array kept alive with it. */
+typedef struct {
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} Made;
+
+static void made_clear(Made *m)
+{
+	sy_design_free(m->design);
+	sy_pe_array_free(m->array);
+	sy_choices_free(m->choices);
+}
+
+static void make(Made *m, const SyAnalysis *a, guint candidate,
+	const char *sizes, const char *order, const SyDesignOptions *options)
+{
+	g_autoptr(SyConfig) cfg = NULL;
+	GError *error = NULL;
+
+	m->choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
+	if (sizes)
+		g_assert_true(sy_config_apply_sa_sizes(
+			cfg, m->choices, sizes, &error));
+	if (order)
+		g_assert_true(
+			sy_config_set_order(cfg, m->choices, order, &error));
+	g_assert_no_error(error);
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
+	g_assert_no_error(error);
+	m->design = sy_design_new(m->array, options, &error);
+	g_assert_no_error(error);
+}
+
+static const SyModule *module(const SyDesign *d, const char *name)
+{
+	const SyModule *m = sy_design_find(d, name);
+
+	if (!m)
+		g_error("no module %s", name);
+	return m;
+}
+
+static void assert_module(const SyDesign *d, const char *name, gint64 count)
+{
+	g_assert_cmpint(module(d, name)->count, ==, count);
+}
+
+static const SyBuffer *buffer(const SyModule *m)
+{
+	g_assert_cmpuint(m->buffers->len, ==, 1);
+	return g_ptr_array_index(m->buffers, 0);
+}
+
+static guint fifo_width(const SyDesign *d, const char *name)
+{
+	guint width = 0;
+
+	for (guint i = 0; i < d->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(d->fifos, i);
+
+		if (!g_str_equal(f->name, name))
+			continue;
+		g_assert_true(width == 0 || width == f->width_bits);
+		width = f->width_bits;
+	}
+	return width;
+}
+
+static const char *const mm1024[] = {"I=1024", "J=1024", "K=1024", NULL};
+
+/* Odyssey's design (odyssey.md 6.3): 43 x 5 PEs; 43 A_IO_L2_in modules
+ * (42 and a boundary) with 12-deep 16-wide ping-pong buffers (3 rows of
+ * 64 floats); 258 fifo_A_PE (43 rows of 6), 220 fifo_B_PE (44 x 5),
+ * 215 fifo_C_drain_PE; A and B cross the PEs 8 floats at a time (SIMD
+ * 8 on k), C one at a time. */
+static void test_published_mm(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("mm.c", mm1024, 2);
+	Made m;
+	const SyBuffer *buf;
+
+	make(&m, a, 3,
+		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
+		"kernel[]->latency[3,26];kernel[]->simd[8]}",
+		NULL, NULL);
+	assert_module(m.design, "PE", 215);
+	assert_module(m.design, "A_IO_L3_in", 1);
+	assert_module(m.design, "A_IO_L2_in", 42);
+	assert_module(m.design, "A_IO_L2_in_boundary", 1);
+	assert_module(m.design, "A_PE_dummy_in", 43);
+	assert_module(m.design, "B_IO_L2_in", 4);
+	assert_module(m.design, "B_IO_L2_in_boundary", 1);
+	assert_module(m.design, "B_PE_dummy_in", 5);
+	assert_module(m.design, "C_drain_IO_L1_out", 210);
+	assert_module(m.design, "C_drain_IO_L1_out_boundary", 5);
+	assert_module(m.design, "C_drain_IO_L2_out", 4);
+	assert_module(m.design, "C_drain_IO_L2_out_boundary", 1);
+	assert_module(m.design, "C_drain_IO_L3_out", 1);
+	buf = buffer(module(m.design, "A_IO_L2_in"));
+	g_assert_cmpint(buf->shape[0], ==, 3);
+	g_assert_cmpint(buf->shape[1], ==, 64);
+	g_assert_cmpint(buf->depth, ==, 12);
+	g_assert_cmpuint(buf->pack, ==, 16);
+	g_assert_true(buf->ping_pong);
+	buf = buffer(module(m.design, "B_IO_L2_in"));
+	g_assert_cmpint(buf->shape[0], ==, 26);
+	g_assert_cmpint(buf->depth, ==, 104);
+	/* C: 3 x 26 per PE, in pairs (26 is even, not a multiple of 4). */
+	buf = buffer(module(m.design, "C_drain_IO_L1_out"));
+	g_assert_cmpint(buf->depth, ==, 39);
+	g_assert_cmpuint(buf->pack, ==, 2);
+	buf = buffer(m.design->pe);
+	g_assert_cmpstr(buf->name, ==, "local_C");
+	g_assert_cmpint(buf->shape[0] * buf->shape[1], ==, 78);
+	g_assert_cmpint(sy_design_fifo_count(m.design, "fifo_A_PE"), ==, 258);
+	g_assert_cmpint(sy_design_fifo_count(m.design, "fifo_B_PE"), ==, 220);
+	g_assert_cmpint(
+		sy_design_fifo_count(m.design, "fifo_C_drain_PE"), ==, 215);
+	g_assert_cmpint(
+		sy_design_fifo_count(m.design, "fifo_A_A_IO_L2_in"), ==, 43);
+	g_assert_cmpint(sy_design_fifo_count(
+				m.design, "fifo_C_drain_C_drain_IO_L1_out"),
+		==, 215);
+	g_assert_cmpuint(fifo_width(m.design, "fifo_A_PE"), ==, 256);
+	g_assert_cmpuint(fifo_width(m.design, "fifo_B_PE"), ==, 256);
+	g_assert_cmpuint(fifo_width(m.design, "fifo_C_drain_PE"), ==, 32);
+	g_assert_cmpuint(fifo_width(m.design, "fifo_A_A_IO_L2_in"), ==, 512);
+	made_clear(&m);
+}
+
+/* C = C + A * B reads C before writing it: mm.c loads it (once, at the
+ * first k tile: 1032 x 1040 padded elements), mm_init.c, which zeroes
+ * it in the SCoP, does not. */
+static void test_live_in(void)
+{
+	g_autoptr(SyAnalysis) mm = analyse("mm.c", mm1024, 2);
+	g_autoptr(SyAnalysis) init = analyse("mm_init.c", NULL, 2);
+	const char *sizes =
+		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
+		"kernel[]->latency[3,26];kernel[]->simd[8]}";
+	Made m, n;
+	const SyDramPort *port;
+
+	make(&m, mm, 3, sizes, NULL, NULL);
+	assert_module(m.design, "C_IO_L1_in", 210);
+	port = g_ptr_array_index(m.design->dram, 0);
+	g_assert_cmpstr(port->array->name, ==, "C");
+	g_assert_true(port->in);
+	g_assert_cmpint(port->elements, ==, 1032 * 1040);
+	made_clear(&m);
+	make(&n, init, 3, NULL, NULL, NULL);
+	g_assert_null(sy_design_find(n.design, "C_IO_L1_in"));
+	g_assert_null(sy_design_find(n.design, "C_IO_L3_in"));
+	made_clear(&n);
+}
+
+/* With k not innermost among the tile loops, partial sums leave the PEs
+ * between k tiles and come back (Odyssey's C_IO_L1_in / _out); with k
+ * innermost they stay (AutoSA's pruning). */
+static void test_tile_order(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("mm_init.c", NULL, 2);
+	const char *sizes = "{kernel[]->space_time[3];"
+			    "kernel[]->array_part[8,8,8]}";
+	Made kept, back;
+
+	make(&kept, a, 3, sizes, "i,j,k", NULL);
+	g_assert_null(sy_design_find(kept.design, "C_IO_L1_in"));
+	g_assert_nonnull(sy_design_find(kept.design, "C_drain_IO_L1_out"));
+	made_clear(&kept);
+	make(&back, a, 3, sizes, "i,k,j", NULL);
+	assert_module(back.design, "C_IO_L1_in", 56);
+	assert_module(back.design, "C_IO_L1_out", 56);
+	g_assert_null(sy_design_find(back.design, "C_drain_IO_L1_out"));
+	made_clear(&back);
+}
+
+static void test_options(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("mm.c", mm1024, 2);
+	g_autoptr(GHashTable) pack = g_hash_table_new(g_str_hash, g_str_equal);
+	const char *sizes =
+		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
+		"kernel[]->latency[3,26];kernel[]->simd[8]}";
+	SyDesignOptions single = {TRUE, NULL, 0};
+	SyDesignOptions packed = {FALSE, pack, 4};
+	GError *error = NULL;
+	Made m;
+
+	make(&m, a, 3, sizes, NULL, &single);
+	g_assert_false(buffer(module(m.design, "A_IO_L2_in"))->ping_pong);
+	made_clear(&m);
+
+	g_hash_table_insert(pack, "A:L2", GUINT_TO_POINTER(8));
+	make(&m, a, 3, sizes, NULL, &packed);
+	g_assert_cmpint(buffer(module(m.design, "A_IO_L2_in"))->depth, ==, 24);
+	g_assert_cmpuint(fifo_width(m.design, "fifo_A_A_IO_L2_in"), ==, 256);
+	g_assert_cmpuint(
+		((const SyFifo *)g_ptr_array_index(m.design->fifos, 0))->depth,
+		==, 4);
+	sy_design_free(m.design);
+
+	g_hash_table_insert(pack, "A:L2", GUINT_TO_POINTER(32));
+	m.design = sy_design_new(m.array, &packed, &error);
+	g_assert_null(m.design);
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"--pack A:L2=32: a packing factor is a power of two of at most "
+		"16 32-bit elements that divides the buffer's innermost "
+		"dimension (64)");
+	g_clear_error(&error);
+	made_clear(&m);
+}
+
+/* Every FIFO joins two modules of the design; every module instance has
+ * one FIFO of a name going in and one going out, or none (so counts per
+ * name and family are 0 or the family's count; PEs where temporaries
+ * enter have none in); buffers hold their shape in words of at most 512
+ * bits. */
+static void check_consistent(const SyDesign *d, const char *what)
+{
+	for (guint i = 0; i < d->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(d->fifos, i);
+
+		g_assert_true(g_ptr_array_find(d->modules, f->from, NULL));
+		g_assert_true(g_ptr_array_find(d->modules, f->to, NULL));
+		g_assert_cmpint(f->count, >, 0);
+		g_assert_cmpuint(f->width_bits % 8, ==, 0);
+	}
+	for (guint i = 0; i < d->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(d->modules, i);
+
+		g_assert_cmpint(m->count, >, 0);
+		for (guint k = 0; k < d->fifos->len; k++) {
+			const SyFifo *f = g_ptr_array_index(d->fifos, k);
+			gint64 in = 0, out = 0;
+
+			for (guint j = 0; j < d->fifos->len; j++) {
+				const SyFifo *g = g_ptr_array_index(
+					d->fifos, j);
+
+				if (!g_str_equal(g->name, f->name))
+					continue;
+				in += g->to == m ? g->count : 0;
+				out += g->from == m ? g->count : 0;
+			}
+			/* PEs where temporaries enter the array compute
+			 * them: fewer FIFOs in than PEs. */
+			if (m == d->pe && in < m->count && out == m->count)
+				in = m->count;
+			if ((in && in != m->count) || (out && out != m->count))
+				g_error("%s: %s: %" G_GINT64_FORMAT
+					" modules, %" G_GINT64_FORMAT
+					" in and %" G_GINT64_FORMAT
+					" out of %s",
+					what, m->name, m->count, in, out,
+					f->name);
+		}
+		for (guint k = 0; k < m->buffers->len; k++) {
+			const SyBuffer *b = g_ptr_array_index(m->buffers, k);
+			gint64 n = 1;
+
+			for (guint j = 0; j < b->n_dims; j++)
+				n *= b->shape[j];
+			g_assert_cmpint(b->depth * b->pack, ==, n);
+			g_assert_cmpuint(b->pack * b->elem_bits, <=, 512);
+		}
+	}
+	g_assert_cmpint(d->pe->count, ==, sy_pe_array_count(d->array));
+}
+
+static void test_consistent(void)
+{
+	static const char *const names[] = {"conv.c", "dp.c", "fir.c", "gemm.c",
+		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
+		"ttm.c", "ttmc.c"};
+	/* Under valgrind, every stride-th dataflow: the same code paths in
+	 * a fraction of the time. */
+	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
+	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint designs = 0;
+
+	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {
+		g_autoptr(SyAnalysis) a = analyse(names[e], NULL, 3);
+
+		for (guint c = e % stride; c < a->candidates->len;
+			c += stride) {
+			for (guint v = 0; v < 2; v++) {
+				g_autofree char *what = g_strdup_printf(
+					"%s array %u%s", names[e], c,
+					v ? " tiled" : "");
+				g_autoptr(SyChoices) ch = sy_choices_new(a,
+					g_ptr_array_index(a->candidates, c),
+					NULL);
+				g_autoptr(SyConfig) cfg = sy_config_new(ch);
+				g_autoptr(SyPeArray) array = NULL;
+				g_autoptr(SyDesign) d = NULL;
+				GError *error = NULL;
+
+				/* Non-divisor tiles: a third and one. */
+				for (guint m = 0; v && m < cfg->n_members; m++)
+					cfg->tile[m] = cfg->tile[m] / 3 + 1;
+				array = sy_pe_array_new(ch, cfg, &error);
+				g_assert_no_error(error);
+				d = sy_design_new(array, NULL, &error);
+				g_assert_no_error(error);
+				check_consistent(d, what);
+				designs++;
+			}
+		}
+	}
+	g_test_message("%u designs consistent", designs);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	examples_dir = argc > 1 ? argv[1] : "data/examples";
+	g_test_add_func("/design/published-mm", test_published_mm);
+	g_test_add_func("/design/live-in", test_live_in);
+	g_test_add_func("/design/tile-order", test_tile_order);
+	g_test_add_func("/design/options", test_options);
+	g_test_add_func("/design/consistent", test_consistent);
+	return g_test_run();
+}
