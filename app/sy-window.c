@@ -7,6 +7,7 @@
 #include "report.h"
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
+#include "sy-design-panel.h"
 #include "sy-deps-view.h"
 #include "sy-window.h"
 
@@ -28,6 +29,8 @@ struct _SyWindow {
 	GtkListBox *candidates;
 	GtkLabel *details;
 	SyConfigPanel *config_panel;
+	SyDesignPanel *design_panel;
+	GtkStack *side_stack;
 	GtkSourceView *transformed;
 
 	GSettings *settings;
@@ -46,6 +49,7 @@ struct _SyWindow {
 	char *error; /* the latest analysis's error, or NULL */
 	SyChoices *choices; /* of the selected dataflow */
 	SyPeArray *pe_array; /* what its sizes make, NULL if not allowed */
+	SyDesign *design; /* its I/O network, NULL with it */
 	GHashTable *sizes; /* band and space loops -> SyConfig: each
 			      dataflow keeps its sizes across edits */
 	gboolean filling; /* rebuilding lists: ignore their signals */
@@ -421,9 +425,16 @@ static void update_details(SyWindow *self)
 
 /* Sizes */
 
+static void drop_network(SyWindow *self)
+{
+	sy_design_panel_set_design(self->design_panel, NULL);
+	g_clear_pointer(&self->design, sy_design_free);
+}
+
 static void drop_design(SyWindow *self)
 {
 	sy_config_panel_set_choices(self->config_panel, NULL, NULL, NULL);
+	drop_network(self);
 	g_clear_pointer(&self->pe_array, sy_pe_array_free);
 	g_clear_pointer(&self->choices, sy_choices_free);
 }
@@ -466,6 +477,53 @@ static void set_transformed(SyWindow *self, const char *text)
 		text, -1);
 }
 
+/* The I/O network of the PE array, drawn around its grid. */
+static void build_network(SyWindow *self)
+{
+	SyDesignOptions options = sy_design_panel_get_options(
+		self->design_panel);
+	SyArrayScene *scene = sy_array_scene_new(
+		self->analysis, self->choices->candidate, self->pe_array->pe);
+	GError *error = NULL;
+
+	drop_network(self);
+	self->design = sy_design_new(self->pe_array, &options, &error);
+	if (!self->design) {
+		g_autofree char *markup = g_markup_printf_escaped(
+			"<span foreground=\"#d55e00\">%s</span>",
+			error->message);
+
+		sy_config_panel_set_status(self->config_panel, markup);
+		g_error_free(error);
+	}
+	sy_array_scene_set_design(scene, self->design);
+	sy_array_view_set_scene(self->array_view, scene);
+	sy_design_panel_set_design(self->design_panel, self->design);
+}
+
+static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
+{
+	(void)panel;
+	if (self->pe_array)
+		build_network(self);
+}
+
+/* A module clicked in the array: its details in the Network page. */
+static void view_module_selected(
+	SyArrayView *view, const char *name, SyWindow *self)
+{
+	(void)view;
+	sy_design_panel_select(self->design_panel, name);
+	gtk_stack_set_visible_child_name(self->side_stack, "network");
+}
+
+static void panel_module_selected(
+	SyDesignPanel *panel, const char *name, SyWindow *self)
+{
+	(void)panel;
+	sy_array_view_select(self->array_view, name);
+}
+
 /* The PE array the panel's sizes make: the grid, the loops, the
  * status; or why the sizes are not allowed. */
 static void apply_sizes(SyWindow *self)
@@ -479,6 +537,7 @@ static void apply_sizes(SyWindow *self)
 
 	g_hash_table_replace(
 		self->sizes, sizes_key(self->analysis, c), sy_config_copy(cfg));
+	drop_network(self);
 	g_clear_pointer(&self->pe_array, sy_pe_array_free);
 	self->pe_array = sy_pe_array_new(self->choices, cfg, &error);
 	if (!self->pe_array) {
@@ -490,8 +549,7 @@ static void apply_sizes(SyWindow *self)
 		g_error_free(error);
 		return;
 	}
-	sy_array_view_set_scene(self->array_view,
-		sy_array_scene_new(self->analysis, c, self->pe_array->pe));
+	build_network(self);
 	padded = g_string_new(NULL);
 	for (guint m = 0; m < cfg->n_members; m++)
 		g_string_append_printf(padded, "%s%" G_GINT64_FORMAT,
@@ -1089,6 +1147,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_ARRAY_VIEW);
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(SY_TYPE_CONFIG_PANEL);
+	g_type_ensure(SY_TYPE_DESIGN_PANEL);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
 		widget_class, "/org/systole/Systole/sy-window.ui");
@@ -1113,6 +1172,10 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, config_panel);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, transformed);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, design_panel);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, side_stack);
 }
 
 static void setup_buffer(SyWindow *self)
@@ -1158,6 +1221,12 @@ static void sy_window_init(SyWindow *self)
 	setup_buffer(self);
 	g_signal_connect(
 		self->config_panel, "changed", G_CALLBACK(sizes_changed), self);
+	g_signal_connect(self->design_panel, "options-changed",
+		G_CALLBACK(network_options_changed), self);
+	g_signal_connect(self->design_panel, "module-selected",
+		G_CALLBACK(panel_module_selected), self);
+	g_signal_connect(self->array_view, "module-selected",
+		G_CALLBACK(view_module_selected), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
 	g_signal_connect(self->candidates, "row-selected",

@@ -1,9 +1,11 @@
 /* What a slider move costs in the explorer: applying sizes to a dataflow
  * and re-deriving its PE array (choices, configuration, schedule tree),
- * then printing its loop nest.  Prints milliseconds; not a test. */
+ * then printing its loop nest and building its I/O network.  Prints
+ * milliseconds; not a test. */
 #include <stdio.h>
 
 #include "codegen.h"
+#include "design.h"
 #include "testutil.h"
 
 #define RUNS 50
@@ -19,7 +21,7 @@ static void bench(const char *label, const char *n, const char *sizes)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
-	double derive[RUNS], print[RUNS];
+	double derive[RUNS], print[RUNS], design[RUNS];
 
 	for (int r = 0; r < RUNS; r++) {
 		gint64 start = g_get_monotonic_time();
@@ -36,17 +38,23 @@ static void bench(const char *label, const char *n, const char *sizes)
 		start = g_get_monotonic_time();
 		text = sy_codegen_loops(array, "", "    ");
 		print[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
+		start = g_get_monotonic_time();
+		sy_design_free(sy_design_new(array, NULL, NULL));
+		design[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
 	}
 	qsort(derive, RUNS, sizeof *derive, compare);
 	qsort(print, RUNS, sizeof *print, compare);
-	printf("%-40s %9.2f %9.2f %9.2f %9.2f\n", label, derive[0],
-		derive[RUNS / 2], print[0], print[RUNS / 2]);
+	qsort(design, RUNS, sizeof *design, compare);
+	printf("%-40s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", label, derive[0],
+		derive[RUNS / 2], print[0], print[RUNS / 2], design[0],
+		design[RUNS / 2]);
 }
 
 int main(void)
 {
-	printf("%-40s %9s %9s %9s %9s\n", "matrix multiply, array [i,j]",
-		"min ms", "median ms", "C min", "C median");
+	printf("%-40s %9s %9s %9s %9s %9s %9s\n",
+		"matrix multiply, array [i,j]", "min ms", "median ms", "C min",
+		"C median", "I/O min", "I/O median");
 	bench("64^3, untiled", "64",
 		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}");
 	bench("64^3, 16/8/2 (AutoSA's example)", "64",

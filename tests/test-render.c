@@ -6,7 +6,7 @@
 #include "render-array.h"
 #include "testutil.h"
 #include "render-deps.h"
-
+#include "design.h"
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
 static SyRgb pixel(cairo_surface_t *surface, int x, int y)
@@ -232,6 +232,64 @@ static void test_deps(void)
 	cairo_surface_destroy(surface);
 }
 
+/* The I/O network of a 4 x 4 array around its grid: A's L2 modules in
+ * the west lane (one per row), B's in the north, their dummies east and
+ * south; a module is found under the pointer. */
+static void test_array_io(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("16", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v;
+	cairo_surface_t *surface;
+	const SyIoLane *west = NULL;
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	double w, h, x, y;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "latency", "i=4,j=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	design = sy_design_new(array, NULL, NULL);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	g_assert_nonnull(scene->io);
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, "A_IO_L2_in"))
+			west = l;
+	}
+	g_assert_nonnull(west);
+	g_assert_cmpint(west->edge, ==, SY_EDGE_WEST);
+	g_assert_cmpint(west->count, ==, 4);
+	g_assert_cmpuint(west->chain_bits, ==, 512);
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 800, 800);
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* Row 2's L2 module: west of the grid, lane 0. */
+	x = (-0.8 + scene->margin - v.x0) * v.scale;
+	y = (2.5 + scene->margin - v.y0) * v.scale;
+	assert_color(surface, (int)x, (int)y,
+		blend(sy_render_style_color(style, west->color), 0.35,
+			style->background));
+	g_assert_cmpstr(
+		sy_array_scene_hit_module(scene, &v, x, y), ==, "A_IO_L2_in");
+	g_assert_null(sy_array_scene_hit_module(
+		scene, &v, (2.5 + scene->margin - v.x0) * v.scale, y));
+	cairo_surface_destroy(surface);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -240,5 +298,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-summary", test_array_summary);
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);
+	g_test_add_func("/render/array-io", test_array_io);
 	return g_test_run();
 }

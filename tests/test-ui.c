@@ -11,6 +11,7 @@
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
 #include "sy-deps-view.h"
+#include "sy-design-panel.h"
 #include "sy-window.h"
 
 static const char *out_dir;
@@ -270,6 +271,7 @@ static void test_sizes(void)
 	SyArrayView *array;
 	GtkWidget *panel;
 	GtkEntry *command, *sizes;
+	SyDesignPanel *network;
 	GtkTextBuffer *buffer;
 	GtkTextIter iter;
 	gint64 start;
@@ -305,6 +307,42 @@ static void test_sizes(void)
 	g_assert_nonnull(strstr(text, "/* simd[k] */"));
 	g_assert_nonnull(strstr(text, "sy_min(4, -5 * c0 + 15)"));
 	screenshot(GTK_WIDGET(window), "ui-sizes-1920.png");
+
+	/* The I/O network of a 4 x 4 array: a module clicked in the array
+	 * shows its buffers, FIFOs and loops; switches rebuild it. */
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 16);
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-j")), 16);
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "latency-i")), "4");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "latency-j")), "4");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 4);
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 4);
+	g_signal_emit_by_name(array, "module-selected", "A_IO_L2_in");
+	network = SY_DESIGN_PANEL(
+		find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"A_IO_L2_in: 3 (L2 in, west)\nbuffers\n  local_A[4][64]: 16 "
+		"words of 16 x 32 bits, ping-pong\n"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "zoom-fit", NULL);
+	screenshot(GTK_WIDGET(window), "ui-network-1920.png");
+	gtk_switch_set_active(
+		GTK_SWITCH(get(GTK_WIDGET(network), "double-buffer")), FALSE);
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"local_A[4][64]: 16 words of 16 x 32 bits\n"));
+	gtk_switch_set_active(
+		GTK_SWITCH(get(GTK_WIDGET(network), "packing")), FALSE);
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"local_A[4][64]: 256 words of 1 x 32 bits\n"));
+	gtk_switch_set_active(
+		GTK_SWITCH(get(GTK_WIDGET(network), "double-buffer")), TRUE);
+	gtk_switch_set_active(
+		GTK_SWITCH(get(GTK_WIDGET(network), "packing")), TRUE);
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-j")), 64);
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "latency-j")), "1");
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 20);
 
 	/* An edit re-analyses; the dataflow keeps its sizes. */
 	buffer = gtk_text_view_get_buffer(

@@ -29,6 +29,8 @@ void sy_array_scene_free(SyArrayScene *scene)
 	g_free(scene->col_loop);
 	g_free(scene->layer_loop);
 	g_free(scene->title);
+	g_free(scene->selected);
+	sy_io_scene_free(scene->io);
 	g_free(scene);
 }
 
@@ -56,6 +58,7 @@ SyArrayScene *sy_array_scene_new(
 	GString *title = g_string_new("[");
 
 	scene->n_dims = c->n_space;
+	scene->margin = SY_ARRAY_MARGIN;
 	scene->links = g_ptr_array_new_with_free_func(link_free);
 	scene->arrays = g_ptr_array_new_with_free_func(g_free);
 	scene->rows = scene->layers = 1;
@@ -118,15 +121,15 @@ SyArrayScene *sy_array_scene_new(
 
 void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h)
 {
-	*w = (double)scene->cols + 2 * SY_ARRAY_MARGIN;
-	*h = (double)scene->rows + 2 * SY_ARRAY_MARGIN;
+	*w = (double)scene->cols + 2 * scene->margin;
+	*h = (double)scene->rows + 2 * scene->margin;
 }
 
 gboolean sy_array_scene_hit(const SyArrayScene *scene, const SyRenderView *view,
 	double px, double py, gint64 *row, gint64 *col)
 {
-	double x = view->x0 + px / view->scale - SY_ARRAY_MARGIN;
-	double y = view->y0 + py / view->scale - SY_ARRAY_MARGIN;
+	double x = view->x0 + px / view->scale - scene->margin;
+	double y = view->y0 + py / view->scale - scene->margin;
 
 	if (x < 0 || y < 0 || x >= scene->cols || y >= scene->rows)
 		return FALSE;
@@ -174,8 +177,8 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 static void centre(
 	const SyRenderView *v, gint64 r, gint64 c, double *x, double *y)
 {
-	*x = sy_render_x(v, (double)c + 0.5 + SY_ARRAY_MARGIN);
-	*y = sy_render_y(v, (double)r + 0.5 + SY_ARRAY_MARGIN);
+	*x = sy_render_x(v, (double)c + 0.5);
+	*y = sy_render_y(v, (double)r + 0.5);
 }
 
 /* The links drawn between PEs: exterior ones in the grid's plane. */
@@ -370,8 +373,8 @@ static void draw_links(cairo_t *cr, const SyArrayScene *scene,
 static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
 	const SyRenderView *v, const SyRenderStyle *style)
 {
-	double x0 = sy_render_x(v, SY_ARRAY_MARGIN);
-	double y0 = sy_render_y(v, SY_ARRAY_MARGIN);
+	double x0 = sy_render_x(v, 0);
+	double y0 = sy_render_y(v, 0);
 	double w = scene->cols * v->scale, h = scene->rows * v->scale;
 
 	cairo_rectangle(cr, x0, y0, MAX(w, 1), MAX(h, 1));
@@ -458,14 +461,14 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 		gboolean rows = l->dr == 0;
 		double sign = rows ? l->dc : l->dr;
 		gint64 lo = rows ? r0 : c0, hi = rows ? r1 : c1;
-		double a = sy_render_x(v, SY_ARRAY_MARGIN - 0.6);
-		double b = sy_render_x(v, SY_ARRAY_MARGIN + scene->cols + 0.6);
+		double a = sy_render_x(v, -0.6);
+		double b = sy_render_x(v, scene->cols + 0.6);
 
 		if (!drawn(l) || (l->dr && l->dc))
 			continue;
 		if (!rows) {
-			a = sy_render_y(v, SY_ARRAY_MARGIN - 0.6);
-			b = sy_render_y(v, SY_ARRAY_MARGIN + scene->rows + 0.6);
+			a = sy_render_y(v, -0.6);
+			b = sy_render_y(v, scene->rows + 0.6);
 		}
 		if (sign < 0) {
 			double t = a;
@@ -490,27 +493,31 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 }
 
 void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *v, const SyRenderStyle *style, gint64 hover_row,
+	const SyRenderView *view, const SyRenderStyle *style, gint64 hover_row,
 	gint64 hover_col)
 {
+	/* Drawing works in the grid's coordinates: PE (0, 0) at 0. */
+	SyRenderView grid = *view, *v = &grid;
 	Visible in;
 
+	grid.x0 -= scene->margin;
+	grid.y0 -= scene->margin;
 	sy_render_set_color(cr, style->background, 1);
 	cairo_paint(cr);
 	if (v->scale < SUMMARY_PX) {
 		draw_summary(cr, scene, v, style);
+		if (scene->io)
+			sy_render_io(cr, scene->io, v, style, scene->selected);
 		draw_legend(cr, scene, style);
 		return;
 	}
 	/* Only the PEs in view (plus one around, for arrows in). */
-	in.c0 = MAX(0, (gint64)floor(v->x0 - SY_ARRAY_MARGIN) - 1);
-	in.r0 = MAX(0, (gint64)floor(v->y0 - SY_ARRAY_MARGIN) - 1);
-	in.c1 = MIN(scene->cols - 1,
-		(gint64)ceil(v->x0 + v->width / v->scale - SY_ARRAY_MARGIN) +
-			1);
+	in.c0 = MAX(0, (gint64)floor(v->x0) - 1);
+	in.r0 = MAX(0, (gint64)floor(v->y0) - 1);
+	in.c1 = MIN(
+		scene->cols - 1, (gint64)ceil(v->x0 + v->width / v->scale) + 1);
 	in.r1 = MIN(scene->rows - 1,
-		(gint64)ceil(v->y0 + v->height / v->scale - SY_ARRAY_MARGIN) +
-			1);
+		(gint64)ceil(v->y0 + v->height / v->scale) + 1);
 	draw_pes(cr, v, style, &in);
 	if (hover_row >= 0)
 		draw_hover(cr, v, style, hover_row, hover_col);
@@ -523,5 +530,72 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 			cr, scene, v, style, in.r0, in.r1, in.c0, in.c1);
 	else
 		draw_links(cr, scene, v, style, &in);
+	if (scene->io)
+		sy_render_io(cr, scene->io, v, style, scene->selected);
 	draw_legend(cr, scene, style);
+}
+
+static guint color_of(const char *array, gpointer user)
+{
+	return array_index(user, array);
+}
+
+void sy_array_scene_set_design(SyArrayScene *scene, const SyDesign *design)
+{
+	g_clear_pointer(&scene->io, sy_io_scene_free);
+	scene->margin = SY_ARRAY_MARGIN;
+	if (!design)
+		return;
+	scene->io = sy_io_scene_new(
+		design, scene->rows, scene->cols, color_of, scene);
+	scene->margin = MAX(SY_ARRAY_MARGIN, sy_io_scene_margin(scene->io));
+}
+
+const char *sy_array_scene_hit_module(const SyArrayScene *scene,
+	const SyRenderView *view, double px, double py)
+{
+	const SyIoLane *lane;
+
+	if (!scene->io)
+		return NULL;
+	lane = sy_io_scene_hit(scene->io,
+		view->x0 + px / view->scale - scene->margin,
+		view->y0 + py / view->scale - scene->margin);
+	return lane ? lane->name : NULL;
+}
+
+void sy_array_scene_select(SyArrayScene *scene, const char *name)
+{
+	g_free(scene->selected);
+	scene->selected = g_strdup(name);
+}
+
+char *sy_array_scene_describe_module(
+	const SyArrayScene *scene, const char *name)
+{
+	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+		GString *out;
+
+		if (!g_str_equal(l->name, name))
+			continue;
+		out = g_string_new(NULL);
+		g_string_append_printf(out,
+			"%s: %" G_GINT64_FORMAT " module%s, %s", l->name,
+			l->count, l->count == 1 ? "" : "s",
+			l->kind == SY_MODULE_DUMMY ? "dummy"
+				: l->level         ? "I/O"
+						   : "PE");
+		if (l->level)
+			g_string_append_printf(out, " level %u", l->level);
+		g_string_append(out, l->in ? ", in" : ", out");
+		if (l->chain_bits)
+			g_string_append_printf(
+				out, "\nchain FIFOs %u bits", l->chain_bits);
+		if (l->pe_bits)
+			g_string_append_printf(
+				out, "\nPE FIFOs %u bits", l->pe_bits);
+		return g_string_free(out, FALSE);
+	}
+	return NULL;
 }

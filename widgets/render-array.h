@@ -7,6 +7,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "render-io.h"
 #include "render-style.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,9 @@ typedef struct {
 	GPtrArray *links; /* SyArrayLink */
 	GPtrArray *arrays; /* char *: legend order */
 	char *title; /* "[i, j]: 64 x 64 PEs" */
+	double margin; /* around the grid, for I/O */
+	SyIoScene *io; /* the I/O network, or NULL */
+	char *selected; /* a module family to highlight, or NULL */
 } SyArrayScene;
 
 /* pe: the PEs along each space loop, as a configuration makes them
@@ -37,6 +41,17 @@ typedef struct {
 SyArrayScene *sy_array_scene_new(const SyAnalysis *analysis,
 	const SyCandidate *candidate, const gint64 *pe);
 void sy_array_scene_free(SyArrayScene *scene);
+
+/* Adds the I/O network of design (NULL: none) around the grid. */
+void sy_array_scene_set_design(SyArrayScene *scene, const SyDesign *design);
+
+/* The module family under pixel (px, py), or NULL; the family drawn as
+ * selected; what a family is, for its tooltip. */
+const char *sy_array_scene_hit_module(const SyArrayScene *scene,
+	const SyRenderView *view, double px, double py);
+void sy_array_scene_select(SyArrayScene *scene, const char *name);
+char *sy_array_scene_describe_module(
+	const SyArrayScene *scene, const char *name);
 
 /* The scene's size in scene units, margins included. */
 void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h);

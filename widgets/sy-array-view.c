@@ -19,7 +19,12 @@ struct _SyArrayView {
 	GtkEventController *scroll;
 	GtkEventController *motion;
 	double drag_x0, drag_y0; /* the view origin when the drag began */
+	char *selected; /* a module family, "PE", or NULL */
 };
+
+enum { MODULE_SELECTED, N_SIGNALS };
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE(SyArrayView, sy_array_view, GTK_TYPE_DRAWING_AREA)
 
@@ -109,6 +114,31 @@ static void on_drag_update(
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+/* A click (a drag that hardly moved) selects the module family or the
+ * PEs under it. */
+static void on_drag_end(
+	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+{
+	SyArrayView *self = user;
+	double x, y;
+	const char *name;
+	gint64 row, col;
+
+	if (!self->scene || hypot(dx, dy) > 4 ||
+		!gtk_gesture_drag_get_start_point(drag, &x, &y))
+		return;
+	name = sy_array_scene_hit_module(self->scene, &self->view, x, y);
+	if (!name &&
+		sy_array_scene_hit(
+			self->scene, &self->view, x, y, &row, &col) &&
+		self->scene->io)
+		name = "PE";
+	if (!name)
+		return;
+	sy_array_view_select(self, name);
+	g_signal_emit(self, signals[MODULE_SELECTED], 0, name);
+}
+
 static void set_hover(SyArrayView *self, gint64 row, gint64 col)
 {
 	if (row == self->hover_row && col == self->hover_col)
@@ -145,9 +175,18 @@ static gboolean sy_array_view_query_tooltip(
 	g_autofree char *text = NULL;
 	gint64 row, col;
 
+	const char *module;
+
 	(void)keyboard;
-	if (!self->scene ||
-		!sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
+	if (!self->scene)
+		return FALSE;
+	module = sy_array_scene_hit_module(self->scene, &self->view, x, y);
+	if (module) {
+		text = sy_array_scene_describe_module(self->scene, module);
+		gtk_tooltip_set_text(tooltip, text);
+		return TRUE;
+	}
+	if (!sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
 		return FALSE;
 	text = sy_array_scene_describe(self->scene, row, col);
 	gtk_tooltip_set_text(tooltip, text);
@@ -159,6 +198,7 @@ static void sy_array_view_finalize(GObject *object)
 	SyArrayView *self = SY_ARRAY_VIEW(object);
 
 	sy_array_scene_free(self->scene);
+	g_free(self->selected);
 	g_clear_object(&self->drag);
 	g_clear_object(&self->scroll);
 	g_clear_object(&self->motion);
@@ -173,6 +213,9 @@ static void sy_array_view_class_init(SyArrayViewClass *klass)
 	object_class->finalize = sy_array_view_finalize;
 	widget_class->draw = sy_array_view_draw;
 	widget_class->query_tooltip = sy_array_view_query_tooltip;
+	signals[MODULE_SELECTED] = g_signal_new("module-selected",
+		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+		NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 	gtk_widget_class_set_css_name(widget_class, "arrayview");
 }
 
@@ -194,6 +237,7 @@ static void sy_array_view_init(SyArrayView *self)
 		self->drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
 	g_signal_connect(
 		self->drag, "drag-update", G_CALLBACK(on_drag_update), self);
+	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end), self);
 	self->scroll = gtk_event_controller_scroll_new(
 		widget, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
@@ -210,7 +254,7 @@ GtkWidget *sy_array_view_new(void)
 static gboolean same_array(const SyArrayScene *a, const SyArrayScene *b)
 {
 	return a && b && a->rows == b->rows && a->cols == b->cols &&
-		a->n_dims == b->n_dims;
+		a->n_dims == b->n_dims && a->margin == b->margin;
 }
 
 void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
@@ -219,6 +263,8 @@ void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
 
 	sy_array_scene_free(self->scene);
 	self->scene = scene;
+	if (scene)
+		sy_array_scene_select(scene, self->selected);
 	self->hover_row = self->hover_col = -1;
 	if (!keep) {
 		self->auto_fit = TRUE;
@@ -254,4 +300,18 @@ void sy_array_view_zoom(SyArrayView *self, int step)
 double sy_array_view_get_scale(SyArrayView *self)
 {
 	return self->view.scale;
+}
+
+void sy_array_view_select(SyArrayView *self, const char *name)
+{
+	g_free(self->selected);
+	self->selected = g_strdup(name);
+	if (self->scene)
+		sy_array_scene_select(self->scene, name);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+const char *sy_array_view_get_selected(SyArrayView *self)
+{
+	return self->selected;
 }

@@ -1,5 +1,5 @@
-/* SyArrayView: the PE array of a dataflow candidate, zoomable and
- * pannable, drawn by sy_render_array(). */
+/* SyArrayView: the PE array of a dataflow candidate with its I/O
+ * network, zoomable and pannable, drawn by sy_render_array(). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -24,5 +24,10 @@ void sy_array_view_set_labels(SyArrayView *self, gboolean labels);
  * the whole array (0). */
 void sy_array_view_zoom(SyArrayView *self, int step);
 double sy_array_view_get_scale(SyArrayView *self);
+
+/* The module family (or "PE") drawn as selected; NULL for none.  A
+ * click on one selects it and emits "module-selected" with its name. */
+void sy_array_view_select(SyArrayView *self, const char *name);
+const char *sy_array_view_get_selected(SyArrayView *self);
 
 G_END_DECLS

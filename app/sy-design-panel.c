@@ -1,0 +1,411 @@
+#include <string.h>
+
+#include "sy-design-panel.h"
+
+enum { COL_FAMILY, COL_LABEL, COL_COUNT, COL_KIND };
+
+struct _SyDesignPanel {
+	GtkBox parent_instance;
+
+	/* template children */
+	GtkSwitch *double_buffer;
+	GtkSwitch *packing;
+	GtkTreeView *tree;
+	GtkTreeStore *store;
+	GtkLabel *details;
+
+	const SyDesign *design;
+	GHashTable *no_pack; /* every path and level at 1 */
+	char *text; /* the details, as plain text */
+	char *selected; /* the family shown, kept across designs */
+	gboolean filling;
+};
+
+G_DEFINE_FINAL_TYPE(SyDesignPanel, sy_design_panel, GTK_TYPE_BOX)
+
+enum { OPTIONS_CHANGED, MODULE_SELECTED, N_SIGNALS };
+
+static guint signals[N_SIGNALS];
+
+/* "A_IO_L2_in" for itself and its boundary. */
+static char *family_of(const char *name)
+{
+	return g_str_has_suffix(name, "_boundary")
+		? g_strndup(name, strlen(name) - strlen("_boundary"))
+		: g_strdup(name);
+}
+
+static char *kind_text(const SyModule *m)
+{
+	if (m->kind == SY_MODULE_PE)
+		return g_strdup("PE");
+	if (m->kind == SY_MODULE_DUMMY)
+		return g_strdup("dummy");
+	return g_strdup_printf("L%u %s%s", m->level, m->in ? "in" : "out",
+		m->kind == SY_MODULE_DRAIN ? ", drain" : "");
+}
+
+/* The row of a family under parent, added if new; its count grows with
+ * every module family of that name. */
+static void add_family(
+	GtkTreeStore *store, GtkTreeIter *parent, const SyModule *m)
+{
+	g_autofree char *family = family_of(m->name);
+	g_autofree char *kind = kind_text(m);
+	GtkTreeIter it;
+
+	if (gtk_tree_model_iter_children(GTK_TREE_MODEL(store), &it, parent))
+		do {
+			g_autofree char *name = NULL;
+			gint64 count;
+
+			gtk_tree_model_get(GTK_TREE_MODEL(store), &it,
+				COL_FAMILY, &name, COL_COUNT, &count, -1);
+			if (g_str_equal(name, family)) {
+				gtk_tree_store_set(store, &it, COL_COUNT,
+					count + m->count, -1);
+				return;
+			}
+		} while (gtk_tree_model_iter_next(GTK_TREE_MODEL(store), &it));
+	gtk_tree_store_insert_with_values(store, &it, parent, -1, COL_FAMILY,
+		family, COL_LABEL, family, COL_COUNT, m->count, COL_KIND, kind,
+		-1);
+}
+
+static gboolean find_child(GtkTreeStore *store, GtkTreeIter *parent,
+	const char *label, GtkTreeIter *out)
+{
+	if (!gtk_tree_model_iter_children(GTK_TREE_MODEL(store), out, parent))
+		return FALSE;
+	do {
+		g_autofree char *text = NULL;
+
+		gtk_tree_model_get(
+			GTK_TREE_MODEL(store), out, COL_LABEL, &text, -1);
+		if (g_str_equal(text, label))
+			return TRUE;
+	} while (gtk_tree_model_iter_next(GTK_TREE_MODEL(store), out));
+	return FALSE;
+}
+
+static void fill_fifos(SyDesignPanel *self)
+{
+	GtkTreeIter top, it;
+
+	gtk_tree_store_insert_with_values(self->store, &top, NULL, -1,
+		COL_FAMILY, "", COL_LABEL, "FIFOs", COL_COUNT, (gint64)0,
+		COL_KIND, "", -1);
+	for (guint i = 0; i < self->design->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(self->design->fifos, i);
+		g_autofree char *kind = g_strdup_printf(
+			"%u bits", f->width_bits);
+		gint64 count;
+
+		if (find_child(self->store, &top, f->name, &it)) {
+			gtk_tree_model_get(GTK_TREE_MODEL(self->store), &it,
+				COL_COUNT, &count, -1);
+			gtk_tree_store_set(self->store, &it, COL_COUNT,
+				count + f->count, -1);
+			continue;
+		}
+		gtk_tree_store_insert_with_values(self->store, &it, &top, -1,
+			COL_FAMILY, f->name, COL_LABEL, f->name, COL_COUNT,
+			f->count, COL_KIND, kind, -1);
+	}
+}
+
+static void fill(SyDesignPanel *self)
+{
+	const SyDesign *d = self->design;
+	GtkTreeIter it, parent;
+
+	gtk_tree_store_clear(self->store);
+	if (!d)
+		return;
+	gtk_tree_store_insert_with_values(self->store, &it, NULL, -1,
+		COL_FAMILY, "PE", COL_LABEL, "PE", COL_COUNT, d->pe->count,
+		COL_KIND, "PE", -1);
+	/* Per array, from the DRAM port down: L3, L2, L1, dummies. */
+	for (guint level = 4; level-- > 0;)
+		for (guint i = 0; i < d->modules->len; i++) {
+			const SyModule *m = g_ptr_array_index(d->modules, i);
+
+			if (!m->array || m->level != level)
+				continue;
+			if (!find_child(
+				    self->store, NULL, m->array->name, &parent))
+				gtk_tree_store_insert_with_values(self->store,
+					&parent, NULL, -1, COL_FAMILY, "",
+					COL_LABEL, m->array->name, COL_COUNT,
+					(gint64)0, COL_KIND, "array", -1);
+			add_family(self->store, &parent, m);
+		}
+	fill_fifos(self);
+	gtk_tree_view_expand_all(self->tree);
+}
+
+/* Details */
+
+static void append_loops(GString *out, const SyLoopNode *node, guint depth)
+{
+	for (guint i = 0; i < node->children->len; i++) {
+		const SyLoopNode *c = g_ptr_array_index(node->children, i);
+
+		g_string_append_printf(out, "%*s", (int)(2 * depth + 2), "");
+		if (c->children->len)
+			g_string_append_printf(out,
+				"for %s (%s): %" G_GINT64_FORMAT "\n", c->name,
+				c->role, c->trip);
+		else if (g_str_equal(c->role, "transfer"))
+			g_string_append_printf(out,
+				"%s: %" G_GINT64_FORMAT " words\n", c->name,
+				c->trip);
+		else
+			g_string_append_printf(out, "%s\n", c->name);
+		append_loops(out, c, depth + 1);
+	}
+}
+
+static void append_buffers(GString *out, const GPtrArray *buffers)
+{
+	for (guint i = 0; i < buffers->len; i++) {
+		const SyBuffer *b = g_ptr_array_index(buffers, i);
+
+		g_string_append_printf(out, "  %s", b->name);
+		for (guint d = 0; d < b->n_dims; d++)
+			g_string_append_printf(
+				out, "[%" G_GINT64_FORMAT "]", b->shape[d]);
+		g_string_append_printf(out,
+			": %" G_GINT64_FORMAT " words of %u x %u bits%s\n",
+			b->depth, b->pack, b->elem_bits,
+			b->ping_pong ? ", ping-pong" : "");
+	}
+}
+
+static void append_fifos(GString *out, const SyDesign *d, const SyModule *m)
+{
+	for (guint i = 0; i < d->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(d->fifos, i);
+
+		if (f->to == m && f->from != m)
+			g_string_append_printf(out,
+				"  in  %s, %u bits, from %s (%" G_GINT64_FORMAT
+				")\n",
+				f->name, f->width_bits, f->from->name,
+				f->count);
+		else if (f->from == m)
+			g_string_append_printf(out,
+				"  out %s, %u bits, to %s (%" G_GINT64_FORMAT
+				")\n",
+				f->name, f->width_bits, f->to->name, f->count);
+	}
+}
+
+static char *module_details(const SyDesign *d, const char *family)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < d->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(d->modules, i);
+		g_autofree char *f = family_of(m->name);
+		g_autofree char *kind = NULL;
+
+		if (!g_str_equal(f, family))
+			continue;
+		kind = kind_text(m);
+		g_string_append_printf(out,
+			"%s: %" G_GINT64_FORMAT " (%s, %s)\n", m->name,
+			m->count, kind, sy_edge_name(m->edge));
+		if (m->buffers->len) {
+			g_string_append(out, "buffers\n");
+			append_buffers(out, m->buffers);
+		}
+		g_string_append(out, "FIFOs\n");
+		append_fifos(out, d, m);
+		if (m->loops) {
+			g_string_append(out, "loops (trip counts)\n");
+			append_loops(out, m->loops, 0);
+		}
+		g_string_append_c(out, '\n');
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *fifo_details(const SyDesign *d, const char *name)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < d->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(d->fifos, i);
+
+		if (g_str_equal(f->name, name))
+			g_string_append_printf(out,
+				"%s: %" G_GINT64_FORMAT " from %s to %s, %u "
+				"bits, depth %u\n",
+				f->name, f->count, f->from->name, f->to->name,
+				f->width_bits, f->depth);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void show_details(SyDesignPanel *self, const char *family)
+{
+	g_autofree char *markup = NULL;
+
+	g_clear_pointer(&self->text, g_free);
+	if (self->design && family && *family)
+		self->text = g_str_has_prefix(family, "fifo_")
+			? fifo_details(self->design, family)
+			: module_details(self->design, family);
+	markup = g_markup_printf_escaped(
+		"<tt>%s</tt>", self->text ? self->text : "");
+	gtk_label_set_markup(self->details, markup);
+}
+
+static void selection_changed(GtkTreeSelection *sel, SyDesignPanel *self)
+{
+	GtkTreeModel *model;
+	GtkTreeIter it;
+	g_autofree char *family = NULL;
+
+	if (!gtk_tree_selection_get_selected(sel, &model, &it))
+		return;
+	gtk_tree_model_get(model, &it, COL_FAMILY, &family, -1);
+	if (!self->filling) {
+		g_free(self->selected);
+		self->selected = g_strdup(family);
+	}
+	show_details(self, family);
+	if (!self->filling && *family && !g_str_has_prefix(family, "fifo_"))
+		g_signal_emit(self, signals[MODULE_SELECTED], 0, family);
+}
+
+static gboolean select_in(
+	SyDesignPanel *self, GtkTreeIter *parent, const char *name)
+{
+	GtkTreeModel *model = GTK_TREE_MODEL(self->store);
+	GtkTreeIter it;
+
+	if (!gtk_tree_model_iter_children(model, &it, parent))
+		return FALSE;
+	do {
+		g_autofree char *family = NULL;
+
+		gtk_tree_model_get(model, &it, COL_FAMILY, &family, -1);
+		if (g_str_equal(family, name)) {
+			gtk_tree_selection_select_iter(
+				gtk_tree_view_get_selection(self->tree), &it);
+			return TRUE;
+		}
+		if (select_in(self, &it, name))
+			return TRUE;
+	} while (gtk_tree_model_iter_next(model, &it));
+	return FALSE;
+}
+
+void sy_design_panel_select(SyDesignPanel *self, const char *name)
+{
+	gboolean filling = self->filling;
+
+	if (name != self->selected) {
+		g_free(self->selected);
+		self->selected = g_strdup(name);
+	}
+	self->filling = TRUE;
+	if (!name || !select_in(self, NULL, name))
+		show_details(self, name);
+	self->filling = filling;
+}
+
+void sy_design_panel_set_design(SyDesignPanel *self, const SyDesign *design)
+{
+	self->filling = TRUE;
+	self->design = design;
+	fill(self);
+	self->filling = FALSE;
+	sy_design_panel_select(self, self->selected);
+}
+
+SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
+{
+	SyDesignOptions options = {
+		!gtk_switch_get_active(self->double_buffer), NULL, 0};
+
+	if (gtk_switch_get_active(self->packing) || !self->design)
+		return options;
+	/* Packing off: every path's buffers at one element a word. */
+	g_hash_table_remove_all(self->no_pack);
+	for (guint i = 0; i < self->design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(self->design->modules, i);
+		g_autofree char *family = family_of(m->name);
+		const char *io = strstr(family, "_IO_L");
+
+		if (io && m->level)
+			g_hash_table_insert(self->no_pack,
+				g_strdup_printf("%.*s:L%u", (int)(io - family),
+					family, m->level),
+				GUINT_TO_POINTER(1));
+	}
+	options.pack = self->no_pack;
+	return options;
+}
+
+const char *sy_design_panel_get_details(SyDesignPanel *self)
+{
+	return self->text ? self->text : "";
+}
+
+static void switched(GObject *sw, GParamSpec *pspec, SyDesignPanel *self)
+{
+	(void)sw;
+	(void)pspec;
+	g_signal_emit(self, signals[OPTIONS_CHANGED], 0);
+}
+
+static void sy_design_panel_finalize(GObject *object)
+{
+	SyDesignPanel *self = SY_DESIGN_PANEL(object);
+
+	g_hash_table_unref(self->no_pack);
+	g_free(self->text);
+	g_free(self->selected);
+	G_OBJECT_CLASS(sy_design_panel_parent_class)->finalize(object);
+}
+
+static void sy_design_panel_class_init(SyDesignPanelClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->finalize = sy_design_panel_finalize;
+	signals[OPTIONS_CHANGED] = g_signal_new("options-changed",
+		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+		NULL, G_TYPE_NONE, 0);
+	signals[MODULE_SELECTED] = g_signal_new("module-selected",
+		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+		NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+	gtk_widget_class_set_template_from_resource(
+		widget_class, "/org/systole/Systole/sy-design-panel.ui");
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, double_buffer);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, packing);
+	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, store);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, details);
+}
+
+static void sy_design_panel_init(SyDesignPanel *self)
+{
+	gtk_widget_init_template(GTK_WIDGET(self));
+	self->no_pack = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	g_signal_connect(gtk_tree_view_get_selection(self->tree), "changed",
+		G_CALLBACK(selection_changed), self);
+	g_signal_connect(self->double_buffer, "notify::active",
+		G_CALLBACK(switched), self);
+	g_signal_connect(
+		self->packing, "notify::active", G_CALLBACK(switched), self);
+}

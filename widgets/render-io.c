@@ -1,0 +1,472 @@
+#include <math.h>
+#include <string.h>
+
+#include "render-io.h"
+
+#define BOX 0.56 /* a module's box, in scene units */
+#define FIRST 0.8 /* from the grid's edge to lane 0's centre */
+#define DETAIL_PX 8.0 /* below: lanes are bars */
+#define LABEL_PX 28.0 /* from: FIFO widths */
+
+static void lane_free(gpointer data)
+{
+	SyIoLane *lane = data;
+
+	g_free(lane->name);
+	g_free(lane->array);
+	g_free(lane);
+}
+
+void sy_io_scene_free(SyIoScene *io)
+{
+	if (!io)
+		return;
+	g_ptr_array_unref(io->lanes);
+	g_free(io);
+}
+
+/* "A_IO_L2_in" for both the family and its boundary. */
+static char *family_of(const char *name)
+{
+	return g_str_has_suffix(name, "_boundary")
+		? g_strndup(name, strlen(name) - strlen("_boundary"))
+		: g_strdup(name);
+}
+
+static SyIoLane *find_lane(SyIoScene *io, const char *family)
+{
+	for (guint i = 0; i < io->lanes->len; i++) {
+		SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+
+		if (g_str_equal(lane->name, family))
+			return lane;
+	}
+	return NULL;
+}
+
+static gboolean on_edge(SyEdge edge)
+{
+	return edge == SY_EDGE_NORTH || edge == SY_EDGE_SOUTH ||
+		edge == SY_EDGE_WEST || edge == SY_EDGE_EAST;
+}
+
+/* FIFO widths: within a family's chain, and between it and the PEs. */
+static void fifo_widths(SyIoScene *io, const SyDesign *design)
+{
+	for (guint i = 0; i < design->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(design->fifos, i);
+		g_autofree char *from = family_of(f->from->name);
+		g_autofree char *to = family_of(f->to->name);
+		SyIoLane *a = find_lane(io, from), *b = find_lane(io, to);
+
+		if (a && a == b)
+			a->chain_bits = f->width_bits;
+		else if (a && f->to == design->pe)
+			a->pe_bits = f->width_bits;
+		else if (b && f->from == design->pe)
+			b->pe_bits = f->width_bits;
+		else if (b && !b->chain_bits)
+			b->chain_bits = f->width_bits;
+	}
+}
+
+SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
+	SyIoColorFunc color_of, gpointer user)
+{
+	SyIoScene *io = g_new0(SyIoScene, 1);
+	guint corners = 0, grids = 0;
+
+	io->rows = rows;
+	io->cols = cols;
+	io->lanes = g_ptr_array_new_with_free_func(lane_free);
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+		g_autofree char *family = NULL;
+		SyIoLane *lane;
+
+		if (m->kind == SY_MODULE_PE)
+			continue;
+		family = family_of(m->name);
+		lane = find_lane(io, family);
+		if (lane) {
+			lane->count += m->count;
+			continue;
+		}
+		lane = g_new0(SyIoLane, 1);
+		lane->name = g_steal_pointer(&family);
+		lane->array = g_strdup(m->array->name);
+		lane->color = color_of(m->array->name, user);
+		lane->kind = m->kind;
+		lane->level = m->level;
+		lane->in = m->in;
+		lane->edge = m->edge;
+		lane->count = m->count;
+		if (on_edge(m->edge))
+			lane->lane = io->depth[m->edge - SY_EDGE_NORTH]++;
+		else
+			lane->lane = m->edge == SY_EDGE_CORNER ? corners++
+							       : grids++;
+		g_ptr_array_add(io->lanes, lane);
+	}
+	fifo_widths(io, design);
+	return io;
+}
+
+double sy_io_scene_margin(const SyIoScene *io)
+{
+	guint deepest = 0;
+
+	/* L3 modules sit one lane past the deepest. */
+	for (guint e = 0; e < 4; e++)
+		deepest = MAX(deepest, io->depth[e] + 1);
+	return FIRST + deepest * SY_IO_LANE;
+}
+
+/* Geometry */
+
+static double lane_offset(guint lane)
+{
+	return FIRST + lane * SY_IO_LANE;
+}
+
+/* The length of the edge a lane runs along. */
+static double edge_length(const SyIoScene *io, const SyIoLane *lane)
+{
+	return lane->edge == SY_EDGE_WEST || lane->edge == SY_EDGE_EAST
+		? (double)io->rows
+		: (double)io->cols;
+}
+
+/* Box i's position along its edge: a row or column centre when the
+ * lane has one module per row or column, evenly spread otherwise. */
+static double along(const SyIoScene *io, const SyIoLane *lane, gint64 i)
+{
+	double len = edge_length(io, lane);
+
+	if ((double)lane->count == len)
+		return (double)i + 0.5;
+	return ((double)i + 0.5) * len / (double)lane->count;
+}
+
+static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3);
+
+static void box_centre(const SyIoScene *io, const SyIoLane *lane, gint64 i,
+	double *x, double *y)
+{
+	double t = along(io, lane, i), d = lane_offset(lane->lane);
+	const SyIoLane *l2;
+
+	/* An L3 module heads its L2 chain, in the corner past the lanes
+	 * that cross it. */
+	if (lane->edge == SY_EDGE_CORNER && (l2 = l2_of(io, lane))) {
+		box_centre(io, l2, 0, x, y);
+		if (l2->edge == SY_EDGE_WEST || l2->edge == SY_EDGE_EAST)
+			*y = -lane_offset(io->depth[SY_EDGE_NORTH - 1]);
+		else
+			*x = -lane_offset(io->depth[SY_EDGE_WEST - 1]);
+		return;
+	}
+
+	switch (lane->edge) {
+	case SY_EDGE_NORTH:
+		*x = t;
+		*y = -d;
+		break;
+	case SY_EDGE_SOUTH:
+		*x = t;
+		*y = (double)io->rows + d;
+		break;
+	case SY_EDGE_WEST:
+		*x = -d;
+		*y = t;
+		break;
+	case SY_EDGE_EAST:
+		*x = (double)io->cols + d;
+		*y = t;
+		break;
+	default:
+		/* Corners: up and to the left of the grid, one per
+		 * family. */
+		*x = -lane_offset(lane->lane) - 0.2;
+		*y = -lane_offset(lane->lane) - 0.2;
+		break;
+	}
+}
+
+/* The L2 chain an L3 module feeds or drains: same stem, same way. */
+static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3)
+{
+	gsize stem = strlen(l3->name) - strlen("L3_in");
+
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(io->lanes, i);
+
+		if (l->level == 2 && l->in == l3->in &&
+			strncmp(l->name, l3->name, stem) == 0 &&
+			(l->edge != SY_EDGE_GRID && l->edge != SY_EDGE_CORNER))
+			return l;
+	}
+	return NULL;
+}
+
+/* The boxes of a lane inside the view: [*lo, *hi]. */
+static gboolean visible(const SyIoScene *io, const SyIoLane *lane,
+	const SyRenderView *v, gint64 *lo, gint64 *hi)
+{
+	gboolean vertical = lane->edge == SY_EDGE_WEST ||
+		lane->edge == SY_EDGE_EAST;
+	double a = vertical ? v->y0 : v->x0;
+	double b = a + (vertical ? v->height : v->width) / v->scale;
+	double per = edge_length(io, lane) / (double)lane->count;
+
+	if (!on_edge(lane->edge)) {
+		*lo = 0;
+		*hi = lane->count > 0 ? 0 : -1;
+		return lane->count > 0;
+	}
+	*lo = MAX(0, (gint64)floor(a / per) - 1);
+	*hi = MIN(lane->count - 1, (gint64)ceil(b / per) + 1);
+	return *lo <= *hi;
+}
+
+const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y)
+{
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+		double per, t, bx, by;
+		gint64 k;
+
+		if (lane->edge == SY_EDGE_GRID)
+			continue;
+		if (lane->edge == SY_EDGE_CORNER) {
+			box_centre(io, lane, 0, &bx, &by);
+			if (fabs(x - bx) <= BOX / 2 && fabs(y - by) <= BOX / 2)
+				return lane;
+			continue;
+		}
+		per = edge_length(io, lane) / (double)lane->count;
+		t = lane->edge == SY_EDGE_WEST || lane->edge == SY_EDGE_EAST
+			? y
+			: x;
+		k = (gint64)floor(t / per);
+		if (k < 0 || k >= lane->count)
+			continue;
+		box_centre(io, lane, k, &bx, &by);
+		if (fabs(x - bx) <= BOX / 2 && fabs(y - by) <= BOX / 2)
+			return lane;
+	}
+	return NULL;
+}
+
+/* Drawing */
+
+static void set_lane_color(cairo_t *cr, const SyRenderStyle *style,
+	const SyIoLane *lane, double alpha)
+{
+	sy_render_set_color(
+		cr, sy_render_style_color(style, lane->color), alpha);
+}
+
+/* Below DETAIL_PX a lane is one bar along its edge. */
+static void draw_bar(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	double x0, y0, x1, y1, h = BOX / 2;
+
+	box_centre(io, lane, 0, &x0, &y0);
+	box_centre(io, lane, lane->count - 1, &x1, &y1);
+	cairo_rectangle(cr, sy_render_x(v, MIN(x0, x1) - h),
+		sy_render_y(v, MIN(y0, y1) - h),
+		MAX(2, (fabs(x1 - x0) + 2 * h) * v->scale),
+		MAX(2, (fabs(y1 - y0) + 2 * h) * v->scale));
+	set_lane_color(cr, style, lane, 0.55);
+	cairo_fill(cr);
+}
+
+static void add_box(cairo_t *cr, const SyRenderView *v, double x, double y)
+{
+	double s = BOX * v->scale;
+
+	sy_render_rounded_rect(cr, sy_render_x(v, x) - s / 2,
+		sy_render_y(v, y) - s / 2, s, s, s * 0.18);
+}
+
+/* A pair of points a box's edge apart, from box (ax, ay) towards
+ * (bx, by), for arrows that start and end at boxes. */
+static void arrow_between(cairo_t *cr, const SyRenderView *v, double ax,
+	double ay, double bx, double by, double shrink_a, double shrink_b)
+{
+	double dx = bx - ax, dy = by - ay, len = hypot(dx, dy);
+
+	if (len <= shrink_a + shrink_b)
+		return;
+	dx /= len;
+	dy /= len;
+	sy_render_arrow(cr, sy_render_x(v, ax + dx * shrink_a),
+		sy_render_y(v, ay + dy * shrink_a),
+		sy_render_x(v, bx - dx * shrink_b),
+		sy_render_y(v, by - dy * shrink_b), MIN(8, v->scale * 0.12));
+}
+
+/* Where a box hands data to its PE: the nearest PE's edge. */
+static void pe_point(const SyIoScene *io, const SyIoLane *lane, double bx,
+	double by, double *x, double *y)
+{
+	*x = bx;
+	*y = by;
+	switch (lane->edge) {
+	case SY_EDGE_NORTH: *y = 0.12; break;
+	case SY_EDGE_SOUTH: *y = (double)io->rows - 0.12; break;
+	case SY_EDGE_WEST: *x = 0.12; break;
+	case SY_EDGE_EAST: *x = (double)io->cols - 0.12; break;
+	default: break;
+	}
+}
+
+static void draw_width(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, double x, double y, guint bits)
+{
+	char text[32];
+
+	if (!bits || v->scale < LABEL_PX)
+		return;
+	g_snprintf(text, sizeof text, "%ub", bits);
+	sy_render_set_color(cr, style->foreground, 0.8);
+	sy_render_text(cr, text, sy_render_x(v, x) + 3, sy_render_y(v, y),
+		MIN(style->font_size, v->scale * 0.2), FALSE, FALSE);
+}
+
+static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
+	const SyIoLane *lane, const SyRenderView *v, const SyRenderStyle *style,
+	gboolean selected)
+{
+	gboolean feeds = (double)lane->count == edge_length(io, lane) &&
+		lane->level == 2;
+	gint64 lo, hi;
+
+	if (!visible(io, lane, v, &lo, &hi))
+		return;
+	for (gint64 i = lo; i <= hi; i++) {
+		double x, y;
+
+		box_centre(io, lane, i, &x, &y);
+		add_box(cr, v, x, y);
+	}
+	set_lane_color(
+		cr, style, lane, lane->kind == SY_MODULE_DUMMY ? 0.15 : 0.35);
+	cairo_fill_preserve(cr);
+	set_lane_color(cr, style, lane, 1);
+	if (selected)
+		sy_render_set_color(cr, style->accent, 1);
+	cairo_set_line_width(cr, selected ? 2.5 : 1);
+	cairo_stroke(cr);
+	/* The chain, and the hand-over to the PEs. */
+	set_lane_color(cr, style, lane, 0.9);
+	cairo_set_line_width(cr, MAX(1, MIN(2, v->scale / 30)));
+	for (gint64 i = lo; i <= hi; i++) {
+		double x, y, nx, ny, px, py;
+
+		box_centre(io, lane, i, &x, &y);
+		if (i + 1 < lane->count && lane->kind != SY_MODULE_DUMMY) {
+			box_centre(io, lane, i + 1, &nx, &ny);
+			if (lane->in)
+				arrow_between(
+					cr, v, x, y, nx, ny, BOX / 2, BOX / 2);
+			else
+				arrow_between(
+					cr, v, nx, ny, x, y, BOX / 2, BOX / 2);
+		}
+		if (!feeds)
+			continue;
+		pe_point(io, lane, x, y, &px, &py);
+		if (lane->in)
+			arrow_between(cr, v, x, y, px, py, BOX / 2, 0);
+		else
+			arrow_between(cr, v, px, py, x, y, 0, BOX / 2);
+	}
+	if (lo == 0 && lane->count > 1) {
+		double x, y, nx, ny;
+
+		box_centre(io, lane, 0, &x, &y);
+		box_centre(io, lane, 1, &nx, &ny);
+		draw_width(cr, v, style, (x + nx) / 2, (y + ny) / 2,
+			lane->chain_bits);
+	}
+}
+
+/* L3 modules at the corner, each with its arrow to its L2 chain. */
+static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
+	const SyRenderView *v, const SyRenderStyle *style, gboolean selected)
+{
+	const SyIoLane *l2;
+	double x, y;
+
+	box_centre(io, lane, 0, &x, &y);
+	add_box(cr, v, x, y);
+	set_lane_color(cr, style, lane, 0.6);
+	cairo_fill_preserve(cr);
+	if (selected)
+		sy_render_set_color(cr, style->accent, 1);
+	else
+		set_lane_color(cr, style, lane, 1);
+	cairo_set_line_width(cr, selected ? 2.5 : 1);
+	cairo_stroke(cr);
+	l2 = l2_of(io, lane);
+	if (l2) {
+		double nx, ny;
+
+		box_centre(io, l2, 0, &nx, &ny);
+		set_lane_color(cr, style, lane, 0.9);
+		cairo_set_line_width(cr, 1.2);
+		if (lane->in)
+			arrow_between(cr, v, x, y, nx, ny, BOX / 2, BOX / 2);
+		else
+			arrow_between(cr, v, nx, ny, x, y, BOX / 2, BOX / 2);
+	}
+}
+
+/* L1 modules inside the PEs: a small box in each PE's corner. */
+static void draw_grid_lane(cairo_t *cr, const SyIoScene *io,
+	const SyIoLane *lane, const SyRenderView *v, const SyRenderStyle *style)
+{
+	double s = 0.16;
+	gint64 r0 = MAX(0, (gint64)floor(v->y0) - 1);
+	gint64 c0 = MAX(0, (gint64)floor(v->x0) - 1);
+	gint64 r1 = MIN(
+		io->rows - 1, (gint64)ceil(v->y0 + v->height / v->scale));
+	gint64 c1 = MIN(
+		io->cols - 1, (gint64)ceil(v->x0 + v->width / v->scale));
+
+	if (v->scale < 16)
+		return;
+	for (gint64 r = r0; r <= r1; r++)
+		for (gint64 c = c0; c <= c1; c++)
+			cairo_rectangle(cr,
+				sy_render_x(
+					v, c + 0.86 - s - lane->lane * 1.2 * s),
+				sy_render_y(v, r + 0.14), s * v->scale,
+				s * v->scale);
+	set_lane_color(cr, style, lane, 0.85);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, style->pe_border, 1);
+	cairo_set_line_width(cr, 0.6);
+	cairo_stroke(cr);
+}
+
+void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
+	const SyRenderStyle *style, const char *selected)
+{
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+		gboolean chosen = selected && g_str_equal(selected, lane->name);
+
+		if (lane->edge == SY_EDGE_GRID)
+			draw_grid_lane(cr, io, lane, v, style);
+		else if (lane->edge == SY_EDGE_CORNER)
+			draw_corner(cr, io, lane, v, style, chosen);
+		else if (v->scale < DETAIL_PX)
+			draw_bar(cr, io, lane, v, style);
+		else
+			draw_edge_lane(cr, io, lane, v, style, chosen);
+	}
+}

@@ -1,0 +1,58 @@
+/* The I/O network around a PE grid, drawn with Cairo: per array its
+ * module families in lanes along the edges where data enters or leaves
+ * (L2 chains, dummies), the L1 modules inside the PEs, the L3 modules at
+ * the corners, and the FIFOs between them labelled with their width.
+ *
+ * Coordinates are the grid's: PE (r, c) covers [c, c + 1] x [r, r + 1];
+ * lanes sit outside it, lane 0 nearest. */
+#pragma once
+
+#include "design.h"
+#include "render-style.h"
+
+G_BEGIN_DECLS
+
+#define SY_IO_LANE 1.1 /* scene units between lanes */
+
+typedef struct {
+	char *name;         /* the family, as "A_IO_L2_in" (its boundary
+			       included) */
+	char *array;
+	guint color;        /* the array's legend colour */
+	SyModuleKind kind;
+	guint level;
+	gboolean in;
+	SyEdge edge;
+	guint lane;         /* 0 next to the grid */
+	gint64 count;       /* modules, boundary included */
+	guint chain_bits;   /* FIFOs between them */
+	guint pe_bits;      /* FIFOs to or from the PEs */
+} SyIoLane;
+
+typedef struct {
+	gint64 rows, cols;
+	GPtrArray *lanes;   /* SyIoLane: edges' lanes, corners and grids */
+	guint depth[4];     /* lanes on the north, south, west, east edges */
+} SyIoScene;
+
+/* color_of gives an array's legend colour. */
+typedef guint (*SyIoColorFunc)(const char *array, gpointer user);
+
+SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
+	SyIoColorFunc color_of, gpointer user);
+void sy_io_scene_free(SyIoScene *io);
+
+/* The room the lanes need beyond the grid, in scene units. */
+double sy_io_scene_margin(const SyIoScene *io);
+
+/* The family drawn at grid point (x, y), or NULL. */
+const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y);
+
+/* Draws in the grid's coordinates (v already shifted so that the grid
+ * starts at 0); selected names a family to highlight (may be NULL). */
+void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
+	const SyRenderStyle *style, const char *selected);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyIoScene, sy_io_scene_free)
+
+G_END_DECLS
