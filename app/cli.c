@@ -2,6 +2,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "design.h"
 #include "diag.h"
 
 int cli_usage_error(const char *format, ...)
@@ -27,6 +28,7 @@ int cli_report_error(const GError *error)
 	return error->domain == SY_INPUT_ERROR ||
 			error->domain == SY_CONFIG_ERROR ||
 			error->domain == SY_CHOICES_ERROR ||
+			error->domain == SY_DESIGN_ERROR ||
 			error->domain == G_FILE_ERROR ||
 			error->domain == JSON_PARSER_ERROR
 		? EXIT_INPUT

@@ -14,6 +14,8 @@ typedef struct {
 	const SyDesignOptions *options;
 	GPtrArray *paths;
 	gint64 pe_steps; /* PE iterations per tile, SIMD lanes aside */
+	GHashTable *packable; /* "A:L2" of every buffer: the keys --pack
+				 may name */
 	GError **error;
 	gboolean failed;
 } Build;
@@ -331,6 +333,7 @@ static guint pack_of(Build *b, const char *prefix, guint level,
 		? g_hash_table_lookup(b->options->pack, key)
 		: NULL;
 
+	g_hash_table_add(b->packable, g_strdup(key));
 	if (chosen) {
 		guint want = GPOINTER_TO_UINT(chosen);
 
@@ -708,11 +711,44 @@ static void pe_buffers(Build *b)
 	}
 }
 
+/* Every packing factor asked for must name a buffer of the design. */
+static void check_pack(Build *b)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	if (b->failed || !b->options || !b->options->pack)
+		return;
+	g_hash_table_iter_init(&it, b->options->pack);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		GString *known;
+		GList *keys;
+
+		if (g_hash_table_contains(b->packable, key))
+			continue;
+		keys = g_list_sort(g_hash_table_get_keys(b->packable),
+			(GCompareFunc)strcmp);
+		known = g_string_new(NULL);
+		for (GList *l = keys; l; l = l->next)
+			g_string_append_printf(known, "%s%s",
+				l == keys ? "" : ", ", (char *)l->data);
+		g_list_free(keys);
+		g_set_error(b->error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"--pack %s: no buffer there; buffers are at %s",
+			(char *)key, known->len ? known->str : "none");
+		g_string_free(known, TRUE);
+		b->failed = TRUE;
+		return;
+	}
+}
+
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
 	SyDesign *design = g_new0(SyDesign, 1);
-	Build b = {design, array, options, NULL, 0, error, FALSE};
+	Build b = {design, array, options, NULL, 0,
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+		error, FALSE};
 
 	design->array = array;
 	design->modules = g_ptr_array_new_with_free_func(module_free);
@@ -732,7 +768,9 @@ SyDesign *sy_design_new(
 			interior_path(&b, p);
 	}
 	upper_loops(&b);
+	check_pack(&b);
 	g_ptr_array_unref(b.paths);
+	g_hash_table_unref(b.packable);
 	if (b.failed) {
 		sy_design_free(design);
 		return NULL;

@@ -3,6 +3,7 @@
  * milliseconds per frame; not a test. */
 #include <stdio.h>
 
+#include "design.h"
 #include "render-array.h"
 #include "testutil.h"
 
@@ -14,17 +15,26 @@ static int compare(gconstpointer a, gconstpointer b)
 	return x < y ? -1 : x > y;
 }
 
-static void bench(const char *label, const char *n, double zoom)
+static void bench(const char *label, const char *n, double zoom, gboolean io)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 3), NULL);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, cand, NULL);
+	g_autoptr(SyChoices) choices = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(choices);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
 	cairo_surface_t *surface = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, 1024, 1024);
 	cairo_t *cr = cairo_create(surface);
 	double w, h, ms[100];
 	SyRenderView v;
 
+	if (io) {
+		array = sy_pe_array_new(choices, cfg, NULL);
+		design = sy_design_new(array, NULL, NULL);
+		sy_array_scene_set_design(scene, design);
+	}
 	sy_array_scene_size(scene, &w, &h);
 	v = sy_render_view_fit(w, h, 1024, 1024);
 	sy_render_view_zoom(&v, zoom, 512, 512);
@@ -45,10 +55,14 @@ int main(void)
 {
 	printf("%-44s %8s %9s %9s\n", "1024 x 1024 pixels", "px/PE", "min ms",
 		"median ms");
-	bench("64 x 64 PEs, whole grid, full detail", "64", 1);
-	bench("64 x 64 PEs, zoomed x4", "64", 4);
-	bench("256 x 256 PEs, whole grid", "256", 1);
-	bench("256 x 256 PEs, zoomed x8 (a 32 x 32 window)", "256", 8);
-	bench("2^20 x 2^20 PEs, whole grid (summary)", "1048576", 1);
+	bench("64 x 64 PEs, whole grid, full detail", "64", 1, FALSE);
+	bench("64 x 64 PEs, zoomed x4", "64", 4, FALSE);
+	bench("256 x 256 PEs, whole grid", "256", 1, FALSE);
+	bench("256 x 256 PEs, zoomed x8 (a 32 x 32 window)", "256", 8, FALSE);
+	bench("2^20 x 2^20 PEs, whole grid (summary)", "1048576", 1, FALSE);
+	bench("64 x 64 PEs and I/O network, whole", "64", 1, TRUE);
+	bench("64 x 64 PEs and I/O network, zoomed x4", "64", 4, TRUE);
+	bench("256 x 256 PEs and I/O network, whole", "256", 1, TRUE);
+	bench("256 x 256 PEs and I/O, zoomed x8", "256", 8, TRUE);
 	return 0;
 }

@@ -115,6 +115,13 @@ if run --space i,j --tile " i=16, j=8 " "$mm"; then
 		fail "--tile with spaces: $(sed -n 10p "$tmp/out")"
 	fi
 fi
+expect 1 "systole-cli: error: --pack C:L2: no buffer there; buffers are at A:L2, B:L2, C:L1, C_drain:L1" \
+	--space i,j --pack C:L2=2 "$mm"
+expect 1 "systole-cli: error: --pack A:L2=32: a packing factor is a power of two of at most 16 32-bit elements that divides the buffer's innermost dimension (64)" \
+	--space i,j --pack A:L2=32 "$mm"
+expect 1 "systole-cli: error: --pack: expected ARRAY:LEVEL=FACTOR as in A:L2=8, not 'A=8'" \
+	--space i,j --pack A=8 "$mm"
+
 # Divisors of a loop of 2^62 iterations come at once.
 if run -D I=4611686018427387904 --space i,j --emit options "$mm"; then
 	if ! grep -q "^  i      extent 4611686018427387904 space divisors: 1 2 4 8 16 " "$tmp/out"; then

@@ -558,10 +558,12 @@ const char *sy_array_scene_hit_module(const SyArrayScene *scene,
 
 	if (!scene->io)
 		return NULL;
-	lane = sy_io_scene_hit(scene->io,
-		view->x0 + px / view->scale - scene->margin,
-		view->y0 + py / view->scale - scene->margin);
-	return lane ? lane->name : NULL;
+	/* Modules first, then the FIFOs between them. */
+	double x = view->x0 + px / view->scale - scene->margin;
+	double y = view->y0 + py / view->scale - scene->margin;
+
+	lane = sy_io_scene_hit(scene->io, x, y);
+	return lane ? lane->name : sy_io_scene_hit_fifo(scene->io, x, y);
 }
 
 void sy_array_scene_select(SyArrayScene *scene, const char *name)
@@ -596,6 +598,18 @@ char *sy_array_scene_describe_module(
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
 		return g_string_free(out, FALSE);
+	}
+	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (l->chain_fifo && g_str_equal(l->chain_fifo, name))
+			return g_strdup_printf("%s: %u bits, between %s "
+					       "modules",
+				name, l->chain_bits, l->name);
+		if (l->pe_fifo && g_str_equal(l->pe_fifo, name))
+			return g_strdup_printf("%s: %u bits, between %s and "
+					       "the PEs",
+				name, l->pe_bits, l->name);
 	}
 	return NULL;
 }

@@ -45,8 +45,8 @@ void sy_array_scene_free(SyArrayScene *scene);
 /* Adds the I/O network of design (NULL: none) around the grid. */
 void sy_array_scene_set_design(SyArrayScene *scene, const SyDesign *design);
 
-/* The module family under pixel (px, py), or NULL; the family drawn as
- * selected; what a family is, for its tooltip. */
+/* The module family or FIFO under pixel (px, py), or NULL; the family
+ * drawn as selected; what a family is, for its tooltip. */
 const char *sy_array_scene_hit_module(const SyArrayScene *scene,
 	const SyRenderView *view, double px, double py);
 void sy_array_scene_select(SyArrayScene *scene, const char *name);

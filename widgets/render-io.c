@@ -14,6 +14,8 @@ static void lane_free(gpointer data)
 
 	g_free(lane->name);
 	g_free(lane->array);
+	g_free(lane->chain_fifo);
+	g_free(lane->pe_fifo);
 	g_free(lane);
 }
 
@@ -50,6 +52,13 @@ static gboolean on_edge(SyEdge edge)
 		edge == SY_EDGE_WEST || edge == SY_EDGE_EAST;
 }
 
+static void set_fifo(guint *bits, char **name, const SyFifo *f)
+{
+	*bits = f->width_bits;
+	g_free(*name);
+	*name = g_strdup(f->name);
+}
+
 /* FIFO widths: within a family's chain, and between it and the PEs. */
 static void fifo_widths(SyIoScene *io, const SyDesign *design)
 {
@@ -60,13 +69,13 @@ static void fifo_widths(SyIoScene *io, const SyDesign *design)
 		SyIoLane *a = find_lane(io, from), *b = find_lane(io, to);
 
 		if (a && a == b)
-			a->chain_bits = f->width_bits;
+			set_fifo(&a->chain_bits, &a->chain_fifo, f);
 		else if (a && f->to == design->pe)
-			a->pe_bits = f->width_bits;
+			set_fifo(&a->pe_bits, &a->pe_fifo, f);
 		else if (b && f->from == design->pe)
-			b->pe_bits = f->width_bits;
+			set_fifo(&b->pe_bits, &b->pe_fifo, f);
 		else if (b && !b->chain_bits)
-			b->chain_bits = f->width_bits;
+			set_fifo(&b->chain_bits, &b->chain_fifo, f);
 	}
 }
 
@@ -254,6 +263,41 @@ const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y)
 		box_centre(io, lane, k, &bx, &by);
 		if (fabs(x - bx) <= BOX / 2 && fabs(y - by) <= BOX / 2)
 			return lane;
+	}
+	return NULL;
+}
+
+const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y)
+{
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+		gboolean vertical = lane->edge == SY_EDGE_WEST ||
+			lane->edge == SY_EDGE_EAST;
+		double t = vertical ? y : x, across = vertical ? x : y;
+		double per, bx, by, lane_at;
+		gint64 k;
+
+		if (!on_edge(lane->edge) || lane->count == 0)
+			continue;
+		per = edge_length(io, lane) / (double)lane->count;
+		k = (gint64)floor(t / per);
+		if (k < 0 || k >= lane->count)
+			continue;
+		box_centre(io, lane, k, &bx, &by);
+		lane_at = vertical ? bx : by;
+		/* Along the lane, between this box and the next. */
+		if (lane->chain_fifo && k + 1 < lane->count &&
+			fabs(across - lane_at) < 0.12 &&
+			t > along(io, lane, k) + BOX / 2)
+			return lane->chain_fifo;
+		/* Across, from the box to the grid. */
+		if (lane->pe_fifo && fabs(t - along(io, lane, k)) < 0.12 &&
+			((lane_at < 0 && across > lane_at + BOX / 2 &&
+				 across < 0.12) ||
+				(lane_at > 0 && across < lane_at - BOX / 2 &&
+					across > lane_at - lane_offset(
+							lane->lane) - 0.12)))
+			return lane->pe_fifo;
 	}
 	return NULL;
 }

@@ -27,6 +27,8 @@ typedef struct {
 	gint64 count;       /* modules, boundary included */
 	guint chain_bits;   /* FIFOs between them */
 	guint pe_bits;      /* FIFOs to or from the PEs */
+	char *chain_fifo;   /* their names, or NULL */
+	char *pe_fifo;
 } SyIoLane;
 
 typedef struct {
@@ -45,8 +47,10 @@ void sy_io_scene_free(SyIoScene *io);
 /* The room the lanes need beyond the grid, in scene units. */
 double sy_io_scene_margin(const SyIoScene *io);
 
-/* The family drawn at grid point (x, y), or NULL. */
+/* The family drawn at grid point (x, y), or NULL; the FIFOs drawn there
+ * (between a lane's modules, or from them to the PEs), or NULL. */
 const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y);
+const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y);
 
 /* Draws in the grid's coordinates (v already shifted so that the grid
  * starts at 0); selected names a family to highlight (may be NULL). */
