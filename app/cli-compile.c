@@ -21,6 +21,7 @@ typedef struct {
 	char *output;
 	gboolean force;
 	gboolean no_double_buffer;
+	gboolean no_packing;
 	char *pack;
 	int fifo_depth;
 } Compile;
@@ -184,7 +185,7 @@ static SyDesign *make_design(
 {
 	g_autoptr(GHashTable) pack = NULL;
 	SyDesignOptions options = {
-		o->no_double_buffer, NULL, (guint)o->fifo_depth};
+		o->no_double_buffer, o->no_packing, NULL, (guint)o->fifo_depth};
 
 	if (o->pack && !(pack = parse_pack(o->pack, error)))
 		return NULL;
@@ -298,6 +299,10 @@ int cli_compile(int argc, char **argv)
 			"Single buffers in the I/O modules (default: "
 			"ping-pong)",
 			NULL},
+		{"no-packing", 0, 0, G_OPTION_ARG_NONE, &o.no_packing,
+			"One element per word between I/O modules (unless "
+			"--pack says otherwise)",
+			NULL},
 		{"pack", 0, 0, G_OPTION_ARG_STRING, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_INT, &o.fifo_depth,
@@ -337,6 +342,9 @@ int cli_compile(int argc, char **argv)
 			"compile: --emit takes summary, "
 			"options, schedule, c or check, not '%s'",
 			o.emit);
+	if (code < 0 && o.fifo_depth < 0)
+		code = cli_usage_error(
+			"compile: --fifo-depth must be positive");
 	if (code < 0 && o.output && !o.force &&
 		g_file_test(o.output, G_FILE_TEST_EXISTS))
 		code = cli_write_output(o.output, "", FALSE);

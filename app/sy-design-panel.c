@@ -15,7 +15,6 @@ struct _SyDesignPanel {
 	GtkLabel *details;
 
 	const SyDesign *design;
-	GHashTable *no_pack; /* every path and level at 1 */
 	char *text; /* the details, as plain text */
 	char *selected; /* the family shown, kept across designs */
 	gboolean filling;
@@ -328,25 +327,9 @@ void sy_design_panel_set_design(SyDesignPanel *self, const SyDesign *design)
 
 SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 {
-	SyDesignOptions options = {
-		!gtk_switch_get_active(self->double_buffer), NULL, 0};
+	SyDesignOptions options = {!gtk_switch_get_active(self->double_buffer),
+		!gtk_switch_get_active(self->packing), NULL, 0};
 
-	if (gtk_switch_get_active(self->packing) || !self->design)
-		return options;
-	/* Packing off: every path's buffers at one element a word. */
-	g_hash_table_remove_all(self->no_pack);
-	for (guint i = 0; i < self->design->modules->len; i++) {
-		const SyModule *m = g_ptr_array_index(self->design->modules, i);
-		g_autofree char *family = family_of(m->name);
-		const char *io = strstr(family, "_IO_L");
-
-		if (io && m->level)
-			g_hash_table_insert(self->no_pack,
-				g_strdup_printf("%.*s:L%u", (int)(io - family),
-					family, m->level),
-				GUINT_TO_POINTER(1));
-	}
-	options.pack = self->no_pack;
 	return options;
 }
 
@@ -366,7 +349,6 @@ static void sy_design_panel_finalize(GObject *object)
 {
 	SyDesignPanel *self = SY_DESIGN_PANEL(object);
 
-	g_hash_table_unref(self->no_pack);
 	g_free(self->text);
 	g_free(self->selected);
 	G_OBJECT_CLASS(sy_design_panel_parent_class)->finalize(object);
@@ -400,8 +382,6 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 static void sy_design_panel_init(SyDesignPanel *self)
 {
 	gtk_widget_init_template(GTK_WIDGET(self));
-	self->no_pack = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, NULL);
 	g_signal_connect(gtk_tree_view_get_selection(self->tree), "changed",
 		G_CALLBACK(selection_changed), self);
 	g_signal_connect(self->double_buffer, "notify::active",

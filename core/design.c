@@ -351,7 +351,8 @@ static guint pack_of(Build *b, const char *prefix, guint level,
 		b->failed = TRUE;
 		return 1;
 	}
-	while (p * 2 * bits <= WORD_BITS && innermost % (p * 2) == 0)
+	while (!(b->options && b->options->no_packing) &&
+		p * 2 * bits <= WORD_BITS && innermost % (p * 2) == 0)
 		p *= 2;
 	return p;
 }

@@ -111,6 +111,7 @@ typedef struct {
 
 typedef struct {
 	gboolean no_double_buffer;
+	gboolean no_packing;   /* one element per word, unless pack says */
 	GHashTable *pack;      /* "A:L2" -> elements per word, or NULL */
 	guint fifo_depth;      /* 0: 2 */
 } SyDesignOptions;

@@ -209,8 +209,8 @@ static void test_options(void)
 	const char *sizes =
 		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
 		"kernel[]->latency[3,26];kernel[]->simd[8]}";
-	SyDesignOptions single = {TRUE, NULL, 0};
-	SyDesignOptions packed = {FALSE, pack, 4};
+	SyDesignOptions single = {TRUE, FALSE, NULL, 0};
+	SyDesignOptions packed = {FALSE, FALSE, pack, 4};
 	GError *error = NULL;
 	Made m;
 
