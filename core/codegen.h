@@ -4,6 +4,9 @@
  * the result, everything else verbatim. */
 #pragma once
 
+#include <isl/ast_build.h>
+
+#include "ast-print.h"
 #include "pe-array.h"
 
 G_BEGIN_DECLS
@@ -31,5 +34,27 @@ gboolean sy_codegen_scop_text(const SyProgram *prog, SyScopText *text,
 /* The input file with its SCoP replaced by the transformed loop nest.
  * Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
 char *sy_codegen_file(const SyPeArray *array, GError **error);
+
+/* A statement call of an AST built with sy_codegen_at_domain (whose
+ * user data is the SyScop): the statement and its iterators as
+ * expressions of the loop iterators. */
+typedef struct {
+	const SyStmt *stmt;
+	isl_ast_expr **iters;
+} SyAstCall;
+
+isl_ast_node *sy_codegen_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *scop);
+const SyAstCall *sy_ast_call_of(isl_ast_node *user_node);
+
+/* A kernel expression with the call's iterators substituted. */
+void sy_codegen_print_expr(SyAstPrinter *p, GString *out,
+	const SyExpr *expr, const SyAstCall *call);
+
+/* Loop iterator names that the program does not use (c0, c1, ...), n
+ * of them; the type the kernel's loops agree on (int by default). */
+isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx,
+	guint n);
+const char *sy_codegen_iterator_type(const SyScop *scop);
 
 G_END_DECLS

@@ -1,0 +1,58 @@
+/* C from isl's AST: loops, guards, blocks and marks printed the way a
+ * person would write them, with the expressions isl builds (min, max,
+ * floor division through small helper macros).  What a statement (a
+ * user node) prints, and what goes before a loop (pragmas), is up to the
+ * caller's hooks: the transformed loop nest prints the kernel's
+ * statements, the HLS backend its modules' bodies. */
+#pragma once
+
+#include <glib.h>
+#include <isl/ast.h>
+
+G_BEGIN_DECLS
+
+typedef struct _SyAstPrinter SyAstPrinter;
+
+typedef struct {
+	/* Prints a user node at the start of a line (required). */
+	void (*user)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
+	/* Prints lines before a for loop, each at the current indentation
+	 * (may be NULL); and lines first in its body. */
+	void (*before_for)(SyAstPrinter *p, isl_ast_node *node,
+		gpointer data);
+	void (*in_for)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
+} SyAstHooks;
+
+struct _SyAstPrinter {
+	GString *out;
+	GString *indent;     /* of the current line */
+	const char *unit;    /* one more level */
+	const char *itype;   /* of the loop iterators */
+	guint used;          /* helper macros printed (SY_AST_USE_*) */
+	const SyAstHooks *hooks;
+	gpointer data;
+};
+
+enum { SY_AST_USE_MIN = 1, SY_AST_USE_MAX = 2, SY_AST_USE_FLOORD = 4 };
+
+/* out and indent are the printer's own, freed by sy_ast_printer_clear. */
+void sy_ast_printer_init(SyAstPrinter *p, const char *indent,
+	const char *unit, const char *itype, const SyAstHooks *hooks,
+	gpointer data);
+void sy_ast_printer_clear(SyAstPrinter *p);
+
+void sy_ast_print_node(SyAstPrinter *p, isl_ast_node *node);
+
+/* An expression where C's precedence prec is needed (0: anywhere). */
+void sy_ast_print_expr(SyAstPrinter *p, GString *out, isl_ast_expr *expr,
+	int prec);
+
+void sy_ast_line_start(SyAstPrinter *p);
+void sy_ast_indent_more(SyAstPrinter *p);
+void sy_ast_indent_less(SyAstPrinter *p);
+
+/* The #define lines of the helpers used, and the #undef lines. */
+void sy_ast_helpers_define(GString *out, guint used);
+void sy_ast_helpers_undef(GString *out, guint used);
+
+G_END_DECLS
