@@ -1,35 +1,5 @@
+#include "json-members.h"
 #include "report-compile.h"
-
-static void member_int(JsonBuilder *b, const char *name, gint64 v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_int_value(b, v);
-}
-
-static void member_str(JsonBuilder *b, const char *name, const char *v)
-{
-	json_builder_set_member_name(b, name);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
-}
-
-static void member_bool(JsonBuilder *b, const char *name, gboolean v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_boolean_value(b, v);
-}
-
-static void member_ints(
-	JsonBuilder *b, const char *name, const gint64 *v, guint n)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_begin_array(b);
-	for (guint i = 0; i < n; i++)
-		json_builder_add_int_value(b, v[i]);
-	json_builder_end_array(b);
-}
 
 /* Band members as names. */
 static void member_loops(JsonBuilder *b, const char *name, const SyBand *band,
@@ -45,9 +15,9 @@ static void member_loops(JsonBuilder *b, const char *name, const SyBand *band,
 
 static void loop_ref(JsonBuilder *b, const SyLoopRef *ref)
 {
-	member_str(b, "name", ref->name);
-	member_bool(b, "in_band", ref->in_band);
-	member_int(b, "extent", ref->extent);
+	sy_json_member_str(b, "name", ref->name);
+	sy_json_member_bool(b, "in_band", ref->in_band);
+	sy_json_member_int(b, "extent", ref->extent);
 }
 
 static void add_tilable(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
@@ -60,9 +30,10 @@ static void add_tilable(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
 
 		json_builder_begin_object(b);
 		loop_ref(b, ref);
-		member_bool(b, "space", i < c->candidate->n_space);
-		member_ints(b, "divisors", (gint64 *)div->data, div->len);
-		member_int(b, "tile", cfg->tile[ref->member]);
+		sy_json_member_bool(b, "space", i < c->candidate->n_space);
+		sy_json_member_ints(
+			b, "divisors", (gint64 *)div->data, div->len);
+		sy_json_member_int(b, "tile", cfg->tile[ref->member]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -96,8 +67,9 @@ static void add_latency(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
 
 		json_builder_begin_object(b);
 		loop_ref(b, ref);
-		member_ints(b, "divisors", (gint64 *)div->data, div->len);
-		member_int(b, "factor", cfg->latency[ref->member]);
+		sy_json_member_ints(
+			b, "divisors", (gint64 *)div->data, div->len);
+		sy_json_member_int(b, "factor", cfg->latency[ref->member]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -112,19 +84,19 @@ static void add_simd(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
 
 		json_builder_begin_object(b);
 		loop_ref(b, &sc->loop);
-		member_bool(b, "parallel", sc->parallel);
-		member_bool(b, "reduction", sc->reduction);
-		member_bool(b, "legal", sc->ok);
-		member_int(b, "score", sc->score);
-		member_str(b, "reason", sc->reason);
+		sy_json_member_bool(b, "parallel", sc->parallel);
+		sy_json_member_bool(b, "reduction", sc->reduction);
+		sy_json_member_bool(b, "legal", sc->ok);
+		sy_json_member_int(b, "score", sc->score);
+		sy_json_member_str(b, "reason", sc->reason);
 		json_builder_set_member_name(b, "layout");
 		json_builder_begin_array(b);
 		for (guint k = 0; k < sc->layout->len; k++)
 			json_builder_add_string_value(
 				b, g_ptr_array_index(sc->layout, k));
 		json_builder_end_array(b);
-		member_int(b, "range", sy_config_simd_range(cfg, c, i));
-		member_int(b, "factor",
+		sy_json_member_int(b, "range", sy_config_simd_range(cfg, c, i));
+		sy_json_member_int(b, "factor",
 			(int)i == cfg->simd ? cfg->simd_factor : 1);
 		json_builder_end_object(b);
 	}
@@ -133,8 +105,8 @@ static void add_simd(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
 
 static void add_candidate(JsonBuilder *b, const SyChoices *c)
 {
-	member_str(b, "kernel", c->analysis->prog->pp->main->path);
-	member_int(b, "candidate", c->candidate->id);
+	sy_json_member_str(b, "kernel", c->analysis->prog->pp->main->path);
+	sy_json_member_int(b, "candidate", c->candidate->id);
 	member_loops(b, "space", c->analysis->band, c->candidate->space,
 		c->candidate->n_space);
 }
@@ -150,8 +122,8 @@ JsonNode *sy_report_choices_json(const SyChoices *c, const SyConfig *cfg)
 	add_tilable(b, c, cfg);
 	add_latency(b, c, cfg);
 	add_simd(b, c, cfg);
-	member_str(b, "sa_sizes", sizes);
-	member_str(b, "flags", flags);
+	sy_json_member_str(b, "sa_sizes", sizes);
+	sy_json_member_str(b, "flags", flags);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }
@@ -237,24 +209,24 @@ JsonNode *sy_report_pe_array_json(const SyPeArray *array)
 		json_builder_add_string_value(
 			b, c->analysis->band->members[m].name);
 	json_builder_end_array(b);
-	member_ints(b, "tile", cfg->tile, cfg->n_members);
-	member_ints(b, "padded_sizes", array->padded, cfg->n_members);
+	sy_json_member_ints(b, "tile", cfg->tile, cfg->n_members);
+	sy_json_member_ints(b, "padded_sizes", array->padded, cfg->n_members);
 	member_loops(
 		b, "tile_order", c->analysis->band, cfg->order, cfg->n_members);
-	member_ints(b, "latency", cfg->latency, cfg->n_members);
+	sy_json_member_ints(b, "latency", cfg->latency, cfg->n_members);
 	json_builder_set_member_name(b, "pe");
 	json_builder_begin_object(b);
-	member_ints(b, "dims", array->pe, array->n_space);
-	member_int(b, "count", sy_pe_array_count(array));
-	member_int(b, "simd", cfg->simd_factor);
-	member_str(b, "simd_loop",
+	sy_json_member_ints(b, "dims", array->pe, array->n_space);
+	sy_json_member_int(b, "count", sy_pe_array_count(array));
+	sy_json_member_int(b, "simd", cfg->simd_factor);
+	sy_json_member_str(b, "simd_loop",
 		cfg->simd >= 0
 			? ((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
 				  ->name
 			: NULL);
 	json_builder_end_object(b);
-	member_str(b, "sa_sizes", sizes);
-	member_str(b, "flags", flags);
+	sy_json_member_str(b, "sa_sizes", sizes);
+	sy_json_member_str(b, "flags", flags);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

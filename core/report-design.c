@@ -1,30 +1,6 @@
+#include "json-members.h"
 #include "report-compile.h"
 #include "report-design.h"
-
-static void member_int(JsonBuilder *b, const char *name, gint64 v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_int_value(b, v);
-}
-
-static void member_str(JsonBuilder *b, const char *name, const char *v)
-{
-	json_builder_set_member_name(b, name);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
-}
-
-static void member_ints(
-	JsonBuilder *b, const char *name, const gint64 *v, guint n)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_begin_array(b);
-	for (guint i = 0; i < n; i++)
-		json_builder_add_int_value(b, v[i]);
-	json_builder_end_array(b);
-}
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 {
@@ -34,11 +10,11 @@ static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 		const SyBuffer *buf = g_ptr_array_index(buffers, i);
 
 		json_builder_begin_object(b);
-		member_str(b, "name", buf->name);
-		member_int(b, "elem_bits", buf->elem_bits);
-		member_ints(b, "shape", buf->shape, buf->n_dims);
-		member_int(b, "depth", buf->depth);
-		member_int(b, "pack", buf->pack);
+		sy_json_member_str(b, "name", buf->name);
+		sy_json_member_int(b, "elem_bits", buf->elem_bits);
+		sy_json_member_ints(b, "shape", buf->shape, buf->n_dims);
+		sy_json_member_int(b, "depth", buf->depth);
+		sy_json_member_int(b, "pack", buf->pack);
 		json_builder_set_member_name(b, "ping_pong");
 		json_builder_add_boolean_value(b, buf->ping_pong);
 		json_builder_end_object(b);
@@ -49,9 +25,9 @@ static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 static void add_loops(JsonBuilder *b, const SyLoopNode *node)
 {
 	json_builder_begin_object(b);
-	member_str(b, "name", node->name);
-	member_str(b, "role", node->role);
-	member_int(b, "trip", node->trip);
+	sy_json_member_str(b, "name", node->name);
+	sy_json_member_str(b, "role", node->role);
+	sy_json_member_int(b, "trip", node->trip);
 	if (node->children->len) {
 		json_builder_set_member_name(b, "children");
 		json_builder_begin_array(b);
@@ -65,13 +41,13 @@ static void add_loops(JsonBuilder *b, const SyLoopNode *node)
 static void add_module(JsonBuilder *b, const SyModule *m)
 {
 	json_builder_begin_object(b);
-	member_str(b, "name", m->name);
-	member_str(b, "kind", sy_module_kind_name(m->kind));
-	member_str(b, "array", m->array ? m->array->name : NULL);
-	member_int(b, "level", m->level);
-	member_str(b, "direction", m->in ? "in" : "out");
-	member_int(b, "count", m->count);
-	member_str(b, "placement", sy_edge_name(m->edge));
+	sy_json_member_str(b, "name", m->name);
+	sy_json_member_str(b, "kind", sy_module_kind_name(m->kind));
+	sy_json_member_str(b, "array", m->array ? m->array->name : NULL);
+	sy_json_member_int(b, "level", m->level);
+	sy_json_member_str(b, "direction", m->in ? "in" : "out");
+	sy_json_member_int(b, "count", m->count);
+	sy_json_member_str(b, "placement", sy_edge_name(m->edge));
 	add_buffers(b, m->buffers);
 	json_builder_set_member_name(b, "loops");
 	add_loops(b, m->loops);
@@ -81,13 +57,13 @@ static void add_module(JsonBuilder *b, const SyModule *m)
 static void add_fifo(JsonBuilder *b, const SyFifo *f)
 {
 	json_builder_begin_object(b);
-	member_str(b, "name", f->name);
-	member_str(b, "array", f->array->name);
-	member_int(b, "count", f->count);
-	member_int(b, "width_bits", f->width_bits);
-	member_int(b, "depth", f->depth);
-	member_str(b, "from", f->from->name);
-	member_str(b, "to", f->to->name);
+	sy_json_member_str(b, "name", f->name);
+	sy_json_member_str(b, "array", f->array->name);
+	sy_json_member_int(b, "count", f->count);
+	sy_json_member_int(b, "width_bits", f->width_bits);
+	sy_json_member_int(b, "depth", f->depth);
+	sy_json_member_str(b, "from", f->from->name);
+	sy_json_member_str(b, "to", f->to->name);
 	json_builder_end_object(b);
 }
 
@@ -99,15 +75,15 @@ JsonNode *sy_report_design_json(const SyDesign *design)
 	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, array->choices);
 
 	json_builder_begin_object(b);
-	member_str(b, "kernel", array->analysis->prog->pp->main->path);
-	member_int(b, "candidate", array->choices->candidate->id);
-	member_str(b, "sizes", sizes);
-	member_ints(b, "padded_sizes", array->padded, cfg->n_members);
+	sy_json_member_str(b, "kernel", array->analysis->prog->pp->main->path);
+	sy_json_member_int(b, "candidate", array->choices->candidate->id);
+	sy_json_member_str(b, "sizes", sizes);
+	sy_json_member_ints(b, "padded_sizes", array->padded, cfg->n_members);
 	json_builder_set_member_name(b, "pe");
 	json_builder_begin_object(b);
-	member_ints(b, "dims", array->pe, array->n_space);
-	member_int(b, "count", sy_pe_array_count(array));
-	member_int(b, "simd", cfg->simd_factor);
+	sy_json_member_ints(b, "dims", array->pe, array->n_space);
+	sy_json_member_int(b, "count", sy_pe_array_count(array));
+	sy_json_member_int(b, "simd", cfg->simd_factor);
 	add_buffers(b, design->pe->buffers);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "modules");
@@ -126,10 +102,10 @@ JsonNode *sy_report_design_json(const SyDesign *design)
 		const SyDramPort *port = g_ptr_array_index(design->dram, i);
 
 		json_builder_begin_object(b);
-		member_str(b, "array", port->array->name);
-		member_str(b, "direction", port->in ? "in" : "out");
-		member_int(b, "width_bits", port->width_bits);
-		member_int(b, "elements", port->elements);
+		sy_json_member_str(b, "array", port->array->name);
+		sy_json_member_str(b, "direction", port->in ? "in" : "out");
+		sy_json_member_int(b, "width_bits", port->width_bits);
+		sy_json_member_int(b, "elements", port->elements);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
