@@ -1,0 +1,640 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include "hls-model.h"
+
+G_DEFINE_QUARK(sy - hls - error - quark, sy_hls_error)
+
+static gboolean refuse(GError **error, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
+static gboolean refuse(GError **error, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	g_propagate_error(error,
+		g_error_new_valist(
+			SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED, format, args));
+	va_end(args);
+	return FALSE;
+}
+
+static void box_clear(SyHlsBox *box)
+{
+	g_free(box->size);
+	isl_multi_pw_aff_free(box->offset);
+}
+
+static void path_free(gpointer data)
+{
+	SyHlsPath *p = data;
+
+	box_clear(&p->box);
+	isl_set_free(p->tiles);
+	isl_union_set_free(p->moving);
+	g_free(p);
+}
+
+static void pe_box_free(gpointer data)
+{
+	box_clear(data);
+	g_free(data);
+}
+
+void sy_hls_model_free(SyHlsModel *model)
+{
+	if (!model)
+		return;
+	isl_union_map_free(model->schedule);
+	isl_union_set_free(model->real);
+	if (model->paths)
+		g_ptr_array_unref(model->paths);
+	if (model->plan)
+		g_ptr_array_unref(model->plan);
+	if (model->pe_box)
+		g_hash_table_unref(model->pe_box);
+	g_free(model);
+}
+
+/* Boxes */
+
+static int member_of(const SyBand *band, const SyNode *loop)
+{
+	for (guint m = 0; m < band->n_members; m++)
+		if (g_ptr_array_find(band->members[m].loops, loop, NULL))
+			return (int)m;
+	return -1;
+}
+
+static isl_set *bounded(isl_set *set, isl_pw_aff *value, gint64 lo, gint64 hi)
+{
+	isl_set *dom = isl_set_universe(isl_set_get_space(set));
+	isl_pw_aff *low = isl_pw_aff_val_on_domain(isl_set_copy(dom),
+		isl_val_int_from_si(isl_set_get_ctx(set), lo));
+	isl_pw_aff *high = isl_pw_aff_val_on_domain(
+		dom, isl_val_int_from_si(isl_set_get_ctx(set), hi));
+
+	set = isl_set_intersect(
+		set, isl_pw_aff_ge_set(isl_pw_aff_copy(value), low));
+	return isl_set_intersect(set, isl_pw_aff_le_set(value, high));
+}
+
+/* A statement's iterations on whole tiles: band loops over their padded
+ * range, other loops over their bounding box. */
+static isl_set *box_of(
+	const SyPeArray *array, const SyStmt *stmt, GError **error)
+{
+	const SyBand *band = array->analysis->band;
+	isl_space *space = isl_set_get_space(stmt->domain);
+	isl_set *box = isl_set_universe(isl_space_copy(space));
+
+	for (guint d = 0; d < stmt->n_iters; d++) {
+		const SyNode *loop = stmt->loops[d];
+		int m = member_of(band, loop);
+		isl_pw_aff *it = isl_pw_aff_var_on_domain(
+			isl_local_space_from_space(isl_space_copy(space)),
+			isl_dim_set, d);
+
+		if (m >= 0) {
+			const SyBandMember *bm = &band->members[m];
+
+			if (loop->step != 1 && loop->step != -1) {
+				isl_pw_aff_free(it);
+				isl_set_free(box);
+				isl_space_free(space);
+				refuse(error,
+					"the HLS backend needs loops of step 1 "
+					"or -1; loop '%s' steps by "
+					"%" G_GINT64_FORMAT,
+					bm->name, loop->step);
+				return NULL;
+			}
+			box = bounded(box, sy_loop_schedule_value(loop, it),
+				bm->min, bm->min + array->padded[m] - 1);
+		} else {
+			isl_aff *obj = isl_aff_var_on_domain(
+				isl_local_space_from_space(
+					isl_space_copy(space)),
+				isl_dim_set, d);
+			isl_val *lo = isl_set_min_val(stmt->domain, obj);
+			isl_val *hi = isl_set_max_val(stmt->domain, obj);
+
+			box = bounded(box, it, isl_val_get_num_si(lo),
+				isl_val_get_num_si(hi));
+			isl_val_free(lo);
+			isl_val_free(hi);
+			isl_aff_free(obj);
+		}
+	}
+	isl_space_free(space);
+	return box;
+}
+
+static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
+{
+	*(isl_multi_aff **)user = ma;
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* The PE array's flat schedule of one statement, on its box: the same
+ * affine function, defined beyond the kernel's domain. */
+static isl_map *boxed_schedule(const SyPeArray *array, const SyStmt *stmt,
+	isl_set *box, GError **error)
+{
+	isl_union_map *all = isl_schedule_get_map(array->schedule);
+	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
+		all, isl_union_set_from_set(isl_set_copy(stmt->domain))));
+	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+	isl_multi_aff *ma = NULL;
+
+	pma = isl_pw_multi_aff_coalesce(pma);
+	if (isl_pw_multi_aff_n_piece(pma) != 1) {
+		isl_pw_multi_aff_free(pma);
+		isl_set_free(box);
+		refuse(error,
+			"the schedule of %s is not one affine function "
+			"on its domain; the HLS backend needs one",
+			stmt->name);
+		return NULL;
+	}
+	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
+	isl_pw_multi_aff_free(pma);
+	return isl_map_intersect_domain(isl_map_from_multi_aff(ma), box);
+}
+
+/* Units and footprints */
+
+/* The schedule's first n_tile dimensions, then the PE dimensions that
+ * keep[k] selects (all for NULL). */
+static isl_union_map *unit_map(const SyHlsModel *m, const gboolean *keep)
+{
+	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
+	guint out = m->n_tile;
+	isl_space *space;
+	isl_multi_aff *ma;
+	isl_local_space *ls;
+
+	for (guint k = 0; k < m->n_space; k++)
+		out += !keep || keep[k];
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, m->n_dims),
+		isl_space_set_alloc(ctx, 0, out));
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_domain(space));
+	for (guint d = 0, o = 0; d < m->n_tile + m->n_space; d++) {
+		if (d >= m->n_tile && keep && !keep[d - m->n_tile])
+			continue;
+		ma = isl_multi_aff_set_aff(ma, (int)o++,
+			isl_aff_var_on_domain(
+				isl_local_space_copy(ls), isl_dim_set, d));
+	}
+	isl_local_space_free(ls);
+	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
+		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+/* The accesses of array x on the boxes (all, or its reads or writes);
+ * only for instances in only, when given. */
+static isl_union_map *boxed_accesses(
+	const SyHlsModel *m, const SyArray *x, int writes, isl_union_set *only)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	isl_union_set *boxes = isl_union_map_domain(
+		isl_union_map_copy(m->schedule));
+	isl_union_map *all = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->array != x || (writes >= 0 && a->write != writes))
+			continue;
+		all = isl_union_map_add_map(all,
+			isl_map_from_multi_pw_aff(
+				isl_multi_pw_aff_copy(a->subscripts)));
+	}
+	all = isl_union_map_intersect_domain(all, boxes);
+	if (only)
+		all = isl_union_map_intersect_domain(
+			all, isl_union_set_copy(only));
+	return all;
+}
+
+/* The box of the elements accesses touch per [tile, unit]. */
+static gboolean box_compute(SyHlsBox *box, isl_union_map *units,
+	isl_union_map *accesses, guint n_dims)
+{
+	isl_union_map *touched = isl_union_map_apply_range(
+		isl_union_map_reverse(units), accesses);
+	isl_map *map;
+	isl_pw_aff_list *list;
+	isl_space *space;
+
+	box->n_dims = MAX(n_dims, 1);
+	box->size = g_new0(gint64, box->n_dims);
+	if (isl_union_map_is_empty(touched) == isl_bool_true) {
+		isl_union_map_free(touched);
+		return FALSE;
+	}
+	/* A scalar is one element, at no offset. */
+	if (n_dims == 0) {
+		box->size[0] = 1;
+		isl_union_map_free(touched);
+		return TRUE;
+	}
+	map = isl_map_from_union_map(touched);
+	list = isl_pw_aff_list_alloc(isl_map_get_ctx(map), (int)n_dims);
+	for (guint d = 0; d < n_dims; d++) {
+		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
+		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
+		isl_val *v = isl_pw_aff_max_val(
+			isl_pw_aff_sub(hi, isl_pw_aff_copy(lo)));
+
+		box->size[d] = isl_val_get_num_si(v) + 1;
+		isl_val_free(v);
+		list = isl_pw_aff_list_add(list, lo);
+	}
+	space = isl_space_range(isl_map_get_space(map));
+	space = isl_space_map_from_domain_and_range(
+		isl_space_domain(isl_map_get_space(map)), space);
+	box->offset = isl_multi_pw_aff_from_pw_aff_list(space, list);
+	isl_map_free(map);
+	return TRUE;
+}
+
+/* Checks */
+
+static gboolean on_space(const SyCandidate *c, const gint64 *distance)
+{
+	for (guint k = 0; k < c->n_space; k++)
+		if (distance[c->space[k]] != 0)
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean is_space(const SyCandidate *c, guint m)
+{
+	for (guint k = 0; k < c->n_space; k++)
+		if (c->space[k] == m)
+			return TRUE;
+	return FALSE;
+}
+
+/* Data moving PE to PE must move to the next PE along one space loop at
+ * the same time step: then every PE forwards what it read. */
+static gboolean check_exterior(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyCandidate *c = array->choices->candidate;
+	const SyDeps *deps = array->analysis->deps;
+	guint moving = 0;
+
+	for (guint k = 0; k < p->n_space; k++) {
+		if (p->direction[k] == 0)
+			continue;
+		if (p->direction[k] != 1)
+			return refuse(error,
+				"%s moves %" G_GINT64_FORMAT " PEs along '%s' "
+				"at a time; the HLS backend moves data to the "
+				"next PE only",
+				p->array->name, p->direction[k],
+				array->analysis->band->members[c->space[k]]
+					.name);
+		moving++;
+	}
+	if (moving != 1)
+		return refuse(error,
+			"%s moves diagonally through the array; the HLS "
+			"backend moves data along one space loop",
+			p->array->name);
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_ANTI || dep->kind == SY_DEP_OUTPUT ||
+			dep->source->array != p->array || !dep->uniform ||
+			!on_space(c, dep->distance))
+			continue;
+		for (guint t = 0; t < dep->depth; t++)
+			if (!is_space(c, t) && dep->distance[t] != 0)
+				return refuse(error,
+					"the %s dependence on %s crosses PEs "
+					"and time steps at once (distance "
+					"%" G_GINT64_FORMAT
+					" on '%s'); the HLS "
+					"backend needs the next PE to take it "
+					"at the same time step",
+					sy_dep_kind_name(dep->kind),
+					p->array->name, dep->distance[t],
+					array->analysis->band->members[t].name);
+	}
+	return TRUE;
+}
+
+/* Partial results may leave the array only at the end: a round trip
+ * through DRAM between tiles is a cycle the C simulation cannot run. */
+static gboolean check_partial(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+	const SyBand *band = array->analysis->band;
+
+	if (!p->exterior)
+		return refuse(error,
+			"partial results of %s leave the PEs between tiles and "
+			"come back; the HLS backend keeps them on chip: put "
+			"the loops carrying them innermost in the tile order "
+			"(--tile-order)",
+			p->array->name);
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW ||
+			dep->source->array != p->array || !dep->uniform)
+			continue;
+		for (guint t = 0; t < dep->depth; t++)
+			if (dep->distance[t] != 0 &&
+				array->padded[t] > array->config->tile[t])
+				return refuse(error,
+					"partial results of %s cross tiles of "
+					"'%s' through DRAM; the HLS backend "
+					"needs that loop untiled (--tile "
+					"%s=%" G_GINT64_FORMAT ")",
+					p->array->name, band->members[t].name,
+					band->members[t].name,
+					band->members[t].max -
+						band->members[t].min + 1);
+	}
+	return TRUE;
+}
+
+static gboolean check_paths(const SyHlsModel *m, GError **error)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->role == SY_PATH_PASS)
+			return refuse(error,
+				"the temporary %s moves from PE to PE; the HLS "
+				"backend supports temporaries that stay in "
+				"their PE",
+				p->array->name);
+		if (p->exterior && !check_exterior(m, p, error))
+			return FALSE;
+		if (p->role == SY_PATH_PARTIAL && !check_partial(m, p, error))
+			return FALSE;
+		for (guint k = 0; k < i; k++) {
+			const SyIoPath *o = g_ptr_array_index(m->plan, k);
+
+			if (o->array == p->array && o->in == p->in)
+				return refuse(error,
+					"%s enters the array along two paths "
+					"(%s and %s); the HLS backend supports "
+					"one per array and way",
+					p->array->name, o->prefix, p->prefix);
+		}
+	}
+	return TRUE;
+}
+
+/* Paths */
+
+/* The packing of a path's buffers, as the design chose it. */
+static guint pack_of(const SyDesign *design, const SyIoPath *p)
+{
+	g_autofree char *stem = g_strconcat(p->prefix, "_IO_L", NULL);
+
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		if (m->buffers->len && g_str_has_prefix(m->name, stem))
+			return ((SyBuffer *)g_ptr_array_index(m->buffers, 0))
+				->pack;
+	}
+	return 1;
+}
+
+/* The first n_tile schedule dimensions of instances: their tiles. */
+static isl_set *tiles_of(const SyHlsModel *m, isl_union_set *instances)
+{
+	gboolean *none = g_new0(gboolean, m->n_space + 1);
+	isl_union_map *units = unit_map(m, none);
+	isl_union_set *tiles = isl_union_set_apply(instances, units);
+	isl_set *set;
+
+	g_free(none);
+	if (isl_union_set_is_empty(tiles) == isl_bool_true) {
+		isl_union_set_free(tiles);
+		return NULL;
+	}
+	set = isl_set_from_union_set(tiles);
+	return isl_set_coalesce(set);
+}
+
+/* The elements of the box at each [tile, unit] inside the array. */
+static isl_map *box_elements(const SyHlsBox *box, const SyArray *x)
+{
+	isl_map *at = isl_map_from_multi_pw_aff(
+		isl_multi_pw_aff_copy(box->offset));
+	isl_space *space = isl_space_range(isl_map_get_space(at));
+	isl_map *spread = isl_map_universe(
+		isl_space_map_from_set(isl_space_copy(space)));
+
+	for (guint d = 0; d < x->n_dims; d++) {
+		/* offset <= a < offset + size */
+		isl_local_space *ls = isl_local_space_from_space(
+			isl_space_map_from_set(isl_space_copy(space)));
+		isl_constraint *c = isl_constraint_alloc_inequality(
+			isl_local_space_copy(ls));
+
+		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, 1);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, -1);
+		spread = isl_map_add_constraint(spread, c);
+		c = isl_constraint_alloc_inequality(ls);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, -1);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, 1);
+		c = isl_constraint_set_constant_si(c, box->size[d] - 1);
+		spread = isl_map_add_constraint(spread, c);
+	}
+	isl_space_free(space);
+	at = isl_map_apply_range(at, spread);
+	return isl_map_intersect_range(at, isl_set_copy(x->extent));
+}
+
+/* Results leave in whole boxes: every element of a drained box inside
+ * the array must be a result written in that tile by that unit. */
+static gboolean check_drain(const SyHlsModel *m, const SyHlsPath *hp,
+	isl_union_map *units, isl_union_map *writes, GError **error)
+{
+	isl_union_map *written = isl_union_map_apply_range(
+		isl_union_map_reverse(units), writes);
+	isl_map *w, *box;
+	isl_bool covered;
+
+	(void)m;
+	if (isl_union_map_is_empty(written) == isl_bool_true) {
+		isl_union_map_free(written);
+		return TRUE;
+	}
+	w = isl_map_from_union_map(written);
+	box = isl_map_intersect_domain(box_elements(&hp->box, hp->path->array),
+		isl_map_domain(isl_map_copy(w)));
+	covered = isl_map_is_subset(box, w);
+	isl_map_free(box);
+	isl_map_free(w);
+	if (covered == isl_bool_true)
+		return TRUE;
+	return refuse(error,
+		"the results of %s do not fill the boxes they drain in; the "
+		"HLS backend drains whole boxes",
+		hp->path->array->name);
+}
+
+static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyConfig *cfg = array->config;
+	SyHlsPath *hp = g_new0(SyHlsPath, 1);
+	gboolean *keep = NULL;
+	isl_union_map *accesses;
+	isl_union_set *instances;
+
+	hp->path = p;
+	hp->lanes = sy_choices_lanes(
+		array->choices, cfg->simd, cfg->simd_factor, p->array);
+	hp->pack = pack_of(m->design, p);
+	if (!p->exterior && p->role != SY_PATH_PARTIAL)
+		hp->moving = isl_union_map_domain(
+			sy_io_path_accesses(array, p));
+	if (p->exterior) {
+		keep = g_new(gboolean, p->n_space + 1);
+		for (guint k = 0; k < p->n_space; k++)
+			keep[k] = p->direction[k] == 0;
+	}
+	/* Boxes and their offsets from every unit's accesses, so that
+	 * every module of a chain takes a box per tile; the tiles that
+	 * move data from the copy-in or copy-out set. */
+	box_compute(&hp->box, unit_map(m, keep),
+		boxed_accesses(m, p->array, !p->in, NULL), p->array->n_dims);
+	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
+	instances = isl_union_map_domain(isl_union_map_copy(accesses));
+	hp->tiles = tiles_of(m, instances);
+	/* The design sized its words on the kernel's own footprint; boxes
+	 * on whole tiles may be wider: the widest word that divides. */
+	while (hp->box.size[hp->box.n_dims - 1] % hp->pack)
+		hp->pack /= 2;
+	if (p->role == SY_PATH_DRAIN && p->array->n_dims &&
+		!check_drain(m, hp, unit_map(m, keep), accesses, error)) {
+		g_free(keep);
+		path_free(hp);
+		return NULL;
+	}
+	if (p->role != SY_PATH_DRAIN || !p->array->n_dims)
+		isl_union_map_free(accesses);
+	g_free(keep);
+	return hp;
+}
+
+/* Arrays a PE keeps: partial results and results that stay in it, and
+ * the kernel's temporaries. */
+static void pe_boxes(SyHlsModel *m)
+{
+	const SyCandidate *c = m->array->choices->candidate;
+	const SyScop *scop = m->array->analysis->scop;
+
+	m->pe_box = g_hash_table_new_full(NULL, NULL, NULL, pe_box_free);
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		gboolean kept = x->local;
+		SyHlsBox *box;
+
+		for (guint k = 0; k < c->io->len; k++) {
+			const SyIoGroup *g = g_ptr_array_index(c->io, k);
+
+			kept = kept ||
+				(g->array == x && !g->exterior &&
+					(g->kind == SY_DEP_FLOW ||
+						g->kind == SY_DEP_OUTPUT));
+		}
+		if (!kept)
+			continue;
+		box = g_new0(SyHlsBox, 1);
+		box_compute(box, unit_map(m, NULL),
+			boxed_accesses(m, x, -1, NULL), x->n_dims);
+		g_hash_table_insert(m->pe_box, (gpointer)x, box);
+	}
+}
+
+SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
+{
+	const SyPeArray *array = design->array;
+	const SyScop *scop = array->analysis->scop;
+	SyHlsModel *m = g_new0(SyHlsModel, 1);
+	isl_space *space = isl_space_params_alloc(scop->ctx, 0);
+
+	m->array = array;
+	m->design = design;
+	m->n_tile = array->config->n_members;
+	m->n_space = array->n_space;
+	m->schedule = isl_union_map_empty(isl_space_copy(space));
+	m->real = isl_union_set_empty(space);
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		isl_set *box = box_of(array, stmt, error);
+		isl_map *map = box ? boxed_schedule(array, stmt, box, error)
+				   : NULL;
+
+		if (!map) {
+			sy_hls_model_free(m);
+			return NULL;
+		}
+		m->n_dims = (guint)isl_map_dim(map, isl_dim_out);
+		m->schedule = isl_union_map_add_map(m->schedule, map);
+		m->real = isl_union_set_add_set(
+			m->real, isl_set_copy(stmt->domain));
+	}
+	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
+	m->plan = sy_io_plan(array);
+	m->paths = g_ptr_array_new_with_free_func(path_free);
+	if (!check_paths(m, error)) {
+		sy_hls_model_free(m);
+		return NULL;
+	}
+	for (guint i = 0; i < m->plan->len; i++) {
+		SyHlsPath *hp = path_new(
+			m, g_ptr_array_index(m->plan, i), error);
+
+		if (!hp) {
+			sy_hls_model_free(m);
+			return NULL;
+		}
+		g_ptr_array_add(m->paths, hp);
+	}
+	pe_boxes(m);
+	return m;
+}
+
+const SyHlsPath *sy_hls_model_path(
+	const SyHlsModel *model, const SyArray *x, gboolean in)
+{
+	for (guint i = 0; i < model->paths->len; i++) {
+		const SyHlsPath *p = g_ptr_array_index(model->paths, i);
+
+		if (p->path->array == x && p->path->in == in)
+			return p;
+	}
+	return NULL;
+}

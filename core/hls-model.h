@@ -1,0 +1,66 @@
+/* What the HLS backend computes before it prints: the PE array's schedule
+ * on whole tiles (every PE runs the same iterations, so that streams
+ * stay aligned; points outside the kernel's domain, the padding, move
+ * data but compute nothing), and per I/O path the footprint boxes its
+ * buffers hold and the offsets that address them.
+ *
+ * The backend supports what it can prove correct in C simulation: loops
+ * of unit step, data moving PE to PE along one space loop without a
+ * time delay, partial results that stay on chip, drained results that
+ * fill their boxes.  sy_hls_model_new says which rule a design breaks. */
+#pragma once
+
+#include "design.h"
+#include "io-plan.h"
+
+G_BEGIN_DECLS
+
+#define SY_HLS_ERROR (sy_hls_error_quark())
+
+typedef enum {
+	SY_HLS_ERROR_UNSUPPORTED,
+} SyHlsError;
+
+GQuark sy_hls_error_quark(void);
+
+/* A buffer's box: per unit of PEs and tile, the elements it touches,
+ * from offset (a function of the tile and the unit's coordinates) over
+ * size. */
+typedef struct {
+	guint n_dims;
+	gint64 *size;
+	isl_multi_pw_aff *offset; /* [tile, unit] -> element */
+} SyHlsBox;
+
+typedef struct {
+	const SyIoPath *path;
+	SyHlsBox box;           /* per line (exterior) or PE (interior) */
+	guint lanes;            /* SIMD lanes per PE transfer */
+	guint pack;             /* elements per chain word */
+	isl_set *tiles;         /* the tiles that move data: [tile] */
+	isl_union_set *moving;  /* instances whose accesses move data
+				   (copy-in or copy-out); NULL for all */
+} SyHlsPath;
+
+typedef struct {
+	const SyPeArray *array;
+	const SyDesign *design;
+	isl_union_map *schedule; /* boxed instances -> flat schedule */
+	isl_union_set *real;     /* the kernel's instances */
+	guint n_dims, n_tile, n_space;
+	gint64 lanes_dim;        /* schedule dimension of SIMD lanes, -1 */
+	GPtrArray *plan;         /* SyIoPath (owned) */
+	GPtrArray *paths;        /* SyHlsPath, per path of plan */
+	GHashTable *pe_box;      /* SyArray -> SyHlsBox: kept in PEs */
+} SyHlsModel;
+
+SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error);
+void sy_hls_model_free(SyHlsModel *model);
+
+/* The path that carries array x in (or out), or NULL. */
+const SyHlsPath *sy_hls_model_path(const SyHlsModel *model,
+	const SyArray *x, gboolean in);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyHlsModel, sy_hls_model_free)
+
+G_END_DECLS
