@@ -352,6 +352,20 @@ static gboolean check_partial(
 	const SyDeps *deps = array->analysis->deps;
 	const SyBand *band = array->analysis->band;
 
+	for (guint i = 0; p->exterior && i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_FLOW &&
+			dep->source->array == p->array && dep->uniform &&
+			!on_space(array->choices->candidate, dep->distance))
+			return refuse(error,
+				"%s is both kept in its PE (the flow "
+				"dependence from %s to %s) and passed to the "
+				"next PE; the HLS backend supports one of the "
+				"two per array",
+				p->array->name, dep->source->stmt->name,
+				dep->sink->stmt->name);
+	}
 	if (!p->exterior)
 		return refuse(error,
 			"partial results of %s leave the PEs between tiles and "
@@ -401,10 +415,12 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 
 			if (o->array == p->array && o->in == p->in)
 				return refuse(error,
-					"%s enters the array along two paths "
-					"(%s and %s); the HLS backend supports "
-					"one per array and way",
-					p->array->name, o->prefix, p->prefix);
+					"%s %s the array along two paths (%s "
+					"and %s); the HLS backend supports one "
+					"per array and way",
+					p->array->name,
+					p->in ? "enters" : "leaves", o->prefix,
+					p->prefix);
 		}
 	}
 	return TRUE;
@@ -513,8 +529,12 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
 	isl_union_set *instances;
 
 	hp->path = p;
-	hp->lanes = sy_choices_lanes(
-		array->choices, cfg->simd, cfg->simd_factor, p->array);
+	/* Inputs travel PE to PE a SIMD vector at a time; a PE takes data
+	 * of its own, and passes partial results, one element at a time. */
+	hp->lanes = p->exterior && p->role == SY_PATH_READ
+		? sy_choices_lanes(
+			  array->choices, cfg->simd, cfg->simd_factor, p->array)
+		: 1;
 	hp->pack = pack_of(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(

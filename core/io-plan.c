@@ -143,7 +143,10 @@ static void add_group_paths(
 		}
 		break;
 	case SY_DEP_OUTPUT:
-		if (!x->local)
+		/* Results of partial results that move through the array
+		 * leave with them. */
+		if (!x->local &&
+			!(has_group(c, x, SY_DEP_FLOW, TRUE) && !g->exterior))
 			add_path(paths, g, SY_PATH_DRAIN, FALSE);
 		break;
 	case SY_DEP_ANTI: break;
@@ -199,6 +202,22 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 
 	for (guint i = 0; i < c->io->len; i++)
 		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
+	/* Inputs from outside and results that move nothing (every value
+	 * read is produced inside, every value written is overwritten)
+	 * need no modules. */
+	for (guint i = paths->len; i-- > 0;) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		isl_union_map *moved;
+		gboolean none;
+
+		if (p->exterior || p->role == SY_PATH_PARTIAL)
+			continue;
+		moved = sy_io_path_accesses(array, p);
+		none = isl_union_map_is_empty(moved) == isl_bool_true;
+		isl_union_map_free(moved);
+		if (none)
+			g_ptr_array_remove_index(paths, i);
+	}
 	/* A stable sort: GLib's is merge sort. */
 	g_ptr_array_sort(paths, inputs_first);
 	name_paths(paths);

@@ -1,0 +1,2492 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ast_build.h>
+#include <isl/constraint.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include "codegen.h"
+#include "hls.h"
+
+void sy_hls_files_clear(SyHlsFiles *files)
+{
+	g_clear_pointer(&files->kernel, g_free);
+	g_clear_pointer(&files->header, g_free);
+	g_clear_pointer(&files->testbench, g_free);
+}
+
+/* Requests: what a module's statement needs computed at each instance,
+ * as functions of the statement's iterators, turned into expressions of
+ * the loop iterators where isl builds the AST. */
+
+typedef struct {
+	isl_pw_aff *value; /* a value, or */
+	isl_set *set; /* a condition */
+} Req;
+
+static void req_free(gpointer data)
+{
+	Req *r = data;
+
+	isl_pw_aff_free(r->value);
+	isl_set_free(r->set);
+	g_free(r);
+}
+
+typedef struct _Module Module;
+
+/* A statement instance of a module's AST: the call (first, so that
+ * sy_ast_call_of works) and the requests' expressions, NULL for a
+ * condition that always holds. */
+typedef struct {
+	SyAstCall call;
+	guint n;
+	isl_ast_expr **exprs;
+} HlsCall;
+
+static void hls_call_free(void *data)
+{
+	HlsCall *c = data;
+
+	for (guint k = 0; k < c->call.stmt->n_iters; k++)
+		isl_ast_expr_free(c->call.iters[k]);
+	for (guint k = 0; k < c->n; k++)
+		isl_ast_expr_free(c->exprs[k]);
+	g_free(c->call.iters);
+	g_free(c->exprs);
+	g_free(c);
+}
+
+typedef struct {
+	const SyHlsModel *m;
+	const SyPeArray *array;
+	const SyScop *scop;
+	GString *out; /* the kernel */
+	const char *itype;
+	GHashTable *types; /* element types with bit helpers printed */
+} Hls;
+
+/* A module's statements print through this, with the requests it made
+ * for each statement (by name). */
+struct _Module {
+	Hls *hls;
+	const SyHlsPath *path; /* NULL for the PE */
+	GHashTable *reqs; /* statement name -> GPtrArray of Req */
+	void (*print)(SyAstPrinter *p, const HlsCall *call, Module *mod);
+};
+
+static GPtrArray *reqs_of(Module *mod, const SyStmt *stmt)
+{
+	GPtrArray *list = g_hash_table_lookup(mod->reqs, stmt->name);
+
+	if (!list) {
+		list = g_ptr_array_new_with_free_func(req_free);
+		g_hash_table_insert(mod->reqs, stmt->name, list);
+	}
+	return list;
+}
+
+static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
+{
+	Req *r = g_new0(Req, 1);
+
+	r->value = value;
+	g_ptr_array_add(reqs_of(mod, stmt), r);
+}
+
+static void req_set(Module *mod, const SyStmt *stmt, isl_set *set)
+{
+	Req *r = g_new0(Req, 1);
+
+	r->set = set;
+	g_ptr_array_add(reqs_of(mod, stmt), r);
+}
+
+/* The expression of a statement-space request at a user node. */
+static isl_ast_expr *req_expr(
+	isl_ast_build *build, isl_pw_multi_aff *iters, const Req *r)
+{
+	isl_set *set;
+
+	if (r->value)
+		return isl_ast_build_expr_from_pw_aff(build,
+			isl_pw_aff_pullback_pw_multi_aff(
+				isl_pw_aff_copy(r->value),
+				isl_pw_multi_aff_copy(iters)));
+	set = isl_set_preimage_pw_multi_aff(
+		isl_set_copy(r->set), isl_pw_multi_aff_copy(iters));
+	/* Always true where the node runs: no condition. */
+	{
+		isl_set *here = isl_set_from_union_set(
+			isl_union_map_range(isl_ast_build_get_schedule(build)));
+		isl_bool all = isl_set_is_subset(here, set);
+
+		isl_set_free(here);
+		if (all == isl_bool_true) {
+			isl_set_free(set);
+			return NULL;
+		}
+	}
+	return isl_ast_build_expr_from_set(build, set);
+}
+
+static isl_ast_node *at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *user)
+{
+	Module *mod = user;
+	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
+	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, 0);
+	isl_id *id = isl_ast_expr_id_get_id(arg);
+	HlsCall *c = g_new0(HlsCall, 1);
+	isl_map *map = isl_map_reverse(
+		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
+	isl_pw_multi_aff *iters = isl_pw_multi_aff_from_map(map);
+	GPtrArray *reqs;
+
+	c->call.stmt = sy_scop_stmt_by_name(
+		mod->hls->scop, isl_id_get_name(id));
+	c->call.iters = g_new0(isl_ast_expr *, c->call.stmt->n_iters + 1);
+	for (guint k = 0; k < c->call.stmt->n_iters; k++)
+		c->call.iters[k] = isl_ast_build_expr_from_pw_aff(
+			build, isl_pw_multi_aff_get_pw_aff(iters, (int)k));
+	reqs = g_hash_table_lookup(mod->reqs, c->call.stmt->name);
+	c->n = reqs ? reqs->len : 0;
+	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
+	for (guint k = 0; k < c->n; k++)
+		c->exprs[k] = req_expr(
+			build, iters, g_ptr_array_index(reqs, k));
+	isl_pw_multi_aff_free(iters);
+	isl_id_free(id);
+	isl_ast_expr_free(arg);
+	isl_ast_expr_free(expr);
+	id = isl_id_set_free_user(
+		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
+		hls_call_free);
+	return isl_ast_node_set_annotation(node, id);
+}
+
+/* Module ASTs */
+
+static guint for_depth(isl_ast_node *node);
+
+static guint list_depth(isl_ast_node_list *list)
+{
+	guint depth = 0;
+	int n = (int)isl_ast_node_list_n_ast_node(list);
+
+	for (int i = 0; i < n; i++) {
+		isl_ast_node *child = isl_ast_node_list_get_ast_node(list, i);
+
+		depth = MAX(depth, for_depth(child));
+		isl_ast_node_free(child);
+	}
+	isl_ast_node_list_free(list);
+	return depth;
+}
+
+/* Real loops at and below node (degenerate ones do not count). */
+static guint for_depth(isl_ast_node *node)
+{
+	isl_ast_node *child;
+	guint depth = 0;
+
+	switch (isl_ast_node_get_type(node)) {
+	case isl_ast_node_for:
+		child = isl_ast_node_for_get_body(node);
+		depth = for_depth(child) +
+			!isl_ast_node_for_is_degenerate(node);
+		break;
+	case isl_ast_node_if:
+		child = isl_ast_node_if_get_then_node(node);
+		depth = for_depth(child);
+		if (isl_ast_node_if_has_else_node(node)) {
+			isl_ast_node_free(child);
+			child = isl_ast_node_if_get_else_node(node);
+			depth = MAX(depth, for_depth(child));
+		}
+		break;
+	case isl_ast_node_block:
+		return list_depth(isl_ast_node_block_get_children(node));
+	case isl_ast_node_mark:
+		child = isl_ast_node_mark_get_node(node);
+		depth = for_depth(child);
+		break;
+	default: return 0;
+	}
+	isl_ast_node_free(child);
+	return depth;
+}
+
+/* Pipelined at II=1 innermost, below it the SIMD loop unrolled. */
+static void loop_pragmas(SyAstPrinter *p, isl_ast_node *loop, gpointer data)
+{
+	Module *mod = data;
+	gboolean simd = mod->hls->m->lanes_dim >= 0;
+	isl_ast_node *body = isl_ast_node_for_get_body(loop);
+	guint below = for_depth(body);
+
+	isl_ast_node_free(body);
+	if (simd && below == 0) {
+		sy_ast_line_start(p);
+		g_string_append(p->out, "#pragma HLS UNROLL\n");
+	} else if (below == (simd ? 1u : 0u)) {
+		sy_ast_line_start(p);
+		g_string_append(p->out, "#pragma HLS PIPELINE II=1\n");
+	}
+}
+
+static void print_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+{
+	Module *mod = data;
+
+	mod->print(p, (const HlsCall *)sy_ast_call_of(node), mod);
+}
+
+/* The boxed schedule of instances (all statements with requests when
+ * NULL), schedule dimension d fixed to parameter fixed[d] where that is
+ * not NULL. */
+static isl_ast_node *module_ast(
+	Module *mod, isl_union_set *instances, const char *const *fixed)
+{
+	const SyHlsModel *m = mod->hls->m;
+	isl_ctx *ctx = mod->hls->scop->ctx;
+	guint np = 0, k = 0;
+	isl_space *space;
+	isl_set *eq, *context;
+	isl_union_map *sched = isl_union_map_copy(m->schedule);
+	isl_ast_build *build;
+	isl_ast_node *tree;
+	isl_local_space *ls;
+
+	for (guint d = 0; d < m->n_dims; d++)
+		np += fixed[d] != NULL;
+	space = isl_space_set_alloc(ctx, np, m->n_dims);
+	for (guint d = 0; d < m->n_dims; d++)
+		if (fixed[d])
+			space = isl_space_set_dim_id(space, isl_dim_param, k++,
+				isl_id_alloc(ctx, fixed[d], NULL));
+	eq = isl_set_universe(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_copy(space));
+	k = 0;
+	for (guint d = 0; d < m->n_dims; d++) {
+		isl_constraint *c;
+
+		if (!fixed[d])
+			continue;
+		c = isl_constraint_alloc_equality(isl_local_space_copy(ls));
+		c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, 1);
+		c = isl_constraint_set_coefficient_si(
+			c, isl_dim_param, k++, -1);
+		eq = isl_set_add_constraint(eq, c);
+	}
+	isl_local_space_free(ls);
+	if (instances)
+		sched = isl_union_map_intersect_domain(sched, instances);
+	else {
+		isl_union_set *with = isl_union_set_empty(
+			isl_space_params_alloc(ctx, 0));
+		GHashTableIter it;
+		gpointer name;
+
+		g_hash_table_iter_init(&it, mod->reqs);
+		while (g_hash_table_iter_next(&it, &name, NULL)) {
+			const SyStmt *s = sy_scop_stmt_by_name(
+				mod->hls->scop, name);
+
+			with = isl_union_set_add_set(with,
+				isl_set_universe(isl_set_get_space(s->domain)));
+		}
+		sched = isl_union_map_intersect_domain(sched, with);
+	}
+	sched = isl_union_map_intersect_range(
+		sched, isl_union_set_from_set(eq));
+	context = isl_set_universe(isl_space_params(space));
+	build = isl_ast_build_from_context(context);
+	build = isl_ast_build_set_iterators(build,
+		sy_codegen_iterators(
+			mod->hls->array->analysis->prog, ctx, m->n_dims + 2));
+	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
+	tree = isl_ast_build_node_from_schedule_map(build, sched);
+	isl_ast_build_free(build);
+	return tree;
+}
+
+/* The body of a module's loops, printed at indent. */
+static void print_ast(Module *mod, isl_ast_node *tree, const char *indent)
+{
+	static const SyAstHooks hooks = {print_user, NULL, loop_pragmas};
+	SyAstPrinter p;
+
+	sy_ast_printer_init(&p, indent, "    ", mod->hls->itype, &hooks, mod);
+	sy_ast_print_node(&p, tree);
+	g_string_append(mod->hls->out, p.out->str);
+	sy_ast_printer_clear(&p);
+	isl_ast_node_free(tree);
+}
+
+static void module_init(Module *mod, Hls *hls, const SyHlsPath *path)
+{
+	mod->hls = hls;
+	mod->path = path;
+	mod->reqs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+		(GDestroyNotify)g_ptr_array_unref);
+}
+
+static void module_clear(Module *mod)
+{
+	g_hash_table_unref(mod->reqs);
+}
+
+/* Types */
+
+static const char *ctype(const SyArray *x)
+{
+	return x->var->base_type;
+}
+
+static guint bits(const SyArray *x)
+{
+	guint b = sy_type_bits(ctype(x));
+
+	return b ? b : 32;
+}
+
+/* "unsigned int" -> "unsigned_int", for helper names. */
+static char *tag_of(const char *type)
+{
+	return g_strdelimit(g_strdup(type), " ", '_');
+}
+
+/* A word's type: lanes of a path's elements (the element itself for one
+ * lane). */
+static char *word_type(const SyHlsPath *hp, guint lanes)
+{
+	if (lanes == 1)
+		return g_strdup(ctype(hp->path->array));
+	return g_strdup_printf("ap_uint<%u>", lanes * bits(hp->path->array));
+}
+
+/* Element e (an expression) of a buffer of words of pack elements. */
+static void print_unpack(GString *out, const SyArray *x, const char *word,
+	const char *lane, guint pack)
+{
+	g_autofree char *tag = tag_of(ctype(x));
+	guint b = bits(x);
+
+	if (pack == 1 && !lane) {
+		g_string_append_printf(out, "sy_from_bits_%s(%s)", tag, word);
+		return;
+	}
+	g_string_append_printf(out,
+		"sy_from_bits_%s(%s.range(%u * (%s) + %u, %u * (%s)))", tag,
+		word, b, lane, b - 1, b, lane);
+}
+
+/* The statement's schedule as a function on its box. */
+static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
+{
+	isl_multi_aff **out = user;
+
+	isl_set_free(set);
+	isl_multi_aff_free(*out);
+	*out = ma;
+	return isl_stat_ok;
+}
+
+static isl_multi_aff *schedule_of(Hls *hls, const SyStmt *stmt)
+{
+	const SyHlsModel *m = hls->m;
+	isl_space *space = isl_space_map_from_domain_and_range(
+		isl_set_get_space(stmt->domain),
+		isl_space_set_alloc(hls->scop->ctx, 0, m->n_dims));
+	isl_map *map = isl_union_map_extract_map(m->schedule, space);
+	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+	isl_multi_aff *ma = NULL;
+
+	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
+	isl_pw_multi_aff_free(pma);
+	return ma;
+}
+
+/* S -> [tile, the PE dimensions keep selects (all for NULL)]. */
+static isl_multi_aff *unit_of(
+	Hls *hls, const SyStmt *stmt, const gboolean *keep)
+{
+	const SyHlsModel *m = hls->m;
+	isl_multi_aff *ma = schedule_of(hls, stmt);
+
+	/* Drop from the end: dimensions after the PE, then the PE
+	 * dimensions not kept. */
+	ma = isl_multi_aff_drop_dims(ma, isl_dim_out, m->n_tile + m->n_space,
+		m->n_dims - m->n_tile - m->n_space);
+	for (guint k = m->n_space; k-- > 0;)
+		if (keep && !keep[k])
+			ma = isl_multi_aff_drop_dims(
+				ma, isl_dim_out, m->n_tile + k, 1);
+	return ma;
+}
+
+/* An access's subscript d relative to its box at the instance's unit. */
+static isl_pw_aff *box_index(Hls *hls, const SyAccess *a, const SyHlsBox *box,
+	const gboolean *keep, guint d)
+{
+	isl_pw_aff *sub = isl_multi_pw_aff_get_at(a->subscripts, (int)d);
+	isl_pw_aff *off = isl_multi_pw_aff_get_at(box->offset, (int)d);
+
+	off = isl_pw_aff_pullback_multi_aff(off, unit_of(hls, a->stmt, keep));
+	return isl_pw_aff_sub(sub, off);
+}
+
+static void req_box_index(Module *mod, const SyAccess *a, const SyHlsBox *box,
+	const gboolean *keep)
+{
+	for (guint d = 0; d < a->array->n_dims; d++)
+		req_value(mod, a->stmt, box_index(mod->hls, a, box, keep, d));
+}
+
+/* Where a read of the kernel's array comes from: instances whose value
+ * comes from outside; writes nothing overwrites. */
+static isl_set *live_in_of(Hls *hls, const SyAccess *a)
+{
+	isl_set *in = sy_deps_live_in(hls->array->analysis->deps, a);
+
+	return in ? isl_set_copy(in)
+		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
+}
+
+static isl_set *live_out_of(Hls *hls, const SyAccess *a)
+{
+	const SyDeps *deps = hls->array->analysis->deps;
+	isl_set *out = isl_map_domain(isl_map_copy(a->map));
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_OUTPUT && dep->source == a)
+			out = isl_set_subtract(out,
+				isl_map_domain(isl_map_copy(dep->relation)));
+	}
+	return out;
+}
+
+/* Reads and writes in a PE */
+
+typedef enum { SRC_ARG, SRC_EXT, SRC_LOCAL, SRC_FIFO } Src;
+
+static Src source_of(Hls *hls, const SyAccess *a)
+{
+	const SyHlsPath *in;
+
+	if (!a->write && sy_access_is_argument(a))
+		return SRC_ARG;
+	in = sy_hls_model_path(hls->m, a->array, TRUE);
+	if (!a->write && in && in->path->exterior)
+		return SRC_EXT;
+	if (g_hash_table_contains(hls->m->pe_box, a->array))
+		return SRC_LOCAL;
+	if (a->write) {
+		const SyHlsPath *out = sy_hls_model_path(
+			hls->m, a->array, FALSE);
+
+		return out && out->path->exterior ? SRC_EXT : SRC_FIFO;
+	}
+	return SRC_FIFO;
+}
+
+/* Printing helpers */
+
+static void print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e)
+{
+	sy_ast_print_expr(p, out, e, 0);
+}
+
+/* A string of an expression. */
+static char *expr_text(SyAstPrinter *p, isl_ast_expr *e)
+{
+	GString *s = g_string_new(NULL);
+
+	sy_ast_print_expr(p, s, e, 16);
+	return g_string_free(s, FALSE);
+}
+
+static void line(SyAstPrinter *p, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void line(SyAstPrinter *p, const char *format, ...)
+{
+	va_list args;
+
+	sy_ast_line_start(p);
+	va_start(args, format);
+	g_string_append_vprintf(p->out, format, args);
+	va_end(args);
+	g_string_append_c(p->out, '\n');
+}
+
+/* Statement text with reads replaced by their temporaries. */
+typedef struct {
+	SyAstPrinter *p;
+	const HlsCall *call;
+} Subst;
+
+static gboolean subst_read(
+	GString *out, const SyExpr *expr, int prec, gpointer user)
+{
+	Subst *s = user;
+	const SyStmt *stmt = s->call->call.stmt;
+
+	for (guint k = 1; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+
+		/* Arguments keep their names: they are the PE's too. */
+		if (a->expr == expr && !a->write && !sy_access_is_argument(a)) {
+			g_string_append_printf(out, "sy_r%u", k);
+			return TRUE;
+		}
+	}
+	if (expr->kind != SY_EXPR_NAME)
+		return FALSE;
+	for (guint k = 0; k < stmt->n_iters; k++)
+		if (sy_expr_var(expr) == stmt->iters[k]) {
+			sy_ast_print_expr(
+				s->p, out, s->call->call.iters[k], prec);
+			return TRUE;
+		}
+	return FALSE;
+}
+
+/* The value a statement computes: its right-hand side, combined with
+ * the old value for compound assignments. */
+static void print_value(SyAstPrinter *p, const HlsCall *call)
+{
+	const SyNode *node = call->call.stmt->node;
+	Subst s = {p, call};
+	const char *op = sy_punct_spelling(node->op);
+
+	if (node->op != SY_P_ASSIGN)
+		g_string_append_printf(
+			p->out, "sy_r1 %.*s (", (int)strlen(op) - 1, op);
+	sy_expr_print_with(p->out, node->rhs, subst_read, &s);
+	if (node->op != SY_P_ASSIGN)
+		g_string_append_c(p->out, ')');
+}
+
+/* local_X[e0][e1] from the next n index expressions. */
+static void print_element(SyAstPrinter *p, GString *out, const char *name,
+	const SyArray *x, const HlsCall *call, guint *at)
+{
+	g_string_append(out, name);
+	if (!x->n_dims)
+		g_string_append(out, "[0]");
+	for (guint d = 0; d < x->n_dims; d++) {
+		g_string_append_c(out, '[');
+		print_e(p, out, call->exprs[(*at)++]);
+		g_string_append_c(out, ']');
+	}
+}
+
+/* "if (cond) " for a condition, nothing when it always holds. */
+static gboolean open_guard(SyAstPrinter *p, isl_ast_expr *cond)
+{
+	if (!cond)
+		return FALSE;
+	sy_ast_line_start(p);
+	g_string_append(p->out, "if (");
+	print_e(p, p->out, cond);
+	g_string_append(p->out, ") {\n");
+	sy_ast_indent_more(p);
+	return TRUE;
+}
+
+static void close_guard(SyAstPrinter *p, gboolean open)
+{
+	if (!open)
+		return;
+	sy_ast_indent_less(p);
+	line(p, "}");
+}
+
+/* The PE */
+
+static isl_pw_aff *lane_of(Hls *hls, const SyStmt *stmt)
+{
+	isl_multi_aff *ma = schedule_of(hls, stmt);
+	isl_aff *lane = isl_multi_aff_get_at(ma, (int)hls->m->lanes_dim);
+
+	isl_multi_aff_free(ma);
+	return isl_pw_aff_from_aff(lane);
+}
+
+static void pe_requests(Module *mod)
+{
+	Hls *hls = mod->hls;
+	const SyScop *scop = hls->scop;
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		req_set(mod, stmt, isl_set_copy(stmt->domain));
+		if (hls->m->lanes_dim >= 0)
+			req_value(mod, stmt, lane_of(hls, stmt));
+		/* In the order the PE prints them: the reads, then the
+		 * write (access 0). */
+		for (guint n = 1; n <= stmt->accesses->len; n++) {
+			guint k = n % stmt->accesses->len;
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+			const SyHlsPath *way = sy_hls_model_path(
+				hls->m, a->array, !a->write);
+			Src src = source_of(hls, a);
+
+			if (src == SRC_LOCAL) {
+				req_box_index(mod, a,
+					g_hash_table_lookup(
+						hls->m->pe_box, a->array),
+					NULL);
+				if (way && !way->path->exterior)
+					req_set(mod, stmt,
+						a->write ? live_out_of(hls, a)
+							 : live_in_of(hls, a));
+			} else if (src == SRC_FIFO && !a->write) {
+				req_set(mod, stmt, live_in_of(hls, a));
+			}
+		}
+	}
+}
+
+/* Reads that stream through the PE: taken from the upstream FIFO and,
+ * for inputs, passed on downstream, a SIMD vector at a time. */
+static void print_stream_read(
+	SyAstPrinter *p, Hls *hls, const SyAccess *a, guint k, const char *lane)
+{
+	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, TRUE);
+	const char *prefix = hp->path->prefix;
+	gboolean forward = hp->path->role == SY_PATH_READ;
+
+	if (hp->lanes == 1 || !lane) {
+		line(p, "%s sy_r%u = fifo_%s_in.read();", ctype(a->array), k,
+			prefix);
+		if (forward)
+			line(p, "fifo_%s_out.write(sy_r%u);", prefix, k);
+		return;
+	}
+	line(p, "if (%s == 0)", lane);
+	line(p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k, prefix);
+	sy_ast_line_start(p);
+	g_string_append_printf(p->out, "%s sy_r%u = ", ctype(a->array), k);
+	{
+		g_autofree char *word = g_strdup_printf(
+			"sy_w_%s_%u", prefix, k);
+
+		print_unpack(p->out, a->array, word, lane, hp->lanes);
+	}
+	g_string_append(p->out, ";\n");
+	if (forward) {
+		line(p, "if (%s == %u)", lane, hp->lanes - 1);
+		line(p, "    fifo_%s_out.write(sy_w_%s_%u);", prefix, prefix,
+			k);
+	}
+}
+
+static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
+{
+	Hls *hls = mod->hls;
+	const SyStmt *stmt = call->call.stmt;
+	const SyAccess *w = g_ptr_array_index(stmt->accesses, 0);
+	Src wsrc = source_of(hls, w);
+	g_autofree char *lane = NULL;
+	guint at = 1;
+	gboolean open;
+
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	if (hls->m->lanes_dim >= 0)
+		lane = expr_text(p, call->exprs[at++]);
+	for (guint k = 1; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+
+		if (source_of(hls, a) == SRC_EXT)
+			print_stream_read(p, hls, a, k, lane);
+	}
+	if (wsrc == SRC_EXT && stmt->node->op != SY_P_ASSIGN)
+		line(p, "%s sy_v = sy_r1;", ctype(w->array));
+	else
+		line(p, "%s sy_v;", ctype(w->array));
+	open = open_guard(p, call->exprs[0]);
+	for (guint k = 1; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+		const SyHlsPath *in = sy_hls_model_path(hls->m, a->array, TRUE);
+		g_autofree char *name = g_strconcat(
+			"local_", a->array->name, NULL);
+		Src src = source_of(hls, a);
+		GString *elem;
+
+		if (src == SRC_ARG || src == SRC_EXT)
+			continue;
+		sy_ast_line_start(p);
+		g_string_append_printf(
+			p->out, "%s sy_r%u = ", ctype(a->array), k);
+		if (src == SRC_FIFO) {
+			isl_ast_expr *cond = call->exprs[at++];
+
+			if (cond) {
+				print_e(p, p->out, cond);
+				g_string_append(p->out, " ? ");
+			}
+			g_string_append_printf(
+				p->out, "fifo_%s_in.read()", in->path->prefix);
+			if (cond)
+				g_string_append_printf(
+					p->out, " : %s()", ctype(a->array));
+			g_string_append(p->out, ";\n");
+			continue;
+		}
+		elem = g_string_new(NULL);
+		print_element(p, elem, name, a->array, call, &at);
+		if (in && !in->path->exterior) {
+			isl_ast_expr *cond = call->exprs[at++];
+
+			if (cond) {
+				g_string_append_c(p->out, '(');
+				print_e(p, p->out, cond);
+				g_string_append_printf(p->out,
+					") ? fifo_%s_in.read() : ",
+					in->path->prefix);
+			} else {
+				g_string_append_printf(p->out,
+					"fifo_%s_in.read(); /* %s */",
+					in->path->prefix, elem->str);
+				g_string_truncate(elem, 0);
+			}
+		}
+		g_string_append(p->out, elem->str);
+		if (elem->len || !in || in->path->exterior)
+			g_string_append(p->out, ";");
+		g_string_append_c(p->out, '\n');
+		g_string_free(elem, TRUE);
+	}
+	sy_ast_line_start(p);
+	g_string_append(p->out, "sy_v = ");
+	print_value(p, call);
+	g_string_append(p->out, ";\n");
+	if (wsrc == SRC_LOCAL) {
+		const SyHlsPath *out = sy_hls_model_path(
+			hls->m, w->array, FALSE);
+		g_autofree char *name = g_strconcat(
+			"local_", w->array->name, NULL);
+		gboolean guarded;
+
+		sy_ast_line_start(p);
+		print_element(p, p->out, name, w->array, call, &at);
+		g_string_append(p->out, " = sy_v;\n");
+		if (out && !out->path->exterior) {
+			guarded = open_guard(p, call->exprs[at++]);
+			line(p, "fifo_%s_out.write(sy_v);", out->path->prefix);
+			close_guard(p, guarded);
+		}
+	}
+	close_guard(p, open);
+	if (wsrc == SRC_EXT) {
+		const SyHlsPath *out = sy_hls_model_path(
+			hls->m, w->array, FALSE);
+
+		line(p, "fifo_%s_out.write(sy_v);", out->path->prefix);
+	}
+	sy_ast_indent_less(p);
+	line(p, "}");
+}
+
+/* Geometry: lines of an exterior path, chains of an interior one */
+
+static const char *const pe_names[] = {"idx", "idy", "idz"};
+static const char *const p_names[] = {"p0", "p1", "p2"};
+
+/* The space loop an exterior path moves along. */
+static guint along_of(const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
+}
+
+static gint64 pe_total(const SyPeArray *array)
+{
+	return sy_pe_array_count(array);
+}
+
+/* Units of a path: lines (exterior) or PEs (interior). */
+static gint64 units_of(const SyPeArray *array, const SyIoPath *p)
+{
+	return p->exterior ? pe_total(array) / array->pe[along_of(p)]
+			   : pe_total(array);
+}
+
+static gint64 box_elements(const SyHlsBox *box)
+{
+	gint64 n = 1;
+
+	for (guint d = 0; d < box->n_dims; d++)
+		n *= box->size[d];
+	return n;
+}
+
+static gint64 box_words(const SyHlsPath *hp)
+{
+	return box_elements(&hp->box) / hp->pack;
+}
+
+/* PE coordinates of line (or chain) index n: the space loops other than
+ * skip, in row-major order, skip's own coordinate at at. */
+static void unit_coords(
+	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord)
+{
+	for (guint k = array->n_space; k-- > 0;) {
+		if (k == skip) {
+			coord[k] = at;
+			continue;
+		}
+		coord[k] = n % array->pe[k];
+		n /= array->pe[k];
+	}
+}
+
+/* C code computing coordinates p0.. of a line or chain "idx" into
+ * variables (the same rule as unit_coords). */
+static void print_unit_coords(GString *out, const SyPeArray *array, guint skip,
+	const char *at, const char *indent)
+{
+	GString *n = g_string_new("idx");
+
+	for (guint k = array->n_space; k-- > 0;) {
+		if (k == skip) {
+			g_string_append_printf(out, "%sconst int %s = %s;\n",
+				indent, p_names[k], at);
+			continue;
+		}
+		g_string_append_printf(out,
+			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
+			indent, p_names[k], n->str, array->pe[k]);
+		g_string_append_printf(n, " / %" G_GINT64_FORMAT, array->pe[k]);
+	}
+	g_string_free(n, TRUE);
+}
+
+/* "[a][b]" of a PE's FIFO, shifted by one along shift (-1: none). */
+static char *fifo_index(const gint64 *coord, guint n, int shift)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint k = 0; k < n; k++)
+		g_string_append_printf(s, "[%" G_GINT64_FORMAT "]",
+			coord[k] + ((int)k == shift));
+	return g_string_free(s, FALSE);
+}
+
+/* Tile loops: over a path's tiles, in order */
+
+typedef void (*TileBody)(
+	GString *out, const char *indent, char **coords, gpointer data);
+
+typedef struct {
+	TileBody body;
+	gpointer data;
+	guint n;
+} Tiles;
+
+static void tile_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+{
+	Tiles *t = data;
+	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
+	char **coords = g_new0(char *, t->n + 1);
+
+	for (guint k = 0; k < t->n; k++) {
+		isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, (int)k + 1);
+
+		coords[k] = expr_text(p, arg);
+		isl_ast_expr_free(arg);
+	}
+	isl_ast_expr_free(expr);
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	t->body(p->out, p->indent->str, coords, t->data);
+	sy_ast_indent_less(p);
+	line(p, "}");
+	g_strfreev(coords);
+}
+
+static void print_tile_loops(Hls *hls, GString *out, isl_set *tiles,
+	const char *indent, TileBody body, gpointer data)
+{
+	static const SyAstHooks hooks = {tile_user, NULL, NULL};
+	Tiles t = {body, data, (guint)isl_set_dim(tiles, isl_dim_set)};
+	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
+	isl_map *id = isl_map_intersect_domain(
+		isl_map_identity(
+			isl_space_map_from_set(isl_set_get_space(named))),
+		isl_set_copy(named));
+	isl_ast_build *build = isl_ast_build_from_context(
+		isl_set_universe(isl_space_params(isl_set_get_space(named))));
+	isl_ast_node *tree;
+	SyAstPrinter p;
+
+	isl_set_free(named);
+	{
+		isl_id_list *names = isl_id_list_alloc(
+			hls->scop->ctx, (int)t.n);
+
+		for (guint k = 0; k < t.n; k++) {
+			char name[16];
+
+			g_snprintf(name, sizeof name, "t%u", k);
+			names = isl_id_list_add(names,
+				isl_id_alloc(hls->scop->ctx, name, NULL));
+		}
+		build = isl_ast_build_set_iterators(build, names);
+	}
+	tree = isl_ast_build_node_from_schedule_map(
+		build, isl_union_map_from_map(id));
+	isl_ast_build_free(build);
+	sy_ast_printer_init(&p, indent, "    ", hls->itype, &hooks, &t);
+	sy_ast_print_node(&p, tree);
+	g_string_append(out, p.out->str);
+	sy_ast_printer_clear(&p);
+	isl_ast_node_free(tree);
+}
+
+/* Feeding PEs from buffers, and filling buffers from PEs */
+
+/* sy_e: an element's place in a box, row-major. */
+static void print_linear(SyAstPrinter *p, const HlsCall *call, guint *at,
+	const SyHlsBox *box, guint n_dims)
+{
+	sy_ast_line_start(p);
+	g_string_append(p->out, "long sy_e = ");
+	if (!n_dims)
+		g_string_append(p->out, "0");
+	/* Horner: ((e0) * s1 + e1) * s2 + e2 */
+	for (guint d = 1; d < n_dims; d++)
+		g_string_append_c(p->out, '(');
+	for (guint d = 0; d < n_dims; d++) {
+		if (d)
+			g_string_append_printf(p->out,
+				") * %" G_GINT64_FORMAT " + ", box->size[d]);
+		print_e(p, p->out, call->exprs[(*at)++]);
+	}
+	g_string_append(p->out, ";\n");
+}
+
+/* The accesses of the module's array in a statement: its reads (in) or
+ * writes (out), in order. */
+static gboolean moves(const SyAccess *a, const SyHlsPath *hp)
+{
+	return a->array == hp->path->array && a->write == !hp->path->in;
+}
+
+static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
+{
+	const SyHlsPath *hp = mod->path;
+	const SyArray *x = hp->path->array;
+	const SyStmt *stmt = call->call.stmt;
+	g_autofree char *tag = tag_of(ctype(x));
+	g_autofree char *lane = NULL;
+	guint at = 0;
+
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	if (hp->lanes > 1)
+		lane = expr_text(p, call->exprs[at++]);
+	for (guint k = 0; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+		gboolean open = FALSE;
+
+		if (!moves(a, hp))
+			continue;
+		if (!hp->path->exterior)
+			open = open_guard(p, call->exprs[at++]);
+		line(p, "{");
+		sy_ast_indent_more(p);
+		print_linear(p, call, &at, &hp->box, x->n_dims);
+		line(p,
+			"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u "
+			"* (sy_e %% %u) + %u, %u * (sy_e %% %u)));",
+			ctype(x), tag, hp->pack, bits(x), hp->pack, bits(x) - 1,
+			bits(x), hp->pack);
+		if (hp->lanes == 1) {
+			line(p, "fifo_local_out.write(sy_x);");
+		} else {
+			line(p,
+				"sy_w.range(%u * (%s) + %u, %u * (%s)) = "
+				"sy_to_bits_%s(sy_x);",
+				bits(x), lane, bits(x) - 1, bits(x), lane, tag);
+			line(p, "if (%s == %u)", lane, hp->lanes - 1);
+			line(p, "    fifo_local_out.write(sy_w);");
+		}
+		sy_ast_indent_less(p);
+		line(p, "}");
+		close_guard(p, open);
+	}
+	sy_ast_indent_less(p);
+	line(p, "}");
+}
+
+static void print_collect(SyAstPrinter *p, const HlsCall *call, Module *mod)
+{
+	const SyHlsPath *hp = mod->path;
+	const SyArray *x = hp->path->array;
+	const SyStmt *stmt = call->call.stmt;
+	g_autofree char *tag = tag_of(ctype(x));
+	guint at = 0;
+
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	for (guint k = 0; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+		gboolean open = FALSE;
+
+		if (!moves(a, hp))
+			continue;
+		if (!hp->path->exterior)
+			open = open_guard(p, call->exprs[at++]);
+		line(p, "{");
+		sy_ast_indent_more(p);
+		print_linear(p, call, &at, &hp->box, x->n_dims);
+		line(p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
+		line(p,
+			"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% "
+			"%u)) = sy_to_bits_%s(fifo_local_in.read());",
+			bits(x), hp->pack, bits(x) - 1, bits(x), hp->pack, tag);
+		line(p, "local[sy_e / %u] = sy_word;", hp->pack);
+		sy_ast_indent_less(p);
+		line(p, "}");
+		close_guard(p, open);
+	}
+	sy_ast_indent_less(p);
+	line(p, "}");
+}
+
+/* Requests of a feeding or collecting module: the lane, then per access
+ * moved its condition (interior paths) and its place in the box. */
+static void io_requests(Module *mod, const gboolean *keep)
+{
+	Hls *hls = mod->hls;
+	const SyHlsPath *hp = mod->path;
+
+	for (guint i = 0; i < hls->scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
+		gboolean any = FALSE;
+
+		for (guint k = 0; k < stmt->accesses->len; k++)
+			any = any ||
+				moves(g_ptr_array_index(stmt->accesses, k), hp);
+		if (!any)
+			continue;
+		reqs_of(mod, stmt);
+		if (hp->lanes > 1)
+			req_value(mod, stmt, lane_of(hls, stmt));
+		for (guint k = 0; k < stmt->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+
+			if (!moves(a, hp))
+				continue;
+			if (!hp->path->exterior)
+				req_set(mod, stmt,
+					a->write ? live_out_of(hls, a)
+						 : live_in_of(hls, a));
+			req_box_index(mod, a, &hp->box, keep);
+		}
+	}
+}
+
+/* I/O modules */
+
+static gboolean ping_pong(Hls *hls, const char *name)
+{
+	const SyModule *m = sy_design_find(hls->m->design, name);
+
+	return m && m->buffers->len &&
+		((SyBuffer *)g_ptr_array_index(m->buffers, 0))->ping_pong;
+}
+
+typedef struct {
+	const char *name; /* the module family */
+	const char *inter; /* its inter_trans function */
+	const char *unit; /* "idx" or "p0, p1" */
+	const char *streams; /* inter_trans's streams */
+	gboolean out;
+	gboolean pp;
+	guint n_tile;
+} Main;
+
+/* "(if (sy_arb == 0) f(ping) else f(pong))" with the buffers swapped
+ * when swap: the buffer filled last tile rather than this one. */
+static void both_buffers(GString *out, const char *in, const char *call,
+	const char *after, gboolean swap)
+{
+	g_string_append_printf(out,
+		"%sif (sy_arb == 0)\n%s    %slocal_%s%s;\n%selse\n%s    "
+		"%slocal_%s%s;\n",
+		in, in, call, swap ? "pong" : "ping", after, in, in, call,
+		swap ? "ping" : "pong", after);
+}
+
+static void main_body(GString *out, const char *in, char **t, gpointer data)
+{
+	const Main *m = data;
+	g_autofree char *inter = g_strdup_printf("%s(%s, ", m->inter, m->unit);
+	g_autofree char *cur = g_strdup_printf(
+		"%s_intra_trans(%s, sy_cur, ", m->name, m->unit);
+	g_autofree char *prev = g_strdup_printf(
+		"%s_intra_trans(%s, sy_prev, ", m->name, m->unit);
+	g_autofree char *streams = g_strdup_printf(", %s)", m->streams);
+	g_autofree char *local = g_strdup_printf(
+		", fifo_local_%s)", m->out ? "in" : "out");
+	g_autofree char *deeper = g_strconcat(in, "    ", NULL);
+
+	g_string_append_printf(
+		out, "%sconst int sy_cur[%u] = {", in, m->n_tile);
+	for (guint k = 0; k < m->n_tile; k++)
+		g_string_append_printf(out, "%s%s", k ? ", " : "", t[k]);
+	g_string_append(out, "};\n\n");
+	if (!m->pp) {
+		if (m->out)
+			g_string_append_printf(
+				out, "%s%slocal%s;\n", in, cur, local);
+		g_string_append_printf(
+			out, "%s%slocal%s;\n", in, inter, streams);
+		if (!m->out)
+			g_string_append_printf(
+				out, "%s%slocal%s;\n", in, cur, local);
+		return;
+	}
+	/* Ping-pong: this tile's transfer in one buffer while the other
+	 * serves the PEs (or the chain) with the last tile's. */
+	if (m->out) {
+		both_buffers(out, in, cur, local, FALSE);
+		g_string_append_printf(out, "%sif (!sy_first) {\n", in);
+		both_buffers(out, deeper, inter, streams, TRUE);
+	} else {
+		both_buffers(out, in, inter, streams, FALSE);
+		g_string_append_printf(out, "%sif (!sy_first) {\n", in);
+		both_buffers(out, deeper, prev, local, TRUE);
+	}
+	g_string_append_printf(out,
+		"%s}\n%ssy_first = false;\n%ssy_arb = "
+		"!sy_arb;\n",
+		in, in, in);
+	g_string_append_printf(out,
+		"%sfor (int sy_k = 0; sy_k < %u; sy_k++)\n%s    sy_prev[sy_k] "
+		"= "
+		"sy_cur[sy_k];\n",
+		in, m->n_tile, in);
+}
+
+/* The inter_trans of a buffered module: its own box from the chain and
+ * the boxes of the modules after it passed on (inputs), or its box and
+ * then theirs sent towards DRAM (outputs). */
+static void emit_inter(Hls *hls, const SyHlsPath *hp, const char *name,
+	const char *unit, const char *index, gint64 count, gboolean boundary)
+{
+	GString *out = hls->out;
+	gint64 words = box_words(hp);
+	const char *P = hp->path->prefix;
+
+	g_string_append_printf(out,
+		"static void %s%s_inter_trans(%s, %s_word "
+		"local[%" G_GINT64_FORMAT "], hls::stream<%s_word> &fifo_%s",
+		name, boundary ? "_boundary" : "", unit, P, words, P,
+		hp->path->in ? "in" : "out");
+	if (!boundary)
+		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
+			P, hp->path->in ? "out" : "in");
+	g_string_append(out, ")\n{\n");
+	if (hp->path->in) {
+		if (boundary)
+			g_string_append_printf(out,
+				"    for (int sy_w = 0; sy_w < "
+				"%" G_GINT64_FORMAT "; sy_w++) {\n#pragma HLS "
+						    "PIPELINE II=1\n        "
+				"local[sy_w] = fifo_in.read();\n    }\n",
+				words);
+		else
+			g_string_append_printf(out,
+				"    for (int sy_l = %s; sy_l < "
+				"%" G_GINT64_FORMAT
+				"; sy_l++)\n        for (int sy_w = 0; sy_w < "
+				"%" G_GINT64_FORMAT "; sy_w++) {\n#pragma HLS "
+				"PIPELINE II=1\n            %s_word sy_v = "
+				"fifo_in.read();\n\n            if (sy_l == "
+				"%s)\n"
+				"                local[sy_w] = sy_v;\n         "
+				"  "
+				" else\n                "
+				"fifo_out.write(sy_v);\n "
+				"       }\n",
+				index, count, words, P, index);
+	} else {
+		g_string_append_printf(out,
+			"    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT
+			"; sy_w++) {\n#pragma HLS PIPELINE II=1\n        "
+			"fifo_out.write(local[sy_w]);\n    }\n",
+			words);
+		if (!boundary)
+			g_string_append_printf(out,
+				"    for (int sy_l = %s + 1; sy_l < "
+				"%" G_GINT64_FORMAT
+				"; sy_l++)\n        for (int sy_w "
+				"= 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) {\n"
+				"#pragma HLS PIPELINE II=1\n            "
+				"fifo_out.write(fifo_in.read());\n        }\n",
+				index, count, words);
+	}
+	g_string_append(out, "}\n\n");
+}
+
+/* The intra_trans: the PE side of the buffer, in the PEs' own order. */
+static void emit_intra(Hls *hls, const SyHlsPath *hp, const char *name,
+	const char *unit, const char *coords)
+{
+	const SyHlsModel *m = hls->m;
+	const SyIoPath *p = hp->path;
+	GString *out = hls->out;
+	g_autofree char *pe_word = word_type(hp, hp->lanes);
+	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
+	const char **fixed = g_new0(const char *, m->n_dims + 1);
+	char tnames[8][8];
+	Module mod;
+
+	for (guint k = 0; k < m->n_space; k++)
+		keep[k] = !p->exterior || p->direction[k] == 0;
+	for (guint d = 0; d < m->n_tile && d < 8; d++) {
+		g_snprintf(tnames[d], sizeof tnames[d], "sy_t%u", d);
+		fixed[d] = tnames[d];
+	}
+	for (guint k = 0; k < m->n_space; k++)
+		fixed[m->n_tile + k] = p_names[k];
+	g_string_append_printf(out,
+		"static void %s_intra_trans(%s, const int sy_tile[%u], %s_word "
+		"local[%" G_GINT64_FORMAT "], hls::stream<%s> &fifo_local_%s)\n"
+		"{\n    typedef %s_word sy_word_t;\n",
+		name, unit, m->n_tile, p->prefix, box_words(hp), pe_word,
+		p->in ? "out" : "in", p->prefix);
+	for (guint d = 0; d < m->n_tile; d++)
+		g_string_append_printf(
+			out, "    const int sy_t%u = sy_tile[%u];\n", d, d);
+	g_string_append(out, coords);
+	if (hp->lanes > 1)
+		g_string_append_printf(out, "    %s sy_w;\n", pe_word);
+	g_string_append_c(out, '\n');
+	module_init(&mod, hls, hp);
+	mod.print = p->in ? print_feed : print_collect;
+	io_requests(&mod, keep);
+	print_ast(&mod,
+		module_ast(&mod,
+			p->exterior ? NULL : isl_union_set_copy(hp->moving),
+			fixed),
+		"    ");
+	module_clear(&mod);
+	g_free(fixed);
+	g_string_append(out, "}\n\n");
+}
+
+/* The module itself: per tile of the path, inter_trans and intra_trans
+ * on its buffers. */
+static void emit_main(Hls *hls, const SyHlsPath *hp, const char *name,
+	const char *unit, const char *args, gboolean boundary)
+{
+	const SyIoPath *p = hp->path;
+	GString *out = hls->out;
+	g_autofree char *pe_word = word_type(hp, hp->lanes);
+	g_autofree char *inter = g_strdup_printf(
+		"%s%s_inter_trans", name, boundary ? "_boundary" : "");
+	g_autofree char *full = g_strconcat(
+		name, boundary ? "_boundary" : "", NULL);
+	gboolean pp = ping_pong(hls, full);
+	Main m = {name, inter, args,
+		boundary ? (p->in ? "fifo_in" : "fifo_out")
+			 : (p->in ? "fifo_in, fifo_out" : "fifo_out, fifo_in"),
+		!p->in, pp, hls->m->n_tile};
+	gint64 words = box_words(hp);
+
+	g_string_append_printf(out, "void %s(%s, hls::stream<%s_word> &fifo_%s",
+		full, unit, p->prefix, p->in ? "in" : "out");
+	if (!boundary)
+		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
+			p->prefix, p->in ? "out" : "in");
+	g_string_append_printf(out,
+		", hls::stream<%s> &fifo_local_%s)\n{\n#pragma HLS INLINE "
+		"off\n",
+		pe_word, p->in ? "out" : "in");
+	if (pp)
+		g_string_append_printf(out,
+			"    %s_word local_ping[%" G_GINT64_FORMAT "];\n    "
+			"%s_word local_pong[%" G_GINT64_FORMAT "];\n    bool "
+			"sy_arb = 0;\n    bool sy_first = true;\n    int "
+			"sy_prev[%u] = {0};\n",
+			p->prefix, words, p->prefix, words, hls->m->n_tile);
+	else
+		g_string_append_printf(out,
+			"    %s_word local[%" G_GINT64_FORMAT "];\n", p->prefix,
+			words);
+	g_string_append_c(out, '\n');
+	print_tile_loops(hls, out, hp->tiles, "    ", main_body, &m);
+	if (pp) {
+		g_string_append(out, "    if (!sy_first) {\n");
+		if (p->in) {
+			g_autofree char *prev = g_strdup_printf(
+				"%s_intra_trans(%s, sy_prev, ", name, args);
+
+			both_buffers(out, "        ", prev, ", fifo_local_out)",
+				TRUE);
+		} else {
+			g_autofree char *call = g_strdup_printf(
+				"%s(%s, ", inter, args);
+			g_autofree char *streams = g_strdup_printf(
+				", %s)", m.streams);
+
+			both_buffers(out, "        ", call, streams, TRUE);
+		}
+		g_string_append(out, "    }\n");
+	}
+	g_string_append(out, "}\n\n");
+}
+
+/* L3: the DRAM port, words in the order the host serialized them. */
+typedef struct {
+	const SyHlsPath *hp;
+	gint64 units;
+} Burst;
+
+static void burst_body(GString *out, const char *in, char **t, gpointer data)
+{
+	const Burst *b = data;
+	gboolean input = b->hp->path->in;
+
+	(void)t;
+	g_string_append_printf(out,
+		"%sfor (int sy_u = 0; sy_u < %" G_GINT64_FORMAT "; sy_u++)\n"
+		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
+		"{\n#pragma HLS PIPELINE II=1\n%s        %s;\n%s        "
+		"sy_ptr++;\n%s    }\n",
+		in, b->units, in, box_words(b->hp), in,
+		input ? "fifo_local_out.write(port[sy_ptr])"
+		      : "port[sy_ptr] = fifo_local_in.read()",
+		in, in);
+}
+
+static void emit_l3(Hls *hls, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+	Burst b = {hp, units_of(hls->array, p)};
+
+	g_string_append_printf(hls->out,
+		"void %s_IO_L3_%s(%s_word *port, hls::stream<%s_word> "
+		"&fifo_local_%s)\n{\n#pragma HLS INLINE off\n    long sy_ptr = "
+		"0;\n\n",
+		p->prefix, p->in ? "in" : "out", p->prefix, p->prefix,
+		p->in ? "out" : "in");
+	print_tile_loops(hls, hls->out, hp->tiles, "    ", burst_body, &b);
+	g_string_append(hls->out, "}\n\n");
+}
+
+/* Interior L2: one per chain of L1 modules, passing words on. */
+typedef struct {
+	const SyHlsPath *hp;
+	gint64 chains, length;
+	gboolean boundary;
+} Pass;
+
+static void pass_body(GString *out, const char *in, char **t, gpointer data)
+{
+	const Pass *ps = data;
+	gint64 words = box_words(ps->hp);
+
+	(void)t;
+	if (ps->hp->path->in && ps->boundary)
+		g_string_append_printf(out,
+			"%sfor (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; "
+			"sy_w++) {\n#pragma HLS PIPELINE II=1\n%s    "
+			"fifo_local_out.write(fifo_in.read());\n%s}\n",
+			in, ps->length * words, in, in);
+	else if (ps->hp->path->in)
+		g_string_append_printf(out,
+			"%sfor (int sy_m = idx; sy_m < %" G_GINT64_FORMAT "; "
+			"sy_m++)\n%s    for (int sy_w = 0; sy_w < "
+			"%" G_GINT64_FORMAT "; sy_w++) {\n#pragma HLS PIPELINE "
+			"II=1\n%s        %s_word sy_v = fifo_in.read();\n\n%s "
+			"       if (sy_m == idx)\n%s            "
+			"fifo_local_out.write(sy_v);\n%s        else\n%s      "
+			"      fifo_out.write(sy_v);\n%s    }\n",
+			in, ps->chains, in, ps->length * words, in,
+			ps->hp->path->prefix, in, in, in, in, in);
+	else {
+		g_string_append_printf(out,
+			"%sfor (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; "
+			"sy_w++) {\n#pragma HLS PIPELINE II=1\n%s    "
+			"fifo_out.write(fifo_local_in.read());\n%s}\n",
+			in, ps->length * words, in, in);
+		if (!ps->boundary)
+			g_string_append_printf(out,
+				"%sfor (int sy_w = 0; sy_w < (%" G_GINT64_FORMAT
+				" - idx - 1) * %" G_GINT64_FORMAT
+				"; sy_w++) {\n"
+				"#pragma HLS PIPELINE II=1\n%s    "
+				"fifo_out.write(fifo_in.read());\n%s}\n",
+				in, ps->chains, ps->length * words, in, in);
+	}
+}
+
+static void emit_l2_pass(Hls *hls, const SyHlsPath *hp, gboolean boundary)
+{
+	const SyIoPath *p = hp->path;
+	Pass ps = {hp, pe_total(hls->array) / hls->array->pe[0],
+		hls->array->pe[0], boundary};
+
+	g_string_append_printf(hls->out,
+		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
+		p->prefix, p->in ? "in" : "out", boundary ? "_boundary" : "",
+		p->prefix, p->in ? "in" : "out");
+	if (!boundary)
+		g_string_append_printf(hls->out,
+			", hls::stream<%s_word> &fifo_%s", p->prefix,
+			p->in ? "out" : "in");
+	g_string_append_printf(hls->out,
+		", hls::stream<%s_word> &fifo_local_%s)\n{\n#pragma HLS INLINE "
+		"off\n    (void)idx;\n\n",
+		p->prefix, p->in ? "out" : "in");
+	print_tile_loops(hls, hls->out, hp->tiles, "    ", pass_body, &ps);
+	g_string_append(hls->out, "}\n\n");
+}
+
+/* A path's modules, from the DRAM port to the PEs. */
+static void emit_path(Hls *hls, const SyHlsPath *hp)
+{
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	const char *way = p->in ? "in" : "out";
+	g_autofree char *coords = NULL;
+
+	emit_l3(hls, hp);
+	if (p->exterior) {
+		g_autofree char *name = g_strdup_printf(
+			"%s_IO_L2_%s", p->prefix, way);
+		guint a = along_of(p);
+		g_autofree char *at = g_strdup_printf(
+			"%" G_GINT64_FORMAT, p->in ? 0 : array->pe[a] - 1);
+		GString *c = g_string_new(NULL);
+
+		print_unit_coords(c, array, a, at, "    ");
+		coords = g_string_free(c, FALSE);
+		for (guint b = 0; b < 2; b++)
+			emit_inter(hls, hp, name, "int idx", "idx",
+				units_of(array, p), b);
+		emit_intra(hls, hp, name, "int idx", coords);
+		for (guint b = 0; b < 2; b++)
+			emit_main(hls, hp, name, "int idx", "idx", b);
+		return;
+	}
+	{
+		g_autofree char *name = g_strdup_printf(
+			"%s_IO_L1_%s", p->prefix, way);
+		GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
+
+		for (guint k = 0; k < array->n_space; k++) {
+			g_string_append_printf(
+				unit, "%sint %s", k ? ", " : "", p_names[k]);
+			g_string_append_printf(
+				args, "%s%s", k ? ", " : "", p_names[k]);
+		}
+		for (guint b = 0; b < 2; b++)
+			emit_l2_pass(hls, hp, b);
+		for (guint b = 0; b < 2; b++)
+			emit_inter(hls, hp, name, unit->str, "p0", array->pe[0],
+				b);
+		emit_intra(hls, hp, name, unit->str, "");
+		for (guint b = 0; b < 2; b++)
+			emit_main(hls, hp, name, unit->str, args->str, b);
+		g_string_free(unit, TRUE);
+		g_string_free(args, TRUE);
+	}
+}
+
+/* Dummies: what leaves the last PEs of an input's lines. */
+static void print_drop(SyAstPrinter *p, const HlsCall *call, Module *mod)
+{
+	const SyHlsPath *hp = mod->path;
+	const SyStmt *stmt = call->call.stmt;
+	g_autofree char *lane = NULL;
+
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	if (hp->lanes > 1)
+		lane = expr_text(p, call->exprs[0]);
+	for (guint k = 0; k < stmt->accesses->len; k++) {
+		if (!moves(g_ptr_array_index(stmt->accesses, k), hp))
+			continue;
+		if (lane)
+			line(p, "if (%s == %u)", lane, hp->lanes - 1);
+		line(p, "%s(void)fifo_in.read();", lane ? "    " : "");
+	}
+	sy_ast_indent_less(p);
+	line(p, "}");
+}
+
+static void emit_dummy(Hls *hls, const SyHlsPath *hp)
+{
+	const SyHlsModel *m = hls->m;
+	const SyIoPath *p = hp->path;
+	g_autofree char *pe_word = word_type(hp, hp->lanes);
+	const char **fixed = g_new0(const char *, m->n_dims + 1);
+	GString *unit = g_string_new(NULL);
+	Module mod;
+
+	for (guint k = 0; k < m->n_space; k++) {
+		fixed[m->n_tile + k] = p_names[k];
+		g_string_append_printf(
+			unit, "%sint %s", k ? ", " : "", p_names[k]);
+	}
+	g_string_append_printf(hls->out,
+		"void %s_PE_dummy_in(%s, hls::stream<%s> &fifo_in)\n{\n"
+		"#pragma HLS INLINE off\n",
+		p->prefix, unit->str, pe_word);
+	module_init(&mod, hls, hp);
+	mod.print = print_drop;
+	for (guint i = 0; i < hls->scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
+		gboolean any = FALSE;
+
+		for (guint k = 0; k < stmt->accesses->len; k++)
+			any = any ||
+				moves(g_ptr_array_index(stmt->accesses, k), hp);
+		if (!any)
+			continue;
+		reqs_of(&mod, stmt);
+		if (hp->lanes > 1)
+			req_value(&mod, stmt, lane_of(hls, stmt));
+	}
+	print_ast(&mod, module_ast(&mod, NULL, fixed), "    ");
+	module_clear(&mod);
+	g_free(fixed);
+	g_string_free(unit, TRUE);
+	g_string_append(hls->out, "}\n\n");
+}
+
+/* The PE */
+
+/* Scalars the kernel only reads: arguments of the kernel and PEs. */
+static GPtrArray *arguments(const SyScop *scop)
+{
+	GPtrArray *args = g_ptr_array_new();
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+
+		if (!x->n_dims && !x->written && !x->local)
+			g_ptr_array_add(args, (gpointer)x);
+	}
+	return args;
+}
+
+/* The PE's streams, in path order: "fifo_A_in, fifo_A_out, ..." with
+ * their types when typed. */
+static char *pe_streams(Hls *hls, gboolean typed)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		const SyIoPath *p = hp->path;
+		g_autofree char *word = word_type(hp, hp->lanes);
+
+		for (guint way = 0; way < 2; way++) {
+			gboolean in = way == 0;
+
+			/* Inputs come in; those that move between PEs
+			 * (and results that do) also go out. */
+			if (in ? !p->in
+			       : (p->in &&
+					 !(p->exterior &&
+						 p->role == SY_PATH_READ)))
+				continue;
+			if (typed)
+				g_string_append_printf(s,
+					", hls::stream<%s> &fifo_%s_%s", word,
+					p->prefix, in ? "in" : "out");
+			else
+				g_string_append_printf(s, ", fifo_%s_%s",
+					p->prefix, in ? "in" : "out");
+		}
+	}
+	return g_string_free(s, FALSE);
+}
+
+static void emit_pe(Hls *hls)
+{
+	const SyHlsModel *m = hls->m;
+	const SyScop *scop = hls->scop;
+	GString *out = hls->out;
+	const char **fixed = g_new0(const char *, m->n_dims + 1);
+	g_autoptr(GPtrArray) args = arguments(scop);
+	g_autofree char *streams = pe_streams(hls, TRUE);
+	Module mod;
+
+	g_string_append(out, "void PE(");
+	for (guint k = 0; k < m->n_space; k++) {
+		g_string_append_printf(
+			out, "%sint %s", k ? ", " : "", pe_names[k]);
+		fixed[m->n_tile + k] = pe_names[k];
+	}
+	for (guint i = 0; i < args->len; i++) {
+		const SyArray *x = g_ptr_array_index(args, i);
+
+		g_string_append_printf(out, ", %s %s", ctype(x), x->name);
+	}
+	g_string_append_printf(
+		out, "%s)\n{\n#pragma HLS INLINE off\n", streams);
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		const SyHlsBox *box = g_hash_table_lookup(m->pe_box, x);
+
+		if (!box)
+			continue;
+		g_string_append_printf(
+			out, "    %s local_%s", ctype(x), x->name);
+		for (guint d = 0; d < box->n_dims; d++)
+			g_string_append_printf(
+				out, "[%" G_GINT64_FORMAT "]", box->size[d]);
+		g_string_append(out, ";\n");
+	}
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		for (guint k = 1; k < stmt->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+			const SyHlsPath *hp;
+			g_autofree char *word = NULL;
+
+			if (source_of(hls, a) != SRC_EXT)
+				continue;
+			hp = sy_hls_model_path(m, a->array, TRUE);
+			if (hp->lanes == 1)
+				continue;
+			word = word_type(hp, hp->lanes);
+			g_string_append_printf(out, "    %s sy_w_%s_%u;\n",
+				word, hp->path->prefix, k);
+		}
+	}
+	g_string_append_c(out, '\n');
+	module_init(&mod, hls, NULL);
+	mod.print = print_pe_stmt;
+	pe_requests(&mod);
+	print_ast(&mod, module_ast(&mod, NULL, fixed), "    ");
+	module_clear(&mod);
+	g_free(fixed);
+	g_string_append(out, "}\n\n");
+}
+
+/* The top function */
+
+static gboolean has_in(const SyHlsModel *m, const char *prefix)
+{
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+
+		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The DRAM port of a path: its stem, "_out" for results of an array
+ * that also comes in under that stem. */
+static char *port_of(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+
+	return !p->in && has_in(m, p->prefix)
+		? g_strconcat(p->prefix, "_out", NULL)
+		: g_strdup(p->prefix);
+}
+
+static char *kernel_params(Hls *hls, gboolean typed)
+{
+	GString *s = g_string_new(NULL);
+	g_autoptr(GPtrArray) args = arguments(hls->scop);
+
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		g_autofree char *port = port_of(hls->m, hp);
+
+		if (typed)
+			g_string_append_printf(s, "%s%s_word *%s",
+				s->len ? ", " : "", hp->path->prefix, port);
+		else
+			g_string_append_printf(
+				s, "%s%s", s->len ? ", " : "", port);
+	}
+	for (guint i = 0; i < args->len; i++) {
+		const SyArray *x = g_ptr_array_index(args, i);
+
+		if (typed)
+			g_string_append_printf(s, "%s%s %s", s->len ? ", " : "",
+				ctype(x), x->name);
+		else
+			g_string_append_printf(
+				s, "%s%s", s->len ? ", " : "", x->name);
+	}
+	return g_string_free(s, FALSE);
+}
+
+static void declare_stream(GString *out, const char *type, const char *name,
+	const char *dims, guint depth)
+{
+	g_string_append_printf(out,
+		"    hls::stream<%s> %s%s;\n#pragma HLS STREAM variable=%s "
+		"depth=%u\n",
+		type, name, dims, name, depth);
+}
+
+static void declare_fifos(Hls *hls, guint depth)
+{
+	const SyPeArray *array = hls->array;
+	GString *out = hls->out;
+
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		const SyIoPath *p = hp->path;
+		const char *way = p->in ? "in" : "out";
+		g_autofree char *word = g_strdup_printf("%s_word", p->prefix);
+		g_autofree char *pe_word = word_type(hp, hp->lanes);
+		g_autofree char *l2 = g_strdup_printf(
+			"fifo_%s_%s_IO_L2_%s", p->prefix, p->prefix, way);
+		g_autofree char *l1 = g_strdup_printf(
+			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
+		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
+		gint64 n2 = p->exterior ? units_of(array, p)
+					: pe_total(array) / array->pe[0];
+		GString *dims = g_string_new(NULL);
+
+		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2 + 1);
+		declare_stream(out, word, l2, dims->str, depth);
+		if (!p->exterior) {
+			g_string_printf(dims,
+				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
+				n2, array->pe[0] + 1);
+			declare_stream(out, word, l1, dims->str, depth);
+		}
+		/* One PE FIFO array per stem: partial results in and out
+		 * share it. */
+		if (p->in || !has_in(hls->m, p->prefix)) {
+			g_string_truncate(dims, 0);
+			for (guint k = 0; k < array->n_space; k++)
+				g_string_append_printf(dims,
+					"[%" G_GINT64_FORMAT "]",
+					array->pe[k] +
+						(p->exterior &&
+							p->direction[k]));
+			declare_stream(out, pe_word, pe, dims->str, depth);
+		}
+		g_string_free(dims, TRUE);
+	}
+}
+
+/* Module calls of an input path, DRAM side first. */
+static void call_in(Hls *hls, const SyHlsPath *hp)
+{
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	const char *P = p->prefix;
+	GString *out = hls->out;
+	g_autofree char *port = port_of(hls->m, hp);
+	gint64 coord[3];
+
+	g_string_append_printf(out,
+		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", P, port, P,
+		P);
+	if (p->exterior) {
+		guint a = along_of(p);
+		gint64 lines = units_of(array, p);
+
+		for (gint64 l = 0; l < lines; l++) {
+			g_autofree char *at = NULL;
+			gboolean last = l == lines - 1;
+
+			unit_coords(array, a, 0, l, coord);
+			at = fifo_index(coord, array->n_space, -1);
+			g_string_append_printf(out,
+				"    %s_IO_L2_in%s(%" G_GINT64_FORMAT
+				", fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT "], ",
+				P, last ? "_boundary" : "", l, P, P, l);
+			if (!last)
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT
+					"], ",
+					P, P, l + 1);
+			g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
+		}
+		return;
+	}
+	{
+		gint64 chains = pe_total(array) / array->pe[0];
+		gint64 len = array->pe[0];
+
+		for (gint64 c = 0; c < chains; c++) {
+			gboolean last = c == chains - 1;
+
+			g_string_append_printf(out,
+				"    %s_IO_L2_in%s(%" G_GINT64_FORMAT
+				", fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT "], ",
+				P, last ? "_boundary" : "", c, P, P, c);
+			if (!last)
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT
+					"], ",
+					P, P, c + 1);
+			g_string_append_printf(out,
+				"fifo_%s_%s_IO_L1_in[%" G_GINT64_FORMAT
+				"][0]);\n",
+				P, P, c);
+		}
+		for (gint64 c = 0; c < chains; c++)
+			for (gint64 q = 0; q < len; q++) {
+				g_autofree char *at = NULL;
+				gboolean last = q == len - 1;
+
+				unit_coords(array, 0, q, c, coord);
+				at = fifo_index(coord, array->n_space, -1);
+				g_string_append_printf(out,
+					"    %s_IO_L1_in%s(", P,
+					last ? "_boundary" : "");
+				for (guint k = 0; k < array->n_space; k++)
+					g_string_append_printf(out,
+						"%" G_GINT64_FORMAT ", ",
+						coord[k]);
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L1_in[%" G_GINT64_FORMAT
+					"][%" G_GINT64_FORMAT "], ",
+					P, P, c, q);
+				if (!last)
+					g_string_append_printf(out,
+						"fifo_%s_%s_IO_L1_in["
+						"%" G_GINT64_FORMAT
+						"][%" G_GINT64_FORMAT "], ",
+						P, P, c, q + 1);
+				g_string_append_printf(
+					out, "fifo_%s_PE%s);\n", P, at);
+			}
+	}
+}
+
+/* Module calls of an output path, from the PEs to the DRAM port: the
+ * farthest module of every chain first. */
+static void call_out(Hls *hls, const SyHlsPath *hp)
+{
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	const char *P = p->prefix;
+	GString *out = hls->out;
+	g_autofree char *port = port_of(hls->m, hp);
+	gint64 coord[3];
+
+	if (p->exterior) {
+		guint a = along_of(p);
+		gint64 lines = units_of(array, p);
+
+		for (gint64 l = lines; l-- > 0;) {
+			g_autofree char *at = NULL;
+			gboolean last = l == lines - 1;
+
+			unit_coords(array, a, array->pe[a] - 1, l, coord);
+			at = fifo_index(coord, array->n_space, (int)a);
+			g_string_append_printf(out,
+				"    %s_IO_L2_out%s(%" G_GINT64_FORMAT
+				", fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
+				"], ",
+				P, last ? "_boundary" : "", l, P, P, l);
+			if (!last)
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
+					"], ",
+					P, P, l + 1);
+			g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
+		}
+	} else {
+		gint64 chains = pe_total(array) / array->pe[0];
+		gint64 len = array->pe[0];
+
+		for (gint64 c = 0; c < chains; c++)
+			for (gint64 q = len; q-- > 0;) {
+				g_autofree char *at = NULL;
+				gboolean last = q == len - 1;
+
+				unit_coords(array, 0, q, c, coord);
+				at = fifo_index(coord, array->n_space, -1);
+				g_string_append_printf(out,
+					"    %s_IO_L1_out%s(", P,
+					last ? "_boundary" : "");
+				for (guint k = 0; k < array->n_space; k++)
+					g_string_append_printf(out,
+						"%" G_GINT64_FORMAT ", ",
+						coord[k]);
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L1_out[%" G_GINT64_FORMAT
+					"][%" G_GINT64_FORMAT "], ",
+					P, P, c, q);
+				if (!last)
+					g_string_append_printf(out,
+						"fifo_%s_%s_IO_L1_out["
+						"%" G_GINT64_FORMAT
+						"][%" G_GINT64_FORMAT "], ",
+						P, P, c, q + 1);
+				g_string_append_printf(
+					out, "fifo_%s_PE%s);\n", P, at);
+			}
+		for (gint64 c = chains; c-- > 0;) {
+			gboolean last = c == chains - 1;
+
+			g_string_append_printf(out,
+				"    %s_IO_L2_out%s(%" G_GINT64_FORMAT
+				", fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
+				"], ",
+				P, last ? "_boundary" : "", c, P, P, c);
+			if (!last)
+				g_string_append_printf(out,
+					"fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
+					"], ",
+					P, P, c + 1);
+			g_string_append_printf(out,
+				"fifo_%s_%s_IO_L1_out[%" G_GINT64_FORMAT
+				"][0]);\n",
+				P, P, c);
+		}
+	}
+	g_string_append_printf(out,
+		"    %s_IO_L3_out(%s, fifo_%s_%s_IO_L2_out[0]);\n", P, port, P,
+		P);
+}
+
+static void call_pes(Hls *hls)
+{
+	const SyPeArray *array = hls->array;
+	g_autoptr(GPtrArray) args = arguments(hls->scop);
+	gint64 n = pe_total(array);
+	GString *out = hls->out;
+
+	for (gint64 i = 0; i < n; i++) {
+		gint64 coord[3], rest = i;
+
+		for (guint k = array->n_space; k-- > 0;) {
+			coord[k] = rest % array->pe[k];
+			rest /= array->pe[k];
+		}
+		g_string_append(out, "    PE(");
+		for (guint k = 0; k < array->n_space; k++)
+			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+				k ? ", " : "", coord[k]);
+		for (guint k = 0; k < args->len; k++)
+			g_string_append_printf(out, ", %s",
+				((SyArray *)g_ptr_array_index(args, k))->name);
+		for (guint p = 0; p < hls->m->paths->len; p++) {
+			const SyHlsPath *hp = g_ptr_array_index(
+				hls->m->paths, p);
+			const SyIoPath *io = hp->path;
+			int a = io->exterior ? (int)along_of(io) : -1;
+			g_autofree char *here = fifo_index(
+				coord, array->n_space, -1);
+			g_autofree char *next = fifo_index(
+				coord, array->n_space, a);
+
+			if (io->in)
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, here);
+			if (io->in && io->exterior && io->role == SY_PATH_READ)
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, next);
+			if (!io->in)
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, io->exterior ? next : here);
+		}
+		g_string_append(out, ");\n");
+	}
+	/* What leaves the last PEs of inputs' lines. */
+	for (guint p = 0; p < hls->m->paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, p);
+		const SyIoPath *io = hp->path;
+		guint a;
+
+		if (!io->in || !io->exterior || io->role != SY_PATH_READ)
+			continue;
+		a = along_of(io);
+		for (gint64 l = 0; l < units_of(array, io); l++) {
+			gint64 coord[3];
+			g_autofree char *next = NULL;
+
+			unit_coords(array, a, array->pe[a] - 1, l, coord);
+			next = fifo_index(coord, array->n_space, (int)a);
+			g_string_append_printf(
+				out, "    %s_PE_dummy_in(", io->prefix);
+			for (guint k = 0; k < array->n_space; k++)
+				g_string_append_printf(out,
+					"%" G_GINT64_FORMAT ", ", coord[k]);
+			g_string_append_printf(
+				out, "fifo_%s_PE%s);\n", io->prefix, next);
+		}
+	}
+}
+
+static void emit_top(Hls *hls, guint depth)
+{
+	GString *out = hls->out;
+	g_autofree char *params = kernel_params(hls, TRUE);
+	g_autoptr(GPtrArray) args = arguments(hls->scop);
+
+	g_string_append_printf(
+		out, "extern \"C\" {\nvoid kernel0(%s)\n{\n", params);
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		g_autofree char *port = port_of(hls->m, hp);
+
+		g_string_append_printf(out,
+			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
+			"bundle=gmem_%s\n",
+			port, port);
+	}
+	for (guint i = 0; i < args->len; i++)
+		g_string_append_printf(out,
+			"#pragma HLS INTERFACE s_axilite port=%s "
+			"bundle=control\n",
+			((SyArray *)g_ptr_array_index(args, i))->name);
+	g_string_append(out,
+		"#pragma HLS INTERFACE s_axilite port=return bundle=control\n"
+		"#pragma HLS DATAFLOW\n\n");
+	declare_fifos(hls, depth);
+	g_string_append_c(out, '\n');
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (hp->path->in)
+			call_in(hls, hp);
+	}
+	call_pes(hls);
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (!hp->path->in)
+			call_out(hls, hp);
+	}
+	g_string_append(out, "}\n}\n");
+}
+
+/* The header: word types, bit casts, the kernel's prototype */
+
+static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
+{
+	const char *type = ctype(x);
+	g_autofree char *tag = tag_of(type);
+	guint b = bits(x);
+
+	if (g_hash_table_contains(done, type))
+		return;
+	g_hash_table_add(done, (gpointer)type);
+	if (g_str_equal(type, "float") || g_str_equal(type, "double")) {
+		const char *u = b == 32 ? "unsigned int" : "unsigned long long";
+
+		g_string_append_printf(out,
+			"static inline ap_uint<%u> sy_to_bits_%s(%s v)\n{\n    "
+			"union { %s f; %s u; } c;\n\n    c.f = v;\n    return "
+			"ap_uint<%u>(c.u);\n}\n\n"
+			"static inline %s sy_from_bits_%s(ap_uint<%u> b)\n{\n  "
+			"  union { %s f; %s u; } c;\n\n    c.u = "
+			"b.to_uint64();\n"
+			"    return c.f;\n}\n\n",
+			b, tag, type, type, u, b, type, tag, b, type, u);
+		return;
+	}
+	g_string_append_printf(out,
+		"static inline ap_uint<%u> sy_to_bits_%s(%s v)\n{\n    return "
+		"ap_uint<%u>(v);\n}\n\n"
+		"static inline %s sy_from_bits_%s(ap_uint<%u> b)\n{\n    "
+		"return "
+		"(%s)b.to_uint64();\n}\n\n",
+		b, tag, type, b, type, tag, b, type);
+}
+
+static char *emit_header(Hls *hls)
+{
+	GString *out = g_string_new(NULL);
+	g_autoptr(GHashTable) done = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autofree char *params = kernel_params(hls, TRUE);
+	g_autofree char *sizes = sy_config_to_sa_sizes(
+		hls->array->config, hls->array->choices);
+
+	g_string_append_printf(out,
+		"/* Generated by Systole from %s, %s. */\n#ifndef "
+		"SYSTOLE_KERNEL_H\n#define SYSTOLE_KERNEL_H\n\n#include "
+		"<ap_int.h>\n#include <hls_stream.h>\n\n",
+		hls->array->analysis->prog->pp->main->path, sizes);
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (!hp->path->in && has_in(hls->m, hp->path->prefix))
+			continue;
+		g_string_append_printf(out, "typedef ap_uint<%u> %s_word;\n",
+			hp->pack * bits(hp->path->array), hp->path->prefix);
+	}
+	g_string_append_c(out, '\n');
+	for (guint i = 0; i < hls->scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(hls->scop->arrays, i);
+
+		if (!x->local)
+			emit_bits(out, x, done);
+	}
+	g_string_append_printf(
+		out, "extern \"C\" void kernel0(%s);\n\n#endif\n", params);
+	return g_string_free(out, FALSE);
+}
+
+static char *emit_kernel(Hls *hls)
+{
+	hls->out = g_string_new(NULL);
+	g_string_append(hls->out,
+		"#include \"systole_kernel.h\"\n\n"
+		"#define sy_min(x, y) ((x) < (y) ? (x) : (y))\n"
+		"#define sy_max(x, y) ((x) > (y) ? (x) : (y))\n"
+		"#define sy_floord(n, d) ((n) < 0 ? -((-(n) + (d) - 1) / "
+		"(d)) : (n) / (d))\n\n");
+	for (guint i = 0; i < hls->m->paths->len; i++)
+		emit_path(hls, g_ptr_array_index(hls->m->paths, i));
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (hp->path->in && hp->path->exterior &&
+			hp->path->role == SY_PATH_READ)
+			emit_dummy(hls, hp);
+	}
+	emit_pe(hls);
+	emit_top(hls, 2);
+	return g_string_free(hls->out, FALSE);
+}
+
+/* The testbench: the SCoP's place in the user's program, where the
+ * kernel runs on the serialized images of its arrays */
+
+typedef struct {
+	Hls *hls;
+	const SyHlsPath *hp;
+	isl_multi_pw_aff *offset; /* on U[tile, unit in chain order] */
+	int mode; /* 0 serialize, 1 count, 2 read back */
+} Tb;
+
+typedef struct {
+	guint n;
+	isl_ast_expr **exprs;
+} TbCall;
+
+static void tb_call_free(void *data)
+{
+	TbCall *c = data;
+
+	for (guint k = 0; k < c->n; k++)
+		isl_ast_expr_free(c->exprs[k]);
+	g_free(c->exprs);
+	g_free(c);
+}
+
+static isl_ast_node *tb_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *user)
+{
+	Tb *tb = user;
+	TbCall *c = g_new0(TbCall, 1);
+	isl_map *map = isl_map_reverse(
+		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
+	isl_pw_multi_aff *at = isl_pw_multi_aff_from_map(map);
+	isl_id *id;
+
+	c->n = tb->offset ? (guint)isl_multi_pw_aff_dim(tb->offset, isl_dim_out)
+			  : 0;
+	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
+	for (guint d = 0; d < c->n; d++)
+		c->exprs[d] = isl_ast_build_expr_from_pw_aff(build,
+			isl_pw_aff_pullback_pw_multi_aff(
+				isl_multi_pw_aff_get_at(tb->offset, (int)d),
+				isl_pw_multi_aff_copy(at)));
+	isl_pw_multi_aff_free(at);
+	id = isl_id_set_free_user(
+		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
+		tb_call_free);
+	return isl_ast_node_set_annotation(node, id);
+}
+
+/* One box: every element, in row-major order, into or out of words. */
+static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+{
+	Tb *tb = data;
+	const SyHlsPath *hp = tb->hp;
+	const SyArray *x = hp->path->array;
+	isl_id *id = isl_ast_node_get_annotation(node);
+	TbCall *c = isl_id_get_user(id);
+	g_autofree char *tag = tag_of(ctype(x));
+	GString *inside = g_string_new(NULL), *elem = g_string_new(x->name);
+	guint b = bits(x);
+
+	isl_id_free(id);
+	if (tb->mode == 1) {
+		g_string_append_printf(p->out,
+			"sy_count += %" G_GINT64_FORMAT ";\n", box_words(hp));
+		g_string_free(inside, TRUE);
+		g_string_free(elem, TRUE);
+		return;
+	}
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	for (guint d = 0; d < x->n_dims; d++) {
+		line(p,
+			"for (long sy_e%u = 0; sy_e%u < %" G_GINT64_FORMAT
+			"; sy_e%u++) {",
+			d, d, hp->box.size[d], d);
+		sy_ast_indent_more(p);
+		sy_ast_line_start(p);
+		g_string_append_printf(p->out, "long sy_a%u = ", d);
+		print_e(p, p->out, c->exprs[d]);
+		g_string_append_printf(p->out, " + sy_e%u;\n", d);
+		g_string_append_printf(inside,
+			"%ssy_a%u >= 0 && sy_a%u < %" G_GINT64_FORMAT,
+			d ? " && " : "", d, d, x->dims[d]);
+		g_string_append_printf(elem, "[sy_a%u]", d);
+	}
+	if (tb->mode == 0) {
+		line(p, "%s sy_x = (%s) ? %s : %s();", ctype(x), inside->str,
+			elem->str, ctype(x));
+		line(p,
+			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
+			"sy_to_bits_%s(sy_x);",
+			b, b - 1, b, tag);
+		line(p, "if (++sy_n == %u) {", hp->pack);
+		line(p, "    sy_image.push_back(sy_word);");
+		line(p, "    sy_n = 0;");
+		line(p, "}");
+	} else {
+		line(p, "if (sy_n == 0)");
+		line(p, "    sy_word = sy_image[sy_at++];");
+		line(p, "if (%s)", inside->str);
+		line(p,
+			"    %s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
+			"%u, %u * sy_n));",
+			elem->str, tag, b, b - 1, b);
+		line(p, "if (++sy_n == %u)", hp->pack);
+		line(p, "    sy_n = 0;");
+	}
+	for (guint d = 0; d < x->n_dims; d++) {
+		sy_ast_indent_less(p);
+		line(p, "}");
+	}
+	sy_ast_indent_less(p);
+	line(p, "}");
+	g_string_free(inside, TRUE);
+	g_string_free(elem, TRUE);
+}
+
+/* Loops over a path's tiles and units, in the order its L3 module moves
+ * their boxes: lines in row-major order, or chains and then their PEs. */
+static void tb_loops(Hls *hls, GString *out, const SyHlsPath *hp, int mode,
+	const char *indent)
+{
+	static const SyAstHooks hooks = {tb_user, NULL, NULL};
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	isl_ctx *ctx = hls->scop->ctx;
+	guint n_tile = hls->m->n_tile, n_unit = 0;
+	guint order[3];
+	isl_set *units, *set;
+	isl_space *space;
+	isl_multi_aff *perm;
+	isl_local_space *ls;
+	isl_map *sched;
+	isl_ast_build *build;
+	isl_ast_node *tree;
+	SyAstPrinter pr;
+	Tb tb = {hls, hp, NULL, mode};
+
+	/* Chain order: interior chains run along the first space loop,
+	 * which is innermost here. */
+	for (guint k = 0; k < array->n_space; k++)
+		if (p->exterior ? !p->direction[k] : k > 0)
+			order[n_unit++] = k;
+	if (!p->exterior)
+		order[n_unit++] = 0;
+	units = isl_set_universe(isl_space_set_alloc(ctx, 0, n_unit));
+	for (guint v = 0; v < n_unit; v++) {
+		isl_constraint *c;
+
+		ls = isl_local_space_from_space(isl_set_get_space(units));
+		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
+		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, 1);
+		units = isl_set_add_constraint(units, c);
+		c = isl_constraint_alloc_inequality(ls);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, -1);
+		c = isl_constraint_set_constant_si(c, array->pe[order[v]] - 1);
+		units = isl_set_add_constraint(units, c);
+	}
+	set = isl_set_set_tuple_name(
+		isl_set_flat_product(isl_set_copy(hp->tiles), units), "U");
+	/* U[tile, unit in chain order] -> [tile, unit in PE order] */
+	space = isl_space_map_from_domain_and_range(isl_set_get_space(set),
+		isl_space_set_alloc(ctx, 0, n_tile + n_unit));
+	perm = isl_multi_aff_zero(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_domain(space));
+	for (guint d = 0; d < n_tile; d++)
+		perm = isl_multi_aff_set_aff(perm, (int)d,
+			isl_aff_var_on_domain(
+				isl_local_space_copy(ls), isl_dim_set, d));
+	{
+		/* The box's unit coordinates are the kept PE dimensions in
+		 * PE order; find each one's place in chain order. */
+		guint u = 0;
+
+		for (guint k = 0; k < array->n_space; k++) {
+			if (p->exterior && p->direction[k])
+				continue;
+			for (guint v = 0; v < n_unit; v++)
+				if (order[v] == k)
+					perm = isl_multi_aff_set_aff(perm,
+						(int)(n_tile + u),
+						isl_aff_var_on_domain(
+							isl_local_space_copy(
+								ls),
+							isl_dim_set,
+							n_tile + v));
+			u++;
+		}
+	}
+	isl_local_space_free(ls);
+	if (hp->box.offset)
+		tb.offset = isl_multi_pw_aff_pullback_multi_aff(
+			isl_multi_pw_aff_copy(hp->box.offset), perm);
+	else
+		isl_multi_aff_free(perm);
+	sched = isl_map_intersect_domain(
+		isl_map_identity(
+			isl_space_map_from_set(isl_set_get_space(set))),
+		set);
+	build = isl_ast_build_from_context(
+		isl_set_universe(isl_space_params_alloc(ctx, 0)));
+	build = isl_ast_build_set_iterators(build,
+		sy_codegen_iterators(
+			hls->array->analysis->prog, ctx, n_tile + n_unit + 1));
+	build = isl_ast_build_set_at_each_domain(build, tb_at_domain, &tb);
+	tree = isl_ast_build_node_from_schedule_map(
+		build, isl_union_map_from_map(sched));
+	isl_ast_build_free(build);
+	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
+	sy_ast_print_node(&pr, tree);
+	g_string_append(out, pr.out->str);
+	sy_ast_printer_clear(&pr);
+	isl_ast_node_free(tree);
+	isl_multi_pw_aff_free(tb.offset);
+}
+
+static char *emit_testbench(Hls *hls, GError **error)
+{
+	const SyHlsModel *m = hls->m;
+	SyScopText t;
+	GString *out;
+	g_autofree char *in = NULL, *in2 = NULL, *sizes = NULL;
+	GString *call = g_string_new(NULL);
+	g_autoptr(GPtrArray) args = arguments(hls->scop);
+
+	if (!sy_codegen_scop_text(hls->array->analysis->prog, &t, error))
+		return NULL;
+	in = g_strconcat(t.indent, t.unit, NULL);
+	in2 = g_strconcat(in, t.unit, NULL);
+	sizes = sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
+	out = g_string_new(
+		"/* Systole: the kernel's SCoP runs on the "
+		"systolic array (systole_kernel.cpp). */\n"
+		"#include <stdio.h>\n#include <stdlib.h>\n"
+		"#include <vector>\n\n#include \"systole_kernel.h\"\n\n");
+	g_string_append_len(out, t.src->text, (gssize)t.begin);
+	g_string_append_printf(
+		out, "%s/* Systole: %s */\n%s{\n", t.indent, sizes, t.indent);
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+		g_autofree char *port = port_of(m, hp);
+		const char *P = hp->path->prefix;
+
+		g_string_append_printf(call, "%ssy_img_%s.data()",
+			call->len ? ", " : "", port);
+		g_string_append_printf(out,
+			"%sstd::vector<%s_word> sy_img_%s;\n%s{\n%s"
+			"std::vector<%s_word> &sy_image = sy_img_%s;\n",
+			in, P, port, in, in2, P, port);
+		if (hp->path->in) {
+			g_string_append_printf(out,
+				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
+				in2, P, in2);
+			tb_loops(hls, out, hp, 0, in2);
+		} else {
+			g_string_append_printf(
+				out, "%slong sy_count = 0;\n\n", in2);
+			tb_loops(hls, out, hp, 1, in2);
+			g_string_append_printf(
+				out, "%ssy_image.resize(sy_count);\n", in2);
+		}
+		g_string_append_printf(out, "%s}\n", in);
+	}
+	for (guint i = 0; i < args->len; i++)
+		g_string_append_printf(call, ", %s",
+			((SyArray *)g_ptr_array_index(args, i))->name);
+	g_string_append_printf(out, "%skernel0(%s);\n", in, call->str);
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+		g_autofree char *port = port_of(m, hp);
+		const char *P = hp->path->prefix;
+
+		if (hp->path->in)
+			continue;
+		g_string_append_printf(out,
+			"%s{\n%sstd::vector<%s_word> &sy_image = "
+			"sy_img_%s;\n%s%s"
+			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
+			"0;\n\n",
+			in, in2, P, port, in2, P, in2, in2);
+		tb_loops(hls, out, hp, 2, in2);
+		g_string_append_printf(out, "%s}\n", in);
+	}
+	g_string_append_printf(out,
+		"#ifdef SYSTOLE_HLS_STREAM_H\n%sif (hls::sim::warnings()) {\n"
+		"%s    printf(\"Systole: the C simulation read an empty "
+		"stream or left data in one\\n\");\n%s    exit(1);\n%s}\n"
+		"#endif\n%s}\n",
+		in, in, in, in, t.indent);
+	g_string_append_len(
+		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
+	g_string_free(call, TRUE);
+	g_free(t.indent);
+	return g_string_free(out, FALSE);
+}
+
+gboolean sy_hls_generate(
+	const SyDesign *design, SyHlsFiles *files, GError **error)
+{
+	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
+	Hls hls = {0};
+
+	if (!m)
+		return FALSE;
+	hls.m = m;
+	hls.array = design->array;
+	hls.scop = design->array->analysis->scop;
+	hls.itype = "int";
+	files->testbench = emit_testbench(&hls, error);
+	if (!files->testbench)
+		return FALSE;
+	files->header = emit_header(&hls);
+	files->kernel = emit_kernel(&hls);
+	return TRUE;
+}
