@@ -6,6 +6,7 @@
 #include "check.h"
 #include "codegen.h"
 #include "report-compile.h"
+#include "export.h"
 #include "report-design.h"
 
 typedef struct {
@@ -22,6 +23,8 @@ typedef struct {
 	gboolean force;
 	gboolean no_double_buffer;
 	gboolean no_packing;
+	gboolean export; /* systole-cli export: a project folder */
+	char *device;
 	char *pack;
 	int fifo_depth;
 } Compile;
@@ -39,6 +42,7 @@ static void compile_clear(Compile *o)
 	g_free(o->emit);
 	g_free(o->output);
 	g_free(o->pack);
+	g_free(o->device);
 }
 
 static const char *const emits[] = {
@@ -193,6 +197,26 @@ static SyDesign *make_design(
 	return sy_design_new(array, &options, error);
 }
 
+/* The project folder; what was written, as text. */
+static char *export(const SyDesign *design, const Compile *o, GError **error)
+{
+	g_autoptr(SyDevice) device = sy_device_lookup(
+		o->device ? o->device : "u250", error);
+	SyExportFiles files = {0};
+	char *done;
+
+	if (!device || !sy_export_files(design, device, &files, error))
+		return NULL;
+	if (!sy_export_write(&files, o->output, o->force, error)) {
+		sy_export_files_clear(&files);
+		return NULL;
+	}
+	done = g_strdup_printf("%s: %u files for the %s\n", o->output,
+		files.paths->len, device->description);
+	sy_export_files_clear(&files);
+	return done;
+}
+
 /* What --emit asks for, as text; NULL with error set if it cannot be
  * made. */
 static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
@@ -220,6 +244,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	design = make_design(array, o, error);
 	if (!design)
 		return NULL;
+	if (o->export)
+		return export(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
 		root = sy_report_design_json(design);
 		return cli_json_text(root);
@@ -266,14 +292,14 @@ static char *run(const char *path, const Compile *o, GError **error)
 	return emit(c, cfg, o, error);
 }
 
-int cli_compile(int argc, char **argv)
+static int compile_main(int argc, char **argv, gboolean export)
 {
 	Compile o = {0};
-	g_autoptr(GOptionContext) ctx = g_option_context_new(
-		"FILE.c - make a dataflow into a PE array");
-	GOptionEntry entries[] = {
-		{"space", 0, 0, G_OPTION_ARG_STRING, &o.space,
-			"The space loops of the array", "i,j"},
+	g_autoptr(GOptionContext) ctx = g_option_context_new(export
+			? "FILE.c - export a Vitis HLS project"
+			: "FILE.c - make a dataflow into a PE array");
+	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_STRING, &o.space,
+					"The space loops of the array", "i,j"},
 		{"sa-sizes", 0, 0, G_OPTION_ARG_STRING, &o.sa_sizes,
 			"AutoSA's sizes: space_time, array_part, latency, "
 			"simd",
@@ -290,10 +316,6 @@ int cli_compile(int argc, char **argv)
 			"The SIMD loop and its width", "k=2"},
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
-		{"emit", 0, 0, G_OPTION_ARG_STRING, &o.emit,
-			"summary (default), options, schedule, c, check or "
-			"design",
-			"WHAT"},
 		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
 			&o.no_double_buffer,
 			"Single buffers in the I/O modules (default: "
@@ -307,47 +329,82 @@ int cli_compile(int argc, char **argv)
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_INT, &o.fifo_depth,
 			"Depth of every FIFO (default 2)", "N"},
+		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
+			"Replace the output if it exists", NULL},
+		G_OPTION_ENTRY_NULL};
+	GOptionEntry compile[] = {
+		{"emit", 0, 0, G_OPTION_ARG_STRING, &o.emit,
+			"summary (default), options, schedule, c, check or "
+			"design",
+			"WHAT"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"Write to FILE (atomically) instead of stdout", "FILE"},
-		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
-			"Replace FILE if it exists", NULL},
 		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
 			"Print summary and options as JSON", NULL},
 		G_OPTION_ENTRY_NULL};
+	GOptionEntry project[] = {
+		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+			"The project folder (required)", "DIR"},
+		{"device", 0, 0, G_OPTION_ARG_STRING, &o.device,
+			"The target device (default u250)", "NAME"},
+		G_OPTION_ENTRY_NULL};
+	const char *verb = export ? "export" : "compile";
 	g_autofree char *text = NULL;
 	GError *error = NULL;
 	int code;
 
+	o.export = export;
 	g_option_context_set_summary(ctx,
-		"Applies array partitioning, latency hiding and SIMD to one "
-		"dataflow of the SCoP in FILE.c and prints what --emit asks "
-		"for: the PE array (summary), what each stage accepts "
-		"(options), the schedule tree with role marks (schedule), or "
-		"FILE.c with its SCoP replaced by the transformed loops (c), "
-		"or by both the original and the transformed loops with a "
-		"comparison of their results (check)."
-		"\nExit status: 0 done, 1 input or size error, 2 usage "
-		"error, 4 output not written.");
-	g_option_context_add_main_entries(ctx, entries, NULL);
+		export ? "Writes a Vitis HLS project for one dataflow of the "
+			 "SCoP in FILE.c at the sizes given: the kernel, a "
+			 "testbench that runs it where the SCoP was, an XRT "
+			 "host, simulation headers, hls_script.tcl, "
+			 "hls_config.cfg, a Makefile (csim, hls, xo, xclbin, "
+			 "host, check), connectivity.cfg, design.json and a "
+			 "README.\nExit status: 0 written, 1 input, size or "
+			 "unsupported design, 2 usage error, 4 the folder "
+			 "exists (without --force) or cannot be written."
+		       : "Applies array partitioning, latency hiding and SIMD "
+			 "to one dataflow of the SCoP in FILE.c and prints "
+			 "what --emit asks for: the PE array and its I/O "
+			 "network (summary), what each stage accepts "
+			 "(options), the schedule tree with role marks "
+			 "(schedule), FILE.c with its SCoP replaced by the "
+			 "transformed loops (c), or by both the original and "
+			 "the transformed loops with a comparison of their "
+			 "results (check), or the descriptor (design)."
+			 "\nExit status: 0 done, 1 input or size error, 2 "
+			 "usage error, 4 output not written.");
+	g_option_context_add_main_entries(ctx, sizes, NULL);
+	g_option_context_add_main_entries(
+		ctx, export ? project : compile, NULL);
 	cli_add_kernel_options(ctx, &o.common);
 	code = cli_parse_options(ctx, &argc, &argv, &o.common);
 	if (code < 0 && argc != 2)
-		code = cli_usage_error(argc < 2
-				? "compile: no input file"
-				: "compile: one input file expected");
+		code = cli_usage_error(argc < 2 ? "%s: no input file"
+						: "%s: one input file expected",
+			verb);
 	if (!o.emit)
 		o.emit = g_strdup("summary");
 	if (code < 0 && !emit_known(o.emit))
 		code = cli_usage_error(
-			"compile: --emit takes summary, "
-			"options, schedule, c or check, not '%s'",
+			"compile: --emit takes summary, options, schedule, c, "
+			"check or design, not '%s'",
 			o.emit);
 	if (code < 0 && o.fifo_depth < 0)
 		code = cli_usage_error(
-			"compile: --fifo-depth must be positive");
-	if (code < 0 && o.output && !o.force &&
+			"%s: --fifo-depth must be positive", verb);
+	if (code < 0 && export && !o.output)
+		code = cli_usage_error("export: -o DIR names the project "
+				       "folder");
+	if (code < 0 && o.output && !o.force && !export &&
 		g_file_test(o.output, G_FILE_TEST_EXISTS))
 		code = cli_write_output(o.output, "", FALSE);
+	if (code < 0 && export && !o.force &&
+		!sy_export_write_allowed(o.output, &error)) {
+		code = cli_report_error(error);
+		g_clear_error(&error);
+	}
 	if (code >= 0) {
 		compile_clear(&o);
 		return code;
@@ -356,9 +413,22 @@ int cli_compile(int argc, char **argv)
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
+	} else if (export) {
+		fputs(text, stdout);
+		code = EXIT_OK;
 	} else {
 		code = cli_write_output(o.output, text, o.force);
 	}
 	compile_clear(&o);
 	return code;
+}
+
+int cli_compile(int argc, char **argv)
+{
+	return compile_main(argc, argv, FALSE);
+}
+
+int cli_export(int argc, char **argv)
+{
+	return compile_main(argc, argv, TRUE);
 }

@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "config.h"
 #include "design.h"
+#include "export.h"
+#include "hls-model.h"
 #include "diag.h"
 
 int cli_usage_error(const char *format, ...)
@@ -25,10 +27,14 @@ int cli_report_error(const GError *error)
 		fprintf(stderr, "%s\n", error->message);
 	else
 		fprintf(stderr, "systole-cli: error: %s\n", error->message);
+	if (error->domain == SY_EXPORT_ERROR)
+		return EXIT_OUTPUT;
 	return error->domain == SY_INPUT_ERROR ||
 			error->domain == SY_CONFIG_ERROR ||
 			error->domain == SY_CHOICES_ERROR ||
 			error->domain == SY_DESIGN_ERROR ||
+			error->domain == SY_HLS_ERROR ||
+			error->domain == SY_DEVICE_ERROR ||
 			error->domain == G_FILE_ERROR ||
 			error->domain == JSON_PARSER_ERROR
 		? EXIT_INPUT

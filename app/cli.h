@@ -49,5 +49,6 @@ void cli_print_json(JsonNode *root);
 int cli_write_output(const char *path, const char *text, gboolean force);
 
 int cli_compile(int argc, char **argv);
+int cli_export(int argc, char **argv);
 
 G_END_DECLS

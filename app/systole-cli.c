@@ -15,7 +15,9 @@ static const char *const usage_text =
 	"  analyze   dependences, legality and dataflow candidates of a "
 	"SCoP\n"
 	"  compile   a dataflow and its sizes made into a PE array: options, "
-	"schedule, C\n"
+	"schedule, C, design\n"
+	"  export    a Vitis HLS project for a design, checked by C "
+	"simulation\n"
 	"  bench     time the analysis of kernels\n"
 	"\n"
 	"Run 'systole-cli COMMAND --help' for the options of a command.\n";
@@ -164,6 +166,8 @@ int main(int argc, char **argv)
 		return cmd_analyze(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compile") == 0)
 		return cli_compile(argc - 1, argv + 1);
+	if (strcmp(argv[1], "export") == 0)
+		return cli_export(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bench") == 0)
 		return cmd_bench(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s'", argv[1]);

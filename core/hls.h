@@ -17,6 +17,7 @@ typedef struct {
 	char *kernel;    /* kernel.cpp */
 	char *header;    /* kernel.h */
 	char *testbench; /* the input file with its SCoP replaced */
+	char *host;      /* host.cpp: the kernel through XRT */
 } SyHlsFiles;
 
 void sy_hls_files_clear(SyHlsFiles *files);

@@ -1,0 +1,41 @@
+/* Device profiles: what an export targets (part, platform, clock,
+ * memory banks) and what the models will count against (resources).
+ * The profiles are JSON files in data/devices, built into the core. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define SY_DEVICE_ERROR (sy_device_error_quark())
+
+typedef enum {
+	SY_DEVICE_ERROR_UNKNOWN,
+} SyDeviceError;
+
+GQuark sy_device_error_quark(void);
+
+typedef struct {
+	char *name;        /* "u250" */
+	char *description;
+	char *part;        /* "xcu250-figd2104-2L-e" */
+	char *platform;    /* the Vitis platform a Makefile links for */
+	guint clock_mhz;
+	char *memory;      /* "DDR" or "HBM" */
+	guint banks;
+	gint64 lut, ff, dsp, bram36, uram;
+} SyDevice;
+
+/* The device of that name, or an error listing the known ones. */
+SyDevice *sy_device_lookup(const char *name, GError **error);
+void sy_device_free(SyDevice *device);
+
+/* The names of the built-in devices, sorted (NULL-terminated). */
+char **sy_device_names(void);
+
+/* A file the core carries ("hls/include/ap_int.h"), or NULL. */
+GBytes *sy_core_data(const char *path);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDevice, sy_device_free)
+
+G_END_DECLS
