@@ -66,7 +66,7 @@ arrays='0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]'
 expect 2 "systole-cli: compile: no input file"
 expect 2 "systole-cli: compile: one input file expected" \
 	--space i,j "$mm" "$mm"
-expect 2 "systole-cli: compile: --emit takes summary, options, schedule, c or check, not 'foo'" \
+expect 2 "systole-cli: compile: --emit takes summary, options, schedule, c, check or design, not 'foo'" \
 	--space i,j --emit foo "$mm"
 expect 2 "systole-cli: --max-dims must be 1, 2 or 3" \
 	--space i,j --max-dims 4 "$mm"
