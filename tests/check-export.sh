@@ -1,0 +1,152 @@
+#!/bin/sh
+# check-export.sh CLI EXAMPLES_DIR [full]   (or SYSTOLE_FULL=1)
+# systole-cli export from the outside: every project's C simulation
+# (make csim: the generated systolic array run where the kernel's SCoP
+# was, the kernel's own check deciding) must pass; designs the backend
+# cannot prove correct are refused with their exact reason; a corrupted
+# result must make the simulation fail; a re-export is byte-identical.
+# "full" runs every dataflow of matrix multiply and convolution under
+# many sizes (./run test --full).
+set -u
+cli=$1
+examples=$2
+mode=${3:-${SYSTOLE_FULL:+full}}
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passed=0
+n=0
+
+fail()
+{
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# pass KERNEL ARGS...: exported, make csim prints Passed! and exits 0.
+pass()
+{
+	kernel=$1
+	shift
+	n=$((n + 1))
+	dir=$tmp/p$n
+	if ! "$cli" export "$examples/$kernel" "$@" -o "$dir" >"$tmp/out" 2>"$tmp/err"; then
+		fail "export $kernel $*: $(head -n 1 "$tmp/err")"
+		return
+	fi
+	if ! make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
+		fail "make csim for $kernel $*: $(tail -n 3 "$tmp/sim")"
+		return
+	fi
+	if [ "$(tail -n 1 "$tmp/sim")" != "Passed!" ]; then
+		fail "make csim for $kernel $*: $(tail -n 2 "$tmp/sim")"
+		return
+	fi
+	passed=$((passed + 1))
+	rm -rf "$dir"
+}
+
+# refused KERNEL "first line of stderr" ARGS...: exit 1, nothing written.
+refused()
+{
+	kernel=$1
+	want=$2
+	shift 2
+	n=$((n + 1))
+	"$cli" export "$examples/$kernel" "$@" -o "$tmp/r$n" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ $status -ne 1 ] || [ "$(head -n 1 "$tmp/err")" != "$want" ] ||
+		[ -e "$tmp/r$n" ]; then
+		fail "export $kernel $*: status $status, $(head -n 1 "$tmp/err")"
+		return
+	fi
+	passed=$((passed + 1))
+}
+
+# Every example kernel, several sizes each.
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --simd k=2
+pass mm.c --space i,j --tile i=20,j=24,k=16 --latency i=4,j=8 --no-double-buffer
+pass mm.c --space i --tile i=16,k=64 --simd k=4
+pass mm.c --space k --tile i=16,j=16
+pass mm.c --space i,k --tile i=16 --latency i=4 --simd j=2
+pass mm.c --space j,k --tile j=12 --no-packing
+pass mm_init.c --space i,j --tile i=8,j=12,k=16 --latency i=2,j=3 --simd k=2
+pass gemm.c --space i,j --tile i=8,j=8,k=8 --latency i=2,j=2
+pass gemv.c --space i --tile i=8,j=16
+pass conv.c --space o,r --tile o=4,r=4,c=4,i=16 --latency o=2
+pass conv.c --space o --tile o=5,r=3 --latency o=5 --simd i=2
+pass mttkrp.c --space i,j --tile i=4,j=8,k=16 --latency i=2,j=2 --simd l=2
+pass ttm.c --space i,j --tile i=4,j=4,k=4 --latency i=2
+pass ttmc.c --space i,j --tile i=4,j=4,k=4 --latency i=2,j=2 --simd m=2
+pass trmm.c --space i,j --tile i=8,j=8,k=8
+pass fir.c --space i --tile i=8,j=8
+refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
+	--space i
+refused lu.c "systole-cli: error: the temporary V moves from PE to PE; the HLS backend supports temporaries that stay in their PE" \
+	--space k,i
+refused gemv.c "systole-cli: error: y is both kept in its PE (the flow dependence from S0 to S1) and passed to the next PE; the HLS backend supports one of the two per array" \
+	--space j
+refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64)" \
+	--space k --tile k=16
+
+if [ "$mode" = full ]; then
+	# space:SIMD loop (a time loop that takes it)
+	for case in i:k j:k k:i i,j:k i,k:j j,k:i; do
+		space=${case%:*}
+		simd=${case#*:}
+		for tile in "" "i=16,j=16,k=64" "i=20,j=12,k=64" "i=1,j=1,k=64"; do
+			for opt in "" "--no-double-buffer" "--no-packing"; do
+				pass mm.c --space $space ${tile:+--tile $tile} $opt
+			done
+		done
+		pass mm.c --space $space --tile i=16,j=16,k=64 --latency i=4 --simd $simd=2
+	done
+	for space in o r c o,r o,c r,c; do
+		for tile in "" "o=4,r=4,c=4,i=16" "o=5,r=3,c=5,i=16"; do
+			pass conv.c --space $space ${tile:+--tile $tile}
+			pass conv.c --space $space ${tile:+--tile $tile} --simd i=2 --no-double-buffer
+		done
+	done
+	refused conv.c "systole-cli: error: cout is both kept in its PE (the flow dependence from S0 to S1) and passed to the next PE; the HLS backend supports one of the two per array" \
+		--space i
+fi
+
+# A wrong result must fail the simulation: one element of the read-back
+# results changed.
+n=$((n + 1))
+dir=$tmp/p$n
+if "$cli" export "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 -o "$dir" >/dev/null 2>"$tmp/err"; then
+	sed -i 's|^#ifdef SYSTOLE_HLS_STREAM_H$|    C[3][5] += 1;\n&|' "$dir/src/testbench.cpp"
+	if make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
+		fail "a corrupted result passed the simulation"
+	elif ! grep -qx "Failed with 1 errors!" "$tmp/sim"; then
+		fail "corrupted result: $(head -n 3 "$tmp/sim")"
+	else
+		passed=$((passed + 1))
+	fi
+else
+	fail "export for the corruption test: $(head -n 1 "$tmp/err")"
+fi
+
+# The same input gives the same files, byte for byte; an existing
+# project is kept without --force and replaced with it.
+"$cli" export "$examples/conv.c" --space o,r --tile o=4,r=4 -o "$tmp/a" >/dev/null &&
+	"$cli" export "$examples/conv.c" --space o,r --tile o=4,r=4 -o "$tmp/b" >/dev/null &&
+	diff -r "$tmp/a" "$tmp/b" >/dev/null && passed=$((passed + 1)) ||
+	fail "two exports differ"
+if "$cli" export "$examples/mm.c" --space i,j -o "$tmp/a" >/dev/null 2>"$tmp/err"; then
+	fail "export over a project without --force"
+elif [ "$(head -n 1 "$tmp/err")" != "systole-cli: error: $tmp/a exists and is not an empty folder; nothing was written (--force replaces it)" ]; then
+	fail "export over a project: $(head -n 1 "$tmp/err")"
+elif ! diff -r "$tmp/a" "$tmp/b" >/dev/null; then
+	fail "the refused export changed the project"
+elif ! "$cli" export "$examples/mm.c" --space i,j --force -o "$tmp/a" >/dev/null ||
+	! grep -q "space_time\[3\]" "$tmp/a/README.md"; then
+	fail "export --force did not replace the project"
+else
+	passed=$((passed + 1))
+fi
+
+echo "$passed checks passed, $failures failed"
+[ $failures -eq 0 ]
