@@ -46,6 +46,16 @@ static void path_free(gpointer data)
 	g_free(p);
 }
 
+static void hls_stmt_free(gpointer data)
+{
+	SyHlsStmt *h = data;
+
+	isl_multi_aff_free(h->sched);
+	isl_set_free(h->points);
+	isl_pw_multi_aff_free(h->inverse);
+	g_free(h);
+}
+
 static void pe_box_free(gpointer data)
 {
 	box_clear(data);
@@ -64,6 +74,8 @@ void sy_hls_model_free(SyHlsModel *model)
 		g_ptr_array_unref(model->plan);
 	if (model->pe_box)
 		g_hash_table_unref(model->pe_box);
+	if (model->stmts)
+		g_hash_table_unref(model->stmts);
 	g_free(model);
 }
 
@@ -174,6 +186,62 @@ static isl_map *boxed_schedule(const SyPeArray *array, const SyStmt *stmt,
 	return isl_map_intersect_domain(isl_map_from_multi_aff(ma), box);
 }
 
+/* The statement seen from its schedule (see SyHlsStmt). */
+static SyHlsStmt *hls_stmt_new(const SyStmt *stmt, isl_map *boxed)
+{
+	SyHlsStmt *h = g_new0(SyHlsStmt, 1);
+	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(boxed));
+	isl_map *back;
+
+	h->stmt = stmt;
+	isl_pw_multi_aff_foreach_piece(pma, take_piece, &h->sched);
+	isl_pw_multi_aff_free(pma);
+	h->points = isl_set_coalesce(isl_set_set_tuple_name(
+		isl_map_range(isl_map_copy(boxed)), stmt->name));
+	back = isl_map_reverse(boxed);
+	back = isl_map_set_tuple_name(back, isl_dim_in, stmt->name);
+	h->inverse = isl_pw_multi_aff_coalesce(isl_pw_multi_aff_from_map(back));
+	/* The points are the box's image: the inverse needs no domain. */
+	if (isl_pw_multi_aff_n_piece(h->inverse) == 1) {
+		isl_multi_aff *ma = NULL;
+
+		isl_pw_multi_aff_foreach_piece(h->inverse, take_piece, &ma);
+		isl_pw_multi_aff_free(h->inverse);
+		h->inverse = isl_pw_multi_aff_from_multi_aff(ma);
+	}
+	return h;
+}
+
+const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *m, const char *name)
+{
+	return g_hash_table_lookup(m->stmts, name);
+}
+
+isl_union_set *sy_hls_model_points(
+	const SyHlsModel *m, isl_union_set *instances)
+{
+	isl_union_set *points = isl_union_set_empty(
+		isl_union_set_get_space(instances));
+	GHashTableIter it;
+	gpointer value;
+
+	g_hash_table_iter_init(&it, m->stmts);
+	while (g_hash_table_iter_next(&it, NULL, &value)) {
+		const SyHlsStmt *h = value;
+		isl_set *mine = isl_union_set_extract_set(
+			instances, isl_set_get_space(h->stmt->domain));
+		isl_set *at = isl_set_apply(mine,
+			isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)));
+
+		points = isl_union_set_add_set(points,
+			isl_set_intersect(
+				isl_set_set_tuple_name(at, h->stmt->name),
+				isl_set_copy(h->points)));
+	}
+	isl_union_set_free(instances);
+	return points;
+}
+
 /* Units and footprints */
 
 /* The schedule's first n_tile dimensions, then the PE dimensions that
@@ -232,6 +300,30 @@ static isl_union_map *boxed_accesses(
 	return all;
 }
 
+static isl_stat take_aff(isl_set *set, isl_aff *aff, void *user)
+{
+	isl_aff **out = user;
+
+	isl_set_free(set);
+	isl_aff_free(*out);
+	*out = aff;
+	return isl_stat_ok;
+}
+
+/* One affine piece, defined everywhere: where it is used, points
+ * outside its domain never ask, and expressions of it stay simple. */
+static isl_pw_aff *total(isl_pw_aff *pa)
+{
+	isl_aff *aff = NULL;
+
+	pa = isl_pw_aff_coalesce(pa);
+	if (isl_pw_aff_n_piece(pa) != 1)
+		return pa;
+	isl_pw_aff_foreach_piece(pa, take_aff, &aff);
+	isl_pw_aff_free(pa);
+	return isl_pw_aff_from_aff(aff);
+}
+
 /* The box of the elements accesses touch per [tile, unit]. */
 static gboolean box_compute(SyHlsBox *box, isl_union_map *units,
 	isl_union_map *accesses, guint n_dims)
@@ -264,7 +356,7 @@ static gboolean box_compute(SyHlsBox *box, isl_union_map *units,
 
 		box->size[d] = isl_val_get_num_si(v) + 1;
 		isl_val_free(v);
-		list = isl_pw_aff_list_add(list, lo);
+		list = isl_pw_aff_list_add(list, total(lo));
 	}
 	space = isl_space_range(isl_map_get_space(map));
 	space = isl_space_map_from_domain_and_range(
@@ -610,6 +702,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->n_tile = array->config->n_members;
 	m->n_space = array->n_space;
 	m->schedule = isl_union_map_empty(isl_space_copy(space));
+	m->stmts = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, hls_stmt_free);
 	m->real = isl_union_set_empty(space);
 	for (guint i = 0; i < scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
@@ -622,6 +716,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 			return NULL;
 		}
 		m->n_dims = (guint)isl_map_dim(map, isl_dim_out);
+		g_hash_table_insert(m->stmts, stmt->name,
+			hls_stmt_new(stmt, isl_map_copy(map)));
 		m->schedule = isl_union_map_add_map(m->schedule, map);
 		m->real = isl_union_set_add_set(
 			m->real, isl_set_copy(stmt->domain));

@@ -34,32 +34,50 @@ typedef struct {
 
 typedef struct {
 	const SyIoPath *path;
-	SyHlsBox box;           /* per line (exterior) or PE (interior) */
-	guint lanes;            /* SIMD lanes per PE transfer */
-	guint pack;             /* elements per chain word */
-	isl_set *tiles;         /* the tiles that move data: [tile] */
-	isl_union_set *moving;  /* instances whose accesses move data
+	SyHlsBox box; /* per line (exterior) or PE (interior) */
+	guint lanes; /* SIMD lanes per PE transfer */
+	guint pack; /* elements per chain word */
+	isl_set *tiles; /* the tiles that move data: [tile] */
+	isl_union_set *moving; /* instances whose accesses move data
 				   (copy-in or copy-out); NULL for all */
 } SyHlsPath;
+
+/* A statement on whole tiles, seen from its schedule: the points of the
+ * flat schedule its box covers (a set named after the statement), and
+ * the function back to its iterators.  ASTs are built on the points:
+ * no floor divisions to eliminate. */
+typedef struct {
+	const SyStmt *stmt;
+	isl_multi_aff *sched; /* iterators -> schedule */
+	isl_set *points; /* S[schedule] */
+	isl_pw_multi_aff *inverse; /* S[schedule] -> iterators */
+} SyHlsStmt;
 
 typedef struct {
 	const SyPeArray *array;
 	const SyDesign *design;
+	GHashTable *stmts; /* name -> SyHlsStmt */
 	isl_union_map *schedule; /* boxed instances -> flat schedule */
-	isl_union_set *real;     /* the kernel's instances */
+	isl_union_set *real; /* the kernel's instances */
 	guint n_dims, n_tile, n_space;
-	gint64 lanes_dim;        /* schedule dimension of SIMD lanes, -1 */
-	GPtrArray *plan;         /* SyIoPath (owned) */
-	GPtrArray *paths;        /* SyHlsPath, per path of plan */
-	GHashTable *pe_box;      /* SyArray -> SyHlsBox: kept in PEs */
+	gint64 lanes_dim; /* schedule dimension of SIMD lanes, -1 */
+	GPtrArray *plan; /* SyIoPath (owned) */
+	GPtrArray *paths; /* SyHlsPath, per path of plan */
+	GHashTable *pe_box; /* SyArray -> SyHlsBox: kept in PEs */
 } SyHlsModel;
 
 SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error);
 void sy_hls_model_free(SyHlsModel *model);
 
+const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *model, const char *name);
+
+/* The points of instances (statement space, taken): S[schedule]. */
+isl_union_set *sy_hls_model_points(
+	const SyHlsModel *model, isl_union_set *instances);
+
 /* The path that carries array x in (or out), or NULL. */
-const SyHlsPath *sy_hls_model_path(const SyHlsModel *model,
-	const SyArray *x, gboolean in);
+const SyHlsPath *sy_hls_model_path(
+	const SyHlsModel *model, const SyArray *x, gboolean in);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyHlsModel, sy_hls_model_free)
 

@@ -136,6 +136,8 @@ static isl_ast_expr *req_expr(
 	return isl_ast_build_expr_from_set(build, set);
 }
 
+/* At a user node of a module's AST (built on schedule points): the
+ * statement's iterators and the requests' expressions. */
 static isl_ast_node *at_domain(
 	isl_ast_node *node, isl_ast_build *build, void *user)
 {
@@ -144,13 +146,16 @@ static isl_ast_node *at_domain(
 	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, 0);
 	isl_id *id = isl_ast_expr_id_get_id(arg);
 	HlsCall *c = g_new0(HlsCall, 1);
+	const SyHlsStmt *h = sy_hls_model_stmt(
+		mod->hls->m, isl_id_get_name(id));
 	isl_map *map = isl_map_reverse(
 		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *iters = isl_pw_multi_aff_from_map(map);
+	isl_pw_multi_aff *iters = isl_pw_multi_aff_pullback_pw_multi_aff(
+		isl_pw_multi_aff_copy(h->inverse),
+		isl_pw_multi_aff_from_map(map));
 	GPtrArray *reqs;
 
-	c->call.stmt = sy_scop_stmt_by_name(
-		mod->hls->scop, isl_id_get_name(id));
+	c->call.stmt = h->stmt;
 	c->call.iters = g_new0(isl_ast_expr *, c->call.stmt->n_iters + 1);
 	for (guint k = 0; k < c->call.stmt->n_iters; k++)
 		c->call.iters[k] = isl_ast_build_expr_from_pw_aff(
@@ -248,6 +253,25 @@ static void print_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 	mod->print(p, (const HlsCall *)sy_ast_call_of(node), mod);
 }
 
+/* Points scheduled at themselves, where the fixed dimensions hold. */
+typedef struct {
+	isl_union_map **sched;
+	isl_set *eq;
+} Points;
+
+static isl_stat add_points(isl_set *points, void *user)
+{
+	Points *p = user;
+	isl_map *id = isl_map_identity(
+		isl_space_map_from_set(isl_set_get_space(points)));
+
+	id = isl_map_intersect_domain(id, points);
+	id = isl_map_reset_tuple_id(id, isl_dim_out);
+	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
+	*p->sched = isl_union_map_add_map(*p->sched, id);
+	return isl_stat_ok;
+}
+
 /* The boxed schedule of instances (all statements with requests when
  * NULL), schedule dimension d fixed to parameter fixed[d] where that is
  * not NULL. */
@@ -286,26 +310,33 @@ static isl_ast_node *module_ast(
 		eq = isl_set_add_constraint(eq, c);
 	}
 	isl_local_space_free(ls);
-	if (instances)
-		sched = isl_union_map_intersect_domain(sched, instances);
-	else {
-		isl_union_set *with = isl_union_set_empty(
-			isl_space_params_alloc(ctx, 0));
-		GHashTableIter it;
-		gpointer name;
+	/* The points of the statements asked for (or of instances), each
+	 * scheduled at itself. */
+	{
+		isl_union_set *points;
 
-		g_hash_table_iter_init(&it, mod->reqs);
-		while (g_hash_table_iter_next(&it, &name, NULL)) {
-			const SyStmt *s = sy_scop_stmt_by_name(
-				mod->hls->scop, name);
+		if (instances) {
+			points = sy_hls_model_points(m, instances);
+		} else {
+			GHashTableIter it;
+			gpointer name;
 
-			with = isl_union_set_add_set(with,
-				isl_set_universe(isl_set_get_space(s->domain)));
+			points = isl_union_set_empty(
+				isl_space_params_alloc(ctx, 0));
+			g_hash_table_iter_init(&it, mod->reqs);
+			while (g_hash_table_iter_next(&it, &name, NULL))
+				points = isl_union_set_add_set(points,
+					isl_set_copy(sy_hls_model_stmt(m, name)
+							     ->points));
 		}
-		sched = isl_union_map_intersect_domain(sched, with);
+		isl_union_map_free(sched);
+		sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
+		Points pts = {&sched, eq};
+
+		isl_union_set_foreach_set(points, add_points, &pts);
+		isl_union_set_free(points);
+		isl_set_free(eq);
 	}
-	sched = isl_union_map_intersect_range(
-		sched, isl_union_set_from_set(eq));
 	context = isl_set_universe(isl_space_params(space));
 	build = isl_ast_build_from_context(context);
 	build = isl_ast_build_set_iterators(build,
@@ -388,30 +419,9 @@ static void print_unpack(GString *out, const SyArray *x, const char *word,
 		word, b, lane, b - 1, b, lane);
 }
 
-/* The statement's schedule as a function on its box. */
-static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
-{
-	isl_multi_aff **out = user;
-
-	isl_set_free(set);
-	isl_multi_aff_free(*out);
-	*out = ma;
-	return isl_stat_ok;
-}
-
 static isl_multi_aff *schedule_of(Hls *hls, const SyStmt *stmt)
 {
-	const SyHlsModel *m = hls->m;
-	isl_space *space = isl_space_map_from_domain_and_range(
-		isl_set_get_space(stmt->domain),
-		isl_space_set_alloc(hls->scop->ctx, 0, m->n_dims));
-	isl_map *map = isl_union_map_extract_map(m->schedule, space);
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
-	isl_multi_aff *ma = NULL;
-
-	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
-	isl_pw_multi_aff_free(pma);
-	return ma;
+	return isl_multi_aff_copy(sy_hls_model_stmt(hls->m, stmt->name)->sched);
 }
 
 /* S -> [tile, the PE dimensions keep selects (all for NULL)]. */

@@ -6,9 +6,10 @@
 
 #include "codegen.h"
 #include "design.h"
+#include "export.h"
 #include "testutil.h"
 
-#define RUNS 50
+#define RUNS 20
 
 static int compare(gconstpointer a, gconstpointer b)
 {
@@ -21,7 +22,8 @@ static void bench(const char *label, const char *n, const char *sizes)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
-	double derive[RUNS], print[RUNS], design[RUNS];
+	double derive[RUNS], print[RUNS], design[RUNS], hls[RUNS];
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
 
 	for (int r = 0; r < RUNS; r++) {
 		gint64 start = g_get_monotonic_time();
@@ -39,22 +41,36 @@ static void bench(const char *label, const char *n, const char *sizes)
 		text = sy_codegen_loops(array, "", "    ");
 		print[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
 		start = g_get_monotonic_time();
-		sy_design_free(sy_design_new(array, NULL, NULL));
-		design[r] = (double)(g_get_monotonic_time() - start) / 1000.0;
+		{
+			g_autoptr(SyDesign)
+				d = sy_design_new(array, NULL, NULL);
+			SyExportFiles files = {0};
+
+			design[r] = (double)(g_get_monotonic_time() - start) /
+				1000.0;
+			start = g_get_monotonic_time();
+			if (!sy_export_files(d, device, &files, &error))
+				g_error("%s", error->message);
+			hls[r] = (double)(g_get_monotonic_time() - start) /
+				1000.0;
+			sy_export_files_clear(&files);
+		}
 	}
 	qsort(derive, RUNS, sizeof *derive, compare);
 	qsort(print, RUNS, sizeof *print, compare);
 	qsort(design, RUNS, sizeof *design, compare);
-	printf("%-40s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", label, derive[0],
-		derive[RUNS / 2], print[0], print[RUNS / 2], design[0],
-		design[RUNS / 2]);
+	qsort(hls, RUNS, sizeof *hls, compare);
+	printf("%-40s %9.2f %9.2f %9.2f %9.2f %9.2f\n", label, derive[RUNS / 2],
+		print[RUNS / 2], design[RUNS / 2], hls[RUNS / 2],
+		derive[RUNS / 2] + design[RUNS / 2] + hls[RUNS / 2]);
 }
 
 int main(void)
 {
-	printf("%-40s %9s %9s %9s %9s %9s %9s\n",
-		"matrix multiply, array [i,j]", "min ms", "median ms", "C min",
-		"C median", "I/O min", "I/O median");
+	printf("%-40s %9s %9s %9s %9s %9s\n", "matrix multiply, array [i,j]",
+		"PE array", "loops", "network", "export", "to export");
+	printf("%-40s %9s %9s %9s %9s %9s\n", "(median ms of 20)", "", "", "",
+		"files", "(no loops)");
 	bench("64^3, untiled", "64",
 		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}");
 	bench("64^3, 16/8/2 (AutoSA's example)", "64",
