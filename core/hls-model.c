@@ -160,10 +160,10 @@ static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
 	return isl_stat_ok;
 }
 
-/* The PE array's flat schedule of one statement, on its box: the same
- * affine function, defined beyond the kernel's domain. */
-static isl_map *boxed_schedule(const SyPeArray *array, const SyStmt *stmt,
-	isl_set *box, GError **error)
+/* The PE array's flat schedule of one statement as one affine function
+ * (defined beyond the kernel's domain, on the statement's box). */
+static isl_multi_aff *stmt_schedule(
+	const SyPeArray *array, const SyStmt *stmt, GError **error)
 {
 	isl_union_map *all = isl_schedule_get_map(array->schedule);
 	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
@@ -174,7 +174,6 @@ static isl_map *boxed_schedule(const SyPeArray *array, const SyStmt *stmt,
 	pma = isl_pw_multi_aff_coalesce(pma);
 	if (isl_pw_multi_aff_n_piece(pma) != 1) {
 		isl_pw_multi_aff_free(pma);
-		isl_set_free(box);
 		refuse(error,
 			"the schedule of %s is not one affine function "
 			"on its domain; the HLS backend needs one",
@@ -183,21 +182,68 @@ static isl_map *boxed_schedule(const SyPeArray *array, const SyStmt *stmt,
 	}
 	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
 	isl_pw_multi_aff_free(pma);
-	return isl_map_intersect_domain(isl_map_from_multi_aff(ma), box);
+	return ma;
+}
+
+/* set as the product of its dimensions' ranges when it is one: what the
+ * AST builder projects is then plain bounds. */
+static isl_set *rectangular(isl_set *set)
+{
+	isl_fixed_box *hull = isl_set_get_simple_fixed_box_hull(set);
+	isl_multi_aff *offset = isl_fixed_box_get_offset(hull);
+	isl_multi_val *size = isl_fixed_box_get_size(hull);
+	isl_set *box = isl_set_universe(isl_set_get_space(set));
+	isl_bool same = isl_fixed_box_is_valid(hull);
+
+	for (int d = 0;
+		same == isl_bool_true && d < (int)isl_set_dim(set, isl_dim_set);
+		d++) {
+		isl_aff *lo = isl_multi_aff_get_at(offset, d);
+		isl_val *n = isl_multi_val_get_at(size, d);
+
+		if (!isl_aff_is_cst(lo)) {
+			isl_aff_free(lo);
+			isl_val_free(n);
+			same = isl_bool_false;
+			break;
+		}
+		{
+			isl_val *l = isl_aff_get_constant_val(lo);
+			gint64 a = isl_val_get_num_si(l);
+
+			box = isl_set_lower_bound_si(box, isl_dim_set, d, a);
+			box = isl_set_upper_bound_si(box, isl_dim_set, d,
+				a + isl_val_get_num_si(n) - 1);
+			isl_val_free(l);
+		}
+		isl_aff_free(lo);
+		isl_val_free(n);
+	}
+	if (same == isl_bool_true)
+		same = isl_set_is_equal(box, set);
+	isl_multi_aff_free(offset);
+	isl_multi_val_free(size);
+	isl_fixed_box_free(hull);
+	if (same != isl_bool_true) {
+		isl_set_free(box);
+		return set;
+	}
+	isl_set_free(set);
+	return box;
 }
 
 /* The statement seen from its schedule (see SyHlsStmt). */
 static SyHlsStmt *hls_stmt_new(const SyStmt *stmt, isl_map *boxed)
 {
 	SyHlsStmt *h = g_new0(SyHlsStmt, 1);
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(boxed));
 	isl_map *back;
 
 	h->stmt = stmt;
-	isl_pw_multi_aff_foreach_piece(pma, take_piece, &h->sched);
-	isl_pw_multi_aff_free(pma);
-	h->points = isl_set_coalesce(isl_set_set_tuple_name(
-		isl_map_range(isl_map_copy(boxed)), stmt->name));
+	/* Without redundant constraints (the kernel's bounds are implied
+	 * by whole boxes): every AST built on the points is cheaper. */
+	h->points = rectangular(isl_set_remove_redundancies(
+		isl_set_coalesce(isl_set_set_tuple_name(
+			isl_map_range(isl_map_copy(boxed)), stmt->name))));
 	back = isl_map_reverse(boxed);
 	back = isl_map_set_tuple_name(back, isl_dim_in, stmt->name);
 	h->inverse = isl_pw_multi_aff_coalesce(isl_pw_multi_aff_from_map(back));
@@ -708,16 +754,22 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	for (guint i = 0; i < scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
 		isl_set *box = box_of(array, stmt, error);
-		isl_map *map = box ? boxed_schedule(array, stmt, box, error)
-				   : NULL;
+		isl_multi_aff *sched = box ? stmt_schedule(array, stmt, error)
+					   : NULL;
+		isl_map *map;
+		SyHlsStmt *h;
 
-		if (!map) {
+		if (!sched) {
+			isl_set_free(box);
 			sy_hls_model_free(m);
 			return NULL;
 		}
+		map = isl_map_intersect_domain(
+			isl_map_from_multi_aff(isl_multi_aff_copy(sched)), box);
 		m->n_dims = (guint)isl_map_dim(map, isl_dim_out);
-		g_hash_table_insert(m->stmts, stmt->name,
-			hls_stmt_new(stmt, isl_map_copy(map)));
+		h = hls_stmt_new(stmt, isl_map_copy(map));
+		h->sched = sched;
+		g_hash_table_insert(m->stmts, stmt->name, h);
 		m->schedule = isl_union_map_add_map(m->schedule, map);
 		m->real = isl_union_set_add_set(
 			m->real, isl_set_copy(stmt->domain));

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include <isl/aff.h>
@@ -69,7 +70,9 @@ typedef struct {
 	const SyScop *scop;
 	GString *out; /* the kernel */
 	const char *itype;
-	GHashTable *types; /* element types with bit helpers printed */
+	/* Requests simplified on their statement's points, by their text:
+	 * modules ask the same (gist is the costly part). */
+	GHashTable *simplified;
 } Hls;
 
 /* A module's statements print through this, with the requests it made
@@ -92,52 +95,88 @@ static GPtrArray *reqs_of(Module *mod, const SyStmt *stmt)
 	return list;
 }
 
+static void pw_aff_free(gpointer pa)
+{
+	isl_pw_aff_free(pa);
+}
+
+/* Requests are kept on the statement's schedule points, simplified
+ * there once: the expressions isl builds from them at each user node
+ * are then cheap (i mod 8 on a box of 8 is just its point). */
+static isl_pw_aff *simplified_value(
+	Hls *hls, const SyHlsStmt *h, isl_pw_aff *value)
+{
+	char *key;
+	isl_pw_aff *known;
+
+	value = isl_pw_aff_pullback_pw_multi_aff(
+		value, isl_pw_multi_aff_copy(h->inverse));
+	key = isl_pw_aff_to_str(value);
+	known = g_hash_table_lookup(hls->simplified, key);
+	if (known) {
+		free(key);
+		isl_pw_aff_free(value);
+		return isl_pw_aff_copy(known);
+	}
+	value = isl_pw_aff_gist(value, isl_set_copy(h->points));
+	g_hash_table_insert(
+		hls->simplified, g_strdup(key), isl_pw_aff_copy(value));
+	free(key);
+	return value;
+}
+
 static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
 {
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
 	Req *r = g_new0(Req, 1);
 
-	r->value = value;
+	r->value = simplified_value(mod->hls, h, value);
 	g_ptr_array_add(reqs_of(mod, stmt), r);
 }
 
 static void req_set(Module *mod, const SyStmt *stmt, isl_set *set)
 {
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
 	Req *r = g_new0(Req, 1);
 
-	r->set = set;
+	set = isl_set_preimage_pw_multi_aff(
+		set, isl_pw_multi_aff_copy(h->inverse));
+	r->set = isl_set_gist(set, isl_set_copy(h->points));
 	g_ptr_array_add(reqs_of(mod, stmt), r);
 }
 
-/* The expression of a statement-space request at a user node. */
+/* The expression of a request at a user node whose schedule leads back
+ * to the statement's points by back. */
 static isl_ast_expr *req_expr(
-	isl_ast_build *build, isl_pw_multi_aff *iters, const Req *r)
+	isl_ast_build *build, isl_pw_multi_aff *back, const Req *r)
 {
-	isl_set *set;
+	isl_set *set, *here;
+	isl_bool all;
 
 	if (r->value)
 		return isl_ast_build_expr_from_pw_aff(build,
 			isl_pw_aff_pullback_pw_multi_aff(
 				isl_pw_aff_copy(r->value),
-				isl_pw_multi_aff_copy(iters)));
+				isl_pw_multi_aff_copy(back)));
+	if (isl_set_plain_is_universe(r->set))
+		return NULL;
 	set = isl_set_preimage_pw_multi_aff(
-		isl_set_copy(r->set), isl_pw_multi_aff_copy(iters));
+		isl_set_copy(r->set), isl_pw_multi_aff_copy(back));
 	/* Always true where the node runs: no condition. */
-	{
-		isl_set *here = isl_set_from_union_set(
-			isl_union_map_range(isl_ast_build_get_schedule(build)));
-		isl_bool all = isl_set_is_subset(here, set);
-
-		isl_set_free(here);
-		if (all == isl_bool_true) {
-			isl_set_free(set);
-			return NULL;
-		}
+	here = isl_set_from_union_set(
+		isl_union_map_range(isl_ast_build_get_schedule(build)));
+	all = isl_set_is_subset(here, set);
+	isl_set_free(here);
+	if (all == isl_bool_true) {
+		isl_set_free(set);
+		return NULL;
 	}
 	return isl_ast_build_expr_from_set(build, set);
 }
 
 /* At a user node of a module's AST (built on schedule points): the
- * statement's iterators and the requests' expressions. */
+ * statement's iterators (for the PE, which prints statements) and the
+ * requests' expressions. */
 static isl_ast_node *at_domain(
 	isl_ast_node *node, isl_ast_build *build, void *user)
 {
@@ -150,23 +189,22 @@ static isl_ast_node *at_domain(
 		mod->hls->m, isl_id_get_name(id));
 	isl_map *map = isl_map_reverse(
 		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *iters = isl_pw_multi_aff_pullback_pw_multi_aff(
-		isl_pw_multi_aff_copy(h->inverse),
-		isl_pw_multi_aff_from_map(map));
+	isl_pw_multi_aff *back = isl_pw_multi_aff_from_map(map);
 	GPtrArray *reqs;
 
 	c->call.stmt = h->stmt;
 	c->call.iters = g_new0(isl_ast_expr *, c->call.stmt->n_iters + 1);
-	for (guint k = 0; k < c->call.stmt->n_iters; k++)
-		c->call.iters[k] = isl_ast_build_expr_from_pw_aff(
-			build, isl_pw_multi_aff_get_pw_aff(iters, (int)k));
+	for (guint k = 0; !mod->path && k < c->call.stmt->n_iters; k++)
+		c->call.iters[k] = isl_ast_build_expr_from_pw_aff(build,
+			isl_pw_aff_pullback_pw_multi_aff(
+				isl_pw_multi_aff_get_pw_aff(h->inverse, (int)k),
+				isl_pw_multi_aff_copy(back)));
 	reqs = g_hash_table_lookup(mod->reqs, c->call.stmt->name);
 	c->n = reqs ? reqs->len : 0;
 	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
 	for (guint k = 0; k < c->n; k++)
-		c->exprs[k] = req_expr(
-			build, iters, g_ptr_array_index(reqs, k));
-	isl_pw_multi_aff_free(iters);
+		c->exprs[k] = req_expr(build, back, g_ptr_array_index(reqs, k));
+	isl_pw_multi_aff_free(back);
 	isl_id_free(id);
 	isl_ast_expr_free(arg);
 	isl_ast_expr_free(expr);
@@ -253,10 +291,13 @@ static void print_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 	mod->print(p, (const HlsCall *)sy_ast_call_of(node), mod);
 }
 
-/* Points scheduled at themselves, where the fixed dimensions hold. */
+/* Points scheduled at their free dimensions, where the fixed ones hold
+ * (the fixed dimensions are parameters: isl builds loops only for the
+ * others, which keeps it fast). */
 typedef struct {
 	isl_union_map **sched;
 	isl_set *eq;
+	const char *const *fixed;
 } Points;
 
 static isl_stat add_points(isl_set *points, void *user)
@@ -268,8 +309,27 @@ static isl_stat add_points(isl_set *points, void *user)
 	id = isl_map_intersect_domain(id, points);
 	id = isl_map_reset_tuple_id(id, isl_dim_out);
 	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
+	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
+		if (p->fixed[d])
+			id = isl_map_project_out(id, isl_dim_out, d, 1);
 	*p->sched = isl_union_map_add_map(*p->sched, id);
 	return isl_stat_ok;
+}
+
+/* The names of the free dimensions' loops: the same in every module. */
+static isl_id_list *free_iterators(
+	const Hls *hls, isl_ctx *ctx, const char *const *fixed)
+{
+	isl_id_list *all = sy_codegen_iterators(
+		hls->array->analysis->prog, ctx, hls->m->n_dims + 2);
+	isl_id_list *list = isl_id_list_alloc(ctx, (int)hls->m->n_dims + 2);
+
+	for (guint d = 0; d < hls->m->n_dims + 2; d++)
+		if (d >= hls->m->n_dims || !fixed[d])
+			list = isl_id_list_add(
+				list, isl_id_list_get_at(all, (int)d));
+	isl_id_list_free(all);
+	return list;
 }
 
 /* The boxed schedule of instances (all statements with requests when
@@ -283,7 +343,8 @@ static isl_ast_node *module_ast(
 	guint np = 0, k = 0;
 	isl_space *space;
 	isl_set *eq, *context;
-	isl_union_map *sched = isl_union_map_copy(m->schedule);
+	isl_union_map *sched;
+	isl_union_set *points;
 	isl_ast_build *build;
 	isl_ast_node *tree;
 	isl_local_space *ls;
@@ -310,38 +371,32 @@ static isl_ast_node *module_ast(
 		eq = isl_set_add_constraint(eq, c);
 	}
 	isl_local_space_free(ls);
-	/* The points of the statements asked for (or of instances), each
-	 * scheduled at itself. */
+	/* The points of the statements asked for (or of instances). */
+	if (instances) {
+		points = sy_hls_model_points(m, instances);
+	} else {
+		GHashTableIter it;
+		gpointer name;
+
+		points = isl_union_set_empty(isl_space_params_alloc(ctx, 0));
+		g_hash_table_iter_init(&it, mod->reqs);
+		while (g_hash_table_iter_next(&it, &name, NULL))
+			points = isl_union_set_add_set(points,
+				isl_set_copy(
+					sy_hls_model_stmt(m, name)->points));
+	}
+	sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
 	{
-		isl_union_set *points;
-
-		if (instances) {
-			points = sy_hls_model_points(m, instances);
-		} else {
-			GHashTableIter it;
-			gpointer name;
-
-			points = isl_union_set_empty(
-				isl_space_params_alloc(ctx, 0));
-			g_hash_table_iter_init(&it, mod->reqs);
-			while (g_hash_table_iter_next(&it, &name, NULL))
-				points = isl_union_set_add_set(points,
-					isl_set_copy(sy_hls_model_stmt(m, name)
-							     ->points));
-		}
-		isl_union_map_free(sched);
-		sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
-		Points pts = {&sched, eq};
+		Points pts = {&sched, eq, fixed};
 
 		isl_union_set_foreach_set(points, add_points, &pts);
-		isl_union_set_free(points);
-		isl_set_free(eq);
 	}
+	isl_union_set_free(points);
+	isl_set_free(eq);
 	context = isl_set_universe(isl_space_params(space));
 	build = isl_ast_build_from_context(context);
-	build = isl_ast_build_set_iterators(build,
-		sy_codegen_iterators(
-			mod->hls->array->analysis->prog, ctx, m->n_dims + 2));
+	build = isl_ast_build_set_iterators(
+		build, free_iterators(mod->hls, ctx, fixed));
 	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
 	tree = isl_ast_build_node_from_schedule_map(build, sched);
 	isl_ast_build_free(build);
@@ -2575,11 +2630,16 @@ gboolean sy_hls_generate(
 	hls.array = design->array;
 	hls.scop = design->array->analysis->scop;
 	hls.itype = "int";
+	hls.simplified = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, pw_aff_free);
 	files->testbench = emit_testbench(&hls, error);
-	if (!files->testbench)
+	if (!files->testbench) {
+		g_hash_table_unref(hls.simplified);
 		return FALSE;
+	}
 	files->header = emit_header(&hls);
 	files->kernel = emit_kernel(&hls);
 	files->host = emit_host(&hls);
+	g_hash_table_unref(hls.simplified);
 	return TRUE;
 }
