@@ -162,40 +162,24 @@ static void copy_all(
 	}
 }
 
-/* One transformed version, from the saved inputs, checked. */
-static void variant(
-	Check *c, const SyPeArray *array, guint index, const char *unit)
+/* One transformed loop nest of sy_check_file. */
+static char *loops_version(GString *out, guint i, const char *indent,
+	const char *unit, gpointer data)
 {
-	const SyScop *scop = array->analysis->scop;
-	g_autofree char *flags = sy_config_to_flags(
-		array->config, array->choices);
-	g_autofree char *block = sy_codegen_loops(array, c->indent, unit);
+	SyPeArray *const *arrays = data;
+	g_autofree char *block = sy_codegen_loops(arrays[i], indent, unit);
 
-	copy_all(c, scop, "sy_in_", FALSE);
-	g_string_append(c->out, block);
-	line(c, "sy_variant = \"%u: %s\";", index, flags);
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *a = g_ptr_array_index(scop->arrays, i);
-
-		if (is_result(a))
-			compare(c, a);
-	}
+	g_string_append(out, block);
+	return sy_config_to_flags(arrays[i]->config, arrays[i]->choices);
 }
 
-char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
+void sy_check_block(const SyScop *scop, const SyScopText *t, guint n,
+	SyCheckVersionFunc version, gpointer data, gboolean libc_declared,
+	GString *out)
 {
-	const SyScop *scop = arrays[0]->analysis->scop;
-	SyScopText t;
-	g_autofree char *inner = NULL;
-	GString *out;
-	Check c;
+	g_autofree char *inner = g_strconcat(t->indent, t->unit, NULL);
+	Check c = {out, t->indent};
 
-	if (!sy_codegen_scop_text(arrays[0]->analysis->prog, &t, error))
-		return NULL;
-	inner = g_strconcat(t.indent, t.unit, NULL);
-	out = g_string_new_len(t.src->text, (gssize)t.begin);
-	c.out = out;
-	c.indent = t.indent;
 	line(&c,
 		"/* Systole check: the original SCoP, then %u transformed "
 		"version%s of it",
@@ -203,8 +187,10 @@ char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
 	line(&c, " * from the same inputs; their results must agree. */");
 	line(&c, "{");
 	c.indent = inner;
-	line(&c, "extern int printf(const char *, ...);");
-	line(&c, "extern void exit(int);");
+	if (!libc_declared) {
+		line(&c, "extern int printf(const char *, ...);");
+		line(&c, "extern void exit(int);");
+	}
 	declare_all(&c, scop);
 	line(&c, "const char *sy_variant;");
 	line(&c, "int sy_failed = 0;");
@@ -212,17 +198,40 @@ char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
 	copy_all(&c, scop, "sy_in_", TRUE);
 	line(&c, "{");
 	g_string_append_len(
-		out, t.src->text + t.body, (gssize)(t.body_end - t.body));
+		out, t->src->text + t->body, (gssize)(t->body_end - t->body));
 	line(&c, "}");
 	copy_all(&c, scop, "sy_ref_", TRUE);
-	for (guint i = 0; i < n; i++)
-		variant(&c, arrays[i], i, t.unit);
+	for (guint i = 0; i < n; i++) {
+		g_autofree char *label = NULL;
+
+		copy_all(&c, scop, "sy_in_", FALSE);
+		label = version(out, i, inner, t->unit, data);
+		line(&c, "sy_variant = \"%u: %s\";", i, label);
+		for (guint k = 0; k < scop->arrays->len; k++) {
+			const SyArray *x = g_ptr_array_index(scop->arrays, k);
+
+			if (is_result(x))
+				compare(&c, x);
+		}
+	}
 	line(&c, "if (sy_failed)");
 	line(&c, "    exit(1);");
 	line(&c, "printf(\"Systole check: passed (%u version%s)\\n\");", n,
 		n == 1 ? "" : "s");
-	c.indent = t.indent;
+	c.indent = t->indent;
 	line(&c, "}");
+}
+
+char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
+{
+	SyScopText t;
+	GString *out;
+
+	if (!sy_codegen_scop_text(arrays[0]->analysis->prog, &t, error))
+		return NULL;
+	out = g_string_new_len(t.src->text, (gssize)t.begin);
+	sy_check_block(arrays[0]->analysis->scop, &t, n, loops_version,
+		(gpointer)arrays, FALSE, out);
 	g_string_append_len(
 		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
 	g_free(t.indent);

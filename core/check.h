@@ -11,7 +11,22 @@
 
 G_BEGIN_DECLS
 
+#include "codegen.h"
+
 /* The arrays (n >= 1) are of one analysis. */
 char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error);
+
+/* Appends version i of the SCoP, a block at indent (one level: unit),
+ * to out; returns its label for messages (a new string). */
+typedef char *(*SyCheckVersionFunc)(GString *out, guint i, const char *indent,
+	const char *unit, gpointer data);
+
+/* Appends to out what replaces the SCoP's lines (t's begin to end): the
+ * original SCoP, then n versions from the same inputs, compared.  With
+ * libc_declared, stdio.h and stdlib.h are known to be included (else
+ * printf and exit are declared in the block, for C). */
+void sy_check_block(const SyScop *scop, const SyScopText *t, guint n,
+	SyCheckVersionFunc version, gpointer data, gboolean libc_declared,
+	GString *out);
 
 G_END_DECLS

@@ -12,7 +12,7 @@
 #include <isl/union_set.h>
 
 #include "codegen.h"
-#include "hls.h"
+#include "hls-private.h"
 
 void sy_hls_files_clear(SyHlsFiles *files)
 {
@@ -64,21 +64,10 @@ static void hls_call_free(void *data)
 	g_free(c);
 }
 
-typedef struct {
-	const SyHlsModel *m;
-	const SyPeArray *array;
-	const SyScop *scop;
-	GString *out; /* the kernel */
-	const char *itype;
-	/* Requests simplified on their statement's points, by their text:
-	 * modules ask the same (gist is the costly part). */
-	GHashTable *simplified;
-} Hls;
-
 /* A module's statements print through this, with the requests it made
  * for each statement (by name). */
 struct _Module {
-	Hls *hls;
+	SyHlsGen *hls;
 	const SyHlsPath *path; /* NULL for the PE */
 	GHashTable *reqs; /* statement name -> GPtrArray of Req */
 	void (*print)(SyAstPrinter *p, const HlsCall *call, Module *mod);
@@ -104,7 +93,7 @@ static void pw_aff_free(gpointer pa)
  * there once: the expressions isl builds from them at each user node
  * are then cheap (i mod 8 on a box of 8 is just its point). */
 static isl_pw_aff *simplified_value(
-	Hls *hls, const SyHlsStmt *h, isl_pw_aff *value)
+	SyHlsGen *hls, const SyHlsStmt *h, isl_pw_aff *value)
 {
 	char *key;
 	isl_pw_aff *known;
@@ -318,7 +307,7 @@ static isl_stat add_points(isl_set *points, void *user)
 
 /* The names of the free dimensions' loops: the same in every module. */
 static isl_id_list *free_iterators(
-	const Hls *hls, isl_ctx *ctx, const char *const *fixed)
+	const SyHlsGen *hls, isl_ctx *ctx, const char *const *fixed)
 {
 	isl_id_list *all = sy_codegen_iterators(
 		hls->array->analysis->prog, ctx, hls->m->n_dims + 2);
@@ -416,7 +405,7 @@ static void print_ast(Module *mod, isl_ast_node *tree, const char *indent)
 	isl_ast_node_free(tree);
 }
 
-static void module_init(Module *mod, Hls *hls, const SyHlsPath *path)
+static void module_init(Module *mod, SyHlsGen *hls, const SyHlsPath *path)
 {
 	mod->hls = hls;
 	mod->path = path;
@@ -431,20 +420,20 @@ static void module_clear(Module *mod)
 
 /* Types */
 
-static const char *ctype(const SyArray *x)
+const char *sy_hls_ctype(const SyArray *x)
 {
 	return x->var->base_type;
 }
 
-static guint bits(const SyArray *x)
+guint sy_hls_bits(const SyArray *x)
 {
-	guint b = sy_type_bits(ctype(x));
+	guint b = sy_type_bits(sy_hls_ctype(x));
 
 	return b ? b : 32;
 }
 
 /* "unsigned int" -> "unsigned_int", for helper names. */
-static char *tag_of(const char *type)
+char *sy_hls_tag(const char *type)
 {
 	return g_strdelimit(g_strdup(type), " ", '_');
 }
@@ -454,16 +443,17 @@ static char *tag_of(const char *type)
 static char *word_type(const SyHlsPath *hp, guint lanes)
 {
 	if (lanes == 1)
-		return g_strdup(ctype(hp->path->array));
-	return g_strdup_printf("ap_uint<%u>", lanes * bits(hp->path->array));
+		return g_strdup(sy_hls_ctype(hp->path->array));
+	return g_strdup_printf(
+		"ap_uint<%u>", lanes * sy_hls_bits(hp->path->array));
 }
 
 /* Element e (an expression) of a buffer of words of pack elements. */
 static void print_unpack(GString *out, const SyArray *x, const char *word,
 	const char *lane, guint pack)
 {
-	g_autofree char *tag = tag_of(ctype(x));
-	guint b = bits(x);
+	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
+	guint b = sy_hls_bits(x);
 
 	if (pack == 1 && !lane) {
 		g_string_append_printf(out, "sy_from_bits_%s(%s)", tag, word);
@@ -474,14 +464,14 @@ static void print_unpack(GString *out, const SyArray *x, const char *word,
 		word, b, lane, b - 1, b, lane);
 }
 
-static isl_multi_aff *schedule_of(Hls *hls, const SyStmt *stmt)
+static isl_multi_aff *schedule_of(SyHlsGen *hls, const SyStmt *stmt)
 {
 	return isl_multi_aff_copy(sy_hls_model_stmt(hls->m, stmt->name)->sched);
 }
 
 /* S -> [tile, the PE dimensions keep selects (all for NULL)]. */
 static isl_multi_aff *unit_of(
-	Hls *hls, const SyStmt *stmt, const gboolean *keep)
+	SyHlsGen *hls, const SyStmt *stmt, const gboolean *keep)
 {
 	const SyHlsModel *m = hls->m;
 	isl_multi_aff *ma = schedule_of(hls, stmt);
@@ -498,8 +488,8 @@ static isl_multi_aff *unit_of(
 }
 
 /* An access's subscript d relative to its box at the instance's unit. */
-static isl_pw_aff *box_index(Hls *hls, const SyAccess *a, const SyHlsBox *box,
-	const gboolean *keep, guint d)
+static isl_pw_aff *box_index(SyHlsGen *hls, const SyAccess *a,
+	const SyHlsBox *box, const gboolean *keep, guint d)
 {
 	isl_pw_aff *sub = isl_multi_pw_aff_get_at(a->subscripts, (int)d);
 	isl_pw_aff *off = isl_multi_pw_aff_get_at(box->offset, (int)d);
@@ -517,7 +507,7 @@ static void req_box_index(Module *mod, const SyAccess *a, const SyHlsBox *box,
 
 /* Where a read of the kernel's array comes from: instances whose value
  * comes from outside; writes nothing overwrites. */
-static isl_set *live_in_of(Hls *hls, const SyAccess *a)
+static isl_set *live_in_of(SyHlsGen *hls, const SyAccess *a)
 {
 	isl_set *in = sy_deps_live_in(hls->array->analysis->deps, a);
 
@@ -525,7 +515,7 @@ static isl_set *live_in_of(Hls *hls, const SyAccess *a)
 		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
 }
 
-static isl_set *live_out_of(Hls *hls, const SyAccess *a)
+static isl_set *live_out_of(SyHlsGen *hls, const SyAccess *a)
 {
 	const SyDeps *deps = hls->array->analysis->deps;
 	isl_set *out = isl_map_domain(isl_map_copy(a->map));
@@ -544,7 +534,7 @@ static isl_set *live_out_of(Hls *hls, const SyAccess *a)
 
 typedef enum { SRC_ARG, SRC_EXT, SRC_LOCAL, SRC_FIFO } Src;
 
-static Src source_of(Hls *hls, const SyAccess *a)
+static Src source_of(SyHlsGen *hls, const SyAccess *a)
 {
 	const SyHlsPath *in;
 
@@ -580,9 +570,7 @@ static char *expr_text(SyAstPrinter *p, isl_ast_expr *e)
 	return g_string_free(s, FALSE);
 }
 
-static void line(SyAstPrinter *p, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void line(SyAstPrinter *p, const char *format, ...)
+void sy_hls_line(SyAstPrinter *p, const char *format, ...)
 {
 	va_list args;
 
@@ -673,12 +661,12 @@ static void close_guard(SyAstPrinter *p, gboolean open)
 	if (!open)
 		return;
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 }
 
 /* The PE */
 
-static isl_pw_aff *lane_of(Hls *hls, const SyStmt *stmt)
+static isl_pw_aff *lane_of(SyHlsGen *hls, const SyStmt *stmt)
 {
 	isl_multi_aff *ma = schedule_of(hls, stmt);
 	isl_aff *lane = isl_multi_aff_get_at(ma, (int)hls->m->lanes_dim);
@@ -689,7 +677,7 @@ static isl_pw_aff *lane_of(Hls *hls, const SyStmt *stmt)
 
 static void pe_requests(Module *mod)
 {
-	Hls *hls = mod->hls;
+	SyHlsGen *hls = mod->hls;
 	const SyScop *scop = hls->scop;
 
 	for (guint i = 0; i < scop->stmts->len; i++) {
@@ -726,24 +714,26 @@ static void pe_requests(Module *mod)
 
 /* Reads that stream through the PE: taken from the upstream FIFO and,
  * for inputs, passed on downstream, a SIMD vector at a time. */
-static void print_stream_read(
-	SyAstPrinter *p, Hls *hls, const SyAccess *a, guint k, const char *lane)
+static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
+	guint k, const char *lane)
 {
 	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, TRUE);
 	const char *prefix = hp->path->prefix;
 	gboolean forward = hp->path->role == SY_PATH_READ;
 
 	if (hp->lanes == 1 || !lane) {
-		line(p, "%s sy_r%u = fifo_%s_in.read();", ctype(a->array), k,
-			prefix);
+		sy_hls_line(p, "%s sy_r%u = fifo_%s_in.read();",
+			sy_hls_ctype(a->array), k, prefix);
 		if (forward)
-			line(p, "fifo_%s_out.write(sy_r%u);", prefix, k);
+			sy_hls_line(p, "fifo_%s_out.write(sy_r%u);", prefix, k);
 		return;
 	}
-	line(p, "if (%s == 0)", lane);
-	line(p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k, prefix);
+	sy_hls_line(p, "if (%s == 0)", lane);
+	sy_hls_line(
+		p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k, prefix);
 	sy_ast_line_start(p);
-	g_string_append_printf(p->out, "%s sy_r%u = ", ctype(a->array), k);
+	g_string_append_printf(
+		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
 	{
 		g_autofree char *word = g_strdup_printf(
 			"sy_w_%s_%u", prefix, k);
@@ -752,15 +742,15 @@ static void print_stream_read(
 	}
 	g_string_append(p->out, ";\n");
 	if (forward) {
-		line(p, "if (%s == %u)", lane, hp->lanes - 1);
-		line(p, "    fifo_%s_out.write(sy_w_%s_%u);", prefix, prefix,
-			k);
+		sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
+		sy_hls_line(p, "    fifo_%s_out.write(sy_w_%s_%u);", prefix,
+			prefix, k);
 	}
 }
 
 static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 {
-	Hls *hls = mod->hls;
+	SyHlsGen *hls = mod->hls;
 	const SyStmt *stmt = call->call.stmt;
 	const SyAccess *w = g_ptr_array_index(stmt->accesses, 0);
 	Src wsrc = source_of(hls, w);
@@ -779,9 +769,9 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			print_stream_read(p, hls, a, k, lane);
 	}
 	if (wsrc == SRC_EXT && stmt->node->op != SY_P_ASSIGN)
-		line(p, "%s sy_v = sy_r1;", ctype(w->array));
+		sy_hls_line(p, "%s sy_v = sy_r1;", sy_hls_ctype(w->array));
 	else
-		line(p, "%s sy_v;", ctype(w->array));
+		sy_hls_line(p, "%s sy_v;", sy_hls_ctype(w->array));
 	open = open_guard(p, call->exprs[0]);
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
@@ -795,7 +785,7 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			continue;
 		sy_ast_line_start(p);
 		g_string_append_printf(
-			p->out, "%s sy_r%u = ", ctype(a->array), k);
+			p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
 		if (src == SRC_FIFO) {
 			isl_ast_expr *cond = call->exprs[at++];
 
@@ -806,8 +796,8 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			g_string_append_printf(
 				p->out, "fifo_%s_in.read()", in->path->prefix);
 			if (cond)
-				g_string_append_printf(
-					p->out, " : %s()", ctype(a->array));
+				g_string_append_printf(p->out, " : %s()",
+					sy_hls_ctype(a->array));
 			g_string_append(p->out, ";\n");
 			continue;
 		}
@@ -851,7 +841,8 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 		g_string_append(p->out, " = sy_v;\n");
 		if (out && !out->path->exterior) {
 			guarded = open_guard(p, call->exprs[at++]);
-			line(p, "fifo_%s_out.write(sy_v);", out->path->prefix);
+			sy_hls_line(p, "fifo_%s_out.write(sy_v);",
+				out->path->prefix);
 			close_guard(p, guarded);
 		}
 	}
@@ -860,10 +851,10 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 		const SyHlsPath *out = sy_hls_model_path(
 			hls->m, w->array, FALSE);
 
-		line(p, "fifo_%s_out.write(sy_v);", out->path->prefix);
+		sy_hls_line(p, "fifo_%s_out.write(sy_v);", out->path->prefix);
 	}
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 }
 
 /* Geometry: lines of an exterior path, chains of an interior one */
@@ -901,7 +892,7 @@ static gint64 box_elements(const SyHlsBox *box)
 	return n;
 }
 
-static gint64 box_words(const SyHlsPath *hp)
+gint64 sy_hls_box_words(const SyHlsPath *hp)
 {
 	return box_elements(&hp->box) / hp->pack;
 }
@@ -981,11 +972,11 @@ static void tile_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 	sy_ast_indent_more(p);
 	t->body(p->out, p->indent->str, coords, t->data);
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 	g_strfreev(coords);
 }
 
-static void print_tile_loops(Hls *hls, GString *out, isl_set *tiles,
+static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 	const char *indent, TileBody body, gpointer data)
 {
 	static const SyAstHooks hooks = {tile_user, NULL, NULL};
@@ -1058,7 +1049,7 @@ static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
 	const SyHlsPath *hp = mod->path;
 	const SyArray *x = hp->path->array;
 	const SyStmt *stmt = call->call.stmt;
-	g_autofree char *tag = tag_of(ctype(x));
+	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	g_autofree char *lane = NULL;
 	guint at = 0;
 
@@ -1074,30 +1065,31 @@ static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			continue;
 		if (!hp->path->exterior)
 			open = open_guard(p, call->exprs[at++]);
-		line(p, "{");
+		sy_hls_line(p, "{");
 		sy_ast_indent_more(p);
 		print_linear(p, call, &at, &hp->box, x->n_dims);
-		line(p,
+		sy_hls_line(p,
 			"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u "
 			"* (sy_e %% %u) + %u, %u * (sy_e %% %u)));",
-			ctype(x), tag, hp->pack, bits(x), hp->pack, bits(x) - 1,
-			bits(x), hp->pack);
+			sy_hls_ctype(x), tag, hp->pack, sy_hls_bits(x),
+			hp->pack, sy_hls_bits(x) - 1, sy_hls_bits(x), hp->pack);
 		if (hp->lanes == 1) {
-			line(p, "fifo_local_out.write(sy_x);");
+			sy_hls_line(p, "fifo_local_out.write(sy_x);");
 		} else {
-			line(p,
+			sy_hls_line(p,
 				"sy_w.range(%u * (%s) + %u, %u * (%s)) = "
 				"sy_to_bits_%s(sy_x);",
-				bits(x), lane, bits(x) - 1, bits(x), lane, tag);
-			line(p, "if (%s == %u)", lane, hp->lanes - 1);
-			line(p, "    fifo_local_out.write(sy_w);");
+				sy_hls_bits(x), lane, sy_hls_bits(x) - 1,
+				sy_hls_bits(x), lane, tag);
+			sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
+			sy_hls_line(p, "    fifo_local_out.write(sy_w);");
 		}
 		sy_ast_indent_less(p);
-		line(p, "}");
+		sy_hls_line(p, "}");
 		close_guard(p, open);
 	}
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 }
 
 static void print_collect(SyAstPrinter *p, const HlsCall *call, Module *mod)
@@ -1105,7 +1097,7 @@ static void print_collect(SyAstPrinter *p, const HlsCall *call, Module *mod)
 	const SyHlsPath *hp = mod->path;
 	const SyArray *x = hp->path->array;
 	const SyStmt *stmt = call->call.stmt;
-	g_autofree char *tag = tag_of(ctype(x));
+	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	guint at = 0;
 
 	g_string_append(p->out, "{\n");
@@ -1118,28 +1110,30 @@ static void print_collect(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			continue;
 		if (!hp->path->exterior)
 			open = open_guard(p, call->exprs[at++]);
-		line(p, "{");
+		sy_hls_line(p, "{");
 		sy_ast_indent_more(p);
 		print_linear(p, call, &at, &hp->box, x->n_dims);
-		line(p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
-		line(p,
+		sy_hls_line(
+			p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
+		sy_hls_line(p,
 			"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% "
 			"%u)) = sy_to_bits_%s(fifo_local_in.read());",
-			bits(x), hp->pack, bits(x) - 1, bits(x), hp->pack, tag);
-		line(p, "local[sy_e / %u] = sy_word;", hp->pack);
+			sy_hls_bits(x), hp->pack, sy_hls_bits(x) - 1,
+			sy_hls_bits(x), hp->pack, tag);
+		sy_hls_line(p, "local[sy_e / %u] = sy_word;", hp->pack);
 		sy_ast_indent_less(p);
-		line(p, "}");
+		sy_hls_line(p, "}");
 		close_guard(p, open);
 	}
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 }
 
 /* Requests of a feeding or collecting module: the lane, then per access
  * moved its condition (interior paths) and its place in the box. */
 static void io_requests(Module *mod, const gboolean *keep)
 {
-	Hls *hls = mod->hls;
+	SyHlsGen *hls = mod->hls;
 	const SyHlsPath *hp = mod->path;
 
 	for (guint i = 0; i < hls->scop->stmts->len; i++) {
@@ -1171,7 +1165,7 @@ static void io_requests(Module *mod, const gboolean *keep)
 
 /* I/O modules */
 
-static gboolean ping_pong(Hls *hls, const char *name)
+static gboolean ping_pong(SyHlsGen *hls, const char *name)
 {
 	const SyModule *m = sy_design_find(hls->m->design, name);
 
@@ -1255,11 +1249,11 @@ static void main_body(GString *out, const char *in, char **t, gpointer data)
 /* The inter_trans of a buffered module: its own box from the chain and
  * the boxes of the modules after it passed on (inputs), or its box and
  * then theirs sent towards DRAM (outputs). */
-static void emit_inter(Hls *hls, const SyHlsPath *hp, const char *name,
+static void emit_inter(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	const char *unit, const char *index, gint64 count, gboolean boundary)
 {
 	GString *out = hls->out;
-	gint64 words = box_words(hp);
+	gint64 words = sy_hls_box_words(hp);
 	const char *P = hp->path->prefix;
 
 	g_string_append_printf(out,
@@ -1314,7 +1308,7 @@ static void emit_inter(Hls *hls, const SyHlsPath *hp, const char *name,
 }
 
 /* The intra_trans: the PE side of the buffer, in the PEs' own order. */
-static void emit_intra(Hls *hls, const SyHlsPath *hp, const char *name,
+static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	const char *unit, const char *coords)
 {
 	const SyHlsModel *m = hls->m;
@@ -1338,7 +1332,7 @@ static void emit_intra(Hls *hls, const SyHlsPath *hp, const char *name,
 		"static void %s_intra_trans(%s, const int sy_tile[%u], %s_word "
 		"local[%" G_GINT64_FORMAT "], hls::stream<%s> &fifo_local_%s)\n"
 		"{\n    typedef %s_word sy_word_t;\n",
-		name, unit, m->n_tile, p->prefix, box_words(hp), pe_word,
+		name, unit, m->n_tile, p->prefix, sy_hls_box_words(hp), pe_word,
 		p->in ? "out" : "in", p->prefix);
 	for (guint d = 0; d < m->n_tile; d++)
 		g_string_append_printf(
@@ -1362,7 +1356,7 @@ static void emit_intra(Hls *hls, const SyHlsPath *hp, const char *name,
 
 /* The module itself: per tile of the path, inter_trans and intra_trans
  * on its buffers. */
-static void emit_main(Hls *hls, const SyHlsPath *hp, const char *name,
+static void emit_main(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	const char *unit, const char *args, gboolean boundary)
 {
 	const SyIoPath *p = hp->path;
@@ -1377,7 +1371,7 @@ static void emit_main(Hls *hls, const SyHlsPath *hp, const char *name,
 		boundary ? (p->in ? "fifo_in" : "fifo_out")
 			 : (p->in ? "fifo_in, fifo_out" : "fifo_out, fifo_in"),
 		!p->in, pp, hls->m->n_tile};
-	gint64 words = box_words(hp);
+	gint64 words = sy_hls_box_words(hp);
 
 	g_string_append_printf(out, "void %s(%s, hls::stream<%s_word> &fifo_%s",
 		full, unit, p->prefix, p->in ? "in" : "out");
@@ -1439,13 +1433,13 @@ static void burst_body(GString *out, const char *in, char **t, gpointer data)
 		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
 		"{\n#pragma HLS PIPELINE II=1\n%s        %s;\n%s        "
 		"sy_ptr++;\n%s    }\n",
-		in, b->units, in, box_words(b->hp), in,
+		in, b->units, in, sy_hls_box_words(b->hp), in,
 		input ? "fifo_local_out.write(port[sy_ptr])"
 		      : "port[sy_ptr] = fifo_local_in.read()",
 		in, in);
 }
 
-static void emit_l3(Hls *hls, const SyHlsPath *hp)
+static void emit_l3(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 	Burst b = {hp, units_of(hls->array, p)};
@@ -1470,7 +1464,7 @@ typedef struct {
 static void pass_body(GString *out, const char *in, char **t, gpointer data)
 {
 	const Pass *ps = data;
-	gint64 words = box_words(ps->hp);
+	gint64 words = sy_hls_box_words(ps->hp);
 
 	(void)t;
 	if (ps->hp->path->in && ps->boundary)
@@ -1507,7 +1501,7 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 	}
 }
 
-static void emit_l2_pass(Hls *hls, const SyHlsPath *hp, gboolean boundary)
+static void emit_l2_pass(SyHlsGen *hls, const SyHlsPath *hp, gboolean boundary)
 {
 	const SyIoPath *p = hp->path;
 	Pass ps = {hp, pe_total(hls->array) / hls->array->pe[0],
@@ -1530,7 +1524,7 @@ static void emit_l2_pass(Hls *hls, const SyHlsPath *hp, gboolean boundary)
 }
 
 /* A path's modules, from the DRAM port to the PEs. */
-static void emit_path(Hls *hls, const SyHlsPath *hp)
+static void emit_path(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
@@ -1595,14 +1589,14 @@ static void print_drop(SyAstPrinter *p, const HlsCall *call, Module *mod)
 		if (!moves(g_ptr_array_index(stmt->accesses, k), hp))
 			continue;
 		if (lane)
-			line(p, "if (%s == %u)", lane, hp->lanes - 1);
-		line(p, "%s(void)fifo_in.read();", lane ? "    " : "");
+			sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
+		sy_hls_line(p, "%s(void)fifo_in.read();", lane ? "    " : "");
 	}
 	sy_ast_indent_less(p);
-	line(p, "}");
+	sy_hls_line(p, "}");
 }
 
-static void emit_dummy(Hls *hls, const SyHlsPath *hp)
+static void emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyHlsModel *m = hls->m;
 	const SyIoPath *p = hp->path;
@@ -1645,7 +1639,7 @@ static void emit_dummy(Hls *hls, const SyHlsPath *hp)
 /* The PE */
 
 /* Scalars the kernel only reads: arguments of the kernel and PEs. */
-static GPtrArray *arguments(const SyScop *scop)
+GPtrArray *sy_hls_arguments(const SyScop *scop)
 {
 	GPtrArray *args = g_ptr_array_new();
 
@@ -1660,7 +1654,7 @@ static GPtrArray *arguments(const SyScop *scop)
 
 /* The PE's streams, in path order: "fifo_A_in, fifo_A_out, ..." with
  * their types when typed. */
-static char *pe_streams(Hls *hls, gboolean typed)
+static char *pe_streams(SyHlsGen *hls, gboolean typed)
 {
 	GString *s = g_string_new(NULL);
 
@@ -1691,13 +1685,13 @@ static char *pe_streams(Hls *hls, gboolean typed)
 	return g_string_free(s, FALSE);
 }
 
-static void emit_pe(Hls *hls)
+static void emit_pe(SyHlsGen *hls)
 {
 	const SyHlsModel *m = hls->m;
 	const SyScop *scop = hls->scop;
 	GString *out = hls->out;
 	const char **fixed = g_new0(const char *, m->n_dims + 1);
-	g_autoptr(GPtrArray) args = arguments(scop);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(scop);
 	g_autofree char *streams = pe_streams(hls, TRUE);
 	Module mod;
 
@@ -1710,7 +1704,8 @@ static void emit_pe(Hls *hls)
 	for (guint i = 0; i < args->len; i++) {
 		const SyArray *x = g_ptr_array_index(args, i);
 
-		g_string_append_printf(out, ", %s %s", ctype(x), x->name);
+		g_string_append_printf(
+			out, ", %s %s", sy_hls_ctype(x), x->name);
 	}
 	g_string_append_printf(
 		out, "%s)\n{\n#pragma HLS INLINE off\n", streams);
@@ -1721,7 +1716,7 @@ static void emit_pe(Hls *hls)
 		if (!box)
 			continue;
 		g_string_append_printf(
-			out, "    %s local_%s", ctype(x), x->name);
+			out, "    %s local_%s", sy_hls_ctype(x), x->name);
 		for (guint d = 0; d < box->n_dims; d++)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", box->size[d]);
@@ -1771,7 +1766,7 @@ static gboolean has_in(const SyHlsModel *m, const char *prefix)
 
 /* The DRAM port of a path: its stem, "_out" for results of an array
  * that also comes in under that stem. */
-static char *port_of(const SyHlsModel *m, const SyHlsPath *hp)
+char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 
@@ -1780,14 +1775,14 @@ static char *port_of(const SyHlsModel *m, const SyHlsPath *hp)
 		: g_strdup(p->prefix);
 }
 
-static char *kernel_params(Hls *hls, gboolean typed)
+static char *kernel_params(SyHlsGen *hls, gboolean typed)
 {
 	GString *s = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
 
 	for (guint i = 0; i < hls->m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
-		g_autofree char *port = port_of(hls->m, hp);
+		g_autofree char *port = sy_hls_port(hls->m, hp);
 
 		if (typed)
 			g_string_append_printf(s, "%s%s_word *%s",
@@ -1801,7 +1796,7 @@ static char *kernel_params(Hls *hls, gboolean typed)
 
 		if (typed)
 			g_string_append_printf(s, "%s%s %s", s->len ? ", " : "",
-				ctype(x), x->name);
+				sy_hls_ctype(x), x->name);
 		else
 			g_string_append_printf(
 				s, "%s%s", s->len ? ", " : "", x->name);
@@ -1818,7 +1813,7 @@ static void declare_stream(GString *out, const char *type, const char *name,
 		type, name, dims, name, depth);
 }
 
-static void declare_fifos(Hls *hls, guint depth)
+static void declare_fifos(SyHlsGen *hls, guint depth)
 {
 	const SyPeArray *array = hls->array;
 	GString *out = hls->out;
@@ -1863,13 +1858,13 @@ static void declare_fifos(Hls *hls, guint depth)
 }
 
 /* Module calls of an input path, DRAM side first. */
-static void call_in(Hls *hls, const SyHlsPath *hp)
+static void call_in(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
 	const char *P = p->prefix;
 	GString *out = hls->out;
-	g_autofree char *port = port_of(hls->m, hp);
+	g_autofree char *port = sy_hls_port(hls->m, hp);
 	gint64 coord[3];
 
 	g_string_append_printf(out,
@@ -1951,13 +1946,13 @@ static void call_in(Hls *hls, const SyHlsPath *hp)
 
 /* Module calls of an output path, from the PEs to the DRAM port: the
  * farthest module of every chain first. */
-static void call_out(Hls *hls, const SyHlsPath *hp)
+static void call_out(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
 	const char *P = p->prefix;
 	GString *out = hls->out;
-	g_autofree char *port = port_of(hls->m, hp);
+	g_autofree char *port = sy_hls_port(hls->m, hp);
 	gint64 coord[3];
 
 	if (p->exterior) {
@@ -2037,10 +2032,10 @@ static void call_out(Hls *hls, const SyHlsPath *hp)
 		P);
 }
 
-static void call_pes(Hls *hls)
+static void call_pes(SyHlsGen *hls)
 {
 	const SyPeArray *array = hls->array;
-	g_autoptr(GPtrArray) args = arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
 	gint64 n = pe_total(array);
 	GString *out = hls->out;
 
@@ -2106,17 +2101,17 @@ static void call_pes(Hls *hls)
 	}
 }
 
-static void emit_top(Hls *hls, guint depth)
+static void emit_top(SyHlsGen *hls, guint depth)
 {
 	GString *out = hls->out;
 	g_autofree char *params = kernel_params(hls, TRUE);
-	g_autoptr(GPtrArray) args = arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
 
 	g_string_append_printf(
 		out, "extern \"C\" {\nvoid kernel0(%s)\n{\n", params);
 	for (guint i = 0; i < hls->m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
-		g_autofree char *port = port_of(hls->m, hp);
+		g_autofree char *port = sy_hls_port(hls->m, hp);
 
 		g_string_append_printf(out,
 			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
@@ -2153,9 +2148,9 @@ static void emit_top(Hls *hls, guint depth)
 
 static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
 {
-	const char *type = ctype(x);
-	g_autofree char *tag = tag_of(type);
-	guint b = bits(x);
+	const char *type = sy_hls_ctype(x);
+	g_autofree char *tag = sy_hls_tag(type);
+	guint b = sy_hls_bits(x);
 
 	if (g_hash_table_contains(done, type))
 		return;
@@ -2183,7 +2178,7 @@ static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
 		b, tag, type, b, type, tag, b, type);
 }
 
-static char *emit_header(Hls *hls)
+static char *emit_header(SyHlsGen *hls)
 {
 	GString *out = g_string_new(NULL);
 	g_autoptr(GHashTable) done = g_hash_table_new(g_str_hash, g_str_equal);
@@ -2202,7 +2197,8 @@ static char *emit_header(Hls *hls)
 		if (!hp->path->in && has_in(hls->m, hp->path->prefix))
 			continue;
 		g_string_append_printf(out, "typedef ap_uint<%u> %s_word;\n",
-			hp->pack * bits(hp->path->array), hp->path->prefix);
+			hp->pack * sy_hls_bits(hp->path->array),
+			hp->path->prefix);
 	}
 	g_string_append_c(out, '\n');
 	for (guint i = 0; i < hls->scop->arrays->len; i++) {
@@ -2216,7 +2212,7 @@ static char *emit_header(Hls *hls)
 	return g_string_free(out, FALSE);
 }
 
-static char *emit_kernel(Hls *hls)
+static char *emit_kernel(SyHlsGen *hls)
 {
 	hls->out = g_string_new(NULL);
 	g_string_append(hls->out,
@@ -2239,390 +2235,11 @@ static char *emit_kernel(Hls *hls)
 	return g_string_free(hls->out, FALSE);
 }
 
-/* The testbench: the SCoP's place in the user's program, where the
- * kernel runs on the serialized images of its arrays */
-
-typedef struct {
-	Hls *hls;
-	const SyHlsPath *hp;
-	isl_multi_pw_aff *offset; /* on U[tile, unit in chain order] */
-	int mode; /* 0 serialize, 1 count, 2 read back */
-} Tb;
-
-typedef struct {
-	guint n;
-	isl_ast_expr **exprs;
-} TbCall;
-
-static void tb_call_free(void *data)
-{
-	TbCall *c = data;
-
-	for (guint k = 0; k < c->n; k++)
-		isl_ast_expr_free(c->exprs[k]);
-	g_free(c->exprs);
-	g_free(c);
-}
-
-static isl_ast_node *tb_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *user)
-{
-	Tb *tb = user;
-	TbCall *c = g_new0(TbCall, 1);
-	isl_map *map = isl_map_reverse(
-		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *at = isl_pw_multi_aff_from_map(map);
-	isl_id *id;
-
-	c->n = tb->offset ? (guint)isl_multi_pw_aff_dim(tb->offset, isl_dim_out)
-			  : 0;
-	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
-	for (guint d = 0; d < c->n; d++)
-		c->exprs[d] = isl_ast_build_expr_from_pw_aff(build,
-			isl_pw_aff_pullback_pw_multi_aff(
-				isl_multi_pw_aff_get_at(tb->offset, (int)d),
-				isl_pw_multi_aff_copy(at)));
-	isl_pw_multi_aff_free(at);
-	id = isl_id_set_free_user(
-		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
-		tb_call_free);
-	return isl_ast_node_set_annotation(node, id);
-}
-
-/* One box: every element, in row-major order, into or out of words. */
-static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
-{
-	Tb *tb = data;
-	const SyHlsPath *hp = tb->hp;
-	const SyArray *x = hp->path->array;
-	isl_id *id = isl_ast_node_get_annotation(node);
-	TbCall *c = isl_id_get_user(id);
-	g_autofree char *tag = tag_of(ctype(x));
-	GString *inside = g_string_new(NULL), *elem = g_string_new(x->name);
-	guint b = bits(x);
-
-	isl_id_free(id);
-	if (tb->mode == 1) {
-		g_string_append_printf(p->out,
-			"sy_count += %" G_GINT64_FORMAT ";\n", box_words(hp));
-		g_string_free(inside, TRUE);
-		g_string_free(elem, TRUE);
-		return;
-	}
-	g_string_append(p->out, "{\n");
-	sy_ast_indent_more(p);
-	for (guint d = 0; d < x->n_dims; d++) {
-		line(p,
-			"for (long sy_e%u = 0; sy_e%u < %" G_GINT64_FORMAT
-			"; sy_e%u++) {",
-			d, d, hp->box.size[d], d);
-		sy_ast_indent_more(p);
-		sy_ast_line_start(p);
-		g_string_append_printf(p->out, "long sy_a%u = ", d);
-		print_e(p, p->out, c->exprs[d]);
-		g_string_append_printf(p->out, " + sy_e%u;\n", d);
-		g_string_append_printf(inside,
-			"%ssy_a%u >= 0 && sy_a%u < %" G_GINT64_FORMAT,
-			d ? " && " : "", d, d, x->dims[d]);
-		g_string_append_printf(elem, "[sy_a%u]", d);
-	}
-	if (tb->mode == 0) {
-		line(p, "%s sy_x = (%s) ? %s : %s();", ctype(x), inside->str,
-			elem->str, ctype(x));
-		line(p,
-			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
-			"sy_to_bits_%s(sy_x);",
-			b, b - 1, b, tag);
-		line(p, "if (++sy_n == %u) {", hp->pack);
-		line(p, "    sy_image.push_back(sy_word);");
-		line(p, "    sy_n = 0;");
-		line(p, "}");
-	} else {
-		line(p, "if (sy_n == 0)");
-		line(p, "    sy_word = sy_image[sy_at++];");
-		line(p, "if (%s)", inside->str);
-		line(p,
-			"    %s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
-			"%u, %u * sy_n));",
-			elem->str, tag, b, b - 1, b);
-		line(p, "if (++sy_n == %u)", hp->pack);
-		line(p, "    sy_n = 0;");
-	}
-	for (guint d = 0; d < x->n_dims; d++) {
-		sy_ast_indent_less(p);
-		line(p, "}");
-	}
-	sy_ast_indent_less(p);
-	line(p, "}");
-	g_string_free(inside, TRUE);
-	g_string_free(elem, TRUE);
-}
-
-/* Loops over a path's tiles and units, in the order its L3 module moves
- * their boxes: lines in row-major order, or chains and then their PEs. */
-static void tb_loops(Hls *hls, GString *out, const SyHlsPath *hp, int mode,
-	const char *indent)
-{
-	static const SyAstHooks hooks = {tb_user, NULL, NULL};
-	const SyPeArray *array = hls->array;
-	const SyIoPath *p = hp->path;
-	isl_ctx *ctx = hls->scop->ctx;
-	guint n_tile = hls->m->n_tile, n_unit = 0;
-	guint order[3];
-	isl_set *units, *set;
-	isl_space *space;
-	isl_multi_aff *perm;
-	isl_local_space *ls;
-	isl_map *sched;
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	SyAstPrinter pr;
-	Tb tb = {hls, hp, NULL, mode};
-
-	/* Chain order: interior chains run along the first space loop,
-	 * which is innermost here. */
-	for (guint k = 0; k < array->n_space; k++)
-		if (p->exterior ? !p->direction[k] : k > 0)
-			order[n_unit++] = k;
-	if (!p->exterior)
-		order[n_unit++] = 0;
-	units = isl_set_universe(isl_space_set_alloc(ctx, 0, n_unit));
-	for (guint v = 0; v < n_unit; v++) {
-		isl_constraint *c;
-
-		ls = isl_local_space_from_space(isl_set_get_space(units));
-		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, 1);
-		units = isl_set_add_constraint(units, c);
-		c = isl_constraint_alloc_inequality(ls);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, -1);
-		c = isl_constraint_set_constant_si(c, array->pe[order[v]] - 1);
-		units = isl_set_add_constraint(units, c);
-	}
-	set = isl_set_set_tuple_name(
-		isl_set_flat_product(isl_set_copy(hp->tiles), units), "U");
-	/* U[tile, unit in chain order] -> [tile, unit in PE order] */
-	space = isl_space_map_from_domain_and_range(isl_set_get_space(set),
-		isl_space_set_alloc(ctx, 0, n_tile + n_unit));
-	perm = isl_multi_aff_zero(isl_space_copy(space));
-	ls = isl_local_space_from_space(isl_space_domain(space));
-	for (guint d = 0; d < n_tile; d++)
-		perm = isl_multi_aff_set_aff(perm, (int)d,
-			isl_aff_var_on_domain(
-				isl_local_space_copy(ls), isl_dim_set, d));
-	{
-		/* The box's unit coordinates are the kept PE dimensions in
-		 * PE order; find each one's place in chain order. */
-		guint u = 0;
-
-		for (guint k = 0; k < array->n_space; k++) {
-			if (p->exterior && p->direction[k])
-				continue;
-			for (guint v = 0; v < n_unit; v++)
-				if (order[v] == k)
-					perm = isl_multi_aff_set_aff(perm,
-						(int)(n_tile + u),
-						isl_aff_var_on_domain(
-							isl_local_space_copy(
-								ls),
-							isl_dim_set,
-							n_tile + v));
-			u++;
-		}
-	}
-	isl_local_space_free(ls);
-	if (hp->box.offset)
-		tb.offset = isl_multi_pw_aff_pullback_multi_aff(
-			isl_multi_pw_aff_copy(hp->box.offset), perm);
-	else
-		isl_multi_aff_free(perm);
-	sched = isl_map_intersect_domain(
-		isl_map_identity(
-			isl_space_map_from_set(isl_set_get_space(set))),
-		set);
-	build = isl_ast_build_from_context(
-		isl_set_universe(isl_space_params_alloc(ctx, 0)));
-	build = isl_ast_build_set_iterators(build,
-		sy_codegen_iterators(
-			hls->array->analysis->prog, ctx, n_tile + n_unit + 1));
-	build = isl_ast_build_set_at_each_domain(build, tb_at_domain, &tb);
-	tree = isl_ast_build_node_from_schedule_map(
-		build, isl_union_map_from_map(sched));
-	isl_ast_build_free(build);
-	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
-	sy_ast_print_node(&pr, tree);
-	g_string_append(out, pr.out->str);
-	sy_ast_printer_clear(&pr);
-	isl_ast_node_free(tree);
-	isl_multi_pw_aff_free(tb.offset);
-}
-
-static char *emit_testbench(Hls *hls, GError **error)
-{
-	const SyHlsModel *m = hls->m;
-	SyScopText t;
-	GString *out;
-	g_autofree char *in = NULL, *in2 = NULL, *sizes = NULL;
-	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = arguments(hls->scop);
-
-	if (!sy_codegen_scop_text(hls->array->analysis->prog, &t, error))
-		return NULL;
-	in = g_strconcat(t.indent, t.unit, NULL);
-	in2 = g_strconcat(in, t.unit, NULL);
-	sizes = sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
-	out = g_string_new(
-		"/* Systole: the kernel's SCoP runs on the "
-		"systolic array (systole_kernel.cpp). */\n"
-		"#include <stdio.h>\n#include <stdlib.h>\n"
-		"#include <vector>\n\n#include \"systole_kernel.h\"\n\n");
-	g_string_append_len(out, t.src->text, (gssize)t.begin);
-	g_string_append_printf(
-		out, "%s/* Systole: %s */\n%s{\n", t.indent, sizes, t.indent);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = port_of(m, hp);
-		const char *P = hp->path->prefix;
-
-		g_string_append_printf(call, "%ssy_img_%s.data()",
-			call->len ? ", " : "", port);
-		g_string_append_printf(
-			fpga, "%ssy_img_%s", fpga->len ? ", " : "", port);
-		g_string_append_printf(out,
-			"%sstd::vector<%s_word> sy_img_%s;\n%s{\n%s"
-			"std::vector<%s_word> &sy_image = sy_img_%s;\n",
-			in, P, port, in, in2, P, port);
-		if (hp->path->in) {
-			g_string_append_printf(out,
-				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
-				in2, P, in2);
-			tb_loops(hls, out, hp, 0, in2);
-		} else {
-			g_string_append_printf(
-				out, "%slong sy_count = 0;\n\n", in2);
-			tb_loops(hls, out, hp, 1, in2);
-			g_string_append_printf(
-				out, "%ssy_image.resize(sy_count);\n", in2);
-		}
-		g_string_append_printf(out, "%s}\n", in);
-	}
-	for (guint i = 0; i < args->len; i++) {
-		const char *name =
-			((SyArray *)g_ptr_array_index(args, i))->name;
-
-		g_string_append_printf(call, ", %s", name);
-		g_string_append_printf(fpga, ", %s", name);
-	}
-	/* On the FPGA (host.cpp, make check), the same images go through
-	 * XRT; in C simulation, straight to the kernel's function. */
-	g_string_append_printf(out,
-		"#ifdef SYSTOLE_XRT\n%ssystole_run_fpga(%s);\n"
-		"#else\n%skernel0(%s);\n#endif\n",
-		in, fpga->str, in, call->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = port_of(m, hp);
-		const char *P = hp->path->prefix;
-
-		if (hp->path->in)
-			continue;
-		g_string_append_printf(out,
-			"%s{\n%sstd::vector<%s_word> &sy_image = "
-			"sy_img_%s;\n%s%s"
-			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
-			"0;\n\n",
-			in, in2, P, port, in2, P, in2, in2);
-		tb_loops(hls, out, hp, 2, in2);
-		g_string_append_printf(out, "%s}\n", in);
-	}
-	g_string_append_printf(out,
-		"#ifdef SYSTOLE_HLS_STREAM_H\n%sif (hls::sim::warnings()) {\n"
-		"%s    printf(\"Systole: the C simulation read an empty "
-		"stream or left data in one\\n\");\n%s    exit(1);\n%s}\n"
-		"#endif\n%s}\n",
-		in, in, in, in, t.indent);
-	g_string_append_len(
-		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
-	g_string_free(call, TRUE);
-	g_string_free(fpga, TRUE);
-	g_free(t.indent);
-	return g_string_free(out, FALSE);
-}
-
-/* The host: the kernel on the FPGA through XRT's native API. */
-static char *emit_host(Hls *hls)
-{
-	GString *out = g_string_new(NULL), *run = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = arguments(hls->scop);
-	const SyHlsModel *m = hls->m;
-
-	g_string_append(out,
-		"/* Generated by Systole: kernel0 on the FPGA through XRT's "
-		"native API.  SYSTOLE_XCLBIN names\n * the xclbin (default "
-		"build/kernel0.hw.xclbin). */\n#include <algorithm>\n"
-		"#include <cstdlib>\n#include <vector>\n\n#include "
-		"<xrt/xrt_bo.h>\n#include <xrt/xrt_device.h>\n#include "
-		"<xrt/xrt_kernel.h>\n\n#include \"systole_kernel.h\"\n\n"
-		"void systole_run_fpga(");
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = port_of(m, hp);
-
-		g_string_append_printf(out, "%sstd::vector<%s_word> &%s",
-			i ? ", " : "", hp->path->prefix, port);
-		g_string_append_printf(run, "%sbo_%s", i ? ", " : "", port);
-	}
-	for (guint i = 0; i < args->len; i++) {
-		const SyArray *x = g_ptr_array_index(args, i);
-
-		g_string_append_printf(out, ", %s %s", ctype(x), x->name);
-		g_string_append_printf(run, ", %s", x->name);
-	}
-	g_string_append(out,
-		")\n{\n    const char *xclbin = "
-		"std::getenv(\"SYSTOLE_XCLBIN\");\n"
-		"    xrt::device device(0);\n    xrt::uuid uuid = "
-		"device.load_xclbin(xclbin ? xclbin : "
-		"\"build/kernel0.hw.xclbin\");\n    xrt::kernel "
-		"kernel(device, uuid, \"kernel0\");\n\n");
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = port_of(m, hp);
-
-		g_string_append_printf(out,
-			"    xrt::bo bo_%s(device, std::max<size_t>(1, "
-			"%s.size()) * sizeof(%s_word), kernel.group_id(%u));\n",
-			port, port, hp->path->prefix, i);
-		if (hp->path->in)
-			g_string_append_printf(out,
-				"    bo_%s.write(%s.data());\n    "
-				"bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
-				port, port, port);
-	}
-	g_string_append_printf(out,
-		"\n    xrt::run run = kernel(%s);\n\n    run.wait();\n",
-		run->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = port_of(m, hp);
-
-		if (!hp->path->in)
-			g_string_append_printf(out,
-				"    bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);\n "
-				"   "
-				"bo_%s.read(%s.data());\n",
-				port, port, port);
-	}
-	g_string_append(out, "}\n");
-	g_string_free(run, TRUE);
-	return g_string_free(out, FALSE);
-}
-
 gboolean sy_hls_generate(
 	const SyDesign *design, SyHlsFiles *files, GError **error)
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
-	Hls hls = {0};
+	SyHlsGen hls = {0};
 
 	if (!m)
 		return FALSE;
@@ -2632,14 +2249,14 @@ gboolean sy_hls_generate(
 	hls.itype = "int";
 	hls.simplified = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, pw_aff_free);
-	files->testbench = emit_testbench(&hls, error);
+	files->testbench = sy_hls_emit_testbench(&hls, error);
 	if (!files->testbench) {
 		g_hash_table_unref(hls.simplified);
 		return FALSE;
 	}
 	files->header = emit_header(&hls);
 	files->kernel = emit_kernel(&hls);
-	files->host = emit_host(&hls);
+	files->host = sy_hls_emit_host(&hls);
 	g_hash_table_unref(hls.simplified);
 	return TRUE;
 }

@@ -14,6 +14,8 @@ typedef struct {
 	GPtrArray *scopes; /* GHashTable: name -> SyVar */
 	gboolean in_function;
 	const SyToken *function; /* the name of the function being parsed */
+	GPtrArray *params; /* SyVar: its parameters, in order */
+	gboolean params_known; /* all of them were read */
 	const SyToken *scop; /* the '#pragma scop' token once seen */
 	guint depth; /* statements nested in the SCoP */
 	GError **error;

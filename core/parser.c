@@ -77,6 +77,7 @@ SyVar *sy_parser_lookup(SyParser *p, const char *name)
 
 SyVar *sy_parser_declare(SyParser *p, SyVar *var)
 {
+	var->global = p->scopes->len == 1;
 	g_ptr_array_add(p->prog->vars, var);
 	g_hash_table_replace(g_ptr_array_index(p->scopes, p->scopes->len - 1),
 		var->name, var);
@@ -468,12 +469,17 @@ static SyVar *try_declarator(SyParser *p, const SyType *type)
 	return var;
 }
 
-/* Function parameters, declared in the current (function) scope.  The
- * current token is '('.  Parameters of types Systole does not know
- * (FILE *, structures, function pointers) end the reading quietly: the
- * SCoP cannot use them anyway. */
-static void parse_params(SyParser *p)
+/* Function parameters, declared in the current (function) scope and
+ * listed in params if not NULL.  The current token is '('.  Parameters
+ * of types Systole does not know (FILE *, structures, function pointers)
+ * end the reading quietly: the SCoP cannot use them anyway, but then the
+ * list is not known to be complete. */
+static void parse_params(SyParser *p, GPtrArray *params)
 {
+	if (params) {
+		g_ptr_array_set_size(params, 0);
+		p->params_known = FALSE;
+	}
 	sy_parser_next(p);
 	if (sy_token_is(sy_parser_peek(p, 0), "void") &&
 		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_RPAREN))
@@ -496,12 +502,16 @@ static void parse_params(SyParser *p)
 			return;
 		}
 		sy_parser_declare(p, var);
+		if (params)
+			g_ptr_array_add(params, var);
 		if (!sy_token_is_punct(sy_parser_peek(p, 0), SY_P_RPAREN) &&
 			!sy_cursor_accept(&p->cur, SY_P_COMMA)) {
 			skip_to_close(p);
 			return;
 		}
 	}
+	if (params)
+		p->params_known = TRUE;
 }
 
 static gboolean parse_typedef(SyParser *p)
@@ -563,7 +573,7 @@ static gboolean parse_outer_declaration(SyParser *p)
 			const SyToken *name = sy_parser_next(p);
 
 			sy_parser_push_scope(p);
-			parse_params(p);
+			parse_params(p, outer ? p->params : NULL);
 			if (outer) {
 				p->function = name;
 				skip_attributes(p);
@@ -659,8 +669,11 @@ static void note_function_name(SyParser *p)
 			return;
 		if (tok->kind == SY_TOK_IDENT &&
 			sy_token_is_punct(&p->cur.toks[i + 1], SY_P_LPAREN) &&
-			!sy_token_is(tok, "__attribute__"))
+			!sy_token_is(tok, "__attribute__")) {
 			p->function = tok;
+			g_ptr_array_set_size(p->params, 0);
+			p->params_known = FALSE;
+		}
 	}
 }
 
@@ -704,6 +717,8 @@ void sy_program_free(SyProgram *prog)
 	g_ptr_array_unref(prog->vars);
 	g_ptr_array_unref(prog->pragmas);
 	g_free(prog->function);
+	if (prog->params)
+		g_ptr_array_unref(prog->params);
 	sy_preprocessed_free(prog->pp);
 	g_free(prog);
 }
@@ -723,6 +738,7 @@ SyProgram *sy_program_parse(SyPreprocessed *pp, GError **error)
 		g_str_hash, g_str_equal, g_free, g_free);
 	p.scopes = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_hash_table_unref);
+	p.params = g_ptr_array_new();
 	sy_cursor_init(&p.cur, (const SyToken *)pp->tokens->data,
 		pp->tokens->len, &err);
 	p.cur.is_type = is_typedef_name;
@@ -739,6 +755,7 @@ SyProgram *sy_program_parse(SyPreprocessed *pp, GError **error)
 	}
 	g_hash_table_unref(p.typedefs);
 	g_ptr_array_unref(p.scopes);
+	g_ptr_array_unref(p.params);
 	if (err) {
 		g_propagate_error(error, err);
 		sy_program_free(prog);

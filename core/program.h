@@ -26,6 +26,7 @@ typedef struct {
 	gint64 *dims; /* -1 where the size is not a constant */
 	GError *size_error; /* why, at the declaration, if a size is bad */
 	gboolean local; /* declared inside the SCoP */
+	gboolean global; /* declared at file scope */
 	SyLoc loc;
 } SyVar;
 
@@ -64,6 +65,8 @@ typedef struct {
 	GPtrArray *pragmas; /* SyToken copies of #pragma lines in the SCoP */
 	SyNode *scop; /* BLOCK */
 	char *function; /* the function around the SCoP */
+	GPtrArray *params; /* SyVar: its parameters in order (in vars) */
+	gboolean params_known; /* all of them could be read */
 	SyLoc begin; /* the '#pragma scop' line */
 	SyLoc end; /* the '#pragma endscop' line */
 } SyProgram;

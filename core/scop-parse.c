@@ -809,6 +809,8 @@ gboolean sy_parser_scop(SyParser *p)
 	p->prog->begin = begin->loc;
 	p->prog->function = p->function ? sy_token_dup_text(p->function)
 					: g_strdup("<unknown>");
+	p->prog->params = g_ptr_array_copy(p->params, NULL, NULL);
+	p->prog->params_known = p->function && p->params_known;
 	block = node_new(SY_NODE_BLOCK, begin);
 	p->prog->scop = block;
 	sy_parser_push_scope(p);

@@ -5,12 +5,14 @@
 # was, the kernel's own check deciding) must pass; designs the backend
 # cannot prove correct are refused with their exact reason; a corrupted
 # result must make the simulation fail; a re-export is byte-identical.
-# "full" runs every dataflow of matrix multiply and convolution under
-# many sizes (./run test --full).
+# Kernels whose SCoP is not in main() get a generated testbench, which
+# prints PASS.  "full" runs every dataflow of matrix multiply and
+# convolution under many sizes (./run test --full).
 set -u
 cli=$1
 examples=$2
 mode=${3:-${SYSTOLE_FULL:+full}}
+kernels=$(dirname "$0")/hls/kernels
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -24,14 +26,24 @@ fail()
 	failures=$((failures + 1))
 }
 
-# pass KERNEL ARGS...: exported, make csim prints Passed! and exits 0.
+# The path of an example (mm.c) or of a test kernel (hls/kernels/x.c).
+path_of()
+{
+	case $1 in
+	hls/kernels/*) echo "$kernels/${1#hls/kernels/}" ;;
+	*) echo "$examples/$1" ;;
+	esac
+}
+
+# pass KERNEL ARGS...: exported, make csim exits 0 and ends with the
+# kernel's own "Passed!" or the generated testbench's "PASS".
 pass()
 {
 	kernel=$1
 	shift
 	n=$((n + 1))
 	dir=$tmp/p$n
-	if ! "$cli" export "$examples/$kernel" "$@" -o "$dir" >"$tmp/out" 2>"$tmp/err"; then
+	if ! "$cli" export "$(path_of "$kernel")" "$@" -o "$dir" >"$tmp/out" 2>"$tmp/err"; then
 		fail "export $kernel $*: $(head -n 1 "$tmp/err")"
 		return
 	fi
@@ -39,10 +51,13 @@ pass()
 		fail "make csim for $kernel $*: $(tail -n 3 "$tmp/sim")"
 		return
 	fi
-	if [ "$(tail -n 1 "$tmp/sim")" != "Passed!" ]; then
+	case $(tail -n 1 "$tmp/sim") in
+	Passed! | PASS) ;;
+	*)
 		fail "make csim for $kernel $*: $(tail -n 2 "$tmp/sim")"
 		return
-	fi
+		;;
+	esac
 	passed=$((passed + 1))
 	rm -rf "$dir"
 }
@@ -54,7 +69,7 @@ refused()
 	want=$2
 	shift 2
 	n=$((n + 1))
-	"$cli" export "$examples/$kernel" "$@" -o "$tmp/r$n" >"$tmp/out" 2>"$tmp/err"
+	"$cli" export "$(path_of "$kernel")" "$@" -o "$tmp/r$n" >"$tmp/out" 2>"$tmp/err"
 	status=$?
 	if [ $status -ne 1 ] || [ "$(head -n 1 "$tmp/err")" != "$want" ] ||
 		[ -e "$tmp/r$n" ]; then
@@ -81,12 +96,16 @@ pass ttm.c --space i,j --tile i=4,j=4,k=4 --latency i=2
 pass ttmc.c --space i,j --tile i=4,j=4,k=4 --latency i=2,j=2 --simd m=2
 pass trmm.c --space i,j --tile i=8,j=8,k=8
 pass fir.c --space i --tile i=8,j=8
+pass hls/kernels/gemm_int.c --space i,j --tile i=8,j=8,k=8
+pass hls/kernels/gemm_int.c --space j --tile i=5,j=6 --simd k=4
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
 refused lu.c "systole-cli: error: the temporary V moves from PE to PE; the HLS backend supports temporaries that stay in their PE" \
 	--space k,i
 refused gemv.c "systole-cli: error: y is both kept in its PE (the flow dependence from S0 to S1) and passed to the next PE; the HLS backend supports one of the two per array" \
 	--space j
+refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
+	--space i
 refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64)" \
 	--space k --tile k=16
 
@@ -127,6 +146,23 @@ if "$cli" export "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 -o "$dir" >/
 	fi
 else
 	fail "export for the corruption test: $(head -n 1 "$tmp/err")"
+fi
+
+# The same with a generated testbench: the Systole check in the SCoP's
+# function names the element.
+n=$((n + 1))
+dir=$tmp/p$n
+if "$cli" export "$kernels/gemm_int.c" --space i,j --tile i=8,j=8,k=8 -o "$dir" >/dev/null 2>"$tmp/err"; then
+	sed -i 's|^ *#ifdef SYSTOLE_HLS_STREAM_H$|out[3][5] += 1;\n&|' "$dir/src/testbench.cpp"
+	if make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
+		fail "a corrupted result passed the generated testbench"
+	elif ! grep -q "^Systole check: out\[3\]\[5\] is .*(1 of 480 elements differ)" "$tmp/sim"; then
+		fail "corrupted result, generated testbench: $(head -n 3 "$tmp/sim")"
+	else
+		passed=$((passed + 1))
+	fi
+else
+	fail "export for the generated testbench's corruption test: $(head -n 1 "$tmp/err")"
 fi
 
 # The same input gives the same files, byte for byte; an existing
