@@ -6,8 +6,11 @@
  *
  * The backend supports what it can prove correct in C simulation: loops
  * of unit step, data moving PE to PE along one space loop without a
- * time delay, partial results that stay on chip, drained results that
- * fill their boxes.  sy_hls_model_new says which rule a design breaks. */
+ * time delay, partial results that stay on chip (kept in a PE, passed
+ * along a chain of PEs, or both: accumulated in each PE, then handed on
+ * through a FIFO that carries each value once and in order, fed at the
+ * chain's start and drained at its end), drained results that fill
+ * their boxes.  sy_hls_model_new says which rule a design breaks. */
 #pragma once
 
 #include "design.h"
@@ -64,12 +67,26 @@ typedef struct {
 	GPtrArray *plan; /* SyIoPath (owned) */
 	GPtrArray *paths; /* SyHlsPath, per path of plan */
 	GHashTable *pe_box; /* SyArray -> SyHlsBox: kept in PEs */
+	/* Arrays kept in their PE and passed along the array too (partial
+	 * results accumulated in each PE, then handed to the next): per
+	 * access, the instances that use the PE-to-PE FIFO (reads of values
+	 * from the previous PE or from outside, writes of values for the
+	 * next PE or for the drain). */
+	GHashTable *chain; /* SyAccess -> isl_set */
 } SyHlsModel;
 
 SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error);
 void sy_hls_model_free(SyHlsModel *model);
 
 const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *model, const char *name);
+
+/* The instances of a write whose value nothing overwrites. */
+isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
+
+/* The chain set of an access (see SyHlsModel.chain), NULL if it has
+ * none or it is empty. */
+isl_set *sy_hls_model_chain(const SyHlsModel *model, const SyAccess *a);
+gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
 
 /* The points of instances (statement space, taken): S[schedule]. */
 isl_union_set *sy_hls_model_points(

@@ -515,19 +515,27 @@ static isl_set *live_in_of(SyHlsGen *hls, const SyAccess *a)
 		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
 }
 
-static isl_set *live_out_of(SyHlsGen *hls, const SyAccess *a)
+/* The instances of an access of an array PEs keep that use a FIFO
+ * instead of (reads) or besides (writes) the local buffer: values from
+ * outside or results for the drain (interior paths), values from the
+ * previous PE or for the next one (chains).  NULL when no FIFO is. */
+static isl_set *fifo_set(SyHlsGen *hls, const SyAccess *a)
 {
-	const SyDeps *deps = hls->array->analysis->deps;
-	isl_set *out = isl_map_domain(isl_map_copy(a->map));
+	isl_set *chain = sy_hls_model_chain(hls->m, a);
+	const SyHlsPath *way = sy_hls_model_path(hls->m, a->array, !a->write);
 
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+	if (chain)
+		return isl_set_copy(chain);
+	if (!way || way->path->exterior)
+		return NULL;
+	return a->write ? sy_hls_model_live_out(hls->m, a) : live_in_of(hls, a);
+}
 
-		if (dep->kind == SY_DEP_OUTPUT && dep->source == a)
-			out = isl_set_subtract(out,
-				isl_map_domain(isl_map_copy(dep->relation)));
-	}
-	return out;
+static gboolean uses_fifo(SyHlsGen *hls, const SyAccess *a)
+{
+	const SyHlsPath *way = sy_hls_model_path(hls->m, a->array, !a->write);
+
+	return sy_hls_model_chain(hls->m, a) || (way && !way->path->exterior);
 }
 
 /* Reads and writes in a PE */
@@ -540,6 +548,10 @@ static Src source_of(SyHlsGen *hls, const SyAccess *a)
 
 	if (!a->write && sy_access_is_argument(a))
 		return SRC_ARG;
+	/* Kept and passed: local, with the chain's FIFOs where values
+	 * cross PEs. */
+	if (sy_hls_model_chained(hls->m, a->array))
+		return SRC_LOCAL;
 	in = sy_hls_model_path(hls->m, a->array, TRUE);
 	if (!a->write && in && in->path->exterior)
 		return SRC_EXT;
@@ -692,8 +704,6 @@ static void pe_requests(Module *mod)
 			guint k = n % stmt->accesses->len;
 			const SyAccess *a = g_ptr_array_index(
 				stmt->accesses, k);
-			const SyHlsPath *way = sy_hls_model_path(
-				hls->m, a->array, !a->write);
 			Src src = source_of(hls, a);
 
 			if (src == SRC_LOCAL) {
@@ -701,10 +711,8 @@ static void pe_requests(Module *mod)
 					g_hash_table_lookup(
 						hls->m->pe_box, a->array),
 					NULL);
-				if (way && !way->path->exterior)
-					req_set(mod, stmt,
-						a->write ? live_out_of(hls, a)
-							 : live_in_of(hls, a));
+				if (uses_fifo(hls, a))
+					req_set(mod, stmt, fifo_set(hls, a));
 			} else if (src == SRC_FIFO && !a->write) {
 				req_set(mod, stmt, live_in_of(hls, a));
 			}
@@ -803,7 +811,7 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 		}
 		elem = g_string_new(NULL);
 		print_element(p, elem, name, a->array, call, &at);
-		if (in && !in->path->exterior) {
+		if (uses_fifo(hls, a)) {
 			isl_ast_expr *cond = call->exprs[at++];
 
 			if (cond) {
@@ -820,7 +828,7 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			}
 		}
 		g_string_append(p->out, elem->str);
-		if (elem->len || !in || in->path->exterior)
+		if (elem->len || !uses_fifo(hls, a))
 			g_string_append(p->out, ";");
 		g_string_append_c(p->out, '\n');
 		g_string_free(elem, TRUE);
@@ -839,7 +847,7 @@ static void print_pe_stmt(SyAstPrinter *p, const HlsCall *call, Module *mod)
 		sy_ast_line_start(p);
 		print_element(p, p->out, name, w->array, call, &at);
 		g_string_append(p->out, " = sy_v;\n");
-		if (out && !out->path->exterior) {
+		if (uses_fifo(hls, w)) {
 			guarded = open_guard(p, call->exprs[at++]);
 			sy_hls_line(p, "fifo_%s_out.write(sy_v);",
 				out->path->prefix);
@@ -1156,7 +1164,8 @@ static void io_requests(Module *mod, const gboolean *keep)
 				continue;
 			if (!hp->path->exterior)
 				req_set(mod, stmt,
-					a->write ? live_out_of(hls, a)
+					a->write ? sy_hls_model_live_out(
+							   hls->m, a)
 						 : live_in_of(hls, a));
 			req_box_index(mod, a, &hp->box, keep);
 		}
@@ -1344,10 +1353,7 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	module_init(&mod, hls, hp);
 	mod.print = p->in ? print_feed : print_collect;
 	io_requests(&mod, keep);
-	print_ast(&mod,
-		module_ast(&mod,
-			p->exterior ? NULL : isl_union_set_copy(hp->moving),
-			fixed),
+	print_ast(&mod, module_ast(&mod, isl_union_set_copy(hp->moving), fixed),
 		"    ");
 	module_clear(&mod);
 	g_free(fixed);
