@@ -194,6 +194,7 @@ static void set_accels(GtkApplication *app)
 		{"win.view::deps", {"<Alt>2", NULL}},
 		{"win.next-candidate", {"<Primary>Page_Down", NULL}},
 		{"win.previous-candidate", {"<Primary>Page_Up", NULL}},
+		{"win.export", {"<Primary>e", NULL}},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(accels); i++)

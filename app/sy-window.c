@@ -9,6 +9,8 @@
 #include "sy-config-panel.h"
 #include "sy-design-panel.h"
 #include "sy-deps-view.h"
+#include "sy-export-bar.h"
+#include "sy-export-dialog.h"
 #include "sy-window.h"
 
 struct _SyWindow {
@@ -32,6 +34,7 @@ struct _SyWindow {
 	SyDesignPanel *design_panel;
 	GtkStack *side_stack;
 	GtkSourceView *transformed;
+	SyExportBar *export_bar;
 
 	GSettings *settings;
 	GFile *file;
@@ -53,6 +56,7 @@ struct _SyWindow {
 	GHashTable *sizes; /* band and space loops -> SyConfig: each
 			      dataflow keeps its sizes across edits */
 	gboolean filling; /* rebuilding lists: ignore their signals */
+	GtkWidget *export_dialog; /* while open */
 };
 
 G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -425,10 +429,23 @@ static void update_details(SyWindow *self)
 
 /* Sizes */
 
+/* Export needs a design, and runs one export at a time. */
+static void update_export_action(SyWindow *self)
+{
+	GAction *export = g_action_map_lookup_action(
+		G_ACTION_MAP(self), "export");
+
+	if (export)
+		g_simple_action_set_enabled(G_SIMPLE_ACTION(export),
+			self->design &&
+				!sy_export_bar_is_running(self->export_bar));
+}
+
 static void drop_network(SyWindow *self)
 {
 	sy_design_panel_set_design(self->design_panel, NULL);
 	g_clear_pointer(&self->design, sy_design_free);
+	update_export_action(self);
 }
 
 static void drop_design(SyWindow *self)
@@ -499,6 +516,7 @@ static void build_network(SyWindow *self)
 	sy_array_scene_set_design(scene, self->design);
 	sy_array_view_set_scene(self->array_view, scene);
 	sy_design_panel_set_design(self->design_panel, self->design);
+	update_export_action(self);
 }
 
 static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
@@ -926,6 +944,76 @@ static void close_activated(
 	gtk_window_close(GTK_WINDOW(user));
 }
 
+/* Export */
+
+/* The kernel's folder, unless it is the bundled example's. */
+static char *export_folder(SyWindow *self)
+{
+	g_autoptr(GFile) parent = self->file && !self->is_example
+		? g_file_get_parent(self->file)
+		: NULL;
+	char *path = parent ? g_file_get_path(parent) : NULL;
+
+	return path ? path : g_strdup(g_get_home_dir());
+}
+
+static void export_response(
+	SyExportDialog *dialog, int response, SyWindow *self)
+{
+	g_autofree char *dir = sy_export_dialog_get_dir(dialog);
+	g_autofree char *device = g_strdup(sy_export_dialog_get_device(dialog));
+	gboolean force = sy_export_dialog_get_force(dialog);
+
+	gtk_widget_destroy(GTK_WIDGET(dialog));
+	if (response == GTK_RESPONSE_ACCEPT && dir && device)
+		sy_window_export_to(self, dir, device, force);
+}
+
+static void export_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
+{
+	SyWindow *self = user;
+	SyExportDialog *dialog;
+	g_autofree char *folder = NULL;
+
+	(void)action;
+	(void)param;
+	if (self->export_dialog) {
+		gtk_window_present(GTK_WINDOW(self->export_dialog));
+		return;
+	}
+	if (!self->design)
+		return;
+	folder = export_folder(self);
+	dialog = sy_export_dialog_new(
+		GTK_WINDOW(self), self->settings, self->pe_array, folder);
+	if (self->stale)
+		sy_export_dialog_set_note(dialog,
+			"The kernel has changed since it was last analysed: "
+			"this is the design on screen, from the last "
+			"analysis.");
+	self->export_dialog = GTK_WIDGET(dialog);
+	g_object_add_weak_pointer(
+		G_OBJECT(dialog), (gpointer *)&self->export_dialog);
+	g_signal_connect(dialog, "response", G_CALLBACK(export_response), self);
+	gtk_widget_show(GTK_WIDGET(dialog));
+}
+
+/* "Replace" on a folder that was in the way. */
+static void export_replace(
+	SyExportBar *bar, const char *dir, const char *device, SyWindow *self)
+{
+	(void)bar;
+	sy_window_export_to(self, dir, device, TRUE);
+}
+
+static void export_running(GObject *bar, GParamSpec *pspec, SyWindow *self)
+{
+	(void)bar;
+	(void)pspec;
+	update_export_action(self);
+}
+
 /* Views */
 
 static gboolean showing_array(SyWindow *self)
@@ -995,6 +1083,7 @@ static const GActionEntry win_actions[] = {
 	{"view", NULL, "s", "'array'", view_changed, {0}},
 	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
 	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},
+	{"export", export_activated, NULL, NULL, NULL, {0}},
 };
 
 static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
@@ -1110,6 +1199,14 @@ static void sy_window_dispose(GObject *object)
 		g_source_remove(self->scroll_idle);
 		self->scroll_idle = 0;
 	}
+	if (self->export_dialog) {
+		GtkWidget *dialog = self->export_dialog;
+
+		g_object_remove_weak_pointer(
+			G_OBJECT(dialog), (gpointer *)&self->export_dialog);
+		self->export_dialog = NULL;
+		gtk_widget_destroy(dialog);
+	}
 	if (self->settings) {
 		save_window_state(self);
 		g_signal_handlers_disconnect_by_data(self->settings, self);
@@ -1148,6 +1245,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(SY_TYPE_CONFIG_PANEL);
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
+	g_type_ensure(SY_TYPE_EXPORT_BAR);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
 		widget_class, "/org/systole/Systole/sy-window.ui");
@@ -1176,6 +1274,8 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, design_panel);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, side_stack);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, export_bar);
 }
 
 static void setup_buffer(SyWindow *self)
@@ -1229,6 +1329,11 @@ static void sy_window_init(SyWindow *self)
 		G_CALLBACK(view_module_selected), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
+	update_export_action(self);
+	g_signal_connect(
+		self->export_bar, "replace", G_CALLBACK(export_replace), self);
+	g_signal_connect(self->export_bar, "notify::running",
+		G_CALLBACK(export_running), self);
 	g_signal_connect(self->candidates, "row-selected",
 		G_CALLBACK(row_selected), self);
 	g_signal_connect(self->deps_view, "space-chosen",
@@ -1295,4 +1400,25 @@ int sy_window_get_candidate(SyWindow *self)
 void sy_window_select_candidate(SyWindow *self, int id)
 {
 	select_row(self, id);
+}
+
+gboolean sy_window_export_to(
+	SyWindow *self, const char *dir, const char *device, gboolean force)
+{
+	const SySource *src;
+	SyAnalysisOptions options = {NULL, NULL, 0};
+	SyDesignOptions network;
+
+	if (!self->design || sy_export_bar_is_running(self->export_bar))
+		return FALSE;
+	/* What made the design on screen: the text analysed, the sizes
+	 * its PE array was built with, the network's switches. */
+	src = self->analysis->prog->pp->main;
+	options.max_dims = self->analysis->max_dims;
+	network = sy_design_panel_get_options(self->design_panel);
+	sy_export_bar_run(self->export_bar,
+		sy_export_job_new(src->path, src->text, (gssize)src->len,
+			&options, (guint)self->candidate,
+			self->pe_array->config, &network, device, dir, force));
+	return TRUE;
 }

@@ -29,4 +29,11 @@ const char *sy_window_get_error(SyWindow *self);
 int sy_window_get_candidate(SyWindow *self);
 void sy_window_select_candidate(SyWindow *self, int id);
 
+/* Exports the design on screen into dir for device (replacing what is
+ * there only if force), as the Export dialog does; the export bar shows
+ * its progress and outcome.  FALSE, doing nothing, without a design or
+ * while an export runs. */
+gboolean sy_window_export_to(
+	SyWindow *self, const char *dir, const char *device, gboolean force);
+
 G_END_DECLS

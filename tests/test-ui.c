@@ -6,12 +6,15 @@
 #include <string.h>
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
 
 #include "sy-application.h"
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
 #include "sy-deps-view.h"
 #include "sy-design-panel.h"
+#include "sy-export-bar.h"
+#include "sy-export-dialog.h"
 #include "sy-window.h"
 
 static const char *out_dir;
@@ -368,6 +371,227 @@ static void test_sizes(void)
 	g_object_unref(window);
 }
 
+/* Export */
+
+static SyExportBar *export_bar(SyWindow *window)
+{
+	return SY_EXPORT_BAR(find(GTK_WIDGET(window), SY_TYPE_EXPORT_BAR));
+}
+
+static gboolean export_over(SyWindow *window)
+{
+	return !sy_export_bar_is_running(export_bar(window));
+}
+
+static gboolean export_enabled(SyWindow *window)
+{
+	return g_action_group_get_action_enabled(
+		G_ACTION_GROUP(window), "export");
+}
+
+/* The dialog win.export opened. */
+static SyExportDialog *export_dialog(void)
+{
+	GList *all = gtk_window_list_toplevels();
+	SyExportDialog *found = NULL;
+
+	for (GList *l = all; l; l = l->next)
+		if (SY_IS_EXPORT_DIALOG(l->data) &&
+			gtk_widget_get_visible(l->data))
+			found = l->data;
+	g_list_free(all);
+	g_assert_nonnull(found);
+	return found;
+}
+
+/* The whole screen: a dialog over its window. */
+static void screenshot_screen(GtkWidget *widget, const char *name)
+{
+	GdkWindow *root = gdk_get_default_root_window();
+	g_autoptr(GdkPixbuf) shot = NULL;
+	g_autofree char *path = g_build_filename(out_dir, name, NULL);
+	GError *error = NULL;
+
+	settle(widget);
+	shot = gdk_pixbuf_get_from_window(root, 0, 0,
+		gdk_window_get_width(root), gdk_window_get_height(root));
+	g_assert_nonnull(shot);
+	g_assert_true(gdk_pixbuf_save(shot, path, "png", &error, NULL));
+	g_assert_no_error(error);
+	g_test_message("screenshot %s", path);
+}
+
+/* The first frame drawn while the job runs, if the job is still
+ * running by then: it takes some 70 ms, so the shot is taken without
+ * the info bar's animation. */
+static void screenshot_progress(SyWindow *window, const char *name)
+{
+	GdkWindow *gdk = gtk_widget_get_window(GTK_WIDGET(window));
+	g_autoptr(GdkPixbuf) shot = NULL;
+	g_autofree char *path = g_build_filename(out_dir, name, NULL);
+
+	gtk_test_widget_wait_for_draw(GTK_WIDGET(window));
+	if (export_over(window)) {
+		g_test_message("the export ended before a frame: no %s", name);
+		return;
+	}
+	shot = gdk_pixbuf_get_from_window(gdk, 0, 0, gdk_window_get_width(gdk),
+		gdk_window_get_height(gdk));
+	g_assert_true(gdk_pixbuf_save(shot, path, "png", NULL, NULL));
+	g_test_message("screenshot %s", path);
+}
+
+static void remove_tree(const char *path)
+{
+	GDir *dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	while (dir && (name = g_dir_read_name(dir))) {
+		g_autofree char *child = g_build_filename(path, name, NULL);
+
+		remove_tree(child);
+	}
+	if (dir)
+		g_dir_close(dir);
+	g_remove(path);
+}
+
+/* Export from the dialog into a new folder: progress, then the files
+ * and the success bar; again into the same folder: the folder is in the
+ * way, and says so; Replace writes over it; a window closed while its
+ * export runs lets the export finish without it. */
+static void test_export(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(app);
+	g_autofree char *tmp = g_dir_make_tmp("systole-ui-XXXXXX", NULL);
+	g_autofree char *dir = g_build_filename(tmp, "mm_ij_hls", NULL);
+	g_autofree char *kernel = g_build_filename(
+		dir, "src", "systole_kernel.cpp", NULL);
+	g_autofree char *last = g_build_filename(tmp, "last", "src", NULL);
+	g_autofree char *expect = NULL, *mine = NULL, *saved = NULL;
+	GtkSettings *gtk = gtk_settings_get_default();
+	SyWindow *window;
+	SyExportDialog *dialog;
+	SyExportBar *bar;
+	GtkWidget *panel, *export;
+	gint64 start;
+
+	g_assert_nonnull(tmp);
+	/* The pointer out of the way: no tooltip in the screenshots. */
+	gdk_device_warp(gdk_seat_get_pointer(gdk_display_get_default_seat(
+				gdk_display_get_default())),
+		gdk_screen_get_default(), 0, 1079);
+	window = SY_WINDOW(sy_application_open_file(app, example));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	wait_until(window, analysed, "the first analysis");
+	bar = export_bar(window);
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_HIDDEN);
+	g_assert_true(export_enabled(window));
+	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 16);
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-j")), 16);
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-k")), 16);
+
+	/* The dialog: a name from the kernel and its space loops; Export
+	 * needs a name that is one folder. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "export", NULL);
+	dialog = export_dialog();
+	sy_export_dialog_set_folder(dialog, tmp);
+	mine = sy_export_dialog_get_dir(dialog);
+	g_assert_cmpstr(mine, ==, dir);
+	export = gtk_dialog_get_widget_for_response(
+		GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+	g_assert_true(gtk_widget_get_sensitive(export));
+	sy_export_dialog_set_name(dialog, "a/b");
+	g_assert_null(sy_export_dialog_get_dir(dialog));
+	g_assert_false(gtk_widget_get_sensitive(export));
+	sy_export_dialog_set_name(dialog, "mm_ij_hls");
+	g_assert_true(gtk_widget_get_sensitive(export));
+	g_assert_cmpstr(sy_export_dialog_get_device(dialog), ==, "u250");
+	g_assert_false(sy_export_dialog_get_force(dialog));
+	screenshot_screen(GTK_WIDGET(dialog), "ui-export-dialog.png");
+
+	g_object_set(gtk, "gtk-enable-animations", FALSE, NULL);
+	gtk_dialog_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+	g_assert_true(sy_export_bar_is_running(bar));
+	g_assert_false(export_enabled(window));
+	screenshot_progress(window, "ui-export-progress-1920.png");
+	wait_until(window, export_over, "the export");
+	g_object_set(gtk, "gtk-enable-animations", TRUE, NULL);
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_DONE);
+	g_assert_true(g_file_test(kernel, G_FILE_TEST_IS_REGULAR));
+	expect = g_strdup_printf("Exported 13 files to %s for the AMD Alveo "
+				 "U250 (xcu250, VU13P class, 4 SLRs)",
+		dir);
+	g_assert_cmpstr(sy_export_bar_get_text(bar), ==, expect);
+	g_assert_true(gtk_info_bar_get_revealed(GTK_INFO_BAR(bar)));
+	g_assert_cmpint(gtk_info_bar_get_message_type(GTK_INFO_BAR(bar)), ==,
+		GTK_MESSAGE_INFO);
+	g_assert_true(export_enabled(window));
+	saved = g_settings_get_string(
+		sy_application_get_settings(app), "export-folder");
+	g_assert_cmpstr(saved, ==, tmp);
+	screenshot(GTK_WIDGET(window), "ui-export-done-1920.png");
+
+	/* Again, without replacing: the dialog remembers the location and
+	 * warns; the bar shows the error in full. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "export", NULL);
+	dialog = export_dialog();
+	g_free(mine);
+	mine = sy_export_dialog_get_dir(dialog);
+	g_assert_cmpstr(mine, ==, dir);
+	sy_export_dialog_set_device(dialog, "u280");
+	screenshot_screen(GTK_WIDGET(dialog), "ui-export-dialog-exists.png");
+	gtk_dialog_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+	wait_until(window, export_over, "the refused export");
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_FAILED);
+	g_assert_cmpint(gtk_info_bar_get_message_type(GTK_INFO_BAR(bar)), ==,
+		GTK_MESSAGE_ERROR);
+	g_free(expect);
+	expect = g_strdup_printf("The project could not be exported\n%s "
+				 "exists and is not an empty folder; nothing "
+				 "was written (--force replaces it)",
+		dir);
+	g_assert_cmpstr(sy_export_bar_get_text(bar), ==, expect);
+	screenshot(GTK_WIDGET(window), "ui-export-exists-1920.png");
+
+	/* Replace, as the bar's button does; timed from the click to the
+	 * success bar. */
+	start = g_get_monotonic_time();
+	g_signal_emit_by_name(bar, "replace", dir, "u280");
+	wait_until(window, export_over, "the export that replaces");
+	g_test_message("export, from Replace to the success bar: %.1f ms",
+		(g_get_monotonic_time() - start) / 1000.0);
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_DONE);
+	g_assert_nonnull(strstr(sy_export_bar_get_text(bar), "U280"));
+	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_HIDDEN);
+
+	/* Closed while exporting: the folder is still written whole, and
+	 * nothing touches the window (criticals are fatal here). */
+	g_free(mine);
+	mine = g_build_filename(tmp, "last", NULL);
+	g_assert_true(sy_window_export_to(window, mine, "u250", FALSE));
+	g_assert_false(sy_window_export_to(window, mine, "u250", FALSE));
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+	start = g_get_monotonic_time();
+	while (!g_file_test(last, G_FILE_TEST_IS_DIR)) {
+		g_assert_cmpint(
+			g_get_monotonic_time() - start, <, 10 * G_USEC_PER_SEC);
+		g_main_context_iteration(NULL, FALSE);
+		g_usleep(1000);
+	}
+	/* The job's completion, dropped. */
+	start = g_get_monotonic_time();
+	while (g_get_monotonic_time() - start < 300 * 1000) {
+		g_main_context_iteration(NULL, FALSE);
+		g_usleep(1000);
+	}
+	remove_tree(tmp);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -388,6 +612,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ui/explorer", test_explorer);
 	g_test_add_func("/ui/lu", test_lu);
 	g_test_add_func("/ui/sizes", test_sizes);
+	g_test_add_func("/ui/export", test_export);
 	status = g_test_run();
 	g_object_unref(app);
 	return status;

@@ -1,0 +1,364 @@
+#include "export.h"
+#include "sy-export-bar.h"
+#include "sy-export-dialog.h"
+
+enum { RESPONSE_OPEN = 1, RESPONSE_REPLACE };
+
+struct _SyExportBar {
+	GtkInfoBar parent_instance;
+
+	/* template children */
+	GtkImage *icon;
+	GtkLabel *label;
+	GtkProgressBar *progress;
+
+	GtkWidget *open_button;
+	GtkWidget *replace_button;
+	SyExportBarState state;
+	guint serial; /* of the newest export */
+	GCancellable *cancellable; /* cancelled when the bar is destroyed */
+	char *dir; /* of the newest export */
+	char *device;
+	char *text; /* shown, as plain text */
+};
+
+G_DEFINE_FINAL_TYPE(SyExportBar, sy_export_bar, GTK_TYPE_INFO_BAR)
+
+enum { PROP_0, PROP_RUNNING, N_PROPS };
+enum { REPLACE, N_SIGNALS };
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* The icon and its colour, per state. */
+static void set_icon(SyExportBar *self, SyExportBarState state)
+{
+	GtkStyleContext *style = gtk_widget_get_style_context(
+		GTK_WIDGET(self->icon));
+	const char *name = state == SY_EXPORT_BAR_DONE
+		? "object-select-symbolic"
+		: state == SY_EXPORT_BAR_FAILED ? "dialog-error-symbolic"
+						: "folder-symbolic";
+
+	gtk_image_set_from_icon_name(self->icon, name, GTK_ICON_SIZE_MENU);
+	if (state == SY_EXPORT_BAR_DONE)
+		gtk_style_context_add_class(style, "done");
+	else
+		gtk_style_context_remove_class(style, "done");
+	if (state == SY_EXPORT_BAR_FAILED)
+		gtk_style_context_add_class(style, "failed");
+	else
+		gtk_style_context_remove_class(style, "failed");
+}
+
+static void set_state(SyExportBar *self, SyExportBarState state)
+{
+	gboolean was = self->state == SY_EXPORT_BAR_RUNNING;
+
+	self->state = state;
+	set_icon(self, state);
+	gtk_widget_set_visible(
+		GTK_WIDGET(self->progress), state == SY_EXPORT_BAR_RUNNING);
+	gtk_widget_set_visible(self->open_button, state == SY_EXPORT_BAR_DONE);
+	gtk_widget_set_visible(self->replace_button, FALSE);
+	gtk_info_bar_set_show_close_button(
+		GTK_INFO_BAR(self), state != SY_EXPORT_BAR_RUNNING);
+	gtk_info_bar_set_revealed(
+		GTK_INFO_BAR(self), state != SY_EXPORT_BAR_HIDDEN);
+	if (was != (state == SY_EXPORT_BAR_RUNNING))
+		g_object_notify_by_pspec(G_OBJECT(self), props[PROP_RUNNING]);
+}
+
+/* markup's plain text is kept for sy_export_bar_get_text(). */
+static void set_message(
+	SyExportBar *self, GtkMessageType type, const char *markup)
+{
+	g_free(self->text);
+	self->text = NULL;
+	pango_parse_markup(markup, -1, 0, NULL, &self->text, NULL, NULL);
+	gtk_label_set_markup(self->label, markup);
+	gtk_info_bar_set_message_type(GTK_INFO_BAR(self), type);
+}
+
+static void show_stage(SyExportBar *self, const char *stage, double fraction)
+{
+	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
+	g_autofree char *markup = g_markup_printf_escaped(
+		"Exporting to <b>%s</b>: %s\u2026", shown, stage);
+
+	set_message(self, GTK_MESSAGE_OTHER, markup);
+	gtk_progress_bar_set_fraction(self->progress, fraction);
+}
+
+static void show_done(SyExportBar *self, const SyExportJob *job)
+{
+	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
+	g_autofree char *markup = g_markup_printf_escaped(
+		"Exported %u files to <b>%s</b> for the %s",
+		sy_export_job_get_n_files(job), shown,
+		sy_export_job_get_device_description(job));
+
+	set_message(self, GTK_MESSAGE_INFO, markup);
+	set_state(self, SY_EXPORT_BAR_DONE);
+}
+
+/* The message in full: it says what and where, and what to do. */
+static void show_error(SyExportBar *self, const char *what, const GError *error)
+{
+	g_autofree char *markup = g_markup_printf_escaped(
+		"<b>%s</b>\n%s", what, error->message);
+
+	set_message(self, GTK_MESSAGE_ERROR, markup);
+	set_state(self, SY_EXPORT_BAR_FAILED);
+	gtk_widget_set_visible(self->replace_button,
+		g_error_matches(
+			error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS));
+}
+
+/* Running */
+
+typedef struct {
+	SyExportJob *job;
+	guint serial;
+	GApplication *app; /* held while the job runs */
+	gint64 started;
+} Run;
+
+static void run_free(gpointer data)
+{
+	Run *run = data;
+
+	sy_export_job_free(run->job);
+	g_free(run);
+}
+
+typedef struct {
+	SyExportBar *bar; /* a reference */
+	guint serial;
+	char *stage;
+	double fraction;
+} Update;
+
+static void update_free(gpointer data)
+{
+	Update *u = data;
+
+	g_object_unref(u->bar);
+	g_free(u->stage);
+	g_free(u);
+}
+
+/* In the main thread.  A destroyed bar, or one running a newer export,
+ * is left alone. */
+static gboolean show_update(gpointer data)
+{
+	Update *u = data;
+	SyExportBar *self = u->bar;
+
+	if (!g_cancellable_is_cancelled(self->cancellable) &&
+		self->state == SY_EXPORT_BAR_RUNNING &&
+		u->serial == self->serial)
+		show_stage(self, u->stage, u->fraction);
+	return G_SOURCE_REMOVE;
+}
+
+/* In the worker thread.  An idle source, not g_main_context_invoke():
+ * that runs the function at once in the calling thread whenever it can
+ * acquire the context, as between two iterations of the main loop. */
+static void progress_in_thread(
+	const char *stage, double fraction, gpointer data)
+{
+	GTask *task = data;
+	Run *run = g_task_get_task_data(task);
+	Update *u = g_new0(Update, 1);
+	GSource *idle = g_idle_source_new();
+
+	u->bar = g_object_ref(g_task_get_source_object(task));
+	u->serial = run->serial;
+	u->stage = g_strdup(stage);
+	u->fraction = fraction;
+	g_source_set_callback(idle, show_update, u, update_free);
+	g_source_attach(idle, g_task_get_context(task));
+	g_source_unref(idle);
+}
+
+static void export_in_thread(
+	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+	Run *run = data;
+	GError *error = NULL;
+
+	(void)source;
+	(void)cancellable;
+	if (sy_export_job_run(run->job, progress_in_thread, task, &error))
+		g_task_return_boolean(task, TRUE);
+	else
+		g_task_return_error(task, error);
+}
+
+static void exported(GObject *source, GAsyncResult *result, gpointer data)
+{
+	SyExportBar *self = SY_EXPORT_BAR(source);
+	Run *run = g_task_get_task_data(G_TASK(result));
+	GError *error = NULL;
+	gboolean ok = g_task_propagate_boolean(G_TASK(result), &error);
+
+	(void)data;
+	g_debug("export to %s: %.1f ms", sy_export_job_get_dir(run->job),
+		(g_get_monotonic_time() - run->started) / 1000.0);
+	if (run->app)
+		g_application_release(run->app);
+	g_clear_object(&run->app);
+	/* Cancelled: the bar was destroyed. */
+	if (g_cancellable_is_cancelled(self->cancellable)) {
+		g_clear_error(&error);
+		return;
+	}
+	if (ok) {
+		show_done(self, run->job);
+		return;
+	}
+	show_error(self, "The project could not be exported", error);
+	g_error_free(error);
+}
+
+void sy_export_bar_run(SyExportBar *self, SyExportJob *job)
+{
+	GtkWidget *top = gtk_widget_get_toplevel(GTK_WIDGET(self));
+	GtkApplication *app = GTK_IS_WINDOW(top)
+		? gtk_window_get_application(GTK_WINDOW(top))
+		: NULL;
+	Run *run = g_new0(Run, 1);
+	GTask *task;
+
+	g_return_if_fail(self->state != SY_EXPORT_BAR_RUNNING);
+	run->job = job;
+	run->serial = ++self->serial;
+	run->started = g_get_monotonic_time();
+	/* The folder is written whole even if the last window closes. */
+	if (app) {
+		run->app = G_APPLICATION(g_object_ref(app));
+		g_application_hold(run->app);
+	}
+	g_free(self->dir);
+	g_free(self->device);
+	self->dir = g_strdup(sy_export_job_get_dir(job));
+	self->device = g_strdup(sy_export_job_get_device(job));
+	show_stage(self, "Analysing", 0);
+	set_state(self, SY_EXPORT_BAR_RUNNING);
+	task = g_task_new(self, self->cancellable, exported, NULL);
+	g_task_set_source_tag(task, sy_export_bar_run);
+	g_task_set_task_data(task, run, run_free);
+	g_task_run_in_thread(task, export_in_thread);
+	g_object_unref(task);
+}
+
+gboolean sy_export_bar_is_running(SyExportBar *self)
+{
+	return self->state == SY_EXPORT_BAR_RUNNING;
+}
+
+SyExportBarState sy_export_bar_get_state(SyExportBar *self)
+{
+	return self->state;
+}
+
+const char *sy_export_bar_get_text(SyExportBar *self)
+{
+	return self->text ? self->text : "";
+}
+
+/* Responses */
+
+static void open_folder(SyExportBar *self)
+{
+	GtkWidget *top = gtk_widget_get_toplevel(GTK_WIDGET(self));
+	g_autofree char *uri = g_filename_to_uri(self->dir, NULL, NULL);
+	GError *error = NULL;
+
+	if (!gtk_show_uri_on_window(GTK_IS_WINDOW(top) ? GTK_WINDOW(top) : NULL,
+		    uri, GDK_CURRENT_TIME, &error)) {
+		show_error(self, "The folder could not be opened", error);
+		g_error_free(error);
+	}
+}
+
+static void sy_export_bar_response(GtkInfoBar *bar, int response)
+{
+	SyExportBar *self = SY_EXPORT_BAR(bar);
+
+	if (response == RESPONSE_OPEN)
+		open_folder(self);
+	else if (response == RESPONSE_REPLACE)
+		g_signal_emit(
+			self, signals[REPLACE], 0, self->dir, self->device);
+	else if (response == GTK_RESPONSE_CLOSE)
+		set_state(self, SY_EXPORT_BAR_HIDDEN);
+}
+
+static void sy_export_bar_get_property(
+	GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+	SyExportBar *self = SY_EXPORT_BAR(object);
+
+	if (id == PROP_RUNNING)
+		g_value_set_boolean(value, sy_export_bar_is_running(self));
+	else
+		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+}
+
+static void sy_export_bar_dispose(GObject *object)
+{
+	SyExportBar *self = SY_EXPORT_BAR(object);
+
+	g_cancellable_cancel(self->cancellable);
+	G_OBJECT_CLASS(sy_export_bar_parent_class)->dispose(object);
+}
+
+static void sy_export_bar_finalize(GObject *object)
+{
+	SyExportBar *self = SY_EXPORT_BAR(object);
+
+	g_object_unref(self->cancellable);
+	g_free(self->dir);
+	g_free(self->device);
+	g_free(self->text);
+	G_OBJECT_CLASS(sy_export_bar_parent_class)->finalize(object);
+}
+
+static void sy_export_bar_class_init(SyExportBarClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+	object_class->get_property = sy_export_bar_get_property;
+	object_class->dispose = sy_export_bar_dispose;
+	object_class->finalize = sy_export_bar_finalize;
+	GTK_INFO_BAR_CLASS(klass)->response = sy_export_bar_response;
+	props[PROP_RUNNING] = g_param_spec_boolean("running", "Running",
+		"Whether an export is running", FALSE,
+		G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+	g_object_class_install_properties(object_class, N_PROPS, props);
+	signals[REPLACE] = g_signal_new("replace", G_TYPE_FROM_CLASS(klass),
+		G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+		G_TYPE_STRING, G_TYPE_STRING);
+	gtk_widget_class_set_template_from_resource(
+		widget_class, "/org/systole/Systole/sy-export-bar.ui");
+	gtk_widget_class_bind_template_child(widget_class, SyExportBar, icon);
+	gtk_widget_class_bind_template_child(widget_class, SyExportBar, label);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyExportBar, progress);
+}
+
+static void sy_export_bar_init(SyExportBar *self)
+{
+	gtk_widget_init_template(GTK_WIDGET(self));
+	self->cancellable = g_cancellable_new();
+	self->open_button = gtk_info_bar_add_button(
+		GTK_INFO_BAR(self), "_Open Folder", RESPONSE_OPEN);
+	self->replace_button = gtk_info_bar_add_button(
+		GTK_INFO_BAR(self), "_Replace", RESPONSE_REPLACE);
+	gtk_widget_set_tooltip_text(self->replace_button,
+		"Export again, replacing the folder and everything in it");
+	set_state(self, SY_EXPORT_BAR_HIDDEN);
+}

@@ -1,0 +1,350 @@
+/* Export jobs, as the explorer runs them in a worker thread: the same
+ * files as systole-cli export, byte for byte; a folder in the way is
+ * refused and left as it was; --force's equivalent replaces it.
+ *
+ * Arguments: systole-cli's path and the examples folder. */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "export-job.h"
+#include "export.h"
+
+static const char *cli;
+static const char *examples;
+static char *tmp; /* removed at the end */
+
+/* Removes a folder and what it holds. */
+static void remove_tree(const char *path)
+{
+	GDir *dir;
+	const char *name;
+
+	if (!g_file_test(path, G_FILE_TEST_IS_DIR)) {
+		g_remove(path);
+		return;
+	}
+	dir = g_dir_open(path, 0, NULL);
+	while (dir && (name = g_dir_read_name(dir))) {
+		g_autofree char *child = g_build_filename(path, name, NULL);
+
+		remove_tree(child);
+	}
+	if (dir)
+		g_dir_close(dir);
+	g_rmdir(path);
+}
+
+/* Every file under root as "path\n<contents>\n", sorted by path: two
+ * trees are the same when their texts are. */
+static void list_tree(const char *root, const char *rel, GPtrArray *out)
+{
+	g_autofree char *path = g_build_filename(root, rel, NULL);
+	GDir *dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	g_assert_nonnull(dir);
+	while ((name = g_dir_read_name(dir))) {
+		g_autofree char *child = *rel
+			? g_build_filename(rel, name, NULL)
+			: g_strdup(name);
+		g_autofree char *full = g_build_filename(root, child, NULL);
+		g_autofree char *text = NULL;
+		gsize len;
+
+		if (g_file_test(full, G_FILE_TEST_IS_DIR)) {
+			list_tree(root, child, out);
+			continue;
+		}
+		g_assert_true(g_file_get_contents(full, &text, &len, NULL));
+		g_ptr_array_add(out,
+			g_strdup_printf("%s\n%.*s\n", child, (int)len, text));
+	}
+	g_dir_close(dir);
+}
+
+static int compare_texts(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *tree_text(const char *root, guint *n_files)
+{
+	g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func(g_free);
+	GString *out = g_string_new(NULL);
+
+	list_tree(root, "", files);
+	g_ptr_array_sort(files, compare_texts);
+	for (guint i = 0; i < files->len; i++)
+		g_string_append(out, g_ptr_array_index(files, i));
+	if (n_files)
+		*n_files = files->len;
+	return g_string_free(out, FALSE);
+}
+
+/* The names in a folder, sorted, one a line. */
+static char *names(const char *path)
+{
+	g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func(g_free);
+	GDir *dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	g_assert_nonnull(dir);
+	while ((name = g_dir_read_name(dir)))
+		g_ptr_array_add(list, g_strdup(name));
+	g_dir_close(dir);
+	g_ptr_array_sort(list, compare_texts);
+	g_ptr_array_add(list, NULL);
+	return g_strjoinv("\n", (char **)list->pdata);
+}
+
+static void run_cli(const char *const *args)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new();
+	g_autofree char *out = NULL, *err = NULL;
+	GError *error = NULL;
+	int status;
+
+	g_ptr_array_add(argv, (char *)cli);
+	g_ptr_array_add(argv, "export");
+	for (guint i = 0; args[i]; i++)
+		g_ptr_array_add(argv, (char *)args[i]);
+	g_ptr_array_add(argv, NULL);
+	g_assert_true(g_spawn_sync(NULL, (char **)argv->pdata, NULL,
+		G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+	g_assert_no_error(error);
+	if (!g_spawn_check_wait_status(status, &error))
+		g_error("systole-cli export failed: %s\n%s", error->message,
+			err);
+}
+
+/* The job for matrix multiply on [i, j] with 16 x 16 x 16 tiles, made
+ * from an analysis of this thread's own, which is freed before the job
+ * runs: the job must hold copies of everything. */
+static SyExportJob *mm_job(const SyDesignOptions *design_options,
+	const char *device, const char *dir, gboolean force)
+{
+	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
+	g_autofree char *text = NULL;
+	SyAnalysisOptions options = {NULL, NULL, 2};
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) choices = NULL;
+	g_autoptr(SyConfig) config = NULL;
+	GError *error = NULL;
+	int id;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, &error));
+	a = sy_analysis_new_from_data(path, text, -1, &options, &error);
+	g_assert_no_error(error);
+	id = sy_config_find_space(a, "i,j", &error);
+	g_assert_no_error(error);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
+	config = sy_config_new(choices);
+	g_assert_true(sy_config_apply_named(
+		config, choices, "tile", "i=16,j=16,k=16", &error));
+	return sy_export_job_new(path, text, -1, &options, (guint)id, config,
+		design_options, device, dir, force);
+}
+
+typedef struct {
+	SyExportJob *job;
+	GString *stages; /* "Analysing 0.00\n..." */
+	double last;
+	GError *error;
+	gboolean ok;
+} Run;
+
+static void progress(const char *stage, double fraction, gpointer data)
+{
+	Run *run = data;
+
+	g_assert_cmpfloat(fraction, >=, run->last);
+	g_assert_cmpfloat(fraction, <=, 1);
+	run->last = fraction;
+	g_string_append_printf(
+		run->stages, "%s%s", run->stages->len ? "," : "", stage);
+}
+
+static gpointer run_in_thread(gpointer data)
+{
+	Run *run = data;
+
+	run->ok = sy_export_job_run(run->job, progress, run, &run->error);
+	return NULL;
+}
+
+/* Runs the job in a thread of its own, as the explorer does; returns
+ * the stages it reported. */
+static char *run_job(SyExportJob *job, GError **error)
+{
+	Run run = {job, g_string_new(NULL), 0, NULL, FALSE};
+
+	g_thread_join(g_thread_new("export", run_in_thread, &run));
+	g_assert_true(run.ok == (run.error == NULL));
+	if (run.error)
+		g_propagate_error(error, run.error);
+	return g_string_free(run.stages, FALSE);
+}
+
+static void test_same_as_cli(void)
+{
+	g_autofree char *job_dir = g_build_filename(tmp, "job", NULL);
+	g_autofree char *cli_dir = g_build_filename(tmp, "cli", NULL);
+	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
+	const char *args[] = {path, "--space", "i,j", "--tile",
+		"i=16,j=16,k=16", "-o", cli_dir, NULL};
+	g_autoptr(SyExportJob) job = mm_job(NULL, "u250", job_dir, FALSE);
+	g_autofree char *stages = NULL, *mine = NULL, *theirs = NULL;
+	GError *error = NULL;
+	guint n;
+	gint64 start = g_get_monotonic_time();
+
+	stages = run_job(job, &error);
+	g_assert_no_error(error);
+	g_test_message("export of mm.c [i, j] 16 x 16 x 16: %.1f ms",
+		(g_get_monotonic_time() - start) / 1000.0);
+	g_assert_cmpstr(stages, ==, "Analysing,Generating,Writing,Writing");
+	run_cli(args);
+	mine = tree_text(job_dir, &n);
+	theirs = tree_text(cli_dir, NULL);
+	g_assert_cmpstr(mine, ==, theirs);
+	g_assert_cmpuint(sy_export_job_get_n_files(job), ==, n);
+	g_assert_cmpuint(n, >=, 13);
+	g_assert_cmpstr(sy_export_job_get_device_description(job), ==,
+		"AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)");
+	g_assert_cmpstr(sy_export_job_get_dir(job), ==, job_dir);
+	g_assert_cmpstr(sy_export_job_get_device(job), ==, "u250");
+}
+
+/* The network options travel too: a packing table the job copied, and
+ * single buffers. */
+static void test_design_options(void)
+{
+	g_autofree char *job_dir = g_build_filename(tmp, "job-pack", NULL);
+	g_autofree char *cli_dir = g_build_filename(tmp, "cli-pack", NULL);
+	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
+	const char *args[] = {path, "--space", "i,j", "--tile",
+		"i=16,j=16,k=16", "--pack", "A:L2=8", "--no-double-buffer",
+		"--device", "u280", "-o", cli_dir, NULL};
+	GHashTable *pack = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	SyDesignOptions options = {TRUE, FALSE, pack, 0};
+	g_autoptr(SyExportJob) job = NULL;
+	g_autofree char *mine = NULL, *theirs = NULL;
+	GError *error = NULL;
+
+	g_hash_table_insert(pack, g_strdup("A:L2"), GUINT_TO_POINTER(8));
+	job = mm_job(&options, "u280", job_dir, FALSE);
+	g_hash_table_unref(pack);
+	g_free(run_job(job, &error));
+	g_assert_no_error(error);
+	run_cli(args);
+	mine = tree_text(job_dir, NULL);
+	theirs = tree_text(cli_dir, NULL);
+	g_assert_cmpstr(mine, ==, theirs);
+	g_assert_nonnull(strstr(mine, "HBM"));
+}
+
+/* Without force a folder in the way is refused, as systole-cli's exit
+ * status 4 says, and nothing changes; with force it is replaced. */
+static void test_exists_then_force(void)
+{
+	g_autofree char *dir = g_build_filename(tmp, "again", NULL);
+	g_autofree char *marker = g_build_filename(dir, "mine.txt", NULL);
+	g_autoptr(SyExportJob) first = mm_job(NULL, "u250", dir, FALSE);
+	g_autoptr(SyExportJob) second = mm_job(NULL, "u280", dir, FALSE);
+	g_autoptr(SyExportJob) third = mm_job(NULL, "u280", dir, TRUE);
+	g_autofree char *before = NULL, *after = NULL, *stages = NULL;
+	g_autofree char *around = NULL, *around_after = NULL;
+	GError *error = NULL;
+
+	g_free(run_job(first, &error));
+	g_assert_no_error(error);
+	g_assert_true(g_file_set_contents(marker, "keep me\n", -1, NULL));
+	before = tree_text(dir, NULL);
+	around = names(tmp);
+
+	stages = run_job(second, &error);
+	g_assert_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS);
+	g_assert_nonnull(strstr(error->message, dir));
+	g_clear_error(&error);
+	g_assert_cmpstr(stages, ==, "Analysing");
+	g_assert_cmpuint(sy_export_job_get_n_files(second), ==, 0);
+	g_assert_null(sy_export_job_get_device_description(second));
+	after = tree_text(dir, NULL);
+	g_assert_cmpstr(after, ==, before);
+	around_after = names(tmp);
+	g_assert_cmpstr(around_after, ==, around);
+
+	g_free(run_job(third, &error));
+	g_assert_no_error(error);
+	g_assert_false(g_file_test(marker, G_FILE_TEST_EXISTS));
+	g_free(after);
+	after = tree_text(dir, NULL);
+	g_assert_nonnull(strstr(after, "HBM"));
+	g_free(around_after);
+	around_after = names(tmp);
+	g_assert_cmpstr(around_after, ==, around);
+}
+
+/* Errors of the stages come back whole. */
+static void test_errors(void)
+{
+	g_autofree char *dir = g_build_filename(tmp, "none", NULL);
+	g_autoptr(SyExportJob) device = mm_job(NULL, "u999", dir, FALSE);
+	g_autoptr(SyExportJob) broken = NULL;
+	g_autoptr(SyConfig) config = NULL;
+	SyChoices *choices;
+	SyAnalysis *a;
+	SyAnalysisOptions options = {NULL, NULL, 2};
+	const char *text = "float A[8];\nvoid f(void)\n{\n#pragma scop\n"
+			   "for (int i = 0; i < 8; i++)\n  A[i] = A[i] + 1;\n"
+			   "#pragma endscop\n}\n";
+	GError *error = NULL;
+
+	g_free(run_job(device, &error));
+	g_assert_error(error, SY_DEVICE_ERROR, SY_DEVICE_ERROR_UNKNOWN);
+	g_assert_nonnull(strstr(error->message, "u250"));
+	g_clear_error(&error);
+
+	/* Sizes made for another kernel's dataflow. */
+	a = sy_analysis_new_from_data("f.c", text, -1, &options, &error);
+	g_assert_no_error(error);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, 0), NULL);
+	config = sy_config_new(choices);
+	sy_choices_free(choices);
+	sy_analysis_free(a);
+	broken = sy_export_job_new(
+		"f.c", text, -1, &options, 7, config, NULL, "u250", dir, FALSE);
+	g_free(run_job(broken, &error));
+	g_assert_error(error, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"f.c: dataflow 7 does not exist: the kernel has 1");
+	g_clear_error(&error);
+	g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
+}
+
+int main(int argc, char **argv)
+{
+	GError *error = NULL;
+	int status;
+
+	g_test_init(&argc, &argv, NULL);
+	if (argc != 3) {
+		g_printerr("usage: %s SYSTOLE-CLI EXAMPLES-DIR\n", argv[0]);
+		return 2;
+	}
+	cli = argv[1];
+	examples = argv[2];
+	tmp = g_dir_make_tmp("systole-export-job-XXXXXX", &error);
+	g_assert_no_error(error);
+	g_test_add_func("/export-job/same-as-cli", test_same_as_cli);
+	g_test_add_func("/export-job/design-options", test_design_options);
+	g_test_add_func(
+		"/export-job/exists-then-force", test_exists_then_force);
+	g_test_add_func("/export-job/errors", test_errors);
+	status = g_test_run();
+	remove_tree(tmp);
+	g_free(tmp);
+	return status;
+}
