@@ -1691,6 +1691,36 @@ static char *pe_streams(SyHlsGen *hls, gboolean typed)
 	return g_string_free(s, FALSE);
 }
 
+/* Whether the SIMD lanes of a PE access different elements along
+ * dimension d of its buffer of x: the unrolled lanes then need that
+ * dimension partitioned, one bank per lane. */
+static gboolean lane_indexed(
+	SyHlsGen *hls, const SyArray *x, const SyHlsBox *box, guint d)
+{
+	const SyScop *scop = hls->scop;
+	guint lanes = (guint)hls->m->lanes_dim;
+
+	if (hls->m->lanes_dim < 0)
+		return FALSE;
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		const SyHlsStmt *h;
+		isl_pw_aff *index;
+		isl_bool varies;
+
+		if (a->array != x || !a->expr)
+			continue;
+		h = sy_hls_model_stmt(hls->m, a->stmt->name);
+		index = simplified_value(
+			hls, h, box_index(hls, a, box, NULL, d));
+		varies = isl_pw_aff_involves_dims(index, isl_dim_in, lanes, 1);
+		isl_pw_aff_free(index);
+		if (varies == isl_bool_true)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 static void emit_pe(SyHlsGen *hls)
 {
 	const SyHlsModel *m = hls->m;
@@ -1699,22 +1729,28 @@ static void emit_pe(SyHlsGen *hls)
 	const char **fixed = g_new0(const char *, m->n_dims + 1);
 	g_autoptr(GPtrArray) args = sy_hls_arguments(scop);
 	g_autofree char *streams = pe_streams(hls, TRUE);
+	g_autofree char *stream_names = pe_streams(hls, FALSE);
+	GString *params = g_string_new(NULL), *names = g_string_new(NULL);
 	Module mod;
 
-	g_string_append(out, "void PE(");
 	for (guint k = 0; k < m->n_space; k++) {
 		g_string_append_printf(
-			out, "%sint %s", k ? ", " : "", pe_names[k]);
+			params, "%sint %s", k ? ", " : "", pe_names[k]);
+		g_string_append_printf(
+			names, "%s%s", k ? ", " : "", pe_names[k]);
 		fixed[m->n_tile + k] = pe_names[k];
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const SyArray *x = g_ptr_array_index(args, i);
 
 		g_string_append_printf(
-			out, ", %s %s", sy_hls_ctype(x), x->name);
+			params, ", %s %s", sy_hls_ctype(x), x->name);
+		g_string_append_printf(names, ", %s", x->name);
 	}
+	g_string_append(params, streams);
+	g_string_append(names, stream_names);
 	g_string_append_printf(
-		out, "%s)\n{\n#pragma HLS INLINE off\n", streams);
+		out, "void PE(%s)\n{\n#pragma HLS INLINE off\n", params->str);
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
 		const SyHlsBox *box = g_hash_table_lookup(m->pe_box, x);
@@ -1727,6 +1763,14 @@ static void emit_pe(SyHlsGen *hls)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", box->size[d]);
 		g_string_append(out, ";\n");
+		for (guint d = 0; d < x->n_dims; d++)
+			if (lane_indexed(hls, x, box, d))
+				g_string_append_printf(out,
+					"#pragma HLS ARRAY_PARTITION "
+					"variable=local_%s cyclic "
+					"factor=%" G_GINT64_FORMAT " dim=%u\n",
+					x->name,
+					hls->array->config->simd_factor, d + 1);
 	}
 	for (guint i = 0; i < scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
@@ -1755,6 +1799,14 @@ static void emit_pe(SyHlsGen *hls)
 	module_clear(&mod);
 	g_free(fixed);
 	g_string_append(out, "}\n\n");
+	/* One call per PE in the dataflow region: the wrapper keeps each
+	 * its own instance of PE. */
+	g_string_append_printf(out,
+		"void PE_wrapper(%s)\n{\n#pragma HLS INLINE off\n    "
+		"PE(%s);\n}\n\n",
+		params->str, names->str);
+	g_string_free(params, TRUE);
+	g_string_free(names, TRUE);
 }
 
 /* The top function */
@@ -2052,7 +2104,7 @@ static void call_pes(SyHlsGen *hls)
 			coord[k] = rest % array->pe[k];
 			rest /= array->pe[k];
 		}
-		g_string_append(out, "    PE(");
+		g_string_append(out, "    PE_wrapper(");
 		for (guint k = 0; k < array->n_space; k++)
 			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
 				k ? ", " : "", coord[k]);

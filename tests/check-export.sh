@@ -173,6 +173,34 @@ else
 	fail "export for the generated testbench's corruption test: $(head -n 1 "$tmp/err")"
 fi
 
+# The kernel's structure against its descriptor: one call per module
+# instance in the dataflow region (PEs through PE_wrapper), one m_axi
+# port per DRAM port; SIMD lanes that index a PE's buffer partition it.
+n=$((n + 1))
+dir=$tmp/p$n
+if "$cli" export "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 -o "$dir" >/dev/null 2>"$tmp/err"; then
+	k=$dir/src/systole_kernel.cpp
+	want=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(sum(m["count"] for m in d["modules"]), len(d["dram"]), d["pe"]["count"])' "$dir/design.json")
+	got="$(sed -n '/^void kernel0/,$p' "$k" | grep -c '^    [A-Za-z_0-9]*(') $(grep -c '^#pragma HLS INTERFACE m_axi' "$k") $(grep -c '^    PE_wrapper(' "$k")"
+	if [ "$want" != "$got" ] || [ "$want" != "28 4 4" ] ||
+		[ "$(grep -c '^#pragma HLS DATAFLOW$' "$k")" != 1 ]; then
+		fail "kernel structure: calls, ports, PEs $got, design says $want"
+	else
+		passed=$((passed + 1))
+	fi
+else
+	fail "export for the structure test: $(head -n 1 "$tmp/err")"
+fi
+n=$((n + 1))
+dir=$tmp/p$n
+if "$cli" export "$examples/gemm.c" --space i,k --tile i=8,j=8 --simd j=2 -o "$dir" >/dev/null 2>"$tmp/err" &&
+	grep -qx '#pragma HLS ARRAY_PARTITION variable=local_C cyclic factor=2 dim=2' "$dir/src/systole_kernel.cpp" &&
+	make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
+	passed=$((passed + 1))
+else
+	fail "gemm [i,k] with SIMD on j: $(head -n 1 "$tmp/err") $(tail -n 1 "$tmp/sim" 2>/dev/null)"
+fi
+
 # The same input gives the same files, byte for byte; an existing
 # project is kept without --force and replaced with it.
 "$cli" export "$examples/conv.c" --space o,r --tile o=4,r=4 -o "$tmp/a" >/dev/null &&
