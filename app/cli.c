@@ -25,6 +25,11 @@ int cli_report_error(const GError *error)
 	 * the command line or the kernel as a whole. */
 	if (error->domain == SY_INPUT_ERROR)
 		fprintf(stderr, "%s\n", error->message);
+	else if (g_error_matches(
+			 error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS))
+		fprintf(stderr,
+			"systole-cli: error: %s (--force replaces it)\n",
+			error->message);
 	else
 		fprintf(stderr, "systole-cli: error: %s\n", error->message);
 	if (error->domain == SY_EXPORT_ERROR)

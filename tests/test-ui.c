@@ -551,7 +551,7 @@ static void test_export(void)
 	g_free(expect);
 	expect = g_strdup_printf("The project could not be exported\n%s "
 				 "exists and is not an empty folder; nothing "
-				 "was written (--force replaces it)",
+				 "was written",
 		dir);
 	g_assert_cmpstr(sy_export_bar_get_text(bar), ==, expect);
 	screenshot(GTK_WIDGET(window), "ui-export-exists-1920.png");
