@@ -1915,91 +1915,101 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 	}
 }
 
-/* Module calls of an input path, DRAM side first. */
+/* Module calls of a path: one L2 module of a chain (i of n) with its
+ * FIFO, the next module's unless it is the last, and the FIFO below. */
+static void call_l2(GString *out, const char *P, const char *way, gint64 i,
+	gint64 n, const char *below)
+{
+	gboolean last = i == n - 1;
+
+	g_string_append_printf(out,
+		"    %s_IO_L2_%s%s(%" G_GINT64_FORMAT
+		", fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ",
+		P, way, last ? "_boundary" : "", i, P, P, way, i);
+	if (!last)
+		g_string_append_printf(out,
+			"fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ", P, P,
+			way, i + 1);
+	g_string_append_printf(out, "%s);\n", below);
+}
+
+/* An exterior path's L2 module of line l, which meets the PEs at
+ * coordinate at along the path. */
+static void call_line(SyHlsGen *hls, const SyIoPath *p, gint64 l, gint64 at)
+{
+	const SyPeArray *array = hls->array;
+	const char *way = p->in ? "in" : "out";
+	guint a = along_of(p);
+	gint64 coord[3];
+	g_autofree char *index = NULL, *below = NULL;
+
+	unit_coords(array, a, at, l, coord);
+	index = fifo_index(coord, array->n_space, p->in ? -1 : (int)a);
+	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
+	call_l2(hls->out, p->prefix, way, l, units_of(array, p), below);
+}
+
+/* An interior path's L2 module of chain c, above its first L1 module. */
+static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
+{
+	const char *way = p->in ? "in" : "out";
+	g_autofree char *below = g_strdup_printf(
+		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][0]", p->prefix,
+		p->prefix, way, c);
+
+	call_l2(hls->out, p->prefix, way, c,
+		pe_total(hls->array) / hls->array->pe[0], below);
+}
+
+/* The L1 module of chain c at place q, next to its PE. */
+static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
+{
+	const SyPeArray *array = hls->array;
+	const char *P = p->prefix, *way = p->in ? "in" : "out";
+	gboolean last = q == array->pe[0] - 1;
+	GString *out = hls->out;
+	gint64 coord[3];
+	g_autofree char *at = NULL;
+
+	unit_coords(array, 0, q, c, coord);
+	at = fifo_index(coord, array->n_space, -1);
+	g_string_append_printf(
+		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
+	for (guint k = 0; k < array->n_space; k++)
+		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[k]);
+	g_string_append_printf(out,
+		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT
+		"], ",
+		P, P, way, c, q);
+	if (!last)
+		g_string_append_printf(out,
+			"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT
+			"][%" G_GINT64_FORMAT "], ",
+			P, P, way, c, q + 1);
+	g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
+}
+
+/* Module calls of an input path, from the DRAM port to the PEs. */
 static void call_in(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
-	const char *P = p->prefix;
-	GString *out = hls->out;
 	g_autofree char *port = sy_hls_port(hls->m, hp);
-	gint64 coord[3];
+	gint64 chains = pe_total(array) / array->pe[0];
 
-	g_string_append_printf(out,
-		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", P, port, P,
-		P);
+	g_string_append_printf(hls->out,
+		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
+		port, p->prefix, p->prefix);
 	if (p->exterior) {
-		guint a = along_of(p);
-		gint64 lines = units_of(array, p);
-
-		for (gint64 l = 0; l < lines; l++) {
-			g_autofree char *at = NULL;
-			gboolean last = l == lines - 1;
-
-			unit_coords(array, a, 0, l, coord);
-			at = fifo_index(coord, array->n_space, -1);
-			g_string_append_printf(out,
-				"    %s_IO_L2_in%s(%" G_GINT64_FORMAT
-				", fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT "], ",
-				P, last ? "_boundary" : "", l, P, P, l);
-			if (!last)
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT
-					"], ",
-					P, P, l + 1);
-			g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
-		}
+		for (gint64 l = 0; l < units_of(array, p); l++)
+			call_line(hls, p, l, 0);
 		return;
 	}
-	{
-		gint64 chains = pe_total(array) / array->pe[0];
-		gint64 len = array->pe[0];
-
-		for (gint64 c = 0; c < chains; c++) {
-			gboolean last = c == chains - 1;
-
-			g_string_append_printf(out,
-				"    %s_IO_L2_in%s(%" G_GINT64_FORMAT
-				", fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT "], ",
-				P, last ? "_boundary" : "", c, P, P, c);
-			if (!last)
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L2_in[%" G_GINT64_FORMAT
-					"], ",
-					P, P, c + 1);
-			g_string_append_printf(out,
-				"fifo_%s_%s_IO_L1_in[%" G_GINT64_FORMAT
-				"][0]);\n",
-				P, P, c);
-		}
-		for (gint64 c = 0; c < chains; c++)
-			for (gint64 q = 0; q < len; q++) {
-				g_autofree char *at = NULL;
-				gboolean last = q == len - 1;
-
-				unit_coords(array, 0, q, c, coord);
-				at = fifo_index(coord, array->n_space, -1);
-				g_string_append_printf(out,
-					"    %s_IO_L1_in%s(", P,
-					last ? "_boundary" : "");
-				for (guint k = 0; k < array->n_space; k++)
-					g_string_append_printf(out,
-						"%" G_GINT64_FORMAT ", ",
-						coord[k]);
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L1_in[%" G_GINT64_FORMAT
-					"][%" G_GINT64_FORMAT "], ",
-					P, P, c, q);
-				if (!last)
-					g_string_append_printf(out,
-						"fifo_%s_%s_IO_L1_in["
-						"%" G_GINT64_FORMAT
-						"][%" G_GINT64_FORMAT "], ",
-						P, P, c, q + 1);
-				g_string_append_printf(
-					out, "fifo_%s_PE%s);\n", P, at);
-			}
-	}
+	for (gint64 c = 0; c < chains; c++)
+		call_chain(hls, p, c);
+	for (gint64 c = 0; c < chains; c++)
+		for (gint64 q = 0; q < array->pe[0]; q++)
+			call_l1(hls, p, c, q);
 }
 
 /* Module calls of an output path, from the PEs to the DRAM port: the
@@ -2008,86 +2018,24 @@ static void call_out(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
-	const char *P = p->prefix;
-	GString *out = hls->out;
 	g_autofree char *port = sy_hls_port(hls->m, hp);
-	gint64 coord[3];
+	gint64 chains = pe_total(array) / array->pe[0];
 
 	if (p->exterior) {
 		guint a = along_of(p);
-		gint64 lines = units_of(array, p);
 
-		for (gint64 l = lines; l-- > 0;) {
-			g_autofree char *at = NULL;
-			gboolean last = l == lines - 1;
-
-			unit_coords(array, a, array->pe[a] - 1, l, coord);
-			at = fifo_index(coord, array->n_space, (int)a);
-			g_string_append_printf(out,
-				"    %s_IO_L2_out%s(%" G_GINT64_FORMAT
-				", fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
-				"], ",
-				P, last ? "_boundary" : "", l, P, P, l);
-			if (!last)
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
-					"], ",
-					P, P, l + 1);
-			g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
-		}
+		for (gint64 l = units_of(array, p); l-- > 0;)
+			call_line(hls, p, l, array->pe[a] - 1);
 	} else {
-		gint64 chains = pe_total(array) / array->pe[0];
-		gint64 len = array->pe[0];
-
 		for (gint64 c = 0; c < chains; c++)
-			for (gint64 q = len; q-- > 0;) {
-				g_autofree char *at = NULL;
-				gboolean last = q == len - 1;
-
-				unit_coords(array, 0, q, c, coord);
-				at = fifo_index(coord, array->n_space, -1);
-				g_string_append_printf(out,
-					"    %s_IO_L1_out%s(", P,
-					last ? "_boundary" : "");
-				for (guint k = 0; k < array->n_space; k++)
-					g_string_append_printf(out,
-						"%" G_GINT64_FORMAT ", ",
-						coord[k]);
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L1_out[%" G_GINT64_FORMAT
-					"][%" G_GINT64_FORMAT "], ",
-					P, P, c, q);
-				if (!last)
-					g_string_append_printf(out,
-						"fifo_%s_%s_IO_L1_out["
-						"%" G_GINT64_FORMAT
-						"][%" G_GINT64_FORMAT "], ",
-						P, P, c, q + 1);
-				g_string_append_printf(
-					out, "fifo_%s_PE%s);\n", P, at);
-			}
-		for (gint64 c = chains; c-- > 0;) {
-			gboolean last = c == chains - 1;
-
-			g_string_append_printf(out,
-				"    %s_IO_L2_out%s(%" G_GINT64_FORMAT
-				", fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
-				"], ",
-				P, last ? "_boundary" : "", c, P, P, c);
-			if (!last)
-				g_string_append_printf(out,
-					"fifo_%s_%s_IO_L2_out[%" G_GINT64_FORMAT
-					"], ",
-					P, P, c + 1);
-			g_string_append_printf(out,
-				"fifo_%s_%s_IO_L1_out[%" G_GINT64_FORMAT
-				"][0]);\n",
-				P, P, c);
-		}
+			for (gint64 q = array->pe[0]; q-- > 0;)
+				call_l1(hls, p, c, q);
+		for (gint64 c = chains; c-- > 0;)
+			call_chain(hls, p, c);
 	}
-	g_string_append_printf(out,
-		"    %s_IO_L3_out(%s, fifo_%s_%s_IO_L2_out[0]);\n", P, port, P,
-		P);
+	g_string_append_printf(hls->out,
+		"    %s_IO_L3_out(%s, fifo_%s_%s_IO_L2_out[0]);\n", p->prefix,
+		port, p->prefix, p->prefix);
 }
 
 static void call_pes(SyHlsGen *hls)
