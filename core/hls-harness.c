@@ -325,21 +325,6 @@ static char *tb_version(GString *out, guint i, const char *indent,
 	return sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
 }
 
-static gboolean tb_refuse(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean tb_refuse(GError **error, const char *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	g_propagate_error(error,
-		g_error_new_valist(
-			SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED, format, args));
-	va_end(args);
-	return FALSE;
-}
-
 /* The SCoP's use of a variable, NULL if it does not use it. */
 static const SyArray *tb_array_of(const SyScop *scop, const SyVar *var)
 {
@@ -373,7 +358,7 @@ static gboolean tb_callable(const SyScop *scop, GError **error)
 			   "decides, or give";
 
 	if (!prog->params_known)
-		return tb_refuse(error,
+		return sy_hls_refuse(error,
 			"the testbench calls %s() from a generated main, but "
 			"its parameters could not be read; %s %s() "
 			"parameters of scalar and array types",
@@ -382,7 +367,7 @@ static gboolean tb_callable(const SyScop *scop, GError **error)
 		const SyVar *v = g_ptr_array_index(prog->params, i);
 
 		if (v->kind == SY_VAR_POINTER && tb_array_of(scop, v))
-			return tb_refuse(error,
+			return sy_hls_refuse(error,
 				"the testbench calls %s() from a generated "
 				"main, but cannot size the memory its pointer "
 				"'%s' points to; %s '%s' array sizes",

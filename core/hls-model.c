@@ -15,10 +15,7 @@
 
 G_DEFINE_QUARK(sy - hls - error - quark, sy_hls_error)
 
-static gboolean refuse(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean refuse(GError **error, const char *format, ...)
+gboolean sy_hls_refuse(GError **error, const char *format, ...)
 {
 	va_list args;
 
@@ -127,7 +124,7 @@ static isl_set *box_of(
 				isl_pw_aff_free(it);
 				isl_set_free(box);
 				isl_space_free(space);
-				refuse(error,
+				sy_hls_refuse(error,
 					"the HLS backend needs loops of step 1 "
 					"or -1; loop '%s' steps by "
 					"%" G_GINT64_FORMAT,
@@ -176,7 +173,7 @@ static isl_multi_aff *stmt_schedule(
 	pma = isl_pw_multi_aff_coalesce(pma);
 	if (isl_pw_multi_aff_n_piece(pma) != 1) {
 		isl_pw_multi_aff_free(pma);
-		refuse(error,
+		sy_hls_refuse(error,
 			"the schedule of %s is not one affine function "
 			"on its domain; the HLS backend needs one",
 			stmt->name);
@@ -464,7 +461,7 @@ static gboolean check_exterior(
 		if (p->direction[k] == 0)
 			continue;
 		if (p->direction[k] != 1)
-			return refuse(error,
+			return sy_hls_refuse(error,
 				"%s moves %" G_GINT64_FORMAT " PEs along '%s' "
 				"at a time; the HLS backend moves data to the "
 				"next PE only",
@@ -474,7 +471,7 @@ static gboolean check_exterior(
 		moving++;
 	}
 	if (moving != 1)
-		return refuse(error,
+		return sy_hls_refuse(error,
 			"%s moves diagonally through the array; the HLS "
 			"backend moves data along one space loop",
 			p->array->name);
@@ -487,7 +484,7 @@ static gboolean check_exterior(
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
 			if (!is_space(c, t) && dep->distance[t] != 0)
-				return refuse(error,
+				return sy_hls_refuse(error,
 					"the %s dependence on %s crosses PEs "
 					"and time steps at once (distance "
 					"%" G_GINT64_FORMAT
@@ -511,7 +508,7 @@ static gboolean check_partial(
 	const SyBand *band = array->analysis->band;
 
 	if (!p->exterior)
-		return refuse(error,
+		return sy_hls_refuse(error,
 			"partial results of %s leave the PEs between tiles and "
 			"come back; the HLS backend keeps them on chip: put "
 			"the loops carrying them innermost in the tile order "
@@ -526,7 +523,7 @@ static gboolean check_partial(
 		for (guint t = 0; t < dep->depth; t++)
 			if (dep->distance[t] != 0 &&
 				array->padded[t] > array->config->tile[t])
-				return refuse(error,
+				return sy_hls_refuse(error,
 					"partial results of %s cross tiles of "
 					"'%s' through DRAM; the HLS backend "
 					"needs that loop untiled (--tile "
@@ -545,7 +542,7 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 		const SyIoPath *p = g_ptr_array_index(m->plan, i);
 
 		if (p->role == SY_PATH_PASS)
-			return refuse(error,
+			return sy_hls_refuse(error,
 				"the temporary %s moves from PE to PE; the HLS "
 				"backend supports temporaries that stay in "
 				"their PE",
@@ -558,7 +555,7 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 			const SyIoPath *o = g_ptr_array_index(m->plan, k);
 
 			if (o->array == p->array && o->in == p->in)
-				return refuse(error,
+				return sy_hls_refuse(error,
 					"%s %s the array along two paths (%s "
 					"and %s); the HLS backend supports one "
 					"per array and way",
@@ -719,12 +716,12 @@ static gboolean check_fifo(
 		isl_union_map_free(ext);
 	}
 	if (once != isl_bool_true)
-		return refuse(error,
+		return sy_hls_refuse(error,
 			"a value of %s is read more than once in the next PE; "
 			"the HLS backend passes each value once",
 			x->name);
 	if (kept != isl_bool_true)
-		return refuse(error,
+		return sy_hls_refuse(error,
 			"%s reaches the next PE in another order than it "
 			"leaves this one; the HLS backend's FIFOs keep the "
 			"order",
@@ -751,7 +748,7 @@ static isl_set *chain_of(const SyHlsModel *m, const SyAccess *a,
 	isl_set_free(there);
 	if (ok != isl_bool_true) {
 		isl_set_free(outside);
-		refuse(error,
+		sy_hls_refuse(error,
 			a->write
 				? "final values of %s are written in PEs "
 				  "before the last along '%s'; the HLS "
@@ -934,7 +931,7 @@ static gboolean check_drain(const SyHlsModel *m, const SyHlsPath *hp,
 	isl_map_free(w);
 	if (covered == isl_bool_true)
 		return TRUE;
-	return refuse(error,
+	return sy_hls_refuse(error,
 		"the results of %s do not fill the boxes they drain in; the "
 		"HLS backend drains whole boxes",
 		hp->path->array->name);

@@ -26,6 +26,10 @@ typedef enum {
 
 GQuark sy_hls_error_quark(void);
 
+/* Sets error (SY_HLS_ERROR_UNSUPPORTED) and returns FALSE. */
+gboolean sy_hls_refuse(GError **error, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
 /* A buffer's box: per unit of PEs and tile, the elements it touches,
  * from offset (a function of the tile and the unit's coordinates) over
  * size. */

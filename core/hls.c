@@ -1052,12 +1052,54 @@ static gboolean moves(const SyAccess *a, const SyHlsPath *hp)
 	return a->array == hp->path->array && a->write == !hp->path->in;
 }
 
-static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
+/* One element between a buffer and the PEs: element sy_e of the box
+ * (words of pack elements) to the FIFO (feed) or from it (collect). */
+static void print_feed_one(
+	SyAstPrinter *p, const SyHlsPath *hp, const char *lane, const char *tag)
+{
+	const SyArray *x = hp->path->array;
+	guint b = sy_hls_bits(x);
+
+	sy_hls_line(p,
+		"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u * (sy_e "
+		"%% %u) + %u, %u * (sy_e %% %u)));",
+		sy_hls_ctype(x), tag, hp->pack, b, hp->pack, b - 1, b,
+		hp->pack);
+	if (hp->lanes == 1) {
+		sy_hls_line(p, "fifo_local_out.write(sy_x);");
+		return;
+	}
+	sy_hls_line(p,
+		"sy_w.range(%u * (%s) + %u, %u * (%s)) = sy_to_bits_%s(sy_x);",
+		b, lane, b - 1, b, lane, tag);
+	sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
+	sy_hls_line(p, "    fifo_local_out.write(sy_w);");
+}
+
+static void print_collect_one(
+	SyAstPrinter *p, const SyHlsPath *hp, const char *lane, const char *tag)
+{
+	guint b = sy_hls_bits(hp->path->array);
+
+	(void)lane;
+	sy_hls_line(p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
+	sy_hls_line(p,
+		"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% %u)) = "
+		"sy_to_bits_%s(fifo_local_in.read());",
+		b, hp->pack, b - 1, b, hp->pack, tag);
+	sy_hls_line(p, "local[sy_e / %u] = sy_word;", hp->pack);
+}
+
+/* A statement instance of a feeding or collecting module: per access
+ * the path moves, under its condition (interior paths), one element at
+ * its place in the box. */
+static void print_transfers(SyAstPrinter *p, const HlsCall *call, Module *mod,
+	void (*one)(
+		SyAstPrinter *, const SyHlsPath *, const char *, const char *))
 {
 	const SyHlsPath *hp = mod->path;
-	const SyArray *x = hp->path->array;
 	const SyStmt *stmt = call->call.stmt;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
+	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(hp->path->array));
 	g_autofree char *lane = NULL;
 	guint at = 0;
 
@@ -1075,23 +1117,8 @@ static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
 			open = open_guard(p, call->exprs[at++]);
 		sy_hls_line(p, "{");
 		sy_ast_indent_more(p);
-		print_linear(p, call, &at, &hp->box, x->n_dims);
-		sy_hls_line(p,
-			"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u "
-			"* (sy_e %% %u) + %u, %u * (sy_e %% %u)));",
-			sy_hls_ctype(x), tag, hp->pack, sy_hls_bits(x),
-			hp->pack, sy_hls_bits(x) - 1, sy_hls_bits(x), hp->pack);
-		if (hp->lanes == 1) {
-			sy_hls_line(p, "fifo_local_out.write(sy_x);");
-		} else {
-			sy_hls_line(p,
-				"sy_w.range(%u * (%s) + %u, %u * (%s)) = "
-				"sy_to_bits_%s(sy_x);",
-				sy_hls_bits(x), lane, sy_hls_bits(x) - 1,
-				sy_hls_bits(x), lane, tag);
-			sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
-			sy_hls_line(p, "    fifo_local_out.write(sy_w);");
-		}
+		print_linear(p, call, &at, &hp->box, hp->path->array->n_dims);
+		one(p, hp, lane, tag);
 		sy_ast_indent_less(p);
 		sy_hls_line(p, "}");
 		close_guard(p, open);
@@ -1100,41 +1127,14 @@ static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
 	sy_hls_line(p, "}");
 }
 
+static void print_feed(SyAstPrinter *p, const HlsCall *call, Module *mod)
+{
+	print_transfers(p, call, mod, print_feed_one);
+}
+
 static void print_collect(SyAstPrinter *p, const HlsCall *call, Module *mod)
 {
-	const SyHlsPath *hp = mod->path;
-	const SyArray *x = hp->path->array;
-	const SyStmt *stmt = call->call.stmt;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
-	guint at = 0;
-
-	g_string_append(p->out, "{\n");
-	sy_ast_indent_more(p);
-	for (guint k = 0; k < stmt->accesses->len; k++) {
-		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
-		gboolean open = FALSE;
-
-		if (!moves(a, hp))
-			continue;
-		if (!hp->path->exterior)
-			open = open_guard(p, call->exprs[at++]);
-		sy_hls_line(p, "{");
-		sy_ast_indent_more(p);
-		print_linear(p, call, &at, &hp->box, x->n_dims);
-		sy_hls_line(
-			p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
-		sy_hls_line(p,
-			"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% "
-			"%u)) = sy_to_bits_%s(fifo_local_in.read());",
-			sy_hls_bits(x), hp->pack, sy_hls_bits(x) - 1,
-			sy_hls_bits(x), hp->pack, tag);
-		sy_hls_line(p, "local[sy_e / %u] = sy_word;", hp->pack);
-		sy_ast_indent_less(p);
-		sy_hls_line(p, "}");
-		close_guard(p, open);
-	}
-	sy_ast_indent_less(p);
-	sy_hls_line(p, "}");
+	print_transfers(p, call, mod, print_collect_one);
 }
 
 /* Requests of a feeding or collecting module: the lane, then per access
