@@ -4,6 +4,22 @@
 
 /* The first flow or read dependence that keeps member from being a space
  * loop, or NULL. */
+gboolean sy_candidate_is_space(const SyCandidate *c, guint m)
+{
+	for (guint k = 0; k < c->n_space; k++)
+		if (c->space[k] == m)
+			return TRUE;
+	return FALSE;
+}
+
+gboolean sy_candidate_crosses_pes(const SyCandidate *c, const gint64 *distance)
+{
+	for (guint k = 0; k < c->n_space; k++)
+		if (distance[c->space[k]] != 0)
+			return TRUE;
+	return FALSE;
+}
+
 static const SyDep *space_obstacle(const SyDeps *deps, guint member)
 {
 	for (guint i = 0; i < deps->deps->len; i++) {

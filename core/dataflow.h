@@ -29,6 +29,13 @@ typedef struct {
 	GPtrArray *io; /* SyIoGroup */
 } SyCandidate;
 
+/* Whether band member m is one of c's space loops. */
+gboolean sy_candidate_is_space(const SyCandidate *c, guint m);
+
+/* Whether a dependence of this distance (over the band) crosses PEs:
+ * it is not zero on some space loop of c. */
+gboolean sy_candidate_crosses_pes(const SyCandidate *c, const gint64 *distance);
+
 /* Whether a band member can be a space loop; if not, why (a sentence,
  * or NULL when it can). */
 gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member);

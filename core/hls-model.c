@@ -11,7 +11,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
-#include "hls-model.h"
+#include "hls-chain.h"
 
 G_DEFINE_QUARK(sy - hls - error - quark, sy_hls_error)
 
@@ -413,9 +413,7 @@ static gboolean box_compute(SyHlsBox *box, isl_union_map *units,
 
 /* Checks */
 
-/* Whether PEs keep array x: a temporary, or values that flow (or are
- * overwritten) inside a PE. */
-static gboolean is_kept(const SyHlsModel *m, const SyArray *x)
+gboolean sy_hls_model_keeps(const SyHlsModel *m, const SyArray *x)
 {
 	const SyCandidate *c = m->array->choices->candidate;
 
@@ -428,22 +426,6 @@ static gboolean is_kept(const SyHlsModel *m, const SyArray *x)
 			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
 			return TRUE;
 	}
-	return FALSE;
-}
-
-static gboolean on_space(const SyCandidate *c, const gint64 *distance)
-{
-	for (guint k = 0; k < c->n_space; k++)
-		if (distance[c->space[k]] != 0)
-			return TRUE;
-	return FALSE;
-}
-
-static gboolean is_space(const SyCandidate *c, guint m)
-{
-	for (guint k = 0; k < c->n_space; k++)
-		if (c->space[k] == m)
-			return TRUE;
 	return FALSE;
 }
 
@@ -480,10 +462,11 @@ static gboolean check_exterior(
 
 		if (dep->kind == SY_DEP_ANTI || dep->kind == SY_DEP_OUTPUT ||
 			dep->source->array != p->array || !dep->uniform ||
-			!on_space(c, dep->distance))
+			!sy_candidate_crosses_pes(c, dep->distance))
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
-			if (!is_space(c, t) && dep->distance[t] != 0)
+			if (!sy_candidate_is_space(c, t) &&
+				dep->distance[t] != 0)
 				return sy_hls_refuse(error,
 					"the %s dependence on %s crosses PEs "
 					"and time steps at once (distance "
@@ -565,282 +548,6 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 		}
 	}
 	return TRUE;
-}
-
-/* Arrays kept and passed */
-
-isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
-{
-	const SyDeps *deps = m->array->analysis->deps;
-	isl_set *out = isl_map_domain(isl_map_copy(a->map));
-
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-
-		if (dep->kind == SY_DEP_OUTPUT && dep->source == a)
-			out = isl_set_subtract(out,
-				isl_map_domain(isl_map_copy(dep->relation)));
-	}
-	return out;
-}
-
-static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
-{
-	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
-
-	return in ? isl_set_copy(in)
-		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
-}
-
-static gboolean is_exterior_flow(const SyHlsModel *m, const SyDep *dep)
-{
-	return dep->kind == SY_DEP_FLOW && dep->uniform &&
-		on_space(m->array->choices->candidate, dep->distance);
-}
-
-/* The path of x one way along the array, or NULL. */
-static const SyIoPath *exterior_path(
-	const SyHlsModel *m, const SyArray *x, gboolean in)
-{
-	for (guint i = 0; i < m->plan->len; i++) {
-		const SyIoPath *p = g_ptr_array_index(m->plan, i);
-
-		if (p->array == x && p->in == in && p->exterior)
-			return p;
-	}
-	return NULL;
-}
-
-/* The space loop (index among the PE coordinates) a path moves along. */
-static guint along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
-/* The instances of stmt in the PEs at coordinate v along space loop k. */
-static isl_set *at_pe(
-	const SyHlsModel *m, const SyStmt *stmt, guint k, gint64 v)
-{
-	const SyHlsStmt *h = sy_hls_model_stmt(m, stmt->name);
-	isl_aff *coord = isl_multi_aff_get_at(h->sched, (int)(m->n_tile + k));
-
-	coord = isl_aff_add_constant_si(coord, (int)-v);
-	return isl_set_from_basic_set(isl_aff_zero_basic_set(coord));
-}
-
-/* Instances of an access that cross PEs: reads of a value written in
- * the previous PE (sinks), or writes read in the next one. */
-static isl_set *crossing(const SyHlsModel *m, const SyAccess *a)
-{
-	const SyDeps *deps = m->array->analysis->deps;
-	isl_set *set = isl_set_empty(isl_set_get_space(a->stmt->domain));
-
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-
-		if (!is_exterior_flow(m, dep))
-			continue;
-		if (a->write && dep->source == a)
-			set = isl_set_union(set,
-				isl_map_domain(isl_map_copy(dep->relation)));
-		else if (!a->write && dep->sink == a)
-			set = isl_set_union(set,
-				isl_map_range(isl_map_copy(dep->relation)));
-	}
-	return set;
-}
-
-/* Time as a PE sees it: the flat schedule without the PE coordinates. */
-static isl_union_map *pe_clock(const SyHlsModel *m)
-{
-	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
-	guint n = m->n_dims - m->n_space;
-	isl_space *space = isl_space_map_from_domain_and_range(
-		isl_space_set_alloc(ctx, 0, m->n_dims),
-		isl_space_set_alloc(ctx, 0, n));
-	isl_multi_aff *ma = isl_multi_aff_zero(isl_space_copy(space));
-	isl_local_space *ls = isl_local_space_from_space(
-		isl_space_domain(space));
-
-	for (guint d = 0, o = 0; d < m->n_dims; d++)
-		if (d < m->n_tile || d >= m->n_tile + m->n_space)
-			ma = isl_multi_aff_set_aff(ma, (int)o++,
-				isl_aff_var_on_domain(isl_local_space_copy(ls),
-					isl_dim_set, d));
-	isl_local_space_free(ls);
-	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
-		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
-}
-
-/* A FIFO between PEs carries x's values once each and keeps their
- * order: every value read in the next PE once, and values written
- * earlier read earlier there. */
-static gboolean check_fifo(
-	const SyHlsModel *m, const SyArray *x, GError **error)
-{
-	const SyDeps *deps = m->array->analysis->deps;
-	isl_union_map *ext = isl_union_map_empty(
-		isl_space_params_alloc(isl_union_map_get_ctx(m->schedule), 0));
-	isl_union_map *clock = pe_clock(m);
-	isl_bool once, kept = isl_bool_true;
-
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-
-		if (dep->source->array == x && is_exterior_flow(m, dep))
-			ext = isl_union_map_add_map(
-				ext, isl_map_copy(dep->relation));
-	}
-	once = isl_union_map_is_single_valued(ext);
-	ext = isl_union_map_apply_range(
-		isl_union_map_apply_domain(ext, isl_union_map_copy(clock)),
-		clock);
-	if (once == isl_bool_true &&
-		isl_union_map_is_empty(ext) == isl_bool_false) {
-		/* written at w1 before w2, read at r1 before r2 */
-		isl_map *r = isl_map_from_union_map(ext);
-		isl_map *lt = isl_map_lex_lt(
-			isl_space_range(isl_map_get_space(r)));
-		isl_map *pairs = isl_map_apply_range(
-			isl_map_apply_range(isl_map_reverse(isl_map_copy(r)),
-				isl_map_copy(lt)),
-			r);
-
-		kept = isl_map_is_subset(pairs, lt);
-		isl_map_free(pairs);
-		isl_map_free(lt);
-	} else {
-		isl_union_map_free(ext);
-	}
-	if (once != isl_bool_true)
-		return sy_hls_refuse(error,
-			"a value of %s is read more than once in the next PE; "
-			"the HLS backend passes each value once",
-			x->name);
-	if (kept != isl_bool_true)
-		return sy_hls_refuse(error,
-			"%s reaches the next PE in another order than it "
-			"leaves this one; the HLS backend's FIFOs keep the "
-			"order",
-			x->name);
-	return TRUE;
-}
-
-/* The FIFO instances of access a of a chained array, checked: values
- * from outside enter at the first PE, results leave at the last. */
-static isl_set *chain_of(const SyHlsModel *m, const SyAccess *a,
-	const SyIoPath *p, GError **error)
-{
-	guint k = along(p);
-	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
-	isl_set *outside = a->write ? sy_hls_model_live_out(m, a)
-				    : live_in(m, a);
-	isl_set *there = at_pe(m, a->stmt, k, end);
-	isl_bool ok = isl_set_is_subset(outside, there);
-	const char *loop =
-		m->array->analysis->band
-			->members[m->array->choices->candidate->space[k]]
-			.name;
-
-	isl_set_free(there);
-	if (ok != isl_bool_true) {
-		isl_set_free(outside);
-		sy_hls_refuse(error,
-			a->write
-				? "final values of %s are written in PEs "
-				  "before the last along '%s'; the HLS "
-				  "backend drains them at the end of the chain"
-				: "values of %s from outside the kernel are "
-				  "read in PEs after the first along '%s'; the "
-				  "HLS backend feeds them at the start of the "
-				  "chain",
-			a->array->name, loop);
-		return NULL;
-	}
-	return isl_set_union(crossing(m, a), outside);
-}
-
-static void set_free(gpointer set)
-{
-	isl_set_free(set);
-}
-
-/* The chain sets (SyHlsModel.chain) of arrays kept and passed. */
-static gboolean chain_sets(SyHlsModel *m, GError **error)
-{
-	const SyScop *scop = m->array->analysis->scop;
-
-	m->chain = g_hash_table_new_full(NULL, NULL, NULL, set_free);
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-		const SyIoPath *in = exterior_path(m, x, TRUE);
-		const SyIoPath *out = exterior_path(m, x, FALSE);
-
-		if (x->local || !in || !out || !is_kept(m, x))
-			continue;
-		if (!check_fifo(m, x, error))
-			return FALSE;
-		for (guint k = 0; k < scop->accesses->len; k++) {
-			const SyAccess *a = g_ptr_array_index(
-				scop->accesses, k);
-			isl_set *set;
-
-			if (a->array != x || !a->expr)
-				continue;
-			set = chain_of(m, a, a->write ? out : in, error);
-			if (!set)
-				return FALSE;
-			if (isl_set_is_empty(set) == isl_bool_true)
-				isl_set_free(set);
-			else
-				g_hash_table_insert(m->chain, (gpointer)a, set);
-		}
-	}
-	return TRUE;
-}
-
-isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)
-{
-	return g_hash_table_lookup(m->chain, a);
-}
-
-/* Where a chain meets its I/O modules: the FIFO instances of the first
- * PE (in) or the last (out) along the path. */
-/* Whether x is kept and passed: accesses of it use FIFOs. */
-gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)
-{
-	GHashTableIter it;
-	gpointer a;
-
-	g_hash_table_iter_init(&it, m->chain);
-	while (g_hash_table_iter_next(&it, &a, NULL))
-		if (((const SyAccess *)a)->array == x)
-			return TRUE;
-	return FALSE;
-}
-
-static isl_union_set *chain_end(const SyHlsModel *m, const SyIoPath *p)
-{
-	const SyScop *scop = m->array->analysis->scop;
-	guint k = along(p);
-	gint64 end = p->in ? 0 : m->array->pe[k] - 1;
-	isl_union_set *ends = isl_union_set_empty(
-		isl_space_params_alloc(scop->ctx, 0));
-
-	for (guint i = 0; i < scop->accesses->len; i++) {
-		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
-		isl_set *set = sy_hls_model_chain(m, a);
-
-		if (a->array != p->array || a->write == p->in || !set)
-			continue;
-		ends = isl_union_set_add_set(ends,
-			isl_set_intersect(
-				isl_set_copy(set), at_pe(m, a->stmt, k, end)));
-	}
-	return ends;
 }
 
 /* Paths */
@@ -958,7 +665,7 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
 		hp->moving = isl_union_map_domain(
 			sy_io_path_accesses(array, p));
 	if (p->exterior && sy_hls_model_chained(m, p->array))
-		hp->moving = chain_end(m, p);
+		hp->moving = sy_hls_model_chain_ends(m, p);
 	if (p->exterior) {
 		keep = g_new(gboolean, p->n_space + 1);
 		for (guint k = 0; k < p->n_space; k++)
@@ -1001,7 +708,7 @@ static void pe_boxes(SyHlsModel *m)
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
 		SyHlsBox *box;
 
-		if (!is_kept(m, x))
+		if (!sy_hls_model_keeps(m, x))
 			continue;
 		box = g_new0(SyHlsBox, 1);
 		box_compute(box, unit_map(m, NULL),
@@ -1051,7 +758,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
 	m->plan = sy_io_plan(array);
 	m->paths = g_ptr_array_new_with_free_func(path_free);
-	if (!check_paths(m, error) || !chain_sets(m, error)) {
+	if (!check_paths(m, error) || !sy_hls_model_build_chains(m, error)) {
 		sy_hls_model_free(m);
 		return NULL;
 	}

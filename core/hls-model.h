@@ -84,6 +84,10 @@ void sy_hls_model_free(SyHlsModel *model);
 
 const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *model, const char *name);
 
+/* Whether PEs keep array x: a temporary, or values that flow (or are
+ * overwritten) inside a PE. */
+gboolean sy_hls_model_keeps(const SyHlsModel *model, const SyArray *x);
+
 /* The instances of a write whose value nothing overwrites. */
 isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
 

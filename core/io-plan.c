@@ -36,16 +36,6 @@ static int last_tile_loop(const SyPeArray *array)
 	return -1;
 }
 
-static gboolean on_space(const SyPeArray *array, const gint64 *distance)
-{
-	const SyCandidate *cand = array->choices->candidate;
-
-	for (guint k = 0; k < cand->n_space; k++)
-		if (distance[cand->space[k]] != 0)
-			return TRUE;
-	return FALSE;
-}
-
 gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 {
 	const SyDeps *deps = array->analysis->deps;
@@ -58,7 +48,8 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 			continue;
 		if (!dep->uniform)
 			return FALSE;
-		if (on_space(array, dep->distance))
+		if (sy_candidate_crosses_pes(
+			    array->choices->candidate, dep->distance))
 			continue;
 		/* Crossing tiles of any loop but the innermost tiled one
 		 * leaves other tiles in between. */

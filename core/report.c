@@ -223,11 +223,7 @@ static void add_candidates(JsonBuilder *b, const SyAnalysis *a)
 		json_builder_set_member_name(b, "time");
 		json_builder_begin_array(b);
 		for (guint m = 0; m < band->n_members; m++) {
-			gboolean space = FALSE;
-
-			for (guint k = 0; k < c->n_space; k++)
-				space = space || c->space[k] == m;
-			if (!space)
+			if (!sy_candidate_is_space(c, m))
 				json_builder_add_string_value(
 					b, band->members[m].name);
 		}
