@@ -6,11 +6,13 @@
 #include "diag.h"
 #include "report.h"
 #include "sy-array-view.h"
+#include "sy-candidate-list.h"
 #include "sy-config-panel.h"
 #include "sy-design-panel.h"
 #include "sy-deps-view.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
+#include "sy-markup.h"
 #include "sy-window.h"
 
 struct _SyWindow {
@@ -28,7 +30,7 @@ struct _SyWindow {
 	GtkBox *axes_box;
 	GtkComboBoxText *x_combo;
 	GtkComboBoxText *y_combo;
-	GtkListBox *candidates;
+	SyCandidateList *candidates;
 	GtkLabel *details;
 	SyConfigPanel *config_panel;
 	SyDesignPanel *design_panel;
@@ -44,10 +46,8 @@ struct _SyWindow {
 
 	SyAnalysis *analysis; /* the last that succeeded */
 	gboolean stale;
-	guint generation; /* of the newest analysis asked for */
 	guint pending; /* debounce timeout */
-	guint scroll_idle; /* bringing the selected row into view */
-	GCancellable *cancellable;
+	GCancellable *cancellable; /* of the newest analysis */
 	int candidate; /* selected, -1 for none */
 	char *error; /* the latest analysis's error, or NULL */
 	SyChoices *choices; /* of the selected dataflow */
@@ -101,42 +101,6 @@ static void update_title(SyWindow *self)
 
 /* Analysis */
 
-typedef struct {
-	char *path;
-	char *text;
-	guint max_dims;
-	guint generation;
-} Job;
-
-static void job_free(gpointer data)
-{
-	Job *job = data;
-
-	g_free(job->path);
-	g_free(job->text);
-	g_free(job);
-}
-
-/* In a worker thread: the analysis owns its own isl context. */
-static void analyse_in_thread(
-	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-	Job *job = data;
-	SyAnalysisOptions options = {NULL, NULL, job->max_dims};
-	GError *error = NULL;
-	SyAnalysis *a;
-
-	(void)source;
-	(void)cancellable;
-	a = sy_analysis_new_from_data(
-		job->path, job->text, -1, &options, &error);
-	if (a)
-		g_task_return_pointer(
-			task, a, (GDestroyNotify)sy_analysis_free);
-	else
-		g_task_return_error(task, error);
-}
-
 static void show_analysis(SyWindow *self);
 static void drop_design(SyWindow *self);
 
@@ -187,16 +151,15 @@ static void clear_error(SyWindow *self)
 
 static void analysed(GObject *source, GAsyncResult *result, gpointer data)
 {
-	SyWindow *self = SY_WINDOW(source);
-	Job *job = g_task_get_task_data(G_TASK(result));
+	g_autoptr(SyWindow) self = data;
 	GError *error = NULL;
-	SyAnalysis *a = g_task_propagate_pointer(G_TASK(result), &error);
+	SyAnalysis *a = sy_analysis_new_finish(result, &error);
 
-	(void)data;
-	/* A newer analysis is on its way: this one is stale already. */
-	if (!self->buffer || job->generation != self->generation) {
-		sy_analysis_free(a);
-		g_clear_error(&error);
+	(void)source;
+	/* A newer analysis is on its way (or the window is closing): this
+	 * one is stale already. */
+	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+		g_error_free(error);
 		return;
 	}
 	clear_error(self);
@@ -221,21 +184,21 @@ static void analyse_now(SyWindow *self)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	GtkTextIter start, end;
-	GTask *task;
-	Job *job = g_new0(Job, 1);
+	g_autofree char *text = NULL;
+	g_autofree char *path = self->file ? g_file_get_path(self->file)
+					   : g_strdup("untitled.c");
+	SyAnalysisOptions options = {NULL, NULL, 2};
 
+	if (self->settings)
+		options.max_dims = (guint)g_settings_get_int(
+			self->settings, "max-dims");
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
-	job->text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
-	job->path = self->file ? g_file_get_path(self->file)
-			       : g_strdup("untitled.c");
-	job->max_dims = self->settings
-		? (guint)g_settings_get_int(self->settings, "max-dims")
-		: 2;
-	job->generation = ++self->generation;
-	task = g_task_new(self, self->cancellable, analysed, NULL);
-	g_task_set_task_data(task, job, job_free);
-	g_task_run_in_thread(task, analyse_in_thread);
-	g_object_unref(task);
+	text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
+	g_cancellable_cancel(self->cancellable);
+	g_clear_object(&self->cancellable);
+	self->cancellable = g_cancellable_new();
+	sy_analysis_new_async(path, text, -1, &options, self->cancellable,
+		analysed, g_object_ref(self));
 }
 
 static gboolean analyse_pending(gpointer data)
@@ -260,171 +223,6 @@ static void buffer_changed(GtkTextBuffer *buffer, SyWindow *self)
 		g_source_remove(self->pending);
 	self->pending = g_timeout_add(delay, analyse_pending, self);
 	update_title(self);
-}
-
-/* Candidates */
-
-static void color_hex(guint index, char *hex)
-{
-	SyRgb c = sy_render_style_color(sy_render_style_print(), index);
-
-	g_snprintf(hex, 8, "#%02x%02x%02x", (int)(c.r * 255), (int)(c.g * 255),
-		(int)(c.b * 255));
-}
-
-static char *space_names(const SyAnalysis *a, const SyCandidate *c)
-{
-	GString *out = g_string_new("[");
-
-	for (guint k = 0; k < c->n_space; k++)
-		g_string_append_printf(out, "%s%s", k ? ", " : "",
-			a->band->members[c->space[k]].name);
-	g_string_append_c(out, ']');
-	return g_string_free(out, FALSE);
-}
-
-/* "A read (0, 1)" in the array's colour, as the array view draws it. */
-static char *io_markup(const SyArrayScene *scene)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; i < scene->links->len; i++) {
-		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
-		g_autofree char *label = g_markup_escape_text(l->label, -1);
-		char hex[8];
-
-		color_hex(l->color, hex);
-		g_string_append_printf(out,
-			"%s<span foreground=\"%s\">\u25cf</span> %s",
-			i ? "\n" : "", hex, label);
-	}
-	return g_string_free(out, FALSE);
-}
-
-static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
-{
-	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c, NULL);
-	g_autofree char *space = space_names(a, c);
-	g_autofree char *title = g_markup_printf_escaped("<b>%s</b>", space);
-	g_autofree char *sub = g_strdup_printf("space_time[%u]", c->id);
-	g_autofree char *io = io_markup(scene);
-	const char *size = strstr(scene->title, ": ");
-	GtkWidget *row = gtk_list_box_row_new();
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3);
-	GtkWidget *top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-	GtkWidget *label;
-
-	label = gtk_label_new(NULL);
-	gtk_label_set_markup(GTK_LABEL(label), title);
-	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
-	label = gtk_label_new(size ? size + 2 : "");
-	gtk_style_context_add_class(
-		gtk_widget_get_style_context(label), "dim-label");
-	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
-	label = gtk_label_new(sub);
-	gtk_style_context_add_class(
-		gtk_widget_get_style_context(label), "dim-label");
-	gtk_style_context_add_class(gtk_widget_get_style_context(label), "id");
-	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(box), top, FALSE, FALSE, 0);
-	label = gtk_label_new(NULL);
-	gtk_label_set_markup(GTK_LABEL(label), io);
-	gtk_label_set_xalign(GTK_LABEL(label), 0);
-	gtk_style_context_add_class(gtk_widget_get_style_context(label), "io");
-	gtk_box_pack_start(GTK_BOX(box), label, FALSE, FALSE, 0);
-	gtk_style_context_add_class(
-		gtk_widget_get_style_context(row), "candidate-row");
-	gtk_container_add(GTK_CONTAINER(row), box);
-	g_object_set_data(G_OBJECT(row), "candidate", GUINT_TO_POINTER(c->id));
-	gtk_widget_show_all(row);
-	return row;
-}
-
-static void fill_candidates(SyWindow *self)
-{
-	const SyAnalysis *a = self->analysis;
-	GList *rows = gtk_container_get_children(
-		GTK_CONTAINER(self->candidates));
-
-	self->filling = TRUE;
-	for (GList *l = rows; l; l = l->next)
-		gtk_widget_destroy(l->data);
-	g_list_free(rows);
-	for (guint i = 0; i < a->candidates->len; i++)
-		gtk_list_box_insert(self->candidates,
-			candidate_row(a, g_ptr_array_index(a->candidates, i)),
-			-1);
-	self->filling = FALSE;
-}
-
-static void append_deps_markup(GString *out, const SyAnalysis *a)
-{
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, NULL);
-
-	g_string_append(out, "\n<b>Dependences</b>");
-	if (a->band->n_members) {
-		GString *loops = g_string_new(NULL);
-
-		for (guint i = 0; i < a->band->n_members; i++)
-			g_string_append_printf(loops, "%s%s", i ? ", " : "",
-				a->band->members[i].name);
-		g_string_append_printf(
-			out, " <small>in (%s)</small>", loops->str);
-		g_string_free(loops, TRUE);
-	}
-	for (guint i = 0; i < a->deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
-		g_autofree char *dist = dep->distance
-			? sy_report_vector(dep->distance, dep->depth)
-			: g_strdup("not uniform");
-		g_autofree char *line = g_markup_printf_escaped(
-			"\n%s %s  %s\u2192%s  <tt>%s</tt>",
-			sy_dep_kind_name(dep->kind), dep->source->array->name,
-			dep->source->stmt->name, dep->sink->stmt->name, dist);
-
-		if (g_hash_table_add(seen, g_strdup(line)))
-			g_string_append(out, line);
-	}
-	if (a->deps->deps->len == 0)
-		g_string_append(out, "\nnone");
-}
-
-static void update_details(SyWindow *self)
-{
-	const SyAnalysis *a = self->analysis;
-	GString *out = g_string_new(NULL);
-
-	if (self->candidate >= 0) {
-		const SyCandidate *c = g_ptr_array_index(
-			a->candidates, self->candidate);
-		g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, c, NULL);
-		g_autofree char *io = io_markup(scene);
-		g_autofree char *title = g_markup_escape_text(scene->title, -1);
-
-		g_string_append_printf(out,
-			"<b>%s</b>\nspace_time[%u]\n\n"
-			"<b>I/O groups</b>\n%s\n",
-			title, c->id, io);
-	}
-	g_string_append_printf(
-		out, "\n<b>Legal:</b> %s", a->legal ? "yes" : "no");
-	for (guint i = 0; i < a->reasons->len; i++) {
-		g_autofree char *reason = g_markup_escape_text(
-			g_ptr_array_index(a->reasons, i), -1);
-
-		g_string_append_printf(out, "\n\u2022 %s", reason);
-	}
-	if (a->band->stop) {
-		g_autofree char *stop = g_markup_escape_text(a->band->stop, -1);
-
-		g_string_append_printf(
-			out, "\n<small>The band ends: %s</small>", stop);
-	}
-	g_string_append_c(out, '\n');
-	append_deps_markup(out, a);
-	gtk_label_set_markup(self->details, out->str);
-	g_string_free(out, TRUE);
 }
 
 /* Sizes */
@@ -625,52 +423,22 @@ static void select_candidate(SyWindow *self, int id)
 		sy_deps_view_set_message(self->deps_view, NULL);
 	}
 	show_design(self);
-	if (a)
-		update_details(self);
+	if (a) {
+		g_autofree char *details = sy_markup_details(a, id);
+
+		gtk_label_set_markup(self->details, details);
+	}
 }
 
-/* Brings the selected dataflow into view once the list is laid out. */
-static gboolean scroll_to_selected(gpointer data)
+static void candidate_selected(SyCandidateList *list, guint id, SyWindow *self)
 {
-	SyWindow *self = data;
-	GtkListBoxRow *row = gtk_list_box_get_selected_row(self->candidates);
-	GtkWidget *scrolled = gtk_widget_get_ancestor(
-		GTK_WIDGET(self->candidates), GTK_TYPE_SCROLLED_WINDOW);
-	int x, y;
-
-	self->scroll_idle = 0;
-	if (row && scrolled &&
-		gtk_widget_translate_coordinates(GTK_WIDGET(row),
-			GTK_WIDGET(self->candidates), 0, 0, &x, &y))
-		gtk_adjustment_clamp_page(
-			gtk_scrolled_window_get_vadjustment(
-				GTK_SCROLLED_WINDOW(scrolled)),
-			y,
-			y + gtk_widget_get_allocated_height(GTK_WIDGET(row)));
-	return G_SOURCE_REMOVE;
-}
-
-static void row_selected(GtkListBox *box, GtkListBoxRow *row, SyWindow *self)
-{
-	(void)box;
-	if (row && !self->scroll_idle)
-		self->scroll_idle = g_idle_add(scroll_to_selected, self);
-	if (self->filling || !row)
-		return;
-	select_candidate(self,
-		(int)GPOINTER_TO_UINT(
-			g_object_get_data(G_OBJECT(row), "candidate")));
+	(void)list;
+	select_candidate(self, (int)id);
 }
 
 static void select_row(SyWindow *self, int id)
 {
-	GtkListBoxRow *row = id >= 0
-		? gtk_list_box_get_row_at_index(self->candidates, id)
-		: NULL;
-
-	if (row)
-		gtk_list_box_select_row(self->candidates, row);
-	else
+	if (!sy_candidate_list_select(self->candidates, id))
 		select_candidate(self, -1);
 }
 
@@ -720,7 +488,7 @@ static void show_analysis(SyWindow *self)
 {
 	int keep = self->candidate;
 
-	fill_candidates(self);
+	sy_candidate_list_set_analysis(self->candidates, self->analysis);
 	fill_axes(self);
 	if (keep < 0 || (guint)keep >= self->analysis->candidates->len)
 		keep = first_choice(self->analysis);
@@ -1189,15 +957,10 @@ static void sy_window_dispose(GObject *object)
 {
 	SyWindow *self = SY_WINDOW(object);
 
-	if (self->cancellable)
-		g_cancellable_cancel(self->cancellable);
+	g_cancellable_cancel(self->cancellable);
 	if (self->pending) {
 		g_source_remove(self->pending);
 		self->pending = 0;
-	}
-	if (self->scroll_idle) {
-		g_source_remove(self->scroll_idle);
-		self->scroll_idle = 0;
 	}
 	if (self->export_dialog) {
 		GtkWidget *dialog = self->export_dialog;
@@ -1242,6 +1005,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	widget_class->delete_event = sy_window_delete_event;
 
 	g_type_ensure(SY_TYPE_ARRAY_VIEW);
+	g_type_ensure(SY_TYPE_CANDIDATE_LIST);
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(SY_TYPE_CONFIG_PANEL);
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
@@ -1315,7 +1079,6 @@ static void sy_window_init(SyWindow *self)
 {
 	gtk_widget_init_template(GTK_WIDGET(self));
 	self->candidate = -1;
-	self->cancellable = g_cancellable_new();
 	self->sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 		(GDestroyNotify)sy_config_free);
 	setup_buffer(self);
@@ -1334,8 +1097,8 @@ static void sy_window_init(SyWindow *self)
 		self->export_bar, "replace", G_CALLBACK(export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",
 		G_CALLBACK(export_running), self);
-	g_signal_connect(self->candidates, "row-selected",
-		G_CALLBACK(row_selected), self);
+	g_signal_connect(self->candidates, "candidate-selected",
+		G_CALLBACK(candidate_selected), self);
 	g_signal_connect(self->deps_view, "space-chosen",
 		G_CALLBACK(space_chosen), self);
 	g_signal_connect(
@@ -1344,8 +1107,6 @@ static void sy_window_init(SyWindow *self)
 		self->y_combo, "changed", G_CALLBACK(axes_changed), self);
 	g_signal_connect(self->views, "notify::visible-child-name",
 		G_CALLBACK(stack_changed), self);
-	gtk_list_box_set_placeholder(self->candidates,
-		gtk_label_new("No systolic array: see the details below"));
 	update_title(self);
 }
 

@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include <isl/options.h>
 
 #include "analysis.h"
@@ -88,4 +90,71 @@ SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
 	SySource *src = sy_source_new_from_data(path, text, len, error);
 
 	return src ? run(src, options, error) : NULL;
+}
+
+typedef struct {
+	char *path;
+	char *text;
+	gssize len;
+	GStrv defines;
+	GStrv include_dirs;
+	guint max_dims;
+} Job;
+
+static void job_free(gpointer data)
+{
+	Job *job = data;
+
+	g_free(job->path);
+	g_free(job->text);
+	g_strfreev(job->defines);
+	g_strfreev(job->include_dirs);
+	g_free(job);
+}
+
+static void analyse_in_thread(
+	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+	Job *job = data;
+	SyAnalysisOptions options = {(const char *const *)job->defines,
+		(const char *const *)job->include_dirs, job->max_dims};
+	GError *error = NULL;
+	SyAnalysis *a;
+
+	(void)source;
+	(void)cancellable;
+	a = sy_analysis_new_from_data(
+		job->path, job->text, job->len, &options, &error);
+	if (a)
+		g_task_return_pointer(
+			task, a, (GDestroyNotify)sy_analysis_free);
+	else
+		g_task_return_error(task, error);
+}
+
+void sy_analysis_new_async(const char *path, const char *text, gssize len,
+	const SyAnalysisOptions *options, GCancellable *cancellable,
+	GAsyncReadyCallback callback, gpointer user_data)
+{
+	GTask *task = g_task_new(NULL, cancellable, callback, user_data);
+	Job *job = g_new0(Job, 1);
+
+	job->path = g_strdup(path);
+	job->len = len < 0 ? (gssize)strlen(text) : len;
+	job->text = g_strndup(text, (gsize)job->len);
+	if (options) {
+		job->defines = g_strdupv((GStrv)options->defines);
+		job->include_dirs = g_strdupv((GStrv)options->include_dirs);
+		job->max_dims = options->max_dims;
+	}
+	g_task_set_source_tag(task, sy_analysis_new_async);
+	g_task_set_task_data(task, job, job_free);
+	g_task_run_in_thread(task, analyse_in_thread);
+	g_object_unref(task);
+}
+
+SyAnalysis *sy_analysis_new_finish(GAsyncResult *result, GError **error)
+{
+	g_return_val_if_fail(g_task_is_valid(result, NULL), NULL);
+	return g_task_propagate_pointer(G_TASK(result), error);
 }

@@ -5,6 +5,8 @@
  * in it, so analyses can run in parallel threads. */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "band.h"
 #include "dataflow.h"
 #include "deps.h"
@@ -44,6 +46,15 @@ SyAnalysis *sy_analysis_new_from_file(
 SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
 	gssize len, const SyAnalysisOptions *options, GError **error);
 void sy_analysis_free(SyAnalysis *analysis);
+
+/* sy_analysis_new_from_data in a worker thread (the analysis owns its
+ * own isl context); text and options are copied.  Cancelling drops the
+ * result: _finish then fails with G_IO_ERROR_CANCELLED, which is how a
+ * newer analysis makes an older one stale. */
+void sy_analysis_new_async(const char *path, const char *text, gssize len,
+	const SyAnalysisOptions *options, GCancellable *cancellable,
+	GAsyncReadyCallback callback, gpointer user_data);
+SyAnalysis *sy_analysis_new_finish(GAsyncResult *result, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyAnalysis, sy_analysis_free)
 

@@ -1,0 +1,31 @@
+/* SyCandidateList: the dataflows of an analysis, a row each: the space
+ * loops, the array's shape, its space_time id as AutoSA numbers it, and
+ * what moves through it in the colours the array view draws with.
+ *
+ * Selecting a row, by hand or with sy_candidate_list_select, emits
+ * "candidate-selected" with the dataflow's id and brings the row into
+ * view; refilling the list emits nothing. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "analysis.h"
+
+G_BEGIN_DECLS
+
+#define SY_TYPE_CANDIDATE_LIST (sy_candidate_list_get_type())
+G_DECLARE_FINAL_TYPE(
+	SyCandidateList, sy_candidate_list, SY, CANDIDATE_LIST, GtkListBox)
+
+GtkWidget *sy_candidate_list_new(void);
+
+/* One row per candidate of analysis (read now, not kept), none
+ * selected. */
+void sy_candidate_list_set_analysis(
+	SyCandidateList *self, const SyAnalysis *analysis);
+
+/* Selects the row of dataflow id; FALSE if there is none (id < 0 or
+ * past the end), and then nothing changes. */
+gboolean sy_candidate_list_select(SyCandidateList *self, int id);
+
+G_END_DECLS
