@@ -1,67 +1,12 @@
-#include <string.h>
-
-#include <gtksourceview/gtksource.h>
-
 #include "codegen.h"
 #include "diag.h"
-#include "report.h"
-#include "sy-array-view.h"
-#include "sy-candidate-list.h"
-#include "sy-config-panel.h"
-#include "sy-design-panel.h"
-#include "sy-deps-view.h"
-#include "sy-export-bar.h"
-#include "sy-export-dialog.h"
+#include "sy-commands.h"
 #include "sy-markup.h"
-#include "sy-window.h"
-
-struct _SyWindow {
-	GtkApplicationWindow parent_instance;
-
-	/* template children */
-	GtkHeaderBar *header;
-	GtkMenuButton *recent_button;
-	GtkInfoBar *error_bar;
-	GtkLabel *error_label;
-	GtkSourceView *editor;
-	GtkStack *views;
-	SyArrayView *array_view;
-	SyDepsView *deps_view;
-	GtkBox *axes_box;
-	GtkComboBoxText *x_combo;
-	GtkComboBoxText *y_combo;
-	SyCandidateList *candidates;
-	GtkLabel *details;
-	SyConfigPanel *config_panel;
-	SyDesignPanel *design_panel;
-	GtkStack *side_stack;
-	GtkSourceView *transformed;
-	SyExportBar *export_bar;
-
-	GSettings *settings;
-	GFile *file;
-	gboolean is_example; /* the bundled example: save goes elsewhere */
-	GtkSourceBuffer *buffer;
-	GtkTextTag *error_tag;
-
-	SyAnalysis *analysis; /* the last that succeeded */
-	gboolean stale;
-	guint pending; /* debounce timeout */
-	GCancellable *cancellable; /* of the newest analysis */
-	int candidate; /* selected, -1 for none */
-	char *error; /* the latest analysis's error, or NULL */
-	SyChoices *choices; /* of the selected dataflow */
-	SyPeArray *pe_array; /* what its sizes make, NULL if not allowed */
-	SyDesign *design; /* its I/O network, NULL with it */
-	GHashTable *sizes; /* band and space loops -> SyConfig: each
-			      dataflow keeps its sizes across edits */
-	gboolean filling; /* rebuilding lists: ignore their signals */
-	GtkWidget *export_dialog; /* while open */
-};
+#include "sy-window-private.h"
 
 G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void update_title(SyWindow *self)
+void sy_window_update_title(SyWindow *self)
 {
 	g_autofree char *name = self->file ? g_file_get_basename(self->file)
 					   : g_strdup("Untitled");
@@ -167,7 +112,7 @@ static void analysed(GObject *source, GAsyncResult *result, gpointer data)
 		self->stale = TRUE;
 		show_error(self, error);
 		g_error_free(error);
-		update_title(self);
+		sy_window_update_title(self);
 		return;
 	}
 	/* The views borrow the analysis: give them the new one first. */
@@ -177,10 +122,10 @@ static void analysed(GObject *source, GAsyncResult *result, gpointer data)
 	self->analysis = a;
 	self->stale = FALSE;
 	show_analysis(self);
-	update_title(self);
+	sy_window_update_title(self);
 }
 
-static void analyse_now(SyWindow *self)
+void sy_window_analyse(SyWindow *self)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	GtkTextIter start, end;
@@ -192,6 +137,10 @@ static void analyse_now(SyWindow *self)
 	if (self->settings)
 		options.max_dims = (guint)g_settings_get_int(
 			self->settings, "max-dims");
+	if (self->pending) {
+		g_source_remove(self->pending);
+		self->pending = 0;
+	}
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
 	text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
 	g_cancellable_cancel(self->cancellable);
@@ -206,7 +155,7 @@ static gboolean analyse_pending(gpointer data)
 	SyWindow *self = data;
 
 	self->pending = 0;
-	analyse_now(self);
+	sy_window_analyse(self);
 	return G_SOURCE_REMOVE;
 }
 
@@ -222,28 +171,16 @@ static void buffer_changed(GtkTextBuffer *buffer, SyWindow *self)
 	if (self->pending)
 		g_source_remove(self->pending);
 	self->pending = g_timeout_add(delay, analyse_pending, self);
-	update_title(self);
+	sy_window_update_title(self);
 }
 
 /* Sizes */
-
-/* Export needs a design, and runs one export at a time. */
-static void update_export_action(SyWindow *self)
-{
-	GAction *export = g_action_map_lookup_action(
-		G_ACTION_MAP(self), "export");
-
-	if (export)
-		g_simple_action_set_enabled(G_SIMPLE_ACTION(export),
-			self->design &&
-				!sy_export_bar_is_running(self->export_bar));
-}
 
 static void drop_network(SyWindow *self)
 {
 	sy_design_panel_set_design(self->design_panel, NULL);
 	g_clear_pointer(&self->design, sy_design_free);
-	update_export_action(self);
+	sy_window_update_export_action(self);
 }
 
 static void drop_design(SyWindow *self)
@@ -314,7 +251,7 @@ static void build_network(SyWindow *self)
 	sy_array_scene_set_design(scene, self->design);
 	sy_array_view_set_scene(self->array_view, scene);
 	sy_design_panel_set_design(self->design_panel, self->design);
-	update_export_action(self);
+	sy_window_update_export_action(self);
 }
 
 static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
@@ -534,254 +471,6 @@ static void space_chosen(
 	sy_deps_view_set_message(view, why);
 }
 
-/* Files */
-
-static void set_file(SyWindow *self, GFile *file)
-{
-	g_autoptr(SyApplication) app = NULL;
-	g_autoptr(GFile) example = NULL;
-
-	g_set_object(&self->file, file);
-	app = SY_APPLICATION(
-		g_object_ref(gtk_window_get_application(GTK_WINDOW(self))));
-	example = sy_application_get_example(app);
-	self->is_example = file && g_file_equal(file, example);
-	if (file && !self->is_example)
-		sy_application_add_recent(app, file);
-	update_title(self);
-}
-
-void sy_window_load(SyWindow *self, GFile *file)
-{
-	g_autofree char *text = NULL;
-	gsize len = 0;
-	GError *error = NULL;
-	GtkSourceBuffer *buffer = self->buffer;
-
-	set_file(self, file);
-	if (!g_file_load_contents(file, NULL, &text, &len, NULL, &error)) {
-		gtk_label_set_text(self->error_label, error->message);
-		gtk_info_bar_set_revealed(self->error_bar, TRUE);
-		g_error_free(error);
-		return;
-	}
-	gtk_source_buffer_begin_not_undoable_action(buffer);
-	gtk_text_buffer_set_text(GTK_TEXT_BUFFER(buffer),
-		g_utf8_validate(text, (gssize)len, NULL) ? text : "", -1);
-	gtk_source_buffer_end_not_undoable_action(buffer);
-	gtk_text_buffer_set_modified(GTK_TEXT_BUFFER(buffer), FALSE);
-	if (self->pending) {
-		g_source_remove(self->pending);
-		self->pending = 0;
-	}
-	analyse_now(self);
-}
-
-static gboolean save_to(SyWindow *self, GFile *file)
-{
-	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
-	GtkTextIter start, end;
-	g_autofree char *text = NULL;
-	GError *error = NULL;
-
-	gtk_text_buffer_get_bounds(buffer, &start, &end);
-	text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
-	/* g_file_replace_contents writes a temporary file and renames it. */
-	if (!g_file_replace_contents(file, text, strlen(text), NULL, FALSE,
-		    G_FILE_CREATE_NONE, NULL, NULL, &error)) {
-		gtk_label_set_text(self->error_label, error->message);
-		gtk_info_bar_set_revealed(self->error_bar, TRUE);
-		g_error_free(error);
-		return FALSE;
-	}
-	gtk_text_buffer_set_modified(buffer, FALSE);
-	set_file(self, file);
-	/* The path is part of the analysis (includes, messages). */
-	analyse_now(self);
-	return TRUE;
-}
-
-static void remember_folder(SyWindow *self, GFile *file)
-{
-	g_autoptr(GFile) parent = g_file_get_parent(file);
-	g_autofree char *path = parent ? g_file_get_path(parent) : NULL;
-
-	if (path && self->settings)
-		g_settings_set_string(self->settings, "last-folder", path);
-}
-
-static void set_start_folder(SyWindow *self, GtkFileChooser *chooser)
-{
-	g_autofree char *folder = self->settings
-		? g_settings_get_string(self->settings, "last-folder")
-		: NULL;
-
-	if (folder && *folder)
-		gtk_file_chooser_set_current_folder(chooser, folder);
-}
-
-static void add_c_filter(GtkFileChooser *chooser)
-{
-	GtkFileFilter *filter = gtk_file_filter_new();
-
-	gtk_file_filter_set_name(filter, "C kernels");
-	gtk_file_filter_add_mime_type(filter, "text/x-csrc");
-	gtk_file_filter_add_pattern(filter, "*.c");
-	gtk_file_chooser_add_filter(chooser, filter);
-}
-
-static void open_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	SyWindow *self = user;
-	g_autoptr(GtkFileChooserNative) chooser = NULL;
-
-	(void)action;
-	(void)param;
-	chooser = gtk_file_chooser_native_new("Open a Kernel", GTK_WINDOW(self),
-		GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
-	add_c_filter(GTK_FILE_CHOOSER(chooser));
-	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
-	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
-		GTK_RESPONSE_ACCEPT) {
-		g_autoptr(GFile) file = gtk_file_chooser_get_file(
-			GTK_FILE_CHOOSER(chooser));
-
-		remember_folder(self, file);
-		sy_application_open_file(
-			SY_APPLICATION(
-				gtk_window_get_application(GTK_WINDOW(self))),
-			file);
-	}
-}
-
-static gboolean save_as(SyWindow *self)
-{
-	g_autoptr(GtkFileChooserNative) chooser = NULL;
-	g_autofree char *name = self->file ? g_file_get_basename(self->file)
-					   : g_strdup("kernel.c");
-	gboolean saved = FALSE;
-
-	chooser = gtk_file_chooser_native_new("Save the Kernel",
-		GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save",
-		"_Cancel");
-	gtk_file_chooser_set_do_overwrite_confirmation(
-		GTK_FILE_CHOOSER(chooser), TRUE);
-	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
-	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
-	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
-		GTK_RESPONSE_ACCEPT) {
-		g_autoptr(GFile) file = gtk_file_chooser_get_file(
-			GTK_FILE_CHOOSER(chooser));
-
-		remember_folder(self, file);
-		saved = save_to(self, file);
-	}
-	return saved;
-}
-
-/* The bundled example is not the user's to change: save it elsewhere. */
-static gboolean save(SyWindow *self)
-{
-	if (!self->file || self->is_example)
-		return save_as(self);
-	return save_to(self, self->file);
-}
-
-static void save_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	(void)action;
-	(void)param;
-	save(user);
-}
-
-static void save_as_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	(void)action;
-	(void)param;
-	save_as(user);
-}
-
-static void close_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	(void)action;
-	(void)param;
-	gtk_window_close(GTK_WINDOW(user));
-}
-
-/* Export */
-
-/* The kernel's folder, unless it is the bundled example's. */
-static char *export_folder(SyWindow *self)
-{
-	g_autoptr(GFile) parent = self->file && !self->is_example
-		? g_file_get_parent(self->file)
-		: NULL;
-	char *path = parent ? g_file_get_path(parent) : NULL;
-
-	return path ? path : g_strdup(g_get_home_dir());
-}
-
-static void export_response(
-	SyExportDialog *dialog, int response, SyWindow *self)
-{
-	g_autofree char *dir = sy_export_dialog_get_dir(dialog);
-	g_autofree char *device = g_strdup(sy_export_dialog_get_device(dialog));
-	gboolean force = sy_export_dialog_get_force(dialog);
-
-	gtk_widget_destroy(GTK_WIDGET(dialog));
-	if (response == GTK_RESPONSE_ACCEPT && dir && device)
-		sy_window_export_to(self, dir, device, force);
-}
-
-static void export_activated(
-	GSimpleAction *action, GVariant *param, gpointer user)
-{
-	SyWindow *self = user;
-	SyExportDialog *dialog;
-	g_autofree char *folder = NULL;
-
-	(void)action;
-	(void)param;
-	if (self->export_dialog) {
-		gtk_window_present(GTK_WINDOW(self->export_dialog));
-		return;
-	}
-	if (!self->design)
-		return;
-	folder = export_folder(self);
-	dialog = sy_export_dialog_new(
-		GTK_WINDOW(self), self->settings, self->pe_array, folder);
-	if (self->stale)
-		sy_export_dialog_set_note(dialog,
-			"The kernel has changed since it was last analysed: "
-			"this is the design on screen, from the last "
-			"analysis.");
-	self->export_dialog = GTK_WIDGET(dialog);
-	g_object_add_weak_pointer(
-		G_OBJECT(dialog), (gpointer *)&self->export_dialog);
-	g_signal_connect(dialog, "response", G_CALLBACK(export_response), self);
-	gtk_widget_show(GTK_WIDGET(dialog));
-}
-
-/* "Replace" on a folder that was in the way. */
-static void export_replace(
-	SyExportBar *bar, const char *dir, const char *device, SyWindow *self)
-{
-	(void)bar;
-	sy_window_export_to(self, dir, device, TRUE);
-}
-
-static void export_running(GObject *bar, GParamSpec *pspec, SyWindow *self)
-{
-	(void)bar;
-	(void)pspec;
-	update_export_action(self);
-}
-
 /* Views */
 
 static gboolean showing_array(SyWindow *self)
@@ -841,17 +530,17 @@ static void previous_activated(
 }
 
 static const GActionEntry win_actions[] = {
-	{"open", open_activated, NULL, NULL, NULL, {0}},
-	{"save", save_activated, NULL, NULL, NULL, {0}},
-	{"save-as", save_as_activated, NULL, NULL, NULL, {0}},
-	{"close", close_activated, NULL, NULL, NULL, {0}},
+	{"open", sy_cmd_open, NULL, NULL, NULL, {0}},
+	{"save", sy_cmd_save, NULL, NULL, NULL, {0}},
+	{"save-as", sy_cmd_save_as, NULL, NULL, NULL, {0}},
+	{"close", sy_cmd_close, NULL, NULL, NULL, {0}},
 	{"zoom-in", zoom_activated, NULL, NULL, NULL, {0}},
 	{"zoom-out", zoom_activated, NULL, NULL, NULL, {0}},
 	{"zoom-fit", zoom_activated, NULL, NULL, NULL, {0}},
 	{"view", NULL, "s", "'array'", view_changed, {0}},
 	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
 	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},
-	{"export", export_activated, NULL, NULL, NULL, {0}},
+	{"export", sy_cmd_export, NULL, NULL, NULL, {0}},
 };
 
 static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
@@ -899,14 +588,14 @@ static void settings_changed(
 		sy_array_view_set_labels(self->array_view,
 			g_settings_get_boolean(self->settings, key));
 	else if (g_str_equal(key, "max-dims") && self->file)
-		analyse_now(self);
+		sy_window_analyse(self);
 }
 
 /* Closing with unsaved edits asks first. */
 static void close_response(GtkDialog *dialog, int response, SyWindow *self)
 {
 	gtk_widget_destroy(GTK_WIDGET(dialog));
-	if (response == GTK_RESPONSE_ACCEPT && !save(self))
+	if (response == GTK_RESPONSE_ACCEPT && !sy_window_save(self))
 		return;
 	if (response == GTK_RESPONSE_ACCEPT || response == GTK_RESPONSE_REJECT)
 		gtk_widget_destroy(GTK_WIDGET(self));
@@ -1072,7 +761,7 @@ static void setup_buffer(SyWindow *self)
 	g_signal_connect(
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
-		G_CALLBACK(update_title), self);
+		G_CALLBACK(sy_window_update_title), self);
 }
 
 static void sy_window_init(SyWindow *self)
@@ -1092,11 +781,11 @@ static void sy_window_init(SyWindow *self)
 		G_CALLBACK(view_module_selected), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
-	update_export_action(self);
-	g_signal_connect(
-		self->export_bar, "replace", G_CALLBACK(export_replace), self);
+	sy_window_update_export_action(self);
+	g_signal_connect(self->export_bar, "replace",
+		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",
-		G_CALLBACK(export_running), self);
+		G_CALLBACK(sy_window_export_running), self);
 	g_signal_connect(self->candidates, "candidate-selected",
 		G_CALLBACK(candidate_selected), self);
 	g_signal_connect(self->deps_view, "space-chosen",
@@ -1107,7 +796,7 @@ static void sy_window_init(SyWindow *self)
 		self->y_combo, "changed", G_CALLBACK(axes_changed), self);
 	g_signal_connect(self->views, "notify::visible-child-name",
 		G_CALLBACK(stack_changed), self);
-	update_title(self);
+	sy_window_update_title(self);
 }
 
 SyWindow *sy_window_new(SyApplication *app)
@@ -1161,25 +850,4 @@ int sy_window_get_candidate(SyWindow *self)
 void sy_window_select_candidate(SyWindow *self, int id)
 {
 	select_row(self, id);
-}
-
-gboolean sy_window_export_to(
-	SyWindow *self, const char *dir, const char *device, gboolean force)
-{
-	const SySource *src;
-	SyAnalysisOptions options = {NULL, NULL, 0};
-	SyDesignOptions network;
-
-	if (!self->design || sy_export_bar_is_running(self->export_bar))
-		return FALSE;
-	/* What made the design on screen: the text analysed, the sizes
-	 * its PE array was built with, the network's switches. */
-	src = self->analysis->prog->pp->main;
-	options.max_dims = self->analysis->max_dims;
-	network = sy_design_panel_get_options(self->design_panel);
-	sy_export_bar_run(self->export_bar,
-		sy_export_job_new(src->path, src->text, (gssize)src->len,
-			&options, (guint)self->candidate,
-			self->pe_array->config, &network, device, dir, force));
-	return TRUE;
 }

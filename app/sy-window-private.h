@@ -1,0 +1,80 @@
+/* SyWindow's insides, for the files that implement its commands (as
+ * gedit keeps its commands apart from its window): the template's
+ * widgets, the kernel, and what the window made of it. */
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+#include "sy-array-view.h"
+#include "sy-candidate-list.h"
+#include "sy-config-panel.h"
+#include "sy-deps-view.h"
+#include "sy-design-panel.h"
+#include "sy-export-bar.h"
+#include "sy-window.h"
+
+G_BEGIN_DECLS
+
+struct _SyWindow {
+	GtkApplicationWindow parent_instance;
+
+	/* template children */
+	GtkHeaderBar *header;
+	GtkMenuButton *recent_button;
+	GtkInfoBar *error_bar;
+	GtkLabel *error_label;
+	GtkSourceView *editor;
+	GtkStack *views;
+	SyArrayView *array_view;
+	SyDepsView *deps_view;
+	GtkBox *axes_box;
+	GtkComboBoxText *x_combo;
+	GtkComboBoxText *y_combo;
+	SyCandidateList *candidates;
+	GtkLabel *details;
+	SyConfigPanel *config_panel;
+	SyDesignPanel *design_panel;
+	GtkStack *side_stack;
+	GtkSourceView *transformed;
+	SyExportBar *export_bar;
+
+	GSettings *settings;
+	GFile *file;
+	gboolean is_example; /* the bundled example: save goes elsewhere */
+	GtkSourceBuffer *buffer;
+	GtkTextTag *error_tag;
+
+	SyAnalysis *analysis; /* the last that succeeded */
+	gboolean stale;
+	guint pending; /* debounce timeout */
+	GCancellable *cancellable; /* of the newest analysis */
+	int candidate; /* selected, -1 for none */
+	char *error; /* the latest analysis's error, or NULL */
+	SyChoices *choices; /* of the selected dataflow */
+	SyPeArray *pe_array; /* what its sizes make, NULL if not allowed */
+	SyDesign *design; /* its I/O network, NULL with it */
+	GHashTable *sizes; /* band and space loops -> SyConfig: each
+			      dataflow keeps its sizes across edits */
+	gboolean filling; /* rebuilding lists: ignore their signals */
+	GtkWidget *export_dialog; /* while open */
+};
+
+/* The title and subtitle: file, modified, the analysis's state. */
+void sy_window_update_title(SyWindow *self);
+
+/* Analyses the editor's text now (a pending one is dropped). */
+void sy_window_analyse(SyWindow *self);
+
+/* Export needs a design, and runs one export at a time. */
+void sy_window_update_export_action(SyWindow *self);
+
+/* Saves the kernel (elsewhere when it is the bundled example); FALSE
+ * if it was not saved. */
+gboolean sy_window_save(SyWindow *self);
+
+/* The export bar's "replace" and "notify::running". */
+void sy_window_export_replace(
+	SyExportBar *bar, const char *dir, const char *device, SyWindow *self);
+void sy_window_export_running(GObject *bar, GParamSpec *pspec, SyWindow *self);
+
+G_END_DECLS
