@@ -200,6 +200,23 @@ static gboolean moves(const SyAccess *a, const SyHlsPath *hp)
 	return a->array == hp->path->array && a->write == !hp->path->in;
 }
 
+/* The requests every module of a path makes of a statement that moves
+ * its data: its points, then the SIMD lane; FALSE if it moves none. */
+static gboolean stmt_requests(SyHlsModule *mod, const SyStmt *stmt)
+{
+	const SyHlsPath *hp = mod->path;
+	gboolean any = FALSE;
+
+	for (guint k = 0; k < stmt->accesses->len; k++)
+		any = any || moves(g_ptr_array_index(stmt->accesses, k), hp);
+	if (!any)
+		return FALSE;
+	sy_hls_reqs_of(mod, stmt);
+	if (hp->lanes > 1)
+		sy_hls_req_value(mod, stmt, sy_hls_lane_of(mod->hls, stmt));
+	return TRUE;
+}
+
 /* One element between a buffer and the PEs: element sy_e of the box
  * (words of pack elements) to the FIFO (feed) or from it (collect). */
 static void print_feed_one(
@@ -296,16 +313,9 @@ static void io_requests(SyHlsModule *mod, const gboolean *keep)
 
 	for (guint i = 0; i < hls->scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
-		gboolean any = FALSE;
 
-		for (guint k = 0; k < stmt->accesses->len; k++)
-			any = any ||
-				moves(g_ptr_array_index(stmt->accesses, k), hp);
-		if (!any)
+		if (!stmt_requests(mod, stmt))
 			continue;
-		sy_hls_reqs_of(mod, stmt);
-		if (hp->lanes > 1)
-			sy_hls_req_value(mod, stmt, sy_hls_lane_of(hls, stmt));
 		for (guint k = 0; k < stmt->accesses->len; k++) {
 			const SyAccess *a = g_ptr_array_index(
 				stmt->accesses, k);
@@ -775,16 +785,8 @@ void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	mod.print = print_drop;
 	for (guint i = 0; i < hls->scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
-		gboolean any = FALSE;
 
-		for (guint k = 0; k < stmt->accesses->len; k++)
-			any = any ||
-				moves(g_ptr_array_index(stmt->accesses, k), hp);
-		if (!any)
-			continue;
-		sy_hls_reqs_of(&mod, stmt);
-		if (hp->lanes > 1)
-			sy_hls_req_value(&mod, stmt, sy_hls_lane_of(hls, stmt));
+		stmt_requests(&mod, stmt);
 	}
 	sy_hls_print_ast(&mod, sy_hls_module_ast(&mod, NULL, fixed), "    ");
 	sy_hls_module_clear(&mod);
