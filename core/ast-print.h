@@ -18,17 +18,16 @@ typedef struct {
 	void (*user)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
 	/* Prints lines before a for loop, each at the current indentation
 	 * (may be NULL); and lines first in its body. */
-	void (*before_for)(SyAstPrinter *p, isl_ast_node *node,
-		gpointer data);
+	void (*before_for)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
 	void (*in_for)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
 } SyAstHooks;
 
 struct _SyAstPrinter {
 	GString *out;
-	GString *indent;     /* of the current line */
-	const char *unit;    /* one more level */
-	const char *itype;   /* of the loop iterators */
-	guint used;          /* helper macros printed (SY_AST_USE_*) */
+	GString *indent; /* of the current line */
+	const char *unit; /* one more level */
+	const char *itype; /* of the loop iterators */
+	guint used; /* helper macros printed (SY_AST_USE_*) */
 	const SyAstHooks *hooks;
 	gpointer data;
 };
@@ -36,16 +35,15 @@ struct _SyAstPrinter {
 enum { SY_AST_USE_MIN = 1, SY_AST_USE_MAX = 2, SY_AST_USE_FLOORD = 4 };
 
 /* out and indent are the printer's own, freed by sy_ast_printer_clear. */
-void sy_ast_printer_init(SyAstPrinter *p, const char *indent,
-	const char *unit, const char *itype, const SyAstHooks *hooks,
-	gpointer data);
+void sy_ast_printer_init(SyAstPrinter *p, const char *indent, const char *unit,
+	const char *itype, const SyAstHooks *hooks, gpointer data);
 void sy_ast_printer_clear(SyAstPrinter *p);
 
 void sy_ast_print_node(SyAstPrinter *p, isl_ast_node *node);
 
 /* An expression where C's precedence prec is needed (0: anywhere). */
-void sy_ast_print_expr(SyAstPrinter *p, GString *out, isl_ast_expr *expr,
-	int prec);
+void sy_ast_print_expr(
+	SyAstPrinter *p, GString *out, isl_ast_expr *expr, int prec);
 
 void sy_ast_line_start(SyAstPrinter *p);
 void sy_ast_indent_more(SyAstPrinter *p);

@@ -14,32 +14,32 @@ G_BEGIN_DECLS
 typedef struct {
 	char *name;
 	gboolean in_band;
-	guint member;       /* band member index, if in_band */
-	GPtrArray *nodes;   /* const SyNode *: the FOR nodes, if not */
-	guint depth;        /* loop depth of those nodes */
-	gint64 extent;      /* iterations: band range, or inner bounding box */
+	guint member; /* band member index, if in_band */
+	GPtrArray *nodes; /* const SyNode *: the FOR nodes, if not */
+	guint depth; /* loop depth of those nodes */
+	gint64 extent; /* iterations: band range, or inner bounding box */
 	gboolean rectangular; /* the same iterations for every instance */
 } SyLoopRef;
 
 typedef struct {
-	SyLoopRef loop;      /* first: a SySimdChoice is a SyLoopRef too */
-	gboolean parallel;   /* carries no dependence */
-	gboolean reduction;  /* carries only the reduction of X = X op e */
-	gboolean ok;         /* parallel or a reduction */
-	int score;           /* 2 parallel + 4 reduction + stride-0/1 accesses */
-	char *reason;        /* why not, or NULL */
-	GPtrArray *layout;   /* char *: accesses that need a layout change */
+	SyLoopRef loop; /* first: a SySimdChoice is a SyLoopRef too */
+	gboolean parallel; /* carries no dependence */
+	gboolean reduction; /* carries only the reduction of X = X op e */
+	gboolean ok; /* parallel or a reduction */
+	int score; /* 2 parallel + 4 reduction + stride-0/1 accesses */
+	char *reason; /* why not, or NULL */
+	GPtrArray *layout; /* char *: accesses that need a layout change */
 } SySimdChoice;
 
 typedef struct {
 	const SyAnalysis *analysis;
 	const SyCandidate *candidate;
-	GPtrArray *tilable;  /* SyLoopRef: the band, space loops first */
-	GPtrArray *orders;   /* GArray of guint (band members), default first */
-	GPtrArray *latency;  /* SyLoopRef: parallel band loops, same order */
-	GPtrArray *simd;     /* SySimdChoice: the PE's time loops, then the
+	GPtrArray *tilable; /* SyLoopRef: the band, space loops first */
+	GPtrArray *orders; /* GArray of guint (band members), default first */
+	GPtrArray *latency; /* SyLoopRef: parallel band loops, same order */
+	GPtrArray *simd; /* SySimdChoice: the PE's time loops, then the
 				loops below the band */
-	guint n_flow;        /* band loops that carry flow dependences */
+	guint n_flow; /* band loops that carry flow dependences */
 } SyChoices;
 
 /* overrides (may be NULL) maps loop names to whether they are reductions,
@@ -74,8 +74,8 @@ char *sy_choices_names(GPtrArray *list);
 
 /* A tile order (band members, outermost first) as "i,j,k" with sep
  * between the loops; all the choices' orders as "i,j,k; i,k,j". */
-char *sy_choices_order_text(const SyChoices *choices, const guint *order,
-	const char *sep);
+char *sy_choices_order_text(
+	const SyChoices *choices, const guint *order, const char *sep);
 char *sy_choices_orders_text(const SyChoices *choices);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyChoices, sy_choices_free)

@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 /* The transformed loop nest as a C block, its first line indented by
  * indent and each level by unit, with the helper macros it uses defined
  * before it and undefined after it. */
-char *sy_codegen_loops(const SyPeArray *array, const char *indent,
-	const char *unit);
+char *sy_codegen_loops(
+	const SyPeArray *array, const char *indent, const char *unit);
 
 /* Where the SCoP is in the main file (byte offsets): begin at the
  * "#pragma scop" line, body after it, body_end at the "#pragma endscop"
@@ -28,8 +28,8 @@ typedef struct {
 } SyScopText;
 
 /* Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
-gboolean sy_codegen_scop_text(const SyProgram *prog, SyScopText *text,
-	GError **error);
+gboolean sy_codegen_scop_text(
+	const SyProgram *prog, SyScopText *text, GError **error);
 
 /* The input file with its SCoP replaced by the transformed loop nest.
  * Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
@@ -48,13 +48,12 @@ isl_ast_node *sy_codegen_at_domain(
 const SyAstCall *sy_ast_call_of(isl_ast_node *user_node);
 
 /* A kernel expression with the call's iterators substituted. */
-void sy_codegen_print_expr(SyAstPrinter *p, GString *out,
-	const SyExpr *expr, const SyAstCall *call);
+void sy_codegen_print_expr(SyAstPrinter *p, GString *out, const SyExpr *expr,
+	const SyAstCall *call);
 
 /* Loop iterator names that the program does not use (c0, c1, ...), n
  * of them; the type the kernel's loops agree on (int by default). */
-isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx,
-	guint n);
+isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx, guint n);
 const char *sy_codegen_iterator_type(const SyScop *scop);
 
 G_END_DECLS

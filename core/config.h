@@ -26,13 +26,13 @@ gboolean sy_config_fail(GError **error, const char *format, ...)
 	G_GNUC_PRINTF(2, 3);
 
 typedef struct {
-	guint candidate;     /* its id */
-	guint n_members;     /* band members */
-	gint64 *tile;        /* per band member: the tile size (its extent:
+	guint candidate; /* its id */
+	guint n_members; /* band members */
+	gint64 *tile; /* per band member: the tile size (its extent:
 				not tiled) */
-	guint *order;        /* the tile loops, band members outer first */
-	gint64 *latency;     /* per band member: 1 for none */
-	int simd;            /* index in the choices' simd list, -1: none */
+	guint *order; /* the tile loops, band members outer first */
+	gint64 *latency; /* per band member: 1 for none */
+	int simd; /* index in the choices' simd list, -1: none */
 	gint64 simd_factor;
 } SyConfig;
 
@@ -45,8 +45,8 @@ void sy_config_free(SyConfig *config);
 int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error);
 
 /* The candidate whose space loops are names ("i,j"). */
-int sy_config_find_space(const SyAnalysis *a, const char *names,
-	GError **error);
+int sy_config_find_space(
+	const SyAnalysis *a, const char *names, GError **error);
 
 gboolean sy_config_apply_sa_sizes(SyConfig *config, const SyChoices *choices,
 	const char *sa_sizes, GError **error);
@@ -61,8 +61,8 @@ gboolean sy_config_set_order(SyConfig *config, const SyChoices *choices,
 
 /* The checks that span stages: latency factors divide their tiles, the
  * SIMD width divides what is left of its loop. */
-gboolean sy_config_validate(const SyConfig *config, const SyChoices *choices,
-	GError **error);
+gboolean sy_config_validate(
+	const SyConfig *config, const SyChoices *choices, GError **error);
 
 /* The same configuration as an AutoSA string and as systole-cli flags. */
 char *sy_config_to_sa_sizes(const SyConfig *config, const SyChoices *choices);
@@ -70,8 +70,8 @@ char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
 
 /* What is left of a loop once tiled and latency-hidden: the range of its
  * SIMD loop. */
-gint64 sy_config_simd_range(const SyConfig *config, const SyChoices *choices,
-	guint simd);
+gint64 sy_config_simd_range(
+	const SyConfig *config, const SyChoices *choices, guint simd);
 
 /* The divisors of n > 0, ascending (gint64), found in O(sqrt n); for n
  * above 2^40 only those up to 2^20 and their cofactors, so that a loop of

@@ -629,6 +629,19 @@ static void exterior_path(Build *b, const SyIoPath *p)
 		fifo_add(b, pe_fifo, p->array, ends, width, b->design->pe,
 			dummy);
 	}
+	/* Partial results that start in the first PEs (nothing enters,
+	 * see sy_io_plan): their upstream FIFOs get a writer that writes
+	 * nothing. */
+	if (!p->in && !back && p->role == SY_PATH_PARTIAL) {
+		g_autofree char *name = g_strdup_printf(
+			"%s_PE_dummy_in", p->prefix);
+		SyModule *dummy = module_add(b, name, SY_MODULE_DUMMY, p->array,
+			0, TRUE, ends, edge);
+
+		dummy->loops = loop_new(name, "module", 1);
+		fifo_add(b, pe_fifo, p->array, ends, width, dummy,
+			b->design->pe);
+	}
 }
 
 /* Every PE its own data: L1 modules with buffers in chains along the

@@ -47,21 +47,21 @@ typedef enum {
 /* Where a family of modules sits around the PE grid: rows run along the
  * first space loop, columns along the second. */
 typedef enum {
-	SY_EDGE_GRID,  /* one per PE (the PEs, embedded or L1 modules) */
+	SY_EDGE_GRID, /* one per PE (the PEs, embedded or L1 modules) */
 	SY_EDGE_NORTH, /* above the first row, one per column */
 	SY_EDGE_SOUTH,
-	SY_EDGE_WEST,  /* left of the first column, one per row */
+	SY_EDGE_WEST, /* left of the first column, one per row */
 	SY_EDGE_EAST,
 	SY_EDGE_CORNER, /* one, at the DRAM port */
 } SyEdge;
 
 typedef struct {
-	char *name;         /* "local_A" */
+	char *name; /* "local_A" */
 	guint elem_bits;
 	guint n_dims;
-	gint64 *shape;      /* elements along each dimension */
-	guint pack;         /* elements per word */
-	gint64 depth;       /* words */
+	gint64 *shape; /* elements along each dimension */
+	guint pack; /* elements per word */
+	gint64 depth; /* words */
 	gboolean ping_pong;
 } SyBuffer;
 
@@ -70,23 +70,23 @@ typedef struct {
 typedef struct _SyLoopNode SyLoopNode;
 
 struct _SyLoopNode {
-	char *name;         /* "c0", or the statement's name */
-	char *role;         /* "array_part", "space", "time", "latency",
+	char *name; /* "c0", or the statement's name */
+	char *role; /* "array_part", "space", "time", "latency",
 			       "simd", "inter_trans", "intra_trans", ... */
-	gint64 trip;        /* iterations; 1 for a statement */
+	gint64 trip; /* iterations; 1 for a statement */
 	GPtrArray *children; /* SyLoopNode */
 };
 
 typedef struct {
-	char *name;            /* "A_IO_L2_in" */
+	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
-	const SyArray *array;  /* NULL for the PE */
-	guint level;           /* 1 to 3 for I/O modules, else 0 */
-	gboolean in;           /* towards the PEs */
-	gboolean boundary;     /* the last of its chains */
+	const SyArray *array; /* NULL for the PE */
+	guint level; /* 1 to 3 for I/O modules, else 0 */
+	gboolean in; /* towards the PEs */
+	gboolean boundary; /* the last of its chains */
 	gint64 count;
 	SyEdge edge;
-	GPtrArray *buffers;    /* SyBuffer */
+	GPtrArray *buffers; /* SyBuffer */
 	SyLoopNode *loops;
 } SyModule;
 
@@ -106,28 +106,28 @@ typedef struct {
 	const SyArray *array;
 	gboolean in;
 	guint width_bits;
-	gint64 elements;       /* moved over the whole run */
+	gint64 elements; /* moved over the whole run */
 } SyDramPort;
 
 typedef struct {
 	gboolean no_double_buffer;
-	gboolean no_packing;   /* one element per word, unless pack says */
-	GHashTable *pack;      /* "A:L2" -> elements per word, or NULL */
-	guint fifo_depth;      /* 0: 2 */
+	gboolean no_packing; /* one element per word, unless pack says */
+	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
+	guint fifo_depth; /* 0: 2 */
 } SyDesignOptions;
 
 typedef struct {
 	const SyPeArray *array; /* borrowed: it must outlive the design */
-	SyModule *pe;           /* also in modules, first */
-	GPtrArray *modules;     /* SyModule */
-	GPtrArray *fifos;       /* SyFifo */
-	GPtrArray *dram;        /* SyDramPort */
+	SyModule *pe; /* also in modules, first */
+	GPtrArray *modules; /* SyModule */
+	GPtrArray *fifos; /* SyFifo */
+	GPtrArray *dram; /* SyDramPort */
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
  * that does not fit. */
-SyDesign *sy_design_new(const SyPeArray *array,
-	const SyDesignOptions *options, GError **error);
+SyDesign *sy_design_new(
+	const SyPeArray *array, const SyDesignOptions *options, GError **error);
 void sy_design_free(SyDesign *design);
 
 /* The module of that name, or NULL. */

@@ -16,12 +16,12 @@ typedef enum {
 GQuark sy_device_error_quark(void);
 
 typedef struct {
-	char *name;        /* "u250" */
+	char *name; /* "u250" */
 	char *description;
-	char *part;        /* "xcu250-figd2104-2L-e" */
-	char *platform;    /* the Vitis platform a Makefile links for */
+	char *part; /* "xcu250-figd2104-2L-e" */
+	char *platform; /* the Vitis platform a Makefile links for */
 	guint clock_mhz;
-	char *memory;      /* "DDR" or "HBM" */
+	char *memory; /* "DDR" or "HBM" */
 	guint banks;
 	gint64 lut, ff, dsp, bram36, uram;
 } SyDevice;

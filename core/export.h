@@ -14,14 +14,14 @@ G_BEGIN_DECLS
 
 typedef enum {
 	SY_EXPORT_ERROR_EXISTS, /* a non-empty folder, without force */
-	SY_EXPORT_ERROR_WRITE,  /* the file system refused */
+	SY_EXPORT_ERROR_WRITE, /* the file system refused */
 } SyExportError;
 
 GQuark sy_export_error_quark(void);
 
 /* The project's files: relative path -> contents, in a stable order. */
 typedef struct {
-	GPtrArray *paths;    /* char * */
+	GPtrArray *paths; /* char * */
 	GPtrArray *contents; /* GBytes */
 } SyExportFiles;
 

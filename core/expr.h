@@ -59,10 +59,10 @@ void sy_expr_print(GString *out, const SyExpr *expr);
 /* Printing with a hook: subst may print a sub-expression its own way
  * (returning TRUE), as code generation does for loop iterators; prec is
  * the precedence its context needs (parenthesize anything looser). */
-typedef gboolean (*SyExprSubst)(GString *out, const SyExpr *expr, int prec,
-	gpointer user);
-void sy_expr_print_with(GString *out, const SyExpr *expr, SyExprSubst subst,
-	gpointer user);
+typedef gboolean (*SyExprSubst)(
+	GString *out, const SyExpr *expr, int prec, gpointer user);
+void sy_expr_print_with(
+	GString *out, const SyExpr *expr, SyExprSubst subst, gpointer user);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyExpr, sy_expr_free)
 

@@ -223,7 +223,10 @@ gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
 		const SyIoPath *in = exterior_path(m, x, TRUE);
 		const SyIoPath *out = exterior_path(m, x, FALSE);
 
-		if (x->local || !in || !out || !sy_hls_model_keeps(m, x))
+		/* With no way in, partial results start in the first
+		 * PEs (see sy_hls_model_headless). */
+		if (x->local || !out || (!in && out->role != SY_PATH_PARTIAL) ||
+			!sy_hls_model_keeps(m, x))
 			continue;
 		if (!check_fifo(m, x, error))
 			return FALSE;
@@ -234,7 +237,7 @@ gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
 
 			if (a->array != x || !a->expr)
 				continue;
-			set = chain_of(m, a, a->write ? out : in, error);
+			set = chain_of(m, a, a->write || !in ? out : in, error);
 			if (!set)
 				return FALSE;
 			if (isl_set_is_empty(set) == isl_bool_true)
@@ -282,4 +285,12 @@ isl_union_set *sy_hls_model_chain_ends(const SyHlsModel *m, const SyIoPath *p)
 				isl_set_copy(set), at_pe(m, a->stmt, k, end)));
 	}
 	return ends;
+}
+
+gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+
+	return !p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
+		!sy_hls_model_path(m, p->array, TRUE);
 }

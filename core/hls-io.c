@@ -741,6 +741,22 @@ void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
 	}
 }
 
+/* The dummy at the head of a chain with no way in: its first PEs read
+ * nothing upstream, but their FIFOs need a writer in the dataflow
+ * region. */
+void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+
+	g_string_append_printf(hls->out,
+		"void %s_PE_dummy_in(hls::stream<%s> &fifo_out)\n{\n"
+		"#pragma HLS INLINE off\n"
+		"    /* Partial results of %s start in the first PEs: nothing "
+		"comes from upstream. */\n"
+		"    (void)fifo_out;\n}\n\n",
+		hp->path->prefix, pe_word, hp->path->array->name);
+}
+
 /* Dummies: what leaves the last PEs of an input's lines. */
 static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {

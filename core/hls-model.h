@@ -96,6 +96,12 @@ isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
 isl_set *sy_hls_model_chain(const SyHlsModel *model, const SyAccess *a);
 gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
 
+/* Whether hp carries partial results out of a chain that has no way in
+ * (they start in the first PEs: nothing from outside, nothing from
+ * other tiles): the first PEs' upstream FIFOs are fed by dummies that
+ * write nothing. */
+gboolean sy_hls_model_headless(const SyHlsModel *model, const SyHlsPath *hp);
+
 /* The points of instances (statement space, taken): S[schedule]. */
 isl_union_set *sy_hls_model_points(
 	const SyHlsModel *model, isl_union_set *instances);

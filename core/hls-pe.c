@@ -43,6 +43,16 @@ static gboolean uses_fifo(SyHlsGen *hls, const SyAccess *a)
 
 /* Reads and writes in a PE */
 
+/* The stem of x's FIFOs into the PE: its way in's, or for a chain
+ * without one, its way out's. */
+static const char *fifo_prefix(SyHlsGen *hls, const SyArray *x)
+{
+	const SyHlsPath *in = sy_hls_model_path(hls->m, x, TRUE);
+	const SyHlsPath *out = sy_hls_model_path(hls->m, x, FALSE);
+
+	return in ? in->path->prefix : out ? out->path->prefix : NULL;
+}
+
 typedef enum { SRC_ARG, SRC_EXT, SRC_LOCAL, SRC_FIFO } Src;
 
 static Src source_of(SyHlsGen *hls, const SyAccess *a)
@@ -230,7 +240,7 @@ static void print_pe_stmt(
 	open = sy_hls_open_guard(p, call->exprs[0]);
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
-		const SyHlsPath *in = sy_hls_model_path(hls->m, a->array, TRUE);
+		const char *in = fifo_prefix(hls, a->array);
 		g_autofree char *name = g_strconcat(
 			"local_", a->array->name, NULL);
 		Src src = source_of(hls, a);
@@ -248,8 +258,7 @@ static void print_pe_stmt(
 				sy_hls_print_e(p, p->out, cond);
 				g_string_append(p->out, " ? ");
 			}
-			g_string_append_printf(
-				p->out, "fifo_%s_in.read()", in->path->prefix);
+			g_string_append_printf(p->out, "fifo_%s_in.read()", in);
 			if (cond)
 				g_string_append_printf(p->out, " : %s()",
 					sy_hls_ctype(a->array));
@@ -264,13 +273,12 @@ static void print_pe_stmt(
 			if (cond) {
 				g_string_append_c(p->out, '(');
 				sy_hls_print_e(p, p->out, cond);
-				g_string_append_printf(p->out,
-					") ? fifo_%s_in.read() : ",
-					in->path->prefix);
+				g_string_append_printf(
+					p->out, ") ? fifo_%s_in.read() : ", in);
 			} else {
 				g_string_append_printf(p->out,
-					"fifo_%s_in.read(); /* %s */",
-					in->path->prefix, elem->str);
+					"fifo_%s_in.read(); /* %s */", in,
+					elem->str);
 				g_string_truncate(elem, 0);
 			}
 		}
@@ -327,8 +335,9 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 			gboolean in = way == 0;
 
 			/* Inputs come in; those that move between PEs
-			 * (and results that do) also go out. */
-			if (in ? !p->in
+			 * (and results that do) also go out; chains
+			 * without a way in still come in. */
+			if (in ? !p->in && !sy_hls_model_headless(hls->m, hp)
 			       : (p->in &&
 					 !(p->exterior &&
 						 p->role == SY_PATH_READ)))

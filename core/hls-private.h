@@ -124,6 +124,7 @@ void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
  * (typed) or arguments. */
 void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp);
 void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp);
+void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 

@@ -275,6 +275,24 @@ static void call_pes(SyHlsGen *hls)
 	gint64 n = sy_pe_array_count(array);
 	GString *out = hls->out;
 
+	/* The writers of chains without a way in, before their PEs. */
+	for (guint p = 0; p < hls->m->paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, p);
+
+		if (!sy_hls_model_headless(hls->m, hp))
+			continue;
+		for (gint64 l = 0; l < sy_hls_units(array, hp->path); l++) {
+			gint64 coord[3];
+			g_autofree char *here = NULL;
+
+			sy_hls_unit_coords(
+				array, sy_hls_along(hp->path), 0, l, coord);
+			here = sy_hls_fifo_index(coord, array->n_space, -1);
+			g_string_append_printf(out,
+				"    %s_PE_dummy_in(fifo_%s_PE%s);\n",
+				hp->path->prefix, hp->path->prefix, here);
+		}
+	}
 	for (gint64 i = 0; i < n; i++) {
 		gint64 coord[3], rest = i;
 
@@ -299,7 +317,7 @@ static void call_pes(SyHlsGen *hls)
 			g_autofree char *next = sy_hls_fifo_index(
 				coord, array->n_space, a);
 
-			if (io->in)
+			if (io->in || sy_hls_model_headless(hls->m, hp))
 				g_string_append_printf(out, ", fifo_%s_PE%s",
 					io->prefix, here);
 			if (io->in && io->exterior && io->role == SY_PATH_READ)
@@ -466,6 +484,8 @@ static char *emit_kernel(SyHlsGen *hls)
 		if (hp->path->in && hp->path->exterior &&
 			hp->path->role == SY_PATH_READ)
 			sy_hls_emit_dummy(hls, hp);
+		if (sy_hls_model_headless(hls->m, hp))
+			sy_hls_emit_head_dummy(hls, hp);
 	}
 	sy_hls_emit_pe(hls);
 	emit_top(hls, 2);

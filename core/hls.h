@@ -14,17 +14,17 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	char *kernel;    /* kernel.cpp */
-	char *header;    /* kernel.h */
+	char *kernel; /* kernel.cpp */
+	char *header; /* kernel.h */
 	char *testbench; /* the input file with its SCoP replaced */
-	char *host;      /* host.cpp: the kernel through XRT */
+	char *host; /* host.cpp: the kernel through XRT */
 } SyHlsFiles;
 
 void sy_hls_files_clear(SyHlsFiles *files);
 
 /* Fails (SY_HLS_ERROR) on what the backend does not support, saying
  * why. */
-gboolean sy_hls_generate(const SyDesign *design, SyHlsFiles *files,
-	GError **error);
+gboolean sy_hls_generate(
+	const SyDesign *design, SyHlsFiles *files, GError **error);
 
 G_END_DECLS

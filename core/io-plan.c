@@ -61,6 +61,43 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 	return TRUE;
 }
 
+/* Whether partial results of x come into the array: values from before
+ * the kernel, or values that cross tiles (through DRAM).  Partial
+ * results that start inside the kernel and stay in their tile need no
+ * way in. */
+static gboolean enters(const SyPeArray *array, const SyArray *x)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyDeps *deps = array->analysis->deps;
+	isl_union_map *same = isl_union_map_apply_range(
+		isl_union_map_copy(array->tile_map),
+		isl_union_map_reverse(isl_union_map_copy(array->tile_map)));
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < scop->accesses->len && !any; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_set *in = a->array == x && !a->write
+			? sy_deps_live_in(deps, a)
+			: NULL;
+
+		any = in && isl_set_is_empty(in) == isl_bool_false;
+	}
+	for (guint i = 0; i < deps->deps->len && !any; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+		isl_union_map *across;
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
+			continue;
+		across = isl_union_map_subtract(
+			isl_union_map_from_map(isl_map_copy(dep->relation)),
+			isl_union_map_copy(same));
+		any = isl_union_map_is_empty(across) == isl_bool_false;
+		isl_union_map_free(across);
+	}
+	isl_union_map_free(same);
+	return any;
+}
+
 static SyIoPath *find_path(GPtrArray *paths, const SyArray *x, gboolean in,
 	gboolean exterior, const gint64 *direction, guint n)
 {
@@ -194,13 +231,18 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 	for (guint i = 0; i < c->io->len; i++)
 		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
 	/* Inputs from outside and results that move nothing (every value
-	 * read is produced inside, every value written is overwritten)
-	 * need no modules. */
+	 * read is produced inside, every value written is overwritten),
+	 * and partial results that never enter, need no modules. */
 	for (guint i = paths->len; i-- > 0;) {
 		SyIoPath *p = g_ptr_array_index(paths, i);
 		isl_union_map *moved;
 		gboolean none;
 
+		if (p->role == SY_PATH_PARTIAL && p->in &&
+			!enters(array, p->array)) {
+			g_ptr_array_remove_index(paths, i);
+			continue;
+		}
 		if (p->exterior || p->role == SY_PATH_PARTIAL)
 			continue;
 		moved = sy_io_path_accesses(array, p);

@@ -9,20 +9,20 @@
 G_BEGIN_DECLS
 
 typedef enum {
-	SY_PATH_READ,     /* data the PEs read: inputs */
-	SY_PATH_DRAIN,    /* results: output dependences */
-	SY_PATH_PARTIAL,  /* partial results written out and read back */
-	SY_PATH_PASS,     /* temporaries passed PE to PE, no DRAM */
+	SY_PATH_READ, /* data the PEs read: inputs */
+	SY_PATH_DRAIN, /* results: output dependences */
+	SY_PATH_PARTIAL, /* partial results written out and read back */
+	SY_PATH_PASS, /* temporaries passed PE to PE, no DRAM */
 } SyPathRole;
 
 typedef struct {
 	const SyArray *array;
 	SyPathRole role;
-	gboolean in;          /* towards the PEs */
-	gboolean exterior;    /* carried by a space loop: PE to PE */
-	gint64 *direction;    /* per space loop; zero for interior */
+	gboolean in; /* towards the PEs */
+	gboolean exterior; /* carried by a space loop: PE to PE */
+	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
-	char *prefix;         /* "A", "C_drain", "A_1": the names' stem */
+	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
 } SyIoPath;
 
 /* The paths of the array's dataflow, inputs first, in the order of the
@@ -37,10 +37,10 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
  * relations; those a path moves: AutoSA's copy-in set (values from
  * outside) and copy-out set (values nothing overwrites) for data fed to
  * or drained from every PE on its own, every access otherwise. */
-isl_union_map *sy_io_accesses(const SyPeArray *array, const SyArray *x,
-	gboolean writes);
-isl_union_map *sy_io_path_accesses(const SyPeArray *array,
-	const SyIoPath *path);
+isl_union_map *sy_io_accesses(
+	const SyPeArray *array, const SyArray *x, gboolean writes);
+isl_union_map *sy_io_path_accesses(
+	const SyPeArray *array, const SyIoPath *path);
 
 /* The largest extent of each of n_dims dimensions of the elements that
  * accesses (taken) touch in one tile by one unit of PEs: along is NULL

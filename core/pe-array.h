@@ -19,18 +19,18 @@ typedef struct {
 	const SyChoices *choices;
 	SyConfig *config;
 	guint n_space;
-	gint64 pe[3];          /* PEs along each space loop: tile / latency */
-	gint64 *padded;        /* per band member: its extent rounded up to
+	gint64 pe[3]; /* PEs along each space loop: tile / latency */
+	gint64 *padded; /* per band member: its extent rounded up to
 				  whole tiles */
 	isl_schedule *schedule;
 	isl_union_map *tile_map; /* instance -> its tile, per band member */
-	isl_union_map *pe_map;   /* instance -> its PE, per space loop */
+	isl_union_map *pe_map; /* instance -> its PE, per space loop */
 } SyPeArray;
 
 /* The choices must outlive the array; the config is copied.  Fails
  * (SY_CONFIG_ERROR) when the config is not valid for the choices. */
-SyPeArray *sy_pe_array_new(const SyChoices *choices, const SyConfig *config,
-	GError **error);
+SyPeArray *sy_pe_array_new(
+	const SyChoices *choices, const SyConfig *config, GError **error);
 void sy_pe_array_free(SyPeArray *array);
 
 /* The number of PEs (G_MAXINT64 if it does not fit). */

@@ -10,10 +10,9 @@ G_BEGIN_DECLS
 
 /* Tilable loops with extents and divisors, tile orders, latency loops,
  * SIMD loops with scores and reasons, and config's values for each. */
-JsonNode *sy_report_choices_json(const SyChoices *choices,
-	const SyConfig *config);
-char *sy_report_choices_text(const SyChoices *choices,
-	const SyConfig *config);
+JsonNode *sy_report_choices_json(
+	const SyChoices *choices, const SyConfig *config);
+char *sy_report_choices_text(const SyChoices *choices, const SyConfig *config);
 
 /* The PE array: sizes, padded sizes, PE dims and count, SIMD width, the
  * equivalent --sa-sizes string and flags. */

@@ -181,6 +181,49 @@ static void test_live_in(void)
 	made_clear(&n);
 }
 
+/* Partial sums passed PE to PE along k: with C zeroed in the SCoP and k
+ * untiled nothing enters, so there is no way in, and a dummy writes
+ * (nothing) into the first PE's FIFO; with k tiled they come back from
+ * DRAM between tiles, and with C = C + A * B they start outside. */
+static void test_no_way_in(void)
+{
+	g_autoptr(SyAnalysis) init = analyse("mm_init.c", NULL, 2);
+	g_autoptr(SyAnalysis) mm = analyse("mm.c", NULL, 2);
+	const char *tiled = "{kernel[]->space_time[2];"
+			    "kernel[]->array_part[16,32,48]}";
+	Made none, back, live;
+	const SyFifo *feed = NULL;
+
+	make(&none, init, 2, NULL, NULL, NULL);
+	g_assert_null(sy_design_find(none.design, "C_IO_L3_in"));
+	g_assert_null(sy_design_find(none.design, "C_IO_L2_in_boundary"));
+	assert_module(none.design, "C_PE_dummy_in", 1);
+	g_assert_cmpint(
+		module(none.design, "C_PE_dummy_in")->edge, ==, SY_EDGE_WEST);
+	assert_module(none.design, "C_IO_L2_out_boundary", 1);
+	g_assert_cmpint(sy_design_fifo_count(none.design, "fifo_C_PE"), ==, 65);
+	for (guint i = 0; i < none.design->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(none.design->fifos, i);
+
+		if (f->from == module(none.design, "C_PE_dummy_in"))
+			feed = f;
+	}
+	g_assert_nonnull(feed);
+	g_assert_true(feed->to == none.design->pe);
+	g_assert_cmpint(feed->count, ==, 1);
+	g_assert_cmpuint(none.design->dram->len, ==, 3);
+	made_clear(&none);
+	make(&back, init, 2, tiled, NULL, NULL);
+	assert_module(back.design, "C_IO_L3_in", 1);
+	g_assert_null(sy_design_find(back.design, "C_PE_dummy_in"));
+	g_assert_cmpuint(back.design->dram->len, ==, 4);
+	made_clear(&back);
+	make(&live, mm, 2, NULL, NULL, NULL);
+	assert_module(live.design, "C_IO_L3_in", 1);
+	g_assert_null(sy_design_find(live.design, "C_PE_dummy_in"));
+	made_clear(&live);
+}
+
 /* With k not innermost among the tile loops, partial sums leave the PEs
  * between k tiles and come back (Odyssey's C_IO_L1_in / _out); with k
  * innermost they stay (AutoSA's pruning). */
@@ -345,6 +388,7 @@ int main(int argc, char **argv)
 	examples_dir = argc > 1 ? argv[1] : "data/examples";
 	g_test_add_func("/design/published-mm", test_published_mm);
 	g_test_add_func("/design/live-in", test_live_in);
+	g_test_add_func("/design/no-way-in", test_no_way_in);
 	g_test_add_func("/design/tile-order", test_tile_order);
 	g_test_add_func("/design/options", test_options);
 	g_test_add_func("/design/consistent", test_consistent);
