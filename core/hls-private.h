@@ -125,6 +125,10 @@ void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
 void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp);
 void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp);
 void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
+
+/* The parameters of systole_run_fpga (host.cpp): the ports' word
+ * vectors, then the kernel's scalars. */
+char *sy_hls_fpga_params(SyHlsGen *hls);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 

@@ -438,6 +438,7 @@ static char *emit_header(SyHlsGen *hls)
 	GString *out = g_string_new(NULL);
 	g_autoptr(GHashTable) done = g_hash_table_new(g_str_hash, g_str_equal);
 	g_autofree char *params = kernel_params(hls, TRUE);
+	g_autofree char *fpga = sy_hls_fpga_params(hls);
 	g_autofree char *sizes = sy_config_to_sa_sizes(
 		hls->array->config, hls->array->choices);
 
@@ -462,8 +463,12 @@ static char *emit_header(SyHlsGen *hls)
 		if (!x->local)
 			emit_bits(out, x, done);
 	}
-	g_string_append_printf(
-		out, "extern \"C\" void kernel0(%s);\n\n#endif\n", params);
+	g_string_append_printf(out,
+		"extern \"C\" void kernel0(%s);\n\n"
+		"#ifdef SYSTOLE_XRT\n/* src/host.cpp: kernel0 on the FPGA, on "
+		"the same words. */\n#include <vector>\n\n"
+		"void systole_run_fpga(%s);\n#endif\n\n#endif\n",
+		params, fpga);
 	return g_string_free(out, FALSE);
 }
 

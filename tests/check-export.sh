@@ -201,6 +201,25 @@ else
 	fail "gemm [i,k] with SIMD on j: $(head -n 1 "$tmp/err") $(tail -n 1 "$tmp/sim" 2>/dev/null)"
 fi
 
+# The FPGA side (make host): the testbench built with SYSTOLE_XRT and the
+# XRT host compile against XRT's native API (its declarations in
+# hls/xrt, for machines without XRT), for both kinds of testbench.
+for case in "$examples/mm.c --space i,j --tile i=16,j=16,k=16" \
+	"$examples/gemm.c --space i,j" "$kernels/gemm_int.c --space i,j"; do
+	n=$((n + 1))
+	dir=$tmp/p$n
+	# shellcheck disable=SC2086
+	if ! "$cli" export $case -o "$dir" >/dev/null 2>"$tmp/err"; then
+		fail "export for the host check: $(head -n 1 "$tmp/err")"
+	elif ! c++ -std=c++17 -fsyntax-only -DSYSTOLE_XRT \
+		-I"$(dirname "$0")/hls/xrt" -I"$dir/include" -I"$dir/src" \
+		"$dir/src/testbench.cpp" "$dir/src/host.cpp" >"$tmp/sim" 2>&1; then
+		fail "host for $case: $(head -n 3 "$tmp/sim")"
+	else
+		passed=$((passed + 1))
+	fi
+done
+
 # The same input gives the same files, byte for byte; an existing
 # project is kept without --force and replaced with it.
 "$cli" export "$examples/conv.c" --space o,r --tile o=4,r=4 -o "$tmp/a" >/dev/null &&
