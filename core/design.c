@@ -498,13 +498,17 @@ static void pe_fifos(Build *b, const SyIoPath *p, const char *name, guint width,
 		p->in ? last : b->design->pe, p->in ? b->design->pe : last);
 }
 
-static guint pe_width(Build *b, const SyArray *x)
+/* Inputs move PE to PE a SIMD vector at a time; a PE takes data of its
+ * own, and passes partial results, an element at a time. */
+static guint pe_width(Build *b, const SyIoPath *p)
 {
 	const SyConfig *cfg = b->array->config;
+	guint lanes = p->exterior && p->role == SY_PATH_READ
+		? sy_choices_lanes(b->array->choices, cfg->simd,
+			  cfg->simd_factor, p->array)
+		: 1;
 
-	return sy_choices_lanes(
-		       b->array->choices, cfg->simd, cfg->simd_factor, x) *
-		elem_bits(x);
+	return lanes * elem_bits(p->array);
 }
 
 static const SyIoPath *partner(Build *b, const SyIoPath *p)
@@ -593,7 +597,7 @@ static void exterior_path(Build *b, const SyIoPath *p)
 	gint64 inner = links(array, p->direction);
 	gint64 ends = pe_count(array) - inner;
 	g_autofree char *pe_fifo = g_strdup_printf("fifo_%s_PE", p->prefix);
-	guint width = pe_width(b, p->array);
+	guint width = pe_width(b, p);
 	SyEdge edge = entry_edge(p->direction, p->n_space);
 	SyModule *first = NULL, *last = NULL;
 
@@ -656,7 +660,7 @@ static void interior_path(Build *b, const SyIoPath *p)
 
 	dram_side(b, p, chains, p->in ? SY_EDGE_NORTH : SY_EDGE_SOUTH, length,
 		&first, &last);
-	pe_fifos(b, p, pe_fifo, pe_width(b, p->array), first, last);
+	pe_fifos(b, p, pe_fifo, pe_width(b, p), first, last);
 	for (guint i = 0; i < 2; i++) {
 		SyModule *m = i ? last : first;
 

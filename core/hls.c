@@ -121,12 +121,14 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 			: sy_pe_array_count(array) / array->pe[0];
 		GString *dims = g_string_new(NULL);
 
-		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2 + 1);
+		/* Chains of n modules: n FIFOs, the boundary module at
+		 * the far end has none beyond it. */
+		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2);
 		declare_stream(out, word, l2, dims->str, depth);
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
-				n2, array->pe[0] + 1);
+				n2, array->pe[0]);
 			declare_stream(out, word, l1, dims->str, depth);
 		}
 		/* One PE FIFO array per stem: partial results in and out

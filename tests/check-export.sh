@@ -13,6 +13,7 @@ cli=$1
 examples=$2
 mode=${3:-${SYSTOLE_FULL:+full}}
 kernels=$(dirname "$0")/hls/kernels
+checker=$(dirname "$0")/hls/check-kernel.py
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -36,7 +37,8 @@ path_of()
 }
 
 # pass KERNEL ARGS...: exported, make csim exits 0 and ends with the
-# kernel's own "Passed!" or the generated testbench's "PASS".
+# kernel's own "Passed!" or the generated testbench's "PASS", and the
+# kernel agrees with design.json (hls/check-kernel.py).
 pass()
 {
 	kernel=$1
@@ -58,6 +60,10 @@ pass()
 		return
 		;;
 	esac
+	if ! python3 "$checker" "$dir" >"$tmp/sim"; then
+		fail "kernel vs design.json for $kernel $*: $(head -n 2 "$tmp/sim")"
+		return
+	fi
 	passed=$((passed + 1))
 	rm -rf "$dir"
 }
@@ -83,6 +89,7 @@ refused()
 pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --simd k=2
 pass mm.c --space i,j --tile i=20,j=24,k=16 --latency i=4,j=8 --no-double-buffer
 pass mm.c --space i --tile i=16,k=64 --simd k=4
+pass mm.c --space i --tile i=16,j=16,k=16 --simd j=2
 pass mm.c --space k --tile i=16,j=16
 pass mm.c --space i,k --tile i=16 --latency i=4 --simd j=2
 pass mm.c --space j,k --tile j=12 --no-packing
