@@ -270,6 +270,15 @@ static void tb_block(
 			g_string_append_printf(
 				out, "%ssy_image.resize(sy_count);\n", in2);
 		}
+		/* The m_axi depth co-simulation uses must be the image's
+		 * size: checked on every run. */
+		g_string_append_printf(out,
+			"%sif (sy_image.size() != %" G_GINT64_FORMAT ") {\n%s"
+			"    fprintf(stderr, \"Systole: the image of port %s "
+			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
+			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
+			in2, sy_hls_port_words(hls, hp), in2, port,
+			sy_hls_port_words(hls, hp), in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {

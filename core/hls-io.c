@@ -8,6 +8,7 @@
 #include <isl/ast_build.h>
 #include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
@@ -604,6 +605,37 @@ static void burst_body(GString *out, const char *in, char **t, gpointer data)
 		input ? "fifo_local_out.write(port[sy_ptr])"
 		      : "port[sy_ptr] = fifo_local_in.read()",
 		in, in);
+}
+
+gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
+{
+	isl_set *tiles = hp->tiles;
+	isl_size n_dims = isl_set_dim(tiles, isl_dim_set);
+	gint64 n = 1;
+
+	/* Tile sets are boxes but for triangular kernels; those count
+	 * their tiles (never iterations). */
+	if (isl_set_is_empty(tiles) == isl_bool_true) {
+		n = 0;
+	} else if (isl_set_is_box(tiles) == isl_bool_true) {
+		for (int d = 0; d < n_dims; d++) {
+			isl_val *lo = isl_set_dim_min_val(
+				isl_set_copy(tiles), d);
+			isl_val *hi = isl_set_dim_max_val(
+				isl_set_copy(tiles), d);
+
+			n *= isl_val_get_num_si(hi) - isl_val_get_num_si(lo) +
+				1;
+			isl_val_free(lo);
+			isl_val_free(hi);
+		}
+	} else {
+		isl_val *count = isl_set_count_val(tiles);
+
+		n = isl_val_get_num_si(count);
+		isl_val_free(count);
+	}
+	return n * sy_hls_units(hls->array, hp->path) * sy_hls_box_words(hp);
 }
 
 static void emit_l3(SyHlsGen *hls, const SyHlsPath *hp)

@@ -92,6 +92,10 @@ void sy_hls_print_unpack(GString *out, const SyArray *x, const char *word,
 /* Words in a path's box. */
 gint64 sy_hls_box_words(const SyHlsPath *hp);
 
+/* The words the L3 module of hp moves through its DRAM port: its tiles,
+ * times its units, times a box's words (the m_axi depth). */
+gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
+
 /* Geometry: the names of PE coordinates (in the PE, in I/O modules),
  * the space loop an exterior path moves along, its lines (exterior) or
  * PEs (interior), the PE coordinates of line or chain n with skip's

@@ -370,10 +370,11 @@ static void emit_top(SyHlsGen *hls, guint depth)
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
 		g_autofree char *port = sy_hls_port(hls->m, hp);
 
+		/* depth: what co-simulation sizes the port's memory to. */
 		g_string_append_printf(out,
 			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
-			"bundle=gmem_%s\n",
-			port, port);
+			"bundle=gmem_%s depth=%" G_GINT64_FORMAT "\n",
+			port, port, MAX(1, sy_hls_port_words(hls, hp)));
 	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(out,
