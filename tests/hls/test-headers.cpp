@@ -153,10 +153,15 @@ static void test_stream_fifo()
 	CHECK(x == 30);
 	CHECK(s.size() == 2);
 	CHECK(s.write_nb(60));
-	s << 70 << 80;
+	s << 70;
+	s << 80;
 	CHECK(s.size() == 5);
 	int a, b, c, d, e;
-	s >> a >> b >> c >> d >> e;
+	s >> a;
+	s >> b;
+	s >> c;
+	s >> d;
+	s >> e;
 	CHECK(a == 40 && b == 50 && c == 60 && d == 70 && e == 80);
 	CHECK(s.empty());
 	x = 99;

@@ -138,16 +138,9 @@ public:
 		return std::numeric_limits<std::size_t>::max();
 	}
 
-	stream &operator>>(T &value)
-	{
-		read(value);
-		return *this;
-	}
-	stream &operator<<(const T &value)
-	{
-		write(value);
-		return *this;
-	}
+	/* void, as in Vitis: s << a << b does not compile there. */
+	void operator>>(T &value) { read(value); }
+	void operator<<(const T &value) { write(value); }
 
 private:
 	std::string name_;
