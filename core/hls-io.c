@@ -365,6 +365,22 @@ static void both_buffers(GString *out, const char *in, const char *call,
 		swap ? "ping" : "pong", after);
 }
 
+/* One tile of a ping-pong module, as AutoSA writes it: both transfers
+ * in one branch, on different buffers, so that the two calls (not
+ * inlined) run at once; the second serves last tile's buffer once
+ * sy_en says there is one. */
+static void both_transfers(GString *out, const char *in, const char *first,
+	const char *first_after, const char *second, const char *second_after)
+{
+	for (guint k = 0; k < 2; k++)
+		g_string_append_printf(out,
+			"%s%s\n%s    %slocal_%s%s;\n%s    %slocal_%s%s;\n", in,
+			k ? "} else {" : "if (sy_arb == 0) {", in, first,
+			k ? "pong" : "ping", first_after, in, second,
+			k ? "ping" : "pong", second_after);
+	g_string_append_printf(out, "%s}\n", in);
+}
+
 static void main_body(GString *out, const char *in, char **t, gpointer data)
 {
 	const Main *m = data;
@@ -373,10 +389,11 @@ static void main_body(GString *out, const char *in, char **t, gpointer data)
 		"%s_intra_trans(%s, sy_cur, ", m->name, m->unit);
 	g_autofree char *prev = g_strdup_printf(
 		"%s_intra_trans(%s, sy_prev, ", m->name, m->unit);
-	g_autofree char *streams = g_strdup_printf(", %s)", m->streams);
+	const char *en = m->pp ? ", sy_en" : ", true";
+	g_autofree char *streams = g_strdup_printf(
+		", %s%s)", m->streams, m->out ? en : "");
 	g_autofree char *local = g_strdup_printf(
-		", fifo_local_%s)", m->out ? "in" : "out");
-	g_autofree char *deeper = g_strconcat(in, "    ", NULL);
+		", fifo_local_%s%s)", m->out ? "in" : "out", m->out ? "" : en);
 
 	g_string_append_printf(
 		out, "%sconst int sy_cur[%u] = {", in, m->n_tile);
@@ -396,24 +413,14 @@ static void main_body(GString *out, const char *in, char **t, gpointer data)
 	}
 	/* Ping-pong: this tile's transfer in one buffer while the other
 	 * serves the PEs (or the chain) with the last tile's. */
-	if (m->out) {
-		both_buffers(out, in, cur, local, FALSE);
-		g_string_append_printf(out, "%sif (!sy_first) {\n", in);
-		both_buffers(out, deeper, inter, streams, TRUE);
-	} else {
-		both_buffers(out, in, inter, streams, FALSE);
-		g_string_append_printf(out, "%sif (!sy_first) {\n", in);
-		both_buffers(out, deeper, prev, local, TRUE);
-	}
+	if (m->out)
+		both_transfers(out, in, cur, local, inter, streams);
+	else
+		both_transfers(out, in, inter, streams, prev, local);
 	g_string_append_printf(out,
-		"%s}\n%ssy_first = false;\n%ssy_arb = "
-		"!sy_arb;\n",
-		in, in, in);
-	g_string_append_printf(out,
-		"%sfor (int sy_k = 0; sy_k < %u; sy_k++)\n%s    sy_prev[sy_k] "
-		"= "
-		"sy_cur[sy_k];\n",
-		in, m->n_tile, in);
+		"%ssy_en = true;\n%ssy_arb = !sy_arb;\n%sfor (int sy_k = 0; "
+		"sy_k < %u; sy_k++)\n%s    sy_prev[sy_k] = sy_cur[sy_k];\n",
+		in, in, in, m->n_tile, in);
 }
 
 /* The inter_trans of a buffered module: its own box from the chain and
@@ -434,7 +441,11 @@ static void emit_inter(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	if (!boundary)
 		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
 			P, hp->path->in ? "out" : "in");
-	g_string_append(out, ")\n{\n");
+	/* Not inlined, so that it runs beside intra_trans; results
+	 * leave a tile late, once sy_en says there is one. */
+	g_string_append_printf(out, "%s)\n{\n#pragma HLS INLINE off\n%s",
+		hp->path->in ? "" : ", bool sy_en",
+		hp->path->in ? "" : "    if (!sy_en)\n        return;\n");
 	if (hp->path->in) {
 		if (boundary)
 			g_string_append_printf(out,
@@ -500,10 +511,12 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 		fixed[m->n_tile + k] = sy_hls_p_names[k];
 	g_string_append_printf(out,
 		"static void %s_intra_trans(%s, const int sy_tile[%u], %s_word "
-		"local[%" G_GINT64_FORMAT "], hls::stream<%s> &fifo_local_%s)\n"
-		"{\n    typedef %s_word sy_word_t;\n",
+		"local[%" G_GINT64_FORMAT
+		"], hls::stream<%s> &fifo_local_%s%s)\n"
+		"{\n#pragma HLS INLINE off\n%s    typedef %s_word sy_word_t;\n",
 		name, unit, m->n_tile, p->prefix, sy_hls_box_words(hp), pe_word,
-		p->in ? "out" : "in", p->prefix);
+		p->in ? "out" : "in", p->in ? ", bool sy_en" : "",
+		p->in ? "    if (!sy_en)\n        return;\n" : "", p->prefix);
 	for (guint d = 0; d < m->n_tile; d++)
 		g_string_append_printf(
 			out, "    const int sy_t%u = sy_tile[%u];\n", d, d);
@@ -554,7 +567,7 @@ static void emit_main(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 		g_string_append_printf(out,
 			"    %s_word local_ping[%" G_GINT64_FORMAT "];\n    "
 			"%s_word local_pong[%" G_GINT64_FORMAT "];\n    bool "
-			"sy_arb = 0;\n    bool sy_first = true;\n    int "
+			"sy_arb = 0;\n    bool sy_en = false;\n    int "
 			"sy_prev[%u] = {0};\n",
 			p->prefix, words, p->prefix, words, hls->m->n_tile);
 	else
@@ -563,23 +576,19 @@ static void emit_main(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 			words);
 	g_string_append_c(out, '\n');
 	print_tile_loops(hls, out, hp->tiles, "    ", main_body, &m);
-	if (pp) {
-		g_string_append(out, "    if (!sy_first) {\n");
-		if (p->in) {
-			g_autofree char *prev = g_strdup_printf(
-				"%s_intra_trans(%s, sy_prev, ", name, args);
+	/* The last tile's buffer, served after the loop. */
+	if (pp && p->in) {
+		g_autofree char *prev = g_strdup_printf(
+			"%s_intra_trans(%s, sy_prev, ", name, args);
 
-			both_buffers(out, "        ", prev, ", fifo_local_out)",
-				TRUE);
-		} else {
-			g_autofree char *call = g_strdup_printf(
-				"%s(%s, ", inter, args);
-			g_autofree char *streams = g_strdup_printf(
-				", %s)", m.streams);
+		both_buffers(
+			out, "    ", prev, ", fifo_local_out, sy_en)", TRUE);
+	} else if (pp) {
+		g_autofree char *call = g_strdup_printf("%s(%s, ", inter, args);
+		g_autofree char *streams = g_strdup_printf(
+			", %s, sy_en)", m.streams);
 
-			both_buffers(out, "        ", call, streams, TRUE);
-		}
-		g_string_append(out, "    }\n");
+		both_buffers(out, "    ", call, streams, TRUE);
 	}
 	g_string_append(out, "}\n\n");
 }
