@@ -198,9 +198,25 @@ static isl_ast_node *at_domain(
 
 /* SyHlsModule ASTs */
 
-static guint for_depth(isl_ast_node *node);
+/* The schedule dimension a loop iterates: isl names iterators after
+ * their position in the schedule ("c7"), fixed dimensions included. */
+static int loop_dim(isl_ast_node *loop)
+{
+	isl_ast_expr *it = isl_ast_node_for_get_iterator(loop);
+	isl_id *id = isl_ast_expr_get_id(it);
+	const char *name = id ? isl_id_get_name(id) : NULL;
+	int dim = -1;
 
-static guint list_depth(isl_ast_node_list *list)
+	if (name && name[0] == 'c' && g_ascii_isdigit(name[1]))
+		dim = atoi(name + 1);
+	isl_id_free(id);
+	isl_ast_expr_free(it);
+	return dim;
+}
+
+static guint for_depth(isl_ast_node *node, int lanes);
+
+static guint list_depth(isl_ast_node_list *list, int lanes)
 {
 	guint depth = 0;
 	int n = (int)isl_ast_node_list_n_ast_node(list);
@@ -208,15 +224,16 @@ static guint list_depth(isl_ast_node_list *list)
 	for (int i = 0; i < n; i++) {
 		isl_ast_node *child = isl_ast_node_list_get_ast_node(list, i);
 
-		depth = MAX(depth, for_depth(child));
+		depth = MAX(depth, for_depth(child, lanes));
 		isl_ast_node_free(child);
 	}
 	isl_ast_node_list_free(list);
 	return depth;
 }
 
-/* Real loops at and below node (degenerate ones do not count). */
-static guint for_depth(isl_ast_node *node)
+/* Real loops at and below node: degenerate ones, and the SIMD lanes'
+ * loop (schedule dimension lanes), do not count. */
+static guint for_depth(isl_ast_node *node, int lanes)
 {
 	isl_ast_node *child;
 	guint depth = 0;
@@ -224,23 +241,24 @@ static guint for_depth(isl_ast_node *node)
 	switch (isl_ast_node_get_type(node)) {
 	case isl_ast_node_for:
 		child = isl_ast_node_for_get_body(node);
-		depth = for_depth(child) +
-			!isl_ast_node_for_is_degenerate(node);
+		depth = for_depth(child, lanes) +
+			(!isl_ast_node_for_is_degenerate(node) &&
+				loop_dim(node) != lanes);
 		break;
 	case isl_ast_node_if:
 		child = isl_ast_node_if_get_then_node(node);
-		depth = for_depth(child);
+		depth = for_depth(child, lanes);
 		if (isl_ast_node_if_has_else_node(node)) {
 			isl_ast_node_free(child);
 			child = isl_ast_node_if_get_else_node(node);
-			depth = MAX(depth, for_depth(child));
+			depth = MAX(depth, for_depth(child, lanes));
 		}
 		break;
 	case isl_ast_node_block:
-		return list_depth(isl_ast_node_block_get_children(node));
+		return list_depth(isl_ast_node_block_get_children(node), lanes);
 	case isl_ast_node_mark:
 		child = isl_ast_node_mark_get_node(node);
-		depth = for_depth(child);
+		depth = for_depth(child, lanes);
 		break;
 	default: return 0;
 	}
@@ -248,19 +266,21 @@ static guint for_depth(isl_ast_node *node)
 	return depth;
 }
 
-/* Pipelined at II=1 innermost, below it the SIMD loop unrolled. */
+/* The SIMD lanes' loop unrolled, the innermost loop above it (or the
+ * innermost loop) pipelined at II=1.  Loops that are neither (an I/O
+ * module's innermost loop is often not the lanes') get nothing. */
 static void loop_pragmas(SyAstPrinter *p, isl_ast_node *loop, gpointer data)
 {
 	SyHlsModule *mod = data;
-	gboolean simd = mod->hls->m->lanes_dim >= 0;
+	int lanes = (int)mod->hls->m->lanes_dim;
 	isl_ast_node *body = isl_ast_node_for_get_body(loop);
-	guint below = for_depth(body);
+	guint below = for_depth(body, lanes);
 
 	isl_ast_node_free(body);
-	if (simd && below == 0) {
+	if (lanes >= 0 && loop_dim(loop) == lanes) {
 		sy_ast_line_start(p);
 		g_string_append(p->out, "#pragma HLS UNROLL\n");
-	} else if (below == (simd ? 1u : 0u)) {
+	} else if (below == 0) {
 		sy_ast_line_start(p);
 		g_string_append(p->out, "#pragma HLS PIPELINE II=1\n");
 	}
