@@ -213,6 +213,9 @@ static char *export(const SyDesign *design, const Compile *o, GError **error)
 	}
 	done = g_strdup_printf("%s: %u files for the %s\n", o->output,
 		files.paths->len, device->description);
+	for (guint i = 0; i < files.warnings->len; i++)
+		g_printerr("systole-cli: warning: %s\n",
+			(const char *)g_ptr_array_index(files.warnings, i));
 	sy_export_files_clear(&files);
 	return done;
 }

@@ -93,12 +93,27 @@ static void show_stage(SyExportBar *self, const char *stage, double fraction)
 static void show_done(SyExportBar *self, const SyExportJob *job)
 {
 	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
-	g_autofree char *markup = g_markup_printf_escaped(
+	GPtrArray *warnings = sy_export_job_get_warnings(job);
+	GString *markup = g_string_new(NULL);
+	char *part = g_markup_printf_escaped(
 		"Exported %u files to <b>%s</b> for the %s",
 		sy_export_job_get_n_files(job), shown,
 		sy_export_job_get_device_description(job));
 
-	set_message(self, GTK_MESSAGE_INFO, markup);
+	/* Warnings in full, as the project's README has them. */
+	for (guint i = 0; part; i++) {
+		g_string_append(markup, part);
+		g_free(part);
+		part = warnings && i < warnings->len
+			? g_markup_printf_escaped("\nWarning: %s.",
+				  (const char *)g_ptr_array_index(warnings, i))
+			: NULL;
+	}
+	set_message(self,
+		warnings && warnings->len ? GTK_MESSAGE_WARNING
+					  : GTK_MESSAGE_INFO,
+		markup->str);
+	g_string_free(markup, TRUE);
 	set_state(self, SY_EXPORT_BAR_DONE);
 }
 

@@ -498,17 +498,9 @@ static void pe_fifos(Build *b, const SyIoPath *p, const char *name, guint width,
 		p->in ? last : b->design->pe, p->in ? b->design->pe : last);
 }
 
-/* Inputs move PE to PE a SIMD vector at a time; a PE takes data of its
- * own, and passes partial results, an element at a time. */
 static guint pe_width(Build *b, const SyIoPath *p)
 {
-	const SyConfig *cfg = b->array->config;
-	guint lanes = p->exterior && p->role == SY_PATH_READ
-		? sy_choices_lanes(b->array->choices, cfg->simd,
-			  cfg->simd_factor, p->array)
-		: 1;
-
-	return lanes * elem_bits(p->array);
+	return sy_io_path_lanes(b->array, p) * elem_bits(p->array);
 }
 
 static const SyIoPath *partner(Build *b, const SyIoPath *p)

@@ -21,6 +21,7 @@ struct _SyExportJob {
 	/* the outcome */
 	guint n_files;
 	char *device_description;
+	GPtrArray *warnings; /* char * */
 };
 
 /* "A:L2" -> elements per word: keys copied, values are plain numbers. */
@@ -82,6 +83,7 @@ void sy_export_job_free(SyExportJob *job)
 	g_free(job->device);
 	g_free(job->dir);
 	g_free(job->device_description);
+	g_clear_pointer(&job->warnings, g_ptr_array_unref);
 	g_free(job);
 }
 
@@ -184,6 +186,7 @@ gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
 	if (ok) {
 		job->n_files = files.paths->len;
 		job->device_description = g_strdup(device->description);
+		job->warnings = g_steal_pointer(&files.warnings);
 		report(progress, data, "Writing", 1);
 	}
 	sy_export_files_clear(&files);
@@ -208,4 +211,9 @@ guint sy_export_job_get_n_files(const SyExportJob *job)
 const char *sy_export_job_get_device_description(const SyExportJob *job)
 {
 	return job->device_description;
+}
+
+GPtrArray *sy_export_job_get_warnings(const SyExportJob *job)
+{
+	return job->warnings;
 }

@@ -49,6 +49,10 @@ const char *sy_export_job_get_device(const SyExportJob *job);
 guint sy_export_job_get_n_files(const SyExportJob *job);
 const char *sy_export_job_get_device_description(const SyExportJob *job);
 
+/* After a run that succeeded: what keeps the design from its best
+ * (char *, the job's; also in the project's README); NULL before. */
+GPtrArray *sy_export_job_get_warnings(const SyExportJob *job);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyExportJob, sy_export_job_free)
 
 G_END_DECLS

@@ -23,6 +23,8 @@ GQuark sy_export_error_quark(void);
 typedef struct {
 	GPtrArray *paths; /* char * */
 	GPtrArray *contents; /* GBytes */
+	GPtrArray *warnings; /* char *: what keeps the design from its best
+				(also in the project's README) */
 } SyExportFiles;
 
 gboolean sy_export_files(const SyDesign *design, const SyDevice *device,

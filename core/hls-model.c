@@ -647,19 +647,13 @@ static gboolean check_drain(const SyHlsModel *m, const SyHlsPath *hp,
 static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
 {
 	const SyPeArray *array = m->array;
-	const SyConfig *cfg = array->config;
 	SyHlsPath *hp = g_new0(SyHlsPath, 1);
 	gboolean *keep = NULL, drains;
 	isl_union_map *accesses;
 	isl_union_set *instances;
 
 	hp->path = p;
-	/* Inputs travel PE to PE a SIMD vector at a time; a PE takes data
-	 * of its own, and passes partial results, one element at a time. */
-	hp->lanes = p->exterior && p->role == SY_PATH_READ
-		? sy_choices_lanes(
-			  array->choices, cfg->simd, cfg->simd_factor, p->array)
-		: 1;
+	hp->lanes = sy_io_path_lanes(array, p);
 	hp->pack = pack_of(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(

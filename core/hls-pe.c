@@ -212,6 +212,49 @@ static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
 	}
 }
 
+/* The way in of a PE's own input when it comes a vector of lanes at a
+ * time, or NULL. */
+static const SyHlsPath *vector_fifo(SyHlsGen *hls, const SyAccess *a)
+{
+	const SyHlsPath *in = sy_hls_model_path(hls->m, a->array, TRUE);
+
+	return !a->write && in && !in->path->exterior && in->lanes > 1 ? in
+								       : NULL;
+}
+
+/* A PE's own input, a vector at a time: the word taken at lane 0 (where
+ * cond, the copy-in set, holds: for every lane or none), each lane
+ * unpacked from it. */
+static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
+	const char *lane, isl_ast_expr *cond, const SyHlsPath *in)
+{
+	const char *P = in->path->prefix;
+	g_autofree char *word = g_strdup_printf("sy_w_%s_%u", P, k);
+
+	sy_ast_line_start(p);
+	g_string_append_printf(p->out, "if (%s == 0", lane);
+	if (cond) {
+		g_string_append(p->out, " && (");
+		sy_hls_print_e(p, p->out, cond);
+		g_string_append_c(p->out, ')');
+	}
+	g_string_append(p->out, ")\n");
+	sy_hls_line(p, "    %s = fifo_%s_in.read();", word, P);
+	sy_ast_line_start(p);
+	g_string_append_printf(
+		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
+	if (cond) {
+		g_string_append_c(p->out, '(');
+		sy_hls_print_e(p, p->out, cond);
+		g_string_append(p->out, ") ? ");
+	}
+	sy_hls_print_unpack(p->out, a->array, word, lane, in->lanes);
+	if (cond)
+		g_string_append_printf(
+			p->out, " : %s()", sy_hls_ctype(a->array));
+	g_string_append(p->out, ";\n");
+}
+
 static void print_pe_stmt(
 	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
@@ -248,6 +291,11 @@ static void print_pe_stmt(
 
 		if (src == SRC_ARG || src == SRC_EXT)
 			continue;
+		if (src == SRC_FIFO && vector_fifo(hls, a)) {
+			print_vector_read(p, a, k, lane, call->exprs[at++],
+				vector_fifo(hls, a));
+			continue;
+		}
 		sy_ast_line_start(p);
 		g_string_append_printf(
 			p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
@@ -354,6 +402,105 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 	return g_string_free(s, FALSE);
 }
 
+/* Pipelining with SIMD lanes */
+
+/* Whether two of points (a statement's schedule points, taken) differ
+ * only in the SIMD lane: then one pipelined iteration of the PE uses
+ * the FIFO more than once. */
+static gboolean lanes_share(const SyHlsModel *m, isl_set *points)
+{
+	isl_map *same = isl_map_universe(
+		isl_space_map_from_set(isl_set_get_space(points)));
+	isl_bool empty;
+
+	for (guint d = 0; d < m->n_dims; d++)
+		same = (gint64)d == m->lanes_dim
+			? isl_map_order_lt(same, isl_dim_in, d, isl_dim_out, d)
+			: isl_map_equate(same, isl_dim_in, d, isl_dim_out, d);
+	same = isl_map_intersect_domain(same, isl_set_copy(points));
+	same = isl_map_intersect_range(same, points);
+	empty = isl_map_is_empty(same);
+	isl_map_free(same);
+	return empty == isl_bool_false;
+}
+
+/* The schedule points of statement h where access a uses a FIFO of the
+ * PE an element at a time, or NULL. */
+static isl_set *fifo_points(
+	SyHlsGen *hls, const SyHlsStmt *h, const SyAccess *a)
+{
+	Src src = source_of(hls, a);
+	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, !a->write);
+	isl_set *set;
+
+	if (src == SRC_ARG || (src == SRC_FIFO && vector_fifo(hls, a)))
+		return NULL;
+	/* Inputs passed PE to PE move a vector of lanes at a time. */
+	if (src == SRC_EXT)
+		return hp && hp->lanes > 1 ? NULL : isl_set_copy(h->points);
+	set = fifo_set(hls, a);
+	return set
+		? isl_set_apply(set,
+			  isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)))
+		: NULL;
+}
+
+char *sy_hls_pe_lanes_warning(SyHlsGen *hls)
+{
+	const SyPeArray *array = hls->array;
+	const SyConfig *cfg = array->config;
+	const SySimdChoice *sc;
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	GString *out;
+
+	if (hls->m->lanes_dim < 0)
+		return NULL;
+	for (guint i = 0; i < hls->scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
+		const SyHlsStmt *h = sy_hls_model_stmt(hls->m, stmt->name);
+
+		for (guint k = 0; k < stmt->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+			isl_set *points;
+
+			if (g_ptr_array_find_with_equal_func(
+				    names, a->array->name, g_str_equal, NULL))
+				continue;
+			points = fifo_points(hls, h, a);
+			if (points && lanes_share(hls->m, points))
+				g_ptr_array_add(names, a->array->name);
+		}
+	}
+	if (names->len == 0)
+		return NULL;
+	sc = g_ptr_array_index(array->choices->simd, cfg->simd);
+	out = g_string_new(NULL);
+	g_string_append_printf(out, "SIMD on '%s' moves ", sc->loop.name);
+	for (guint i = 0; i < names->len; i++)
+		g_string_append_printf(out, "%s%s",
+			i == 0                        ? ""
+				: i + 1 == names->len ? " and "
+						      : ", ",
+			(const char *)g_ptr_array_index(names, i));
+	g_string_append_printf(out,
+		" through the PE's FIFOs an element per lane, so its "
+		"pipeline starts an iteration every %" G_GINT64_FORMAT
+		" cycles, not every cycle",
+		cfg->simd_factor);
+	for (guint i = 0; i < sc->layout->len; i++) {
+		const char *hint = g_ptr_array_index(sc->layout, i);
+
+		for (guint k = 0; k < names->len; k++) {
+			const char *x = g_ptr_array_index(names, k);
+
+			if (g_str_has_prefix(hint, x) && hint[strlen(x)] == '[')
+				g_string_append_printf(out, "; %s", hint);
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
 /* Whether the SIMD lanes of a PE access different elements along
  * dimension d of its buffer of x: the unrolled lanes then need that
  * dimension partitioned, one bank per lane. */
@@ -444,7 +591,8 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 			const SyHlsPath *hp;
 			g_autofree char *word = NULL;
 
-			if (source_of(hls, a) != SRC_EXT)
+			if (source_of(hls, a) != SRC_EXT &&
+				!vector_fifo(hls, a))
 				continue;
 			hp = sy_hls_model_path(m, a->array, TRUE);
 			if (hp->lanes == 1)

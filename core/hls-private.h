@@ -136,6 +136,10 @@ char *sy_hls_fpga_params(SyHlsGen *hls);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 
+/* Why the PE's pipeline cannot start an iteration every cycle with its
+ * SIMD lanes (FIFOs used once per lane), or NULL when it can. */
+char *sy_hls_pe_lanes_warning(SyHlsGen *hls);
+
 char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error);
 char *sy_hls_emit_host(SyHlsGen *hls);
 

@@ -20,6 +20,7 @@ void sy_hls_files_clear(SyHlsFiles *files)
 	g_clear_pointer(&files->header, g_free);
 	g_clear_pointer(&files->testbench, g_free);
 	g_clear_pointer(&files->host, g_free);
+	g_clear_pointer(&files->warnings, g_ptr_array_unref);
 }
 
 /* The PE */
@@ -505,6 +506,7 @@ gboolean sy_hls_generate(
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
 	SyHlsGen hls;
+	char *warning;
 
 	if (!m)
 		return FALSE;
@@ -514,6 +516,10 @@ gboolean sy_hls_generate(
 		files->header = emit_header(&hls);
 		files->kernel = emit_kernel(&hls);
 		files->host = sy_hls_emit_host(&hls);
+		files->warnings = g_ptr_array_new_with_free_func(g_free);
+		warning = sy_hls_pe_lanes_warning(&hls);
+		if (warning)
+			g_ptr_array_add(files->warnings, warning);
 	}
 	sy_hls_gen_clear(&hls);
 	return files->testbench != NULL;

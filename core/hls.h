@@ -18,6 +18,8 @@ typedef struct {
 	char *header; /* kernel.h */
 	char *testbench; /* the input file with its SCoP replaced */
 	char *host; /* host.cpp: the kernel through XRT */
+	GPtrArray *warnings; /* char *: what keeps the design from its
+				best (the export works all the same) */
 } SyHlsFiles;
 
 void sy_hls_files_clear(SyHlsFiles *files);

@@ -303,6 +303,42 @@ static isl_union_map *unit_map(const SyPeArray *array, const gint64 *along)
 		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
 }
 
+/* Whether PEs write x (it flows, or is overwritten, inside a PE). */
+static gboolean written_in_pes(const SyPeArray *array, const SyArray *x)
+{
+	const SyCandidate *c = array->choices->candidate;
+
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+
+		if (g->array == x &&
+			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
+			return TRUE;
+	}
+	return x->local;
+}
+
+guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	const SySimdChoice *sc;
+	guint lanes;
+
+	if (p->role != SY_PATH_READ || cfg->simd < 0)
+		return 1;
+	lanes = sy_choices_lanes(
+		array->choices, cfg->simd, cfg->simd_factor, p->array);
+	if (lanes == 1 || p->exterior)
+		return lanes;
+	/* A PE's own data come only where it reads them (the copy-in
+	 * set): every lane of a vector must be there or none. */
+	sc = g_ptr_array_index(array->choices->simd, cfg->simd);
+	if (written_in_pes(array, p->array) || !sc->loop.rectangular ||
+		sc->loop.extent % cfg->simd_factor != 0)
+		return 1;
+	return lanes;
+}
+
 isl_union_map *sy_io_accesses(
 	const SyPeArray *array, const SyArray *x, gboolean writes)
 {

@@ -37,6 +37,12 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
  * relations; those a path moves: AutoSA's copy-in set (values from
  * outside) and copy-out set (values nothing overwrites) for data fed to
  * or drained from every PE on its own, every access otherwise. */
+/* The SIMD lanes a path moves to or from a PE at once: inputs move a
+ * vector of elements contiguous along the SIMD loop (PE to PE, or to
+ * each PE when no vector is cut short by the loop's bounds and the PEs
+ * only read the array); everything else an element at a time. */
+guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p);
+
 isl_union_map *sy_io_accesses(
 	const SyPeArray *array, const SyArray *x, gboolean writes);
 isl_union_map *sy_io_path_accesses(
