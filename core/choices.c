@@ -443,6 +443,32 @@ guint sy_choices_lanes(
 	return unit ? (guint)factor : 1;
 }
 
+gboolean sy_choices_lanes_same(
+	const SyChoices *c, int simd, gint64 factor, const SyArray *array)
+{
+	const SyAnalysis *a = c->analysis;
+	const SySimdChoice *sc;
+	gboolean any = FALSE;
+
+	if (simd < 0 || factor <= 1)
+		return FALSE;
+	sc = g_ptr_array_index(c->simd, simd);
+	for (guint i = 0; i < a->scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(
+			a->scop->accesses, i);
+		guint d;
+		int dim;
+
+		if (access->array != array ||
+			!inside(&sc->loop, a->band, access->stmt, &d))
+			continue;
+		if (stride(access, d, &dim) != STRIDE_0)
+			return FALSE;
+		any = TRUE;
+	}
+	return any;
+}
+
 /* "#pragma systole reduction(k, l)" lines in the SCoP, into overrides. */
 static void pragma_reductions(const SyProgram *prog, GHashTable *overrides)
 {

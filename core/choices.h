@@ -65,6 +65,11 @@ GHashTable *sy_choices_simd_info(const SyChoices *choices, const char *name,
 guint sy_choices_lanes(const SyChoices *choices, int simd, gint64 factor,
 	const SyArray *array);
 
+/* Whether every access of array in the SIMD loop stays on one element
+ * (with a factor above 1): all lanes of a vector read the same. */
+gboolean sy_choices_lanes_same(const SyChoices *choices, int simd,
+	gint64 factor, const SyArray *array);
+
 /* The loop named name among list (of SyLoopRef, or of SySimdChoice),
  * or -1. */
 int sy_choices_find(GPtrArray *list, const char *name);

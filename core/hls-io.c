@@ -213,7 +213,7 @@ static gboolean stmt_requests(SyHlsModule *mod, const SyStmt *stmt)
 	if (!any)
 		return FALSE;
 	sy_hls_reqs_of(mod, stmt);
-	if (hp->lanes > 1)
+	if (hp->lanes > 1 || hp->once)
 		sy_hls_req_value(mod, stmt, sy_hls_lane_of(mod->hls, stmt));
 	return TRUE;
 }
@@ -231,6 +231,11 @@ static void print_feed_one(
 		"%% %u) + %u, %u * (sy_e %% %u)));",
 		sy_hls_ctype(x), tag, hp->pack, b, hp->pack, b - 1, b,
 		hp->pack);
+	if (hp->once) {
+		sy_hls_line(p, "if (%s == 0)", lane);
+		sy_hls_line(p, "    fifo_local_out.write(sy_x);");
+		return;
+	}
 	if (hp->lanes == 1) {
 		sy_hls_line(p, "fifo_local_out.write(sy_x);");
 		return;
@@ -272,7 +277,7 @@ static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
-	if (hp->lanes > 1)
+	if (hp->lanes > 1 || hp->once)
 		lane = sy_hls_expr_text(p, call->exprs[at++]);
 	for (guint k = 0; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
@@ -807,13 +812,14 @@ static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
-	if (hp->lanes > 1)
+	if (hp->lanes > 1 || hp->once)
 		lane = sy_hls_expr_text(p, call->exprs[0]);
 	for (guint k = 0; k < stmt->accesses->len; k++) {
 		if (!moves(g_ptr_array_index(stmt->accesses, k), hp))
 			continue;
 		if (lane)
-			sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
+			sy_hls_line(p, "if (%s == %u)", lane,
+				hp->once ? 0 : hp->lanes - 1);
 		sy_hls_line(p, "%s(void)fifo_in.read();", lane ? "    " : "");
 	}
 	sy_ast_indent_less(p);

@@ -654,6 +654,7 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
 
 	hp->path = p;
 	hp->lanes = sy_io_path_lanes(array, p);
+	hp->once = sy_io_path_once(array, p);
 	hp->pack = pack_of(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(

@@ -43,6 +43,7 @@ typedef struct {
 	const SyIoPath *path;
 	SyHlsBox box; /* per line (exterior) or PE (interior) */
 	guint lanes; /* SIMD lanes per PE transfer */
+	gboolean once; /* one element for all the lanes of a vector */
 	guint pack; /* elements per chain word */
 	isl_set *tiles; /* the tiles that move data: [tile] */
 	isl_union_set *moving; /* instances whose accesses move data

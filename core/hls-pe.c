@@ -185,6 +185,18 @@ static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
 	const char *prefix = hp->path->prefix;
 	gboolean forward = hp->path->role == SY_PATH_READ;
 
+	if (hp->once && lane) {
+		sy_hls_line(p, "if (%s == 0) {", lane);
+		sy_hls_line(p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k,
+			prefix);
+		if (forward)
+			sy_hls_line(p, "    fifo_%s_out.write(sy_w_%s_%u);",
+				prefix, prefix, k);
+		sy_hls_line(p, "}");
+		sy_hls_line(p, "%s sy_r%u = sy_w_%s_%u;",
+			sy_hls_ctype(a->array), k, prefix, k);
+		return;
+	}
 	if (hp->lanes == 1 || !lane) {
 		sy_hls_line(p, "%s sy_r%u = fifo_%s_in.read();",
 			sy_hls_ctype(a->array), k, prefix);
@@ -218,8 +230,10 @@ static const SyHlsPath *vector_fifo(SyHlsGen *hls, const SyAccess *a)
 {
 	const SyHlsPath *in = sy_hls_model_path(hls->m, a->array, TRUE);
 
-	return !a->write && in && !in->path->exterior && in->lanes > 1 ? in
-								       : NULL;
+	return !a->write && in && !in->path->exterior &&
+			(in->lanes > 1 || in->once)
+		? in
+		: NULL;
 }
 
 /* A PE's own input, a vector at a time: the word taken at lane 0 (where
@@ -248,7 +262,10 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 		sy_hls_print_e(p, p->out, cond);
 		g_string_append(p->out, ") ? ");
 	}
-	sy_hls_print_unpack(p->out, a->array, word, lane, in->lanes);
+	if (in->once)
+		g_string_append(p->out, word);
+	else
+		sy_hls_print_unpack(p->out, a->array, word, lane, in->lanes);
 	if (cond)
 		g_string_append_printf(
 			p->out, " : %s()", sy_hls_ctype(a->array));
@@ -437,7 +454,9 @@ static isl_set *fifo_points(
 		return NULL;
 	/* Inputs passed PE to PE move a vector of lanes at a time. */
 	if (src == SRC_EXT)
-		return hp && hp->lanes > 1 ? NULL : isl_set_copy(h->points);
+		return hp && (hp->lanes > 1 || hp->once)
+			? NULL
+			: isl_set_copy(h->points);
 	set = fifo_set(hls, a);
 	return set
 		? isl_set_apply(set,
@@ -595,9 +614,10 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 				!vector_fifo(hls, a))
 				continue;
 			hp = sy_hls_model_path(m, a->array, TRUE);
-			if (hp->lanes == 1)
+			if (hp->lanes == 1 && !hp->once)
 				continue;
-			word = sy_hls_word_type(hp, hp->lanes);
+			word = hp->once ? g_strdup(sy_hls_ctype(a->array))
+					: sy_hls_word_type(hp, hp->lanes);
 			g_string_append_printf(out, "    %s sy_w_%s_%u;\n",
 				word, hp->path->prefix, k);
 		}

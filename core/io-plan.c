@@ -318,25 +318,40 @@ static gboolean written_in_pes(const SyPeArray *array, const SyArray *x)
 	return x->local;
 }
 
+/* Whether a path can move whole vectors: PE to PE, every point moves;
+ * a PE's own data come only where it reads them (the copy-in set), so
+ * every lane of a vector must be there or none. */
+static gboolean whole_vectors(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	const SySimdChoice *sc = g_ptr_array_index(
+		array->choices->simd, cfg->simd);
+
+	return p->exterior ||
+		(!written_in_pes(array, p->array) && sc->loop.rectangular &&
+			sc->loop.extent % cfg->simd_factor == 0);
+}
+
 guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyConfig *cfg = array->config;
-	const SySimdChoice *sc;
 	guint lanes;
 
 	if (p->role != SY_PATH_READ || cfg->simd < 0)
 		return 1;
 	lanes = sy_choices_lanes(
 		array->choices, cfg->simd, cfg->simd_factor, p->array);
-	if (lanes == 1 || p->exterior)
-		return lanes;
-	/* A PE's own data come only where it reads them (the copy-in
-	 * set): every lane of a vector must be there or none. */
-	sc = g_ptr_array_index(array->choices->simd, cfg->simd);
-	if (written_in_pes(array, p->array) || !sc->loop.rectangular ||
-		sc->loop.extent % cfg->simd_factor != 0)
-		return 1;
-	return lanes;
+	return lanes > 1 && whole_vectors(array, p) ? lanes : 1;
+}
+
+gboolean sy_io_path_once(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+
+	return p->role == SY_PATH_READ && cfg->simd >= 0 &&
+		sy_choices_lanes_same(array->choices, cfg->simd,
+			cfg->simd_factor, p->array) &&
+		whole_vectors(array, p);
 }
 
 isl_union_map *sy_io_accesses(

@@ -43,6 +43,11 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
  * only read the array); everything else an element at a time. */
 guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p);
 
+/* Whether an input path moves one element for all the lanes of a
+ * vector (its accesses stay on one element along the SIMD loop), under
+ * the same conditions. */
+gboolean sy_io_path_once(const SyPeArray *array, const SyIoPath *p);
+
 isl_union_map *sy_io_accesses(
 	const SyPeArray *array, const SyArray *x, gboolean writes);
 isl_union_map *sy_io_path_accesses(

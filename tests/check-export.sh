@@ -227,6 +227,26 @@ for case in "$examples/mm.c --space i,j --tile i=16,j=16,k=16" \
 	fi
 done
 
+# SIMD lanes: a PE's own inputs come a vector at a time (A for mm on
+# [i]), values all lanes share once (B in ttmc); a FIFO still used once
+# per lane is a warning, with the layout change that would fix it.
+n=$((n + 1))
+if ! "$cli" export "$examples/mm.c" --space i --tile i=16,k=64 --simd k=4 -o "$tmp/p$n" >/dev/null 2>"$tmp/err" ||
+	[ -s "$tmp/err" ] ||
+	! grep -q '^    ap_uint<128> sy_w_A_2;$' "$tmp/p$n/src/systole_kernel.cpp"; then
+	fail "mm [i] with SIMD on k: $(head -n 1 "$tmp/err")"
+elif ! "$cli" export "$examples/ttmc.c" --space i,j --tile i=4,j=4,k=4 --simd m=2 -o "$tmp/q$n" >/dev/null 2>"$tmp/err" ||
+	[ -s "$tmp/err" ] ||
+	! grep -q '^    float sy_w_B_3;$' "$tmp/q$n/src/systole_kernel.cpp"; then
+	fail "ttmc with SIMD on m: $(head -n 1 "$tmp/err")"
+elif ! "$cli" export "$examples/gemm.c" --space i,j --simd k=4 -o "$tmp/r$n" >/dev/null 2>"$tmp/err" ||
+	[ "$(cat "$tmp/err")" != "systole-cli: warning: SIMD on 'k' moves B through the PE's FIFOs an element per lane, so its pipeline starts an iteration every 4 cycles, not every cycle; B[k][j]: make dimension 0 the innermost, as B[j][k]" ] ||
+	! grep -qx -e "- SIMD on 'k' moves B .*as B\[j\]\[k\]\." "$tmp/r$n/README.md"; then
+	fail "gemm with SIMD on k: $(head -n 1 "$tmp/err")"
+else
+	passed=$((passed + 1))
+fi
+
 # The same input gives the same files, byte for byte; an existing
 # project is kept without --force and replaced with it.
 "$cli" export "$examples/conv.c" --space o,r --tile o=4,r=4 -o "$tmp/a" >/dev/null &&
