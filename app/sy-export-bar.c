@@ -115,6 +115,13 @@ static void show_done(SyExportBar *self, const SyExportJob *job)
 		markup->str);
 	g_string_free(markup, TRUE);
 	set_state(self, SY_EXPORT_BAR_DONE);
+	if (warnings && warnings->len) {
+		gtk_image_set_from_icon_name(self->icon,
+			"dialog-warning-symbolic", GTK_ICON_SIZE_MENU);
+		gtk_style_context_remove_class(
+			gtk_widget_get_style_context(GTK_WIDGET(self->icon)),
+			"done");
+	}
 }
 
 /* The message in full: it says what and where, and what to do. */

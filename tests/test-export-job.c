@@ -121,8 +121,9 @@ static void run_cli(const char *const *args)
 /* The job for matrix multiply on [i, j] with 16 x 16 x 16 tiles, made
  * from an analysis of this thread's own, which is freed before the job
  * runs: the job must hold copies of everything. */
-static SyExportJob *mm_job(const SyDesignOptions *design_options,
-	const char *device, const char *dir, gboolean force)
+static SyExportJob *mm_job_with(const char *space, const char *simd,
+	const SyDesignOptions *design_options, const char *device,
+	const char *dir, gboolean force)
 {
 	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
 	g_autofree char *text = NULL;
@@ -136,14 +137,23 @@ static SyExportJob *mm_job(const SyDesignOptions *design_options,
 	g_assert_true(g_file_get_contents(path, &text, NULL, &error));
 	a = sy_analysis_new_from_data(path, text, -1, &options, &error);
 	g_assert_no_error(error);
-	id = sy_config_find_space(a, "i,j", &error);
+	id = sy_config_find_space(a, space, &error);
 	g_assert_no_error(error);
 	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
 	config = sy_config_new(choices);
 	g_assert_true(sy_config_apply_named(
 		config, choices, "tile", "i=16,j=16,k=16", &error));
+	if (simd)
+		g_assert_true(sy_config_apply_named(
+			config, choices, "simd", simd, &error));
 	return sy_export_job_new(path, text, -1, &options, (guint)id, config,
 		design_options, device, dir, force);
+}
+
+static SyExportJob *mm_job(const SyDesignOptions *design_options,
+	const char *device, const char *dir, gboolean force)
+{
+	return mm_job_with("i,j", NULL, design_options, device, dir, force);
 }
 
 typedef struct {
@@ -214,6 +224,31 @@ static void test_same_as_cli(void)
 		"AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)");
 	g_assert_cmpstr(sy_export_job_get_dir(job), ==, job_dir);
 	g_assert_cmpstr(sy_export_job_get_device(job), ==, "u250");
+	g_assert_cmpuint(sy_export_job_get_warnings(job)->len, ==, 0);
+}
+
+/* What keeps a design from II=1 reaches the explorer as it reaches the
+ * CLI: SIMD on j for mm on [i] moves C (partial sums) and B (B[j][k],
+ * not contiguous along j) an element per lane; A, which every lane
+ * shares, moves once. */
+static void test_warnings(void)
+{
+	g_autofree char *dir = g_build_filename(tmp, "simd", NULL);
+	g_autoptr(SyExportJob)
+		job = mm_job_with("i", "j=2", NULL, "u250", dir, FALSE);
+	GError *error = NULL;
+	GPtrArray *warnings;
+
+	g_assert_null(sy_export_job_get_warnings(job));
+	g_free(run_job(job, &error));
+	g_assert_no_error(error);
+	warnings = sy_export_job_get_warnings(job);
+	g_assert_cmpuint(warnings->len, ==, 1);
+	g_assert_cmpstr(g_ptr_array_index(warnings, 0), ==,
+		"SIMD on 'j' moves C and B through the PE's FIFOs an element "
+		"per lane, so its pipeline starts an iteration every 2 cycles, "
+		"not every cycle; B[j][k]: make dimension 0 the innermost, as "
+		"B[k][j]");
 }
 
 /* The network options travel too: a packing table the job copied, and
@@ -340,6 +375,7 @@ int main(int argc, char **argv)
 	g_assert_no_error(error);
 	g_test_add_func("/export-job/same-as-cli", test_same_as_cli);
 	g_test_add_func("/export-job/design-options", test_design_options);
+	g_test_add_func("/export-job/warnings", test_warnings);
 	g_test_add_func(
 		"/export-job/exists-then-force", test_exists_then_force);
 	g_test_add_func("/export-job/errors", test_errors);

@@ -460,6 +460,37 @@ static void remove_tree(const char *path)
  * and the success bar; again into the same folder: the folder is in the
  * way, and says so; Replace writes over it; a window closed while its
  * export runs lets the export finish without it. */
+/* A design whose SIMD lanes keep its PEs from II=1 (mm on [i], SIMD on
+ * j): exported all the same, the bar says why, as a warning. */
+static void export_warning(
+	SyWindow *window, SyExportBar *bar, GtkWidget *panel, const char *tmp)
+{
+	const SyAnalysis *a = sy_window_get_analysis(window);
+	g_autofree char *dir = g_build_filename(tmp, "mm_i_simd", NULL);
+	g_autoptr(SyChoices) choices = NULL;
+	int id = sy_config_find_space(a, "i", NULL);
+	char simd[16];
+
+	sy_window_select_candidate(window, id);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
+	g_snprintf(
+		simd, sizeof simd, "%d", sy_choices_find(choices->simd, "j"));
+	g_assert_true(gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "simd-loop")), simd));
+	g_assert_true(gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(get(panel, "simd-width")), "2"));
+	g_assert_true(sy_window_export_to(window, dir, "u250", FALSE));
+	wait_until(window, export_over, "the export with a warning");
+	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_DONE);
+	g_assert_cmpint(gtk_info_bar_get_message_type(GTK_INFO_BAR(bar)), ==,
+		GTK_MESSAGE_WARNING);
+	g_assert_nonnull(strstr(sy_export_bar_get_text(bar),
+		" SLRs)\nWarning: SIMD on 'j' moves C and B through the PE's "
+		"FIFOs an element per lane"));
+	screenshot(GTK_WIDGET(window), "ui-export-warning-1920.png");
+	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
+}
+
 static void test_export(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(app);
@@ -567,6 +598,7 @@ static void test_export(void)
 	g_assert_nonnull(strstr(sy_export_bar_get_text(bar), "U280"));
 	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
 	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_HIDDEN);
+	export_warning(window, bar, panel, tmp);
 
 	/* Closed while exporting: the folder is still written whole, and
 	 * nothing touches the window (criticals are fatal here). */
