@@ -94,28 +94,38 @@ static void add_c_filter(GtkFileChooser *chooser)
 	gtk_file_chooser_add_filter(chooser, filter);
 }
 
+/* Runs chooser from the last folder; the file chosen (its folder
+ * remembered), or NULL. */
+static GFile *choose(SyWindow *self, GtkFileChooserNative *chooser)
+{
+	GFile *file;
+
+	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
+	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) !=
+		GTK_RESPONSE_ACCEPT)
+		return NULL;
+	file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
+	remember_folder(self, file);
+	return file;
+}
+
 void sy_cmd_open(GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
 	g_autoptr(GtkFileChooserNative) chooser = NULL;
+	g_autoptr(GFile) file = NULL;
 
 	(void)action;
 	(void)param;
 	chooser = gtk_file_chooser_native_new("Open a Kernel", GTK_WINDOW(self),
 		GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
 	add_c_filter(GTK_FILE_CHOOSER(chooser));
-	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
-	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
-		GTK_RESPONSE_ACCEPT) {
-		g_autoptr(GFile) file = gtk_file_chooser_get_file(
-			GTK_FILE_CHOOSER(chooser));
-
-		remember_folder(self, file);
+	file = choose(self, chooser);
+	if (file)
 		sy_application_open_file(
 			SY_APPLICATION(
 				gtk_window_get_application(GTK_WINDOW(self))),
 			file);
-	}
 }
 
 static gboolean save_as(SyWindow *self)
@@ -123,6 +133,7 @@ static gboolean save_as(SyWindow *self)
 	g_autoptr(GtkFileChooserNative) chooser = NULL;
 	g_autofree char *name = self->file ? g_file_get_basename(self->file)
 					   : g_strdup("kernel.c");
+	g_autoptr(GFile) file = NULL;
 	gboolean saved = FALSE;
 
 	chooser = gtk_file_chooser_native_new("Save the Kernel",
@@ -131,15 +142,9 @@ static gboolean save_as(SyWindow *self)
 	gtk_file_chooser_set_do_overwrite_confirmation(
 		GTK_FILE_CHOOSER(chooser), TRUE);
 	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
-	set_start_folder(self, GTK_FILE_CHOOSER(chooser));
-	if (gtk_native_dialog_run(GTK_NATIVE_DIALOG(chooser)) ==
-		GTK_RESPONSE_ACCEPT) {
-		g_autoptr(GFile) file = gtk_file_chooser_get_file(
-			GTK_FILE_CHOOSER(chooser));
-
-		remember_folder(self, file);
+	file = choose(self, chooser);
+	if (file)
 		saved = save_to(self, file);
-	}
 	return saved;
 }
 

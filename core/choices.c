@@ -415,16 +415,20 @@ static void classify(
 	}
 }
 
-guint sy_choices_lanes(
-	const SyChoices *c, int simd, gint64 factor, const SyArray *array)
+/* How the accesses of array in a SIMD loop move from lane to lane. */
+typedef enum {
+	LANES_NONE, /* none is in the loop */
+	LANES_SAME, /* all stay on one element */
+	LANES_VECTOR, /* some move to the next element, the rest stay */
+	LANES_APART, /* some move by more: a layout change would help */
+} LaneKind;
+
+static LaneKind lane_kind(const SyChoices *c, int simd, const SyArray *array)
 {
 	const SyAnalysis *a = c->analysis;
-	const SySimdChoice *sc;
-	gboolean unit = FALSE;
+	const SySimdChoice *sc = g_ptr_array_index(c->simd, simd);
+	LaneKind kind = LANES_NONE;
 
-	if (simd < 0 || factor <= 1)
-		return 1;
-	sc = g_ptr_array_index(c->simd, simd);
 	for (guint i = 0; i < a->scop->accesses->len; i++) {
 		const SyAccess *access = g_ptr_array_index(
 			a->scop->accesses, i);
@@ -435,38 +439,27 @@ guint sy_choices_lanes(
 			!inside(&sc->loop, a->band, access->stmt, &d))
 			continue;
 		switch (stride(access, d, &dim)) {
-		case STRIDE_0: break;
-		case STRIDE_1: unit = TRUE; break;
-		default: return 1;
+		case STRIDE_0: kind = MAX(kind, LANES_SAME); break;
+		case STRIDE_1: kind = MAX(kind, LANES_VECTOR); break;
+		default: return LANES_APART;
 		}
 	}
-	return unit ? (guint)factor : 1;
+	return kind;
+}
+
+guint sy_choices_lanes(
+	const SyChoices *c, int simd, gint64 factor, const SyArray *array)
+{
+	if (simd < 0 || factor <= 1)
+		return 1;
+	return lane_kind(c, simd, array) == LANES_VECTOR ? (guint)factor : 1;
 }
 
 gboolean sy_choices_lanes_same(
 	const SyChoices *c, int simd, gint64 factor, const SyArray *array)
 {
-	const SyAnalysis *a = c->analysis;
-	const SySimdChoice *sc;
-	gboolean any = FALSE;
-
-	if (simd < 0 || factor <= 1)
-		return FALSE;
-	sc = g_ptr_array_index(c->simd, simd);
-	for (guint i = 0; i < a->scop->accesses->len; i++) {
-		const SyAccess *access = g_ptr_array_index(
-			a->scop->accesses, i);
-		guint d;
-		int dim;
-
-		if (access->array != array ||
-			!inside(&sc->loop, a->band, access->stmt, &d))
-			continue;
-		if (stride(access, d, &dim) != STRIDE_0)
-			return FALSE;
-		any = TRUE;
-	}
-	return any;
+	return simd >= 0 && factor > 1 &&
+		lane_kind(c, simd, array) == LANES_SAME;
 }
 
 /* "#pragma systole reduction(k, l)" lines in the SCoP, into overrides. */

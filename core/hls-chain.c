@@ -15,17 +15,7 @@
 
 isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
 {
-	const SyDeps *deps = m->array->analysis->deps;
-	isl_set *out = isl_map_domain(isl_map_copy(a->map));
-
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-
-		if (dep->kind == SY_DEP_OUTPUT && dep->source == a)
-			out = isl_set_subtract(out,
-				isl_map_domain(isl_map_copy(dep->relation)));
-	}
-	return out;
+	return isl_map_domain(sy_io_live_out(m->array->analysis->deps, a));
 }
 
 static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)

@@ -372,7 +372,7 @@ isl_union_map *sy_io_accesses(
 }
 
 /* The instances of a write whose value nothing overwrites. */
-static isl_map *live_out(const SyDeps *deps, const SyAccess *write)
+isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write)
 {
 	isl_map *map = isl_map_copy(write->map);
 
@@ -406,7 +406,7 @@ isl_union_map *sy_io_path_accesses(const SyPeArray *array, const SyIoPath *p)
 			continue;
 		if (!p->in) {
 			all = isl_union_map_add_map(
-				all, live_out(deps, access));
+				all, sy_io_live_out(deps, access));
 			continue;
 		}
 		in = sy_deps_live_in(deps, access);

@@ -48,6 +48,9 @@ guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p);
  * the same conditions. */
 gboolean sy_io_path_once(const SyPeArray *array, const SyIoPath *p);
 
+/* The write's accesses whose value nothing overwrites. */
+isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write);
+
 isl_union_map *sy_io_accesses(
 	const SyPeArray *array, const SyArray *x, gboolean writes);
 isl_union_map *sy_io_path_accesses(
