@@ -630,7 +630,7 @@ static void exterior_path(Build *b, const SyIoPath *p)
 	 * nothing. */
 	if (!p->in && !back && p->role == SY_PATH_PARTIAL) {
 		g_autofree char *name = g_strdup_printf(
-			"%s_PE_dummy_in", p->prefix);
+			"%s_PE_dummy_head", p->prefix);
 		SyModule *dummy = module_add(b, name, SY_MODULE_DUMMY, p->array,
 			0, TRUE, ends, edge);
 

@@ -795,7 +795,7 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
 
 	g_string_append_printf(hls->out,
-		"void %s_PE_dummy_in(hls::stream<%s> &fifo_out)\n{\n"
+		"void %s_PE_dummy_head(hls::stream<%s> &fifo_out)\n{\n"
 		"#pragma HLS INLINE off\n"
 		"    /* Partial results of %s start in the first PEs: nothing "
 		"comes from upstream. */\n"

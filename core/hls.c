@@ -292,7 +292,7 @@ static void call_pes(SyHlsGen *hls)
 				array, sy_hls_along(hp->path), 0, l, coord);
 			here = sy_hls_fifo_index(coord, array->n_space, -1);
 			g_string_append_printf(out,
-				"    %s_PE_dummy_in(fifo_%s_PE%s);\n",
+				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
 				hp->path->prefix, hp->path->prefix, here);
 		}
 	}

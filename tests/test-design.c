@@ -197,15 +197,15 @@ static void test_no_way_in(void)
 	make(&none, init, 2, NULL, NULL, NULL);
 	g_assert_null(sy_design_find(none.design, "C_IO_L3_in"));
 	g_assert_null(sy_design_find(none.design, "C_IO_L2_in_boundary"));
-	assert_module(none.design, "C_PE_dummy_in", 1);
+	assert_module(none.design, "C_PE_dummy_head", 1);
 	g_assert_cmpint(
-		module(none.design, "C_PE_dummy_in")->edge, ==, SY_EDGE_WEST);
+		module(none.design, "C_PE_dummy_head")->edge, ==, SY_EDGE_WEST);
 	assert_module(none.design, "C_IO_L2_out_boundary", 1);
 	g_assert_cmpint(sy_design_fifo_count(none.design, "fifo_C_PE"), ==, 65);
 	for (guint i = 0; i < none.design->fifos->len; i++) {
 		const SyFifo *f = g_ptr_array_index(none.design->fifos, i);
 
-		if (f->from == module(none.design, "C_PE_dummy_in"))
+		if (f->from == module(none.design, "C_PE_dummy_head"))
 			feed = f;
 	}
 	g_assert_nonnull(feed);
@@ -215,12 +215,12 @@ static void test_no_way_in(void)
 	made_clear(&none);
 	make(&back, init, 2, tiled, NULL, NULL);
 	assert_module(back.design, "C_IO_L3_in", 1);
-	g_assert_null(sy_design_find(back.design, "C_PE_dummy_in"));
+	g_assert_null(sy_design_find(back.design, "C_PE_dummy_head"));
 	g_assert_cmpuint(back.design->dram->len, ==, 4);
 	made_clear(&back);
 	make(&live, mm, 2, NULL, NULL, NULL);
 	assert_module(live.design, "C_IO_L3_in", 1);
-	g_assert_null(sy_design_find(live.design, "C_PE_dummy_in"));
+	g_assert_null(sy_design_find(live.design, "C_PE_dummy_head"));
 	made_clear(&live);
 }
 
