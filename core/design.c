@@ -626,9 +626,10 @@ static void exterior_path(Build *b, const SyIoPath *p)
 			dummy);
 	}
 	/* Partial results that start in the first PEs (nothing enters,
-	 * see sy_io_plan): their upstream FIFOs get a writer that writes
-	 * nothing. */
-	if (!p->in && !back && p->role == SY_PATH_PARTIAL) {
+	 * see sy_io_plan), and temporaries passed PE to PE: their
+	 * upstream FIFOs get a writer that writes nothing. */
+	if ((!p->in && !back && p->role == SY_PATH_PARTIAL) ||
+		p->role == SY_PATH_PASS) {
 		g_autofree char *name = g_strdup_printf(
 			"%s_PE_dummy_head", p->prefix);
 		SyModule *dummy = module_add(b, name, SY_MODULE_DUMMY, p->array,

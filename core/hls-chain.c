@@ -88,11 +88,12 @@ static isl_set *crossing(const SyHlsModel *m, const SyAccess *a)
 	return set;
 }
 
-/* Time as a PE sees it: the flat schedule without the PE coordinates. */
-static isl_union_map *pe_clock(const SyHlsModel *m)
+/* The flat schedule's PE coordinates (pe) or its other dimensions,
+ * time as a PE sees it. */
+static isl_map *project(const SyHlsModel *m, gboolean pe)
 {
 	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
-	guint n = m->n_dims - m->n_space;
+	guint n = pe ? m->n_space : m->n_dims - m->n_space;
 	isl_space *space = isl_space_map_from_domain_and_range(
 		isl_space_set_alloc(ctx, 0, m->n_dims),
 		isl_space_set_alloc(ctx, 0, n));
@@ -101,25 +102,37 @@ static isl_union_map *pe_clock(const SyHlsModel *m)
 		isl_space_domain(space));
 
 	for (guint d = 0, o = 0; d < m->n_dims; d++)
-		if (d < m->n_tile || d >= m->n_tile + m->n_space)
+		if ((d >= m->n_tile && d < m->n_tile + m->n_space) == pe)
 			ma = isl_multi_aff_set_aff(ma, (int)o++,
 				isl_aff_var_on_domain(isl_local_space_copy(ls),
 					isl_dim_set, d));
 	isl_local_space_free(ls);
-	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
-		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+	return isl_map_from_multi_aff(ma);
+}
+
+/* Schedule points p -> q of one PE, p earlier than q. */
+static isl_map *earlier_in_pe(const SyHlsModel *m)
+{
+	isl_map *clock = project(m, FALSE), *pe = project(m, TRUE);
+	isl_map *clock_back = isl_map_reverse(isl_map_copy(clock));
+	isl_map *pe_back = isl_map_reverse(isl_map_copy(pe));
+	isl_map *lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(clock)));
+	isl_map *before = isl_map_apply_range(
+		isl_map_apply_range(clock, lt), clock_back);
+
+	/* (Arguments are copied first: C leaves their order open.) */
+	return isl_map_intersect(before, isl_map_apply_range(pe, pe_back));
 }
 
 /* A FIFO between PEs carries x's values once each and keeps their
- * order: every value read in the next PE once, and values written
- * earlier read earlier there. */
+ * order: every value read in the next PE once, and of two values a PE
+ * writes, the earlier read earlier there. */
 static gboolean check_fifo(
 	const SyHlsModel *m, const SyArray *x, GError **error)
 {
 	const SyDeps *deps = m->array->analysis->deps;
 	isl_union_map *ext = isl_union_map_empty(
 		isl_space_params_alloc(isl_union_map_get_ctx(m->schedule), 0));
-	isl_union_map *clock = pe_clock(m);
 	isl_bool once, kept = isl_bool_true;
 
 	for (guint i = 0; i < deps->deps->len; i++) {
@@ -131,22 +144,22 @@ static gboolean check_fifo(
 	}
 	once = isl_union_map_is_single_valued(ext);
 	ext = isl_union_map_apply_range(
-		isl_union_map_apply_domain(ext, isl_union_map_copy(clock)),
-		clock);
+		isl_union_map_apply_domain(
+			ext, isl_union_map_copy(m->schedule)),
+		isl_union_map_copy(m->schedule));
 	if (once == isl_bool_true &&
 		isl_union_map_is_empty(ext) == isl_bool_false) {
 		/* written at w1 before w2, read at r1 before r2 */
 		isl_map *r = isl_map_from_union_map(ext);
-		isl_map *lt = isl_map_lex_lt(
-			isl_space_range(isl_map_get_space(r)));
+		isl_map *before = earlier_in_pe(m);
 		isl_map *pairs = isl_map_apply_range(
 			isl_map_apply_range(isl_map_reverse(isl_map_copy(r)),
-				isl_map_copy(lt)),
+				isl_map_copy(before)),
 			r);
 
-		kept = isl_map_is_subset(pairs, lt);
+		kept = isl_map_is_subset(pairs, before);
 		isl_map_free(pairs);
-		isl_map_free(lt);
+		isl_map_free(before);
 	} else {
 		isl_union_map_free(ext);
 	}
@@ -171,8 +184,10 @@ static isl_set *chain_of(const SyHlsModel *m, const SyAccess *a,
 {
 	guint k = along(p);
 	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
-	isl_set *outside = a->write ? sy_hls_model_live_out(m, a)
-				    : live_in(m, a);
+	isl_set *outside = a->array->local
+		? isl_set_empty(isl_set_get_space(a->stmt->domain))
+		: a->write ? sy_hls_model_live_out(m, a)
+			   : live_in(m, a);
 	isl_set *there = at_pe(m, a->stmt, k, end);
 	isl_bool ok = isl_set_is_subset(outside, there);
 	const char *loop =
@@ -214,9 +229,12 @@ gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
 		const SyIoPath *out = exterior_path(m, x, FALSE);
 
 		/* With no way in, partial results start in the first
-		 * PEs (see sy_hls_model_headless). */
-		if (x->local || !out || (!in && out->role != SY_PATH_PARTIAL) ||
-			!sy_hls_model_keeps(m, x))
+		 * PEs (see sy_hls_model_headless); a temporary passed PE
+		 * to PE has neither way. */
+		if (!sy_hls_model_keeps(m, x))
+			continue;
+		if (x->local ? !in || in->role != SY_PATH_PASS
+			     : !out || (!in && out->role != SY_PATH_PARTIAL))
 			continue;
 		if (!check_fifo(m, x, error))
 			return FALSE;
@@ -227,7 +245,8 @@ gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
 
 			if (a->array != x || !a->expr)
 				continue;
-			set = chain_of(m, a, a->write || !in ? out : in, error);
+			set = chain_of(m, a,
+				(a->write && out) || !in ? out : in, error);
 			if (!set)
 				return FALSE;
 			if (isl_set_is_empty(set) == isl_bool_true)
@@ -281,6 +300,7 @@ gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 
-	return !p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
-		!sy_hls_model_path(m, p->array, TRUE);
+	return p->role == SY_PATH_PASS ||
+		(!p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
+			!sy_hls_model_path(m, p->array, TRUE));
 }

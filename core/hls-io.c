@@ -797,10 +797,35 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_head(hls::stream<%s> &fifo_out)\n{\n"
 		"#pragma HLS INLINE off\n"
-		"    /* Partial results of %s start in the first PEs: nothing "
-		"comes from upstream. */\n"
+		"    /* %s %s start in the first PEs: nothing comes from "
+		"upstream. */\n"
 		"    (void)fifo_out;\n}\n\n",
-		hp->path->prefix, pe_word, hp->path->array->name);
+		hp->path->prefix, pe_word,
+		hp->path->role == SY_PATH_PASS ? "Values of the temporary"
+					       : "Partial results of",
+		hp->path->array->name);
+}
+
+/* The far end of a temporary passed PE to PE: the last PEs pass
+ * nothing on (a value that would leave their tile is refused). */
+static void emit_tail_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+	GString *unit = g_string_new(NULL);
+
+	for (guint k = 0; k < hls->m->n_space; k++)
+		g_string_append_printf(unit, "int %s, ", sy_hls_p_names[k]);
+	g_string_append_printf(hls->out,
+		"void %s_PE_dummy_in(%shls::stream<%s> &fifo_in)\n{\n"
+		"#pragma HLS INLINE off\n"
+		"    /* Values of the temporary %s stay in their tile: the "
+		"last PEs pass none on. */\n",
+		hp->path->prefix, unit->str, pe_word, hp->path->array->name);
+	for (guint k = 0; k < hls->m->n_space; k++)
+		g_string_append_printf(
+			hls->out, "    (void)%s;\n", sy_hls_p_names[k]);
+	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
+	g_string_free(unit, TRUE);
 }
 
 /* Dummies: what leaves the last PEs of an input's lines. */
@@ -826,7 +851,7 @@ static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 	sy_hls_line(p, "}");
 }
 
-void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+static void emit_drop_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 {
 	const SyHlsModel *m = hls->m;
 	const SyIoPath *p = hp->path;
@@ -856,4 +881,12 @@ void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	g_free(fixed);
 	g_string_free(unit, TRUE);
 	g_string_append(hls->out, "}\n\n");
+}
+
+void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	if (hp->path->role == SY_PATH_PASS)
+		emit_tail_dummy(hls, hp);
+	else
+		emit_drop_dummy(hls, hp);
 }

@@ -65,8 +65,12 @@ void sy_hls_model_free(SyHlsModel *model)
 		return;
 	isl_union_map_free(model->schedule);
 	isl_union_set_free(model->real);
+	if (model->pe_paths)
+		g_ptr_array_unref(model->pe_paths);
 	if (model->paths)
 		g_ptr_array_unref(model->paths);
+	if (model->passes)
+		g_ptr_array_unref(model->passes);
 	if (model->plan)
 		g_ptr_array_unref(model->plan);
 	if (model->pe_box)
@@ -229,6 +233,32 @@ static isl_set *rectangular(isl_set *set)
 	}
 	isl_set_free(set);
 	return box;
+}
+
+/* The schedule on a statement's box, one to one.  A statement under
+ * an if that fixes a loop (i == 0) has a schedule blind to that loop:
+ * it keeps its equalities then, running on a hyperplane of its box. */
+static isl_map *one_to_one(const SyStmt *stmt, isl_map *map, GError **error)
+{
+	isl_bool injective = isl_map_is_injective(map);
+
+	if (injective == isl_bool_false) {
+		isl_basic_set *hull = isl_set_affine_hull(
+			isl_set_copy(stmt->domain));
+
+		map = isl_map_intersect_domain(
+			map, isl_set_from_basic_set(hull));
+		injective = isl_map_is_injective(map);
+	}
+	if (injective == isl_bool_true)
+		return map;
+	isl_map_free(map);
+	sy_hls_refuse(error,
+		"statement %s (line %u) runs more than once at a point of "
+		"the array's schedule; the HLS backend needs one instance "
+		"per point",
+		stmt->name, stmt->node->loc.line);
+	return NULL;
 }
 
 /* The statement seen from its schedule (see SyHlsStmt). */
@@ -481,37 +511,45 @@ static gboolean check_exterior(
 	return TRUE;
 }
 
-/* Partial results may leave the array only at the end: a round trip
- * through DRAM between tiles is a cycle the C simulation cannot run. */
-static gboolean check_partial(
-	const SyHlsModel *m, const SyIoPath *p, GError **error)
+/* Whether access a's element changes along band member t: then a PE's
+ * buffer of it moves with t's tiles. */
+static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
+{
+	for (guint d = 0; d < a->stmt->n_iters; d++)
+		if (member_of(band, a->stmt->loops[d]) == (int)t)
+			return isl_multi_pw_aff_involves_dims(a->subscripts,
+				       isl_dim_in, d, 1) == isl_bool_true;
+	return FALSE;
+}
+
+/* Values of x a PE keeps from one tile to another: partial results
+ * would make a round trip through DRAM, a cycle the C simulation cannot
+ * run; a temporary has no way there at all. */
+static gboolean check_untiled(
+	const SyHlsModel *m, const SyArray *x, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyDeps *deps = array->analysis->deps;
 	const SyBand *band = array->analysis->band;
 
-	if (!p->exterior)
-		return sy_hls_refuse(error,
-			"partial results of %s leave the PEs between tiles and "
-			"come back; the HLS backend keeps them on chip: put "
-			"the loops carrying them innermost in the tile order "
-			"(--tile-order)",
-			p->array->name);
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
-		if (dep->kind != SY_DEP_FLOW ||
-			dep->source->array != p->array || !dep->uniform)
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x ||
+			!dep->uniform)
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
 			if (dep->distance[t] != 0 &&
-				array->padded[t] > array->config->tile[t])
+				array->padded[t] > array->config->tile[t] &&
+				(!x->local || follows(band, dep->sink, t)))
 				return sy_hls_refuse(error,
-					"partial results of %s cross tiles of "
-					"'%s' through DRAM; the HLS backend "
-					"needs that loop untiled (--tile "
-					"%s=%" G_GINT64_FORMAT ")",
-					p->array->name, band->members[t].name,
+					"%s %s cross tiles of '%s'%s; the HLS "
+					"backend needs that loop untiled "
+					"(--tile %s=%" G_GINT64_FORMAT ")",
+					x->local ? "values of the temporary"
+						 : "partial results of",
+					x->name, band->members[t].name,
+					x->local ? "" : " through DRAM",
 					band->members[t].name,
 					band->members[t].max -
 						band->members[t].min + 1);
@@ -519,17 +557,25 @@ static gboolean check_partial(
 	return TRUE;
 }
 
+/* Partial results may leave the array only at the end. */
+static gboolean check_partial(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	if (!p->exterior)
+		return sy_hls_refuse(error,
+			"partial results of %s leave the PEs between tiles and "
+			"come back; the HLS backend keeps them on chip: put "
+			"the loops carrying them innermost in the tile order "
+			"(--tile-order)",
+			p->array->name);
+	return check_untiled(m, p->array, error);
+}
+
 static gboolean check_paths(const SyHlsModel *m, GError **error)
 {
 	for (guint i = 0; i < m->plan->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(m->plan, i);
 
-		if (p->role == SY_PATH_PASS)
-			return sy_hls_refuse(error,
-				"the temporary %s moves from PE to PE; the HLS "
-				"backend supports temporaries that stay in "
-				"their PE",
-				p->array->name);
 		if (p->exterior && !check_exterior(m, p, error))
 			return FALSE;
 		if (p->role == SY_PATH_PARTIAL && !check_partial(m, p, error))
@@ -546,6 +592,14 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 					p->in ? "enters" : "leaves", o->prefix,
 					p->prefix);
 		}
+	}
+	/* Temporaries stay on chip, in their PE or passed on. */
+	for (guint i = 0; i < m->array->analysis->scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(
+			m->array->analysis->scop->arrays, i);
+
+		if (x->local && !check_untiled(m, x, error))
+			return FALSE;
 	}
 	return TRUE;
 }
@@ -740,8 +794,17 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 			sy_hls_model_free(m);
 			return NULL;
 		}
-		map = isl_map_intersect_domain(
-			isl_map_from_multi_aff(isl_multi_aff_copy(sched)), box);
+		map = one_to_one(stmt,
+			isl_map_intersect_domain(
+				isl_map_from_multi_aff(
+					isl_multi_aff_copy(sched)),
+				box),
+			error);
+		if (!map) {
+			isl_multi_aff_free(sched);
+			sy_hls_model_free(m);
+			return NULL;
+		}
 		m->n_dims = (guint)isl_map_dim(map, isl_dim_out);
 		h = hls_stmt_new(stmt, isl_map_copy(map));
 		h->sched = sched;
@@ -753,6 +816,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
 	m->plan = sy_io_plan(array);
 	m->paths = g_ptr_array_new_with_free_func(path_free);
+	m->passes = g_ptr_array_new_with_free_func(path_free);
 	if (!check_paths(m, error) || !sy_hls_model_build_chains(m, error)) {
 		sy_hls_model_free(m);
 		return NULL;
@@ -765,8 +829,16 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 			sy_hls_model_free(m);
 			return NULL;
 		}
-		g_ptr_array_add(m->paths, hp);
+		g_ptr_array_add(
+			hp->path->role == SY_PATH_PASS ? m->passes : m->paths,
+			hp);
 	}
+	m->pe_paths = g_ptr_array_new();
+	for (guint i = 0; i < m->paths->len + m->passes->len; i++)
+		g_ptr_array_add(m->pe_paths,
+			i < m->paths->len ? g_ptr_array_index(m->paths, i)
+					  : g_ptr_array_index(m->passes,
+						    i - m->paths->len));
 	pe_boxes(m);
 	return m;
 }
@@ -774,8 +846,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 const SyHlsPath *sy_hls_model_path(
 	const SyHlsModel *model, const SyArray *x, gboolean in)
 {
-	for (guint i = 0; i < model->paths->len; i++) {
-		const SyHlsPath *p = g_ptr_array_index(model->paths, i);
+	for (guint i = 0; i < model->pe_paths->len; i++) {
+		const SyHlsPath *p = g_ptr_array_index(model->pe_paths, i);
 
 		if (p->path->array == x && p->path->in == in)
 			return p;

@@ -70,7 +70,9 @@ typedef struct {
 	guint n_dims, n_tile, n_space;
 	gint64 lanes_dim; /* schedule dimension of SIMD lanes, -1 */
 	GPtrArray *plan; /* SyIoPath (owned) */
-	GPtrArray *paths; /* SyHlsPath, per path of plan */
+	GPtrArray *paths; /* SyHlsPath, per path of plan through DRAM */
+	GPtrArray *passes; /* SyHlsPath: temporaries passed PE to PE */
+	GPtrArray *pe_paths; /* paths, then passes: the PE's streams */
 	GHashTable *pe_box; /* SyArray -> SyHlsBox: kept in PEs */
 	/* Arrays kept in their PE and passed along the array too (partial
 	 * results accumulated in each PE, then handed to the next): per
@@ -99,15 +101,16 @@ gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
 
 /* Whether hp carries partial results out of a chain that has no way in
  * (they start in the first PEs: nothing from outside, nothing from
- * other tiles): the first PEs' upstream FIFOs are fed by dummies that
- * write nothing. */
+ * other tiles), or passes a temporary PE to PE: the first PEs' upstream
+ * FIFOs are fed by dummies that write nothing. */
 gboolean sy_hls_model_headless(const SyHlsModel *model, const SyHlsPath *hp);
 
 /* The points of instances (statement space, taken): S[schedule]. */
 isl_union_set *sy_hls_model_points(
 	const SyHlsModel *model, isl_union_set *instances);
 
-/* The path that carries array x in (or out), or NULL. */
+/* The path that carries array x in (or out), or NULL; for a temporary
+ * passed PE to PE, its pass (in). */
 const SyHlsPath *sy_hls_model_path(
 	const SyHlsModel *model, const SyArray *x, gboolean in);
 

@@ -367,10 +367,12 @@ static void print_pe_stmt(
 		sy_ast_line_start(p);
 		print_element(p, p->out, name, w->array, call, &at);
 		g_string_append(p->out, " = sy_v;\n");
+		/* A temporary passed on has only its way in. */
 		if (uses_fifo(hls, w)) {
 			guarded = sy_hls_open_guard(p, call->exprs[at++]);
 			sy_hls_line(p, "fifo_%s_out.write(sy_v);",
-				out->path->prefix);
+				out ? out->path->prefix
+				    : fifo_prefix(hls, w->array));
 			sy_hls_close_guard(p, guarded);
 		}
 	}
@@ -391,8 +393,8 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 {
 	GString *s = g_string_new(NULL);
 
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
 		const SyIoPath *p = hp->path;
 		g_autofree char *word = sy_hls_word_type(hp, hp->lanes);
 
@@ -403,9 +405,11 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 			 * (and results that do) also go out; chains
 			 * without a way in still come in. */
 			if (in ? !p->in && !sy_hls_model_headless(hls->m, hp)
-			       : (p->in &&
-					 !(p->exterior &&
-						 p->role == SY_PATH_READ)))
+			       : p->in &&
+						!(p->exterior &&
+							(p->role == SY_PATH_READ ||
+								p->role ==
+									SY_PATH_PASS)))
 				continue;
 			if (typed)
 				g_string_append_printf(s,

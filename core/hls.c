@@ -106,8 +106,8 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 	const SyPeArray *array = hls->array;
 	GString *out = hls->out;
 
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
 		const SyIoPath *p = hp->path;
 		const char *way = p->in ? "in" : "out";
 		g_autofree char *word = g_strdup_printf("%s_word", p->prefix);
@@ -123,9 +123,11 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
-		 * the far end has none beyond it. */
+		 * the far end has none beyond it.  Temporaries passed PE
+		 * to PE have no modules. */
 		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2);
-		declare_stream(out, word, l2, dims->str, depth);
+		if (p->role != SY_PATH_PASS)
+			declare_stream(out, word, l2, dims->str, depth);
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
@@ -279,8 +281,8 @@ static void call_pes(SyHlsGen *hls)
 	GString *out = hls->out;
 
 	/* The writers of chains without a way in, before their PEs. */
-	for (guint p = 0; p < hls->m->paths->len; p++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, p);
+	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
 
 		if (!sy_hls_model_headless(hls->m, hp))
 			continue;
@@ -310,9 +312,9 @@ static void call_pes(SyHlsGen *hls)
 		for (guint k = 0; k < args->len; k++)
 			g_string_append_printf(out, ", %s",
 				((SyArray *)g_ptr_array_index(args, k))->name);
-		for (guint p = 0; p < hls->m->paths->len; p++) {
+		for (guint p = 0; p < hls->m->pe_paths->len; p++) {
 			const SyHlsPath *hp = g_ptr_array_index(
-				hls->m->paths, p);
+				hls->m->pe_paths, p);
 			const SyIoPath *io = hp->path;
 			int a = io->exterior ? (int)sy_hls_along(io) : -1;
 			g_autofree char *here = sy_hls_fifo_index(
@@ -323,7 +325,9 @@ static void call_pes(SyHlsGen *hls)
 			if (io->in || sy_hls_model_headless(hls->m, hp))
 				g_string_append_printf(out, ", fifo_%s_PE%s",
 					io->prefix, here);
-			if (io->in && io->exterior && io->role == SY_PATH_READ)
+			if (io->in && io->exterior &&
+				(io->role == SY_PATH_READ ||
+					io->role == SY_PATH_PASS))
 				g_string_append_printf(out, ", fifo_%s_PE%s",
 					io->prefix, next);
 			if (!io->in)
@@ -333,12 +337,13 @@ static void call_pes(SyHlsGen *hls)
 		g_string_append(out, ");\n");
 	}
 	/* What leaves the last PEs of inputs' lines. */
-	for (guint p = 0; p < hls->m->paths->len; p++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, p);
+	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
 		const SyIoPath *io = hp->path;
 		guint a;
 
-		if (!io->in || !io->exterior || io->role != SY_PATH_READ)
+		if (!io->in || !io->exterior ||
+			(io->role != SY_PATH_READ && io->role != SY_PATH_PASS))
 			continue;
 		a = sy_hls_along(io);
 		for (gint64 l = 0; l < sy_hls_units(array, io); l++) {
@@ -487,11 +492,12 @@ static char *emit_kernel(SyHlsGen *hls)
 		"(d)) : (n) / (d))\n\n");
 	for (guint i = 0; i < hls->m->paths->len; i++)
 		sy_hls_emit_path(hls, g_ptr_array_index(hls->m->paths, i));
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
 
 		if (hp->path->in && hp->path->exterior &&
-			hp->path->role == SY_PATH_READ)
+			(hp->path->role == SY_PATH_READ ||
+				hp->path->role == SY_PATH_PASS))
 			sy_hls_emit_dummy(hls, hp);
 		if (sy_hls_model_headless(hls->m, hp))
 			sy_hls_emit_head_dummy(hls, hp);

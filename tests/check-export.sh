@@ -110,10 +110,19 @@ pass hls/kernels/gemm_int.c --space i,j --tile i=8,j=8,k=8
 pass hls/kernels/gemm_int.c --space j --tile i=5,j=6 --simd k=4
 pass hls/kernels/gemm_int.c --space i,k --tile i=8,j=5 --latency j=5
 pass hls/kernels/trmv.c --space i --tile i=8
+pass hls/kernels/scan.c --space i
+pass hls/kernels/scan.c --space j --tile j=5
+pass hls/kernels/scan.c --space i,j --tile j=10
+pass lu.c --space i
+pass lu.c --space i,j
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
-refused lu.c "systole-cli: error: the temporary V moves from PE to PE; the HLS backend supports temporaries that stay in their PE" \
+refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
 	--space k,i
+refused lu.c "systole-cli: error: the results of LU do not fill the boxes they drain in; the HLS backend drains whole boxes" \
+	--space k
+refused hls/kernels/scan.c "systole-cli: error: values of the temporary t cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=24)" \
+	--space j --tile i=8
 refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in PEs before the last along 'k'; the HLS backend drains them at the end of the chain" \
 	--space k
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \

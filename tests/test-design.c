@@ -224,6 +224,27 @@ static void test_no_way_in(void)
 	made_clear(&live);
 }
 
+/* A temporary passed PE to PE (Up in LU along i) never meets DRAM:
+ * a dummy writes (nothing) into the first PE and one reads (nothing)
+ * from the last. */
+static void test_temporary_passed(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("lu.c", NULL, 2);
+	Made m;
+
+	make(&m, a, 1, NULL, NULL, NULL);
+	assert_module(m.design, "Up_PE_dummy_head", 1);
+	assert_module(m.design, "Up_PE_dummy_in", 1);
+	g_assert_cmpint(
+		module(m.design, "Up_PE_dummy_head")->edge, ==, SY_EDGE_WEST);
+	g_assert_cmpint(
+		module(m.design, "Up_PE_dummy_in")->edge, ==, SY_EDGE_EAST);
+	g_assert_null(sy_design_find(m.design, "Up_IO_L3_in"));
+	g_assert_cmpint(sy_design_fifo_count(m.design, "fifo_Up_PE"), ==, 17);
+	g_assert_cmpuint(m.design->dram->len, ==, 2);
+	made_clear(&m);
+}
+
 /* With k not innermost among the tile loops, partial sums leave the PEs
  * between k tiles and come back (Odyssey's C_IO_L1_in / _out); with k
  * innermost they stay (AutoSA's pruning). */
@@ -389,6 +410,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/design/published-mm", test_published_mm);
 	g_test_add_func("/design/live-in", test_live_in);
 	g_test_add_func("/design/no-way-in", test_no_way_in);
+	g_test_add_func("/design/temporary-passed", test_temporary_passed);
 	g_test_add_func("/design/tile-order", test_tile_order);
 	g_test_add_func("/design/options", test_options);
 	g_test_add_func("/design/consistent", test_consistent);

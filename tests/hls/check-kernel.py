@@ -3,8 +3,9 @@
 descriptor.  In kernel0's dataflow region every stream element declared
 is an argument of exactly two calls (its writer and its reader), every
 FIFO family of design.json has the width the kernel declares, every
-module instance is called once (PEs through PE_wrapper) and every DRAM
-port has its m_axi interface.  Prints what differs; exits 1 if any."""
+module instance is called once (PEs through PE_wrapper) and nothing
+else is, and every DRAM port has its m_axi interface.  Prints what
+differs; exits 1 if any."""
 import itertools
 import json
 import re
@@ -60,6 +61,10 @@ def main(project):
             problems.append("%s: %d calls, %d in design.json"
                             % (module["name"], count.get(name, 0),
                                module["count"]))
+    names = {"PE_wrapper"} | {m["name"] for m in design["modules"]}
+    for name in sorted(set(count) - names):
+        problems.append("%s is called, but design.json has no such module"
+                        % name)
     ports = len(re.findall(r"^#pragma HLS INTERFACE m_axi ", top, re.M))
     if ports != len(design["dram"]):
         problems.append("%d m_axi ports, %d DRAM ports in design.json"
