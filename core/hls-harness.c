@@ -249,6 +249,7 @@ static void tb_block(
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
 		g_autofree char *port = sy_hls_port(m, hp);
 		const char *P = hp->path->prefix;
+		gint64 words;
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
@@ -272,13 +273,13 @@ static void tb_block(
 		}
 		/* The m_axi depth co-simulation uses must be the image's
 		 * size: checked on every run. */
+		words = sy_hls_port_words(hls, hp);
 		g_string_append_printf(out,
 			"%sif (sy_image.size() != %" G_GINT64_FORMAT ") {\n%s"
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, sy_hls_port_words(hls, hp), in2, port,
-			sy_hls_port_words(hls, hp), in2, in2);
+			in2, words, in2, port, words, in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {

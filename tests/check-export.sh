@@ -155,39 +155,42 @@ if [ "$mode" = full ]; then
 	done
 fi
 
-# A wrong result must fail the simulation: one element of the read-back
-# results changed.
-n=$((n + 1))
-dir=$tmp/p$n
-if "$cli" export "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 -o "$dir" >/dev/null 2>"$tmp/err"; then
-	sed -i 's|^#ifdef SYSTOLE_HLS_STREAM_H$|    C[3][5] += 1;\n&|' "$dir/src/testbench.cpp"
+# corrupted WHAT SED_EXPR GREP_PATTERN KERNEL ARGS...: with SED_EXPR
+# changing one result element in the testbench, make csim must fail and
+# say so (GREP_PATTERN, a basic regular expression, matching a line).
+corrupted()
+{
+	what=$1
+	change=$2
+	pattern=$3
+	shift 3
+	n=$((n + 1))
+	dir=$tmp/p$n
+	if ! "$cli" export "$@" -o "$dir" >/dev/null 2>"$tmp/err"; then
+		fail "export for the $what: $(head -n 1 "$tmp/err")"
+		return
+	fi
+	sed -i "$change" "$dir/src/testbench.cpp"
 	if make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
-		fail "a corrupted result passed the simulation"
-	elif ! grep -qx "Failed with 1 errors!" "$tmp/sim"; then
-		fail "corrupted result: $(head -n 3 "$tmp/sim")"
+		fail "a corrupted result passed the $what"
+	elif ! grep -q "$pattern" "$tmp/sim"; then
+		fail "$what: $(head -n 3 "$tmp/sim")"
 	else
 		passed=$((passed + 1))
 	fi
-else
-	fail "export for the corruption test: $(head -n 1 "$tmp/err")"
-fi
+}
 
-# The same with a generated testbench: the Systole check in the SCoP's
-# function names the element.
-n=$((n + 1))
-dir=$tmp/p$n
-if "$cli" export "$kernels/gemm_int.c" --space i,j --tile i=8,j=8,k=8 -o "$dir" >/dev/null 2>"$tmp/err"; then
-	sed -i 's|^ *#ifdef SYSTOLE_HLS_STREAM_H$|out[3][5] += 1;\n&|' "$dir/src/testbench.cpp"
-	if make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
-		fail "a corrupted result passed the generated testbench"
-	elif ! grep -q "^Systole check: out\[3\]\[5\] is .*(1 of 480 elements differ)" "$tmp/sim"; then
-		fail "corrupted result, generated testbench: $(head -n 3 "$tmp/sim")"
-	else
-		passed=$((passed + 1))
-	fi
-else
-	fail "export for the generated testbench's corruption test: $(head -n 1 "$tmp/err")"
-fi
+# A wrong result must fail the simulation: one element of the read-back
+# results changed, caught by the program's own check and, in the SCoP's
+# function, by the generated testbench's Systole check naming it.
+corrupted "program's own check" \
+	's|^#ifdef SYSTOLE_HLS_STREAM_H$|    C[3][5] += 1;\n&|' \
+	'^Failed with 1 errors!$' \
+	"$examples/mm.c" --space i,j --tile i=16,j=16,k=16
+corrupted "generated testbench" \
+	's|^ *#ifdef SYSTOLE_HLS_STREAM_H$|out[3][5] += 1;\n&|' \
+	'^Systole check: out\[3\]\[5\] is .*(1 of 480 elements differ)' \
+	"$kernels/gemm_int.c" --space i,j --tile i=8,j=8,k=8
 
 # The kernel's structure against its descriptor: one call per module
 # instance in the dataflow region (PEs through PE_wrapper), one m_axi
