@@ -1,6 +1,7 @@
 /* Device profiles: what an export targets (part, platform, clock,
  * memory banks) and what the models will count against (resources).
- * The profiles are JSON files in data/devices, built into the core. */
+ * The profiles are JSON files in data/devices, built into the core and
+ * read through sy_device_new_from_data. */
 #pragma once
 
 #include <glib.h>
@@ -11,6 +12,7 @@ G_BEGIN_DECLS
 
 typedef enum {
 	SY_DEVICE_ERROR_UNKNOWN,
+	SY_DEVICE_ERROR_INVALID, /* a profile that says something wrong */
 } SyDeviceError;
 
 GQuark sy_device_error_quark(void);
@@ -26,7 +28,15 @@ typedef struct {
 	gint64 lut, ff, dsp, bram36, uram;
 } SyDevice;
 
-/* The device of that name, or an error listing the known ones. */
+/* A profile from its JSON text: every member checked (types, ranges,
+ * characters that may land in generated files), unknown or missing
+ * members refused.  name says where the text comes from, for messages
+ * ("devices/u250.json"). */
+SyDevice *sy_device_new_from_data(
+	const char *name, const char *data, gsize len, GError **error);
+
+/* The built-in device of that name, or an error listing the known
+ * ones. */
 SyDevice *sy_device_lookup(const char *name, GError **error);
 void sy_device_free(SyDevice *device);
 
