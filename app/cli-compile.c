@@ -6,6 +6,7 @@
 #include "check.h"
 #include "codegen.h"
 #include "report-compile.h"
+#include "design-options.h"
 #include "export.h"
 #include "report-design.h"
 
@@ -26,7 +27,8 @@ typedef struct {
 	gboolean export; /* systole-cli export: a project folder */
 	char *device;
 	char *pack;
-	int fifo_depth;
+	char *fifo_depth_text;
+	guint fifo_depth; /* 0: the default */
 } Compile;
 
 static void compile_clear(Compile *o)
@@ -42,6 +44,7 @@ static void compile_clear(Compile *o)
 	g_free(o->emit);
 	g_free(o->output);
 	g_free(o->pack);
+	g_free(o->fifo_depth_text);
 	g_free(o->device);
 }
 
@@ -155,43 +158,14 @@ static SyConfig *make_config(
 	return g_steal_pointer(&cfg);
 }
 
-/* --pack "A:L2=8,B:L2=4": packing factors per path and level. */
-static GHashTable *parse_pack(const char *spec, GError **error)
-{
-	g_autoptr(GHashTable) pack = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, NULL);
-	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
-
-	for (guint i = 0; parts[i]; i++) {
-		char *eq = strchr(g_strstrip(parts[i]), '='), *end;
-		gint64 v;
-
-		if (!*parts[i])
-			continue;
-		v = eq ? g_ascii_strtoll(eq + 1, &end, 10) : 0;
-		if (!eq || !strstr(parts[i], ":L") || v <= 0 || v > 512 ||
-			*end) {
-			sy_config_fail(error,
-				"--pack: expected ARRAY:LEVEL=FACTOR as in "
-				"A:L2=8, not '%s'",
-				parts[i]);
-			return NULL;
-		}
-		*eq = '\0';
-		g_hash_table_insert(pack, g_strdup(g_strstrip(parts[i])),
-			GUINT_TO_POINTER((guint)v));
-	}
-	return g_steal_pointer(&pack);
-}
-
 static SyDesign *make_design(
 	const SyPeArray *array, const Compile *o, GError **error)
 {
 	g_autoptr(GHashTable) pack = NULL;
 	SyDesignOptions options = {
-		o->no_double_buffer, o->no_packing, NULL, (guint)o->fifo_depth};
+		o->no_double_buffer, o->no_packing, NULL, o->fifo_depth};
 
-	if (o->pack && !(pack = parse_pack(o->pack, error)))
+	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
 		return NULL;
 	options.pack = pack;
 	return sy_design_new(array, &options, error);
@@ -330,7 +304,7 @@ static int compile_main(int argc, char **argv, gboolean export)
 			NULL},
 		{"pack", 0, 0, G_OPTION_ARG_STRING, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
-		{"fifo-depth", 0, 0, G_OPTION_ARG_INT, &o.fifo_depth,
+		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
 		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
 			"Replace the output if it exists", NULL},
@@ -394,9 +368,12 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"compile: --emit takes summary, options, schedule, c, "
 			"check or design, not '%s'",
 			o.emit);
-	if (code < 0 && o.fifo_depth < 0)
-		code = cli_usage_error(
-			"%s: --fifo-depth must be positive", verb);
+	if (code < 0 && o.fifo_depth_text &&
+		!sy_design_parse_fifo_depth(
+			o.fifo_depth_text, &o.fifo_depth, &error)) {
+		code = cli_usage_error("%s: %s", verb, error->message);
+		g_clear_error(&error);
+	}
 	if (code < 0 && export && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "
 				       "folder");

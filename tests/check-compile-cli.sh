@@ -121,6 +121,15 @@ expect 1 "systole-cli: error: --pack A:L2=32: a packing factor is a power of two
 	--space i,j --pack A:L2=32 "$mm"
 expect 1 "systole-cli: error: --pack: expected ARRAY:LEVEL=FACTOR as in A:L2=8, not 'A=8'" \
 	--space i,j --pack A=8 "$mm"
+expect 1 "systole-cli: error: --pack: expected ARRAY:LEVEL=FACTOR as in A:L2=8, not 'A:L2=513'" \
+	--space i,j --pack A:L2=513 "$mm"
+for depth in 0 -1 65537 2147483647 99999999999999999999 8x ''; do
+	expect 2 "systole-cli: compile: --fifo-depth: expected a whole number from 1 to 65536, not '$depth'" \
+		--space i,j --fifo-depth "$depth" "$mm"
+done
+run --space i,j --fifo-depth 65536 --emit design "$mm" &&
+	grep -q '"depth" : 65536' "$tmp/out" ||
+	fail "--fifo-depth 65536: no FIFO of that depth in the design"
 
 # Divisors of a loop of 2^62 iterations come at once.
 if run -D I=4611686018427387904 --space i,j --emit options "$mm"; then
