@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "choices.h"
+#include "json-load.h"
 
 G_DEFINE_QUARK(sy - choices - error - quark, sy_choices_error)
 
@@ -631,7 +632,7 @@ GHashTable *sy_choices_simd_info(
 	JsonArray *answers;
 	JsonNode *node;
 
-	if (!json_parser_load_from_data(parser, json, -1, error)) {
+	if (!sy_json_load(parser, json, -1, error)) {
 		g_prefix_error(error, "%s: ", name);
 		return NULL;
 	}

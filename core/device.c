@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include "device.h"
+#include "json-load.h"
 #include "systole-core-resources.h"
 
 G_DEFINE_QUARK(sy - device - error - quark, sy_device_error)
@@ -260,7 +261,7 @@ SyDevice *sy_device_new_from_data(
 			"device profile %s: too large", name);
 		return NULL;
 	}
-	if (!json_parser_load_from_data(parser, data, (gssize)len, &err)) {
+	if (!sy_json_load(parser, data, (gssize)len, &err)) {
 		g_set_error(error, SY_DEVICE_ERROR, SY_DEVICE_ERROR_INVALID,
 			"device profile %s: not JSON: %s", name, err->message);
 		g_error_free(err);

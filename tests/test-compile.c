@@ -1327,6 +1327,16 @@ static void test_simd_info(void)
 	g_assert_true(error->domain == JSON_PARSER_ERROR);
 	g_assert_true(g_str_has_prefix(error->message, "simd.json: "));
 	g_clear_error(&error);
+
+	/* Two values: JSON-GLib alone takes them for one and leaks. */
+	bad = simd_info(
+		c, "{\"kernel3\": {\"reduction\": [\"y\"]}} {}", &error);
+	g_assert_null(bad);
+	g_assert_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE);
+	g_assert_cmpstr(error->message, ==,
+		"simd.json: <data>:1:35: Parse error: a second value, "
+		"expected end of file");
+	g_clear_error(&error);
 }
 
 /* Mixed parallel and dependent SIMD loops: only those carrying

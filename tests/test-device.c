@@ -132,9 +132,40 @@ static void test_bad(void)
 	}
 }
 
+/* JSON-GLib 1.6 takes these for one value and leaks the second. */
+static void test_two_values(void)
+{
+	const struct {
+		const char *text, *message;
+	} cases[] = {
+		{"{} {}",
+			"<data>:1:4: Parse error: a second value, expected end "
+			"of file"},
+		{"\"uram\"{\"a\": 1}",
+			"<data>:1:7: Parse error: a second "
+			"value, expected end of file"},
+		{"{\"a\": \"}{\"}\n /* { */ [1]",
+			"<data>:2:10: Parse error: "
+			"a second value, expected "
+			"end of file"},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autofree char *message = g_strdup_printf(
+			"device profile x.json: not JSON: %s",
+			cases[i].message);
+
+		g_assert_null(sy_device_new_from_data("x.json", cases[i].text,
+			strlen(cases[i].text), &error));
+		g_assert_error(error, SY_DEVICE_ERROR, SY_DEVICE_ERROR_INVALID);
+		g_assert_cmpstr(error->message, ==, message);
+	}
+}
+
 static void test_not_object(void)
 {
-	const char *const texts[] = {"", "[]", "42", "null"};
+	const char *const texts[] = {"", "[]", "42", "null", "\"x\""};
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts); i++) {
 		g_autoptr(GError) error = NULL;
@@ -154,5 +185,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/device/good", test_good);
 	g_test_add_func("/device/bad", test_bad);
 	g_test_add_func("/device/not-object", test_not_object);
+	g_test_add_func("/device/two-values", test_two_values);
 	return g_test_run();
 }

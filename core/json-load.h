@@ -1,0 +1,17 @@
+/* JSON text from users (device profiles, --simd-info), read with
+ * JSON-GLib but one value only: JSON-GLib 1.6 takes a value followed
+ * by an object or an array ("{} {}", "\"x\" [1]") for one value and
+ * leaks the second. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* json_parser_load_from_data, refusing text after the first value with
+ * a JSON_PARSER_ERROR in JSON-GLib's style ("<data>:1:4: Parse error:
+ * ..."). len may be -1 for a NUL-terminated text. */
+gboolean sy_json_load(
+	JsonParser *parser, const char *data, gssize len, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,47 @@
+/* What the libFuzzer targets share: GLib's criticals and warnings made
+ * fatal (a critical is a bug the fuzzer should stop on), the example
+ * kernels analysed once and kept, and the path from options to a PE
+ * array and its I/O network as systole-cli compile takes it. */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+
+G_BEGIN_DECLS
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* Makes criticals and warnings abort. */
+void fuzz_init(void);
+
+/* The example data/examples/NAME.c analysed with no options, kept for
+ * the whole run; NULL if NAME is not an example. */
+const SyAnalysis *fuzz_example(const char *name);
+
+/* What systole-cli compile reads; NULL members are not given. */
+typedef struct {
+	const char *space;
+	const char *sa_sizes;
+	const char *tile;
+	const char *order;
+	const char *latency;
+	const char *simd;
+	const char *pack;
+	const char *fifo_depth;
+	gboolean no_double_buffer;
+	gboolean no_packing;
+} FuzzOptions;
+
+/* Chooses the dataflow, applies the sizes and, when they are valid,
+ * builds the PE array and its I/O network, in the CLI's order; every
+ * refusal is an error, which is dropped.  Returns whether all of it
+ * was built. */
+gboolean fuzz_compile(const SyAnalysis *a, const FuzzOptions *o);
+
+/* The input as a NUL-terminated string (NULL if it holds a NUL). */
+char *fuzz_text(const uint8_t *data, size_t size);
+
+G_END_DECLS

@@ -1,0 +1,67 @@
+/* The size options of systole-cli compile and export on the matrix
+ * multiply (mm.c, analysed once): each line is an option and its value,
+ * "--tile i=16,j=8", "--tile-order k,i,j", "--latency i=4", "--simd
+ * k=2", "--pack A:L2=8", "--fifo-depth 4", "--space i" (default i,j),
+ * "--no-double-buffer", "--no-packing".  When the sizes are valid the PE
+ * array and its I/O network are built. */
+#include <string.h>
+
+#include "fuzz-common.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_init();
+	return 0;
+}
+
+/* Points the option a line names at its value; FALSE for an unknown
+ * option. */
+static gboolean read_line(char *line, FuzzOptions *o)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} options[] = {
+		{"--space", G_STRUCT_OFFSET(FuzzOptions, space)},
+		{"--tile", G_STRUCT_OFFSET(FuzzOptions, tile)},
+		{"--tile-order", G_STRUCT_OFFSET(FuzzOptions, order)},
+		{"--latency", G_STRUCT_OFFSET(FuzzOptions, latency)},
+		{"--simd", G_STRUCT_OFFSET(FuzzOptions, simd)},
+		{"--pack", G_STRUCT_OFFSET(FuzzOptions, pack)},
+		{"--fifo-depth", G_STRUCT_OFFSET(FuzzOptions, fifo_depth)},
+	};
+	char *value = strchr(line, ' ');
+
+	if (g_str_equal(line, "--no-double-buffer"))
+		return o->no_double_buffer = TRUE;
+	if (g_str_equal(line, "--no-packing"))
+		return o->no_packing = TRUE;
+	if (!value)
+		return FALSE;
+	*value++ = '\0';
+	for (guint i = 0; i < G_N_ELEMENTS(options); i++)
+		if (g_str_equal(line, options[i].name)) {
+			G_STRUCT_MEMBER(const char *, o, options[i].offset) =
+				value;
+			return TRUE;
+		}
+	return FALSE;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	g_autofree char *text = fuzz_text(data, size);
+	g_auto(GStrv) lines = NULL;
+	FuzzOptions o = {.space = "i,j"};
+
+	if (!text)
+		return 0;
+	lines = g_strsplit(text, "\n", -1);
+	for (guint i = 0; lines[i]; i++)
+		if (*lines[i] && !read_line(lines[i], &o))
+			return 0;
+	fuzz_compile(fuzz_example("mm"), &o);
+	return 0;
+}
