@@ -519,8 +519,11 @@ static void tile_orders(SyChoices *c)
 
 		g_array_append_vals(order, rest->data, pos);
 		g_array_append_vals(order, flow->data, flow->len);
-		g_array_append_vals(order, &g_array_index(rest, guint, pos),
-			rest->len - pos);
+		/* No pointer arithmetic on an empty array's NULL data. */
+		if (pos < rest->len)
+			g_array_append_vals(order,
+				&g_array_index(rest, guint, pos),
+				rest->len - pos);
 		g_ptr_array_add(c->orders, order);
 		if (flow->len == 0)
 			break;
