@@ -48,8 +48,8 @@ static const SyCandidate *choose(const SyAnalysis *a, const FuzzOptions *o)
 		if (by_sizes < -1 || by_sizes >= (int)a->candidates->len)
 			return NULL;
 	}
-	if (o->space && (by_space = sy_config_find_space(
-				 a, o->space, NULL)) < 0)
+	if (o->space &&
+		(by_space = sy_config_find_space(a, o->space, NULL)) < 0)
 		return NULL;
 	if (by_space >= 0 && by_sizes >= 0 && by_space != by_sizes)
 		return NULL;
@@ -63,8 +63,7 @@ static SyConfig *configure(const SyChoices *c, const FuzzOptions *o)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 
-	if (o->sa_sizes &&
-		!sy_config_apply_sa_sizes(cfg, c, o->sa_sizes, NULL))
+	if (o->sa_sizes && !sy_config_apply_sa_sizes(cfg, c, o->sa_sizes, NULL))
 		return NULL;
 	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, NULL))
 		return NULL;
@@ -86,8 +85,9 @@ static gboolean design(const SyPeArray *array, const FuzzOptions *o)
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, NULL)))
 		return FALSE;
-	if (o->fifo_depth && !sy_design_parse_fifo_depth(
-				     o->fifo_depth, &options.fifo_depth, NULL))
+	if (o->fifo_depth &&
+		!sy_design_parse_fifo_depth(
+			o->fifo_depth, &options.fifo_depth, NULL))
 		return FALSE;
 	options.pack = pack;
 	design = sy_design_new(array, &options, NULL);
@@ -107,5 +107,5 @@ gboolean fuzz_compile(const SyAnalysis *a, const FuzzOptions *o)
 	if (!(cfg = configure(c, o)))
 		return FALSE;
 	array = sy_pe_array_new(c, cfg, NULL);
-	return array && design(array, o);
+	return array && (o->no_design || design(array, o));
 }

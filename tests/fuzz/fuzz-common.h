@@ -33,10 +33,12 @@ typedef struct {
 	const char *fifo_depth;
 	gboolean no_double_buffer;
 	gboolean no_packing;
+	gboolean no_design; /* stop at the PE array */
 } FuzzOptions;
 
 /* Chooses the dataflow, applies the sizes and, when they are valid,
- * builds the PE array and its I/O network, in the CLI's order; every
+ * builds the PE array and (unless no_design) its I/O network, in the
+ * CLI's order; every
  * refusal is an error, which is dropped.  Returns whether all of it
  * was built. */
 gboolean fuzz_compile(const SyAnalysis *a, const FuzzOptions *o);

@@ -24,8 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!d)
 		return 0;
 	g_assert_true(d->clock_mhz >= 1 && d->banks >= 1);
-	g_assert_true(g_str_equal(d->memory, "DDR") ||
-		g_str_equal(d->memory, "HBM"));
+	g_assert_true(
+		g_str_equal(d->memory, "DDR") || g_str_equal(d->memory, "HBM"));
 	g_assert_null(strpbrk(d->description, "\n\r"));
 	g_assert_null(strpbrk(d->part, " \n\"{}[];$\\"));
 	g_assert_null(strpbrk(d->platform, " \n\"{}[];$\\"));

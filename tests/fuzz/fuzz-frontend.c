@@ -16,9 +16,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
-		SYSTOLE_EXAMPLES_DIR "/fuzz.c", (const char *)data,
-		(gssize)size, NULL, &error);
+	g_autoptr(SyAnalysis)
+		a = sy_analysis_new_from_data(SYSTOLE_EXAMPLES_DIR "/fuzz.c",
+			(const char *)data, (gssize)size, NULL, &error);
 
 	g_assert((a == NULL) == (error != NULL));
 	return 0;
