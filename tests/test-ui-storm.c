@@ -6,7 +6,7 @@
  * and edits while an analysis or an export runs.
  *
  * Actions come from a seeded PRNG (SYSTOLE_STORM_SEED, default 1); there
- * are SYSTOLE_STORM_ACTIONS of them (default 2000; SYSTOLE_FULL=1:
+ * are SYSTOLE_STORM_ACTIONS of them (default 1000; SYSTOLE_FULL=1:
  * 10000).  Criticals and warnings are fatal; a main loop that does not
  * come round for over a second fails the test.  The stalls between its
  * iterations are measured by a high-priority probe every 5 ms and
@@ -470,7 +470,7 @@ static void test_storm(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(app);
 	guint n = env_uint("SYSTOLE_STORM_ACTIONS",
-		g_getenv("SYSTOLE_FULL") ? 10000 : 2000);
+		g_getenv("SYSTOLE_FULL") ? 10000 : 1000);
 	Storm s = {0};
 	gint64 start;
 	guint source;
