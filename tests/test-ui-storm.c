@@ -8,9 +8,10 @@
  * Actions come from a seeded PRNG (SYSTOLE_STORM_SEED, default 1); there
  * are SYSTOLE_STORM_ACTIONS of them (default 1000; SYSTOLE_FULL=1:
  * 10000).  Criticals and warnings are fatal; a main loop that does not
- * come round for over a second fails the test.  The stalls between its
- * iterations are measured by a high-priority probe every 5 ms and
- * printed as a histogram.  Skips (77) without a display. */
+ * come round for over a second (SYSTOLE_STORM_MAX_STALL_MS) fails the
+ * test.  The stalls between its iterations are measured by a
+ * high-priority probe every 5 ms and printed as a histogram.  Skips (77)
+ * without a display. */
 #include <stdio.h>
 #include <string.h>
 
@@ -21,10 +22,10 @@
 #include "sy-config-panel.h"
 #include "sy-design-panel.h"
 #include "sy-export-bar.h"
+#include "sy-export-dialog.h"
 #include "sy-window.h"
 
 #define PROBE_MS 5
-#define MAX_GAP_US G_USEC_PER_SEC
 
 static SyApplication *app;
 static GRand *rng;
@@ -355,12 +356,17 @@ static void export_dialog(Storm *s)
 	g_action_group_activate_action(
 		G_ACTION_GROUP(s->window), "export", NULL);
 	pump(5);
+	/* Held: closing the dialog destroys other toplevels of the list
+	 * (its folder chooser's). */
 	all = gtk_window_list_toplevels();
 	for (GList *l = all; l; l = l->next)
-		if (GTK_IS_DIALOG(l->data) && gtk_widget_get_visible(l->data))
+		g_object_ref(l->data);
+	for (GList *l = all; l; l = l->next)
+		if (SY_IS_EXPORT_DIALOG(l->data) &&
+			gtk_widget_get_visible(l->data))
 			gtk_dialog_response(
 				GTK_DIALOG(l->data), GTK_RESPONSE_CANCEL);
-	g_list_free(all);
+	g_list_free_full(all, g_object_unref);
 }
 
 /* Waits (running the main loop) until the window has analysed its text
@@ -516,7 +522,9 @@ static void test_storm(void)
 	g_free(s.original);
 	remove_tree(tmp);
 	g_free(tmp);
-	g_assert_cmpint(probe.max, <=, MAX_GAP_US);
+	/* Under valgrind everything is some 50 times slower. */
+	g_assert_cmpint(probe.max, <=,
+		env_uint("SYSTOLE_STORM_MAX_STALL_MS", 1000) * (gint64)1000);
 }
 
 int main(int argc, char **argv)
