@@ -133,8 +133,8 @@ def draw(args, kernel, seed, analysis):
     tiles = []
     for loop in opts["tilable"]:
         # Loops that carry dependences must often stay untiled (partial
-        # results crossing tiles are refused): tiled half as often.
-        if not parallel.get(loop["name"], True) and rng.random() < 0.5:
+        # results crossing tiles are refused): tiled a quarter as often.
+        if not parallel.get(loop["name"], True) and rng.random() < 0.75:
             continue
         tile = draw_tile(rng, loop)
         if tile != loop["extent"] or rng.random() < 0.3:

@@ -1,0 +1,20 @@
+/*
+ * Matrix-vector products with A and its transpose (PolyBench's mvt):
+ * one nest reads A[i][j], the other A[j][i].
+ */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+
+#define N 16
+
+void mvt(const int A[N][N], const int y1[N], const int y2[N], int x1[N],
+         int x2[N])
+{
+#pragma scop
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            x1[i] = x1[i] + A[i][j] * y1[j];
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            x2[i] = x2[i] + A[j][i] * y2[j];
+#pragma endscop
+}
