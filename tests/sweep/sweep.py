@@ -30,12 +30,14 @@ import concurrent.futures
 import json
 import os
 import random
+import re
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                        "hls", "check-kernel.py")
@@ -128,7 +130,8 @@ def draw(args, kernel, seed, analysis):
     rng = random.Random("%d:%s" % (seed, os.path.basename(kernel)))
     candidates, parallel = analysis
     space = rng.choice(candidates)
-    options = ["compile", kernel, "--emit", "options", "--json"]
+    options = ["compile", kernel, "--emit", "options", "--json",
+               "--max-dims", str(args.max_dims)]
     opts = cli_json(args, options + flags_of(space, [], [], [], None))
     tiles = []
     for loop in opts["tilable"]:
@@ -159,6 +162,8 @@ def draw(args, kernel, seed, analysis):
         if widths:
             simd = (loop["name"], rng.choice(widths))
     flags = flags_of(space, tiles, order, latency, simd)
+    if args.max_dims != 2:
+        flags += ["--max-dims", str(args.max_dims)]
     if rng.random() < 0.25:
         flags.append("--no-double-buffer")
     if rng.random() < 0.25:
@@ -221,6 +226,16 @@ def one(args, kernel, seed, analysis, tmp):
     return outcome
 
 
+def telling(detail):
+    """The lines of a failure's output that say what went wrong: the
+    compiler's errors and the checks' verdicts, else its last lines."""
+    lines = detail.strip().splitlines()
+    picked = [l for l in lines if re.search(
+        r"error:|Systole check|Failed|differ|Error|Abort|assert", l)]
+    return (picked or lines)[-8:] if len(picked) <= 8 else \
+        picked[:4] + picked[-4:]
+
+
 def seeds_of(text):
     """"1-40,45" -> [1, ..., 40, 45]."""
     seeds = []
@@ -277,6 +292,7 @@ def main():
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
 
+    start = time.monotonic()
     failed = 0
     jobs = []
     tmp = tempfile.mkdtemp(prefix="systole-sweep-")
@@ -309,7 +325,7 @@ def main():
                 print("FAIL %s seed %d: %s" % (name, seed, outcome.what))
                 for cmd in outcome.commands:
                     print("  " + shown(cmd, tmp))
-                for line in outcome.detail.strip().splitlines()[-6:]:
+                for line in telling(outcome.detail):
                     print("  | " + line)
                 sys.stdout.flush()
     finally:
@@ -322,8 +338,9 @@ def main():
             refused[r.what] = refused.get(r.what, 0) + 1
     failed += sum(1 for r in results if r.kind == "failed")
     print("%d configurations of %d kernels: %d passed, %d refused, "
-          "%d failed" % (len(results), len(args.kernels), passed,
-                         sum(refused.values()), failed))
+          "%d failed (%.0f s)" % (len(results), len(args.kernels), passed,
+                                  sum(refused.values()), failed,
+                                  time.monotonic() - start))
     for what, count in sorted(refused.items(), key=lambda x: (-x[1], x[0])):
         print("  refused %d: %s" % (count, what[len(REFUSAL):]))
     return 1 if failed else 0
