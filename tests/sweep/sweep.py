@@ -50,6 +50,7 @@ class Outcome:
         self.what = what          # the refusal's line, or the failure
         self.commands = commands or []
         self.detail = detail
+        self.seconds = 0.0
 
 
 def run(cmd, timeout, cwd=None):
@@ -213,11 +214,15 @@ def simulate(args, kernel, flags, work):
 
 def one(args, kernel, seed, analysis, tmp):
     work = os.path.join(tmp, "%s-%d" % (os.path.basename(kernel), seed))
+    start = time.monotonic()
     try:
         flags = draw(args, kernel, seed, analysis)
     except KernelError as e:
         return Outcome("failed", "drawing a configuration: %s" % e)
+    if args.list:
+        return Outcome("listed", " ".join(shlex.quote(f) for f in flags))
     outcome = simulate(args, kernel, flags, work)
+    outcome.seconds = time.monotonic() - start
     if outcome.kind == "failed" and args.keep:
         dest = os.path.join(args.keep, os.path.basename(work))
         if os.path.exists(work) and not os.path.exists(dest):
@@ -280,6 +285,8 @@ def main():
                         help="move the projects that fail into this folder")
     parser.add_argument("--show", action="store_true",
                         help="print each configuration's outcome")
+    parser.add_argument("--list", action="store_true",
+                        help="print each configuration's flags, run none")
     parser.add_argument("kernels", nargs="+")
     args = parser.parse_args()
     if args.seeds:
@@ -317,9 +324,15 @@ def main():
                 outcome = future.result()
                 results.append(outcome)
                 name = os.path.basename(kernel)
+                if outcome.kind == "listed":
+                    print("%s seed %d: %s" % (name, seed, outcome.what))
+                    continue
                 if args.show:
-                    print("%s seed %d: %s %s" % (name, seed, outcome.kind,
-                                                 outcome.what))
+                    print("%s seed %d: %s (%.1f s) %s" % (
+                        name, seed, outcome.kind, outcome.seconds,
+                        outcome.what or " ".join(
+                            outcome.commands[0][3:-2]
+                            if outcome.commands else [])))
                 if outcome.kind != "failed":
                     continue
                 print("FAIL %s seed %d: %s" % (name, seed, outcome.what))
@@ -331,13 +344,15 @@ def main():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
+    if args.list:
+        return 1 if failed else 0
     passed = sum(1 for r in results if r.kind == "passed")
     refused = {}
     for r in results:
         if r.kind == "refused":
             refused[r.what] = refused.get(r.what, 0) + 1
     failed += sum(1 for r in results if r.kind == "failed")
-    print("%d configurations of %d kernels: %d passed, %d refused, "
+    print("configurations: %d of %d kernels, %d passed, %d refused, "
           "%d failed (%.0f s)" % (len(results), len(args.kernels), passed,
                                   sum(refused.values()), failed,
                                   time.monotonic() - start))
