@@ -53,13 +53,20 @@ class Outcome:
         self.seconds = 0.0
 
 
+RUNNING = set()
+STOPPING = []
+
+
 def run(cmd, timeout, cwd=None):
     """Runs cmd in its own process group (make's children die with it
     on a timeout).  Returns (status, stdout, stderr); status None on a
     timeout."""
+    if STOPPING:
+        raise SystemExit(1)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=cwd,
                             start_new_session=True)
+    RUNNING.add(proc.pid)
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -67,8 +74,26 @@ def run(cmd, timeout, cwd=None):
         out, err = proc.communicate()
         return None, out.decode(errors="replace"), err.decode(
             errors="replace")
+    finally:
+        RUNNING.discard(proc.pid)
     return (proc.returncode, out.decode(errors="replace"),
             err.decode(errors="replace"))
+
+
+def kill_running():
+    STOPPING.append(True)
+    for pid in list(RUNNING):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def stop(signum, frame):
+    """Killed (meson's timeout, ^C): the process groups started go
+    too, and the temporary folder is removed on the way out."""
+    kill_running()
+    raise SystemExit(128 + signum)
 
 
 def describe(status, timeout):
@@ -299,9 +324,13 @@ def main():
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
 
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     start = time.monotonic()
     failed = 0
     jobs = []
+    pool = None
+    futures = []
     tmp = tempfile.mkdtemp(prefix="systole-sweep-")
     try:
         for kernel in args.kernels:
@@ -317,31 +346,34 @@ def main():
                 continue
             jobs += [(kernel, s, analysis) for s in seeds]
         results = []
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            futures = [pool.submit(one, args, k, s, c, tmp)
-                       for k, s, c in jobs]
-            for (kernel, seed, _), future in zip(jobs, futures):
-                outcome = future.result()
-                results.append(outcome)
-                name = os.path.basename(kernel)
-                if outcome.kind == "listed":
-                    print("%s seed %d: %s" % (name, seed, outcome.what))
-                    continue
-                if args.show:
-                    print("%s seed %d: %s (%.1f s) %s" % (
-                        name, seed, outcome.kind, outcome.seconds,
-                        outcome.what or " ".join(
-                            outcome.commands[0][3:-2]
-                            if outcome.commands else [])))
-                if outcome.kind != "failed":
-                    continue
-                print("FAIL %s seed %d: %s" % (name, seed, outcome.what))
-                for cmd in outcome.commands:
-                    print("  " + shown(cmd, tmp))
-                for line in telling(outcome.detail):
-                    print("  | " + line)
-                sys.stdout.flush()
+        pool = concurrent.futures.ThreadPoolExecutor(args.jobs)
+        futures = [pool.submit(one, args, k, s, c, tmp) for k, s, c in jobs]
+        for (kernel, seed, _), future in zip(jobs, futures):
+            outcome = future.result()
+            results.append(outcome)
+            name = os.path.basename(kernel)
+            if outcome.kind == "listed":
+                print("%s seed %d: %s" % (name, seed, outcome.what))
+                continue
+            if args.show:
+                print("%s seed %d: %s (%.1f s) %s" % (
+                    name, seed, outcome.kind, outcome.seconds,
+                    outcome.what or " ".join(
+                        outcome.commands[0][3:-2]
+                        if outcome.commands else [])))
+            if outcome.kind != "failed":
+                continue
+            print("FAIL %s seed %d: %s" % (name, seed, outcome.what))
+            for cmd in outcome.commands:
+                print("  " + shown(cmd, tmp))
+            for line in telling(outcome.detail):
+                print("  | " + line)
+            sys.stdout.flush()
     finally:
+        if pool and not all(f.done() for f in futures):
+            kill_running()
+        if pool:
+            pool.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(tmp, ignore_errors=True)
 
     if args.list:
