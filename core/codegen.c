@@ -143,9 +143,8 @@ isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx, guint n)
 	isl_id_list *list = isl_id_list_alloc(ctx, (int)n);
 
 	for (guint i = 0; i < n; i++) {
-		char name[32];
+		g_autofree char *name = g_strdup_printf("%s%u", prefix, i);
 
-		g_snprintf(name, sizeof name, "%s%u", prefix, i);
 		list = isl_id_list_add(list, isl_id_alloc(ctx, name, NULL));
 	}
 	return list;

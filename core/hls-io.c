@@ -154,9 +154,8 @@ static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 			hls->scop->ctx, (int)t.n);
 
 		for (guint k = 0; k < t.n; k++) {
-			char name[16];
+			g_autofree char *name = g_strdup_printf("t%u", k);
 
-			g_snprintf(name, sizeof name, "t%u", k);
 			names = isl_id_list_add(names,
 				isl_id_alloc(hls->scop->ctx, name, NULL));
 		}
@@ -503,13 +502,14 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
 	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
 	const char **fixed = g_new0(const char *, m->n_dims + 1);
-	char tnames[8][8];
+	/* The tile coordinates, however deep the band. */
+	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
 	SyHlsModule mod;
 
 	for (guint k = 0; k < m->n_space; k++)
 		keep[k] = !p->exterior || p->direction[k] == 0;
-	for (guint d = 0; d < m->n_tile && d < 8; d++) {
-		g_snprintf(tnames[d], sizeof tnames[d], "sy_t%u", d);
+	for (guint d = 0; d < m->n_tile; d++) {
+		tnames[d] = g_strdup_printf("sy_t%u", d);
 		fixed[d] = tnames[d];
 	}
 	for (guint k = 0; k < m->n_space; k++)
