@@ -7,9 +7,11 @@
 // Xilinx software.  It is not the Xilinx header, and it covers only what
 // Systole's generated kernels use: packing and unpacking of wide words.
 //
-// A value of W bits (1 <= W <= 4096; no AP_INT_MAX_W needed) is kept in
-// (W + 63) / 64 little-endian 64-bit words, the bits above W always zero.
-// ap_int<W> reads that pattern as two's complement.
+// Widths are limited as in Vitis: 1 <= W <= AP_INT_MAX_W, which is 1024
+// unless defined (at most 4096) before this header is included; a wider
+// type does not compile.  A value of W bits is kept in (W + 63) / 64
+// little-endian 64-bit words, the bits above W always zero.  ap_int<W>
+// reads that pattern as two's complement.
 //
 // Where this model differs from real Vitis:
 //   - + and - return the type of their operands, wrapped modulo 2^W; Vitis
@@ -36,6 +38,13 @@
 #include <cassert>
 #include <cstdint>
 #include <type_traits>
+
+#ifndef AP_INT_MAX_W
+#define AP_INT_MAX_W 1024
+#endif
+#if AP_INT_MAX_W < 1 || AP_INT_MAX_W > 4096
+#error "AP_INT_MAX_W must be 1 to 4096"
+#endif
 
 template <int W> class ap_uint;
 template <int W> class ap_int;
@@ -89,7 +98,9 @@ inline void shift_right(word *a, int n, int s, word fill)
 // is an implementation detail, not constructible on its own.
 template <int W, bool S>
 class ap_int_base {
-	static_assert(W >= 1 && W <= 4096, "ap_[u]int width must be 1 to 4096");
+	static_assert(W >= 1 && W <= AP_INT_MAX_W,
+		"ap_[u]int width must be 1 to AP_INT_MAX_W (1024 unless "
+		"defined, at most 4096, before ap_int.h is included)");
 
 public:
 	typedef typename std::conditional<S, ap_int<W>, ap_uint<W> >::type Self;
