@@ -23,12 +23,16 @@ typedef struct {
 	SyHlsGen *hls;
 	const SyHlsPath *hp;
 	isl_multi_pw_aff *offset; /* on U[tile, unit in chain order] */
+	/* Reading back: the elements of a box written back, on U with the
+	 * element as parameters sy_a0, sy_a1, ...; NULL otherwise. */
+	isl_set *written;
 	int mode; /* 0 serialize, 1 count, 2 read back */
 } Tb;
 
 typedef struct {
 	guint n;
 	isl_ast_expr **exprs;
+	isl_ast_expr *written; /* NULL: every element of the box */
 } TbCall;
 
 static void tb_call_free(void *data)
@@ -37,8 +41,86 @@ static void tb_call_free(void *data)
 
 	for (guint k = 0; k < c->n; k++)
 		isl_ast_expr_free(c->exprs[k]);
+	isl_ast_expr_free(c->written);
 	g_free(c->exprs);
 	g_free(c);
+}
+
+/* The parameter space of the elements' coordinates sy_a0, sy_a1, ... */
+static isl_space *tb_element_params(isl_ctx *ctx, guint n)
+{
+	isl_space *space = isl_space_params_alloc(ctx, n);
+
+	for (guint d = 0; d < n; d++) {
+		g_autofree char *name = g_strdup_printf("sy_a%u", d);
+
+		space = isl_space_set_dim_id(
+			space, isl_dim_param, d, isl_id_alloc(ctx, name, NULL));
+	}
+	return space;
+}
+
+/* U -> element as a set on U whose parameters sy_a0, ... are the
+ * element: the testbench's loops over a box hold them in variables. */
+static isl_set *tb_elements_as_params(isl_map *map)
+{
+	isl_size n = isl_map_dim(map, isl_dim_out);
+
+	for (int d = 0; d < n; d++) {
+		g_autofree char *name = g_strdup_printf("sy_a%d", d);
+
+		map = isl_map_set_dim_id(map, isl_dim_out, d,
+			isl_id_alloc(isl_map_get_ctx(map), name, NULL));
+	}
+	map = isl_map_move_dims(map, isl_dim_param, 0, isl_dim_out, 0, n);
+	return isl_map_domain(map);
+}
+
+/* The elements of the box at each U: offset <= a < offset + size. */
+static isl_map *tb_box_elements(
+	const SyHlsBox *box, isl_multi_pw_aff *offset /* take */)
+{
+	isl_map *at = isl_map_from_multi_pw_aff(offset);
+	isl_space *space = isl_space_range(isl_map_get_space(at));
+	isl_local_space *ls = isl_local_space_from_space(
+		isl_space_map_from_set(space));
+	isl_map *spread = isl_map_universe(isl_local_space_get_space(ls));
+
+	for (guint d = 0; d < (guint)isl_map_dim(at, isl_dim_out); d++) {
+		isl_constraint *c = isl_constraint_alloc_inequality(
+			isl_local_space_copy(ls));
+
+		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, 1);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, -1);
+		spread = isl_map_add_constraint(spread, c);
+		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
+		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, -1);
+		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, 1);
+		c = isl_constraint_set_constant_si(c, box->size[d] - 1);
+		spread = isl_map_add_constraint(spread, c);
+	}
+	isl_local_space_free(ls);
+	return isl_map_apply_range(at, spread);
+}
+
+/* What reading back writes into the kernel's array: only the copy-out
+ * set of each box (U -> element through perm, taken), so that elements
+ * the SCoP does not write, and values it overwrites elsewhere, are
+ * never touched.  The condition is simplified where the loops over the
+ * box run (never beyond it: the array's bounds stay in it). */
+static isl_set *tb_written(SyHlsGen *hls, const SyHlsPath *hp,
+	isl_multi_aff *perm, isl_set *set, isl_multi_pw_aff *offset)
+{
+	isl_map *out = isl_map_apply_range(isl_map_from_multi_aff(perm),
+		sy_hls_model_copy_out(hls->m, hp));
+	isl_set *written = tb_elements_as_params(
+		isl_map_intersect_domain(out, isl_set_copy(set)));
+
+	if (!offset)
+		return written;
+	return isl_set_gist(written,
+		tb_elements_as_params(tb_box_elements(
+			&hp->box, isl_multi_pw_aff_copy(offset))));
 }
 
 static isl_ast_node *tb_at_domain(
@@ -59,6 +141,18 @@ static isl_ast_node *tb_at_domain(
 			isl_pw_aff_pullback_pw_multi_aff(
 				isl_multi_pw_aff_get_at(tb->offset, (int)d),
 				isl_pw_multi_aff_copy(at)));
+	if (tb->written) {
+		isl_set *here = isl_set_from_union_set(
+			isl_union_map_range(isl_ast_build_get_schedule(build)));
+		isl_set *cond = isl_set_preimage_pw_multi_aff(
+			isl_set_copy(tb->written), isl_pw_multi_aff_copy(at));
+
+		if (isl_set_is_subset(here, cond) == isl_bool_true)
+			isl_set_free(cond);
+		else
+			c->written = isl_ast_build_expr_from_set(build, cond);
+		isl_set_free(here);
+	}
 	isl_pw_multi_aff_free(at);
 	id = isl_id_set_free_user(
 		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
@@ -118,6 +212,12 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 	} else {
 		sy_hls_line(p, "if (sy_n == 0)");
 		sy_hls_line(p, "    sy_word = sy_image[sy_at++];");
+		/* Only what the SCoP writes there and leaves. */
+		g_string_truncate(inside, 0);
+		if (c->written)
+			sy_hls_print_e(p, inside, c->written);
+		else
+			g_string_append(inside, "1");
 		sy_hls_line(p, "if (%s)", inside->str);
 		sy_hls_line(p,
 			"    %s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
@@ -137,9 +237,10 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 }
 
 /* Loops over a path's tiles and units, in the order its L3 module moves
- * their boxes: lines in row-major order, or chains and then their PEs. */
-static void tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp, int mode,
-	const char *indent)
+ * their boxes: lines in row-major order, or chains and then their PEs.
+ * Returns the helper macros they use (SY_AST_USE_*). */
+static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
+	int mode, const char *indent)
 {
 	static const SyAstHooks hooks = {tb_user, NULL, NULL};
 	const SyPeArray *array = hls->array;
@@ -155,7 +256,8 @@ static void tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp, int mode,
 	isl_ast_build *build;
 	isl_ast_node *tree;
 	SyAstPrinter pr;
-	Tb tb = {hls, hp, NULL, mode};
+	Tb tb = {hls, hp, NULL, NULL, mode};
+	guint used;
 
 	/* Chain order: interior chains run along the first space loop,
 	 * which is innermost here. */
@@ -211,15 +313,18 @@ static void tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp, int mode,
 	isl_local_space_free(ls);
 	if (hp->box.offset)
 		tb.offset = isl_multi_pw_aff_pullback_multi_aff(
-			isl_multi_pw_aff_copy(hp->box.offset), perm);
-	else
-		isl_multi_aff_free(perm);
+			isl_multi_pw_aff_copy(hp->box.offset),
+			isl_multi_aff_copy(perm));
+	if (mode == 2)
+		tb.written = tb_written(
+			hls, hp, isl_multi_aff_copy(perm), set, tb.offset);
+	isl_multi_aff_free(perm);
 	sched = isl_map_intersect_domain(
 		isl_map_identity(
 			isl_space_map_from_set(isl_set_get_space(set))),
 		set);
-	build = isl_ast_build_from_context(
-		isl_set_universe(isl_space_params_alloc(ctx, 0)));
+	build = isl_ast_build_from_context(isl_set_universe(
+		tb_element_params(ctx, mode == 2 ? p->array->n_dims : 0)));
 	build = isl_ast_build_set_iterators(build,
 		sy_codegen_iterators(
 			hls->array->analysis->prog, ctx, n_tile + n_unit + 1));
@@ -230,20 +335,25 @@ static void tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp, int mode,
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
 	sy_ast_print_node(&pr, tree);
 	g_string_append(out, pr.out->str);
+	used = pr.used;
 	sy_ast_printer_clear(&pr);
 	isl_ast_node_free(tree);
 	isl_multi_pw_aff_free(tb.offset);
+	isl_set_free(tb.written);
+	return used;
 }
 
 /* The systolic version of the SCoP: its arrays serialized into images,
  * the kernel run on them, the results read back; statements at in. */
 static void tb_block(
-	SyHlsGen *hls, GString *out, const char *in, const char *unit)
+	SyHlsGen *hls, GString *text, const char *in, const char *unit)
 {
 	const SyHlsModel *m = hls->m;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
+	GString *out = g_string_new(NULL);
 	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	guint used = 0;
 
 	for (guint i = 0; i < m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
@@ -263,11 +373,11 @@ static void tb_block(
 			g_string_append_printf(out,
 				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
 				in2, P, in2);
-			tb_loops(hls, out, hp, 0, in2);
+			used |= tb_loops(hls, out, hp, 0, in2);
 		} else {
 			g_string_append_printf(
 				out, "%slong sy_count = 0;\n\n", in2);
-			tb_loops(hls, out, hp, 1, in2);
+			used |= tb_loops(hls, out, hp, 1, in2);
 			g_string_append_printf(
 				out, "%ssy_image.resize(sy_count);\n", in2);
 		}
@@ -308,7 +418,7 @@ static void tb_block(
 			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
 			"0;\n\n",
 			in, in2, P, port, in2, P, in2, in2);
-		tb_loops(hls, out, hp, 2, in2);
+		used |= tb_loops(hls, out, hp, 2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	g_string_append_printf(out,
@@ -317,6 +427,11 @@ static void tb_block(
 		"stream or left data in one\\n\");\n%s    exit(1);\n%s}\n"
 		"#endif\n",
 		in, in, in, in);
+	/* The helpers the loops use, defined around them only. */
+	sy_ast_helpers_define(text, used);
+	g_string_append(text, out->str);
+	sy_ast_helpers_undef(text, used);
+	g_string_free(out, TRUE);
 	g_string_free(call, TRUE);
 	g_string_free(fpga, TRUE);
 }
@@ -389,24 +504,31 @@ static gboolean tb_callable(const SyScop *scop, GError **error)
 /* Every element of an array (or a scalar), filled with small multiples
  * of 1/8 (integers: -8 to 7): sums and products of them are exact in
  * floating point whatever the order of a reduction, so the check's
- * tolerance only has to absorb what the kernel itself rounds. */
-static void tb_fill(
-	GString *out, const char *name, const SyVar *v, gboolean scalar)
+ * tolerance only has to absorb what the kernel itself rounds.  Arrays
+ * the SCoP writes get a value of their own per element instead, so that
+ * a write the SCoP does not make, even of another element's value,
+ * shows in the comparison. */
+static void tb_fill(GString *out, const char *name, const SyVar *v,
+	gboolean scalar, gboolean written)
 {
 	const char *t = v->base_type;
-	g_autofree char *value = v->integer
-		? g_strdup_printf("(%s)sy_next()", t)
-		: g_strdup_printf("(%s)sy_next() / 8", t);
+	g_autofree char *n = g_strdup_printf("sizeof %s / sizeof(%s)", name, t);
+	g_autofree char *value = NULL;
 
+	if (written && !scalar)
+		value = g_strdup_printf("(%s)sy_distinct(sy_k, %s)%s", t, n,
+			v->integer ? "" : " / 8");
+	else
+		value = v->integer ? g_strdup_printf("(%s)sy_next()", t)
+				   : g_strdup_printf("(%s)sy_next() / 8", t);
 	if (scalar) {
 		g_string_append_printf(out, "    %s = %s;\n", name, value);
 		return;
 	}
 	g_string_append_printf(out,
-		"    for (unsigned long sy_k = 0; sy_k < sizeof %s / "
-		"sizeof(%s); "
-		"sy_k++)\n        ((%s *)%s)[sy_k] = %s;\n",
-		name, t, t, name, value);
+		"    for (unsigned long sy_k = 0; sy_k < %s; sy_k++)\n"
+		"        ((%s *)%s)[sy_k] = %s;\n",
+		n, t, name, value);
 }
 
 /* A main that fills the function's inputs and calls it: the check in
@@ -425,6 +547,9 @@ static void tb_main(const SyScop *scop, GString *out)
 		"static int sy_next(void)\n{\n"
 		"    sy_seed = sy_seed * 1103515245u + 12345u;\n"
 		"    return (int)((sy_seed >> 16) %% 16u) - 8;\n}\n\n"
+		"/* Element k of n, each its own: -n + 1, -n + 3, ..., n - 1. "
+		"*/\nstatic long sy_distinct(unsigned long k, unsigned long "
+		"n)\n{\n    return 2 * (long)k + 1 - (long)n;\n}\n\n"
 		"int main(void)\n{\n",
 		prog->function);
 	for (guint i = 0; i < prog->params->len; i++) {
@@ -449,14 +574,17 @@ static void tb_main(const SyScop *scop, GString *out)
 		g_autofree char *name = g_strdup_printf("sy_arg_%s", v->name);
 
 		if (!tb_passes_null(scop, v))
-			tb_fill(out, name, v, v->n_dims == 0);
+			tb_fill(out, name, v, v->n_dims == 0,
+				tb_array_of(scop, v) &&
+					tb_array_of(scop, v)->written);
 	}
 	/* The globals the SCoP uses start from known values too. */
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
 
 		if (x->var->global)
-			tb_fill(out, x->name, x->var, x->n_dims == 0);
+			tb_fill(out, x->name, x->var, x->n_dims == 0,
+				x->written);
 	}
 	g_string_append_printf(out,
 		"\n    %s(%s);\n    printf(\"PASS\\n\");\n    return 0;\n}\n",

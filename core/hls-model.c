@@ -511,6 +511,27 @@ static gboolean check_exterior(
 	return TRUE;
 }
 
+/* Results overwritten PE to PE without being read (y[i] = A[i][k] on
+ * [k]): every PE but the last would have to pass its neighbours'
+ * values on and drop its own, which no module does. */
+static gboolean refuse_overwritten(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyCandidate *c = m->array->choices->candidate;
+	guint k = 0;
+
+	while (k + 1 < p->n_space && p->direction[k] == 0)
+		k++;
+	return sy_hls_refuse(error,
+		"results of %s are overwritten in the next PE along '%s' and "
+		"never read there; the HLS backend drains a result from the "
+		"PE that writes it: choose space loops that %s's subscripts "
+		"use",
+		p->array->name,
+		m->array->analysis->band->members[c->space[k]].name,
+		p->array->name);
+}
+
 /* Whether access a's element changes along band member t: then a PE's
  * buffer of it moves with t's tiles. */
 static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
@@ -578,6 +599,8 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 
 		if (p->exterior && !check_exterior(m, p, error))
 			return FALSE;
+		if (p->exterior && p->role == SY_PATH_DRAIN)
+			return refuse_overwritten(m, p, error);
 		if (p->role == SY_PATH_PARTIAL && !check_partial(m, p, error))
 			return FALSE;
 		for (guint k = 0; k < i; k++) {
@@ -639,72 +662,27 @@ static isl_set *tiles_of(const SyHlsModel *m, isl_union_set *instances)
 	return isl_set_coalesce(set);
 }
 
-/* The elements of the box at each [tile, unit] inside the array. */
-static isl_map *box_elements(const SyHlsBox *box, const SyArray *x)
+/* The PE dimensions a path's boxes are per: all for an interior path
+ * (per PE), those it does not move along for an exterior one (per
+ * line); NULL for all. */
+static gboolean *path_keep(const SyIoPath *p)
 {
-	isl_map *at = isl_map_from_multi_pw_aff(
-		isl_multi_pw_aff_copy(box->offset));
-	isl_space *space = isl_space_range(isl_map_get_space(at));
-	isl_map *spread = isl_map_universe(
-		isl_space_map_from_set(isl_space_copy(space)));
+	gboolean *keep;
 
-	for (guint d = 0; d < x->n_dims; d++) {
-		/* offset <= a < offset + size */
-		isl_local_space *ls = isl_local_space_from_space(
-			isl_space_map_from_set(isl_space_copy(space)));
-		isl_constraint *c = isl_constraint_alloc_inequality(
-			isl_local_space_copy(ls));
-
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, 1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, -1);
-		spread = isl_map_add_constraint(spread, c);
-		c = isl_constraint_alloc_inequality(ls);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, -1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, 1);
-		c = isl_constraint_set_constant_si(c, box->size[d] - 1);
-		spread = isl_map_add_constraint(spread, c);
-	}
-	isl_space_free(space);
-	at = isl_map_apply_range(at, spread);
-	return isl_map_intersect_range(at, isl_set_copy(x->extent));
+	if (!p->exterior)
+		return NULL;
+	keep = g_new(gboolean, p->n_space + 1);
+	for (guint k = 0; k < p->n_space; k++)
+		keep[k] = p->direction[k] == 0;
+	return keep;
 }
 
-/* Results leave in whole boxes: every element of a drained box inside
- * the array must be a result written in that tile by that unit. */
-static gboolean check_drain(const SyHlsModel *m, const SyHlsPath *hp,
-	isl_union_map *units, isl_union_map *writes, GError **error)
-{
-	isl_union_map *written = isl_union_map_apply_range(
-		isl_union_map_reverse(units), writes);
-	isl_map *w, *box;
-	isl_bool covered;
-
-	(void)m;
-	if (isl_union_map_is_empty(written) == isl_bool_true) {
-		isl_union_map_free(written);
-		return TRUE;
-	}
-	w = isl_map_from_union_map(written);
-	box = isl_map_intersect_domain(box_elements(&hp->box, hp->path->array),
-		isl_map_domain(isl_map_copy(w)));
-	covered = isl_map_is_subset(box, w);
-	isl_map_free(box);
-	isl_map_free(w);
-	if (covered == isl_bool_true)
-		return TRUE;
-	return sy_hls_refuse(error,
-		"the results of %s do not fill the boxes they drain in; the "
-		"HLS backend drains whole boxes",
-		hp->path->array->name);
-}
-
-static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
+static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 {
 	const SyPeArray *array = m->array;
 	SyHlsPath *hp = g_new0(SyHlsPath, 1);
-	gboolean *keep = NULL, drains;
+	g_autofree gboolean *keep = path_keep(p);
 	isl_union_map *accesses;
-	isl_union_set *instances;
 
 	hp->path = p;
 	hp->lanes = sy_io_path_lanes(array, p);
@@ -715,35 +693,49 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p, GError **error)
 			sy_io_path_accesses(array, p));
 	if (p->exterior && sy_hls_model_chained(m, p->array))
 		hp->moving = sy_hls_model_chain_ends(m, p);
-	if (p->exterior) {
-		keep = g_new(gboolean, p->n_space + 1);
-		for (guint k = 0; k < p->n_space; k++)
-			keep[k] = p->direction[k] == 0;
-	}
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
 	box_compute(&hp->box, unit_map(m, keep),
 		boxed_accesses(m, p->array, !p->in, NULL), p->array->n_dims);
 	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
-	instances = isl_union_map_domain(isl_union_map_copy(accesses));
-	hp->tiles = tiles_of(m, instances);
+	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
 	/* The design sized its words on the kernel's own footprint; boxes
 	 * on whole tiles may be wider: the widest word that divides. */
 	while (hp->box.size[hp->box.n_dims - 1] % hp->pack)
 		hp->pack /= 2;
-	drains = p->role == SY_PATH_DRAIN ||
-		(!p->in && p->exterior && sy_hls_model_chained(m, p->array));
-	if (drains && p->array->n_dims &&
-		!check_drain(m, hp, unit_map(m, keep), accesses, error)) {
-		g_free(keep);
-		path_free(hp);
-		return NULL;
-	}
-	if (!drains || !p->array->n_dims)
-		isl_union_map_free(accesses);
-	g_free(keep);
 	return hp;
+}
+
+isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	const SyArray *x = hp->path->array;
+	g_autofree gboolean *keep = path_keep(hp->path);
+	isl_union_map *units = unit_map(m, keep);
+	isl_space *space;
+	isl_union_map *writes = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+	isl_union_map *out;
+	isl_map *copy_out;
+	guint n_unit = m->n_tile;
+
+	for (guint k = 0; k < m->n_space; k++)
+		n_unit += !keep || keep[k];
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(scop->ctx, 0, n_unit),
+		isl_set_get_space(x->extent));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->array == x && a->write)
+			writes = isl_union_map_add_map(writes,
+				sy_io_live_out(m->array->analysis->deps, a));
+	}
+	out = isl_union_map_apply_range(isl_union_map_reverse(units), writes);
+	copy_out = isl_union_map_extract_map(out, space);
+	isl_union_map_free(out);
+	return copy_out;
 }
 
 /* Arrays a PE keeps: partial results and results that stay in it, and
@@ -822,13 +814,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 		return NULL;
 	}
 	for (guint i = 0; i < m->plan->len; i++) {
-		SyHlsPath *hp = path_new(
-			m, g_ptr_array_index(m->plan, i), error);
+		SyHlsPath *hp = path_new(m, g_ptr_array_index(m->plan, i));
 
-		if (!hp) {
-			sy_hls_model_free(m);
-			return NULL;
-		}
 		g_ptr_array_add(
 			hp->path->role == SY_PATH_PASS ? m->passes : m->paths,
 			hp);

@@ -94,6 +94,12 @@ gboolean sy_hls_model_keeps(const SyHlsModel *model, const SyArray *x);
 /* The instances of a write whose value nothing overwrites. */
 isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
 
+/* What an output path's drain writes back: [tile, unit] -> element
+ * (unit: the PE coordinates its boxes are per, in PE order) for the
+ * elements written there whose value nothing overwrites (AutoSA's
+ * copy-out set).  The rest of a box is never written back. */
+isl_map *sy_hls_model_copy_out(const SyHlsModel *model, const SyHlsPath *hp);
+
 /* The chain set of an access (see SyHlsModel.chain), NULL if it has
  * none or it is empty. */
 isl_set *sy_hls_model_chain(const SyHlsModel *model, const SyAccess *a);

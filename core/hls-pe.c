@@ -272,6 +272,25 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 	g_string_append(p->out, ";\n");
 }
 
+/* The read of a statement that takes from the previous PE the element
+ * it writes to the next (C[i][j] in C[i][j] = C[i][j] + ...), or 0:
+ * where the statement does not run (padding, a triangle's far side),
+ * that value passes on unchanged. */
+static guint passed_on(SyHlsGen *hls, const SyStmt *stmt)
+{
+	const SyAccess *w = g_ptr_array_index(stmt->accesses, 0);
+
+	for (guint k = 1; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+
+		if (a->array == w->array && source_of(hls, a) == SRC_EXT &&
+			isl_multi_pw_aff_plain_is_equal(
+				a->subscripts, w->subscripts) == isl_bool_true)
+			return k;
+	}
+	return 0;
+}
+
 static void print_pe_stmt(
 	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
@@ -293,10 +312,12 @@ static void print_pe_stmt(
 		if (source_of(hls, a) == SRC_EXT)
 			print_stream_read(p, hls, a, k, lane);
 	}
-	if (wsrc == SRC_EXT && stmt->node->op != SY_P_ASSIGN)
-		sy_hls_line(p, "%s sy_v = sy_r1;", sy_hls_ctype(w->array));
+	if (wsrc == SRC_EXT && passed_on(hls, stmt))
+		sy_hls_line(p, "%s sy_v = sy_r%u;", sy_hls_ctype(w->array),
+			passed_on(hls, stmt));
 	else
-		sy_hls_line(p, "%s sy_v;", sy_hls_ctype(w->array));
+		sy_hls_line(p, "%s sy_v = %s();", sy_hls_ctype(w->array),
+			sy_hls_ctype(w->array));
 	open = sy_hls_open_guard(p, call->exprs[0]);
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);

@@ -115,12 +115,30 @@ pass hls/kernels/scan.c --space j --tile j=5
 pass hls/kernels/scan.c --space i,j --tile j=10
 pass lu.c --space i
 pass lu.c --space i,j
+pass lu.c --space k
+# Bands deeper than eight loops; results that do not fill their boxes
+# (triangles, padding, offsets): only what the SCoP writes comes back
+# (the generated testbench gives each element of a result its own value,
+# so that a stray write shows); values pass on where a PE does not run
+# the statement; SIMD words over 1024 bits.
+pass hls/kernels/deep10.c --space a --tile i=1,j=1
+pass hls/kernels/tri_k.c --space k --tile i=8,j=4
+pass hls/kernels/tri_k.c --space k --tile i=5,j=4
+pass hls/kernels/suffix.c --space k --tile i=3,j=3
+pass hls/kernels/pad_out.c --space i --tile i=24
+pass hls/kernels/rev_offset.c --space i --tile i=7
+pass hls/kernels/lower2.c --space i,j --tile i=5,j=5
+pass hls/kernels/lower2.c --space i
+pass hls/kernels/overwrite.c --space i
+pass hls/kernels/wide_simd.c --space i --simd k=64
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
 refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
 	--space k,i
-refused lu.c "systole-cli: error: the results of LU do not fill the boxes they drain in; the HLS backend drains whole boxes" \
+refused hls/kernels/overwrite.c "systole-cli: error: results of y are overwritten in the next PE along 'k' and never read there; the HLS backend drains a result from the PE that writes it: choose space loops that y's subscripts use" \
 	--space k
+refused hls/kernels/wide_simd.c "systole-cli: error: SIMD on 'k' moves 128 lanes of A at once, a word of 8192 bits; Vitis HLS's ap_uint holds at most 4096 (AP_INT_MAX_W): use --simd k=64 or less" \
+	--space i --simd k=128
 refused hls/kernels/scan.c "systole-cli: error: values of the temporary t cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=24)" \
 	--space j --tile i=8
 refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in PEs before the last along 'k'; the HLS backend drains them at the end of the chain" \
@@ -255,6 +273,28 @@ elif ! "$cli" export "$examples/gemm.c" --space i,j --simd k=4 -o "$tmp/r$n" >/d
 	[ "$(cat "$tmp/err")" != "systole-cli: warning: SIMD on 'k' moves B through the PE's FIFOs an element per lane, so its pipeline starts an iteration every 4 cycles, not every cycle; B[k][j]: make dimension 0 the innermost, as B[j][k]" ] ||
 	! grep -qx -e "- SIMD on 'k' moves B .*as B\[j\]\[k\]\." "$tmp/r$n/README.md"; then
 	fail "gemm with SIMD on k: $(head -n 1 "$tmp/err")"
+else
+	passed=$((passed + 1))
+fi
+
+# make csim rebuilds when the headers change: a second run with other
+# headers (HLS_INCLUDE, here one whose ap_int.h is an #error) must not
+# reuse the first binary, nor a third with the project's own headers the
+# second's.
+n=$((n + 1))
+dir=$tmp/p$n
+mkdir -p "$tmp/other"
+echo '#error "the other headers"' >"$tmp/other/ap_int.h"
+if ! "$cli" export "$kernels/trmv.c" --space i --tile i=8 -o "$dir" >/dev/null 2>"$tmp/err"; then
+	fail "export for the rebuild check: $(head -n 1 "$tmp/err")"
+elif ! make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1; then
+	fail "make csim before the rebuild check: $(tail -n 2 "$tmp/sim")"
+elif make -s -C "$dir" csim CXX=c++ HLS_INCLUDE="$tmp/other" >"$tmp/sim" 2>&1 ||
+	! grep -q 'error: #error "the other headers"' "$tmp/sim"; then
+	fail "make csim HLS_INCLUDE=... reused the binary: $(tail -n 1 "$tmp/sim")"
+elif ! make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1 ||
+	[ "$(tail -n 1 "$tmp/sim")" != PASS ]; then
+	fail "make csim after the other headers: $(tail -n 2 "$tmp/sim")"
 else
 	passed=$((passed + 1))
 fi
