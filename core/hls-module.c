@@ -198,17 +198,21 @@ static isl_ast_node *at_domain(
 
 /* SyHlsModule ASTs */
 
-/* The schedule dimension a loop iterates: isl names iterators after
- * their position in the schedule ("c7"), fixed dimensions included. */
+/* The schedule dimension a loop iterates: iterators are named after
+ * their position in the schedule ("c7", or "t7" when the kernel uses
+ * c-names), fixed dimensions included. */
 static int loop_dim(isl_ast_node *loop)
 {
 	isl_ast_expr *it = isl_ast_node_for_get_iterator(loop);
 	isl_id *id = isl_ast_expr_get_id(it);
 	const char *name = id ? isl_id_get_name(id) : NULL;
+	const char *digits = name ? name + strlen(name) : NULL;
 	int dim = -1;
 
-	if (name && name[0] == 'c' && g_ascii_isdigit(name[1]))
-		dim = atoi(name + 1);
+	while (digits && digits > name && g_ascii_isdigit(digits[-1]))
+		digits--;
+	if (digits && *digits)
+		dim = atoi(digits);
 	isl_id_free(id);
 	isl_ast_expr_free(it);
 	return dim;

@@ -131,6 +131,7 @@ pass hls/kernels/lower2.c --space i,j --tile i=5,j=5
 pass hls/kernels/lower2.c --space i
 pass hls/kernels/overwrite.c --space i
 pass hls/kernels/wide_simd.c --space i --simd k=64
+pass hls/kernels/cnames.c --space c0 --simd c1=4
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
 refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
@@ -295,6 +296,21 @@ elif make -s -C "$dir" csim CXX=c++ HLS_INCLUDE="$tmp/other" >"$tmp/sim" 2>&1 ||
 elif ! make -s -C "$dir" csim CXX=c++ >"$tmp/sim" 2>&1 ||
 	[ "$(tail -n 1 "$tmp/sim")" != PASS ]; then
 	fail "make csim after the other headers: $(tail -n 2 "$tmp/sim")"
+else
+	passed=$((passed + 1))
+fi
+
+# Loops named c0, c1 (Systole's iterators then start with t): the SIMD
+# lanes' loop is still the one unrolled, the loop above it pipelined.
+n=$((n + 1))
+if ! "$cli" export "$kernels/cnames.c" --space c0 --simd c1=4 -o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
+	fail "export of cnames.c: $(head -n 1 "$tmp/err")"
+elif [ "$(sed -n '/^void PE(/,/^}/p' "$tmp/p$n/src/systole_kernel.cpp" | grep -A 1 'for (')" != "$(printf '%s\n' \
+	'        for (int t3 = 0; t3 <= 3; t3++) {' \
+	'            #pragma HLS PIPELINE II=1' \
+	'            for (int t5 = 0; t5 <= 3; t5++) {' \
+	'                #pragma HLS UNROLL')" ]; then
+	fail "cnames.c: the PE's loops are not pipelined and unrolled as they should"
 else
 	passed=$((passed + 1))
 fi
