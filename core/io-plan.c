@@ -318,6 +318,51 @@ static gboolean written_in_pes(const SyPeArray *array, const SyArray *x)
 	return x->local;
 }
 
+/* Whether dimension d of set runs over the same range wherever the
+ * other dimensions are: set is the product of the two projections. */
+static gboolean dim_rectangular(isl_set *set /* take */, guint d)
+{
+	isl_size n = isl_set_dim(set, isl_dim_set);
+	isl_set *others, *range;
+	isl_bool same;
+
+	set = isl_set_reset_tuple_id(set);
+	others = isl_set_project_out(isl_set_copy(set), isl_dim_set, d, 1);
+	others = isl_set_insert_dims(others, isl_dim_set, d, 1);
+	range = isl_set_project_out(
+		isl_set_copy(set), isl_dim_set, d + 1, (unsigned)n - d - 1);
+	range = isl_set_project_out(range, isl_dim_set, 0, d);
+	range = isl_set_insert_dims(range, isl_dim_set, 0, d);
+	range = isl_set_insert_dims(
+		range, isl_dim_set, d + 1, (unsigned)n - d - 1);
+	others = isl_set_intersect(others, range);
+	same = isl_set_is_equal(others, set);
+	isl_set_free(others);
+	isl_set_free(set);
+	return same == isl_bool_true;
+}
+
+/* Whether the SIMD loop has the same iterations wherever it runs: a
+ * band member's bounds may depend on the other loops (j <= i). */
+static gboolean simd_rectangular(const SyPeArray *array, const SySimdChoice *sc)
+{
+	const SyScop *scop = array->analysis->scop;
+	GPtrArray *loops;
+
+	if (!sc->loop.in_band)
+		return sc->loop.rectangular;
+	loops = array->analysis->band->members[sc->loop.member].loops;
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		for (guint d = 0; d < stmt->n_iters; d++)
+			if (g_ptr_array_find(loops, stmt->loops[d], NULL) &&
+				!dim_rectangular(isl_set_copy(stmt->domain), d))
+				return FALSE;
+	}
+	return TRUE;
+}
+
 /* Whether a path can move whole vectors: PE to PE, every point moves;
  * a PE's own data come only where it reads them (the copy-in set), so
  * every lane of a vector must be there or none. */
@@ -328,8 +373,9 @@ static gboolean whole_vectors(const SyPeArray *array, const SyIoPath *p)
 		array->choices->simd, cfg->simd);
 
 	return p->exterior ||
-		(!written_in_pes(array, p->array) && sc->loop.rectangular &&
-			sc->loop.extent % cfg->simd_factor == 0);
+		(!written_in_pes(array, p->array) &&
+			sc->loop.extent % cfg->simd_factor == 0 &&
+			simd_rectangular(array, sc));
 }
 
 guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p)

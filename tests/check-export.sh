@@ -132,6 +132,7 @@ pass hls/kernels/lower2.c --space i
 pass hls/kernels/overwrite.c --space i
 pass hls/kernels/wide_simd.c --space i --simd k=64
 pass hls/kernels/cnames.c --space c0 --simd c1=4
+pass hls/kernels/upper_simd.c --space i,k --simd j=4
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
 refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
