@@ -546,8 +546,8 @@ static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
 /* Values of x a PE keeps from one tile to another: partial results
  * would make a round trip through DRAM, a cycle the C simulation cannot
  * run; a temporary has no way there at all. */
-static gboolean check_untiled(
-	const SyHlsModel *m, const SyArray *x, GError **error)
+static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
+	gboolean through_dram, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyDeps *deps = array->analysis->deps;
@@ -562,7 +562,7 @@ static gboolean check_untiled(
 		for (guint t = 0; t < dep->depth; t++)
 			if (dep->distance[t] != 0 &&
 				array->padded[t] > array->config->tile[t] &&
-				(!x->local || follows(band, dep->sink, t)))
+				(through_dram || follows(band, dep->sink, t)))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
 					"backend needs that loop untiled "
@@ -570,7 +570,11 @@ static gboolean check_untiled(
 					x->local ? "values of the temporary"
 						 : "partial results of",
 					x->name, band->members[t].name,
-					x->local ? "" : " through DRAM",
+					through_dram ? " through DRAM"
+						: x->local
+						? ""
+						: " in a PE's buffer, "
+						  "which moves with them",
 					band->members[t].name,
 					band->members[t].max -
 						band->members[t].min + 1);
@@ -589,7 +593,18 @@ static gboolean check_partial(
 			"the loops carrying them innermost in the tile order "
 			"(--tile-order)",
 			p->array->name);
-	return check_untiled(m, p->array, error);
+	return check_untiled(m, p->array, TRUE, error);
+}
+
+static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->array == x && p->role == SY_PATH_PARTIAL)
+			return TRUE;
+	}
+	return FALSE;
 }
 
 static gboolean check_paths(const SyHlsModel *m, GError **error)
@@ -616,12 +631,15 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 					p->prefix);
 		}
 	}
-	/* Temporaries stay on chip, in their PE or passed on. */
+	/* Temporaries, and partial results with no way through DRAM,
+	 * stay on chip: in their PE or passed on, in a buffer that must
+	 * not move between the tiles they cross. */
 	for (guint i = 0; i < m->array->analysis->scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(
 			m->array->analysis->scop->arrays, i);
 
-		if (x->local && !check_untiled(m, x, error))
+		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
+			!check_untiled(m, x, FALSE, error))
 			return FALSE;
 	}
 	return TRUE;

@@ -133,12 +133,15 @@ pass hls/kernels/overwrite.c --space i
 pass hls/kernels/wide_simd.c --space i --simd k=64
 pass hls/kernels/cnames.c --space c0 --simd c1=4
 pass hls/kernels/upper_simd.c --space i,k --simd j=4
+pass hls/kernels/tri_scan.c --space i --tile i=6
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
 refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
 	--space k,i
 refused hls/kernels/overwrite.c "systole-cli: error: results of y are overwritten in the next PE along 'k' and never read there; the HLS backend drains a result from the PE that writes it: choose space loops that y's subscripts use" \
 	--space k
+refused hls/kernels/tri_scan.c "systole-cli: error: partial results of S cross tiles of 'j' in a PE's buffer, which moves with them; the HLS backend needs that loop untiled (--tile j=10)" \
+	--space i --tile j=1
 refused hls/kernels/wide_simd.c "systole-cli: error: SIMD on 'k' moves 128 lanes of A at once, a word of 8192 bits; Vitis HLS's ap_uint holds at most 4096 (AP_INT_MAX_W): use --simd k=64 or less" \
 	--space i --simd k=128
 refused hls/kernels/scan.c "systole-cli: error: values of the temporary t cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=24)" \
