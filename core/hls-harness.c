@@ -214,15 +214,14 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		sy_hls_line(p, "    sy_word = sy_image[sy_at++];");
 		/* Only what the SCoP writes there and leaves. */
 		g_string_truncate(inside, 0);
-		if (c->written)
+		if (c->written) {
 			sy_hls_print_e(p, inside, c->written);
-		else
-			g_string_append(inside, "1");
-		sy_hls_line(p, "if (%s)", inside->str);
+			sy_hls_line(p, "if (%s)", inside->str);
+		}
 		sy_hls_line(p,
-			"    %s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
+			"%s%s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
 			"%u, %u * sy_n));",
-			elem->str, tag, b, b - 1, b);
+			c->written ? "    " : "", elem->str, tag, b, b - 1, b);
 		sy_hls_line(p, "if (++sy_n == %u)", hp->pack);
 		sy_hls_line(p, "    sy_n = 0;");
 	}
