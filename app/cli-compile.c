@@ -176,10 +176,11 @@ static char *export(const SyDesign *design, const Compile *o, GError **error)
 {
 	g_autoptr(SyDevice) device = sy_device_lookup(
 		o->device ? o->device : "u250", error);
+	SyAnalysisOptions ao = cli_analysis_options(&o->common);
 	SyExportFiles files = {0};
 	char *done;
 
-	if (!device || !sy_export_files(design, device, &files, error))
+	if (!device || !sy_export_files(design, device, &ao, &files, error))
 		return NULL;
 	if (!sy_export_write(&files, o->output, o->force, error)) {
 		sy_export_files_clear(&files);
@@ -377,11 +378,14 @@ static int compile_main(int argc, char **argv, gboolean export)
 	if (code < 0 && export && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "
 				       "folder");
-	if (code < 0 && o.output && !o.force && !export &&
-		g_file_test(o.output, G_FILE_TEST_EXISTS))
-		code = cli_write_output(o.output, "", FALSE);
-	if (code < 0 && export && !o.force &&
-		!sy_export_write_allowed(o.output, &error)) {
+	/* What is in the way is checked before the work. */
+	if (code < 0 && o.output && !export &&
+		!sy_export_file_allowed(o.output, o.force, &error)) {
+		code = cli_write_error(error);
+		g_clear_error(&error);
+	}
+	if (code < 0 && export &&
+		!sy_export_write_allowed(o.output, o.force, &error)) {
 		code = cli_report_error(error);
 		g_clear_error(&error);
 	}

@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "config.h"
@@ -19,19 +20,8 @@ int cli_usage_error(const char *format, ...)
 	return EXIT_USAGE;
 }
 
-int cli_report_error(const GError *error)
+int cli_error_code(const GError *error)
 {
-	/* Input errors carry their file:line:col; the others are about
-	 * the command line or the kernel as a whole. */
-	if (error->domain == SY_INPUT_ERROR)
-		fprintf(stderr, "%s\n", error->message);
-	else if (g_error_matches(
-			 error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS))
-		fprintf(stderr,
-			"systole-cli: error: %s (--force replaces it)\n",
-			error->message);
-	else
-		fprintf(stderr, "systole-cli: error: %s\n", error->message);
 	if (error->domain == SY_EXPORT_ERROR)
 		return EXIT_OUTPUT;
 	return error->domain == SY_INPUT_ERROR ||
@@ -44,6 +34,23 @@ int cli_report_error(const GError *error)
 			error->domain == JSON_PARSER_ERROR
 		? EXIT_INPUT
 		: EXIT_INTERNAL;
+}
+
+int cli_report_error(const GError *error)
+{
+	/* Input errors carry their file:line:col; the others are about
+	 * the command line or the kernel as a whole.  An output that
+	 * exists is replaced by --force; what is not ours never is. */
+	if (error->domain == SY_INPUT_ERROR)
+		fprintf(stderr, "%s\n", error->message);
+	else if (g_error_matches(
+			 error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS))
+		fprintf(stderr,
+			"systole-cli: error: %s (--force replaces it)\n",
+			error->message);
+	else
+		fprintf(stderr, "systole-cli: error: %s\n", error->message);
+	return cli_error_code(error);
 }
 
 void cli_options_clear(CliOptions *o)
@@ -119,26 +126,28 @@ void cli_print_json(JsonNode *root)
 	fputs(text, stdout);
 }
 
+int cli_write_error(const GError *error)
+{
+	if (g_error_matches(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS))
+		fprintf(stderr, "systole-cli: %s (--force replaces it)\n",
+			error->message);
+	else
+		fprintf(stderr, "systole-cli: error: %s\n", error->message);
+	return cli_error_code(error);
+}
+
 int cli_write_output(const char *path, const char *text, gboolean force)
 {
 	GError *error = NULL;
+	int code;
 
 	if (!path) {
 		fputs(text, stdout);
 		return EXIT_OK;
 	}
-	if (!force && g_file_test(path, G_FILE_TEST_EXISTS)) {
-		fprintf(stderr,
-			"systole-cli: %s exists; nothing was written (--force "
-			"replaces it)\n",
-			path);
-		return EXIT_OUTPUT;
-	}
-	/* A temporary file renamed into place: all or nothing. */
-	if (!g_file_set_contents(path, text, -1, &error)) {
-		fprintf(stderr, "systole-cli: %s\n", error->message);
-		g_error_free(error);
-		return EXIT_OUTPUT;
-	}
-	return EXIT_OK;
+	if (sy_export_write_file(path, text, strlen(text), force, &error))
+		return EXIT_OK;
+	code = cli_write_error(error);
+	g_error_free(error);
+	return code;
 }

@@ -11,10 +11,10 @@ G_BEGIN_DECLS
 
 enum {
 	EXIT_OK = 0,
-	EXIT_INPUT = 1,    /* the input file or a size is wrong */
-	EXIT_USAGE = 2,    /* the command line is wrong */
+	EXIT_INPUT = 1, /* the input file or a size is wrong */
+	EXIT_USAGE = 2, /* the command line is wrong */
 	EXIT_INTERNAL = 3, /* a bug in Systole */
-	EXIT_OUTPUT = 4,   /* the output exists (no --force) or cannot be
+	EXIT_OUTPUT = 4, /* the output exists (no --force) or cannot be
 			      written */
 };
 
@@ -29,7 +29,8 @@ typedef struct {
 
 int cli_usage_error(const char *format, ...) G_GNUC_PRINTF(1, 2);
 
-/* Prints error; returns its exit code. */
+/* The exit code of an error; cli_report_error prints it too. */
+int cli_error_code(const GError *error);
 int cli_report_error(const GError *error);
 
 void cli_options_clear(CliOptions *o);
@@ -44,9 +45,11 @@ SyAnalysisOptions cli_analysis_options(const CliOptions *o);
 char *cli_json_text(JsonNode *root);
 void cli_print_json(JsonNode *root);
 
-/* text to path atomically (never over a file without force), or to
- * stdout when path is NULL; returns an exit code. */
+/* text to path atomically (never over a file without force, never
+ * over anything else), or to stdout when path is NULL; returns an exit
+ * code.  cli_write_error prints why an output file was not written. */
 int cli_write_output(const char *path, const char *text, gboolean force);
+int cli_write_error(const GError *error);
 
 int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);

@@ -84,17 +84,35 @@ static char *target_text(SyExportDialog *self, gboolean *ok, gboolean *in_way)
 	if (!dir)
 		return g_strdup(missing_text(self));
 	shown = sy_export_dialog_path_text(dir);
-	if (!g_file_test(dir, G_FILE_TEST_EXISTS))
-		return g_strdup_printf("Creates %s", shown);
-	if (sy_export_write_allowed(dir, NULL))
+	switch (sy_export_dir_state(dir)) {
+	case SY_EXPORT_DIR_ABSENT: return g_strdup_printf("Creates %s", shown);
+	case SY_EXPORT_DIR_EMPTY:
 		return g_strdup_printf(
 			"Writes into the empty folder %s", shown);
-	if (sy_export_dialog_get_force(self))
-		return g_strdup_printf(
-			"Replaces %s and everything in it", shown);
+	case SY_EXPORT_DIR_EXPORT:
+		if (sy_export_dialog_get_force(self))
+			return g_strdup_printf("Replaces the earlier export %s "
+					       "and everything in it",
+				shown);
+		*in_way = TRUE;
+		return g_strdup_printf("%s holds an earlier export. Export "
+				       "leaves it as it is unless you "
+				       "replace it.",
+			shown);
+	case SY_EXPORT_DIR_OTHER:
+		*ok = FALSE;
+		*in_way = TRUE;
+		return g_strdup_printf("%s is not a Systole export. Export "
+				       "never replaces it: choose another "
+				       "name.",
+			shown);
+	case SY_EXPORT_DIR_NOT_FOLDER: break;
+	}
+	*ok = FALSE;
 	*in_way = TRUE;
-	return g_strdup_printf("%s already exists. Export leaves it as it is "
-			       "unless you replace it.",
+	return g_strdup_printf(
+		"%s is not a folder. Export never replaces it: choose "
+		"another name.",
 		shown);
 }
 

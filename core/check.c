@@ -6,6 +6,7 @@
 typedef struct {
 	GString *out;
 	const char *indent; /* of the check's lines */
+	const SyNames *names; /* NULL: the user's names as they are */
 } Check;
 
 static void line(Check *c, const char *format, ...) G_GNUC_PRINTF(2, 3);
@@ -34,6 +35,12 @@ static gint64 n_elements(const SyArray *array)
 	for (guint d = 0; d < array->n_dims; d++)
 		n *= array->dims[d];
 	return n;
+}
+
+/* The array as the code names it. */
+static const char *code_name(const Check *c, const SyArray *array)
+{
+	return c->names ? sy_names_id(c->names, array->name) : array->name;
 }
 
 /* The address of an array's first byte: arrays decay, scalars do not. */
@@ -68,6 +75,7 @@ static void declare(Check *c, const SyArray *array)
 static void compare(Check *c, const SyArray *array)
 {
 	const char *name = array->name, *type = array->var->type;
+	const char *code = code_name(c, array);
 	const char *base = array->var->base_type;
 	const char *tol = strstr(base, "double") ? "1e-12" : "1e-5";
 	GString *where = g_string_new(name), *args = g_string_new(NULL);
@@ -86,7 +94,7 @@ static void compare(Check *c, const SyArray *array)
 	}
 	line(c, "{");
 	line(c, "    const %s *sy_got = (const %s *)%s%s;", type, type,
-		address_of(array), name);
+		address_of(array), code);
 	line(c, "    const %s *sy_want = (const %s *)%ssy_ref_%s;", type, type,
 		address_of(array), name);
 	line(c,
@@ -156,9 +164,9 @@ static void copy_all(
 		if (!is_result(a))
 			continue;
 		if (save)
-			copy(c, saved, at, a->name, at, saved);
+			copy(c, saved, at, code_name(c, a), at, saved);
 		else
-			copy(c, a->name, at, saved, at, saved);
+			copy(c, code_name(c, a), at, saved, at, saved);
 	}
 }
 
@@ -173,12 +181,12 @@ static char *loops_version(GString *out, guint i, const char *indent,
 	return sy_config_to_flags(arrays[i]->config, arrays[i]->choices);
 }
 
-void sy_check_block(const SyScop *scop, const SyScopText *t, guint n,
-	SyCheckVersionFunc version, gpointer data, gboolean libc_declared,
-	GString *out)
+void sy_check_block(const SyScop *scop, const SyNames *names,
+	const SyScopText *t, guint n, SyCheckVersionFunc version, gpointer data,
+	gboolean libc_declared, GString *out)
 {
 	g_autofree char *inner = g_strconcat(t->indent, t->unit, NULL);
-	Check c = {out, t->indent};
+	Check c = {out, t->indent, names};
 
 	line(&c,
 		"/* Systole check: the original SCoP, then %u transformed "
@@ -230,7 +238,7 @@ char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
 	if (!sy_codegen_scop_text(arrays[0]->analysis->prog, &t, error))
 		return NULL;
 	out = g_string_new_len(t.src->text, (gssize)t.begin);
-	sy_check_block(arrays[0]->analysis->scop, &t, n, loops_version,
+	sy_check_block(arrays[0]->analysis->scop, NULL, &t, n, loops_version,
 		(gpointer)arrays, FALSE, out);
 	g_string_append_len(
 		out, t.src->text + t.end, (gssize)(t.src->len - t.end));

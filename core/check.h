@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 #include "codegen.h"
+#include "names.h"
 
 /* The arrays (n >= 1) are of one analysis. */
 char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error);
@@ -22,11 +23,12 @@ typedef char *(*SyCheckVersionFunc)(GString *out, guint i, const char *indent,
 	const char *unit, gpointer data);
 
 /* Appends to out what replaces the SCoP's lines (t's begin to end): the
- * original SCoP, then n versions from the same inputs, compared.  With
- * libc_declared, stdio.h and stdlib.h are known to be included (else
- * printf and exit are declared in the block, for C). */
-void sy_check_block(const SyScop *scop, const SyScopText *t, guint n,
-	SyCheckVersionFunc version, gpointer data, gboolean libc_declared,
-	GString *out);
+ * original SCoP, then n versions from the same inputs, compared.  The
+ * arrays are called what names says (NULL: as the user named them).
+ * With libc_declared, stdio.h and stdlib.h are known to be included
+ * (else printf and exit are declared in the block, for C). */
+void sy_check_block(const SyScop *scop, const SyNames *names,
+	const SyScopText *t, guint n, SyCheckVersionFunc version, gpointer data,
+	gboolean libc_declared, GString *out);
 
 G_END_DECLS

@@ -159,7 +159,12 @@ static gboolean generate(SyExportJob *job, const SyDevice *device,
 	if (!design)
 		return FALSE;
 	report(progress, data, "Generating", GENERATING);
-	return sy_export_files(design, device, files, error);
+	{
+		SyAnalysisOptions options = {(const char *const *)job->defines,
+			(const char *const *)job->include_dirs, job->max_dims};
+
+		return sy_export_files(design, device, &options, files, error);
+	}
 }
 
 gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
@@ -174,7 +179,7 @@ gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
 	report(progress, data, "Analysing", 0);
 	/* A folder in the way costs nothing to find out: say so before the
 	 * work.  sy_export_write checks again when it writes. */
-	if (!job->force && !sy_export_write_allowed(job->dir, error))
+	if (!sy_export_write_allowed(job->dir, job->force, error))
 		return FALSE;
 	device = sy_device_lookup(job->device, error);
 	if (!device)

@@ -4,6 +4,8 @@
  * generated main), and the host that runs it on the FPGA through XRT.
  * Both move the user's arrays into and out of the words the L3 modules
  * read and the drains write. */
+#include <string.h>
+
 #include <isl/aff.h>
 #include <isl/ast_build.h>
 #include <isl/constraint.h>
@@ -11,6 +13,8 @@
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
+
+#include <string.h>
 
 #include "check.h"
 #include "codegen.h"
@@ -169,7 +173,8 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 	isl_id *id = isl_ast_node_get_annotation(node);
 	TbCall *c = isl_id_get_user(id);
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
-	GString *inside = g_string_new(NULL), *elem = g_string_new(x->name);
+	GString *inside = g_string_new(NULL),
+		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
 	guint b = sy_hls_bits(x);
 
 	isl_id_free(id);
@@ -392,8 +397,8 @@ static void tb_block(
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const char *name =
-			((SyArray *)g_ptr_array_index(args, i))->name;
+		const char *name = sy_names_id(hls->names,
+			((SyArray *)g_ptr_array_index(args, i))->name);
 
 		g_string_append_printf(call, ", %s", name);
 		g_string_append_printf(fpga, ", %s", name);
@@ -532,7 +537,7 @@ static void tb_fill(GString *out, const char *name, const SyVar *v,
 
 /* A main that fills the function's inputs and calls it: the check in
  * its SCoP decides. */
-static void tb_main(const SyScop *scop, GString *out)
+static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
 {
 	const SyProgram *prog = scop->prog;
 	GString *call = g_string_new(NULL);
@@ -582,27 +587,70 @@ static void tb_main(const SyScop *scop, GString *out)
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
 
 		if (x->var->global)
-			tb_fill(out, x->name, x->var, x->n_dims == 0,
-				x->written);
+			tb_fill(out, sy_names_id(names, x->name), x->var,
+				x->n_dims == 0, x->written);
 	}
 	g_string_append_printf(out,
 		"\n    %s(%s);\n    printf(\"PASS\\n\");\n    return 0;\n}\n",
-		prog->function, call->str);
+		sy_names_id(names, prog->function), call->str);
 	g_string_free(call, TRUE);
+}
+
+/* -D NAME=VALUE as the analysis read it: a #define before the kernel's
+ * text (after the project's own headers, which user macros must not
+ * reach).  A value is one line (the command line refuses others); one
+ * that ends in a backslash is followed by an empty line, which is all it
+ * can continue. */
+static void tb_defines(const SyHlsGen *hls, GString *out)
+{
+	if (!hls->defines || !hls->defines[0])
+		return;
+	g_string_append(out,
+		"/* Systole: the kernel was analysed with these "
+		"-D options. */\n");
+	for (guint i = 0; hls->defines[i]; i++) {
+		const char *d = hls->defines[i], *eq = strchr(d, '=');
+		gsize name = strspn(d,
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
+			"nopqrstuvwxyz0123456789_");
+		g_autofree char *id = g_strndup(d, name);
+		const char *value = eq ? eq + 1 : "1";
+		gsize line = strcspn(value, "\n");
+
+		g_string_append_printf(out, "#define %s%.*s %.*s\n",
+			sy_names_id(hls->names, id),
+			(int)((eq ? (gsize)(eq - d) : strlen(d)) - name),
+			d + name, (int)line, value);
+		if (line && value[line - 1] == '\\')
+			g_string_append_c(out, '\n');
+	}
+	g_string_append_c(out, '\n');
 }
 
 char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error)
 {
 	const SyProgram *prog = hls->array->analysis->prog;
 	gboolean in_main = g_strcmp0(prog->function, "main") == 0;
-	g_autofree char *sizes = NULL;
+	g_autofree char *sizes = NULL, *text = NULL;
+	g_autoptr(SySource) src = NULL;
 	SyScopText t;
 	GString *out;
+	gsize at[4], len;
 
 	if (!in_main && !tb_callable(hls->scop, error))
 		return NULL;
 	if (!sy_codegen_scop_text(prog, &t, error))
 		return NULL;
+	/* The kernel's text with the names it has in the project. */
+	at[0] = t.begin, at[1] = t.body, at[2] = t.body_end, at[3] = t.end;
+	text = sy_names_rewrite(hls->names, t.src, at, 4, &len);
+	src = sy_source_new_from_data(t.src->path, text, (gssize)len, error);
+	if (!src) {
+		g_free(t.indent);
+		return NULL;
+	}
+	t.src = src;
+	t.begin = at[0], t.body = at[1], t.body_end = at[2], t.end = at[3];
 	sizes = sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
 	out = g_string_new(NULL);
 	g_string_append_printf(out,
@@ -611,6 +659,7 @@ char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error)
 		"#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <vector>\n\n#include \"systole_kernel.h\"\n\n",
 		in_main ? "" : ", checked against the original SCoP");
+	tb_defines(hls, out);
 	if (in_main) {
 		g_autofree char *in = g_strconcat(t.indent, t.unit, NULL);
 
@@ -624,12 +673,13 @@ char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error)
 		 * one. */
 		g_string_append(out, "#define main systole_user_main\n");
 		g_string_append_len(out, t.src->text, (gssize)t.begin);
-		sy_check_block(hls->scop, &t, 1, tb_version, hls, TRUE, out);
+		sy_check_block(hls->scop, hls->names, &t, 1, tb_version, hls,
+			TRUE, out);
 	}
 	g_string_append_len(
 		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
 	if (!in_main)
-		tb_main(hls->scop, out);
+		tb_main(hls->scop, hls->names, out);
 	g_free(t.indent);
 	return g_string_free(out, FALSE);
 }
@@ -650,8 +700,8 @@ char *sy_hls_fpga_params(SyHlsGen *hls)
 	for (guint i = 0; i < args->len; i++) {
 		const SyArray *x = g_ptr_array_index(args, i);
 
-		g_string_append_printf(
-			out, ", %s %s", sy_hls_ctype(x), x->name);
+		g_string_append_printf(out, ", %s %s", sy_hls_ctype(x),
+			sy_names_id(hls->names, x->name));
 	}
 	return g_string_free(out, FALSE);
 }
@@ -682,7 +732,8 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
-			((SyArray *)g_ptr_array_index(args, i))->name);
+			sy_names_id(hls->names,
+				((SyArray *)g_ptr_array_index(args, i))->name));
 	g_string_append(out,
 		")\n{\n    const char *xclbin = "
 		"std::getenv(\"SYSTOLE_XCLBIN\");\n"

@@ -83,6 +83,7 @@ static Src source_of(SyHlsGen *hls, const SyAccess *a)
 typedef struct {
 	SyAstPrinter *p;
 	const SyHlsCall *call;
+	const SyHlsGen *hls;
 } Subst;
 
 static gboolean subst_read(
@@ -108,15 +109,18 @@ static gboolean subst_read(
 				s->p, out, s->call->call.iters[k], prec);
 			return TRUE;
 		}
-	return FALSE;
+	/* An argument, under its name in generated code. */
+	g_string_append(out, sy_names_id(s->hls->names, expr->name));
+	return TRUE;
 }
 
 /* The value a statement computes: its right-hand side, combined with
  * the old value for compound assignments. */
-static void print_value(SyAstPrinter *p, const SyHlsCall *call)
+static void print_value(
+	SyAstPrinter *p, const SyHlsCall *call, const SyHlsGen *hls)
 {
 	const SyNode *node = call->call.stmt->node;
-	Subst s = {p, call};
+	Subst s = {p, call, hls};
 	const char *op = sy_punct_spelling(node->op);
 
 	if (node->op != SY_P_ASSIGN)
@@ -376,7 +380,7 @@ static void print_pe_stmt(
 	}
 	sy_ast_line_start(p);
 	g_string_append(p->out, "sy_v = ");
-	print_value(p, call);
+	print_value(p, call, hls);
 	g_string_append(p->out, ";\n");
 	if (wsrc == SRC_LOCAL) {
 		const SyHlsPath *out = sy_hls_model_path(
@@ -597,9 +601,11 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	for (guint i = 0; i < args->len; i++) {
 		const SyArray *x = g_ptr_array_index(args, i);
 
+		const char *name = sy_names_id(hls->names, x->name);
+
 		g_string_append_printf(
-			params, ", %s %s", sy_hls_ctype(x), x->name);
-		g_string_append_printf(names, ", %s", x->name);
+			params, ", %s %s", sy_hls_ctype(x), name);
+		g_string_append_printf(names, ", %s", name);
 	}
 	g_string_append(params, streams);
 	g_string_append(names, stream_names);

@@ -7,6 +7,7 @@
 #include "ast-print.h"
 #include "codegen.h"
 #include "hls.h"
+#include "names.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,8 @@ typedef struct {
 	const SyScop *scop;
 	GString *out; /* the kernel */
 	const char *itype;
+	const SyNames *names; /* the user's identifiers in generated code */
+	const char *const *defines; /* -D, for the testbench */
 	/* Requests simplified on their statement's points, by their text:
 	 * modules ask the same (gist is the costly part). */
 	GHashTable *simplified;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "hls-model.h"
+#include "names.h"
 
 G_BEGIN_DECLS
 
@@ -25,8 +26,10 @@ typedef struct {
 void sy_hls_files_clear(SyHlsFiles *files);
 
 /* Fails (SY_HLS_ERROR) on what the backend does not support, saying
- * why. */
-gboolean sy_hls_generate(
-	const SyDesign *design, SyHlsFiles *files, GError **error);
+ * why.  names says what the user's identifiers and headers are called
+ * in the project; defines (-D, may be NULL) start the testbench, as
+ * they started the analysed file. */
+gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
+	const char *const *defines, SyHlsFiles *files, GError **error);
 
 G_END_DECLS

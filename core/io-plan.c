@@ -10,6 +10,7 @@
 #include <isl/val.h>
 
 #include "io-plan.h"
+#include "names.h"
 
 static void path_free(gpointer data)
 {
@@ -182,13 +183,16 @@ static void add_group_paths(
 }
 
 /* "A", "C_drain"; several paths of one stem and way are numbered, as
- * AutoSA numbers groups ("C_1"). */
-static void name_paths(GPtrArray *paths)
+ * AutoSA numbers groups ("C_1").  The stem is the array's name in
+ * generated code (names.h), so that no two paths share a name. */
+static void name_paths(GPtrArray *paths, const SyScop *scop)
 {
+	g_autoptr(SyNames) names = sy_names_new(scop);
+
 	for (guint i = 0; i < paths->len; i++) {
 		SyIoPath *p = g_ptr_array_index(paths, i);
 
-		p->prefix = g_strconcat(p->array->name,
+		p->prefix = g_strconcat(sy_names_id(names, p->array->name),
 			p->role == SY_PATH_DRAIN ? "_drain" : "", NULL);
 	}
 	for (guint i = 0; i < paths->len; i++) {
@@ -253,7 +257,7 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 	}
 	/* A stable sort: GLib's is merge sort. */
 	g_ptr_array_sort(paths, inputs_first);
-	name_paths(paths);
+	name_paths(paths, array->analysis->scop);
 	return paths;
 }
 

@@ -1,3 +1,4 @@
+#include "escape.h"
 #include "json-members.h"
 #include "report-compile.h"
 #include "report-design.h"
@@ -73,9 +74,12 @@ JsonNode *sy_report_design_json(const SyDesign *design)
 	const SyConfig *cfg = array->config;
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, array->choices);
+	/* A path need not be UTF-8; JSON must be. */
+	g_autofree char *kernel = sy_escape_json_text(
+		array->analysis->prog->pp->main->path);
 
 	json_builder_begin_object(b);
-	sy_json_member_str(b, "kernel", array->analysis->prog->pp->main->path);
+	sy_json_member_str(b, "kernel", kernel);
 	sy_json_member_int(b, "candidate", array->choices->candidate->id);
 	sy_json_member_str(b, "sizes", sizes);
 	sy_json_member_ints(b, "padded_sizes", array->padded, cfg->n_members);

@@ -49,7 +49,7 @@ static void bench(const char *label, const char *n, const char *sizes)
 			design[r] = (double)(g_get_monotonic_time() - start) /
 				1000.0;
 			start = g_get_monotonic_time();
-			if (!sy_export_files(d, device, &files, &error))
+			if (!sy_export_files(d, device, NULL, &files, &error))
 				g_error("%s", error->message);
 			hls[r] = (double)(g_get_monotonic_time() - start) /
 				1000.0;
