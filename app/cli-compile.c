@@ -270,27 +270,45 @@ static char *run(const char *path, const Compile *o, GError **error)
 	return emit(c, cfg, o, error);
 }
 
+/* The options that hold names, as UTF-8. */
+static int text_options(Compile *o)
+{
+	struct {
+		const char *name;
+		char **value;
+	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
+		{"--tile", &o->tile}, {"--tile-order", &o->order},
+		{"--latency", &o->latency}, {"--simd", &o->simd},
+		{"--pack", &o->pack}, {"--emit", &o->emit},
+		{"--device", &o->device}};
+	int code = -1;
+
+	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
+		code = cli_option_text(texts[i].name, texts[i].value);
+	return code;
+}
+
 static int compile_main(int argc, char **argv, gboolean export)
 {
 	Compile o = {0};
 	g_autoptr(GOptionContext) ctx = g_option_context_new(export
 			? "FILE.c - export a Vitis HLS project"
 			: "FILE.c - make a dataflow into a PE array");
-	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_STRING, &o.space,
+	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
 					"The space loops of the array", "i,j"},
-		{"sa-sizes", 0, 0, G_OPTION_ARG_STRING, &o.sa_sizes,
+		{"sa-sizes", 0, 0, G_OPTION_ARG_FILENAME, &o.sa_sizes,
 			"AutoSA's sizes: space_time, array_part, latency, "
 			"simd",
 			"STR"},
-		{"tile", 0, 0, G_OPTION_ARG_STRING, &o.tile,
+		{"tile", 0, 0, G_OPTION_ARG_FILENAME, &o.tile,
 			"Tile sizes (array partitioning; others untiled)",
 			"i=16,j=16"},
-		{"tile-order", 0, 0, G_OPTION_ARG_STRING, &o.order,
+		{"tile-order", 0, 0, G_OPTION_ARG_FILENAME, &o.order,
 			"Order of the tile loops, outermost first", "k,i,j"},
-		{"latency", 0, 0, G_OPTION_ARG_STRING, &o.latency,
+		{"latency", 0, 0, G_OPTION_ARG_FILENAME, &o.latency,
 			"Latency hiding factors (divide their tiles)",
 			"i=8,j=8"},
-		{"simd", 0, 0, G_OPTION_ARG_STRING, &o.simd,
+		{"simd", 0, 0, G_OPTION_ARG_FILENAME, &o.simd,
 			"The SIMD loop and its width", "k=2"},
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
@@ -303,7 +321,7 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"One element per word between I/O modules (unless "
 			"--pack says otherwise)",
 			NULL},
-		{"pack", 0, 0, G_OPTION_ARG_STRING, &o.pack,
+		{"pack", 0, 0, G_OPTION_ARG_FILENAME, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
@@ -311,7 +329,7 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"Replace the output if it exists", NULL},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry compile[] = {
-		{"emit", 0, 0, G_OPTION_ARG_STRING, &o.emit,
+		{"emit", 0, 0, G_OPTION_ARG_FILENAME, &o.emit,
 			"summary (default), options, schedule, c, check or "
 			"design",
 			"WHAT"},
@@ -323,7 +341,7 @@ static int compile_main(int argc, char **argv, gboolean export)
 	GOptionEntry project[] = {
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
-		{"device", 0, 0, G_OPTION_ARG_STRING, &o.device,
+		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
 			"The target device (default u250)", "NAME"},
 		G_OPTION_ENTRY_NULL};
 	const char *verb = export ? "export" : "compile";
@@ -362,6 +380,8 @@ static int compile_main(int argc, char **argv, gboolean export)
 		code = cli_usage_error(argc < 2 ? "%s: no input file"
 						: "%s: one input file expected",
 			verb);
+	if (code < 0)
+		code = text_options(&o);
 	if (!o.emit)
 		o.emit = g_strdup("summary");
 	if (code < 0 && !emit_known(o.emit))

@@ -7,6 +7,7 @@
 #include "export.h"
 #include "hls-model.h"
 #include "diag.h"
+#include "escape.h"
 
 int cli_usage_error(const char *format, ...)
 {
@@ -57,18 +58,22 @@ void cli_options_clear(CliOptions *o)
 {
 	g_strfreev(o->defines);
 	g_strfreev(o->include_dirs);
+	g_free(o->max_dims_text);
+	g_free(o->repeat_text);
 }
 
 void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o)
 {
+	/* Text options are read as bytes and made UTF-8 by
+	 * cli_option_text, which says exactly what is wrong. */
 	GOptionEntry entries[] = {
-		{"define", 'D', 0, G_OPTION_ARG_STRING_ARRAY, &o->defines,
+		{"define", 'D', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->defines,
 			"Define a macro, as the C preprocessor does",
 			"NAME[=VALUE]"},
 		{"include-dir", 'I', 0, G_OPTION_ARG_FILENAME_ARRAY,
 			&o->include_dirs, "Search DIR for #include \"...\"",
 			"DIR"},
-		{"max-dims", 0, 0, G_OPTION_ARG_INT, &o->max_dims,
+		{"max-dims", 0, 0, G_OPTION_ARG_STRING, &o->max_dims_text,
 			"Largest systolic array dimension listed (1 to 3, "
 			"default 2)",
 			"N"},
@@ -77,23 +82,91 @@ void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o)
 	g_option_context_add_main_entries(ctx, entries, NULL);
 }
 
+int cli_option_text(const char *option, char **value)
+{
+	g_autofree char *shown = NULL;
+	char *text;
+
+	if (!*value || g_utf8_validate(*value, -1, NULL))
+		return -1;
+	text = g_locale_to_utf8(*value, -1, NULL, NULL, NULL);
+	if (text) {
+		g_free(*value);
+		*value = text;
+		return -1;
+	}
+	shown = sy_escape_line_comment(*value);
+	return cli_usage_error(
+		"%s: '%s' is neither UTF-8 nor in the locale's encoding",
+		option, shown);
+}
+
+int cli_option_number(const char *option, const char *text, gint64 min,
+	gint64 max, gint64 *value)
+{
+	g_autofree char *shown = NULL;
+
+	if (!text || g_ascii_string_to_signed(text, 10, min, max, value, NULL))
+		return -1;
+	shown = sy_escape_line_comment(text);
+	return cli_usage_error(
+		"%s must be a whole number from %" G_GINT64_FORMAT
+		" to %" G_GINT64_FORMAT ", not '%s'",
+		option, min, max, shown);
+}
+
+/* -D NAME, -D NAME=VALUE or -D NAME(ARGS)=VALUE, NAME an identifier
+ * and VALUE one line: what gcc takes, and nothing that could add lines
+ * to the testbench an export writes. */
+static int check_define(const char *d)
+{
+	const char *end = d + strcspn(d, "=("), *c = d;
+	g_autofree char *shown = sy_escape_line_comment(d);
+
+	while (c < end) {
+		gunichar u = g_utf8_get_char(c);
+
+		if (!(u == '_' || g_unichar_isalpha(u) ||
+			    (c > d && g_unichar_isdigit(u))))
+			break;
+		c = g_utf8_next_char(c);
+	}
+	if (c != end || c == d)
+		return cli_usage_error("-D '%s': a macro's name is an "
+				       "identifier, as in -D N=64",
+			shown);
+	if (*end == '(' && !strchr(end, ')'))
+		return cli_usage_error(
+			"-D '%s': a macro's parameters end with ')'", shown);
+	if (strpbrk(d, "\n\r"))
+		return cli_usage_error("-D '%s': a macro is one line", shown);
+	return -1;
+}
+
 /* Parses argv for a command; returns the exit code on failure, or -1. */
 int cli_parse_options(
 	GOptionContext *ctx, int *argc, char ***argv, CliOptions *o)
 {
 	GError *error = NULL;
+	gint64 max_dims = 2;
+	int code = -1;
 
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		int code = cli_usage_error("%s", error->message);
-
+		code = cli_usage_error("%s", error->message);
 		g_error_free(error);
 		return code;
 	}
-	if (o->max_dims == 0)
-		o->max_dims = 2;
-	if (o->max_dims < 1 || o->max_dims > 3)
-		return cli_usage_error("--max-dims must be 1, 2 or 3");
-	return -1;
+	for (guint i = 0; code < 0 && o->defines && o->defines[i]; i++) {
+		code = cli_option_text("-D", &o->defines[i]);
+		if (code < 0)
+			code = check_define(o->defines[i]);
+	}
+	if (code < 0 && o->max_dims_text &&
+		!g_ascii_string_to_signed(
+			o->max_dims_text, 10, 1, 3, &max_dims, NULL))
+		code = cli_usage_error("--max-dims must be 1, 2 or 3");
+	o->max_dims = (int)max_dims;
+	return code;
 }
 
 SyAnalysisOptions cli_analysis_options(const CliOptions *o)

@@ -22,9 +22,10 @@ enum {
 typedef struct {
 	char **defines;
 	char **include_dirs;
-	int max_dims;
+	char *max_dims_text;
+	int max_dims; /* from max_dims_text, once parsed */
 	gboolean json;
-	int repeat;
+	char *repeat_text;
 } CliOptions;
 
 int cli_usage_error(const char *format, ...) G_GNUC_PRINTF(1, 2);
@@ -40,6 +41,14 @@ void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o);
 int cli_parse_options(
 	GOptionContext *ctx, int *argc, char ***argv, CliOptions *o);
 SyAnalysisOptions cli_analysis_options(const CliOptions *o);
+
+/* An option read as bytes (G_OPTION_ARG_FILENAME), made UTF-8 in place:
+ * kept if it is UTF-8 (the C locale has no other way to pass 'é'),
+ * else converted from the locale's encoding.  A whole number from min
+ * to max.  Both return the exit code on failure, or -1. */
+int cli_option_text(const char *option, char **value);
+int cli_option_number(const char *option, const char *text, gint64 min,
+	gint64 max, gint64 *value);
 
 /* Pretty JSON, with a final newline; on stdout. */
 char *cli_json_text(JsonNode *root);

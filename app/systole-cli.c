@@ -1,4 +1,5 @@
 /* systole-cli: Systole without a display.  Subcommands are verbs. */
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,10 +110,11 @@ static int cmd_bench(int argc, char **argv)
 	g_autoptr(GOptionContext)
 		ctx = g_option_context_new("FILE.c... - time the analysis");
 	GOptionEntry entries[] = {
-		{"repeat", 'n', 0, G_OPTION_ARG_INT, &o.repeat,
-			"Runs per file (default 20)", "N"},
+		{"repeat", 'n', 0, G_OPTION_ARG_STRING, &o.repeat_text,
+			"Runs per file (1 to 100000, default 20)", "N"},
 		G_OPTION_ENTRY_NULL};
 	SyAnalysisOptions ao;
+	gint64 repeat = 20;
 	int code;
 
 	g_option_context_set_summary(ctx,
@@ -124,14 +126,13 @@ static int cmd_bench(int argc, char **argv)
 	code = cli_parse_options(ctx, &argc, &argv, &o);
 	if (code < 0 && argc < 2)
 		code = cli_usage_error("bench: no input file");
-	if (code < 0 && o.repeat < 0)
-		code = cli_usage_error("bench: --repeat must be positive");
+	if (code < 0)
+		code = cli_option_number(
+			"bench: --repeat", o.repeat_text, 1, 100000, &repeat);
 	if (code >= 0) {
 		cli_options_clear(&o);
 		return code;
 	}
-	if (o.repeat == 0)
-		o.repeat = 20;
 	ao = cli_analysis_options(&o);
 	printf("%-50s %5s %9s %9s\n", "kernel", "runs", "min ms", "median ms");
 	for (int i = 1; i < argc && code < 0; i++) {
@@ -140,7 +141,7 @@ static int cmd_bench(int argc, char **argv)
 		g_autofree char *label = defines
 			? g_strdup_printf("%s -D %s", argv[i], defines)
 			: g_strdup(argv[i]);
-		int rc = bench_one(label, argv[i], &ao, o.repeat);
+		int rc = bench_one(label, argv[i], &ao, (int)repeat);
 
 		if (rc != EXIT_OK)
 			code = rc;
@@ -151,6 +152,8 @@ static int cmd_bench(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Options arrive in the locale's encoding. */
+	setlocale(LC_ALL, "");
 	if (argc < 2)
 		return cli_usage_error("no command");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

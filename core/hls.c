@@ -95,19 +95,35 @@ static char *kernel_params(SyHlsGen *hls, gboolean typed)
 	return g_string_free(s, FALSE);
 }
 
-static void declare_stream(GString *out, const char *type, const char *name,
-	const char *dims, guint depth)
+/* The depth design.json gives the FIFOs of that name (--fifo-depth). */
+static guint fifo_depth(const SyHlsGen *hls, const char *name)
 {
+	const GPtrArray *fifos = hls->m->design->fifos;
+
+	for (guint i = 0; i < fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(fifos, i);
+
+		if (g_str_equal(f->name, name))
+			return f->depth;
+	}
+	return 2;
+}
+
+static void declare_stream(
+	SyHlsGen *hls, const char *type, const char *name, const char *dims)
+{
+	GString *out = hls->out;
+	guint depth = fifo_depth(hls, name);
+
 	g_string_append_printf(out,
 		"    hls::stream<%s> %s%s;\n#pragma HLS STREAM variable=%s "
 		"depth=%u\n",
 		type, name, dims, name, depth);
 }
 
-static void declare_fifos(SyHlsGen *hls, guint depth)
+static void declare_fifos(SyHlsGen *hls)
 {
 	const SyPeArray *array = hls->array;
-	GString *out = hls->out;
 
 	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
@@ -130,12 +146,12 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 		 * to PE have no modules. */
 		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2);
 		if (p->role != SY_PATH_PASS)
-			declare_stream(out, word, l2, dims->str, depth);
+			declare_stream(hls, word, l2, dims->str);
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
 				n2, array->pe[0]);
-			declare_stream(out, word, l1, dims->str, depth);
+			declare_stream(hls, word, l1, dims->str);
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
@@ -147,7 +163,7 @@ static void declare_fifos(SyHlsGen *hls, guint depth)
 					array->pe[k] +
 						(p->exterior &&
 							p->direction[k]));
-			declare_stream(out, pe_word, pe, dims->str, depth);
+			declare_stream(hls, pe_word, pe, dims->str);
 		}
 		g_string_free(dims, TRUE);
 	}
@@ -369,7 +385,7 @@ static void call_pes(SyHlsGen *hls)
 	}
 }
 
-static void emit_top(SyHlsGen *hls, guint depth)
+static void emit_top(SyHlsGen *hls)
 {
 	GString *out = hls->out;
 	g_autofree char *params = kernel_params(hls, TRUE);
@@ -396,7 +412,7 @@ static void emit_top(SyHlsGen *hls, guint depth)
 	g_string_append(out,
 		"#pragma HLS INTERFACE s_axilite port=return bundle=control\n"
 		"#pragma HLS DATAFLOW\n\n");
-	declare_fifos(hls, depth);
+	declare_fifos(hls);
 	g_string_append_c(out, '\n');
 	for (guint i = 0; i < hls->m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
@@ -571,7 +587,7 @@ static char *emit_kernel(SyHlsGen *hls)
 			sy_hls_emit_head_dummy(hls, hp);
 	}
 	sy_hls_emit_pe(hls);
-	emit_top(hls, 2);
+	emit_top(hls);
 	return g_string_free(hls->out, FALSE);
 }
 

@@ -204,6 +204,77 @@ if ! cmp -s "$out_file" "$tmp/before"; then
 	fail "a failed run with --force changed the file"
 fi
 
+# -o never replaces what is not a regular file, even with --force, and
+# says so before the work; a file size limit (EFBIG, as a full disk) is
+# status 4 and leaves nothing.
+for target in /dev/full "$tmp"; do
+	for force in "" --force; do
+		expect 4 "systole-cli: error: $target is not a regular file; remove it yourself or choose another name" \
+			--space i,j $force -o "$target" "$mm"
+	done
+done
+if [ ! -c /dev/full ]; then
+	fail "compile -o /dev/full --force replaced /dev/full"
+fi
+(
+	trap '' XFSZ
+	ulimit -f 1
+	exec "$cli" compile --space i,j -o "$tmp/big.txt" "$mm" >"$tmp/out" 2>"$tmp/err"
+)
+status=$?
+if [ $status -ne 4 ] || [ -e "$tmp/big.txt" ] || [ -n "$(ls -A "$tmp" | grep '^\.big\.txt\.')" ] ||
+	[ "$(cat "$tmp/err")" != "systole-cli: error: $tmp/big.txt: File too large" ]; then
+	fail "compile -o over the file size limit: status $status, $(head -n 1 "$tmp/err")"
+fi
+# A kill -9 before the rename leaves the old file and a leftover, which
+# the next run removes.
+SYSTOLE_EXPORT_KILL_AT=written "$cli" compile --space i,j -o "$out_file" --force "$mm" >/dev/null 2>&1
+status=$?
+if [ $status -ne 137 ] || ! cmp -s "$out_file" "$tmp/before" ||
+	[ "$(ls -A "$tmp" | grep -c '^\.mm-array\.txt\.tmp-')" != 1 ]; then
+	fail "compile -o killed before its rename: status $status"
+elif ! run --space i,j --tile i=8 -o "$out_file" --force "$mm" ||
+	[ -n "$(ls -A "$tmp" | grep '^\.mm-array\.txt\.')" ] ||
+	! cmp -s "$out_file" "$tmp/expected-8"; then
+	fail "compile -o after a kill: the leftover stayed"
+fi
+
+# Numbers and names on the command line: exact ranges, UTF-8 names in
+# any locale, -D as gcc takes it and nothing that adds lines.
+expect 2 "systole-cli: --max-dims must be 1, 2 or 3" \
+	--space i,j --max-dims 0 "$mm"
+expect 2 "systole-cli: --max-dims must be 1, 2 or 3" \
+	--space i,j --max-dims 2x "$mm"
+expect 2 "systole-cli: compile: --fifo-depth must be a whole number from 1 to 65536, not '0'" \
+	--space i,j --fifo-depth 0 "$mm"
+expect 2 "systole-cli: compile: --fifo-depth must be a whole number from 1 to 65536, not '65537'" \
+	--space i,j --fifo-depth 65537 "$mm"
+expect 2 "systole-cli: -D 'X=1\\nint y;': a macro is one line" \
+	-D "$(printf 'X=1\nint y;')" --space i,j "$mm"
+expect 2 "systole-cli: -D '3=1': a macro's name is an identifier, as in -D N=64" \
+	-D 3=1 --space i,j "$mm"
+expect 2 "systole-cli: -D 'F(x=1': a macro's parameters end with ')'" \
+	-D 'F(x=1' --space i,j "$mm"
+LC_ALL=C "$cli" compile --space "$(printf '\351')" "$mm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -ne 2 ] || [ -s "$tmp/out" ] ||
+	[ "$(head -n 1 "$tmp/err")" != "systole-cli: --space: '\\xe9' is neither UTF-8 nor in the locale's encoding" ]; then
+	fail "--space in neither UTF-8 nor the locale's encoding: status $status, $(head -n 1 "$tmp/err")"
+fi
+utf8=$(dirname "$0")/hls/kernels/names/utf8.c
+if ! LC_ALL=C "$cli" compile --space é,ü --tile é=4 "$utf8" >"$tmp/out" 2>"$tmp/err" ||
+	[ "$(head -n 1 "$tmp/out")" != "array 3: 4 x 8 PEs (32)" ]; then
+	fail "--space é,ü in the C locale: $(head -n 1 "$tmp/err") $(head -n 1 "$tmp/out")"
+fi
+for n in 0 100001; do
+	"$cli" bench --repeat $n "$mm" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ $status -ne 2 ] || [ -s "$tmp/out" ] ||
+		[ "$(head -n 1 "$tmp/err")" != "systole-cli: bench: --repeat must be a whole number from 1 to 100000, not '$n'" ]; then
+		fail "bench --repeat $n: status $status, $(head -n 1 "$tmp/err")"
+	fi
+done
+
 # --emit design: the descriptor's members, in order, and the published
 # counts of the 1024^3 design.
 if run -D I=1024 -D J=1024 -D K=1024 --sa-sizes "$sizes" --emit design "$mm"; then

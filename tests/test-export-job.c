@@ -1,6 +1,7 @@
 /* Export jobs, as the explorer runs them in a worker thread: the same
  * files as systole-cli export, byte for byte; a folder in the way is
- * refused and left as it was; --force's equivalent replaces it.
+ * refused and left as it was; --force's equivalent replaces an earlier
+ * export and nothing else.
  *
  * Arguments: systole-cli's path and the examples folder. */
 #include <string.h>
@@ -218,7 +219,9 @@ static void test_same_as_cli(void)
 	mine = tree_text(job_dir, &n);
 	theirs = tree_text(cli_dir, NULL);
 	g_assert_cmpstr(mine, ==, theirs);
-	g_assert_cmpuint(sy_export_job_get_n_files(job), ==, n);
+	/* The project's files, and the marker beside them. */
+	g_assert_cmpuint(sy_export_job_get_n_files(job), ==, n - 1);
+	g_assert_nonnull(strstr(mine, ".systole-export\nsystole-export 1\n"));
 	g_assert_cmpuint(n, >=, 13);
 	g_assert_cmpstr(sy_export_job_get_device_description(job), ==,
 		"AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)");
@@ -322,6 +325,114 @@ static void test_exists_then_force(void)
 	g_assert_cmpstr(around_after, ==, around);
 }
 
+/* Replace follows --force's rule: an earlier export only.  A folder of
+ * other things, or a file, is refused before any work, whatever force
+ * says, and left as it was. */
+static void test_not_ours(void)
+{
+	g_autofree char *mine = g_build_filename(tmp, "mine", NULL);
+	g_autofree char *notes = g_build_filename(mine, "notes.txt", NULL);
+	g_autofree char *file = g_build_filename(tmp, "file", NULL);
+	const char *const places[] = {mine, file};
+
+	g_assert_cmpint(g_mkdir(mine, 0755), ==, 0);
+	g_assert_true(g_file_set_contents(notes, "keep\n", -1, NULL));
+	g_assert_true(g_file_set_contents(file, "keep\n", -1, NULL));
+	g_assert_cmpint(sy_export_dir_state(mine), ==, SY_EXPORT_DIR_OTHER);
+	g_assert_cmpint(
+		sy_export_dir_state(file), ==, SY_EXPORT_DIR_NOT_FOLDER);
+	for (guint i = 0; i < G_N_ELEMENTS(places); i++) {
+		g_autoptr(SyExportJob)
+			job = mm_job(NULL, "u250", places[i], TRUE);
+		g_autofree char *stages = NULL, *want = NULL, *text = NULL;
+		GError *error = NULL;
+
+		stages = run_job(job, &error);
+		g_assert_error(
+			error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_NOT_OURS);
+		want = i == 0 ? g_strdup_printf(
+					"%s is not a Systole export (no "
+					".systole-export); remove it yourself "
+					"or choose another folder",
+					mine)
+			      : g_strdup_printf("%s is not a folder; remove "
+						"it yourself or choose another "
+						"folder",
+					file);
+		g_assert_cmpstr(error->message, ==, want);
+		g_clear_error(&error);
+		g_assert_cmpstr(stages, ==, "Analysing");
+		g_assert_true(g_file_get_contents(
+			i == 0 ? notes : file, &text, NULL, NULL));
+		g_assert_cmpstr(text, ==, "keep\n");
+	}
+}
+
+/* What a folder is, as the dialog says it before Export: nothing, an
+ * empty folder, an earlier export (its marker), with a slash or not. */
+static void test_dir_state(void)
+{
+	g_autofree char *dir = g_build_filename(tmp, "state", NULL);
+	g_autofree char *slash = g_strconcat(dir, "/", NULL);
+	g_autoptr(SyExportJob) job = mm_job(NULL, "u250", slash, FALSE);
+	g_autofree char *marker = NULL, *text = NULL;
+	GError *error = NULL;
+
+	g_assert_cmpint(sy_export_dir_state(dir), ==, SY_EXPORT_DIR_ABSENT);
+	g_assert_cmpint(g_mkdir(dir, 0755), ==, 0);
+	g_assert_cmpint(sy_export_dir_state(slash), ==, SY_EXPORT_DIR_EMPTY);
+	g_free(run_job(job, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(sy_export_dir_state(dir), ==, SY_EXPORT_DIR_EXPORT);
+	marker = g_build_filename(dir, ".systole-export", NULL);
+	g_assert_true(g_file_get_contents(marker, &text, NULL, NULL));
+	g_assert_cmpstr(text, ==, "systole-export 1\n");
+	g_assert_true(sy_export_write_allowed(dir, TRUE, &error));
+	g_assert_false(sy_export_write_allowed(slash, FALSE, &error));
+	g_assert_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS);
+	g_clear_error(&error);
+}
+
+/* A job's -D and -I reach the project as systole-cli's do: the
+ * testbench defines the macro, the README gives the options. */
+static void test_defines(void)
+{
+	g_autofree char *job_dir = g_build_filename(tmp, "job-d", NULL);
+	g_autofree char *cli_dir = g_build_filename(tmp, "cli-d", NULL);
+	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
+	g_autofree char *text = NULL, *mine = NULL, *theirs = NULL;
+	const char *args[] = {"-D", "I=32", "-I", examples, path, "--space",
+		"i,j", "--tile", "i=16,j=16,k=16", "-o", cli_dir, NULL};
+	const char *defines[] = {"I=32", NULL};
+	const char *dirs[] = {examples, NULL};
+	SyAnalysisOptions options = {defines, dirs, 2};
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) choices = NULL;
+	g_autoptr(SyConfig) config = NULL;
+	g_autoptr(SyExportJob) job = NULL;
+	GError *error = NULL;
+	int id;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, &error));
+	a = sy_analysis_new_from_data(path, text, -1, &options, &error);
+	g_assert_no_error(error);
+	id = sy_config_find_space(a, "i,j", &error);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
+	config = sy_config_new(choices);
+	g_assert_true(sy_config_apply_named(
+		config, choices, "tile", "i=16,j=16,k=16", &error));
+	job = sy_export_job_new(path, text, -1, &options, (guint)id, config,
+		NULL, "u250", job_dir, FALSE);
+	g_free(run_job(job, &error));
+	g_assert_no_error(error);
+	run_cli(args);
+	mine = tree_text(job_dir, NULL);
+	theirs = tree_text(cli_dir, NULL);
+	g_assert_cmpstr(mine, ==, theirs);
+	g_assert_nonnull(strstr(mine, "\n#define I 32\n"));
+	g_assert_nonnull(strstr(mine, "with `-D I=32 -I "));
+}
+
 /* Errors of the stages come back whole. */
 static void test_errors(void)
 {
@@ -379,6 +490,9 @@ int main(int argc, char **argv)
 	g_test_add_func(
 		"/export-job/exists-then-force", test_exists_then_force);
 	g_test_add_func("/export-job/errors", test_errors);
+	g_test_add_func("/export-job/not-ours", test_not_ours);
+	g_test_add_func("/export-job/dir-state", test_dir_state);
+	g_test_add_func("/export-job/defines", test_defines);
 	status = g_test_run();
 	remove_tree(tmp);
 	g_free(tmp);
