@@ -381,6 +381,7 @@ static void sy_export_bar_init(SyExportBar *self)
 	self->replace_button = gtk_info_bar_add_button(
 		GTK_INFO_BAR(self), "_Replace", RESPONSE_REPLACE);
 	gtk_widget_set_tooltip_text(self->replace_button,
-		"Export again, replacing the folder and everything in it");
+		"Export again, replacing the earlier export and "
+		"everything in it");
 	set_state(self, SY_EXPORT_BAR_HIDDEN);
 }

@@ -541,6 +541,10 @@ static void test_export(void)
 		dir, "src", "systole_kernel.cpp", NULL);
 	g_autofree char *last = g_build_filename(tmp, "last", "src", NULL);
 	g_autofree char *expect = NULL, *mine = NULL, *saved = NULL;
+	g_autofree char *mine_dir = g_build_filename(tmp, "mine", NULL);
+	g_autofree char *notes = g_build_filename(mine_dir, "notes.txt", NULL);
+	g_autofree char *shown = NULL;
+	GtkLabel *target;
 	GtkSettings *gtk = gtk_settings_get_default();
 	SyWindow *window;
 	SyExportDialog *dialog;
@@ -614,6 +618,37 @@ static void test_export(void)
 	mine = sy_export_dialog_get_dir(dialog);
 	g_assert_cmpstr(mine, ==, dir);
 	sy_export_dialog_set_device(dialog, "u280");
+	shown = sy_export_dialog_path_text(dir);
+	target = GTK_LABEL(get(GTK_WIDGET(dialog), "target"));
+	g_free(expect);
+	expect = g_strdup_printf("%s holds an earlier export. Export leaves "
+				 "it as it is unless you replace it.",
+		shown);
+	g_assert_cmpstr(gtk_label_get_text(target), ==, expect);
+	sy_export_dialog_set_force(dialog, TRUE);
+	g_free(expect);
+	expect = g_strdup_printf(
+		"Replaces the earlier export %s and everything in it", shown);
+	g_assert_cmpstr(gtk_label_get_text(target), ==, expect);
+	sy_export_dialog_set_force(dialog, FALSE);
+	/* A folder that is no export is never replaced: Export cannot
+	 * start, whatever the switch says. */
+	g_assert_cmpint(g_mkdir(mine_dir, 0755), ==, 0);
+	g_assert_true(g_file_set_contents(notes, "keep\n", -1, NULL));
+	sy_export_dialog_set_name(dialog, "mine");
+	sy_export_dialog_set_force(dialog, TRUE);
+	g_free(shown);
+	shown = sy_export_dialog_path_text(mine_dir);
+	g_free(expect);
+	expect = g_strdup_printf("%s is not a Systole export. Export never "
+				 "replaces it: choose another name.",
+		shown);
+	g_assert_cmpstr(gtk_label_get_text(target), ==, expect);
+	export = gtk_dialog_get_widget_for_response(
+		GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+	g_assert_false(gtk_widget_get_sensitive(export));
+	sy_export_dialog_set_force(dialog, FALSE);
+	sy_export_dialog_set_name(dialog, "mm_ij_hls");
 	screenshot_screen(GTK_WIDGET(dialog), "ui-export-dialog-exists.png");
 	gtk_dialog_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
 	wait_until(window, export_over, "the refused export");
