@@ -43,6 +43,19 @@ static const char *code_name(const Check *c, const SyArray *array)
 	return c->names ? sy_names_id(c->names, array->name) : array->name;
 }
 
+/* An array's element type as the code names it: the words of the
+ * type as written, each renamed if it is (a typedef named 'typename'). */
+static char *code_type(const Check *c, const SyArray *array)
+{
+	g_auto(GStrv) words = g_strsplit(array->var->type, " ", -1);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; words[i]; i++)
+		g_string_append_printf(out, "%s%s", i ? " " : "",
+			c->names ? sy_names_id(c->names, words[i]) : words[i]);
+	return g_string_free(out, FALSE);
+}
+
 /* The address of an array's first byte: arrays decay, scalars do not. */
 static const char *address_of(const SyArray *array)
 {
@@ -62,20 +75,22 @@ static void copy(Check *c, const char *to, const char *to_addr,
 static void declare(Check *c, const SyArray *array)
 {
 	GString *dims = g_string_new(NULL);
+	g_autofree char *type = code_type(c, array);
 
 	for (guint d = 0; d < array->n_dims; d++)
 		g_string_append_printf(
 			dims, "[%" G_GINT64_FORMAT "]", array->dims[d]);
-	line(c, "static %s sy_in_%s%s, sy_ref_%s%s;", array->var->type,
-		array->name, dims->str, array->name, dims->str);
+	line(c, "static %s sy_in_%s%s, sy_ref_%s%s;", type, array->name,
+		dims->str, array->name, dims->str);
 	g_string_free(dims, TRUE);
 }
 
 /* Counts the elements that differ and prints the first. */
 static void compare(Check *c, const SyArray *array)
 {
-	const char *name = array->name, *type = array->var->type;
+	const char *name = array->name;
 	const char *code = code_name(c, array);
+	g_autofree char *type = code_type(c, array);
 	const char *base = array->var->base_type;
 	const char *tol = strstr(base, "double") ? "1e-12" : "1e-5";
 	GString *where = g_string_new(name), *args = g_string_new(NULL);

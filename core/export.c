@@ -379,9 +379,11 @@ static void add_headers(
 	}
 }
 
-/* The files the project generates in src/: headers go elsewhere. */
-static const char *const generated_sources[] = {"host.cpp",
-	"systole_kernel.cpp", "systole_kernel.h", "testbench.cpp", NULL};
+/* The files the project generates in src/, and the simulation headers
+ * (-Isrc finds them too): the kernel's headers go elsewhere. */
+static const char *const generated_sources[] = {"ap_int.h", "hls_stream.h",
+	"host.cpp", "systole_kernel.cpp", "systole_kernel.h", "testbench.cpp",
+	NULL};
 
 gboolean sy_export_files(const SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error)

@@ -189,11 +189,13 @@ SyNames *sy_names_new(const SyScop *scop)
 	for (guint i = 0; i < prog->pp->tokens->len; i++) {
 		const SyToken *tok = &g_array_index(
 			prog->pp->tokens, SyToken, i);
-		g_autofree char *word = NULL;
+		char word[24];
 
-		if (tok->kind != SY_TOK_IDENT)
+		/* No keyword is longer: no copy of longer names. */
+		if (tok->kind != SY_TOK_IDENT || tok->len >= sizeof word)
 			continue;
-		word = sy_token_dup_text(tok);
+		memcpy(word, tok->text, tok->len);
+		word[tok->len] = '\0';
 		if (in_list(cxx_keywords, word) &&
 			!in_list(from_c_headers, word))
 			consider(names, word, FALSE);

@@ -348,6 +348,18 @@ pass hls/kernels/names/clash.c --space PE_wrapper
 pass hls/kernels/names/clash.c --space j --tile PE_wrapper=4
 pass hls/kernels/names/stems.c --space i,j
 pass hls/kernels/names/stems.c --space k --no-packing
+# Headers below the kernel's folder, through -I, and one named as a
+# simulation header: each copied where its #include finds it.
+pass hls/kernels/includes/gemv.c --space i -I "$kernels/includes/extra"
+n=$((n + 1))
+if ! "$cli" export -I "$kernels/includes/extra" "$kernels/includes/gemv.c" --space j -o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
+	fail "export of includes/gemv.c: $(head -n 1 "$tmp/err")"
+elif [ "$(cd "$tmp/p$n/src" && find . -name '*.h' | sort | tr '\n' ' ')" != "./ap_int_1.h ./extra/more/init.h ./inc/sizes.h ./inc/type.h ./systole_kernel.h " ] ||
+	[ "$(grep '^#include "' "$tmp/p$n/src/testbench.cpp" | tr '\n' ' ')" != '#include "systole_kernel.h" #include "inc/sizes.h" #include "extra/more/init.h" #include "ap_int_1.h" ' ]; then
+	fail "includes/gemv.c: headers and their #include lines"
+else
+	passed=$((passed + 1))
+fi
 # What was renamed, where the user reads it: the README and design.json.
 n=$((n + 1))
 if ! "$cli" export "$kernels/names/cxx.c" --space namespace,and -o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
@@ -359,7 +371,7 @@ else
 		echo
 		echo "The project calls some of the kernel's names differently:"
 		echo
-		for name in and class namespace new not operator template this; do
+		for name in and class namespace new not operator template this typename; do
 			echo "- \`$name\` is \`sy_user_$name\` (a C++ keyword)."
 		done
 	} >"$tmp/want"

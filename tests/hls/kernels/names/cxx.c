@@ -1,7 +1,8 @@
 /*
  * Integer GEMM in C whose names are C++ keywords: arrays, loops, a
- * scalar parameter and the function itself.  C compiles it; C++ only
- * once the export has renamed them.  Its testbench is generated.
+ * scalar parameter, the element type and the function itself.  C
+ * compiles it; C++ only once the export has renamed them.  Its
+ * testbench is generated.
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
@@ -9,7 +10,9 @@
 #define M 6
 #define K 4
 
-int class[N][K], template[K][M], new[N][M];
+typedef int typename;
+
+typename class[N][K], template[K][M], new[N][M];
 
 void this(int operator)
 {

@@ -1,0 +1,7 @@
+/* The element type. */
+#ifndef TYPE_H
+#define TYPE_H
+
+typedef int elem_t;
+
+#endif
