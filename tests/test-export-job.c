@@ -8,6 +8,7 @@
 
 #include <glib/gstdio.h>
 
+#include "escape.h"
 #include "export-job.h"
 #include "export.h"
 
@@ -433,6 +434,39 @@ static void test_defines(void)
 	g_assert_nonnull(strstr(mine, "with `-D I=32 -I "));
 }
 
+/* User strings in generated files, escaped for each language. */
+static void test_escape(void)
+{
+	const char *hostile = "a/*b*/c\\\n$(x)`y``z'q\"\xff\xc3\xa9";
+	struct {
+		char *(*escape)(const char *);
+		const char *want;
+	} cases[] = {
+		{sy_escape_c_comment,
+			"a/\\*b*\\/c\\\\\\n$(x)`y``z'q\"\\xff\xc3\xa9"},
+		{sy_escape_line_comment,
+			"a/*b*/c\\\\\\n$(x)`y``z'q\"\\xff\xc3\xa9"},
+		{sy_escape_markdown_code,
+			"``` a/*b*/c\\\\\\n$(x)`y``z'q\"\\xff\xc3\xa9 ```"},
+		{sy_escape_shell, "'a/*b*/c\\\n$(x)`y``z'\\''q\"\xff\xc3\xa9'"},
+		{sy_escape_json_text,
+			"a/*b*/c\\\n$(x)`y``z'q\"\xef\xbf\xbd\xc3\xa9"},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = cases[i].escape(hostile);
+
+		g_assert_cmpstr(got, ==, cases[i].want);
+	}
+	/* Words a shell takes as they are stay so. */
+	for (guint i = 0; i < 2; i++) {
+		const char *word = i ? "I=32" : "/a/b-c.d";
+		g_autofree char *got = sy_escape_shell(word);
+
+		g_assert_cmpstr(got, ==, word);
+	}
+}
+
 /* Errors of the stages come back whole. */
 static void test_errors(void)
 {
@@ -493,6 +527,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/export-job/not-ours", test_not_ours);
 	g_test_add_func("/export-job/dir-state", test_dir_state);
 	g_test_add_func("/export-job/defines", test_defines);
+	g_test_add_func("/export-job/escape", test_escape);
 	status = g_test_run();
 	remove_tree(tmp);
 	g_free(tmp);
