@@ -728,35 +728,39 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 		g_autofree char *port = sy_hls_port(
 			m, g_ptr_array_index(m->paths, i));
 
-		g_string_append_printf(run, "%sbo_%s", i ? ", " : "", port);
+		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "", port);
 	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
 			sy_names_id(hls->names,
 				((SyArray *)g_ptr_array_index(args, i))->name));
+	/* Its own names are Systole's: the ports and scalars are the
+	 * user's. */
 	g_string_append(out,
-		")\n{\n    const char *xclbin = "
+		")\n{\n    const char *sy_xclbin = "
 		"std::getenv(\"SYSTOLE_XCLBIN\");\n"
-		"    xrt::device device(0);\n    xrt::uuid uuid = "
-		"device.load_xclbin(xclbin ? xclbin : "
+		"    xrt::device sy_device(0);\n    xrt::uuid sy_uuid = "
+		"sy_device.load_xclbin(sy_xclbin ? sy_xclbin : "
 		"\"build/kernel0.hw.xclbin\");\n    xrt::kernel "
-		"kernel(device, uuid, \"kernel0\");\n\n");
+		"sy_kernel(sy_device, sy_uuid, \"kernel0\");\n\n");
 	for (guint i = 0; i < m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
 		g_autofree char *port = sy_hls_port(m, hp);
 
 		g_string_append_printf(out,
-			"    xrt::bo bo_%s(device, std::max<size_t>(1, "
-			"%s.size()) * sizeof(%s_word), kernel.group_id(%u));\n",
+			"    xrt::bo sy_bo_%s(sy_device, std::max<size_t>(1, "
+			"%s.size()) * sizeof(%s_word), "
+			"sy_kernel.group_id(%u));\n",
 			port, port, hp->path->prefix, i);
 		if (hp->path->in)
 			g_string_append_printf(out,
-				"    bo_%s.write(%s.data());\n    "
-				"bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
+				"    sy_bo_%s.write(%s.data());\n    "
+				"sy_bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
 				port, port, port);
 	}
 	g_string_append_printf(out,
-		"\n    xrt::run run = kernel(%s);\n\n    run.wait();\n",
+		"\n    xrt::run sy_run = sy_kernel(%s);\n\n    "
+		"sy_run.wait();\n",
 		run->str);
 	for (guint i = 0; i < m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
@@ -764,9 +768,8 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 
 		if (!hp->path->in)
 			g_string_append_printf(out,
-				"    bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);\n "
-				"   "
-				"bo_%s.read(%s.data());\n",
+				"    sy_bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);"
+				"\n    sy_bo_%s.read(%s.data());\n",
 				port, port, port);
 	}
 	g_string_append(out, "}\n");

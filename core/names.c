@@ -33,18 +33,17 @@ static const char *const from_c_headers[] = {"alignas", "alignof", "and",
 	NULL};
 
 /* Names the generated code declares or calls where the user's names
- * are seen: the top function and the PE, the standard and Vitis
- * namespaces, the I/O modules' parameters, the XRT host's variables,
- * and the C library the testbench calls. */
-static const char *const generated_names[] = {"PE", "PE_wrapper", "device",
-	"exit", "fprintf", "hls", "idx", "idy", "idz", "kernel", "kernel0",
-	"local", "port", "printf", "run", "stderr", "std", "uuid", "xclbin",
-	"xrt", NULL};
+ * are seen (the top function, the PE and its coordinates, the
+ * standard, Vitis and XRT namespaces, the C library the testbench
+ * calls); the I/O modules see none of the user's names. */
+static const char *const generated_names[] = {"PE", "PE_wrapper", "exit",
+	"fprintf", "hls", "idx", "idy", "idz", "kernel0", "printf", "stderr",
+	"std", "xrt", NULL};
 
-/* Prefixes of generated names: Systole's own, ap_int.h's, FIFOs, local
- * buffers and the host's buffer objects. */
+/* Prefixes of generated names: Systole's own, ap_int.h's, FIFOs and the
+ * PE's local buffers. */
 static const char *const generated_prefixes[] = {"sy_", "SY_", "systole_",
-	"SYSTOLE_", "ap_", "AP_", "fifo_", "local_", "bo_", NULL};
+	"SYSTOLE_", "ap_", "AP_", "fifo_", "local_", NULL};
 
 /* What the testbench's own code uses after the user's text, where a
  * macro of that name would expand: names of members and templates. */
@@ -54,17 +53,6 @@ static const char *const testbench_names[] = {"data", "push_back", "range",
 static gboolean in_list(const char *const *list, const char *name)
 {
 	return g_strv_contains(list, name);
-}
-
-/* p0, t12: the I/O modules' coordinates and tile loops. */
-static gboolean module_iterator(const char *name)
-{
-	if ((name[0] != 'p' && name[0] != 't') || !name[1])
-		return FALSE;
-	for (const char *c = name + 1; *c; c++)
-		if (!g_ascii_isdigit(*c))
-			return FALSE;
-	return TRUE;
 }
 
 static gboolean has_prefix(const char *name)
@@ -119,8 +107,8 @@ static const char *why_renamed(
 	if (in_list(cxx_keywords, name))
 		return "a C++ keyword";
 	if (has_prefix(name) || in_list(generated_names, name) ||
-		module_iterator(name) || g_str_has_suffix(name, "_word") ||
-		strstr(name, "_IO_L") || strstr(name, "_PE_dummy") ||
+		g_str_has_suffix(name, "_word") || strstr(name, "_IO_L") ||
+		strstr(name, "_PE_dummy") ||
 		(macro && in_list(testbench_names, name)))
 		return "a name of the generated code";
 	if (another_stem(scop, name))
