@@ -78,15 +78,11 @@ static gboolean fail(GError **error, const char *what, int e)
 	return FALSE;
 }
 
-/* "out/" and "out" are one folder. */
-static char *strip_slashes(const char *path)
+/* "out/", "out" and "./out" are one folder; "." is the current one by
+ * its name, so that its temporary folder goes next to it. */
+static char *canonical(const char *path)
 {
-	char *s = g_strdup(path);
-	gsize len = strlen(s);
-
-	while (len > 1 && s[len - 1] == G_DIR_SEPARATOR)
-		s[--len] = '\0';
-	return s;
+	return g_canonicalize_filename(path, NULL);
 }
 
 /* Removes path and, if it is a folder (not a link), what it holds;
@@ -134,7 +130,7 @@ static gboolean has_marker(const char *dir)
 
 SyExportDir sy_export_dir_state(const char *path)
 {
-	g_autofree char *dir = strip_slashes(path);
+	g_autofree char *dir = canonical(path);
 	GStatBuf st;
 	GDir *d;
 	gboolean empty;
@@ -376,7 +372,7 @@ static gboolean put_in_place(const char *tmp, const char *dir,
 gboolean sy_export_write(const SyExportFiles *files, const char *shown,
 	gboolean force, GError **error)
 {
-	g_autofree char *dir = strip_slashes(shown);
+	g_autofree char *dir = canonical(shown);
 	g_autofree char *parent = g_path_get_dirname(dir);
 	g_autofree char *base = g_path_get_basename(dir);
 	g_autofree char *tmp = g_strdup_printf(
