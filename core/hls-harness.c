@@ -14,8 +14,6 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
-#include <string.h>
-
 #include "check.h"
 #include "codegen.h"
 #include "hls-private.h"
