@@ -2,6 +2,7 @@
 
 #include "design.h"
 #include "io-plan.h"
+#include "names.h"
 
 G_DEFINE_QUARK(sy - design - error - quark, sy_design_error)
 
@@ -693,11 +694,12 @@ static void upper_loops(Build *b)
 }
 
 /* What stays in a PE from one step to the next: partial results and
- * temporaries, one tile's worth. */
+ * temporaries, one tile's worth; named as the kernel names them. */
 static void pe_buffers(Build *b)
 {
 	const SyScop *scop = b->array->analysis->scop;
 	const SyCandidate *c = b->array->choices->candidate;
+	g_autoptr(SyNames) names = sy_names_new(scop);
 
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
@@ -713,7 +715,7 @@ static void pe_buffers(Build *b)
 		}
 		if (kept)
 			g_ptr_array_add(b->design->pe->buffers,
-				buffer_new(b, x->name, 0, x,
+				buffer_new(b, sy_names_id(names, x->name), 0, x,
 					sy_io_footprint(b->array,
 						sy_io_accesses(
 							b->array, x, TRUE),

@@ -326,8 +326,8 @@ static void print_pe_stmt(
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 		const char *in = fifo_prefix(hls, a->array);
-		g_autofree char *name = g_strconcat(
-			"local_", a->array->name, NULL);
+		g_autofree char *name = g_strconcat("local_",
+			sy_names_id(hls->names, a->array->name), NULL);
 		Src src = source_of(hls, a);
 		GString *elem;
 
@@ -385,8 +385,8 @@ static void print_pe_stmt(
 	if (wsrc == SRC_LOCAL) {
 		const SyHlsPath *out = sy_hls_model_path(
 			hls->m, w->array, FALSE);
-		g_autofree char *name = g_strconcat(
-			"local_", w->array->name, NULL);
+		g_autofree char *name = g_strconcat("local_",
+			sy_names_id(hls->names, w->array->name), NULL);
 		gboolean guarded;
 
 		sy_ast_line_start(p);
@@ -614,11 +614,12 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
 		const SyHlsBox *box = g_hash_table_lookup(m->pe_box, x);
+		const char *name = sy_names_id(hls->names, x->name);
 
 		if (!box)
 			continue;
 		g_string_append_printf(
-			out, "    %s local_%s", sy_hls_ctype(x), x->name);
+			out, "    %s local_%s", sy_hls_ctype(x), name);
 		for (guint d = 0; d < box->n_dims; d++)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", box->size[d]);
@@ -629,8 +630,8 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 					"#pragma HLS ARRAY_PARTITION "
 					"variable=local_%s cyclic "
 					"factor=%" G_GINT64_FORMAT " dim=%u\n",
-					x->name,
-					hls->array->config->simd_factor, d + 1);
+					name, hls->array->config->simd_factor,
+					d + 1);
 	}
 	for (guint i = 0; i < scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);

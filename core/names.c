@@ -100,12 +100,26 @@ static gboolean another_stem(const SyScop *scop, const char *name)
 	return FALSE;
 }
 
+/* An array or scalar of the SCoP: its name reaches the RTL, as a port
+ * or an argument. */
+static gboolean in_rtl(const SyScop *scop, const char *name)
+{
+	for (guint i = 0; i < scop->arrays->len; i++)
+		if (g_str_equal(((SyArray *)g_ptr_array_index(scop->arrays, i))
+					->name,
+			    name))
+			return TRUE;
+	return FALSE;
+}
+
 /* Why name must not appear as it is, or NULL. */
 static const char *why_renamed(
 	const SyScop *scop, const char *name, gboolean macro)
 {
 	if (in_list(cxx_keywords, name))
 		return "a C++ keyword";
+	if (!g_str_is_ascii(name) && in_rtl(scop, name))
+		return "not ASCII, as the RTL's port names must be";
 	if (has_prefix(name) || in_list(generated_names, name) ||
 		g_str_has_suffix(name, "_word") || strstr(name, "_IO_L") ||
 		strstr(name, "_PE_dummy") ||
@@ -114,6 +128,26 @@ static const char *why_renamed(
 	if (another_stem(scop, name))
 		return "a name of another array's paths";
 	return NULL;
+}
+
+/* sy_utf8_ and the name with '_' doubled and every other character
+ * that is not an ASCII letter or digit as _uXXXX_: one to one, and
+ * apart from the ASCII names' sy_user_. */
+static char *ascii_id(const char *name)
+{
+	GString *out = g_string_new("sy_utf8_");
+
+	for (const char *c = name; *c; c = g_utf8_next_char(c)) {
+		gunichar u = g_utf8_get_char(c);
+
+		if (u == '_')
+			g_string_append(out, "__");
+		else if (u < 0x80 && g_ascii_isalnum((char)u))
+			g_string_append_c(out, (char)u);
+		else
+			g_string_append_printf(out, "_u%04x_", u);
+	}
+	return g_string_free(out, FALSE);
 }
 
 static void consider(SyNames *names, const char *name, gboolean macro)
@@ -128,7 +162,8 @@ static void consider(SyNames *names, const char *name, gboolean macro)
 		return;
 	r = g_new(SyRename, 1);
 	r->user = g_strdup(name);
-	r->id = g_strconcat("sy_user_", name, NULL);
+	r->id = g_str_is_ascii(name) ? g_strconcat("sy_user_", name, NULL)
+				     : ascii_id(name);
 	r->why = why;
 	g_hash_table_insert(names->ids, (char *)r->user, r);
 	g_ptr_array_add(names->renamed, r);

@@ -5,11 +5,13 @@
  * name the program declares may be a C++ keyword ('class', 'new', 'and'),
  * a name the generated code uses ('kernel0', 'PE', 'fifo_A_PE',
  * 'C_word'), or the stem of another array's generated names ('C_drain'
- * beside 'C').  Such a name N becomes sy_user_N everywhere Systole
- * writes it: in the design's module, FIFO and port names, the kernel,
- * and the user's own text copied into the testbench and its headers.
- * Identifiers starting with sy_ are Systole's, so the mapping is
- * one to one and the same input always gives the same names.
+ * beside 'C'); an array's may not be ASCII ('é'), which the RTL's port
+ * names must be.  Such a name N becomes sy_user_N (sy_utf8_ and N
+ * spelled in ASCII, for one that is not) everywhere Systole writes it:
+ * in the design's module, FIFO and port names, the kernel, and the
+ * user's own text copied into the testbench and its headers.
+ * Identifiers starting with sy_ are Systole's, so the mapping is one
+ * to one and the same input always gives the same names.
  *
  * Headers get a place under src/ that no generated file has, and the
  * #include lines that name them are rewritten to match. */

@@ -403,12 +403,16 @@ elif [ "$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(
 else
 	passed=$((passed + 1))
 fi
-# Loops named in UTF-8, given in the C locale.
+# Loops named in UTF-8, given in the C locale; arrays named in UTF-8
+# spelled in ASCII where the RTL will see them.
 n=$((n + 1))
 if ! LC_ALL=C "$cli" export "$kernels/names/utf8.c" --space é,ü --tile é=4 -o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
 	fail "export with loops é, ü: $(head -n 1 "$tmp/err")"
 elif [ "$(make -s -C "$tmp/p$n" csim CXX=c++ 2>&1 | tail -n 1)" != PASS ]; then
 	fail "make csim with loops é, ü"
+elif LC_ALL=C grep -q '[^ -~	]' "$tmp/p$n/src/systole_kernel.cpp" "$tmp/p$n/src/systole_kernel.h" "$tmp/p$n/src/host.cpp" "$tmp/p$n/connectivity.cfg" ||
+	[ "$(grep '^- `' "$tmp/p$n/README.md")" != "$(printf '%s\n' '- `B_é` is `sy_utf8_B___u00e9_` (not ASCII, as the RTL'"'"'s port names must be).' '- `Ä` is `sy_utf8__u00c4_` (not ASCII, as the RTL'"'"'s port names must be).')" ]; then
+	fail "arrays Ä and B_é in the kernel: $(grep '^- `' "$tmp/p$n/README.md" | head -n 1)"
 else
 	passed=$((passed + 1))
 fi

@@ -1,10 +1,12 @@
 /*
- * Matrix multiply with loops named in UTF-8, as C allows: --space and
- * --tile take the names, whatever the locale, and the export simulates.
+ * Matrix multiply with loops and arrays named in UTF-8, as C allows:
+ * --space and --tile take the loops' names, whatever the locale; the
+ * arrays' names reach the RTL's ports, which must be ASCII, so the
+ * export spells them in ASCII (sy_utf8_...), and simulates.
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #define N 8
-float A[N][N], B[N][N], C[N][N];
+float Ä[N][N], B_é[N][N], C[N][N];
 
 void utf8(void)
 {
@@ -13,7 +15,7 @@ void utf8(void)
         for (int ü = 0; ü < N; ü++) {
             C[é][ü] = 0;
             for (int k = 0; k < N; k++)
-                C[é][ü] += A[é][k] * B[k][ü];
+                C[é][ü] += Ä[é][k] * B_é[k][ü];
         }
 #pragma endscop
 }
