@@ -594,13 +594,22 @@ static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
 	g_string_free(call, TRUE);
 }
 
-/* -D NAME=VALUE as the analysis read it: a #define before the kernel's
- * text (after the project's own headers, which user macros must not
- * reach).  A value is one line (the command line refuses others); one
+/* C's keywords C++ spells otherwise, then -D NAME=VALUE as the
+ * analysis read it: #defines before the kernel's text (after the
+ * project's own headers, which user macros must not reach).  A value is one line (the command line refuses others); one
  * that ends in a backslash is followed by an empty line, which is all it
  * can continue. */
 static void tb_defines(const SyHlsGen *hls, GString *out)
 {
+	GString *keywords = g_string_new(NULL);
+
+	/* The kernel's C compiled as C++. */
+	sy_names_c_keywords(hls->names, keywords);
+	if (keywords->len)
+		g_string_append_printf(out,
+			"/* Systole: C's keywords as C++ spells them. */\n%s\n",
+			keywords->str);
+	g_string_free(keywords, TRUE);
 	if (!hls->defines || !hls->defines[0])
 		return;
 	g_string_append(out,

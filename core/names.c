@@ -4,6 +4,7 @@
 
 struct _SyNames {
 	const SyScop *scop;
+	guint c_only; /* bits of c_keywords the program uses */
 	GHashTable *ids; /* user name -> SyRename, renamed ones only */
 	GPtrArray *renamed; /* SyRename, sorted */
 	GHashTable *headers; /* SySource -> its name under src/ */
@@ -49,6 +50,12 @@ static const char *const generated_prefixes[] = {"sy_", "SY_", "systole_",
  * macro of that name would expand: names of members and templates. */
 static const char *const testbench_names[] = {"data", "push_back", "range",
 	"resize", "sim", "size", "vector", "warnings", NULL};
+
+/* C's keywords that C++ spells otherwise, and how. */
+static const char *const c_keywords[][2] = {{"restrict", "__restrict"},
+	{"_Bool", "bool"}, {"_Static_assert", "static_assert"},
+	{"_Alignas", "alignas"}, {"_Alignof", "alignof"},
+	{"_Noreturn", "[[noreturn]]"}, {"_Thread_local", "thread_local"}};
 
 static gboolean in_list(const char *const *list, const char *name)
 {
@@ -219,6 +226,9 @@ SyNames *sy_names_new(const SyScop *scop)
 			continue;
 		memcpy(word, tok->text, tok->len);
 		word[tok->len] = '\0';
+		for (guint k = 0; k < G_N_ELEMENTS(c_keywords); k++)
+			if (g_str_equal(word, c_keywords[k][0]))
+				names->c_only |= 1u << k;
 		if (in_list(cxx_keywords, word) &&
 			!in_list(from_c_headers, word))
 			consider(names, word, FALSE);
@@ -248,6 +258,14 @@ const char *sy_names_id(const SyNames *names, const char *name)
 const GPtrArray *sy_names_renamed(const SyNames *names)
 {
 	return names->renamed;
+}
+
+void sy_names_c_keywords(const SyNames *names, GString *out)
+{
+	for (guint k = 0; k < G_N_ELEMENTS(c_keywords); k++)
+		if (names->c_only & (1u << k))
+			g_string_append_printf(out, "#define %s %s\n",
+				c_keywords[k][0], c_keywords[k][1]);
 }
 
 /* Headers */

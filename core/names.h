@@ -40,6 +40,10 @@ const char *sy_names_id(const SyNames *names, const char *name);
  * names'). */
 const GPtrArray *sy_names_renamed(const SyNames *names);
 
+/* Appends a #define for each keyword of C that the program uses and
+ * C++ spells otherwise (restrict as __restrict, _Bool as bool, ...). */
+void sy_names_c_keywords(const SyNames *names, GString *out);
+
 /* Places every header the kernel includes under src/: its path from the
  * kernel's folder if it is below it, else its base name, made unique and
  * different from every name in taken (NULL-terminated).  include_dirs

@@ -351,6 +351,9 @@ pass hls/kernels/names/stems.c --space i,j
 pass hls/kernels/names/stems.c --space k --no-packing
 pass hls/kernels/names/plain.c --space p1
 pass hls/kernels/names/plain.c --space k
+# C's own keywords (restrict, _Bool, _Static_assert, _Noreturn) as C++
+# spells them.
+pass hls/kernels/names/ckeywords.c --space i
 # Headers below the kernel's folder, through -I, and one named as a
 # simulation header: each copied where its #include finds it.
 pass hls/kernels/includes/gemv.c --space i -I "$kernels/includes/extra"
