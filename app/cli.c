@@ -110,7 +110,7 @@ int cli_option_number(const char *option, const char *text, gint64 min,
 		return -1;
 	shown = sy_escape_line_comment(text);
 	return cli_usage_error(
-		"%s must be a whole number from %" G_GINT64_FORMAT
+		"%s: expected a whole number from %" G_GINT64_FORMAT
 		" to %" G_GINT64_FORMAT ", not '%s'",
 		option, min, max, shown);
 }

@@ -458,12 +458,12 @@ else
 	passed=$((passed + 1))
 fi
 
-# --fifo-depth reaches the kernel, within a sane range.
+# --fifo-depth reaches the kernel's STREAM pragmas, within its range.
 n=$((n + 1))
 "$cli" export "$examples/mm.c" --space i,j --fifo-depth 2147483647 -o "$tmp/p$n" >/dev/null 2>"$tmp/err"
 status=$?
 if [ $status -ne 2 ] || [ -e "$tmp/p$n" ] ||
-	[ "$(head -n 1 "$tmp/err")" != "systole-cli: export: --fifo-depth must be a whole number from 1 to 65536, not '2147483647'" ]; then
+	[ "$(head -n 1 "$tmp/err")" != "systole-cli: export: --fifo-depth: expected a whole number from 1 to 65536, not '2147483647'" ]; then
 	fail "--fifo-depth 2147483647: status $status, $(head -n 1 "$tmp/err")"
 elif ! "$cli" export "$examples/mm.c" --space i,j --fifo-depth 4 -o "$tmp/p$n" >/dev/null 2>"$tmp/err" ||
 	[ "$(grep -c '^#pragma HLS STREAM variable=fifo_[A-Za-z0-9_]* depth=4$' "$tmp/p$n/src/systole_kernel.cpp")" != 10 ] ||
