@@ -202,8 +202,12 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		g_string_append_printf(elem, "[sy_a%u]", d);
 	}
 	if (tb->mode == 0) {
-		sy_hls_line(p, "%s sy_x = (%s) ? %s : %s();", sy_hls_ctype(x),
-			inside->str, elem->str, sy_hls_ctype(x));
+		sy_ast_line_start(p);
+		g_string_append_printf(p->out,
+			"%s sy_x = (%s) ? %s : ", sy_hls_ctype(x), inside->str,
+			elem->str);
+		sy_hls_print_zero(p->out, x);
+		g_string_append(p->out, ";\n");
 		sy_hls_line(p,
 			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
 			"sy_to_bits_%s(sy_x);",

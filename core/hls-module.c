@@ -449,6 +449,14 @@ guint sy_hls_bits(const SyArray *x)
 	return b ? b : 32;
 }
 
+/* A zero of x's type: "static_cast<T>(0)", valid C++ for every
+ * element type ("signed char()" is not: a functional cast takes a
+ * one-word type name). */
+void sy_hls_print_zero(GString *out, const SyArray *x)
+{
+	g_string_append_printf(out, "static_cast<%s>(0)", sy_hls_ctype(x));
+}
+
 /* "unsigned int" -> "unsigned_int", for helper names. */
 char *sy_hls_tag(const char *type)
 {

@@ -270,9 +270,10 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 		g_string_append(p->out, word);
 	else
 		sy_hls_print_unpack(p->out, a->array, word, lane, in->lanes);
-	if (cond)
-		g_string_append_printf(
-			p->out, " : %s()", sy_hls_ctype(a->array));
+	if (cond) {
+		g_string_append(p->out, " : ");
+		sy_hls_print_zero(p->out, a->array);
+	}
 	g_string_append(p->out, ";\n");
 }
 
@@ -319,9 +320,13 @@ static void print_pe_stmt(
 	if (wsrc == SRC_EXT && passed_on(hls, stmt))
 		sy_hls_line(p, "%s sy_v = sy_r%u;", sy_hls_ctype(w->array),
 			passed_on(hls, stmt));
-	else
-		sy_hls_line(p, "%s sy_v = %s();", sy_hls_ctype(w->array),
-			sy_hls_ctype(w->array));
+	else {
+		sy_ast_line_start(p);
+		g_string_append_printf(
+			p->out, "%s sy_v = ", sy_hls_ctype(w->array));
+		sy_hls_print_zero(p->out, w->array);
+		g_string_append(p->out, ";\n");
+	}
 	open = sy_hls_open_guard(p, call->exprs[0]);
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
@@ -349,9 +354,10 @@ static void print_pe_stmt(
 				g_string_append(p->out, " ? ");
 			}
 			g_string_append_printf(p->out, "fifo_%s_in.read()", in);
-			if (cond)
-				g_string_append_printf(p->out, " : %s()",
-					sy_hls_ctype(a->array));
+			if (cond) {
+				g_string_append(p->out, " : ");
+				sy_hls_print_zero(p->out, a->array);
+			}
 			g_string_append(p->out, ";\n");
 			continue;
 		}

@@ -80,11 +80,13 @@ isl_pw_aff *sy_hls_lane_of(SyHlsGen *hls, const SyStmt *stmt);
 /* The instances of a read whose value comes from outside. */
 isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a);
 
-/* An array's element type, its bits (32 for unknown types) and its tag
- * in helper names ("unsigned int" -> "unsigned_int"). */
+/* An array's element type, its bits (32 for unknown types), its tag
+ * in helper names ("unsigned int" -> "unsigned_int") and a zero of it
+ * (printed). */
 const char *sy_hls_ctype(const SyArray *x);
 guint sy_hls_bits(const SyArray *x);
 char *sy_hls_tag(const char *type);
+void sy_hls_print_zero(GString *out, const SyArray *x);
 
 /* A word of lanes of a path's elements (the element for one lane), and
  * element lane of it (or of pack elements) as an expression. */

@@ -11,8 +11,15 @@ import json
 import re
 import sys
 
-C_BITS = {"float": 32, "double": 64, "int": 32, "unsigned": 32,
-          "short": 16, "char": 8, "long": 64, "elem_t": None}
+C_BITS = {"float": 32, "double": 64, "long double": 128,
+          "char": 8, "signed char": 8, "unsigned char": 8,
+          "short": 16, "unsigned short": 16,
+          "int": 32, "unsigned": 32, "unsigned int": 32,
+          "long": 64, "unsigned long": 64,
+          "long long": 64, "unsigned long long": 64, "_Bool": 8,
+          "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16,
+          "int32_t": 32, "uint32_t": 32, "int64_t": 64, "uint64_t": 64,
+          "elem_t": None}
 
 
 def main(project):
