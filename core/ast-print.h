@@ -41,7 +41,20 @@ void sy_ast_printer_clear(SyAstPrinter *p);
 
 void sy_ast_print_node(SyAstPrinter *p, isl_ast_node *node);
 
-/* An expression where C's precedence prec is needed (0: anywhere). */
+/* C's precedence levels an expression is printed at: anywhere (a whole
+ * expression: an initialiser, a subscript, inside parentheses), the
+ * test of ?:, the left operand of + or -, their right operand or the
+ * left operand of *, an operand that binds tightest. */
+enum {
+	SY_AST_PREC_ANY = 0,
+	SY_AST_PREC_TEST = 4,
+	SY_AST_PREC_SUM = 12,
+	SY_AST_PREC_PRODUCT = 13,
+	SY_AST_PREC_ATOM = 16,
+};
+
+/* An expression where C's precedence prec is needed, parenthesised if
+ * it binds less tightly. */
 void sy_ast_print_expr(
 	SyAstPrinter *p, GString *out, isl_ast_expr *expr, int prec);
 

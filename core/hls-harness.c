@@ -194,7 +194,7 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		sy_ast_indent_more(p);
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out, "long sy_a%u = ", d);
-		sy_ast_print_expr(p, p->out, c->exprs[d], 0);
+		sy_ast_print_expr(p, p->out, c->exprs[d], SY_AST_PREC_SUM);
 		g_string_append_printf(p->out, " + sy_e%u;\n", d);
 		g_string_append_printf(inside,
 			"%ssy_a%u >= 0 && sy_a%u < %" G_GINT64_FORMAT,
@@ -222,7 +222,7 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		/* Only what the SCoP writes there and leaves. */
 		g_string_truncate(inside, 0);
 		if (c->written) {
-			sy_hls_print_e(p, inside, c->written);
+			sy_hls_print_e(p, inside, c->written, SY_AST_PREC_ANY);
 			sy_hls_line(p, "if (%s)", inside->str);
 		}
 		sy_hls_line(p,

@@ -181,14 +181,16 @@ static void print_linear(SyAstPrinter *p, const SyHlsCall *call, guint *at,
 	g_string_append(p->out, "long sy_e = ");
 	if (!n_dims)
 		g_string_append(p->out, "0");
-	/* Horner: ((e0) * s1 + e1) * s2 + e2 */
+	/* Horner: ((e0) * s1 + e1) * s2 + e2; e1 and e2 are right
+	 * operands of + (isl may give them as a ? b : c). */
 	for (guint d = 1; d < n_dims; d++)
 		g_string_append_c(p->out, '(');
 	for (guint d = 0; d < n_dims; d++) {
 		if (d)
 			g_string_append_printf(p->out,
 				") * %" G_GINT64_FORMAT " + ", box->size[d]);
-		sy_hls_print_e(p, p->out, call->exprs[(*at)++]);
+		sy_hls_print_e(p, p->out, call->exprs[(*at)++],
+			d ? SY_AST_PREC_PRODUCT : SY_AST_PREC_ANY);
 	}
 	g_string_append(p->out, ";\n");
 }

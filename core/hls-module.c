@@ -543,9 +543,9 @@ isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a)
 
 /* Printing helpers */
 
-void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e)
+void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e, int prec)
 {
-	sy_ast_print_expr(p, out, e, 0);
+	sy_ast_print_expr(p, out, e, prec);
 }
 
 /* A string of an expression. */
@@ -553,7 +553,7 @@ char *sy_hls_expr_text(SyAstPrinter *p, isl_ast_expr *e)
 {
 	GString *s = g_string_new(NULL);
 
-	sy_ast_print_expr(p, s, e, 16);
+	sy_ast_print_expr(p, s, e, SY_AST_PREC_ATOM);
 	return g_string_free(s, FALSE);
 }
 
@@ -575,7 +575,7 @@ gboolean sy_hls_open_guard(SyAstPrinter *p, isl_ast_expr *cond)
 		return FALSE;
 	sy_ast_line_start(p);
 	g_string_append(p->out, "if (");
-	sy_hls_print_e(p, p->out, cond);
+	sy_hls_print_e(p, p->out, cond, SY_AST_PREC_ANY);
 	g_string_append(p->out, ") {\n");
 	sy_ast_indent_more(p);
 	return TRUE;

@@ -140,7 +140,7 @@ static void print_element(SyAstPrinter *p, GString *out, const char *name,
 		g_string_append(out, "[0]");
 	for (guint d = 0; d < x->n_dims; d++) {
 		g_string_append_c(out, '[');
-		sy_hls_print_e(p, out, call->exprs[(*at)++]);
+		sy_hls_print_e(p, out, call->exprs[(*at)++], SY_AST_PREC_ANY);
 		g_string_append_c(out, ']');
 	}
 }
@@ -253,7 +253,7 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 	g_string_append_printf(p->out, "if (%s == 0", lane);
 	if (cond) {
 		g_string_append(p->out, " && (");
-		sy_hls_print_e(p, p->out, cond);
+		sy_hls_print_e(p, p->out, cond, SY_AST_PREC_ANY);
 		g_string_append_c(p->out, ')');
 	}
 	g_string_append(p->out, ")\n");
@@ -263,7 +263,7 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
 	if (cond) {
 		g_string_append_c(p->out, '(');
-		sy_hls_print_e(p, p->out, cond);
+		sy_hls_print_e(p, p->out, cond, SY_AST_PREC_ANY);
 		g_string_append(p->out, ") ? ");
 	}
 	if (in->once)
@@ -350,7 +350,8 @@ static void print_pe_stmt(
 			isl_ast_expr *cond = call->exprs[at++];
 
 			if (cond) {
-				sy_hls_print_e(p, p->out, cond);
+				sy_hls_print_e(
+					p, p->out, cond, SY_AST_PREC_TEST);
 				g_string_append(p->out, " ? ");
 			}
 			g_string_append_printf(p->out, "fifo_%s_in.read()", in);
@@ -368,7 +369,8 @@ static void print_pe_stmt(
 
 			if (cond) {
 				g_string_append_c(p->out, '(');
-				sy_hls_print_e(p, p->out, cond);
+				sy_hls_print_e(
+					p, p->out, cond, SY_AST_PREC_ANY);
 				g_string_append_printf(
 					p->out, ") ? fifo_%s_in.read() : ", in);
 			} else {

@@ -120,11 +120,11 @@ GPtrArray *sy_hls_arguments(const SyScop *scop);
 /* The DRAM port of a path. */
 char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp);
 
-/* Printing: a line at the printer's indent, an expression (and as a
- * string), "if (cond) {" for a condition (nothing, FALSE, for NULL) and
- * its end. */
+/* Printing: a line at the printer's indent, an expression where C's
+ * precedence prec is needed (SY_AST_PREC_*; and as a string, atomic),
+ * "if (cond) {" for a condition (nothing, FALSE, for NULL) and its end. */
 void sy_hls_line(SyAstPrinter *p, const char *format, ...) G_GNUC_PRINTF(2, 3);
-void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e);
+void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e, int prec);
 char *sy_hls_expr_text(SyAstPrinter *p, isl_ast_expr *e);
 gboolean sy_hls_open_guard(SyAstPrinter *p, isl_ast_expr *cond);
 void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
