@@ -180,6 +180,14 @@ static void pe_requests(SyHlsModule *mod)
 	}
 }
 
+/* The register that keeps a vector (or the value all lanes share) from
+ * lane 0 to the last: one per access of the SCoP, so that statements
+ * reading the same array have their own. */
+static char *lane_register(const SyHlsPath *hp, const SyAccess *a)
+{
+	return g_strdup_printf("sy_w_%s_%u", hp->path->prefix, a->index);
+}
+
 /* Reads that stream through the PE: taken from the upstream FIFO and,
  * for inputs, passed on downstream, a SIMD vector at a time. */
 static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
@@ -188,17 +196,17 @@ static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
 	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, TRUE);
 	const char *prefix = hp->path->prefix;
 	gboolean forward = hp->path->role == SY_PATH_READ;
+	g_autofree char *word = lane_register(hp, a);
 
 	if (hp->once && lane) {
 		sy_hls_line(p, "if (%s == 0) {", lane);
-		sy_hls_line(p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k,
-			prefix);
+		sy_hls_line(p, "    %s = fifo_%s_in.read();", word, prefix);
 		if (forward)
-			sy_hls_line(p, "    fifo_%s_out.write(sy_w_%s_%u);",
-				prefix, prefix, k);
+			sy_hls_line(
+				p, "    fifo_%s_out.write(%s);", prefix, word);
 		sy_hls_line(p, "}");
-		sy_hls_line(p, "%s sy_r%u = sy_w_%s_%u;",
-			sy_hls_ctype(a->array), k, prefix, k);
+		sy_hls_line(
+			p, "%s sy_r%u = %s;", sy_hls_ctype(a->array), k, word);
 		return;
 	}
 	if (hp->lanes == 1 || !lane) {
@@ -209,22 +217,15 @@ static void print_stream_read(SyAstPrinter *p, SyHlsGen *hls, const SyAccess *a,
 		return;
 	}
 	sy_hls_line(p, "if (%s == 0)", lane);
-	sy_hls_line(
-		p, "    sy_w_%s_%u = fifo_%s_in.read();", prefix, k, prefix);
+	sy_hls_line(p, "    %s = fifo_%s_in.read();", word, prefix);
 	sy_ast_line_start(p);
 	g_string_append_printf(
 		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
-	{
-		g_autofree char *word = g_strdup_printf(
-			"sy_w_%s_%u", prefix, k);
-
-		sy_hls_print_unpack(p->out, a->array, word, lane, hp->lanes);
-	}
+	sy_hls_print_unpack(p->out, a->array, word, lane, hp->lanes);
 	g_string_append(p->out, ";\n");
 	if (forward) {
 		sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
-		sy_hls_line(p, "    fifo_%s_out.write(sy_w_%s_%u);", prefix,
-			prefix, k);
+		sy_hls_line(p, "    fifo_%s_out.write(%s);", prefix, word);
 	}
 }
 
@@ -247,7 +248,7 @@ static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
 	const char *lane, isl_ast_expr *cond, const SyHlsPath *in)
 {
 	const char *P = in->path->prefix;
-	g_autofree char *word = g_strdup_printf("sy_w_%s_%u", P, k);
+	g_autofree char *word = lane_register(in, a);
 
 	sy_ast_line_start(p);
 	g_string_append_printf(p->out, "if (%s == 0", lane);
@@ -648,7 +649,7 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 			const SyAccess *a = g_ptr_array_index(
 				stmt->accesses, k);
 			const SyHlsPath *hp;
-			g_autofree char *word = NULL;
+			g_autofree char *word = NULL, *reg = NULL;
 
 			if (source_of(hls, a) != SRC_EXT &&
 				!vector_fifo(hls, a))
@@ -658,8 +659,8 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 				continue;
 			word = hp->once ? g_strdup(sy_hls_ctype(a->array))
 					: sy_hls_word_type(hp, hp->lanes);
-			g_string_append_printf(out, "    %s sy_w_%s_%u;\n",
-				word, hp->path->prefix, k);
+			reg = lane_register(hp, a);
+			g_string_append_printf(out, "    %s %s;\n", word, reg);
 		}
 	}
 	g_string_append_c(out, '\n');
