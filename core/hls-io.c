@@ -220,9 +220,13 @@ static gboolean stmt_requests(SyHlsModule *mod, const SyStmt *stmt)
 }
 
 /* One element between a buffer and the PEs: element sy_e of the box
- * (words of pack elements) to the FIFO (feed) or from it (collect). */
-static void print_feed_one(
-	SyAstPrinter *p, const SyHlsPath *hp, const char *lane, const char *tag)
+ * (words of pack elements) to the FIFO (feed) or from it (collect), for
+ * access a.  A vector of lanes is built in a register of the access's
+ * own (sy_w_R, R its index), so that accesses of one statement at
+ * different places along the SIMD loop do not overwrite each other's
+ * lanes. */
+static void print_feed_one(SyAstPrinter *p, const SyHlsPath *hp,
+	const SyAccess *a, const char *lane, const char *tag)
 {
 	const SyArray *x = hp->path->array;
 	guint b = sy_hls_bits(x);
@@ -242,17 +246,19 @@ static void print_feed_one(
 		return;
 	}
 	sy_hls_line(p,
-		"sy_w.range(%u * (%s) + %u, %u * (%s)) = sy_to_bits_%s(sy_x);",
-		b, lane, b - 1, b, lane, tag);
+		"sy_w_%u.range(%u * (%s) + %u, %u * (%s)) = "
+		"sy_to_bits_%s(sy_x);",
+		a->index, b, lane, b - 1, b, lane, tag);
 	sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
-	sy_hls_line(p, "    fifo_local_out.write(sy_w);");
+	sy_hls_line(p, "    fifo_local_out.write(sy_w_%u);", a->index);
 }
 
-static void print_collect_one(
-	SyAstPrinter *p, const SyHlsPath *hp, const char *lane, const char *tag)
+static void print_collect_one(SyAstPrinter *p, const SyHlsPath *hp,
+	const SyAccess *a, const char *lane, const char *tag)
 {
 	guint b = sy_hls_bits(hp->path->array);
 
+	(void)a;
 	(void)lane;
 	sy_hls_line(p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
 	sy_hls_line(p,
@@ -267,8 +273,8 @@ static void print_collect_one(
  * its place in the box. */
 static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 	SyHlsModule *mod,
-	void (*one)(
-		SyAstPrinter *, const SyHlsPath *, const char *, const char *))
+	void (*one)(SyAstPrinter *, const SyHlsPath *, const SyAccess *,
+		const char *, const char *))
 {
 	const SyHlsPath *hp = mod->path;
 	const SyStmt *stmt = call->call.stmt;
@@ -291,7 +297,7 @@ static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 		sy_hls_line(p, "{");
 		sy_ast_indent_more(p);
 		print_linear(p, call, &at, &hp->box, hp->path->array->n_dims);
-		one(p, hp, lane, tag);
+		one(p, hp, a, lane, tag);
 		sy_ast_indent_less(p);
 		sy_hls_line(p, "}");
 		sy_hls_close_guard(p, open);
@@ -494,6 +500,20 @@ static void emit_inter(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	g_string_append(out, "}\n\n");
 }
 
+/* The vectors a feeding intra_trans builds, one per access it moves
+ * (see print_feed_one). */
+static void declare_lane_registers(
+	SyHlsGen *hls, const SyHlsPath *hp, const char *word)
+{
+	for (guint i = 0; i < hls->scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(hls->scop->accesses, i);
+
+		if (moves(a, hp))
+			g_string_append_printf(
+				hls->out, "    %s sy_w_%u;\n", word, a->index);
+	}
+}
+
 /* The intra_trans: the PE side of the buffer, in the PEs' own order. */
 static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	const char *unit, const char *coords)
@@ -529,7 +549,7 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 			out, "    const int sy_t%u = sy_tile[%u];\n", d, d);
 	g_string_append(out, coords);
 	if (hp->lanes > 1)
-		g_string_append_printf(out, "    %s sy_w;\n", pe_word);
+		declare_lane_registers(hls, hp, pe_word);
 	g_string_append_c(out, '\n');
 	sy_hls_module_init(&mod, hls, hp);
 	mod.print = p->in ? print_feed : print_collect;

@@ -118,6 +118,8 @@ pass hls/kernels/multiword.c --space i,j --tile i=4,j=4,k=3
 pass hls/kernels/mvt_two.c --space i,j
 pass hls/kernels/two_reads.c --space j --simd i=2
 pass hls/kernels/two_reads.c --space i --simd j=2
+pass hls/kernels/shift_simd.c --space i --simd j=2
+pass hls/kernels/shift_simd.c --space i --tile i=2 --simd j=4
 pass lu.c --space i
 pass lu.c --space i,j
 pass lu.c --space k
