@@ -18,6 +18,8 @@ static void loop_ref_clear(SyLoopRef *ref)
 	g_free(ref->name);
 	if (ref->nodes)
 		g_ptr_array_unref(ref->nodes);
+	if (ref->spans)
+		g_array_unref(ref->spans);
 }
 
 static void loop_ref_free(gpointer data)
@@ -170,6 +172,62 @@ static gboolean inside(const SyLoopRef *ref, const SyBand *band,
 	*depth = ref->depth;
 	return stmt->n_iters > ref->depth &&
 		g_ptr_array_find(ref->nodes, stmt->loops[ref->depth], NULL);
+}
+
+/* The span of the statements inside loop ref (below the band), from
+ * the first iteration of their FOR node (isl's bounds on each domain,
+ * in schedule values: i for i++, -i for i--). */
+static void find_spans(SyLoopRef *ref, const SyScop *scop, const SyBand *band)
+{
+	g_autoptr(GHashTable)
+		start = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+
+	ref->spans = g_array_new(FALSE, FALSE, sizeof(SyLoopSpan));
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		const SyNode *node;
+		isl_pw_aff *value;
+		isl_val *lo, *hi;
+		SyLoopSpan span = {stmt, 0, 0};
+		gint64 *first;
+		guint d;
+
+		if (!inside(ref, band, stmt, &d))
+			continue;
+		node = stmt->loops[d];
+		value = isl_pw_aff_intersect_domain(
+			sy_loop_schedule_value(node,
+				isl_pw_aff_var_on_domain(
+					isl_local_space_from_space(
+						isl_set_get_space(
+							stmt->domain)),
+					isl_dim_set, d)),
+			isl_set_copy(stmt->domain));
+		lo = isl_pw_aff_min_val(isl_pw_aff_copy(value));
+		hi = isl_pw_aff_max_val(value);
+		/* first holds the statement's lowest value until every
+		 * statement of its node is seen. */
+		span.first = isl_val_get_num_si(lo);
+		span.count = isl_val_get_num_si(hi) - span.first + 1;
+		isl_val_free(lo);
+		isl_val_free(hi);
+		first = g_hash_table_lookup(start, node);
+		if (!first) {
+			first = g_new(gint64, 1);
+			*first = span.first;
+			g_hash_table_insert(start, (gpointer)node, first);
+		}
+		*first = MIN(*first, span.first);
+		g_array_append_val(ref->spans, span);
+	}
+	for (guint i = 0; i < ref->spans->len; i++) {
+		SyLoopSpan *span = &g_array_index(ref->spans, SyLoopSpan, i);
+		guint d;
+
+		inside(ref, band, span->stmt, &d);
+		span->first -= *(gint64 *)g_hash_table_lookup(
+			start, span->stmt->loops[d]);
+	}
 }
 
 /* Whether dep crosses iterations of ref: for a band member, a distance
@@ -586,6 +644,7 @@ SyChoices *sy_choices_new(
 
 		find_inner(a->scop, band, g_ptr_array_index(band->inner, i),
 			&sc->loop);
+		find_spans(&sc->loop, a->scop, band);
 		sc->layout = g_ptr_array_new_with_free_func(g_free);
 		classify(sc, a, reductions);
 		g_ptr_array_add(c->simd, sc);

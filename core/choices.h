@@ -9,6 +9,15 @@
 
 G_BEGIN_DECLS
 
+/* The iterations of a loop below the band a statement runs, counted
+ * from the first iteration any statement of that loop runs: SIMD splits
+ * them into vectors from there. */
+typedef struct {
+	const SyStmt *stmt;
+	gint64 first;
+	gint64 count; /* from its first iteration to its last */
+} SyLoopSpan;
+
 /* A loop a stage acts on: a band member, or the loops below the band
  * with one name. */
 typedef struct {
@@ -19,6 +28,7 @@ typedef struct {
 	guint depth; /* loop depth of those nodes */
 	gint64 extent; /* iterations: band range, or inner bounding box */
 	gboolean rectangular; /* the same iterations for every instance */
+	GArray *spans; /* SyLoopSpan of each statement, if not in_band */
 } SyLoopRef;
 
 typedef struct {

@@ -520,13 +520,62 @@ gboolean sy_config_set_order(
 	return found;
 }
 
+static gint64 gcd(gint64 a, gint64 b)
+{
+	while (b) {
+		gint64 r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
 gint64 sy_config_simd_range(const SyConfig *cfg, const SyChoices *c, guint simd)
 {
 	const SyLoopRef *ref = g_ptr_array_index(c->simd, simd);
+	gint64 range = 0;
 
-	if (!ref->in_band)
-		return ref->extent;
-	return cfg->tile[ref->member] / cfg->latency[ref->member];
+	if (ref->in_band)
+		return cfg->tile[ref->member] / cfg->latency[ref->member];
+	for (guint i = 0; i < ref->spans->len; i++) {
+		const SyLoopSpan *span = &g_array_index(
+			ref->spans, SyLoopSpan, i);
+
+		range = gcd(gcd(range, span->first), span->count);
+	}
+	return range ? range : 1;
+}
+
+/* Why a SIMD factor that does not divide the range of a loop below the
+ * band cuts a vector short: the first statement it does so in. */
+static gboolean refuse_partial_vector(
+	const SyLoopRef *ref, gint64 factor, gint64 range, GError **error)
+{
+	g_autoptr(GString) ok = divisors(range);
+
+	for (guint i = 0; i < ref->spans->len; i++) {
+		const SyLoopSpan *span = &g_array_index(
+			ref->spans, SyLoopSpan, i);
+		gboolean late = span->first % factor != 0;
+
+		if (!late && span->count % factor == 0)
+			continue;
+		return sy_config_fail(error,
+			"the SIMD factor %" G_GINT64_FORMAT
+			" does not divide the %" G_GINT64_FORMAT
+			" iterations of loop '%s' %s statement %s (line %u)%s; "
+			"every statement needs whole vectors: it can be %s",
+			factor, late ? span->first : span->count, ref->name,
+			late ? "before" : "in", span->stmt->name,
+			span->stmt->node->loc.line, late ? " starts" : "",
+			ok->str);
+	}
+	return sy_config_fail(error,
+		"the SIMD factor %" G_GINT64_FORMAT
+		" is larger than the %" G_GINT64_FORMAT
+		" iterations of loop '%s'; it can be %s",
+		factor, range, ref->name, ok->str);
 }
 
 gboolean sy_config_validate(
@@ -571,8 +620,10 @@ gboolean sy_config_validate(
 			g_string_free(ok, TRUE);
 			return FALSE;
 		}
-		if ((sc->loop.rectangular && range % cfg->simd_factor != 0) ||
-			cfg->simd_factor > range) {
+		if (!sc->loop.in_band && range % cfg->simd_factor != 0)
+			return refuse_partial_vector(
+				&sc->loop, cfg->simd_factor, range, error);
+		if (range % cfg->simd_factor != 0) {
 			g_autoptr(GString) ok = divisors(range);
 
 			return sy_config_fail(error,

@@ -68,8 +68,10 @@ gboolean sy_config_validate(
 char *sy_config_to_sa_sizes(const SyConfig *config, const SyChoices *choices);
 char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
 
-/* What is left of a loop once tiled and latency-hidden: the range of its
- * SIMD loop. */
+/* The SIMD widths a loop allows are the divisors of its range: what is
+ * left of a band loop once tiled and latency-hidden; below the band,
+ * the greatest common divisor of every statement's iterations and of
+ * where they start in their loop, so that no vector is cut short. */
 gint64 sy_config_simd_range(
 	const SyConfig *config, const SyChoices *choices, guint simd);
 
