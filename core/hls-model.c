@@ -5,6 +5,8 @@
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
@@ -163,8 +165,92 @@ static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
 	return isl_stat_ok;
 }
 
+/* The leaf of the PE array's schedule a statement reaches. */
+typedef struct {
+	isl_space *space; /* the statement's */
+	int depth; /* schedule dimensions above its leaf, -1 until found */
+} Leaf;
+
+static isl_bool find_leaf(isl_schedule_node *node, void *user)
+{
+	Leaf *leaf = user;
+	isl_union_set *domain;
+	isl_set *mine;
+	isl_bool here;
+
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
+		return isl_bool_true;
+	domain = isl_schedule_node_get_domain(node);
+	mine = isl_union_set_extract_set(domain, isl_space_copy(leaf->space));
+	here = isl_bool_not(isl_set_is_empty(mine));
+	isl_set_free(mine);
+	isl_union_set_free(domain);
+	if (here != isl_bool_true)
+		return isl_bool_false;
+	/* isl's flat schedule: a dimension per band member and one per
+	 * sequence or set node (the child's place). */
+	leaf->depth = 0;
+	node = isl_schedule_node_copy(node);
+	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
+		node = isl_schedule_node_parent(node);
+		switch (isl_schedule_node_get_type(node)) {
+		case isl_schedule_node_band:
+			leaf->depth += (int)isl_schedule_node_band_n_member(
+				node);
+			break;
+		case isl_schedule_node_sequence:
+		case isl_schedule_node_set: leaf->depth++; break;
+		default: break;
+		}
+	}
+	isl_schedule_node_free(node);
+	return isl_bool_false;
+}
+
+/* The latency and SIMD loops at the leaves of the PE array's schedule. */
+static int leaf_loops(const SyPeArray *array)
+{
+	const SyConfig *cfg = array->config;
+	int n = cfg->simd >= 0;
+
+	for (guint m = 0; m < cfg->n_members; m++)
+		n += cfg->latency[m] > 1;
+	return n;
+}
+
+/* isl pads the flat schedule of a statement whose leaf is shallower
+ * than others with zeros at the end, so that its latency and SIMD loops
+ * (those of every leaf) would not be the last dimensions.  They go last,
+ * after the zeros: the order of the points is the same (statements part
+ * at a sequence above them), and every statement has its SIMD lane in
+ * the last dimension, its latency loops just above. */
+static isl_multi_aff *leaf_loops_last(
+	isl_multi_aff *ma, const SyPeArray *array, const SyStmt *stmt)
+{
+	Leaf leaf = {isl_set_get_space(stmt->domain), -1};
+	int n = (int)isl_multi_aff_dim(ma, isl_dim_out);
+	int k = leaf_loops(array);
+	isl_multi_aff *moved;
+
+	isl_schedule_foreach_schedule_node_top_down(
+		array->schedule, find_leaf, &leaf);
+	isl_space_free(leaf.space);
+	if (leaf.depth < 0 || leaf.depth >= n || k == 0)
+		return ma;
+	moved = isl_multi_aff_copy(ma);
+	for (int d = leaf.depth - k; d < n; d++) {
+		int from = d < n - k ? d + k : d - (n - leaf.depth);
+
+		moved = isl_multi_aff_set_at(
+			moved, d, isl_multi_aff_get_at(ma, from));
+	}
+	isl_multi_aff_free(ma);
+	return moved;
+}
+
 /* The PE array's flat schedule of one statement as one affine function
- * (defined beyond the kernel's domain, on the statement's box). */
+ * (defined beyond the kernel's domain, on the statement's box), its
+ * latency and SIMD loops last. */
 static isl_multi_aff *stmt_schedule(
 	const SyPeArray *array, const SyStmt *stmt, GError **error)
 {
@@ -185,7 +271,7 @@ static isl_multi_aff *stmt_schedule(
 	}
 	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
 	isl_pw_multi_aff_free(pma);
-	return ma;
+	return leaf_loops_last(ma, array, stmt);
 }
 
 /* set as the product of its dimensions' ranges when it is one: what the

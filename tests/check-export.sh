@@ -121,6 +121,7 @@ pass hls/kernels/two_reads.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --tile i=2 --simd j=4
 pass hls/kernels/inner_extents.c --space i --simd k=2
+pass hls/kernels/inner_extents.c --space i --simd j=2
 pass lu.c --space i
 pass lu.c --space i,j
 pass lu.c --space k
@@ -144,11 +145,11 @@ pass hls/kernels/upper_simd.c --space i,k --simd j=4
 pass hls/kernels/tri_scan.c --space i --tile i=6
 refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
 	--space i
-refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 34); every statement needs whole vectors: it can be 1, 2" \
+refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=4
-refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 24); every statement needs whole vectors: it can be 1, 2" \
+refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 26); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=6
-refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 3 does not divide the 2 iterations of loop 'k' before statement S2 (line 28) starts; every statement needs whole vectors: it can be 1, 2" \
+refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 3 does not divide the 2 iterations of loop 'k' before statement S2 (line 30) starts; every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd k=3
 refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
 	--space k,i

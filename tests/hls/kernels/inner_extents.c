@@ -5,7 +5,9 @@
  * statement under if (k >= 2) starts two iterations into its k loop.  A
  * SIMD width must leave whole vectors in every statement (widths that
  * divide only the largest extent made the simulation read empty
- * streams); compile lists the widths allowed.
+ * streams); compile lists the widths allowed.  The second product has
+ * no statement beside its k loop, so its leaf is shallower than the
+ * first's: its SIMD lanes must still be the last schedule dimension.
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
