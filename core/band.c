@@ -52,6 +52,14 @@ int sy_band_member_index(const SyBand *band, const char *name)
 	return -1;
 }
 
+int sy_band_member_of(const SyBand *band, const SyNode *loop)
+{
+	for (guint m = 0; m < band->n_members; m++)
+		if (g_ptr_array_find(band->members[m].loops, loop, NULL))
+			return (int)m;
+	return -1;
+}
+
 /* Blocks and branches open up: the units are loops and statements. */
 static void flatten(const SyNode *node, GPtrArray *units)
 {

@@ -39,6 +39,9 @@ void sy_band_free(SyBand *band);
 
 int sy_band_member_index(const SyBand *band, const char *name);
 
+/* The member that FOR node loop is part of, or -1. */
+int sy_band_member_of(const SyBand *band, const SyNode *loop);
+
 /* The band's values for the statement of stmt_space (taken):
  * S[i, j] -> [v0, v1, ...]. */
 __isl_give isl_map *sy_band_map_of(

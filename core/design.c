@@ -1,5 +1,7 @@
 #include <string.h>
 
+#include <isl/aff.h>
+
 #include "design.h"
 #include "io-plan.h"
 #include "names.h"
@@ -125,6 +127,9 @@ void sy_design_free(SyDesign *design)
 	g_ptr_array_unref(design->modules);
 	g_ptr_array_unref(design->fifos);
 	g_ptr_array_unref(design->dram);
+	sy_tile_boxes_free(design->tiles);
+	if (design->tiles_error)
+		g_error_free(design->tiles_error);
 	g_free(design);
 }
 
@@ -358,6 +363,40 @@ static guint pack_of(Build *b, const char *prefix, guint level,
 	return p;
 }
 
+/* The shape of a buffer of x per tile and unit of PEs (keep: the PE
+ * coordinates a unit has, NULL for all): the box on whole tiles of its
+ * reads (writes > 0: writes, < 0: both); accesses, the kernel's own
+ * that move, where there are no such boxes. */
+static gint64 *footprint(Build *b, const SyArray *x, int writes,
+	const gboolean *keep, isl_union_map *accesses, const gint64 *along)
+{
+	const SyTileBoxes *tiles = b->design->tiles;
+	SyTileBox box;
+
+	if (!tiles)
+		return sy_io_footprint(b->array, accesses, x->n_dims, along);
+	isl_union_map_free(accesses);
+	sy_tile_box_compute(&box, sy_tile_boxes_units(tiles, keep),
+		sy_tile_boxes_accesses(tiles, x, writes, NULL), x->n_dims);
+	isl_multi_pw_aff_free(box.offset);
+	return box.size;
+}
+
+/* The PE coordinates a unit of a path's boxes has: all for an interior
+ * path (per PE), those it does not move along for an exterior one (per
+ * line); NULL for all. */
+static gboolean *unit_keep(const SyIoPath *p)
+{
+	gboolean *keep;
+
+	if (!p->exterior)
+		return NULL;
+	keep = g_new(gboolean, p->n_space + 1);
+	for (guint k = 0; k < p->n_space; k++)
+		keep[k] = p->direction[k] == 0;
+	return keep;
+}
+
 /* A buffer of a footprint, packed for its level. */
 static SyBuffer *buffer_new(Build *b, const char *prefix, guint level,
 	const SyArray *x, gint64 *shape, gboolean ping_pong)
@@ -501,7 +540,8 @@ static void pe_fifos(Build *b, const SyIoPath *p, const char *name, guint width,
 
 static guint pe_width(Build *b, const SyIoPath *p)
 {
-	return sy_io_path_lanes(b->array, p) * elem_bits(p->array);
+	return sy_io_path_lanes(b->array, b->design->tiles, p) *
+		elem_bits(p->array);
 }
 
 static const SyIoPath *partner(Build *b, const SyIoPath *p)
@@ -545,8 +585,9 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 	/* The buffer: per line of PEs in L2 (exterior), per PE in L1. */
 	buffered = l1_length ? l1_last : l2_last;
 	{
-		gint64 *shape = sy_io_footprint(b->array,
-			sy_io_path_accesses(b->array, p), p->array->n_dims,
+		g_autofree gboolean *keep = l1_length ? NULL : unit_keep(p);
+		gint64 *shape = footprint(b, p->array, !p->in, keep,
+			sy_io_path_accesses(b->array, p),
 			l1_length ? NULL : p->direction);
 		SyBuffer *buf = buffer_new(
 			b, p->prefix, buffered->level, p->array, shape, TRUE);
@@ -716,10 +757,10 @@ static void pe_buffers(Build *b)
 		if (kept)
 			g_ptr_array_add(b->design->pe->buffers,
 				buffer_new(b, sy_names_id(names, x->name), 0, x,
-					sy_io_footprint(b->array,
+					footprint(b, x, -1, NULL,
 						sy_io_accesses(
 							b->array, x, TRUE),
-						x->n_dims, NULL),
+						NULL),
 					FALSE));
 	}
 }
@@ -767,6 +808,7 @@ SyDesign *sy_design_new(
 	design->modules = g_ptr_array_new_with_free_func(module_free);
 	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
 	design->dram = g_ptr_array_new_with_free_func(g_free);
+	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
 	design->pe->loops = pe_loops(array, &b.pe_steps);

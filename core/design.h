@@ -19,13 +19,14 @@
  *   pruning); otherwise they are written out and read back.
  *
  * The last module of every chain is its boundary ("A_IO_L2_in_boundary").
- * Buffers hold one tile's footprint, packed into words of the widest
+ * Buffers hold one tile's footprint on whole tiles (tile-boxes.h: what
+ * the HLS backend's buffers hold), packed into words of the widest
  * power of two elements (at most 512 bits) that divides their innermost
  * dimension, double-buffered (ping-pong) unless switched off.  Names
  * follow AutoSA's. */
 #pragma once
 
-#include "pe-array.h"
+#include "tile-boxes.h"
 
 G_BEGIN_DECLS
 
@@ -122,6 +123,11 @@ typedef struct {
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
 	GPtrArray *dram; /* SyDramPort */
+	/* The statements on whole tiles the buffers are sized on; NULL
+	 * where the HLS backend cannot run on them, tiles_error saying
+	 * why (the buffers then hold the kernel's own footprints). */
+	SyTileBoxes *tiles;
+	GError *tiles_error;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

@@ -15,31 +15,11 @@
 
 #include "hls-chain.h"
 
-G_DEFINE_QUARK(sy - hls - error - quark, sy_hls_error)
-
-gboolean sy_hls_refuse(GError **error, const char *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	g_propagate_error(error,
-		g_error_new_valist(
-			SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED, format, args));
-	va_end(args);
-	return FALSE;
-}
-
-static void box_clear(SyHlsBox *box)
-{
-	g_free(box->size);
-	isl_multi_pw_aff_free(box->offset);
-}
-
 static void path_free(gpointer data)
 {
 	SyHlsPath *p = data;
 
-	box_clear(&p->box);
+	sy_tile_box_clear(&p->box);
 	isl_set_free(p->tiles);
 	isl_union_set_free(p->moving);
 	g_free(p);
@@ -57,7 +37,7 @@ static void hls_stmt_free(gpointer data)
 
 static void pe_box_free(gpointer data)
 {
-	box_clear(data);
+	sy_tile_box_clear(data);
 	g_free(data);
 }
 
@@ -84,194 +64,11 @@ void sy_hls_model_free(SyHlsModel *model)
 	g_free(model);
 }
 
-/* Boxes */
-
-static int member_of(const SyBand *band, const SyNode *loop)
-{
-	for (guint m = 0; m < band->n_members; m++)
-		if (g_ptr_array_find(band->members[m].loops, loop, NULL))
-			return (int)m;
-	return -1;
-}
-
-static isl_set *bounded(isl_set *set, isl_pw_aff *value, gint64 lo, gint64 hi)
-{
-	isl_set *dom = isl_set_universe(isl_set_get_space(set));
-	isl_pw_aff *low = isl_pw_aff_val_on_domain(isl_set_copy(dom),
-		isl_val_int_from_si(isl_set_get_ctx(set), lo));
-	isl_pw_aff *high = isl_pw_aff_val_on_domain(
-		dom, isl_val_int_from_si(isl_set_get_ctx(set), hi));
-
-	set = isl_set_intersect(
-		set, isl_pw_aff_ge_set(isl_pw_aff_copy(value), low));
-	return isl_set_intersect(set, isl_pw_aff_le_set(value, high));
-}
-
-/* A statement's iterations on whole tiles: band loops over their padded
- * range, other loops over their bounding box. */
-static isl_set *box_of(
-	const SyPeArray *array, const SyStmt *stmt, GError **error)
-{
-	const SyBand *band = array->analysis->band;
-	isl_space *space = isl_set_get_space(stmt->domain);
-	isl_set *box = isl_set_universe(isl_space_copy(space));
-
-	for (guint d = 0; d < stmt->n_iters; d++) {
-		const SyNode *loop = stmt->loops[d];
-		int m = member_of(band, loop);
-		isl_pw_aff *it = isl_pw_aff_var_on_domain(
-			isl_local_space_from_space(isl_space_copy(space)),
-			isl_dim_set, d);
-
-		if (m >= 0) {
-			const SyBandMember *bm = &band->members[m];
-
-			if (loop->step != 1 && loop->step != -1) {
-				isl_pw_aff_free(it);
-				isl_set_free(box);
-				isl_space_free(space);
-				sy_hls_refuse(error,
-					"the HLS backend needs loops of step 1 "
-					"or -1; loop '%s' steps by "
-					"%" G_GINT64_FORMAT,
-					bm->name, loop->step);
-				return NULL;
-			}
-			box = bounded(box, sy_loop_schedule_value(loop, it),
-				bm->min, bm->min + array->padded[m] - 1);
-		} else {
-			isl_aff *obj = isl_aff_var_on_domain(
-				isl_local_space_from_space(
-					isl_space_copy(space)),
-				isl_dim_set, d);
-			isl_val *lo = isl_set_min_val(stmt->domain, obj);
-			isl_val *hi = isl_set_max_val(stmt->domain, obj);
-
-			box = bounded(box, it, isl_val_get_num_si(lo),
-				isl_val_get_num_si(hi));
-			isl_val_free(lo);
-			isl_val_free(hi);
-			isl_aff_free(obj);
-		}
-	}
-	isl_space_free(space);
-	return box;
-}
-
 static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
 {
 	*(isl_multi_aff **)user = ma;
 	isl_set_free(set);
 	return isl_stat_ok;
-}
-
-/* The leaf of the PE array's schedule a statement reaches. */
-typedef struct {
-	isl_space *space; /* the statement's */
-	int depth; /* schedule dimensions above its leaf, -1 until found */
-} Leaf;
-
-static isl_bool find_leaf(isl_schedule_node *node, void *user)
-{
-	Leaf *leaf = user;
-	isl_union_set *domain;
-	isl_set *mine;
-	isl_bool here;
-
-	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
-		return isl_bool_true;
-	domain = isl_schedule_node_get_domain(node);
-	mine = isl_union_set_extract_set(domain, isl_space_copy(leaf->space));
-	here = isl_bool_not(isl_set_is_empty(mine));
-	isl_set_free(mine);
-	isl_union_set_free(domain);
-	if (here != isl_bool_true)
-		return isl_bool_false;
-	/* isl's flat schedule: a dimension per band member and one per
-	 * sequence or set node (the child's place). */
-	leaf->depth = 0;
-	node = isl_schedule_node_copy(node);
-	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
-		node = isl_schedule_node_parent(node);
-		switch (isl_schedule_node_get_type(node)) {
-		case isl_schedule_node_band:
-			leaf->depth += (int)isl_schedule_node_band_n_member(
-				node);
-			break;
-		case isl_schedule_node_sequence:
-		case isl_schedule_node_set: leaf->depth++; break;
-		default: break;
-		}
-	}
-	isl_schedule_node_free(node);
-	return isl_bool_false;
-}
-
-/* The latency and SIMD loops at the leaves of the PE array's schedule. */
-static int leaf_loops(const SyPeArray *array)
-{
-	const SyConfig *cfg = array->config;
-	int n = cfg->simd >= 0;
-
-	for (guint m = 0; m < cfg->n_members; m++)
-		n += cfg->latency[m] > 1;
-	return n;
-}
-
-/* isl pads the flat schedule of a statement whose leaf is shallower
- * than others with zeros at the end, so that its latency and SIMD loops
- * (those of every leaf) would not be the last dimensions.  They go last,
- * after the zeros: the order of the points is the same (statements part
- * at a sequence above them), and every statement has its SIMD lane in
- * the last dimension, its latency loops just above. */
-static isl_multi_aff *leaf_loops_last(
-	isl_multi_aff *ma, const SyPeArray *array, const SyStmt *stmt)
-{
-	Leaf leaf = {isl_set_get_space(stmt->domain), -1};
-	int n = (int)isl_multi_aff_dim(ma, isl_dim_out);
-	int k = leaf_loops(array);
-	isl_multi_aff *moved;
-
-	isl_schedule_foreach_schedule_node_top_down(
-		array->schedule, find_leaf, &leaf);
-	isl_space_free(leaf.space);
-	if (leaf.depth < 0 || leaf.depth >= n || k == 0)
-		return ma;
-	moved = isl_multi_aff_copy(ma);
-	for (int d = leaf.depth - k; d < n; d++) {
-		int from = d < n - k ? d + k : d - (n - leaf.depth);
-
-		moved = isl_multi_aff_set_at(
-			moved, d, isl_multi_aff_get_at(ma, from));
-	}
-	isl_multi_aff_free(ma);
-	return moved;
-}
-
-/* The PE array's flat schedule of one statement as one affine function
- * (defined beyond the kernel's domain, on the statement's box), its
- * latency and SIMD loops last. */
-static isl_multi_aff *stmt_schedule(
-	const SyPeArray *array, const SyStmt *stmt, GError **error)
-{
-	isl_union_map *all = isl_schedule_get_map(array->schedule);
-	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
-		all, isl_union_set_from_set(isl_set_copy(stmt->domain))));
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
-	isl_multi_aff *ma = NULL;
-
-	pma = isl_pw_multi_aff_coalesce(pma);
-	if (isl_pw_multi_aff_n_piece(pma) != 1) {
-		isl_pw_multi_aff_free(pma);
-		sy_hls_refuse(error,
-			"the schedule of %s is not one affine function "
-			"on its domain; the HLS backend needs one",
-			stmt->name);
-		return NULL;
-	}
-	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
-	isl_pw_multi_aff_free(pma);
-	return leaf_loops_last(ma, array, stmt);
 }
 
 /* set as the product of its dimensions' ranges when it is one: what the
@@ -319,32 +116,6 @@ static isl_set *rectangular(isl_set *set)
 	}
 	isl_set_free(set);
 	return box;
-}
-
-/* The schedule on a statement's box, one to one.  A statement under
- * an if that fixes a loop (i == 0) has a schedule blind to that loop:
- * it keeps its equalities then, running on a hyperplane of its box. */
-static isl_map *one_to_one(const SyStmt *stmt, isl_map *map, GError **error)
-{
-	isl_bool injective = isl_map_is_injective(map);
-
-	if (injective == isl_bool_false) {
-		isl_basic_set *hull = isl_set_affine_hull(
-			isl_set_copy(stmt->domain));
-
-		map = isl_map_intersect_domain(
-			map, isl_set_from_basic_set(hull));
-		injective = isl_map_is_injective(map);
-	}
-	if (injective == isl_bool_true)
-		return map;
-	isl_map_free(map);
-	sy_hls_refuse(error,
-		"statement %s (line %u) runs more than once at a point of "
-		"the array's schedule; the HLS backend needs one instance "
-		"per point",
-		stmt->name, stmt->node->loc.line);
-	return NULL;
 }
 
 /* The statement seen from its schedule (see SyHlsStmt). */
@@ -405,126 +176,17 @@ isl_union_set *sy_hls_model_points(
 
 /* Units and footprints */
 
-/* The schedule's first n_tile dimensions, then the PE dimensions that
- * keep[k] selects (all for NULL). */
+/* Units and footprints, on the design's boxes */
+
 static isl_union_map *unit_map(const SyHlsModel *m, const gboolean *keep)
 {
-	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
-	guint out = m->n_tile;
-	isl_space *space;
-	isl_multi_aff *ma;
-	isl_local_space *ls;
-
-	for (guint k = 0; k < m->n_space; k++)
-		out += !keep || keep[k];
-	space = isl_space_map_from_domain_and_range(
-		isl_space_set_alloc(ctx, 0, m->n_dims),
-		isl_space_set_alloc(ctx, 0, out));
-	ma = isl_multi_aff_zero(isl_space_copy(space));
-	ls = isl_local_space_from_space(isl_space_domain(space));
-	for (guint d = 0, o = 0; d < m->n_tile + m->n_space; d++) {
-		if (d >= m->n_tile && keep && !keep[d - m->n_tile])
-			continue;
-		ma = isl_multi_aff_set_aff(ma, (int)o++,
-			isl_aff_var_on_domain(
-				isl_local_space_copy(ls), isl_dim_set, d));
-	}
-	isl_local_space_free(ls);
-	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
-		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+	return sy_tile_boxes_units(m->design->tiles, keep);
 }
 
-/* The accesses of array x on the boxes (all, or its reads or writes);
- * only for instances in only, when given. */
 static isl_union_map *boxed_accesses(
 	const SyHlsModel *m, const SyArray *x, int writes, isl_union_set *only)
 {
-	const SyScop *scop = m->array->analysis->scop;
-	isl_union_set *boxes = isl_union_map_domain(
-		isl_union_map_copy(m->schedule));
-	isl_union_map *all = isl_union_map_empty(
-		isl_space_params_alloc(scop->ctx, 0));
-
-	for (guint i = 0; i < scop->accesses->len; i++) {
-		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
-
-		if (a->array != x || (writes >= 0 && a->write != writes))
-			continue;
-		all = isl_union_map_add_map(all,
-			isl_map_from_multi_pw_aff(
-				isl_multi_pw_aff_copy(a->subscripts)));
-	}
-	all = isl_union_map_intersect_domain(all, boxes);
-	if (only)
-		all = isl_union_map_intersect_domain(
-			all, isl_union_set_copy(only));
-	return all;
-}
-
-static isl_stat take_aff(isl_set *set, isl_aff *aff, void *user)
-{
-	isl_aff **out = user;
-
-	isl_set_free(set);
-	isl_aff_free(*out);
-	*out = aff;
-	return isl_stat_ok;
-}
-
-/* One affine piece, defined everywhere: where it is used, points
- * outside its domain never ask, and expressions of it stay simple. */
-static isl_pw_aff *total(isl_pw_aff *pa)
-{
-	isl_aff *aff = NULL;
-
-	pa = isl_pw_aff_coalesce(pa);
-	if (isl_pw_aff_n_piece(pa) != 1)
-		return pa;
-	isl_pw_aff_foreach_piece(pa, take_aff, &aff);
-	isl_pw_aff_free(pa);
-	return isl_pw_aff_from_aff(aff);
-}
-
-/* The box of the elements accesses touch per [tile, unit]. */
-static gboolean box_compute(SyHlsBox *box, isl_union_map *units,
-	isl_union_map *accesses, guint n_dims)
-{
-	isl_union_map *touched = isl_union_map_apply_range(
-		isl_union_map_reverse(units), accesses);
-	isl_map *map;
-	isl_pw_aff_list *list;
-	isl_space *space;
-
-	box->n_dims = MAX(n_dims, 1);
-	box->size = g_new0(gint64, box->n_dims);
-	if (isl_union_map_is_empty(touched) == isl_bool_true) {
-		isl_union_map_free(touched);
-		return FALSE;
-	}
-	/* A scalar is one element, at no offset. */
-	if (n_dims == 0) {
-		box->size[0] = 1;
-		isl_union_map_free(touched);
-		return TRUE;
-	}
-	map = isl_map_from_union_map(touched);
-	list = isl_pw_aff_list_alloc(isl_map_get_ctx(map), (int)n_dims);
-	for (guint d = 0; d < n_dims; d++) {
-		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
-		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
-		isl_val *v = isl_pw_aff_max_val(
-			isl_pw_aff_sub(hi, isl_pw_aff_copy(lo)));
-
-		box->size[d] = isl_val_get_num_si(v) + 1;
-		isl_val_free(v);
-		list = isl_pw_aff_list_add(list, total(lo));
-	}
-	space = isl_space_range(isl_map_get_space(map));
-	space = isl_space_map_from_domain_and_range(
-		isl_space_domain(isl_map_get_space(map)), space);
-	box->offset = isl_multi_pw_aff_from_pw_aff_list(space, list);
-	isl_map_free(map);
-	return TRUE;
+	return sy_tile_boxes_accesses(m->design->tiles, x, writes, only);
 }
 
 /* Checks */
@@ -623,7 +285,7 @@ static gboolean refuse_overwritten(
 static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
 {
 	for (guint d = 0; d < a->stmt->n_iters; d++)
-		if (member_of(band, a->stmt->loops[d]) == (int)t)
+		if (sy_band_member_of(band, a->stmt->loops[d]) == (int)t)
 			return isl_multi_pw_aff_involves_dims(a->subscripts,
 				       isl_dim_in, d, 1) == isl_bool_true;
 	return FALSE;
@@ -733,7 +395,8 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 
 /* Paths */
 
-/* The packing of a path's buffers, as the design chose it. */
+/* The packing of a path's buffers, as the design chose it on the same
+ * boxes. */
 static guint pack_of(const SyDesign *design, const SyIoPath *p)
 {
 	g_autofree char *stem = g_strconcat(p->prefix, "_IO_L", NULL);
@@ -789,8 +452,8 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	isl_union_map *accesses;
 
 	hp->path = p;
-	hp->lanes = sy_io_path_lanes(array, p);
-	hp->once = sy_io_path_once(array, p);
+	hp->lanes = sy_io_path_lanes(array, m->design->tiles, p);
+	hp->once = sy_io_path_once(array, m->design->tiles, p);
 	hp->pack = pack_of(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(
@@ -800,14 +463,10 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
-	box_compute(&hp->box, unit_map(m, keep),
+	sy_tile_box_compute(&hp->box, unit_map(m, keep),
 		boxed_accesses(m, p->array, !p->in, NULL), p->array->n_dims);
 	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
 	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
-	/* The design sized its words on the kernel's own footprint; boxes
-	 * on whole tiles may be wider: the widest word that divides. */
-	while (hp->box.size[hp->box.n_dims - 1] % hp->pack)
-		hp->pack /= 2;
 	return hp;
 }
 
@@ -856,7 +515,7 @@ static void pe_boxes(SyHlsModel *m)
 		if (!sy_hls_model_keeps(m, x))
 			continue;
 		box = g_new0(SyHlsBox, 1);
-		box_compute(box, unit_map(m, NULL),
+		sy_tile_box_compute(box, unit_map(m, NULL),
 			boxed_accesses(m, x, -1, NULL), x->n_dims);
 		g_hash_table_insert(m->pe_box, (gpointer)x, box);
 	}
@@ -866,48 +525,34 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 {
 	const SyPeArray *array = design->array;
 	const SyScop *scop = array->analysis->scop;
-	SyHlsModel *m = g_new0(SyHlsModel, 1);
-	isl_space *space = isl_space_params_alloc(scop->ctx, 0);
+	const SyTileBoxes *tiles = design->tiles;
+	SyHlsModel *m;
 
+	if (!tiles) {
+		g_propagate_error(error, g_error_copy(design->tiles_error));
+		return NULL;
+	}
+	m = g_new0(SyHlsModel, 1);
 	m->array = array;
 	m->design = design;
-	m->n_tile = array->config->n_members;
-	m->n_space = array->n_space;
-	m->schedule = isl_union_map_empty(isl_space_copy(space));
+	m->n_dims = tiles->n_dims;
+	m->n_tile = tiles->n_tile;
+	m->n_space = tiles->n_space;
+	m->schedule = isl_union_map_copy(tiles->schedule);
 	m->stmts = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, hls_stmt_free);
-	m->real = isl_union_set_empty(space);
+	m->real = isl_union_set_copy(scop->domain);
 	for (guint i = 0; i < scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
-		isl_set *box = box_of(array, stmt, error);
-		isl_multi_aff *sched = box ? stmt_schedule(array, stmt, error)
-					   : NULL;
-		isl_map *map;
-		SyHlsStmt *h;
+		SyHlsStmt *h = hls_stmt_new(stmt,
+			isl_union_map_extract_map(tiles->schedule,
+				isl_space_map_from_domain_and_range(
+					isl_set_get_space(stmt->domain),
+					isl_space_set_alloc(
+						scop->ctx, 0, m->n_dims))));
 
-		if (!sched) {
-			isl_set_free(box);
-			sy_hls_model_free(m);
-			return NULL;
-		}
-		map = one_to_one(stmt,
-			isl_map_intersect_domain(
-				isl_map_from_multi_aff(
-					isl_multi_aff_copy(sched)),
-				box),
-			error);
-		if (!map) {
-			isl_multi_aff_free(sched);
-			sy_hls_model_free(m);
-			return NULL;
-		}
-		m->n_dims = (guint)isl_map_dim(map, isl_dim_out);
-		h = hls_stmt_new(stmt, isl_map_copy(map));
-		h->sched = sched;
+		h->sched = isl_multi_aff_copy(sy_tile_boxes_sched(tiles, stmt));
 		g_hash_table_insert(m->stmts, stmt->name, h);
-		m->schedule = isl_union_map_add_map(m->schedule, map);
-		m->real = isl_union_set_add_set(
-			m->real, isl_set_copy(stmt->domain));
 	}
 	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
 	m->plan = sy_io_plan(array);

@@ -18,26 +18,9 @@
 
 G_BEGIN_DECLS
 
-#define SY_HLS_ERROR (sy_hls_error_quark())
-
-typedef enum {
-	SY_HLS_ERROR_UNSUPPORTED,
-} SyHlsError;
-
-GQuark sy_hls_error_quark(void);
-
-/* Sets error (SY_HLS_ERROR_UNSUPPORTED) and returns FALSE. */
-gboolean sy_hls_refuse(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-/* A buffer's box: per unit of PEs and tile, the elements it touches,
- * from offset (a function of the tile and the unit's coordinates) over
- * size. */
-typedef struct {
-	guint n_dims;
-	gint64 *size;
-	isl_multi_pw_aff *offset; /* [tile, unit] -> element */
-} SyHlsBox;
+/* A buffer's box (see tile-boxes.h; the design's buffers have its
+ * sizes). */
+typedef SyTileBox SyHlsBox;
 
 typedef struct {
 	const SyIoPath *path;

@@ -369,20 +369,31 @@ static gboolean simd_rectangular(const SyPeArray *array, const SySimdChoice *sc)
 
 /* Whether a path can move whole vectors: PE to PE, every point moves;
  * a PE's own data come only where it reads them (the copy-in set), so
- * every lane of a vector must be there or none. */
-static gboolean whole_vectors(const SyPeArray *array, const SyIoPath *p)
+ * every lane of a vector must be there or none (two nests with j < 4 and
+ * j < 6 and vectors of 3; k from i to N - 1 and vectors of 2; j >= i on
+ * [i, k] with vectors on j), counted on the boxes.  Without boxes (the
+ * backend refuses the design) only a loop that runs the same whole
+ * vectors everywhere. */
+static gboolean whole_vectors(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
 {
 	const SyConfig *cfg = array->config;
 	const SySimdChoice *sc = g_ptr_array_index(
 		array->choices->simd, cfg->simd);
 
-	return p->exterior ||
-		(!written_in_pes(array, p->array) &&
-			sc->loop.extent % cfg->simd_factor == 0 &&
-			simd_rectangular(array, sc));
+	if (p->exterior)
+		return TRUE;
+	if (written_in_pes(array, p->array))
+		return FALSE;
+	if (!tiles)
+		return sc->loop.extent % cfg->simd_factor == 0 &&
+			simd_rectangular(array, sc);
+	return sy_tile_boxes_whole_vectors(
+		tiles, isl_union_map_domain(sy_io_path_accesses(array, p)));
 }
 
-guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p)
+guint sy_io_path_lanes(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
 {
 	const SyConfig *cfg = array->config;
 	guint lanes;
@@ -391,17 +402,18 @@ guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p)
 		return 1;
 	lanes = sy_choices_lanes(
 		array->choices, cfg->simd, cfg->simd_factor, p->array);
-	return lanes > 1 && whole_vectors(array, p) ? lanes : 1;
+	return lanes > 1 && whole_vectors(array, tiles, p) ? lanes : 1;
 }
 
-gboolean sy_io_path_once(const SyPeArray *array, const SyIoPath *p)
+gboolean sy_io_path_once(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
 {
 	const SyConfig *cfg = array->config;
 
 	return p->role == SY_PATH_READ && cfg->simd >= 0 &&
 		sy_choices_lanes_same(array->choices, cfg->simd,
 			cfg->simd_factor, p->array) &&
-		whole_vectors(array, p);
+		whole_vectors(array, tiles, p);
 }
 
 isl_union_map *sy_io_accesses(

@@ -4,7 +4,7 @@
  * FIFOs on these paths. */
 #pragma once
 
-#include "pe-array.h"
+#include "tile-boxes.h"
 
 G_BEGIN_DECLS
 
@@ -39,14 +39,18 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
  * or drained from every PE on its own, every access otherwise. */
 /* The SIMD lanes a path moves to or from a PE at once: inputs move a
  * vector of elements contiguous along the SIMD loop (PE to PE, or to
- * each PE when no vector is cut short by the loop's bounds and the PEs
- * only read the array); everything else an element at a time. */
-guint sy_io_path_lanes(const SyPeArray *array, const SyIoPath *p);
+ * each PE when the PEs only read the array and take all the lanes of a
+ * vector or none, on the statements' boxes, tiles; NULL where there are
+ * none: then the SIMD loop must have the same iterations everywhere);
+ * everything else an element at a time. */
+guint sy_io_path_lanes(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
 
 /* Whether an input path moves one element for all the lanes of a
  * vector (its accesses stay on one element along the SIMD loop), under
  * the same conditions. */
-gboolean sy_io_path_once(const SyPeArray *array, const SyIoPath *p);
+gboolean sy_io_path_once(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
 
 /* The write's accesses whose value nothing overwrites. */
 isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write);

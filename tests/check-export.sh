@@ -116,12 +116,17 @@ pass hls/kernels/scan.c --space i,j --tile j=10
 pass hls/kernels/multiword.c --space i --tile i=4,j=4 --latency j=2 --no-double-buffer
 pass hls/kernels/multiword.c --space i,j --tile i=4,j=4,k=3
 pass hls/kernels/mvt_two.c --space i,j
+pass hls/kernels/mvt_two.c --space i --tile i=3
+pass hls/kernels/mvt_two.c --space j --tile i=3
 pass hls/kernels/two_reads.c --space j --simd i=2
 pass hls/kernels/two_reads.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --tile i=2 --simd j=4
 pass hls/kernels/inner_extents.c --space i --simd k=2
 pass hls/kernels/inner_extents.c --space i --simd j=2
+pass hls/kernels/two_extents.c --space i --simd j=3
+pass hls/kernels/two_extents.c --space i --tile i=1 --simd j=2
+pass hls/kernels/tri_simd.c --space i --simd k=2
 pass lu.c --space i
 pass lu.c --space i,j
 pass lu.c --space k

@@ -4,8 +4,10 @@ descriptor.  In kernel0's dataflow region every stream element declared
 is an argument of exactly two calls (its writer and its reader), every
 FIFO family of design.json has the width the kernel declares, every
 module instance is called once (PEs through PE_wrapper) and nothing
-else is, and every DRAM port has its m_axi interface.  Prints what
-differs; exits 1 if any."""
+else is, and every DRAM port has its m_axi interface.  Every module's
+buffers are those design.json gives it: the PE's with their shapes, an
+I/O module's as words (local, or local_ping and local_pong) of its
+depth.  Prints what differs; exits 1 if any."""
 import itertools
 import json
 import re
@@ -20,6 +22,31 @@ C_BITS = {"float": 32, "double": 64, "long double": 128,
           "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16,
           "int32_t": 32, "uint32_t": 32, "int64_t": 64, "uint64_t": 64,
           "elem_t": None}
+
+
+def buffers(design, src):
+    """The buffers each called module declares against design.json's."""
+    problems = []
+    for module in design["modules"]:
+        m = re.search(r"^void %s\(.*?^}" % module["name"], src, re.M | re.S)
+        if not m:
+            continue
+        if module["kind"] == "pe":
+            got = sorted((name, [int(d) for d in re.findall(r"\d+", dims)])
+                         for name, dims in re.findall(
+                             r"^    [\w ]+? (local_\w+)((?:\[\d+\])+);",
+                             m.group(0), re.M))
+            want = sorted((b["name"], b["shape"]) for b in module["buffers"])
+        else:
+            got = sorted(re.findall(r"^    \w+ (local(?:_ping|_pong)?)\[(\d+)\];",
+                                    m.group(0), re.M))
+            want = sorted((name, str(b["depth"])) for b in module["buffers"]
+                          for name in (("local_ping", "local_pong")
+                                       if b["ping_pong"] else ("local",)))
+        if got != want:
+            problems.append("%s: buffers %s in the kernel, %s in design.json"
+                            % (module["name"], got, want))
+    return problems
 
 
 def main(project):
@@ -72,6 +99,7 @@ def main(project):
     for name in sorted(set(count) - names):
         problems.append("%s is called, but design.json has no such module"
                         % name)
+    problems += buffers(design, src)
     ports = len(re.findall(r"^#pragma HLS INTERFACE m_axi ", top, re.M))
     if ports != len(design["dram"]):
         problems.append("%d m_axi ports, %d DRAM ports in design.json"
