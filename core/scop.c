@@ -476,9 +476,9 @@ static isl_schedule *sequence(isl_schedule *first, isl_schedule *next)
 }
 
 /* The schedule of a subtree in source order; NULL when it holds no
- * statement (or kill, with kills). */
-static isl_schedule *subtree_schedule(
-	const SyScop *scop, const SyNode *node, const SyScheduleSpec *spec)
+ * statement (or kill, with kills) of only (all if NULL). */
+static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only)
 {
 	isl_schedule *sched = NULL, *child;
 	SyStmt *stmt;
@@ -487,7 +487,8 @@ static isl_schedule *subtree_schedule(
 	case SY_NODE_STMT:
 	case SY_NODE_DECL:
 		stmt = g_hash_table_lookup(scop->by_node, node);
-		if (!stmt || (stmt->kill && !spec->kills))
+		if (!stmt || (stmt->kill && !spec->kills) ||
+			(only && !g_hash_table_contains(only, stmt)))
 			return NULL;
 		return isl_schedule_from_domain(
 			isl_union_set_from_set(isl_set_copy(stmt->domain)));
@@ -496,19 +497,19 @@ static isl_schedule *subtree_schedule(
 			sched = sequence(sched,
 				subtree_schedule(scop,
 					g_ptr_array_index(node->children, i),
-					spec));
+					spec, only));
 		return sched;
 	case SY_NODE_IF:
-		sched = subtree_schedule(scop, node->then_node, spec);
+		sched = subtree_schedule(scop, node->then_node, spec, only);
 		if (node->else_node)
-			sched = sequence(sched,
-				subtree_schedule(scop, node->else_node, spec));
+			sched = sequence(sched, subtree_schedule(scop,
+				node->else_node, spec, only));
 		return sched;
 	case SY_NODE_FOR: {
 		LoopValue lv = {sy_scop_find_loop(scop, node), NULL};
 		isl_union_set *dom;
 
-		child = subtree_schedule(scop, node->body, spec);
+		child = subtree_schedule(scop, node->body, spec, only);
 		if (!child ||
 			(spec->omit && g_hash_table_contains(spec->omit, node)))
 			return child;
@@ -593,7 +594,14 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 
 isl_schedule *sy_scop_schedule(const SyScop *scop, const SyScheduleSpec *spec)
 {
-	return subtree_schedule(scop, scop->prog->scop, spec);
+	return subtree_schedule(scop, scop->prog->scop, spec, NULL);
+}
+
+isl_schedule *sy_scop_kill_schedule_of(const SyScop *scop, GHashTable *only)
+{
+	SyScheduleSpec kills = {NULL, TRUE, NULL, NULL};
+
+	return subtree_schedule(scop, scop->prog->scop, &kills, only);
 }
 
 SyStmt *sy_scop_find_stmt(const SyScop *scop, const SyNode *node)
