@@ -475,6 +475,39 @@ static isl_schedule *sequence(isl_schedule *first, isl_schedule *next)
 	return isl_schedule_sequence(first, next);
 }
 
+static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only);
+
+/* The sequence of the n schedules in s (all taken), joined in halves:
+ * each join rewrites the children of both sides, so joining one at a
+ * time is quadratic in a block's statements. */
+static isl_schedule *sequence_of(isl_schedule **s, guint n)
+{
+	if (n == 0)
+		return NULL;
+	if (n == 1)
+		return s[0];
+	return sequence(sequence_of(s, n / 2), sequence_of(s + n / 2, n - n / 2));
+}
+
+static isl_schedule *block_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	isl_schedule *sched;
+
+	for (guint i = 0; i < node->children->len; i++) {
+		isl_schedule *child = subtree_schedule(scop,
+			g_ptr_array_index(node->children, i), spec, only);
+
+		if (child)
+			g_ptr_array_add(parts, child);
+	}
+	sched = sequence_of((isl_schedule **)parts->pdata, parts->len);
+	g_ptr_array_unref(parts);
+	return sched;
+}
+
 /* The schedule of a subtree in source order; NULL when it holds no
  * statement (or kill, with kills) of only (all if NULL). */
 static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
@@ -493,12 +526,7 @@ static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
 		return isl_schedule_from_domain(
 			isl_union_set_from_set(isl_set_copy(stmt->domain)));
 	case SY_NODE_BLOCK:
-		for (guint i = 0; i < node->children->len; i++)
-			sched = sequence(sched,
-				subtree_schedule(scop,
-					g_ptr_array_index(node->children, i),
-					spec, only));
-		return sched;
+		return block_schedule(scop, node, spec, only);
 	case SY_NODE_IF:
 		sched = subtree_schedule(scop, node->then_node, spec, only);
 		if (node->else_node)
