@@ -7,6 +7,7 @@
 #include <isl/val.h>
 
 #include "band.h"
+#include "deps-group.h"
 #include "deps.h"
 
 const char *sy_dep_kind_name(SyDepKind kind)
@@ -315,15 +316,39 @@ static isl_union_map *split(const SyScop *scop, isl_union_map *dep,
 	return sp.tagged;
 }
 
+/* The statement-level relations, summed over the groups. */
+typedef struct {
+	isl_union_map *flow;
+	isl_union_map *anti;
+	isl_union_map *output;
+} Sums;
+
+/* Value-based flow; memory-based anti and output, both cut by the kills
+ * of local declarations.  Statement-level analysis is about twice as
+ * fast as tagged accesses and loses nothing (split). */
+static void add_group(isl_union_map *reads, isl_union_map *writes,
+	isl_union_map *kills, isl_schedule *sched, gpointer user)
+{
+	Sums *sums = user;
+	isl_union_map *ends = isl_union_map_union(
+		isl_union_map_copy(writes), isl_union_map_copy(kills));
+
+	sums->flow = isl_union_map_union(sums->flow,
+		dataflow(reads, writes, NULL, kills, sched));
+	sums->anti = isl_union_map_union(sums->anti,
+		dataflow(writes, NULL, reads, ends, sched));
+	sums->output = isl_union_map_union(sums->output,
+		dataflow(writes, writes, NULL, kills, sched));
+	isl_union_map_free(ends);
+}
+
 SyDeps *sy_deps_compute(const SyScop *scop)
 {
 	SyDeps *deps = g_new0(SyDeps, 1);
-	isl_union_map *reads = sy_scop_accesses(scop, FALSE, FALSE);
-	isl_union_map *writes = sy_scop_accesses(scop, TRUE, FALSE);
-	isl_union_map *kills = sy_scop_accesses(scop, TRUE, TRUE);
-	isl_union_map *ends = isl_union_map_union(
-		isl_union_map_copy(writes), isl_union_map_copy(kills));
-	isl_schedule *sched = scop->kill_schedule;
+	isl_space *space = isl_space_params_alloc(scop->ctx, 0);
+	Sums sums = {isl_union_map_empty(isl_space_copy(space)),
+		isl_union_map_empty(isl_space_copy(space)),
+		isl_union_map_empty(space)};
 	isl_union_map *all;
 
 	deps->scop = scop;
@@ -335,25 +360,16 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 
 		g_hash_table_insert(deps->by_ref, access->ref, access);
 	}
-	/* Value-based flow; memory-based anti and output, both cut by the
-	 * kills of local declarations.  Statement-level analysis is about
-	 * twice as fast as tagged accesses and loses nothing (split). */
-	deps->flow = split(
-		scop, dataflow(reads, writes, NULL, kills, sched), TRUE, FALSE);
-	deps->anti = split(
-		scop, dataflow(writes, NULL, reads, ends, sched), FALSE, TRUE);
-	deps->output = split(
-		scop, dataflow(writes, writes, NULL, kills, sched), TRUE, TRUE);
+	sy_deps_groups_foreach(scop, add_group, &sums);
+	deps->flow = split(scop, sums.flow, TRUE, FALSE);
+	deps->anti = split(scop, sums.anti, FALSE, TRUE);
+	deps->output = split(scop, sums.output, TRUE, TRUE);
 	compute_live_in(deps);
 
 	all = isl_union_map_union(isl_union_map_copy(deps->flow),
 		isl_union_map_union(isl_union_map_copy(deps->anti),
 			isl_union_map_copy(deps->output)));
 	deps->validity = isl_union_map_factor_domain(all);
-	isl_union_map_free(reads);
-	isl_union_map_free(writes);
-	isl_union_map_free(kills);
-	isl_union_map_free(ends);
 	return deps;
 }
 

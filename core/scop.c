@@ -475,10 +475,43 @@ static isl_schedule *sequence(isl_schedule *first, isl_schedule *next)
 	return isl_schedule_sequence(first, next);
 }
 
+static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only);
+
+/* The sequence of the n schedules in s (all taken), joined in halves:
+ * each join rewrites the children of both sides, so joining one at a
+ * time is quadratic in a block's statements. */
+static isl_schedule *sequence_of(isl_schedule **s, guint n)
+{
+	if (n == 0)
+		return NULL;
+	if (n == 1)
+		return s[0];
+	return sequence(sequence_of(s, n / 2), sequence_of(s + n / 2, n - n / 2));
+}
+
+static isl_schedule *block_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	isl_schedule *sched;
+
+	for (guint i = 0; i < node->children->len; i++) {
+		isl_schedule *child = subtree_schedule(scop,
+			g_ptr_array_index(node->children, i), spec, only);
+
+		if (child)
+			g_ptr_array_add(parts, child);
+	}
+	sched = sequence_of((isl_schedule **)parts->pdata, parts->len);
+	g_ptr_array_unref(parts);
+	return sched;
+}
+
 /* The schedule of a subtree in source order; NULL when it holds no
- * statement (or kill, with kills). */
-static isl_schedule *subtree_schedule(
-	const SyScop *scop, const SyNode *node, const SyScheduleSpec *spec)
+ * statement (or kill, with kills) of only (all if NULL). */
+static isl_schedule *subtree_schedule(const SyScop *scop, const SyNode *node,
+	const SyScheduleSpec *spec, GHashTable *only)
 {
 	isl_schedule *sched = NULL, *child;
 	SyStmt *stmt;
@@ -487,28 +520,24 @@ static isl_schedule *subtree_schedule(
 	case SY_NODE_STMT:
 	case SY_NODE_DECL:
 		stmt = g_hash_table_lookup(scop->by_node, node);
-		if (!stmt || (stmt->kill && !spec->kills))
+		if (!stmt || (stmt->kill && !spec->kills) ||
+			(only && !g_hash_table_contains(only, stmt)))
 			return NULL;
 		return isl_schedule_from_domain(
 			isl_union_set_from_set(isl_set_copy(stmt->domain)));
 	case SY_NODE_BLOCK:
-		for (guint i = 0; i < node->children->len; i++)
-			sched = sequence(sched,
-				subtree_schedule(scop,
-					g_ptr_array_index(node->children, i),
-					spec));
-		return sched;
+		return block_schedule(scop, node, spec, only);
 	case SY_NODE_IF:
-		sched = subtree_schedule(scop, node->then_node, spec);
+		sched = subtree_schedule(scop, node->then_node, spec, only);
 		if (node->else_node)
-			sched = sequence(sched,
-				subtree_schedule(scop, node->else_node, spec));
+			sched = sequence(sched, subtree_schedule(scop,
+				node->else_node, spec, only));
 		return sched;
 	case SY_NODE_FOR: {
 		LoopValue lv = {sy_scop_find_loop(scop, node), NULL};
 		isl_union_set *dom;
 
-		child = subtree_schedule(scop, node->body, spec);
+		child = subtree_schedule(scop, node->body, spec, only);
 		if (!child ||
 			(spec->omit && g_hash_table_contains(spec->omit, node)))
 			return child;
@@ -593,7 +622,14 @@ SyScop *sy_scop_build(isl_ctx *ctx, const SyProgram *prog, GError **error)
 
 isl_schedule *sy_scop_schedule(const SyScop *scop, const SyScheduleSpec *spec)
 {
-	return subtree_schedule(scop, scop->prog->scop, spec);
+	return subtree_schedule(scop, scop->prog->scop, spec, NULL);
+}
+
+isl_schedule *sy_scop_kill_schedule_of(const SyScop *scop, GHashTable *only)
+{
+	SyScheduleSpec kills = {NULL, TRUE, NULL, NULL};
+
+	return subtree_schedule(scop, scop->prog->scop, &kills, only);
 }
 
 SyStmt *sy_scop_find_stmt(const SyScop *scop, const SyNode *node)

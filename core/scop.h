@@ -95,6 +95,12 @@ typedef struct {
 __isl_give isl_schedule *sy_scop_schedule(
 	const SyScop *scop, const SyScheduleSpec *spec);
 
+/* kill_schedule restricted to the statements and kills in only (a set
+ * of SyStmt), without the loops and sequences that hold none of them;
+ * NULL if only holds none. */
+__isl_give isl_schedule *sy_scop_kill_schedule_of(
+	const SyScop *scop, GHashTable *only);
+
 SyStmt *sy_scop_find_stmt(const SyScop *scop, const SyNode *node);
 const SyLoop *sy_scop_find_loop(const SyScop *scop, const SyNode *node);
 SyStmt *sy_scop_stmt_by_name(const SyScop *scop, const char *name);

@@ -195,6 +195,25 @@ static void test_store_after_loop(void)
 		"read x S1->S1 (1)\n");
 }
 
+/* Rows of A that no two statements share are analysed apart (groups of
+ * accesses whose footprints meet); the row written last and read first
+ * (A[0]) still pairs its read and write. */
+static void test_disjoint_rows(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++) {\n"
+					  "  A[1][i] = A[0][i] + 1;\n"
+					  "  A[2][i] = A[1][i] * 2;\n"
+					  "  B[i][0] = A[2][i];\n"
+					  "  A[0][i] = y[i];\n"
+					  "}\n");
+	g_autofree char *d = deps_text(a);
+
+	g_assert_cmpstr(d, ==,
+		"flow A S0->S1 (0)\n"
+		"flow A S1->S2 (0)\n"
+		"anti A S0->S3 (0)\n");
+}
+
 /* Declaring the accumulator inside the loop gives each i its own t: the
  * kill removes the false dependences and k joins the band. */
 static void test_local_scalar_kill(void)
@@ -421,5 +440,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/huge-sizes", test_huge_sizes);
 	g_test_add_func("/analysis/live-in", test_live_in);
 	g_test_add_func("/analysis/deterministic", test_deterministic);
+	g_test_add_func("/analysis/disjoint-rows", test_disjoint_rows);
 	return g_test_run();
 }
