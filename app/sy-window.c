@@ -132,11 +132,17 @@ void sy_window_analyse(SyWindow *self)
 	g_autofree char *text = NULL;
 	g_autofree char *path = self->file ? g_file_get_path(self->file)
 					   : g_strdup("untitled.c");
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 
-	if (self->settings)
+	if (self->settings) {
 		options.max_dims = (guint)g_settings_get_int(
 			self->settings, "max-dims");
+		/* 0 is no limit, as for systole-cli --max-operations. */
+		options.max_operations = g_settings_get_uint64(
+			self->settings, "max-operations");
+		if (options.max_operations == 0)
+			options.max_operations = SY_MAX_OPERATIONS_UNLIMITED;
+	}
 	if (self->pending) {
 		g_source_remove(self->pending);
 		self->pending = 0;
@@ -587,7 +593,9 @@ static void settings_changed(
 	else if (g_str_equal(key, "show-pe-labels"))
 		sy_array_view_set_labels(self->array_view,
 			g_settings_get_boolean(self->settings, key));
-	else if (g_str_equal(key, "max-dims") && self->file)
+	else if ((g_str_equal(key, "max-dims") ||
+			 g_str_equal(key, "max-operations")) &&
+		self->file)
 		sy_window_analyse(self);
 }
 

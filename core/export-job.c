@@ -10,6 +10,7 @@ struct _SyExportJob {
 	char **defines; /* NULL-terminated, or NULL */
 	char **include_dirs;
 	guint max_dims;
+	guint64 max_operations;
 	guint candidate;
 	SyConfig *config;
 	SyDesignOptions design_options; /* its pack table is the job's */
@@ -57,6 +58,7 @@ SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 		job->defines = g_strdupv((char **)options->defines);
 		job->include_dirs = g_strdupv((char **)options->include_dirs);
 		job->max_dims = options->max_dims;
+		job->max_operations = options->max_operations;
 	}
 	job->candidate = candidate;
 	job->config = sy_config_copy(config);
@@ -103,7 +105,8 @@ static void report(SyExportJobProgress progress, gpointer data,
 static SyAnalysis *analyse(const SyExportJob *job, GError **error)
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
-		(const char *const *)job->include_dirs, job->max_dims};
+		(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
 
 	return sy_analysis_new_from_data(
 		job->path, job->text, (gssize)job->len, &options, error);
@@ -161,7 +164,8 @@ static gboolean generate(SyExportJob *job, const SyDevice *device,
 	report(progress, data, "Generating", GENERATING);
 	{
 		SyAnalysisOptions options = {(const char *const *)job->defines,
-			(const char *const *)job->include_dirs, job->max_dims};
+			(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
 
 		return sy_export_files(design, device, &options, files, error);
 	}
