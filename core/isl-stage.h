@@ -22,6 +22,13 @@ G_BEGIN_DECLS
 /* SyAnalysisOptions.max_operations for no limit at all. */
 #define SY_MAX_OPERATIONS_UNLIMITED G_MAXUINT64
 
+/* An isl_size as a count: 0 where isl failed (-1), which a cast to an
+ * unsigned type would make a loop of four billion steps. */
+static inline guint sy_isl_size(isl_size n)
+{
+	return n < 0 ? 0 : (guint)n;
+}
+
 /* A fresh budget for the stage that starts. */
 void sy_isl_stage_begin(isl_ctx *ctx);
 

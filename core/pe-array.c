@@ -408,6 +408,7 @@ SyPeArray *sy_pe_array_new(
 		g_hash_table_unref(in.start);
 		return NULL;
 	}
+	sy_isl_stage_begin(a->ctx);
 	array = g_new0(SyPeArray, 1);
 	array->analysis = a;
 	array->choices = c;
@@ -451,6 +452,11 @@ SyPeArray *sy_pe_array_new(
 	g_free(b.tile);
 	isl_union_pw_aff_free(b.simd_in);
 	g_hash_table_unref(in.start);
+	if (!sy_isl_stage_check(
+		    a->ctx, sy_analysis_path(a), "the PE array", error)) {
+		sy_pe_array_free(array);
+		return NULL;
+	}
 	return array;
 }
 

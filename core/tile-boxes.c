@@ -274,7 +274,7 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 			sy_tile_boxes_free(t);
 			return NULL;
 		}
-		t->n_dims = (guint)isl_map_dim(map, isl_dim_out);
+		t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
 		g_hash_table_insert(t->sched, stmt->name, sched);
 		t->schedule = isl_union_map_add_map(t->schedule, map);
 	}
