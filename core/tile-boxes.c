@@ -430,6 +430,7 @@ gboolean sy_tile_box_compute(SyTileBox *box, isl_union_map *units,
 
 	box->n_dims = MAX(n_dims, 1);
 	box->size = g_new0(gint64, box->n_dims);
+	box->offset = NULL; /* freed by callers whatever the outcome */
 	if (isl_union_map_is_empty(touched) == isl_bool_true) {
 		isl_union_map_free(touched);
 		return FALSE;
