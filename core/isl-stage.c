@@ -7,13 +7,18 @@ void sy_isl_stage_begin(isl_ctx *ctx)
 }
 
 /* Whether the limit is what stopped isl: once it is reached, every
- * allocation fails with isl_error_quota.  The last error alone cannot
- * tell, as calls on the NULL results may report errors of their own. */
+ * allocation fails with isl_error_quota.  The last error may be another
+ * (calls on the NULL results may report errors of their own): then an
+ * allocation that fails the same way tells. */
 static gboolean out_of_operations(isl_ctx *ctx)
 {
 	isl_val *probe;
 	gboolean out;
 
+	if (isl_ctx_last_error(ctx) == isl_error_quota) {
+		isl_ctx_reset_error(ctx);
+		return TRUE;
+	}
 	isl_ctx_reset_error(ctx);
 	probe = isl_val_zero(ctx);
 	out = !probe && isl_ctx_last_error(ctx) == isl_error_quota;

@@ -403,12 +403,15 @@ SyPeArray *sy_pe_array_new(
 	SyScheduleSpec spec = {band->absorbed, FALSE, inner_band, &in};
 	isl_schedule *sched;
 
+	sy_isl_stage_begin(a->ctx);
 	if (!sy_config_validate(config, c, error) ||
 		!check_temporaries(c, config, error)) {
+		/* A reason made up from failed isl calls gives way. */
+		sy_isl_stage_check(
+			a->ctx, sy_analysis_path(a), "the PE array", error);
 		g_hash_table_unref(in.start);
 		return NULL;
 	}
-	sy_isl_stage_begin(a->ctx);
 	array = g_new0(SyPeArray, 1);
 	array->analysis = a;
 	array->choices = c;
