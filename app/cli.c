@@ -90,7 +90,7 @@ void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o)
 		{"max-operations", 0, 0, G_OPTION_ARG_STRING,
 			&o->max_operations_text,
 			"isl operations per stage before the kernel is too "
-			"complex (0: no limit; default 100000000)",
+			"complex (0: no limit; default 30000000)",
 			"N"},
 		G_OPTION_ENTRY_NULL};
 
