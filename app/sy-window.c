@@ -74,6 +74,13 @@ static void show_error(SyWindow *self, const GError *error)
 		text = g_strdup_printf("Line %u: %s%s%s", line,
 			sy_input_error_get_summary(error), hint ? "\n" : "",
 			hint ? hint : "");
+	} else if (g_error_matches(error, SY_ANALYSIS_ERROR,
+			   SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
+		text = g_strdup_printf("%s\nRaise the limit with the setting "
+				       "max-operations (0: no limit): "
+				       "gsettings set org.systole.Systole "
+				       "max-operations 0",
+			error->message);
 	} else {
 		text = g_strdup(error->message);
 	}
