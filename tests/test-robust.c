@@ -10,6 +10,7 @@
 #include "design.h"
 #include "diag.h"
 #include "export.h"
+#include "projection.h"
 
 static const char *const fragments[] = {
 	"(",
@@ -355,6 +356,28 @@ static void test_stage_limits(void)
 	sy_analysis_free(a);
 }
 
+/* The explorer's projection under small limits: all of it, or nothing
+ * (x = -1), never shapes made of failed calls. */
+static void test_projection_limits(void)
+{
+	static const unsigned long limits[] = {1, 10, 100, 300, 1000, 3000};
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", mm_text, -1, NULL, NULL);
+	g_autoptr(SyProjection) whole = sy_projection_new(a, 0, 1);
+
+	g_assert_cmpint(whole->stmts->len, ==, 1);
+	for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
+		SyProjection *p;
+
+		isl_ctx_set_max_operations(a->ctx, limits[l]);
+		p = sy_projection_new(a, 0, 1);
+		g_assert_true(p->x == -1 ? p->stmts->len == 0
+					 : p->stmts->len == 1);
+		sy_projection_free(p);
+	}
+	sy_analysis_free(a);
+}
+
 static int compare_names(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -369,6 +392,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/robust/cancel-before", test_cancel_before);
 	g_test_add_func("/robust/too-complex", test_too_complex);
 	g_test_add_func("/robust/stage-limits", test_stage_limits);
+	g_test_add_func("/robust/projection-limits", test_projection_limits);
 	for (int d = 1; d < argc; d++) {
 		g_autoptr(GDir) dir = g_dir_open(argv[d], 0, NULL);
 		g_autoptr(GPtrArray)
