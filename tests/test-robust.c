@@ -371,8 +371,16 @@ static void test_projection_limits(void)
 
 		isl_ctx_set_max_operations(a->ctx, limits[l]);
 		p = sy_projection_new(a, 0, 1);
-		g_assert_true(p->x == -1 ? p->stmts->len == 0
-					 : p->stmts->len == 1);
+		if (p->x == -1) {
+			g_assert_cmpuint(p->stmts->len, ==, 0);
+		} else {
+			const SyProjectedStmt *ps =
+				g_ptr_array_index(p->stmts, 0);
+
+			g_assert_cmpint(p->max[0], ==, whole->max[0]);
+			g_assert_cmpint(p->max[1], ==, whole->max[1]);
+			g_assert_false(ps->set.empty);
+		}
 		sy_projection_free(p);
 	}
 	sy_analysis_free(a);
