@@ -6,10 +6,10 @@ void sy_isl_stage_begin(isl_ctx *ctx)
 	isl_ctx_reset_operations(ctx);
 }
 
-/* Whether the limit is what stopped isl: once it is reached, every
- * allocation fails with isl_error_quota.  The last error may be another
- * (calls on the NULL results may report errors of their own): then an
- * allocation that fails the same way tells. */
+/* Whether the limit is what stopped isl: the operation that reached it
+ * failed with isl_error_quota.  The last error may be another (calls
+ * on the NULL results may report errors of their own): then a new
+ * value that fails the same way tells, where isl counts allocations. */
 static gboolean out_of_operations(isl_ctx *ctx)
 {
 	isl_val *probe;

@@ -1,8 +1,8 @@
 /* isl computations on user input, in stages, each under a limit.
  *
- * isl counts an "operation" per allocation it makes in a context; with
- * isl_ctx_set_max_operations every call after the limit fails (returns
- * NULL or an error value), and isl_ctx_abort from another thread makes
+ * isl counts the elementary operations it performs in a context; with
+ * isl_ctx_set_max_operations every call that needs one more after the
+ * limit fails (returns NULL or an error value), and isl_ctx_abort from another thread makes
  * every later call fail the same way.  So a stage (the dependence
  * analysis, the PE array, the I/O network, the HLS project...) begins
  * with its own budget and ends by asking the context whether anything
