@@ -184,15 +184,23 @@ static void skip_to_close(SyParser *p)
 	}
 }
 
-/* GNU attributes after a function header: __attribute__((...)). */
-static void skip_attributes(SyParser *p)
+/* GNU attributes: __attribute__((...)), possibly several.  The keyword
+ * alone is an error rather than a type word: the callers loop until the
+ * attributes are consumed, so one left in place would never end. */
+static gboolean skip_attributes(SyParser *p)
 {
-	while (sy_token_is(sy_parser_peek(p, 0), "__attribute__") &&
-		sy_token_is_punct(sy_parser_peek(p, 1), SY_P_LPAREN)) {
-		sy_parser_next(p);
+	while (sy_token_is(sy_parser_peek(p, 0), "__attribute__")) {
+		const SyToken *kw = sy_parser_next(p);
+
+		if (!sy_token_is_punct(sy_parser_peek(p, 0), SY_P_LPAREN))
+			return sy_parser_fail_tok(p, kw, SY_INPUT_ERROR_SYNTAX,
+				"write it as __attribute__((...))",
+				"'__attribute__' without its parenthesised "
+				"list");
 		sy_parser_next(p);
 		skip_to_close(p);
 	}
+	return TRUE;
 }
 
 /* Qualifiers and type words, as in "static const unsigned int". */
@@ -206,7 +214,8 @@ void sy_parser_parse_type(SyParser *p, SyType *type)
 		const SyToken *tok = sy_parser_peek(p, 0);
 
 		if (sy_token_is(tok, "__attribute__")) {
-			skip_attributes(p);
+			if (!skip_attributes(p))
+				break;
 		} else if (is_qualifier(tok)) {
 			sy_parser_next(p);
 		} else if (sy_token_is(tok, "struct") ||
