@@ -16,7 +16,7 @@
 G_BEGIN_DECLS
 
 /* The default limit per stage.  The largest stage of every example,
- * test kernel and sweep kernel needs at most about 1/40 of it (README,
+ * test kernel and sweep kernel needs at most 1/35 of it (README,
  * "Limits"). */
 #define SY_MAX_OPERATIONS_DEFAULT ((guint64)30000000)
 /* SyAnalysisOptions.max_operations for no limit at all. */
