@@ -359,7 +359,8 @@ static int compile_main(int argc, char **argv, gboolean export)
 			 "host, check), connectivity.cfg, design.json and a "
 			 "README.\nExit status: 0 written, 1 input, size or "
 			 "unsupported design, 2 usage error, 4 the folder "
-			 "exists (without --force) or cannot be written."
+			 "exists (without --force) or cannot be written, 5 "
+			 "too complex (--max-operations)."
 		       : "Applies array partitioning, latency hiding and SIMD "
 			 "to one dataflow of the SCoP in FILE.c and prints "
 			 "what --emit asks for: the PE array and its I/O "
@@ -370,7 +371,8 @@ static int compile_main(int argc, char **argv, gboolean export)
 			 "the transformed loops with a comparison of their "
 			 "results (check), or the descriptor (design)."
 			 "\nExit status: 0 done, 1 input or size error, 2 "
-			 "usage error, 4 output not written.");
+			 "usage error, 4 output not written, 5 too complex "
+			 "(--max-operations).");
 	g_option_context_add_main_entries(ctx, sizes, NULL);
 	g_option_context_add_main_entries(
 		ctx, export ? project : compile, NULL);

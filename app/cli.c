@@ -25,6 +25,9 @@ int cli_error_code(const GError *error)
 {
 	if (error->domain == SY_EXPORT_ERROR)
 		return EXIT_OUTPUT;
+	if (g_error_matches(error, SY_ANALYSIS_ERROR,
+		    SY_ANALYSIS_ERROR_TOO_COMPLEX))
+		return EXIT_TOO_COMPLEX;
 	return error->domain == SY_INPUT_ERROR ||
 			error->domain == SY_CONFIG_ERROR ||
 			error->domain == SY_CHOICES_ERROR ||
@@ -44,6 +47,12 @@ int cli_report_error(const GError *error)
 	 * exists is replaced by --force; what is not ours never is. */
 	if (error->domain == SY_INPUT_ERROR)
 		fprintf(stderr, "%s\n", error->message);
+	else if (g_error_matches(error, SY_ANALYSIS_ERROR,
+			 SY_ANALYSIS_ERROR_TOO_COMPLEX))
+		fprintf(stderr,
+			"%s; raise the limit with --max-operations (0: no "
+			"limit)\n",
+			error->message);
 	else if (g_error_matches(
 			 error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS))
 		fprintf(stderr,
@@ -59,6 +68,7 @@ void cli_options_clear(CliOptions *o)
 	g_strfreev(o->defines);
 	g_strfreev(o->include_dirs);
 	g_free(o->max_dims_text);
+	g_free(o->max_operations_text);
 	g_free(o->repeat_text);
 }
 
@@ -76,6 +86,11 @@ void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o)
 		{"max-dims", 0, 0, G_OPTION_ARG_STRING, &o->max_dims_text,
 			"Largest systolic array dimension listed (1 to 3, "
 			"default 2)",
+			"N"},
+		{"max-operations", 0, 0, G_OPTION_ARG_STRING,
+			&o->max_operations_text,
+			"isl operations per stage before the kernel is too "
+			"complex (0: no limit; default 30000000)",
 			"N"},
 		G_OPTION_ENTRY_NULL};
 
@@ -143,6 +158,22 @@ static int check_define(const char *d)
 	return -1;
 }
 
+/* --max-operations N: 0 is no limit; o->max_operations 0 the default. */
+static int max_operations(CliOptions *o)
+{
+	gint64 n;
+	int code;
+
+	if (!o->max_operations_text)
+		return -1;
+	code = cli_option_number("--max-operations", o->max_operations_text,
+		0, G_MAXINT64, &n);
+	if (code >= 0)
+		return code;
+	o->max_operations = n == 0 ? SY_MAX_OPERATIONS_UNLIMITED : (guint64)n;
+	return -1;
+}
+
 /* Parses argv for a command; returns the exit code on failure, or -1. */
 int cli_parse_options(
 	GOptionContext *ctx, int *argc, char ***argv, CliOptions *o)
@@ -166,6 +197,8 @@ int cli_parse_options(
 			o->max_dims_text, 10, 1, 3, &max_dims, NULL))
 		code = cli_usage_error("--max-dims must be 1, 2 or 3");
 	o->max_dims = (int)max_dims;
+	if (code < 0)
+		code = max_operations(o);
 	return code;
 }
 
@@ -175,6 +208,7 @@ SyAnalysisOptions cli_analysis_options(const CliOptions *o)
 		(const char *const *)o->defines,
 		(const char *const *)o->include_dirs,
 		(guint)o->max_dims,
+		o->max_operations,
 	};
 
 	return ao;

@@ -16,6 +16,8 @@ enum {
 	EXIT_INTERNAL = 3, /* a bug in Systole */
 	EXIT_OUTPUT = 4, /* the output exists (no --force) or cannot be
 			      written */
+	EXIT_TOO_COMPLEX = 5, /* a stage needs more isl operations than
+				 --max-operations allows */
 };
 
 /* Options every command that reads a kernel understands. */
@@ -24,6 +26,8 @@ typedef struct {
 	char **include_dirs;
 	char *max_dims_text;
 	int max_dims; /* from max_dims_text, once parsed */
+	char *max_operations_text;
+	guint64 max_operations; /* from max_operations_text: 0 default */
 	gboolean json;
 	char *repeat_text;
 } CliOptions;

@@ -85,7 +85,7 @@ gboolean sy_window_export_to(
 	SyWindow *self, const char *dir, const char *device, gboolean force)
 {
 	const SySource *src;
-	SyAnalysisOptions options = {NULL, NULL, 0};
+	SyAnalysisOptions options = {NULL, NULL, 0, 0};
 	SyDesignOptions network;
 
 	if (!self->design || sy_export_bar_is_running(self->export_bar))
@@ -94,6 +94,7 @@ gboolean sy_window_export_to(
 	 * its PE array was built with, the network's switches. */
 	src = self->analysis->prog->pp->main;
 	options.max_dims = self->analysis->max_dims;
+	options.max_operations = self->analysis->max_operations;
 	network = sy_design_panel_get_options(self->design_panel);
 	sy_export_bar_run(self->export_bar,
 		sy_export_job_new(src->path, src->text, (gssize)src->len,

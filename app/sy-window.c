@@ -74,6 +74,13 @@ static void show_error(SyWindow *self, const GError *error)
 		text = g_strdup_printf("Line %u: %s%s%s", line,
 			sy_input_error_get_summary(error), hint ? "\n" : "",
 			hint ? hint : "");
+	} else if (g_error_matches(error, SY_ANALYSIS_ERROR,
+			   SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
+		text = g_strdup_printf("%s\nRaise the limit with the setting "
+				       "max-operations (0: no limit): "
+				       "gsettings set org.systole.Systole "
+				       "max-operations 0",
+			error->message);
 	} else {
 		text = g_strdup(error->message);
 	}
@@ -132,11 +139,17 @@ void sy_window_analyse(SyWindow *self)
 	g_autofree char *text = NULL;
 	g_autofree char *path = self->file ? g_file_get_path(self->file)
 					   : g_strdup("untitled.c");
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 
-	if (self->settings)
+	if (self->settings) {
 		options.max_dims = (guint)g_settings_get_int(
 			self->settings, "max-dims");
+		/* 0 is no limit, as for systole-cli --max-operations. */
+		options.max_operations = g_settings_get_uint64(
+			self->settings, "max-operations");
+		if (options.max_operations == 0)
+			options.max_operations = SY_MAX_OPERATIONS_UNLIMITED;
+	}
 	if (self->pending) {
 		g_source_remove(self->pending);
 		self->pending = 0;
@@ -587,7 +600,9 @@ static void settings_changed(
 	else if (g_str_equal(key, "show-pe-labels"))
 		sy_array_view_set_labels(self->array_view,
 			g_settings_get_boolean(self->settings, key));
-	else if (g_str_equal(key, "max-dims") && self->file)
+	else if ((g_str_equal(key, "max-dims") ||
+			 g_str_equal(key, "max-operations")) &&
+		self->file)
 		sy_window_analyse(self);
 }
 

@@ -40,7 +40,8 @@ static int cmd_analyze(int argc, char **argv)
 		"Prints the statements, "
 		"dependences with distance vectors, legality and the dataflow "
 		"candidates of the SCoP in FILE.c.\nExit status: 0 analysed "
-		"(legal or not), 1 input error, 2 usage error.");
+		"(legal or not), 1 input error, 2 usage error, 3 internal "
+		"error, 5 too complex (--max-operations).");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	cli_add_kernel_options(ctx, &o);
 	code = cli_parse_options(ctx, &argc, &argv, &o);

@@ -10,6 +10,7 @@
 #include "band.h"
 #include "dataflow.h"
 #include "deps.h"
+#include "isl-stage.h"
 #include "program.h"
 #include "scop.h"
 
@@ -19,6 +20,8 @@ G_BEGIN_DECLS
 
 typedef enum {
 	SY_ANALYSIS_ERROR_INTERNAL, /* isl failed: a bug, not the input */
+	SY_ANALYSIS_ERROR_TOO_COMPLEX, /* a stage needs more isl operations
+					  than max_operations allows */
 } SyAnalysisError;
 
 GQuark sy_analysis_error_quark(void);
@@ -27,6 +30,10 @@ typedef struct {
 	const char *const *defines; /* "NAME" or "NAME=VALUE" */
 	const char *const *include_dirs;
 	guint max_dims; /* 2 unless set; 3 for 3D arrays */
+	/* isl operations per stage, for every stage on this analysis's
+	 * context: 0 for SY_MAX_OPERATIONS_DEFAULT,
+	 * SY_MAX_OPERATIONS_UNLIMITED for no limit. */
+	guint64 max_operations;
 } SyAnalysisOptions;
 
 typedef struct {
@@ -36,6 +43,7 @@ typedef struct {
 	SyDeps *deps;
 	SyBand *band;
 	guint max_dims; /* the largest arrays listed */
+	guint64 max_operations; /* as given in the options */
 	gboolean legal;
 	GPtrArray *reasons; /* char * */
 	GPtrArray *candidates; /* SyCandidate */
@@ -47,10 +55,20 @@ SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
 	gssize len, const SyAnalysisOptions *options, GError **error);
 void sy_analysis_free(SyAnalysis *analysis);
 
+/* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
+ * from another thread: it then fails with G_IO_ERROR_CANCELLED. */
+SyAnalysis *sy_analysis_new_cancellable(const char *path, const char *text,
+	gssize len, const SyAnalysisOptions *options,
+	GCancellable *cancellable, GError **error);
+
+/* The path of the file analysed, for messages. */
+const char *sy_analysis_path(const SyAnalysis *analysis);
+
 /* sy_analysis_new_from_data in a worker thread (the analysis owns its
- * own isl context); text and options are copied.  Cancelling drops the
- * result: _finish then fails with G_IO_ERROR_CANCELLED, which is how a
- * newer analysis makes an older one stale. */
+ * own isl context); text and options are copied.  Cancelling aborts the
+ * isl computation (isl_ctx_abort) and drops the result: _finish then
+ * fails with G_IO_ERROR_CANCELLED, which is how a newer analysis makes
+ * an older one stale without a thread left computing it. */
 void sy_analysis_new_async(const char *path, const char *text, gssize len,
 	const SyAnalysisOptions *options, GCancellable *cancellable,
 	GAsyncReadyCallback callback, gpointer user_data);

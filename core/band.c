@@ -266,12 +266,18 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	Culprit *c = user;
 	const SyAccess *source = sy_deps_source_of(c->g->deps, map);
 	const SyAccess *sink = sy_deps_sink_of(c->g->deps, map);
-	isl_union_set *d = member_deltas(
-		isl_union_map_from_map(isl_map_factor_domain(map)), c->value);
+	isl_union_set *d;
 	isl_space *space;
 	isl_set *set;
 	isl_val *min;
 
+	/* isl failed (the stage's check says how): stop here. */
+	if (!source || !sink) {
+		isl_map_free(map);
+		return isl_stat_error;
+	}
+	d = member_deltas(
+		isl_union_map_from_map(isl_map_factor_domain(map)), c->value);
 	if (deltas_within(isl_union_set_copy(d), 0, -1)) {
 		isl_union_set_free(d);
 		return isl_stat_ok;

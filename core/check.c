@@ -190,7 +190,7 @@ static char *loops_version(GString *out, guint i, const char *indent,
 	const char *unit, gpointer data)
 {
 	SyPeArray *const *arrays = data;
-	g_autofree char *block = sy_codegen_loops(arrays[i], indent, unit);
+	g_autofree char *block = sy_codegen_block(arrays[i], indent, unit);
 
 	g_string_append(out, block);
 	return sy_config_to_flags(arrays[i]->config, arrays[i]->choices);
@@ -252,9 +252,17 @@ char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error)
 
 	if (!sy_codegen_scop_text(arrays[0]->analysis->prog, &t, error))
 		return NULL;
+	sy_isl_stage_begin(arrays[0]->analysis->ctx);
 	out = g_string_new_len(t.src->text, (gssize)t.begin);
 	sy_check_block(arrays[0]->analysis->scop, NULL, &t, n, loops_version,
 		(gpointer)arrays, FALSE, out);
+	if (!sy_isl_stage_check(arrays[0]->analysis->ctx,
+		    sy_analysis_path(arrays[0]->analysis), "the check",
+		    error)) {
+		g_free(t.indent);
+		g_string_free(out, TRUE);
+		return NULL;
+	}
 	g_string_append_len(
 		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
 	g_free(t.indent);

@@ -247,10 +247,28 @@ static char *gen_block_text(
 	return g_string_free(text, FALSE);
 }
 
-char *sy_codegen_loops(
+char *sy_codegen_block(
 	const SyPeArray *array, const char *indent, const char *unit)
 {
 	return gen_block_text(array, indent, unit);
+}
+
+char *sy_codegen_loops(
+	const SyPeArray *array, const char *indent, const char *unit)
+{
+	isl_ctx *ctx = array->analysis->ctx;
+	GError *error = NULL;
+	char *text;
+
+	sy_isl_stage_begin(ctx);
+	text = gen_block_text(array, indent, unit);
+	if (sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
+		    "the loop nest", &error))
+		return text;
+	g_free(text);
+	text = g_strdup_printf("%s/* %s */\n", indent, error->message);
+	g_error_free(error);
+	return text;
 }
 
 /* The indentation of the SCoP's first line of code, and one level of
@@ -320,7 +338,14 @@ char *sy_codegen_file(const SyPeArray *array, GError **error)
 	if (!sy_codegen_scop_text(array->analysis->prog, &t, error))
 		return NULL;
 	sizes = sy_config_to_sa_sizes(array->config, array->choices);
+	sy_isl_stage_begin(array->analysis->ctx);
 	block = gen_block_text(array, t.indent, t.unit);
+	if (!sy_isl_stage_check(array->analysis->ctx,
+		    sy_analysis_path(array->analysis), "the loop nest",
+		    error)) {
+		g_free(t.indent);
+		return NULL;
+	}
 	out = g_string_new_len(t.src->text, (gssize)t.begin);
 	g_string_append_printf(out, "%s/* Systole: %s */\n", t.indent, sizes);
 	g_string_append(out, block);

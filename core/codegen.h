@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  * before it and undefined after it. */
 char *sy_codegen_loops(
 	const SyPeArray *array, const char *indent, const char *unit);
+/* Without a stage of its own (sy_codegen_loops is one, whose failure
+ * gives a comment saying why instead of the loops): for callers that
+ * check isl themselves. */
+char *sy_codegen_block(
+	const SyPeArray *array, const char *indent, const char *unit);
 
 /* Where the SCoP is in the main file (byte offsets): begin at the
  * "#pragma scop" line, body after it, body_end at the "#pragma endscop"

@@ -98,8 +98,10 @@ static const SyAccess *end_of(
 	isl_space *space = isl_map_get_space(tagged);
 	isl_space *side = end == isl_dim_in ? isl_space_domain(space)
 					    : isl_space_range(space);
-	const SyAccess *access = g_hash_table_lookup(
-		deps->by_ref, space_tag(side));
+	const char *tag = space_tag(side);
+	/* No name when isl failed (the operation limit): no access. */
+	const SyAccess *access =
+		tag ? g_hash_table_lookup(deps->by_ref, tag) : NULL;
 
 	isl_space_free(side);
 	return access;

@@ -804,6 +804,7 @@ SyDesign *sy_design_new(
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
 		error, FALSE};
 
+	sy_isl_stage_begin(array->analysis->ctx);
 	design->array = array;
 	design->modules = g_ptr_array_new_with_free_func(module_free);
 	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
@@ -826,6 +827,10 @@ SyDesign *sy_design_new(
 	check_pack(&b);
 	g_ptr_array_unref(b.paths);
 	g_hash_table_unref(b.packable);
+	if (!sy_isl_stage_check(array->analysis->ctx,
+		    sy_analysis_path(array->analysis), "the I/O network",
+		    error))
+		b.failed = TRUE;
 	if (b.failed) {
 		sy_design_free(design);
 		return NULL;

@@ -10,6 +10,7 @@ struct _SyExportJob {
 	char **defines; /* NULL-terminated, or NULL */
 	char **include_dirs;
 	guint max_dims;
+	guint64 max_operations;
 	guint candidate;
 	SyConfig *config;
 	SyDesignOptions design_options; /* its pack table is the job's */
@@ -17,6 +18,7 @@ struct _SyExportJob {
 	char *dir;
 	gboolean force;
 	gboolean ran;
+	GCancellable *cancellable; /* or NULL */
 
 	/* the outcome */
 	guint n_files;
@@ -57,6 +59,7 @@ SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 		job->defines = g_strdupv((char **)options->defines);
 		job->include_dirs = g_strdupv((char **)options->include_dirs);
 		job->max_dims = options->max_dims;
+		job->max_operations = options->max_operations;
 	}
 	job->candidate = candidate;
 	job->config = sy_config_copy(config);
@@ -84,6 +87,7 @@ void sy_export_job_free(SyExportJob *job)
 	g_free(job->dir);
 	g_free(job->device_description);
 	g_clear_pointer(&job->warnings, g_ptr_array_unref);
+	g_clear_object(&job->cancellable);
 	g_free(job);
 }
 
@@ -103,10 +107,11 @@ static void report(SyExportJobProgress progress, gpointer data,
 static SyAnalysis *analyse(const SyExportJob *job, GError **error)
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
-		(const char *const *)job->include_dirs, job->max_dims};
+		(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
 
-	return sy_analysis_new_from_data(
-		job->path, job->text, (gssize)job->len, &options, error);
+	return sy_analysis_new_cancellable(job->path, job->text,
+		(gssize)job->len, &options, job->cancellable, error);
 }
 
 /* The dataflow the sizes were chosen for.  The text is the one the
@@ -135,20 +140,20 @@ static const SyCandidate *find_candidate(
 	return c;
 }
 
-/* Everything below the files lives in the analysis's context: it is
- * all freed here, in the thread that made it. */
-static gboolean generate(SyExportJob *job, const SyDevice *device,
+/* The stages after the analysis, in its context. */
+static gboolean build(SyExportJob *job, SyAnalysis *a, const SyDevice *device,
 	SyExportFiles *files, SyExportJobProgress progress, gpointer data,
 	GError **error)
 {
-	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyDesign) design = NULL;
-	const SyCandidate *c;
+	SyAnalysisOptions options = {(const char *const *)job->defines,
+		(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
+	const SyCandidate *c = find_candidate(job, a, error);
 
-	a = analyse(job, error);
-	if (!a || !(c = find_candidate(job, a, error)))
+	if (!c)
 		return FALSE;
 	/* As the explorer and systole-cli make them: no --simd-info. */
 	choices = sy_choices_new(a, c, NULL);
@@ -159,12 +164,38 @@ static gboolean generate(SyExportJob *job, const SyDevice *device,
 	if (!design)
 		return FALSE;
 	report(progress, data, "Generating", GENERATING);
-	{
-		SyAnalysisOptions options = {(const char *const *)job->defines,
-			(const char *const *)job->include_dirs, job->max_dims};
+	return sy_export_files(design, device, &options, files, error);
+}
 
-		return sy_export_files(design, device, &options, files, error);
+/* Everything below the files lives in the analysis's context: it is
+ * all freed here, in the thread that made it.  A cancel aborts that
+ * context until it is disconnected, before the context is freed. */
+static gboolean generate(SyExportJob *job, const SyDevice *device,
+	SyExportFiles *files, SyExportJobProgress progress, gpointer data,
+	GError **error)
+{
+	SyAnalysis *a = analyse(job, error);
+	gulong id;
+	gboolean ok;
+
+	if (!a)
+		return FALSE;
+	id = sy_isl_cancel_connect(a->ctx, job->cancellable);
+	ok = build(job, a, device, files, progress, data, error);
+	sy_isl_cancel_disconnect(job->cancellable, id);
+	/* Cancelled after the last isl call: nothing is written either. */
+	if (ok && g_cancellable_set_error_if_cancelled(
+			  job->cancellable, error)) {
+		sy_export_files_clear(files);
+		ok = FALSE;
 	}
+	sy_analysis_free(a);
+	return ok;
+}
+
+void sy_export_job_set_cancellable(SyExportJob *job, GCancellable *cancellable)
+{
+	g_set_object(&job->cancellable, cancellable);
 }
 
 gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,

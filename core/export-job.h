@@ -40,6 +40,13 @@ void sy_export_job_free(SyExportJob *job);
 gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
 	gpointer data, GError **error);
 
+/* Cancelling it (from any thread) aborts the job's isl work before the
+ * files are written: the run then fails with G_IO_ERROR_CANCELLED and
+ * writes nothing.  Set before the run; the explorer sets none, so that
+ * an export outlives its window. */
+void sy_export_job_set_cancellable(
+	SyExportJob *job, GCancellable *cancellable);
+
 /* The project folder, as given. */
 const char *sy_export_job_get_dir(const SyExportJob *job);
 const char *sy_export_job_get_device(const SyExportJob *job);

@@ -398,10 +398,20 @@ gboolean sy_export_files(const SyDesign *design, const SyDevice *device,
 	g_autofree char *flags = command_flags(options, plain);
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
 
+	isl_ctx *ctx = array->analysis->ctx;
+	gboolean made;
+
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
 		generated_sources);
-	if (!sy_hls_generate(design, names, options ? options->defines : NULL,
-		    &hls, error))
+	sy_isl_stage_begin(ctx);
+	made = sy_hls_generate(design, names,
+		options ? options->defines : NULL, &hls, error);
+	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
+		    "the HLS project", error)) {
+		sy_hls_files_clear(&hls);
+		return FALSE;
+	}
+	if (!made)
 		return FALSE;
 	files->paths = g_ptr_array_new_with_free_func(g_free);
 	files->contents = g_ptr_array_new_with_free_func(

@@ -88,7 +88,7 @@ static isl_map *tb_box_elements(
 		isl_space_map_from_set(space));
 	isl_map *spread = isl_map_universe(isl_local_space_get_space(ls));
 
-	for (guint d = 0; d < (guint)isl_map_dim(at, isl_dim_out); d++) {
+	for (guint d = 0; d < sy_isl_size(isl_map_dim(at, isl_dim_out)); d++) {
 		isl_constraint *c = isl_constraint_alloc_inequality(
 			isl_local_space_copy(ls));
 
@@ -135,8 +135,9 @@ static isl_ast_node *tb_at_domain(
 	isl_pw_multi_aff *at = isl_pw_multi_aff_from_map(map);
 	isl_id *id;
 
-	c->n = tb->offset ? (guint)isl_multi_pw_aff_dim(tb->offset, isl_dim_out)
-			  : 0;
+	c->n = tb->offset
+		? sy_isl_size(isl_multi_pw_aff_dim(tb->offset, isl_dim_out))
+		: 0;
 	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
 	for (guint d = 0; d < c->n; d++)
 		c->exprs[d] = isl_ast_build_expr_from_pw_aff(build,

@@ -137,7 +137,7 @@ static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 	const char *indent, TileBody body, gpointer data)
 {
 	static const SyAstHooks hooks = {tile_user, NULL, NULL};
-	Tiles t = {body, data, (guint)isl_set_dim(tiles, isl_dim_set)};
+	Tiles t = {body, data, sy_isl_size(isl_set_dim(tiles, isl_dim_set))};
 	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
 	isl_map *id = isl_map_intersect_domain(
 		isl_map_identity(

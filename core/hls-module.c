@@ -94,6 +94,9 @@ isl_pw_aff *sy_hls_simplified_value(
 	value = isl_pw_aff_pullback_pw_multi_aff(
 		value, isl_pw_multi_aff_copy(h->inverse));
 	key = isl_pw_aff_to_str(value);
+	/* isl failed (the stage's check says how): nothing to look up. */
+	if (!key)
+		return isl_pw_aff_free(value);
 	known = g_hash_table_lookup(hls->simplified, key);
 	if (known) {
 		free(key);

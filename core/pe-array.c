@@ -403,8 +403,12 @@ SyPeArray *sy_pe_array_new(
 	SyScheduleSpec spec = {band->absorbed, FALSE, inner_band, &in};
 	isl_schedule *sched;
 
+	sy_isl_stage_begin(a->ctx);
 	if (!sy_config_validate(config, c, error) ||
 		!check_temporaries(c, config, error)) {
+		/* A reason made up from failed isl calls gives way. */
+		sy_isl_stage_check(
+			a->ctx, sy_analysis_path(a), "the PE array", error);
 		g_hash_table_unref(in.start);
 		return NULL;
 	}
@@ -451,6 +455,11 @@ SyPeArray *sy_pe_array_new(
 	g_free(b.tile);
 	isl_union_pw_aff_free(b.simd_in);
 	g_hash_table_unref(in.start);
+	if (!sy_isl_stage_check(
+		    a->ctx, sy_analysis_path(a), "the PE array", error)) {
+		sy_pe_array_free(array);
+		return NULL;
+	}
 	return array;
 }
 

@@ -5,6 +5,11 @@
 #include "preproc.h"
 
 #define MAX_INCLUDE_DEPTH 64
+/* Macro expansion is bounded in depth (each level is a C stack frame)
+ * and in the tokens it makes in all: macros that double at each level
+ * reach 2^40 tokens in 40 lines. */
+#define MAX_MACRO_DEPTH 256
+#define MAX_MACRO_TOKENS 1000000
 
 typedef struct {
 	gboolean parent_active;
@@ -21,6 +26,7 @@ typedef struct {
 	GPtrArray *expanding; /* macro names being expanded (no recursion) */
 	gboolean in_scop;
 	guint depth;
+	guint expanded; /* tokens made by macros so far */
 	GError **error;
 } Pre;
 
@@ -127,6 +133,14 @@ static gboolean expand(Pre *pre, const SyToken *tok, const SyToken *site,
 				"the SCoP",
 				m->name);
 		}
+		if (pre->expanding->len >= MAX_MACRO_DEPTH)
+			return fail(pre, site, SY_INPUT_ERROR_PREPROCESS,
+				"Systole expands macros at most "
+				G_STRINGIFY(MAX_MACRO_DEPTH) " deep; define "
+				"the value with fewer levels",
+				"macro '%.*s' expands through more than %u "
+				"macros",
+				(int)site->len, site->text, MAX_MACRO_DEPTH);
 		g_ptr_array_add(pre->expanding, m->name);
 		for (guint i = 0; ok && i < m->body->len; i++) {
 			const SyToken *b = &g_array_index(m->body, SyToken, i);
@@ -140,6 +154,15 @@ static gboolean expand(Pre *pre, const SyToken *tok, const SyToken *site,
 		return ok;
 	}
 plain:
+	if (site != tok && ++pre->expanded > MAX_MACRO_TOKENS)
+		return fail(pre, site, SY_INPUT_ERROR_PREPROCESS,
+			"Systole expands at most " G_STRINGIFY(
+				MAX_MACRO_TOKENS) " tokens from macros in a "
+					  "file; a macro that doubles at "
+					  "each level grows past any limit",
+			"macro '%.*s' expands to too many tokens (over %u in "
+			"all)",
+			(int)site->len, site->text, MAX_MACRO_TOKENS);
 	if (site != tok) {
 		copy.loc = site->loc;
 		copy.span = site->span;
@@ -619,7 +642,7 @@ SyPreprocessed *sy_preprocess(SySource *main, const char *const *defines,
 	const char *const *include_dirs, GError **error)
 {
 	SyPreprocessed *pp = g_new0(SyPreprocessed, 1);
-	Pre pre = {pp, include_dirs, NULL, NULL, FALSE, 0, error};
+	Pre pre = {pp, include_dirs, NULL, NULL, FALSE, 0, 0, error};
 	gboolean ok = TRUE;
 	SyToken eof = {0};
 

@@ -199,6 +199,9 @@ SyProjection *sy_projection_new(const SyAnalysis *a, int x, int y)
 	if (x < 0 || (guint)x >= a->band->n_members ||
 		(y >= 0 && (guint)y >= a->band->n_members))
 		return p;
+	/* Drawn in the explorer's thread on the analysis's context: its own
+	 * budget, whatever the last stage there used. */
+	sy_isl_stage_begin(a->ctx);
 	plane = plane_of(a->ctx, a->band->n_members, x, y);
 	for (guint i = 0; i < a->scop->stmts->len; i++) {
 		const SyStmt *stmt = g_ptr_array_index(a->scop->stmts, i);
@@ -226,5 +229,12 @@ SyProjection *sy_projection_new(const SyAnalysis *a, int x, int y)
 		g_ptr_array_add(p->deps, pd);
 	}
 	isl_map_free(plane);
+	/* Nothing drawn rather than shapes from failed isl calls. */
+	if (!sy_isl_stage_check(a->ctx, sy_analysis_path(a), "the projection",
+		    NULL)) {
+		g_ptr_array_set_size(p->stmts, 0);
+		g_ptr_array_set_size(p->deps, 0);
+		p->x = p->y = -1;
+	}
 	return p;
 }

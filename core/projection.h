@@ -33,7 +33,8 @@ typedef struct {
 } SyProjectedDep;
 
 typedef struct {
-	int x, y; /* band members; y is -1 for a one-loop band */
+	int x, y; /* band members; y is -1 for a one-loop band; both -1
+		     when isl failed (the operation limit): nothing to draw */
 	gint64 min[2], max[2]; /* box of all statements */
 	GPtrArray *stmts; /* SyProjectedStmt */
 	GPtrArray *deps; /* SyProjectedDep, uniform ones only */

@@ -1,7 +1,20 @@
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "diag.h"
 #include "source.h"
+
+static gboolean too_large(const char *path, GError **error)
+{
+	g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
+		"%s: error: the file is larger than %u MiB (%u bytes), the "
+		"most Systole reads",
+		path, SY_SOURCE_MAX_BYTES >> 20, SY_SOURCE_MAX_BYTES);
+	return FALSE;
+}
 
 static gboolean is_blank(const char *text, gsize len)
 {
@@ -68,10 +81,15 @@ static gboolean check_text(SySource *src, GError **error)
 SySource *sy_source_new_from_data(
 	const char *path, const char *text, gssize len, GError **error)
 {
-	SySource *src = g_new0(SySource, 1);
+	SySource *src;
 
 	if (len < 0)
 		len = (gssize)strlen(text);
+	if ((gsize)len > SY_SOURCE_MAX_BYTES) {
+		too_large(path, error);
+		return NULL;
+	}
+	src = g_new0(SySource, 1);
 	src->path = g_strdup(path);
 	src->dir = g_path_get_dirname(path);
 	/* Copy the bytes as they are: a NUL inside must reach the check. */
@@ -87,18 +105,70 @@ SySource *sy_source_new_from_data(
 	return src;
 }
 
+/* A device or a pipe has no size to check first (/dev/zero never
+ * ends): read at most one byte more than the limit. */
+static gboolean read_stream(
+	const char *path, char **text, gsize *len, GError **error)
+{
+	FILE *f = fopen(path, "rb");
+	gsize n;
+
+	if (!f) {
+		g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
+			"%s: error: %s", path, g_strerror(errno));
+		return FALSE;
+	}
+	*text = g_malloc(SY_SOURCE_MAX_BYTES + 2);
+	n = fread(*text, 1, SY_SOURCE_MAX_BYTES + 1, f);
+	if (ferror(f)) {
+		g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
+			"%s: error: %s", path, g_strerror(errno));
+		fclose(f);
+		g_clear_pointer(text, g_free);
+		return FALSE;
+	}
+	fclose(f);
+	if (n > SY_SOURCE_MAX_BYTES) {
+		g_clear_pointer(text, g_free);
+		return too_large(path, error);
+	}
+	(*text)[n] = '\0';
+	*len = n;
+	return TRUE;
+}
+
+static gboolean read_file(
+	const char *path, char **text, gsize *len, GError **error)
+{
+	GStatBuf st;
+	GError *io_error = NULL;
+
+	if (g_stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+		!S_ISDIR(st.st_mode))
+		return read_stream(path, text, len, error);
+	if (g_stat(path, &st) == 0 && st.st_size > SY_SOURCE_MAX_BYTES)
+		return too_large(path, error);
+	if (!g_file_get_contents(path, text, len, &io_error)) {
+		g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
+			"%s: error: %s", path, io_error->message);
+		g_error_free(io_error);
+		return FALSE;
+	}
+	/* It may have grown since. */
+	if (*len > SY_SOURCE_MAX_BYTES) {
+		g_clear_pointer(text, g_free);
+		return too_large(path, error);
+	}
+	return TRUE;
+}
+
 SySource *sy_source_new_from_file(const char *path, GError **error)
 {
 	g_autofree char *text = NULL;
 	gsize len = 0;
-	GError *io_error = NULL;
 
-	if (!g_file_get_contents(path, &text, &len, &io_error)) {
-		g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_READ,
-			"%s: error: %s", path, io_error->message);
-		g_error_free(io_error);
+	if (!read_file(path, &text, &len, error))
 		return NULL;
-	}
 	return sy_source_new_from_data(path, text, (gssize)len, error);
 }
 

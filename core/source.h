@@ -27,6 +27,10 @@ typedef struct {
 	gsize offset;
 } SyLoc;
 
+/* The largest source (and header) read, in bytes: a file as large as
+ * that is no kernel, and /dev/zero would never end. */
+#define SY_SOURCE_MAX_BYTES (16u * 1024 * 1024)
+
 SySource *sy_source_new_from_file(const char *path, GError **error);
 SySource *sy_source_new_from_data(
 	const char *path, const char *text, gssize len, GError **error);

@@ -274,7 +274,7 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 			sy_tile_boxes_free(t);
 			return NULL;
 		}
-		t->n_dims = (guint)isl_map_dim(map, isl_dim_out);
+		t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
 		g_hash_table_insert(t->sched, stmt->name, sched);
 		t->schedule = isl_union_map_add_map(t->schedule, map);
 	}
@@ -430,6 +430,7 @@ gboolean sy_tile_box_compute(SyTileBox *box, isl_union_map *units,
 
 	box->n_dims = MAX(n_dims, 1);
 	box->size = g_new0(gint64, box->n_dims);
+	box->offset = NULL; /* freed by callers whatever the outcome */
 	if (isl_union_map_is_empty(touched) == isl_bool_true) {
 		isl_union_map_free(touched);
 		return FALSE;

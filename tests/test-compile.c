@@ -21,7 +21,7 @@ static SyAnalysis *analyse_example(const char *name, const char *const *defines)
 {
 	g_autofree char *path = g_build_filename(
 		SYSTOLE_EXAMPLES_DIR, name, NULL);
-	SyAnalysisOptions options = {defines, NULL, 2};
+	SyAnalysisOptions options = {defines, NULL, 2, 0};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_file(path, &options, &error);
 
@@ -40,7 +40,7 @@ static SyAnalysis *analyse_scop(const char *scop)
 {
 	g_autofree char *text = g_strconcat(
 		prelude, scop, "#pragma endscop\n}\n", NULL);
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data(
 		"kernel.c", text, -1, &options, &error);
@@ -1196,7 +1196,7 @@ static void test_codegen_scop_in_header(void)
 	g_autoptr(SyPeArray) array = NULL;
 	g_autofree char *file = NULL;
 	g_autofree char *summary = NULL;
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 	GError *error = NULL;
 	const char *where;
 	guint line, col, span;

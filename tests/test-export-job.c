@@ -129,7 +129,7 @@ static SyExportJob *mm_job_with(const char *space, const char *simd,
 {
 	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
 	g_autofree char *text = NULL;
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) config = NULL;
@@ -329,6 +329,38 @@ static void test_exists_then_force(void)
 /* Replace follows --force's rule: an earlier export only.  A folder of
  * other things, or a file, is refused before any work, whatever force
  * says, and left as it was. */
+
+/* A cancelled job stops its isl work and writes nothing: cancelled
+ * before the run, and while it generates (from the progress callback,
+ * as another thread would). */
+static void cancel_at_generating(
+	const char *stage, double fraction, gpointer data)
+{
+	(void)fraction;
+	if (g_str_equal(stage, "Generating"))
+		g_cancellable_cancel(data);
+}
+
+static void test_cancel(void)
+{
+	for (int when = 0; when < 2; when++) {
+		g_autofree char *dir = g_build_filename(tmp, "cancelled", NULL);
+		g_autoptr(SyExportJob) job = mm_job(NULL, "u250", dir, FALSE);
+		g_autoptr(GCancellable) cancellable = g_cancellable_new();
+		GError *error = NULL;
+
+		if (when == 0)
+			g_cancellable_cancel(cancellable);
+		sy_export_job_set_cancellable(job, cancellable);
+		g_assert_false(sy_export_job_run(job,
+			when == 1 ? cancel_at_generating : NULL, cancellable,
+			&error));
+		g_assert_error(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+		g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
+		g_error_free(error);
+	}
+}
+
 static void test_not_ours(void)
 {
 	g_autofree char *mine = g_build_filename(tmp, "mine", NULL);
@@ -406,7 +438,7 @@ static void test_defines(void)
 		"i,j", "--tile", "i=16,j=16,k=16", "-o", cli_dir, NULL};
 	const char *defines[] = {"I=32", NULL};
 	const char *dirs[] = {examples, NULL};
-	SyAnalysisOptions options = {defines, dirs, 2};
+	SyAnalysisOptions options = {defines, dirs, 2, 0};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) config = NULL;
@@ -476,7 +508,7 @@ static void test_errors(void)
 	g_autoptr(SyConfig) config = NULL;
 	SyChoices *choices;
 	SyAnalysis *a;
-	SyAnalysisOptions options = {NULL, NULL, 2};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
 	const char *text = "float A[8];\nvoid f(void)\n{\n#pragma scop\n"
 			   "for (int i = 0; i < 8; i++)\n  A[i] = A[i] + 1;\n"
 			   "#pragma endscop\n}\n";
@@ -525,6 +557,7 @@ int main(int argc, char **argv)
 		"/export-job/exists-then-force", test_exists_then_force);
 	g_test_add_func("/export-job/errors", test_errors);
 	g_test_add_func("/export-job/not-ours", test_not_ours);
+	g_test_add_func("/export-job/cancel", test_cancel);
 	g_test_add_func("/export-job/dir-state", test_dir_state);
 	g_test_add_func("/export-job/defines", test_defines);
 	g_test_add_func("/export-job/escape", test_escape);

@@ -5,7 +5,12 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "check.h"
+#include "codegen.h"
+#include "design.h"
 #include "diag.h"
+#include "export.h"
+#include "projection.h"
 
 static const char *const fragments[] = {
 	"(",
@@ -140,6 +145,247 @@ static void fuzz_file(gconstpointer data)
 	g_rand_free(rand);
 }
 
+
+/* Eight loops over one index of one array: seconds of isl work in the
+ * dependence analysis (14 s before it was made faster). */
+static char *deep_kernel(void)
+{
+	GString *s = g_string_new("float A[64];\nvoid f(void) {\n"
+				  "#pragma scop\n");
+	const char *names = "abcdefgh";
+
+	for (int d = 0; d < 8; d++)
+		g_string_append_printf(s, "for (int %c = 0; %c < 8; %c++)\n",
+			names[d], names[d], names[d]);
+	g_string_append(s, "A[a + b + c + d + e + f + g + h] += 1;\n"
+			   "#pragma endscop\n}\n");
+	return g_string_free(s, FALSE);
+}
+
+typedef struct {
+	GMainLoop *loop;
+	GError *error;
+	gboolean done;
+	gint64 at; /* when the callback ran */
+	GCancellable *cancellable;
+	gint64 cancelled; /* when it was cancelled */
+} Waited;
+
+static void analysed(GObject *source, GAsyncResult *result, gpointer data)
+{
+	Waited *w = data;
+	SyAnalysis *a = sy_analysis_new_finish(result, &w->error);
+
+	(void)source;
+	sy_analysis_free(a);
+	w->done = TRUE;
+	w->at = g_get_monotonic_time();
+	g_main_loop_quit(w->loop);
+}
+
+static gboolean cancel_later(gpointer data)
+{
+	Waited *w = data;
+
+	w->cancelled = g_get_monotonic_time();
+	g_cancellable_cancel(w->cancellable);
+	return G_SOURCE_REMOVE;
+}
+
+static gboolean give_up(gpointer loop)
+{
+	g_main_loop_quit(loop);
+	return G_SOURCE_REMOVE;
+}
+
+/* Cancelling stops the worker: the callback comes within a second of
+ * the cancel (it waits for the worker to return), not when the
+ * analysis would have ended. */
+static void test_cancel_async(void)
+{
+	g_autofree char *text = deep_kernel();
+	g_autoptr(GCancellable) cancellable = g_cancellable_new();
+	Waited w = {g_main_loop_new(NULL, FALSE), NULL, FALSE, 0,
+		cancellable, 0};
+	guint timeout;
+
+	sy_analysis_new_async(
+		"deep.c", text, -1, NULL, cancellable, analysed, &w);
+	g_timeout_add(100, cancel_later, &w);
+	timeout = g_timeout_add_seconds(30, give_up, w.loop);
+	g_main_loop_run(w.loop);
+	if (w.done)
+		g_source_remove(timeout);
+	g_assert_true(w.done);
+	g_assert_true(g_cancellable_is_cancelled(cancellable));
+	g_assert_error(w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+	g_assert_cmpint(w.at - w.cancelled, <, G_USEC_PER_SEC);
+	g_clear_error(&w.error);
+	g_main_loop_unref(w.loop);
+}
+
+/* The handler may run in the cancelling thread while the worker reads
+ * the context; a cancel before the start stops at the first stage. */
+static void test_cancel_before(void)
+{
+	g_autofree char *text = deep_kernel();
+	g_autoptr(GCancellable) cancellable = g_cancellable_new();
+	GError *error = NULL;
+	gint64 start = g_get_monotonic_time();
+	SyAnalysis *a;
+
+	g_cancellable_cancel(cancellable);
+	a = sy_analysis_new_cancellable(
+		"deep.c", text, -1, NULL, cancellable, &error);
+	g_assert_null(a);
+	g_assert_error(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+	g_assert_cmpstr(error->message, ==,
+		"deep.c: the analysis was cancelled (in the polyhedral model)");
+	g_assert_cmpint(g_get_monotonic_time() - start, <, G_USEC_PER_SEC);
+	g_error_free(error);
+}
+
+static const char *const mm_text =
+	"#define N 64\nfloat A[N][N], B[N][N], C[N][N];\n"
+	"void f(void) {\n#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j < N; j++)\n"
+	"    for (int k = 0; k < N; k++)\n"
+	"      C[i][j] += A[i][k] * B[j][k];\n"
+	"#pragma endscop\n}\n";
+
+/* The limit, with the stage that reached it. */
+static void test_too_complex(void)
+{
+	SyAnalysisOptions options = {NULL, NULL, 2, 1000};
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", mm_text, -1, &options, &error);
+
+	g_assert_null(a);
+	g_assert_error(error, SY_ANALYSIS_ERROR, SY_ANALYSIS_ERROR_TOO_COMPLEX);
+	g_assert_cmpstr(error->message, ==,
+		"mm.c: error: the analysis is too complex: it needs more than "
+		"1000 isl operations (in the polyhedral model)");
+	g_clear_error(&error);
+	/* Unlimited and the default both analyse it. */
+	options.max_operations = SY_MAX_OPERATIONS_UNLIMITED;
+	a = sy_analysis_new_from_data("mm.c", mm_text, -1, &options, &error);
+	g_assert_no_error(error);
+	sy_analysis_free(a);
+}
+
+/* Each later stage under a small limit of its own (the analysis
+ * unlimited): every one either works or fails with TOO_COMPLEX naming
+ * itself, quickly, with everything freed (valgrind); once isl fails
+ * no loop over its results may spin or crash. */
+typedef struct {
+	const char *stage;
+	gboolean ok;
+	GError *error;
+} Outcome;
+
+static void expect_outcome(Outcome *o, gboolean ok, const char *stage)
+{
+	o->ok = ok;
+	if (ok) {
+		g_assert_no_error(o->error);
+		return;
+	}
+	g_assert_error(o->error, SY_ANALYSIS_ERROR,
+		SY_ANALYSIS_ERROR_TOO_COMPLEX);
+	g_assert_nonnull(strstr(o->error->message, stage));
+	g_clear_error(&o->error);
+}
+
+/* The stages up to limited (0 PE array, 1 loop nest and check, 2 I/O
+ * network, 3 HLS project), the last one under n operations. */
+static void limit_stages(
+	SyAnalysis *a, const char *sizes, unsigned long n, int limited)
+{
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	g_autofree char *text = NULL;
+	SyExportFiles files = {0};
+	Outcome o = {NULL, FALSE, NULL};
+
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, sizes, NULL));
+	isl_ctx_set_max_operations(a->ctx, limited == 0 ? n : 0);
+	array = sy_pe_array_new(c, cfg, &o.error);
+	expect_outcome(&o, array != NULL, "(in the PE array)");
+	if (!array || limited == 0)
+		return;
+	if (limited == 1) {
+		isl_ctx_set_max_operations(a->ctx, n);
+		text = sy_codegen_file(array, &o.error);
+		expect_outcome(&o, text != NULL, "(in the loop nest)");
+		g_clear_pointer(&text, g_free);
+		text = sy_check_file(&array, 1, &o.error);
+		expect_outcome(&o, text != NULL, "(in the check)");
+		return;
+	}
+	isl_ctx_set_max_operations(a->ctx, limited == 2 ? n : 0);
+	design = sy_design_new(array, NULL, &o.error);
+	expect_outcome(&o, design != NULL, "(in the I/O network)");
+	if (!design || limited == 2)
+		return;
+	isl_ctx_set_max_operations(a->ctx, n);
+	expect_outcome(&o,
+		sy_export_files(design, device, NULL, &files, &o.error),
+		"(in the HLS project)");
+	sy_export_files_clear(&files);
+}
+
+static void test_stage_limits(void)
+{
+	static const char *const sizes =
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[8,8];kernel[]->simd[2]}";
+	static const unsigned long limits[] = {1, 1000, 30000, 100000};
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", mm_text, -1, NULL, NULL);
+
+	/* One analysis: each stage starts with a budget of its own. */
+	for (int stage = 0; stage < 4; stage++)
+		for (guint l = 0; l < G_N_ELEMENTS(limits); l++)
+			limit_stages(a, sizes, limits[l], stage);
+	sy_analysis_free(a);
+}
+
+/* The explorer's projection under small limits: all of it, or nothing
+ * (x = -1), never shapes made of failed calls. */
+static void test_projection_limits(void)
+{
+	static const unsigned long limits[] = {1, 10, 100, 300, 1000, 3000};
+	SyAnalysis *a = sy_analysis_new_from_data(
+		"mm.c", mm_text, -1, NULL, NULL);
+	g_autoptr(SyProjection) whole = sy_projection_new(a, 0, 1);
+
+	g_assert_cmpint(whole->stmts->len, ==, 1);
+	for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
+		SyProjection *p;
+
+		isl_ctx_set_max_operations(a->ctx, limits[l]);
+		p = sy_projection_new(a, 0, 1);
+		if (p->x == -1) {
+			g_assert_cmpuint(p->stmts->len, ==, 0);
+		} else {
+			const SyProjectedStmt *ps =
+				g_ptr_array_index(p->stmts, 0);
+
+			g_assert_cmpint(p->max[0], ==, whole->max[0]);
+			g_assert_cmpint(p->max[1], ==, whole->max[1]);
+			g_assert_false(ps->set.empty);
+		}
+		sy_projection_free(p);
+	}
+	sy_analysis_free(a);
+}
+
 static int compare_names(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -150,6 +396,11 @@ int main(int argc, char **argv)
 	g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
 
 	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/robust/cancel-async", test_cancel_async);
+	g_test_add_func("/robust/cancel-before", test_cancel_before);
+	g_test_add_func("/robust/too-complex", test_too_complex);
+	g_test_add_func("/robust/stage-limits", test_stage_limits);
+	g_test_add_func("/robust/projection-limits", test_projection_limits);
 	for (int d = 1; d < argc; d++) {
 		g_autoptr(GDir) dir = g_dir_open(argv[d], 0, NULL);
 		g_autoptr(GPtrArray)

@@ -12,7 +12,7 @@ SyAnalysis *sy_test_mm(const char *n, guint max_dims)
 		"      C[i][j] += A[i][k] * B[k][j];\n"
 		"#pragma endscop\n}\n",
 		n);
-	SyAnalysisOptions options = {NULL, NULL, max_dims};
+	SyAnalysisOptions options = {NULL, NULL, max_dims, 0};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, &options,
 		&error);
