@@ -414,6 +414,11 @@ static gboolean count_sizes(SyPeArray *array, GError **error)
 		array->padded[m] = sy_checked_mul(&ck,
 			extent / t + (extent % t != 0), t,
 			"the padded extent of loop '%s'", band->members[m].name);
+		/* The padded points' values too (tile-boxes.c bounds the
+		 * last tile so). */
+		sy_checked_add(&ck, band->members[m].min, array->padded[m] - 1,
+			"the last value of loop '%s' padded to whole tiles",
+			band->members[m].name);
 	}
 	for (guint k = 0; k < array->n_space; k++) {
 		guint m = c->candidate->space[k];

@@ -209,6 +209,13 @@ if run --space j --emit options "$tmp/longest.c"; then
 		fail "the longest loop: $(grep '^  i ' "$tmp/out")"
 	fi
 fi
+# Padding past the largest value: the last tile of i from 2^63 - 8 to
+# 2^63 - 2, in tiles of 5, would end beyond 2^63 - 1.
+sed 's/i = -9223372036854775807; i < 9223372036854775807/i = 9223372036854775800; i < 9223372036854775807/' \
+	"$tmp/long_loop.c" >"$tmp/high.c"
+expect 1 "systole-cli: error: the last value of loop 'i' padded to whole tiles overflows 64 bits (9223372036854775800 + 9); $supported" \
+	--space j --tile i=5 "$tmp/high.c"
+run --space j --tile i=7 "$tmp/high.c"
 # export refuses what compile refuses, and leaves no folder.
 "$cli" export $big62 "$mm" --space i,j --tile i=3 -o "$tmp/big-export" \
 	>"$tmp/out" 2>"$tmp/err"
