@@ -8,6 +8,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "checked.h"
 #include "choices.h"
 #include "json-load.h"
 
@@ -98,7 +99,11 @@ static void init_member(SyLoopRef *ref, const SyBand *band, guint m)
 	ref->name = g_strdup(band->members[m].name);
 	ref->in_band = TRUE;
 	ref->member = m;
-	ref->extent = band->members[m].max - band->members[m].min + 1;
+	/* The analysis refuses extents beyond 64 bits (sy_dataflow_legal):
+	 * choices exist only for arrays it allows. */
+	if (!sy_checked_span(band->members[m].min, band->members[m].max, 1,
+		    &ref->extent))
+		ref->extent = G_MAXINT64;
 	ref->rectangular = TRUE;
 }
 
@@ -132,9 +137,10 @@ static void find_inner(const SyScop *scop, const SyBand *band, const char *name,
 		it = loop->iterations;
 		lo = isl_set_dim_min_val(isl_set_copy(it), (int)loop->depth);
 		hi = isl_set_dim_max_val(isl_set_copy(it), (int)loop->depth);
-		n = isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1;
 		/* Strides count iterations, not values. */
-		n = (n + ABS(loop->node->step) - 1) / ABS(loop->node->step);
+		if (!sy_checked_span(isl_val_get_num_si(lo),
+			    isl_val_get_num_si(hi), ABS(loop->node->step), &n))
+			n = G_MAXINT64;
 		ref->extent = MAX(ref->extent, n);
 		/* Rectangular: the bounds do not depend on outer loops. */
 		if (loop->depth > 0) {
@@ -208,7 +214,9 @@ static void find_spans(SyLoopRef *ref, const SyScop *scop, const SyBand *band)
 		/* first holds the statement's lowest value until every
 		 * statement of its node is seen. */
 		span.first = isl_val_get_num_si(lo);
-		span.count = isl_val_get_num_si(hi) - span.first + 1;
+		if (!sy_checked_span(span.first, isl_val_get_num_si(hi), 1,
+			    &span.count))
+			span.count = G_MAXINT64;
 		isl_val_free(lo);
 		isl_val_free(hi);
 		first = g_hash_table_lookup(start, node);

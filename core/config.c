@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "config.h"
 
 G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
@@ -30,7 +31,11 @@ SyConfig *sy_config_new(const SyChoices *choices)
 	cfg->latency = g_new(gint64, band->n_members);
 	cfg->order = g_memdup2(order->data, sizeof(guint) * order->len);
 	for (guint m = 0; m < band->n_members; m++) {
-		cfg->tile[m] = band->members[m].max - band->members[m].min + 1;
+		/* Untiled: the member's extent (the analysis refuses those
+		 * beyond 64 bits). */
+		if (!sy_checked_span(band->members[m].min,
+			    band->members[m].max, 1, &cfg->tile[m]))
+			cfg->tile[m] = G_MAXINT64;
 		cfg->latency[m] = 1;
 	}
 	cfg->simd = -1;

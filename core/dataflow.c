@@ -1,5 +1,10 @@
 #include <string.h>
 
+#include <isl/ilp.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include "checked.h"
 #include "dataflow.h"
 
 /* The first flow or read dependence that keeps member from being a space
@@ -232,11 +237,74 @@ GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
 	return list;
 }
 
+/* Why loop name from lo to hi cannot be counted in 64 bits. */
+static char *too_long(const char *name, const char *lo, const char *hi)
+{
+	return g_strdup_printf("the extent of loop '%s' overflows 64 bits "
+			       "(from %s to %s); Systole supports loops of "
+			       "at most 2^63 - 1 iterations",
+		name, lo, hi);
+}
+
+/* A loop's iterations (every FOR node's, whatever the band), counted
+ * as computation management counts them; a reason if they do not fit
+ * in 64 bits (for (long i = -9223372036854775807; i < N; i++)). */
+static void check_loop_extent(const SyLoop *loop, GPtrArray *reasons)
+{
+	isl_set *it = loop->iterations;
+	isl_val *lo = isl_set_dim_min_val(isl_set_copy(it), (int)loop->depth);
+	isl_val *hi = isl_set_dim_max_val(isl_set_copy(it), (int)loop->depth);
+	gint64 count;
+
+	if (isl_val_is_int(lo) == isl_bool_true &&
+		isl_val_is_int(hi) == isl_bool_true &&
+		(isl_val_cmp_si(lo, G_MININT64) < 0 ||
+			isl_val_cmp_si(hi, G_MAXINT64) > 0 ||
+			!sy_checked_span(isl_val_get_num_si(lo),
+				isl_val_get_num_si(hi),
+				ABS(loop->node->step), &count))) {
+		char *l = isl_val_to_str(lo), *h = isl_val_to_str(hi);
+
+		g_ptr_array_add(
+			reasons, too_long(loop->node->iter->name, l, h));
+		free(l);
+		free(h);
+	}
+	isl_val_free(lo);
+	isl_val_free(hi);
+}
+
+/* Every loop's extent, and every band member's (loops of several nests
+ * in one member span the union of their values), fits in 64 bits. */
+static void check_extents(
+	const SyDeps *deps, const SyBand *band, GPtrArray *reasons)
+{
+	guint before = reasons->len;
+	gint64 count;
+
+	for (guint i = 0; i < deps->scop->loops->len; i++)
+		check_loop_extent(
+			g_ptr_array_index(deps->scop->loops, i), reasons);
+	for (guint m = 0; m < band->n_members && reasons->len == before;
+		m++) {
+		const SyBandMember *bm = &band->members[m];
+		g_autofree char *lo = NULL, *hi = NULL;
+
+		if (sy_checked_span(bm->min, bm->max, 1, &count))
+			continue;
+		lo = g_strdup_printf("%" G_GINT64_FORMAT, bm->min);
+		hi = g_strdup_printf("%" G_GINT64_FORMAT, bm->max);
+		g_ptr_array_add(reasons, too_long(bm->name, lo, hi));
+	}
+}
+
 gboolean sy_dataflow_legal(
 	const SyDeps *deps, const SyBand *band, GPtrArray *reasons)
 {
 	guint before = reasons->len;
 	gboolean any = FALSE;
+
+	check_extents(deps, band, reasons);
 
 	if (band->n_members == 0)
 		g_ptr_array_add(reasons,

@@ -2,6 +2,7 @@
 
 #include <isl/aff.h>
 
+#include "checked.h"
 #include "design.h"
 #include "io-plan.h"
 #include "names.h"
@@ -21,6 +22,7 @@ typedef struct {
 				 may name */
 	GError **error;
 	gboolean failed;
+	SyChecked ck; /* the first count that overflows 64 bits */
 } Build;
 
 /* Names */
@@ -210,7 +212,8 @@ static gint64 simd_factor_of(const SyPeArray *array, const SyLoopRef *ref)
 /* The PE: tiles, time loops, the loops below the band, latency loops
  * and the SIMD loop around the computation.  Returns its iterations per
  * tile, SIMD lanes aside. */
-static SyLoopNode *pe_loops(const SyPeArray *array, gint64 *steps)
+static SyLoopNode *pe_loops(
+	const SyPeArray *array, SyChecked *ck, gint64 *steps)
 {
 	const SyChoices *c = array->choices;
 	const SyConfig *cfg = array->config;
@@ -224,17 +227,18 @@ static SyLoopNode *pe_loops(const SyPeArray *array, gint64 *steps)
 			simd_factor_of(array, ref);
 
 		at = loop_add(at, loop_new(ref->name, "time", n));
-		*steps *= n;
+		*steps = sy_checked_mul(ck, *steps, n, "the number of steps of a PE per tile");
 	}
 	for (guint i = 0; i < c->simd->len; i++) {
 		const SySimdChoice *sc = g_ptr_array_index(c->simd, i);
 		gint64 w = simd_factor_of(array, &sc->loop);
-		gint64 n = (sc->loop.extent + w - 1) / w;
+		/* Whole vectors, without extent + w - 1. */
+		gint64 n = sc->loop.extent / w + (sc->loop.extent % w != 0);
 
 		if (sc->loop.in_band)
 			continue;
 		at = loop_add(at, loop_new(sc->loop.name, "inner", n));
-		*steps *= n;
+		*steps = sy_checked_mul(ck, *steps, n, "the number of steps of a PE per tile");
 	}
 	for (guint i = 0; i < c->latency->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
@@ -244,7 +248,8 @@ static SyLoopNode *pe_loops(const SyPeArray *array, gint64 *steps)
 			continue;
 		at = loop_add(at,
 			loop_new(name, "latency", cfg->latency[ref->member]));
-		*steps *= cfg->latency[ref->member];
+		*steps = sy_checked_mul(ck, *steps, cfg->latency[ref->member],
+			"the number of steps of a PE per tile");
 	}
 	if (cfg->simd >= 0) {
 		const SySimdChoice *sc = g_ptr_array_index(c->simd, cfg->simd);
@@ -304,7 +309,8 @@ static void fifo_add(Build *b, const char *name, const SyArray *x, gint64 count,
 		f = g_ptr_array_index(b->design->fifos, i);
 		if (f->from == from && f->to == to &&
 			g_str_equal(f->name, name)) {
-			f->count += count;
+			f->count = sy_checked_add(&b->ck, f->count, count,
+				"the number of FIFOs %s", name);
 			return;
 		}
 	}
@@ -411,7 +417,8 @@ static SyBuffer *buffer_new(Build *b, const char *prefix, guint level,
 	if (x->n_dims == 0)
 		buf->shape[0] = 1;
 	for (guint d = 0; d < buf->n_dims; d++)
-		n *= buf->shape[d];
+		n = sy_checked_mul(&b->ck, n, buf->shape[d],
+			"the number of elements of buffer %s", buf->name);
 	buf->pack = level
 		? pack_of(b, prefix, level, x, buf->shape[buf->n_dims - 1])
 		: 1;
@@ -430,12 +437,15 @@ static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 	gint64 n = 1;
 
 	for (guint d = 0; d < p->array->n_dims; d++)
-		n *= tile[d];
+		n = sy_checked_mul(&b->ck, n, tile[d],
+			"the number of elements of %s in a tile", p->array->name);
 	port->array = p->array;
 	port->in = p->in;
 	port->width_bits = width_bits;
-	port->elements = n *
-		sy_io_tiles(b->array, sy_io_path_accesses(b->array, p));
+	port->elements = sy_checked_mul(&b->ck, n,
+		sy_io_tiles(b->array, sy_io_path_accesses(b->array, p), &b->ck),
+		"the number of elements of %s %s DRAM", p->array->name,
+		p->in ? "read from" : "written to");
 	g_ptr_array_add(b->design->dram, port);
 }
 
@@ -650,10 +660,12 @@ static void exterior_path(Build *b, const SyIoPath *p)
 
 			if (m)
 				m->loops = io_loops(array, m->name,
-					((SyBuffer *)g_ptr_array_index(
-						 last->buffers, 0))
-							->depth *
-						ends,
+					sy_checked_mul(&b->ck,
+						((SyBuffer *)g_ptr_array_index(
+							 last->buffers, 0))
+							->depth,
+						ends, "the number of words of %s per tile",
+						m->name),
 					b->pe_steps);
 		}
 	}
@@ -701,10 +713,12 @@ static void interior_path(Build *b, const SyIoPath *p)
 
 		if (m)
 			m->loops = io_loops(array, m->name,
-				((SyBuffer *)g_ptr_array_index(
-					 last->buffers, 0))
-						->depth *
-					length,
+				sy_checked_mul(&b->ck,
+					((SyBuffer *)g_ptr_array_index(
+						 last->buffers, 0))
+						->depth,
+					length, "the number of words of %s per tile",
+					m->name),
 				b->pe_steps);
 	}
 }
@@ -725,10 +739,14 @@ static void upper_loops(Build *b)
 			if (o->array == m->array && o->in == m->in &&
 				o->level == m->level - 1 && o->level > 0 &&
 				o->buffers->len && m->level > 1)
-				words += o->count *
-					((SyBuffer *)g_ptr_array_index(
-						 o->buffers, 0))
-						->depth;
+				words = sy_checked_add(&b->ck, words,
+					sy_checked_mul(&b->ck, o->count,
+						((SyBuffer *)g_ptr_array_index(
+							 o->buffers, 0))
+							->depth,
+						"the number of words of %s per tile",
+						m->name),
+					"the number of words of %s per tile", m->name);
 		}
 		m->loops = io_loops(b->array, m->name, words, 0);
 	}
@@ -796,13 +814,33 @@ static void check_pack(Build *b)
 	}
 }
 
+/* The FIFOs of each name, counted over their pairs of families as
+ * sy_design_fifo_count counts them, fit in 64 bits. */
+static void check_fifo_totals(Build *b)
+{
+	GPtrArray *fifos = b->design->fifos;
+
+	for (guint i = 0; i < fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(fifos, i);
+		gint64 n = 0;
+
+		for (guint k = 0; k < fifos->len; k++) {
+			const SyFifo *o = g_ptr_array_index(fifos, k);
+
+			if (g_str_equal(o->name, f->name))
+				n = sy_checked_add(&b->ck, n, o->count,
+					"the number of FIFOs %s", f->name);
+		}
+	}
+}
+
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
 	SyDesign *design = g_new0(SyDesign, 1);
 	Build b = {design, array, options, NULL, 0,
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
-		error, FALSE};
+		error, FALSE, {NULL}};
 
 	sy_isl_stage_begin(array->analysis->ctx);
 	design->array = array;
@@ -812,7 +850,7 @@ SyDesign *sy_design_new(
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
-	design->pe->loops = pe_loops(array, &b.pe_steps);
+	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);
 	pe_buffers(&b);
 	b.paths = sy_io_plan(array);
 	for (guint i = 0; i < b.paths->len; i++) {
@@ -825,11 +863,17 @@ SyDesign *sy_design_new(
 	}
 	upper_loops(&b);
 	check_pack(&b);
+	check_fifo_totals(&b);
 	g_ptr_array_unref(b.paths);
 	g_hash_table_unref(b.packable);
+	/* An isl failure replaces what its NULL results made up (an
+	 * invalid --pack, say); an overflow is told only when nothing else
+	 * is, and freed otherwise. */
 	if (!sy_isl_stage_check(array->analysis->ctx,
 		    sy_analysis_path(array->analysis), "the I/O network",
 		    error))
+		b.failed = TRUE;
+	if (!sy_checked_ok(&b.ck, b.failed ? NULL : error))
 		b.failed = TRUE;
 	if (b.failed) {
 		sy_design_free(design);

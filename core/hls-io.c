@@ -40,18 +40,29 @@ gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
 		: sy_pe_array_count(array);
 }
 
-static gint64 box_elements(const SyHlsBox *box)
+static gint64 box_elements(const SyHlsBox *box, SyChecked *ck)
 {
 	gint64 n = 1;
 
 	for (guint d = 0; d < box->n_dims; d++)
-		n *= box->size[d];
+		n = sy_checked_mul(ck, n, box->size[d],
+			"the number of elements of a box");
 	return n;
+}
+
+static gint64 box_words(const SyHlsPath *hp, SyChecked *ck)
+{
+	return box_elements(&hp->box, ck) / hp->pack;
 }
 
 gint64 sy_hls_box_words(const SyHlsPath *hp)
 {
-	return box_elements(&hp->box) / hp->pack;
+	SyChecked ck = {NULL};
+	gint64 n = box_words(hp, &ck);
+
+	/* sy_hls_generate checked it first. */
+	g_clear_error(&ck.error);
+	return n;
 }
 
 /* PE coordinates of line (or chain) index n: the space loops other than
@@ -645,6 +656,17 @@ static void burst_body(GString *out, const char *in, char **t, gpointer data)
 
 gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
 {
+	SyChecked ck = {NULL};
+	gint64 n = sy_hls_port_words_checked(hls, hp, &ck);
+
+	/* sy_hls_generate checked it first. */
+	g_clear_error(&ck.error);
+	return n;
+}
+
+gint64 sy_hls_port_words_checked(
+	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck)
+{
 	isl_set *tiles = hp->tiles;
 	isl_size n_dims = isl_set_dim(tiles, isl_dim_set);
 	gint64 n = 1;
@@ -660,8 +682,12 @@ gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
 			isl_val *hi = isl_set_dim_max_val(
 				isl_set_copy(tiles), d);
 
-			n *= isl_val_get_num_si(hi) - isl_val_get_num_si(lo) +
-				1;
+			/* Tile numbers: within the padded extent. */
+			n = sy_checked_mul(ck, n,
+				isl_val_get_num_si(hi) -
+					isl_val_get_num_si(lo) + 1,
+				"the number of tiles of %s",
+				hp->path->prefix);
 			isl_val_free(lo);
 			isl_val_free(hi);
 		}
@@ -671,7 +697,10 @@ gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
 		n = isl_val_get_num_si(count);
 		isl_val_free(count);
 	}
-	return n * sy_hls_units(hls->array, hp->path) * sy_hls_box_words(hp);
+	n = sy_checked_mul(ck, n, sy_hls_units(hls->array, hp->path),
+		"the number of boxes of %s", hp->path->prefix);
+	return sy_checked_mul(ck, n, box_words(hp, ck),
+		"the number of words of port %s", hp->path->prefix);
 }
 
 static void emit_l3(SyHlsGen *hls, const SyHlsPath *hp)

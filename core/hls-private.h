@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ast-print.h"
+#include "checked.h"
 #include "codegen.h"
 #include "hls.h"
 #include "names.h"
@@ -98,8 +99,12 @@ void sy_hls_print_unpack(GString *out, const SyArray *x, const char *word,
 gint64 sy_hls_box_words(const SyHlsPath *hp);
 
 /* The words the L3 module of hp moves through its DRAM port: its tiles,
- * times its units, times a box's words (the m_axi depth). */
+ * times its units, times a box's words (the m_axi depth).  The checked
+ * version records a count beyond 64 bits in ck (sy_hls_generate checks
+ * every path so, before any printing). */
 gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
+gint64 sy_hls_port_words_checked(
+	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
 
 /* Geometry: the names of PE coordinates (in the PE, in I/O modules),
  * the space loop an exterior path moves along, its lines (exterior) or

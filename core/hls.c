@@ -515,6 +515,19 @@ static gboolean check_widths(const SyHlsModel *m, GError **error)
 	return TRUE;
 }
 
+/* Every count the generated code holds fits in 64 bits: the words of
+ * every DRAM port (its tiles, units and boxes) and of every stream's
+ * box. */
+static gboolean check_counts(const SyHlsGen *hls, GError **error)
+{
+	SyChecked ck = {NULL};
+
+	for (guint i = 0; i < hls->m->paths->len; i++)
+		sy_hls_port_words_checked(
+			hls, g_ptr_array_index(hls->m->paths, i), &ck);
+	return sy_checked_ok(&ck, error);
+}
+
 static char *emit_header(SyHlsGen *hls)
 {
 	GString *out = g_string_new(NULL);
@@ -603,7 +616,9 @@ gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
 	sy_hls_gen_init(&hls, m);
 	hls.names = names;
 	hls.defines = defines;
-	files->testbench = sy_hls_emit_testbench(&hls, error);
+	files->testbench = check_counts(&hls, error)
+		? sy_hls_emit_testbench(&hls, error)
+		: NULL;
 	if (files->testbench) {
 		files->header = emit_header(&hls);
 		files->kernel = emit_kernel(&hls);

@@ -508,7 +508,8 @@ gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
 	return size;
 }
 
-gint64 sy_io_tiles(const SyPeArray *array, isl_union_map *accesses)
+gint64 sy_io_tiles(
+	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck)
 {
 	isl_union_set *tiles = isl_union_set_apply(
 		isl_union_map_domain(accesses),
@@ -530,7 +531,10 @@ gint64 sy_io_tiles(const SyPeArray *array, isl_union_map *accesses)
 		isl_val *hi = isl_set_max_val(set, obj);
 		isl_val *lo = isl_set_min_val(set, obj);
 
-		count *= isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1;
+		/* Tile numbers: within the padded extent, they fit. */
+		count = sy_checked_mul(ck, count,
+			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
+			"the number of tiles");
 		isl_val_free(hi);
 		isl_val_free(lo);
 		isl_aff_free(obj);

@@ -4,6 +4,7 @@
  * FIFOs on these paths. */
 #pragma once
 
+#include "checked.h"
 #include "tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -67,7 +68,9 @@ isl_union_map *sy_io_path_accesses(
 gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
 	guint n_dims, const gint64 *along);
 
-/* The tiles in which accesses (taken) happen (their bounding box). */
-gint64 sy_io_tiles(const SyPeArray *array, isl_union_map *accesses);
+/* The tiles in which accesses (taken) happen (their bounding box); a
+ * count beyond 64 bits is recorded in ck. */
+gint64 sy_io_tiles(
+	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <isl/space.h>
 #include <isl/val.h>
 
+#include "checked.h"
 #include "pe-array.h"
 
 /* The schedule values every band is made of. */
@@ -392,6 +393,42 @@ static void coordinate_maps(SyPeArray *array, Build *b)
 		mupa_of(b->ctx, upa, array->n_space));
 }
 
+/* The padded extents and the PEs along each space loop, and their
+ * product: all of them in 64 bits, or an error naming the first that is
+ * not. */
+static gboolean count_sizes(SyPeArray *array, GError **error)
+{
+	const SyConfig *cfg = array->config;
+	const SyChoices *c = array->choices;
+	const SyBand *band = array->analysis->band;
+	SyChecked ck = {NULL};
+	gint64 n = 1;
+
+	for (guint m = 0; m < band->n_members; m++) {
+		gint64 t = cfg->tile[m], extent = 0;
+
+		/* The analysis allows only extents that fit. */
+		sy_checked_span(
+			band->members[m].min, band->members[m].max, 1, &extent);
+		/* Whole tiles, without extent + t - 1. */
+		array->padded[m] = sy_checked_mul(&ck,
+			extent / t + (extent % t != 0), t,
+			"the padded extent of loop '%s'", band->members[m].name);
+		/* The padded points' values too (tile-boxes.c bounds the
+		 * last tile so). */
+		sy_checked_add(&ck, band->members[m].min, array->padded[m] - 1,
+			"the last value of loop '%s' padded to whole tiles",
+			band->members[m].name);
+	}
+	for (guint k = 0; k < array->n_space; k++) {
+		guint m = c->candidate->space[k];
+
+		array->pe[k] = cfg->tile[m] / cfg->latency[m];
+		n = sy_checked_mul(&ck, n, array->pe[k], "the number of PEs");
+	}
+	return sy_checked_ok(&ck, error);
+}
+
 SyPeArray *sy_pe_array_new(
 	const SyChoices *c, const SyConfig *config, GError **error)
 {
@@ -418,21 +455,19 @@ SyPeArray *sy_pe_array_new(
 	array->config = sy_config_copy(config);
 	array->n_space = c->candidate->n_space;
 	array->padded = g_new(gint64, band->n_members + 1);
+	if (!count_sizes(array, error)) {
+		g_hash_table_unref(in.start);
+		sy_pe_array_free(array);
+		return NULL;
+	}
 	b.point = g_new(isl_union_pw_aff *, band->n_members + 1);
 	b.tile = g_new(isl_union_pw_aff *, band->n_members + 1);
 	for (guint m = 0; m < band->n_members; m++) {
-		gint64 t = config->tile[m];
-		gint64 extent = band->members[m].max - band->members[m].min + 1;
 		isl_union_pw_aff *u = from_start(a, m, b.ctx);
 
-		array->padded[m] = (extent + t - 1) / t * t;
-		b.tile[m] = floor_div(isl_union_pw_aff_copy(u), t);
-		b.point[m] = mod(u, t);
-	}
-	for (guint k = 0; k < array->n_space; k++) {
-		guint m = c->candidate->space[k];
-
-		array->pe[k] = config->tile[m] / config->latency[m];
+		b.tile[m] = floor_div(
+			isl_union_pw_aff_copy(u), config->tile[m]);
+		b.point[m] = mod(u, config->tile[m]);
 	}
 	if (config->simd >= 0)
 		b.simd = g_ptr_array_index(c->simd, config->simd);

@@ -1,3 +1,4 @@
+#include "checked.h"
 #include "json-members.h"
 #include "report-compile.h"
 
@@ -253,13 +254,18 @@ char *sy_report_pe_array_text(const SyPeArray *array)
 			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
 				->name);
 	g_string_append(out, "\n\n  loop   extent   tile  padded  latency\n");
-	for (guint m = 0; m < cfg->n_members; m++)
+	for (guint m = 0; m < cfg->n_members; m++) {
+		gint64 extent = 0;
+
+		/* It fits: the analysis refuses extents that do not. */
+		sy_checked_span(band->members[m].min, band->members[m].max, 1,
+			&extent);
 		g_string_append_printf(out,
 			"  %-6s %6" G_GINT64_FORMAT " %6" G_GINT64_FORMAT
 			" %7" G_GINT64_FORMAT " %8" G_GINT64_FORMAT "\n",
-			band->members[m].name,
-			band->members[m].max - band->members[m].min + 1,
-			cfg->tile[m], array->padded[m], cfg->latency[m]);
+			band->members[m].name, extent, cfg->tile[m],
+			array->padded[m], cfg->latency[m]);
+	}
 	g_string_append_printf(out, "\ntile order: %s\n--sa-sizes=\"%s\"\n%s\n",
 		order, sizes, flags);
 	return g_string_free(out, FALSE);

@@ -138,6 +138,93 @@ if run -D I=4611686018427387904 --space i,j --emit options "$mm"; then
 	fi
 fi
 
+# Counts beyond 64 bits: an error naming the count and its operands,
+# exit status 1, nothing on stdout, no file written (they wrapped into
+# "padded 0", negative counts and "at most its -2 iterations").
+big62="-D I=4611686018427387904 -D J=4611686018427387904 -D K=4611686018427387904"
+big63="-D I=9223372036854775807 -D J=9223372036854775807 -D K=9223372036854775807"
+supported="sizes are supported while every count they give stays below 2^63"
+# shellcheck disable=SC2086
+{
+expect 1 "systole-cli: error: the number of PEs overflows 64 bits (3 x 4611686018427387904); $supported" \
+	$big62 --space i,j --tile i=3 "$mm"
+expect 1 "systole-cli: error: the number of tiles overflows 64 bits (1152921504606846976 x 1152921504606846976); $supported" \
+	$big62 --space i,j --tile i=4,j=4,k=4 "$mm"
+expect 1 "systole-cli: error: the number of steps of a PE per tile overflows 64 bits (4611686018427387904 x 4611686018427387904); $supported" \
+	$big62 --space i --tile i=2 "$mm"
+expect 1 "systole-cli: error: the number of elements of C read from DRAM overflows 64 bits (12 x 1537228672809129302); $supported" \
+	-D I=4611686018427387904 -D J=4 -D K=4 --space i --tile i=3 "$mm"
+expect 1 "systole-cli: error: the padded extent of loop 'i' overflows 64 bits (4611686018427387904 x 2); $supported" \
+	$big63 --space i --tile i=2 "$mm"
+expect 1 "systole-cli: error: the padded extent of loop 'i' overflows 64 bits (3074457345618258603 x 3); $supported" \
+	$big63 --space i,j --tile i=3 --emit c "$mm"
+expect 1 "systole-cli: error: the number of PEs overflows 64 bits (9223372036854775807 x 9223372036854775807); $supported" \
+	$big63 --space i,j --emit schedule "$mm"
+expect 1 "systole-cli: error: the padded extent of loop 'i' overflows 64 bits (2305843009213693952 x 4); $supported" \
+	$big63 --space i,j --tile i=4,j=4,k=4 -o "$tmp/big.txt" "$mm"
+if [ -e "$tmp/big.txt" ]; then
+	fail "an overflow wrote -o's file"
+fi
+}
+# The same sizes where every count fits: exact, as before.
+if run -D I=1152921504606846976 -D J=4 -D K=4 --space i --tile i=3 "$mm"; then
+	if [ "$(sed -n 4p "$tmp/out")" != "  i      1152921504606846976      3 1152921504606846978        1" ]; then
+		fail "padded extent of 2^60: $(sed -n 4p "$tmp/out")"
+	fi
+	if ! grep -q "^  B        in   128 bits  6148914691236517216 elements$" "$tmp/out"; then
+		fail "elements of B from DRAM at 2^60: $(grep '^  B ' "$tmp/out")"
+	fi
+fi
+# A loop from -2^63 + 1 to 2^63 - 2: its extent does not fit (it read
+# "at most its -2 iterations"); the analysis says so and no array is
+# made, whatever the sizes asked.
+cat >"$tmp/long_loop.c" <<'EOF_C'
+void kernel(float A[4], float B[4]) {
+#pragma scop
+    for (long i = -9223372036854775807; i < 9223372036854775807; i++)
+        for (long j = 0; j < 4; j++)
+            A[j] = A[j] + B[j];
+#pragma endscop
+}
+EOF_C
+long_reason="the extent of loop 'i' overflows 64 bits (from -9223372036854775807 to 9223372036854775806); Systole supports loops of at most 2^63 - 1 iterations"
+for args in "--emit options" "--tile i=5" "--sa-sizes {kernel[]->space_time[1]}"; do
+	# shellcheck disable=SC2086
+	expect 1 "systole-cli: error: $tmp/long_loop.c: no systolic array can compute this SCoP:" \
+		--space j $args "$tmp/long_loop.c"
+	if [ "$(sed -n 2p "$tmp/err")" != "  $long_reason" ]; then
+		fail "long loop ($args): $(sed -n 2p "$tmp/err")"
+	fi
+done
+"$cli" analyze --json "$tmp/long_loop.c" >"$tmp/out" 2>"$tmp/err" ||
+	fail "analyze of the long loop: exit status $?"
+if ! grep -qF "\"$long_reason\"" "$tmp/out" ||
+	! grep -q '"legal" : false' "$tmp/out"; then
+	fail "analyze --json of the long loop: no reason"
+fi
+# A loop of 2^63 - 1 iterations, from -2^63 + 1 to -1, is the longest.
+sed 's/i < 9223372036854775807/i < 0/' "$tmp/long_loop.c" >"$tmp/longest.c"
+if run --space j --emit options "$tmp/longest.c"; then
+	if ! grep -q "^  i      extent 9223372036854775807 time  divisors: 1 7 49 " "$tmp/out"; then
+		fail "the longest loop: $(grep '^  i ' "$tmp/out")"
+	fi
+fi
+# Padding past the largest value: the last tile of i from 2^63 - 8 to
+# 2^63 - 2, in tiles of 5, would end beyond 2^63 - 1.
+sed 's/i = -9223372036854775807; i < 9223372036854775807/i = 9223372036854775800; i < 9223372036854775807/' \
+	"$tmp/long_loop.c" >"$tmp/high.c"
+expect 1 "systole-cli: error: the last value of loop 'i' padded to whole tiles overflows 64 bits (9223372036854775800 + 9); $supported" \
+	--space j --tile i=5 "$tmp/high.c"
+run --space j --tile i=7 "$tmp/high.c"
+# export refuses what compile refuses, and leaves no folder.
+"$cli" export $big62 "$mm" --space i,j --tile i=3 -o "$tmp/big-export" \
+	>"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -ne 1 ] || [ -s "$tmp/out" ] || [ -e "$tmp/big-export" ] ||
+	[ "$(head -n 1 "$tmp/err")" != "systole-cli: error: the number of PEs overflows 64 bits (3 x 4611686018427387904); $supported" ]; then
+	fail "export with 2^62 PEs: status $status, $(head -n 1 "$tmp/err")"
+fi
+
 # The summary: tiles 129 x 130 x 64 of 1024^3, latency 3 and 26, SIMD 8.
 sizes='{kernel[]->space_time[3];kernel[]->array_part[129,130,64];kernel[]->latency[3,26];kernel[]->simd[8]}'
 {

@@ -216,6 +216,7 @@ int main(int argc, char **argv)
 	gboolean mutated = argc > 5 && g_str_equal(argv[5], "--mutate");
 	g_autofree char *base = NULL, *src = NULL, *bin = NULL;
 	g_autofree char *out = NULL, *expect = NULL, *inc = NULL;
+	g_autofree char *checked = NULL;
 	GError *error = NULL;
 	GString *text;
 	gint64 start = g_get_monotonic_time();
@@ -236,10 +237,12 @@ int main(int argc, char **argv)
 	}
 	if (!p.arrays->len)
 		g_error("%s: no systolic array to check", argv[4]);
-	text = g_string_new(sy_check_file(
-		(SyPeArray *const *)p.arrays->pdata, p.arrays->len, &error));
-	if (error)
+	/* sy_check_file gives its string: the GString takes a copy. */
+	checked = sy_check_file(
+		(SyPeArray *const *)p.arrays->pdata, p.arrays->len, &error);
+	if (!checked)
 		g_error("%s", error->message);
+	text = g_string_new(checked);
 	if (mutated && !mutate(text))
 		g_error("nothing to mutate");
 	base = g_path_get_basename(argv[4]);

@@ -145,9 +145,13 @@ static void test_icons(void)
 	gboolean svg = FALSE;
 	GSList *formats = gdk_pixbuf_get_formats();
 
-	for (GSList *l = formats; l; l = l->next)
-		if (!strcmp(gdk_pixbuf_format_get_name(l->data), "svg"))
+	for (GSList *l = formats; l; l = l->next) {
+		/* The name is the caller's to free (ASan's leak checker). */
+		g_autofree char *name = gdk_pixbuf_format_get_name(l->data);
+
+		if (!strcmp(name, "svg"))
 			svg = TRUE;
+	}
 	g_slist_free(formats);
 	if (!svg)
 		g_error("gdk-pixbuf has no SVG loader: install librsvg2-common");
