@@ -40,36 +40,42 @@ void sy_checked_fail(SyChecked *ck, const char *operands, const char *what, ...)
 	va_end(ap);
 }
 
+/* The overflow of "a OP b", told once; the result is then the largest
+ * value, so that later checks overflow too rather than pass. */
+static gint64 overflowed(SyChecked *ck, gint64 a, const char *op, gint64 b,
+	const char *what, va_list ap)
+{
+	g_autofree char *operands = g_strdup_printf(
+		"%" G_GINT64_FORMAT " %s %" G_GINT64_FORMAT, a, op, b);
+
+	fail_va(ck, operands, what, ap);
+	return G_MAXINT64;
+}
+
 gint64 sy_checked_add(SyChecked *ck, gint64 a, gint64 b, const char *what, ...)
 {
-	g_autofree char *operands = NULL;
 	gint64 r;
 	va_list ap;
 
 	if (!sy_add_overflow(a, b, &r))
 		return r;
-	operands = g_strdup_printf(
-		"%" G_GINT64_FORMAT " + %" G_GINT64_FORMAT, a, b);
 	va_start(ap, what);
-	fail_va(ck, operands, what, ap);
+	r = overflowed(ck, a, "+", b, what, ap);
 	va_end(ap);
-	return G_MAXINT64;
+	return r;
 }
 
 gint64 sy_checked_mul(SyChecked *ck, gint64 a, gint64 b, const char *what, ...)
 {
-	g_autofree char *operands = NULL;
 	gint64 r;
 	va_list ap;
 
 	if (!sy_mul_overflow(a, b, &r))
 		return r;
-	operands = g_strdup_printf(
-		"%" G_GINT64_FORMAT " x %" G_GINT64_FORMAT, a, b);
 	va_start(ap, what);
-	fail_va(ck, operands, what, ap);
+	r = overflowed(ck, a, "x", b, what, ap);
 	va_end(ap);
-	return G_MAXINT64;
+	return r;
 }
 
 gboolean sy_checked_ok(SyChecked *ck, GError **error)
