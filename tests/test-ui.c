@@ -249,6 +249,23 @@ static void test_explorer(void)
 	g_assert_cmpuint(
 		sy_window_get_analysis(window)->candidates->len, ==, 6);
 
+	/* The setting max-operations re-analyses under its limit: too
+	 * small, the error bar says so and how to raise it; reset, the
+	 * kernel analyses again. */
+	g_settings_set_uint64(
+		sy_application_get_settings(app), "max-operations", 1000);
+	wait_until(window, failed, "the analysis under 1000 operations");
+	g_assert_true(sy_window_is_stale(window));
+	g_assert_nonnull(strstr(sy_window_get_error(window),
+		": error: the analysis is too complex: it needs more than 1000 "
+		"isl operations (in "));
+	g_assert_true(g_str_has_suffix(sy_window_get_error(window),
+		"\nRaise the limit with the setting max-operations (0: no "
+		"limit): gsettings set org.systole.Systole max-operations 0"));
+	g_settings_reset(sy_application_get_settings(app), "max-operations");
+	wait_until(window, analysed, "the analysis under the default limit");
+	g_assert_null(sy_window_get_error(window));
+
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
