@@ -631,6 +631,25 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 	*last = l1_length ? l1_last : l2_last;
 }
 
+/* The loops of the first and last modules of a DRAM side: per tile, the
+ * words of one buffer times the PEs it feeds. */
+static void end_loops(Build *b, SyModule *first, SyModule *last, gint64 pes)
+{
+	for (guint i = 0; i < 2; i++) {
+		SyModule *m = i ? last : first;
+
+		if (m)
+			m->loops = io_loops(b->array, m->name,
+				sy_checked_mul(&b->ck,
+					((SyBuffer *)g_ptr_array_index(
+						 last->buffers, 0))
+						->depth,
+					pes, "the number of words of %s per tile",
+					m->name),
+				b->pe_steps);
+	}
+}
+
 /* Data moving PE to PE along the path's direction: entries fed by L2
  * modules, links between neighbours, exits to L2 modules (results) or
  * to dummies (inputs nobody needs any more). */
@@ -650,24 +669,11 @@ static void exterior_path(Build *b, const SyIoPath *p)
 	if (p->in || !back)
 		fifo_add(b, pe_fifo, p->array, inner, width, b->design->pe,
 			b->design->pe);
-	if (p->role != SY_PATH_PASS)
+	if (p->role != SY_PATH_PASS) {
 		dram_side(b, p, ends, p->in ? edge : opposite(edge), 0, &first,
 			&last);
-	if (p->role != SY_PATH_PASS) {
 		pe_fifos(b, p, pe_fifo, width, first, last);
-		for (guint i = 0; i < 2; i++) {
-			SyModule *m = i ? last : first;
-
-			if (m)
-				m->loops = io_loops(array, m->name,
-					sy_checked_mul(&b->ck,
-						((SyBuffer *)g_ptr_array_index(
-							 last->buffers, 0))
-							->depth,
-						ends, "the number of words of %s per tile",
-						m->name),
-					b->pe_steps);
-		}
+		end_loops(b, first, last, ends);
 	}
 	if (p->in && !back) {
 		g_autofree char *name = g_strdup_printf(
@@ -708,19 +714,7 @@ static void interior_path(Build *b, const SyIoPath *p)
 	dram_side(b, p, chains, p->in ? SY_EDGE_NORTH : SY_EDGE_SOUTH, length,
 		&first, &last);
 	pe_fifos(b, p, pe_fifo, pe_width(b, p), first, last);
-	for (guint i = 0; i < 2; i++) {
-		SyModule *m = i ? last : first;
-
-		if (m)
-			m->loops = io_loops(array, m->name,
-				sy_checked_mul(&b->ck,
-					((SyBuffer *)g_ptr_array_index(
-						 last->buffers, 0))
-						->depth,
-					length, "the number of words of %s per tile",
-					m->name),
-				b->pe_steps);
-	}
+	end_loops(b, first, last, length);
 }
 
 /* L2 and L3 loop trees: per tile, every word of their chains. */
