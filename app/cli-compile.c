@@ -3,12 +3,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "check.h"
-#include "codegen.h"
-#include "report-compile.h"
-#include "design-options.h"
-#include "export.h"
-#include "report-design.h"
+#include "comm/design-json.h"
+#include "comm/design-options.h"
+#include "compute/check.h"
+#include "compute/codegen.h"
+#include "hls/export.h"
+#include "report/report-compile.h"
+#include "report/report-design.h"
 
 typedef struct {
 	CliOptions common;
@@ -225,7 +226,7 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	if (o->export)
 		return export(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
-		root = sy_report_design_json(design);
+		root = sy_design_to_json(design);
 		return cli_json_text(root);
 	}
 	return sy_report_design_text(design);

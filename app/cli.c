@@ -1,13 +1,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/diag.h"
+#include "base/escape.h"
 #include "cli.h"
-#include "config.h"
-#include "design.h"
-#include "export.h"
-#include "hls-model.h"
-#include "diag.h"
-#include "escape.h"
+#include "comm/design.h"
+#include "comm/hls-model.h"
+#include "compute/config.h"
+#include "hls/export.h"
 
 int cli_usage_error(const char *format, ...)
 {
@@ -30,6 +30,7 @@ int cli_error_code(const GError *error)
 		return EXIT_TOO_COMPLEX;
 	return error->domain == SY_INPUT_ERROR ||
 			error->domain == SY_CONFIG_ERROR ||
+			error->domain == SY_CHECKED_ERROR ||
 			error->domain == SY_CHOICES_ERROR ||
 			error->domain == SY_DESIGN_ERROR ||
 			error->domain == SY_HLS_ERROR ||

@@ -5,7 +5,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "analysis.h"
+#include "poly/analysis.h"
 
 G_BEGIN_DECLS
 

@@ -1,8 +1,8 @@
 #include <string.h>
 
 #include "sy-application.h"
-#include "systole-resources.h"
 #include "sy-window.h"
+#include "systole-resources.h"
 
 #define MAX_RECENT 10
 

@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "analysis.h"
+#include "poly/analysis.h"
 
 G_BEGIN_DECLS
 

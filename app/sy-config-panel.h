@@ -11,7 +11,7 @@
 
 #include <gtk/gtk.h>
 
-#include "config.h"
+#include "compute/config.h"
 
 G_BEGIN_DECLS
 

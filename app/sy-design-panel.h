@@ -8,7 +8,7 @@
 
 #include <gtk/gtk.h>
 
-#include "design.h"
+#include "comm/design.h"
 
 G_BEGIN_DECLS
 

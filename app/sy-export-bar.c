@@ -1,4 +1,4 @@
-#include "export.h"
+#include "hls/export.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 

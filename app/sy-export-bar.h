@@ -12,7 +12,7 @@
 
 #include <gtk/gtk.h>
 
-#include "export-job.h"
+#include "hls/export-job.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 #include <string.h>
 
-#include "device.h"
-#include "export.h"
+#include "hls/export.h"
+#include "model/device.h"
 #include "sy-export-dialog.h"
 
 struct _SyExportDialog {

@@ -8,7 +8,7 @@
 
 #include <gtk/gtk.h>
 
-#include "pe-array.h"
+#include "compute/pe-array.h"
 
 G_BEGIN_DECLS
 

@@ -1,5 +1,5 @@
 #include "render-style.h"
-#include "report.h"
+#include "report/report.h"
 #include "sy-markup.h"
 
 static void color_hex(guint index, char *hex)

@@ -3,7 +3,7 @@
  * the Details page.  Pure functions: the strings are the caller's. */
 #pragma once
 
-#include "analysis.h"
+#include "poly/analysis.h"
 #include "render-array.h"
 
 G_BEGIN_DECLS

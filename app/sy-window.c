@@ -1,5 +1,5 @@
-#include "codegen.h"
-#include "diag.h"
+#include "base/diag.h"
+#include "compute/codegen.h"
 #include "sy-commands.h"
 #include "sy-markup.h"
 #include "sy-window-private.h"

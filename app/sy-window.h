@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "analysis.h"
+#include "poly/analysis.h"
 #include "sy-application.h"
 
 G_BEGIN_DECLS

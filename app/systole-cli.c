@@ -7,7 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cli.h"
-#include "report.h"
+#include "report/report.h"
 
 static const char *const usage_text =
 	"Usage: systole-cli COMMAND [OPTION...] FILE.c\n"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "poly/analysis.h"
 
 #define RUNS 3
 

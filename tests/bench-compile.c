@@ -4,9 +4,9 @@
  * milliseconds; not a test. */
 #include <stdio.h>
 
-#include "codegen.h"
-#include "design.h"
-#include "export.h"
+#include "comm/design.h"
+#include "compute/codegen.h"
+#include "hls/export.h"
 #include "testutil.h"
 
 #define RUNS 20

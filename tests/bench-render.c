@@ -3,7 +3,7 @@
  * milliseconds per frame; not a test. */
 #include <stdio.h>
 
-#include "design.h"
+#include "comm/design.h"
 #include "render-array.h"
 #include "testutil.h"
 

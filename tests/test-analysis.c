@@ -4,8 +4,8 @@
 
 #include <isl/set.h>
 
-#include "analysis.h"
-#include "report.h"
+#include "poly/analysis.h"
+#include "report/report.h"
 
 static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
 {

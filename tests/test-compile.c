@@ -7,9 +7,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "codegen.h"
-#include "diag.h"
-#include "report-compile.h"
+#include "base/diag.h"
+#include "compute/codegen.h"
+#include "report/report-compile.h"
 
 #ifndef SYSTOLE_EXAMPLES_DIR
 #error "SYSTOLE_EXAMPLES_DIR must be defined"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "design.h"
+#include "comm/design.h"
 
 static const char *examples_dir;
 

@@ -3,7 +3,7 @@
  * and what it may hold. */
 #include <string.h>
 
-#include "device.h"
+#include "model/device.h"
 
 static const char *const good =
 	"{\"name\": \"x1\", \"description\": \"A board\", \"part\": "

@@ -8,9 +8,9 @@
 
 #include <glib/gstdio.h>
 
-#include "escape.h"
-#include "export-job.h"
-#include "export.h"
+#include "base/escape.h"
+#include "hls/export-job.h"
+#include "hls/export.h"
 
 static const char *cli;
 static const char *examples;

@@ -1,7 +1,7 @@
 /* The explorer's side-panel markup, exactly: a dataflow's I/O groups in
  * the array view's colours, and the Details page with and without a
  * selected dataflow. */
-#include "analysis.h"
+#include "poly/analysis.h"
 #include "sy-markup.h"
 
 static const char *examples;

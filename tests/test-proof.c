@@ -9,7 +9,7 @@
  * test-proof CC INCLUDE_DIR OUT_DIR KERNEL.c [--mutate] */
 #include <string.h>
 
-#include "check.h"
+#include "compute/check.h"
 
 typedef struct {
 	const SyChoices *c;

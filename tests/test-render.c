@@ -3,10 +3,10 @@
  * summary of huge arrays, and the dependence view's plot. */
 #include <math.h>
 
+#include "comm/design.h"
 #include "render-array.h"
-#include "testutil.h"
 #include "render-deps.h"
-#include "design.h"
+#include "testutil.h"
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
 static SyRgb pixel(cairo_surface_t *surface, int x, int y)

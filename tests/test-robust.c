@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "check.h"
-#include "codegen.h"
-#include "design.h"
-#include "diag.h"
-#include "export.h"
-#include "projection.h"
+#include "base/diag.h"
+#include "comm/design.h"
+#include "compute/check.h"
+#include "compute/codegen.h"
+#include "hls/export.h"
+#include "poly/analysis.h"
+#include "poly/projection.h"
 
 static const char *const fragments[] = {
 	"(",

@@ -1,7 +1,7 @@
 /* Helpers shared by the tests and benchmarks. */
 #pragma once
 
-#include "analysis.h"
+#include "poly/analysis.h"
 
 /* Matrix multiply C[i][j] += A[i][k] * B[k][j] with loops of n (a
  * number, as text) iterations, analysed; aborts the test on error. */

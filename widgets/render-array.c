@@ -1,7 +1,7 @@
 #include <math.h>
 
-#include "report.h"
 #include "render-array.h"
+#include "report/report.h"
 
 /* Below this many pixels per PE the grid is summarised: one block and
  * one arrow per flow, whatever the number of PEs. */

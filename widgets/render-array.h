@@ -6,7 +6,7 @@
  * [col, col + 1] x [row, row + 1] after a margin for the boundary I/O. */
 #pragma once
 
-#include "analysis.h"
+#include "poly/analysis.h"
 #include "render-io.h"
 #include "render-style.h"
 

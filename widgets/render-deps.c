@@ -1,7 +1,7 @@
 #include <math.h>
 
-#include "report.h"
 #include "render-deps.h"
+#include "report/report.h"
 
 #define STRIP_H 60.0
 #define CHIP_H 26.0

@@ -4,7 +4,7 @@
  * statement graph whose edges carry the distance vectors. */
 #pragma once
 
-#include "projection.h"
+#include "poly/projection.h"
 #include "render-style.h"
 
 G_BEGIN_DECLS

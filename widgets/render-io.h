@@ -7,7 +7,7 @@
  * lanes sit outside it, lane 0 nearest. */
 #pragma once
 
-#include "design.h"
+#include "comm/design.h"
 #include "render-style.h"
 
 G_BEGIN_DECLS

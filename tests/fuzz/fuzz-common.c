@@ -1,8 +1,8 @@
 #include <string.h>
 
-#include "design-options.h"
+#include "comm/design-options.h"
+#include "compute/pe-array.h"
 #include "fuzz-common.h"
-#include "pe-array.h"
 
 void fuzz_init(void)
 {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis.h"
+#include "poly/analysis.h"
 
 G_BEGIN_DECLS
 

@@ -3,8 +3,8 @@
  * holds only what may land in generated files. */
 #include <string.h>
 
-#include "device.h"
 #include "fuzz-common.h"
+#include "model/device.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

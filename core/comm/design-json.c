@@ -1,0 +1,117 @@
+#include "base/escape.h"
+#include "base/json-members.h"
+#include "comm/design-json.h"
+
+static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
+{
+	json_builder_set_member_name(b, "buffers");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < buffers->len; i++) {
+		const SyBuffer *buf = g_ptr_array_index(buffers, i);
+
+		json_builder_begin_object(b);
+		sy_json_member_str(b, "name", buf->name);
+		sy_json_member_int(b, "elem_bits", buf->elem_bits);
+		sy_json_member_ints(b, "shape", buf->shape, buf->n_dims);
+		sy_json_member_int(b, "depth", buf->depth);
+		sy_json_member_int(b, "pack", buf->pack);
+		json_builder_set_member_name(b, "ping_pong");
+		json_builder_add_boolean_value(b, buf->ping_pong);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+static void add_loops(JsonBuilder *b, const SyLoopNode *node)
+{
+	json_builder_begin_object(b);
+	sy_json_member_str(b, "name", node->name);
+	sy_json_member_str(b, "role", node->role);
+	sy_json_member_int(b, "trip", node->trip);
+	if (node->children->len) {
+		json_builder_set_member_name(b, "children");
+		json_builder_begin_array(b);
+		for (guint i = 0; i < node->children->len; i++)
+			add_loops(b, g_ptr_array_index(node->children, i));
+		json_builder_end_array(b);
+	}
+	json_builder_end_object(b);
+}
+
+static void add_module(JsonBuilder *b, const SyModule *m)
+{
+	json_builder_begin_object(b);
+	sy_json_member_str(b, "name", m->name);
+	sy_json_member_str(b, "kind", sy_module_kind_name(m->kind));
+	sy_json_member_str(b, "array", m->array ? m->array->name : NULL);
+	sy_json_member_int(b, "level", m->level);
+	sy_json_member_str(b, "direction", m->in ? "in" : "out");
+	sy_json_member_int(b, "count", m->count);
+	sy_json_member_str(b, "placement", sy_edge_name(m->edge));
+	add_buffers(b, m->buffers);
+	json_builder_set_member_name(b, "loops");
+	add_loops(b, m->loops);
+	json_builder_end_object(b);
+}
+
+static void add_fifo(JsonBuilder *b, const SyFifo *f)
+{
+	json_builder_begin_object(b);
+	sy_json_member_str(b, "name", f->name);
+	sy_json_member_str(b, "array", f->array->name);
+	sy_json_member_int(b, "count", f->count);
+	sy_json_member_int(b, "width_bits", f->width_bits);
+	sy_json_member_int(b, "depth", f->depth);
+	sy_json_member_str(b, "from", f->from->name);
+	sy_json_member_str(b, "to", f->to->name);
+	json_builder_end_object(b);
+}
+
+JsonNode *sy_design_to_json(const SyDesign *design)
+{
+	const SyPeArray *array = design->array;
+	const SyConfig *cfg = array->config;
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, array->choices);
+	/* A path need not be UTF-8; JSON must be. */
+	g_autofree char *kernel = sy_escape_json_text(
+		array->analysis->prog->pp->main->path);
+
+	json_builder_begin_object(b);
+	sy_json_member_str(b, "kernel", kernel);
+	sy_json_member_int(b, "candidate", array->choices->candidate->id);
+	sy_json_member_str(b, "sizes", sizes);
+	sy_json_member_ints(b, "padded_sizes", array->padded, cfg->n_members);
+	json_builder_set_member_name(b, "pe");
+	json_builder_begin_object(b);
+	sy_json_member_ints(b, "dims", array->pe, array->n_space);
+	sy_json_member_int(b, "count", sy_pe_array_count(array));
+	sy_json_member_int(b, "simd", cfg->simd_factor);
+	add_buffers(b, design->pe->buffers);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "modules");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->modules->len; i++)
+		add_module(b, g_ptr_array_index(design->modules, i));
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "fifos");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->fifos->len; i++)
+		add_fifo(b, g_ptr_array_index(design->fifos, i));
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "dram");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < design->dram->len; i++) {
+		const SyDramPort *port = g_ptr_array_index(design->dram, i);
+
+		json_builder_begin_object(b);
+		sy_json_member_str(b, "array", port->array->name);
+		sy_json_member_str(b, "direction", port->in ? "in" : "out");
+		sy_json_member_int(b, "width_bits", port->width_bits);
+		sy_json_member_int(b, "elements", port->elements);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	return json_builder_get_root(b);
+}

@@ -1,0 +1,15 @@
+/* The design as a JSON descriptor (design.json in an exported project,
+ * `systole-cli compile --emit design --json`): the PE array, every
+ * module with its buffers and loop tree, the FIFOs and the DRAM ports. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "comm/design.h"
+
+G_BEGIN_DECLS
+
+/* A new node (give) describing design (keep). */
+JsonNode *sy_design_to_json(const SyDesign *design);
+
+G_END_DECLS

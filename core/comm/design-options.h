@@ -1,0 +1,24 @@
+/* The I/O network's options as the command line spells them: packing
+ * factors per path and level ("A:L2=8,C_drain:L1=1") and the depth of
+ * every FIFO.  Whether a factor fits its buffer is sy_design_new's to
+ * say; these only read the text. */
+#pragma once
+
+#include "comm/design.h"
+
+G_BEGIN_DECLS
+
+/* The deepest FIFO --fifo-depth accepts: 2^16 words, already a BRAM
+ * cascade per FIFO at 512 bits. */
+#define SY_DESIGN_MAX_FIFO_DEPTH 65536
+
+/* "A:L2=8,B:L2=4" as "A:L2" -> 8, "B:L2" -> 4 (factors 1 to 512), or an
+ * SY_DESIGN_ERROR saying what a factor looks like. */
+GHashTable *sy_design_parse_pack(const char *spec, GError **error);
+
+/* A whole number from 1 to SY_DESIGN_MAX_FIFO_DEPTH, or an
+ * SY_DESIGN_ERROR. */
+gboolean sy_design_parse_fifo_depth(
+	const char *text, guint *depth, GError **error);
+
+G_END_DECLS

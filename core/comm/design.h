@@ -1,0 +1,154 @@
+/* Communication management: the I/O network of a PE array, and with it
+ * the one description of the architecture (SyDesign) that the explorer
+ * draws, the models estimate and the backend prints.
+ *
+ * From the dataflow's I/O groups (AutoSA paper, section 6.1) each array
+ * gets its paths between DRAM and the PEs:
+ *
+ * - exterior groups (a space loop carries the data): PE-to-PE FIFOs
+ *   along the group's direction; the L1 modules are embedded in the PEs
+ *   (AutoSA's embedding), so L2 modules feed the PEs where data enters
+ *   the array, one per entry PE, daisy-chained, below one L3 module at
+ *   the DRAM port; data that leaves the far edge goes to dummy modules;
+ * - interior groups (each PE has its own data): an L1 module per PE with
+ *   a local buffer, chained along the first space loop, one L2 module
+ *   per chain, chained in turn, below one L3 module;
+ * - results (output dependences) drain the same way outwards;
+ * - partial results (flow dependences that stay in a PE) need no I/O
+ *   when the next tile to use them is the next tile to run (AutoSA's
+ *   pruning); otherwise they are written out and read back.
+ *
+ * The last module of every chain is its boundary ("A_IO_L2_in_boundary").
+ * Buffers hold one tile's footprint on whole tiles (tile-boxes.h: what
+ * the HLS backend's buffers hold), packed into words of the widest
+ * power of two elements (at most 512 bits) that divides their innermost
+ * dimension, double-buffered (ping-pong) unless switched off.  Names
+ * follow AutoSA's. */
+#pragma once
+
+#include "compute/tile-boxes.h"
+
+G_BEGIN_DECLS
+
+#define SY_DESIGN_ERROR (sy_design_error_quark())
+
+typedef enum {
+	SY_DESIGN_ERROR_INVALID,
+} SyDesignError;
+
+GQuark sy_design_error_quark(void);
+
+typedef enum {
+	SY_MODULE_PE,
+	SY_MODULE_IO,
+	SY_MODULE_DRAIN,
+	SY_MODULE_DUMMY,
+} SyModuleKind;
+
+/* Where a family of modules sits around the PE grid: rows run along the
+ * first space loop, columns along the second. */
+typedef enum {
+	SY_EDGE_GRID, /* one per PE (the PEs, embedded or L1 modules) */
+	SY_EDGE_NORTH, /* above the first row, one per column */
+	SY_EDGE_SOUTH,
+	SY_EDGE_WEST, /* left of the first column, one per row */
+	SY_EDGE_EAST,
+	SY_EDGE_CORNER, /* one, at the DRAM port */
+} SyEdge;
+
+typedef struct {
+	char *name; /* "local_A" */
+	guint elem_bits;
+	guint n_dims;
+	gint64 *shape; /* elements along each dimension */
+	guint pack; /* elements per word */
+	gint64 depth; /* words */
+	gboolean ping_pong;
+} SyBuffer;
+
+/* A loop of a module with its trip count; a leaf is a statement: a
+ * transfer of words or the computation. */
+typedef struct _SyLoopNode SyLoopNode;
+
+struct _SyLoopNode {
+	char *name; /* "c0", or the statement's name */
+	char *role; /* "array_part", "space", "time", "latency",
+			       "simd", "inter_trans", "intra_trans", ... */
+	gint64 trip; /* iterations; 1 for a statement */
+	GPtrArray *children; /* SyLoopNode */
+};
+
+typedef struct {
+	char *name; /* "A_IO_L2_in" */
+	SyModuleKind kind;
+	const SyArray *array; /* NULL for the PE */
+	guint level; /* 1 to 3 for I/O modules, else 0 */
+	gboolean in; /* towards the PEs */
+	gboolean boundary; /* the last of its chains */
+	gint64 count;
+	SyEdge edge;
+	GPtrArray *buffers; /* SyBuffer */
+	SyLoopNode *loops;
+} SyModule;
+
+/* FIFOs of one name between one pair of module families; a name (as
+ * "fifo_A_PE") may join several pairs. */
+typedef struct {
+	char *name;
+	const SyArray *array;
+	gint64 count;
+	guint width_bits;
+	guint depth;
+	const SyModule *from;
+	const SyModule *to;
+} SyFifo;
+
+typedef struct {
+	const SyArray *array;
+	gboolean in;
+	guint width_bits;
+	gint64 elements; /* moved over the whole run */
+} SyDramPort;
+
+typedef struct {
+	gboolean no_double_buffer;
+	gboolean no_packing; /* one element per word, unless pack says */
+	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
+	guint fifo_depth; /* 0: 2 */
+} SyDesignOptions;
+
+typedef struct {
+	const SyPeArray *array; /* borrowed: it must outlive the design */
+	SyModule *pe; /* also in modules, first */
+	GPtrArray *modules; /* SyModule */
+	GPtrArray *fifos; /* SyFifo */
+	GPtrArray *dram; /* SyDramPort */
+	/* The statements on whole tiles the buffers are sized on; NULL
+	 * where the HLS backend cannot run on them, tiles_error saying
+	 * why (the buffers then hold the kernel's own footprints). */
+	SyTileBoxes *tiles;
+	GError *tiles_error;
+} SyDesign;
+
+/* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
+ * that does not fit. */
+SyDesign *sy_design_new(
+	const SyPeArray *array, const SyDesignOptions *options, GError **error);
+void sy_design_free(SyDesign *design);
+
+/* The module of that name, or NULL. */
+const SyModule *sy_design_find(const SyDesign *design, const char *name);
+
+/* FIFOs of a name, summed over their pairs. */
+gint64 sy_design_fifo_count(const SyDesign *design, const char *name);
+
+/* The width of a C type in bits (float 32, double 64, ...), 0 if it is
+ * not a scalar type Systole knows. */
+guint sy_type_bits(const char *base_type);
+
+const char *sy_module_kind_name(SyModuleKind kind);
+const char *sy_edge_name(SyEdge edge);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDesign, sy_design_free)
+
+G_END_DECLS

@@ -1,0 +1,306 @@
+/* Arrays kept in their PE and passed along the array (see
+ * SyHlsModel.chain): which accesses use the PE-to-PE FIFOs, checked
+ * against what a FIFO can do (each value once, in order) and against
+ * where the chain meets its I/O modules (values from outside enter at
+ * the first PE, final values leave at the last). */
+#include <isl/aff.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include "comm/hls-chain.h"
+
+isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
+{
+	return isl_map_domain(sy_io_live_out(m->array->analysis->deps, a));
+}
+
+static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
+{
+	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
+
+	return in ? isl_set_copy(in)
+		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
+}
+
+static gboolean is_exterior_flow(const SyHlsModel *m, const SyDep *dep)
+{
+	return dep->kind == SY_DEP_FLOW && dep->uniform &&
+		sy_candidate_crosses_pes(
+			m->array->choices->candidate, dep->distance);
+}
+
+/* The path of x one way along the array, or NULL. */
+static const SyIoPath *exterior_path(
+	const SyHlsModel *m, const SyArray *x, gboolean in)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->array == x && p->in == in && p->exterior)
+			return p;
+	}
+	return NULL;
+}
+
+/* The space loop (index among the PE coordinates) a path moves along. */
+static guint along(const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
+}
+
+/* The instances of stmt in the PEs at coordinate v along space loop k. */
+static isl_set *at_pe(
+	const SyHlsModel *m, const SyStmt *stmt, guint k, gint64 v)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(m, stmt->name);
+	isl_aff *coord = isl_multi_aff_get_at(h->sched, (int)(m->n_tile + k));
+
+	coord = isl_aff_add_constant_si(coord, (int)-v);
+	return isl_set_from_basic_set(isl_aff_zero_basic_set(coord));
+}
+
+/* Instances of an access that cross PEs: reads of a value written in
+ * the previous PE (sinks), or writes read in the next one. */
+static isl_set *crossing(const SyHlsModel *m, const SyAccess *a)
+{
+	const SyDeps *deps = m->array->analysis->deps;
+	isl_set *set = isl_set_empty(isl_set_get_space(a->stmt->domain));
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (!is_exterior_flow(m, dep))
+			continue;
+		if (a->write && dep->source == a)
+			set = isl_set_union(set,
+				isl_map_domain(isl_map_copy(dep->relation)));
+		else if (!a->write && dep->sink == a)
+			set = isl_set_union(set,
+				isl_map_range(isl_map_copy(dep->relation)));
+	}
+	return set;
+}
+
+/* The flat schedule's PE coordinates (pe) or its other dimensions,
+ * time as a PE sees it. */
+static isl_map *project(const SyHlsModel *m, gboolean pe)
+{
+	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
+	guint n = pe ? m->n_space : m->n_dims - m->n_space;
+	isl_space *space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, m->n_dims),
+		isl_space_set_alloc(ctx, 0, n));
+	isl_multi_aff *ma = isl_multi_aff_zero(isl_space_copy(space));
+	isl_local_space *ls = isl_local_space_from_space(
+		isl_space_domain(space));
+
+	for (guint d = 0, o = 0; d < m->n_dims; d++)
+		if ((d >= m->n_tile && d < m->n_tile + m->n_space) == pe)
+			ma = isl_multi_aff_set_aff(ma, (int)o++,
+				isl_aff_var_on_domain(isl_local_space_copy(ls),
+					isl_dim_set, d));
+	isl_local_space_free(ls);
+	return isl_map_from_multi_aff(ma);
+}
+
+/* Schedule points p -> q of one PE, p earlier than q. */
+static isl_map *earlier_in_pe(const SyHlsModel *m)
+{
+	isl_map *clock = project(m, FALSE), *pe = project(m, TRUE);
+	isl_map *clock_back = isl_map_reverse(isl_map_copy(clock));
+	isl_map *pe_back = isl_map_reverse(isl_map_copy(pe));
+	isl_map *lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(clock)));
+	isl_map *before = isl_map_apply_range(
+		isl_map_apply_range(clock, lt), clock_back);
+
+	/* (Arguments are copied first: C leaves their order open.) */
+	return isl_map_intersect(before, isl_map_apply_range(pe, pe_back));
+}
+
+/* A FIFO between PEs carries x's values once each and keeps their
+ * order: every value read in the next PE once, and of two values a PE
+ * writes, the earlier read earlier there. */
+static gboolean check_fifo(
+	const SyHlsModel *m, const SyArray *x, GError **error)
+{
+	const SyDeps *deps = m->array->analysis->deps;
+	isl_union_map *ext = isl_union_map_empty(
+		isl_space_params_alloc(isl_union_map_get_ctx(m->schedule), 0));
+	isl_bool once, kept = isl_bool_true;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->source->array == x && is_exterior_flow(m, dep))
+			ext = isl_union_map_add_map(
+				ext, isl_map_copy(dep->relation));
+	}
+	once = isl_union_map_is_single_valued(ext);
+	ext = isl_union_map_apply_range(
+		isl_union_map_apply_domain(
+			ext, isl_union_map_copy(m->schedule)),
+		isl_union_map_copy(m->schedule));
+	if (once == isl_bool_true &&
+		isl_union_map_is_empty(ext) == isl_bool_false) {
+		/* written at w1 before w2, read at r1 before r2 */
+		isl_map *r = isl_map_from_union_map(ext);
+		isl_map *before = earlier_in_pe(m);
+		isl_map *pairs = isl_map_apply_range(
+			isl_map_apply_range(isl_map_reverse(isl_map_copy(r)),
+				isl_map_copy(before)),
+			r);
+
+		kept = isl_map_is_subset(pairs, before);
+		isl_map_free(pairs);
+		isl_map_free(before);
+	} else {
+		isl_union_map_free(ext);
+	}
+	if (once != isl_bool_true)
+		return sy_hls_refuse(error,
+			"a value of %s is read more than once in the next PE; "
+			"the HLS backend passes each value once",
+			x->name);
+	if (kept != isl_bool_true)
+		return sy_hls_refuse(error,
+			"%s reaches the next PE in another order than it "
+			"leaves this one; the HLS backend's FIFOs keep the "
+			"order",
+			x->name);
+	return TRUE;
+}
+
+/* The FIFO instances of access a of a chained array, checked: values
+ * from outside enter at the first PE, results leave at the last. */
+static isl_set *chain_of(const SyHlsModel *m, const SyAccess *a,
+	const SyIoPath *p, GError **error)
+{
+	guint k = along(p);
+	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
+	isl_set *outside = a->array->local
+		? isl_set_empty(isl_set_get_space(a->stmt->domain))
+		: a->write ? sy_hls_model_live_out(m, a)
+			   : live_in(m, a);
+	isl_set *there = at_pe(m, a->stmt, k, end);
+	isl_bool ok = isl_set_is_subset(outside, there);
+	const char *loop =
+		m->array->analysis->band
+			->members[m->array->choices->candidate->space[k]]
+			.name;
+
+	isl_set_free(there);
+	if (ok != isl_bool_true) {
+		isl_set_free(outside);
+		sy_hls_refuse(error,
+			a->write
+				? "final values of %s are written in PEs "
+				  "before the last along '%s'; the HLS "
+				  "backend drains them at the end of the chain"
+				: "values of %s from outside the kernel are "
+				  "read in PEs after the first along '%s'; the "
+				  "HLS backend feeds them at the start of the "
+				  "chain",
+			a->array->name, loop);
+		return NULL;
+	}
+	return isl_set_union(crossing(m, a), outside);
+}
+
+static void set_free(gpointer set)
+{
+	isl_set_free(set);
+}
+
+gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
+{
+	const SyScop *scop = m->array->analysis->scop;
+
+	m->chain = g_hash_table_new_full(NULL, NULL, NULL, set_free);
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		const SyIoPath *in = exterior_path(m, x, TRUE);
+		const SyIoPath *out = exterior_path(m, x, FALSE);
+
+		/* With no way in, partial results start in the first
+		 * PEs (see sy_hls_model_headless); a temporary passed PE
+		 * to PE has neither way. */
+		if (!sy_hls_model_keeps(m, x))
+			continue;
+		if (x->local ? !in || in->role != SY_PATH_PASS
+			     : !out || (!in && out->role != SY_PATH_PARTIAL))
+			continue;
+		if (!check_fifo(m, x, error))
+			return FALSE;
+		for (guint k = 0; k < scop->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				scop->accesses, k);
+			isl_set *set;
+
+			if (a->array != x || !a->expr)
+				continue;
+			set = chain_of(m, a,
+				(a->write && out) || !in ? out : in, error);
+			if (!set)
+				return FALSE;
+			if (isl_set_is_empty(set) == isl_bool_true)
+				isl_set_free(set);
+			else
+				g_hash_table_insert(m->chain, (gpointer)a, set);
+		}
+	}
+	return TRUE;
+}
+
+isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)
+{
+	return g_hash_table_lookup(m->chain, a);
+}
+
+gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)
+{
+	GHashTableIter it;
+	gpointer a;
+
+	g_hash_table_iter_init(&it, m->chain);
+	while (g_hash_table_iter_next(&it, &a, NULL))
+		if (((const SyAccess *)a)->array == x)
+			return TRUE;
+	return FALSE;
+}
+
+isl_union_set *sy_hls_model_chain_ends(const SyHlsModel *m, const SyIoPath *p)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	guint k = along(p);
+	gint64 end = p->in ? 0 : m->array->pe[k] - 1;
+	isl_union_set *ends = isl_union_set_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_set *set = sy_hls_model_chain(m, a);
+
+		if (a->array != p->array || a->write == p->in || !set)
+			continue;
+		ends = isl_union_set_add_set(ends,
+			isl_set_intersect(
+				isl_set_copy(set), at_pe(m, a->stmt, k, end)));
+	}
+	return ends;
+}
+
+gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+
+	return p->role == SY_PATH_PASS ||
+		(!p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
+			!sy_hls_model_path(m, p->array, TRUE));
+}

@@ -1,0 +1,592 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include "comm/hls-chain.h"
+
+static void path_free(gpointer data)
+{
+	SyHlsPath *p = data;
+
+	sy_tile_box_clear(&p->box);
+	isl_set_free(p->tiles);
+	isl_union_set_free(p->moving);
+	g_free(p);
+}
+
+static void hls_stmt_free(gpointer data)
+{
+	SyHlsStmt *h = data;
+
+	isl_multi_aff_free(h->sched);
+	isl_set_free(h->points);
+	isl_pw_multi_aff_free(h->inverse);
+	g_free(h);
+}
+
+static void pe_box_free(gpointer data)
+{
+	sy_tile_box_clear(data);
+	g_free(data);
+}
+
+void sy_hls_model_free(SyHlsModel *model)
+{
+	if (!model)
+		return;
+	isl_union_map_free(model->schedule);
+	isl_union_set_free(model->real);
+	if (model->pe_paths)
+		g_ptr_array_unref(model->pe_paths);
+	if (model->paths)
+		g_ptr_array_unref(model->paths);
+	if (model->passes)
+		g_ptr_array_unref(model->passes);
+	if (model->plan)
+		g_ptr_array_unref(model->plan);
+	if (model->pe_box)
+		g_hash_table_unref(model->pe_box);
+	if (model->chain)
+		g_hash_table_unref(model->chain);
+	if (model->stmts)
+		g_hash_table_unref(model->stmts);
+	g_free(model);
+}
+
+static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
+{
+	*(isl_multi_aff **)user = ma;
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* set as the product of its dimensions' ranges when it is one: what the
+ * AST builder projects is then plain bounds. */
+static isl_set *rectangular(isl_set *set)
+{
+	isl_fixed_box *hull = isl_set_get_simple_fixed_box_hull(set);
+	isl_multi_aff *offset = isl_fixed_box_get_offset(hull);
+	isl_multi_val *size = isl_fixed_box_get_size(hull);
+	isl_set *box = isl_set_universe(isl_set_get_space(set));
+	isl_bool same = isl_fixed_box_is_valid(hull);
+
+	for (int d = 0;
+		same == isl_bool_true && d < (int)isl_set_dim(set, isl_dim_set);
+		d++) {
+		isl_aff *lo = isl_multi_aff_get_at(offset, d);
+		isl_val *n = isl_multi_val_get_at(size, d);
+
+		if (!isl_aff_is_cst(lo)) {
+			isl_aff_free(lo);
+			isl_val_free(n);
+			same = isl_bool_false;
+			break;
+		}
+		{
+			isl_val *l = isl_aff_get_constant_val(lo);
+			gint64 a = isl_val_get_num_si(l);
+
+			box = isl_set_lower_bound_si(box, isl_dim_set, d, a);
+			box = isl_set_upper_bound_si(box, isl_dim_set, d,
+				a + isl_val_get_num_si(n) - 1);
+			isl_val_free(l);
+		}
+		isl_aff_free(lo);
+		isl_val_free(n);
+	}
+	if (same == isl_bool_true)
+		same = isl_set_is_equal(box, set);
+	isl_multi_aff_free(offset);
+	isl_multi_val_free(size);
+	isl_fixed_box_free(hull);
+	if (same != isl_bool_true) {
+		isl_set_free(box);
+		return set;
+	}
+	isl_set_free(set);
+	return box;
+}
+
+/* The statement seen from its schedule (see SyHlsStmt). */
+static SyHlsStmt *hls_stmt_new(const SyStmt *stmt, isl_map *boxed)
+{
+	SyHlsStmt *h = g_new0(SyHlsStmt, 1);
+	isl_map *back;
+
+	h->stmt = stmt;
+	/* Without redundant constraints (the kernel's bounds are implied
+	 * by whole boxes): every AST built on the points is cheaper. */
+	h->points = rectangular(isl_set_remove_redundancies(
+		isl_set_coalesce(isl_set_set_tuple_name(
+			isl_map_range(isl_map_copy(boxed)), stmt->name))));
+	back = isl_map_reverse(boxed);
+	back = isl_map_set_tuple_name(back, isl_dim_in, stmt->name);
+	h->inverse = isl_pw_multi_aff_coalesce(isl_pw_multi_aff_from_map(back));
+	/* The points are the box's image: the inverse needs no domain. */
+	if (isl_pw_multi_aff_n_piece(h->inverse) == 1) {
+		isl_multi_aff *ma = NULL;
+
+		isl_pw_multi_aff_foreach_piece(h->inverse, take_piece, &ma);
+		isl_pw_multi_aff_free(h->inverse);
+		h->inverse = isl_pw_multi_aff_from_multi_aff(ma);
+	}
+	return h;
+}
+
+const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *m, const char *name)
+{
+	return g_hash_table_lookup(m->stmts, name);
+}
+
+isl_union_set *sy_hls_model_points(
+	const SyHlsModel *m, isl_union_set *instances)
+{
+	isl_union_set *points = isl_union_set_empty(
+		isl_union_set_get_space(instances));
+	GHashTableIter it;
+	gpointer value;
+
+	g_hash_table_iter_init(&it, m->stmts);
+	while (g_hash_table_iter_next(&it, NULL, &value)) {
+		const SyHlsStmt *h = value;
+		isl_set *mine = isl_union_set_extract_set(
+			instances, isl_set_get_space(h->stmt->domain));
+		isl_set *at = isl_set_apply(mine,
+			isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)));
+
+		points = isl_union_set_add_set(points,
+			isl_set_intersect(
+				isl_set_set_tuple_name(at, h->stmt->name),
+				isl_set_copy(h->points)));
+	}
+	isl_union_set_free(instances);
+	return points;
+}
+
+/* Units and footprints */
+
+/* Units and footprints, on the design's boxes */
+
+static isl_union_map *unit_map(const SyHlsModel *m, const gboolean *keep)
+{
+	return sy_tile_boxes_units(m->design->tiles, keep);
+}
+
+static isl_union_map *boxed_accesses(
+	const SyHlsModel *m, const SyArray *x, int writes, isl_union_set *only)
+{
+	return sy_tile_boxes_accesses(m->design->tiles, x, writes, only);
+}
+
+/* Checks */
+
+gboolean sy_hls_model_keeps(const SyHlsModel *m, const SyArray *x)
+{
+	const SyCandidate *c = m->array->choices->candidate;
+
+	if (x->local)
+		return TRUE;
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+
+		if (g->array == x && !g->exterior &&
+			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Data moving PE to PE must move to the next PE along one space loop at
+ * the same time step: then every PE forwards what it read. */
+static gboolean check_exterior(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyCandidate *c = array->choices->candidate;
+	const SyDeps *deps = array->analysis->deps;
+	guint moving = 0;
+
+	for (guint k = 0; k < p->n_space; k++) {
+		if (p->direction[k] == 0)
+			continue;
+		if (p->direction[k] != 1)
+			return sy_hls_refuse(error,
+				"%s moves %" G_GINT64_FORMAT " PEs along '%s' "
+				"at a time; the HLS backend moves data to the "
+				"next PE only",
+				p->array->name, p->direction[k],
+				array->analysis->band->members[c->space[k]]
+					.name);
+		moving++;
+	}
+	if (moving != 1)
+		return sy_hls_refuse(error,
+			"%s moves diagonally through the array; the HLS "
+			"backend moves data along one space loop",
+			p->array->name);
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_ANTI || dep->kind == SY_DEP_OUTPUT ||
+			dep->source->array != p->array || !dep->uniform ||
+			!sy_candidate_crosses_pes(c, dep->distance))
+			continue;
+		for (guint t = 0; t < dep->depth; t++)
+			if (!sy_candidate_is_space(c, t) &&
+				dep->distance[t] != 0)
+				return sy_hls_refuse(error,
+					"the %s dependence on %s crosses PEs "
+					"and time steps at once (distance "
+					"%" G_GINT64_FORMAT
+					" on '%s'); the HLS "
+					"backend needs the next PE to take it "
+					"at the same time step",
+					sy_dep_kind_name(dep->kind),
+					p->array->name, dep->distance[t],
+					array->analysis->band->members[t].name);
+	}
+	return TRUE;
+}
+
+/* Results overwritten PE to PE without being read (y[i] = A[i][k] on
+ * [k]): every PE but the last would have to pass its neighbours'
+ * values on and drop its own, which no module does. */
+static gboolean refuse_overwritten(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	const SyCandidate *c = m->array->choices->candidate;
+	guint k = 0;
+
+	while (k + 1 < p->n_space && p->direction[k] == 0)
+		k++;
+	return sy_hls_refuse(error,
+		"results of %s are overwritten in the next PE along '%s' and "
+		"never read there; the HLS backend drains a result from the "
+		"PE that writes it: choose space loops that %s's subscripts "
+		"use",
+		p->array->name,
+		m->array->analysis->band->members[c->space[k]].name,
+		p->array->name);
+}
+
+/* Whether access a's element changes along band member t: then a PE's
+ * buffer of it moves with t's tiles. */
+static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
+{
+	for (guint d = 0; d < a->stmt->n_iters; d++)
+		if (sy_band_member_of(band, a->stmt->loops[d]) == (int)t)
+			return isl_multi_pw_aff_involves_dims(a->subscripts,
+				       isl_dim_in, d, 1) == isl_bool_true;
+	return FALSE;
+}
+
+/* Values of x a PE keeps from one tile to another: partial results
+ * would make a round trip through DRAM, a cycle the C simulation cannot
+ * run; a temporary has no way there at all. */
+static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
+	gboolean through_dram, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+	const SyBand *band = array->analysis->band;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x ||
+			!dep->uniform)
+			continue;
+		for (guint t = 0; t < dep->depth; t++)
+			if (dep->distance[t] != 0 &&
+				array->padded[t] > array->config->tile[t] &&
+				(through_dram || follows(band, dep->sink, t)))
+				return sy_hls_refuse(error,
+					"%s %s cross tiles of '%s'%s; the HLS "
+					"backend needs that loop untiled "
+					"(--tile %s=%" G_GINT64_FORMAT ")",
+					x->local ? "values of the temporary"
+						 : "partial results of",
+					x->name, band->members[t].name,
+					through_dram ? " through DRAM"
+						: x->local
+						? ""
+						: " in a PE's buffer, "
+						  "which moves with them",
+					band->members[t].name,
+					band->members[t].max -
+						band->members[t].min + 1);
+	}
+	return TRUE;
+}
+
+/* Partial results may leave the array only at the end. */
+static gboolean check_partial(
+	const SyHlsModel *m, const SyIoPath *p, GError **error)
+{
+	if (!p->exterior)
+		return sy_hls_refuse(error,
+			"partial results of %s leave the PEs between tiles and "
+			"come back; the HLS backend keeps them on chip: put "
+			"the loops carrying them innermost in the tile order "
+			"(--tile-order)",
+			p->array->name);
+	return check_untiled(m, p->array, TRUE, error);
+}
+
+static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->array == x && p->role == SY_PATH_PARTIAL)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static gboolean check_paths(const SyHlsModel *m, GError **error)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->exterior && !check_exterior(m, p, error))
+			return FALSE;
+		if (p->exterior && p->role == SY_PATH_DRAIN)
+			return refuse_overwritten(m, p, error);
+		if (p->role == SY_PATH_PARTIAL && !check_partial(m, p, error))
+			return FALSE;
+		for (guint k = 0; k < i; k++) {
+			const SyIoPath *o = g_ptr_array_index(m->plan, k);
+
+			if (o->array == p->array && o->in == p->in)
+				return sy_hls_refuse(error,
+					"%s %s the array along two paths (%s "
+					"and %s); the HLS backend supports one "
+					"per array and way",
+					p->array->name,
+					p->in ? "enters" : "leaves", o->prefix,
+					p->prefix);
+		}
+	}
+	/* Temporaries, and partial results with no way through DRAM,
+	 * stay on chip: in their PE or passed on, in a buffer that must
+	 * not move between the tiles they cross. */
+	for (guint i = 0; i < m->array->analysis->scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(
+			m->array->analysis->scop->arrays, i);
+
+		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
+			!check_untiled(m, x, FALSE, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* Paths */
+
+/* The packing of a path's buffers, as the design chose it on the same
+ * boxes. */
+static guint pack_of(const SyDesign *design, const SyIoPath *p)
+{
+	g_autofree char *stem = g_strconcat(p->prefix, "_IO_L", NULL);
+
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		if (m->buffers->len && g_str_has_prefix(m->name, stem))
+			return ((SyBuffer *)g_ptr_array_index(m->buffers, 0))
+				->pack;
+	}
+	return 1;
+}
+
+/* The first n_tile schedule dimensions of instances: their tiles. */
+static isl_set *tiles_of(const SyHlsModel *m, isl_union_set *instances)
+{
+	gboolean *none = g_new0(gboolean, m->n_space + 1);
+	isl_union_map *units = unit_map(m, none);
+	isl_union_set *tiles = isl_union_set_apply(instances, units);
+	isl_set *set;
+
+	g_free(none);
+	if (isl_union_set_is_empty(tiles) == isl_bool_true) {
+		isl_union_set_free(tiles);
+		return isl_set_empty(isl_space_set_alloc(
+			isl_union_map_get_ctx(m->schedule), 0, m->n_tile));
+	}
+	set = isl_set_from_union_set(tiles);
+	return isl_set_coalesce(set);
+}
+
+/* The PE dimensions a path's boxes are per: all for an interior path
+ * (per PE), those it does not move along for an exterior one (per
+ * line); NULL for all. */
+static gboolean *path_keep(const SyIoPath *p)
+{
+	gboolean *keep;
+
+	if (!p->exterior)
+		return NULL;
+	keep = g_new(gboolean, p->n_space + 1);
+	for (guint k = 0; k < p->n_space; k++)
+		keep[k] = p->direction[k] == 0;
+	return keep;
+}
+
+static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
+{
+	const SyPeArray *array = m->array;
+	SyHlsPath *hp = g_new0(SyHlsPath, 1);
+	g_autofree gboolean *keep = path_keep(p);
+	isl_union_map *accesses;
+
+	hp->path = p;
+	hp->lanes = sy_io_path_lanes(array, m->design->tiles, p);
+	hp->once = sy_io_path_once(array, m->design->tiles, p);
+	hp->pack = pack_of(m->design, p);
+	if (!p->exterior && p->role != SY_PATH_PARTIAL)
+		hp->moving = isl_union_map_domain(
+			sy_io_path_accesses(array, p));
+	if (p->exterior && sy_hls_model_chained(m, p->array))
+		hp->moving = sy_hls_model_chain_ends(m, p);
+	/* Boxes and their offsets from every unit's accesses, so that
+	 * every module of a chain takes a box per tile; the tiles that
+	 * move data from the copy-in or copy-out set. */
+	sy_tile_box_compute(&hp->box, unit_map(m, keep),
+		boxed_accesses(m, p->array, !p->in, NULL), p->array->n_dims);
+	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
+	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
+	return hp;
+}
+
+isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	const SyArray *x = hp->path->array;
+	g_autofree gboolean *keep = path_keep(hp->path);
+	isl_union_map *units = unit_map(m, keep);
+	isl_space *space;
+	isl_union_map *writes = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+	isl_union_map *out;
+	isl_map *copy_out;
+	guint n_unit = m->n_tile;
+
+	for (guint k = 0; k < m->n_space; k++)
+		n_unit += !keep || keep[k];
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(scop->ctx, 0, n_unit),
+		isl_set_get_space(x->extent));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->array == x && a->write)
+			writes = isl_union_map_add_map(writes,
+				sy_io_live_out(m->array->analysis->deps, a));
+	}
+	out = isl_union_map_apply_range(isl_union_map_reverse(units), writes);
+	copy_out = isl_union_map_extract_map(out, space);
+	isl_union_map_free(out);
+	return copy_out;
+}
+
+/* Arrays a PE keeps: partial results and results that stay in it, and
+ * the kernel's temporaries. */
+static void pe_boxes(SyHlsModel *m)
+{
+	const SyScop *scop = m->array->analysis->scop;
+
+	m->pe_box = g_hash_table_new_full(NULL, NULL, NULL, pe_box_free);
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		SyHlsBox *box;
+
+		if (!sy_hls_model_keeps(m, x))
+			continue;
+		box = g_new0(SyHlsBox, 1);
+		sy_tile_box_compute(box, unit_map(m, NULL),
+			boxed_accesses(m, x, -1, NULL), x->n_dims);
+		g_hash_table_insert(m->pe_box, (gpointer)x, box);
+	}
+}
+
+SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
+{
+	const SyPeArray *array = design->array;
+	const SyScop *scop = array->analysis->scop;
+	const SyTileBoxes *tiles = design->tiles;
+	SyHlsModel *m;
+
+	if (!tiles) {
+		g_propagate_error(error, g_error_copy(design->tiles_error));
+		return NULL;
+	}
+	m = g_new0(SyHlsModel, 1);
+	m->array = array;
+	m->design = design;
+	m->n_dims = tiles->n_dims;
+	m->n_tile = tiles->n_tile;
+	m->n_space = tiles->n_space;
+	m->schedule = isl_union_map_copy(tiles->schedule);
+	m->stmts = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, hls_stmt_free);
+	m->real = isl_union_set_copy(scop->domain);
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		SyHlsStmt *h = hls_stmt_new(stmt,
+			isl_union_map_extract_map(tiles->schedule,
+				isl_space_map_from_domain_and_range(
+					isl_set_get_space(stmt->domain),
+					isl_space_set_alloc(
+						scop->ctx, 0, m->n_dims))));
+
+		h->sched = isl_multi_aff_copy(sy_tile_boxes_sched(tiles, stmt));
+		g_hash_table_insert(m->stmts, stmt->name, h);
+	}
+	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
+	m->plan = sy_io_plan(array);
+	m->paths = g_ptr_array_new_with_free_func(path_free);
+	m->passes = g_ptr_array_new_with_free_func(path_free);
+	if (!check_paths(m, error) || !sy_hls_model_build_chains(m, error)) {
+		sy_hls_model_free(m);
+		return NULL;
+	}
+	for (guint i = 0; i < m->plan->len; i++) {
+		SyHlsPath *hp = path_new(m, g_ptr_array_index(m->plan, i));
+
+		g_ptr_array_add(
+			hp->path->role == SY_PATH_PASS ? m->passes : m->paths,
+			hp);
+	}
+	m->pe_paths = g_ptr_array_new();
+	for (guint i = 0; i < m->paths->len + m->passes->len; i++)
+		g_ptr_array_add(m->pe_paths,
+			i < m->paths->len ? g_ptr_array_index(m->paths, i)
+					  : g_ptr_array_index(m->passes,
+						    i - m->paths->len));
+	pe_boxes(m);
+	return m;
+}
+
+const SyHlsPath *sy_hls_model_path(
+	const SyHlsModel *model, const SyArray *x, gboolean in)
+{
+	for (guint i = 0; i < model->pe_paths->len; i++) {
+		const SyHlsPath *p = g_ptr_array_index(model->pe_paths, i);
+
+		if (p->path->array == x && p->path->in == in)
+			return p;
+	}
+	return NULL;
+}

@@ -1,0 +1,108 @@
+/* What the HLS backend computes before it prints: the PE array's schedule
+ * on whole tiles (every PE runs the same iterations, so that streams
+ * stay aligned; points outside the kernel's domain, the padding, move
+ * data but compute nothing), and per I/O path the footprint boxes its
+ * buffers hold and the offsets that address them.
+ *
+ * The backend supports what it can prove correct in C simulation: loops
+ * of unit step, data moving PE to PE along one space loop without a
+ * time delay, partial results that stay on chip (kept in a PE, passed
+ * along a chain of PEs, or both: accumulated in each PE, then handed on
+ * through a FIFO that carries each value once and in order, fed at the
+ * chain's start and drained at its end), drained results that fill
+ * their boxes.  sy_hls_model_new says which rule a design breaks. */
+#pragma once
+
+#include "comm/design.h"
+#include "comm/io-plan.h"
+
+G_BEGIN_DECLS
+
+/* A buffer's box (see tile-boxes.h; the design's buffers have its
+ * sizes). */
+typedef SyTileBox SyHlsBox;
+
+typedef struct {
+	const SyIoPath *path;
+	SyHlsBox box; /* per line (exterior) or PE (interior) */
+	guint lanes; /* SIMD lanes per PE transfer */
+	gboolean once; /* one element for all the lanes of a vector */
+	guint pack; /* elements per chain word */
+	isl_set *tiles; /* the tiles that move data: [tile] */
+	isl_union_set *moving; /* instances whose accesses move data
+				   (copy-in or copy-out); NULL for all */
+} SyHlsPath;
+
+/* A statement on whole tiles, seen from its schedule: the points of the
+ * flat schedule its box covers (a set named after the statement), and
+ * the function back to its iterators.  ASTs are built on the points:
+ * no floor divisions to eliminate. */
+typedef struct {
+	const SyStmt *stmt;
+	isl_multi_aff *sched; /* iterators -> schedule */
+	isl_set *points; /* S[schedule] */
+	isl_pw_multi_aff *inverse; /* S[schedule] -> iterators */
+} SyHlsStmt;
+
+typedef struct {
+	const SyPeArray *array;
+	const SyDesign *design;
+	GHashTable *stmts; /* name -> SyHlsStmt */
+	isl_union_map *schedule; /* boxed instances -> flat schedule */
+	isl_union_set *real; /* the kernel's instances */
+	guint n_dims, n_tile, n_space;
+	gint64 lanes_dim; /* schedule dimension of SIMD lanes, -1 */
+	GPtrArray *plan; /* SyIoPath (owned) */
+	GPtrArray *paths; /* SyHlsPath, per path of plan through DRAM */
+	GPtrArray *passes; /* SyHlsPath: temporaries passed PE to PE */
+	GPtrArray *pe_paths; /* paths, then passes: the PE's streams */
+	GHashTable *pe_box; /* SyArray -> SyHlsBox: kept in PEs */
+	/* Arrays kept in their PE and passed along the array too (partial
+	 * results accumulated in each PE, then handed to the next): per
+	 * access, the instances that use the PE-to-PE FIFO (reads of values
+	 * from the previous PE or from outside, writes of values for the
+	 * next PE or for the drain). */
+	GHashTable *chain; /* SyAccess -> isl_set */
+} SyHlsModel;
+
+SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error);
+void sy_hls_model_free(SyHlsModel *model);
+
+const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *model, const char *name);
+
+/* Whether PEs keep array x: a temporary, or values that flow (or are
+ * overwritten) inside a PE. */
+gboolean sy_hls_model_keeps(const SyHlsModel *model, const SyArray *x);
+
+/* The instances of a write whose value nothing overwrites. */
+isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
+
+/* What an output path's drain writes back: [tile, unit] -> element
+ * (unit: the PE coordinates its boxes are per, in PE order) for the
+ * elements written there whose value nothing overwrites (AutoSA's
+ * copy-out set).  The rest of a box is never written back. */
+isl_map *sy_hls_model_copy_out(const SyHlsModel *model, const SyHlsPath *hp);
+
+/* The chain set of an access (see SyHlsModel.chain), NULL if it has
+ * none or it is empty. */
+isl_set *sy_hls_model_chain(const SyHlsModel *model, const SyAccess *a);
+gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
+
+/* Whether hp carries partial results out of a chain that has no way in
+ * (they start in the first PEs: nothing from outside, nothing from
+ * other tiles), or passes a temporary PE to PE: the first PEs' upstream
+ * FIFOs are fed by dummies that write nothing. */
+gboolean sy_hls_model_headless(const SyHlsModel *model, const SyHlsPath *hp);
+
+/* The points of instances (statement space, taken): S[schedule]. */
+isl_union_set *sy_hls_model_points(
+	const SyHlsModel *model, isl_union_set *instances);
+
+/* The path that carries array x in (or out), or NULL; for a temporary
+ * passed PE to PE, its pass (in). */
+const SyHlsPath *sy_hls_model_path(
+	const SyHlsModel *model, const SyArray *x, gboolean in);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyHlsModel, sy_hls_model_free)
+
+G_END_DECLS

@@ -1,0 +1,544 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/val.h>
+
+#include "comm/io-plan.h"
+#include "poly/names.h"
+
+static void path_free(gpointer data)
+{
+	SyIoPath *p = data;
+
+	g_free(p->direction);
+	g_free(p->prefix);
+	g_free(p);
+}
+
+static gint64 n_tiles(const SyPeArray *array, guint m)
+{
+	return array->padded[m] / array->config->tile[m];
+}
+
+/* The innermost tile loop with more than one tile, or -1. */
+static int last_tile_loop(const SyPeArray *array)
+{
+	const SyConfig *cfg = array->config;
+
+	for (guint k = cfg->n_members; k-- > 0;)
+		if (n_tiles(array, cfg->order[k]) > 1)
+			return (int)cfg->order[k];
+	return -1;
+}
+
+gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
+{
+	const SyDeps *deps = array->analysis->deps;
+	int last = last_tile_loop(array);
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
+			continue;
+		if (!dep->uniform)
+			return FALSE;
+		if (sy_candidate_crosses_pes(
+			    array->choices->candidate, dep->distance))
+			continue;
+		/* Crossing tiles of any loop but the innermost tiled one
+		 * leaves other tiles in between. */
+		for (guint m = 0; m < array->config->n_members; m++)
+			if (dep->distance[m] != 0 && n_tiles(array, m) > 1 &&
+				(int)m != last)
+				return FALSE;
+	}
+	return TRUE;
+}
+
+/* Whether partial results of x come into the array: values from before
+ * the kernel, or values that cross tiles (through DRAM).  Partial
+ * results that start inside the kernel and stay in their tile need no
+ * way in. */
+static gboolean enters(const SyPeArray *array, const SyArray *x)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyDeps *deps = array->analysis->deps;
+	isl_union_map *same = isl_union_map_apply_range(
+		isl_union_map_copy(array->tile_map),
+		isl_union_map_reverse(isl_union_map_copy(array->tile_map)));
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < scop->accesses->len && !any; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_set *in = a->array == x && !a->write
+			? sy_deps_live_in(deps, a)
+			: NULL;
+
+		any = in && isl_set_is_empty(in) == isl_bool_false;
+	}
+	for (guint i = 0; i < deps->deps->len && !any; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+		isl_union_map *across;
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
+			continue;
+		across = isl_union_map_subtract(
+			isl_union_map_from_map(isl_map_copy(dep->relation)),
+			isl_union_map_copy(same));
+		any = isl_union_map_is_empty(across) == isl_bool_false;
+		isl_union_map_free(across);
+	}
+	isl_union_map_free(same);
+	return any;
+}
+
+static SyIoPath *find_path(GPtrArray *paths, const SyArray *x, gboolean in,
+	gboolean exterior, const gint64 *direction, guint n)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+
+		if (p->array == x && p->in == in && p->exterior == exterior &&
+			memcmp(p->direction, direction, n * sizeof(gint64)) ==
+				0)
+			return p;
+	}
+	return NULL;
+}
+
+/* A path, merged with one of the same array, way and direction: partial
+ * results that come back travel with the inputs, results with partial
+ * results that go out. */
+static void add_path(
+	GPtrArray *paths, const SyIoGroup *g, SyPathRole role, gboolean in)
+{
+	SyIoPath *p = find_path(
+		paths, g->array, in, g->exterior, g->direction, g->n_space);
+
+	if (p) {
+		if (role == SY_PATH_PARTIAL)
+			p->role = role;
+		return;
+	}
+	p = g_new0(SyIoPath, 1);
+	p->array = g->array;
+	p->role = role;
+	p->in = in;
+	p->exterior = g->exterior;
+	p->n_space = g->n_space;
+	p->direction = g_memdup2(g->direction, g->n_space * sizeof(gint64));
+	g_ptr_array_add(paths, p);
+}
+
+static gboolean has_group(const SyCandidate *c, const SyArray *x,
+	SyDepKind kind, gboolean exterior)
+{
+	for (guint i = 0; i < c->io->len; i++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, i);
+
+		if (g->array == x && g->kind == kind && g->exterior == exterior)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void add_group_paths(
+	GPtrArray *paths, const SyPeArray *array, const SyIoGroup *g)
+{
+	const SyCandidate *c = array->choices->candidate;
+	const SyArray *x = g->array;
+
+	switch (g->kind) {
+	case SY_DEP_READ:
+		/* Values from outside enter with the partial results that
+		 * move through the array, if any. */
+		if (g->exterior || !has_group(c, x, SY_DEP_FLOW, TRUE))
+			add_path(paths, g, SY_PATH_READ, TRUE);
+		break;
+	case SY_DEP_FLOW:
+		if (x->local) {
+			if (g->exterior)
+				add_path(paths, g, SY_PATH_PASS, TRUE);
+		} else if (g->exterior || !sy_io_stays_on_chip(array, x)) {
+			add_path(paths, g, SY_PATH_PARTIAL, TRUE);
+			add_path(paths, g, SY_PATH_PARTIAL, FALSE);
+		}
+		break;
+	case SY_DEP_OUTPUT:
+		/* Results of partial results that move through the array
+		 * leave with them. */
+		if (!x->local &&
+			!(has_group(c, x, SY_DEP_FLOW, TRUE) && !g->exterior))
+			add_path(paths, g, SY_PATH_DRAIN, FALSE);
+		break;
+	case SY_DEP_ANTI: break;
+	}
+}
+
+/* "A", "C_drain"; several paths of one stem and way are numbered, as
+ * AutoSA numbers groups ("C_1").  The stem is the array's name in
+ * generated code (names.h), so that no two paths share a name. */
+static void name_paths(GPtrArray *paths, const SyScop *scop)
+{
+	g_autoptr(SyNames) names = sy_names_new(scop);
+
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+
+		p->prefix = g_strconcat(sy_names_id(names, p->array->name),
+			p->role == SY_PATH_DRAIN ? "_drain" : "", NULL);
+	}
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		guint same = 0, index = 0;
+
+		for (guint k = 0; k < paths->len; k++) {
+			SyIoPath *o = g_ptr_array_index(paths, k);
+
+			if (o->in != p->in || o->array != p->array ||
+				(o->role == SY_PATH_DRAIN) !=
+					(p->role == SY_PATH_DRAIN))
+				continue;
+			if (k < i)
+				index++;
+			same++;
+		}
+		if (same > 1) {
+			char *numbered = g_strdup_printf(
+				"%s_%u", p->prefix, index);
+
+			g_free(p->prefix);
+			p->prefix = numbered;
+		}
+	}
+}
+
+static int inputs_first(gconstpointer a, gconstpointer b)
+{
+	const SyIoPath *p = *(SyIoPath *const *)a, *q = *(SyIoPath *const *)b;
+
+	return (int)q->in - (int)p->in;
+}
+
+GPtrArray *sy_io_plan(const SyPeArray *array)
+{
+	const SyCandidate *c = array->choices->candidate;
+	GPtrArray *paths = g_ptr_array_new_with_free_func(path_free);
+
+	for (guint i = 0; i < c->io->len; i++)
+		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
+	/* Inputs from outside and results that move nothing (every value
+	 * read is produced inside, every value written is overwritten),
+	 * and partial results that never enter, need no modules. */
+	for (guint i = paths->len; i-- > 0;) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		isl_union_map *moved;
+		gboolean none;
+
+		if (p->role == SY_PATH_PARTIAL && p->in &&
+			!enters(array, p->array)) {
+			g_ptr_array_remove_index(paths, i);
+			continue;
+		}
+		if (p->exterior || p->role == SY_PATH_PARTIAL)
+			continue;
+		moved = sy_io_path_accesses(array, p);
+		none = isl_union_map_is_empty(moved) == isl_bool_true;
+		isl_union_map_free(moved);
+		if (none)
+			g_ptr_array_remove_index(paths, i);
+	}
+	/* A stable sort: GLib's is merge sort. */
+	g_ptr_array_sort(paths, inputs_first);
+	name_paths(paths, array->analysis->scop);
+	return paths;
+}
+
+/* PE coordinates as a unit of PEs sees them: all of them (along NULL),
+ * none (all zero: the whole array), or the coordinates of a line along a
+ * direction with a unit step on its first moving loop. */
+static isl_union_map *unit_map(const SyPeArray *array, const gint64 *along)
+{
+	isl_ctx *ctx = array->analysis->ctx;
+	guint n = array->n_space, out = 0;
+	int a = -1;
+	isl_space *space;
+	isl_local_space *ls;
+	isl_multi_aff *ma;
+
+	for (guint k = 0; along && k < n && a < 0; k++)
+		if (along[k] == 1 || along[k] == -1)
+			a = (int)k;
+	if (!along)
+		out = n;
+	else if (a >= 0)
+		out = n - 1;
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, n),
+		isl_space_set_alloc(ctx, 0, out));
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_domain(space));
+	for (guint k = 0, o = 0; k < n && o < out; k++) {
+		isl_aff *aff;
+
+		if ((int)k == a)
+			continue;
+		aff = isl_aff_var_on_domain(
+			isl_local_space_copy(ls), isl_dim_set, k);
+		if (a >= 0 && along[k] != 0)
+			aff = isl_aff_sub(aff,
+				isl_aff_scale_val(
+					isl_aff_var_on_domain(
+						isl_local_space_copy(ls),
+						isl_dim_set, (unsigned)a),
+					isl_val_int_from_si(
+						ctx, along[k] * along[a])));
+		ma = isl_multi_aff_set_aff(ma, (int)o++, aff);
+	}
+	isl_local_space_free(ls);
+	return isl_union_map_apply_range(isl_union_map_copy(array->pe_map),
+		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+/* Whether PEs write x (it flows, or is overwritten, inside a PE). */
+static gboolean written_in_pes(const SyPeArray *array, const SyArray *x)
+{
+	const SyCandidate *c = array->choices->candidate;
+
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+
+		if (g->array == x &&
+			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
+			return TRUE;
+	}
+	return x->local;
+}
+
+/* Whether dimension d of set runs over the same range wherever the
+ * other dimensions are: set is the product of the two projections. */
+static gboolean dim_rectangular(isl_set *set /* take */, guint d)
+{
+	isl_size n = isl_set_dim(set, isl_dim_set);
+	isl_set *others, *range;
+	isl_bool same;
+
+	set = isl_set_reset_tuple_id(set);
+	others = isl_set_project_out(isl_set_copy(set), isl_dim_set, d, 1);
+	others = isl_set_insert_dims(others, isl_dim_set, d, 1);
+	range = isl_set_project_out(
+		isl_set_copy(set), isl_dim_set, d + 1, (unsigned)n - d - 1);
+	range = isl_set_project_out(range, isl_dim_set, 0, d);
+	range = isl_set_insert_dims(range, isl_dim_set, 0, d);
+	range = isl_set_insert_dims(
+		range, isl_dim_set, d + 1, (unsigned)n - d - 1);
+	others = isl_set_intersect(others, range);
+	same = isl_set_is_equal(others, set);
+	isl_set_free(others);
+	isl_set_free(set);
+	return same == isl_bool_true;
+}
+
+/* Whether the SIMD loop has the same iterations wherever it runs: a
+ * band member's bounds may depend on the other loops (j <= i). */
+static gboolean simd_rectangular(const SyPeArray *array, const SySimdChoice *sc)
+{
+	const SyScop *scop = array->analysis->scop;
+	GPtrArray *loops;
+
+	if (!sc->loop.in_band)
+		return sc->loop.rectangular;
+	loops = array->analysis->band->members[sc->loop.member].loops;
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		for (guint d = 0; d < stmt->n_iters; d++)
+			if (g_ptr_array_find(loops, stmt->loops[d], NULL) &&
+				!dim_rectangular(isl_set_copy(stmt->domain), d))
+				return FALSE;
+	}
+	return TRUE;
+}
+
+/* Whether a path can move whole vectors: PE to PE, every point moves;
+ * a PE's own data come only where it reads them (the copy-in set), so
+ * every lane of a vector must be there or none (two nests with j < 4 and
+ * j < 6 and vectors of 3; k from i to N - 1 and vectors of 2; j >= i on
+ * [i, k] with vectors on j), counted on the boxes.  Without boxes (the
+ * backend refuses the design) only a loop that runs the same whole
+ * vectors everywhere. */
+static gboolean whole_vectors(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	const SySimdChoice *sc = g_ptr_array_index(
+		array->choices->simd, cfg->simd);
+
+	if (p->exterior)
+		return TRUE;
+	if (written_in_pes(array, p->array))
+		return FALSE;
+	if (!tiles)
+		return sc->loop.extent % cfg->simd_factor == 0 &&
+			simd_rectangular(array, sc);
+	return sy_tile_boxes_whole_vectors(
+		tiles, isl_union_map_domain(sy_io_path_accesses(array, p)));
+}
+
+guint sy_io_path_lanes(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	guint lanes;
+
+	if (p->role != SY_PATH_READ || cfg->simd < 0)
+		return 1;
+	lanes = sy_choices_lanes(
+		array->choices, cfg->simd, cfg->simd_factor, p->array);
+	return lanes > 1 && whole_vectors(array, tiles, p) ? lanes : 1;
+}
+
+gboolean sy_io_path_once(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+
+	return p->role == SY_PATH_READ && cfg->simd >= 0 &&
+		sy_choices_lanes_same(array->choices, cfg->simd,
+			cfg->simd_factor, p->array) &&
+		whole_vectors(array, tiles, p);
+}
+
+isl_union_map *sy_io_accesses(
+	const SyPeArray *array, const SyArray *x, gboolean writes)
+{
+	const SyScop *scop = array->analysis->scop;
+	isl_union_map *all = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
+
+		if (access->array == x && access->write == writes)
+			all = isl_union_map_add_map(
+				all, isl_map_copy(access->map));
+	}
+	return all;
+}
+
+/* The instances of a write whose value nothing overwrites. */
+isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write)
+{
+	isl_map *map = isl_map_copy(write->map);
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_OUTPUT && dep->source == write)
+			map = isl_map_subtract_domain(map,
+				isl_map_domain(isl_map_copy(dep->relation)));
+	}
+	return map;
+}
+
+isl_union_map *sy_io_path_accesses(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyDeps *deps = array->analysis->deps;
+	isl_union_map *all;
+
+	/* Inputs fed to every PE on their own, and results, move only
+	 * what comes from outside and what is final (AutoSA's copy-in and
+	 * copy-out sets). */
+	if (p->exterior || p->role == SY_PATH_PARTIAL)
+		return sy_io_accesses(array, p->array, !p->in);
+	all = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		isl_set *in;
+
+		if (access->array != p->array || access->write == p->in)
+			continue;
+		if (!p->in) {
+			all = isl_union_map_add_map(
+				all, sy_io_live_out(deps, access));
+			continue;
+		}
+		in = sy_deps_live_in(deps, access);
+		if (in)
+			all = isl_union_map_add_map(all,
+				isl_map_intersect_domain(
+					isl_map_copy(access->map),
+					isl_set_copy(in)));
+	}
+	return all;
+}
+
+gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
+	guint n_dims, const gint64 *along)
+{
+	gint64 *size = g_new0(gint64, n_dims + 1);
+	isl_union_map *where = isl_union_map_range_product(
+		isl_union_map_copy(array->tile_map), unit_map(array, along));
+	isl_union_map *touched = isl_union_map_apply_range(
+		isl_union_map_reverse(where), accesses);
+	isl_map *map;
+
+	if (isl_union_map_is_empty(touched) == isl_bool_true) {
+		isl_union_map_free(touched);
+		return size;
+	}
+	map = isl_map_from_union_map(touched);
+	for (guint d = 0; d < n_dims; d++) {
+		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
+		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
+		isl_val *v = isl_pw_aff_max_val(isl_pw_aff_sub(hi, lo));
+
+		size[d] = isl_val_get_num_si(v) + 1;
+		isl_val_free(v);
+	}
+	isl_map_free(map);
+	return size;
+}
+
+gint64 sy_io_tiles(
+	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck)
+{
+	isl_union_set *tiles = isl_union_set_apply(
+		isl_union_map_domain(accesses),
+		isl_union_map_copy(array->tile_map));
+	guint n = array->config->n_members;
+	gint64 count = 1;
+	isl_set *set;
+
+	if (isl_union_set_is_empty(tiles) == isl_bool_true) {
+		isl_union_set_free(tiles);
+		return 0;
+	}
+	set = isl_set_from_union_set(tiles);
+	for (guint m = 0; m < n; m++) {
+		/* isl keeps the objective: it is ours to free. */
+		isl_aff *obj = isl_aff_var_on_domain(
+			isl_local_space_from_space(isl_set_get_space(set)),
+			isl_dim_set, m);
+		isl_val *hi = isl_set_max_val(set, obj);
+		isl_val *lo = isl_set_min_val(set, obj);
+
+		/* Tile numbers: within the padded extent, they fit. */
+		count = sy_checked_mul(ck, count,
+			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
+			"the number of tiles");
+		isl_val_free(hi);
+		isl_val_free(lo);
+		isl_aff_free(obj);
+	}
+	isl_set_free(set);
+	return count;
+}

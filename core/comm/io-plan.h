@@ -1,0 +1,76 @@
+/* I/O analysis for one PE array: which paths each array needs between
+ * DRAM and the PEs (AutoSA's I/O groups after merging and pruning), and
+ * the footprints that size their buffers.  design.h builds modules and
+ * FIFOs on these paths. */
+#pragma once
+
+#include "base/checked.h"
+#include "compute/tile-boxes.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	SY_PATH_READ, /* data the PEs read: inputs */
+	SY_PATH_DRAIN, /* results: output dependences */
+	SY_PATH_PARTIAL, /* partial results written out and read back */
+	SY_PATH_PASS, /* temporaries passed PE to PE, no DRAM */
+} SyPathRole;
+
+typedef struct {
+	const SyArray *array;
+	SyPathRole role;
+	gboolean in; /* towards the PEs */
+	gboolean exterior; /* carried by a space loop: PE to PE */
+	gint64 *direction; /* per space loop; zero for interior */
+	guint n_space;
+	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
+} SyIoPath;
+
+/* The paths of the array's dataflow, inputs first, in the order of the
+ * I/O groups. */
+GPtrArray *sy_io_plan(const SyPeArray *array);
+
+/* Whether the flow dependences on array that stay in one PE reach the
+ * next tile to run (or none): then partial results stay on chip. */
+gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
+
+/* The accesses of array x (its reads, or writes), as instance -> element
+ * relations; those a path moves: AutoSA's copy-in set (values from
+ * outside) and copy-out set (values nothing overwrites) for data fed to
+ * or drained from every PE on its own, every access otherwise. */
+/* The SIMD lanes a path moves to or from a PE at once: inputs move a
+ * vector of elements contiguous along the SIMD loop (PE to PE, or to
+ * each PE when the PEs only read the array and take all the lanes of a
+ * vector or none, on the statements' boxes, tiles; NULL where there are
+ * none: then the SIMD loop must have the same iterations everywhere);
+ * everything else an element at a time. */
+guint sy_io_path_lanes(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
+
+/* Whether an input path moves one element for all the lanes of a
+ * vector (its accesses stay on one element along the SIMD loop), under
+ * the same conditions. */
+gboolean sy_io_path_once(
+	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
+
+/* The write's accesses whose value nothing overwrites. */
+isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write);
+
+isl_union_map *sy_io_accesses(
+	const SyPeArray *array, const SyArray *x, gboolean writes);
+isl_union_map *sy_io_path_accesses(
+	const SyPeArray *array, const SyIoPath *path);
+
+/* The largest extent of each of n_dims dimensions of the elements that
+ * accesses (taken) touch in one tile by one unit of PEs: along is NULL
+ * for one PE, a direction for a line of PEs along it, or all zero for
+ * the whole array.  Returns n_dims sizes, to free. */
+gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
+	guint n_dims, const gint64 *along);
+
+/* The tiles in which accesses (taken) happen (their bounding box); a
+ * count beyond 64 bits is recorded in ck. */
+gint64 sy_io_tiles(
+	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck);
+
+G_END_DECLS

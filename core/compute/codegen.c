@@ -1,0 +1,356 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/union_map.h>
+#include <isl/val.h>
+
+#include "base/diag.h"
+#include "compute/codegen.h"
+
+typedef SyAstCall Call;
+
+static void call_free(void *data)
+{
+	Call *call = data;
+
+	for (guint k = 0; k < call->stmt->n_iters; k++)
+		isl_ast_expr_free(call->iters[k]);
+	g_free(call->iters);
+	g_free(call);
+}
+
+isl_ast_node *sy_codegen_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *user)
+{
+	const SyScop *scop = user;
+	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
+	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, 0);
+	isl_id *id = isl_ast_expr_id_get_id(arg);
+	Call *call = g_new0(Call, 1);
+	isl_map *map = isl_map_reverse(
+		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
+	isl_pw_multi_aff *iters = isl_pw_multi_aff_from_map(map);
+
+	call->stmt = sy_scop_stmt_by_name(scop, isl_id_get_name(id));
+	call->iters = g_new0(isl_ast_expr *, call->stmt->n_iters + 1);
+	for (guint k = 0; k < call->stmt->n_iters; k++)
+		call->iters[k] = isl_ast_build_expr_from_pw_aff(
+			build, isl_pw_multi_aff_get_pw_aff(iters, (int)k));
+	isl_pw_multi_aff_free(iters);
+	isl_id_free(id);
+	isl_ast_expr_free(arg);
+	isl_ast_expr_free(expr);
+	id = isl_id_set_free_user(
+		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, call),
+		call_free);
+	return isl_ast_node_set_annotation(node, id);
+}
+
+/* Statements */
+
+const SyAstCall *sy_ast_call_of(isl_ast_node *node)
+{
+	isl_id *id = isl_ast_node_get_annotation(node);
+	const SyAstCall *call = isl_id_get_user(id);
+
+	/* The node keeps its own reference to the id. */
+	isl_id_free(id);
+	return call;
+}
+
+/* The loop iterators a statement is printed with. */
+typedef struct {
+	const Call *call;
+	SyAstPrinter *gen;
+} Subst;
+
+static gboolean subst_iterator(
+	GString *out, const SyExpr *expr, int prec, gpointer user)
+{
+	Subst *s = user;
+	const SyStmt *stmt = s->call->stmt;
+
+	if (expr->kind != SY_EXPR_NAME)
+		return FALSE;
+	for (guint k = 0; k < stmt->n_iters; k++) {
+		if (sy_expr_var(expr) != stmt->iters[k])
+			continue;
+		sy_ast_print_expr(s->gen, out, s->call->iters[k], prec);
+		return TRUE;
+	}
+	return FALSE;
+}
+
+void sy_codegen_print_expr(SyAstPrinter *p, GString *out, const SyExpr *expr,
+	const SyAstCall *call)
+{
+	Subst s = {call, p};
+
+	sy_expr_print_with(out, expr, subst_iterator, &s);
+}
+
+static void print_stmt(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+{
+	const Call *call = sy_ast_call_of(node);
+	const SyNode *stmt = call->stmt->node;
+
+	(void)data;
+	sy_codegen_print_expr(p, p->out, stmt->lhs, call);
+	g_string_append_printf(p->out, " %s ", sy_punct_spelling(stmt->op));
+	sy_codegen_print_expr(p, p->out, stmt->rhs, call);
+	g_string_append(p->out, ";\n");
+}
+
+/* The program */
+
+/* A name the program does not use: prefix followed by digits. */
+static gboolean prefix_is_free(const SyProgram *prog, const char *prefix)
+{
+	gsize n = strlen(prefix);
+
+	for (guint i = 0; i < prog->vars->len; i++) {
+		const SyVar *var = g_ptr_array_index(prog->vars, i);
+		const char *rest = var->name + n;
+
+		if (strncmp(var->name, prefix, n) != 0 || !*rest)
+			continue;
+		while (g_ascii_isdigit(*rest))
+			rest++;
+		if (!*rest)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static const char *iterator_prefix(const SyProgram *prog)
+{
+	static const char *const prefixes[] = {"c", "t", "p", "sy_c"};
+
+	for (guint i = 0; i < G_N_ELEMENTS(prefixes) - 1; i++)
+		if (prefix_is_free(prog, prefixes[i]))
+			return prefixes[i];
+	/* Reserved for Systole: identifiers starting with sy_. */
+	return prefixes[G_N_ELEMENTS(prefixes) - 1];
+}
+
+isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx, guint n)
+{
+	const char *prefix = iterator_prefix(prog);
+	isl_id_list *list = isl_id_list_alloc(ctx, (int)n);
+
+	for (guint i = 0; i < n; i++) {
+		g_autofree char *name = g_strdup_printf("%s%u", prefix, i);
+
+		list = isl_id_list_add(list, isl_id_alloc(ctx, name, NULL));
+	}
+	return list;
+}
+
+/* Enough names for the deepest schedule: three bands of the band's
+ * loops, the loops below, latency and SIMD. */
+static isl_id_list *iterator_names(const SyPeArray *array)
+{
+	const SyAnalysis *a = array->analysis;
+	guint depth = 0;
+
+	for (guint i = 0; i < a->scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(a->scop->stmts, i);
+
+		depth = MAX(depth, stmt->n_iters);
+	}
+	return sy_codegen_iterators(
+		a->prog, a->ctx, 3 * a->band->n_members + 2 * depth + 2);
+}
+
+/* The type of the loop iterators: the user's, if the SCoP's loops agree
+ * on an integer type, else int. */
+const char *sy_codegen_iterator_type(const SyScop *scop)
+{
+	const char *type = NULL;
+
+	for (guint i = 0; i < scop->loops->len; i++) {
+		const SyLoop *loop = g_ptr_array_index(scop->loops, i);
+		const SyVar *iter = loop->iters[loop->depth];
+
+		if (!iter->integer || (type && strcmp(type, iter->type) != 0))
+			return "int";
+		type = iter->type;
+	}
+	return type ? type : "int";
+}
+
+/* The SCoP's own variables, declared once at the top: their lifetimes
+ * in the transformed code no longer follow the source's blocks. */
+static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
+{
+	const SyScop *scop = pe->analysis->scop;
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *array = g_ptr_array_index(scop->arrays, i);
+
+		if (!array->local)
+			continue;
+		sy_ast_line_start(gen);
+		g_string_append_printf(
+			gen->out, "%s %s", array->var->type, array->name);
+		for (guint d = 0; d < array->n_dims; d++)
+			g_string_append_printf(gen->out,
+				"[%" G_GINT64_FORMAT "]", array->dims[d]);
+		g_string_append(gen->out, ";\n");
+		any = TRUE;
+	}
+	if (any)
+		g_string_append_c(gen->out, '\n');
+}
+
+static isl_ast_node *build_ast(const SyPeArray *array)
+{
+	const SyAnalysis *a = array->analysis;
+	isl_ast_build *build = isl_ast_build_alloc(a->ctx);
+	isl_ast_node *tree;
+
+	build = isl_ast_build_set_iterators(build, iterator_names(array));
+	build = isl_ast_build_set_at_each_domain(
+		build, sy_codegen_at_domain, (void *)a->scop);
+	tree = isl_ast_build_node_from_schedule(
+		build, isl_schedule_copy(array->schedule));
+	isl_ast_build_free(build);
+	return tree;
+}
+
+/* The block, with the helpers it uses defined before it and undefined
+ * after it, each line indented by indent. */
+static char *gen_block_text(
+	const SyPeArray *array, const char *indent, const char *unit)
+{
+	static const SyAstHooks hooks = {print_stmt, NULL, NULL};
+	SyAstPrinter gen;
+	GString *text = g_string_new(NULL);
+	isl_ast_node *tree = build_ast(array);
+
+	sy_ast_printer_init(&gen, indent, unit,
+		sy_codegen_iterator_type(array->analysis->scop), &hooks, NULL);
+	sy_ast_indent_more(&gen);
+	gen_locals(&gen, array);
+	sy_ast_print_node(&gen, tree);
+	isl_ast_node_free(tree);
+	sy_ast_helpers_define(text, gen.used);
+	g_string_append_printf(
+		text, "%s{\n%s%s}\n", indent, gen.out->str, indent);
+	sy_ast_helpers_undef(text, gen.used);
+	sy_ast_printer_clear(&gen);
+	return g_string_free(text, FALSE);
+}
+
+char *sy_codegen_block(
+	const SyPeArray *array, const char *indent, const char *unit)
+{
+	return gen_block_text(array, indent, unit);
+}
+
+char *sy_codegen_loops(
+	const SyPeArray *array, const char *indent, const char *unit)
+{
+	isl_ctx *ctx = array->analysis->ctx;
+	GError *error = NULL;
+	char *text;
+
+	sy_isl_stage_begin(ctx);
+	text = gen_block_text(array, indent, unit);
+	if (sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
+		    "the loop nest", &error))
+		return text;
+	g_free(text);
+	text = g_strdup_printf("%s/* %s */\n", indent, error->message);
+	g_error_free(error);
+	return text;
+}
+
+/* The indentation of the SCoP's first line of code, and one level of
+ * the file's style (a tab if it indents with tabs). */
+static char *scop_indent(const SyProgram *prog, const char **unit)
+{
+	const SySource *src = prog->begin.src;
+	guint line = prog->begin.line + 1;
+	const char *text = NULL;
+	gsize len = 0, n = 0;
+
+	for (; line < prog->end.line; line++) {
+		text = sy_source_line(src, line, &len);
+		n = 0;
+		while (n < len && (text[n] == ' ' || text[n] == '\t'))
+			n++;
+		if (n < len)
+			break;
+	}
+	*unit = n && text[0] == '\t' ? "\t" : "    ";
+	return g_strndup(text ? text : "", n);
+}
+
+static gsize line_end(const SySource *src, guint line)
+{
+	gsize len;
+	const char *text = sy_source_line(src, line, &len);
+	gsize off = (gsize)(text - src->text) + len;
+
+	if (off < src->len && src->text[off] == '\r')
+		off++;
+	if (off < src->len && src->text[off] == '\n')
+		off++;
+	return off;
+}
+
+gboolean sy_codegen_scop_text(
+	const SyProgram *prog, SyScopText *text, GError **error)
+{
+	const SySource *src = prog->begin.src;
+
+	if (src != prog->pp->main || prog->end.src != src) {
+		sy_input_error_set(error, SY_INPUT_ERROR_UNSUPPORTED,
+			&prog->begin, 1,
+			"move the SCoP into the file given on the command line",
+			"code generation needs the SCoP in %s, not in an "
+			"included file",
+			prog->pp->main->path);
+		return FALSE;
+	}
+	text->src = src;
+	text->begin = prog->begin.offset - (prog->begin.col - 1);
+	text->body = line_end(src, prog->begin.line);
+	text->body_end = prog->end.offset - (prog->end.col - 1);
+	text->end = line_end(src, prog->end.line);
+	text->indent = scop_indent(prog, &text->unit);
+	return TRUE;
+}
+
+char *sy_codegen_file(const SyPeArray *array, GError **error)
+{
+	SyScopText t;
+	g_autofree char *sizes = NULL;
+	g_autofree char *block = NULL;
+	GString *out;
+
+	if (!sy_codegen_scop_text(array->analysis->prog, &t, error))
+		return NULL;
+	sizes = sy_config_to_sa_sizes(array->config, array->choices);
+	sy_isl_stage_begin(array->analysis->ctx);
+	block = gen_block_text(array, t.indent, t.unit);
+	if (!sy_isl_stage_check(array->analysis->ctx,
+		    sy_analysis_path(array->analysis), "the loop nest",
+		    error)) {
+		g_free(t.indent);
+		return NULL;
+	}
+	out = g_string_new_len(t.src->text, (gssize)t.begin);
+	g_string_append_printf(out, "%s/* Systole: %s */\n", t.indent, sizes);
+	g_string_append(out, block);
+	g_string_append_len(
+		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
+	g_free(t.indent);
+	return g_string_free(out, FALSE);
+}

@@ -1,0 +1,713 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/checked.h"
+#include "compute/config.h"
+
+G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
+
+gboolean sy_config_fail(GError **error, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	g_propagate_error(error,
+		g_error_new_valist(SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID,
+			format, args));
+	va_end(args);
+	return FALSE;
+}
+
+SyConfig *sy_config_new(const SyChoices *choices)
+{
+	const SyBand *band = choices->analysis->band;
+	SyConfig *cfg = g_new0(SyConfig, 1);
+	GArray *order = g_ptr_array_index(choices->orders, 0);
+
+	cfg->candidate = choices->candidate->id;
+	cfg->n_members = band->n_members;
+	cfg->tile = g_new(gint64, band->n_members);
+	cfg->latency = g_new(gint64, band->n_members);
+	cfg->order = g_memdup2(order->data, sizeof(guint) * order->len);
+	for (guint m = 0; m < band->n_members; m++) {
+		/* Untiled: the member's extent (the analysis refuses those
+		 * beyond 64 bits). */
+		if (!sy_checked_span(band->members[m].min,
+			    band->members[m].max, 1, &cfg->tile[m]))
+			cfg->tile[m] = G_MAXINT64;
+		cfg->latency[m] = 1;
+	}
+	cfg->simd = -1;
+	cfg->simd_factor = 1;
+	return cfg;
+}
+
+SyConfig *sy_config_copy(const SyConfig *config)
+{
+	SyConfig *copy = g_memdup2(config, sizeof *config);
+	gsize n = config->n_members;
+
+	copy->tile = g_memdup2(config->tile, sizeof(gint64) * n);
+	copy->latency = g_memdup2(config->latency, sizeof(gint64) * n);
+	copy->order = g_memdup2(config->order, sizeof(guint) * n);
+	return copy;
+}
+
+void sy_config_free(SyConfig *config)
+{
+	if (!config)
+		return;
+	g_free(config->tile);
+	g_free(config->latency);
+	g_free(config->order);
+	g_free(config);
+}
+
+static const char *plural(guint n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* One "kernel[]->name[a,b,c]" item of an AutoSA string. */
+typedef struct {
+	char *name;
+	GArray *values; /* gint64 */
+} Item;
+
+static void item_clear(gpointer data)
+{
+	Item *item = data;
+
+	g_free(item->name);
+	if (item->values)
+		g_array_unref(item->values);
+}
+
+/* A whole decimal integer that fits in 64 bits. */
+static gboolean parse_int(const char *text, gint64 *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = g_ascii_strtoll(text, &end, 10);
+	return *text && !*end && errno == 0;
+}
+
+static const char *const sa_hint =
+	"AutoSA sizes look like \"{kernel[]->space_time[3];"
+	"kernel[]->array_part[16,16,16];kernel[]->latency[8,8];"
+	"kernel[]->simd[2]}\"";
+
+static gboolean parse_item(const char *text, Item *item, GError **error)
+{
+	const char *arrow = strstr(text, "->");
+	const char *name = arrow ? arrow + 2 : text;
+	const char *open = strchr(name, '['), *close = strrchr(name, ']');
+	g_auto(GStrv) parts = NULL;
+	g_autofree char *inside = NULL;
+
+	if (!open || !close || close < open)
+		return sy_config_fail(error, "--sa-sizes: cannot read '%s'; %s",
+			text, sa_hint);
+	item->name = g_strstrip(g_strndup(name, (gsize)(open - name)));
+	item->values = g_array_new(FALSE, FALSE, sizeof(gint64));
+	inside = g_strndup(open + 1, (gsize)(close - open - 1));
+	if (!*g_strstrip(inside))
+		return TRUE;
+	parts = g_strsplit(inside, ",", -1);
+	for (guint i = 0; parts[i]; i++) {
+		gint64 v;
+
+		if (!parse_int(g_strstrip(parts[i]), &v))
+			return sy_config_fail(error,
+				"--sa-sizes: '%s' in %s is not a 64-bit "
+				"integer; %s",
+				parts[i], item->name, sa_hint);
+		g_array_append_val(item->values, v);
+	}
+	return TRUE;
+}
+
+/* The items of an AutoSA string, in order. */
+static GArray *parse_sa_sizes(const char *sa_sizes, GError **error)
+{
+	g_autofree char *text = g_strstrip(g_strdup(sa_sizes));
+	GArray *items = g_array_new(FALSE, TRUE, sizeof(Item));
+	g_auto(GStrv) parts = NULL;
+	gsize len = strlen(text);
+
+	g_array_set_clear_func(items, item_clear);
+	if (len < 2 || text[0] != '{' || text[len - 1] != '}') {
+		sy_config_fail(error,
+			"--sa-sizes: expected braces around the sizes; %s",
+			sa_hint);
+		g_array_unref(items);
+		return NULL;
+	}
+	text[len - 1] = '\0';
+	parts = g_strsplit(text + 1, ";", -1);
+	for (guint i = 0; parts[i]; i++) {
+		Item item = {0};
+
+		if (!*g_strstrip(parts[i]))
+			continue;
+		if (!parse_item(parts[i], &item, error)) {
+			item_clear(&item);
+			g_array_unref(items);
+			return NULL;
+		}
+		g_array_append_val(items, item);
+	}
+	return items;
+}
+
+int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
+
+	if (!items)
+		return -2;
+	for (guint i = 0; i < items->len; i++) {
+		Item *item = &g_array_index(items, Item, i);
+
+		if (!g_str_equal(item->name, "space_time"))
+			continue;
+		if (item->values->len != 1 ||
+			g_array_index(item->values, gint64, 0) < 0 ||
+			g_array_index(item->values, gint64, 0) > G_MAXINT) {
+			sy_config_fail(error,
+				"--sa-sizes: space_time takes one array "
+				"number, as in space_time[3]");
+			return -2;
+		}
+		return (int)g_array_index(item->values, gint64, 0);
+	}
+	return -1;
+}
+
+int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
+{
+	g_auto(GStrv) parts = g_strsplit(names, ",", -1);
+	guint space[4], n = 0;
+	g_autofree char *why = NULL;
+	const SyCandidate *c;
+
+	for (guint i = 0; parts[i]; i++) {
+		int m = sy_band_member_index(a->band, g_strstrip(parts[i]));
+
+		if (m < 0) {
+			GString *band = g_string_new(NULL);
+
+			for (guint k = 0; k < a->band->n_members; k++)
+				g_string_append_printf(band, "%s%s",
+					k ? ", " : "",
+					a->band->members[k].name);
+			sy_config_fail(error,
+				"--space: '%s' is not a loop of the "
+				"outermost permutable band (%s)",
+				parts[i], band->str);
+			g_string_free(band, TRUE);
+			return -1;
+		}
+		for (guint k = 0; k < n; k++) {
+			if (space[k] != (guint)m)
+				continue;
+			sy_config_fail(error,
+				"--space: loop '%s' is named "
+				"twice",
+				parts[i]);
+			return -1;
+		}
+		if (n == G_N_ELEMENTS(space)) {
+			sy_config_fail(error, "--space: at most 3 space loops");
+			return -1;
+		}
+		space[n++] = (guint)m;
+	}
+	c = sy_dataflow_find(
+		a->candidates, a->deps, a->band, a->max_dims, space, n, &why);
+	if (!c) {
+		sy_config_fail(error,
+			"--space %s is not a systolic array of this "
+			"kernel: %s",
+			names, why);
+		return -1;
+	}
+	return (int)c->id;
+}
+
+GArray *sy_config_divisors(gint64 n)
+{
+	GArray *small = g_array_new(FALSE, FALSE, sizeof(gint64));
+	GArray *large = g_array_new(FALSE, FALSE, sizeof(gint64));
+
+	for (gint64 d = 1; d <= n / d && d <= SY_CONFIG_DIVISOR_SEARCH; d++) {
+		gint64 q = n / d;
+
+		if (n % d != 0)
+			continue;
+		g_array_append_val(small, d);
+		if (q != d)
+			g_array_append_val(large, q);
+	}
+	for (guint i = large->len; i-- > 0;)
+		g_array_append_val(small, g_array_index(large, gint64, i));
+	g_array_unref(large);
+	return small;
+}
+
+static GString *divisors(gint64 n)
+{
+	g_autoptr(GArray) all = sy_config_divisors(n);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < all->len; i++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+			i ? ", " : "", g_array_index(all, gint64, i));
+	return out;
+}
+
+/* array_part: one size per band loop, -1 for none. */
+static gboolean set_tiles(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	g_autofree char *loops = sy_choices_names(c->tilable);
+
+	if (values->len != c->tilable->len)
+		return sy_config_fail(error,
+			"array_part has %u factor%s, but this array "
+			"tiles %u loop%s, in this order: %s",
+			values->len, plural(values->len), c->tilable->len,
+			plural(c->tilable->len), loops);
+	for (guint i = 0; i < values->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+		gint64 v = g_array_index(values, gint64, i);
+
+		if (v == -1)
+			v = ref->extent;
+		if (v > ref->extent)
+			return sy_config_fail(error,
+				"the tile size of loop '%s' is at most its "
+				"%" G_GINT64_FORMAT
+				" iterations, not %" G_GINT64_FORMAT,
+				ref->name, ref->extent, v);
+		if (v <= 0)
+			return sy_config_fail(error,
+				"the tile size of loop '%s' must be "
+				"positive (-1: not tiled), not "
+				"%" G_GINT64_FORMAT,
+				ref->name, v);
+		cfg->tile[ref->member] = v;
+	}
+	return TRUE;
+}
+
+static gboolean set_latency(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	g_autofree char *loops = sy_choices_names(c->latency);
+
+	if (values->len != c->latency->len && values->len != 0)
+		return sy_config_fail(error,
+			"latency has %u factor%s, but this array has "
+			"%u parallel loop%s to hide latency with: %s",
+			values->len, plural(values->len), c->latency->len,
+			plural(c->latency->len), loops);
+	for (guint m = 0; m < cfg->n_members; m++)
+		cfg->latency[m] = 1;
+	for (guint i = 0; i < values->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
+		gint64 v = g_array_index(values, gint64, i);
+
+		if (v <= 0)
+			return sy_config_fail(error,
+				"the latency factor of loop '%s' "
+				"must be positive, not %" G_GINT64_FORMAT,
+				ref->name, v);
+		cfg->latency[ref->member] = v;
+	}
+	return TRUE;
+}
+
+static gboolean set_simd(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	g_autofree char *loops = sy_choices_names(c->simd);
+
+	if (values->len != c->simd->len && values->len != 0)
+		return sy_config_fail(error,
+			"simd has %u factor%s, but this array has %u "
+			"loop%s that SIMD may use: %s",
+			values->len, plural(values->len), c->simd->len,
+			plural(c->simd->len), loops);
+	cfg->simd = -1;
+	cfg->simd_factor = 1;
+	for (guint i = 0; i < values->len; i++) {
+		gint64 v = g_array_index(values, gint64, i);
+
+		if (v <= 0)
+			return sy_config_fail(error,
+				"the SIMD factor of loop '%s' must "
+				"be positive",
+				((SyLoopRef *)g_ptr_array_index(c->simd, i))
+					->name);
+		if (v == 1)
+			continue;
+		if (cfg->simd >= 0)
+			return sy_config_fail(error,
+				"SIMD vectorizes one loop; %s and %s "
+				"both have factors above 1",
+				((SyLoopRef *)g_ptr_array_index(
+					 c->simd, cfg->simd))
+					->name,
+				((SyLoopRef *)g_ptr_array_index(c->simd, i))
+					->name);
+		cfg->simd = (int)i;
+		cfg->simd_factor = v;
+	}
+	return TRUE;
+}
+
+gboolean sy_config_apply_sa_sizes(
+	SyConfig *cfg, const SyChoices *c, const char *sa_sizes, GError **error)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
+	GError *err = NULL;
+
+	if (!items)
+		return FALSE;
+	for (guint i = 0; i < items->len && !err; i++) {
+		Item *item = &g_array_index(items, Item, i);
+
+		if (g_str_equal(item->name, "space_time"))
+			continue;
+		if (g_str_equal(item->name, "array_part"))
+			set_tiles(cfg, c, item->values, &err);
+		else if (g_str_equal(item->name, "latency"))
+			set_latency(cfg, c, item->values, &err);
+		else if (g_str_equal(item->name, "simd"))
+			set_simd(cfg, c, item->values, &err);
+		else
+			sy_config_fail(&err,
+				"'%s' is not supported; Systole reads "
+				"space_time, array_part, latency and simd",
+				item->name);
+	}
+	if (err) {
+		g_prefix_error(&err, "--sa-sizes: ");
+		g_propagate_error(error, err);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* A "name=value" list, as (name, value) pairs in order. */
+static gboolean parse_named(const char *stage, const char *spec,
+	GPtrArray *names, GArray *values, GError **error)
+{
+	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
+
+	for (guint i = 0; parts[i]; i++) {
+		char *eq = strchr(g_strstrip(parts[i]), '=');
+		const char *name = parts[i];
+		gint64 v;
+
+		if (!*parts[i])
+			continue;
+		if (!eq)
+			return sy_config_fail(error,
+				"--%s: expected LOOP=SIZE, not '%s'", stage,
+				parts[i]);
+		*eq = '\0';
+		g_strstrip(parts[i]);
+		if (!parse_int(g_strstrip(eq + 1), &v))
+			return sy_config_fail(error,
+				"--%s: '%s' is not a 64-bit integer", stage,
+				eq + 1);
+		if (g_ptr_array_find_with_equal_func(
+			    names, name, g_str_equal, NULL))
+			return sy_config_fail(error,
+				"--%s: loop '%s' is named twice", stage, name);
+		g_ptr_array_add(names, g_strdup(name));
+		g_array_append_val(values, v);
+	}
+	return TRUE;
+}
+
+/* The named values placed in list order, the others at dflt. */
+static GArray *by_position(const char *stage, GPtrArray *list, GPtrArray *names,
+	GArray *values, gint64 dflt, GError **error)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(gint64));
+	g_autofree char *allowed = sy_choices_names(list);
+
+	for (guint i = 0; i < list->len; i++)
+		g_array_append_val(out, dflt);
+	for (guint i = 0; i < names->len; i++) {
+		int at = sy_choices_find(list, g_ptr_array_index(names, i));
+
+		if (at < 0) {
+			sy_config_fail(error,
+				"--%s: '%s' is not a loop %s can use; it "
+				"takes %s",
+				stage,
+				(const char *)g_ptr_array_index(names, i),
+				g_str_equal(stage, "tile") ? "tiling"
+					: g_str_equal(stage, "latency")
+					? "latency hiding"
+					: "SIMD",
+				*allowed ? allowed : "none here");
+			g_array_unref(out);
+			return NULL;
+		}
+		g_array_index(out, gint64, at) = g_array_index(
+			values, gint64, i);
+	}
+	return out;
+}
+
+gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
+	const char *stage, const char *spec, GError **error)
+{
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GArray) values = g_array_new(FALSE, FALSE, sizeof(gint64));
+	g_autoptr(GArray) placed = NULL;
+	gboolean tile = g_str_equal(stage, "tile");
+	GPtrArray *list = tile                  ? c->tilable
+		: g_str_equal(stage, "latency") ? c->latency
+						: c->simd;
+
+	if (!parse_named(stage, spec, names, values, error))
+		return FALSE;
+	placed = by_position(stage, list, names, values, tile ? -1 : 1, error);
+	if (!placed)
+		return FALSE;
+	if (!(tile ? set_tiles(cfg, c, placed, error)
+			    : list == c->latency
+			    ? set_latency(cfg, c, placed, error)
+			    : set_simd(cfg, c, placed, error))) {
+		g_prefix_error(error, "--%s: ", stage);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean sy_config_set_order(
+	SyConfig *cfg, const SyChoices *c, const char *spec, GError **error)
+{
+	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
+	g_autofree char *want = NULL;
+	gboolean found = FALSE;
+
+	for (guint k = 0; parts[k]; k++)
+		g_strstrip(parts[k]);
+	want = g_strjoinv(",", parts);
+	for (guint o = 0; o < c->orders->len && !found; o++) {
+		GArray *order = g_ptr_array_index(c->orders, o);
+		g_autofree char *text = sy_choices_order_text(
+			c, (const guint *)order->data, ",");
+
+		if (g_str_equal(want, text)) {
+			memcpy(cfg->order, order->data,
+				sizeof(guint) * order->len);
+			found = TRUE;
+		}
+	}
+	if (!found) {
+		g_autofree char *allowed = sy_choices_orders_text(c);
+
+		sy_config_fail(error,
+			"--tile-order %s: the orders that matter put the "
+			"loops carrying flow dependences at each depth: %s",
+			spec, allowed);
+	}
+	return found;
+}
+
+static gint64 gcd(gint64 a, gint64 b)
+{
+	while (b) {
+		gint64 r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+gint64 sy_config_simd_range(const SyConfig *cfg, const SyChoices *c, guint simd)
+{
+	const SyLoopRef *ref = g_ptr_array_index(c->simd, simd);
+	gint64 range = 0;
+
+	if (ref->in_band)
+		return cfg->tile[ref->member] / cfg->latency[ref->member];
+	for (guint i = 0; i < ref->spans->len; i++) {
+		const SyLoopSpan *span = &g_array_index(
+			ref->spans, SyLoopSpan, i);
+
+		range = gcd(gcd(range, span->first), span->count);
+	}
+	return range ? range : 1;
+}
+
+/* Why a SIMD factor that does not divide the range of a loop below the
+ * band cuts a vector short: the first statement it does so in. */
+static gboolean refuse_partial_vector(
+	const SyLoopRef *ref, gint64 factor, gint64 range, GError **error)
+{
+	g_autoptr(GString) ok = divisors(range);
+
+	for (guint i = 0; i < ref->spans->len; i++) {
+		const SyLoopSpan *span = &g_array_index(
+			ref->spans, SyLoopSpan, i);
+		gboolean late = span->first % factor != 0;
+
+		if (!late && span->count % factor == 0)
+			continue;
+		return sy_config_fail(error,
+			"the SIMD factor %" G_GINT64_FORMAT
+			" does not divide the %" G_GINT64_FORMAT
+			" iterations of loop '%s' %s statement %s (line %u)%s; "
+			"every statement needs whole vectors: it can be %s",
+			factor, late ? span->first : span->count, ref->name,
+			late ? "before" : "in", span->stmt->name,
+			span->stmt->node->loc.line, late ? " starts" : "",
+			ok->str);
+	}
+	return sy_config_fail(error,
+		"the SIMD factor %" G_GINT64_FORMAT
+		" is larger than the %" G_GINT64_FORMAT
+		" iterations of loop '%s'; it can be %s",
+		factor, range, ref->name, ok->str);
+}
+
+gboolean sy_config_validate(
+	const SyConfig *cfg, const SyChoices *c, GError **error)
+{
+	for (guint i = 0; i < c->latency->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
+		gint64 t = cfg->tile[ref->member],
+		       l = cfg->latency[ref->member];
+
+		if (t % l != 0) {
+			g_autoptr(GString) ok = divisors(t);
+
+			return sy_config_fail(error,
+				"the latency factor %" G_GINT64_FORMAT
+				" of loop '%s' does not divide its "
+				"tile of %" G_GINT64_FORMAT "; it can be %s",
+				l, ref->name, t, ok->str);
+		}
+	}
+	if (cfg->simd >= 0) {
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, cfg->simd);
+		gint64 range = sy_config_simd_range(cfg, c, cfg->simd);
+
+		if (!sc->ok) {
+			GString *ok = g_string_new(NULL);
+
+			for (guint i = 0; i < c->simd->len; i++) {
+				const SySimdChoice *o = g_ptr_array_index(
+					c->simd, i);
+
+				if (o->ok)
+					g_string_append_printf(ok, "%s%s",
+						ok->len ? ", " : "",
+						o->loop.name);
+			}
+			sy_config_fail(error,
+				"SIMD on loop '%s' is not possible: %s; "
+				"loops that can be vectorized: %s",
+				sc->loop.name, sc->reason,
+				ok->len ? ok->str : "none");
+			g_string_free(ok, TRUE);
+			return FALSE;
+		}
+		if (!sc->loop.in_band && range % cfg->simd_factor != 0)
+			return refuse_partial_vector(
+				&sc->loop, cfg->simd_factor, range, error);
+		if (range % cfg->simd_factor != 0) {
+			g_autoptr(GString) ok = divisors(range);
+
+			return sy_config_fail(error,
+				"the SIMD factor %" G_GINT64_FORMAT
+				" does not divide the %" G_GINT64_FORMAT
+				" iterations left of loop '%s'; it "
+				"can be %s",
+				cfg->simd_factor, range, sc->loop.name,
+				ok->str);
+		}
+	}
+	return TRUE;
+}
+
+char *sy_config_to_sa_sizes(const SyConfig *cfg, const SyChoices *c)
+{
+	GString *out = g_string_new(NULL);
+
+	g_string_append_printf(out,
+		"{kernel[]->space_time[%u];"
+		"kernel[]->array_part[",
+		cfg->candidate);
+	for (guint i = 0; i < c->tilable->len; i++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
+			cfg->tile[(
+				(SyLoopRef *)g_ptr_array_index(c->tilable, i))
+					  ->member]);
+	g_string_append(out, "];kernel[]->latency[");
+	for (guint i = 0; i < c->latency->len; i++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
+			cfg->latency[(
+				(SyLoopRef *)g_ptr_array_index(c->latency, i))
+					     ->member]);
+	g_string_append(out, "];kernel[]->simd[");
+	for (guint i = 0; i < c->simd->len; i++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
+			(int)i == cfg->simd ? cfg->simd_factor : 1);
+	g_string_append(out, "]}");
+	return g_string_free(out, FALSE);
+}
+
+static void append_list(GString *out, const char *flag, GPtrArray *list,
+	const gint64 *values, gint64 skip)
+{
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < list->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(list, i);
+		gint64 v = values[ref->member];
+
+		if (v == skip || (skip < 0 && v == ref->extent))
+			continue;
+		g_string_append_printf(out, "%s%s=%" G_GINT64_FORMAT,
+			any ? "," : flag, ref->name, v);
+		any = TRUE;
+	}
+}
+
+char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
+{
+	GString *out = g_string_new("--space ");
+	const SyBand *band = c->analysis->band;
+	GArray *dflt = g_ptr_array_index(c->orders, 0);
+
+	for (guint k = 0; k < c->candidate->n_space; k++)
+		g_string_append_printf(out, "%s%s", k ? "," : "",
+			band->members[c->candidate->space[k]].name);
+	append_list(out, " --tile ", c->tilable, cfg->tile, -1);
+	if (memcmp(dflt->data, cfg->order, sizeof(guint) * dflt->len) != 0) {
+		g_autofree char *order = sy_choices_order_text(
+			c, cfg->order, ",");
+
+		g_string_append_printf(out, " --tile-order %s", order);
+	}
+	append_list(out, " --latency ", c->latency, cfg->latency, 1);
+	if (cfg->simd >= 0)
+		g_string_append_printf(out, " --simd %s=%" G_GINT64_FORMAT,
+			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
+				->name,
+			cfg->simd_factor);
+	return g_string_free(out, FALSE);
+}

@@ -1,0 +1,86 @@
+/* A configuration of computation management for one dataflow: tile
+ * sizes and the order of the tile loops (array partitioning), latency
+ * factors, and one SIMD loop with its width.
+ *
+ * It reads AutoSA's --sa-sizes strings with AutoSA's meaning and order of
+ * factors (array_part: the band, space loops first; latency: its
+ * parallel loops; simd: the PE's time loops, then the loops below the
+ * band, see choices.h) and friendlier named lists (i=16,j=16), and says
+ * what is allowed when a value is not. */
+#pragma once
+
+#include "compute/choices.h"
+
+G_BEGIN_DECLS
+
+#define SY_CONFIG_ERROR (sy_config_error_quark())
+
+typedef enum {
+	SY_CONFIG_ERROR_INVALID,
+} SyConfigError;
+
+GQuark sy_config_error_quark(void);
+
+/* Sets error to an SY_CONFIG_ERROR; returns FALSE. */
+gboolean sy_config_fail(GError **error, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
+typedef struct {
+	guint candidate; /* its id */
+	guint n_members; /* band members */
+	gint64 *tile; /* per band member: the tile size (its extent:
+				not tiled) */
+	guint *order; /* the tile loops, band members outer first */
+	gint64 *latency; /* per band member: 1 for none */
+	int simd; /* index in the choices' simd list, -1: none */
+	gint64 simd_factor;
+} SyConfig;
+
+/* Untiled, no latency hiding, no SIMD, the default tile order. */
+SyConfig *sy_config_new(const SyChoices *choices);
+SyConfig *sy_config_copy(const SyConfig *config);
+void sy_config_free(SyConfig *config);
+
+/* The space_time[N] of an AutoSA string, -1 if it has none. */
+int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error);
+
+/* The candidate whose space loops are names ("i,j"). */
+int sy_config_find_space(
+	const SyAnalysis *a, const char *names, GError **error);
+
+gboolean sy_config_apply_sa_sizes(SyConfig *config, const SyChoices *choices,
+	const char *sa_sizes, GError **error);
+
+/* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
+gboolean sy_config_apply_named(SyConfig *config, const SyChoices *choices,
+	const char *stage, const char *spec, GError **error);
+
+/* spec is "k,i,j": one of the choices' orders. */
+gboolean sy_config_set_order(SyConfig *config, const SyChoices *choices,
+	const char *spec, GError **error);
+
+/* The checks that span stages: latency factors divide their tiles, the
+ * SIMD width divides what is left of its loop. */
+gboolean sy_config_validate(
+	const SyConfig *config, const SyChoices *choices, GError **error);
+
+/* The same configuration as an AutoSA string and as systole-cli flags. */
+char *sy_config_to_sa_sizes(const SyConfig *config, const SyChoices *choices);
+char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
+
+/* The SIMD widths a loop allows are the divisors of its range: what is
+ * left of a band loop once tiled and latency-hidden; below the band,
+ * the greatest common divisor of every statement's iterations and of
+ * where they start in their loop, so that no vector is cut short. */
+gint64 sy_config_simd_range(
+	const SyConfig *config, const SyChoices *choices, guint simd);
+
+/* The divisors of n > 0, ascending (gint64), found in O(sqrt n); for n
+ * above 2^40 only those up to 2^20 and their cofactors, so that a loop of
+ * any extent answers at once. */
+#define SY_CONFIG_DIVISOR_SEARCH ((gint64)1 << 20)
+GArray *sy_config_divisors(gint64 n);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyConfig, sy_config_free)
+
+G_END_DECLS

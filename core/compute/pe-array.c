@@ -1,0 +1,511 @@
+#include <isl/aff.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/printer.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include "base/checked.h"
+#include "compute/pe-array.h"
+
+/* The schedule values every band is made of. */
+typedef struct {
+	const SyChoices *c;
+	const SyConfig *cfg;
+	isl_ctx *ctx;
+	isl_union_pw_aff **point; /* per member: the position in its tile */
+	isl_union_pw_aff **tile; /* per member: which tile */
+	const SySimdChoice *simd; /* NULL without SIMD */
+	isl_union_pw_aff *simd_in; /* position in the SIMD vector */
+} Build;
+
+void sy_pe_array_free(SyPeArray *array)
+{
+	if (!array)
+		return;
+	sy_config_free(array->config);
+	g_free(array->padded);
+	isl_schedule_free(array->schedule);
+	isl_union_map_free(array->tile_map);
+	isl_union_map_free(array->pe_map);
+	g_free(array);
+}
+
+gint64 sy_pe_array_count(const SyPeArray *array)
+{
+	gint64 n = 1;
+
+	for (guint k = 0; k < array->n_space; k++) {
+		if (n > G_MAXINT64 / array->pe[k])
+			return G_MAXINT64;
+		n *= array->pe[k];
+	}
+	return n;
+}
+
+static isl_val *val(isl_ctx *ctx, gint64 v)
+{
+	return isl_val_int_from_si(ctx, v);
+}
+
+static isl_union_pw_aff *floor_div(isl_union_pw_aff *upa, gint64 d)
+{
+	isl_ctx *ctx = isl_union_pw_aff_get_ctx(upa);
+
+	if (d == 1)
+		return upa;
+	return isl_union_pw_aff_floor(
+		isl_union_pw_aff_scale_down_val(upa, val(ctx, d)));
+}
+
+static isl_union_pw_aff *mod(isl_union_pw_aff *upa, gint64 d)
+{
+	return isl_union_pw_aff_mod_val(
+		upa, val(isl_union_pw_aff_get_ctx(upa), d));
+}
+
+/* A member's values counted from its first: tiles start at the loop's
+ * start, and padding only ever extends the last tile. */
+static isl_union_pw_aff *from_start(const SyAnalysis *a, guint m, isl_ctx *ctx)
+{
+	const SyBandMember *member = &a->band->members[m];
+	isl_union_pw_aff *start = isl_union_pw_aff_val_on_domain(
+		isl_union_set_copy(a->scop->domain), val(ctx, member->min));
+
+	return isl_union_pw_aff_sub(
+		isl_union_pw_aff_copy(member->value), start);
+}
+
+/* The values of a band member once its tile and latency are taken out:
+ * the PE index of a space loop, the time loop of a time loop. */
+static isl_union_pw_aff *outer_point(Build *b, guint m)
+{
+	isl_union_pw_aff *p = floor_div(
+		isl_union_pw_aff_copy(b->point[m]), b->cfg->latency[m]);
+
+	if (b->simd && b->simd->loop.in_band && b->simd->loop.member == m)
+		p = floor_div(p, b->cfg->simd_factor);
+	return p;
+}
+
+static char *role_name(
+	const char *role, const SyBand *band, const guint *members, guint n)
+{
+	GString *out = g_string_new(role);
+
+	g_string_append_c(out, '[');
+	for (guint i = 0; i < n; i++)
+		g_string_append_printf(out, "%s%s", i ? "," : "",
+			band->members[members[i]].name);
+	g_string_append_c(out, ']');
+	return g_string_free(out, FALSE);
+}
+
+static isl_multi_union_pw_aff *mupa_of(
+	isl_ctx *ctx, isl_union_pw_aff **upa, guint n)
+{
+	isl_union_pw_aff_list *list = isl_union_pw_aff_list_alloc(ctx, (int)n);
+
+	for (guint i = 0; i < n; i++)
+		list = isl_union_pw_aff_list_add(list, upa[i]);
+	return isl_multi_union_pw_aff_from_union_pw_aff_list(
+		isl_space_set_alloc(ctx, 0, n), list);
+}
+
+/* Inserts a band over node, and a mark naming it above; returns the
+ * mark. */
+static isl_schedule_node *insert_band(isl_schedule_node *node,
+	isl_multi_union_pw_aff *mupa, const char *mark, gboolean permutable)
+{
+	isl_ctx *ctx = isl_schedule_node_get_ctx(node);
+
+	node = isl_schedule_node_insert_partial_schedule(node, mupa);
+	if (permutable)
+		node = isl_schedule_node_band_set_permutable(node, 1);
+	return isl_schedule_node_insert_mark(
+		node, isl_id_alloc(ctx, mark, NULL));
+}
+
+/* The same, at the top of a schedule. */
+static isl_schedule *insert_top(isl_schedule *sched,
+	isl_multi_union_pw_aff *mupa, const char *mark, gboolean permutable)
+{
+	isl_schedule_node *node = isl_schedule_node_child(
+		isl_schedule_get_root(sched), 0);
+
+	isl_schedule_free(sched);
+	node = insert_band(node, mupa, mark, permutable);
+	sched = isl_schedule_node_get_schedule(node);
+	isl_schedule_node_free(node);
+	return sched;
+}
+
+/* SIMD on a loop below the band: each of its nodes counts from its own
+ * start, a vector of simd_factor values at a time. */
+typedef struct {
+	Build *b;
+	GHashTable *start; /* SyNode -> its first schedule value (boxed) */
+} Inner;
+
+static isl_pw_aff *inner_value(
+	const SyNode *node, const SyStmt *stmt, guint depth)
+{
+	isl_local_space *ls = isl_local_space_from_space(
+		isl_set_get_space(stmt->domain));
+
+	return sy_loop_schedule_value(
+		node, isl_pw_aff_var_on_domain(ls, isl_dim_set, depth));
+}
+
+static gboolean in_simd_loop(const SyLoopRef *ref, const SyStmt *stmt)
+{
+	return stmt->n_iters > ref->depth &&
+		g_ptr_array_find(ref->nodes, stmt->loops[ref->depth], NULL);
+}
+
+/* The first value of every SIMD node, then the position of each
+ * statement instance in its vector (0 outside the SIMD loop). */
+static void prepare_inner(Inner *in)
+{
+	Build *b = in->b;
+	const SyScop *scop = b->c->analysis->scop;
+	const SyLoopRef *ref = &b->simd->loop;
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		const SyNode *node;
+		isl_pw_aff *pa;
+		isl_val *min;
+		gint64 *start;
+
+		if (!in_simd_loop(ref, stmt))
+			continue;
+		node = stmt->loops[ref->depth];
+		pa = isl_pw_aff_intersect_domain(
+			inner_value(node, stmt, ref->depth),
+			isl_set_copy(stmt->domain));
+		min = isl_pw_aff_min_val(pa);
+		start = g_hash_table_lookup(in->start, node);
+		if (!start) {
+			start = g_new(gint64, 1);
+			*start = G_MAXINT64;
+			g_hash_table_insert(in->start, (gpointer)node, start);
+		}
+		*start = MIN(*start, isl_val_get_num_si(min));
+		isl_val_free(min);
+	}
+	b->simd_in = isl_union_pw_aff_empty(isl_space_params_alloc(b->ctx, 0));
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		isl_set *dom = isl_set_copy(stmt->domain);
+		isl_pw_aff *pa;
+
+		if (in_simd_loop(ref, stmt)) {
+			const SyNode *node = stmt->loops[ref->depth];
+			gint64 *start = g_hash_table_lookup(in->start, node);
+
+			pa = isl_pw_aff_sub(inner_value(node, stmt, ref->depth),
+				isl_pw_aff_val_on_domain(isl_set_copy(dom),
+					val(b->ctx, *start)));
+			pa = isl_pw_aff_intersect_domain(
+				isl_pw_aff_mod_val(
+					pa, val(b->ctx, b->cfg->simd_factor)),
+				dom);
+		} else {
+			pa = isl_pw_aff_val_on_domain(dom, val(b->ctx, 0));
+		}
+		b->simd_in = isl_union_pw_aff_add_pw_aff(b->simd_in, pa);
+	}
+}
+
+/* The band of a loop below the band: as it is, or strip-mined if it is
+ * the SIMD loop (its vector positions go to the leaves). */
+static isl_multi_union_pw_aff *inner_band(
+	const SyNode *loop, isl_union_pw_aff *value, gpointer user)
+{
+	Inner *in = user;
+	gint64 *start = in->b->simd ? g_hash_table_lookup(in->start, loop)
+				    : NULL;
+
+	if (start) {
+		isl_union_set *dom = isl_union_pw_aff_domain(
+			isl_union_pw_aff_copy(value));
+
+		value = isl_union_pw_aff_sub(value,
+			isl_union_pw_aff_val_on_domain(
+				dom, val(in->b->ctx, *start)));
+		value = floor_div(value, in->b->cfg->simd_factor);
+	}
+	return isl_multi_union_pw_aff_from_union_pw_aff(value);
+}
+
+/* At every leaf: the latency loops, then the SIMD loop. */
+typedef struct {
+	isl_multi_union_pw_aff *latency; /* NULL for none */
+	isl_multi_union_pw_aff *simd;
+	char *latency_mark;
+	char *simd_mark;
+} Leaves;
+
+static isl_schedule_node *add_leaf_bands(isl_schedule_node *node, void *user)
+{
+	Leaves *l = user;
+
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
+		return node;
+	if (l->simd)
+		node = insert_band(node, isl_multi_union_pw_aff_copy(l->simd),
+			l->simd_mark, FALSE);
+	if (l->latency)
+		node = insert_band(node,
+			isl_multi_union_pw_aff_copy(l->latency),
+			l->latency_mark, TRUE);
+	return node;
+}
+
+static isl_schedule *leaves(Build *b, isl_schedule *sched)
+{
+	const SyBand *band = b->c->analysis->band;
+	Leaves l = {NULL, NULL, NULL, NULL};
+	g_autofree guint *members = g_new(guint, band->n_members + 1);
+	g_autofree isl_union_pw_aff **lat = g_new(
+		isl_union_pw_aff *, band->n_members + 1);
+	guint n = 0;
+
+	for (guint i = 0; i < b->c->tilable->len; i++) {
+		guint m = ((SyLoopRef *)g_ptr_array_index(b->c->tilable, i))
+				  ->member;
+
+		if (b->cfg->latency[m] == 1)
+			continue;
+		members[n] = m;
+		lat[n++] = mod(
+			isl_union_pw_aff_copy(b->point[m]), b->cfg->latency[m]);
+	}
+	if (n) {
+		l.latency = mupa_of(b->ctx, lat, n);
+		l.latency_mark = role_name("latency", band, members, n);
+	}
+	if (b->simd) {
+		isl_union_pw_aff *in = b->simd->loop.in_band
+			? mod(floor_div(isl_union_pw_aff_copy(
+						b->point[b->simd->loop.member]),
+				      b->cfg->latency[b->simd->loop.member]),
+				  b->cfg->simd_factor)
+			: isl_union_pw_aff_copy(b->simd_in);
+
+		l.simd = mupa_of(b->ctx, &in, 1);
+		l.simd_mark = g_strdup_printf("simd[%s]", b->simd->loop.name);
+	}
+	if (l.latency || l.simd)
+		sched = isl_schedule_map_schedule_node_bottom_up(
+			sched, add_leaf_bands, &l);
+	isl_multi_union_pw_aff_free(l.latency);
+	isl_multi_union_pw_aff_free(l.simd);
+	g_free(l.latency_mark);
+	g_free(l.simd_mark);
+	return sched;
+}
+
+/* Tile band, PE band and time band, from the outside in. */
+static isl_schedule *outer_bands(Build *b, isl_schedule *sched)
+{
+	const SyChoices *c = b->c;
+	const SyBand *band = c->analysis->band;
+	guint n = band->n_members, n_space = c->candidate->n_space;
+	g_autofree isl_union_pw_aff **upa = g_new(isl_union_pw_aff *, n + 1);
+	g_autofree guint *members = g_new(guint, n + 1);
+	g_autofree char *mark = NULL;
+
+	/* Time: the band's other loops, each counting its time steps. */
+	for (guint i = n_space; i < c->tilable->len; i++) {
+		members[i - n_space] =
+			((SyLoopRef *)g_ptr_array_index(c->tilable, i))->member;
+		upa[i - n_space] = outer_point(b, members[i - n_space]);
+	}
+	if (c->tilable->len > n_space) {
+		mark = role_name("time", band, members, n - n_space);
+		sched = insert_top(
+			sched, mupa_of(b->ctx, upa, n - n_space), mark, TRUE);
+		g_clear_pointer(&mark, g_free);
+	}
+	/* Space: one iteration per PE. */
+	for (guint k = 0; k < n_space; k++) {
+		members[k] = c->candidate->space[k];
+		upa[k] = outer_point(b, members[k]);
+	}
+	mark = role_name("space", band, members, n_space);
+	sched = insert_top(sched, mupa_of(b->ctx, upa, n_space), mark, TRUE);
+	g_clear_pointer(&mark, g_free);
+	/* Array partitioning: the tiles, in the chosen order. */
+	for (guint k = 0; k < n; k++)
+		upa[k] = isl_union_pw_aff_copy(b->tile[b->cfg->order[k]]);
+	mark = role_name("array_part", band, b->cfg->order, n);
+	return insert_top(sched, mupa_of(b->ctx, upa, n), mark, TRUE);
+}
+
+/* Latency and SIMD loops run at every leaf, so the statements of one
+ * iteration no longer run together: a temporary declared inside a loop
+ * would be shared by the iterations they interleave. */
+static gboolean check_temporaries(
+	const SyChoices *c, const SyConfig *config, GError **error)
+{
+	const SyScop *scop = c->analysis->scop;
+	gboolean leaves = config->simd >= 0;
+
+	for (guint m = 0; m < config->n_members; m++)
+		leaves = leaves || config->latency[m] > 1;
+	for (guint i = 0; leaves && i < scop->kills->len; i++) {
+		const SyStmt *kill = g_ptr_array_index(scop->kills, i);
+		const SyVar *var = kill->node->var;
+
+		if (kill->n_iters == 0)
+			continue;
+		return sy_config_fail(error,
+			"latency hiding and SIMD interleave iterations, but "
+			"'%s' (%s:%u) is declared inside loop '%s'; declare "
+			"it before the loops, with a dimension per loop it "
+			"depends on",
+			var->name, var->loc.src->path, var->loc.line,
+			kill->iters[kill->n_iters - 1]->name);
+	}
+	return TRUE;
+}
+
+/* Where each instance runs: its tile and its PE, as maps that I/O
+ * construction composes with accesses to find buffer footprints. */
+static void coordinate_maps(SyPeArray *array, Build *b)
+{
+	const SyChoices *c = b->c;
+	guint n = c->analysis->band->n_members;
+	g_autofree isl_union_pw_aff **upa = g_new(isl_union_pw_aff *, n + 1);
+
+	for (guint m = 0; m < n; m++)
+		upa[m] = isl_union_pw_aff_copy(b->tile[m]);
+	array->tile_map = isl_union_map_from_multi_union_pw_aff(
+		mupa_of(b->ctx, upa, n));
+	for (guint k = 0; k < array->n_space; k++)
+		upa[k] = outer_point(b, c->candidate->space[k]);
+	array->pe_map = isl_union_map_from_multi_union_pw_aff(
+		mupa_of(b->ctx, upa, array->n_space));
+}
+
+/* The padded extents and the PEs along each space loop, and their
+ * product: all of them in 64 bits, or an error naming the first that is
+ * not. */
+static gboolean count_sizes(SyPeArray *array, GError **error)
+{
+	const SyConfig *cfg = array->config;
+	const SyChoices *c = array->choices;
+	const SyBand *band = array->analysis->band;
+	SyChecked ck = {NULL};
+	gint64 n = 1;
+
+	for (guint m = 0; m < band->n_members; m++) {
+		gint64 t = cfg->tile[m], extent = 0;
+
+		/* The analysis allows only extents that fit. */
+		sy_checked_span(
+			band->members[m].min, band->members[m].max, 1, &extent);
+		/* Whole tiles, without extent + t - 1. */
+		array->padded[m] = sy_checked_mul(&ck,
+			extent / t + (extent % t != 0), t,
+			"the padded extent of loop '%s'", band->members[m].name);
+		/* The padded points' values too (tile-boxes.c bounds the
+		 * last tile so). */
+		sy_checked_add(&ck, band->members[m].min, array->padded[m] - 1,
+			"the last value of loop '%s' padded to whole tiles",
+			band->members[m].name);
+	}
+	for (guint k = 0; k < array->n_space; k++) {
+		guint m = c->candidate->space[k];
+
+		array->pe[k] = cfg->tile[m] / cfg->latency[m];
+		n = sy_checked_mul(&ck, n, array->pe[k], "the number of PEs");
+	}
+	return sy_checked_ok(&ck, error);
+}
+
+SyPeArray *sy_pe_array_new(
+	const SyChoices *c, const SyConfig *config, GError **error)
+{
+	const SyAnalysis *a = c->analysis;
+	const SyBand *band = a->band;
+	SyPeArray *array;
+	Build b = {c, config, a->ctx, NULL, NULL, NULL, NULL};
+	Inner in = {&b, g_hash_table_new_full(NULL, NULL, NULL, g_free)};
+	SyScheduleSpec spec = {band->absorbed, FALSE, inner_band, &in};
+	isl_schedule *sched;
+
+	sy_isl_stage_begin(a->ctx);
+	if (!sy_config_validate(config, c, error) ||
+		!check_temporaries(c, config, error)) {
+		/* A reason made up from failed isl calls gives way. */
+		sy_isl_stage_check(
+			a->ctx, sy_analysis_path(a), "the PE array", error);
+		g_hash_table_unref(in.start);
+		return NULL;
+	}
+	array = g_new0(SyPeArray, 1);
+	array->analysis = a;
+	array->choices = c;
+	array->config = sy_config_copy(config);
+	array->n_space = c->candidate->n_space;
+	array->padded = g_new(gint64, band->n_members + 1);
+	if (!count_sizes(array, error)) {
+		g_hash_table_unref(in.start);
+		sy_pe_array_free(array);
+		return NULL;
+	}
+	b.point = g_new(isl_union_pw_aff *, band->n_members + 1);
+	b.tile = g_new(isl_union_pw_aff *, band->n_members + 1);
+	for (guint m = 0; m < band->n_members; m++) {
+		isl_union_pw_aff *u = from_start(a, m, b.ctx);
+
+		b.tile[m] = floor_div(
+			isl_union_pw_aff_copy(u), config->tile[m]);
+		b.point[m] = mod(u, config->tile[m]);
+	}
+	if (config->simd >= 0)
+		b.simd = g_ptr_array_index(c->simd, config->simd);
+	if (b.simd && !b.simd->loop.in_band)
+		prepare_inner(&in);
+	else
+		spec.band = NULL;
+
+	sched = sy_scop_schedule(a->scop, &spec);
+	sched = leaves(&b, sched);
+	sched = outer_bands(&b, sched);
+	array->schedule = sched;
+	coordinate_maps(array, &b);
+
+	for (guint m = 0; m < band->n_members; m++) {
+		isl_union_pw_aff_free(b.point[m]);
+		isl_union_pw_aff_free(b.tile[m]);
+	}
+	g_free(b.point);
+	g_free(b.tile);
+	isl_union_pw_aff_free(b.simd_in);
+	g_hash_table_unref(in.start);
+	if (!sy_isl_stage_check(
+		    a->ctx, sy_analysis_path(a), "the PE array", error)) {
+		sy_pe_array_free(array);
+		return NULL;
+	}
+	return array;
+}
+
+char *sy_pe_array_schedule_yaml(const SyPeArray *array)
+{
+	isl_printer *p = isl_printer_to_str(array->analysis->ctx);
+	char *str;
+
+	p = isl_printer_set_yaml_style(p, ISL_YAML_STYLE_BLOCK);
+	p = isl_printer_print_schedule(p, array->schedule);
+	str = isl_printer_get_str(p);
+	isl_printer_free(p);
+	return str;
+}

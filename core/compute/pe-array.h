@@ -1,0 +1,44 @@
+/* Computation management: a dataflow and a configuration made into a
+ * concrete PE array, as an isl schedule tree.
+ *
+ * From the outside in: the tile loops of array partitioning (in the
+ * configured order), the space loops inside a tile (one iteration per PE:
+ * the PE's index), the PE's time loops, the loops below the band, and at
+ * every leaf the latency loops and the SIMD loop, innermost.  Each band
+ * sits under a mark node naming its role and loops ("array_part[i,j,k]",
+ * "space[i,j]", "time[k]", "latency[i,j]", "simd[k]"): stock isl has no
+ * per-member properties. */
+#pragma once
+
+#include "compute/config.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	const SyAnalysis *analysis;
+	const SyChoices *choices;
+	SyConfig *config;
+	guint n_space;
+	gint64 pe[3]; /* PEs along each space loop: tile / latency */
+	gint64 *padded; /* per band member: its extent rounded up to
+				  whole tiles */
+	isl_schedule *schedule;
+	isl_union_map *tile_map; /* instance -> its tile, per band member */
+	isl_union_map *pe_map; /* instance -> its PE, per space loop */
+} SyPeArray;
+
+/* The choices must outlive the array; the config is copied.  Fails
+ * (SY_CONFIG_ERROR) when the config is not valid for the choices. */
+SyPeArray *sy_pe_array_new(
+	const SyChoices *choices, const SyConfig *config, GError **error);
+void sy_pe_array_free(SyPeArray *array);
+
+/* The number of PEs (G_MAXINT64 if it does not fit). */
+gint64 sy_pe_array_count(const SyPeArray *array);
+
+/* The schedule tree as isl YAML, marks included. */
+char *sy_pe_array_schedule_yaml(const SyPeArray *array);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyPeArray, sy_pe_array_free)
+
+G_END_DECLS

@@ -1,0 +1,468 @@
+/* A PE array's statements on whole tiles (see tile-boxes.h). */
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include "compute/tile-boxes.h"
+
+G_DEFINE_QUARK(sy - hls - error - quark, sy_hls_error)
+
+gboolean sy_hls_refuse(GError **error, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	g_propagate_error(error,
+		g_error_new_valist(
+			SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED, format, args));
+	va_end(args);
+	return FALSE;
+}
+
+/* Boxes */
+
+static isl_set *bounded(isl_set *set, isl_pw_aff *value, gint64 lo, gint64 hi)
+{
+	isl_set *dom = isl_set_universe(isl_set_get_space(set));
+	isl_pw_aff *low = isl_pw_aff_val_on_domain(isl_set_copy(dom),
+		isl_val_int_from_si(isl_set_get_ctx(set), lo));
+	isl_pw_aff *high = isl_pw_aff_val_on_domain(
+		dom, isl_val_int_from_si(isl_set_get_ctx(set), hi));
+
+	set = isl_set_intersect(
+		set, isl_pw_aff_ge_set(isl_pw_aff_copy(value), low));
+	return isl_set_intersect(set, isl_pw_aff_le_set(value, high));
+}
+
+/* A statement's iterations on whole tiles: band loops over their padded
+ * range, other loops over their bounding box. */
+static isl_set *box_of(
+	const SyPeArray *array, const SyStmt *stmt, GError **error)
+{
+	const SyBand *band = array->analysis->band;
+	isl_space *space = isl_set_get_space(stmt->domain);
+	isl_set *box = isl_set_universe(isl_space_copy(space));
+
+	for (guint d = 0; d < stmt->n_iters; d++) {
+		const SyNode *loop = stmt->loops[d];
+		int m = sy_band_member_of(band, loop);
+		isl_pw_aff *it = isl_pw_aff_var_on_domain(
+			isl_local_space_from_space(isl_space_copy(space)),
+			isl_dim_set, d);
+
+		if (m >= 0) {
+			const SyBandMember *bm = &band->members[m];
+
+			if (loop->step != 1 && loop->step != -1) {
+				isl_pw_aff_free(it);
+				isl_set_free(box);
+				isl_space_free(space);
+				sy_hls_refuse(error,
+					"the HLS backend needs loops of step 1 "
+					"or -1; loop '%s' steps by "
+					"%" G_GINT64_FORMAT,
+					bm->name, loop->step);
+				return NULL;
+			}
+			box = bounded(box, sy_loop_schedule_value(loop, it),
+				bm->min, bm->min + array->padded[m] - 1);
+		} else {
+			isl_aff *obj = isl_aff_var_on_domain(
+				isl_local_space_from_space(
+					isl_space_copy(space)),
+				isl_dim_set, d);
+			isl_val *lo = isl_set_min_val(stmt->domain, obj);
+			isl_val *hi = isl_set_max_val(stmt->domain, obj);
+
+			box = bounded(box, it, isl_val_get_num_si(lo),
+				isl_val_get_num_si(hi));
+			isl_val_free(lo);
+			isl_val_free(hi);
+			isl_aff_free(obj);
+		}
+	}
+	isl_space_free(space);
+	return box;
+}
+
+static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
+{
+	*(isl_multi_aff **)user = ma;
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* The leaf of the PE array's schedule a statement reaches. */
+typedef struct {
+	isl_space *space; /* the statement's */
+	int depth; /* schedule dimensions above its leaf, -1 until found */
+} Leaf;
+
+static isl_bool find_leaf(isl_schedule_node *node, void *user)
+{
+	Leaf *leaf = user;
+	isl_union_set *domain;
+	isl_set *mine;
+	isl_bool here;
+
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
+		return isl_bool_true;
+	domain = isl_schedule_node_get_domain(node);
+	mine = isl_union_set_extract_set(domain, isl_space_copy(leaf->space));
+	here = isl_bool_not(isl_set_is_empty(mine));
+	isl_set_free(mine);
+	isl_union_set_free(domain);
+	if (here != isl_bool_true)
+		return isl_bool_false;
+	/* isl's flat schedule: a dimension per band member and one per
+	 * sequence or set node (the child's place). */
+	leaf->depth = 0;
+	node = isl_schedule_node_copy(node);
+	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
+		node = isl_schedule_node_parent(node);
+		switch (isl_schedule_node_get_type(node)) {
+		case isl_schedule_node_band:
+			leaf->depth += (int)isl_schedule_node_band_n_member(
+				node);
+			break;
+		case isl_schedule_node_sequence:
+		case isl_schedule_node_set: leaf->depth++; break;
+		default: break;
+		}
+	}
+	isl_schedule_node_free(node);
+	return isl_bool_false;
+}
+
+/* The latency and SIMD loops at the leaves of the PE array's schedule. */
+static int leaf_loops(const SyPeArray *array)
+{
+	const SyConfig *cfg = array->config;
+	int n = cfg->simd >= 0;
+
+	for (guint m = 0; m < cfg->n_members; m++)
+		n += cfg->latency[m] > 1;
+	return n;
+}
+
+/* isl pads the flat schedule of a statement whose leaf is shallower
+ * than others with zeros at the end, so that its latency and SIMD loops
+ * (those of every leaf) would not be the last dimensions.  They go last,
+ * after the zeros: the order of the points is the same (statements part
+ * at a sequence above them), and every statement has its SIMD lane in
+ * the last dimension, its latency loops just above. */
+static isl_multi_aff *leaf_loops_last(
+	isl_multi_aff *ma, const SyPeArray *array, const SyStmt *stmt)
+{
+	Leaf leaf = {isl_set_get_space(stmt->domain), -1};
+	int n = (int)isl_multi_aff_dim(ma, isl_dim_out);
+	int k = leaf_loops(array);
+	isl_multi_aff *moved;
+
+	isl_schedule_foreach_schedule_node_top_down(
+		array->schedule, find_leaf, &leaf);
+	isl_space_free(leaf.space);
+	if (leaf.depth < 0 || leaf.depth >= n || k == 0)
+		return ma;
+	moved = isl_multi_aff_copy(ma);
+	for (int d = leaf.depth - k; d < n; d++) {
+		int from = d < n - k ? d + k : d - (n - leaf.depth);
+
+		moved = isl_multi_aff_set_at(
+			moved, d, isl_multi_aff_get_at(ma, from));
+	}
+	isl_multi_aff_free(ma);
+	return moved;
+}
+
+/* The PE array's flat schedule of one statement as one affine function
+ * (defined beyond the kernel's domain, on the statement's box), its
+ * latency and SIMD loops last. */
+static isl_multi_aff *stmt_schedule(
+	const SyPeArray *array, const SyStmt *stmt, GError **error)
+{
+	isl_union_map *all = isl_schedule_get_map(array->schedule);
+	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
+		all, isl_union_set_from_set(isl_set_copy(stmt->domain))));
+	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+	isl_multi_aff *ma = NULL;
+
+	pma = isl_pw_multi_aff_coalesce(pma);
+	if (isl_pw_multi_aff_n_piece(pma) != 1) {
+		isl_pw_multi_aff_free(pma);
+		sy_hls_refuse(error,
+			"the schedule of %s is not one affine function "
+			"on its domain; the HLS backend needs one",
+			stmt->name);
+		return NULL;
+	}
+	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
+	isl_pw_multi_aff_free(pma);
+	return leaf_loops_last(ma, array, stmt);
+}
+
+/* The schedule on a statement's box, one to one.  A statement under
+ * an if that fixes a loop (i == 0) has a schedule blind to that loop:
+ * it keeps its equalities then, running on a hyperplane of its box. */
+static isl_map *one_to_one(const SyStmt *stmt, isl_map *map, GError **error)
+{
+	isl_bool injective = isl_map_is_injective(map);
+
+	if (injective == isl_bool_false) {
+		isl_basic_set *hull = isl_set_affine_hull(
+			isl_set_copy(stmt->domain));
+
+		map = isl_map_intersect_domain(
+			map, isl_set_from_basic_set(hull));
+		injective = isl_map_is_injective(map);
+	}
+	if (injective == isl_bool_true)
+		return map;
+	isl_map_free(map);
+	sy_hls_refuse(error,
+		"statement %s (line %u) runs more than once at a point of "
+		"the array's schedule; the HLS backend needs one instance "
+		"per point",
+		stmt->name, stmt->node->loc.line);
+	return NULL;
+}
+
+static void multi_aff_free(gpointer data)
+{
+	isl_multi_aff_free(data);
+}
+
+SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
+{
+	const SyScop *scop = array->analysis->scop;
+	SyTileBoxes *t = g_new0(SyTileBoxes, 1);
+
+	t->array = array;
+	t->n_tile = array->config->n_members;
+	t->n_space = array->n_space;
+	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
+	t->sched = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, multi_aff_free);
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		isl_set *box = box_of(array, stmt, error);
+		isl_multi_aff *sched = box ? stmt_schedule(array, stmt, error)
+					   : NULL;
+		isl_map *map;
+
+		if (!sched) {
+			isl_set_free(box);
+			sy_tile_boxes_free(t);
+			return NULL;
+		}
+		map = one_to_one(stmt,
+			isl_map_intersect_domain(
+				isl_map_from_multi_aff(
+					isl_multi_aff_copy(sched)),
+				box),
+			error);
+		if (!map) {
+			isl_multi_aff_free(sched);
+			sy_tile_boxes_free(t);
+			return NULL;
+		}
+		t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
+		g_hash_table_insert(t->sched, stmt->name, sched);
+		t->schedule = isl_union_map_add_map(t->schedule, map);
+	}
+	return t;
+}
+
+void sy_tile_boxes_free(SyTileBoxes *t)
+{
+	if (!t)
+		return;
+	isl_union_map_free(t->schedule);
+	g_hash_table_unref(t->sched);
+	g_free(t);
+}
+
+__isl_keep isl_multi_aff *sy_tile_boxes_sched(
+	const SyTileBoxes *t, const SyStmt *stmt)
+{
+	return g_hash_table_lookup(t->sched, stmt->name);
+}
+
+/* The points of stmt's box in the same vector as points (of its
+ * schedule, taken) but not among them. */
+static isl_set *rest_of_vectors(
+	const SyTileBoxes *t, const SyStmt *stmt, isl_set *points)
+{
+	isl_space *space = isl_set_get_space(points);
+	isl_map *same = isl_map_universe(
+		isl_space_map_from_set(isl_space_copy(space)));
+	isl_set *box = isl_map_range(isl_union_map_extract_map(t->schedule,
+		isl_space_map_from_domain_and_range(
+			isl_set_get_space(stmt->domain), space)));
+
+	for (guint d = 0; d + 1 < t->n_dims; d++)
+		same = isl_map_equate(
+			same, isl_dim_in, (int)d, isl_dim_out, (int)d);
+	return isl_set_subtract(
+		isl_set_intersect(
+			isl_set_apply(isl_set_copy(points), same), box),
+		points);
+}
+
+gboolean sy_tile_boxes_whole_vectors(
+	const SyTileBoxes *t, isl_union_set *instances)
+{
+	const SyScop *scop = t->array->analysis->scop;
+	gboolean whole = TRUE;
+
+	for (guint i = 0;
+		t->array->config->simd >= 0 && whole && i < scop->stmts->len;
+		i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		isl_set *mine = isl_union_set_extract_set(
+			instances, isl_set_get_space(stmt->domain));
+		isl_set *rest = rest_of_vectors(t, stmt,
+			isl_set_apply(mine,
+				isl_map_from_multi_aff(isl_multi_aff_copy(
+					sy_tile_boxes_sched(t, stmt)))));
+
+		whole = isl_set_is_empty(rest) == isl_bool_true;
+		isl_set_free(rest);
+	}
+	isl_union_set_free(instances);
+	return whole;
+}
+
+/* Units and footprints */
+
+isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
+{
+	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
+	guint out = m->n_tile;
+	isl_space *space;
+	isl_multi_aff *ma;
+	isl_local_space *ls;
+
+	for (guint k = 0; k < m->n_space; k++)
+		out += !keep || keep[k];
+	space = isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, m->n_dims),
+		isl_space_set_alloc(ctx, 0, out));
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	ls = isl_local_space_from_space(isl_space_domain(space));
+	for (guint d = 0, o = 0; d < m->n_tile + m->n_space; d++) {
+		if (d >= m->n_tile && keep && !keep[d - m->n_tile])
+			continue;
+		ma = isl_multi_aff_set_aff(ma, (int)o++,
+			isl_aff_var_on_domain(
+				isl_local_space_copy(ls), isl_dim_set, d));
+	}
+	isl_local_space_free(ls);
+	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
+		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+isl_union_map *sy_tile_boxes_accesses(
+	const SyTileBoxes *m, const SyArray *x, int writes, isl_union_set *only)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	isl_union_set *boxes = isl_union_map_domain(
+		isl_union_map_copy(m->schedule));
+	isl_union_map *all = isl_union_map_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->array != x || (writes >= 0 && a->write != writes))
+			continue;
+		all = isl_union_map_add_map(all,
+			isl_map_from_multi_pw_aff(
+				isl_multi_pw_aff_copy(a->subscripts)));
+	}
+	all = isl_union_map_intersect_domain(all, boxes);
+	if (only)
+		all = isl_union_map_intersect_domain(
+			all, isl_union_set_copy(only));
+	return all;
+}
+
+static isl_stat take_aff(isl_set *set, isl_aff *aff, void *user)
+{
+	isl_aff **out = user;
+
+	isl_set_free(set);
+	isl_aff_free(*out);
+	*out = aff;
+	return isl_stat_ok;
+}
+
+/* One affine piece, defined everywhere: where it is used, points
+ * outside its domain never ask, and expressions of it stay simple. */
+static isl_pw_aff *total(isl_pw_aff *pa)
+{
+	isl_aff *aff = NULL;
+
+	pa = isl_pw_aff_coalesce(pa);
+	if (isl_pw_aff_n_piece(pa) != 1)
+		return pa;
+	isl_pw_aff_foreach_piece(pa, take_aff, &aff);
+	isl_pw_aff_free(pa);
+	return isl_pw_aff_from_aff(aff);
+}
+
+gboolean sy_tile_box_compute(SyTileBox *box, isl_union_map *units,
+	isl_union_map *accesses, guint n_dims)
+{
+	isl_union_map *touched = isl_union_map_apply_range(
+		isl_union_map_reverse(units), accesses);
+	isl_map *map;
+	isl_pw_aff_list *list;
+	isl_space *space;
+
+	box->n_dims = MAX(n_dims, 1);
+	box->size = g_new0(gint64, box->n_dims);
+	box->offset = NULL; /* freed by callers whatever the outcome */
+	if (isl_union_map_is_empty(touched) == isl_bool_true) {
+		isl_union_map_free(touched);
+		return FALSE;
+	}
+	/* A scalar is one element, at no offset. */
+	if (n_dims == 0) {
+		box->size[0] = 1;
+		isl_union_map_free(touched);
+		return TRUE;
+	}
+	map = isl_map_from_union_map(touched);
+	list = isl_pw_aff_list_alloc(isl_map_get_ctx(map), (int)n_dims);
+	for (guint d = 0; d < n_dims; d++) {
+		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
+		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
+		isl_val *v = isl_pw_aff_max_val(
+			isl_pw_aff_sub(hi, isl_pw_aff_copy(lo)));
+
+		box->size[d] = isl_val_get_num_si(v) + 1;
+		isl_val_free(v);
+		list = isl_pw_aff_list_add(list, total(lo));
+	}
+	space = isl_space_range(isl_map_get_space(map));
+	space = isl_space_map_from_domain_and_range(
+		isl_space_domain(isl_map_get_space(map)), space);
+	box->offset = isl_multi_pw_aff_from_pw_aff_list(space, list);
+	isl_map_free(map);
+	return TRUE;
+}
+
+void sy_tile_box_clear(SyTileBox *box)
+{
+	g_free(box->size);
+	isl_multi_pw_aff_free(box->offset);
+}

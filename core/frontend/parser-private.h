@@ -1,0 +1,70 @@
+/* Private to the parser: parser.c reads declarations and skips what is
+ * outside the SCoP, scop-parse.c reads the SCoP itself. */
+#pragma once
+
+#include "frontend/expr-parse.h"
+#include "frontend/program.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	SyCursor cur;
+	SyProgram *prog;
+	GHashTable *typedefs; /* name -> resolved type */
+	GPtrArray *scopes; /* GHashTable: name -> SyVar */
+	gboolean in_function;
+	const SyToken *function; /* the name of the function being parsed */
+	GPtrArray *params; /* SyVar: its parameters, in order */
+	gboolean params_known; /* all of them were read */
+	const SyToken *scop; /* the '#pragma scop' token once seen */
+	guint depth; /* statements nested in the SCoP */
+	GError **error;
+} SyParser;
+
+typedef struct {
+	char *written;
+	char *base;
+	gboolean integer;
+	gboolean aggregate; /* struct, union or enum: not for us */
+} SyType;
+
+static inline const SyToken *sy_parser_peek(SyParser *p, guint ahead)
+{
+	return sy_cursor_peek(&p->cur, ahead);
+}
+
+static inline const SyToken *sy_parser_next(SyParser *p)
+{
+	return sy_cursor_next(&p->cur);
+}
+
+static inline gboolean sy_parser_failed(SyParser *p)
+{
+	return *p->error != NULL;
+}
+
+gboolean sy_parser_fail_tok(SyParser *p, const SyToken *at, SyInputError code,
+	const char *hint, const char *format, ...) G_GNUC_PRINTF(5, 6);
+gboolean sy_parser_fail_expr(SyParser *p, const SyExpr *at, SyInputError code,
+	const char *hint, const char *format, ...) G_GNUC_PRINTF(5, 6);
+gboolean sy_parser_expect(SyParser *p, SyPunct punct, const char *context);
+
+void sy_parser_push_scope(SyParser *p);
+void sy_parser_pop_scope(SyParser *p);
+SyVar *sy_parser_lookup(SyParser *p, const char *name);
+SyVar *sy_parser_declare(SyParser *p, SyVar *var /* take */);
+SyVar *sy_var_new(const SyType *type, const SyToken *name, SyVarKind kind);
+void sy_var_free(gpointer var);
+
+gboolean sy_parser_starts_declaration(SyParser *p);
+void sy_parser_parse_type(SyParser *p, SyType *type);
+void sy_type_clear(SyType *type);
+SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict);
+
+gboolean sy_token_is_pragma(const SyToken *tok, const char *word);
+
+/* The SCoP, from its '#pragma scop' (the current token) to its
+ * '#pragma endscop', into p->prog. */
+gboolean sy_parser_scop(SyParser *p);
+
+G_END_DECLS

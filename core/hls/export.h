@@ -1,0 +1,74 @@
+/* A Vitis HLS project folder for a design: the kernel, its testbench and
+ * host, the simulation headers, the scripts for vitis_hls and v++, a
+ * Makefile, the descriptor and a README (export.c); and writing it, or
+ * compile's output file, atomically (export-write.c). */
+#pragma once
+
+#include "comm/design.h"
+#include "model/device.h"
+#include "poly/analysis.h"
+
+G_BEGIN_DECLS
+
+#define SY_EXPORT_ERROR (sy_export_error_quark())
+
+typedef enum {
+	SY_EXPORT_ERROR_EXISTS, /* an earlier export, or the output file,
+				   without force */
+	SY_EXPORT_ERROR_WRITE, /* the file system refused */
+	SY_EXPORT_ERROR_NOT_OURS, /* what force does not replace: a folder
+				     that is no export, a file, a link */
+} SyExportError;
+
+GQuark sy_export_error_quark(void);
+
+/* The project's files: relative path -> contents, in a stable order. */
+typedef struct {
+	GPtrArray *paths; /* char * */
+	GPtrArray *contents; /* GBytes */
+	GPtrArray *warnings; /* char *: what keeps the design from its best
+				(also in the project's README) */
+} SyExportFiles;
+
+/* options (may be NULL) are those the kernel was analysed with: the
+ * testbench defines what -D defined, and headers found through -I are
+ * copied too. */
+gboolean sy_export_files(const SyDesign *design, const SyDevice *device,
+	const SyAnalysisOptions *options, SyExportFiles *files, GError **error);
+void sy_export_files_clear(SyExportFiles *files);
+
+/* What is at a project folder's place.  An export is a folder holding
+ * the marker file .systole-export, which every export writes. */
+typedef enum {
+	SY_EXPORT_DIR_ABSENT,
+	SY_EXPORT_DIR_EMPTY, /* an empty folder */
+	SY_EXPORT_DIR_EXPORT, /* an earlier export */
+	SY_EXPORT_DIR_OTHER, /* a folder that holds other things */
+	SY_EXPORT_DIR_NOT_FOLDER, /* a file, a symbolic link, a device */
+} SyExportDir;
+
+SyExportDir sy_export_dir_state(const char *dir);
+
+/* Whether dir may be written: absent or an empty folder, or with force
+ * an earlier export.  Trailing slashes do not matter. */
+gboolean sy_export_write_allowed(
+	const char *dir, gboolean force, GError **error);
+
+/* Writes files into dir (see sy_export_write_allowed) all at once: into
+ * a temporary folder next to it, then swapped into place, so that a
+ * kill at any moment leaves the old project or the new one whole at
+ * dir.  Leftovers of interrupted runs next to dir go first. */
+gboolean sy_export_write(const SyExportFiles *files, const char *dir,
+	gboolean force, GError **error);
+
+/* Whether path may be written: absent, or with force a regular file
+ * (never a folder, a link or a device). */
+gboolean sy_export_file_allowed(
+	const char *path, gboolean force, GError **error);
+
+/* len bytes of text to path (see sy_export_file_allowed), atomically
+ * the same way. */
+gboolean sy_export_write_file(const char *path, const char *text, gsize len,
+	gboolean force, GError **error);
+
+G_END_DECLS

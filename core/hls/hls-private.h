@@ -1,0 +1,156 @@
+/* Private to the Vitis HLS backend: hls-module.c holds what every
+ * module's printer stands on, hls-io.c prints the I/O modules, hls-pe.c
+ * the PE, hls.c the top function and the header, hls-harness.c the
+ * testbench and the XRT host around them. */
+#pragma once
+
+#include "base/checked.h"
+#include "compute/ast-print.h"
+#include "compute/codegen.h"
+#include "hls/hls.h"
+#include "poly/names.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	const SyHlsModel *m;
+	const SyPeArray *array;
+	const SyScop *scop;
+	GString *out; /* the kernel */
+	const char *itype;
+	const SyNames *names; /* the user's identifiers in generated code */
+	const char *const *defines; /* -D, for the testbench */
+	/* Requests simplified on their statement's points, by their text:
+	 * modules ask the same (gist is the costly part). */
+	GHashTable *simplified;
+} SyHlsGen;
+
+void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m);
+void sy_hls_gen_clear(SyHlsGen *hls);
+
+typedef struct _SyHlsModule SyHlsModule;
+
+/* A statement instance of a module's AST: the call (first, so that
+ * sy_ast_call_of works) and the requests' expressions, NULL for a
+ * condition that always holds. */
+typedef struct {
+	SyAstCall call;
+	guint n;
+	isl_ast_expr **exprs;
+} SyHlsCall;
+
+/* A module's statements print through this, with the requests it made
+ * for each statement (by name). */
+struct _SyHlsModule {
+	SyHlsGen *hls;
+	const SyHlsPath *path; /* NULL for the PE */
+	GHashTable *reqs; /* statement name -> GPtrArray of Req */
+	void (*print)(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod);
+};
+
+/* Modules: one AST of the boxed schedule per module, built on the
+ * points of instances (NULL: every statement with requests), schedule
+ * dimension d fixed to parameter fixed[d] where that is not NULL; its
+ * user nodes carry a SyHlsCall with the requests' expressions. */
+void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path);
+void sy_hls_module_clear(SyHlsModule *mod);
+isl_ast_node *sy_hls_module_ast(SyHlsModule *mod,
+	isl_union_set *instances /* take */, const char *const *fixed);
+/* Prints the body of a module's loops at indent and frees tree. */
+void sy_hls_print_ast(
+	SyHlsModule *mod, isl_ast_node *tree /* take */, const char *indent);
+
+/* Requests, in the order the printer consumes them: a statement's list
+ * (also how a statement without requests takes part), a value, a
+ * condition (NULL expression where it always holds), an access's place
+ * in a box per dimension. */
+GPtrArray *sy_hls_reqs_of(SyHlsModule *mod, const SyStmt *stmt);
+void sy_hls_req_value(
+	SyHlsModule *mod, const SyStmt *stmt, isl_pw_aff *value /* take */);
+void sy_hls_req_set(
+	SyHlsModule *mod, const SyStmt *stmt, isl_set *set /* take */);
+void sy_hls_req_box_index(SyHlsModule *mod, const SyAccess *a,
+	const SyHlsBox *box, const gboolean *keep);
+isl_pw_aff *sy_hls_box_index(SyHlsGen *hls, const SyAccess *a,
+	const SyHlsBox *box, const gboolean *keep, guint d);
+/* value (statement space, taken) on the statement's points,
+ * simplified there. */
+isl_pw_aff *sy_hls_simplified_value(
+	SyHlsGen *hls, const SyHlsStmt *h, isl_pw_aff *value);
+isl_pw_aff *sy_hls_lane_of(SyHlsGen *hls, const SyStmt *stmt);
+/* The instances of a read whose value comes from outside. */
+isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a);
+
+/* An array's element type, its bits (32 for unknown types), its tag
+ * in helper names ("unsigned int" -> "unsigned_int") and a zero of it
+ * (printed). */
+const char *sy_hls_ctype(const SyArray *x);
+guint sy_hls_bits(const SyArray *x);
+char *sy_hls_tag(const char *type);
+void sy_hls_print_zero(GString *out, const SyArray *x);
+
+/* A word of lanes of a path's elements (the element for one lane), and
+ * element lane of it (or of pack elements) as an expression. */
+char *sy_hls_word_type(const SyHlsPath *hp, guint lanes);
+void sy_hls_print_unpack(GString *out, const SyArray *x, const char *word,
+	const char *lane, guint pack);
+
+/* Words in a path's box. */
+gint64 sy_hls_box_words(const SyHlsPath *hp);
+
+/* The words the L3 module of hp moves through its DRAM port: its tiles,
+ * times its units, times a box's words (the m_axi depth).  The checked
+ * version records a count beyond 64 bits in ck (sy_hls_generate checks
+ * every path so, before any printing). */
+gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
+gint64 sy_hls_port_words_checked(
+	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
+
+/* Geometry: the names of PE coordinates (in the PE, in I/O modules),
+ * the space loop an exterior path moves along, its lines (exterior) or
+ * PEs (interior), the PE coordinates of line or chain n with skip's
+ * coordinate at at, and "[a][b]" of a FIFO array (shift: one more along
+ * that dimension, -1 none). */
+extern const char *const sy_hls_pe_names[];
+extern const char *const sy_hls_p_names[];
+guint sy_hls_along(const SyIoPath *p);
+gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p);
+void sy_hls_unit_coords(
+	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord);
+char *sy_hls_fifo_index(const gint64 *coord, guint n, int shift);
+
+/* The kernel's scalar arguments: read-only scalars of the SCoP. */
+GPtrArray *sy_hls_arguments(const SyScop *scop);
+
+/* The DRAM port of a path. */
+char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp);
+
+/* Printing: a line at the printer's indent, an expression where C's
+ * precedence prec is needed (SY_AST_PREC_*; and as a string, atomic),
+ * "if (cond) {" for a condition (nothing, FALSE, for NULL) and its end. */
+void sy_hls_line(SyAstPrinter *p, const char *format, ...) G_GNUC_PRINTF(2, 3);
+void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e, int prec);
+char *sy_hls_expr_text(SyAstPrinter *p, isl_ast_expr *e);
+gboolean sy_hls_open_guard(SyAstPrinter *p, isl_ast_expr *cond);
+void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
+
+/* The modules, printed into hls->out; the PE's streams as parameters
+ * (typed) or arguments. */
+void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp);
+void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp);
+void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
+
+/* The parameters of systole_run_fpga (host.cpp): the ports' word
+ * vectors, then the kernel's scalars. */
+char *sy_hls_fpga_params(SyHlsGen *hls);
+void sy_hls_emit_pe(SyHlsGen *hls);
+char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
+
+/* Why the PE's pipeline cannot start an iteration every cycle with its
+ * SIMD lanes (FIFOs used once per lane), or NULL when it can. */
+char *sy_hls_pe_lanes_warning(SyHlsGen *hls);
+
+char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error);
+char *sy_hls_emit_host(SyHlsGen *hls);
+
+G_END_DECLS

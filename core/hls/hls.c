@@ -1,0 +1,633 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ast_build.h>
+#include <isl/constraint.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include "base/escape.h"
+#include "compute/codegen.h"
+#include "hls/hls-private.h"
+
+void sy_hls_files_clear(SyHlsFiles *files)
+{
+	g_clear_pointer(&files->kernel, g_free);
+	g_clear_pointer(&files->header, g_free);
+	g_clear_pointer(&files->testbench, g_free);
+	g_clear_pointer(&files->host, g_free);
+	g_clear_pointer(&files->warnings, g_ptr_array_unref);
+}
+
+/* The PE */
+
+/* Scalars the kernel only reads: arguments of the kernel and PEs. */
+GPtrArray *sy_hls_arguments(const SyScop *scop)
+{
+	GPtrArray *args = g_ptr_array_new();
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+
+		if (!x->n_dims && !x->written && !x->local)
+			g_ptr_array_add(args, (gpointer)x);
+	}
+	return args;
+}
+
+/* The top function */
+
+static gboolean has_in(const SyHlsModel *m, const char *prefix)
+{
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+
+		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The DRAM port of a path: its stem, "_out" for results of an array
+ * that also comes in under that stem. */
+char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+
+	return !p->in && has_in(m, p->prefix)
+		? g_strconcat(p->prefix, "_out", NULL)
+		: g_strdup(p->prefix);
+}
+
+static char *kernel_params(SyHlsGen *hls, gboolean typed)
+{
+	GString *s = g_string_new(NULL);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		g_autofree char *port = sy_hls_port(hls->m, hp);
+
+		if (typed)
+			g_string_append_printf(s, "%s%s_word *%s",
+				s->len ? ", " : "", hp->path->prefix, port);
+		else
+			g_string_append_printf(
+				s, "%s%s", s->len ? ", " : "", port);
+	}
+	for (guint i = 0; i < args->len; i++) {
+		const SyArray *x = g_ptr_array_index(args, i);
+
+		const char *name = sy_names_id(hls->names, x->name);
+
+		if (typed)
+			g_string_append_printf(s, "%s%s %s", s->len ? ", " : "",
+				sy_hls_ctype(x), name);
+		else
+			g_string_append_printf(
+				s, "%s%s", s->len ? ", " : "", name);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* The depth design.json gives the FIFOs of that name (--fifo-depth). */
+static guint fifo_depth(const SyHlsGen *hls, const char *name)
+{
+	const GPtrArray *fifos = hls->m->design->fifos;
+
+	for (guint i = 0; i < fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(fifos, i);
+
+		if (g_str_equal(f->name, name))
+			return f->depth;
+	}
+	return 2;
+}
+
+static void declare_stream(
+	SyHlsGen *hls, const char *type, const char *name, const char *dims)
+{
+	GString *out = hls->out;
+	guint depth = fifo_depth(hls, name);
+
+	g_string_append_printf(out,
+		"    hls::stream<%s> %s%s;\n#pragma HLS STREAM variable=%s "
+		"depth=%u\n",
+		type, name, dims, name, depth);
+}
+
+static void declare_fifos(SyHlsGen *hls)
+{
+	const SyPeArray *array = hls->array;
+
+	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
+		const SyIoPath *p = hp->path;
+		const char *way = p->in ? "in" : "out";
+		g_autofree char *word = g_strdup_printf("%s_word", p->prefix);
+		g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+		g_autofree char *l2 = g_strdup_printf(
+			"fifo_%s_%s_IO_L2_%s", p->prefix, p->prefix, way);
+		g_autofree char *l1 = g_strdup_printf(
+			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
+		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
+		gint64 n2 = p->exterior
+			? sy_hls_units(array, p)
+			: sy_pe_array_count(array) / array->pe[0];
+		GString *dims = g_string_new(NULL);
+
+		/* Chains of n modules: n FIFOs, the boundary module at
+		 * the far end has none beyond it.  Temporaries passed PE
+		 * to PE have no modules. */
+		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2);
+		if (p->role != SY_PATH_PASS)
+			declare_stream(hls, word, l2, dims->str);
+		if (!p->exterior) {
+			g_string_printf(dims,
+				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
+				n2, array->pe[0]);
+			declare_stream(hls, word, l1, dims->str);
+		}
+		/* One PE FIFO array per stem: partial results in and out
+		 * share it. */
+		if (p->in || !has_in(hls->m, p->prefix)) {
+			g_string_truncate(dims, 0);
+			for (guint k = 0; k < array->n_space; k++)
+				g_string_append_printf(dims,
+					"[%" G_GINT64_FORMAT "]",
+					array->pe[k] +
+						(p->exterior &&
+							p->direction[k]));
+			declare_stream(hls, pe_word, pe, dims->str);
+		}
+		g_string_free(dims, TRUE);
+	}
+}
+
+/* SyHlsModule calls of a path: one L2 module of a chain (i of n) with its
+ * FIFO, the next module's unless it is the last, and the FIFO below. */
+static void call_l2(GString *out, const char *P, const char *way, gint64 i,
+	gint64 n, const char *below)
+{
+	gboolean last = i == n - 1;
+
+	g_string_append_printf(out,
+		"    %s_IO_L2_%s%s(%" G_GINT64_FORMAT
+		", fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ",
+		P, way, last ? "_boundary" : "", i, P, P, way, i);
+	if (!last)
+		g_string_append_printf(out,
+			"fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ", P, P,
+			way, i + 1);
+	g_string_append_printf(out, "%s);\n", below);
+}
+
+/* An exterior path's L2 module of line l, which meets the PEs at
+ * coordinate at along the path. */
+static void call_line(SyHlsGen *hls, const SyIoPath *p, gint64 l, gint64 at)
+{
+	const SyPeArray *array = hls->array;
+	const char *way = p->in ? "in" : "out";
+	guint a = sy_hls_along(p);
+	gint64 coord[3];
+	g_autofree char *index = NULL, *below = NULL;
+
+	sy_hls_unit_coords(array, a, at, l, coord);
+	index = sy_hls_fifo_index(coord, array->n_space, p->in ? -1 : (int)a);
+	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
+	call_l2(hls->out, p->prefix, way, l, sy_hls_units(array, p), below);
+}
+
+/* An interior path's L2 module of chain c, above its first L1 module. */
+static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
+{
+	const char *way = p->in ? "in" : "out";
+	g_autofree char *below = g_strdup_printf(
+		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][0]", p->prefix,
+		p->prefix, way, c);
+
+	call_l2(hls->out, p->prefix, way, c,
+		sy_pe_array_count(hls->array) / hls->array->pe[0], below);
+}
+
+/* The L1 module of chain c at place q, next to its PE. */
+static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
+{
+	const SyPeArray *array = hls->array;
+	const char *P = p->prefix, *way = p->in ? "in" : "out";
+	gboolean last = q == array->pe[0] - 1;
+	GString *out = hls->out;
+	gint64 coord[3];
+	g_autofree char *at = NULL;
+
+	sy_hls_unit_coords(array, 0, q, c, coord);
+	at = sy_hls_fifo_index(coord, array->n_space, -1);
+	g_string_append_printf(
+		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
+	for (guint k = 0; k < array->n_space; k++)
+		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[k]);
+	g_string_append_printf(out,
+		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT
+		"], ",
+		P, P, way, c, q);
+	if (!last)
+		g_string_append_printf(out,
+			"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT
+			"][%" G_GINT64_FORMAT "], ",
+			P, P, way, c, q + 1);
+	g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
+}
+
+/* SyHlsModule calls of an input path, from the DRAM port to the PEs. */
+static void call_in(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	g_autofree char *port = sy_hls_port(hls->m, hp);
+	gint64 chains = sy_pe_array_count(array) / array->pe[0];
+
+	g_string_append_printf(hls->out,
+		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
+		port, p->prefix, p->prefix);
+	if (p->exterior) {
+		for (gint64 l = 0; l < sy_hls_units(array, p); l++)
+			call_line(hls, p, l, 0);
+		return;
+	}
+	for (gint64 c = 0; c < chains; c++)
+		call_chain(hls, p, c);
+	for (gint64 c = 0; c < chains; c++)
+		for (gint64 q = 0; q < array->pe[0]; q++)
+			call_l1(hls, p, c, q);
+}
+
+/* SyHlsModule calls of an output path, from the PEs to the DRAM port: the
+ * farthest module of every chain first. */
+static void call_out(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	const SyPeArray *array = hls->array;
+	const SyIoPath *p = hp->path;
+	g_autofree char *port = sy_hls_port(hls->m, hp);
+	gint64 chains = sy_pe_array_count(array) / array->pe[0];
+
+	if (p->exterior) {
+		guint a = sy_hls_along(p);
+
+		for (gint64 l = sy_hls_units(array, p); l-- > 0;)
+			call_line(hls, p, l, array->pe[a] - 1);
+	} else {
+		for (gint64 c = 0; c < chains; c++)
+			for (gint64 q = array->pe[0]; q-- > 0;)
+				call_l1(hls, p, c, q);
+		for (gint64 c = chains; c-- > 0;)
+			call_chain(hls, p, c);
+	}
+	g_string_append_printf(hls->out,
+		"    %s_IO_L3_out(%s, fifo_%s_%s_IO_L2_out[0]);\n", p->prefix,
+		port, p->prefix, p->prefix);
+}
+
+static void call_pes(SyHlsGen *hls)
+{
+	const SyPeArray *array = hls->array;
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	gint64 n = sy_pe_array_count(array);
+	GString *out = hls->out;
+
+	/* The writers of chains without a way in, before their PEs. */
+	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
+
+		if (!sy_hls_model_headless(hls->m, hp))
+			continue;
+		for (gint64 l = 0; l < sy_hls_units(array, hp->path); l++) {
+			gint64 coord[3];
+			g_autofree char *here = NULL;
+
+			sy_hls_unit_coords(
+				array, sy_hls_along(hp->path), 0, l, coord);
+			here = sy_hls_fifo_index(coord, array->n_space, -1);
+			g_string_append_printf(out,
+				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
+				hp->path->prefix, hp->path->prefix, here);
+		}
+	}
+	for (gint64 i = 0; i < n; i++) {
+		gint64 coord[3], rest = i;
+
+		for (guint k = array->n_space; k-- > 0;) {
+			coord[k] = rest % array->pe[k];
+			rest /= array->pe[k];
+		}
+		g_string_append(out, "    PE_wrapper(");
+		for (guint k = 0; k < array->n_space; k++)
+			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+				k ? ", " : "", coord[k]);
+		for (guint k = 0; k < args->len; k++)
+			g_string_append_printf(out, ", %s",
+				sy_names_id(hls->names,
+					((SyArray *)g_ptr_array_index(args, k))
+						->name));
+		for (guint p = 0; p < hls->m->pe_paths->len; p++) {
+			const SyHlsPath *hp = g_ptr_array_index(
+				hls->m->pe_paths, p);
+			const SyIoPath *io = hp->path;
+			int a = io->exterior ? (int)sy_hls_along(io) : -1;
+			g_autofree char *here = sy_hls_fifo_index(
+				coord, array->n_space, -1);
+			g_autofree char *next = sy_hls_fifo_index(
+				coord, array->n_space, a);
+
+			if (io->in || sy_hls_model_headless(hls->m, hp))
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, here);
+			if (io->in && io->exterior &&
+				(io->role == SY_PATH_READ ||
+					io->role == SY_PATH_PASS))
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, next);
+			if (!io->in)
+				g_string_append_printf(out, ", fifo_%s_PE%s",
+					io->prefix, io->exterior ? next : here);
+		}
+		g_string_append(out, ");\n");
+	}
+	/* What leaves the last PEs of inputs' lines. */
+	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
+		const SyIoPath *io = hp->path;
+		guint a;
+
+		if (!io->in || !io->exterior ||
+			(io->role != SY_PATH_READ && io->role != SY_PATH_PASS))
+			continue;
+		a = sy_hls_along(io);
+		for (gint64 l = 0; l < sy_hls_units(array, io); l++) {
+			gint64 coord[3];
+			g_autofree char *next = NULL;
+
+			sy_hls_unit_coords(
+				array, a, array->pe[a] - 1, l, coord);
+			next = sy_hls_fifo_index(coord, array->n_space, (int)a);
+			g_string_append_printf(
+				out, "    %s_PE_dummy_in(", io->prefix);
+			for (guint k = 0; k < array->n_space; k++)
+				g_string_append_printf(out,
+					"%" G_GINT64_FORMAT ", ", coord[k]);
+			g_string_append_printf(
+				out, "fifo_%s_PE%s);\n", io->prefix, next);
+		}
+	}
+}
+
+static void emit_top(SyHlsGen *hls)
+{
+	GString *out = hls->out;
+	g_autofree char *params = kernel_params(hls, TRUE);
+	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+
+	g_string_append_printf(
+		out, "extern \"C\" {\nvoid kernel0(%s)\n{\n", params);
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+		g_autofree char *port = sy_hls_port(hls->m, hp);
+
+		/* depth: what co-simulation sizes the port's memory to. */
+		g_string_append_printf(out,
+			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
+			"bundle=gmem_%s depth=%" G_GINT64_FORMAT "\n",
+			port, port, MAX(1, sy_hls_port_words(hls, hp)));
+	}
+	for (guint i = 0; i < args->len; i++)
+		g_string_append_printf(out,
+			"#pragma HLS INTERFACE s_axilite port=%s "
+			"bundle=control\n",
+			sy_names_id(hls->names,
+				((SyArray *)g_ptr_array_index(args, i))->name));
+	g_string_append(out,
+		"#pragma HLS INTERFACE s_axilite port=return bundle=control\n"
+		"#pragma HLS DATAFLOW\n\n");
+	declare_fifos(hls);
+	g_string_append_c(out, '\n');
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (hp->path->in)
+			call_in(hls, hp);
+	}
+	call_pes(hls);
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (!hp->path->in)
+			call_out(hls, hp);
+	}
+	g_string_append(out, "}\n}\n");
+}
+
+/* The header: word types, bit casts, the kernel's prototype */
+
+static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
+{
+	const char *type = sy_hls_ctype(x);
+	g_autofree char *tag = sy_hls_tag(type);
+	guint b = sy_hls_bits(x);
+
+	if (g_hash_table_contains(done, type))
+		return;
+	g_hash_table_add(done, (gpointer)type);
+	if (g_str_equal(type, "float") || g_str_equal(type, "double")) {
+		const char *u = b == 32 ? "unsigned int" : "unsigned long long";
+
+		g_string_append_printf(out,
+			"static inline ap_uint<%u> sy_to_bits_%s(%s v)\n{\n    "
+			"union { %s f; %s u; } c;\n\n    c.f = v;\n    return "
+			"ap_uint<%u>(c.u);\n}\n\n"
+			"static inline %s sy_from_bits_%s(ap_uint<%u> b)\n{\n  "
+			"  union { %s f; %s u; } c;\n\n    c.u = "
+			"b.to_uint64();\n"
+			"    return c.f;\n}\n\n",
+			b, tag, type, type, u, b, type, tag, b, type, u);
+		return;
+	}
+	g_string_append_printf(out,
+		"static inline ap_uint<%u> sy_to_bits_%s(%s v)\n{\n    return "
+		"ap_uint<%u>(v);\n}\n\n"
+		"static inline %s sy_from_bits_%s(ap_uint<%u> b)\n{\n    "
+		"return "
+		"(%s)b.to_uint64();\n}\n\n",
+		b, tag, type, b, type, tag, b, type);
+}
+
+/* Vitis HLS's ap_[u]int: up to 1024 bits by default, up to 4096 with
+ * AP_INT_MAX_W defined before ap_int.h (UG1399). */
+#define SY_AP_INT_DEFAULT_W 1024
+#define SY_AP_INT_MAX_W 4096
+
+/* The widest ap_uint the kernel declares: the DRAM ports' words and the
+ * PEs' vectors of SIMD lanes. */
+static guint widest_word(const SyHlsModel *m)
+{
+	guint widest = 0;
+
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+		guint bits = sy_hls_bits(hp->path->array);
+
+		widest = MAX(widest, MAX(hp->pack, hp->lanes) * bits);
+	}
+	return widest;
+}
+
+/* A vector of SIMD lanes wider than Vitis allows: refused, with the
+ * widest width that fits. */
+static gboolean check_widths(const SyHlsModel *m, GError **error)
+{
+	const SyConfig *cfg = m->array->config;
+
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+		const SySimdChoice *sc;
+		guint bits = sy_hls_bits(hp->path->array);
+
+		gint64 fits = SY_AP_INT_MAX_W / bits;
+
+		if ((guint64)hp->lanes * bits <= SY_AP_INT_MAX_W)
+			continue;
+		/* A width that divides this one divides the loop too. */
+		while (cfg->simd_factor % fits)
+			fits--;
+		sc = g_ptr_array_index(m->array->choices->simd, cfg->simd);
+		return sy_hls_refuse(error,
+			"SIMD on '%s' moves %u lanes of %s at once, a word of "
+			"%" G_GUINT64_FORMAT " bits; Vitis HLS's ap_uint "
+			"holds at most %u (AP_INT_MAX_W): use --simd "
+			"%s=%" G_GINT64_FORMAT " or less",
+			sc->loop.name, hp->lanes, hp->path->array->name,
+			(guint64)hp->lanes * bits, SY_AP_INT_MAX_W,
+			sc->loop.name, fits);
+	}
+	return TRUE;
+}
+
+/* Every count the generated code holds fits in 64 bits: the words of
+ * every DRAM port (its tiles, units and boxes) and of every stream's
+ * box. */
+static gboolean check_counts(const SyHlsGen *hls, GError **error)
+{
+	SyChecked ck = {NULL};
+
+	for (guint i = 0; i < hls->m->paths->len; i++)
+		sy_hls_port_words_checked(
+			hls, g_ptr_array_index(hls->m->paths, i), &ck);
+	return sy_checked_ok(&ck, error);
+}
+
+static char *emit_header(SyHlsGen *hls)
+{
+	GString *out = g_string_new(NULL);
+	g_autoptr(GHashTable) done = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autofree char *params = kernel_params(hls, TRUE);
+	g_autofree char *fpga = sy_hls_fpga_params(hls);
+	g_autofree char *sizes = sy_config_to_sa_sizes(
+		hls->array->config, hls->array->choices);
+	g_autofree char *path = sy_escape_c_comment(
+		hls->array->analysis->prog->pp->main->path);
+
+	g_string_append_printf(out,
+		"/* Generated by Systole from %s, %s. */\n#ifndef "
+		"SYSTOLE_KERNEL_H\n#define SYSTOLE_KERNEL_H\n\n",
+		path, sizes);
+	/* Wider words than Vitis's default need its limit raised before
+	 * ap_int.h comes in. */
+	if (widest_word(hls->m) > SY_AP_INT_DEFAULT_W)
+		g_string_append_printf(out,
+			"/* Words of %u bits: more than ap_int.h allows by "
+			"default. */\n#ifndef AP_INT_MAX_W\n#define "
+			"AP_INT_MAX_W %u\n#endif\n",
+			widest_word(hls->m), widest_word(hls->m));
+	g_string_append(
+		out, "#include <ap_int.h>\n#include <hls_stream.h>\n\n");
+	for (guint i = 0; i < hls->m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+
+		if (!hp->path->in && has_in(hls->m, hp->path->prefix))
+			continue;
+		g_string_append_printf(out, "typedef ap_uint<%u> %s_word;\n",
+			hp->pack * sy_hls_bits(hp->path->array),
+			hp->path->prefix);
+	}
+	g_string_append_c(out, '\n');
+	for (guint i = 0; i < hls->scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(hls->scop->arrays, i);
+
+		if (!x->local)
+			emit_bits(out, x, done);
+	}
+	g_string_append_printf(out,
+		"extern \"C\" void kernel0(%s);\n\n"
+		"#ifdef SYSTOLE_XRT\n/* src/host.cpp: kernel0 on the FPGA, on "
+		"the same words. */\n#include <vector>\n\n"
+		"void systole_run_fpga(%s);\n#endif\n\n#endif\n",
+		params, fpga);
+	return g_string_free(out, FALSE);
+}
+
+static char *emit_kernel(SyHlsGen *hls)
+{
+	hls->out = g_string_new(NULL);
+	g_string_append(hls->out,
+		"#include \"systole_kernel.h\"\n\n"
+		"#define sy_min(x, y) ((x) < (y) ? (x) : (y))\n"
+		"#define sy_max(x, y) ((x) > (y) ? (x) : (y))\n"
+		"#define sy_floord(n, d) ((n) < 0 ? -((-(n) + (d) - 1) / "
+		"(d)) : (n) / (d))\n\n");
+	for (guint i = 0; i < hls->m->paths->len; i++)
+		sy_hls_emit_path(hls, g_ptr_array_index(hls->m->paths, i));
+	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
+
+		if (hp->path->in && hp->path->exterior &&
+			(hp->path->role == SY_PATH_READ ||
+				hp->path->role == SY_PATH_PASS))
+			sy_hls_emit_dummy(hls, hp);
+		if (sy_hls_model_headless(hls->m, hp))
+			sy_hls_emit_head_dummy(hls, hp);
+	}
+	sy_hls_emit_pe(hls);
+	emit_top(hls);
+	return g_string_free(hls->out, FALSE);
+}
+
+gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
+	const char *const *defines, SyHlsFiles *files, GError **error)
+{
+	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
+	SyHlsGen hls;
+	char *warning;
+
+	if (!m || !check_widths(m, error))
+		return FALSE;
+	sy_hls_gen_init(&hls, m);
+	hls.names = names;
+	hls.defines = defines;
+	files->testbench = check_counts(&hls, error)
+		? sy_hls_emit_testbench(&hls, error)
+		: NULL;
+	if (files->testbench) {
+		files->header = emit_header(&hls);
+		files->kernel = emit_kernel(&hls);
+		files->host = sy_hls_emit_host(&hls);
+		files->warnings = g_ptr_array_new_with_free_func(g_free);
+		warning = sy_hls_pe_lanes_warning(&hls);
+		if (warning)
+			g_ptr_array_add(files->warnings, warning);
+	}
+	sy_hls_gen_clear(&hls);
+	return files->testbench != NULL;
+}

@@ -1,0 +1,52 @@
+/* The outermost permutable band: the loops, from the outside in, on which
+ * every dependence has a non-negative distance.  Systolic arrays are
+ * carved out of this band.
+ *
+ * Systole does not reschedule: the band is made of the user's loops in
+ * source order.  Sibling loops with the same iterator name are fused, and
+ * a statement beside a loop (an initialisation before it, a store after
+ * it) is aligned with the loop's first or last iteration, which is how
+ * "C[i][j] = 0; for k ..." joins the band (i, j, k).  The band ends at the
+ * first loop on which some dependence would run backwards. */
+#pragma once
+
+#include "poly/deps.h"
+#include "poly/scop.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	char *name; /* the iterator's name */
+	GPtrArray *loops; /* const SyNode *: the loops it fuses */
+	isl_union_pw_aff *value; /* per statement instance */
+	gint64 min; /* range of the value over the domain */
+	gint64 max;
+	gboolean coincident; /* no dependence crosses its iterations */
+} SyBandMember;
+
+struct _SyBand {
+	guint n_members;
+	SyBandMember *members;
+	isl_union_map *map; /* S[i] -> [member values] */
+	char *stop; /* why the band ends, NULL if no loop left */
+	GHashTable *absorbed; /* FOR nodes that are band members */
+	GPtrArray *inner; /* names of the loops below the band */
+	isl_schedule *schedule; /* the band above the rest, source order */
+};
+
+SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps);
+void sy_band_free(SyBand *band);
+
+int sy_band_member_index(const SyBand *band, const char *name);
+
+/* The member that FOR node loop is part of, or -1. */
+int sy_band_member_of(const SyBand *band, const SyNode *loop);
+
+/* The band's values for the statement of stmt_space (taken):
+ * S[i, j] -> [v0, v1, ...]. */
+__isl_give isl_map *sy_band_map_of(
+	const SyBand *band, __isl_take isl_space *stmt_space);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyBand, sy_band_free)
+
+G_END_DECLS

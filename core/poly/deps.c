@@ -1,0 +1,549 @@
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/flow.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include "poly/band.h"
+#include "poly/deps-group.h"
+#include "poly/deps.h"
+
+const char *sy_dep_kind_name(SyDepKind kind)
+{
+	static const char *const names[] = {
+		[SY_DEP_FLOW] = "flow",
+		[SY_DEP_ANTI] = "anti",
+		[SY_DEP_OUTPUT] = "output",
+		[SY_DEP_READ] = "read",
+	};
+
+	return names[kind];
+}
+
+static void dep_free(gpointer data)
+{
+	SyDep *dep = data;
+
+	isl_map_free(dep->relation);
+	g_free(dep->distance);
+	g_free(dep->distances);
+	g_free(dep);
+}
+
+void sy_deps_free(SyDeps *deps)
+{
+	if (!deps)
+		return;
+	isl_union_map_free(deps->flow);
+	isl_union_map_free(deps->anti);
+	isl_union_map_free(deps->output);
+	isl_union_map_free(deps->read);
+	isl_union_map_free(deps->validity);
+	g_ptr_array_unref(deps->deps);
+	g_hash_table_unref(deps->by_ref);
+	g_hash_table_unref(deps->live_in);
+	g_free(deps);
+}
+
+isl_union_map *sy_deps_relation(const SyDeps *deps, SyDepKind kind)
+{
+	switch (kind) {
+	case SY_DEP_FLOW: return deps->flow;
+	case SY_DEP_ANTI: return deps->anti;
+	case SY_DEP_OUTPUT: return deps->output;
+	default: return deps->read;
+	}
+}
+
+/* One dataflow problem.  All arguments are kept; NULL means absent. */
+static isl_union_map *dataflow(isl_union_map *sink, isl_union_map *must,
+	isl_union_map *may, isl_union_map *kill, isl_schedule *sched)
+{
+	isl_union_access_info *ai;
+	isl_union_flow *flow;
+	isl_union_map *dep;
+
+	ai = isl_union_access_info_from_sink(isl_union_map_copy(sink));
+	if (must)
+		ai = isl_union_access_info_set_must_source(
+			ai, isl_union_map_copy(must));
+	if (may)
+		ai = isl_union_access_info_set_may_source(
+			ai, isl_union_map_copy(may));
+	if (kill)
+		ai = isl_union_access_info_set_kill(
+			ai, isl_union_map_copy(kill));
+	ai = isl_union_access_info_set_schedule(ai, isl_schedule_copy(sched));
+	flow = isl_union_access_info_compute_flow(ai);
+	dep = isl_union_flow_get_may_dependence(flow);
+	isl_union_flow_free(flow);
+	return dep;
+}
+
+/* The reference a tagged instance space [S[...] -> R[]] names. */
+static const char *space_tag(isl_space *wrapped)
+{
+	isl_space *pair = isl_space_unwrap(isl_space_copy(wrapped));
+	const char *name = isl_space_get_tuple_name(pair, isl_dim_out);
+
+	isl_space_free(pair);
+	return name;
+}
+
+static const SyAccess *end_of(
+	const SyDeps *deps, isl_map *tagged, enum isl_dim_type end)
+{
+	isl_space *space = isl_map_get_space(tagged);
+	isl_space *side = end == isl_dim_in ? isl_space_domain(space)
+					    : isl_space_range(space);
+	const char *tag = space_tag(side);
+	/* No name when isl failed (the operation limit): no access. */
+	const SyAccess *access =
+		tag ? g_hash_table_lookup(deps->by_ref, tag) : NULL;
+
+	isl_space_free(side);
+	return access;
+}
+
+const SyAccess *sy_deps_source_of(const SyDeps *deps, isl_map *tagged)
+{
+	return end_of(deps, tagged, isl_dim_in);
+}
+
+const SyAccess *sy_deps_sink_of(const SyDeps *deps, isl_map *tagged)
+{
+	return end_of(deps, tagged, isl_dim_out);
+}
+
+typedef struct {
+	const SyDeps *deps;
+	GHashTable *sourced; /* SyAccess -> isl_set: instances with a source */
+} Sourced;
+
+static isl_stat collect_sourced(isl_map *map, void *user)
+{
+	Sourced *sc = user;
+	const SyAccess *sink = sy_deps_sink_of(sc->deps, map);
+	isl_set *range = isl_map_range(isl_map_factor_domain(map));
+	isl_set *old = g_hash_table_lookup(sc->sourced, sink);
+
+	if (old)
+		range = isl_set_union(isl_set_copy(old), range);
+	g_hash_table_insert(sc->sourced, (gpointer)sink, range);
+	return isl_stat_ok;
+}
+
+static void free_set(gpointer set)
+{
+	isl_set_free(set);
+}
+
+/* Scalars that the SCoP only reads are kernel arguments, passed by value:
+ * they move through no I/O network. */
+gboolean sy_access_is_argument(const SyAccess *access)
+{
+	return access->array->n_dims == 0 && !access->array->written;
+}
+
+isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read)
+{
+	return g_hash_table_lookup(deps->live_in, read);
+}
+
+/* AutoSA's reuse vector: the outermost loop that the subscripts do not
+ * involve (a single-non-zero vector of the access matrix's null space),
+ * or -1 when every loop moves the element. */
+static int reuse_loop(const SyAccess *access)
+{
+	const SyStmt *stmt = access->stmt;
+
+	for (guint r = 0; r < stmt->n_iters; r++) {
+		gboolean involved = FALSE;
+
+		for (guint d = 0; d < access->array->n_dims; d++) {
+			isl_pw_aff *pa = isl_multi_pw_aff_get_at(
+				access->subscripts, (int)d);
+
+			if (isl_pw_aff_involves_dims(pa, isl_dim_in, r, 1))
+				involved = TRUE;
+			isl_pw_aff_free(pa);
+		}
+		if (!involved)
+			return (int)r;
+	}
+	return -1;
+}
+
+/* [S[i] -> R[]] -> [S[i + step * e_r] -> R[]] within live: the next
+ * iteration of loop r reads the same element. */
+static isl_map *reuse_relation(const SyAccess *access, int r, isl_set *live)
+{
+	const SyStmt *stmt = access->stmt;
+	isl_space *space = isl_set_get_space(stmt->domain);
+	isl_multi_aff *next = isl_multi_aff_identity(
+		isl_space_map_from_set(isl_space_copy(space)));
+	isl_aff *shifted = isl_multi_aff_get_at(next, r);
+	isl_map *map, *tag;
+	isl_space *tag_space;
+
+	shifted = isl_aff_add_constant_si(shifted, (int)stmt->loops[r]->step);
+	next = isl_multi_aff_set_at(next, r, shifted);
+	map = isl_map_from_multi_aff(next);
+	map = isl_map_intersect_domain(map, isl_set_copy(live));
+	map = isl_map_intersect_range(map, isl_set_copy(live));
+	isl_space_free(space);
+	tag_space = isl_space_set_alloc(isl_map_get_ctx(map), 0, 0);
+	tag_space = isl_space_set_tuple_name(
+		tag_space, isl_dim_set, access->ref);
+	tag = isl_map_identity(isl_space_map_from_set(tag_space));
+	return isl_map_product(map, tag);
+}
+
+/* The instances of each read that take their value from outside the SCoP
+ * (all of them, or the first ones, as C at k = 0 in C += A * B), and
+ * their reuse: AutoSA's read dependence, here restricted to those
+ * instances. */
+static void compute_live_in(SyDeps *deps)
+{
+	const SyScop *scop = deps->scop;
+	Sourced sc = {deps, g_hash_table_new_full(NULL, NULL, NULL, free_set)};
+
+	isl_union_map_foreach_map(deps->flow, collect_sourced, &sc);
+	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		isl_set *sourced, *live;
+		isl_map *rel;
+		int r;
+
+		if (access->write || access->array->local ||
+			sy_access_is_argument(access))
+			continue;
+		live = isl_set_copy(access->stmt->domain);
+		sourced = g_hash_table_lookup(sc.sourced, access);
+		if (sourced)
+			live = isl_set_subtract(live, isl_set_copy(sourced));
+		if (isl_set_is_empty(live) != isl_bool_false) {
+			isl_set_free(live);
+			continue;
+		}
+		g_hash_table_insert(deps->live_in, access, live);
+		r = reuse_loop(access);
+		if (r < 0)
+			continue;
+		rel = reuse_relation(access, r, live);
+		if (isl_map_is_empty(rel) == isl_bool_false)
+			deps->read = isl_union_map_add_map(deps->read, rel);
+		else
+			isl_map_free(rel);
+	}
+	g_hash_table_unref(sc.sourced);
+}
+
+/* The relation between references that touch the same element:
+ * S[i] -> S'[i'] with a(i) = b(i'). */
+static isl_map *same_element(const SyAccess *a, const SyAccess *b)
+{
+	return isl_map_apply_range(
+		isl_map_copy(a->map), isl_map_reverse(isl_map_copy(b->map)));
+}
+
+static isl_map *tag_pair(isl_map *map, const SyAccess *a, const SyAccess *b)
+{
+	isl_ctx *ctx = isl_map_get_ctx(map);
+	isl_space *from = isl_space_set_tuple_name(
+		isl_space_set_alloc(ctx, 0, 0), isl_dim_set, a->ref);
+	isl_space *to = isl_space_set_tuple_name(
+		isl_space_set_alloc(ctx, 0, 0), isl_dim_set, b->ref);
+
+	return isl_map_product(map,
+		isl_map_from_domain_and_range(
+			isl_set_universe(from), isl_set_universe(to)));
+}
+
+typedef struct {
+	const SyScop *scop;
+	gboolean source_writes;
+	gboolean sink_writes;
+	isl_union_map *tagged;
+} Split;
+
+/* Splits one statement-level dependence map into one map per pair of
+ * references.  Every statement writes exactly one element, so a pair of
+ * instances in the relation depends through references a and b exactly
+ * when a and b touch the same element there. */
+static isl_stat split_map(isl_map *map, void *user)
+{
+	Split *sp = user;
+	const SyStmt *src = sy_scop_stmt_by_name(
+		sp->scop, isl_map_get_tuple_name(map, isl_dim_in));
+	const SyStmt *dst = sy_scop_stmt_by_name(
+		sp->scop, isl_map_get_tuple_name(map, isl_dim_out));
+
+	for (guint i = 0; i < src->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(src->accesses, i);
+
+		if (a->write != sp->source_writes)
+			continue;
+		for (guint j = 0; j < dst->accesses->len; j++) {
+			const SyAccess *b = g_ptr_array_index(dst->accesses, j);
+			isl_map *piece;
+
+			if (b->write != sp->sink_writes || b->array != a->array)
+				continue;
+			piece = isl_map_intersect(
+				isl_map_copy(map), same_element(a, b));
+			if (isl_map_is_empty(piece) == isl_bool_true) {
+				isl_map_free(piece);
+				continue;
+			}
+			sp->tagged = isl_union_map_add_map(sp->tagged,
+				tag_pair(isl_map_coalesce(piece), a, b));
+		}
+	}
+	isl_map_free(map);
+	return isl_stat_ok;
+}
+
+static isl_union_map *split(const SyScop *scop, isl_union_map *dep,
+	gboolean source_writes, gboolean sink_writes)
+{
+	Split sp = {scop, source_writes, sink_writes,
+		isl_union_map_empty(isl_union_map_get_space(dep))};
+
+	isl_union_map_foreach_map(dep, split_map, &sp);
+	isl_union_map_free(dep);
+	return sp.tagged;
+}
+
+/* The statement-level relations, summed over the groups. */
+typedef struct {
+	isl_union_map *flow;
+	isl_union_map *anti;
+	isl_union_map *output;
+} Sums;
+
+/* Value-based flow; memory-based anti and output, both cut by the kills
+ * of local declarations.  Statement-level analysis is about twice as
+ * fast as tagged accesses and loses nothing (split). */
+static void add_group(isl_union_map *reads, isl_union_map *writes,
+	isl_union_map *kills, isl_schedule *sched, gpointer user)
+{
+	Sums *sums = user;
+	isl_union_map *ends = isl_union_map_union(
+		isl_union_map_copy(writes), isl_union_map_copy(kills));
+
+	sums->flow = isl_union_map_union(sums->flow,
+		dataflow(reads, writes, NULL, kills, sched));
+	sums->anti = isl_union_map_union(sums->anti,
+		dataflow(writes, NULL, reads, ends, sched));
+	sums->output = isl_union_map_union(sums->output,
+		dataflow(writes, writes, NULL, kills, sched));
+	isl_union_map_free(ends);
+}
+
+SyDeps *sy_deps_compute(const SyScop *scop)
+{
+	SyDeps *deps = g_new0(SyDeps, 1);
+	isl_space *space = isl_space_params_alloc(scop->ctx, 0);
+	Sums sums = {isl_union_map_empty(isl_space_copy(space)),
+		isl_union_map_empty(isl_space_copy(space)),
+		isl_union_map_empty(space)};
+	isl_union_map *all;
+
+	deps->scop = scop;
+	deps->deps = g_ptr_array_new_with_free_func(dep_free);
+	deps->by_ref = g_hash_table_new(g_str_hash, g_str_equal);
+	deps->live_in = g_hash_table_new_full(NULL, NULL, NULL, free_set);
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		SyAccess *access = g_ptr_array_index(scop->accesses, i);
+
+		g_hash_table_insert(deps->by_ref, access->ref, access);
+	}
+	sy_deps_groups_foreach(scop, add_group, &sums);
+	deps->flow = split(scop, sums.flow, TRUE, FALSE);
+	deps->anti = split(scop, sums.anti, FALSE, TRUE);
+	deps->output = split(scop, sums.output, TRUE, TRUE);
+	compute_live_in(deps);
+
+	all = isl_union_map_union(isl_union_map_copy(deps->flow),
+		isl_union_map_union(isl_union_map_copy(deps->anti),
+			isl_union_map_copy(deps->output)));
+	deps->validity = isl_union_map_factor_domain(all);
+	return deps;
+}
+
+/* Measuring: one SyDep per reference pair and distance. */
+
+typedef struct {
+	SyDeps *deps;
+	const SyBand *band;
+	SyDepKind kind;
+	isl_map *plain; /* S -> S' */
+	isl_map *source_band; /* S -> [v] */
+	isl_map *sink_band; /* S' -> [v] */
+	const SyAccess *source;
+	const SyAccess *sink;
+	GPtrArray *found; /* SyDep of this map */
+	gboolean nonuniform; /* some piece has several distances */
+} Measure;
+
+/* The pairs of plain whose band values differ by exactly distance. */
+static isl_map *pairs_at(Measure *m, const gint64 *distance)
+{
+	guint n = m->band->n_members;
+	isl_space *space = isl_space_set_alloc(isl_map_get_ctx(m->plain), 0, n);
+	isl_multi_aff *shift = isl_multi_aff_identity(
+		isl_space_map_from_set(space));
+	isl_map *t;
+
+	for (guint i = 0; i < n; i++) {
+		isl_aff *aff = isl_multi_aff_get_at(shift, (int)i);
+
+		aff = isl_aff_add_constant_si(aff, (int)distance[i]);
+		shift = isl_multi_aff_set_at(shift, (int)i, aff);
+	}
+	t = isl_map_apply_range(
+		isl_map_copy(m->source_band), isl_map_from_multi_aff(shift));
+	t = isl_map_apply_range(t, isl_map_reverse(isl_map_copy(m->sink_band)));
+	return isl_map_coalesce(isl_map_intersect(isl_map_copy(m->plain), t));
+}
+
+static SyDep *new_dep(Measure *m)
+{
+	SyDep *dep = g_new0(SyDep, 1);
+
+	dep->kind = m->kind;
+	dep->depth = m->band->n_members;
+	dep->source = m->source;
+	dep->sink = m->sink;
+	g_ptr_array_add(m->found, dep);
+	return dep;
+}
+
+static gboolean same_distance(const SyDep *dep, const gint64 *d, guint n)
+{
+	return dep->distance && memcmp(dep->distance, d, n * sizeof *d) == 0;
+}
+
+/* One basic map of the scheduled relation: uniform when its distances
+ * are a single vector. */
+static isl_stat measure_piece(isl_basic_map *bmap, void *user)
+{
+	Measure *m = user;
+	guint n = m->band->n_members;
+	isl_set *delta = isl_set_from_basic_set(isl_basic_map_deltas(bmap));
+	isl_point *pt;
+	gint64 *d;
+	SyDep *dep;
+
+	if (isl_set_is_singleton(delta) != isl_bool_true) {
+		m->nonuniform = TRUE;
+		isl_set_free(delta);
+		return isl_stat_ok;
+	}
+	pt = isl_set_sample_point(delta);
+	d = g_new(gint64, n);
+	for (guint i = 0; i < n; i++) {
+		isl_val *v = isl_point_get_coordinate_val(
+			pt, isl_dim_set, (int)i);
+
+		d[i] = isl_val_get_num_si(v);
+		isl_val_free(v);
+	}
+	isl_point_free(pt);
+	for (guint i = 0; i < m->found->len; i++)
+		if (same_distance(g_ptr_array_index(m->found, i), d, n)) {
+			g_free(d);
+			return isl_stat_ok;
+		}
+	dep = new_dep(m);
+	dep->uniform = TRUE;
+	dep->distance = d;
+	dep->relation = pairs_at(m, d);
+	return isl_stat_ok;
+}
+
+/* A map is uniform only if every piece is: a non-uniform piece makes
+ * the whole reference pair one non-uniform dependence. */
+static void settle(Measure *m, isl_map *scheduled)
+{
+	if (m->nonuniform) {
+		SyDep *dep;
+		isl_set *deltas;
+
+		g_ptr_array_set_size(m->found, 0);
+		dep = new_dep(m);
+		dep->relation = isl_map_copy(m->plain);
+		deltas = isl_set_coalesce(
+			isl_map_deltas(isl_map_copy(scheduled)));
+		dep->distances = isl_set_to_str(deltas);
+		isl_set_free(deltas);
+	}
+}
+
+static isl_stat measure_map(isl_map *tagged, void *user)
+{
+	Measure *m = user;
+	isl_map *scheduled;
+
+	m->source = sy_deps_source_of(m->deps, tagged);
+	m->sink = sy_deps_sink_of(m->deps, tagged);
+	m->plain = isl_map_factor_domain(tagged);
+	m->source_band = sy_band_map_of(
+		m->band, isl_space_domain(isl_map_get_space(m->plain)));
+	m->sink_band = sy_band_map_of(
+		m->band, isl_space_range(isl_map_get_space(m->plain)));
+	scheduled = isl_map_apply_range(
+		isl_map_reverse(isl_map_copy(m->source_band)),
+		isl_map_copy(m->plain));
+	scheduled = isl_map_apply_range(scheduled, isl_map_copy(m->sink_band));
+	m->found = g_ptr_array_new_with_free_func(dep_free);
+	m->nonuniform = FALSE;
+	isl_map_foreach_basic_map(scheduled, measure_piece, m);
+	settle(m, scheduled);
+	for (guint i = 0; i < m->found->len; i++)
+		g_ptr_array_add(m->deps->deps, g_ptr_array_index(m->found, i));
+	g_ptr_array_set_free_func(m->found, NULL);
+	g_ptr_array_unref(m->found);
+	isl_map_free(scheduled);
+	isl_map_free(m->plain);
+	isl_map_free(m->source_band);
+	isl_map_free(m->sink_band);
+	return isl_stat_ok;
+}
+
+static int compare_deps(gconstpointer a, gconstpointer b)
+{
+	const SyDep *x = *(const SyDep *const *)a;
+	const SyDep *y = *(const SyDep *const *)b;
+
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->source->index != y->source->index)
+		return x->source->index < y->source->index ? -1 : 1;
+	if (x->sink->index != y->sink->index)
+		return x->sink->index < y->sink->index ? -1 : 1;
+	if (x->uniform != y->uniform)
+		return x->uniform ? -1 : 1;
+	for (guint i = 0; x->distance && y->distance && i < x->depth; i++)
+		if (x->distance[i] != y->distance[i])
+			return x->distance[i] < y->distance[i] ? -1 : 1;
+	return 0;
+}
+
+void sy_deps_measure(SyDeps *deps, const SyBand *band)
+{
+	Measure m = {deps, band, SY_DEP_FLOW, NULL, NULL, NULL, NULL, NULL,
+		NULL, FALSE};
+
+	g_ptr_array_set_size(deps->deps, 0);
+	for (SyDepKind kind = SY_DEP_FLOW; kind <= SY_DEP_READ; kind++) {
+		m.kind = kind;
+		isl_union_map_foreach_map(
+			sy_deps_relation(deps, kind), measure_map, &m);
+	}
+	g_ptr_array_sort(deps->deps, compare_deps);
+}

@@ -1,0 +1,72 @@
+/* Dependences: flow, anti and output by isl's dataflow analysis on tagged
+ * accesses, and read reuse (RAR) from the access functions, as AutoSA
+ * computes it.  Relations come first (SyDeps); distances need the
+ * outermost permutable band (band.h), so they are measured afterwards
+ * with sy_deps_measure(). */
+#pragma once
+
+#include "poly/scop.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	SY_DEP_FLOW,
+	SY_DEP_ANTI,
+	SY_DEP_OUTPUT,
+	SY_DEP_READ,
+} SyDepKind;
+
+typedef struct _SyBand SyBand;
+
+/* One dependence between two references with one distance in the loops
+ * of the band, or a non-uniform one (distance NULL). */
+typedef struct {
+	SyDepKind kind;
+	const SyAccess *source;
+	const SyAccess *sink;
+	isl_map *relation; /* untagged: S0[i, j] -> S1[i', j'] */
+	gboolean uniform;
+	guint depth; /* band members: the length of distance */
+	gint64 *distance; /* NULL if not uniform */
+	char *distances; /* non-uniform: the set of distances */
+} SyDep;
+
+typedef struct {
+	const SyScop *scop;
+	isl_union_map *flow; /* tagged: [S -> R] -> [S' -> R'] */
+	isl_union_map *anti;
+	isl_union_map *output;
+	isl_union_map *read;
+	isl_union_map *validity; /* untagged flow + anti + output */
+	GPtrArray *deps; /* SyDep, once measured */
+	GHashTable *by_ref; /* ref name -> SyAccess */
+	GHashTable *live_in; /* SyAccess -> isl_set, see sy_deps_live_in() */
+} SyDeps;
+
+const char *sy_dep_kind_name(SyDepKind kind);
+
+SyDeps *sy_deps_compute(const SyScop *scop);
+void sy_deps_free(SyDeps *deps);
+
+/* The tagged relation of one kind. */
+isl_union_map *sy_deps_relation(const SyDeps *deps, SyDepKind kind);
+
+/* Splits every relation into dependences with one distance each, in the
+ * members of band. */
+void sy_deps_measure(SyDeps *deps, const SyBand *band);
+
+/* The references at the ends of a tagged dependence map. */
+const SyAccess *sy_deps_source_of(const SyDeps *deps, isl_map *tagged);
+const SyAccess *sy_deps_sink_of(const SyDeps *deps, isl_map *tagged);
+
+/* The instances of a read whose value comes from outside the SCoP, or
+ * NULL if every value is produced inside (or for locals and
+ * arguments). */
+isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read);
+
+/* A scalar the SCoP only reads: a kernel argument, passed by value. */
+gboolean sy_access_is_argument(const SyAccess *access);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDeps, sy_deps_free)
+
+G_END_DECLS

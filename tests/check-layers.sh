@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The stages of core/ in pipeline order (README, Layout): a file may
+# include from its own stage and the stages before it, never from a
+# later one, and the core never includes GTK.  Prints every include that
+# breaks the order; fails if there is one.
+set -uo pipefail
+core=${1:?usage: check-layers.sh CORE_DIR}
+stages=(base frontend poly compute comm model hls report)
+
+rank() {
+	local i
+	for i in "${!stages[@]}"; do
+		[ "${stages[$i]}" = "$1" ] && { echo "$i"; return; }
+	done
+	echo -1
+}
+
+bad=0
+for dir in "$core"/*/; do
+	stage=$(basename "$dir")
+	own=$(rank "$stage")
+	if [ "$own" -lt 0 ]; then
+		echo "core/$stage: not a stage (${stages[*]})"
+		bad=1
+		continue
+	fi
+	for f in "$dir"*.[ch]; do
+		[ -e "$f" ] || continue
+		while IFS= read -r line; do
+			inc=${line#\#include \"}
+			inc=${inc%%\"*}
+			case $inc in
+			*/*) ;;
+			*) continue ;;
+			esac
+			r=$(rank "${inc%%/*}")
+			if [ "$r" -gt "$own" ]; then
+				echo "core/$stage/$(basename "$f"): includes $inc, a later stage"
+				bad=1
+			fi
+		done < <(grep '^#include "' "$f")
+		if grep -q '^#include <gtk' "$f"; then
+			echo "core/$stage/$(basename "$f"): includes GTK"
+			bad=1
+		fi
+	done
+done
+# Every source of the core lives in a stage folder.
+for f in "$core"/*.[ch]; do
+	[ -e "$f" ] || continue
+	echo "core/$(basename "$f"): outside the stage folders"
+	bad=1
+done
+exit $bad
