@@ -1,0 +1,16 @@
+/* Ownership in every public signature, in isl's words, for isl objects
+ * and Systole's own alike:
+ *
+ * __isl_give  on a result: the caller owns it and frees it
+ *             (sy_design_free, isl_set_free, g_free, ...);
+ * __isl_take  on a parameter: the callee owns the argument from then on,
+ *             the caller must not use it after the call;
+ * __isl_keep  on a parameter: borrowed for the call; on a result or a
+ *             struct member: owned by its container, valid while the
+ *             container lives;
+ * __isl_null  on a result: always NULL (a free function).
+ *
+ * GObject code (app/, widgets/) keeps GLib's own conventions. */
+#pragma once
+
+#include <isl/ctx.h>
