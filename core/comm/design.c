@@ -17,6 +17,7 @@ typedef struct {
 	const SyPeArray *array;
 	const SyDesignOptions *options;
 	GPtrArray *paths;
+	const SyIoPath *path; /* whose modules are being added, or NULL */
 	gint64 pe_steps; /* PE iterations per tile, SIMD lanes aside */
 	GHashTable *packable; /* "A:L2" of every buffer: the keys --pack
 				 may name */
@@ -129,10 +130,24 @@ void sy_design_free(SyDesign *design)
 	g_ptr_array_unref(design->modules);
 	g_ptr_array_unref(design->fifos);
 	g_ptr_array_unref(design->dram);
+	if (design->paths)
+		g_ptr_array_unref(design->paths);
 	sy_tile_boxes_free(design->tiles);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
 	g_free(design);
+}
+
+guint sy_design_path_pack(const SyDesign *design, const SyIoPath *path)
+{
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		if (m->path == path && m->buffers->len)
+			return ((SyBuffer *)g_ptr_array_index(m->buffers, 0))
+				->pack;
+	}
+	return 1;
 }
 
 const SyModule *sy_design_find(const SyDesign *design, const char *name)
@@ -287,6 +302,7 @@ static SyModule *module_add(Build *b, const char *name, SyModuleKind kind,
 	m->name = g_strdup(name);
 	m->kind = kind;
 	m->array = x;
+	m->path = b->path;
 	m->level = level;
 	m->in = in;
 	m->count = count;
@@ -832,7 +848,7 @@ SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
 	SyDesign *design = g_new0(SyDesign, 1);
-	Build b = {design, array, options, NULL, 0,
+	Build b = {design, array, options, NULL, NULL, 0,
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
 		error, FALSE, {NULL}};
 
@@ -850,15 +866,17 @@ SyDesign *sy_design_new(
 	for (guint i = 0; i < b.paths->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(b.paths, i);
 
+		b.path = p;
 		if (p->exterior)
 			exterior_path(&b, p);
 		else
 			interior_path(&b, p);
 	}
+	b.path = NULL;
 	upper_loops(&b);
 	check_pack(&b);
 	check_fifo_totals(&b);
-	g_ptr_array_unref(b.paths);
+	design->paths = b.paths;
 	g_hash_table_unref(b.packable);
 	/* An isl failure replaces what its NULL results made up (an
 	 * invalid --pack, say); an overflow is told only when nothing else

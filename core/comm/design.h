@@ -26,6 +26,7 @@
  * follow AutoSA's. */
 #pragma once
 
+#include "comm/io-plan.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -82,6 +83,8 @@ typedef struct {
 	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
 	const SyArray *array; /* NULL for the PE */
+	const SyIoPath *path; /* the path it is on (the design's), NULL for
+				 the PE */
 	guint level; /* 1 to 3 for I/O modules, else 0 */
 	gboolean in; /* towards the PEs */
 	gboolean boundary; /* the last of its chains */
@@ -123,6 +126,7 @@ typedef struct {
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
 	GPtrArray *dram; /* SyDramPort */
+	GPtrArray *paths; /* SyIoPath: the I/O plan the modules are on */
 	/* The statements on whole tiles the buffers are sized on; NULL
 	 * where the HLS backend cannot run on them, tiles_error saying
 	 * why (the buffers then hold the kernel's own footprints). */
@@ -138,6 +142,10 @@ void sy_design_free(SyDesign *design);
 
 /* The module of that name, or NULL. */
 const SyModule *sy_design_find(const SyDesign *design, const char *name);
+
+/* The elements per word of a path's buffers (those of its first module
+ * with buffers), 1 if it has none. */
+guint sy_design_path_pack(const SyDesign *design, const SyIoPath *path);
 
 /* FIFOs of a name, summed over their pairs. */
 gint64 sy_design_fifo_count(const SyDesign *design, const char *name);

@@ -53,8 +53,6 @@ void sy_hls_model_free(SyHlsModel *model)
 		g_ptr_array_unref(model->paths);
 	if (model->passes)
 		g_ptr_array_unref(model->passes);
-	if (model->plan)
-		g_ptr_array_unref(model->plan);
 	if (model->pe_box)
 		g_hash_table_unref(model->pe_box);
 	if (model->chain)
@@ -395,22 +393,6 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 
 /* Paths */
 
-/* The packing of a path's buffers, as the design chose it on the same
- * boxes. */
-static guint pack_of(const SyDesign *design, const SyIoPath *p)
-{
-	g_autofree char *stem = g_strconcat(p->prefix, "_IO_L", NULL);
-
-	for (guint i = 0; i < design->modules->len; i++) {
-		const SyModule *m = g_ptr_array_index(design->modules, i);
-
-		if (m->buffers->len && g_str_has_prefix(m->name, stem))
-			return ((SyBuffer *)g_ptr_array_index(m->buffers, 0))
-				->pack;
-	}
-	return 1;
-}
-
 /* The first n_tile schedule dimensions of instances: their tiles. */
 static isl_set *tiles_of(const SyHlsModel *m, isl_union_set *instances)
 {
@@ -454,7 +436,7 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	hp->path = p;
 	hp->lanes = sy_io_path_lanes(array, m->design->tiles, p);
 	hp->once = sy_io_path_once(array, m->design->tiles, p);
-	hp->pack = pack_of(m->design, p);
+	hp->pack = sy_design_path_pack(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(
 			sy_io_path_accesses(array, p));
@@ -555,7 +537,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 		g_hash_table_insert(m->stmts, stmt->name, h);
 	}
 	m->lanes_dim = array->config->simd >= 0 ? (gint64)m->n_dims - 1 : -1;
-	m->plan = sy_io_plan(array);
+	m->plan = design->paths;
 	m->paths = g_ptr_array_new_with_free_func(path_free);
 	m->passes = g_ptr_array_new_with_free_func(path_free);
 	if (!check_paths(m, error) || !sy_hls_model_build_chains(m, error)) {

@@ -52,7 +52,7 @@ typedef struct {
 	isl_union_set *real; /* the kernel's instances */
 	guint n_dims, n_tile, n_space;
 	gint64 lanes_dim; /* schedule dimension of SIMD lanes, -1 */
-	GPtrArray *plan; /* SyIoPath (owned) */
+	GPtrArray *plan; /* SyIoPath: the design's */
 	GPtrArray *paths; /* SyHlsPath, per path of plan through DRAM */
 	GPtrArray *passes; /* SyHlsPath: temporaries passed PE to PE */
 	GPtrArray *pe_paths; /* paths, then passes: the PE's streams */
