@@ -7,9 +7,9 @@
  *             the caller must not use it after the call;
  * __isl_keep  on a parameter: borrowed for the call; on a result or a
  *             struct member: owned by its container, valid while the
- *             container lives;
- * __isl_null  on a result: always NULL (a free function).
+ *             container lives.
  *
+ * Free functions return nothing and take their argument, as GLib's do.
  * GObject code (app/, widgets/) keeps GLib's own conventions. */
 #pragma once
 

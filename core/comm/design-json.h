@@ -9,7 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* A new node (give) describing design (keep). */
-JsonNode *sy_design_to_json(const SyDesign *design);
+__isl_give JsonNode *sy_design_to_json(__isl_keep const SyDesign *design);
 
 G_END_DECLS

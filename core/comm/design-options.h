@@ -14,11 +14,12 @@ G_BEGIN_DECLS
 
 /* "A:L2=8,B:L2=4" as "A:L2" -> 8, "B:L2" -> 4 (factors 1 to 512), or an
  * SY_DESIGN_ERROR saying what a factor looks like. */
-GHashTable *sy_design_parse_pack(const char *spec, GError **error);
+__isl_give GHashTable *sy_design_parse_pack(
+	__isl_keep const char *spec, GError **error);
 
 /* A whole number from 1 to SY_DESIGN_MAX_FIFO_DEPTH, or an
  * SY_DESIGN_ERROR. */
 gboolean sy_design_parse_fifo_depth(
-	const char *text, guint *depth, GError **error);
+	__isl_keep const char *text, guint *depth, GError **error);
 
 G_END_DECLS

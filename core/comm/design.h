@@ -26,6 +26,7 @@
  * follow AutoSA's. */
 #pragma once
 
+#include "base/own.h"
 #include "comm/io-plan.h"
 #include "compute/tile-boxes.h"
 
@@ -82,8 +83,8 @@ struct _SyLoopNode {
 typedef struct {
 	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
-	const SyArray *array; /* NULL for the PE */
-	const SyIoPath *path; /* the path it is on (the design's), NULL for
+	__isl_keep const SyArray *array; /* NULL for the PE */
+	__isl_keep const SyIoPath *path; /* the path it is on (the design's), NULL for
 				 the PE */
 	guint level; /* 1 to 3 for I/O modules, else 0 */
 	gboolean in; /* towards the PEs */
@@ -121,7 +122,7 @@ typedef struct {
 } SyDesignOptions;
 
 typedef struct {
-	const SyPeArray *array; /* borrowed: it must outlive the design */
+	__isl_keep const SyPeArray *array; /* it must outlive the design */
 	SyModule *pe; /* also in modules, first */
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
@@ -136,26 +137,29 @@ typedef struct {
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
  * that does not fit. */
-SyDesign *sy_design_new(
-	const SyPeArray *array, const SyDesignOptions *options, GError **error);
-void sy_design_free(SyDesign *design);
+__isl_give SyDesign *sy_design_new(__isl_keep const SyPeArray *array,
+	__isl_keep const SyDesignOptions *options, GError **error);
+void sy_design_free(__isl_take SyDesign *design);
 
 /* The module of that name, or NULL. */
-const SyModule *sy_design_find(const SyDesign *design, const char *name);
+__isl_keep const SyModule *sy_design_find(
+	__isl_keep const SyDesign *design, __isl_keep const char *name);
 
 /* The elements per word of a path's buffers (those of its first module
  * with buffers), 1 if it has none. */
-guint sy_design_path_pack(const SyDesign *design, const SyIoPath *path);
+guint sy_design_path_pack(
+	__isl_keep const SyDesign *design, __isl_keep const SyIoPath *path);
 
 /* FIFOs of a name, summed over their pairs. */
-gint64 sy_design_fifo_count(const SyDesign *design, const char *name);
+gint64 sy_design_fifo_count(
+	__isl_keep const SyDesign *design, __isl_keep const char *name);
 
 /* The width of a C type in bits (float 32, double 64, ...), 0 if it is
  * not a scalar type Systole knows. */
-guint sy_type_bits(const char *base_type);
+guint sy_type_bits(__isl_keep const char *base_type);
 
-const char *sy_module_kind_name(SyModuleKind kind);
-const char *sy_edge_name(SyEdge edge);
+__isl_keep const char *sy_module_kind_name(SyModuleKind kind);
+__isl_keep const char *sy_edge_name(SyEdge edge);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDesign, sy_design_free)
 

@@ -17,7 +17,7 @@ typedef enum {
 } SyPathRole;
 
 typedef struct {
-	const SyArray *array;
+	__isl_keep const SyArray *array;
 	SyPathRole role;
 	gboolean in; /* towards the PEs */
 	gboolean exterior; /* carried by a space loop: PE to PE */
@@ -28,11 +28,12 @@ typedef struct {
 
 /* The paths of the array's dataflow, inputs first, in the order of the
  * I/O groups. */
-GPtrArray *sy_io_plan(const SyPeArray *array);
+__isl_give GPtrArray *sy_io_plan(__isl_keep const SyPeArray *array);
 
 /* Whether the flow dependences on array that stay in one PE reach the
  * next tile to run (or none): then partial results stay on chip. */
-gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
+gboolean sy_io_stays_on_chip(
+	__isl_keep const SyPeArray *array, __isl_keep const SyArray *x);
 
 /* The accesses of array x (its reads, or writes), as instance -> element
  * relations; those a path moves: AutoSA's copy-in set (values from
@@ -44,33 +45,35 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x);
  * vector or none, on the statements' boxes, tiles; NULL where there are
  * none: then the SIMD loop must have the same iterations everywhere);
  * everything else an element at a time. */
-guint sy_io_path_lanes(
-	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
+guint sy_io_path_lanes(__isl_keep const SyPeArray *array,
+	__isl_keep const SyTileBoxes *tiles, __isl_keep const SyIoPath *p);
 
 /* Whether an input path moves one element for all the lanes of a
  * vector (its accesses stay on one element along the SIMD loop), under
  * the same conditions. */
-gboolean sy_io_path_once(
-	const SyPeArray *array, const SyTileBoxes *tiles, const SyIoPath *p);
+gboolean sy_io_path_once(__isl_keep const SyPeArray *array,
+	__isl_keep const SyTileBoxes *tiles, __isl_keep const SyIoPath *p);
 
 /* The write's accesses whose value nothing overwrites. */
-isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write);
+__isl_give isl_map *sy_io_live_out(
+	__isl_keep const SyDeps *deps, __isl_keep const SyAccess *write);
 
-isl_union_map *sy_io_accesses(
-	const SyPeArray *array, const SyArray *x, gboolean writes);
-isl_union_map *sy_io_path_accesses(
-	const SyPeArray *array, const SyIoPath *path);
+__isl_give isl_union_map *sy_io_accesses(__isl_keep const SyPeArray *array,
+	__isl_keep const SyArray *x, gboolean writes);
+__isl_give isl_union_map *sy_io_path_accesses(
+	__isl_keep const SyPeArray *array, __isl_keep const SyIoPath *path);
 
 /* The largest extent of each of n_dims dimensions of the elements that
  * accesses (taken) touch in one tile by one unit of PEs: along is NULL
  * for one PE, a direction for a line of PEs along it, or all zero for
  * the whole array.  Returns n_dims sizes, to free. */
-gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
-	guint n_dims, const gint64 *along);
+__isl_give gint64 *sy_io_footprint(__isl_keep const SyPeArray *array,
+	__isl_take isl_union_map *accesses, guint n_dims,
+	__isl_keep const gint64 *along);
 
 /* The tiles in which accesses (taken) happen (their bounding box); a
  * count beyond 64 bits is recorded in ck. */
-gint64 sy_io_tiles(
-	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck);
+gint64 sy_io_tiles(__isl_keep const SyPeArray *array,
+	__isl_take isl_union_map *accesses, __isl_keep SyChecked *ck);
 
 G_END_DECLS
