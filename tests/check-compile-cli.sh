@@ -303,6 +303,30 @@ done
 if [ ! -c /dev/full ]; then
 	fail "compile -o /dev/full --force replaced /dev/full"
 fi
+# -o in a folder that does not exist, or under a file, is refused
+# before the work (--space x, a bad request, is never looked at), by
+# compile and by export, and nothing is made.
+printf 'keep\n' >"$tmp/plain"
+for parent in "$tmp/none" "$tmp/none/deeper"; do
+	expect 4 "systole-cli: error: $parent/out.txt: the folder $parent does not exist; nothing was written" \
+		--space x -o "$parent/out.txt" "$mm"
+done
+expect 4 "systole-cli: error: $tmp/plain/out.txt: $tmp/plain is not a folder; nothing was written" \
+	--space x -o "$tmp/plain/out.txt" "$mm"
+for out in "$tmp/none/p" "$tmp/none/p/" "$tmp/plain/p"; do
+	case $out in
+	"$tmp/plain/p") want="systole-cli: error: $out: $tmp/plain is not a folder; nothing was written" ;;
+	*) want="systole-cli: error: $out: the folder $tmp/none does not exist; nothing was written" ;;
+	esac
+	"$cli" export "$mm" --space x -o "$out" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ $status -ne 4 ] || [ -s "$tmp/out" ] || [ "$(cat "$tmp/err")" != "$want" ]; then
+		fail "export -o $out: status $status, $(head -n 1 "$tmp/err")"
+	fi
+done
+if [ -e "$tmp/none" ] || [ "$(cat "$tmp/plain")" != keep ]; then
+	fail "-o in a missing folder or under a file made or changed something"
+fi
 (
 	trap '' XFSZ
 	ulimit -f 1

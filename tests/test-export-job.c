@@ -401,6 +401,29 @@ static void test_not_ours(void)
 	}
 }
 
+/* A project folder whose folder is gone (removed after the dialog
+ * chose it) is refused before the analysis, as systole-cli's exit
+ * status 4 says, and nothing is made. */
+static void test_no_parent(void)
+{
+	g_autofree char *gone = g_build_filename(tmp, "gone", NULL);
+	g_autofree char *dir = g_build_filename(gone, "p", NULL);
+	g_autoptr(SyExportJob) job = mm_job(NULL, "u250", dir, FALSE);
+	g_autofree char *stages = NULL, *want = NULL;
+	GError *error = NULL;
+
+	stages = run_job(job, &error);
+	g_assert_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_WRITE);
+	want = g_strdup_printf("%s: the folder %s does not exist; nothing "
+			       "was written",
+		dir, gone);
+	g_assert_cmpstr(error->message, ==, want);
+	g_clear_error(&error);
+	g_assert_cmpstr(stages, ==, "Analysing");
+	g_assert_cmpuint(sy_export_job_get_n_files(job), ==, 0);
+	g_assert_false(g_file_test(gone, G_FILE_TEST_EXISTS));
+}
+
 /* What a folder is, as the dialog says it before Export: nothing, an
  * empty folder, an earlier export (its marker), with a slash or not. */
 static void test_dir_state(void)
@@ -557,6 +580,7 @@ int main(int argc, char **argv)
 		"/export-job/exists-then-force", test_exists_then_force);
 	g_test_add_func("/export-job/errors", test_errors);
 	g_test_add_func("/export-job/not-ours", test_not_ours);
+	g_test_add_func("/export-job/no-parent", test_no_parent);
 	g_test_add_func("/export-job/cancel", test_cancel);
 	g_test_add_func("/export-job/dir-state", test_dir_state);
 	g_test_add_func("/export-job/defines", test_defines);

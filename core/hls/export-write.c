@@ -149,11 +149,37 @@ SyExportDir sy_export_dir_state(const char *path)
 	return has_marker(dir) ? SY_EXPORT_DIR_EXPORT : SY_EXPORT_DIR_OTHER;
 }
 
+/* The folder that is to hold path must be there before the work: the
+ * temporary entry is made in it only at writing, when a missing folder
+ * would throw away the whole analysis and design.  What else it cannot
+ * take (permissions, space) is still found by the writing. */
+static gboolean parent_ready(const char *path, GError **error)
+{
+	g_autofree char *full = canonical(path);
+	g_autofree char *parent = g_path_get_dirname(full);
+	GStatBuf st;
+
+	if (g_stat(parent, &st) != 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			return TRUE;
+		g_set_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_WRITE,
+			"%s: the folder %s does not exist; nothing was "
+			"written",
+			path, parent);
+		return FALSE;
+	}
+	if (S_ISDIR(st.st_mode))
+		return TRUE;
+	g_set_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_WRITE,
+		"%s: %s is not a folder; nothing was written", path, parent);
+	return FALSE;
+}
+
 gboolean sy_export_write_allowed(
 	const char *dir, gboolean force, GError **error)
 {
 	switch (sy_export_dir_state(dir)) {
-	case SY_EXPORT_DIR_ABSENT:
+	case SY_EXPORT_DIR_ABSENT: return parent_ready(dir, error);
 	case SY_EXPORT_DIR_EMPTY: return TRUE;
 	case SY_EXPORT_DIR_EXPORT:
 		if (force)
@@ -404,7 +430,7 @@ gboolean sy_export_file_allowed(
 	GStatBuf st;
 
 	if (g_lstat(path, &st) != 0)
-		return TRUE;
+		return parent_ready(path, error);
 	if (!S_ISREG(st.st_mode)) {
 		g_set_error(error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_NOT_OURS,
 			"%s is not a regular file; remove it yourself or "

@@ -49,8 +49,9 @@ typedef enum {
 
 SyExportDir sy_export_dir_state(const char *dir);
 
-/* Whether dir may be written: absent or an empty folder, or with force
- * an earlier export.  Trailing slashes do not matter. */
+/* Whether dir may be written: absent (in a folder that exists) or an
+ * empty folder, or with force an earlier export.  Trailing slashes do
+ * not matter. */
 gboolean sy_export_write_allowed(
 	const char *dir, gboolean force, GError **error);
 
@@ -61,8 +62,8 @@ gboolean sy_export_write_allowed(
 gboolean sy_export_write(const SyExportFiles *files, const char *dir,
 	gboolean force, GError **error);
 
-/* Whether path may be written: absent, or with force a regular file
- * (never a folder, a link or a device). */
+/* Whether path may be written: absent (in a folder that exists), or
+ * with force a regular file (never a folder, a link or a device). */
 gboolean sy_export_file_allowed(
 	const char *path, gboolean force, GError **error);
 
