@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json-print.h"
 #include "cli.h"
 #include "comm/design-json.h"
 #include "comm/design-options.h"
@@ -209,7 +210,7 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		if (!o->common.json)
 			return sy_report_choices_text(c, cfg);
 		root = sy_report_choices_json(c, cfg);
-		return cli_json_text(root);
+		return sy_json_print(root);
 	}
 	array = sy_pe_array_new(c, cfg, error);
 	if (!array)
@@ -227,7 +228,7 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		return export(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
 		root = sy_design_to_json(design);
-		return cli_json_text(root);
+		return sy_json_print(root);
 	}
 	return sy_report_design_text(design);
 }

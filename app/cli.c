@@ -3,6 +3,7 @@
 
 #include "base/diag.h"
 #include "base/escape.h"
+#include "base/json-print.h"
 #include "cli.h"
 #include "comm/design.h"
 #include "comm/hls-model.h"
@@ -215,21 +216,9 @@ SyAnalysisOptions cli_analysis_options(const CliOptions *o)
 	return ao;
 }
 
-char *cli_json_text(JsonNode *root)
-{
-	g_autoptr(JsonGenerator) gen = json_generator_new();
-	g_autofree char *text = NULL;
-
-	json_generator_set_pretty(gen, TRUE);
-	json_generator_set_indent(gen, 2);
-	json_generator_set_root(gen, root);
-	text = json_generator_to_data(gen, NULL);
-	return g_strconcat(text, "\n", NULL);
-}
-
 void cli_print_json(JsonNode *root)
 {
-	g_autofree char *text = cli_json_text(root);
+	g_autofree char *text = sy_json_print(root);
 
 	fputs(text, stdout);
 }

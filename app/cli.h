@@ -54,8 +54,7 @@ int cli_option_text(const char *option, char **value);
 int cli_option_number(const char *option, const char *text, gint64 min,
 	gint64 max, gint64 *value);
 
-/* Pretty JSON, with a final newline; on stdout. */
-char *cli_json_text(JsonNode *root);
+/* sy_json_print's text on stdout. */
 void cli_print_json(JsonNode *root);
 
 /* text to path atomically (never over a file without force, never

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "base/json-print.h"
 #include "comm/design-json.h"
 #include "hls/export.h"
 #include "hls/hls.h"
@@ -326,28 +327,15 @@ static char *readme(const SyDesign *design, const SyDevice *device,
 	return g_string_free(text, FALSE);
 }
 
-static char *json_text(JsonNode *root)
-{
-	g_autoptr(JsonGenerator) gen = json_generator_new();
-	g_autofree char *text = NULL;
-
-	json_generator_set_pretty(gen, TRUE);
-	json_generator_set_indent(gen, 2);
-	json_generator_set_root(gen, root);
-	text = json_generator_to_data(gen, NULL);
-	json_node_unref(root);
-	return g_strconcat(text, "\n", NULL);
-}
-
 /* design.json, with the identifiers the project renamed. */
 static char *design_json(const SyDesign *design, const SyNames *names)
 {
-	JsonNode *root = sy_design_to_json(design);
+	g_autoptr(JsonNode) root = sy_design_to_json(design);
 	const GPtrArray *renamed = sy_names_renamed(names);
 	JsonObject *map;
 
 	if (!renamed->len)
-		return json_text(root);
+		return sy_json_print(root);
 	map = json_object_new();
 	for (guint i = 0; i < renamed->len; i++) {
 		const SyRename *r = g_ptr_array_index(renamed, i);
@@ -356,7 +344,7 @@ static char *design_json(const SyDesign *design, const SyNames *names)
 	}
 	json_object_set_object_member(
 		json_node_get_object(root), "renamed", map);
-	return json_text(root);
+	return sy_json_print(root);
 }
 
 /* The kernel's own headers, where the testbench finds them (names.h
