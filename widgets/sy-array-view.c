@@ -1,24 +1,19 @@
 #include <math.h>
 
 #include "sy-array-view.h"
+#include "sy-view-nav.h"
 #include "sy-view-style.h"
 
 #define MAX_SCALE 400.0 /* pixels per PE */
-#define ZOOM_STEP 1.25
+#define MIN_SCALE 1e-4
 
 struct _SyArrayView {
 	GtkDrawingArea parent_instance;
 
 	SyArrayScene *scene;
-	SyRenderView view;
-	gboolean auto_fit; /* follow the size until the user zooms or pans */
+	SyViewNav nav; /* its view: PE units to pixels */
 	gboolean labels;
 	gint64 hover_row, hover_col;
-
-	GtkGesture *drag;
-	GtkEventController *scroll;
-	GtkEventController *motion;
-	double drag_x0, drag_y0; /* the view origin when the drag began */
 	char *selected; /* a module family, "PE", or NULL */
 };
 
@@ -37,7 +32,8 @@ static void fit(SyArrayView *self)
 	if (!self->scene)
 		return;
 	sy_array_scene_size(self->scene, &w, &h);
-	self->view = sy_render_view_fit(w, h, MAX(width, 1), MAX(height, 1));
+	self->nav.view = sy_render_view_fit(
+		w, h, MAX(width, 1), MAX(height, 1));
 }
 
 static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
@@ -51,75 +47,26 @@ static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
 		cairo_paint(cr);
 		return GDK_EVENT_PROPAGATE;
 	}
-	if (self->auto_fit)
+	if (self->nav.auto_fit)
 		fit(self);
-	self->view.width = gtk_widget_get_allocated_width(widget);
-	self->view.height = gtk_widget_get_allocated_height(widget);
-	sy_render_array(cr, self->scene, &self->view, &style, self->hover_row,
-		self->hover_col);
+	self->nav.view.width = gtk_widget_get_allocated_width(widget);
+	self->nav.view.height = gtk_widget_get_allocated_height(widget);
+	sy_render_array(cr, self->scene, &self->nav.view, &style,
+		self->hover_row, self->hover_col);
 	return GDK_EVENT_PROPAGATE;
 }
 
-static void zoom_at(SyArrayView *self, double factor, double px, double py)
+static gboolean ready(GtkWidget *widget)
 {
-	double scale = self->view.scale * factor;
-
-	if (!self->scene || scale > MAX_SCALE || scale < 1e-4)
-		return;
-	self->auto_fit = FALSE;
-	sy_render_view_zoom(&self->view, factor, px, py);
-	gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-static gboolean on_scroll(
-	GtkEventControllerScroll *scroll, double dx, double dy, gpointer user)
-{
-	SyArrayView *self = user;
-	GdkEvent *event = gtk_get_current_event();
-	double x = 0, y = 0;
-
-	(void)scroll;
-	(void)dx;
-	if (event) {
-		gdk_event_get_coords(event, &x, &y);
-		gdk_event_free(event);
-	}
-	zoom_at(self, pow(ZOOM_STEP, -dy), x, y);
-	return TRUE;
-}
-
-static void on_drag_begin(
-	GtkGestureDrag *drag, double x, double y, gpointer user)
-{
-	SyArrayView *self = user;
-
-	(void)drag;
-	(void)x;
-	(void)y;
-	self->drag_x0 = self->view.x0;
-	self->drag_y0 = self->view.y0;
-}
-
-static void on_drag_update(
-	GtkGestureDrag *drag, double dx, double dy, gpointer user)
-{
-	SyArrayView *self = user;
-
-	(void)drag;
-	if (!self->scene)
-		return;
-	self->auto_fit = FALSE;
-	self->view.x0 = self->drag_x0 - dx / self->view.scale;
-	self->view.y0 = self->drag_y0 - dy / self->view.scale;
-	gtk_widget_queue_draw(GTK_WIDGET(self));
+	return SY_ARRAY_VIEW(widget)->scene != NULL;
 }
 
 /* A click (a drag that hardly moved) selects the module family or the
  * PEs under it. */
-static void on_drag_end(
-	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+static void on_release(
+	GtkWidget *widget, GtkGestureDrag *drag, double dx, double dy)
 {
-	SyArrayView *self = user;
+	SyArrayView *self = SY_ARRAY_VIEW(widget);
 	double x, y;
 	const char *name;
 	gint64 row, col;
@@ -127,10 +74,10 @@ static void on_drag_end(
 	if (!self->scene || hypot(dx, dy) > 4 ||
 		!gtk_gesture_drag_get_start_point(drag, &x, &y))
 		return;
-	name = sy_array_scene_hit_module(self->scene, &self->view, x, y);
+	name = sy_array_scene_hit_module(self->scene, &self->nav.view, x, y);
 	if (!name &&
 		sy_array_scene_hit(
-			self->scene, &self->view, x, y, &row, &col) &&
+			self->scene, &self->nav.view, x, y, &row, &col) &&
 		self->scene->io)
 		name = "PE";
 	if (!name)
@@ -148,25 +95,30 @@ static void set_hover(SyArrayView *self, gint64 row, gint64 col)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-static void on_motion(
-	GtkEventControllerMotion *motion, double x, double y, gpointer user)
+static void on_motion(GtkWidget *widget, double x, double y)
 {
-	SyArrayView *self = user;
+	SyArrayView *self = SY_ARRAY_VIEW(widget);
 	gint64 row, col;
 
-	(void)motion;
 	if (self->scene &&
-		sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
+		sy_array_scene_hit(
+			self->scene, &self->nav.view, x, y, &row, &col))
 		set_hover(self, row, col);
 	else
 		set_hover(self, -1, -1);
 }
 
-static void on_leave(GtkEventControllerMotion *motion, gpointer user)
+static void on_leave(GtkWidget *widget)
 {
-	(void)motion;
-	set_hover(user, -1, -1);
+	set_hover(SY_ARRAY_VIEW(widget), -1, -1);
 }
+
+static const SyViewNavHooks nav_hooks = {
+	.ready = ready,
+	.release = on_release,
+	.motion = on_motion,
+	.leave = on_leave,
+};
 
 static gboolean sy_array_view_query_tooltip(
 	GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
@@ -180,13 +132,13 @@ static gboolean sy_array_view_query_tooltip(
 	(void)keyboard;
 	if (!self->scene)
 		return FALSE;
-	module = sy_array_scene_hit_module(self->scene, &self->view, x, y);
+	module = sy_array_scene_hit_module(self->scene, &self->nav.view, x, y);
 	if (module) {
 		text = sy_array_scene_describe_module(self->scene, module);
 		gtk_tooltip_set_text(tooltip, text);
 		return TRUE;
 	}
-	if (!sy_array_scene_hit(self->scene, &self->view, x, y, &row, &col))
+	if (!sy_array_scene_hit(self->scene, &self->nav.view, x, y, &row, &col))
 		return FALSE;
 	text = sy_array_scene_describe(self->scene, row, col);
 	gtk_tooltip_set_text(tooltip, text);
@@ -199,9 +151,7 @@ static void sy_array_view_finalize(GObject *object)
 
 	sy_array_scene_free(self->scene);
 	g_free(self->selected);
-	g_clear_object(&self->drag);
-	g_clear_object(&self->scroll);
-	g_clear_object(&self->motion);
+	sy_view_nav_clear(&self->nav);
 	G_OBJECT_CLASS(sy_array_view_parent_class)->finalize(object);
 }
 
@@ -221,29 +171,10 @@ static void sy_array_view_class_init(SyArrayViewClass *klass)
 
 static void sy_array_view_init(SyArrayView *self)
 {
-	GtkWidget *widget = GTK_WIDGET(self);
-
-	self->auto_fit = TRUE;
 	self->labels = TRUE;
 	self->hover_row = self->hover_col = -1;
-	self->view.scale = 1;
-	gtk_widget_set_has_tooltip(widget, TRUE);
-	gtk_widget_add_events(widget,
-		GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
-			GDK_POINTER_MOTION_MASK | GDK_BUTTON_PRESS_MASK |
-			GDK_BUTTON_RELEASE_MASK | GDK_LEAVE_NOTIFY_MASK);
-	self->drag = gtk_gesture_drag_new(widget);
-	g_signal_connect(
-		self->drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
-	g_signal_connect(
-		self->drag, "drag-update", G_CALLBACK(on_drag_update), self);
-	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end), self);
-	self->scroll = gtk_event_controller_scroll_new(
-		widget, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
-	self->motion = gtk_event_controller_motion_new(widget);
-	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
-	g_signal_connect(self->motion, "leave", G_CALLBACK(on_leave), self);
+	sy_view_nav_init(
+		&self->nav, GTK_WIDGET(self), &nav_hooks, MIN_SCALE, MAX_SCALE);
 }
 
 GtkWidget *sy_array_view_new(void)
@@ -267,7 +198,7 @@ void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
 		sy_array_scene_select(scene, self->selected);
 	self->hover_row = self->hover_col = -1;
 	if (!keep) {
-		self->auto_fit = TRUE;
+		self->nav.auto_fit = TRUE;
 		fit(self);
 	}
 	gtk_widget_queue_draw(GTK_WIDGET(self));
@@ -284,22 +215,19 @@ void sy_array_view_set_labels(SyArrayView *self, gboolean labels)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+/* Fitted at once, not at the next draw: the scale is read back. */
 void sy_array_view_zoom(SyArrayView *self, int step)
 {
-	if (step == 0) {
-		self->auto_fit = TRUE;
-		fit(self);
-		gtk_widget_queue_draw(GTK_WIDGET(self));
-		return;
-	}
-	zoom_at(self, step > 0 ? ZOOM_STEP : 1 / ZOOM_STEP,
+	sy_view_nav_step(&self->nav, step,
 		gtk_widget_get_allocated_width(GTK_WIDGET(self)) / 2.0,
 		gtk_widget_get_allocated_height(GTK_WIDGET(self)) / 2.0);
+	if (step == 0)
+		fit(self);
 }
 
 double sy_array_view_get_scale(SyArrayView *self)
 {
-	return self->view.scale;
+	return self->nav.view.scale;
 }
 
 void sy_array_view_select(SyArrayView *self, const char *name)

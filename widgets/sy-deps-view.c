@@ -1,9 +1,8 @@
 #include <math.h>
 
 #include "sy-deps-view.h"
+#include "sy-view-nav.h"
 #include "sy-view-style.h"
-
-#define ZOOM_STEP 1.25
 
 struct _SyDepsView {
 	GtkDrawingArea parent_instance;
@@ -14,14 +13,7 @@ struct _SyDepsView {
 	char *message;
 	int hover_chip;
 	int press_chip; /* where a drag across chips began */
-	gboolean auto_fit;
-	SyRenderView plot; /* iteration units to plot pixels */
-
-	GtkGesture *drag;
-	GtkEventController *scroll;
-	GtkEventController *motion;
-	double drag_x0, drag_y0;
-	gboolean panning;
+	SyViewNav nav; /* its view: iteration units to plot pixels */
 };
 
 enum {
@@ -70,10 +62,10 @@ static void fit(SyDepsView *self, const SyDepsLayout *layout)
 	if (!self->projection || self->projection->x < 0)
 		return;
 	sy_deps_plot_extent(&scene, &x, &y, &w, &h);
-	self->plot = sy_render_view_fit(
+	self->nav.view = sy_render_view_fit(
 		w, h, (int)layout->plot.w, (int)layout->plot.h);
-	self->plot.x0 += x;
-	self->plot.y0 += y;
+	self->nav.view.x0 += x;
+	self->nav.view.y0 += y;
 }
 
 static gboolean sy_deps_view_draw(GtkWidget *widget, cairo_t *cr)
@@ -85,12 +77,12 @@ static gboolean sy_deps_view_draw(GtkWidget *widget, cairo_t *cr)
 	sy_deps_layout_init(&layout, &scene, cr,
 		gtk_widget_get_allocated_width(widget),
 		gtk_widget_get_allocated_height(widget));
-	if (self->auto_fit)
+	if (self->nav.auto_fit)
 		fit(self, &layout);
-	self->plot.width = (int)layout.plot.w;
-	self->plot.height = (int)layout.plot.h;
-	sy_render_deps(
-		cr, &scene, &layout, &self->plot, sy_view_style_for(widget));
+	self->nav.view.width = (int)layout.plot.w;
+	self->nav.view.height = (int)layout.plot.h;
+	sy_render_deps(cr, &scene, &layout, &self->nav.view,
+		sy_view_style_for(widget));
 	sy_deps_layout_clear(&layout);
 	return GDK_EVENT_PROPAGATE;
 }
@@ -130,40 +122,39 @@ static void choose(SyDepsView *self, int a, int b)
 	g_signal_emit(self, signals[SPACE_CHOSEN], 0, loops, n);
 }
 
-static void on_drag_begin(
-	GtkGestureDrag *drag, double x, double y, gpointer user)
+static gboolean ready(GtkWidget *widget)
 {
-	SyDepsView *self = user;
+	return SY_DEPS_VIEW(widget)->projection != NULL;
+}
 
-	(void)drag;
+/* The wheel zooms the plot, whose corner moves with the strip above. */
+static void plot_origin(GtkWidget *widget, double *x, double *y)
+{
+	SyDepsLayout layout;
+
+	layout_now(SY_DEPS_VIEW(widget), &layout);
+	*x = layout.plot.x;
+	*y = layout.plot.y;
+	sy_deps_layout_clear(&layout);
+}
+
+/* A press on a chip begins a choice of loops; anywhere else, a pan. */
+static gboolean on_press(GtkWidget *widget, double x, double y)
+{
+	SyDepsView *self = SY_DEPS_VIEW(widget);
+
 	self->press_chip = chip_at(self, x, y);
-	self->panning = self->press_chip < 0;
-	self->drag_x0 = self->plot.x0;
-	self->drag_y0 = self->plot.y0;
+	return self->press_chip < 0;
 }
 
-static void on_drag_update(
-	GtkGestureDrag *drag, double dx, double dy, gpointer user)
+static void on_release(
+	GtkWidget *widget, GtkGestureDrag *drag, double dx, double dy)
 {
-	SyDepsView *self = user;
-
-	(void)drag;
-	if (!self->panning || !self->projection)
-		return;
-	self->auto_fit = FALSE;
-	self->plot.x0 = self->drag_x0 - dx / self->plot.scale;
-	self->plot.y0 = self->drag_y0 - dy / self->plot.scale;
-	gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-static void on_drag_end(
-	GtkGestureDrag *drag, double dx, double dy, gpointer user)
-{
-	SyDepsView *self = user;
+	SyDepsView *self = SY_DEPS_VIEW(widget);
 	double x, y;
 	int end;
 
-	if (self->panning || self->press_chip < 0)
+	if (self->press_chip < 0) /* a pan */
 		return;
 	gtk_gesture_drag_get_start_point(drag, &x, &y);
 	end = chip_at(self, x + dx, y + dy);
@@ -171,43 +162,24 @@ static void on_drag_end(
 	self->press_chip = -1;
 }
 
-static gboolean on_scroll(
-	GtkEventControllerScroll *scroll, double dx, double dy, gpointer user)
+static void on_motion(GtkWidget *widget, double x, double y)
 {
-	SyDepsView *self = user;
-	GdkEvent *event = gtk_get_current_event();
-	SyDepsLayout layout;
-	double x = 0, y = 0;
-
-	(void)scroll;
-	(void)dx;
-	if (!self->projection)
-		return FALSE;
-	if (event) {
-		gdk_event_get_coords(event, &x, &y);
-		gdk_event_free(event);
-	}
-	layout_now(self, &layout);
-	self->auto_fit = FALSE;
-	sy_render_view_zoom(&self->plot, pow(ZOOM_STEP, -dy), x - layout.plot.x,
-		y - layout.plot.y);
-	sy_deps_layout_clear(&layout);
-	gtk_widget_queue_draw(GTK_WIDGET(self));
-	return TRUE;
-}
-
-static void on_motion(
-	GtkEventControllerMotion *motion, double x, double y, gpointer user)
-{
-	SyDepsView *self = user;
+	SyDepsView *self = SY_DEPS_VIEW(widget);
 	int chip = chip_at(self, x, y);
 
-	(void)motion;
 	if (chip != self->hover_chip) {
 		self->hover_chip = chip;
-		gtk_widget_queue_draw(GTK_WIDGET(self));
+		gtk_widget_queue_draw(widget);
 	}
 }
+
+static const SyViewNavHooks nav_hooks = {
+	.ready = ready,
+	.origin = plot_origin,
+	.press = on_press,
+	.release = on_release,
+	.motion = on_motion,
+};
 
 static gboolean sy_deps_view_query_tooltip(
 	GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
@@ -244,9 +216,7 @@ static void sy_deps_view_finalize(GObject *object)
 	sy_projection_free(self->projection);
 	g_free(self->space);
 	g_free(self->message);
-	g_clear_object(&self->drag);
-	g_clear_object(&self->scroll);
-	g_clear_object(&self->motion);
+	sy_view_nav_clear(&self->nav);
 	G_OBJECT_CLASS(sy_deps_view_parent_class)->finalize(object);
 }
 
@@ -275,27 +245,8 @@ static void sy_deps_view_class_init(SyDepsViewClass *klass)
 
 static void sy_deps_view_init(SyDepsView *self)
 {
-	GtkWidget *widget = GTK_WIDGET(self);
-
 	self->hover_chip = self->press_chip = -1;
-	self->auto_fit = TRUE;
-	self->plot.scale = 1;
-	gtk_widget_set_has_tooltip(widget, TRUE);
-	gtk_widget_add_events(widget,
-		GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
-			GDK_POINTER_MOTION_MASK | GDK_BUTTON_PRESS_MASK |
-			GDK_BUTTON_RELEASE_MASK);
-	self->drag = gtk_gesture_drag_new(widget);
-	g_signal_connect(
-		self->drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
-	g_signal_connect(
-		self->drag, "drag-update", G_CALLBACK(on_drag_update), self);
-	g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end), self);
-	self->scroll = gtk_event_controller_scroll_new(
-		widget, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-	g_signal_connect(self->scroll, "scroll", G_CALLBACK(on_scroll), self);
-	self->motion = gtk_event_controller_motion_new(widget);
-	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
+	sy_view_nav_init(&self->nav, GTK_WIDGET(self), &nav_hooks, 0, INFINITY);
 }
 
 GtkWidget *sy_deps_view_new(void)
@@ -316,7 +267,7 @@ void sy_deps_view_set_analysis(SyDepsView *self, const SyAnalysis *analysis)
 		self->projection = sy_projection_new(
 			analysis, n > 0 ? 0 : -1, n > 1 ? 1 : -1);
 	}
-	self->auto_fit = TRUE;
+	self->nav.auto_fit = TRUE;
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -326,7 +277,7 @@ void sy_deps_view_set_axes(SyDepsView *self, int x, int y)
 		return;
 	sy_projection_free(self->projection);
 	self->projection = sy_projection_new(self->analysis, x, y);
-	self->auto_fit = TRUE;
+	self->nav.auto_fit = TRUE;
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -351,13 +302,6 @@ void sy_deps_view_set_message(SyDepsView *self, const char *message)
 
 void sy_deps_view_zoom(SyDepsView *self, int step)
 {
-	if (step == 0) {
-		self->auto_fit = TRUE;
-	} else if (self->projection) {
-		self->auto_fit = FALSE;
-		sy_render_view_zoom(&self->plot,
-			step > 0 ? ZOOM_STEP : 1 / ZOOM_STEP,
-			self->plot.width / 2.0, self->plot.height / 2.0);
-	}
-	gtk_widget_queue_draw(GTK_WIDGET(self));
+	sy_view_nav_step(&self->nav, step, self->nav.view.width / 2.0,
+		self->nav.view.height / 2.0);
 }
