@@ -10,6 +10,7 @@
 #include "frontend/program.h"
 #include "poly/band.h"
 #include "poly/dataflow.h"
+#include "poly/deps-measure.h"
 #include "poly/deps.h"
 #include "poly/isl-stage.h"
 #include "poly/scop.h"

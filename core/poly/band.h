@@ -24,7 +24,7 @@ typedef struct {
 	gboolean coincident; /* no dependence crosses its iterations */
 } SyBandMember;
 
-struct _SyBand {
+typedef struct _SyBand {
 	guint n_members;
 	SyBandMember *members;
 	isl_union_map *map; /* S[i] -> [member values] */
@@ -32,7 +32,7 @@ struct _SyBand {
 	GHashTable *absorbed; /* FOR nodes that are band members */
 	GPtrArray *inner; /* names of the loops below the band */
 	isl_schedule *schedule; /* the band above the rest, source order */
-};
+} SyBand;
 
 SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps);
 void sy_band_free(SyBand *band);

@@ -2,7 +2,7 @@
  * accesses, and read reuse (RAR) from the access functions, as AutoSA
  * computes it.  Relations come first (SyDeps); distances need the
  * outermost permutable band (band.h), so they are measured afterwards
- * with sy_deps_measure(). */
+ * with sy_deps_measure() (deps-measure.h): this stage knows no band. */
 #pragma once
 
 #include "poly/scop.h"
@@ -15,8 +15,6 @@ typedef enum {
 	SY_DEP_OUTPUT,
 	SY_DEP_READ,
 } SyDepKind;
-
-typedef struct _SyBand SyBand;
 
 /* One dependence between two references with one distance in the loops
  * of the band, or a non-uniform one (distance NULL). */
@@ -44,16 +42,14 @@ typedef struct {
 } SyDeps;
 
 const char *sy_dep_kind_name(SyDepKind kind);
+/* Frees a SyDep (a GDestroyNotify, for the arrays of them). */
+void sy_dep_free(gpointer dep);
 
 SyDeps *sy_deps_compute(const SyScop *scop);
 void sy_deps_free(SyDeps *deps);
 
 /* The tagged relation of one kind. */
 isl_union_map *sy_deps_relation(const SyDeps *deps, SyDepKind kind);
-
-/* Splits every relation into dependences with one distance each, in the
- * members of band. */
-void sy_deps_measure(SyDeps *deps, const SyBand *band);
 
 /* The references at the ends of a tagged dependence map. */
 const SyAccess *sy_deps_source_of(const SyDeps *deps, isl_map *tagged);
