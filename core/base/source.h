@@ -31,6 +31,10 @@ typedef struct {
  * that is no kernel, and /dev/zero would never end. */
 #define SY_SOURCE_MAX_BYTES (16u * 1024 * 1024)
 
+/* A file, or text in memory named path, as a source: refused with an
+ * input error (diag.h) if it cannot be read, is too large, empty, binary
+ * or not UTF-8.  These two live in source-load.c, apart from the rest:
+ * diagnostics point into sources, and only reading reports them. */
 SySource *sy_source_new_from_file(const char *path, GError **error);
 SySource *sy_source_new_from_data(
 	const char *path, const char *text, gssize len, GError **error);
