@@ -1,5 +1,6 @@
-/* Private to the parser: parser.c reads declarations and skips what is
- * outside the SCoP, scop-parse.c reads the SCoP itself. */
+/* Private to the parser, its common ground (parser.c): types,
+ * declarators, scopes and errors.  scop-parse.c reads the SCoP with it,
+ * file-parse.c the file around the SCoP; parser.c knows neither. */
 #pragma once
 
 #include "frontend/expr-parse.h"
@@ -28,6 +29,11 @@ typedef struct {
 	gboolean aggregate; /* struct, union or enum: not for us */
 } SyType;
 
+/* A parser of prog->pp's tokens into prog, its errors in *error (which
+ * must stay valid while it parses), at the file's scope. */
+void sy_parser_init(SyParser *p, SyProgram *prog, GError **error);
+void sy_parser_clear(SyParser *p);
+
 static inline const SyToken *sy_parser_peek(SyParser *p, guint ahead)
 {
 	return sy_cursor_peek(&p->cur, ahead);
@@ -49,6 +55,12 @@ gboolean sy_parser_fail_expr(SyParser *p, const SyExpr *at, SyInputError code,
 	const char *hint, const char *format, ...) G_GNUC_PRINTF(5, 6);
 gboolean sy_parser_expect(SyParser *p, SyPunct punct, const char *context);
 
+/* Skips to just after the ')' that closes an open parenthesis. */
+void sy_parser_skip_to_close(SyParser *p);
+/* GNU attributes, __attribute__((...)), possibly several; FALSE (an
+ * error) for the keyword without its list. */
+gboolean sy_parser_skip_attributes(SyParser *p);
+
 void sy_parser_push_scope(SyParser *p);
 void sy_parser_pop_scope(SyParser *p);
 SyVar *sy_parser_lookup(SyParser *p, const char *name);
@@ -62,9 +74,5 @@ void sy_type_clear(SyType *type);
 SyVar *sy_parser_declarator(SyParser *p, const SyType *type, gboolean strict);
 
 gboolean sy_token_is_pragma(const SyToken *tok, const char *word);
-
-/* The SCoP, from its '#pragma scop' (the current token) to its
- * '#pragma endscop', into p->prog. */
-gboolean sy_parser_scop(SyParser *p);
 
 G_END_DECLS

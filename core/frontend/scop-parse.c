@@ -3,7 +3,7 @@
  * its place. */
 #include <string.h>
 
-#include "frontend/parser-private.h"
+#include "frontend/scop-parse.h"
 
 static const char *const unsupported_here =
 	"the SCoP may contain for loops with affine bounds, if/else with "
@@ -744,12 +744,6 @@ static SyNode *parse_stmt(SyParser *p)
 	node = parse_one_stmt(p);
 	p->depth--;
 	return node;
-}
-
-gboolean sy_token_is_pragma(const SyToken *tok, const char *word)
-{
-	return tok->kind == SY_TOK_PRAGMA && tok->len == strlen(word) &&
-		memcmp(tok->text, word, tok->len) == 0;
 }
 
 static gboolean at_scop_end(SyParser *p)
