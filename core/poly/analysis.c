@@ -4,8 +4,6 @@
 
 #include "poly/analysis.h"
 
-G_DEFINE_QUARK(sy - analysis - error - quark, sy_analysis_error)
-
 void sy_analysis_free(SyAnalysis *analysis)
 {
 	if (!analysis)

@@ -17,16 +17,6 @@
 
 G_BEGIN_DECLS
 
-#define SY_ANALYSIS_ERROR (sy_analysis_error_quark())
-
-typedef enum {
-	SY_ANALYSIS_ERROR_INTERNAL, /* isl failed: a bug, not the input */
-	SY_ANALYSIS_ERROR_TOO_COMPLEX, /* a stage needs more isl operations
-					  than max_operations allows */
-} SyAnalysisError;
-
-GQuark sy_analysis_error_quark(void);
-
 typedef struct {
 	const char *const *defines; /* "NAME" or "NAME=VALUE" */
 	const char *const *include_dirs;

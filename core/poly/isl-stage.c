@@ -1,5 +1,8 @@
-#include "poly/analysis.h"
+#include <isl/val.h>
+
 #include "poly/isl-stage.h"
+
+G_DEFINE_QUARK(sy - analysis - error - quark, sy_analysis_error)
 
 void sy_isl_stage_begin(isl_ctx *ctx)
 {

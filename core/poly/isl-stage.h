@@ -15,6 +15,18 @@
 
 G_BEGIN_DECLS
 
+/* What sy_isl_stage_check reports when isl fails, for every stage from
+ * the analysis on (the name is the analysis's, where it began). */
+#define SY_ANALYSIS_ERROR (sy_analysis_error_quark())
+
+typedef enum {
+	SY_ANALYSIS_ERROR_INTERNAL, /* isl failed: a bug, not the input */
+	SY_ANALYSIS_ERROR_TOO_COMPLEX, /* a stage needs more isl operations
+					  than max_operations allows */
+} SyAnalysisError;
+
+GQuark sy_analysis_error_quark(void);
+
 /* The default limit per stage.  The largest stage of every example,
  * test kernel and sweep kernel needs at most 1/35 of it (README,
  * "Limits"). */
