@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
 /* TRUE if a + b (a - b, a * b) does not fit in a gint64; otherwise
@@ -47,18 +49,18 @@ typedef struct {
 
 /* a + b and a * b, or G_MAXINT64 and the overflow recorded in ck as
  * "WHAT overflows 64 bits (a x b); ...", what printf-formatted. */
-gint64 sy_checked_add(SyChecked *ck, gint64 a, gint64 b, const char *what,
-	...) G_GNUC_PRINTF(4, 5);
-gint64 sy_checked_mul(SyChecked *ck, gint64 a, gint64 b, const char *what,
-	...) G_GNUC_PRINTF(4, 5);
+gint64 sy_checked_add(__isl_keep SyChecked *ck, gint64 a, gint64 b,
+	__isl_keep const char *what, ...) G_GNUC_PRINTF(4, 5);
+gint64 sy_checked_mul(__isl_keep SyChecked *ck, gint64 a, gint64 b,
+	__isl_keep const char *what, ...) G_GNUC_PRINTF(4, 5);
 
 /* Records an overflow the caller detected: "WHAT overflows 64 bits
  * (operands); ..." (an SY_CHECKED_ERROR). */
-void sy_checked_fail(SyChecked *ck, const char *operands, const char *what,
-	...) G_GNUC_PRINTF(3, 4);
+void sy_checked_fail(__isl_keep SyChecked *ck, __isl_keep const char *operands,
+	__isl_keep const char *what, ...) G_GNUC_PRINTF(3, 4);
 
 /* TRUE if nothing overflowed; otherwise moves the first overflow to
  * error (which may be NULL) and returns FALSE. */
-gboolean sy_checked_ok(SyChecked *ck, GError **error);
+gboolean sy_checked_ok(__isl_keep SyChecked *ck, GError **error);
 
 G_END_DECLS

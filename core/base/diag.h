@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "base/own.h"
 #include "base/source.h"
 
 G_BEGIN_DECLS
@@ -30,14 +31,16 @@ GQuark sy_input_error_quark(void);
 
 /* Sets an input error at loc, underlining span bytes (0: one caret).
  * hint says what is supported instead; it may be NULL. */
-void sy_input_error_set(GError **error, SyInputError code, const SyLoc *loc,
-	guint span, const char *hint, const char *format, ...)
-	G_GNUC_PRINTF(6, 7);
+void sy_input_error_set(GError **error, SyInputError code,
+	__isl_keep const SyLoc *loc, guint span, __isl_keep const char *hint,
+	__isl_keep const char *format, ...) G_GNUC_PRINTF(6, 7);
 
-/* The structured parts of an input error; FALSE if error carries none. */
-gboolean sy_input_error_get_location(const GError *error, const char **path,
-	guint *line, guint *col, guint *span);
-const char *sy_input_error_get_summary(const GError *error);
-const char *sy_input_error_get_hint(const GError *error);
+/* The structured parts of an input error; FALSE if error carries none.
+ * The strings are the error's. */
+gboolean sy_input_error_get_location(__isl_keep const GError *error,
+	const char **path, guint *line, guint *col, guint *span);
+__isl_keep const char *sy_input_error_get_summary(
+	__isl_keep const GError *error);
+__isl_keep const char *sy_input_error_get_hint(__isl_keep const GError *error);
 
 G_END_DECLS

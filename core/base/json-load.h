@@ -6,12 +6,14 @@
 
 #include <json-glib/json-glib.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
 /* json_parser_load_from_data, refusing text after the first value with
  * a JSON_PARSER_ERROR in JSON-GLib's style ("<data>:1:4: Parse error:
  * ..."). len may be -1 for a NUL-terminated text. */
-gboolean sy_json_load(
-	JsonParser *parser, const char *data, gssize len, GError **error);
+gboolean sy_json_load(__isl_keep JsonParser *parser,
+	__isl_keep const char *data, gssize len, GError **error);
 
 G_END_DECLS

@@ -3,13 +3,18 @@
 
 #include <json-glib/json-glib.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
-void sy_json_member_int(JsonBuilder *b, const char *name, gint64 v);
+void sy_json_member_int(
+	__isl_keep JsonBuilder *b, __isl_keep const char *name, gint64 v);
 /* v may be NULL: a null member. */
-void sy_json_member_str(JsonBuilder *b, const char *name, const char *v);
-void sy_json_member_bool(JsonBuilder *b, const char *name, gboolean v);
-void sy_json_member_ints(
-	JsonBuilder *b, const char *name, const gint64 *v, guint n);
+void sy_json_member_str(__isl_keep JsonBuilder *b, __isl_keep const char *name,
+	__isl_keep const char *v);
+void sy_json_member_bool(
+	__isl_keep JsonBuilder *b, __isl_keep const char *name, gboolean v);
+void sy_json_member_ints(__isl_keep JsonBuilder *b, __isl_keep const char *name,
+	__isl_keep const gint64 *v, guint n);
 
 G_END_DECLS

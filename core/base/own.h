@@ -10,6 +10,11 @@
  *             container lives.
  *
  * Free functions return nothing and take their argument, as GLib's do.
+ * Every pointer passed in says its word, C strings and arrays of numbers
+ * too; out-parameters (GError **, values returned through pointers) and
+ * user data stay bare.  A pointer member of a struct is owned unless
+ * marked __isl_keep.
+ *
  * GObject code (app/, widgets/) keeps GLib's own conventions. */
 #pragma once
 

@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
 typedef struct _SySource SySource;
@@ -21,7 +23,7 @@ struct _SySource {
 
 /* A position: 1-based line and byte column, plus the byte offset. */
 typedef struct {
-	const SySource *src;
+	__isl_keep const SySource *src;
 	guint line;
 	guint col;
 	gsize offset;
@@ -35,13 +37,16 @@ typedef struct {
  * input error (diag.h) if it cannot be read, is too large, empty, binary
  * or not UTF-8.  These two live in source-load.c, apart from the rest:
  * diagnostics point into sources, and only reading reports them. */
-SySource *sy_source_new_from_file(const char *path, GError **error);
-SySource *sy_source_new_from_data(
-	const char *path, const char *text, gssize len, GError **error);
-void sy_source_free(SySource *src);
+__isl_give SySource *sy_source_new_from_file(
+	__isl_keep const char *path, GError **error);
+__isl_give SySource *sy_source_new_from_data(__isl_keep const char *path,
+	__isl_keep const char *text, gssize len, GError **error);
+void sy_source_free(__isl_take SySource *src);
 
-SyLoc sy_source_loc(const SySource *src, gsize offset);
-const char *sy_source_line(const SySource *src, guint line, gsize *len);
+SyLoc sy_source_loc(__isl_keep const SySource *src, gsize offset);
+/* The text of line (1-based) without its newline, len bytes, in src. */
+__isl_keep const char *sy_source_line(
+	__isl_keep const SySource *src, guint line, gsize *len);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SySource, sy_source_free)
 

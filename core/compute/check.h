@@ -7,6 +7,7 @@
  * Identifiers starting with sy_ are reserved for Systole. */
 #pragma once
 
+#include "base/own.h"
 #include "compute/pe-array.h"
 
 G_BEGIN_DECLS
@@ -15,20 +16,23 @@ G_BEGIN_DECLS
 #include "poly/names.h"
 
 /* The arrays (n >= 1) are of one analysis. */
-char *sy_check_file(SyPeArray *const *arrays, guint n, GError **error);
+__isl_give char *sy_check_file(
+	__isl_keep SyPeArray *const *arrays, guint n, GError **error);
 
 /* Appends version i of the SCoP, a block at indent (one level: unit),
- * to out; returns its label for messages (a new string). */
-typedef char *(*SyCheckVersionFunc)(GString *out, guint i, const char *indent,
-	const char *unit, gpointer data);
+ * to out; returns its label for messages. */
+typedef __isl_give char *(*SyCheckVersionFunc)(__isl_keep GString *out, guint i,
+	__isl_keep const char *indent, __isl_keep const char *unit,
+	gpointer data);
 
 /* Appends to out what replaces the SCoP's lines (t's begin to end): the
  * original SCoP, then n versions from the same inputs, compared.  The
  * arrays are called what names says (NULL: as the user named them).
  * With libc_declared, stdio.h and stdlib.h are known to be included
  * (else printf and exit are declared in the block, for C). */
-void sy_check_block(const SyScop *scop, const SyNames *names,
-	const SyScopText *t, guint n, SyCheckVersionFunc version, gpointer data,
-	gboolean libc_declared, GString *out);
+void sy_check_block(__isl_keep const SyScop *scop,
+	__isl_keep const SyNames *names, __isl_keep const SyScopText *t,
+	guint n, SyCheckVersionFunc version, gpointer data,
+	gboolean libc_declared, __isl_keep GString *out);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  * rerun as in AutoSA's manual mode). */
 #pragma once
 
+#include "base/own.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -13,7 +14,7 @@ G_BEGIN_DECLS
  * from the first iteration any statement of that loop runs: SIMD splits
  * them into vectors from there. */
 typedef struct {
-	const SyStmt *stmt;
+	__isl_keep const SyStmt *stmt;
 	gint64 first;
 	gint64 count; /* from its first iteration to its last */
 } SyLoopSpan;
@@ -24,7 +25,8 @@ typedef struct {
 	char *name;
 	gboolean in_band;
 	guint member; /* band member index, if in_band */
-	GPtrArray *nodes; /* const SyNode *: the FOR nodes, if not */
+	GPtrArray *nodes; /* __isl_keep const SyNode *: the FOR nodes, if
+			     not */
 	guint depth; /* loop depth of those nodes */
 	gint64 extent; /* iterations: band range, or inner bounding box */
 	gboolean rectangular; /* the same iterations for every instance */
@@ -42,8 +44,8 @@ typedef struct {
 } SySimdChoice;
 
 typedef struct {
-	const SyAnalysis *analysis;
-	const SyCandidate *candidate;
+	__isl_keep const SyAnalysis *analysis;
+	__isl_keep const SyCandidate *candidate;
 	GPtrArray *tilable; /* SyLoopRef: the band, space loops first */
 	GPtrArray *orders; /* GArray of guint (band members), default first */
 	GPtrArray *latency; /* SyLoopRef: parallel band loops, same order */
@@ -55,10 +57,11 @@ typedef struct {
 /* overrides (may be NULL) maps loop names to whether they are reductions,
  * as AutoSA's --simd-info says; "#pragma systole reduction(k)" in the
  * SCoP declares k one too, unless overrides says otherwise.  Other loops'
- * reductions are detected. */
-SyChoices *sy_choices_new(const SyAnalysis *analysis,
-	const SyCandidate *candidate, GHashTable *overrides);
-void sy_choices_free(SyChoices *choices);
+ * reductions are detected.  The analysis must outlive the choices. */
+__isl_give SyChoices *sy_choices_new(__isl_keep const SyAnalysis *analysis,
+	__isl_keep const SyCandidate *candidate,
+	__isl_keep GHashTable *overrides);
+void sy_choices_free(__isl_take SyChoices *choices);
 
 #define SY_CHOICES_ERROR (sy_choices_error_quark())
 GQuark sy_choices_error_quark(void);
@@ -66,32 +69,33 @@ GQuark sy_choices_error_quark(void);
 /* Reads AutoSA's --simd-info JSON (name: its file, for messages) into
  * overrides for this array: {"kernel3": {"reduction": ["y"]}} answers,
  * in order, for the SIMD loops that carry dependences. */
-GHashTable *sy_choices_simd_info(const SyChoices *choices, const char *name,
-	const char *json, GError **error);
+__isl_give GHashTable *sy_choices_simd_info(__isl_keep const SyChoices *choices,
+	__isl_keep const char *name, __isl_keep const char *json,
+	GError **error);
 
 /* Elements of array a SIMD PE takes at once: factor if its accesses in
  * the SIMD loop (choice simd, -1 for none) move to the next element,
  * 1 if they stay on one element (or need a layout change). */
-guint sy_choices_lanes(const SyChoices *choices, int simd, gint64 factor,
-	const SyArray *array);
+guint sy_choices_lanes(__isl_keep const SyChoices *choices, int simd,
+	gint64 factor, __isl_keep const SyArray *array);
 
 /* Whether every access of array in the SIMD loop stays on one element
  * (with a factor above 1): all lanes of a vector read the same. */
-gboolean sy_choices_lanes_same(const SyChoices *choices, int simd,
-	gint64 factor, const SyArray *array);
+gboolean sy_choices_lanes_same(__isl_keep const SyChoices *choices, int simd,
+	gint64 factor, __isl_keep const SyArray *array);
 
 /* The loop named name among list (of SyLoopRef, or of SySimdChoice),
  * or -1. */
-int sy_choices_find(GPtrArray *list, const char *name);
+int sy_choices_find(__isl_keep GPtrArray *list, __isl_keep const char *name);
 
 /* "i, j, k" */
-char *sy_choices_names(GPtrArray *list);
+__isl_give char *sy_choices_names(__isl_keep GPtrArray *list);
 
 /* A tile order (band members, outermost first) as "i,j,k" with sep
  * between the loops; all the choices' orders as "i,j,k; i,k,j". */
-char *sy_choices_order_text(
-	const SyChoices *choices, const guint *order, const char *sep);
-char *sy_choices_orders_text(const SyChoices *choices);
+__isl_give char *sy_choices_order_text(__isl_keep const SyChoices *choices,
+	__isl_keep const guint *order, __isl_keep const char *sep);
+__isl_give char *sy_choices_orders_text(__isl_keep const SyChoices *choices);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyChoices, sy_choices_free)
 

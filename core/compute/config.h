@@ -9,6 +9,7 @@
  * what is allowed when a value is not. */
 #pragma once
 
+#include "base/own.h"
 #include "compute/choices.h"
 
 G_BEGIN_DECLS
@@ -22,7 +23,7 @@ typedef enum {
 GQuark sy_config_error_quark(void);
 
 /* Sets error to an SY_CONFIG_ERROR; returns FALSE. */
-gboolean sy_config_fail(GError **error, const char *format, ...)
+gboolean sy_config_fail(GError **error, __isl_keep const char *format, ...)
 	G_GNUC_PRINTF(2, 3);
 
 typedef struct {
@@ -37,49 +38,55 @@ typedef struct {
 } SyConfig;
 
 /* Untiled, no latency hiding, no SIMD, the default tile order. */
-SyConfig *sy_config_new(const SyChoices *choices);
-SyConfig *sy_config_copy(const SyConfig *config);
-void sy_config_free(SyConfig *config);
+__isl_give SyConfig *sy_config_new(__isl_keep const SyChoices *choices);
+__isl_give SyConfig *sy_config_copy(__isl_keep const SyConfig *config);
+void sy_config_free(__isl_take SyConfig *config);
 
 /* The space_time[N] of an AutoSA string, -1 if it has none. */
-int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error);
+int sy_config_sa_sizes_candidate(
+	__isl_keep const char *sa_sizes, GError **error);
 
 /* The candidate whose space loops are names ("i,j"). */
-int sy_config_find_space(
-	const SyAnalysis *a, const char *names, GError **error);
+int sy_config_find_space(__isl_keep const SyAnalysis *a,
+	__isl_keep const char *names, GError **error);
 
-gboolean sy_config_apply_sa_sizes(SyConfig *config, const SyChoices *choices,
-	const char *sa_sizes, GError **error);
+gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
+	GError **error);
 
 /* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
-gboolean sy_config_apply_named(SyConfig *config, const SyChoices *choices,
-	const char *stage, const char *spec, GError **error);
+gboolean sy_config_apply_named(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const char *stage,
+	__isl_keep const char *spec, GError **error);
 
 /* spec is "k,i,j": one of the choices' orders. */
-gboolean sy_config_set_order(SyConfig *config, const SyChoices *choices,
-	const char *spec, GError **error);
+gboolean sy_config_set_order(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const char *spec,
+	GError **error);
 
 /* The checks that span stages: latency factors divide their tiles, the
  * SIMD width divides what is left of its loop. */
-gboolean sy_config_validate(
-	const SyConfig *config, const SyChoices *choices, GError **error);
+gboolean sy_config_validate(__isl_keep const SyConfig *config,
+	__isl_keep const SyChoices *choices, GError **error);
 
 /* The same configuration as an AutoSA string and as systole-cli flags. */
-char *sy_config_to_sa_sizes(const SyConfig *config, const SyChoices *choices);
-char *sy_config_to_flags(const SyConfig *config, const SyChoices *choices);
+__isl_give char *sy_config_to_sa_sizes(
+	__isl_keep const SyConfig *config, __isl_keep const SyChoices *choices);
+__isl_give char *sy_config_to_flags(
+	__isl_keep const SyConfig *config, __isl_keep const SyChoices *choices);
 
 /* The SIMD widths a loop allows are the divisors of its range: what is
  * left of a band loop once tiled and latency-hidden; below the band,
  * the greatest common divisor of every statement's iterations and of
  * where they start in their loop, so that no vector is cut short. */
-gint64 sy_config_simd_range(
-	const SyConfig *config, const SyChoices *choices, guint simd);
+gint64 sy_config_simd_range(__isl_keep const SyConfig *config,
+	__isl_keep const SyChoices *choices, guint simd);
 
 /* The divisors of n > 0, ascending (gint64), found in O(sqrt n); for n
  * above 2^40 only those up to 2^20 and their cofactors, so that a loop of
  * any extent answers at once. */
 #define SY_CONFIG_DIVISOR_SEARCH ((gint64)1 << 20)
-GArray *sy_config_divisors(gint64 n);
+__isl_give GArray *sy_config_divisors(gint64 n);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyConfig, sy_config_free)
 

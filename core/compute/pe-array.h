@@ -10,14 +10,15 @@
  * per-member properties. */
 #pragma once
 
+#include "base/own.h"
 #include "compute/config.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
-	const SyAnalysis *analysis;
-	const SyChoices *choices;
-	SyConfig *config;
+	__isl_keep const SyAnalysis *analysis;
+	__isl_keep const SyChoices *choices;
+	SyConfig *config; /* a copy */
 	guint n_space;
 	gint64 pe[3]; /* PEs along each space loop: tile / latency */
 	gint64 *padded; /* per band member: its extent rounded up to
@@ -29,15 +30,15 @@ typedef struct {
 
 /* The choices must outlive the array; the config is copied.  Fails
  * (SY_CONFIG_ERROR) when the config is not valid for the choices. */
-SyPeArray *sy_pe_array_new(
-	const SyChoices *choices, const SyConfig *config, GError **error);
-void sy_pe_array_free(SyPeArray *array);
+__isl_give SyPeArray *sy_pe_array_new(__isl_keep const SyChoices *choices,
+	__isl_keep const SyConfig *config, GError **error);
+void sy_pe_array_free(__isl_take SyPeArray *array);
 
 /* The number of PEs (G_MAXINT64 if it does not fit). */
-gint64 sy_pe_array_count(const SyPeArray *array);
+gint64 sy_pe_array_count(__isl_keep const SyPeArray *array);
 
 /* The schedule tree as isl YAML, marks included. */
-char *sy_pe_array_schedule_yaml(const SyPeArray *array);
+__isl_give char *sy_pe_array_schedule_yaml(__isl_keep const SyPeArray *array);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyPeArray, sy_pe_array_free)
 

@@ -12,6 +12,7 @@
  * point) it refuses with SY_HLS_ERROR. */
 #pragma once
 
+#include "base/own.h"
 #include "compute/pe-array.h"
 
 G_BEGIN_DECLS
@@ -25,11 +26,11 @@ typedef enum {
 GQuark sy_hls_error_quark(void);
 
 /* Sets error (SY_HLS_ERROR_UNSUPPORTED) and returns FALSE. */
-gboolean sy_hls_refuse(GError **error, const char *format, ...)
+gboolean sy_hls_refuse(GError **error, __isl_keep const char *format, ...)
 	G_GNUC_PRINTF(2, 3);
 
 typedef struct {
-	const SyPeArray *array; /* borrowed */
+	__isl_keep const SyPeArray *array;
 	isl_union_map *schedule; /* boxed instances -> flat schedule */
 	GHashTable *sched; /* statement name -> isl_multi_aff: its
 			       iterators -> its flat schedule */
@@ -37,27 +38,30 @@ typedef struct {
 					  loops, PE coordinates after them */
 } SyTileBoxes;
 
-SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error);
-void sy_tile_boxes_free(SyTileBoxes *boxes);
+/* The boxes of array, which must outlive them. */
+__isl_give SyTileBoxes *sy_tile_boxes_new(
+	__isl_keep const SyPeArray *array, GError **error);
+void sy_tile_boxes_free(__isl_take SyTileBoxes *boxes);
 
 __isl_keep isl_multi_aff *sy_tile_boxes_sched(
-	const SyTileBoxes *boxes, const SyStmt *stmt);
+	__isl_keep const SyTileBoxes *boxes, __isl_keep const SyStmt *stmt);
 
-/* Whether instances (taken) fill the SIMD vectors of their boxes: all
+/* Whether instances fill the SIMD vectors of their boxes: all
  * the lanes of a vector (points of a box that differ only in the last
  * schedule dimension) or none.  TRUE without SIMD. */
-gboolean sy_tile_boxes_whole_vectors(
-	const SyTileBoxes *boxes, isl_union_set *instances);
+gboolean sy_tile_boxes_whole_vectors(__isl_keep const SyTileBoxes *boxes,
+	__isl_take isl_union_set *instances);
 
 /* The flat schedule's tile dimensions, then the PE coordinates keep[k]
  * selects (all for NULL): a unit of PEs in a tile. */
-isl_union_map *sy_tile_boxes_units(
-	const SyTileBoxes *boxes, const gboolean *keep);
+__isl_give isl_union_map *sy_tile_boxes_units(
+	__isl_keep const SyTileBoxes *boxes, __isl_keep const gboolean *keep);
 
 /* The accesses of array x on the boxes (all for writes -1, or its reads
  * or writes); only for instances in only, when given. */
-isl_union_map *sy_tile_boxes_accesses(const SyTileBoxes *boxes,
-	const SyArray *x, int writes, isl_union_set *only);
+__isl_give isl_union_map *sy_tile_boxes_accesses(
+	__isl_keep const SyTileBoxes *boxes, __isl_keep const SyArray *x,
+	int writes, __isl_keep isl_union_set *only);
 
 /* A buffer's box: per unit of PEs and tile, the elements it touches,
  * from offset (a function of the tile and the unit's coordinates) over
@@ -68,11 +72,13 @@ typedef struct {
 	isl_multi_pw_aff *offset; /* [tile, unit] -> element */
 } SyTileBox;
 
-/* The box of the elements accesses (taken) touch per unit (units,
- * taken); FALSE if they touch none (sizes 0, no offset). */
-gboolean sy_tile_box_compute(SyTileBox *box, isl_union_map *units,
-	isl_union_map *accesses, guint n_dims);
-void sy_tile_box_clear(SyTileBox *box);
+/* The box of the elements accesses touch per unit (units); FALSE if
+ * they touch none (sizes 0, no offset).  box is set up either way:
+ * sy_tile_box_clear it. */
+gboolean sy_tile_box_compute(__isl_keep SyTileBox *box,
+	__isl_take isl_union_map *units, __isl_take isl_union_map *accesses,
+	guint n_dims);
+void sy_tile_box_clear(__isl_keep SyTileBox *box);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTileBoxes, sy_tile_boxes_free)
 

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "base/own.h"
 #include "frontend/token.h"
 
 G_BEGIN_DECLS
@@ -22,17 +23,18 @@ typedef struct {
 } SyMacro;
 
 typedef struct {
-	const SySource *main; /* the file given, one of sources */
-	GPtrArray *sources; /* SySource, owned: every file read */
+	__isl_keep const SySource *main; /* the file given, one of sources */
+	GPtrArray *sources; /* SySource: every file read */
 	GArray *tokens; /* SyToken: active and expanded; ends with EOF */
 	GHashTable *macros; /* name -> SyMacro, as defined at the end */
 } SyPreprocessed;
 
 /* defines are "NAME" or "NAME=VALUE" (as -D), include_dirs as -I; both
- * may be NULL.  Takes ownership of main. */
-SyPreprocessed *sy_preprocess(SySource *main, const char *const *defines,
-	const char *const *include_dirs, GError **error);
-void sy_preprocessed_free(SyPreprocessed *pp);
+ * may be NULL. */
+__isl_give SyPreprocessed *sy_preprocess(__isl_take SySource *main,
+	__isl_keep const char *const *defines,
+	__isl_keep const char *const *include_dirs, GError **error);
+void sy_preprocessed_free(__isl_take SyPreprocessed *pp);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyPreprocessed, sy_preprocessed_free)
 

@@ -4,6 +4,7 @@
  * yet: that is the SCoP builder's job (scop.h). */
 #pragma once
 
+#include "base/own.h"
 #include "frontend/expr.h"
 #include "frontend/preproc.h"
 
@@ -45,7 +46,7 @@ struct _SyNode {
 	SyLoc loc;
 	guint span;
 	GPtrArray *children; /* BLOCK: SyNode */
-	SyVar *iter; /* FOR: the iterator (owned by the program) */
+	__isl_keep SyVar *iter; /* FOR: the iterator (the program's) */
 	SyExpr *init; /* FOR: first value */
 	SyExpr *cond; /* FOR: loop test; IF: condition */
 	gint64 step; /* FOR: +c or -c */
@@ -56,27 +57,28 @@ struct _SyNode {
 	SyPunct op; /* STMT: SY_P_ASSIGN, SY_P_ADD_ASSIGN, ... */
 	SyExpr *rhs; /* STMT */
 	char *text; /* STMT: the statement as written */
-	SyVar *var; /* DECL: the local variable */
+	__isl_keep SyVar *var; /* DECL: the local variable (the program's) */
 };
 
 typedef struct {
 	SyPreprocessed *pp;
-	GPtrArray *vars; /* SyVar, owned: every declaration seen */
+	GPtrArray *vars; /* SyVar: every declaration seen */
 	GPtrArray *pragmas; /* SyToken copies of #pragma lines in the SCoP */
 	SyNode *scop; /* BLOCK */
 	char *function; /* the function around the SCoP */
-	GPtrArray *params; /* SyVar: its parameters in order (in vars) */
+	GPtrArray *params; /* __isl_keep SyVar (in vars): its parameters */
 	gboolean params_known; /* all of them could be read */
 	SyLoc begin; /* the '#pragma scop' line */
 	SyLoc end; /* the '#pragma endscop' line */
 } SyProgram;
 
-SyProgram *sy_program_parse(SyPreprocessed *pp /* take */, GError **error);
-void sy_program_free(SyProgram *prog);
-void sy_node_free(SyNode *node);
+__isl_give SyProgram *sy_program_parse(
+	__isl_take SyPreprocessed *pp, GError **error);
+void sy_program_free(__isl_take SyProgram *prog);
+void sy_node_free(__isl_take SyNode *node);
 
 /* The variable a NAME or INDEX expression in the SCoP refers to. */
-static inline const SyVar *sy_expr_var(const SyExpr *expr)
+static inline __isl_keep const SyVar *sy_expr_var(__isl_keep const SyExpr *expr)
 {
 	return (const SyVar *)expr->ref;
 }

@@ -3,12 +3,13 @@
  * has a '#pragma scop'. */
 #pragma once
 
+#include "base/own.h"
 #include "frontend/parser-private.h"
 
 G_BEGIN_DECLS
 
 /* The SCoP, from its '#pragma scop' (the current token) to its
  * '#pragma endscop', into p->prog. */
-gboolean sy_parser_scop(SyParser *p);
+gboolean sy_parser_scop(__isl_keep SyParser *p);
 
 G_END_DECLS

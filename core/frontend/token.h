@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "base/own.h"
 #include "base/source.h"
 
 G_BEGIN_DECLS
@@ -85,26 +86,28 @@ typedef struct {
 	SyTokKind kind;
 	SyPunct punct;
 	guint bol : 1; /* first token on its line */
-	const char *text; /* into the SySource (not NUL-terminated) */
+	__isl_keep const char *text; /* into the SySource, not NUL-ended */
 	guint len;
 	SyLoc loc; /* where the user sees it (macro use site) */
 	guint span; /* bytes to underline at loc */
 	gint64 value; /* SY_TOK_INT */
-	const char *macro; /* outermost macro it was expanded from */
+	__isl_keep const char *macro; /* outermost macro it was expanded from */
 } SyToken;
 
-const char *sy_punct_spelling(SyPunct p);
-gboolean sy_token_is(const SyToken *tok, const char *word);
-gboolean sy_token_is_punct(const SyToken *tok, SyPunct p);
-char *sy_token_dup_text(const SyToken *tok);
+__isl_keep const char *sy_punct_spelling(SyPunct p);
+gboolean sy_token_is(
+	__isl_keep const SyToken *tok, __isl_keep const char *word);
+gboolean sy_token_is_punct(__isl_keep const SyToken *tok, SyPunct p);
+__isl_give char *sy_token_dup_text(__isl_keep const SyToken *tok);
 
 /* Lexes a whole source into raw tokens (comments removed, directives
  * left as tokens with bol set).  Ends with an SY_TOK_EOF token.  What is
  * not C becomes an SY_TOK_INVALID token, so that code in #if 0 may hold
- * prose; only an unterminated comment fails here. */
-GArray *sy_lex(const SySource *src, GError **error);
+ * prose; only an unterminated comment fails here.  The tokens point into
+ * src, which must outlive them. */
+__isl_give GArray *sy_lex(__isl_keep const SySource *src, GError **error);
 
 /* Reports an SY_TOK_INVALID token as the error it is. */
-void sy_token_invalid_error(const SyToken *tok, GError **error);
+void sy_token_invalid_error(__isl_keep const SyToken *tok, GError **error);
 
 G_END_DECLS

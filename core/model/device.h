@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
 #define SY_DEVICE_ERROR (sy_device_error_quark())
@@ -32,19 +34,20 @@ typedef struct {
  * characters that may land in generated files), unknown or missing
  * members refused.  name says where the text comes from, for messages
  * ("devices/u250.json"). */
-SyDevice *sy_device_new_from_data(
-	const char *name, const char *data, gsize len, GError **error);
+__isl_give SyDevice *sy_device_new_from_data(__isl_keep const char *name,
+	__isl_keep const char *data, gsize len, GError **error);
 
 /* The built-in device of that name, or an error listing the known
  * ones. */
-SyDevice *sy_device_lookup(const char *name, GError **error);
-void sy_device_free(SyDevice *device);
+__isl_give SyDevice *sy_device_lookup(
+	__isl_keep const char *name, GError **error);
+void sy_device_free(__isl_take SyDevice *device);
 
 /* The names of the built-in devices, sorted (NULL-terminated). */
-char **sy_device_names(void);
+__isl_give char **sy_device_names(void);
 
 /* A file the core carries ("hls/include/ap_int.h"), or NULL. */
-GBytes *sy_core_data(const char *path);
+__isl_give GBytes *sy_core_data(__isl_keep const char *path);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDevice, sy_device_free)
 

@@ -6,6 +6,7 @@
 #include <isl/aff.h>
 #include <isl/set.h>
 
+#include "base/own.h"
 #include "frontend/program.h"
 
 G_BEGIN_DECLS
@@ -17,14 +18,15 @@ typedef enum {
 
 typedef struct {
 	isl_space *space; /* a set space, one dim per iterator */
-	const SyVar *const *iters; /* the iterators, outermost first */
+	/* the iterators, outermost first */
+	__isl_keep const SyVar *const *iters;
 	guint n_iters;
 	SyAffineUse use;
 } SyAffineEnv;
 
-__isl_give isl_pw_aff *sy_affine_from_expr(
-	const SyAffineEnv *env, const SyExpr *expr, GError **error);
-__isl_give isl_set *sy_affine_cond(
-	const SyAffineEnv *env, const SyExpr *expr, GError **error);
+__isl_give isl_pw_aff *sy_affine_from_expr(__isl_keep const SyAffineEnv *env,
+	__isl_keep const SyExpr *expr, GError **error);
+__isl_give isl_set *sy_affine_cond(__isl_keep const SyAffineEnv *env,
+	__isl_keep const SyExpr *expr, GError **error);
 
 G_END_DECLS

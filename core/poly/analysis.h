@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "base/own.h"
 #include "frontend/program.h"
 #include "poly/band.h"
 #include "poly/dataflow.h"
@@ -18,8 +19,8 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	const char *const *defines; /* "NAME" or "NAME=VALUE" */
-	const char *const *include_dirs;
+	__isl_keep const char *const *defines; /* "NAME" or "NAME=VALUE" */
+	__isl_keep const char *const *include_dirs;
 	guint max_dims; /* 2 unless set; 3 for 3D arrays */
 	/* isl operations per stage, for every stage on this analysis's
 	 * context: 0 for SY_MAX_OPERATIONS_DEFAULT,
@@ -28,7 +29,7 @@ typedef struct {
 } SyAnalysisOptions;
 
 typedef struct {
-	isl_ctx *ctx;
+	isl_ctx *ctx; /* everything below lives in it */
 	SyProgram *prog;
 	SyScop *scop;
 	SyDeps *deps;
@@ -40,30 +41,35 @@ typedef struct {
 	GPtrArray *candidates; /* SyCandidate */
 } SyAnalysis;
 
-SyAnalysis *sy_analysis_new_from_file(
-	const char *path, const SyAnalysisOptions *options, GError **error);
-SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
-	gssize len, const SyAnalysisOptions *options, GError **error);
-void sy_analysis_free(SyAnalysis *analysis);
+__isl_give SyAnalysis *sy_analysis_new_from_file(__isl_keep const char *path,
+	__isl_keep const SyAnalysisOptions *options, GError **error);
+__isl_give SyAnalysis *sy_analysis_new_from_data(__isl_keep const char *path,
+	__isl_keep const char *text, gssize len,
+	__isl_keep const SyAnalysisOptions *options, GError **error);
+void sy_analysis_free(__isl_take SyAnalysis *analysis);
 
 /* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
  * from another thread: it then fails with G_IO_ERROR_CANCELLED. */
-SyAnalysis *sy_analysis_new_cancellable(const char *path, const char *text,
-	gssize len, const SyAnalysisOptions *options,
-	GCancellable *cancellable, GError **error);
+__isl_give SyAnalysis *sy_analysis_new_cancellable(__isl_keep const char *path,
+	__isl_keep const char *text, gssize len,
+	__isl_keep const SyAnalysisOptions *options,
+	__isl_keep GCancellable *cancellable, GError **error);
 
 /* The path of the file analysed, for messages. */
-const char *sy_analysis_path(const SyAnalysis *analysis);
+__isl_keep const char *sy_analysis_path(__isl_keep const SyAnalysis *analysis);
 
 /* sy_analysis_new_from_data in a worker thread (the analysis owns its
  * own isl context); text and options are copied.  Cancelling aborts the
  * isl computation (isl_ctx_abort) and drops the result: _finish then
  * fails with G_IO_ERROR_CANCELLED, which is how a newer analysis makes
  * an older one stale without a thread left computing it. */
-void sy_analysis_new_async(const char *path, const char *text, gssize len,
-	const SyAnalysisOptions *options, GCancellable *cancellable,
-	GAsyncReadyCallback callback, gpointer user_data);
-SyAnalysis *sy_analysis_new_finish(GAsyncResult *result, GError **error);
+void sy_analysis_new_async(__isl_keep const char *path,
+	__isl_keep const char *text, gssize len,
+	__isl_keep const SyAnalysisOptions *options,
+	__isl_keep GCancellable *cancellable, GAsyncReadyCallback callback,
+	gpointer user_data);
+__isl_give SyAnalysis *sy_analysis_new_finish(
+	__isl_keep GAsyncResult *result, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyAnalysis, sy_analysis_free)
 

@@ -10,6 +10,7 @@
  * first loop on which some dependence would run backwards. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/deps.h"
 #include "poly/scop.h"
 
@@ -17,7 +18,7 @@ G_BEGIN_DECLS
 
 typedef struct {
 	char *name; /* the iterator's name */
-	GPtrArray *loops; /* const SyNode *: the loops it fuses */
+	GPtrArray *loops; /* __isl_keep const SyNode *: the loops it fuses */
 	isl_union_pw_aff *value; /* per statement instance */
 	gint64 min; /* range of the value over the domain */
 	gint64 max;
@@ -29,23 +30,26 @@ typedef struct _SyBand {
 	SyBandMember *members;
 	isl_union_map *map; /* S[i] -> [member values] */
 	char *stop; /* why the band ends, NULL if no loop left */
-	GHashTable *absorbed; /* FOR nodes that are band members */
+	GHashTable *absorbed; /* __isl_keep FOR nodes that are band members */
 	GPtrArray *inner; /* names of the loops below the band */
 	isl_schedule *schedule; /* the band above the rest, source order */
 } SyBand;
 
-SyBand *sy_band_compute(const SyScop *scop, const SyDeps *deps);
-void sy_band_free(SyBand *band);
+__isl_give SyBand *sy_band_compute(
+	__isl_keep const SyScop *scop, __isl_keep const SyDeps *deps);
+void sy_band_free(__isl_take SyBand *band);
 
-int sy_band_member_index(const SyBand *band, const char *name);
+int sy_band_member_index(
+	__isl_keep const SyBand *band, __isl_keep const char *name);
 
 /* The member that FOR node loop is part of, or -1. */
-int sy_band_member_of(const SyBand *band, const SyNode *loop);
+int sy_band_member_of(
+	__isl_keep const SyBand *band, __isl_keep const SyNode *loop);
 
-/* The band's values for the statement of stmt_space (taken):
+/* The band's values for the statement of stmt_space:
  * S[i, j] -> [v0, v1, ...]. */
 __isl_give isl_map *sy_band_map_of(
-	const SyBand *band, __isl_take isl_space *stmt_space);
+	__isl_keep const SyBand *band, __isl_take isl_space *stmt_space);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyBand, sy_band_free)
 

@@ -9,13 +9,14 @@
  * Each candidate carries its I/O groups (AutoSA paper, section 6.1). */
 #pragma once
 
+#include "base/own.h"
 #include "poly/band.h"
 #include "poly/deps.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
-	const SyArray *array;
+	__isl_keep const SyArray *array;
 	SyDepKind kind; /* flow, read or output */
 	guint n_space;
 	gint64 *direction; /* distance on the space loops */
@@ -30,30 +31,34 @@ typedef struct {
 } SyCandidate;
 
 /* Whether band member m is one of c's space loops. */
-gboolean sy_candidate_is_space(const SyCandidate *c, guint m);
+gboolean sy_candidate_is_space(__isl_keep const SyCandidate *c, guint m);
 
 /* Whether a dependence of this distance (over the band) crosses PEs:
  * it is not zero on some space loop of c. */
-gboolean sy_candidate_crosses_pes(const SyCandidate *c, const gint64 *distance);
+gboolean sy_candidate_crosses_pes(
+	__isl_keep const SyCandidate *c, __isl_keep const gint64 *distance);
 
 /* Whether a band member can be a space loop; if not, why (a sentence,
  * or NULL when it can). */
-gboolean sy_dataflow_space_ok(const SyDeps *deps, guint member);
-char *sy_dataflow_space_problem(
-	const SyDeps *deps, const SyBand *band, guint member);
+gboolean sy_dataflow_space_ok(__isl_keep const SyDeps *deps, guint member);
+__isl_give char *sy_dataflow_space_problem(__isl_keep const SyDeps *deps,
+	__isl_keep const SyBand *band, guint member);
 
 /* The candidate whose space loops are space (n band member indices, any
- * order), or NULL with the reason in why (to free). */
-const SyCandidate *sy_dataflow_find(GPtrArray *candidates, const SyDeps *deps,
-	const SyBand *band, guint max_dims, const guint *space, guint n,
-	char **why);
+ * order), one of candidates, or NULL with the reason in *why (given:
+ * g_free it). */
+__isl_keep const SyCandidate *sy_dataflow_find(__isl_keep GPtrArray *candidates,
+	__isl_keep const SyDeps *deps, __isl_keep const SyBand *band,
+	guint max_dims, __isl_keep const guint *space, guint n, char **why);
 
 /* The candidates, 1D then 2D (then 3D), each with its I/O groups. */
-GPtrArray *sy_dataflow_candidates(const SyScop *scop, const SyDeps *deps,
-	const SyBand *band, guint max_dims);
+__isl_give GPtrArray *sy_dataflow_candidates(__isl_keep const SyScop *scop,
+	__isl_keep const SyDeps *deps, __isl_keep const SyBand *band,
+	guint max_dims);
 
-/* Legality of a systolic mapping; reasons gets one string per problem. */
-gboolean sy_dataflow_legal(
-	const SyDeps *deps, const SyBand *band, GPtrArray *reasons);
+/* Legality of a systolic mapping; reasons gets one string per problem
+ * (given to reasons). */
+gboolean sy_dataflow_legal(__isl_keep const SyDeps *deps,
+	__isl_keep const SyBand *band, __isl_keep GPtrArray *reasons);
 
 G_END_DECLS

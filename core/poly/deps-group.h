@@ -16,6 +16,7 @@
  * under the same prefix schedules. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,6 @@ typedef void (*SyDepsGroupFunc)(__isl_keep isl_union_map *reads,
 /* Calls fn for every group that writes, array by array in the order of
  * scop->arrays, groups in the order of their first access. */
 void sy_deps_groups_foreach(
-	const SyScop *scop, SyDepsGroupFunc fn, gpointer user);
+	__isl_keep const SyScop *scop, SyDepsGroupFunc fn, gpointer user);
 
 G_END_DECLS

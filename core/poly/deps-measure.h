@@ -4,6 +4,7 @@
  * from the band, so measuring sits above both. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/band.h"
 #include "poly/deps.h"
 
@@ -12,6 +13,6 @@ G_BEGIN_DECLS
 /* Splits every relation of deps into dependences with one distance
  * each, in the members of band (deps->deps, sorted by kind, source,
  * sink, then distance). */
-void sy_deps_measure(SyDeps *deps, const SyBand *band);
+void sy_deps_measure(__isl_keep SyDeps *deps, __isl_keep const SyBand *band);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  * with sy_deps_measure() (deps-measure.h): this stage knows no band. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
@@ -20,8 +21,8 @@ typedef enum {
  * of the band, or a non-uniform one (distance NULL). */
 typedef struct {
 	SyDepKind kind;
-	const SyAccess *source;
-	const SyAccess *sink;
+	__isl_keep const SyAccess *source;
+	__isl_keep const SyAccess *sink;
 	isl_map *relation; /* untagged: S0[i, j] -> S1[i', j'] */
 	gboolean uniform;
 	guint depth; /* band members: the length of distance */
@@ -30,38 +31,44 @@ typedef struct {
 } SyDep;
 
 typedef struct {
-	const SyScop *scop;
+	__isl_keep const SyScop *scop;
 	isl_union_map *flow; /* tagged: [S -> R] -> [S' -> R'] */
 	isl_union_map *anti;
 	isl_union_map *output;
 	isl_union_map *read;
 	isl_union_map *validity; /* untagged flow + anti + output */
 	GPtrArray *deps; /* SyDep, once measured */
-	GHashTable *by_ref; /* ref name -> SyAccess */
-	GHashTable *live_in; /* SyAccess -> isl_set, see sy_deps_live_in() */
+	GHashTable *by_ref; /* ref name -> __isl_keep SyAccess */
+	GHashTable *live_in; /* __isl_keep SyAccess -> isl_set, see
+				sy_deps_live_in() */
 } SyDeps;
 
-const char *sy_dep_kind_name(SyDepKind kind);
+__isl_keep const char *sy_dep_kind_name(SyDepKind kind);
 /* Frees a SyDep (a GDestroyNotify, for the arrays of them). */
-void sy_dep_free(gpointer dep);
+void sy_dep_free(__isl_take gpointer dep);
 
-SyDeps *sy_deps_compute(const SyScop *scop);
-void sy_deps_free(SyDeps *deps);
+/* The dependences of scop, which must outlive them. */
+__isl_give SyDeps *sy_deps_compute(__isl_keep const SyScop *scop);
+void sy_deps_free(__isl_take SyDeps *deps);
 
 /* The tagged relation of one kind. */
-isl_union_map *sy_deps_relation(const SyDeps *deps, SyDepKind kind);
+__isl_keep isl_union_map *sy_deps_relation(
+	__isl_keep const SyDeps *deps, SyDepKind kind);
 
 /* The references at the ends of a tagged dependence map. */
-const SyAccess *sy_deps_source_of(const SyDeps *deps, isl_map *tagged);
-const SyAccess *sy_deps_sink_of(const SyDeps *deps, isl_map *tagged);
+__isl_keep const SyAccess *sy_deps_source_of(
+	__isl_keep const SyDeps *deps, __isl_keep isl_map *tagged);
+__isl_keep const SyAccess *sy_deps_sink_of(
+	__isl_keep const SyDeps *deps, __isl_keep isl_map *tagged);
 
 /* The instances of a read whose value comes from outside the SCoP, or
  * NULL if every value is produced inside (or for locals and
  * arguments). */
-isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read);
+__isl_keep isl_set *sy_deps_live_in(
+	__isl_keep const SyDeps *deps, __isl_keep const SyAccess *read);
 
 /* A scalar the SCoP only reads: a kernel argument, passed by value. */
-gboolean sy_access_is_argument(const SyAccess *access);
+gboolean sy_access_is_argument(__isl_keep const SyAccess *access);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDeps, sy_deps_free)
 

@@ -13,6 +13,8 @@
 #include <gio/gio.h>
 #include <isl/ctx.h>
 
+#include "base/own.h"
+
 G_BEGIN_DECLS
 
 /* What sy_isl_stage_check reports when isl fails, for every stage from
@@ -42,7 +44,7 @@ static inline guint sy_isl_size(isl_size n)
 }
 
 /* A fresh budget for the stage that starts. */
-void sy_isl_stage_begin(isl_ctx *ctx);
+void sy_isl_stage_begin(__isl_keep isl_ctx *ctx);
 
 /* TRUE if no isl call failed since the last check.  Otherwise the
  * failure replaces whatever *error holds (a stage that worked on failed
@@ -53,14 +55,16 @@ void sy_isl_stage_begin(isl_ctx *ctx);
  *   (in STAGE)";
  * - isl_ctx_abort was called: G_IO_ERROR_CANCELLED;
  * - anything else: SY_ANALYSIS_ERROR_INTERNAL, isl's own message. */
-gboolean sy_isl_stage_check(
-	isl_ctx *ctx, const char *path, const char *stage, GError **error);
+gboolean sy_isl_stage_check(__isl_keep isl_ctx *ctx,
+	__isl_keep const char *path, __isl_keep const char *stage,
+	GError **error);
 
 /* Runs isl_ctx_abort on ctx when cancellable is cancelled (at once if it
  * already is).  ctx must outlive the connection: call
  * sy_isl_cancel_disconnect, which waits for a running handler, before
  * freeing it.  Returns the handler id (0 without a cancellable). */
-gulong sy_isl_cancel_connect(isl_ctx *ctx, GCancellable *cancellable);
-void sy_isl_cancel_disconnect(GCancellable *cancellable, gulong id);
+gulong sy_isl_cancel_connect(
+	__isl_keep isl_ctx *ctx, __isl_keep GCancellable *cancellable);
+void sy_isl_cancel_disconnect(__isl_keep GCancellable *cancellable, gulong id);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
  * #include lines that name them are rewritten to match. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
@@ -25,42 +26,46 @@ typedef struct _SyNames SyNames;
 
 /* One renamed identifier: the user's, the generated one, and why. */
 typedef struct {
-	const char *user;
-	const char *id;
-	const char *why;
+	__isl_keep const char *user;
+	__isl_keep const char *id;
+	__isl_keep const char *why;
 } SyRename;
 
-SyNames *sy_names_new(const SyScop *scop);
-void sy_names_free(SyNames *names);
+__isl_give SyNames *sy_names_new(__isl_keep const SyScop *scop);
+void sy_names_free(__isl_take SyNames *names);
 
 /* What the generated code calls the user's identifier name. */
-const char *sy_names_id(const SyNames *names, const char *name);
+__isl_keep const char *sy_names_id(
+	__isl_keep const SyNames *names, __isl_keep const char *name);
 
-/* The renamed identifiers, sorted by the user's name (SyRename *, the
- * names'). */
-const GPtrArray *sy_names_renamed(const SyNames *names);
+/* The renamed identifiers, sorted by the user's name (SyRename *). */
+__isl_keep const GPtrArray *sy_names_renamed(__isl_keep const SyNames *names);
 
 /* Appends a #define for each keyword of C that the program uses and
  * C++ spells otherwise (restrict as __restrict, _Bool as bool, ...). */
-void sy_names_c_keywords(const SyNames *names, GString *out);
+void sy_names_c_keywords(
+	__isl_keep const SyNames *names, __isl_keep GString *out);
 
 /* Places every header the kernel includes under src/: its path from the
  * kernel's folder if it is below it, else its base name, made unique and
  * different from every name in taken (NULL-terminated).  include_dirs
  * (may be NULL) are the -I folders the analysis searched. */
-void sy_names_place_headers(SyNames *names, const char *const *include_dirs,
-	const char *const *taken);
+void sy_names_place_headers(__isl_keep SyNames *names,
+	__isl_keep const char *const *include_dirs,
+	__isl_keep const char *const *taken);
 
 /* A header's name under src/, or NULL for the kernel's own file and the
  * command line's definitions. */
-const char *sy_names_header(const SyNames *names, const SySource *src);
+__isl_keep const char *sy_names_header(
+	__isl_keep const SyNames *names, __isl_keep const SySource *src);
 
 /* src's text with the renamed identifiers renamed (outside the
  * conditionals on __cplusplus, which are C++ already) and every
  * #include "..." of a header naming its place.  The n offsets into src's
  * text (between tokens) are moved to the same places in the result. */
-char *sy_names_rewrite(const SyNames *names, const SySource *src,
-	gsize *offsets, guint n, gsize *len);
+__isl_give char *sy_names_rewrite(__isl_keep const SyNames *names,
+	__isl_keep const SySource *src, __isl_keep gsize *offsets, guint n,
+	gsize *len);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyNames, sy_names_free)
 

@@ -7,6 +7,7 @@
  * convex hull), so that sizes of 2^20 cost no more than 64. */
 #pragma once
 
+#include "base/own.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -22,12 +23,12 @@ typedef struct {
 } SyPlaneSet;
 
 typedef struct {
-	const SyStmt *stmt;
+	__isl_keep const SyStmt *stmt;
 	SyPlaneSet set;
 } SyProjectedStmt;
 
 typedef struct {
-	const SyDep *dep;
+	__isl_keep const SyDep *dep;
 	gint64 dx, dy; /* the distance on the two loops */
 	SyPlaneSet ends; /* where the arrows end (sink side) */
 } SyProjectedDep;
@@ -42,8 +43,9 @@ typedef struct {
 
 /* x and y are band member indices (y may be -1 when the band has one
  * member).  The analysis must outlive the projection. */
-SyProjection *sy_projection_new(const SyAnalysis *analysis, int x, int y);
-void sy_projection_free(SyProjection *projection);
+__isl_give SyProjection *sy_projection_new(
+	__isl_keep const SyAnalysis *analysis, int x, int y);
+void sy_projection_free(__isl_take SyProjection *projection);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyProjection, sy_projection_free)
 

@@ -4,17 +4,19 @@
 
 #include <json-glib/json-glib.h>
 
+#include "base/own.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
 
-JsonNode *sy_report_analysis_json(const SyAnalysis *analysis);
-char *sy_report_analysis_text(const SyAnalysis *analysis);
+__isl_give JsonNode *sy_report_analysis_json(
+	__isl_keep const SyAnalysis *analysis);
+__isl_give char *sy_report_analysis_text(__isl_keep const SyAnalysis *analysis);
 
 /* "A read (0, 1) exterior; C flow (0, 0) interior" */
-char *sy_report_io_groups(const SyCandidate *candidate);
+__isl_give char *sy_report_io_groups(__isl_keep const SyCandidate *candidate);
 
 /* "(0, 1, 0)" */
-char *sy_report_vector(const gint64 *v, guint n);
+__isl_give char *sy_report_vector(__isl_keep const gint64 *v, guint n);
 
 G_END_DECLS
