@@ -42,22 +42,99 @@ static gssize second_value(const char *text, gsize len)
 	return -1;
 }
 
+/* Whether the integer of digits (n of them, no sign) is beyond 64 bits
+ * with its sign. */
+static gboolean beyond_64_bits(const char *digits, gsize n, gboolean minus)
+{
+	const char *max = minus ? "9223372036854775808" : "9223372036854775807";
+	gsize max_len = strlen(max);
+
+	while (n > 1 && *digits == '0') {
+		digits++;
+		n--;
+	}
+	if (n != max_len)
+		return n > max_len;
+	return strncmp(digits, max, n) > 0;
+}
+
+/* Where the first integer beyond 64 bits starts, or -1: JSON-GLib reads
+ * one without an error, wrapped around.  Strings and comments are
+ * skipped as in second_value. */
+static gssize wide_integer(const char *text, gsize len)
+{
+	for (gsize i = 0; i < len; i++) {
+		const char *end;
+		char c = text[i];
+		gsize at = i, from;
+		gboolean minus = c == '-';
+
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c; i++)
+				if (c == '"' && text[i] == '\\')
+					i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			end = g_strstr_len(
+				text + i + 2, (gssize)(len - i - 2), "*/");
+			if (!end)
+				return -1;
+			i = (gsize)(end - text) + 1;
+			continue;
+		}
+		if (!minus && !g_ascii_isdigit(c))
+			continue;
+		if (at > 0 && (g_ascii_isalnum(text[at - 1]) ||
+				      text[at - 1] == '_' || text[at - 1] == '.'))
+			continue;
+		from = i = at + minus;
+		while (i < len && g_ascii_isdigit(text[i]))
+			i++;
+		/* A fraction or an exponent: a double, which may be large. */
+		if (i < len && (text[i] == '.' || text[i] == 'e' ||
+				       text[i] == 'E'))
+			continue;
+		if (i > from && beyond_64_bits(text + from, i - from, minus))
+			return (gssize)at;
+		i--;
+	}
+	return -1;
+}
+
+/* The line and column of offset at. */
+static void position(const char *data, gssize at, guint *line, guint *col)
+{
+	*line = *col = 1;
+	for (gssize i = 0; i < at; i++) {
+		*col = data[i] == '\n' ? 1 : *col + 1;
+		*line += data[i] == '\n';
+	}
+}
+
 gboolean sy_json_load(
 	JsonParser *parser, const char *data, gssize len, GError **error)
 {
 	gsize n = len < 0 ? strlen(data) : (gsize)len;
 	gssize at = second_value(data, n);
-	guint line = 1, col = 1;
+	guint line, col;
 
-	if (at < 0)
-		return json_parser_load_from_data(parser, data, len, error);
-	for (gssize i = 0; i < at; i++) {
-		col = data[i] == '\n' ? 1 : col + 1;
-		line += data[i] == '\n';
+	if (at >= 0) {
+		position(data, at, &line, &col);
+		g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+			"<data>:%u:%u: Parse error: a second value, expected "
+			"end of file",
+			line, col);
+		return FALSE;
 	}
-	g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
-		"<data>:%u:%u: Parse error: a second value, expected end of "
-		"file",
-		line, col);
-	return FALSE;
+	at = wide_integer(data, n);
+	if (at >= 0) {
+		position(data, at, &line, &col);
+		g_set_error(error, JSON_PARSER_ERROR,
+			JSON_PARSER_ERROR_INVALID_DATA,
+			"<data>:%u:%u: Parse error: an integer beyond 64 bits",
+			line, col);
+		return FALSE;
+	}
+	return json_parser_load_from_data(parser, data, len, error);
 }

@@ -10,8 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* json_parser_load_from_data, refusing text after the first value with
- * a JSON_PARSER_ERROR in JSON-GLib's style ("<data>:1:4: Parse error:
+/* json_parser_load_from_data, refusing text after the first value, and
+ * integers beyond 64 bits (which JSON-GLib wraps around), with a
+ * JSON_PARSER_ERROR in JSON-GLib's style ("<data>:1:4: Parse error:
  * ..."). len may be -1 for a NUL-terminated text. */
 gboolean sy_json_load(__isl_keep JsonParser *parser,
 	__isl_keep const char *data, gssize len, GError **error);

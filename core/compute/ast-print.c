@@ -1,8 +1,5 @@
 #include <string.h>
 
-#include <isl/id.h>
-#include <isl/val.h>
-
 #include "compute/ast-print.h"
 
 static const char *const helper_defs[] = {
@@ -49,167 +46,171 @@ void sy_ast_printer_clear(SyAstPrinter *p)
 
 /* Expressions */
 
-static int op_prec(enum isl_ast_expr_op_type op)
+static int op_prec(SyCodeOp op)
 {
 	switch (op) {
-	case isl_ast_expr_op_or:
-	case isl_ast_expr_op_or_else: return 4;
-	case isl_ast_expr_op_and:
-	case isl_ast_expr_op_and_then: return 5;
-	case isl_ast_expr_op_eq: return 9;
-	case isl_ast_expr_op_le:
-	case isl_ast_expr_op_lt:
-	case isl_ast_expr_op_ge:
-	case isl_ast_expr_op_gt: return 10;
-	case isl_ast_expr_op_add:
-	case isl_ast_expr_op_sub: return 12;
-	case isl_ast_expr_op_mul:
-	case isl_ast_expr_op_div:
-	case isl_ast_expr_op_pdiv_q:
-	case isl_ast_expr_op_pdiv_r:
-	case isl_ast_expr_op_zdiv_r: return 13;
-	case isl_ast_expr_op_minus: return 14;
-	case isl_ast_expr_op_cond:
-	case isl_ast_expr_op_select: return 3;
-	default: return 16; /* calls, helpers, accesses */
+	case SY_CODE_OP_OR:
+	case SY_CODE_OP_OR_ELSE: return 4;
+	case SY_CODE_OP_AND:
+	case SY_CODE_OP_AND_THEN: return 5;
+	case SY_CODE_OP_EQ: return 9;
+	case SY_CODE_OP_LE:
+	case SY_CODE_OP_LT:
+	case SY_CODE_OP_GE:
+	case SY_CODE_OP_GT: return 10;
+	case SY_CODE_OP_ADD:
+	case SY_CODE_OP_SUB: return 12;
+	case SY_CODE_OP_MUL:
+	case SY_CODE_OP_DIV:
+	case SY_CODE_OP_PDIV_Q:
+	case SY_CODE_OP_PDIV_R:
+	case SY_CODE_OP_ZDIV_R: return 13;
+	case SY_CODE_OP_MINUS:
+	case SY_CODE_OP_ADDRESS_OF: return 14;
+	case SY_CODE_OP_COND:
+	case SY_CODE_OP_SELECT: return 3;
+	default: return 16; /* calls, helpers, accesses, members */
 	}
 }
 
-static const char *op_symbol(enum isl_ast_expr_op_type op)
+static const char *op_symbol(SyCodeOp op)
 {
 	switch (op) {
-	case isl_ast_expr_op_or:
-	case isl_ast_expr_op_or_else: return "||";
-	case isl_ast_expr_op_and:
-	case isl_ast_expr_op_and_then: return "&&";
-	case isl_ast_expr_op_eq: return "==";
-	case isl_ast_expr_op_le: return "<=";
-	case isl_ast_expr_op_lt: return "<";
-	case isl_ast_expr_op_ge: return ">=";
-	case isl_ast_expr_op_gt: return ">";
-	case isl_ast_expr_op_add: return "+";
-	case isl_ast_expr_op_sub: return "-";
-	case isl_ast_expr_op_mul: return "*";
-	case isl_ast_expr_op_div:
-	case isl_ast_expr_op_pdiv_q: return "/";
-	case isl_ast_expr_op_pdiv_r:
-	case isl_ast_expr_op_zdiv_r: return "%";
+	case SY_CODE_OP_OR:
+	case SY_CODE_OP_OR_ELSE: return "||";
+	case SY_CODE_OP_AND:
+	case SY_CODE_OP_AND_THEN: return "&&";
+	case SY_CODE_OP_EQ: return "==";
+	case SY_CODE_OP_LE: return "<=";
+	case SY_CODE_OP_LT: return "<";
+	case SY_CODE_OP_GE: return ">=";
+	case SY_CODE_OP_GT: return ">";
+	case SY_CODE_OP_ADD: return "+";
+	case SY_CODE_OP_SUB: return "-";
+	case SY_CODE_OP_MUL: return "*";
+	case SY_CODE_OP_DIV:
+	case SY_CODE_OP_PDIV_Q: return "/";
+	case SY_CODE_OP_PDIV_R:
+	case SY_CODE_OP_ZDIV_R: return "%";
 	default: return NULL;
 	}
 }
 
-static int expr_prec(isl_ast_expr *expr)
+static int expr_prec(const SyCodeExpr *expr)
 {
-	if (isl_ast_expr_get_type(expr) != isl_ast_expr_op)
+	if (expr->kind != SY_CODE_EXPR_OP)
 		return 16;
-	return op_prec(isl_ast_expr_op_get_type(expr));
-}
-
-static void print_arg(
-	SyAstPrinter *gen, GString *out, isl_ast_expr *expr, int pos, int prec)
-{
-	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, pos);
-
-	sy_ast_print_expr(gen, out, arg, prec);
-	isl_ast_expr_free(arg);
+	return op_prec(expr->op);
 }
 
 /* sy_min(a, sy_min(b, c)) for isl's n-ary min and max. */
-static void print_nary(SyAstPrinter *gen, GString *out, isl_ast_expr *expr,
-	const char *name, int from)
+static void print_nary(SyAstPrinter *gen, GString *out, const SyCodeExpr *expr,
+	const char *name, guint from)
 {
-	int n = (int)isl_ast_expr_op_get_n_arg(expr);
-
-	if (from == n - 1) {
-		print_arg(gen, out, expr, from, 0);
+	if (from == expr->n_args - 1) {
+		sy_ast_print_expr(gen, out, expr->args[from], 0);
 		return;
 	}
 	gen->used |= g_str_equal(name, "sy_min") ? SY_AST_USE_MIN
 						 : SY_AST_USE_MAX;
 	g_string_append_printf(out, "%s(", name);
-	print_arg(gen, out, expr, from, 0);
+	sy_ast_print_expr(gen, out, expr->args[from], 0);
 	g_string_append(out, ", ");
 	print_nary(gen, out, expr, name, from + 1);
 	g_string_append_c(out, ')');
 }
 
-static void print_op(SyAstPrinter *gen, GString *out, isl_ast_expr *expr)
+/* f(a, b), A[i][j], s.m: never in the code Systole builds (statements
+ * print their own), but code read back may hold them. */
+static void print_postfix(
+	SyAstPrinter *gen, GString *out, const SyCodeExpr *expr)
 {
-	enum isl_ast_expr_op_type op = isl_ast_expr_op_get_type(expr);
-	const char *symbol = op_symbol(op);
-	int prec = op_prec(op);
+	sy_ast_print_expr(gen, out, expr->args[0], SY_AST_PREC_ATOM);
+	if (expr->op == SY_CODE_OP_MEMBER) {
+		g_string_append_c(out, '.');
+		sy_ast_print_expr(gen, out, expr->args[1], SY_AST_PREC_ATOM);
+		return;
+	}
+	if (expr->op == SY_CODE_OP_CALL)
+		g_string_append_c(out, '(');
+	for (guint k = 1; k < expr->n_args; k++) {
+		if (expr->op == SY_CODE_OP_ACCESS)
+			g_string_append_c(out, '[');
+		else if (k > 1)
+			g_string_append(out, ", ");
+		sy_ast_print_expr(gen, out, expr->args[k], 0);
+		if (expr->op == SY_CODE_OP_ACCESS)
+			g_string_append_c(out, ']');
+	}
+	if (expr->op == SY_CODE_OP_CALL)
+		g_string_append_c(out, ')');
+}
+
+/* -x or &x; "- -x", never the decrement "--x". */
+static void print_unary(SyAstPrinter *gen, GString *out, const SyCodeExpr *expr)
+{
+	gsize at = out->len;
+	char sign = expr->op == SY_CODE_OP_MINUS ? '-' : '&';
+
+	g_string_append_c(out, sign);
+	sy_ast_print_expr(gen, out, expr->args[0], op_prec(expr->op));
+	if (out->len > at + 1 && out->str[at + 1] == sign)
+		g_string_insert_c(out, (gssize)at + 1, ' ');
+}
+
+static void print_op(SyAstPrinter *gen, GString *out, const SyCodeExpr *expr)
+{
+	const char *symbol = op_symbol(expr->op);
+	int prec = op_prec(expr->op);
 
 	if (symbol) {
 		/* Left-associative: the right operand needs a higher level. */
-		print_arg(gen, out, expr, 0, prec);
+		sy_ast_print_expr(gen, out, expr->args[0], prec);
 		g_string_append_printf(out, " %s ", symbol);
-		print_arg(gen, out, expr, 1, prec + 1);
+		sy_ast_print_expr(gen, out, expr->args[1], prec + 1);
 		return;
 	}
-	switch (op) {
-	case isl_ast_expr_op_minus: {
-		gsize at = out->len;
-
-		g_string_append_c(out, '-');
-		print_arg(gen, out, expr, 0, prec);
-		/* "- -x", never the decrement "--x". */
-		if (out->str[at + 1] == '-')
-			g_string_insert_c(out, (gssize)at + 1, ' ');
-		return;
-	}
-	case isl_ast_expr_op_min:
-		print_nary(gen, out, expr, "sy_min", 0);
-		return;
-	case isl_ast_expr_op_max:
-		print_nary(gen, out, expr, "sy_max", 0);
-		return;
-	case isl_ast_expr_op_fdiv_q:
+	switch (expr->op) {
+	case SY_CODE_OP_MINUS:
+	case SY_CODE_OP_ADDRESS_OF: print_unary(gen, out, expr); return;
+	case SY_CODE_OP_MIN: print_nary(gen, out, expr, "sy_min", 0); return;
+	case SY_CODE_OP_MAX: print_nary(gen, out, expr, "sy_max", 0); return;
+	case SY_CODE_OP_FDIV_Q:
 		gen->used |= SY_AST_USE_FLOORD;
 		g_string_append(out, "sy_floord(");
-		print_arg(gen, out, expr, 0, 0);
+		sy_ast_print_expr(gen, out, expr->args[0], 0);
 		g_string_append(out, ", ");
-		print_arg(gen, out, expr, 1, 0);
+		sy_ast_print_expr(gen, out, expr->args[1], 0);
 		g_string_append_c(out, ')');
 		return;
-	case isl_ast_expr_op_cond:
-	case isl_ast_expr_op_select:
-		print_arg(gen, out, expr, 0, prec + 1);
+	case SY_CODE_OP_COND:
+	case SY_CODE_OP_SELECT:
+		sy_ast_print_expr(gen, out, expr->args[0], prec + 1);
 		g_string_append(out, " ? ");
-		print_arg(gen, out, expr, 1, prec);
+		sy_ast_print_expr(gen, out, expr->args[1], prec);
 		g_string_append(out, " : ");
-		print_arg(gen, out, expr, 2, prec);
+		sy_ast_print_expr(gen, out, expr->args[2], prec);
 		return;
-	default:
-		/* Calls, accesses and address-of only come from user nodes,
-		 * which are printed from the statements instead. */
-		g_assert_not_reached();
+	default: print_postfix(gen, out, expr); return;
 	}
 }
 
 void sy_ast_print_expr(
-	SyAstPrinter *gen, GString *out, isl_ast_expr *expr, int min_prec)
+	SyAstPrinter *gen, GString *out, const SyCodeExpr *expr, int min_prec)
 {
-	gboolean paren = expr_prec(expr) < min_prec;
-	isl_id *id;
-	isl_val *v;
-	char *str;
+	gboolean paren;
 
+	if (!expr)
+		return;
+	paren = expr_prec(expr) < min_prec;
 	if (paren)
 		g_string_append_c(out, '(');
-	switch (isl_ast_expr_get_type(expr)) {
-	case isl_ast_expr_id:
-		id = isl_ast_expr_id_get_id(expr);
-		g_string_append(out, isl_id_get_name(id));
-		isl_id_free(id);
+	switch (expr->kind) {
+	case SY_CODE_EXPR_ID: g_string_append(out, expr->name); break;
+	case SY_CODE_EXPR_INT:
+		g_string_append_printf(out, "%" G_GINT64_FORMAT, expr->value);
 		break;
-	case isl_ast_expr_int:
-		v = isl_ast_expr_int_get_val(expr);
-		str = isl_val_to_str(v);
-		g_string_append(out, str);
-		free(str);
-		isl_val_free(v);
-		break;
-	default: print_op(gen, out, expr); break;
+	case SY_CODE_EXPR_OP: print_op(gen, out, expr); break;
 	}
 	if (paren)
 		g_string_append_c(out, ')');
@@ -233,36 +234,40 @@ void sy_ast_indent_less(SyAstPrinter *gen)
 	g_string_truncate(gen->indent, gen->indent->len - strlen(gen->unit));
 }
 
-static void print_sub(SyAstPrinter *gen, isl_ast_expr *expr)
-{
-	sy_ast_print_expr(gen, gen->out, expr, 0);
-	isl_ast_expr_free(expr);
-}
-
 /* Whether a node prints as several statements: a block, maybe under
  * marks (which print as comments). */
-static gboolean needs_braces(isl_ast_node *node)
+static gboolean needs_braces(const SyCode *node)
 {
-	isl_ast_node *child;
-	gboolean block;
-
-	if (isl_ast_node_get_type(node) != isl_ast_node_mark)
-		return isl_ast_node_get_type(node) == isl_ast_node_block;
-	child = isl_ast_node_mark_get_node(node);
-	block = needs_braces(child);
-	isl_ast_node_free(child);
-	return block;
+	while (node && node->kind == SY_CODE_MARK)
+		node = node->body;
+	return node && node->kind == SY_CODE_BLOCK;
 }
 
-/* A body: braces for several statements, or for a loop whose hook
- * prints lines (pragmas) first in it. */
-static void gen_body(SyAstPrinter *gen, isl_ast_node *body, isl_ast_node *loop)
+/* A loop's pragma, first in its body. */
+static void print_pragma(SyAstPrinter *gen, const SyCode *loop)
 {
-	if (needs_braces(body) || (loop && gen->hooks->in_for)) {
+	if (loop->pragma == SY_CODE_PRAGMA_NONE)
+		return;
+	sy_ast_line_start(gen);
+	if (loop->pragma == SY_CODE_PRAGMA_UNROLL)
+		g_string_append(gen->out, "#pragma HLS UNROLL\n");
+	else
+		g_string_append_printf(
+			gen->out, "#pragma HLS PIPELINE II=%u\n", loop->ii);
+}
+
+/* A body: braces for several statements, or for a loop whose body
+ * starts with its pragma (or, in that style, any loop). */
+static void gen_body(SyAstPrinter *gen, const SyCode *body, const SyCode *loop)
+{
+	gboolean loop_braces = loop &&
+		(gen->hooks->loop_braces || loop->pragma != SY_CODE_PRAGMA_NONE);
+
+	if (needs_braces(body) || loop_braces) {
 		g_string_append(gen->out, " {\n");
 		sy_ast_indent_more(gen);
-		if (loop && gen->hooks->in_for)
-			gen->hooks->in_for(gen, loop, gen->data);
+		if (loop)
+			print_pragma(gen, loop);
 		sy_ast_print_node(gen, body);
 		sy_ast_indent_less(gen);
 		sy_ast_line_start(gen);
@@ -275,138 +280,95 @@ static void gen_body(SyAstPrinter *gen, isl_ast_node *body, isl_ast_node *loop)
 	sy_ast_indent_less(gen);
 }
 
-static gboolean is_one(isl_ast_expr *expr)
+static gboolean is_one(const SyCodeExpr *expr)
 {
-	isl_val *v = isl_ast_expr_get_type(expr) == isl_ast_expr_int
-		? isl_ast_expr_int_get_val(expr)
-		: NULL;
-	gboolean one = v && isl_val_is_one(v);
-
-	isl_val_free(v);
-	isl_ast_expr_free(expr);
-	return one;
+	return expr && expr->kind == SY_CODE_EXPR_INT && expr->value == 1;
 }
 
 /* A loop of one iteration becomes a block that names its value. */
-static void gen_degenerate(SyAstPrinter *gen, isl_ast_node *node, isl_id *iter)
+static void gen_degenerate(SyAstPrinter *gen, const SyCode *node)
 {
 	g_string_append(gen->out, "{\n");
 	sy_ast_indent_more(gen);
 	sy_ast_line_start(gen);
 	g_string_append_printf(
-		gen->out, "const %s %s = ", gen->itype, isl_id_get_name(iter));
-	print_sub(gen, isl_ast_node_for_get_init(node));
+		gen->out, "const %s %s = ", gen->itype, node->name);
+	sy_ast_print_expr(gen, gen->out, node->init, 0);
 	g_string_append(gen->out, ";\n\n");
-	node = isl_ast_node_for_get_body(node);
-	sy_ast_print_node(gen, node);
-	isl_ast_node_free(node);
+	sy_ast_print_node(gen, node->body);
 	sy_ast_indent_less(gen);
 	sy_ast_line_start(gen);
 	g_string_append(gen->out, "}\n");
 }
 
-static void gen_for(SyAstPrinter *gen, isl_ast_node *node)
+static void gen_for(SyAstPrinter *gen, const SyCode *node)
 {
-	isl_ast_expr *it = isl_ast_node_for_get_iterator(node);
-	isl_id *iter = isl_ast_expr_id_get_id(it);
-	const char *name = isl_id_get_name(iter);
-	isl_ast_node *body;
-	isl_ast_expr *inc;
+	const char *name = node->name;
 
-	isl_ast_expr_free(it);
-	if (gen->hooks->before_for && !isl_ast_node_for_is_degenerate(node))
-		gen->hooks->before_for(gen, node, gen->data);
 	sy_ast_line_start(gen);
-	if (isl_ast_node_for_is_degenerate(node)) {
-		gen_degenerate(gen, node, iter);
-		isl_id_free(iter);
+	if (node->degenerate) {
+		gen_degenerate(gen, node);
 		return;
 	}
 	g_string_append_printf(gen->out, "for (%s %s = ", gen->itype, name);
-	print_sub(gen, isl_ast_node_for_get_init(node));
+	sy_ast_print_expr(gen, gen->out, node->init, 0);
 	g_string_append(gen->out, "; ");
-	print_sub(gen, isl_ast_node_for_get_cond(node));
-	inc = isl_ast_node_for_get_inc(node);
-	if (is_one(isl_ast_expr_copy(inc))) {
+	sy_ast_print_expr(gen, gen->out, node->cond, 0);
+	if (is_one(node->inc)) {
 		g_string_append_printf(gen->out, "; %s++)", name);
-		isl_ast_expr_free(inc);
 	} else {
 		g_string_append_printf(gen->out, "; %s += ", name);
-		print_sub(gen, inc);
+		sy_ast_print_expr(gen, gen->out, node->inc, 0);
 		g_string_append_c(gen->out, ')');
 	}
-	isl_id_free(iter);
-	body = isl_ast_node_for_get_body(node);
-	gen_body(gen, body, node);
-	isl_ast_node_free(body);
+	gen_body(gen, node->body, node);
 }
 
-static void gen_if(SyAstPrinter *gen, isl_ast_node *node, gboolean chained)
+static void gen_if(SyAstPrinter *gen, const SyCode *node, gboolean chained)
 {
-	isl_ast_node *branch = isl_ast_node_if_get_then_node(node);
+	const SyCode *branch = node->else_body;
 
 	if (!chained)
 		sy_ast_line_start(gen);
 	g_string_append(gen->out, "if (");
-	print_sub(gen, isl_ast_node_if_get_cond(node));
+	sy_ast_print_expr(gen, gen->out, node->cond, 0);
 	g_string_append_c(gen->out, ')');
-	gen_body(gen, branch, NULL);
-	isl_ast_node_free(branch);
-	if (!isl_ast_node_if_has_else_node(node))
+	gen_body(gen, node->body, NULL);
+	if (!branch)
 		return;
-	branch = isl_ast_node_if_get_else_node(node);
 	sy_ast_line_start(gen);
 	g_string_append(gen->out, "else");
-	if (isl_ast_node_get_type(branch) == isl_ast_node_if) {
+	if (branch->kind == SY_CODE_IF) {
 		g_string_append_c(gen->out, ' ');
 		gen_if(gen, branch, TRUE);
 	} else {
 		gen_body(gen, branch, NULL);
 	}
-	isl_ast_node_free(branch);
-}
-
-static void gen_block(SyAstPrinter *gen, isl_ast_node *node)
-{
-	isl_ast_node_list *list = isl_ast_node_block_get_children(node);
-	int n = (int)isl_ast_node_list_n_ast_node(list);
-
-	for (int i = 0; i < n; i++) {
-		isl_ast_node *child = isl_ast_node_list_get_ast_node(list, i);
-
-		sy_ast_print_node(gen, child);
-		isl_ast_node_free(child);
-	}
-	isl_ast_node_list_free(list);
 }
 
 /* Marks name the role of the band below: a comment for the reader. */
-static void gen_mark(SyAstPrinter *gen, isl_ast_node *node)
-{
-	isl_id *id = isl_ast_node_mark_get_id(node);
-	isl_ast_node *child = isl_ast_node_mark_get_node(node);
-
-	sy_ast_line_start(gen);
-	g_string_append_printf(gen->out, "/* %s */\n", isl_id_get_name(id));
-	sy_ast_print_node(gen, child);
-	isl_ast_node_free(child);
-	isl_id_free(id);
-}
-
-static void gen_user(SyAstPrinter *gen, isl_ast_node *node)
+static void gen_mark(SyAstPrinter *gen, const SyCode *node)
 {
 	sy_ast_line_start(gen);
-	gen->hooks->user(gen, node, gen->data);
+	g_string_append_printf(gen->out, "/* %s */\n", node->name);
+	sy_ast_print_node(gen, node->body);
 }
 
-void sy_ast_print_node(SyAstPrinter *gen, isl_ast_node *node)
+void sy_ast_print_node(SyAstPrinter *gen, const SyCode *node)
 {
-	switch (isl_ast_node_get_type(node)) {
-	case isl_ast_node_for: gen_for(gen, node); break;
-	case isl_ast_node_if: gen_if(gen, node, FALSE); break;
-	case isl_ast_node_block: gen_block(gen, node); break;
-	case isl_ast_node_mark: gen_mark(gen, node); break;
-	case isl_ast_node_user: gen_user(gen, node); break;
-	default: break;
+	if (!node)
+		return;
+	switch (node->kind) {
+	case SY_CODE_FOR: gen_for(gen, node); break;
+	case SY_CODE_IF: gen_if(gen, node, FALSE); break;
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < node->children->len; i++)
+			sy_ast_print_node(gen, node->children->pdata[i]);
+		break;
+	case SY_CODE_MARK: gen_mark(gen, node); break;
+	case SY_CODE_USER:
+		sy_ast_line_start(gen);
+		gen->hooks->user(gen, node, gen->data);
+		break;
 	}
 }

@@ -1,25 +1,26 @@
-/* C from isl's AST: loops, guards, blocks and marks printed the way a
- * person would write them, with the expressions isl builds (min, max,
- * floor division through small helper macros).  What a statement (a
- * user node) prints, and what goes before a loop (pragmas), is up to the
- * caller's hooks: the transformed loop nest prints the kernel's
- * statements, the HLS backend its modules' bodies. */
+/* C from code (code.h): loops, guards, blocks and marks printed the way
+ * a person would write them, with the expressions isl builds (min, max,
+ * floor division through small helper macros), and a loop's pragmas
+ * (HLS PIPELINE, UNROLL) first in its body.  What a statement prints is
+ * up to the caller's hook: the transformed loop nest prints the
+ * kernel's statements, the HLS backend its modules' bodies. */
 #pragma once
 
 #include <glib.h>
-#include <isl/ast.h>
+
+#include "compute/code.h"
 
 G_BEGIN_DECLS
 
 typedef struct _SyAstPrinter SyAstPrinter;
 
 typedef struct {
-	/* Prints a user node at the start of a line (required). */
-	void (*user)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
-	/* Prints lines before a for loop, each at the current indentation
-	 * (may be NULL); and lines first in its body. */
-	void (*before_for)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
-	void (*in_for)(SyAstPrinter *p, isl_ast_node *node, gpointer data);
+	/* Prints a statement at the start of a line (required). */
+	void (*user)(SyAstPrinter *p, __isl_keep const SyCode *stmt,
+		gpointer data);
+	/* Every loop's body in braces (the HLS modules': where pragmas
+	 * go), not only those of several statements. */
+	gboolean loop_braces;
 } SyAstHooks;
 
 struct _SyAstPrinter {
@@ -34,12 +35,15 @@ struct _SyAstPrinter {
 
 enum { SY_AST_USE_MIN = 1, SY_AST_USE_MAX = 2, SY_AST_USE_FLOORD = 4 };
 
-/* out and indent are the printer's own, freed by sy_ast_printer_clear. */
+/* out and indent are the printer's own, freed by sy_ast_printer_clear;
+ * hooks and data are kept. */
 void sy_ast_printer_init(SyAstPrinter *p, const char *indent, const char *unit,
-	const char *itype, const SyAstHooks *hooks, gpointer data);
+	const char *itype, __isl_keep const SyAstHooks *hooks,
+	__isl_keep gpointer data);
 void sy_ast_printer_clear(SyAstPrinter *p);
 
-void sy_ast_print_node(SyAstPrinter *p, isl_ast_node *node);
+/* Prints nothing for NULL (code isl failed to build). */
+void sy_ast_print_node(SyAstPrinter *p, __isl_keep const SyCode *code);
 
 /* C's precedence levels an expression is printed at: anywhere (a whole
  * expression: an initialiser, a subscript, inside parentheses), the
@@ -54,9 +58,9 @@ enum {
 };
 
 /* An expression where C's precedence prec is needed, parenthesised if
- * it binds less tightly. */
-void sy_ast_print_expr(
-	SyAstPrinter *p, GString *out, isl_ast_expr *expr, int prec);
+ * it binds less tightly; nothing for NULL. */
+void sy_ast_print_expr(SyAstPrinter *p, GString *out,
+	__isl_keep const SyCodeExpr *expr, int prec);
 
 void sy_ast_line_start(SyAstPrinter *p);
 void sy_ast_indent_more(SyAstPrinter *p);

@@ -9,62 +9,34 @@
 #include <isl/val.h>
 
 #include "base/diag.h"
+#include "compute/code-isl.h"
 #include "compute/codegen.h"
 
-typedef SyAstCall Call;
-
-static void call_free(void *data)
+/* The statement's iterators as expressions of the loop iterators: its
+ * arguments, which print_stmt substitutes. */
+static void stmt_iterators(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
 {
-	Call *call = data;
+	const SyStmt *stmt = sy_scop_stmt_by_name(user, call->name);
 
-	for (guint k = 0; k < call->stmt->n_iters; k++)
-		isl_ast_expr_free(call->iters[k]);
-	g_free(call->iters);
-	g_free(call);
+	for (guint k = 0; k < stmt->n_iters; k++)
+		sy_code_user_add_isl(call,
+			isl_ast_build_expr_from_pw_aff(build,
+				isl_pw_multi_aff_get_pw_aff(back, (int)k)));
 }
 
-isl_ast_node *sy_codegen_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *user)
+static isl_ast_node *at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *scop)
 {
-	const SyScop *scop = user;
-	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
-	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, 0);
-	isl_id *id = isl_ast_expr_id_get_id(arg);
-	Call *call = g_new0(Call, 1);
-	isl_map *map = isl_map_reverse(
-		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *iters = isl_pw_multi_aff_from_map(map);
-
-	call->stmt = sy_scop_stmt_by_name(scop, isl_id_get_name(id));
-	call->iters = g_new0(isl_ast_expr *, call->stmt->n_iters + 1);
-	for (guint k = 0; k < call->stmt->n_iters; k++)
-		call->iters[k] = isl_ast_build_expr_from_pw_aff(
-			build, isl_pw_multi_aff_get_pw_aff(iters, (int)k));
-	isl_pw_multi_aff_free(iters);
-	isl_id_free(id);
-	isl_ast_expr_free(arg);
-	isl_ast_expr_free(expr);
-	id = isl_id_set_free_user(
-		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, call),
-		call_free);
-	return isl_ast_node_set_annotation(node, id);
+	return sy_code_annotate(node, build, stmt_iterators, scop);
 }
 
 /* Statements */
 
-const SyAstCall *sy_ast_call_of(isl_ast_node *node)
-{
-	isl_id *id = isl_ast_node_get_annotation(node);
-	const SyAstCall *call = isl_id_get_user(id);
-
-	/* The node keeps its own reference to the id. */
-	isl_id_free(id);
-	return call;
-}
-
 /* The loop iterators a statement is printed with. */
 typedef struct {
-	const Call *call;
+	const SyStmt *stmt;
+	const SyCode *call;
 	SyAstPrinter *gen;
 } Subst;
 
@@ -72,36 +44,28 @@ static gboolean subst_iterator(
 	GString *out, const SyExpr *expr, int prec, gpointer user)
 {
 	Subst *s = user;
-	const SyStmt *stmt = s->call->stmt;
+	const SyStmt *stmt = s->stmt;
 
 	if (expr->kind != SY_EXPR_NAME)
 		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++) {
 		if (sy_expr_var(expr) != stmt->iters[k])
 			continue;
-		sy_ast_print_expr(s->gen, out, s->call->iters[k], prec);
+		sy_ast_print_expr(
+			s->gen, out, s->call->args->pdata[k], prec);
 		return TRUE;
 	}
 	return FALSE;
 }
 
-void sy_codegen_print_expr(SyAstPrinter *p, GString *out, const SyExpr *expr,
-	const SyAstCall *call)
+static void print_stmt(SyAstPrinter *p, const SyCode *call, gpointer scop)
 {
-	Subst s = {call, p};
+	Subst s = {sy_scop_stmt_by_name(scop, call->name), call, p};
+	const SyNode *node = s.stmt->node;
 
-	sy_expr_print_with(out, expr, subst_iterator, &s);
-}
-
-static void print_stmt(SyAstPrinter *p, isl_ast_node *node, gpointer data)
-{
-	const Call *call = sy_ast_call_of(node);
-	const SyNode *stmt = call->stmt->node;
-
-	(void)data;
-	sy_codegen_print_expr(p, p->out, stmt->lhs, call);
-	g_string_append_printf(p->out, " %s ", sy_punct_spelling(stmt->op));
-	sy_codegen_print_expr(p, p->out, stmt->rhs, call);
+	sy_expr_print_with(p->out, node->lhs, subst_iterator, &s);
+	g_string_append_printf(p->out, " %s ", sy_punct_spelling(node->op));
+	sy_expr_print_with(p->out, node->rhs, subst_iterator, &s);
 	g_string_append(p->out, ";\n");
 }
 
@@ -208,19 +172,22 @@ static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
 		g_string_append_c(gen->out, '\n');
 }
 
-static isl_ast_node *build_ast(const SyPeArray *array)
+SyCode *sy_codegen_code(const SyPeArray *array)
 {
 	const SyAnalysis *a = array->analysis;
 	isl_ast_build *build = isl_ast_build_alloc(a->ctx);
 	isl_ast_node *tree;
+	SyCode *code;
 
 	build = isl_ast_build_set_iterators(build, iterator_names(array));
 	build = isl_ast_build_set_at_each_domain(
-		build, sy_codegen_at_domain, (void *)a->scop);
+		build, at_domain, (void *)a->scop);
 	tree = isl_ast_build_node_from_schedule(
 		build, isl_schedule_copy(array->schedule));
 	isl_ast_build_free(build);
-	return tree;
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
+	return code;
 }
 
 /* The block, with the helpers it uses defined before it and undefined
@@ -228,17 +195,18 @@ static isl_ast_node *build_ast(const SyPeArray *array)
 static char *gen_block_text(
 	const SyPeArray *array, const char *indent, const char *unit)
 {
-	static const SyAstHooks hooks = {print_stmt, NULL, NULL};
+	static const SyAstHooks hooks = {print_stmt, FALSE};
+	const SyScop *scop = array->analysis->scop;
 	SyAstPrinter gen;
 	GString *text = g_string_new(NULL);
-	isl_ast_node *tree = build_ast(array);
+	SyCode *code = sy_codegen_code(array);
 
 	sy_ast_printer_init(&gen, indent, unit,
-		sy_codegen_iterator_type(array->analysis->scop), &hooks, NULL);
+		sy_codegen_iterator_type(scop), &hooks, (gpointer)scop);
 	sy_ast_indent_more(&gen);
 	gen_locals(&gen, array);
-	sy_ast_print_node(&gen, tree);
-	isl_ast_node_free(tree);
+	sy_ast_print_node(&gen, code);
+	sy_code_free(code);
 	sy_ast_helpers_define(text, gen.used);
 	g_string_append_printf(
 		text, "%s{\n%s%s}\n", indent, gen.out->str, indent);

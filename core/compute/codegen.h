@@ -7,6 +7,7 @@
 #include <isl/ast_build.h>
 
 #include "compute/ast-print.h"
+#include "compute/code.h"
 #include "compute/pe-array.h"
 
 G_BEGIN_DECLS
@@ -40,21 +41,11 @@ gboolean sy_codegen_scop_text(
  * Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
 char *sy_codegen_file(const SyPeArray *array, GError **error);
 
-/* A statement call of an AST built with sy_codegen_at_domain (whose
- * user data is the SyScop): the statement and its iterators as
- * expressions of the loop iterators. */
-typedef struct {
-	const SyStmt *stmt;
-	isl_ast_expr **iters;
-} SyAstCall;
-
-isl_ast_node *sy_codegen_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *scop);
-const SyAstCall *sy_ast_call_of(isl_ast_node *user_node);
-
-/* A kernel expression with the call's iterators substituted. */
-void sy_codegen_print_expr(SyAstPrinter *p, GString *out, const SyExpr *expr,
-	const SyAstCall *call);
+/* The transformed loop nest as code: its statements (named after the
+ * kernel's) have the statement's iterators as arguments, expressions of
+ * the loop iterators.  NULL where isl failed (the caller checks the
+ * context). */
+__isl_give SyCode *sy_codegen_code(__isl_keep const SyPeArray *array);
 
 /* Loop iterator names that the program does not use (c0, c1, ...), n
  * of them; the type the kernel's loops agree on (int by default). */

@@ -15,6 +15,7 @@
 #include <isl/space.h>
 
 #include "compute/check.h"
+#include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
 
@@ -30,23 +31,6 @@ typedef struct {
 	isl_set *written;
 	int mode; /* 0 serialize, 1 count, 2 read back */
 } Tb;
-
-typedef struct {
-	guint n;
-	isl_ast_expr **exprs;
-	isl_ast_expr *written; /* NULL: every element of the box */
-} TbCall;
-
-static void tb_call_free(void *data)
-{
-	TbCall *c = data;
-
-	for (guint k = 0; k < c->n; k++)
-		isl_ast_expr_free(c->exprs[k]);
-	isl_ast_expr_free(c->written);
-	g_free(c->exprs);
-	g_free(c);
-}
 
 /* The parameter space of the elements' coordinates sy_a0, sy_a1, ... */
 static isl_space *tb_element_params(isl_ctx *ctx, guint n)
@@ -125,58 +109,61 @@ static isl_set *tb_written(SyHlsGen *hls, const SyHlsPath *hp,
 			&hp->box, isl_multi_pw_aff_copy(offset))));
 }
 
-static isl_ast_node *tb_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *user)
+/* A box's arguments: its offset per dimension, then (reading back) the
+ * condition that its element is written back, NULL where every element
+ * is. */
+static void tb_args(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *at, void *user)
 {
 	Tb *tb = user;
-	TbCall *c = g_new0(TbCall, 1);
-	isl_map *map = isl_map_reverse(
-		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *at = isl_pw_multi_aff_from_map(map);
-	isl_id *id;
-
-	c->n = tb->offset
+	guint n = tb->offset
 		? sy_isl_size(isl_multi_pw_aff_dim(tb->offset, isl_dim_out))
 		: 0;
-	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
-	for (guint d = 0; d < c->n; d++)
-		c->exprs[d] = isl_ast_build_expr_from_pw_aff(build,
-			isl_pw_aff_pullback_pw_multi_aff(
-				isl_multi_pw_aff_get_at(tb->offset, (int)d),
-				isl_pw_multi_aff_copy(at)));
+
+	for (guint d = 0; d < n; d++)
+		sy_code_user_add_isl(call,
+			isl_ast_build_expr_from_pw_aff(build,
+				isl_pw_aff_pullback_pw_multi_aff(
+					isl_multi_pw_aff_get_at(
+						tb->offset, (int)d),
+					isl_pw_multi_aff_copy(at))));
 	if (tb->written) {
 		isl_set *here = isl_set_from_union_set(
 			isl_union_map_range(isl_ast_build_get_schedule(build)));
 		isl_set *cond = isl_set_preimage_pw_multi_aff(
 			isl_set_copy(tb->written), isl_pw_multi_aff_copy(at));
 
-		if (isl_set_is_subset(here, cond) == isl_bool_true)
+		if (isl_set_is_subset(here, cond) == isl_bool_true) {
 			isl_set_free(cond);
-		else
-			c->written = isl_ast_build_expr_from_set(build, cond);
+			sy_code_user_add(call, NULL);
+		} else {
+			sy_code_user_add_isl(call,
+				isl_ast_build_expr_from_set(build, cond));
+		}
 		isl_set_free(here);
 	}
-	isl_pw_multi_aff_free(at);
-	id = isl_id_set_free_user(
-		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
-		tb_call_free);
-	return isl_ast_node_set_annotation(node, id);
+}
+
+static isl_ast_node *tb_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *tb)
+{
+	return sy_code_annotate(node, build, tb_args, tb);
 }
 
 /* One box: every element, in row-major order, into or out of words. */
-static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 {
 	Tb *tb = data;
 	const SyHlsPath *hp = tb->hp;
 	const SyArray *x = hp->path->array;
-	isl_id *id = isl_ast_node_get_annotation(node);
-	TbCall *c = isl_id_get_user(id);
+	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
+	const SyCodeExpr *written =
+		tb->written ? exprs[call->args->len - 1] : NULL;
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	GString *inside = g_string_new(NULL),
 		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
 	guint b = sy_hls_bits(x);
 
-	isl_id_free(id);
 	if (tb->mode == 1) {
 		g_string_append_printf(p->out,
 			"sy_count += %" G_GINT64_FORMAT ";\n",
@@ -195,7 +182,7 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		sy_ast_indent_more(p);
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out, "long sy_a%u = ", d);
-		sy_ast_print_expr(p, p->out, c->exprs[d], SY_AST_PREC_SUM);
+		sy_ast_print_expr(p, p->out, exprs[d], SY_AST_PREC_SUM);
 		g_string_append_printf(p->out, " + sy_e%u;\n", d);
 		g_string_append_printf(inside,
 			"%ssy_a%u >= 0 && sy_a%u < %" G_GINT64_FORMAT,
@@ -222,14 +209,14 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 		sy_hls_line(p, "    sy_word = sy_image[sy_at++];");
 		/* Only what the SCoP writes there and leaves. */
 		g_string_truncate(inside, 0);
-		if (c->written) {
-			sy_hls_print_e(p, inside, c->written, SY_AST_PREC_ANY);
+		if (written) {
+			sy_hls_print_e(p, inside, written, SY_AST_PREC_ANY);
 			sy_hls_line(p, "if (%s)", inside->str);
 		}
 		sy_hls_line(p,
 			"%s%s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
 			"%u, %u * sy_n));",
-			c->written ? "    " : "", elem->str, tag, b, b - 1, b);
+			written ? "    " : "", elem->str, tag, b, b - 1, b);
 		sy_hls_line(p, "if (++sy_n == %u)", hp->pack);
 		sy_hls_line(p, "    sy_n = 0;");
 	}
@@ -249,7 +236,7 @@ static void tb_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
 	int mode, const char *indent)
 {
-	static const SyAstHooks hooks = {tb_user, NULL, NULL};
+	static const SyAstHooks hooks = {tb_user, FALSE};
 	const SyPeArray *array = hls->array;
 	const SyIoPath *p = hp->path;
 	isl_ctx *ctx = hls->scop->ctx;
@@ -262,6 +249,7 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
 	isl_map *sched;
 	isl_ast_build *build;
 	isl_ast_node *tree;
+	SyCode *code;
 	SyAstPrinter pr;
 	Tb tb = {hls, hp, NULL, NULL, mode};
 	guint used;
@@ -339,12 +327,14 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
 	tree = isl_ast_build_node_from_schedule_map(
 		build, isl_union_map_from_map(sched));
 	isl_ast_build_free(build);
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
-	sy_ast_print_node(&pr, tree);
+	sy_ast_print_node(&pr, code);
 	g_string_append(out, pr.out->str);
 	used = pr.used;
 	sy_ast_printer_clear(&pr);
-	isl_ast_node_free(tree);
+	sy_code_free(code);
 	isl_multi_pw_aff_free(tb.offset);
 	isl_set_free(tb.written);
 	return used;

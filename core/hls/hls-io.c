@@ -16,6 +16,7 @@
 #include <isl/union_set.h>
 
 #include "compute/codegen.h"
+#include "compute/code-isl.h"
 #include "hls/hls-private.h"
 
 /* Geometry: lines of an exterior path, chains of an interior one */
@@ -123,19 +124,13 @@ typedef struct {
 	guint n;
 } Tiles;
 
-static void tile_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
+static void tile_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 {
 	Tiles *t = data;
-	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
 	char **coords = g_new0(char *, t->n + 1);
 
-	for (guint k = 0; k < t->n; k++) {
-		isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, (int)k + 1);
-
-		coords[k] = sy_hls_expr_text(p, arg);
-		isl_ast_expr_free(arg);
-	}
-	isl_ast_expr_free(expr);
+	for (guint k = 0; k < t->n; k++)
+		coords[k] = sy_hls_expr_text(p, g_ptr_array_index(stmt->args, k));
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
 	t->body(p->out, p->indent->str, coords, t->data);
@@ -147,7 +142,7 @@ static void tile_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
 static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 	const char *indent, TileBody body, gpointer data)
 {
-	static const SyAstHooks hooks = {tile_user, NULL, NULL};
+	static const SyAstHooks hooks = {tile_user, FALSE};
 	Tiles t = {body, data, sy_isl_size(isl_set_dim(tiles, isl_dim_set))};
 	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
 	isl_map *id = isl_map_intersect_domain(
@@ -157,6 +152,7 @@ static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 	isl_ast_build *build = isl_ast_build_from_context(
 		isl_set_universe(isl_space_params(isl_set_get_space(named))));
 	isl_ast_node *tree;
+	SyCode *code;
 	SyAstPrinter p;
 
 	isl_set_free(named);
@@ -175,11 +171,13 @@ static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
 	tree = isl_ast_build_node_from_schedule_map(
 		build, isl_union_map_from_map(id));
 	isl_ast_build_free(build);
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
 	sy_ast_printer_init(&p, indent, "    ", hls->itype, &hooks, &t);
-	sy_ast_print_node(&p, tree);
+	sy_ast_print_node(&p, code);
 	g_string_append(out, p.out->str);
 	sy_ast_printer_clear(&p);
-	isl_ast_node_free(tree);
+	sy_code_free(code);
 }
 
 /* Feeding PEs from buffers, and filling buffers from PEs */
@@ -288,7 +286,7 @@ static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 		const char *, const char *))
 {
 	const SyHlsPath *hp = mod->path;
-	const SyStmt *stmt = call->call.stmt;
+	const SyStmt *stmt = call->stmt;
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(hp->path->array));
 	g_autofree char *lane = NULL;
 	guint at = 0;
@@ -565,8 +563,8 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	sy_hls_module_init(&mod, hls, hp);
 	mod.print = p->in ? print_feed : print_collect;
 	io_requests(&mod, keep);
-	sy_hls_print_ast(&mod,
-		sy_hls_module_ast(&mod, isl_union_set_copy(hp->moving), fixed),
+	sy_hls_print_code(&mod,
+		sy_hls_module_code(&mod, isl_union_set_copy(hp->moving), fixed),
 		"    ");
 	sy_hls_module_clear(&mod);
 	g_free(fixed);
@@ -883,7 +881,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
 	const SyHlsPath *hp = mod->path;
-	const SyStmt *stmt = call->call.stmt;
+	const SyStmt *stmt = call->stmt;
 	g_autofree char *lane = NULL;
 
 	g_string_append(p->out, "{\n");
@@ -927,7 +925,7 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 
 		stmt_requests(&mod, stmt);
 	}
-	sy_hls_print_ast(&mod, sy_hls_module_ast(&mod, NULL, fixed), "    ");
+	sy_hls_print_code(&mod, sy_hls_module_code(&mod, NULL, fixed), "    ");
 	sy_hls_module_clear(&mod);
 	g_free(fixed);
 	g_string_free(unit, TRUE);

@@ -16,6 +16,7 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
 
@@ -35,19 +36,6 @@ static void req_free(gpointer data)
 	isl_pw_aff_free(r->value);
 	isl_set_free(r->set);
 	g_free(r);
-}
-
-static void hls_call_free(void *data)
-{
-	SyHlsCall *c = data;
-
-	for (guint k = 0; k < c->call.stmt->n_iters; k++)
-		isl_ast_expr_free(c->call.iters[k]);
-	for (guint k = 0; k < c->n; k++)
-		isl_ast_expr_free(c->exprs[k]);
-	g_free(c->call.iters);
-	g_free(c->exprs);
-	g_free(c);
 }
 
 GPtrArray *sy_hls_reqs_of(SyHlsModule *mod, const SyStmt *stmt)
@@ -159,44 +147,32 @@ static isl_ast_expr *req_expr(
 	return isl_ast_build_expr_from_set(build, set);
 }
 
-/* At a user node of a module's AST (built on schedule points): the
- * statement's iterators (for the PE, which prints statements) and the
- * requests' expressions. */
-static isl_ast_node *at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *user)
+/* The arguments of a user node of a module's AST (built on schedule
+ * points): the statement's iterators (for the PE, which prints
+ * statements), then the requests' expressions. */
+static void module_args(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
 {
 	SyHlsModule *mod = user;
-	isl_ast_expr *expr = isl_ast_node_user_get_expr(node);
-	isl_ast_expr *arg = isl_ast_expr_op_get_arg(expr, 0);
-	isl_id *id = isl_ast_expr_id_get_id(arg);
-	SyHlsCall *c = g_new0(SyHlsCall, 1);
-	const SyHlsStmt *h = sy_hls_model_stmt(
-		mod->hls->m, isl_id_get_name(id));
-	isl_map *map = isl_map_reverse(
-		isl_map_from_union_map(isl_ast_build_get_schedule(build)));
-	isl_pw_multi_aff *back = isl_pw_multi_aff_from_map(map);
-	GPtrArray *reqs;
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, call->name);
+	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
 
-	c->call.stmt = h->stmt;
-	c->call.iters = g_new0(isl_ast_expr *, c->call.stmt->n_iters + 1);
-	for (guint k = 0; !mod->path && k < c->call.stmt->n_iters; k++)
-		c->call.iters[k] = isl_ast_build_expr_from_pw_aff(build,
-			isl_pw_aff_pullback_pw_multi_aff(
-				isl_pw_multi_aff_get_pw_aff(h->inverse, (int)k),
-				isl_pw_multi_aff_copy(back)));
-	reqs = g_hash_table_lookup(mod->reqs, c->call.stmt->name);
-	c->n = reqs ? reqs->len : 0;
-	c->exprs = g_new0(isl_ast_expr *, c->n + 1);
-	for (guint k = 0; k < c->n; k++)
-		c->exprs[k] = req_expr(build, back, g_ptr_array_index(reqs, k));
-	isl_pw_multi_aff_free(back);
-	isl_id_free(id);
-	isl_ast_expr_free(arg);
-	isl_ast_expr_free(expr);
-	id = isl_id_set_free_user(
-		isl_id_alloc(isl_ast_node_get_ctx(node), NULL, c),
-		hls_call_free);
-	return isl_ast_node_set_annotation(node, id);
+	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
+		sy_code_user_add_isl(call,
+			isl_ast_build_expr_from_pw_aff(build,
+				isl_pw_aff_pullback_pw_multi_aff(
+					isl_pw_multi_aff_get_pw_aff(
+						h->inverse, (int)k),
+					isl_pw_multi_aff_copy(back))));
+	for (guint k = 0; reqs && k < reqs->len; k++)
+		sy_code_user_add_isl(
+			call, req_expr(build, back, g_ptr_array_index(reqs, k)));
+}
+
+static isl_ast_node *at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *mod)
+{
+	return sy_code_annotate(node, build, module_args, mod);
 }
 
 /* SyHlsModule ASTs */
@@ -204,100 +180,69 @@ static isl_ast_node *at_domain(
 /* The schedule dimension a loop iterates: iterators are named after
  * their position in the schedule ("c7", or "t7" when the kernel uses
  * c-names), fixed dimensions included. */
-static int loop_dim(isl_ast_node *loop)
+static int loop_dim(const SyCode *loop)
 {
-	isl_ast_expr *it = isl_ast_node_for_get_iterator(loop);
-	isl_id *id = isl_ast_expr_get_id(it);
-	const char *name = id ? isl_id_get_name(id) : NULL;
-	const char *digits = name ? name + strlen(name) : NULL;
-	int dim = -1;
+	const char *name = loop->name;
+	const char *digits = name + strlen(name);
 
-	while (digits && digits > name && g_ascii_isdigit(digits[-1]))
+	while (digits > name && g_ascii_isdigit(digits[-1]))
 		digits--;
-	if (digits && *digits)
-		dim = atoi(digits);
-	isl_id_free(id);
-	isl_ast_expr_free(it);
-	return dim;
+	return *digits ? atoi(digits) : -1;
 }
 
-static guint for_depth(isl_ast_node *node, int lanes);
-
-static guint list_depth(isl_ast_node_list *list, int lanes)
+/* Sets the pragmas of the loops at and below code, and returns how many
+ * real loops nest there (degenerate ones, and the SIMD lanes' loop at
+ * schedule dimension lanes, do not count): the lanes' loop is unrolled,
+ * a loop with no real loop below pipelined at II=1.  Loops that are
+ * neither (an I/O module's innermost loop is often not the lanes') get
+ * nothing.  One walk: the depth below a loop is known when its pragma
+ * is chosen. */
+static guint set_pragmas(SyCode *code, int lanes)
 {
 	guint depth = 0;
-	int n = (int)isl_ast_node_list_n_ast_node(list);
 
-	for (int i = 0; i < n; i++) {
-		isl_ast_node *child = isl_ast_node_list_get_ast_node(list, i);
-
-		depth = MAX(depth, for_depth(child, lanes));
-		isl_ast_node_free(child);
-	}
-	isl_ast_node_list_free(list);
-	return depth;
-}
-
-/* Real loops at and below node: degenerate ones, and the SIMD lanes'
- * loop (schedule dimension lanes), do not count. */
-static guint for_depth(isl_ast_node *node, int lanes)
-{
-	isl_ast_node *child;
-	guint depth = 0;
-
-	switch (isl_ast_node_get_type(node)) {
-	case isl_ast_node_for:
-		child = isl_ast_node_for_get_body(node);
-		depth = for_depth(child, lanes) +
-			(!isl_ast_node_for_is_degenerate(node) &&
-				loop_dim(node) != lanes);
-		break;
-	case isl_ast_node_if:
-		child = isl_ast_node_if_get_then_node(node);
-		depth = for_depth(child, lanes);
-		if (isl_ast_node_if_has_else_node(node)) {
-			isl_ast_node_free(child);
-			child = isl_ast_node_if_get_else_node(node);
-			depth = MAX(depth, for_depth(child, lanes));
+	switch (code->kind) {
+	case SY_CODE_FOR:
+		depth = set_pragmas(code->body, lanes);
+		if (code->degenerate)
+			return depth;
+		if (lanes >= 0 && loop_dim(code) == lanes) {
+			code->pragma = SY_CODE_PRAGMA_UNROLL;
+			return depth;
 		}
-		break;
-	case isl_ast_node_block:
-		return list_depth(isl_ast_node_block_get_children(node), lanes);
-	case isl_ast_node_mark:
-		child = isl_ast_node_mark_get_node(node);
-		depth = for_depth(child, lanes);
-		break;
-	default: return 0;
+		if (depth == 0) {
+			code->pragma = SY_CODE_PRAGMA_PIPELINE;
+			code->ii = 1;
+		}
+		return depth + 1;
+	case SY_CODE_IF:
+		depth = set_pragmas(code->body, lanes);
+		if (code->else_body)
+			depth = MAX(depth, set_pragmas(code->else_body, lanes));
+		return depth;
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < code->children->len; i++)
+			depth = MAX(depth,
+				set_pragmas(code->children->pdata[i], lanes));
+		return depth;
+	case SY_CODE_MARK: return set_pragmas(code->body, lanes);
+	case SY_CODE_USER: return 0;
 	}
-	isl_ast_node_free(child);
-	return depth;
+	return 0;
 }
 
-/* The SIMD lanes' loop unrolled, the innermost loop above it (or the
- * innermost loop) pipelined at II=1.  Loops that are neither (an I/O
- * module's innermost loop is often not the lanes') get nothing. */
-static void loop_pragmas(SyAstPrinter *p, isl_ast_node *loop, gpointer data)
+/* A statement of a module, as its printer reads it: the PE's have the
+ * statement's iterators first. */
+static void print_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 {
 	SyHlsModule *mod = data;
-	int lanes = (int)mod->hls->m->lanes_dim;
-	isl_ast_node *body = isl_ast_node_for_get_body(loop);
-	guint below = for_depth(body, lanes);
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
+	guint n_iters = mod->path ? 0 : h->stmt->n_iters;
+	SyCodeExpr *const *args = (SyCodeExpr *const *)stmt->args->pdata;
+	SyHlsCall call = {h->stmt, mod->path ? NULL : args,
+		stmt->args->len - n_iters, args + n_iters};
 
-	isl_ast_node_free(body);
-	if (lanes >= 0 && loop_dim(loop) == lanes) {
-		sy_ast_line_start(p);
-		g_string_append(p->out, "#pragma HLS UNROLL\n");
-	} else if (below == 0) {
-		sy_ast_line_start(p);
-		g_string_append(p->out, "#pragma HLS PIPELINE II=1\n");
-	}
-}
-
-static void print_user(SyAstPrinter *p, isl_ast_node *node, gpointer data)
-{
-	SyHlsModule *mod = data;
-
-	mod->print(p, (const SyHlsCall *)sy_ast_call_of(node), mod);
+	mod->print(p, &call, mod);
 }
 
 /* Points scheduled at their free dimensions, where the fixed ones hold
@@ -344,7 +289,7 @@ static isl_id_list *free_iterators(
 /* The boxed schedule of instances (all statements with requests when
  * NULL), schedule dimension d fixed to parameter fixed[d] where that is
  * not NULL. */
-isl_ast_node *sy_hls_module_ast(
+SyCode *sy_hls_module_code(
 	SyHlsModule *mod, isl_union_set *instances, const char *const *fixed)
 {
 	const SyHlsModel *m = mod->hls->m;
@@ -356,6 +301,7 @@ isl_ast_node *sy_hls_module_ast(
 	isl_union_set *points;
 	isl_ast_build *build;
 	isl_ast_node *tree;
+	SyCode *code;
 	isl_local_space *ls;
 
 	for (guint d = 0; d < m->n_dims; d++)
@@ -409,20 +355,24 @@ isl_ast_node *sy_hls_module_ast(
 	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
 	tree = isl_ast_build_node_from_schedule_map(build, sched);
 	isl_ast_build_free(build);
-	return tree;
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
+	if (code)
+		set_pragmas(code, (int)m->lanes_dim);
+	return code;
 }
 
 /* The body of a module's loops, printed at indent. */
-void sy_hls_print_ast(SyHlsModule *mod, isl_ast_node *tree, const char *indent)
+void sy_hls_print_code(SyHlsModule *mod, SyCode *code, const char *indent)
 {
-	static const SyAstHooks hooks = {print_user, NULL, loop_pragmas};
+	static const SyAstHooks hooks = {print_user, TRUE};
 	SyAstPrinter p;
 
 	sy_ast_printer_init(&p, indent, "    ", mod->hls->itype, &hooks, mod);
-	sy_ast_print_node(&p, tree);
+	sy_ast_print_node(&p, code);
 	g_string_append(mod->hls->out, p.out->str);
 	sy_ast_printer_clear(&p);
-	isl_ast_node_free(tree);
+	sy_code_free(code);
 }
 
 void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path)
@@ -546,13 +496,14 @@ isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a)
 
 /* Printing helpers */
 
-void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e, int prec)
+void sy_hls_print_e(
+	SyAstPrinter *p, GString *out, const SyCodeExpr *e, int prec)
 {
 	sy_ast_print_expr(p, out, e, prec);
 }
 
 /* A string of an expression. */
-char *sy_hls_expr_text(SyAstPrinter *p, isl_ast_expr *e)
+char *sy_hls_expr_text(SyAstPrinter *p, const SyCodeExpr *e)
 {
 	GString *s = g_string_new(NULL);
 
@@ -572,7 +523,7 @@ void sy_hls_line(SyAstPrinter *p, const char *format, ...)
 }
 
 /* "if (cond) " for a condition, nothing when it always holds. */
-gboolean sy_hls_open_guard(SyAstPrinter *p, isl_ast_expr *cond)
+gboolean sy_hls_open_guard(SyAstPrinter *p, const SyCodeExpr *cond)
 {
 	if (!cond)
 		return FALSE;

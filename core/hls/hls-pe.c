@@ -90,7 +90,7 @@ static gboolean subst_read(
 	GString *out, const SyExpr *expr, int prec, gpointer user)
 {
 	Subst *s = user;
-	const SyStmt *stmt = s->call->call.stmt;
+	const SyStmt *stmt = s->call->stmt;
 
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
@@ -106,7 +106,7 @@ static gboolean subst_read(
 	for (guint k = 0; k < stmt->n_iters; k++)
 		if (sy_expr_var(expr) == stmt->iters[k]) {
 			sy_ast_print_expr(
-				s->p, out, s->call->call.iters[k], prec);
+				s->p, out, s->call->iters[k], prec);
 			return TRUE;
 		}
 	/* An argument, under its name in generated code. */
@@ -119,7 +119,7 @@ static gboolean subst_read(
 static void print_value(
 	SyAstPrinter *p, const SyHlsCall *call, const SyHlsGen *hls)
 {
-	const SyNode *node = call->call.stmt->node;
+	const SyNode *node = call->stmt->node;
 	Subst s = {p, call, hls};
 	const char *op = sy_punct_spelling(node->op);
 
@@ -245,7 +245,7 @@ static const SyHlsPath *vector_fifo(SyHlsGen *hls, const SyAccess *a)
  * cond, the copy-in set, holds: for every lane or none), each lane
  * unpacked from it. */
 static void print_vector_read(SyAstPrinter *p, const SyAccess *a, guint k,
-	const char *lane, isl_ast_expr *cond, const SyHlsPath *in)
+	const char *lane, const SyCodeExpr *cond, const SyHlsPath *in)
 {
 	const char *P = in->path->prefix;
 	g_autofree char *word = lane_register(in, a);
@@ -301,7 +301,7 @@ static void print_pe_stmt(
 	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
 	SyHlsGen *hls = mod->hls;
-	const SyStmt *stmt = call->call.stmt;
+	const SyStmt *stmt = call->stmt;
 	const SyAccess *w = g_ptr_array_index(stmt->accesses, 0);
 	Src wsrc = source_of(hls, w);
 	g_autofree char *lane = NULL;
@@ -348,7 +348,7 @@ static void print_pe_stmt(
 		g_string_append_printf(
 			p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
 		if (src == SRC_FIFO) {
-			isl_ast_expr *cond = call->exprs[at++];
+			const SyCodeExpr *cond = call->exprs[at++];
 
 			if (cond) {
 				sy_hls_print_e(
@@ -366,7 +366,7 @@ static void print_pe_stmt(
 		elem = g_string_new(NULL);
 		print_element(p, elem, name, a->array, call, &at);
 		if (uses_fifo(hls, a)) {
-			isl_ast_expr *cond = call->exprs[at++];
+			const SyCodeExpr *cond = call->exprs[at++];
 
 			if (cond) {
 				g_string_append_c(p->out, '(');
@@ -667,7 +667,7 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	sy_hls_module_init(&mod, hls, NULL);
 	mod.print = print_pe_stmt;
 	pe_requests(&mod);
-	sy_hls_print_ast(&mod, sy_hls_module_ast(&mod, NULL, fixed), "    ");
+	sy_hls_print_code(&mod, sy_hls_module_code(&mod, NULL, fixed), "    ");
 	sy_hls_module_clear(&mod);
 	g_free(fixed);
 	g_string_append(out, "}\n\n");

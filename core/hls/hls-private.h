@@ -30,13 +30,15 @@ void sy_hls_gen_clear(SyHlsGen *hls);
 
 typedef struct _SyHlsModule SyHlsModule;
 
-/* A statement instance of a module's AST: the call (first, so that
- * sy_ast_call_of works) and the requests' expressions, NULL for a
- * condition that always holds. */
+/* A statement instance of a module's code, as its printer reads it: the
+ * statement, its iterators as expressions of the loop iterators (the
+ * PE's; NULL in I/O modules) and the requests' expressions, NULL for a
+ * condition that always holds (all kept by the code). */
 typedef struct {
-	SyAstCall call;
+	const SyStmt *stmt;
+	SyCodeExpr *const *iters;
 	guint n;
-	isl_ast_expr **exprs;
+	SyCodeExpr *const *exprs;
 } SyHlsCall;
 
 /* A module's statements print through this, with the requests it made
@@ -48,17 +50,19 @@ struct _SyHlsModule {
 	void (*print)(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod);
 };
 
-/* Modules: one AST of the boxed schedule per module, built on the
- * points of instances (NULL: every statement with requests), schedule
- * dimension d fixed to parameter fixed[d] where that is not NULL; its
- * user nodes carry a SyHlsCall with the requests' expressions. */
+/* Modules: the code of the boxed schedule per module, built by isl on
+ * the points of instances (NULL: every statement with requests),
+ * schedule dimension d fixed to parameter fixed[d] where that is not
+ * NULL, with its loops' pragmas; its statements have the requests'
+ * expressions as arguments (after the iterators, in the PE).  NULL
+ * where isl failed (the stage's check says how). */
 void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path);
 void sy_hls_module_clear(SyHlsModule *mod);
-isl_ast_node *sy_hls_module_ast(SyHlsModule *mod,
-	isl_union_set *instances /* take */, const char *const *fixed);
-/* Prints the body of a module's loops at indent and frees tree. */
-void sy_hls_print_ast(
-	SyHlsModule *mod, isl_ast_node *tree /* take */, const char *indent);
+__isl_give SyCode *sy_hls_module_code(__isl_keep SyHlsModule *mod,
+	__isl_take isl_union_set *instances, const char *const *fixed);
+/* Prints the body of a module's loops at indent. */
+void sy_hls_print_code(__isl_keep SyHlsModule *mod, __isl_take SyCode *code,
+	const char *indent);
 
 /* Requests, in the order the printer consumes them: a statement's list
  * (also how a statement without requests takes part), a value, a
@@ -129,9 +133,11 @@ char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp);
  * precedence prec is needed (SY_AST_PREC_*; and as a string, atomic),
  * "if (cond) {" for a condition (nothing, FALSE, for NULL) and its end. */
 void sy_hls_line(SyAstPrinter *p, const char *format, ...) G_GNUC_PRINTF(2, 3);
-void sy_hls_print_e(SyAstPrinter *p, GString *out, isl_ast_expr *e, int prec);
-char *sy_hls_expr_text(SyAstPrinter *p, isl_ast_expr *e);
-gboolean sy_hls_open_guard(SyAstPrinter *p, isl_ast_expr *cond);
+void sy_hls_print_e(SyAstPrinter *p, GString *out,
+	__isl_keep const SyCodeExpr *e, int prec);
+__isl_give char *sy_hls_expr_text(
+	SyAstPrinter *p, __isl_keep const SyCodeExpr *e);
+gboolean sy_hls_open_guard(SyAstPrinter *p, __isl_keep const SyCodeExpr *cond);
 void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
 
 /* The modules, printed into hls->out; the PE's streams as parameters
