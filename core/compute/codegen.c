@@ -192,27 +192,35 @@ SyCode *sy_codegen_code(const SyPeArray *array)
 
 /* The block, with the helpers it uses defined before it and undefined
  * after it, each line indented by indent. */
-static char *gen_block_text(
-	const SyPeArray *array, const char *indent, const char *unit)
+char *sy_codegen_print(const SyPeArray *array, const SyCode *code,
+	const char *indent, const char *unit)
 {
 	static const SyAstHooks hooks = {print_stmt, FALSE};
 	const SyScop *scop = array->analysis->scop;
 	SyAstPrinter gen;
 	GString *text = g_string_new(NULL);
-	SyCode *code = sy_codegen_code(array);
 
 	sy_ast_printer_init(&gen, indent, unit,
 		sy_codegen_iterator_type(scop), &hooks, (gpointer)scop);
 	sy_ast_indent_more(&gen);
 	gen_locals(&gen, array);
 	sy_ast_print_node(&gen, code);
-	sy_code_free(code);
 	sy_ast_helpers_define(text, gen.used);
 	g_string_append_printf(
 		text, "%s{\n%s%s}\n", indent, gen.out->str, indent);
 	sy_ast_helpers_undef(text, gen.used);
 	sy_ast_printer_clear(&gen);
 	return g_string_free(text, FALSE);
+}
+
+static char *gen_block_text(
+	const SyPeArray *array, const char *indent, const char *unit)
+{
+	SyCode *code = sy_codegen_code(array);
+	char *text = sy_codegen_print(array, code, indent, unit);
+
+	sy_code_free(code);
+	return text;
 }
 
 char *sy_codegen_block(

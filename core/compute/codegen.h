@@ -46,6 +46,10 @@ char *sy_codegen_file(const SyPeArray *array, GError **error);
  * the loop iterators.  NULL where isl failed (the caller checks the
  * context). */
 __isl_give SyCode *sy_codegen_code(__isl_keep const SyPeArray *array);
+/* code (of sy_codegen_code, or read back) printed as sy_codegen_block
+ * prints the array's own. */
+__isl_give char *sy_codegen_print(__isl_keep const SyPeArray *array,
+	__isl_keep const SyCode *code, const char *indent, const char *unit);
 
 /* Loop iterator names that the program does not use (c0, c1, ...), n
  * of them; the type the kernel's loops agree on (int by default). */
