@@ -156,6 +156,7 @@ static void test_expr_arity(void)
 	SyCodeExpr *args[3] = {id("a"), id("b"), id("c")};
 
 	g_assert_null(sy_code_expr_op(SY_CODE_OP_MINUS, 2, args));
+	sy_code_expr_free(args[2]);
 	args[0] = id("a");
 	g_assert_null(sy_code_expr_op(SY_CODE_OP_MIN, 1, args));
 	args[0] = id("a");
