@@ -163,6 +163,49 @@ static void test_two_values(void)
 	}
 }
 
+/* JSON-GLib 1.6 wraps integers beyond 64 bits around; they are refused
+ * where they start, and only they (not digits in strings or comments,
+ * not doubles, not the extremes of 64 bits). */
+static void test_wide_integers(void)
+{
+	const struct {
+		const char *text, *message;
+	} wide[] = {
+		{"{\"lut\": 9223372036854775808}", "1:9"},
+		{"{\"x\": \"1\",\n  \"lut\": [-9223372036854775809]}", "2:11"},
+		{"{\"a\": 100000000000000000000000000000000000000}", "1:7"},
+	};
+	const char *const fine[] = {
+		"{\"a\": \"99999999999999999999\"}",
+		"{\"a\": 1e99, \"b\": 99999999999999999999.5}",
+		"{/* 99999999999999999999 */ \"a\": 9223372036854775807, "
+		"\"b\": -9223372036854775808}",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(wide); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autofree char *message = g_strdup_printf(
+			"device profile x.json: not JSON: <data>:%s: Parse "
+			"error: an integer beyond 64 bits",
+			wide[i].message);
+
+		g_assert_null(sy_device_new_from_data(
+			"x.json", wide[i].text, strlen(wide[i].text), &error));
+		g_assert_error(error, SY_DEVICE_ERROR, SY_DEVICE_ERROR_INVALID);
+		g_assert_cmpstr(error->message, ==, message);
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(fine); i++) {
+		g_autoptr(GError) error = NULL;
+
+		/* Refused for their members, after reading. */
+		g_assert_null(sy_device_new_from_data(
+			"x.json", fine[i], strlen(fine[i]), &error));
+		g_assert_nonnull(error);
+		g_assert_null(strstr(error->message, "beyond 64 bits"));
+		g_assert_null(strstr(error->message, "not JSON"));
+	}
+}
+
 static void test_not_object(void)
 {
 	const char *const texts[] = {"", "[]", "42", "null", "\"x\""};
@@ -184,6 +227,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/device/builtin", test_builtin);
 	g_test_add_func("/device/good", test_good);
 	g_test_add_func("/device/bad", test_bad);
+	g_test_add_func("/device/wide-integers", test_wide_integers);
 	g_test_add_func("/device/not-object", test_not_object);
 	g_test_add_func("/device/two-values", test_two_values);
 	return g_test_run();
