@@ -34,9 +34,10 @@ GQuark sy_code_error_quark(void);
 
 /* Adds the value of code or expr (keep) to b (an array, or after a
  * member name). */
-void sy_code_build_json(JsonBuilder *b, __isl_keep const SyCode *code);
+void sy_code_build_json(
+	__isl_keep JsonBuilder *b, __isl_keep const SyCode *code);
 void sy_code_expr_build_json(
-	JsonBuilder *b, __isl_keep const SyCodeExpr *expr);
+	__isl_keep JsonBuilder *b, __isl_keep const SyCodeExpr *expr);
 
 __isl_give JsonNode *sy_code_to_json(__isl_keep const SyCode *code);
 
@@ -51,6 +52,6 @@ __isl_give SyCodeExpr *sy_code_expr_from_json(
 /* The same from JSON text (len -1: NUL-terminated); parse errors are
  * JSON-GLib's (JSON_PARSER_ERROR). */
 __isl_give SyCode *sy_code_from_json_text(
-	const char *text, gssize len, GError **error);
+	__isl_keep const char *text, gssize len, GError **error);
 
 G_END_DECLS

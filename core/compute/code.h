@@ -83,7 +83,7 @@ gboolean sy_code_expr_is_equal(
 /* The operation's name ("add", "fdiv_q", "address_of": isl's), and the
  * operation of a name (FALSE for none). */
 __isl_keep const char *sy_code_op_name(SyCodeOp op);
-gboolean sy_code_op_from_name(const char *name, SyCodeOp *op);
+gboolean sy_code_op_from_name(__isl_keep const char *name, SyCodeOp *op);
 /* Whether op takes n arguments. */
 gboolean sy_code_op_takes(SyCodeOp op, guint n);
 
@@ -150,10 +150,11 @@ gboolean sy_code_is_equal(
 
 /* The trip count of a loop of these parts, -1 where it is not plain
  * (see sy_code_for_new). */
-gint64 sy_code_for_trip(const char *iterator, const SyCodeExpr *init,
-	const SyCodeExpr *cond, const SyCodeExpr *inc, gboolean degenerate);
+gint64 sy_code_for_trip(__isl_keep const char *iterator,
+	__isl_keep const SyCodeExpr *init, __isl_keep const SyCodeExpr *cond,
+	__isl_keep const SyCodeExpr *inc, gboolean degenerate);
 
-const char *sy_code_kind_name(SyCodeKind kind);
+__isl_keep const char *sy_code_kind_name(SyCodeKind kind);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCode, sy_code_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCodeExpr, sy_code_expr_free)
