@@ -12,6 +12,7 @@
 #include "compute/code-isl.h"
 #include "compute/code-json.h"
 #include "compute/codegen.h"
+#include "hls/hls-private.h"
 
 #ifndef SYSTOLE_EXAMPLES_DIR
 #error "SYSTOLE_EXAMPLES_DIR must be defined"
@@ -104,8 +105,8 @@ static void test_expr_print(void)
 	check_expr(sy_code_expr_op1(SY_CODE_OP_MINUS,
 			   sy_code_expr_op1(SY_CODE_OP_MINUS, id("x"))),
 		SY_AST_PREC_ANY, "- -x");
-	check_expr(sy_code_expr_op1(SY_CODE_OP_MINUS, num(-3)),
-		SY_AST_PREC_ANY, "- -3");
+	check_expr(sy_code_expr_op1(SY_CODE_OP_MINUS, num(-3)), SY_AST_PREC_ANY,
+		"- -3");
 	check_expr(sy_code_expr_op2(SY_CODE_OP_AND,
 			   sy_code_expr_op2(SY_CODE_OP_OR, id("a"), id("b")),
 			   sy_code_expr_op2(SY_CODE_OP_GE, id("c"), num(0))),
@@ -125,10 +126,10 @@ static void test_expr_print(void)
 		SY_AST_PREC_ATOM, &used);
 	g_assert_cmpstr(min, ==, "sy_min(a, sy_min(b, -1))");
 	g_assert_cmpuint(used, ==, SY_AST_USE_MIN);
-	floord = print_expr(sy_code_expr_op2(SY_CODE_OP_FDIV_Q,
-				    sy_code_expr_op2(SY_CODE_OP_SUB, id("n"),
-					    num(1)),
-				    num(4)),
+	floord = print_expr(
+		sy_code_expr_op2(SY_CODE_OP_FDIV_Q,
+			sy_code_expr_op2(SY_CODE_OP_SUB, id("n"), num(1)),
+			num(4)),
 		SY_AST_PREC_ANY, &used);
 	g_assert_cmpstr(floord, ==, "sy_floord(n - 1, 4)");
 	g_assert_cmpuint(used, ==, SY_AST_USE_FLOORD);
@@ -141,8 +142,8 @@ static void test_expr_print(void)
 	args[0] = id("A");
 	args[1] = id("i");
 	args[2] = id("j");
-	check_expr(sy_code_expr_op(SY_CODE_OP_ACCESS, 3, args),
-		SY_AST_PREC_ANY, "A[i][j]");
+	check_expr(sy_code_expr_op(SY_CODE_OP_ACCESS, 3, args), SY_AST_PREC_ANY,
+		"A[i][j]");
 	check_expr(sy_code_expr_op2(SY_CODE_OP_MEMBER, id("s"), id("m")),
 		SY_AST_PREC_ANY, "s.m");
 	check_expr(sy_code_expr_op1(SY_CODE_OP_ADDRESS_OF, id("A")),
@@ -202,41 +203,41 @@ static gint64 trip(gint64 init, SyCodeExpr *c, gint64 inc, gboolean degenerate)
 
 static void test_for_trip(void)
 {
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LE, "c0", num(15)), 1, 0),
-		==, 16);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LT, "c0", num(16)), 1, 0),
-		==, 16);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LE, "c0", num(15)), 2, 0),
-		==, 8);
-	g_assert_cmpint(trip(1, cond(SY_CODE_OP_LT, "c0", num(16)), 5, 0),
-		==, 3);
-	g_assert_cmpint(trip(-4, cond(SY_CODE_OP_LE, "c0", num(-4)), 1, 0),
-		==, 1);
-	g_assert_cmpint(trip(5, cond(SY_CODE_OP_LE, "c0", num(3)), 1, 0),
-		==, 0);
-	g_assert_cmpint(trip(7, cond(SY_CODE_OP_LE, "c0", num(7)), 1, 1),
-		==, 1);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LE, "c0", num(15)), 1, 0), ==, 16);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LT, "c0", num(16)), 1, 0), ==, 16);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LE, "c0", num(15)), 2, 0), ==, 8);
+	g_assert_cmpint(
+		trip(1, cond(SY_CODE_OP_LT, "c0", num(16)), 5, 0), ==, 3);
+	g_assert_cmpint(
+		trip(-4, cond(SY_CODE_OP_LE, "c0", num(-4)), 1, 0), ==, 1);
+	g_assert_cmpint(
+		trip(5, cond(SY_CODE_OP_LE, "c0", num(3)), 1, 0), ==, 0);
+	g_assert_cmpint(
+		trip(7, cond(SY_CODE_OP_LE, "c0", num(7)), 1, 1), ==, 1);
 	/* Not plain: a parameter, another iterator, a step of 0, a
 	 * comparison isl does not write for an upper bound. */
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LE, "c0", id("N")), 1, 0),
-		==, -1);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LE, "c1", num(3)), 1, 0),
-		==, -1);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LE, "c0", num(3)), 0, 0),
-		==, -1);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_GE, "c0", num(3)), 1, 0),
-		==, -1);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LE, "c0", id("N")), 1, 0), ==, -1);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LE, "c1", num(3)), 1, 0), ==, -1);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LE, "c0", num(3)), 0, 0), ==, -1);
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_GE, "c0", num(3)), 1, 0), ==, -1);
 	/* 2^64 iterations do not fit; 2^63 - 1 do. */
-	g_assert_cmpint(trip(G_MININT64,
-				cond(SY_CODE_OP_LE, "c0", num(G_MAXINT64)), 1,
-				0),
+	g_assert_cmpint(
+		trip(G_MININT64, cond(SY_CODE_OP_LE, "c0", num(G_MAXINT64)), 1,
+			0),
 		==, -1);
-	g_assert_cmpint(trip(0, cond(SY_CODE_OP_LT, "c0", num(G_MAXINT64)), 1,
-				0),
-		==, G_MAXINT64);
-	g_assert_cmpint(trip(G_MININT64,
-				cond(SY_CODE_OP_LT, "c0", num(G_MININT64)), 1,
-				0),
+	g_assert_cmpint(
+		trip(0, cond(SY_CODE_OP_LT, "c0", num(G_MAXINT64)), 1, 0), ==,
+		G_MAXINT64);
+	g_assert_cmpint(
+		trip(G_MININT64, cond(SY_CODE_OP_LT, "c0", num(G_MININT64)), 1,
+			0),
 		==, 0);
 }
 
@@ -309,7 +310,8 @@ static void test_print_tree(void)
 	/* Without the HLS style, a loop of one statement and no pragma
 	 * needs no braces; those with pragmas keep theirs. */
 	g_assert_nonnull(tail);
-	g_assert_cmpstr(tail, ==, "for (int c4 = 0; c4 <= N; c4 += 2)\n  S_2();\n");
+	g_assert_cmpstr(
+		tail, ==, "for (int c4 = 0; c4 <= N; c4 += 2)\n  S_2();\n");
 	g_assert_nonnull(strstr(plain, "    #pragma HLS UNROLL\n"));
 }
 
@@ -357,7 +359,8 @@ static void test_json_text(void)
 	sy_code_user_add(user, sy_code_expr_op1(SY_CODE_OP_MINUS, id("c0")));
 	sy_code_user_add(user, num(G_MININT64));
 	loop = sy_code_for_new("c0", num(0),
-		cond(SY_CODE_OP_LE, "c0", sy_code_expr_op(SY_CODE_OP_MIN, 2, args)),
+		cond(SY_CODE_OP_LE, "c0",
+			sy_code_expr_op(SY_CODE_OP_MIN, 2, args)),
 		num(1), FALSE, user);
 	loop->pragma = SY_CODE_PRAGMA_PIPELINE;
 	loop->ii = 1;
@@ -383,20 +386,22 @@ static void check_json_error(const char *text, GQuark domain, const char *want)
 }
 
 #define USER "{\"kind\":\"user\",\"name\":\"S\",\"args\":[]}"
-#define FOR_HEAD                                                           \
-	"{\"kind\":\"for\",\"iterator\":\"c0\",\"init\":0,\"cond\":{\"op\":" \
+#define FOR_HEAD                                                               \
+	"{\"kind\":\"for\",\"iterator\":\"c0\",\"init\":0,\"cond\":{\"op\":"   \
 	"\"le\",\"args\":[\"c0\",3]},\"inc\":1,\"degenerate\":false,"
 
 static void test_json_errors(void)
 {
 	GQuark code = SY_CODE_ERROR, parse = JSON_PARSER_ERROR;
 
-	check_json_error("[]", code, "code: an array is not a node (an object)");
+	check_json_error(
+		"[]", code, "code: an array is not a node (an object)");
 	check_json_error("{}", code, "code: no member \"kind\"");
 	check_json_error("{\"kind\":\"while\"}", code,
-		"code: \"kind\" is \"while\", not block, for, if, mark or user");
-	check_json_error("{\"kind\":\"block\",\"children\":[" USER ",3]}",
-		code, "code/children/1: an integer is not a node (an object)");
+		"code: \"kind\" is \"while\", not block, for, if, mark or "
+		"user");
+	check_json_error("{\"kind\":\"block\",\"children\":[" USER ",3]}", code,
+		"code/children/1: an integer is not a node (an object)");
 	check_json_error("{\"kind\":\"user\",\"name\":\"S\",\"args\":[],"
 			 "\"line\":3}",
 		code, "code: unknown member \"line\"");
@@ -411,28 +416,31 @@ static void test_json_errors(void)
 	check_json_error("{\"kind\":\"if\",\"cond\":{\"op\":\"plus\",\"args\":"
 			 "[1,2]},\"then\":" USER "}",
 		code, "code/cond: \"op\" is not an operation (add, sub, ...)");
-	check_json_error("{\"kind\":\"if\",\"cond\":{\"op\":\"eq\",\"args\":"
-			 "[1,{\"op\":\"add\",\"args\":[1,true]}]},\"then\":" USER
-			 "}",
-		code, "code/cond/args/1/args/1: a boolean is not an expression");
+	check_json_error(
+		"{\"kind\":\"if\",\"cond\":{\"op\":\"eq\",\"args\":"
+		"[1,{\"op\":\"add\",\"args\":[1,true]}]},\"then\":" USER "}",
+		code,
+		"code/cond/args/1/args/1: a boolean is not an expression");
 	check_json_error("{\"kind\":\"if\",\"cond\":null,\"then\":" USER "}",
 		code, "code/cond: null is not an expression");
 	check_json_error("{\"kind\":\"user\",\"name\":\"S\",\"args\":[1.5]}",
 		code, "code/args/0: a number is not an expression");
-	check_json_error(FOR_HEAD "\"trip\":5,\"pragma\":\"none\",\"body\":" USER
-				  "}",
+	check_json_error(FOR_HEAD
+		"\"trip\":5,\"pragma\":\"none\",\"body\":" USER "}",
 		code, "code: \"trip\" is not 4, the loop's trip count");
-	check_json_error(FOR_HEAD "\"trip\":4,\"pragma\":\"pipeline\",\"body\":" USER
-				  "}",
-		code, "code: a pipeline needs \"ii\", an integer from 1 to "
-		      "4294967295");
+	check_json_error(FOR_HEAD
+		"\"trip\":4,\"pragma\":\"pipeline\",\"body\":" USER "}",
+		code,
+		"code: a pipeline needs \"ii\", an integer from 1 to "
+		"4294967295");
 	check_json_error(FOR_HEAD "\"trip\":4,\"pragma\":\"none\",\"ii\":1,"
 				  "\"body\":" USER "}",
 		code, "code: \"ii\" without a pipeline");
-	check_json_error(FOR_HEAD "\"trip\":4,\"pragma\":\"dataflow\",\"body\":" USER
-				  "}",
+	check_json_error(FOR_HEAD
+		"\"trip\":4,\"pragma\":\"dataflow\",\"body\":" USER "}",
 		code,
-		"code: \"pragma\" is \"dataflow\", not none, pipeline or unroll");
+		"code: \"pragma\" is \"dataflow\", not none, pipeline or "
+		"unroll");
 	check_json_error(FOR_HEAD "\"trip\":4,\"pragma\":\"none\",\"body\":[]}",
 		code, "code/body: an array is not a node (an object)");
 	/* JSON-GLib would wrap these around. */
@@ -483,11 +491,10 @@ static SyCode *named_x(isl_ast_node *node, gpointer user)
 static void test_isl_plain_calls(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
-	isl_union_map *sched = isl_union_map_read_from_str(ctx,
-		"{ T[i, j] -> [i, j] : 0 <= i < 4 and 0 <= j <= i }");
+	isl_union_map *sched = isl_union_map_read_from_str(
+		ctx, "{ T[i, j] -> [i, j] : 0 <= i < 4 and 0 <= j <= i }");
 	isl_ast_build *build = isl_ast_build_alloc(ctx);
-	isl_ast_node *tree =
-		isl_ast_build_node_from_schedule_map(build, sched);
+	isl_ast_node *tree = isl_ast_build_node_from_schedule_map(build, sched);
 	g_autoptr(SyCode) code = sy_code_from_isl(tree, NULL, NULL);
 	g_autoptr(SyCode) other = NULL;
 	g_autofree char *text = print_code(code, FALSE);
@@ -532,8 +539,8 @@ static SyPeArray *array_of(const SyAnalysis *a, guint candidate,
 		a, g_ptr_array_index(a->candidates, candidate), NULL);
 	cfg = sy_config_new(*choices);
 	if (sizes)
-		g_assert_true(sy_config_apply_sa_sizes(
-			cfg, *choices, sizes, &error));
+		g_assert_true(
+			sy_config_apply_sa_sizes(cfg, *choices, sizes, &error));
 	g_assert_no_error(error);
 	array = sy_pe_array_new(*choices, cfg, &error);
 	g_assert_no_error(error);
@@ -602,9 +609,9 @@ static void test_isl_mm(void)
  * nest of `--emit c`. */
 static void test_examples_round_trip(void)
 {
-	static const char *const names[] = {"conv.c", "dp.c", "fir.c",
-		"gemm.c", "gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c",
-		"trmm.c", "ttm.c", "ttmc.c"};
+	static const char *const names[] = {"conv.c", "dp.c", "fir.c", "gemm.c",
+		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
+		"ttm.c", "ttmc.c"};
 	guint trees = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
@@ -617,7 +624,8 @@ static void test_examples_round_trip(void)
 			JsonNode *node = sy_code_to_json(code);
 			g_autofree char *json = json_to_string(node, FALSE);
 			g_autoptr(SyCode) back = NULL;
-			g_autofree char *want = sy_codegen_loops(array, "", "  ");
+			g_autofree char *want = sy_codegen_loops(
+				array, "", "  ");
 			g_autofree char *got = NULL;
 			GError *error = NULL;
 
@@ -631,6 +639,66 @@ static void test_examples_round_trip(void)
 		}
 	}
 	g_assert_cmpuint(trees, ==, 75);
+}
+
+static SyCode *loop(
+	const char *it, gint64 last, gboolean degenerate, SyCode *body)
+{
+	return sy_code_for_new(it, num(0), cond(SY_CODE_OP_LE, it, num(last)),
+		num(1), degenerate, body);
+}
+
+/* The HLS modules' pragmas: the lanes' loop (schedule dimension 7 here)
+ * unrolled, a loop with no real loop below pipelined (degenerate loops
+ * and the lanes' loop are not real), the loops above nothing. */
+static void test_hls_pragmas(void)
+{
+	SyCode *block = sy_code_block_new();
+	SyCode *then_body = loop(
+		"c6", 3, FALSE, loop("c7", 1, FALSE, sy_code_user_new("S_0")));
+	SyCode *else_body = loop("c8", 1, TRUE, sy_code_user_new("S_1"));
+	g_autoptr(SyCode) code = NULL;
+	SyCode *guard = sy_code_if_new(
+		cond(SY_CODE_OP_EQ, "c5", num(0)), then_body, else_body);
+	SyCode *shallow = loop("t5", 3, FALSE, sy_code_user_new("S_2"));
+
+	sy_code_block_add(block, guard);
+	sy_code_block_add(block, shallow);
+	code = loop("c4", 7, FALSE, sy_code_mark_new("pe", block));
+	g_assert_cmpuint(sy_hls_code_set_pragmas(code, 7), ==, 2);
+	g_assert_cmpint(code->pragma, ==, SY_CODE_PRAGMA_NONE);
+	g_assert_cmpint(then_body->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
+	g_assert_cmpuint(then_body->ii, ==, 1);
+	g_assert_cmpint(then_body->body->pragma, ==, SY_CODE_PRAGMA_UNROLL);
+	g_assert_cmpint(else_body->pragma, ==, SY_CODE_PRAGMA_NONE);
+	g_assert_cmpint(shallow->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
+	/* Without lanes, c7 is the innermost real loop. */
+	then_body->pragma = shallow->pragma = SY_CODE_PRAGMA_NONE;
+	then_body->body->pragma = SY_CODE_PRAGMA_NONE;
+	g_assert_cmpuint(sy_hls_code_set_pragmas(code, -1), ==, 3);
+	g_assert_cmpint(then_body->pragma, ==, SY_CODE_PRAGMA_NONE);
+	g_assert_cmpint(then_body->body->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
+	g_assert_cmpint(shallow->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
+}
+
+/* 40 statements, each in two nested loops, under nested guards: the
+ * pragmas in one walk (a search below every loop took 2^40 steps). */
+static void test_hls_pragmas_deep(void)
+{
+	SyCode *code = sy_code_user_new("S_0");
+
+	for (guint n = 0; n < 40; n++) {
+		SyCode *block = sy_code_block_new();
+
+		sy_code_block_add(block, loop("c9", 1, FALSE, code));
+		sy_code_block_add(block,
+			loop("c8", 3, FALSE,
+				loop("c9", 1, FALSE, sy_code_user_new("S_1"))));
+		code = sy_code_if_new(
+			cond(SY_CODE_OP_GE, "c1", num(n)), block, NULL);
+	}
+	g_assert_cmpuint(sy_hls_code_set_pragmas(code, -1), ==, 41);
+	sy_code_free(code);
 }
 
 int main(int argc, char **argv)
@@ -649,5 +717,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/code/isl/mm", test_isl_mm);
 	g_test_add_func(
 		"/code/isl/examples-round-trip", test_examples_round_trip);
+	g_test_add_func("/code/hls/pragmas", test_hls_pragmas);
+	g_test_add_func("/code/hls/pragmas-deep", test_hls_pragmas_deep);
 	return g_test_run();
 }

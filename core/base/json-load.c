@@ -85,15 +85,16 @@ static gssize wide_integer(const char *text, gsize len)
 		}
 		if (!minus && !g_ascii_isdigit(c))
 			continue;
-		if (at > 0 && (g_ascii_isalnum(text[at - 1]) ||
-				      text[at - 1] == '_' || text[at - 1] == '.'))
+		if (at > 0 &&
+			(g_ascii_isalnum(text[at - 1]) || text[at - 1] == '_' ||
+				text[at - 1] == '.'))
 			continue;
 		from = i = at + minus;
 		while (i < len && g_ascii_isdigit(text[i]))
 			i++;
 		/* A fraction or an exponent: a double, which may be large. */
-		if (i < len && (text[i] == '.' || text[i] == 'e' ||
-				       text[i] == 'E'))
+		if (i < len &&
+			(text[i] == '.' || text[i] == 'e' || text[i] == 'E'))
 			continue;
 		if (i > from && beyond_64_bits(text + from, i - from, minus))
 			return (gssize)at;

@@ -261,7 +261,8 @@ static void print_pragma(SyAstPrinter *gen, const SyCode *loop)
 static void gen_body(SyAstPrinter *gen, const SyCode *body, const SyCode *loop)
 {
 	gboolean loop_braces = loop &&
-		(gen->hooks->loop_braces || loop->pragma != SY_CODE_PRAGMA_NONE);
+		(gen->hooks->loop_braces ||
+			loop->pragma != SY_CODE_PRAGMA_NONE);
 
 	if (needs_braces(body) || loop_braces) {
 		g_string_append(gen->out, " {\n");

@@ -16,8 +16,8 @@ typedef struct _SyAstPrinter SyAstPrinter;
 
 typedef struct {
 	/* Prints a statement at the start of a line (required). */
-	void (*user)(SyAstPrinter *p, __isl_keep const SyCode *stmt,
-		gpointer data);
+	void (*user)(
+		SyAstPrinter *p, __isl_keep const SyCode *stmt, gpointer data);
 	/* Every loop's body in braces (the HLS modules': where pragmas
 	 * go), not only those of several statements. */
 	gboolean loop_braces;

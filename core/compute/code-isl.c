@@ -95,7 +95,8 @@ static SyCode *call_from_isl(isl_ast_node *node, gboolean with_args)
 	SyCode *stmt = id ? sy_code_user_new(isl_id_get_name(id)) : NULL;
 
 	for (guint k = 1; stmt && with_args && k < n; k++)
-		sy_code_user_add_isl(stmt, isl_ast_expr_op_get_arg(call, (int)k));
+		sy_code_user_add_isl(
+			stmt, isl_ast_expr_op_get_arg(call, (int)k));
 	isl_id_free(id);
 	isl_ast_expr_free(fn);
 	isl_ast_expr_free(call);
@@ -171,8 +172,8 @@ static SyCode *for_from_isl(isl_ast_node *node, Convert *cv)
 	SyCodeExpr *cond = expr_taken(isl_ast_node_for_get_cond(node), cv);
 	SyCodeExpr *inc = expr_taken(isl_ast_node_for_get_inc(node), cv);
 	SyCode *body = child_from_isl(isl_ast_node_for_get_body(node), cv);
-	SyCode *c = sy_code_for_new(id ? isl_id_get_name(id) : "",
-		init, cond, inc, degenerate, body);
+	SyCode *c = sy_code_for_new(id ? isl_id_get_name(id) : "", init, cond,
+		inc, degenerate, body);
 
 	cv->failed = cv->failed || !id;
 	isl_id_free(id);
@@ -183,8 +184,8 @@ static SyCode *for_from_isl(isl_ast_node *node, Convert *cv)
 static SyCode *if_from_isl(isl_ast_node *node, Convert *cv)
 {
 	SyCodeExpr *cond = expr_taken(isl_ast_node_if_get_cond(node), cv);
-	SyCode *then_body =
-		child_from_isl(isl_ast_node_if_get_then_node(node), cv);
+	SyCode *then_body = child_from_isl(
+		isl_ast_node_if_get_then_node(node), cv);
 	SyCode *else_body = NULL;
 
 	if (isl_ast_node_if_has_else_node(node) == isl_bool_true)
@@ -201,8 +202,8 @@ static SyCode *block_from_isl(isl_ast_node *node, Convert *cv)
 
 	for (guint i = 0; i < n; i++)
 		sy_code_block_add(block,
-			child_from_isl(isl_ast_node_list_get_ast_node(
-					       list, (int)i),
+			child_from_isl(
+				isl_ast_node_list_get_ast_node(list, (int)i),
 				cv));
 	isl_ast_node_list_free(list);
 	return block;

@@ -30,8 +30,8 @@ typedef __isl_give SyCode *(*SyCodeUserFunc)(
 
 /* NULL where isl failed (node NULL) or an integer needs more than 64
  * bits (then an error on the context).  user_fn may be NULL. */
-__isl_give SyCode *sy_code_from_isl(__isl_keep isl_ast_node *node,
-	SyCodeUserFunc user_fn, gpointer user);
+__isl_give SyCode *sy_code_from_isl(
+	__isl_keep isl_ast_node *node, SyCodeUserFunc user_fn, gpointer user);
 
 /* Adds the arguments of a statement instance: stmt is the statement to
  * fill (named after isl's call), build is at its user node, back goes
@@ -43,8 +43,7 @@ typedef void (*SyCodeArgsFunc)(__isl_keep SyCode *stmt,
 /* For isl_ast_build_set_at_each_domain's callback: node (taken) with
  * the statement args_fn fills attached, given back. */
 __isl_give isl_ast_node *sy_code_annotate(__isl_take isl_ast_node *node,
-	__isl_keep isl_ast_build *build, SyCodeArgsFunc args_fn,
-	gpointer user);
+	__isl_keep isl_ast_build *build, SyCodeArgsFunc args_fn, gpointer user);
 
 /* Adds expr (taken, converted; NULL: a condition that always holds) to
  * stmt's arguments.  An integer beyond 64 bits adds NULL and sets an

@@ -4,7 +4,7 @@
 #include "base/json-members.h"
 #include "compute/code-json.h"
 
-G_DEFINE_QUARK(sy-code-error-quark, sy_code_error)
+G_DEFINE_QUARK(sy - code - error - quark, sy_code_error)
 
 static const char *const pragma_names[] = {"none", "pipeline", "unroll"};
 
@@ -149,8 +149,8 @@ static gboolean holds(JsonNode *node, GType type)
 
 /* Every member of o is one of names (NULL-terminated) and the first
  * n_required are there. */
-static gboolean check_members(
-	JsonObject *o, const char *const *names, guint n_required, GError **error)
+static gboolean check_members(JsonObject *o, const char *const *names,
+	guint n_required, GError **error)
 {
 	g_autoptr(GList) members = json_object_get_members(o);
 
@@ -169,8 +169,8 @@ static gboolean check_members(
 	return TRUE;
 }
 
-static SyCodeExpr *expr_from_json(JsonNode *node, gboolean null_ok,
-	GError **error);
+static SyCodeExpr *expr_from_json(
+	JsonNode *node, gboolean null_ok, GError **error);
 
 static SyCodeExpr *op_from_json(JsonObject *o, GError **error)
 {
@@ -221,8 +221,8 @@ static SyCodeExpr *op_from_json(JsonObject *o, GError **error)
 }
 
 /* NULL without an error for null where null_ok. */
-static SyCodeExpr *expr_from_json(JsonNode *node, gboolean null_ok,
-	GError **error)
+static SyCodeExpr *expr_from_json(
+	JsonNode *node, gboolean null_ok, GError **error)
 {
 	if (null_ok && JSON_NODE_HOLDS_NULL(node))
 		return NULL;
@@ -337,18 +337,18 @@ static gboolean trip_from_json(JsonObject *o, SyCode *loop, GError **error)
 	if (holds(trip, G_TYPE_INT64) && json_node_get_int(trip) == loop->trip)
 		return TRUE;
 	if (loop->trip < 0)
-		return invalid(error, "\"trip\" is not null, but the loop's "
-				      "trip count is not constant");
-	return invalid(error, "\"trip\" is not %" G_GINT64_FORMAT
-			      ", the loop's trip count",
+		return invalid(error,
+			"\"trip\" is not null, but the loop's "
+			"trip count is not constant");
+	return invalid(error,
+		"\"trip\" is not %" G_GINT64_FORMAT ", the loop's trip count",
 		loop->trip);
 }
 
 static SyCode *for_from_json(JsonObject *o, GError **error)
 {
-	static const char *const names[] = {"kind", "iterator", "init",
-		"cond", "inc", "degenerate", "trip", "pragma", "body", "ii",
-		NULL};
+	static const char *const names[] = {"kind", "iterator", "init", "cond",
+		"inc", "degenerate", "trip", "pragma", "body", "ii", NULL};
 	const char *iterator;
 	JsonNode *degenerate;
 	SyCodeExpr *init = NULL, *cond = NULL, *inc = NULL;
@@ -427,8 +427,7 @@ static SyCode *user_from_json(JsonObject *o, GError **error)
 		return NULL;
 	node = json_object_get_member(o, "args");
 	if (!JSON_NODE_HOLDS_ARRAY(node)) {
-		invalid(error, "\"args\" is %s, not an array",
-			node_type(node));
+		invalid(error, "\"args\" is %s, not an array", node_type(node));
 		return NULL;
 	}
 	list = json_node_get_array(node);
@@ -455,8 +454,7 @@ static SyCode *node_from_json(JsonNode *node, GError **error)
 	const char *kind;
 
 	if (!JSON_NODE_HOLDS_OBJECT(node)) {
-		invalid(error, "%s is not a node (an object)",
-			node_type(node));
+		invalid(error, "%s is not a node (an object)", node_type(node));
 		return NULL;
 	}
 	o = json_node_get_object(node);

@@ -51,8 +51,7 @@ static gboolean subst_iterator(
 	for (guint k = 0; k < stmt->n_iters; k++) {
 		if (sy_expr_var(expr) != stmt->iters[k])
 			continue;
-		sy_ast_print_expr(
-			s->gen, out, s->call->args->pdata[k], prec);
+		sy_ast_print_expr(s->gen, out, s->call->args->pdata[k], prec);
 		return TRUE;
 	}
 	return FALSE;
@@ -200,8 +199,8 @@ char *sy_codegen_print(const SyPeArray *array, const SyCode *code,
 	SyAstPrinter gen;
 	GString *text = g_string_new(NULL);
 
-	sy_ast_printer_init(&gen, indent, unit,
-		sy_codegen_iterator_type(scop), &hooks, (gpointer)scop);
+	sy_ast_printer_init(&gen, indent, unit, sy_codegen_iterator_type(scop),
+		&hooks, (gpointer)scop);
 	sy_ast_indent_more(&gen);
 	gen_locals(&gen, array);
 	sy_ast_print_node(&gen, code);

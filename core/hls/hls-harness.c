@@ -137,8 +137,8 @@ static void tb_args(
 			isl_set_free(cond);
 			sy_code_user_add(call, NULL);
 		} else {
-			sy_code_user_add_isl(call,
-				isl_ast_build_expr_from_set(build, cond));
+			sy_code_user_add_isl(
+				call, isl_ast_build_expr_from_set(build, cond));
 		}
 		isl_set_free(here);
 	}
@@ -157,8 +157,8 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	const SyHlsPath *hp = tb->hp;
 	const SyArray *x = hp->path->array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
-	const SyCodeExpr *written =
-		tb->written ? exprs[call->args->len - 1] : NULL;
+	const SyCodeExpr *written = tb->written ? exprs[call->args->len - 1]
+						: NULL;
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	GString *inside = g_string_new(NULL),
 		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));

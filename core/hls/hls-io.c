@@ -130,7 +130,8 @@ static void tile_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 	char **coords = g_new0(char *, t->n + 1);
 
 	for (guint k = 0; k < t->n; k++)
-		coords[k] = sy_hls_expr_text(p, g_ptr_array_index(stmt->args, k));
+		coords[k] = sy_hls_expr_text(
+			p, g_ptr_array_index(stmt->args, k));
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
 	t->body(p->out, p->indent->str, coords, t->data);

@@ -165,8 +165,8 @@ static void module_args(
 						h->inverse, (int)k),
 					isl_pw_multi_aff_copy(back))));
 	for (guint k = 0; reqs && k < reqs->len; k++)
-		sy_code_user_add_isl(
-			call, req_expr(build, back, g_ptr_array_index(reqs, k)));
+		sy_code_user_add_isl(call,
+			req_expr(build, back, g_ptr_array_index(reqs, k)));
 }
 
 static isl_ast_node *at_domain(
@@ -190,20 +190,15 @@ static int loop_dim(const SyCode *loop)
 	return *digits ? atoi(digits) : -1;
 }
 
-/* Sets the pragmas of the loops at and below code, and returns how many
- * real loops nest there (degenerate ones, and the SIMD lanes' loop at
- * schedule dimension lanes, do not count): the lanes' loop is unrolled,
- * a loop with no real loop below pipelined at II=1.  Loops that are
- * neither (an I/O module's innermost loop is often not the lanes') get
- * nothing.  One walk: the depth below a loop is known when its pragma
- * is chosen. */
-static guint set_pragmas(SyCode *code, int lanes)
+/* One walk: the depth below a loop is known when its pragma is chosen
+ * (a search below every loop was exponential in nested statements). */
+guint sy_hls_code_set_pragmas(SyCode *code, int lanes)
 {
-	guint depth = 0;
+	guint depth = 0, other;
 
 	switch (code->kind) {
 	case SY_CODE_FOR:
-		depth = set_pragmas(code->body, lanes);
+		depth = sy_hls_code_set_pragmas(code->body, lanes);
 		if (code->degenerate)
 			return depth;
 		if (lanes >= 0 && loop_dim(code) == lanes) {
@@ -216,16 +211,20 @@ static guint set_pragmas(SyCode *code, int lanes)
 		}
 		return depth + 1;
 	case SY_CODE_IF:
-		depth = set_pragmas(code->body, lanes);
-		if (code->else_body)
-			depth = MAX(depth, set_pragmas(code->else_body, lanes));
-		return depth;
+		/* Each walk once: MAX() would evaluate a call twice. */
+		depth = sy_hls_code_set_pragmas(code->body, lanes);
+		other = code->else_body
+			? sy_hls_code_set_pragmas(code->else_body, lanes)
+			: 0;
+		return MAX(depth, other);
 	case SY_CODE_BLOCK:
-		for (guint i = 0; i < code->children->len; i++)
-			depth = MAX(depth,
-				set_pragmas(code->children->pdata[i], lanes));
+		for (guint i = 0; i < code->children->len; i++) {
+			other = sy_hls_code_set_pragmas(
+				code->children->pdata[i], lanes);
+			depth = MAX(depth, other);
+		}
 		return depth;
-	case SY_CODE_MARK: return set_pragmas(code->body, lanes);
+	case SY_CODE_MARK: return sy_hls_code_set_pragmas(code->body, lanes);
 	case SY_CODE_USER: return 0;
 	}
 	return 0;
@@ -358,7 +357,7 @@ SyCode *sy_hls_module_code(
 	code = sy_code_from_isl(tree, NULL, NULL);
 	isl_ast_node_free(tree);
 	if (code)
-		set_pragmas(code, (int)m->lanes_dim);
+		sy_hls_code_set_pragmas(code, (int)m->lanes_dim);
 	return code;
 }
 

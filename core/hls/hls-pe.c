@@ -105,8 +105,7 @@ static gboolean subst_read(
 		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++)
 		if (sy_expr_var(expr) == stmt->iters[k]) {
-			sy_ast_print_expr(
-				s->p, out, s->call->iters[k], prec);
+			sy_ast_print_expr(s->p, out, s->call->iters[k], prec);
 			return TRUE;
 		}
 	/* An argument, under its name in generated code. */

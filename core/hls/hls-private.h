@@ -60,6 +60,14 @@ void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path);
 void sy_hls_module_clear(SyHlsModule *mod);
 __isl_give SyCode *sy_hls_module_code(__isl_keep SyHlsModule *mod,
 	__isl_take isl_union_set *instances, const char *const *fixed);
+/* Sets the pragmas of the loops at and below code, and returns how many
+ * real loops nest there (degenerate ones, and the SIMD lanes' loop at
+ * schedule dimension lanes, -1 for none, do not count): the lanes' loop
+ * is unrolled, a loop with no real loop below pipelined at II=1.  Loops
+ * that are neither (an I/O module's innermost loop is often not the
+ * lanes') get nothing.  A loop's schedule dimension is the number its
+ * iterator ends with ("c7"). */
+guint sy_hls_code_set_pragmas(__isl_keep SyCode *code, int lanes);
 /* Prints the body of a module's loops at indent. */
 void sy_hls_print_code(__isl_keep SyHlsModule *mod, __isl_take SyCode *code,
 	const char *indent);
