@@ -37,13 +37,15 @@ enum { SY_AST_USE_MIN = 1, SY_AST_USE_MAX = 2, SY_AST_USE_FLOORD = 4 };
 
 /* out and indent are the printer's own, freed by sy_ast_printer_clear;
  * hooks and data are kept. */
-void sy_ast_printer_init(SyAstPrinter *p, const char *indent, const char *unit,
-	const char *itype, __isl_keep const SyAstHooks *hooks,
+void sy_ast_printer_init(__isl_keep SyAstPrinter *p,
+	__isl_keep const char *indent, __isl_keep const char *unit,
+	__isl_keep const char *itype, __isl_keep const SyAstHooks *hooks,
 	__isl_keep gpointer data);
-void sy_ast_printer_clear(SyAstPrinter *p);
+void sy_ast_printer_clear(__isl_keep SyAstPrinter *p);
 
 /* Prints nothing for NULL (code isl failed to build). */
-void sy_ast_print_node(SyAstPrinter *p, __isl_keep const SyCode *code);
+void sy_ast_print_node(
+	__isl_keep SyAstPrinter *p, __isl_keep const SyCode *code);
 
 /* C's precedence levels an expression is printed at: anywhere (a whole
  * expression: an initialiser, a subscript, inside parentheses), the
@@ -59,15 +61,15 @@ enum {
 
 /* An expression where C's precedence prec is needed, parenthesised if
  * it binds less tightly; nothing for NULL. */
-void sy_ast_print_expr(SyAstPrinter *p, GString *out,
+void sy_ast_print_expr(__isl_keep SyAstPrinter *p, __isl_keep GString *out,
 	__isl_keep const SyCodeExpr *expr, int prec);
 
-void sy_ast_line_start(SyAstPrinter *p);
-void sy_ast_indent_more(SyAstPrinter *p);
-void sy_ast_indent_less(SyAstPrinter *p);
+void sy_ast_line_start(__isl_keep SyAstPrinter *p);
+void sy_ast_indent_more(__isl_keep SyAstPrinter *p);
+void sy_ast_indent_less(__isl_keep SyAstPrinter *p);
 
 /* The #define lines of the helpers used, and the #undef lines. */
-void sy_ast_helpers_define(GString *out, guint used);
-void sy_ast_helpers_undef(GString *out, guint used);
+void sy_ast_helpers_define(__isl_keep GString *out, guint used);
+void sy_ast_helpers_undef(__isl_keep GString *out, guint used);
 
 G_END_DECLS

@@ -251,5 +251,6 @@ SyCode *sy_code_from_isl(
 	code = node_from_isl(node, &cv);
 	if (!cv.failed)
 		return code;
-	return sy_code_free(code);
+	sy_code_free(code);
+	return NULL;
 }

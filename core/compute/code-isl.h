@@ -40,13 +40,13 @@ typedef void (*SyCodeArgsFunc)(__isl_keep SyCode *stmt,
 	__isl_keep isl_ast_build *build, __isl_keep isl_pw_multi_aff *back,
 	gpointer user);
 
-/* For isl_ast_build_set_at_each_domain's callback: node (taken) with
- * the statement args_fn fills attached, given back. */
+/* For isl_ast_build_set_at_each_domain's callback: node with the
+ * statement args_fn fills attached. */
 __isl_give isl_ast_node *sy_code_annotate(__isl_take isl_ast_node *node,
 	__isl_keep isl_ast_build *build, SyCodeArgsFunc args_fn, gpointer user);
 
-/* Adds expr (taken, converted; NULL: a condition that always holds) to
- * stmt's arguments.  An integer beyond 64 bits adds NULL and sets an
+/* Adds expr, converted (NULL: a condition that always holds), to stmt's
+ * arguments.  An integer beyond 64 bits adds NULL and sets an
  * error on the context. */
 void sy_code_user_add_isl(
 	__isl_keep SyCode *stmt, __isl_take isl_ast_expr *expr);

@@ -125,6 +125,13 @@ static gboolean invalid(GError **error, const char *format, ...)
 	return FALSE;
 }
 
+/* Frees code read so far, for a failure. */
+static SyCode *drop(SyCode *code)
+{
+	sy_code_free(code);
+	return NULL;
+}
+
 static const char *node_type(JsonNode *node)
 {
 	if (JSON_NODE_HOLDS_OBJECT(node))
@@ -186,8 +193,10 @@ static SyCodeExpr *op_from_json(JsonObject *o, GError **error)
 		return NULL;
 	op_node = json_object_get_member(o, "op");
 	args_node = json_object_get_member(o, "args");
-	if (!holds(op_node, G_TYPE_STRING) ||
-		!sy_code_op_from_name(json_node_get_string(op_node), &op)) {
+	op = holds(op_node, G_TYPE_STRING)
+		? sy_code_op_from_name(json_node_get_string(op_node))
+		: SY_CODE_N_OPS;
+	if (op == SY_CODE_N_OPS) {
 		invalid(error, "\"op\" is not an operation (add, sub, ...)");
 		return NULL;
 	}
@@ -293,7 +302,7 @@ static SyCode *block_from_json(JsonObject *o, GError **error)
 
 		if (!child) {
 			g_prefix_error(error, "/children/%u", i);
-			return sy_code_free(block);
+			return drop(block);
 		}
 		sy_code_block_add(block, child);
 	}
@@ -376,7 +385,7 @@ static SyCode *for_from_json(JsonObject *o, GError **error)
 		json_node_get_boolean(degenerate), body);
 	if (!trip_from_json(o, loop, error) ||
 		!pragma_from_json(o, loop, error))
-		return sy_code_free(loop);
+		return drop(loop);
 	return loop;
 }
 
@@ -438,7 +447,7 @@ static SyCode *user_from_json(JsonObject *o, GError **error)
 
 		if (!e && !JSON_NODE_HOLDS_NULL(arg)) {
 			g_prefix_error(error, "/args/%u", i);
-			return sy_code_free(user);
+			return drop(user);
 		}
 		sy_code_user_add(user, e);
 	}

@@ -38,14 +38,13 @@ const char *sy_code_op_name(SyCodeOp op)
 	return (guint)op < SY_CODE_N_OPS ? op_names[op] : NULL;
 }
 
-gboolean sy_code_op_from_name(const char *name, SyCodeOp *op)
+SyCodeOp sy_code_op_from_name(const char *name)
 {
-	for (guint i = 0; i < SY_CODE_N_OPS; i++)
-		if (strcmp(name, op_names[i]) == 0) {
-			*op = (SyCodeOp)i;
-			return TRUE;
-		}
-	return FALSE;
+	guint i = 0;
+
+	while (i < SY_CODE_N_OPS && strcmp(name, op_names[i]) != 0)
+		i++;
+	return (SyCodeOp)i;
 }
 
 /* isl's arities: min and max are n-ary, calls and accesses have a
@@ -123,16 +122,15 @@ SyCodeExpr *sy_code_expr_op3(
 	return sy_code_expr_op(op, 3, args);
 }
 
-SyCodeExpr *sy_code_expr_free(SyCodeExpr *e)
+void sy_code_expr_free(SyCodeExpr *e)
 {
 	if (!e)
-		return NULL;
+		return;
 	for (guint k = 0; k < e->n_args; k++)
 		sy_code_expr_free(e->args[k]);
 	g_free(e->args);
 	g_free(e->name);
 	g_free(e);
-	return NULL;
 }
 
 SyCodeExpr *sy_code_expr_copy(const SyCodeExpr *e)
@@ -290,10 +288,10 @@ void sy_code_user_add(SyCode *user, SyCodeExpr *arg)
 	g_ptr_array_add(user->args, arg);
 }
 
-SyCode *sy_code_free(SyCode *c)
+void sy_code_free(SyCode *c)
 {
 	if (!c)
-		return NULL;
+		return;
 	g_free(c->name);
 	sy_code_expr_free(c->init);
 	sy_code_expr_free(c->cond);
@@ -305,7 +303,6 @@ SyCode *sy_code_free(SyCode *c)
 	if (c->args)
 		g_ptr_array_unref(c->args);
 	g_free(c);
-	return NULL;
 }
 
 SyCode *sy_code_copy(const SyCode *c)

@@ -64,8 +64,8 @@ struct _SyCodeExpr {
 
 __isl_give SyCodeExpr *sy_code_expr_int(gint64 value);
 __isl_give SyCodeExpr *sy_code_expr_id(__isl_keep const char *name);
-/* An operation of n arguments (taken, each non-NULL); NULL (and the
- * arguments freed) if n is not an arity op takes. */
+/* An operation of n arguments, each non-NULL; NULL (and the arguments
+ * freed) if n is not an arity op takes. */
 __isl_give SyCodeExpr *sy_code_expr_op(
 	SyCodeOp op, guint n, __isl_take SyCodeExpr **args);
 /* The same for one, two or three arguments. */
@@ -74,16 +74,16 @@ __isl_give SyCodeExpr *sy_code_expr_op2(
 	SyCodeOp op, __isl_take SyCodeExpr *a, __isl_take SyCodeExpr *b);
 __isl_give SyCodeExpr *sy_code_expr_op3(SyCodeOp op, __isl_take SyCodeExpr *a,
 	__isl_take SyCodeExpr *b, __isl_take SyCodeExpr *c);
-__isl_null SyCodeExpr *sy_code_expr_free(__isl_take SyCodeExpr *expr);
+void sy_code_expr_free(__isl_take SyCodeExpr *expr);
 __isl_give SyCodeExpr *sy_code_expr_copy(__isl_keep const SyCodeExpr *expr);
 /* Equal trees; two NULLs are equal. */
 gboolean sy_code_expr_is_equal(
 	__isl_keep const SyCodeExpr *a, __isl_keep const SyCodeExpr *b);
 
 /* The operation's name ("add", "fdiv_q", "address_of": isl's), and the
- * operation of a name (FALSE for none). */
+ * operation of a name (SY_CODE_N_OPS for none). */
 __isl_keep const char *sy_code_op_name(SyCodeOp op);
-gboolean sy_code_op_from_name(__isl_keep const char *name, SyCodeOp *op);
+SyCodeOp sy_code_op_from_name(__isl_keep const char *name);
 /* Whether op takes n arguments. */
 gboolean sy_code_op_takes(SyCodeOp op, guint n);
 
@@ -125,7 +125,7 @@ struct _SyCode {
 };
 
 __isl_give SyCode *sy_code_block_new(void);
-/* Adds child (taken) at the end of block. */
+/* Adds child at the end of block. */
 void sy_code_block_add(__isl_keep SyCode *block, __isl_take SyCode *child);
 /* A loop; its trip count is found where init, cond and inc say it
  * plainly (init and the bound integers, a positive integer step). */
@@ -138,10 +138,10 @@ __isl_give SyCode *sy_code_if_new(__isl_take SyCodeExpr *cond,
 __isl_give SyCode *sy_code_mark_new(
 	__isl_keep const char *name, __isl_take SyCode *body);
 __isl_give SyCode *sy_code_user_new(__isl_keep const char *name);
-/* Adds an argument (taken; NULL: a condition that always holds). */
+/* Adds an argument (NULL: a condition that always holds). */
 void sy_code_user_add(__isl_keep SyCode *user, __isl_take SyCodeExpr *arg);
 
-__isl_null SyCode *sy_code_free(__isl_take SyCode *code);
+void sy_code_free(__isl_take SyCode *code);
 __isl_give SyCode *sy_code_copy(__isl_keep const SyCode *code);
 /* Equal trees (pragmas and trip counts included); two NULLs are
  * equal. */

@@ -15,13 +15,13 @@ G_BEGIN_DECLS
 /* The transformed loop nest as a C block, its first line indented by
  * indent and each level by unit, with the helper macros it uses defined
  * before it and undefined after it. */
-char *sy_codegen_loops(
-	const SyPeArray *array, const char *indent, const char *unit);
+__isl_give char *sy_codegen_loops(__isl_keep const SyPeArray *array,
+	__isl_keep const char *indent, __isl_keep const char *unit);
 /* Without a stage of its own (sy_codegen_loops is one, whose failure
  * gives a comment saying why instead of the loops): for callers that
  * check isl themselves. */
-char *sy_codegen_block(
-	const SyPeArray *array, const char *indent, const char *unit);
+__isl_give char *sy_codegen_block(__isl_keep const SyPeArray *array,
+	__isl_keep const char *indent, __isl_keep const char *unit);
 
 /* Where the SCoP is in the main file (byte offsets): begin at the
  * "#pragma scop" line, body after it, body_end at the "#pragma endscop"
@@ -33,13 +33,15 @@ typedef struct {
 	const char *unit;
 } SyScopText;
 
-/* Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
-gboolean sy_codegen_scop_text(
-	const SyProgram *prog, SyScopText *text, GError **error);
+/* Fills text (the caller's).  Fails (SY_INPUT_ERROR) if the SCoP is not
+ * in the main file. */
+gboolean sy_codegen_scop_text(__isl_keep const SyProgram *prog,
+	__isl_keep SyScopText *text, GError **error);
 
 /* The input file with its SCoP replaced by the transformed loop nest.
  * Fails (SY_INPUT_ERROR) if the SCoP is not in the main file. */
-char *sy_codegen_file(const SyPeArray *array, GError **error);
+__isl_give char *sy_codegen_file(
+	__isl_keep const SyPeArray *array, GError **error);
 
 /* The transformed loop nest as code: its statements (named after the
  * kernel's) have the statement's iterators as arguments, expressions of
@@ -49,11 +51,13 @@ __isl_give SyCode *sy_codegen_code(__isl_keep const SyPeArray *array);
 /* code (of sy_codegen_code, or read back) printed as sy_codegen_block
  * prints the array's own. */
 __isl_give char *sy_codegen_print(__isl_keep const SyPeArray *array,
-	__isl_keep const SyCode *code, const char *indent, const char *unit);
+	__isl_keep const SyCode *code, __isl_keep const char *indent,
+	__isl_keep const char *unit);
 
 /* Loop iterator names that the program does not use (c0, c1, ...), n
  * of them; the type the kernel's loops agree on (int by default). */
-isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx, guint n);
-const char *sy_codegen_iterator_type(const SyScop *scop);
+__isl_give isl_id_list *sy_codegen_iterators(
+	__isl_keep const SyProgram *prog, __isl_keep isl_ctx *ctx, guint n);
+__isl_keep const char *sy_codegen_iterator_type(__isl_keep const SyScop *scop);
 
 G_END_DECLS
