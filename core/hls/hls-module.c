@@ -221,56 +221,61 @@ static int loop_dim(isl_ast_node *loop)
 	return dim;
 }
 
-static guint for_depth(isl_ast_node *node, int lanes);
+static gboolean for_below(isl_ast_node *node, int lanes);
 
-static guint list_depth(isl_ast_node_list *list, int lanes)
+static gboolean list_below(isl_ast_node_list *list, int lanes)
 {
-	guint depth = 0;
+	gboolean found = FALSE;
 	int n = (int)isl_ast_node_list_n_ast_node(list);
 
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; !found && i < n; i++) {
 		isl_ast_node *child = isl_ast_node_list_get_ast_node(list, i);
 
-		depth = MAX(depth, for_depth(child, lanes));
+		found = for_below(child, lanes);
 		isl_ast_node_free(child);
 	}
 	isl_ast_node_list_free(list);
-	return depth;
+	return found;
 }
 
-/* Real loops at and below node: degenerate ones, and the SIMD lanes'
- * loop (schedule dimension lanes), do not count. */
-static guint for_depth(isl_ast_node *node, int lanes)
+/* Whether a real loop is at or below node: degenerate ones, and the
+ * SIMD lanes' loop (schedule dimension lanes), do not count.  The
+ * search stops at the first real loop, so that asking it for every loop
+ * of a tree costs the tree's size, not its size times its depth: a node
+ * is reached only from the innermost real loop above it and the lanes'
+ * loop between them. */
+static gboolean for_below(isl_ast_node *node, int lanes)
 {
 	isl_ast_node *child;
-	guint depth = 0;
+	gboolean found = FALSE;
 
 	switch (isl_ast_node_get_type(node)) {
 	case isl_ast_node_for:
+		if (!isl_ast_node_for_is_degenerate(node) &&
+			loop_dim(node) != lanes)
+			return TRUE;
 		child = isl_ast_node_for_get_body(node);
-		depth = for_depth(child, lanes) +
-			(!isl_ast_node_for_is_degenerate(node) &&
-				loop_dim(node) != lanes);
+		found = for_below(child, lanes);
 		break;
 	case isl_ast_node_if:
 		child = isl_ast_node_if_get_then_node(node);
-		depth = for_depth(child, lanes);
-		if (isl_ast_node_if_has_else_node(node)) {
+		found = for_below(child, lanes);
+		if (!found && isl_ast_node_if_has_else_node(node)) {
 			isl_ast_node_free(child);
 			child = isl_ast_node_if_get_else_node(node);
-			depth = MAX(depth, for_depth(child, lanes));
+			found = for_below(child, lanes);
 		}
 		break;
 	case isl_ast_node_block:
-		return list_depth(isl_ast_node_block_get_children(node), lanes);
+		return list_below(isl_ast_node_block_get_children(node), lanes);
 	case isl_ast_node_mark:
 		child = isl_ast_node_mark_get_node(node);
-		depth = for_depth(child, lanes);
+		found = for_below(child, lanes);
 		break;
-	default: return 0;
+	default: return FALSE;
 	}
 	isl_ast_node_free(child);
-	return depth;
+	return found;
 }
 
 /* The SIMD lanes' loop unrolled, the innermost loop above it (or the
@@ -280,16 +285,20 @@ static void loop_pragmas(SyAstPrinter *p, isl_ast_node *loop, gpointer data)
 {
 	SyHlsModule *mod = data;
 	int lanes = (int)mod->hls->m->lanes_dim;
-	isl_ast_node *body = isl_ast_node_for_get_body(loop);
-	guint below = for_depth(body, lanes);
 
-	isl_ast_node_free(body);
 	if (lanes >= 0 && loop_dim(loop) == lanes) {
 		sy_ast_line_start(p);
 		g_string_append(p->out, "#pragma HLS UNROLL\n");
-	} else if (below == 0) {
-		sy_ast_line_start(p);
-		g_string_append(p->out, "#pragma HLS PIPELINE II=1\n");
+	} else {
+		isl_ast_node *body = isl_ast_node_for_get_body(loop);
+		gboolean inner = !for_below(body, lanes);
+
+		isl_ast_node_free(body);
+		if (inner) {
+			sy_ast_line_start(p);
+			g_string_append(
+				p->out, "#pragma HLS PIPELINE II=1\n");
+		}
 	}
 }
 
