@@ -162,13 +162,11 @@ isl_union_set *sy_hls_model_points(
 		const SyHlsStmt *h = value;
 		isl_set *mine = isl_union_set_extract_set(
 			instances, isl_set_get_space(h->stmt->domain));
-		isl_set *at = isl_set_apply(mine,
-			isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)));
+		isl_set *at = isl_set_preimage_pw_multi_aff(mine,
+			isl_pw_multi_aff_copy(h->inverse));
 
 		points = isl_union_set_add_set(points,
-			isl_set_intersect(
-				isl_set_set_tuple_name(at, h->stmt->name),
-				isl_set_copy(h->points)));
+			isl_set_intersect(at, isl_set_copy(h->points)));
 	}
 	isl_union_set_free(instances);
 	return points;
