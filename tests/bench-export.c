@@ -8,7 +8,9 @@
  * test.
  *
  * bench-export [EXAMPLES_DIR] [S...]: mm.c is read from EXAMPLES_DIR
- * (data/examples), the series is S = 10 20 30 40 50 unless given. */
+ * (data/examples), the series is S = 10 20 30 40 50 unless given.
+ * bench-export --kernel S prints the kernel of S accumulations, to time
+ * systole-cli export on it from outside. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -183,14 +185,24 @@ int main(int argc, char **argv)
 {
 	static const char *const defines[] = {
 		"I=1024", "J=1024", "K=1024", NULL};
-	const char *examples = argc > 1 ? argv[1] : "data/examples";
-	g_autofree char *mm = g_build_filename(examples, "mm.c", NULL);
+	const char *examples;
+	g_autofree char *mm = NULL;
 	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
 	static const guint series[] = {10, 20, 30, 40, 50};
-	Case odyssey = {"mm, Odyssey 1024^3", mm, NULL, defines, "i,j",
+	Case odyssey = {"mm, Odyssey 1024^3", NULL, NULL, defines, "i,j",
 		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
 		"kernel[]->latency[3,26];kernel[]->simd[8]}",
 		NULL, NULL};
+
+	if (argc == 3 && g_str_equal(argv[1], "--kernel")) {
+		g_autofree char *text = accumulations((guint)atoi(argv[2]));
+
+		fputs(text, stdout);
+		return 0;
+	}
+	examples = argc > 1 ? argv[1] : "data/examples";
+	mm = g_build_filename(examples, "mm.c", NULL);
+	odyssey.path = mm;
 
 	printf("%-24s %9s %9s %9s %9s %9s %9s %9s\n", "kernel", "analysis",
 		"PE array", "design", "HLS model", "files", "export",
