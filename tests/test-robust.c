@@ -8,6 +8,7 @@
 #include "comm/design.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
+#include "compute/config.h"
 #include "hls/export.h"
 #include "poly/analysis.h"
 #include "poly/projection.h"
@@ -386,6 +387,73 @@ static void test_projection_limits(void)
 	sy_analysis_free(a);
 }
 
+/* Lines of a file's contents that are exactly line, after their
+ * indentation. */
+static guint count_lines(GBytes *contents, const char *line)
+{
+	gsize size;
+	const char *data = g_bytes_get_data(contents, &size);
+	g_autofree char *text = g_strndup(data, size);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	guint n = 0;
+
+	for (guint i = 0; lines[i]; i++)
+		n += g_str_equal(g_strchug(lines[i]), line);
+	return n;
+}
+
+/* A body of many statements exports in time that grows with the code:
+ * the pipeline pragmas once walked every block below a loop twice per
+ * level (2^levels walks; 28 statements took minutes, beyond this test's
+ * timeout).  28 accumulations print 20 + 5 per statement pipelined
+ * loops: 5 modules with a loop per statement, and 20 others. */
+static void test_many_statements(void)
+{
+	GString *src = g_string_new("float A[64][64], B[64][64], C[64][64];\n"
+				    "void kernel(void)\n{\n#pragma scop\n"
+				    "for (int i = 0; i < 64; i++)\n"
+				    " for (int j = 0; j < 64; j++)\n"
+				    "  for (int k = 0; k < 64; k++) {\n");
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyExportFiles files = {0};
+	GBytes *kernel = NULL;
+	GError *error = NULL;
+	int cand;
+
+	for (guint s = 0; s < 28; s++)
+		g_string_append(src, "C[i][j] = C[i][j] + A[i][k] * B[j][k];\n");
+	g_string_append(src, "  }\n#pragma endscop\n}\n");
+	a = sy_analysis_new_from_data("many.c", src->str, -1, NULL, &error);
+	g_string_free(src, TRUE);
+	g_assert_no_error(error);
+	cand = sy_config_find_space(a, "i,j", &error);
+	g_assert_no_error(error);
+	c = sy_choices_new(a, g_ptr_array_index(a->candidates, cand), NULL);
+	cfg = sy_config_new(c);
+	g_assert_true(sy_config_apply_named(
+		cfg, c, "tile", "i=16,j=16,k=16", &error));
+	g_assert_true(sy_config_apply_named(cfg, c, "latency", "i=4,j=4", &error));
+	array = sy_pe_array_new(c, cfg, &error);
+	g_assert_no_error(error);
+	design = sy_design_new(array, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_export_files(design, device, NULL, &files, &error));
+	g_assert_no_error(error);
+	for (guint i = 0; i < files.paths->len; i++)
+		if (g_str_equal(g_ptr_array_index(files.paths, i),
+			    "src/systole_kernel.cpp"))
+			kernel = g_ptr_array_index(files.contents, i);
+	g_assert_nonnull(kernel);
+	g_assert_cmpuint(count_lines(kernel, "#pragma HLS PIPELINE II=1"), ==,
+		20 + 5 * 28);
+	sy_export_files_clear(&files);
+}
+
 static int compare_names(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -401,6 +469,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/robust/too-complex", test_too_complex);
 	g_test_add_func("/robust/stage-limits", test_stage_limits);
 	g_test_add_func("/robust/projection-limits", test_projection_limits);
+	g_test_add_func("/robust/many-statements", test_many_statements);
 	for (int d = 1; d < argc; d++) {
 		g_autoptr(GDir) dir = g_dir_open(argv[d], 0, NULL);
 		g_autoptr(GPtrArray)

@@ -1,8 +1,8 @@
 /* Arrays kept in their PE and passed along the array (see
- * SyHlsModel.chain): which accesses use the PE-to-PE FIFOs, checked
- * against what a FIFO can do (each value once, in order) and against
- * where the chain meets its I/O modules (values from outside enter at
- * the first PE, final values leave at the last). */
+ * hls-chain.h): which accesses use the PE-to-PE FIFOs, checked against
+ * what a FIFO can do (each value once, in order) and against where the
+ * chain meets its I/O modules (values from outside enter at the first
+ * PE, final values leave at the last). */
 #include <isl/aff.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
@@ -13,12 +13,31 @@
 
 #include "comm/hls-chain.h"
 
-isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
+/* What the chains stand on: the design's boxes (and through them the
+ * PE array) and its I/O plan. */
+typedef struct {
+	const SyTileBoxes *tiles;
+	const SyPeArray *array;
+	const GPtrArray *plan; /* SyIoPath */
+} Chains;
+
+gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x)
 {
-	return isl_map_domain(sy_io_live_out(m->array->analysis->deps, a));
+	const SyCandidate *c = array->choices->candidate;
+
+	if (x->local)
+		return TRUE;
+	for (guint k = 0; k < c->io->len; k++) {
+		const SyIoGroup *g = g_ptr_array_index(c->io, k);
+
+		if (g->array == x && !g->exterior &&
+			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
+			return TRUE;
+	}
+	return FALSE;
 }
 
-static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
+static isl_set *live_in(const Chains *m, const SyAccess *a)
 {
 	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
 
@@ -26,7 +45,7 @@ static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
 		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
 }
 
-static gboolean is_exterior_flow(const SyHlsModel *m, const SyDep *dep)
+static gboolean is_exterior_flow(const Chains *m, const SyDep *dep)
 {
 	return dep->kind == SY_DEP_FLOW && dep->uniform &&
 		sy_candidate_crosses_pes(
@@ -35,7 +54,7 @@ static gboolean is_exterior_flow(const SyHlsModel *m, const SyDep *dep)
 
 /* The path of x one way along the array, or NULL. */
 static const SyIoPath *exterior_path(
-	const SyHlsModel *m, const SyArray *x, gboolean in)
+	const Chains *m, const SyArray *x, gboolean in)
 {
 	for (guint i = 0; i < m->plan->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(m->plan, i);
@@ -57,10 +76,10 @@ static guint along(const SyIoPath *p)
 
 /* The instances of stmt in the PEs at coordinate v along space loop k. */
 static isl_set *at_pe(
-	const SyHlsModel *m, const SyStmt *stmt, guint k, gint64 v)
+	const SyTileBoxes *tiles, const SyStmt *stmt, guint k, gint64 v)
 {
-	const SyHlsStmt *h = sy_hls_model_stmt(m, stmt->name);
-	isl_aff *coord = isl_multi_aff_get_at(h->sched, (int)(m->n_tile + k));
+	isl_aff *coord = isl_multi_aff_get_at(sy_tile_boxes_sched(tiles, stmt),
+		(int)(tiles->n_tile + k));
 
 	coord = isl_aff_add_constant_si(coord, (int)-v);
 	return isl_set_from_basic_set(isl_aff_zero_basic_set(coord));
@@ -68,7 +87,7 @@ static isl_set *at_pe(
 
 /* Instances of an access that cross PEs: reads of a value written in
  * the previous PE (sinks), or writes read in the next one. */
-static isl_set *crossing(const SyHlsModel *m, const SyAccess *a)
+static isl_set *crossing(const Chains *m, const SyAccess *a)
 {
 	const SyDeps *deps = m->array->analysis->deps;
 	isl_set *set = isl_set_empty(isl_set_get_space(a->stmt->domain));
@@ -90,7 +109,7 @@ static isl_set *crossing(const SyHlsModel *m, const SyAccess *a)
 
 /* The flat schedule's PE coordinates (pe) or its other dimensions,
  * time as a PE sees it. */
-static isl_map *project(const SyHlsModel *m, gboolean pe)
+static isl_map *project(const SyTileBoxes *m, gboolean pe)
 {
 	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
 	guint n = pe ? m->n_space : m->n_dims - m->n_space;
@@ -111,7 +130,7 @@ static isl_map *project(const SyHlsModel *m, gboolean pe)
 }
 
 /* Schedule points p -> q of one PE, p earlier than q. */
-static isl_map *earlier_in_pe(const SyHlsModel *m)
+static isl_map *earlier_in_pe(const SyTileBoxes *m)
 {
 	isl_map *clock = project(m, FALSE), *pe = project(m, TRUE);
 	isl_map *clock_back = isl_map_reverse(isl_map_copy(clock));
@@ -128,11 +147,12 @@ static isl_map *earlier_in_pe(const SyHlsModel *m)
  * order: every value read in the next PE once, and of two values a PE
  * writes, the earlier read earlier there. */
 static gboolean check_fifo(
-	const SyHlsModel *m, const SyArray *x, GError **error)
+	const Chains *m, const SyArray *x, GError **error)
 {
 	const SyDeps *deps = m->array->analysis->deps;
+	isl_union_map *schedule = m->tiles->schedule;
 	isl_union_map *ext = isl_union_map_empty(
-		isl_space_params_alloc(isl_union_map_get_ctx(m->schedule), 0));
+		isl_space_params_alloc(isl_union_map_get_ctx(schedule), 0));
 	isl_bool once, kept = isl_bool_true;
 
 	for (guint i = 0; i < deps->deps->len; i++) {
@@ -144,14 +164,13 @@ static gboolean check_fifo(
 	}
 	once = isl_union_map_is_single_valued(ext);
 	ext = isl_union_map_apply_range(
-		isl_union_map_apply_domain(
-			ext, isl_union_map_copy(m->schedule)),
-		isl_union_map_copy(m->schedule));
+		isl_union_map_apply_domain(ext, isl_union_map_copy(schedule)),
+		isl_union_map_copy(schedule));
 	if (once == isl_bool_true &&
 		isl_union_map_is_empty(ext) == isl_bool_false) {
 		/* written at w1 before w2, read at r1 before r2 */
 		isl_map *r = isl_map_from_union_map(ext);
-		isl_map *before = earlier_in_pe(m);
+		isl_map *before = earlier_in_pe(m->tiles);
 		isl_map *pairs = isl_map_apply_range(
 			isl_map_apply_range(isl_map_reverse(isl_map_copy(r)),
 				isl_map_copy(before)),
@@ -179,16 +198,17 @@ static gboolean check_fifo(
 
 /* The FIFO instances of access a of a chained array, checked: values
  * from outside enter at the first PE, results leave at the last. */
-static isl_set *chain_of(const SyHlsModel *m, const SyAccess *a,
+static isl_set *chain_of(const Chains *m, const SyAccess *a,
 	const SyIoPath *p, GError **error)
 {
 	guint k = along(p);
 	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
 	isl_set *outside = a->array->local
 		? isl_set_empty(isl_set_get_space(a->stmt->domain))
-		: a->write ? sy_hls_model_live_out(m, a)
+		: a->write ? isl_map_domain(sy_io_live_out(
+				     m->array->analysis->deps, a))
 			   : live_in(m, a);
-	isl_set *there = at_pe(m, a->stmt, k, end);
+	isl_set *there = at_pe(m->tiles, a->stmt, k, end);
 	isl_bool ok = isl_set_is_subset(outside, there);
 	const char *loop =
 		m->array->analysis->band
@@ -218,26 +238,29 @@ static void set_free(gpointer set)
 	isl_set_free(set);
 }
 
-gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
+GHashTable *sy_hls_chains_new(
+	const SyTileBoxes *tiles, const GPtrArray *plan, GError **error)
 {
-	const SyScop *scop = m->array->analysis->scop;
+	Chains m = {tiles, tiles->array, plan};
+	const SyScop *scop = m.array->analysis->scop;
+	g_autoptr(GHashTable) chains =
+		g_hash_table_new_full(NULL, NULL, NULL, set_free);
 
-	m->chain = g_hash_table_new_full(NULL, NULL, NULL, set_free);
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-		const SyIoPath *in = exterior_path(m, x, TRUE);
-		const SyIoPath *out = exterior_path(m, x, FALSE);
+		const SyIoPath *in = exterior_path(&m, x, TRUE);
+		const SyIoPath *out = exterior_path(&m, x, FALSE);
 
 		/* With no way in, partial results start in the first
 		 * PEs (see sy_hls_model_headless); a temporary passed PE
 		 * to PE has neither way. */
-		if (!sy_hls_model_keeps(m, x))
+		if (!sy_hls_chain_keeps(m.array, x))
 			continue;
 		if (x->local ? !in || in->role != SY_PATH_PASS
 			     : !out || (!in && out->role != SY_PATH_PARTIAL))
 			continue;
-		if (!check_fifo(m, x, error))
-			return FALSE;
+		if (!check_fifo(&m, x, error))
+			return NULL;
 		for (guint k = 0; k < scop->accesses->len; k++) {
 			const SyAccess *a = g_ptr_array_index(
 				scop->accesses, k);
@@ -245,62 +268,37 @@ gboolean sy_hls_model_build_chains(SyHlsModel *m, GError **error)
 
 			if (a->array != x || !a->expr)
 				continue;
-			set = chain_of(m, a,
+			set = chain_of(&m, a,
 				(a->write && out) || !in ? out : in, error);
 			if (!set)
-				return FALSE;
+				return NULL;
 			if (isl_set_is_empty(set) == isl_bool_true)
 				isl_set_free(set);
 			else
-				g_hash_table_insert(m->chain, (gpointer)a, set);
+				g_hash_table_insert(chains, (gpointer)a, set);
 		}
 	}
-	return TRUE;
+	return g_steal_pointer(&chains);
 }
 
-isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)
+isl_union_set *sy_hls_chain_ends(
+	GHashTable *chains, const SyTileBoxes *tiles, const SyIoPath *p)
 {
-	return g_hash_table_lookup(m->chain, a);
-}
-
-gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)
-{
-	GHashTableIter it;
-	gpointer a;
-
-	g_hash_table_iter_init(&it, m->chain);
-	while (g_hash_table_iter_next(&it, &a, NULL))
-		if (((const SyAccess *)a)->array == x)
-			return TRUE;
-	return FALSE;
-}
-
-isl_union_set *sy_hls_model_chain_ends(const SyHlsModel *m, const SyIoPath *p)
-{
-	const SyScop *scop = m->array->analysis->scop;
+	const SyScop *scop = tiles->array->analysis->scop;
 	guint k = along(p);
-	gint64 end = p->in ? 0 : m->array->pe[k] - 1;
+	gint64 end = p->in ? 0 : tiles->array->pe[k] - 1;
 	isl_union_set *ends = isl_union_set_empty(
 		isl_space_params_alloc(scop->ctx, 0));
 
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
-		isl_set *set = sy_hls_model_chain(m, a);
+		isl_set *set = g_hash_table_lookup(chains, a);
 
 		if (a->array != p->array || a->write == p->in || !set)
 			continue;
 		ends = isl_union_set_add_set(ends,
-			isl_set_intersect(
-				isl_set_copy(set), at_pe(m, a->stmt, k, end)));
+			isl_set_intersect(isl_set_copy(set),
+				at_pe(tiles, a->stmt, k, end)));
 	}
 	return ends;
-}
-
-gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)
-{
-	const SyIoPath *p = hp->path;
-
-	return p->role == SY_PATH_PASS ||
-		(!p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
-			!sy_hls_model_path(m, p->array, TRUE));
 }

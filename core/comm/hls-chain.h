@@ -1,17 +1,34 @@
-/* Building SyHlsModel.chain, for sy_hls_model_new: the instances of
- * each access of an array kept and passed that use the PE-to-PE FIFO,
- * or a refusal that names the rule broken. */
+/* Arrays kept in their PE and passed along the PE array (partial results
+ * accumulated in each PE, then handed to the next; temporaries passed PE
+ * to PE): per access, the instances that use the PE-to-PE FIFO (reads of
+ * values from the previous PE or from outside, writes of values for the
+ * next PE or for the drain), or a refusal that names the rule broken.
+ *
+ * Built from the design's boxes and I/O plan alone, for the HLS model
+ * (hls-model.h), which holds the result: this file knows nothing of the
+ * model, so that the two do not depend on each other. */
 #pragma once
 
-#include "comm/hls-model.h"
+#include "comm/io-plan.h"
+#include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
 
-gboolean sy_hls_model_build_chains(SyHlsModel *model, GError **error);
+/* Whether PEs keep array x: a temporary, or values that flow (or are
+ * overwritten) inside a PE. */
+gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x);
+
+/* The chain sets on the boxes of tiles and the I/O plan (SyIoPath):
+ * SyAccess -> isl_set, for the accesses of kept arrays passed along
+ * the array whose set is not empty; NULL with error set
+ * (SY_HLS_ERROR) when a chain breaks one of the backend's rules. */
+__isl_give GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles,
+	const GPtrArray *plan, GError **error);
 
 /* Where a chained array meets the I/O modules of path p: the FIFO
- * instances of the first PE along p (in) or the last (out). */
-isl_union_set *sy_hls_model_chain_ends(
-	const SyHlsModel *model, const SyIoPath *p);
+ * instances of the first PE along p (in) or the last (out), from the
+ * chain sets chains. */
+__isl_give isl_union_set *sy_hls_chain_ends(__isl_keep GHashTable *chains,
+	const SyTileBoxes *tiles, const SyIoPath *p);
 
 G_END_DECLS

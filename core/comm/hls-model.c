@@ -14,6 +14,7 @@
 #include <isl/val.h>
 
 #include "comm/hls-chain.h"
+#include "comm/hls-model.h"
 
 static void path_free(gpointer data)
 {
@@ -160,13 +161,11 @@ isl_union_set *sy_hls_model_points(
 		const SyHlsStmt *h = value;
 		isl_set *mine = isl_union_set_extract_set(
 			instances, isl_set_get_space(h->stmt->domain));
-		isl_set *at = isl_set_apply(mine,
-			isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)));
+		isl_set *at = isl_set_preimage_pw_multi_aff(mine,
+			isl_pw_multi_aff_copy(h->inverse));
 
 		points = isl_union_set_add_set(points,
-			isl_set_intersect(
-				isl_set_set_tuple_name(at, h->stmt->name),
-				isl_set_copy(h->points)));
+			isl_set_intersect(at, isl_set_copy(h->points)));
 	}
 	isl_union_set_free(instances);
 	return points;
@@ -191,18 +190,7 @@ static isl_union_map *boxed_accesses(
 
 gboolean sy_hls_model_keeps(const SyHlsModel *m, const SyArray *x)
 {
-	const SyCandidate *c = m->array->choices->candidate;
-
-	if (x->local)
-		return TRUE;
-	for (guint k = 0; k < c->io->len; k++) {
-		const SyIoGroup *g = g_ptr_array_index(c->io, k);
-
-		if (g->array == x && !g->exterior &&
-			(g->kind == SY_DEP_FLOW || g->kind == SY_DEP_OUTPUT))
-			return TRUE;
-	}
-	return FALSE;
+	return sy_hls_chain_keeps(m->array, x);
 }
 
 /* Data moving PE to PE must move to the next PE along one space loop at
@@ -441,7 +429,7 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 		hp->moving = isl_union_map_domain(
 			sy_io_path_accesses(array, p));
 	if (p->exterior && sy_hls_model_chained(m, p->array))
-		hp->moving = sy_hls_model_chain_ends(m, p);
+		hp->moving = sy_hls_chain_ends(m->chain, m->design->tiles, p);
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
@@ -540,7 +528,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->plan = design->paths;
 	m->paths = g_ptr_array_new_with_free_func(path_free);
 	m->passes = g_ptr_array_new_with_free_func(path_free);
-	if (!check_paths(m, error) || !sy_hls_model_build_chains(m, error)) {
+	if (!check_paths(m, error) ||
+		!(m->chain = sy_hls_chains_new(tiles, m->plan, error))) {
 		sy_hls_model_free(m);
 		return NULL;
 	}
@@ -571,4 +560,37 @@ const SyHlsPath *sy_hls_model_path(
 			return p;
 	}
 	return NULL;
+}
+
+/* Chains (hls-chain.h) */
+
+isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
+{
+	return isl_map_domain(sy_io_live_out(m->array->analysis->deps, a));
+}
+
+isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)
+{
+	return g_hash_table_lookup(m->chain, a);
+}
+
+gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)
+{
+	GHashTableIter it;
+	gpointer a;
+
+	g_hash_table_iter_init(&it, m->chain);
+	while (g_hash_table_iter_next(&it, &a, NULL))
+		if (((const SyAccess *)a)->array == x)
+			return TRUE;
+	return FALSE;
+}
+
+gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+
+	return p->role == SY_PATH_PASS ||
+		(!p->in && p->exterior && p->role == SY_PATH_PARTIAL &&
+			!sy_hls_model_path(m, p->array, TRUE));
 }

@@ -61,31 +61,36 @@ typedef struct {
 	 * results accumulated in each PE, then handed to the next): per
 	 * access, the instances that use the PE-to-PE FIFO (reads of values
 	 * from the previous PE or from outside, writes of values for the
-	 * next PE or for the drain). */
+	 * next PE or for the drain); see hls-chain.h. */
 	GHashTable *chain; /* SyAccess -> isl_set */
 } SyHlsModel;
 
-SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error);
-void sy_hls_model_free(SyHlsModel *model);
+__isl_give SyHlsModel *sy_hls_model_new(
+	const SyDesign *design, GError **error);
+void sy_hls_model_free(__isl_take SyHlsModel *model);
 
-const SyHlsStmt *sy_hls_model_stmt(const SyHlsModel *model, const char *name);
+__isl_keep const SyHlsStmt *sy_hls_model_stmt(
+	const SyHlsModel *model, const char *name);
 
 /* Whether PEs keep array x: a temporary, or values that flow (or are
  * overwritten) inside a PE. */
 gboolean sy_hls_model_keeps(const SyHlsModel *model, const SyArray *x);
 
 /* The instances of a write whose value nothing overwrites. */
-isl_set *sy_hls_model_live_out(const SyHlsModel *model, const SyAccess *a);
+__isl_give isl_set *sy_hls_model_live_out(
+	const SyHlsModel *model, const SyAccess *a);
 
 /* What an output path's drain writes back: [tile, unit] -> element
  * (unit: the PE coordinates its boxes are per, in PE order) for the
  * elements written there whose value nothing overwrites (AutoSA's
  * copy-out set).  The rest of a box is never written back. */
-isl_map *sy_hls_model_copy_out(const SyHlsModel *model, const SyHlsPath *hp);
+__isl_give isl_map *sy_hls_model_copy_out(
+	const SyHlsModel *model, const SyHlsPath *hp);
 
 /* The chain set of an access (see SyHlsModel.chain), NULL if it has
  * none or it is empty. */
-isl_set *sy_hls_model_chain(const SyHlsModel *model, const SyAccess *a);
+__isl_keep isl_set *sy_hls_model_chain(
+	const SyHlsModel *model, const SyAccess *a);
 gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
 
 /* Whether hp carries partial results out of a chain that has no way in
@@ -95,12 +100,12 @@ gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
 gboolean sy_hls_model_headless(const SyHlsModel *model, const SyHlsPath *hp);
 
 /* The points of instances (statement space, taken): S[schedule]. */
-isl_union_set *sy_hls_model_points(
-	const SyHlsModel *model, isl_union_set *instances);
+__isl_give isl_union_set *sy_hls_model_points(
+	const SyHlsModel *model, __isl_take isl_union_set *instances);
 
 /* The path that carries array x in (or out), or NULL; for a temporary
  * passed PE to PE, its pass (in). */
-const SyHlsPath *sy_hls_model_path(
+__isl_keep const SyHlsPath *sy_hls_model_path(
 	const SyHlsModel *model, const SyArray *x, gboolean in);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyHlsModel, sy_hls_model_free)

@@ -100,46 +100,65 @@ static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
 	return isl_stat_ok;
 }
 
-/* The leaf of the PE array's schedule a statement reaches. */
+/* Schedule dimensions above each leaf of the PE array's schedule, by
+ * the name of every statement the leaf reaches (the last such leaf in
+ * top-down order).  One walk for all statements: a walk per statement
+ * took every leaf's domain again, quadratic in the statements. */
 typedef struct {
-	isl_space *space; /* the statement's */
-	int depth; /* schedule dimensions above its leaf, -1 until found */
-} Leaf;
+	GHashTable *depths; /* name -> 1 + depth */
+	int depth; /* of the leaf at hand */
+} LeafStmts;
 
-static isl_bool find_leaf(isl_schedule_node *node, void *user)
+static isl_stat add_leaf_stmt(isl_set *set, void *user)
 {
-	Leaf *leaf = user;
+	LeafStmts *leaf = user;
+
+	if (isl_set_is_empty(set) == isl_bool_false)
+		g_hash_table_insert(leaf->depths,
+			g_strdup(isl_set_get_tuple_name(set)),
+			GINT_TO_POINTER(leaf->depth + 1));
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+static isl_bool find_leaves(isl_schedule_node *node, void *user)
+{
+	LeafStmts leaf = {user, 0};
 	isl_union_set *domain;
-	isl_set *mine;
-	isl_bool here;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
 		return isl_bool_true;
 	domain = isl_schedule_node_get_domain(node);
-	mine = isl_union_set_extract_set(domain, isl_space_copy(leaf->space));
-	here = isl_bool_not(isl_set_is_empty(mine));
-	isl_set_free(mine);
-	isl_union_set_free(domain);
-	if (here != isl_bool_true)
-		return isl_bool_false;
 	/* isl's flat schedule: a dimension per band member and one per
 	 * sequence or set node (the child's place). */
-	leaf->depth = 0;
 	node = isl_schedule_node_copy(node);
 	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
 		node = isl_schedule_node_parent(node);
 		switch (isl_schedule_node_get_type(node)) {
 		case isl_schedule_node_band:
-			leaf->depth += (int)isl_schedule_node_band_n_member(
+			leaf.depth += (int)isl_schedule_node_band_n_member(
 				node);
 			break;
 		case isl_schedule_node_sequence:
-		case isl_schedule_node_set: leaf->depth++; break;
+		case isl_schedule_node_set: leaf.depth++; break;
 		default: break;
 		}
 	}
 	isl_schedule_node_free(node);
+	isl_union_set_foreach_set(domain, add_leaf_stmt, &leaf);
+	isl_union_set_free(domain);
 	return isl_bool_false;
+}
+
+/* statement name -> 1 + its leaf's depth */
+static GHashTable *leaf_depths(const SyPeArray *array)
+{
+	GHashTable *depths =
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
+	isl_schedule_foreach_schedule_node_top_down(
+		array->schedule, find_leaves, depths);
+	return depths;
 }
 
 /* The latency and SIMD loops at the leaves of the PE array's schedule. */
@@ -159,22 +178,19 @@ static int leaf_loops(const SyPeArray *array)
  * after the zeros: the order of the points is the same (statements part
  * at a sequence above them), and every statement has its SIMD lane in
  * the last dimension, its latency loops just above. */
-static isl_multi_aff *leaf_loops_last(
-	isl_multi_aff *ma, const SyPeArray *array, const SyStmt *stmt)
+static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma,
+	const SyPeArray *array, GHashTable *depths, const SyStmt *stmt)
 {
-	Leaf leaf = {isl_set_get_space(stmt->domain), -1};
+	int depth = GPOINTER_TO_INT(g_hash_table_lookup(depths, stmt->name)) - 1;
 	int n = (int)isl_multi_aff_dim(ma, isl_dim_out);
 	int k = leaf_loops(array);
 	isl_multi_aff *moved;
 
-	isl_schedule_foreach_schedule_node_top_down(
-		array->schedule, find_leaf, &leaf);
-	isl_space_free(leaf.space);
-	if (leaf.depth < 0 || leaf.depth >= n || k == 0)
+	if (depth < 0 || depth >= n || k == 0)
 		return ma;
 	moved = isl_multi_aff_copy(ma);
-	for (int d = leaf.depth - k; d < n; d++) {
-		int from = d < n - k ? d + k : d - (n - leaf.depth);
+	for (int d = depth - k; d < n; d++) {
+		int from = d < n - k ? d + k : d - (n - depth);
 
 		moved = isl_multi_aff_set_at(
 			moved, d, isl_multi_aff_get_at(ma, from));
@@ -185,13 +201,15 @@ static isl_multi_aff *leaf_loops_last(
 
 /* The PE array's flat schedule of one statement as one affine function
  * (defined beyond the kernel's domain, on the statement's box), its
- * latency and SIMD loops last. */
-static isl_multi_aff *stmt_schedule(
-	const SyPeArray *array, const SyStmt *stmt, GError **error)
+ * latency and SIMD loops last; all is the whole flat schedule, depths
+ * the leaves' (leaf_depths), both taken once for every statement. */
+static isl_multi_aff *stmt_schedule(const SyPeArray *array,
+	isl_union_map *all /* keep */, GHashTable *depths, const SyStmt *stmt,
+	GError **error)
 {
-	isl_union_map *all = isl_schedule_get_map(array->schedule);
 	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
-		all, isl_union_set_from_set(isl_set_copy(stmt->domain))));
+		isl_union_map_copy(all),
+		isl_union_set_from_set(isl_set_copy(stmt->domain))));
 	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
 	isl_multi_aff *ma = NULL;
 
@@ -206,7 +224,7 @@ static isl_multi_aff *stmt_schedule(
 	}
 	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
 	isl_pw_multi_aff_free(pma);
-	return leaf_loops_last(ma, array, stmt);
+	return leaf_loops_last(ma, array, depths, stmt);
 }
 
 /* The schedule on a statement's box, one to one.  A statement under
@@ -240,10 +258,40 @@ static void multi_aff_free(gpointer data)
 	isl_multi_aff_free(data);
 }
 
+/* A statement's schedule on its box, added to t. */
+static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
+	isl_union_map *all /* keep */, GHashTable *depths, GError **error)
+{
+	isl_set *box = box_of(t->array, stmt, error);
+	isl_multi_aff *sched =
+		box ? stmt_schedule(t->array, all, depths, stmt, error) : NULL;
+	isl_map *map;
+
+	if (!sched) {
+		isl_set_free(box);
+		return FALSE;
+	}
+	map = one_to_one(stmt,
+		isl_map_intersect_domain(
+			isl_map_from_multi_aff(isl_multi_aff_copy(sched)), box),
+		error);
+	if (!map) {
+		isl_multi_aff_free(sched);
+		return FALSE;
+	}
+	t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
+	g_hash_table_insert(t->sched, stmt->name, sched);
+	t->schedule = isl_union_map_add_map(t->schedule, map);
+	return TRUE;
+}
+
 SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 {
 	const SyScop *scop = array->analysis->scop;
 	SyTileBoxes *t = g_new0(SyTileBoxes, 1);
+	isl_union_map *all = isl_schedule_get_map(array->schedule);
+	GHashTable *depths = leaf_depths(array);
+	gboolean ok = TRUE;
 
 	t->array = array;
 	t->n_tile = array->config->n_members;
@@ -251,32 +299,14 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
-	for (guint i = 0; i < scop->stmts->len; i++) {
-		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
-		isl_set *box = box_of(array, stmt, error);
-		isl_multi_aff *sched = box ? stmt_schedule(array, stmt, error)
-					   : NULL;
-		isl_map *map;
-
-		if (!sched) {
-			isl_set_free(box);
-			sy_tile_boxes_free(t);
-			return NULL;
-		}
-		map = one_to_one(stmt,
-			isl_map_intersect_domain(
-				isl_map_from_multi_aff(
-					isl_multi_aff_copy(sched)),
-				box),
-			error);
-		if (!map) {
-			isl_multi_aff_free(sched);
-			sy_tile_boxes_free(t);
-			return NULL;
-		}
-		t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
-		g_hash_table_insert(t->sched, stmt->name, sched);
-		t->schedule = isl_union_map_add_map(t->schedule, map);
+	for (guint i = 0; ok && i < scop->stmts->len; i++)
+		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), all,
+			depths, error);
+	isl_union_map_free(all);
+	g_hash_table_unref(depths);
+	if (!ok) {
+		sy_tile_boxes_free(t);
+		return NULL;
 	}
 	return t;
 }

@@ -553,3 +553,46 @@ isl_pw_aff *sy_hls_lane_of(SyHlsGen *hls, const SyStmt *stmt)
 	isl_multi_aff_free(ma);
 	return isl_pw_aff_from_aff(lane);
 }
+
+/* The kernel's interface, which the top function, the PE and the
+ * testbench and host all name the same way (here, below them all, so
+ * that each of those files depends on this one and not on another). */
+
+/* Scalars the kernel only reads: arguments of the kernel and PEs. */
+GPtrArray *sy_hls_arguments(const SyScop *scop)
+{
+	GPtrArray *args = g_ptr_array_new();
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+
+		if (!x->n_dims && !x->written && !x->local)
+			g_ptr_array_add(args, (gpointer)x);
+	}
+	return args;
+}
+
+static gboolean has_in(const SyHlsModel *m, const char *prefix)
+{
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+
+		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean sy_hls_port_is_stem(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	return hp->path->in || !has_in(m, hp->path->prefix);
+}
+
+/* The DRAM port of a path: its stem, "_out" for results of an array
+ * that also comes in under that stem. */
+char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp)
+{
+	return sy_hls_port_is_stem(m, hp)
+		? g_strdup(hp->path->prefix)
+		: g_strconcat(hp->path->prefix, "_out", NULL);
+}

@@ -1,7 +1,10 @@
 /* Private to the Vitis HLS backend: hls-module.c holds what every
  * module's printer stands on, hls-io.c prints the I/O modules, hls-pe.c
- * the PE, hls.c the top function and the header, hls-harness.c the
- * testbench and the XRT host around them. */
+ * the PE, hls-harness.c the testbench and the XRT host, hls.c the top
+ * function and the header around them all.  Each file calls only those
+ * before it in this order (hls-pe.c and hls-harness.c use hls-io.c's
+ * geometry, neither the other), so that none depends on itself through
+ * another. */
 #pragma once
 
 #include "base/checked.h"
@@ -131,11 +134,15 @@ void sy_hls_unit_coords(
 	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord);
 char *sy_hls_fifo_index(const gint64 *coord, guint n, int shift);
 
-/* The kernel's scalar arguments: read-only scalars of the SCoP. */
-GPtrArray *sy_hls_arguments(const SyScop *scop);
-
-/* The DRAM port of a path. */
-char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp);
+/* The kernel's interface (hls-module.c): its scalar arguments, the
+ * read-only scalars of the SCoP (a new array of the scop's arrays); the
+ * DRAM port of a path; whether that port has the name of the path's
+ * stem (then the path declares what the stem's paths share: its word
+ * type, its PE FIFOs), as all do but results of an array that also
+ * comes in under that stem. */
+__isl_give GPtrArray *sy_hls_arguments(const SyScop *scop);
+__isl_give char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp);
+gboolean sy_hls_port_is_stem(const SyHlsModel *m, const SyHlsPath *hp);
 
 /* Printing: a line at the printer's indent, an expression where C's
  * precedence prec is needed (SY_AST_PREC_*; and as a string, atomic),

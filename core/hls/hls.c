@@ -24,45 +24,7 @@ void sy_hls_files_clear(SyHlsFiles *files)
 	g_clear_pointer(&files->warnings, g_ptr_array_unref);
 }
 
-/* The PE */
-
-/* Scalars the kernel only reads: arguments of the kernel and PEs. */
-GPtrArray *sy_hls_arguments(const SyScop *scop)
-{
-	GPtrArray *args = g_ptr_array_new();
-
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (!x->n_dims && !x->written && !x->local)
-			g_ptr_array_add(args, (gpointer)x);
-	}
-	return args;
-}
-
 /* The top function */
-
-static gboolean has_in(const SyHlsModel *m, const char *prefix)
-{
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-
-		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
-			return TRUE;
-	}
-	return FALSE;
-}
-
-/* The DRAM port of a path: its stem, "_out" for results of an array
- * that also comes in under that stem. */
-char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp)
-{
-	const SyIoPath *p = hp->path;
-
-	return !p->in && has_in(m, p->prefix)
-		? g_strconcat(p->prefix, "_out", NULL)
-		: g_strdup(p->prefix);
-}
 
 static char *kernel_params(SyHlsGen *hls, gboolean typed)
 {
@@ -155,7 +117,7 @@ static void declare_fifos(SyHlsGen *hls)
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
-		if (p->in || !has_in(hls->m, p->prefix)) {
+		if (sy_hls_port_is_stem(hls->m, hp)) {
 			g_string_truncate(dims, 0);
 			for (guint k = 0; k < array->n_space; k++)
 				g_string_append_printf(dims,
@@ -556,7 +518,7 @@ static char *emit_header(SyHlsGen *hls)
 	for (guint i = 0; i < hls->m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
 
-		if (!hp->path->in && has_in(hls->m, hp->path->prefix))
+		if (!sy_hls_port_is_stem(hls->m, hp))
 			continue;
 		g_string_append_printf(out, "typedef ap_uint<%u> %s_word;\n",
 			hp->pack * sy_hls_bits(hp->path->array),
