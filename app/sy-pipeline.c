@@ -1,4 +1,9 @@
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "codegen.h"
 #include "sy-pipeline.h"
@@ -260,9 +265,27 @@ static SyConfig *job_config(const Job *job, const SyChoices *choices)
 	return copy;
 }
 
+/* The loop nest, which a cancel does not abort: the printer
+ * (core/ast-print.c) appends what isl returns, NULL once the context is
+ * aborted (a GLib critical).  It is skipped if the job is stale already,
+ * else it runs whole (a few ms) and the cancel aborts the design after
+ * it.  *id is the cancel's connection to the context. */
+static gboolean job_loop_nest(
+	Result *r, GCancellable *cancellable, gulong *id)
+{
+	sy_isl_cancel_disconnect(cancellable, *id);
+	*id = 0;
+	if (g_cancellable_is_cancelled(cancellable))
+		return FALSE;
+	r->loop_nest = sy_codegen_loops(r->pe_array, "", "    ");
+	*id = sy_isl_cancel_connect(r->analysis->ctx, cancellable);
+	return TRUE;
+}
+
 /* The stages after the analysis, in its context.  An error stops them
- * and is the result's. */
-static void job_build(const Job *job, Result *r)
+ * and is the result's; a cancel too (the result is then dropped). */
+static void job_build(
+	const Job *job, Result *r, GCancellable *cancellable, gulong *id)
 {
 	const SyAnalysis *a = r->analysis;
 
@@ -277,16 +300,15 @@ static void job_build(const Job *job, Result *r)
 		r->stage = SY_PIPELINE_STAGE_PE_ARRAY;
 		return;
 	}
-	r->loop_nest = sy_codegen_loops(r->pe_array, "", "    ");
+	if (!job_loop_nest(r, cancellable, id))
+		return;
 	r->design = sy_design_new(r->pe_array, &r->design_options, &r->error);
 	if (!r->design)
 		r->stage = SY_PIPELINE_STAGE_DESIGN;
 }
 
-static void job_run(
-	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static void job_run(GTask *task, Job *job, GCancellable *cancellable)
 {
-	Job *job = data;
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
 		job->max_operations};
@@ -295,7 +317,9 @@ static void job_run(
 	Result *r;
 	gulong id;
 
-	(void)source;
+	/* Stale while it waited for a thread: nothing to do. */
+	if (g_task_return_error_if_cancelled(task))
+		return;
 	a = sy_analysis_new_cancellable(job->path, job->text,
 		(gssize)job->len, &options, cancellable, &error);
 	if (!a) {
@@ -313,9 +337,45 @@ static void job_run(
 	/* A cancel aborts the context until it is disconnected: the
 	 * result is then incomplete, and dropped as stale. */
 	id = sy_isl_cancel_connect(a->ctx, cancellable);
-	job_build(job, r);
+	job_build(job, r, cancellable, &id);
 	sy_isl_cancel_disconnect(cancellable, id);
 	g_task_return_pointer(task, r, (GDestroyNotify)result_unref);
+}
+
+/* The workers: a pool of threads of the pipelines' own, all started at
+ * once.  GLib's shared pool (g_task_run_in_thread) starts a thread for
+ * a job when none is idle, through a helper thread the caller waits
+ * for: 4-5 ms of the main thread per spin-button step on a loaded
+ * machine.  Stale jobs here stop at their next isl call. */
+static void pool_run(gpointer data, gpointer user)
+{
+	GTask *task = data;
+	static GPrivate niced;
+
+	(void)user;
+	/* Below the main thread: with jobs on every core, the main loop
+	 * still gets a CPU first (Linux nices threads one by one). */
+	if (!g_private_get(&niced)) {
+#ifdef __linux__
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+		g_private_set(&niced, GINT_TO_POINTER(1));
+	}
+	job_run(task, g_task_get_task_data(task), g_task_get_cancellable(task));
+	g_object_unref(task);
+}
+
+static GThreadPool *pool(void)
+{
+	static GThreadPool *threads;
+
+	if (g_once_init_enter(&threads)) {
+		guint n = CLAMP(g_get_num_processors(), 2, 4);
+
+		g_once_init_leave(&threads,
+			g_thread_pool_new(pool_run, NULL, (int)n, TRUE, NULL));
+	}
+	return threads;
 }
 
 /* Requests */
@@ -383,8 +443,7 @@ static void start_job(SyPipeline *self)
 	g_atomic_int_inc(&jobs);
 	g_task_set_source_tag(task, start_job);
 	g_task_set_task_data(task, job, job_free);
-	g_task_run_in_thread(task, job_run);
-	g_object_unref(task);
+	g_thread_pool_push(pool(), task, NULL);
 	set_busy(self, TRUE);
 }
 
