@@ -209,6 +209,7 @@ int main(int argc, char **argv)
 	g_signal_connect(spin, "value-changed", G_CALLBACK(stepped), NULL);
 
 	probe_reset();
+	max_draw = 0;
 	source = g_timeout_add_full(
 		G_PRIORITY_HIGH, PROBE_MS, probe_tick, NULL, NULL);
 	start = g_get_monotonic_time();
