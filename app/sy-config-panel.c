@@ -308,8 +308,7 @@ static void clear(SyConfigPanel *self)
 
 		g_signal_handlers_disconnect_by_data(row->tile, row);
 		if (row->latency)
-			g_signal_handlers_disconnect_by_data(
-				row->latency, row);
+			g_signal_handlers_disconnect_by_data(row->latency, row);
 	}
 	for (GList *l = children; l; l = l->next)
 		gtk_widget_destroy(l->data);

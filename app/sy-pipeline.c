@@ -270,8 +270,7 @@ static SyConfig *job_config(const Job *job, const SyChoices *choices)
  * aborted (a GLib critical).  It is skipped if the job is stale already,
  * else it runs whole (a few ms) and the cancel aborts the design after
  * it.  *id is the cancel's connection to the context. */
-static gboolean job_loop_nest(
-	Result *r, GCancellable *cancellable, gulong *id)
+static gboolean job_loop_nest(Result *r, GCancellable *cancellable, gulong *id)
 {
 	sy_isl_cancel_disconnect(cancellable, *id);
 	*id = 0;
@@ -320,8 +319,8 @@ static void job_run(GTask *task, Job *job, GCancellable *cancellable)
 	/* Stale while it waited for a thread: nothing to do. */
 	if (g_task_return_error_if_cancelled(task))
 		return;
-	a = sy_analysis_new_cancellable(job->path, job->text,
-		(gssize)job->len, &options, cancellable, &error);
+	a = sy_analysis_new_cancellable(job->path, job->text, (gssize)job->len,
+		&options, cancellable, &error);
 	if (!a) {
 		g_task_return_error(task, error);
 		return;
@@ -517,9 +516,8 @@ static void remember(SyPipeline *self, const Result *r)
 static void publish(SyPipeline *self, Result *r, guint changed)
 {
 	gboolean new_analysis = changed & CHANGED_SOURCE;
-	gboolean new_choices = new_analysis ||
-		(changed & CHANGED_DATAFLOW) || !self->chosen ||
-		self->chosen->dataflow != r->dataflow;
+	gboolean new_choices = new_analysis || (changed & CHANGED_DATAFLOW) ||
+		!self->chosen || self->chosen->dataflow != r->dataflow;
 
 	remember(self, r);
 	self->generation = r->generation;
@@ -613,9 +611,8 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 	g_strfreev(self->defines);
 	g_strfreev(self->include_dirs);
 	self->defines = options ? g_strdupv((GStrv)options->defines) : NULL;
-	self->include_dirs = options
-		? g_strdupv((GStrv)options->include_dirs)
-		: NULL;
+	self->include_dirs = options ? g_strdupv((GStrv)options->include_dirs)
+				     : NULL;
 	self->max_dims = options ? options->max_dims : 0;
 	self->max_operations = options ? options->max_operations : 0;
 	if (self->analysed)
@@ -645,8 +642,8 @@ void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
 	if (!a || !config || config->candidate >= a->candidates->len)
 		return;
 	g_hash_table_replace(self->sizes,
-		sizes_key(a, g_ptr_array_index(
-				     a->candidates, config->candidate)),
+		sizes_key(
+			a, g_ptr_array_index(a->candidates, config->candidate)),
 		sy_config_copy(config));
 	/* Sizes of a dataflow no longer selected are only remembered. */
 	if ((int)config->candidate != self->dataflow)
@@ -705,9 +702,8 @@ const SyPeArray *sy_pipeline_get_pe_array(SyPipeline *self)
 
 const char *sy_pipeline_get_loop_nest(SyPipeline *self)
 {
-	return self->result && self->result->loop_nest
-		? self->result->loop_nest
-		: "";
+	return self->result && self->result->loop_nest ? self->result->loop_nest
+						       : "";
 }
 
 const SyDesign *sy_pipeline_get_design(SyPipeline *self)
@@ -766,12 +762,8 @@ static void sy_pipeline_get_property(
 	case PROP_ANALYSIS_ERROR:
 		g_value_set_boxed(value, self->analysis_error);
 		break;
-	case PROP_STALE:
-		g_value_set_boolean(value, self->stale);
-		break;
-	case PROP_DATAFLOW:
-		g_value_set_int(value, self->dataflow);
-		break;
+	case PROP_STALE: g_value_set_boolean(value, self->stale); break;
+	case PROP_DATAFLOW: g_value_set_int(value, self->dataflow); break;
 	case PROP_CHOICES:
 		g_value_set_pointer(
 			value, (gpointer)sy_pipeline_get_choices(self));
@@ -798,14 +790,9 @@ static void sy_pipeline_get_property(
 		g_value_set_pointer(
 			value, (gpointer)sy_pipeline_get_design(self));
 		break;
-	case PROP_BUSY:
-		g_value_set_boolean(value, self->busy);
-		break;
-	case PROP_GENERATION:
-		g_value_set_uint(value, self->generation);
-		break;
-	default:
-		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	case PROP_BUSY: g_value_set_boolean(value, self->busy); break;
+	case PROP_GENERATION: g_value_set_uint(value, self->generation); break;
+	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -869,8 +856,8 @@ static void sy_pipeline_class_init(SyPipelineClass *klass)
 	props[PROP_CONFIG] = pointer_prop(
 		"config", "The sizes of the PE array");
 	props[PROP_PE_ARRAY] = pointer_prop("pe-array", "The PE array");
-	props[PROP_LOOP_NEST] = g_param_spec_string("loop-nest", NULL,
-		"The PE array's loops as C", "", ro);
+	props[PROP_LOOP_NEST] = g_param_spec_string(
+		"loop-nest", NULL, "The PE array's loops as C", "", ro);
 	props[PROP_ERROR] = g_param_spec_boxed("error", NULL,
 		"Why the PE array or the design was not built", G_TYPE_ERROR,
 		ro);

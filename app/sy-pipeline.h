@@ -4,12 +4,15 @@
  *
  * Inputs (main thread): the source (text, path, analysis options), the
  * selected dataflow, its sizes (SyConfig) and the network's options.
- * Each change starts a job in a GTask worker: analyse the text, list the
- * dataflow's choices, build the PE array, print its loop nest, build its
- * design.  A newer change cancels the job running (GCancellable, which
- * aborts its isl context) and bumps the generation: a result of an older
- * generation is dropped, never published.  Results are published as
- * properties with notifications:
+ * Each change starts a job, a GTask run on a worker thread (a pool of
+ * the pipelines' own, at a lower priority than the main thread): analyse
+ * the text, list the dataflow's choices, build the PE array, print its
+ * loop nest, build its design.  A newer change cancels the running job
+ * (GCancellable, which aborts its isl context; the loop nest, whose
+ * printer cannot take failed isl calls, is skipped or printed whole)
+ * and bumps the generation: a result of an older generation is dropped,
+ * never published.  Results are published as properties with
+ * notifications:
  *
  *   "analysis"        const SyAnalysis *: the last that succeeded
  *   "analysis-error"  GError: why the latest analysis failed, or NULL
@@ -29,7 +32,9 @@
  * "pe-array", "loop-nest", "error" and "design" change together, in
  * that order, "design" last: a view of them all listens to "design".
  * Pointers are borrowed: each stays valid until its property is notified
- * again (or the pipeline is finalized).
+ * again (or the pipeline is finalized).  A dataflow's sizes published
+ * are remembered for it ("sizes per dataflow", by its loops: an edit of
+ * the kernel keeps them).
  *
  * Threading rule.  An isl_ctx is not thread-safe, so no isl context is
  * ever touched by two threads.  A job takes plain data only (the text,
@@ -40,9 +45,11 @@
  * sharing that context; once published, a bundle belongs to the main
  * thread, which reads it and never hands any of its isl objects to a
  * worker; the pipeline holds a reference to every bundle whose contents
- * are published, and the last reference frees the context.  The only
- * cross-thread call is isl_ctx_abort on a running job's context, which
- * isl provides for exactly that. */
+ * are published (the analysis's, the choices', the design's: up to three
+ * contexts), and the last reference frees the context, on the main
+ * thread; a dropped result is freed there too, its job being over.  The
+ * only cross-thread call is isl_ctx_abort on a running job's context,
+ * which isl provides for exactly that. */
 #pragma once
 
 #include <gio/gio.h>
@@ -81,7 +88,8 @@ void sy_pipeline_select_dataflow(SyPipeline *self, int id);
 
 /* New sizes for the dataflow they name (config->candidate; copied):
  * remembered for it, and built if it is the selected one. */
-void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config /* keep */);
+void sy_pipeline_set_config(
+	SyPipeline *self, const SyConfig *config /* keep */);
 
 /* The network's switches (copied, pack table included). */
 void sy_pipeline_set_design_options(

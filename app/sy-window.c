@@ -235,7 +235,8 @@ static void design_changed(
 		return;
 	}
 	/* The array's own analysis: the scene reads one isl context. */
-	scene = sy_array_scene_new(pe->analysis, pe->choices->candidate, pe->pe);
+	scene = sy_array_scene_new(
+		pe->analysis, pe->choices->candidate, pe->pe);
 	sy_array_scene_set_design(scene, design);
 	markup = status_markup(scene, pe);
 	if (error) {

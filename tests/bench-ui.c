@@ -55,7 +55,8 @@ static gboolean probe_tick(gpointer data)
 
 	(void)data;
 	probe.max = MAX(probe.max, gap);
-	probe.max_cpu = MAX(probe.max_cpu, gap - (wait - probe.last_wait) / 1000);
+	probe.max_cpu = MAX(
+		probe.max_cpu, gap - (wait - probe.last_wait) / 1000);
 	probe.last = now;
 	probe.last_wait = wait;
 	probe.runs++;
@@ -243,7 +244,8 @@ int main(int argc, char **argv)
 		gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)) != value)
 		g_error("%u of %u key presses reached the spin button (at %g, "
 			"not %g)",
-			steps, n, gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)),
+			steps, n,
+			gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)),
 			value);
 
 	g_print("# %u steps of tile-i, one every %u ms, ending at %g\n", n,
@@ -258,9 +260,9 @@ int main(int argc, char **argv)
 		"draw_ms=%.1f\n",
 		probe.max / 1000.0, probe.max_cpu / 1000.0,
 		(done - last_step) / 1000.0, max_draw / 1000.0);
-	gtk_text_buffer_set_modified(gtk_text_view_get_buffer(GTK_TEXT_VIEW(
-					     find(GTK_WIDGET(window),
-						     GTK_TYPE_TEXT_VIEW))),
+	gtk_text_buffer_set_modified(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+			find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
 		FALSE);
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);

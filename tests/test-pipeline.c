@@ -200,9 +200,8 @@ static void test_sizes(void)
 	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, e.loops);
 	assert_same_design(sy_pipeline_get_design(p), e.design);
 	/* A 16 x 8 array: the PEs, and A entering along its 16 rows. */
-	g_assert_cmpint(
-		sy_design_find(sy_pipeline_get_design(p), "PE")->count, ==,
-		128);
+	g_assert_cmpint(sy_design_find(sy_pipeline_get_design(p), "PE")->count,
+		==, 128);
 	expected_clear(&e);
 	/* The analysis was not published again for sizes. */
 	g_assert_cmpuint(seen.analyses, ==, 1);
@@ -217,8 +216,8 @@ static void test_sizes(void)
 	wait_idle(p);
 	g_assert_cmpuint(sy_pipeline_get_generation(p), ==,
 		sy_pipeline_get_requested(p));
-	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==,
-		1 + ((n - 1) * 7) % 64);
+	g_assert_cmpint(
+		sy_pipeline_get_pe_array(p)->pe[0], ==, 1 + ((n - 1) * 7) % 64);
 	/* One notification per published generation, none twice. */
 	{
 		GHashTableIter iter;
@@ -271,8 +270,8 @@ static void test_errors(void)
 
 	/* A broken kernel: the last analysis stays, stale, and the error
 	 * says where. */
-	sy_pipeline_set_source(p, mm_path, "#pragma scop\nwhile (1);\n", -1,
-		NULL, 5);
+	sy_pipeline_set_source(
+		p, mm_path, "#pragma scop\nwhile (1);\n", -1, NULL, 5);
 	g_assert_true(sy_pipeline_is_stale(p));
 	wait_idle(p);
 	g_assert_true(sy_pipeline_get_analysis(p) == a);
@@ -311,8 +310,7 @@ static void test_dataflows(void)
 	g_assert_cmpint(sy_pipeline_get_dataflow(p), ==, 2);
 	wait_idle(p);
 	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->id, ==, 2);
-	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->n_space, ==,
-		1);
+	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->n_space, ==, 1);
 	g_assert_cmpint(sy_pipeline_get_config(p)->tile[0], ==, 64);
 	sy_pipeline_select_dataflow(p, 3);
 	wait_idle(p);
