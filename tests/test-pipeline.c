@@ -240,6 +240,12 @@ static void test_errors(void)
 	SyPipeline *p = pipeline_new(&seen);
 	g_autoptr(SyConfig) cfg = NULL;
 	g_autofree char *want = NULL;
+	g_autoptr(GHashTable) pack = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	SyDesignOptions options = {FALSE, FALSE, pack, 0};
+	GError *copy = NULL;
+	char *loops = NULL;
+	guint stage_prop;
 	const GError *error;
 	SyPipelineStage stage;
 	const SyAnalysis *a;
@@ -261,12 +267,45 @@ static void test_errors(void)
 	g_assert_null(sy_pipeline_get_pe_array(p));
 	g_assert_null(sy_pipeline_get_design(p));
 	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, "");
+	/* The same through the properties. */
+	g_object_get(p, "error", &copy, "error-stage", &stage_prop, "loop-nest",
+		&loops, NULL);
+	g_assert_error(copy, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID);
+	g_assert_cmpstr(copy->message, ==, error->message);
+	g_assert_cmpuint(stage_prop, ==, SY_PIPELINE_STAGE_PE_ARRAY);
+	g_assert_cmpstr(loops, ==, "");
+	g_clear_error(&copy);
+	g_clear_pointer(&loops, g_free);
 	cfg->latency[0] = 4;
 	sy_pipeline_set_config(p, cfg);
 	wait_idle(p);
 	g_assert_null(sy_pipeline_get_error(p, &stage));
 	g_assert_cmpint(stage, ==, SY_PIPELINE_STAGE_NONE);
 	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 4);
+
+	/* A packing factor the design refuses: the PE array and its loops
+	 * stay, the design does not. */
+	loops = g_strdup(sy_pipeline_get_loop_nest(p));
+	g_assert_nonnull(strstr(loops, "for ("));
+	g_hash_table_insert(pack, g_strdup("A:L2"), GUINT_TO_POINTER(3));
+	sy_pipeline_set_design_options(p, &options);
+	wait_idle(p);
+	error = sy_pipeline_get_error(p, &stage);
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"--pack A:L2=3: a packing factor is a power of two of at most "
+		"16 32-bit elements that divides the buffer's innermost "
+		"dimension (64)");
+	g_assert_cmpint(stage, ==, SY_PIPELINE_STAGE_DESIGN);
+	g_assert_nonnull(sy_pipeline_get_pe_array(p));
+	g_assert_null(sy_pipeline_get_design(p));
+	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, loops);
+	options.pack = NULL;
+	sy_pipeline_set_design_options(p, &options);
+	wait_idle(p);
+	g_assert_null(sy_pipeline_get_error(p, NULL));
+	g_assert_nonnull(sy_pipeline_get_design(p));
+	g_free(loops);
 
 	/* A broken kernel: the last analysis stays, stale, and the error
 	 * says where. */
