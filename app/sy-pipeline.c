@@ -342,10 +342,12 @@ static void job_run(GTask *task, Job *job, GCancellable *cancellable)
 }
 
 /* The workers: a pool of threads of the pipelines' own, all started at
- * once.  GLib's shared pool (g_task_run_in_thread) starts a thread for
- * a job when none is idle, through a helper thread the caller waits
- * for: 4-5 ms of the main thread per spin-button step on a loaded
- * machine.  Stale jobs here stop at their next isl call. */
+ * once, so that they can run below the main thread without slowing
+ * GLib's shared pool (g_task_run_in_thread, which GIO and the export
+ * bar use too) and so that a step never waits for a thread to start
+ * (pushing onto the shared pool measured 4-5 ms of the main thread's
+ * wall time per step under load).  Stale jobs stop at their next isl
+ * call. */
 static void pool_run(gpointer data, gpointer user)
 {
 	GTask *task = data;
