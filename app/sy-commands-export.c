@@ -10,7 +10,7 @@ void sy_window_update_export_action(SyWindow *self)
 
 	if (export)
 		g_simple_action_set_enabled(G_SIMPLE_ACTION(export),
-			self->design &&
+			sy_pipeline_get_design(self->pipeline) &&
 				!sy_export_bar_is_running(self->export_bar));
 }
 
@@ -49,12 +49,12 @@ void sy_cmd_export(GSimpleAction *action, GVariant *param, gpointer user)
 		gtk_window_present(GTK_WINDOW(self->export_dialog));
 		return;
 	}
-	if (!self->design)
+	if (!sy_pipeline_get_design(self->pipeline))
 		return;
 	folder = export_folder(self);
-	dialog = sy_export_dialog_new(
-		GTK_WINDOW(self), self->settings, self->pe_array, folder);
-	if (self->stale)
+	dialog = sy_export_dialog_new(GTK_WINDOW(self), self->settings,
+		sy_pipeline_get_pe_array(self->pipeline), folder);
+	if (sy_pipeline_is_stale(self->pipeline))
 		sy_export_dialog_set_note(dialog,
 			"The kernel has changed since it was last analysed: "
 			"this is the design on screen, from the last "
@@ -84,21 +84,24 @@ void sy_window_export_running(GObject *bar, GParamSpec *pspec, SyWindow *self)
 gboolean sy_window_export_to(
 	SyWindow *self, const char *dir, const char *device, gboolean force)
 {
+	const SyPeArray *array = sy_pipeline_get_pe_array(self->pipeline);
 	const SySource *src;
 	SyAnalysisOptions options = {NULL, NULL, 0, 0};
-	SyDesignOptions network;
 
-	if (!self->design || sy_export_bar_is_running(self->export_bar))
+	if (!sy_pipeline_get_design(self->pipeline) ||
+		sy_export_bar_is_running(self->export_bar))
 		return FALSE;
-	/* What made the design on screen: the text analysed, the sizes
-	 * its PE array was built with, the network's switches. */
-	src = self->analysis->prog->pp->main;
-	options.max_dims = self->analysis->max_dims;
-	options.max_operations = self->analysis->max_operations;
-	network = sy_design_panel_get_options(self->design_panel);
+	/* What made the design on screen: the text its analysis read,
+	 * the sizes its PE array was built with, the network's switches.
+	 * Read here, on the main thread that owns them; the job gets
+	 * copies. */
+	src = array->analysis->prog->pp->main;
+	options.max_dims = array->analysis->max_dims;
+	options.max_operations = array->analysis->max_operations;
 	sy_export_bar_run(self->export_bar,
 		sy_export_job_new(src->path, src->text, (gssize)src->len,
-			&options, (guint)self->candidate,
-			self->pe_array->config, &network, device, dir, force));
+			&options, array->config->candidate, array->config,
+			sy_pipeline_get_design_options(self->pipeline), device,
+			dir, force));
 	return TRUE;
 }

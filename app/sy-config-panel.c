@@ -301,6 +301,15 @@ static void clear(SyConfigPanel *self)
 	GList *children = gtk_container_get_children(
 		GTK_CONTAINER(self->loops));
 
+	/* A focused spin button commits its text when destroyed: its row,
+	 * half destroyed by then, must not hear it. */
+	for (guint i = 0; i < self->rows->len; i++) {
+		Row *row = g_ptr_array_index(self->rows, i);
+
+		g_signal_handlers_disconnect_by_data(row->tile, row);
+		if (row->latency)
+			g_signal_handlers_disconnect_by_data(row->latency, row);
+	}
 	for (GList *l = children; l; l = l->next)
 		gtk_widget_destroy(l->data);
 	g_list_free(children);

@@ -1,6 +1,6 @@
 /* SyWindow's insides, for the files that implement its commands (as
  * gedit keeps its commands apart from its window): the template's
- * widgets, the kernel, and what the window made of it. */
+ * widgets, the kernel, and its pipeline. */
 #pragma once
 
 #include <gtksourceview/gtksource.h>
@@ -11,6 +11,7 @@
 #include "sy-deps-view.h"
 #include "sy-design-panel.h"
 #include "sy-export-bar.h"
+#include "sy-pipeline.h"
 #include "sy-window.h"
 
 G_BEGIN_DECLS
@@ -44,17 +45,7 @@ struct _SyWindow {
 	GtkSourceBuffer *buffer;
 	GtkTextTag *error_tag;
 
-	SyAnalysis *analysis; /* the last that succeeded */
-	gboolean stale;
-	guint pending; /* debounce timeout */
-	GCancellable *cancellable; /* of the newest analysis */
-	int candidate; /* selected, -1 for none */
-	char *error; /* the latest analysis's error, or NULL */
-	SyChoices *choices; /* of the selected dataflow */
-	SyPeArray *pe_array; /* what its sizes make, NULL if not allowed */
-	SyDesign *design; /* its I/O network, NULL with it */
-	GHashTable *sizes; /* band and space loops -> SyConfig: each
-			      dataflow keeps its sizes across edits */
+	SyPipeline *pipeline; /* the kernel's pipeline: every result */
 	gboolean filling; /* rebuilding lists: ignore their signals */
 	GtkWidget *export_dialog; /* while open */
 };

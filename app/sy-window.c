@@ -15,6 +15,7 @@ void sy_window_update_title(SyWindow *self)
 	const char *state;
 	gboolean modified = gtk_text_buffer_get_modified(
 		GTK_TEXT_BUFFER(self->buffer));
+	gboolean stale = sy_pipeline_is_stale(self->pipeline);
 
 	if (self->file) {
 		g_autoptr(GFile) parent = g_file_get_parent(self->file);
@@ -22,17 +23,16 @@ void sy_window_update_title(SyWindow *self)
 		dir = parent ? g_file_get_parse_name(parent) : NULL;
 	}
 	title = g_strdup_printf("%s%s", modified ? "\u2022 " : "", name);
-	if (!self->analysis && !self->stale)
+	if (!sy_pipeline_get_analysis(self->pipeline) && !stale)
 		state = "analysing…";
-	else if (self->stale)
+	else if (stale)
 		state = "analysis out of date";
 	else
 		state = NULL;
 	gtk_header_bar_set_title(self->header, title);
 	/* A stale result stays in view, dimmed. */
-	gtk_widget_set_opacity(GTK_WIDGET(self->views), self->stale ? 0.5 : 1);
-	gtk_widget_set_opacity(
-		GTK_WIDGET(self->candidates), self->stale ? 0.5 : 1);
+	gtk_widget_set_opacity(GTK_WIDGET(self->views), stale ? 0.5 : 1);
+	gtk_widget_set_opacity(GTK_WIDGET(self->candidates), stale ? 0.5 : 1);
 	if (state) {
 		g_autofree char *sub = g_strdup_printf(
 			"%s \u2014 %s", dir ? dir : "", state);
@@ -45,9 +45,6 @@ void sy_window_update_title(SyWindow *self)
 }
 
 /* Analysis */
-
-static void show_analysis(SyWindow *self);
-static void drop_design(SyWindow *self);
 
 static void show_error(SyWindow *self, const GError *error)
 {
@@ -86,8 +83,6 @@ static void show_error(SyWindow *self, const GError *error)
 	}
 	gtk_label_set_text(self->error_label, text);
 	gtk_info_bar_set_revealed(self->error_bar, TRUE);
-	g_free(self->error);
-	self->error = g_strdup(text);
 }
 
 static void clear_error(SyWindow *self)
@@ -98,41 +93,31 @@ static void clear_error(SyWindow *self)
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
 	gtk_text_buffer_remove_tag(buffer, self->error_tag, &start, &end);
 	gtk_info_bar_set_revealed(self->error_bar, FALSE);
-	g_clear_pointer(&self->error, g_free);
 }
 
-static void analysed(GObject *source, GAsyncResult *result, gpointer data)
+/* Every analysis that ends clears the bar; one that failed fills it. */
+static void analysis_error_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
-	g_autoptr(SyWindow) self = data;
-	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_finish(result, &error);
+	const GError *error = sy_pipeline_get_analysis_error(pipeline);
 
-	(void)source;
-	/* A newer analysis is on its way (or the window is closing): this
-	 * one is stale already. */
-	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
-		g_error_free(error);
-		return;
-	}
+	(void)pspec;
 	clear_error(self);
-	if (!a) {
-		self->stale = TRUE;
+	if (error)
 		show_error(self, error);
-		g_error_free(error);
-		sy_window_update_title(self);
-		return;
-	}
-	/* The views borrow the analysis: give them the new one first. */
-	sy_deps_view_set_analysis(self->deps_view, a);
-	drop_design(self);
-	sy_analysis_free(self->analysis);
-	self->analysis = a;
-	self->stale = FALSE;
-	show_analysis(self);
 	sy_window_update_title(self);
 }
 
-void sy_window_analyse(SyWindow *self)
+static void stale_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
+{
+	(void)pipeline;
+	(void)pspec;
+	sy_window_update_title(self);
+}
+
+/* The editor's text and the settings, as the pipeline's source. */
+static void set_source(SyWindow *self, guint delay_ms)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	GtkTextIter start, end;
@@ -150,26 +135,15 @@ void sy_window_analyse(SyWindow *self)
 		if (options.max_operations == 0)
 			options.max_operations = SY_MAX_OPERATIONS_UNLIMITED;
 	}
-	if (self->pending) {
-		g_source_remove(self->pending);
-		self->pending = 0;
-	}
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
 	text = gtk_text_buffer_get_text(buffer, &start, &end, TRUE);
-	g_cancellable_cancel(self->cancellable);
-	g_clear_object(&self->cancellable);
-	self->cancellable = g_cancellable_new();
-	sy_analysis_new_async(path, text, -1, &options, self->cancellable,
-		analysed, g_object_ref(self));
+	sy_pipeline_set_source(
+		self->pipeline, path, text, -1, &options, delay_ms);
 }
 
-static gboolean analyse_pending(gpointer data)
+void sy_window_analyse(SyWindow *self)
 {
-	SyWindow *self = data;
-
-	self->pending = 0;
-	sy_window_analyse(self);
-	return G_SOURCE_REMOVE;
+	set_source(self, 0);
 }
 
 static void buffer_changed(GtkTextBuffer *buffer, SyWindow *self)
@@ -179,99 +153,25 @@ static void buffer_changed(GtkTextBuffer *buffer, SyWindow *self)
 		: 300;
 
 	(void)buffer;
-	if (self->analysis)
-		self->stale = TRUE;
-	if (self->pending)
-		g_source_remove(self->pending);
-	self->pending = g_timeout_add(delay, analyse_pending, self);
-	sy_window_update_title(self);
+	/* At least 1 ms: 0 would analyse every keystroke at once. */
+	set_source(self, MAX(delay, 1));
 }
 
 /* Sizes */
 
-static void drop_network(SyWindow *self)
+static void sizes_changed(SyConfigPanel *panel, SyWindow *self)
 {
-	sy_design_panel_set_design(self->design_panel, NULL);
-	g_clear_pointer(&self->design, sy_design_free);
-	sy_window_update_export_action(self);
-}
+	const SyConfig *cfg = sy_config_panel_get_config(panel);
 
-static void drop_design(SyWindow *self)
-{
-	sy_config_panel_set_choices(self->config_panel, NULL, NULL, NULL);
-	drop_network(self);
-	g_clear_pointer(&self->pe_array, sy_pe_array_free);
-	g_clear_pointer(&self->choices, sy_choices_free);
-}
-
-/* Sizes belong to a dataflow of a band: the same loops after an edit. */
-static char *sizes_key(const SyAnalysis *a, const SyCandidate *c)
-{
-	GString *key = g_string_new(NULL);
-
-	for (guint m = 0; m < a->band->n_members; m++)
-		g_string_append_printf(key, "%s,", a->band->members[m].name);
-	for (guint k = 0; k < c->n_space; k++)
-		g_string_append_printf(key, "|%u", c->space[k]);
-	return g_string_free(key, FALSE);
-}
-
-/* The remembered sizes of a dataflow, if they still fit its loops. */
-static const SyConfig *remembered(SyWindow *self, const SyCandidate *c)
-{
-	g_autofree char *key = sizes_key(self->analysis, c);
-	SyConfig *cfg = g_hash_table_lookup(self->sizes, key);
-
-	if (!cfg)
-		return NULL;
-	for (guint m = 0; m < cfg->n_members; m++) {
-		const SyBandMember *bm = &self->analysis->band->members[m];
-
-		if (cfg->tile[m] > bm->max - bm->min + 1)
-			return NULL;
-	}
-	if (cfg->simd >= 0 && (guint)cfg->simd >= self->choices->simd->len)
-		return NULL;
-	return cfg;
-}
-
-static void set_transformed(SyWindow *self, const char *text)
-{
-	gtk_text_buffer_set_text(
-		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
-		text, -1);
-}
-
-/* The I/O network of the PE array, drawn around its grid. */
-static void build_network(SyWindow *self)
-{
-	SyDesignOptions options = sy_design_panel_get_options(
-		self->design_panel);
-	SyArrayScene *scene = sy_array_scene_new(
-		self->analysis, self->choices->candidate, self->pe_array->pe);
-	GError *error = NULL;
-
-	drop_network(self);
-	self->design = sy_design_new(self->pe_array, &options, &error);
-	if (!self->design) {
-		g_autofree char *markup = g_markup_printf_escaped(
-			"<span foreground=\"#d55e00\">%s</span>",
-			error->message);
-
-		sy_config_panel_set_status(self->config_panel, markup);
-		g_error_free(error);
-	}
-	sy_array_scene_set_design(scene, self->design);
-	sy_array_view_set_scene(self->array_view, scene);
-	sy_design_panel_set_design(self->design_panel, self->design);
-	sy_window_update_export_action(self);
+	if (cfg)
+		sy_pipeline_set_config(self->pipeline, cfg);
 }
 
 static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
 {
-	(void)panel;
-	if (self->pe_array)
-		build_network(self);
+	SyDesignOptions options = sy_design_panel_get_options(panel);
+
+	sy_pipeline_set_design_options(self->pipeline, &options);
 }
 
 /* A module clicked in the array: its details in the Network page. */
@@ -290,111 +190,124 @@ static void panel_module_selected(
 	sy_array_view_select(self->array_view, name);
 }
 
-/* The PE array the panel's sizes make: the grid, the loops, the
- * status; or why the sizes are not allowed. */
-static void apply_sizes(SyWindow *self)
+static char *error_markup(const GError *error)
 {
-	const SyConfig *cfg = sy_config_panel_get_config(self->config_panel);
-	const SyCandidate *c = self->choices->candidate;
-	GError *error = NULL;
-	g_autofree char *text = NULL;
-	g_autofree char *markup = NULL;
-	GString *padded;
+	return g_markup_printf_escaped(
+		"<span foreground=\"#d55e00\">%s</span>", error->message);
+}
 
-	g_hash_table_replace(
-		self->sizes, sizes_key(self->analysis, c), sy_config_copy(cfg));
-	drop_network(self);
-	g_clear_pointer(&self->pe_array, sy_pe_array_free);
-	self->pe_array = sy_pe_array_new(self->choices, cfg, &error);
-	if (!self->pe_array) {
-		markup = g_markup_printf_escaped(
-			"<span foreground=\"#d55e00\">%s</span>",
-			error->message);
-		sy_config_panel_set_status(self->config_panel, markup);
-		set_transformed(self, "");
-		g_error_free(error);
-		return;
-	}
-	build_network(self);
-	padded = g_string_new(NULL);
-	for (guint m = 0; m < cfg->n_members; m++)
+/* What the sizes make: the grid, its size, and the padding. */
+static char *status_markup(const SyArrayScene *scene, const SyPeArray *pe)
+{
+	GString *padded = g_string_new(NULL);
+	char *markup;
+
+	for (guint m = 0; m < pe->config->n_members; m++)
 		g_string_append_printf(padded, "%s%" G_GINT64_FORMAT,
-			m ? " \u00d7 " : "", self->pe_array->padded[m]);
+			m ? " \u00d7 " : "", pe->padded[m]);
 	markup = g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
 					 " PEs; iteration space padded to %s",
-		sy_array_view_get_scene(self->array_view)->title,
-		sy_pe_array_count(self->pe_array), padded->str);
+		scene->title, sy_pe_array_count(pe), padded->str);
 	g_string_free(padded, TRUE);
-	sy_config_panel_set_status(self->config_panel, markup);
-	text = sy_codegen_loops(self->pe_array, "", "    ");
-	set_transformed(self, text);
+	return markup;
 }
 
-static void sizes_changed(SyConfigPanel *panel, SyWindow *self)
+/* A new result: the PE array and its I/O network drawn, the network's
+ * page, the status; or why the sizes are not allowed (the last array
+ * stays drawn).  The loop nest is bound to its view. */
+static void design_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
-	(void)panel;
-	if (self->choices)
-		apply_sizes(self);
-}
+	const SyPeArray *pe = sy_pipeline_get_pe_array(pipeline);
+	const SyDesign *design = sy_pipeline_get_design(pipeline);
+	const GError *error = sy_pipeline_get_error(pipeline, NULL);
+	g_autofree char *markup = NULL;
+	SyArrayScene *scene;
 
-static void show_design(SyWindow *self)
-{
-	const SyCandidate *c;
-	g_autofree char *name = NULL;
-
-	drop_design(self);
-	if (self->candidate < 0) {
-		set_transformed(self, "");
+	(void)pspec;
+	sy_design_panel_set_design(self->design_panel, design);
+	sy_window_update_export_action(self);
+	if (!pe) {
+		if (error) {
+			markup = error_markup(error);
+			sy_config_panel_set_status(self->config_panel, markup);
+		}
 		return;
 	}
-	c = g_ptr_array_index(self->analysis->candidates, self->candidate);
-	self->choices = sy_choices_new(self->analysis, c, NULL);
-	name = self->file ? g_file_get_basename(self->file)
-			  : g_strdup("untitled.c");
-	sy_config_panel_set_choices(
-		self->config_panel, self->choices, remembered(self, c), name);
-	apply_sizes(self);
+	/* The array's own analysis: the scene reads one isl context. */
+	scene = sy_array_scene_new(
+		pe->analysis, pe->choices->candidate, pe->pe);
+	sy_array_scene_set_design(scene, design);
+	markup = status_markup(scene, pe);
+	if (error) {
+		g_autofree char *why = error_markup(error);
+		char *both = g_strconcat(markup, "\n", why, NULL);
+
+		g_free(markup);
+		markup = both;
+	}
+	sy_array_view_set_scene(self->array_view, scene);
+	sy_config_panel_set_status(self->config_panel, markup);
 }
 
-static void select_candidate(SyWindow *self, int id)
+/* The dataflow's choices, with the sizes it had (or the defaults). */
+static void choices_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
-	const SyAnalysis *a = self->analysis;
-	const SyCandidate *c;
+	g_autofree char *name = self->file ? g_file_get_basename(self->file)
+					   : g_strdup("untitled.c");
 
-	if (!a || id < 0 || (guint)id >= a->candidates->len)
-		id = -1;
-	self->candidate = id;
-	if (id < 0) {
-		sy_array_view_set_scene(self->array_view, NULL);
-		sy_deps_view_set_space(self->deps_view, NULL, 0);
-	} else {
-		c = g_ptr_array_index(a->candidates, id);
-		sy_deps_view_set_space(self->deps_view, c->space, c->n_space);
-		sy_deps_view_set_message(self->deps_view, NULL);
-	}
-	show_design(self);
-	if (a) {
-		g_autofree char *details = sy_markup_details(a, id);
-
-		gtk_label_set_markup(self->details, details);
-	}
-}
-
-static void candidate_selected(SyCandidateList *list, guint id, SyWindow *self)
-{
-	(void)list;
-	select_candidate(self, (int)id);
+	(void)pspec;
+	sy_config_panel_set_choices(self->config_panel,
+		sy_pipeline_get_choices(pipeline),
+		sy_pipeline_get_config(pipeline), name);
 }
 
 static void select_row(SyWindow *self, int id)
 {
 	if (!sy_candidate_list_select(self->candidates, id))
-		select_candidate(self, -1);
+		sy_pipeline_select_dataflow(self->pipeline, -1);
 }
 
-static void fill_axes(SyWindow *self)
+/* The selected dataflow, at once: its row, its loops in the dependence
+ * view, its details; its array follows when built. */
+static void dataflow_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
-	const SyBand *band = self->analysis->band;
+	const SyAnalysis *a = sy_pipeline_get_analysis(pipeline);
+	int id = sy_pipeline_get_dataflow(pipeline);
+	g_autofree char *details = NULL;
+
+	(void)pspec;
+	if (!a)
+		return;
+	sy_candidate_list_select(self->candidates, id);
+	if (id < 0) {
+		sy_array_view_set_scene(self->array_view, NULL);
+		sy_deps_view_set_space(self->deps_view, NULL, 0);
+		sy_deps_view_set_message(self->deps_view,
+			!a->candidates->len && a->reasons->len
+				? g_ptr_array_index(a->reasons, 0)
+				: NULL);
+	} else {
+		const SyCandidate *c = g_ptr_array_index(a->candidates, id);
+
+		sy_deps_view_set_space(self->deps_view, c->space, c->n_space);
+		sy_deps_view_set_message(self->deps_view, NULL);
+	}
+	details = sy_markup_details(a, id);
+	gtk_label_set_markup(self->details, details);
+}
+
+static void candidate_selected(SyCandidateList *list, guint id, SyWindow *self)
+{
+	(void)list;
+	sy_pipeline_select_dataflow(self->pipeline, (int)id);
+}
+
+static void fill_axes(SyWindow *self, const SyAnalysis *a)
+{
+	const SyBand *band = a->band;
 
 	self->filling = TRUE;
 	gtk_combo_box_text_remove_all(self->x_combo);
@@ -415,42 +328,28 @@ static void fill_axes(SyWindow *self)
 static void axes_changed(GtkComboBox *combo, SyWindow *self)
 {
 	(void)combo;
-	if (self->filling || !self->analysis)
+	if (self->filling || !sy_pipeline_get_analysis(self->pipeline))
 		return;
 	sy_deps_view_set_axes(self->deps_view,
 		gtk_combo_box_get_active(GTK_COMBO_BOX(self->x_combo)),
 		gtk_combo_box_get_active(GTK_COMBO_BOX(self->y_combo)));
 }
 
-/* The dataflow to show first: the first 2D array, the one architects
- * look at first, else the first. */
-static int first_choice(const SyAnalysis *a)
+/* A new analysis: the list, the axes, the dependence view (which
+ * borrows it: the pipeline keeps it until the next notification).  The
+ * dataflow ("dataflow", notified next) is the one selected if it still
+ * exists. */
+static void analysis_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
-	for (guint i = 0; i < a->candidates->len; i++)
-		if (((const SyCandidate *)g_ptr_array_index(a->candidates, i))
-				->n_space == 2)
-			return (int)i;
-	return a->candidates->len ? 0 : -1;
-}
+	const SyAnalysis *a = sy_pipeline_get_analysis(pipeline);
 
-/* A new analysis: keep the selected dataflow if it still exists. */
-static void show_analysis(SyWindow *self)
-{
-	int keep = self->candidate;
-
-	sy_candidate_list_set_analysis(self->candidates, self->analysis);
-	fill_axes(self);
-	if (keep < 0 || (guint)keep >= self->analysis->candidates->len)
-		keep = first_choice(self->analysis);
-	self->candidate = -1;
-	select_row(self, keep);
-	if (keep < 0) {
-		select_candidate(self, -1);
-		sy_deps_view_set_message(self->deps_view,
-			self->analysis->reasons->len
-				? g_ptr_array_index(self->analysis->reasons, 0)
-				: NULL);
-	}
+	(void)pspec;
+	clear_error(self);
+	sy_deps_view_set_analysis(self->deps_view, a);
+	sy_candidate_list_set_analysis(self->candidates, a);
+	fill_axes(self, a);
+	sy_window_update_title(self);
 }
 
 /* Loops picked in the dependence view: the matching candidate, or why
@@ -458,7 +357,7 @@ static void show_analysis(SyWindow *self)
 static void space_chosen(
 	SyDepsView *view, const guint *loops, guint n, SyWindow *self)
 {
-	const SyAnalysis *a = self->analysis;
+	const SyAnalysis *a = sy_pipeline_get_analysis(self->pipeline);
 	const SyCandidate *c;
 	g_autofree char *why = NULL;
 
@@ -520,10 +419,12 @@ static void view_changed(GSimpleAction *action, GVariant *value, gpointer user)
 
 static void step_candidate(SyWindow *self, int step)
 {
-	int n = self->analysis ? (int)self->analysis->candidates->len : 0;
+	const SyAnalysis *a = sy_pipeline_get_analysis(self->pipeline);
+	int n = a ? (int)a->candidates->len : 0;
+	int at = sy_pipeline_get_dataflow(self->pipeline);
 
 	if (n > 0)
-		select_row(self, CLAMP(self->candidate + step, 0, n - 1));
+		select_row(self, CLAMP(at + step, 0, n - 1));
 }
 
 static void next_activated(
@@ -661,11 +562,6 @@ static void sy_window_dispose(GObject *object)
 {
 	SyWindow *self = SY_WINDOW(object);
 
-	g_cancellable_cancel(self->cancellable);
-	if (self->pending) {
-		g_source_remove(self->pending);
-		self->pending = 0;
-	}
 	if (self->export_dialog) {
 		GtkWidget *dialog = self->export_dialog;
 
@@ -678,11 +574,15 @@ static void sy_window_dispose(GObject *object)
 		save_window_state(self);
 		g_signal_handlers_disconnect_by_data(self->settings, self);
 	}
-	if (self->deps_view)
+	/* The views borrow from the pipeline: they let go first. */
+	if (self->pipeline) {
+		g_signal_handlers_disconnect_by_data(self->pipeline, self);
 		sy_deps_view_set_analysis(self->deps_view, NULL);
-	if (self->config_panel)
-		drop_design(self);
-	g_clear_object(&self->cancellable);
+		sy_config_panel_set_choices(
+			self->config_panel, NULL, NULL, NULL);
+		sy_design_panel_set_design(self->design_panel, NULL);
+		g_clear_object(&self->pipeline);
+	}
 	g_clear_object(&self->buffer);
 	G_OBJECT_CLASS(sy_window_parent_class)->dispose(object);
 }
@@ -691,9 +591,6 @@ static void sy_window_finalize(GObject *object)
 {
 	SyWindow *self = SY_WINDOW(object);
 
-	g_hash_table_unref(self->sizes);
-	sy_analysis_free(self->analysis);
-	g_free(self->error);
 	g_clear_object(&self->file);
 	g_clear_object(&self->settings);
 	G_OBJECT_CLASS(sy_window_parent_class)->finalize(object);
@@ -779,13 +676,43 @@ static void setup_buffer(SyWindow *self)
 		G_CALLBACK(sy_window_update_title), self);
 }
 
+/* The window follows the pipeline: its views hold nothing of their own
+ * (the loop nest's view is bound to "loop-nest", the spinner to
+ * "busy"). */
+static void bind_pipeline(SyWindow *self)
+{
+	GtkWidget *spinner = gtk_spinner_new();
+	static const struct {
+		const char *signal;
+		GCallback handler;
+	} handlers[] = {
+		{"notify::analysis-error", G_CALLBACK(analysis_error_changed)},
+		{"notify::stale", G_CALLBACK(stale_changed)},
+		{"notify::analysis", G_CALLBACK(analysis_changed)},
+		{"notify::dataflow", G_CALLBACK(dataflow_changed)},
+		{"notify::choices", G_CALLBACK(choices_changed)},
+		{"notify::design", G_CALLBACK(design_changed)},
+	};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(handlers); i++)
+		g_signal_connect(self->pipeline, handlers[i].signal,
+			handlers[i].handler, self);
+	g_object_bind_property(self->pipeline, "loop-nest",
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
+		"text", G_BINDING_SYNC_CREATE);
+	gtk_widget_set_tooltip_text(spinner, "Building the design");
+	gtk_header_bar_pack_end(self->header, spinner);
+	gtk_widget_show(spinner);
+	g_object_bind_property(self->pipeline, "busy", spinner, "active",
+		G_BINDING_SYNC_CREATE);
+}
+
 static void sy_window_init(SyWindow *self)
 {
 	gtk_widget_init_template(GTK_WIDGET(self));
-	self->candidate = -1;
-	self->sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		(GDestroyNotify)sy_config_free);
+	self->pipeline = sy_pipeline_new();
 	setup_buffer(self);
+	bind_pipeline(self);
 	g_signal_connect(
 		self->config_panel, "changed", G_CALLBACK(sizes_changed), self);
 	g_signal_connect(self->design_panel, "options-changed",
@@ -844,22 +771,35 @@ GFile *sy_window_get_file(SyWindow *self)
 
 const SyAnalysis *sy_window_get_analysis(SyWindow *self)
 {
-	return self->analysis;
+	return sy_pipeline_get_analysis(self->pipeline);
 }
 
 gboolean sy_window_is_stale(SyWindow *self)
 {
-	return self->stale;
+	return sy_pipeline_is_stale(self->pipeline);
 }
 
+/* The bar's text while it shows the analysis's error. */
 const char *sy_window_get_error(SyWindow *self)
 {
-	return self->error;
+	return sy_pipeline_get_analysis_error(self->pipeline)
+		? gtk_label_get_text(self->error_label)
+		: NULL;
 }
 
 int sy_window_get_candidate(SyWindow *self)
 {
-	return self->candidate;
+	return sy_pipeline_get_dataflow(self->pipeline);
+}
+
+gboolean sy_window_is_busy(SyWindow *self)
+{
+	return sy_pipeline_is_busy(self->pipeline);
+}
+
+SyPipeline *sy_window_get_pipeline(SyWindow *self)
+{
+	return self->pipeline;
 }
 
 void sy_window_select_candidate(SyWindow *self, int id)

@@ -5,6 +5,7 @@
 
 #include "poly/analysis.h"
 #include "sy-application.h"
+#include "sy-pipeline.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,13 @@ gboolean sy_window_is_stale(SyWindow *self);
 
 /* What the latest analysis failed with, as shown; NULL if it did not. */
 const char *sy_window_get_error(SyWindow *self);
+
+/* Whether the pipeline has work under way (the results shown are
+ * then not yet those of the newest input). */
+gboolean sy_window_is_busy(SyWindow *self);
+
+/* The window's pipeline: its results, as shown. */
+SyPipeline *sy_window_get_pipeline(SyWindow *self);
 
 /* The selected dataflow candidate, -1 for none. */
 int sy_window_get_candidate(SyWindow *self);

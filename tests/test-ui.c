@@ -46,6 +46,12 @@ static gboolean failed(SyWindow *window)
 	return sy_window_get_error(window) != NULL;
 }
 
+/* The pipeline's workers are done: what is shown is the newest. */
+static gboolean settled(SyWindow *window)
+{
+	return !sy_window_is_busy(window);
+}
+
 /* Lets drawing and the stack's transitions finish. */
 static void settle(GtkWidget *widget)
 {
@@ -203,6 +209,7 @@ static void test_explorer(void)
 	/* The list picks a 1D array. */
 	sy_window_select_candidate(window, 2);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, 2);
+	wait_until(window, settled, "the 1D array");
 	scene = sy_array_view_get_scene(array);
 	g_assert_cmpint(scene->n_dims, ==, 1);
 	g_assert_cmpstr(scene->col_loop, ==, "k");
@@ -540,6 +547,7 @@ static void test_sizes(void)
 
 	start = g_get_monotonic_time();
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 20);
+	wait_until(window, settled, "the tile size");
 	g_test_message("a tile size to a new PE array and loop nest: %.1f ms",
 		(g_get_monotonic_time() - start) / 1000.0);
 	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 20);
@@ -551,6 +559,7 @@ static void test_sizes(void)
 		GTK_COMBO_BOX(get(panel, "latency-i")), "4");
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(get(panel, "simd-loop")), "0");
+	wait_until(window, settled, "latency and SIMD");
 	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
 	g_assert_cmpstr(gtk_entry_get_text(sizes), ==,
 		"{kernel[]->space_time[3];kernel[]->array_part[20,64,64];"
@@ -568,6 +577,7 @@ static void test_sizes(void)
 		GTK_COMBO_BOX(get(panel, "latency-i")), "4");
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(get(panel, "latency-j")), "4");
+	wait_until(window, settled, "the 4 x 4 array");
 	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 4);
 	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 4);
 	g_signal_emit_by_name(array, "module-selected", "A_IO_L2_in");
@@ -581,10 +591,12 @@ static void test_sizes(void)
 	screenshot(GTK_WIDGET(window), "ui-network-1920.png");
 	gtk_switch_set_active(
 		GTK_SWITCH(get(GTK_WIDGET(network), "double-buffer")), FALSE);
+	wait_until(window, settled, "the network without ping-pong");
 	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
 		"local_A[4][64]: 16 words of 16 x 32 bits\n"));
 	gtk_switch_set_active(
 		GTK_SWITCH(get(GTK_WIDGET(network), "packing")), FALSE);
+	wait_until(window, settled, "the network without packing");
 	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
 		"local_A[4][64]: 256 words of 1 x 32 bits\n"));
 	gtk_switch_set_active(
@@ -595,6 +607,7 @@ static void test_sizes(void)
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(get(panel, "latency-j")), "1");
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 20);
+	wait_until(window, settled, "the sizes before the edit");
 
 	/* An edit re-analyses; the dataflow keeps its sizes. */
 	buffer = gtk_text_view_get_buffer(
@@ -610,6 +623,7 @@ static void test_sizes(void)
 
 	g_action_group_activate_action(
 		gtk_widget_get_action_group(panel, "config"), "reset", NULL);
+	wait_until(window, settled, "the sizes reset");
 	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 64);
 	g_assert_cmpstr(gtk_entry_get_text(GTK_ENTRY(get(panel, "sa-sizes"))),
 		==,
@@ -721,6 +735,7 @@ static void export_warning(
 	char simd[16];
 
 	sy_window_select_candidate(window, id);
+	wait_until(window, settled, "the dataflow [i]");
 	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, id), NULL);
 	g_snprintf(
 		simd, sizeof simd, "%d", sy_choices_find(choices->simd, "j"));
@@ -728,6 +743,7 @@ static void export_warning(
 		GTK_COMBO_BOX(get(panel, "simd-loop")), simd));
 	g_assert_true(gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(get(panel, "simd-width")), "2"));
+	wait_until(window, settled, "SIMD on j");
 	g_assert_true(sy_window_export_to(window, dir, "u250", FALSE));
 	wait_until(window, export_over, "the export with a warning");
 	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_DONE);
@@ -776,6 +792,7 @@ static void test_export(void)
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 16);
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-j")), 16);
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-k")), 16);
+	wait_until(window, settled, "16 x 16 x 16 tiles");
 
 	/* The dialog: a name from the kernel and its space loops; Export
 	 * needs a name that is one folder. */

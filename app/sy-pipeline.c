@@ -1,0 +1,886 @@
+#include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "codegen.h"
+#include "sy-pipeline.h"
+
+/* What changed since the last job started. */
+enum {
+	CHANGED_SOURCE = 1 << 0, /* analyse the requested text */
+	CHANGED_DATAFLOW = 1 << 1, /* new choices, remembered sizes */
+	CHANGED_SIZES = 1 << 2, /* sizes or network options only */
+};
+
+/* A job's input: plain data only, copied from the main thread. */
+typedef struct {
+	guint generation;
+	guint changed;
+	char *path;
+	char *text;
+	gsize len;
+	GStrv defines, include_dirs;
+	guint max_dims;
+	guint64 max_operations;
+	int dataflow; /* the selected one (kept if it still exists) */
+	SyConfig *config; /* CHANGED_SIZES only: the sizes asked for */
+	GHashTable *sizes; /* sizes key -> SyConfig, remembered */
+	SyDesignOptions design_options; /* its pack table is the job's */
+} Job;
+
+/* A job's output: everything in one isl context, the analysis's.
+ * Reference counted (g_rc_box); freed on the main thread once
+ * published. */
+typedef struct {
+	guint generation;
+	GStrv defines, include_dirs; /* the analysis options, for later jobs */
+	SyAnalysis *analysis; /* owns the context: freed last */
+	int dataflow;
+	SyChoices *choices;
+	SyConfig *config;
+	SyPeArray *pe_array;
+	char *loop_nest;
+	SyDesignOptions design_options; /* its pack table is the result's */
+	SyDesign *design;
+	GError *error; /* of the PE array or the design */
+	SyPipelineStage stage;
+} Result;
+
+struct _SyPipeline {
+	GObject parent_instance;
+
+	/* the requests */
+	char *path;
+	char *text; /* the newest source, analysed or not */
+	gsize len;
+	GStrv defines, include_dirs;
+	guint max_dims;
+	guint64 max_operations;
+	int dataflow;
+	SyConfig *config; /* the newest sizes of the selected dataflow */
+	SyDesignOptions design_options;
+	GHashTable *sizes; /* sizes key -> SyConfig: per dataflow */
+	guint changed; /* CHANGED_*: not yet in a job */
+	guint requested; /* generation of the newest request */
+	guint delay; /* a debounced source, or 0 */
+	GCancellable *cancellable; /* of the running job */
+	gboolean busy;
+
+	/* what is published: a bundle per property group */
+	Result *analysed; /* "analysis" */
+	Result *chosen; /* "choices" */
+	Result *result; /* "config", "pe-array", "loop-nest", "design" */
+	GError *analysis_error;
+	gboolean stale;
+	guint generation;
+};
+
+G_DEFINE_FINAL_TYPE(SyPipeline, sy_pipeline, G_TYPE_OBJECT)
+
+enum {
+	PROP_0,
+	PROP_ANALYSIS,
+	PROP_ANALYSIS_ERROR,
+	PROP_STALE,
+	PROP_DATAFLOW,
+	PROP_CHOICES,
+	PROP_CONFIG,
+	PROP_PE_ARRAY,
+	PROP_LOOP_NEST,
+	PROP_ERROR,
+	PROP_ERROR_STAGE,
+	PROP_DESIGN,
+	PROP_BUSY,
+	PROP_GENERATION,
+	N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+/* Jobs whose completion has not run yet, in every pipeline. */
+static gint jobs;
+
+/* Results */
+
+static void result_clear(gpointer data)
+{
+	Result *r = data;
+
+	/* Everything below the analysis lives in its context. */
+	sy_design_free(r->design);
+	sy_pe_array_free(r->pe_array);
+	sy_choices_free(r->choices);
+	sy_analysis_free(r->analysis);
+	sy_config_free(r->config);
+	g_free(r->loop_nest);
+	g_clear_pointer(&r->design_options.pack, g_hash_table_unref);
+	g_clear_error(&r->error);
+	g_strfreev(r->defines);
+	g_strfreev(r->include_dirs);
+}
+
+static Result *result_ref(Result *r)
+{
+	return r ? g_rc_box_acquire(r) : NULL;
+}
+
+static void result_unref(Result *r)
+{
+	if (r)
+		g_rc_box_release_full(r, result_clear);
+}
+
+/* Replaces *slot with r (referenced). */
+static void result_set(Result **slot, Result *r)
+{
+	Result *old = *slot;
+
+	*slot = result_ref(r);
+	result_unref(old);
+}
+
+/* Sizes belong to a dataflow of a band: the same loops after an edit. */
+static char *sizes_key(const SyAnalysis *a, const SyCandidate *c)
+{
+	GString *key = g_string_new(NULL);
+
+	for (guint m = 0; m < a->band->n_members; m++)
+		g_string_append_printf(key, "%s,", a->band->members[m].name);
+	for (guint k = 0; k < c->n_space; k++)
+		g_string_append_printf(key, "|%u", c->space[k]);
+	return g_string_free(key, FALSE);
+}
+
+static GHashTable *sizes_new(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		(GDestroyNotify)sy_config_free);
+}
+
+static GHashTable *sizes_copy(GHashTable *sizes)
+{
+	GHashTable *copy = sizes_new();
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, sizes);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		g_hash_table_insert(copy, g_strdup(key), sy_config_copy(value));
+	return copy;
+}
+
+/* "A:L2" -> elements per word: keys copied, values are plain numbers. */
+static GHashTable *pack_copy(GHashTable *pack)
+{
+	GHashTable *copy;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	if (!pack)
+		return NULL;
+	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_hash_table_iter_init(&iter, pack);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		g_hash_table_insert(copy, g_strdup(key), value);
+	return copy;
+}
+
+/* The worker */
+
+static void job_free(gpointer data)
+{
+	Job *job = data;
+
+	g_free(job->path);
+	g_free(job->text);
+	g_strfreev(job->defines);
+	g_strfreev(job->include_dirs);
+	sy_config_free(job->config);
+	g_hash_table_unref(job->sizes);
+	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
+	g_free(job);
+}
+
+/* The dataflow to show first: the first 2D array, the one architects
+ * look at first, else the first. */
+static int first_choice(const SyAnalysis *a)
+{
+	for (guint i = 0; i < a->candidates->len; i++)
+		if (((const SyCandidate *)g_ptr_array_index(a->candidates, i))
+				->n_space == 2)
+			return (int)i;
+	return a->candidates->len ? 0 : -1;
+}
+
+static int job_dataflow(const Job *job, const SyAnalysis *a)
+{
+	gboolean exists = job->dataflow >= 0 &&
+		(guint)job->dataflow < a->candidates->len;
+
+	if (job->changed & CHANGED_SOURCE)
+		return exists ? job->dataflow : first_choice(a);
+	return exists ? job->dataflow : -1;
+}
+
+/* The remembered sizes of a dataflow, if they still fit its loops. */
+static const SyConfig *remembered(
+	const Job *job, const SyChoices *choices, const char *key)
+{
+	const SyAnalysis *a = choices->analysis;
+	SyConfig *cfg = g_hash_table_lookup(job->sizes, key);
+
+	if (!cfg || cfg->n_members != a->band->n_members)
+		return NULL;
+	for (guint m = 0; m < cfg->n_members; m++) {
+		const SyBandMember *bm = &a->band->members[m];
+
+		if (cfg->tile[m] > bm->max - bm->min + 1)
+			return NULL;
+	}
+	if (cfg->simd >= 0 && (guint)cfg->simd >= choices->simd->len)
+		return NULL;
+	return cfg;
+}
+
+/* The sizes asked for if they are this dataflow's, else the ones it
+ * had, else the defaults. */
+static SyConfig *job_config(const Job *job, const SyChoices *choices)
+{
+	const SyCandidate *c = choices->candidate;
+	g_autofree char *key = sizes_key(choices->analysis, c);
+	const SyConfig *cfg = job->config;
+	SyConfig *copy;
+
+	if (!cfg || cfg->candidate != c->id ||
+		cfg->n_members != choices->analysis->band->n_members)
+		cfg = remembered(job, choices, key);
+	if (!cfg)
+		return sy_config_new(choices);
+	copy = sy_config_copy(cfg);
+	/* An edit may renumber the dataflows; the loops are the same. */
+	copy->candidate = c->id;
+	return copy;
+}
+
+/* The loop nest, which a cancel does not abort: the printer
+ * (core/ast-print.c) appends what isl returns, NULL once the context is
+ * aborted (a GLib critical).  It is skipped if the job is stale already,
+ * else it runs whole (a few ms) and the cancel aborts the design after
+ * it.  *id is the cancel's connection to the context. */
+static gboolean job_loop_nest(Result *r, GCancellable *cancellable, gulong *id)
+{
+	sy_isl_cancel_disconnect(cancellable, *id);
+	*id = 0;
+	if (g_cancellable_is_cancelled(cancellable))
+		return FALSE;
+	r->loop_nest = sy_codegen_loops(r->pe_array, "", "    ");
+	*id = sy_isl_cancel_connect(r->analysis->ctx, cancellable);
+	return TRUE;
+}
+
+/* The stages after the analysis, in its context.  An error stops them
+ * and is the result's; a cancel too (the result is then dropped). */
+static void job_build(
+	const Job *job, Result *r, GCancellable *cancellable, gulong *id)
+{
+	const SyAnalysis *a = r->analysis;
+
+	r->dataflow = job_dataflow(job, a);
+	if (r->dataflow < 0)
+		return;
+	r->choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
+	r->config = job_config(job, r->choices);
+	r->pe_array = sy_pe_array_new(r->choices, r->config, &r->error);
+	if (!r->pe_array) {
+		r->stage = SY_PIPELINE_STAGE_PE_ARRAY;
+		return;
+	}
+	if (!job_loop_nest(r, cancellable, id))
+		return;
+	r->design = sy_design_new(r->pe_array, &r->design_options, &r->error);
+	if (!r->design)
+		r->stage = SY_PIPELINE_STAGE_DESIGN;
+}
+
+static void job_run(GTask *task, Job *job, GCancellable *cancellable)
+{
+	SyAnalysisOptions options = {(const char *const *)job->defines,
+		(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
+	GError *error = NULL;
+	SyAnalysis *a;
+	Result *r;
+	gulong id;
+
+	/* Stale while it waited for a thread: nothing to do. */
+	if (g_task_return_error_if_cancelled(task))
+		return;
+	a = sy_analysis_new_cancellable(job->path, job->text, (gssize)job->len,
+		&options, cancellable, &error);
+	if (!a) {
+		g_task_return_error(task, error);
+		return;
+	}
+	r = g_rc_box_new0(Result);
+	r->generation = job->generation;
+	r->analysis = a;
+	r->defines = g_strdupv(job->defines);
+	r->include_dirs = g_strdupv(job->include_dirs);
+	r->dataflow = -1;
+	r->design_options = job->design_options;
+	r->design_options.pack = pack_copy(job->design_options.pack);
+	/* A cancel aborts the context until it is disconnected: the
+	 * result is then incomplete, and dropped as stale. */
+	id = sy_isl_cancel_connect(a->ctx, cancellable);
+	job_build(job, r, cancellable, &id);
+	sy_isl_cancel_disconnect(cancellable, id);
+	g_task_return_pointer(task, r, (GDestroyNotify)result_unref);
+}
+
+/* The workers: a pool of threads of the pipelines' own, all started at
+ * once, so that they can run below the main thread without slowing
+ * GLib's shared pool (g_task_run_in_thread, which GIO and the export
+ * bar use too) and so that a step never waits for a thread to start
+ * (pushing onto the shared pool measured 4-5 ms of the main thread's
+ * wall time per step under load).  Stale jobs stop at their next isl
+ * call. */
+static void pool_run(gpointer data, gpointer user)
+{
+	GTask *task = data;
+	static GPrivate niced;
+
+	(void)user;
+	/* Below the main thread: with jobs on every core, the main loop
+	 * still gets a CPU first (Linux nices threads one by one). */
+	if (!g_private_get(&niced)) {
+#ifdef __linux__
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+		g_private_set(&niced, GINT_TO_POINTER(1));
+	}
+	job_run(task, g_task_get_task_data(task), g_task_get_cancellable(task));
+	g_object_unref(task);
+}
+
+static GThreadPool *pool(void)
+{
+	static GThreadPool *threads;
+
+	if (g_once_init_enter(&threads)) {
+		guint n = CLAMP(g_get_num_processors(), 2, 4);
+
+		g_once_init_leave(&threads,
+			g_thread_pool_new(pool_run, NULL, (int)n, TRUE, NULL));
+	}
+	return threads;
+}
+
+/* Requests */
+
+static void set_busy(SyPipeline *self, gboolean busy)
+{
+	if (self->busy == busy)
+		return;
+	self->busy = busy;
+	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_BUSY]);
+}
+
+static void job_done(GObject *source, GAsyncResult *res, gpointer data);
+
+/* The job of everything that changed since the last one. */
+static void start_job(SyPipeline *self)
+{
+	Job *job;
+	GTask *task;
+	GWeakRef *ref;
+	const SyAnalysis *a = self->analysed ? self->analysed->analysis : NULL;
+
+	if (!(self->changed & CHANGED_SOURCE) && !a) {
+		/* Sizes before any analysis: nothing to build them on. */
+		self->changed = 0;
+		set_busy(self, FALSE);
+		return;
+	}
+	job = g_new0(Job, 1);
+	job->generation = self->requested;
+	job->changed = self->changed;
+	if (self->changed & CHANGED_SOURCE) {
+		job->path = g_strdup(self->path);
+		job->text = g_memdup2(self->text, self->len + 1);
+		job->len = self->len;
+		job->defines = g_strdupv(self->defines);
+		job->include_dirs = g_strdupv(self->include_dirs);
+		job->max_dims = self->max_dims;
+		job->max_operations = self->max_operations;
+	} else {
+		/* The text shown, read here: the worker gets a copy. */
+		const SySource *src = a->prog->pp->main;
+
+		job->path = g_strdup(src->path);
+		job->text = g_memdup2(src->text, src->len + 1);
+		job->len = src->len;
+		job->defines = g_strdupv(self->analysed->defines);
+		job->include_dirs = g_strdupv(self->analysed->include_dirs);
+		job->max_dims = a->max_dims;
+		job->max_operations = a->max_operations;
+	}
+	job->dataflow = self->dataflow;
+	if (self->changed == CHANGED_SIZES && self->config)
+		job->config = sy_config_copy(self->config);
+	job->sizes = sizes_copy(self->sizes);
+	job->design_options = self->design_options;
+	job->design_options.pack = pack_copy(self->design_options.pack);
+	self->changed = 0;
+	self->cancellable = g_cancellable_new();
+	/* Weak: closing a window disposes its pipeline, which cancels
+	 * the job at once instead of waiting for it. */
+	ref = g_new(GWeakRef, 1);
+	g_weak_ref_init(ref, self);
+	task = g_task_new(NULL, self->cancellable, job_done, ref);
+	g_atomic_int_inc(&jobs);
+	g_task_set_source_tag(task, start_job);
+	g_task_set_task_data(task, job, job_free);
+	g_thread_pool_push(pool(), task, NULL);
+	set_busy(self, TRUE);
+}
+
+static gboolean delay_over(gpointer data)
+{
+	SyPipeline *self = data;
+
+	self->delay = 0;
+	start_job(self);
+	return G_SOURCE_REMOVE;
+}
+
+/* A change: the running job is stale (cancelled, its result dropped);
+ * a new one starts now or after delay_ms. */
+static void request(SyPipeline *self, guint changed, guint delay_ms)
+{
+	self->changed |= changed;
+	self->requested++;
+	g_cancellable_cancel(self->cancellable);
+	g_clear_object(&self->cancellable);
+	if (self->delay) {
+		g_source_remove(self->delay);
+		self->delay = 0;
+	}
+	if (delay_ms) {
+		self->delay = g_timeout_add(delay_ms, delay_over, self);
+		set_busy(self, TRUE);
+		return;
+	}
+	start_job(self);
+}
+
+/* Publishing */
+
+static void notify(SyPipeline *self, guint prop)
+{
+	g_object_notify_by_pspec(G_OBJECT(self), props[prop]);
+}
+
+static void set_analysis_error(SyPipeline *self, GError *error /* take */)
+{
+	if (!error && !self->analysis_error)
+		return;
+	g_clear_error(&self->analysis_error);
+	self->analysis_error = error;
+	notify(self, PROP_ANALYSIS_ERROR);
+}
+
+static void set_stale(SyPipeline *self, gboolean stale)
+{
+	if (self->stale == stale)
+		return;
+	self->stale = stale;
+	notify(self, PROP_STALE);
+}
+
+/* The sizes a result was built with are its dataflow's from now on. */
+static void remember(SyPipeline *self, const Result *r)
+{
+	const SyCandidate *c;
+
+	if (!r->config)
+		return;
+	c = g_ptr_array_index(r->analysis->candidates, r->dataflow);
+	g_hash_table_replace(self->sizes, sizes_key(r->analysis, c),
+		sy_config_copy(r->config));
+}
+
+/* Every bundle first, then the notifications: a handler of one
+ * property may read any other. */
+static void publish(SyPipeline *self, Result *r, guint changed)
+{
+	gboolean new_analysis = changed & CHANGED_SOURCE;
+	gboolean new_choices = new_analysis || (changed & CHANGED_DATAFLOW) ||
+		!self->chosen || self->chosen->dataflow != r->dataflow;
+
+	remember(self, r);
+	self->generation = r->generation;
+	if (new_analysis) {
+		result_set(&self->analysed, r);
+		g_clear_error(&self->analysis_error);
+	}
+	if (new_choices) {
+		result_set(&self->chosen, r);
+		self->dataflow = r->dataflow;
+		sy_config_free(self->config);
+		self->config = r->config ? sy_config_copy(r->config) : NULL;
+	}
+	result_set(&self->result, r);
+	if (new_analysis) {
+		notify(self, PROP_ANALYSIS_ERROR);
+		set_stale(self, FALSE);
+		notify(self, PROP_ANALYSIS);
+	}
+	if (new_choices) {
+		notify(self, PROP_DATAFLOW);
+		notify(self, PROP_CHOICES);
+	}
+	notify(self, PROP_GENERATION);
+	notify(self, PROP_CONFIG);
+	notify(self, PROP_PE_ARRAY);
+	notify(self, PROP_LOOP_NEST);
+	notify(self, PROP_ERROR);
+	notify(self, PROP_ERROR_STAGE);
+	notify(self, PROP_DESIGN);
+}
+
+/* An analysis that failed: the last good one stays, stale; what else
+ * changed meanwhile is built on it. */
+static void publish_failure(SyPipeline *self, const Job *job, GError *error)
+{
+	self->generation = job->generation;
+	set_analysis_error(self, error);
+	set_stale(self, TRUE);
+	notify(self, PROP_GENERATION);
+	if ((job->changed & ~CHANGED_SOURCE) && self->analysed)
+		request(self, job->changed & ~CHANGED_SOURCE, 0);
+}
+
+static void job_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	GWeakRef *ref = data;
+	g_autoptr(SyPipeline) self = g_weak_ref_get(ref);
+	GTask *task = G_TASK(res);
+	const Job *job = g_task_get_task_data(task);
+	GError *error = NULL;
+	Result *r = g_task_propagate_pointer(task, &error);
+
+	(void)source;
+	g_weak_ref_clear(ref);
+	g_free(ref);
+	g_atomic_int_dec_and_test(&jobs);
+	/* The pipeline is gone, or a newer request cancelled the job
+	 * (even if it ended before it saw the cancel): stale. */
+	if (!self || job->generation != self->requested ||
+		g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
+		g_clear_error(&error);
+		result_unref(r);
+		return;
+	}
+	g_clear_object(&self->cancellable);
+	if (r)
+		publish(self, r, job->changed);
+	else
+		publish_failure(self, job, error);
+	result_unref(r);
+	if (!self->cancellable && !self->delay)
+		set_busy(self, FALSE);
+}
+
+/* Inputs */
+
+void sy_pipeline_set_source(SyPipeline *self, const char *path,
+	const char *text, gssize len, const SyAnalysisOptions *options,
+	guint delay_ms)
+{
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	g_free(self->path);
+	self->path = g_strdup(path);
+	self->len = len < 0 ? strlen(text) : (gsize)len;
+	g_free(self->text);
+	/* Byte for byte, as the analysis reads it: a NUL inside too. */
+	self->text = g_malloc(self->len + 1);
+	memcpy(self->text, text, self->len);
+	self->text[self->len] = '\0';
+	g_strfreev(self->defines);
+	g_strfreev(self->include_dirs);
+	self->defines = options ? g_strdupv((GStrv)options->defines) : NULL;
+	self->include_dirs = options ? g_strdupv((GStrv)options->include_dirs)
+				     : NULL;
+	self->max_dims = options ? options->max_dims : 0;
+	self->max_operations = options ? options->max_operations : 0;
+	if (self->analysed)
+		set_stale(self, TRUE);
+	request(self, CHANGED_SOURCE, delay_ms);
+}
+
+void sy_pipeline_select_dataflow(SyPipeline *self, int id)
+{
+	const SyAnalysis *a = self->analysed ? self->analysed->analysis : NULL;
+
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	if (!a || id < 0 || (guint)id >= a->candidates->len)
+		id = -1;
+	if (id == self->dataflow && !(self->changed & CHANGED_SOURCE))
+		return;
+	self->dataflow = id;
+	notify(self, PROP_DATAFLOW);
+	request(self, CHANGED_DATAFLOW, 0);
+}
+
+void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
+{
+	const SyAnalysis *a = self->analysed ? self->analysed->analysis : NULL;
+
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	if (!a || !config || config->candidate >= a->candidates->len)
+		return;
+	g_hash_table_replace(self->sizes,
+		sizes_key(
+			a, g_ptr_array_index(a->candidates, config->candidate)),
+		sy_config_copy(config));
+	/* Sizes of a dataflow no longer selected are only remembered. */
+	if ((int)config->candidate != self->dataflow)
+		return;
+	sy_config_free(self->config);
+	self->config = sy_config_copy(config);
+	request(self, CHANGED_SIZES, 0);
+}
+
+void sy_pipeline_set_design_options(
+	SyPipeline *self, const SyDesignOptions *options)
+{
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
+	self->design_options = *options;
+	self->design_options.pack = pack_copy(options->pack);
+	request(self, CHANGED_SIZES, 0);
+}
+
+/* Outputs */
+
+const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self)
+{
+	return self->analysed ? self->analysed->analysis : NULL;
+}
+
+const GError *sy_pipeline_get_analysis_error(SyPipeline *self)
+{
+	return self->analysis_error;
+}
+
+gboolean sy_pipeline_is_stale(SyPipeline *self)
+{
+	return self->stale;
+}
+
+int sy_pipeline_get_dataflow(SyPipeline *self)
+{
+	return self->dataflow;
+}
+
+const SyChoices *sy_pipeline_get_choices(SyPipeline *self)
+{
+	return self->chosen ? self->chosen->choices : NULL;
+}
+
+const SyConfig *sy_pipeline_get_config(SyPipeline *self)
+{
+	return self->result ? self->result->config : NULL;
+}
+
+const SyPeArray *sy_pipeline_get_pe_array(SyPipeline *self)
+{
+	return self->result ? self->result->pe_array : NULL;
+}
+
+const char *sy_pipeline_get_loop_nest(SyPipeline *self)
+{
+	return self->result && self->result->loop_nest ? self->result->loop_nest
+						       : "";
+}
+
+const SyDesign *sy_pipeline_get_design(SyPipeline *self)
+{
+	return self->result ? self->result->design : NULL;
+}
+
+const GError *sy_pipeline_get_error(SyPipeline *self, SyPipelineStage *stage)
+{
+	const Result *r = self->result;
+
+	if (stage)
+		*stage = r ? r->stage : SY_PIPELINE_STAGE_NONE;
+	return r ? r->error : NULL;
+}
+
+gboolean sy_pipeline_is_busy(SyPipeline *self)
+{
+	return self->busy;
+}
+
+guint sy_pipeline_get_generation(SyPipeline *self)
+{
+	return self->generation;
+}
+
+guint sy_pipeline_get_requested(SyPipeline *self)
+{
+	return self->requested;
+}
+
+const SyDesignOptions *sy_pipeline_get_design_options(SyPipeline *self)
+{
+	return self->result ? &self->result->design_options
+			    : &self->design_options;
+}
+
+guint sy_pipeline_count_jobs(void)
+{
+	return (guint)g_atomic_int_get(&jobs);
+}
+
+/* GObject */
+
+static void sy_pipeline_get_property(
+	GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+	SyPipeline *self = SY_PIPELINE(object);
+	SyPipelineStage stage;
+
+	switch (id) {
+	case PROP_ANALYSIS:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_analysis(self));
+		break;
+	case PROP_ANALYSIS_ERROR:
+		g_value_set_boxed(value, self->analysis_error);
+		break;
+	case PROP_STALE: g_value_set_boolean(value, self->stale); break;
+	case PROP_DATAFLOW: g_value_set_int(value, self->dataflow); break;
+	case PROP_CHOICES:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_choices(self));
+		break;
+	case PROP_CONFIG:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_config(self));
+		break;
+	case PROP_PE_ARRAY:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_pe_array(self));
+		break;
+	case PROP_LOOP_NEST:
+		g_value_set_string(value, sy_pipeline_get_loop_nest(self));
+		break;
+	case PROP_ERROR:
+		g_value_set_boxed(value, sy_pipeline_get_error(self, NULL));
+		break;
+	case PROP_ERROR_STAGE:
+		sy_pipeline_get_error(self, &stage);
+		g_value_set_uint(value, stage);
+		break;
+	case PROP_DESIGN:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_design(self));
+		break;
+	case PROP_BUSY: g_value_set_boolean(value, self->busy); break;
+	case PROP_GENERATION: g_value_set_uint(value, self->generation); break;
+	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	}
+}
+
+/* A job still running is cancelled; its result, when it comes, finds
+ * no pipeline to publish to (job_done holds a reference until then). */
+static void sy_pipeline_dispose(GObject *object)
+{
+	SyPipeline *self = SY_PIPELINE(object);
+
+	g_cancellable_cancel(self->cancellable);
+	g_clear_object(&self->cancellable);
+	if (self->delay) {
+		g_source_remove(self->delay);
+		self->delay = 0;
+	}
+	G_OBJECT_CLASS(sy_pipeline_parent_class)->dispose(object);
+}
+
+static void sy_pipeline_finalize(GObject *object)
+{
+	SyPipeline *self = SY_PIPELINE(object);
+
+	result_unref(self->result);
+	result_unref(self->chosen);
+	result_unref(self->analysed);
+	g_clear_error(&self->analysis_error);
+	g_hash_table_unref(self->sizes);
+	sy_config_free(self->config);
+	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
+	g_free(self->path);
+	g_free(self->text);
+	g_strfreev(self->defines);
+	g_strfreev(self->include_dirs);
+	G_OBJECT_CLASS(sy_pipeline_parent_class)->finalize(object);
+}
+
+static GParamSpec *pointer_prop(const char *name, const char *blurb)
+{
+	return g_param_spec_pointer(
+		name, NULL, blurb, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+}
+
+static void sy_pipeline_class_init(SyPipelineClass *klass)
+{
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
+	const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+	object_class->get_property = sy_pipeline_get_property;
+	object_class->dispose = sy_pipeline_dispose;
+	object_class->finalize = sy_pipeline_finalize;
+	props[PROP_ANALYSIS] = pointer_prop(
+		"analysis", "The last analysis that succeeded");
+	props[PROP_ANALYSIS_ERROR] = g_param_spec_boxed("analysis-error", NULL,
+		"Why the latest analysis failed", G_TYPE_ERROR, ro);
+	props[PROP_STALE] = g_param_spec_boolean("stale", NULL,
+		"The source changed since the analysis", FALSE, ro);
+	props[PROP_DATAFLOW] = g_param_spec_int("dataflow", NULL,
+		"The selected dataflow", -1, G_MAXINT, -1, ro);
+	props[PROP_CHOICES] = pointer_prop(
+		"choices", "What the dataflow's stages accept");
+	props[PROP_CONFIG] = pointer_prop(
+		"config", "The sizes of the PE array");
+	props[PROP_PE_ARRAY] = pointer_prop("pe-array", "The PE array");
+	props[PROP_LOOP_NEST] = g_param_spec_string(
+		"loop-nest", NULL, "The PE array's loops as C", "", ro);
+	props[PROP_ERROR] = g_param_spec_boxed("error", NULL,
+		"Why the PE array or the design was not built", G_TYPE_ERROR,
+		ro);
+	props[PROP_ERROR_STAGE] = g_param_spec_uint("error-stage", NULL,
+		"The stage that failed (SyPipelineStage)", 0,
+		SY_PIPELINE_STAGE_DESIGN, 0, ro);
+	props[PROP_DESIGN] = pointer_prop("design", "The design");
+	props[PROP_BUSY] = g_param_spec_boolean(
+		"busy", NULL, "A job runs or is about to", FALSE, ro);
+	props[PROP_GENERATION] = g_param_spec_uint("generation", NULL,
+		"The job the results come from", 0, G_MAXUINT, 0, ro);
+	g_object_class_install_properties(object_class, N_PROPS, props);
+}
+
+static void sy_pipeline_init(SyPipeline *self)
+{
+	self->dataflow = -1;
+	self->sizes = sizes_new();
+}
+
+SyPipeline *sy_pipeline_new(void)
+{
+	return g_object_new(SY_TYPE_PIPELINE, NULL);
+}

@@ -1,0 +1,272 @@
+/* The explorer while a size changes: mm.c opened under Xvfb, its tile
+ * size along i stepped 200 times (64 down to 1, back up, down, up
+ * again) by Up and Down key presses sent through the X server to the
+ * spin button, one every 20 ms, as GTK repeats a held spin button.
+ *
+ * Prints the longest main-loop gap while the steps run and until the
+ * last result is drawn, measured by a probe: a G_PRIORITY_HIGH timeout
+ * every millisecond, the gap being the time between two of its runs
+ * (less 1 ms), also with the time the main thread waited for a CPU
+ * taken out (/proc/thread-self/schedstat) on a loaded machine; and the
+ * time from the last step to the end of the first frame that draws the
+ * last result (the array view's "draw" after the pipeline is idle);
+ * and the longest frame of the array view (its "draw", first handler
+ * to last).
+ * SYSTOLE_BENCH_STEPS and SYSTOLE_BENCH_INTERVAL_MS change the defaults.
+ * Skips (77) without a display. */
+#include <stdio.h>
+
+#include "sy-application.h"
+#include "sy-array-view.h"
+#include "sy-config-panel.h"
+#include "sy-window.h"
+
+#define PROBE_MS 1
+
+static struct {
+	gint64 last, last_wait;
+	gint64 max, max_cpu; /* wall, and less the waits for a CPU */
+	guint runs;
+} probe;
+
+static gint64 draw_start, last_draw; /* the array view's last draw */
+static gint64 max_draw; /* its longest */
+static guint steps; /* value changes of the spin button */
+static guint draws;
+
+/* Nanoseconds the calling thread has waited on a run queue. */
+static gint64 run_queue_wait(void)
+{
+	g_autofree char *text = NULL;
+	guint64 run, wait;
+
+	if (!g_file_get_contents(
+		    "/proc/thread-self/schedstat", &text, NULL, NULL) ||
+		sscanf(text, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run,
+			&wait) != 2)
+		return 0;
+	return (gint64)wait;
+}
+
+static gboolean probe_tick(gpointer data)
+{
+	gint64 now = g_get_monotonic_time(), wait = run_queue_wait();
+	gint64 gap = now - probe.last - PROBE_MS * 1000;
+
+	(void)data;
+	probe.max = MAX(probe.max, gap);
+	probe.max_cpu = MAX(
+		probe.max_cpu, gap - (wait - probe.last_wait) / 1000);
+	probe.last = now;
+	probe.last_wait = wait;
+	probe.runs++;
+	return G_SOURCE_CONTINUE;
+}
+
+static void probe_reset(void)
+{
+	probe.last = g_get_monotonic_time();
+	probe.last_wait = run_queue_wait();
+	probe.max = probe.max_cpu = 0;
+	probe.runs = 0;
+}
+
+static gboolean drawing(GtkWidget *widget, cairo_t *cr, gpointer data)
+{
+	(void)widget;
+	(void)cr;
+	(void)data;
+	draw_start = g_get_monotonic_time();
+	return FALSE;
+}
+
+static gboolean drawn(GtkWidget *widget, cairo_t *cr, gpointer data)
+{
+	(void)widget;
+	(void)cr;
+	(void)data;
+	last_draw = g_get_monotonic_time();
+	max_draw = MAX(max_draw, last_draw - draw_start);
+
+	draws++;
+	return FALSE;
+}
+
+static void stepped(GtkSpinButton *spin, gpointer data)
+{
+	(void)spin;
+	(void)data;
+	steps++;
+}
+
+static GtkWidget *named(GtkWidget *root, const char *name)
+{
+	GList *children;
+	GtkWidget *found = NULL;
+
+	if (g_str_equal(gtk_widget_get_name(root), name))
+		return root;
+	if (!GTK_IS_CONTAINER(root))
+		return NULL;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l && !found; l = l->next)
+		found = named(l->data, name);
+	g_list_free(children);
+	return found;
+}
+
+static GtkWidget *find(GtkWidget *root, GType type)
+{
+	GList *children;
+	GtkWidget *found = NULL;
+
+	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type))
+		return root;
+	if (!GTK_IS_CONTAINER(root))
+		return NULL;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l && !found; l = l->next)
+		found = find(l->data, type);
+	g_list_free(children);
+	return found;
+}
+
+/* Runs the main loop until when (monotonic µs). */
+static void pump_until(gint64 when)
+{
+	while (g_get_monotonic_time() < when)
+		g_main_context_iteration(NULL, TRUE);
+}
+
+static void wait_settled(SyWindow *window)
+{
+	gint64 end = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
+
+	while (!sy_window_get_analysis(window) || sy_window_is_busy(window)) {
+		if (g_get_monotonic_time() > end)
+			g_error("the explorer did not settle in 60 s");
+		g_main_context_iteration(NULL, TRUE);
+	}
+}
+
+static guint env_uint(const char *name, guint dflt)
+{
+	const char *v = g_getenv(name);
+
+	return v && *v ? (guint)g_ascii_strtoull(v, NULL, 10) : dflt;
+}
+
+/* One step of the spin button, as the keyboard makes it. */
+static void step(GtkWidget *spin, gboolean up)
+{
+	GdkWindow *w = gtk_widget_get_window(spin);
+	guint key = up ? GDK_KEY_Up : GDK_KEY_Down;
+
+	gdk_test_simulate_key(w, -1, -1, key, 0, GDK_KEY_PRESS);
+	gdk_test_simulate_key(w, -1, -1, key, 0, GDK_KEY_RELEASE);
+}
+
+int main(int argc, char **argv)
+{
+	guint n = env_uint("SYSTOLE_BENCH_STEPS", 200);
+	guint interval = env_uint("SYSTOLE_BENCH_INTERVAL_MS", 20);
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", "mm.c", NULL);
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	SyApplication *app;
+	SyWindow *window;
+	GtkWidget *panel, *spin, *array;
+	gint64 start, last_step = 0, settled, done;
+	double value, lo, hi;
+	gboolean up = FALSE;
+	guint source, frames;
+
+	/* Key presses sent through the X server are core events, which
+	 * GDK reads only without XInput 2. */
+	g_setenv("GDK_CORE_DEVICE_EVENTS", "1", TRUE);
+	if (!gtk_init_check(&argc, &argv)) {
+		g_printerr("no display: skipped\n");
+		return 77;
+	}
+	app = sy_application_new();
+	g_application_set_flags(G_APPLICATION(app),
+		G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+	g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+	window = SY_WINDOW(sy_application_open_file(app, file));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	wait_settled(window);
+	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	array = find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW);
+	spin = named(panel, "tile-i");
+	g_assert_nonnull(spin);
+	gtk_window_present(GTK_WINDOW(window));
+	gtk_widget_grab_focus(spin);
+	gtk_test_widget_wait_for_draw(GTK_WIDGET(window));
+	pump_until(g_get_monotonic_time() + 500 * 1000);
+	g_signal_connect(array, "draw", G_CALLBACK(drawing), NULL);
+	g_signal_connect_after(array, "draw", G_CALLBACK(drawn), NULL);
+	gtk_spin_button_get_range(GTK_SPIN_BUTTON(spin), &lo, &hi);
+	g_signal_connect(spin, "value-changed", G_CALLBACK(stepped), NULL);
+
+	probe_reset();
+	max_draw = 0;
+	source = g_timeout_add_full(
+		G_PRIORITY_HIGH, PROBE_MS, probe_tick, NULL, NULL);
+	start = g_get_monotonic_time();
+	frames = draws;
+	/* The value each step makes, counted here: a key press handled
+	 * late must not turn the walk round early. */
+	value = gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin));
+	for (guint i = 0; i < n; i++) {
+		if (value <= lo)
+			up = TRUE;
+		else if (value >= hi)
+			up = FALSE;
+		value += up ? 1 : -1;
+		last_step = g_get_monotonic_time();
+		step(spin, up);
+		pump_until(start + (gint64)(i + 1) * interval * 1000);
+	}
+	/* The frame after the pipeline is done draws the last result (on
+	 * main's synchronous window: the frame after the last step). */
+	wait_settled(window);
+	settled = g_get_monotonic_time();
+	while (last_draw < settled) {
+		if (g_get_monotonic_time() - settled > 10 * G_USEC_PER_SEC)
+			g_error("the last result was not drawn in 10 s");
+		g_main_context_iteration(NULL, TRUE);
+	}
+	done = last_draw;
+	g_source_remove(source);
+	frames = draws - frames;
+	if (steps != n ||
+		gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)) != value)
+		g_error("%u of %u key presses reached the spin button (at %g, "
+			"not %g)",
+			steps, n,
+			gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)),
+			value);
+
+	g_print("# %u steps of tile-i, one every %u ms, ending at %g\n", n,
+		interval, gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)));
+	g_print("# longest main-loop gap: %.1f ms (less the waits for a CPU: "
+		"%.1f ms), over %u probe runs\n",
+		probe.max / 1000.0, probe.max_cpu / 1000.0, probe.runs);
+	g_print("# from the last step to the last result drawn: %.1f ms; %u "
+		"frames of the array drawn, the longest in %.1f ms\n",
+		(done - last_step) / 1000.0, frames, max_draw / 1000.0);
+	g_print("gap_ms=%.1f gap_cpu_ms=%.1f last_result_ms=%.1f "
+		"draw_ms=%.1f\n",
+		probe.max / 1000.0, probe.max_cpu / 1000.0,
+		(done - last_step) / 1000.0, max_draw / 1000.0);
+	gtk_text_buffer_set_modified(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+			find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
+		FALSE);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+	pump_until(g_get_monotonic_time() + 200 * 1000);
+	g_object_unref(app);
+	return 0;
+}

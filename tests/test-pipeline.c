@@ -1,0 +1,404 @@
+/* The explorer's pipeline without a display: a source analysed in a
+ * worker, a dataflow selected, sizes changed many times in a row (only
+ * the last one's design published, equal to what the stages give on
+ * the main thread), bad sizes and a broken kernel published as errors,
+ * each dataflow keeping its sizes. */
+#include <string.h>
+
+#include "codegen.h"
+#include "diag.h"
+#include "sy-pipeline.h"
+
+static char *mm_path;
+static char *mm_text;
+
+/* Per published generation, the notifications of "design". */
+typedef struct {
+	GHashTable *per_generation; /* guint -> count */
+	guint designs;
+	guint analyses;
+} Seen;
+
+static void design_notified(SyPipeline *p, GParamSpec *pspec, Seen *seen)
+{
+	guint gen = sy_pipeline_get_generation(p);
+	gpointer key = GUINT_TO_POINTER(gen);
+
+	(void)pspec;
+	/* Never a result older than the newest request. */
+	g_assert_cmpuint(gen, ==, sy_pipeline_get_requested(p));
+	g_hash_table_insert(seen->per_generation, key,
+		GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(
+					 seen->per_generation, key)) +
+			1));
+	seen->designs++;
+}
+
+static void analysis_notified(SyPipeline *p, GParamSpec *pspec, Seen *seen)
+{
+	(void)p;
+	(void)pspec;
+	seen->analyses++;
+}
+
+/* Runs the main context until no job is running or pending anywhere. */
+static void wait_idle(SyPipeline *p)
+{
+	gint64 end = g_get_monotonic_time() + 120 * G_USEC_PER_SEC;
+
+	while ((p && sy_pipeline_is_busy(p)) || sy_pipeline_count_jobs()) {
+		g_assert_cmpint(g_get_monotonic_time(), <, end);
+		if (!g_main_context_iteration(NULL, FALSE))
+			g_usleep(500);
+	}
+}
+
+/* The stages on the main thread, in a context of the test's own, for
+ * the sizes given: what the pipeline must have published. */
+typedef struct {
+	SyAnalysis *analysis;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+	char *loops;
+} Expected;
+
+static void expected_make(Expected *e, guint dataflow, const SyConfig *cfg)
+{
+	GError *error = NULL;
+
+	e->analysis = sy_analysis_new_from_data(
+		mm_path, mm_text, -1, NULL, &error);
+	g_assert_no_error(error);
+	e->choices = sy_choices_new(e->analysis,
+		g_ptr_array_index(e->analysis->candidates, dataflow), NULL);
+	e->array = sy_pe_array_new(e->choices, cfg, &error);
+	g_assert_no_error(error);
+	e->loops = sy_codegen_loops(e->array, "", "    ");
+	e->design = sy_design_new(e->array, NULL, &error);
+	g_assert_no_error(error);
+}
+
+static void expected_clear(Expected *e)
+{
+	g_free(e->loops);
+	sy_design_free(e->design);
+	sy_pe_array_free(e->array);
+	sy_choices_free(e->choices);
+	sy_analysis_free(e->analysis);
+}
+
+/* Module by module and FIFO by FIFO, names and counts. */
+static void assert_same_design(const SyDesign *got, const SyDesign *want)
+{
+	g_assert_cmpuint(got->modules->len, ==, want->modules->len);
+	for (guint i = 0; i < want->modules->len; i++) {
+		const SyModule *g = g_ptr_array_index(got->modules, i);
+		const SyModule *w = g_ptr_array_index(want->modules, i);
+
+		g_assert_cmpstr(g->name, ==, w->name);
+		g_assert_cmpint(g->count, ==, w->count);
+		g_assert_cmpuint(g->buffers->len, ==, w->buffers->len);
+	}
+	g_assert_cmpuint(got->fifos->len, ==, want->fifos->len);
+	for (guint i = 0; i < want->fifos->len; i++) {
+		const SyFifo *g = g_ptr_array_index(got->fifos, i);
+		const SyFifo *w = g_ptr_array_index(want->fifos, i);
+
+		g_assert_cmpstr(g->name, ==, w->name);
+		g_assert_cmpint(g->count, ==, w->count);
+		g_assert_cmpuint(g->width_bits, ==, w->width_bits);
+	}
+	g_assert_cmpuint(got->dram->len, ==, want->dram->len);
+}
+
+static SyPipeline *pipeline_new(Seen *seen)
+{
+	SyPipeline *p = sy_pipeline_new();
+
+	seen->per_generation = g_hash_table_new(NULL, NULL);
+	g_signal_connect(
+		p, "notify::design", G_CALLBACK(design_notified), seen);
+	g_signal_connect(
+		p, "notify::analysis", G_CALLBACK(analysis_notified), seen);
+	return p;
+}
+
+/* The kernel analysed: the first 2D array selected, its default sizes
+ * built into a design. */
+static void test_source(void)
+{
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	const SyConfig *cfg;
+	Expected e = {0};
+
+	g_assert_false(sy_pipeline_is_busy(p));
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	g_assert_true(sy_pipeline_is_busy(p));
+	g_assert_null(sy_pipeline_get_analysis(p));
+	wait_idle(p);
+	g_assert_cmpuint(seen.analyses, ==, 1);
+	g_assert_cmpuint(seen.designs, ==, 1);
+	g_assert_false(sy_pipeline_is_stale(p));
+	g_assert_null(sy_pipeline_get_analysis_error(p));
+	g_assert_cmpuint(sy_pipeline_get_analysis(p)->candidates->len, ==, 6);
+	g_assert_cmpint(sy_pipeline_get_dataflow(p), ==, 3);
+	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->id, ==, 3);
+	cfg = sy_pipeline_get_config(p);
+	g_assert_cmpint(cfg->tile[0], ==, 64);
+	g_assert_cmpint(cfg->tile[1], ==, 64);
+	g_assert_cmpint(cfg->tile[2], ==, 64);
+	expected_make(&e, 3, cfg);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 64);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[1], ==, 64);
+	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, e.loops);
+	assert_same_design(sy_pipeline_get_design(p), e.design);
+	expected_clear(&e);
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
+/* Sizes changed n times without the main loop running: every job but
+ * the last is cancelled or its result dropped; one design is
+ * published, the last sizes', as the stages make it on this thread.
+ * Then n more with the main loop running between them: whatever is
+ * published is never older than the newest request. */
+static void test_sizes(void)
+{
+	const guint n = 40;
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	g_autoptr(SyConfig) cfg = NULL;
+	Expected e = {0};
+	guint before;
+
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	wait_idle(p);
+	cfg = sy_config_copy(sy_pipeline_get_config(p));
+	before = seen.designs;
+	for (guint i = 0; i < n; i++) {
+		cfg->tile[0] = 1 + i % 64;
+		cfg->tile[1] = 64 - i % 48;
+		sy_pipeline_set_config(p, cfg);
+	}
+	cfg->tile[0] = 16;
+	cfg->tile[1] = 8;
+	cfg->tile[2] = 32;
+	sy_pipeline_set_config(p, cfg);
+	g_assert_cmpuint(sy_pipeline_get_requested(p), ==, 1 + n + 1);
+	wait_idle(p);
+	g_assert_cmpuint(seen.designs, ==, before + 1);
+	g_assert_cmpuint(sy_pipeline_get_generation(p), ==, 1 + n + 1);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[0], ==, 16);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[1], ==, 8);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[2], ==, 32);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 16);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[1], ==, 8);
+	expected_make(&e, 3, cfg);
+	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, e.loops);
+	assert_same_design(sy_pipeline_get_design(p), e.design);
+	/* A 16 x 8 array: the PEs, and A entering along its 16 rows. */
+	g_assert_cmpint(sy_design_find(sy_pipeline_get_design(p), "PE")->count,
+		==, 128);
+	expected_clear(&e);
+	/* The analysis was not published again for sizes. */
+	g_assert_cmpuint(seen.analyses, ==, 1);
+
+	for (guint i = 0; i < n; i++) {
+		cfg->tile[0] = 1 + (i * 7) % 64;
+		sy_pipeline_set_config(p, cfg);
+		for (guint k = 0; k < i % 5; k++)
+			g_main_context_iteration(NULL, FALSE);
+		g_usleep(1000 * (i % 3));
+	}
+	wait_idle(p);
+	g_assert_cmpuint(sy_pipeline_get_generation(p), ==,
+		sy_pipeline_get_requested(p));
+	g_assert_cmpint(
+		sy_pipeline_get_pe_array(p)->pe[0], ==, 1 + ((n - 1) * 7) % 64);
+	/* One notification per published generation, none twice. */
+	{
+		GHashTableIter iter;
+		gpointer key, value;
+
+		g_hash_table_iter_init(&iter, seen.per_generation);
+		while (g_hash_table_iter_next(&iter, &key, &value))
+			g_assert_cmpuint(GPOINTER_TO_UINT(value), ==, 1);
+	}
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
+/* Sizes the stages refuse: the error is published, with its stage, and
+ * nothing built; sizes that work again clear it. */
+static void test_errors(void)
+{
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autofree char *want = NULL;
+	g_autoptr(GHashTable) pack = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	SyDesignOptions options = {FALSE, FALSE, pack, 0};
+	GError *copy = NULL;
+	char *loops = NULL;
+	guint stage_prop;
+	const GError *error;
+	SyPipelineStage stage;
+	const SyAnalysis *a;
+
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	wait_idle(p);
+	a = sy_pipeline_get_analysis(p);
+	cfg = sy_config_copy(sy_pipeline_get_config(p));
+	cfg->tile[0] = 16;
+	cfg->latency[0] = 3; /* does not divide 16 */
+	sy_pipeline_set_config(p, cfg);
+	wait_idle(p);
+	error = sy_pipeline_get_error(p, &stage);
+	g_assert_error(error, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"the latency factor 3 of loop 'i' does not divide its tile of "
+		"16; it can be 1, 2, 4, 8, 16");
+	g_assert_cmpint(stage, ==, SY_PIPELINE_STAGE_PE_ARRAY);
+	g_assert_null(sy_pipeline_get_pe_array(p));
+	g_assert_null(sy_pipeline_get_design(p));
+	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, "");
+	/* The same through the properties. */
+	g_object_get(p, "error", &copy, "error-stage", &stage_prop, "loop-nest",
+		&loops, NULL);
+	g_assert_error(copy, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID);
+	g_assert_cmpstr(copy->message, ==, error->message);
+	g_assert_cmpuint(stage_prop, ==, SY_PIPELINE_STAGE_PE_ARRAY);
+	g_assert_cmpstr(loops, ==, "");
+	g_clear_error(&copy);
+	g_clear_pointer(&loops, g_free);
+	cfg->latency[0] = 4;
+	sy_pipeline_set_config(p, cfg);
+	wait_idle(p);
+	g_assert_null(sy_pipeline_get_error(p, &stage));
+	g_assert_cmpint(stage, ==, SY_PIPELINE_STAGE_NONE);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 4);
+
+	/* A packing factor the design refuses: the PE array and its loops
+	 * stay, the design does not. */
+	loops = g_strdup(sy_pipeline_get_loop_nest(p));
+	g_assert_nonnull(strstr(loops, "for ("));
+	g_hash_table_insert(pack, g_strdup("A:L2"), GUINT_TO_POINTER(3));
+	sy_pipeline_set_design_options(p, &options);
+	wait_idle(p);
+	error = sy_pipeline_get_error(p, &stage);
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"--pack A:L2=3: a packing factor is a power of two of at most "
+		"16 32-bit elements that divides the buffer's innermost "
+		"dimension (64)");
+	g_assert_cmpint(stage, ==, SY_PIPELINE_STAGE_DESIGN);
+	g_assert_nonnull(sy_pipeline_get_pe_array(p));
+	g_assert_null(sy_pipeline_get_design(p));
+	g_assert_cmpstr(sy_pipeline_get_loop_nest(p), ==, loops);
+	options.pack = NULL;
+	sy_pipeline_set_design_options(p, &options);
+	wait_idle(p);
+	g_assert_null(sy_pipeline_get_error(p, NULL));
+	g_assert_nonnull(sy_pipeline_get_design(p));
+	g_free(loops);
+
+	/* A broken kernel: the last analysis stays, stale, and the error
+	 * says where. */
+	sy_pipeline_set_source(
+		p, mm_path, "#pragma scop\nwhile (1);\n", -1, NULL, 5);
+	g_assert_true(sy_pipeline_is_stale(p));
+	wait_idle(p);
+	g_assert_true(sy_pipeline_get_analysis(p) == a);
+	g_assert_true(sy_pipeline_is_stale(p));
+	error = sy_pipeline_get_analysis_error(p);
+	g_assert_nonnull(error);
+	want = g_strconcat(mm_path,
+		":1:1: error: '#pragma scop' outside a function\n 1 | #pragma "
+		"scop\n   | ^\nnote: put the SCoP inside a function body, "
+		"such as main()",
+		NULL);
+	g_assert_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_SYNTAX);
+	g_assert_cmpstr(error->message, ==, want);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 4);
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
+/* Each dataflow keeps its sizes: [i] gets the defaults, [i, j] its own
+ * back; an edit of the kernel keeps them too. */
+static void test_dataflows(void)
+{
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autofree char *edited = g_strconcat("// edited\n", mm_text, NULL);
+
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	wait_idle(p);
+	cfg = sy_config_copy(sy_pipeline_get_config(p));
+	cfg->tile[0] = 20;
+	sy_pipeline_set_config(p, cfg);
+	wait_idle(p);
+	sy_pipeline_select_dataflow(p, 2);
+	g_assert_cmpint(sy_pipeline_get_dataflow(p), ==, 2);
+	wait_idle(p);
+	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->id, ==, 2);
+	g_assert_cmpuint(sy_pipeline_get_choices(p)->candidate->n_space, ==, 1);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[0], ==, 64);
+	sy_pipeline_select_dataflow(p, 3);
+	wait_idle(p);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[0], ==, 20);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 20);
+	sy_pipeline_set_source(p, mm_path, edited, -1, NULL, 0);
+	wait_idle(p);
+	g_assert_cmpuint(seen.analyses, ==, 2);
+	g_assert_cmpint(sy_pipeline_get_dataflow(p), ==, 3);
+	g_assert_cmpint(sy_pipeline_get_pe_array(p)->pe[0], ==, 20);
+	/* Out of range: none. */
+	sy_pipeline_select_dataflow(p, 6);
+	g_assert_cmpint(sy_pipeline_get_dataflow(p), ==, -1);
+	wait_idle(p);
+	g_assert_null(sy_pipeline_get_choices(p));
+	g_assert_null(sy_pipeline_get_design(p));
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
+/* A pipeline dropped while its job runs: the job is cancelled and its
+ * result freed without it. */
+static void test_dispose(void)
+{
+	SyPipeline *p = sy_pipeline_new();
+
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	g_assert_cmpuint(sy_pipeline_count_jobs(), ==, 1);
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_assert_cmpuint(sy_pipeline_count_jobs(), ==, 0);
+}
+
+int main(int argc, char **argv)
+{
+	int status;
+
+	g_test_init(&argc, &argv, NULL);
+	g_assert_cmpint(argc, ==, 2);
+	mm_path = g_build_filename(argv[1], "mm.c", NULL);
+	g_assert_true(g_file_get_contents(mm_path, &mm_text, NULL, NULL));
+	g_test_add_func("/pipeline/source", test_source);
+	g_test_add_func("/pipeline/sizes", test_sizes);
+	g_test_add_func("/pipeline/errors", test_errors);
+	g_test_add_func("/pipeline/dataflows", test_dataflows);
+	g_test_add_func("/pipeline/dispose", test_dispose);
+	status = g_test_run();
+	g_free(mm_path);
+	g_free(mm_text);
+	return status;
+}
