@@ -5,7 +5,7 @@
 #include <unistd.h>
 #endif
 
-#include "codegen.h"
+#include "compute/codegen.h"
 #include "sy-pipeline.h"
 
 /* What changed since the last job started. */

@@ -54,9 +54,9 @@
 
 #include <gio/gio.h>
 
-#include "analysis.h"
-#include "config.h"
-#include "design.h"
+#include "comm/design.h"
+#include "compute/config.h"
+#include "poly/analysis.h"
 
 G_BEGIN_DECLS
 

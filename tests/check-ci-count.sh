@@ -54,14 +54,14 @@ fi
 "$meson" test -C "$tmp/p/build" pass pass-tap --logbase ok >/dev/null 2>&1
 logs=$tmp/p/build/meson-logs
 
-check 1 "skipped: t:ui / display: no display: skipped
-skipped: t / partial: 1 TAP subtest skipped: ok 1 /x/a # SKIP no thing
+check 1 "skipped: t / partial: 1 TAP subtest skipped: ok 1 /x/a # SKIP no thing
+skipped: t:ui / display: no display: skipped
 2 skipped, counted as failed
 2 passed, 3 failed" "$logs/testlog.json"
 check 0 "2 passed, 0 failed" "$logs/ok.json"
 # Several logs add up; a failed run with no failed test is one failure.
-check 1 "skipped: t:ui / display: no display: skipped
-skipped: t / partial: 1 TAP subtest skipped: ok 1 /x/a # SKIP no thing
+check 1 "skipped: t / partial: 1 TAP subtest skipped: ok 1 /x/a # SKIP no thing
+skipped: t:ui / display: no display: skipped
 2 skipped, counted as failed
 4 passed, 3 failed" "$logs/testlog.json" "$logs/ok.json"
 check 1 "2 passed, 1 failed" --run-status 2 "$logs/ok.json"

@@ -5,8 +5,8 @@
  * each dataflow keeping its sizes. */
 #include <string.h>
 
-#include "codegen.h"
-#include "diag.h"
+#include "compute/codegen.h"
+#include "base/diag.h"
 #include "sy-pipeline.h"
 
 static char *mm_path;
