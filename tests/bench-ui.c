@@ -20,6 +20,7 @@
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
 #include "sy-window.h"
+#include "uitest.h"
 
 #define PROBE_MS 1
 
@@ -34,23 +35,9 @@ static gint64 max_draw; /* its longest */
 static guint steps; /* value changes of the spin button */
 static guint draws;
 
-/* Nanoseconds the calling thread has waited on a run queue. */
-static gint64 run_queue_wait(void)
-{
-	g_autofree char *text = NULL;
-	guint64 run, wait;
-
-	if (!g_file_get_contents(
-		    "/proc/thread-self/schedstat", &text, NULL, NULL) ||
-		sscanf(text, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run,
-			&wait) != 2)
-		return 0;
-	return (gint64)wait;
-}
-
 static gboolean probe_tick(gpointer data)
 {
-	gint64 now = g_get_monotonic_time(), wait = run_queue_wait();
+	gint64 now = g_get_monotonic_time(), wait = sy_test_run_queue_wait();
 	gint64 gap = now - probe.last - PROBE_MS * 1000;
 
 	(void)data;
@@ -66,7 +53,7 @@ static gboolean probe_tick(gpointer data)
 static void probe_reset(void)
 {
 	probe.last = g_get_monotonic_time();
-	probe.last_wait = run_queue_wait();
+	probe.last_wait = sy_test_run_queue_wait();
 	probe.max = probe.max_cpu = 0;
 	probe.runs = 0;
 }
@@ -99,38 +86,6 @@ static void stepped(GtkSpinButton *spin, gpointer data)
 	steps++;
 }
 
-static GtkWidget *named(GtkWidget *root, const char *name)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (g_str_equal(gtk_widget_get_name(root), name))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = named(l->data, name);
-	g_list_free(children);
-	return found;
-}
-
-static GtkWidget *find(GtkWidget *root, GType type)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = find(l->data, type);
-	g_list_free(children);
-	return found;
-}
-
 /* Runs the main loop until when (monotonic µs). */
 static void pump_until(gint64 when)
 {
@@ -149,13 +104,6 @@ static void wait_settled(SyWindow *window)
 	}
 }
 
-static guint env_uint(const char *name, guint dflt)
-{
-	const char *v = g_getenv(name);
-
-	return v && *v ? (guint)g_ascii_strtoull(v, NULL, 10) : dflt;
-}
-
 /* One step of the spin button, as the keyboard makes it. */
 static void step(GtkWidget *spin, gboolean up)
 {
@@ -168,8 +116,8 @@ static void step(GtkWidget *spin, gboolean up)
 
 int main(int argc, char **argv)
 {
-	guint n = env_uint("SYSTOLE_BENCH_STEPS", 200);
-	guint interval = env_uint("SYSTOLE_BENCH_INTERVAL_MS", 20);
+	guint n = sy_test_env_uint("SYSTOLE_BENCH_STEPS", 200);
+	guint interval = sy_test_env_uint("SYSTOLE_BENCH_INTERVAL_MS", 20);
 	g_autofree char *path = g_build_filename(
 		SYSTOLE_SOURCE_DATADIR, "examples", "mm.c", NULL);
 	g_autoptr(GFile) file = g_file_new_for_path(path);
@@ -196,9 +144,9 @@ int main(int argc, char **argv)
 	g_object_ref(window);
 	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
 	wait_settled(window);
-	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
-	array = find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW);
-	spin = named(panel, "tile-i");
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	array = sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW);
+	spin = sy_test_named(panel, "tile-i");
 	g_assert_nonnull(spin);
 	gtk_window_present(GTK_WINDOW(window));
 	gtk_widget_grab_focus(spin);
@@ -262,7 +210,7 @@ int main(int argc, char **argv)
 		(done - last_step) / 1000.0, max_draw / 1000.0);
 	gtk_text_buffer_set_modified(
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
-			find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
+			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
 		FALSE);
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);

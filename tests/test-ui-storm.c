@@ -24,6 +24,7 @@
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 #include "sy-window.h"
+#include "uitest.h"
 
 #define PROBE_MS 5
 
@@ -45,23 +46,9 @@ static struct {
 	gint64 *action_max; /* the longest stall in the current action */
 } probe;
 
-/* Nanoseconds the calling thread has waited on a run queue. */
-static gint64 run_queue_wait(void)
-{
-	g_autofree char *text = NULL;
-	guint64 run, wait;
-
-	if (!g_file_get_contents(
-		    "/proc/thread-self/schedstat", &text, NULL, NULL) ||
-		sscanf(text, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run,
-			&wait) != 2)
-		return 0;
-	return (gint64)wait;
-}
-
 static gboolean probe_tick(gpointer data)
 {
-	gint64 now = g_get_monotonic_time(), wait = run_queue_wait();
+	gint64 now = g_get_monotonic_time(), wait = sy_test_run_queue_wait();
 	gint64 wall = now - probe.last;
 	gint64 stall = wall - (wait - probe.last_wait) / 1000;
 	guint b = 0;
@@ -90,38 +77,6 @@ static void pump(guint ms)
 	do
 		g_main_context_iteration(NULL, TRUE);
 	while (g_get_monotonic_time() < end);
-}
-
-static GtkWidget *named(GtkWidget *root, const char *name)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (g_str_equal(gtk_widget_get_name(root), name))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = named(l->data, name);
-	g_list_free(children);
-	return found;
-}
-
-static GtkWidget *find(GtkWidget *root, GType type)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = find(l->data, type);
-	g_list_free(children);
-	return found;
 }
 
 /* Widgets whose name starts with prefix, in tree order. */
@@ -323,7 +278,7 @@ static void pointer(Storm *s)
 
 static void network(Storm *s)
 {
-	GtkWidget *sw = named(
+	GtkWidget *sw = sy_test_named(
 		s->network, g_rand_boolean(rng) ? "double-buffer" : "packing");
 
 	if (sw && gtk_widget_is_sensitive(sw))
@@ -376,7 +331,7 @@ static void look(Storm *s)
 	gint64 end = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
 
 	SyExportBar *bar = SY_EXPORT_BAR(
-		find(GTK_WIDGET(s->window), SY_TYPE_EXPORT_BAR));
+		sy_test_find(GTK_WIDGET(s->window), SY_TYPE_EXPORT_BAR));
 
 	while ((sy_window_is_stale(s->window) &&
 		       !sy_window_get_error(s->window)) ||
@@ -440,13 +395,6 @@ static void remove_tree(const char *path)
 	g_remove(path);
 }
 
-static guint env_uint(const char *name, guint dflt)
-{
-	const char *v = g_getenv(name);
-
-	return v && *v ? (guint)g_ascii_strtoull(v, NULL, 10) : dflt;
-}
-
 static void print_report(const Storm *s, guint n, gint64 elapsed)
 {
 	guint lo = 0;
@@ -475,7 +423,7 @@ static void print_report(const Storm *s, guint n, gint64 elapsed)
 static void test_storm(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(app);
-	guint n = env_uint("SYSTOLE_STORM_ACTIONS",
+	guint n = sy_test_env_uint("SYSTOLE_STORM_ACTIONS",
 		g_getenv("SYSTOLE_FULL") ? 10000 : 1000);
 	Storm s = {0};
 	gint64 start;
@@ -487,16 +435,16 @@ static void test_storm(void)
 	g_object_ref(s.window);
 	gtk_window_resize(GTK_WINDOW(s.window), 1280, 800);
 	s.buffer = gtk_text_view_get_buffer(
-		GTK_TEXT_VIEW(find(GTK_WIDGET(s.window), GTK_TYPE_TEXT_VIEW)));
-	s.panel = find(GTK_WIDGET(s.window), SY_TYPE_CONFIG_PANEL);
-	s.network = find(GTK_WIDGET(s.window), SY_TYPE_DESIGN_PANEL);
-	s.array = find(GTK_WIDGET(s.window), SY_TYPE_ARRAY_VIEW);
+		GTK_TEXT_VIEW(sy_test_find(GTK_WIDGET(s.window), GTK_TYPE_TEXT_VIEW)));
+	s.panel = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_CONFIG_PANEL);
+	s.network = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_DESIGN_PANEL);
+	s.array = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_ARRAY_VIEW);
 	g_assert_true(g_file_load_contents(
 		example, NULL, &s.original, NULL, NULL, NULL));
 	look(&s);
 
 	probe.last = g_get_monotonic_time();
-	probe.last_wait = run_queue_wait();
+	probe.last_wait = sy_test_run_queue_wait();
 	source = g_timeout_add_full(
 		G_PRIORITY_HIGH, PROBE_MS, probe_tick, NULL, NULL);
 	start = g_get_monotonic_time();
@@ -524,7 +472,7 @@ static void test_storm(void)
 	g_free(tmp);
 	/* Under valgrind everything is some 50 times slower. */
 	g_assert_cmpint(probe.max, <=,
-		env_uint("SYSTOLE_STORM_MAX_STALL_MS", 1000) * (gint64)1000);
+		sy_test_env_uint("SYSTOLE_STORM_MAX_STALL_MS", 1000) * (gint64)1000);
 }
 
 int main(int argc, char **argv)
@@ -541,7 +489,7 @@ int main(int argc, char **argv)
 	}
 	g_test_init(&argc, &argv, NULL);
 	g_log_set_always_fatal(G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-	rng = g_rand_new_with_seed(env_uint("SYSTOLE_STORM_SEED", 1));
+	rng = g_rand_new_with_seed(sy_test_env_uint("SYSTOLE_STORM_SEED", 1));
 	app = sy_application_new();
 	g_application_set_flags(G_APPLICATION(app),
 		G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);

@@ -16,6 +16,7 @@
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 #include "sy-window.h"
+#include "uitest.h"
 
 static const char *out_dir;
 static SyApplication *app; /* one per process: GTK styles are global */
@@ -79,22 +80,6 @@ static void screenshot(GtkWidget *window, const char *name)
 	g_assert_true(gdk_pixbuf_save(shot, path, "png", &error, NULL));
 	g_assert_no_error(error);
 	g_test_message("screenshot %s", path);
-}
-
-static GtkWidget *find(GtkWidget *root, GType type)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = find(l->data, type);
-	g_list_free(children);
-	return found;
 }
 
 /* Every widget of type under root, in tree order, but not of type not. */
@@ -190,8 +175,8 @@ static void test_explorer(void)
 	window = SY_WINDOW(sy_application_open_file(app, example));
 	g_object_ref(window);
 	wait_until(window, analysed, "the first analysis");
-	array = SY_ARRAY_VIEW(find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
-	deps = SY_DEPS_VIEW(find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	array = SY_ARRAY_VIEW(sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	deps = SY_DEPS_VIEW(sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
 	gtk_test_widget_wait_for_draw(GTK_WIDGET(array));
 	g_test_message("launch to a drawn array: %.1f ms",
 		(g_get_monotonic_time() - start) / 1000.0);
@@ -236,7 +221,7 @@ static void test_explorer(void)
 
 	/* Break the kernel: the last good analysis stays, marked stale. */
 	buffer = gtk_text_view_get_buffer(
-		GTK_TEXT_VIEW(find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+		GTK_TEXT_VIEW(sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
 	gtk_text_buffer_get_start_iter(buffer, &iter);
 	g_assert_true(gtk_text_iter_forward_search(
 		&iter, "#pragma scop\n", 0, NULL, &iter, NULL));
@@ -296,7 +281,7 @@ static void test_lu(void)
 		sy_window_get_analysis(window)->scop->stmts->len, ==, 8);
 	g_assert_cmpuint(
 		sy_window_get_analysis(window)->candidates->len, ==, 6);
-	deps = SY_DEPS_VIEW(find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	deps = SY_DEPS_VIEW(sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
 	g_action_group_activate_action(
 		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
 	g_signal_emit_by_name(deps, "space-chosen", ki, 2u);
@@ -387,7 +372,7 @@ static void chip_middle(
 static void deps_drags(SyWindow *window)
 {
 	SyDepsView *deps = SY_DEPS_VIEW(
-		find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
 	GtkWidget *w = GTK_WIDGET(deps);
 	const SyAnalysis *a = sy_window_get_analysis(window);
 	g_autoptr(GArray) chosen = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -433,7 +418,7 @@ static void test_navigation(void)
 	window = SY_WINDOW(sy_application_open_file(app, example));
 	g_object_ref(window);
 	wait_until(window, analysed, "the analysis");
-	array = SY_ARRAY_VIEW(find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	array = SY_ARRAY_VIEW(sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
 	w = GTK_WIDGET(array);
 	while (!sy_array_view_get_scene(array))
 		g_main_context_iteration(NULL, TRUE);
@@ -493,26 +478,9 @@ static void test_navigation(void)
 	g_object_unref(window);
 }
 
-/* The widget named name under root. */
-static GtkWidget *named(GtkWidget *root, const char *name)
-{
-	GList *children;
-	GtkWidget *found = NULL;
-
-	if (g_str_equal(gtk_widget_get_name(root), name))
-		return root;
-	if (!GTK_IS_CONTAINER(root))
-		return NULL;
-	children = gtk_container_get_children(GTK_CONTAINER(root));
-	for (GList *l = children; l && !found; l = l->next)
-		found = named(l->data, name);
-	g_list_free(children);
-	return found;
-}
-
 static GtkWidget *get(GtkWidget *root, const char *name)
 {
-	GtkWidget *w = named(root, name);
+	GtkWidget *w = sy_test_named(root, name);
 
 	if (!w)
 		g_error("no widget named %s", name);
@@ -539,11 +507,11 @@ static void test_sizes(void)
 	g_object_ref(window);
 	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
 	wait_until(window, analysed, "the first analysis");
-	array = SY_ARRAY_VIEW(find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
-	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	array = SY_ARRAY_VIEW(sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
 	command = GTK_ENTRY(get(panel, "command"));
 	sizes = GTK_ENTRY(get(panel, "sa-sizes"));
-	g_assert_null(named(panel, "latency-k")); /* k carries C's flow */
+	g_assert_null(sy_test_named(panel, "latency-k")); /* k carries C's flow */
 
 	start = g_get_monotonic_time();
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 20);
@@ -582,7 +550,7 @@ static void test_sizes(void)
 	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 4);
 	g_signal_emit_by_name(array, "module-selected", "A_IO_L2_in");
 	network = SY_DESIGN_PANEL(
-		find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
 	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
 		"A_IO_L2_in: 3 (L2 in, west)\nbuffers\n  local_A[4][64]: 16 "
 		"words of 16 x 32 bits, ping-pong\n"));
@@ -611,7 +579,7 @@ static void test_sizes(void)
 
 	/* An edit re-analyses; the dataflow keeps its sizes. */
 	buffer = gtk_text_view_get_buffer(
-		GTK_TEXT_VIEW(find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+		GTK_TEXT_VIEW(sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
 	gtk_text_buffer_get_start_iter(buffer, &iter);
 	gtk_text_buffer_insert(buffer, &iter, "// edited\n", -1);
 	wait_until(window, analysed, "the analysis after an edit");
@@ -638,7 +606,7 @@ static void test_sizes(void)
 
 static SyExportBar *export_bar(SyWindow *window)
 {
-	return SY_EXPORT_BAR(find(GTK_WIDGET(window), SY_TYPE_EXPORT_BAR));
+	return SY_EXPORT_BAR(sy_test_find(GTK_WIDGET(window), SY_TYPE_EXPORT_BAR));
 }
 
 static gboolean export_over(SyWindow *window)
@@ -788,7 +756,7 @@ static void test_export(void)
 	bar = export_bar(window);
 	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_HIDDEN);
 	g_assert_true(export_enabled(window));
-	panel = find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-i")), 16);
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-j")), 16);
 	gtk_spin_button_set_value(GTK_SPIN_BUTTON(get(panel, "tile-k")), 16);

@@ -1,0 +1,19 @@
+/* What the explorer's tests under Xvfb share: widgets found in the
+ * window's tree by name or by type, the main thread's waits for a CPU,
+ * counts from the environment. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+/* The first widget under root, root included, in tree order: named
+ * name, or of type type; NULL if none. */
+GtkWidget *sy_test_named(GtkWidget *root, const char *name);
+GtkWidget *sy_test_find(GtkWidget *root, GType type);
+
+/* Nanoseconds the calling thread has waited for a CPU (on a run queue):
+ * a stall of the main loop less this is the explorer's, not the
+ * machine's load.  0 where /proc does not say. */
+gint64 sy_test_run_queue_wait(void);
+
+/* An environment variable as a count, dflt when unset or empty. */
+guint sy_test_env_uint(const char *name, guint dflt);
