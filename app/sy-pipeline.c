@@ -5,6 +5,7 @@
 #include <unistd.h>
 #endif
 
+#include "comm/design-options.h"
 #include "compute/codegen.h"
 #include "sy-pipeline.h"
 
@@ -172,22 +173,6 @@ static GHashTable *sizes_copy(GHashTable *sizes)
 	return copy;
 }
 
-/* "A:L2" -> elements per word: keys copied, values are plain numbers. */
-static GHashTable *pack_copy(GHashTable *pack)
-{
-	GHashTable *copy;
-	GHashTableIter iter;
-	gpointer key, value;
-
-	if (!pack)
-		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_hash_table_iter_init(&iter, pack);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key), value);
-	return copy;
-}
-
 /* The worker */
 
 static void job_free(gpointer data)
@@ -332,7 +317,7 @@ static void job_run(GTask *task, Job *job, GCancellable *cancellable)
 	r->include_dirs = g_strdupv(job->include_dirs);
 	r->dataflow = -1;
 	r->design_options = job->design_options;
-	r->design_options.pack = pack_copy(job->design_options.pack);
+	r->design_options.pack = sy_design_pack_copy(job->design_options.pack);
 	/* A cancel aborts the context until it is disconnected: the
 	 * result is then incomplete, and dropped as stale. */
 	id = sy_isl_cancel_connect(a->ctx, cancellable);
@@ -433,7 +418,7 @@ static void start_job(SyPipeline *self)
 		job->config = sy_config_copy(self->config);
 	job->sizes = sizes_copy(self->sizes);
 	job->design_options = self->design_options;
-	job->design_options.pack = pack_copy(self->design_options.pack);
+	job->design_options.pack = sy_design_pack_copy(self->design_options.pack);
 	self->changed = 0;
 	self->cancellable = g_cancellable_new();
 	/* Weak: closing a window disposes its pipeline, which cancels
@@ -661,7 +646,7 @@ void sy_pipeline_set_design_options(
 	g_return_if_fail(SY_IS_PIPELINE(self));
 	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
 	self->design_options = *options;
-	self->design_options.pack = pack_copy(options->pack);
+	self->design_options.pack = sy_design_pack_copy(options->pack);
 	request(self, CHANGED_SIZES, 0);
 }
 

@@ -51,3 +51,19 @@ gboolean sy_design_parse_fifo_depth(
 	*depth = (guint)v;
 	return TRUE;
 }
+
+/* Keys copied; values are plain numbers. */
+GHashTable *sy_design_pack_copy(GHashTable *pack)
+{
+	GHashTable *copy;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	if (!pack)
+		return NULL;
+	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_hash_table_iter_init(&iter, pack);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		g_hash_table_insert(copy, g_strdup(key), value);
+	return copy;
+}

@@ -17,6 +17,10 @@ G_BEGIN_DECLS
 __isl_give GHashTable *sy_design_parse_pack(
 	__isl_keep const char *spec, GError **error);
 
+/* A copy of a table sy_design_parse_pack made (NULL for NULL), for a
+ * job that outlives the options it was given. */
+__isl_give GHashTable *sy_design_pack_copy(__isl_keep GHashTable *pack);
+
 /* A whole number from 1 to SY_DESIGN_MAX_FIFO_DEPTH, or an
  * SY_DESIGN_ERROR. */
 gboolean sy_design_parse_fifo_depth(

@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "comm/design-options.h"
 #include "hls/export-job.h"
 #include "hls/export.h"
 
@@ -26,22 +27,6 @@ struct _SyExportJob {
 	GPtrArray *warnings; /* char * */
 };
 
-/* "A:L2" -> elements per word: keys copied, values are plain numbers. */
-static GHashTable *copy_pack(GHashTable *pack)
-{
-	GHashTable *copy;
-	GHashTableIter iter;
-	gpointer key, value;
-
-	if (!pack)
-		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_hash_table_iter_init(&iter, pack);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key), value);
-	return copy;
-}
-
 SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 	const SyAnalysisOptions *options, guint candidate,
 	const SyConfig *config, const SyDesignOptions *design_options,
@@ -65,7 +50,7 @@ SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 	job->config = sy_config_copy(config);
 	if (design_options) {
 		job->design_options = *design_options;
-		job->design_options.pack = copy_pack(design_options->pack);
+		job->design_options.pack = sy_design_pack_copy(design_options->pack);
 	}
 	job->device = g_strdup(device);
 	job->dir = g_strdup(dir);
