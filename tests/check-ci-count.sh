@@ -8,15 +8,7 @@ set -u
 meson=$1
 count=$2
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail()
-{
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
+. "$(dirname "$0")/lib.sh"
 
 # check WANT_STATUS WANT_OUTPUT ARGS...: count-tests prints exactly that.
 check()

@@ -10,15 +10,7 @@ examples=$2
 cc=${3:-cc}
 mm=$examples/mm.c
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail()
-{
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
+. "$(dirname "$0")/lib.sh"
 
 # expect STATUS FIRST_LINE_OF_STDERR ARGS...: a failing command prints
 # nothing on stdout and that line first on stderr.

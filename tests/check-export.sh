@@ -15,18 +15,11 @@ mode=${3:-${SYSTOLE_FULL:+full}}
 kernels=$(dirname "$0")/hls/kernels
 checker=$(dirname "$0")/hls/check-kernel.py
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
+. "$(dirname "$0")/lib.sh"
 passed=0
 skipped=
 n=0
 
-fail()
-{
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 # The path of an example (mm.c) or of a test kernel (hls/kernels/x.c).
 path_of()

@@ -9,15 +9,7 @@ set -u
 cli=$1
 examples=$2
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail()
-{
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
+. "$(dirname "$0")/lib.sh"
 
 # run FILE LIMIT COMMAND ARGS...: 0 or 5, and then the exact message.
 run()
