@@ -174,7 +174,7 @@ static SyDesign *make_design(
 }
 
 /* The project folder; what was written, as text. */
-static char *export(const SyDesign *design, const Compile *o, GError **error)
+static char *export(SyDesign *design, const Compile *o, GError **error)
 {
 	g_autoptr(SyDevice) device = sy_device_lookup(
 		o->device ? o->device : "u250", error);

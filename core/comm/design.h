@@ -28,6 +28,7 @@
 
 #include "base/own.h"
 #include "comm/io-plan.h"
+#include "compute/code.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -93,6 +94,10 @@ typedef struct {
 	SyEdge edge;
 	GPtrArray *buffers; /* SyBuffer */
 	SyLoopNode *loops;
+	/* Its statements' loops as printed (the PE's, an intra_trans's, a
+	 * dropping dummy's), NULL for modules without statements and
+	 * until sy_design_build_code (comm/module-code.h). */
+	SyCode *code;
 } SyModule;
 
 /* FIFOs of one name between one pair of module families; a name (as
@@ -140,6 +145,9 @@ typedef struct {
 __isl_give SyDesign *sy_design_new(__isl_keep const SyPeArray *array,
 	__isl_keep const SyDesignOptions *options, GError **error);
 void sy_design_free(__isl_take SyDesign *design);
+
+/* Drops every module's code (see sy_design_build_code). */
+void sy_design_clear_code(__isl_keep SyDesign *design);
 
 /* The module of that name, or NULL. */
 __isl_keep const SyModule *sy_design_find(
