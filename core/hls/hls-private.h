@@ -86,7 +86,7 @@ gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
 gint64 sy_hls_port_words_checked(
 	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
 
-/* Geometry: the names of PE coordinates (in the PE, in I/O modules),
+/* Geometry (the names of PE coordinates are comm/module-code.h's):
  * the space loop an exterior path moves along, its lines (exterior) or
  * PEs (interior), the PE coordinates of line or chain n with skip's
  * coordinate at at, and "[a][b]" of a FIFO array (shift: one more along
