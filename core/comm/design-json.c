@@ -1,6 +1,7 @@
 #include "base/escape.h"
 #include "base/json-members.h"
 #include "comm/design-json.h"
+#include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 {
@@ -51,6 +52,12 @@ static void add_module(JsonBuilder *b, const SyModule *m)
 	add_buffers(b, m->buffers);
 	json_builder_set_member_name(b, "loops");
 	add_loops(b, m->loops);
+	/* Its statements' loops as printed, once built (see
+	 * sy_design_build_code). */
+	if (m->code) {
+		json_builder_set_member_name(b, "code");
+		sy_code_build_json(b, m->code);
+	}
 	json_builder_end_object(b);
 }
 
