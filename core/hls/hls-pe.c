@@ -5,14 +5,9 @@
 #include <string.h>
 
 #include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
 
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
@@ -203,7 +198,8 @@ static guint passed_on(SyHlsGen *hls, const SyStmt *stmt)
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 
-		if (a->array == w->array && sy_module_code_source(hls->m, a) == SY_PE_SOURCE_EXT &&
+		if (a->array == w->array &&
+			sy_module_code_source(hls->m, a) == SY_PE_SOURCE_EXT &&
 			isl_multi_pw_aff_plain_is_equal(
 				a->subscripts, w->subscripts) == isl_bool_true)
 			return k;
@@ -402,7 +398,8 @@ static isl_set *fifo_points(
 	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, !a->write);
 	isl_set *set;
 
-	if (src == SY_PE_SOURCE_ARG || (src == SY_PE_SOURCE_FIFO && vector_fifo(hls, a)))
+	if (src == SY_PE_SOURCE_ARG ||
+		(src == SY_PE_SOURCE_FIFO && vector_fifo(hls, a)))
 		return NULL;
 	/* Inputs passed PE to PE move a vector of lanes at a time. */
 	if (src == SY_PE_SOURCE_EXT)
