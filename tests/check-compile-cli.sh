@@ -427,7 +427,14 @@ check("modules with code", [m["name"] for m in doc["modules"] if "code" in m],
        "A_IO_L2_in_boundary", "A_PE_dummy_in", "B_IO_L2_in",
        "B_IO_L2_in_boundary", "B_PE_dummy_in", "C_drain_IO_L1_out",
        "C_drain_IO_L1_out_boundary"])
-check("PE keys", list(doc["modules"][0])[-2:], ["loops", "code"])
+check("PE keys", list(doc["modules"][0])[-3:], ["loops", "code", "params"])
+# The schedule dimensions the code takes as given: the PE's coordinates;
+# an intra_trans's tile and the PE it serves.
+check("PE params", doc["modules"][0]["params"],
+      [{"name": "idx", "dim": 3}, {"name": "idy", "dim": 4}])
+check("A_IO_L2_in params", [(p["name"], p["dim"])
+                            for p in l2["A_IO_L2_in"]["params"]],
+      [("sy_t0", 0), ("sy_t1", 1), ("sy_t2", 2), ("p0", 3), ("p1", 4)])
 loops = []
 code = doc["modules"][0]["code"]["then"]
 while code["kind"] == "for":

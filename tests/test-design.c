@@ -246,6 +246,22 @@ static void test_temporary_passed(void)
 	made_clear(&m);
 }
 
+/* A module's code parameters as "name:dim name:dim". */
+static void assert_params(const SyModule *mod, const char *want)
+{
+	GString *got = g_string_new(NULL);
+
+	g_assert_nonnull(mod->params);
+	for (guint i = 0; i < mod->params->len; i++) {
+		const SyCodeParam *param = g_ptr_array_index(mod->params, i);
+
+		g_string_append_printf(got, "%s%s:%u", i ? " " : "",
+			param->name, param->dim);
+	}
+	g_assert_cmpstr(got->str, ==, want);
+	g_string_free(got, TRUE);
+}
+
 /* The modules' code: the PE, each buffered module's intra_trans (both
  * of a chain, the same) and nothing for modules without statements (a
  * temporary passed PE to PE has dummies that print none); built once,
@@ -280,6 +296,10 @@ static void test_code(void)
 		module(m.design, "A_IO_L1_in_boundary")->code));
 	pe = m.design->pe->code;
 	g_assert_cmpint(pe->kind, ==, SY_CODE_IF);
+	assert_params(m.design->pe, "idx:3");
+	assert_params(module(m.design, "A_IO_L1_in"),
+		"sy_t0:0 sy_t1:1 sy_t2:2 p0:3");
+	g_assert_null(module(m.design, "Up_PE_dummy_in")->params);
 	first = sy_code_copy(pe);
 	/* Built: a second call keeps what is there. */
 	g_assert_true(sy_design_build_code(m.design, &error));

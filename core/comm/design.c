@@ -113,6 +113,8 @@ static void module_free(gpointer data)
 	g_ptr_array_unref(m->buffers);
 	loop_node_free(m->loops);
 	sy_code_free(m->code);
+	if (m->params)
+		g_ptr_array_unref(m->params);
 	g_free(m);
 }
 
@@ -130,6 +132,7 @@ void sy_design_clear_code(SyDesign *design)
 		SyModule *m = g_ptr_array_index(design->modules, i);
 
 		g_clear_pointer(&m->code, sy_code_free);
+		g_clear_pointer(&m->params, g_ptr_array_unref);
 	}
 }
 

@@ -81,6 +81,14 @@ struct _SyLoopNode {
 	GPtrArray *children; /* SyLoopNode */
 };
 
+/* A schedule dimension a module's code has fixed: a name its loops
+ * take as given, which the module's function defines (an argument, or
+ * computed from them: a tile, the PE it serves). */
+typedef struct {
+	char *name; /* "sy_t0" (a tile), "p0" or "idx" (a PE coordinate) */
+	guint dim; /* in the schedule on whole tiles */
+} SyCodeParam;
+
 typedef struct {
 	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
@@ -98,6 +106,8 @@ typedef struct {
 	 * dropping dummy's), NULL for modules without statements and
 	 * until sy_design_build_code (comm/module-code.h). */
 	SyCode *code;
+	GPtrArray *params; /* SyCodeParam: code's fixed dimensions, in
+			      order; NULL without code */
 } SyModule;
 
 /* FIFOs of one name between one pair of module families; a name (as

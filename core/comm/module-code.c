@@ -316,10 +316,57 @@ static isl_set *fixed_equalities(
 	return eq;
 }
 
+static void param_free(gpointer data)
+{
+	SyCodeParam *param = data;
+
+	g_free(param->name);
+	g_free(param);
+}
+
+/* The fixed dimensions, in order, as SyCodeParam. */
+static GPtrArray *params_new(const char *const *fixed, guint n_dims)
+{
+	GPtrArray *params = g_ptr_array_new_with_free_func(param_free);
+
+	for (guint d = 0; d < n_dims; d++) {
+		SyCodeParam *param;
+
+		if (!fixed[d])
+			continue;
+		param = g_new0(SyCodeParam, 1);
+		param->name = g_strdup(fixed[d]);
+		param->dim = d;
+		g_ptr_array_add(params, param);
+	}
+	return params;
+}
+
+static GPtrArray *params_copy(const GPtrArray *params)
+{
+	GPtrArray *copy = g_ptr_array_new_with_free_func(param_free);
+
+	for (guint i = 0; i < params->len; i++) {
+		const SyCodeParam *param = g_ptr_array_index(params, i);
+		SyCodeParam *c = g_new0(SyCodeParam, 1);
+
+		c->name = g_strdup(param->name);
+		c->dim = param->dim;
+		g_ptr_array_add(copy, c);
+	}
+	return copy;
+}
+
+/* A module's code and its parameters. */
+typedef struct {
+	SyCode *code;
+	GPtrArray *params;
+} Coded;
+
 /* The boxed schedule of instances (all statements with requests when
  * NULL), schedule dimension d fixed to parameter fixed[d] where that is
- * not NULL, with its loops' pragmas; NULL where isl failed. */
-static SyCode *module_code(
+ * not NULL, with its loops' pragmas; no code where isl failed. */
+static Coded module_code(
 	Module *mod, isl_union_set *instances, const char *const *fixed)
 {
 	const SyHlsModel *m = mod->m;
@@ -366,7 +413,7 @@ static SyCode *module_code(
 	isl_ast_node_free(tree);
 	if (code)
 		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
-	return code;
+	return (Coded){code, params_new(fixed, m->n_dims)};
 }
 
 static void module_init(Module *mod, const SyHlsModel *m,
@@ -578,7 +625,7 @@ static void pe_requests(Module *mod)
 /* The intra_trans of a path, in the PEs' own order: the tile and the
  * PE coordinates its box is per (all on interior paths, those across
  * the lines on exterior ones) are fixed. */
-static SyCode *intra_code(
+static Coded intra_code(
 	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
@@ -586,7 +633,7 @@ static SyCode *intra_code(
 	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
 	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
 	Module mod;
-	SyCode *code;
+	Coded code;
 
 	for (guint k = 0; k < m->n_space; k++)
 		keep[k] = !p->exterior || p->direction[k] == 0;
@@ -605,13 +652,13 @@ static SyCode *intra_code(
 
 /* The dummy that drops what leaves the last PEs of an input's lines,
  * per PE. */
-static SyCode *drop_code(
+static Coded drop_code(
 	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
 {
 	const SyScop *scop = m->array->analysis->scop;
 	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
 	Module mod;
-	SyCode *code;
+	Coded code;
 
 	for (guint k = 0; k < m->n_space; k++)
 		fixed[m->n_tile + k] = sy_module_code_p_names[k];
@@ -623,11 +670,11 @@ static SyCode *drop_code(
 	return code;
 }
 
-static SyCode *pe_code(const SyHlsModel *m, GHashTable *simplified)
+static Coded pe_code(const SyHlsModel *m, GHashTable *simplified)
 {
 	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
 	Module mod;
-	SyCode *code;
+	Coded code;
 
 	for (guint k = 0; k < m->n_space; k++)
 		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
@@ -641,7 +688,7 @@ static SyCode *pe_code(const SyHlsModel *m, GHashTable *simplified)
 /* Gives code to the modules of path p at level (both of a chain: they
  * share their intra_trans), or to its dummy (level 0). */
 static void give_code(SyDesign *design, const SyIoPath *p, guint level,
-	SyModuleKind kind, SyCode *code)
+	SyModuleKind kind, Coded code)
 {
 	for (guint i = 0; i < design->modules->len; i++) {
 		SyModule *mod = g_ptr_array_index(design->modules, i);
@@ -651,9 +698,13 @@ static void give_code(SyDesign *design, const SyIoPath *p, guint level,
 				(mod->kind == SY_MODULE_DUMMY))
 			continue;
 		sy_code_free(mod->code);
-		mod->code = sy_code_copy(code);
+		if (mod->params)
+			g_ptr_array_unref(mod->params);
+		mod->code = sy_code_copy(code.code);
+		mod->params = code.code ? params_copy(code.params) : NULL;
 	}
-	sy_code_free(code);
+	sy_code_free(code.code);
+	g_ptr_array_unref(code.params);
 }
 
 static gboolean built(const SyDesign *design)
@@ -665,7 +716,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 {
 	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
 	gboolean ok = TRUE;
-	SyCode *code;
+	Coded code;
 
 	if (built(design))
 		return TRUE;
@@ -673,7 +724,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
 
 		code = intra_code(m, simplified, hp);
-		ok = code != NULL;
+		ok = code.code != NULL;
 		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
 			SY_MODULE_IO, code);
 	}
@@ -686,12 +737,17 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 			hp->path->role != SY_PATH_READ)
 			continue;
 		code = drop_code(m, simplified, hp);
-		ok = code != NULL;
+		ok = code.code != NULL;
 		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
 	}
-	code = ok ? pe_code(m, simplified) : NULL;
-	ok = code != NULL;
-	design->pe->code = code;
+	if (ok) {
+		code = pe_code(m, simplified);
+		ok = code.code != NULL;
+		design->pe->code = code.code;
+		design->pe->params = code.code ? code.params : NULL;
+		if (!code.code)
+			g_ptr_array_unref(code.params);
+	}
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;
