@@ -21,7 +21,6 @@
 
 /* Geometry: lines of an exterior path, chains of an interior one */
 
-
 /* The space loop an exterior path moves along. */
 guint sy_hls_along(const SyIoPath *p)
 {
