@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "comm/design-json.h"
 #include "comm/design-options.h"
+#include "comm/module-code.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
 #include "hls/export.h"
@@ -174,7 +175,7 @@ static SyDesign *make_design(
 }
 
 /* The project folder; what was written, as text. */
-static char *export(const SyDesign *design, const Compile *o, GError **error)
+static char *export(SyDesign *design, const Compile *o, GError **error)
 {
 	g_autoptr(SyDevice) device = sy_device_lookup(
 		o->device ? o->device : "u250", error);
@@ -195,6 +196,23 @@ static char *export(const SyDesign *design, const Compile *o, GError **error)
 			(const char *)g_ptr_array_index(files.warnings, i));
 	sy_export_files_clear(&files);
 	return done;
+}
+
+/* The descriptor gives each module's code where the HLS backend
+ * supports the design (those export writes); one it refuses is
+ * described without (README, --emit design). */
+static gboolean build_code(SyDesign *design, GError **error)
+{
+	GError *why = NULL;
+
+	if (sy_design_build_code(design, &why))
+		return TRUE;
+	if (g_error_matches(why, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED)) {
+		g_error_free(why);
+		return TRUE;
+	}
+	g_propagate_error(error, why);
+	return FALSE;
 }
 
 /* What --emit asks for, as text; NULL with error set if it cannot be
@@ -227,6 +245,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	if (o->export)
 		return export(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
+		if (!build_code(design, error))
+			return NULL;
 		root = sy_design_to_json(design);
 		return sy_json_print(root);
 	}

@@ -410,8 +410,54 @@ check("A_IO_L2_in", (l2["A_IO_L2_in"]["count"],
                      l2["A_IO_L2_in_boundary"]["count"],
                      l2["A_IO_L2_in"]["buffers"][0]["depth"],
                      l2["A_IO_L2_in"]["buffers"][0]["pack"]), (42, 1, 12, 16))
+# Each module with statements has its code as printed: the PE's loops
+# (iterator, trip, pragma, II) down to its statement, S0 with its three
+# iterators, then its guard (padding computes nothing), its SIMD lane
+# (the unrolled loop's iterator) and its accesses' requests.
+check("modules with code", [m["name"] for m in doc["modules"] if "code" in m],
+      ["PE", "C_IO_L1_in", "C_IO_L1_in_boundary", "A_IO_L2_in",
+       "A_IO_L2_in_boundary", "A_PE_dummy_in", "B_IO_L2_in",
+       "B_IO_L2_in_boundary", "B_PE_dummy_in", "C_drain_IO_L1_out",
+       "C_drain_IO_L1_out_boundary"])
+check("PE keys", list(doc["modules"][0])[-3:], ["loops", "code", "params"])
+# The schedule dimensions the code takes as given: the PE's coordinates;
+# an intra_trans's tile and the PE it serves.
+check("PE params", doc["modules"][0]["params"],
+      [{"name": "idx", "dim": 3}, {"name": "idy", "dim": 4}])
+check("A_IO_L2_in params", [(p["name"], p["dim"])
+                            for p in l2["A_IO_L2_in"]["params"]],
+      [("sy_t0", 0), ("sy_t1", 1), ("sy_t2", 2), ("p0", 3), ("p1", 4)])
+loops = []
+code = doc["modules"][0]["code"]["then"]
+while code["kind"] == "for":
+    loops.append((code["iterator"], code["trip"], code["pragma"],
+                  code.get("ii")))
+    code = code["body"]
+check("PE loops", loops, [("c0", 8, "none", None), ("c1", 8, "none", None),
+      ("c2", 16, "none", None), ("c5", 8, "none", None),
+      ("c6", 3, "none", None), ("c7", 26, "pipeline", 1),
+      ("c8", 8, "unroll", None)])
+check("PE statement", (code["kind"], code["name"], len(code["args"]),
+                       code["args"][3]["op"], code["args"][4]),
+      ("user", "S0", 11, "and", "c8"))
 sys.exit(0 if ok else 1)
 EOF
+fi
+
+# A design the HLS backend refuses is described all the same, without
+# module code.
+if run --space i --emit design "$examples/dp.c"; then
+	python3 - "$tmp/out" <<'EOF' || fail "--emit design without code"
+import json, sys
+with open(sys.argv[1]) as f:
+    doc = json.load(f)
+coded = [m["name"] for m in doc["modules"] if "code" in m]
+if coded or len(doc["modules"]) != 12:
+    print("modules with code: %r of %d" % (coded, len(doc["modules"])))
+    sys.exit(1)
+EOF
+else
+	fail "--emit design of dp.c --space i: status $status, $(head -n 1 "$tmp/err")"
 fi
 
 # --emit options --json: one JSON object with these members, in order.

@@ -62,6 +62,16 @@ want="$mm: error: the analysis is too complex: it needs more than 1000 isl opera
 [ $status -eq 5 ] || fail "analyze --max-operations 1000: exit status $status"
 [ "$(cat "$tmp/err")" = "$want" ] || fail "analyze --max-operations 1000: $(cat "$tmp/err")"
 
+# --emit design builds the modules' code in a stage of its own, under
+# the same limit (the I/O network before it takes under 80000 here).
+"$cli" compile "$conv" --space o,c --tile o=5,c=3,r=8 --emit design \
+	--max-operations 100000 >"$tmp/out" 2>"$tmp/err"
+status=$?
+want="$conv: error: the analysis is too complex: it needs more than 100000 isl operations (in the modules' code); raise the limit with --max-operations (0: no limit)"
+[ $status -eq 5 ] || fail "--emit design --max-operations 100000: exit status $status"
+[ "$(cat "$tmp/err")" = "$want" ] || fail "--emit design --max-operations 100000: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "--emit design --max-operations 100000 printed a descriptor"
+
 # 0 is no limit; the value is a whole number.
 "$cli" analyze "$mm" --max-operations 0 >/dev/null 2>&1 ||
 	fail "analyze --max-operations 0 failed"

@@ -662,7 +662,7 @@ static void test_hls_pragmas(void)
 	sy_code_block_add(block, guard);
 	sy_code_block_add(block, shallow);
 	code = loop("c4", 7, FALSE, sy_code_mark_new("pe", block));
-	g_assert_cmpuint(sy_hls_code_set_pragmas(code, 7), ==, 2);
+	g_assert_cmpuint(sy_module_code_set_pragmas(code, 7), ==, 2);
 	g_assert_cmpint(code->pragma, ==, SY_CODE_PRAGMA_NONE);
 	g_assert_cmpint(then_body->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
 	g_assert_cmpuint(then_body->ii, ==, 1);
@@ -672,7 +672,7 @@ static void test_hls_pragmas(void)
 	/* Without lanes, c7 is the innermost real loop. */
 	then_body->pragma = shallow->pragma = SY_CODE_PRAGMA_NONE;
 	then_body->body->pragma = SY_CODE_PRAGMA_NONE;
-	g_assert_cmpuint(sy_hls_code_set_pragmas(code, -1), ==, 3);
+	g_assert_cmpuint(sy_module_code_set_pragmas(code, -1), ==, 3);
 	g_assert_cmpint(then_body->pragma, ==, SY_CODE_PRAGMA_NONE);
 	g_assert_cmpint(then_body->body->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
 	g_assert_cmpint(shallow->pragma, ==, SY_CODE_PRAGMA_PIPELINE);
@@ -694,7 +694,7 @@ static void test_hls_pragmas_deep(void)
 		code = sy_code_if_new(
 			cond(SY_CODE_OP_GE, "c1", num(n)), block, NULL);
 	}
-	g_assert_cmpuint(sy_hls_code_set_pragmas(code, -1), ==, 41);
+	g_assert_cmpuint(sy_module_code_set_pragmas(code, -1), ==, 41);
 	sy_code_free(code);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "comm/design.h"
+#include "comm/module-code.h"
 
 static const char *examples_dir;
 
@@ -245,6 +246,83 @@ static void test_temporary_passed(void)
 	made_clear(&m);
 }
 
+/* A module's code parameters as "name:dim name:dim". */
+static void assert_params(const SyModule *mod, const char *want)
+{
+	GString *got = g_string_new(NULL);
+
+	g_assert_nonnull(mod->params);
+	for (guint i = 0; i < mod->params->len; i++) {
+		const SyCodeParam *param = g_ptr_array_index(mod->params, i);
+
+		g_string_append_printf(got, "%s%s:%u", i ? " " : "",
+			param->name, param->dim);
+	}
+	g_assert_cmpstr(got->str, ==, want);
+	g_string_free(got, TRUE);
+}
+
+/* The modules' code: the PE, each buffered module's intra_trans (both
+ * of a chain, the same) and nothing for modules without statements (a
+ * temporary passed PE to PE has dummies that print none); built once,
+ * dropped whole.  A design the backend refuses gets none. */
+static void test_code(void)
+{
+	g_autoptr(SyAnalysis) lu = analyse("lu.c", NULL, 2);
+	g_autoptr(SyAnalysis) dp = analyse("dp.c", NULL, 2);
+	static const char *const coded[] = {"PE", "A_IO_L1_in",
+		"A_IO_L1_in_boundary", "LU_drain_IO_L1_out",
+		"LU_drain_IO_L1_out_boundary", NULL};
+	GError *error = NULL;
+	const SyCode *pe;
+	g_autoptr(SyCode) first = NULL;
+	guint n = 0;
+	Made m, refused;
+
+	make(&m, lu, 1, NULL, NULL, NULL);
+	g_assert_null(m.design->pe->code);
+	g_assert_true(sy_design_build_code(m.design, &error));
+	g_assert_no_error(error);
+	for (guint i = 0; i < m.design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(m.design->modules, i);
+
+		if (!mod->code)
+			continue;
+		g_assert_nonnull(coded[n]);
+		g_assert_cmpstr(mod->name, ==, coded[n++]);
+	}
+	g_assert_null(coded[n]);
+	g_assert_true(sy_code_is_equal(module(m.design, "A_IO_L1_in")->code,
+		module(m.design, "A_IO_L1_in_boundary")->code));
+	pe = m.design->pe->code;
+	g_assert_cmpint(pe->kind, ==, SY_CODE_IF);
+	assert_params(m.design->pe, "idx:3");
+	assert_params(module(m.design, "A_IO_L1_in"),
+		"sy_t0:0 sy_t1:1 sy_t2:2 p0:3");
+	g_assert_null(module(m.design, "Up_PE_dummy_in")->params);
+	first = sy_code_copy(pe);
+	/* Built: a second call keeps what is there. */
+	g_assert_true(sy_design_build_code(m.design, &error));
+	g_assert_true(m.design->pe->code == pe);
+	sy_design_clear_code(m.design);
+	for (guint i = 0; i < m.design->modules->len; i++)
+		g_assert_null(((SyModule *)g_ptr_array_index(
+				       m.design->modules, i))->code);
+	g_assert_true(sy_design_build_code(m.design, &error));
+	g_assert_true(sy_code_is_equal(m.design->pe->code, first));
+	made_clear(&m);
+	make(&refused, dp, 0, NULL, NULL, NULL);
+	g_assert_false(sy_design_build_code(refused.design, &error));
+	g_assert_error(error, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED);
+	g_assert_true(g_str_has_prefix(error->message,
+		"the flow dependence on D crosses PEs and time steps at once"));
+	g_clear_error(&error);
+	for (guint i = 0; i < refused.design->modules->len; i++)
+		g_assert_null(((SyModule *)g_ptr_array_index(
+				       refused.design->modules, i))->code);
+	made_clear(&refused);
+}
+
 /* With k not innermost among the tile loops, partial sums leave the PEs
  * between k tiles and come back (Odyssey's C_IO_L1_in / _out); with k
  * innermost they stay (AutoSA's pruning). */
@@ -411,6 +489,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/design/live-in", test_live_in);
 	g_test_add_func("/design/no-way-in", test_no_way_in);
 	g_test_add_func("/design/temporary-passed", test_temporary_passed);
+	g_test_add_func("/design/code", test_code);
 	g_test_add_func("/design/tile-order", test_tile_order);
 	g_test_add_func("/design/options", test_options);
 	g_test_add_func("/design/consistent", test_consistent);

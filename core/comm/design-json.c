@@ -1,6 +1,7 @@
 #include "base/escape.h"
 #include "base/json-members.h"
 #include "comm/design-json.h"
+#include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 {
@@ -38,6 +39,22 @@ static void add_loops(JsonBuilder *b, const SyLoopNode *node)
 	json_builder_end_object(b);
 }
 
+/* The schedule dimensions the code has fixed (see SyCodeParam). */
+static void add_params(JsonBuilder *b, const GPtrArray *params)
+{
+	json_builder_set_member_name(b, "params");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < params->len; i++) {
+		const SyCodeParam *param = g_ptr_array_index(params, i);
+
+		json_builder_begin_object(b);
+		sy_json_member_str(b, "name", param->name);
+		sy_json_member_int(b, "dim", param->dim);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
 static void add_module(JsonBuilder *b, const SyModule *m)
 {
 	json_builder_begin_object(b);
@@ -51,6 +68,13 @@ static void add_module(JsonBuilder *b, const SyModule *m)
 	add_buffers(b, m->buffers);
 	json_builder_set_member_name(b, "loops");
 	add_loops(b, m->loops);
+	/* Its statements' loops as printed, once built (see
+	 * sy_design_build_code). */
+	if (m->code) {
+		json_builder_set_member_name(b, "code");
+		sy_code_build_json(b, m->code);
+		add_params(b, m->params);
+	}
 	json_builder_end_object(b);
 }
 

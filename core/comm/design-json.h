@@ -1,6 +1,8 @@
 /* The design as a JSON descriptor (design.json in an exported project,
  * `systole-cli compile --emit design --json`): the PE array, every
- * module with its buffers and loop tree, the FIFOs and the DRAM ports. */
+ * module with its buffers and loop tree (and "code", its statements'
+ * loops as printed, where sy_design_build_code gave it some), the FIFOs
+ * and the DRAM ports. */
 #pragma once
 
 #include <json-glib/json-glib.h>

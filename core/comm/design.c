@@ -112,6 +112,9 @@ static void module_free(gpointer data)
 	g_free(m->name);
 	g_ptr_array_unref(m->buffers);
 	loop_node_free(m->loops);
+	sy_code_free(m->code);
+	if (m->params)
+		g_ptr_array_unref(m->params);
 	g_free(m);
 }
 
@@ -121,6 +124,16 @@ static void fifo_free(gpointer data)
 
 	g_free(f->name);
 	g_free(f);
+}
+
+void sy_design_clear_code(SyDesign *design)
+{
+	for (guint i = 0; i < design->modules->len; i++) {
+		SyModule *m = g_ptr_array_index(design->modules, i);
+
+		g_clear_pointer(&m->code, sy_code_free);
+		g_clear_pointer(&m->params, g_ptr_array_unref);
+	}
 }
 
 void sy_design_free(SyDesign *design)

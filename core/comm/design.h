@@ -28,6 +28,7 @@
 
 #include "base/own.h"
 #include "comm/io-plan.h"
+#include "compute/code.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -80,6 +81,14 @@ struct _SyLoopNode {
 	GPtrArray *children; /* SyLoopNode */
 };
 
+/* A schedule dimension a module's code has fixed: a name its loops
+ * take as given, which the module's function defines (an argument, or
+ * computed from them: a tile, the PE it serves). */
+typedef struct {
+	char *name; /* "sy_t0" (a tile), "p0" or "idx" (a PE coordinate) */
+	guint dim; /* in the schedule on whole tiles */
+} SyCodeParam;
+
 typedef struct {
 	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
@@ -93,6 +102,12 @@ typedef struct {
 	SyEdge edge;
 	GPtrArray *buffers; /* SyBuffer */
 	SyLoopNode *loops;
+	/* Its statements' loops as printed (the PE's, an intra_trans's, a
+	 * dropping dummy's), NULL for modules without statements and
+	 * until sy_design_build_code (comm/module-code.h). */
+	SyCode *code;
+	GPtrArray *params; /* SyCodeParam: code's fixed dimensions, in
+			      order; NULL without code */
 } SyModule;
 
 /* FIFOs of one name between one pair of module families; a name (as
@@ -140,6 +155,9 @@ typedef struct {
 __isl_give SyDesign *sy_design_new(__isl_keep const SyPeArray *array,
 	__isl_keep const SyDesignOptions *options, GError **error);
 void sy_design_free(__isl_take SyDesign *design);
+
+/* Drops every module's code (see sy_design_build_code). */
+void sy_design_clear_code(__isl_keep SyDesign *design);
 
 /* The module of that name, or NULL. */
 __isl_keep const SyModule *sy_design_find(

@@ -373,7 +373,7 @@ static const char *const generated_sources[] = {"ap_int.h", "hls_stream.h",
 	"host.cpp", "systole_kernel.cpp", "systole_kernel.h", "testbench.cpp",
 	NULL};
 
-gboolean sy_export_files(const SyDesign *design, const SyDevice *device,
+gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error)
 {
 	SyHlsFiles hls = {0};

@@ -21,9 +21,6 @@
 
 /* Geometry: lines of an exterior path, chains of an interior one */
 
-const char *const sy_hls_pe_names[] = {"idx", "idy", "idz"};
-const char *const sy_hls_p_names[] = {"p0", "p1", "p2"};
-
 /* The space loop an exterior path moves along. */
 guint sy_hls_along(const SyIoPath *p)
 {
@@ -91,12 +88,12 @@ static void print_unit_coords(GString *out, const SyPeArray *array, guint skip,
 	for (guint k = array->n_space; k-- > 0;) {
 		if (k == skip) {
 			g_string_append_printf(out, "%sconst int %s = %s;\n",
-				indent, sy_hls_p_names[k], at);
+				indent, sy_module_code_p_names[k], at);
 			continue;
 		}
 		g_string_append_printf(out,
 			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
-			indent, sy_hls_p_names[k], n->str, array->pe[k]);
+			indent, sy_module_code_p_names[k], n->str, array->pe[k]);
 		g_string_append_printf(n, " / %" G_GINT64_FORMAT, array->pe[k]);
 	}
 	g_string_free(n, TRUE);
@@ -205,30 +202,6 @@ static void print_linear(SyAstPrinter *p, const SyHlsCall *call, guint *at,
 	g_string_append(p->out, ";\n");
 }
 
-/* The accesses of the module's array in a statement: its reads (in) or
- * writes (out), in order. */
-static gboolean moves(const SyAccess *a, const SyHlsPath *hp)
-{
-	return a->array == hp->path->array && a->write == !hp->path->in;
-}
-
-/* The requests every module of a path makes of a statement that moves
- * its data: its points, then the SIMD lane; FALSE if it moves none. */
-static gboolean stmt_requests(SyHlsModule *mod, const SyStmt *stmt)
-{
-	const SyHlsPath *hp = mod->path;
-	gboolean any = FALSE;
-
-	for (guint k = 0; k < stmt->accesses->len; k++)
-		any = any || moves(g_ptr_array_index(stmt->accesses, k), hp);
-	if (!any)
-		return FALSE;
-	sy_hls_reqs_of(mod, stmt);
-	if (hp->lanes > 1 || hp->once)
-		sy_hls_req_value(mod, stmt, sy_hls_lane_of(mod->hls, stmt));
-	return TRUE;
-}
-
 /* One element between a buffer and the PEs: element sy_e of the box
  * (words of pack elements) to the FIFO (feed) or from it (collect), for
  * access a.  A vector of lanes is built in a register of the access's
@@ -300,7 +273,7 @@ static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 		gboolean open = FALSE;
 
-		if (!moves(a, hp))
+		if (!sy_module_code_moves(a, hp))
 			continue;
 		if (!hp->path->exterior)
 			open = sy_hls_open_guard(p, call->exprs[at++]);
@@ -325,34 +298,6 @@ static void print_collect(
 	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
 	print_transfers(p, call, mod, print_collect_one);
-}
-
-/* Requests of a feeding or collecting module: the lane, then per access
- * moved its condition (interior paths) and its place in the box. */
-static void io_requests(SyHlsModule *mod, const gboolean *keep)
-{
-	SyHlsGen *hls = mod->hls;
-	const SyHlsPath *hp = mod->path;
-
-	for (guint i = 0; i < hls->scop->stmts->len; i++) {
-		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
-
-		if (!stmt_requests(mod, stmt))
-			continue;
-		for (guint k = 0; k < stmt->accesses->len; k++) {
-			const SyAccess *a = g_ptr_array_index(
-				stmt->accesses, k);
-
-			if (!moves(a, hp))
-				continue;
-			if (!hp->path->exterior)
-				sy_hls_req_set(mod, stmt,
-					a->write ? sy_hls_model_live_out(
-							   hls->m, a)
-						 : sy_hls_live_in(hls, a));
-			sy_hls_req_box_index(mod, a, &hp->box, keep);
-		}
-	}
 }
 
 /* I/O modules */
@@ -518,7 +463,7 @@ static void declare_lane_registers(
 	for (guint i = 0; i < hls->scop->accesses->len; i++) {
 		const SyAccess *a = g_ptr_array_index(hls->scop->accesses, i);
 
-		if (moves(a, hp))
+		if (sy_module_code_moves(a, hp))
 			g_string_append_printf(
 				hls->out, "    %s sy_w_%u;\n", word, a->index);
 	}
@@ -532,20 +477,8 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	const SyIoPath *p = hp->path;
 	GString *out = hls->out;
 	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
-	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
-	const char **fixed = g_new0(const char *, m->n_dims + 1);
-	/* The tile coordinates, however deep the band. */
-	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
 	SyHlsModule mod;
 
-	for (guint k = 0; k < m->n_space; k++)
-		keep[k] = !p->exterior || p->direction[k] == 0;
-	for (guint d = 0; d < m->n_tile; d++) {
-		tnames[d] = g_strdup_printf("sy_t%u", d);
-		fixed[d] = tnames[d];
-	}
-	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_hls_p_names[k];
 	g_string_append_printf(out,
 		"static void %s_intra_trans(%s, const int sy_tile[%u], %s_word "
 		"local[%" G_GINT64_FORMAT
@@ -563,12 +496,8 @@ static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	g_string_append_c(out, '\n');
 	sy_hls_module_init(&mod, hls, hp);
 	mod.print = p->in ? print_feed : print_collect;
-	io_requests(&mod, keep);
 	sy_hls_print_code(&mod,
-		sy_hls_module_code(&mod, isl_union_set_copy(hp->moving), fixed),
-		"    ");
-	sy_hls_module_clear(&mod);
-	g_free(fixed);
+		sy_hls_module_code(hls, p, p->exterior ? 2 : 1), "    ");
 	g_string_append(out, "}\n\n");
 }
 
@@ -820,9 +749,9 @@ void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
 
 		for (guint k = 0; k < array->n_space; k++) {
 			g_string_append_printf(unit, "%sint %s", k ? ", " : "",
-				sy_hls_p_names[k]);
+				sy_module_code_p_names[k]);
 			g_string_append_printf(
-				args, "%s%s", k ? ", " : "", sy_hls_p_names[k]);
+				args, "%s%s", k ? ", " : "", sy_module_code_p_names[k]);
 		}
 		for (guint b = 0; b < 2; b++)
 			emit_l2_pass(hls, hp, b);
@@ -864,7 +793,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	GString *unit = g_string_new(NULL);
 
 	for (guint k = 0; k < hls->m->n_space; k++)
-		g_string_append_printf(unit, "int %s, ", sy_hls_p_names[k]);
+		g_string_append_printf(unit, "int %s, ", sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_in(%shls::stream<%s> &fifo_in)\n{\n"
 		"#pragma HLS INLINE off\n"
@@ -873,7 +802,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 		hp->path->prefix, unit->str, pe_word, hp->path->array->name);
 	for (guint k = 0; k < hls->m->n_space; k++)
 		g_string_append_printf(
-			hls->out, "    (void)%s;\n", sy_hls_p_names[k]);
+			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
 	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
 	g_string_free(unit, TRUE);
 }
@@ -890,7 +819,7 @@ static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 	if (hp->lanes > 1 || hp->once)
 		lane = sy_hls_expr_text(p, call->exprs[0]);
 	for (guint k = 0; k < stmt->accesses->len; k++) {
-		if (!moves(g_ptr_array_index(stmt->accesses, k), hp))
+		if (!sy_module_code_moves(g_ptr_array_index(stmt->accesses, k), hp))
 			continue;
 		if (lane)
 			sy_hls_line(p, "if (%s == %u)", lane,
@@ -906,14 +835,12 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 	const SyHlsModel *m = hls->m;
 	const SyIoPath *p = hp->path;
 	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
-	const char **fixed = g_new0(const char *, m->n_dims + 1);
 	GString *unit = g_string_new(NULL);
 	SyHlsModule mod;
 
 	for (guint k = 0; k < m->n_space; k++) {
-		fixed[m->n_tile + k] = sy_hls_p_names[k];
 		g_string_append_printf(
-			unit, "%sint %s", k ? ", " : "", sy_hls_p_names[k]);
+			unit, "%sint %s", k ? ", " : "", sy_module_code_p_names[k]);
 	}
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_in(%s, hls::stream<%s> &fifo_in)\n{\n"
@@ -921,14 +848,7 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 		p->prefix, unit->str, pe_word);
 	sy_hls_module_init(&mod, hls, hp);
 	mod.print = print_drop;
-	for (guint i = 0; i < hls->scop->stmts->len; i++) {
-		const SyStmt *stmt = g_ptr_array_index(hls->scop->stmts, i);
-
-		stmt_requests(&mod, stmt);
-	}
-	sy_hls_print_code(&mod, sy_hls_module_code(&mod, NULL, fixed), "    ");
-	sy_hls_module_clear(&mod);
-	g_free(fixed);
+	sy_hls_print_code(&mod, sy_hls_module_code(hls, p, 0), "    ");
 	g_string_free(unit, TRUE);
 	g_string_append(hls->out, "}\n\n");
 }

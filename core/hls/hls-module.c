@@ -1,58 +1,9 @@
-/* The modules' common ground: ASTs of the PE array's schedule on whole
- * tiles for one module, the requests its printer makes per statement
- * (values and conditions, simplified once on the statement's points,
- * turned into expressions at each user node), element types and words,
- * and printing helpers. */
-#include <stdlib.h>
+/* The modules' common ground: printing a module's code (built in
+ * comm/module-code.c) through its printer, element types and words,
+ * the kernel's interface, and printing helpers. */
 #include <string.h>
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
-
-#include "compute/code-isl.h"
-#include "compute/codegen.h"
 #include "hls/hls-private.h"
-
-/* Requests: what a module's statement needs computed at each instance,
- * as functions of the statement's iterators, turned into expressions of
- * the loop iterators where isl builds the AST. */
-
-typedef struct {
-	isl_pw_aff *value; /* a value, or */
-	isl_set *set; /* a condition */
-} Req;
-
-static void req_free(gpointer data)
-{
-	Req *r = data;
-
-	isl_pw_aff_free(r->value);
-	isl_set_free(r->set);
-	g_free(r);
-}
-
-GPtrArray *sy_hls_reqs_of(SyHlsModule *mod, const SyStmt *stmt)
-{
-	GPtrArray *list = g_hash_table_lookup(mod->reqs, stmt->name);
-
-	if (!list) {
-		list = g_ptr_array_new_with_free_func(req_free);
-		g_hash_table_insert(mod->reqs, stmt->name, list);
-	}
-	return list;
-}
-
-static void pw_aff_free(gpointer pa)
-{
-	isl_pw_aff_free(pa);
-}
 
 void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m)
 {
@@ -61,8 +12,7 @@ void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m)
 	hls->scop = m->array->analysis->scop;
 	hls->out = NULL;
 	hls->itype = "int";
-	hls->simplified = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, pw_aff_free);
+	hls->simplified = sy_module_code_cache_new();
 }
 
 void sy_hls_gen_clear(SyHlsGen *hls)
@@ -70,165 +20,7 @@ void sy_hls_gen_clear(SyHlsGen *hls)
 	g_hash_table_unref(hls->simplified);
 }
 
-/* Requests are kept on the statement's schedule points, simplified
- * there once: the expressions isl builds from them at each user node
- * are then cheap (i mod 8 on a box of 8 is just its point). */
-isl_pw_aff *sy_hls_simplified_value(
-	SyHlsGen *hls, const SyHlsStmt *h, isl_pw_aff *value)
-{
-	char *key;
-	isl_pw_aff *known;
-
-	value = isl_pw_aff_pullback_pw_multi_aff(
-		value, isl_pw_multi_aff_copy(h->inverse));
-	key = isl_pw_aff_to_str(value);
-	/* isl failed (the stage's check says how): nothing to look up. */
-	if (!key)
-		return isl_pw_aff_free(value);
-	known = g_hash_table_lookup(hls->simplified, key);
-	if (known) {
-		free(key);
-		isl_pw_aff_free(value);
-		return isl_pw_aff_copy(known);
-	}
-	value = isl_pw_aff_gist(value, isl_set_copy(h->points));
-	g_hash_table_insert(
-		hls->simplified, g_strdup(key), isl_pw_aff_copy(value));
-	free(key);
-	return value;
-}
-
-void sy_hls_req_value(SyHlsModule *mod, const SyStmt *stmt, isl_pw_aff *value)
-{
-	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
-	Req *r = g_new0(Req, 1);
-
-	r->value = sy_hls_simplified_value(mod->hls, h, value);
-	g_ptr_array_add(sy_hls_reqs_of(mod, stmt), r);
-}
-
-void sy_hls_req_set(SyHlsModule *mod, const SyStmt *stmt, isl_set *set)
-{
-	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
-	Req *r = g_new0(Req, 1);
-
-	set = isl_set_preimage_pw_multi_aff(
-		set, isl_pw_multi_aff_copy(h->inverse));
-	r->set = isl_set_gist(set, isl_set_copy(h->points));
-	g_ptr_array_add(sy_hls_reqs_of(mod, stmt), r);
-}
-
-/* The expression of a request at a user node whose schedule leads back
- * to the statement's points by back. */
-static isl_ast_expr *req_expr(
-	isl_ast_build *build, isl_pw_multi_aff *back, const Req *r)
-{
-	isl_set *set, *here;
-	isl_bool all;
-
-	if (r->value)
-		return isl_ast_build_expr_from_pw_aff(build,
-			isl_pw_aff_pullback_pw_multi_aff(
-				isl_pw_aff_copy(r->value),
-				isl_pw_multi_aff_copy(back)));
-	if (isl_set_plain_is_universe(r->set))
-		return NULL;
-	set = isl_set_preimage_pw_multi_aff(
-		isl_set_copy(r->set), isl_pw_multi_aff_copy(back));
-	/* Always true where the node runs: no condition. */
-	here = isl_set_from_union_set(
-		isl_union_map_range(isl_ast_build_get_schedule(build)));
-	all = isl_set_is_subset(here, set);
-	isl_set_free(here);
-	if (all == isl_bool_true) {
-		isl_set_free(set);
-		return NULL;
-	}
-	return isl_ast_build_expr_from_set(build, set);
-}
-
-/* The arguments of a user node of a module's AST (built on schedule
- * points): the statement's iterators (for the PE, which prints
- * statements), then the requests' expressions. */
-static void module_args(
-	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
-{
-	SyHlsModule *mod = user;
-	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, call->name);
-	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
-
-	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
-		sy_code_user_add_isl(call,
-			isl_ast_build_expr_from_pw_aff(build,
-				isl_pw_aff_pullback_pw_multi_aff(
-					isl_pw_multi_aff_get_pw_aff(
-						h->inverse, (int)k),
-					isl_pw_multi_aff_copy(back))));
-	for (guint k = 0; reqs && k < reqs->len; k++)
-		sy_code_user_add_isl(call,
-			req_expr(build, back, g_ptr_array_index(reqs, k)));
-}
-
-static isl_ast_node *at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *mod)
-{
-	return sy_code_annotate(node, build, module_args, mod);
-}
-
-/* SyHlsModule ASTs */
-
-/* The schedule dimension a loop iterates: iterators are named after
- * their position in the schedule ("c7", or "t7" when the kernel uses
- * c-names), fixed dimensions included. */
-static int loop_dim(const SyCode *loop)
-{
-	const char *name = loop->name;
-	const char *digits = name + strlen(name);
-
-	while (digits > name && g_ascii_isdigit(digits[-1]))
-		digits--;
-	return *digits ? atoi(digits) : -1;
-}
-
-/* One walk: the depth below a loop is known when its pragma is chosen
- * (a search below every loop was exponential in nested statements). */
-guint sy_hls_code_set_pragmas(SyCode *code, int lanes)
-{
-	guint depth = 0, other;
-
-	switch (code->kind) {
-	case SY_CODE_FOR:
-		depth = sy_hls_code_set_pragmas(code->body, lanes);
-		if (code->degenerate)
-			return depth;
-		if (lanes >= 0 && loop_dim(code) == lanes) {
-			code->pragma = SY_CODE_PRAGMA_UNROLL;
-			return depth;
-		}
-		if (depth == 0) {
-			code->pragma = SY_CODE_PRAGMA_PIPELINE;
-			code->ii = 1;
-		}
-		return depth + 1;
-	case SY_CODE_IF:
-		/* Each walk once: MAX() would evaluate a call twice. */
-		depth = sy_hls_code_set_pragmas(code->body, lanes);
-		other = code->else_body
-			? sy_hls_code_set_pragmas(code->else_body, lanes)
-			: 0;
-		return MAX(depth, other);
-	case SY_CODE_BLOCK:
-		for (guint i = 0; i < code->children->len; i++) {
-			other = sy_hls_code_set_pragmas(
-				code->children->pdata[i], lanes);
-			depth = MAX(depth, other);
-		}
-		return depth;
-	case SY_CODE_MARK: return sy_hls_code_set_pragmas(code->body, lanes);
-	case SY_CODE_USER: return 0;
-	}
-	return 0;
-}
+/* Modules */
 
 /* A statement of a module, as its printer reads it: the PE's have the
  * statement's iterators first. */
@@ -244,125 +36,9 @@ static void print_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 	mod->print(p, &call, mod);
 }
 
-/* Points scheduled at their free dimensions, where the fixed ones hold
- * (the fixed dimensions are parameters: isl builds loops only for the
- * others, which keeps it fast). */
-typedef struct {
-	isl_union_map **sched;
-	isl_set *eq;
-	const char *const *fixed;
-} Points;
-
-static isl_stat add_points(isl_set *points, void *user)
-{
-	Points *p = user;
-	isl_map *id = isl_map_identity(
-		isl_space_map_from_set(isl_set_get_space(points)));
-
-	id = isl_map_intersect_domain(id, points);
-	id = isl_map_reset_tuple_id(id, isl_dim_out);
-	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
-	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
-		if (p->fixed[d])
-			id = isl_map_project_out(id, isl_dim_out, d, 1);
-	*p->sched = isl_union_map_add_map(*p->sched, id);
-	return isl_stat_ok;
-}
-
-/* The names of the free dimensions' loops: the same in every module. */
-static isl_id_list *free_iterators(
-	const SyHlsGen *hls, isl_ctx *ctx, const char *const *fixed)
-{
-	isl_id_list *all = sy_codegen_iterators(
-		hls->array->analysis->prog, ctx, hls->m->n_dims + 2);
-	isl_id_list *list = isl_id_list_alloc(ctx, (int)hls->m->n_dims + 2);
-
-	for (guint d = 0; d < hls->m->n_dims + 2; d++)
-		if (d >= hls->m->n_dims || !fixed[d])
-			list = isl_id_list_add(
-				list, isl_id_list_get_at(all, (int)d));
-	isl_id_list_free(all);
-	return list;
-}
-
-/* The boxed schedule of instances (all statements with requests when
- * NULL), schedule dimension d fixed to parameter fixed[d] where that is
- * not NULL. */
-SyCode *sy_hls_module_code(
-	SyHlsModule *mod, isl_union_set *instances, const char *const *fixed)
-{
-	const SyHlsModel *m = mod->hls->m;
-	isl_ctx *ctx = mod->hls->scop->ctx;
-	guint np = 0, k = 0;
-	isl_space *space;
-	isl_set *eq, *context;
-	isl_union_map *sched;
-	isl_union_set *points;
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	SyCode *code;
-	isl_local_space *ls;
-
-	for (guint d = 0; d < m->n_dims; d++)
-		np += fixed[d] != NULL;
-	space = isl_space_set_alloc(ctx, np, m->n_dims);
-	for (guint d = 0; d < m->n_dims; d++)
-		if (fixed[d])
-			space = isl_space_set_dim_id(space, isl_dim_param, k++,
-				isl_id_alloc(ctx, fixed[d], NULL));
-	eq = isl_set_universe(isl_space_copy(space));
-	ls = isl_local_space_from_space(isl_space_copy(space));
-	k = 0;
-	for (guint d = 0; d < m->n_dims; d++) {
-		isl_constraint *c;
-
-		if (!fixed[d])
-			continue;
-		c = isl_constraint_alloc_equality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, 1);
-		c = isl_constraint_set_coefficient_si(
-			c, isl_dim_param, k++, -1);
-		eq = isl_set_add_constraint(eq, c);
-	}
-	isl_local_space_free(ls);
-	/* The points of the statements asked for (or of instances). */
-	if (instances) {
-		points = sy_hls_model_points(m, instances);
-	} else {
-		GHashTableIter it;
-		gpointer name;
-
-		points = isl_union_set_empty(isl_space_params_alloc(ctx, 0));
-		g_hash_table_iter_init(&it, mod->reqs);
-		while (g_hash_table_iter_next(&it, &name, NULL))
-			points = isl_union_set_add_set(points,
-				isl_set_copy(
-					sy_hls_model_stmt(m, name)->points));
-	}
-	sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
-	{
-		Points pts = {&sched, eq, fixed};
-
-		isl_union_set_foreach_set(points, add_points, &pts);
-	}
-	isl_union_set_free(points);
-	isl_set_free(eq);
-	context = isl_set_universe(isl_space_params(space));
-	build = isl_ast_build_from_context(context);
-	build = isl_ast_build_set_iterators(
-		build, free_iterators(mod->hls, ctx, fixed));
-	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
-	tree = isl_ast_build_node_from_schedule_map(build, sched);
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
-	isl_ast_node_free(tree);
-	if (code)
-		sy_hls_code_set_pragmas(code, (int)m->lanes_dim);
-	return code;
-}
-
 /* The body of a module's loops, printed at indent. */
-void sy_hls_print_code(SyHlsModule *mod, SyCode *code, const char *indent)
+void sy_hls_print_code(
+	SyHlsModule *mod, const SyCode *code, const char *indent)
 {
 	static const SyAstHooks hooks = {print_user, TRUE};
 	SyAstPrinter p;
@@ -371,20 +47,28 @@ void sy_hls_print_code(SyHlsModule *mod, SyCode *code, const char *indent)
 	sy_ast_print_node(&p, code);
 	g_string_append(mod->hls->out, p.out->str);
 	sy_ast_printer_clear(&p);
-	sy_code_free(code);
+}
+
+const SyCode *sy_hls_module_code(
+	const SyHlsGen *hls, const SyIoPath *path, guint level)
+{
+	const SyDesign *design = hls->m->design;
+
+	if (!path)
+		return design->pe->code;
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(design->modules, i);
+
+		if (mod->path == path && mod->level == level && mod->code)
+			return mod->code;
+	}
+	return NULL;
 }
 
 void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path)
 {
 	mod->hls = hls;
 	mod->path = path;
-	mod->reqs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
-		(GDestroyNotify)g_ptr_array_unref);
-}
-
-void sy_hls_module_clear(SyHlsModule *mod)
-{
-	g_hash_table_unref(mod->reqs);
 }
 
 /* Types */
@@ -441,58 +125,6 @@ void sy_hls_print_unpack(GString *out, const SyArray *x, const char *word,
 		word, b, lane, b - 1, b, lane);
 }
 
-static isl_multi_aff *schedule_of(SyHlsGen *hls, const SyStmt *stmt)
-{
-	return isl_multi_aff_copy(sy_hls_model_stmt(hls->m, stmt->name)->sched);
-}
-
-/* S -> [tile, the PE dimensions keep selects (all for NULL)]. */
-static isl_multi_aff *unit_of(
-	SyHlsGen *hls, const SyStmt *stmt, const gboolean *keep)
-{
-	const SyHlsModel *m = hls->m;
-	isl_multi_aff *ma = schedule_of(hls, stmt);
-
-	/* Drop from the end: dimensions after the PE, then the PE
-	 * dimensions not kept. */
-	ma = isl_multi_aff_drop_dims(ma, isl_dim_out, m->n_tile + m->n_space,
-		m->n_dims - m->n_tile - m->n_space);
-	for (guint k = m->n_space; k-- > 0;)
-		if (keep && !keep[k])
-			ma = isl_multi_aff_drop_dims(
-				ma, isl_dim_out, m->n_tile + k, 1);
-	return ma;
-}
-
-/* An access's subscript d relative to its box at the instance's unit. */
-isl_pw_aff *sy_hls_box_index(SyHlsGen *hls, const SyAccess *a,
-	const SyHlsBox *box, const gboolean *keep, guint d)
-{
-	isl_pw_aff *sub = isl_multi_pw_aff_get_at(a->subscripts, (int)d);
-	isl_pw_aff *off = isl_multi_pw_aff_get_at(box->offset, (int)d);
-
-	off = isl_pw_aff_pullback_multi_aff(off, unit_of(hls, a->stmt, keep));
-	return isl_pw_aff_sub(sub, off);
-}
-
-void sy_hls_req_box_index(SyHlsModule *mod, const SyAccess *a,
-	const SyHlsBox *box, const gboolean *keep)
-{
-	for (guint d = 0; d < a->array->n_dims; d++)
-		sy_hls_req_value(mod, a->stmt,
-			sy_hls_box_index(mod->hls, a, box, keep, d));
-}
-
-/* Where a read of the kernel's array comes from: instances whose value
- * comes from outside; writes nothing overwrites. */
-isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a)
-{
-	isl_set *in = sy_deps_live_in(hls->array->analysis->deps, a);
-
-	return in ? isl_set_copy(in)
-		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
-}
-
 /* Printing helpers */
 
 void sy_hls_print_e(
@@ -540,18 +172,6 @@ void sy_hls_close_guard(SyAstPrinter *p, gboolean open)
 		return;
 	sy_ast_indent_less(p);
 	sy_hls_line(p, "}");
-}
-
-/* SIMD lanes */
-
-/* The SIMD lane of a statement instance: its last schedule dimension. */
-isl_pw_aff *sy_hls_lane_of(SyHlsGen *hls, const SyStmt *stmt)
-{
-	isl_multi_aff *ma = schedule_of(hls, stmt);
-	isl_aff *lane = isl_multi_aff_get_at(ma, (int)hls->m->lanes_dim);
-
-	isl_multi_aff_free(ma);
-	return isl_pw_aff_from_aff(lane);
 }
 
 /* The kernel's interface, which the top function, the PE and the

@@ -5,41 +5,12 @@
 #include <string.h>
 
 #include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
 
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
-
-/* The instances of an access of an array PEs keep that use a FIFO
- * instead of (reads) or besides (writes) the local buffer: values from
- * outside or results for the drain (interior paths), values from the
- * previous PE or for the next one (chains).  NULL when no FIFO is. */
-static isl_set *fifo_set(SyHlsGen *hls, const SyAccess *a)
-{
-	isl_set *chain = sy_hls_model_chain(hls->m, a);
-	const SyHlsPath *way = sy_hls_model_path(hls->m, a->array, !a->write);
-
-	if (chain)
-		return isl_set_copy(chain);
-	if (!way || way->path->exterior)
-		return NULL;
-	return a->write ? sy_hls_model_live_out(hls->m, a)
-			: sy_hls_live_in(hls, a);
-}
-
-static gboolean uses_fifo(SyHlsGen *hls, const SyAccess *a)
-{
-	const SyHlsPath *way = sy_hls_model_path(hls->m, a->array, !a->write);
-
-	return sy_hls_model_chain(hls->m, a) || (way && !way->path->exterior);
-}
 
 /* Reads and writes in a PE */
 
@@ -51,32 +22,6 @@ static const char *fifo_prefix(SyHlsGen *hls, const SyArray *x)
 	const SyHlsPath *out = sy_hls_model_path(hls->m, x, FALSE);
 
 	return in ? in->path->prefix : out ? out->path->prefix : NULL;
-}
-
-typedef enum { SRC_ARG, SRC_EXT, SRC_LOCAL, SRC_FIFO } Src;
-
-static Src source_of(SyHlsGen *hls, const SyAccess *a)
-{
-	const SyHlsPath *in;
-
-	if (!a->write && sy_access_is_argument(a))
-		return SRC_ARG;
-	/* Kept and passed: local, with the chain's FIFOs where values
-	 * cross PEs. */
-	if (sy_hls_model_chained(hls->m, a->array))
-		return SRC_LOCAL;
-	in = sy_hls_model_path(hls->m, a->array, TRUE);
-	if (!a->write && in && in->path->exterior)
-		return SRC_EXT;
-	if (g_hash_table_contains(hls->m->pe_box, a->array))
-		return SRC_LOCAL;
-	if (a->write) {
-		const SyHlsPath *out = sy_hls_model_path(
-			hls->m, a->array, FALSE);
-
-		return out && out->path->exterior ? SRC_EXT : SRC_FIFO;
-	}
-	return SRC_FIFO;
 }
 
 /* Statement text with reads replaced by their temporaries. */
@@ -141,41 +86,6 @@ static void print_element(SyAstPrinter *p, GString *out, const char *name,
 		g_string_append_c(out, '[');
 		sy_hls_print_e(p, out, call->exprs[(*at)++], SY_AST_PREC_ANY);
 		g_string_append_c(out, ']');
-	}
-}
-
-static void pe_requests(SyHlsModule *mod)
-{
-	SyHlsGen *hls = mod->hls;
-	const SyScop *scop = hls->scop;
-
-	for (guint i = 0; i < scop->stmts->len; i++) {
-		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
-
-		sy_hls_req_set(mod, stmt, isl_set_copy(stmt->domain));
-		if (hls->m->lanes_dim >= 0)
-			sy_hls_req_value(mod, stmt, sy_hls_lane_of(hls, stmt));
-		/* In the order the PE prints them: the reads, then the
-		 * write (access 0). */
-		for (guint n = 1; n <= stmt->accesses->len; n++) {
-			guint k = n % stmt->accesses->len;
-			const SyAccess *a = g_ptr_array_index(
-				stmt->accesses, k);
-			Src src = source_of(hls, a);
-
-			if (src == SRC_LOCAL) {
-				sy_hls_req_box_index(mod, a,
-					g_hash_table_lookup(
-						hls->m->pe_box, a->array),
-					NULL);
-				if (uses_fifo(hls, a))
-					sy_hls_req_set(
-						mod, stmt, fifo_set(hls, a));
-			} else if (src == SRC_FIFO && !a->write) {
-				sy_hls_req_set(
-					mod, stmt, sy_hls_live_in(hls, a));
-			}
-		}
 	}
 }
 
@@ -288,7 +198,8 @@ static guint passed_on(SyHlsGen *hls, const SyStmt *stmt)
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 
-		if (a->array == w->array && source_of(hls, a) == SRC_EXT &&
+		if (a->array == w->array &&
+			sy_module_code_source(hls->m, a) == SY_PE_SOURCE_EXT &&
 			isl_multi_pw_aff_plain_is_equal(
 				a->subscripts, w->subscripts) == isl_bool_true)
 			return k;
@@ -302,7 +213,7 @@ static void print_pe_stmt(
 	SyHlsGen *hls = mod->hls;
 	const SyStmt *stmt = call->stmt;
 	const SyAccess *w = g_ptr_array_index(stmt->accesses, 0);
-	Src wsrc = source_of(hls, w);
+	SyPeSource wsrc = sy_module_code_source(hls->m, w);
 	g_autofree char *lane = NULL;
 	guint at = 1;
 	gboolean open;
@@ -314,10 +225,10 @@ static void print_pe_stmt(
 	for (guint k = 1; k < stmt->accesses->len; k++) {
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 
-		if (source_of(hls, a) == SRC_EXT)
+		if (sy_module_code_source(hls->m, a) == SY_PE_SOURCE_EXT)
 			print_stream_read(p, hls, a, k, lane);
 	}
-	if (wsrc == SRC_EXT && passed_on(hls, stmt))
+	if (wsrc == SY_PE_SOURCE_EXT && passed_on(hls, stmt))
 		sy_hls_line(p, "%s sy_v = sy_r%u;", sy_hls_ctype(w->array),
 			passed_on(hls, stmt));
 	else {
@@ -333,12 +244,12 @@ static void print_pe_stmt(
 		const char *in = fifo_prefix(hls, a->array);
 		g_autofree char *name = g_strconcat("local_",
 			sy_names_id(hls->names, a->array->name), NULL);
-		Src src = source_of(hls, a);
+		SyPeSource src = sy_module_code_source(hls->m, a);
 		GString *elem;
 
-		if (src == SRC_ARG || src == SRC_EXT)
+		if (src == SY_PE_SOURCE_ARG || src == SY_PE_SOURCE_EXT)
 			continue;
-		if (src == SRC_FIFO && vector_fifo(hls, a)) {
+		if (src == SY_PE_SOURCE_FIFO && vector_fifo(hls, a)) {
 			print_vector_read(p, a, k, lane, call->exprs[at++],
 				vector_fifo(hls, a));
 			continue;
@@ -346,7 +257,7 @@ static void print_pe_stmt(
 		sy_ast_line_start(p);
 		g_string_append_printf(
 			p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
-		if (src == SRC_FIFO) {
+		if (src == SY_PE_SOURCE_FIFO) {
 			const SyCodeExpr *cond = call->exprs[at++];
 
 			if (cond) {
@@ -364,7 +275,7 @@ static void print_pe_stmt(
 		}
 		elem = g_string_new(NULL);
 		print_element(p, elem, name, a->array, call, &at);
-		if (uses_fifo(hls, a)) {
+		if (sy_module_code_uses_fifo(hls->m, a)) {
 			const SyCodeExpr *cond = call->exprs[at++];
 
 			if (cond) {
@@ -381,7 +292,7 @@ static void print_pe_stmt(
 			}
 		}
 		g_string_append(p->out, elem->str);
-		if (elem->len || !uses_fifo(hls, a))
+		if (elem->len || !sy_module_code_uses_fifo(hls->m, a))
 			g_string_append(p->out, ";");
 		g_string_append_c(p->out, '\n');
 		g_string_free(elem, TRUE);
@@ -390,7 +301,7 @@ static void print_pe_stmt(
 	g_string_append(p->out, "sy_v = ");
 	print_value(p, call, hls);
 	g_string_append(p->out, ";\n");
-	if (wsrc == SRC_LOCAL) {
+	if (wsrc == SY_PE_SOURCE_LOCAL) {
 		const SyHlsPath *out = sy_hls_model_path(
 			hls->m, w->array, FALSE);
 		g_autofree char *name = g_strconcat("local_",
@@ -401,7 +312,7 @@ static void print_pe_stmt(
 		print_element(p, p->out, name, w->array, call, &at);
 		g_string_append(p->out, " = sy_v;\n");
 		/* A temporary passed on has only its way in. */
-		if (uses_fifo(hls, w)) {
+		if (sy_module_code_uses_fifo(hls->m, w)) {
 			guarded = sy_hls_open_guard(p, call->exprs[at++]);
 			sy_hls_line(p, "fifo_%s_out.write(sy_v);",
 				out ? out->path->prefix
@@ -410,7 +321,7 @@ static void print_pe_stmt(
 		}
 	}
 	sy_hls_close_guard(p, open);
-	if (wsrc == SRC_EXT) {
+	if (wsrc == SY_PE_SOURCE_EXT) {
 		const SyHlsPath *out = sy_hls_model_path(
 			hls->m, w->array, FALSE);
 
@@ -483,18 +394,19 @@ static gboolean lanes_share(const SyHlsModel *m, isl_set *points)
 static isl_set *fifo_points(
 	SyHlsGen *hls, const SyHlsStmt *h, const SyAccess *a)
 {
-	Src src = source_of(hls, a);
+	SyPeSource src = sy_module_code_source(hls->m, a);
 	const SyHlsPath *hp = sy_hls_model_path(hls->m, a->array, !a->write);
 	isl_set *set;
 
-	if (src == SRC_ARG || (src == SRC_FIFO && vector_fifo(hls, a)))
+	if (src == SY_PE_SOURCE_ARG ||
+		(src == SY_PE_SOURCE_FIFO && vector_fifo(hls, a)))
 		return NULL;
 	/* Inputs passed PE to PE move a vector of lanes at a time. */
-	if (src == SRC_EXT)
+	if (src == SY_PE_SOURCE_EXT)
 		return hp && (hp->lanes > 1 || hp->once)
 			? NULL
 			: isl_set_copy(h->points);
-	set = fifo_set(hls, a);
+	set = sy_module_code_fifo_set(hls->m, a);
 	return set
 		? isl_set_apply(set,
 			  isl_map_from_multi_aff(isl_multi_aff_copy(h->sched)))
@@ -577,8 +489,8 @@ static gboolean lane_indexed(
 		if (a->array != x || !a->expr)
 			continue;
 		h = sy_hls_model_stmt(hls->m, a->stmt->name);
-		index = sy_hls_simplified_value(
-			hls, h, sy_hls_box_index(hls, a, box, NULL, d));
+		index = sy_module_code_simplified(hls->simplified, h,
+			sy_module_code_box_index(hls->m, a, box, NULL, d));
 		varies = isl_pw_aff_involves_dims(index, isl_dim_in, lanes, 1);
 		isl_pw_aff_free(index);
 		if (varies == isl_bool_true)
@@ -592,7 +504,6 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	const SyHlsModel *m = hls->m;
 	const SyScop *scop = hls->scop;
 	GString *out = hls->out;
-	const char **fixed = g_new0(const char *, m->n_dims + 1);
 	g_autoptr(GPtrArray) args = sy_hls_arguments(scop);
 	g_autofree char *streams = sy_hls_pe_streams(hls, TRUE);
 	g_autofree char *stream_names = sy_hls_pe_streams(hls, FALSE);
@@ -601,10 +512,9 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 
 	for (guint k = 0; k < m->n_space; k++) {
 		g_string_append_printf(
-			params, "%sint %s", k ? ", " : "", sy_hls_pe_names[k]);
+			params, "%sint %s", k ? ", " : "", sy_module_code_pe_names[k]);
 		g_string_append_printf(
-			names, "%s%s", k ? ", " : "", sy_hls_pe_names[k]);
-		fixed[m->n_tile + k] = sy_hls_pe_names[k];
+			names, "%s%s", k ? ", " : "", sy_module_code_pe_names[k]);
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const SyArray *x = g_ptr_array_index(args, i);
@@ -650,7 +560,7 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 			const SyHlsPath *hp;
 			g_autofree char *word = NULL, *reg = NULL;
 
-			if (source_of(hls, a) != SRC_EXT &&
+			if (sy_module_code_source(hls->m, a) != SY_PE_SOURCE_EXT &&
 				!vector_fifo(hls, a))
 				continue;
 			hp = sy_hls_model_path(m, a->array, TRUE);
@@ -665,10 +575,7 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	g_string_append_c(out, '\n');
 	sy_hls_module_init(&mod, hls, NULL);
 	mod.print = print_pe_stmt;
-	pe_requests(&mod);
-	sy_hls_print_code(&mod, sy_hls_module_code(&mod, NULL, fixed), "    ");
-	sy_hls_module_clear(&mod);
-	g_free(fixed);
+	sy_hls_print_code(&mod, sy_hls_module_code(hls, NULL, 0), "    ");
 	g_string_append(out, "}\n\n");
 	/* One call per PE in the dataflow region: the wrapper keeps each
 	 * its own instance of PE. */

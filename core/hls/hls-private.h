@@ -10,6 +10,7 @@
 #include "base/checked.h"
 #include "compute/ast-print.h"
 #include "compute/codegen.h"
+#include "comm/module-code.h"
 #include "hls/hls.h"
 #include "poly/names.h"
 
@@ -23,8 +24,8 @@ typedef struct {
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
 	const char *const *defines; /* -D, for the testbench */
-	/* Requests simplified on their statement's points, by their text:
-	 * modules ask the same (gist is the costly part). */
+	/* Values simplified on their statement's points, by their text
+	 * (sy_module_code_simplified). */
 	GHashTable *simplified;
 } SyHlsGen;
 
@@ -44,57 +45,21 @@ typedef struct {
 	SyCodeExpr *const *exprs;
 } SyHlsCall;
 
-/* A module's statements print through this, with the requests it made
- * for each statement (by name). */
+/* A module's statements print through this. */
 struct _SyHlsModule {
 	SyHlsGen *hls;
 	const SyHlsPath *path; /* NULL for the PE */
-	GHashTable *reqs; /* statement name -> GPtrArray of Req */
 	void (*print)(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod);
 };
 
-/* Modules: the code of the boxed schedule per module, built by isl on
- * the points of instances (NULL: every statement with requests),
- * schedule dimension d fixed to parameter fixed[d] where that is not
- * NULL, with its loops' pragmas; its statements have the requests'
- * expressions as arguments (after the iterators, in the PE).  NULL
- * where isl failed (the stage's check says how). */
 void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path);
-void sy_hls_module_clear(SyHlsModule *mod);
-__isl_give SyCode *sy_hls_module_code(__isl_keep SyHlsModule *mod,
-	__isl_take isl_union_set *instances, const char *const *fixed);
-/* Sets the pragmas of the loops at and below code, and returns how many
- * real loops nest there (degenerate ones, and the SIMD lanes' loop at
- * schedule dimension lanes, -1 for none, do not count): the lanes' loop
- * is unrolled, a loop with no real loop below pipelined at II=1.  Loops
- * that are neither (an I/O module's innermost loop is often not the
- * lanes') get nothing.  A loop's schedule dimension is the number its
- * iterator ends with ("c7"). */
-guint sy_hls_code_set_pragmas(__isl_keep SyCode *code, int lanes);
+/* The code of the design's module on path at level (0: its dummy), or
+ * the PE's for a NULL path (see sy_design_fill_code). */
+__isl_keep const SyCode *sy_hls_module_code(__isl_keep const SyHlsGen *hls,
+	__isl_keep const SyIoPath *path, guint level);
 /* Prints the body of a module's loops at indent. */
-void sy_hls_print_code(__isl_keep SyHlsModule *mod, __isl_take SyCode *code,
-	const char *indent);
-
-/* Requests, in the order the printer consumes them: a statement's list
- * (also how a statement without requests takes part), a value, a
- * condition (NULL expression where it always holds), an access's place
- * in a box per dimension. */
-GPtrArray *sy_hls_reqs_of(SyHlsModule *mod, const SyStmt *stmt);
-void sy_hls_req_value(
-	SyHlsModule *mod, const SyStmt *stmt, isl_pw_aff *value /* take */);
-void sy_hls_req_set(
-	SyHlsModule *mod, const SyStmt *stmt, isl_set *set /* take */);
-void sy_hls_req_box_index(SyHlsModule *mod, const SyAccess *a,
-	const SyHlsBox *box, const gboolean *keep);
-isl_pw_aff *sy_hls_box_index(SyHlsGen *hls, const SyAccess *a,
-	const SyHlsBox *box, const gboolean *keep, guint d);
-/* value (statement space, taken) on the statement's points,
- * simplified there. */
-isl_pw_aff *sy_hls_simplified_value(
-	SyHlsGen *hls, const SyHlsStmt *h, isl_pw_aff *value);
-isl_pw_aff *sy_hls_lane_of(SyHlsGen *hls, const SyStmt *stmt);
-/* The instances of a read whose value comes from outside. */
-isl_set *sy_hls_live_in(SyHlsGen *hls, const SyAccess *a);
+void sy_hls_print_code(__isl_keep SyHlsModule *mod,
+	__isl_keep const SyCode *code, const char *indent);
 
 /* An array's element type, its bits (32 for unknown types), its tag
  * in helper names ("unsigned int" -> "unsigned_int") and a zero of it
@@ -121,13 +86,11 @@ gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
 gint64 sy_hls_port_words_checked(
 	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
 
-/* Geometry: the names of PE coordinates (in the PE, in I/O modules),
+/* Geometry (the names of PE coordinates are comm/module-code.h's):
  * the space loop an exterior path moves along, its lines (exterior) or
  * PEs (interior), the PE coordinates of line or chain n with skip's
  * coordinate at at, and "[a][b]" of a FIFO array (shift: one more along
  * that dimension, -1 none). */
-extern const char *const sy_hls_pe_names[];
-extern const char *const sy_hls_p_names[];
 guint sy_hls_along(const SyIoPath *p);
 gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p);
 void sy_hls_unit_coords(

@@ -566,7 +566,7 @@ static char *emit_kernel(SyHlsGen *hls)
 	return g_string_free(hls->out, FALSE);
 }
 
-gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
+gboolean sy_hls_generate(SyDesign *design, const SyNames *names,
 	const char *const *defines, SyHlsFiles *files, GError **error)
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
@@ -578,7 +578,10 @@ gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
 	sy_hls_gen_init(&hls, m);
 	hls.names = names;
 	hls.defines = defines;
-	files->testbench = check_counts(&hls, error)
+	/* The modules' code on the model the printers read too (built
+	 * once), after the checks that refuse a design. */
+	files->testbench =
+		check_counts(&hls, error) && sy_design_fill_code(design, m)
 		? sy_hls_emit_testbench(&hls, error)
 		: NULL;
 	if (files->testbench) {

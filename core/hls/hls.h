@@ -28,8 +28,10 @@ void sy_hls_files_clear(SyHlsFiles *files);
 /* Fails (SY_HLS_ERROR) on what the backend does not support, saying
  * why.  names says what the user's identifiers and headers are called
  * in the project; defines (-D, may be NULL) start the testbench, as
- * they started the analysed file. */
-gboolean sy_hls_generate(const SyDesign *design, const SyNames *names,
-	const char *const *defines, SyHlsFiles *files, GError **error);
+ * they started the analysed file.  The design's modules get their code
+ * (sy_design_fill_code) unless they have it. */
+gboolean sy_hls_generate(__isl_keep SyDesign *design,
+	__isl_keep const SyNames *names, __isl_keep const char *const *defines,
+	SyHlsFiles *files, GError **error);
 
 G_END_DECLS

@@ -1,0 +1,774 @@
+/* The code of the modules with statements: requests per statement
+ * (values and conditions, simplified once on the statement's points,
+ * turned into expressions at each user node of isl's AST), the AST of
+ * the PE array's schedule on whole tiles per module, its pragmas. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/ast_build.h>
+#include <isl/constraint.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include "comm/module-code.h"
+#include "compute/code-isl.h"
+#include "compute/codegen.h"
+#include "poly/deps.h"
+#include "poly/isl-stage.h"
+
+const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
+const char *const sy_module_code_p_names[] = {"p0", "p1", "p2"};
+
+/* Requests: what a module's statement needs computed at each instance,
+ * as functions of the statement's iterators, turned into expressions of
+ * the loop iterators where isl builds the AST. */
+
+typedef struct {
+	isl_pw_aff *value; /* a value, or */
+	isl_set *set; /* a condition */
+} Req;
+
+/* A module being coded: its path (NULL for the PE) and its requests. */
+typedef struct {
+	const SyHlsModel *m;
+	GHashTable *simplified; /* shared by the design's modules */
+	const SyHlsPath *path;
+	GHashTable *reqs; /* statement name -> GPtrArray of Req */
+} Module;
+
+static void req_free(gpointer data)
+{
+	Req *r = data;
+
+	isl_pw_aff_free(r->value);
+	isl_set_free(r->set);
+	g_free(r);
+}
+
+/* A statement's list of requests (also how a statement without
+ * requests takes part). */
+static GPtrArray *reqs_of(Module *mod, const SyStmt *stmt)
+{
+	GPtrArray *list = g_hash_table_lookup(mod->reqs, stmt->name);
+
+	if (!list) {
+		list = g_ptr_array_new_with_free_func(req_free);
+		g_hash_table_insert(mod->reqs, stmt->name, list);
+	}
+	return list;
+}
+
+static void pw_aff_free(gpointer pa)
+{
+	isl_pw_aff_free(pa);
+}
+
+GHashTable *sy_module_code_cache_new(void)
+{
+	return g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, pw_aff_free);
+}
+
+/* Requests are kept on the statement's schedule points, simplified
+ * there once: the expressions isl builds from them at each user node
+ * are then cheap (i mod 8 on a box of 8 is just its point).  Modules
+ * ask the same (gist is the costly part): the cache finds them by
+ * their text. */
+isl_pw_aff *sy_module_code_simplified(
+	GHashTable *cache, const SyHlsStmt *h, isl_pw_aff *value)
+{
+	char *key;
+	isl_pw_aff *known;
+
+	value = isl_pw_aff_pullback_pw_multi_aff(
+		value, isl_pw_multi_aff_copy(h->inverse));
+	if (!cache)
+		return isl_pw_aff_gist(value, isl_set_copy(h->points));
+	key = isl_pw_aff_to_str(value);
+	/* isl failed (the stage's check says how): nothing to look up. */
+	if (!key)
+		return isl_pw_aff_free(value);
+	known = g_hash_table_lookup(cache, key);
+	if (known) {
+		free(key);
+		isl_pw_aff_free(value);
+		return isl_pw_aff_copy(known);
+	}
+	value = isl_pw_aff_gist(value, isl_set_copy(h->points));
+	g_hash_table_insert(cache, g_strdup(key), isl_pw_aff_copy(value));
+	free(key);
+	return value;
+}
+
+static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, stmt->name);
+	Req *r = g_new0(Req, 1);
+
+	r->value = sy_module_code_simplified(mod->simplified, h, value);
+	g_ptr_array_add(reqs_of(mod, stmt), r);
+}
+
+static void req_set(Module *mod, const SyStmt *stmt, isl_set *set)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, stmt->name);
+	Req *r = g_new0(Req, 1);
+
+	set = isl_set_preimage_pw_multi_aff(
+		set, isl_pw_multi_aff_copy(h->inverse));
+	r->set = isl_set_gist(set, isl_set_copy(h->points));
+	g_ptr_array_add(reqs_of(mod, stmt), r);
+}
+
+/* The expression of a request at a user node whose schedule leads back
+ * to the statement's points by back. */
+static isl_ast_expr *req_expr(
+	isl_ast_build *build, isl_pw_multi_aff *back, const Req *r)
+{
+	isl_set *set, *here;
+	isl_bool all;
+
+	if (r->value)
+		return isl_ast_build_expr_from_pw_aff(build,
+			isl_pw_aff_pullback_pw_multi_aff(
+				isl_pw_aff_copy(r->value),
+				isl_pw_multi_aff_copy(back)));
+	if (isl_set_plain_is_universe(r->set))
+		return NULL;
+	set = isl_set_preimage_pw_multi_aff(
+		isl_set_copy(r->set), isl_pw_multi_aff_copy(back));
+	/* Always true where the node runs: no condition. */
+	here = isl_set_from_union_set(
+		isl_union_map_range(isl_ast_build_get_schedule(build)));
+	all = isl_set_is_subset(here, set);
+	isl_set_free(here);
+	if (all == isl_bool_true) {
+		isl_set_free(set);
+		return NULL;
+	}
+	return isl_ast_build_expr_from_set(build, set);
+}
+
+/* The arguments of a user node of a module's AST (built on schedule
+ * points): the statement's iterators (for the PE, which prints
+ * statements), then the requests' expressions. */
+static void module_args(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
+{
+	Module *mod = user;
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, call->name);
+	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
+
+	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
+		sy_code_user_add_isl(call,
+			isl_ast_build_expr_from_pw_aff(build,
+				isl_pw_aff_pullback_pw_multi_aff(
+					isl_pw_multi_aff_get_pw_aff(
+						h->inverse, (int)k),
+					isl_pw_multi_aff_copy(back))));
+	for (guint k = 0; reqs && k < reqs->len; k++)
+		sy_code_user_add_isl(call,
+			req_expr(build, back, g_ptr_array_index(reqs, k)));
+}
+
+static isl_ast_node *at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *mod)
+{
+	return sy_code_annotate(node, build, module_args, mod);
+}
+
+/* Pragmas */
+
+/* The schedule dimension a loop iterates: iterators are named after
+ * their position in the schedule ("c7", or "t7" when the kernel uses
+ * c-names), fixed dimensions included. */
+static int loop_dim(const SyCode *loop)
+{
+	const char *name = loop->name;
+	const char *digits = name + strlen(name);
+
+	while (digits > name && g_ascii_isdigit(digits[-1]))
+		digits--;
+	return *digits ? atoi(digits) : -1;
+}
+
+/* One walk: the depth below a loop is known when its pragma is chosen
+ * (a search below every loop was exponential in nested statements). */
+guint sy_module_code_set_pragmas(SyCode *code, int lanes)
+{
+	guint depth = 0, other;
+
+	switch (code->kind) {
+	case SY_CODE_FOR:
+		depth = sy_module_code_set_pragmas(code->body, lanes);
+		if (code->degenerate)
+			return depth;
+		if (lanes >= 0 && loop_dim(code) == lanes) {
+			code->pragma = SY_CODE_PRAGMA_UNROLL;
+			return depth;
+		}
+		if (depth == 0) {
+			code->pragma = SY_CODE_PRAGMA_PIPELINE;
+			code->ii = 1;
+		}
+		return depth + 1;
+	case SY_CODE_IF:
+		/* Each walk once: MAX() would evaluate a call twice. */
+		depth = sy_module_code_set_pragmas(code->body, lanes);
+		other = code->else_body
+			? sy_module_code_set_pragmas(code->else_body, lanes)
+			: 0;
+		return MAX(depth, other);
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < code->children->len; i++) {
+			other = sy_module_code_set_pragmas(
+				code->children->pdata[i], lanes);
+			depth = MAX(depth, other);
+		}
+		return depth;
+	case SY_CODE_MARK:
+		return sy_module_code_set_pragmas(code->body, lanes);
+	case SY_CODE_USER: return 0;
+	}
+	return 0;
+}
+
+/* ASTs */
+
+/* Points scheduled at their free dimensions, where the fixed ones hold
+ * (the fixed dimensions are parameters: isl builds loops only for the
+ * others, which keeps it fast). */
+typedef struct {
+	isl_union_map **sched;
+	isl_set *eq;
+	const char *const *fixed;
+} Points;
+
+static isl_stat add_points(isl_set *points, void *user)
+{
+	Points *p = user;
+	isl_map *id = isl_map_identity(
+		isl_space_map_from_set(isl_set_get_space(points)));
+
+	id = isl_map_intersect_domain(id, points);
+	id = isl_map_reset_tuple_id(id, isl_dim_out);
+	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
+	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
+		if (p->fixed[d])
+			id = isl_map_project_out(id, isl_dim_out, d, 1);
+	*p->sched = isl_union_map_add_map(*p->sched, id);
+	return isl_stat_ok;
+}
+
+/* The names of the free dimensions' loops: the same in every module. */
+static isl_id_list *free_iterators(
+	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed)
+{
+	isl_id_list *all = sy_codegen_iterators(
+		m->array->analysis->prog, ctx, m->n_dims + 2);
+	isl_id_list *list = isl_id_list_alloc(ctx, (int)m->n_dims + 2);
+
+	for (guint d = 0; d < m->n_dims + 2; d++)
+		if (d >= m->n_dims || !fixed[d])
+			list = isl_id_list_add(
+				list, isl_id_list_get_at(all, (int)d));
+	isl_id_list_free(all);
+	return list;
+}
+
+/* Schedule dimension d equal to parameter fixed[d] where that is not
+ * NULL, in space (parameters: the fixed names). */
+static isl_set *fixed_equalities(
+	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed,
+	isl_space **space)
+{
+	guint np = 0, k = 0;
+	isl_set *eq;
+	isl_local_space *ls;
+
+	for (guint d = 0; d < m->n_dims; d++)
+		np += fixed[d] != NULL;
+	*space = isl_space_set_alloc(ctx, np, m->n_dims);
+	for (guint d = 0; d < m->n_dims; d++)
+		if (fixed[d])
+			*space = isl_space_set_dim_id(*space, isl_dim_param,
+				k++, isl_id_alloc(ctx, fixed[d], NULL));
+	eq = isl_set_universe(isl_space_copy(*space));
+	ls = isl_local_space_from_space(isl_space_copy(*space));
+	k = 0;
+	for (guint d = 0; d < m->n_dims; d++) {
+		isl_constraint *c;
+
+		if (!fixed[d])
+			continue;
+		c = isl_constraint_alloc_equality(isl_local_space_copy(ls));
+		c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, 1);
+		c = isl_constraint_set_coefficient_si(
+			c, isl_dim_param, k++, -1);
+		eq = isl_set_add_constraint(eq, c);
+	}
+	isl_local_space_free(ls);
+	return eq;
+}
+
+static void param_free(gpointer data)
+{
+	SyCodeParam *param = data;
+
+	g_free(param->name);
+	g_free(param);
+}
+
+/* The fixed dimensions, in order, as SyCodeParam. */
+static GPtrArray *params_new(const char *const *fixed, guint n_dims)
+{
+	GPtrArray *params = g_ptr_array_new_with_free_func(param_free);
+
+	for (guint d = 0; d < n_dims; d++) {
+		SyCodeParam *param;
+
+		if (!fixed[d])
+			continue;
+		param = g_new0(SyCodeParam, 1);
+		param->name = g_strdup(fixed[d]);
+		param->dim = d;
+		g_ptr_array_add(params, param);
+	}
+	return params;
+}
+
+static GPtrArray *params_copy(const GPtrArray *params)
+{
+	GPtrArray *copy = g_ptr_array_new_with_free_func(param_free);
+
+	for (guint i = 0; i < params->len; i++) {
+		const SyCodeParam *param = g_ptr_array_index(params, i);
+		SyCodeParam *c = g_new0(SyCodeParam, 1);
+
+		c->name = g_strdup(param->name);
+		c->dim = param->dim;
+		g_ptr_array_add(copy, c);
+	}
+	return copy;
+}
+
+/* A module's code and its parameters. */
+typedef struct {
+	SyCode *code;
+	GPtrArray *params;
+} Coded;
+
+/* The boxed schedule of instances (all statements with requests when
+ * NULL), schedule dimension d fixed to parameter fixed[d] where that is
+ * not NULL, with its loops' pragmas; no code where isl failed. */
+static Coded module_code(
+	Module *mod, isl_union_set *instances, const char *const *fixed)
+{
+	const SyHlsModel *m = mod->m;
+	isl_ctx *ctx = m->array->analysis->ctx;
+	isl_space *space;
+	isl_set *eq, *context;
+	isl_union_map *sched;
+	isl_union_set *points;
+	isl_ast_build *build;
+	isl_ast_node *tree;
+	SyCode *code;
+
+	eq = fixed_equalities(m, ctx, fixed, &space);
+	/* The points of the statements asked for (or of instances). */
+	if (instances) {
+		points = sy_hls_model_points(m, instances);
+	} else {
+		GHashTableIter it;
+		gpointer name;
+
+		points = isl_union_set_empty(isl_space_params_alloc(ctx, 0));
+		g_hash_table_iter_init(&it, mod->reqs);
+		while (g_hash_table_iter_next(&it, &name, NULL))
+			points = isl_union_set_add_set(points,
+				isl_set_copy(
+					sy_hls_model_stmt(m, name)->points));
+	}
+	sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
+	{
+		Points pts = {&sched, eq, fixed};
+
+		isl_union_set_foreach_set(points, add_points, &pts);
+	}
+	isl_union_set_free(points);
+	isl_set_free(eq);
+	context = isl_set_universe(isl_space_params(space));
+	build = isl_ast_build_from_context(context);
+	build = isl_ast_build_set_iterators(
+		build, free_iterators(m, ctx, fixed));
+	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
+	tree = isl_ast_build_node_from_schedule_map(build, sched);
+	isl_ast_build_free(build);
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
+	if (code)
+		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
+	return (Coded){code, params_new(fixed, m->n_dims)};
+}
+
+static void module_init(Module *mod, const SyHlsModel *m,
+	GHashTable *simplified, const SyHlsPath *path)
+{
+	mod->m = m;
+	mod->simplified = simplified;
+	mod->path = path;
+	mod->reqs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+		(GDestroyNotify)g_ptr_array_unref);
+}
+
+static void module_clear(Module *mod)
+{
+	g_hash_table_unref(mod->reqs);
+}
+
+/* What modules ask of their statements */
+
+/* S -> [tile, the PE dimensions keep selects (all for NULL)]. */
+static isl_multi_aff *unit_of(
+	const SyHlsModel *m, const SyStmt *stmt, const gboolean *keep)
+{
+	isl_multi_aff *ma = isl_multi_aff_copy(
+		sy_hls_model_stmt(m, stmt->name)->sched);
+
+	/* Drop from the end: dimensions after the PE, then the PE
+	 * dimensions not kept. */
+	ma = isl_multi_aff_drop_dims(ma, isl_dim_out, m->n_tile + m->n_space,
+		m->n_dims - m->n_tile - m->n_space);
+	for (guint k = m->n_space; k-- > 0;)
+		if (keep && !keep[k])
+			ma = isl_multi_aff_drop_dims(
+				ma, isl_dim_out, m->n_tile + k, 1);
+	return ma;
+}
+
+isl_pw_aff *sy_module_code_box_index(const SyHlsModel *m, const SyAccess *a,
+	const SyHlsBox *box, const gboolean *keep, guint d)
+{
+	isl_pw_aff *sub = isl_multi_pw_aff_get_at(a->subscripts, (int)d);
+	isl_pw_aff *off = isl_multi_pw_aff_get_at(box->offset, (int)d);
+
+	off = isl_pw_aff_pullback_multi_aff(off, unit_of(m, a->stmt, keep));
+	return isl_pw_aff_sub(sub, off);
+}
+
+/* An access's place in a box, a value per dimension. */
+static void req_box_index(Module *mod, const SyAccess *a,
+	const SyHlsBox *box, const gboolean *keep)
+{
+	for (guint d = 0; d < a->array->n_dims; d++)
+		req_value(mod, a->stmt,
+			sy_module_code_box_index(mod->m, a, box, keep, d));
+}
+
+/* Where a read of the kernel's array comes from: instances whose value
+ * comes from outside; writes nothing overwrites. */
+static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
+{
+	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
+
+	return in ? isl_set_copy(in)
+		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
+}
+
+/* The SIMD lane of a statement instance: its last schedule dimension. */
+static isl_pw_aff *lane_of(const SyHlsModel *m, const SyStmt *stmt)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(m, stmt->name);
+
+	return isl_pw_aff_from_aff(
+		isl_multi_aff_get_at(h->sched, (int)m->lanes_dim));
+}
+
+isl_set *sy_module_code_fifo_set(const SyHlsModel *m, const SyAccess *a)
+{
+	isl_set *chain = sy_hls_model_chain(m, a);
+	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
+
+	if (chain)
+		return isl_set_copy(chain);
+	if (!way || way->path->exterior)
+		return NULL;
+	return a->write ? sy_hls_model_live_out(m, a) : live_in(m, a);
+}
+
+gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)
+{
+	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
+
+	return sy_hls_model_chain(m, a) || (way && !way->path->exterior);
+}
+
+SyPeSource sy_module_code_source(const SyHlsModel *m, const SyAccess *a)
+{
+	const SyHlsPath *in;
+
+	if (!a->write && sy_access_is_argument(a))
+		return SY_PE_SOURCE_ARG;
+	/* Kept and passed: local, with the chain's FIFOs where values
+	 * cross PEs. */
+	if (sy_hls_model_chained(m, a->array))
+		return SY_PE_SOURCE_LOCAL;
+	in = sy_hls_model_path(m, a->array, TRUE);
+	if (!a->write && in && in->path->exterior)
+		return SY_PE_SOURCE_EXT;
+	if (g_hash_table_contains(m->pe_box, a->array))
+		return SY_PE_SOURCE_LOCAL;
+	if (a->write) {
+		const SyHlsPath *out = sy_hls_model_path(m, a->array, FALSE);
+
+		return out && out->path->exterior ? SY_PE_SOURCE_EXT
+						  : SY_PE_SOURCE_FIFO;
+	}
+	return SY_PE_SOURCE_FIFO;
+}
+
+gboolean sy_module_code_moves(const SyAccess *a, const SyHlsPath *hp)
+{
+	return a->array == hp->path->array && a->write == !hp->path->in;
+}
+
+/* The requests every module of a path makes of a statement that moves
+ * its data: its points, then the SIMD lane; FALSE if it moves none. */
+static gboolean stmt_requests(Module *mod, const SyStmt *stmt)
+{
+	const SyHlsPath *hp = mod->path;
+	gboolean any = FALSE;
+
+	for (guint k = 0; k < stmt->accesses->len; k++)
+		any = any ||
+			sy_module_code_moves(
+				g_ptr_array_index(stmt->accesses, k), hp);
+	if (!any)
+		return FALSE;
+	reqs_of(mod, stmt);
+	if (hp->lanes > 1 || hp->once)
+		req_value(mod, stmt, lane_of(mod->m, stmt));
+	return TRUE;
+}
+
+/* Requests of a feeding or collecting module: the lane, then per access
+ * moved its condition (interior paths) and its place in the box. */
+static void io_requests(Module *mod, const gboolean *keep)
+{
+	const SyHlsModel *m = mod->m;
+	const SyHlsPath *hp = mod->path;
+	const SyScop *scop = m->array->analysis->scop;
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		if (!stmt_requests(mod, stmt))
+			continue;
+		for (guint k = 0; k < stmt->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+
+			if (!sy_module_code_moves(a, hp))
+				continue;
+			if (!hp->path->exterior)
+				req_set(mod, stmt,
+					a->write ? sy_hls_model_live_out(m, a)
+						 : live_in(m, a));
+			req_box_index(mod, a, &hp->box, keep);
+		}
+	}
+}
+
+/* The PE's: per statement its domain (padding computes nothing), the
+ * lane, then per access in the order the PE prints them (the reads,
+ * then the write, access 0) its place in the local buffer and where it
+ * uses a FIFO, or where a read from an interior path's FIFO takes
+ * a value from outside. */
+static void pe_requests(Module *mod)
+{
+	const SyHlsModel *m = mod->m;
+	const SyScop *scop = m->array->analysis->scop;
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		req_set(mod, stmt, isl_set_copy(stmt->domain));
+		if (m->lanes_dim >= 0)
+			req_value(mod, stmt, lane_of(m, stmt));
+		for (guint n = 1; n <= stmt->accesses->len; n++) {
+			guint k = n % stmt->accesses->len;
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+			SyPeSource src = sy_module_code_source(m, a);
+
+			if (src == SY_PE_SOURCE_LOCAL) {
+				req_box_index(mod, a,
+					g_hash_table_lookup(m->pe_box, a->array),
+					NULL);
+				if (sy_module_code_uses_fifo(m, a))
+					req_set(mod, stmt,
+						sy_module_code_fifo_set(m, a));
+			} else if (src == SY_PE_SOURCE_FIFO && !a->write) {
+				req_set(mod, stmt, live_in(m, a));
+			}
+		}
+	}
+}
+
+/* The modules' code */
+
+/* The intra_trans of a path, in the PEs' own order: the tile and the
+ * PE coordinates its box is per (all on interior paths, those across
+ * the lines on exterior ones) are fixed. */
+static Coded intra_code(
+	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
+	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
+	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
+	Module mod;
+	Coded code;
+
+	for (guint k = 0; k < m->n_space; k++)
+		keep[k] = !p->exterior || p->direction[k] == 0;
+	for (guint d = 0; d < m->n_tile; d++) {
+		tnames[d] = g_strdup_printf("sy_t%u", d);
+		fixed[d] = tnames[d];
+	}
+	for (guint k = 0; k < m->n_space; k++)
+		fixed[m->n_tile + k] = sy_module_code_p_names[k];
+	module_init(&mod, m, simplified, hp);
+	io_requests(&mod, keep);
+	code = module_code(&mod, isl_union_set_copy(hp->moving), fixed);
+	module_clear(&mod);
+	return code;
+}
+
+/* The dummy that drops what leaves the last PEs of an input's lines,
+ * per PE. */
+static Coded drop_code(
+	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
+	Module mod;
+	Coded code;
+
+	for (guint k = 0; k < m->n_space; k++)
+		fixed[m->n_tile + k] = sy_module_code_p_names[k];
+	module_init(&mod, m, simplified, hp);
+	for (guint i = 0; i < scop->stmts->len; i++)
+		stmt_requests(&mod, g_ptr_array_index(scop->stmts, i));
+	code = module_code(&mod, NULL, fixed);
+	module_clear(&mod);
+	return code;
+}
+
+static Coded pe_code(const SyHlsModel *m, GHashTable *simplified)
+{
+	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
+	Module mod;
+	Coded code;
+
+	for (guint k = 0; k < m->n_space; k++)
+		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
+	module_init(&mod, m, simplified, NULL);
+	pe_requests(&mod);
+	code = module_code(&mod, NULL, fixed);
+	module_clear(&mod);
+	return code;
+}
+
+/* Gives code to the modules of path p at level (both of a chain: they
+ * share their intra_trans), or to its dummy (level 0). */
+static void give_code(SyDesign *design, const SyIoPath *p, guint level,
+	SyModuleKind kind, Coded code)
+{
+	for (guint i = 0; i < design->modules->len; i++) {
+		SyModule *mod = g_ptr_array_index(design->modules, i);
+
+		if (mod->path != p || mod->level != level ||
+			(kind == SY_MODULE_DUMMY) !=
+				(mod->kind == SY_MODULE_DUMMY))
+			continue;
+		sy_code_free(mod->code);
+		if (mod->params)
+			g_ptr_array_unref(mod->params);
+		mod->code = sy_code_copy(code.code);
+		mod->params = code.code ? params_copy(code.params) : NULL;
+	}
+	sy_code_free(code.code);
+	g_ptr_array_unref(code.params);
+}
+
+static gboolean built(const SyDesign *design)
+{
+	return design->pe->code != NULL;
+}
+
+gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
+{
+	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
+	gboolean ok = TRUE;
+	Coded code;
+
+	if (built(design))
+		return TRUE;
+	for (guint i = 0; ok && i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+
+		code = intra_code(m, simplified, hp);
+		ok = code.code != NULL;
+		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
+			SY_MODULE_IO, code);
+	}
+	/* Dummies that drop: of inputs read in PEs (those of temporaries
+	 * passed on read nothing; heads write nothing). */
+	for (guint i = 0; ok && i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+
+		if (!hp->path->in || !hp->path->exterior ||
+			hp->path->role != SY_PATH_READ)
+			continue;
+		code = drop_code(m, simplified, hp);
+		ok = code.code != NULL;
+		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
+	}
+	if (ok) {
+		code = pe_code(m, simplified);
+		ok = code.code != NULL;
+		design->pe->code = code.code;
+		design->pe->params = code.code ? code.params : NULL;
+		if (!code.code)
+			g_ptr_array_unref(code.params);
+	}
+	if (!ok)
+		sy_design_clear_code(design);
+	return ok;
+}
+
+gboolean sy_design_build_code(SyDesign *design, GError **error)
+{
+	const SyAnalysis *a = design->array->analysis;
+	SyHlsModel *m;
+	gboolean ok;
+
+	if (built(design))
+		return TRUE;
+	sy_isl_stage_begin(a->ctx);
+	m = sy_hls_model_new(design, error);
+	ok = m && sy_design_fill_code(design, m);
+	sy_hls_model_free(m);
+	if (!sy_isl_stage_check(
+		    a->ctx, sy_analysis_path(a), "the modules' code", error)) {
+		sy_design_clear_code(design);
+		return FALSE;
+	}
+	return ok;
+}
