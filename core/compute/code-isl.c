@@ -116,6 +116,9 @@ isl_ast_node *sy_code_annotate(isl_ast_node *node, isl_ast_build *build,
 		args_fn(stmt, build, back, user);
 	isl_pw_multi_aff_free(back);
 	id = isl_id_alloc(isl_ast_node_get_ctx(node), annotation_name, stmt);
+	/* isl out of operations gives no id: the statement is still ours. */
+	if (!id)
+		sy_code_free(stmt);
 	id = isl_id_set_free_user(
 		id, (void (*)(void *))(void (*)(void))sy_code_free);
 	return isl_ast_node_set_annotation(node, id);
