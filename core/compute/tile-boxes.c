@@ -106,24 +106,108 @@ static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
  * took every leaf's domain again, quadratic in the statements. */
 typedef struct {
 	GHashTable *depths; /* name -> 1 + depth */
+	GHashTable *flat; /* name -> GPtrArray of isl_map: the statement's
+			     flat schedule at each leaf, not padded yet */
+	int n_out; /* the widest of those maps: isl pads to it */
+	GPtrArray *path; /* the leaf's ancestors, root first */
 	int depth; /* of the leaf at hand */
 } LeafStmts;
+
+/* Whether isl's flat schedule gives node (a sequence or a set) a
+ * dimension, the child's place: only for more than one child, and for
+ * a set only under the schedule_separate_components option. */
+static gboolean separates(isl_schedule_node *node)
+{
+	return isl_schedule_node_n_children(node) > 1 &&
+		(isl_schedule_node_get_type(node) ==
+				isl_schedule_node_sequence ||
+			isl_options_get_schedule_separate_components(
+				isl_schedule_node_get_ctx(node)));
+}
+
+/* The flat schedule of one statement's instances at a leaf (set), as
+ * isl_schedule_get_map builds it for the whole tree: band members and
+ * the places of children of separating sequences, root first.  Taken
+ * one statement at a time from its own pieces of the bands: every band
+ * holds the partial schedule of all statements (the latency band under
+ * each statement's filter too), and the whole map joined them all with
+ * each other, quadratic in the statements. */
+static isl_map *leaf_flat(GPtrArray *path, isl_set *set)
+{
+	isl_space *space = isl_set_get_space(set);
+	isl_map *map = isl_map_from_domain(set);
+
+	for (guint i = 0; i + 1 < path->len; i++) {
+		isl_schedule_node *node = g_ptr_array_index(path, i);
+		isl_schedule_node *child = g_ptr_array_index(path, i + 1);
+		isl_multi_union_pw_aff *mupa;
+
+		switch (isl_schedule_node_get_type(node)) {
+		case isl_schedule_node_band:
+			if (isl_schedule_node_band_n_member(node) == 0)
+				break;
+			mupa = isl_schedule_node_band_get_partial_schedule(
+				node);
+			map = isl_map_flat_range_product(map,
+				isl_map_from_multi_pw_aff(
+					isl_multi_union_pw_aff_extract_multi_pw_aff(
+						mupa, isl_space_copy(space))));
+			isl_multi_union_pw_aff_free(mupa);
+			break;
+		case isl_schedule_node_sequence:
+		case isl_schedule_node_set:
+			if (!separates(node))
+				break;
+			map = isl_map_add_dims(map, isl_dim_out, 1);
+			map = isl_map_fix_si(map, isl_dim_out,
+				(unsigned)isl_map_dim(map, isl_dim_out) - 1,
+				(int)isl_schedule_node_get_child_position(
+					child));
+			break;
+		default: break;
+		}
+	}
+	isl_space_free(space);
+	return map;
+}
+
+static void map_free(gpointer data)
+{
+	isl_map_free(data);
+}
+
+static void node_free(gpointer data)
+{
+	isl_schedule_node_free(data);
+}
 
 static isl_stat add_leaf_stmt(isl_set *set, void *user)
 {
 	LeafStmts *leaf = user;
+	const char *name = isl_set_get_tuple_name(set);
+	GPtrArray *maps;
+	isl_map *map;
 
-	if (isl_set_is_empty(set) == isl_bool_false)
-		g_hash_table_insert(leaf->depths,
-			g_strdup(isl_set_get_tuple_name(set)),
-			GINT_TO_POINTER(leaf->depth + 1));
-	isl_set_free(set);
+	if (isl_set_is_empty(set) != isl_bool_false) {
+		isl_set_free(set);
+		return isl_stat_ok;
+	}
+	g_hash_table_insert(leaf->depths, g_strdup(name),
+		GINT_TO_POINTER(leaf->depth + 1));
+	maps = g_hash_table_lookup(leaf->flat, name);
+	if (!maps) {
+		maps = g_ptr_array_new_with_free_func(map_free);
+		g_hash_table_insert(leaf->flat, g_strdup(name), maps);
+	}
+	map = leaf_flat(leaf->path, set);
+	leaf->n_out = MAX(leaf->n_out, (int)isl_map_dim(map, isl_dim_out));
+	g_ptr_array_add(maps, map);
 	return isl_stat_ok;
 }
 
 static isl_bool find_leaves(isl_schedule_node *node, void *user)
 {
-	LeafStmts leaf = {user, 0};
+	LeafStmts *leaf = user;
 	isl_union_set *domain;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
@@ -131,34 +215,73 @@ static isl_bool find_leaves(isl_schedule_node *node, void *user)
 	domain = isl_schedule_node_get_domain(node);
 	/* isl's flat schedule: a dimension per band member and one per
 	 * sequence or set node (the child's place). */
+	leaf->depth = 0;
+	g_ptr_array_set_size(leaf->path, 0);
 	node = isl_schedule_node_copy(node);
+	g_ptr_array_add(leaf->path, isl_schedule_node_copy(node));
 	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
 		node = isl_schedule_node_parent(node);
+		g_ptr_array_insert(leaf->path, 0, isl_schedule_node_copy(node));
 		switch (isl_schedule_node_get_type(node)) {
 		case isl_schedule_node_band:
-			leaf.depth += (int)isl_schedule_node_band_n_member(
+			leaf->depth += (int)isl_schedule_node_band_n_member(
 				node);
 			break;
 		case isl_schedule_node_sequence:
-		case isl_schedule_node_set: leaf.depth++; break;
+		case isl_schedule_node_set: leaf->depth++; break;
 		default: break;
 		}
 	}
 	isl_schedule_node_free(node);
-	isl_union_set_foreach_set(domain, add_leaf_stmt, &leaf);
+	isl_union_set_foreach_set(domain, add_leaf_stmt, leaf);
 	isl_union_set_free(domain);
 	return isl_bool_false;
 }
 
-/* statement name -> 1 + its leaf's depth */
-static GHashTable *leaf_depths(const SyPeArray *array)
+/* The maps of one statement padded with zeros to n_out dimensions, as
+ * isl pads the flat schedule of shallower leaves, and joined. */
+static isl_map *padded_union(GPtrArray *maps, int n_out)
 {
-	GHashTable *depths =
-		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	isl_map *all = NULL;
+
+	for (guint i = 0; i < maps->len; i++) {
+		isl_map *map = isl_map_copy(g_ptr_array_index(maps, i));
+		int n = (int)isl_map_dim(map, isl_dim_out);
+
+		map = isl_map_add_dims(map, isl_dim_out, (unsigned)(n_out - n));
+		for (int d = n; d < n_out; d++)
+			map = isl_map_fix_si(map, isl_dim_out, (unsigned)d, 0);
+		all = all ? isl_map_union(all, map) : map;
+	}
+	return all;
+}
+
+/* statement name -> 1 + its leaf's depth; *flat: statement name -> its
+ * flat schedule (an isl_map), what isl_schedule_get_map would give it */
+static GHashTable *leaf_depths(const SyPeArray *array, GHashTable **flat)
+{
+	LeafStmts leaf = {
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+			(GDestroyNotify)g_ptr_array_unref),
+		0,
+		g_ptr_array_new_with_free_func(node_free),
+		0,
+	};
+	GHashTableIter it;
+	gpointer key, value;
 
 	isl_schedule_foreach_schedule_node_top_down(
-		array->schedule, find_leaves, depths);
-	return depths;
+		array->schedule, find_leaves, &leaf);
+	g_ptr_array_unref(leaf.path);
+	*flat = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, map_free);
+	g_hash_table_iter_init(&it, leaf.flat);
+	while (g_hash_table_iter_next(&it, &key, &value))
+		g_hash_table_insert(*flat, g_strdup(key),
+			padded_union(value, leaf.n_out));
+	g_hash_table_unref(leaf.flat);
+	return leaf.depths;
 }
 
 /* The latency and SIMD loops at the leaves of the PE array's schedule. */
@@ -201,15 +324,18 @@ static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma,
 
 /* The PE array's flat schedule of one statement as one affine function
  * (defined beyond the kernel's domain, on the statement's box), its
- * latency and SIMD loops last; all is the whole flat schedule, depths
- * the leaves' (leaf_depths), both taken once for every statement. */
+ * latency and SIMD loops last; flat the statements' flat schedules,
+ * depths the leaves' (leaf_depths), both taken once for every
+ * statement. */
 static isl_multi_aff *stmt_schedule(const SyPeArray *array,
-	isl_union_map *all /* keep */, GHashTable *depths, const SyStmt *stmt,
+	GHashTable *flat, GHashTable *depths, const SyStmt *stmt,
 	GError **error)
 {
-	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
-		isl_union_map_copy(all),
-		isl_union_set_from_set(isl_set_copy(stmt->domain))));
+	isl_map *mine = g_hash_table_lookup(flat, stmt->name);
+	isl_map *map = mine ? isl_map_intersect_domain(isl_map_copy(mine),
+				      isl_set_copy(stmt->domain))
+			    : isl_map_empty(isl_space_map_from_set(
+				      isl_set_get_space(stmt->domain)));
 	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
 	isl_multi_aff *ma = NULL;
 
@@ -260,11 +386,11 @@ static void multi_aff_free(gpointer data)
 
 /* A statement's schedule on its box, added to t. */
 static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
-	isl_union_map *all /* keep */, GHashTable *depths, GError **error)
+	GHashTable *flat, GHashTable *depths, GError **error)
 {
 	isl_set *box = box_of(t->array, stmt, error);
 	isl_multi_aff *sched =
-		box ? stmt_schedule(t->array, all, depths, stmt, error) : NULL;
+		box ? stmt_schedule(t->array, flat, depths, stmt, error) : NULL;
 	isl_map *map;
 
 	if (!sched) {
@@ -289,8 +415,8 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 {
 	const SyScop *scop = array->analysis->scop;
 	SyTileBoxes *t = g_new0(SyTileBoxes, 1);
-	isl_union_map *all = isl_schedule_get_map(array->schedule);
-	GHashTable *depths = leaf_depths(array);
+	GHashTable *flat = NULL;
+	GHashTable *depths = leaf_depths(array, &flat);
 	gboolean ok = TRUE;
 
 	t->array = array;
@@ -300,9 +426,9 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
 	for (guint i = 0; ok && i < scop->stmts->len; i++)
-		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), all,
+		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), flat,
 			depths, error);
-	isl_union_map_free(all);
+	g_hash_table_unref(flat);
 	g_hash_table_unref(depths);
 	if (!ok) {
 		sy_tile_boxes_free(t);
