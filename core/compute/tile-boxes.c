@@ -434,6 +434,7 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 		sy_tile_boxes_free(t);
 		return NULL;
 	}
+	t->boxes = isl_union_map_domain(isl_union_map_copy(t->schedule));
 	return t;
 }
 
@@ -442,6 +443,7 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	if (!t)
 		return;
 	isl_union_map_free(t->schedule);
+	isl_union_set_free(t->boxes);
 	g_hash_table_unref(t->sched);
 	g_free(t);
 }
@@ -530,8 +532,7 @@ isl_union_map *sy_tile_boxes_accesses(
 	const SyTileBoxes *m, const SyArray *x, int writes, isl_union_set *only)
 {
 	const SyScop *scop = m->array->analysis->scop;
-	isl_union_set *boxes = isl_union_map_domain(
-		isl_union_map_copy(m->schedule));
+	isl_union_set *boxes = isl_union_set_copy(m->boxes);
 	isl_union_map *all = isl_union_map_empty(
 		isl_space_params_alloc(scop->ctx, 0));
 

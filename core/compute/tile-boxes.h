@@ -32,6 +32,8 @@ gboolean sy_hls_refuse(GError **error, __isl_keep const char *format, ...)
 typedef struct {
 	__isl_keep const SyPeArray *array;
 	isl_union_map *schedule; /* boxed instances -> flat schedule */
+	isl_union_set *boxes; /* the domain of schedule, taken once: every
+				 path's and buffer's accesses ask for it */
 	GHashTable *sched; /* statement name -> isl_multi_aff: its
 			       iterators -> its flat schedule */
 	guint n_dims, n_tile, n_space; /* schedule dimensions: all, tile
