@@ -125,17 +125,29 @@ static gboolean separates(isl_schedule_node *node)
 				isl_schedule_node_get_ctx(node)));
 }
 
-/* The flat schedule of one statement's instances at a leaf (set), as
+/* The constant v as a one-dimensional function on space. */
+static isl_multi_pw_aff *constant_on(isl_space *space /* keep */, int v)
+{
+	isl_local_space *ls =
+		isl_local_space_from_space(isl_space_copy(space));
+
+	return isl_multi_pw_aff_from_pw_aff(isl_pw_aff_from_aff(
+		isl_aff_val_on_domain(ls,
+			isl_val_int_from_si(isl_space_get_ctx(space), v))));
+}
+
+/* The flat schedule of one statement (of space) at a leaf, as
  * isl_schedule_get_map builds it for the whole tree: band members and
  * the places of children of separating sequences, root first.  Taken
  * one statement at a time from its own pieces of the bands: every band
  * holds the partial schedule of all statements (the latency band under
  * each statement's filter too), and the whole map joined them all with
  * each other, quadratic in the statements. */
-static isl_map *leaf_flat(GPtrArray *path, isl_set *set)
+static isl_multi_pw_aff *leaf_flat(GPtrArray *path, isl_space *space)
 {
-	isl_space *space = isl_set_get_space(set);
-	isl_map *map = isl_map_from_domain(set);
+	isl_multi_pw_aff *flat = isl_multi_pw_aff_zero(
+		isl_space_map_from_domain_and_range(isl_space_copy(space),
+			isl_space_set_alloc(isl_space_get_ctx(space), 0, 0)));
 
 	for (guint i = 0; i + 1 < path->len; i++) {
 		isl_schedule_node *node = g_ptr_array_index(path, i);
@@ -148,32 +160,45 @@ static isl_map *leaf_flat(GPtrArray *path, isl_set *set)
 				break;
 			mupa = isl_schedule_node_band_get_partial_schedule(
 				node);
-			map = isl_map_flat_range_product(map,
-				isl_map_from_multi_pw_aff(
-					isl_multi_union_pw_aff_extract_multi_pw_aff(
-						mupa, isl_space_copy(space))));
+			flat = isl_multi_pw_aff_flat_range_product(flat,
+				isl_multi_union_pw_aff_extract_multi_pw_aff(
+					mupa, isl_space_copy(space)));
 			isl_multi_union_pw_aff_free(mupa);
 			break;
 		case isl_schedule_node_sequence:
 		case isl_schedule_node_set:
 			if (!separates(node))
 				break;
-			map = isl_map_add_dims(map, isl_dim_out, 1);
-			map = isl_map_fix_si(map, isl_dim_out,
-				(unsigned)isl_map_dim(map, isl_dim_out) - 1,
-				(int)isl_schedule_node_get_child_position(
-					child));
+			flat = isl_multi_pw_aff_flat_range_product(flat,
+				constant_on(space,
+					(int)isl_schedule_node_get_child_position(
+						child)));
 			break;
 		default: break;
 		}
 	}
-	isl_space_free(space);
-	return map;
+	return flat;
 }
 
-static void map_free(gpointer data)
+/* One leaf's flat schedule of a statement and the statement's instances
+ * there. */
+typedef struct {
+	isl_multi_pw_aff *flat;
+	isl_set *at;
+} LeafFlat;
+
+static void leaf_flat_free(gpointer data)
 {
-	isl_map_free(data);
+	LeafFlat *f = data;
+
+	isl_multi_pw_aff_free(f->flat);
+	isl_set_free(f->at);
+	g_free(f);
+}
+
+static void pma_free(gpointer data)
+{
+	isl_pw_multi_aff_free(data);
 }
 
 static void node_free(gpointer data)
@@ -186,7 +211,8 @@ static isl_stat add_leaf_stmt(isl_set *set, void *user)
 	LeafStmts *leaf = user;
 	const char *name = isl_set_get_tuple_name(set);
 	GPtrArray *maps;
-	isl_map *map;
+	LeafFlat *f;
+	isl_space *space;
 
 	if (isl_set_is_empty(set) != isl_bool_false) {
 		isl_set_free(set);
@@ -196,12 +222,17 @@ static isl_stat add_leaf_stmt(isl_set *set, void *user)
 		GINT_TO_POINTER(leaf->depth + 1));
 	maps = g_hash_table_lookup(leaf->flat, name);
 	if (!maps) {
-		maps = g_ptr_array_new_with_free_func(map_free);
+		maps = g_ptr_array_new_with_free_func(leaf_flat_free);
 		g_hash_table_insert(leaf->flat, g_strdup(name), maps);
 	}
-	map = leaf_flat(leaf->path, set);
-	leaf->n_out = MAX(leaf->n_out, (int)isl_map_dim(map, isl_dim_out));
-	g_ptr_array_add(maps, map);
+	f = g_new(LeafFlat, 1);
+	space = isl_set_get_space(set);
+	f->flat = leaf_flat(leaf->path, space);
+	f->at = set;
+	isl_space_free(space);
+	leaf->n_out = MAX(leaf->n_out,
+		(int)isl_multi_pw_aff_dim(f->flat, isl_dim_out));
+	g_ptr_array_add(maps, f);
 	return isl_stat_ok;
 }
 
@@ -240,24 +271,33 @@ static isl_bool find_leaves(isl_schedule_node *node, void *user)
 
 /* The maps of one statement padded with zeros to n_out dimensions, as
  * isl pads the flat schedule of shallower leaves, and joined. */
-static isl_map *padded_union(GPtrArray *maps, int n_out)
+static isl_pw_multi_aff *padded_union(GPtrArray *maps, int n_out)
 {
-	isl_map *all = NULL;
+	isl_pw_multi_aff *all = NULL;
 
 	for (guint i = 0; i < maps->len; i++) {
-		isl_map *map = isl_map_copy(g_ptr_array_index(maps, i));
-		int n = (int)isl_map_dim(map, isl_dim_out);
+		const LeafFlat *f = g_ptr_array_index(maps, i);
+		isl_multi_pw_aff *flat = isl_multi_pw_aff_copy(f->flat);
+		isl_space *space = isl_multi_pw_aff_get_space(flat);
+		int n = (int)isl_multi_pw_aff_dim(flat, isl_dim_out);
+		isl_pw_multi_aff *pma;
 
-		map = isl_map_add_dims(map, isl_dim_out, (unsigned)(n_out - n));
+		space = isl_space_domain(space);
 		for (int d = n; d < n_out; d++)
-			map = isl_map_fix_si(map, isl_dim_out, (unsigned)d, 0);
-		all = all ? isl_map_union(all, map) : map;
+			flat = isl_multi_pw_aff_flat_range_product(
+				flat, constant_on(space, 0));
+		isl_space_free(space);
+		pma = isl_pw_multi_aff_intersect_domain(
+			isl_pw_multi_aff_from_multi_pw_aff(flat),
+			isl_set_copy(f->at));
+		all = all ? isl_pw_multi_aff_union_add(all, pma) : pma;
 	}
 	return all;
 }
 
 /* statement name -> 1 + its leaf's depth; *flat: statement name -> its
- * flat schedule (an isl_map), what isl_schedule_get_map would give it */
+ * flat schedule (an isl_pw_multi_aff), what isl_schedule_get_map would
+ * give it */
 static GHashTable *leaf_depths(const SyPeArray *array, GHashTable **flat)
 {
 	LeafStmts leaf = {
@@ -275,7 +315,7 @@ static GHashTable *leaf_depths(const SyPeArray *array, GHashTable **flat)
 		array->schedule, find_leaves, &leaf);
 	g_ptr_array_unref(leaf.path);
 	*flat = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, map_free);
+		g_str_hash, g_str_equal, g_free, pma_free);
 	g_hash_table_iter_init(&it, leaf.flat);
 	while (g_hash_table_iter_next(&it, &key, &value))
 		g_hash_table_insert(*flat, g_strdup(key),
@@ -331,12 +371,13 @@ static isl_multi_aff *stmt_schedule(const SyPeArray *array,
 	GHashTable *flat, GHashTable *depths, const SyStmt *stmt,
 	GError **error)
 {
-	isl_map *mine = g_hash_table_lookup(flat, stmt->name);
-	isl_map *map = mine ? isl_map_intersect_domain(isl_map_copy(mine),
-				      isl_set_copy(stmt->domain))
-			    : isl_map_empty(isl_space_map_from_set(
-				      isl_set_get_space(stmt->domain)));
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+	isl_pw_multi_aff *mine = g_hash_table_lookup(flat, stmt->name);
+	isl_pw_multi_aff *pma =
+		mine ? isl_pw_multi_aff_intersect_domain(
+			       isl_pw_multi_aff_copy(mine),
+			       isl_set_copy(stmt->domain))
+		     : isl_pw_multi_aff_empty(isl_space_map_from_set(
+			       isl_set_get_space(stmt->domain)));
 	isl_multi_aff *ma = NULL;
 
 	pma = isl_pw_multi_aff_coalesce(pma);
