@@ -452,6 +452,20 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	return TRUE;
 }
 
+/* A box of box_cache, and what sy_tile_box_compute returned. */
+typedef struct {
+	SyTileBox box;
+	gboolean touched;
+} CachedBox;
+
+static void cached_box_free(gpointer data)
+{
+	CachedBox *c = data;
+
+	sy_tile_box_clear(&c->box);
+	g_free(c);
+}
+
 SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -466,6 +480,9 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
+	t->box_cache = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, cached_box_free);
+	g_mutex_init(&t->box_lock);
 	for (guint i = 0; ok && i < scop->stmts->len; i++)
 		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), flat,
 			depths, error);
@@ -486,6 +503,8 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	isl_union_map_free(t->schedule);
 	isl_union_set_free(t->boxes);
 	g_hash_table_unref(t->sched);
+	g_hash_table_unref(t->box_cache);
+	g_mutex_clear(&t->box_lock);
 	g_free(t);
 }
 
@@ -663,4 +682,47 @@ void sy_tile_box_clear(SyTileBox *box)
 {
 	g_free(box->size);
 	isl_multi_pw_aff_free(box->offset);
+}
+
+/* box_cache's key: the array, reads or writes, the unit's coordinates. */
+static char *box_key(const SyTileBoxes *t, const SyArray *x, int writes,
+	const gboolean *keep)
+{
+	GString *key = g_string_new(NULL);
+
+	g_string_printf(key, "%p %d ", (const void *)x, writes);
+	for (guint k = 0; keep && k < t->n_space; k++)
+		g_string_append_c(key, keep[k] ? '1' : '0');
+	if (!keep)
+		g_string_append(key, "all");
+	return g_string_free(key, FALSE);
+}
+
+static void box_copy(SyTileBox *to, const SyTileBox *from)
+{
+	to->n_dims = from->n_dims;
+	to->size = g_memdup2(from->size, sizeof *from->size * from->n_dims);
+	to->offset = isl_multi_pw_aff_copy(from->offset);
+}
+
+gboolean sy_tile_boxes_box(const SyTileBoxes *t, SyTileBox *box,
+	const SyArray *x, int writes, const gboolean *keep)
+{
+	SyTileBoxes *cache = (SyTileBoxes *)t; /* the cache only */
+	char *key = box_key(t, x, writes, keep);
+	CachedBox *c;
+
+	g_mutex_lock(&cache->box_lock);
+	c = g_hash_table_lookup(t->box_cache, key);
+	if (!c) {
+		c = g_new0(CachedBox, 1);
+		c->touched = sy_tile_box_compute(&c->box,
+			sy_tile_boxes_units(t, keep),
+			sy_tile_boxes_accesses(t, x, writes, NULL), x->n_dims);
+		g_hash_table_insert(t->box_cache, key, c);
+	} else
+		g_free(key);
+	box_copy(box, &c->box);
+	g_mutex_unlock(&cache->box_lock);
+	return c->touched;
 }
