@@ -271,6 +271,61 @@ static isl_bool find_leaves(isl_schedule_node *node, void *user)
 
 /* The maps of one statement padded with zeros to n_out dimensions, as
  * isl pads the flat schedule of shallower leaves, and joined. */
+/* The piece of a one-piece function. */
+typedef struct {
+	isl_set *dom;
+	isl_aff *aff;
+} Piece;
+
+static isl_stat take_one_aff(isl_set *set, isl_aff *aff, void *user)
+{
+	Piece *piece = user;
+
+	piece->dom = set;
+	piece->aff = aff;
+	return isl_stat_ok;
+}
+
+/* flat as one piece when each of its members is one: on the
+ * intersection of their domains.  isl_pw_multi_aff_from_multi_pw_aff
+ * builds the same piece, member by member, each product intersecting
+ * the domains again and checking what it got. */
+static isl_pw_multi_aff *one_piece(isl_multi_pw_aff *flat)
+{
+	int n = (int)isl_multi_pw_aff_dim(flat, isl_dim_out);
+	isl_space *space = isl_multi_pw_aff_get_space(flat);
+	isl_multi_aff *ma;
+	isl_set *dom;
+
+	for (int d = 0; d < n; d++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(flat, d);
+		int pieces = (int)isl_pw_aff_n_piece(pa);
+
+		isl_pw_aff_free(pa);
+		if (pieces != 1) {
+			isl_space_free(space);
+			return isl_pw_multi_aff_from_multi_pw_aff(flat);
+		}
+	}
+	if (n == 0) {
+		isl_space_free(space);
+		return isl_pw_multi_aff_from_multi_pw_aff(flat);
+	}
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	dom = isl_set_universe(isl_space_domain(space));
+	for (int d = 0; d < n; d++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(flat, d);
+		Piece piece = {NULL, NULL};
+
+		isl_pw_aff_foreach_piece(pa, take_one_aff, &piece);
+		isl_pw_aff_free(pa);
+		dom = isl_set_intersect(dom, piece.dom);
+		ma = isl_multi_aff_set_at(ma, d, piece.aff);
+	}
+	isl_multi_pw_aff_free(flat);
+	return isl_pw_multi_aff_alloc(dom, ma);
+}
+
 static isl_pw_multi_aff *padded_union(GPtrArray *maps, int n_out)
 {
 	isl_pw_multi_aff *all = NULL;
@@ -288,8 +343,7 @@ static isl_pw_multi_aff *padded_union(GPtrArray *maps, int n_out)
 				flat, constant_on(space, 0));
 		isl_space_free(space);
 		pma = isl_pw_multi_aff_intersect_domain(
-			isl_pw_multi_aff_from_multi_pw_aff(flat),
-			isl_set_copy(f->at));
+			one_piece(flat), isl_set_copy(f->at));
 		all = all ? isl_pw_multi_aff_union_add(all, pma) : pma;
 	}
 	return all;
