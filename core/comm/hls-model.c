@@ -433,8 +433,7 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
-	sy_tile_box_compute(&hp->box, unit_map(m, keep),
-		boxed_accesses(m, p->array, !p->in, NULL), p->array->n_dims);
+	sy_tile_boxes_box(m->design->tiles, &hp->box, p->array, !p->in, keep);
 	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
 	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
 	return hp;
@@ -485,8 +484,7 @@ static void pe_boxes(SyHlsModel *m)
 		if (!sy_hls_model_keeps(m, x))
 			continue;
 		box = g_new0(SyHlsBox, 1);
-		sy_tile_box_compute(box, unit_map(m, NULL),
-			boxed_accesses(m, x, -1, NULL), x->n_dims);
+		sy_tile_boxes_box(m->design->tiles, box, x, -1, NULL);
 		g_hash_table_insert(m->pe_box, (gpointer)x, box);
 	}
 }

@@ -106,24 +106,139 @@ static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user)
  * took every leaf's domain again, quadratic in the statements. */
 typedef struct {
 	GHashTable *depths; /* name -> 1 + depth */
+	GHashTable *flat; /* name -> GPtrArray of isl_map: the statement's
+			     flat schedule at each leaf, not padded yet */
+	int n_out; /* the widest of those maps: isl pads to it */
+	GPtrArray *path; /* the leaf's ancestors, root first */
 	int depth; /* of the leaf at hand */
 } LeafStmts;
+
+/* Whether isl's flat schedule gives node (a sequence or a set) a
+ * dimension, the child's place: only for more than one child, and for
+ * a set only under the schedule_separate_components option. */
+static gboolean separates(isl_schedule_node *node)
+{
+	return isl_schedule_node_n_children(node) > 1 &&
+		(isl_schedule_node_get_type(node) ==
+				isl_schedule_node_sequence ||
+			isl_options_get_schedule_separate_components(
+				isl_schedule_node_get_ctx(node)));
+}
+
+/* The constant v as a one-dimensional function on space. */
+static isl_multi_pw_aff *constant_on(isl_space *space /* keep */, int v)
+{
+	isl_local_space *ls =
+		isl_local_space_from_space(isl_space_copy(space));
+
+	return isl_multi_pw_aff_from_pw_aff(isl_pw_aff_from_aff(
+		isl_aff_val_on_domain(ls,
+			isl_val_int_from_si(isl_space_get_ctx(space), v))));
+}
+
+/* The flat schedule of one statement (of space) at a leaf, as
+ * isl_schedule_get_map builds it for the whole tree: band members and
+ * the places of children of separating sequences, root first.  Taken
+ * one statement at a time from its own pieces of the bands: every band
+ * holds the partial schedule of all statements (the latency band under
+ * each statement's filter too), and the whole map joined them all with
+ * each other, quadratic in the statements. */
+static isl_multi_pw_aff *leaf_flat(GPtrArray *path, isl_space *space)
+{
+	isl_multi_pw_aff *flat = isl_multi_pw_aff_zero(
+		isl_space_map_from_domain_and_range(isl_space_copy(space),
+			isl_space_set_alloc(isl_space_get_ctx(space), 0, 0)));
+
+	for (guint i = 0; i + 1 < path->len; i++) {
+		isl_schedule_node *node = g_ptr_array_index(path, i);
+		isl_schedule_node *child = g_ptr_array_index(path, i + 1);
+		isl_multi_union_pw_aff *mupa;
+
+		switch (isl_schedule_node_get_type(node)) {
+		case isl_schedule_node_band:
+			if (isl_schedule_node_band_n_member(node) == 0)
+				break;
+			mupa = isl_schedule_node_band_get_partial_schedule(
+				node);
+			flat = isl_multi_pw_aff_flat_range_product(flat,
+				isl_multi_union_pw_aff_extract_multi_pw_aff(
+					mupa, isl_space_copy(space)));
+			isl_multi_union_pw_aff_free(mupa);
+			break;
+		case isl_schedule_node_sequence:
+		case isl_schedule_node_set:
+			if (!separates(node))
+				break;
+			flat = isl_multi_pw_aff_flat_range_product(flat,
+				constant_on(space,
+					(int)isl_schedule_node_get_child_position(
+						child)));
+			break;
+		default: break;
+		}
+	}
+	return flat;
+}
+
+/* One leaf's flat schedule of a statement and the statement's instances
+ * there. */
+typedef struct {
+	isl_multi_pw_aff *flat;
+	isl_set *at;
+} LeafFlat;
+
+static void leaf_flat_free(gpointer data)
+{
+	LeafFlat *f = data;
+
+	isl_multi_pw_aff_free(f->flat);
+	isl_set_free(f->at);
+	g_free(f);
+}
+
+static void pma_free(gpointer data)
+{
+	isl_pw_multi_aff_free(data);
+}
+
+static void node_free(gpointer data)
+{
+	isl_schedule_node_free(data);
+}
 
 static isl_stat add_leaf_stmt(isl_set *set, void *user)
 {
 	LeafStmts *leaf = user;
+	const char *name = isl_set_get_tuple_name(set);
+	GPtrArray *maps;
+	LeafFlat *f;
+	isl_space *space;
 
-	if (isl_set_is_empty(set) == isl_bool_false)
-		g_hash_table_insert(leaf->depths,
-			g_strdup(isl_set_get_tuple_name(set)),
-			GINT_TO_POINTER(leaf->depth + 1));
-	isl_set_free(set);
+	if (isl_set_is_empty(set) != isl_bool_false) {
+		isl_set_free(set);
+		return isl_stat_ok;
+	}
+	g_hash_table_insert(leaf->depths, g_strdup(name),
+		GINT_TO_POINTER(leaf->depth + 1));
+	maps = g_hash_table_lookup(leaf->flat, name);
+	if (!maps) {
+		maps = g_ptr_array_new_with_free_func(leaf_flat_free);
+		g_hash_table_insert(leaf->flat, g_strdup(name), maps);
+	}
+	f = g_new(LeafFlat, 1);
+	space = isl_set_get_space(set);
+	f->flat = leaf_flat(leaf->path, space);
+	f->at = set;
+	isl_space_free(space);
+	leaf->n_out = MAX(leaf->n_out,
+		(int)isl_multi_pw_aff_dim(f->flat, isl_dim_out));
+	g_ptr_array_add(maps, f);
 	return isl_stat_ok;
 }
 
 static isl_bool find_leaves(isl_schedule_node *node, void *user)
 {
-	LeafStmts leaf = {user, 0};
+	LeafStmts *leaf = user;
 	isl_union_set *domain;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
@@ -131,34 +246,136 @@ static isl_bool find_leaves(isl_schedule_node *node, void *user)
 	domain = isl_schedule_node_get_domain(node);
 	/* isl's flat schedule: a dimension per band member and one per
 	 * sequence or set node (the child's place). */
+	leaf->depth = 0;
+	g_ptr_array_set_size(leaf->path, 0);
 	node = isl_schedule_node_copy(node);
+	g_ptr_array_add(leaf->path, isl_schedule_node_copy(node));
 	while (isl_schedule_node_has_parent(node) == isl_bool_true) {
 		node = isl_schedule_node_parent(node);
+		g_ptr_array_insert(leaf->path, 0, isl_schedule_node_copy(node));
 		switch (isl_schedule_node_get_type(node)) {
 		case isl_schedule_node_band:
-			leaf.depth += (int)isl_schedule_node_band_n_member(
+			leaf->depth += (int)isl_schedule_node_band_n_member(
 				node);
 			break;
 		case isl_schedule_node_sequence:
-		case isl_schedule_node_set: leaf.depth++; break;
+		case isl_schedule_node_set: leaf->depth++; break;
 		default: break;
 		}
 	}
 	isl_schedule_node_free(node);
-	isl_union_set_foreach_set(domain, add_leaf_stmt, &leaf);
+	isl_union_set_foreach_set(domain, add_leaf_stmt, leaf);
 	isl_union_set_free(domain);
 	return isl_bool_false;
 }
 
-/* statement name -> 1 + its leaf's depth */
-static GHashTable *leaf_depths(const SyPeArray *array)
+/* The maps of one statement padded with zeros to n_out dimensions, as
+ * isl pads the flat schedule of shallower leaves, and joined. */
+/* The piece of a one-piece function. */
+typedef struct {
+	isl_set *dom;
+	isl_aff *aff;
+} Piece;
+
+static isl_stat take_one_aff(isl_set *set, isl_aff *aff, void *user)
 {
-	GHashTable *depths =
-		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	Piece *piece = user;
+
+	piece->dom = set;
+	piece->aff = aff;
+	return isl_stat_ok;
+}
+
+/* flat as one piece when each of its members is one: on the
+ * intersection of their domains.  isl_pw_multi_aff_from_multi_pw_aff
+ * builds the same piece, member by member, each product intersecting
+ * the domains again and checking what it got. */
+static isl_pw_multi_aff *one_piece(isl_multi_pw_aff *flat)
+{
+	int n = (int)isl_multi_pw_aff_dim(flat, isl_dim_out);
+	isl_space *space = isl_multi_pw_aff_get_space(flat);
+	isl_multi_aff *ma;
+	isl_set *dom;
+
+	for (int d = 0; d < n; d++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(flat, d);
+		int pieces = (int)isl_pw_aff_n_piece(pa);
+
+		isl_pw_aff_free(pa);
+		if (pieces != 1) {
+			isl_space_free(space);
+			return isl_pw_multi_aff_from_multi_pw_aff(flat);
+		}
+	}
+	if (n == 0) {
+		isl_space_free(space);
+		return isl_pw_multi_aff_from_multi_pw_aff(flat);
+	}
+	ma = isl_multi_aff_zero(isl_space_copy(space));
+	dom = isl_set_universe(isl_space_domain(space));
+	for (int d = 0; d < n; d++) {
+		isl_pw_aff *pa = isl_multi_pw_aff_get_at(flat, d);
+		Piece piece = {NULL, NULL};
+
+		isl_pw_aff_foreach_piece(pa, take_one_aff, &piece);
+		isl_pw_aff_free(pa);
+		dom = isl_set_intersect(dom, piece.dom);
+		ma = isl_multi_aff_set_at(ma, d, piece.aff);
+	}
+	isl_multi_pw_aff_free(flat);
+	return isl_pw_multi_aff_alloc(dom, ma);
+}
+
+static isl_pw_multi_aff *padded_union(GPtrArray *maps, int n_out)
+{
+	isl_pw_multi_aff *all = NULL;
+
+	for (guint i = 0; i < maps->len; i++) {
+		const LeafFlat *f = g_ptr_array_index(maps, i);
+		isl_multi_pw_aff *flat = isl_multi_pw_aff_copy(f->flat);
+		isl_space *space = isl_multi_pw_aff_get_space(flat);
+		int n = (int)isl_multi_pw_aff_dim(flat, isl_dim_out);
+		isl_pw_multi_aff *pma;
+
+		space = isl_space_domain(space);
+		for (int d = n; d < n_out; d++)
+			flat = isl_multi_pw_aff_flat_range_product(
+				flat, constant_on(space, 0));
+		isl_space_free(space);
+		pma = isl_pw_multi_aff_intersect_domain(
+			one_piece(flat), isl_set_copy(f->at));
+		all = all ? isl_pw_multi_aff_union_add(all, pma) : pma;
+	}
+	return all;
+}
+
+/* statement name -> 1 + its leaf's depth; *flat: statement name -> its
+ * flat schedule (an isl_pw_multi_aff), what isl_schedule_get_map would
+ * give it */
+static GHashTable *leaf_depths(const SyPeArray *array, GHashTable **flat)
+{
+	LeafStmts leaf = {
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+			(GDestroyNotify)g_ptr_array_unref),
+		0,
+		g_ptr_array_new_with_free_func(node_free),
+		0,
+	};
+	GHashTableIter it;
+	gpointer key, value;
 
 	isl_schedule_foreach_schedule_node_top_down(
-		array->schedule, find_leaves, depths);
-	return depths;
+		array->schedule, find_leaves, &leaf);
+	g_ptr_array_unref(leaf.path);
+	*flat = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, pma_free);
+	g_hash_table_iter_init(&it, leaf.flat);
+	while (g_hash_table_iter_next(&it, &key, &value))
+		g_hash_table_insert(*flat, g_strdup(key),
+			padded_union(value, leaf.n_out));
+	g_hash_table_unref(leaf.flat);
+	return leaf.depths;
 }
 
 /* The latency and SIMD loops at the leaves of the PE array's schedule. */
@@ -201,16 +418,20 @@ static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma,
 
 /* The PE array's flat schedule of one statement as one affine function
  * (defined beyond the kernel's domain, on the statement's box), its
- * latency and SIMD loops last; all is the whole flat schedule, depths
- * the leaves' (leaf_depths), both taken once for every statement. */
+ * latency and SIMD loops last; flat the statements' flat schedules,
+ * depths the leaves' (leaf_depths), both taken once for every
+ * statement. */
 static isl_multi_aff *stmt_schedule(const SyPeArray *array,
-	isl_union_map *all /* keep */, GHashTable *depths, const SyStmt *stmt,
+	GHashTable *flat, GHashTable *depths, const SyStmt *stmt,
 	GError **error)
 {
-	isl_map *map = isl_map_from_union_map(isl_union_map_intersect_domain(
-		isl_union_map_copy(all),
-		isl_union_set_from_set(isl_set_copy(stmt->domain))));
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+	isl_pw_multi_aff *mine = g_hash_table_lookup(flat, stmt->name);
+	isl_pw_multi_aff *pma =
+		mine ? isl_pw_multi_aff_intersect_domain(
+			       isl_pw_multi_aff_copy(mine),
+			       isl_set_copy(stmt->domain))
+		     : isl_pw_multi_aff_empty(isl_space_map_from_set(
+			       isl_set_get_space(stmt->domain)));
 	isl_multi_aff *ma = NULL;
 
 	pma = isl_pw_multi_aff_coalesce(pma);
@@ -260,11 +481,11 @@ static void multi_aff_free(gpointer data)
 
 /* A statement's schedule on its box, added to t. */
 static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
-	isl_union_map *all /* keep */, GHashTable *depths, GError **error)
+	GHashTable *flat, GHashTable *depths, GError **error)
 {
 	isl_set *box = box_of(t->array, stmt, error);
 	isl_multi_aff *sched =
-		box ? stmt_schedule(t->array, all, depths, stmt, error) : NULL;
+		box ? stmt_schedule(t->array, flat, depths, stmt, error) : NULL;
 	isl_map *map;
 
 	if (!sched) {
@@ -285,12 +506,26 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	return TRUE;
 }
 
+/* A box of box_cache, and what sy_tile_box_compute returned. */
+typedef struct {
+	SyTileBox box;
+	gboolean touched;
+} CachedBox;
+
+static void cached_box_free(gpointer data)
+{
+	CachedBox *c = data;
+
+	sy_tile_box_clear(&c->box);
+	g_free(c);
+}
+
 SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 {
 	const SyScop *scop = array->analysis->scop;
 	SyTileBoxes *t = g_new0(SyTileBoxes, 1);
-	isl_union_map *all = isl_schedule_get_map(array->schedule);
-	GHashTable *depths = leaf_depths(array);
+	GHashTable *flat = NULL;
+	GHashTable *depths = leaf_depths(array, &flat);
 	gboolean ok = TRUE;
 
 	t->array = array;
@@ -299,15 +534,19 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
+	t->box_cache = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, cached_box_free);
+	g_mutex_init(&t->box_lock);
 	for (guint i = 0; ok && i < scop->stmts->len; i++)
-		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), all,
+		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), flat,
 			depths, error);
-	isl_union_map_free(all);
+	g_hash_table_unref(flat);
 	g_hash_table_unref(depths);
 	if (!ok) {
 		sy_tile_boxes_free(t);
 		return NULL;
 	}
+	t->boxes = isl_union_map_domain(isl_union_map_copy(t->schedule));
 	return t;
 }
 
@@ -316,7 +555,10 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	if (!t)
 		return;
 	isl_union_map_free(t->schedule);
+	isl_union_set_free(t->boxes);
 	g_hash_table_unref(t->sched);
+	g_hash_table_unref(t->box_cache);
+	g_mutex_clear(&t->box_lock);
 	g_free(t);
 }
 
@@ -404,8 +646,7 @@ isl_union_map *sy_tile_boxes_accesses(
 	const SyTileBoxes *m, const SyArray *x, int writes, isl_union_set *only)
 {
 	const SyScop *scop = m->array->analysis->scop;
-	isl_union_set *boxes = isl_union_map_domain(
-		isl_union_map_copy(m->schedule));
+	isl_union_set *boxes = isl_union_set_copy(m->boxes);
 	isl_union_map *all = isl_union_map_empty(
 		isl_space_params_alloc(scop->ctx, 0));
 
@@ -495,4 +736,47 @@ void sy_tile_box_clear(SyTileBox *box)
 {
 	g_free(box->size);
 	isl_multi_pw_aff_free(box->offset);
+}
+
+/* box_cache's key: the array, reads or writes, the unit's coordinates. */
+static char *box_key(const SyTileBoxes *t, const SyArray *x, int writes,
+	const gboolean *keep)
+{
+	GString *key = g_string_new(NULL);
+
+	g_string_printf(key, "%p %d ", (const void *)x, writes);
+	for (guint k = 0; keep && k < t->n_space; k++)
+		g_string_append_c(key, keep[k] ? '1' : '0');
+	if (!keep)
+		g_string_append(key, "all");
+	return g_string_free(key, FALSE);
+}
+
+static void box_copy(SyTileBox *to, const SyTileBox *from)
+{
+	to->n_dims = from->n_dims;
+	to->size = g_memdup2(from->size, sizeof *from->size * from->n_dims);
+	to->offset = isl_multi_pw_aff_copy(from->offset);
+}
+
+gboolean sy_tile_boxes_box(const SyTileBoxes *t, SyTileBox *box,
+	const SyArray *x, int writes, const gboolean *keep)
+{
+	SyTileBoxes *cache = (SyTileBoxes *)t; /* the cache only */
+	char *key = box_key(t, x, writes, keep);
+	CachedBox *c;
+
+	g_mutex_lock(&cache->box_lock);
+	c = g_hash_table_lookup(t->box_cache, key);
+	if (!c) {
+		c = g_new0(CachedBox, 1);
+		c->touched = sy_tile_box_compute(&c->box,
+			sy_tile_boxes_units(t, keep),
+			sy_tile_boxes_accesses(t, x, writes, NULL), x->n_dims);
+		g_hash_table_insert(t->box_cache, key, c);
+	} else
+		g_free(key);
+	box_copy(box, &c->box);
+	g_mutex_unlock(&cache->box_lock);
+	return c->touched;
 }

@@ -32,10 +32,16 @@ gboolean sy_hls_refuse(GError **error, __isl_keep const char *format, ...)
 typedef struct {
 	__isl_keep const SyPeArray *array;
 	isl_union_map *schedule; /* boxed instances -> flat schedule */
+	isl_union_set *boxes; /* the domain of schedule, taken once: every
+				 path's and buffer's accesses ask for it */
 	GHashTable *sched; /* statement name -> isl_multi_aff: its
 			       iterators -> its flat schedule */
 	guint n_dims, n_tile, n_space; /* schedule dimensions: all, tile
 					  loops, PE coordinates after them */
+	GHashTable *box_cache; /* sy_tile_boxes_box's results, by array,
+				  reads or writes and unit */
+	GMutex box_lock; /* of box_cache: the explorer's stages may ask
+			    from several threads */
 } SyTileBoxes;
 
 /* The boxes of array, which must outlive them. */
@@ -79,6 +85,15 @@ gboolean sy_tile_box_compute(__isl_keep SyTileBox *box,
 	__isl_take isl_union_map *units, __isl_take isl_union_map *accesses,
 	guint n_dims);
 void sy_tile_box_clear(__isl_keep SyTileBox *box);
+
+/* sy_tile_box_compute of the units keep selects (sy_tile_boxes_units)
+ * and the accesses of x (sy_tile_boxes_accesses, on all instances),
+ * computed once per array, writes and keep: the design's buffers and
+ * the HLS model's paths ask for the same boxes, each a lexicographic
+ * optimum per dimension.  box is a copy: sy_tile_box_clear it. */
+gboolean sy_tile_boxes_box(__isl_keep const SyTileBoxes *boxes,
+	__isl_keep SyTileBox *box, __isl_keep const SyArray *x, int writes,
+	__isl_keep const gboolean *keep);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTileBoxes, sy_tile_boxes_free)
 
