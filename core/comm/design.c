@@ -411,8 +411,8 @@ static gint64 *footprint(Build *b, const SyArray *x, int writes,
 	if (!tiles)
 		return sy_io_footprint(b->array, accesses, x->n_dims, along);
 	isl_union_map_free(accesses);
-	sy_tile_box_compute(&box, sy_tile_boxes_units(tiles, keep),
-		sy_tile_boxes_accesses(tiles, x, writes, NULL), x->n_dims);
+	/* The same boxes as the HLS model's paths: computed once. */
+	sy_tile_boxes_box(tiles, &box, x, writes, keep);
 	isl_multi_pw_aff_free(box.offset);
 	return box.size;
 }
