@@ -9,11 +9,9 @@
  * (less 1 ms), also with the time the main thread waited for a CPU
  * taken out (/proc/thread-self/schedstat) on a loaded machine; and the
  * time from the last step to the end of the first frame that draws the
- * last result (the array view's first "draw" after the pipeline is idle
- * that paints the picture of it, sy_array_view_is_current); the gaps
- * over 16 ms;
+ * last result (the array view's "draw" after the pipeline is idle);
  * and the longest frame of the array view (its "draw", first handler
- * to last).
+ * to last); and how many gaps were over 16 ms.
  * SYSTOLE_BENCH_STEPS and SYSTOLE_BENCH_INTERVAL_MS change the defaults.
  * Skips (77) without a display. */
 #include <stdio.h>
@@ -29,11 +27,10 @@ static struct {
 	gint64 last, last_wait;
 	gint64 max, max_cpu; /* wall, and less the waits for a CPU */
 	guint runs;
-	guint over; /* gaps over 16 ms */
+	guint over; /* gaps over 16 ms, the bound */
 } probe;
 
 static gint64 draw_start, last_draw; /* the array view's last draw */
-static gint64 last_current; /* its last that painted the picture wanted */
 static gint64 max_draw; /* its longest */
 static guint steps; /* value changes of the spin button */
 static guint draws;
@@ -88,11 +85,10 @@ static gboolean drawing(GtkWidget *widget, cairo_t *cr, gpointer data)
 
 static gboolean drawn(GtkWidget *widget, cairo_t *cr, gpointer data)
 {
+	(void)widget;
 	(void)cr;
 	(void)data;
 	last_draw = g_get_monotonic_time();
-	if (sy_array_view_is_current(SY_ARRAY_VIEW(widget)))
-		last_current = last_draw;
 	max_draw = MAX(max_draw, last_draw - draw_start);
 
 	draws++;
@@ -235,17 +231,16 @@ int main(int argc, char **argv)
 		step(spin, up);
 		pump_until(start + (gint64)(i + 1) * interval * 1000);
 	}
-	/* The frame after the pipeline is done draws the last result, or
-	 * the picture of it from the render thread, a frame or more
-	 * later: the first frame that paints that picture. */
+	/* The frame after the pipeline is done draws the last result (on
+	 * main's synchronous window: the frame after the last step). */
 	wait_settled(window);
 	settled = g_get_monotonic_time();
-	while (last_current < settled) {
+	while (last_draw < settled) {
 		if (g_get_monotonic_time() - settled > 10 * G_USEC_PER_SEC)
 			g_error("the last result was not drawn in 10 s");
 		g_main_context_iteration(NULL, TRUE);
 	}
-	done = last_current;
+	done = last_draw;
 	g_source_remove(source);
 	frames = draws - frames;
 	if (steps != n ||

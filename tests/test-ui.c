@@ -15,7 +15,6 @@
 #include "sy-design-panel.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
-#include "sy-view-style.h"
 #include "sy-window.h"
 
 static const char *out_dir;
@@ -172,48 +171,6 @@ static void test_icons(void)
 	}
 }
 
-/* The array view's frame, once its picture is drawn on the render
- * thread, is pixel for pixel the renderer's own drawing of the scene
- * fitted (labels on, the theme's style, no hover). */
-static void check_picture(SyArrayView *array)
-{
-	GtkWidget *widget = GTK_WIDGET(array);
-	const SyArrayScene *scene = sy_array_view_get_scene(array);
-	int width = gtk_widget_get_allocated_width(widget);
-	int height = gtk_widget_get_allocated_height(widget);
-	cairo_surface_t *got = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, width, height);
-	cairo_surface_t *want = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, width, height);
-	SyRenderStyle style = *sy_view_style_for(widget);
-	SyRenderView v;
-	double w, h;
-	cairo_t *cr;
-
-	settle(widget);
-	g_assert_true(sy_array_view_is_current(array));
-	cr = cairo_create(got);
-	gtk_widget_draw(widget, cr);
-	cairo_destroy(cr);
-	g_assert_true(sy_array_view_is_current(array));
-	sy_array_scene_size(scene, &w, &h);
-	v = sy_render_view_fit(w, h, width, height);
-	style.labels = TRUE;
-	cr = cairo_create(want);
-	sy_render_array(cr, scene, &v, &style, -1, -1);
-	cairo_destroy(cr);
-	cairo_surface_flush(got);
-	cairo_surface_flush(want);
-	g_assert_cmpint(cairo_image_surface_get_stride(got), ==,
-		cairo_image_surface_get_stride(want));
-	g_assert_cmpmem(cairo_image_surface_get_data(got),
-		cairo_image_surface_get_stride(got) * height,
-		cairo_image_surface_get_data(want),
-		cairo_image_surface_get_stride(want) * height);
-	cairo_surface_destroy(got);
-	cairo_surface_destroy(want);
-}
-
 static void test_explorer(void)
 {
 	g_autoptr(GFile) example = NULL;
@@ -248,7 +205,6 @@ static void test_explorer(void)
 	g_assert_cmpint(scene->rows, ==, 64);
 	g_assert_cmpint(scene->cols, ==, 64);
 	screenshot(GTK_WIDGET(window), "ui-array-1280.png");
-	check_picture(array);
 
 	/* The list picks a 1D array. */
 	sy_window_select_candidate(window, 2);
@@ -257,7 +213,6 @@ static void test_explorer(void)
 	scene = sy_array_view_get_scene(array);
 	g_assert_cmpint(scene->n_dims, ==, 1);
 	g_assert_cmpstr(scene->col_loop, ==, "k");
-	check_picture(array);
 
 	/* The dependence view picks [i, k] by its loops. */
 	g_action_group_activate_action(

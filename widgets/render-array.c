@@ -535,20 +535,6 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	draw_legend(cr, scene, style);
 }
 
-void sy_render_array_hover(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *view, const SyRenderStyle *style, gint64 row,
-	gint64 col)
-{
-	SyRenderView grid = *view;
-
-	grid.x0 -= scene->margin;
-	grid.y0 -= scene->margin;
-	/* As sy_render_array: no PEs, no hover, in the summary. */
-	if (row < 0 || grid.scale < SUMMARY_PX)
-		return;
-	draw_hover(cr, &grid, style, row, col);
-}
-
 static guint color_of(const char *array, gpointer user)
 {
 	return array_index(user, array);

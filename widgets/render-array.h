@@ -69,13 +69,6 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	const SyRenderView *view, const SyRenderStyle *style, gint64 hover_row,
 	gint64 hover_col);
 
-/* The hover highlight alone, over a picture drawn by sy_render_array
- * with no hover (the explorer keeps that picture and draws this on it);
- * nothing if row < 0 or PEs are not drawn at this scale. */
-void sy_render_array_hover(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *view, const SyRenderStyle *style, gint64 row,
-	gint64 col);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyArrayScene, sy_array_scene_free)
 
 G_END_DECLS

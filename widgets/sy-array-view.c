@@ -1,9 +1,4 @@
 #include <math.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 #include "sy-array-view.h"
 #include "sy-view-nav.h"
@@ -12,40 +7,14 @@
 #define MAX_SCALE 400.0 /* pixels per PE */
 #define MIN_SCALE 1e-4
 
-/* A scene shared by the view and the pictures of it being drawn on the
- * render thread (g_atomic_rc_box: the last reference frees it). */
-typedef struct {
-	SyArrayScene *scene;
-} Shared;
-
-/* What a picture shows: drawn again when any of it changes. */
-typedef struct {
-	Shared *shared;
-	SyRenderView view;
-	const SyRenderStyle *theme; /* sy_view_style_for's */
-	gboolean labels;
-	char *selected;
-} Key;
-
-/* A picture: drawn on the render thread from its key, then painted by
- * the main thread as long as its key is the view's. */
-typedef struct {
-	Key key;
-	cairo_surface_t *surface; /* NULL until drawn */
-} Picture;
-
 struct _SyArrayView {
 	GtkDrawingArea parent_instance;
 
-	SyArrayScene *scene; /* shared->scene */
-	Shared *shared;
+	SyArrayScene *scene;
 	SyViewNav nav; /* its view: PE units to pixels */
 	gboolean labels;
 	gint64 hover_row, hover_col;
 	char *selected; /* a module family, "PE", or NULL */
-	Picture *picture; /* the newest drawn, or NULL */
-	Picture *drawing; /* on the render thread, or NULL */
-	gboolean current; /* the last frame painted the picture wanted */
 };
 
 enum { MODULE_SELECTED, N_SIGNALS };
@@ -53,152 +22,6 @@ enum { MODULE_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE(SyArrayView, sy_array_view, GTK_TYPE_DRAWING_AREA)
-
-/* Pictures */
-
-static void shared_clear(gpointer data)
-{
-	sy_array_scene_free(((Shared *)data)->scene);
-}
-
-static void shared_unref(Shared *shared)
-{
-	if (shared)
-		g_atomic_rc_box_release_full(shared, shared_clear);
-}
-
-static void picture_free(Picture *p)
-{
-	if (!p)
-		return;
-	shared_unref(p->key.shared);
-	g_free(p->key.selected);
-	if (p->surface)
-		cairo_surface_destroy(p->surface);
-	g_free(p);
-}
-
-static gboolean same_key(const Key *a, const Key *b)
-{
-	return a->shared == b->shared && a->theme == b->theme &&
-		a->labels == b->labels && a->view.scale == b->view.scale &&
-		a->view.x0 == b->view.x0 && a->view.y0 == b->view.y0 &&
-		a->view.width == b->view.width &&
-		a->view.height == b->view.height &&
-		g_strcmp0(a->selected, b->selected) == 0;
-}
-
-/* The render thread: pictures are drawn there with the pure renderer,
- * off the main loop (a 64 x 64 grid with its network takes 10 to 40 ms,
- * more than a frame).  The scene is read only (the view never changes
- * one once set); the selection is the key's. */
-static void picture_draw(Picture *p)
-{
-	SyArrayScene scene = *p->key.shared->scene;
-	SyRenderStyle style = *p->key.theme;
-	cairo_t *cr;
-
-	scene.selected = p->key.selected;
-	style.labels = p->key.labels;
-	p->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-		MAX(p->key.view.width, 1), MAX(p->key.view.height, 1));
-	cr = cairo_create(p->surface);
-	sy_render_array(cr, &scene, &p->key.view, &style, -1, -1);
-	cairo_destroy(cr);
-	cairo_surface_flush(p->surface);
-}
-
-static void render_run(GTask *task, gpointer source, gpointer data,
-	GCancellable *cancellable)
-{
-	(void)source;
-	(void)cancellable;
-	picture_draw(data);
-	g_task_return_boolean(task, TRUE);
-}
-
-/* One thread, kept: Pango keeps a font map per thread.  Below the main
- * thread, which only paints the pictures it makes. */
-static void render_thread(gpointer data, gpointer user)
-{
-	GTask *task = data;
-	static gboolean niced;
-
-	(void)user;
-	if (!niced) {
-#ifdef __linux__
-		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 5);
-#endif
-		niced = TRUE;
-	}
-	render_run(task, g_task_get_source_object(task),
-		g_task_get_task_data(task), NULL);
-	g_object_unref(task);
-}
-
-static GThreadPool *render_pool(void)
-{
-	static GThreadPool *pool;
-
-	if (g_once_init_enter(&pool))
-		g_once_init_leave(&pool,
-			g_thread_pool_new(render_thread, NULL, 1, TRUE, NULL));
-	return pool;
-}
-
-/* A picture drawn: the newest, painted at the next frame.  The task
- * holds the view until then. */
-static void picture_drawn(GObject *source, GAsyncResult *res, gpointer data)
-{
-	SyArrayView *self = SY_ARRAY_VIEW(source);
-	Picture *p = g_task_get_task_data(G_TASK(res));
-
-	(void)data;
-	self->drawing = NULL;
-	picture_free(self->picture);
-	self->picture = p;
-	gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-/* One picture on the render thread at a time: a newer key waits for
- * the frame after it (steps faster than pictures skip pictures). */
-static void picture_request(SyArrayView *self, const Key *key)
-{
-	Picture *p;
-	GTask *task;
-
-	if (self->drawing)
-		return;
-	p = g_new0(Picture, 1);
-	p->key = *key;
-	p->key.shared = g_atomic_rc_box_acquire(key->shared);
-	p->key.selected = g_strdup(key->selected);
-	self->drawing = p;
-	/* The picture is the view's again in picture_drawn, which always
-	 * runs (the task holds the view). */
-	task = g_task_new(self, NULL, picture_drawn, NULL);
-	g_task_set_task_data(task, p, NULL);
-	g_thread_pool_push(render_pool(), task, NULL);
-}
-
-/* The last picture, moved and scaled to the view asked for (a pan or
- * a zoom follows at once, sharp again when its own picture comes). */
-static void picture_paint(
-	cairo_t *cr, const Picture *p, const SyRenderView *v)
-{
-	const SyRenderView *o = &p->key.view;
-	double k = v->scale / o->scale;
-
-	if (!(k > 0) || !isfinite(k))
-		return;
-	cairo_save(cr);
-	cairo_translate(cr, (o->x0 - v->x0) * v->scale,
-		(o->y0 - v->y0) * v->scale);
-	cairo_scale(cr, k, k);
-	cairo_set_source_surface(cr, p->surface, 0, 0);
-	cairo_paint(cr);
-	cairo_restore(cr);
-}
 
 static void fit(SyArrayView *self)
 {
@@ -213,45 +36,23 @@ static void fit(SyArrayView *self)
 		w, h, MAX(width, 1), MAX(height, 1));
 }
 
-/* The main thread paints the newest picture and the hover on it; a
- * picture of what changed is drawn on the render thread. */
 static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
 {
 	SyArrayView *self = SY_ARRAY_VIEW(widget);
-	const SyRenderStyle *theme = sy_view_style_for(widget);
-	SyRenderStyle style = *theme;
-	Key key;
+	SyRenderStyle style = *sy_view_style_for(widget);
 
 	style.labels = self->labels;
-	sy_render_set_color(cr, style.background, 1);
-	cairo_paint(cr);
-	self->current = !self->scene;
-	if (!self->scene)
+	if (!self->scene) {
+		sy_render_set_color(cr, style.background, 1);
+		cairo_paint(cr);
 		return GDK_EVENT_PROPAGATE;
+	}
 	if (self->nav.auto_fit)
 		fit(self);
 	self->nav.view.width = gtk_widget_get_allocated_width(widget);
 	self->nav.view.height = gtk_widget_get_allocated_height(widget);
-	key = (Key){self->shared, self->nav.view, theme, self->labels,
-		self->selected};
-	/* Not laid out yet, or an empty scene: nothing to draw. */
-	if (!(key.view.scale > 0) || key.view.width < 1 ||
-		key.view.height < 1)
-		return GDK_EVENT_PROPAGATE;
-	if (self->picture && same_key(&self->picture->key, &key)) {
-		self->current = TRUE;
-		cairo_set_source_surface(cr, self->picture->surface, 0, 0);
-		cairo_paint(cr);
-		sy_render_array_hover(cr, self->scene, &self->nav.view, &style,
-			self->hover_row, self->hover_col);
-		return GDK_EVENT_PROPAGATE;
-	}
-	/* Until its picture comes, the last one (the last array stays
-	 * drawn while new sizes are built). */
-	if (self->picture)
-		picture_paint(cr, self->picture, &self->nav.view);
-	if (!self->drawing || !same_key(&self->drawing->key, &key))
-		picture_request(self, &key);
+	sy_render_array(cr, self->scene, &self->nav.view, &style,
+		self->hover_row, self->hover_col);
 	return GDK_EVENT_PROPAGATE;
 }
 
@@ -348,8 +149,7 @@ static void sy_array_view_finalize(GObject *object)
 {
 	SyArrayView *self = SY_ARRAY_VIEW(object);
 
-	shared_unref(self->shared);
-	picture_free(self->picture);
+	sy_array_scene_free(self->scene);
 	g_free(self->selected);
 	sy_view_nav_clear(&self->nav);
 	G_OBJECT_CLASS(sy_array_view_parent_class)->finalize(object);
@@ -392,13 +192,10 @@ void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
 {
 	gboolean keep = same_array(self->scene, scene);
 
-	shared_unref(self->shared);
-	self->shared = NULL;
+	sy_array_scene_free(self->scene);
 	self->scene = scene;
-	if (scene) {
-		self->shared = g_atomic_rc_box_new0(Shared);
-		self->shared->scene = scene;
-	}
+	if (scene)
+		sy_array_scene_select(scene, self->selected);
 	self->hover_row = self->hover_col = -1;
 	if (!keep) {
 		self->nav.auto_fit = TRUE;
@@ -437,17 +234,12 @@ void sy_array_view_select(SyArrayView *self, const char *name)
 {
 	g_free(self->selected);
 	self->selected = g_strdup(name);
-	/* Drawn from the picture's key: the scene, which the render
-	 * thread may be reading, is never changed once set. */
+	if (self->scene)
+		sy_array_scene_select(self->scene, name);
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 const char *sy_array_view_get_selected(SyArrayView *self)
 {
 	return self->selected;
-}
-
-gboolean sy_array_view_is_current(SyArrayView *self)
-{
-	return self->current;
 }

@@ -1,7 +1,5 @@
 /* SyArrayView: the PE array of a dataflow candidate with its I/O
- * network, zoomable and pannable, drawn by sy_render_array() on a render
- * thread of its own into a picture (an image surface); the main thread
- * paints the newest picture and the hover highlight on it. */
+ * network, zoomable and pannable, drawn by sy_render_array(). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -31,10 +29,5 @@ double sy_array_view_get_scale(SyArrayView *self);
  * click on one selects it and emits "module-selected" with its name. */
 void sy_array_view_select(SyArrayView *self, const char *name);
 const char *sy_array_view_get_selected(SyArrayView *self);
-
-/* Whether the last frame painted the picture of what the view shows
- * (scene, view, selection); FALSE while it is being drawn on the render
- * thread, when the last picture stands in for it. */
-gboolean sy_array_view_is_current(SyArrayView *self);
 
 G_END_DECLS
