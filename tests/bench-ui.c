@@ -11,7 +11,7 @@
  * time from the last step to the end of the first frame that draws the
  * last result (the array view's "draw" after the pipeline is idle);
  * and the longest frame of the array view (its "draw", first handler
- * to last).
+ * to last); and how many gaps were over 16 ms.
  * SYSTOLE_BENCH_STEPS and SYSTOLE_BENCH_INTERVAL_MS change the defaults.
  * Skips (77) without a display. */
 #include <stdio.h>
@@ -28,6 +28,7 @@ static struct {
 	gint64 last, last_wait;
 	gint64 max, max_cpu; /* wall, and less the waits for a CPU */
 	guint runs;
+	guint over; /* gaps over 16 ms, the bound */
 } probe;
 
 static gint64 draw_start, last_draw; /* the array view's last draw */
@@ -42,6 +43,8 @@ static gboolean probe_tick(gpointer data)
 
 	(void)data;
 	probe.max = MAX(probe.max, gap);
+	if (gap > 16 * 1000)
+		probe.over++;
 	probe.max_cpu = MAX(
 		probe.max_cpu, gap - (wait - probe.last_wait) / 1000);
 	probe.last = now;
@@ -55,7 +58,7 @@ static void probe_reset(void)
 	probe.last = g_get_monotonic_time();
 	probe.last_wait = sy_test_run_queue_wait();
 	probe.max = probe.max_cpu = 0;
-	probe.runs = 0;
+	probe.runs = probe.over = 0;
 }
 
 static gboolean drawing(GtkWidget *widget, cairo_t *cr, gpointer data)
@@ -199,15 +202,16 @@ int main(int argc, char **argv)
 	g_print("# %u steps of tile-i, one every %u ms, ending at %g\n", n,
 		interval, gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)));
 	g_print("# longest main-loop gap: %.1f ms (less the waits for a CPU: "
-		"%.1f ms), over %u probe runs\n",
-		probe.max / 1000.0, probe.max_cpu / 1000.0, probe.runs);
+		"%.1f ms), over %u probe runs; %u gaps over 16 ms\n",
+		probe.max / 1000.0, probe.max_cpu / 1000.0, probe.runs,
+		probe.over);
 	g_print("# from the last step to the last result drawn: %.1f ms; %u "
 		"frames of the array drawn, the longest in %.1f ms\n",
 		(done - last_step) / 1000.0, frames, max_draw / 1000.0);
 	g_print("gap_ms=%.1f gap_cpu_ms=%.1f last_result_ms=%.1f "
-		"draw_ms=%.1f\n",
+		"draw_ms=%.1f gaps_over_16ms=%u\n",
 		probe.max / 1000.0, probe.max_cpu / 1000.0,
-		(done - last_step) / 1000.0, max_draw / 1000.0);
+		(done - last_step) / 1000.0, max_draw / 1000.0, probe.over);
 	gtk_text_buffer_set_modified(
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
 			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
