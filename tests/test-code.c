@@ -13,6 +13,7 @@
 #include "compute/code-json.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
+#include "testutil.h"
 
 #ifndef SYSTOLE_EXAMPLES_DIR
 #error "SYSTOLE_EXAMPLES_DIR must be defined"
@@ -513,18 +514,6 @@ static void test_isl_plain_calls(void)
 	isl_ctx_free(ctx);
 }
 
-static SyAnalysis *analyse_example(const char *name, const char *const *defines)
-{
-	g_autofree char *path = g_build_filename(
-		SYSTOLE_EXAMPLES_DIR, name, NULL);
-	SyAnalysisOptions options = {defines, NULL, 2, 0};
-	GError *error = NULL;
-	SyAnalysis *a = sy_analysis_new_from_file(path, &options, &error);
-
-	g_assert_no_error(error);
-	return a;
-}
-
 static SyPeArray *array_of(const SyAnalysis *a, guint candidate,
 	const char *sizes, SyChoices **choices)
 {
@@ -578,7 +567,7 @@ static void test_isl_mm(void)
 		"            /* time[k] */\n"
 		"            for (int c5 = 0; c5 <= 1; c5++)\n"
 		"              S0(2 * c0 + c3, 2 * c1 + c4, 2 * c2 + c5);\n";
-	g_autoptr(SyAnalysis) a = analyse_example("mm.c", mm4);
+	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyPeArray) array = array_of(a, 3,
 		"{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}", &c);
@@ -612,7 +601,7 @@ static void test_examples_round_trip(void)
 	guint trees = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-		g_autoptr(SyAnalysis) a = analyse_example(names[i], NULL);
+		g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, names[i], NULL);
 
 		for (guint k = 0; k < a->candidates->len; k++) {
 			g_autoptr(SyChoices) c = NULL;

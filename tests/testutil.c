@@ -20,3 +20,15 @@ SyAnalysis *sy_test_mm(const char *n, guint max_dims)
 	g_assert_no_error(error);
 	return a;
 }
+
+SyAnalysis *sy_test_example(
+	const char *dir, const char *name, const char *const *defines)
+{
+	g_autofree char *path = g_build_filename(dir, name, NULL);
+	SyAnalysisOptions options = {defines, NULL, 2, 0};
+	GError *error = NULL;
+	SyAnalysis *a = sy_analysis_new_from_file(path, &options, &error);
+
+	g_assert_no_error(error);
+	return a;
+}
