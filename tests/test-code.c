@@ -567,7 +567,8 @@ static void test_isl_mm(void)
 		"            /* time[k] */\n"
 		"            for (int c5 = 0; c5 <= 1; c5++)\n"
 		"              S0(2 * c0 + c3, 2 * c1 + c4, 2 * c2 + c5);\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyPeArray) array = array_of(a, 3,
 		"{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}", &c);
@@ -601,7 +602,8 @@ static void test_examples_round_trip(void)
 	guint trees = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-		g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, names[i], NULL);
+		g_autoptr(SyAnalysis) a = sy_test_example(
+			SYSTOLE_EXAMPLES_DIR, names[i], NULL);
 
 		for (guint k = 0; k < a->candidates->len; k++) {
 			g_autoptr(SyChoices) c = NULL;

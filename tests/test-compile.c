@@ -148,7 +148,8 @@ static void assert_lists(const SyChoices *c, const char *tilable,
 
 static void test_choices_mm(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k");
@@ -170,7 +171,8 @@ static void test_choices_mm(void)
  * dimension. */
 static void test_choices_mm_1d(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 0);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", NULL);
@@ -186,7 +188,8 @@ static void test_choices_mm_1d(void)
  * B[j][k] is of stride 0 along it (1). */
 static void test_choices_mm_space_jk(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 5);
 
 	assert_lists(c, "j, k, i", "j,i,k; j,k,i; k,j,i", "j, i", NULL);
@@ -209,7 +212,8 @@ static void test_choices_mm_space_jk(void)
  *      dimension than their last. */
 static void test_choices_conv(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 
 	assert_lists(c, "o, r, c, i", "o,r,c,i; o,r,i,c; o,i,r,c; i,o,r,c",
@@ -244,7 +248,8 @@ static void test_choices_conv(void)
  * B[k][j] (4), C moves along its first dimension. */
 static void test_choices_mttkrp(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k, l");
@@ -285,7 +290,8 @@ static void test_config_sa_sizes(void)
 	static const char sizes[] =
 		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
 		"kernel[]->latency[3,26];kernel[]->simd[8]}";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyConfig) cfg = NULL;
 	g_autoptr(SyPeArray) array = NULL;
@@ -330,7 +336,8 @@ static void test_config_sa_sizes(void)
  * not mention it. */
 static void test_config_untiled(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -378,7 +385,8 @@ static void test_config_untiled(void)
  * back (it has no tile order: the default comes back). */
 static void test_config_named(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyConfig) back = sy_config_new(c);
@@ -447,7 +455,8 @@ static void test_config_named(void)
  * to untiled, latency 1, no SIMD. */
 static void test_config_named_resets(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autofree char *text = NULL;
@@ -560,7 +569,8 @@ static void test_config_sa_sizes_errors(void)
 			"--sa-sizes: 'pe' is not supported; Systole reads "
 			"space_time, array_part, latency and simd"},
 	};
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -578,7 +588,8 @@ static void test_config_sa_sizes_errors(void)
 /* Two SIMD factors above 1: conv's array 4 has four SIMD loops. */
 static void test_config_two_simd(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	GError *error = NULL;
@@ -644,7 +655,8 @@ static void test_config_named_errors(void)
 			"--simd: the SIMD factor of loop 'k' must be "
 			"positive"},
 	};
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -683,7 +695,8 @@ static void test_config_named_none(void)
 
 static void test_config_order(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autofree char *text = NULL;
@@ -714,7 +727,8 @@ static void test_config_order(void)
 /* What only the whole configuration can tell. */
 static void test_config_validate(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -836,7 +850,8 @@ static void test_divisors(void)
 /* --space: the array whose space loops are these. */
 static void test_find_space(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyAnalysis) b = NULL;
 	GError *error = NULL;
 
@@ -925,7 +940,8 @@ static void test_schedule_yaml(void)
 		"                  child:\n"
 		"                    schedule: \"[{ S0[i, j, k] -> [((k) mod "
 		"2)] : 0 <= i <= 7 and 0 <= j <= 7 and 0 <= k <= 7 }]\"\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm8);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm8);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -957,7 +973,8 @@ static void test_schedule_yaml_inner_simd(void)
 	static const char dom[] =
 		"0 <= i <= 15 and 0 <= j <= 23 and 0 <= k <= 15 and 0 <= l "
 		"<= 15";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -1095,7 +1112,8 @@ static void test_codegen_loops(void)
 		"* c1 + c4] + A[2 * c0 + c3][2 * c2 + c5] * B[2 * c1 + c4][2 "
 		"* c2 + c5];\n"
 		"}\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}");
@@ -1124,7 +1142,8 @@ static void test_codegen_loops_latency(void)
 		"c6][2 * c1 + c4] + A[2 * c0 + c6][c5] * B[2 * c1 + "
 		"c4][c5];\n"
 		">>}\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->array_part[2,2,-1];kernel[]->latency[2,1]}");
@@ -1142,7 +1161,8 @@ static void test_codegen_file(void)
 {
 	g_autofree char *path = g_build_filename(
 		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}");
@@ -1263,7 +1283,8 @@ static const struct {
 
 static void test_simd_info(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyChoices) no = NULL;
 	g_autoptr(GHashTable) yes = NULL;
@@ -1330,7 +1351,8 @@ static void test_simd_info(void)
  * dependences are asked about (conv's array 4: i, p and q, not c). */
 static void test_simd_info_conv(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 	g_autoptr(SyChoices) over = NULL;
 	g_autoptr(GHashTable) answers = NULL;
@@ -1394,7 +1416,8 @@ static void test_report_choices_json(void)
 	static const char *const keys[] = {"kernel", "candidate", "space",
 		"tilable", "tile_orders", "tile_order", "latency", "simd",
 		"sa_sizes", "flags"};
-	g_autoptr(SyAnalysis) a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(
+		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(JsonNode) root = NULL;
