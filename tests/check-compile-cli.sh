@@ -388,7 +388,7 @@ def check(what, got, want):
         print("%s: %r, expected %r" % (what, got, want))
         ok = False
 check("keys", list(doc), ["kernel", "candidate", "sizes", "padded_sizes",
-                          "pe", "modules", "fifos", "dram"])
+                          "pe", "modules", "fifos", "dram", "testbench"])
 check("pe", (doc["pe"]["dims"], doc["pe"]["count"], doc["pe"]["simd"]),
       ([43, 5], 215, 8))
 check("module keys", list(doc["modules"][1]),
@@ -440,6 +440,13 @@ check("PE loops", loops, [("c0", 8, "none", None), ("c1", 8, "none", None),
 check("PE statement", (code["kind"], code["name"], len(code["args"]),
                        code["args"][3]["op"], code["args"][4]),
       ("user", "S0", 11, "and", "c8"))
+# The testbench's facts: per DRAM port its words, boxes and packing.
+check("testbench", [(p["port"], p["direction"], p["port_words"], p["box"],
+                     p["pack"], p["box_words"]) for p in doc["testbench"]],
+      [("C", "in", 536640, [3, 26], 2, 39),
+       ("A", "in", 528384, [3, 64], 16, 12),
+       ("B", "in", 532480, [26, 64], 16, 104),
+       ("C_drain", "out", 536640, [3, 26], 2, 39)])
 sys.exit(0 if ok else 1)
 EOF
 fi

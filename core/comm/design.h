@@ -148,6 +148,9 @@ typedef struct {
 	 * why (the buffers then hold the kernel's own footprints). */
 	SyTileBoxes *tiles;
 	GError *tiles_error;
+	/* What the testbench prints (comm/tb-facts.h), built with the
+	 * modules' code; NULL without it. */
+	struct _SyTbFacts *tb;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

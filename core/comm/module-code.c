@@ -16,6 +16,7 @@
 #include <isl/union_set.h>
 
 #include "comm/module-code.h"
+#include "comm/tb-loops.h"
 #include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "poly/deps.h"
@@ -748,6 +749,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		if (!code.code)
 			g_ptr_array_unref(code.params);
 	}
+	ok = ok && (design->tb = sy_tb_facts_from_model(m)) != NULL;
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;

@@ -6,159 +6,30 @@
  * read and the drains write. */
 #include <string.h>
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-
 #include "compute/check.h"
-#include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 /* The testbench: the SCoP's place in the user's program, where the
- * kernel runs on the serialized images of its arrays */
+ * kernel runs on the serialized images of its arrays, printed from the
+ * design's facts (comm/tb-facts.h). */
 
 typedef struct {
 	SyHlsGen *hls;
-	const SyHlsPath *hp;
-	isl_multi_pw_aff *offset; /* on U[tile, unit in chain order] */
-	/* Reading back: the elements of a box written back, on U with the
-	 * element as parameters sy_a0, sy_a1, ...; NULL otherwise. */
-	isl_set *written;
+	const SyTbPath *tp;
 	int mode; /* 0 serialize, 1 count, 2 read back */
 } Tb;
-
-/* The parameter space of the elements' coordinates sy_a0, sy_a1, ... */
-static isl_space *tb_element_params(isl_ctx *ctx, guint n)
-{
-	isl_space *space = isl_space_params_alloc(ctx, n);
-
-	for (guint d = 0; d < n; d++) {
-		g_autofree char *name = g_strdup_printf("sy_a%u", d);
-
-		space = isl_space_set_dim_id(
-			space, isl_dim_param, d, isl_id_alloc(ctx, name, NULL));
-	}
-	return space;
-}
-
-/* U -> element as a set on U whose parameters sy_a0, ... are the
- * element: the testbench's loops over a box hold them in variables. */
-static isl_set *tb_elements_as_params(isl_map *map)
-{
-	isl_size n = isl_map_dim(map, isl_dim_out);
-
-	for (int d = 0; d < n; d++) {
-		g_autofree char *name = g_strdup_printf("sy_a%d", d);
-
-		map = isl_map_set_dim_id(map, isl_dim_out, d,
-			isl_id_alloc(isl_map_get_ctx(map), name, NULL));
-	}
-	map = isl_map_move_dims(map, isl_dim_param, 0, isl_dim_out, 0, n);
-	return isl_map_domain(map);
-}
-
-/* The elements of the box at each U: offset <= a < offset + size. */
-static isl_map *tb_box_elements(
-	const SyHlsBox *box, isl_multi_pw_aff *offset /* take */)
-{
-	isl_map *at = isl_map_from_multi_pw_aff(offset);
-	isl_space *space = isl_space_range(isl_map_get_space(at));
-	isl_local_space *ls = isl_local_space_from_space(
-		isl_space_map_from_set(space));
-	isl_map *spread = isl_map_universe(isl_local_space_get_space(ls));
-
-	for (guint d = 0; d < sy_isl_size(isl_map_dim(at, isl_dim_out)); d++) {
-		isl_constraint *c = isl_constraint_alloc_inequality(
-			isl_local_space_copy(ls));
-
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, 1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, -1);
-		spread = isl_map_add_constraint(spread, c);
-		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, -1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, 1);
-		c = isl_constraint_set_constant_si(c, box->size[d] - 1);
-		spread = isl_map_add_constraint(spread, c);
-	}
-	isl_local_space_free(ls);
-	return isl_map_apply_range(at, spread);
-}
-
-/* What reading back writes into the kernel's array: only the copy-out
- * set of each box (U -> element through perm, taken), so that elements
- * the SCoP does not write, and values it overwrites elsewhere, are
- * never touched.  The condition is simplified where the loops over the
- * box run (never beyond it: the array's bounds stay in it). */
-static isl_set *tb_written(SyHlsGen *hls, const SyHlsPath *hp,
-	isl_multi_aff *perm, isl_set *set, isl_multi_pw_aff *offset)
-{
-	isl_map *out = isl_map_apply_range(isl_map_from_multi_aff(perm),
-		sy_hls_model_copy_out(hls->m, hp));
-	isl_set *written = tb_elements_as_params(
-		isl_map_intersect_domain(out, isl_set_copy(set)));
-
-	if (!offset)
-		return written;
-	return isl_set_gist(written,
-		tb_elements_as_params(tb_box_elements(
-			&hp->box, isl_multi_pw_aff_copy(offset))));
-}
-
-/* A box's arguments: its offset per dimension, then (reading back) the
- * condition that its element is written back, NULL where every element
- * is. */
-static void tb_args(
-	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *at, void *user)
-{
-	Tb *tb = user;
-	guint n = tb->offset
-		? sy_isl_size(isl_multi_pw_aff_dim(tb->offset, isl_dim_out))
-		: 0;
-
-	for (guint d = 0; d < n; d++)
-		sy_code_user_add_isl(call,
-			isl_ast_build_expr_from_pw_aff(build,
-				isl_pw_aff_pullback_pw_multi_aff(
-					isl_multi_pw_aff_get_at(
-						tb->offset, (int)d),
-					isl_pw_multi_aff_copy(at))));
-	if (tb->written) {
-		isl_set *here = isl_set_from_union_set(
-			isl_union_map_range(isl_ast_build_get_schedule(build)));
-		isl_set *cond = isl_set_preimage_pw_multi_aff(
-			isl_set_copy(tb->written), isl_pw_multi_aff_copy(at));
-
-		if (isl_set_is_subset(here, cond) == isl_bool_true) {
-			isl_set_free(cond);
-			sy_code_user_add(call, NULL);
-		} else {
-			sy_code_user_add_isl(
-				call, isl_ast_build_expr_from_set(build, cond));
-		}
-		isl_set_free(here);
-	}
-}
-
-static isl_ast_node *tb_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *tb)
-{
-	return sy_code_annotate(node, build, tb_args, tb);
-}
 
 /* One box: every element, in row-major order, into or out of words. */
 static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 {
 	Tb *tb = data;
-	const SyHlsPath *hp = tb->hp;
-	const SyArray *x = hp->path->array;
+	const SyTbPath *tp = tb->tp;
+	const SyArray *x = tp->path->array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
-	const SyCodeExpr *written = tb->written ? exprs[call->args->len - 1]
-						: NULL;
+	const SyCodeExpr *written = tb->mode == 2
+		? exprs[call->args->len - 1]
+		: NULL;
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	GString *inside = g_string_new(NULL),
 		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
@@ -166,8 +37,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 
 	if (tb->mode == 1) {
 		g_string_append_printf(p->out,
-			"sy_count += %" G_GINT64_FORMAT ";\n",
-			sy_hls_box_words(hp));
+			"sy_count += %" G_GINT64_FORMAT ";\n", tp->box_words);
 		g_string_free(inside, TRUE);
 		g_string_free(elem, TRUE);
 		return;
@@ -178,7 +48,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 		sy_hls_line(p,
 			"for (long sy_e%u = 0; sy_e%u < %" G_GINT64_FORMAT
 			"; sy_e%u++) {",
-			d, d, hp->box.size[d], d);
+			d, d, tp->box[d], d);
 		sy_ast_indent_more(p);
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out, "long sy_a%u = ", d);
@@ -200,7 +70,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
 			"sy_to_bits_%s(sy_x);",
 			b, b - 1, b, tag);
-		sy_hls_line(p, "if (++sy_n == %u) {", hp->pack);
+		sy_hls_line(p, "if (++sy_n == %u) {", tp->pack);
 		sy_hls_line(p, "    sy_image.push_back(sy_word);");
 		sy_hls_line(p, "    sy_n = 0;");
 		sy_hls_line(p, "}");
@@ -217,7 +87,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"%s%s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
 			"%u, %u * sy_n));",
 			written ? "    " : "", elem->str, tag, b, b - 1, b);
-		sy_hls_line(p, "if (++sy_n == %u)", hp->pack);
+		sy_hls_line(p, "if (++sy_n == %u)", tp->pack);
 		sy_hls_line(p, "    sy_n = 0;");
 	}
 	for (guint d = 0; d < x->n_dims; d++) {
@@ -230,113 +100,22 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	g_string_free(elem, TRUE);
 }
 
-/* Loops over a path's tiles and units, in the order its L3 module moves
- * their boxes: lines in row-major order, or chains and then their PEs.
- * Returns the helper macros they use (SY_AST_USE_*). */
-static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
+/* A path's loops over its boxes (see SyTbPath), each box serialized,
+ * counted or read back.  Returns the helper macros they use
+ * (SY_AST_USE_*). */
+static guint tb_loops(SyHlsGen *hls, GString *out, const SyTbPath *tp,
 	int mode, const char *indent)
 {
 	static const SyAstHooks hooks = {tb_user, FALSE};
-	const SyPeArray *array = hls->array;
-	const SyIoPath *p = hp->path;
-	isl_ctx *ctx = hls->scop->ctx;
-	guint n_tile = hls->m->n_tile, n_unit = 0;
-	guint order[3];
-	isl_set *units, *set;
-	isl_space *space;
-	isl_multi_aff *perm;
-	isl_local_space *ls;
-	isl_map *sched;
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	SyCode *code;
 	SyAstPrinter pr;
-	Tb tb = {hls, hp, NULL, NULL, mode};
+	Tb tb = {hls, tp, mode};
 	guint used;
 
-	/* Chain order: interior chains run along the first space loop,
-	 * which is innermost here. */
-	for (guint k = 0; k < array->n_space; k++)
-		if (p->exterior ? !p->direction[k] : k > 0)
-			order[n_unit++] = k;
-	if (!p->exterior)
-		order[n_unit++] = 0;
-	units = isl_set_universe(isl_space_set_alloc(ctx, 0, n_unit));
-	for (guint v = 0; v < n_unit; v++) {
-		isl_constraint *c;
-
-		ls = isl_local_space_from_space(isl_set_get_space(units));
-		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, 1);
-		units = isl_set_add_constraint(units, c);
-		c = isl_constraint_alloc_inequality(ls);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, -1);
-		c = isl_constraint_set_constant_si(c, array->pe[order[v]] - 1);
-		units = isl_set_add_constraint(units, c);
-	}
-	set = isl_set_set_tuple_name(
-		isl_set_flat_product(isl_set_copy(hp->tiles), units), "U");
-	/* U[tile, unit in chain order] -> [tile, unit in PE order] */
-	space = isl_space_map_from_domain_and_range(isl_set_get_space(set),
-		isl_space_set_alloc(ctx, 0, n_tile + n_unit));
-	perm = isl_multi_aff_zero(isl_space_copy(space));
-	ls = isl_local_space_from_space(isl_space_domain(space));
-	for (guint d = 0; d < n_tile; d++)
-		perm = isl_multi_aff_set_aff(perm, (int)d,
-			isl_aff_var_on_domain(
-				isl_local_space_copy(ls), isl_dim_set, d));
-	{
-		/* The box's unit coordinates are the kept PE dimensions in
-		 * PE order; find each one's place in chain order. */
-		guint u = 0;
-
-		for (guint k = 0; k < array->n_space; k++) {
-			if (p->exterior && p->direction[k])
-				continue;
-			for (guint v = 0; v < n_unit; v++)
-				if (order[v] == k)
-					perm = isl_multi_aff_set_aff(perm,
-						(int)(n_tile + u),
-						isl_aff_var_on_domain(
-							isl_local_space_copy(
-								ls),
-							isl_dim_set,
-							n_tile + v));
-			u++;
-		}
-	}
-	isl_local_space_free(ls);
-	if (hp->box.offset)
-		tb.offset = isl_multi_pw_aff_pullback_multi_aff(
-			isl_multi_pw_aff_copy(hp->box.offset),
-			isl_multi_aff_copy(perm));
-	if (mode == 2)
-		tb.written = tb_written(
-			hls, hp, isl_multi_aff_copy(perm), set, tb.offset);
-	isl_multi_aff_free(perm);
-	sched = isl_map_intersect_domain(
-		isl_map_identity(
-			isl_space_map_from_set(isl_set_get_space(set))),
-		set);
-	build = isl_ast_build_from_context(isl_set_universe(
-		tb_element_params(ctx, mode == 2 ? p->array->n_dims : 0)));
-	build = isl_ast_build_set_iterators(build,
-		sy_codegen_iterators(
-			hls->array->analysis->prog, ctx, n_tile + n_unit + 1));
-	build = isl_ast_build_set_at_each_domain(build, tb_at_domain, &tb);
-	tree = isl_ast_build_node_from_schedule_map(
-		build, isl_union_map_from_map(sched));
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
-	isl_ast_node_free(tree);
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
-	sy_ast_print_node(&pr, code);
+	sy_ast_print_node(&pr, tp->loops);
 	g_string_append(out, pr.out->str);
 	used = pr.used;
 	sy_ast_printer_clear(&pr);
-	sy_code_free(code);
-	isl_multi_pw_aff_free(tb.offset);
-	isl_set_free(tb.written);
 	return used;
 }
 
@@ -345,18 +124,16 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
 static void tb_block(
 	SyHlsGen *hls, GString *text, const char *in, const char *unit)
 {
-	const SyHlsModel *m = hls->m;
+	const GPtrArray *paths = hls->design->tb->paths;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
 	GString *out = g_string_new(NULL);
 	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
 	guint used = 0;
 
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
-		const char *P = hp->path->prefix;
-		gint64 words;
+	for (guint i = 0; i < paths->len; i++) {
+		const SyTbPath *tp = g_ptr_array_index(paths, i);
+		const char *port = tp->port, *P = tp->path->prefix;
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
@@ -366,27 +143,27 @@ static void tb_block(
 			"%sstd::vector<%s_word> sy_img_%s;\n%s{\n%s"
 			"std::vector<%s_word> &sy_image = sy_img_%s;\n",
 			in, P, port, in, in2, P, port);
-		if (hp->path->in) {
+		if (tp->path->in) {
 			g_string_append_printf(out,
 				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
 				in2, P, in2);
-			used |= tb_loops(hls, out, hp, 0, in2);
+			used |= tb_loops(hls, out, tp, 0, in2);
 		} else {
 			g_string_append_printf(
 				out, "%slong sy_count = 0;\n\n", in2);
-			used |= tb_loops(hls, out, hp, 1, in2);
+			used |= tb_loops(hls, out, tp, 1, in2);
 			g_string_append_printf(
 				out, "%ssy_image.resize(sy_count);\n", in2);
 		}
 		/* The m_axi depth co-simulation uses must be the image's
 		 * size: checked on every run. */
-		words = sy_hls_port_words(hls, hp);
 		g_string_append_printf(out,
 			"%sif (sy_image.size() != %" G_GINT64_FORMAT ") {\n%s"
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, words, in2, port, words, in2, in2);
+			in2, tp->port_words, in2, port, tp->port_words, in2,
+			in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
@@ -402,12 +179,11 @@ static void tb_block(
 		"#ifdef SYSTOLE_XRT\n%ssystole_run_fpga(%s);\n"
 		"#else\n%skernel0(%s);\n#endif\n",
 		in, fpga->str, in, call->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
-		const char *P = hp->path->prefix;
+	for (guint i = 0; i < paths->len; i++) {
+		const SyTbPath *tp = g_ptr_array_index(paths, i);
+		const char *port = tp->port, *P = tp->path->prefix;
 
-		if (hp->path->in)
+		if (tp->path->in)
 			continue;
 		g_string_append_printf(out,
 			"%s{\n%sstd::vector<%s_word> &sy_image = "
@@ -415,7 +191,7 @@ static void tb_block(
 			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
 			"0;\n\n",
 			in, in2, P, port, in2, P, in2, in2);
-		used |= tb_loops(hls, out, hp, 2, in2);
+		used |= tb_loops(hls, out, tp, 2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	g_string_append_printf(out,

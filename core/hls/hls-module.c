@@ -10,6 +10,7 @@ void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m)
 	hls->m = m;
 	hls->array = m->array;
 	hls->scop = m->array->analysis->scop;
+	hls->design = m->design;
 	hls->out = NULL;
 	hls->itype = "int";
 	hls->simplified = sy_module_code_cache_new();

@@ -11,6 +11,7 @@
 #include "compute/ast-print.h"
 #include "compute/codegen.h"
 #include "comm/module-code.h"
+#include "comm/tb-facts.h"
 #include "hls/hls.h"
 #include "poly/names.h"
 
@@ -20,6 +21,7 @@ typedef struct {
 	const SyHlsModel *m;
 	const SyPeArray *array;
 	const SyScop *scop;
+	const SyDesign *design; /* what is printed */
 	GString *out; /* the kernel */
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
