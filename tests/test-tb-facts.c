@@ -9,6 +9,8 @@
 #include "comm/module-code.h"
 #include "comm/tb-facts-json.h"
 #include "compute/ast-print.h"
+#include "hls/export.h"
+#include "model/device.h"
 #include "testutil.h"
 
 static const char *examples_dir;
@@ -371,6 +373,65 @@ static void test_json_refused(void)
 	made_clear(&m);
 }
 
+/* The testbench of an export (src/testbench.cpp). */
+static char *testbench(SyDesign *design)
+{
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyExportFiles files = {0};
+	GError *error = NULL;
+	char *text = NULL;
+
+	g_assert_true(sy_export_files(design, device, NULL, &files, &error));
+	g_assert_no_error(error);
+	for (guint i = 0; i < files.paths->len; i++)
+		if (g_str_equal(g_ptr_array_index(files.paths, i),
+			    "src/testbench.cpp"))
+			text = g_strndup(g_bytes_get_data(
+						 files.contents->pdata[i], NULL),
+				g_bytes_get_size(files.contents->pdata[i]));
+	sy_export_files_clear(&files);
+	g_assert_nonnull(text);
+	return text;
+}
+
+/* The testbench printed from facts read back from design.json is the
+ * one printed from the facts built (the export keeps the design's code
+ * and facts): partial results read back (C_out), a padded drain. */
+static void test_printed_from_json(void)
+{
+	static const char *const sizes[] = {
+		"{kernel[]->space_time[2];kernel[]->array_part[64,16,16];"
+		"kernel[]->latency[1,1];kernel[]->simd[1,1]}",
+		"{kernel[]->space_time[3];kernel[]->array_part[20,24,16];"
+		"kernel[]->latency[4,8];kernel[]->simd[1]}"};
+	static const guint candidates[] = {2, 3};
+
+	for (guint k = 0; k < G_N_ELEMENTS(sizes); k++) {
+		g_autofree char *built = NULL, *read = NULL;
+		g_autoptr(JsonNode) root = NULL;
+		GError *error = NULL;
+		SyTbFacts *back;
+		Made m;
+
+		make(&m, candidates[k], sizes[k]);
+		built = testbench(m.design);
+		root = sy_design_to_json(m.design);
+		back = sy_tb_facts_from_json(
+			json_object_get_member(
+				json_node_get_object(root), "testbench"),
+			m.design, &error);
+		g_assert_no_error(error);
+		sy_tb_facts_free(m.design->tb);
+		m.design->tb = back;
+		read = testbench(m.design);
+		g_assert_true(m.design->tb == back);
+		g_assert_cmpstr(read, ==, built);
+		g_assert_nonnull(strstr(read, k ? "if (sy_a0 <= 63 && "
+						  : "if (sy_a0 >= 0 && "));
+		made_clear(&m);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -379,5 +440,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tb-facts/padded", test_padded);
 	g_test_add_func("/tb-facts/partial", test_partial);
 	g_test_add_func("/tb-facts/json-refused", test_json_refused);
+	g_test_add_func(
+		"/tb-facts/printed-from-json", test_printed_from_json);
 	return g_test_run();
 }
