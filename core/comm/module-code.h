@@ -5,7 +5,8 @@
  * the arguments its printer reads: the statement's iterators (the
  * PE's), then the values and conditions the module asked for (SIMD
  * lane, guards, places in a buffer), simplified on the statement's
- * points.  sy_design_build_code stores them in SyModule.code. */
+ * points.  sy_design_build_code stores them in SyModule.code, and
+ * the testbench's facts with them in SyDesign.tb (comm/tb-loops.h). */
 #pragma once
 
 #include "comm/design.h"
