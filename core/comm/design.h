@@ -27,6 +27,7 @@
 #pragma once
 
 #include "base/own.h"
+#include "comm/io-facts.h"
 #include "comm/io-plan.h"
 #include "compute/code.h"
 #include "compute/tile-boxes.h"
@@ -148,6 +149,9 @@ typedef struct {
 	 * why (the buffers then hold the kernel's own footprints). */
 	SyTileBoxes *tiles;
 	GError *tiles_error;
+	/* What the HLS backend prints the I/O modules from, with the
+	 * modules' code (sy_design_fill_code). */
+	SyIoFacts *io;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
