@@ -6,13 +6,18 @@
 #include "compute/code-json.h"
 #include "testutil.h"
 
-static const char *examples_dir;
+static const char *examples_dir, *kernels_dir;
 
 /* mm.c at i,j with tiles of 16, latency 4 on both space loops and two
  * SIMD lanes along k: a 4 x 4 PE array, 4 x 4 x 4 tiles. */
 static const char mm_sizes[] = "{kernel[]->space_time[3];kernel[]->"
 			       "array_part[16,16,16];kernel[]->latency[4,4];"
 			       "kernel[]->simd[2]}";
+
+/* scan.c (tests/hls/kernels) on i, untiled: 24 PEs. */
+static const char scan_sizes[] = "{kernel[]->space_time[0];kernel[]->"
+				 "array_part[24,20];kernel[]->latency[1];"
+				 "kernel[]->simd[1]}";
 
 typedef struct {
 	SyAnalysis *analysis;
@@ -21,12 +26,13 @@ typedef struct {
 	SyDesign *design;
 } Made;
 
-static void make(Made *m, const char *name, guint candidate, const char *sizes)
+static void make(Made *m, const char *dir, const char *name, guint candidate,
+	const char *sizes)
 {
 	g_autoptr(SyConfig) cfg = NULL;
 	GError *error = NULL;
 
-	m->analysis = sy_test_example(examples_dir, name, NULL);
+	m->analysis = sy_test_example(dir, name, NULL);
 	m->choices = sy_choices_new(m->analysis,
 		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
 	cfg = sy_config_new(m->choices);
@@ -134,7 +140,7 @@ static void test_mm(void)
 	const SyIoFacts *io;
 	gint64 coord[2];
 
-	make(&m, "mm.c", 3, mm_sizes);
+	make(&m, examples_dir, "mm.c", 3, mm_sizes);
 	io = m.design->io;
 	g_assert_nonnull(io);
 	g_assert_cmpuint(io->n_tile, ==, 3);
@@ -165,6 +171,69 @@ static void test_mm(void)
 	made_clear(&m);
 }
 
+static void assert_moves(
+	const SyIoPathFacts *f, guint i, const char *stmt, guint access)
+{
+	const SyIoMoves *mv = g_ptr_array_index(f->moves, i);
+
+	g_assert_cmpstr(mv->stmt, ==, stmt);
+	g_assert_cmpuint(mv->n, ==, 1);
+	g_assert_cmpuint(mv->accesses[0], ==, access);
+}
+
+/* scan.c on i (tests/hls/kernels): the temporary t passes PE to PE, a
+ * chain with no way in (headless) and no DRAM port, over no tiles of
+ * its own; A comes in to each of the 24 PEs (its one tile, 20 elements
+ * in 5 words of 4), read by S0 and S1 (t[0][j] = A[0][j], then the
+ * others). */
+static void test_pass(void)
+{
+	const SyIoPathFacts *a, *t;
+	const SyIoFacts *io;
+	Made m;
+
+	make(&m, kernels_dir, "scan.c", 0, scan_sizes);
+	io = m.design->io;
+	g_assert_cmpuint(io->n_tile, ==, 2);
+	g_assert_cmpuint(io->n_space, ==, 1);
+	g_assert_cmpint(io->pe[0], ==, 24);
+	g_assert_cmpuint(io->paths->len, ==, 3);
+	a = g_ptr_array_index(io->paths, 0);
+	t = g_ptr_array_index(io->paths, 2);
+	g_assert_cmpstr(a->path->prefix, ==, "A");
+	g_assert_false(a->path->exterior);
+	g_assert_cmpint(a->box[0], ==, 1);
+	g_assert_cmpint(a->box[1], ==, 20);
+	g_assert_cmpuint(a->pack, ==, 4);
+	g_assert_cmpint(a->box_words, ==, 5);
+	g_assert_cmpint(a->units, ==, 24);
+	g_assert_cmpint(a->port_words, ==, 120);
+	g_assert_false(a->headless);
+	g_assert_true(a->intra == sy_design_find(m.design, "A_IO_L1_in")->code);
+	g_assert_cmpuint(a->moves->len, ==, 2);
+	assert_moves(a, 0, "S0", 1);
+	assert_moves(a, 1, "S1", 4);
+	g_assert_cmpstr(t->path->prefix, ==, "t");
+	g_assert_cmpint(t->path->role, ==, SY_PATH_PASS);
+	g_assert_true(t->headless);
+	/* Its box: the tile's rows and the one before. */
+	g_assert_cmpint(t->box[0], ==, 25);
+	g_assert_cmpint(t->box[1], ==, 20);
+	g_assert_cmpint(t->box_words, ==, 500);
+	g_assert_cmpint(t->units, ==, 1);
+	g_assert_cmpint(t->port_words, ==, 0);
+	g_assert_null(t->port_error);
+	g_assert_false(t->ping_pong[0] || t->ping_pong[1]);
+	g_assert_null(t->intra);
+	g_assert_null(t->drop);
+	g_assert_cmpint(t->tiles->kind, ==, SY_CODE_BLOCK);
+	g_assert_cmpuint(t->tiles->children->len, ==, 0);
+	g_assert_cmpuint(t->moves->len, ==, 2);
+	assert_moves(t, 0, "S1", 3);
+	assert_moves(t, 1, "S2", 6);
+	made_clear(&m);
+}
+
 static char *io_json(const SyDesign *design)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
@@ -192,19 +261,16 @@ static SyIoFacts *read_io(
 
 /* Written, read back on the same design, written again: the same
  * text, the same paths and modules. */
-static void test_json(void)
+static char *round_trip(SyDesign *design)
 {
-	Made m;
-	g_autofree char *text = NULL, *again = NULL, *bad = NULL;
-	g_auto(GStrv) parts = NULL;
-	SyIoFacts *read, *built;
+	g_autofree char *again = NULL;
+	char *text = io_json(design);
+	SyIoFacts *read, *built = design->io;
 	GError *error = NULL;
 
-	make(&m, "mm.c", 3, mm_sizes);
-	text = io_json(m.design);
-	read = read_io(m.design, text, &error);
+	read = read_io(design, text, &error);
 	g_assert_no_error(error);
-	built = m.design->io;
+	g_assert_cmpuint(read->n_tile, ==, built->n_tile);
 	g_assert_cmpuint(read->paths->len, ==, built->paths->len);
 	for (guint i = 0; i < read->paths->len; i++) {
 		const SyIoPathFacts *r = g_ptr_array_index(read->paths, i);
@@ -215,19 +281,52 @@ static void test_json(void)
 		g_assert_true(r->drop == b->drop);
 		g_assert_true(sy_code_is_equal(r->tiles, b->tiles));
 	}
-	m.design->io = read;
-	again = io_json(m.design);
+	design->io = read;
+	again = io_json(design);
 	g_assert_cmpstr(again, ==, text);
-	m.design->io = built;
+	design->io = built;
 	sy_io_facts_free(read);
-	/* Refused, saying where. */
-	parts = g_strsplit(text, "\"lanes\" : 2", 0);
-	bad = g_strjoinv("\"lanes\" : \"2\"", parts);
-	g_assert_null(read_io(m.design, bad, &error));
+	return text;
+}
+
+/* text with from replaced by to is refused, with message. */
+static void assert_refused(const SyDesign *design, const char *text,
+	const char *from, const char *to, const char *message)
+{
+	g_auto(GStrv) parts = g_strsplit(text, from, 0);
+	g_autofree char *bad = g_strjoinv(to, parts);
+	GError *error = NULL;
+
+	g_assert_cmpuint(g_strv_length(parts), >, 1);
+	g_assert_null(read_io(design, bad, &error));
 	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
-	g_assert_cmpstr(
-		error->message, ==, "io/paths/1: \"lanes\" is not an integer");
+	g_assert_cmpstr(error->message, ==, message);
 	g_clear_error(&error);
+}
+
+static void test_json(void)
+{
+	Made m, scan;
+	g_autofree char *text = NULL;
+
+	make(&scan, kernels_dir, "scan.c", 0, scan_sizes);
+	g_free(round_trip(scan.design));
+	made_clear(&scan);
+	make(&m, examples_dir, "mm.c", 3, mm_sizes);
+	text = round_trip(m.design);
+	/* Refused, saying where. */
+	assert_refused(m.design, text, "\"lanes\" : 2", "\"lanes\" : \"2\"",
+		"io/paths/1: \"lanes\" is not an integer");
+	assert_refused(m.design, text, "\"A_IO_L2_in\"", "\"A_IO_L9_in\"",
+		"io/paths/1: \"intra\" is A_IO_L9_in, not a module of the "
+		"design with code");
+	assert_refused(m.design, text, "\"pe\" : [", "\"pe\" : [1, 1, ",
+		"io: \"pe\" has 4 members, not 1 to 3");
+	assert_refused(m.design, text, "\"along\" : 1", "\"along\" : 2",
+		"io/paths/1: \"along\" is 2, not from 0 to 1");
+	assert_refused(m.design, text, "\"iterator\" : \"t0\"",
+		"\"iterator\" : 0",
+		"io/paths/0/tiles: \"iterator\" is an integer, not a string");
 	made_clear(&m);
 }
 
@@ -235,7 +334,9 @@ int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	examples_dir = argc > 1 ? argv[1] : "data/examples";
+	kernels_dir = argc > 2 ? argv[2] : "tests/hls/kernels";
 	g_test_add_func("/io-facts/mm", test_mm);
+	g_test_add_func("/io-facts/pass", test_pass);
 	g_test_add_func("/io-facts/json", test_json);
 	return g_test_run();
 }

@@ -25,10 +25,9 @@ static guint along(const SyIoPath *p)
 
 /* The loops over a path's tiles: one statement "T" per tile, its
  * arguments the tile's coordinates t0, t1, ... */
-static SyCode *tile_code(const isl_set *tiles)
+static SyCode *tile_code(isl_set *tiles)
 {
-	isl_set *named = isl_set_set_tuple_name(
-		isl_set_copy((isl_set *)tiles), "T");
+	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
 	isl_ctx *ctx = isl_set_get_ctx(named);
 	int n = (int)isl_set_dim(named, isl_dim_set);
 	isl_map *id = isl_map_intersect_domain(

@@ -165,17 +165,6 @@ static gboolean get_int(JsonObject *o, const char *name, gint64 min, gint64 max,
 	return TRUE;
 }
 
-static gboolean get_uint(
-	JsonObject *o, const char *name, guint *v, GError **error)
-{
-	gint64 n;
-
-	if (!get_int(o, name, 0, G_MAXUINT, &n, error))
-		return FALSE;
-	*v = (guint)n;
-	return TRUE;
-}
-
 static gboolean get_bool(
 	JsonObject *o, const char *name, gboolean *v, GError **error)
 {
@@ -336,18 +325,18 @@ static gboolean ping_pong_from_json(
 	return TRUE;
 }
 
-/* The counts and switches of a path. */
+/* The counts and switches of a path in a grid of n_space dimensions. */
 static gboolean numbers_from_json(
-	JsonObject *o, SyIoPathFacts *f, GError **error)
+	JsonObject *o, SyIoPathFacts *f, guint n_space, GError **error)
 {
 	const char *port_error;
-	gint64 pack;
+	gint64 lanes, pack, along;
 
-	if (!get_uint(o, "lanes", &f->lanes, error) ||
+	if (!get_int(o, "lanes", 1, G_MAXUINT, &lanes, error) ||
 		!get_bool(o, "once", &f->once, error) ||
 		!get_int(o, "pack", 1, G_MAXUINT, &pack, error) ||
 		!get_int(o, "box_words", 0, G_MAXINT64, &f->box_words, error) ||
-		!get_uint(o, "along", &f->along, error) ||
+		!get_int(o, "along", 0, n_space - 1, &along, error) ||
 		!get_int(o, "units", 0, G_MAXINT64, &f->units, error) ||
 		!get_int(o, "port_words", 0, G_MAXINT64, &f->port_words,
 			error) ||
@@ -355,13 +344,15 @@ static gboolean numbers_from_json(
 		!get_bool(o, "headless", &f->headless, error) ||
 		!ping_pong_from_json(o, f, error))
 		return FALSE;
+	f->lanes = (guint)lanes;
 	f->pack = (guint)pack;
+	f->along = (guint)along;
 	f->port_error = g_strdup(port_error);
 	return TRUE;
 }
 
 static SyIoPathFacts *path_from_json(
-	JsonNode *node, const SyDesign *design, GError **error)
+	JsonNode *node, const SyDesign *design, guint n_space, GError **error)
 {
 	static const char *const names[] = {"prefix", "direction", "box",
 		"lanes", "once", "pack", "box_words", "along", "units",
@@ -373,11 +364,14 @@ static SyIoPathFacts *path_from_json(
 	SyIoPathFacts *f;
 	guint n = 0;
 
-	if (!path || !get_ints(o, "box", -1, 0, G_MAXINT64, &box, &n, error))
+	/* A size per dimension of the path's array. */
+	if (!path ||
+		!get_ints(o, "box", path->array->n_dims, 0, G_MAXINT64, &box,
+			&n, error))
 		return NULL;
 	f = sy_io_path_facts_alloc(path, n);
 	memcpy(f->box, box, n * sizeof(gint64));
-	if (!numbers_from_json(o, f, error) ||
+	if (!numbers_from_json(o, f, n_space, error) ||
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
 		!moves_from_json(o, f, error) ||
@@ -388,12 +382,15 @@ static SyIoPathFacts *path_from_json(
 	}
 	f->tiles = sy_code_from_json(json_object_get_member(o, "tiles"), error);
 	if (!f->tiles) {
-		/* code-json.h's error, in the design's domain. */
+		/* code-json.h's error ("code/body: ..."), in the design's
+		 * domain, where the code is. */
 		g_autofree char *what = g_strdup((*error)->message);
+		const char *rest = what +
+			(g_str_has_prefix(what, "code") ? 4 : 0);
 
 		g_clear_error(error);
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"/tiles%s", what);
+			"/tiles%s", rest);
 		sy_io_path_facts_free(f);
 		return NULL;
 	}
@@ -412,8 +409,15 @@ SyIoFacts *sy_io_facts_from_json(
 	gint64 n_tile = 0;
 	guint n_space = 0;
 
+	/* Grids of one to three dimensions, as the PE coordinates'
+	 * names (comm/module-code.h). */
 	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why) &&
-		get_ints(o, "pe", -1, 1, G_MAXINT64, &pe, &n_space, &why)) {
+		get_ints(o, "pe", -1, 1, G_MAXINT64, &pe, &n_space, &why) &&
+		(n_space >= 1 && n_space <= 3
+				? TRUE
+				: invalid(&why,
+					  "\"pe\" has %u members, not 1 to 3",
+					  n_space))) {
 		JsonNode *paths = json_object_get_member(o, "paths");
 
 		if (JSON_NODE_HOLDS_ARRAY(paths))
@@ -427,7 +431,7 @@ SyIoFacts *sy_io_facts_from_json(
 	}
 	for (guint i = 0; io && i < json_array_get_length(list); i++) {
 		SyIoPathFacts *f = path_from_json(
-			json_array_get_element(list, i), design, &why);
+			json_array_get_element(list, i), design, n_space, &why);
 
 		if (!f) {
 			g_prefix_error(&why, "/paths/%u", i);

@@ -3,8 +3,6 @@
  * them in the PEs' own order, pass-through L2 modules, and the dummies
  * at the far edge of input lines.  Printed from the design alone: its
  * I/O facts (comm/io-facts.h) and its modules' code. */
-#include <string.h>
-
 #include "hls/hls-private.h"
 
 /* The design's I/O facts (sy_hls_generate has the modules' code built,
@@ -26,15 +24,6 @@ static char *pe_word(const SyIoPathFacts *f)
 }
 
 /* Geometry: lines of an exterior path, chains of an interior one */
-
-/* The space loop an exterior path moves along. */
-guint sy_hls_along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
 
 /* C code computing coordinates p0.. of a line or chain "idx" into
  * variables (the same rule as sy_io_facts_unit_coords). */
@@ -750,13 +739,23 @@ void sy_hls_io_emit_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		emit_drop_dummy(hls, f);
 }
 
-/* For the printers that still hold SyHlsPath (hls.c, hls-pe.c,
- * hls-harness.c until they print from the design): the same through
- * the path's facts. */
+/* For the printers that still hold SyHlsPath and the PE array (hls.c,
+ * hls-pe.c, hls-harness.c, until they print from the design): the
+ * modules and counts through the path's facts; the geometry the facts
+ * give as along, units and sy_io_facts_unit_coords. */
 
 static const SyIoPathFacts *facts_of(const SyHlsGen *hls, const SyHlsPath *hp)
 {
 	return sy_io_facts_path(sy_hls_io_facts(hls), hp->path);
+}
+
+/* The space loop an exterior path moves along. */
+guint sy_hls_along(const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
 }
 
 gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
