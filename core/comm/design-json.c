@@ -2,6 +2,7 @@
 #include "base/json-members.h"
 #include "comm/design-json.h"
 #include "comm/tb-facts-json.h"
+#include "comm/io-facts-json.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -138,6 +139,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 	}
 	json_builder_end_array(b);
 	sy_tb_facts_add_json(b, design->tb);
+	sy_io_facts_add_json(b, design);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -136,12 +136,14 @@ void sy_design_clear_code(SyDesign *design)
 		g_clear_pointer(&m->params, g_ptr_array_unref);
 	}
 	g_clear_pointer(&design->tb, sy_tb_facts_free);
+	g_clear_pointer(&design->io, sy_io_facts_free);
 }
 
 void sy_design_free(SyDesign *design)
 {
 	if (!design)
 		return;
+	sy_io_facts_free(design->io);
 	g_ptr_array_unref(design->modules);
 	g_ptr_array_unref(design->fifos);
 	g_ptr_array_unref(design->dram);

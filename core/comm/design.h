@@ -27,6 +27,7 @@
 #pragma once
 
 #include "base/own.h"
+#include "comm/io-facts.h"
 #include "comm/io-plan.h"
 #include "compute/code.h"
 #include "compute/tile-boxes.h"
@@ -151,6 +152,9 @@ typedef struct {
 	/* What the testbench prints (comm/tb-facts.h), built with the
 	 * modules' code; NULL without it. */
 	struct _SyTbFacts *tb;
+	/* What the HLS backend prints the I/O modules from, with the
+	 * modules' code (sy_design_fill_code). */
+	SyIoFacts *io;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

@@ -15,6 +15,7 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include "comm/io-facts-build.h"
 #include "comm/module-code.h"
 #include "comm/tb-loops.h"
 #include "compute/code-isl.h"
@@ -750,6 +751,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 			g_ptr_array_unref(code.params);
 	}
 	ok = ok && (design->tb = sy_tb_facts_from_model(m)) != NULL;
+	ok = ok && (design->io = sy_io_facts_new(design, m)) != NULL;
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;

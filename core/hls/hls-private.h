@@ -10,6 +10,7 @@
 #include "base/checked.h"
 #include "compute/ast-print.h"
 #include "compute/codegen.h"
+#include "comm/io-facts.h"
 #include "comm/module-code.h"
 #include "comm/tb-facts.h"
 #include "hls/hls.h"
@@ -119,6 +120,17 @@ __isl_give char *sy_hls_expr_text(
 	SyAstPrinter *p, __isl_keep const SyCodeExpr *e);
 gboolean sy_hls_open_guard(SyAstPrinter *p, __isl_keep const SyCodeExpr *cond);
 void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
+
+/* The I/O modules from the design's I/O facts (comm/io-facts.h): a
+ * path's modules from its DRAM port to the PEs, its dummy (what leaves
+ * the last PEs of an input's lines, or the far end of a temporary
+ * passed PE to PE), the dummy at the head of a chain without a way in
+ * (where the facts say it is headless). */
+__isl_keep const SyIoFacts *sy_hls_io_facts(__isl_keep const SyHlsGen *hls);
+void sy_hls_io_emit(SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
+void sy_hls_io_emit_dummy(SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
+void sy_hls_io_emit_head_dummy(
+	SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
 
 /* The modules, printed into hls->out; the PE's streams as parameters
  * (typed) or arguments. */

@@ -579,9 +579,10 @@ gboolean sy_hls_generate(SyDesign *design, const SyNames *names,
 	hls.names = names;
 	hls.defines = defines;
 	/* The modules' code on the model the printers read too (built
-	 * once), after the checks that refuse a design. */
+	 * once), with the I/O facts whose port counts check_counts
+	 * reads. */
 	files->testbench =
-		check_counts(&hls, error) && sy_design_fill_code(design, m)
+		sy_design_fill_code(design, m) && check_counts(&hls, error)
 		? sy_hls_emit_testbench(&hls, error)
 		: NULL;
 	if (files->testbench) {
