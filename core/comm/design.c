@@ -5,6 +5,7 @@
 #include "base/checked.h"
 #include "comm/design.h"
 #include "comm/io-plan.h"
+#include "comm/pe-facts.h"
 #include "poly/names.h"
 
 G_DEFINE_QUARK(sy - design - error - quark, sy_design_error)
@@ -134,6 +135,7 @@ void sy_design_clear_code(SyDesign *design)
 		g_clear_pointer(&m->code, sy_code_free);
 		g_clear_pointer(&m->params, g_ptr_array_unref);
 	}
+	g_clear_pointer(&design->pe_facts, sy_pe_facts_free);
 }
 
 void sy_design_free(SyDesign *design)
@@ -146,6 +148,7 @@ void sy_design_free(SyDesign *design)
 	if (design->paths)
 		g_ptr_array_unref(design->paths);
 	sy_tile_boxes_free(design->tiles);
+	sy_pe_facts_free(design->pe_facts);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
 	g_free(design);

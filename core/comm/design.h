@@ -136,6 +136,8 @@ typedef struct {
 	guint fifo_depth; /* 0: 2 */
 } SyDesignOptions;
 
+typedef struct _SyPeFacts SyPeFacts;
+
 typedef struct {
 	__isl_keep const SyPeArray *array; /* it must outlive the design */
 	SyModule *pe; /* also in modules, first */
@@ -148,6 +150,9 @@ typedef struct {
 	 * why (the buffers then hold the kernel's own footprints). */
 	SyTileBoxes *tiles;
 	GError *tiles_error;
+	/* The PE as its printer and the models read it (comm/pe-facts.h),
+	 * built with the modules' code; NULL without. */
+	SyPeFacts *pe_facts;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
