@@ -4,9 +4,11 @@
  * multiply (SIMD; results passed PE to PE), a temporary passed PE to PE,
  * a template with an iterator, a cast and an argument; the code's leaf
  * naming its statement; and every one through JSON and back. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json-load.h"
+#include "comm/design-json.h"
 #include "comm/design.h"
 #include "comm/module-code.h"
 #include "comm/pe-facts-json.h"
@@ -458,6 +460,137 @@ static void test_json_errors(void)
 	made_clear(&m);
 }
 
+/* The requests access a reads from its leaf (see pe-facts.h). */
+static guint requests_of(const SyPeAccess *a)
+{
+	if (a->value == SY_PE_VALUE_LOCAL)
+		return a->array->n_dims + (a->fifo ? 1 : 0);
+	return !a->write && (a->value == SY_PE_VALUE_FIFO ||
+				    a->value == SY_PE_VALUE_VECTOR)
+		? 1
+		: 0;
+}
+
+/* Each leaf of the PE's code has its statement's iterators, the guard,
+ * the lane with lanes, then its accesses' requests, each where its
+ * "at" says, without gaps or overlaps. */
+static void assert_leaves(const SyCode *c, const SyPeFacts *f, guint *n)
+{
+	const SyPeStmt *s;
+	guint first = f->lanes ? 2 : 1, total = first;
+	g_autofree gboolean *used = NULL;
+
+	switch (c->kind) {
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < c->children->len; i++)
+			assert_leaves(c->children->pdata[i], f, n);
+		return;
+	case SY_CODE_IF:
+		assert_leaves(c->body, f, n);
+		if (c->else_body)
+			assert_leaves(c->else_body, f, n);
+		return;
+	case SY_CODE_FOR:
+	case SY_CODE_MARK: assert_leaves(c->body, f, n); return;
+	case SY_CODE_USER: break;
+	}
+	(*n)++;
+	g_assert_cmpint(c->stmt, >=, 0);
+	g_assert_cmpint(c->stmt, <, (int)f->stmts->len);
+	s = g_ptr_array_index(f->stmts, c->stmt);
+	g_assert_cmpstr(s->name, ==, c->name);
+	for (guint k = 0; k < s->accesses->len; k++)
+		total += requests_of(g_ptr_array_index(s->accesses, k));
+	g_assert_cmpuint(c->args->len, ==, s->n_iters + total);
+	used = g_new0(gboolean, total);
+	for (guint k = 0; k < s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+		guint r = requests_of(a);
+
+		g_assert_cmpint(a->at, ==, r ? a->at : -1);
+		for (guint i = 0; i < r; i++) {
+			g_assert_cmpint(a->at + (int)i, >=, (int)first);
+			g_assert_cmpint(a->at + (int)i, <, (int)total);
+			g_assert_false(used[a->at + i]);
+			used[a->at + i] = TRUE;
+		}
+	}
+	for (guint i = first; i < total; i++)
+		g_assert_true(used[i]);
+}
+
+/* Every dataflow of every example the backend takes, tiled a third and
+ * one along each loop: the leaves agree with the facts, whose JSON
+ * reads back to the same text, also from design.json's "pe". */
+static void test_examples(void)
+{
+	static const char *const names[] = {"conv.c", "dp.c", "fir.c", "gemm.c",
+		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
+		"ttm.c", "ttmc.c"};
+	/* Under valgrind, every stride-th dataflow (as test-design). */
+	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
+	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint designs = 0, leaves = 0;
+
+	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {
+		g_autofree char *path = g_build_filename(
+			examples_dir, names[e], NULL);
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		GError *error = NULL;
+		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(
+			path, &ao, &error);
+
+		g_assert_no_error(error);
+		for (guint c = e % stride; c < a->candidates->len;
+			c += stride) {
+			Made m = {NULL, NULL, NULL, NULL};
+			g_autoptr(SyConfig) cfg = NULL;
+			g_autoptr(JsonNode) root = NULL;
+			g_autofree char *text = NULL, *again = NULL;
+			g_autoptr(SyPeFacts) back = NULL;
+
+			m.choices = sy_choices_new(
+				a, g_ptr_array_index(a->candidates, c), NULL);
+			cfg = sy_config_new(m.choices);
+			for (guint k = 0; k < cfg->n_members; k++)
+				cfg->tile[k] = cfg->tile[k] / 3 + 1;
+			m.array = sy_pe_array_new(m.choices, cfg, &error);
+			g_assert_no_error(error);
+			m.design = sy_design_new(m.array, NULL, &error);
+			g_assert_no_error(error);
+			if (!sy_design_build_code(m.design, &error)) {
+				/* Refused by the backend: no facts. */
+				g_assert_null(m.design->pe_facts);
+				g_clear_error(&error);
+				made_clear(&m);
+				continue;
+			}
+			designs++;
+			assert_leaves(m.design->pe->code, m.design->pe_facts,
+				&leaves);
+			root = sy_design_to_json(m.design);
+			back = sy_pe_facts_from_json(
+				json_object_get_member(
+					json_object_get_object_member(
+						json_node_get_object(root),
+						"pe"),
+					"facts"),
+				a->scop->arrays, m.design->paths->len, &error);
+			g_assert_no_error(error);
+			text = facts_json(m.design->pe_facts);
+			again = facts_json(back);
+			g_assert_cmpstr(again, ==, text);
+			made_clear(&m);
+		}
+	}
+	g_test_message("%u designs, %u leaves", designs, leaves);
+	g_assert_cmpuint(designs, >, 0);
+	if (stride == 1) {
+		g_assert_cmpuint(designs, ==, 35);
+		g_assert_cmpuint(leaves, ==, 48);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -469,5 +602,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/pe-facts/template", test_template);
 	g_test_add_func("/pe-facts/leaf-index", test_leaf_index);
 	g_test_add_func("/pe-facts/json-errors", test_json_errors);
+	g_test_add_func("/pe-facts/examples", test_examples);
 	return g_test_run();
 }
