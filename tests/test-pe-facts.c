@@ -417,6 +417,14 @@ static void test_leaf_index(void)
 	g_assert_no_error(error);
 	g_assert_true(sy_code_is_equal(back, m.design->pe->code));
 	made_clear(&m);
+	/* An index is a natural number. */
+	g_assert_null(sy_code_from_json_text("{\"kind\":\"user\",\"name\":"
+					     "\"S\",\"stmt\":-1,\"args\":[]}",
+		-1, &error));
+	g_assert_error(error, SY_CODE_ERROR, SY_CODE_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"code: \"stmt\" is not a statement's index");
+	g_error_free(error);
 }
 
 static void assert_refused(const Made *m, const char *from, const char *to,
