@@ -3,6 +3,7 @@
 #include "comm/design-json.h"
 #include "comm/tb-facts-json.h"
 #include "comm/io-facts-json.h"
+#include "comm/pe-facts-json.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -114,6 +115,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 	sy_json_member_int(b, "count", sy_pe_array_count(array));
 	sy_json_member_int(b, "simd", cfg->simd_factor);
 	add_buffers(b, design->pe->buffers);
+	sy_pe_facts_add_json(b, design->pe_facts);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "modules");
 	json_builder_begin_array(b);

@@ -6,6 +6,7 @@
 #include "comm/design.h"
 #include "comm/io-plan.h"
 #include "comm/tb-facts.h"
+#include "comm/pe-facts.h"
 #include "poly/names.h"
 
 G_DEFINE_QUARK(sy - design - error - quark, sy_design_error)
@@ -137,6 +138,7 @@ void sy_design_clear_code(SyDesign *design)
 	}
 	g_clear_pointer(&design->tb, sy_tb_facts_free);
 	g_clear_pointer(&design->io, sy_io_facts_free);
+	g_clear_pointer(&design->pe_facts, sy_pe_facts_free);
 }
 
 void sy_design_free(SyDesign *design)
@@ -151,6 +153,7 @@ void sy_design_free(SyDesign *design)
 		g_ptr_array_unref(design->paths);
 	sy_tile_boxes_free(design->tiles);
 	sy_tb_facts_free(design->tb);
+	sy_pe_facts_free(design->pe_facts);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
 	g_free(design);

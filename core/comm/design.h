@@ -137,6 +137,8 @@ typedef struct {
 	guint fifo_depth; /* 0: 2 */
 } SyDesignOptions;
 
+typedef struct _SyPeFacts SyPeFacts;
+
 typedef struct {
 	__isl_keep const SyPeArray *array; /* it must outlive the design */
 	SyModule *pe; /* also in modules, first */
@@ -155,6 +157,9 @@ typedef struct {
 	/* What the HLS backend prints the I/O modules from, with the
 	 * modules' code (sy_design_fill_code). */
 	SyIoFacts *io;
+	/* The PE as its printer and the models read it (comm/pe-facts.h),
+	 * built with the modules' code; NULL without. */
+	SyPeFacts *pe_facts;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

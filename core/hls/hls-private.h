@@ -13,16 +13,17 @@
 #include "comm/io-facts.h"
 #include "comm/module-code.h"
 #include "comm/tb-facts.h"
+#include "comm/pe-facts.h"
 #include "hls/hls.h"
 #include "poly/names.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
+	const SyDesign *design; /* what the printers print */
 	const SyHlsModel *m;
 	const SyPeArray *array;
 	const SyScop *scop;
-	const SyDesign *design; /* what is printed */
 	GString *out; /* the kernel */
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
@@ -38,10 +39,13 @@ void sy_hls_gen_clear(SyHlsGen *hls);
 typedef struct _SyHlsModule SyHlsModule;
 
 /* A statement instance of a module's code, as its printer reads it: the
- * statement, its iterators as expressions of the loop iterators (the
- * PE's; NULL in I/O modules) and the requests' expressions, NULL for a
- * condition that always holds (all kept by the code). */
+ * statement's index (SyCode.stmt: in the PE's facts, SyPeFacts.stmts),
+ * the statement itself for the I/O modules' printers (NULL in the PE),
+ * its iterators as expressions of the loop iterators (the PE's; NULL
+ * in I/O modules) and the requests' expressions, NULL for a condition
+ * that always holds (all kept by the code). */
 typedef struct {
+	guint index;
 	const SyStmt *stmt;
 	SyCodeExpr *const *iters;
 	guint n;
