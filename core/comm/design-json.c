@@ -1,6 +1,7 @@
 #include "base/escape.h"
 #include "base/json-members.h"
 #include "comm/design-json.h"
+#include "comm/design-kernel-json.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -136,6 +137,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	sy_design_kernel_add_member(b, design->kernel);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -148,6 +148,7 @@ void sy_design_free(SyDesign *design)
 	sy_tile_boxes_free(design->tiles);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
+	sy_design_kernel_free(design->kernel);
 	g_free(design);
 }
 

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "base/own.h"
+#include "comm/design-kernel.h"
 #include "comm/io-plan.h"
 #include "compute/code.h"
 #include "compute/tile-boxes.h"
@@ -148,6 +149,9 @@ typedef struct {
 	 * why (the buffers then hold the kernel's own footprints). */
 	SyTileBoxes *tiles;
 	GError *tiles_error;
+	/* The kernel's interface as the backend prints it; NULL until
+	 * sy_design_complete (comm/kernel-facts.h). */
+	SyDesignKernel *kernel;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

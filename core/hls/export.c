@@ -3,6 +3,7 @@
 #include "base/escape.h"
 #include "base/json-print.h"
 #include "comm/design-json.h"
+#include "comm/kernel-facts.h"
 #include "hls/export.h"
 #include "hls/hls.h"
 #include "poly/names.h"
@@ -387,13 +388,21 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
 
 	isl_ctx *ctx = array->analysis->ctx;
+	SyHlsModel *m;
 	gboolean made;
 
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
 		generated_sources);
+	/* The design made ready for the printer, which cannot fail on it,
+	 * then printed: one isl stage (the printers of the I/O modules
+	 * and the PE still build ASTs). */
 	sy_isl_stage_begin(ctx);
-	made = sy_hls_generate(design, names,
-		options ? options->defines : NULL, &hls, error);
+	m = sy_design_complete(
+		design, names, options ? options->defines : NULL, error);
+	if (m)
+		sy_hls_generate(design, m, names, &hls);
+	made = m != NULL;
+	sy_hls_model_free(m);
 	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
 		    "the HLS project", error)) {
 		sy_hls_files_clear(&hls);

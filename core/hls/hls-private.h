@@ -17,19 +17,22 @@
 G_BEGIN_DECLS
 
 typedef struct {
+	const SyDesign *design;
+	const SyDesignKernel *kernel; /* its interface: what hls.c and the
+					 host print from */
 	const SyHlsModel *m;
 	const SyPeArray *array;
 	const SyScop *scop;
 	GString *out; /* the kernel */
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
-	const char *const *defines; /* -D, for the testbench */
 	/* Values simplified on their statement's points, by their text
 	 * (sy_module_code_simplified). */
 	GHashTable *simplified;
 } SyHlsGen;
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m);
+void sy_hls_gen_init(
+	SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m);
 void sy_hls_gen_clear(SyHlsGen *hls);
 
 typedef struct _SyHlsModule SyHlsModule;
@@ -126,7 +129,7 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
 
 /* The parameters of systole_run_fpga (host.cpp): the ports' word
  * vectors, then the kernel's scalars. */
-char *sy_hls_fpga_params(SyHlsGen *hls);
+char *sy_hls_fpga_params(const SyDesignKernel *k);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 
@@ -134,7 +137,7 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
  * SIMD lanes (FIFOs used once per lane), or NULL when it can. */
 char *sy_hls_pe_lanes_warning(SyHlsGen *hls);
 
-char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error);
-char *sy_hls_emit_host(SyHlsGen *hls);
+char *sy_hls_emit_testbench(SyHlsGen *hls);
+char *sy_hls_emit_host(const SyDesignKernel *k);
 
 G_END_DECLS

@@ -1,0 +1,26 @@
+/* A design made ready for the HLS backend: the backend's rules checked
+ * (sy_hls_model_new's, then the widths and counts the generated code
+ * holds and whether a generated main can call the SCoP's function), the
+ * modules' code built (sy_design_fill_code) and the kernel's interface
+ * stored in design->kernel (design-kernel.h), so that printing it
+ * cannot fail. */
+#pragma once
+
+#include "comm/design.h"
+#include "comm/hls-model.h"
+#include "poly/names.h"
+
+G_BEGIN_DECLS
+
+/* names: what the project calls the user's identifiers and headers
+ * (placed: the testbench's #include lines name their places); defines
+ * (-D, may be NULL) start the testbench as they started the analysed
+ * file.  Fails (SY_HLS_ERROR, SY_CHECKED_ERROR, an input error of the
+ * SCoP's text) on what the backend does not support, saying why; the
+ * caller checks isl (an isl stage around it).  Returns the model the
+ * design was built on, which the I/O and PE printers still read. */
+__isl_give SyHlsModel *sy_design_complete(__isl_keep SyDesign *design,
+	__isl_keep const SyNames *names, __isl_keep const char *const *defines,
+	GError **error);
+
+G_END_DECLS
