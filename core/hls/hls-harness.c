@@ -14,7 +14,6 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
-#include "compute/check.h"
 #include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"

@@ -1,18 +1,10 @@
+/* The top function (kernel0) and the header around it, printed from the
+ * design: the kernel's interface (design->kernel), its FIFOs, and the
+ * modules of hls-io.c and hls-pe.c called in a dataflow region. */
 #include <stdlib.h>
 #include <string.h>
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
-
 #include "base/escape.h"
-#include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 void sy_hls_files_clear(SyHlsFiles *files)
@@ -82,7 +74,7 @@ static void declare_stream(
 
 static void declare_fifos(SyHlsGen *hls)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 
 	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
@@ -95,9 +87,8 @@ static void declare_fifos(SyHlsGen *hls)
 		g_autofree char *l1 = g_strdup_printf(
 			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
-		gint64 n2 = p->exterior
-			? sy_hls_units(array, p)
-			: sy_pe_array_count(array) / array->pe[0];
+		gint64 n2 = p->exterior ? sy_hls_units(hls->array, p)
+					: k->pe_count / k->pe[0];
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
@@ -109,19 +100,19 @@ static void declare_fifos(SyHlsGen *hls)
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
-				n2, array->pe[0]);
+				n2, k->pe[0]);
 			declare_stream(hls, word, l1, dims->str);
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
 		if (sy_hls_port_is_stem(hls->m, hp)) {
 			g_string_truncate(dims, 0);
-			for (guint k = 0; k < array->n_space; k++)
+			for (guint d = 0; d < k->n_space; d++)
 				g_string_append_printf(dims,
 					"[%" G_GINT64_FORMAT "]",
-					array->pe[k] +
+					k->pe[d] +
 						(p->exterior &&
-							p->direction[k]));
+							p->direction[d]));
 			declare_stream(hls, pe_word, pe, dims->str);
 		}
 		g_string_free(dims, TRUE);
@@ -150,16 +141,17 @@ static void call_l2(GString *out, const char *P, const char *way, gint64 i,
  * coordinate at along the path. */
 static void call_line(SyHlsGen *hls, const SyIoPath *p, gint64 l, gint64 at)
 {
-	const SyPeArray *array = hls->array;
 	const char *way = p->in ? "in" : "out";
 	guint a = sy_hls_along(p);
 	gint64 coord[3];
 	g_autofree char *index = NULL, *below = NULL;
 
-	sy_hls_unit_coords(array, a, at, l, coord);
-	index = sy_hls_fifo_index(coord, array->n_space, p->in ? -1 : (int)a);
+	sy_hls_unit_coords(hls->array, a, at, l, coord);
+	index = sy_hls_fifo_index(
+		coord, hls->kernel->n_space, p->in ? -1 : (int)a);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
-	call_l2(hls->out, p->prefix, way, l, sy_hls_units(array, p), below);
+	call_l2(hls->out, p->prefix, way, l, sy_hls_units(hls->array, p),
+		below);
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
@@ -171,25 +163,25 @@ static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
 		p->prefix, way, c);
 
 	call_l2(hls->out, p->prefix, way, c,
-		sy_pe_array_count(hls->array) / hls->array->pe[0], below);
+		hls->kernel->pe_count / hls->kernel->pe[0], below);
 }
 
 /* The L1 module of chain c at place q, next to its PE. */
 static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 	const char *P = p->prefix, *way = p->in ? "in" : "out";
-	gboolean last = q == array->pe[0] - 1;
+	gboolean last = q == k->pe[0] - 1;
 	GString *out = hls->out;
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
-	sy_hls_unit_coords(array, 0, q, c, coord);
-	at = sy_hls_fifo_index(coord, array->n_space, -1);
+	sy_hls_unit_coords(hls->array, 0, q, c, coord);
+	at = sy_hls_fifo_index(coord, k->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
-	for (guint k = 0; k < array->n_space; k++)
-		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[k]);
+	for (guint d = 0; d < k->n_space; d++)
+		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[d]);
 	g_string_append_printf(out,
 		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT
 		"], ",
@@ -268,7 +260,7 @@ static void call_pes(SyHlsGen *hls)
 
 			sy_hls_unit_coords(
 				array, sy_hls_along(hp->path), 0, l, coord);
-			here = sy_hls_fifo_index(coord, array->n_space, -1);
+			here = sy_hls_fifo_index(coord, k->n_space, -1);
 			g_string_append_printf(out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
 				hp->path->prefix, hp->path->prefix, here);
@@ -295,9 +287,9 @@ static void call_pes(SyHlsGen *hls)
 			const SyIoPath *io = hp->path;
 			int a = io->exterior ? (int)sy_hls_along(io) : -1;
 			g_autofree char *here = sy_hls_fifo_index(
-				coord, array->n_space, -1);
+				coord, k->n_space, -1);
 			g_autofree char *next = sy_hls_fifo_index(
-				coord, array->n_space, a);
+				coord, k->n_space, a);
 
 			if (io->in || sy_hls_model_headless(hls->m, hp))
 				g_string_append_printf(out, ", fifo_%s_PE%s",
@@ -328,13 +320,13 @@ static void call_pes(SyHlsGen *hls)
 			g_autofree char *next = NULL;
 
 			sy_hls_unit_coords(
-				array, a, array->pe[a] - 1, l, coord);
-			next = sy_hls_fifo_index(coord, array->n_space, (int)a);
+				array, a, k->pe[a] - 1, l, coord);
+			next = sy_hls_fifo_index(coord, k->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
-			for (guint k = 0; k < array->n_space; k++)
+			for (guint d = 0; d < k->n_space; d++)
 				g_string_append_printf(out,
-					"%" G_GINT64_FORMAT ", ", coord[k]);
+					"%" G_GINT64_FORMAT ", ", coord[d]);
 			g_string_append_printf(
 				out, "fifo_%s_PE%s);\n", io->prefix, next);
 		}

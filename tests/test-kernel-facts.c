@@ -1,0 +1,372 @@
+/* The kernel's interface as plain data (comm/design-kernel.h), built by
+ * sy_design_complete: exact values on two small kernels (the SCoP in a
+ * function with a scalar argument, a global, a renamed identifier, a
+ * pointer passed null and a -D option; the SCoP in main with a C
+ * keyword C++ spells otherwise), the JSON written and read back to the
+ * same text, a path that is not UTF-8 kept byte for byte, and the
+ * reader's errors. */
+#include <string.h>
+
+#include "base/json-print.h"
+#include "comm/design-kernel-json.h"
+#include "comm/kernel-facts.h"
+
+/* x[i] += delete * A[i][j] * g[j]: "delete" is a C++ keyword. */
+static const char *const in_function =
+	"#define N 8\n"
+	"float g[N];\n"
+	"void f(float A[N][N], float x[N], float delete, int *unused)\n"
+	"{\n"
+	"\tint i, j;\n"
+	"#pragma scop\n"
+	"\tfor (i = 0; i < N; i++)\n"
+	"\t\tfor (j = 0; j < N; j++)\n"
+	"\t\t\tx[i] = x[i] + delete * A[i][j] * g[j];\n"
+	"#pragma endscop\n"
+	"}\n";
+
+static const char *const in_main =
+	"/* ok */\n"
+	"_Bool done;\n"
+	"int main(void)\n"
+	"{\n"
+	"    static int a[4][4], b[4][4];\n"
+	"#pragma scop\n"
+	"    for (int i = 0; i < 4; i++)\n"
+	"        for (int j = 0; j < 4; j++)\n"
+	"            b[i][j] = 2 * a[i][j];\n"
+	"#pragma endscop\n"
+	"    done = 1;\n"
+	"    return b[3][3] == 0 ? 0 : 1;\n"
+	"}\n";
+
+/* A completed design and everything it stands on. */
+typedef struct {
+	SyAnalysis *a;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} Made;
+
+static void made_clear(Made *m)
+{
+	sy_design_free(m->design);
+	sy_pe_array_free(m->array);
+	sy_choices_free(m->choices);
+	sy_analysis_free(m->a);
+}
+
+static void make(Made *m, const char *path, const char *text,
+	const char *const *defines, guint candidate, const char *sizes)
+{
+	static const char *const taken[] = {"testbench.cpp", NULL};
+	SyAnalysisOptions options = {defines, NULL, 0, 0};
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyNames) names = NULL;
+	GError *error = NULL;
+	SyHlsModel *model;
+
+	m->a = sy_analysis_new_from_data(path, text, -1, &options, &error);
+	g_assert_no_error(error);
+	m->choices = sy_choices_new(
+		m->a, g_ptr_array_index(m->a->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
+	g_assert_true(sy_config_apply_sa_sizes(cfg, m->choices, sizes, &error));
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
+	g_assert_no_error(error);
+	m->design = sy_design_new(m->array, NULL, &error);
+	g_assert_no_error(error);
+	names = sy_names_new(m->a->scop);
+	sy_names_place_headers(names, NULL, taken);
+	model = sy_design_complete(m->design, names, defines, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(model);
+	sy_hls_model_free(model);
+	g_assert_nonnull(m->design->kernel);
+	/* The modules' code came with it. */
+	g_assert_nonnull(m->design->pe->code);
+}
+
+static void assert_array(const SyDesignKernel *k, guint i, const char *name,
+	const char *id, const char *dims, gboolean read, gboolean written,
+	gboolean global)
+{
+	const SyDesignArray *x = g_ptr_array_index(k->arrays, i);
+	GString *shape = g_string_new(NULL);
+
+	for (guint d = 0; d < x->n_dims; d++)
+		g_string_append_printf(shape, "[%" G_GINT64_FORMAT "]",
+			x->dims[d]);
+	g_assert_cmpstr(x->name, ==, name);
+	g_assert_cmpstr(x->id, ==, id);
+	g_assert_cmpstr(shape->str, ==, dims);
+	g_assert_false(x->local);
+	g_assert_cmpint(x->read, ==, read);
+	g_assert_cmpint(x->written, ==, written);
+	g_assert_cmpint(x->global, ==, global);
+	g_string_free(shape, TRUE);
+}
+
+static void assert_port(const SyDesignKernel *k, guint i, const char *name,
+	gboolean in, guint array, guint pack, gint64 words)
+{
+	const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+
+	g_assert_cmpstr(port->name, ==, name);
+	g_assert_cmpstr(port->stem, ==, name);
+	g_assert_true(port->declares);
+	g_assert_cmpint(port->in, ==, in);
+	g_assert_cmpuint(port->array, ==, array);
+	g_assert_cmpuint(port->pack, ==, pack);
+	g_assert_cmpint(port->words, ==, words);
+}
+
+static void assert_param(const SyDesignKernel *k, guint i, const char *name,
+	const char *ctype, guint n_dims, gboolean passes_null,
+	gboolean written)
+{
+	const SyDesignParam *v = g_ptr_array_index(k->params, i);
+
+	g_assert_cmpstr(v->name, ==, name);
+	g_assert_cmpstr(v->ctype, ==, ctype);
+	g_assert_cmpuint(v->n_dims, ==, n_dims);
+	g_assert_cmpint(v->passes_null, ==, passes_null);
+	g_assert_cmpint(v->written, ==, written);
+}
+
+static void test_function(void)
+{
+	static const char *const defines[] = {"M=3", "P(a)=a\\\nb", NULL};
+	Made m = {0};
+	const SyDesignKernel *k;
+	const SyDesignDefine *d;
+	const SyDesignParam *v;
+	g_autoptr(GPtrArray) args = NULL;
+
+	make(&m, "f.c", in_function, defines, 0,
+		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
+		"kernel[]->latency[1];kernel[]->simd[1]}");
+	k = m.design->kernel;
+	g_assert_cmpstr(k->source, ==, "f.c");
+	g_assert_cmpstr(k->function, ==, "f");
+	g_assert_cmpstr(k->function_id, ==, "f");
+	g_assert_true(k->params_known);
+	g_assert_cmpuint(k->params->len, ==, 4);
+	assert_param(k, 0, "A", "float", 2, FALSE, FALSE);
+	assert_param(k, 1, "x", "float", 1, FALSE, TRUE);
+	assert_param(k, 2, "delete", "float", 0, FALSE, FALSE);
+	assert_param(k, 3, "unused", "int", 0, TRUE, FALSE);
+	v = g_ptr_array_index(k->params, 0);
+	g_assert_cmpint(v->dims[0], ==, 8);
+	g_assert_cmpint(v->dims[1], ==, 8);
+	g_assert_false(v->integer);
+	g_assert_true(((SyDesignParam *)g_ptr_array_index(k->params, 3))
+			      ->integer);
+	g_assert_cmpuint(k->arrays->len, ==, 4);
+	assert_array(k, 0, "x", "x", "[8]", TRUE, TRUE, FALSE);
+	assert_array(k, 1, "delete", "sy_user_delete", "", TRUE, FALSE, FALSE);
+	assert_array(k, 2, "A", "A", "[8][8]", TRUE, FALSE, FALSE);
+	assert_array(k, 3, "g", "g", "[8]", TRUE, FALSE, TRUE);
+	for (guint i = 0; i < k->arrays->len; i++) {
+		const SyDesignArray *x = g_ptr_array_index(k->arrays, i);
+
+		g_assert_cmpstr(x->ctype, ==, "float");
+		g_assert_cmpuint(x->bits, ==, 32);
+		g_assert_false(x->integer);
+	}
+	/* The one scalar the kernel only reads is its argument. */
+	args = sy_design_kernel_arguments(k);
+	g_assert_cmpuint(args->len, ==, 1);
+	g_assert_true(args->pdata[0] == k->arrays->pdata[1]);
+	g_assert_cmpuint(k->n_space, ==, 1);
+	g_assert_cmpint(k->pe[0], ==, 4);
+	g_assert_cmpint(k->pe_count, ==, 4);
+	g_assert_cmpint(k->simd, ==, 1);
+	g_assert_cmpstr(k->sizes, ==,
+		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
+		"kernel[]->latency[1];kernel[]->simd[1]}");
+	g_assert_cmpstr(k->flags, ==, "--space i --tile i=4,j=4");
+	g_assert_cmpuint(k->ports->len, ==, 4);
+	assert_port(k, 0, "x", TRUE, 0, 1, 8);
+	assert_port(k, 1, "A", TRUE, 2, 4, 16);
+	assert_port(k, 2, "g", TRUE, 3, 4, 4);
+	assert_port(k, 3, "x_drain", FALSE, 0, 1, 8);
+	g_assert_cmpuint(k->widest_word, ==, 128);
+	g_assert_cmpstr(k->keywords, ==, "");
+	g_assert_cmpuint(k->defines->len, ==, 2);
+	d = g_ptr_array_index(k->defines, 0);
+	g_assert_cmpstr(d->id, ==, "M");
+	g_assert_cmpstr(d->params, ==, "");
+	g_assert_cmpstr(d->value, ==, "3");
+	/* A value's first line only. */
+	d = g_ptr_array_index(k->defines, 1);
+	g_assert_cmpstr(d->id, ==, "P");
+	g_assert_cmpstr(d->params, ==, "(a)");
+	g_assert_cmpstr(d->value, ==, "a\\");
+	/* The check block around the systolic version, in the user's
+	 * function with the project's names. */
+	g_assert_false(k->testbench.in_main);
+	g_assert_cmpstr(k->testbench.indent, ==, "\t\t");
+	g_assert_cmpstr(k->testbench.unit, ==, "\t");
+	g_assert_true(g_str_has_prefix(k->testbench.before,
+		"#define N 8\nfloat g[N];\nvoid f(float A[N][N], float x[N], "
+		"float sy_user_delete, int *unused)\n{\n\tint i, j;\n\t/* "
+		"Systole check: the original SCoP, then 1 transformed "));
+	g_assert_true(g_str_has_suffix(k->testbench.before,
+		"\t\t    ((unsigned char *)x)[sy_k] = ((const unsigned char "
+		"*)sy_in_x)[sy_k];\n"));
+	g_assert_true(g_str_has_prefix(k->testbench.after,
+		"\t\tsy_variant = \"0: {kernel[]->space_time[0];kernel[]->"
+		"array_part[4,4];kernel[]->latency[1];kernel[]->simd[1]}\";\n"));
+	g_assert_true(g_str_has_suffix(k->testbench.after,
+		"\t\tprintf(\"Systole check: passed (1 version)\\n\");\n\t}\n}\n"));
+	made_clear(&m);
+}
+
+static void test_main(void)
+{
+	Made m = {0};
+	const SyDesignKernel *k;
+
+	make(&m, "m.c", in_main, NULL, 2,
+		"{kernel[]->space_time[2];kernel[]->array_part[2,2];"
+		"kernel[]->latency[1,1];kernel[]->simd[]}");
+	k = m.design->kernel;
+	g_assert_cmpstr(k->function, ==, "main");
+	g_assert_cmpuint(k->params->len, ==, 0);
+	g_assert_cmpuint(k->arrays->len, ==, 2);
+	assert_array(k, 0, "b", "b", "[4][4]", FALSE, TRUE, FALSE);
+	assert_array(k, 1, "a", "a", "[4][4]", TRUE, FALSE, FALSE);
+	g_assert_true(((SyDesignArray *)k->arrays->pdata[0])->integer);
+	g_assert_cmpuint(k->n_space, ==, 2);
+	g_assert_cmpint(k->pe[0], ==, 2);
+	g_assert_cmpint(k->pe[1], ==, 2);
+	g_assert_cmpint(k->pe_count, ==, 4);
+	g_assert_cmpuint(k->ports->len, ==, 2);
+	assert_port(k, 0, "a", TRUE, 1, 1, 16);
+	assert_port(k, 1, "b_drain", FALSE, 0, 1, 16);
+	g_assert_cmpuint(k->widest_word, ==, 32);
+	g_assert_cmpstr(k->keywords, ==, "#define _Bool bool\n");
+	g_assert_cmpuint(k->defines->len, ==, 0);
+	g_assert_true(k->testbench.in_main);
+	g_assert_cmpstr(k->testbench.indent, ==, "    ");
+	g_assert_cmpstr(k->testbench.unit, ==, "    ");
+	g_assert_cmpstr(k->testbench.before, ==,
+		"/* ok */\n_Bool done;\nint main(void)\n{\n    static int "
+		"a[4][4], b[4][4];\n");
+	g_assert_cmpstr(k->testbench.after, ==,
+		"    done = 1;\n    return b[3][3] == 0 ? 0 : 1;\n}\n");
+	made_clear(&m);
+}
+
+static char *to_text(const SyDesignKernel *k)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonNode) root = NULL;
+
+	sy_design_kernel_build_json(b, k);
+	root = json_builder_get_root(b);
+	return sy_json_print(root);
+}
+
+static SyDesignKernel *from_text(const char *text, GError **error)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+
+	g_assert_true(json_parser_load_from_data(parser, text, -1, NULL));
+	return sy_design_kernel_from_json(json_parser_get_root(parser), error);
+}
+
+/* Written, read back and written again: the same text. */
+static void assert_round_trip(const SyDesignKernel *k)
+{
+	g_autofree char *text = to_text(k), *again = NULL;
+	GError *error = NULL;
+	SyDesignKernel *back = from_text(text, &error);
+
+	g_assert_no_error(error);
+	again = to_text(back);
+	g_assert_cmpstr(again, ==, text);
+	sy_design_kernel_free(back);
+}
+
+static void test_json(void)
+{
+	static const char *const defines[] = {"M=3", NULL};
+	Made m = {0}, n = {0};
+	g_autofree char *text = NULL;
+	GError *error = NULL;
+	SyDesignKernel *back;
+
+	make(&m, "f.c", in_function, defines, 0,
+		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
+		"kernel[]->latency[1];kernel[]->simd[1]}");
+	assert_round_trip(m.design->kernel);
+	/* A file name need not be UTF-8: base64 keeps its bytes. */
+	make(&n, "caf\xe9.c", in_main, NULL, 2,
+		"{kernel[]->space_time[2];kernel[]->array_part[2,2];"
+		"kernel[]->latency[1,1];kernel[]->simd[]}");
+	text = to_text(n.design->kernel);
+	g_assert_nonnull(strstr(text,
+		"\"source\" : {\n    \"base64\" : \"Y2Fm6S5j\"\n  },"));
+	back = from_text(text, &error);
+	g_assert_no_error(error);
+	g_assert_cmpstr(back->source, ==, "caf\xe9.c");
+	sy_design_kernel_free(back);
+	assert_round_trip(n.design->kernel);
+	made_clear(&m);
+	made_clear(&n);
+}
+
+/* text with the first from replaced by to fails with message. */
+static void assert_refused(
+	const char *text, const char *from, const char *to, const char *message)
+{
+	const char *at = strstr(text, from);
+	g_autofree char *bad = NULL;
+	GError *error = NULL;
+
+	g_assert_nonnull(at);
+	bad = g_strdup_printf(
+		"%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	g_assert_null(from_text(bad, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==, message);
+	g_error_free(error);
+}
+
+static void test_json_errors(void)
+{
+	Made m = {0};
+	g_autofree char *text = NULL;
+
+	make(&m, "f.c", in_function, NULL, 0,
+		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
+		"kernel[]->latency[1];kernel[]->simd[1]}");
+	text = to_text(m.design->kernel);
+	assert_refused(text, "\"simd\" : 1", "\"simd\" : 0",
+		"simd: out of range");
+	assert_refused(text, "\"source\"", "\"origin\"",
+		"origin: unknown member");
+	assert_refused(text, "\"dims\" : [\n        8\n      ]",
+		"\"dims\" : [\"8\"]", "params/1/dims: not an array of integers");
+	assert_refused(text, "\"array\" : 3", "\"array\" : 4",
+		"ports/2/array: no such array");
+	assert_refused(text, "\"direction\" : \"in\"", "\"direction\" : \"up\"",
+		"ports/0/direction: not \"in\" or \"out\"");
+	assert_refused(text, "\"in_main\" : false", "\"in_main\" : 0",
+		"testbench/in_main: not a boolean");
+	assert_refused(text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
+		"pe: no space loop");
+	made_clear(&m);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/kernel-facts/function", test_function);
+	g_test_add_func("/kernel-facts/main", test_main);
+	g_test_add_func("/kernel-facts/json", test_json);
+	g_test_add_func("/kernel-facts/json-errors", test_json_errors);
+	return g_test_run();
+}
