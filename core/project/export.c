@@ -4,7 +4,7 @@
 #include "base/json-print.h"
 #include "comm/design-json.h"
 #include "comm/kernel-facts.h"
-#include "hls/export.h"
+#include "project/export.h"
 #include "hls/hls.h"
 #include "poly/names.h"
 
