@@ -83,8 +83,9 @@ gint64 sy_hls_box_words(const SyHlsPath *hp);
 
 /* The words the L3 module of hp moves through its DRAM port: its tiles,
  * times its units, times a box's words (the m_axi depth).  The checked
- * version records a count beyond 64 bits in ck (sy_hls_generate checks
- * every path so, before any printing). */
+ * version records a count beyond 64 bits in ck (sy_design_complete,
+ * comm/kernel-facts.h, refused a design with one; the kernel's ports
+ * hold these words too, SyDesignPort.words). */
 gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
 gint64 sy_hls_port_words_checked(
 	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
