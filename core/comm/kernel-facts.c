@@ -419,14 +419,17 @@ SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
 	if (!m || !check_widths(m, error))
 		return NULL;
 	k = kernel_new(m, names, defines, error);
-	/* The modules' code after the checks that refuse a design, then
-	 * the testbench, whose refusals came last. */
-	if (!k || !sy_design_fill_code(design, m) ||
-		!add_testbench(k, m, names, error)) {
-		sy_design_kernel_free(k);
+	if (!k)
 		return NULL;
-	}
+	/* The modules' code after the checks that refuse a design, with
+	 * the kernel's arrays there for what it builds; then the
+	 * testbench, whose refusals came last. */
 	sy_design_kernel_free(design->kernel);
 	design->kernel = k;
+	if (!sy_design_fill_code(design, m) ||
+		!add_testbench(k, m, names, error)) {
+		g_clear_pointer(&design->kernel, sy_design_kernel_free);
+		return NULL;
+	}
 	return g_steal_pointer(&m);
 }

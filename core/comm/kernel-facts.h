@@ -17,8 +17,10 @@ G_BEGIN_DECLS
  * (-D, may be NULL) start the testbench as they started the analysed
  * file.  Fails (SY_HLS_ERROR, SY_CHECKED_ERROR, an input error of the
  * SCoP's text) on what the backend does not support, saying why; the
- * caller checks isl (an isl stage around it).  Returns the model the
- * design was built on, which the I/O and PE printers still read. */
+ * caller checks isl (an isl stage around it).  design->kernel is set
+ * before sy_design_fill_code runs (the facts it builds may point at its
+ * arrays) and dropped again on failure.  Returns the model the design
+ * was built on, which the I/O and PE printers still read. */
 __isl_give SyHlsModel *sy_design_complete(__isl_keep SyDesign *design,
 	__isl_keep const SyNames *names, __isl_keep const char *const *defines,
 	GError **error);
