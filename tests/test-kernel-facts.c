@@ -358,6 +358,10 @@ static void test_json_errors(void)
 		"testbench/in_main: not a boolean");
 	assert_refused(text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
 		"pe: no space loop");
+	assert_refused(text, "\"pe\" : [\n    4\n  ]", "\"pe\" : [4, 0]",
+		"pe: not a grid of PEs");
+	assert_refused(text, "\"pe_count\" : 4", "\"pe_count\" : 5",
+		"pe_count: not the grid's PEs");
 	made_clear(&m);
 }
 

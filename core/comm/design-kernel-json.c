@@ -397,19 +397,29 @@ static gboolean testbench_from_json(
 		get_text(o, at, "after", FALSE, &tb->after, error);
 }
 
-/* The PE grid: one to three space loops. */
+/* The PE grid: one to three space loops of at least one PE, as many
+ * PEs as they give. */
 static gboolean grid_from_json(
 	JsonObject *o, SyDesignKernel *kernel, GError **error)
 {
 	g_autofree gint64 *pe = NULL;
+	gint64 count = 1;
 
 	if (!get_ints(o, "", "pe", 3, &pe, &kernel->n_space, error))
 		return FALSE;
 	if (!kernel->n_space)
 		return invalid(error, "", "pe", "no space loop");
+	for (guint d = 0; d < kernel->n_space; d++) {
+		if (pe[d] < 1 || count > G_MAXINT64 / pe[d])
+			return invalid(error, "", "pe", "not a grid of PEs");
+		count *= pe[d];
+	}
 	memcpy(kernel->pe, pe, kernel->n_space * sizeof *pe);
-	return get_int(o, "", "pe_count", 1, G_MAXINT64, &kernel->pe_count,
-		error);
+	if (!get_int(o, "", "pe_count", 1, G_MAXINT64, &kernel->pe_count,
+		    error))
+		return FALSE;
+	return kernel->pe_count == count ||
+		invalid(error, "", "pe_count", "not the grid's PEs");
 }
 
 /* Every port's array is one of the kernel's. */
