@@ -2,7 +2,8 @@
  * sy_design_complete: exact values on two small kernels (the SCoP in a
  * function with a scalar argument, a global, a renamed identifier, a
  * pointer passed null and a -D option; the SCoP in main with a C
- * keyword C++ spells otherwise), the JSON written and read back to the
+ * keyword C++ spells otherwise), the refusals that come before any
+ * printing, the JSON written and read back to the
  * same text, a path that is not UTF-8 kept byte for byte, and the
  * reader's errors. */
 #include <string.h>
@@ -85,6 +86,71 @@ static void make(Made *m, const char *path, const char *text,
 	g_assert_nonnull(m->design->kernel);
 	/* The modules' code came with it. */
 	g_assert_nonnull(m->design->pe->code);
+}
+
+/* A design sy_design_complete refuses with message: no interface, no
+ * code. */
+static void assert_incomplete(const char *text, const char *sizes,
+	const char *message)
+{
+	static const char *const taken[] = {NULL};
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) choices = NULL;
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyNames) names = NULL;
+	GError *error = NULL;
+
+	a = sy_analysis_new_from_data("r.c", text, -1, NULL, &error);
+	g_assert_no_error(error);
+	choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, 0), NULL);
+	cfg = sy_config_new(choices);
+	sy_config_apply_sa_sizes(cfg, choices, sizes, &error);
+	g_assert_no_error(error);
+	array = sy_pe_array_new(choices, cfg, &error);
+	g_assert_no_error(error);
+	design = sy_design_new(array, NULL, &error);
+	g_assert_no_error(error);
+	names = sy_names_new(a->scop);
+	sy_names_place_headers(names, NULL, taken);
+	g_assert_null(sy_design_complete(design, names, NULL, &error));
+	g_assert_error(error, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED);
+	g_assert_cmpstr(error->message, ==, message);
+	g_error_free(error);
+	g_assert_null(design->kernel);
+}
+
+/* What the backend refuses beyond sy_hls_model_new's rules, before any
+ * printing: a vector of lanes wider than ap_uint holds, a function a
+ * generated main cannot call. */
+static void test_refusals(void)
+{
+	assert_incomplete("double A[8][128], x[128], y[8];\n"
+			  "void rowdot(void)\n{\n#pragma scop\n"
+			  "    for (int i = 0; i < 8; i++) {\n"
+			  "        y[i] = 0;\n"
+			  "        for (int k = 0; k < 128; k++)\n"
+			  "            y[i] += A[i][k] * x[k];\n"
+			  "    }\n#pragma endscop\n}\n",
+		"{kernel[]->space_time[0];kernel[]->array_part[8,128];"
+		"kernel[]->latency[1];kernel[]->simd[128]}",
+		"SIMD on 'k' moves 128 lanes of A at once, a word of 8192 "
+		"bits; Vitis HLS's ap_uint holds at most 4096 (AP_INT_MAX_W): "
+		"use --simd k=64 or less");
+	assert_incomplete("struct options {\n    int verbose;\n};\n"
+			  "float y[32], x[32];\n"
+			  "void scale(float s, const struct options *opt)\n"
+			  "{\n#pragma scop\n"
+			  "    for (int i = 0; i < 32; i++)\n"
+			  "        y[i] = s * x[i];\n#pragma endscop\n}\n",
+		"{kernel[]->space_time[0];kernel[]->array_part[32];"
+		"kernel[]->latency[1];kernel[]->simd[]}",
+		"the testbench calls scale() from a generated main, but its "
+		"parameters could not be read; put the SCoP in main(), where "
+		"your own check decides, or give scale() parameters of scalar "
+		"and array types");
 }
 
 static void assert_array(const SyDesignKernel *k, guint i, const char *name,
@@ -370,6 +436,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/kernel-facts/function", test_function);
 	g_test_add_func("/kernel-facts/main", test_main);
+	g_test_add_func("/kernel-facts/refusals", test_refusals);
 	g_test_add_func("/kernel-facts/json", test_json);
 	g_test_add_func("/kernel-facts/json-errors", test_json_errors);
 	return g_test_run();
