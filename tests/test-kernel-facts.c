@@ -8,6 +8,8 @@
  * reader's errors. */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "base/json-print.h"
 #include "comm/design-kernel-json.h"
 #include "comm/kernel-facts.h"
@@ -79,7 +81,7 @@ static void make(Made *m, const char *path, const char *text,
 	g_assert_no_error(error);
 	names = sy_names_new(m->a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	model = sy_design_complete(m->design, names, defines, &error);
+	model = sy_design_complete(m->design, names, &options, &error);
 	g_assert_no_error(error);
 	g_assert_nonnull(model);
 	sy_hls_model_free(model);
@@ -251,7 +253,8 @@ static void test_function(void)
 	g_assert_cmpstr(k->sizes, ==,
 		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
 		"kernel[]->latency[1];kernel[]->simd[1]}");
-	g_assert_cmpstr(k->flags, ==, "--space i --tile i=4,j=4");
+	g_assert_cmpstr(k->flags, ==,
+		"-D M=3 -D 'P(a)=a\\\nb' --space i --tile i=4,j=4");
 	g_assert_cmpuint(k->ports->len, ==, 4);
 	assert_port(k, 0, "x", TRUE, 0, 1, 8);
 	assert_port(k, 1, "A", TRUE, 2, 4, 16);
@@ -259,6 +262,14 @@ static void test_function(void)
 	assert_port(k, 3, "x_drain", FALSE, 0, 1, 8);
 	g_assert_cmpuint(k->widest_word, ==, 128);
 	g_assert_cmpstr(k->keywords, ==, "");
+	g_assert_cmpuint(k->renamed->len, ==, 1);
+	g_assert_cmpstr(((SyDesignRename *)k->renamed->pdata[0])->user, ==,
+		"delete");
+	g_assert_cmpstr(((SyDesignRename *)k->renamed->pdata[0])->id, ==,
+		"sy_user_delete");
+	g_assert_cmpstr(((SyDesignRename *)k->renamed->pdata[0])->why, ==,
+		"a C++ keyword");
+	g_assert_cmpuint(k->headers->len, ==, 0);
 	g_assert_cmpuint(k->defines->len, ==, 2);
 	d = g_ptr_array_index(k->defines, 0);
 	g_assert_cmpstr(d->id, ==, "M");
@@ -356,6 +367,60 @@ static void assert_round_trip(const SyDesignKernel *k)
 	sy_design_kernel_free(back);
 }
 
+/* A header whose name the project takes for itself: it moves, and
+ * the #include that names it follows; the array 'class' is renamed in
+ * both texts. */
+static void test_header(void)
+{
+	static const char *const taken[] = {"ap_int.h", NULL};
+	g_autofree char *dir = g_dir_make_tmp("systole-kernel-XXXXXX", NULL);
+	g_autofree char *header = g_build_filename(dir, "ap_int.h", NULL);
+	g_autofree char *path = g_build_filename(dir, "k.c", NULL);
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) choices = NULL;
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyNames) names = NULL;
+	const SyDesignHeader *h;
+	GError *error = NULL;
+
+	g_assert_true(g_file_set_contents(header,
+		"#define N 8\nextern float class[N];\n", -1, NULL));
+	g_assert_true(g_file_set_contents(path,
+		"#include \"ap_int.h\"\nfloat class[N], y[N];\n"
+		"int main(void)\n{\n#pragma scop\n"
+		"\tfor (int i = 0; i < N; i++)\n\t\ty[i] = 2 * class[i];\n"
+		"#pragma endscop\n\treturn 0;\n}\n", -1, NULL));
+	a = sy_analysis_new_from_file(path, NULL, &error);
+	g_assert_no_error(error);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, 0), NULL);
+	cfg = sy_config_new(choices);
+	array = sy_pe_array_new(choices, cfg, &error);
+	g_assert_no_error(error);
+	design = sy_design_new(array, NULL, &error);
+	g_assert_no_error(error);
+	names = sy_names_new(a->scop);
+	sy_names_place_headers(names, NULL, taken);
+	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(design->kernel->renamed->len, ==, 1);
+	g_assert_cmpstr(((SyDesignRename *)design->kernel->renamed->pdata[0])
+				->id, ==, "sy_user_class");
+	g_assert_cmpuint(design->kernel->headers->len, ==, 1);
+	h = g_ptr_array_index(design->kernel->headers, 0);
+	g_assert_cmpstr(h->path, ==, header);
+	g_assert_cmpstr(h->place, ==, "ap_int_1.h");
+	g_assert_cmpstr(h->text, ==,
+		"#define N 8\nextern float sy_user_class[N];\n");
+	g_assert_true(g_str_has_prefix(design->kernel->testbench.before,
+		"#include \"ap_int_1.h\"\nfloat sy_user_class[N], y[N];\n"));
+	assert_round_trip(design->kernel);
+	g_remove(header);
+	g_remove(path);
+	g_rmdir(dir);
+}
+
 static void test_json(void)
 {
 	static const char *const defines[] = {"M=3", NULL};
@@ -437,6 +502,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/kernel-facts/function", test_function);
 	g_test_add_func("/kernel-facts/main", test_main);
 	g_test_add_func("/kernel-facts/refusals", test_refusals);
+	g_test_add_func("/kernel-facts/header", test_header);
 	g_test_add_func("/kernel-facts/json", test_json);
 	g_test_add_func("/kernel-facts/json-errors", test_json_errors);
 	return g_test_run();

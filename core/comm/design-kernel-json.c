@@ -74,6 +74,24 @@ static void add_define(JsonBuilder *b, const SyDesignDefine *d)
 	json_builder_end_object(b);
 }
 
+static void add_rename(JsonBuilder *b, const SyDesignRename *r)
+{
+	json_builder_begin_object(b);
+	member_text(b, "user", r->user);
+	member_text(b, "id", r->id);
+	member_text(b, "why", r->why);
+	json_builder_end_object(b);
+}
+
+static void add_header(JsonBuilder *b, const SyDesignHeader *h)
+{
+	json_builder_begin_object(b);
+	member_text(b, "path", h->path);
+	member_text(b, "place", h->place);
+	member_text(b, "text", h->text);
+	json_builder_end_object(b);
+}
+
 static void add_list(JsonBuilder *b, const char *name, const GPtrArray *list,
 	void (*add)(JsonBuilder *, gconstpointer))
 {
@@ -115,6 +133,8 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	member_text(b, "keywords", kernel->keywords);
 	add_list(b, "defines", kernel->defines, (void *)add_define);
 	add_testbench(b, &kernel->testbench);
+	add_list(b, "renamed", kernel->renamed, (void *)add_rename);
+	add_list(b, "headers", kernel->headers, (void *)add_header);
 	json_builder_end_object(b);
 }
 
@@ -361,6 +381,40 @@ static gpointer define_from_json(JsonNode *node, const char *at, GError **error)
 	return NULL;
 }
 
+static gpointer rename_from_json(JsonNode *node, const char *at, GError **error)
+{
+	static const char *const names[] = {"user", "id", "why", NULL};
+	JsonObject *o = object_of(node, names, at, error);
+	SyDesignRename *r = g_new0(SyDesignRename, 1);
+
+	if (o && get_text(o, at, "user", FALSE, &r->user, error) &&
+		get_text(o, at, "id", FALSE, &r->id, error) &&
+		get_text(o, at, "why", FALSE, &r->why, error))
+		return r;
+	g_free(r->user);
+	g_free(r->id);
+	g_free(r->why);
+	g_free(r);
+	return NULL;
+}
+
+static gpointer header_from_json(JsonNode *node, const char *at, GError **error)
+{
+	static const char *const names[] = {"path", "place", "text", NULL};
+	JsonObject *o = object_of(node, names, at, error);
+	SyDesignHeader *h = g_new0(SyDesignHeader, 1);
+
+	if (o && get_text(o, at, "path", FALSE, &h->path, error) &&
+		get_text(o, at, "place", FALSE, &h->place, error) &&
+		get_text(o, at, "text", FALSE, &h->text, error))
+		return h;
+	g_free(h->path);
+	g_free(h->place);
+	g_free(h->text);
+	g_free(h);
+	return NULL;
+}
+
 /* Every element of the array member name into list. */
 static gboolean get_list(JsonObject *o, const char *name, GPtrArray *list,
 	gpointer (*read)(JsonNode *, const char *, GError **), GError **error)
@@ -440,7 +494,7 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GError **error)
 	static const char *const names[] = {"source", "function",
 		"function_id", "params_known", "params", "arrays", "pe",
 		"pe_count", "simd", "sizes", "flags", "ports", "widest_word",
-		"keywords", "defines", "testbench", NULL};
+		"keywords", "defines", "testbench", "renamed", "headers", NULL};
 	JsonObject *o = object_of(node, names, "", error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
@@ -462,7 +516,10 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GError **error)
 		get_list(o, "defines", kernel->defines, define_from_json,
 			error) &&
 		testbench_from_json(json_object_get_member(o, "testbench"),
-			&kernel->testbench, error))
+			&kernel->testbench, error) &&
+		get_list(o, "renamed", kernel->renamed, rename_from_json,
+			error) &&
+		get_list(o, "headers", kernel->headers, header_from_json, error))
 		return kernel;
 	sy_design_kernel_free(kernel);
 	return NULL;

@@ -42,6 +42,26 @@ static void define_free(gpointer data)
 	g_free(d);
 }
 
+static void rename_free(gpointer data)
+{
+	SyDesignRename *r = data;
+
+	g_free(r->user);
+	g_free(r->id);
+	g_free(r->why);
+	g_free(r);
+}
+
+static void header_free(gpointer data)
+{
+	SyDesignHeader *h = data;
+
+	g_free(h->path);
+	g_free(h->place);
+	g_free(h->text);
+	g_free(h);
+}
+
 /* Empty lists, ready to be filled (by comm/kernel-facts.c or from
  * JSON). */
 SyDesignKernel *sy_design_kernel_new(void)
@@ -52,6 +72,8 @@ SyDesignKernel *sy_design_kernel_new(void)
 	kernel->arrays = g_ptr_array_new_with_free_func(array_free);
 	kernel->ports = g_ptr_array_new_with_free_func(port_free);
 	kernel->defines = g_ptr_array_new_with_free_func(define_free);
+	kernel->renamed = g_ptr_array_new_with_free_func(rename_free);
+	kernel->headers = g_ptr_array_new_with_free_func(header_free);
 	return kernel;
 }
 
@@ -72,6 +94,8 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 	g_ptr_array_unref(kernel->ports);
 	g_free(kernel->keywords);
 	g_ptr_array_unref(kernel->defines);
+	g_ptr_array_unref(kernel->renamed);
+	g_ptr_array_unref(kernel->headers);
 	g_free(tb->before);
 	g_free(tb->after);
 	g_free(tb->indent);

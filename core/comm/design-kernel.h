@@ -13,7 +13,9 @@
  * - the DRAM ports of kernel0, in its order;
  * - the testbench around the kernel: the user's text (with the
  *   project's names) cut where the systolic version goes in, the
- *   -D options and the C keywords C++ spells otherwise.
+ *   -D options and the C keywords C++ spells otherwise;
+ * - what the project calls differently from the kernel (identifiers,
+ *   headers) and the kernel's headers as the project holds them.
  *
  * Every string is owned by its struct; design-kernel-json.h writes and
  * reads it. */
@@ -73,6 +75,20 @@ typedef struct {
 	char *value; /* its first line; "1" without a value */
 } SyDesignDefine;
 
+/* An identifier the project calls otherwise (poly/names.h). */
+typedef struct {
+	char *user;
+	char *id;
+	char *why; /* "a C++ keyword", ... */
+} SyDesignRename;
+
+/* A header the kernel includes, as the project holds it under src/. */
+typedef struct {
+	char *path; /* where the analysis found it */
+	char *place; /* under src/ */
+	char *text; /* with the project's names and #include lines */
+} SyDesignHeader;
+
 /* The testbench's text around the systolic version of the SCoP: before
  * it, the user's file up to the SCoP (and, when the SCoP is not in
  * main, the original SCoP and the copies of its inputs, check.h); after
@@ -97,12 +113,15 @@ typedef struct {
 	gint64 pe_count;
 	gint64 simd; /* the SIMD factor, 1 for none */
 	char *sizes; /* AutoSA's --sa-sizes string */
-	char *flags; /* systole-cli's options for the same sizes */
+	char *flags; /* systole-cli's options that made the design, as a
+			shell takes them: -D, -I, then the sizes */
 	GPtrArray *ports; /* SyDesignPort, in kernel0's order */
 	guint widest_word; /* bits of the widest ap_uint declared */
 	char *keywords; /* #defines of C keywords C++ spells otherwise */
 	GPtrArray *defines; /* SyDesignDefine */
 	SyDesignTestbench testbench;
+	GPtrArray *renamed; /* SyDesignRename, sorted by the user's name */
+	GPtrArray *headers; /* SyDesignHeader, in the order included */
 } SyDesignKernel;
 
 __isl_give SyDesignKernel *sy_design_kernel_new(void);

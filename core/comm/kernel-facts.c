@@ -8,6 +8,7 @@
 #include <isl/val.h>
 
 #include "base/checked.h"
+#include "base/escape.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
 #include "comm/design-kernel.h"
@@ -299,6 +300,62 @@ static void add_defines(SyDesignKernel *k, const SyNames *names,
 	}
 }
 
+/* The command line's options that made the design, as a shell takes
+ * them: -D, -I, then the sizes. */
+static char *command_flags(const SyAnalysisOptions *options, const char *flags)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; options && options->defines && options->defines[i];
+		i++) {
+		g_autofree char *word = sy_escape_shell(options->defines[i]);
+
+		g_string_append_printf(out, "-D %s ", word);
+	}
+	for (guint i = 0;
+		options && options->include_dirs && options->include_dirs[i];
+		i++) {
+		g_autofree char *word = sy_escape_shell(
+			options->include_dirs[i]);
+
+		g_string_append_printf(out, "-I %s ", word);
+	}
+	g_string_append(out, flags);
+	return g_string_free(out, FALSE);
+}
+
+/* What the project calls otherwise, and the kernel's headers where the
+ * testbench finds them, with the project's names. */
+static void add_names(
+	SyDesignKernel *k, const SyNames *names, const SyPreprocessed *pp)
+{
+	const GPtrArray *renamed = sy_names_renamed(names);
+
+	for (guint i = 0; i < renamed->len; i++) {
+		const SyRename *r = g_ptr_array_index(renamed, i);
+		SyDesignRename *to = g_new0(SyDesignRename, 1);
+
+		to->user = g_strdup(r->user);
+		to->id = g_strdup(r->id);
+		to->why = g_strdup(r->why);
+		g_ptr_array_add(k->renamed, to);
+	}
+	for (guint i = 0; i < pp->sources->len; i++) {
+		const SySource *src = g_ptr_array_index(pp->sources, i);
+		const char *place = sy_names_header(names, src);
+		SyDesignHeader *h;
+		gsize len;
+
+		if (!place)
+			continue;
+		h = g_new0(SyDesignHeader, 1);
+		h->path = g_strdup(src->path);
+		h->place = g_strdup(place);
+		h->text = sy_names_rewrite(names, src, NULL, 0, &len);
+		g_ptr_array_add(k->headers, h);
+	}
+}
+
 /* The testbench's text */
 
 typedef struct {
@@ -378,12 +435,14 @@ static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
 /* What the generated code and the project's files take from the
  * analysis, but the testbench's text. */
 static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
-	const char *const *defines, GError **error)
+	const SyAnalysisOptions *options, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyProgram *prog = array->analysis->prog;
 	SyDesignKernel *k = sy_design_kernel_new();
 	GString *keywords = g_string_new(NULL);
+	g_autofree char *flags = sy_config_to_flags(
+		array->config, array->choices);
 
 	k->source = g_strdup(prog->pp->main->path);
 	k->function = g_strdup(prog->function);
@@ -398,11 +457,12 @@ static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
 	k->pe_count = sy_pe_array_count(array);
 	k->simd = array->config->simd_factor;
 	k->sizes = sy_config_to_sa_sizes(array->config, array->choices);
-	k->flags = sy_config_to_flags(array->config, array->choices);
+	k->flags = command_flags(options, flags);
 	k->widest_word = widest_word(m);
 	sy_names_c_keywords(names, keywords);
 	k->keywords = g_string_free(keywords, FALSE);
-	add_defines(k, names, defines);
+	add_defines(k, names, options ? options->defines : NULL);
+	add_names(k, names, prog->pp);
 	if (!add_ports(k, m, error)) {
 		sy_design_kernel_free(k);
 		return NULL;
@@ -411,14 +471,14 @@ static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
 }
 
 SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
-	const char *const *defines, GError **error)
+	const SyAnalysisOptions *options, GError **error)
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
 	SyDesignKernel *k;
 
 	if (!m || !check_widths(m, error))
 		return NULL;
-	k = kernel_new(m, names, defines, error);
+	k = kernel_new(m, names, options, error);
 	if (!k)
 		return NULL;
 	/* The modules' code after the checks that refuse a design, with

@@ -153,64 +153,37 @@ static char *connectivity(const SyDesignKernel *k, const SyDevice *device)
 	return g_string_free(out, FALSE);
 }
 
-/* The command line's options that made the design, as a shell takes
- * them: -D, -I, then the sizes. */
-static char *command_flags(const SyAnalysisOptions *options, const char *flags)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; options && options->defines && options->defines[i];
-		i++) {
-		g_autofree char *word = sy_escape_shell(options->defines[i]);
-
-		g_string_append_printf(out, "-D %s ", word);
-	}
-	for (guint i = 0;
-		options && options->include_dirs && options->include_dirs[i];
-		i++) {
-		g_autofree char *word = sy_escape_shell(
-			options->include_dirs[i]);
-
-		g_string_append_printf(out, "-I %s ", word);
-	}
-	g_string_append(out, flags);
-	return g_string_free(out, FALSE);
-}
-
 /* A header the project keeps under another name than the kernel's
  * folder gives it (one of the project's own names, or a clash). */
-static gboolean header_moved(const SySource *src, const char *place)
+static gboolean header_moved(const SyDesignHeader *h)
 {
-	g_autofree char *tail = g_strconcat("/", place, NULL);
+	g_autofree char *tail = g_strconcat("/", h->place, NULL);
 
-	return !g_str_equal(src->path, place) &&
-		!g_str_has_suffix(src->path, tail);
+	return !g_str_equal(h->path, h->place) &&
+		!g_str_has_suffix(h->path, tail);
 }
 
 /* What the project calls differently from the kernel: identifiers and
  * headers. */
-static void readme_names(
-	GString *text, const SyNames *names, const SyPreprocessed *pp)
+static void readme_names(GString *text, const SyDesignKernel *k)
 {
-	const GPtrArray *renamed = sy_names_renamed(names);
 	GString *list = g_string_new(NULL);
 
-	for (guint i = 0; i < renamed->len; i++) {
-		const SyRename *r = g_ptr_array_index(renamed, i);
+	for (guint i = 0; i < k->renamed->len; i++) {
+		const SyDesignRename *r = g_ptr_array_index(k->renamed, i);
 
 		g_string_append_printf(
 			list, "- `%s` is `%s` (%s).\n", r->user, r->id, r->why);
 	}
-	for (guint i = 0; i < pp->sources->len; i++) {
-		const SySource *src = g_ptr_array_index(pp->sources, i);
-		const char *place = sy_names_header(names, src);
+	for (guint i = 0; i < k->headers->len; i++) {
+		const SyDesignHeader *h = g_ptr_array_index(k->headers, i);
 		g_autofree char *from = NULL;
 
-		if (!place || !header_moved(src, place))
+		if (!header_moved(h))
 			continue;
-		from = sy_escape_markdown_code(src->path);
+		from = sy_escape_markdown_code(h->path);
 		g_string_append_printf(
-			list, "- the header %s is `src/%s`.\n", from, place);
+			list, "- the header %s is `src/%s`.\n", from, h->place);
 	}
 	if (list->len)
 		g_string_append_printf(text,
@@ -220,14 +193,13 @@ static void readme_names(
 	g_string_free(list, TRUE);
 }
 
-static char *readme(const SyDesignKernel *k, const SyDevice *device,
-	const char *flags, GPtrArray *warnings, const SyNames *names,
-	const SyPreprocessed *pp)
+static char *readme(
+	const SyDesignKernel *k, const SyDevice *device, GPtrArray *warnings)
 {
 	g_autoptr(GString) pes = g_string_new(NULL);
 	g_autofree char *testbench = NULL;
 	g_autofree char *path = sy_escape_markdown_code(k->source);
-	g_autofree char *command = sy_escape_markdown_code(flags);
+	g_autofree char *command = sy_escape_markdown_code(k->flags);
 	GString *text = g_string_new(NULL);
 
 	for (guint d = 0; d < k->n_space; d++)
@@ -286,22 +258,22 @@ static char *readme(const SyDesignKernel *k, const SyDevice *device,
 	for (guint i = 0; i < warnings->len; i++)
 		g_string_append_printf(text, "- %s.\n",
 			(const char *)g_ptr_array_index(warnings, i));
-	readme_names(text, names, pp);
+	readme_names(text, k);
 	return g_string_free(text, FALSE);
 }
 
 /* design.json, with the identifiers the project renamed. */
-static char *design_json(const SyDesign *design, const SyNames *names)
+static char *design_json(const SyDesign *design)
 {
 	g_autoptr(JsonNode) root = sy_design_to_json(design);
-	const GPtrArray *renamed = sy_names_renamed(names);
+	const GPtrArray *renamed = design->kernel->renamed;
 	JsonObject *map;
 
 	if (!renamed->len)
 		return sy_json_print(root);
 	map = json_object_new();
 	for (guint i = 0; i < renamed->len; i++) {
-		const SyRename *r = g_ptr_array_index(renamed, i);
+		const SyDesignRename *r = g_ptr_array_index(renamed, i);
 
 		json_object_set_string_member(map, r->user, r->id);
 	}
@@ -310,23 +282,14 @@ static char *design_json(const SyDesign *design, const SyNames *names)
 	return sy_json_print(root);
 }
 
-/* The kernel's own headers, where the testbench finds them (names.h
- * places them), with the project's names. */
-static void add_headers(
-	SyExportFiles *files, const SyNames *names, const SyPreprocessed *pp)
+/* The kernel's own headers, where the testbench finds them. */
+static void add_headers(SyExportFiles *files, const SyDesignKernel *k)
 {
-	for (guint i = 0; i < pp->sources->len; i++) {
-		const SySource *src = g_ptr_array_index(pp->sources, i);
-		const char *place = sy_names_header(names, src);
-		g_autofree char *path = NULL;
-		char *text;
-		gsize len;
+	for (guint i = 0; i < k->headers->len; i++) {
+		const SyDesignHeader *h = g_ptr_array_index(k->headers, i);
+		g_autofree char *path = g_strconcat("src/", h->place, NULL);
 
-		if (!place)
-			continue;
-		path = g_strconcat("src/", place, NULL);
-		text = sy_names_rewrite(names, src, NULL, 0, &len);
-		add_bytes(files, path, g_bytes_new_take(text, len));
+		add(files, path, g_strdup(h->text));
 	}
 }
 
@@ -341,8 +304,6 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 {
 	SyHlsFiles hls = {0};
 	const SyPeArray *array = design->array;
-	const SyPreprocessed *pp = array->analysis->prog->pp;
-	g_autofree char *flags = NULL;
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
 
 	isl_ctx *ctx = array->analysis->ctx;
@@ -355,8 +316,7 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	 * then printed: one isl stage (the printers of the I/O modules
 	 * and the PE still build ASTs). */
 	sy_isl_stage_begin(ctx);
-	m = sy_design_complete(
-		design, names, options ? options->defines : NULL, error);
+	m = sy_design_complete(design, names, options, error);
 	if (m)
 		sy_hls_generate(design, m, names, &hls);
 	made = m != NULL;
@@ -371,13 +331,12 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	files->paths = g_ptr_array_new_with_free_func(g_free);
 	files->contents = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_bytes_unref);
-	flags = command_flags(options, design->kernel->flags);
 	add(files, "Makefile", makefile(design->kernel, device));
 	files->warnings = g_steal_pointer(&hls.warnings);
-	add(files, "README.md", readme(design->kernel, device, flags,
-					files->warnings, names, pp));
+	add(files, "README.md",
+		readme(design->kernel, device, files->warnings));
 	add(files, "connectivity.cfg", connectivity(design->kernel, device));
-	add(files, "design.json", design_json(design, names));
+	add(files, "design.json", design_json(design));
 	add(files, "hls_config.cfg", hls_config(device));
 	add(files, "hls_script.tcl", hls_script(device));
 	add_bytes(files, "include/ap_int.h",
@@ -388,7 +347,7 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	add(files, "src/systole_kernel.cpp", g_steal_pointer(&hls.kernel));
 	add(files, "src/systole_kernel.h", g_steal_pointer(&hls.header));
 	add(files, "src/testbench.cpp", g_steal_pointer(&hls.testbench));
-	add_headers(files, names, pp);
+	add_headers(files, design->kernel);
 	sy_hls_files_clear(&hls);
 	return TRUE;
 }
