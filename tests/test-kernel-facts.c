@@ -1,11 +1,13 @@
 /* The kernel's interface as plain data (comm/design-kernel.h), built by
- * sy_design_complete: exact values on two small kernels (the SCoP in a
+ * sy_design_complete: exact values on small kernels (the SCoP in a
  * function with a scalar argument, a global, a renamed identifier, a
- * pointer passed null and a -D option; the SCoP in main with a C
- * keyword C++ spells otherwise), the refusals that come before any
- * printing, the JSON written and read back to the
- * same text, a path that is not UTF-8 kept byte for byte, and the
- * reader's errors. */
+ * pointer passed null and -D options; the SCoP in main with a C keyword
+ * C++ spells otherwise; a header the project moves) and on mm.c of the
+ * examples; the refusals that come before any printing; the JSON
+ * written and read back to the same text, a path that is not UTF-8
+ * kept byte for byte; and the reader's errors.
+ *
+ * Argument: the examples folder. */
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -13,6 +15,8 @@
 #include "base/json-print.h"
 #include "comm/design-kernel-json.h"
 #include "comm/kernel-facts.h"
+
+static const char *examples_dir;
 
 /* x[i] += delete * A[i][j] * g[j]: "delete" is a C++ keyword. */
 static const char *const in_function =
@@ -421,6 +425,86 @@ static void test_header(void)
 	g_rmdir(dir);
 }
 
+/* mm.c of the examples under Odyssey-like sizes with SIMD: the ports,
+ * the grid, its header, and the testbench cut exactly at its SCoP. */
+static void test_example(void)
+{
+	static const char *const taken[] = {"testbench.cpp", NULL};
+	g_autofree char *path = g_build_filename(examples_dir, "mm.c", NULL);
+	g_autofree char *header = g_build_filename(
+		examples_dir, "kernel.h", NULL);
+	g_autofree char *text = NULL, *header_text = NULL;
+	g_autoptr(SyAnalysis) a = NULL;
+	g_autoptr(SyChoices) choices = NULL;
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyNames) names = NULL;
+	const SyDesignKernel *k;
+	const SyDesignHeader *h;
+	const char *scop, *endscop;
+	GError *error = NULL;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_assert_true(g_file_get_contents(header, &header_text, NULL, NULL));
+	a = sy_analysis_new_from_file(path, NULL, &error);
+	g_assert_no_error(error);
+	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, 3), NULL);
+	cfg = sy_config_new(choices);
+	sy_config_apply_sa_sizes(cfg, choices,
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[4,4];kernel[]->simd[2]}",
+		&error);
+	g_assert_no_error(error);
+	array = sy_pe_array_new(choices, cfg, &error);
+	g_assert_no_error(error);
+	design = sy_design_new(array, NULL, &error);
+	g_assert_no_error(error);
+	names = sy_names_new(a->scop);
+	sy_names_place_headers(names, NULL, taken);
+	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_no_error(error);
+	k = design->kernel;
+	g_assert_cmpstr(k->function, ==, "main");
+	g_assert_cmpuint(k->params->len, ==, 0);
+	g_assert_cmpuint(k->arrays->len, ==, 3);
+	assert_array(k, 0, "C", "C", "[64][64]", TRUE, TRUE, FALSE);
+	assert_array(k, 1, "A", "A", "[64][64]", TRUE, FALSE, FALSE);
+	assert_array(k, 2, "B", "B", "[64][64]", TRUE, FALSE, FALSE);
+	g_assert_cmpuint(k->n_space, ==, 2);
+	g_assert_cmpint(k->pe[0], ==, 4);
+	g_assert_cmpint(k->pe[1], ==, 4);
+	g_assert_cmpint(k->pe_count, ==, 16);
+	g_assert_cmpint(k->simd, ==, 2);
+	g_assert_cmpstr(k->flags, ==,
+		"--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 "
+		"--simd k=2");
+	/* Every port moves the 64 x 64 elements of its array once: 4096
+	 * elements in words of 4 (C) or 16. */
+	g_assert_cmpuint(k->ports->len, ==, 4);
+	assert_port(k, 0, "C", TRUE, 0, 4, 1024);
+	assert_port(k, 1, "A", TRUE, 1, 16, 1024);
+	assert_port(k, 2, "B", TRUE, 2, 16, 1024);
+	assert_port(k, 3, "C_drain", FALSE, 0, 4, 1024);
+	g_assert_cmpuint(k->widest_word, ==, 512);
+	g_assert_cmpuint(k->renamed->len, ==, 0);
+	g_assert_cmpuint(k->headers->len, ==, 1);
+	h = g_ptr_array_index(k->headers, 0);
+	g_assert_cmpstr(h->place, ==, "kernel.h");
+	g_assert_cmpstr(h->text, ==, header_text);
+	/* The user's text whole around the SCoP's lines. */
+	scop = strstr(text, "#pragma scop\n");
+	endscop = strstr(text, "#pragma endscop\n");
+	g_assert_true(k->testbench.in_main);
+	g_assert_cmpstr(k->testbench.indent, ==, "    ");
+	g_assert_cmpuint(strlen(k->testbench.before), ==, scop - text);
+	g_assert_true(strncmp(k->testbench.before, text,
+			      (gsize)(scop - text)) == 0);
+	g_assert_cmpstr(k->testbench.after, ==,
+		endscop + strlen("#pragma endscop\n"));
+	assert_round_trip(k);
+}
+
 static void test_json(void)
 {
 	static const char *const defines[] = {"M=3", NULL};
@@ -499,10 +583,13 @@ static void test_json_errors(void)
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	g_assert_cmpint(argc, ==, 2);
+	examples_dir = argv[1];
 	g_test_add_func("/kernel-facts/function", test_function);
 	g_test_add_func("/kernel-facts/main", test_main);
 	g_test_add_func("/kernel-facts/refusals", test_refusals);
 	g_test_add_func("/kernel-facts/header", test_header);
+	g_test_add_func("/kernel-facts/example", test_example);
 	g_test_add_func("/kernel-facts/json", test_json);
 	g_test_add_func("/kernel-facts/json-errors", test_json_errors);
 	return g_test_run();

@@ -133,7 +133,7 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	member_text(b, "keywords", kernel->keywords);
 	add_list(b, "defines", kernel->defines, (void *)add_define);
 	add_testbench(b, &kernel->testbench);
-	add_list(b, "renamed", kernel->renamed, (void *)add_rename);
+	add_list(b, "renames", kernel->renamed, (void *)add_rename);
 	add_list(b, "headers", kernel->headers, (void *)add_header);
 	json_builder_end_object(b);
 }
@@ -494,7 +494,7 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GError **error)
 	static const char *const names[] = {"source", "function",
 		"function_id", "params_known", "params", "arrays", "pe",
 		"pe_count", "simd", "sizes", "flags", "ports", "widest_word",
-		"keywords", "defines", "testbench", "renamed", "headers", NULL};
+		"keywords", "defines", "testbench", "renames", "headers", NULL};
 	JsonObject *o = object_of(node, names, "", error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
@@ -517,7 +517,7 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GError **error)
 			error) &&
 		testbench_from_json(json_object_get_member(o, "testbench"),
 			&kernel->testbench, error) &&
-		get_list(o, "renamed", kernel->renamed, rename_from_json,
+		get_list(o, "renames", kernel->renamed, rename_from_json,
 			error) &&
 		get_list(o, "headers", kernel->headers, header_from_json, error))
 		return kernel;
