@@ -9,7 +9,7 @@
 #include "comm/module-code.h"
 #include "comm/tb-facts-json.h"
 #include "compute/ast-print.h"
-#include "hls/export.h"
+#include "project/export.h"
 #include "model/device.h"
 #include "testutil.h"
 

@@ -4,6 +4,7 @@
 #include "comm/tb-facts-json.h"
 #include "comm/io-facts-json.h"
 #include "comm/pe-facts-json.h"
+#include "comm/design-kernel-json.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -142,6 +143,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 	json_builder_end_array(b);
 	sy_tb_facts_add_json(b, design->tb);
 	sy_io_facts_add_json(b, design);
+	sy_design_kernel_add_member(b, design->kernel);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -156,6 +156,7 @@ void sy_design_free(SyDesign *design)
 	sy_pe_facts_free(design->pe_facts);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
+	sy_design_kernel_free(design->kernel);
 	g_free(design);
 }
 

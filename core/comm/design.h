@@ -28,6 +28,7 @@
 
 #include "base/own.h"
 #include "comm/io-facts.h"
+#include "comm/design-kernel.h"
 #include "comm/io-plan.h"
 #include "compute/code.h"
 #include "compute/tile-boxes.h"
@@ -160,6 +161,9 @@ typedef struct {
 	/* The PE as its printer and the models read it (comm/pe-facts.h),
 	 * built with the modules' code; NULL without. */
 	SyPeFacts *pe_facts;
+	/* The kernel's interface as the backend prints it; NULL until
+	 * sy_design_complete (comm/kernel-facts.h). */
+	SyDesignKernel *kernel;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

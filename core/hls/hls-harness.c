@@ -209,69 +209,15 @@ static void tb_block(
 	g_string_free(fpga, TRUE);
 }
 
-/* The systolic version as the one version of a Systole check. */
-static char *tb_version(GString *out, guint i, const char *indent,
-	const char *unit, gpointer data)
+/* The systolic version of the SCoP in its block at indent. */
+static void tb_version(SyHlsGen *hls, GString *out)
 {
-	SyHlsGen *hls = data;
-	g_autofree char *in = g_strconcat(indent, unit, NULL);
+	const SyDesignTestbench *tb = &hls->kernel->testbench;
+	g_autofree char *in = g_strconcat(tb->indent, tb->unit, NULL);
 
-	(void)i;
-	g_string_append_printf(out, "%s{\n", indent);
-	tb_block(hls, out, in, unit);
-	g_string_append_printf(out, "%s}\n", indent);
-	return sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
-}
-
-/* The SCoP's use of a variable, NULL if it does not use it. */
-static const SyArray *tb_array_of(const SyScop *scop, const SyVar *var)
-{
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (x->var == var)
-			return x;
-	}
-	return NULL;
-}
-
-/* A parameter the generated main passes as a null pointer: a pointer,
- * or an array without sizes, that the SCoP does not use. */
-static gboolean tb_passes_null(const SyScop *scop, const SyVar *v)
-{
-	gboolean sized = v->kind != SY_VAR_POINTER;
-
-	for (guint d = 0; d < v->n_dims; d++)
-		sized = sized && v->dims[d] > 0;
-	return !sized && !tb_array_of(scop, v);
-}
-
-/* The generated main must be able to call the SCoP's function: every
- * parameter a scalar, an array of known sizes, or passed null.  (The
- * SCoP itself only uses arrays of known sizes.) */
-static gboolean tb_callable(const SyScop *scop, GError **error)
-{
-	const SyProgram *prog = scop->prog;
-	const char *hint = "put the SCoP in main(), where your own check "
-			   "decides, or give";
-
-	if (!prog->params_known)
-		return sy_hls_refuse(error,
-			"the testbench calls %s() from a generated main, but "
-			"its parameters could not be read; %s %s() "
-			"parameters of scalar and array types",
-			prog->function, hint, prog->function);
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
-
-		if (v->kind == SY_VAR_POINTER && tb_array_of(scop, v))
-			return sy_hls_refuse(error,
-				"the testbench calls %s() from a generated "
-				"main, but cannot size the memory its pointer "
-				"'%s' points to; %s '%s' array sizes",
-				prog->function, v->name, hint, v->name);
-	}
-	return TRUE;
+	g_string_append_printf(out, "%s{\n", tb->indent);
+	tb_block(hls, out, in, tb->unit);
+	g_string_append_printf(out, "%s}\n", tb->indent);
 }
 
 /* Every element of an array (or a scalar), filled with small multiples
@@ -281,19 +227,18 @@ static gboolean tb_callable(const SyScop *scop, GError **error)
  * the SCoP writes get a value of their own per element instead, so that
  * a write the SCoP does not make, even of another element's value,
  * shows in the comparison. */
-static void tb_fill(GString *out, const char *name, const SyVar *v,
-	gboolean scalar, gboolean written)
+static void tb_fill(GString *out, const char *name, const char *t,
+	gboolean integer, gboolean scalar, gboolean written)
 {
-	const char *t = v->base_type;
 	g_autofree char *n = g_strdup_printf("sizeof %s / sizeof(%s)", name, t);
 	g_autofree char *value = NULL;
 
 	if (written && !scalar)
 		value = g_strdup_printf("(%s)sy_distinct(sy_k, %s)%s", t, n,
-			v->integer ? "" : " / 8");
+			integer ? "" : " / 8");
 	else
-		value = v->integer ? g_strdup_printf("(%s)sy_next()", t)
-				   : g_strdup_printf("(%s)sy_next() / 8", t);
+		value = integer ? g_strdup_printf("(%s)sy_next()", t)
+				: g_strdup_printf("(%s)sy_next() / 8", t);
 	if (scalar) {
 		g_string_append_printf(out, "    %s = %s;\n", name, value);
 		return;
@@ -306,9 +251,8 @@ static void tb_fill(GString *out, const char *name, const SyVar *v,
 
 /* A main that fills the function's inputs and calls it: the check in
  * its SCoP decides. */
-static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
+static void tb_main(const SyDesignKernel *k, GString *out)
 {
-	const SyProgram *prog = scop->prog;
 	GString *call = g_string_new(NULL);
 
 	g_string_append_printf(out,
@@ -324,174 +268,126 @@ static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
 		"*/\nstatic long sy_distinct(unsigned long k, unsigned long "
 		"n)\n{\n    return 2 * (long)k + 1 - (long)n;\n}\n\n"
 		"int main(void)\n{\n",
-		prog->function);
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
-		gboolean null = tb_passes_null(scop, v);
+		k->function);
+	for (guint i = 0; i < k->params->len; i++) {
+		const SyDesignParam *v = g_ptr_array_index(k->params, i);
 		g_autofree char *name = g_strdup_printf("sy_arg_%s", v->name);
 
-		g_string_append_printf(
-			call, "%s%s", i ? ", " : "", null ? "0" : name);
-		if (null)
+		g_string_append_printf(call, "%s%s", i ? ", " : "",
+			v->passes_null ? "0" : name);
+		if (v->passes_null)
 			continue;
 		g_string_append_printf(out, "    %s%s %s",
-			v->n_dims ? "static " : "", v->base_type, name);
+			v->n_dims ? "static " : "", v->ctype, name);
 		for (guint d = 0; d < v->n_dims; d++)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", v->dims[d]);
 		g_string_append(out, ";\n");
 	}
 	g_string_append_c(out, '\n');
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
+	for (guint i = 0; i < k->params->len; i++) {
+		const SyDesignParam *v = g_ptr_array_index(k->params, i);
 		g_autofree char *name = g_strdup_printf("sy_arg_%s", v->name);
 
-		if (!tb_passes_null(scop, v))
-			tb_fill(out, name, v, v->n_dims == 0,
-				tb_array_of(scop, v) &&
-					tb_array_of(scop, v)->written);
+		if (!v->passes_null)
+			tb_fill(out, name, v->ctype, v->integer, v->n_dims == 0,
+				v->written);
 	}
 	/* The globals the SCoP uses start from known values too. */
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+	for (guint i = 0; i < k->arrays->len; i++) {
+		const SyDesignArray *x = g_ptr_array_index(k->arrays, i);
 
-		if (x->var->global)
-			tb_fill(out, sy_names_id(names, x->name), x->var,
+		if (x->global)
+			tb_fill(out, x->id, x->ctype, x->integer,
 				x->n_dims == 0, x->written);
 	}
 	g_string_append_printf(out,
 		"\n    %s(%s);\n    printf(\"PASS\\n\");\n    return 0;\n}\n",
-		sy_names_id(names, prog->function), call->str);
+		k->function_id, call->str);
 	g_string_free(call, TRUE);
 }
 
 /* C's keywords C++ spells otherwise, then -D NAME=VALUE as the
  * analysis read it: #defines before the kernel's text (after the
- * project's own headers, which user macros must not reach).  A value is one line (the command line refuses others); one
- * that ends in a backslash is followed by an empty line, which is all it
- * can continue. */
-static void tb_defines(const SyHlsGen *hls, GString *out)
+ * project's own headers, which user macros must not reach).  A value
+ * that ends in a backslash is followed by an empty line, which is all
+ * it can continue. */
+static void tb_defines(const SyDesignKernel *k, GString *out)
 {
-	GString *keywords = g_string_new(NULL);
-
 	/* The kernel's C compiled as C++. */
-	sy_names_c_keywords(hls->names, keywords);
-	if (keywords->len)
+	if (*k->keywords)
 		g_string_append_printf(out,
 			"/* Systole: C's keywords as C++ spells them. */\n%s\n",
-			keywords->str);
-	g_string_free(keywords, TRUE);
-	if (!hls->defines || !hls->defines[0])
+			k->keywords);
+	if (!k->defines->len)
 		return;
 	g_string_append(out,
 		"/* Systole: the kernel was analysed with these "
 		"-D options. */\n");
-	for (guint i = 0; hls->defines[i]; i++) {
-		const char *d = hls->defines[i], *eq = strchr(d, '=');
-		gsize name = strspn(d,
-			"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
-			"nopqrstuvwxyz0123456789_");
-		g_autofree char *id = g_strndup(d, name);
-		const char *value = eq ? eq + 1 : "1";
-		gsize line = strcspn(value, "\n");
+	for (guint i = 0; i < k->defines->len; i++) {
+		const SyDesignDefine *d = g_ptr_array_index(k->defines, i);
+		gsize line = strlen(d->value);
 
-		g_string_append_printf(out, "#define %s%.*s %.*s\n",
-			sy_names_id(hls->names, id),
-			(int)((eq ? (gsize)(eq - d) : strlen(d)) - name),
-			d + name, (int)line, value);
-		if (line && value[line - 1] == '\\')
+		g_string_append_printf(
+			out, "#define %s%s %s\n", d->id, d->params, d->value);
+		if (line && d->value[line - 1] == '\\')
 			g_string_append_c(out, '\n');
 	}
 	g_string_append_c(out, '\n');
 }
 
-char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error)
+char *sy_hls_emit_testbench(SyHlsGen *hls)
 {
-	const SyProgram *prog = hls->array->analysis->prog;
-	gboolean in_main = g_strcmp0(prog->function, "main") == 0;
-	g_autofree char *sizes = NULL, *text = NULL;
-	g_autoptr(SySource) src = NULL;
-	SyScopText t;
-	GString *out;
-	gsize at[4], len;
+	const SyDesignKernel *k = hls->kernel;
+	const SyDesignTestbench *tb = &k->testbench;
+	GString *out = g_string_new(NULL);
 
-	if (!in_main && !tb_callable(hls->scop, error))
-		return NULL;
-	if (!sy_codegen_scop_text(prog, &t, error))
-		return NULL;
-	/* The kernel's text with the names it has in the project. */
-	at[0] = t.begin, at[1] = t.body, at[2] = t.body_end, at[3] = t.end;
-	text = sy_names_rewrite(hls->names, t.src, at, 4, &len);
-	src = sy_source_new_from_data(t.src->path, text, (gssize)len, error);
-	if (!src) {
-		g_free(t.indent);
-		return NULL;
-	}
-	t.src = src;
-	t.begin = at[0], t.body = at[1], t.body_end = at[2], t.end = at[3];
-	sizes = sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
-	out = g_string_new(NULL);
 	g_string_append_printf(out,
 		"/* Systole: the kernel's SCoP runs on the systolic array "
 		"(systole_kernel.cpp)%s. */\n"
 		"#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <vector>\n\n#include \"systole_kernel.h\"\n\n",
-		in_main ? "" : ", checked against the original SCoP");
-	tb_defines(hls, out);
-	if (in_main) {
-		g_autofree char *in = g_strconcat(t.indent, t.unit, NULL);
-
-		g_string_append_len(out, t.src->text, (gssize)t.begin);
-		g_string_append_printf(out, "%s/* Systole: %s */\n%s{\n",
-			t.indent, sizes, t.indent);
-		tb_block(hls, out, in, t.unit);
-		g_string_append_printf(out, "%s}\n", t.indent);
-	} else {
-		/* The user's main, if any, steps aside for the generated
-		 * one. */
+		tb->in_main ? "" : ", checked against the original SCoP");
+	tb_defines(k, out);
+	/* The user's main, if any, steps aside for the generated one. */
+	if (!tb->in_main)
 		g_string_append(out, "#define main systole_user_main\n");
-		g_string_append_len(out, t.src->text, (gssize)t.begin);
-		sy_check_block(hls->scop, hls->names, &t, 1, tb_version, hls,
-			TRUE, out);
-	}
-	g_string_append_len(
-		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
-	if (!in_main)
-		tb_main(hls->scop, hls->names, out);
-	g_free(t.indent);
+	g_string_append(out, tb->before);
+	if (tb->in_main)
+		g_string_append_printf(out, "%s/* Systole: %s */\n", tb->indent,
+			k->sizes);
+	tb_version(hls, out);
+	g_string_append(out, tb->after);
+	if (!tb->in_main)
+		tb_main(k, out);
 	return g_string_free(out, FALSE);
 }
 
-char *sy_hls_fpga_params(SyHlsGen *hls)
+char *sy_hls_fpga_params(const SyDesignKernel *k)
 {
 	GString *out = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
-	const SyHlsModel *m = hls->m;
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
 		g_string_append_printf(out, "%sstd::vector<%s_word> &%s",
-			i ? ", " : "", hp->path->prefix, port);
+			i ? ", " : "", port->stem, port->name);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const SyArray *x = g_ptr_array_index(args, i);
+		const SyDesignArray *x = g_ptr_array_index(args, i);
 
-		g_string_append_printf(out, ", %s %s", sy_hls_ctype(x),
-			sy_names_id(hls->names, x->name));
+		g_string_append_printf(out, ", %s %s", x->ctype, x->id);
 	}
 	return g_string_free(out, FALSE);
 }
 
 /* The host: the kernel on the FPGA through XRT's native API. */
-char *sy_hls_emit_host(SyHlsGen *hls)
+char *sy_hls_emit_host(const SyDesignKernel *k)
 {
 	GString *out = g_string_new(NULL), *run = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
-	const SyHlsModel *m = hls->m;
-
-	g_autofree char *params = sy_hls_fpga_params(hls);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
+	g_autofree char *params = sy_hls_fpga_params(k);
 
 	g_string_append_printf(out,
 		"/* Generated by Systole: kernel0 on the FPGA through XRT's "
@@ -502,16 +398,12 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 		"<xrt/xrt_kernel.h>\n\n#include \"systole_kernel.h\"\n\n"
 		"void systole_run_fpga(%s",
 		params);
-	for (guint i = 0; i < m->paths->len; i++) {
-		g_autofree char *port = sy_hls_port(
-			m, g_ptr_array_index(m->paths, i));
-
-		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "", port);
-	}
+	for (guint i = 0; i < k->ports->len; i++)
+		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "",
+			((SyDesignPort *)g_ptr_array_index(k->ports, i))->name);
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
-			sy_names_id(hls->names,
-				((SyArray *)g_ptr_array_index(args, i))->name));
+			((SyDesignArray *)g_ptr_array_index(args, i))->id);
 	/* Its own names are Systole's: the ports and scalars are the
 	 * user's. */
 	g_string_append(out,
@@ -521,34 +413,33 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 		"sy_device.load_xclbin(sy_xclbin ? sy_xclbin : "
 		"\"build/kernel0.hw.xclbin\");\n    xrt::kernel "
 		"sy_kernel(sy_device, sy_uuid, \"kernel0\");\n\n");
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		const char *name = port->name;
 
 		g_string_append_printf(out,
 			"    xrt::bo sy_bo_%s(sy_device, std::max<size_t>(1, "
 			"%s.size()) * sizeof(%s_word), "
 			"sy_kernel.group_id(%u));\n",
-			port, port, hp->path->prefix, i);
-		if (hp->path->in)
+			name, name, port->stem, i);
+		if (port->in)
 			g_string_append_printf(out,
 				"    sy_bo_%s.write(%s.data());\n    "
 				"sy_bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
-				port, port, port);
+				name, name, name);
 	}
 	g_string_append_printf(out,
 		"\n    xrt::run sy_run = sy_kernel(%s);\n\n    "
 		"sy_run.wait();\n",
 		run->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
-		if (!hp->path->in)
+		if (!port->in)
 			g_string_append_printf(out,
 				"    sy_bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);"
 				"\n    sy_bo_%s.read(%s.data());\n",
-				port, port, port);
+				port->name, port->name, port->name);
 	}
 	g_string_append(out, "}\n");
 	g_string_free(run, TRUE);

@@ -5,9 +5,10 @@
 
 #include "hls/hls-private.h"
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m)
+void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m)
 {
-	hls->design = m->design;
+	hls->design = design;
+	hls->kernel = design->kernel;
 	hls->m = m;
 	hls->array = m->array;
 	hls->scop = m->array->analysis->scop;
@@ -60,7 +61,7 @@ void sy_hls_print_code(
 const SyCode *sy_hls_module_code(
 	const SyHlsGen *hls, const SyIoPath *path, guint level)
 {
-	const SyDesign *design = hls->m->design;
+	const SyDesign *design = hls->design;
 
 	if (!path)
 		return design->pe->code;

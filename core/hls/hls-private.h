@@ -20,20 +20,22 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	const SyDesign *design; /* what the printers print */
+	const SyDesign *design;
+	const SyDesignKernel *kernel; /* its interface: what hls.c and the
+					 host print from */
 	const SyHlsModel *m;
 	const SyPeArray *array;
 	const SyScop *scop;
 	GString *out; /* the kernel */
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
-	const char *const *defines; /* -D, for the testbench */
 	/* Values simplified on their statement's points, by their text
 	 * (sy_module_code_simplified). */
 	GHashTable *simplified;
 } SyHlsGen;
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m);
+void sy_hls_gen_init(
+	SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m);
 void sy_hls_gen_clear(SyHlsGen *hls);
 
 typedef struct _SyHlsModule SyHlsModule;
@@ -87,8 +89,9 @@ gint64 sy_hls_box_words(const SyHlsPath *hp);
 
 /* The words the L3 module of hp moves through its DRAM port: its tiles,
  * times its units, times a box's words (the m_axi depth).  The checked
- * version records a count beyond 64 bits in ck (sy_hls_generate checks
- * every path so, before any printing). */
+ * version records a count beyond 64 bits in ck (sy_design_complete,
+ * comm/kernel-facts.h, refused a design with one; the kernel's ports
+ * hold these words too, SyDesignPort.words). */
 gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
 gint64 sy_hls_port_words_checked(
 	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
@@ -144,7 +147,7 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
 
 /* The parameters of systole_run_fpga (host.cpp): the ports' word
  * vectors, then the kernel's scalars. */
-char *sy_hls_fpga_params(SyHlsGen *hls);
+char *sy_hls_fpga_params(const SyDesignKernel *k);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 
@@ -152,7 +155,7 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
  * SIMD lanes (FIFOs used once per lane), or NULL when it can. */
 char *sy_hls_pe_lanes_warning(SyHlsGen *hls);
 
-char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error);
-char *sy_hls_emit_host(SyHlsGen *hls);
+char *sy_hls_emit_testbench(SyHlsGen *hls);
+char *sy_hls_emit_host(const SyDesignKernel *k);
 
 G_END_DECLS
