@@ -4,6 +4,7 @@
  * sy_design_from_json and sy_design_to_json; bad files are refused
  * with exact messages, and damaged ones (truncated, every value
  * replaced by one of another type) are refused or read, never crash. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json-load.h"
@@ -78,16 +79,20 @@ static char *export_design_json(
 	for (guint i = 0; i < files.paths->len; i++)
 		if (g_str_equal(files.paths->pdata[i], "design.json"))
 			json = g_strndup(
-				g_bytes_get_data(files.contents->pdata[i], NULL),
+				g_bytes_get_data(
+					files.contents->pdata[i], NULL),
 				g_bytes_get_size(files.contents->pdata[i]));
 	sy_export_files_clear(&files);
 	g_assert_nonnull(json);
 	return json;
 }
 
-/* Every dataflow of every example, at its default sizes. */
+/* Every dataflow of every example, at its default sizes; under
+ * valgrind (SYSTOLE_DESIGN_STRIDE) every stride-th. */
 static void test_examples(void)
 {
+	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
+	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
 	guint exported = 0, refused = 0;
 
 	for (guint e = 0; e < G_N_ELEMENTS(examples); e++) {
@@ -95,11 +100,12 @@ static void test_examples(void)
 		g_autofree char *path = g_build_filename(
 			examples_dir, name, NULL);
 		SyAnalysisOptions options = {NULL, NULL, 2, 0};
-		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(
-			path, &options, NULL);
+		g_autoptr(SyAnalysis)
+			a = sy_analysis_new_from_file(path, &options, NULL);
 
 		g_assert_nonnull(a);
-		for (guint c = 0; c < a->candidates->len; c++) {
+		for (guint c = e % stride; c < a->candidates->len;
+			c += stride) {
 			g_autofree char *json = export_design_json(
 				path, NULL, c, NULL);
 			g_autofree char *what = g_strdup_printf(
@@ -113,6 +119,10 @@ static void test_examples(void)
 			exported++;
 		}
 	}
+	g_test_message("%u exports read back, %u refused", exported, refused);
+	g_assert_cmpuint(exported, >, 0);
+	if (stride > 1)
+		return;
 	/* So that a change that refuses more cannot pass unseen. */
 	g_assert_cmpuint(exported, ==, 70);
 	g_assert_cmpuint(refused, ==, 5);
@@ -153,6 +163,296 @@ static void test_runs(void)
 	}
 }
 
+/* Bad files */
+
+/* The node at path ("modules/1/count") under root, or NULL. */
+static JsonNode *node_at(JsonNode *root, const char *path)
+{
+	g_auto(GStrv) steps = g_strsplit(path, "/", -1);
+	JsonNode *node = root;
+
+	for (guint i = 0; steps[i] && node; i++) {
+		guint k = (guint)g_ascii_strtoull(steps[i], NULL, 10);
+
+		if (!JSON_NODE_HOLDS_ARRAY(node))
+			node = json_object_get_member(
+				json_node_get_object(node), steps[i]);
+		else if (k < json_array_get_length(json_node_get_array(node)))
+			node = json_array_get_element(
+				json_node_get_array(node), k);
+		else
+			g_error("%s: no element %u", path, k);
+	}
+	return node;
+}
+
+/* A copy of node (a new tree: the original is never changed) with
+ * target replaced by with, or left out where with is NULL. */
+static JsonNode *copy_with(JsonNode *node, JsonNode *target, JsonNode *with)
+{
+	JsonNode *copy;
+
+	if (node == target)
+		return with ? json_node_copy(with) : NULL;
+	if (JSON_NODE_HOLDS_OBJECT(node)) {
+		JsonObject *from = json_node_get_object(node);
+		JsonObject *o = json_object_new();
+		g_autoptr(GList) names = json_object_get_members(from);
+
+		for (GList *l = names; l; l = l->next) {
+			JsonNode *child = copy_with(
+				json_object_get_member(from, l->data), target,
+				with);
+
+			if (child)
+				json_object_set_member(o, l->data, child);
+		}
+		copy = json_node_init_object(json_node_alloc(), o);
+		json_object_unref(o);
+		return copy;
+	}
+	if (JSON_NODE_HOLDS_ARRAY(node)) {
+		JsonArray *from = json_node_get_array(node);
+		JsonArray *a = json_array_new();
+
+		for (guint i = 0; i < json_array_get_length(from); i++) {
+			JsonNode *child = copy_with(
+				json_array_get_element(from, i), target, with);
+
+			if (child)
+				json_array_add_element(a, child);
+		}
+		copy = json_node_init_array(json_node_alloc(), a);
+		json_array_unref(a);
+		return copy;
+	}
+	return json_node_copy(node);
+}
+
+static JsonNode *parse(const char *text)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	GError *error = NULL;
+
+	g_assert_true(sy_json_load(parser, text, -1, &error));
+	g_assert_no_error(error);
+	return json_node_copy(json_parser_get_root(parser));
+}
+
+/* The error reading text (an export's design.json) with the member at
+ * path set to value (JSON text; NULL: removed). */
+static char *error_with(const char *text, const char *path, const char *value)
+{
+	g_autoptr(JsonNode) root = parse(text);
+	g_autoptr(JsonNode) v = value ? parse(value) : NULL;
+	JsonNode *node = node_at(root, path);
+	g_autoptr(JsonNode) changed = NULL;
+	GError *error = NULL;
+	char *message;
+
+	if (node)
+		changed = copy_with(root, node, v);
+	else {
+		changed = copy_with(root, NULL, NULL);
+		json_object_set_member(
+			json_node_get_object(changed), path, json_node_copy(v));
+	}
+	g_assert_null(sy_design_from_json(changed, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	message = g_strdup(error->message);
+	g_error_free(error);
+	return message;
+}
+
+static char *mm_json(void)
+{
+	g_autofree char *path = g_build_filename(examples_dir, "mm.c", NULL);
+
+	return export_design_json(path, "i,j", 0, "tile:i=16,j=16,k=16");
+}
+
+static void test_errors(void)
+{
+	static const struct {
+		const char *path, *value, *message;
+	} cases[] = {
+		{"modules", NULL, "design: no member \"modules\""},
+		{"colour", "\"red\"", "design: unknown member \"colour\""},
+		{"kernel", "3", "design/kernel: an integer, not a string"},
+		{"padded_sizes", "[]",
+			"design/padded_sizes: it has 0 integers, not at least "
+			"1"},
+		{"pe/dims", "[4, 4, 4, 4]",
+			"design/pe: \"dims\" has 4 integers, not 1 to 3"},
+		{"pe/count", "7",
+			"design/pe: \"count\" is 7, not the product of "
+			"\"dims\", 256"},
+		{"pe/buffers", "[]",
+			"design: \"pe\" has other buffers than the first "
+			"module, the PE"},
+		{"arrays/1/name", "\"C\"",
+			"design/arrays/1: \"name\" is \"C\", the name of "
+			"another array"},
+		{"paths/1/along", "[0, 0]",
+			"design/paths/1: \"along\" is all zero, but "
+			"\"exterior\" is true"},
+		{"paths/1/along", "[0, 1, 0]",
+			"design/paths/1: \"along\" has 3 integers, not one per "
+			"space loop (2)"},
+		{"paths/2/role", "\"carry\"",
+			"design/paths/2: \"role\" is \"carry\", not read, "
+			"drain, partial or pass"},
+		{"modules", "[]", "design/modules: no module, not even the PE"},
+		{"modules/0/kind", "\"io\"",
+			"design/modules/0: the first module is not the PE "
+			"(\"kind\": \"pe\")"},
+		{"modules/1/kind", "\"pump\"",
+			"design/modules/1: \"kind\" is \"pump\", not pe, io, "
+			"drain or dummy"},
+		{"modules/1/count", "\"3\"",
+			"design/modules/1: \"count\" is a string, not an "
+			"integer"},
+		{"modules/2/name", "\"C_IO_L3_in\"",
+			"design/modules/2: \"name\" is \"C_IO_L3_in\", the "
+			"name of another module"},
+		{"modules/1/path", "9",
+			"design/modules/1: \"path\" is 9, not from 0 to 3"},
+		{"modules/1/path", "null",
+			"design/modules/1: every module but the PE has an "
+			"\"array\" and a \"path\""},
+		{"modules/1/array", "\"A\"",
+			"design/modules/1: \"array\" is \"A\", but path 0 "
+			"moves \"C\""},
+		{"modules/1/array", "\"Z\"",
+			"design/modules/1: \"array\" is \"Z\", which is not in "
+			"\"arrays\""},
+		{"modules/4/buffers/0/shape/1", "-2",
+			"design/modules/4/buffers/0: element 1 of \"shape\" is "
+			"-2, not from 0 to 9223372036854775807"},
+		{"modules/1/loops/children/0/trip", "true",
+			"design/modules/1/loops/children/0: \"trip\" is a "
+			"boolean, not an integer"},
+		{"modules/0/params", NULL,
+			"design/modules/0: \"code\" and \"params\" go "
+			"together"},
+		{"modules/0/code/kind", "\"loop\"",
+			"design/modules/0/code: \"kind\" is \"loop\", not "
+			"block, for, if, mark or user"},
+		{"modules/0/params/0/dim", "-1",
+			"design/modules/0/params/0: \"dim\" is -1, not from 0 "
+			"to 4294967295"},
+		{"fifos/0/from", "\"nowhere\"",
+			"design/fifos/0: \"from\" is \"nowhere\", which is not "
+			"in \"modules\""},
+		{"fifos/0/depth", "0",
+			"design/fifos/0: \"depth\" is 0, not from 1 to "
+			"4294967295"},
+		{"dram/0/array", "\"Z\"",
+			"design/dram/0: \"array\" is \"Z\", which is not in "
+			"\"arrays\""},
+		{"dram/0/direction", "\"up\"",
+			"design/dram/0: \"direction\" is \"up\", not in or "
+			"out"},
+		{"renamed", "{\"PE\": 1}",
+			"design/renamed: \"PE\" is an integer, not a string"},
+	};
+	g_autofree char *text = mm_json();
+	GError *error = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = error_with(
+			text, cases[i].path, cases[i].value);
+
+		g_assert_cmpstr(got, ==, cases[i].message);
+	}
+	g_assert_null(sy_design_from_json_text("[]", -1, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==, "design: an array, not an object");
+	g_clear_error(&error);
+	g_assert_null(sy_design_from_json_text("", -1, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==, "design: no JSON value");
+	g_clear_error(&error);
+	/* Beyond 64 bits: refused as it is read. */
+	g_assert_null(sy_design_from_json_text(
+		"{\"candidate\": 18446744073709551616}", -1, &error));
+	g_assert_error(
+		error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA);
+	g_clear_error(&error);
+}
+
+/* Every node of root in order, root first. */
+static void collect(JsonNode *node, GPtrArray *nodes)
+{
+	g_ptr_array_add(nodes, node);
+	if (JSON_NODE_HOLDS_OBJECT(node)) {
+		g_autoptr(GList) members = json_object_get_values(
+			json_node_get_object(node));
+
+		for (GList *l = members; l; l = l->next)
+			collect(l->data, nodes);
+	} else if (JSON_NODE_HOLDS_ARRAY(node)) {
+		JsonArray *a = json_node_get_array(node);
+
+		for (guint i = 0; i < json_array_get_length(a); i++)
+			collect(json_array_get_element(a, i), nodes);
+	}
+}
+
+/* Read, a design writes itself; refused, it says where. */
+static void load_or_refuse(JsonNode *root, guint *loaded)
+{
+	GError *error = NULL;
+	SyDesign *design = sy_design_from_json(root, &error);
+
+	if (design) {
+		g_autoptr(JsonNode) again = sy_design_to_json(design);
+
+		sy_design_free(design);
+		(*loaded)++;
+		return;
+	}
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_true(g_str_has_prefix(error->message, "design"));
+	g_error_free(error);
+}
+
+/* mm's design.json truncated anywhere, and with every value replaced
+ * by one of another type: refused or read, never a crash. */
+static void test_damaged(void)
+{
+	static const char *const values[] = {"null", "\"x\"", "-1", "[]"};
+	g_autofree char *text = mm_json();
+	g_autoptr(JsonNode) root = parse(text);
+	g_autoptr(GPtrArray) nodes = g_ptr_array_new();
+	gsize len = strlen(text);
+	guint loaded = 0;
+
+	for (guint k = 1; k < 64; k++) {
+		GError *error = NULL;
+
+		g_assert_null(sy_design_from_json_text(
+			text, (gssize)(len * k / 64), &error));
+		g_assert_nonnull(error);
+		g_error_free(error);
+	}
+	collect(root, nodes);
+	/* One value for each node, in turn: valgrind's time stays in
+	 * bounds. */
+	for (guint i = 1; i < nodes->len; i++) {
+		g_autoptr(JsonNode)
+			other = parse(values[i % G_N_ELEMENTS(values)]);
+		g_autoptr(JsonNode)
+			changed = copy_with(root, nodes->pdata[i], other);
+
+		load_or_refuse(changed, &loaded);
+	}
+	/* Read anyway: values nothing checks further ("x" for a name the
+	 * design only keeps, -1 where a number may be negative). */
+	g_assert_cmpuint(nodes->len, ==, 2301);
+	g_assert_cmpuint(loaded, ==, 340);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -162,5 +462,7 @@ int main(int argc, char **argv)
 	kernels_dir = argv[2];
 	g_test_add_func("/design-load/examples", test_examples);
 	g_test_add_func("/design-load/runs", test_runs);
+	g_test_add_func("/design-load/errors", test_errors);
+	g_test_add_func("/design-load/damaged", test_damaged);
 	return g_test_run();
 }

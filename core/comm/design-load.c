@@ -454,7 +454,7 @@ static gboolean module_path(
 	if (pe != !m->plain_array || pe != JSON_NODE_HOLDS_NULL(path))
 		return sy_design_read_fail(error, "%s",
 			pe ? "the PE has \"array\" and \"path\" null"
-			   : "a module but the PE has an \"array\" and a "
+			   : "every module but the PE has an \"array\" and a "
 			     "\"path\"");
 	if (pe)
 		return TRUE;
@@ -465,6 +465,20 @@ static gboolean module_path(
 			" moves \"%s\"",
 			m->plain_array->name, i, m->path->plain_array->name);
 	return TRUE;
+}
+
+/* Its code; errors ("code/body: ...") in the design's domain. */
+static SyCode *code_from_json(JsonNode *node, GError **error)
+{
+	GError *code_error = NULL;
+	SyCode *code = sy_code_from_json(node, &code_error);
+
+	if (code)
+		return code;
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, "/%s",
+		code_error->message);
+	g_error_free(code_error);
+	return NULL;
 }
 
 /* The members after its name and kind. */
@@ -495,7 +509,7 @@ static gboolean module_fill(
 		return sy_design_read_fail(
 			error, "\"code\" and \"params\" go together");
 	if (json_object_has_member(o, "code") &&
-		!(m->code = sy_code_from_json(
+		!(m->code = code_from_json(
 			  json_object_get_member(o, "code"), error)))
 		return FALSE;
 	if (json_object_has_member(o, "params") &&
