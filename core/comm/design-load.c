@@ -810,9 +810,10 @@ static const struct {
 	const char *what;
 	gboolean (*has)(const SyDesign *design);
 } printer_needs[] = {
-	{"the analysis (the PE array and its SCoP: the kernel interface, "
-	 "the I/O paths' boxes, the PE's statements and the testbench's "
-	 "loops, which design.json does not hold yet)",
+	{"the kernel's analysis (its PE array and SCoP), and design.json "
+	 "does not hold what the printers read there: the kernel "
+	 "interface, the I/O paths' facts, the PE's statements and the "
+	 "testbench's loops",
 		has_analysis},
 };
 
