@@ -28,23 +28,10 @@ typedef struct {
 } ModuleMember;
 
 static const char *const role_names[] = {"read", "drain", "partial", "pass"};
-static const char *const kind_names[] = {"pe", "io", "drain", "dummy"};
-static const char *const edge_names[] = {
-	"grid", "north", "south", "west", "east", "corner"};
 
 const char *sy_path_role_name(SyPathRole role)
 {
 	return role_names[role];
-}
-
-gboolean sy_path_role_from_name(const char *name, SyPathRole *role)
-{
-	for (guint i = 0; i < G_N_ELEMENTS(role_names); i++)
-		if (g_str_equal(name, role_names[i])) {
-			*role = (SyPathRole)i;
-			return TRUE;
-		}
-	return FALSE;
 }
 
 void sy_design_paths_build_json(JsonBuilder *b, const GPtrArray *paths)
@@ -485,16 +472,19 @@ static SyCode *code_from_json(JsonNode *node, GError **error)
 static gboolean module_fill(
 	Load *load, JsonObject *o, SyModule *m, GError **error)
 {
+	const char *edges[SY_EDGE_CORNER + 1];
 	gint64 level;
 	guint edge;
 
+	for (guint e = 0; e < G_N_ELEMENTS(edges); e++)
+		edges[e] = sy_edge_name((SyEdge)e);
 	if (!module_path(load, o, m, error) ||
 		!sy_design_read_int_member(o, "level", 0, 3, &level, error) ||
 		!sy_design_read_way(o, "direction", &m->in, error) ||
 		!sy_design_read_int_member(
 			o, "count", 0, G_MAXINT64, &m->count, error) ||
-		!sy_design_read_enum(o, "placement", edge_names,
-			G_N_ELEMENTS(edge_names), &edge, error))
+		!sy_design_read_enum(o, "placement", edges, G_N_ELEMENTS(edges),
+			&edge, error))
 		return FALSE;
 	m->level = (guint)level;
 	m->edge = (SyEdge)edge;
@@ -533,16 +523,19 @@ static gboolean module_from_json(
 		"level", "direction", "count", "placement", "buffers", "loops",
 		"code", "params", NULL};
 	const char *extra[G_N_ELEMENTS(module_facts)];
+	const char *kinds[SY_MODULE_DUMMY + 1];
 	JsonObject *o = sy_design_read_object(node, error);
 	const char *name;
 	guint kind;
 
 	for (guint i = 0; i < G_N_ELEMENTS(module_facts); i++)
 		extra[i] = module_facts[i].name;
+	for (guint k = 0; k < G_N_ELEMENTS(kinds); k++)
+		kinds[k] = sy_module_kind_name((SyModuleKind)k);
 	if (!o || !sy_design_read_members(o, names, 10, extra, error) ||
 		!(name = sy_design_read_str(o, "name", error)) ||
-		!sy_design_read_enum(o, "kind", kind_names,
-			G_N_ELEMENTS(kind_names), &kind, error))
+		!sy_design_read_enum(
+			o, "kind", kinds, G_N_ELEMENTS(kinds), &kind, error))
 		return FALSE;
 	if (first != (kind == SY_MODULE_PE))
 		return sy_design_read_fail(error, "%s",
