@@ -142,7 +142,9 @@ typedef struct {
 } SyDesignOptions;
 
 typedef struct {
-	__isl_keep const SyPeArray *array; /* it must outlive the design */
+	__isl_keep const SyPeArray *array; /* it must outlive the design; NULL
+					      in a design read from
+					      design.json */
 	SyModule *pe; /* also in modules, first */
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
