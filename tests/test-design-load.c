@@ -381,6 +381,31 @@ static void test_errors(void)
 	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
 	g_assert_cmpstr(error->message, ==, "design: no JSON value");
 	g_clear_error(&error);
+	/* Nesting as deep as JSON-GLib's parser takes without
+	 * overflowing the stack, and one level more. */
+	for (guint depth = SY_JSON_MAX_DEPTH; depth <= SY_JSON_MAX_DEPTH + 1;
+		depth++) {
+		g_autofree char *open = g_strnfill(depth, '[');
+		g_autofree char *close = g_strnfill(depth, ']');
+		g_autofree char *deep = g_strconcat(open, close, NULL);
+		g_autofree char *want = g_strdup_printf(
+			"<data>:1:%u: Parse error: nested deeper than %u "
+			"objects and arrays",
+			SY_JSON_MAX_DEPTH + 1, SY_JSON_MAX_DEPTH);
+
+		g_assert_null(sy_design_from_json_text(deep, -1, &error));
+		if (depth == SY_JSON_MAX_DEPTH) {
+			g_assert_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID);
+			g_assert_cmpstr(error->message, ==,
+				"design: an array, not an object");
+		} else {
+			g_assert_error(error, JSON_PARSER_ERROR,
+				JSON_PARSER_ERROR_INVALID_DATA);
+			g_assert_cmpstr(error->message, ==, want);
+		}
+		g_clear_error(&error);
+	}
 	/* Beyond 64 bits: refused as it is read. */
 	g_assert_null(sy_design_from_json_text(
 		"{\"candidate\": 18446744073709551616}", -1, &error));
