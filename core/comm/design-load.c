@@ -341,7 +341,8 @@ static gboolean read_paths(Load *load, JsonNode *value, GError **error)
 
 /* Modules */
 
-/* The facts other parts keep per module: one line each. */
+/* The facts other parts keep per module, one line each: read after
+ * the module's other members. */
 static const ModuleMember module_facts[] = {
 	{NULL, NULL},
 };
@@ -506,13 +507,13 @@ static gboolean module_fill(
 		!params_from_json(
 			json_object_get_member(o, "params"), m, error))
 		return sy_design_read_below(error, "params");
+	/* A fact's error starts with its member's name. */
 	for (guint i = 0; module_facts[i].name; i++)
 		if (json_object_has_member(o, module_facts[i].name) &&
 			!module_facts[i].fact(load->design, m,
 				json_object_get_member(o, module_facts[i].name),
 				error))
-			return sy_design_read_below(
-				error, module_facts[i].name);
+			return sy_design_read_below(error, "");
 	return TRUE;
 }
 
@@ -679,7 +680,10 @@ static gboolean read_renamed(Load *load, JsonNode *value, GError **error)
 }
 
 /* The members of design.json, read in this order (each may use those
- * before it), and the facts of the other parts, one line each. */
+ * before it), and the facts of the other parts, one line each: the
+ * kernel's interface before the paths if its arrays replace "arrays",
+ * the I/O, PE and testbench facts after "dram" (they refer to paths and
+ * modules). */
 static const Member members[] = {
 	{"kernel", TRUE, read_kernel, NULL},
 	{"candidate", TRUE, read_candidate, NULL},
@@ -746,9 +750,11 @@ static gboolean load_members(Load *load, JsonObject *o, GError **error)
 
 		if (!value)
 			continue;
-		if (m->read ? !m->read(load, value, error)
-			    : !m->fact(load->design, value, error))
+		if (m->read && !m->read(load, value, error))
 			return sy_design_read_below(error, m->name);
+		/* A fact's error starts with its member's name. */
+		if (!m->read && !m->fact(load->design, value, error))
+			return sy_design_read_below(error, "");
 	}
 	if (!buffers_equal(load->pe_buffers, load->design->pe->buffers))
 		return sy_design_read_fail(error, "%s",

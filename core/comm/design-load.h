@@ -26,8 +26,13 @@
 G_BEGIN_DECLS
 
 /* Reads value, a member of design.json, into design (which holds every
- * member listed before it in the table); on failure sets error to what
- * is wrong, ": ...", or with the path below the member, "/2/x: ...". */
+ * member listed before it in the table); on failure sets error
+ * (SY_DESIGN_ERROR_INVALID) to where from the member's name on and what
+ * is wrong, as sy_code_from_json does: "io/paths/1/lanes: ...".  The
+ * facts' readers of the other parts (sy_io_facts_from_json, ...) fit
+ * in one line each:
+ *     return (design->io = sy_io_facts_from_json(value, design,
+ *                  error)) != NULL; */
 typedef gboolean (*SyDesignMemberRead)(__isl_keep SyDesign *design,
 	__isl_keep JsonNode *value, GError **error);
 /* The same for a member of a module (read after its other members). */
