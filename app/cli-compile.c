@@ -28,6 +28,7 @@ typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean export; /* systole-cli export: a project folder */
+	char *design; /* export --design: from design.json, no FILE.c */
 	char *device;
 	char *pack;
 	char *fifo_depth_text;
@@ -49,6 +50,7 @@ static void compile_clear(Compile *o)
 	g_free(o->pack);
 	g_free(o->fifo_depth_text);
 	g_free(o->device);
+	g_free(o->design);
 }
 
 static const char *const emits[] = {
@@ -310,6 +312,38 @@ static int text_options(Compile *o)
 	return code;
 }
 
+/* export --design reads everything from the design: no FILE.c, and
+ * none of the options that analyse a kernel or make a design. */
+static int design_alone(const Compile *o, int argc)
+{
+	const struct {
+		const char *name;
+		gboolean given;
+	} options[] = {{"--space", o->space != NULL},
+		{"--sa-sizes", o->sa_sizes != NULL},
+		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
+		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
+		{"--simd-info", o->simd_info != NULL},
+		{"--no-double-buffer", o->no_double_buffer},
+		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
+		{"--fifo-depth", o->fifo_depth_text != NULL},
+		{"-D", o->common.defines != NULL},
+		{"-I", o->common.include_dirs != NULL},
+		{"--max-dims", o->common.max_dims_text != NULL},
+		{"--max-operations", o->common.max_operations_text != NULL}};
+
+	if (argc > 1)
+		return cli_usage_error("export: --design takes no FILE.c (the "
+				       "design names its kernel)");
+	for (guint i = 0; i < G_N_ELEMENTS(options); i++)
+		if (options[i].given)
+			return cli_usage_error(
+				"export: --design takes no %s (the design has "
+				"its sizes and options)",
+				options[i].name);
+	return -1;
+}
+
 static int compile_main(int argc, char **argv, gboolean export)
 {
 	Compile o = {0};
@@ -365,6 +399,11 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"The project folder (required)", "DIR"},
 		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
 			"The target device (default u250)", "NAME"},
+		{"design", 0, 0, G_OPTION_ARG_FILENAME, &o.design,
+			"Print the project of an exported design.json, "
+			"without FILE.c (refused until the HLS backend prints "
+			"from the design alone)",
+			"FILE"},
 		G_OPTION_ENTRY_NULL};
 	const char *verb = export ? "export" : "compile";
 	g_autofree char *text = NULL;
@@ -400,7 +439,9 @@ static int compile_main(int argc, char **argv, gboolean export)
 		ctx, export ? project : compile, NULL);
 	cli_add_kernel_options(ctx, &o.common);
 	code = cli_parse_options(ctx, &argc, &argv, &o.common);
-	if (code < 0 && argc != 2)
+	if (code < 0 && o.design)
+		code = design_alone(&o, argc);
+	if (code < 0 && !o.design && argc != 2)
 		code = cli_usage_error(argc < 2 ? "%s: no input file"
 						: "%s: one input file expected",
 			verb);
@@ -433,6 +474,8 @@ static int compile_main(int argc, char **argv, gboolean export)
 		code = cli_report_error(error);
 		g_clear_error(&error);
 	}
+	if (code < 0 && o.design)
+		code = cli_export_design(o.design, o.output, o.device, o.force);
 	if (code >= 0) {
 		compile_clear(&o);
 		return code;

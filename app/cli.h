@@ -65,5 +65,10 @@ int cli_write_error(const GError *error);
 
 int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);
+/* export --design: the project of the design.json at path, into the
+ * folder output (checked already, see sy_export_write_allowed); returns
+ * an exit code. */
+int cli_export_design(const char *path, const char *output,
+	const char *device, gboolean force);
 
 G_END_DECLS

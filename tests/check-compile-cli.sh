@@ -388,12 +388,27 @@ def check(what, got, want):
         print("%s: %r, expected %r" % (what, got, want))
         ok = False
 check("keys", list(doc), ["kernel", "candidate", "sizes", "padded_sizes",
-                          "pe", "modules", "fifos", "dram", "testbench", "io"])
+                          "pe", "arrays", "paths", "modules", "fifos",
+                          "dram", "testbench", "io"])
 check("pe", (doc["pe"]["dims"], doc["pe"]["count"], doc["pe"]["simd"]),
       ([43, 5], 215, 8))
 check("module keys", list(doc["modules"][1]),
-      ["name", "kind", "array", "level", "direction", "count",
+      ["name", "kind", "array", "path", "level", "direction", "count",
        "placement", "buffers", "loops"])
+# The arrays as plain data, and the paths the modules are on (by index).
+check("arrays", [(x["name"], x["ctype"], x["dims"], x["local"], x["read"],
+                  x["written"]) for x in doc["arrays"]],
+      [("C", "float", [1024, 1024], False, True, True),
+       ("A", "float", [1024, 1024], False, True, False),
+       ("B", "float", [1024, 1024], False, True, False)])
+check("paths", [(p["prefix"], p["array"], p["role"], p["direction"],
+                 p["exterior"], p["along"]) for p in doc["paths"]],
+      [("C", "C", "read", "in", False, [0, 0]),
+       ("A", "A", "read", "in", True, [0, 1]),
+       ("B", "B", "read", "in", True, [1, 0]),
+       ("C_drain", "C", "drain", "out", False, [0, 0])])
+check("module paths", [m["path"] for m in doc["modules"]],
+      [None] + [0] * 5 + [1] * 4 + [2] * 4 + [3] * 5)
 check("buffer keys", list(doc["modules"][0]["buffers"][0]),
       ["name", "elem_bits", "shape", "depth", "pack", "ping_pong"])
 check("fifo keys", list(doc["fifos"][0]),

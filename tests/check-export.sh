@@ -1,17 +1,20 @@
 #!/bin/sh
-# check-export.sh CLI EXAMPLES_DIR [full]   (or SYSTOLE_FULL=1)
+# check-export.sh CLI EXAMPLES_DIR ROUNDTRIP [full]   (or SYSTOLE_FULL=1)
 # systole-cli export from the outside: every project's C simulation
 # (make csim: the generated systolic array run where the kernel's SCoP
 # was, the kernel's own check deciding) must pass; designs the backend
 # cannot prove correct are refused with their exact reason; a corrupted
-# result must make the simulation fail; a re-export is byte-identical.
+# result must make the simulation fail; a re-export is byte-identical;
+# every project's design.json reads back into the same bytes (ROUNDTRIP,
+# tests/design-roundtrip.c).
 # Kernels whose SCoP is not in main() get a generated testbench, which
 # prints PASS.  "full" runs every dataflow of matrix multiply and
 # convolution under many sizes (./run test --full).
 set -u
 cli=$1
 examples=$2
-mode=${3:-${SYSTOLE_FULL:+full}}
+roundtrip=$3
+mode=${4:-${SYSTOLE_FULL:+full}}
 kernels=$(dirname "$0")/hls/kernels
 checker=$(dirname "$0")/hls/check-kernel.py
 
@@ -31,8 +34,9 @@ path_of()
 }
 
 # pass KERNEL ARGS...: exported, make csim exits 0 and ends with the
-# kernel's own "Passed!" or the generated testbench's "PASS", and the
-# kernel agrees with design.json (hls/check-kernel.py).
+# kernel's own "Passed!" or the generated testbench's "PASS", the
+# kernel agrees with design.json (hls/check-kernel.py), and design.json
+# reads back into the same bytes.
 pass()
 {
 	kernel=$1
@@ -56,6 +60,10 @@ pass()
 	esac
 	if ! python3 "$checker" "$dir" >"$tmp/sim"; then
 		fail "kernel vs design.json for $kernel $*: $(head -n 2 "$tmp/sim")"
+		return
+	fi
+	if ! "$roundtrip" "$dir/design.json" 2>"$tmp/sim"; then
+		fail "design.json read back for $kernel $*: $(head -n 1 "$tmp/sim")"
 		return
 	fi
 	passed=$((passed + 1))

@@ -350,12 +350,15 @@ static char *to_text(const SyDesignKernel *k)
 	return sy_json_print(root);
 }
 
-static SyDesignKernel *from_text(const char *text, GError **error)
+/* On arrays (the design's), which the kernel read back shares. */
+static SyDesignKernel *from_text(
+	const char *text, GPtrArray *arrays, GError **error)
 {
 	g_autoptr(JsonParser) parser = json_parser_new();
 
 	g_assert_true(json_parser_load_from_data(parser, text, -1, NULL));
-	return sy_design_kernel_from_json(json_parser_get_root(parser), error);
+	return sy_design_kernel_from_json(
+		json_parser_get_root(parser), arrays, error);
 }
 
 /* Written, read back and written again: the same text. */
@@ -363,7 +366,7 @@ static void assert_round_trip(const SyDesignKernel *k)
 {
 	g_autofree char *text = to_text(k), *again = NULL;
 	GError *error = NULL;
-	SyDesignKernel *back = from_text(text, &error);
+	SyDesignKernel *back = from_text(text, k->arrays, &error);
 
 	g_assert_no_error(error);
 	again = to_text(back);
@@ -524,7 +527,7 @@ static void test_json(void)
 	text = to_text(n.design->kernel);
 	g_assert_nonnull(strstr(text,
 		"\"source\" : {\n    \"base64\" : \"Y2Fm6S5j\"\n  },"));
-	back = from_text(text, &error);
+	back = from_text(text, n.design->kernel->arrays, &error);
 	g_assert_no_error(error);
 	g_assert_cmpstr(back->source, ==, "caf\xe9.c");
 	sy_design_kernel_free(back);
@@ -534,8 +537,8 @@ static void test_json(void)
 }
 
 /* text with the first from replaced by to fails with message. */
-static void assert_refused(
-	const char *text, const char *from, const char *to, const char *message)
+static void assert_refused(GPtrArray *arrays, const char *text,
+	const char *from, const char *to, const char *message)
 {
 	const char *at = strstr(text, from);
 	g_autofree char *bad = NULL;
@@ -544,7 +547,7 @@ static void assert_refused(
 	g_assert_nonnull(at);
 	bad = g_strdup_printf(
 		"%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-	g_assert_null(from_text(bad, &error));
+	g_assert_null(from_text(bad, arrays, &error));
 	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
 	g_assert_cmpstr(error->message, ==, message);
 	g_error_free(error);
@@ -559,23 +562,23 @@ static void test_json_errors(void)
 		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
 		"kernel[]->latency[1];kernel[]->simd[1]}");
 	text = to_text(m.design->kernel);
-	assert_refused(text, "\"simd\" : 1", "\"simd\" : 0",
+	assert_refused(m.design->kernel->arrays, text, "\"simd\" : 1", "\"simd\" : 0",
 		"simd: out of range");
-	assert_refused(text, "\"source\"", "\"origin\"",
+	assert_refused(m.design->kernel->arrays, text, "\"source\"", "\"origin\"",
 		"origin: unknown member");
-	assert_refused(text, "\"dims\" : [\n        8\n      ]",
+	assert_refused(m.design->kernel->arrays, text, "\"dims\" : [\n        8\n      ]",
 		"\"dims\" : [\"8\"]", "params/1/dims: not an array of integers");
-	assert_refused(text, "\"array\" : 3", "\"array\" : 4",
+	assert_refused(m.design->kernel->arrays, text, "\"array\" : 3", "\"array\" : 4",
 		"ports/2/array: no such array");
-	assert_refused(text, "\"direction\" : \"in\"", "\"direction\" : \"up\"",
+	assert_refused(m.design->kernel->arrays, text, "\"direction\" : \"in\"", "\"direction\" : \"up\"",
 		"ports/0/direction: not \"in\" or \"out\"");
-	assert_refused(text, "\"in_main\" : false", "\"in_main\" : 0",
+	assert_refused(m.design->kernel->arrays, text, "\"in_main\" : false", "\"in_main\" : 0",
 		"testbench/in_main: not a boolean");
-	assert_refused(text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
+	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
 		"pe: no space loop");
-	assert_refused(text, "\"pe\" : [\n    4\n  ]", "\"pe\" : [4, 0]",
+	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : [4, 0]",
 		"pe: not a grid of PEs");
-	assert_refused(text, "\"pe_count\" : 4", "\"pe_count\" : 5",
+	assert_refused(m.design->kernel->arrays, text, "\"pe_count\" : 4", "\"pe_count\" : 5",
 		"pe_count: not the grid's PEs");
 	made_clear(&m);
 }

@@ -103,6 +103,38 @@ static gssize wide_integer(const char *text, gsize len)
 	return -1;
 }
 
+/* Where the first object or array nested deeper than SY_JSON_MAX_DEPTH
+ * opens, or -1: JSON-GLib's parser recurses per level and overflows the
+ * stack on deep enough text.  Strings and comments are skipped as in
+ * second_value. */
+static gssize too_deep(const char *text, gsize len)
+{
+	guint depth = 0;
+
+	for (gsize i = 0; i < len; i++) {
+		const char *end;
+		char c = text[i];
+
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c; i++)
+				if (c == '"' && text[i] == '\\')
+					i++;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			end = g_strstr_len(
+				text + i + 2, (gssize)(len - i - 2), "*/");
+			if (!end)
+				return -1;
+			i = (gsize)(end - text) + 1;
+		} else if ((c == '{' || c == '[') &&
+			++depth > SY_JSON_MAX_DEPTH) {
+			return (gssize)i;
+		} else if ((c == '}' || c == ']') && depth > 0) {
+			depth--;
+		}
+	}
+	return -1;
+}
+
 /* The line and column of offset at. */
 static void position(const char *data, gssize at, guint *line, guint *col)
 {
@@ -135,6 +167,16 @@ gboolean sy_json_load(
 			JSON_PARSER_ERROR_INVALID_DATA,
 			"<data>:%u:%u: Parse error: an integer beyond 64 bits",
 			line, col);
+		return FALSE;
+	}
+	at = too_deep(data, n);
+	if (at >= 0) {
+		position(data, at, &line, &col);
+		g_set_error(error, JSON_PARSER_ERROR,
+			JSON_PARSER_ERROR_INVALID_DATA,
+			"<data>:%u:%u: Parse error: nested deeper than %u "
+			"objects and arrays",
+			line, col, SY_JSON_MAX_DEPTH);
 		return FALSE;
 	}
 	return json_parser_load_from_data(parser, data, len, error);

@@ -10,8 +10,13 @@
 
 G_BEGIN_DECLS
 
-/* json_parser_load_from_data, refusing text after the first value, and
- * integers beyond 64 bits (which JSON-GLib wraps around), with a
+/* Objects and arrays nested deeper are refused: JSON-GLib's parser
+ * recurses per level and would overflow the stack. */
+#define SY_JSON_MAX_DEPTH 1000
+
+/* json_parser_load_from_data, refusing text after the first value,
+ * nesting deeper than SY_JSON_MAX_DEPTH and integers beyond 64 bits
+ * (which JSON-GLib wraps around), with a
  * JSON_PARSER_ERROR in JSON-GLib's style ("<data>:1:4: Parse error:
  * ..."). len may be -1 for a NUL-terminated text. */
 gboolean sy_json_load(__isl_keep JsonParser *parser,

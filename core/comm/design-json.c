@@ -5,6 +5,7 @@
 #include "comm/io-facts-json.h"
 #include "comm/pe-facts-json.h"
 #include "comm/design-kernel-json.h"
+#include "comm/design-load.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -59,12 +60,27 @@ static void add_params(JsonBuilder *b, const GPtrArray *params)
 	json_builder_end_array(b);
 }
 
-static void add_module(JsonBuilder *b, const SyModule *m)
+/* A module's path: its index in "paths" (prefixes repeat, one a way). */
+static void add_path(JsonBuilder *b, const SyDesign *d, const SyIoPath *path)
+{
+	guint i;
+
+	json_builder_set_member_name(b, "path");
+	if (path && g_ptr_array_find(d->paths, path, &i))
+		json_builder_add_int_value(b, i);
+	else
+		json_builder_add_null_value(b);
+}
+
+static void add_module(
+	JsonBuilder *b, const SyDesign *design, const SyModule *m)
 {
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "name", m->name);
 	sy_json_member_str(b, "kind", sy_module_kind_name(m->kind));
-	sy_json_member_str(b, "array", m->array ? m->array->name : NULL);
+	sy_json_member_str(
+		b, "array", m->plain_array ? m->plain_array->name : NULL);
+	add_path(b, design, m->path);
 	sy_json_member_int(b, "level", m->level);
 	sy_json_member_str(b, "direction", m->in ? "in" : "out");
 	sy_json_member_int(b, "count", m->count);
@@ -86,7 +102,7 @@ static void add_fifo(JsonBuilder *b, const SyFifo *f)
 {
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "name", f->name);
-	sy_json_member_str(b, "array", f->array->name);
+	sy_json_member_str(b, "array", f->plain_array->name);
 	sy_json_member_int(b, "count", f->count);
 	sy_json_member_int(b, "width_bits", f->width_bits);
 	sy_json_member_int(b, "depth", f->depth);
@@ -97,31 +113,30 @@ static void add_fifo(JsonBuilder *b, const SyFifo *f)
 
 JsonNode *sy_design_to_json(const SyDesign *design)
 {
-	const SyPeArray *array = design->array;
-	const SyConfig *cfg = array->config;
+	const SyDesignGrid *grid = design->grid;
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	g_autofree char *sizes = sy_config_to_sa_sizes(cfg, array->choices);
 	/* A path need not be UTF-8; JSON must be. */
-	g_autofree char *kernel = sy_escape_json_text(
-		array->analysis->prog->pp->main->path);
+	g_autofree char *kernel = sy_escape_json_text(grid->kernel);
 
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "kernel", kernel);
-	sy_json_member_int(b, "candidate", array->choices->candidate->id);
-	sy_json_member_str(b, "sizes", sizes);
-	sy_json_member_ints(b, "padded_sizes", array->padded, cfg->n_members);
+	sy_json_member_int(b, "candidate", grid->candidate);
+	sy_json_member_str(b, "sizes", grid->sizes);
+	sy_json_member_ints(b, "padded_sizes", grid->padded, grid->n_members);
 	json_builder_set_member_name(b, "pe");
 	json_builder_begin_object(b);
-	sy_json_member_ints(b, "dims", array->pe, array->n_space);
-	sy_json_member_int(b, "count", sy_pe_array_count(array));
-	sy_json_member_int(b, "simd", cfg->simd_factor);
+	sy_json_member_ints(b, "dims", grid->pe, grid->n_space);
+	sy_json_member_int(b, "count", grid->count);
+	sy_json_member_int(b, "simd", grid->simd);
 	add_buffers(b, design->pe->buffers);
 	sy_pe_facts_add_json(b, design->pe_facts);
 	json_builder_end_object(b);
+	sy_design_arrays_build_json(b, design->arrays);
+	sy_design_paths_build_json(b, design->paths);
 	json_builder_set_member_name(b, "modules");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < design->modules->len; i++)
-		add_module(b, g_ptr_array_index(design->modules, i));
+		add_module(b, design, g_ptr_array_index(design->modules, i));
 	json_builder_end_array(b);
 	json_builder_set_member_name(b, "fifos");
 	json_builder_begin_array(b);
@@ -134,7 +149,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 		const SyDramPort *port = g_ptr_array_index(design->dram, i);
 
 		json_builder_begin_object(b);
-		sy_json_member_str(b, "array", port->array->name);
+		sy_json_member_str(b, "array", port->plain_array->name);
 		sy_json_member_str(b, "direction", port->in ? "in" : "out");
 		sy_json_member_int(b, "width_bits", port->width_bits);
 		sy_json_member_int(b, "elements", port->elements);
@@ -144,6 +159,10 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 	sy_tb_facts_add_json(b, design->tb);
 	sy_io_facts_add_json(b, design);
 	sy_design_kernel_add_member(b, design->kernel);
+	/* Last, as exports have always written it: the interface's
+	 * renames as a plain map. */
+	sy_design_renamed_build_json(
+		b, design->kernel ? design->kernel->renamed : NULL);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -24,22 +24,6 @@ static void member_text(JsonBuilder *b, const char *name, const char *s)
 	json_builder_end_object(b);
 }
 
-static void add_array(JsonBuilder *b, const SyDesignArray *x)
-{
-	json_builder_begin_object(b);
-	member_text(b, "name", x->name);
-	member_text(b, "id", x->id);
-	sy_json_member_ints(b, "dims", x->dims, x->n_dims);
-	sy_json_member_bool(b, "local", x->local);
-	sy_json_member_bool(b, "read", x->read);
-	sy_json_member_bool(b, "written", x->written);
-	member_text(b, "type", x->ctype);
-	sy_json_member_int(b, "bits", x->bits);
-	sy_json_member_bool(b, "integer", x->integer);
-	sy_json_member_bool(b, "global", x->global);
-	json_builder_end_object(b);
-}
-
 static void add_param(JsonBuilder *b, const SyDesignParam *v)
 {
 	json_builder_begin_object(b);
@@ -122,7 +106,6 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	member_text(b, "function_id", kernel->function_id);
 	sy_json_member_bool(b, "params_known", kernel->params_known);
 	add_list(b, "params", kernel->params, (void *)add_param);
-	add_list(b, "arrays", kernel->arrays, (void *)add_array);
 	sy_json_member_ints(b, "pe", kernel->pe, kernel->n_space);
 	sy_json_member_int(b, "pe_count", kernel->pe_count);
 	sy_json_member_int(b, "simd", kernel->simd);
@@ -289,32 +272,6 @@ static JsonObject *object_of(JsonNode *node, const char *const *names,
 	}
 	o = json_node_get_object(node);
 	return has_members(o, names, where, error) ? o : NULL;
-}
-
-static gpointer array_from_json(JsonNode *node, const char *at, GError **error)
-{
-	static const char *const names[] = {"name", "id", "dims", "local",
-		"read", "written", "type", "bits", "integer", "global", NULL};
-	JsonObject *o = object_of(node, names, at, error);
-	SyDesignArray *x = g_new0(SyDesignArray, 1);
-
-	if (o && get_text(o, at, "name", FALSE, &x->name, error) &&
-		get_text(o, at, "id", FALSE, &x->id, error) &&
-		get_ints(o, at, "dims", 0, &x->dims, &x->n_dims, error) &&
-		get_bool(o, at, "local", &x->local, error) &&
-		get_bool(o, at, "read", &x->read, error) &&
-		get_bool(o, at, "written", &x->written, error) &&
-		get_text(o, at, "type", FALSE, &x->ctype, error) &&
-		get_uint(o, at, "bits", &x->bits, error) &&
-		get_bool(o, at, "integer", &x->integer, error) &&
-		get_bool(o, at, "global", &x->global, error))
-		return x;
-	g_free(x->name);
-	g_free(x->id);
-	g_free(x->dims);
-	g_free(x->ctype);
-	g_free(x);
-	return NULL;
 }
 
 static gpointer param_from_json(JsonNode *node, const char *at, GError **error)
@@ -489,22 +446,23 @@ static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 	return TRUE;
 }
 
-SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GError **error)
+SyDesignKernel *sy_design_kernel_from_json(
+	JsonNode *node, GPtrArray *arrays, GError **error)
 {
 	static const char *const names[] = {"source", "function",
-		"function_id", "params_known", "params", "arrays", "pe",
+		"function_id", "params_known", "params", "pe",
 		"pe_count", "simd", "sizes", "flags", "ports", "widest_word",
 		"keywords", "defines", "testbench", "renames", "headers", NULL};
 	JsonObject *o = object_of(node, names, "", error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
+	kernel->arrays = g_ptr_array_ref(arrays);
 	if (o && get_text(o, "", "source", FALSE, &kernel->source, error) &&
 		get_text(o, "", "function", TRUE, &kernel->function, error) &&
 		get_text(o, "", "function_id", TRUE, &kernel->function_id,
 			error) &&
 		get_bool(o, "", "params_known", &kernel->params_known, error) &&
 		get_list(o, "params", kernel->params, param_from_json, error) &&
-		get_list(o, "arrays", kernel->arrays, array_from_json, error) &&
 		grid_from_json(o, kernel, error) &&
 		get_int(o, "", "simd", 1, G_MAXINT64, &kernel->simd, error) &&
 		get_text(o, "", "sizes", FALSE, &kernel->sizes, error) &&

@@ -23,11 +23,13 @@ void sy_design_kernel_build_json(
 void sy_design_kernel_add_member(
 	__isl_keep JsonBuilder *b, __isl_keep const SyDesignKernel *kernel);
 
-/* The kernel read back from node (keep).  Fails (SY_DESIGN_ERROR_INVALID)
- * on anything sy_design_kernel_build_json does not write, saying where
- * below the interface's object: "arrays/2/dims: not an array of
- * integers". */
+/* The kernel read back from node (keep), on the design's arrays
+ * (SyDesignArray, design.json's "arrays", which it shares).  Fails
+ * (SY_DESIGN_ERROR_INVALID) on anything sy_design_kernel_build_json
+ * does not write, saying where below the interface's object:
+ * "ports/2/array: no such array". */
 __isl_give SyDesignKernel *sy_design_kernel_from_json(
-	__isl_keep JsonNode *node, GError **error);
+	__isl_keep JsonNode *node, __isl_keep GPtrArray *arrays,
+	GError **error);
 
 G_END_DECLS

@@ -2,10 +2,10 @@
  * questions the printers ask of it. */
 #include "comm/design-kernel.h"
 
-static void array_free(gpointer data)
+void sy_design_array_free(SyDesignArray *x)
 {
-	SyDesignArray *x = data;
-
+	if (!x)
+		return;
 	g_free(x->name);
 	g_free(x->id);
 	g_free(x->dims);
@@ -63,13 +63,13 @@ static void header_free(gpointer data)
 }
 
 /* Empty lists, ready to be filled (by comm/kernel-facts.c or from
- * JSON). */
+ * JSON); the arrays are the design's (SyDesign.arrays), which the
+ * filler shares. */
 SyDesignKernel *sy_design_kernel_new(void)
 {
 	SyDesignKernel *kernel = g_new0(SyDesignKernel, 1);
 
 	kernel->params = g_ptr_array_new_with_free_func(param_free);
-	kernel->arrays = g_ptr_array_new_with_free_func(array_free);
 	kernel->ports = g_ptr_array_new_with_free_func(port_free);
 	kernel->defines = g_ptr_array_new_with_free_func(define_free);
 	kernel->renamed = g_ptr_array_new_with_free_func(rename_free);
@@ -88,7 +88,8 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 	g_free(kernel->function);
 	g_free(kernel->function_id);
 	g_ptr_array_unref(kernel->params);
-	g_ptr_array_unref(kernel->arrays);
+	if (kernel->arrays)
+		g_ptr_array_unref(kernel->arrays);
 	g_free(kernel->sizes);
 	g_free(kernel->flags);
 	g_ptr_array_unref(kernel->ports);

@@ -107,7 +107,8 @@ typedef struct {
 	char *function_id; /* as the project calls it */
 	gboolean params_known; /* its parameters could be read */
 	GPtrArray *params; /* SyDesignParam, in order */
-	GPtrArray *arrays; /* SyDesignArray, in the SCoP's order */
+	GPtrArray *arrays; /* SyDesignArray, in the SCoP's order: the
+			     design's (SyDesign.arrays), shared */
 	guint n_space;
 	gint64 pe[3]; /* PEs along each space loop */
 	gint64 pe_count;
@@ -125,6 +126,7 @@ typedef struct {
 } SyDesignKernel;
 
 __isl_give SyDesignKernel *sy_design_kernel_new(void);
+void sy_design_array_free(__isl_take SyDesignArray *x);
 void sy_design_kernel_free(__isl_take SyDesignKernel *kernel);
 
 /* Whether an array is a scalar the kernel only reads: then it is an

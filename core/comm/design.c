@@ -157,6 +157,9 @@ void sy_design_free(SyDesign *design)
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
 	sy_design_kernel_free(design->kernel);
+	sy_design_grid_free(design->grid);
+	if (design->arrays)
+		g_ptr_array_unref(design->arrays);
 	g_free(design);
 }
 
@@ -197,6 +200,44 @@ gint64 sy_design_fifo_count(const SyDesign *design, const char *name)
 }
 
 /* Loop trees */
+
+static SyLoopNode *loop_new(const char *name, const char *role, gint64 trip);
+
+/* The pieces a reader of design.json fills (comm/design-load.c), with
+ * the functions that free them here. */
+
+SyDesign *sy_design_alloc(void)
+{
+	SyDesign *design = g_new0(SyDesign, 1);
+
+	design->modules = g_ptr_array_new_with_free_func(module_free);
+	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
+	design->dram = g_ptr_array_new_with_free_func(g_free);
+	return design;
+}
+
+SyModule *sy_design_add_module(
+	SyDesign *design, const char *name, SyModuleKind kind)
+{
+	SyModule *m = g_new0(SyModule, 1);
+
+	m->name = g_strdup(name);
+	m->kind = kind;
+	m->boundary = g_str_has_suffix(name, "_boundary");
+	m->buffers = g_ptr_array_new_with_free_func(buffer_free);
+	g_ptr_array_add(design->modules, m);
+	return m;
+}
+
+SyLoopNode *sy_loop_node_new(const char *name, const char *role, gint64 trip)
+{
+	return loop_new(name, role, trip);
+}
+
+void sy_loop_node_free(SyLoopNode *node)
+{
+	loop_node_free(node);
+}
 
 static SyLoopNode *loop_new(const char *name, const char *role, gint64 trip)
 {
@@ -866,6 +907,55 @@ static void check_fifo_totals(Build *b)
 	}
 }
 
+/* The plain twin of x (of the scop's arrays, sy_design_arrays_new's
+ * are in the same order), NULL for none. */
+static const SyDesignArray *plain_of(
+	const SyDesign *design, const SyArray *x)
+{
+	guint k;
+
+	if (!x || !g_ptr_array_find(
+			  design->array->analysis->scop->arrays, x, &k))
+		return NULL;
+	return g_ptr_array_index(design->arrays, k);
+}
+
+/* The plain data of the design: its PE array, the kernel's arrays, and
+ * every array member's plain twin. */
+static void add_plain(SyDesign *design)
+{
+	design->grid = sy_design_grid_new(design->array);
+	design->arrays = sy_design_arrays_new(design->array->analysis->scop);
+	for (guint i = 0; i < design->arrays->len; i++) {
+		SyDesignArray *x = g_ptr_array_index(design->arrays, i);
+
+		/* 32 for a type Systole does not know, as the backend
+		 * declares it. */
+		x->bits = sy_type_bits(x->ctype);
+		x->bits = x->bits ? x->bits : 32;
+	}
+	for (guint i = 0; i < design->modules->len; i++) {
+		SyModule *m = g_ptr_array_index(design->modules, i);
+
+		m->plain_array = plain_of(design, m->array);
+	}
+	for (guint i = 0; i < design->fifos->len; i++) {
+		SyFifo *f = g_ptr_array_index(design->fifos, i);
+
+		f->plain_array = plain_of(design, f->array);
+	}
+	for (guint i = 0; i < design->dram->len; i++) {
+		SyDramPort *port = g_ptr_array_index(design->dram, i);
+
+		port->plain_array = plain_of(design, port->array);
+	}
+	for (guint i = 0; i < design->paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(design->paths, i);
+
+		p->plain_array = plain_of(design, p->array);
+	}
+}
+
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
@@ -899,6 +989,7 @@ SyDesign *sy_design_new(
 	check_pack(&b);
 	check_fifo_totals(&b);
 	design->paths = b.paths;
+	add_plain(design);
 	g_hash_table_unref(b.packable);
 	/* An isl failure replaces what its NULL results made up (an
 	 * invalid --pack, say); an overflow is told only when nothing else

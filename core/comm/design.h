@@ -110,6 +110,9 @@ typedef struct {
 	SyCode *code;
 	GPtrArray *params; /* SyCodeParam: code's fixed dimensions, in
 			      order; NULL without code */
+	__isl_keep const SyDesignArray *plain_array; /* array as plain data:
+							the design's, NULL
+							for the PE */
 } SyModule;
 
 /* FIFOs of one name between one pair of module families; a name (as
@@ -122,6 +125,7 @@ typedef struct {
 	guint depth;
 	const SyModule *from;
 	const SyModule *to;
+	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyFifo;
 
 typedef struct {
@@ -129,6 +133,7 @@ typedef struct {
 	gboolean in;
 	guint width_bits;
 	gint64 elements; /* moved over the whole run */
+	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyDramPort;
 
 typedef struct {
@@ -141,7 +146,9 @@ typedef struct {
 typedef struct _SyPeFacts SyPeFacts;
 
 typedef struct {
-	__isl_keep const SyPeArray *array; /* it must outlive the design */
+	__isl_keep const SyPeArray *array; /* it must outlive the design; NULL
+					      in a design read from
+					      design.json */
 	SyModule *pe; /* also in modules, first */
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
@@ -164,6 +171,12 @@ typedef struct {
 	/* The kernel's interface as the backend prints it; NULL until
 	 * sy_design_complete (comm/kernel-facts.h). */
 	SyDesignKernel *kernel;
+	/* Plain data (comm/design-plain.h): what design.json says of the
+	 * PE array and of the kernel's arrays (SyDesignArray, what the
+	 * plain_array members point at).  A design read from design.json
+	 * (comm/design-load.h) has these, and no array or tiles. */
+	SyDesignGrid *grid;
+	GPtrArray *arrays;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor
@@ -171,6 +184,17 @@ typedef struct {
 __isl_give SyDesign *sy_design_new(__isl_keep const SyPeArray *array,
 	__isl_keep const SyDesignOptions *options, GError **error);
 void sy_design_free(__isl_take SyDesign *design);
+
+/* For readers of design.json (comm/design-load.h): a design with no
+ * modules, FIFOs or DRAM ports (and nothing else), a module added to
+ * it (a boundary if its name says so, no buffers yet, no loops), and a
+ * loop node with no children. */
+__isl_give SyDesign *sy_design_alloc(void);
+__isl_keep SyModule *sy_design_add_module(__isl_keep SyDesign *design,
+	__isl_keep const char *name, SyModuleKind kind);
+__isl_give SyLoopNode *sy_loop_node_new(__isl_keep const char *name,
+	__isl_keep const char *role, gint64 trip);
+void sy_loop_node_free(__isl_take SyLoopNode *node);
 
 /* Drops every module's code (see sy_design_build_code). */
 void sy_design_clear_code(__isl_keep SyDesign *design);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "base/checked.h"
+#include "comm/design-plain.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,9 @@ typedef struct {
 	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
 	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
+	/* array as plain data (the design's, see sy_design_new; the
+	 * only one in a design read from design.json) */
+	__isl_keep const SyDesignArray *plain_array;
 } SyIoPath;
 
 /* The paths of the array's dataflow, inputs first, in the order of the

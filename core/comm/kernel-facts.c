@@ -225,25 +225,15 @@ static guint widest_word(const SyHlsModel *m)
 /* The arrays and the function */
 
 static void add_arrays(
-	SyDesignKernel *k, const SyScop *scop, const SyNames *names)
+	SyDesignKernel *k, SyDesign *design, const SyNames *names)
 {
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *a = g_ptr_array_index(scop->arrays, i);
-		SyDesignArray *x = g_new0(SyDesignArray, 1);
+	for (guint i = 0; i < design->arrays->len; i++) {
+		SyDesignArray *x = g_ptr_array_index(design->arrays, i);
 
-		x->name = g_strdup(a->name);
-		x->id = g_strdup(sy_names_id(names, a->name));
-		x->n_dims = a->n_dims;
-		x->dims = g_memdup2(a->dims, MAX(a->n_dims, 1) * sizeof *a->dims);
-		x->local = a->local;
-		x->read = a->read;
-		x->written = a->written;
-		x->ctype = g_strdup(a->var->base_type);
-		x->bits = bits_of(a);
-		x->integer = a->var->integer;
-		x->global = a->var->global;
-		g_ptr_array_add(k->arrays, x);
+		g_free(x->id);
+		x->id = g_strdup(sy_names_id(names, x->name));
 	}
+	k->arrays = g_ptr_array_ref(design->arrays);
 }
 
 /* A parameter the generated main passes as a null pointer: a pointer,
@@ -434,8 +424,8 @@ static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
 
 /* What the generated code and the project's files take from the
  * analysis, but the testbench's text. */
-static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
-	const SyAnalysisOptions *options, GError **error)
+static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
+	const SyNames *names, const SyAnalysisOptions *options, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyProgram *prog = array->analysis->prog;
@@ -451,7 +441,7 @@ static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
 		: NULL;
 	k->params_known = prog->params_known;
 	add_params(k, array->analysis->scop);
-	add_arrays(k, array->analysis->scop, names);
+	add_arrays(k, design, names);
 	k->n_space = array->n_space;
 	memcpy(k->pe, array->pe, array->n_space * sizeof *array->pe);
 	k->pe_count = sy_pe_array_count(array);
@@ -478,7 +468,7 @@ SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
 
 	if (!m || !check_widths(m, error))
 		return NULL;
-	k = kernel_new(m, names, options, error);
+	k = kernel_new(design, m, names, options, error);
 	if (!k)
 		return NULL;
 	/* The modules' code after the checks that refuse a design, with

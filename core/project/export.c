@@ -262,23 +262,11 @@ static char *readme(
 	return g_string_free(text, FALSE);
 }
 
-/* design.json, with the identifiers the project renamed. */
+/* design.json: the design, the interface and the renames with it. */
 static char *design_json(const SyDesign *design)
 {
 	g_autoptr(JsonNode) root = sy_design_to_json(design);
-	const GPtrArray *renamed = design->kernel->renamed;
-	JsonObject *map;
 
-	if (!renamed->len)
-		return sy_json_print(root);
-	map = json_object_new();
-	for (guint i = 0; i < renamed->len; i++) {
-		const SyDesignRename *r = g_ptr_array_index(renamed, i);
-
-		json_object_set_string_member(map, r->user, r->id);
-	}
-	json_object_set_object_member(
-		json_node_get_object(root), "renamed", map);
 	return sy_json_print(root);
 }
 

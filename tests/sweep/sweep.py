@@ -12,12 +12,15 @@ The design is exported into a temporary folder and simulated with
 make csim.  Outcomes:
 
   passed    exported, make csim exits 0 with the kernel's own "Passed!"
-            or the generated testbench's "PASS", and the kernel agrees
-            with design.json (tests/hls/check-kernel.py);
+            or the generated testbench's "PASS", the kernel agrees
+            with design.json (tests/hls/check-kernel.py) and, with
+            --roundtrip, design.json reads back into the same bytes
+            (tests/design-roundtrip.c);
   refused   export exits 1 with one line "systole-cli: error: ...",
             writing nothing (counted by that line);
   failed    anything else: csim fails or does not build, the kernel and
-            design.json disagree, exit 3, a crash, a timeout.
+            design.json disagree, design.json does not read back the
+            same, exit 3, a crash, a timeout.
 
 Seed S of a kernel draws from a generator seeded with "S:NAME" (NAME
 the kernel's file name), so a configuration depends on nothing but its
@@ -234,6 +237,13 @@ def simulate(args, kernel, flags, work):
         commands.append(check)
         return Outcome("failed", "kernel vs design.json", commands,
                        out + err)
+    if args.roundtrip:
+        again = [args.roundtrip, os.path.join(work, "design.json")]
+        status, out, err = run(again, args.timeout)
+        if status != 0:
+            commands.append(again)
+            return Outcome("failed", "design.json read back", commands,
+                           out + err)
     return Outcome("passed", "", commands)
 
 
@@ -306,6 +316,8 @@ def main():
                         help="seconds for one make csim")
     parser.add_argument("--max-dims", type=int, default=2)
     parser.add_argument("--cxx", default="c++")
+    parser.add_argument("--roundtrip", default=None,
+                        help="design-roundtrip, run on each design.json")
     parser.add_argument("--keep", default=None,
                         help="move the projects that fail into this folder")
     parser.add_argument("--show", action="store_true",
