@@ -120,3 +120,14 @@ GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
 	}
 	return args;
 }
+
+const char *sy_design_kernel_id(const SyDesignKernel *kernel, const char *user)
+{
+	for (guint i = 0; i < kernel->renamed->len; i++) {
+		const SyDesignRename *r = g_ptr_array_index(kernel->renamed, i);
+
+		if (g_str_equal(r->user, user))
+			return r->id;
+	}
+	return user;
+}

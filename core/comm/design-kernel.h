@@ -135,4 +135,9 @@ gboolean sy_design_array_is_argument(__isl_keep const SyDesignArray *x);
 __isl_give GPtrArray *sy_design_kernel_arguments(
 	__isl_keep const SyDesignKernel *kernel);
 
+/* What the project calls the user's identifier user: its rename
+ * (renamed), or user itself. */
+__isl_keep const char *sy_design_kernel_id(
+	__isl_keep const SyDesignKernel *kernel, __isl_keep const char *user);
+
 G_END_DECLS

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "base/checked.h"
+#include "comm/design-kernel.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,9 @@ typedef struct {
 	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
 	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
+	/* array as the kernel declares it (the design's kernel's, see
+	 * sy_design_bind_arrays), NULL until the design has a kernel */
+	__isl_keep const SyDesignArray *plain_array;
 } SyIoPath;
 
 /* The paths of the array's dataflow, inputs first, in the order of the

@@ -13,6 +13,7 @@
 #include "compute/codegen.h"
 #include "comm/design-kernel.h"
 #include "comm/kernel-facts.h"
+#include "comm/facts-arrays.h"
 #include "comm/module-code.h"
 
 /* Vitis HLS's ap_[u]int holds up to 4096 bits with AP_INT_MAX_W defined
@@ -491,5 +492,6 @@ SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
 		g_clear_pointer(&design->kernel, sy_design_kernel_free);
 		return NULL;
 	}
+	sy_design_bind_arrays(design);
 	return g_steal_pointer(&m);
 }

@@ -34,6 +34,7 @@
 #include <glib.h>
 
 #include "base/own.h"
+#include "comm/design-kernel.h"
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
@@ -83,6 +84,9 @@ typedef struct {
 	char *reg;
 	gboolean forward; /* STREAM reads: passed on to the next PE */
 	int at; /* its first request (see above), -1 for none */
+	/* array as the kernel declares it, what the printer reads (see
+	 * sy_design_bind_arrays), NULL until the design has a kernel */
+	__isl_keep const SyDesignArray *plain_array;
 } SyPeAccess;
 
 /* A piece of a statement's computation. */
@@ -137,6 +141,7 @@ typedef struct {
 	gint64 *size;
 	guint n_partition;
 	guint *partition; /* dimensions, ascending */
+	__isl_keep const SyDesignArray *plain_array; /* array, as above */
 } SyPeBuffer;
 
 /* A stream of the PE: the FIFO a path comes in by or goes out by, of
@@ -147,6 +152,7 @@ typedef struct {
 	gboolean in;
 	__isl_keep const SyArray *array;
 	guint lanes;
+	__isl_keep const SyDesignArray *plain_array; /* array, as above */
 } SyPeStream;
 
 typedef struct _SyPeFacts SyPeFacts;

@@ -6,8 +6,6 @@
  * read and the drains write. */
 #include <string.h>
 
-#include "compute/check.h"
-#include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 /* The testbench: the SCoP's place in the user's program, where the
@@ -25,15 +23,14 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 {
 	Tb *tb = data;
 	const SyTbPath *tp = tb->tp;
-	const SyArray *x = tp->path->array;
+	const SyDesignArray *x = tp->path->plain_array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
 	const SyCodeExpr *written = tb->mode == 2
 		? exprs[call->args->len - 1]
 		: NULL;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
-	GString *inside = g_string_new(NULL),
-		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
-	guint b = sy_hls_bits(x);
+	g_autofree char *tag = sy_hls_tag(x->ctype);
+	GString *inside = g_string_new(NULL), *elem = g_string_new(x->id);
+	guint b = x->bits;
 
 	if (tb->mode == 1) {
 		g_string_append_printf(p->out,
@@ -62,7 +59,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	if (tb->mode == 0) {
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out,
-			"%s sy_x = (%s) ? %s : ", sy_hls_ctype(x), inside->str,
+			"%s sy_x = (%s) ? %s : ", x->ctype, inside->str,
 			elem->str);
 		sy_hls_print_zero(p->out, x);
 		g_string_append(p->out, ";\n");
@@ -128,7 +125,7 @@ static void tb_block(
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
 	GString *out = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(hls->kernel);
 	guint used = 0;
 
 	for (guint i = 0; i < paths->len; i++) {
@@ -167,8 +164,8 @@ static void tb_block(
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const char *name = sy_names_id(hls->names,
-			((SyArray *)g_ptr_array_index(args, i))->name);
+		const char *name =
+			((SyDesignArray *)g_ptr_array_index(args, i))->id;
 
 		g_string_append_printf(call, ", %s", name);
 		g_string_append_printf(fpga, ", %s", name);

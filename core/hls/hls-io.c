@@ -5,22 +5,11 @@
  * I/O facts (comm/io-facts.h) and its modules' code. */
 #include "hls/hls-private.h"
 
-/* The design's I/O facts (sy_hls_generate has the modules' code built,
- * and the facts with it, before printing). */
-const SyIoFacts *sy_hls_io_facts(const SyHlsGen *hls)
-{
-	return hls->m->design->io;
-}
-
 /* A word of the lanes a path moves to or from a PE (the element for
  * one lane). */
 static char *pe_word(const SyIoPathFacts *f)
 {
-	const SyArray *x = f->path->array;
-
-	if (f->lanes == 1)
-		return g_strdup(sy_hls_ctype(x));
-	return g_strdup_printf("ap_uint<%u>", f->lanes * sy_hls_bits(x));
+	return sy_hls_word(f->path->plain_array, f->lanes);
 }
 
 /* Geometry: lines of an exterior path, chains of an interior one */
@@ -171,13 +160,13 @@ static void print_linear(SyAstPrinter *p, SyCodeExpr *const *exprs, guint *at,
 static void print_feed_one(SyAstPrinter *p, const SyIoPathFacts *f,
 	guint access, const char *lane, const char *tag)
 {
-	const SyArray *x = f->path->array;
-	guint b = sy_hls_bits(x);
+	const SyDesignArray *x = f->path->plain_array;
+	guint b = x->bits;
 
 	sy_hls_line(p,
 		"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u * (sy_e "
 		"%% %u) + %u, %u * (sy_e %% %u)));",
-		sy_hls_ctype(x), tag, f->pack, b, f->pack, b - 1, b, f->pack);
+		x->ctype, tag, f->pack, b, f->pack, b - 1, b, f->pack);
 	if (f->once) {
 		sy_hls_line(p, "if (%s == 0)", lane);
 		sy_hls_line(p, "    fifo_local_out.write(sy_x);");
@@ -198,7 +187,7 @@ static void print_feed_one(SyAstPrinter *p, const SyIoPathFacts *f,
 static void print_collect_one(SyAstPrinter *p, const SyIoPathFacts *f,
 	guint access, const char *lane, const char *tag)
 {
-	guint b = sy_hls_bits(f->path->array);
+	guint b = f->path->plain_array->bits;
 
 	(void)access;
 	(void)lane;
@@ -217,8 +206,8 @@ static void print_transfers(SyAstPrinter *p, const IoModule *mod,
 	const SyIoMoves *mv, SyCodeExpr *const *exprs)
 {
 	const SyIoPathFacts *f = mod->f;
-	const SyArray *x = f->path->array;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
+	const SyDesignArray *x = f->path->plain_array;
+	g_autofree char *tag = sy_hls_tag(x->ctype);
 	g_autofree char *lane = NULL;
 	guint at = 0;
 
@@ -397,7 +386,7 @@ static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 static void emit_intra(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *coords)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	GString *out = hls->out;
 	g_autofree char *word = pe_word(f);
@@ -429,7 +418,7 @@ static void emit_intra(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *args, gboolean boundary)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	GString *out = hls->out;
 	g_autofree char *word = pe_word(f);
@@ -565,7 +554,7 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	Pass ps = {
 		f, sy_io_facts_pe_count(io) / io->pe[0], io->pe[0], boundary};
@@ -590,7 +579,7 @@ static void emit_l2_pass(
  * in the PEs. */
 static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
@@ -611,7 +600,7 @@ static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
  * PE. */
 static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
@@ -661,14 +650,14 @@ void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		p->prefix, word,
 		p->role == SY_PATH_PASS ? "Values of the temporary"
 					: "Partial results of",
-		p->array->name);
+		p->plain_array->name);
 }
 
 /* The far end of a temporary passed PE to PE: the last PEs pass
  * nothing on (a value that would leave their tile is refused). */
 static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
@@ -681,7 +670,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"#pragma HLS INLINE off\n"
 		"    /* Values of the temporary %s stay in their tile: the "
 		"last PEs pass none on. */\n",
-		p->prefix, unit->str, word, p->array->name);
+		p->prefix, unit->str, word, p->plain_array->name);
 	for (guint k = 0; k < io->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
@@ -714,7 +703,7 @@ static void print_drop(SyAstPrinter *p, const IoModule *mod,
 
 static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 	IoModule mod = {f, print_drop, NULL};
@@ -737,84 +726,4 @@ void sy_hls_io_emit_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		emit_tail_dummy(hls, f);
 	else
 		emit_drop_dummy(hls, f);
-}
-
-/* For the printers that still hold SyHlsPath and the PE array (hls.c,
- * hls-pe.c, hls-harness.c, until they print from the design): the
- * modules and counts through the path's facts; the geometry the facts
- * give as along, units and sy_io_facts_unit_coords. */
-
-static const SyIoPathFacts *facts_of(const SyHlsGen *hls, const SyHlsPath *hp)
-{
-	return sy_io_facts_path(sy_hls_io_facts(hls), hp->path);
-}
-
-/* The space loop an exterior path moves along. */
-guint sy_hls_along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
-gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
-{
-	return p->exterior
-		? sy_pe_array_count(array) / array->pe[sy_hls_along(p)]
-		: sy_pe_array_count(array);
-}
-
-void sy_hls_unit_coords(
-	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord)
-{
-	for (guint k = array->n_space; k-- > 0;) {
-		if (k == skip) {
-			coord[k] = at;
-			continue;
-		}
-		coord[k] = n % array->pe[k];
-		n /= array->pe[k];
-	}
-}
-
-gint64 sy_hls_box_words(const SyHlsPath *hp)
-{
-	gint64 n = 1;
-
-	/* Overflows were refused first (sy_hls_port_words_checked). */
-	for (guint d = 0; d < hp->box.n_dims; d++)
-		n *= hp->box.size[d];
-	return n / hp->pack;
-}
-
-gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
-{
-	return facts_of(hls, hp)->port_words;
-}
-
-gint64 sy_hls_port_words_checked(
-	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck)
-{
-	const SyIoPathFacts *f = facts_of(hls, hp);
-
-	if (f->port_error && !ck->error)
-		ck->error = g_error_new_literal(SY_CHECKED_ERROR,
-			SY_CHECKED_ERROR_OVERFLOW, f->port_error);
-	return f->port_words;
-}
-
-void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit(hls, facts_of(hls, hp));
-}
-
-void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit_dummy(hls, facts_of(hls, hp));
-}
-
-void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit_head_dummy(hls, facts_of(hls, hp));
 }

@@ -312,22 +312,17 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
 		generated_sources);
-	/* The design made ready for the printer, which cannot fail on it,
-	 * then printed: one isl stage (the printers of the I/O modules
-	 * and the PE still build ASTs). */
+	/* The design made ready for the printer in one isl stage, then
+	 * printed from the design alone, which cannot fail. */
 	sy_isl_stage_begin(ctx);
 	m = sy_design_complete(design, names, options, error);
-	if (m)
-		sy_hls_generate(design, m, names, &hls);
 	made = m != NULL;
 	sy_hls_model_free(m);
 	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
-		    "the HLS project", error)) {
-		sy_hls_files_clear(&hls);
+		    "the HLS project", error) ||
+		!made)
 		return FALSE;
-	}
-	if (!made)
-		return FALSE;
+	sy_hls_generate(design, &hls);
 	files->paths = g_ptr_array_new_with_free_func(g_free);
 	files->contents = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_bytes_unref);
