@@ -29,9 +29,8 @@
 #include "base/own.h"
 #include "comm/io-facts.h"
 #include "comm/design-kernel.h"
-#include "comm/io-plan.h"
+#include "comm/io-path.h"
 #include "compute/code.h"
-#include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +41,12 @@ typedef enum {
 } SyDesignError;
 
 GQuark sy_design_error_quark(void);
+
+/* The analysis objects a design is built on (compute/pe-array.h,
+ * compute/tile-boxes.h): it points at them, its printers never look
+ * inside, and need not include them. */
+typedef struct _SyPeArray SyPeArray;
+typedef struct _SyTileBoxes SyTileBoxes;
 
 typedef enum {
 	SY_MODULE_PE,

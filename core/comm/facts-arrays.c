@@ -1,6 +1,7 @@
 /* The facts' arrays as the kernel declares them (see facts-arrays.h). */
 #include "comm/facts-arrays.h"
 #include "comm/pe-facts.h"
+#include "compute/pe-array.h"
 
 /* The kernel's arrays by the analysis' (SyArray -> SyDesignArray): both
  * lists are in the SCoP's order. */

@@ -3,6 +3,7 @@
 
 #include "base/json-members.h"
 #include "comm/io-facts-json.h"
+#include "comm/io-plan.h"
 #include "compute/code-json.h"
 
 /* Writing */

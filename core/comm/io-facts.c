@@ -2,6 +2,9 @@
 #include "base/checked.h"
 #include "comm/io-facts.h"
 
+const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
+const char *const sy_module_code_p_names[] = {"p0", "p1", "p2"};
+
 /* Plain data */
 
 static void moves_free(gpointer data)

@@ -16,7 +16,7 @@
  * lane registers its intra_trans declares. */
 #pragma once
 
-#include "comm/io-plan.h"
+#include "comm/io-path.h"
 #include "compute/code.h"
 
 G_BEGIN_DECLS

@@ -4,6 +4,7 @@
 #include "base/json-members.h"
 #include "comm/design.h"
 #include "comm/pe-facts-json.h"
+#include "poly/scop.h"
 
 /* Writing */
 

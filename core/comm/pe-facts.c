@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "comm/pe-facts.h"
+#include "poly/scop.h"
 
 static void access_free(gpointer data)
 {

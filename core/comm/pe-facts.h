@@ -35,7 +35,14 @@
 
 #include "base/own.h"
 #include "comm/design-kernel.h"
-#include "poly/scop.h"
+
+G_BEGIN_DECLS
+
+/* The analysis' arrays (poly/scop.h), which the facts' builders and
+ * readers work on; the printers read plain_array. */
+typedef struct _SyArray SyArray;
+
+G_END_DECLS
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "base/json-members.h"
+#include "comm/io-plan.h"
 #include "comm/tb-facts-json.h"
 #include "compute/code-json.h"
 

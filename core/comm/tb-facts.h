@@ -15,7 +15,7 @@
  * writes there and leaves comes back). */
 #pragma once
 
-#include "comm/io-plan.h"
+#include "comm/io-path.h"
 #include "compute/code.h"
 
 G_BEGIN_DECLS
