@@ -58,8 +58,6 @@ static void add_path(
 	sy_json_member_int(b, "box_words", f->box_words);
 	sy_json_member_int(b, "along", f->along);
 	sy_json_member_int(b, "units", f->units);
-	sy_json_member_int(b, "port_words", f->port_words);
-	sy_json_member_str(b, "port_error", f->port_error);
 	sy_json_member_bool(b, "headless", f->headless);
 	json_builder_set_member_name(b, "ping_pong");
 	json_builder_begin_array(b);
@@ -330,7 +328,6 @@ static gboolean ping_pong_from_json(
 static gboolean numbers_from_json(
 	JsonObject *o, SyIoPathFacts *f, guint n_space, GError **error)
 {
-	const char *port_error;
 	gint64 lanes, pack, along;
 
 	if (!get_int(o, "lanes", 1, G_MAXUINT, &lanes, error) ||
@@ -339,16 +336,12 @@ static gboolean numbers_from_json(
 		!get_int(o, "box_words", 0, G_MAXINT64, &f->box_words, error) ||
 		!get_int(o, "along", 0, n_space - 1, &along, error) ||
 		!get_int(o, "units", 0, G_MAXINT64, &f->units, error) ||
-		!get_int(o, "port_words", 0, G_MAXINT64, &f->port_words,
-			error) ||
-		!get_str(o, "port_error", &port_error, error) ||
 		!get_bool(o, "headless", &f->headless, error) ||
 		!ping_pong_from_json(o, f, error))
 		return FALSE;
 	f->lanes = (guint)lanes;
 	f->pack = (guint)pack;
 	f->along = (guint)along;
-	f->port_error = g_strdup(port_error);
 	return TRUE;
 }
 
@@ -357,7 +350,7 @@ static SyIoPathFacts *path_from_json(
 {
 	static const char *const names[] = {"prefix", "direction", "box",
 		"lanes", "once", "pack", "box_words", "along", "units",
-		"port_words", "port_error", "headless", "ping_pong", "tiles",
+		"headless", "ping_pong", "tiles",
 		"intra", "drop", "moves", "registers", NULL};
 	JsonObject *o = object_of(node, names, error);
 	const SyIoPath *path = o ? find_path(design, o, error) : NULL;

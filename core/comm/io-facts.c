@@ -42,7 +42,6 @@ void sy_io_path_facts_free(SyIoPathFacts *f)
 	if (!f)
 		return;
 	g_free(f->box);
-	g_free(f->port_error);
 	sy_code_free(f->tiles);
 	g_ptr_array_unref(f->moves);
 	g_free(f->registers);
@@ -113,18 +112,4 @@ void sy_io_facts_unit_coords(
 		coord[k] = n % io->pe[k];
 		n /= io->pe[k];
 	}
-}
-
-gboolean sy_io_facts_check(const SyIoFacts *io, GError **error)
-{
-	for (guint i = 0; i < io->paths->len; i++) {
-		const SyIoPathFacts *f = g_ptr_array_index(io->paths, i);
-
-		if (f->port_error) {
-			g_set_error_literal(error, SY_CHECKED_ERROR,
-				SY_CHECKED_ERROR_OVERFLOW, f->port_error);
-			return FALSE;
-		}
-	}
-	return TRUE;
 }

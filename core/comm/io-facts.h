@@ -9,8 +9,7 @@
  * Per path: its box (the elements a line or a PE buffers per tile), the
  * SIMD lanes it moves at once and whether one element serves them all,
  * the elements per word, the space loop it moves along and its units
- * (lines or PEs), the words of its DRAM port (or why they do not fit in
- * 64 bits), whether its chain has no way in, the tile loops its L3, L2
+ * (lines or PEs), whether its chain has no way in, the tile loops its L3, L2
  * and main loops run (code with one statement "T" whose arguments are
  * the tile's coordinates), the accesses each statement moves and the
  * lane registers its intra_trans declares. */
@@ -45,13 +44,8 @@ typedef struct {
 	gint64 box_words; /* words of a box */
 	guint along; /* the space loop an exterior path moves along */
 	gint64 units; /* lines (exterior) or PEs (interior) */
-	/* The words the L3 module moves through the DRAM port (the
-	 * m_axi depth): tiles x units x box words; 0 for a temporary
-	 * passed PE to PE, which has none.  port_error: the first count
-	 * that overflows 64 bits (SY_CHECKED_ERROR's message), or
-	 * NULL. */
-	gint64 port_words;
-	char *port_error;
+	/* (The words its DRAM port moves are the kernel's:
+	 * SyDesignPort.words, design-kernel.h.) */
 	gboolean headless; /* dummies write its first PEs' upstream FIFOs */
 	gboolean ping_pong[2]; /* of its buffered module, [1]: boundary */
 	SyCode *tiles; /* the tiles that move data, in order */
@@ -98,9 +92,5 @@ gint64 sy_io_facts_pe_count(__isl_keep const SyIoFacts *io);
  * skip in row-major order, skip's own coordinate at at. */
 void sy_io_facts_unit_coords(__isl_keep const SyIoFacts *io, guint skip,
 	gint64 at, gint64 n, __isl_keep gint64 *coord);
-
-/* FALSE with the first port's overflow (SY_CHECKED_ERROR) where one
- * does not fit in 64 bits. */
-gboolean sy_io_facts_check(__isl_keep const SyIoFacts *io, GError **error);
 
 G_END_DECLS

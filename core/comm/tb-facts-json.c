@@ -13,8 +13,6 @@ static void add_path(JsonBuilder *b, const SyTbPath *tp)
 	sy_json_member_str(b, "array", tp->path->array->name);
 	sy_json_member_str(b, "direction", tp->path->in ? "in" : "out");
 	sy_json_member_str(b, "prefix", tp->path->prefix);
-	sy_json_member_str(b, "port", tp->port);
-	sy_json_member_int(b, "port_words", tp->port_words);
 	sy_json_member_ints(b, "box", tp->box, tp->n_dims);
 	sy_json_member_int(b, "pack", tp->pack);
 	sy_json_member_int(b, "box_words", tp->box_words);
@@ -59,8 +57,8 @@ static gboolean holds(JsonNode *node, GType type)
 		json_node_get_value_type(node) == type;
 }
 
-static const char *const members[] = {"array", "direction", "prefix", "port",
-	"port_words", "box", "pack", "box_words", "loops", NULL};
+static const char *const members[] = {"array", "direction", "prefix", "box",
+	"pack", "box_words", "loops", NULL};
 
 /* Every member is one of members, and all of them are there. */
 static gboolean check_members(JsonObject *o, GError **error)
@@ -237,16 +235,13 @@ static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 						      : NULL;
 	const SyIoPath *p;
 	g_autofree gint64 *box = NULL;
-	gint64 port_words, pack, box_words;
+	gint64 pack, box_words;
 	SyCode *loops;
 
 	if (!o)
 		return invalid(error, "not an object");
 	if (!check_members(o, error) ||
 		!(p = path_member(o, design, error)) ||
-		!string_member(o, "port", error) ||
-		!int_member(o, "port_words", 0, G_MAXINT64, &port_words,
-			error) ||
 		!(box = box_member(o, p->array->n_dims, error)) ||
 		!int_member(o, "pack", 1, G_MAXUINT, &pack, error) ||
 		!int_member(o, "box_words", 0, G_MAXINT64, &box_words,
@@ -254,9 +249,8 @@ static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 		!words_fit(box, p->array->n_dims, pack, box_words, error) ||
 		!(loops = loops_member(o, p, error)))
 		return FALSE;
-	sy_tb_facts_add(facts, p, json_object_get_string_member(o, "port"),
-		port_words, p->array->n_dims, box, (guint)pack, box_words,
-		loops);
+	sy_tb_facts_add(facts, p, p->array->n_dims, box, (guint)pack,
+		box_words, loops);
 	return TRUE;
 }
 

@@ -122,6 +122,8 @@ static void tb_block(
 	SyHlsGen *hls, GString *text, const char *in, const char *unit)
 {
 	const GPtrArray *paths = hls->design->tb->paths;
+	/* The kernel's ports: the paths' in their order. */
+	const GPtrArray *ports = hls->kernel->ports;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
 	GString *out = g_string_new(NULL);
@@ -130,7 +132,8 @@ static void tb_block(
 
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
-		const char *port = tp->port, *P = tp->path->prefix;
+		const SyDesignPort *dp = g_ptr_array_index(ports, i);
+		const char *port = dp->name, *P = tp->path->prefix;
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
@@ -159,7 +162,7 @@ static void tb_block(
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, tp->port_words, in2, port, tp->port_words, in2,
+			in2, dp->words, in2, port, dp->words, in2,
 			in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
@@ -178,7 +181,10 @@ static void tb_block(
 		in, fpga->str, in, call->str);
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
-		const char *port = tp->port, *P = tp->path->prefix;
+		const char *port = ((const SyDesignPort *)g_ptr_array_index(
+					    ports, i))
+					   ->name,
+			   *P = tp->path->prefix;
 
 		if (tp->path->in)
 			continue;
