@@ -453,8 +453,8 @@ check("testbench", [(p["prefix"], p["direction"], p["box"], p["pack"],
 # What the I/O modules print from: A's lines of 3 x 64 elements, 8
 # lanes a transfer, 12 words of 16, over 8 x 8 x 16 tiles and 43 lines.
 io = doc["io"]
-check("io", (io["n_tile"], io["pe"], [p["prefix"] for p in io["paths"]]),
-      (3, [43, 5], ["C", "A", "B", "C_drain"]))
+check("io", (list(io), io["n_tile"], [p["prefix"] for p in io["paths"]]),
+      (["n_tile", "paths"], 3, ["C", "A", "B", "C_drain"]))
 a = io["paths"][1]
 check("io path keys", list(a),
       ["prefix", "direction", "box", "lanes", "once", "pack", "box_words",

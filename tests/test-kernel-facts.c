@@ -444,6 +444,7 @@ static void test_example(void)
 	const SyDesignHeader *h;
 	const char *scop, *endscop;
 	GError *error = NULL;
+	gint64 coord[2];
 
 	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
 	g_assert_true(g_file_get_contents(header, &header_text, NULL, NULL));
@@ -475,6 +476,15 @@ static void test_example(void)
 	g_assert_cmpint(k->pe[0], ==, 4);
 	g_assert_cmpint(k->pe[1], ==, 4);
 	g_assert_cmpint(k->pe_count, ==, 16);
+	/* The PEs' coordinates on the 4 x 4 grid: line 2 of a path along
+	 * j meets the PEs at j = 3 in PE (2, 3). */
+	sy_design_kernel_unit_coords(k, 1, 3, 2, coord);
+	g_assert_cmpint(coord[0], ==, 2);
+	g_assert_cmpint(coord[1], ==, 3);
+	/* Line 3 along i, at its first PE: PE (0, 3). */
+	sy_design_kernel_unit_coords(k, 0, 0, 3, coord);
+	g_assert_cmpint(coord[0], ==, 0);
+	g_assert_cmpint(coord[1], ==, 3);
 	g_assert_cmpint(k->simd, ==, 2);
 	g_assert_cmpstr(k->flags, ==,
 		"--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 "

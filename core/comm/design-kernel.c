@@ -131,3 +131,16 @@ const char *sy_design_kernel_id(const SyDesignKernel *kernel, const char *user)
 	}
 	return user;
 }
+
+void sy_design_kernel_unit_coords(const SyDesignKernel *kernel, guint skip,
+	gint64 at, gint64 n, gint64 *coord)
+{
+	for (guint k = kernel->n_space; k-- > 0;) {
+		if (k == skip) {
+			coord[k] = at;
+			continue;
+		}
+		coord[k] = n % kernel->pe[k];
+		n /= kernel->pe[k];
+	}
+}

@@ -135,6 +135,11 @@ gboolean sy_design_array_is_argument(__isl_keep const SyDesignArray *x);
 __isl_give GPtrArray *sy_design_kernel_arguments(
 	__isl_keep const SyDesignKernel *kernel);
 
+/* The PE coordinates of line (or chain) n of the grid: the space loops
+ * other than skip in row-major order, skip's own coordinate at at. */
+void sy_design_kernel_unit_coords(__isl_keep const SyDesignKernel *kernel,
+	guint skip, gint64 at, gint64 n, __isl_keep gint64 *coord);
+
 /* What the project calls the user's identifier user: its rename
  * (renamed), or user itself. */
 __isl_keep const char *sy_design_kernel_id(

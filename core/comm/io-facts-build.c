@@ -175,9 +175,8 @@ static SyIoPathFacts *path_facts(
 
 SyIoFacts *sy_io_facts_new(const SyDesign *design, const SyHlsModel *m)
 {
-	SyIoFacts *io = sy_io_facts_alloc(m->n_tile, m->n_space);
+	SyIoFacts *io = sy_io_facts_alloc(m->n_tile);
 
-	memcpy(io->pe, m->array->pe, m->n_space * sizeof(gint64));
 	for (guint i = 0; i < m->pe_paths->len; i++) {
 		SyIoPathFacts *f = path_facts(
 			design, m, g_ptr_array_index(m->pe_paths, i));

@@ -82,7 +82,6 @@ void sy_io_facts_add_json(JsonBuilder *b, const SyDesign *design)
 	json_builder_set_member_name(b, "io");
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "n_tile", io->n_tile);
-	sy_json_member_ints(b, "pe", io->pe, io->n_space);
 	json_builder_set_member_name(b, "paths");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < io->paths->len; i++)
@@ -346,7 +345,7 @@ static gboolean numbers_from_json(
 }
 
 static SyIoPathFacts *path_from_json(
-	JsonNode *node, const SyDesign *design, guint n_space, GError **error)
+	JsonNode *node, const SyDesign *design, GError **error)
 {
 	static const char *const names[] = {"prefix", "direction", "box",
 		"lanes", "once", "pack", "box_words", "along", "units",
@@ -365,7 +364,7 @@ static SyIoPathFacts *path_from_json(
 		return NULL;
 	f = sy_io_path_facts_alloc(path, n);
 	memcpy(f->box, box, n * sizeof(gint64));
-	if (!numbers_from_json(o, f, n_space, error) ||
+	if (!numbers_from_json(o, f, path->n_space, error) ||
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
 		!moves_from_json(o, f, error) ||
@@ -394,24 +393,14 @@ static SyIoPathFacts *path_from_json(
 SyIoFacts *sy_io_facts_from_json(
 	JsonNode *node, const SyDesign *design, GError **error)
 {
-	static const char *const names[] = {"n_tile", "pe", "paths", NULL};
+	static const char *const names[] = {"n_tile", "paths", NULL};
 	GError *why = NULL;
 	JsonObject *o = object_of(node, names, &why);
-	g_autofree gint64 *pe = NULL;
 	JsonArray *list = NULL;
 	SyIoFacts *io = NULL;
 	gint64 n_tile = 0;
-	guint n_space = 0;
 
-	/* Grids of one to three dimensions, as the PE coordinates'
-	 * names (comm/module-code.h). */
-	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why) &&
-		get_ints(o, "pe", -1, 1, G_MAXINT64, &pe, &n_space, &why) &&
-		(n_space >= 1 && n_space <= 3
-				? TRUE
-				: invalid(&why,
-					  "\"pe\" has %u members, not 1 to 3",
-					  n_space))) {
+	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why)) {
 		JsonNode *paths = json_object_get_member(o, "paths");
 
 		if (JSON_NODE_HOLDS_ARRAY(paths))
@@ -419,13 +408,11 @@ SyIoFacts *sy_io_facts_from_json(
 		else
 			invalid(&why, "\"paths\" is not an array");
 	}
-	if (list) {
-		io = sy_io_facts_alloc((guint)n_tile, n_space);
-		memcpy(io->pe, pe, n_space * sizeof(gint64));
-	}
+	if (list)
+		io = sy_io_facts_alloc((guint)n_tile);
 	for (guint i = 0; io && i < json_array_get_length(list); i++) {
 		SyIoPathFacts *f = path_from_json(
-			json_array_get_element(list, i), design, n_space, &why);
+			json_array_get_element(list, i), design, &why);
 
 		if (!f) {
 			g_prefix_error(&why, "/paths/%u", i);

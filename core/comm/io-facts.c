@@ -48,13 +48,11 @@ void sy_io_path_facts_free(SyIoPathFacts *f)
 	g_free(f);
 }
 
-SyIoFacts *sy_io_facts_alloc(guint n_tile, guint n_space)
+SyIoFacts *sy_io_facts_alloc(guint n_tile)
 {
 	SyIoFacts *io = g_new0(SyIoFacts, 1);
 
 	io->n_tile = n_tile;
-	io->n_space = n_space;
-	io->pe = g_new0(gint64, n_space + 1);
 	io->paths = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_io_path_facts_free);
 	return io;
@@ -64,7 +62,6 @@ void sy_io_facts_free(SyIoFacts *io)
 {
 	if (!io)
 		return;
-	g_free(io->pe);
 	g_ptr_array_unref(io->paths);
 	g_free(io);
 }
@@ -90,26 +87,4 @@ const SyIoMoves *sy_io_path_facts_moves(
 			return mv;
 	}
 	return NULL;
-}
-
-gint64 sy_io_facts_pe_count(const SyIoFacts *io)
-{
-	gint64 n = 1;
-
-	for (guint k = 0; k < io->n_space; k++)
-		n *= io->pe[k];
-	return n;
-}
-
-void sy_io_facts_unit_coords(
-	const SyIoFacts *io, guint skip, gint64 at, gint64 n, gint64 *coord)
-{
-	for (guint k = io->n_space; k-- > 0;) {
-		if (k == skip) {
-			coord[k] = at;
-			continue;
-		}
-		coord[k] = n % io->pe[k];
-		n /= io->pe[k];
-	}
 }

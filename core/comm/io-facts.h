@@ -63,15 +63,15 @@ typedef struct {
 
 typedef struct {
 	guint n_tile; /* tile dimensions of the schedule */
-	guint n_space;
-	gint64 *pe; /* the PE grid, n_space sizes */
+	/* (The PE grid is the kernel's: SyDesignKernel.pe, and each path's
+	 * space loops SyIoPath.n_space.) */
 	/* SyIoPathFacts: the paths through DRAM in the design's order,
 	 * then the temporaries passed PE to PE. */
 	GPtrArray *paths;
 } SyIoFacts;
 
-/* Empty facts of n_space PE dimensions (for reading). */
-__isl_give SyIoFacts *sy_io_facts_alloc(guint n_tile, guint n_space);
+/* Empty facts (for reading). */
+__isl_give SyIoFacts *sy_io_facts_alloc(guint n_tile);
 __isl_give SyIoPathFacts *sy_io_path_facts_alloc(
 	__isl_keep const SyIoPath *path, guint n_dims);
 void sy_io_facts_free(__isl_take SyIoFacts *io);
@@ -85,12 +85,5 @@ __isl_keep const SyIoPathFacts *sy_io_facts_path(
 /* The accesses statement stmt moves on f's path, or NULL. */
 __isl_keep const SyIoMoves *sy_io_path_facts_moves(
 	__isl_keep const SyIoPathFacts *f, __isl_keep const char *stmt);
-
-/* The PEs of the grid. */
-gint64 sy_io_facts_pe_count(__isl_keep const SyIoFacts *io);
-/* The PE coordinates of line (or chain) n: the space loops other than
- * skip in row-major order, skip's own coordinate at at. */
-void sy_io_facts_unit_coords(__isl_keep const SyIoFacts *io, guint skip,
-	gint64 at, gint64 n, __isl_keep gint64 *coord);
 
 G_END_DECLS

@@ -15,22 +15,22 @@ static char *pe_word(const SyIoPathFacts *f)
 /* Geometry: lines of an exterior path, chains of an interior one */
 
 /* C code computing coordinates p0.. of a line or chain "idx" into
- * variables (the same rule as sy_io_facts_unit_coords). */
-static void print_unit_coords(GString *out, const SyIoFacts *io, guint skip,
-	const char *at, const char *indent)
+ * variables (the same rule as sy_design_kernel_unit_coords). */
+static void print_unit_coords(GString *out, const SyDesignKernel *k,
+	guint skip, const char *at, const char *indent)
 {
 	GString *n = g_string_new("idx");
 
-	for (guint k = io->n_space; k-- > 0;) {
-		if (k == skip) {
+	for (guint d = k->n_space; d-- > 0;) {
+		if (d == skip) {
 			g_string_append_printf(out, "%sconst int %s = %s;\n",
-				indent, sy_module_code_p_names[k], at);
+				indent, sy_module_code_p_names[d], at);
 			continue;
 		}
 		g_string_append_printf(out,
 			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
-			indent, sy_module_code_p_names[k], n->str, io->pe[k]);
-		g_string_append_printf(n, " / %" G_GINT64_FORMAT, io->pe[k]);
+			indent, sy_module_code_p_names[d], n->str, k->pe[d]);
+		g_string_append_printf(n, " / %" G_GINT64_FORMAT, k->pe[d]);
 	}
 	g_string_free(n, TRUE);
 }
@@ -554,10 +554,9 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
-	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	Pass ps = {
-		f, sy_io_facts_pe_count(io) / io->pe[0], io->pe[0], boundary};
+		f, hls->kernel->pe_count / hls->kernel->pe[0], hls->kernel->pe[0], boundary};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -579,15 +578,14 @@ static void emit_l2_pass(
  * in the PEs. */
 static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
 	g_autofree char *at = g_strdup_printf(
-		"%" G_GINT64_FORMAT, p->in ? 0 : io->pe[f->along] - 1);
+		"%" G_GINT64_FORMAT, p->in ? 0 : hls->kernel->pe[f->along] - 1);
 	GString *coords = g_string_new(NULL);
 
-	print_unit_coords(coords, io, f->along, at, "    ");
+	print_unit_coords(coords, hls->kernel, f->along, at, "    ");
 	for (guint b = 0; b < 2; b++)
 		emit_inter(hls, f, name, "int idx", "idx", f->units, b);
 	emit_intra(hls, f, name, "int idx", coords->str);
@@ -600,13 +598,12 @@ static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
  * PE. */
 static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
 	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
 
-	for (guint k = 0; k < io->n_space; k++) {
+	for (guint k = 0; k < hls->kernel->n_space; k++) {
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 		g_string_append_printf(
@@ -615,7 +612,7 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	for (guint b = 0; b < 2; b++)
 		emit_l2_pass(hls, f, b);
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, unit->str, "p0", io->pe[0], b);
+		emit_inter(hls, f, name, unit->str, "p0", hls->kernel->pe[0], b);
 	emit_intra(hls, f, name, unit->str, "");
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, unit->str, args->str, b);
@@ -657,12 +654,11 @@ void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
  * nothing on (a value that would leave their tile is refused). */
 static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 
-	for (guint k = 0; k < io->n_space; k++)
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(
 			unit, "int %s, ", sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
@@ -671,7 +667,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"    /* Values of the temporary %s stay in their tile: the "
 		"last PEs pass none on. */\n",
 		p->prefix, unit->str, word, p->plain_array->name);
-	for (guint k = 0; k < io->n_space; k++)
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
 	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
@@ -703,12 +699,11 @@ static void print_drop(SyAstPrinter *p, const IoModule *mod,
 
 static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = hls->io;
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 	IoModule mod = {f, print_drop, NULL};
 
-	for (guint k = 0; k < io->n_space; k++)
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,

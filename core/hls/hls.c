@@ -165,7 +165,7 @@ static void call_line(
 	gint64 coord[3];
 	g_autofree char *index = NULL, *below = NULL;
 
-	sy_io_facts_unit_coords(hls->io, f->along, at, l, coord);
+	sy_design_kernel_unit_coords(hls->kernel, f->along, at, l, coord);
 	index = sy_hls_fifo_index(
 		coord, hls->kernel->n_space, p->in ? -1 : (int)f->along);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
@@ -194,7 +194,7 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
-	sy_io_facts_unit_coords(hls->io, 0, q, c, coord);
+	sy_design_kernel_unit_coords(hls->kernel, 0, q, c, coord);
 	at = sy_hls_fifo_index(coord, k->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
@@ -280,7 +280,7 @@ static void call_heads(SyHlsGen *hls)
 			gint64 coord[3];
 			g_autofree char *here = NULL;
 
-			sy_io_facts_unit_coords(hls->io, f->along, 0, l, coord);
+			sy_design_kernel_unit_coords(hls->kernel, f->along, 0, l, coord);
 			here = sy_hls_fifo_index(coord, k->n_space, -1);
 			g_string_append_printf(hls->out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
@@ -342,8 +342,8 @@ static void call_tails(SyHlsGen *hls)
 			gint64 coord[3];
 			g_autofree char *next = NULL;
 
-			sy_io_facts_unit_coords(
-				hls->io, a, k->pe[a] - 1, l, coord);
+			sy_design_kernel_unit_coords(
+				hls->kernel, a, k->pe[a] - 1, l, coord);
 			next = sy_hls_fifo_index(coord, k->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
