@@ -71,7 +71,6 @@ static void make(Made *m, const char *path, const char *text,
 	g_autoptr(SyConfig) cfg = NULL;
 	g_autoptr(SyNames) names = NULL;
 	GError *error = NULL;
-	SyHlsModel *model;
 
 	m->a = sy_analysis_new_from_data(path, text, -1, &options, &error);
 	g_assert_no_error(error);
@@ -85,10 +84,8 @@ static void make(Made *m, const char *path, const char *text,
 	g_assert_no_error(error);
 	names = sy_names_new(m->a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	model = sy_design_complete(m->design, names, &options, &error);
+	g_assert_true(sy_design_complete(m->design, names, &options, &error));
 	g_assert_no_error(error);
-	g_assert_nonnull(model);
-	sy_hls_model_free(model);
 	g_assert_nonnull(m->design->kernel);
 	/* The modules' code came with it. */
 	g_assert_nonnull(m->design->pe->code);
@@ -121,7 +118,7 @@ static void assert_incomplete(const char *text, const char *sizes,
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	g_assert_null(sy_design_complete(design, names, NULL, &error));
+	g_assert_false(sy_design_complete(design, names, NULL, &error));
 	g_assert_error(error, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED);
 	g_assert_cmpstr(error->message, ==, message);
 	g_error_free(error);
@@ -406,7 +403,7 @@ static void test_header(void)
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
 	g_assert_no_error(error);
 	g_assert_cmpuint(design->kernel->renamed->len, ==, 1);
 	g_assert_cmpstr(((SyDesignRename *)design->kernel->renamed->pdata[0])
@@ -463,7 +460,7 @@ static void test_example(void)
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
 	g_assert_no_error(error);
 	k = design->kernel;
 	g_assert_cmpstr(k->function, ==, "main");

@@ -307,7 +307,6 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
 
 	isl_ctx *ctx = array->analysis->ctx;
-	SyHlsModel *m;
 	gboolean made;
 
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
@@ -315,9 +314,7 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	/* The design made ready for the printer in one isl stage, then
 	 * printed from the design alone, which cannot fail. */
 	sy_isl_stage_begin(ctx);
-	m = sy_design_complete(design, names, options, error);
-	made = m != NULL;
-	sy_hls_model_free(m);
+	made = sy_design_complete(design, names, options, error);
 	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
 		    "the HLS project", error) ||
 		!made)
