@@ -468,12 +468,6 @@ SyPeFacts *sy_pe_facts_build(const SyHlsModel *m, GHashTable *simplified)
 
 	facts->lanes = m->lanes_dim >= 0 ? (guint)m->array->config->simd_factor
 					 : 0;
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (!x->n_dims && !x->written && !x->local)
-			g_ptr_array_add(facts->args, (gpointer)x);
-	}
 	add_buffers(facts, m, simplified);
 	add_streams(facts, m);
 	for (guint i = 0; i < scop->stmts->len; i++) {

@@ -114,13 +114,6 @@ void sy_pe_facts_add_json(JsonBuilder *b, const SyPeFacts *facts)
 	json_builder_set_member_name(b, "facts");
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "lanes", facts->lanes);
-	json_builder_set_member_name(b, "args");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < facts->args->len; i++)
-		json_builder_add_string_value(b,
-			((const SyArray *)g_ptr_array_index(facts->args, i))
-				->name);
-	json_builder_end_array(b);
 	json_builder_set_member_name(b, "buffers");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < facts->buffers->len; i++)
@@ -562,20 +555,10 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 	return sy_pe_stream_new(path, stem, in, x, lanes);
 }
 
-static gpointer read_arg(const Reader *r, JsonNode *node, gpointer data)
-{
-	(void)data;
-	if (!holds(node, G_TYPE_STRING)) {
-		invalid(r->error, "not an array's name");
-		return NULL;
-	}
-	return (gpointer)find_array(r, json_node_get_string(node));
-}
-
 SyPeFacts *sy_pe_facts_from_json(
 	JsonNode *node, const GPtrArray *arrays, guint n_paths, GError **error)
 {
-	static const char *const names[] = {"lanes", "args", "buffers",
+	static const char *const names[] = {"lanes", "buffers",
 		"streams", "statements", "lanes_warning", NULL};
 	Reader r = {arrays, n_paths, error};
 	JsonObject *o = object_of(node, names, error);
@@ -583,7 +566,6 @@ SyPeFacts *sy_pe_facts_from_json(
 	const char *warning;
 
 	if (!o || !get_uint(o, "lanes", &facts->lanes, error) ||
-		!read_list(&r, o, "args", read_arg, NULL, facts->args) ||
 		!read_list(&r, o, "buffers", read_buffer, NULL,
 			facts->buffers) ||
 		!read_list(&r, o, "streams", read_stream, NULL,

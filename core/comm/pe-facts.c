@@ -66,7 +66,6 @@ SyPeFacts *sy_pe_facts_new(void)
 {
 	SyPeFacts *facts = g_new0(SyPeFacts, 1);
 
-	facts->args = g_ptr_array_new();
 	facts->buffers = g_ptr_array_new_with_free_func(buffer_free);
 	facts->streams = g_ptr_array_new_with_free_func(stream_free);
 	facts->stmts = g_ptr_array_new_with_free_func(stmt_free);
@@ -77,7 +76,6 @@ void sy_pe_facts_free(SyPeFacts *facts)
 {
 	if (!facts)
 		return;
-	g_ptr_array_unref(facts->args);
 	g_ptr_array_unref(facts->buffers);
 	g_ptr_array_unref(facts->streams);
 	g_ptr_array_unref(facts->stmts);

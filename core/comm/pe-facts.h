@@ -168,8 +168,8 @@ struct _SyPeFacts {
 	/* SIMD lanes of the PE's innermost loop (unrolled; its leaves'
 	 * request 1 is the lane), 0 without a SIMD loop. */
 	guint lanes;
-	GPtrArray *args; /* __isl_keep SyArray: the kernel's scalars, the
-			    PE's parameters after its coordinates */
+	/* (The kernel's scalars it takes after its coordinates are the
+	 * kernel's arguments: sy_design_kernel_arguments.) */
 	GPtrArray *buffers; /* SyPeBuffer, in the SCoP's array order */
 	GPtrArray *streams; /* SyPeStream: per path the PE uses, in, then
 			       out */
