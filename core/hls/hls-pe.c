@@ -286,7 +286,7 @@ static void print_pe_stmt(
 
 /* The PE's streams, in path order: "fifo_A_in, fifo_A_out, ..." with
  * their types when typed. */
-char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
+static char *pe_streams(SyHlsGen *hls, gboolean typed)
 {
 	const SyPeFacts *facts = facts_of(hls);
 	GString *s = g_string_new(NULL);
@@ -358,8 +358,8 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 {
 	const GPtrArray *coords = hls->design->pe->params;
 	GString *out = hls->out;
-	g_autofree char *streams = sy_hls_pe_streams(hls, TRUE);
-	g_autofree char *stream_names = sy_hls_pe_streams(hls, FALSE);
+	g_autofree char *streams = pe_streams(hls, TRUE);
+	g_autofree char *stream_names = pe_streams(hls, FALSE);
 	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(hls->kernel);
 	GString *params = g_string_new(NULL), *names = g_string_new(NULL);
 	SyHlsModule mod = {hls, print_pe_stmt};

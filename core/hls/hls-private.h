@@ -91,10 +91,8 @@ void sy_hls_io_emit_head_dummy(
  * vectors, then the kernel's scalars. */
 char *sy_hls_fpga_params(const SyDesignKernel *k);
 
-/* The PE and PE_wrapper, printed into hls->out; the PE's streams as
- * parameters (typed) or arguments. */
+/* The PE and PE_wrapper, printed into hls->out. */
 void sy_hls_emit_pe(SyHlsGen *hls);
-char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 
 char *sy_hls_emit_testbench(SyHlsGen *hls);
 char *sy_hls_emit_host(const SyDesignKernel *k);
