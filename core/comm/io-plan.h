@@ -10,7 +10,6 @@
 
 G_BEGIN_DECLS
 
-
 /* The paths of the array's dataflow, inputs first, in the order of the
  * I/O groups. */
 __isl_give GPtrArray *sy_io_plan(__isl_keep const SyPeArray *array);
