@@ -29,13 +29,18 @@ static SyDesign *load(const char *path, GError **error)
 static char *print(SyDesign *design, const char *output,
 	const char *device_name, gboolean force, GError **error)
 {
+	/* The device of the export it came from, unless told. */
 	g_autoptr(SyDevice) device = sy_device_lookup(
-		device_name ? device_name : "u250", error);
+		device_name ? device_name
+		: design->kernel->device ? design->kernel->device
+					 : "u250",
+		error);
 	SyExportFiles files = {0};
 	char *done;
 
-	if (!device || !sy_export_files(design, device, NULL, &files, error))
+	if (!device)
 		return NULL;
+	sy_export_files_print(design, device, &files);
 	if (!sy_export_write(&files, output, force, error)) {
 		sy_export_files_clear(&files);
 		return NULL;

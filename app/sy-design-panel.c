@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "comm/io-plan.h"
 #include "sy-design-panel.h"
 
 enum { COL_FAMILY, COL_LABEL, COL_COUNT, COL_KIND };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "comm/design.h"
+#include "comm/io-plan.h"
 #include "render-array.h"
 #include "testutil.h"
 

@@ -1,10 +1,12 @@
 #!/bin/sh
 # check-export-design.sh CLI EXAMPLES_DIR
-# systole-cli export --design design.json -o DIR from the outside: the
-# usage errors, a missing or bad file, and (until the HLS backend prints
-# from the design alone) the refusal of a good one, each with its exit
-# status and the exact first line of stderr, nothing on stdout and no
-# folder written.
+# systole-cli export --design design.json -o DIR from the outside: an
+# export's design.json prints the same project (for its device, or the
+# one given); the usage errors, a missing or bad file, and a design
+# without what the printer needs (compile --emit design's) each with
+# its exit status and the exact first line of stderr, nothing on stdout
+# and no folder written.  (check-export.sh prints every example's
+# project again from its design.json.)
 set -u
 cli=$1
 examples=$2
@@ -32,8 +34,26 @@ if ! "$cli" export "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 -o "$tmp/m
 	exit 1
 fi
 json=$tmp/mm/design.json
-expect 1 "systole-cli: error: $json: the HLS backend cannot print this design yet: it still reads the kernel's analysis (its PE array and SCoP), and design.json does not hold what the printers read there: the kernel interface, the I/O paths' facts, the PE's statements and the testbench's loops" \
-	--design "$json" -o "$tmp/new"
+# The same project, for the device the export named.
+if ! "$cli" export --design "$json" -o "$tmp/new" >"$tmp/out" 2>"$tmp/err" ||
+	[ "$(cat "$tmp/out")" != "$tmp/new: 13 files for the AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)" ] ||
+	! diff -r "$tmp/mm" "$tmp/new" >"$tmp/diff"; then
+	fail "export --design of mm's design.json: $(head -n 2 "$tmp/err" "$tmp/diff")"
+fi
+rm -rf "$tmp/new"
+# Another device: only what names it changes.
+if ! "$cli" export --design "$json" --device u280 -o "$tmp/new" >"$tmp/out" 2>&1 ||
+	[ "$(diff -rq "$tmp/mm" "$tmp/new" | sed 's|.*/new/||; s| differ||' | tr '\n' ' ')" != "Makefile README.md connectivity.cfg design.json hls_config.cfg hls_script.tcl " ]; then
+	fail "export --design --device u280: $(diff -rq "$tmp/mm" "$tmp/new" | head -n 6)"
+fi
+rm -rf "$tmp/new"
+# What compile --emit design prints is no project's description.
+if ! "$cli" compile "$examples/mm.c" --space i,j --tile i=16,j=16,k=16 --emit design --json >"$tmp/emit.json" 2>"$tmp/err"; then
+	fail "compile --emit design: $(head -n 1 "$tmp/err")"
+fi
+lacks="the HLS backend cannot print this design: it lacks the kernel's interface (\"interface\", which only an export writes); export the kernel itself, or use the design.json of an export"
+expect 1 "systole-cli: error: $tmp/emit.json: $lacks" \
+	--design "$tmp/emit.json" -o "$tmp/new"
 expect 2 "systole-cli: export: --design takes no FILE.c (the design names its kernel)" \
 	--design "$json" "$examples/mm.c" -o "$tmp/new"
 expect 2 "systole-cli: export: --design takes no --tile (the design has its sizes and options)" \
@@ -59,8 +79,8 @@ expect 1 "systole-cli: error: $tmp/to.json: design/fifos/7: \"to\" is \"PE_nowhe
 	--design "$tmp/to.json" -o "$tmp/new"
 # --force replaces an earlier export only once the design can be
 # printed: refused, the old project stays whole.
-expect 1 "systole-cli: error: $json: the HLS backend cannot print this design yet: it still reads the kernel's analysis (its PE array and SCoP), and design.json does not hold what the printers read there: the kernel interface, the I/O paths' facts, the PE's statements and the testbench's loops" \
-	--design "$json" --force -o "$tmp/mm"
+expect 1 "systole-cli: error: $tmp/emit.json: $lacks" \
+	--design "$tmp/emit.json" --force -o "$tmp/mm"
 if [ ! -s "$tmp/mm/src/systole_kernel.cpp" ]; then
 	fail "a refused --design --force left the old project damaged"
 fi

@@ -11,6 +11,7 @@
 
 #include "compute/code-isl.h"
 #include "compute/code-json.h"
+#include "comm/module-code.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
 #include "testutil.h"

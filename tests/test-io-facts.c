@@ -101,10 +101,6 @@ static void assert_path(const SyDesign *design, const SyIoPathFacts *f,
 	g_assert_cmpint(f->box_words, ==, 4);
 	g_assert_cmpuint(f->along, ==, along);
 	g_assert_cmpint(f->units, ==, units);
-	/* 16 tiles of C (k's first or last), 64 of A and B; 4 words per
-	 * box: every element once. */
-	g_assert_cmpint(f->port_words, ==, 1024);
-	g_assert_null(f->port_error);
 	g_assert_false(f->headless);
 	g_assert_true(f->ping_pong[0]);
 	g_assert_true(f->ping_pong[1]);
@@ -138,16 +134,11 @@ static void test_mm(void)
 {
 	Made m;
 	const SyIoFacts *io;
-	gint64 coord[2];
 
 	make(&m, examples_dir, "mm.c", 3, mm_sizes);
 	io = m.design->io;
 	g_assert_nonnull(io);
 	g_assert_cmpuint(io->n_tile, ==, 3);
-	g_assert_cmpuint(io->n_space, ==, 2);
-	g_assert_cmpint(io->pe[0], ==, 4);
-	g_assert_cmpint(io->pe[1], ==, 4);
-	g_assert_cmpint(sy_io_facts_pe_count(io), ==, 16);
 	g_assert_cmpuint(io->paths->len, ==, 4);
 	assert_path(m.design, g_ptr_array_index(io->paths, 0), "C", TRUE, 4, 4,
 		1, 4, 0, 16, "C_IO_L1_in", NULL, 1, "0");
@@ -160,11 +151,6 @@ static void test_mm(void)
 	g_assert_true(
 		sy_io_facts_path(io, g_ptr_array_index(m.design->paths, 1)) ==
 		g_ptr_array_index(io->paths, 1));
-	/* Line 2 of A (along j) meets the PEs at j = 3: PE (2, 3). */
-	sy_io_facts_unit_coords(io, 1, 3, 2, coord);
-	g_assert_cmpint(coord[0], ==, 2);
-	g_assert_cmpint(coord[1], ==, 3);
-	g_assert_true(sy_io_facts_check(io, NULL));
 	/* Cleared with the code. */
 	sy_design_clear_code(m.design);
 	g_assert_null(m.design->io);
@@ -195,8 +181,6 @@ static void test_pass(void)
 	make(&m, kernels_dir, "scan.c", 0, scan_sizes);
 	io = m.design->io;
 	g_assert_cmpuint(io->n_tile, ==, 2);
-	g_assert_cmpuint(io->n_space, ==, 1);
-	g_assert_cmpint(io->pe[0], ==, 24);
 	g_assert_cmpuint(io->paths->len, ==, 3);
 	a = g_ptr_array_index(io->paths, 0);
 	t = g_ptr_array_index(io->paths, 2);
@@ -207,7 +191,6 @@ static void test_pass(void)
 	g_assert_cmpuint(a->pack, ==, 4);
 	g_assert_cmpint(a->box_words, ==, 5);
 	g_assert_cmpint(a->units, ==, 24);
-	g_assert_cmpint(a->port_words, ==, 120);
 	g_assert_false(a->headless);
 	g_assert_true(a->intra == sy_design_find(m.design, "A_IO_L1_in")->code);
 	g_assert_cmpuint(a->moves->len, ==, 2);
@@ -221,8 +204,6 @@ static void test_pass(void)
 	g_assert_cmpint(t->box[1], ==, 20);
 	g_assert_cmpint(t->box_words, ==, 500);
 	g_assert_cmpint(t->units, ==, 1);
-	g_assert_cmpint(t->port_words, ==, 0);
-	g_assert_null(t->port_error);
 	g_assert_false(t->ping_pong[0] || t->ping_pong[1]);
 	g_assert_null(t->intra);
 	g_assert_null(t->drop);
@@ -320,8 +301,6 @@ static void test_json(void)
 	assert_refused(m.design, text, "\"A_IO_L2_in\"", "\"A_IO_L9_in\"",
 		"io/paths/1: \"intra\" is A_IO_L9_in, not a module of the "
 		"design with code");
-	assert_refused(m.design, text, "\"pe\" : [", "\"pe\" : [1, 1, ",
-		"io: \"pe\" has 4 members, not 1 to 3");
 	assert_refused(m.design, text, "\"along\" : 1", "\"along\" : 2",
 		"io/paths/1: \"along\" is 2, not from 0 to 1");
 	assert_refused(m.design, text, "\"iterator\" : \"t0\"",

@@ -71,7 +71,6 @@ static void make(Made *m, const char *path, const char *text,
 	g_autoptr(SyConfig) cfg = NULL;
 	g_autoptr(SyNames) names = NULL;
 	GError *error = NULL;
-	SyHlsModel *model;
 
 	m->a = sy_analysis_new_from_data(path, text, -1, &options, &error);
 	g_assert_no_error(error);
@@ -85,10 +84,8 @@ static void make(Made *m, const char *path, const char *text,
 	g_assert_no_error(error);
 	names = sy_names_new(m->a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	model = sy_design_complete(m->design, names, &options, &error);
+	g_assert_true(sy_design_complete(m->design, names, &options, &error));
 	g_assert_no_error(error);
-	g_assert_nonnull(model);
-	sy_hls_model_free(model);
 	g_assert_nonnull(m->design->kernel);
 	/* The modules' code came with it. */
 	g_assert_nonnull(m->design->pe->code);
@@ -121,7 +118,7 @@ static void assert_incomplete(const char *text, const char *sizes,
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	g_assert_null(sy_design_complete(design, names, NULL, &error));
+	g_assert_false(sy_design_complete(design, names, NULL, &error));
 	g_assert_error(error, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED);
 	g_assert_cmpstr(error->message, ==, message);
 	g_error_free(error);
@@ -409,7 +406,7 @@ static void test_header(void)
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
 	g_assert_no_error(error);
 	g_assert_cmpuint(design->kernel->renamed->len, ==, 1);
 	g_assert_cmpstr(((SyDesignRename *)design->kernel->renamed->pdata[0])
@@ -447,6 +444,7 @@ static void test_example(void)
 	const SyDesignHeader *h;
 	const char *scop, *endscop;
 	GError *error = NULL;
+	gint64 coord[2];
 
 	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
 	g_assert_true(g_file_get_contents(header, &header_text, NULL, NULL));
@@ -465,7 +463,7 @@ static void test_example(void)
 	g_assert_no_error(error);
 	names = sy_names_new(a->scop);
 	sy_names_place_headers(names, NULL, taken);
-	sy_hls_model_free(sy_design_complete(design, names, NULL, &error));
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
 	g_assert_no_error(error);
 	k = design->kernel;
 	g_assert_cmpstr(k->function, ==, "main");
@@ -478,6 +476,15 @@ static void test_example(void)
 	g_assert_cmpint(k->pe[0], ==, 4);
 	g_assert_cmpint(k->pe[1], ==, 4);
 	g_assert_cmpint(k->pe_count, ==, 16);
+	/* The PEs' coordinates on the 4 x 4 grid: line 2 of a path along
+	 * j meets the PEs at j = 3 in PE (2, 3). */
+	sy_design_kernel_unit_coords(k, 1, 3, 2, coord);
+	g_assert_cmpint(coord[0], ==, 2);
+	g_assert_cmpint(coord[1], ==, 3);
+	/* Line 3 along i, at its first PE: PE (0, 3). */
+	sy_design_kernel_unit_coords(k, 0, 0, 3, coord);
+	g_assert_cmpint(coord[0], ==, 0);
+	g_assert_cmpint(coord[1], ==, 3);
 	g_assert_cmpint(k->simd, ==, 2);
 	g_assert_cmpstr(k->flags, ==,
 		"--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 "

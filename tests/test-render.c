@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "comm/design.h"
+#include "comm/io-plan.h"
 #include "render-array.h"
 #include "render-deps.h"
 #include "testutil.h"

@@ -1,5 +1,5 @@
 /* The testbench's facts (comm/tb-facts.h): what the generated testbench
- * prints per DRAM port of matrix multiply (words, boxes, packing, the
+ * prints per DRAM path of matrix multiply (boxes, packing, the
  * loops over the boxes with their offsets and copy-out conditions), on
  * a padded design and one whose partial results are written out and
  * read back, and their JSON both ways. */
@@ -77,9 +77,8 @@ static char *path_text(const SyTbPath *tp)
 	SyAstPrinter p;
 
 	g_string_append_printf(out,
-		"%s %s %s: %" G_GINT64_FORMAT " words, box", tp->port,
-		tp->path->in ? "in" : "out", tp->path->array->name,
-		tp->port_words);
+		"%s %s %s: box", tp->path->prefix,
+		tp->path->in ? "in" : "out", tp->path->array->name);
 	for (guint d = 0; d < tp->n_dims; d++)
 		g_string_append_printf(
 			out, "%s%" G_GINT64_FORMAT, d ? "x" : " ", tp->box[d]);
@@ -148,25 +147,25 @@ static void assert_round_trip(const SyDesign *design)
 static void test_mm(void)
 {
 	static const char *const want[] = {
-		"C in C: 1024 words, box 4x4, 4 per word, 4 words a box\n"
+		"C in C: box 4x4, 4 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c3 = 0; c3 <= 3; c3++)\n"
 		"      for (int c4 = 0; c4 <= 3; c4++)\n"
 		"        U(16 * c0 + 4 * c4, 16 * c1 + 4 * c3);\n",
-		"A in A: 1024 words, box 4x16, 16 per word, 4 words a box\n"
+		"A in A: box 4x16, 16 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c2 = 0; c2 <= 3; c2++)\n"
 		"      for (int c3 = 0; c3 <= 3; c3++)\n"
 		"        U(16 * c0 + 4 * c3, 16 * c2);\n",
-		"B in B: 1024 words, box 4x16, 16 per word, 4 words a box\n"
+		"B in B: box 4x16, 16 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c2 = 0; c2 <= 3; c2++)\n"
 		"      for (int c3 = 0; c3 <= 3; c3++)\n"
 		"        U(16 * c1 + 4 * c3, 16 * c2);\n",
-		"C_drain out C: 1024 words, box 4x4, 4 per word, 4 words a box\n"
+		"C_drain out C: box 4x4, 4 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c3 = 0; c3 <= 3; c3++)\n"
@@ -190,25 +189,25 @@ static void test_mm(void)
 static void test_padded(void)
 {
 	static const char *const want[] = {
-		"C in C: 720 words, box 4x8, 8 per word, 4 words a box\n"
+		"C in C: box 4x8, 8 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 2; c1++)\n"
 		"    for (int c3 = 0; c3 <= 2; c3++)\n"
 		"      for (int c4 = 0; c4 <= 4; c4++)\n"
 		"        U(20 * c0 + 4 * c4, 24 * c1 + 8 * c3);\n",
-		"A in A: 960 words, box 4x16, 16 per word, 4 words a box\n"
+		"A in A: box 4x16, 16 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 2; c1++)\n"
 		"    for (int c2 = 0; c2 <= 3; c2++)\n"
 		"      for (int c3 = 0; c3 <= 4; c3++)\n"
 		"        U(20 * c0 + 4 * c3, 16 * c2);\n",
-		"B in B: 1152 words, box 8x16, 16 per word, 8 words a box\n"
+		"B in B: box 8x16, 16 per word, 8 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 2; c1++)\n"
 		"    for (int c2 = 0; c2 <= 3; c2++)\n"
 		"      for (int c3 = 0; c3 <= 2; c3++)\n"
 		"        U(24 * c1 + 8 * c3, 16 * c2);\n",
-		"C_drain out C: 720 words, box 4x8, 8 per word, 4 words a box\n"
+		"C_drain out C: box 4x8, 8 per word, 4 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 2; c1++)\n"
 		"    for (int c3 = 0; c3 <= 2; c3++)\n"
@@ -233,21 +232,21 @@ static void test_padded(void)
 static void test_partial(void)
 {
 	static const char *const want[] = {
-		"C in C: 256 words, box 16x16, 16 per word, 16 words a box\n"
+		"C in C: box 16x16, 16 per word, 16 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    U(16 * c0, 16 * c1);\n",
-		"A in A: 16384 words, box 16x1, 1 per word, 16 words a box\n"
+		"A in A: box 16x1, 1 per word, 16 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c3 = 0; c3 <= 63; c3++)\n"
 		"      U(16 * c0, c3);\n",
-		"B in B: 16384 words, box 16x1, 1 per word, 16 words a box\n"
+		"B in B: box 16x1, 1 per word, 16 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    for (int c3 = 0; c3 <= 63; c3++)\n"
 		"      U(16 * c1, c3);\n",
-		"C_out out C: 256 words, box 16x16, 16 per word, 16 words a box\n"
+		"C out C: box 16x16, 16 per word, 16 words a box\n"
 		"for (int c0 = 0; c0 <= 3; c0++)\n"
 		"  for (int c1 = 0; c1 <= 3; c1++)\n"
 		"    U(16 * c0, 16 * c1; sy_a0 >= 0 && sy_a1 >= 0);\n",

@@ -1,6 +1,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "comm/io-plan.h"
 #include "render-io.h"
 
 #define BOX 0.56 /* a module's box, in scene units */

@@ -6,6 +6,7 @@
 #include "comm/pe-facts-json.h"
 #include "comm/design-kernel-json.h"
 #include "comm/design-load.h"
+#include "comm/io-plan.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)

@@ -111,6 +111,7 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	sy_json_member_int(b, "simd", kernel->simd);
 	member_text(b, "sizes", kernel->sizes);
 	member_text(b, "flags", kernel->flags);
+	member_text(b, "device", kernel->device);
 	add_list(b, "ports", kernel->ports, (void *)add_port);
 	sy_json_member_int(b, "widest_word", kernel->widest_word);
 	member_text(b, "keywords", kernel->keywords);
@@ -451,7 +452,7 @@ SyDesignKernel *sy_design_kernel_from_json(
 {
 	static const char *const names[] = {"source", "function",
 		"function_id", "params_known", "params", "pe",
-		"pe_count", "simd", "sizes", "flags", "ports", "widest_word",
+		"pe_count", "simd", "sizes", "flags", "device", "ports", "widest_word",
 		"keywords", "defines", "testbench", "renames", "headers", NULL};
 	JsonObject *o = object_of(node, names, "", error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
@@ -467,6 +468,7 @@ SyDesignKernel *sy_design_kernel_from_json(
 		get_int(o, "", "simd", 1, G_MAXINT64, &kernel->simd, error) &&
 		get_text(o, "", "sizes", FALSE, &kernel->sizes, error) &&
 		get_text(o, "", "flags", FALSE, &kernel->flags, error) &&
+		get_text(o, "", "device", TRUE, &kernel->device, error) &&
 		get_list(o, "ports", kernel->ports, port_from_json, error) &&
 		ports_valid(kernel, error) &&
 		get_uint(o, "", "widest_word", &kernel->widest_word, error) &&

@@ -92,6 +92,7 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 		g_ptr_array_unref(kernel->arrays);
 	g_free(kernel->sizes);
 	g_free(kernel->flags);
+	g_free(kernel->device);
 	g_ptr_array_unref(kernel->ports);
 	g_free(kernel->keywords);
 	g_ptr_array_unref(kernel->defines);
@@ -120,4 +121,28 @@ GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
 			g_ptr_array_add(args, x);
 	}
 	return args;
+}
+
+const char *sy_design_kernel_id(const SyDesignKernel *kernel, const char *user)
+{
+	for (guint i = 0; i < kernel->renamed->len; i++) {
+		const SyDesignRename *r = g_ptr_array_index(kernel->renamed, i);
+
+		if (g_str_equal(r->user, user))
+			return r->id;
+	}
+	return user;
+}
+
+void sy_design_kernel_unit_coords(const SyDesignKernel *kernel, guint skip,
+	gint64 at, gint64 n, gint64 *coord)
+{
+	for (guint k = kernel->n_space; k-- > 0;) {
+		if (k == skip) {
+			coord[k] = at;
+			continue;
+		}
+		coord[k] = n % kernel->pe[k];
+		n /= kernel->pe[k];
+	}
 }

@@ -116,6 +116,8 @@ typedef struct {
 	char *sizes; /* AutoSA's --sa-sizes string */
 	char *flags; /* systole-cli's options that made the design, as a
 			shell takes them: -D, -I, then the sizes */
+	char *device; /* the device it was exported for ("u250"), NULL
+			 until an export prints it */
 	GPtrArray *ports; /* SyDesignPort, in kernel0's order */
 	guint widest_word; /* bits of the widest ap_uint declared */
 	char *keywords; /* #defines of C keywords C++ spells otherwise */
@@ -136,5 +138,15 @@ gboolean sy_design_array_is_argument(__isl_keep const SyDesignArray *x);
 /* The kernel's arguments in order (SyDesignArray, the kernel's). */
 __isl_give GPtrArray *sy_design_kernel_arguments(
 	__isl_keep const SyDesignKernel *kernel);
+
+/* The PE coordinates of line (or chain) n of the grid: the space loops
+ * other than skip in row-major order, skip's own coordinate at at. */
+void sy_design_kernel_unit_coords(__isl_keep const SyDesignKernel *kernel,
+	guint skip, gint64 at, gint64 n, __isl_keep gint64 *coord);
+
+/* What the project calls the user's identifier user: its rename
+ * (renamed), or user itself. */
+__isl_keep const char *sy_design_kernel_id(
+	__isl_keep const SyDesignKernel *kernel, __isl_keep const char *user);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "comm/design-kernel-json.h"
 #include "comm/design-read.h"
 #include "comm/io-facts-json.h"
+#include "comm/pe-facts-json.h"
 #include "comm/tb-facts-json.h"
 #include "compute/code-json.h"
 
@@ -14,6 +15,7 @@
 typedef struct {
 	SyDesign *design;
 	GPtrArray *pe_buffers;
+	JsonNode *pe_facts; /* "pe"'s "facts", read once the paths are */
 } Load;
 
 /* A member, and its reader: one of the design's own (read), or the
@@ -185,12 +187,13 @@ static gboolean read_pe(Load *load, JsonNode *value, GError **error)
 {
 	static const char *const names[] = {
 		"dims", "count", "simd", "buffers", NULL};
+	static const char *const extra[] = {"facts", NULL};
 	SyDesignGrid *grid = load->design->grid;
 	JsonObject *o = sy_design_read_object(value, error);
 	g_autofree gint64 *dims = NULL;
 	gint64 simd;
 
-	if (!o || !sy_design_read_members(o, names, 4, NULL, error) ||
+	if (!o || !sy_design_read_members(o, names, 4, extra, error) ||
 		!sy_design_read_ints_member(
 			o, "dims", 1, 1, 3, &dims, &grid->n_space, error) ||
 		!sy_design_read_int_member(
@@ -205,6 +208,7 @@ static gboolean read_pe(Load *load, JsonNode *value, GError **error)
 			"\"count\" is %" G_GINT64_FORMAT
 			", not the product of \"dims\", %" G_GINT64_FORMAT,
 			grid->count, grid_count(grid));
+	load->pe_facts = json_object_get_member(o, "facts");
 	load->pe_buffers = g_ptr_array_new_with_free_func(buffer_free);
 	if (!buffers_from_json(json_object_get_member(o, "buffers"),
 		    load->pe_buffers, error))
@@ -804,6 +808,12 @@ static gboolean load_members(Load *load, JsonObject *o, GError **error)
 		if (!m->read && !m->fact(load->design, value, error))
 			return sy_design_read_below(error, "");
 	}
+	/* The PE's facts name paths by their index. */
+	if (load->pe_facts &&
+		!(load->design->pe_facts = sy_pe_facts_from_json(load->pe_facts,
+			  load->design->arrays, load->design->paths->len,
+			  error)))
+		return sy_design_read_below(error, "pe/");
 	if (!buffers_equal(load->pe_buffers, load->design->pe->buffers))
 		return sy_design_read_fail(error, "%s",
 			"\"pe\" has other buffers than the first module, the "
@@ -813,7 +823,7 @@ static gboolean load_members(Load *load, JsonObject *o, GError **error)
 
 SyDesign *sy_design_from_json(JsonNode *root, GError **error)
 {
-	Load load = {sy_design_alloc(), NULL};
+	Load load = {sy_design_alloc(), NULL, NULL};
 	SyDesign *design = load.design;
 	JsonObject *o = sy_design_read_object(root, error);
 
@@ -844,24 +854,31 @@ SyDesign *sy_design_from_json_text(const char *text, gssize len, GError **error)
 	return sy_design_from_json(json_parser_get_root(parser), error);
 }
 
-/* What the HLS backend still reads besides the design: while a design
- * lacks one, it cannot be printed.  Each part that moves a printer onto
- * facts the design holds replaces the analysis here with its facts. */
+/* What the HLS backend prints from (sy_export_files_print): a design
+ * read back from design.json has it if the export it came from wrote
+ * it; one from --emit design does not. */
 
-static gboolean has_analysis(const SyDesign *design)
+static gboolean has_interface(const SyDesign *design)
 {
-	return design->array != NULL;
+	return design->kernel != NULL;
+}
+
+static gboolean has_code(const SyDesign *design)
+{
+	return design->pe->code && design->io && design->tb &&
+		design->pe_facts;
 }
 
 static const struct {
 	const char *what;
 	gboolean (*has)(const SyDesign *design);
 } printer_needs[] = {
-	{"the kernel's analysis (its PE array and SCoP), and design.json "
-	 "does not hold what the printers read there: the kernel "
-	 "interface, the I/O paths' facts, the PE's statements and the "
-	 "testbench's loops",
-		has_analysis},
+	{"the kernel's interface (\"interface\", which only an export "
+	 "writes)",
+		has_interface},
+	{"the modules' code and facts (\"code\", \"io\", \"testbench\" "
+	 "and the PE's \"facts\")",
+		has_code},
 };
 
 gboolean sy_design_check_printable(const SyDesign *design, GError **error)
@@ -876,8 +893,9 @@ gboolean sy_design_check_printable(const SyDesign *design, GError **error)
 	if (!missing->len)
 		return TRUE;
 	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"the HLS backend cannot print this design yet: it still reads "
-		"%s",
+		"the HLS backend cannot print this design: it lacks %s; "
+		"export the kernel itself, or use the design.json of an "
+		"export",
 		missing->str);
 	return FALSE;
 }

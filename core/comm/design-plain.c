@@ -1,5 +1,6 @@
 #include "base/json-members.h"
 #include "comm/design-plain.h"
+#include "compute/pe-array.h"
 
 SyDesignGrid *sy_design_grid_new(const SyPeArray *array)
 {
@@ -30,13 +31,13 @@ void sy_design_grid_free(SyDesignGrid *grid)
 	g_free(grid);
 }
 
-GPtrArray *sy_design_arrays_new(const SyScop *scop)
+GPtrArray *sy_design_arrays_new(const GPtrArray *scop_arrays)
 {
 	GPtrArray *arrays = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_design_array_free);
 
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+	for (guint i = 0; i < scop_arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop_arrays, i);
 		SyDesignArray *d = g_new0(SyDesignArray, 1);
 
 		d->name = g_strdup(x->name);

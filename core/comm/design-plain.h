@@ -15,9 +15,10 @@
 
 #include "base/own.h"
 #include "comm/design-kernel.h"
-#include "compute/pe-array.h"
 
 G_BEGIN_DECLS
+
+typedef struct _SyPeArray SyPeArray;
 
 /* The PE array: what was chosen, and its grid. */
 typedef struct {
@@ -35,8 +36,9 @@ typedef struct {
 __isl_give SyDesignGrid *sy_design_grid_new(__isl_keep const SyPeArray *array);
 void sy_design_grid_free(__isl_take SyDesignGrid *grid);
 
-/* The scop's arrays, in its order (SyDesignArray). */
-__isl_give GPtrArray *sy_design_arrays_new(__isl_keep const SyScop *scop);
+/* The scop's arrays (SyArray), in its order, as SyDesignArray. */
+__isl_give GPtrArray *sy_design_arrays_new(
+	__isl_keep const GPtrArray *scop_arrays);
 
 /* The array of that name in arrays (SyDesignArray), or NULL. */
 __isl_keep const SyDesignArray *sy_design_array_find(

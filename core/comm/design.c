@@ -907,10 +907,7 @@ static void check_fifo_totals(Build *b)
 	}
 }
 
-/* The plain twin of x (of the scop's arrays, sy_design_arrays_new's
- * are in the same order), NULL for none. */
-static const SyDesignArray *plain_of(
-	const SyDesign *design, const SyArray *x)
+const SyDesignArray *sy_design_plain(const SyDesign *design, const SyArray *x)
 {
 	guint k;
 
@@ -925,7 +922,8 @@ static const SyDesignArray *plain_of(
 static void add_plain(SyDesign *design)
 {
 	design->grid = sy_design_grid_new(design->array);
-	design->arrays = sy_design_arrays_new(design->array->analysis->scop);
+	design->arrays = sy_design_arrays_new(
+		design->array->analysis->scop->arrays);
 	for (guint i = 0; i < design->arrays->len; i++) {
 		SyDesignArray *x = g_ptr_array_index(design->arrays, i);
 
@@ -937,22 +935,22 @@ static void add_plain(SyDesign *design)
 	for (guint i = 0; i < design->modules->len; i++) {
 		SyModule *m = g_ptr_array_index(design->modules, i);
 
-		m->plain_array = plain_of(design, m->array);
+		m->plain_array = sy_design_plain(design, m->array);
 	}
 	for (guint i = 0; i < design->fifos->len; i++) {
 		SyFifo *f = g_ptr_array_index(design->fifos, i);
 
-		f->plain_array = plain_of(design, f->array);
+		f->plain_array = sy_design_plain(design, f->array);
 	}
 	for (guint i = 0; i < design->dram->len; i++) {
 		SyDramPort *port = g_ptr_array_index(design->dram, i);
 
-		port->plain_array = plain_of(design, port->array);
+		port->plain_array = sy_design_plain(design, port->array);
 	}
 	for (guint i = 0; i < design->paths->len; i++) {
 		SyIoPath *p = g_ptr_array_index(design->paths, i);
 
-		p->plain_array = plain_of(design, p->array);
+		p->plain_array = sy_design_plain(design, p->array);
 	}
 }
 

@@ -29,9 +29,9 @@
 #include "base/own.h"
 #include "comm/io-facts.h"
 #include "comm/design-kernel.h"
-#include "comm/io-plan.h"
+#include "comm/design-plain.h"
+#include "comm/io-path.h"
 #include "compute/code.h"
-#include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +42,12 @@ typedef enum {
 } SyDesignError;
 
 GQuark sy_design_error_quark(void);
+
+/* The analysis objects a design is built on (compute/pe-array.h,
+ * compute/tile-boxes.h): it points at them, its printers never look
+ * inside, and need not include them. */
+typedef struct _SyPeArray SyPeArray;
+typedef struct _SyTileBoxes SyTileBoxes;
 
 typedef enum {
 	SY_MODULE_PE,
@@ -198,6 +204,11 @@ void sy_loop_node_free(__isl_take SyLoopNode *node);
 
 /* Drops every module's code (see sy_design_build_code). */
 void sy_design_clear_code(__isl_keep SyDesign *design);
+
+/* The design's twin of an array of its analysis (the design's arrays
+ * are the SCoP's, in its order), NULL for NULL. */
+__isl_keep const SyDesignArray *sy_design_plain(
+	__isl_keep const SyDesign *design, __isl_keep const SyArray *x);
 
 /* The module of that name, or NULL. */
 __isl_keep const SyModule *sy_design_find(

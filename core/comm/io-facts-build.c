@@ -55,37 +55,6 @@ static SyCode *tile_code(isl_set *tiles)
 	return code;
 }
 
-/* The tiles of a path: the product of their ranges when they are a box
- * (tile numbers within the padded extent), else their number
- * (triangular kernels; never iterations). */
-static gint64 tile_count(const SyHlsPath *hp, SyChecked *ck)
-{
-	isl_set *tiles = hp->tiles;
-	isl_size n_dims = isl_set_dim(tiles, isl_dim_set);
-	gint64 n = 1;
-
-	if (isl_set_is_empty(tiles) == isl_bool_true)
-		return 0;
-	if (isl_set_is_box(tiles) != isl_bool_true) {
-		isl_val *count = isl_set_count_val(tiles);
-
-		n = isl_val_get_num_si(count);
-		isl_val_free(count);
-		return n;
-	}
-	for (int d = 0; d < n_dims; d++) {
-		isl_val *lo = isl_set_dim_min_val(isl_set_copy(tiles), d);
-		isl_val *hi = isl_set_dim_max_val(isl_set_copy(tiles), d);
-
-		n = sy_checked_mul(ck, n,
-			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
-			"the number of tiles of %s", hp->path->prefix);
-		isl_val_free(lo);
-		isl_val_free(hi);
-	}
-	return n;
-}
-
 static gint64 box_elements(const SyIoPathFacts *f, SyChecked *ck)
 {
 	gint64 n = 1;
@@ -96,23 +65,13 @@ static gint64 box_elements(const SyIoPathFacts *f, SyChecked *ck)
 	return n;
 }
 
-/* Box words, and port words with the first overflow's message: tiles,
- * then boxes, then the box's elements, then words. */
-static void count_words(SyIoPathFacts *f, const SyHlsPath *hp)
+/* Box words (the backend refused counts beyond 64 bits first: the
+ * largest stands in). */
+static void count_words(SyIoPathFacts *f)
 {
 	SyChecked ck = {NULL};
-	gint64 n;
 
 	f->box_words = box_elements(f, &ck) / f->pack;
-	g_clear_error(&ck.error);
-	if (hp->path->role == SY_PATH_PASS)
-		return;
-	n = sy_checked_mul(&ck, tile_count(hp, &ck), f->units,
-		"the number of boxes of %s", hp->path->prefix);
-	f->port_words = sy_checked_mul(&ck, n, box_elements(f, &ck) / f->pack,
-		"the number of words of port %s", hp->path->prefix);
-	if (ck.error)
-		f->port_error = g_strdup(ck.error->message);
 	g_clear_error(&ck.error);
 }
 
@@ -204,7 +163,7 @@ static SyIoPathFacts *path_facts(
 	f->along = along(p);
 	f->units = p->exterior ? sy_pe_array_count(array) / array->pe[f->along]
 			       : sy_pe_array_count(array);
-	count_words(f, hp);
+	count_words(f);
 	f->headless = sy_hls_model_headless(m, hp);
 	buffered(f, design);
 	f->tiles = tile_code(hp->tiles);
@@ -216,9 +175,8 @@ static SyIoPathFacts *path_facts(
 
 SyIoFacts *sy_io_facts_new(const SyDesign *design, const SyHlsModel *m)
 {
-	SyIoFacts *io = sy_io_facts_alloc(m->n_tile, m->n_space);
+	SyIoFacts *io = sy_io_facts_alloc(m->n_tile);
 
-	memcpy(io->pe, m->array->pe, m->n_space * sizeof(gint64));
 	for (guint i = 0; i < m->pe_paths->len; i++) {
 		SyIoPathFacts *f = path_facts(
 			design, m, g_ptr_array_index(m->pe_paths, i));

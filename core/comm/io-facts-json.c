@@ -3,6 +3,7 @@
 
 #include "base/json-members.h"
 #include "comm/io-facts-json.h"
+#include "comm/io-plan.h"
 #include "compute/code-json.h"
 
 /* Writing */
@@ -57,8 +58,6 @@ static void add_path(
 	sy_json_member_int(b, "box_words", f->box_words);
 	sy_json_member_int(b, "along", f->along);
 	sy_json_member_int(b, "units", f->units);
-	sy_json_member_int(b, "port_words", f->port_words);
-	sy_json_member_str(b, "port_error", f->port_error);
 	sy_json_member_bool(b, "headless", f->headless);
 	json_builder_set_member_name(b, "ping_pong");
 	json_builder_begin_array(b);
@@ -83,7 +82,6 @@ void sy_io_facts_add_json(JsonBuilder *b, const SyDesign *design)
 	json_builder_set_member_name(b, "io");
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "n_tile", io->n_tile);
-	sy_json_member_ints(b, "pe", io->pe, io->n_space);
 	json_builder_set_member_name(b, "paths");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < io->paths->len; i++)
@@ -329,7 +327,6 @@ static gboolean ping_pong_from_json(
 static gboolean numbers_from_json(
 	JsonObject *o, SyIoPathFacts *f, guint n_space, GError **error)
 {
-	const char *port_error;
 	gint64 lanes, pack, along;
 
 	if (!get_int(o, "lanes", 1, G_MAXUINT, &lanes, error) ||
@@ -338,25 +335,21 @@ static gboolean numbers_from_json(
 		!get_int(o, "box_words", 0, G_MAXINT64, &f->box_words, error) ||
 		!get_int(o, "along", 0, n_space - 1, &along, error) ||
 		!get_int(o, "units", 0, G_MAXINT64, &f->units, error) ||
-		!get_int(o, "port_words", 0, G_MAXINT64, &f->port_words,
-			error) ||
-		!get_str(o, "port_error", &port_error, error) ||
 		!get_bool(o, "headless", &f->headless, error) ||
 		!ping_pong_from_json(o, f, error))
 		return FALSE;
 	f->lanes = (guint)lanes;
 	f->pack = (guint)pack;
 	f->along = (guint)along;
-	f->port_error = g_strdup(port_error);
 	return TRUE;
 }
 
 static SyIoPathFacts *path_from_json(
-	JsonNode *node, const SyDesign *design, guint n_space, GError **error)
+	JsonNode *node, const SyDesign *design, GError **error)
 {
 	static const char *const names[] = {"prefix", "direction", "box",
 		"lanes", "once", "pack", "box_words", "along", "units",
-		"port_words", "port_error", "headless", "ping_pong", "tiles",
+		"headless", "ping_pong", "tiles",
 		"intra", "drop", "moves", "registers", NULL};
 	JsonObject *o = object_of(node, names, error);
 	const SyIoPath *path = o ? find_path(design, o, error) : NULL;
@@ -366,12 +359,12 @@ static SyIoPathFacts *path_from_json(
 
 	/* A size per dimension of the path's array. */
 	if (!path ||
-		!get_ints(o, "box", path->array->n_dims, 0, G_MAXINT64, &box,
+		!get_ints(o, "box", path->plain_array->n_dims, 0, G_MAXINT64, &box,
 			&n, error))
 		return NULL;
 	f = sy_io_path_facts_alloc(path, n);
 	memcpy(f->box, box, n * sizeof(gint64));
-	if (!numbers_from_json(o, f, n_space, error) ||
+	if (!numbers_from_json(o, f, path->n_space, error) ||
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
 		!moves_from_json(o, f, error) ||
@@ -400,24 +393,14 @@ static SyIoPathFacts *path_from_json(
 SyIoFacts *sy_io_facts_from_json(
 	JsonNode *node, const SyDesign *design, GError **error)
 {
-	static const char *const names[] = {"n_tile", "pe", "paths", NULL};
+	static const char *const names[] = {"n_tile", "paths", NULL};
 	GError *why = NULL;
 	JsonObject *o = object_of(node, names, &why);
-	g_autofree gint64 *pe = NULL;
 	JsonArray *list = NULL;
 	SyIoFacts *io = NULL;
 	gint64 n_tile = 0;
-	guint n_space = 0;
 
-	/* Grids of one to three dimensions, as the PE coordinates'
-	 * names (comm/module-code.h). */
-	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why) &&
-		get_ints(o, "pe", -1, 1, G_MAXINT64, &pe, &n_space, &why) &&
-		(n_space >= 1 && n_space <= 3
-				? TRUE
-				: invalid(&why,
-					  "\"pe\" has %u members, not 1 to 3",
-					  n_space))) {
+	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why)) {
 		JsonNode *paths = json_object_get_member(o, "paths");
 
 		if (JSON_NODE_HOLDS_ARRAY(paths))
@@ -425,13 +408,11 @@ SyIoFacts *sy_io_facts_from_json(
 		else
 			invalid(&why, "\"paths\" is not an array");
 	}
-	if (list) {
-		io = sy_io_facts_alloc((guint)n_tile, n_space);
-		memcpy(io->pe, pe, n_space * sizeof(gint64));
-	}
+	if (list)
+		io = sy_io_facts_alloc((guint)n_tile);
 	for (guint i = 0; io && i < json_array_get_length(list); i++) {
 		SyIoPathFacts *f = path_from_json(
-			json_array_get_element(list, i), design, n_space, &why);
+			json_array_get_element(list, i), design, &why);
 
 		if (!f) {
 			g_prefix_error(&why, "/paths/%u", i);

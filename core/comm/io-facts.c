@@ -2,6 +2,9 @@
 #include "base/checked.h"
 #include "comm/io-facts.h"
 
+const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
+const char *const sy_module_code_p_names[] = {"p0", "p1", "p2"};
+
 /* Plain data */
 
 static void moves_free(gpointer data)
@@ -39,20 +42,17 @@ void sy_io_path_facts_free(SyIoPathFacts *f)
 	if (!f)
 		return;
 	g_free(f->box);
-	g_free(f->port_error);
 	sy_code_free(f->tiles);
 	g_ptr_array_unref(f->moves);
 	g_free(f->registers);
 	g_free(f);
 }
 
-SyIoFacts *sy_io_facts_alloc(guint n_tile, guint n_space)
+SyIoFacts *sy_io_facts_alloc(guint n_tile)
 {
 	SyIoFacts *io = g_new0(SyIoFacts, 1);
 
 	io->n_tile = n_tile;
-	io->n_space = n_space;
-	io->pe = g_new0(gint64, n_space + 1);
 	io->paths = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_io_path_facts_free);
 	return io;
@@ -62,7 +62,6 @@ void sy_io_facts_free(SyIoFacts *io)
 {
 	if (!io)
 		return;
-	g_free(io->pe);
 	g_ptr_array_unref(io->paths);
 	g_free(io);
 }
@@ -88,40 +87,4 @@ const SyIoMoves *sy_io_path_facts_moves(
 			return mv;
 	}
 	return NULL;
-}
-
-gint64 sy_io_facts_pe_count(const SyIoFacts *io)
-{
-	gint64 n = 1;
-
-	for (guint k = 0; k < io->n_space; k++)
-		n *= io->pe[k];
-	return n;
-}
-
-void sy_io_facts_unit_coords(
-	const SyIoFacts *io, guint skip, gint64 at, gint64 n, gint64 *coord)
-{
-	for (guint k = io->n_space; k-- > 0;) {
-		if (k == skip) {
-			coord[k] = at;
-			continue;
-		}
-		coord[k] = n % io->pe[k];
-		n /= io->pe[k];
-	}
-}
-
-gboolean sy_io_facts_check(const SyIoFacts *io, GError **error)
-{
-	for (guint i = 0; i < io->paths->len; i++) {
-		const SyIoPathFacts *f = g_ptr_array_index(io->paths, i);
-
-		if (f->port_error) {
-			g_set_error_literal(error, SY_CHECKED_ERROR,
-				SY_CHECKED_ERROR_OVERFLOW, f->port_error);
-			return FALSE;
-		}
-	}
-	return TRUE;
 }

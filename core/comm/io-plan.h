@@ -5,30 +5,10 @@
 #pragma once
 
 #include "base/checked.h"
-#include "comm/design-plain.h"
+#include "comm/io-path.h"
 #include "compute/tile-boxes.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-	SY_PATH_READ, /* data the PEs read: inputs */
-	SY_PATH_DRAIN, /* results: output dependences */
-	SY_PATH_PARTIAL, /* partial results written out and read back */
-	SY_PATH_PASS, /* temporaries passed PE to PE, no DRAM */
-} SyPathRole;
-
-typedef struct {
-	__isl_keep const SyArray *array;
-	SyPathRole role;
-	gboolean in; /* towards the PEs */
-	gboolean exterior; /* carried by a space loop: PE to PE */
-	gint64 *direction; /* per space loop; zero for interior */
-	guint n_space;
-	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
-	/* array as plain data (the design's, see sy_design_new; the
-	 * only one in a design read from design.json) */
-	__isl_keep const SyDesignArray *plain_array;
-} SyIoPath;
 
 /* The paths of the array's dataflow, inputs first, in the order of the
  * I/O groups. */

@@ -460,17 +460,17 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	return k;
 }
 
-SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
+gboolean sy_design_complete(SyDesign *design, const SyNames *names,
 	const SyAnalysisOptions *options, GError **error)
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
 	SyDesignKernel *k;
 
 	if (!m || !check_widths(m, error))
-		return NULL;
+		return FALSE;
 	k = kernel_new(design, m, names, options, error);
 	if (!k)
-		return NULL;
+		return FALSE;
 	/* The modules' code after the checks that refuse a design, with
 	 * the kernel's arrays there for what it builds; then the
 	 * testbench, whose refusals came last. */
@@ -479,7 +479,7 @@ SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
 	if (!sy_design_fill_code(design, m) ||
 		!add_testbench(k, m, names, error)) {
 		g_clear_pointer(&design->kernel, sy_design_kernel_free);
-		return NULL;
+		return FALSE;
 	}
-	return g_steal_pointer(&m);
+	return TRUE;
 }

@@ -21,9 +21,9 @@ G_BEGIN_DECLS
  * SCoP's text) on what the backend does not support, saying why; the
  * caller checks isl (an isl stage around it).  design->kernel is set
  * before sy_design_fill_code runs (the facts it builds may point at its
- * arrays) and dropped again on failure.  Returns the model the design
- * was built on, which the I/O and PE printers still read. */
-__isl_give SyHlsModel *sy_design_complete(__isl_keep SyDesign *design,
+ * arrays) and dropped again on failure; on success the design is all
+ * the backend prints from. */
+gboolean sy_design_complete(__isl_keep SyDesign *design,
 	__isl_keep const SyNames *names,
 	__isl_keep const SyAnalysisOptions *options, GError **error);
 

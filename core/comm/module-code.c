@@ -23,9 +23,6 @@
 #include "compute/codegen.h"
 #include "poly/isl-stage.h"
 
-const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
-const char *const sy_module_code_p_names[] = {"p0", "p1", "p2"};
-
 /* Requests: what a module's statement needs computed at each instance,
  * as functions of the statement's iterators, turned into expressions of
  * the loop iterators where isl builds the AST. */

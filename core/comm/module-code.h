@@ -16,10 +16,8 @@
 
 G_BEGIN_DECLS
 
-/* The names of the PE coordinates: in the PE ("idx"), in I/O modules
- * ("p0"); the fixed dimensions of the modules' code. */
-extern const char *const sy_module_code_pe_names[];
-extern const char *const sy_module_code_p_names[];
+/* The names of the PE coordinates in the modules' code are
+ * comm/io-facts.h's (the printers define them). */
 
 /* Fills SyModule.code of every module with statements (a design whose
  * code is built is left as it is).  Its own isl stage: fails, with

@@ -252,6 +252,7 @@ static SyPeStmt *stmt_facts(const SyHlsModel *m, const SyStmt *stmt)
 
 		pa->ref = a->index;
 		pa->array = a->array;
+		pa->plain_array = sy_design_plain(m->design, a->array);
 		pa->write = a->write;
 		access_value(pa, m, a);
 		g_ptr_array_add(ps->accesses, pa);
@@ -305,7 +306,8 @@ static void add_buffers(
 
 		if (!box)
 			continue;
-		buf = sy_pe_buffer_new(x, box->n_dims, box->size);
+		buf = sy_pe_buffer_new(x, sy_design_plain(m->design, x),
+			box->n_dims, box->size);
 		for (guint d = 0; m->lanes_dim >= 0 && d < x->n_dims; d++)
 			if (lane_indexed(m, simplified, x, box, d))
 				buf->partition[buf->n_partition++] = d;
@@ -344,7 +346,8 @@ static void add_streams(SyPeFacts *facts, const SyHlsModel *m)
 				continue;
 			g_ptr_array_add(facts->streams,
 				sy_pe_stream_new(path_index(m, hp), p->prefix,
-					in, p->array, hp->lanes));
+					in, p->array, p->plain_array,
+					hp->lanes));
 		}
 	}
 }
@@ -468,12 +471,6 @@ SyPeFacts *sy_pe_facts_build(const SyHlsModel *m, GHashTable *simplified)
 
 	facts->lanes = m->lanes_dim >= 0 ? (guint)m->array->config->simd_factor
 					 : 0;
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (!x->n_dims && !x->written && !x->local)
-			g_ptr_array_add(facts->args, (gpointer)x);
-	}
 	add_buffers(facts, m, simplified);
 	add_streams(facts, m);
 	for (guint i = 0; i < scop->stmts->len; i++) {

@@ -4,6 +4,7 @@
 #include "base/json-members.h"
 #include "comm/design.h"
 #include "comm/pe-facts-json.h"
+#include "poly/scop.h"
 
 /* Writing */
 
@@ -21,7 +22,7 @@ static void add_access(JsonBuilder *b, const SyPeAccess *a)
 {
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "ref", a->ref);
-	sy_json_member_str(b, "array", a->array->name);
+	sy_json_member_str(b, "array", a->plain_array->name);
 	sy_json_member_bool(b, "write", a->write);
 	sy_json_member_str(b, "value", sy_pe_value_name(a->value));
 	member_index(b, "path", a->path);
@@ -85,7 +86,7 @@ static void add_stmt(JsonBuilder *b, const SyPeStmt *s)
 static void add_buffer(JsonBuilder *b, const SyPeBuffer *buf)
 {
 	json_builder_begin_object(b);
-	sy_json_member_str(b, "array", buf->array->name);
+	sy_json_member_str(b, "array", buf->plain_array->name);
 	sy_json_member_ints(b, "size", buf->size, buf->n_dims);
 	json_builder_set_member_name(b, "partition");
 	json_builder_begin_array(b);
@@ -101,7 +102,7 @@ static void add_stream(JsonBuilder *b, const SyPeStream *st)
 	sy_json_member_int(b, "path", st->path);
 	sy_json_member_str(b, "stem", st->stem);
 	sy_json_member_bool(b, "in", st->in);
-	sy_json_member_str(b, "array", st->array->name);
+	sy_json_member_str(b, "array", st->plain_array->name);
 	sy_json_member_int(b, "lanes", st->lanes);
 	json_builder_end_object(b);
 }
@@ -113,13 +114,6 @@ void sy_pe_facts_add_json(JsonBuilder *b, const SyPeFacts *facts)
 	json_builder_set_member_name(b, "facts");
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "lanes", facts->lanes);
-	json_builder_set_member_name(b, "args");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < facts->args->len; i++)
-		json_builder_add_string_value(b,
-			((const SyArray *)g_ptr_array_index(facts->args, i))
-				->name);
-	json_builder_end_array(b);
 	json_builder_set_member_name(b, "buffers");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < facts->buffers->len; i++)
@@ -282,10 +276,10 @@ static JsonArray *get_array(JsonObject *o, const char *name, GError **error)
 }
 
 /* The design's array of that name. */
-static const SyArray *find_array(const Reader *r, const char *name)
+static const SyDesignArray *find_array(const Reader *r, const char *name)
 {
 	for (guint i = 0; name && i < r->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(r->arrays, i);
+		const SyDesignArray *x = g_ptr_array_index(r->arrays, i);
 
 		if (strcmp(x->name, name) == 0)
 			return x;
@@ -294,7 +288,7 @@ static const SyArray *find_array(const Reader *r, const char *name)
 	return NULL;
 }
 
-static const SyArray *get_array_ref(
+static const SyDesignArray *get_array_ref(
 	const Reader *r, JsonObject *o, const char *name)
 {
 	const char *s;
@@ -318,7 +312,7 @@ static SyPeAccess *access_from_json(
 		return NULL;
 	a = sy_pe_access_new();
 	if (!get_uint(o, "ref", &a->ref, r->error) ||
-		!(a->array = get_array_ref(r, o, "array")) ||
+		!(a->plain_array = get_array_ref(r, o, "array")) ||
 		!get_bool(o, "write", &a->write, r->error) ||
 		!get_str(o, "value", FALSE, &value, r->error))
 		return NULL;
@@ -472,7 +466,7 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 	if (!read_list(r, o, "accesses", read_access, &sr,
 		    sr.stmt->accesses) ||
 		(sr.stmt->accesses->len == 0 &&
-			invalid(r->error, "a statement without its write")) ||
+			!invalid(r->error, "a statement without its write")) ||
 		!get_int(o, "passed", 0, (gint64)sr.stmt->accesses->len - 1,
 			&passed, r->error) ||
 		!read_list(r, o, "value", read_piece, &sr, sr.stmt->value) ||
@@ -488,7 +482,7 @@ static gpointer read_buffer(const Reader *r, JsonNode *node, gpointer data)
 {
 	static const char *const names[] = {"array", "size", "partition", NULL};
 	JsonObject *o = object_of(node, names, r->error);
-	const SyArray *x;
+	const SyDesignArray *x;
 	JsonArray *size, *part;
 	g_autofree gint64 *sizes = NULL;
 	SyPeBuffer *buf;
@@ -515,7 +509,7 @@ static gpointer read_buffer(const Reader *r, JsonNode *node, gpointer data)
 			x->name);
 		return NULL;
 	}
-	buf = sy_pe_buffer_new(x, n, sizes);
+	buf = sy_pe_buffer_new(NULL, x, n, sizes);
 	for (guint d = 0; d < json_array_get_length(part); d++) {
 		JsonNode *e = json_array_get_element(part, d);
 
@@ -541,7 +535,7 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 	static const char *const names[] = {
 		"path", "stem", "in", "array", "lanes", NULL};
 	JsonObject *o = object_of(node, names, r->error);
-	const SyArray *x;
+	const SyDesignArray *x;
 	const char *stem;
 	gboolean in;
 	guint lanes;
@@ -558,23 +552,13 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 		invalid(r->error, "a stream without its path or lanes");
 		return NULL;
 	}
-	return sy_pe_stream_new(path, stem, in, x, lanes);
-}
-
-static gpointer read_arg(const Reader *r, JsonNode *node, gpointer data)
-{
-	(void)data;
-	if (!holds(node, G_TYPE_STRING)) {
-		invalid(r->error, "not an array's name");
-		return NULL;
-	}
-	return (gpointer)find_array(r, json_node_get_string(node));
+	return sy_pe_stream_new(path, stem, in, NULL, x, lanes);
 }
 
 SyPeFacts *sy_pe_facts_from_json(
 	JsonNode *node, const GPtrArray *arrays, guint n_paths, GError **error)
 {
-	static const char *const names[] = {"lanes", "args", "buffers",
+	static const char *const names[] = {"lanes", "buffers",
 		"streams", "statements", "lanes_warning", NULL};
 	Reader r = {arrays, n_paths, error};
 	JsonObject *o = object_of(node, names, error);
@@ -582,7 +566,6 @@ SyPeFacts *sy_pe_facts_from_json(
 	const char *warning;
 
 	if (!o || !get_uint(o, "lanes", &facts->lanes, error) ||
-		!read_list(&r, o, "args", read_arg, NULL, facts->args) ||
 		!read_list(&r, o, "buffers", read_buffer, NULL,
 			facts->buffers) ||
 		!read_list(&r, o, "streams", read_stream, NULL,

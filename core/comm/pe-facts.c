@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "comm/pe-facts.h"
+#include "poly/scop.h"
 
 static void access_free(gpointer data)
 {
@@ -65,7 +66,6 @@ SyPeFacts *sy_pe_facts_new(void)
 {
 	SyPeFacts *facts = g_new0(SyPeFacts, 1);
 
-	facts->args = g_ptr_array_new();
 	facts->buffers = g_ptr_array_new_with_free_func(buffer_free);
 	facts->streams = g_ptr_array_new_with_free_func(stream_free);
 	facts->stmts = g_ptr_array_new_with_free_func(stmt_free);
@@ -76,7 +76,6 @@ void sy_pe_facts_free(SyPeFacts *facts)
 {
 	if (!facts)
 		return;
-	g_ptr_array_unref(facts->args);
 	g_ptr_array_unref(facts->buffers);
 	g_ptr_array_unref(facts->streams);
 	g_ptr_array_unref(facts->stmts);
@@ -128,23 +127,25 @@ SyPeOp *sy_pe_op_new(const char *op, guint count)
 	return o;
 }
 
-SyPeBuffer *sy_pe_buffer_new(
-	const SyArray *array, guint n_dims, const gint64 *size)
+SyPeBuffer *sy_pe_buffer_new(const SyArray *array,
+	const SyDesignArray *plain, guint n_dims, const gint64 *size)
 {
 	SyPeBuffer *buf = g_new0(SyPeBuffer, 1);
 
 	buf->array = array;
+	buf->plain_array = plain;
 	buf->n_dims = n_dims;
 	buf->size = g_memdup2(size, n_dims * sizeof(*size));
-	buf->partition = g_new0(guint, MAX(array->n_dims, 1));
+	buf->partition = g_new0(guint, MAX(plain->n_dims, 1));
 	return buf;
 }
 
 SyPeStream *sy_pe_stream_new(int path, const char *stem, gboolean in,
-	const SyArray *array, guint lanes)
+	const SyArray *array, const SyDesignArray *plain, guint lanes)
 {
 	SyPeStream *st = g_new0(SyPeStream, 1);
 
+	st->plain_array = plain;
 	st->path = path;
 	st->stem = g_strdup(stem);
 	st->in = in;

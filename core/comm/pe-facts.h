@@ -34,7 +34,15 @@
 #include <glib.h>
 
 #include "base/own.h"
-#include "poly/scop.h"
+#include "comm/design-kernel.h"
+
+G_BEGIN_DECLS
+
+/* The analysis' arrays (poly/scop.h), which the facts' builders and
+ * readers work on; the printers read plain_array. */
+typedef struct _SyArray SyArray;
+
+G_END_DECLS
 
 G_BEGIN_DECLS
 
@@ -83,6 +91,9 @@ typedef struct {
 	char *reg;
 	gboolean forward; /* STREAM reads: passed on to the next PE */
 	int at; /* its first request (see above), -1 for none */
+	/* array as the kernel declares it, what the printer reads (one of
+	 * SyDesign.arrays; the only one in a design read back) */
+	__isl_keep const SyDesignArray *plain_array;
 } SyPeAccess;
 
 /* A piece of a statement's computation. */
@@ -137,6 +148,7 @@ typedef struct {
 	gint64 *size;
 	guint n_partition;
 	guint *partition; /* dimensions, ascending */
+	__isl_keep const SyDesignArray *plain_array; /* array, as above */
 } SyPeBuffer;
 
 /* A stream of the PE: the FIFO a path comes in by or goes out by, of
@@ -147,6 +159,7 @@ typedef struct {
 	gboolean in;
 	__isl_keep const SyArray *array;
 	guint lanes;
+	__isl_keep const SyDesignArray *plain_array; /* array, as above */
 } SyPeStream;
 
 typedef struct _SyPeFacts SyPeFacts;
@@ -155,8 +168,8 @@ struct _SyPeFacts {
 	/* SIMD lanes of the PE's innermost loop (unrolled; its leaves'
 	 * request 1 is the lane), 0 without a SIMD loop. */
 	guint lanes;
-	GPtrArray *args; /* __isl_keep SyArray: the kernel's scalars, the
-			    PE's parameters after its coordinates */
+	/* (The kernel's scalars it takes after its coordinates are the
+	 * kernel's arguments: sy_design_kernel_arguments.) */
 	GPtrArray *buffers; /* SyPeBuffer, in the SCoP's array order */
 	GPtrArray *streams; /* SyPeStream: per path the PE uses, in, then
 			       out */
@@ -175,10 +188,14 @@ __isl_give SyPeAccess *sy_pe_access_new(void);
 __isl_give SyPePiece *sy_pe_piece_new(
 	SyPePieceKind kind, __isl_keep const char *text, guint n, int prec);
 __isl_give SyPeOp *sy_pe_op_new(__isl_keep const char *op, guint count);
+/* A buffer and a stream of an array: the analysis' (NULL in a design
+ * read back) and the design's. */
 __isl_give SyPeBuffer *sy_pe_buffer_new(__isl_keep const SyArray *array,
-	guint n_dims, __isl_keep const gint64 *size);
+	__isl_keep const SyDesignArray *plain, guint n_dims,
+	__isl_keep const gint64 *size);
 __isl_give SyPeStream *sy_pe_stream_new(int path, __isl_keep const char *stem,
-	gboolean in, __isl_keep const SyArray *array, guint lanes);
+	gboolean in, __isl_keep const SyArray *array,
+	__isl_keep const SyDesignArray *plain, guint lanes);
 
 /* Adds one use of op to ops (SyPeOp). */
 void sy_pe_ops_add(__isl_keep GPtrArray *ops, __isl_keep const char *op);

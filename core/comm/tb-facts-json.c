@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "base/json-members.h"
+#include "comm/io-plan.h"
 #include "comm/tb-facts-json.h"
 #include "compute/code-json.h"
 
@@ -9,11 +10,9 @@
 static void add_path(JsonBuilder *b, const SyTbPath *tp)
 {
 	json_builder_begin_object(b);
-	sy_json_member_str(b, "array", tp->path->array->name);
+	sy_json_member_str(b, "array", tp->path->plain_array->name);
 	sy_json_member_str(b, "direction", tp->path->in ? "in" : "out");
 	sy_json_member_str(b, "prefix", tp->path->prefix);
-	sy_json_member_str(b, "port", tp->port);
-	sy_json_member_int(b, "port_words", tp->port_words);
 	sy_json_member_ints(b, "box", tp->box, tp->n_dims);
 	sy_json_member_int(b, "pack", tp->pack);
 	sy_json_member_int(b, "box_words", tp->box_words);
@@ -58,8 +57,8 @@ static gboolean holds(JsonNode *node, GType type)
 		json_node_get_value_type(node) == type;
 }
 
-static const char *const members[] = {"array", "direction", "prefix", "port",
-	"port_words", "box", "pack", "box_words", "loops", NULL};
+static const char *const members[] = {"array", "direction", "prefix", "box",
+	"pack", "box_words", "loops", NULL};
 
 /* Every member is one of members, and all of them are there. */
 static gboolean check_members(JsonObject *o, GError **error)
@@ -134,10 +133,10 @@ static const SyIoPath *path_member(
 	p = find_path(design, prefix, strcmp(way, "in") == 0);
 	if (!p)
 		invalid(error, "the design has no path %s %s", prefix, way);
-	else if (strcmp(p->array->name, array) != 0)
+	else if (strcmp(p->plain_array->name, array) != 0)
 		invalid(error, "path %s %s carries %s, not %s", prefix, way,
-			p->array->name, array);
-	return p && strcmp(p->array->name, array) == 0 ? p : NULL;
+			p->plain_array->name, array);
+	return p && strcmp(p->plain_array->name, array) == 0 ? p : NULL;
 }
 
 /* A box: the array's n sizes. */
@@ -202,12 +201,12 @@ static SyCode *loops_member(JsonObject *o, const SyIoPath *p, GError **error)
 		invalid(error, "\"loops\": %s", why->message);
 		return NULL;
 	}
-	if (args_fit(loops, p->array->n_dims, !p->in))
+	if (args_fit(loops, p->plain_array->n_dims, !p->in))
 		return loops;
 	sy_code_free(loops);
 	invalid(error,
 		"\"loops\" has a statement without %u offsets%s as arguments",
-		p->array->n_dims, p->in ? "" : " and a condition");
+		p->plain_array->n_dims, p->in ? "" : " and a condition");
 	return NULL;
 }
 
@@ -236,26 +235,22 @@ static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 						      : NULL;
 	const SyIoPath *p;
 	g_autofree gint64 *box = NULL;
-	gint64 port_words, pack, box_words;
+	gint64 pack, box_words;
 	SyCode *loops;
 
 	if (!o)
 		return invalid(error, "not an object");
 	if (!check_members(o, error) ||
 		!(p = path_member(o, design, error)) ||
-		!string_member(o, "port", error) ||
-		!int_member(o, "port_words", 0, G_MAXINT64, &port_words,
-			error) ||
-		!(box = box_member(o, p->array->n_dims, error)) ||
+		!(box = box_member(o, p->plain_array->n_dims, error)) ||
 		!int_member(o, "pack", 1, G_MAXUINT, &pack, error) ||
 		!int_member(o, "box_words", 0, G_MAXINT64, &box_words,
 			error) ||
-		!words_fit(box, p->array->n_dims, pack, box_words, error) ||
+		!words_fit(box, p->plain_array->n_dims, pack, box_words, error) ||
 		!(loops = loops_member(o, p, error)))
 		return FALSE;
-	sy_tb_facts_add(facts, p, json_object_get_string_member(o, "port"),
-		port_words, p->array->n_dims, box, (guint)pack, box_words,
-		loops);
+	sy_tb_facts_add(facts, p, p->plain_array->n_dims, box, (guint)pack,
+		box_words, loops);
 	return TRUE;
 }
 

@@ -4,7 +4,6 @@ static void path_free(gpointer data)
 {
 	SyTbPath *tp = data;
 
-	g_free(tp->port);
 	g_free(tp->box);
 	sy_code_free(tp->loops);
 	g_free(tp);
@@ -26,15 +25,12 @@ void sy_tb_facts_free(SyTbFacts *facts)
 	g_free(facts);
 }
 
-void sy_tb_facts_add(SyTbFacts *facts, const SyIoPath *path, const char *port,
-	gint64 port_words, guint n_dims, const gint64 *box, guint pack,
-	gint64 box_words, SyCode *loops)
+void sy_tb_facts_add(SyTbFacts *facts, const SyIoPath *path, guint n_dims,
+	const gint64 *box, guint pack, gint64 box_words, SyCode *loops)
 {
 	SyTbPath *tp = g_new0(SyTbPath, 1);
 
 	tp->path = path;
-	tp->port = g_strdup(port);
-	tp->port_words = port_words;
 	tp->n_dims = n_dims;
 	tp->box = g_memdup2(box, n_dims * sizeof(*box));
 	tp->pack = pack;
@@ -45,8 +41,7 @@ void sy_tb_facts_add(SyTbFacts *facts, const SyIoPath *path, const char *port,
 
 static gboolean path_is_equal(const SyTbPath *a, const SyTbPath *b)
 {
-	if (a->path != b->path || g_strcmp0(a->port, b->port) != 0 ||
-		a->port_words != b->port_words || a->n_dims != b->n_dims ||
+	if (a->path != b->path || a->n_dims != b->n_dims ||
 		a->pack != b->pack || a->box_words != b->box_words)
 		return FALSE;
 	for (guint d = 0; d < a->n_dims; d++)

@@ -15,16 +15,15 @@
  * writes there and leaves comes back). */
 #pragma once
 
-#include "comm/io-plan.h"
+#include "comm/io-path.h"
 #include "compute/code.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
 	__isl_keep const SyIoPath *path; /* the design's: array, way, prefix */
-	char *port; /* its DRAM port: "A", or "C_out" for results of an
-		       array that also comes in under that stem */
-	gint64 port_words; /* the port's words: tiles x units x box_words */
+	/* (Its DRAM port, name and words, is the kernel's of the same
+	 * place: SyDesignKernel.ports, design-kernel.h.) */
 	guint n_dims; /* the array's */
 	gint64 *box; /* elements of a box along each dimension */
 	guint pack; /* elements per word */
@@ -44,8 +43,8 @@ void sy_tb_facts_free(__isl_take SyTbFacts *facts);
 /* A path's facts (box: n_dims sizes, copied; loops taken), added at
  * the end of facts. */
 void sy_tb_facts_add(__isl_keep SyTbFacts *facts,
-	__isl_keep const SyIoPath *path, __isl_keep const char *port,
-	gint64 port_words, guint n_dims, __isl_keep const gint64 *box,
+	__isl_keep const SyIoPath *path, guint n_dims,
+	__isl_keep const gint64 *box,
 	guint pack, gint64 box_words, __isl_take SyCode *loops);
 
 /* The same facts: paths, numbers and code; two NULLs are equal. */

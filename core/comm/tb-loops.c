@@ -263,89 +263,25 @@ static SyCode *path_loops(const SyHlsModel *m, const SyHlsPath *hp)
 	return code;
 }
 
-/* The DRAM port of a path: its stem, "_out" for results of an array
- * that also comes in under that stem. */
-static char *port_name(const SyHlsModel *m, const SyHlsPath *hp)
-{
-	for (guint i = 0; !hp->path->in && i < m->paths->len; i++) {
-		const SyHlsPath *other = g_ptr_array_index(m->paths, i);
-
-		if (other->path->in &&
-			g_str_equal(other->path->prefix, hp->path->prefix))
-			return g_strconcat(hp->path->prefix, "_out", NULL);
-	}
-	return g_strdup(hp->path->prefix);
-}
-
-/* The tiles that move data: tile sets are boxes but for triangular
- * kernels, whose tiles (never iterations) are counted. */
-static gint64 tile_count(const SyHlsPath *hp, SyChecked *ck)
-{
-	isl_set *tiles = hp->tiles;
-	gint64 n = 1;
-
-	if (isl_set_is_empty(tiles) == isl_bool_true)
-		return 0;
-	if (isl_set_is_box(tiles) != isl_bool_true) {
-		isl_val *count = isl_set_count_val(tiles);
-
-		n = isl_val_get_num_si(count);
-		isl_val_free(count);
-		return n;
-	}
-	for (guint d = 0; d < sy_isl_size(isl_set_dim(tiles, isl_dim_set));
-		d++) {
-		isl_val *lo = isl_set_dim_min_val(isl_set_copy(tiles), (int)d);
-		isl_val *hi = isl_set_dim_max_val(isl_set_copy(tiles), (int)d);
-
-		n = sy_checked_mul(ck, n,
-			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
-			"the number of tiles of %s", hp->path->prefix);
-		isl_val_free(lo);
-		isl_val_free(hi);
-	}
-	return n;
-}
-
-/* Lines of an exterior path (the PEs across the loop it moves along),
- * PEs of an interior one. */
-static gint64 unit_count(const SyHlsModel *m, const SyIoPath *p)
-{
-	guint along = 0;
-
-	for (guint k = p->n_space; k-- > 0;)
-		if (p->direction[k])
-			along = k;
-	return p->exterior
-		? sy_pe_array_count(m->array) / m->array->pe[along]
-		: sy_pe_array_count(m->array);
-}
-
 /* One path's facts, added to facts; FALSE where isl failed.  The
  * backend refuses counts beyond 64 bits before it prints (the words of
- * every port are checked so); here the largest value stands in. */
+ * every port are checked so, sy_design_complete); here the largest
+ * value stands in. */
 static gboolean add_path(SyTbFacts *facts, const SyHlsModel *m,
 	const SyHlsPath *hp)
 {
 	SyChecked ck = {NULL};
 	SyCode *loops = path_loops(m, hp);
-	g_autofree char *port = port_name(m, hp);
-	gint64 elements = 1, words;
+	gint64 elements = 1;
 
 	if (!loops)
 		return FALSE;
 	for (guint d = 0; d < hp->path->array->n_dims; d++)
 		elements = sy_checked_mul(&ck, elements, hp->box.size[d],
 			"the number of elements of a box");
-	words = sy_checked_mul(&ck, tile_count(hp, &ck),
-		unit_count(m, hp->path), "the number of boxes of %s",
-		hp->path->prefix);
-	words = sy_checked_mul(&ck, words, elements / hp->pack,
-		"the number of words of port %s", hp->path->prefix);
 	g_clear_error(&ck.error);
-	sy_tb_facts_add(facts, hp->path, port, words,
-		hp->path->array->n_dims, hp->box.size, hp->pack,
-		elements / hp->pack, loops);
+	sy_tb_facts_add(facts, hp->path, hp->path->array->n_dims,
+		hp->box.size, hp->pack, elements / hp->pack, loops);
 	return TRUE;
 }
 

@@ -15,7 +15,7 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct _SyPeArray {
 	__isl_keep const SyAnalysis *analysis;
 	__isl_keep const SyChoices *choices;
 	SyConfig *config; /* a copy */

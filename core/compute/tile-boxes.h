@@ -29,7 +29,7 @@ GQuark sy_hls_error_quark(void);
 gboolean sy_hls_refuse(GError **error, __isl_keep const char *format, ...)
 	G_GNUC_PRINTF(2, 3);
 
-typedef struct {
+typedef struct _SyTileBoxes {
 	__isl_keep const SyPeArray *array;
 	isl_union_map *schedule; /* boxed instances -> flat schedule */
 	isl_union_set *boxes; /* the domain of schedule, taken once: every

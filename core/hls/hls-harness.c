@@ -6,8 +6,6 @@
  * read and the drains write. */
 #include <string.h>
 
-#include "compute/check.h"
-#include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 /* The testbench: the SCoP's place in the user's program, where the
@@ -25,15 +23,14 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 {
 	Tb *tb = data;
 	const SyTbPath *tp = tb->tp;
-	const SyArray *x = tp->path->array;
+	const SyDesignArray *x = tp->path->plain_array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
 	const SyCodeExpr *written = tb->mode == 2
 		? exprs[call->args->len - 1]
 		: NULL;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
-	GString *inside = g_string_new(NULL),
-		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
-	guint b = sy_hls_bits(x);
+	g_autofree char *tag = sy_hls_tag(x->ctype);
+	GString *inside = g_string_new(NULL), *elem = g_string_new(x->id);
+	guint b = x->bits;
 
 	if (tb->mode == 1) {
 		g_string_append_printf(p->out,
@@ -62,7 +59,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	if (tb->mode == 0) {
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out,
-			"%s sy_x = (%s) ? %s : ", sy_hls_ctype(x), inside->str,
+			"%s sy_x = (%s) ? %s : ", x->ctype, inside->str,
 			elem->str);
 		sy_hls_print_zero(p->out, x);
 		g_string_append(p->out, ";\n");
@@ -125,15 +122,18 @@ static void tb_block(
 	SyHlsGen *hls, GString *text, const char *in, const char *unit)
 {
 	const GPtrArray *paths = hls->design->tb->paths;
+	/* The kernel's ports: the paths' in their order. */
+	const GPtrArray *ports = hls->kernel->ports;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
 	GString *out = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(hls->kernel);
 	guint used = 0;
 
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
-		const char *port = tp->port, *P = tp->path->prefix;
+		const SyDesignPort *dp = g_ptr_array_index(ports, i);
+		const char *port = dp->name, *P = tp->path->prefix;
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
@@ -162,13 +162,13 @@ static void tb_block(
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, tp->port_words, in2, port, tp->port_words, in2,
+			in2, dp->words, in2, port, dp->words, in2,
 			in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const char *name = sy_names_id(hls->names,
-			((SyArray *)g_ptr_array_index(args, i))->name);
+		const char *name =
+			((SyDesignArray *)g_ptr_array_index(args, i))->id;
 
 		g_string_append_printf(call, ", %s", name);
 		g_string_append_printf(fpga, ", %s", name);
@@ -181,7 +181,10 @@ static void tb_block(
 		in, fpga->str, in, call->str);
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
-		const char *port = tp->port, *P = tp->path->prefix;
+		const char *port = ((const SyDesignPort *)g_ptr_array_index(
+					    ports, i))
+					   ->name,
+			   *P = tp->path->prefix;
 
 		if (tp->path->in)
 			continue;

@@ -5,43 +5,32 @@
  * I/O facts (comm/io-facts.h) and its modules' code. */
 #include "hls/hls-private.h"
 
-/* The design's I/O facts (sy_hls_generate has the modules' code built,
- * and the facts with it, before printing). */
-const SyIoFacts *sy_hls_io_facts(const SyHlsGen *hls)
-{
-	return hls->m->design->io;
-}
-
 /* A word of the lanes a path moves to or from a PE (the element for
  * one lane). */
 static char *pe_word(const SyIoPathFacts *f)
 {
-	const SyArray *x = f->path->array;
-
-	if (f->lanes == 1)
-		return g_strdup(sy_hls_ctype(x));
-	return g_strdup_printf("ap_uint<%u>", f->lanes * sy_hls_bits(x));
+	return sy_hls_word(f->path->plain_array, f->lanes);
 }
 
 /* Geometry: lines of an exterior path, chains of an interior one */
 
 /* C code computing coordinates p0.. of a line or chain "idx" into
- * variables (the same rule as sy_io_facts_unit_coords). */
-static void print_unit_coords(GString *out, const SyIoFacts *io, guint skip,
-	const char *at, const char *indent)
+ * variables (the same rule as sy_design_kernel_unit_coords). */
+static void print_unit_coords(GString *out, const SyDesignKernel *k,
+	guint skip, const char *at, const char *indent)
 {
 	GString *n = g_string_new("idx");
 
-	for (guint k = io->n_space; k-- > 0;) {
-		if (k == skip) {
+	for (guint d = k->n_space; d-- > 0;) {
+		if (d == skip) {
 			g_string_append_printf(out, "%sconst int %s = %s;\n",
-				indent, sy_module_code_p_names[k], at);
+				indent, sy_module_code_p_names[d], at);
 			continue;
 		}
 		g_string_append_printf(out,
 			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
-			indent, sy_module_code_p_names[k], n->str, io->pe[k]);
-		g_string_append_printf(n, " / %" G_GINT64_FORMAT, io->pe[k]);
+			indent, sy_module_code_p_names[d], n->str, k->pe[d]);
+		g_string_append_printf(n, " / %" G_GINT64_FORMAT, k->pe[d]);
 	}
 	g_string_free(n, TRUE);
 }
@@ -171,13 +160,13 @@ static void print_linear(SyAstPrinter *p, SyCodeExpr *const *exprs, guint *at,
 static void print_feed_one(SyAstPrinter *p, const SyIoPathFacts *f,
 	guint access, const char *lane, const char *tag)
 {
-	const SyArray *x = f->path->array;
-	guint b = sy_hls_bits(x);
+	const SyDesignArray *x = f->path->plain_array;
+	guint b = x->bits;
 
 	sy_hls_line(p,
 		"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u * (sy_e "
 		"%% %u) + %u, %u * (sy_e %% %u)));",
-		sy_hls_ctype(x), tag, f->pack, b, f->pack, b - 1, b, f->pack);
+		x->ctype, tag, f->pack, b, f->pack, b - 1, b, f->pack);
 	if (f->once) {
 		sy_hls_line(p, "if (%s == 0)", lane);
 		sy_hls_line(p, "    fifo_local_out.write(sy_x);");
@@ -198,7 +187,7 @@ static void print_feed_one(SyAstPrinter *p, const SyIoPathFacts *f,
 static void print_collect_one(SyAstPrinter *p, const SyIoPathFacts *f,
 	guint access, const char *lane, const char *tag)
 {
-	guint b = sy_hls_bits(f->path->array);
+	guint b = f->path->plain_array->bits;
 
 	(void)access;
 	(void)lane;
@@ -217,8 +206,8 @@ static void print_transfers(SyAstPrinter *p, const IoModule *mod,
 	const SyIoMoves *mv, SyCodeExpr *const *exprs)
 {
 	const SyIoPathFacts *f = mod->f;
-	const SyArray *x = f->path->array;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
+	const SyDesignArray *x = f->path->plain_array;
+	g_autofree char *tag = sy_hls_tag(x->ctype);
 	g_autofree char *lane = NULL;
 	guint at = 0;
 
@@ -397,7 +386,7 @@ static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 static void emit_intra(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *coords)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	GString *out = hls->out;
 	g_autofree char *word = pe_word(f);
@@ -429,7 +418,7 @@ static void emit_intra(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *args, gboolean boundary)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoFacts *io = hls->io;
 	const SyIoPath *p = f->path;
 	GString *out = hls->out;
 	g_autofree char *word = pe_word(f);
@@ -565,10 +554,9 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
 	const SyIoPath *p = f->path;
 	Pass ps = {
-		f, sy_io_facts_pe_count(io) / io->pe[0], io->pe[0], boundary};
+		f, hls->kernel->pe_count / hls->kernel->pe[0], hls->kernel->pe[0], boundary};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -590,15 +578,14 @@ static void emit_l2_pass(
  * in the PEs. */
 static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
 	g_autofree char *at = g_strdup_printf(
-		"%" G_GINT64_FORMAT, p->in ? 0 : io->pe[f->along] - 1);
+		"%" G_GINT64_FORMAT, p->in ? 0 : hls->kernel->pe[f->along] - 1);
 	GString *coords = g_string_new(NULL);
 
-	print_unit_coords(coords, io, f->along, at, "    ");
+	print_unit_coords(coords, hls->kernel, f->along, at, "    ");
 	for (guint b = 0; b < 2; b++)
 		emit_inter(hls, f, name, "int idx", "idx", f->units, b);
 	emit_intra(hls, f, name, "int idx", coords->str);
@@ -611,13 +598,12 @@ static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
  * PE. */
 static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
 	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
 
-	for (guint k = 0; k < io->n_space; k++) {
+	for (guint k = 0; k < hls->kernel->n_space; k++) {
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 		g_string_append_printf(
@@ -626,7 +612,7 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	for (guint b = 0; b < 2; b++)
 		emit_l2_pass(hls, f, b);
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, unit->str, "p0", io->pe[0], b);
+		emit_inter(hls, f, name, unit->str, "p0", hls->kernel->pe[0], b);
 	emit_intra(hls, f, name, unit->str, "");
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, unit->str, args->str, b);
@@ -661,19 +647,18 @@ void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		p->prefix, word,
 		p->role == SY_PATH_PASS ? "Values of the temporary"
 					: "Partial results of",
-		p->array->name);
+		p->plain_array->name);
 }
 
 /* The far end of a temporary passed PE to PE: the last PEs pass
  * nothing on (a value that would leave their tile is refused). */
 static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
 	const SyIoPath *p = f->path;
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 
-	for (guint k = 0; k < io->n_space; k++)
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(
 			unit, "int %s, ", sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
@@ -681,8 +666,8 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"#pragma HLS INLINE off\n"
 		"    /* Values of the temporary %s stay in their tile: the "
 		"last PEs pass none on. */\n",
-		p->prefix, unit->str, word, p->array->name);
-	for (guint k = 0; k < io->n_space; k++)
+		p->prefix, unit->str, word, p->plain_array->name);
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
 	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
@@ -714,12 +699,11 @@ static void print_drop(SyAstPrinter *p, const IoModule *mod,
 
 static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyIoFacts *io = sy_hls_io_facts(hls);
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 	IoModule mod = {f, print_drop, NULL};
 
-	for (guint k = 0; k < io->n_space; k++)
+	for (guint k = 0; k < hls->kernel->n_space; k++)
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
@@ -737,84 +721,4 @@ void sy_hls_io_emit_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		emit_tail_dummy(hls, f);
 	else
 		emit_drop_dummy(hls, f);
-}
-
-/* For the printers that still hold SyHlsPath and the PE array (hls.c,
- * hls-pe.c, hls-harness.c, until they print from the design): the
- * modules and counts through the path's facts; the geometry the facts
- * give as along, units and sy_io_facts_unit_coords. */
-
-static const SyIoPathFacts *facts_of(const SyHlsGen *hls, const SyHlsPath *hp)
-{
-	return sy_io_facts_path(sy_hls_io_facts(hls), hp->path);
-}
-
-/* The space loop an exterior path moves along. */
-guint sy_hls_along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
-gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
-{
-	return p->exterior
-		? sy_pe_array_count(array) / array->pe[sy_hls_along(p)]
-		: sy_pe_array_count(array);
-}
-
-void sy_hls_unit_coords(
-	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord)
-{
-	for (guint k = array->n_space; k-- > 0;) {
-		if (k == skip) {
-			coord[k] = at;
-			continue;
-		}
-		coord[k] = n % array->pe[k];
-		n /= array->pe[k];
-	}
-}
-
-gint64 sy_hls_box_words(const SyHlsPath *hp)
-{
-	gint64 n = 1;
-
-	/* Overflows were refused first (sy_hls_port_words_checked). */
-	for (guint d = 0; d < hp->box.n_dims; d++)
-		n *= hp->box.size[d];
-	return n / hp->pack;
-}
-
-gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
-{
-	return facts_of(hls, hp)->port_words;
-}
-
-gint64 sy_hls_port_words_checked(
-	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck)
-{
-	const SyIoPathFacts *f = facts_of(hls, hp);
-
-	if (f->port_error && !ck->error)
-		ck->error = g_error_new_literal(SY_CHECKED_ERROR,
-			SY_CHECKED_ERROR_OVERFLOW, f->port_error);
-	return f->port_words;
-}
-
-void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit(hls, facts_of(hls, hp));
-}
-
-void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit_dummy(hls, facts_of(hls, hp));
-}
-
-void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	sy_hls_io_emit_head_dummy(hls, facts_of(hls, hp));
 }

@@ -1,46 +1,32 @@
-/* The modules' common ground: printing a module's code (built in
+/* The modules' common ground: printing the PE's code (built in
  * comm/module-code.c) through its printer, element types and words,
- * the kernel's interface, and printing helpers. */
+ * and printing helpers. */
 #include <string.h>
 
 #include "hls/hls-private.h"
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m)
+void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design)
 {
 	hls->design = design;
 	hls->kernel = design->kernel;
-	hls->m = m;
-	hls->array = m->array;
-	hls->scop = m->array->analysis->scop;
+	hls->io = design->io;
 	hls->out = NULL;
 	hls->itype = "int";
-	hls->simplified = sy_module_code_cache_new();
-}
-
-void sy_hls_gen_clear(SyHlsGen *hls)
-{
-	g_hash_table_unref(hls->simplified);
 }
 
 /* Modules */
 
-/* A statement of a module, as its printer reads it, found by its index
- * (the code's): the PE's have the statement's iterators first.  The I/O
- * modules' printers still read the SCoP's statement. */
+/* A statement of the PE, as its printer reads it, found by its index
+ * (the code's): its leaf has the statement's iterators first. */
 static void print_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 {
 	SyHlsModule *mod = data;
 	guint index = (guint)stmt->stmt;
-	const SyPeStmt *s = mod->path
-		? NULL
-		: g_ptr_array_index(mod->hls->design->pe_facts->stmts, index);
-	guint n_iters = s ? s->n_iters : 0;
+	const SyPeStmt *s = g_ptr_array_index(
+		mod->hls->design->pe_facts->stmts, index);
 	SyCodeExpr *const *args = (SyCodeExpr *const *)stmt->args->pdata;
-	SyHlsCall call = {index,
-		mod->path ? g_ptr_array_index(mod->hls->scop->stmts, index)
-			  : NULL,
-		mod->path ? NULL : args, stmt->args->len - n_iters,
-		args + n_iters};
+	SyHlsCall call = {
+		index, args, stmt->args->len - s->n_iters, args + s->n_iters};
 
 	mod->print(p, &call, mod);
 }
@@ -58,48 +44,14 @@ void sy_hls_print_code(
 	sy_ast_printer_clear(&p);
 }
 
-const SyCode *sy_hls_module_code(
-	const SyHlsGen *hls, const SyIoPath *path, guint level)
-{
-	const SyDesign *design = hls->design;
-
-	if (!path)
-		return design->pe->code;
-	for (guint i = 0; i < design->modules->len; i++) {
-		const SyModule *mod = g_ptr_array_index(design->modules, i);
-
-		if (mod->path == path && mod->level == level && mod->code)
-			return mod->code;
-	}
-	return NULL;
-}
-
-void sy_hls_module_init(SyHlsModule *mod, SyHlsGen *hls, const SyHlsPath *path)
-{
-	mod->hls = hls;
-	mod->path = path;
-}
-
 /* Types */
-
-const char *sy_hls_ctype(const SyArray *x)
-{
-	return x->var->base_type;
-}
-
-guint sy_hls_bits(const SyArray *x)
-{
-	guint b = sy_type_bits(sy_hls_ctype(x));
-
-	return b ? b : 32;
-}
 
 /* A zero of x's type: "static_cast<T>(0)", valid C++ for every
  * element type ("signed char()" is not: a functional cast takes a
  * one-word type name). */
-void sy_hls_print_zero(GString *out, const SyArray *x)
+void sy_hls_print_zero(GString *out, const SyDesignArray *x)
 {
-	g_string_append_printf(out, "static_cast<%s>(0)", sy_hls_ctype(x));
+	g_string_append_printf(out, "static_cast<%s>(0)", x->ctype);
 }
 
 /* "unsigned int" -> "unsigned_int", for helper names. */
@@ -108,22 +60,20 @@ char *sy_hls_tag(const char *type)
 	return g_strdelimit(g_strdup(type), " ", '_');
 }
 
-/* A word's type: lanes of a path's elements (the element itself for one
- * lane). */
-char *sy_hls_word_type(const SyHlsPath *hp, guint lanes)
+/* A word of lanes elements of x (the element itself for one lane). */
+char *sy_hls_word(const SyDesignArray *x, guint lanes)
 {
 	if (lanes == 1)
-		return g_strdup(sy_hls_ctype(hp->path->array));
-	return g_strdup_printf(
-		"ap_uint<%u>", lanes * sy_hls_bits(hp->path->array));
+		return g_strdup(x->ctype);
+	return g_strdup_printf("ap_uint<%u>", lanes * x->bits);
 }
 
 /* Element e (an expression) of a buffer of words of pack elements. */
-void sy_hls_print_unpack(GString *out, const SyArray *x, const char *word,
-	const char *lane, guint pack)
+void sy_hls_print_unpack(GString *out, const SyDesignArray *x,
+	const char *word, const char *lane, guint pack)
 {
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
-	guint b = sy_hls_bits(x);
+	g_autofree char *tag = sy_hls_tag(x->ctype);
+	guint b = x->bits;
 
 	if (pack == 1 && !lane) {
 		g_string_append_printf(out, "sy_from_bits_%s(%s)", tag, word);
@@ -181,47 +131,4 @@ void sy_hls_close_guard(SyAstPrinter *p, gboolean open)
 		return;
 	sy_ast_indent_less(p);
 	sy_hls_line(p, "}");
-}
-
-/* The kernel's interface, which the top function, the PE and the
- * testbench and host all name the same way (here, below them all, so
- * that each of those files depends on this one and not on another). */
-
-/* Scalars the kernel only reads: arguments of the kernel and PEs. */
-GPtrArray *sy_hls_arguments(const SyScop *scop)
-{
-	GPtrArray *args = g_ptr_array_new();
-
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (!x->n_dims && !x->written && !x->local)
-			g_ptr_array_add(args, (gpointer)x);
-	}
-	return args;
-}
-
-static gboolean has_in(const SyHlsModel *m, const char *prefix)
-{
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-
-		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
-			return TRUE;
-	}
-	return FALSE;
-}
-
-gboolean sy_hls_port_is_stem(const SyHlsModel *m, const SyHlsPath *hp)
-{
-	return hp->path->in || !has_in(m, hp->path->prefix);
-}
-
-/* The DRAM port of a path: its stem, "_out" for results of an array
- * that also comes in under that stem. */
-char *sy_hls_port(const SyHlsModel *m, const SyHlsPath *hp)
-{
-	return sy_hls_port_is_stem(m, hp)
-		? g_strdup(hp->path->prefix)
-		: g_strconcat(hp->path->prefix, "_out", NULL);
 }

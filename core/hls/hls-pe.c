@@ -12,18 +12,10 @@ static const SyPeFacts *facts_of(const SyHlsGen *hls)
 	return hls->design->pe_facts;
 }
 
-/* A word of lanes elements of x (the element itself for one). */
-static char *word_type(const SyArray *x, guint lanes)
-{
-	if (lanes == 1)
-		return g_strdup(sy_hls_ctype(x));
-	return g_strdup_printf("ap_uint<%u>", lanes * sy_hls_bits(x));
-}
-
 /* The PE's buffer of x: local_X. */
-static char *local_name(const SyHlsGen *hls, const SyArray *x)
+static char *local_name(const SyDesignArray *x)
 {
-	return g_strconcat("local_", sy_names_id(hls->names, x->name), NULL);
+	return g_strconcat("local_", x->id, NULL);
 }
 
 /* Reads and writes in a PE */
@@ -46,7 +38,7 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 			a = g_ptr_array_index(s->accesses, piece->n);
 			if (a->value == SY_PE_VALUE_ARGUMENT)
 				g_string_append(p->out,
-					sy_names_id(hls->names, a->array->name));
+					a->plain_array->id);
 			else
 				g_string_append_printf(
 					p->out, "sy_r%u", piece->n);
@@ -57,7 +49,7 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 			break;
 		case SY_PE_PIECE_NAME:
 			g_string_append(
-				p->out, sy_names_id(hls->names, piece->text));
+				p->out, sy_design_kernel_id(hls->kernel, piece->text));
 			break;
 		}
 	}
@@ -65,7 +57,7 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 
 /* local_X[e0][e1] from the requests at *at on. */
 static void print_element(SyAstPrinter *p, GString *out, const char *name,
-	const SyArray *x, const SyHlsCall *call, guint *at)
+	const SyDesignArray *x, const SyHlsCall *call, guint *at)
 {
 	g_string_append(out, name);
 	if (!x->n_dims)
@@ -93,12 +85,12 @@ static void print_stream_read(
 				p, "    fifo_%s_out.write(%s);", prefix, word);
 		sy_hls_line(p, "}");
 		sy_hls_line(
-			p, "%s sy_r%u = %s;", sy_hls_ctype(a->array), k, word);
+			p, "%s sy_r%u = %s;", a->plain_array->ctype, k, word);
 		return;
 	}
 	if (a->lanes == 1 || !lane) {
 		sy_hls_line(p, "%s sy_r%u = fifo_%s_in.read();",
-			sy_hls_ctype(a->array), k, prefix);
+			a->plain_array->ctype, k, prefix);
 		if (a->forward)
 			sy_hls_line(p, "fifo_%s_out.write(sy_r%u);", prefix, k);
 		return;
@@ -107,8 +99,8 @@ static void print_stream_read(
 	sy_hls_line(p, "    %s = fifo_%s_in.read();", word, prefix);
 	sy_ast_line_start(p);
 	g_string_append_printf(
-		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
-	sy_hls_print_unpack(p->out, a->array, word, lane, a->lanes);
+		p->out, "%s sy_r%u = ", a->plain_array->ctype, k);
+	sy_hls_print_unpack(p->out, a->plain_array, word, lane, a->lanes);
 	g_string_append(p->out, ";\n");
 	if (a->forward) {
 		sy_hls_line(p, "if (%s == %u)", lane, a->lanes - 1);
@@ -133,7 +125,7 @@ static void print_vector_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 	sy_hls_line(p, "    %s = fifo_%s_in.read();", a->reg, a->stream);
 	sy_ast_line_start(p);
 	g_string_append_printf(
-		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
+		p->out, "%s sy_r%u = ", a->plain_array->ctype, k);
 	if (cond) {
 		g_string_append_c(p->out, '(');
 		sy_hls_print_e(p, p->out, cond, SY_AST_PREC_ANY);
@@ -142,10 +134,10 @@ static void print_vector_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 	if (a->once)
 		g_string_append(p->out, a->reg);
 	else
-		sy_hls_print_unpack(p->out, a->array, a->reg, lane, a->lanes);
+		sy_hls_print_unpack(p->out, a->plain_array, a->reg, lane, a->lanes);
 	if (cond) {
 		g_string_append(p->out, " : ");
-		sy_hls_print_zero(p->out, a->array);
+		sy_hls_print_zero(p->out, a->plain_array);
 	}
 	g_string_append(p->out, ";\n");
 }
@@ -156,7 +148,7 @@ static void print_fifo_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 {
 	sy_ast_line_start(p);
 	g_string_append_printf(
-		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
+		p->out, "%s sy_r%u = ", a->plain_array->ctype, k);
 	if (cond) {
 		sy_hls_print_e(p, p->out, cond, SY_AST_PREC_TEST);
 		g_string_append(p->out, " ? ");
@@ -164,24 +156,24 @@ static void print_fifo_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 	g_string_append_printf(p->out, "fifo_%s_in.read()", a->stream);
 	if (cond) {
 		g_string_append(p->out, " : ");
-		sy_hls_print_zero(p->out, a->array);
+		sy_hls_print_zero(p->out, a->plain_array);
 	}
 	g_string_append(p->out, ";\n");
 }
 
 /* A read of the PE's buffer, from the FIFO instead where the access
  * uses it (a FIFO it always uses: the buffer's element as a comment). */
-static void print_local_read(SyAstPrinter *p, const SyHlsGen *hls,
+static void print_local_read(SyAstPrinter *p,
 	const SyPeAccess *a, guint k, const SyHlsCall *call)
 {
-	g_autofree char *name = local_name(hls, a->array);
+	g_autofree char *name = local_name(a->plain_array);
 	GString *elem = g_string_new(NULL);
 	guint at = (guint)a->at;
 
 	sy_ast_line_start(p);
 	g_string_append_printf(
-		p->out, "%s sy_r%u = ", sy_hls_ctype(a->array), k);
-	print_element(p, elem, name, a->array, call, &at);
+		p->out, "%s sy_r%u = ", a->plain_array->ctype, k);
+	print_element(p, elem, name, a->plain_array, call, &at);
 	if (a->fifo) {
 		const SyCodeExpr *cond = call->exprs[at];
 
@@ -205,15 +197,15 @@ static void print_local_read(SyAstPrinter *p, const SyHlsGen *hls,
 }
 
 /* The write to the PE's buffer, and to the FIFO where it uses one. */
-static void print_local_write(SyAstPrinter *p, const SyHlsGen *hls,
+static void print_local_write(SyAstPrinter *p,
 	const SyPeAccess *w, const SyHlsCall *call)
 {
-	g_autofree char *name = local_name(hls, w->array);
+	g_autofree char *name = local_name(w->plain_array);
 	guint at = (guint)w->at;
 	gboolean guarded;
 
 	sy_ast_line_start(p);
-	print_element(p, p->out, name, w->array, call, &at);
+	print_element(p, p->out, name, w->plain_array, call, &at);
 	g_string_append(p->out, " = sy_v;\n");
 	/* A temporary passed on has only its way in. */
 	if (w->fifo) {
@@ -230,13 +222,13 @@ static void print_start(SyAstPrinter *p, const SyPeStmt *s)
 	const SyPeAccess *w = g_ptr_array_index(s->accesses, 0);
 
 	if (w->value == SY_PE_VALUE_STREAM && s->passed) {
-		sy_hls_line(p, "%s sy_v = sy_r%u;", sy_hls_ctype(w->array),
+		sy_hls_line(p, "%s sy_v = sy_r%u;", w->plain_array->ctype,
 			s->passed);
 		return;
 	}
 	sy_ast_line_start(p);
-	g_string_append_printf(p->out, "%s sy_v = ", sy_hls_ctype(w->array));
-	sy_hls_print_zero(p->out, w->array);
+	g_string_append_printf(p->out, "%s sy_v = ", w->plain_array->ctype);
+	sy_hls_print_zero(p->out, w->plain_array);
 	g_string_append(p->out, ";\n");
 }
 
@@ -275,7 +267,7 @@ static void print_pe_stmt(
 			print_fifo_read(p, a, k, call->exprs[a->at]);
 			break;
 		case SY_PE_VALUE_LOCAL:
-			print_local_read(p, hls, a, k, call);
+			print_local_read(p, a, k, call);
 			break;
 		}
 	}
@@ -284,7 +276,7 @@ static void print_pe_stmt(
 	print_value(p, call, s, hls);
 	g_string_append(p->out, ";\n");
 	if (w->value == SY_PE_VALUE_LOCAL)
-		print_local_write(p, hls, w, call);
+		print_local_write(p, w, call);
 	sy_hls_close_guard(p, open);
 	if (w->value == SY_PE_VALUE_STREAM)
 		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
@@ -294,7 +286,7 @@ static void print_pe_stmt(
 
 /* The PE's streams, in path order: "fifo_A_in, fifo_A_out, ..." with
  * their types when typed. */
-char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
+static char *pe_streams(SyHlsGen *hls, gboolean typed)
 {
 	const SyPeFacts *facts = facts_of(hls);
 	GString *s = g_string_new(NULL);
@@ -302,7 +294,7 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 	for (guint i = 0; i < facts->streams->len; i++) {
 		const SyPeStream *st = g_ptr_array_index(facts->streams, i);
 		const char *way = st->in ? "in" : "out";
-		g_autofree char *word = word_type(st->array, st->lanes);
+		g_autofree char *word = sy_hls_word(st->plain_array, st->lanes);
 
 		if (typed)
 			g_string_append_printf(s,
@@ -315,11 +307,6 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed)
 	return g_string_free(s, FALSE);
 }
 
-char *sy_hls_pe_lanes_warning(SyHlsGen *hls)
-{
-	return g_strdup(facts_of(hls)->lanes_warning);
-}
-
 /* The PE's buffers, with a bank per SIMD lane along the dimensions
  * the lanes access at different elements. */
 static void declare_buffers(SyHlsGen *hls)
@@ -328,10 +315,10 @@ static void declare_buffers(SyHlsGen *hls)
 
 	for (guint i = 0; i < facts->buffers->len; i++) {
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
-		const char *name = sy_names_id(hls->names, buf->array->name);
+		const char *name = buf->plain_array->id;
 
 		g_string_append_printf(hls->out, "    %s local_%s",
-			sy_hls_ctype(buf->array), name);
+			buf->plain_array->ctype, name);
 		for (guint d = 0; d < buf->n_dims; d++)
 			g_string_append_printf(hls->out,
 				"[%" G_GINT64_FORMAT "]", buf->size[d]);
@@ -360,7 +347,7 @@ static void declare_registers(SyHlsGen *hls)
 
 			if (!a->reg)
 				continue;
-			word = word_type(a->array, a->once ? 1 : a->lanes);
+			word = sy_hls_word(a->plain_array, a->once ? 1 : a->lanes);
 			g_string_append_printf(
 				hls->out, "    %s %s;\n", word, a->reg);
 		}
@@ -369,13 +356,13 @@ static void declare_registers(SyHlsGen *hls)
 
 void sy_hls_emit_pe(SyHlsGen *hls)
 {
-	const SyPeFacts *facts = facts_of(hls);
 	const GPtrArray *coords = hls->design->pe->params;
 	GString *out = hls->out;
-	g_autofree char *streams = sy_hls_pe_streams(hls, TRUE);
-	g_autofree char *stream_names = sy_hls_pe_streams(hls, FALSE);
+	g_autofree char *streams = pe_streams(hls, TRUE);
+	g_autofree char *stream_names = pe_streams(hls, FALSE);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(hls->kernel);
 	GString *params = g_string_new(NULL), *names = g_string_new(NULL);
-	SyHlsModule mod;
+	SyHlsModule mod = {hls, print_pe_stmt};
 
 	for (guint k = 0; k < coords->len; k++) {
 		const SyCodeParam *c = g_ptr_array_index(coords, k);
@@ -384,13 +371,11 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 			params, "%sint %s", k ? ", " : "", c->name);
 		g_string_append_printf(names, "%s%s", k ? ", " : "", c->name);
 	}
-	for (guint i = 0; i < facts->args->len; i++) {
-		const SyArray *x = g_ptr_array_index(facts->args, i);
-		const char *name = sy_names_id(hls->names, x->name);
+	for (guint i = 0; i < args->len; i++) {
+		const SyDesignArray *x = g_ptr_array_index(args, i);
 
-		g_string_append_printf(
-			params, ", %s %s", sy_hls_ctype(x), name);
-		g_string_append_printf(names, ", %s", name);
+		g_string_append_printf(params, ", %s %s", x->ctype, x->id);
+		g_string_append_printf(names, ", %s", x->id);
 	}
 	g_string_append(params, streams);
 	g_string_append(names, stream_names);
@@ -399,8 +384,6 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	declare_buffers(hls);
 	declare_registers(hls);
 	g_string_append_c(out, '\n');
-	sy_hls_module_init(&mod, hls, NULL);
-	mod.print = print_pe_stmt;
 	sy_hls_print_code(&mod, hls->design->pe->code, "    ");
 	g_string_append(out, "}\n\n");
 	/* One call per PE in the dataflow region: the wrapper keeps each

@@ -72,30 +72,48 @@ static void declare_stream(
 		type, name, dims, name, depth);
 }
 
+/* Whether a path declares what its stem's paths share (its word type,
+ * its PE FIFOs): every path through DRAM whose port has the stem's name
+ * (SyDesignPort.declares), and the temporaries passed PE to PE. */
+static gboolean declares_stem(const SyHlsGen *hls, guint i)
+{
+	const GPtrArray *ports = hls->kernel->ports;
+
+	return i >= ports->len ||
+		((const SyDesignPort *)g_ptr_array_index(ports, i))->declares;
+}
+
+/* Whether the design's I/O facts f are those of a path through DRAM
+ * (it has a port and modules), not a temporary passed PE to PE. */
+static gboolean through_dram(const SyIoPathFacts *f)
+{
+	return f->path->role != SY_PATH_PASS;
+}
+
 static void declare_fifos(SyHlsGen *hls)
 {
 	const SyDesignKernel *k = hls->kernel;
+	const GPtrArray *paths = hls->io->paths;
 
-	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
-		const SyIoPath *p = hp->path;
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(paths, i);
+		const SyIoPath *p = f->path;
 		const char *way = p->in ? "in" : "out";
 		g_autofree char *word = g_strdup_printf("%s_word", p->prefix);
-		g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+		g_autofree char *pe_word = sy_hls_word(p->plain_array, f->lanes);
 		g_autofree char *l2 = g_strdup_printf(
 			"fifo_%s_%s_IO_L2_%s", p->prefix, p->prefix, way);
 		g_autofree char *l1 = g_strdup_printf(
 			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
-		gint64 n2 = p->exterior ? sy_hls_units(hls->array, p)
-					: k->pe_count / k->pe[0];
+		gint64 n2 = p->exterior ? f->units : k->pe_count / k->pe[0];
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
 		 * the far end has none beyond it.  Temporaries passed PE
 		 * to PE have no modules. */
 		g_string_printf(dims, "[%" G_GINT64_FORMAT "]", n2);
-		if (p->role != SY_PATH_PASS)
+		if (through_dram(f))
 			declare_stream(hls, word, l2, dims->str);
 		if (!p->exterior) {
 			g_string_printf(dims,
@@ -105,7 +123,7 @@ static void declare_fifos(SyHlsGen *hls)
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
-		if (sy_hls_port_is_stem(hls->m, hp)) {
+		if (declares_stem(hls, i)) {
 			g_string_truncate(dims, 0);
 			for (guint d = 0; d < k->n_space; d++)
 				g_string_append_printf(dims,
@@ -139,19 +157,19 @@ static void call_l2(GString *out, const char *P, const char *way, gint64 i,
 
 /* An exterior path's L2 module of line l, which meets the PEs at
  * coordinate at along the path. */
-static void call_line(SyHlsGen *hls, const SyIoPath *p, gint64 l, gint64 at)
+static void call_line(
+	SyHlsGen *hls, const SyIoPathFacts *f, gint64 l, gint64 at)
 {
+	const SyIoPath *p = f->path;
 	const char *way = p->in ? "in" : "out";
-	guint a = sy_hls_along(p);
 	gint64 coord[3];
 	g_autofree char *index = NULL, *below = NULL;
 
-	sy_hls_unit_coords(hls->array, a, at, l, coord);
+	sy_design_kernel_unit_coords(hls->kernel, f->along, at, l, coord);
 	index = sy_hls_fifo_index(
-		coord, hls->kernel->n_space, p->in ? -1 : (int)a);
+		coord, hls->kernel->n_space, p->in ? -1 : (int)f->along);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
-	call_l2(hls->out, p->prefix, way, l, sy_hls_units(hls->array, p),
-		below);
+	call_l2(hls->out, p->prefix, way, l, f->units, below);
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
@@ -176,7 +194,7 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
-	sy_hls_unit_coords(hls->array, 0, q, c, coord);
+	sy_design_kernel_unit_coords(hls->kernel, 0, q, c, coord);
 	at = sy_hls_fifo_index(coord, k->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
@@ -194,19 +212,19 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 	g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
 }
 
-/* SyHlsModule calls of an input path, from the DRAM port to the PEs. */
-static void call_in(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
+/* The module calls of an input path, from the DRAM port to the PEs. */
+static void call_in(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 {
 	const SyDesignKernel *k = hls->kernel;
-	const SyIoPath *p = hp->path;
+	const SyIoPath *p = f->path;
 	gint64 chains = k->pe_count / k->pe[0];
 
 	g_string_append_printf(hls->out,
 		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
 		port, p->prefix, p->prefix);
 	if (p->exterior) {
-		for (gint64 l = 0; l < sy_hls_units(hls->array, p); l++)
-			call_line(hls, p, l, 0);
+		for (gint64 l = 0; l < f->units; l++)
+			call_line(hls, f, l, 0);
 		return;
 	}
 	for (gint64 c = 0; c < chains; c++)
@@ -216,19 +234,17 @@ static void call_in(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
 			call_l1(hls, p, c, q);
 }
 
-/* SyHlsModule calls of an output path, from the PEs to the DRAM port: the
- * farthest module of every chain first. */
-static void call_out(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
+/* The module calls of an output path, from the PEs to the DRAM port:
+ * the farthest module of every chain first. */
+static void call_out(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 {
 	const SyDesignKernel *k = hls->kernel;
-	const SyIoPath *p = hp->path;
+	const SyIoPath *p = f->path;
 	gint64 chains = k->pe_count / k->pe[0];
 
 	if (p->exterior) {
-		guint a = sy_hls_along(p);
-
-		for (gint64 l = sy_hls_units(hls->array, p); l-- > 0;)
-			call_line(hls, p, l, k->pe[a] - 1);
+		for (gint64 l = f->units; l-- > 0;)
+			call_line(hls, f, l, k->pe[f->along] - 1);
 	} else {
 		for (gint64 c = 0; c < chains; c++)
 			for (gint64 q = k->pe[0]; q-- > 0;)
@@ -241,86 +257,93 @@ static void call_out(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
 		port, p->prefix, p->prefix);
 }
 
-static void call_pes(SyHlsGen *hls)
+/* Whether the last PEs of a path's lines pass what they read on to a
+ * dummy: inputs read PE to PE, and temporaries passed PE to PE. */
+static gboolean leaves_lines(const SyIoPath *p)
 {
-	const SyPeArray *array = hls->array;
+	return p->in && p->exterior &&
+		(p->role == SY_PATH_READ || p->role == SY_PATH_PASS);
+}
+
+/* The writers of chains without a way in, before their PEs. */
+static void call_heads(SyHlsGen *hls)
+{
 	const SyDesignKernel *k = hls->kernel;
-	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
-	GString *out = hls->out;
+	const GPtrArray *paths = hls->io->paths;
 
-	/* The writers of chains without a way in, before their PEs. */
-	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(paths, i);
 
-		if (!sy_hls_model_headless(hls->m, hp))
+		if (!f->headless)
 			continue;
-		for (gint64 l = 0; l < sy_hls_units(array, hp->path); l++) {
+		for (gint64 l = 0; l < f->units; l++) {
 			gint64 coord[3];
 			g_autofree char *here = NULL;
 
-			sy_hls_unit_coords(
-				array, sy_hls_along(hp->path), 0, l, coord);
+			sy_design_kernel_unit_coords(hls->kernel, f->along, 0, l, coord);
 			here = sy_hls_fifo_index(coord, k->n_space, -1);
-			g_string_append_printf(out,
+			g_string_append_printf(hls->out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
-				hp->path->prefix, hp->path->prefix, here);
+				f->path->prefix, f->path->prefix, here);
 		}
 	}
-	for (gint64 i = 0; i < k->pe_count; i++) {
-		gint64 coord[3], rest = i;
+}
 
-		for (guint d = k->n_space; d-- > 0;) {
-			coord[d] = rest % k->pe[d];
-			rest /= k->pe[d];
-		}
-		g_string_append(out, "    PE_wrapper(");
-		for (guint d = 0; d < k->n_space; d++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				d ? ", " : "", coord[d]);
-		for (guint d = 0; d < args->len; d++)
-			g_string_append_printf(out, ", %s",
-				((SyDesignArray *)g_ptr_array_index(args, d))
-					->id);
-		for (guint p = 0; p < hls->m->pe_paths->len; p++) {
-			const SyHlsPath *hp = g_ptr_array_index(
-				hls->m->pe_paths, p);
-			const SyIoPath *io = hp->path;
-			int a = io->exterior ? (int)sy_hls_along(io) : -1;
-			g_autofree char *here = sy_hls_fifo_index(
-				coord, k->n_space, -1);
-			g_autofree char *next = sy_hls_fifo_index(
-				coord, k->n_space, a);
+/* PE_wrapper of the PE at coord: its coordinates, the kernel's scalars,
+ * its FIFOs in the order of the paths. */
+static void call_pe(SyHlsGen *hls, const gint64 *coord, const GPtrArray *args)
+{
+	const SyDesignKernel *k = hls->kernel;
+	const GPtrArray *paths = hls->io->paths;
+	GString *out = hls->out;
 
-			if (io->in || sy_hls_model_headless(hls->m, hp))
-				g_string_append_printf(out, ", fifo_%s_PE%s",
-					io->prefix, here);
-			if (io->in && io->exterior &&
-				(io->role == SY_PATH_READ ||
-					io->role == SY_PATH_PASS))
-				g_string_append_printf(out, ", fifo_%s_PE%s",
-					io->prefix, next);
-			if (!io->in)
-				g_string_append_printf(out, ", fifo_%s_PE%s",
-					io->prefix, io->exterior ? next : here);
-		}
-		g_string_append(out, ");\n");
+	g_string_append(out, "    PE_wrapper(");
+	for (guint d = 0; d < k->n_space; d++)
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, d ? ", " : "", coord[d]);
+	for (guint d = 0; d < args->len; d++)
+		g_string_append_printf(out, ", %s",
+			((SyDesignArray *)g_ptr_array_index(args, d))->id);
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(paths, i);
+		const SyIoPath *io = f->path;
+		int a = io->exterior ? (int)f->along : -1;
+		g_autofree char *here = sy_hls_fifo_index(coord, k->n_space, -1);
+		g_autofree char *next = sy_hls_fifo_index(coord, k->n_space, a);
+
+		if (io->in || f->headless)
+			g_string_append_printf(
+				out, ", fifo_%s_PE%s", io->prefix, here);
+		if (leaves_lines(io))
+			g_string_append_printf(
+				out, ", fifo_%s_PE%s", io->prefix, next);
+		if (!io->in)
+			g_string_append_printf(out, ", fifo_%s_PE%s",
+				io->prefix, io->exterior ? next : here);
 	}
-	/* What leaves the last PEs of inputs' lines. */
-	for (guint p = 0; p < hls->m->pe_paths->len; p++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, p);
-		const SyIoPath *io = hp->path;
-		guint a;
+	g_string_append(out, ");\n");
+}
 
-		if (!io->in || !io->exterior ||
-			(io->role != SY_PATH_READ && io->role != SY_PATH_PASS))
+/* What leaves the last PEs of inputs' lines. */
+static void call_tails(SyHlsGen *hls)
+{
+	const SyDesignKernel *k = hls->kernel;
+	const GPtrArray *paths = hls->io->paths;
+	GString *out = hls->out;
+
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(paths, i);
+		const SyIoPath *io = f->path;
+		guint a = f->along;
+
+		if (!leaves_lines(io))
 			continue;
-		a = sy_hls_along(io);
-		for (gint64 l = 0; l < sy_hls_units(array, io); l++) {
+		for (gint64 l = 0; l < f->units; l++) {
 			gint64 coord[3];
 			g_autofree char *next = NULL;
 
-			sy_hls_unit_coords(
-				array, a, k->pe[a] - 1, l, coord);
+			sy_design_kernel_unit_coords(
+				hls->kernel, a, k->pe[a] - 1, l, coord);
 			next = sy_hls_fifo_index(coord, k->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
@@ -331,6 +354,24 @@ static void call_pes(SyHlsGen *hls)
 				out, "fifo_%s_PE%s);\n", io->prefix, next);
 		}
 	}
+}
+
+static void call_pes(SyHlsGen *hls)
+{
+	const SyDesignKernel *k = hls->kernel;
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
+
+	call_heads(hls);
+	for (gint64 i = 0; i < k->pe_count; i++) {
+		gint64 coord[3], rest = i;
+
+		for (guint d = k->n_space; d-- > 0;) {
+			coord[d] = rest % k->pe[d];
+			rest /= k->pe[d];
+		}
+		call_pe(hls, coord, args);
+	}
+	call_tails(hls);
 }
 
 /* The port of the design's path i (the kernel's ports are in the
@@ -368,18 +409,18 @@ static void emit_top(SyHlsGen *hls)
 		"#pragma HLS DATAFLOW\n\n");
 	declare_fifos(hls);
 	g_string_append_c(out, '\n');
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
-		if (hp->path->in)
-			call_in(hls, hp, port_name(k, i));
+		if (f->path->in)
+			call_in(hls, f, port_name(k, i));
 	}
 	call_pes(hls);
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
-		if (!hp->path->in)
-			call_out(hls, hp, port_name(k, i));
+		if (!f->path->in)
+			call_out(hls, f, port_name(k, i));
 	}
 	g_string_append(out, "}\n}\n");
 }
@@ -480,38 +521,36 @@ static char *emit_kernel(SyHlsGen *hls)
 		"#define sy_max(x, y) ((x) > (y) ? (x) : (y))\n"
 		"#define sy_floord(n, d) ((n) < 0 ? -((-(n) + (d) - 1) / "
 		"(d)) : (n) / (d))\n\n");
-	for (guint i = 0; i < hls->m->paths->len; i++)
-		sy_hls_emit_path(hls, g_ptr_array_index(hls->m->paths, i));
-	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
+	for (guint i = 0; i < hls->io->paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
-		if (hp->path->in && hp->path->exterior &&
-			(hp->path->role == SY_PATH_READ ||
-				hp->path->role == SY_PATH_PASS))
-			sy_hls_emit_dummy(hls, hp);
-		if (sy_hls_model_headless(hls->m, hp))
-			sy_hls_emit_head_dummy(hls, hp);
+		if (through_dram(f))
+			sy_hls_io_emit(hls, f);
+	}
+	for (guint i = 0; i < hls->io->paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
+
+		if (leaves_lines(f->path))
+			sy_hls_io_emit_dummy(hls, f);
+		if (f->headless)
+			sy_hls_io_emit_head_dummy(hls, f);
 	}
 	sy_hls_emit_pe(hls);
 	emit_top(hls);
 	return g_string_free(hls->out, FALSE);
 }
 
-void sy_hls_generate(const SyDesign *design, const SyHlsModel *m,
-	const SyNames *names, SyHlsFiles *files)
+void sy_hls_generate(const SyDesign *design, SyHlsFiles *files)
 {
+	const char *warning = design->pe_facts->lanes_warning;
 	SyHlsGen hls;
-	char *warning;
 
-	sy_hls_gen_init(&hls, design, m);
-	hls.names = names;
+	sy_hls_gen_init(&hls, design);
 	files->testbench = sy_hls_emit_testbench(&hls);
 	files->header = emit_header(design->kernel);
 	files->kernel = emit_kernel(&hls);
 	files->host = sy_hls_emit_host(design->kernel);
 	files->warnings = g_ptr_array_new_with_free_func(g_free);
-	warning = sy_hls_pe_lanes_warning(&hls);
 	if (warning)
-		g_ptr_array_add(files->warnings, warning);
-	sy_hls_gen_clear(&hls);
+		g_ptr_array_add(files->warnings, g_strdup(warning));
 }

@@ -4,13 +4,16 @@
  * it where the kernel's SCoP was: inputs serialized into the words the
  * L3 modules read, results read back from the words the drains write.
  *
- * Every module's loops come from isl's AST of the PE array's schedule on
- * whole tiles, printed by the AST printer: loop bounds, guards for the
- * padding, statements with substituted subscripts. */
+ * A printer of the design alone (SyDesign, as sy_design_complete of
+ * comm/kernel-facts.h made it ready, or as read back from design.json):
+ * every module's loops are the design's code (built by the
+ * communication stage on the PE array's schedule on whole tiles: loop
+ * bounds, guards for the padding, statements with their subscripts),
+ * printed by the code printer; what the loops' statements move and
+ * compute are the design's facts.  No analysis, no isl. */
 #pragma once
 
-#include "comm/hls-model.h"
-#include "poly/names.h"
+#include "comm/design.h"
 
 G_BEGIN_DECLS
 
@@ -27,11 +30,7 @@ void sy_hls_files_clear(SyHlsFiles *files);
 
 /* Prints a design that sy_design_complete (comm/kernel-facts.h) made
  * ready: that checked everything the backend refuses, so that printing
- * cannot fail.  m (the model it returned) and names (the user's
- * identifiers in generated code) are what the I/O and PE printers
- * still read until they print from the design alone. */
-void sy_hls_generate(__isl_keep const SyDesign *design,
-	__isl_keep const SyHlsModel *m, __isl_keep const SyNames *names,
-	SyHlsFiles *files);
+ * cannot fail. */
+void sy_hls_generate(__isl_keep const SyDesign *design, SyHlsFiles *files);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "comm/design-options.h"
+#include "comm/io-plan.h"
 #include "project/export-job.h"
 #include "project/export.h"
 

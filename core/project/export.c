@@ -290,32 +290,35 @@ static const char *const generated_sources[] = {"ap_int.h", "hls_stream.h",
 gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error)
 {
-	SyHlsFiles hls = {0};
 	const SyPeArray *array = design->array;
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
 
 	isl_ctx *ctx = array->analysis->ctx;
-	SyHlsModel *m;
 	gboolean made;
 
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
 		generated_sources);
-	/* The design made ready for the printer, which cannot fail on it,
-	 * then printed: one isl stage (the printers of the I/O modules
-	 * and the PE still build ASTs). */
+	/* The design made ready for the printer in one isl stage, then
+	 * printed from the design alone, which cannot fail. */
 	sy_isl_stage_begin(ctx);
-	m = sy_design_complete(design, names, options, error);
-	if (m)
-		sy_hls_generate(design, m, names, &hls);
-	made = m != NULL;
-	sy_hls_model_free(m);
+	made = sy_design_complete(design, names, options, error);
 	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
-		    "the HLS project", error)) {
-		sy_hls_files_clear(&hls);
+		    "the HLS project", error) ||
+		!made)
 		return FALSE;
-	}
-	if (!made)
-		return FALSE;
+	sy_export_files_print(design, device, files);
+	return TRUE;
+}
+
+void sy_export_files_print(
+	SyDesign *design, const SyDevice *device, SyExportFiles *files)
+{
+	SyHlsFiles hls = {0};
+
+	/* design.json says which device, for an export from it. */
+	g_free(design->kernel->device);
+	design->kernel->device = g_strdup(device->name);
+	sy_hls_generate(design, &hls);
 	files->paths = g_ptr_array_new_with_free_func(g_free);
 	files->contents = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_bytes_unref);
@@ -337,5 +340,4 @@ gboolean sy_export_files(SyDesign *design, const SyDevice *device,
 	add(files, "src/testbench.cpp", g_steal_pointer(&hls.testbench));
 	add_headers(files, design->kernel);
 	sy_hls_files_clear(&hls);
-	return TRUE;
 }

@@ -37,6 +37,12 @@ typedef struct {
  * it is refused there, then printed. */
 gboolean sy_export_files(__isl_keep SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error);
+/* The files of a design that is complete (sy_design_complete made it
+ * so, or design.json held all of it: sy_design_check_printable of
+ * comm/design-load.h), for device, which the design then names.  Needs
+ * no analysis and cannot fail. */
+void sy_export_files_print(__isl_keep SyDesign *design,
+	__isl_keep const SyDevice *device, SyExportFiles *files);
 void sy_export_files_clear(SyExportFiles *files);
 
 /* What is at a project folder's place.  An export is a folder holding
