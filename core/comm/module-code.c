@@ -33,10 +33,19 @@ typedef struct {
 	isl_set *set; /* a condition */
 } Req;
 
+/* What the modules of a design share: the simplified requests, and the
+ * code built (two modules that ask the same of the same schedule, such
+ * as the dummies of two inputs every statement reads, have the same
+ * code: isl builds it once). */
+typedef struct {
+	GHashTable *simplified; /* see sy_module_code_simplified */
+	GHashTable *built; /* module_key text -> Coded */
+} Shared;
+
 /* A module being coded: its path (NULL for the PE) and its requests. */
 typedef struct {
 	const SyHlsModel *m;
-	GHashTable *simplified; /* shared by the design's modules */
+	Shared *shared;
 	const SyHlsPath *path;
 	GHashTable *reqs; /* statement name -> GPtrArray of Req */
 } Module;
@@ -110,7 +119,7 @@ static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
 	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, stmt->name);
 	Req *r = g_new0(Req, 1);
 
-	r->value = sy_module_code_simplified(mod->simplified, h, value);
+	r->value = sy_module_code_simplified(mod->shared->simplified, h, value);
 	g_ptr_array_add(reqs_of(mod, stmt), r);
 }
 
@@ -363,6 +372,65 @@ typedef struct {
 	GPtrArray *params;
 } Coded;
 
+static void coded_free(gpointer data)
+{
+	Coded *c = data;
+
+	sy_code_free(c->code);
+	g_ptr_array_unref(c->params);
+	g_free(c);
+}
+
+static gboolean append_text(GString *key, char *text)
+{
+	if (!text)
+		return FALSE;
+	g_string_append(key, text);
+	g_string_append_c(key, '\n');
+	free(text);
+	return TRUE;
+}
+
+/* Everything a module's code is made of, as text: the schedule isl
+ * builds the AST from (with the fixed dimensions' names as parameters),
+ * which dimensions those are, whether the statements' iterators are
+ * arguments (the PE), and every statement's requests in order.  NULL
+ * where isl failed. */
+static char *module_key(
+	Module *mod, isl_union_map *sched, const char *const *fixed)
+{
+	const SyScop *scop = mod->m->array->analysis->scop;
+	GString *key = g_string_new(mod->path ? "io\n" : "pe\n");
+	gboolean ok = append_text(key, isl_union_map_to_str(sched));
+
+	for (guint d = 0; d < mod->m->n_dims; d++)
+		g_string_append_printf(key, "%s,", fixed[d] ? fixed[d] : "");
+	for (guint i = 0; ok && i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		GPtrArray *reqs = g_hash_table_lookup(mod->reqs, stmt->name);
+
+		if (!reqs)
+			continue;
+		g_string_append_printf(key, "\n%s\n", stmt->name);
+		for (guint k = 0; ok && k < reqs->len; k++) {
+			const Req *r = g_ptr_array_index(reqs, k);
+
+			ok = r->value ? append_text(key, isl_pw_aff_to_str(r->value))
+				      : append_text(key, isl_set_to_str(r->set));
+		}
+	}
+	if (!ok) {
+		g_string_free(key, TRUE);
+		return NULL;
+	}
+	return g_string_free(key, FALSE);
+}
+
+static Coded coded_copy(const Coded *c)
+{
+	return (Coded){sy_code_copy(c->code), params_copy(c->params)};
+}
+
 /* The boxed schedule of instances (all statements with requests when
  * NULL), schedule dimension d fixed to parameter fixed[d] where that is
  * not NULL, with its loops' pragmas; no code where isl failed. */
@@ -378,6 +446,9 @@ static Coded module_code(
 	isl_ast_build *build;
 	isl_ast_node *tree;
 	SyCode *code;
+	char *key;
+	const Coded *known;
+	Coded coded;
 
 	eq = fixed_equalities(m, ctx, fixed, &space);
 	/* The points of the statements asked for (or of instances). */
@@ -402,6 +473,14 @@ static Coded module_code(
 	}
 	isl_union_set_free(points);
 	isl_set_free(eq);
+	key = module_key(mod, sched, fixed);
+	known = key ? g_hash_table_lookup(mod->shared->built, key) : NULL;
+	if (known) {
+		g_free(key);
+		isl_union_map_free(sched);
+		isl_space_free(space);
+		return coded_copy(known);
+	}
 	context = isl_set_universe(isl_space_params(space));
 	build = isl_ast_build_from_context(context);
 	build = isl_ast_build_set_iterators(
@@ -413,14 +492,23 @@ static Coded module_code(
 	isl_ast_node_free(tree);
 	if (code)
 		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
-	return (Coded){code, params_new(fixed, m->n_dims)};
+	coded = (Coded){code, params_new(fixed, m->n_dims)};
+	if (key && code) {
+		Coded *keep = g_new(Coded, 1);
+
+		*keep = coded_copy(&coded);
+		g_hash_table_insert(mod->shared->built, key, keep);
+	} else {
+		g_free(key);
+	}
+	return coded;
 }
 
-static void module_init(Module *mod, const SyHlsModel *m,
-	GHashTable *simplified, const SyHlsPath *path)
+static void module_init(
+	Module *mod, const SyHlsModel *m, Shared *shared, const SyHlsPath *path)
 {
 	mod->m = m;
-	mod->simplified = simplified;
+	mod->shared = shared;
 	mod->path = path;
 	mod->reqs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
 		(GDestroyNotify)g_ptr_array_unref);
@@ -626,7 +714,7 @@ static void pe_requests(Module *mod)
  * PE coordinates its box is per (all on interior paths, those across
  * the lines on exterior ones) are fixed. */
 static Coded intra_code(
-	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+	const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
@@ -643,7 +731,7 @@ static Coded intra_code(
 	}
 	for (guint k = 0; k < m->n_space; k++)
 		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, simplified, hp);
+	module_init(&mod, m, shared, hp);
 	io_requests(&mod, keep);
 	code = module_code(&mod, isl_union_set_copy(hp->moving), fixed);
 	module_clear(&mod);
@@ -653,7 +741,7 @@ static Coded intra_code(
 /* The dummy that drops what leaves the last PEs of an input's lines,
  * per PE. */
 static Coded drop_code(
-	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+	const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
 {
 	const SyScop *scop = m->array->analysis->scop;
 	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
@@ -662,7 +750,7 @@ static Coded drop_code(
 
 	for (guint k = 0; k < m->n_space; k++)
 		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, simplified, hp);
+	module_init(&mod, m, shared, hp);
 	for (guint i = 0; i < scop->stmts->len; i++)
 		stmt_requests(&mod, g_ptr_array_index(scop->stmts, i));
 	code = module_code(&mod, NULL, fixed);
@@ -670,7 +758,7 @@ static Coded drop_code(
 	return code;
 }
 
-static Coded pe_code(const SyHlsModel *m, GHashTable *simplified)
+static Coded pe_code(const SyHlsModel *m, Shared *shared)
 {
 	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
 	Module mod;
@@ -678,7 +766,7 @@ static Coded pe_code(const SyHlsModel *m, GHashTable *simplified)
 
 	for (guint k = 0; k < m->n_space; k++)
 		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
-	module_init(&mod, m, simplified, NULL);
+	module_init(&mod, m, shared, NULL);
 	pe_requests(&mod);
 	code = module_code(&mod, NULL, fixed);
 	module_clear(&mod);
@@ -715,6 +803,9 @@ static gboolean built(const SyDesign *design)
 gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 {
 	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
+	g_autoptr(GHashTable) codes = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, coded_free);
+	Shared shared = {simplified, codes};
 	gboolean ok = TRUE;
 	Coded code;
 
@@ -723,7 +814,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 	for (guint i = 0; ok && i < m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
 
-		code = intra_code(m, simplified, hp);
+		code = intra_code(m, &shared, hp);
 		ok = code.code != NULL;
 		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
 			SY_MODULE_IO, code);
@@ -736,12 +827,12 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		if (!hp->path->in || !hp->path->exterior ||
 			hp->path->role != SY_PATH_READ)
 			continue;
-		code = drop_code(m, simplified, hp);
+		code = drop_code(m, &shared, hp);
 		ok = code.code != NULL;
 		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
 	}
 	if (ok) {
-		code = pe_code(m, simplified);
+		code = pe_code(m, &shared);
 		ok = code.code != NULL;
 		design->pe->code = code.code;
 		design->pe->params = code.code ? code.params : NULL;
