@@ -48,6 +48,7 @@ typedef struct {
 	Shared *shared;
 	const SyHlsPath *path;
 	GHashTable *reqs; /* statement name -> GPtrArray of Req */
+	const char *const *fixed; /* per schedule dimension, as in module_code */
 } Module;
 
 static void req_free(gpointer data)
@@ -163,6 +164,42 @@ static isl_ast_expr *req_expr(
 	return isl_ast_build_expr_from_set(build, set);
 }
 
+/* back (schedule -> the statement's free dimensions, taken) with the
+ * fixed dimensions put back: schedule -> the statement's points. */
+static isl_pw_multi_aff *lift(
+	Module *mod, const SyHlsStmt *h, isl_pw_multi_aff *back)
+{
+	isl_space *from = isl_space_range(isl_pw_multi_aff_get_space(back));
+	isl_space *space = isl_space_map_from_domain_and_range(
+		isl_space_copy(from),
+		isl_space_align_params(isl_set_get_space(h->points),
+			isl_space_copy(from)));
+	isl_multi_aff *ma = isl_multi_aff_zero(isl_space_copy(space));
+	isl_local_space *ls = isl_local_space_from_space(
+		isl_space_domain(space));
+	int free_dim = 0;
+
+	for (guint d = 0; d < mod->m->n_dims; d++) {
+		isl_aff *aff;
+
+		if (mod->fixed[d]) {
+			int pos = isl_space_find_dim_by_name(
+				from, isl_dim_param, mod->fixed[d]);
+
+			aff = isl_aff_var_on_domain(isl_local_space_copy(ls),
+				isl_dim_param, (unsigned)pos);
+		} else {
+			aff = isl_aff_var_on_domain(isl_local_space_copy(ls),
+				isl_dim_set, (unsigned)free_dim++);
+		}
+		ma = isl_multi_aff_set_aff(ma, (int)d, aff);
+	}
+	isl_local_space_free(ls);
+	isl_space_free(from);
+	return isl_pw_multi_aff_pullback_pw_multi_aff(
+		isl_pw_multi_aff_from_multi_aff(ma), back);
+}
+
 /* The arguments of a user node of a module's AST (built on schedule
  * points): the statement's iterators (for the PE, which prints
  * statements), then the requests' expressions. */
@@ -173,6 +210,7 @@ static void module_args(
 	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, call->name);
 	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
 
+	back = lift(mod, h, isl_pw_multi_aff_copy(back));
 	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
 		sy_code_user_add_isl(call,
 			isl_ast_build_expr_from_pw_aff(build,
@@ -183,6 +221,7 @@ static void module_args(
 	for (guint k = 0; reqs && k < reqs->len; k++)
 		sy_code_user_add_isl(call,
 			req_expr(build, back, g_ptr_array_index(reqs, k)));
+	isl_pw_multi_aff_free(back);
 }
 
 static isl_ast_node *at_domain(
@@ -251,7 +290,10 @@ guint sy_module_code_set_pragmas(SyCode *code, int lanes)
 
 /* Points scheduled at their free dimensions, where the fixed ones hold
  * (the fixed dimensions are parameters: isl builds loops only for the
- * others, which keeps it fast). */
+ * others, which keeps it fast).  The statement keeps only its free
+ * dimensions too: isl carries every dimension of the statement through
+ * every level of the AST, and the fixed ones are the parameters
+ * (module_args puts them back, see lift). */
 typedef struct {
 	isl_union_map **sched;
 	isl_set *eq;
@@ -261,6 +303,7 @@ typedef struct {
 static isl_stat add_points(isl_set *points, void *user)
 {
 	Points *p = user;
+	isl_id *name = isl_set_get_tuple_id(points);
 	isl_map *id = isl_map_identity(
 		isl_space_map_from_set(isl_set_get_space(points)));
 
@@ -268,8 +311,11 @@ static isl_stat add_points(isl_set *points, void *user)
 	id = isl_map_reset_tuple_id(id, isl_dim_out);
 	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
 	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
-		if (p->fixed[d])
+		if (p->fixed[d]) {
 			id = isl_map_project_out(id, isl_dim_out, d, 1);
+			id = isl_map_project_out(id, isl_dim_in, d, 1);
+		}
+	id = isl_map_set_tuple_id(id, isl_dim_in, name);
 	*p->sched = isl_union_map_add_map(*p->sched, id);
 	return isl_stat_ok;
 }
@@ -450,6 +496,7 @@ static Coded module_code(
 	const Coded *known;
 	Coded coded;
 
+	mod->fixed = fixed;
 	eq = fixed_equalities(m, ctx, fixed, &space);
 	/* The points of the statements asked for (or of instances). */
 	if (instances) {
