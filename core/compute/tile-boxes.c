@@ -1,8 +1,12 @@
 /* A PE array's statements on whole tiles (see tile-boxes.h). */
+#include <string.h>
+
 #include <isl/aff.h>
+#include <isl/ctx.h>
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/options.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
@@ -451,19 +455,54 @@ static isl_multi_aff *stmt_schedule(const SyPeArray *array,
 /* The schedule on a statement's box, one to one.  A statement under
  * an if that fixes a loop (i == 0) has a schedule blind to that loop:
  * it keeps its equalities then, running on a hyperplane of its box. */
-static isl_map *one_to_one(const SyStmt *stmt, isl_map *map, GError **error)
+/* Whether map is one to one, with its inverse in *inverse if it is.
+ * The HLS model needs the inverse, and isl computes it only from a
+ * single-valued map, which it checks first (or sees at once): its
+ * "map is not single-valued" error is the answer no, and computing the
+ * inverse once costs no more than isl_map_is_injective alone.  Where
+ * isl's errors cannot be told apart (one is pending, or errors do not
+ * just return), the check is isl_map_is_injective. */
+static isl_bool injective(isl_map *map, isl_pw_multi_aff **inverse)
 {
-	isl_bool injective = isl_map_is_injective(map);
+	isl_ctx *ctx = isl_map_get_ctx(map);
+	isl_map *back = isl_map_reverse(isl_map_copy(map));
+	const char *msg;
+	isl_bool one;
 
-	if (injective == isl_bool_false) {
+	if (isl_ctx_last_error(ctx) != isl_error_none ||
+		isl_options_get_on_error(ctx) != ISL_ON_ERROR_CONTINUE) {
+		one = isl_map_is_injective(map);
+		if (one == isl_bool_true)
+			*inverse = isl_pw_multi_aff_from_map(back);
+		else
+			isl_map_free(back);
+		return one;
+	}
+	*inverse = isl_pw_multi_aff_from_map(back);
+	if (*inverse)
+		return isl_bool_true;
+	msg = isl_ctx_last_error_msg(ctx);
+	if (isl_ctx_last_error(ctx) != isl_error_invalid || !msg ||
+		strcmp(msg, "map is not single-valued") != 0)
+		return isl_bool_error;
+	isl_ctx_reset_error(ctx);
+	return isl_bool_false;
+}
+
+static isl_map *one_to_one(const SyStmt *stmt, isl_map *map,
+	isl_pw_multi_aff **inverse, GError **error)
+{
+	isl_bool one = injective(map, inverse);
+
+	if (one == isl_bool_false) {
 		isl_basic_set *hull = isl_set_affine_hull(
 			isl_set_copy(stmt->domain));
 
 		map = isl_map_intersect_domain(
 			map, isl_set_from_basic_set(hull));
-		injective = isl_map_is_injective(map);
+		one = injective(map, inverse);
 	}
-	if (injective == isl_bool_true)
+	if (one == isl_bool_true)
 		return map;
 	isl_map_free(map);
 	sy_hls_refuse(error,
@@ -479,6 +518,11 @@ static void multi_aff_free(gpointer data)
 	isl_multi_aff_free(data);
 }
 
+static void pw_multi_aff_free(gpointer data)
+{
+	isl_pw_multi_aff_free(data);
+}
+
 /* A statement's schedule on its box, added to t. */
 static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	GHashTable *flat, GHashTable *depths, GError **error)
@@ -487,6 +531,7 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	isl_multi_aff *sched =
 		box ? stmt_schedule(t->array, flat, depths, stmt, error) : NULL;
 	isl_map *map;
+	isl_pw_multi_aff *inverse = NULL;
 
 	if (!sched) {
 		isl_set_free(box);
@@ -495,13 +540,14 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	map = one_to_one(stmt,
 		isl_map_intersect_domain(
 			isl_map_from_multi_aff(isl_multi_aff_copy(sched)), box),
-		error);
+		&inverse, error);
 	if (!map) {
 		isl_multi_aff_free(sched);
 		return FALSE;
 	}
 	t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
 	g_hash_table_insert(t->sched, stmt->name, sched);
+	g_hash_table_insert(t->inverse, stmt->name, inverse);
 	t->schedule = isl_union_map_add_map(t->schedule, map);
 	return TRUE;
 }
@@ -534,6 +580,8 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
+	t->inverse = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, pw_multi_aff_free);
 	t->box_cache = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, cached_box_free);
 	g_mutex_init(&t->box_lock);
@@ -557,6 +605,7 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	isl_union_map_free(t->schedule);
 	isl_union_set_free(t->boxes);
 	g_hash_table_unref(t->sched);
+	g_hash_table_unref(t->inverse);
 	g_hash_table_unref(t->box_cache);
 	g_mutex_clear(&t->box_lock);
 	g_free(t);
@@ -566,6 +615,12 @@ __isl_keep isl_multi_aff *sy_tile_boxes_sched(
 	const SyTileBoxes *t, const SyStmt *stmt)
 {
 	return g_hash_table_lookup(t->sched, stmt->name);
+}
+
+__isl_keep isl_pw_multi_aff *sy_tile_boxes_inverse(
+	const SyTileBoxes *t, const SyStmt *stmt)
+{
+	return g_hash_table_lookup(t->inverse, stmt->name);
 }
 
 /* The points of stmt's box in the same vector as points (of its
