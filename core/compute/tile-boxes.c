@@ -523,6 +523,11 @@ static void pw_multi_aff_free(gpointer data)
 	isl_pw_multi_aff_free(data);
 }
 
+static void union_map_free(gpointer data)
+{
+	isl_union_map_free(data);
+}
+
 /* A statement's schedule on its box, added to t. */
 static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	GHashTable *flat, GHashTable *depths, GError **error)
@@ -585,6 +590,9 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->box_cache = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, cached_box_free);
 	g_mutex_init(&t->box_lock);
+	t->unit_cache = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, union_map_free);
+	g_mutex_init(&t->unit_lock);
 	for (guint i = 0; ok && i < scop->stmts->len; i++)
 		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), flat,
 			depths, error);
@@ -608,6 +616,8 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	g_hash_table_unref(t->inverse);
 	g_hash_table_unref(t->box_cache);
 	g_mutex_clear(&t->box_lock);
+	g_hash_table_unref(t->unit_cache);
+	g_mutex_clear(&t->unit_lock);
 	g_free(t);
 }
 
@@ -670,7 +680,19 @@ gboolean sy_tile_boxes_whole_vectors(
 
 /* Units and footprints */
 
-isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
+/* unit_cache's key: the unit's coordinates. */
+static char *unit_key(const SyTileBoxes *t, const gboolean *keep)
+{
+	GString *key = g_string_new(NULL);
+
+	for (guint k = 0; keep && k < t->n_space; k++)
+		g_string_append_c(key, keep[k] ? '1' : '0');
+	if (!keep)
+		g_string_append(key, "all");
+	return g_string_free(key, FALSE);
+}
+
+static isl_union_map *units_compute(const SyTileBoxes *m, const gboolean *keep)
 {
 	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
 	guint out = m->n_tile;
@@ -695,6 +717,28 @@ isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
 	isl_local_space_free(ls);
 	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
 		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+/* The boxes, the HLS model's paths and its drains ask for a few units
+ * (per PE, per line, per tile) many times; each is the schedule of
+ * every statement composed with a projection. */
+isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
+{
+	SyTileBoxes *cache = (SyTileBoxes *)m; /* the cache only */
+	char *key = unit_key(m, keep);
+	isl_union_map *units;
+
+	g_mutex_lock(&cache->unit_lock);
+	units = g_hash_table_lookup(m->unit_cache, key);
+	if (!units) {
+		units = units_compute(m, keep);
+		g_hash_table_insert(m->unit_cache, key, units);
+	} else {
+		g_free(key);
+	}
+	units = isl_union_map_copy(units);
+	g_mutex_unlock(&cache->unit_lock);
+	return units;
 }
 
 isl_union_map *sy_tile_boxes_accesses(

@@ -44,6 +44,8 @@ typedef struct {
 				  reads or writes and unit */
 	GMutex box_lock; /* of box_cache: the explorer's stages may ask
 			    from several threads */
+	GHashTable *unit_cache; /* sy_tile_boxes_units's results, by unit */
+	GMutex unit_lock; /* of unit_cache */
 } SyTileBoxes;
 
 /* The boxes of array, which must outlive them. */
