@@ -7,7 +7,6 @@
 
 #include <isl/aff.h>
 #include <isl/ast_build.h>
-#include <isl/constraint.h>
 #include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -15,9 +14,9 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include "comm/module-ast.h"
 #include "comm/module-code.h"
 #include "compute/code-isl.h"
-#include "compute/codegen.h"
 #include "poly/deps.h"
 #include "poly/isl-stage.h"
 
@@ -164,42 +163,6 @@ static isl_ast_expr *req_expr(
 	return isl_ast_build_expr_from_set(build, set);
 }
 
-/* back (schedule -> the statement's free dimensions, taken) with the
- * fixed dimensions put back: schedule -> the statement's points. */
-static isl_pw_multi_aff *lift(
-	Module *mod, const SyHlsStmt *h, isl_pw_multi_aff *back)
-{
-	isl_space *from = isl_space_range(isl_pw_multi_aff_get_space(back));
-	isl_space *space = isl_space_map_from_domain_and_range(
-		isl_space_copy(from),
-		isl_space_align_params(isl_set_get_space(h->points),
-			isl_space_copy(from)));
-	isl_multi_aff *ma = isl_multi_aff_zero(isl_space_copy(space));
-	isl_local_space *ls = isl_local_space_from_space(
-		isl_space_domain(space));
-	int free_dim = 0;
-
-	for (guint d = 0; d < mod->m->n_dims; d++) {
-		isl_aff *aff;
-
-		if (mod->fixed[d]) {
-			int pos = isl_space_find_dim_by_name(
-				from, isl_dim_param, mod->fixed[d]);
-
-			aff = isl_aff_var_on_domain(isl_local_space_copy(ls),
-				isl_dim_param, (unsigned)pos);
-		} else {
-			aff = isl_aff_var_on_domain(isl_local_space_copy(ls),
-				isl_dim_set, (unsigned)free_dim++);
-		}
-		ma = isl_multi_aff_set_aff(ma, (int)d, aff);
-	}
-	isl_local_space_free(ls);
-	isl_space_free(from);
-	return isl_pw_multi_aff_pullback_pw_multi_aff(
-		isl_pw_multi_aff_from_multi_aff(ma), back);
-}
-
 /* The arguments of a user node of a module's AST (built on schedule
  * points): the statement's iterators (for the PE, which prints
  * statements), then the requests' expressions. */
@@ -210,7 +173,8 @@ static void module_args(
 	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, call->name);
 	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
 
-	back = lift(mod, h, isl_pw_multi_aff_copy(back));
+	back = sy_module_ast_lift(
+		mod->m, mod->fixed, h, isl_pw_multi_aff_copy(back));
 	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
 		sy_code_user_add_isl(call,
 			isl_ast_build_expr_from_pw_aff(build,
@@ -288,130 +252,6 @@ guint sy_module_code_set_pragmas(SyCode *code, int lanes)
 
 /* ASTs */
 
-/* Points scheduled at their free dimensions, where the fixed ones hold
- * (the fixed dimensions are parameters: isl builds loops only for the
- * others, which keeps it fast).  The statement keeps only its free
- * dimensions too: isl carries every dimension of the statement through
- * every level of the AST, and the fixed ones are the parameters
- * (module_args puts them back, see lift). */
-typedef struct {
-	isl_union_map **sched;
-	isl_set *eq;
-	const char *const *fixed;
-} Points;
-
-static isl_stat add_points(isl_set *points, void *user)
-{
-	Points *p = user;
-	isl_id *name = isl_set_get_tuple_id(points);
-	isl_map *id = isl_map_identity(
-		isl_space_map_from_set(isl_set_get_space(points)));
-
-	id = isl_map_intersect_domain(id, points);
-	id = isl_map_reset_tuple_id(id, isl_dim_out);
-	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
-	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
-		if (p->fixed[d]) {
-			id = isl_map_project_out(id, isl_dim_out, d, 1);
-			id = isl_map_project_out(id, isl_dim_in, d, 1);
-		}
-	id = isl_map_set_tuple_id(id, isl_dim_in, name);
-	*p->sched = isl_union_map_add_map(*p->sched, id);
-	return isl_stat_ok;
-}
-
-/* The names of the free dimensions' loops: the same in every module. */
-static isl_id_list *free_iterators(
-	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed)
-{
-	isl_id_list *all = sy_codegen_iterators(
-		m->array->analysis->prog, ctx, m->n_dims + 2);
-	isl_id_list *list = isl_id_list_alloc(ctx, (int)m->n_dims + 2);
-
-	for (guint d = 0; d < m->n_dims + 2; d++)
-		if (d >= m->n_dims || !fixed[d])
-			list = isl_id_list_add(
-				list, isl_id_list_get_at(all, (int)d));
-	isl_id_list_free(all);
-	return list;
-}
-
-/* Schedule dimension d equal to parameter fixed[d] where that is not
- * NULL, in space (parameters: the fixed names). */
-static isl_set *fixed_equalities(
-	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed,
-	isl_space **space)
-{
-	guint np = 0, k = 0;
-	isl_set *eq;
-	isl_local_space *ls;
-
-	for (guint d = 0; d < m->n_dims; d++)
-		np += fixed[d] != NULL;
-	*space = isl_space_set_alloc(ctx, np, m->n_dims);
-	for (guint d = 0; d < m->n_dims; d++)
-		if (fixed[d])
-			*space = isl_space_set_dim_id(*space, isl_dim_param,
-				k++, isl_id_alloc(ctx, fixed[d], NULL));
-	eq = isl_set_universe(isl_space_copy(*space));
-	ls = isl_local_space_from_space(isl_space_copy(*space));
-	k = 0;
-	for (guint d = 0; d < m->n_dims; d++) {
-		isl_constraint *c;
-
-		if (!fixed[d])
-			continue;
-		c = isl_constraint_alloc_equality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, 1);
-		c = isl_constraint_set_coefficient_si(
-			c, isl_dim_param, k++, -1);
-		eq = isl_set_add_constraint(eq, c);
-	}
-	isl_local_space_free(ls);
-	return eq;
-}
-
-static void param_free(gpointer data)
-{
-	SyCodeParam *param = data;
-
-	g_free(param->name);
-	g_free(param);
-}
-
-/* The fixed dimensions, in order, as SyCodeParam. */
-static GPtrArray *params_new(const char *const *fixed, guint n_dims)
-{
-	GPtrArray *params = g_ptr_array_new_with_free_func(param_free);
-
-	for (guint d = 0; d < n_dims; d++) {
-		SyCodeParam *param;
-
-		if (!fixed[d])
-			continue;
-		param = g_new0(SyCodeParam, 1);
-		param->name = g_strdup(fixed[d]);
-		param->dim = d;
-		g_ptr_array_add(params, param);
-	}
-	return params;
-}
-
-static GPtrArray *params_copy(const GPtrArray *params)
-{
-	GPtrArray *copy = g_ptr_array_new_with_free_func(param_free);
-
-	for (guint i = 0; i < params->len; i++) {
-		const SyCodeParam *param = g_ptr_array_index(params, i);
-		SyCodeParam *c = g_new0(SyCodeParam, 1);
-
-		c->name = g_strdup(param->name);
-		c->dim = param->dim;
-		g_ptr_array_add(copy, c);
-	}
-	return copy;
-}
-
 /* A module's code and its parameters. */
 typedef struct {
 	SyCode *code;
@@ -474,7 +314,47 @@ static char *module_key(
 
 static Coded coded_copy(const Coded *c)
 {
-	return (Coded){sy_code_copy(c->code), params_copy(c->params)};
+	return (Coded){sy_code_copy(c->code), sy_module_ast_params_copy(c->params)};
+}
+
+/* The schedule isl builds a module's AST from: the points of instances
+ * (of all statements with requests when NULL) at their free dimensions,
+ * schedule dimension d fixed to parameter fixed[d] where that is not
+ * NULL (*space: the parameters' space). */
+static isl_union_map *module_sched(Module *mod, isl_union_set *instances,
+	const char *const *fixed, isl_space **space)
+{
+	const SyHlsModel *m = mod->m;
+	isl_union_set *points;
+
+	mod->fixed = fixed;
+	/* The points of the statements asked for (or of instances). */
+	if (instances) {
+		points = sy_hls_model_points(m, instances);
+	} else {
+		GHashTableIter it;
+		gpointer name;
+
+		points = isl_union_set_empty(
+			isl_space_params_alloc(m->array->analysis->ctx, 0));
+		g_hash_table_iter_init(&it, mod->reqs);
+		while (g_hash_table_iter_next(&it, &name, NULL))
+			points = isl_union_set_add_set(points,
+				isl_set_copy(
+					sy_hls_model_stmt(m, name)->points));
+	}
+	return sy_module_ast_sched(m, points, fixed, space);
+}
+
+/* The code of a module from its tree, with its loops' pragmas. */
+static Coded module_coded(const SyHlsModel *m, isl_ast_node *tree,
+	SyCodeUserFunc user_fn, gpointer user, const char *const *fixed)
+{
+	SyCode *code = sy_code_from_isl(tree, user_fn, user);
+
+	if (code)
+		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
+	return (Coded){code, sy_module_ast_params(fixed, m->n_dims)};
 }
 
 /* The boxed schedule of instances (all statements with requests when
@@ -483,64 +363,25 @@ static Coded coded_copy(const Coded *c)
 static Coded module_code(
 	Module *mod, isl_union_set *instances, const char *const *fixed)
 {
-	const SyHlsModel *m = mod->m;
-	isl_ctx *ctx = m->array->analysis->ctx;
 	isl_space *space;
-	isl_set *eq, *context;
-	isl_union_map *sched;
-	isl_union_set *points;
-	isl_ast_build *build;
+	isl_union_map *sched = module_sched(mod, instances, fixed, &space);
+	char *key = module_key(mod, sched, fixed);
+	const Coded *known =
+		key ? g_hash_table_lookup(mod->shared->built, key) : NULL;
 	isl_ast_node *tree;
-	SyCode *code;
-	char *key;
-	const Coded *known;
 	Coded coded;
 
-	mod->fixed = fixed;
-	eq = fixed_equalities(m, ctx, fixed, &space);
-	/* The points of the statements asked for (or of instances). */
-	if (instances) {
-		points = sy_hls_model_points(m, instances);
-	} else {
-		GHashTableIter it;
-		gpointer name;
-
-		points = isl_union_set_empty(isl_space_params_alloc(ctx, 0));
-		g_hash_table_iter_init(&it, mod->reqs);
-		while (g_hash_table_iter_next(&it, &name, NULL))
-			points = isl_union_set_add_set(points,
-				isl_set_copy(
-					sy_hls_model_stmt(m, name)->points));
-	}
-	sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
-	{
-		Points pts = {&sched, eq, fixed};
-
-		isl_union_set_foreach_set(points, add_points, &pts);
-	}
-	isl_union_set_free(points);
-	isl_set_free(eq);
-	key = module_key(mod, sched, fixed);
-	known = key ? g_hash_table_lookup(mod->shared->built, key) : NULL;
 	if (known) {
 		g_free(key);
 		isl_union_map_free(sched);
 		isl_space_free(space);
 		return coded_copy(known);
 	}
-	context = isl_set_universe(isl_space_params(space));
-	build = isl_ast_build_from_context(context);
-	build = isl_ast_build_set_iterators(
-		build, free_iterators(m, ctx, fixed));
-	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
-	tree = isl_ast_build_node_from_schedule_map(build, sched);
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
+	tree = sy_module_ast_build(
+		mod->m, sched, fixed, space, at_domain, mod);
+	coded = module_coded(mod->m, tree, NULL, NULL, fixed);
 	isl_ast_node_free(tree);
-	if (code)
-		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
-	coded = (Coded){code, params_new(fixed, m->n_dims)};
-	if (key && code) {
+	if (key && coded.code) {
 		Coded *keep = g_new(Coded, 1);
 
 		*keep = coded_copy(&coded);
@@ -549,6 +390,87 @@ static Coded module_code(
 		g_free(key);
 	}
 	return coded;
+}
+
+
+/* Modules on one AST: the PE and the dummies that drop what leaves the
+ * input lines have the same statements on the same schedule (the PE
+ * coordinates named apart); isl builds it once, with every module's
+ * arguments one after another at each user node. */
+typedef struct {
+	Module *const *mods;
+	guint n;
+	guint k; /* the module being converted */
+} Joint;
+
+static void joint_args(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
+{
+	const Joint *j = user;
+
+	for (guint k = 0; k < j->n; k++)
+		module_args(call, build, back, j->mods[k]);
+}
+
+static isl_ast_node *joint_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *joint)
+{
+	return sy_code_annotate(node, build, joint_args, joint);
+}
+
+/* How many arguments module_args gives statement name in mod. */
+static guint n_args(const Module *mod, const char *name)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, name);
+	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, name);
+
+	return (mod->path ? 0 : h->stmt->n_iters) + (reqs ? reqs->len : 0);
+}
+
+/* Module j->k's statement at a user node: its part of the arguments. */
+static SyCode *joint_user(isl_ast_node *node, gpointer user)
+{
+	const Joint *j = user;
+	const SyCode *all = sy_code_annotation(node);
+	guint from = 0, n;
+	SyCode *stmt;
+
+	if (!all)
+		return NULL;
+	for (guint k = 0; k < j->k; k++)
+		from += n_args(j->mods[k], all->name);
+	n = n_args(j->mods[j->k], all->name);
+	stmt = sy_code_user_new(all->name);
+	for (guint i = from; i < from + n && i < all->args->len; i++) {
+		const SyCodeExpr *e = g_ptr_array_index(all->args, i);
+
+		sy_code_user_add(stmt, e ? sy_code_expr_copy(e) : NULL);
+	}
+	return stmt;
+}
+
+/* Whether a name of the PE coordinates, in the PE or in I/O modules, is
+ * also one of the kernel's parameters: then renaming would not be the
+ * dummies' own code. */
+static gboolean names_clash(const SyHlsModel *m)
+{
+	isl_space *space = isl_union_set_get_space(
+		m->array->analysis->scop->domain);
+	isl_size np = isl_space_dim(space, isl_dim_param);
+	gboolean clash = np < 0;
+
+	for (int i = 0; !clash && i < np; i++) {
+		const char *name = isl_space_get_dim_name(
+			space, isl_dim_param, (unsigned)i);
+
+		for (guint k = 0; name && k < G_N_ELEMENTS(
+					       sy_module_code_p_names); k++)
+			clash = clash ||
+				g_str_equal(name, sy_module_code_p_names[k]) ||
+				g_str_equal(name, sy_module_code_pe_names[k]);
+	}
+	isl_space_free(space);
+	return clash;
 }
 
 static void module_init(
@@ -805,21 +727,6 @@ static Coded drop_code(
 	return code;
 }
 
-static Coded pe_code(const SyHlsModel *m, Shared *shared)
-{
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	Module mod;
-	Coded code;
-
-	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
-	module_init(&mod, m, shared, NULL);
-	pe_requests(&mod);
-	code = module_code(&mod, NULL, fixed);
-	module_clear(&mod);
-	return code;
-}
-
 /* Gives code to the modules of path p at level (both of a chain: they
  * share their intra_trans), or to its dummy (level 0). */
 static void give_code(SyDesign *design, const SyIoPath *p, guint level,
@@ -836,7 +743,7 @@ static void give_code(SyDesign *design, const SyIoPath *p, guint level,
 		if (mod->params)
 			g_ptr_array_unref(mod->params);
 		mod->code = sy_code_copy(code.code);
-		mod->params = code.code ? params_copy(code.params) : NULL;
+		mod->params = code.code ? sy_module_ast_params_copy(code.params) : NULL;
 	}
 	sy_code_free(code.code);
 	g_ptr_array_unref(code.params);
@@ -845,6 +752,130 @@ static void give_code(SyDesign *design, const SyIoPath *p, guint level,
 static gboolean built(const SyDesign *design)
 {
 	return design->pe->code != NULL;
+}
+
+/* Dummies that drop: of inputs read in PEs (those of temporaries passed
+ * on read nothing; heads write nothing). */
+static gboolean drops(const SyHlsPath *hp)
+{
+	return hp->path->in && hp->path->exterior &&
+		hp->path->role == SY_PATH_READ;
+}
+
+static void modules_free(gpointer data)
+{
+	if (!data)
+		return;
+	module_clear(data);
+	g_free(data);
+}
+
+/* The dummies whose schedule is the PE's (named as the PE's), to build
+ * on its AST; the others (NULL in the result) have their own. */
+static GPtrArray *drop_modules(const SyHlsModel *m, Shared *shared,
+	const char *const *fixed, const char *pe_sched)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	GPtrArray *mods = g_ptr_array_new_with_free_func(modules_free);
+
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+		Module *mod;
+		isl_space *space;
+		isl_union_map *sched;
+		char *text;
+
+		if (!drops(hp))
+			continue;
+		mod = g_new0(Module, 1);
+		module_init(mod, m, shared, hp);
+		for (guint s = 0; s < scop->stmts->len; s++)
+			stmt_requests(mod, g_ptr_array_index(scop->stmts, s));
+		sched = module_sched(mod, NULL, fixed, &space);
+		text = isl_union_map_to_str(sched);
+		isl_union_map_free(sched);
+		isl_space_free(space);
+		if (!text || !pe_sched || strcmp(text, pe_sched) != 0) {
+			modules_free(mod);
+			mod = NULL;
+		}
+		free(text);
+		g_ptr_array_add(mods, mod);
+	}
+	return mods;
+}
+
+/* The PE's code and the dummies': those with the PE's schedule on its
+ * AST, the others on their own. */
+static gboolean pe_and_drops(
+	SyDesign *design, const SyHlsModel *m, Shared *shared)
+{
+	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
+	g_autofree const char **p_fixed = g_new0(const char *, m->n_dims + 1);
+	g_autoptr(GPtrArray) joined = g_ptr_array_new();
+	g_autoptr(GPtrArray) mods = NULL;
+	Module pe;
+	isl_space *space;
+	isl_union_map *sched;
+	char *text;
+	isl_ast_node *tree;
+	gboolean ok = TRUE;
+	guint d = 0;
+	Coded code;
+
+	for (guint k = 0; k < m->n_space; k++) {
+		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
+		p_fixed[m->n_tile + k] = sy_module_code_p_names[k];
+	}
+	module_init(&pe, m, shared, NULL);
+	pe_requests(&pe);
+	sched = module_sched(&pe, NULL, fixed, &space);
+	text = names_clash(m) ? NULL : isl_union_map_to_str(sched);
+	mods = drop_modules(m, shared, fixed, text);
+	free(text);
+	g_ptr_array_add(joined, &pe);
+	for (guint i = 0; i < mods->len; i++)
+		if (mods->pdata[i])
+			g_ptr_array_add(joined, mods->pdata[i]);
+	tree = sy_module_ast_build(m, sched, fixed, space, joint_at_domain,
+		&(Joint){(Module *const *)joined->pdata, joined->len, 0});
+	for (guint i = 0; ok && i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+		Module *mod;
+
+		if (!drops(hp))
+			continue;
+		mod = mods->pdata[d++];
+		if (mod) {
+			guint k = 0;
+
+			while (joined->pdata[k] != mod)
+				k++;
+			code = module_coded(m, tree, joint_user,
+				&(Joint){(Module *const *)joined->pdata,
+					joined->len, k},
+				p_fixed);
+			sy_module_ast_rename(code.code, sy_module_code_pe_names,
+				sy_module_code_p_names, m->n_space);
+		} else {
+			code = drop_code(m, shared, hp);
+		}
+		ok = code.code != NULL;
+		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
+	}
+	if (ok) {
+		code = module_coded(m, tree, joint_user,
+			&(Joint){(Module *const *)joined->pdata, joined->len, 0},
+			fixed);
+		ok = code.code != NULL;
+		design->pe->code = code.code;
+		design->pe->params = code.code ? code.params : NULL;
+		if (!code.code)
+			g_ptr_array_unref(code.params);
+	}
+	isl_ast_node_free(tree);
+	module_clear(&pe);
+	return ok;
 }
 
 gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
@@ -866,26 +897,7 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
 			SY_MODULE_IO, code);
 	}
-	/* Dummies that drop: of inputs read in PEs (those of temporaries
-	 * passed on read nothing; heads write nothing). */
-	for (guint i = 0; ok && i < m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-
-		if (!hp->path->in || !hp->path->exterior ||
-			hp->path->role != SY_PATH_READ)
-			continue;
-		code = drop_code(m, &shared, hp);
-		ok = code.code != NULL;
-		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
-	}
-	if (ok) {
-		code = pe_code(m, &shared);
-		ok = code.code != NULL;
-		design->pe->code = code.code;
-		design->pe->params = code.code ? code.params : NULL;
-		if (!code.code)
-			g_ptr_array_unref(code.params);
-	}
+	ok = ok && pe_and_drops(design, m, &shared);
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;
