@@ -32,13 +32,9 @@ typedef struct {
 	isl_set *set; /* a condition */
 } Req;
 
-/* What the modules of a design share: the simplified requests, and the
- * code built (two modules that ask the same of the same schedule, such
- * as the dummies of two inputs every statement reads, have the same
- * code: isl builds it once). */
+/* What the modules of a design share: the simplified requests. */
 typedef struct {
 	GHashTable *simplified; /* see sy_module_code_simplified */
-	GHashTable *built; /* module_key text -> Coded */
 } Shared;
 
 /* A module being coded: its path (NULL for the PE) and its requests. */
@@ -188,12 +184,6 @@ static void module_args(
 	isl_pw_multi_aff_free(back);
 }
 
-static isl_ast_node *at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *mod)
-{
-	return sy_code_annotate(node, build, module_args, mod);
-}
-
 /* Pragmas */
 
 /* The schedule dimension a loop iterates: iterators are named after
@@ -258,65 +248,6 @@ typedef struct {
 	GPtrArray *params;
 } Coded;
 
-static void coded_free(gpointer data)
-{
-	Coded *c = data;
-
-	sy_code_free(c->code);
-	g_ptr_array_unref(c->params);
-	g_free(c);
-}
-
-static gboolean append_text(GString *key, char *text)
-{
-	if (!text)
-		return FALSE;
-	g_string_append(key, text);
-	g_string_append_c(key, '\n');
-	free(text);
-	return TRUE;
-}
-
-/* Everything a module's code is made of, as text: the schedule isl
- * builds the AST from (with the fixed dimensions' names as parameters),
- * which dimensions those are, whether the statements' iterators are
- * arguments (the PE), and every statement's requests in order.  NULL
- * where isl failed. */
-static char *module_key(
-	Module *mod, isl_union_map *sched, const char *const *fixed)
-{
-	const SyScop *scop = mod->m->array->analysis->scop;
-	GString *key = g_string_new(mod->path ? "io\n" : "pe\n");
-	gboolean ok = append_text(key, isl_union_map_to_str(sched));
-
-	for (guint d = 0; d < mod->m->n_dims; d++)
-		g_string_append_printf(key, "%s,", fixed[d] ? fixed[d] : "");
-	for (guint i = 0; ok && i < scop->stmts->len; i++) {
-		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
-		GPtrArray *reqs = g_hash_table_lookup(mod->reqs, stmt->name);
-
-		if (!reqs)
-			continue;
-		g_string_append_printf(key, "\n%s\n", stmt->name);
-		for (guint k = 0; ok && k < reqs->len; k++) {
-			const Req *r = g_ptr_array_index(reqs, k);
-
-			ok = r->value ? append_text(key, isl_pw_aff_to_str(r->value))
-				      : append_text(key, isl_set_to_str(r->set));
-		}
-	}
-	if (!ok) {
-		g_string_free(key, TRUE);
-		return NULL;
-	}
-	return g_string_free(key, FALSE);
-}
-
-static Coded coded_copy(const Coded *c)
-{
-	return (Coded){sy_code_copy(c->code), sy_module_ast_params_copy(c->params)};
-}
-
 /* The schedule isl builds a module's AST from: the points of instances
  * (of all statements with requests when NULL) at their free dimensions,
  * schedule dimension d fixed to parameter fixed[d] where that is not
@@ -355,41 +286,6 @@ static Coded module_coded(const SyHlsModel *m, isl_ast_node *tree,
 	if (code)
 		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
 	return (Coded){code, sy_module_ast_params(fixed, m->n_dims)};
-}
-
-/* The boxed schedule of instances (all statements with requests when
- * NULL), schedule dimension d fixed to parameter fixed[d] where that is
- * not NULL, with its loops' pragmas; no code where isl failed. */
-static Coded module_code(
-	Module *mod, isl_union_set *instances, const char *const *fixed)
-{
-	isl_space *space;
-	isl_union_map *sched = module_sched(mod, instances, fixed, &space);
-	char *key = module_key(mod, sched, fixed);
-	const Coded *known =
-		key ? g_hash_table_lookup(mod->shared->built, key) : NULL;
-	isl_ast_node *tree;
-	Coded coded;
-
-	if (known) {
-		g_free(key);
-		isl_union_map_free(sched);
-		isl_space_free(space);
-		return coded_copy(known);
-	}
-	tree = sy_module_ast_build(
-		mod->m, sched, fixed, space, at_domain, mod);
-	coded = module_coded(mod->m, tree, NULL, NULL, fixed);
-	isl_ast_node_free(tree);
-	if (key && coded.code) {
-		Coded *keep = g_new(Coded, 1);
-
-		*keep = coded_copy(&coded);
-		g_hash_table_insert(mod->shared->built, key, keep);
-	} else {
-		g_free(key);
-	}
-	return coded;
 }
 
 
@@ -679,58 +575,156 @@ static void pe_requests(Module *mod)
 
 /* The modules' code */
 
+/* A module to code: its requests, the names of its fixed dimensions
+ * (those isl builds with, and its own where they differ: the dummies
+ * are built with the PE's), its schedule, and where its code goes. */
+typedef struct {
+	Module mod;
+	const char **fixed, **own;
+	char **tnames; /* sy_t0... (intra_trans) */
+	isl_union_map *sched;
+	isl_space *space;
+	char *text; /* of sched: the modules of one AST have the same */
+	SyModuleKind kind; /* IO (intra_trans), DUMMY, or PE */
+	Coded code;
+} Job;
+
+static void job_free(gpointer data)
+{
+	Job *job = data;
+
+	module_clear(&job->mod);
+	g_free(job->fixed);
+	g_free(job->own);
+	g_strfreev(job->tnames);
+	isl_union_map_free(job->sched);
+	isl_space_free(job->space);
+	free(job->text);
+	sy_code_free(job->code.code);
+	if (job->code.params)
+		g_ptr_array_unref(job->code.params);
+	g_free(job);
+}
+
+static Job *job_new(const SyHlsModel *m, Shared *shared,
+	const SyHlsPath *hp, SyModuleKind kind)
+{
+	Job *job = g_new0(Job, 1);
+
+	module_init(&job->mod, m, shared, hp);
+	job->fixed = g_new0(const char *, m->n_dims + 1);
+	job->own = g_new0(const char *, m->n_dims + 1);
+	job->tnames = g_new0(char *, m->n_tile + 1);
+	job->kind = kind;
+	return job;
+}
+
+/* The schedule of a job's statements (of instances, taken, or of
+ * those with requests for NULL). */
+static void job_sched(Job *job, isl_union_set *instances)
+{
+	job->sched = module_sched(&job->mod, instances,
+		(const char *const *)job->fixed, &job->space);
+	job->text = isl_union_map_to_str(job->sched);
+}
+
 /* The intra_trans of a path, in the PEs' own order: the tile and the
  * PE coordinates its box is per (all on interior paths, those across
  * the lines on exterior ones) are fixed. */
-static Coded intra_code(
-	const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
+static Job *intra_job(const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
-	Module mod;
-	Coded code;
+	Job *job = job_new(m, shared, hp, SY_MODULE_IO);
 
 	for (guint k = 0; k < m->n_space; k++)
 		keep[k] = !p->exterior || p->direction[k] == 0;
 	for (guint d = 0; d < m->n_tile; d++) {
-		tnames[d] = g_strdup_printf("sy_t%u", d);
-		fixed[d] = tnames[d];
+		job->tnames[d] = g_strdup_printf("sy_t%u", d);
+		job->fixed[d] = job->own[d] = job->tnames[d];
 	}
 	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, shared, hp);
-	io_requests(&mod, keep);
-	code = module_code(&mod, isl_union_set_copy(hp->moving), fixed);
-	module_clear(&mod);
-	return code;
+		job->fixed[m->n_tile + k] = job->own[m->n_tile + k] =
+			sy_module_code_p_names[k];
+	io_requests(&job->mod, keep);
+	job_sched(job, isl_union_set_copy(hp->moving));
+	return job;
 }
 
 /* The dummy that drops what leaves the last PEs of an input's lines,
- * per PE. */
-static Coded drop_code(
-	const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
+ * per PE: built with the PE's names of its coordinates (it then shares
+ * the PE's AST), unless a kernel parameter has one of the names. */
+static Job *drop_job(const SyHlsModel *m, Shared *shared,
+	const SyHlsPath *hp, gboolean as_pe)
 {
 	const SyScop *scop = m->array->analysis->scop;
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	Module mod;
-	Coded code;
+	Job *job = job_new(m, shared, hp, SY_MODULE_DUMMY);
+
+	for (guint k = 0; k < m->n_space; k++) {
+		job->own[m->n_tile + k] = sy_module_code_p_names[k];
+		job->fixed[m->n_tile + k] = as_pe ? sy_module_code_pe_names[k]
+						  : sy_module_code_p_names[k];
+	}
+	for (guint i = 0; i < scop->stmts->len; i++)
+		stmt_requests(&job->mod, g_ptr_array_index(scop->stmts, i));
+	job_sched(job, NULL);
+	return job;
+}
+
+static Job *pe_job(const SyHlsModel *m, Shared *shared)
+{
+	Job *job = job_new(m, shared, NULL, SY_MODULE_PE);
 
 	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, shared, hp);
-	for (guint i = 0; i < scop->stmts->len; i++)
-		stmt_requests(&mod, g_ptr_array_index(scop->stmts, i));
-	code = module_code(&mod, NULL, fixed);
-	module_clear(&mod);
-	return code;
+		job->fixed[m->n_tile + k] = job->own[m->n_tile + k] =
+			sy_module_code_pe_names[k];
+	pe_requests(&job->mod);
+	job_sched(job, NULL);
+	return job;
+}
+
+/* Codes jobs from first (and every later one with the same schedule)
+ * on one AST. */
+static void code_group(const SyHlsModel *m, GPtrArray *jobs, guint first)
+{
+	Job *lead = g_ptr_array_index(jobs, first);
+	g_autoptr(GPtrArray) group = g_ptr_array_new();
+	g_autoptr(GPtrArray) mods = g_ptr_array_new();
+	isl_ast_node *tree;
+
+	for (guint i = first; i < jobs->len; i++) {
+		Job *job = g_ptr_array_index(jobs, i);
+
+		if (job == lead || (lead->text && job->text && !job->code.params &&
+					   g_str_equal(job->text, lead->text))) {
+			g_ptr_array_add(group, job);
+			g_ptr_array_add(mods, &job->mod);
+		}
+	}
+	tree = sy_module_ast_build(m, lead->sched,
+		(const char *const *)lead->fixed, lead->space, joint_at_domain,
+		&(Joint){(Module *const *)mods->pdata, mods->len, 0});
+	lead->sched = NULL;
+	lead->space = NULL;
+	for (guint k = 0; k < group->len; k++) {
+		Job *job = g_ptr_array_index(group, k);
+
+		job->code = module_coded(m, tree, joint_user,
+			&(Joint){(Module *const *)mods->pdata, mods->len, k},
+			(const char *const *)job->own);
+		if (job->kind == SY_MODULE_DUMMY)
+			sy_module_ast_rename(job->code.code,
+				(const char *const *)job->fixed + m->n_tile,
+				(const char *const *)job->own + m->n_tile,
+				m->n_space);
+	}
+	isl_ast_node_free(tree);
 }
 
 /* Gives code to the modules of path p at level (both of a chain: they
  * share their intra_trans), or to its dummy (level 0). */
 static void give_code(SyDesign *design, const SyIoPath *p, guint level,
-	SyModuleKind kind, Coded code)
+	SyModuleKind kind, const Coded *code)
 {
 	for (guint i = 0; i < design->modules->len; i++) {
 		SyModule *mod = g_ptr_array_index(design->modules, i);
@@ -742,11 +736,11 @@ static void give_code(SyDesign *design, const SyIoPath *p, guint level,
 		sy_code_free(mod->code);
 		if (mod->params)
 			g_ptr_array_unref(mod->params);
-		mod->code = sy_code_copy(code.code);
-		mod->params = code.code ? sy_module_ast_params_copy(code.params) : NULL;
+		mod->code = sy_code_copy(code->code);
+		mod->params = code->code
+			? sy_module_ast_params_copy(code->params)
+			: NULL;
 	}
-	sy_code_free(code.code);
-	g_ptr_array_unref(code.params);
 }
 
 static gboolean built(const SyDesign *design)
@@ -762,142 +756,57 @@ static gboolean drops(const SyHlsPath *hp)
 		hp->path->role == SY_PATH_READ;
 }
 
-static void modules_free(gpointer data)
+/* Every module's job: the intra_trans per path, the dummies, the PE. */
+static GPtrArray *jobs_new(const SyHlsModel *m, Shared *shared)
 {
-	if (!data)
-		return;
-	module_clear(data);
-	g_free(data);
-}
+	GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
+	gboolean as_pe = !names_clash(m);
 
-/* The dummies whose schedule is the PE's (named as the PE's), to build
- * on its AST; the others (NULL in the result) have their own. */
-static GPtrArray *drop_modules(const SyHlsModel *m, Shared *shared,
-	const char *const *fixed, const char *pe_sched)
-{
-	const SyScop *scop = m->array->analysis->scop;
-	GPtrArray *mods = g_ptr_array_new_with_free_func(modules_free);
-
+	for (guint i = 0; i < m->paths->len; i++)
+		g_ptr_array_add(jobs,
+			intra_job(m, shared, g_ptr_array_index(m->paths, i)));
 	for (guint i = 0; i < m->pe_paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-		Module *mod;
-		isl_space *space;
-		isl_union_map *sched;
-		char *text;
 
-		if (!drops(hp))
-			continue;
-		mod = g_new0(Module, 1);
-		module_init(mod, m, shared, hp);
-		for (guint s = 0; s < scop->stmts->len; s++)
-			stmt_requests(mod, g_ptr_array_index(scop->stmts, s));
-		sched = module_sched(mod, NULL, fixed, &space);
-		text = isl_union_map_to_str(sched);
-		isl_union_map_free(sched);
-		isl_space_free(space);
-		if (!text || !pe_sched || strcmp(text, pe_sched) != 0) {
-			modules_free(mod);
-			mod = NULL;
-		}
-		free(text);
-		g_ptr_array_add(mods, mod);
+		if (drops(hp))
+			g_ptr_array_add(jobs, drop_job(m, shared, hp, as_pe));
 	}
-	return mods;
-}
-
-/* The PE's code and the dummies': those with the PE's schedule on its
- * AST, the others on their own. */
-static gboolean pe_and_drops(
-	SyDesign *design, const SyHlsModel *m, Shared *shared)
-{
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	g_autofree const char **p_fixed = g_new0(const char *, m->n_dims + 1);
-	g_autoptr(GPtrArray) joined = g_ptr_array_new();
-	g_autoptr(GPtrArray) mods = NULL;
-	Module pe;
-	isl_space *space;
-	isl_union_map *sched;
-	char *text;
-	isl_ast_node *tree;
-	gboolean ok = TRUE;
-	guint d = 0;
-	Coded code;
-
-	for (guint k = 0; k < m->n_space; k++) {
-		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
-		p_fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	}
-	module_init(&pe, m, shared, NULL);
-	pe_requests(&pe);
-	sched = module_sched(&pe, NULL, fixed, &space);
-	text = names_clash(m) ? NULL : isl_union_map_to_str(sched);
-	mods = drop_modules(m, shared, fixed, text);
-	free(text);
-	g_ptr_array_add(joined, &pe);
-	for (guint i = 0; i < mods->len; i++)
-		if (mods->pdata[i])
-			g_ptr_array_add(joined, mods->pdata[i]);
-	tree = sy_module_ast_build(m, sched, fixed, space, joint_at_domain,
-		&(Joint){(Module *const *)joined->pdata, joined->len, 0});
-	for (guint i = 0; ok && i < m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-		Module *mod;
-
-		if (!drops(hp))
-			continue;
-		mod = mods->pdata[d++];
-		if (mod) {
-			guint k = 0;
-
-			while (joined->pdata[k] != mod)
-				k++;
-			code = module_coded(m, tree, joint_user,
-				&(Joint){(Module *const *)joined->pdata,
-					joined->len, k},
-				p_fixed);
-			sy_module_ast_rename(code.code, sy_module_code_pe_names,
-				sy_module_code_p_names, m->n_space);
-		} else {
-			code = drop_code(m, shared, hp);
-		}
-		ok = code.code != NULL;
-		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
-	}
-	if (ok) {
-		code = module_coded(m, tree, joint_user,
-			&(Joint){(Module *const *)joined->pdata, joined->len, 0},
-			fixed);
-		ok = code.code != NULL;
-		design->pe->code = code.code;
-		design->pe->params = code.code ? code.params : NULL;
-		if (!code.code)
-			g_ptr_array_unref(code.params);
-	}
-	isl_ast_node_free(tree);
-	module_clear(&pe);
-	return ok;
+	g_ptr_array_add(jobs, pe_job(m, shared));
+	return jobs;
 }
 
 gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 {
 	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
-	g_autoptr(GHashTable) codes = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, coded_free);
-	Shared shared = {simplified, codes};
+	Shared shared = {simplified};
+	g_autoptr(GPtrArray) jobs = NULL;
 	gboolean ok = TRUE;
-	Coded code;
 
 	if (built(design))
 		return TRUE;
-	for (guint i = 0; ok && i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+	jobs = jobs_new(m, &shared);
+	/* Modules with the same schedule share isl's AST. */
+	for (guint i = 0; i < jobs->len; i++)
+		if (!((Job *)g_ptr_array_index(jobs, i))->code.params)
+			code_group(m, jobs, i);
+	for (guint i = 0; ok && i < jobs->len; i++) {
+		Job *job = g_ptr_array_index(jobs, i);
+		const SyHlsPath *hp = job->mod.path;
 
-		code = intra_code(m, &shared, hp);
-		ok = code.code != NULL;
-		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
-			SY_MODULE_IO, code);
+		ok = job->code.code != NULL;
+		if (job->kind == SY_MODULE_IO)
+			give_code(design, hp->path, hp->path->exterior ? 2 : 1,
+				SY_MODULE_IO, &job->code);
+		else if (job->kind == SY_MODULE_DUMMY)
+			give_code(design, hp->path, 0, SY_MODULE_DUMMY,
+				&job->code);
 	}
-	ok = ok && pe_and_drops(design, m, &shared);
+	if (ok) {
+		Job *pe = g_ptr_array_index(jobs, jobs->len - 1);
+
+		design->pe->code = g_steal_pointer(&pe->code.code);
+		design->pe->params = g_steal_pointer(&pe->code.params);
+	}
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;
