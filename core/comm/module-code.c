@@ -289,10 +289,11 @@ static Coded module_coded(const SyHlsModel *m, isl_ast_node *tree,
 }
 
 
-/* Modules on one AST: the PE and the dummies that drop what leaves the
- * input lines have the same statements on the same schedule (the PE
- * coordinates named apart); isl builds it once, with every module's
- * arguments one after another at each user node. */
+/* Modules on one AST: modules whose statements' points are scheduled
+ * alike (the PE and the dummies that drop what leaves the input lines,
+ * the PE coordinates named alike; the intra_trans of two inputs) have
+ * the same AST.  isl builds it once, with every module's arguments one
+ * after another at each user node; each module then takes its part. */
 typedef struct {
 	Module *const *mods;
 	guint n;
