@@ -9,7 +9,7 @@
 #include "comm/module-code.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
-#include "hls/export.h"
+#include "project/export.h"
 #include "report/report-compile.h"
 #include "report/report-design.h"
 

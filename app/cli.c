@@ -8,7 +8,7 @@
 #include "comm/design.h"
 #include "comm/hls-model.h"
 #include "compute/config.h"
-#include "hls/export.h"
+#include "project/export.h"
 
 int cli_usage_error(const char *format, ...)
 {

@@ -1,4 +1,4 @@
-#include "hls/export.h"
+#include "project/export.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 

@@ -12,7 +12,7 @@
 
 #include <gtk/gtk.h>
 
-#include "hls/export-job.h"
+#include "project/export-job.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "hls/export.h"
+#include "project/export.h"
 #include "model/device.h"
 #include "sy-export-dialog.h"
 

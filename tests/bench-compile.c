@@ -6,7 +6,7 @@
 
 #include "comm/design.h"
 #include "compute/codegen.h"
-#include "hls/export.h"
+#include "project/export.h"
 #include "testutil.h"
 
 #define RUNS 20

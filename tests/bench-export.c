@@ -18,7 +18,7 @@
 #include "comm/design.h"
 #include "comm/hls-model.h"
 #include "compute/config.h"
-#include "hls/export.h"
+#include "project/export.h"
 
 #define MM_RUNS 9
 #define SERIES_RUNS 3

@@ -388,7 +388,7 @@ def check(what, got, want):
         print("%s: %r, expected %r" % (what, got, want))
         ok = False
 check("keys", list(doc), ["kernel", "candidate", "sizes", "padded_sizes",
-                          "pe", "modules", "fifos", "dram"])
+                          "pe", "modules", "fifos", "dram", "testbench", "io"])
 check("pe", (doc["pe"]["dims"], doc["pe"]["count"], doc["pe"]["simd"]),
       ([43, 5], 215, 8))
 check("module keys", list(doc["modules"][1]),
@@ -440,6 +440,25 @@ check("PE loops", loops, [("c0", 8, "none", None), ("c1", 8, "none", None),
 check("PE statement", (code["kind"], code["name"], len(code["args"]),
                        code["args"][3]["op"], code["args"][4]),
       ("user", "S0", 11, "and", "c8"))
+# The testbench's facts: per DRAM port its words, boxes and packing.
+check("testbench", [(p["port"], p["direction"], p["port_words"], p["box"],
+                     p["pack"], p["box_words"]) for p in doc["testbench"]],
+      [("C", "in", 536640, [3, 26], 2, 39),
+       ("A", "in", 528384, [3, 64], 16, 12),
+       ("B", "in", 532480, [26, 64], 16, 104),
+       ("C_drain", "out", 536640, [3, 26], 2, 39)])
+# What the I/O modules print from: A's lines of 3 x 64 elements, 8
+# lanes a transfer, 12 words of 16, its port's words over 8 x 8 x 16
+# tiles and 43 lines (the kernel's m_axi depth).
+io = doc["io"]
+check("io", (io["n_tile"], io["pe"], [p["prefix"] for p in io["paths"]]),
+      (3, [43, 5], ["C", "A", "B", "C_drain"]))
+a = io["paths"][1]
+check("io A", (a["box"], a["lanes"], a["pack"], a["box_words"], a["along"],
+               a["units"], a["port_words"], a["intra"], a["drop"],
+               a["registers"], a["tiles"]["trip"]),
+      ([3, 64], 8, 16, 12, 1, 43, 528384, "A_IO_L2_in", "A_PE_dummy_in",
+       [2], 8))
 sys.exit(0 if ok else 1)
 EOF
 fi
@@ -452,7 +471,7 @@ import json, sys
 with open(sys.argv[1]) as f:
     doc = json.load(f)
 coded = [m["name"] for m in doc["modules"] if "code" in m]
-if coded or len(doc["modules"]) != 12:
+if coded or len(doc["modules"]) != 12 or "io" in doc:
     print("modules with code: %r of %d" % (coded, len(doc["modules"])))
     sys.exit(1)
 EOF

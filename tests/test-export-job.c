@@ -9,8 +9,8 @@
 #include <glib/gstdio.h>
 
 #include "base/escape.h"
-#include "hls/export-job.h"
-#include "hls/export.h"
+#include "project/export-job.h"
+#include "project/export.h"
 
 static const char *cli;
 static const char *examples;

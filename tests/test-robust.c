@@ -9,7 +9,7 @@
 #include "compute/check.h"
 #include "compute/codegen.h"
 #include "compute/config.h"
-#include "hls/export.h"
+#include "project/export.h"
 #include "poly/analysis.h"
 #include "poly/projection.h"
 

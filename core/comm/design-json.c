@@ -1,6 +1,10 @@
 #include "base/escape.h"
 #include "base/json-members.h"
 #include "comm/design-json.h"
+#include "comm/tb-facts-json.h"
+#include "comm/io-facts-json.h"
+#include "comm/pe-facts-json.h"
+#include "comm/design-kernel-json.h"
 #include "compute/code-json.h"
 
 static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
@@ -112,6 +116,7 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 	sy_json_member_int(b, "count", sy_pe_array_count(array));
 	sy_json_member_int(b, "simd", cfg->simd_factor);
 	add_buffers(b, design->pe->buffers);
+	sy_pe_facts_add_json(b, design->pe_facts);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "modules");
 	json_builder_begin_array(b);
@@ -136,6 +141,9 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	sy_tb_facts_add_json(b, design->tb);
+	sy_io_facts_add_json(b, design);
+	sy_design_kernel_add_member(b, design->kernel);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

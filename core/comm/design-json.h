@@ -2,7 +2,8 @@
  * `systole-cli compile --emit design --json`): the PE array, every
  * module with its buffers and loop tree (and "code", its statements'
  * loops as printed, where sy_design_build_code gave it some), the FIFOs
- * and the DRAM ports. */
+ * and the DRAM ports, and with the code the testbench's facts
+ * (comm/tb-facts-json.h). */
 #pragma once
 
 #include <json-glib/json-glib.h>

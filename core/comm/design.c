@@ -5,6 +5,8 @@
 #include "base/checked.h"
 #include "comm/design.h"
 #include "comm/io-plan.h"
+#include "comm/tb-facts.h"
+#include "comm/pe-facts.h"
 #include "poly/names.h"
 
 G_DEFINE_QUARK(sy - design - error - quark, sy_design_error)
@@ -134,20 +136,27 @@ void sy_design_clear_code(SyDesign *design)
 		g_clear_pointer(&m->code, sy_code_free);
 		g_clear_pointer(&m->params, g_ptr_array_unref);
 	}
+	g_clear_pointer(&design->tb, sy_tb_facts_free);
+	g_clear_pointer(&design->io, sy_io_facts_free);
+	g_clear_pointer(&design->pe_facts, sy_pe_facts_free);
 }
 
 void sy_design_free(SyDesign *design)
 {
 	if (!design)
 		return;
+	sy_io_facts_free(design->io);
 	g_ptr_array_unref(design->modules);
 	g_ptr_array_unref(design->fifos);
 	g_ptr_array_unref(design->dram);
 	if (design->paths)
 		g_ptr_array_unref(design->paths);
 	sy_tile_boxes_free(design->tiles);
+	sy_tb_facts_free(design->tb);
+	sy_pe_facts_free(design->pe_facts);
 	if (design->tiles_error)
 		g_error_free(design->tiles_error);
+	sy_design_kernel_free(design->kernel);
 	g_free(design);
 }
 

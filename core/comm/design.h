@@ -27,6 +27,8 @@
 #pragma once
 
 #include "base/own.h"
+#include "comm/io-facts.h"
+#include "comm/design-kernel.h"
 #include "comm/io-plan.h"
 #include "compute/code.h"
 #include "compute/tile-boxes.h"
@@ -136,6 +138,8 @@ typedef struct {
 	guint fifo_depth; /* 0: 2 */
 } SyDesignOptions;
 
+typedef struct _SyPeFacts SyPeFacts;
+
 typedef struct {
 	__isl_keep const SyPeArray *array; /* it must outlive the design */
 	SyModule *pe; /* also in modules, first */
@@ -148,6 +152,18 @@ typedef struct {
 	 * why (the buffers then hold the kernel's own footprints). */
 	SyTileBoxes *tiles;
 	GError *tiles_error;
+	/* What the testbench prints (comm/tb-facts.h), built with the
+	 * modules' code; NULL without it. */
+	struct _SyTbFacts *tb;
+	/* What the HLS backend prints the I/O modules from, with the
+	 * modules' code (sy_design_fill_code). */
+	SyIoFacts *io;
+	/* The PE as its printer and the models read it (comm/pe-facts.h),
+	 * built with the modules' code; NULL without. */
+	SyPeFacts *pe_facts;
+	/* The kernel's interface as the backend prints it; NULL until
+	 * sy_design_complete (comm/kernel-facts.h). */
+	SyDesignKernel *kernel;
 } SyDesign;
 
 /* options may be NULL.  Fails (SY_DESIGN_ERROR) on a packing factor

@@ -14,10 +14,12 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include "comm/io-facts-build.h"
 #include "comm/module-ast.h"
 #include "comm/module-code.h"
+#include "comm/tb-loops.h"
+#include "comm/pe-facts-build.h"
 #include "compute/code-isl.h"
-#include "poly/deps.h"
 #include "poly/isl-stage.h"
 
 const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
@@ -66,48 +68,6 @@ static GPtrArray *reqs_of(Module *mod, const SyStmt *stmt)
 		g_hash_table_insert(mod->reqs, stmt->name, list);
 	}
 	return list;
-}
-
-static void pw_aff_free(gpointer pa)
-{
-	isl_pw_aff_free(pa);
-}
-
-GHashTable *sy_module_code_cache_new(void)
-{
-	return g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, pw_aff_free);
-}
-
-/* Requests are kept on the statement's schedule points, simplified
- * there once: the expressions isl builds from them at each user node
- * are then cheap (i mod 8 on a box of 8 is just its point).  Modules
- * ask the same (gist is the costly part): the cache finds them by
- * their text. */
-isl_pw_aff *sy_module_code_simplified(
-	GHashTable *cache, const SyHlsStmt *h, isl_pw_aff *value)
-{
-	char *key;
-	isl_pw_aff *known;
-
-	value = isl_pw_aff_pullback_pw_multi_aff(
-		value, isl_pw_multi_aff_copy(h->inverse));
-	if (!cache)
-		return isl_pw_aff_gist(value, isl_set_copy(h->points));
-	key = isl_pw_aff_to_str(value);
-	/* isl failed (the stage's check says how): nothing to look up. */
-	if (!key)
-		return isl_pw_aff_free(value);
-	known = g_hash_table_lookup(cache, key);
-	if (known) {
-		free(key);
-		isl_pw_aff_free(value);
-		return isl_pw_aff_copy(known);
-	}
-	value = isl_pw_aff_gist(value, isl_set_copy(h->points));
-	g_hash_table_insert(cache, g_strdup(key), isl_pw_aff_copy(value));
-	free(key);
-	return value;
 }
 
 static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
@@ -168,6 +128,12 @@ static void module_args(
 	Module *mod = user;
 	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, call->name);
 	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, h->stmt->name);
+	guint index;
+
+	/* Printers find the statement by its index (SyPeFacts' order). */
+	if (g_ptr_array_find(
+		    mod->m->array->analysis->scop->stmts, h->stmt, &index))
+		call->stmt = (int)index;
 
 	back = sy_module_ast_lift(
 		mod->m, mod->fixed, h, isl_pw_multi_aff_copy(back));
@@ -338,6 +304,7 @@ static SyCode *joint_user(isl_ast_node *node, gpointer user)
 		from += n_args(j->mods[k], all->name);
 	n = n_args(j->mods[j->k], all->name);
 	stmt = sy_code_user_new(all->name);
+	stmt->stmt = all->stmt;
 	for (guint i = from; i < from + n && i < all->args->len; i++) {
 		const SyCodeExpr *e = g_ptr_array_index(all->args, i);
 
@@ -387,34 +354,6 @@ static void module_clear(Module *mod)
 
 /* What modules ask of their statements */
 
-/* S -> [tile, the PE dimensions keep selects (all for NULL)]. */
-static isl_multi_aff *unit_of(
-	const SyHlsModel *m, const SyStmt *stmt, const gboolean *keep)
-{
-	isl_multi_aff *ma = isl_multi_aff_copy(
-		sy_hls_model_stmt(m, stmt->name)->sched);
-
-	/* Drop from the end: dimensions after the PE, then the PE
-	 * dimensions not kept. */
-	ma = isl_multi_aff_drop_dims(ma, isl_dim_out, m->n_tile + m->n_space,
-		m->n_dims - m->n_tile - m->n_space);
-	for (guint k = m->n_space; k-- > 0;)
-		if (keep && !keep[k])
-			ma = isl_multi_aff_drop_dims(
-				ma, isl_dim_out, m->n_tile + k, 1);
-	return ma;
-}
-
-isl_pw_aff *sy_module_code_box_index(const SyHlsModel *m, const SyAccess *a,
-	const SyHlsBox *box, const gboolean *keep, guint d)
-{
-	isl_pw_aff *sub = isl_multi_pw_aff_get_at(a->subscripts, (int)d);
-	isl_pw_aff *off = isl_multi_pw_aff_get_at(box->offset, (int)d);
-
-	off = isl_pw_aff_pullback_multi_aff(off, unit_of(m, a->stmt, keep));
-	return isl_pw_aff_sub(sub, off);
-}
-
 /* An access's place in a box, a value per dimension. */
 static void req_box_index(Module *mod, const SyAccess *a,
 	const SyHlsBox *box, const gboolean *keep)
@@ -424,16 +363,6 @@ static void req_box_index(Module *mod, const SyAccess *a,
 			sy_module_code_box_index(mod->m, a, box, keep, d));
 }
 
-/* Where a read of the kernel's array comes from: instances whose value
- * comes from outside; writes nothing overwrites. */
-static isl_set *live_in(const SyHlsModel *m, const SyAccess *a)
-{
-	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
-
-	return in ? isl_set_copy(in)
-		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
-}
-
 /* The SIMD lane of a statement instance: its last schedule dimension. */
 static isl_pw_aff *lane_of(const SyHlsModel *m, const SyStmt *stmt)
 {
@@ -441,54 +370,6 @@ static isl_pw_aff *lane_of(const SyHlsModel *m, const SyStmt *stmt)
 
 	return isl_pw_aff_from_aff(
 		isl_multi_aff_get_at(h->sched, (int)m->lanes_dim));
-}
-
-isl_set *sy_module_code_fifo_set(const SyHlsModel *m, const SyAccess *a)
-{
-	isl_set *chain = sy_hls_model_chain(m, a);
-	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
-
-	if (chain)
-		return isl_set_copy(chain);
-	if (!way || way->path->exterior)
-		return NULL;
-	return a->write ? sy_hls_model_live_out(m, a) : live_in(m, a);
-}
-
-gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)
-{
-	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
-
-	return sy_hls_model_chain(m, a) || (way && !way->path->exterior);
-}
-
-SyPeSource sy_module_code_source(const SyHlsModel *m, const SyAccess *a)
-{
-	const SyHlsPath *in;
-
-	if (!a->write && sy_access_is_argument(a))
-		return SY_PE_SOURCE_ARG;
-	/* Kept and passed: local, with the chain's FIFOs where values
-	 * cross PEs. */
-	if (sy_hls_model_chained(m, a->array))
-		return SY_PE_SOURCE_LOCAL;
-	in = sy_hls_model_path(m, a->array, TRUE);
-	if (!a->write && in && in->path->exterior)
-		return SY_PE_SOURCE_EXT;
-	if (g_hash_table_contains(m->pe_box, a->array))
-		return SY_PE_SOURCE_LOCAL;
-	if (a->write) {
-		const SyHlsPath *out = sy_hls_model_path(m, a->array, FALSE);
-
-		return out && out->path->exterior ? SY_PE_SOURCE_EXT
-						  : SY_PE_SOURCE_FIFO;
-	}
-	return SY_PE_SOURCE_FIFO;
-}
-
-gboolean sy_module_code_moves(const SyAccess *a, const SyHlsPath *hp)
-{
-	return a->array == hp->path->array && a->write == !hp->path->in;
 }
 
 /* The requests every module of a path makes of a statement that moves
@@ -532,7 +413,7 @@ static void io_requests(Module *mod, const gboolean *keep)
 			if (!hp->path->exterior)
 				req_set(mod, stmt,
 					a->write ? sy_hls_model_live_out(m, a)
-						 : live_in(m, a));
+						 : sy_module_code_live_in(m, a));
 			req_box_index(mod, a, &hp->box, keep);
 		}
 	}
@@ -568,7 +449,7 @@ static void pe_requests(Module *mod)
 					req_set(mod, stmt,
 						sy_module_code_fifo_set(m, a));
 			} else if (src == SY_PE_SOURCE_FIFO && !a->write) {
-				req_set(mod, stmt, live_in(m, a));
+				req_set(mod, stmt, sy_module_code_live_in(m, a));
 			}
 		}
 	}
@@ -808,6 +689,9 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		design->pe->code = g_steal_pointer(&pe->code.code);
 		design->pe->params = g_steal_pointer(&pe->code.params);
 	}
+	ok = ok && (design->tb = sy_tb_facts_from_model(m)) != NULL;
+	ok = ok && (design->io = sy_io_facts_new(design, m)) != NULL;
+	design->pe_facts = ok ? sy_pe_facts_build(m, simplified) : NULL;
 	if (!ok)
 		sy_design_clear_code(design);
 	return ok;

@@ -5,11 +5,13 @@
  * the arguments its printer reads: the statement's iterators (the
  * PE's), then the values and conditions the module asked for (SIMD
  * lane, guards, places in a buffer), simplified on the statement's
- * points.  sy_design_build_code stores them in SyModule.code. */
+ * points.  sy_design_build_code stores them in SyModule.code, and
+ * the testbench's facts with them in SyDesign.tb (comm/tb-loops.h). */
 #pragma once
 
 #include "comm/design.h"
 #include "comm/hls-model.h"
+#include "comm/module-code-access.h"
 #include "compute/code.h"
 
 G_BEGIN_DECLS
@@ -39,43 +41,5 @@ gboolean sy_design_fill_code(
  * iterator ends with ("c7"). */
 guint sy_module_code_set_pragmas(__isl_keep SyCode *code, int lanes);
 
-/* Where a PE's access finds its value or puts it: a scalar argument of
- * the kernel, a FIFO of an exterior path, its local buffer, a FIFO of
- * an interior path. */
-typedef enum {
-	SY_PE_SOURCE_ARG,
-	SY_PE_SOURCE_EXT,
-	SY_PE_SOURCE_LOCAL,
-	SY_PE_SOURCE_FIFO,
-} SyPeSource;
-
-SyPeSource sy_module_code_source(
-	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
-/* Whether an access of an array PEs keep also uses a FIFO, and at which
- * instances (NULL when no FIFO is): values from outside or results for
- * the drain (interior paths), values from the previous PE or for the
- * next one (chains). */
-gboolean sy_module_code_uses_fifo(
-	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
-__isl_give isl_set *sy_module_code_fifo_set(
-	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
-
-/* Whether an I/O path moves access a: the reads (in) or writes (out) of
- * its array. */
-gboolean sy_module_code_moves(
-	__isl_keep const SyAccess *a, __isl_keep const SyHlsPath *hp);
-
-/* An access's subscript d relative to its box at the instance's unit
- * (the PE coordinates keep selects, all for NULL). */
-__isl_give isl_pw_aff *sy_module_code_box_index(__isl_keep const SyHlsModel *m,
-	__isl_keep const SyAccess *a, __isl_keep const SyHlsBox *box,
-	__isl_keep const gboolean *keep, guint d);
-
-/* value (statement space, taken) on the statement's points, simplified
- * there; cache (text -> isl_pw_aff, may be NULL) keeps what was. */
-__isl_give isl_pw_aff *sy_module_code_simplified(__isl_keep GHashTable *cache,
-	__isl_keep const SyHlsStmt *h, __isl_take isl_pw_aff *value);
-/* A new cache for sy_module_code_simplified. */
-__isl_give GHashTable *sy_module_code_cache_new(void);
 
 G_END_DECLS

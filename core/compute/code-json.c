@@ -86,6 +86,8 @@ void sy_code_build_json(JsonBuilder *b, const SyCode *c)
 		break;
 	case SY_CODE_USER:
 		sy_json_member_str(b, "name", c->name);
+		if (c->stmt >= 0)
+			sy_json_member_int(b, "stmt", c->stmt);
 		json_builder_set_member_name(b, "args");
 		json_builder_begin_array(b);
 		for (guint i = 0; i < c->args->len; i++)
@@ -423,16 +425,34 @@ static SyCode *mark_from_json(JsonObject *o, GError **error)
 	return sy_code_mark_new(name, body);
 }
 
+/* The optional statement index of a user node: -1 without one. */
+static gboolean user_stmt_from_json(JsonObject *o, int *stmt, GError **error)
+{
+	JsonNode *node = json_object_get_member(o, "stmt");
+
+	*stmt = -1;
+	if (!node)
+		return TRUE;
+	if (!holds(node, G_TYPE_INT64) || json_node_get_int(node) < 0 ||
+		json_node_get_int(node) > G_MAXINT)
+		return invalid(error, "\"stmt\" is not a statement's index");
+	*stmt = (int)json_node_get_int(node);
+	return TRUE;
+}
+
 static SyCode *user_from_json(JsonObject *o, GError **error)
 {
-	static const char *const names[] = {"kind", "name", "args", NULL};
+	static const char *const names[] = {
+		"kind", "name", "args", "stmt", NULL};
 	const char *name;
 	JsonNode *node;
 	JsonArray *list;
 	SyCode *user;
+	int stmt;
 
 	if (!check_members(o, names, 3, error) ||
-		!(name = member_string(o, "name", error)))
+		!(name = member_string(o, "name", error)) ||
+		!user_stmt_from_json(o, &stmt, error))
 		return NULL;
 	node = json_object_get_member(o, "args");
 	if (!JSON_NODE_HOLDS_ARRAY(node)) {
@@ -441,6 +461,7 @@ static SyCode *user_from_json(JsonObject *o, GError **error)
 	}
 	list = json_node_get_array(node);
 	user = sy_code_user_new(name);
+	user->stmt = stmt;
 	for (guint i = 0; i < json_array_get_length(list); i++) {
 		JsonNode *arg = json_array_get_element(list, i);
 		SyCodeExpr *e = expr_from_json(arg, TRUE, error);

@@ -12,7 +12,8 @@
  *    "body": node}
  *   {"kind": "if", "cond": e, "then": node, "else": node (optional)}
  *   {"kind": "mark", "mark": "array", "body": node}
- *   {"kind": "user", "name": "S_0", "args": [e or null...]}
+ *   {"kind": "user", "name": "S_0", "stmt": 0 (optional: the
+ *    statement's index, SyCode.stmt), "args": [e or null...]}
  * Reading refuses any other member, a missing one, a wrong type, an
  * operation with a wrong number of arguments and a trip count that is
  * not the loop's. */

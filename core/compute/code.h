@@ -122,6 +122,10 @@ struct _SyCode {
 	/* USER: its arguments, SyCodeExpr; NULL stands for a condition
 	 * that always holds. */
 	GPtrArray *args;
+	/* USER: the statement's index among its program's statements (the
+	 * SCoP's order, as the design's facts list them), so that a printer
+	 * finds it without a lookup by name; -1 where none was given. */
+	int stmt;
 };
 
 __isl_give SyCode *sy_code_block_new(void);

@@ -6,159 +6,30 @@
  * read and the drains write. */
 #include <string.h>
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-
 #include "compute/check.h"
-#include "compute/code-isl.h"
 #include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 /* The testbench: the SCoP's place in the user's program, where the
- * kernel runs on the serialized images of its arrays */
+ * kernel runs on the serialized images of its arrays, printed from the
+ * design's facts (comm/tb-facts.h). */
 
 typedef struct {
 	SyHlsGen *hls;
-	const SyHlsPath *hp;
-	isl_multi_pw_aff *offset; /* on U[tile, unit in chain order] */
-	/* Reading back: the elements of a box written back, on U with the
-	 * element as parameters sy_a0, sy_a1, ...; NULL otherwise. */
-	isl_set *written;
+	const SyTbPath *tp;
 	int mode; /* 0 serialize, 1 count, 2 read back */
 } Tb;
-
-/* The parameter space of the elements' coordinates sy_a0, sy_a1, ... */
-static isl_space *tb_element_params(isl_ctx *ctx, guint n)
-{
-	isl_space *space = isl_space_params_alloc(ctx, n);
-
-	for (guint d = 0; d < n; d++) {
-		g_autofree char *name = g_strdup_printf("sy_a%u", d);
-
-		space = isl_space_set_dim_id(
-			space, isl_dim_param, d, isl_id_alloc(ctx, name, NULL));
-	}
-	return space;
-}
-
-/* U -> element as a set on U whose parameters sy_a0, ... are the
- * element: the testbench's loops over a box hold them in variables. */
-static isl_set *tb_elements_as_params(isl_map *map)
-{
-	isl_size n = isl_map_dim(map, isl_dim_out);
-
-	for (int d = 0; d < n; d++) {
-		g_autofree char *name = g_strdup_printf("sy_a%d", d);
-
-		map = isl_map_set_dim_id(map, isl_dim_out, d,
-			isl_id_alloc(isl_map_get_ctx(map), name, NULL));
-	}
-	map = isl_map_move_dims(map, isl_dim_param, 0, isl_dim_out, 0, n);
-	return isl_map_domain(map);
-}
-
-/* The elements of the box at each U: offset <= a < offset + size. */
-static isl_map *tb_box_elements(
-	const SyHlsBox *box, isl_multi_pw_aff *offset /* take */)
-{
-	isl_map *at = isl_map_from_multi_pw_aff(offset);
-	isl_space *space = isl_space_range(isl_map_get_space(at));
-	isl_local_space *ls = isl_local_space_from_space(
-		isl_space_map_from_set(space));
-	isl_map *spread = isl_map_universe(isl_local_space_get_space(ls));
-
-	for (guint d = 0; d < sy_isl_size(isl_map_dim(at, isl_dim_out)); d++) {
-		isl_constraint *c = isl_constraint_alloc_inequality(
-			isl_local_space_copy(ls));
-
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, 1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, -1);
-		spread = isl_map_add_constraint(spread, c);
-		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_out, d, -1);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_in, d, 1);
-		c = isl_constraint_set_constant_si(c, box->size[d] - 1);
-		spread = isl_map_add_constraint(spread, c);
-	}
-	isl_local_space_free(ls);
-	return isl_map_apply_range(at, spread);
-}
-
-/* What reading back writes into the kernel's array: only the copy-out
- * set of each box (U -> element through perm, taken), so that elements
- * the SCoP does not write, and values it overwrites elsewhere, are
- * never touched.  The condition is simplified where the loops over the
- * box run (never beyond it: the array's bounds stay in it). */
-static isl_set *tb_written(SyHlsGen *hls, const SyHlsPath *hp,
-	isl_multi_aff *perm, isl_set *set, isl_multi_pw_aff *offset)
-{
-	isl_map *out = isl_map_apply_range(isl_map_from_multi_aff(perm),
-		sy_hls_model_copy_out(hls->m, hp));
-	isl_set *written = tb_elements_as_params(
-		isl_map_intersect_domain(out, isl_set_copy(set)));
-
-	if (!offset)
-		return written;
-	return isl_set_gist(written,
-		tb_elements_as_params(tb_box_elements(
-			&hp->box, isl_multi_pw_aff_copy(offset))));
-}
-
-/* A box's arguments: its offset per dimension, then (reading back) the
- * condition that its element is written back, NULL where every element
- * is. */
-static void tb_args(
-	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *at, void *user)
-{
-	Tb *tb = user;
-	guint n = tb->offset
-		? sy_isl_size(isl_multi_pw_aff_dim(tb->offset, isl_dim_out))
-		: 0;
-
-	for (guint d = 0; d < n; d++)
-		sy_code_user_add_isl(call,
-			isl_ast_build_expr_from_pw_aff(build,
-				isl_pw_aff_pullback_pw_multi_aff(
-					isl_multi_pw_aff_get_at(
-						tb->offset, (int)d),
-					isl_pw_multi_aff_copy(at))));
-	if (tb->written) {
-		isl_set *here = isl_set_from_union_set(
-			isl_union_map_range(isl_ast_build_get_schedule(build)));
-		isl_set *cond = isl_set_preimage_pw_multi_aff(
-			isl_set_copy(tb->written), isl_pw_multi_aff_copy(at));
-
-		if (isl_set_is_subset(here, cond) == isl_bool_true) {
-			isl_set_free(cond);
-			sy_code_user_add(call, NULL);
-		} else {
-			sy_code_user_add_isl(
-				call, isl_ast_build_expr_from_set(build, cond));
-		}
-		isl_set_free(here);
-	}
-}
-
-static isl_ast_node *tb_at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *tb)
-{
-	return sy_code_annotate(node, build, tb_args, tb);
-}
 
 /* One box: every element, in row-major order, into or out of words. */
 static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 {
 	Tb *tb = data;
-	const SyHlsPath *hp = tb->hp;
-	const SyArray *x = hp->path->array;
+	const SyTbPath *tp = tb->tp;
+	const SyArray *x = tp->path->array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
-	const SyCodeExpr *written = tb->written ? exprs[call->args->len - 1]
-						: NULL;
+	const SyCodeExpr *written = tb->mode == 2
+		? exprs[call->args->len - 1]
+		: NULL;
 	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	GString *inside = g_string_new(NULL),
 		*elem = g_string_new(sy_names_id(tb->hls->names, x->name));
@@ -166,8 +37,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 
 	if (tb->mode == 1) {
 		g_string_append_printf(p->out,
-			"sy_count += %" G_GINT64_FORMAT ";\n",
-			sy_hls_box_words(hp));
+			"sy_count += %" G_GINT64_FORMAT ";\n", tp->box_words);
 		g_string_free(inside, TRUE);
 		g_string_free(elem, TRUE);
 		return;
@@ -178,7 +48,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 		sy_hls_line(p,
 			"for (long sy_e%u = 0; sy_e%u < %" G_GINT64_FORMAT
 			"; sy_e%u++) {",
-			d, d, hp->box.size[d], d);
+			d, d, tp->box[d], d);
 		sy_ast_indent_more(p);
 		sy_ast_line_start(p);
 		g_string_append_printf(p->out, "long sy_a%u = ", d);
@@ -200,7 +70,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
 			"sy_to_bits_%s(sy_x);",
 			b, b - 1, b, tag);
-		sy_hls_line(p, "if (++sy_n == %u) {", hp->pack);
+		sy_hls_line(p, "if (++sy_n == %u) {", tp->pack);
 		sy_hls_line(p, "    sy_image.push_back(sy_word);");
 		sy_hls_line(p, "    sy_n = 0;");
 		sy_hls_line(p, "}");
@@ -217,7 +87,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"%s%s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
 			"%u, %u * sy_n));",
 			written ? "    " : "", elem->str, tag, b, b - 1, b);
-		sy_hls_line(p, "if (++sy_n == %u)", hp->pack);
+		sy_hls_line(p, "if (++sy_n == %u)", tp->pack);
 		sy_hls_line(p, "    sy_n = 0;");
 	}
 	for (guint d = 0; d < x->n_dims; d++) {
@@ -230,113 +100,22 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	g_string_free(elem, TRUE);
 }
 
-/* Loops over a path's tiles and units, in the order its L3 module moves
- * their boxes: lines in row-major order, or chains and then their PEs.
- * Returns the helper macros they use (SY_AST_USE_*). */
-static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
+/* A path's loops over its boxes (see SyTbPath), each box serialized,
+ * counted or read back.  Returns the helper macros they use
+ * (SY_AST_USE_*). */
+static guint tb_loops(SyHlsGen *hls, GString *out, const SyTbPath *tp,
 	int mode, const char *indent)
 {
 	static const SyAstHooks hooks = {tb_user, FALSE};
-	const SyPeArray *array = hls->array;
-	const SyIoPath *p = hp->path;
-	isl_ctx *ctx = hls->scop->ctx;
-	guint n_tile = hls->m->n_tile, n_unit = 0;
-	guint order[3];
-	isl_set *units, *set;
-	isl_space *space;
-	isl_multi_aff *perm;
-	isl_local_space *ls;
-	isl_map *sched;
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	SyCode *code;
 	SyAstPrinter pr;
-	Tb tb = {hls, hp, NULL, NULL, mode};
+	Tb tb = {hls, tp, mode};
 	guint used;
 
-	/* Chain order: interior chains run along the first space loop,
-	 * which is innermost here. */
-	for (guint k = 0; k < array->n_space; k++)
-		if (p->exterior ? !p->direction[k] : k > 0)
-			order[n_unit++] = k;
-	if (!p->exterior)
-		order[n_unit++] = 0;
-	units = isl_set_universe(isl_space_set_alloc(ctx, 0, n_unit));
-	for (guint v = 0; v < n_unit; v++) {
-		isl_constraint *c;
-
-		ls = isl_local_space_from_space(isl_set_get_space(units));
-		c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, 1);
-		units = isl_set_add_constraint(units, c);
-		c = isl_constraint_alloc_inequality(ls);
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, v, -1);
-		c = isl_constraint_set_constant_si(c, array->pe[order[v]] - 1);
-		units = isl_set_add_constraint(units, c);
-	}
-	set = isl_set_set_tuple_name(
-		isl_set_flat_product(isl_set_copy(hp->tiles), units), "U");
-	/* U[tile, unit in chain order] -> [tile, unit in PE order] */
-	space = isl_space_map_from_domain_and_range(isl_set_get_space(set),
-		isl_space_set_alloc(ctx, 0, n_tile + n_unit));
-	perm = isl_multi_aff_zero(isl_space_copy(space));
-	ls = isl_local_space_from_space(isl_space_domain(space));
-	for (guint d = 0; d < n_tile; d++)
-		perm = isl_multi_aff_set_aff(perm, (int)d,
-			isl_aff_var_on_domain(
-				isl_local_space_copy(ls), isl_dim_set, d));
-	{
-		/* The box's unit coordinates are the kept PE dimensions in
-		 * PE order; find each one's place in chain order. */
-		guint u = 0;
-
-		for (guint k = 0; k < array->n_space; k++) {
-			if (p->exterior && p->direction[k])
-				continue;
-			for (guint v = 0; v < n_unit; v++)
-				if (order[v] == k)
-					perm = isl_multi_aff_set_aff(perm,
-						(int)(n_tile + u),
-						isl_aff_var_on_domain(
-							isl_local_space_copy(
-								ls),
-							isl_dim_set,
-							n_tile + v));
-			u++;
-		}
-	}
-	isl_local_space_free(ls);
-	if (hp->box.offset)
-		tb.offset = isl_multi_pw_aff_pullback_multi_aff(
-			isl_multi_pw_aff_copy(hp->box.offset),
-			isl_multi_aff_copy(perm));
-	if (mode == 2)
-		tb.written = tb_written(
-			hls, hp, isl_multi_aff_copy(perm), set, tb.offset);
-	isl_multi_aff_free(perm);
-	sched = isl_map_intersect_domain(
-		isl_map_identity(
-			isl_space_map_from_set(isl_set_get_space(set))),
-		set);
-	build = isl_ast_build_from_context(isl_set_universe(
-		tb_element_params(ctx, mode == 2 ? p->array->n_dims : 0)));
-	build = isl_ast_build_set_iterators(build,
-		sy_codegen_iterators(
-			hls->array->analysis->prog, ctx, n_tile + n_unit + 1));
-	build = isl_ast_build_set_at_each_domain(build, tb_at_domain, &tb);
-	tree = isl_ast_build_node_from_schedule_map(
-		build, isl_union_map_from_map(sched));
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
-	isl_ast_node_free(tree);
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
-	sy_ast_print_node(&pr, code);
+	sy_ast_print_node(&pr, tp->loops);
 	g_string_append(out, pr.out->str);
 	used = pr.used;
 	sy_ast_printer_clear(&pr);
-	sy_code_free(code);
-	isl_multi_pw_aff_free(tb.offset);
-	isl_set_free(tb.written);
 	return used;
 }
 
@@ -345,18 +124,16 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyHlsPath *hp,
 static void tb_block(
 	SyHlsGen *hls, GString *text, const char *in, const char *unit)
 {
-	const SyHlsModel *m = hls->m;
+	const GPtrArray *paths = hls->design->tb->paths;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
 	GString *out = g_string_new(NULL);
 	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
 	guint used = 0;
 
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
-		const char *P = hp->path->prefix;
-		gint64 words;
+	for (guint i = 0; i < paths->len; i++) {
+		const SyTbPath *tp = g_ptr_array_index(paths, i);
+		const char *port = tp->port, *P = tp->path->prefix;
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
@@ -366,27 +143,27 @@ static void tb_block(
 			"%sstd::vector<%s_word> sy_img_%s;\n%s{\n%s"
 			"std::vector<%s_word> &sy_image = sy_img_%s;\n",
 			in, P, port, in, in2, P, port);
-		if (hp->path->in) {
+		if (tp->path->in) {
 			g_string_append_printf(out,
 				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
 				in2, P, in2);
-			used |= tb_loops(hls, out, hp, 0, in2);
+			used |= tb_loops(hls, out, tp, 0, in2);
 		} else {
 			g_string_append_printf(
 				out, "%slong sy_count = 0;\n\n", in2);
-			used |= tb_loops(hls, out, hp, 1, in2);
+			used |= tb_loops(hls, out, tp, 1, in2);
 			g_string_append_printf(
 				out, "%ssy_image.resize(sy_count);\n", in2);
 		}
 		/* The m_axi depth co-simulation uses must be the image's
 		 * size: checked on every run. */
-		words = sy_hls_port_words(hls, hp);
 		g_string_append_printf(out,
 			"%sif (sy_image.size() != %" G_GINT64_FORMAT ") {\n%s"
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, words, in2, port, words, in2, in2);
+			in2, tp->port_words, in2, port, tp->port_words, in2,
+			in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
@@ -402,12 +179,11 @@ static void tb_block(
 		"#ifdef SYSTOLE_XRT\n%ssystole_run_fpga(%s);\n"
 		"#else\n%skernel0(%s);\n#endif\n",
 		in, fpga->str, in, call->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
-		const char *P = hp->path->prefix;
+	for (guint i = 0; i < paths->len; i++) {
+		const SyTbPath *tp = g_ptr_array_index(paths, i);
+		const char *port = tp->port, *P = tp->path->prefix;
 
-		if (hp->path->in)
+		if (tp->path->in)
 			continue;
 		g_string_append_printf(out,
 			"%s{\n%sstd::vector<%s_word> &sy_image = "
@@ -415,7 +191,7 @@ static void tb_block(
 			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
 			"0;\n\n",
 			in, in2, P, port, in2, P, in2, in2);
-		used |= tb_loops(hls, out, hp, 2, in2);
+		used |= tb_loops(hls, out, tp, 2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	g_string_append_printf(out,
@@ -433,69 +209,15 @@ static void tb_block(
 	g_string_free(fpga, TRUE);
 }
 
-/* The systolic version as the one version of a Systole check. */
-static char *tb_version(GString *out, guint i, const char *indent,
-	const char *unit, gpointer data)
+/* The systolic version of the SCoP in its block at indent. */
+static void tb_version(SyHlsGen *hls, GString *out)
 {
-	SyHlsGen *hls = data;
-	g_autofree char *in = g_strconcat(indent, unit, NULL);
+	const SyDesignTestbench *tb = &hls->kernel->testbench;
+	g_autofree char *in = g_strconcat(tb->indent, tb->unit, NULL);
 
-	(void)i;
-	g_string_append_printf(out, "%s{\n", indent);
-	tb_block(hls, out, in, unit);
-	g_string_append_printf(out, "%s}\n", indent);
-	return sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
-}
-
-/* The SCoP's use of a variable, NULL if it does not use it. */
-static const SyArray *tb_array_of(const SyScop *scop, const SyVar *var)
-{
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-
-		if (x->var == var)
-			return x;
-	}
-	return NULL;
-}
-
-/* A parameter the generated main passes as a null pointer: a pointer,
- * or an array without sizes, that the SCoP does not use. */
-static gboolean tb_passes_null(const SyScop *scop, const SyVar *v)
-{
-	gboolean sized = v->kind != SY_VAR_POINTER;
-
-	for (guint d = 0; d < v->n_dims; d++)
-		sized = sized && v->dims[d] > 0;
-	return !sized && !tb_array_of(scop, v);
-}
-
-/* The generated main must be able to call the SCoP's function: every
- * parameter a scalar, an array of known sizes, or passed null.  (The
- * SCoP itself only uses arrays of known sizes.) */
-static gboolean tb_callable(const SyScop *scop, GError **error)
-{
-	const SyProgram *prog = scop->prog;
-	const char *hint = "put the SCoP in main(), where your own check "
-			   "decides, or give";
-
-	if (!prog->params_known)
-		return sy_hls_refuse(error,
-			"the testbench calls %s() from a generated main, but "
-			"its parameters could not be read; %s %s() "
-			"parameters of scalar and array types",
-			prog->function, hint, prog->function);
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
-
-		if (v->kind == SY_VAR_POINTER && tb_array_of(scop, v))
-			return sy_hls_refuse(error,
-				"the testbench calls %s() from a generated "
-				"main, but cannot size the memory its pointer "
-				"'%s' points to; %s '%s' array sizes",
-				prog->function, v->name, hint, v->name);
-	}
-	return TRUE;
+	g_string_append_printf(out, "%s{\n", tb->indent);
+	tb_block(hls, out, in, tb->unit);
+	g_string_append_printf(out, "%s}\n", tb->indent);
 }
 
 /* Every element of an array (or a scalar), filled with small multiples
@@ -505,19 +227,18 @@ static gboolean tb_callable(const SyScop *scop, GError **error)
  * the SCoP writes get a value of their own per element instead, so that
  * a write the SCoP does not make, even of another element's value,
  * shows in the comparison. */
-static void tb_fill(GString *out, const char *name, const SyVar *v,
-	gboolean scalar, gboolean written)
+static void tb_fill(GString *out, const char *name, const char *t,
+	gboolean integer, gboolean scalar, gboolean written)
 {
-	const char *t = v->base_type;
 	g_autofree char *n = g_strdup_printf("sizeof %s / sizeof(%s)", name, t);
 	g_autofree char *value = NULL;
 
 	if (written && !scalar)
 		value = g_strdup_printf("(%s)sy_distinct(sy_k, %s)%s", t, n,
-			v->integer ? "" : " / 8");
+			integer ? "" : " / 8");
 	else
-		value = v->integer ? g_strdup_printf("(%s)sy_next()", t)
-				   : g_strdup_printf("(%s)sy_next() / 8", t);
+		value = integer ? g_strdup_printf("(%s)sy_next()", t)
+				: g_strdup_printf("(%s)sy_next() / 8", t);
 	if (scalar) {
 		g_string_append_printf(out, "    %s = %s;\n", name, value);
 		return;
@@ -530,9 +251,8 @@ static void tb_fill(GString *out, const char *name, const SyVar *v,
 
 /* A main that fills the function's inputs and calls it: the check in
  * its SCoP decides. */
-static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
+static void tb_main(const SyDesignKernel *k, GString *out)
 {
-	const SyProgram *prog = scop->prog;
 	GString *call = g_string_new(NULL);
 
 	g_string_append_printf(out,
@@ -548,174 +268,126 @@ static void tb_main(const SyScop *scop, const SyNames *names, GString *out)
 		"*/\nstatic long sy_distinct(unsigned long k, unsigned long "
 		"n)\n{\n    return 2 * (long)k + 1 - (long)n;\n}\n\n"
 		"int main(void)\n{\n",
-		prog->function);
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
-		gboolean null = tb_passes_null(scop, v);
+		k->function);
+	for (guint i = 0; i < k->params->len; i++) {
+		const SyDesignParam *v = g_ptr_array_index(k->params, i);
 		g_autofree char *name = g_strdup_printf("sy_arg_%s", v->name);
 
-		g_string_append_printf(
-			call, "%s%s", i ? ", " : "", null ? "0" : name);
-		if (null)
+		g_string_append_printf(call, "%s%s", i ? ", " : "",
+			v->passes_null ? "0" : name);
+		if (v->passes_null)
 			continue;
 		g_string_append_printf(out, "    %s%s %s",
-			v->n_dims ? "static " : "", v->base_type, name);
+			v->n_dims ? "static " : "", v->ctype, name);
 		for (guint d = 0; d < v->n_dims; d++)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", v->dims[d]);
 		g_string_append(out, ";\n");
 	}
 	g_string_append_c(out, '\n');
-	for (guint i = 0; i < prog->params->len; i++) {
-		const SyVar *v = g_ptr_array_index(prog->params, i);
+	for (guint i = 0; i < k->params->len; i++) {
+		const SyDesignParam *v = g_ptr_array_index(k->params, i);
 		g_autofree char *name = g_strdup_printf("sy_arg_%s", v->name);
 
-		if (!tb_passes_null(scop, v))
-			tb_fill(out, name, v, v->n_dims == 0,
-				tb_array_of(scop, v) &&
-					tb_array_of(scop, v)->written);
+		if (!v->passes_null)
+			tb_fill(out, name, v->ctype, v->integer, v->n_dims == 0,
+				v->written);
 	}
 	/* The globals the SCoP uses start from known values too. */
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+	for (guint i = 0; i < k->arrays->len; i++) {
+		const SyDesignArray *x = g_ptr_array_index(k->arrays, i);
 
-		if (x->var->global)
-			tb_fill(out, sy_names_id(names, x->name), x->var,
+		if (x->global)
+			tb_fill(out, x->id, x->ctype, x->integer,
 				x->n_dims == 0, x->written);
 	}
 	g_string_append_printf(out,
 		"\n    %s(%s);\n    printf(\"PASS\\n\");\n    return 0;\n}\n",
-		sy_names_id(names, prog->function), call->str);
+		k->function_id, call->str);
 	g_string_free(call, TRUE);
 }
 
 /* C's keywords C++ spells otherwise, then -D NAME=VALUE as the
  * analysis read it: #defines before the kernel's text (after the
- * project's own headers, which user macros must not reach).  A value is one line (the command line refuses others); one
- * that ends in a backslash is followed by an empty line, which is all it
- * can continue. */
-static void tb_defines(const SyHlsGen *hls, GString *out)
+ * project's own headers, which user macros must not reach).  A value
+ * that ends in a backslash is followed by an empty line, which is all
+ * it can continue. */
+static void tb_defines(const SyDesignKernel *k, GString *out)
 {
-	GString *keywords = g_string_new(NULL);
-
 	/* The kernel's C compiled as C++. */
-	sy_names_c_keywords(hls->names, keywords);
-	if (keywords->len)
+	if (*k->keywords)
 		g_string_append_printf(out,
 			"/* Systole: C's keywords as C++ spells them. */\n%s\n",
-			keywords->str);
-	g_string_free(keywords, TRUE);
-	if (!hls->defines || !hls->defines[0])
+			k->keywords);
+	if (!k->defines->len)
 		return;
 	g_string_append(out,
 		"/* Systole: the kernel was analysed with these "
 		"-D options. */\n");
-	for (guint i = 0; hls->defines[i]; i++) {
-		const char *d = hls->defines[i], *eq = strchr(d, '=');
-		gsize name = strspn(d,
-			"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
-			"nopqrstuvwxyz0123456789_");
-		g_autofree char *id = g_strndup(d, name);
-		const char *value = eq ? eq + 1 : "1";
-		gsize line = strcspn(value, "\n");
+	for (guint i = 0; i < k->defines->len; i++) {
+		const SyDesignDefine *d = g_ptr_array_index(k->defines, i);
+		gsize line = strlen(d->value);
 
-		g_string_append_printf(out, "#define %s%.*s %.*s\n",
-			sy_names_id(hls->names, id),
-			(int)((eq ? (gsize)(eq - d) : strlen(d)) - name),
-			d + name, (int)line, value);
-		if (line && value[line - 1] == '\\')
+		g_string_append_printf(
+			out, "#define %s%s %s\n", d->id, d->params, d->value);
+		if (line && d->value[line - 1] == '\\')
 			g_string_append_c(out, '\n');
 	}
 	g_string_append_c(out, '\n');
 }
 
-char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error)
+char *sy_hls_emit_testbench(SyHlsGen *hls)
 {
-	const SyProgram *prog = hls->array->analysis->prog;
-	gboolean in_main = g_strcmp0(prog->function, "main") == 0;
-	g_autofree char *sizes = NULL, *text = NULL;
-	g_autoptr(SySource) src = NULL;
-	SyScopText t;
-	GString *out;
-	gsize at[4], len;
+	const SyDesignKernel *k = hls->kernel;
+	const SyDesignTestbench *tb = &k->testbench;
+	GString *out = g_string_new(NULL);
 
-	if (!in_main && !tb_callable(hls->scop, error))
-		return NULL;
-	if (!sy_codegen_scop_text(prog, &t, error))
-		return NULL;
-	/* The kernel's text with the names it has in the project. */
-	at[0] = t.begin, at[1] = t.body, at[2] = t.body_end, at[3] = t.end;
-	text = sy_names_rewrite(hls->names, t.src, at, 4, &len);
-	src = sy_source_new_from_data(t.src->path, text, (gssize)len, error);
-	if (!src) {
-		g_free(t.indent);
-		return NULL;
-	}
-	t.src = src;
-	t.begin = at[0], t.body = at[1], t.body_end = at[2], t.end = at[3];
-	sizes = sy_config_to_sa_sizes(hls->array->config, hls->array->choices);
-	out = g_string_new(NULL);
 	g_string_append_printf(out,
 		"/* Systole: the kernel's SCoP runs on the systolic array "
 		"(systole_kernel.cpp)%s. */\n"
 		"#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <vector>\n\n#include \"systole_kernel.h\"\n\n",
-		in_main ? "" : ", checked against the original SCoP");
-	tb_defines(hls, out);
-	if (in_main) {
-		g_autofree char *in = g_strconcat(t.indent, t.unit, NULL);
-
-		g_string_append_len(out, t.src->text, (gssize)t.begin);
-		g_string_append_printf(out, "%s/* Systole: %s */\n%s{\n",
-			t.indent, sizes, t.indent);
-		tb_block(hls, out, in, t.unit);
-		g_string_append_printf(out, "%s}\n", t.indent);
-	} else {
-		/* The user's main, if any, steps aside for the generated
-		 * one. */
+		tb->in_main ? "" : ", checked against the original SCoP");
+	tb_defines(k, out);
+	/* The user's main, if any, steps aside for the generated one. */
+	if (!tb->in_main)
 		g_string_append(out, "#define main systole_user_main\n");
-		g_string_append_len(out, t.src->text, (gssize)t.begin);
-		sy_check_block(hls->scop, hls->names, &t, 1, tb_version, hls,
-			TRUE, out);
-	}
-	g_string_append_len(
-		out, t.src->text + t.end, (gssize)(t.src->len - t.end));
-	if (!in_main)
-		tb_main(hls->scop, hls->names, out);
-	g_free(t.indent);
+	g_string_append(out, tb->before);
+	if (tb->in_main)
+		g_string_append_printf(out, "%s/* Systole: %s */\n", tb->indent,
+			k->sizes);
+	tb_version(hls, out);
+	g_string_append(out, tb->after);
+	if (!tb->in_main)
+		tb_main(k, out);
 	return g_string_free(out, FALSE);
 }
 
-char *sy_hls_fpga_params(SyHlsGen *hls)
+char *sy_hls_fpga_params(const SyDesignKernel *k)
 {
 	GString *out = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
-	const SyHlsModel *m = hls->m;
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
 		g_string_append_printf(out, "%sstd::vector<%s_word> &%s",
-			i ? ", " : "", hp->path->prefix, port);
+			i ? ", " : "", port->stem, port->name);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const SyArray *x = g_ptr_array_index(args, i);
+		const SyDesignArray *x = g_ptr_array_index(args, i);
 
-		g_string_append_printf(out, ", %s %s", sy_hls_ctype(x),
-			sy_names_id(hls->names, x->name));
+		g_string_append_printf(out, ", %s %s", x->ctype, x->id);
 	}
 	return g_string_free(out, FALSE);
 }
 
 /* The host: the kernel on the FPGA through XRT's native API. */
-char *sy_hls_emit_host(SyHlsGen *hls)
+char *sy_hls_emit_host(const SyDesignKernel *k)
 {
 	GString *out = g_string_new(NULL), *run = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
-	const SyHlsModel *m = hls->m;
-
-	g_autofree char *params = sy_hls_fpga_params(hls);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
+	g_autofree char *params = sy_hls_fpga_params(k);
 
 	g_string_append_printf(out,
 		"/* Generated by Systole: kernel0 on the FPGA through XRT's "
@@ -726,16 +398,12 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 		"<xrt/xrt_kernel.h>\n\n#include \"systole_kernel.h\"\n\n"
 		"void systole_run_fpga(%s",
 		params);
-	for (guint i = 0; i < m->paths->len; i++) {
-		g_autofree char *port = sy_hls_port(
-			m, g_ptr_array_index(m->paths, i));
-
-		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "", port);
-	}
+	for (guint i = 0; i < k->ports->len; i++)
+		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "",
+			((SyDesignPort *)g_ptr_array_index(k->ports, i))->name);
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
-			sy_names_id(hls->names,
-				((SyArray *)g_ptr_array_index(args, i))->name));
+			((SyDesignArray *)g_ptr_array_index(args, i))->id);
 	/* Its own names are Systole's: the ports and scalars are the
 	 * user's. */
 	g_string_append(out,
@@ -745,34 +413,33 @@ char *sy_hls_emit_host(SyHlsGen *hls)
 		"sy_device.load_xclbin(sy_xclbin ? sy_xclbin : "
 		"\"build/kernel0.hw.xclbin\");\n    xrt::kernel "
 		"sy_kernel(sy_device, sy_uuid, \"kernel0\");\n\n");
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		const char *name = port->name;
 
 		g_string_append_printf(out,
 			"    xrt::bo sy_bo_%s(sy_device, std::max<size_t>(1, "
 			"%s.size()) * sizeof(%s_word), "
 			"sy_kernel.group_id(%u));\n",
-			port, port, hp->path->prefix, i);
-		if (hp->path->in)
+			name, name, port->stem, i);
+		if (port->in)
 			g_string_append_printf(out,
 				"    sy_bo_%s.write(%s.data());\n    "
 				"sy_bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
-				port, port, port);
+				name, name, name);
 	}
 	g_string_append_printf(out,
 		"\n    xrt::run sy_run = sy_kernel(%s);\n\n    "
 		"sy_run.wait();\n",
 		run->str);
-	for (guint i = 0; i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
-		g_autofree char *port = sy_hls_port(m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
-		if (!hp->path->in)
+		if (!port->in)
 			g_string_append_printf(out,
 				"    sy_bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);"
 				"\n    sy_bo_%s.read(%s.data());\n",
-				port, port, port);
+				port->name, port->name, port->name);
 	}
 	g_string_append(out, "}\n");
 	g_string_free(run, TRUE);

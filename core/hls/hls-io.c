@@ -1,91 +1,38 @@
 /* The I/O modules: L3 modules with their DRAM bursts, L2 and L1
  * modules with their (ping-pong) buffers feeding PEs or collecting from
  * them in the PEs' own order, pass-through L2 modules, and the dummies
- * at the far edge of input lines. */
-#include <string.h>
-
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/ilp.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
-
-#include "compute/codegen.h"
-#include "compute/code-isl.h"
+ * at the far edge of input lines.  Printed from the design alone: its
+ * I/O facts (comm/io-facts.h) and its modules' code. */
 #include "hls/hls-private.h"
+
+/* The design's I/O facts (sy_hls_generate has the modules' code built,
+ * and the facts with it, before printing). */
+const SyIoFacts *sy_hls_io_facts(const SyHlsGen *hls)
+{
+	return hls->m->design->io;
+}
+
+/* A word of the lanes a path moves to or from a PE (the element for
+ * one lane). */
+static char *pe_word(const SyIoPathFacts *f)
+{
+	const SyArray *x = f->path->array;
+
+	if (f->lanes == 1)
+		return g_strdup(sy_hls_ctype(x));
+	return g_strdup_printf("ap_uint<%u>", f->lanes * sy_hls_bits(x));
+}
 
 /* Geometry: lines of an exterior path, chains of an interior one */
 
-/* The space loop an exterior path moves along. */
-guint sy_hls_along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
-/* Units of a path: lines (exterior) or PEs (interior). */
-gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
-{
-	return p->exterior
-		? sy_pe_array_count(array) / array->pe[sy_hls_along(p)]
-		: sy_pe_array_count(array);
-}
-
-static gint64 box_elements(const SyHlsBox *box, SyChecked *ck)
-{
-	gint64 n = 1;
-
-	for (guint d = 0; d < box->n_dims; d++)
-		n = sy_checked_mul(ck, n, box->size[d],
-			"the number of elements of a box");
-	return n;
-}
-
-static gint64 box_words(const SyHlsPath *hp, SyChecked *ck)
-{
-	return box_elements(&hp->box, ck) / hp->pack;
-}
-
-gint64 sy_hls_box_words(const SyHlsPath *hp)
-{
-	SyChecked ck = {NULL};
-	gint64 n = box_words(hp, &ck);
-
-	/* sy_hls_generate checked it first. */
-	g_clear_error(&ck.error);
-	return n;
-}
-
-/* PE coordinates of line (or chain) index n: the space loops other than
- * skip, in row-major order, skip's own coordinate at at. */
-void sy_hls_unit_coords(
-	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord)
-{
-	for (guint k = array->n_space; k-- > 0;) {
-		if (k == skip) {
-			coord[k] = at;
-			continue;
-		}
-		coord[k] = n % array->pe[k];
-		n /= array->pe[k];
-	}
-}
-
 /* C code computing coordinates p0.. of a line or chain "idx" into
- * variables (the same rule as unit_coords). */
-static void print_unit_coords(GString *out, const SyPeArray *array, guint skip,
+ * variables (the same rule as sy_io_facts_unit_coords). */
+static void print_unit_coords(GString *out, const SyIoFacts *io, guint skip,
 	const char *at, const char *indent)
 {
 	GString *n = g_string_new("idx");
 
-	for (guint k = array->n_space; k-- > 0;) {
+	for (guint k = io->n_space; k-- > 0;) {
 		if (k == skip) {
 			g_string_append_printf(out, "%sconst int %s = %s;\n",
 				indent, sy_module_code_p_names[k], at);
@@ -93,8 +40,8 @@ static void print_unit_coords(GString *out, const SyPeArray *array, guint skip,
 		}
 		g_string_append_printf(out,
 			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
-			indent, sy_module_code_p_names[k], n->str, array->pe[k]);
-		g_string_append_printf(n, " / %" G_GINT64_FORMAT, array->pe[k]);
+			indent, sy_module_code_p_names[k], n->str, io->pe[k]);
+		g_string_append_printf(n, " / %" G_GINT64_FORMAT, io->pe[k]);
 	}
 	g_string_free(n, TRUE);
 }
@@ -110,7 +57,19 @@ char *sy_hls_fifo_index(const gint64 *coord, guint n, int shift)
 	return g_string_free(s, FALSE);
 }
 
-/* Tile loops: over a path's tiles, in order */
+/* Code: the tile loops and the modules' statements */
+
+/* Prints code at indent into hls->out, each statement through user. */
+static void print_code(SyHlsGen *hls, const SyCode *code, const char *indent,
+	const SyAstHooks *hooks, gpointer data)
+{
+	SyAstPrinter p;
+
+	sy_ast_printer_init(&p, indent, "    ", hls->itype, hooks, data);
+	sy_ast_print_node(&p, code);
+	g_string_append(hls->out, p.out->str);
+	sy_ast_printer_clear(&p);
+}
 
 typedef void (*TileBody)(
 	GString *out, const char *indent, char **coords, gpointer data);
@@ -118,15 +77,16 @@ typedef void (*TileBody)(
 typedef struct {
 	TileBody body;
 	gpointer data;
-	guint n;
 } Tiles;
 
+/* A tile: its coordinates are the statement's arguments. */
 static void tile_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 {
 	Tiles *t = data;
-	char **coords = g_new0(char *, t->n + 1);
+	guint n = stmt->args ? stmt->args->len : 0;
+	char **coords = g_new0(char *, n + 1);
 
-	for (guint k = 0; k < t->n; k++)
+	for (guint k = 0; k < n; k++)
 		coords[k] = sy_hls_expr_text(
 			p, g_ptr_array_index(stmt->args, k));
 	g_string_append(p->out, "{\n");
@@ -137,52 +97,52 @@ static void tile_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 	g_strfreev(coords);
 }
 
-static void print_tile_loops(SyHlsGen *hls, GString *out, isl_set *tiles,
-	const char *indent, TileBody body, gpointer data)
+static void print_tile_loops(
+	SyHlsGen *hls, const SyIoPathFacts *f, TileBody body, gpointer data)
 {
 	static const SyAstHooks hooks = {tile_user, FALSE};
-	Tiles t = {body, data, sy_isl_size(isl_set_dim(tiles, isl_dim_set))};
-	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
-	isl_map *id = isl_map_intersect_domain(
-		isl_map_identity(
-			isl_space_map_from_set(isl_set_get_space(named))),
-		isl_set_copy(named));
-	isl_ast_build *build = isl_ast_build_from_context(
-		isl_set_universe(isl_space_params(isl_set_get_space(named))));
-	isl_ast_node *tree;
-	SyCode *code;
-	SyAstPrinter p;
+	Tiles t = {body, data};
 
-	isl_set_free(named);
-	{
-		isl_id_list *names = isl_id_list_alloc(
-			hls->scop->ctx, (int)t.n);
+	print_code(hls, f->tiles, "    ", &hooks, &t);
+}
 
-		for (guint k = 0; k < t.n; k++) {
-			g_autofree char *name = g_strdup_printf("t%u", k);
+/* A statement of an I/O module's code (its arguments: the SIMD lane,
+ * then per access it moves its condition on interior paths and its
+ * place in the box, see comm/module-code.c), printed by one of the
+ * module's printers. */
+typedef struct _IoModule IoModule;
 
-			names = isl_id_list_add(names,
-				isl_id_alloc(hls->scop->ctx, name, NULL));
-		}
-		build = isl_ast_build_set_iterators(build, names);
-	}
-	tree = isl_ast_build_node_from_schedule_map(
-		build, isl_union_map_from_map(id));
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
-	isl_ast_node_free(tree);
-	sy_ast_printer_init(&p, indent, "    ", hls->itype, &hooks, &t);
-	sy_ast_print_node(&p, code);
-	g_string_append(out, p.out->str);
-	sy_ast_printer_clear(&p);
-	sy_code_free(code);
+struct _IoModule {
+	const SyIoPathFacts *f;
+	void (*print)(SyAstPrinter *p, const IoModule *mod, const SyIoMoves *mv,
+		SyCodeExpr *const *exprs);
+	/* Feeding or collecting modules: one element. */
+	void (*one)(SyAstPrinter *p, const SyIoPathFacts *f, guint access,
+		const char *lane, const char *tag);
+};
+
+static void io_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
+{
+	const IoModule *mod = data;
+	static const SyIoMoves none = {NULL, 0, NULL};
+	const SyIoMoves *mv = sy_io_path_facts_moves(mod->f, stmt->name);
+
+	mod->print(p, mod, mv ? mv : &none,
+		stmt->args ? (SyCodeExpr *const *)stmt->args->pdata : NULL);
+}
+
+static void print_module_code(SyHlsGen *hls, const SyCode *code, IoModule *mod)
+{
+	static const SyAstHooks hooks = {io_user, TRUE};
+
+	print_code(hls, code, "    ", &hooks, mod);
 }
 
 /* Feeding PEs from buffers, and filling buffers from PEs */
 
 /* sy_e: an element's place in a box, row-major. */
-static void print_linear(SyAstPrinter *p, const SyHlsCall *call, guint *at,
-	const SyHlsBox *box, guint n_dims)
+static void print_linear(SyAstPrinter *p, SyCodeExpr *const *exprs, guint *at,
+	const SyIoPathFacts *f, guint n_dims)
 {
 	sy_ast_line_start(p);
 	g_string_append(p->out, "long sy_e = ");
@@ -195,8 +155,8 @@ static void print_linear(SyAstPrinter *p, const SyHlsCall *call, guint *at,
 	for (guint d = 0; d < n_dims; d++) {
 		if (d)
 			g_string_append_printf(p->out,
-				") * %" G_GINT64_FORMAT " + ", box->size[d]);
-		sy_hls_print_e(p, p->out, call->exprs[(*at)++],
+				") * %" G_GINT64_FORMAT " + ", f->box[d]);
+		sy_hls_print_e(p, p->out, exprs[(*at)++],
 			d ? SY_AST_PREC_PRODUCT : SY_AST_PREC_ANY);
 	}
 	g_string_append(p->out, ";\n");
@@ -204,83 +164,77 @@ static void print_linear(SyAstPrinter *p, const SyHlsCall *call, guint *at,
 
 /* One element between a buffer and the PEs: element sy_e of the box
  * (words of pack elements) to the FIFO (feed) or from it (collect), for
- * access a.  A vector of lanes is built in a register of the access's
- * own (sy_w_R, R its index), so that accesses of one statement at
- * different places along the SIMD loop do not overwrite each other's
- * lanes. */
-static void print_feed_one(SyAstPrinter *p, const SyHlsPath *hp,
-	const SyAccess *a, const char *lane, const char *tag)
+ * access number access.  A vector of lanes is built in a register of
+ * the access's own (sy_w_R, R its number), so that accesses of one
+ * statement at different places along the SIMD loop do not overwrite
+ * each other's lanes. */
+static void print_feed_one(SyAstPrinter *p, const SyIoPathFacts *f,
+	guint access, const char *lane, const char *tag)
 {
-	const SyArray *x = hp->path->array;
+	const SyArray *x = f->path->array;
 	guint b = sy_hls_bits(x);
 
 	sy_hls_line(p,
 		"%s sy_x = sy_from_bits_%s(local[sy_e / %u].range(%u * (sy_e "
 		"%% %u) + %u, %u * (sy_e %% %u)));",
-		sy_hls_ctype(x), tag, hp->pack, b, hp->pack, b - 1, b,
-		hp->pack);
-	if (hp->once) {
+		sy_hls_ctype(x), tag, f->pack, b, f->pack, b - 1, b, f->pack);
+	if (f->once) {
 		sy_hls_line(p, "if (%s == 0)", lane);
 		sy_hls_line(p, "    fifo_local_out.write(sy_x);");
 		return;
 	}
-	if (hp->lanes == 1) {
+	if (f->lanes == 1) {
 		sy_hls_line(p, "fifo_local_out.write(sy_x);");
 		return;
 	}
 	sy_hls_line(p,
 		"sy_w_%u.range(%u * (%s) + %u, %u * (%s)) = "
 		"sy_to_bits_%s(sy_x);",
-		a->index, b, lane, b - 1, b, lane, tag);
-	sy_hls_line(p, "if (%s == %u)", lane, hp->lanes - 1);
-	sy_hls_line(p, "    fifo_local_out.write(sy_w_%u);", a->index);
+		access, b, lane, b - 1, b, lane, tag);
+	sy_hls_line(p, "if (%s == %u)", lane, f->lanes - 1);
+	sy_hls_line(p, "    fifo_local_out.write(sy_w_%u);", access);
 }
 
-static void print_collect_one(SyAstPrinter *p, const SyHlsPath *hp,
-	const SyAccess *a, const char *lane, const char *tag)
+static void print_collect_one(SyAstPrinter *p, const SyIoPathFacts *f,
+	guint access, const char *lane, const char *tag)
 {
-	guint b = sy_hls_bits(hp->path->array);
+	guint b = sy_hls_bits(f->path->array);
 
-	(void)a;
+	(void)access;
 	(void)lane;
-	sy_hls_line(p, "sy_word_t sy_word = local[sy_e / %u];", hp->pack);
+	sy_hls_line(p, "sy_word_t sy_word = local[sy_e / %u];", f->pack);
 	sy_hls_line(p,
 		"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% %u)) = "
 		"sy_to_bits_%s(fifo_local_in.read());",
-		b, hp->pack, b - 1, b, hp->pack, tag);
-	sy_hls_line(p, "local[sy_e / %u] = sy_word;", hp->pack);
+		b, f->pack, b - 1, b, f->pack, tag);
+	sy_hls_line(p, "local[sy_e / %u] = sy_word;", f->pack);
 }
 
 /* A statement instance of a feeding or collecting module: per access
  * the path moves, under its condition (interior paths), one element at
  * its place in the box. */
-static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
-	SyHlsModule *mod,
-	void (*one)(SyAstPrinter *, const SyHlsPath *, const SyAccess *,
-		const char *, const char *))
+static void print_transfers(SyAstPrinter *p, const IoModule *mod,
+	const SyIoMoves *mv, SyCodeExpr *const *exprs)
 {
-	const SyHlsPath *hp = mod->path;
-	const SyStmt *stmt = call->stmt;
-	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(hp->path->array));
+	const SyIoPathFacts *f = mod->f;
+	const SyArray *x = f->path->array;
+	g_autofree char *tag = sy_hls_tag(sy_hls_ctype(x));
 	g_autofree char *lane = NULL;
 	guint at = 0;
 
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
-	if (hp->lanes > 1 || hp->once)
-		lane = sy_hls_expr_text(p, call->exprs[at++]);
-	for (guint k = 0; k < stmt->accesses->len; k++) {
-		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+	if (f->lanes > 1 || f->once)
+		lane = sy_hls_expr_text(p, exprs[at++]);
+	for (guint k = 0; k < mv->n; k++) {
 		gboolean open = FALSE;
 
-		if (!sy_module_code_moves(a, hp))
-			continue;
-		if (!hp->path->exterior)
-			open = sy_hls_open_guard(p, call->exprs[at++]);
+		if (!f->path->exterior)
+			open = sy_hls_open_guard(p, exprs[at++]);
 		sy_hls_line(p, "{");
 		sy_ast_indent_more(p);
-		print_linear(p, call, &at, &hp->box, hp->path->array->n_dims);
-		one(p, hp, a, lane, tag);
+		print_linear(p, exprs, &at, f, x->n_dims);
+		mod->one(p, f, mv->accesses[k], lane, tag);
 		sy_ast_indent_less(p);
 		sy_hls_line(p, "}");
 		sy_hls_close_guard(p, open);
@@ -289,26 +243,7 @@ static void print_transfers(SyAstPrinter *p, const SyHlsCall *call,
 	sy_hls_line(p, "}");
 }
 
-static void print_feed(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
-{
-	print_transfers(p, call, mod, print_feed_one);
-}
-
-static void print_collect(
-	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
-{
-	print_transfers(p, call, mod, print_collect_one);
-}
-
 /* I/O modules */
-
-static gboolean ping_pong(SyHlsGen *hls, const char *name)
-{
-	const SyModule *m = sy_design_find(hls->m->design, name);
-
-	return m && m->buffers->len &&
-		((SyBuffer *)g_ptr_array_index(m->buffers, 0))->ping_pong;
-}
 
 typedef struct {
 	const char *name; /* the module family */
@@ -393,27 +328,28 @@ static void main_body(GString *out, const char *in, char **t, gpointer data)
 /* The inter_trans of a buffered module: its own box from the chain and
  * the boxes of the modules after it passed on (inputs), or its box and
  * then theirs sent towards DRAM (outputs). */
-static void emit_inter(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
+static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *index, gint64 count, gboolean boundary)
 {
+	const SyIoPath *p = f->path;
 	GString *out = hls->out;
-	gint64 words = sy_hls_box_words(hp);
-	const char *P = hp->path->prefix;
+	gint64 words = f->box_words;
+	const char *P = p->prefix;
 
 	g_string_append_printf(out,
 		"static void %s%s_inter_trans(%s, %s_word "
 		"local[%" G_GINT64_FORMAT "], hls::stream<%s_word> &fifo_%s",
 		name, boundary ? "_boundary" : "", unit, P, words, P,
-		hp->path->in ? "in" : "out");
+		p->in ? "in" : "out");
 	if (!boundary)
 		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
-			P, hp->path->in ? "out" : "in");
+			P, p->in ? "out" : "in");
 	/* Not inlined, so that it runs beside intra_trans; results
 	 * leave a tile late, once sy_en says there is one. */
 	g_string_append_printf(out, "%s)\n{\n#pragma HLS INLINE off\n%s",
-		hp->path->in ? "" : ", bool sy_en",
-		hp->path->in ? "" : "    if (!sy_en)\n        return;\n");
-	if (hp->path->in) {
+		p->in ? "" : ", bool sy_en",
+		p->in ? "" : "    if (!sy_en)\n        return;\n");
+	if (p->in) {
 		if (boundary)
 			g_string_append_printf(out,
 				"    for (int sy_w = 0; sy_w < "
@@ -455,93 +391,81 @@ static void emit_inter(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 	g_string_append(out, "}\n\n");
 }
 
-/* The vectors a feeding intra_trans builds, one per access it moves
- * (see print_feed_one). */
-static void declare_lane_registers(
-	SyHlsGen *hls, const SyHlsPath *hp, const char *word)
-{
-	for (guint i = 0; i < hls->scop->accesses->len; i++) {
-		const SyAccess *a = g_ptr_array_index(hls->scop->accesses, i);
-
-		if (sy_module_code_moves(a, hp))
-			g_string_append_printf(
-				hls->out, "    %s sy_w_%u;\n", word, a->index);
-	}
-}
-
-/* The intra_trans: the PE side of the buffer, in the PEs' own order. */
-static void emit_intra(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
+/* The intra_trans: the PE side of the buffer, in the PEs' own order;
+ * the vectors a feeding one builds, one per access it moves (see
+ * print_feed_one), first. */
+static void emit_intra(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *coords)
 {
-	const SyHlsModel *m = hls->m;
-	const SyIoPath *p = hp->path;
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
 	GString *out = hls->out;
-	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
-	SyHlsModule mod;
+	g_autofree char *word = pe_word(f);
+	IoModule mod = {
+		f, print_transfers, p->in ? print_feed_one : print_collect_one};
 
 	g_string_append_printf(out,
 		"static void %s_intra_trans(%s, const int sy_tile[%u], %s_word "
 		"local[%" G_GINT64_FORMAT
 		"], hls::stream<%s> &fifo_local_%s%s)\n"
 		"{\n#pragma HLS INLINE off\n%s    typedef %s_word sy_word_t;\n",
-		name, unit, m->n_tile, p->prefix, sy_hls_box_words(hp), pe_word,
+		name, unit, io->n_tile, p->prefix, f->box_words, word,
 		p->in ? "out" : "in", p->in ? ", bool sy_en" : "",
 		p->in ? "    if (!sy_en)\n        return;\n" : "", p->prefix);
-	for (guint d = 0; d < m->n_tile; d++)
+	for (guint d = 0; d < io->n_tile; d++)
 		g_string_append_printf(
 			out, "    const int sy_t%u = sy_tile[%u];\n", d, d);
 	g_string_append(out, coords);
-	if (hp->lanes > 1)
-		declare_lane_registers(hls, hp, pe_word);
+	for (guint i = 0; i < f->n_registers; i++)
+		g_string_append_printf(
+			out, "    %s sy_w_%u;\n", word, f->registers[i]);
 	g_string_append_c(out, '\n');
-	sy_hls_module_init(&mod, hls, hp);
-	mod.print = p->in ? print_feed : print_collect;
-	sy_hls_print_code(&mod,
-		sy_hls_module_code(hls, p, p->exterior ? 2 : 1), "    ");
+	print_module_code(hls, f->intra, &mod);
 	g_string_append(out, "}\n\n");
 }
 
 /* The module itself: per tile of the path, inter_trans and intra_trans
  * on its buffers. */
-static void emit_main(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
+static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	const char *unit, const char *args, gboolean boundary)
 {
-	const SyIoPath *p = hp->path;
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
 	GString *out = hls->out;
-	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+	g_autofree char *word = pe_word(f);
 	g_autofree char *inter = g_strdup_printf(
 		"%s%s_inter_trans", name, boundary ? "_boundary" : "");
-	g_autofree char *full = g_strconcat(
-		name, boundary ? "_boundary" : "", NULL);
-	gboolean pp = ping_pong(hls, full);
+	gboolean pp = f->ping_pong[boundary != 0];
 	Main m = {name, inter, args,
 		boundary ? (p->in ? "fifo_in" : "fifo_out")
 			 : (p->in ? "fifo_in, fifo_out" : "fifo_out, fifo_in"),
-		!p->in, pp, hls->m->n_tile};
-	gint64 words = sy_hls_box_words(hp);
+		!p->in, pp, io->n_tile};
+	gint64 words = f->box_words;
 
-	g_string_append_printf(out, "void %s(%s, hls::stream<%s_word> &fifo_%s",
-		full, unit, p->prefix, p->in ? "in" : "out");
+	g_string_append_printf(out,
+		"void %s%s(%s, hls::stream<%s_word> &fifo_%s", name,
+		boundary ? "_boundary" : "", unit, p->prefix,
+		p->in ? "in" : "out");
 	if (!boundary)
 		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
 			p->prefix, p->in ? "out" : "in");
 	g_string_append_printf(out,
 		", hls::stream<%s> &fifo_local_%s)\n{\n#pragma HLS INLINE "
 		"off\n",
-		pe_word, p->in ? "out" : "in");
+		word, p->in ? "out" : "in");
 	if (pp)
 		g_string_append_printf(out,
 			"    %s_word local_ping[%" G_GINT64_FORMAT "];\n    "
 			"%s_word local_pong[%" G_GINT64_FORMAT "];\n    bool "
 			"sy_arb = 0;\n    bool sy_en = false;\n    int "
 			"sy_prev[%u] = {0};\n",
-			p->prefix, words, p->prefix, words, hls->m->n_tile);
+			p->prefix, words, p->prefix, words, io->n_tile);
 	else
 		g_string_append_printf(out,
 			"    %s_word local[%" G_GINT64_FORMAT "];\n", p->prefix,
 			words);
 	g_string_append_c(out, '\n');
-	print_tile_loops(hls, out, hp->tiles, "    ", main_body, &m);
+	print_tile_loops(hls, f, main_body, &m);
 	/* The last tile's buffer, served after the loop. */
 	if (pp && p->in) {
 		g_autofree char *prev = g_strdup_printf(
@@ -560,15 +484,9 @@ static void emit_main(SyHlsGen *hls, const SyHlsPath *hp, const char *name,
 }
 
 /* L3: the DRAM port, words in the order the host serialized them. */
-typedef struct {
-	const SyHlsPath *hp;
-	gint64 units;
-} Burst;
-
 static void burst_body(GString *out, const char *in, char **t, gpointer data)
 {
-	const Burst *b = data;
-	gboolean input = b->hp->path->in;
+	const SyIoPathFacts *f = data;
 
 	(void)t;
 	g_string_append_printf(out,
@@ -576,65 +494,15 @@ static void burst_body(GString *out, const char *in, char **t, gpointer data)
 		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
 		"{\n#pragma HLS PIPELINE II=1\n%s        %s;\n%s        "
 		"sy_ptr++;\n%s    }\n",
-		in, b->units, in, sy_hls_box_words(b->hp), in,
-		input ? "fifo_local_out.write(port[sy_ptr])"
-		      : "port[sy_ptr] = fifo_local_in.read()",
+		in, f->units, in, f->box_words, in,
+		f->path->in ? "fifo_local_out.write(port[sy_ptr])"
+			    : "port[sy_ptr] = fifo_local_in.read()",
 		in, in);
 }
 
-gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
+static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	SyChecked ck = {NULL};
-	gint64 n = sy_hls_port_words_checked(hls, hp, &ck);
-
-	/* sy_hls_generate checked it first. */
-	g_clear_error(&ck.error);
-	return n;
-}
-
-gint64 sy_hls_port_words_checked(
-	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck)
-{
-	isl_set *tiles = hp->tiles;
-	isl_size n_dims = isl_set_dim(tiles, isl_dim_set);
-	gint64 n = 1;
-
-	/* Tile sets are boxes but for triangular kernels; those count
-	 * their tiles (never iterations). */
-	if (isl_set_is_empty(tiles) == isl_bool_true) {
-		n = 0;
-	} else if (isl_set_is_box(tiles) == isl_bool_true) {
-		for (int d = 0; d < n_dims; d++) {
-			isl_val *lo = isl_set_dim_min_val(
-				isl_set_copy(tiles), d);
-			isl_val *hi = isl_set_dim_max_val(
-				isl_set_copy(tiles), d);
-
-			/* Tile numbers: within the padded extent. */
-			n = sy_checked_mul(ck, n,
-				isl_val_get_num_si(hi) -
-					isl_val_get_num_si(lo) + 1,
-				"the number of tiles of %s",
-				hp->path->prefix);
-			isl_val_free(lo);
-			isl_val_free(hi);
-		}
-	} else {
-		isl_val *count = isl_set_count_val(tiles);
-
-		n = isl_val_get_num_si(count);
-		isl_val_free(count);
-	}
-	n = sy_checked_mul(ck, n, sy_hls_units(hls->array, hp->path),
-		"the number of boxes of %s", hp->path->prefix);
-	return sy_checked_mul(ck, n, box_words(hp, ck),
-		"the number of words of port %s", hp->path->prefix);
-}
-
-static void emit_l3(SyHlsGen *hls, const SyHlsPath *hp)
-{
-	const SyIoPath *p = hp->path;
-	Burst b = {hp, sy_hls_units(hls->array, p)};
+	const SyIoPath *p = f->path;
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L3_%s(%s_word *port, hls::stream<%s_word> "
@@ -642,13 +510,13 @@ static void emit_l3(SyHlsGen *hls, const SyHlsPath *hp)
 		"0;\n\n",
 		p->prefix, p->in ? "in" : "out", p->prefix, p->prefix,
 		p->in ? "out" : "in");
-	print_tile_loops(hls, hls->out, hp->tiles, "    ", burst_body, &b);
+	print_tile_loops(hls, f, burst_body, (gpointer)f);
 	g_string_append(hls->out, "}\n\n");
 }
 
 /* Interior L2: one per chain of L1 modules, passing words on. */
 typedef struct {
-	const SyHlsPath *hp;
+	const SyIoPathFacts *f;
 	gint64 chains, length;
 	gboolean boundary;
 } Pass;
@@ -656,16 +524,17 @@ typedef struct {
 static void pass_body(GString *out, const char *in, char **t, gpointer data)
 {
 	const Pass *ps = data;
-	gint64 words = sy_hls_box_words(ps->hp);
+	const SyIoPath *p = ps->f->path;
+	gint64 words = ps->f->box_words;
 
 	(void)t;
-	if (ps->hp->path->in && ps->boundary)
+	if (p->in && ps->boundary)
 		g_string_append_printf(out,
 			"%sfor (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; "
 			"sy_w++) {\n#pragma HLS PIPELINE II=1\n%s    "
 			"fifo_local_out.write(fifo_in.read());\n%s}\n",
 			in, ps->length * words, in, in);
-	else if (ps->hp->path->in)
+	else if (p->in)
 		g_string_append_printf(out,
 			"%sfor (int sy_m = idx; sy_m < %" G_GINT64_FORMAT "; "
 			"sy_m++)\n%s    for (int sy_w = 0; sy_w < "
@@ -674,8 +543,8 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 			"       if (sy_m == idx)\n%s            "
 			"fifo_local_out.write(sy_v);\n%s        else\n%s      "
 			"      fifo_out.write(sy_v);\n%s    }\n",
-			in, ps->chains, in, ps->length * words, in,
-			ps->hp->path->prefix, in, in, in, in, in);
+			in, ps->chains, in, ps->length * words, in, p->prefix,
+			in, in, in, in, in);
 	else {
 		g_string_append_printf(out,
 			"%sfor (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; "
@@ -693,11 +562,13 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 	}
 }
 
-static void emit_l2_pass(SyHlsGen *hls, const SyHlsPath *hp, gboolean boundary)
+static void emit_l2_pass(
+	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
-	const SyIoPath *p = hp->path;
-	Pass ps = {hp, sy_pe_array_count(hls->array) / hls->array->pe[0],
-		hls->array->pe[0], boundary};
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
+	Pass ps = {
+		f, sy_io_facts_pe_count(io) / io->pe[0], io->pe[0], boundary};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -711,67 +582,75 @@ static void emit_l2_pass(SyHlsGen *hls, const SyHlsPath *hp, gboolean boundary)
 		", hls::stream<%s_word> &fifo_local_%s)\n{\n#pragma HLS INLINE "
 		"off\n    (void)idx;\n\n",
 		p->prefix, p->in ? "out" : "in");
-	print_tile_loops(hls, hls->out, hp->tiles, "    ", pass_body, &ps);
+	print_tile_loops(hls, f, pass_body, &ps);
 	g_string_append(hls->out, "}\n\n");
 }
 
-/* A path's modules, from the DRAM port to the PEs. */
-void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
+/* An exterior path's L2 modules: one per line, the L1 modules embedded
+ * in the PEs. */
+static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyPeArray *array = hls->array;
-	const SyIoPath *p = hp->path;
-	const char *way = p->in ? "in" : "out";
-	g_autofree char *coords = NULL;
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
+	g_autofree char *name = g_strdup_printf(
+		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
+	g_autofree char *at = g_strdup_printf(
+		"%" G_GINT64_FORMAT, p->in ? 0 : io->pe[f->along] - 1);
+	GString *coords = g_string_new(NULL);
 
-	emit_l3(hls, hp);
-	if (p->exterior) {
-		g_autofree char *name = g_strdup_printf(
-			"%s_IO_L2_%s", p->prefix, way);
-		guint a = sy_hls_along(p);
-		g_autofree char *at = g_strdup_printf(
-			"%" G_GINT64_FORMAT, p->in ? 0 : array->pe[a] - 1);
-		GString *c = g_string_new(NULL);
+	print_unit_coords(coords, io, f->along, at, "    ");
+	for (guint b = 0; b < 2; b++)
+		emit_inter(hls, f, name, "int idx", "idx", f->units, b);
+	emit_intra(hls, f, name, "int idx", coords->str);
+	for (guint b = 0; b < 2; b++)
+		emit_main(hls, f, name, "int idx", "idx", b);
+	g_string_free(coords, TRUE);
+}
 
-		print_unit_coords(c, array, a, at, "    ");
-		coords = g_string_free(c, FALSE);
-		for (guint b = 0; b < 2; b++)
-			emit_inter(hls, hp, name, "int idx", "idx",
-				sy_hls_units(array, p), b);
-		emit_intra(hls, hp, name, "int idx", coords);
-		for (guint b = 0; b < 2; b++)
-			emit_main(hls, hp, name, "int idx", "idx", b);
-		return;
+/* An interior path's modules: an L2 module per chain, an L1 module per
+ * PE. */
+static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
+{
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
+	g_autofree char *name = g_strdup_printf(
+		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
+	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
+
+	for (guint k = 0; k < io->n_space; k++) {
+		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
+			sy_module_code_p_names[k]);
+		g_string_append_printf(
+			args, "%s%s", k ? ", " : "", sy_module_code_p_names[k]);
 	}
-	{
-		g_autofree char *name = g_strdup_printf(
-			"%s_IO_L1_%s", p->prefix, way);
-		GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
+	for (guint b = 0; b < 2; b++)
+		emit_l2_pass(hls, f, b);
+	for (guint b = 0; b < 2; b++)
+		emit_inter(hls, f, name, unit->str, "p0", io->pe[0], b);
+	emit_intra(hls, f, name, unit->str, "");
+	for (guint b = 0; b < 2; b++)
+		emit_main(hls, f, name, unit->str, args->str, b);
+	g_string_free(unit, TRUE);
+	g_string_free(args, TRUE);
+}
 
-		for (guint k = 0; k < array->n_space; k++) {
-			g_string_append_printf(unit, "%sint %s", k ? ", " : "",
-				sy_module_code_p_names[k]);
-			g_string_append_printf(
-				args, "%s%s", k ? ", " : "", sy_module_code_p_names[k]);
-		}
-		for (guint b = 0; b < 2; b++)
-			emit_l2_pass(hls, hp, b);
-		for (guint b = 0; b < 2; b++)
-			emit_inter(hls, hp, name, unit->str, "p0", array->pe[0],
-				b);
-		emit_intra(hls, hp, name, unit->str, "");
-		for (guint b = 0; b < 2; b++)
-			emit_main(hls, hp, name, unit->str, args->str, b);
-		g_string_free(unit, TRUE);
-		g_string_free(args, TRUE);
-	}
+/* A path's modules, from the DRAM port to the PEs. */
+void sy_hls_io_emit(SyHlsGen *hls, const SyIoPathFacts *f)
+{
+	emit_l3(hls, f);
+	if (f->path->exterior)
+		emit_lines(hls, f);
+	else
+		emit_chains(hls, f);
 }
 
 /* The dummy at the head of a chain with no way in: its first PEs read
  * nothing upstream, but their FIFOs need a writer in the dataflow
  * region. */
-void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+	const SyIoPath *p = f->path;
+	g_autofree char *word = pe_word(f);
 
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_head(hls::stream<%s> &fifo_out)\n{\n"
@@ -779,84 +658,163 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 		"    /* %s %s start in the first PEs: nothing comes from "
 		"upstream. */\n"
 		"    (void)fifo_out;\n}\n\n",
-		hp->path->prefix, pe_word,
-		hp->path->role == SY_PATH_PASS ? "Values of the temporary"
-					       : "Partial results of",
-		hp->path->array->name);
+		p->prefix, word,
+		p->role == SY_PATH_PASS ? "Values of the temporary"
+					: "Partial results of",
+		p->array->name);
 }
 
 /* The far end of a temporary passed PE to PE: the last PEs pass
  * nothing on (a value that would leave their tile is refused). */
-static void emit_tail_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	const SyIoPath *p = f->path;
+	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 
-	for (guint k = 0; k < hls->m->n_space; k++)
-		g_string_append_printf(unit, "int %s, ", sy_module_code_p_names[k]);
+	for (guint k = 0; k < io->n_space; k++)
+		g_string_append_printf(
+			unit, "int %s, ", sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_in(%shls::stream<%s> &fifo_in)\n{\n"
 		"#pragma HLS INLINE off\n"
 		"    /* Values of the temporary %s stay in their tile: the "
 		"last PEs pass none on. */\n",
-		hp->path->prefix, unit->str, pe_word, hp->path->array->name);
-	for (guint k = 0; k < hls->m->n_space; k++)
+		p->prefix, unit->str, word, p->array->name);
+	for (guint k = 0; k < io->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
 	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
 	g_string_free(unit, TRUE);
 }
 
-/* Dummies: what leaves the last PEs of an input's lines. */
-static void print_drop(SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
+/* Dummies: what leaves the last PEs of an input's lines, a read per
+ * access moved (of the vector's last lane, or its first when one
+ * element serves them all). */
+static void print_drop(SyAstPrinter *p, const IoModule *mod,
+	const SyIoMoves *mv, SyCodeExpr *const *exprs)
 {
-	const SyHlsPath *hp = mod->path;
-	const SyStmt *stmt = call->stmt;
+	const SyIoPathFacts *f = mod->f;
 	g_autofree char *lane = NULL;
 
 	g_string_append(p->out, "{\n");
 	sy_ast_indent_more(p);
-	if (hp->lanes > 1 || hp->once)
-		lane = sy_hls_expr_text(p, call->exprs[0]);
-	for (guint k = 0; k < stmt->accesses->len; k++) {
-		if (!sy_module_code_moves(g_ptr_array_index(stmt->accesses, k), hp))
-			continue;
+	if (f->lanes > 1 || f->once)
+		lane = sy_hls_expr_text(p, exprs[0]);
+	for (guint k = 0; k < mv->n; k++) {
 		if (lane)
 			sy_hls_line(p, "if (%s == %u)", lane,
-				hp->once ? 0 : hp->lanes - 1);
+				f->once ? 0 : f->lanes - 1);
 		sy_hls_line(p, "%s(void)fifo_in.read();", lane ? "    " : "");
 	}
 	sy_ast_indent_less(p);
 	sy_hls_line(p, "}");
 }
 
-static void emit_drop_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	const SyHlsModel *m = hls->m;
-	const SyIoPath *p = hp->path;
-	g_autofree char *pe_word = sy_hls_word_type(hp, hp->lanes);
+	const SyIoFacts *io = sy_hls_io_facts(hls);
+	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
-	SyHlsModule mod;
+	IoModule mod = {f, print_drop, NULL};
 
-	for (guint k = 0; k < m->n_space; k++) {
-		g_string_append_printf(
-			unit, "%sint %s", k ? ", " : "", sy_module_code_p_names[k]);
-	}
+	for (guint k = 0; k < io->n_space; k++)
+		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
+			sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_in(%s, hls::stream<%s> &fifo_in)\n{\n"
 		"#pragma HLS INLINE off\n",
-		p->prefix, unit->str, pe_word);
-	sy_hls_module_init(&mod, hls, hp);
-	mod.print = print_drop;
-	sy_hls_print_code(&mod, sy_hls_module_code(hls, p, 0), "    ");
+		f->path->prefix, unit->str, word);
+	print_module_code(hls, f->drop, &mod);
 	g_string_free(unit, TRUE);
 	g_string_append(hls->out, "}\n\n");
 }
 
+void sy_hls_io_emit_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
+{
+	if (f->path->role == SY_PATH_PASS)
+		emit_tail_dummy(hls, f);
+	else
+		emit_drop_dummy(hls, f);
+}
+
+/* For the printers that still hold SyHlsPath and the PE array (hls.c,
+ * hls-pe.c, hls-harness.c, until they print from the design): the
+ * modules and counts through the path's facts; the geometry the facts
+ * give as along, units and sy_io_facts_unit_coords. */
+
+static const SyIoPathFacts *facts_of(const SyHlsGen *hls, const SyHlsPath *hp)
+{
+	return sy_io_facts_path(sy_hls_io_facts(hls), hp->path);
+}
+
+/* The space loop an exterior path moves along. */
+guint sy_hls_along(const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
+}
+
+gint64 sy_hls_units(const SyPeArray *array, const SyIoPath *p)
+{
+	return p->exterior
+		? sy_pe_array_count(array) / array->pe[sy_hls_along(p)]
+		: sy_pe_array_count(array);
+}
+
+void sy_hls_unit_coords(
+	const SyPeArray *array, guint skip, gint64 at, gint64 n, gint64 *coord)
+{
+	for (guint k = array->n_space; k-- > 0;) {
+		if (k == skip) {
+			coord[k] = at;
+			continue;
+		}
+		coord[k] = n % array->pe[k];
+		n /= array->pe[k];
+	}
+}
+
+gint64 sy_hls_box_words(const SyHlsPath *hp)
+{
+	gint64 n = 1;
+
+	/* Overflows were refused first (sy_hls_port_words_checked). */
+	for (guint d = 0; d < hp->box.n_dims; d++)
+		n *= hp->box.size[d];
+	return n / hp->pack;
+}
+
+gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp)
+{
+	return facts_of(hls, hp)->port_words;
+}
+
+gint64 sy_hls_port_words_checked(
+	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck)
+{
+	const SyIoPathFacts *f = facts_of(hls, hp);
+
+	if (f->port_error && !ck->error)
+		ck->error = g_error_new_literal(SY_CHECKED_ERROR,
+			SY_CHECKED_ERROR_OVERFLOW, f->port_error);
+	return f->port_words;
+}
+
+void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	sy_hls_io_emit(hls, facts_of(hls, hp));
+}
+
 void sy_hls_emit_dummy(SyHlsGen *hls, const SyHlsPath *hp)
 {
-	if (hp->path->role == SY_PATH_PASS)
-		emit_tail_dummy(hls, hp);
-	else
-		emit_drop_dummy(hls, hp);
+	sy_hls_io_emit_dummy(hls, facts_of(hls, hp));
+}
+
+void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp)
+{
+	sy_hls_io_emit_head_dummy(hls, facts_of(hls, hp));
 }

@@ -5,8 +5,10 @@
 
 #include "hls/hls-private.h"
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m)
+void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m)
 {
+	hls->design = design;
+	hls->kernel = design->kernel;
 	hls->m = m;
 	hls->array = m->array;
 	hls->scop = m->array->analysis->scop;
@@ -22,16 +24,23 @@ void sy_hls_gen_clear(SyHlsGen *hls)
 
 /* Modules */
 
-/* A statement of a module, as its printer reads it: the PE's have the
- * statement's iterators first. */
+/* A statement of a module, as its printer reads it, found by its index
+ * (the code's): the PE's have the statement's iterators first.  The I/O
+ * modules' printers still read the SCoP's statement. */
 static void print_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 {
 	SyHlsModule *mod = data;
-	const SyHlsStmt *h = sy_hls_model_stmt(mod->hls->m, stmt->name);
-	guint n_iters = mod->path ? 0 : h->stmt->n_iters;
+	guint index = (guint)stmt->stmt;
+	const SyPeStmt *s = mod->path
+		? NULL
+		: g_ptr_array_index(mod->hls->design->pe_facts->stmts, index);
+	guint n_iters = s ? s->n_iters : 0;
 	SyCodeExpr *const *args = (SyCodeExpr *const *)stmt->args->pdata;
-	SyHlsCall call = {h->stmt, mod->path ? NULL : args,
-		stmt->args->len - n_iters, args + n_iters};
+	SyHlsCall call = {index,
+		mod->path ? g_ptr_array_index(mod->hls->scop->stmts, index)
+			  : NULL,
+		mod->path ? NULL : args, stmt->args->len - n_iters,
+		args + n_iters};
 
 	mod->print(p, &call, mod);
 }
@@ -52,7 +61,7 @@ void sy_hls_print_code(
 const SyCode *sy_hls_module_code(
 	const SyHlsGen *hls, const SyIoPath *path, guint level)
 {
-	const SyDesign *design = hls->m->design;
+	const SyDesign *design = hls->design;
 
 	if (!path)
 		return design->pe->code;

@@ -10,35 +10,44 @@
 #include "base/checked.h"
 #include "compute/ast-print.h"
 #include "compute/codegen.h"
+#include "comm/io-facts.h"
 #include "comm/module-code.h"
+#include "comm/tb-facts.h"
+#include "comm/pe-facts.h"
 #include "hls/hls.h"
 #include "poly/names.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
+	const SyDesign *design;
+	const SyDesignKernel *kernel; /* its interface: what hls.c and the
+					 host print from */
 	const SyHlsModel *m;
 	const SyPeArray *array;
 	const SyScop *scop;
 	GString *out; /* the kernel */
 	const char *itype;
 	const SyNames *names; /* the user's identifiers in generated code */
-	const char *const *defines; /* -D, for the testbench */
 	/* Values simplified on their statement's points, by their text
 	 * (sy_module_code_simplified). */
 	GHashTable *simplified;
 } SyHlsGen;
 
-void sy_hls_gen_init(SyHlsGen *hls, const SyHlsModel *m);
+void sy_hls_gen_init(
+	SyHlsGen *hls, const SyDesign *design, const SyHlsModel *m);
 void sy_hls_gen_clear(SyHlsGen *hls);
 
 typedef struct _SyHlsModule SyHlsModule;
 
 /* A statement instance of a module's code, as its printer reads it: the
- * statement, its iterators as expressions of the loop iterators (the
- * PE's; NULL in I/O modules) and the requests' expressions, NULL for a
- * condition that always holds (all kept by the code). */
+ * statement's index (SyCode.stmt: in the PE's facts, SyPeFacts.stmts),
+ * the statement itself for the I/O modules' printers (NULL in the PE),
+ * its iterators as expressions of the loop iterators (the PE's; NULL
+ * in I/O modules) and the requests' expressions, NULL for a condition
+ * that always holds (all kept by the code). */
 typedef struct {
+	guint index;
 	const SyStmt *stmt;
 	SyCodeExpr *const *iters;
 	guint n;
@@ -80,8 +89,9 @@ gint64 sy_hls_box_words(const SyHlsPath *hp);
 
 /* The words the L3 module of hp moves through its DRAM port: its tiles,
  * times its units, times a box's words (the m_axi depth).  The checked
- * version records a count beyond 64 bits in ck (sy_hls_generate checks
- * every path so, before any printing). */
+ * version records a count beyond 64 bits in ck (sy_design_complete,
+ * comm/kernel-facts.h, refused a design with one; the kernel's ports
+ * hold these words too, SyDesignPort.words). */
 gint64 sy_hls_port_words(const SyHlsGen *hls, const SyHlsPath *hp);
 gint64 sy_hls_port_words_checked(
 	const SyHlsGen *hls, const SyHlsPath *hp, SyChecked *ck);
@@ -118,6 +128,17 @@ __isl_give char *sy_hls_expr_text(
 gboolean sy_hls_open_guard(SyAstPrinter *p, __isl_keep const SyCodeExpr *cond);
 void sy_hls_close_guard(SyAstPrinter *p, gboolean open);
 
+/* The I/O modules from the design's I/O facts (comm/io-facts.h): a
+ * path's modules from its DRAM port to the PEs, its dummy (what leaves
+ * the last PEs of an input's lines, or the far end of a temporary
+ * passed PE to PE), the dummy at the head of a chain without a way in
+ * (where the facts say it is headless). */
+__isl_keep const SyIoFacts *sy_hls_io_facts(__isl_keep const SyHlsGen *hls);
+void sy_hls_io_emit(SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
+void sy_hls_io_emit_dummy(SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
+void sy_hls_io_emit_head_dummy(
+	SyHlsGen *hls, __isl_keep const SyIoPathFacts *f);
+
 /* The modules, printed into hls->out; the PE's streams as parameters
  * (typed) or arguments. */
 void sy_hls_emit_path(SyHlsGen *hls, const SyHlsPath *hp);
@@ -126,7 +147,7 @@ void sy_hls_emit_head_dummy(SyHlsGen *hls, const SyHlsPath *hp);
 
 /* The parameters of systole_run_fpga (host.cpp): the ports' word
  * vectors, then the kernel's scalars. */
-char *sy_hls_fpga_params(SyHlsGen *hls);
+char *sy_hls_fpga_params(const SyDesignKernel *k);
 void sy_hls_emit_pe(SyHlsGen *hls);
 char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
 
@@ -134,7 +155,7 @@ char *sy_hls_pe_streams(SyHlsGen *hls, gboolean typed);
  * SIMD lanes (FIFOs used once per lane), or NULL when it can. */
 char *sy_hls_pe_lanes_warning(SyHlsGen *hls);
 
-char *sy_hls_emit_testbench(SyHlsGen *hls, GError **error);
-char *sy_hls_emit_host(SyHlsGen *hls);
+char *sy_hls_emit_testbench(SyHlsGen *hls);
+char *sy_hls_emit_host(const SyDesignKernel *k);
 
 G_END_DECLS

@@ -1,18 +1,10 @@
+/* The top function (kernel0) and the header around it, printed from the
+ * design: the kernel's interface (design->kernel), its FIFOs, and the
+ * modules of hls-io.c and hls-pe.c called in a dataflow region. */
 #include <stdlib.h>
 #include <string.h>
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/constraint.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
-
 #include "base/escape.h"
-#include "compute/codegen.h"
 #include "hls/hls-private.h"
 
 void sy_hls_files_clear(SyHlsFiles *files)
@@ -26,33 +18,30 @@ void sy_hls_files_clear(SyHlsFiles *files)
 
 /* The top function */
 
-static char *kernel_params(SyHlsGen *hls, gboolean typed)
+static char *kernel_params(const SyDesignKernel *k, gboolean typed)
 {
 	GString *s = g_string_new(NULL);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
-		g_autofree char *port = sy_hls_port(hls->m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
 		if (typed)
 			g_string_append_printf(s, "%s%s_word *%s",
-				s->len ? ", " : "", hp->path->prefix, port);
+				s->len ? ", " : "", port->stem, port->name);
 		else
 			g_string_append_printf(
-				s, "%s%s", s->len ? ", " : "", port);
+				s, "%s%s", s->len ? ", " : "", port->name);
 	}
 	for (guint i = 0; i < args->len; i++) {
-		const SyArray *x = g_ptr_array_index(args, i);
-
-		const char *name = sy_names_id(hls->names, x->name);
+		const SyDesignArray *x = g_ptr_array_index(args, i);
 
 		if (typed)
 			g_string_append_printf(s, "%s%s %s", s->len ? ", " : "",
-				sy_hls_ctype(x), name);
+				x->ctype, x->id);
 		else
 			g_string_append_printf(
-				s, "%s%s", s->len ? ", " : "", name);
+				s, "%s%s", s->len ? ", " : "", x->id);
 	}
 	return g_string_free(s, FALSE);
 }
@@ -60,7 +49,7 @@ static char *kernel_params(SyHlsGen *hls, gboolean typed)
 /* The depth design.json gives the FIFOs of that name (--fifo-depth). */
 static guint fifo_depth(const SyHlsGen *hls, const char *name)
 {
-	const GPtrArray *fifos = hls->m->design->fifos;
+	const GPtrArray *fifos = hls->design->fifos;
 
 	for (guint i = 0; i < fifos->len; i++) {
 		const SyFifo *f = g_ptr_array_index(fifos, i);
@@ -85,7 +74,7 @@ static void declare_stream(
 
 static void declare_fifos(SyHlsGen *hls)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 
 	for (guint i = 0; i < hls->m->pe_paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->pe_paths, i);
@@ -98,9 +87,8 @@ static void declare_fifos(SyHlsGen *hls)
 		g_autofree char *l1 = g_strdup_printf(
 			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
-		gint64 n2 = p->exterior
-			? sy_hls_units(array, p)
-			: sy_pe_array_count(array) / array->pe[0];
+		gint64 n2 = p->exterior ? sy_hls_units(hls->array, p)
+					: k->pe_count / k->pe[0];
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
@@ -112,19 +100,19 @@ static void declare_fifos(SyHlsGen *hls)
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
-				n2, array->pe[0]);
+				n2, k->pe[0]);
 			declare_stream(hls, word, l1, dims->str);
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
 		if (sy_hls_port_is_stem(hls->m, hp)) {
 			g_string_truncate(dims, 0);
-			for (guint k = 0; k < array->n_space; k++)
+			for (guint d = 0; d < k->n_space; d++)
 				g_string_append_printf(dims,
 					"[%" G_GINT64_FORMAT "]",
-					array->pe[k] +
+					k->pe[d] +
 						(p->exterior &&
-							p->direction[k]));
+							p->direction[d]));
 			declare_stream(hls, pe_word, pe, dims->str);
 		}
 		g_string_free(dims, TRUE);
@@ -153,16 +141,17 @@ static void call_l2(GString *out, const char *P, const char *way, gint64 i,
  * coordinate at along the path. */
 static void call_line(SyHlsGen *hls, const SyIoPath *p, gint64 l, gint64 at)
 {
-	const SyPeArray *array = hls->array;
 	const char *way = p->in ? "in" : "out";
 	guint a = sy_hls_along(p);
 	gint64 coord[3];
 	g_autofree char *index = NULL, *below = NULL;
 
-	sy_hls_unit_coords(array, a, at, l, coord);
-	index = sy_hls_fifo_index(coord, array->n_space, p->in ? -1 : (int)a);
+	sy_hls_unit_coords(hls->array, a, at, l, coord);
+	index = sy_hls_fifo_index(
+		coord, hls->kernel->n_space, p->in ? -1 : (int)a);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
-	call_l2(hls->out, p->prefix, way, l, sy_hls_units(array, p), below);
+	call_l2(hls->out, p->prefix, way, l, sy_hls_units(hls->array, p),
+		below);
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
@@ -174,25 +163,25 @@ static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
 		p->prefix, way, c);
 
 	call_l2(hls->out, p->prefix, way, c,
-		sy_pe_array_count(hls->array) / hls->array->pe[0], below);
+		hls->kernel->pe_count / hls->kernel->pe[0], below);
 }
 
 /* The L1 module of chain c at place q, next to its PE. */
 static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 	const char *P = p->prefix, *way = p->in ? "in" : "out";
-	gboolean last = q == array->pe[0] - 1;
+	gboolean last = q == k->pe[0] - 1;
 	GString *out = hls->out;
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
-	sy_hls_unit_coords(array, 0, q, c, coord);
-	at = sy_hls_fifo_index(coord, array->n_space, -1);
+	sy_hls_unit_coords(hls->array, 0, q, c, coord);
+	at = sy_hls_fifo_index(coord, k->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
-	for (guint k = 0; k < array->n_space; k++)
-		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[k]);
+	for (guint d = 0; d < k->n_space; d++)
+		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[d]);
 	g_string_append_printf(out,
 		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT
 		"], ",
@@ -206,45 +195,43 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 }
 
 /* SyHlsModule calls of an input path, from the DRAM port to the PEs. */
-static void call_in(SyHlsGen *hls, const SyHlsPath *hp)
+static void call_in(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = hp->path;
-	g_autofree char *port = sy_hls_port(hls->m, hp);
-	gint64 chains = sy_pe_array_count(array) / array->pe[0];
+	gint64 chains = k->pe_count / k->pe[0];
 
 	g_string_append_printf(hls->out,
 		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
 		port, p->prefix, p->prefix);
 	if (p->exterior) {
-		for (gint64 l = 0; l < sy_hls_units(array, p); l++)
+		for (gint64 l = 0; l < sy_hls_units(hls->array, p); l++)
 			call_line(hls, p, l, 0);
 		return;
 	}
 	for (gint64 c = 0; c < chains; c++)
 		call_chain(hls, p, c);
 	for (gint64 c = 0; c < chains; c++)
-		for (gint64 q = 0; q < array->pe[0]; q++)
+		for (gint64 q = 0; q < k->pe[0]; q++)
 			call_l1(hls, p, c, q);
 }
 
 /* SyHlsModule calls of an output path, from the PEs to the DRAM port: the
  * farthest module of every chain first. */
-static void call_out(SyHlsGen *hls, const SyHlsPath *hp)
+static void call_out(SyHlsGen *hls, const SyHlsPath *hp, const char *port)
 {
-	const SyPeArray *array = hls->array;
+	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = hp->path;
-	g_autofree char *port = sy_hls_port(hls->m, hp);
-	gint64 chains = sy_pe_array_count(array) / array->pe[0];
+	gint64 chains = k->pe_count / k->pe[0];
 
 	if (p->exterior) {
 		guint a = sy_hls_along(p);
 
-		for (gint64 l = sy_hls_units(array, p); l-- > 0;)
-			call_line(hls, p, l, array->pe[a] - 1);
+		for (gint64 l = sy_hls_units(hls->array, p); l-- > 0;)
+			call_line(hls, p, l, k->pe[a] - 1);
 	} else {
 		for (gint64 c = 0; c < chains; c++)
-			for (gint64 q = array->pe[0]; q-- > 0;)
+			for (gint64 q = k->pe[0]; q-- > 0;)
 				call_l1(hls, p, c, q);
 		for (gint64 c = chains; c-- > 0;)
 			call_chain(hls, p, c);
@@ -257,8 +244,8 @@ static void call_out(SyHlsGen *hls, const SyHlsPath *hp)
 static void call_pes(SyHlsGen *hls)
 {
 	const SyPeArray *array = hls->array;
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
-	gint64 n = sy_pe_array_count(array);
+	const SyDesignKernel *k = hls->kernel;
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 	GString *out = hls->out;
 
 	/* The writers of chains without a way in, before their PEs. */
@@ -273,37 +260,36 @@ static void call_pes(SyHlsGen *hls)
 
 			sy_hls_unit_coords(
 				array, sy_hls_along(hp->path), 0, l, coord);
-			here = sy_hls_fifo_index(coord, array->n_space, -1);
+			here = sy_hls_fifo_index(coord, k->n_space, -1);
 			g_string_append_printf(out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
 				hp->path->prefix, hp->path->prefix, here);
 		}
 	}
-	for (gint64 i = 0; i < n; i++) {
+	for (gint64 i = 0; i < k->pe_count; i++) {
 		gint64 coord[3], rest = i;
 
-		for (guint k = array->n_space; k-- > 0;) {
-			coord[k] = rest % array->pe[k];
-			rest /= array->pe[k];
+		for (guint d = k->n_space; d-- > 0;) {
+			coord[d] = rest % k->pe[d];
+			rest /= k->pe[d];
 		}
 		g_string_append(out, "    PE_wrapper(");
-		for (guint k = 0; k < array->n_space; k++)
+		for (guint d = 0; d < k->n_space; d++)
 			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				k ? ", " : "", coord[k]);
-		for (guint k = 0; k < args->len; k++)
+				d ? ", " : "", coord[d]);
+		for (guint d = 0; d < args->len; d++)
 			g_string_append_printf(out, ", %s",
-				sy_names_id(hls->names,
-					((SyArray *)g_ptr_array_index(args, k))
-						->name));
+				((SyDesignArray *)g_ptr_array_index(args, d))
+					->id);
 		for (guint p = 0; p < hls->m->pe_paths->len; p++) {
 			const SyHlsPath *hp = g_ptr_array_index(
 				hls->m->pe_paths, p);
 			const SyIoPath *io = hp->path;
 			int a = io->exterior ? (int)sy_hls_along(io) : -1;
 			g_autofree char *here = sy_hls_fifo_index(
-				coord, array->n_space, -1);
+				coord, k->n_space, -1);
 			g_autofree char *next = sy_hls_fifo_index(
-				coord, array->n_space, a);
+				coord, k->n_space, a);
 
 			if (io->in || sy_hls_model_headless(hls->m, hp))
 				g_string_append_printf(out, ", fifo_%s_PE%s",
@@ -334,43 +320,49 @@ static void call_pes(SyHlsGen *hls)
 			g_autofree char *next = NULL;
 
 			sy_hls_unit_coords(
-				array, a, array->pe[a] - 1, l, coord);
-			next = sy_hls_fifo_index(coord, array->n_space, (int)a);
+				array, a, k->pe[a] - 1, l, coord);
+			next = sy_hls_fifo_index(coord, k->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
-			for (guint k = 0; k < array->n_space; k++)
+			for (guint d = 0; d < k->n_space; d++)
 				g_string_append_printf(out,
-					"%" G_GINT64_FORMAT ", ", coord[k]);
+					"%" G_GINT64_FORMAT ", ", coord[d]);
 			g_string_append_printf(
 				out, "fifo_%s_PE%s);\n", io->prefix, next);
 		}
 	}
 }
 
+/* The port of the design's path i (the kernel's ports are in the
+ * order of its paths through DRAM). */
+static const char *port_name(const SyDesignKernel *k, guint i)
+{
+	return ((const SyDesignPort *)g_ptr_array_index(k->ports, i))->name;
+}
+
 static void emit_top(SyHlsGen *hls)
 {
+	const SyDesignKernel *k = hls->kernel;
 	GString *out = hls->out;
-	g_autofree char *params = kernel_params(hls, TRUE);
-	g_autoptr(GPtrArray) args = sy_hls_arguments(hls->scop);
+	g_autofree char *params = kernel_params(k, TRUE);
+	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 
 	g_string_append_printf(
 		out, "extern \"C\" {\nvoid kernel0(%s)\n{\n", params);
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
-		g_autofree char *port = sy_hls_port(hls->m, hp);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
 		/* depth: what co-simulation sizes the port's memory to. */
 		g_string_append_printf(out,
 			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
 			"bundle=gmem_%s depth=%" G_GINT64_FORMAT "\n",
-			port, port, MAX(1, sy_hls_port_words(hls, hp)));
+			port->name, port->name, MAX(1, port->words));
 	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(out,
 			"#pragma HLS INTERFACE s_axilite port=%s "
 			"bundle=control\n",
-			sy_names_id(hls->names,
-				((SyArray *)g_ptr_array_index(args, i))->name));
+			((SyDesignArray *)g_ptr_array_index(args, i))->id);
 	g_string_append(out,
 		"#pragma HLS INTERFACE s_axilite port=return bundle=control\n"
 		"#pragma HLS DATAFLOW\n\n");
@@ -380,25 +372,25 @@ static void emit_top(SyHlsGen *hls)
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
 
 		if (hp->path->in)
-			call_in(hls, hp);
+			call_in(hls, hp, port_name(k, i));
 	}
 	call_pes(hls);
 	for (guint i = 0; i < hls->m->paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
 
 		if (!hp->path->in)
-			call_out(hls, hp);
+			call_out(hls, hp, port_name(k, i));
 	}
 	g_string_append(out, "}\n}\n");
 }
 
 /* The header: word types, bit casts, the kernel's prototype */
 
-static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
+static void emit_bits(GString *out, const SyDesignArray *x, GHashTable *done)
 {
-	const char *type = sy_hls_ctype(x);
+	const char *type = x->ctype;
 	g_autofree char *tag = sy_hls_tag(type);
-	guint b = sy_hls_bits(x);
+	guint b = x->bits;
 
 	if (g_hash_table_contains(done, type))
 		return;
@@ -426,107 +418,46 @@ static void emit_bits(GString *out, const SyArray *x, GHashTable *done)
 		b, tag, type, b, type, tag, b, type);
 }
 
-/* Vitis HLS's ap_[u]int: up to 1024 bits by default, up to 4096 with
- * AP_INT_MAX_W defined before ap_int.h (UG1399). */
+/* Vitis HLS's ap_[u]int: up to 1024 bits by default (UG1399); wider
+ * ones need AP_INT_MAX_W (the design never needs more than it allows:
+ * comm/kernel-facts.h refuses it). */
 #define SY_AP_INT_DEFAULT_W 1024
-#define SY_AP_INT_MAX_W 4096
 
-/* The widest ap_uint the kernel declares: the DRAM ports' words and the
- * PEs' vectors of SIMD lanes. */
-static guint widest_word(const SyHlsModel *m)
-{
-	guint widest = 0;
-
-	for (guint i = 0; i < m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-		guint bits = sy_hls_bits(hp->path->array);
-
-		widest = MAX(widest, MAX(hp->pack, hp->lanes) * bits);
-	}
-	return widest;
-}
-
-/* A vector of SIMD lanes wider than Vitis allows: refused, with the
- * widest width that fits. */
-static gboolean check_widths(const SyHlsModel *m, GError **error)
-{
-	const SyConfig *cfg = m->array->config;
-
-	for (guint i = 0; i < m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-		const SySimdChoice *sc;
-		guint bits = sy_hls_bits(hp->path->array);
-
-		gint64 fits = SY_AP_INT_MAX_W / bits;
-
-		if ((guint64)hp->lanes * bits <= SY_AP_INT_MAX_W)
-			continue;
-		/* A width that divides this one divides the loop too. */
-		while (cfg->simd_factor % fits)
-			fits--;
-		sc = g_ptr_array_index(m->array->choices->simd, cfg->simd);
-		return sy_hls_refuse(error,
-			"SIMD on '%s' moves %u lanes of %s at once, a word of "
-			"%" G_GUINT64_FORMAT " bits; Vitis HLS's ap_uint "
-			"holds at most %u (AP_INT_MAX_W): use --simd "
-			"%s=%" G_GINT64_FORMAT " or less",
-			sc->loop.name, hp->lanes, hp->path->array->name,
-			(guint64)hp->lanes * bits, SY_AP_INT_MAX_W,
-			sc->loop.name, fits);
-	}
-	return TRUE;
-}
-
-/* Every count the generated code holds fits in 64 bits: the words of
- * every DRAM port (its tiles, units and boxes) and of every stream's
- * box. */
-static gboolean check_counts(const SyHlsGen *hls, GError **error)
-{
-	SyChecked ck = {NULL};
-
-	for (guint i = 0; i < hls->m->paths->len; i++)
-		sy_hls_port_words_checked(
-			hls, g_ptr_array_index(hls->m->paths, i), &ck);
-	return sy_checked_ok(&ck, error);
-}
-
-static char *emit_header(SyHlsGen *hls)
+static char *emit_header(const SyDesignKernel *k)
 {
 	GString *out = g_string_new(NULL);
 	g_autoptr(GHashTable) done = g_hash_table_new(g_str_hash, g_str_equal);
-	g_autofree char *params = kernel_params(hls, TRUE);
-	g_autofree char *fpga = sy_hls_fpga_params(hls);
-	g_autofree char *sizes = sy_config_to_sa_sizes(
-		hls->array->config, hls->array->choices);
-	g_autofree char *path = sy_escape_c_comment(
-		hls->array->analysis->prog->pp->main->path);
+	g_autofree char *params = kernel_params(k, TRUE);
+	g_autofree char *fpga = sy_hls_fpga_params(k);
+	g_autofree char *path = sy_escape_c_comment(k->source);
 
 	g_string_append_printf(out,
 		"/* Generated by Systole from %s, %s. */\n#ifndef "
 		"SYSTOLE_KERNEL_H\n#define SYSTOLE_KERNEL_H\n\n",
-		path, sizes);
+		path, k->sizes);
 	/* Wider words than Vitis's default need its limit raised before
 	 * ap_int.h comes in. */
-	if (widest_word(hls->m) > SY_AP_INT_DEFAULT_W)
+	if (k->widest_word > SY_AP_INT_DEFAULT_W)
 		g_string_append_printf(out,
 			"/* Words of %u bits: more than ap_int.h allows by "
 			"default. */\n#ifndef AP_INT_MAX_W\n#define "
 			"AP_INT_MAX_W %u\n#endif\n",
-			widest_word(hls->m), widest_word(hls->m));
+			k->widest_word, k->widest_word);
 	g_string_append(
 		out, "#include <ap_int.h>\n#include <hls_stream.h>\n\n");
-	for (guint i = 0; i < hls->m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(hls->m->paths, i);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		const SyDesignArray *x = g_ptr_array_index(
+			k->arrays, port->array);
 
-		if (!sy_hls_port_is_stem(hls->m, hp))
-			continue;
-		g_string_append_printf(out, "typedef ap_uint<%u> %s_word;\n",
-			hp->pack * sy_hls_bits(hp->path->array),
-			hp->path->prefix);
+		if (port->declares)
+			g_string_append_printf(out,
+				"typedef ap_uint<%u> %s_word;\n",
+				port->pack * x->bits, port->stem);
 	}
 	g_string_append_c(out, '\n');
-	for (guint i = 0; i < hls->scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(hls->scop->arrays, i);
+	for (guint i = 0; i < k->arrays->len; i++) {
+		const SyDesignArray *x = g_ptr_array_index(k->arrays, i);
 
 		if (!x->local)
 			emit_bits(out, x, done);
@@ -566,33 +497,21 @@ static char *emit_kernel(SyHlsGen *hls)
 	return g_string_free(hls->out, FALSE);
 }
 
-gboolean sy_hls_generate(SyDesign *design, const SyNames *names,
-	const char *const *defines, SyHlsFiles *files, GError **error)
+void sy_hls_generate(const SyDesign *design, const SyHlsModel *m,
+	const SyNames *names, SyHlsFiles *files)
 {
-	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
 	SyHlsGen hls;
 	char *warning;
 
-	if (!m || !check_widths(m, error))
-		return FALSE;
-	sy_hls_gen_init(&hls, m);
+	sy_hls_gen_init(&hls, design, m);
 	hls.names = names;
-	hls.defines = defines;
-	/* The modules' code on the model the printers read too (built
-	 * once), after the checks that refuse a design. */
-	files->testbench =
-		check_counts(&hls, error) && sy_design_fill_code(design, m)
-		? sy_hls_emit_testbench(&hls, error)
-		: NULL;
-	if (files->testbench) {
-		files->header = emit_header(&hls);
-		files->kernel = emit_kernel(&hls);
-		files->host = sy_hls_emit_host(&hls);
-		files->warnings = g_ptr_array_new_with_free_func(g_free);
-		warning = sy_hls_pe_lanes_warning(&hls);
-		if (warning)
-			g_ptr_array_add(files->warnings, warning);
-	}
+	files->testbench = sy_hls_emit_testbench(&hls);
+	files->header = emit_header(design->kernel);
+	files->kernel = emit_kernel(&hls);
+	files->host = sy_hls_emit_host(design->kernel);
+	files->warnings = g_ptr_array_new_with_free_func(g_free);
+	warning = sy_hls_pe_lanes_warning(&hls);
+	if (warning)
+		g_ptr_array_add(files->warnings, warning);
 	sy_hls_gen_clear(&hls);
-	return files->testbench != NULL;
 }

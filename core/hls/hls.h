@@ -25,13 +25,13 @@ typedef struct {
 
 void sy_hls_files_clear(SyHlsFiles *files);
 
-/* Fails (SY_HLS_ERROR) on what the backend does not support, saying
- * why.  names says what the user's identifiers and headers are called
- * in the project; defines (-D, may be NULL) start the testbench, as
- * they started the analysed file.  The design's modules get their code
- * (sy_design_fill_code) unless they have it. */
-gboolean sy_hls_generate(__isl_keep SyDesign *design,
-	__isl_keep const SyNames *names, __isl_keep const char *const *defines,
-	SyHlsFiles *files, GError **error);
+/* Prints a design that sy_design_complete (comm/kernel-facts.h) made
+ * ready: that checked everything the backend refuses, so that printing
+ * cannot fail.  m (the model it returned) and names (the user's
+ * identifiers in generated code) are what the I/O and PE printers
+ * still read until they print from the design alone. */
+void sy_hls_generate(__isl_keep const SyDesign *design,
+	__isl_keep const SyHlsModel *m, __isl_keep const SyNames *names,
+	SyHlsFiles *files);
 
 G_END_DECLS

@@ -1,8 +1,8 @@
 #include <string.h>
 
 #include "comm/design-options.h"
-#include "hls/export-job.h"
-#include "hls/export.h"
+#include "project/export-job.h"
+#include "project/export.h"
 
 struct _SyExportJob {
 	char *path;

@@ -32,8 +32,9 @@ typedef struct {
 
 /* options (may be NULL) are those the kernel was analysed with: the
  * testbench defines what -D defined, and headers found through -I are
- * copied too.  The design's modules get their code (see
- * sy_hls_generate). */
+ * copied too.  The design is completed (its modules' code and the
+ * kernel's interface, sy_design_complete of comm/kernel-facts.h) unless
+ * it is refused there, then printed. */
 gboolean sy_export_files(__isl_keep SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error);
 void sy_export_files_clear(SyExportFiles *files);

@@ -29,7 +29,7 @@
 
 #include <glib/gstdio.h>
 
-#include "hls/export.h"
+#include "project/export.h"
 
 #define MARKER ".systole-export"
 #define MARKER_TEXT "systole-export 1\n"

@@ -1,0 +1,122 @@
+/* The kernel's interface as plain data: construction and the few
+ * questions the printers ask of it. */
+#include "comm/design-kernel.h"
+
+static void array_free(gpointer data)
+{
+	SyDesignArray *x = data;
+
+	g_free(x->name);
+	g_free(x->id);
+	g_free(x->dims);
+	g_free(x->ctype);
+	g_free(x);
+}
+
+static void param_free(gpointer data)
+{
+	SyDesignParam *v = data;
+
+	g_free(v->name);
+	g_free(v->ctype);
+	g_free(v->dims);
+	g_free(v);
+}
+
+static void port_free(gpointer data)
+{
+	SyDesignPort *port = data;
+
+	g_free(port->name);
+	g_free(port->stem);
+	g_free(port);
+}
+
+static void define_free(gpointer data)
+{
+	SyDesignDefine *d = data;
+
+	g_free(d->id);
+	g_free(d->params);
+	g_free(d->value);
+	g_free(d);
+}
+
+static void rename_free(gpointer data)
+{
+	SyDesignRename *r = data;
+
+	g_free(r->user);
+	g_free(r->id);
+	g_free(r->why);
+	g_free(r);
+}
+
+static void header_free(gpointer data)
+{
+	SyDesignHeader *h = data;
+
+	g_free(h->path);
+	g_free(h->place);
+	g_free(h->text);
+	g_free(h);
+}
+
+/* Empty lists, ready to be filled (by comm/kernel-facts.c or from
+ * JSON). */
+SyDesignKernel *sy_design_kernel_new(void)
+{
+	SyDesignKernel *kernel = g_new0(SyDesignKernel, 1);
+
+	kernel->params = g_ptr_array_new_with_free_func(param_free);
+	kernel->arrays = g_ptr_array_new_with_free_func(array_free);
+	kernel->ports = g_ptr_array_new_with_free_func(port_free);
+	kernel->defines = g_ptr_array_new_with_free_func(define_free);
+	kernel->renamed = g_ptr_array_new_with_free_func(rename_free);
+	kernel->headers = g_ptr_array_new_with_free_func(header_free);
+	return kernel;
+}
+
+void sy_design_kernel_free(SyDesignKernel *kernel)
+{
+	SyDesignTestbench *tb;
+
+	if (!kernel)
+		return;
+	tb = &kernel->testbench;
+	g_free(kernel->source);
+	g_free(kernel->function);
+	g_free(kernel->function_id);
+	g_ptr_array_unref(kernel->params);
+	g_ptr_array_unref(kernel->arrays);
+	g_free(kernel->sizes);
+	g_free(kernel->flags);
+	g_ptr_array_unref(kernel->ports);
+	g_free(kernel->keywords);
+	g_ptr_array_unref(kernel->defines);
+	g_ptr_array_unref(kernel->renamed);
+	g_ptr_array_unref(kernel->headers);
+	g_free(tb->before);
+	g_free(tb->after);
+	g_free(tb->indent);
+	g_free(tb->unit);
+	g_free(kernel);
+}
+
+gboolean sy_design_array_is_argument(const SyDesignArray *x)
+{
+	return !x->n_dims && !x->written && !x->local;
+}
+
+GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
+{
+	GPtrArray *args = g_ptr_array_new();
+
+	for (guint i = 0; i < kernel->arrays->len; i++) {
+		SyDesignArray *x = g_ptr_array_index(kernel->arrays, i);
+
+		if (sy_design_array_is_argument(x))
+			g_ptr_array_add(args, x);
+	}
+	return args;
+}

@@ -1,0 +1,233 @@
+/* The I/O paths' facts, from the model the modules' code was built on
+ * (see io-facts-build.h). */
+#include <string.h>
+
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/val.h>
+
+#include "comm/io-facts-build.h"
+#include "compute/code-isl.h"
+
+/* The space loop an exterior path moves along. */
+static guint along(const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
+}
+
+/* The loops over a path's tiles: one statement "T" per tile, its
+ * arguments the tile's coordinates t0, t1, ... */
+static SyCode *tile_code(isl_set *tiles)
+{
+	isl_set *named = isl_set_set_tuple_name(isl_set_copy(tiles), "T");
+	isl_ctx *ctx = isl_set_get_ctx(named);
+	int n = (int)isl_set_dim(named, isl_dim_set);
+	isl_map *id = isl_map_intersect_domain(
+		isl_map_identity(
+			isl_space_map_from_set(isl_set_get_space(named))),
+		isl_set_copy(named));
+	isl_ast_build *build = isl_ast_build_from_context(
+		isl_set_universe(isl_space_params(isl_set_get_space(named))));
+	isl_id_list *names = isl_id_list_alloc(ctx, n);
+	isl_ast_node *tree;
+	SyCode *code;
+
+	isl_set_free(named);
+	for (int k = 0; k < n; k++) {
+		g_autofree char *name = g_strdup_printf("t%d", k);
+
+		names = isl_id_list_add(names, isl_id_alloc(ctx, name, NULL));
+	}
+	build = isl_ast_build_set_iterators(build, names);
+	tree = isl_ast_build_node_from_schedule_map(
+		build, isl_union_map_from_map(id));
+	isl_ast_build_free(build);
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
+	return code;
+}
+
+/* The tiles of a path: the product of their ranges when they are a box
+ * (tile numbers within the padded extent), else their number
+ * (triangular kernels; never iterations). */
+static gint64 tile_count(const SyHlsPath *hp, SyChecked *ck)
+{
+	isl_set *tiles = hp->tiles;
+	isl_size n_dims = isl_set_dim(tiles, isl_dim_set);
+	gint64 n = 1;
+
+	if (isl_set_is_empty(tiles) == isl_bool_true)
+		return 0;
+	if (isl_set_is_box(tiles) != isl_bool_true) {
+		isl_val *count = isl_set_count_val(tiles);
+
+		n = isl_val_get_num_si(count);
+		isl_val_free(count);
+		return n;
+	}
+	for (int d = 0; d < n_dims; d++) {
+		isl_val *lo = isl_set_dim_min_val(isl_set_copy(tiles), d);
+		isl_val *hi = isl_set_dim_max_val(isl_set_copy(tiles), d);
+
+		n = sy_checked_mul(ck, n,
+			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
+			"the number of tiles of %s", hp->path->prefix);
+		isl_val_free(lo);
+		isl_val_free(hi);
+	}
+	return n;
+}
+
+static gint64 box_elements(const SyIoPathFacts *f, SyChecked *ck)
+{
+	gint64 n = 1;
+
+	for (guint d = 0; d < f->n_dims; d++)
+		n = sy_checked_mul(
+			ck, n, f->box[d], "the number of elements of a box");
+	return n;
+}
+
+/* Box words, and port words with the first overflow's message: tiles,
+ * then boxes, then the box's elements, then words. */
+static void count_words(SyIoPathFacts *f, const SyHlsPath *hp)
+{
+	SyChecked ck = {NULL};
+	gint64 n;
+
+	f->box_words = box_elements(f, &ck) / f->pack;
+	g_clear_error(&ck.error);
+	if (hp->path->role == SY_PATH_PASS)
+		return;
+	n = sy_checked_mul(&ck, tile_count(hp, &ck), f->units,
+		"the number of boxes of %s", hp->path->prefix);
+	f->port_words = sy_checked_mul(&ck, n, box_elements(f, &ck) / f->pack,
+		"the number of words of port %s", hp->path->prefix);
+	if (ck.error)
+		f->port_error = g_strdup(ck.error->message);
+	g_clear_error(&ck.error);
+}
+
+/* The code of the first module of the path at level with code (0: its
+ * dummy). */
+static const SyCode *coded(
+	const SyDesign *design, const SyIoPath *p, guint level)
+{
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(design->modules, i);
+
+		if (mod->path == p && mod->level == level && mod->code)
+			return mod->code;
+	}
+	return NULL;
+}
+
+static gboolean ping_pong(const SyDesign *design, const char *name)
+{
+	const SyModule *m = sy_design_find(design, name);
+
+	return m && m->buffers->len &&
+		((SyBuffer *)g_ptr_array_index(m->buffers, 0))->ping_pong;
+}
+
+/* The buffered module's ping-pong, by the names the printer gives
+ * it. */
+static void buffered(SyIoPathFacts *f, const SyDesign *design)
+{
+	const SyIoPath *p = f->path;
+	g_autofree char *name = g_strdup_printf("%s_IO_L%u_%s", p->prefix,
+		p->exterior ? 2 : 1, p->in ? "in" : "out");
+	g_autofree char *last = g_strconcat(name, "_boundary", NULL);
+
+	f->ping_pong[0] = ping_pong(design, name);
+	f->ping_pong[1] = ping_pong(design, last);
+}
+
+/* Whether a path moves access a: the reads (in) or writes (out) of its
+ * array (the requests comm/module-code.c makes, access by access). */
+static gboolean moved(const SyAccess *a, const SyHlsPath *hp)
+{
+	return a->array == hp->path->array && a->write == !hp->path->in;
+}
+
+/* Per statement the accesses the path moves; the lane registers, one
+ * per access moved, in the kernel's order. */
+static void moves(SyIoPathFacts *f, const SyHlsPath *hp, const SyScop *scop)
+{
+	g_autofree guint *idx = g_new0(guint, scop->accesses->len + 1);
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		guint n = 0;
+
+		for (guint k = 0; k < stmt->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				stmt->accesses, k);
+
+			if (moved(a, hp))
+				idx[n++] = a->index;
+		}
+		if (n)
+			g_ptr_array_add(
+				f->moves, sy_io_moves_new(stmt->name, n, idx));
+	}
+	if (f->lanes == 1)
+		return;
+	f->registers = g_new0(guint, scop->accesses->len + 1);
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (moved(a, hp))
+			f->registers[f->n_registers++] = a->index;
+	}
+}
+
+static SyIoPathFacts *path_facts(
+	const SyDesign *design, const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyIoPath *p = hp->path;
+	const SyPeArray *array = m->array;
+	SyIoPathFacts *f = sy_io_path_facts_alloc(p, hp->box.n_dims);
+
+	memcpy(f->box, hp->box.size, hp->box.n_dims * sizeof(gint64));
+	f->lanes = hp->lanes;
+	f->once = hp->once;
+	f->pack = hp->pack;
+	f->along = along(p);
+	f->units = p->exterior ? sy_pe_array_count(array) / array->pe[f->along]
+			       : sy_pe_array_count(array);
+	count_words(f, hp);
+	f->headless = sy_hls_model_headless(m, hp);
+	buffered(f, design);
+	f->tiles = tile_code(hp->tiles);
+	f->intra = coded(design, p, p->exterior ? 2 : 1);
+	f->drop = coded(design, p, 0);
+	moves(f, hp, array->analysis->scop);
+	return f;
+}
+
+SyIoFacts *sy_io_facts_new(const SyDesign *design, const SyHlsModel *m)
+{
+	SyIoFacts *io = sy_io_facts_alloc(m->n_tile, m->n_space);
+
+	memcpy(io->pe, m->array->pe, m->n_space * sizeof(gint64));
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		SyIoPathFacts *f = path_facts(
+			design, m, g_ptr_array_index(m->pe_paths, i));
+
+		g_ptr_array_add(io->paths, f);
+		if (!f->tiles) {
+			sy_io_facts_free(io);
+			return NULL;
+		}
+	}
+	return io;
+}

@@ -1,0 +1,100 @@
+/* What the HLS backend prints an I/O path's modules from (its L3
+ * burst, L2 passes, inter_trans and intra_trans, ping-pong main loops,
+ * dummies), as plain data: computed once by the communication stage
+ * where the modules' code is built (sy_design_fill_code), kept in the
+ * design (SyDesign.io), written to design.json and read back
+ * (io-facts-json.h), so that the printer needs neither isl nor the
+ * analysis (io-facts-build.h computes them).
+ *
+ * Per path: its box (the elements a line or a PE buffers per tile), the
+ * SIMD lanes it moves at once and whether one element serves them all,
+ * the elements per word, the space loop it moves along and its units
+ * (lines or PEs), the words of its DRAM port (or why they do not fit in
+ * 64 bits), whether its chain has no way in, the tile loops its L3, L2
+ * and main loops run (code with one statement "T" whose arguments are
+ * the tile's coordinates), the accesses each statement moves and the
+ * lane registers its intra_trans declares. */
+#pragma once
+
+#include "comm/io-plan.h"
+#include "compute/code.h"
+
+G_BEGIN_DECLS
+
+/* The accesses one statement (a statement of the path's module code,
+ * by its name) moves, in the statement's order, by SyAccess.index. */
+typedef struct {
+	char *stmt;
+	guint n;
+	guint *accesses;
+} SyIoMoves;
+
+typedef struct {
+	__isl_keep const SyIoPath *path; /* the design's */
+	guint n_dims;
+	gint64 *box; /* n_dims sizes */
+	guint lanes; /* SIMD lanes per PE transfer */
+	gboolean once; /* one element for all the lanes of a vector */
+	guint pack; /* elements per word */
+	gint64 box_words; /* words of a box */
+	guint along; /* the space loop an exterior path moves along */
+	gint64 units; /* lines (exterior) or PEs (interior) */
+	/* The words the L3 module moves through the DRAM port (the
+	 * m_axi depth): tiles x units x box words; 0 for a temporary
+	 * passed PE to PE, which has none.  port_error: the first count
+	 * that overflows 64 bits (SY_CHECKED_ERROR's message), or
+	 * NULL. */
+	gint64 port_words;
+	char *port_error;
+	gboolean headless; /* dummies write its first PEs' upstream FIFOs */
+	gboolean ping_pong[2]; /* of its buffered module, [1]: boundary */
+	SyCode *tiles; /* the tiles that move data, in order */
+	/* The code the intra_trans and the dropping dummy print (their
+	 * modules' in the design), NULL for none. */
+	__isl_keep const SyCode *intra;
+	__isl_keep const SyCode *drop;
+	GPtrArray *moves; /* SyIoMoves, per statement that moves data */
+	/* Lane registers an intra_trans of several lanes declares:
+	 * n_registers SyAccess.index, in the kernel's order of accesses
+	 * (empty for one lane). */
+	guint n_registers;
+	guint *registers;
+} SyIoPathFacts;
+
+typedef struct {
+	guint n_tile; /* tile dimensions of the schedule */
+	guint n_space;
+	gint64 *pe; /* the PE grid, n_space sizes */
+	/* SyIoPathFacts: the paths through DRAM in the design's order,
+	 * then the temporaries passed PE to PE. */
+	GPtrArray *paths;
+} SyIoFacts;
+
+/* Empty facts of n_space PE dimensions (for reading). */
+__isl_give SyIoFacts *sy_io_facts_alloc(guint n_tile, guint n_space);
+__isl_give SyIoPathFacts *sy_io_path_facts_alloc(
+	__isl_keep const SyIoPath *path, guint n_dims);
+void sy_io_facts_free(__isl_take SyIoFacts *io);
+void sy_io_path_facts_free(__isl_take SyIoPathFacts *f);
+__isl_give SyIoMoves *sy_io_moves_new(
+	__isl_keep const char *stmt, guint n, __isl_keep const guint *accesses);
+
+/* The facts of a path (the design's), or NULL. */
+__isl_keep const SyIoPathFacts *sy_io_facts_path(
+	__isl_keep const SyIoFacts *io, __isl_keep const SyIoPath *path);
+/* The accesses statement stmt moves on f's path, or NULL. */
+__isl_keep const SyIoMoves *sy_io_path_facts_moves(
+	__isl_keep const SyIoPathFacts *f, __isl_keep const char *stmt);
+
+/* The PEs of the grid. */
+gint64 sy_io_facts_pe_count(__isl_keep const SyIoFacts *io);
+/* The PE coordinates of line (or chain) n: the space loops other than
+ * skip in row-major order, skip's own coordinate at at. */
+void sy_io_facts_unit_coords(__isl_keep const SyIoFacts *io, guint skip,
+	gint64 at, gint64 n, __isl_keep gint64 *coord);
+
+/* FALSE with the first port's overflow (SY_CHECKED_ERROR) where one
+ * does not fit in 64 bits. */
+gboolean sy_io_facts_check(__isl_keep const SyIoFacts *io, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,495 @@
+/* The backend's last refusals and the kernel's interface as plain data
+ * (see kernel-facts.h): what the top function, the header, the
+ * testbench and the host print, taken once from the analysis. */
+#include <string.h>
+
+#include <isl/ilp.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include "base/checked.h"
+#include "base/escape.h"
+#include "compute/check.h"
+#include "compute/codegen.h"
+#include "comm/design-kernel.h"
+#include "comm/kernel-facts.h"
+#include "comm/module-code.h"
+
+/* Vitis HLS's ap_[u]int holds up to 4096 bits with AP_INT_MAX_W defined
+ * before ap_int.h (UG1399). */
+#define SY_AP_INT_MAX_W 4096
+
+static guint bits_of(const SyArray *x)
+{
+	guint b = sy_type_bits(x->var->base_type);
+
+	return b ? b : 32;
+}
+
+/* Refusals */
+
+/* A vector of SIMD lanes wider than Vitis allows: refused, with the
+ * widest width that fits. */
+static gboolean check_widths(const SyHlsModel *m, GError **error)
+{
+	const SyConfig *cfg = m->array->config;
+
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+		const SySimdChoice *sc;
+		guint bits = bits_of(hp->path->array);
+		gint64 fits = SY_AP_INT_MAX_W / bits;
+
+		if ((guint64)hp->lanes * bits <= SY_AP_INT_MAX_W)
+			continue;
+		/* A width that divides this one divides the loop too. */
+		while (cfg->simd_factor % fits)
+			fits--;
+		sc = g_ptr_array_index(m->array->choices->simd, cfg->simd);
+		return sy_hls_refuse(error,
+			"SIMD on '%s' moves %u lanes of %s at once, a word of "
+			"%" G_GUINT64_FORMAT " bits; Vitis HLS's ap_uint "
+			"holds at most %u (AP_INT_MAX_W): use --simd "
+			"%s=%" G_GINT64_FORMAT " or less",
+			sc->loop.name, hp->lanes, hp->path->array->name,
+			(guint64)hp->lanes * bits, SY_AP_INT_MAX_W,
+			sc->loop.name, fits);
+	}
+	return TRUE;
+}
+
+/* The SCoP's use of a variable, NULL if it does not use it. */
+static const SyArray *array_of(const SyScop *scop, const SyVar *var)
+{
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+
+		if (x->var == var)
+			return x;
+	}
+	return NULL;
+}
+
+/* The generated main must be able to call the SCoP's function: every
+ * parameter a scalar, an array of known sizes, or passed null.  (The
+ * SCoP itself only uses arrays of known sizes.) */
+static gboolean check_callable(const SyScop *scop, GError **error)
+{
+	const SyProgram *prog = scop->prog;
+	const char *hint = "put the SCoP in main(), where your own check "
+			   "decides, or give";
+
+	if (!prog->params_known)
+		return sy_hls_refuse(error,
+			"the testbench calls %s() from a generated main, but "
+			"its parameters could not be read; %s %s() "
+			"parameters of scalar and array types",
+			prog->function, hint, prog->function);
+	for (guint i = 0; i < prog->params->len; i++) {
+		const SyVar *v = g_ptr_array_index(prog->params, i);
+
+		if (v->kind == SY_VAR_POINTER && array_of(scop, v))
+			return sy_hls_refuse(error,
+				"the testbench calls %s() from a generated "
+				"main, but cannot size the memory its pointer "
+				"'%s' points to; %s '%s' array sizes",
+				prog->function, v->name, hint, v->name);
+	}
+	return TRUE;
+}
+
+/* The ports: kernel0's DRAM words, counted in 64 bits (a count beyond
+ * refuses the design: every count the generated code holds fits) */
+
+/* Units of a path: lines (exterior) or PEs (interior). */
+static gint64 units(const SyPeArray *array, const SyIoPath *p)
+{
+	guint along = 0;
+
+	for (guint k = p->n_space; k-- > 0;)
+		if (p->direction[k])
+			along = k;
+	return p->exterior ? sy_pe_array_count(array) / array->pe[along]
+			   : sy_pe_array_count(array);
+}
+
+/* The tiles that move data (boxes but for triangular kernels, which
+ * count them, never iterations). */
+static gint64 tiles(const SyHlsPath *hp, SyChecked *ck)
+{
+	isl_set *set = hp->tiles;
+	isl_size n_dims = isl_set_dim(set, isl_dim_set);
+	isl_val *count;
+	gint64 n = 1;
+
+	if (isl_set_is_empty(set) == isl_bool_true)
+		return 0;
+	if (isl_set_is_box(set) != isl_bool_true) {
+		count = isl_set_count_val(set);
+		n = isl_val_get_num_si(count);
+		isl_val_free(count);
+		return n;
+	}
+	for (int d = 0; d < n_dims; d++) {
+		isl_val *lo = isl_set_dim_min_val(isl_set_copy(set), d);
+		isl_val *hi = isl_set_dim_max_val(isl_set_copy(set), d);
+
+		/* Tile numbers: within the padded extent. */
+		n = sy_checked_mul(ck, n,
+			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
+			"the number of tiles of %s", hp->path->prefix);
+		isl_val_free(lo);
+		isl_val_free(hi);
+	}
+	return n;
+}
+
+/* The words the L3 module of hp moves through its port: its tiles,
+ * times its units, times a box's words. */
+static gint64 port_words(const SyHlsModel *m, const SyHlsPath *hp,
+	SyChecked *ck)
+{
+	gint64 n = tiles(hp, ck), box = 1;
+
+	for (guint d = 0; d < hp->box.n_dims; d++)
+		box = sy_checked_mul(ck, box, hp->box.size[d],
+			"the number of elements of a box");
+	n = sy_checked_mul(ck, n, units(m->array, hp->path),
+		"the number of boxes of %s", hp->path->prefix);
+	return sy_checked_mul(ck, n, box / hp->pack,
+		"the number of words of port %s", hp->path->prefix);
+}
+
+static gboolean has_in(const SyHlsModel *m, const char *prefix)
+{
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+
+		if (hp->path->in && g_str_equal(hp->path->prefix, prefix))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static guint array_index(const SyScop *scop, const SyArray *x)
+{
+	guint i = 0;
+
+	while (g_ptr_array_index(scop->arrays, i) != x)
+		i++;
+	return i;
+}
+
+/* A port per path through DRAM, in kernel0's order: named after its
+ * stem, but results of an array that also comes in under that stem
+ * ("<stem>_out"). */
+static gboolean add_ports(
+	SyDesignKernel *k, const SyHlsModel *m, GError **error)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	SyChecked ck = {NULL};
+
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+		SyDesignPort *port = g_new0(SyDesignPort, 1);
+
+		port->stem = g_strdup(hp->path->prefix);
+		port->in = hp->path->in;
+		port->declares = port->in || !has_in(m, port->stem);
+		port->name = port->declares
+			? g_strdup(port->stem)
+			: g_strconcat(port->stem, "_out", NULL);
+		port->array = array_index(scop, hp->path->array);
+		port->pack = hp->pack;
+		port->words = port_words(m, hp, &ck);
+		g_ptr_array_add(k->ports, port);
+	}
+	return sy_checked_ok(&ck, error);
+}
+
+/* The widest ap_uint the kernel declares: the DRAM ports' words and the
+ * PEs' vectors of SIMD lanes. */
+static guint widest_word(const SyHlsModel *m)
+{
+	guint widest = 0;
+
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+
+		widest = MAX(widest,
+			MAX(hp->pack, hp->lanes) * bits_of(hp->path->array));
+	}
+	return widest;
+}
+
+/* The arrays and the function */
+
+static void add_arrays(
+	SyDesignKernel *k, const SyScop *scop, const SyNames *names)
+{
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *a = g_ptr_array_index(scop->arrays, i);
+		SyDesignArray *x = g_new0(SyDesignArray, 1);
+
+		x->name = g_strdup(a->name);
+		x->id = g_strdup(sy_names_id(names, a->name));
+		x->n_dims = a->n_dims;
+		x->dims = g_memdup2(a->dims, MAX(a->n_dims, 1) * sizeof *a->dims);
+		x->local = a->local;
+		x->read = a->read;
+		x->written = a->written;
+		x->ctype = g_strdup(a->var->base_type);
+		x->bits = bits_of(a);
+		x->integer = a->var->integer;
+		x->global = a->var->global;
+		g_ptr_array_add(k->arrays, x);
+	}
+}
+
+/* A parameter the generated main passes as a null pointer: a pointer,
+ * or an array without sizes, that the SCoP does not use. */
+static gboolean passes_null(const SyScop *scop, const SyVar *v)
+{
+	gboolean sized = v->kind != SY_VAR_POINTER;
+
+	for (guint d = 0; d < v->n_dims; d++)
+		sized = sized && v->dims[d] > 0;
+	return !sized && !array_of(scop, v);
+}
+
+static void add_params(SyDesignKernel *k, const SyScop *scop)
+{
+	const SyProgram *prog = scop->prog;
+
+	for (guint i = 0; prog->params && i < prog->params->len; i++) {
+		const SyVar *v = g_ptr_array_index(prog->params, i);
+		const SyArray *a = array_of(scop, v);
+		SyDesignParam *p = g_new0(SyDesignParam, 1);
+
+		p->name = g_strdup(v->name);
+		p->ctype = g_strdup(v->base_type);
+		p->n_dims = v->n_dims;
+		p->dims = g_memdup2(v->dims, MAX(v->n_dims, 1) * sizeof *v->dims);
+		p->integer = v->integer;
+		p->passes_null = passes_null(scop, v);
+		p->written = a && a->written;
+		g_ptr_array_add(k->params, p);
+	}
+}
+
+/* -D NAME[(params)][=VALUE] as the analysis read it, NAME as the
+ * project calls it, VALUE's first line (the command line refuses
+ * others). */
+static void add_defines(SyDesignKernel *k, const SyNames *names,
+	const char *const *defines)
+{
+	for (guint i = 0; defines && defines[i]; i++) {
+		const char *d = defines[i], *eq = strchr(d, '=');
+		gsize name = strspn(d,
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
+			"nopqrstuvwxyz0123456789_");
+		g_autofree char *id = g_strndup(d, name);
+		const char *value = eq ? eq + 1 : "1";
+		SyDesignDefine *def = g_new0(SyDesignDefine, 1);
+
+		def->id = g_strdup(sy_names_id(names, id));
+		def->params = g_strndup(d + name,
+			(eq ? (gsize)(eq - d) : strlen(d)) - name);
+		def->value = g_strndup(value, strcspn(value, "\n"));
+		g_ptr_array_add(k->defines, def);
+	}
+}
+
+/* The command line's options that made the design, as a shell takes
+ * them: -D, -I, then the sizes. */
+static char *command_flags(const SyAnalysisOptions *options, const char *flags)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; options && options->defines && options->defines[i];
+		i++) {
+		g_autofree char *word = sy_escape_shell(options->defines[i]);
+
+		g_string_append_printf(out, "-D %s ", word);
+	}
+	for (guint i = 0;
+		options && options->include_dirs && options->include_dirs[i];
+		i++) {
+		g_autofree char *word = sy_escape_shell(
+			options->include_dirs[i]);
+
+		g_string_append_printf(out, "-I %s ", word);
+	}
+	g_string_append(out, flags);
+	return g_string_free(out, FALSE);
+}
+
+/* What the project calls otherwise, and the kernel's headers where the
+ * testbench finds them, with the project's names. */
+static void add_names(
+	SyDesignKernel *k, const SyNames *names, const SyPreprocessed *pp)
+{
+	const GPtrArray *renamed = sy_names_renamed(names);
+
+	for (guint i = 0; i < renamed->len; i++) {
+		const SyRename *r = g_ptr_array_index(renamed, i);
+		SyDesignRename *to = g_new0(SyDesignRename, 1);
+
+		to->user = g_strdup(r->user);
+		to->id = g_strdup(r->id);
+		to->why = g_strdup(r->why);
+		g_ptr_array_add(k->renamed, to);
+	}
+	for (guint i = 0; i < pp->sources->len; i++) {
+		const SySource *src = g_ptr_array_index(pp->sources, i);
+		const char *place = sy_names_header(names, src);
+		SyDesignHeader *h;
+		gsize len;
+
+		if (!place)
+			continue;
+		h = g_new0(SyDesignHeader, 1);
+		h->path = g_strdup(src->path);
+		h->place = g_strdup(place);
+		h->text = sy_names_rewrite(names, src, NULL, 0, &len);
+		g_ptr_array_add(k->headers, h);
+	}
+}
+
+/* The testbench's text */
+
+typedef struct {
+	gsize at; /* where the version goes in the check block */
+	char *indent;
+	const char *unit;
+	const char *sizes;
+} Cut;
+
+/* The systolic version's place in the check block: the printer puts it
+ * there. */
+static char *cut_version(GString *out, guint i, const char *indent,
+	const char *unit, gpointer data)
+{
+	Cut *cut = data;
+
+	(void)i;
+	cut->at = out->len;
+	cut->indent = g_strdup(indent);
+	cut->unit = unit;
+	return g_strdup(cut->sizes);
+}
+
+/* The user's text (with the project's names) around the SCoP; when
+ * the SCoP is not in main, the check block of check.h around the
+ * systolic version, which a generated main calls.  Fails as
+ * sy_codegen_scop_text does, or where the generated main could not
+ * call the SCoP's function. */
+static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
+	const SyNames *names, GError **error)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	const SyProgram *prog = scop->prog;
+	SyDesignTestbench *tb = &k->testbench;
+	g_autofree char *text = NULL;
+	g_autoptr(SySource) src = NULL;
+	Cut cut = {0, NULL, NULL, k->sizes};
+	SyScopText t;
+	GString *block;
+	gsize at[4], len;
+
+	tb->in_main = g_strcmp0(prog->function, "main") == 0;
+	if (!tb->in_main && !check_callable(scop, error))
+		return FALSE;
+	if (!sy_codegen_scop_text(prog, &t, error))
+		return FALSE;
+	/* The kernel's text with the names it has in the project. */
+	at[0] = t.begin, at[1] = t.body, at[2] = t.body_end, at[3] = t.end;
+	text = sy_names_rewrite(names, t.src, at, 4, &len);
+	src = sy_source_new_from_data(t.src->path, text, (gssize)len, error);
+	if (!src) {
+		g_free(t.indent);
+		return FALSE;
+	}
+	t.src = src;
+	t.begin = at[0], t.body = at[1], t.body_end = at[2], t.end = at[3];
+	block = g_string_new_len(src->text, (gssize)t.begin);
+	if (tb->in_main) {
+		cut.at = block->len;
+		cut.indent = g_strdup(t.indent);
+		cut.unit = t.unit;
+	} else {
+		sy_check_block(scop, names, &t, 1, cut_version, &cut, TRUE,
+			block);
+	}
+	g_string_append_len(block, src->text + t.end,
+		(gssize)(src->len - t.end));
+	tb->after = g_strdup(block->str + cut.at);
+	g_string_truncate(block, cut.at);
+	tb->before = g_string_free(block, FALSE);
+	tb->indent = cut.indent;
+	tb->unit = g_strdup(cut.unit);
+	g_free(t.indent);
+	return TRUE;
+}
+
+/* What the generated code and the project's files take from the
+ * analysis, but the testbench's text. */
+static SyDesignKernel *kernel_new(const SyHlsModel *m, const SyNames *names,
+	const SyAnalysisOptions *options, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyProgram *prog = array->analysis->prog;
+	SyDesignKernel *k = sy_design_kernel_new();
+	GString *keywords = g_string_new(NULL);
+	g_autofree char *flags = sy_config_to_flags(
+		array->config, array->choices);
+
+	k->source = g_strdup(prog->pp->main->path);
+	k->function = g_strdup(prog->function);
+	k->function_id = prog->function
+		? g_strdup(sy_names_id(names, prog->function))
+		: NULL;
+	k->params_known = prog->params_known;
+	add_params(k, array->analysis->scop);
+	add_arrays(k, array->analysis->scop, names);
+	k->n_space = array->n_space;
+	memcpy(k->pe, array->pe, array->n_space * sizeof *array->pe);
+	k->pe_count = sy_pe_array_count(array);
+	k->simd = array->config->simd_factor;
+	k->sizes = sy_config_to_sa_sizes(array->config, array->choices);
+	k->flags = command_flags(options, flags);
+	k->widest_word = widest_word(m);
+	sy_names_c_keywords(names, keywords);
+	k->keywords = g_string_free(keywords, FALSE);
+	add_defines(k, names, options ? options->defines : NULL);
+	add_names(k, names, prog->pp);
+	if (!add_ports(k, m, error)) {
+		sy_design_kernel_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+SyHlsModel *sy_design_complete(SyDesign *design, const SyNames *names,
+	const SyAnalysisOptions *options, GError **error)
+{
+	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
+	SyDesignKernel *k;
+
+	if (!m || !check_widths(m, error))
+		return NULL;
+	k = kernel_new(m, names, options, error);
+	if (!k)
+		return NULL;
+	/* The modules' code after the checks that refuse a design, with
+	 * the kernel's arrays there for what it builds; then the
+	 * testbench, whose refusals came last. */
+	sy_design_kernel_free(design->kernel);
+	design->kernel = k;
+	if (!sy_design_fill_code(design, m) ||
+		!add_testbench(k, m, names, error)) {
+		g_clear_pointer(&design->kernel, sy_design_kernel_free);
+		return NULL;
+	}
+	return g_steal_pointer(&m);
+}

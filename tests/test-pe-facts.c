@@ -1,0 +1,615 @@
+/* The PE's facts (comm/pe-facts.h): per statement its accesses with
+ * where each finds or puts its value, its computation as a template,
+ * the PE's buffers, streams and lanes warning, exactly, for matrix
+ * multiply (SIMD; results passed PE to PE), a temporary passed PE to PE,
+ * a template with an iterator, a cast and an argument; the code's leaf
+ * naming its statement; and every one through JSON and back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json-load.h"
+#include "comm/design-json.h"
+#include "comm/design.h"
+#include "comm/module-code.h"
+#include "comm/pe-facts-json.h"
+#include "compute/code-json.h"
+
+static const char *examples_dir;
+
+/* A design with its code built, and what it stands on. */
+typedef struct {
+	SyAnalysis *analysis;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} Made;
+
+static void made_clear(Made *m)
+{
+	sy_design_free(m->design);
+	sy_pe_array_free(m->array);
+	sy_choices_free(m->choices);
+	sy_analysis_free(m->analysis);
+}
+
+/* The kernel text (or the example name when text is NULL) on the
+ * array of space loops space with sizes as systole-cli's --tile,
+ * --latency and --simd (NULL: none). */
+static void make(Made *m, const char *name, const char *text,
+	const char *space, const char *tile, const char *latency,
+	const char *simd)
+{
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
+	g_autoptr(SyConfig) cfg = NULL;
+	GError *error = NULL;
+	int candidate;
+
+	m->analysis = text ? sy_analysis_new_from_data(
+				     name, text, -1, &ao, &error)
+			   : sy_analysis_new_from_file(path, &ao, &error);
+	g_assert_no_error(error);
+	candidate = sy_config_find_space(m->analysis, space, &error);
+	g_assert_no_error(error);
+	m->choices = sy_choices_new(m->analysis,
+		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
+	g_assert_true(!tile ||
+		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
+	g_assert_true(!latency ||
+		sy_config_apply_named(
+			cfg, m->choices, "latency", latency, &error));
+	g_assert_true(!simd ||
+		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
+	g_assert_no_error(error);
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
+	g_assert_no_error(error);
+	m->design = sy_design_new(m->array, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_design_build_code(m->design, &error));
+	g_assert_no_error(error);
+	g_assert_nonnull(m->design->pe_facts);
+}
+
+/* An access in short: "ref array w|r value path stream fifo buffer
+ * lanes once reg forward at", "-" for none. */
+static char *access_text(const SyPeAccess *a)
+{
+	return g_strdup_printf("%u %s %s %s %d %s %d %d %u %d %s %d %d",
+		a->ref, a->array->name, a->write ? "w" : "r",
+		sy_pe_value_name(a->value), a->path,
+		a->stream ? a->stream : "-", a->fifo, a->buffer, a->lanes,
+		a->once, a->reg ? a->reg : "-", a->forward, a->at);
+}
+
+static void assert_accesses(const SyPeStmt *s, const char *const *want)
+{
+	guint n = g_strv_length((char **)want);
+
+	g_assert_cmpuint(s->accesses->len, ==, n);
+	for (guint k = 0; k < n; k++) {
+		g_autofree char *got = access_text(
+			g_ptr_array_index(s->accesses, k));
+
+		g_assert_cmpstr(got, ==, want[k]);
+	}
+}
+
+/* A template in short: text as is, {aN} an access, {iN@P} an iterator
+ * where the context binds at P, {name} a name. */
+static char *template_text(const SyPeStmt *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < s->value->len; i++) {
+		const SyPePiece *p = g_ptr_array_index(s->value, i);
+
+		switch (p->kind) {
+		case SY_PE_PIECE_TEXT: g_string_append(out, p->text); break;
+		case SY_PE_PIECE_ACCESS:
+			g_string_append_printf(out, "{a%u}", p->n);
+			break;
+		case SY_PE_PIECE_ITERATOR:
+			g_string_append_printf(out, "{i%u@%d}", p->n, p->prec);
+			break;
+		case SY_PE_PIECE_NAME:
+			g_string_append_printf(out, "{%s}", p->text);
+			break;
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *ops_text(const SyPeStmt *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < s->ops->len; i++) {
+		const SyPeOp *op = g_ptr_array_index(s->ops, i);
+
+		g_string_append_printf(
+			out, "%s%s x%u", i ? ", " : "", op->op, op->count);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *streams_text(const SyPeFacts *f)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < f->streams->len; i++) {
+		const SyPeStream *st = g_ptr_array_index(f->streams, i);
+
+		g_string_append_printf(out, "%s%d %s %s %s %u", i ? ", " : "",
+			st->path, st->stem, st->in ? "in" : "out",
+			st->array->name, st->lanes);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *buffers_text(const SyPeFacts *f)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < f->buffers->len; i++) {
+		const SyPeBuffer *buf = g_ptr_array_index(f->buffers, i);
+
+		g_string_append_printf(out, "%s%s", i ? ", " : "",
+			buf->array->name);
+		for (guint d = 0; d < buf->n_dims; d++)
+			g_string_append_printf(
+				out, "[%" G_GINT64_FORMAT "]", buf->size[d]);
+		for (guint d = 0; d < buf->n_partition; d++)
+			g_string_append_printf(
+				out, " banks on %u", buf->partition[d]);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void assert_stmt(const SyPeFacts *f, guint i, const char *name,
+	guint n_iters, guint passed, const char *value, const char *ops)
+{
+	const SyPeStmt *s = g_ptr_array_index(f->stmts, i);
+	g_autofree char *v = template_text(s);
+	g_autofree char *o = ops_text(s);
+
+	g_assert_cmpstr(s->name, ==, name);
+	g_assert_cmpuint(s->n_iters, ==, n_iters);
+	g_assert_cmpuint(s->passed, ==, passed);
+	g_assert_cmpstr(v, ==, value);
+	g_assert_cmpstr(o, ==, ops);
+}
+
+static void assert_pe(const SyPeFacts *f, guint lanes, const char *buffers,
+	const char *streams, const char *warning)
+{
+	g_autofree char *b = buffers_text(f);
+	g_autofree char *s = streams_text(f);
+
+	g_assert_cmpuint(f->lanes, ==, lanes);
+	g_assert_cmpstr(b, ==, buffers);
+	g_assert_cmpstr(s, ==, streams);
+	g_assert_cmpstr(f->lanes_warning, ==, warning);
+}
+
+/* The facts as JSON text ({"facts": ...}). */
+static char *facts_json(const SyPeFacts *facts)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonNode) root = NULL;
+
+	json_builder_begin_object(b);
+	sy_pe_facts_add_json(b, facts);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	return json_to_string(root, TRUE);
+}
+
+/* Facts from JSON text ({"facts": ...}) on m's arrays and paths. */
+static SyPeFacts *facts_from_text(
+	const Made *m, const char *text, GError **error)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o;
+
+	g_assert_true(sy_json_load(parser, text, -1, NULL));
+	o = json_node_get_object(json_parser_get_root(parser));
+	return sy_pe_facts_from_json(json_object_get_member(o, "facts"),
+		m->analysis->scop->arrays, m->design->paths->len, error);
+}
+
+/* JSON, back, and JSON again: the same text. */
+static void assert_round_trip(const Made *m)
+{
+	g_autofree char *text = facts_json(m->design->pe_facts);
+	g_autofree char *again = NULL;
+	GError *error = NULL;
+	g_autoptr(SyPeFacts) back = facts_from_text(m, text, &error);
+
+	g_assert_no_error(error);
+	again = facts_json(back);
+	g_assert_cmpstr(again, ==, text);
+}
+
+/* Matrix multiply, AutoSA's 2D array with SIMD: C kept in the PE
+ * (from outside through its interior path, to the drain), A and B
+ * streaming PE to PE two lanes a word, each in a register of its own. */
+static void test_mm(void)
+{
+	static const char *const s0[] = {
+		"0 C w local 3 C_drain 1 0 1 0 - 0 5",
+		"1 C r local 0 C 1 0 1 0 - 0 2",
+		"2 A r stream 1 A 0 -1 2 0 sy_w_A_2 1 -1",
+		"3 B r stream 2 B 0 -1 2 0 sy_w_B_3 1 -1", NULL};
+	Made m;
+
+	make(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2");
+	assert_pe(m.design->pe_facts, 2, "C[4][4]",
+		"0 C in C 1, 1 A in A 2, 1 A out A 2, 2 B in B 2, "
+		"2 B out B 2, 3 C_drain out C 1",
+		NULL);
+	g_assert_cmpuint(m.design->pe_facts->args->len, ==, 0);
+	g_assert_cmpuint(m.design->pe_facts->stmts->len, ==, 1);
+	assert_stmt(m.design->pe_facts, 0, "S0", 3, 0, "{a1} + {a2} * {a3}",
+		"+ x1, * x1");
+	assert_accesses(g_ptr_array_index(m.design->pe_facts->stmts, 0), s0);
+	assert_round_trip(&m);
+	made_clear(&m);
+}
+
+/* Matrix multiply along k: C passes from PE to PE, the value read from
+ * the previous PE passing on where the statement does not run; A and B
+ * come to each PE from outside, an element at a time. */
+static void test_mm_passed(void)
+{
+	static const char *const s0[] = {"0 C w stream 3 C 0 -1 1 0 - 0 -1",
+		"1 C r stream 0 C 0 -1 1 0 - 0 -1",
+		"2 A r fifo 1 A 0 -1 1 0 - 0 1",
+		"3 B r fifo 2 B 0 -1 1 0 - 0 2", NULL};
+	Made m;
+
+	make(&m, "mm.c", NULL, "k", "i=16,j=16", NULL, NULL);
+	assert_pe(m.design->pe_facts, 0, "",
+		"0 C in C 1, 1 A in A 1, 2 B in B 1, 3 C out C 1", NULL);
+	assert_stmt(m.design->pe_facts, 0, "S0", 3, 1, "{a1} + {a2} * {a3}",
+		"+ x1, * x1");
+	assert_accesses(g_ptr_array_index(m.design->pe_facts->stmts, 0), s0);
+	assert_round_trip(&m);
+	made_clear(&m);
+}
+
+/* SIMD along j of the 1D array on i, k: A, one element for both lanes,
+ * read once at lane 0; C and B move an element per lane, which the
+ * warning says, with B's layout hint. */
+static void test_mm_lanes_warning(void)
+{
+	static const char *const s0[] = {"0 C w stream 3 C 0 -1 1 0 - 0 -1",
+		"1 C r stream 0 C 0 -1 1 0 - 0 -1",
+		"2 A r vector 1 A 0 -1 1 1 sy_w_A_2 0 2",
+		"3 B r stream 2 B 0 -1 1 0 - 1 -1", NULL};
+	Made m;
+
+	make(&m, "mm.c", NULL, "i,k", "i=16", "i=4", "j=2");
+	assert_pe(m.design->pe_facts, 2, "",
+		"0 C in C 1, 1 A in A 1, 2 B in B 1, 2 B out B 1, "
+		"3 C out C 1",
+		"SIMD on 'j' moves C and B through the PE's FIFOs an element "
+		"per lane, so its pipeline starts an iteration every 2 "
+		"cycles, not every cycle; B[j][k]: make dimension 0 the "
+		"innermost, as B[k][j]");
+	assert_accesses(g_ptr_array_index(m.design->pe_facts->stmts, 0), s0);
+	assert_round_trip(&m);
+	made_clear(&m);
+}
+
+static const char scan[] = "#define N 24\n#define M 20\n"
+			   "void scan(const float A[N][M], float S[N][M])\n"
+			   "{\n#pragma scop\n{\nfloat t[N][M];\n"
+			   "for (int i = 0; i < N; i++)\n"
+			   "  for (int j = 0; j < M; j++) {\n"
+			   "    if (i == 0)\n      t[i][j] = A[i][j];\n"
+			   "    else\n"
+			   "      t[i][j] = 0.5f * t[i - 1][j] + A[i][j];\n"
+			   "    S[i][j] = t[i][j];\n  }\n}\n"
+			   "#pragma endscop\n}\n";
+
+/* A temporary passed PE to PE along i: each PE keeps its row of t,
+ * takes t[i - 1][j] from the previous PE and gives the next its own
+ * (the pass's FIFOs, path 0: the PE's streams list passes last); S
+ * drains from the PEs' buffers. */
+static void test_scan_passed(void)
+{
+	static const char *const s0[] = {"0 t w local 0 t 1 0 1 0 - 0 2",
+		"1 A r fifo 1 A 0 -1 1 0 - 0 1", NULL};
+	static const char *const s1[] = {"2 t w local 0 t 1 0 1 0 - 0 5",
+		"3 t r local 0 t 1 0 1 0 - 0 1",
+		"4 A r fifo 1 A 0 -1 1 0 - 0 4", NULL};
+	static const char *const s2[] = {
+		"5 S w local 2 S_drain 1 1 1 0 - 0 3",
+		"6 t r local -1 - 0 0 1 0 - 0 1", NULL};
+	const SyPeFacts *f;
+	Made m;
+
+	make(&m, "scan.c", scan, "i", NULL, NULL, NULL);
+	f = m.design->pe_facts;
+	assert_pe(f, 0, "t[2][20], S[1][20]",
+		"1 A in A 1, 2 S_drain out S 1, 0 t in t 1, 0 t out t 1",
+		NULL);
+	assert_stmt(f, 0, "S0", 2, 0, "{a1}", "");
+	assert_stmt(f, 1, "S1", 2, 0, "0.5f * {a1} + {a2}", "+ x1, * x1");
+	assert_stmt(f, 2, "S2", 2, 0, "{a1}", "");
+	assert_accesses(g_ptr_array_index(f->stmts, 0), s0);
+	assert_accesses(g_ptr_array_index(f->stmts, 1), s1);
+	assert_accesses(g_ptr_array_index(f->stmts, 2), s2);
+	assert_round_trip(&m);
+	made_clear(&m);
+}
+
+static const char scaled[] = "#define N 16\n"
+			     "float x[N], y[N];\nfloat s;\n"
+			     "void scaled(void)\n{\n#pragma scop\n"
+			     "for (int i = 0; i < N; i++)\n"
+			     "  y[i] = (float)(i + 1) * x[i] - -s;\n"
+			     "#pragma endscop\n}\n";
+
+/* Iterators go in slots with the binding their place needs, casts and
+ * literals stay text, an argument is a slot the printer fills with its
+ * name; the operations counted. */
+static void test_template(void)
+{
+	static const char *const s0[] = {"0 y w local 1 y_drain 1 0 1 0 - 0 2",
+		"1 x r fifo 0 x 0 -1 1 0 - 0 1",
+		"2 s r argument -1 - 0 -1 1 0 - 0 -1",
+		NULL};
+	const SyPeFacts *f;
+	Made m;
+
+	make(&m, "scaled.c", scaled, "i", "i=4", NULL, NULL);
+	f = m.design->pe_facts;
+	g_assert_cmpuint(f->args->len, ==, 1);
+	g_assert_cmpstr(
+		((const SyArray *)g_ptr_array_index(f->args, 0))->name, ==,
+		"s");
+	assert_stmt(f, 0, "S0", 1, 0, "(float)({i0@12} + 1) * {a1} - -{a2}",
+		"- x1, * x1, (float) x1, + x1, unary - x1");
+	assert_accesses(g_ptr_array_index(f->stmts, 0), s0);
+	assert_round_trip(&m);
+	made_clear(&m);
+}
+
+/* The leaves of the PE's code name their statement by its index, which
+ * JSON keeps. */
+static gboolean leaves_named(const SyCode *c, const SyPeFacts *f)
+{
+	switch (c->kind) {
+	case SY_CODE_USER:
+		return c->stmt >= 0 && (guint)c->stmt < f->stmts->len &&
+			strcmp(((const SyPeStmt *)g_ptr_array_index(
+					f->stmts, c->stmt))
+					->name,
+				c->name) == 0;
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < c->children->len; i++)
+			if (!leaves_named(c->children->pdata[i], f))
+				return FALSE;
+		return TRUE;
+	case SY_CODE_IF:
+		return leaves_named(c->body, f) &&
+			(!c->else_body || leaves_named(c->else_body, f));
+	default: return leaves_named(c->body, f);
+	}
+}
+
+static void test_leaf_index(void)
+{
+	Made m;
+	g_autoptr(JsonNode) node = NULL;
+	g_autoptr(SyCode) back = NULL;
+	g_autofree char *text = NULL;
+	GError *error = NULL;
+
+	make(&m, "scan.c", scan, "i", NULL, NULL, NULL);
+	g_assert_true(leaves_named(m.design->pe->code, m.design->pe_facts));
+	node = sy_code_to_json(m.design->pe->code);
+	text = json_to_string(node, FALSE);
+	g_assert_nonnull(strstr(text, "\"name\":\"S1\",\"stmt\":1,"));
+	back = sy_code_from_json_text(text, -1, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_code_is_equal(back, m.design->pe->code));
+	made_clear(&m);
+	/* An index is a natural number. */
+	g_assert_null(sy_code_from_json_text("{\"kind\":\"user\",\"name\":"
+					     "\"S\",\"stmt\":-1,\"args\":[]}",
+		-1, &error));
+	g_assert_error(error, SY_CODE_ERROR, SY_CODE_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"code: \"stmt\" is not a statement's index");
+	g_error_free(error);
+}
+
+static void assert_refused(const Made *m, const char *from, const char *to,
+	const char *want)
+{
+	g_autofree char *text = facts_json(m->design->pe_facts);
+	g_autofree char *bad = NULL;
+	GError *error = NULL;
+	SyPeFacts *facts;
+	char *at = strstr(text, from);
+
+	g_assert_nonnull(at);
+	*at = '\0';
+	bad = g_strconcat(text, to, at + strlen(from), NULL);
+	facts = facts_from_text(m, bad, &error);
+	g_assert_null(facts);
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==, want);
+	g_error_free(error);
+}
+
+/* What reading refuses, with where. */
+static void test_json_errors(void)
+{
+	Made m;
+
+	make(&m, "mm.c", NULL, "k", "i=16,j=16", NULL, NULL);
+	assert_refused(&m, "\"value\" : \"fifo\"", "\"value\" : \"pipe\"",
+		"facts/statements/0/accesses/2: \"value\" is \"pipe\", not "
+		"argument, stream, local, fifo or vector");
+	assert_refused(&m, "\"array\" : \"B\"", "\"array\" : \"Z\"",
+		"facts/streams/2: no array \"Z\" in the design");
+	assert_refused(&m, "\"passed\" : 1", "\"passed\" : 4",
+		"facts/statements/0: \"passed\" is not an integer from 0 to 3");
+	assert_refused(&m, "\"access\" : 3", "\"access\" : 3, \"x\" : 1",
+		"facts/statements/0/value/4: unknown member \"x\"");
+	assert_refused(&m, "\"path\" : 3,", "\"path\" : 9,",
+		"facts/streams/3: \"path\" is not an integer from 0 to 3");
+	assert_refused(&m, "\"lanes_warning\" : null", "\"lanes_warnings\" : null",
+		"facts: no member \"lanes_warning\"");
+	made_clear(&m);
+}
+
+/* The requests access a reads from its leaf (see pe-facts.h). */
+static guint requests_of(const SyPeAccess *a)
+{
+	if (a->value == SY_PE_VALUE_LOCAL)
+		return a->array->n_dims + (a->fifo ? 1 : 0);
+	return !a->write && (a->value == SY_PE_VALUE_FIFO ||
+				    a->value == SY_PE_VALUE_VECTOR)
+		? 1
+		: 0;
+}
+
+/* Each leaf of the PE's code has its statement's iterators, the guard,
+ * the lane with lanes, then its accesses' requests, each where its
+ * "at" says, without gaps or overlaps. */
+static void assert_leaves(const SyCode *c, const SyPeFacts *f, guint *n)
+{
+	const SyPeStmt *s;
+	guint first = f->lanes ? 2 : 1, total = first;
+	g_autofree gboolean *used = NULL;
+
+	switch (c->kind) {
+	case SY_CODE_BLOCK:
+		for (guint i = 0; i < c->children->len; i++)
+			assert_leaves(c->children->pdata[i], f, n);
+		return;
+	case SY_CODE_IF:
+		assert_leaves(c->body, f, n);
+		if (c->else_body)
+			assert_leaves(c->else_body, f, n);
+		return;
+	case SY_CODE_FOR:
+	case SY_CODE_MARK: assert_leaves(c->body, f, n); return;
+	case SY_CODE_USER: break;
+	}
+	(*n)++;
+	g_assert_cmpint(c->stmt, >=, 0);
+	g_assert_cmpint(c->stmt, <, (int)f->stmts->len);
+	s = g_ptr_array_index(f->stmts, c->stmt);
+	g_assert_cmpstr(s->name, ==, c->name);
+	for (guint k = 0; k < s->accesses->len; k++)
+		total += requests_of(g_ptr_array_index(s->accesses, k));
+	g_assert_cmpuint(c->args->len, ==, s->n_iters + total);
+	used = g_new0(gboolean, total);
+	for (guint k = 0; k < s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+		guint r = requests_of(a);
+
+		g_assert_cmpint(a->at, ==, r ? a->at : -1);
+		for (guint i = 0; i < r; i++) {
+			g_assert_cmpint(a->at + (int)i, >=, (int)first);
+			g_assert_cmpint(a->at + (int)i, <, (int)total);
+			g_assert_false(used[a->at + i]);
+			used[a->at + i] = TRUE;
+		}
+	}
+	for (guint i = first; i < total; i++)
+		g_assert_true(used[i]);
+}
+
+/* Every dataflow of every example the backend takes, tiled a third and
+ * one along each loop: the leaves agree with the facts, whose JSON
+ * reads back to the same text, also from design.json's "pe". */
+static void test_examples(void)
+{
+	static const char *const names[] = {"conv.c", "dp.c", "fir.c", "gemm.c",
+		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
+		"ttm.c", "ttmc.c"};
+	/* Under valgrind, every stride-th dataflow (as test-design). */
+	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
+	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint designs = 0, leaves = 0;
+
+	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {
+		g_autofree char *path = g_build_filename(
+			examples_dir, names[e], NULL);
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		GError *error = NULL;
+		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(
+			path, &ao, &error);
+
+		g_assert_no_error(error);
+		for (guint c = e % stride; c < a->candidates->len;
+			c += stride) {
+			Made m = {NULL, NULL, NULL, NULL};
+			g_autoptr(SyConfig) cfg = NULL;
+			g_autoptr(JsonNode) root = NULL;
+			g_autofree char *text = NULL, *again = NULL;
+			g_autoptr(SyPeFacts) back = NULL;
+
+			m.choices = sy_choices_new(
+				a, g_ptr_array_index(a->candidates, c), NULL);
+			cfg = sy_config_new(m.choices);
+			for (guint k = 0; k < cfg->n_members; k++)
+				cfg->tile[k] = cfg->tile[k] / 3 + 1;
+			m.array = sy_pe_array_new(m.choices, cfg, &error);
+			g_assert_no_error(error);
+			m.design = sy_design_new(m.array, NULL, &error);
+			g_assert_no_error(error);
+			if (!sy_design_build_code(m.design, &error)) {
+				/* Refused by the backend: no facts. */
+				g_assert_null(m.design->pe_facts);
+				g_clear_error(&error);
+				made_clear(&m);
+				continue;
+			}
+			designs++;
+			assert_leaves(m.design->pe->code, m.design->pe_facts,
+				&leaves);
+			root = sy_design_to_json(m.design);
+			back = sy_pe_facts_from_json(
+				json_object_get_member(
+					json_object_get_object_member(
+						json_node_get_object(root),
+						"pe"),
+					"facts"),
+				a->scop->arrays, m.design->paths->len, &error);
+			g_assert_no_error(error);
+			text = facts_json(m.design->pe_facts);
+			again = facts_json(back);
+			g_assert_cmpstr(again, ==, text);
+			made_clear(&m);
+		}
+	}
+	g_test_message("%u designs, %u leaves", designs, leaves);
+	g_assert_cmpuint(designs, >, 0);
+	if (stride == 1) {
+		g_assert_cmpuint(designs, ==, 35);
+		g_assert_cmpuint(leaves, ==, 48);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	examples_dir = argc > 1 ? argv[1] : SYSTOLE_EXAMPLES_DIR;
+	g_test_add_func("/pe-facts/mm", test_mm);
+	g_test_add_func("/pe-facts/mm-passed", test_mm_passed);
+	g_test_add_func("/pe-facts/lanes-warning", test_mm_lanes_warning);
+	g_test_add_func("/pe-facts/scan-passed", test_scan_passed);
+	g_test_add_func("/pe-facts/template", test_template);
+	g_test_add_func("/pe-facts/leaf-index", test_leaf_index);
+	g_test_add_func("/pe-facts/json-errors", test_json_errors);
+	g_test_add_func("/pe-facts/examples", test_examples);
+	return g_test_run();
+}
