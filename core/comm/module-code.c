@@ -45,7 +45,7 @@ typedef struct {
 	Shared *shared;
 	const SyHlsPath *path;
 	GHashTable *reqs; /* statement name -> GPtrArray of Req */
-	const char *const *fixed; /* per schedule dimension, as in module_code */
+	const char *const *fixed; /* per schedule dimension (module_sched) */
 } Module;
 
 static void req_free(gpointer data)
@@ -577,8 +577,9 @@ static void code_group(const SyHlsModel *m, GPtrArray *jobs, guint first)
 	for (guint i = first; i < jobs->len; i++) {
 		Job *job = g_ptr_array_index(jobs, i);
 
-		if (job == lead || (lead->text && job->text && !job->code.params &&
-					   g_str_equal(job->text, lead->text))) {
+		if (job == lead ||
+			(lead->text && job->text && !job->code.params &&
+				g_str_equal(job->text, lead->text))) {
 			g_ptr_array_add(group, job);
 			g_ptr_array_add(mods, &job->mod);
 		}

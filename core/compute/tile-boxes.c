@@ -455,38 +455,55 @@ static isl_multi_aff *stmt_schedule(const SyPeArray *array,
 /* The schedule on a statement's box, one to one.  A statement under
  * an if that fixes a loop (i == 0) has a schedule blind to that loop:
  * it keeps its equalities then, running on a hyperplane of its box. */
-/* Whether map is one to one, with its inverse in *inverse if it is.
- * The HLS model needs the inverse, and isl computes it only from a
- * single-valued map, which it checks first (or sees at once): its
- * "map is not single-valued" error is the answer no, and computing the
- * inverse once costs no more than isl_map_is_injective alone.  Where
- * isl's errors cannot be told apart (one is pending, or errors do not
- * just return), the check is isl_map_is_injective. */
+/* isl's function of map reversed, NULL where isl_map_is_injective
+ * must decide: the HLS model needs the inverse, and isl computes it only
+ * from a single-valued map, which it checks first (or sees at once), so
+ * that computing it costs no more than isl_map_is_injective alone.  Its
+ * "map is not single-valued" error answers no (*one); another error
+ * (not out of operations, not cancelled) leaves the answer to the
+ * check.  Where isl's errors cannot be told apart (one pending, or
+ * errors do not just return), the check decides too. */
+static isl_pw_multi_aff *try_inverse(isl_map *map, isl_bool *one)
+{
+	isl_ctx *ctx = isl_map_get_ctx(map);
+	isl_pw_multi_aff *f;
+	const char *msg;
+
+	*one = isl_bool_error;
+	if (isl_ctx_last_error(ctx) != isl_error_none ||
+		isl_options_get_on_error(ctx) != ISL_ON_ERROR_CONTINUE)
+		return NULL;
+	f = isl_pw_multi_aff_from_map(isl_map_reverse(isl_map_copy(map)));
+	if (f) {
+		*one = isl_bool_true;
+		return f;
+	}
+	if (isl_ctx_last_error(ctx) == isl_error_quota || isl_ctx_aborted(ctx))
+		return NULL;
+	msg = isl_ctx_last_error_msg(ctx);
+	if (isl_ctx_last_error(ctx) == isl_error_invalid && msg &&
+		strcmp(msg, "map is not single-valued") == 0)
+		*one = isl_bool_false;
+	isl_ctx_reset_error(ctx);
+	return NULL;
+}
+
+/* Whether map is one to one, with its inverse in *inverse if it is. */
 static isl_bool injective(isl_map *map, isl_pw_multi_aff **inverse)
 {
 	isl_ctx *ctx = isl_map_get_ctx(map);
-	isl_map *back = isl_map_reverse(isl_map_copy(map));
-	const char *msg;
 	isl_bool one;
 
-	if (isl_ctx_last_error(ctx) != isl_error_none ||
-		isl_options_get_on_error(ctx) != ISL_ON_ERROR_CONTINUE) {
-		one = isl_map_is_injective(map);
-		if (one == isl_bool_true)
-			*inverse = isl_pw_multi_aff_from_map(back);
-		else
-			isl_map_free(back);
+	*inverse = try_inverse(map, &one);
+	if (one != isl_bool_error ||
+		isl_ctx_last_error(ctx) == isl_error_quota ||
+		isl_ctx_aborted(ctx))
 		return one;
-	}
-	*inverse = isl_pw_multi_aff_from_map(back);
-	if (*inverse)
-		return isl_bool_true;
-	msg = isl_ctx_last_error_msg(ctx);
-	if (isl_ctx_last_error(ctx) != isl_error_invalid || !msg ||
-		strcmp(msg, "map is not single-valued") != 0)
-		return isl_bool_error;
-	isl_ctx_reset_error(ctx);
-	return isl_bool_false;
+	one = isl_map_is_injective(map);
+	if (one == isl_bool_true)
+		*inverse = isl_pw_multi_aff_from_map(
+			isl_map_reverse(isl_map_copy(map)));
+	return one;
 }
 
 static isl_map *one_to_one(const SyStmt *stmt, isl_map *map,
