@@ -2,6 +2,7 @@
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
+#include <isl/id.h>
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
@@ -117,21 +118,23 @@ static isl_set *rectangular(isl_set *set)
 	return box;
 }
 
-/* The statement seen from its schedule (see SyHlsStmt). */
-static SyHlsStmt *hls_stmt_new(const SyStmt *stmt, isl_map *boxed)
+/* The statement seen from its schedule (see SyHlsStmt); inverse is the
+ * schedule's on the box (taken, see sy_tile_boxes_inverse). */
+static SyHlsStmt *hls_stmt_new(
+	const SyStmt *stmt, isl_map *boxed, isl_pw_multi_aff *inverse)
 {
 	SyHlsStmt *h = g_new0(SyHlsStmt, 1);
-	isl_map *back;
 
 	h->stmt = stmt;
 	/* Without redundant constraints (the kernel's bounds are implied
 	 * by whole boxes): every AST built on the points is cheaper. */
 	h->points = rectangular(isl_set_remove_redundancies(
 		isl_set_coalesce(isl_set_set_tuple_name(
-			isl_map_range(isl_map_copy(boxed)), stmt->name))));
-	back = isl_map_reverse(boxed);
-	back = isl_map_set_tuple_name(back, isl_dim_in, stmt->name);
-	h->inverse = isl_pw_multi_aff_coalesce(isl_pw_multi_aff_from_map(back));
+			isl_map_range(boxed), stmt->name))));
+	inverse = isl_pw_multi_aff_set_tuple_id(inverse, isl_dim_in,
+		isl_id_alloc(isl_pw_multi_aff_get_ctx(inverse), stmt->name,
+			NULL));
+	h->inverse = isl_pw_multi_aff_coalesce(inverse);
 	/* The points are the box's image: the inverse needs no domain. */
 	if (isl_pw_multi_aff_n_piece(h->inverse) == 1) {
 		isl_multi_aff *ma = NULL;
@@ -140,6 +143,7 @@ static SyHlsStmt *hls_stmt_new(const SyStmt *stmt, isl_map *boxed)
 		isl_pw_multi_aff_free(h->inverse);
 		h->inverse = isl_pw_multi_aff_from_multi_aff(ma);
 	}
+	if (getenv("ES_INV")) isl_pw_multi_aff_dump(h->inverse);
 	return h;
 }
 
@@ -517,7 +521,9 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 				isl_space_map_from_domain_and_range(
 					isl_set_get_space(stmt->domain),
 					isl_space_set_alloc(
-						scop->ctx, 0, m->n_dims))));
+						scop->ctx, 0, m->n_dims))),
+			isl_pw_multi_aff_copy(
+				sy_tile_boxes_inverse(tiles, stmt)));
 
 		h->sched = isl_multi_aff_copy(sy_tile_boxes_sched(tiles, stmt));
 		g_hash_table_insert(m->stmts, stmt->name, h);

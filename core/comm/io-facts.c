@@ -3,7 +3,7 @@
 #include "comm/io-facts.h"
 
 const char *const sy_module_code_pe_names[] = {"idx", "idy", "idz"};
-const char *const sy_module_code_p_names[] = {"p0", "p1", "p2"};
+const char *const sy_module_code_p_names[3] = {"p0", "p1", "p2"};
 
 /* Plain data */
 

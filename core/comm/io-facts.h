@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * ("p0"); the fixed dimensions of the modules' code (module-code.c),
  * which the modules' printers define. */
 extern const char *const sy_module_code_pe_names[];
-extern const char *const sy_module_code_p_names[];
+extern const char *const sy_module_code_p_names[3];
 
 /* The accesses one statement (a statement of the path's module code,
  * by its name) moves, in the statement's order, by SyAccess.index. */

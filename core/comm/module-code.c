@@ -7,7 +7,6 @@
 
 #include <isl/aff.h>
 #include <isl/ast_build.h>
-#include <isl/constraint.h>
 #include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -16,11 +15,11 @@
 #include <isl/union_set.h>
 
 #include "comm/io-facts-build.h"
+#include "comm/module-ast.h"
 #include "comm/module-code.h"
 #include "comm/tb-loops.h"
 #include "comm/pe-facts-build.h"
 #include "compute/code-isl.h"
-#include "compute/codegen.h"
 #include "poly/isl-stage.h"
 
 /* Requests: what a module's statement needs computed at each instance,
@@ -32,12 +31,18 @@ typedef struct {
 	isl_set *set; /* a condition */
 } Req;
 
+/* What the modules of a design share: the simplified requests. */
+typedef struct {
+	GHashTable *simplified; /* see sy_module_code_simplified */
+} Shared;
+
 /* A module being coded: its path (NULL for the PE) and its requests. */
 typedef struct {
 	const SyHlsModel *m;
-	GHashTable *simplified; /* shared by the design's modules */
+	Shared *shared;
 	const SyHlsPath *path;
 	GHashTable *reqs; /* statement name -> GPtrArray of Req */
+	const char *const *fixed; /* per schedule dimension (module_sched) */
 } Module;
 
 static void req_free(gpointer data)
@@ -67,7 +72,7 @@ static void req_value(Module *mod, const SyStmt *stmt, isl_pw_aff *value)
 	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, stmt->name);
 	Req *r = g_new0(Req, 1);
 
-	r->value = sy_module_code_simplified(mod->simplified, h, value);
+	r->value = sy_module_code_simplified(mod->shared->simplified, h, value);
 	g_ptr_array_add(reqs_of(mod, stmt), r);
 }
 
@@ -127,6 +132,8 @@ static void module_args(
 		    mod->m->array->analysis->scop->stmts, h->stmt, &index))
 		call->stmt = (int)index;
 
+	back = sy_module_ast_lift(
+		mod->m, mod->fixed, h, isl_pw_multi_aff_copy(back));
 	for (guint k = 0; !mod->path && k < h->stmt->n_iters; k++)
 		sy_code_user_add_isl(call,
 			isl_ast_build_expr_from_pw_aff(build,
@@ -137,12 +144,7 @@ static void module_args(
 	for (guint k = 0; reqs && k < reqs->len; k++)
 		sy_code_user_add_isl(call,
 			req_expr(build, back, g_ptr_array_index(reqs, k)));
-}
-
-static isl_ast_node *at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *mod)
-{
-	return sy_code_annotate(node, build, module_args, mod);
+	isl_pw_multi_aff_free(back);
 }
 
 /* Pragmas */
@@ -203,146 +205,23 @@ guint sy_module_code_set_pragmas(SyCode *code, int lanes)
 
 /* ASTs */
 
-/* Points scheduled at their free dimensions, where the fixed ones hold
- * (the fixed dimensions are parameters: isl builds loops only for the
- * others, which keeps it fast). */
-typedef struct {
-	isl_union_map **sched;
-	isl_set *eq;
-	const char *const *fixed;
-} Points;
-
-static isl_stat add_points(isl_set *points, void *user)
-{
-	Points *p = user;
-	isl_map *id = isl_map_identity(
-		isl_space_map_from_set(isl_set_get_space(points)));
-
-	id = isl_map_intersect_domain(id, points);
-	id = isl_map_reset_tuple_id(id, isl_dim_out);
-	id = isl_map_intersect_range(id, isl_set_copy(p->eq));
-	for (int d = (int)isl_map_dim(id, isl_dim_out) - 1; d >= 0; d--)
-		if (p->fixed[d])
-			id = isl_map_project_out(id, isl_dim_out, d, 1);
-	*p->sched = isl_union_map_add_map(*p->sched, id);
-	return isl_stat_ok;
-}
-
-/* The names of the free dimensions' loops: the same in every module. */
-static isl_id_list *free_iterators(
-	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed)
-{
-	isl_id_list *all = sy_codegen_iterators(
-		m->array->analysis->prog, ctx, m->n_dims + 2);
-	isl_id_list *list = isl_id_list_alloc(ctx, (int)m->n_dims + 2);
-
-	for (guint d = 0; d < m->n_dims + 2; d++)
-		if (d >= m->n_dims || !fixed[d])
-			list = isl_id_list_add(
-				list, isl_id_list_get_at(all, (int)d));
-	isl_id_list_free(all);
-	return list;
-}
-
-/* Schedule dimension d equal to parameter fixed[d] where that is not
- * NULL, in space (parameters: the fixed names). */
-static isl_set *fixed_equalities(
-	const SyHlsModel *m, isl_ctx *ctx, const char *const *fixed,
-	isl_space **space)
-{
-	guint np = 0, k = 0;
-	isl_set *eq;
-	isl_local_space *ls;
-
-	for (guint d = 0; d < m->n_dims; d++)
-		np += fixed[d] != NULL;
-	*space = isl_space_set_alloc(ctx, np, m->n_dims);
-	for (guint d = 0; d < m->n_dims; d++)
-		if (fixed[d])
-			*space = isl_space_set_dim_id(*space, isl_dim_param,
-				k++, isl_id_alloc(ctx, fixed[d], NULL));
-	eq = isl_set_universe(isl_space_copy(*space));
-	ls = isl_local_space_from_space(isl_space_copy(*space));
-	k = 0;
-	for (guint d = 0; d < m->n_dims; d++) {
-		isl_constraint *c;
-
-		if (!fixed[d])
-			continue;
-		c = isl_constraint_alloc_equality(isl_local_space_copy(ls));
-		c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, 1);
-		c = isl_constraint_set_coefficient_si(
-			c, isl_dim_param, k++, -1);
-		eq = isl_set_add_constraint(eq, c);
-	}
-	isl_local_space_free(ls);
-	return eq;
-}
-
-static void param_free(gpointer data)
-{
-	SyCodeParam *param = data;
-
-	g_free(param->name);
-	g_free(param);
-}
-
-/* The fixed dimensions, in order, as SyCodeParam. */
-static GPtrArray *params_new(const char *const *fixed, guint n_dims)
-{
-	GPtrArray *params = g_ptr_array_new_with_free_func(param_free);
-
-	for (guint d = 0; d < n_dims; d++) {
-		SyCodeParam *param;
-
-		if (!fixed[d])
-			continue;
-		param = g_new0(SyCodeParam, 1);
-		param->name = g_strdup(fixed[d]);
-		param->dim = d;
-		g_ptr_array_add(params, param);
-	}
-	return params;
-}
-
-static GPtrArray *params_copy(const GPtrArray *params)
-{
-	GPtrArray *copy = g_ptr_array_new_with_free_func(param_free);
-
-	for (guint i = 0; i < params->len; i++) {
-		const SyCodeParam *param = g_ptr_array_index(params, i);
-		SyCodeParam *c = g_new0(SyCodeParam, 1);
-
-		c->name = g_strdup(param->name);
-		c->dim = param->dim;
-		g_ptr_array_add(copy, c);
-	}
-	return copy;
-}
-
 /* A module's code and its parameters. */
 typedef struct {
 	SyCode *code;
 	GPtrArray *params;
 } Coded;
 
-/* The boxed schedule of instances (all statements with requests when
- * NULL), schedule dimension d fixed to parameter fixed[d] where that is
- * not NULL, with its loops' pragmas; no code where isl failed. */
-static Coded module_code(
-	Module *mod, isl_union_set *instances, const char *const *fixed)
+/* The schedule isl builds a module's AST from: the points of instances
+ * (of all statements with requests when NULL) at their free dimensions,
+ * schedule dimension d fixed to parameter fixed[d] where that is not
+ * NULL (*space: the parameters' space). */
+static isl_union_map *module_sched(Module *mod, isl_union_set *instances,
+	const char *const *fixed, isl_space **space)
 {
 	const SyHlsModel *m = mod->m;
-	isl_ctx *ctx = m->array->analysis->ctx;
-	isl_space *space;
-	isl_set *eq, *context;
-	isl_union_map *sched;
 	isl_union_set *points;
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	SyCode *code;
 
-	eq = fixed_equalities(m, ctx, fixed, &space);
+	mod->fixed = fixed;
 	/* The points of the statements asked for (or of instances). */
 	if (instances) {
 		points = sy_hls_model_points(m, instances);
@@ -350,40 +229,116 @@ static Coded module_code(
 		GHashTableIter it;
 		gpointer name;
 
-		points = isl_union_set_empty(isl_space_params_alloc(ctx, 0));
+		points = isl_union_set_empty(
+			isl_space_params_alloc(m->array->analysis->ctx, 0));
 		g_hash_table_iter_init(&it, mod->reqs);
 		while (g_hash_table_iter_next(&it, &name, NULL))
 			points = isl_union_set_add_set(points,
 				isl_set_copy(
 					sy_hls_model_stmt(m, name)->points));
 	}
-	sched = isl_union_map_empty(isl_space_params_alloc(ctx, 0));
-	{
-		Points pts = {&sched, eq, fixed};
-
-		isl_union_set_foreach_set(points, add_points, &pts);
-	}
-	isl_union_set_free(points);
-	isl_set_free(eq);
-	context = isl_set_universe(isl_space_params(space));
-	build = isl_ast_build_from_context(context);
-	build = isl_ast_build_set_iterators(
-		build, free_iterators(m, ctx, fixed));
-	build = isl_ast_build_set_at_each_domain(build, at_domain, mod);
-	tree = isl_ast_build_node_from_schedule_map(build, sched);
-	isl_ast_build_free(build);
-	code = sy_code_from_isl(tree, NULL, NULL);
-	isl_ast_node_free(tree);
-	if (code)
-		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
-	return (Coded){code, params_new(fixed, m->n_dims)};
+	return sy_module_ast_sched(m, points, fixed, space);
 }
 
-static void module_init(Module *mod, const SyHlsModel *m,
-	GHashTable *simplified, const SyHlsPath *path)
+/* The code of a module from its tree, with its loops' pragmas. */
+static Coded module_coded(const SyHlsModel *m, isl_ast_node *tree,
+	SyCodeUserFunc user_fn, gpointer user, const char *const *fixed)
+{
+	SyCode *code = sy_code_from_isl(tree, user_fn, user);
+
+	if (code)
+		sy_module_code_set_pragmas(code, (int)m->lanes_dim);
+	return (Coded){code, sy_module_ast_params(fixed, m->n_dims)};
+}
+
+
+/* Modules on one AST: modules whose statements' points are scheduled
+ * alike (the PE and the dummies that drop what leaves the input lines,
+ * the PE coordinates named alike; the intra_trans of two inputs) have
+ * the same AST.  isl builds it once, with every module's arguments one
+ * after another at each user node; each module then takes its part. */
+typedef struct {
+	Module *const *mods;
+	guint n;
+	guint k; /* the module being converted */
+} Joint;
+
+static void joint_args(
+	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
+{
+	const Joint *j = user;
+
+	for (guint k = 0; k < j->n; k++)
+		module_args(call, build, back, j->mods[k]);
+}
+
+static isl_ast_node *joint_at_domain(
+	isl_ast_node *node, isl_ast_build *build, void *joint)
+{
+	return sy_code_annotate(node, build, joint_args, joint);
+}
+
+/* How many arguments module_args gives statement name in mod. */
+static guint n_args(const Module *mod, const char *name)
+{
+	const SyHlsStmt *h = sy_hls_model_stmt(mod->m, name);
+	GPtrArray *reqs = g_hash_table_lookup(mod->reqs, name);
+
+	return (mod->path ? 0 : h->stmt->n_iters) + (reqs ? reqs->len : 0);
+}
+
+/* Module j->k's statement at a user node: its part of the arguments. */
+static SyCode *joint_user(isl_ast_node *node, gpointer user)
+{
+	const Joint *j = user;
+	const SyCode *all = sy_code_annotation(node);
+	guint from = 0, n;
+	SyCode *stmt;
+
+	if (!all)
+		return NULL;
+	for (guint k = 0; k < j->k; k++)
+		from += n_args(j->mods[k], all->name);
+	n = n_args(j->mods[j->k], all->name);
+	stmt = sy_code_user_new(all->name);
+	stmt->stmt = all->stmt;
+	for (guint i = from; i < from + n && i < all->args->len; i++) {
+		const SyCodeExpr *e = g_ptr_array_index(all->args, i);
+
+		sy_code_user_add(stmt, e ? sy_code_expr_copy(e) : NULL);
+	}
+	return stmt;
+}
+
+/* Whether a name of the PE coordinates, in the PE or in I/O modules, is
+ * also one of the kernel's parameters: then renaming would not be the
+ * dummies' own code. */
+static gboolean names_clash(const SyHlsModel *m)
+{
+	isl_space *space = isl_union_set_get_space(
+		m->array->analysis->scop->domain);
+	isl_size np = isl_space_dim(space, isl_dim_param);
+	gboolean clash = np < 0;
+
+	for (int i = 0; !clash && i < np; i++) {
+		const char *name = isl_space_get_dim_name(
+			space, isl_dim_param, (unsigned)i);
+
+		for (guint k = 0; name && k < G_N_ELEMENTS(
+					       sy_module_code_p_names); k++)
+			clash = clash ||
+				g_str_equal(name, sy_module_code_p_names[k]) ||
+				g_str_equal(name, sy_module_code_pe_names[k]);
+	}
+	isl_space_free(space);
+	return clash;
+}
+
+static void module_init(
+	Module *mod, const SyHlsModel *m, Shared *shared, const SyHlsPath *path)
 {
 	mod->m = m;
-	mod->simplified = simplified;
+	mod->shared = shared;
 	mod->path = path;
 	mod->reqs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
 		(GDestroyNotify)g_ptr_array_unref);
@@ -499,73 +454,157 @@ static void pe_requests(Module *mod)
 
 /* The modules' code */
 
+/* A module to code: its requests, the names of its fixed dimensions
+ * (those isl builds with, and its own where they differ: the dummies
+ * are built with the PE's), its schedule, and where its code goes. */
+typedef struct {
+	Module mod;
+	const char **fixed, **own;
+	char **tnames; /* sy_t0... (intra_trans) */
+	isl_union_map *sched;
+	isl_space *space;
+	char *text; /* of sched: the modules of one AST have the same */
+	SyModuleKind kind; /* IO (intra_trans), DUMMY, or PE */
+	Coded code;
+} Job;
+
+static void job_free(gpointer data)
+{
+	Job *job = data;
+
+	module_clear(&job->mod);
+	g_free(job->fixed);
+	g_free(job->own);
+	g_strfreev(job->tnames);
+	isl_union_map_free(job->sched);
+	isl_space_free(job->space);
+	free(job->text);
+	sy_code_free(job->code.code);
+	if (job->code.params)
+		g_ptr_array_unref(job->code.params);
+	g_free(job);
+}
+
+static Job *job_new(const SyHlsModel *m, Shared *shared,
+	const SyHlsPath *hp, SyModuleKind kind)
+{
+	Job *job = g_new0(Job, 1);
+
+	module_init(&job->mod, m, shared, hp);
+	job->fixed = g_new0(const char *, m->n_dims + 1);
+	job->own = g_new0(const char *, m->n_dims + 1);
+	job->tnames = g_new0(char *, m->n_tile + 1);
+	job->kind = kind;
+	return job;
+}
+
+/* The schedule of a job's statements (of instances, taken, or of
+ * those with requests for NULL). */
+static void job_sched(Job *job, isl_union_set *instances)
+{
+	job->sched = module_sched(&job->mod, instances,
+		(const char *const *)job->fixed, &job->space);
+	job->text = isl_union_map_to_str(job->sched);
+}
+
 /* The intra_trans of a path, in the PEs' own order: the tile and the
  * PE coordinates its box is per (all on interior paths, those across
  * the lines on exterior ones) are fixed. */
-static Coded intra_code(
-	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+static Job *intra_job(const SyHlsModel *m, Shared *shared, const SyHlsPath *hp)
 {
 	const SyIoPath *p = hp->path;
 	g_autofree gboolean *keep = g_new0(gboolean, m->n_space + 1);
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	g_auto(GStrv) tnames = g_new0(char *, m->n_tile + 1);
-	Module mod;
-	Coded code;
+	Job *job = job_new(m, shared, hp, SY_MODULE_IO);
 
 	for (guint k = 0; k < m->n_space; k++)
 		keep[k] = !p->exterior || p->direction[k] == 0;
 	for (guint d = 0; d < m->n_tile; d++) {
-		tnames[d] = g_strdup_printf("sy_t%u", d);
-		fixed[d] = tnames[d];
+		job->tnames[d] = g_strdup_printf("sy_t%u", d);
+		job->fixed[d] = job->own[d] = job->tnames[d];
 	}
 	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, simplified, hp);
-	io_requests(&mod, keep);
-	code = module_code(&mod, isl_union_set_copy(hp->moving), fixed);
-	module_clear(&mod);
-	return code;
+		job->fixed[m->n_tile + k] = job->own[m->n_tile + k] =
+			sy_module_code_p_names[k];
+	io_requests(&job->mod, keep);
+	job_sched(job, isl_union_set_copy(hp->moving));
+	return job;
 }
 
 /* The dummy that drops what leaves the last PEs of an input's lines,
- * per PE. */
-static Coded drop_code(
-	const SyHlsModel *m, GHashTable *simplified, const SyHlsPath *hp)
+ * per PE: built with the PE's names of its coordinates (it then shares
+ * the PE's AST), unless a kernel parameter has one of the names. */
+static Job *drop_job(const SyHlsModel *m, Shared *shared,
+	const SyHlsPath *hp, gboolean as_pe)
 {
 	const SyScop *scop = m->array->analysis->scop;
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	Module mod;
-	Coded code;
+	Job *job = job_new(m, shared, hp, SY_MODULE_DUMMY);
 
-	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_p_names[k];
-	module_init(&mod, m, simplified, hp);
+	for (guint k = 0; k < m->n_space; k++) {
+		job->own[m->n_tile + k] = sy_module_code_p_names[k];
+		job->fixed[m->n_tile + k] = as_pe ? sy_module_code_pe_names[k]
+						  : sy_module_code_p_names[k];
+	}
 	for (guint i = 0; i < scop->stmts->len; i++)
-		stmt_requests(&mod, g_ptr_array_index(scop->stmts, i));
-	code = module_code(&mod, NULL, fixed);
-	module_clear(&mod);
-	return code;
+		stmt_requests(&job->mod, g_ptr_array_index(scop->stmts, i));
+	job_sched(job, NULL);
+	return job;
 }
 
-static Coded pe_code(const SyHlsModel *m, GHashTable *simplified)
+static Job *pe_job(const SyHlsModel *m, Shared *shared)
 {
-	g_autofree const char **fixed = g_new0(const char *, m->n_dims + 1);
-	Module mod;
-	Coded code;
+	Job *job = job_new(m, shared, NULL, SY_MODULE_PE);
 
 	for (guint k = 0; k < m->n_space; k++)
-		fixed[m->n_tile + k] = sy_module_code_pe_names[k];
-	module_init(&mod, m, simplified, NULL);
-	pe_requests(&mod);
-	code = module_code(&mod, NULL, fixed);
-	module_clear(&mod);
-	return code;
+		job->fixed[m->n_tile + k] = job->own[m->n_tile + k] =
+			sy_module_code_pe_names[k];
+	pe_requests(&job->mod);
+	job_sched(job, NULL);
+	return job;
+}
+
+/* Codes jobs from first (and every later one with the same schedule)
+ * on one AST. */
+static void code_group(const SyHlsModel *m, GPtrArray *jobs, guint first)
+{
+	Job *lead = g_ptr_array_index(jobs, first);
+	g_autoptr(GPtrArray) group = g_ptr_array_new();
+	g_autoptr(GPtrArray) mods = g_ptr_array_new();
+	isl_ast_node *tree;
+
+	for (guint i = first; i < jobs->len; i++) {
+		Job *job = g_ptr_array_index(jobs, i);
+
+		if (job == lead ||
+			(lead->text && job->text && !job->code.params &&
+				g_str_equal(job->text, lead->text))) {
+			g_ptr_array_add(group, job);
+			g_ptr_array_add(mods, &job->mod);
+		}
+	}
+	tree = sy_module_ast_build(m, lead->sched,
+		(const char *const *)lead->fixed, lead->space, joint_at_domain,
+		&(Joint){(Module *const *)mods->pdata, mods->len, 0});
+	lead->sched = NULL;
+	lead->space = NULL;
+	for (guint k = 0; k < group->len; k++) {
+		Job *job = g_ptr_array_index(group, k);
+
+		job->code = module_coded(m, tree, joint_user,
+			&(Joint){(Module *const *)mods->pdata, mods->len, k},
+			(const char *const *)job->own);
+		if (job->kind == SY_MODULE_DUMMY)
+			sy_module_ast_rename(job->code.code,
+				(const char *const *)job->fixed + m->n_tile,
+				(const char *const *)job->own + m->n_tile,
+				m->n_space);
+	}
+	isl_ast_node_free(tree);
 }
 
 /* Gives code to the modules of path p at level (both of a chain: they
  * share their intra_trans), or to its dummy (level 0). */
 static void give_code(SyDesign *design, const SyIoPath *p, guint level,
-	SyModuleKind kind, Coded code)
+	SyModuleKind kind, const Coded *code)
 {
 	for (guint i = 0; i < design->modules->len; i++) {
 		SyModule *mod = g_ptr_array_index(design->modules, i);
@@ -577,11 +616,11 @@ static void give_code(SyDesign *design, const SyIoPath *p, guint level,
 		sy_code_free(mod->code);
 		if (mod->params)
 			g_ptr_array_unref(mod->params);
-		mod->code = sy_code_copy(code.code);
-		mod->params = code.code ? params_copy(code.params) : NULL;
+		mod->code = sy_code_copy(code->code);
+		mod->params = code->code
+			? sy_module_ast_params_copy(code->params)
+			: NULL;
 	}
-	sy_code_free(code.code);
-	g_ptr_array_unref(code.params);
 }
 
 static gboolean built(const SyDesign *design)
@@ -589,41 +628,64 @@ static gboolean built(const SyDesign *design)
 	return design->pe->code != NULL;
 }
 
+/* Dummies that drop: of inputs read in PEs (those of temporaries passed
+ * on read nothing; heads write nothing). */
+static gboolean drops(const SyHlsPath *hp)
+{
+	return hp->path->in && hp->path->exterior &&
+		hp->path->role == SY_PATH_READ;
+}
+
+/* Every module's job: the intra_trans per path, the dummies, the PE. */
+static GPtrArray *jobs_new(const SyHlsModel *m, Shared *shared)
+{
+	GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
+	gboolean as_pe = !names_clash(m);
+
+	for (guint i = 0; i < m->paths->len; i++)
+		g_ptr_array_add(jobs,
+			intra_job(m, shared, g_ptr_array_index(m->paths, i)));
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
+
+		if (drops(hp))
+			g_ptr_array_add(jobs, drop_job(m, shared, hp, as_pe));
+	}
+	g_ptr_array_add(jobs, pe_job(m, shared));
+	return jobs;
+}
+
 gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 {
 	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
+	Shared shared = {simplified};
+	g_autoptr(GPtrArray) jobs = NULL;
 	gboolean ok = TRUE;
-	Coded code;
 
 	if (built(design))
 		return TRUE;
-	for (guint i = 0; ok && i < m->paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+	jobs = jobs_new(m, &shared);
+	/* Modules with the same schedule share isl's AST. */
+	for (guint i = 0; i < jobs->len; i++)
+		if (!((Job *)g_ptr_array_index(jobs, i))->code.params)
+			code_group(m, jobs, i);
+	for (guint i = 0; ok && i < jobs->len; i++) {
+		Job *job = g_ptr_array_index(jobs, i);
+		const SyHlsPath *hp = job->mod.path;
 
-		code = intra_code(m, simplified, hp);
-		ok = code.code != NULL;
-		give_code(design, hp->path, hp->path->exterior ? 2 : 1,
-			SY_MODULE_IO, code);
-	}
-	/* Dummies that drop: of inputs read in PEs (those of temporaries
-	 * passed on read nothing; heads write nothing). */
-	for (guint i = 0; ok && i < m->pe_paths->len; i++) {
-		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
-
-		if (!hp->path->in || !hp->path->exterior ||
-			hp->path->role != SY_PATH_READ)
-			continue;
-		code = drop_code(m, simplified, hp);
-		ok = code.code != NULL;
-		give_code(design, hp->path, 0, SY_MODULE_DUMMY, code);
+		ok = job->code.code != NULL;
+		if (job->kind == SY_MODULE_IO)
+			give_code(design, hp->path, hp->path->exterior ? 2 : 1,
+				SY_MODULE_IO, &job->code);
+		else if (job->kind == SY_MODULE_DUMMY)
+			give_code(design, hp->path, 0, SY_MODULE_DUMMY,
+				&job->code);
 	}
 	if (ok) {
-		code = pe_code(m, simplified);
-		ok = code.code != NULL;
-		design->pe->code = code.code;
-		design->pe->params = code.code ? code.params : NULL;
-		if (!code.code)
-			g_ptr_array_unref(code.params);
+		Job *pe = g_ptr_array_index(jobs, jobs->len - 1);
+
+		design->pe->code = g_steal_pointer(&pe->code.code);
+		design->pe->params = g_steal_pointer(&pe->code.params);
 	}
 	ok = ok && (design->tb = sy_tb_facts_from_model(m)) != NULL;
 	ok = ok && (design->io = sy_io_facts_new(design, m)) != NULL;

@@ -124,6 +124,18 @@ isl_ast_node *sy_code_annotate(isl_ast_node *node, isl_ast_build *build,
 	return isl_ast_node_set_annotation(node, id);
 }
 
+const SyCode *sy_code_annotation(isl_ast_node *node)
+{
+	isl_id *id = isl_ast_node_get_annotation(node);
+	const SyCode *stmt = NULL;
+
+	if (id && g_strcmp0(isl_id_get_name(id), annotation_name) == 0)
+		stmt = isl_id_get_user(id);
+	/* The node keeps the id, and the id the statement. */
+	isl_id_free(id);
+	return stmt;
+}
+
 static SyCode *user_from_isl(isl_ast_node *node)
 {
 	isl_id *id = isl_ast_node_get_annotation(node);

@@ -45,6 +45,10 @@ typedef void (*SyCodeArgsFunc)(__isl_keep SyCode *stmt,
 __isl_give isl_ast_node *sy_code_annotate(__isl_take isl_ast_node *node,
 	__isl_keep isl_ast_build *build, SyCodeArgsFunc args_fn, gpointer user);
 
+/* The statement sy_code_annotate attached to user node node, NULL if
+ * none. */
+__isl_keep const SyCode *sy_code_annotation(__isl_keep isl_ast_node *node);
+
 /* Adds expr, converted (NULL: a condition that always holds), to stmt's
  * arguments.  An integer beyond 64 bits adds NULL and sets an
  * error on the context. */

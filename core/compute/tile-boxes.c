@@ -1,8 +1,12 @@
 /* A PE array's statements on whole tiles (see tile-boxes.h). */
+#include <string.h>
+
 #include <isl/aff.h>
+#include <isl/ctx.h>
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/options.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
@@ -451,19 +455,71 @@ static isl_multi_aff *stmt_schedule(const SyPeArray *array,
 /* The schedule on a statement's box, one to one.  A statement under
  * an if that fixes a loop (i == 0) has a schedule blind to that loop:
  * it keeps its equalities then, running on a hyperplane of its box. */
-static isl_map *one_to_one(const SyStmt *stmt, isl_map *map, GError **error)
+/* isl's function of map reversed, NULL where isl_map_is_injective
+ * must decide: the HLS model needs the inverse, and isl computes it only
+ * from a single-valued map, which it checks first (or sees at once), so
+ * that computing it costs no more than isl_map_is_injective alone.  Its
+ * "map is not single-valued" error answers no (*one); another error
+ * (not out of operations, not cancelled) leaves the answer to the
+ * check.  Where isl's errors cannot be told apart (one pending, or
+ * errors do not just return), the check decides too. */
+static isl_pw_multi_aff *try_inverse(isl_map *map, isl_bool *one)
 {
-	isl_bool injective = isl_map_is_injective(map);
+	isl_ctx *ctx = isl_map_get_ctx(map);
+	isl_pw_multi_aff *f;
+	const char *msg;
 
-	if (injective == isl_bool_false) {
+	*one = isl_bool_error;
+	if (isl_ctx_last_error(ctx) != isl_error_none ||
+		isl_options_get_on_error(ctx) != ISL_ON_ERROR_CONTINUE)
+		return NULL;
+	f = isl_pw_multi_aff_from_map(isl_map_reverse(isl_map_copy(map)));
+	if (f) {
+		*one = isl_bool_true;
+		return f;
+	}
+	if (isl_ctx_last_error(ctx) == isl_error_quota || isl_ctx_aborted(ctx))
+		return NULL;
+	msg = isl_ctx_last_error_msg(ctx);
+	if (isl_ctx_last_error(ctx) == isl_error_invalid && msg &&
+		strcmp(msg, "map is not single-valued") == 0)
+		*one = isl_bool_false;
+	isl_ctx_reset_error(ctx);
+	return NULL;
+}
+
+/* Whether map is one to one, with its inverse in *inverse if it is. */
+static isl_bool injective(isl_map *map, isl_pw_multi_aff **inverse)
+{
+	isl_ctx *ctx = isl_map_get_ctx(map);
+	isl_bool one;
+
+	*inverse = try_inverse(map, &one);
+	if (one != isl_bool_error ||
+		isl_ctx_last_error(ctx) == isl_error_quota ||
+		isl_ctx_aborted(ctx))
+		return one;
+	one = isl_map_is_injective(map);
+	if (one == isl_bool_true)
+		*inverse = isl_pw_multi_aff_from_map(
+			isl_map_reverse(isl_map_copy(map)));
+	return one;
+}
+
+static isl_map *one_to_one(const SyStmt *stmt, isl_map *map,
+	isl_pw_multi_aff **inverse, GError **error)
+{
+	isl_bool one = injective(map, inverse);
+
+	if (one == isl_bool_false) {
 		isl_basic_set *hull = isl_set_affine_hull(
 			isl_set_copy(stmt->domain));
 
 		map = isl_map_intersect_domain(
 			map, isl_set_from_basic_set(hull));
-		injective = isl_map_is_injective(map);
+		one = injective(map, inverse);
 	}
-	if (injective == isl_bool_true)
+	if (one == isl_bool_true)
 		return map;
 	isl_map_free(map);
 	sy_hls_refuse(error,
@@ -479,6 +535,16 @@ static void multi_aff_free(gpointer data)
 	isl_multi_aff_free(data);
 }
 
+static void pw_multi_aff_free(gpointer data)
+{
+	isl_pw_multi_aff_free(data);
+}
+
+static void union_map_free(gpointer data)
+{
+	isl_union_map_free(data);
+}
+
 /* A statement's schedule on its box, added to t. */
 static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	GHashTable *flat, GHashTable *depths, GError **error)
@@ -487,6 +553,7 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	isl_multi_aff *sched =
 		box ? stmt_schedule(t->array, flat, depths, stmt, error) : NULL;
 	isl_map *map;
+	isl_pw_multi_aff *inverse = NULL;
 
 	if (!sched) {
 		isl_set_free(box);
@@ -495,13 +562,14 @@ static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
 	map = one_to_one(stmt,
 		isl_map_intersect_domain(
 			isl_map_from_multi_aff(isl_multi_aff_copy(sched)), box),
-		error);
+		&inverse, error);
 	if (!map) {
 		isl_multi_aff_free(sched);
 		return FALSE;
 	}
 	t->n_dims = sy_isl_size(isl_map_dim(map, isl_dim_out));
 	g_hash_table_insert(t->sched, stmt->name, sched);
+	g_hash_table_insert(t->inverse, stmt->name, inverse);
 	t->schedule = isl_union_map_add_map(t->schedule, map);
 	return TRUE;
 }
@@ -534,9 +602,14 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(
 		g_str_hash, g_str_equal, NULL, multi_aff_free);
+	t->inverse = g_hash_table_new_full(
+		g_str_hash, g_str_equal, NULL, pw_multi_aff_free);
 	t->box_cache = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, cached_box_free);
 	g_mutex_init(&t->box_lock);
+	t->unit_cache = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, union_map_free);
+	g_mutex_init(&t->unit_lock);
 	for (guint i = 0; ok && i < scop->stmts->len; i++)
 		ok = add_stmt(t, g_ptr_array_index(scop->stmts, i), flat,
 			depths, error);
@@ -557,8 +630,11 @@ void sy_tile_boxes_free(SyTileBoxes *t)
 	isl_union_map_free(t->schedule);
 	isl_union_set_free(t->boxes);
 	g_hash_table_unref(t->sched);
+	g_hash_table_unref(t->inverse);
 	g_hash_table_unref(t->box_cache);
 	g_mutex_clear(&t->box_lock);
+	g_hash_table_unref(t->unit_cache);
+	g_mutex_clear(&t->unit_lock);
 	g_free(t);
 }
 
@@ -566,6 +642,12 @@ __isl_keep isl_multi_aff *sy_tile_boxes_sched(
 	const SyTileBoxes *t, const SyStmt *stmt)
 {
 	return g_hash_table_lookup(t->sched, stmt->name);
+}
+
+__isl_keep isl_pw_multi_aff *sy_tile_boxes_inverse(
+	const SyTileBoxes *t, const SyStmt *stmt)
+{
+	return g_hash_table_lookup(t->inverse, stmt->name);
 }
 
 /* The points of stmt's box in the same vector as points (of its
@@ -615,7 +697,19 @@ gboolean sy_tile_boxes_whole_vectors(
 
 /* Units and footprints */
 
-isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
+/* unit_cache's key: the unit's coordinates. */
+static char *unit_key(const SyTileBoxes *t, const gboolean *keep)
+{
+	GString *key = g_string_new(NULL);
+
+	for (guint k = 0; keep && k < t->n_space; k++)
+		g_string_append_c(key, keep[k] ? '1' : '0');
+	if (!keep)
+		g_string_append(key, "all");
+	return g_string_free(key, FALSE);
+}
+
+static isl_union_map *units_compute(const SyTileBoxes *m, const gboolean *keep)
 {
 	isl_ctx *ctx = isl_union_map_get_ctx(m->schedule);
 	guint out = m->n_tile;
@@ -640,6 +734,28 @@ isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
 	isl_local_space_free(ls);
 	return isl_union_map_apply_range(isl_union_map_copy(m->schedule),
 		isl_union_map_from_map(isl_map_from_multi_aff(ma)));
+}
+
+/* The boxes, the HLS model's paths and its drains ask for a few units
+ * (per PE, per line, per tile) many times; each is the schedule of
+ * every statement composed with a projection. */
+isl_union_map *sy_tile_boxes_units(const SyTileBoxes *m, const gboolean *keep)
+{
+	SyTileBoxes *cache = (SyTileBoxes *)m; /* the cache only */
+	char *key = unit_key(m, keep);
+	isl_union_map *units;
+
+	g_mutex_lock(&cache->unit_lock);
+	units = g_hash_table_lookup(m->unit_cache, key);
+	if (!units) {
+		units = units_compute(m, keep);
+		g_hash_table_insert(m->unit_cache, key, units);
+	} else {
+		g_free(key);
+	}
+	units = isl_union_map_copy(units);
+	g_mutex_unlock(&cache->unit_lock);
+	return units;
 }
 
 isl_union_map *sy_tile_boxes_accesses(

@@ -36,12 +36,16 @@ typedef struct _SyTileBoxes {
 				 path's and buffer's accesses ask for it */
 	GHashTable *sched; /* statement name -> isl_multi_aff: its
 			       iterators -> its flat schedule */
+	GHashTable *inverse; /* statement name -> isl_pw_multi_aff: its
+				 flat schedule on its box -> its iterators */
 	guint n_dims, n_tile, n_space; /* schedule dimensions: all, tile
 					  loops, PE coordinates after them */
 	GHashTable *box_cache; /* sy_tile_boxes_box's results, by array,
 				  reads or writes and unit */
 	GMutex box_lock; /* of box_cache: the explorer's stages may ask
 			    from several threads */
+	GHashTable *unit_cache; /* sy_tile_boxes_units's results, by unit */
+	GMutex unit_lock; /* of unit_cache */
 } SyTileBoxes;
 
 /* The boxes of array, which must outlive them. */
@@ -50,6 +54,11 @@ __isl_give SyTileBoxes *sy_tile_boxes_new(
 void sy_tile_boxes_free(__isl_take SyTileBoxes *boxes);
 
 __isl_keep isl_multi_aff *sy_tile_boxes_sched(
+	__isl_keep const SyTileBoxes *boxes, __isl_keep const SyStmt *stmt);
+/* The inverse of a statement's schedule on its box (which checking
+ * that it is one to one computes): points of the schedule (an unnamed
+ * tuple) -> the statement's iterators. */
+__isl_keep isl_pw_multi_aff *sy_tile_boxes_inverse(
 	__isl_keep const SyTileBoxes *boxes, __isl_keep const SyStmt *stmt);
 
 /* Whether instances fill the SIMD vectors of their boxes: all
