@@ -410,8 +410,12 @@ static void draw_legend(
 {
 	double size = style->font_size, line = size * 1.6;
 	double w = 0, h = line * (scene->links->len + 1) + 10;
-	double y = 10;
+	double y = 10, cx0, cy0, cx1, cy1;
 
+	/* Outside the clip (a strip below it): nothing to measure. */
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (cy0 > 8 + h + 1 || cy1 < 7 || cx1 < 7)
+		return;
 	w = sy_render_text_width(cr, scene->title, size, TRUE);
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
@@ -499,6 +503,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	/* Drawing works in the grid's coordinates: PE (0, 0) at 0. */
 	SyRenderView grid = *view, *v = &grid;
 	Visible in;
+	double x0, y0, x1, y1;
 
 	grid.x0 -= scene->margin;
 	grid.y0 -= scene->margin;
@@ -511,13 +516,13 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_legend(cr, scene, style);
 		return;
 	}
-	/* Only the PEs in view (plus one around, for arrows in). */
-	in.c0 = MAX(0, (gint64)floor(v->x0) - 1);
-	in.r0 = MAX(0, (gint64)floor(v->y0) - 1);
-	in.c1 = MIN(
-		scene->cols - 1, (gint64)ceil(v->x0 + v->width / v->scale) + 1);
-	in.r1 = MIN(scene->rows - 1,
-		(gint64)ceil(v->y0 + v->height / v->scale) + 1);
+	/* Only the PEs in view and in the clip (plus one around, for
+	 * arrows in). */
+	sy_render_visible(cr, v, &x0, &y0, &x1, &y1);
+	in.c0 = MAX(0, (gint64)floor(x0) - 1);
+	in.r0 = MAX(0, (gint64)floor(y0) - 1);
+	in.c1 = MIN(scene->cols - 1, (gint64)ceil(x1) + 1);
+	in.r1 = MIN(scene->rows - 1, (gint64)ceil(y1) + 1);
 	draw_pes(cr, v, style, &in);
 	if (hover_row >= 0)
 		draw_hover(cr, v, style, hover_row, hover_col);
