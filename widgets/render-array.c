@@ -19,10 +19,10 @@ static void link_free(gpointer data)
 	g_free(link);
 }
 
-void sy_array_scene_free(SyArrayScene *scene)
+static void scene_clear(gpointer data)
 {
-	if (!scene)
-		return;
+	SyArrayScene *scene = data;
+
 	g_ptr_array_unref(scene->links);
 	g_ptr_array_unref(scene->arrays);
 	g_free(scene->row_loop);
@@ -31,7 +31,17 @@ void sy_array_scene_free(SyArrayScene *scene)
 	g_free(scene->title);
 	g_free(scene->selected);
 	sy_io_scene_free(scene->io);
-	g_free(scene);
+}
+
+SyArrayScene *sy_array_scene_ref(SyArrayScene *scene)
+{
+	return scene ? g_rc_box_acquire(scene) : NULL;
+}
+
+void sy_array_scene_free(SyArrayScene *scene)
+{
+	if (scene)
+		g_rc_box_release_full(scene, scene_clear);
 }
 
 static gint64 extent(const SyAnalysis *a, guint member)
@@ -53,7 +63,7 @@ static guint array_index(SyArrayScene *scene, const char *name)
 SyArrayScene *sy_array_scene_new(
 	const SyAnalysis *a, const SyCandidate *c, const gint64 *pe)
 {
-	SyArrayScene *scene = g_new0(SyArrayScene, 1);
+	SyArrayScene *scene = g_rc_box_new0(SyArrayScene);
 	const SyBandMember *m = a->band->members;
 	GString *title = g_string_new("[");
 
