@@ -2,9 +2,13 @@
 
 #include "sy-array-picture.h"
 
-/* Main-loop time a turn spends rendering (µs): with the rest of a
- * frame, under the 16 ms of a 60 Hz frame on a loaded machine. */
+/* Main-loop time an idle turn spends rendering (µs), and a frame: the
+ * frame also lays out and draws the other widgets that changed (the
+ * Sizes panel, 2 to 4 ms a step), and must stay under the 16 ms of a
+ * 60 Hz frame on a loaded machine.  A picture that takes longer than a
+ * frame's share is rendered by idle turns, between frames. */
 #define BUDGET_US 4000
+#define FRAME_BUDGET_US 2000
 /* What one strip should cost (µs): a turn ends at most this much past
  * its budget. */
 #define STRIP_US 2000
@@ -197,11 +201,11 @@ static void finish_job(SyArrayPicture *picture)
 	g_clear_pointer(&picture->fonts, cairo_font_options_destroy);
 }
 
-/* Strips of the picture under way for BUDGET_US; TRUE when it is
+/* Strips of the picture under way for budget µs; TRUE when it is
  * complete (and shown). */
-static gboolean render_slice(SyArrayPicture *picture)
+static gboolean render_slice(SyArrayPicture *picture, gint64 budget)
 {
-	gint64 end = g_get_monotonic_time() + BUDGET_US;
+	gint64 end = g_get_monotonic_time() + budget;
 
 	do
 		render_strip(picture);
@@ -220,7 +224,7 @@ static gboolean render_idle(gpointer data)
 {
 	SyArrayPicture *picture = data;
 
-	if (!render_slice(picture))
+	if (!render_slice(picture, BUDGET_US))
 		return G_SOURCE_CONTINUE;
 	picture->idle = 0;
 	gtk_widget_queue_draw(picture->widget);
@@ -241,7 +245,8 @@ gboolean sy_array_picture_paint(SyArrayPicture *picture, cairo_t *cr,
 			start_job(picture, cr, scene, view, style, hover_row,
 				hover_col);
 		/* A slice now, unless idle turns are at it already. */
-		if (!picture->idle && render_slice(picture)) {
+		if (!picture->idle &&
+			render_slice(picture, FRAME_BUDGET_US)) {
 			wanted = key_matches(&picture->shown_key, scene, view,
 				style, hover_row, hover_col, scale);
 			/* What was under way was older: the newest next. */
