@@ -9,6 +9,7 @@ typedef struct {
 	GtkAdjustment *tile;
 	GtkLabel *padding;
 	GtkComboBoxText *latency; /* NULL for a loop that is not parallel */
+	GArray *latencies; /* gint64: what latency lists */
 } Row;
 
 struct _SyConfigPanel {
@@ -27,6 +28,7 @@ struct _SyConfigPanel {
 	SyConfig *config;
 	char *file;
 	GPtrArray *rows; /* Row */
+	GArray *widths; /* gint64: what width_combo lists */
 	gboolean filling; /* setting widgets: their signals are ours */
 };
 
@@ -50,6 +52,39 @@ static gint64 combo_value(GtkComboBoxText *combo, gint64 dflt)
 	const char *id = gtk_combo_box_get_active_id(GTK_COMBO_BOX(combo));
 
 	return id ? g_ascii_strtoll(id, NULL, 10) : dflt;
+}
+
+/* Whether list holds values (NULL: nothing listed). */
+static gboolean same_values(const GArray *list, const GArray *values)
+{
+	return list && list->len == values->len &&
+		memcmp(list->data, values->data,
+			sizeof(gint64) * values->len) == 0;
+}
+
+/* combo lists values (the divisors of a size), *list saying what it
+ * lists: filled again only when they change.  A combo filled again asks
+ * for a new size, and the panel is laid out and drawn again whole: per
+ * step of a tile size, that was most of the main thread's frame. */
+static void combo_fill(
+	GtkComboBoxText *combo, GArray **list, GArray *values /* take */)
+{
+	if (same_values(*list, values)) {
+		g_array_unref(values);
+		return;
+	}
+	gtk_combo_box_text_remove_all(combo);
+	for (guint i = 0; i < values->len; i++)
+		combo_add_value(combo, g_array_index(values, gint64, i), NULL);
+	if (*list)
+		g_array_unref(*list);
+	*list = values;
+}
+
+static void combo_clear(GtkComboBoxText *combo, GArray **list)
+{
+	gtk_combo_box_text_remove_all(combo);
+	g_clear_pointer(list, g_array_unref);
 }
 
 static void combo_select(GtkComboBoxText *combo, gint64 v)
@@ -121,16 +156,13 @@ static void fill_latency(Row *row)
 {
 	SyConfig *cfg = row->panel->config;
 	guint m = row->ref->member;
-	g_autoptr(GArray) div = sy_config_divisors(cfg->tile[m]);
 
 	if (!row->latency)
 		return;
 	if (cfg->tile[m] % cfg->latency[m] != 0)
 		cfg->latency[m] = 1;
-	gtk_combo_box_text_remove_all(row->latency);
-	for (guint i = 0; i < div->len; i++)
-		combo_add_value(
-			row->latency, g_array_index(div, gint64, i), NULL);
+	combo_fill(row->latency, &row->latencies,
+		sy_config_divisors(cfg->tile[m]));
 	combo_select(row->latency, cfg->latency[m]);
 }
 
@@ -138,11 +170,11 @@ static void fill_latency(Row *row)
 static void fill_width(SyConfigPanel *self)
 {
 	SyConfig *cfg = self->config;
-	g_autoptr(GArray) div = NULL;
+	GArray *div;
 	gint64 range;
 
-	gtk_combo_box_text_remove_all(self->width_combo);
 	if (cfg->simd < 0) {
+		combo_clear(self->width_combo, &self->widths);
 		gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), FALSE);
 		return;
 	}
@@ -153,9 +185,7 @@ static void fill_width(SyConfigPanel *self)
 	if (cfg->simd_factor < 1 || range % cfg->simd_factor != 0)
 		cfg->simd_factor = div->len > 1 ? g_array_index(div, gint64, 1)
 						: 1;
-	for (guint i = 0; i < div->len; i++)
-		combo_add_value(
-			self->width_combo, g_array_index(div, gint64, i), NULL);
+	combo_fill(self->width_combo, &self->widths, div);
 	combo_select(self->width_combo, cfg->simd_factor);
 	gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), TRUE);
 }
@@ -228,6 +258,15 @@ static GtkWidget *small_label(const char *text, const char *style)
 	gtk_style_context_add_class(gtk_widget_get_style_context(label), style);
 	gtk_widget_show(label);
 	return label;
+}
+
+static void row_free(gpointer data)
+{
+	Row *row = data;
+
+	if (row->latencies)
+		g_array_unref(row->latencies);
+	g_free(row);
 }
 
 /* name role [slider] [spin] [latency]
@@ -316,7 +355,7 @@ static void clear(SyConfigPanel *self)
 	g_ptr_array_set_size(self->rows, 0);
 	gtk_combo_box_text_remove_all(self->order_combo);
 	gtk_combo_box_text_remove_all(self->simd_combo);
-	gtk_combo_box_text_remove_all(self->width_combo);
+	combo_clear(self->width_combo, &self->widths);
 	g_clear_pointer(&self->config, sy_config_free);
 	self->choices = NULL;
 }
@@ -452,6 +491,7 @@ static void sy_config_panel_finalize(GObject *object)
 	SyConfigPanel *self = SY_CONFIG_PANEL(object);
 
 	g_ptr_array_unref(self->rows);
+	g_clear_pointer(&self->widths, g_array_unref);
 	sy_config_free(self->config);
 	g_free(self->file);
 	G_OBJECT_CLASS(sy_config_panel_parent_class)->finalize(object);
@@ -488,7 +528,7 @@ static void sy_config_panel_init(SyConfigPanel *self)
 	GSimpleActionGroup *group = g_simple_action_group_new();
 
 	gtk_widget_init_template(GTK_WIDGET(self));
-	self->rows = g_ptr_array_new_with_free_func(g_free);
+	self->rows = g_ptr_array_new_with_free_func(row_free);
 	g_action_map_add_action_entries(G_ACTION_MAP(group), panel_actions,
 		G_N_ELEMENTS(panel_actions), self);
 	gtk_widget_insert_action_group(

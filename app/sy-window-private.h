@@ -47,6 +47,7 @@ struct _SyWindow {
 
 	SyPipeline *pipeline; /* the kernel's pipeline: every result */
 	gboolean filling; /* rebuilding lists: ignore their signals */
+	gboolean network_filled; /* the Network page holds the design */
 	GtkWidget *export_dialog; /* while open */
 };
 
@@ -58,6 +59,8 @@ void sy_window_analyse(SyWindow *self);
 
 /* Export needs a design, and runs one export at a time. */
 void sy_window_update_export_action(SyWindow *self);
+/* The Network page: the design while it is shown, nothing hidden. */
+void sy_window_update_network(SyWindow *self);
 
 /* Saves the kernel (elsewhere when it is the bundled example); FALSE
  * if it was not saved. */

@@ -179,8 +179,9 @@ static void view_module_selected(
 	SyArrayView *view, const char *name, SyWindow *self)
 {
 	(void)view;
-	sy_design_panel_select(self->design_panel, name);
+	/* The page first: shown, it is filled with the design. */
 	gtk_stack_set_visible_child_name(self->side_stack, "network");
+	sy_design_panel_select(self->design_panel, name);
 }
 
 static void panel_module_selected(
@@ -194,6 +195,26 @@ static char *error_markup(const GError *error)
 {
 	return g_markup_printf_escaped(
 		"<span foreground=\"#d55e00\">%s</span>", error->message);
+}
+
+/* The Network page shows the design; hidden, it holds none and is not
+ * filled: filling its tree asks for a new size, which lays out and draws
+ * the whole side stack again, the Sizes page in view included (most of
+ * a frame, per step of a size). */
+void sy_window_update_network(SyWindow *self)
+{
+	if (!self->pipeline)
+		return;
+	if (g_strcmp0(gtk_stack_get_visible_child_name(self->side_stack),
+		    "network") == 0) {
+		sy_design_panel_set_design(self->design_panel,
+			sy_pipeline_get_design(self->pipeline));
+		self->network_filled = TRUE;
+	} else if (self->network_filled) {
+		/* The design it borrows goes with the next result. */
+		sy_design_panel_set_design(self->design_panel, NULL);
+		self->network_filled = FALSE;
+	}
 }
 
 /* What the sizes make: the grid, its size, and the padding. */
@@ -225,7 +246,7 @@ static void design_changed(
 	SyArrayScene *scene;
 
 	(void)pspec;
-	sy_design_panel_set_design(self->design_panel, design);
+	sy_window_update_network(self);
 	sy_window_update_export_action(self);
 	if (!pe) {
 		if (error) {
@@ -576,6 +597,7 @@ static void sy_window_dispose(GObject *object)
 	}
 	/* The views borrow from the pipeline: they let go first. */
 	if (self->pipeline) {
+		g_signal_handlers_disconnect_by_data(self->side_stack, self);
 		g_signal_handlers_disconnect_by_data(self->pipeline, self);
 		sy_deps_view_set_analysis(self->deps_view, NULL);
 		sy_config_panel_set_choices(
@@ -738,6 +760,8 @@ static void sy_window_init(SyWindow *self)
 		self->y_combo, "changed", G_CALLBACK(axes_changed), self);
 	g_signal_connect(self->views, "notify::visible-child-name",
 		G_CALLBACK(stack_changed), self);
+	g_signal_connect_swapped(self->side_stack, "notify::visible-child-name",
+		G_CALLBACK(sy_window_update_network), self);
 	sy_window_update_title(self);
 }
 

@@ -291,6 +291,83 @@ static void test_array_io(void)
 	cairo_surface_destroy(surface);
 }
 
+/* v drawn strip by strip, each strip under its clip, as the explorer
+ * renders a picture in slices; strip 0: at once, with no clip. */
+static cairo_surface_t *draw_strips(const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style, int strip)
+{
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, v->width, v->height);
+	cairo_t *cr = cairo_create(surface);
+
+	if (!strip)
+		sy_render_array(cr, scene, v, style, 3, 5);
+	for (int y = 0; strip && y < v->height; y += strip) {
+		cairo_save(cr);
+		cairo_rectangle(cr, 0, y, v->width, MIN(strip, v->height - y));
+		cairo_clip(cr);
+		sy_render_array(cr, scene, v, style, 3, 5);
+		cairo_restore(cr);
+	}
+	cairo_destroy(cr);
+	cairo_surface_flush(surface);
+	return surface;
+}
+
+/* Bytes of the two pictures' pixels that differ. */
+static guint count_differences(cairo_surface_t *a, cairo_surface_t *b)
+{
+	const unsigned char *pa = cairo_image_surface_get_data(a);
+	const unsigned char *pb = cairo_image_surface_get_data(b);
+	int stride = cairo_image_surface_get_stride(a);
+	int width = cairo_image_surface_get_width(a);
+	guint n = 0;
+
+	for (int y = 0; y < cairo_image_surface_get_height(a); y++)
+		for (int x = 0; x < width * 4; x++)
+			n += pa[y * stride + x] != pb[y * stride + x];
+	return n;
+}
+
+/* A 64 x 64 array with its network, fitted (links), zoomed in (labels,
+ * ports, L1 modules) and out (flow lines, the summary): the picture
+ * drawn in strips under clips, with only what reaches each strip, is
+ * the whole picture byte for byte, whatever the strips' height. */
+static void test_array_strips(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = sy_pe_array_new(c, cfg, NULL);
+	g_autoptr(SyDesign) design = sy_design_new(array, NULL, NULL);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(a, cand, NULL);
+	static const double zooms[] = {1, 3, 5, 0.6, 0.2};
+	static const int strips[] = {1, 37, 128, 500};
+	SyRenderStyle style = *sy_render_style_print();
+	double w, h;
+
+	sy_array_scene_set_design(scene, design);
+	sy_array_scene_select(scene, "A_IO_L2_in");
+	sy_array_scene_size(scene, &w, &h);
+	for (gsize z = 0; z < G_N_ELEMENTS(zooms); z++) {
+		SyRenderView v = sy_render_view_fit(w, h, 700, 500);
+		cairo_surface_t *whole;
+
+		sy_render_view_zoom(&v, zooms[z], 300, 200);
+		whole = draw_strips(scene, &v, &style, 0);
+		for (gsize s = 0; s < G_N_ELEMENTS(strips); s++) {
+			cairo_surface_t *sliced = draw_strips(
+				scene, &v, &style, strips[s]);
+
+			g_assert_cmpuint(count_differences(whole, sliced), ==,
+				0);
+			cairo_surface_destroy(sliced);
+		}
+		cairo_surface_destroy(whole);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -300,5 +377,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
+	g_test_add_func("/render/array-strips", test_array_strips);
 	return g_test_run();
 }

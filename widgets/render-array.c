@@ -19,10 +19,10 @@ static void link_free(gpointer data)
 	g_free(link);
 }
 
-void sy_array_scene_free(SyArrayScene *scene)
+static void scene_clear(gpointer data)
 {
-	if (!scene)
-		return;
+	SyArrayScene *scene = data;
+
 	g_ptr_array_unref(scene->links);
 	g_ptr_array_unref(scene->arrays);
 	g_free(scene->row_loop);
@@ -31,7 +31,17 @@ void sy_array_scene_free(SyArrayScene *scene)
 	g_free(scene->title);
 	g_free(scene->selected);
 	sy_io_scene_free(scene->io);
-	g_free(scene);
+}
+
+SyArrayScene *sy_array_scene_ref(SyArrayScene *scene)
+{
+	return scene ? g_rc_box_acquire(scene) : NULL;
+}
+
+void sy_array_scene_free(SyArrayScene *scene)
+{
+	if (scene)
+		g_rc_box_release_full(scene, scene_clear);
 }
 
 static gint64 extent(const SyAnalysis *a, guint member)
@@ -53,7 +63,7 @@ static guint array_index(SyArrayScene *scene, const char *name)
 SyArrayScene *sy_array_scene_new(
 	const SyAnalysis *a, const SyCandidate *c, const gint64 *pe)
 {
-	SyArrayScene *scene = g_new0(SyArrayScene, 1);
+	SyArrayScene *scene = g_rc_box_new0(SyArrayScene);
 	const SyBandMember *m = a->band->members;
 	GString *title = g_string_new("[");
 
@@ -410,8 +420,12 @@ static void draw_legend(
 {
 	double size = style->font_size, line = size * 1.6;
 	double w = 0, h = line * (scene->links->len + 1) + 10;
-	double y = 10;
+	double y = 10, cx0, cy0, cx1, cy1;
 
+	/* Outside the clip (a strip below it): nothing to measure. */
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (cy0 > 8 + h + 1 || cy1 < 7 || cx1 < 7)
+		return;
 	w = sy_render_text_width(cr, scene->title, size, TRUE);
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
@@ -499,6 +513,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	/* Drawing works in the grid's coordinates: PE (0, 0) at 0. */
 	SyRenderView grid = *view, *v = &grid;
 	Visible in;
+	double x0, y0, x1, y1;
 
 	grid.x0 -= scene->margin;
 	grid.y0 -= scene->margin;
@@ -511,13 +526,13 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_legend(cr, scene, style);
 		return;
 	}
-	/* Only the PEs in view (plus one around, for arrows in). */
-	in.c0 = MAX(0, (gint64)floor(v->x0) - 1);
-	in.r0 = MAX(0, (gint64)floor(v->y0) - 1);
-	in.c1 = MIN(
-		scene->cols - 1, (gint64)ceil(v->x0 + v->width / v->scale) + 1);
-	in.r1 = MIN(scene->rows - 1,
-		(gint64)ceil(v->y0 + v->height / v->scale) + 1);
+	/* Only the PEs in view and in the clip (plus one around, for
+	 * arrows in). */
+	sy_render_visible(cr, v, &x0, &y0, &x1, &y1);
+	in.c0 = MAX(0, (gint64)floor(x0) - 1);
+	in.r0 = MAX(0, (gint64)floor(y0) - 1);
+	in.c1 = MIN(scene->cols - 1, (gint64)ceil(x1) + 1);
+	in.r1 = MIN(scene->rows - 1, (gint64)ceil(y1) + 1);
 	draw_pes(cr, v, style, &in);
 	if (hover_row >= 0)
 		draw_hover(cr, v, style, hover_row, hover_col);

@@ -40,6 +40,9 @@ typedef struct {
  * (SyPeArray.pe); NULL for one PE per iteration of the space loops. */
 SyArrayScene *sy_array_scene_new(const SyAnalysis *analysis,
 	const SyCandidate *candidate, const gint64 *pe);
+/* A scene is counted: free drops a reference, the last frees it (the
+ * explorer's picture holds one while it renders the scene). */
+SyArrayScene *sy_array_scene_ref(SyArrayScene *scene);
 void sy_array_scene_free(SyArrayScene *scene);
 
 /* Adds the I/O network of design (NULL: none) around the grid. */

@@ -219,14 +219,19 @@ static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3)
 	return NULL;
 }
 
-/* The boxes of a lane inside the view: [*lo, *hi]. */
+/* What of the grid's coordinates the view and the clip show. */
+typedef struct {
+	double x0, y0, x1, y1;
+} Shown;
+
+/* The boxes of a lane that are shown: [*lo, *hi]. */
 static gboolean visible(const SyIoScene *io, const SyIoLane *lane,
-	const SyRenderView *v, gint64 *lo, gint64 *hi)
+	const Shown *in, gint64 *lo, gint64 *hi)
 {
 	gboolean vertical = lane->edge == SY_EDGE_WEST ||
 		lane->edge == SY_EDGE_EAST;
-	double a = vertical ? v->y0 : v->x0;
-	double b = a + (vertical ? v->height : v->width) / v->scale;
+	double a = vertical ? in->y0 : in->x0;
+	double b = vertical ? in->y1 : in->x1;
 	double per = edge_length(io, lane) / (double)lane->count;
 
 	if (!on_edge(lane->edge)) {
@@ -382,14 +387,14 @@ static void draw_width(cairo_t *cr, const SyRenderView *v,
 }
 
 static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
-	const SyIoLane *lane, const SyRenderView *v, const SyRenderStyle *style,
-	gboolean selected)
+	const SyIoLane *lane, const SyRenderView *v, const Shown *in,
+	const SyRenderStyle *style, gboolean selected)
 {
 	gboolean feeds = (double)lane->count == edge_length(io, lane) &&
 		lane->level == 2;
 	gint64 lo, hi;
 
-	if (!visible(io, lane, v, &lo, &hi))
+	if (!visible(io, lane, in, &lo, &hi))
 		return;
 	for (gint64 i = lo; i <= hi; i++) {
 		double x, y;
@@ -472,15 +477,14 @@ static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
 
 /* L1 modules inside the PEs: a small box in each PE's corner. */
 static void draw_grid_lane(cairo_t *cr, const SyIoScene *io,
-	const SyIoLane *lane, const SyRenderView *v, const SyRenderStyle *style)
+	const SyIoLane *lane, const SyRenderView *v, const Shown *in,
+	const SyRenderStyle *style)
 {
 	double s = 0.16;
-	gint64 r0 = MAX(0, (gint64)floor(v->y0) - 1);
-	gint64 c0 = MAX(0, (gint64)floor(v->x0) - 1);
-	gint64 r1 = MIN(
-		io->rows - 1, (gint64)ceil(v->y0 + v->height / v->scale));
-	gint64 c1 = MIN(
-		io->cols - 1, (gint64)ceil(v->x0 + v->width / v->scale));
+	gint64 r0 = MAX(0, (gint64)floor(in->y0) - 1);
+	gint64 c0 = MAX(0, (gint64)floor(in->x0) - 1);
+	gint64 r1 = MIN(io->rows - 1, (gint64)ceil(in->y1));
+	gint64 c1 = MIN(io->cols - 1, (gint64)ceil(in->x1));
 
 	if (v->scale < 16)
 		return;
@@ -501,17 +505,20 @@ static void draw_grid_lane(cairo_t *cr, const SyIoScene *io,
 void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
 	const SyRenderStyle *style, const char *selected)
 {
+	Shown in;
+
+	sy_render_visible(cr, v, &in.x0, &in.y0, &in.x1, &in.y1);
 	for (guint i = 0; i < io->lanes->len; i++) {
 		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
 		gboolean chosen = selected && g_str_equal(selected, lane->name);
 
 		if (lane->edge == SY_EDGE_GRID)
-			draw_grid_lane(cr, io, lane, v, style);
+			draw_grid_lane(cr, io, lane, v, &in, style);
 		else if (lane->edge == SY_EDGE_CORNER)
 			draw_corner(cr, io, lane, v, style, chosen);
 		else if (v->scale < DETAIL_PX)
 			draw_bar(cr, io, lane, v, style);
 		else
-			draw_edge_lane(cr, io, lane, v, style, chosen);
+			draw_edge_lane(cr, io, lane, v, &in, style, chosen);
 	}
 }

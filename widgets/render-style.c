@@ -85,6 +85,18 @@ void sy_render_view_zoom(
 	view->y0 = sy - py / view->scale;
 }
 
+void sy_render_visible(cairo_t *cr, const SyRenderView *v, double *x0,
+	double *y0, double *x1, double *y1)
+{
+	double cx0, cy0, cx1, cy1;
+
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	*x0 = v->x0 + MAX(cx0, 0) / v->scale;
+	*y0 = v->y0 + MAX(cy0, 0) / v->scale;
+	*x1 = v->x0 + MIN(cx1, v->width) / v->scale;
+	*y1 = v->y0 + MIN(cy1, v->height) / v->scale;
+}
+
 static PangoLayout *text_layout(
 	cairo_t *cr, const char *text, double size, gboolean bold)
 {

@@ -52,6 +52,13 @@ static inline double sy_render_y(const SyRenderView *v, double y)
 	return (y - v->y0) * v->scale;
 }
 
+/* What of view v the clip of cr leaves, in scene units: [*x0, *x1] x
+ * [*y0, *y1] (empty when x1 < x0 or y1 < y0).  Renderers add to their
+ * paths only what can reach it: a redraw of a strip of a widget, or a
+ * picture rendered strip by strip, costs that strip's share. */
+void sy_render_visible(cairo_t *cr, const SyRenderView *v, double *x0,
+	double *y0, double *x1, double *y1);
+
 /* A view that shows the scene rectangle [0, w] x [0, h] whole and
  * centred in width x height pixels. */
 SyRenderView sy_render_view_fit(double w, double h, int width, int height);

@@ -1,5 +1,6 @@
 #include <math.h>
 
+#include "sy-array-picture.h"
 #include "sy-array-view.h"
 #include "sy-view-nav.h"
 #include "sy-view-style.h"
@@ -11,6 +12,8 @@ struct _SyArrayView {
 	GtkDrawingArea parent_instance;
 
 	SyArrayScene *scene;
+	SyArrayPicture *picture; /* rendered in slices, kept */
+	gboolean current; /* the last frame showed the scene as it is */
 	SyViewNav nav; /* its view: PE units to pixels */
 	gboolean labels;
 	gint64 hover_row, hover_col;
@@ -45,14 +48,15 @@ static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
 	if (!self->scene) {
 		sy_render_set_color(cr, style.background, 1);
 		cairo_paint(cr);
+		self->current = TRUE;
 		return GDK_EVENT_PROPAGATE;
 	}
 	if (self->nav.auto_fit)
 		fit(self);
 	self->nav.view.width = gtk_widget_get_allocated_width(widget);
 	self->nav.view.height = gtk_widget_get_allocated_height(widget);
-	sy_render_array(cr, self->scene, &self->nav.view, &style,
-		self->hover_row, self->hover_col);
+	self->current = sy_array_picture_paint(self->picture, cr, self->scene,
+		&self->nav.view, &style, self->hover_row, self->hover_col);
 	return GDK_EVENT_PROPAGATE;
 }
 
@@ -149,10 +153,18 @@ static void sy_array_view_finalize(GObject *object)
 {
 	SyArrayView *self = SY_ARRAY_VIEW(object);
 
+	sy_array_picture_free(self->picture);
 	sy_array_scene_free(self->scene);
 	g_free(self->selected);
 	sy_view_nav_clear(&self->nav);
 	G_OBJECT_CLASS(sy_array_view_parent_class)->finalize(object);
+}
+
+/* The pictures are surfaces like the window's: they go with it. */
+static void sy_array_view_unrealize(GtkWidget *widget)
+{
+	sy_array_picture_clear(SY_ARRAY_VIEW(widget)->picture);
+	GTK_WIDGET_CLASS(sy_array_view_parent_class)->unrealize(widget);
 }
 
 static void sy_array_view_class_init(SyArrayViewClass *klass)
@@ -162,6 +174,7 @@ static void sy_array_view_class_init(SyArrayViewClass *klass)
 
 	object_class->finalize = sy_array_view_finalize;
 	widget_class->draw = sy_array_view_draw;
+	widget_class->unrealize = sy_array_view_unrealize;
 	widget_class->query_tooltip = sy_array_view_query_tooltip;
 	signals[MODULE_SELECTED] = g_signal_new("module-selected",
 		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -172,6 +185,7 @@ static void sy_array_view_class_init(SyArrayViewClass *klass)
 static void sy_array_view_init(SyArrayView *self)
 {
 	self->labels = TRUE;
+	self->picture = sy_array_picture_new(GTK_WIDGET(self));
 	self->hover_row = self->hover_col = -1;
 	sy_view_nav_init(
 		&self->nav, GTK_WIDGET(self), &nav_hooks, MIN_SCALE, MAX_SCALE);
@@ -234,6 +248,9 @@ void sy_array_view_select(SyArrayView *self, const char *name)
 {
 	g_free(self->selected);
 	self->selected = g_strdup(name);
+	/* The scene changes in place: a picture of it under way is not
+	 * of one scene any more. */
+	sy_array_picture_restart(self->picture);
 	if (self->scene)
 		sy_array_scene_select(self->scene, name);
 	gtk_widget_queue_draw(GTK_WIDGET(self));
@@ -242,4 +259,9 @@ void sy_array_view_select(SyArrayView *self, const char *name)
 const char *sy_array_view_get_selected(SyArrayView *self)
 {
 	return self->selected;
+}
+
+gboolean sy_array_view_is_current(SyArrayView *self)
+{
+	return self->current;
 }

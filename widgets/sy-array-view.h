@@ -30,4 +30,9 @@ double sy_array_view_get_scale(SyArrayView *self);
 void sy_array_view_select(SyArrayView *self, const char *name);
 const char *sy_array_view_get_selected(SyArrayView *self);
 
+/* Whether the last frame showed the scene as it is now: a large array's
+ * picture renders over a few main-loop turns, the previous one shown
+ * meanwhile (see sy-array-picture.h). */
+gboolean sy_array_view_is_current(SyArrayView *self);
+
 G_END_DECLS
