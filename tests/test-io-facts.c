@@ -297,7 +297,7 @@ static void test_json(void)
 	text = round_trip(m.design);
 	/* Refused, saying where. */
 	assert_refused(m.design, text, "\"lanes\" : 2", "\"lanes\" : \"2\"",
-		"io/paths/1: \"lanes\" is not an integer");
+		"io/paths/1: \"lanes\" is a string, not an integer");
 	assert_refused(m.design, text, "\"A_IO_L2_in\"", "\"A_IO_L9_in\"",
 		"io/paths/1: \"intra\" is A_IO_L9_in, not a module of the "
 		"design with code");

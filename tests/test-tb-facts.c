@@ -360,7 +360,7 @@ static void test_json_refused(void)
 	assert_refused(m.design, 2, extra_member,
 		"testbench/2: unknown member \"x\"");
 	assert_refused(m.design, 0, short_box,
-		"testbench/0: \"box\" is not an array of 2 sizes");
+		"testbench/0: \"box\" has 1 integer, not 2");
 	assert_refused(m.design, 3, loops_of_in,
 		"testbench/3: \"loops\" has a statement without 2 offsets "
 		"and a condition as arguments");
@@ -368,7 +368,7 @@ static void test_json_refused(void)
 		"testbench/1: \"loops\": code: an integer is not a node (an "
 		"object)");
 	assert_refused(m.design, -1, not_object,
-		"testbench/3: not an object");
+		"testbench/3: an integer, not an object");
 	made_clear(&m);
 }
 

@@ -87,6 +87,18 @@ JsonObject *sy_design_read_object(JsonNode *node, GError **error)
 	return NULL;
 }
 
+/* An object with exactly the members names, all required. */
+JsonObject *sy_design_read_object_with(
+	JsonNode *node, const char *const *names, GError **error)
+{
+	JsonObject *o = sy_design_read_object(node, error);
+
+	if (o && sy_design_read_members(
+			 o, names, g_strv_length((char **)names), NULL, error))
+		return o;
+	return NULL;
+}
+
 JsonArray *sy_design_read_array(JsonNode *node, GError **error)
 {
 	if (JSON_NODE_HOLDS_ARRAY(node))
@@ -96,7 +108,19 @@ JsonArray *sy_design_read_array(JsonNode *node, GError **error)
 	return NULL;
 }
 
-/* Typed members; o has them (check_members said so). */
+/* Typed members; o has them (sy_design_read_members said so). */
+
+JsonArray *sy_design_read_array_member(
+	JsonObject *o, const char *name, GError **error)
+{
+	JsonNode *node = json_object_get_member(o, name);
+
+	if (JSON_NODE_HOLDS_ARRAY(node))
+		return json_node_get_array(node);
+	sy_design_read_fail(error, "\"%s\" is %s, not an array", name,
+		sy_design_read_type(node));
+	return NULL;
+}
 
 const char *sy_design_read_str(JsonObject *o, const char *name, GError **error)
 {
@@ -215,8 +239,28 @@ static char *element(const char *what, guint i)
 	return g_strdup_printf("element %u of %s", i, what);
 }
 
-gboolean sy_design_read_ints(JsonNode *node, const char *what, gint64 min,
-	guint n_min, guint n_max, gint64 **out, guint *n, GError **error)
+/* The count's wording: "2", "1 to 3" or "at least 1". */
+static gboolean count_fail(GError **error, const char *what, guint n,
+	guint n_min, guint n_max)
+{
+	const char *s = n == 1 ? "" : "s";
+
+	if (n_min == n_max)
+		return sy_design_read_fail(error, "%s has %u integer%s, not %u",
+			what, n, s, n_min);
+	if (n_max == G_MAXUINT)
+		return sy_design_read_fail(error,
+			"%s has %u integer%s, not at least %u", what, n, s,
+			n_min);
+	return sy_design_read_fail(error, "%s has %u integer%s, not %u to %u",
+		what, n, s, n_min, n_max);
+}
+
+/* n_min to n_max integers from min to max: *out new (NULL when empty
+ * and empty_null). */
+static gboolean ints_from(JsonNode *node, const char *what, gint64 min,
+	gint64 max, guint n_min, guint n_max, gboolean empty_null,
+	gint64 **out, guint *n, GError **error)
 {
 	JsonArray *list;
 	gint64 *v;
@@ -227,25 +271,26 @@ gboolean sy_design_read_ints(JsonNode *node, const char *what, gint64 min,
 	list = json_node_get_array(node);
 	*n = json_array_get_length(list);
 	if (*n < n_min || *n > n_max)
-		return n_max == G_MAXUINT
-			? sy_design_read_fail(error,
-				  "%s has %u integers, not at least %u", what,
-				  *n, n_min)
-			: sy_design_read_fail(error,
-				  "%s has %u integers, not %u to %u", what, *n,
-				  n_min, n_max);
-	v = *n ? g_new(gint64, *n) : NULL;
+		return count_fail(error, what, *n, n_min, n_max);
+	v = *n || !empty_null ? g_new0(gint64, *n + 1) : NULL;
 	for (guint i = 0; i < *n; i++) {
 		g_autofree char *it = element(what, i);
 
 		if (!sy_design_read_int(json_array_get_element(list, i), it,
-			    min, G_MAXINT64, &v[i], error)) {
+			    min, max, &v[i], error)) {
 			g_free(v);
 			return FALSE;
 		}
 	}
 	*out = v;
 	return TRUE;
+}
+
+gboolean sy_design_read_ints(JsonNode *node, const char *what, gint64 min,
+	guint n_min, guint n_max, gint64 **out, guint *n, GError **error)
+{
+	return ints_from(node, what, min, G_MAXINT64, n_min, n_max, TRUE, out,
+		n, error);
 }
 
 gboolean sy_design_read_ints_member(JsonObject *o, const char *name, gint64 min,
@@ -255,4 +300,19 @@ gboolean sy_design_read_ints_member(JsonObject *o, const char *name, gint64 min,
 
 	return sy_design_read_ints(json_object_get_member(o, name), what, min,
 		n_min, n_max, out, n, error);
+}
+
+gboolean sy_design_read_uints_member(JsonObject *o, const char *name,
+	guint **out, guint *n, GError **error)
+{
+	g_autofree char *what = g_strdup_printf("\"%s\"", name);
+	g_autofree gint64 *v = NULL;
+
+	if (!ints_from(json_object_get_member(o, name), what, 0, G_MAXUINT, 0,
+		    G_MAXUINT, FALSE, &v, n, error))
+		return FALSE;
+	*out = g_new0(guint, *n + 1);
+	for (guint i = 0; i < *n; i++)
+		(*out)[i] = (guint)v[i];
+	return TRUE;
 }

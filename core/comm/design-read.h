@@ -35,8 +35,15 @@ __isl_keep JsonObject *sy_design_read_object(
 	__isl_keep JsonNode *node, GError **error);
 __isl_keep JsonArray *sy_design_read_array(
 	__isl_keep JsonNode *node, GError **error);
+/* node as an object with exactly the members names (NULL-terminated),
+ * or NULL (failed). */
+__isl_keep JsonObject *sy_design_read_object_with(__isl_keep JsonNode *node,
+	__isl_keep const char *const *names, GError **error);
 
 /* Members o has (sy_design_read_members said so), typed: */
+/* an array (NULL: failed) */
+__isl_keep JsonArray *sy_design_read_array_member(
+	__isl_keep JsonObject *o, __isl_keep const char *name, GError **error);
 /* a string (NULL: failed), or a string or null (*out NULL for null) */
 __isl_keep const char *sy_design_read_str(
 	__isl_keep JsonObject *o, __isl_keep const char *name, GError **error);
@@ -69,5 +76,10 @@ gboolean sy_design_read_ints(__isl_keep JsonNode *node,
 gboolean sy_design_read_ints_member(__isl_keep JsonObject *o,
 	__isl_keep const char *name, gint64 min, guint n_min, guint n_max,
 	gint64 **out, guint *n, GError **error);
+/* an array of integers from 0 to G_MAXUINT: *out (to free, never
+ * NULL) and *n */
+gboolean sy_design_read_uints_member(__isl_keep JsonObject *o,
+	__isl_keep const char *name, guint **out, guint *n,
+	GError **error);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "base/json-members.h"
+#include "comm/design-read.h"
 #include "comm/io-facts-json.h"
 #include "comm/io-plan.h"
 #include "compute/code-json.h"
@@ -90,177 +91,30 @@ void sy_io_facts_add_json(JsonBuilder *b, const SyDesign *design)
 	json_builder_end_object(b);
 }
 
-/* Reading.  Errors say what is wrong (": ...") and get the path to it
- * prefixed on the way back up ("/paths/1"). */
-
-static gboolean invalid(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean invalid(GError **error, const char *format, ...)
-{
-	va_list args;
-	g_autofree char *what = NULL;
-
-	va_start(args, format);
-	what = g_strdup_vprintf(format, args);
-	va_end(args);
-	g_set_error(
-		error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, ": %s", what);
-	return FALSE;
-}
-
-/* o is an object with exactly the members names (NULL-terminated). */
-static JsonObject *object_of(
-	JsonNode *node, const char *const *names, GError **error)
-{
-	JsonObject *o;
-	guint n = 0;
-
-	if (!JSON_NODE_HOLDS_OBJECT(node)) {
-		invalid(error, "not an object");
-		return NULL;
-	}
-	o = json_node_get_object(node);
-	for (; names[n]; n++)
-		if (!json_object_has_member(o, names[n])) {
-			invalid(error, "no member \"%s\"", names[n]);
-			return NULL;
-		}
-	if (json_object_get_size(o) != n) {
-		g_autoptr(GList) members = json_object_get_members(o);
-
-		for (GList *l = members; l; l = l->next)
-			if (!g_strv_contains(names, l->data)) {
-				invalid(error, "unknown member \"%s\"",
-					(const char *)l->data);
-				break;
-			}
-		return NULL;
-	}
-	return o;
-}
-
-static gboolean holds(JsonNode *node, GType type)
-{
-	return JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
-
-/* An integer from min to max. */
-static gboolean get_int(JsonObject *o, const char *name, gint64 min, gint64 max,
-	gint64 *v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_INT64))
-		return invalid(error, "\"%s\" is not an integer", name);
-	*v = json_node_get_int(node);
-	if (*v < min || *v > max)
-		return invalid(error,
-			"\"%s\" is %" G_GINT64_FORMAT ", not from "
-			"%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-			name, *v, min, max);
-	return TRUE;
-}
-
-static gboolean get_bool(
-	JsonObject *o, const char *name, gboolean *v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_BOOLEAN))
-		return invalid(error, "\"%s\" is not a boolean", name);
-	*v = json_node_get_boolean(node);
-	return TRUE;
-}
-
-/* A string, or NULL for null. */
-static gboolean get_str(
-	JsonObject *o, const char *name, const char **v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	*v = NULL;
-	if (JSON_NODE_HOLDS_NULL(node))
-		return TRUE;
-	if (!holds(node, G_TYPE_STRING))
-		return invalid(error, "\"%s\" is not a string or null", name);
-	*v = json_node_get_string(node);
-	return TRUE;
-}
-
-/* An array of n integers from min to max (n: any for -1); *v new. */
-static gboolean get_ints(JsonObject *o, const char *name, gint64 n, gint64 min,
-	gint64 max, gint64 **v, guint *len, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-	JsonArray *list;
-
-	*v = NULL;
-	if (!JSON_NODE_HOLDS_ARRAY(node))
-		return invalid(error, "\"%s\" is not an array", name);
-	list = json_node_get_array(node);
-	*len = json_array_get_length(list);
-	if (n >= 0 && *len != n)
-		return invalid(error,
-			"\"%s\" has %u members, not %" G_GINT64_FORMAT, name,
-			*len, n);
-	*v = g_new0(gint64, *len + 1);
-	for (guint i = 0; i < *len; i++) {
-		JsonNode *e = json_array_get_element(list, i);
-
-		if (!holds(e, G_TYPE_INT64) || json_node_get_int(e) < min ||
-			json_node_get_int(e) > max) {
-			g_clear_pointer(v, g_free);
-			return invalid(error,
-				"\"%s\"[%u] is not an integer from "
-				"%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-				name, i, min, max);
-		}
-		(*v)[i] = json_node_get_int(e);
-	}
-	return TRUE;
-}
-
-static gboolean get_uints(
-	JsonObject *o, const char *name, guint **v, guint *len, GError **error)
-{
-	g_autofree gint64 *n = NULL;
-
-	*v = NULL;
-	if (!get_ints(o, name, -1, 0, G_MAXUINT, &n, len, error))
-		return FALSE;
-	*v = g_new0(guint, *len + 1);
-	for (guint i = 0; i < *len; i++)
-		(*v)[i] = (guint)n[i];
-	return TRUE;
-}
+/* Reading (comm/design-read.h's errors: what is wrong, ": ...", with
+ * the path to it prefixed on the way back up, "/paths/1"). */
 
 static gboolean moves_from_json(JsonObject *o, SyIoPathFacts *f, GError **error)
 {
 	static const char *const names[] = {"stmt", "accesses", NULL};
-	JsonNode *node = json_object_get_member(o, "moves");
-	JsonArray *list;
+	JsonArray *list = sy_design_read_array_member(o, "moves", error);
 
-	if (!JSON_NODE_HOLDS_ARRAY(node))
-		return invalid(error, "\"moves\" is not an array");
-	list = json_node_get_array(node);
-	for (guint i = 0; i < json_array_get_length(list); i++) {
-		JsonObject *m = object_of(
+	for (guint i = 0; list && i < json_array_get_length(list); i++) {
+		JsonObject *m = sy_design_read_object_with(
 			json_array_get_element(list, i), names, error);
 		const char *stmt = NULL;
 		g_autofree guint *acc = NULL;
 		guint n = 0;
 
-		if (!m || !get_str(m, "stmt", &stmt, error) ||
-			!get_uints(m, "accesses", &acc, &n, error) ||
-			(!stmt && !invalid(error, "\"stmt\" is null"))) {
-			g_prefix_error(error, "/moves/%u", i);
-			return FALSE;
+		if (!m || !(stmt = sy_design_read_str(m, "stmt", error)) ||
+			!sy_design_read_uints_member(
+				m, "accesses", &acc, &n, error)) {
+			sy_design_read_below_index(error, i);
+			return sy_design_read_below(error, "moves");
 		}
 		g_ptr_array_add(f->moves, sy_io_moves_new(stmt, n, acc));
 	}
-	return TRUE;
+	return list != NULL;
 }
 
 /* The design's path of that prefix and direction. */
@@ -269,8 +123,8 @@ static const SyIoPath *find_path(
 {
 	const char *prefix, *way;
 
-	if (!get_str(o, "prefix", &prefix, error) ||
-		!get_str(o, "direction", &way, error))
+	if (!sy_design_read_str_or_null(o, "prefix", &prefix, error) ||
+		!sy_design_read_str_or_null(o, "direction", &way, error))
 		return NULL;
 	for (guint i = 0; prefix && way && i < design->paths->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(design->paths, i);
@@ -279,7 +133,7 @@ static const SyIoPath *find_path(
 			g_str_equal(way, p->in ? "in" : "out"))
 			return p;
 	}
-	invalid(error, "no path %s %s in the design", prefix ? prefix : "null",
+	sy_design_read_fail(error, "no path %s %s in the design", prefix ? prefix : "null",
 		way ? way : "null");
 	return NULL;
 }
@@ -292,11 +146,11 @@ static gboolean find_code(const SyDesign *design, JsonObject *o,
 	const char *s;
 
 	*code = NULL;
-	if (!get_str(o, name, &s, error))
+	if (!sy_design_read_str_or_null(o, name, &s, error))
 		return FALSE;
 	mod = s ? sy_design_find(design, s) : NULL;
 	if (s && (!mod || !mod->code))
-		return invalid(error,
+		return sy_design_read_fail(error,
 			"\"%s\" is %s, not a module of the design with code",
 			name, s);
 	*code = mod ? mod->code : NULL;
@@ -311,12 +165,13 @@ static gboolean ping_pong_from_json(
 		JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node) : NULL;
 
 	if (!list || json_array_get_length(list) != 2)
-		return invalid(error, "\"ping_pong\" is not two booleans");
+		return sy_design_read_fail(
+			error, "\"ping_pong\" is not two booleans");
 	for (guint k = 0; k < 2; k++) {
 		JsonNode *e = json_array_get_element(list, k);
 
-		if (!holds(e, G_TYPE_BOOLEAN))
-			return invalid(
+		if (!sy_design_read_holds(e, G_TYPE_BOOLEAN))
+			return sy_design_read_fail(
 				error, "\"ping_pong\" is not two booleans");
 		f->ping_pong[k] = json_node_get_boolean(e);
 	}
@@ -329,13 +184,18 @@ static gboolean numbers_from_json(
 {
 	gint64 lanes, pack, along;
 
-	if (!get_int(o, "lanes", 1, G_MAXUINT, &lanes, error) ||
-		!get_bool(o, "once", &f->once, error) ||
-		!get_int(o, "pack", 1, G_MAXUINT, &pack, error) ||
-		!get_int(o, "box_words", 0, G_MAXINT64, &f->box_words, error) ||
-		!get_int(o, "along", 0, n_space - 1, &along, error) ||
-		!get_int(o, "units", 0, G_MAXINT64, &f->units, error) ||
-		!get_bool(o, "headless", &f->headless, error) ||
+	if (!sy_design_read_int_member(o, "lanes", 1, G_MAXUINT, &lanes,
+		    error) ||
+		!sy_design_read_bool(o, "once", &f->once, error) ||
+		!sy_design_read_int_member(o, "pack", 1, G_MAXUINT, &pack,
+			error) ||
+		!sy_design_read_int_member(o, "box_words", 0, G_MAXINT64,
+			&f->box_words, error) ||
+		!sy_design_read_int_member(o, "along", 0, n_space - 1, &along,
+			error) ||
+		!sy_design_read_int_member(o, "units", 0, G_MAXINT64, &f->units,
+			error) ||
+		!sy_design_read_bool(o, "headless", &f->headless, error) ||
 		!ping_pong_from_json(o, f, error))
 		return FALSE;
 	f->lanes = (guint)lanes;
@@ -351,7 +211,7 @@ static SyIoPathFacts *path_from_json(
 		"lanes", "once", "pack", "box_words", "along", "units",
 		"headless", "ping_pong", "tiles",
 		"intra", "drop", "moves", "registers", NULL};
-	JsonObject *o = object_of(node, names, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	const SyIoPath *path = o ? find_path(design, o, error) : NULL;
 	g_autofree gint64 *box = NULL;
 	SyIoPathFacts *f;
@@ -359,8 +219,9 @@ static SyIoPathFacts *path_from_json(
 
 	/* A size per dimension of the path's array. */
 	if (!path ||
-		!get_ints(o, "box", path->plain_array->n_dims, 0, G_MAXINT64, &box,
-			&n, error))
+		!sy_design_read_ints_member(o, "box", 0,
+			path->plain_array->n_dims, path->plain_array->n_dims,
+			&box, &n, error))
 		return NULL;
 	f = sy_io_path_facts_alloc(path, n);
 	memcpy(f->box, box, n * sizeof(gint64));
@@ -368,8 +229,8 @@ static SyIoPathFacts *path_from_json(
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
 		!moves_from_json(o, f, error) ||
-		!get_uints(o, "registers", &f->registers, &f->n_registers,
-			error)) {
+		!sy_design_read_uints_member(o, "registers", &f->registers,
+			&f->n_registers, error)) {
 		sy_io_path_facts_free(f);
 		return NULL;
 	}
@@ -395,19 +256,14 @@ SyIoFacts *sy_io_facts_from_json(
 {
 	static const char *const names[] = {"n_tile", "paths", NULL};
 	GError *why = NULL;
-	JsonObject *o = object_of(node, names, &why);
+	JsonObject *o = sy_design_read_object_with(node, names, &why);
 	JsonArray *list = NULL;
 	SyIoFacts *io = NULL;
 	gint64 n_tile = 0;
 
-	if (o && get_int(o, "n_tile", 0, G_MAXUINT, &n_tile, &why)) {
-		JsonNode *paths = json_object_get_member(o, "paths");
-
-		if (JSON_NODE_HOLDS_ARRAY(paths))
-			list = json_node_get_array(paths);
-		else
-			invalid(&why, "\"paths\" is not an array");
-	}
+	if (o && sy_design_read_int_member(
+			 o, "n_tile", 0, G_MAXUINT, &n_tile, &why))
+		list = sy_design_read_array_member(o, "paths", &why);
 	if (list)
 		io = sy_io_facts_alloc((guint)n_tile);
 	for (guint i = 0; io && i < json_array_get_length(list); i++) {
@@ -415,7 +271,8 @@ SyIoFacts *sy_io_facts_from_json(
 			json_array_get_element(list, i), design, &why);
 
 		if (!f) {
-			g_prefix_error(&why, "/paths/%u", i);
+			sy_design_read_below_index(&why, i);
+			sy_design_read_below(&why, "paths");
 			g_clear_pointer(&io, sy_io_facts_free);
 			break;
 		}

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "base/json-members.h"
+#include "comm/design-read.h"
 #include "comm/io-plan.h"
 #include "comm/tb-facts-json.h"
 #include "compute/code-json.h"
@@ -32,75 +33,11 @@ void sy_tb_facts_add_json(JsonBuilder *b, const SyTbFacts *facts)
 	json_builder_end_array(b);
 }
 
-/* Reading.  Errors say what is wrong (": ...") and get where prefixed
- * on the way back up ("/1", "testbench"). */
-
-static gboolean invalid(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean invalid(GError **error, const char *format, ...)
-{
-	va_list args;
-	g_autofree char *what = NULL;
-
-	va_start(args, format);
-	what = g_strdup_vprintf(format, args);
-	va_end(args);
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, ": %s",
-		what);
-	return FALSE;
-}
-
-static gboolean holds(JsonNode *node, GType type)
-{
-	return node && JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
+/* Reading (comm/design-read.h's errors: what is wrong, ": ...", with
+ * where prefixed on the way back up, "/1", "testbench"). */
 
 static const char *const members[] = {"array", "direction", "prefix", "box",
 	"pack", "box_words", "loops", NULL};
-
-/* Every member is one of members, and all of them are there. */
-static gboolean check_members(JsonObject *o, GError **error)
-{
-	g_autoptr(GList) names = json_object_get_members(o);
-
-	for (guint i = 0; members[i]; i++)
-		if (!json_object_has_member(o, members[i]))
-			return invalid(error, "no member \"%s\"", members[i]);
-	for (GList *l = names; l; l = l->next)
-		if (!g_strv_contains(members, l->data))
-			return invalid(error, "unknown member \"%s\"",
-				(const char *)l->data);
-	return TRUE;
-}
-
-static const char *string_member(
-	JsonObject *o, const char *name, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (holds(node, G_TYPE_STRING))
-		return json_node_get_string(node);
-	invalid(error, "\"%s\" is not a string", name);
-	return NULL;
-}
-
-/* An integer from min to max. */
-static gboolean int_member(JsonObject *o, const char *name, gint64 min,
-	gint64 max, gint64 *v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_INT64) || json_node_get_int(node) < min ||
-		json_node_get_int(node) > max)
-		return invalid(error,
-			"\"%s\" is not an integer from %" G_GINT64_FORMAT
-			" to %" G_GINT64_FORMAT,
-			name, min, max);
-	*v = json_node_get_int(node);
-	return TRUE;
-}
 
 /* The design's path of that prefix and way, NULL if it has none. */
 static const SyIoPath *find_path(
@@ -119,50 +56,24 @@ static const SyIoPath *find_path(
 static const SyIoPath *path_member(
 	JsonObject *o, const SyDesign *design, GError **error)
 {
-	const char *array = string_member(o, "array", error);
-	const char *way = array ? string_member(o, "direction", error) : NULL;
-	const char *prefix = way ? string_member(o, "prefix", error) : NULL;
+	const char *array = sy_design_read_str(o, "array", error);
+	gboolean in = FALSE;
+	const char *prefix = array &&
+			sy_design_read_way(o, "direction", &in, error)
+		? sy_design_read_str(o, "prefix", error)
+		: NULL;
+	const char *way = in ? "in" : "out";
 	const SyIoPath *p;
 
 	if (!prefix)
 		return NULL;
-	if (strcmp(way, "in") != 0 && strcmp(way, "out") != 0) {
-		invalid(error, "\"direction\" is \"%s\", not in or out", way);
-		return NULL;
-	}
-	p = find_path(design, prefix, strcmp(way, "in") == 0);
+	p = find_path(design, prefix, in);
 	if (!p)
-		invalid(error, "the design has no path %s %s", prefix, way);
+		sy_design_read_fail(error, "the design has no path %s %s", prefix, way);
 	else if (strcmp(p->plain_array->name, array) != 0)
-		invalid(error, "path %s %s carries %s, not %s", prefix, way,
+		sy_design_read_fail(error, "path %s %s carries %s, not %s", prefix, way,
 			p->plain_array->name, array);
 	return p && strcmp(p->plain_array->name, array) == 0 ? p : NULL;
-}
-
-/* A box: the array's n sizes. */
-static gint64 *box_member(JsonObject *o, guint n, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, "box");
-	JsonArray *list = JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node)
-						      : NULL;
-	gint64 *box;
-
-	if (!list || json_array_get_length(list) != n) {
-		invalid(error, "\"box\" is not an array of %u sizes", n);
-		return NULL;
-	}
-	box = g_new0(gint64, n + 1);
-	for (guint d = 0; d < n; d++) {
-		JsonNode *size = json_array_get_element(list, d);
-
-		if (!holds(size, G_TYPE_INT64) || json_node_get_int(size) < 0) {
-			g_free(box);
-			invalid(error, "\"box\"/%u is not a size", d);
-			return NULL;
-		}
-		box[d] = json_node_get_int(size);
-	}
-	return box;
 }
 
 /* Every statement has the arguments the testbench reads: n offsets,
@@ -198,13 +109,13 @@ static SyCode *loops_member(JsonObject *o, const SyIoPath *p, GError **error)
 		json_object_get_member(o, "loops"), &why);
 
 	if (!loops) {
-		invalid(error, "\"loops\": %s", why->message);
+		sy_design_read_fail(error, "\"loops\": %s", why->message);
 		return NULL;
 	}
 	if (args_fit(loops, p->plain_array->n_dims, !p->in))
 		return loops;
 	sy_code_free(loops);
-	invalid(error,
+	sy_design_read_fail(error,
 		"\"loops\" has a statement without %u offsets%s as arguments",
 		p->plain_array->n_dims, p->in ? "" : " and a condition");
 	return NULL;
@@ -218,10 +129,10 @@ static gboolean words_fit(const gint64 *box, guint n, gint64 pack,
 
 	for (guint d = 0; d < n; d++)
 		if (sy_mul_overflow(elements, box[d], &elements))
-			return invalid(error, "a box of more than %" G_GINT64_FORMAT
+			return sy_design_read_fail(error, "a box of more than %" G_GINT64_FORMAT
 					      " elements", G_MAXINT64);
 	if (elements % pack || elements / pack != words)
-		return invalid(error,
+		return sy_design_read_fail(error,
 			"\"box_words\" is not the %" G_GINT64_FORMAT
 			" elements of a box in words of %" G_GINT64_FORMAT,
 			elements, pack);
@@ -231,21 +142,21 @@ static gboolean words_fit(const gint64 *box, guint n, gint64 pack,
 static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 	SyTbFacts *facts, GError **error)
 {
-	JsonObject *o = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node)
-						      : NULL;
+	JsonObject *o = sy_design_read_object_with(node, members, error);
 	const SyIoPath *p;
 	g_autofree gint64 *box = NULL;
 	gint64 pack, box_words;
 	SyCode *loops;
+	guint n;
 
-	if (!o)
-		return invalid(error, "not an object");
-	if (!check_members(o, error) ||
-		!(p = path_member(o, design, error)) ||
-		!(box = box_member(o, p->plain_array->n_dims, error)) ||
-		!int_member(o, "pack", 1, G_MAXUINT, &pack, error) ||
-		!int_member(o, "box_words", 0, G_MAXINT64, &box_words,
+	if (!o || !(p = path_member(o, design, error)) ||
+		!sy_design_read_ints_member(o, "box", 0,
+			p->plain_array->n_dims, p->plain_array->n_dims, &box,
+			&n, error) ||
+		!sy_design_read_int_member(o, "pack", 1, G_MAXUINT, &pack,
 			error) ||
+		!sy_design_read_int_member(o, "box_words", 0, G_MAXINT64,
+			&box_words, error) ||
 		!words_fit(box, p->plain_array->n_dims, pack, box_words, error) ||
 		!(loops = loops_member(o, p, error)))
 		return FALSE;
@@ -257,12 +168,10 @@ static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 SyTbFacts *sy_tb_facts_from_json(
 	JsonNode *node, const SyDesign *design, GError **error)
 {
-	JsonArray *list = JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node)
-						      : NULL;
+	JsonArray *list = sy_design_read_array(node, error);
 	SyTbFacts *facts;
 
 	if (!list) {
-		invalid(error, "not an array");
 		g_prefix_error(error, "testbench");
 		return NULL;
 	}
@@ -270,7 +179,8 @@ SyTbFacts *sy_tb_facts_from_json(
 	for (guint i = 0; i < json_array_get_length(list); i++)
 		if (!path_from_json(json_array_get_element(list, i), design,
 			    facts, error)) {
-			g_prefix_error(error, "testbench/%u", i);
+			sy_design_read_below_index(error, i);
+			g_prefix_error(error, "testbench");
 			sy_tb_facts_free(facts);
 			return NULL;
 		}
