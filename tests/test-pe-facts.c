@@ -453,11 +453,11 @@ static void test_json_errors(void)
 	assert_refused(&m, "\"array\" : \"B\"", "\"array\" : \"Z\"",
 		"facts/streams/2: no array \"Z\" in the design");
 	assert_refused(&m, "\"passed\" : 1", "\"passed\" : 4",
-		"facts/statements/0: \"passed\" is not an integer from 0 to 3");
+		"facts/statements/0: \"passed\" is 4, not from 0 to 3");
 	assert_refused(&m, "\"access\" : 3", "\"access\" : 3, \"x\" : 1",
 		"facts/statements/0/value/4: unknown member \"x\"");
 	assert_refused(&m, "\"path\" : 3,", "\"path\" : 9,",
-		"facts/streams/3: \"path\" is not an integer from 0 to 3");
+		"facts/streams/3: \"path\" is 9, not from 0 to 3");
 	assert_refused(&m, "\"lanes_warning\" : null", "\"lanes_warnings\" : null",
 		"facts: no member \"lanes_warning\"");
 	made_clear(&m);

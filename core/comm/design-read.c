@@ -93,8 +93,9 @@ JsonObject *sy_design_read_object_with(
 {
 	JsonObject *o = sy_design_read_object(node, error);
 
-	if (o && sy_design_read_members(
-			 o, names, g_strv_length((char **)names), NULL, error))
+	if (o &&
+		sy_design_read_members(
+			o, names, g_strv_length((char **)names), NULL, error))
 		return o;
 	return NULL;
 }
@@ -240,8 +241,8 @@ static char *element(const char *what, guint i)
 }
 
 /* The count's wording: "2", "1 to 3" or "at least 1". */
-static gboolean count_fail(GError **error, const char *what, guint n,
-	guint n_min, guint n_max)
+static gboolean count_fail(
+	GError **error, const char *what, guint n, guint n_min, guint n_max)
 {
 	const char *s = n == 1 ? "" : "s";
 
@@ -259,8 +260,8 @@ static gboolean count_fail(GError **error, const char *what, guint n,
 /* n_min to n_max integers from min to max: *out new (NULL when empty
  * and empty_null). */
 static gboolean ints_from(JsonNode *node, const char *what, gint64 min,
-	gint64 max, guint n_min, guint n_max, gboolean empty_null,
-	gint64 **out, guint *n, GError **error)
+	gint64 max, guint n_min, guint n_max, gboolean empty_null, gint64 **out,
+	guint *n, GError **error)
 {
 	JsonArray *list;
 	gint64 *v;
@@ -289,8 +290,8 @@ static gboolean ints_from(JsonNode *node, const char *what, gint64 min,
 gboolean sy_design_read_ints(JsonNode *node, const char *what, gint64 min,
 	guint n_min, guint n_max, gint64 **out, guint *n, GError **error)
 {
-	return ints_from(node, what, min, G_MAXINT64, n_min, n_max, TRUE, out,
-		n, error);
+	return ints_from(
+		node, what, min, G_MAXINT64, n_min, n_max, TRUE, out, n, error);
 }
 
 gboolean sy_design_read_ints_member(JsonObject *o, const char *name, gint64 min,
@@ -302,8 +303,8 @@ gboolean sy_design_read_ints_member(JsonObject *o, const char *name, gint64 min,
 		n_min, n_max, out, n, error);
 }
 
-gboolean sy_design_read_uints_member(JsonObject *o, const char *name,
-	guint **out, guint *n, GError **error)
+gboolean sy_design_read_uints_member(
+	JsonObject *o, const char *name, guint **out, guint *n, GError **error)
 {
 	g_autofree char *what = g_strdup_printf("\"%s\"", name);
 	g_autofree gint64 *v = NULL;

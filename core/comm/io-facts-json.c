@@ -133,8 +133,8 @@ static const SyIoPath *find_path(
 			g_str_equal(way, p->in ? "in" : "out"))
 			return p;
 	}
-	sy_design_read_fail(error, "no path %s %s in the design", prefix ? prefix : "null",
-		way ? way : "null");
+	sy_design_read_fail(error, "no path %s %s in the design",
+		prefix ? prefix : "null", way ? way : "null");
 	return NULL;
 }
 
@@ -184,17 +184,17 @@ static gboolean numbers_from_json(
 {
 	gint64 lanes, pack, along;
 
-	if (!sy_design_read_int_member(o, "lanes", 1, G_MAXUINT, &lanes,
-		    error) ||
+	if (!sy_design_read_int_member(
+		    o, "lanes", 1, G_MAXUINT, &lanes, error) ||
 		!sy_design_read_bool(o, "once", &f->once, error) ||
-		!sy_design_read_int_member(o, "pack", 1, G_MAXUINT, &pack,
-			error) ||
-		!sy_design_read_int_member(o, "box_words", 0, G_MAXINT64,
-			&f->box_words, error) ||
-		!sy_design_read_int_member(o, "along", 0, n_space - 1, &along,
-			error) ||
-		!sy_design_read_int_member(o, "units", 0, G_MAXINT64, &f->units,
-			error) ||
+		!sy_design_read_int_member(
+			o, "pack", 1, G_MAXUINT, &pack, error) ||
+		!sy_design_read_int_member(
+			o, "box_words", 0, G_MAXINT64, &f->box_words, error) ||
+		!sy_design_read_int_member(
+			o, "along", 0, n_space - 1, &along, error) ||
+		!sy_design_read_int_member(
+			o, "units", 0, G_MAXINT64, &f->units, error) ||
 		!sy_design_read_bool(o, "headless", &f->headless, error) ||
 		!ping_pong_from_json(o, f, error))
 		return FALSE;
@@ -209,8 +209,8 @@ static SyIoPathFacts *path_from_json(
 {
 	static const char *const names[] = {"prefix", "direction", "box",
 		"lanes", "once", "pack", "box_words", "along", "units",
-		"headless", "ping_pong", "tiles",
-		"intra", "drop", "moves", "registers", NULL};
+		"headless", "ping_pong", "tiles", "intra", "drop", "moves",
+		"registers", NULL};
 	JsonObject *o = sy_design_read_object_with(node, names, error);
 	const SyIoPath *path = o ? find_path(design, o, error) : NULL;
 	g_autofree gint64 *box = NULL;
@@ -261,8 +261,9 @@ SyIoFacts *sy_io_facts_from_json(
 	SyIoFacts *io = NULL;
 	gint64 n_tile = 0;
 
-	if (o && sy_design_read_int_member(
-			 o, "n_tile", 0, G_MAXUINT, &n_tile, &why))
+	if (o &&
+		sy_design_read_int_member(
+			o, "n_tile", 0, G_MAXUINT, &n_tile, &why))
 		list = sy_design_read_array_member(o, "paths", &why);
 	if (list)
 		io = sy_io_facts_alloc((guint)n_tile);

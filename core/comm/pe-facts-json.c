@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "base/json-members.h"
+#include "comm/design-read.h"
 #include "comm/design.h"
 #include "comm/pe-facts-json.h"
 #include "poly/scop.h"
@@ -133,8 +134,8 @@ void sy_pe_facts_add_json(JsonBuilder *b, const SyPeFacts *facts)
 	json_builder_end_object(b);
 }
 
-/* Reading.  Errors say what is wrong (": ...") and get the path to it
- * prefixed on the way back up ("/statements/0"). */
+/* Reading (comm/design-read.h's errors: what is wrong, ": ...", with
+ * the path to it prefixed on the way back up, "/statements/0"). */
 
 typedef struct {
 	const GPtrArray *arrays;
@@ -142,83 +143,10 @@ typedef struct {
 	GError **error;
 } Reader;
 
-static gboolean invalid(GError **error, const char *format, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static gboolean invalid(GError **error, const char *format, ...)
+static gboolean get_uint(
+	JsonObject *o, const char *name, guint *v, GError **error)
 {
-	va_list args;
-	g_autofree char *what = NULL;
-
-	va_start(args, format);
-	what = g_strdup_vprintf(format, args);
-	va_end(args);
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, ": %s",
-		what);
-	return FALSE;
-}
-
-/* o is an object with exactly the members names (NULL-terminated). */
-static JsonObject *object_of(
-	JsonNode *node, const char *const *names, GError **error)
-{
-	JsonObject *o;
-	guint n = 0;
-
-	if (!node || !JSON_NODE_HOLDS_OBJECT(node)) {
-		invalid(error, "not an object");
-		return NULL;
-	}
-	o = json_node_get_object(node);
-	for (; names[n]; n++)
-		if (!json_object_has_member(o, names[n])) {
-			invalid(error, "no member \"%s\"", names[n]);
-			return NULL;
-		}
-	if (json_object_get_size(o) != n) {
-		g_autoptr(GList) members = json_object_get_members(o);
-
-		for (GList *l = members; l; l = l->next)
-			if (!g_strv_contains(names, l->data)) {
-				invalid(error, "unknown member \"%s\"",
-					(const char *)l->data);
-				return NULL;
-			}
-	}
-	return o;
-}
-
-static gboolean holds(JsonNode *node, GType type)
-{
-	return JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
-
-/* An integer member from min to max. */
-static gboolean get_int(JsonObject *o, const char *name, gint64 min,
-	gint64 max, gint64 *v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_INT64) || json_node_get_int(node) < min ||
-		json_node_get_int(node) > max)
-		return invalid(error,
-			"\"%s\" is not an integer from %" G_GINT64_FORMAT
-			" to %" G_GINT64_FORMAT,
-			name, min, max);
-	*v = json_node_get_int(node);
-	return TRUE;
-}
-
-static gboolean get_uint(JsonObject *o, const char *name, guint *v,
-	GError **error)
-{
-	gint64 i;
-
-	if (!get_int(o, name, 0, G_MAXUINT, &i, error))
-		return FALSE;
-	*v = (guint)i;
-	return TRUE;
+	return sy_design_read_uint(o, name, 0, v, error);
 }
 
 /* An index below n, or null: -1. */
@@ -231,21 +159,13 @@ static gboolean get_index(
 	if (JSON_NODE_HOLDS_NULL(json_object_get_member(o, name)))
 		return TRUE;
 	if (n == 0)
-		return invalid(error, "\"%s\" is not null", name);
-	if (!get_int(o, name, 0, MIN(n - 1, G_MAXINT), &i, error))
+		return sy_design_read_fail(error, "\"%s\" is %s, not null",
+			name,
+			sy_design_read_type(json_object_get_member(o, name)));
+	if (!sy_design_read_int_member(
+		    o, name, 0, MIN(n - 1, G_MAXINT), &i, error))
 		return FALSE;
 	*v = (int)i;
-	return TRUE;
-}
-
-static gboolean get_bool(
-	JsonObject *o, const char *name, gboolean *v, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_BOOLEAN))
-		return invalid(error, "\"%s\" is not a boolean", name);
-	*v = json_node_get_boolean(node);
 	return TRUE;
 }
 
@@ -253,26 +173,9 @@ static gboolean get_bool(
 static gboolean get_str(JsonObject *o, const char *name, gboolean null_ok,
 	const char **v, GError **error)
 {
-	JsonNode *node = json_object_get_member(o, name);
-
-	*v = NULL;
-	if (null_ok && JSON_NODE_HOLDS_NULL(node))
-		return TRUE;
-	if (!holds(node, G_TYPE_STRING))
-		return invalid(error, "\"%s\" is not a string", name);
-	*v = json_node_get_string(node);
-	return TRUE;
-}
-
-static JsonArray *get_array(JsonObject *o, const char *name, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!JSON_NODE_HOLDS_ARRAY(node)) {
-		invalid(error, "\"%s\" is not an array", name);
-		return NULL;
-	}
-	return json_node_get_array(node);
+	if (null_ok)
+		return sy_design_read_str_or_null(o, name, v, error);
+	return (*v = sy_design_read_str(o, name, error)) != NULL;
 }
 
 /* The design's array of that name. */
@@ -284,7 +187,7 @@ static const SyDesignArray *find_array(const Reader *r, const char *name)
 		if (strcmp(x->name, name) == 0)
 			return x;
 	}
-	invalid(r->error, "no array \"%s\" in the design", name);
+	sy_design_read_fail(r->error, "no array \"%s\" in the design", name);
 	return NULL;
 }
 
@@ -293,8 +196,7 @@ static const SyDesignArray *get_array_ref(
 {
 	const char *s;
 
-	return get_str(o, name, FALSE, &s, r->error) ? find_array(r, s)
-						     : NULL;
+	return get_str(o, name, FALSE, &s, r->error) ? find_array(r, s) : NULL;
 }
 
 static SyPeAccess *access_from_json(
@@ -303,7 +205,7 @@ static SyPeAccess *access_from_json(
 	static const char *const names[] = {"ref", "array", "write", "value",
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
-	JsonObject *o = object_of(node, names, r->error);
+	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	g_autofree SyPeAccess *a = NULL;
 	const char *value, *stream, *reg;
 	gint64 at;
@@ -313,28 +215,30 @@ static SyPeAccess *access_from_json(
 	a = sy_pe_access_new();
 	if (!get_uint(o, "ref", &a->ref, r->error) ||
 		!(a->plain_array = get_array_ref(r, o, "array")) ||
-		!get_bool(o, "write", &a->write, r->error) ||
+		!sy_design_read_bool(o, "write", &a->write, r->error) ||
 		!get_str(o, "value", FALSE, &value, r->error))
 		return NULL;
 	if (sy_pe_value_from_name(value) < 0) {
-		invalid(r->error, "\"value\" is \"%s\", not argument, stream, "
-				  "local, fifo or vector",
+		sy_design_read_fail(r->error,
+			"\"value\" is \"%s\", not argument, stream, "
+			"local, fifo or vector",
 			value);
 		return NULL;
 	}
 	a->value = (SyPeValue)sy_pe_value_from_name(value);
 	if (!get_index(o, "path", r->n_paths, &a->path, r->error) ||
 		!get_str(o, "stream", TRUE, &stream, r->error) ||
-		!get_bool(o, "fifo", &a->fifo, r->error) ||
+		!sy_design_read_bool(o, "fifo", &a->fifo, r->error) ||
 		!get_index(o, "buffer", n_buffers, &a->buffer, r->error) ||
 		!get_uint(o, "lanes", &a->lanes, r->error) ||
-		!get_bool(o, "once", &a->once, r->error) ||
+		!sy_design_read_bool(o, "once", &a->once, r->error) ||
 		!get_str(o, "reg", TRUE, &reg, r->error) ||
-		!get_bool(o, "forward", &a->forward, r->error))
+		!sy_design_read_bool(o, "forward", &a->forward, r->error))
 		return NULL;
 	a->at = -1;
 	if (!JSON_NODE_HOLDS_NULL(json_object_get_member(o, "at"))) {
-		if (!get_int(o, "at", 0, G_MAXINT, &at, r->error))
+		if (!sy_design_read_int_member(
+			    o, "at", 0, G_MAXINT, &at, r->error))
 			return NULL;
 		a->at = (int)at;
 	}
@@ -366,10 +270,11 @@ static SyPePiece *piece_from_json(
 			kind = sy_pe_piece_kind_from_name(l->data);
 	}
 	if (kind < 0) {
-		invalid(r->error, "not a piece (text, access, iterator, name)");
+		sy_design_read_fail(
+			r->error, "not a piece (text, access, iterator, name)");
 		return NULL;
 	}
-	if (!(o = object_of(node, kinds[kind], r->error)))
+	if (!(o = sy_design_read_object_with(node, kinds[kind], r->error)))
 		return NULL;
 	switch ((SyPePieceKind)kind) {
 	case SY_PE_PIECE_TEXT:
@@ -378,14 +283,15 @@ static SyPePiece *piece_from_json(
 			return NULL;
 		return sy_pe_piece_new(kind, s, 0, 0);
 	case SY_PE_PIECE_ACCESS:
-		if (!get_int(o, "access", 1, (gint64)n_access - 1, &n,
-			    r->error))
+		if (!sy_design_read_int_member(
+			    o, "access", 1, (gint64)n_access - 1, &n, r->error))
 			return NULL;
 		break;
 	case SY_PE_PIECE_ITERATOR:
-		if (!get_int(o, "iterator", 0, (gint64)n_iters - 1, &n,
-			    r->error) ||
-			!get_int(o, "prec", 0, 16, &prec, r->error))
+		if (!sy_design_read_int_member(o, "iterator", 0,
+			    (gint64)n_iters - 1, &n, r->error) ||
+			!sy_design_read_int_member(
+				o, "prec", 0, 16, &prec, r->error))
 			return NULL;
 		break;
 	}
@@ -395,7 +301,7 @@ static SyPePiece *piece_from_json(
 static SyPeOp *op_from_json(const Reader *r, JsonNode *node)
 {
 	static const char *const names[] = {"op", "count", NULL};
-	JsonObject *o = object_of(node, names, r->error);
+	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	const char *op;
 	guint count;
 
@@ -412,14 +318,14 @@ typedef gpointer (*ReadFunc)(const Reader *r, JsonNode *node, gpointer data);
 static gboolean read_list(const Reader *r, JsonObject *o, const char *name,
 	ReadFunc read, gpointer data, GPtrArray *into)
 {
-	JsonArray *list = get_array(o, name, r->error);
+	JsonArray *list = sy_design_read_array_member(o, name, r->error);
 
 	for (guint i = 0; list && i < json_array_get_length(list); i++) {
 		gpointer item = read(r, json_array_get_element(list, i), data);
 
 		if (!item) {
-			g_prefix_error(r->error, "/%s/%u", name, i);
-			return FALSE;
+			sy_design_read_below_index(r->error, i);
+			return sy_design_read_below(r->error, name);
 		}
 		g_ptr_array_add(into, item);
 	}
@@ -453,7 +359,7 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 {
 	static const char *const names[] = {"name", "iterators", "passed",
 		"accesses", "value", "ops", NULL};
-	JsonObject *o = object_of(node, names, r->error);
+	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	StmtRead sr = {GPOINTER_TO_UINT(data), NULL};
 	const char *name;
 	guint n_iters;
@@ -463,12 +369,13 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 		!get_uint(o, "iterators", &n_iters, r->error))
 		return NULL;
 	sr.stmt = sy_pe_stmt_new(name, n_iters);
-	if (!read_list(r, o, "accesses", read_access, &sr,
-		    sr.stmt->accesses) ||
+	if (!read_list(r, o, "accesses", read_access, &sr, sr.stmt->accesses) ||
 		(sr.stmt->accesses->len == 0 &&
-			!invalid(r->error, "a statement without its write")) ||
-		!get_int(o, "passed", 0, (gint64)sr.stmt->accesses->len - 1,
-			&passed, r->error) ||
+			!sy_design_read_fail(
+				r->error, "a statement without its write")) ||
+		!sy_design_read_int_member(o, "passed", 0,
+			(gint64)sr.stmt->accesses->len - 1, &passed,
+			r->error) ||
 		!read_list(r, o, "value", read_piece, &sr, sr.stmt->value) ||
 		!read_list(r, o, "ops", read_op, NULL, sr.stmt->ops)) {
 		sy_pe_stmt_free(sr.stmt);
@@ -478,55 +385,40 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 	return sr.stmt;
 }
 
+/* The dimensions a buffer is partitioned in: of x, ascending. */
+static gboolean partition_fits(
+	const gint64 *part, guint n, const SyDesignArray *x, GError **error)
+{
+	for (guint d = 0; d < n; d++)
+		if (part[d] >= x->n_dims || (d && part[d] <= part[d - 1]))
+			return sy_design_read_fail(error,
+				"\"partition\" is not a list of dimensions "
+				"of %s, ascending",
+				x->name);
+	return TRUE;
+}
+
 static gpointer read_buffer(const Reader *r, JsonNode *node, gpointer data)
 {
 	static const char *const names[] = {"array", "size", "partition", NULL};
-	JsonObject *o = object_of(node, names, r->error);
+	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	const SyDesignArray *x;
-	JsonArray *size, *part;
-	g_autofree gint64 *sizes = NULL;
+	g_autofree gint64 *sizes = NULL, *part = NULL;
 	SyPeBuffer *buf;
-	guint n;
+	guint n, n_part;
 
 	(void)data;
 	if (!o || !(x = get_array_ref(r, o, "array")) ||
-		!(size = get_array(o, "size", r->error)) ||
-		!(part = get_array(o, "partition", r->error)))
+		!sy_design_read_ints_member(
+			o, "size", 1, 0, G_MAXUINT, &sizes, &n, r->error) ||
+		!sy_design_read_ints_member(o, "partition", 0, 0, x->n_dims,
+			&part, &n_part, r->error) ||
+		!partition_fits(part, n_part, x, r->error))
 		return NULL;
-	n = json_array_get_length(size);
-	sizes = g_new0(gint64, n + 1);
-	for (guint d = 0; d < n; d++) {
-		JsonNode *e = json_array_get_element(size, d);
-
-		if (!holds(e, G_TYPE_INT64) || json_node_get_int(e) < 1) {
-			invalid(r->error, "\"size\" is not a list of sizes");
-			return NULL;
-		}
-		sizes[d] = json_node_get_int(e);
-	}
-	if (json_array_get_length(part) > x->n_dims) {
-		invalid(r->error, "\"partition\" has more dimensions than %s",
-			x->name);
-		return NULL;
-	}
 	buf = sy_pe_buffer_new(NULL, x, n, sizes);
-	for (guint d = 0; d < json_array_get_length(part); d++) {
-		JsonNode *e = json_array_get_element(part, d);
-
-		if (!holds(e, G_TYPE_INT64) || json_node_get_int(e) < 0 ||
-			json_node_get_int(e) >= x->n_dims ||
-			(d && json_node_get_int(e) <= buf->partition[d - 1])) {
-			invalid(r->error, "\"partition\" is not a list of "
-					  "dimensions of %s, ascending",
-				x->name);
-			g_free(buf->size);
-			g_free(buf->partition);
-			g_free(buf);
-			return NULL;
-		}
-		buf->partition[buf->n_partition++] =
-			(guint)json_node_get_int(e);
-	}
+	for (guint d = 0; d < n_part; d++)
+		buf->partition[d] = (guint)part[d];
+	buf->n_partition = n_part;
 	return buf;
 }
 
@@ -534,7 +426,7 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 {
 	static const char *const names[] = {
 		"path", "stem", "in", "array", "lanes", NULL};
-	JsonObject *o = object_of(node, names, r->error);
+	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	const SyDesignArray *x;
 	const char *stem;
 	gboolean in;
@@ -544,12 +436,13 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 	(void)data;
 	if (!o || !get_index(o, "path", r->n_paths, &path, r->error) ||
 		!get_str(o, "stem", FALSE, &stem, r->error) ||
-		!get_bool(o, "in", &in, r->error) ||
+		!sy_design_read_bool(o, "in", &in, r->error) ||
 		!(x = get_array_ref(r, o, "array")) ||
 		!get_uint(o, "lanes", &lanes, r->error))
 		return NULL;
 	if (path < 0 || lanes < 1) {
-		invalid(r->error, "a stream without its path or lanes");
+		sy_design_read_fail(
+			r->error, "a stream without its path or lanes");
 		return NULL;
 	}
 	return sy_pe_stream_new(path, stem, in, NULL, x, lanes);
@@ -558,18 +451,18 @@ static gpointer read_stream(const Reader *r, JsonNode *node, gpointer data)
 SyPeFacts *sy_pe_facts_from_json(
 	JsonNode *node, const GPtrArray *arrays, guint n_paths, GError **error)
 {
-	static const char *const names[] = {"lanes", "buffers",
-		"streams", "statements", "lanes_warning", NULL};
+	static const char *const names[] = {"lanes", "buffers", "streams",
+		"statements", "lanes_warning", NULL};
 	Reader r = {arrays, n_paths, error};
-	JsonObject *o = object_of(node, names, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	g_autoptr(SyPeFacts) facts = sy_pe_facts_new();
 	const char *warning;
 
 	if (!o || !get_uint(o, "lanes", &facts->lanes, error) ||
-		!read_list(&r, o, "buffers", read_buffer, NULL,
-			facts->buffers) ||
-		!read_list(&r, o, "streams", read_stream, NULL,
-			facts->streams) ||
+		!read_list(
+			&r, o, "buffers", read_buffer, NULL, facts->buffers) ||
+		!read_list(
+			&r, o, "streams", read_stream, NULL, facts->streams) ||
 		!read_list(&r, o, "statements", read_stmt,
 			GUINT_TO_POINTER(facts->buffers->len), facts->stmts) ||
 		!get_str(o, "lanes_warning", TRUE, &warning, error)) {

@@ -69,10 +69,11 @@ static const SyIoPath *path_member(
 		return NULL;
 	p = find_path(design, prefix, in);
 	if (!p)
-		sy_design_read_fail(error, "the design has no path %s %s", prefix, way);
+		sy_design_read_fail(
+			error, "the design has no path %s %s", prefix, way);
 	else if (strcmp(p->plain_array->name, array) != 0)
-		sy_design_read_fail(error, "path %s %s carries %s, not %s", prefix, way,
-			p->plain_array->name, array);
+		sy_design_read_fail(error, "path %s %s carries %s, not %s",
+			prefix, way, p->plain_array->name, array);
 	return p && strcmp(p->plain_array->name, array) == 0 ? p : NULL;
 }
 
@@ -122,15 +123,17 @@ static SyCode *loops_member(JsonObject *o, const SyIoPath *p, GError **error)
 }
 
 /* The words of a box are its elements over the packing, whole. */
-static gboolean words_fit(const gint64 *box, guint n, gint64 pack,
-	gint64 words, GError **error)
+static gboolean words_fit(
+	const gint64 *box, guint n, gint64 pack, gint64 words, GError **error)
 {
 	gint64 elements = 1;
 
 	for (guint d = 0; d < n; d++)
 		if (sy_mul_overflow(elements, box[d], &elements))
-			return sy_design_read_fail(error, "a box of more than %" G_GINT64_FORMAT
-					      " elements", G_MAXINT64);
+			return sy_design_read_fail(error,
+				"a box of more than %" G_GINT64_FORMAT
+				" elements",
+				G_MAXINT64);
 	if (elements % pack || elements / pack != words)
 		return sy_design_read_fail(error,
 			"\"box_words\" is not the %" G_GINT64_FORMAT
@@ -150,14 +153,14 @@ static gboolean path_from_json(JsonNode *node, const SyDesign *design,
 	guint n;
 
 	if (!o || !(p = path_member(o, design, error)) ||
-		!sy_design_read_ints_member(o, "box", 0,
-			p->plain_array->n_dims, p->plain_array->n_dims, &box,
-			&n, error) ||
-		!sy_design_read_int_member(o, "pack", 1, G_MAXUINT, &pack,
-			error) ||
-		!sy_design_read_int_member(o, "box_words", 0, G_MAXINT64,
-			&box_words, error) ||
-		!words_fit(box, p->plain_array->n_dims, pack, box_words, error) ||
+		!sy_design_read_ints_member(o, "box", 0, p->plain_array->n_dims,
+			p->plain_array->n_dims, &box, &n, error) ||
+		!sy_design_read_int_member(
+			o, "pack", 1, G_MAXUINT, &pack, error) ||
+		!sy_design_read_int_member(
+			o, "box_words", 0, G_MAXINT64, &box_words, error) ||
+		!words_fit(
+			box, p->plain_array->n_dims, pack, box_words, error) ||
 		!(loops = loops_member(o, p, error)))
 		return FALSE;
 	sy_tb_facts_add(facts, p, p->plain_array->n_dims, box, (guint)pack,
