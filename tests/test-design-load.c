@@ -364,6 +364,19 @@ static void test_errors(void)
 			"out"},
 		{"renamed", "{\"PE\": 1}",
 			"design/renamed: \"PE\" is an integer, not a string"},
+		/* The other parts' facts, in the same words and paths. */
+		{"interface/ports/0/direction", "\"up\"",
+			"design/interface/ports/0: \"direction\" is \"up\", "
+			"not in or out"},
+		{"io/paths/1/lanes", "\"2\"",
+			"design/io/paths/1: \"lanes\" is a string, not an "
+			"integer"},
+		{"testbench/0/pack", "0",
+			"design/testbench/0: \"pack\" is 0, not from 1 to "
+			"4294967295"},
+		{"pe/facts/lanes", "true",
+			"design/pe/facts: \"lanes\" is a boolean, not an "
+			"integer"},
 	};
 	g_autofree char *text = mm_json();
 	GError *error = NULL;

@@ -570,23 +570,26 @@ static void test_json_errors(void)
 		"kernel[]->latency[1];kernel[]->simd[1]}");
 	text = to_text(m.design->kernel);
 	assert_refused(m.design->kernel->arrays, text, "\"simd\" : 1", "\"simd\" : 0",
-		"simd: out of range");
+		"interface: \"simd\" is 0, not from 1 to 9223372036854775807");
 	assert_refused(m.design->kernel->arrays, text, "\"source\"", "\"origin\"",
-		"origin: unknown member");
+		"interface: no member \"source\"");
 	assert_refused(m.design->kernel->arrays, text, "\"dims\" : [\n        8\n      ]",
-		"\"dims\" : [\"8\"]", "params/1/dims: not an array of integers");
+		"\"dims\" : [\"8\"]", "interface/params/1: element 0 of \"dims\" is a string, "
+		"not an integer");
 	assert_refused(m.design->kernel->arrays, text, "\"array\" : 3", "\"array\" : 4",
-		"ports/2/array: no such array");
+		"interface/ports/2: \"array\" is 4, not one of the 4 arrays");
 	assert_refused(m.design->kernel->arrays, text, "\"direction\" : \"in\"", "\"direction\" : \"up\"",
-		"ports/0/direction: not \"in\" or \"out\"");
+		"interface/ports/0: \"direction\" is \"up\", not in or out");
 	assert_refused(m.design->kernel->arrays, text, "\"in_main\" : false", "\"in_main\" : 0",
-		"testbench/in_main: not a boolean");
+		"interface/testbench: \"in_main\" is an integer, not a "
+		"boolean");
 	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
-		"pe: no space loop");
+		"interface: \"pe\" has 0 integers, not 1 to 3");
 	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : [4, 0]",
-		"pe: not a grid of PEs");
+		"interface: element 1 of \"pe\" is 0, not from 1 to "
+		"9223372036854775807");
 	assert_refused(m.design->kernel->arrays, text, "\"pe_count\" : 4", "\"pe_count\" : 5",
-		"pe_count: not the grid's PEs");
+		"interface: \"pe_count\" is 5, not the grid's 4 PEs");
 	made_clear(&m);
 }
 

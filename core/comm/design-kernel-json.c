@@ -2,8 +2,10 @@
  * exactly (see design-kernel-json.h). */
 #include <string.h>
 
+#include "base/checked.h"
 #include "base/json-members.h"
 #include "comm/design-kernel-json.h"
+#include "comm/design-read.h"
 #include "comm/design.h"
 
 /* Writing */
@@ -130,164 +132,64 @@ void sy_design_kernel_add_member(JsonBuilder *b, const SyDesignKernel *kernel)
 	sy_design_kernel_build_json(b, kernel);
 }
 
-/* Reading: each getter fails with "where/name: what". */
+/* Reading (comm/design-read.h's errors: what is wrong, ": ...", with
+ * the path to it prefixed on the way back up, "/ports/2", and
+ * "interface" at the root). */
 
-static gboolean invalid(GError **error, const char *where, const char *name,
-	const char *what)
+/* A string as it is, or {"base64": ...} of bytes that are not UTF-8 or
+ * hold no NUL (what the writer codes): a copy in *out; NULL for null
+ * where nullable. */
+static gboolean get_text(JsonObject *o, const char *name, gboolean nullable,
+	char **out, GError **error)
 {
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"%s%s%s: %s", where, *where ? "/" : "", name, what);
-	return FALSE;
-}
-
-/* o has exactly the members names (NULL-terminated). */
-static gboolean has_members(JsonObject *o, const char *const *names,
-	const char *where, GError **error)
-{
-	g_autoptr(GList) members = json_object_get_members(o);
-	guint n = 0;
-
-	for (GList *l = members; l; l = l->next) {
-		guint i = 0;
-
-		while (names[i] && strcmp(names[i], l->data) != 0)
-			i++;
-		if (!names[i])
-			return invalid(error, where, l->data, "unknown member");
-	}
-	while (names[n]) {
-		if (!json_object_has_member(o, names[n]))
-			return invalid(error, where, names[n], "missing");
-		n++;
-	}
-	return TRUE;
-}
-
-static gboolean holds(JsonNode *node, GType type)
-{
-	return node && JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
-
-static gboolean get_text(JsonObject *o, const char *where, const char *name,
-	gboolean nullable, char **out, GError **error)
-{
+	static const char *const coded_names[] = {"base64", NULL};
 	JsonNode *node = json_object_get_member(o, name);
 	JsonObject *coded;
+	const char *text;
 	guchar *bytes;
 	gsize len;
 
-	if (nullable && JSON_NODE_HOLDS_NULL(node)) {
-		*out = NULL;
+	*out = NULL;
+	if (nullable && JSON_NODE_HOLDS_NULL(node))
 		return TRUE;
-	}
-	if (holds(node, G_TYPE_STRING)) {
+	if (sy_design_read_holds(node, G_TYPE_STRING)) {
 		*out = g_strdup(json_node_get_string(node));
 		return TRUE;
 	}
-	coded = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node)
-					      : NULL;
-	if (!coded || json_object_get_size(coded) != 1 ||
-		!holds(json_object_get_member(coded, "base64"), G_TYPE_STRING))
-		return invalid(error, where, name,
-			"not a string or {\"base64\": string}");
-	bytes = g_base64_decode(
-		json_object_get_string_member(coded, "base64"), &len);
-	if (memchr(bytes, 0, len) || g_utf8_validate((char *)bytes, (gssize)len,
-					     NULL)) {
+	if (!JSON_NODE_HOLDS_OBJECT(node))
+		return sy_design_read_fail(error,
+			"\"%s\" is %s, not a string or {\"base64\": string}",
+			name, sy_design_read_type(node));
+	if (!(coded = sy_design_read_object_with(node, coded_names, error)) ||
+		!(text = sy_design_read_str(coded, "base64", error)))
+		return sy_design_read_below(error, name);
+	bytes = g_base64_decode(text, &len);
+	if (memchr(bytes, 0, len) ||
+		g_utf8_validate((char *)bytes, (gssize)len, NULL)) {
 		g_free(bytes);
-		return invalid(error, where, name,
-			"base64 of text that is UTF-8 or holds NUL");
+		return sy_design_read_fail(error,
+			"\"%s\" is base64 of text that is UTF-8 or holds NUL",
+			name);
 	}
 	*out = g_realloc(bytes, len + 1);
 	(*out)[len] = '\0';
 	return TRUE;
 }
 
-static gboolean get_int(JsonObject *o, const char *where, const char *name,
-	gint64 lo, gint64 hi, gint64 *out, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_INT64))
-		return invalid(error, where, name, "not an integer");
-	*out = json_node_get_int(node);
-	if (*out < lo || *out > hi)
-		return invalid(error, where, name, "out of range");
-	return TRUE;
-}
-
-static gboolean get_uint(JsonObject *o, const char *where, const char *name,
-	guint *out, GError **error)
-{
-	gint64 v;
-
-	if (!get_int(o, where, name, 0, G_MAXUINT, &v, error))
-		return FALSE;
-	*out = (guint)v;
-	return TRUE;
-}
-
-static gboolean get_bool(JsonObject *o, const char *where, const char *name,
-	gboolean *out, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-
-	if (!holds(node, G_TYPE_BOOLEAN))
-		return invalid(error, where, name, "not a boolean");
-	*out = json_node_get_boolean(node);
-	return TRUE;
-}
-
-/* At most max integers (0: any number). */
-static gboolean get_ints(JsonObject *o, const char *where, const char *name,
-	guint max, gint64 **out, guint *n, GError **error)
-{
-	JsonNode *node = json_object_get_member(o, name);
-	JsonArray *list = JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node)
-						       : NULL;
-	guint len = list ? json_array_get_length(list) : 0;
-
-	for (guint i = 0; list && i < len; i++)
-		if (!holds(json_array_get_element(list, i), G_TYPE_INT64))
-			list = NULL;
-	if (!list || (max && len > max))
-		return invalid(error, where, name, "not an array of integers");
-	*n = len;
-	*out = g_new(gint64, MAX(len, 1));
-	for (guint i = 0; i < len; i++)
-		(*out)[i] = json_array_get_int_element(list, i);
-	return TRUE;
-}
-
-/* The object at node, which must have exactly names. */
-static JsonObject *object_of(JsonNode *node, const char *const *names,
-	const char *where, GError **error)
-{
-	JsonObject *o;
-
-	if (!node || !JSON_NODE_HOLDS_OBJECT(node)) {
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"%s: not an object", *where ? where : "interface");
-		return NULL;
-	}
-	o = json_node_get_object(node);
-	return has_members(o, names, where, error) ? o : NULL;
-}
-
-static gpointer param_from_json(JsonNode *node, const char *at, GError **error)
+static gpointer param_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"name", "type", "dims", "integer",
 		"passes_null", "written", NULL};
-	JsonObject *o = object_of(node, names, at, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignParam *v = g_new0(SyDesignParam, 1);
 
-	if (o && get_text(o, at, "name", FALSE, &v->name, error) &&
-		get_text(o, at, "type", FALSE, &v->ctype, error) &&
-		get_ints(o, at, "dims", 0, &v->dims, &v->n_dims, error) &&
-		get_bool(o, at, "integer", &v->integer, error) &&
-		get_bool(o, at, "passes_null", &v->passes_null, error) &&
-		get_bool(o, at, "written", &v->written, error))
+	if (o && get_text(o, "name", FALSE, &v->name, error) &&
+		get_text(o, "type", FALSE, &v->ctype, error) &&
+		sy_design_read_ints_member(o, "dims", G_MININT64, 0, G_MAXUINT,
+			&v->dims, &v->n_dims, error) &&
+		sy_design_read_bool(o, "integer", &v->integer, error) &&
+		sy_design_read_bool(o, "passes_null", &v->passes_null, error) &&
+		sy_design_read_bool(o, "written", &v->written, error))
 		return v;
 	g_free(v->name);
 	g_free(v->ctype);
@@ -296,41 +198,46 @@ static gpointer param_from_json(JsonNode *node, const char *at, GError **error)
 	return NULL;
 }
 
-static gpointer port_from_json(JsonNode *node, const char *at, GError **error)
+static gpointer port_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"name", "stem", "direction",
 		"declares", "array", "pack", "words", NULL};
-	JsonObject *o = object_of(node, names, at, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignPort *port = g_new0(SyDesignPort, 1);
-	g_autofree char *way = NULL;
 
-	if (o && get_text(o, at, "name", FALSE, &port->name, error) &&
-		get_text(o, at, "stem", FALSE, &port->stem, error) &&
-		get_text(o, at, "direction", FALSE, &way, error) &&
-		(g_str_equal(way, "in") || g_str_equal(way, "out") ||
-			invalid(error, at, "direction", "not \"in\" or \"out\"")) &&
-		get_bool(o, at, "declares", &port->declares, error) &&
-		get_uint(o, at, "array", &port->array, error) &&
-		get_uint(o, at, "pack", &port->pack, error) &&
-		get_int(o, at, "words", 0, G_MAXINT64, &port->words, error)) {
-		port->in = g_str_equal(way, "in");
+	if (o && get_text(o, "name", FALSE, &port->name, error) &&
+		get_text(o, "stem", FALSE, &port->stem, error) &&
+		sy_design_read_way(o, "direction", &port->in, error) &&
+		sy_design_read_bool(o, "declares", &port->declares, error) &&
+		sy_design_read_uint(o, "array", 0, &port->array, error) &&
+		sy_design_read_uint(o, "pack", 0, &port->pack, error) &&
+		sy_design_read_int_member(
+			o, "words", 0, G_MAXINT64, &port->words, error))
 		return port;
-	}
 	g_free(port->name);
 	g_free(port->stem);
 	g_free(port);
 	return NULL;
 }
 
-static gpointer define_from_json(JsonNode *node, const char *at, GError **error)
+/* Three texts, as a define, a rename and a header have: into *a, *b
+ * and *c. */
+static gboolean texts_from_json(JsonObject *o, const char *const *names,
+	char **a, char **b, char **c, GError **error)
+{
+	return get_text(o, names[0], FALSE, a, error) &&
+		get_text(o, names[1], FALSE, b, error) &&
+		get_text(o, names[2], FALSE, c, error);
+}
+
+static gpointer define_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"id", "params", "value", NULL};
-	JsonObject *o = object_of(node, names, at, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignDefine *d = g_new0(SyDesignDefine, 1);
 
-	if (o && get_text(o, at, "id", FALSE, &d->id, error) &&
-		get_text(o, at, "params", FALSE, &d->params, error) &&
-		get_text(o, at, "value", FALSE, &d->value, error))
+	if (o &&
+		texts_from_json(o, names, &d->id, &d->params, &d->value, error))
 		return d;
 	g_free(d->id);
 	g_free(d->params);
@@ -339,15 +246,13 @@ static gpointer define_from_json(JsonNode *node, const char *at, GError **error)
 	return NULL;
 }
 
-static gpointer rename_from_json(JsonNode *node, const char *at, GError **error)
+static gpointer rename_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"user", "id", "why", NULL};
-	JsonObject *o = object_of(node, names, at, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignRename *r = g_new0(SyDesignRename, 1);
 
-	if (o && get_text(o, at, "user", FALSE, &r->user, error) &&
-		get_text(o, at, "id", FALSE, &r->id, error) &&
-		get_text(o, at, "why", FALSE, &r->why, error))
+	if (o && texts_from_json(o, names, &r->user, &r->id, &r->why, error))
 		return r;
 	g_free(r->user);
 	g_free(r->id);
@@ -356,15 +261,14 @@ static gpointer rename_from_json(JsonNode *node, const char *at, GError **error)
 	return NULL;
 }
 
-static gpointer header_from_json(JsonNode *node, const char *at, GError **error)
+static gpointer header_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"path", "place", "text", NULL};
-	JsonObject *o = object_of(node, names, at, error);
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignHeader *h = g_new0(SyDesignHeader, 1);
 
-	if (o && get_text(o, at, "path", FALSE, &h->path, error) &&
-		get_text(o, at, "place", FALSE, &h->place, error) &&
-		get_text(o, at, "text", FALSE, &h->text, error))
+	if (o &&
+		texts_from_json(o, names, &h->path, &h->place, &h->text, error))
 		return h;
 	g_free(h->path);
 	g_free(h->place);
@@ -375,38 +279,35 @@ static gpointer header_from_json(JsonNode *node, const char *at, GError **error)
 
 /* Every element of the array member name into list. */
 static gboolean get_list(JsonObject *o, const char *name, GPtrArray *list,
-	gpointer (*read)(JsonNode *, const char *, GError **), GError **error)
+	gpointer (*read)(JsonNode *, GError **), GError **error)
 {
-	JsonNode *node = json_object_get_member(o, name);
-	JsonArray *a = JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node)
-						    : NULL;
+	JsonArray *a = sy_design_read_array_member(o, name, error);
 
-	if (!a)
-		return invalid(error, "", name, "not an array");
-	for (guint i = 0; i < json_array_get_length(a); i++) {
-		g_autofree char *at = g_strdup_printf("%s/%u", name, i);
-		gpointer item = read(json_array_get_element(a, i), at, error);
+	for (guint i = 0; a && i < json_array_get_length(a); i++) {
+		gpointer item = read(json_array_get_element(a, i), error);
 
-		if (!item)
-			return FALSE;
+		if (!item) {
+			sy_design_read_below_index(error, i);
+			return sy_design_read_below(error, name);
+		}
 		g_ptr_array_add(list, item);
 	}
-	return TRUE;
+	return a != NULL;
 }
 
 static gboolean testbench_from_json(
 	JsonNode *node, SyDesignTestbench *tb, GError **error)
 {
-	static const char *const names[] = {"in_main", "indent", "unit",
-		"before", "after", NULL};
-	const char *at = "testbench";
-	JsonObject *o = object_of(node, names, at, error);
+	static const char *const names[] = {
+		"in_main", "indent", "unit", "before", "after", NULL};
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 
-	return o && get_bool(o, at, "in_main", &tb->in_main, error) &&
-		get_text(o, at, "indent", FALSE, &tb->indent, error) &&
-		get_text(o, at, "unit", FALSE, &tb->unit, error) &&
-		get_text(o, at, "before", FALSE, &tb->before, error) &&
-		get_text(o, at, "after", FALSE, &tb->after, error);
+	return (o && sy_design_read_bool(o, "in_main", &tb->in_main, error) &&
+		       get_text(o, "indent", FALSE, &tb->indent, error) &&
+		       get_text(o, "unit", FALSE, &tb->unit, error) &&
+		       get_text(o, "before", FALSE, &tb->before, error) &&
+		       get_text(o, "after", FALSE, &tb->after, error)) ||
+		sy_design_read_below(error, "testbench");
 }
 
 /* The PE grid: one to three space loops of at least one PE, as many
@@ -417,21 +318,24 @@ static gboolean grid_from_json(
 	g_autofree gint64 *pe = NULL;
 	gint64 count = 1;
 
-	if (!get_ints(o, "", "pe", 3, &pe, &kernel->n_space, error))
+	if (!sy_design_read_ints_member(
+		    o, "pe", 1, 1, 3, &pe, &kernel->n_space, error))
 		return FALSE;
-	if (!kernel->n_space)
-		return invalid(error, "", "pe", "no space loop");
-	for (guint d = 0; d < kernel->n_space; d++) {
-		if (pe[d] < 1 || count > G_MAXINT64 / pe[d])
-			return invalid(error, "", "pe", "not a grid of PEs");
-		count *= pe[d];
-	}
+	for (guint d = 0; d < kernel->n_space; d++)
+		if (sy_mul_overflow(count, pe[d], &count))
+			return sy_design_read_fail(error,
+				"\"pe\" is a grid of more than "
+				"%" G_GINT64_FORMAT " PEs",
+				G_MAXINT64);
 	memcpy(kernel->pe, pe, kernel->n_space * sizeof *pe);
-	if (!get_int(o, "", "pe_count", 1, G_MAXINT64, &kernel->pe_count,
-		    error))
+	if (!sy_design_read_int_member(
+		    o, "pe_count", 1, G_MAXINT64, &kernel->pe_count, error))
 		return FALSE;
 	return kernel->pe_count == count ||
-		invalid(error, "", "pe_count", "not the grid's PEs");
+		sy_design_read_fail(error,
+			"\"pe_count\" is %" G_GINT64_FORMAT
+			", not the grid's %" G_GINT64_FORMAT " PEs",
+			kernel->pe_count, count);
 }
 
 /* Every port's array is one of the kernel's. */
@@ -439,10 +343,14 @@ static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 {
 	for (guint i = 0; i < kernel->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(kernel->ports, i);
-		g_autofree char *at = g_strdup_printf("ports/%u", i);
 
-		if (port->array >= kernel->arrays->len)
-			return invalid(error, at, "array", "no such array");
+		if (port->array >= kernel->arrays->len) {
+			sy_design_read_fail(error,
+				"\"array\" is %u, not one of the %u arrays",
+				port->array, kernel->arrays->len);
+			sy_design_read_below_index(error, i);
+			return sy_design_read_below(error, "ports");
+		}
 	}
 	return TRUE;
 }
@@ -450,37 +358,41 @@ static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 SyDesignKernel *sy_design_kernel_from_json(
 	JsonNode *node, GPtrArray *arrays, GError **error)
 {
-	static const char *const names[] = {"source", "function",
-		"function_id", "params_known", "params", "pe",
-		"pe_count", "simd", "sizes", "flags", "device", "ports", "widest_word",
-		"keywords", "defines", "testbench", "renames", "headers", NULL};
-	JsonObject *o = object_of(node, names, "", error);
+	static const char *const names[] = {"source", "function", "function_id",
+		"params_known", "params", "pe", "pe_count", "simd", "sizes",
+		"flags", "device", "ports", "widest_word", "keywords",
+		"defines", "testbench", "renames", "headers", NULL};
+	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
 	kernel->arrays = g_ptr_array_ref(arrays);
-	if (o && get_text(o, "", "source", FALSE, &kernel->source, error) &&
-		get_text(o, "", "function", TRUE, &kernel->function, error) &&
-		get_text(o, "", "function_id", TRUE, &kernel->function_id,
-			error) &&
-		get_bool(o, "", "params_known", &kernel->params_known, error) &&
+	if (o && get_text(o, "source", FALSE, &kernel->source, error) &&
+		get_text(o, "function", TRUE, &kernel->function, error) &&
+		get_text(o, "function_id", TRUE, &kernel->function_id, error) &&
+		sy_design_read_bool(
+			o, "params_known", &kernel->params_known, error) &&
 		get_list(o, "params", kernel->params, param_from_json, error) &&
 		grid_from_json(o, kernel, error) &&
-		get_int(o, "", "simd", 1, G_MAXINT64, &kernel->simd, error) &&
-		get_text(o, "", "sizes", FALSE, &kernel->sizes, error) &&
-		get_text(o, "", "flags", FALSE, &kernel->flags, error) &&
-		get_text(o, "", "device", TRUE, &kernel->device, error) &&
+		sy_design_read_int_member(
+			o, "simd", 1, G_MAXINT64, &kernel->simd, error) &&
+		get_text(o, "sizes", FALSE, &kernel->sizes, error) &&
+		get_text(o, "flags", FALSE, &kernel->flags, error) &&
+		get_text(o, "device", TRUE, &kernel->device, error) &&
 		get_list(o, "ports", kernel->ports, port_from_json, error) &&
 		ports_valid(kernel, error) &&
-		get_uint(o, "", "widest_word", &kernel->widest_word, error) &&
-		get_text(o, "", "keywords", FALSE, &kernel->keywords, error) &&
+		sy_design_read_uint(
+			o, "widest_word", 0, &kernel->widest_word, error) &&
+		get_text(o, "keywords", FALSE, &kernel->keywords, error) &&
 		get_list(o, "defines", kernel->defines, define_from_json,
 			error) &&
 		testbench_from_json(json_object_get_member(o, "testbench"),
 			&kernel->testbench, error) &&
 		get_list(o, "renames", kernel->renamed, rename_from_json,
 			error) &&
-		get_list(o, "headers", kernel->headers, header_from_json, error))
+		get_list(
+			o, "headers", kernel->headers, header_from_json, error))
 		return kernel;
+	g_prefix_error(error, "interface");
 	sy_design_kernel_free(kernel);
 	return NULL;
 }

@@ -26,8 +26,8 @@ void sy_design_kernel_add_member(
 /* The kernel read back from node (keep), on the design's arrays
  * (SyDesignArray, design.json's "arrays", which it shares).  Fails
  * (SY_DESIGN_ERROR_INVALID) on anything sy_design_kernel_build_json
- * does not write, saying where below the interface's object:
- * "ports/2/array: no such array". */
+ * does not write, saying where (comm/design-read.h):
+ * "interface/ports/2: \"array\" is 4, not one of the 4 arrays". */
 __isl_give SyDesignKernel *sy_design_kernel_from_json(
 	__isl_keep JsonNode *node, __isl_keep GPtrArray *arrays,
 	GError **error);

@@ -721,11 +721,12 @@ static gboolean read_io(SyDesign *design, JsonNode *value, GError **error)
 		NULL;
 }
 
-static gboolean read_interface(Load *load, JsonNode *value, GError **error)
+static gboolean read_interface(
+	SyDesign *design, JsonNode *value, GError **error)
 {
-	load->design->kernel = sy_design_kernel_from_json(
-		value, load->design->arrays, error);
-	return load->design->kernel != NULL;
+	design->kernel =
+		sy_design_kernel_from_json(value, design->arrays, error);
+	return design->kernel != NULL;
 }
 
 /* The members of design.json, read in this order (each may use those
@@ -746,7 +747,7 @@ static const Member members[] = {
 	{"dram", TRUE, read_dram, NULL},
 	{"testbench", FALSE, NULL, read_testbench},
 	{"io", FALSE, NULL, read_io},
-	{"interface", FALSE, read_interface, NULL},
+	{"interface", FALSE, NULL, read_interface},
 	{"renamed", FALSE, read_renamed, NULL},
 };
 
