@@ -18,6 +18,7 @@ allowed_header() {
 	case $1 in
 	hls/* | base/* | compute/code.h | compute/ast-print.h) return 0 ;;
 	comm/design.h | comm/design-kernel.h | comm/design-plain.h | comm/io-path.h) return 0 ;;
+	comm/design-grid.h) return 0 ;;
 	comm/io-facts.h | comm/pe-facts.h | comm/tb-facts.h) return 0 ;;
 	esac
 	return 1

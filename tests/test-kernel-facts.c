@@ -247,11 +247,11 @@ static void test_function(void)
 	args = sy_design_kernel_arguments(k);
 	g_assert_cmpuint(args->len, ==, 1);
 	g_assert_true(args->pdata[0] == k->arrays->pdata[1]);
-	g_assert_cmpuint(k->n_space, ==, 1);
-	g_assert_cmpint(k->pe[0], ==, 4);
-	g_assert_cmpint(k->pe_count, ==, 4);
-	g_assert_cmpint(k->simd, ==, 1);
-	g_assert_cmpstr(k->sizes, ==,
+	g_assert_cmpuint(k->grid->n_space, ==, 1);
+	g_assert_cmpint(k->grid->pe[0], ==, 4);
+	g_assert_cmpint(k->grid->count, ==, 4);
+	g_assert_cmpint(k->grid->simd, ==, 1);
+	g_assert_cmpstr(k->grid->sizes, ==,
 		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
 		"kernel[]->latency[1];kernel[]->simd[1]}");
 	g_assert_cmpstr(k->flags, ==,
@@ -316,10 +316,10 @@ static void test_main(void)
 	assert_array(k, 0, "b", "b", "[4][4]", FALSE, TRUE, FALSE);
 	assert_array(k, 1, "a", "a", "[4][4]", TRUE, FALSE, FALSE);
 	g_assert_true(((SyDesignArray *)k->arrays->pdata[0])->integer);
-	g_assert_cmpuint(k->n_space, ==, 2);
-	g_assert_cmpint(k->pe[0], ==, 2);
-	g_assert_cmpint(k->pe[1], ==, 2);
-	g_assert_cmpint(k->pe_count, ==, 4);
+	g_assert_cmpuint(k->grid->n_space, ==, 2);
+	g_assert_cmpint(k->grid->pe[0], ==, 2);
+	g_assert_cmpint(k->grid->pe[1], ==, 2);
+	g_assert_cmpint(k->grid->count, ==, 4);
 	g_assert_cmpuint(k->ports->len, ==, 2);
 	assert_port(k, 0, "a", TRUE, 1, 1, 16);
 	assert_port(k, 1, "b_drain", FALSE, 0, 1, 16);
@@ -347,15 +347,16 @@ static char *to_text(const SyDesignKernel *k)
 	return sy_json_print(root);
 }
 
-/* On arrays (the design's), which the kernel read back shares. */
+/* On the arrays and grid of on (the design's), which the kernel read
+ * back shares. */
 static SyDesignKernel *from_text(
-	const char *text, GPtrArray *arrays, GError **error)
+	const char *text, const SyDesignKernel *on, GError **error)
 {
 	g_autoptr(JsonParser) parser = json_parser_new();
 
 	g_assert_true(json_parser_load_from_data(parser, text, -1, NULL));
 	return sy_design_kernel_from_json(
-		json_parser_get_root(parser), arrays, error);
+		json_parser_get_root(parser), on->arrays, on->grid, error);
 }
 
 /* Written, read back and written again: the same text. */
@@ -363,7 +364,7 @@ static void assert_round_trip(const SyDesignKernel *k)
 {
 	g_autofree char *text = to_text(k), *again = NULL;
 	GError *error = NULL;
-	SyDesignKernel *back = from_text(text, k->arrays, &error);
+	SyDesignKernel *back = from_text(text, k, &error);
 
 	g_assert_no_error(error);
 	again = to_text(back);
@@ -472,10 +473,10 @@ static void test_example(void)
 	assert_array(k, 0, "C", "C", "[64][64]", TRUE, TRUE, FALSE);
 	assert_array(k, 1, "A", "A", "[64][64]", TRUE, FALSE, FALSE);
 	assert_array(k, 2, "B", "B", "[64][64]", TRUE, FALSE, FALSE);
-	g_assert_cmpuint(k->n_space, ==, 2);
-	g_assert_cmpint(k->pe[0], ==, 4);
-	g_assert_cmpint(k->pe[1], ==, 4);
-	g_assert_cmpint(k->pe_count, ==, 16);
+	g_assert_cmpuint(k->grid->n_space, ==, 2);
+	g_assert_cmpint(k->grid->pe[0], ==, 4);
+	g_assert_cmpint(k->grid->pe[1], ==, 4);
+	g_assert_cmpint(k->grid->count, ==, 16);
 	/* The PEs' coordinates on the 4 x 4 grid: line 2 of a path along
 	 * j meets the PEs at j = 3 in PE (2, 3). */
 	sy_design_kernel_unit_coords(k, 1, 3, 2, coord);
@@ -485,7 +486,7 @@ static void test_example(void)
 	sy_design_kernel_unit_coords(k, 0, 0, 3, coord);
 	g_assert_cmpint(coord[0], ==, 0);
 	g_assert_cmpint(coord[1], ==, 3);
-	g_assert_cmpint(k->simd, ==, 2);
+	g_assert_cmpint(k->grid->simd, ==, 2);
 	g_assert_cmpstr(k->flags, ==,
 		"--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 "
 		"--simd k=2");
@@ -534,7 +535,7 @@ static void test_json(void)
 	text = to_text(n.design->kernel);
 	g_assert_nonnull(strstr(text,
 		"\"source\" : {\n    \"base64\" : \"Y2Fm6S5j\"\n  },"));
-	back = from_text(text, n.design->kernel->arrays, &error);
+	back = from_text(text, n.design->kernel, &error);
 	g_assert_no_error(error);
 	g_assert_cmpstr(back->source, ==, "caf\xe9.c");
 	sy_design_kernel_free(back);
@@ -544,7 +545,7 @@ static void test_json(void)
 }
 
 /* text with the first from replaced by to fails with message. */
-static void assert_refused(GPtrArray *arrays, const char *text,
+static void assert_refused(const SyDesignKernel *on, const char *text,
 	const char *from, const char *to, const char *message)
 {
 	const char *at = strstr(text, from);
@@ -554,7 +555,7 @@ static void assert_refused(GPtrArray *arrays, const char *text,
 	g_assert_nonnull(at);
 	bad = g_strdup_printf(
 		"%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-	g_assert_null(from_text(bad, arrays, &error));
+	g_assert_null(from_text(bad, on, &error));
 	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
 	g_assert_cmpstr(error->message, ==, message);
 	g_error_free(error);
@@ -569,27 +570,24 @@ static void test_json_errors(void)
 		"{kernel[]->space_time[0];kernel[]->array_part[4,4];"
 		"kernel[]->latency[1];kernel[]->simd[1]}");
 	text = to_text(m.design->kernel);
-	assert_refused(m.design->kernel->arrays, text, "\"simd\" : 1", "\"simd\" : 0",
-		"interface: \"simd\" is 0, not from 1 to 9223372036854775807");
-	assert_refused(m.design->kernel->arrays, text, "\"source\"", "\"origin\"",
+	assert_refused(m.design->kernel, text, "\"source\"", "\"origin\"",
 		"interface: no member \"source\"");
-	assert_refused(m.design->kernel->arrays, text, "\"dims\" : [\n        8\n      ]",
-		"\"dims\" : [\"8\"]", "interface/params/1: element 0 of \"dims\" is a string, "
-		"not an integer");
-	assert_refused(m.design->kernel->arrays, text, "\"array\" : 3", "\"array\" : 4",
+	assert_refused(m.design->kernel, text,
+		"\"dims\" : [\n        8\n      ]", "\"dims\" : [\"8\"]",
+		"interface/params/1: element 0 of \"dims\" is a string, not "
+		"an integer");
+	assert_refused(m.design->kernel, text, "\"array\" : 3", "\"array\" : 4",
 		"interface/ports/2: \"array\" is 4, not one of the 4 arrays");
-	assert_refused(m.design->kernel->arrays, text, "\"direction\" : \"in\"", "\"direction\" : \"up\"",
+	assert_refused(m.design->kernel, text, "\"direction\" : \"in\"",
+		"\"direction\" : \"up\"",
 		"interface/ports/0: \"direction\" is \"up\", not in or out");
-	assert_refused(m.design->kernel->arrays, text, "\"in_main\" : false", "\"in_main\" : 0",
+	assert_refused(m.design->kernel, text, "\"in_main\" : false",
+		"\"in_main\" : 0",
 		"interface/testbench: \"in_main\" is an integer, not a "
 		"boolean");
-	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : []",
-		"interface: \"pe\" has 0 integers, not 1 to 3");
-	assert_refused(m.design->kernel->arrays, text, "\"pe\" : [\n    4\n  ]", "\"pe\" : [4, 0]",
-		"interface: element 1 of \"pe\" is 0, not from 1 to "
-		"9223372036854775807");
-	assert_refused(m.design->kernel->arrays, text, "\"pe_count\" : 4", "\"pe_count\" : 5",
-		"interface: \"pe_count\" is 5, not the grid's 4 PEs");
+	/* The grid is the design's ("pe"), not the interface's. */
+	assert_refused(m.design->kernel, text, "\"flags\"",
+		"\"pe\" : [4], \"flags\"", "interface: unknown member \"pe\"");
 	made_clear(&m);
 }
 

@@ -2,7 +2,6 @@
  * exactly (see design-kernel-json.h). */
 #include <string.h>
 
-#include "base/checked.h"
 #include "base/json-members.h"
 #include "comm/design-kernel-json.h"
 #include "comm/design-read.h"
@@ -108,10 +107,6 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	member_text(b, "function_id", kernel->function_id);
 	sy_json_member_bool(b, "params_known", kernel->params_known);
 	add_list(b, "params", kernel->params, (void *)add_param);
-	sy_json_member_ints(b, "pe", kernel->pe, kernel->n_space);
-	sy_json_member_int(b, "pe_count", kernel->pe_count);
-	sy_json_member_int(b, "simd", kernel->simd);
-	member_text(b, "sizes", kernel->sizes);
 	member_text(b, "flags", kernel->flags);
 	member_text(b, "device", kernel->device);
 	add_list(b, "ports", kernel->ports, (void *)add_port);
@@ -310,34 +305,6 @@ static gboolean testbench_from_json(
 		sy_design_read_below(error, "testbench");
 }
 
-/* The PE grid: one to three space loops of at least one PE, as many
- * PEs as they give. */
-static gboolean grid_from_json(
-	JsonObject *o, SyDesignKernel *kernel, GError **error)
-{
-	g_autofree gint64 *pe = NULL;
-	gint64 count = 1;
-
-	if (!sy_design_read_ints_member(
-		    o, "pe", 1, 1, 3, &pe, &kernel->n_space, error))
-		return FALSE;
-	for (guint d = 0; d < kernel->n_space; d++)
-		if (sy_mul_overflow(count, pe[d], &count))
-			return sy_design_read_fail(error,
-				"\"pe\" is a grid of more than "
-				"%" G_GINT64_FORMAT " PEs",
-				G_MAXINT64);
-	memcpy(kernel->pe, pe, kernel->n_space * sizeof *pe);
-	if (!sy_design_read_int_member(
-		    o, "pe_count", 1, G_MAXINT64, &kernel->pe_count, error))
-		return FALSE;
-	return kernel->pe_count == count ||
-		sy_design_read_fail(error,
-			"\"pe_count\" is %" G_GINT64_FORMAT
-			", not the grid's %" G_GINT64_FORMAT " PEs",
-			kernel->pe_count, count);
-}
-
 /* Every port's array is one of the kernel's. */
 static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 {
@@ -355,27 +322,24 @@ static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 	return TRUE;
 }
 
-SyDesignKernel *sy_design_kernel_from_json(
-	JsonNode *node, GPtrArray *arrays, GError **error)
+SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
+	const SyDesignGrid *grid, GError **error)
 {
 	static const char *const names[] = {"source", "function", "function_id",
-		"params_known", "params", "pe", "pe_count", "simd", "sizes",
-		"flags", "device", "ports", "widest_word", "keywords",
-		"defines", "testbench", "renames", "headers", NULL};
+		"params_known", "params", "flags", "device", "ports",
+		"widest_word", "keywords", "defines", "testbench", "renames",
+		"headers", NULL};
 	JsonObject *o = sy_design_read_object_with(node, names, error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
 	kernel->arrays = g_ptr_array_ref(arrays);
+	kernel->grid = grid;
 	if (o && get_text(o, "source", FALSE, &kernel->source, error) &&
 		get_text(o, "function", TRUE, &kernel->function, error) &&
 		get_text(o, "function_id", TRUE, &kernel->function_id, error) &&
 		sy_design_read_bool(
 			o, "params_known", &kernel->params_known, error) &&
 		get_list(o, "params", kernel->params, param_from_json, error) &&
-		grid_from_json(o, kernel, error) &&
-		sy_design_read_int_member(
-			o, "simd", 1, G_MAXINT64, &kernel->simd, error) &&
-		get_text(o, "sizes", FALSE, &kernel->sizes, error) &&
 		get_text(o, "flags", FALSE, &kernel->flags, error) &&
 		get_text(o, "device", TRUE, &kernel->device, error) &&
 		get_list(o, "ports", kernel->ports, port_from_json, error) &&

@@ -90,7 +90,6 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 	g_ptr_array_unref(kernel->params);
 	if (kernel->arrays)
 		g_ptr_array_unref(kernel->arrays);
-	g_free(kernel->sizes);
 	g_free(kernel->flags);
 	g_free(kernel->device);
 	g_ptr_array_unref(kernel->ports);
@@ -137,12 +136,12 @@ const char *sy_design_kernel_id(const SyDesignKernel *kernel, const char *user)
 void sy_design_kernel_unit_coords(const SyDesignKernel *kernel, guint skip,
 	gint64 at, gint64 n, gint64 *coord)
 {
-	for (guint k = kernel->n_space; k-- > 0;) {
+	for (guint k = kernel->grid->n_space; k-- > 0;) {
 		if (k == skip) {
 			coord[k] = at;
 			continue;
 		}
-		coord[k] = n % kernel->pe[k];
-		n /= kernel->pe[k];
+		coord[k] = n % kernel->grid->pe[k];
+		n /= kernel->grid->pe[k];
 	}
 }

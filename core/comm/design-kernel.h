@@ -8,8 +8,9 @@
  *   read, written) and their type as the generated code spells it;
  * - the SCoP's function and its parameters, as the generated main
  *   declares, fills and passes them;
- * - the PE grid, the SIMD factor, the sizes as AutoSA and Systole's
- *   command line write them, the analysed file's path;
+ * - the analysed file's path as given, byte for byte; the PE grid, the
+ *   SIMD factor and the sizes are the design's (SyDesign.grid), which
+ *   it points to, and Systole's command line;
  * - the DRAM ports of kernel0, in its order;
  * - the testbench around the kernel: the user's text (with the
  *   project's names) cut where the systolic version goes in, the
@@ -24,6 +25,7 @@
 #include <glib.h>
 
 #include "base/own.h"
+#include "comm/design-grid.h"
 
 G_BEGIN_DECLS
 
@@ -109,11 +111,9 @@ typedef struct {
 	GPtrArray *params; /* SyDesignParam, in order */
 	GPtrArray *arrays; /* SyDesignArray, in the SCoP's order: the
 			     design's (SyDesign.arrays), shared */
-	guint n_space;
-	gint64 pe[3]; /* PEs along each space loop */
-	gint64 pe_count;
-	gint64 simd; /* the SIMD factor, 1 for none */
-	char *sizes; /* AutoSA's --sa-sizes string */
+	const SyDesignGrid *grid; /* the PE grid, the SIMD factor and the
+				     sizes: the design's (SyDesign.grid),
+				     kept by it */
 	char *flags; /* systole-cli's options that made the design, as a
 			shell takes them: -D, -I, then the sizes */
 	char *device; /* the device it was exported for ("u250"), NULL

@@ -724,8 +724,8 @@ static gboolean read_io(SyDesign *design, JsonNode *value, GError **error)
 static gboolean read_interface(
 	SyDesign *design, JsonNode *value, GError **error)
 {
-	design->kernel =
-		sy_design_kernel_from_json(value, design->arrays, error);
+	design->kernel = sy_design_kernel_from_json(
+		value, design->arrays, design->grid, error);
 	return design->kernel != NULL;
 }
 

@@ -20,19 +20,7 @@ G_BEGIN_DECLS
 
 typedef struct _SyPeArray SyPeArray;
 
-/* The PE array: what was chosen, and its grid. */
-typedef struct {
-	char *kernel; /* the path of the kernel's source, as given */
-	guint candidate; /* the dataflow's id */
-	char *sizes; /* AutoSA's --sa-sizes string */
-	guint n_members; /* band members */
-	gint64 *padded; /* per member: its extent in whole tiles */
-	guint n_space; /* space loops, 1 to 3 */
-	gint64 pe[3]; /* PEs along each space loop */
-	gint64 count; /* PEs (G_MAXINT64 if it does not fit) */
-	guint simd; /* the SIMD factor */
-} SyDesignGrid;
-
+/* The PE array and its grid (comm/design-grid.h). */
 __isl_give SyDesignGrid *sy_design_grid_new(__isl_keep const SyPeArray *array);
 void sy_design_grid_free(__isl_take SyDesignGrid *grid);
 

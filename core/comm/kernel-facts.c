@@ -382,7 +382,7 @@ static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
 	SyDesignTestbench *tb = &k->testbench;
 	g_autofree char *text = NULL;
 	g_autoptr(SySource) src = NULL;
-	Cut cut = {0, NULL, NULL, k->sizes};
+	Cut cut = {0, NULL, NULL, k->grid->sizes};
 	SyScopText t;
 	GString *block;
 	gsize at[4], len;
@@ -442,11 +442,7 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	k->params_known = prog->params_known;
 	add_params(k, array->analysis->scop);
 	add_arrays(k, design, names);
-	k->n_space = array->n_space;
-	memcpy(k->pe, array->pe, array->n_space * sizeof *array->pe);
-	k->pe_count = sy_pe_array_count(array);
-	k->simd = array->config->simd_factor;
-	k->sizes = sy_config_to_sa_sizes(array->config, array->choices);
+	k->grid = design->grid;
 	k->flags = command_flags(options, flags);
 	k->widest_word = widest_word(m);
 	sy_names_c_keywords(names, keywords);

@@ -358,7 +358,7 @@ char *sy_hls_emit_testbench(SyHlsGen *hls)
 	g_string_append(out, tb->before);
 	if (tb->in_main)
 		g_string_append_printf(out, "%s/* Systole: %s */\n", tb->indent,
-			k->sizes);
+			k->grid->sizes);
 	tb_version(hls, out);
 	g_string_append(out, tb->after);
 	if (!tb->in_main)

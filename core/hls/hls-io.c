@@ -21,7 +21,7 @@ static void print_unit_coords(GString *out, const SyDesignKernel *k,
 {
 	GString *n = g_string_new("idx");
 
-	for (guint d = k->n_space; d-- > 0;) {
+	for (guint d = k->grid->n_space; d-- > 0;) {
 		if (d == skip) {
 			g_string_append_printf(out, "%sconst int %s = %s;\n",
 				indent, sy_module_code_p_names[d], at);
@@ -29,8 +29,10 @@ static void print_unit_coords(GString *out, const SyDesignKernel *k,
 		}
 		g_string_append_printf(out,
 			"%sconst int %s = (%s) %% %" G_GINT64_FORMAT ";\n",
-			indent, sy_module_code_p_names[d], n->str, k->pe[d]);
-		g_string_append_printf(n, " / %" G_GINT64_FORMAT, k->pe[d]);
+			indent, sy_module_code_p_names[d], n->str,
+			k->grid->pe[d]);
+		g_string_append_printf(
+			n, " / %" G_GINT64_FORMAT, k->grid->pe[d]);
 	}
 	g_string_free(n, TRUE);
 }
@@ -555,8 +557,8 @@ static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
 	const SyIoPath *p = f->path;
-	Pass ps = {
-		f, hls->kernel->pe_count / hls->kernel->pe[0], hls->kernel->pe[0], boundary};
+	Pass ps = {f, hls->kernel->grid->count / hls->kernel->grid->pe[0],
+		hls->kernel->grid->pe[0], boundary};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -581,8 +583,8 @@ static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 	const SyIoPath *p = f->path;
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
-	g_autofree char *at = g_strdup_printf(
-		"%" G_GINT64_FORMAT, p->in ? 0 : hls->kernel->pe[f->along] - 1);
+	g_autofree char *at = g_strdup_printf("%" G_GINT64_FORMAT,
+		p->in ? 0 : hls->kernel->grid->pe[f->along] - 1);
 	GString *coords = g_string_new(NULL);
 
 	print_unit_coords(coords, hls->kernel, f->along, at, "    ");
@@ -603,7 +605,7 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
 	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
 
-	for (guint k = 0; k < hls->kernel->n_space; k++) {
+	for (guint k = 0; k < hls->kernel->grid->n_space; k++) {
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 		g_string_append_printf(
@@ -612,7 +614,8 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	for (guint b = 0; b < 2; b++)
 		emit_l2_pass(hls, f, b);
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, unit->str, "p0", hls->kernel->pe[0], b);
+		emit_inter(hls, f, name, unit->str, "p0",
+			hls->kernel->grid->pe[0], b);
 	emit_intra(hls, f, name, unit->str, "");
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, unit->str, args->str, b);
@@ -658,7 +661,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 	g_autofree char *word = pe_word(f);
 	GString *unit = g_string_new(NULL);
 
-	for (guint k = 0; k < hls->kernel->n_space; k++)
+	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(
 			unit, "int %s, ", sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,
@@ -667,7 +670,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"    /* Values of the temporary %s stay in their tile: the "
 		"last PEs pass none on. */\n",
 		p->prefix, unit->str, word, p->plain_array->name);
-	for (guint k = 0; k < hls->kernel->n_space; k++)
+	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
 	g_string_append(hls->out, "    (void)fifo_in;\n}\n\n");
@@ -703,7 +706,7 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 	GString *unit = g_string_new(NULL);
 	IoModule mod = {f, print_drop, NULL};
 
-	for (guint k = 0; k < hls->kernel->n_space; k++)
+	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);
 	g_string_append_printf(hls->out,

@@ -106,7 +106,8 @@ static void declare_fifos(SyHlsGen *hls)
 		g_autofree char *l1 = g_strdup_printf(
 			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
-		gint64 n2 = p->exterior ? f->units : k->pe_count / k->pe[0];
+		gint64 n2 = p->exterior ? f->units
+					: k->grid->count / k->grid->pe[0];
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
@@ -118,17 +119,17 @@ static void declare_fifos(SyHlsGen *hls)
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
-				n2, k->pe[0]);
+				n2, k->grid->pe[0]);
 			declare_stream(hls, word, l1, dims->str);
 		}
 		/* One PE FIFO array per stem: partial results in and out
 		 * share it. */
 		if (declares_stem(hls, i)) {
 			g_string_truncate(dims, 0);
-			for (guint d = 0; d < k->n_space; d++)
+			for (guint d = 0; d < k->grid->n_space; d++)
 				g_string_append_printf(dims,
 					"[%" G_GINT64_FORMAT "]",
-					k->pe[d] +
+					k->grid->pe[d] +
 						(p->exterior &&
 							p->direction[d]));
 			declare_stream(hls, pe_word, pe, dims->str);
@@ -167,7 +168,7 @@ static void call_line(
 
 	sy_design_kernel_unit_coords(hls->kernel, f->along, at, l, coord);
 	index = sy_hls_fifo_index(
-		coord, hls->kernel->n_space, p->in ? -1 : (int)f->along);
+		coord, hls->kernel->grid->n_space, p->in ? -1 : (int)f->along);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
 	call_l2(hls->out, p->prefix, way, l, f->units, below);
 }
@@ -181,7 +182,7 @@ static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
 		p->prefix, way, c);
 
 	call_l2(hls->out, p->prefix, way, c,
-		hls->kernel->pe_count / hls->kernel->pe[0], below);
+		hls->kernel->grid->count / hls->kernel->grid->pe[0], below);
 }
 
 /* The L1 module of chain c at place q, next to its PE. */
@@ -189,16 +190,16 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 {
 	const SyDesignKernel *k = hls->kernel;
 	const char *P = p->prefix, *way = p->in ? "in" : "out";
-	gboolean last = q == k->pe[0] - 1;
+	gboolean last = q == k->grid->pe[0] - 1;
 	GString *out = hls->out;
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
 	sy_design_kernel_unit_coords(hls->kernel, 0, q, c, coord);
-	at = sy_hls_fifo_index(coord, k->n_space, -1);
+	at = sy_hls_fifo_index(coord, k->grid->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
-	for (guint d = 0; d < k->n_space; d++)
+	for (guint d = 0; d < k->grid->n_space; d++)
 		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[d]);
 	g_string_append_printf(out,
 		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT
@@ -217,7 +218,7 @@ static void call_in(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
-	gint64 chains = k->pe_count / k->pe[0];
+	gint64 chains = k->grid->count / k->grid->pe[0];
 
 	g_string_append_printf(hls->out,
 		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
@@ -230,7 +231,7 @@ static void call_in(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 	for (gint64 c = 0; c < chains; c++)
 		call_chain(hls, p, c);
 	for (gint64 c = 0; c < chains; c++)
-		for (gint64 q = 0; q < k->pe[0]; q++)
+		for (gint64 q = 0; q < k->grid->pe[0]; q++)
 			call_l1(hls, p, c, q);
 }
 
@@ -240,14 +241,14 @@ static void call_out(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
-	gint64 chains = k->pe_count / k->pe[0];
+	gint64 chains = k->grid->count / k->grid->pe[0];
 
 	if (p->exterior) {
 		for (gint64 l = f->units; l-- > 0;)
-			call_line(hls, f, l, k->pe[f->along] - 1);
+			call_line(hls, f, l, k->grid->pe[f->along] - 1);
 	} else {
 		for (gint64 c = 0; c < chains; c++)
-			for (gint64 q = k->pe[0]; q-- > 0;)
+			for (gint64 q = k->grid->pe[0]; q-- > 0;)
 				call_l1(hls, p, c, q);
 		for (gint64 c = chains; c-- > 0;)
 			call_chain(hls, p, c);
@@ -281,7 +282,7 @@ static void call_heads(SyHlsGen *hls)
 			g_autofree char *here = NULL;
 
 			sy_design_kernel_unit_coords(hls->kernel, f->along, 0, l, coord);
-			here = sy_hls_fifo_index(coord, k->n_space, -1);
+			here = sy_hls_fifo_index(coord, k->grid->n_space, -1);
 			g_string_append_printf(hls->out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
 				f->path->prefix, f->path->prefix, here);
@@ -298,7 +299,7 @@ static void call_pe(SyHlsGen *hls, const gint64 *coord, const GPtrArray *args)
 	GString *out = hls->out;
 
 	g_string_append(out, "    PE_wrapper(");
-	for (guint d = 0; d < k->n_space; d++)
+	for (guint d = 0; d < k->grid->n_space; d++)
 		g_string_append_printf(
 			out, "%s%" G_GINT64_FORMAT, d ? ", " : "", coord[d]);
 	for (guint d = 0; d < args->len; d++)
@@ -308,8 +309,10 @@ static void call_pe(SyHlsGen *hls, const gint64 *coord, const GPtrArray *args)
 		const SyIoPathFacts *f = g_ptr_array_index(paths, i);
 		const SyIoPath *io = f->path;
 		int a = io->exterior ? (int)f->along : -1;
-		g_autofree char *here = sy_hls_fifo_index(coord, k->n_space, -1);
-		g_autofree char *next = sy_hls_fifo_index(coord, k->n_space, a);
+		g_autofree char *here = sy_hls_fifo_index(
+			coord, k->grid->n_space, -1);
+		g_autofree char *next = sy_hls_fifo_index(
+			coord, k->grid->n_space, a);
 
 		if (io->in || f->headless)
 			g_string_append_printf(
@@ -343,11 +346,12 @@ static void call_tails(SyHlsGen *hls)
 			g_autofree char *next = NULL;
 
 			sy_design_kernel_unit_coords(
-				hls->kernel, a, k->pe[a] - 1, l, coord);
-			next = sy_hls_fifo_index(coord, k->n_space, (int)a);
+				hls->kernel, a, k->grid->pe[a] - 1, l, coord);
+			next = sy_hls_fifo_index(
+				coord, k->grid->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
-			for (guint d = 0; d < k->n_space; d++)
+			for (guint d = 0; d < k->grid->n_space; d++)
 				g_string_append_printf(out,
 					"%" G_GINT64_FORMAT ", ", coord[d]);
 			g_string_append_printf(
@@ -362,12 +366,12 @@ static void call_pes(SyHlsGen *hls)
 	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(k);
 
 	call_heads(hls);
-	for (gint64 i = 0; i < k->pe_count; i++) {
+	for (gint64 i = 0; i < k->grid->count; i++) {
 		gint64 coord[3], rest = i;
 
-		for (guint d = k->n_space; d-- > 0;) {
-			coord[d] = rest % k->pe[d];
-			rest /= k->pe[d];
+		for (guint d = k->grid->n_space; d-- > 0;) {
+			coord[d] = rest % k->grid->pe[d];
+			rest /= k->grid->pe[d];
 		}
 		call_pe(hls, coord, args);
 	}
@@ -475,7 +479,7 @@ static char *emit_header(const SyDesignKernel *k)
 	g_string_append_printf(out,
 		"/* Generated by Systole from %s, %s. */\n#ifndef "
 		"SYSTOLE_KERNEL_H\n#define SYSTOLE_KERNEL_H\n\n",
-		path, k->sizes);
+		path, k->grid->sizes);
 	/* Wider words than Vitis's default need its limit raised before
 	 * ap_int.h comes in. */
 	if (k->widest_word > SY_AP_INT_DEFAULT_W)

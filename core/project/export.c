@@ -98,7 +98,7 @@ static char *makefile(const SyDesignKernel *k, const SyDevice *device)
 		"XCL_EMULATION_MODE=sw_emu "
 		"SYSTOLE_XCLBIN=kernel0.sw_emu.xclbin ./host\n\n"
 		"clean:\n\trm -rf build hls_prj *.log\n",
-		path, k->sizes, device->description, device->platform,
+		path, k->grid->sizes, device->description, device->platform,
 		device->clock_mhz);
 }
 
@@ -202,9 +202,9 @@ static char *readme(
 	g_autofree char *command = sy_escape_markdown_code(k->flags);
 	GString *text = g_string_new(NULL);
 
-	for (guint d = 0; d < k->n_space; d++)
+	for (guint d = 0; d < k->grid->n_space; d++)
 		g_string_append_printf(pes, "%s%" G_GINT64_FORMAT,
-			d ? " x " : "", k->pe[d]);
+			d ? " x " : "", k->grid->pe[d]);
 	if (k->testbench.in_main)
 		testbench = g_strdup(
 			"`src/testbench.cpp` is the kernel's program with its "
@@ -249,9 +249,9 @@ static char *readme(
 		"| host program | `make host` | XRT |\n"
 		"| software emulation | `make check` | Vitis, XRT |\n\n"
 		"%s `PLATFORM=` and `FREQ_MHZ=` override the defaults.\n",
-		k->function ? k->function : "kernel", path, command, k->sizes,
-		device->description, pes->str, k->pe_count, device->platform,
-		testbench);
+		k->function ? k->function : "kernel", path, command,
+		k->grid->sizes, device->description, pes->str, k->grid->count,
+		device->platform, testbench);
 	/* What keeps the design from its best, where the user reads it. */
 	if (warnings->len)
 		g_string_append(text, "\n## Warnings\n\n");
