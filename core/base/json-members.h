@@ -16,5 +16,9 @@ void sy_json_member_bool(
 	__isl_keep JsonBuilder *b, __isl_keep const char *name, gboolean v);
 void sy_json_member_ints(__isl_keep JsonBuilder *b, __isl_keep const char *name,
 	__isl_keep const gint64 *v, guint n);
+/* An array of list's items, each added to b by add. */
+void sy_json_member_list(__isl_keep JsonBuilder *b, __isl_keep const char *name,
+	__isl_keep const GPtrArray *list,
+	void (*add)(__isl_keep JsonBuilder *b, __isl_keep gconstpointer item));
 
 G_END_DECLS

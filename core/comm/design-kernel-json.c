@@ -50,41 +50,34 @@ static void add_port(JsonBuilder *b, const SyDesignPort *port)
 	json_builder_end_object(b);
 }
 
-static void add_define(JsonBuilder *b, const SyDesignDefine *d)
+/* A define, a rename and a header: three texts each. */
+static const char *const define_names[] = {"id", "params", "value", NULL};
+static const char *const rename_names[] = {"user", "id", "why", NULL};
+static const char *const header_names[] = {"path", "place", "text", NULL};
+
+static void add_texts(JsonBuilder *b, const char *const *names, const char *x,
+	const char *y, const char *z)
 {
 	json_builder_begin_object(b);
-	member_text(b, "id", d->id);
-	member_text(b, "params", d->params);
-	member_text(b, "value", d->value);
+	member_text(b, names[0], x);
+	member_text(b, names[1], y);
+	member_text(b, names[2], z);
 	json_builder_end_object(b);
+}
+
+static void add_define(JsonBuilder *b, const SyDesignDefine *d)
+{
+	add_texts(b, define_names, d->id, d->params, d->value);
 }
 
 static void add_rename(JsonBuilder *b, const SyDesignRename *r)
 {
-	json_builder_begin_object(b);
-	member_text(b, "user", r->user);
-	member_text(b, "id", r->id);
-	member_text(b, "why", r->why);
-	json_builder_end_object(b);
+	add_texts(b, rename_names, r->user, r->id, r->why);
 }
 
 static void add_header(JsonBuilder *b, const SyDesignHeader *h)
 {
-	json_builder_begin_object(b);
-	member_text(b, "path", h->path);
-	member_text(b, "place", h->place);
-	member_text(b, "text", h->text);
-	json_builder_end_object(b);
-}
-
-static void add_list(JsonBuilder *b, const char *name, const GPtrArray *list,
-	void (*add)(JsonBuilder *, gconstpointer))
-{
-	json_builder_set_member_name(b, name);
-	json_builder_begin_array(b);
-	for (guint i = 0; i < list->len; i++)
-		add(b, g_ptr_array_index(list, i));
-	json_builder_end_array(b);
+	add_texts(b, header_names, h->path, h->place, h->text);
 }
 
 static void add_testbench(JsonBuilder *b, const SyDesignTestbench *tb)
@@ -106,16 +99,16 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	member_text(b, "function", kernel->function);
 	member_text(b, "function_id", kernel->function_id);
 	sy_json_member_bool(b, "params_known", kernel->params_known);
-	add_list(b, "params", kernel->params, (void *)add_param);
+	sy_json_member_list(b, "params", kernel->params, (void *)add_param);
 	member_text(b, "flags", kernel->flags);
 	member_text(b, "device", kernel->device);
-	add_list(b, "ports", kernel->ports, (void *)add_port);
+	sy_json_member_list(b, "ports", kernel->ports, (void *)add_port);
 	sy_json_member_int(b, "widest_word", kernel->widest_word);
 	member_text(b, "keywords", kernel->keywords);
-	add_list(b, "defines", kernel->defines, (void *)add_define);
+	sy_json_member_list(b, "defines", kernel->defines, (void *)add_define);
 	add_testbench(b, &kernel->testbench);
-	add_list(b, "renames", kernel->renamed, (void *)add_rename);
-	add_list(b, "headers", kernel->headers, (void *)add_header);
+	sy_json_member_list(b, "renames", kernel->renamed, (void *)add_rename);
+	sy_json_member_list(b, "headers", kernel->headers, (void *)add_header);
 	json_builder_end_object(b);
 }
 
@@ -227,12 +220,12 @@ static gboolean texts_from_json(JsonObject *o, const char *const *names,
 
 static gpointer define_from_json(JsonNode *node, GError **error)
 {
-	static const char *const names[] = {"id", "params", "value", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
+	JsonObject *o = sy_design_read_object_with(node, define_names, error);
 	SyDesignDefine *d = g_new0(SyDesignDefine, 1);
 
 	if (o &&
-		texts_from_json(o, names, &d->id, &d->params, &d->value, error))
+		texts_from_json(
+			o, define_names, &d->id, &d->params, &d->value, error))
 		return d;
 	g_free(d->id);
 	g_free(d->params);
@@ -243,11 +236,12 @@ static gpointer define_from_json(JsonNode *node, GError **error)
 
 static gpointer rename_from_json(JsonNode *node, GError **error)
 {
-	static const char *const names[] = {"user", "id", "why", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
+	JsonObject *o = sy_design_read_object_with(node, rename_names, error);
 	SyDesignRename *r = g_new0(SyDesignRename, 1);
 
-	if (o && texts_from_json(o, names, &r->user, &r->id, &r->why, error))
+	if (o &&
+		texts_from_json(
+			o, rename_names, &r->user, &r->id, &r->why, error))
 		return r;
 	g_free(r->user);
 	g_free(r->id);
@@ -258,12 +252,12 @@ static gpointer rename_from_json(JsonNode *node, GError **error)
 
 static gpointer header_from_json(JsonNode *node, GError **error)
 {
-	static const char *const names[] = {"path", "place", "text", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
+	JsonObject *o = sy_design_read_object_with(node, header_names, error);
 	SyDesignHeader *h = g_new0(SyDesignHeader, 1);
 
 	if (o &&
-		texts_from_json(o, names, &h->path, &h->place, &h->text, error))
+		texts_from_json(
+			o, header_names, &h->path, &h->place, &h->text, error))
 		return h;
 	g_free(h->path);
 	g_free(h->place);

@@ -60,16 +60,8 @@ static void add_stmt(JsonBuilder *b, const SyPeStmt *s)
 	sy_json_member_str(b, "name", s->name);
 	sy_json_member_int(b, "iterators", s->n_iters);
 	sy_json_member_int(b, "passed", s->passed);
-	json_builder_set_member_name(b, "accesses");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < s->accesses->len; i++)
-		add_access(b, g_ptr_array_index(s->accesses, i));
-	json_builder_end_array(b);
-	json_builder_set_member_name(b, "value");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < s->value->len; i++)
-		add_piece(b, g_ptr_array_index(s->value, i));
-	json_builder_end_array(b);
+	sy_json_member_list(b, "accesses", s->accesses, (void *)add_access);
+	sy_json_member_list(b, "value", s->value, (void *)add_piece);
 	json_builder_set_member_name(b, "ops");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < s->ops->len; i++) {
@@ -115,21 +107,9 @@ void sy_pe_facts_add_json(JsonBuilder *b, const SyPeFacts *facts)
 	json_builder_set_member_name(b, "facts");
 	json_builder_begin_object(b);
 	sy_json_member_int(b, "lanes", facts->lanes);
-	json_builder_set_member_name(b, "buffers");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < facts->buffers->len; i++)
-		add_buffer(b, g_ptr_array_index(facts->buffers, i));
-	json_builder_end_array(b);
-	json_builder_set_member_name(b, "streams");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < facts->streams->len; i++)
-		add_stream(b, g_ptr_array_index(facts->streams, i));
-	json_builder_end_array(b);
-	json_builder_set_member_name(b, "statements");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < facts->stmts->len; i++)
-		add_stmt(b, g_ptr_array_index(facts->stmts, i));
-	json_builder_end_array(b);
+	sy_json_member_list(b, "buffers", facts->buffers, (void *)add_buffer);
+	sy_json_member_list(b, "streams", facts->streams, (void *)add_stream);
+	sy_json_member_list(b, "statements", facts->stmts, (void *)add_stmt);
 	sy_json_member_str(b, "lanes_warning", facts->lanes_warning);
 	json_builder_end_object(b);
 }
