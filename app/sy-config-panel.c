@@ -7,9 +7,7 @@ typedef struct {
 	SyConfigPanel *panel;
 	const SyLoopRef *ref;
 	GtkAdjustment *tile;
-	GtkAdjustment *shown; /* the slider's: follows tile, see slider_follow */
-	GtkWidget *scale;
-	GtkEntry *padding; /* an entry: its text changes without a resize */
+	GtkLabel *padding;
 	GtkComboBoxText *latency; /* NULL for a loop that is not parallel */
 	GArray *latencies; /* gint64: what latency lists */
 } Row;
@@ -64,74 +62,23 @@ static gboolean same_values(const GArray *list, const GArray *values)
 			sizeof(gint64) * values->len) == 0;
 }
 
-/* Where values holds v, or -1. */
-static int value_index(const GArray *values, gint64 v)
+/* combo lists values (the divisors of a size), *list saying what it
+ * lists: filled again only when they change.  A combo filled again asks
+ * for a new size, and the panel is laid out and drawn again whole: per
+ * step of a tile size, that was most of the main thread's frame. */
+static void combo_fill(
+	GtkComboBoxText *combo, GArray **list, GArray *values /* take */)
 {
-	for (guint i = 0; i < values->len; i++)
-		if (g_array_index(values, gint64, i) == v)
-			return (int)i;
-	return -1;
-}
-
-/* Removes every row of combo but the one with id keep. */
-static void combo_keep_only(GtkComboBoxText *combo, const char *keep)
-{
-	GtkTreeModel *model = gtk_combo_box_get_model(GTK_COMBO_BOX(combo));
-	int column = gtk_combo_box_get_id_column(GTK_COMBO_BOX(combo));
-	GtkTreeIter iter;
-	gboolean valid = gtk_tree_model_get_iter_first(model, &iter);
-
-	while (valid) {
-		g_autofree char *id = NULL;
-
-		gtk_tree_model_get(model, &iter, column, &id, -1);
-		valid = g_strcmp0(id, keep) == 0
-			? gtk_tree_model_iter_next(model, &iter)
-			: gtk_list_store_remove(GTK_LIST_STORE(model), &iter);
-	}
-}
-
-/* combo lists values (the divisors of a size) and shows shown, *list
- * saying what it lists.  A combo whose shown row changes asks for a new
- * size (see slider_follow for what that costs at every step of a tile
- * size): the rows change around the shown one when it stays, and not at
- * all when the values are the same. */
-static void combo_fill(GtkComboBoxText *combo, GArray **list,
-	GArray *values /* take */, gint64 shown)
-{
-	char id[32];
-	int at = value_index(values, shown);
-
-	g_snprintf(id, sizeof id, "%" G_GINT64_FORMAT, shown);
 	if (same_values(*list, values)) {
 		g_array_unref(values);
-		values = *list;
-	} else if (at >= 0 && g_strcmp0(gtk_combo_box_get_active_id(
-					     GTK_COMBO_BOX(combo)),
-				      id) == 0) {
-		combo_keep_only(combo, id);
-		for (int i = 0; i < at; i++) {
-			char before[32];
-
-			g_snprintf(before, sizeof before, "%" G_GINT64_FORMAT,
-				g_array_index(values, gint64, i));
-			gtk_combo_box_text_insert(combo, i, before, before);
-		}
-		for (guint i = (guint)at + 1; i < values->len; i++)
-			combo_add_value(
-				combo, g_array_index(values, gint64, i), NULL);
-	} else {
-		gtk_combo_box_text_remove_all(combo);
-		for (guint i = 0; i < values->len; i++)
-			combo_add_value(combo, g_array_index(values, gint64, i),
-				NULL);
+		return;
 	}
-	if (*list != values) {
-		if (*list)
-			g_array_unref(*list);
-		*list = values;
-	}
-	gtk_combo_box_set_active_id(GTK_COMBO_BOX(combo), id);
+	gtk_combo_box_text_remove_all(combo);
+	for (guint i = 0; i < values->len; i++)
+		combo_add_value(combo, g_array_index(values, gint64, i), NULL);
+	if (*list)
+		g_array_unref(*list);
+	*list = values;
 }
 
 static void combo_clear(GtkComboBoxText *combo, GArray **list)
@@ -193,7 +140,7 @@ static void update_padding(Row *row)
 				       "%" G_GINT64_FORMAT " (+%.1f%%)",
 			padded / t, padded,
 			100.0 * (double)(padded - e) / (double)e);
-	gtk_entry_set_text(row->padding, text);
+	gtk_label_set_text(row->padding, text);
 	if (padded == e)
 		gtk_style_context_remove_class(
 			gtk_widget_get_style_context(GTK_WIDGET(row->padding)),
@@ -215,7 +162,8 @@ static void fill_latency(Row *row)
 	if (cfg->tile[m] % cfg->latency[m] != 0)
 		cfg->latency[m] = 1;
 	combo_fill(row->latency, &row->latencies,
-		sy_config_divisors(cfg->tile[m]), cfg->latency[m]);
+		sy_config_divisors(cfg->tile[m]));
+	combo_select(row->latency, cfg->latency[m]);
 }
 
 /* The SIMD widths the chosen loop allows. */
@@ -237,35 +185,9 @@ static void fill_width(SyConfigPanel *self)
 	if (cfg->simd_factor < 1 || range % cfg->simd_factor != 0)
 		cfg->simd_factor = div->len > 1 ? g_array_index(div, gint64, 1)
 						: 1;
-	combo_fill(self->width_combo, &self->widths, div, cfg->simd_factor);
+	combo_fill(self->width_combo, &self->widths, div);
+	combo_select(self->width_combo, cfg->simd_factor);
 	gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), TRUE);
-}
-
-/* The slider shows the tile size without asking for a new size.
- * GtkRange queues a resize at each value change of its adjustment; a
- * resize anywhere in the sidebar allocates its windowed ancestors again
- * (the viewport, the scrolled window, the stack, the paned's pane), and
- * GDK 3 moves their windows to where they are and so redraws each whole:
- * the whole sidebar at every step of a size.  Its handler held, the
- * slider is placed again by an allocation of its own. */
-static void slider_follow(Row *row)
-{
-	double v = gtk_adjustment_get_value(row->tile);
-
-	if (gtk_adjustment_get_value(row->shown) == v)
-		return;
-	g_signal_handlers_block_matched(row->shown, G_SIGNAL_MATCH_DATA, 0, 0,
-		NULL, NULL, row->scale);
-	gtk_adjustment_set_value(row->shown, v);
-	g_signal_handlers_unblock_matched(row->shown, G_SIGNAL_MATCH_DATA, 0,
-		0, NULL, NULL, row->scale);
-	gtk_widget_queue_allocate(row->scale);
-}
-
-/* The slider moved by the pointer or its keys. */
-static void slider_moved(GtkAdjustment *shown, Row *row)
-{
-	gtk_adjustment_set_value(row->tile, gtk_adjustment_get_value(shown));
 }
 
 static void tile_changed(GtkAdjustment *adj, Row *row)
@@ -275,7 +197,6 @@ static void tile_changed(GtkAdjustment *adj, Row *row)
 
 	self->config->tile[row->ref->member] = (gint64)gtk_adjustment_get_value(
 		adj);
-	slider_follow(row);
 	update_padding(row);
 	self->filling = TRUE;
 	fill_latency(row);
@@ -339,30 +260,10 @@ static GtkWidget *small_label(const char *text, const char *style)
 	return label;
 }
 
-/* Text that changes at every step, in an entry that looks like a dim
- * label: a label asks for a new size at each new text (see
- * slider_follow for what that costs); an entry's width is its own. */
-static GtkWidget *static_text(void)
-{
-	GtkWidget *entry = gtk_entry_new();
-	GtkStyleContext *style = gtk_widget_get_style_context(entry);
-
-	gtk_editable_set_editable(GTK_EDITABLE(entry), FALSE);
-	gtk_entry_set_has_frame(GTK_ENTRY(entry), FALSE);
-	gtk_widget_set_can_focus(entry, FALSE);
-	gtk_entry_set_width_chars(GTK_ENTRY(entry), 1);
-	gtk_style_context_add_class(style, "static-text");
-	gtk_style_context_add_class(style, "dim-label");
-	gtk_widget_show(entry);
-	return entry;
-}
-
 static void row_free(gpointer data)
 {
 	Row *row = data;
 
-	g_object_unref(row->tile);
-	g_object_unref(row->shown);
 	if (row->latencies)
 		g_array_unref(row->latencies);
 	g_free(row);
@@ -381,14 +282,9 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 
 	row->panel = self;
 	row->ref = ref;
-	row->tile = g_object_ref_sink(gtk_adjustment_new(
-		(double)self->config->tile[ref->member], 1, (double)extent, 1,
-		MAX(1.0, (double)extent / 8), 0));
-	row->shown = g_object_ref_sink(gtk_adjustment_new(
-		gtk_adjustment_get_value(row->tile), 1, (double)extent, 1,
-		MAX(1.0, (double)extent / 8), 0));
-	scale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, row->shown);
-	row->scale = scale;
+	row->tile = gtk_adjustment_new((double)self->config->tile[ref->member],
+		1, (double)extent, 1, MAX(1.0, (double)extent / 8), 0);
+	scale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, row->tile);
 	gtk_scale_set_draw_value(GTK_SCALE(scale), FALSE);
 	gtk_range_set_round_digits(GTK_RANGE(scale), 0);
 	gtk_widget_set_hexpand(scale, TRUE);
@@ -401,9 +297,7 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 	spin = gtk_spin_button_new(row->tile, 1, 0);
 	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(spin), TRUE);
 	gtk_entry_set_width_chars(GTK_ENTRY(spin), 5);
-	gtk_style_context_add_class(
-		gtk_widget_get_style_context(spin), "tile-size");
-	row->padding = GTK_ENTRY(static_text());
+	row->padding = GTK_LABEL(small_label("", "dim-label"));
 	/* Named for CSS, accessibility tools and tests. */
 	name = g_strconcat("tile-", ref->name, NULL);
 	gtk_widget_set_name(spin, name);
@@ -436,8 +330,6 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		gtk_widget_show(GTK_WIDGET(row->latency));
 	g_signal_connect(
 		row->tile, "value-changed", G_CALLBACK(tile_changed), row);
-	g_signal_connect(
-		row->shown, "value-changed", G_CALLBACK(slider_moved), row);
 	g_ptr_array_add(self->rows, row);
 	update_padding(row);
 	fill_latency(row);
@@ -454,7 +346,6 @@ static void clear(SyConfigPanel *self)
 		Row *row = g_ptr_array_index(self->rows, i);
 
 		g_signal_handlers_disconnect_by_data(row->tile, row);
-		g_signal_handlers_disconnect_by_data(row->shown, row);
 		if (row->latency)
 			g_signal_handlers_disconnect_by_data(row->latency, row);
 	}
