@@ -1,7 +1,8 @@
 /* The explorer while a size changes: mm.c opened under Xvfb, its tile
  * size along i stepped 200 times (64 down to 1, back up, down, up
  * again) by Up and Down key presses sent through the X server to the
- * spin button, one every 20 ms, as GTK repeats a held spin button.
+ * spin button, one every 20 ms, as GTK repeats a held spin button
+ * (sent to the toplevel window, which gives them to the focus).
  *
  * Prints the longest main-loop gap while the steps run and until the
  * last result is drawn, measured by a probe: a G_PRIORITY_HIGH timeout
@@ -163,7 +164,12 @@ static void wait_settled(SyWindow *window)
  * of the benchmark's own). */
 static void step(GtkWidget *spin, gboolean up)
 {
-	GdkWindow *w = gtk_widget_get_window(spin);
+	/* Sent to the toplevel, which gives key presses to the focus: the
+	 * spin button's own GdkWindow is the viewport's, client-side, and
+	 * asking for its X id made it native, and a native child window
+	 * is painted whole at each frame (the Sizes panel drawn whole at
+	 * every step, which users never saw). */
+	GdkWindow *w = gtk_widget_get_window(gtk_widget_get_toplevel(spin));
 	guint key = up ? GDK_KEY_Up : GDK_KEY_Down;
 	GdkDisplay *display = gdk_window_get_display(w);
 
