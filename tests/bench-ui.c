@@ -1,7 +1,8 @@
 /* The explorer while a size changes: mm.c opened under Xvfb, its tile
  * size along i stepped 200 times (64 down to 1, back up, down, up
  * again) by Up and Down key presses sent through the X server to the
- * spin button, one every 20 ms, as GTK repeats a held spin button.
+ * spin button, one every 20 ms, as GTK repeats a held spin button
+ * (sent to the toplevel window, which gives them to the focus).
  *
  * Prints the longest main-loop gap while the steps run and until the
  * last result is drawn, measured by a probe: a G_PRIORITY_HIGH timeout
@@ -11,10 +12,13 @@
  * time from the last step to the end of the first frame that draws the
  * last result (the array view's "draw" after the pipeline is idle);
  * and the longest frame of the array view (its "draw", first handler
- * to last); and how many gaps were over 16 ms.
+ * to last); and how many gaps were over 16 ms; and how many times the
+ * Sizes panel was drawn whole (a frame that redraws the sidebar, see
+ * sy-config-panel.c) and the main thread's CPU time meanwhile.
  * SYSTOLE_BENCH_STEPS and SYSTOLE_BENCH_INTERVAL_MS change the defaults.
  * Skips (77) without a display. */
 #include <stdio.h>
+#include <time.h>
 
 #include <gdk/gdkx.h>
 
@@ -36,6 +40,7 @@ static struct {
 static gint64 draw_start, last_draw; /* the array view's last draw */
 static gint64 max_draw; /* its longest */
 static guint steps; /* value changes of the spin button */
+static guint panel_whole; /* draws of the Sizes panel that cover it */
 static guint draws;
 
 static gboolean probe_tick(gpointer data)
@@ -85,6 +90,28 @@ static gboolean drawn(GtkWidget *widget, cairo_t *cr, gpointer data)
 		last_draw = now;
 	draws++;
 	return FALSE;
+}
+
+/* A draw of the panel whose clip holds all of it. */
+static gboolean panel_drawn(GtkWidget *widget, cairo_t *cr, gpointer data)
+{
+	double x1, y1, x2, y2;
+
+	(void)data;
+	cairo_clip_extents(cr, &x1, &y1, &x2, &y2);
+	if (x1 <= 0 && y1 <= 0 &&
+		x2 >= gtk_widget_get_allocated_width(widget) &&
+		y2 >= gtk_widget_get_allocated_height(widget))
+		panel_whole++;
+	return FALSE;
+}
+
+static gint64 thread_cpu_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (gint64)t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
 }
 
 static void stepped(GtkSpinButton *spin, gpointer data)
@@ -137,7 +164,12 @@ static void wait_settled(SyWindow *window)
  * of the benchmark's own). */
 static void step(GtkWidget *spin, gboolean up)
 {
-	GdkWindow *w = gtk_widget_get_window(spin);
+	/* Sent to the toplevel, which gives key presses to the focus: the
+	 * spin button's own GdkWindow is the viewport's, client-side, and
+	 * asking for its X id made it native, and a native child window
+	 * is painted whole at each frame (the Sizes panel drawn whole at
+	 * every step, which users never saw). */
+	GdkWindow *w = gtk_widget_get_window(gtk_widget_get_toplevel(spin));
 	guint key = up ? GDK_KEY_Up : GDK_KEY_Down;
 	GdkDisplay *display = gdk_window_get_display(w);
 
@@ -173,7 +205,7 @@ int main(int argc, char **argv)
 	SyApplication *app;
 	SyWindow *window;
 	GtkWidget *panel, *spin, *array;
-	gint64 start, last_step = 0, settled, done;
+	gint64 start, last_step = 0, settled, done, cpu;
 	double value, lo, hi;
 	gboolean up = FALSE;
 	guint source, frames;
@@ -206,8 +238,11 @@ int main(int argc, char **argv)
 	gtk_spin_button_get_range(GTK_SPIN_BUTTON(spin), &lo, &hi);
 	g_signal_connect(spin, "value-changed", G_CALLBACK(stepped), NULL);
 
+	g_signal_connect(panel, "draw", G_CALLBACK(panel_drawn), NULL);
 	probe_reset();
 	max_draw = 0;
+	panel_whole = 0;
+	cpu = thread_cpu_us();
 	source = g_timeout_add_full(
 		G_PRIORITY_HIGH, PROBE_MS, probe_tick, NULL, NULL);
 	start = g_get_monotonic_time();
@@ -235,6 +270,7 @@ int main(int argc, char **argv)
 		g_main_context_iteration(NULL, TRUE);
 	}
 	done = last_draw;
+	cpu = thread_cpu_us() - cpu;
 	g_source_remove(source);
 	frames = draws - frames;
 	if (steps != n ||
@@ -254,10 +290,15 @@ int main(int argc, char **argv)
 	g_print("# from the last step to the last result drawn: %.1f ms; %u "
 		"frames of the array drawn, the longest in %.1f ms\n",
 		(done - last_step) / 1000.0, frames, max_draw / 1000.0);
+	g_print("# the Sizes panel drawn whole %u times; the main thread's "
+		"CPU: %.0f ms\n",
+		panel_whole, cpu / 1000.0);
 	g_print("gap_ms=%.1f gap_cpu_ms=%.1f last_result_ms=%.1f "
-		"draw_ms=%.1f gaps_over_16ms=%u\n",
+		"draw_ms=%.1f gaps_over_16ms=%u panel_whole=%u "
+		"main_cpu_ms=%.0f\n",
 		probe.max / 1000.0, probe.max_cpu / 1000.0,
-		(done - last_step) / 1000.0, max_draw / 1000.0, probe.over);
+		(done - last_step) / 1000.0, max_draw / 1000.0, probe.over,
+		panel_whole, cpu / 1000.0);
 	gtk_text_buffer_set_modified(
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
 			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
