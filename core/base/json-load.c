@@ -2,39 +2,63 @@
 
 #include "base/json-load.h"
 
+typedef enum {
+	INERT_NONE,
+	INERT_STRING,
+	INERT_COMMENT,
+	INERT_OPEN, /* a comment that does not end */
+} Inert;
+
+/* A string ("...", with escapes, and '...', which JSON-GLib's scanner
+ * also takes) or a comment at *i, which moves to its last byte: the
+ * scans below skip them as that scanner does.  For anything else
+ * JSON-GLib's own errors stand (INERT_OPEN: the scans give up). */
+static Inert skip_inert(const char *text, gsize len, gsize *i)
+{
+	char c = text[*i];
+	const char *end;
+
+	if (c == '"' || c == '\'') {
+		for ((*i)++; *i < len && text[*i] != c; (*i)++)
+			if (c == '"' && text[*i] == '\\')
+				(*i)++;
+		return INERT_STRING;
+	}
+	if (c != '/' || *i + 1 >= len || text[*i + 1] != '*')
+		return INERT_NONE;
+	end = g_strstr_len(text + *i + 2, (gssize)(len - *i - 2), "*/");
+	if (!end)
+		return INERT_OPEN;
+	*i = (gsize)(end - text) + 1;
+	return INERT_COMMENT;
+}
+
 /* Where the first object or array of text is followed by another value
- * (an offset), or -1.  Strings ("...", with escapes, and '...', which
- * JSON-GLib's scanner also takes) and comments are skipped, as that
- * scanner skips them; for anything else JSON-GLib's own errors stand. */
+ * (an offset), or -1.  Strings and comments are skipped (skip_inert). */
 static gssize second_value(const char *text, gsize len)
 {
 	gboolean seen = FALSE;
 	guint depth = 0;
 
 	for (gsize i = 0; i < len; i++) {
-		const char *end;
 		char c = text[i];
+		Inert inert = skip_inert(text, len, &i);
 
-		if (c == '"' || c == '\'') {
-			for (i++; i < len && text[i] != c; i++)
-				if (c == '"' && text[i] == '\\')
-					i++;
-		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
-			end = g_strstr_len(
-				text + i + 2, (gssize)(len - i - 2), "*/");
-			if (!end)
-				return -1;
-			i = (gsize)(end - text) + 1;
+		if (inert == INERT_OPEN)
+			return -1;
+		if (inert == INERT_COMMENT)
 			continue;
-		} else if (c == '{' || c == '[') {
-			if (depth == 0 && seen)
-				return (gssize)i;
-			depth++;
-			continue;
-		} else if ((c == '}' || c == ']') && depth > 0) {
-			depth--;
-		} else if (g_ascii_isspace(c)) {
-			continue;
+		if (inert == INERT_NONE) {
+			if (c == '{' || c == '[') {
+				if (depth == 0 && seen)
+					return (gssize)i;
+				depth++;
+				continue;
+			}
+			if ((c == '}' || c == ']') && depth > 0)
+				depth--;
+			else if (g_ascii_isspace(c))
+				continue;
 		}
 		if (depth == 0)
 			seen = TRUE;
@@ -60,29 +84,19 @@ static gboolean beyond_64_bits(const char *digits, gsize n, gboolean minus)
 
 /* Where the first integer beyond 64 bits starts, or -1: JSON-GLib reads
  * one without an error, wrapped around.  Strings and comments are
- * skipped as in second_value. */
+ * skipped. */
 static gssize wide_integer(const char *text, gsize len)
 {
 	for (gsize i = 0; i < len; i++) {
-		const char *end;
 		char c = text[i];
 		gsize at = i, from;
 		gboolean minus = c == '-';
+		Inert inert = skip_inert(text, len, &i);
 
-		if (c == '"' || c == '\'') {
-			for (i++; i < len && text[i] != c; i++)
-				if (c == '"' && text[i] == '\\')
-					i++;
+		if (inert == INERT_OPEN)
+			return -1;
+		if (inert != INERT_NONE)
 			continue;
-		}
-		if (c == '/' && i + 1 < len && text[i + 1] == '*') {
-			end = g_strstr_len(
-				text + i + 2, (gssize)(len - i - 2), "*/");
-			if (!end)
-				return -1;
-			i = (gsize)(end - text) + 1;
-			continue;
-		}
 		if (!minus && !g_ascii_isdigit(c))
 			continue;
 		if (at > 0 &&
@@ -105,32 +119,23 @@ static gssize wide_integer(const char *text, gsize len)
 
 /* Where the first object or array nested deeper than SY_JSON_MAX_DEPTH
  * opens, or -1: JSON-GLib's parser recurses per level and overflows the
- * stack on deep enough text.  Strings and comments are skipped as in
- * second_value. */
+ * stack on deep enough text.  Strings and comments are skipped. */
 static gssize too_deep(const char *text, gsize len)
 {
 	guint depth = 0;
 
 	for (gsize i = 0; i < len; i++) {
-		const char *end;
 		char c = text[i];
+		Inert inert = skip_inert(text, len, &i);
 
-		if (c == '"' || c == '\'') {
-			for (i++; i < len && text[i] != c; i++)
-				if (c == '"' && text[i] == '\\')
-					i++;
-		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
-			end = g_strstr_len(
-				text + i + 2, (gssize)(len - i - 2), "*/");
-			if (!end)
-				return -1;
-			i = (gsize)(end - text) + 1;
-		} else if ((c == '{' || c == '[') &&
-			++depth > SY_JSON_MAX_DEPTH) {
+		if (inert == INERT_OPEN)
+			return -1;
+		if (inert != INERT_NONE)
+			continue;
+		if ((c == '{' || c == '[') && ++depth > SY_JSON_MAX_DEPTH)
 			return (gssize)i;
-		} else if ((c == '}' || c == ']') && depth > 0) {
+		if ((c == '}' || c == ']') && depth > 0)
 			depth--;
-		}
 	}
 	return -1;
 }
