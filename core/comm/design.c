@@ -405,6 +405,8 @@ static void fifo_add(Build *b, const char *name, const SyArray *x, gint64 count,
 	g_ptr_array_add(b->design->fifos, f);
 }
 
+/* An element's bits as the backend declares it: 32 for a type Systole
+ * does not know. */
 static guint elem_bits(const SyArray *x)
 {
 	guint bits = sy_type_bits(x->var->base_type);
@@ -927,10 +929,8 @@ static void add_plain(SyDesign *design)
 	for (guint i = 0; i < design->arrays->len; i++) {
 		SyDesignArray *x = g_ptr_array_index(design->arrays, i);
 
-		/* 32 for a type Systole does not know, as the backend
-		 * declares it. */
-		x->bits = sy_type_bits(x->ctype);
-		x->bits = x->bits ? x->bits : 32;
+		x->bits = elem_bits(g_ptr_array_index(
+			design->array->analysis->scop->arrays, i));
 	}
 	for (guint i = 0; i < design->modules->len; i++) {
 		SyModule *m = g_ptr_array_index(design->modules, i);

@@ -19,13 +19,6 @@
  * before ap_int.h (UG1399). */
 #define SY_AP_INT_MAX_W 4096
 
-static guint bits_of(const SyArray *x)
-{
-	guint b = sy_type_bits(x->var->base_type);
-
-	return b ? b : 32;
-}
-
 /* Refusals */
 
 /* A vector of SIMD lanes wider than Vitis allows: refused, with the
@@ -37,7 +30,7 @@ static gboolean check_widths(const SyHlsModel *m, GError **error)
 	for (guint i = 0; i < m->pe_paths->len; i++) {
 		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
 		const SySimdChoice *sc;
-		guint bits = bits_of(hp->path->array);
+		guint bits = hp->path->plain_array->bits;
 		gint64 fits = SY_AP_INT_MAX_W / bits;
 
 		if ((guint64)hp->lanes * bits <= SY_AP_INT_MAX_W)
@@ -217,7 +210,7 @@ static guint widest_word(const SyHlsModel *m)
 		const SyHlsPath *hp = g_ptr_array_index(m->pe_paths, i);
 
 		widest = MAX(widest,
-			MAX(hp->pack, hp->lanes) * bits_of(hp->path->array));
+			MAX(hp->pack, hp->lanes) * hp->path->plain_array->bits);
 	}
 	return widest;
 }
