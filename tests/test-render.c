@@ -7,6 +7,7 @@
 #include "comm/io-plan.h"
 #include "render-array.h"
 #include "render-deps.h"
+#include "render-estimate.h"
 #include "testutil.h"
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
@@ -368,6 +369,142 @@ static void test_array_strips(void)
 	}
 }
 
+/* An estimate as the models leave it: a 13 x 16 PE design on a U250
+ * whose LUTs are over the budget (90% of the device). */
+static SyEstimate *estimate_example(void)
+{
+	SyEstimate *e = sy_estimate_new();
+	static const double used[SY_N_RESOURCES] = {
+		3072, 1234.5, 0, 1500000, 2000000};
+	static const double available[SY_N_RESOURCES] = {
+		12288, 5376, 1280, 1182000, 2364000};
+	SyModuleEstimate *m;
+
+	sy_estimate_add_module(e, "PE", SY_MODULE_PE, 208);
+	m = sy_estimate_add_module(e, "A_IO_L2_in", SY_MODULE_IO, 13);
+	m->ii = 2;
+	e->bottleneck = 1;
+	for (int i = 0; i < SY_N_RESOURCES; i++) {
+		e->total.v[i] = used[i];
+		e->fit[i].used = used[i];
+		e->fit[i].available = available[i];
+		e->fit[i].budget = 0.9 * available[i];
+		e->fit[i].over = used[i] > e->fit[i].budget;
+	}
+	e->device = g_strdup("u250");
+	e->n_slrs = 1;
+	e->cycles = 1088;
+	e->mhz = 250;
+	e->seconds = 1088 / 250e6;
+	e->flops = TRUE;
+	e->gops = 123.456;
+	e->dsp_efficiency = 0.875;
+	e->pe_utilisation = 1;
+	e->bandwidth_gbps = 38.4;
+	e->device_gbps = 77;
+	return e;
+}
+
+/* The estimate panel: bars as long as the share of the device used,
+ * the budget marked, the LUTs over it in red; the numbers as text. */
+static void test_estimate(void)
+{
+	g_autoptr(SyEstimate) e = estimate_example();
+	const SyRenderStyle *style = sy_render_style_print();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 300, 330);
+	cairo_t *cr = cairo_create(surface);
+	SyEstimateLayout l;
+	const SyEstimateBar *dsp, *lut, *uram, *bw;
+
+	sy_estimate_layout_init(&l, e, style, cr, 300);
+	dsp = &l.bars[SY_RESOURCE_DSP];
+	lut = &l.bars[SY_RESOURCE_LUT];
+	uram = &l.bars[SY_RESOURCE_URAM];
+	bw = &l.bars[SY_ESTIMATE_BANDWIDTH];
+	/* 11-point style: lines of 20 pixels, a bar every 34. */
+	g_assert_cmpfloat(dsp->bar_y, ==, 20);
+	g_assert_cmpfloat(lut->bar_y, ==, 3 * 34 + 20);
+	g_assert_cmpfloat(l.height, ==, 6 * 34 + 6 + 6 * 20);
+	g_assert_cmpstr(dsp->label, ==, "DSP");
+	g_assert_cmpstr(dsp->value, ==, "3,072 / 12,288 (25.0%)");
+	g_assert_cmpfloat(dsp->fill, ==, 75);
+	g_assert_cmpfloat(dsp->budget, ==, 270);
+	g_assert_false(dsp->over);
+	g_assert_cmpstr(l.bars[SY_RESOURCE_BRAM18K].value, ==,
+		"1,234.5 / 5,376 (23.0%)");
+	g_assert_cmpfloat(uram->fill, ==, 0);
+	g_assert_cmpstr(lut->value, ==, "1,500,000 / 1,182,000 (126.9%)");
+	g_assert_cmpfloat(lut->fill, ==, 300);
+	g_assert_true(lut->over);
+	g_assert_cmpstr(bw->label, ==, "Bandwidth");
+	g_assert_cmpstr(bw->value, ==, "38.4 / 77.0 GB/s (49.9%)");
+	g_assert_cmpfloat(fabs(bw->fill - 300 * 38.4 / 77), <, 1e-9);
+	g_assert_cmpfloat(bw->budget, ==, -1);
+	g_assert_false(bw->over);
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Latency")->value, ==,
+		"1,088 cycles");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Time")->value, ==,
+		"4.35 \u00b5s at 250 MHz");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Throughput")->value, ==,
+		"123 GFLOP/s");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "DSP efficiency")->value,
+		==, "87.5%");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
+		==, "100.0%");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"A_IO_L2_in, II 2");
+	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
+	sy_render_estimate(cr, &l, style);
+	cairo_surface_flush(surface);
+	if (g_getenv("SYSTOLE_RENDER_DIR")) {
+		g_autofree char *path = g_build_filename(
+			g_getenv("SYSTOLE_RENDER_DIR"), "render-estimate.png",
+			NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* Used in the accent colour up to 75 pixels, the track after it;
+	 * the budget's mark at 270; the LUTs red to the end. */
+	assert_color(surface, 74, 24, style->accent);
+	assert_color(surface, 76, 24, style->pe_fill);
+	assert_color(surface, 270, 24, style->foreground);
+	assert_color(surface, 150, (int)lut->bar_y + 4, style->error);
+	assert_color(surface, 299, (int)lut->bar_y + 4, style->error);
+	assert_color(surface, 150, (int)uram->bar_y + 4, style->pe_fill);
+	sy_estimate_layout_clear(&l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+/* Without a device: the counts alone, no bar filled. */
+static void test_estimate_no_device(void)
+{
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 10, 10);
+	cairo_t *cr = cairo_create(surface);
+	SyEstimateLayout l;
+	g_autofree char *big = sy_estimate_format_count(1e16);
+	g_autofree char *half = sy_estimate_format_count(0.5);
+
+	e->total.v[SY_RESOURCE_DSP] = 1024;
+	e->bandwidth_gbps = 3.26;
+	sy_estimate_layout_init(&l, e, sy_render_style_print(), cr, 200);
+	g_assert_cmpstr(l.bars[SY_RESOURCE_DSP].value, ==, "1,024");
+	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
+	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);
+	g_assert_cmpstr(l.bars[SY_ESTIMATE_BANDWIDTH].value, ==, "3.3 GB/s");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"none");
+	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
+	g_assert_cmpstr(big, ==, "1e+16");
+	g_assert_cmpstr(half, ==, "0.5");
+	sy_estimate_layout_clear(&l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -378,5 +515,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-strips", test_array_strips);
+	g_test_add_func("/render/estimate", test_estimate);
+	g_test_add_func("/render/estimate-no-device", test_estimate_no_device);
 	return g_test_run();
 }
