@@ -14,6 +14,7 @@ enum {
 	CHANGED_SOURCE = 1 << 0, /* analyse the requested text */
 	CHANGED_DATAFLOW = 1 << 1, /* new choices, remembered sizes */
 	CHANGED_SIZES = 1 << 2, /* sizes or network options only */
+	CHANGED_DEVICE = 1 << 3, /* the estimate's device */
 };
 
 /* A job's input: plain data only, copied from the main thread. */
@@ -30,6 +31,7 @@ typedef struct {
 	SyConfig *config; /* CHANGED_SIZES only: the sizes asked for */
 	GHashTable *sizes; /* sizes key -> SyConfig, remembered */
 	SyDesignOptions design_options; /* its pack table is the job's */
+	char *device; /* the estimate's, by name */
 } Job;
 
 /* A job's output: everything in one isl context, the analysis's.
@@ -64,6 +66,7 @@ struct _SyPipeline {
 	SyConfig *config; /* the newest sizes of the selected dataflow */
 	SyDesignOptions design_options;
 	GHashTable *sizes; /* sizes key -> SyConfig: per dataflow */
+	char *device; /* the estimate's device, by name */
 	guint changed; /* CHANGED_*: not yet in a job */
 	guint requested; /* generation of the newest request */
 	guint delay; /* a debounced source, or 0 */
@@ -96,6 +99,7 @@ enum {
 	PROP_DESIGN,
 	PROP_BUSY,
 	PROP_GENERATION,
+	PROP_DEVICE,
 	N_PROPS
 };
 
@@ -186,6 +190,7 @@ static void job_free(gpointer data)
 	sy_config_free(job->config);
 	g_hash_table_unref(job->sizes);
 	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
+	g_free(job->device);
 	g_free(job);
 }
 
@@ -414,11 +419,12 @@ static void start_job(SyPipeline *self)
 		job->max_operations = a->max_operations;
 	}
 	job->dataflow = self->dataflow;
-	if (self->changed == CHANGED_SIZES && self->config)
+	if ((self->changed & ~CHANGED_DEVICE) == CHANGED_SIZES && self->config)
 		job->config = sy_config_copy(self->config);
 	job->sizes = sizes_copy(self->sizes);
 	job->design_options = self->design_options;
 	job->design_options.pack = sy_design_pack_copy(self->design_options.pack);
+	job->device = g_strdup(self->device);
 	self->changed = 0;
 	self->cancellable = g_cancellable_new();
 	/* Weak: closing a window disposes its pipeline, which cancels
@@ -650,6 +656,18 @@ void sy_pipeline_set_design_options(
 	request(self, CHANGED_SIZES, 0);
 }
 
+void sy_pipeline_set_device(SyPipeline *self, const char *name)
+{
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	g_return_if_fail(name != NULL);
+	if (g_strcmp0(self->device, name) == 0)
+		return;
+	g_free(self->device);
+	self->device = g_strdup(name);
+	notify(self, PROP_DEVICE);
+	request(self, CHANGED_DEVICE, 0);
+}
+
 /* Outputs */
 
 const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self)
@@ -710,6 +728,11 @@ const GError *sy_pipeline_get_error(SyPipeline *self, SyPipelineStage *stage)
 gboolean sy_pipeline_is_busy(SyPipeline *self)
 {
 	return self->busy;
+}
+
+const char *sy_pipeline_get_device(SyPipeline *self)
+{
+	return self->device;
 }
 
 guint sy_pipeline_get_generation(SyPipeline *self)
@@ -779,6 +802,7 @@ static void sy_pipeline_get_property(
 		break;
 	case PROP_BUSY: g_value_set_boolean(value, self->busy); break;
 	case PROP_GENERATION: g_value_set_uint(value, self->generation); break;
+	case PROP_DEVICE: g_value_set_string(value, self->device); break;
 	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
@@ -798,6 +822,16 @@ static void sy_pipeline_dispose(GObject *object)
 	G_OBJECT_CLASS(sy_pipeline_parent_class)->dispose(object);
 }
 
+static void sy_pipeline_set_property(
+	GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+	if (id == PROP_DEVICE)
+		sy_pipeline_set_device(
+			SY_PIPELINE(object), g_value_get_string(value));
+	else
+		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+}
+
 static void sy_pipeline_finalize(GObject *object)
 {
 	SyPipeline *self = SY_PIPELINE(object);
@@ -811,6 +845,7 @@ static void sy_pipeline_finalize(GObject *object)
 	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
 	g_free(self->path);
 	g_free(self->text);
+	g_free(self->device);
 	g_strfreev(self->defines);
 	g_strfreev(self->include_dirs);
 	G_OBJECT_CLASS(sy_pipeline_parent_class)->finalize(object);
@@ -828,6 +863,7 @@ static void sy_pipeline_class_init(SyPipelineClass *klass)
 	const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
 	object_class->get_property = sy_pipeline_get_property;
+	object_class->set_property = sy_pipeline_set_property;
 	object_class->dispose = sy_pipeline_dispose;
 	object_class->finalize = sy_pipeline_finalize;
 	props[PROP_ANALYSIS] = pointer_prop(
@@ -856,6 +892,10 @@ static void sy_pipeline_class_init(SyPipelineClass *klass)
 		"busy", NULL, "A job runs or is about to", FALSE, ro);
 	props[PROP_GENERATION] = g_param_spec_uint("generation", NULL,
 		"The job the results come from", 0, G_MAXUINT, 0, ro);
+	props[PROP_DEVICE] = g_param_spec_string("device", NULL,
+		"The device the estimate is against, by name", "u250",
+		G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+			G_PARAM_STATIC_STRINGS);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 }
 
@@ -863,6 +903,7 @@ static void sy_pipeline_init(SyPipeline *self)
 {
 	self->dataflow = -1;
 	self->sizes = sizes_new();
+	self->device = g_strdup("u250");
 }
 
 SyPipeline *sy_pipeline_new(void)

@@ -28,6 +28,8 @@
  *   "design"          const SyDesign *, NULL with an error
  *   "busy"            a job runs or is about to
  *   "generation"      guint: the job the results come from
+ *   "device"          char *, read-write: the device the estimate is
+ *                     against, by name ("u250", the default)
  *
  * "pe-array", "loop-nest", "error" and "design" change together, in
  * that order, "design" last: a view of them all listens to "design".
@@ -94,6 +96,11 @@ void sy_pipeline_set_config(
 /* The network's switches (copied, pack table included). */
 void sy_pipeline_set_design_options(
 	SyPipeline *self, const SyDesignOptions *options /* keep */);
+
+/* The device the estimate is against, by name (copied; "device"): a
+ * new one builds the design again with its estimate. */
+void sy_pipeline_set_device(SyPipeline *self, const char *name /* keep */);
+const char *sy_pipeline_get_device(SyPipeline *self);
 
 /* The published results, as the properties above (all keep). */
 const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self);

@@ -412,46 +412,59 @@ static void test_estimate(void)
 	g_autoptr(SyEstimate) e = estimate_example();
 	const SyRenderStyle *style = sy_render_style_print();
 	cairo_surface_t *surface = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, 300, 330);
+		CAIRO_FORMAT_RGB24, 380, 230);
 	cairo_t *cr = cairo_create(surface);
 	SyEstimateLayout l;
 	const SyEstimateBar *dsp, *lut, *uram, *bw;
+	int x;
 
-	sy_estimate_layout_init(&l, e, style, cr, 300);
+	sy_estimate_layout_init(&l, e, style, cr, 380);
 	dsp = &l.bars[SY_RESOURCE_DSP];
 	lut = &l.bars[SY_RESOURCE_LUT];
 	uram = &l.bars[SY_RESOURCE_URAM];
 	bw = &l.bars[SY_ESTIMATE_BANDWIDTH];
-	/* 11-point style: lines of 20 pixels, a bar every 34. */
-	g_assert_cmpfloat(dsp->bar_y, ==, 20);
-	g_assert_cmpfloat(lut->bar_y, ==, 3 * 34 + 20);
-	g_assert_cmpfloat(l.height, ==, 6 * 34 + 6 + 6 * 20);
+	/* 11-point style: rows of 22 pixels, bars 8 high in their middle;
+	 * six bars, a gap, four rows of timing. */
+	g_assert_cmpfloat(l.row, ==, 22);
+	g_assert_cmpfloat(dsp->bar_y, ==, 7);
+	g_assert_cmpfloat(lut->bar_y, ==, 3 * 22 + 7);
+	g_assert_cmpfloat(l.height, ==, 6 * 22 + 6 + 4 * 22);
+	/* Every bar as long as the others, between labels and numbers. */
+	g_assert_cmpfloat(dsp->x, >, 30);
+	g_assert_cmpfloat(dsp->w, >, 60);
+	g_assert_cmpfloat(dsp->x + dsp->w, <, 380 - 100);
+	g_assert_cmpfloat(lut->x, ==, dsp->x);
+	g_assert_cmpfloat(lut->w, ==, dsp->w);
 	g_assert_cmpstr(dsp->label, ==, "DSP");
 	g_assert_cmpstr(dsp->value, ==, "3,072 / 12,288 (25.0%)");
-	g_assert_cmpfloat(dsp->fill, ==, 75);
-	g_assert_cmpfloat(dsp->budget, ==, 270);
+	g_assert_cmpfloat(dsp->fill, ==, dsp->w / 4);
+	g_assert_cmpfloat(dsp->budget, ==, dsp->x + 0.9 * dsp->w);
 	g_assert_false(dsp->over);
 	g_assert_cmpstr(l.bars[SY_RESOURCE_BRAM18K].value, ==,
 		"1,234.5 / 5,376 (23.0%)");
 	g_assert_cmpfloat(uram->fill, ==, 0);
-	g_assert_cmpstr(lut->value, ==, "1,500,000 / 1,182,000 (126.9%)");
-	g_assert_cmpfloat(lut->fill, ==, 300);
+	g_assert_cmpstr(lut->value, ==, "1.50M / 1.18M (126.9%)");
+	g_assert_cmpstr(l.bars[SY_RESOURCE_FF].value, ==,
+		"2.00M / 2.36M (84.6%)");
+	g_assert_cmpfloat(lut->fill, ==, lut->w);
 	g_assert_true(lut->over);
 	g_assert_cmpstr(bw->label, ==, "Bandwidth");
 	g_assert_cmpstr(bw->value, ==, "38.4 / 77.0 GB/s (49.9%)");
-	g_assert_cmpfloat(fabs(bw->fill - 300 * 38.4 / 77), <, 1e-9);
+	g_assert_cmpfloat(fabs(bw->fill - bw->w * 38.4 / 77), <, 1e-9);
 	g_assert_cmpfloat(bw->budget, ==, -1);
 	g_assert_false(bw->over);
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Latency")->value, ==,
-		"1,088 cycles");
-	g_assert_cmpstr(sy_estimate_layout_line(&l, "Time")->value, ==,
-		"4.35 \u00b5s at 250 MHz");
+		"1,088 cycles, 4.35 \u00b5s at 250 MHz");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Throughput")->value, ==,
 		"123 GFLOP/s");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "DSP efficiency")->value,
 		==, "87.5%");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
 		==, "100.0%");
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->x,
+		==, 190);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y,
+		==, sy_estimate_layout_line(&l, "DSP efficiency")->y);
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
 		"A_IO_L2_in, II 2");
 	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
@@ -464,14 +477,19 @@ static void test_estimate(void)
 
 		cairo_surface_write_to_png(surface, path);
 	}
-	/* Used in the accent colour up to 75 pixels, the track after it;
-	 * the budget's mark at 270; the LUTs red to the end. */
-	assert_color(surface, 74, 24, style->accent);
-	assert_color(surface, 76, 24, style->pe_fill);
-	assert_color(surface, 270, 24, style->foreground);
-	assert_color(surface, 150, (int)lut->bar_y + 4, style->error);
-	assert_color(surface, 299, (int)lut->bar_y + 4, style->error);
-	assert_color(surface, 150, (int)uram->bar_y + 4, style->pe_fill);
+	/* Used in the accent colour up to a quarter, the track after it;
+	 * the budget's mark at 90%; the LUTs red to the end. */
+	x = (int)(dsp->x + dsp->fill);
+	assert_color(surface, x - 1, (int)dsp->bar_y + 4, style->accent);
+	assert_color(surface, x + 1, (int)dsp->bar_y + 4, style->pe_fill);
+	assert_color(
+		surface, (int)dsp->budget, (int)dsp->bar_y + 4, style->foreground);
+	assert_color(surface, (int)lut->x + 1, (int)lut->bar_y + 4,
+		style->error);
+	assert_color(surface, (int)(lut->x + lut->w) - 1, (int)lut->bar_y + 4,
+		style->error);
+	assert_color(surface, (int)(uram->x + uram->w / 2),
+		(int)uram->bar_y + 4, style->pe_fill);
 	sy_estimate_layout_clear(&l);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surface);
@@ -487,6 +505,8 @@ static void test_estimate_no_device(void)
 	SyEstimateLayout l;
 	g_autofree char *big = sy_estimate_format_count(1e16);
 	g_autofree char *half = sy_estimate_format_count(0.5);
+	g_autofree char *k = sy_estimate_format_short(345678);
+	g_autofree char *exact = sy_estimate_format_count(1234567);
 
 	e->total.v[SY_RESOURCE_DSP] = 1024;
 	e->bandwidth_gbps = 3.26;
@@ -500,6 +520,8 @@ static void test_estimate_no_device(void)
 	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
 	g_assert_cmpstr(big, ==, "1e+16");
 	g_assert_cmpstr(half, ==, "0.5");
+	g_assert_cmpstr(k, ==, "346k");
+	g_assert_cmpstr(exact, ==, "1,234,567");
 	sy_estimate_layout_clear(&l);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surface);

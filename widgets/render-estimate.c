@@ -45,6 +45,15 @@ char *sy_estimate_format_count(double v)
 	return g_string_free(out, FALSE);
 }
 
+char *sy_estimate_format_short(double v)
+{
+	if (fabs(v) >= 1e6 && fabs(v) < 1e15)
+		return g_strdup_printf("%.2fM", v / 1e6);
+	if (fabs(v) >= 1e5 && fabs(v) < 1e6)
+		return g_strdup_printf("%.0fk", v / 1e3);
+	return sy_estimate_format_count(v);
+}
+
 /* "4.35 µs", "12.6 ms", "2.05 s". */
 static char *format_seconds(double s)
 {
@@ -58,8 +67,8 @@ static char *format_seconds(double s)
 /* used / available (percent), or used alone without a device. */
 static char *format_use(double used, double available)
 {
-	g_autofree char *u = sy_estimate_format_count(used);
-	g_autofree char *a = sy_estimate_format_count(available);
+	g_autofree char *u = sy_estimate_format_short(used);
+	g_autofree char *a = sy_estimate_format_short(available);
 
 	if (available <= 0)
 		return g_strdup(u);
@@ -97,55 +106,67 @@ static void bandwidth_bar(SyEstimateBar *bar, const SyEstimate *e)
 		e->device_gbps > 0 && e->bandwidth_gbps > e->device_gbps);
 }
 
-static double bars_init(
-	SyEstimateLayout *l, const SyEstimate *e, double line, double y)
+/* The texts first; the bars take the width the widest label and the
+ * widest numbers leave between them. */
+static double bars_init(SyEstimateLayout *l, const SyEstimate *e, cairo_t *cr,
+	double row, double y)
 {
+	double label_w = 0, value_w = 0;
+
 	for (guint i = 0; i < SY_ESTIMATE_N_BARS; i++) {
 		SyEstimateBar *bar = &l->bars[i];
 
 		bar->label = bar_labels[i];
-		bar->y = y;
-		bar->x = 0;
-		bar->bar_y = y + line;
-		bar->w = l->width;
-		bar->h = BAR_H;
-		y = bar->bar_y + BAR_H + GAP;
 		if (i == SY_ESTIMATE_BANDWIDTH) {
 			bandwidth_bar(bar, e);
-			continue;
+		} else {
+			bar->value = format_use(
+				e->total.v[i], e->fit[i].available);
+			bar->over = e->fit[i].over;
 		}
-		bar->value = format_use(e->total.v[i], e->fit[i].available);
-		bar_set(bar, e->total.v[i], e->fit[i].available,
-			e->fit[i].budget, e->fit[i].over);
+		label_w = MAX(label_w, sy_render_text_width(
+					       cr, bar->label, l->size, TRUE));
+		value_w = MAX(value_w, sy_render_text_width(cr, bar->value,
+					       l->size, bar->over));
+	}
+	for (guint i = 0; i < SY_ESTIMATE_N_BARS; i++) {
+		SyEstimateBar *bar = &l->bars[i];
+
+		bar->y = y;
+		bar->x = ceil(label_w) + 8;
+		bar->w = MAX(l->width - bar->x - ceil(value_w) - 8, 24);
+		bar->bar_y = y + floor((row - BAR_H) / 2);
+		bar->h = BAR_H;
+		y += row;
+		if (i == SY_ESTIMATE_BANDWIDTH)
+			bar_set(bar, e->bandwidth_gbps, e->device_gbps,
+				e->device_gbps, bar->over);
+		else
+			bar_set(bar, e->total.v[i], e->fit[i].available,
+				e->fit[i].budget, bar->over);
 	}
 	return y;
 }
 
 static void add_line(SyEstimateLayout *l, const char *label,
-	char *value /* take */, double *y, double line)
+	char *value /* take */, guint column, double y)
 {
 	SyEstimateLine *out = &l->lines[l->n_lines++];
 
 	g_assert(l->n_lines <= G_N_ELEMENTS(l->lines));
 	out->label = label;
 	out->value = value;
-	out->y = *y;
+	out->x = column ? floor(l->width / 2) : 0;
+	out->y = y;
 	out->warn = FALSE;
-	*y += line;
 }
 
 static char *latency_text(const SyEstimate *e)
 {
 	g_autofree char *cycles = sy_estimate_format_count(e->cycles);
-
-	return g_strdup_printf("%s cycles", cycles);
-}
-
-static char *time_text(const SyEstimate *e)
-{
 	g_autofree char *time = format_seconds(e->seconds);
 
-	return g_strdup_printf("%s at %g MHz", time, e->mhz);
+	return g_strdup_printf("%s cycles, %s at %g MHz", cycles, time, e->mhz);
 }
 
 static char *throughput_text(const SyEstimate *e)
@@ -169,36 +190,46 @@ static char *bottleneck_text(const SyEstimate *e)
 	return g_strdup(m->name);
 }
 
-static void lines_init(
-	SyEstimateLayout *l, const SyEstimate *e, double line, double y)
+/* A line each, but the two efficiencies side by side; in each column
+ * the values start where its longest label ends. */
+static void lines_init(SyEstimateLayout *l, const SyEstimate *e, cairo_t *cr,
+	double row, double y)
 {
+	double label_w[2] = {0, 0};
+
 	y += GAP;
-	add_line(l, "Latency", latency_text(e), &y, line);
-	add_line(l, "Time", time_text(e), &y, line);
-	add_line(l, "Throughput", throughput_text(e), &y, line);
+	add_line(l, "Latency", latency_text(e), 0, y);
+	y += row;
+	add_line(l, "Throughput", throughput_text(e), 0, y);
+	y += row;
 	add_line(l, "DSP efficiency",
-		g_strdup_printf("%.1f%%", 100 * e->dsp_efficiency), &y, line);
+		g_strdup_printf("%.1f%%", 100 * e->dsp_efficiency), 0, y);
 	add_line(l, "PE utilisation",
-		g_strdup_printf("%.1f%%", 100 * e->pe_utilisation), &y, line);
-	add_line(l, "Bottleneck", bottleneck_text(e), &y, line);
+		g_strdup_printf("%.1f%%", 100 * e->pe_utilisation), 1, y);
+	y += row;
+	add_line(l, "Bottleneck", bottleneck_text(e), 0, y);
 	l->lines[l->n_lines - 1].warn = e->bottleneck >= 0;
-	l->height = y;
+	l->height = y + row;
+	for (guint i = 0; i < l->n_lines; i++)
+		label_w[l->lines[i].x > 0] =
+			MAX(label_w[l->lines[i].x > 0],
+				sy_render_text_width(
+					cr, l->lines[i].label, l->size, FALSE));
+	for (guint i = 0; i < l->n_lines; i++)
+		l->lines[i].value_x = l->lines[i].x +
+			ceil(label_w[l->lines[i].x > 0]) + 8;
 }
 
 void sy_estimate_layout_init(SyEstimateLayout *l, const SyEstimate *e,
 	const SyRenderStyle *style, cairo_t *cr, double width)
 {
-	double line, w = 0;
+	double row;
 
 	memset(l, 0, sizeof *l);
-	l->width = MAX(width, 1);
+	l->width = MAX(ceil(width), 1);
 	l->size = style->font_size * 1.2;
-	line = ceil(l->size * 1.5);
-	lines_init(l, e, line, bars_init(l, e, line, 0));
-	for (guint i = 0; i < l->n_lines; i++)
-		w = MAX(w, sy_render_text_width(
-				   cr, l->lines[i].label, l->size, FALSE));
-	l->value_x = ceil(w + 12);
+	row = l->row = ceil(l->size * 1.6);
+	lines_init(l, e, cr, row, bars_init(l, e, cr, row, 0));
 }
 
 void sy_estimate_layout_clear(SyEstimateLayout *l)
@@ -219,6 +250,15 @@ const SyEstimateLine *sy_estimate_layout_line(
 	return NULL;
 }
 
+/* Text whose left end is at x, centred on y. */
+static void text_left(cairo_t *cr, const char *text, double x, double y,
+	double size, gboolean bold)
+{
+	double w = sy_render_text_width(cr, text, size, bold);
+
+	sy_render_text(cr, text, x + w / 2, y, size, bold, TRUE);
+}
+
 /* The label at the left, the numbers at the right; the track, the used
  * part over it, and the budget's mark where it is under the device. */
 static void draw_bar(cairo_t *cr, const SyEstimateBar *bar,
@@ -226,12 +266,12 @@ static void draw_bar(cairo_t *cr, const SyEstimateBar *bar,
 {
 	SyRgb ink = bar->over ? style->error : style->foreground;
 	double vw = sy_render_text_width(cr, bar->value, l->size, bar->over);
+	double ty = bar->bar_y + bar->h / 2;
 
 	sy_render_set_color(cr, style->foreground, 1);
-	sy_render_text(cr, bar->label, bar->x, bar->y, l->size, TRUE, FALSE);
+	text_left(cr, bar->label, 0, ty, l->size, TRUE);
 	sy_render_set_color(cr, ink, 1);
-	sy_render_text(cr, bar->value, bar->x + bar->w - vw, bar->y, l->size,
-		bar->over, FALSE);
+	text_left(cr, bar->value, l->width - vw, ty, l->size, bar->over);
 	sy_render_set_color(cr, style->pe_fill, 1);
 	cairo_rectangle(cr, bar->x, bar->bar_y, bar->w, bar->h);
 	cairo_fill(cr);
@@ -256,13 +296,13 @@ void sy_render_estimate(
 		draw_bar(cr, &l->bars[i], l, style);
 	for (guint i = 0; i < l->n_lines; i++) {
 		const SyEstimateLine *line = &l->lines[i];
+		double ty = line->y + l->row / 2;
 
 		sy_render_set_color(cr, style->muted, 1);
-		sy_render_text(cr, line->label, 0, line->y, l->size, FALSE,
-			FALSE);
+		text_left(cr, line->label, line->x, ty, l->size, FALSE);
 		sy_render_set_color(cr,
 			line->warn ? style->warning : style->foreground, 1);
-		sy_render_text(cr, line->value, l->value_x, line->y, l->size,
-			line->warn, FALSE);
+		text_left(
+			cr, line->value, line->value_x, ty, l->size, line->warn);
 	}
 }
