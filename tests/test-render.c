@@ -292,6 +292,72 @@ static void test_array_io(void)
 	cairo_surface_destroy(surface);
 }
 
+/* The bottleneck outlined in the warning colour: A's L2 modules (named
+ * by their boundary's family too), then the PEs; the tooltips say so. */
+static void test_array_bottleneck(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("16", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+	g_autofree char *pe_tip = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v;
+	cairo_surface_t *surface;
+	double w, h, x0, y0, x1, y1, pad, x, y;
+	SyRgb got;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "latency", "i=4,j=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	design = sy_design_new(array, NULL, NULL);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	/* West of the grid, lane 0 (0.8 out), a box per row. */
+	g_assert_true(sy_io_scene_family_box(
+		scene->io, "A_IO_L2_in_boundary", &x0, &y0, &x1, &y1));
+	g_assert_cmpfloat(fabs(x0 + 0.8 + 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(x1 + 0.8 - 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(y0 - 0.5 + 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(y1 - 3.5 - 0.28), <, 1e-12);
+	g_assert_false(sy_io_scene_family_box(
+		scene->io, "Z_IO_L2_in", &x0, &y0, &x1, &y1));
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 800, 800);
+	pad = MAX(3, 0.08 * v.scale);
+	x = (x0 + scene->margin - v.x0) * v.scale - pad;
+	y = ((y0 + y1) / 2 + scene->margin - v.y0) * v.scale;
+	surface = draw(scene, &v);
+	got = pixel(surface, (int)round(x), (int)y);
+	g_assert_cmpfloat(fabs(got.r - style->warning.r) +
+			fabs(got.g - style->warning.g) +
+			fabs(got.b - style->warning.b),
+		>, 0.3);
+	cairo_surface_destroy(surface);
+	sy_array_scene_set_bottleneck(scene, "A_IO_L2_in_boundary");
+	surface = draw(scene, &v);
+	assert_color(surface, (int)round(x), (int)y, style->warning);
+	cairo_surface_destroy(surface);
+	tip = sy_array_scene_describe_module(scene, "A_IO_L2_in");
+	g_assert_true(g_str_has_suffix(
+		tip, "\nThe bottleneck: the slowest module of the design"));
+	/* The PEs: above the grid between columns 1 and 2. */
+	sy_array_scene_set_bottleneck(scene, "PE");
+	surface = draw(scene, &v);
+	assert_color(surface, (int)round((2 + scene->margin - v.x0) * v.scale),
+		(int)round((scene->margin - v.y0) * v.scale - pad),
+		style->warning);
+	cairo_surface_destroy(surface);
+	pe_tip = sy_array_scene_describe(scene, 0, 0);
+	g_assert_true(g_str_has_suffix(pe_tip,
+		"\nThe PEs are the bottleneck: the slowest module of the "
+		"design"));
+}
+
 /* v drawn strip by strip, each strip under its clip, as the explorer
  * renders a picture in slices; strip 0: at once, with no clip. */
 static cairo_surface_t *draw_strips(const SyArrayScene *scene,
@@ -350,6 +416,7 @@ static void test_array_strips(void)
 
 	sy_array_scene_set_design(scene, design);
 	sy_array_scene_select(scene, "A_IO_L2_in");
+	sy_array_scene_set_bottleneck(scene, "B_IO_L2_in");
 	sy_array_scene_size(scene, &w, &h);
 	for (gsize z = 0; z < G_N_ELEMENTS(zooms); z++) {
 		SyRenderView v = sy_render_view_fit(w, h, 700, 500);
@@ -537,6 +604,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-strips", test_array_strips);
+	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);
 	g_test_add_func("/render/estimate-no-device", test_estimate_no_device);
 	return g_test_run();

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "render-array.h"
 #include "report/report.h"
@@ -30,6 +31,7 @@ static void scene_clear(gpointer data)
 	g_free(scene->layer_loop);
 	g_free(scene->title);
 	g_free(scene->selected);
+	g_free(scene->bottleneck);
 	sy_io_scene_free(scene->io);
 }
 
@@ -180,6 +182,9 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 				from ? "from the neighbour" : "from outside",
 				to ? "on to the next PE" : "out of the array");
 	}
+	if (scene->bottleneck && g_str_equal(scene->bottleneck, "PE"))
+		g_string_append(out, "\nThe PEs are the bottleneck: the "
+				     "slowest module of the design");
 	return g_string_free(out, FALSE);
 }
 
@@ -506,6 +511,30 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 	}
 }
 
+/* The bottleneck's modules (all the PEs, or one family of I/O modules)
+ * in a thick outline of the warning colour, a little outside them. */
+static void draw_bottleneck(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	double x0 = 0, y0 = 0, x1 = (double)scene->cols, y1 = (double)scene->rows;
+	double pad;
+
+	if (!scene->bottleneck ||
+		(!g_str_equal(scene->bottleneck, "PE") &&
+			(!scene->io ||
+				!sy_io_scene_family_box(scene->io,
+					scene->bottleneck, &x0, &y0, &x1, &y1))))
+		return;
+	pad = MAX(3, 0.08 * v->scale);
+	sy_render_rounded_rect(cr, sy_render_x(v, x0) - pad,
+		sy_render_y(v, y0) - pad,
+		(x1 - x0) * v->scale + 2 * pad, (y1 - y0) * v->scale + 2 * pad,
+		pad);
+	sy_render_set_color(cr, style->warning, 1);
+	cairo_set_line_width(cr, 3);
+	cairo_stroke(cr);
+}
+
 void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	const SyRenderView *view, const SyRenderStyle *style, gint64 hover_row,
 	gint64 hover_col)
@@ -523,6 +552,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_summary(cr, scene, v, style);
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
+		draw_bottleneck(cr, scene, v, style);
 		draw_legend(cr, scene, style);
 		return;
 	}
@@ -547,6 +577,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_links(cr, scene, v, style, &in);
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
+	draw_bottleneck(cr, scene, v, style);
 	draw_legend(cr, scene, style);
 }
 
@@ -581,6 +612,21 @@ const char *sy_array_scene_hit_module(const SyArrayScene *scene,
 	return lane ? lane->name : sy_io_scene_hit_fifo(scene->io, x, y);
 }
 
+void sy_array_scene_set_bottleneck(SyArrayScene *scene, const char *name)
+{
+	g_free(scene->bottleneck);
+	scene->bottleneck = g_strdup(name);
+}
+
+/* "A_IO_L2_in" for itself and its boundary. */
+static gboolean same_family(const char *family, const char *name)
+{
+	gsize n = strlen(family);
+
+	return name && strncmp(family, name, n) == 0 &&
+		(!name[n] || g_str_equal(name + n, "_boundary"));
+}
+
 void sy_array_scene_select(SyArrayScene *scene, const char *name)
 {
 	g_free(scene->selected);
@@ -612,6 +658,9 @@ char *sy_array_scene_describe_module(
 		if (l->pe_bits)
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
+		if (same_family(l->name, scene->bottleneck))
+			g_string_append(out, "\nThe bottleneck: the slowest "
+					     "module of the design");
 		return g_string_free(out, FALSE);
 	}
 	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {
