@@ -7,7 +7,7 @@
 
 #include "model/device.h"
 
-#define SLRS                                                              \
+#define SLRS                                                                   \
 	"[{\"lut\": 6, \"ff\": 12, \"dsp\": 2, \"bram18k\": 5, \"uram\": 0}, " \
 	"{\"lut\": 4, \"ff\": 8, \"dsp\": 1, \"bram18k\": 3, \"uram\": 0}]"
 
@@ -20,8 +20,8 @@ static const char *const good =
 	"\"platform\": \"s2\", \"clock_mhz\": \"s3\", \"memory\": \"s4\", "
 	"\"resources\": \"s5\", \"slrs\": \"s6\"}}";
 
-static void check_slr(const SyDeviceSlr *s, gint64 lut, gint64 ff,
-	gint64 dsp, gint64 bram18k, gint64 uram)
+static void check_slr(const SyDeviceSlr *s, gint64 lut, gint64 ff, gint64 dsp,
+	gint64 bram18k, gint64 uram)
 {
 	g_assert_cmpint(s->lut, ==, lut);
 	g_assert_cmpint(s->ff, ==, ff);
@@ -227,7 +227,7 @@ static const struct {
 		"device profile x.json: unknown member 'resources.urams'; "
 		"resources has lut, ff, dsp, bram36, uram"},
 	{"\"memory\": {\"kind\": \"HBM\", \"banks\": 2, \"bits\": 256, "
-		"\"gbps\": 14.375}",
+	 "\"gbps\": 14.375}",
 		"\"memory\": [\"HBM\", 2]",
 		"device profile x.json: 'memory' must be an object"},
 	{"\"clock_mhz\": 250, ", "",
@@ -269,8 +269,7 @@ static const struct {
 	{"\"lut\": 4,", "\"lut\": -4,",
 		"device profile x.json: 'slrs[1].lut' must be a whole number "
 		"from 0 to 9223372036854775807"},
-	{"\"ff\": 12, ", "",
-		"device profile x.json: 'slrs[0].ff' is missing"},
+	{"\"ff\": 12, ", "", "device profile x.json: 'slrs[0].ff' is missing"},
 	{"\"s6\"", "\"\"", "device profile x.json: 'sources.slrs' is empty"},
 	{"\"platform\": \"s2\", ", "",
 		"device profile x.json: 'sources.platform' is missing"},
@@ -400,8 +399,8 @@ static void test_long_source(void)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(SyDevice) d = NULL;
 
-	g_assert_null(sy_device_new_from_data(
-		"x.json", text, strlen(text), &error));
+	g_assert_null(
+		sy_device_new_from_data("x.json", text, strlen(text), &error));
 	g_assert_cmpstr(error->message, ==,
 		"device profile x.json: 'sources.resources' is longer than "
 		"1000 characters");
@@ -427,8 +426,8 @@ static char *write_profile(const char *dir, const char *file, const char *text)
 static void test_file(void)
 {
 	g_autofree char *path = write_profile(config_home, "b.json", good);
-	g_autofree char *broken = write_profile(config_home, "bad.json",
-		"{\n  \"name\": \"x1\",\n  oops\n}\n");
+	g_autofree char *broken = write_profile(
+		config_home, "bad.json", "{\n  \"name\": \"x1\",\n  oops\n}\n");
 	g_autofree char *message = g_strdup_printf(
 		"device profile %s: not JSON: <data>:2:15: Parse error: "
 		"unexpected character `,', expected string constant",
@@ -468,8 +467,10 @@ static void test_user(void)
 	g_autofree char *ignored = write_profile(dir, "notes.txt", "");
 	g_auto(GStrv) names = sy_device_list();
 	g_autofree char *list = g_strjoinv(" ", names);
-	g_autofree char *message = g_strdup_printf("device profile %s: "
-		"'name' is 'x1', not 'y' as the file is called", c);
+	g_autofree char *message = g_strdup_printf(
+		"device profile %s: "
+		"'name' is 'x1', not 'y' as the file is called",
+		c);
 	g_autoptr(GError) error = NULL;
 	g_autoptr(SyDevice) u250 = sy_device_load("u250", &error);
 	g_autoptr(SyDevice) x1 = NULL;
@@ -485,8 +486,8 @@ static void test_user(void)
 	g_assert_null(sy_device_lookup("y", &error));
 	g_assert_error(error, SY_DEVICE_ERROR, SY_DEVICE_ERROR_INVALID);
 	g_assert_cmpstr(error->message, ==, message);
-	for (const char *const *p = (const char *const[]){a, b, c, ignored,
-		     NULL};
+	for (const char *const *p =
+			(const char *const[]){a, b, c, ignored, NULL};
 		*p; p++)
 		g_unlink(*p);
 }
@@ -494,8 +495,8 @@ static void test_user(void)
 /* The folders the tests made (their files are gone). */
 static void remove_home(const char *home)
 {
-	g_autofree char *devices =
-		g_build_filename(home, "systole", "devices", NULL);
+	g_autofree char *devices = g_build_filename(
+		home, "systole", "devices", NULL);
 	g_autofree char *systole = g_build_filename(home, "systole", NULL);
 
 	g_rmdir(devices);

@@ -45,8 +45,7 @@ static void test_over_dsp(void)
 	sy_estimate_fit(e, u250, 0.7);
 	g_assert_cmpstr(e->device, ==, "u250");
 	check_fit(&e->fit[SY_RESOURCE_DSP], 8320, 11520, 11520 * 0.7, TRUE);
-	check_fit(&e->fit[SY_RESOURCE_BRAM18K], 1904, 4608, 4608 * 0.7,
-		FALSE);
+	check_fit(&e->fit[SY_RESOURCE_BRAM18K], 1904, 4608, 4608 * 0.7, FALSE);
 	check_fit(&e->fit[SY_RESOURCE_URAM], 0, 1280, 1280 * 0.7, FALSE);
 	check_fit(&e->fit[SY_RESOURCE_LUT], 803752, 1526400, 1526400 * 0.7,
 		FALSE);
@@ -72,8 +71,8 @@ static void test_three_slrs(void)
 	g_assert_cmpuint(e->n_slrs, ==, 3);
 	for (guint k = 0; k < 3; k++) {
 		g_assert_cmpfloat(e->slr[k].v[SY_RESOURCE_DSP], ==, 8000.0 / 3);
-		g_assert_cmpfloat(e->slr[k].v[SY_RESOURCE_BRAM18K], ==,
-			2000.0 / 3);
+		g_assert_cmpfloat(
+			e->slr[k].v[SY_RESOURCE_BRAM18K], ==, 2000.0 / 3);
 		g_assert_cmpfloat(e->slr[k].v[SY_RESOURCE_URAM], ==, 100.0 / 3);
 		g_assert_cmpfloat(e->slr[k].v[SY_RESOURCE_LUT], ==, 100000);
 		g_assert_cmpfloat(e->slr[k].v[SY_RESOURCE_FF], ==, 200000);

@@ -150,8 +150,7 @@ static gboolean text_char(gunichar c)
  * longer than the text that lands in generated files. */
 static guint max_text(const char *object)
 {
-	return object && g_str_equal(object, "sources") ? MAX_SOURCE
-							: MAX_TEXT;
+	return object && g_str_equal(object, "sources") ? MAX_SOURCE : MAX_TEXT;
 }
 
 static char *get_string(JsonObject *o, const char *object, const char *member,
@@ -217,8 +216,8 @@ static gboolean get_number(JsonObject *o, const char *object,
 		? json_node_get_value_type(node)
 		: G_TYPE_INVALID;
 	double x = type == G_TYPE_INT64 ? (double)json_node_get_int(node)
-		: type == G_TYPE_DOUBLE	 ? json_node_get_double(node)
-					 : -1;
+		: type == G_TYPE_DOUBLE ? json_node_get_double(node)
+					: -1;
 
 	if (!(x > 0 && x <= max))
 		return device_fail(error,
@@ -238,8 +237,8 @@ static const char *const resource_members[] = {
 static const char *const slr_members[] = {
 	"lut", "ff", "dsp", "bram18k", "uram", NULL};
 /* One source per figure or group of figures. */
-static const char *const source_members[] = {"part", "platform",
-	"clock_mhz", "memory", "resources", "slrs", NULL};
+static const char *const source_members[] = {
+	"part", "platform", "clock_mhz", "memory", "resources", "slrs", NULL};
 
 static gboolean read_memory(JsonObject *o, SyDevice *d, GError **error)
 {
@@ -265,8 +264,8 @@ static gboolean read_memory(JsonObject *o, SyDevice *d, GError **error)
 			"not %" G_GINT64_FORMAT,
 			bits);
 	d->channel_bits = (guint)bits;
-	return get_number(memory, "memory", "gbps", MAX_GBPS,
-		&d->channel_gbps, error);
+	return get_number(
+		memory, "memory", "gbps", MAX_GBPS, &d->channel_gbps, error);
 }
 
 static gboolean read_resources(JsonObject *o, SyDevice *d, GError **error)
@@ -333,8 +332,7 @@ static gboolean check_slr_sums(const SyDevice *d, GError **error)
 					"the SLRs' %s add up to more than "
 					"%s'resources.%s' (%" G_GINT64_FORMAT
 					")",
-					slr_members[i],
-					i == 3 ? "twice " : "",
+					slr_members[i], i == 3 ? "twice " : "",
 					resource_members[i], total);
 			sum += v;
 		}

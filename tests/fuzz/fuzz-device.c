@@ -18,8 +18,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void check_slrs(const SyDevice *d)
 {
 	gint64 lut = 0, ff = 0, dsp = 0, bram18k = 0, uram = 0;
-	gint64 bram18k_total =
-		d->bram36 > G_MAXINT64 / 2 ? G_MAXINT64 : 2 * d->bram36;
+	gint64 bram18k_total = d->bram36 > G_MAXINT64 / 2 ? G_MAXINT64
+							  : 2 * d->bram36;
 
 	for (guint k = 0; k < d->n_slrs; k++) {
 		const SyDeviceSlr *s = &d->slrs[k];
