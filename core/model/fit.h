@@ -22,7 +22,9 @@ G_BEGIN_DECLS
  * each row's I/O modules with it) over the dies; a design no set
  * holds spans them all.  e->slr[k] is then e->total / e->n_slrs.
  *
- * device_gbps: the channels times one channel's bandwidth. */
+ * device_gbps: the channels times one channel's bandwidth.
+ *
+ * The device has at least one SLR (every profile does). */
 void sy_estimate_fit(__isl_keep SyEstimate *e,
 	__isl_keep const SyDevice *device, double budget_fraction);
 
