@@ -419,12 +419,66 @@ static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
 	}
 }
 
+/* Where the bottleneck's modules are, in grid units: all the PEs, or
+ * one family of I/O modules; FALSE if the scene draws none. */
+static gboolean bottleneck_box(const SyArrayScene *scene, double *x0,
+	double *y0, double *x1, double *y1)
+{
+	if (!scene->bottleneck)
+		return FALSE;
+	if (g_str_equal(scene->bottleneck, "PE")) {
+		*x0 = *y0 = 0;
+		*x1 = (double)scene->cols;
+		*y1 = (double)scene->rows;
+		return TRUE;
+	}
+	return scene->io &&
+		sy_io_scene_family_box(scene->io, scene->bottleneck, x0, y0, x1, y1);
+}
+
+/* The current path in warning stripes, dark and the warning colour in
+ * turn: no array's colour looks like it (the palette has an orange). */
+static void stroke_stripes(cairo_t *cr, const SyRenderStyle *style)
+{
+	static const double dash[] = {6, 6};
+
+	cairo_set_line_width(cr, 4);
+	sy_render_set_color(cr, style->foreground, 1);
+	cairo_stroke_preserve(cr);
+	cairo_set_dash(cr, dash, G_N_ELEMENTS(dash), 0);
+	sy_render_set_color(cr, style->warning, 1);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* The bottleneck's modules in a striped outline a little outside
+ * them. */
+static void draw_bottleneck(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	double x0, y0, x1, y1, pad;
+
+	if (!bottleneck_box(scene, &x0, &y0, &x1, &y1))
+		return;
+	pad = MAX(4, 0.08 * v->scale);
+	sy_render_rounded_rect(cr, sy_render_x(v, x0) - pad,
+		sy_render_y(v, y0) - pad, (x1 - x0) * v->scale + 2 * pad,
+		(y1 - y0) * v->scale + 2 * pad, pad);
+	stroke_stripes(cr, style);
+}
+
 /* A box with one line per link in its array's colour. */
 static void draw_legend(
 	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
 {
 	double size = style->font_size, line = size * 1.6;
-	double w = 0, h = line * (scene->links->len + 1) + 10;
+	double bx0, by0, bx1, by1;
+	gboolean bottleneck = bottleneck_box(scene, &bx0, &by0, &bx1, &by1);
+	g_autofree char *why = bottleneck
+		? g_strdup_printf("%s: the bottleneck", scene->bottleneck)
+		: NULL;
+	double w = 0,
+	       h = line * (scene->links->len + 1 + bottleneck) + 10;
 	double y = 10, cx0, cy0, cx1, cy1;
 
 	/* Outside the clip (a strip below it): nothing to measure. */
@@ -438,6 +492,8 @@ static void draw_legend(
 		w = MAX(w,
 			sy_render_text_width(cr, l->label, size, FALSE) + 22);
 	}
+	if (bottleneck)
+		w = MAX(w, sy_render_text_width(cr, why, size, FALSE) + 22);
 	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
@@ -463,6 +519,13 @@ static void draw_legend(
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
 	}
+	if (!bottleneck)
+		return;
+	y += line;
+	cairo_rectangle(cr, 19, y + 4 + size / 2 - 4, 14, 8);
+	stroke_stripes(cr, style);
+	sy_render_set_color(cr, style->foreground, 1);
+	sy_render_text(cr, why, 40, y + 4, size, FALSE, FALSE);
 }
 
 /* Between summary and full detail: each flow as one line per row (or
@@ -509,30 +572,6 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 					MIN(6, v->scale));
 		}
 	}
-}
-
-/* The bottleneck's modules (all the PEs, or one family of I/O modules)
- * in a thick outline of the warning colour, a little outside them. */
-static void draw_bottleneck(cairo_t *cr, const SyArrayScene *scene,
-	const SyRenderView *v, const SyRenderStyle *style)
-{
-	double x0 = 0, y0 = 0, x1 = (double)scene->cols, y1 = (double)scene->rows;
-	double pad;
-
-	if (!scene->bottleneck ||
-		(!g_str_equal(scene->bottleneck, "PE") &&
-			(!scene->io ||
-				!sy_io_scene_family_box(scene->io,
-					scene->bottleneck, &x0, &y0, &x1, &y1))))
-		return;
-	pad = MAX(3, 0.08 * v->scale);
-	sy_render_rounded_rect(cr, sy_render_x(v, x0) - pad,
-		sy_render_y(v, y0) - pad,
-		(x1 - x0) * v->scale + 2 * pad, (y1 - y0) * v->scale + 2 * pad,
-		pad);
-	sy_render_set_color(cr, style->warning, 1);
-	cairo_set_line_width(cr, 3);
-	cairo_stroke(cr);
 }
 
 void sy_render_array(cairo_t *cr, const SyArrayScene *scene,

@@ -163,19 +163,20 @@ static void add_line(SyEstimateLayout *l, const char *label,
 
 static char *latency_text(const SyEstimate *e)
 {
-	g_autofree char *cycles = sy_estimate_format_count(e->cycles);
+	/* Whole cycles: a fraction of one says nothing here. */
+	g_autofree char *cycles = sy_estimate_format_count(round(e->cycles));
 	g_autofree char *time = format_seconds(e->seconds);
 
 	return g_strdup_printf("%s cycles, %s at %g MHz", cycles, time, e->mhz);
 }
 
-static char *throughput_text(const SyEstimate *e)
+char *sy_estimate_format_throughput(double gops, gboolean flops)
 {
-	const char *unit = e->flops ? "FLOP/s" : "OP/s";
+	const char *unit = flops ? "FLOP/s" : "OP/s";
 
-	if (e->gops >= 1000)
-		return g_strdup_printf("%.3g T%s", e->gops / 1000, unit);
-	return g_strdup_printf("%.3g G%s", e->gops, unit);
+	if (gops >= 1000)
+		return g_strdup_printf("%.3g T%s", gops / 1000, unit);
+	return g_strdup_printf("%.3g G%s", gops, unit);
 }
 
 static char *bottleneck_text(const SyEstimate *e)
@@ -200,7 +201,8 @@ static void lines_init(SyEstimateLayout *l, const SyEstimate *e, cairo_t *cr,
 	y += GAP;
 	add_line(l, "Latency", latency_text(e), 0, y);
 	y += row;
-	add_line(l, "Throughput", throughput_text(e), 0, y);
+	add_line(l, "Throughput",
+		sy_estimate_format_throughput(e->gops, e->flops), 0, y);
 	y += row;
 	add_line(l, "DSP efficiency",
 		g_strdup_printf("%.1f%%", 100 * e->dsp_efficiency), 0, y);

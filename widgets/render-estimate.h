@@ -69,4 +69,7 @@ void sy_render_estimate(cairo_t *cr,
 char *sy_estimate_format_count(double v);
 char *sy_estimate_format_short(double v);
 
+/* "123 GFLOP/s", "1.23 TOP/s" (give). */
+char *sy_estimate_format_throughput(double gops, gboolean flops);
+
 G_END_DECLS
