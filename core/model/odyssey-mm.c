@@ -12,211 +12,50 @@ enum { I, J, K };
 enum { P9, P10, P11, P12 }; /* A, B, C (read-back), C (drain) */
 
 typedef struct {
+	SyOdyTiles t;
 	double t1[3], t2[3];
-	double n[3]; /* tiles per dimension: ceil(D / t1) */
 	double r[3]; /* t1 / t2: PE rows, columns, reduction lanes */
-	double p[4];
-	guint d, order;
-	gboolean serialized; /* order 2: --host-serialize */
 } Mm;
-
-/* One level of an array's I/O chain.  The first level of a chain is
- * the buffered one (feeder, drain or collector); the others move the
- * tile on, the last one to or from DRAM. */
-typedef struct {
-	const char *name; /* without _in / _out */
-	double count; /* modules (BRAM) */
-	double n; /* bursts per tile */
-	double size, last; /* words per burst, innermost dimension */
-	int pack;
-	gboolean dram;
-} Level;
-
-/* The tile loops from outer to inner, per order. */
-static const int tile_loops[3][3] = {{I, K, J}, {K, J, I}, {I, J, K}};
-
-/* The tile loops an array's modules iterate over: those up to the
- * innermost one the array depends on (outer); the ones after it reuse
- * the same tile in the feeder (reuse) when the design reuses it. */
-static void array_loops(const Mm *m, int dep0, int dep1, gboolean reusing,
-	double *outer, double *reuse)
-{
-	const int *loops = tile_loops[m->order];
-	int last = 2;
-
-	if (reusing)
-		while (loops[last] != dep0 && loops[last] != dep1)
-			last--;
-	*outer = 1;
-	*reuse = 1;
-	for (int l = 0; l < 3; l++) {
-		if (l <= last)
-			*outer *= m->n[loops[l]];
-		else
-			*reuse *= m->n[loops[l]];
-	}
-}
-
-static double burst(const Mm *m, const Level *l)
-{
-	double dp = m->p[l->pack];
-
-	if (l->dram)
-		return sy_ody_dram(l->size, l->last, dp, m->serialized);
-	return sy_ody_onchip(l->size, dp);
-}
-
-static SyOdysseyModule *level_module(SyOdysseyResult *r, const Level *l,
-	int dir, double count)
-{
-	char name[32];
-
-	g_snprintf(name, sizeof(name), "%s_%s", l->name, dir ? "in" : "out");
-	return sy_ody_module(r, name, dir, count);
-}
-
-/* The levels after the first: one burst after the other, per tile. */
-static void transfers(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, int dir, double outer)
-{
-	for (int i = 1; i < n_levels; i++) {
-		const Level *l = &chain[i];
-		SyOdysseyModule *mod = level_module(r, l, dir, 1);
-
-		mod->single = l->n * burst(m, l);
-		mod->cycles = outer * l->n * burst(m, l);
-		if (l->dram)
-			mod->offchip = outer * l->n * l->size;
-	}
-}
-
-/* A double-buffered feeder: loading the next tile overlaps feeding the
- * PEs this one (intra cycles), plus one cycle per tile. */
-static void feeder(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, int dir, double outer, double intra)
-{
-	const Level *l = &chain[0];
-	SyOdysseyModule *mod = level_module(r, l, dir, l->count);
-	double inter = l->n * burst(m, l);
-
-	mod->single = inter + 1;
-	mod->cycles = outer * (MAX(inter, intra) + 1);
-	mod->bram18k = sy_ody_bram(l->size, m->p[l->pack]) * 2 * l->count;
-	if (l->dram) /* Odyssey counts the feed loop as accesses too */
-		mod->offchip = outer * ((l->size + intra) + 1);
-	transfers(m, r, chain, n_levels, dir, outer);
-}
-
-/* A single-buffered drain next to the PEs: it takes a PE's results,
- * then sends them on. */
-static void drain(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, double outer, double intra)
-{
-	const Level *l = &chain[0];
-	SyOdysseyModule *mod = level_module(r, l, 0, l->count);
-	double inter = l->n * burst(m, l);
-
-	mod->single = inter;
-	mod->cycles = outer * (inter + intra);
-	mod->bram18k = sy_ody_bram(l->size, m->p[l->pack]) * l->count;
-	transfers(m, r, chain, n_levels, 0, outer);
-}
-
-/* A double-buffered buffer collecting C over all reduction tiles
- * (designs without PE memory, reduction innermost); its one-tile
- * epilogue is 1. */
-static void collector(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, double outer, double intra)
-{
-	const Level *l = &chain[0];
-	SyOdysseyModule *mod = level_module(r, l, 0, l->count);
-	double inter = l->n * burst(m, l);
-
-	mod->single = 1;
-	mod->cycles = outer * (MAX(inter, intra) + 1);
-	mod->bram18k = sy_ody_bram(l->size, m->p[l->pack]) * 2 * l->count;
-	if (l->dram)
-		mod->offchip = outer * ((l->size + intra) + 1);
-	transfers(m, r, chain, n_levels, 0, outer);
-}
-
-/* An input array (A or B): its chain, whether its feeder reuses a tile
- * over the loops it does not depend on, and what one tile feeds. */
-static void input(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, int dep0, int dep1, gboolean reusing, double tau)
-{
-	double outer, reuse;
-
-	array_loops(m, dep0, dep1, reusing, &outer, &reuse);
-	feeder(m, r, chain, n_levels, 1, outer, reuse * tau);
-}
-
-/* C: read back and written out per output tile when the reduction is
- * not innermost (one read-back per output tile, as Odyssey counts it);
- * else drained from the PEs (pe_memory) or collected over the
- * reduction tiles. */
-static void output(const Mm *m, SyOdysseyResult *r, const Level *chain,
-	int n_levels, gboolean pe_memory, double tau, double tau_c)
-{
-	double outer = m->n[I] * m->n[J];
-
-	if (m->order != 2) {
-		feeder(m, r, chain, n_levels, 1, outer, tau_c);
-		feeder(m, r, chain, n_levels, 0, outer, tau_c);
-	} else if (pe_memory) {
-		drain(m, r, chain, n_levels, outer, tau_c);
-	} else {
-		collector(m, r, chain, n_levels, outer, m->n[K] * tau);
-	}
-}
-
-static void pe(const Mm *m, SyOdysseyResult *r, double count, double tau,
-	double memory)
-{
-	SyOdysseyModule *mod = sy_ody_module(r, "PE", -1, count);
-	double outer = m->n[I] * m->n[J] * m->n[K];
-
-	/* With partial sums read back, each tile starts and ends with a
-	 * cycle of its own. */
-	if (memory > 0 && m->order != 2)
-		mod->cycles = outer * (1 + tau + 1);
-	else
-		mod->cycles = outer * tau;
-	if (memory > 0)
-		mod->bram18k = sy_ody_bram(memory, 1) * count;
-	r->dsp = count * m->t2[K] * 5;
-}
 
 /* C's levels are drains (C_drain_*, packed p12) where the PEs keep C
  * and the reduction is innermost, read-back or collecting buffers
  * (C_*, p11) otherwise. */
 static gboolean drains(const Mm *m, gboolean pe_memory)
 {
-	return pe_memory && m->order == 2;
+	return pe_memory && m->t.serialized;
 }
 
 #define C_NAME(m, mem, level) \
 	(drains(m, mem) ? "C_drain_IO_" level : "C_IO_" level)
 #define C_PACK(m, mem) (drains(m, mem) ? P12 : P11)
 
+/* The PEs, count of them, each with memory words of accumulators (0:
+ * none, the reduction runs across PEs); SIMD lanes of 5 DSPs each. */
+static void pe(const Mm *m, SyOdysseyResult *r, double count, double tau,
+	double memory)
+{
+	sy_ody_pe(&m->t, r, count, tau, memory, memory > 0);
+	r->dsp = count * m->t2[K] * 5;
+}
+
 /* 1D along i: a row of t1 i / t2 i PEs, B broadcast from one buffer. */
 static void dataflow0(const Mm *m, SyOdysseyResult *r)
 {
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[J] * R[K] * t2[J] * t2[I];
-	Level a[] = {
+	SyOdyLevel a[] = {
 		{"A_IO_L1", R[I], R[I], t2[I] * t1[K], t1[K], P9, FALSE},
 		{"A_IO_L2", 1, R[I], t2[I] * t1[K], t1[K], P9, TRUE}};
-	Level b[] = {{"B_IO_L2", 1, 1, t1[J] * t1[K], t1[K], P10, TRUE}};
-	Level c[] = {
+	SyOdyLevel b[] = {{"B_IO_L2", 1, 1, t1[J] * t1[K], t1[K], P10, TRUE}};
+	SyOdyLevel c[] = {
 		{C_NAME(m, TRUE, "L1"), R[I], R[I], t2[I] * t1[J], t1[J],
 			C_PACK(m, TRUE), FALSE},
 		{C_NAME(m, TRUE, "L2"), 1, R[I], t2[I] * t1[J], t1[J],
 			C_PACK(m, TRUE), TRUE}};
 
-	input(m, r, a, 2, I, K, TRUE, tau);
-	input(m, r, b, 1, J, K, FALSE, tau);
-	output(m, r, c, 2, TRUE, tau, R[J] * t2[J] * t2[I]);
+	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
+	sy_ody_input(&m->t, r, b, 1, 1u << J | 1u << K, FALSE, tau);
+	sy_ody_output(&m->t, r, c, 2, TRUE, tau, R[J] * t2[J] * t2[I]);
 	pe(m, r, R[I], tau, t2[I] * t1[J]);
 }
 
@@ -225,19 +64,19 @@ static void dataflow1(const Mm *m, SyOdysseyResult *r)
 {
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[I] * R[K] * t2[I] * t2[J];
-	Level a[] = {{"A_IO_L2", 1, 1, t1[I] * t1[K], t1[K], P9, TRUE}};
-	Level b[] = {
+	SyOdyLevel a[] = {{"A_IO_L2", 1, 1, t1[I] * t1[K], t1[K], P9, TRUE}};
+	SyOdyLevel b[] = {
 		{"B_IO_L1", R[J], R[J], t2[J] * t1[K], t1[K], P10, FALSE},
 		{"B_IO_L2", 1, R[J], t2[J] * t1[K], t1[K], P10, TRUE}};
-	Level c[] = {
+	SyOdyLevel c[] = {
 		{C_NAME(m, TRUE, "L1"), R[J], R[J], t1[I] * t2[J], t2[J],
 			C_PACK(m, TRUE), FALSE},
 		{C_NAME(m, TRUE, "L2"), 1, R[J], t1[I] * t2[J], t2[J],
 			C_PACK(m, TRUE), TRUE}};
 
-	input(m, r, a, 1, I, K, FALSE, tau);
-	input(m, r, b, 2, J, K, TRUE, tau);
-	output(m, r, c, 2, TRUE, tau, R[I] * t2[I] * t2[J]);
+	sy_ody_input(&m->t, r, a, 1, 1u << I | 1u << K, FALSE, tau);
+	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
+	sy_ody_output(&m->t, r, c, 2, TRUE, tau, R[I] * t2[I] * t2[J]);
 	pe(m, r, R[J], tau, t1[I] * t2[J]);
 }
 
@@ -247,17 +86,17 @@ static void dataflow2(const Mm *m, SyOdysseyResult *r)
 {
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[I] * R[J] * t2[J] * t2[I];
-	Level a[] = {
+	SyOdyLevel a[] = {
 		{"A_IO_L1", R[K], R[K], t1[I] * t2[K], t2[K], P9, FALSE},
 		{"A_IO_L2", 1, R[K], t1[I] * t2[K], t2[K], P9, TRUE}};
-	Level b[] = {
+	SyOdyLevel b[] = {
 		{"B_IO_L1", R[K], R[K], t1[J] * t2[K], t2[K], P10, FALSE},
 		{"B_IO_L2", 1, R[K], t1[J] * t2[K], t2[K], P10, TRUE}};
-	Level c[] = {{"C_IO_L2", 1, 1, t1[I] * t1[J], t1[J], P11, TRUE}};
+	SyOdyLevel c[] = {{"C_IO_L2", 1, 1, t1[I] * t1[J], t1[J], P11, TRUE}};
 
-	input(m, r, a, 2, I, K, TRUE, tau);
-	input(m, r, b, 2, J, K, TRUE, tau);
-	output(m, r, c, 1, FALSE, tau, tau);
+	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
+	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
+	sy_ody_output(&m->t, r, c, 1, FALSE, tau, tau);
 	pe(m, r, R[K], tau, 0);
 }
 
@@ -267,13 +106,13 @@ static void dataflow3(const Mm *m, SyOdysseyResult *r)
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[K] * t2[J] * t2[I];
 	double pes = R[J] * R[I];
-	Level a[] = {
+	SyOdyLevel a[] = {
 		{"A_IO_L2", R[I], R[I], t2[I] * t1[K], t1[K], P9, FALSE},
 		{"A_IO_L3", 1, R[I], t2[I] * t1[K], t1[K], P9, TRUE}};
-	Level b[] = {
+	SyOdyLevel b[] = {
 		{"B_IO_L2", R[J], R[J], t2[J] * t1[K], t1[K], P10, FALSE},
 		{"B_IO_L3", 1, R[J], t2[J] * t1[K], t1[K], P10, TRUE}};
-	Level c[] = {
+	SyOdyLevel c[] = {
 		{C_NAME(m, TRUE, "L1"), pes, R[I], t2[I] * t2[J], t2[J],
 			C_PACK(m, TRUE), FALSE},
 		{C_NAME(m, TRUE, "L2"), 1, pes, t2[I] * t2[J], t2[J],
@@ -281,9 +120,9 @@ static void dataflow3(const Mm *m, SyOdysseyResult *r)
 		{C_NAME(m, TRUE, "L3"), 1, pes, t2[I] * t2[J], t2[J],
 			C_PACK(m, TRUE), TRUE}};
 
-	input(m, r, a, 2, I, K, TRUE, tau);
-	input(m, r, b, 2, J, K, TRUE, tau);
-	output(m, r, c, 3, TRUE, tau, t2[J] * t2[I]);
+	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
+	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
+	sy_ody_output(&m->t, r, c, 3, TRUE, tau, t2[J] * t2[I]);
 	pe(m, r, R[I] * R[J], tau, t2[I] * t2[J]);
 }
 
@@ -293,20 +132,20 @@ static void dataflow4(const Mm *m, SyOdysseyResult *r)
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[J] * t2[J] * t2[I];
 	double pes = R[K] * R[I];
-	Level a[] = {
+	SyOdyLevel a[] = {
 		{"A_IO_L1", pes, R[I], t2[I] * t2[K], t2[K], P9, FALSE},
 		{"A_IO_L2", 1, pes, t2[I] * t2[K], t2[K], P9, FALSE},
 		{"A_IO_L3", 1, pes, t2[I] * t2[K], t2[K], P9, TRUE}};
-	Level b[] = {
+	SyOdyLevel b[] = {
 		{"B_IO_L2", R[K], R[K], t1[J] * t2[K], t2[K], P10, FALSE},
 		{"B_IO_L3", 1, R[K], t1[J] * t2[K], t2[K], P10, TRUE}};
-	Level c[] = {
+	SyOdyLevel c[] = {
 		{"C_IO_L2", R[I], R[I], t2[I] * t1[J], t1[J], P11, FALSE},
 		{"C_IO_L3", 1, R[I], t2[I] * t1[J], t1[J], P11, TRUE}};
 
-	input(m, r, a, 3, I, K, FALSE, tau);
-	input(m, r, b, 2, J, K, TRUE, tau);
-	output(m, r, c, 2, FALSE, tau, tau);
+	sy_ody_input(&m->t, r, a, 3, 1u << I | 1u << K, FALSE, tau);
+	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
+	sy_ody_output(&m->t, r, c, 2, FALSE, tau, tau);
 	pe(m, r, R[I] * R[K], tau, 0);
 }
 
@@ -316,20 +155,20 @@ static void dataflow5(const Mm *m, SyOdysseyResult *r)
 	const double *t1 = m->t1, *t2 = m->t2, *R = m->r;
 	double tau = R[I] * t2[I] * t2[J];
 	double pes = R[K] * R[J];
-	Level a[] = {
+	SyOdyLevel a[] = {
 		{"A_IO_L2", R[K], R[K], t1[I] * t2[K], t2[K], P9, FALSE},
 		{"A_IO_L3", 1, R[K], t1[I] * t2[K], t2[K], P9, TRUE}};
-	Level b[] = {
+	SyOdyLevel b[] = {
 		{"B_IO_L1", pes, R[J], t2[J] * t2[K], t2[K], P10, FALSE},
 		{"B_IO_L2", 1, pes, t2[J] * t2[K], t2[K], P10, FALSE},
 		{"B_IO_L3", 1, pes, t2[J] * t2[K], t2[K], P10, TRUE}};
-	Level c[] = {
+	SyOdyLevel c[] = {
 		{"C_IO_L2", R[J], R[J], t1[I] * t2[J], t2[J], P11, FALSE},
 		{"C_IO_L3", 1, R[J], t1[I] * t2[J], t2[J], P11, TRUE}};
 
-	input(m, r, a, 2, I, K, TRUE, tau);
-	input(m, r, b, 3, J, K, FALSE, tau);
-	output(m, r, c, 2, FALSE, tau, tau);
+	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
+	sy_ody_input(&m->t, r, b, 3, 1u << J | 1u << K, FALSE, tau);
+	sy_ody_output(&m->t, r, c, 2, FALSE, tau, tau);
 	pe(m, r, R[J] * R[K], tau, 0);
 }
 
@@ -425,7 +264,9 @@ static void (*const dataflows[6])(const Mm *, SyOdysseyResult *) = {
 gboolean sy_odyssey_mm_evaluate(const SyOdysseyMm *mm,
 	SyOdysseyResult *result, GError **error)
 {
-	Mm m = {.d = mm->dataflow, .order = mm->order};
+	/* The tile loops from outer to inner, per order. */
+	static const int orders[3][3] = {{I, K, J}, {K, J, I}, {I, J, K}};
+	Mm m = {.t = {.n_loops = 3, .reduction = K}};
 
 	if (mm->dataflow > 5 || mm->order > 2) {
 		g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_DESIGN,
@@ -442,7 +283,7 @@ gboolean sy_odyssey_mm_evaluate(const SyOdysseyMm *mm,
 		}
 		m.t1[d] = (double) mm->t1[d];
 		m.t2[d] = (double) mm->t2[d];
-		m.n[d] = ceil((double) mm->size[d] / m.t1[d]);
+		m.t.n[d] = ceil((double) mm->size[d] / m.t1[d]);
 		m.r[d] = m.t1[d] / m.t2[d];
 	}
 	memset(result, 0, sizeof(*result));
@@ -450,8 +291,9 @@ gboolean sy_odyssey_mm_evaluate(const SyOdysseyMm *mm,
 	if (!infer(mm, result))
 		return TRUE; /* Odyssey drops the point before any model */
 	for (int p = P9; p <= P12; p++)
-		m.p[p] = (double) result->pack[p];
-	m.serialized = mm->order == 2;
+		m.t.pack[p] = (double) result->pack[p];
+	memcpy(m.t.loops, orders[mm->order], sizeof(orders[0]));
+	m.t.serialized = mm->order == 2;
 	result->valid = bound_check(mm, result);
 	dataflows[mm->dataflow](&m, result);
 	sy_ody_total(result);

@@ -33,3 +33,49 @@ void sy_ody_total(__isl_keep SyOdysseyResult *r);
 /* Fills e (no modules yet) from r for a problem of ops operations. */
 void sy_ody_fill(__isl_keep const SyOdysseyResult *r, double ops,
 	__isl_keep SyEstimate *e);
+
+/* A design's tiling as the chains see it: the tile loops from outer to
+ * inner (dimension indices), the tiles per dimension, the pack
+ * factors, which dimension is the reduction. */
+typedef struct {
+	int n_loops;
+	int loops[4];
+	double n[4]; /* ceil(D / t1) */
+	double pack[6];
+	int reduction;
+	gboolean serialized; /* reduction innermost: --host-serialize */
+} SyOdyTiles;
+
+/* One level of an array's I/O chain.  The first level of a chain is
+ * the buffered one (feeder, drain or collector); the others move the
+ * tile on, the last one to or from DRAM. */
+typedef struct {
+	const char *name; /* without _in / _out */
+	double count; /* modules (BRAM) */
+	double n; /* bursts per tile */
+	double size, last; /* words per burst, innermost dimension */
+	int pack; /* index in SyOdyTiles.pack */
+	gboolean dram;
+} SyOdyLevel;
+
+/* An input array depending on the dimensions in deps (bit mask): its
+ * modules iterate over the tile loops up to the innermost one it
+ * depends on; when reusing, its feeder feeds the same tile over the
+ * loops after that one (each feeding tau cycles). */
+void sy_ody_input(__isl_keep const SyOdyTiles *t,
+	__isl_keep SyOdysseyResult *r, __isl_keep const SyOdyLevel *chain,
+	int n_levels, guint deps, gboolean reusing, double tau);
+
+/* The output array: read back and written out per output tile when
+ * the reduction is not innermost (tau_c to drain one tile from the
+ * PEs); else drained from the PEs' accumulators (accumulating), or
+ * collected over the reduction tiles. */
+void sy_ody_output(__isl_keep const SyOdyTiles *t,
+	__isl_keep SyOdysseyResult *r, __isl_keep const SyOdyLevel *chain,
+	int n_levels, gboolean accumulating, double tau, double tau_c);
+
+/* The PEs: count of them, tau cycles per tile, memory words of
+ * accumulators each (0: none); accumulating PEs with read-back partial
+ * sums spend a cycle before and after each tile. */
+void sy_ody_pe(__isl_keep const SyOdyTiles *t, __isl_keep SyOdysseyResult *r,
+	double count, double tau, double memory, gboolean accumulating);
