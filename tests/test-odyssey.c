@@ -1,5 +1,6 @@
 /* Odyssey's model (model/odyssey.h) against the values Odyssey's own
- * generated functions give (../shared/reference/odyssey.md §8.2, §6.4):
+ * generated functions give (../shared/reference/odyssey.md §8.2, §6.4),
+ * for its matrix-multiply and convolution designs:
  * latency, DSP, BRAM18K, off-chip words and validity, to 1e-9
  * relative, and the one-tile breakdown of Odyssey's FPGA design. */
 #include <math.h>
@@ -111,6 +112,69 @@ static void test_mm_padded(void)
 		}
 }
 
+/* CONV o = 128, r = c = 112, i = 64, 3 x 3; t1 (o, r, c, i) = (64,
+ * 28, 16, 32), t2 = (4, 4, 4, 8): latency / DSP / BRAM18K of all 30
+ * designs, all valid. */
+static void test_conv(void)
+{
+	static const double want[10][3][3] = {
+		{{8418816, 640, 666}, {7234929, 640, 474}, {8418816, 640, 666}},
+		{{16542680, 280, 482}, {16525377, 280, 314},
+			{16542680, 280, 482}},
+		{{28928192, 160, 530}, {28911537, 160, 338},
+			{28928192, 160, 530}},
+		{{28959473, 160, 720}, {28903794, 160, 600},
+			{28959473, 160, 720}},
+		{{8418816, 4480, 2594}, {1040985, 4480, 1250},
+			{8418816, 4480, 2594}},
+		{{8418816, 2560, 1688}, {1815057, 2560, 920},
+			{8418816, 2560, 1688}},
+		{{8418816, 2560, 1664}, {1815920, 2560, 1536},
+			{8418816, 2560, 1664}},
+		{{5738496, 1120, 1312}, {4140657, 1120, 976},
+			{4190432, 1120, 1312}},
+		{{7015848, 1120, 1220}, {4133696, 1120, 1010},
+			{7015848, 1120, 1220}},
+		{{7295248, 640, 848}, {7230128, 640, 728}, {7295248, 640, 848}},
+	};
+
+	for (guint d = 0; d < 10; d++)
+		for (guint p = 0; p < 3; p++) {
+			SyOdysseyConv cv = {.dataflow = d, .order = p,
+				.size = {128, 112, 112, 64}, .p = 3, .q = 3,
+				.t1 = {64, 28, 16, 32}, .t2 = {4, 4, 4, 8}};
+			SyOdysseyResult r;
+			g_autoptr(GError) error = NULL;
+
+			g_assert_true(sy_odyssey_conv_evaluate(&cv, &r,
+				&error));
+			g_assert_no_error(error);
+			g_assert_true(r.valid);
+			assert_close(r.cycles, want[d][p][0]);
+			assert_close(r.dsp, want[d][p][1]);
+			assert_close(r.bram18k, want[d][p][2]);
+		}
+}
+
+/* A CONV estimate: operations 2 o r c i p q on the original sizes. */
+static void test_conv_estimate(void)
+{
+	static const SyOdysseyConv cv = {.dataflow = 4, .order = 1,
+		.size = {128, 112, 112, 64}, .p = 3, .q = 3,
+		.t1 = {64, 28, 16, 32}, .t2 = {4, 4, 4, 8}};
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	double ops = 2.0 * 128 * 112 * 112 * 64 * 3 * 3;
+
+	g_assert_true(sy_odyssey_conv_estimate(&cv, e, NULL));
+	assert_close(e->cycles, 1040985);
+	assert_close(e->ops, ops);
+	assert_close(e->dsp_efficiency, ops / (4480.0 / 5 * 2) / 1040985);
+	assert_close(e->total.v[SY_RESOURCE_DSP], 4480);
+	assert_close(e->total.v[SY_RESOURCE_BRAM18K], 1250);
+	g_assert_cmpstr(((SyModuleEstimate *) g_ptr_array_index(e->modules,
+		e->modules->len - 1))->name, ==, "PE");
+}
+
 static const SyOdysseyModule *find(const SyOdysseyResult *r,
 	const char *name)
 {
@@ -217,6 +281,23 @@ static void test_errors(void)
 	g_assert_cmpstr(error->message, ==,
 		"Odyssey has no matrix-multiply design kernel6_0");
 	g_clear_error(&error);
+	{
+		SyOdysseyConv cv = {.dataflow = 10, .size = {1, 1, 1, 1},
+			.p = 1, .q = 1, .t1 = {1, 1, 1, 1}, .t2 = {1, 1, 1, 1}};
+
+		g_assert_false(sy_odyssey_conv_evaluate(&cv, &r, &error));
+		g_assert_error(error, SY_ODYSSEY_ERROR,
+			SY_ODYSSEY_ERROR_DESIGN);
+		g_assert_cmpstr(error->message, ==,
+			"Odyssey has no convolution design kernel10_0");
+		g_clear_error(&error);
+		cv.dataflow = 0;
+		cv.q = 0;
+		g_assert_false(sy_odyssey_conv_evaluate(&cv, &r, &error));
+		g_assert_error(error, SY_ODYSSEY_ERROR,
+			SY_ODYSSEY_ERROR_PARAMS);
+		g_clear_error(&error);
+	}
 	mm.dataflow = 3;
 	mm.t2[2] = 0;
 	g_assert_false(sy_odyssey_mm_evaluate(&mm, &r, &error));
@@ -241,6 +322,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/odyssey/mm-padded", test_mm_padded);
 	g_test_add_func("/odyssey/fpga-design", test_fpga_design);
 	g_test_add_func("/odyssey/estimate", test_estimate);
+	g_test_add_func("/odyssey/conv", test_conv);
+	g_test_add_func("/odyssey/conv-estimate", test_conv_estimate);
 	g_test_add_func("/odyssey/errors", test_errors);
 	return g_test_run();
 }

@@ -125,7 +125,7 @@ static gboolean reduction_innermost(const SyOdyTiles *t)
  * modules iterate over every tile loop but the reduction. */
 void sy_ody_output(const SyOdyTiles *t, SyOdysseyResult *r,
 	const SyOdyLevel *chain, int n_levels, gboolean accumulating,
-	double tau, double tau_c)
+	double tau_c)
 {
 	double outer = 1;
 
@@ -139,7 +139,7 @@ void sy_ody_output(const SyOdyTiles *t, SyOdysseyResult *r,
 		drain(t, r, chain, n_levels, outer, tau_c);
 	} else {
 		collector(t, r, chain, n_levels, outer,
-			t->n[t->reduction] * tau);
+			t->n[t->reduction] * tau_c);
 	}
 }
 

@@ -55,7 +55,7 @@ static void dataflow0(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
 	sy_ody_input(&m->t, r, b, 1, 1u << J | 1u << K, FALSE, tau);
-	sy_ody_output(&m->t, r, c, 2, TRUE, tau, R[J] * t2[J] * t2[I]);
+	sy_ody_output(&m->t, r, c, 2, TRUE, R[J] * t2[J] * t2[I]);
 	pe(m, r, R[I], tau, t2[I] * t1[J]);
 }
 
@@ -76,7 +76,7 @@ static void dataflow1(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 1, 1u << I | 1u << K, FALSE, tau);
 	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
-	sy_ody_output(&m->t, r, c, 2, TRUE, tau, R[I] * t2[I] * t2[J]);
+	sy_ody_output(&m->t, r, c, 2, TRUE, R[I] * t2[I] * t2[J]);
 	pe(m, r, R[J], tau, t1[I] * t2[J]);
 }
 
@@ -96,7 +96,7 @@ static void dataflow2(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
 	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
-	sy_ody_output(&m->t, r, c, 1, FALSE, tau, tau);
+	sy_ody_output(&m->t, r, c, 1, FALSE, tau);
 	pe(m, r, R[K], tau, 0);
 }
 
@@ -122,7 +122,7 @@ static void dataflow3(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
 	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
-	sy_ody_output(&m->t, r, c, 3, TRUE, tau, t2[J] * t2[I]);
+	sy_ody_output(&m->t, r, c, 3, TRUE, t2[J] * t2[I]);
 	pe(m, r, R[I] * R[J], tau, t2[I] * t2[J]);
 }
 
@@ -145,7 +145,7 @@ static void dataflow4(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 3, 1u << I | 1u << K, FALSE, tau);
 	sy_ody_input(&m->t, r, b, 2, 1u << J | 1u << K, TRUE, tau);
-	sy_ody_output(&m->t, r, c, 2, FALSE, tau, tau);
+	sy_ody_output(&m->t, r, c, 2, FALSE, tau);
 	pe(m, r, R[I] * R[K], tau, 0);
 }
 
@@ -168,7 +168,7 @@ static void dataflow5(const Mm *m, SyOdysseyResult *r)
 
 	sy_ody_input(&m->t, r, a, 2, 1u << I | 1u << K, TRUE, tau);
 	sy_ody_input(&m->t, r, b, 3, 1u << J | 1u << K, FALSE, tau);
-	sy_ody_output(&m->t, r, c, 2, FALSE, tau, tau);
+	sy_ody_output(&m->t, r, c, 2, FALSE, tau);
 	pe(m, r, R[J] * R[K], tau, 0);
 }
 

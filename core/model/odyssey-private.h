@@ -67,12 +67,12 @@ void sy_ody_input(__isl_keep const SyOdyTiles *t,
 	int n_levels, guint deps, gboolean reusing, double tau);
 
 /* The output array: read back and written out per output tile when
- * the reduction is not innermost (tau_c to drain one tile from the
- * PEs); else drained from the PEs' accumulators (accumulating), or
- * collected over the reduction tiles. */
+ * the reduction is not innermost; else drained from the PEs'
+ * accumulators (accumulating), or collected over the reduction tiles.
+ * tau_c: the cycles the PEs take to hand over one output tile. */
 void sy_ody_output(__isl_keep const SyOdyTiles *t,
 	__isl_keep SyOdysseyResult *r, __isl_keep const SyOdyLevel *chain,
-	int n_levels, gboolean accumulating, double tau, double tau_c);
+	int n_levels, gboolean accumulating, double tau_c);
 
 /* The PEs: count of them, tau cycles per tile, memory words of
  * accumulators each (0: none); accumulating PEs with read-back partial

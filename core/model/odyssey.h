@@ -1,6 +1,7 @@
 /* Odyssey's model (UCLA-VAST Odyssey, DAC'23, and the copy in AutoSA's
  * autosa_scripts/odyssey/) as a second model: its latency, DSP, BRAM18K
- * and off-chip formulas for its 18 matrix-multiply designs, reproduced
+ * and off-chip formulas for its 18 matrix-multiply and 30 convolution
+ * designs, reproduced
  * exactly, so that a design can be compared with Odyssey's numbers on
  * the same objective (`--model odyssey`).
  *
@@ -36,12 +37,14 @@
  * collecting C buffer is 1 cycle.
  *
  * What differs: the designs are Odyssey's own (AutoSA's descriptors,
- * dataflow d = AutoSA space_time[d], tile order p = 0 i,k,j / 1 k,j,i /
- * 2 i,j,k), written here as closed forms per (d, p) in the sizes, not
- * derived from a Systole SyDesign: Systole's designs have other I/O
- * module structures (levels, serialization, no read-back of partial
- * sums), so Odyssey's numbers can only come from Odyssey's structure.
- * Convolution designs are not reproduced yet. */
+ * dataflow d = AutoSA space_time[d], tile order p as below), written
+ * here as I/O chains per (d, p) in the sizes (odyssey-mm.c, one rule
+ * for all convolution designs in odyssey-conv.c), not derived from a
+ * Systole SyDesign: Systole's designs have other I/O module structures
+ * (levels, serialization, no read-back of partial sums when the
+ * reduction is not innermost), so Odyssey's numbers can only come from
+ * Odyssey's structure; the caller gives Odyssey's parameters (t1, t2)
+ * and sizes. */
 #pragma once
 
 #include <glib.h>
@@ -88,8 +91,9 @@ typedef struct {
 	double cycles, prologue, main, epilogue;
 	double dsp, bram18k;
 	double offchip; /* words */
-	/* The inferred pack factors p9 (A), p10 (B), p11, p12 (C); 0 where
-	 * the design has none or infer_params found none. */
+	/* The inferred pack factors: MM p9 (A), p10 (B), p11, p12 (C);
+	 * CONV p14 (cin), p15, p16 (cout), w's; 0 where the design has
+	 * none or infer_params found none (no modules then). */
 	gint64 pack[4];
 	guint n_modules;
 	SyOdysseyModule modules[SY_ODYSSEY_MAX_MODULES];
@@ -100,6 +104,25 @@ typedef struct {
  * the point is not valid (as Odyssey's generated functions do). */
 gboolean sy_odyssey_mm_evaluate(__isl_keep const SyOdysseyMm *mm,
 	__isl_keep SyOdysseyResult *result, GError **error);
+
+/* One of Odyssey's convolution designs at one point:
+ * out[o][r][c] += in[i][r + p'][c + q'] w[o][i][p'][q'] over an input
+ * channel i and a p x q window.  Index 0 = o, 1 = r, 2 = c, 3 = i. */
+typedef struct {
+	guint dataflow; /* 0..9: PE dims o, r, c, i, [o,r], [o,c], [o,i],
+			   [r,c], [r,i], [c,i] */
+	guint order; /* 0..2: tile loops i,r,c,o / o,r,c,i / o,i,r,c */
+	gint64 size[4]; /* o, r, c, i as Odyssey takes them (padded) */
+	gint64 original[4]; /* the problem's sizes (0: as size) */
+	gint64 p, q; /* the window */
+	gint64 t1[4]; /* array partition */
+	gint64 t2[4]; /* latency hiding o, r, c; SIMD i */
+} SyOdysseyConv;
+
+gboolean sy_odyssey_conv_evaluate(__isl_keep const SyOdysseyConv *conv,
+	__isl_keep SyOdysseyResult *result, GError **error);
+gboolean sy_odyssey_conv_estimate(__isl_keep const SyOdysseyConv *conv,
+	__isl_keep SyEstimate *e, GError **error);
 
 /* Fills e from Odyssey's model: model "odyssey", cycles, prologue,
  * steady, epilogue, mhz 300, seconds, ops and gops on the original
