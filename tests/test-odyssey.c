@@ -114,7 +114,7 @@ static void test_mm_padded(void)
 
 /* CONV o = 128, r = c = 112, i = 64, 3 x 3; t1 (o, r, c, i) = (64,
  * 28, 16, 32), t2 = (4, 4, 4, 8): latency / DSP / BRAM18K of all 30
- * designs, all valid. */
+ * designs, all valid (§8.2). */
 static void test_conv(void)
 {
 	static const double want[10][3][3] = {
@@ -138,6 +138,32 @@ static void test_conv(void)
 		{{7295248, 640, 848}, {7230128, 640, 728}, {7295248, 640, 848}},
 	};
 
+	/* Off-chip words, prologue and epilogue at the same point, from
+	 * Odyssey's generated est_activity and est_latency (run on its
+	 * descriptors, odyssey.md §8.3's way). */
+	static const double more[10][3][3] = {
+		{{14436464, 145152, 145152}, {12830832, 2305, 7168},
+			{12445808, 145152, 145152}},
+		{{23145584, 16632, 10752}, {22894704, 3025, 7168},
+			{24500336, 16632, 10752}},
+		{{35467376, 15840, 10752}, {35151984, 2881, 7168},
+			{36757616, 15840, 10752}},
+		{{9454704, 47232, 10753}, {8816696, 2305, 1},
+			{8431728, 47232, 10753}},
+		{{6630400, 145152, 145152}, {6379520, 1513, 7168},
+			{5994496, 145152, 145152}},
+		{{6565888, 145152, 145152}, {6250496, 1441, 7168},
+			{5865472, 145152, 145152}},
+		{{6243328, 145152, 145152}, {5605376, 2304, 7168},
+			{7211008, 145152, 145152}},
+		{{15081472, 50688, 10752}, {13475840, 4609, 7168},
+			{7118848, 50688, 10752}},
+		{{7985152, 61992, 10752}, {6379520, 3024, 1792},
+			{5994496, 61992, 10752}},
+		{{7856128, 59040, 10752}, {6250496, 2880, 1792},
+			{5865472, 59040, 10752}},
+	};
+
 	for (guint d = 0; d < 10; d++)
 		for (guint p = 0; p < 3; p++) {
 			SyOdysseyConv cv = {.dataflow = d, .order = p,
@@ -153,6 +179,9 @@ static void test_conv(void)
 			assert_close(r.cycles, want[d][p][0]);
 			assert_close(r.dsp, want[d][p][1]);
 			assert_close(r.bram18k, want[d][p][2]);
+			assert_close(r.offchip, more[d][p][0]);
+			assert_close(r.prologue, more[d][p][1]);
+			assert_close(r.epilogue, more[d][p][2]);
 		}
 }
 

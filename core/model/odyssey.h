@@ -44,7 +44,13 @@
  * (levels, serialization, no read-back of partial sums when the
  * reduction is not innermost), so Odyssey's numbers can only come from
  * Odyssey's structure; the caller gives Odyssey's parameters (t1, t2)
- * and sizes. */
+ * and sizes.  For data/examples/mm.c, Systole's candidate ids are
+ * AutoSA's space_time and so Odyssey's dataflows, and Systole's default
+ * tile order (reduction innermost) is Odyssey's order 2.  Other tile
+ * orders with the reduction at the same depth are not the same design
+ * in Odyssey's model: which loop is innermost decides whether a feeder
+ * reuses its tile (odyssey-chain.c), so only Odyssey's three orders are
+ * taken. */
 #pragma once
 
 #include <glib.h>
