@@ -192,6 +192,7 @@ static void test_conv_estimate(void)
 		.size = {128, 112, 112, 64}, .p = 3, .q = 3,
 		.t1 = {64, 28, 16, 32}, .t2 = {4, 4, 4, 8}};
 	g_autoptr(SyEstimate) e = sy_estimate_new();
+	g_autoptr(GError) error = NULL;
 	double ops = 2.0 * 128 * 112 * 112 * 64 * 3 * 3;
 
 	g_assert_true(sy_odyssey_conv_estimate(&cv, e, NULL));
@@ -202,6 +203,10 @@ static void test_conv_estimate(void)
 	assert_close(e->total.v[SY_RESOURCE_BRAM18K], 1250);
 	g_assert_cmpstr(((SyModuleEstimate *) g_ptr_array_index(e->modules,
 		e->modules->len - 1))->name, ==, "PE");
+	/* Odyssey's families are its own: not into an estimate that has
+	 * the design's. */
+	g_assert_false(sy_odyssey_conv_estimate(&cv, e, &error));
+	g_assert_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_ESTIMATE);
 }
 
 static const SyOdysseyModule *find(const SyOdysseyResult *r,

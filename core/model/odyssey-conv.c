@@ -245,7 +245,8 @@ gboolean sy_odyssey_conv_estimate(const SyOdysseyConv *cv, SyEstimate *e,
 	SyOdysseyResult r;
 	double ops = 2.0 * (double) cv->p * (double) cv->q;
 
-	if (!sy_odyssey_conv_evaluate(cv, &r, error))
+	if (!sy_ody_check_empty(e, error) ||
+		!sy_odyssey_conv_evaluate(cv, &r, error))
 		return FALSE;
 	for (int d = O; d <= I; d++)
 		ops *= (double) (cv->original[d] ? cv->original[d] :

@@ -306,7 +306,8 @@ gboolean sy_odyssey_mm_estimate(const SyOdysseyMm *mm, SyEstimate *e,
 	SyOdysseyResult r;
 	double ops = 2;
 
-	if (!sy_odyssey_mm_evaluate(mm, &r, error))
+	if (!sy_ody_check_empty(e, error) ||
+		!sy_odyssey_mm_evaluate(mm, &r, error))
 		return FALSE;
 	for (int d = I; d <= K; d++)
 		ops *= (double) (mm->original[d] ? mm->original[d] :

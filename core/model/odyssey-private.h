@@ -30,6 +30,10 @@ __isl_keep SyOdysseyModule *sy_ody_module(__isl_keep SyOdysseyResult *r,
  * bottleneck from the modules. */
 void sy_ody_total(__isl_keep SyOdysseyResult *r);
 
+/* FALSE (with error) when e has module families already: Odyssey's
+ * modules are its own, not the design's. */
+gboolean sy_ody_check_empty(__isl_keep const SyEstimate *e, GError **error);
+
 /* Fills e (no modules yet) from r for a problem of ops operations. */
 void sy_ody_fill(__isl_keep const SyOdysseyResult *r, double ops,
 	__isl_keep SyEstimate *e);

@@ -90,6 +90,15 @@ static SyModuleKind module_kind(const SyOdysseyModule *m)
 	return strstr(m->name, "drain") ? SY_MODULE_DRAIN : SY_MODULE_IO;
 }
 
+gboolean sy_ody_check_empty(const SyEstimate *e, GError **error)
+{
+	if (e->modules->len == 0)
+		return TRUE;
+	g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_ESTIMATE,
+		"the estimate already has module families");
+	return FALSE;
+}
+
 void sy_ody_fill(const SyOdysseyResult *r, double ops, SyEstimate *e)
 {
 	g_free(e->model);

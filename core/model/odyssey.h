@@ -66,6 +66,7 @@ GQuark sy_odyssey_error_quark(void);
 typedef enum {
 	SY_ODYSSEY_ERROR_DESIGN, /* no such dataflow or tile order */
 	SY_ODYSSEY_ERROR_PARAMS, /* a size or tile under 1 */
+	SY_ODYSSEY_ERROR_ESTIMATE, /* the estimate has module families */
 } SyOdysseyError;
 
 /* One of Odyssey's matrix-multiply designs at one point: C[i][j] +=
