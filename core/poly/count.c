@@ -259,13 +259,17 @@ typedef struct {
 	Counter *counter;
 } Bounds;
 
-static gboolean value_of(isl_val *val, long *out)
+/* A coefficient or constant of a constraint, below 2^40 in magnitude
+ * so that differences of bounds stay within a long: 1 if it is, 0 if
+ * not, -1 where isl failed. */
+static int value_of(isl_val *val, long *out)
 {
-	gboolean ok = isl_val_is_int(val) == isl_bool_true &&
-		isl_val_cmp_si(val, 1L << 40) < 0 &&
-		isl_val_cmp_si(val, -(1L << 40)) > 0;
+	int ok = !val ? -1
+		      : isl_val_is_int(val) == isl_bool_true &&
+			isl_val_cmp_si(val, 1L << 40) < 0 &&
+			isl_val_cmp_si(val, -(1L << 40)) > 0;
 
-	*out = ok ? isl_val_get_num_si(val) : 0;
+	*out = ok > 0 ? isl_val_get_num_si(val) : 0;
 	isl_val_free(val);
 	return ok;
 }
@@ -279,18 +283,27 @@ static isl_stat add_bound(isl_constraint *con, void *user)
 	long av = 0;
 	Aff aff = {{0}, 0};
 	gboolean eq = isl_constraint_is_equality(con) == isl_bool_true;
-	gboolean ok = value_of(
+	int ok = value_of(
 		isl_constraint_get_coefficient_val(con, isl_dim_set, (int)b->v),
 		&av);
 
-	ok = ok && value_of(isl_constraint_get_constant_val(con), &aff.k);
-	for (guint i = 0; ok && i < b->v; i++)
+	if (ok > 0)
+		ok = value_of(isl_constraint_get_constant_val(con), &aff.k);
+	for (guint i = 0; ok > 0 && i < b->v; i++)
 		ok = value_of(isl_constraint_get_coefficient_val(
 				      con, isl_dim_set, (int)i),
 			&aff.c[i]);
 	isl_constraint_free(con);
-	if (!ok)
+	if (ok < 0)
 		return fail_isl(c), isl_stat_error;
+	if (ok == 0) {
+		g_set_error(&c->error, SY_COUNT_ERROR,
+			SY_COUNT_ERROR_UNSUPPORTED,
+			"cannot count the points of %s: a bound has a "
+			"coefficient or a constant of 2^40 or more",
+			c->set);
+		return isl_stat_error;
+	}
 	if (av == 0)
 		return isl_stat_ok;
 	if (av != 1 && av != -1) {
@@ -335,8 +348,8 @@ static isl_basic_set *add_order(
 /* The piece of bset where bound k of bounds (lower ones for sign 1,
  * upper ones for -1) binds: it is beyond those before it and at least
  * as far as those after, so the pieces of all k are disjoint. */
-static isl_basic_set *binding(isl_basic_set *bset, const GArray *bounds,
-	guint k, guint v, long sign)
+static isl_basic_set *binding(
+	isl_basic_set *bset, const GArray *bounds, guint k, guint v, long sign)
 {
 	const Aff *a = &g_array_index(bounds, Aff, k);
 
@@ -358,22 +371,12 @@ static gboolean count_basic(
  * upper bound m bind: u - l + 1 points for every point of the
  * projection, which isl computes exactly (Fourier-Motzkin is exact on
  * the integers where the eliminated coefficients are +-1). */
-static gboolean count_piece(Counter *c, isl_basic_set *bset,
-	const Bounds *b, guint k, guint m, const Poly *w, mpq_t total)
+static gboolean count_piece(Counter *c, isl_basic_set *bset, const Bounds *b,
+	guint k, guint m, const Poly *w, mpq_t total)
 {
 	Poly sum;
 	gboolean ok;
 
-	if (++c->pieces > SY_COUNT_MAX_PIECES) {
-		isl_basic_set_free(bset);
-		if (!c->error)
-			g_set_error(&c->error, SY_COUNT_ERROR,
-				SY_COUNT_ERROR_TOO_LARGE,
-				"cannot count the points of %s: it needs "
-				"more than %d pieces",
-				c->set, SY_COUNT_MAX_PIECES);
-		return FALSE;
-	}
 	bset = binding(bset, b->lower, k, b->v, 1);
 	bset = binding(bset, b->upper, m, b->v, -1);
 	bset = isl_basic_set_remove_dims(bset, isl_dim_set, b->v, 1);
@@ -397,6 +400,19 @@ static gboolean no_bound(Counter *c, guint v)
 	g_set_error(&c->error, SY_COUNT_ERROR, SY_COUNT_ERROR_UNSUPPORTED,
 		"cannot count the points of %s: dimension %u is unbounded",
 		c->set, v);
+	return FALSE;
+}
+
+/* Counts n pieces more, before any work on them: FALSE beyond
+ * SY_COUNT_MAX_PIECES. */
+static gboolean more_pieces(Counter *c, guint n)
+{
+	c->pieces += n;
+	if (c->pieces <= SY_COUNT_MAX_PIECES)
+		return TRUE;
+	g_set_error(&c->error, SY_COUNT_ERROR, SY_COUNT_ERROR_TOO_LARGE,
+		"cannot count the points of %s: it needs more than %d pieces",
+		c->set, SY_COUNT_MAX_PIECES);
 	return FALSE;
 }
 
@@ -427,10 +443,12 @@ static gboolean count_basic(
 		ok = c->error ? FALSE : fail_isl(c);
 	else if (b.lower->len == 0 || b.upper->len == 0)
 		ok = no_bound(c, b.v);
+	else
+		ok = more_pieces(c, b.lower->len * b.upper->len);
 	for (guint k = 0; ok && k < b.lower->len; k++)
 		for (guint m = 0; ok && m < b.upper->len; m++)
-			ok = count_piece(c, isl_basic_set_copy(bset), &b, k,
-				m, w, total);
+			ok = count_piece(c, isl_basic_set_copy(bset), &b, k, m,
+				w, total);
 	g_array_free(b.lower, TRUE);
 	g_array_free(b.upper, TRUE);
 	isl_basic_set_free(bset);
@@ -456,8 +474,7 @@ static gboolean countable(Counter *c, isl_set *set)
 	if (n_param > 0)
 		return refuse(c, "it has parameters");
 	if (n > SY_COUNT_MAX_DIMS) {
-		g_set_error(&c->error, SY_COUNT_ERROR,
-			SY_COUNT_ERROR_TOO_LARGE,
+		g_set_error(&c->error, SY_COUNT_ERROR, SY_COUNT_ERROR_TOO_LARGE,
 			"cannot count the points of %s: it has more than %d "
 			"dimensions",
 			c->set, SY_COUNT_MAX_DIMS);
@@ -508,10 +525,9 @@ static gboolean to_count(Counter *c, mpq_t total, gint64 *count)
 		mpz_cmp(mpq_numref(total), limit) <= 0;
 	mpz_clear(limit);
 	if (!fits) {
-		g_set_error(&c->error, SY_COUNT_ERROR,
-			SY_COUNT_ERROR_TOO_LARGE,
-			"cannot count the points of %s: more than %"
-			G_GINT64_FORMAT,
+		g_set_error(&c->error, SY_COUNT_ERROR, SY_COUNT_ERROR_TOO_LARGE,
+			"cannot count the points of %s: more than "
+			"%" G_GINT64_FORMAT,
 			c->set, G_MAXINT64);
 		return FALSE;
 	}
@@ -536,7 +552,8 @@ gboolean sy_count_points(isl_set *set, gint64 *count, GError **error)
 	if (ok) {
 		disjoint = isl_set_make_disjoint(isl_set_copy(set));
 		ok = disjoint &&
-			isl_set_foreach_basic_set(disjoint, count_each, &s) >= 0;
+			isl_set_foreach_basic_set(disjoint, count_each, &s) >=
+				0;
 		if (!disjoint)
 			fail_isl(&c);
 		isl_set_free(disjoint);

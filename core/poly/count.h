@@ -38,7 +38,8 @@ typedef enum {
 
 GQuark sy_count_error_quark(void);
 
-/* Basic sets counted per set (every split adds to them). */
+/* Pieces per set: each dimension eliminated adds its lower bounds times
+ * its upper bounds, counted before they are built. */
 #define SY_COUNT_MAX_PIECES 4096
 #define SY_COUNT_MAX_DIMS 16
 
