@@ -1,7 +1,27 @@
 /* The resource model (model/resources.h).  Every constant below says
- * where it comes from; the LUT and FF ones are a fit to the four
- * AutoSA designs measured on a U250 (../shared/reference/odyssey.md
- * §6.4), a fit to few points, not a synthesis. */
+ * where it comes from; the LUT and FF ones are a fit to the AutoSA
+ * designs measured on a U250 (../shared/reference/odyssey.md §6.4), a
+ * fit to few points, not a synthesis.
+ *
+ * The calibration: the designs rebuilt with their sa-sizes (matrix
+ * multiply with C zeroed in the SCoP as AutoSA's, int8 with
+ * int8_packing), ours beside AutoSA's (BRAM in 36K tiles: Vivado's
+ * "Block RAM Tile", what AutoSA's tables give; 952 tiles is what
+ * 1487 BRAM18K of memories come to, no count of 18K halves could be):
+ *
+ *   design          DSP          BRAM36       LUT                FF
+ *   MM fp32 13x16x8 8320 = 8320  878 / 952    804,316 / 803,752  1,326,312 / 1,325,480
+ *   MM int16        8192 = 8192  276 / 1655   663,042 / 607,442    838,708 /   836,031
+ *   MM int8         6144 = 6144  212 / 1364   734,322 / 730,647    788,524 /   786,680
+ *   CNN fp32        8960 = 8960  722 / 697    611,770 / 884,520  1,065,066 / 1,445,020
+ *
+ * The three MM designs fix the per-lane LUT and FF of fp32, int16 and
+ * int8 (one unknown each, so their agreement proves nothing); the CNN
+ * is the one design the fit did not see: LUT 31 % and FF 26 % under.
+ * The int16 and int8 designs' block RAM is 6 times ours: AutoSA's code
+ * must bind its shallow 512-bit buffers to block RAM, which the
+ * backend's code does not ask for (core/hls prints no BIND_STORAGE), so
+ * ours stays LUTRAM; unverified without Vitis. */
 #include <string.h>
 
 #include "comm/pe-facts.h"
@@ -137,7 +157,13 @@ void sy_resource_options_init(SyResourceOptions *options)
 #define AXI_LUT_PER_BIT 1.5
 #define AXI_FF_PER_BIT 3.0
 
-/* FIFOs: AutoSA's resource_model.py.  A shift register: one SRLC32E
+/* FIFOs: AutoSA's resource_model.py, except its threshold: it puts a
+ * FIFO of over 512 bits in block RAM, which would give the fp32 13x16x8
+ * design's 477 FIFOs of two 512-bit words 15 BRAM18K each, 7155 in
+ * all, where the whole design measures 952 tiles; hence
+ * SY_FIFO_SRL_BITS 1024.  Above it a FIFO is a memory of its width and
+ * depth, on the same primitives as a buffer (LUTRAM when shallow).
+ * AutoSA's costs: a shift register, one SRLC32E
  * per bit per 32 words and 12 LUTs of control, 5 FF; a memory: its
  * primitives and w + 10 FF, 0.9687 w + 13.982 LUT around them. */
 #define SRL_LUT 12.0
