@@ -88,47 +88,60 @@ static void test_memory_cost(void)
 	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
 }
 
-/* A design with its code built: the example file (text NULL) or the
- * kernel text, at space with sizes as systole-cli's --tile, --latency,
- * --simd. */
-static SyDesign *make(const char *name, const char *text, const char *space,
-	const char *tile, const char *latency, const char *simd,
-	gboolean no_double_buffer, SyPeArray **array_out)
+/* A design with its code built, and what it stands on (freed after
+ * it, in that order). */
+typedef struct {
+	SyAnalysis *analysis;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} Made;
+
+static void made_clear(Made *m)
+{
+	sy_design_free(m->design);
+	sy_pe_array_free(m->array);
+	sy_choices_free(m->choices);
+	sy_analysis_free(m->analysis);
+}
+
+/* The example file (text NULL) or the kernel text, at space with sizes
+ * as systole-cli's --tile, --latency, --simd. */
+static void make(Made *m, const char *name, const char *text,
+	const char *space, const char *tile, const char *latency,
+	const char *simd, gboolean no_double_buffer)
 {
 	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
 	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
-	g_autoptr(SyAnalysis) analysis = NULL;
-	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) cfg = NULL;
 	SyDesignOptions options = {0};
-	SyDesign *design;
 	GError *error = NULL;
 	int candidate;
 
-	analysis = text ? sy_analysis_new_from_data(
-				  name, text, -1, &ao, &error)
-			: sy_analysis_new_from_file(path, &ao, &error);
+	m->analysis = text ? sy_analysis_new_from_data(
+				     name, text, -1, &ao, &error)
+			   : sy_analysis_new_from_file(path, &ao, &error);
 	g_assert_no_error(error);
-	candidate = sy_config_find_space(analysis, space, &error);
+	candidate = sy_config_find_space(m->analysis, space, &error);
 	g_assert_no_error(error);
-	choices = sy_choices_new(analysis,
-		g_ptr_array_index(analysis->candidates, candidate), NULL);
-	cfg = sy_config_new(choices);
+	m->choices = sy_choices_new(m->analysis,
+		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
 	g_assert_true(!tile ||
-		sy_config_apply_named(cfg, choices, "tile", tile, &error));
+		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
 	g_assert_true(!latency ||
-		sy_config_apply_named(cfg, choices, "latency", latency, &error));
+		sy_config_apply_named(
+			cfg, m->choices, "latency", latency, &error));
 	g_assert_true(!simd ||
-		sy_config_apply_named(cfg, choices, "simd", simd, &error));
+		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
 	g_assert_no_error(error);
-	*array_out = sy_pe_array_new(choices, cfg, &error);
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
 	g_assert_no_error(error);
 	options.no_double_buffer = no_double_buffer;
-	design = sy_design_new(*array_out, &options, &error);
+	m->design = sy_design_new(m->array, &options, &error);
 	g_assert_no_error(error);
-	g_assert_true(sy_design_build_code(design, &error));
+	g_assert_true(sy_design_build_code(m->design, &error));
 	g_assert_no_error(error);
-	return design;
 }
 
 /* "dsp bram18k bram36 uram lut ff" of an estimate's total. */
@@ -179,15 +192,15 @@ static void check(const char *name, const char *text, const char *space,
 	gboolean no_double_buffer, const SyResourceOptions *options,
 	const char *expected)
 {
-	SyPeArray *array = NULL;
-	SyDesign *design = make(name, text, space, tile, latency, simd,
-		no_double_buffer, &array);
-	g_autofree char *got = estimate_both(design, options);
+	Made m;
+	g_autofree char *got = NULL;
+
+	make(&m, name, text, space, tile, latency, simd, no_double_buffer);
+	got = estimate_both(m.design, options);
 
 	g_test_message("%s %s %s %s: %s", name, tile, latency, simd, got);
 	g_assert_cmpstr(got, ==, expected);
-	sy_design_free(design);
-	sy_pe_array_free(array);
+	made_clear(&m);
 }
 
 /* Matrix multiply, each total as "dsp bram18k bram36 uram lut ff".
