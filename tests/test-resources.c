@@ -267,6 +267,46 @@ static void test_integers(void)
 		FALSE, &packed, "128 18 10 0 37656 45496");
 }
 
+/* An estimate whose families exist (another model made them) gets
+ * its resources in them; a design without its PE's facts, or with
+ * other modules than the estimate's families, is refused. */
+static void test_families(void)
+{
+	Made m;
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	g_autoptr(SyEstimate) wrong = sy_estimate_new();
+	g_autoptr(SyDesign) bare = NULL;
+	GError *error = NULL;
+
+	make(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
+		FALSE);
+	for (guint i = 0; i < m.design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(m.design->modules, i);
+
+		sy_estimate_add_module(e, mod->name, mod->kind, mod->count);
+	}
+	g_assert_true(sy_resources_estimate(m.design, NULL, e, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(e->modules->len, ==, m.design->modules->len);
+	g_assert_cmpfloat(((SyModuleEstimate *)e->modules->pdata[0])
+				  ->resources.v[SY_RESOURCE_DSP], ==, 160);
+	sy_estimate_add_module(wrong, "PE", SY_MODULE_PE, 16);
+	g_assert_false(sy_resources_estimate(m.design, NULL, wrong, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"the estimate has 1 module families, the design 19 modules");
+	g_clear_error(&error);
+	bare = sy_design_new(m.array, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_false(sy_resources_estimate(bare, NULL, wrong, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"the design has no PE facts: its code was not built");
+	g_clear_error(&error);
+	g_clear_pointer(&bare, sy_design_free);
+	made_clear(&m);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -276,5 +316,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/resources/mm", test_mm);
 	g_test_add_func("/resources/conv", test_conv);
 	g_test_add_func("/resources/integers", test_integers);
+	g_test_add_func("/resources/families", test_families);
 	return g_test_run();
 }
