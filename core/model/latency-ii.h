@@ -1,0 +1,46 @@
+/* The initiation interval a module's pipelined loop achieves, derived
+ * from what its printed body does per iteration (FIFO accesses, buffer
+ * ports per bank, the accumulation recurrence), and its pipeline's
+ * depth: the latency model's operator and memory constants in one
+ * place (latency-ii.c cites their sources). */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "comm/design.h"
+#include "comm/pe-facts.h"
+
+G_BEGIN_DECLS
+
+/* The PE's: ii, its depth, and why ii is over 1 (NULL at 1). */
+typedef struct {
+	guint ii;
+	guint depth;
+	char *reason;
+	guint lanes; /* the SIMD lanes of its pipeline (1 without) */
+} SyLatencyIi;
+
+/* The PE's pipeline, from the design's PE code and facts; FALSE (error
+ * set, SY_DESIGN_ERROR) where the code has no pipelined loop. */
+gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
+	__isl_keep SyLatencyIi *ii, GError **error);
+
+/* An I/O path's intra_trans (in: feeding the PEs, else collecting
+ * from them), or its dropping dummy (drop). */
+void sy_latency_ii_intra(__isl_keep const SyIoPathFacts *f, gboolean drop,
+	__isl_keep SyLatencyIi *ii);
+
+/* The loops that only move words (DRAM bursts, inter_trans, passes):
+ * a FIFO access and a buffer access per iteration, II 1. */
+void sy_latency_ii_move(gboolean dram, __isl_keep SyLatencyIi *ii);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* The DSPs a MAC lane of the PE's element type takes, the yardstick of
+ * DSP efficiency. */
+double sy_latency_dsp_per_mac(__isl_keep const SyPeFacts *facts);
+
+G_END_DECLS
