@@ -82,48 +82,61 @@ static void set_reason(SyLatencyIi *ii, guint value, char *reason)
 
 /* The PE's pipeline */
 
-/* The pipelined loop of the PE's code and the loops above it that HLS
- * flattens with it, outermost first. */
-static const SyCode *find_pipeline(const SyCode *code, GPtrArray *chain)
-{
-	const SyCode *found = NULL;
+/* Calls at on each pipelined loop of code with the loops above it
+ * (chain, outermost first: those HLS flattens with it, when they are
+ * perfectly nested, are the last ones). */
+typedef void (*PipeAt)(const SyCode *pipe, const GPtrArray *chain,
+	gpointer data);
 
-	if (!code)
-		return NULL;
-	switch (code->kind) {
-	case SY_CODE_BLOCK:
-		for (guint k = 0; k < code->children->len && !found; k++)
-			found = find_pipeline(
-				g_ptr_array_index(code->children, k), chain);
-		return found;
-	case SY_CODE_IF:
-	case SY_CODE_MARK: return find_pipeline(code->body, chain);
-	case SY_CODE_USER: return NULL;
-	case SY_CODE_FOR: break;
-	}
-	g_ptr_array_add(chain, (gpointer)code);
-	if (code->pragma == SY_CODE_PRAGMA_PIPELINE)
-		return code;
-	found = find_pipeline(code->body, chain);
-	if (!found)
-		g_ptr_array_remove_index(chain, chain->len - 1);
-	return found;
-}
-
-/* The statements' leaves below a pipelined loop. */
-static void find_leaves(const SyCode *code, GPtrArray *leaves)
+static void each_pipeline(
+	const SyCode *code, GPtrArray *chain, PipeAt at, gpointer data)
 {
 	if (!code)
 		return;
 	switch (code->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < code->children->len; k++)
-			find_leaves(g_ptr_array_index(code->children, k), leaves);
+			each_pipeline(g_ptr_array_index(code->children, k),
+				chain, at, data);
+		return;
+	case SY_CODE_IF:
+	case SY_CODE_MARK: each_pipeline(code->body, chain, at, data); return;
+	case SY_CODE_USER: return;
+	case SY_CODE_FOR: break;
+	}
+	g_ptr_array_add(chain, (gpointer)code);
+	if (code->pragma == SY_CODE_PRAGMA_PIPELINE)
+		at(code, chain, data);
+	else
+		each_pipeline(code->body, chain, at, data);
+	g_ptr_array_remove_index(chain, chain->len - 1);
+}
+
+/* The statements' leaves below a pipelined loop, each with its lanes
+ * (the trips of the unrolled loops above it there), in pairs. */
+static void find_leaves(const SyCode *code, guint lanes, GPtrArray *leaves)
+{
+	if (!code)
+		return;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			find_leaves(g_ptr_array_index(code->children, k), lanes,
+				leaves);
 		return;
 	case SY_CODE_FOR:
+		find_leaves(code->body,
+			code->pragma == SY_CODE_PRAGMA_UNROLL && code->trip > 0
+				? lanes * (guint)code->trip
+				: lanes,
+			leaves);
+		return;
 	case SY_CODE_IF:
-	case SY_CODE_MARK: find_leaves(code->body, leaves); return;
-	case SY_CODE_USER: g_ptr_array_add(leaves, (gpointer)code); return;
+	case SY_CODE_MARK: find_leaves(code->body, lanes, leaves); return;
+	case SY_CODE_USER:
+		g_ptr_array_add(leaves, (gpointer)code);
+		g_ptr_array_add(leaves, GUINT_TO_POINTER(lanes));
+		return;
 	}
 }
 
@@ -163,6 +176,13 @@ static gboolean place_uses(const Leaf *l, const SyPeAccess *a, const char *name)
 	return FALSE;
 }
 
+/* A condition that never holds ("if (0)": the write of a statement
+ * whose value leaves at another's). */
+static gboolean never(const SyCodeExpr *cond)
+{
+	return cond && cond->kind == SY_CODE_EXPR_INT && !cond->value;
+}
+
 /* Accesses to each FIFO per pipeline iteration (the header comment of
  * comm/pe-facts.h says which and how often): per lane, or once per
  * vector where a word of lanes is read or the condition pins a lane. */
@@ -176,6 +196,8 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 
 		if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
 			(a->write && a->value == SY_PE_VALUE_FIFO))
+			continue;
+		if (never(fifo_cond(l, a)))
 			continue;
 		if (a->value == SY_PE_VALUE_VECTOR || a->once ||
 			(a->value == SY_PE_VALUE_STREAM && a->lanes > 1) ||
@@ -307,42 +329,64 @@ static void bank_ii(const SyPeFacts *facts, const guint *per_buffer,
 	}
 }
 
-gboolean sy_latency_ii_pe(
-	const SyDesign *design, SyLatencyIi *ii, GError **error)
+typedef struct {
+	const SyPeFacts *facts;
+	GHashTable *pipes;
+	SyLatencyIi *ii;
+} PeWalk;
+
+/* One pipelined loop of the PE: its II, why, its depth. */
+static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
+	gpointer data)
 {
-	const SyPeFacts *facts = design->pe_facts;
-	g_autoptr(GPtrArray) chain = g_ptr_array_new();
+	PeWalk *pw = data;
+	const SyPeFacts *facts = pw->facts;
 	g_autoptr(GPtrArray) leaves = g_ptr_array_new();
 	g_autoptr(GHashTable) uses =
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_autofree guint *banks = g_new0(guint, facts->buffers->len + 1);
-	const SyCode *pipe = find_pipeline(design->pe->code, chain);
+	SyLatencyIi ii = {1, 0, NULL, 1};
+	SyWalkPipe *p = g_new(SyWalkPipe, 1);
 
-	*ii = (SyLatencyIi){1, 0, NULL, MAX(facts->lanes, 1)};
-	if (!pipe) {
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"latency: the PE's code has no pipelined loop");
-		return FALSE;
-	}
-	find_leaves(pipe->body, leaves);
-	for (guint k = 0; k < leaves->len; k++) {
+	find_leaves(pipe->body, 1, leaves);
+	for (guint k = 0; k + 1 < leaves->len; k += 2) {
 		const SyCode *leaf = g_ptr_array_index(leaves, k);
-		Leaf l = {facts, leaf, NULL, NULL, ii->lanes};
+		Leaf l = {facts, leaf, NULL, NULL,
+			GPOINTER_TO_UINT(g_ptr_array_index(leaves, k + 1))};
 		const SyCodeExpr *lane;
 
 		if (leaf->stmt < 0 || (guint)leaf->stmt >= facts->stmts->len)
 			continue;
 		l.s = g_ptr_array_index(facts->stmts, leaf->stmt);
-		lane = facts->lanes ? request(&l, 1) : NULL;
+		lane = facts->lanes && l.w > 1 ? request(&l, 1) : NULL;
 		if (lane && lane->kind == SY_CODE_EXPR_ID)
 			l.lane = lane->name;
 		count_fifos(&l, uses);
 		count_banks(&l, banks);
-		recurrence(&l, chain, ii);
-		ii->depth = MAX(ii->depth, stmt_depth(&l));
+		recurrence(&l, chain, &ii);
+		ii.depth = MAX(ii.depth, stmt_depth(&l));
 	}
-	fifo_ii(uses, ii);
-	bank_ii(facts, banks, ii);
+	fifo_ii(uses, &ii);
+	bank_ii(facts, banks, &ii);
+	*p = (SyWalkPipe){ii.ii, ii.depth};
+	g_hash_table_insert(pw->pipes, (gpointer)pipe, p);
+	pw->ii->depth = MAX(pw->ii->depth, ii.depth);
+	set_reason(pw->ii, ii.ii, ii.reason);
+}
+
+gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
+	SyLatencyIi *ii, GError **error)
+{
+	g_autoptr(GPtrArray) chain = g_ptr_array_new();
+	PeWalk pw = {design->pe_facts, pipes, ii};
+
+	*ii = (SyLatencyIi){1, 0, NULL, MAX(design->pe_facts->lanes, 1)};
+	each_pipeline(design->pe->code, chain, pe_pipeline, &pw);
+	if (!g_hash_table_size(pipes)) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"latency: the PE's code has no pipelined loop");
+		return FALSE;
+	}
 	return TRUE;
 }
 

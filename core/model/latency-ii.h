@@ -21,10 +21,14 @@ typedef struct {
 	guint lanes; /* the SIMD lanes of its pipeline (1 without) */
 } SyLatencyIi;
 
-/* The PE's pipeline, from the design's PE code and facts; FALSE (error
- * set, SY_DESIGN_ERROR) where the code has no pipelined loop. */
+/* The PE's pipelined loops, from the design's PE code and facts: each
+ * one's II and depth into pipes (SyCode * -> SyWalkPipe *, which it
+ * owns: a table of g_free values), the slowest II with why and the
+ * deepest depth into ii; FALSE (error set, SY_DESIGN_ERROR) where the
+ * code has no pipelined loop. */
 gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
-	__isl_keep SyLatencyIi *ii, GError **error);
+	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
+	GError **error);
 
 /* An I/O path's intra_trans (in: feeding the PEs, else collecting
  * from them), or its dropping dummy (drop). */

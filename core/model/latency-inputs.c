@@ -21,8 +21,8 @@ void sy_latency_inputs_free(SyLatencyInputs *in)
 	for (guint k = 0; k < in->n_modules; k++)
 		g_free(in->modules[k].ii_reason);
 	g_free(in->modules);
-	g_free(in->iters);
-	g_free(in->entries);
+	g_free(in->issue);
+	g_free(in->depth);
 	g_free(in);
 }
 
@@ -34,17 +34,17 @@ typedef struct {
 	SyWalkEnv env;
 } Reader;
 
-static void add_count(Reader *r, gint64 iters, gint64 entries)
+static void add_count(Reader *r, const SyWalkCount *c)
 {
 	SyLatencyInputs *in = r->in;
 
 	if (in->n_counts == r->alloc) {
 		r->alloc = r->alloc ? 2 * r->alloc : 64;
-		in->iters = g_renew(gint64, in->iters, r->alloc);
-		in->entries = g_renew(gint64, in->entries, r->alloc);
+		in->issue = g_renew(gint64, in->issue, r->alloc);
+		in->depth = g_renew(gint64, in->depth, r->alloc);
 	}
-	in->iters[in->n_counts] = iters;
-	in->entries[in->n_counts++] = entries;
+	in->issue[in->n_counts] = c ? c->issue : 0;
+	in->depth[in->n_counts++] = c ? c->depth : 0;
 }
 
 /* PE coordinates: every PE in row-major order, coordinate d of PE n;
@@ -88,39 +88,44 @@ static void unbind_pe(Reader *r)
 		sy_walk_env_pop(&r->env);
 }
 
-/* The slowest instance of code: counts of the one with the most
- * cycles at ii and depth, over the PEs (names: their coordinates in
- * code; along >= 0 fixes one at `at`); runs and lane slots summed over
- * all of them when sum is given. */
+/* The slowest instance of code (the most cycles) over the PEs
+ * (names: their coordinates in code; along >= 0 fixes one at `at`)
+ * into best, whose pipes and pipe say the loops' II and depth; runs
+ * summed over all of them (every PE, then) where best has them. */
 static gboolean slowest(Reader *r, const SyCode *code,
-	const char *const *names, int along, gint64 at, const SyLatencyIi *ii,
-	SyWalkCount *best, SyWalkCount *sum, GError **error)
+	const char *const *names, int along, gint64 at, SyWalkCount *best,
+	GError **error)
 {
 	gint64 n = pe_count(r->design->grid, along);
 	double most = -1;
 
-	if (!sum && n > SY_LAT_MAX_INSTANCES)
+	if (!best->runs && n > SY_LAT_MAX_INSTANCES)
 		n = 1;
 	for (gint64 k = 0; k < n; k++) {
-		SyWalkCount c = {0, 0, sum ? sum->n_stmts : 0,
-			sum ? sum->runs : NULL};
+		SyWalkCount c = *best;
 		gboolean ok = bind_pe(r, names, k, along, at);
 
+		c.issue = c.depth = 0;
 		ok = ok && sy_walk_count(code, &r->env, &c, error);
 		unbind_pe(r);
 		if (!ok)
 			return FALSE;
-		if (sum)
-			sum->iters += c.iters;
-		if ((double)c.iters * ii->ii + (double)c.entries * ii->depth >
-			most) {
-			most = (double)c.iters * ii->ii +
-			       (double)c.entries * ii->depth;
-			best->iters = c.iters;
-			best->entries = c.entries;
+		if ((double)c.issue + (double)c.depth > most) {
+			most = (double)c.issue + (double)c.depth;
+			best->issue = c.issue;
+			best->depth = c.depth;
 		}
 	}
 	return TRUE;
+}
+
+/* A statement's instances: the padded space's (its lanes' runs in the
+ * PE's code) until SyPeStmt counts the original problem's
+ * (SyPeStmt.instances): then that, here alone. */
+static double instances(const SyPeStmt *s, gint64 runs)
+{
+	(void)s;
+	return (double)runs;
 }
 
 /* The PE: its code, once, over every PE; the work it does. */
@@ -128,25 +133,23 @@ static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
 {
 	const SyDesign *design = r->design;
 	const SyPeFacts *facts = design->pe_facts;
-	SyLatencyIi ii;
-	SyWalkCount best = {0, 0, 0, NULL};
-	SyWalkCount sum = {0, 0, facts->stmts->len, NULL};
+	g_autoptr(GHashTable) pipes =
+		g_hash_table_new_full(NULL, NULL, NULL, g_free);
 	g_autofree gint64 *runs = g_new0(gint64, facts->stmts->len + 1);
+	SyWalkCount best = {0, 0, facts->stmts->len, runs, pipes, {1, 0}};
+	SyLatencyIi ii;
 
-	if (!sy_latency_ii_pe(design, &ii, error))
+	if (!sy_latency_ii_pe(design, pipes, &ii, error))
 		return FALSE;
-	sum.runs = runs;
 	m->n_tiles = 1;
 	m->compute_at = r->in->n_counts;
 	m->compute_ii = ii.ii;
 	m->compute_depth = ii.depth;
 	m->ii_reason = ii.reason;
-	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1, 0, &ii,
-		    &best, &sum, error))
+	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1, 0,
+		    &best, error))
 		return FALSE;
-	add_count(r, best.iters, best.entries);
-	/* The padded space's instances: until SyPeStmt counts the
-	 * original problem's, the lanes' runs are what the model has. */
+	add_count(r, &best);
 	for (guint s = 0; s < facts->stmts->len; s++) {
 		const SyPeStmt *st = g_ptr_array_index(facts->stmts, s);
 		const SyPeAccess *w = g_ptr_array_index(st->accesses, 0);
@@ -155,8 +158,8 @@ static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
 		for (guint k = 0; k < st->ops->len; k++)
 			ops += ((const SyPeOp *)g_ptr_array_index(st->ops, k))
 				       ->count;
-		r->in->instances += (double)runs[s];
-		r->in->ops += (double)runs[s] * ops;
+		r->in->instances += instances(st, runs[s]);
+		r->in->ops += instances(st, runs[s]) * ops;
 		r->in->flops |= !w->plain_array->integer;
 	}
 	r->in->slots = (double)design->grid->count * ii.lanes;
@@ -181,7 +184,7 @@ static gboolean tile_at(const gint64 *args, guint n, gpointer data,
 {
 	Tiles *t = data;
 	Reader *r = t->r;
-	SyWalkCount best = {0, 0, 0, NULL};
+	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
 	char names[8][16];
 	guint bound = 0;
 	gboolean ok = TRUE;
@@ -195,11 +198,11 @@ static gboolean tile_at(const gint64 *args, guint n, gpointer data,
 		bound += ok;
 	}
 	ok = ok && slowest(r, t->intra, sy_module_code_p_names, t->along,
-			   t->at, t->ii, &best, NULL, error);
+			   t->at, &best, error);
 	while (bound--)
 		sy_walk_env_pop(&r->env);
 	if (ok)
-		add_count(r, best.iters, best.entries);
+		add_count(r, &best);
 	return ok;
 }
 
@@ -276,22 +279,22 @@ static gboolean read_dummy(
 {
 	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
 	SyLatencyIi ii;
-	SyWalkCount best = {0, 0, 0, NULL};
+	SyWalkCount best = {0, 0, 0, NULL, NULL, {1, 0}};
 
 	m->n_tiles = 1;
 	m->compute_at = r->in->n_counts;
 	if (!f || !mod->code) {
-		add_count(r, 0, 0);
+		add_count(r, NULL);
 		return TRUE;
 	}
 	sy_latency_ii_intra(f, TRUE, &ii);
 	m->compute_ii = ii.ii;
 	m->compute_depth = ii.depth;
 	m->ii_reason = ii.reason;
-	if (!slowest(r, mod->code, sy_module_code_p_names, -1, 0, &ii, &best,
-		    NULL, error))
+	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
+	if (!slowest(r, mod->code, sy_module_code_p_names, -1, 0, &best, error))
 		return FALSE;
-	add_count(r, best.iters, best.entries);
+	add_count(r, &best);
 	return TRUE;
 }
 

@@ -173,19 +173,27 @@ static const SyCode *through(const SyCode *code)
 	return code;
 }
 
-/* Whether a loop's body is a perfect nest down to a pipelined loop:
- * loops only, no guard, no sibling; HLS flattens it with the loop
- * (Vitis HLS flattens perfect and semi-perfect nests by default,
+/* The pipelined loop a loop's body is a perfect nest down to (loops
+ * only, no guard, no sibling), NULL for none: HLS flattens it with the
+ * loop (Vitis HLS flattens perfect and semi-perfect nests by default,
  * UG1399 "Loop Flattening"). */
-static gboolean perfect(const SyCode *body)
+static const SyCode *perfect(const SyCode *body)
 {
 	body = through(body);
 	while (body && body->kind == SY_CODE_FOR && !body->degenerate) {
 		if (body->pragma == SY_CODE_PRAGMA_PIPELINE)
-			return TRUE;
+			return body;
 		body = through(body->body);
 	}
-	return FALSE;
+	return NULL;
+}
+
+static SyWalkPipe pipe_of(const SyWalkCount *c, const SyCode *loop)
+{
+	const SyWalkPipe *p =
+		c->pipes ? g_hash_table_lookup(c->pipes, loop) : NULL;
+
+	return p ? *p : c->pipe;
 }
 
 /* The runs of each statement below body per pipeline iteration: the
@@ -231,7 +239,7 @@ static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 	gboolean ok = TRUE;
 
 	if (code->trip >= 0 && !depends(code->body, code->name)) {
-		SyWalkCount one = {0, 0, c->n_stmts, NULL};
+		SyWalkCount one = {0, 0, c->n_stmts, NULL, c->pipes, c->pipe};
 
 		if (!code->trip)
 			return TRUE;
@@ -243,8 +251,8 @@ static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 		}
 		ok = count_node(code->body, env, &one, error);
 		sy_walk_env_pop(env);
-		c->iters += one.iters * code->trip;
-		c->entries += one.entries * code->trip;
+		c->issue += one.issue * code->trip;
+		c->depth += one.depth * code->trip;
 		for (guint s = 0; one.runs && s < c->n_stmts; s++)
 			c->runs[s] += one.runs[s] * code->trip;
 		g_free(one.runs);
@@ -293,8 +301,8 @@ static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
 	}
 	if (!n)
 		return TRUE;
-	c->iters += n;
-	c->entries++;
+	c->issue += n * pipe_of(c, code).ii;
+	c->depth += pipe_of(c, code).depth;
 	add_runs(code->body, n, c);
 	return TRUE;
 }
@@ -324,8 +332,8 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	case SY_CODE_USER:
 		/* A statement outside any pipelined loop: a pipeline of
 		 * one iteration. */
-		c->iters++;
-		c->entries++;
+		c->issue += c->pipe.ii;
+		c->depth += c->pipe.depth;
 		add_runs(code, 1, c);
 		return TRUE;
 	case SY_CODE_FOR: break;
@@ -342,13 +350,13 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	if (code->pragma == SY_CODE_PRAGMA_PIPELINE)
 		return count_pipeline(code, env, c, error);
 	if (perfect(code->body)) {
-		gint64 entries = c->entries;
+		gint64 depth = c->depth, issue = c->issue;
 
 		if (!count_loop(code, env, c, error))
 			return FALSE;
 		/* Flattened: one pipeline, entered once. */
-		if (c->entries > entries)
-			c->entries = entries + 1;
+		if (c->issue > issue)
+			c->depth = depth + pipe_of(c, perfect(code->body)).depth;
 		return TRUE;
 	}
 	return count_loop(code, env, c, error);

@@ -35,14 +35,24 @@ void sy_walk_env_pop(__isl_keep SyWalkEnv *env);
 gboolean sy_walk_eval(__isl_keep const SyCodeExpr *e,
 	__isl_keep const SyWalkEnv *env, gint64 *value);
 
-/* What a walk counts: pipelined iterations, pipeline entries (a
- * flattened nest is one), and per statement (SyCode.stmt, below n_stmts)
- * its runs, lanes of an unrolled loop included. */
+/* A pipelined loop's initiation interval and depth. */
 typedef struct {
-	gint64 iters;
-	gint64 entries;
+	guint ii, depth;
+} SyWalkPipe;
+
+/* What a walk counts: the cycles its pipelined loops issue iterations
+ * (iterations x II), the cycles their depths add (a pipeline's depth
+ * per entry; a flattened nest is entered once), and per statement
+ * (SyCode.stmt, below n_stmts) its runs, lanes of an unrolled loop
+ * included.  Each pipelined loop's II and depth are those pipes maps it
+ * to (SyCode * -> SyWalkPipe *), else pipe's. */
+typedef struct {
+	gint64 issue;
+	gint64 depth;
 	guint n_stmts;
 	gint64 *runs; /* n_stmts, or NULL */
+	__isl_keep GHashTable *pipes; /* or NULL */
+	SyWalkPipe pipe;
 } SyWalkCount;
 
 /* Adds code's counts in env to c; FALSE (error set, SY_DESIGN_ERROR)

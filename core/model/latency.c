@@ -32,8 +32,7 @@ static double compute(const SyLatencyInputs *in, const SyLatencyModule *m,
 {
 	gsize at = m->compute_at + (gsize)tile;
 
-	return part(in->iters[at], in->entries[at], m->compute_ii,
-		m->compute_depth);
+	return (double)in->issue[at] + (double)in->depth[at];
 }
 
 /* A buffered module's tiles (hls-io.c's main loop): inputs load tile t
@@ -140,7 +139,6 @@ gboolean sy_latency_estimate(const SyDesign *design,
 	const SyModelTarget *target, SyEstimate *e, GError **error)
 {
 	g_autoptr(SyLatencyInputs) in = NULL;
-	const SyLatencyModule *pe;
 
 	if (!families(design, e, error) ||
 		!(in = sy_latency_inputs_new(design, error)))
@@ -154,12 +152,10 @@ gboolean sy_latency_estimate(const SyDesign *design,
 	e->flops = in->flops;
 	e->gops = e->seconds > 0 ? e->ops / e->seconds / 1e9 : 0;
 	/* The PE lanes' slots in the steady state: every lane of every
-	 * PE once per II. */
-	pe = &in->modules[0];
+	 * PE every cycle (an II over 1 idles them too). */
 	e->pe_utilisation = 0;
 	if (in->slots > 0 && e->steady > 0)
-		e->pe_utilisation = in->instances /
-				    (in->slots * e->steady / pe->compute_ii);
+		e->pe_utilisation = in->instances / (in->slots * e->steady);
 	/* Operations a cycle over what the DSPs give (a MAC, two
 	 * operations, per lane's worth of DSPs), as Odyssey's
 	 * ops / (DSP / 5 x 2) / cycles for fp32. */

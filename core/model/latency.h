@@ -6,10 +6,10 @@
  *
  * 1. sy_latency_inputs_new reads a design into plain numbers
  *    (SyLatencyInputs): per family its tile loop, the iterations and
- *    pipeline entries of its load part (inter_trans, DRAM burst, pass)
- *    and of its compute part per tile (intra_trans, the PE's loops), the
- *    II each part achieves and why, its pipelines' depth, the bits its
- *    DRAM port moves per tile;
+ *    pipeline entries of its load part (inter_trans, DRAM burst, pass),
+ *    the cycles its compute part (intra_trans, the PE's loops) issues
+ *    iterations and spends in pipeline depths per tile, the II each
+ *    part achieves and why, the bits its DRAM port moves per tile;
  * 2. sy_latency_eval turns them and a target (clock, DRAM port) into
  *    cycles, allocating nothing.
  *
@@ -56,9 +56,12 @@ typedef struct {
 	gint64 load_iters, load_entries;
 	guint load_ii, load_depth;
 	gint64 dram_bits;
-	/* Its compute part per tile: iterations and entries, in
-	 * SyLatencyInputs.iters and .entries from compute_at on (n_tiles
-	 * of each), at compute_ii, of depth compute_depth. */
+	/* Its compute part per tile: the cycles its pipelined loops
+	 * issue iterations (iterations x their II) and those their
+	 * depths add (per entry), in SyLatencyInputs.issue and .depth
+	 * from compute_at on (n_tiles of each).  compute_ii is its
+	 * slowest pipeline's II, compute_depth its deepest (as reported;
+	 * the cycles are issue and depth). */
 	gsize compute_at;
 	guint compute_ii, compute_depth;
 	char *ii_reason; /* why compute_ii is over 1, NULL at 1 */
@@ -68,14 +71,14 @@ typedef struct {
 	guint n_modules; /* the design's modules, in its order */
 	SyLatencyModule *modules;
 	gsize n_counts;
-	gint64 *iters, *entries; /* per family's tile, see above */
+	gint64 *issue, *depth; /* per family's tile, see above */
 	/* Work: the statements' instances (the original problem's once
 	 * SyPeStmt counts them, else the padded space's) times their
 	 * operations. */
 	double ops;
 	gboolean flops;
 	double instances;
-	double slots; /* lanes: PEs x SIMD lanes */
+	double slots; /* lanes: PEs x SIMD lanes, each a slot a cycle */
 	/* DSPs one lane's MAC takes (dsp_efficiency's yardstick). */
 	double dsp_per_mac;
 	double offchip_bytes; /* the DRAM ports' words x width */
