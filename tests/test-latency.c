@@ -35,9 +35,9 @@ static void made_clear(Made *m)
 /* The example name with defines (NULL-terminated or NULL) on the space
  * loops space at sizes as systole-cli's --tile, --latency and --simd
  * (NULL: none), completed as an export completes it. */
-static void make(Made *m, const char *name, const char *const *defines,
-	const char *space, const char *tile, const char *latency,
-	const char *simd)
+static void make_with(Made *m, const char *name,
+	const char *const *defines, const char *space, const char *tile,
+	const char *latency, const char *simd, const SyDesignOptions *options)
 {
 	static const char *const taken[] = {"testbench.cpp", NULL};
 	SyAnalysisOptions ao = {defines, NULL, 2, 0};
@@ -63,12 +63,19 @@ static void make(Made *m, const char *name, const char *const *defines,
 	g_assert_no_error(error);
 	m->array = sy_pe_array_new(m->choices, cfg, &error);
 	g_assert_no_error(error);
-	m->design = sy_design_new(m->array, NULL, &error);
+	m->design = sy_design_new(m->array, options, &error);
 	g_assert_no_error(error);
 	names = sy_names_new(m->a->scop);
 	sy_names_place_headers(names, NULL, taken);
 	g_assert_true(sy_design_complete(m->design, names, &ao, &error));
 	g_assert_no_error(error);
+}
+
+static void make(Made *m, const char *name, const char *const *defines,
+	const char *space, const char *tile, const char *latency,
+	const char *simd)
+{
+	make_with(m, name, defines, space, tile, latency, simd, NULL);
 }
 
 static SyEstimate *estimate(const SyDesign *design)
@@ -265,6 +272,36 @@ static void check_case(gconstpointer data)
  * intra_trans (8 buffer reads a cycle, 2 ports) starves the PEs, conv
  * (its accumulation over 8 sums for 2 chained lanes: II 2), gemm and
  * trmm (B read element by element for each of 2 lanes: II 2). */
+/* The small mm of test_mm_small with single buffers: each tile loads,
+ * then serves: A_IO_L2_in 64 x (19 + 515) = 34176, now the bottleneck;
+ * C_drain_IO_L1_out 16 x (131 + 22) = 2448.  And DSP efficiency once
+ * the resources say how many DSPs: 40 DSPs at 5 a lane give 8 MACs, 16
+ * operations, a cycle. */
+static void test_mm_single(void)
+{
+	SyDesignOptions options = {TRUE, FALSE, NULL, 0};
+	Made m;
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	GError *error = NULL;
+
+	make_with(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2",
+		&options);
+	e->total.v[SY_RESOURCE_DSP] = 40;
+	g_assert_true(sy_latency_estimate(m.design, &u250, e, &error));
+	g_assert_no_error(error);
+	print_families(e);
+	assert_family(e, "A_IO_L2_in 34176 19 0 1 3");
+	assert_family(e, "C_drain_IO_L1_out 2448 0 22 2 3");
+	g_assert_cmpfloat(e->steady, ==, 34176);
+	g_assert_cmpfloat(e->cycles, ==, 54 + 34176 + 54);
+	g_assert_cmpstr(((SyModuleEstimate *)g_ptr_array_index(
+				 e->modules, e->bottleneck))->name,
+		==, "A_IO_L2_in");
+	g_assert_cmpfloat(e->dsp_efficiency, ==,
+		2.0 * 64 * 64 * 64 / (54 + 34176 + 54) / 16);
+	made_clear(&m);
+}
+
 static const Case cases[] = {
 	{"mm.c", {"I=60", "J=60", "K=60", NULL}, "i,j", "i=16,j=16,k=16",
 		"i=8,j=8", "k=2",
@@ -294,6 +331,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	examples_dir = SYSTOLE_EXAMPLES_DIR;
 	g_test_add_func("/latency/mm-small", test_mm_small);
+	g_test_add_func("/latency/mm-single", test_mm_single);
 	for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
 		g_autofree char *path = g_strdup_printf("/latency/case/%u", k);
 
