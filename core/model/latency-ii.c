@@ -347,8 +347,10 @@ static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
 	g_autofree guint *banks = g_new0(guint, facts->buffers->len + 1);
 	SyLatencyIi ii = {1, 0, NULL, 1};
 	SyWalkPipe *p = g_new(SyWalkPipe, 1);
+	guint slots = 0;
 
-	find_leaves(pipe->body, 1, leaves);
+	find_leaves(pipe->pragma == SY_CODE_PRAGMA_PIPELINE ? pipe->body : pipe,
+		1, leaves);
 	for (guint k = 0; k + 1 < leaves->len; k += 2) {
 		const SyCode *leaf = g_ptr_array_index(leaves, k);
 		Leaf l = {facts, leaf, NULL, NULL,
@@ -361,6 +363,7 @@ static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
 		lane = facts->lanes && l.w > 1 ? request(&l, 1) : NULL;
 		if (lane && lane->kind == SY_CODE_EXPR_ID)
 			l.lane = lane->name;
+		slots += l.w;
 		count_fifos(&l, uses);
 		count_banks(&l, banks);
 		recurrence(&l, chain, &ii);
@@ -371,6 +374,7 @@ static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
 	*p = (SyWalkPipe){ii.ii, ii.depth};
 	g_hash_table_insert(pw->pipes, (gpointer)pipe, p);
 	pw->ii->depth = MAX(pw->ii->depth, ii.depth);
+	pw->ii->lanes = MAX(pw->ii->lanes, slots);
 	set_reason(pw->ii, ii.ii, ii.reason);
 }
 
@@ -380,13 +384,13 @@ gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
 	g_autoptr(GPtrArray) chain = g_ptr_array_new();
 	PeWalk pw = {design->pe_facts, pipes, ii};
 
-	*ii = (SyLatencyIi){1, 0, NULL, MAX(design->pe_facts->lanes, 1)};
+	*ii = (SyLatencyIi){1, 0, NULL, 1};
+	(void)error;
 	each_pipeline(design->pe->code, chain, pe_pipeline, &pw);
-	if (!g_hash_table_size(pipes)) {
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"latency: the PE's code has no pipelined loop");
-		return FALSE;
-	}
+	/* No pipelined loop (a PE that runs its statements once): they
+	 * are one pipeline of one iteration. */
+	if (!g_hash_table_size(pipes))
+		pe_pipeline(design->pe->code, chain, &pw);
 	return TRUE;
 }
 

@@ -18,14 +18,17 @@ typedef struct {
 	guint ii;
 	guint depth;
 	char *reason;
-	guint lanes; /* the SIMD lanes of its pipeline (1 without) */
+	/* The PE's: the statements' lanes its widest pipeline iteration
+	 * runs (each statement leaf once per unrolled lane), its slots
+	 * per iteration; 1 elsewhere. */
+	guint lanes;
 } SyLatencyIi;
 
 /* The PE's pipelined loops, from the design's PE code and facts: each
  * one's II and depth into pipes (SyCode * -> SyWalkPipe *, which it
  * owns: a table of g_free values), the slowest II with why and the
- * deepest depth into ii; FALSE (error set, SY_DESIGN_ERROR) where the
- * code has no pipelined loop. */
+ * deepest depth into ii (a code without pipelined loops is one
+ * pipeline, keyed by its root).  Cannot fail yet: error stays unset. */
 gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
 	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
 	GError **error);

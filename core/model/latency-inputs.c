@@ -141,6 +141,7 @@ static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
 
 	if (!sy_latency_ii_pe(design, pipes, &ii, error))
 		return FALSE;
+	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
 	m->n_tiles = 1;
 	m->compute_at = r->in->n_counts;
 	m->compute_ii = ii.ii;

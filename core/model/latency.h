@@ -78,7 +78,10 @@ typedef struct {
 	double ops;
 	gboolean flops;
 	double instances;
-	double slots; /* lanes: PEs x SIMD lanes, each a slot a cycle */
+	/* PEs x the statement lanes of the PE's widest pipeline
+	 * iteration (SIMD lanes, times the statements one iteration
+	 * runs): each a slot a cycle. */
+	double slots;
 	/* DSPs one lane's MAC takes (dsp_efficiency's yardstick). */
 	double dsp_per_mac;
 	double offchip_bytes; /* the DRAM ports' words x width */
