@@ -119,13 +119,12 @@ static gboolean slowest(Reader *r, const SyCode *code,
 	return TRUE;
 }
 
-/* A statement's instances: the padded space's (its lanes' runs in the
- * PE's code) until SyPeStmt counts the original problem's
- * (SyPeStmt.instances): then that, here alone. */
+/* A statement's instances in the original (unpadded) problem, as
+ * SyPeStmt counts them; where it could not (-1), the padded space's:
+ * its lanes' runs in the PE's code. */
 static double instances(const SyPeStmt *s, gint64 runs)
 {
-	(void)s;
-	return (double)runs;
+	return s->instances >= 0 ? (double)s->instances : (double)runs;
 }
 
 /* The PE: its code, once, over every PE; the work it does. */
