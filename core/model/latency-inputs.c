@@ -223,7 +223,7 @@ static gboolean read_io(
 	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
 	const SyDesignGrid *g = r->design->grid;
 	gint64 words, chains = g->count / g->pe[0], length = g->pe[0];
-	SyLatencyIi move, intra;
+	SyLatencyIi move, intra = {1, 0, NULL, 1};
 	Tiles t = {r, f, NULL, &intra, -1, 0, 0};
 
 	if (!f) {
