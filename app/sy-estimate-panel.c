@@ -46,7 +46,7 @@ static gboolean drawing_draw(
 		return GDK_EVENT_PROPAGATE;
 	layout_for(self, cr, gtk_widget_get_allocated_width(widget));
 	sy_render_estimate(cr, &self->layout, sy_view_style_for(widget));
-	return GDK_EVENT_STOP;
+	return GDK_EVENT_PROPAGATE;
 }
 
 /* A bar's numbers with its budget, or why the bottleneck is one. */

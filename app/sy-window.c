@@ -1,8 +1,10 @@
+#include <math.h>
 #include <string.h>
 
 #include "base/diag.h"
 #include "compute/codegen.h"
 #include "model/device.h"
+#include "render-estimate.h"
 #include "sy-commands.h"
 #include "sy-markup.h"
 #include "sy-window-private.h"
@@ -36,6 +38,8 @@ void sy_window_update_title(SyWindow *self)
 	/* A stale result stays in view, dimmed. */
 	gtk_widget_set_opacity(GTK_WIDGET(self->views), stale ? 0.5 : 1);
 	gtk_widget_set_opacity(GTK_WIDGET(self->candidates), stale ? 0.5 : 1);
+	gtk_widget_set_opacity(
+		GTK_WIDGET(self->estimate_panel), stale ? 0.5 : 1);
 	if (state) {
 		g_autofree char *sub = g_strdup_printf(
 			"%s \u2014 %s", dir ? dir : "", state);
@@ -274,6 +278,48 @@ static void design_changed(
 	sy_config_panel_set_status(self->config_panel, markup);
 }
 
+/* The estimate: the panel is bound to it; the Array view outlines its
+ * bottleneck; without one, the panel says why. */
+static void estimate_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
+{
+	const SyEstimate *e = sy_pipeline_get_estimate(pipeline);
+	const GError *error = sy_pipeline_get_estimate_error(pipeline);
+	const SyModuleEstimate *m = e && e->bottleneck >= 0
+		? g_ptr_array_index(e->modules, e->bottleneck)
+		: NULL;
+
+	(void)pspec;
+	sy_array_view_set_bottleneck(self->array_view, m ? m->name : NULL);
+	if (!e)
+		sy_estimate_panel_set_message(self->estimate_panel,
+			error ? error->message
+			      : sy_pipeline_get_design(pipeline)
+			? "No estimate"
+			: "No design to estimate");
+}
+
+/* Each dataflow's throughput at its sizes, in its row. */
+static void throughput_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
+{
+	const SyAnalysis *a = sy_pipeline_get_analysis(pipeline);
+	g_autofree char *tip = g_strdup_printf("Estimated throughput at its "
+					       "sizes on the %s",
+		sy_pipeline_get_device(pipeline));
+
+	(void)pspec;
+	for (guint i = 0; a && i < a->candidates->len; i++) {
+		gboolean flops;
+		double gops = sy_pipeline_get_throughput(pipeline, i, &flops);
+		g_autofree char *text = isnan(gops)
+			? NULL
+			: sy_estimate_format_throughput(gops, flops);
+
+		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
+	}
+}
+
 /* The dataflow's choices, with the sizes it had (or the defaults). */
 static void choices_changed(
 	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
@@ -479,11 +525,12 @@ static char *device_title(const SyDevice *device)
 		     : g_strdup(device->description);
 }
 
-/* The device chooser's menu: win.device with each device's name. */
+/* The device chooser's menu: win.device with each device's name, the
+ * built-in ones' and the user's profiles'. */
 static void fill_devices(SyWindow *self)
 {
 	g_autoptr(GMenu) menu = g_menu_new();
-	g_auto(GStrv) names = sy_device_names();
+	g_auto(GStrv) names = sy_device_list();
 
 	for (guint i = 0; names[i]; i++) {
 		g_autoptr(SyDevice) device = sy_device_lookup(names[i], NULL);
@@ -674,6 +721,7 @@ static void sy_window_dispose(GObject *object)
 		sy_config_panel_set_choices(
 			self->config_panel, NULL, NULL, NULL);
 		sy_design_panel_set_design(self->design_panel, NULL);
+		sy_estimate_panel_set_estimate(self->estimate_panel, NULL);
 		g_clear_object(&self->pipeline);
 	}
 	g_clear_object(&self->buffer);
@@ -792,11 +840,15 @@ static void bind_pipeline(SyWindow *self)
 		{"notify::dataflow", G_CALLBACK(dataflow_changed)},
 		{"notify::choices", G_CALLBACK(choices_changed)},
 		{"notify::design", G_CALLBACK(design_changed)},
+		{"notify::estimate", G_CALLBACK(estimate_changed)},
+		{"notify::throughput", G_CALLBACK(throughput_changed)},
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(handlers); i++)
 		g_signal_connect(self->pipeline, handlers[i].signal,
 			handlers[i].handler, self);
+	g_object_bind_property(self->pipeline, "estimate",
+		self->estimate_panel, "estimate", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(self->pipeline, "loop-nest",
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
 		"text", G_BINDING_SYNC_CREATE);
