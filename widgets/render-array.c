@@ -591,8 +591,8 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_summary(cr, scene, v, style);
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
-		draw_bottleneck(cr, scene, v, style);
 		draw_legend(cr, scene, style);
+		draw_bottleneck(cr, scene, v, style);
 		return;
 	}
 	/* Only the PEs in view and in the clip (plus one around, for
@@ -616,8 +616,9 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_links(cr, scene, v, style, &in);
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
-	draw_bottleneck(cr, scene, v, style);
 	draw_legend(cr, scene, style);
+	/* Over the legend: the L3 modules sit in the corner under it. */
+	draw_bottleneck(cr, scene, v, style);
 }
 
 static guint color_of(const char *array, gpointer user)
