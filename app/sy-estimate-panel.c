@@ -146,6 +146,11 @@ void sy_estimate_panel_set_message(SyEstimatePanel *self, const char *message)
 	gtk_label_set_text(self->message, message);
 }
 
+const char *sy_estimate_panel_get_message(SyEstimatePanel *self)
+{
+	return gtk_label_get_text(self->message);
+}
+
 GtkWidget *sy_estimate_panel_get_drawing(SyEstimatePanel *self)
 {
 	return GTK_WIDGET(self->drawing);

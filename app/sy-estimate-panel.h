@@ -30,6 +30,7 @@ const SyEstimate *sy_estimate_panel_get_estimate(SyEstimatePanel *self);
 /* What the panel says without an estimate ("No design", an error). */
 void sy_estimate_panel_set_message(
 	SyEstimatePanel *self, const char *message /* keep */);
+const char *sy_estimate_panel_get_message(SyEstimatePanel *self);
 
 /* The drawing area: tests and the benchmark watch its frames. */
 GtkWidget *sy_estimate_panel_get_drawing(SyEstimatePanel *self);

@@ -291,12 +291,17 @@ static void estimate_changed(
 
 	(void)pspec;
 	sy_array_view_set_bottleneck(self->array_view, m ? m->name : NULL);
-	if (!e)
-		sy_estimate_panel_set_message(self->estimate_panel,
-			error ? error->message
-			      : sy_pipeline_get_design(pipeline)
-			? "No estimate"
-			: "No design to estimate");
+	if (e)
+		return;
+	if (error) {
+		g_autofree char *why = g_strdup_printf(
+			"No estimate: %s", error->message);
+
+		sy_estimate_panel_set_message(self->estimate_panel, why);
+	} else {
+		sy_estimate_panel_set_message(
+			self->estimate_panel, "No design to estimate");
+	}
 }
 
 /* Each dataflow's throughput at its sizes, in its row. */
