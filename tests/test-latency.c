@@ -10,6 +10,7 @@
 #include "comm/kernel-facts.h"
 #include "model/latency.h"
 #include "poly/names.h"
+#include "testutil.h"
 
 static const char *examples_dir;
 
@@ -17,70 +18,26 @@ static const char *examples_dir;
  * burst (Odyssey's). */
 static const SyModelTarget u250 = {300, 512, 19.2, 4, 20};
 
-typedef struct {
-	SyAnalysis *a;
-	SyChoices *choices;
-	SyPeArray *array;
-	SyDesign *design;
-} Made;
-
-static void made_clear(Made *m)
-{
-	if (!m->design) {
-		sy_pe_array_free(m->array);
-		sy_choices_free(m->choices);
-		return;
-	}
-	sy_design_free(m->design);
-	sy_pe_array_free(m->array);
-	sy_choices_free(m->choices);
-	sy_analysis_free(m->a);
-}
-
 /* The example name with defines (NULL-terminated or NULL) on the space
  * loops space at sizes as systole-cli's --tile, --latency and --simd
  * (NULL: none), completed as an export completes it. */
-static void make_with(Made *m, const char *name,
-	const char *const *defines, const char *space, const char *tile,
-	const char *latency, const char *simd, const SyDesignOptions *options)
+static SyTestDesign *make_with(const char *name, const char *const *defines,
+	const char *space, const char *tile, const char *latency,
+	const char *simd, const SyDesignOptions *options)
 {
-	static const char *const taken[] = {"testbench.cpp", NULL};
-	SyAnalysisOptions ao = {defines, NULL, 2, 0};
-	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyNames) names = NULL;
-	GError *error = NULL;
-	int candidate;
+	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
+		.defines = defines, .space = space, .tile = tile,
+		.latency = latency, .simd = simd, .options = options,
+		.complete = TRUE};
 
-	m->a = sy_analysis_new_from_file(path, &ao, &error);
-	g_assert_no_error(error);
-	candidate = sy_config_find_space(m->a, space, &error);
-	g_assert_no_error(error);
-	m->choices = sy_choices_new(
-		m->a, g_ptr_array_index(m->a->candidates, candidate), NULL);
-	cfg = sy_config_new(m->choices);
-	g_assert_true(!tile ||
-		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
-	g_assert_true(!latency ||
-		sy_config_apply_named(cfg, m->choices, "latency", latency, &error));
-	g_assert_true(!simd ||
-		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
-	g_assert_no_error(error);
-	m->array = sy_pe_array_new(m->choices, cfg, &error);
-	g_assert_no_error(error);
-	m->design = sy_design_new(m->array, options, &error);
-	g_assert_no_error(error);
-	names = sy_names_new(m->a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(m->design, names, &ao, &error));
-	g_assert_no_error(error);
+	return sy_test_design_new(&spec);
 }
 
-static void make(Made *m, const char *name, const char *const *defines,
+static SyTestDesign *make(const char *name, const char *const *defines,
 	const char *space, const char *tile, const char *latency,
 	const char *simd)
 {
-	make_with(m, name, defines, space, tile, latency, simd, NULL);
+	return make_with(name, defines, space, tile, latency, simd, NULL);
 }
 
 static SyEstimate *estimate(const SyDesign *design)
@@ -194,11 +151,11 @@ static void assert_json_same(const SyDesign *design, const SyEstimate *want)
  * Design: 54 + 32979 + 54 = 33087 cycles. */
 static void test_mm_small(void)
 {
-	Made m;
+	g_autoptr(SyTestDesign) m =
+		make("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2");
 	g_autoptr(SyEstimate) e = NULL;
 
-	make(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2");
-	e = estimate(m.design);
+	e = estimate(m->design);
 	print_families(e);
 	assert_family(e, "PE 32784 0 0 1 16");
 	assert_family(e, "A_IO_L2_in 32979 19 0 1 3");
@@ -224,8 +181,7 @@ static void test_mm_small(void)
 	g_assert_cmpfloat(e->offchip_bytes, ==,
 		4.0 * (2 * 64 * 16 * 16 + 2 * 64 * 64));
 	g_assert_cmpfloat(e->dsp_efficiency, ==, 0);
-	assert_json_same(m.design, e);
-	made_clear(&m);
+	assert_json_same(m->design, e);
 }
 
 /* A design's estimate in one line: cycles, prologue, steady,
@@ -252,21 +208,20 @@ typedef struct {
 static void check_case(gconstpointer data)
 {
 	const Case *c = data;
-	Made m;
+	g_autoptr(SyTestDesign) m = make(c->name,
+		c->defines[0] ? c->defines : NULL, c->space, c->tile, c->latency,
+		c->simd);
 	g_autoptr(SyEstimate) e = NULL;
 	g_autofree char *got = NULL;
 
-	make(&m, c->name, c->defines[0] ? c->defines : NULL, c->space, c->tile,
-		c->latency, c->simd);
-	e = estimate(m.design);
+	e = estimate(m->design);
 	print_families(e);
 	got = summary(e);
 	if (!*c->want)
 		g_printerr("WANT %s\n", got);
 	else
 		g_assert_cmpstr(got, ==, c->want);
-	assert_json_same(m.design, e);
-	made_clear(&m);
+	assert_json_same(m->design, e);
 }
 
 /* The small mm of test_mm_small with single buffers: each tile loads,
@@ -277,14 +232,13 @@ static void check_case(gconstpointer data)
 static void test_mm_single(void)
 {
 	SyDesignOptions options = {TRUE, FALSE, NULL, 0};
-	Made m;
+	g_autoptr(SyTestDesign) m = make_with("mm.c", NULL, "i,j",
+		"i=16,j=16,k=16", "i=8,j=8", "k=2", &options);
 	g_autoptr(SyEstimate) e = sy_estimate_new();
 	GError *error = NULL;
 
-	make_with(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2",
-		&options);
 	e->total.v[SY_RESOURCE_DSP] = 40;
-	g_assert_true(sy_latency_estimate(m.design, &u250, e, &error));
+	g_assert_true(sy_latency_estimate(m->design, &u250, e, &error));
 	g_assert_no_error(error);
 	print_families(e);
 	assert_family(e, "A_IO_L2_in 34176 19 0 1 3");
@@ -296,7 +250,6 @@ static void test_mm_single(void)
 		==, "A_IO_L2_in");
 	g_assert_cmpfloat(e->dsp_efficiency, ==,
 		2.0 * 64 * 64 * 64 / (54 + 34176 + 54) / 16);
-	made_clear(&m);
 }
 
 /* The SIMD lanes an intra_trans feeds: 8 consecutive floats fall in
@@ -306,23 +259,19 @@ static void test_mm_single(void)
 static void test_lane_words(void)
 {
 	SyDesignOptions options = {FALSE, TRUE, NULL, 0};
-	Made m;
-	g_autoptr(SyEstimate) e = NULL;
+	g_autoptr(SyTestDesign) unpacked = make_with("mm.c", NULL, "i,j",
+		"i=32,j=32,k=32", "i=16,j=16", "k=8", &options);
+	g_autoptr(SyTestDesign) packed = make("mm.c", NULL, "i,j",
+		"i=32,j=32,k=32", "i=16,j=16", "k=8");
+	g_autoptr(SyEstimate) e = estimate(unpacked->design);
+	g_autoptr(SyEstimate) f = estimate(packed->design);
 
-	make_with(&m, "mm.c", NULL, "i,j", "i=32,j=32,k=32", "i=16,j=16",
-		"k=8", &options);
-	e = estimate(m.design);
 	print_families(e);
 	g_assert_cmpuint(family(e, "A_IO_L2_in")->ii, ==, 4);
 	g_assert_cmpstr(family(e, "A_IO_L2_in")->ii_reason, ==,
 		"local: 8 reads per iteration, 2 ports");
-	made_clear(&m);
-	make(&m, "mm.c", NULL, "i,j", "i=32,j=32,k=32", "i=16,j=16", "k=8");
-	g_clear_pointer(&e, sy_estimate_free);
-	e = estimate(m.design);
-	g_assert_cmpuint(family(e, "A_IO_L2_in")->ii, ==, 1);
-	g_assert_null(family(e, "A_IO_L2_in")->ii_reason);
-	made_clear(&m);
+	g_assert_cmpuint(family(f, "A_IO_L2_in")->ii, ==, 1);
+	g_assert_null(family(f, "A_IO_L2_in")->ii_reason);
 }
 
 /* Regression values of the model (not measured on a board): a padded
@@ -378,21 +327,23 @@ static void test_every_example(void)
 
 		g_assert_nonnull(a);
 		for (guint c = 0; c < a->candidates->len; c++) {
-			Made m = {NULL, NULL, NULL, NULL};
+			SyChoices *choices;
+			SyPeArray *array;
+			SyDesign *design = NULL;
 			g_autoptr(SyConfig) cfg = NULL;
 			g_autoptr(SyNames) names = sy_names_new(a->scop);
 			g_autoptr(SyEstimate) e = NULL;
 
-			m.choices = sy_choices_new(
+			choices = sy_choices_new(
 				a, g_ptr_array_index(a->candidates, c), NULL);
-			cfg = sy_config_new(m.choices);
-			m.array = sy_pe_array_new(m.choices, cfg, NULL);
-			if (m.array)
-				m.design = sy_design_new(m.array, NULL, NULL);
+			cfg = sy_config_new(choices);
+			array = sy_pe_array_new(choices, cfg, NULL);
+			if (array)
+				design = sy_design_new(array, NULL, NULL);
 			sy_names_place_headers(names, NULL, taken);
-			if (m.design &&
-				sy_design_complete(m.design, names, &ao, NULL)) {
-				e = estimate(m.design);
+			if (design &&
+				sy_design_complete(design, names, &ao, NULL)) {
+				e = estimate(design);
 				g_test_message("%s %u", examples[x], c);
 				print_families(e);
 				g_assert_cmpfloat(e->cycles, >, 0);
@@ -402,10 +353,12 @@ static void test_every_example(void)
 						->cycles);
 				g_assert_cmpfloat(e->pe_utilisation, >, 0);
 				g_assert_cmpfloat(e->pe_utilisation, <=, 1);
-				assert_json_same(m.design, e);
+				assert_json_same(design, e);
 				estimated++;
 			}
-			made_clear(&m);
+			sy_design_free(design);
+			sy_pe_array_free(array);
+			sy_choices_free(choices);
 		}
 	}
 	g_test_message("%u designs estimated", estimated);
