@@ -1,11 +1,9 @@
 /* AutoSA's published U250 designs rebuilt and estimated (boards.h). */
 #include "boards.h"
 
-#include "comm/kernel-facts.h"
 #include "compute/config.h"
-#include "compute/pe-array.h"
 #include "model/model.h"
-#include "poly/names.h"
+#include "testutil.h"
 
 /* The measured figures are AutoSA's tables for the designs after
  * AutoBridge ("Optimized"); the kernel time is "Kernel Time (s)".
@@ -43,70 +41,29 @@ double sy_board_cycles(const SyBoard *board)
 	return board->seconds * board->mhz * 1e6;
 }
 
-/* The board's configuration: its sa-sizes, or Systole's flags. */
-static SyConfig *board_config(
-	const SyBoard *b, SyAnalysis *a, SyChoices **choices)
-{
-	GError *error = NULL;
-	SyConfig *cfg;
-	int id = b->sa_sizes ? sy_config_sa_sizes_candidate(b->sa_sizes, &error)
-			     : sy_config_find_space(a, b->space, &error);
-
-	g_assert_no_error(error);
-	*choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, id), NULL);
-	cfg = sy_config_new(*choices);
-	if (b->sa_sizes) {
-		g_assert_true(sy_config_apply_sa_sizes(
-			cfg, *choices, b->sa_sizes, &error));
-	} else {
-		g_assert_true(sy_config_apply_named(
-			cfg, *choices, "tile", b->tile, &error));
-		g_assert_true(sy_config_apply_named(
-			cfg, *choices, "latency", b->latency, &error));
-		g_assert_true(sy_config_apply_named(
-			cfg, *choices, "simd", b->simd, &error));
-	}
-	g_assert_no_error(error);
-	return cfg;
-}
-
 SyEstimate *sy_board_estimate(
 	const SyBoard *b, const char *dir, const char *model)
 {
-	static const char *const taken[] = {"testbench.cpp", NULL};
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
-	g_autofree char *path = g_build_filename(dir, b->file, NULL);
 	g_autoptr(SyDevice) u250 = sy_device_lookup("u250", NULL);
 	SyEstimateOptions o = {model, b->mhz, 0, b->int8_packing};
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyNames) names = NULL;
-	SyAnalysis *a;
-	SyChoices *choices = NULL;
-	SyPeArray *array;
-	SyDesign *design;
+	/* Completed as an export completes it: the models read the
+	 * modules' code. */
+	SyTestDesignSpec spec = {.dir = dir, .name = b->file,
+		.space = b->space, .tile = b->tile, .latency = b->latency,
+		.simd = b->simd, .sa_sizes = b->sa_sizes, .complete = TRUE};
+	g_autoptr(SyTestDesign) t = NULL;
 	SyEstimate *e;
 	GError *error = NULL;
 
-	a = sy_analysis_new_from_file(path, &ao, &error);
+	if (b->sa_sizes) {
+		int id = sy_config_sa_sizes_candidate(b->sa_sizes, &error);
+
+		g_assert_no_error(error);
+		g_assert_cmpint(id, >=, 0);
+		spec.candidate = (guint)id;
+	}
+	t = sy_test_design_new(&spec);
+	e = sy_design_estimate(t->design, u250, &o, &error);
 	g_assert_no_error(error);
-	cfg = board_config(b, a, &choices);
-	array = sy_pe_array_new(choices, cfg, &error);
-	g_assert_no_error(error);
-	design = sy_design_new(array, NULL, &error);
-	g_assert_no_error(error);
-	/* Completed as an export completes it: the models read the
-	 * modules' code. */
-	names = sy_names_new(a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(design, names, &ao, &error));
-	g_assert_no_error(error);
-	e = sy_design_estimate(design, u250, &o, &error);
-	g_assert_no_error(error);
-	g_clear_pointer(&names, sy_names_free);
-	sy_design_free(design);
-	sy_pe_array_free(array);
-	sy_choices_free(choices);
-	sy_analysis_free(a);
 	return e;
 }
