@@ -516,6 +516,15 @@ static void throughput_reset(SyPipeline *self, guint n)
 		g_array_append_val(self->throughput, unknown);
 }
 
+/* Every dataflow's throughput is another now (a device, the network's
+ * switches): none is shown until it is known again. */
+static void throughput_forget(SyPipeline *self)
+{
+	throughput_reset(self, self->throughput->len);
+	notify(self, PROP_THROUGHPUT);
+	survey_again(self);
+}
+
 /* Every bundle first, then the notifications: a handler of one
  * property may read any other. */
 static void publish(SyPipeline *self, Result *r, guint changed)
@@ -746,7 +755,7 @@ void sy_pipeline_set_design_options(
 	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
 	self->design_options = *options;
 	self->design_options.pack = sy_design_pack_copy(options->pack);
-	survey_again(self);
+	throughput_forget(self);
 	request(self, CHANGED_SIZES, 0);
 }
 
@@ -759,7 +768,7 @@ void sy_pipeline_set_device(SyPipeline *self, const char *name)
 	g_free(self->device);
 	self->device = g_strdup(name);
 	notify(self, PROP_DEVICE);
-	survey_again(self);
+	throughput_forget(self);
 	request(self, CHANGED_DEVICE, 0);
 }
 

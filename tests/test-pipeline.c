@@ -452,9 +452,12 @@ static void test_estimate(void)
 	}
 	g_assert_true(isnan(sy_pipeline_get_throughput(p, 6, NULL)));
 
-	/* Another device: estimated again, and surveyed again. */
+	/* Another device: estimated again, and surveyed again; the
+	 * throughputs on the U250 are gone at once. */
 	sy_pipeline_set_device(p, "u280");
 	g_assert_cmpuint(devices, ==, 1);
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 0, NULL)));
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 3, NULL)));
 	sy_pipeline_set_device(p, "u280");
 	g_assert_cmpuint(devices, ==, 1);
 	wait_idle(p);
