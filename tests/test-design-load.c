@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testutil.h"
 #include "base/json-load.h"
 #include "base/json-print.h"
 #include "comm/design-json.h"
@@ -100,8 +101,7 @@ static char *export_design_json(const char *path, const char *space,
  * valgrind (SYSTOLE_DESIGN_STRIDE) every stride-th. */
 static void test_examples(void)
 {
-	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
-	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint stride = sy_test_stride();
 	guint exported = 0, refused = 0;
 
 	for (guint e = 0; e < G_N_ELEMENTS(examples); e++) {
@@ -470,8 +470,7 @@ static void test_damaged(void)
 {
 	static const char *const values[] = {"null", "\"x\"", "-1", "[]"};
 	/* Under valgrind every stride-th node, all values in turn. */
-	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
-	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint stride = sy_test_stride();
 	g_autofree char *text = mm_json();
 	g_autoptr(JsonNode) root = parse(text);
 	g_autoptr(GPtrArray) nodes = g_ptr_array_new();

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testutil.h"
 #include "comm/design.h"
 #include "comm/module-code.h"
 
@@ -445,8 +446,7 @@ static void test_consistent(void)
 		"ttm.c", "ttmc.c"};
 	/* Under valgrind, every stride-th dataflow: the same code paths in
 	 * a fraction of the time. */
-	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
-	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint stride = sy_test_stride();
 	guint designs = 0;
 
 	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {

@@ -535,8 +535,7 @@ static void test_examples(void)
 		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
 		"ttm.c", "ttmc.c"};
 	/* Under valgrind, every stride-th dataflow (as test-design). */
-	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
-	guint stride = env ? (guint)MAX(1, atoi(env)) : 1;
+	guint stride = sy_test_stride();
 	guint designs = 0, leaves = 0;
 
 	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {

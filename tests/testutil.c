@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -43,6 +44,13 @@ SyAnalysis *sy_test_example(
 
 	g_assert_no_error(error);
 	return a;
+}
+
+guint sy_test_stride(void)
+{
+	const char *env = g_getenv("SYSTOLE_DESIGN_STRIDE");
+
+	return env ? (guint)MAX(1, atoi(env)) : 1;
 }
 
 static void apply(SyConfig *cfg, const SyChoices *choices,

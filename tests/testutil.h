@@ -18,6 +18,10 @@ SyAnalysis *sy_test_example(
 #include "comm/design.h"
 #include "compute/choices.h"
 
+/* Under valgrind (SYSTOLE_DESIGN_STRIDE), tests that sweep every
+ * dataflow take every stride-th; 1 elsewhere. */
+guint sy_test_stride(void);
+
 /* What a test builds a design from: a kernel (the file name in dir, or
  * text under that name), its defines (NULL-terminated or NULL), the
  * dataflow (its space loops "i,j", or candidate when space is NULL),
