@@ -364,6 +364,7 @@ static void test_errors(void)
 			"out"},
 		{"renamed", "{\"PE\": 1}",
 			"design/renamed: \"PE\" is an integer, not a string"},
+		{"estimate", "[1]", "design/estimate: an array, not an object"},
 		/* The other parts' facts, in the same words and paths. */
 		{"interface/ports/0/direction", "\"up\"",
 			"design/interface/ports/0: \"direction\" is \"up\", "
