@@ -179,7 +179,7 @@ static SyDesign *make_design(
 /* The project folder; what was written, as text. */
 static char *export(SyDesign *design, const Compile *o, GError **error)
 {
-	g_autoptr(SyDevice) device = sy_device_lookup(
+	g_autoptr(SyDevice) device = sy_device_load(
 		o->device ? o->device : "u250", error);
 	SyAnalysisOptions ao = cli_analysis_options(&o->common);
 	SyExportFiles files = {0};
@@ -398,7 +398,7 @@ static int compile_main(int argc, char **argv, gboolean export)
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
 		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
-			"The target device (default u250)", "NAME"},
+			"The target device, a name or a profile FILE.json (default u250)", "NAME|FILE"},
 		{"design", 0, 0, G_OPTION_ARG_FILENAME, &o.design,
 			"Print the project of an exported design.json, "
 			"without FILE.c (refused until the HLS backend prints "

@@ -30,7 +30,7 @@ static char *print(SyDesign *design, const char *output,
 	const char *device_name, gboolean force, GError **error)
 {
 	/* The device of the export it came from, unless told. */
-	g_autoptr(SyDevice) device = sy_device_lookup(
+	g_autoptr(SyDevice) device = sy_device_load(
 		device_name ? device_name
 		: design->kernel->device ? design->kernel->device
 					 : "u250",

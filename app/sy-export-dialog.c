@@ -135,10 +135,10 @@ static void update(SyExportDialog *self)
 		GTK_DIALOG(self), GTK_RESPONSE_ACCEPT, ok);
 }
 
-/* Every built-in device, by its description. */
+/* Every device, built-in or the user's, by its description. */
 static void fill_devices(SyExportDialog *self)
 {
-	g_auto(GStrv) names = sy_device_names();
+	g_auto(GStrv) names = sy_device_list();
 
 	for (guint i = 0; names[i]; i++) {
 		g_autoptr(SyDevice) device = sy_device_lookup(names[i], NULL);

@@ -198,7 +198,7 @@ gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
 	 * work.  sy_export_write checks again when it writes. */
 	if (!sy_export_write_allowed(job->dir, job->force, error))
 		return FALSE;
-	device = sy_device_lookup(job->device, error);
+	device = sy_device_load(job->device, error);
 	if (!device)
 		return FALSE;
 	if (!generate(job, device, &files, progress, data, error))

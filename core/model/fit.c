@@ -1,0 +1,72 @@
+#include "model/fit.h"
+
+/* What the user has of each resource in one SLR, in SyResourceKind
+ * order. */
+static SyResources slr_available(const SyDeviceSlr *s)
+{
+	SyResources r = {{0}};
+
+	r.v[SY_RESOURCE_DSP] = (double)s->dsp;
+	r.v[SY_RESOURCE_BRAM18K] = (double)s->bram18k;
+	r.v[SY_RESOURCE_URAM] = (double)s->uram;
+	r.v[SY_RESOURCE_LUT] = (double)s->lut;
+	r.v[SY_RESOURCE_FF] = (double)s->ff;
+	return r;
+}
+
+/* Whether SLRs 0 .. n-1 hold used spread evenly over them, each within
+ * its budget. */
+static gboolean slrs_hold(const SyDevice *device, guint n,
+	const SyResources *used, double fraction)
+{
+	for (guint k = 0; k < n; k++) {
+		SyResources a = slr_available(&device->slrs[k]);
+
+		for (int r = 0; r < SY_N_RESOURCES; r++)
+			if (used->v[r] / n > a.v[r] * fraction)
+				return FALSE;
+	}
+	return TRUE;
+}
+
+static void fit_slrs(
+	SyEstimate *e, const SyDevice *device, double budget_fraction)
+{
+	guint n = 1;
+
+	while (n < device->n_slrs &&
+		!slrs_hold(device, n, &e->total, budget_fraction))
+		n++;
+	e->n_slrs = n;
+	e->slr = g_new0(SyResources, n);
+	for (guint k = 0; k < n; k++)
+		for (int r = 0; r < SY_N_RESOURCES; r++)
+			e->slr[k].v[r] = e->total.v[r] / n;
+}
+
+void sy_estimate_fit(
+	SyEstimate *e, const SyDevice *device, double budget_fraction)
+{
+	SyResources available = {{0}};
+
+	g_return_if_fail(e && device && device->n_slrs > 0);
+	g_return_if_fail(budget_fraction > 0 && budget_fraction <= 1);
+	g_free(e->device);
+	e->device = g_strdup(device->name);
+	for (guint k = 0; k < device->n_slrs; k++) {
+		SyResources a = slr_available(&device->slrs[k]);
+
+		sy_resources_add(&available, &a);
+	}
+	for (int r = 0; r < SY_N_RESOURCES; r++) {
+		SyResourceFit *f = &e->fit[r];
+
+		f->used = e->total.v[r];
+		f->available = available.v[r];
+		f->budget = available.v[r] * budget_fraction;
+		f->over = f->used > f->budget;
+	}
+	g_free(e->slr);
+	fit_slrs(e, device, budget_fraction);
+	e->device_gbps = device->banks * device->channel_gbps;
+}
