@@ -12,6 +12,7 @@
 #include "comm/module-code-access.h"
 #include "comm/pe-facts-build.h"
 #include "frontend/expr.h"
+#include "poly/count.h"
 
 /* The index of path p in the design's paths. */
 static int path_index(const SyHlsModel *m, const SyHlsPath *hp)
@@ -464,6 +465,36 @@ static char *lanes_warning(const SyHlsModel *m)
 	return g_string_free(out, FALSE);
 }
 
+/* Instances of the original problem */
+
+/* Each statement's instances, from its domain (the kernel's #defines
+ * fixed: no parameters), last in the stage: where the count fails on
+ * isl's limit, the statement's instances stay unknown (-1) and the
+ * context's error is cleared, since the stage's own work is done; a
+ * cancellation stays for the stage's check to report.  The counting
+ * has its own budget (the stage's limit again), so that a design does
+ * not lose its counts for the size of its code. */
+static void count_instances(SyPeFacts *facts, const SyHlsModel *m)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	isl_ctx *ctx = m->array->analysis->ctx;
+
+	if (isl_ctx_last_error(ctx) != isl_error_none || isl_ctx_aborted(ctx))
+		return;
+	isl_ctx_reset_operations(ctx);
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+		SyPeStmt *ps = g_ptr_array_index(facts->stmts, i);
+		GError *error = NULL;
+
+		if (!sy_count_points(stmt->domain, &ps->instances, &error))
+			g_clear_error(&error);
+		if (isl_ctx_aborted(ctx))
+			return;
+		isl_ctx_reset_error(ctx);
+	}
+}
+
 SyPeFacts *sy_pe_facts_build(const SyHlsModel *m, GHashTable *simplified)
 {
 	const SyScop *scop = m->array->analysis->scop;
@@ -485,5 +516,6 @@ SyPeFacts *sy_pe_facts_build(const SyHlsModel *m, GHashTable *simplified)
 		g_ptr_array_add(facts->stmts, ps);
 	}
 	facts->lanes_warning = lanes_warning(m);
+	count_instances(facts, m);
 	return facts;
 }

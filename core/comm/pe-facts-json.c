@@ -60,6 +60,7 @@ static void add_stmt(JsonBuilder *b, const SyPeStmt *s)
 	sy_json_member_str(b, "name", s->name);
 	sy_json_member_int(b, "iterators", s->n_iters);
 	sy_json_member_int(b, "passed", s->passed);
+	sy_json_member_int(b, "instances", s->instances);
 	sy_json_member_list(b, "accesses", s->accesses, (void *)add_access);
 	sy_json_member_list(b, "value", s->value, (void *)add_piece);
 	json_builder_set_member_name(b, "ops");
@@ -338,7 +339,7 @@ static gpointer read_op(const Reader *r, JsonNode *node, gpointer data)
 static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 {
 	static const char *const names[] = {"name", "iterators", "passed",
-		"accesses", "value", "ops", NULL};
+		"instances", "accesses", "value", "ops", NULL};
 	JsonObject *o = sy_design_read_object_with(node, names, r->error);
 	StmtRead sr = {GPOINTER_TO_UINT(data), NULL};
 	const char *name;
@@ -357,7 +358,9 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 			(gint64)sr.stmt->accesses->len - 1, &passed,
 			r->error) ||
 		!read_list(r, o, "value", read_piece, &sr, sr.stmt->value) ||
-		!read_list(r, o, "ops", read_op, NULL, sr.stmt->ops)) {
+		!read_list(r, o, "ops", read_op, NULL, sr.stmt->ops) ||
+		!sy_design_read_int_member(o, "instances", -1, G_MAXINT64,
+			&sr.stmt->instances, r->error)) {
 		sy_pe_stmt_free(sr.stmt);
 		return NULL;
 	}

@@ -6,6 +6,7 @@
  *    "streams": [{"path": 0, "stem": "A", "in": true, "array": "A",
  *                 "lanes": 1}],
  *    "statements": [{"name": "S0", "iterators": 3, "passed": 0,
+ *      "instances": 262144,
  *      "accesses": [{"ref": 0, "array": "C", "write": true,
  *                    "value": "stream", "path": 2, "stream": "C_drain",
  *                    "fifo": false, "buffer": null, "lanes": 1,
@@ -18,7 +19,8 @@
  *
  * Arrays are named ("array": the kernel's name); paths are indices in
  * SyDesign.paths; "value" is one of argument, stream, local, fifo,
- * vector.  Reading refuses a missing or unknown member, a wrong type,
+ * vector; "instances" is -1 where it is not counted (pe-facts.h).
+ * Reading refuses a missing or unknown member, a wrong type,
  * an array not among the design's, an index out of range. */
 #pragma once
 

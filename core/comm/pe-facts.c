@@ -89,6 +89,7 @@ SyPeStmt *sy_pe_stmt_new(const char *name, guint n_iters)
 
 	s->name = g_strdup(name);
 	s->n_iters = n_iters;
+	s->instances = -1;
 	s->accesses = g_ptr_array_new_with_free_func(access_free);
 	s->value = g_ptr_array_new_with_free_func(piece_free);
 	s->ops = g_ptr_array_new_with_free_func(op_free);

@@ -137,6 +137,11 @@ typedef struct {
 	GPtrArray *value; /* SyPePiece: the value it writes (compound
 			     assignments read their target first) */
 	GPtrArray *ops; /* SyPeOp, outermost first */
+	/* How many times it runs in the original (unpadded) problem: the
+	 * integer points of its domain, counted in closed form
+	 * (poly/count.h); -1 where that is not counted exactly (strides,
+	 * non-unit bounds, the isl limit). */
+	gint64 instances;
 } SyPeStmt;
 
 /* The PE's buffer of an array it keeps: its box, and the dimensions
@@ -179,7 +184,8 @@ struct _SyPeFacts {
 	char *lanes_warning;
 };
 
-/* Empty facts (lanes 0, no warning), and their parts. */
+/* Empty facts (lanes 0, no warning), and their parts (a statement's
+ * instances -1: unknown). */
 __isl_give SyPeFacts *sy_pe_facts_new(void);
 void sy_pe_facts_free(__isl_take SyPeFacts *facts);
 __isl_give SyPeStmt *sy_pe_stmt_new(__isl_keep const char *name, guint n_iters);
