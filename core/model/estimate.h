@@ -54,6 +54,9 @@ typedef struct {
 	guint depth; /* its pipeline's depth, cycles */
 	double share; /* cycles over the design's steady state */
 	SyResources resources; /* the count modules together */
+	/* Its block RAM as 36K tiles (published reports count either):
+	 * per memory ceil(bram18k / 2), the count modules together. */
+	double bram36;
 } SyModuleEstimate;
 
 /* A resource against the device: used, available (what the platform
@@ -90,6 +93,8 @@ typedef struct {
 	GPtrArray *modules; /* SyModuleEstimate, the design's order */
 	SyResources fifos; /* every FIFO together */
 	SyResources total; /* modules and FIFOs */
+	double bram36; /* total's block RAM as 36K tiles (see
+			  SyModuleEstimate.bram36), FIFOs' included */
 
 	/* Against a device (sy_estimate_fit); n_slrs 0 before. */
 	char *device; /* "u250" */

@@ -1,0 +1,464 @@
+/* The initiation interval and depth of the modules' pipelines.
+ *
+ * The constants, all in cycles at 300 MHz on UltraScale+ (Alveo U200,
+ * U250, U280), are what Vitis HLS's default operator cores take there
+ * (UG1399, "Vitis HLS Operator ... latency" and the cores' names in its
+ * synthesis reports, fadd_32ns_32ns_32_5_full_dsp_1 and the like: the
+ * number before the implementation is the core's latency).  They are
+ * ASSUMED here, not measured by this repository: a run of the tool on
+ * the bundled examples is what checks them, and they live in this table
+ * alone so that a measured value replaces one line. */
+#include <string.h>
+
+#include "model/latency-ii.h"
+#include "model/latency-walk.h"
+
+/* A FIFO (hls::stream) is read or written once per cycle; a BRAM bank
+ * (true dual port) takes two accesses per cycle (UG1399, "Arrays":
+ * RAM_2P / RAM_T2P). */
+#define SY_LAT_FIFO_PORTS 1
+#define SY_LAT_BANK_PORTS 2
+/* Reading a BRAM takes one cycle, writing another: a read-modify-write
+ * of the same word in consecutive iterations recurs every 2 cycles. */
+#define SY_LAT_BRAM_READ 1
+#define SY_LAT_RMW 2
+/* The depth of a loop that only moves words: FIFO read, buffer or port
+ * access, FIFO write. */
+#define SY_LAT_MOVE_DEPTH 3
+/* The same with a DRAM port: its read latency is the burst's start-up
+ * cost (SyModelTarget.burst_cycles), not the pipeline's. */
+#define SY_LAT_DRAM_DEPTH 2
+
+typedef struct {
+	const char *op; /* as SyPeOp spells it */
+	guint f32, f64, i32, i16; /* i16: 16 bits and narrower */
+} OpLatency;
+
+/* Operator latencies (assumed, see above): fp32 add 5 and multiply 4
+ * (fadd ... _5_full_dsp, fmul ... _4_max_dsp), fp64 add 5 and
+ * multiply 6 (dadd ... _5_full_dsp, dmul ... _6_max_dsp); integer add
+ * and compare 1 (fabric, one cycle at 300 MHz), integer multiply 3 at
+ * 32 bits (a cascade of DSP48E2s, its pipeline registers) and 1 at 16
+ * bits and less (one DSP48E2). */
+static const OpLatency op_latency[] = {
+	{"+", 5, 5, 1, 1},
+	{"-", 5, 5, 1, 1},
+	{"*", 4, 6, 3, 1},
+	{"unary -", 0, 0, 1, 1},
+	{"<", 2, 2, 1, 1},
+	{">", 2, 2, 1, 1},
+	{"<=", 2, 2, 1, 1},
+	{">=", 2, 2, 1, 1},
+	{"?:", 1, 1, 1, 1},
+};
+/* Any other operation (division, calls, casts): taken as one cycle,
+ * which the model does not yet count better. */
+#define SY_LAT_OTHER 1
+
+static guint latency_of(const char *op, const SyDesignArray *x)
+{
+	for (guint k = 0; k < G_N_ELEMENTS(op_latency); k++) {
+		const OpLatency *o = &op_latency[k];
+
+		if (strcmp(o->op, op))
+			continue;
+		if (!x->integer)
+			return x->bits > 32 ? o->f64 : o->f32;
+		return x->bits > 16 ? o->i32 : o->i16;
+	}
+	return SY_LAT_OTHER;
+}
+
+static void set_reason(SyLatencyIi *ii, guint value, char *reason)
+{
+	if (value > ii->ii) {
+		ii->ii = value;
+		g_free(ii->reason);
+		ii->reason = reason;
+		return;
+	}
+	g_free(reason);
+}
+
+/* The PE's pipeline */
+
+/* Calls at on each pipelined loop of code with the loops above it
+ * (chain, outermost first: those HLS flattens with it, when they are
+ * perfectly nested, are the last ones). */
+typedef void (*PipeAt)(const SyCode *pipe, const GPtrArray *chain,
+	gpointer data);
+
+static void each_pipeline(
+	const SyCode *code, GPtrArray *chain, PipeAt at, gpointer data)
+{
+	if (!code)
+		return;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			each_pipeline(g_ptr_array_index(code->children, k),
+				chain, at, data);
+		return;
+	case SY_CODE_IF:
+	case SY_CODE_MARK: each_pipeline(code->body, chain, at, data); return;
+	case SY_CODE_USER: return;
+	case SY_CODE_FOR: break;
+	}
+	g_ptr_array_add(chain, (gpointer)code);
+	if (code->pragma == SY_CODE_PRAGMA_PIPELINE)
+		at(code, chain, data);
+	else
+		each_pipeline(code->body, chain, at, data);
+	g_ptr_array_remove_index(chain, chain->len - 1);
+}
+
+/* The statements' leaves below a pipelined loop, each with its lanes
+ * (the trips of the unrolled loops above it there), in pairs. */
+static void find_leaves(const SyCode *code, guint lanes, GPtrArray *leaves)
+{
+	if (!code)
+		return;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			find_leaves(g_ptr_array_index(code->children, k), lanes,
+				leaves);
+		return;
+	case SY_CODE_FOR:
+		find_leaves(code->body,
+			code->pragma == SY_CODE_PRAGMA_UNROLL && code->trip > 0
+				? lanes * (guint)code->trip
+				: lanes,
+			leaves);
+		return;
+	case SY_CODE_IF:
+	case SY_CODE_MARK: find_leaves(code->body, lanes, leaves); return;
+	case SY_CODE_USER:
+		g_ptr_array_add(leaves, (gpointer)code);
+		g_ptr_array_add(leaves, GUINT_TO_POINTER(lanes));
+		return;
+	}
+}
+
+typedef struct {
+	const SyPeFacts *facts;
+	const SyCode *leaf;
+	const SyPeStmt *s;
+	const char *lane; /* the lane's iterator, NULL without lanes */
+	guint w; /* lanes */
+} Leaf;
+
+/* Request n of a leaf (NULL: always holds). */
+static const SyCodeExpr *request(const Leaf *l, guint n)
+{
+	guint at = l->s->n_iters + n;
+
+	return at < l->leaf->args->len ? g_ptr_array_index(l->leaf->args, at)
+				       : NULL;
+}
+
+/* An access's FIFO condition: its request after its place. */
+static const SyCodeExpr *fifo_cond(const Leaf *l, const SyPeAccess *a)
+{
+	if (a->at < 0)
+		return NULL;
+	if (a->value != SY_PE_VALUE_LOCAL)
+		return request(l, (guint)a->at);
+	return request(l, (guint)a->at + a->plain_array->n_dims);
+}
+
+/* Whether an access's place in its buffer reads name. */
+static gboolean place_uses(const Leaf *l, const SyPeAccess *a, const char *name)
+{
+	for (guint d = 0; d < a->plain_array->n_dims; d++)
+		if (sy_walk_expr_uses(request(l, (guint)a->at + d), name))
+			return TRUE;
+	return FALSE;
+}
+
+/* A condition that never holds ("if (0)": the write of a statement
+ * whose value leaves at another's). */
+static gboolean never(const SyCodeExpr *cond)
+{
+	return cond && cond->kind == SY_CODE_EXPR_INT && !cond->value;
+}
+
+/* Accesses to each FIFO per pipeline iteration (the header comment of
+ * comm/pe-facts.h says which and how often): per lane, or once per
+ * vector where a word of lanes is read or the condition pins a lane. */
+static void count_fifos(const Leaf *l, GHashTable *uses)
+{
+	for (guint k = 0; k < l->s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
+		guint n = l->w;
+		const char *way = a->write ? "out" : "in";
+		char *key;
+
+		if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
+			(a->write && a->value == SY_PE_VALUE_FIFO))
+			continue;
+		if (never(fifo_cond(l, a)))
+			continue;
+		if (a->value == SY_PE_VALUE_VECTOR || a->once ||
+			(a->value == SY_PE_VALUE_STREAM && a->lanes > 1) ||
+			(a->value != SY_PE_VALUE_STREAM &&
+				sy_walk_pins(fifo_cond(l, a), l->lane)))
+			n = 1;
+		key = g_strdup_printf("fifo_%s_%s", a->stream, way);
+		g_hash_table_insert(uses, key,
+			GUINT_TO_POINTER(GPOINTER_TO_UINT(
+				g_hash_table_lookup(uses, key)) + n));
+		if (a->forward) {
+			key = g_strdup_printf("fifo_%s_out", a->stream);
+			g_hash_table_insert(uses, key,
+				GUINT_TO_POINTER(GPOINTER_TO_UINT(
+					g_hash_table_lookup(uses, key)) + n));
+		}
+	}
+}
+
+/* Accesses to each bank of each buffer per iteration: a partitioned
+ * buffer gives each lane its bank; an unpartitioned one takes all the
+ * lanes' accesses, but those at the same element (the place does not
+ * read the lane) are one (HLS merges same-address accesses of an
+ * unrolled body). */
+static void count_banks(const Leaf *l, guint *per_buffer)
+{
+	for (guint k = 0; k < l->s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
+		const SyPeBuffer *b;
+
+		if (a->value != SY_PE_VALUE_LOCAL || a->buffer < 0)
+			continue;
+		b = g_ptr_array_index(l->facts->buffers, a->buffer);
+		per_buffer[a->buffer] += (b->n_partition ||
+						 !place_uses(l, a, l->lane))
+						 ? 1
+						 : l->w;
+	}
+}
+
+/* The accumulation recurrence of a statement that reads and writes the
+ * same element of its buffer: it recurs every D iterations, D the
+ * iterations of the innermost flattened loops its place reads (the
+ * latency-hiding loops), through a chain of the lanes' operations where
+ * the place does not read the lane (every lane updates the same
+ * element), of the statement's outermost operation (C + A*B: the
+ * add). */
+static void recurrence(const Leaf *l, const GPtrArray *chain, SyLatencyIi *ii)
+{
+	const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
+	const SyPeOp *op;
+	gboolean reads = FALSE;
+	gint64 d = 1;
+	guint lanes, lat, need;
+
+	if (w->value != SY_PE_VALUE_LOCAL || !l->s->ops->len)
+		return;
+	for (guint k = 1; k < l->s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
+
+		reads |= a->value == SY_PE_VALUE_LOCAL && a->buffer == w->buffer;
+	}
+	if (!reads)
+		return;
+	for (guint k = chain->len; k-- > 0;) {
+		const SyCode *loop = g_ptr_array_index(chain, k);
+
+		if (loop->trip < 0 || !place_uses(l, w, loop->name))
+			break;
+		d *= loop->trip;
+	}
+	op = g_ptr_array_index(l->s->ops, 0);
+	lanes = place_uses(l, w, l->lane) ? 1 : l->w;
+	lat = latency_of(op->op, w->plain_array);
+	need = (guint)((lanes * lat + d - 1) / d);
+	set_reason(ii, need,
+		g_strdup_printf("accumulation: %" G_GINT64_FORMAT
+				" independent sums for %u dependent %s of "
+				"latency %u",
+			d, lanes, op->op, lat));
+}
+
+/* Its depth: a read, the statement's operations one after the other
+ * (the outermost once per chained lane), the write. */
+static guint stmt_depth(const Leaf *l)
+{
+	const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
+	guint depth = 2 * SY_LAT_BRAM_READ;
+
+	for (guint k = 0; k < l->s->ops->len; k++) {
+		const SyPeOp *op = g_ptr_array_index(l->s->ops, k);
+
+		depth += op->count * latency_of(op->op, w->plain_array) *
+			 (k ? 1 : (w->value == SY_PE_VALUE_LOCAL &&
+					  !place_uses(l, w, l->lane)
+					  ? l->w
+					  : 1));
+	}
+	return depth;
+}
+
+static void fifo_ii(GHashTable *uses, SyLatencyIi *ii)
+{
+	g_autoptr(GList) keys = g_hash_table_get_keys(uses);
+
+	keys = g_list_sort(keys, (GCompareFunc)strcmp);
+	for (GList *k = keys; k; k = k->next) {
+		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(uses, k->data));
+
+		set_reason(ii, (n + SY_LAT_FIFO_PORTS - 1) / SY_LAT_FIFO_PORTS,
+			g_strdup_printf("%s used %u times per iteration",
+				(char *)k->data, n));
+	}
+}
+
+static void bank_ii(const SyPeFacts *facts, const guint *per_buffer,
+	SyLatencyIi *ii)
+{
+	for (guint b = 0; b < facts->buffers->len; b++) {
+		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, b);
+
+		set_reason(ii,
+			(per_buffer[b] + SY_LAT_BANK_PORTS - 1) /
+				SY_LAT_BANK_PORTS,
+			g_strdup_printf("local_%s: %u accesses per bank per "
+					"iteration, %u ports",
+				buf->plain_array->id, per_buffer[b],
+				SY_LAT_BANK_PORTS));
+	}
+}
+
+typedef struct {
+	const SyPeFacts *facts;
+	GHashTable *pipes;
+	SyLatencyIi *ii;
+} PeWalk;
+
+/* One pipelined loop of the PE: its II, why, its depth. */
+static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
+	gpointer data)
+{
+	PeWalk *pw = data;
+	const SyPeFacts *facts = pw->facts;
+	g_autoptr(GPtrArray) leaves = g_ptr_array_new();
+	g_autoptr(GHashTable) uses =
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_autofree guint *banks = g_new0(guint, facts->buffers->len + 1);
+	SyLatencyIi ii = {1, 0, NULL, 1};
+	SyWalkPipe *p = g_new(SyWalkPipe, 1);
+	guint slots = 0;
+
+	find_leaves(pipe->pragma == SY_CODE_PRAGMA_PIPELINE ? pipe->body : pipe,
+		1, leaves);
+	for (guint k = 0; k + 1 < leaves->len; k += 2) {
+		const SyCode *leaf = g_ptr_array_index(leaves, k);
+		Leaf l = {facts, leaf, NULL, NULL,
+			GPOINTER_TO_UINT(g_ptr_array_index(leaves, k + 1))};
+		const SyCodeExpr *lane;
+
+		if (leaf->stmt < 0 || (guint)leaf->stmt >= facts->stmts->len)
+			continue;
+		l.s = g_ptr_array_index(facts->stmts, leaf->stmt);
+		lane = facts->lanes && l.w > 1 ? request(&l, 1) : NULL;
+		if (lane && lane->kind == SY_CODE_EXPR_ID)
+			l.lane = lane->name;
+		slots += l.w;
+		count_fifos(&l, uses);
+		count_banks(&l, banks);
+		recurrence(&l, chain, &ii);
+		ii.depth = MAX(ii.depth, stmt_depth(&l));
+	}
+	fifo_ii(uses, &ii);
+	bank_ii(facts, banks, &ii);
+	*p = (SyWalkPipe){ii.ii, ii.depth};
+	g_hash_table_insert(pw->pipes, (gpointer)pipe, p);
+	pw->ii->depth = MAX(pw->ii->depth, ii.depth);
+	pw->ii->lanes = MAX(pw->ii->lanes, slots);
+	set_reason(pw->ii, ii.ii, ii.reason);
+}
+
+gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
+	SyLatencyIi *ii, GError **error)
+{
+	g_autoptr(GPtrArray) chain = g_ptr_array_new();
+	PeWalk pw = {design->pe_facts, pipes, ii};
+
+	*ii = (SyLatencyIi){1, 0, NULL, 1};
+	(void)error;
+	each_pipeline(design->pe->code, chain, pe_pipeline, &pw);
+	/* No pipelined loop (a PE that runs its statements once): they
+	 * are one pipeline of one iteration. */
+	if (!g_hash_table_size(pipes))
+		pe_pipeline(design->pe->code, chain, &pw);
+	return TRUE;
+}
+
+/* The I/O modules */
+
+void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
+{
+	guint moved = 0;
+	guint w = f->lanes > 1 ? f->lanes : 1;
+
+	for (guint k = 0; k < f->moves->len; k++)
+		moved += ((const SyIoMoves *)g_ptr_array_index(f->moves, k))->n;
+	*ii = (SyLatencyIi){1, SY_LAT_MOVE_DEPTH, NULL, w};
+	if (drop) {
+		/* A read of fifo_in per access moved, at one lane. */
+		set_reason(ii, moved,
+			g_strdup_printf("fifo_in read %u times per iteration",
+				moved));
+		return;
+	}
+	if (f->path->in) {
+		/* A write of the lanes' word per access (at its last lane),
+		 * each lane's element read from the buffer. */
+		set_reason(ii, moved,
+			g_strdup_printf("fifo_local_out written %u times per "
+					"iteration",
+				moved));
+		set_reason(ii, (moved * w + SY_LAT_BANK_PORTS - 1) /
+				       SY_LAT_BANK_PORTS,
+			g_strdup_printf("local: %u reads per iteration, %u "
+					"ports",
+				moved * w, SY_LAT_BANK_PORTS));
+		return;
+	}
+	/* Collecting: an element per lane read from fifo_local_in into
+	 * its word, read, changed and written back: consecutive elements
+	 * of one word make a recurrence through the buffer. */
+	set_reason(ii, moved * w,
+		g_strdup_printf("fifo_local_in read %u times per iteration",
+			moved * w));
+	if (f->pack > 1)
+		set_reason(ii, SY_LAT_RMW,
+			g_strdup_printf("local: read-modify-write of a word "
+					"of %u elements every iteration",
+				f->pack));
+}
+
+void sy_latency_ii_move(gboolean dram, SyLatencyIi *ii)
+{
+	*ii = (SyLatencyIi){
+		1, dram ? SY_LAT_DRAM_DEPTH : SY_LAT_MOVE_DEPTH, NULL, 1};
+}
+
+/* fp32: 5 (fmul 3 + fadd 2 full-DSP cores), Odyssey's figure and
+ * AutoSA's published U250 designs' (5.0 per MAC, see
+ * ../shared/reference/peers_devices.md §C); fp64: 14 (dmul 11 +
+ * dadd 3, assumed); integers: 3 above 18 bits (27x18 multipliers
+ * cascaded), 1 below. */
+double sy_latency_dsp_per_mac(const SyPeFacts *facts)
+{
+	const SyPeStmt *s;
+	const SyDesignArray *x;
+
+	if (!facts->stmts->len)
+		return 1;
+	s = g_ptr_array_index(facts->stmts, 0);
+	x = ((const SyPeAccess *)g_ptr_array_index(s->accesses, 0))->plain_array;
+	if (!x->integer)
+		return x->bits > 32 ? 14 : 5;
+	return x->bits > 18 ? 3 : 1;
+}

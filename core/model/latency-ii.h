@@ -1,0 +1,53 @@
+/* The initiation interval a module's pipelined loop achieves, derived
+ * from what its printed body does per iteration (FIFO accesses, buffer
+ * ports per bank, the accumulation recurrence), and its pipeline's
+ * depth: the latency model's operator and memory constants in one
+ * place (latency-ii.c cites their sources). */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "comm/design.h"
+#include "comm/pe-facts.h"
+
+G_BEGIN_DECLS
+
+/* The PE's: ii, its depth, and why ii is over 1 (NULL at 1). */
+typedef struct {
+	guint ii;
+	guint depth;
+	char *reason;
+	/* The PE's: the statements' lanes its widest pipeline iteration
+	 * runs (each statement leaf once per unrolled lane), its slots
+	 * per iteration; 1 elsewhere. */
+	guint lanes;
+} SyLatencyIi;
+
+/* The PE's pipelined loops, from the design's PE code and facts: each
+ * one's II and depth into pipes (SyCode * -> SyWalkPipe *, which it
+ * owns: a table of g_free values), the slowest II with why and the
+ * deepest depth into ii (a code without pipelined loops is one
+ * pipeline, keyed by its root).  Cannot fail yet: error stays unset. */
+gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
+	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
+	GError **error);
+
+/* An I/O path's intra_trans (in: feeding the PEs, else collecting
+ * from them), or its dropping dummy (drop). */
+void sy_latency_ii_intra(__isl_keep const SyIoPathFacts *f, gboolean drop,
+	__isl_keep SyLatencyIi *ii);
+
+/* The loops that only move words (DRAM bursts, inter_trans, passes):
+ * a FIFO access and a buffer access per iteration, II 1. */
+void sy_latency_ii_move(gboolean dram, __isl_keep SyLatencyIi *ii);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* The DSPs a MAC lane of the PE's element type takes, the yardstick of
+ * DSP efficiency. */
+double sy_latency_dsp_per_mac(__isl_keep const SyPeFacts *facts);
+
+G_END_DECLS

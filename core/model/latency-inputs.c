@@ -1,0 +1,351 @@
+/* The latency model's inputs, read from a design: per module family
+ * the loops the HLS backend prints for it (core/hls/hls-io.c, hls-pe.c)
+ * as iterations, pipeline entries, II and depth.
+ *
+ * SyModule.loops is the structural tree; it is not what is printed for
+ * the I/O modules (their tile loops skip the tiles that move nothing,
+ * their transfers count words, not elements), so the model reads the
+ * printed code: the path facts' tile loops (SyIoPathFacts.tiles), the
+ * words of a box and the units of a chain for the transfers hls-io.c
+ * prints from them, and the modules' own code (the PE, intra_trans,
+ * dummies). */
+#include "model/latency.h"
+
+#include "model/latency-ii.h"
+#include "model/latency-walk.h"
+
+void sy_latency_inputs_free(SyLatencyInputs *in)
+{
+	if (!in)
+		return;
+	for (guint k = 0; k < in->n_modules; k++)
+		g_free(in->modules[k].ii_reason);
+	g_free(in->modules);
+	g_free(in->issue);
+	g_free(in->depth);
+	g_free(in);
+}
+
+/* Growing the per-tile counts. */
+typedef struct {
+	const SyDesign *design;
+	SyLatencyInputs *in;
+	gsize alloc;
+	SyWalkEnv env;
+} Reader;
+
+static void add_count(Reader *r, const SyWalkCount *c)
+{
+	SyLatencyInputs *in = r->in;
+
+	if (in->n_counts == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 64;
+		in->issue = g_renew(gint64, in->issue, r->alloc);
+		in->depth = g_renew(gint64, in->depth, r->alloc);
+	}
+	in->issue[in->n_counts] = c ? c->issue : 0;
+	in->depth[in->n_counts++] = c ? c->depth : 0;
+}
+
+/* PE coordinates: every PE in row-major order, coordinate d of PE n;
+ * fixed along `along` (>= 0) at `at`. */
+static gint64 pe_count(const SyDesignGrid *g, int along)
+{
+	gint64 n = 1;
+
+	for (guint d = 0; d < g->n_space; d++)
+		if ((int)d != along)
+			n *= g->pe[d];
+	return n;
+}
+
+/* Instances the model runs per family: the slowest is the family's
+ * time.  Past this many it takes the first (a closed form replaces the
+ * enumeration). */
+#define SY_LAT_MAX_INSTANCES 256
+
+static gboolean bind_pe(Reader *r, const char *const *names, gint64 n,
+	int along, gint64 at)
+{
+	const SyDesignGrid *g = r->design->grid;
+
+	for (guint d = g->n_space; d-- > 0;) {
+		gint64 v = at;
+
+		if ((int)d != along) {
+			v = n % g->pe[d];
+			n /= g->pe[d];
+		}
+		if (!sy_walk_env_push(&r->env, names[d], v))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static void unbind_pe(Reader *r)
+{
+	for (guint d = 0; d < r->design->grid->n_space; d++)
+		sy_walk_env_pop(&r->env);
+}
+
+/* The slowest instance of code (the most cycles) over the PEs
+ * (names: their coordinates in code; along >= 0 fixes one at `at`)
+ * into best, whose pipes and pipe say the loops' II and depth; runs
+ * summed over all of them (every PE, then) where best has them. */
+static gboolean slowest(Reader *r, const SyCode *code,
+	const char *const *names, int along, gint64 at, SyWalkCount *best,
+	GError **error)
+{
+	gint64 n = pe_count(r->design->grid, along);
+	double most = -1;
+
+	if (!best->runs && n > SY_LAT_MAX_INSTANCES)
+		n = 1;
+	for (gint64 k = 0; k < n; k++) {
+		SyWalkCount c = *best;
+		gboolean ok = bind_pe(r, names, k, along, at);
+
+		c.issue = c.depth = 0;
+		ok = ok && sy_walk_count(code, &r->env, &c, error);
+		unbind_pe(r);
+		if (!ok)
+			return FALSE;
+		if ((double)c.issue + (double)c.depth > most) {
+			most = (double)c.issue + (double)c.depth;
+			best->issue = c.issue;
+			best->depth = c.depth;
+		}
+	}
+	return TRUE;
+}
+
+/* A statement's instances in the original (unpadded) problem, as
+ * SyPeStmt counts them; where it could not (-1), the padded space's:
+ * its lanes' runs in the PE's code. */
+static double instances(const SyPeStmt *s, gint64 runs)
+{
+	return s->instances >= 0 ? (double)s->instances : (double)runs;
+}
+
+/* The PE: its code, once, over every PE; the work it does. */
+static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
+{
+	const SyDesign *design = r->design;
+	const SyPeFacts *facts = design->pe_facts;
+	g_autoptr(GHashTable) pipes =
+		g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	g_autofree gint64 *runs = g_new0(gint64, facts->stmts->len + 1);
+	SyWalkCount best = {0, 0, facts->stmts->len, runs, pipes, {1, 0}};
+	SyLatencyIi ii;
+
+	if (!sy_latency_ii_pe(design, pipes, &ii, error))
+		return FALSE;
+	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
+	m->n_tiles = 1;
+	m->compute_at = r->in->n_counts;
+	m->compute_ii = ii.ii;
+	m->compute_depth = ii.depth;
+	m->ii_reason = ii.reason;
+	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1, 0,
+		    &best, error))
+		return FALSE;
+	add_count(r, &best);
+	for (guint s = 0; s < facts->stmts->len; s++) {
+		const SyPeStmt *st = g_ptr_array_index(facts->stmts, s);
+		const SyPeAccess *w = g_ptr_array_index(st->accesses, 0);
+		guint ops = 0;
+
+		for (guint k = 0; k < st->ops->len; k++)
+			ops += ((const SyPeOp *)g_ptr_array_index(st->ops, k))
+				       ->count;
+		r->in->instances += instances(st, runs[s]);
+		r->in->ops += instances(st, runs[s]) * ops;
+		r->in->flops |= !w->plain_array->integer;
+	}
+	r->in->slots = (double)design->grid->count * ii.lanes;
+	r->in->dsp_per_mac = sy_latency_dsp_per_mac(facts);
+	return TRUE;
+}
+
+/* The tiles a path's main loop runs, and per tile the compute part's
+ * counts (intra_trans on that tile, its slowest PE or line). */
+typedef struct {
+	Reader *r;
+	const SyIoPathFacts *f;
+	const SyCode *intra;
+	const SyLatencyIi *ii;
+	int along;
+	gint64 at;
+	gint64 n_tiles;
+} Tiles;
+
+static gboolean tile_at(const gint64 *args, guint n, gpointer data,
+	GError **error)
+{
+	Tiles *t = data;
+	Reader *r = t->r;
+	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
+	char names[8][16];
+	guint bound = 0;
+	gboolean ok = TRUE;
+
+	t->n_tiles++;
+	if (!t->intra)
+		return TRUE;
+	for (guint d = 0; d < n && d < G_N_ELEMENTS(names) && ok; d++) {
+		g_snprintf(names[d], sizeof(names[d]), "sy_t%u", d);
+		ok = sy_walk_env_push(&r->env, names[d], args[d]);
+		bound += ok;
+	}
+	ok = ok && slowest(r, t->intra, sy_module_code_p_names, t->along,
+			   t->at, &best, error);
+	while (bound--)
+		sy_walk_env_pop(&r->env);
+	if (ok)
+		add_count(r, &best);
+	return ok;
+}
+
+static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
+	GError **error)
+{
+	m->compute_at = r->in->n_counts;
+	if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
+		return FALSE;
+	m->n_tiles = t->n_tiles;
+	return TRUE;
+}
+
+/* An I/O module: hls-io.c's loops. */
+static gboolean read_io(
+	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+{
+	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
+	const SyDesignGrid *g = r->design->grid;
+	gint64 words, chains = g->count / g->pe[0], length = g->pe[0];
+	SyLatencyIi move, intra = {1, 0, NULL, 1};
+	Tiles t = {r, f, NULL, &intra, -1, 0, 0};
+
+	if (!f) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"latency: no I/O facts for %s", mod->name);
+		return FALSE;
+	}
+	words = f->box_words;
+	m->in = mod->path->in;
+	m->out = !mod->path->in;
+	sy_latency_ii_move(mod->level == 3, &move);
+	m->load_ii = move.ii;
+	m->load_depth = move.depth;
+	m->load_entries = 1;
+	if (mod->level == 3) {
+		/* A burst of a tile's units' boxes: sy_u, sy_w, flattened. */
+		m->load_iters = f->units * words;
+		m->dram_bits = m->load_iters * (gint64)f->pack *
+			       f->path->plain_array->bits;
+	} else if (!mod->buffers->len) {
+		/* Interior L2: a chain's words passed on (the first chain,
+		 * idx 0, passes them all); outputs pass their own, then
+		 * those of the chains after them, two loops. */
+		m->load_iters = (mod->boundary ? 1 : chains) * length * words;
+		m->load_entries = !mod->path->in && !mod->boundary ? 2 : 1;
+	} else {
+		/* inter_trans: its box and those of the modules after it
+		 * on the chain (the first one's are all of them). */
+		gint64 units = mod->path->exterior ? f->units : length;
+
+		m->buffered = TRUE;
+		m->ping_pong = f->ping_pong[mod->boundary != 0];
+		m->load_iters = mod->boundary ? words : units * words;
+		m->load_entries =
+			!mod->path->in && !mod->boundary && units > 1 ? 2 : 1;
+		sy_latency_ii_intra(f, FALSE, &intra);
+		t.intra = f->intra;
+		if (mod->path->exterior) {
+			t.along = (int)f->along;
+			t.at = mod->path->in ? 0 : g->pe[f->along] - 1;
+		}
+		m->compute_ii = intra.ii;
+		m->compute_depth = intra.depth;
+		m->ii_reason = intra.reason;
+	}
+	return read_tiles(r, m, &t, error);
+}
+
+/* A dummy: the dropping one's code, or nothing (head and tail dummies
+ * only name their FIFOs). */
+static gboolean read_dummy(
+	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+{
+	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
+	SyLatencyIi ii;
+	SyWalkCount best = {0, 0, 0, NULL, NULL, {1, 0}};
+
+	m->n_tiles = 1;
+	m->compute_at = r->in->n_counts;
+	if (!f || !mod->code) {
+		add_count(r, NULL);
+		return TRUE;
+	}
+	sy_latency_ii_intra(f, TRUE, &ii);
+	m->compute_ii = ii.ii;
+	m->compute_depth = ii.depth;
+	m->ii_reason = ii.reason;
+	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
+	if (!slowest(r, mod->code, sy_module_code_p_names, -1, 0, &best, error))
+		return FALSE;
+	add_count(r, &best);
+	return TRUE;
+}
+
+static gboolean read_module(
+	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+{
+	m->load_ii = m->compute_ii = 1;
+	switch (mod->kind) {
+	case SY_MODULE_PE: return read_pe(r, m, error);
+	case SY_MODULE_DUMMY: return read_dummy(r, mod, m, error);
+	case SY_MODULE_IO:
+	case SY_MODULE_DRAIN: return read_io(r, mod, m, error);
+	}
+	return FALSE;
+}
+
+/* The DRAM ports' bytes: their words (the m_axi depth) of pack
+ * elements. */
+static double offchip_bytes(const SyDesign *design)
+{
+	double bytes = 0;
+
+	for (guint k = 0; k < design->kernel->ports->len; k++) {
+		const SyDesignPort *p = g_ptr_array_index(design->kernel->ports, k);
+		const SyDesignArray *x =
+			g_ptr_array_index(design->kernel->arrays, p->array);
+
+		bytes += (double)p->words * p->pack * x->bits / 8;
+	}
+	return bytes;
+}
+
+SyLatencyInputs *sy_latency_inputs_new(const SyDesign *design, GError **error)
+{
+	Reader r = {design, g_new0(SyLatencyInputs, 1), 0, {{0}, {0}, 0}};
+
+	if (!design->pe || !design->pe->code || !design->pe_facts ||
+		!design->io || !design->kernel || !design->grid) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"latency: the design has no modules' code yet");
+		sy_latency_inputs_free(r.in);
+		return NULL;
+	}
+	r.in->n_modules = design->modules->len;
+	r.in->modules = g_new0(SyLatencyModule, r.in->n_modules);
+	for (guint k = 0; k < r.in->n_modules; k++)
+		if (!read_module(&r, g_ptr_array_index(design->modules, k),
+			    &r.in->modules[k], error)) {
+			sy_latency_inputs_free(r.in);
+			return NULL;
+		}
+	r.in->offchip_bytes = offchip_bytes(design);
+	return r.in;
+}

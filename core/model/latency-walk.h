@@ -1,0 +1,85 @@
+/* Counting a module's printed loops (compute/code.h) for the latency
+ * model: the iterations its pipelined loops run and how often each
+ * pipeline is entered, with HLS's loop flattening, guards evaluated
+ * where their values are known.  Loops whose bounds are not constant
+ * (triangles, a PE coordinate) are run, their bodies counted once per
+ * iteration; loops with constant bounds whose bodies do not read their
+ * iterator are counted once and multiplied. */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "compute/code.h"
+
+G_BEGIN_DECLS
+
+#define SY_WALK_MAX_NAMES 32
+
+/* Identifiers with known values: the module's fixed dimensions (tile,
+ * PE coordinates) and the loops' iterators around. */
+typedef struct {
+	const char *name[SY_WALK_MAX_NAMES];
+	gint64 value[SY_WALK_MAX_NAMES];
+	guint n;
+} SyWalkEnv;
+
+/* Binds name (kept: it must outlive its binding) to value; FALSE if
+ * the environment is full. */
+gboolean sy_walk_env_push(
+	__isl_keep SyWalkEnv *env, __isl_keep const char *name, gint64 value);
+void sy_walk_env_pop(__isl_keep SyWalkEnv *env);
+
+/* The value of e; FALSE where it reads an identifier env does not bind
+ * or an operation that is not arithmetic, comparison or logic. */
+gboolean sy_walk_eval(__isl_keep const SyCodeExpr *e,
+	__isl_keep const SyWalkEnv *env, gint64 *value);
+
+/* A pipelined loop's initiation interval and depth. */
+typedef struct {
+	guint ii, depth;
+} SyWalkPipe;
+
+/* What a walk counts: the cycles its pipelined loops issue iterations
+ * (iterations x II), the cycles their depths add (a pipeline's depth
+ * per entry; a flattened nest is entered once), and per statement
+ * (SyCode.stmt, below n_stmts) its runs, lanes of an unrolled loop
+ * included.  Each pipelined loop's II and depth are those pipes maps it
+ * to (SyCode * -> SyWalkPipe *), else pipe's. */
+typedef struct {
+	gint64 issue;
+	gint64 depth;
+	guint n_stmts;
+	gint64 *runs; /* n_stmts, or NULL */
+	__isl_keep GHashTable *pipes; /* or NULL */
+	SyWalkPipe pipe;
+} SyWalkCount;
+
+/* Adds code's counts in env to c; FALSE (error set, SY_DESIGN_ERROR)
+ * where a loop's bounds cannot be evaluated. */
+gboolean sy_walk_count(__isl_keep const SyCode *code,
+	__isl_keep SyWalkEnv *env, __isl_keep SyWalkCount *c, GError **error);
+
+/* Whether e reads identifier name. */
+gboolean sy_walk_expr_uses(
+	__isl_keep const SyCodeExpr *e, __isl_keep const char *name);
+
+/* Whether cond pins lane: one of its conjuncts is lane == a constant. */
+gboolean sy_walk_pins(
+	__isl_keep const SyCodeExpr *cond, __isl_keep const char *lane);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* Calls at for each statement instance code runs in env (a tile loop:
+ * its statement's arguments, the tile's coordinates, evaluated), in
+ * order; FALSE (error set) where a bound or an argument cannot be
+ * evaluated, or where at returns FALSE. */
+typedef gboolean (*SyWalkPoint)(__isl_keep const gint64 *args, guint n,
+	gpointer data, GError **error);
+gboolean sy_walk_points(__isl_keep const SyCode *code,
+	__isl_keep SyWalkEnv *env, SyWalkPoint at, gpointer data,
+	GError **error);
+
+G_END_DECLS

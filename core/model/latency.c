@@ -1,0 +1,171 @@
+/* The latency model's evaluation (pure arithmetic on SyLatencyInputs)
+ * and the estimate it fills. */
+#include "model/latency.h"
+
+/* A part: N iterations in E pipelines at II, each of depth D. */
+static double part(gint64 iters, gint64 entries, guint ii, guint depth)
+{
+	return (double)iters * ii + (double)entries * depth;
+}
+
+/* A tile's burst of bits through the DRAM port: whole 512-bit beats
+ * (port_bits) at what one channel gives per cycle (at most a beat),
+ * after the burst's start-up.  The loop issues a word per cycle at
+ * best, so the load is the slower of the two. */
+static double load(const SyLatencyModule *m, const SyModelTarget *t)
+{
+	double cycles = part(m->load_iters, m->load_entries, m->load_ii,
+		m->load_depth);
+	double beats, per_cycle;
+
+	if (!m->dram_bits)
+		return cycles;
+	beats = (double)((m->dram_bits + t->port_bits - 1) / t->port_bits);
+	per_cycle = t->port_gbps * 1e9 * 8 / t->port_bits / (t->mhz * 1e6);
+	if (per_cycle > 1)
+		per_cycle = 1;
+	return MAX(cycles, beats / per_cycle) + t->burst_cycles;
+}
+
+static double compute(const SyLatencyInputs *in, const SyLatencyModule *m,
+	gint64 tile)
+{
+	gsize at = m->compute_at + (gsize)tile;
+
+	return (double)in->issue[at] + (double)in->depth[at];
+}
+
+/* A buffered module's tiles (hls-io.c's main loop): inputs load tile t
+ * while the PEs take tile t - 1, and serve the last after the loop;
+ * outputs collect tile t while tile t - 1 leaves, and send the last
+ * after the loop.  Single buffers do one, then the other. */
+static double buffered(const SyLatencyInputs *in, const SyLatencyModule *m,
+	double a)
+{
+	double cycles = 0;
+	gint64 n = m->n_tiles;
+
+	if (!n)
+		return 0;
+	if (!m->ping_pong) {
+		for (gint64 t = 0; t < n; t++)
+			cycles += a + compute(in, m, t);
+		return cycles;
+	}
+	if (m->in) {
+		cycles = a;
+		for (gint64 t = 1; t < n; t++)
+			cycles += MAX(a, compute(in, m, t - 1));
+		return cycles + compute(in, m, n - 1);
+	}
+	cycles = compute(in, m, 0);
+	for (gint64 t = 1; t < n; t++)
+		cycles += MAX(a, compute(in, m, t));
+	return cycles + a;
+}
+
+void sy_latency_eval_module(const SyLatencyInputs *in, guint k,
+	const SyModelTarget *target, double *cycles, double *first,
+	double *last)
+{
+	const SyLatencyModule *m = &in->modules[k];
+	double a = load(m, target);
+
+	*first = m->in ? a : 0;
+	*last = m->out ? a : 0;
+	if (m->buffered)
+		*cycles = buffered(in, m, a);
+	else if (m->load_iters)
+		*cycles = (double)m->n_tiles * a;
+	else
+		*cycles = compute(in, m, 0);
+}
+
+double sy_latency_eval(const SyLatencyInputs *in, const SyModelTarget *target,
+	double *prologue, double *steady, double *epilogue, int *bottleneck)
+{
+	*prologue = *steady = *epilogue = 0;
+	*bottleneck = -1;
+	for (guint k = 0; k < in->n_modules; k++) {
+		double cycles, first, last;
+
+		sy_latency_eval_module(in, k, target, &cycles, &first, &last);
+		*prologue = MAX(*prologue, first);
+		*epilogue = MAX(*epilogue, last);
+		if (cycles > *steady || *bottleneck < 0) {
+			*steady = cycles;
+			*bottleneck = (int)k;
+		}
+	}
+	return *prologue + *steady + *epilogue;
+}
+
+/* The families, created in the design's order where e has none. */
+static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
+{
+	if (!e->modules->len)
+		for (guint k = 0; k < design->modules->len; k++) {
+			const SyModule *m = g_ptr_array_index(design->modules, k);
+
+			sy_estimate_add_module(e, m->name, m->kind, m->count);
+		}
+	if (e->modules->len == design->modules->len)
+		return TRUE;
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"latency: the estimate has %u module families, the design %u",
+		e->modules->len, design->modules->len);
+	return FALSE;
+}
+
+static void fill_modules(const SyLatencyInputs *in,
+	const SyModelTarget *target, SyEstimate *e)
+{
+	for (guint k = 0; k < in->n_modules; k++) {
+		const SyLatencyModule *m = &in->modules[k];
+		SyModuleEstimate *me = g_ptr_array_index(e->modules, k);
+
+		sy_latency_eval_module(
+			in, k, target, &me->cycles, &me->first, &me->last);
+		me->ii = m->compute_ii;
+		me->depth = m->load_iters && !m->buffered ? m->load_depth
+							  : m->compute_depth;
+		g_free(me->ii_reason);
+		me->ii_reason = g_strdup(m->ii_reason);
+		me->share = e->steady > 0 ? me->cycles / e->steady : 0;
+	}
+}
+
+gboolean sy_latency_estimate(const SyDesign *design,
+	const SyModelTarget *target, SyEstimate *e, GError **error)
+{
+	g_autoptr(SyLatencyInputs) in = NULL;
+
+	if (!families(design, e, error) ||
+		!(in = sy_latency_inputs_new(design, error)))
+		return FALSE;
+	e->cycles = sy_latency_eval(in, target, &e->prologue, &e->steady,
+		&e->epilogue, &e->bottleneck);
+	fill_modules(in, target, e);
+	e->mhz = target->mhz;
+	e->seconds = e->cycles / (target->mhz * 1e6);
+	e->ops = in->ops;
+	e->flops = in->flops;
+	e->gops = e->seconds > 0 ? e->ops / e->seconds / 1e9 : 0;
+	/* The PE lanes' slots in the steady state: every lane of every
+	 * PE every cycle (an II over 1 idles them too). */
+	e->pe_utilisation = 0;
+	if (in->slots > 0 && e->steady > 0)
+		e->pe_utilisation = in->instances / (in->slots * e->steady);
+	/* Operations a cycle over what the DSPs give (a MAC, two
+	 * operations, per lane's worth of DSPs), as Odyssey's
+	 * ops / (DSP / 5 x 2) / cycles for fp32. */
+	e->dsp_efficiency = 0;
+	if (e->total.v[SY_RESOURCE_DSP] > 0 && e->cycles > 0)
+		e->dsp_efficiency = e->ops / e->cycles /
+				    (2 * e->total.v[SY_RESOURCE_DSP] /
+					    in->dsp_per_mac);
+	e->offchip_bytes = in->offchip_bytes;
+	e->bandwidth_gbps =
+		e->seconds > 0 ? e->offchip_bytes / e->seconds / 1e9 : 0;
+	return TRUE;
+}

@@ -1,0 +1,69 @@
+/* What one on-chip memory costs on an UltraScale+ FPGA: the primitive
+ * it maps to (registers, LUTRAM, block RAM, UltraRAM) and how many.
+ *
+ * A memory is words of width bits, depth of them, with one write and
+ * one read port (the simple dual-port RAM Vitis HLS infers for a buffer
+ * a module writes in one loop and reads in another).
+ *
+ * - Block RAM: a RAMB18E2 is 18 Kbit in one of six aspect ratios
+ *   (UG573): 16Kx1, 8Kx2, 4Kx4, 2Kx9, 1Kx18 and, in simple dual-port
+ *   mode, 512x36.  A memory is a set of columns, each of one aspect and
+ *   ceil(depth / its depth) primitives tall, whose widths add up to at
+ *   least the word's: the cheapest such set (sy_memory_bram18k) is what
+ *   Vivado's block RAM inference builds for one memory in our reading of
+ *   UG901 (a 40-bit word at depth 512 is a 36-bit and a 9-bit column:
+ *   2; AutoSA's and Odyssey's models always take one aspect and round
+ *   up, which is never cheaper).  36K tiles: the 18K halves of one
+ *   memory pair up, ceil(bram18k / 2) per memory.
+ * - UltraRAM: 4Kx72 (UG573), columns of 72 bits, cascaded in depth.
+ *   Only where a buffer asks for it (none does today).
+ * - LUTRAM: memories of at most SY_LUTRAM_DEPTH words.  Vivado infers
+ *   distributed RAM for shallow memories (UG901, "RAM HDL coding
+ *   guidelines": the choice is by size when ram_style is auto, which is
+ *   what Vitis HLS leaves it at for RAM_2P with impl=auto); a 512-bit
+ *   word 20 deep in block RAM would take 15 RAMB18 at 4 % use, and the
+ *   measured AutoSA designs (odyssey.md §6.4) only fit their BRAM count
+ *   if such buffers are not block RAM.  UltraScale CLBs give a 64-deep
+ *   7-bit simple dual-port RAM in 8 LUTs (RAM64M8) and a 32-deep 14-bit
+ *   one in 8 LUTs (RAM32M16) (UG574); the read port is registered (one
+ *   FF per bit).  64 is our threshold: one RAM64M8 column; deeper
+ *   memories go to block RAM.
+ * - Registers: a memory of one word (a fully partitioned array's bank)
+ *   is width flip-flops. */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "model/estimate.h"
+
+G_BEGIN_DECLS
+
+/* Deepest memory mapped to LUTRAM, words. */
+#define SY_LUTRAM_DEPTH 64
+
+typedef enum {
+	SY_MEMORY_REGISTERS,
+	SY_MEMORY_LUTRAM,
+	SY_MEMORY_BRAM,
+	SY_MEMORY_URAM,
+} SyMemoryKind;
+
+/* The RAMB18E2 primitives of the cheapest cover of width x depth
+ * (0 for an empty memory). */
+gint64 sy_memory_bram18k(guint width, gint64 depth);
+
+/* The URAM288 primitives of width x depth: ceil(width / 72) x
+ * ceil(depth / 4096). */
+gint64 sy_memory_uram(guint width, gint64 depth);
+
+/* Where a memory of width x depth goes (uram: the buffer asks for
+ * UltraRAM). */
+SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram);
+
+/* Adds copies memories of width x depth to cost, and their 36K block
+ * RAM tiles to *bram36. */
+void sy_memory_add(__isl_keep SyResources *cost, __isl_keep double *bram36,
+	guint width, gint64 depth, gboolean uram, gint64 copies);
+
+G_END_DECLS

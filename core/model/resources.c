@@ -1,0 +1,364 @@
+/* The resource model (model/resources.h).  Every constant below says
+ * where it comes from; the LUT and FF ones are a fit to the AutoSA
+ * designs measured on a U250 (../shared/reference/odyssey.md §6.4), a
+ * fit to few points, not a synthesis.
+ *
+ * The calibration: the designs rebuilt with their sa-sizes (matrix
+ * multiply with C zeroed in the SCoP as AutoSA's, int8 with
+ * int8_packing), ours beside AutoSA's (BRAM in 36K tiles: Vivado's
+ * "Block RAM Tile", what AutoSA's tables give; 952 tiles is what
+ * 1487 BRAM18K of memories come to, no count of 18K halves could be):
+ *
+ *   design          DSP          BRAM36       LUT                FF
+ *   MM fp32 13x16x8 8320 = 8320  878 / 952    804,316 / 803,752  1,326,312 / 1,325,480
+ *   MM int16        8192 = 8192  276 / 1655   663,042 / 607,442    838,708 /   836,031
+ *   MM int8         6144 = 6144  212 / 1364   734,322 / 730,647    788,524 /   786,680
+ *   CNN fp32        8960 = 8960  722 / 697    611,770 / 884,520  1,065,066 / 1,445,020
+ *
+ * The three MM designs fix the per-lane LUT and FF of fp32, int16 and
+ * int8 (one unknown each, so their agreement proves nothing); the CNN
+ * is the one design the fit did not see: LUT 31 % and FF 26 % under.
+ * The int16 and int8 designs' block RAM is 6 times ours: AutoSA's code
+ * must bind its shallow 512-bit buffers to block RAM, which the
+ * backend's code does not ask for (core/hls prints no BIND_STORAGE), so
+ * ours stays LUTRAM; unverified without Vitis. */
+#include <string.h>
+
+#include "comm/pe-facts.h"
+#include "model/resources-memory.h"
+#include "model/resources.h"
+
+/* One lane's operators on an element type.
+ *
+ * DSP48E2 per operator:
+ * - fp32: multiply 3, add 2: Odyssey's `5 per MAC` (fmul 3 + fadd 2,
+ *   design.py) and ScaleHLS's table; AutoSA's 13x16x8 fp32 MM measures
+ *   8320 DSP for 1664 MAC lanes, 5.0 each.
+ * - fp64: multiply 11, add 3: the Floating-Point operator's "full
+ *   usage" configurations for double precision on UltraScale (PG060's
+ *   resource tables, as Vitis HLS binds dmul and dadd by default,
+ *   UG1399 "BIND_OP"); not measured here: an assumption.
+ * - int32: a 32x32 multiply takes 3 DSP48E2 (27x18 multipliers: the
+ *   partial products of two 17-bit halves of one operand with the
+ *   other, UG579), a multiply-add the same 3 (the add in the last
+ *   one's post-adder); an assumption read off the DSP48E2's widths.
+ * - int16 (and any integer up to 18 bits): one DSP48E2 multiplies 27x18
+ *   and accumulates in its 48-bit post-adder: 1 per MAC; AutoSA's int16
+ *   MM measures 8192 DSP for 8192 lanes.
+ * - int8 (up to 8 bits): 1 per MAC as Vitis HLS binds it, 0.5 with
+ *   int8_packing: AutoSA's int8 MM measures 6144 DSP for 12288 lanes
+ *   (half its multipliers rebound to LUTs, mm_int8_large.rst); WP486's
+ *   two MACs sharing an operand give the same 0.5.
+ * An integer add alone is fabric (a carry chain: one LUT per bit).
+ *
+ * LUT and FF per operator: the floating point ones are the magnitudes
+ * of PG060's tables (an fp32 adder's alignment and normalisation in
+ * fabric, a multiplier's rounding), scaled with the other LUT and FF
+ * constants to AutoSA's fp32 designs; the integer ones are the
+ * pipeline registers around a DSP (inputs, product) and, for int8 with
+ * packing, half the multipliers in LUTs (an 8x8 multiplier is about 40
+ * LUTs), fitted to AutoSA's int16 and int8 designs. */
+typedef struct {
+	double mul_dsp, add_dsp, mac_dsp;
+	double mul_lut, mul_ff, add_lut, add_ff, mac_lut, mac_ff;
+} SyOperatorCost;
+
+static const SyOperatorCost fp32_cost = {3, 2, 5, 40, 130, 85, 243, 125,
+	373};
+static const SyOperatorCost fp64_cost = {11, 3, 14, 100, 330, 210, 600,
+	310, 930};
+static const SyOperatorCost int32_cost = {3, 0, 3, 50, 100, 32, 32, 50,
+	100};
+static const SyOperatorCost int16_cost = {1, 0, 1, 0, 11, 16, 16, 0, 11};
+static const SyOperatorCost int8_cost = {1, 0, 1, 0, 11, 8, 8, 0, 11};
+/* int8 with packing: a DSP per two lanes, the other lane's multiply in
+ * LUTs (about 36 for an 8x8 multiplier: 18 per lane). */
+static const SyOperatorCost int8_packed_cost = {0.5, 0, 0.5, 18, 17, 8,
+	8, 18, 17};
+
+static const SyOperatorCost *operator_cost(
+	const SyDesignArray *x, const SyResourceOptions *options)
+{
+	if (!x->integer)
+		return x->bits > 32 ? &fp64_cost : &fp32_cost;
+	if (x->bits <= 8)
+		return options->int8_packing ? &int8_packed_cost : &int8_cost;
+	if (x->bits <= 18)
+		return &int16_cost;
+	return &int32_cost;
+}
+
+/* Multiplies and adds (subtractions are adds) of a statement. */
+static void count_ops(const SyPeStmt *s, guint *mul, guint *add)
+{
+	*mul = *add = 0;
+	for (guint i = 0; i < s->ops->len; i++) {
+		const SyPeOp *op = g_ptr_array_index(s->ops, i);
+
+		if (strcmp(op->op, "*") == 0)
+			*mul += op->count;
+		else if (strcmp(op->op, "+") == 0 || strcmp(op->op, "-") == 0)
+			*add += op->count;
+	}
+}
+
+/* One lane of statement s: its multiply-adds (on integers one DSP
+ * operator each), the multiplies and adds left over. */
+static void stmt_cost(const SyPeStmt *s, const SyResourceOptions *options,
+	SyResources *r)
+{
+	const SyPeAccess *w = g_ptr_array_index(s->accesses, 0);
+	const SyOperatorCost *c = operator_cost(w->plain_array, options);
+	guint mul, add, mac = 0;
+
+	count_ops(s, &mul, &add);
+	if (w->plain_array->integer) {
+		mac = MIN(mul, add);
+		mul -= mac;
+		add -= mac;
+	}
+	r->v[SY_RESOURCE_DSP] +=
+		mac * c->mac_dsp + mul * c->mul_dsp + add * c->add_dsp;
+	r->v[SY_RESOURCE_LUT] +=
+		mac * c->mac_lut + mul * c->mul_lut + add * c->add_lut;
+	r->v[SY_RESOURCE_FF] +=
+		mac * c->mac_ff + mul * c->mul_ff + add * c->add_ff;
+}
+
+void sy_resource_options_init(SyResourceOptions *options)
+{
+	options->int8_packing = FALSE;
+	options->fifo_srl_bits = SY_FIFO_SRL_BITS;
+}
+
+/* Module control (loop counters, FSM, FIFO handshakes), LUT and FF per
+ * module, and the data path per bit of the widest word it moves (the
+ * word registers and the multiplexers that keep or pass a word): fitted
+ * (see the top).  The PE's: per module, and per bit of its lane
+ * registers (FF, printed by hls-pe.c's declare_registers). */
+#define PE_LUT 180.0
+#define PE_FF 260.0
+#define IO_LUT 150.0
+#define IO_FF 220.0
+#define IO_LUT_PER_BIT 1.0
+#define IO_FF_PER_BIT 2.0
+#define DUMMY_LUT 20.0
+#define DUMMY_FF 30.0
+
+/* An m_axi adapter of one DRAM port (hls.c prints one bundle per
+ * port): Vitis HLS's defaults (UG1399, "m_axi interface": 16
+ * outstanding bursts of 16 beats) buffer 256 words of the port's
+ * width, a memory; its address and channel logic, LUT and FF per bit
+ * of the port and per port, are our assumption in the size of the
+ * AXI adapters Vivado reports for 512-bit ports (a few thousand). */
+#define AXI_BUFFER_WORDS 256
+#define AXI_LUT 800.0
+#define AXI_FF 1200.0
+#define AXI_LUT_PER_BIT 1.5
+#define AXI_FF_PER_BIT 3.0
+
+/* FIFOs: AutoSA's resource_model.py, except its threshold: it puts a
+ * FIFO of over 512 bits in block RAM, which would give the fp32 13x16x8
+ * design's 477 FIFOs of two 512-bit words 15 BRAM18K each, 7155 in
+ * all, where the whole design measures 952 tiles; hence
+ * SY_FIFO_SRL_BITS 1024.  Above it a FIFO is a memory of its width and
+ * depth, on the same primitives as a buffer (LUTRAM when shallow).
+ * AutoSA's costs: a shift register, one SRLC32E
+ * per bit per 32 words and 12 LUTs of control, 5 FF; a memory: its
+ * primitives and w + 10 FF, 0.9687 w + 13.982 LUT around them. */
+#define SRL_LUT 12.0
+#define SRL_FF 5.0
+
+static gint64 ceil_div(gint64 a, gint64 b)
+{
+	return (a + b - 1) / b;
+}
+
+/* The PE's buffers as hls-pe.c declares them: a bank per lane along
+ * each partitioned dimension (cyclic), each bank its own memory. */
+static void pe_buffers(const SyPeFacts *facts, SyResources *r, double *b36)
+{
+	guint lanes = MAX(facts->lanes, 1);
+
+	for (guint i = 0; i < facts->buffers->len; i++) {
+		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
+		gint64 banks = 1, depth = 1;
+
+		for (guint d = 0; d < buf->n_dims; d++) {
+			gboolean part = FALSE;
+
+			for (guint k = 0; k < buf->n_partition; k++)
+				part |= buf->partition[k] == d;
+			if (part) {
+				banks *= MIN((gint64)lanes, buf->size[d]);
+				depth *= ceil_div(buf->size[d], lanes);
+			} else
+				depth *= buf->size[d];
+		}
+		sy_memory_add(r, b36, buf->plain_array->bits, depth, FALSE,
+			banks);
+	}
+}
+
+/* One PE: its statements' operators on every lane, its buffers, its
+ * lane registers, its control. */
+static void pe_cost(const SyDesign *design, const SyResourceOptions *options,
+	SyResources *r, double *b36)
+{
+	const SyPeFacts *facts = design->pe_facts;
+	guint lanes = MAX(facts->lanes, 1);
+
+	for (guint i = 0; i < facts->stmts->len; i++) {
+		const SyPeStmt *s = g_ptr_array_index(facts->stmts, i);
+		SyResources one = {{0}};
+
+		stmt_cost(s, options, &one);
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			r->v[k] += lanes * one.v[k];
+		for (guint k = 1; k < s->accesses->len; k++) {
+			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+
+			if (a->reg)
+				r->v[SY_RESOURCE_FF] +=
+					a->plain_array->bits *
+					(a->once ? 1 : a->lanes);
+		}
+	}
+	pe_buffers(facts, r, b36);
+	r->v[SY_RESOURCE_LUT] += PE_LUT;
+	r->v[SY_RESOURCE_FF] += PE_FF;
+}
+
+/* The widest FIFO word a module family reads or writes. */
+static guint module_word_bits(const SyDesign *design, const SyModule *m)
+{
+	guint bits = 0;
+
+	for (guint i = 0; i < design->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(design->fifos, i);
+
+		if (f->from == m || f->to == m)
+			bits = MAX(bits, f->width_bits);
+	}
+	return bits;
+}
+
+/* The DRAM ports an L3 module serves: those of its array and way. */
+static void axi_cost(const SyDesign *design, const SyModule *m,
+	SyResources *r, double *b36)
+{
+	for (guint i = 0; i < design->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+		if (p->plain_array != m->plain_array || p->in != m->in)
+			continue;
+		sy_memory_add(r, b36, p->width_bits, AXI_BUFFER_WORDS, FALSE,
+			1);
+		r->v[SY_RESOURCE_LUT] += AXI_LUT + AXI_LUT_PER_BIT * p->width_bits;
+		r->v[SY_RESOURCE_FF] += AXI_FF + AXI_FF_PER_BIT * p->width_bits;
+	}
+}
+
+/* One I/O, drain or dummy module: its buffers of words (two for
+ * ping-pong, as hls-io.c declares local_ping and local_pong), its
+ * control and data path, its AXI adapters at level 3. */
+static void io_cost(const SyDesign *design, const SyModule *m,
+	SyResources *r, double *b36)
+{
+	guint bits = module_word_bits(design, m);
+
+	if (m->kind == SY_MODULE_DUMMY) {
+		r->v[SY_RESOURCE_LUT] += DUMMY_LUT;
+		r->v[SY_RESOURCE_FF] += DUMMY_FF;
+		return;
+	}
+	for (guint i = 0; i < m->buffers->len; i++) {
+		const SyBuffer *b = g_ptr_array_index(m->buffers, i);
+
+		sy_memory_add(r, b36, b->elem_bits * b->pack, b->depth, FALSE,
+			b->ping_pong ? 2 : 1);
+	}
+	r->v[SY_RESOURCE_LUT] += IO_LUT + IO_LUT_PER_BIT * bits;
+	r->v[SY_RESOURCE_FF] += IO_FF + IO_FF_PER_BIT * bits;
+	if (m->level == 3)
+		axi_cost(design, m, r, b36);
+}
+
+/* count FIFOs of width x depth. */
+static void fifo_cost(const SyFifo *f, const SyResourceOptions *options,
+	SyResources *r, double *b36)
+{
+	double n = (double)f->count;
+	guint w = f->width_bits;
+
+	if ((gint64)w * f->depth <= options->fifo_srl_bits) {
+		r->v[SY_RESOURCE_LUT] +=
+			n * ((double)w * ceil_div(f->depth, 32) + SRL_LUT);
+		r->v[SY_RESOURCE_FF] += n * SRL_FF;
+		return;
+	}
+	sy_memory_add(r, b36, w, f->depth, FALSE, f->count);
+	r->v[SY_RESOURCE_LUT] += n * (int)(0.9687 * w + 13.982);
+	r->v[SY_RESOURCE_FF] += n * (w + 10);
+}
+
+/* e's families, made from the design's modules if it has none. */
+static gboolean families(
+	const SyDesign *design, SyEstimate *e, GError **error)
+{
+	if (e->modules->len == 0)
+		for (guint i = 0; i < design->modules->len; i++) {
+			const SyModule *m = g_ptr_array_index(design->modules, i);
+
+			sy_estimate_add_module(e, m->name, m->kind, m->count);
+		}
+	if (e->modules->len != design->modules->len) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"the estimate has %u module families, the design %u "
+			"modules", e->modules->len, design->modules->len);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean sy_resources_estimate(const SyDesign *design,
+	const SyResourceOptions *options, SyEstimate *e, GError **error)
+{
+	SyResourceOptions defaults;
+
+	if (!options) {
+		sy_resource_options_init(&defaults);
+		options = &defaults;
+	}
+	if (!design->pe_facts) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"the design has no PE facts: its code was not built");
+		return FALSE;
+	}
+	if (!families(design, e, error))
+		return FALSE;
+	memset(&e->total, 0, sizeof(e->total));
+	memset(&e->fifos, 0, sizeof(e->fifos));
+	e->bram36 = 0;
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+		SyModuleEstimate *me = g_ptr_array_index(e->modules, i);
+		SyResources one = {{0}};
+		double b36 = 0;
+
+		if (m->kind == SY_MODULE_PE)
+			pe_cost(design, options, &one, &b36);
+		else
+			io_cost(design, m, &one, &b36);
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			me->resources.v[k] = one.v[k] * m->count;
+		me->bram36 = b36 * m->count;
+		sy_resources_add(&e->total, &me->resources);
+		e->bram36 += me->bram36;
+	}
+	for (guint i = 0; i < design->fifos->len; i++)
+		fifo_cost(g_ptr_array_index(design->fifos, i), options,
+			&e->fifos, &e->bram36);
+	sy_resources_add(&e->total, &e->fifos);
+	return TRUE;
+}

@@ -1,0 +1,321 @@
+/* The resource model (model/resources.h): block RAM primitives chosen
+ * on hand-made memories, and exact estimates of matrix multiply (SIMD
+ * 2 and 8, with and without ping-pong), a convolution, int16 and int8
+ * kernels (int8 with and without packing), each the same again from
+ * its design.json read back. */
+#include <string.h>
+
+#include "base/json-print.h"
+#include "comm/design-json.h"
+#include "comm/design-load.h"
+#include "comm/design.h"
+#include "comm/module-code.h"
+#include "model/resources-memory.h"
+#include "model/resources.h"
+
+static const char *examples_dir;
+
+/* Matrix multiply with its element type DT, as mm.c without the
+ * testbench (C = A * B^T, C read first). */
+static const char *mm_typed =
+	"#define I 64\n#define J 64\n#define K 64\n"
+	"typedef DT data_t;\n"
+	"data_t A[I][K], B[J][K], C[I][J];\n"
+	"int main(void) {\n"
+	"#pragma scop\n"
+	"    for (int i = 0; i < I; i++)\n"
+	"        for (int j = 0; j < J; j++)\n"
+	"            for (int k = 0; k < K; k++)\n"
+	"                C[i][j] = C[i][j] + A[i][k] * B[j][k];\n"
+	"#pragma endscop\n"
+	"    return 0;\n"
+	"}\n";
+
+/* The block RAM primitives of one memory: the cheapest cover of its
+ * width by columns of one aspect each. */
+static void test_bram_primitives(void)
+{
+	/* 1Kx18 twice (or 512x36 twice). */
+	g_assert_cmpint(sy_memory_bram18k(32, 1000), ==, 2);
+	/* 14 columns of 512x36 (504 bits) and one 2Kx9: 15. */
+	g_assert_cmpint(sy_memory_bram18k(512, 16), ==, 15);
+	g_assert_cmpint(sy_memory_bram18k(1, 16384), ==, 1);
+	g_assert_cmpint(sy_memory_bram18k(1, 16385), ==, 2);
+	/* 36 + 9 bits: 2, where one aspect rounded up would also say 2;
+	 * 37 bits x 512: 512x36 + 16Kx1. */
+	g_assert_cmpint(sy_memory_bram18k(40, 512), ==, 2);
+	g_assert_cmpint(sy_memory_bram18k(37, 512), ==, 2);
+	g_assert_cmpint(sy_memory_bram18k(36, 512), ==, 1);
+	g_assert_cmpint(sy_memory_bram18k(18, 1024), ==, 1);
+	/* 64 bits x 2048: 2Kx9 columns, 8 of them (72 bits) = 8; 512x36
+	 * would take 2 x 4 = 8 as well, 1Kx18 4 x 2 = 8. */
+	g_assert_cmpint(sy_memory_bram18k(64, 2048), ==, 8);
+	/* 4 bits x 4096: 1; x 4097: 4Kx4 twice, or 8Kx2 twice: 2. */
+	g_assert_cmpint(sy_memory_bram18k(4, 4096), ==, 1);
+	g_assert_cmpint(sy_memory_bram18k(4, 4097), ==, 2);
+	g_assert_cmpint(sy_memory_bram18k(0, 100), ==, 0);
+	g_assert_cmpint(sy_memory_uram(72, 4096), ==, 1);
+	g_assert_cmpint(sy_memory_uram(73, 4097), ==, 4);
+	g_assert_cmpint(sy_memory_kind(32, 1, FALSE), ==, SY_MEMORY_REGISTERS);
+	g_assert_cmpint(sy_memory_kind(512, 64, FALSE), ==, SY_MEMORY_LUTRAM);
+	g_assert_cmpint(sy_memory_kind(1, 65, FALSE), ==, SY_MEMORY_BRAM);
+	g_assert_cmpint(sy_memory_kind(1, 65, TRUE), ==, SY_MEMORY_URAM);
+}
+
+/* What sy_memory_add adds for copies memories. */
+static void test_memory_cost(void)
+{
+	SyResources r = {{0}};
+	double b36 = 0;
+
+	/* 2 x 32 bits x 1000: 2 BRAM18K each, one 36K tile each. */
+	sy_memory_add(&r, &b36, 32, 1000, FALSE, 2);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
+	g_assert_cmpfloat(b36, ==, 2);
+	/* 512 bits x 16 words: LUTRAM, 8 LUTs per 14 bits (RAM32M16):
+	 * 37 x 8 = 296 LUT, 512 FF. */
+	sy_memory_add(&r, &b36, 512, 16, FALSE, 1);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 296);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512);
+	/* 7 bits x 64: one RAM64M8, 8 LUT; a register of 9 bits. */
+	sy_memory_add(&r, &b36, 7, 64, FALSE, 1);
+	sy_memory_add(&r, &b36, 9, 1, FALSE, 1);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 304);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512 + 7 + 9);
+	/* UltraRAM where asked: 144 bits x 8192 = 2 x 2. */
+	sy_memory_add(&r, &b36, 144, 8192, TRUE, 1);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_URAM], ==, 4);
+	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
+}
+
+/* A design with its code built, and what it stands on (freed after
+ * it, in that order). */
+typedef struct {
+	SyAnalysis *analysis;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} Made;
+
+static void made_clear(Made *m)
+{
+	sy_design_free(m->design);
+	sy_pe_array_free(m->array);
+	sy_choices_free(m->choices);
+	sy_analysis_free(m->analysis);
+}
+
+/* The example file (text NULL) or the kernel text, at space with sizes
+ * as systole-cli's --tile, --latency, --simd. */
+static void make(Made *m, const char *name, const char *text,
+	const char *space, const char *tile, const char *latency,
+	const char *simd, gboolean no_double_buffer)
+{
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
+	g_autoptr(SyConfig) cfg = NULL;
+	SyDesignOptions options = {0};
+	GError *error = NULL;
+	int candidate;
+
+	m->analysis = text ? sy_analysis_new_from_data(
+				     name, text, -1, &ao, &error)
+			   : sy_analysis_new_from_file(path, &ao, &error);
+	g_assert_no_error(error);
+	candidate = sy_config_find_space(m->analysis, space, &error);
+	g_assert_no_error(error);
+	m->choices = sy_choices_new(m->analysis,
+		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
+	g_assert_true(!tile ||
+		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
+	g_assert_true(!latency ||
+		sy_config_apply_named(
+			cfg, m->choices, "latency", latency, &error));
+	g_assert_true(!simd ||
+		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
+	g_assert_no_error(error);
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
+	g_assert_no_error(error);
+	options.no_double_buffer = no_double_buffer;
+	m->design = sy_design_new(m->array, &options, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_design_build_code(m->design, &error));
+	g_assert_no_error(error);
+}
+
+/* "dsp bram18k bram36 uram lut ff" of an estimate's total. */
+static char *total_text(const SyEstimate *e)
+{
+	return g_strdup_printf("%g %g %g %g %g %g", e->total.v[SY_RESOURCE_DSP],
+		e->total.v[SY_RESOURCE_BRAM18K], e->bram36,
+		e->total.v[SY_RESOURCE_URAM], e->total.v[SY_RESOURCE_LUT],
+		e->total.v[SY_RESOURCE_FF]);
+}
+
+/* design's estimate, and the same from its design.json read back. */
+static char *estimate_both(
+	const SyDesign *design, const SyResourceOptions *options)
+{
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	g_autoptr(SyEstimate) again = sy_estimate_new();
+	g_autoptr(JsonNode) root = sy_design_to_json(design);
+	g_autofree char *json = sy_json_print(root);
+	g_autoptr(SyDesign) back = NULL;
+	g_autofree char *back_text = NULL;
+	GError *error = NULL;
+	char *text;
+
+	g_assert_true(sy_resources_estimate(design, options, e, &error));
+	g_assert_no_error(error);
+	back = sy_design_from_json_text(json, -1, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_resources_estimate(back, options, again, &error));
+	g_assert_no_error(error);
+	text = total_text(e);
+	back_text = total_text(again);
+	g_assert_cmpstr(text, ==, back_text);
+	g_assert_cmpuint(e->modules->len, ==, design->modules->len);
+	for (guint i = 0; i < e->modules->len; i++) {
+		const SyModuleEstimate *a = g_ptr_array_index(e->modules, i);
+		const SyModuleEstimate *b = g_ptr_array_index(again->modules, i);
+
+		g_assert_cmpstr(a->name, ==, b->name);
+		g_assert_true(memcmp(&a->resources, &b->resources,
+				      sizeof(a->resources)) == 0);
+	}
+	return text;
+}
+
+static void check(const char *name, const char *text, const char *space,
+	const char *tile, const char *latency, const char *simd,
+	gboolean no_double_buffer, const SyResourceOptions *options,
+	const char *expected)
+{
+	Made m;
+	g_autofree char *got = NULL;
+
+	make(&m, name, text, space, tile, latency, simd, no_double_buffer);
+	got = estimate_both(m.design, options);
+
+	g_test_message("%s %s %s %s: %s", name, tile, latency, simd, got);
+	g_assert_cmpstr(got, ==, expected);
+	made_clear(&m);
+}
+
+/* Matrix multiply, each total as "dsp bram18k bram36 uram lut ff".
+ * The derivation of the block RAM of the 2x2 array on tiles of 64
+ * (latency 32, SIMD 8, float), with ping-pong:
+ * - DSP: 4 PEs x 8 lanes x (fmul 3 + fadd 2) = 160.
+ * - Each PE's local_C, [32][32] floats unpartitioned (the lanes run
+ *   along k), 1024 words of 32 bits: two 1Kx18 columns, 2 BRAM18K, one
+ *   36K tile; 4 PEs: 8, 4 tiles.
+ * - A_IO_L2_in and its boundary, B's the same: [32][64] floats packed
+ *   16 to a 512-bit word, 128 words: 14 columns of 512x36 and one of
+ *   2Kx9, 15 BRAM18K, 8 tiles; ping and pong: 4 x 2 x 15 = 120, 64
+ *   tiles.
+ * - C's L1 buffers (in and drain), [32][32] in 64 words of 512 bits:
+ *   LUTRAM (64 words at most), no block RAM.
+ * - The four DRAM ports' AXI buffers, 256 words of 512 bits: 15 each,
+ *   60, 32 tiles.
+ * Total 8 + 120 + 60 = 188 BRAM18K, 4 + 64 + 32 = 100 tiles; single
+ * buffers drop the 60 (and 32 tiles) of the pongs.  The FIFOs (depth
+ * 2, 512 bits at most) are all shift registers. */
+static void test_mm(void)
+{
+	g_autofree char *fp32 = g_strconcat("#define DT float\n", mm_typed, NULL);
+
+	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
+		FALSE, NULL, "160 38 20 0 54936 76952");
+	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
+		TRUE, NULL, "160 38 20 0 50008 68760");
+	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
+		FALSE, NULL, "640 38 20 0 74616 118904");
+	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
+		TRUE, NULL, "640 38 20 0 69688 110712");
+	check("mm.c", NULL, "i,j", "i=32,j=32,k=64", "i=16,j=16", "k=8",
+		FALSE, NULL, "160 64 36 0 45736 63436");
+	/* Buffers over 64 words: block RAM, twice with ping-pong. */
+	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
+		FALSE, NULL, "160 188 100 0 45736 59340");
+	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
+		TRUE, NULL, "160 128 68 0 41000 55244");
+}
+
+static void test_conv(void)
+{
+	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 17 0 145586 199468");
+	check("conv.c", NULL, "o,r", "o=8,r=4,c=8,i=16", "o=4,r=2", "i=4",
+		FALSE, NULL, "80 34 18 0 23174 31382");
+}
+
+/* int16 and int8 elements: one DSP per MAC, half with int8 packing. */
+static void test_integers(void)
+{
+	g_autofree char *int16 = g_strconcat("#define DT short\n", mm_typed, NULL);
+	g_autofree char *int8 = g_strconcat(
+		"#define DT signed char\n", mm_typed, NULL);
+	SyResourceOptions packed;
+
+	sy_resource_options_init(&packed);
+	packed.int8_packing = TRUE;
+	check("mm16.c", int16, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=8",
+		FALSE, NULL, "128 34 18 0 44856 58360");
+	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
+		FALSE, NULL, "256 18 10 0 33048 43960");
+	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
+		FALSE, &packed, "128 18 10 0 37656 45496");
+}
+
+/* An estimate whose families exist (another model made them) gets
+ * its resources in them; a design without its PE's facts, or with
+ * other modules than the estimate's families, is refused. */
+static void test_families(void)
+{
+	Made m;
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	g_autoptr(SyEstimate) wrong = sy_estimate_new();
+	g_autoptr(SyDesign) bare = NULL;
+	GError *error = NULL;
+
+	make(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
+		FALSE);
+	for (guint i = 0; i < m.design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(m.design->modules, i);
+
+		sy_estimate_add_module(e, mod->name, mod->kind, mod->count);
+	}
+	g_assert_true(sy_resources_estimate(m.design, NULL, e, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(e->modules->len, ==, m.design->modules->len);
+	g_assert_cmpfloat(((SyModuleEstimate *)e->modules->pdata[0])
+				  ->resources.v[SY_RESOURCE_DSP], ==, 160);
+	sy_estimate_add_module(wrong, "PE", SY_MODULE_PE, 16);
+	g_assert_false(sy_resources_estimate(m.design, NULL, wrong, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"the estimate has 1 module families, the design 19 modules");
+	g_clear_error(&error);
+	bare = sy_design_new(m.array, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_false(sy_resources_estimate(bare, NULL, wrong, &error));
+	g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+		"the design has no PE facts: its code was not built");
+	g_clear_error(&error);
+	g_clear_pointer(&bare, sy_design_free);
+	made_clear(&m);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	examples_dir = argc > 1 ? argv[1] : SYSTOLE_EXAMPLES_DIR;
+	g_test_add_func("/resources/bram-primitives", test_bram_primitives);
+	g_test_add_func("/resources/memory-cost", test_memory_cost);
+	g_test_add_func("/resources/mm", test_mm);
+	g_test_add_func("/resources/conv", test_conv);
+	g_test_add_func("/resources/integers", test_integers);
+	g_test_add_func("/resources/families", test_families);
+	return g_test_run();
+}
