@@ -28,6 +28,9 @@ typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean export; /* systole-cli export: a project folder */
+	gboolean estimate; /* systole-cli estimate: the models' figures */
+	char *mhz_text;
+	char *model;
 	char *design; /* export --design: from design.json, no FILE.c */
 	char *device;
 	char *pack;
@@ -51,6 +54,8 @@ static void compile_clear(Compile *o)
 	g_free(o->fifo_depth_text);
 	g_free(o->device);
 	g_free(o->design);
+	g_free(o->mhz_text);
+	g_free(o->model);
 }
 
 static const char *const emits[] = {
@@ -200,6 +205,20 @@ static char *export(SyDesign *design, const Compile *o, GError **error)
 	return done;
 }
 
+/* What the models estimate for the design, as text or JSON. */
+static char *estimate(SyDesign *design, const Compile *o, GError **error)
+{
+	SyAnalysisOptions ao = cli_analysis_options(&o->common);
+	CliEstimate what = {o->device, 0, o->model, o->common.json};
+	gint64 mhz = 0;
+
+	/* Checked with the other options already. */
+	if (o->mhz_text)
+		g_ascii_string_to_signed(o->mhz_text, 10, 1, 1000, &mhz, NULL);
+	what.mhz = (guint)mhz;
+	return cli_estimate_design(design, &what, &ao, error);
+}
+
 /* The descriptor gives each module's code where the HLS backend
  * supports the design (those export writes); one it refuses is
  * described without (README, --emit design). */
@@ -246,6 +265,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		return NULL;
 	if (o->export)
 		return export(design, o, error);
+	if (o->estimate)
+		return estimate(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
 		if (!build_code(design, error))
 			return NULL;
@@ -304,7 +325,7 @@ static int text_options(Compile *o)
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--latency", &o->latency}, {"--simd", &o->simd},
 		{"--pack", &o->pack}, {"--emit", &o->emit},
-		{"--device", &o->device}};
+		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
@@ -344,12 +365,48 @@ static int design_alone(const Compile *o, int argc)
 	return -1;
 }
 
-static int compile_main(int argc, char **argv, gboolean export)
+/* What the command is. */
+typedef enum { VERB_COMPILE, VERB_EXPORT, VERB_ESTIMATE } Verb;
+
+static const char *const verb_names[] = {"compile", "export", "estimate"};
+
+static const char *const verb_lines[] = {
+	"FILE.c - make a dataflow into a PE array",
+	"FILE.c - export a Vitis HLS project",
+	"FILE.c - estimate a design's cycles and resources"};
+
+static const char *const verb_summaries[] = {
+	"Applies array partitioning, latency hiding and SIMD to one dataflow "
+	"of the SCoP in FILE.c and prints what --emit asks for: the PE array "
+	"and its I/O network (summary), what each stage accepts (options), "
+	"the schedule tree with role marks (schedule), FILE.c with its SCoP "
+	"replaced by the transformed loops (c), or by both the original and "
+	"the transformed loops with a comparison of their results (check), "
+	"or the descriptor (design).\nExit status: 0 done, 1 input or size "
+	"error, 2 usage error, 4 output not written, 5 too complex "
+	"(--max-operations).",
+	"Writes a Vitis HLS project for one dataflow of the SCoP in FILE.c "
+	"at the sizes given: the kernel, a testbench that runs it where the "
+	"SCoP was, an XRT host, simulation headers, hls_script.tcl, "
+	"hls_config.cfg, a Makefile (csim, hls, xo, xclbin, host, check), "
+	"connectivity.cfg, design.json and a README.\nExit status: 0 "
+	"written, 1 input, size or unsupported design, 2 usage error, 4 the "
+	"folder exists (without --force) or cannot be written, 5 too "
+	"complex (--max-operations).",
+	"Estimates the design export would write for one dataflow of the "
+	"SCoP in FILE.c at the sizes given: cycles, time, throughput, DSP "
+	"efficiency, PE utilisation and off-chip bandwidth, each module "
+	"family's cycles, II and resources, the bottleneck, and the fit "
+	"against the device.\nExit status: 0 done, 1 input, size or "
+	"unsupported design, 2 usage error, 5 too complex "
+	"(--max-operations)."};
+
+static int compile_main(int argc, char **argv, Verb which)
 {
 	Compile o = {0};
-	g_autoptr(GOptionContext) ctx = g_option_context_new(export
-			? "FILE.c - export a Vitis HLS project"
-			: "FILE.c - make a dataflow into a PE array");
+	gboolean export = which == VERB_EXPORT;
+	g_autoptr(GOptionContext)
+		ctx = g_option_context_new(verb_lines[which]);
 	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
 					"The space loops of the array", "i,j"},
 		{"sa-sizes", 0, 0, G_OPTION_ARG_FILENAME, &o.sa_sizes,
@@ -381,8 +438,9 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
-		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
-			"Replace the output if it exists", NULL},
+		G_OPTION_ENTRY_NULL};
+	GOptionEntry force[] = {{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
+					"Replace the output if it exists", NULL},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry compile[] = {
 		{"emit", 0, 0, G_OPTION_ARG_FILENAME, &o.emit,
@@ -405,38 +463,31 @@ static int compile_main(int argc, char **argv, gboolean export)
 			"from the design alone)",
 			"FILE"},
 		G_OPTION_ENTRY_NULL};
-	const char *verb = export ? "export" : "compile";
+	GOptionEntry estimate[] = {
+		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
+			"The device, a name or a profile FILE.json (default "
+			"u250)",
+			"NAME|FILE"},
+		{"mhz", 0, 0, G_OPTION_ARG_STRING, &o.mhz_text,
+			"The kernel's clock (default: the device's)", "N"},
+		{"model", 0, 0, G_OPTION_ARG_FILENAME, &o.model,
+			"systole (default) or odyssey", "NAME"},
+		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
+			"Print one JSON object", NULL},
+		G_OPTION_ENTRY_NULL};
+	GOptionEntry *own[] = {compile, project, estimate};
+	const char *verb = verb_names[which];
 	g_autofree char *text = NULL;
 	GError *error = NULL;
 	int code;
 
 	o.export = export;
-	g_option_context_set_summary(ctx,
-		export ? "Writes a Vitis HLS project for one dataflow of the "
-			 "SCoP in FILE.c at the sizes given: the kernel, a "
-			 "testbench that runs it where the SCoP was, an XRT "
-			 "host, simulation headers, hls_script.tcl, "
-			 "hls_config.cfg, a Makefile (csim, hls, xo, xclbin, "
-			 "host, check), connectivity.cfg, design.json and a "
-			 "README.\nExit status: 0 written, 1 input, size or "
-			 "unsupported design, 2 usage error, 4 the folder "
-			 "exists (without --force) or cannot be written, 5 "
-			 "too complex (--max-operations)."
-		       : "Applies array partitioning, latency hiding and SIMD "
-			 "to one dataflow of the SCoP in FILE.c and prints "
-			 "what --emit asks for: the PE array and its I/O "
-			 "network (summary), what each stage accepts "
-			 "(options), the schedule tree with role marks "
-			 "(schedule), FILE.c with its SCoP replaced by the "
-			 "transformed loops (c), or by both the original and "
-			 "the transformed loops with a comparison of their "
-			 "results (check), or the descriptor (design)."
-			 "\nExit status: 0 done, 1 input or size error, 2 "
-			 "usage error, 4 output not written, 5 too complex "
-			 "(--max-operations).");
+	o.estimate = which == VERB_ESTIMATE;
+	g_option_context_set_summary(ctx, verb_summaries[which]);
 	g_option_context_add_main_entries(ctx, sizes, NULL);
-	g_option_context_add_main_entries(
-		ctx, export ? project : compile, NULL);
+	g_option_context_add_main_entries(ctx, own[which], NULL);
+	if (!o.estimate)
+		g_option_context_add_main_entries(ctx, force, NULL);
 	cli_add_kernel_options(ctx, &o.common);
 	code = cli_parse_options(ctx, &argc, &argv, &o.common);
 	if (code < 0 && o.design)
@@ -449,6 +500,8 @@ static int compile_main(int argc, char **argv, gboolean export)
 		code = text_options(&o);
 	if (!o.emit)
 		o.emit = g_strdup("summary");
+	if (code < 0 && o.estimate)
+		code = cli_estimate_check(o.mhz_text, o.model);
 	if (code < 0 && !emit_known(o.emit))
 		code = cli_usage_error(
 			"compile: --emit takes summary, options, schedule, c, "
@@ -496,10 +549,15 @@ static int compile_main(int argc, char **argv, gboolean export)
 
 int cli_compile(int argc, char **argv)
 {
-	return compile_main(argc, argv, FALSE);
+	return compile_main(argc, argv, VERB_COMPILE);
 }
 
 int cli_export(int argc, char **argv)
 {
-	return compile_main(argc, argv, TRUE);
+	return compile_main(argc, argv, VERB_EXPORT);
+}
+
+int cli_estimate(int argc, char **argv)
+{
+	return compile_main(argc, argv, VERB_ESTIMATE);
 }

@@ -8,6 +8,8 @@
 #include "comm/design.h"
 #include "comm/hls-model.h"
 #include "compute/config.h"
+#include "model/model.h"
+#include "model/odyssey.h"
 #include "project/export.h"
 
 int cli_usage_error(const char *format, ...)
@@ -36,6 +38,12 @@ int cli_error_code(const GError *error)
 			error->domain == SY_DESIGN_ERROR ||
 			error->domain == SY_HLS_ERROR ||
 			error->domain == SY_DEVICE_ERROR ||
+			/* A design the model asked for does not cover. */
+			error->domain == SY_MODEL_ERROR ||
+			g_error_matches(error, SY_ODYSSEY_ERROR,
+				SY_ODYSSEY_ERROR_DESIGN) ||
+			g_error_matches(error, SY_ODYSSEY_ERROR,
+				SY_ODYSSEY_ERROR_PARAMS) ||
 			error->domain == G_FILE_ERROR ||
 			error->domain == JSON_PARSER_ERROR
 		? EXIT_INPUT

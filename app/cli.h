@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "comm/design.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -65,6 +66,22 @@ int cli_write_error(const GError *error);
 
 int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);
+int cli_estimate(int argc, char **argv);
+
+/* What systole-cli estimate asks of the models. */
+typedef struct {
+	const char *device; /* a name or a profile FILE.json; NULL: u250 */
+	guint mhz; /* 0: the device's clock */
+	const char *model; /* "systole" or "odyssey"; NULL: systole */
+	gboolean json;
+} CliEstimate;
+
+/* --mhz and --model: returns the exit code of a usage error, or -1. */
+int cli_estimate_check(const char *mhz, const char *model);
+/* The estimate of a design compile's stages made: completed as export
+ * completes it (options: the analysis'), estimated, printed. */
+char *cli_estimate_design(SyDesign *design, const CliEstimate *what,
+	const SyAnalysisOptions *options, GError **error);
 /* export --design: the project of the design.json at path, into the
  * folder output (checked already, see sy_export_write_allowed); returns
  * an exit code. */

@@ -19,6 +19,8 @@ static const char *const usage_text =
 	"schedule, C, design\n"
 	"  export    a Vitis HLS project for a design, checked by C "
 	"simulation\n"
+	"  estimate  a design's cycles and resources on a device, as the "
+	"models see them\n"
 	"  bench     time the analysis of kernels\n"
 	"\n"
 	"Run 'systole-cli COMMAND --help' for the options of a command.\n";
@@ -172,6 +174,8 @@ int main(int argc, char **argv)
 		return cli_compile(argc - 1, argv + 1);
 	if (strcmp(argv[1], "export") == 0)
 		return cli_export(argc - 1, argv + 1);
+	if (strcmp(argv[1], "estimate") == 0)
+		return cli_estimate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bench") == 0)
 		return cmd_bench(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s'", argv[1]);

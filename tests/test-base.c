@@ -46,9 +46,39 @@ static void test_json_print(void)
 	g_assert_cmpstr(again, ==, text);
 }
 
+/* Doubles in their shortest form that reads back the same (JSON-GLib
+ * prints 17 digits, and "1e+20.0" for 1e20), whatever the locale;
+ * integers, strings and the words true, false and null as they were. */
+static void test_json_doubles(void)
+{
+	static const double values[] = {0.1, 1e20, 3.0, 43.21, 1e-7, -0.5,
+		2.5e15, 1.0 / 3.0, 300, -0.0, 160.5};
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonNode) root = NULL;
+	g_autofree char *text = NULL;
+
+	json_builder_begin_array(b);
+	for (guint i = 0; i < G_N_ELEMENTS(values); i++)
+		json_builder_add_double_value(b, values[i]);
+	json_builder_add_string_value(b, "0.10000000000000001 \"1.50\"");
+	json_builder_add_int_value(b, -12);
+	json_builder_add_boolean_value(b, TRUE);
+	json_builder_add_boolean_value(b, FALSE);
+	json_builder_add_null_value(b);
+	json_builder_end_array(b);
+	root = json_builder_get_root(b);
+	text = sy_json_print(root);
+	g_assert_cmpstr(text, ==,
+		"[\n  0.1,\n  1e+20,\n  3,\n  43.21,\n  1e-07,\n  -0.5,\n"
+		"  2.5e+15,\n  0.3333333333333333,\n  300,\n  0,\n  160.5,\n"
+		"  \"0.10000000000000001 \\\"1.50\\\"\",\n  -12,\n  true,\n"
+		"  false,\n  null\n]\n");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/base/json-print", test_json_print);
+	g_test_add_func("/base/json-doubles", test_json_doubles);
 	return g_test_run();
 }

@@ -707,6 +707,16 @@ static gboolean read_renamed(Load *load, JsonNode *value, GError **error)
 	return TRUE;
 }
 
+/* What the models estimate for the design on its device (an export's
+ * "estimate", printed by report/report-estimate.h): derived from the
+ * design, so an export from design.json computes it again, and reading
+ * keeps nothing of it. */
+static gboolean read_estimate(Load *load, JsonNode *value, GError **error)
+{
+	(void)load;
+	return sy_design_read_object(value, error) != NULL;
+}
+
 /* The facts of the other parts, each with its own reader. */
 static gboolean read_testbench(SyDesign *design, JsonNode *value,
 	GError **error)
@@ -749,6 +759,7 @@ static const Member members[] = {
 	{"io", FALSE, NULL, read_io},
 	{"interface", FALSE, NULL, read_interface},
 	{"renamed", FALSE, read_renamed, NULL},
+	{"estimate", FALSE, read_estimate, NULL},
 };
 
 static gboolean buffers_equal(const GPtrArray *a, const GPtrArray *b)

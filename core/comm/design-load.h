@@ -1,6 +1,7 @@
 /* design.json read back into a design, without any analysis: what
- * sy_design_to_json writes (comm/design-json.h), and the "renamed" an
- * export adds.  The design it gives owns plain data only: its grid,
+ * sy_design_to_json writes (comm/design-json.h), and the "renamed" and
+ * "estimate" an export adds (the estimate is checked to be an object
+ * and not kept: an export computes it again from the design).  The design it gives owns plain data only: its grid,
  * arrays (SyDesignArray) and paths, the modules with their buffers,
  * loop trees, code and params, the FIFOs and the DRAM ports; its array
  * (the analysis' SyPeArray) and tiles are NULL.

@@ -4,9 +4,11 @@
 #include "base/json-print.h"
 #include "comm/design-json.h"
 #include "comm/kernel-facts.h"
+#include "model/model.h"
 #include "project/export.h"
 #include "hls/hls.h"
 #include "poly/names.h"
+#include "report/report-estimate.h"
 
 G_DEFINE_QUARK(sy - export - error - quark, sy_export_error)
 
@@ -193,8 +195,26 @@ static void readme_names(GString *text, const SyDesignKernel *k)
 	g_string_free(list, TRUE);
 }
 
-static char *readme(
-	const SyDesignKernel *k, const SyDevice *device, GPtrArray *warnings)
+/* What the models estimate, as systole-cli estimate prints it. */
+static void readme_estimate(GString *text, const SyDevice *device,
+	const SyEstimate *estimate)
+{
+	g_autofree char *table = NULL;
+
+	if (!estimate)
+		return;
+	table = sy_report_estimate_text(estimate);
+	g_string_append_printf(text,
+		"\n## Estimate\n\n"
+		"What Systole's models estimate for this design on the %s\n"
+		"at its clock: `systole-cli estimate` prints the same tables, "
+		"and `estimate` in\n`design.json` has every figure.\n\n"
+		"```\n%s```\n",
+		device->description, table);
+}
+
+static char *readme(const SyDesignKernel *k, const SyDevice *device,
+	const SyEstimate *estimate, GPtrArray *warnings)
 {
 	g_autoptr(GString) pes = g_string_new(NULL);
 	g_autofree char *testbench = NULL;
@@ -252,6 +272,7 @@ static char *readme(
 		k->function ? k->function : "kernel", path, command,
 		k->grid->sizes, device->description, pes->str, k->grid->count,
 		device->platform, testbench);
+	readme_estimate(text, device, estimate);
 	/* What keeps the design from its best, where the user reads it. */
 	if (warnings->len)
 		g_string_append(text, "\n## Warnings\n\n");
@@ -262,12 +283,22 @@ static char *readme(
 	return g_string_free(text, FALSE);
 }
 
-/* design.json: the design, the interface and the renames with it. */
-static char *design_json(const SyDesign *design)
+/* design.json: the design, and the estimate (may be NULL). */
+static char *design_json(const SyDesign *design, const SyEstimate *estimate)
 {
 	g_autoptr(JsonNode) root = sy_design_to_json(design);
 
+	if (estimate)
+		json_object_set_member(json_node_get_object(root), "estimate",
+			sy_report_estimate_json(estimate));
 	return sy_json_print(root);
+}
+
+char *sy_export_design_json(const SyDesign *design, const SyDevice *device)
+{
+	g_autoptr(SyEstimate) e = sy_design_estimate(design, device, NULL, NULL);
+
+	return design_json(design, e);
 }
 
 /* The kernel's own headers, where the testbench finds them. */
@@ -287,33 +318,63 @@ static const char *const generated_sources[] = {"ap_int.h", "hls_stream.h",
 	"host.cpp", "systole_kernel.cpp", "systole_kernel.h", "testbench.cpp",
 	NULL};
 
-gboolean sy_export_files(SyDesign *design, const SyDevice *device,
-	const SyAnalysisOptions *options, SyExportFiles *files, GError **error)
+gboolean sy_export_complete(SyDesign *design,
+	const SyAnalysisOptions *options, GError **error)
 {
 	const SyPeArray *array = design->array;
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
-
 	isl_ctx *ctx = array->analysis->ctx;
 	gboolean made;
 
 	sy_names_place_headers(names, options ? options->include_dirs : NULL,
 		generated_sources);
-	/* The design made ready for the printer in one isl stage, then
-	 * printed from the design alone, which cannot fail. */
+	/* The design made ready for the printer in one isl stage. */
 	sy_isl_stage_begin(ctx);
 	made = sy_design_complete(design, names, options, error);
-	if (!sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
-		    "the HLS project", error) ||
-		!made)
+	return sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
+		       "the HLS project", error) &&
+		made;
+}
+
+gboolean sy_export_files(SyDesign *design, const SyDevice *device,
+	const SyAnalysisOptions *options, SyExportFiles *files, GError **error)
+{
+	/* Completed, then printed from the design alone, which cannot
+	 * fail. */
+	if (!sy_export_complete(design, options, error))
 		return FALSE;
 	sy_export_files_print(design, device, files);
 	return TRUE;
+}
+
+/* The estimate on device, and a warning per resource over its budget;
+ * NULL (and a warning why) if the models cannot estimate the design. */
+static SyEstimate *estimate(
+	const SyDesign *design, const SyDevice *device, GPtrArray *warnings)
+{
+	GError *error = NULL;
+	SyEstimate *e = sy_design_estimate(design, device, NULL, &error);
+	g_autoptr(GPtrArray) over = NULL;
+
+	if (!e) {
+		g_ptr_array_add(warnings,
+			g_strdup_printf("the models cannot estimate this "
+					"design: %s",
+				error->message));
+		g_error_free(error);
+		return NULL;
+	}
+	over = sy_report_estimate_warnings(e);
+	for (guint i = 0; i < over->len; i++)
+		g_ptr_array_add(warnings, g_steal_pointer(&over->pdata[i]));
+	return e;
 }
 
 void sy_export_files_print(
 	SyDesign *design, const SyDevice *device, SyExportFiles *files)
 {
 	SyHlsFiles hls = {0};
+	g_autoptr(SyEstimate) e = NULL;
 
 	/* design.json says which device, for an export from it. */
 	g_free(design->kernel->device);
@@ -324,10 +385,11 @@ void sy_export_files_print(
 		(GDestroyNotify)g_bytes_unref);
 	add(files, "Makefile", makefile(design->kernel, device));
 	files->warnings = g_steal_pointer(&hls.warnings);
+	e = estimate(design, device, files->warnings);
 	add(files, "README.md",
-		readme(design->kernel, device, files->warnings));
+		readme(design->kernel, device, e, files->warnings));
 	add(files, "connectivity.cfg", connectivity(design->kernel, device));
-	add(files, "design.json", design_json(design));
+	add(files, "design.json", design_json(design, e));
 	add(files, "hls_config.cfg", hls_config(device));
 	add(files, "hls_script.tcl", hls_script(device));
 	add_bytes(files, "include/ap_int.h",

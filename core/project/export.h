@@ -6,6 +6,7 @@
 
 #include "comm/design.h"
 #include "model/device.h"
+#include "model/estimate.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -30,20 +31,35 @@ typedef struct {
 				(also in the project's README) */
 } SyExportFiles;
 
-/* options (may be NULL) are those the kernel was analysed with: the
- * testbench defines what -D defined, and headers found through -I are
- * copied too.  The design is completed (its modules' code and the
- * kernel's interface, sy_design_complete of comm/kernel-facts.h) unless
- * it is refused there, then printed. */
+/* Completes the design for the printer and the models (its modules'
+ * code and the kernel's interface, sy_design_complete of
+ * comm/kernel-facts.h, in one isl stage under the analysis' operation
+ * limit), or says why the HLS backend refuses it.  options (may be
+ * NULL) are those the kernel was analysed with: the testbench defines
+ * what -D defined, and headers found through -I are copied too. */
+gboolean sy_export_complete(__isl_keep SyDesign *design,
+	const SyAnalysisOptions *options, GError **error);
+
+/* The design completed (sy_export_complete), then printed. */
 gboolean sy_export_files(__isl_keep SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error);
 /* The files of a design that is complete (sy_design_complete made it
  * so, or design.json held all of it: sy_design_check_printable of
  * comm/design-load.h), for device, which the design then names.  Needs
- * no analysis and cannot fail. */
+ * no analysis and cannot fail.  What the models estimate on device
+ * (model/model.h) goes into design.json and the README, and a warning
+ * per resource over the device's budget (or why there is no estimate)
+ * into files->warnings. */
 void sy_export_files_print(__isl_keep SyDesign *design,
 	__isl_keep const SyDevice *device, SyExportFiles *files);
 void sy_export_files_clear(SyExportFiles *files);
+
+/* design.json's text as an export for device writes it (the kernel's
+ * interface must be there): the design (sy_design_to_json) and what the
+ * models estimate on device, where they give an estimate, as its member
+ * "estimate". */
+__isl_give char *sy_export_design_json(__isl_keep const SyDesign *design,
+	__isl_keep const SyDevice *device);
 
 /* What is at a project folder's place.  An export is a folder holding
  * the marker file .systole-export, which every export writes. */

@@ -1,0 +1,208 @@
+#!/bin/sh
+# check-estimate-cli.sh CLI EXAMPLES_DIR
+# systole-cli estimate from the outside: exit statuses and the exact
+# first line of each error (nothing on stdout); matrix multiply on the
+# U250 with exact figures (the cycles test-latency derives by hand for
+# this design), as tables and as JSON (its members, read by Python's
+# parser); the same bytes twice and in another locale; --mhz, --device
+# FILE.json and --model odyssey; a design over the device's budget, and
+# its export's warnings naming the resources, its README and
+# design.json carrying the estimate, and export --design printing the
+# same project from that design.json.
+set -u
+cli=$1
+examples=$2
+mm=$examples/mm.c
+sizes="--space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2"
+
+. "$(dirname "$0")/lib.sh"
+
+# expect STATUS FIRST_LINE_OF_STDERR ARGS...
+expect()
+{
+	want_status=$1
+	want_line=$2
+	shift 2
+	"$cli" estimate "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	line=$(head -n 1 "$tmp/err")
+	if [ "$status" -ne "$want_status" ] || [ -s "$tmp/out" ] ||
+		[ "$line" != "$want_line" ]; then
+		fail "estimate $*: status $status (expected $want_status), stderr '$line'"
+		printf '  expected: %s\n' "$want_line"
+	fi
+}
+
+# run ARGS...: succeeds, nothing on stderr; the output in $tmp/out.
+run()
+{
+	if ! "$cli" estimate "$@" >"$tmp/out" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
+		fail "estimate $*: $(head -n 1 "$tmp/err")"
+		return 1
+	fi
+}
+
+# Usage errors: 2.
+expect 2 "systole-cli: estimate: no input file"
+expect 2 "systole-cli: estimate: one input file expected" --space i,j "$mm" "$mm"
+for mhz in 0 1001 -5 x 2.5 ''; do
+	expect 2 "systole-cli: estimate: --mhz: expected a whole number from 1 to 1000, not '$mhz'" \
+		--space i,j --mhz "$mhz" "$mm"
+done
+expect 2 "systole-cli: estimate: --model takes systole or odyssey, not 'autosa'" \
+	--space i,j --model autosa "$mm"
+expect 2 "systole-cli: estimate: --fifo-depth: expected a whole number from 1 to 65536, not '0'" \
+	--space i,j --fifo-depth 0 "$mm"
+# Nothing is written: no output file, no --force, no --emit.
+expect 2 "systole-cli: Unknown option -o" --space i,j -o "$tmp/x" "$mm"
+expect 2 "systole-cli: Unknown option --force" --space i,j --force "$mm"
+expect 2 "systole-cli: Unknown option --emit" --space i,j --emit design "$mm"
+
+# Input, size and unsupported designs: 1; too complex: 5.
+expect 1 "systole-cli: error: choose the array with --space LOOPS or --sa-sizes \"{kernel[]->space_time[N]}\"; this kernel has 0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]" \
+	"$mm"
+expect 1 "systole-cli: error: the latency factor 3 of loop 'i' does not divide its tile of 16; it can be 1, 2, 4, 8, 16" \
+	--space i,j --tile i=16 --latency i=3 "$mm"
+expect 1 "systole-cli: error: unknown device 'nope'; Systole knows u200, u250, u280, u50, u55c, vu9p (or give a profile's file, FILE.json)" \
+	--space i,j --device nope "$mm"
+expect 1 "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
+	--space k,i "$examples/lu.c"
+expect 1 "systole-cli: error: Odyssey's model covers its matrix-multiply designs (three loops i, j, k, C[i][j] += A[i][k] * B[k][j], space_time 0 to 5, tile orders i,k,j / k,j,i / i,j,k): the kernel's band has not three loops" \
+	--space i --model odyssey "$examples/gemv.c"
+expect 5 "$mm: error: the analysis is too complex: it needs more than 1000 isl operations (in the polyhedral model); raise the limit with --max-operations (0: no limit)" \
+	--space i,j --max-operations 1000 "$mm"
+
+# Matrix multiply 64^3 on the U250: 33087 cycles as test-latency
+# derives them (54 + 32979 + 54), the resource model's counts, the fit.
+# shellcheck disable=SC2086
+run $sizes "$mm"
+cat >"$tmp/want" <<'TEXT'
+model systole on u250 at 300 MHz
+
+cycles          33087 (prologue 54, steady state 32979, epilogue 54)
+time            110.29 us
+throughput      4.754 GFLOP/s (524288 floating-point operations on the original problem)
+DSP efficiency  99.0 %
+PE utilisation  99.4 %
+off-chip        163840 bytes, 1.486 GB/s of the device's 77 GB/s (1.9 %)
+bottleneck      A_IO_L2_in
+
+module                      kind   count  cycles  II    share  DSP  BRAM18K  URAM    LUT     FF
+PE                          pe         4   32784   1   99.4 %   40        0     0   1880   4664
+C_IO_L3_in                  io         1     864   1    2.6 %    0        8     0   1590   2700
+C_IO_L2_in                  io         1     560   1    1.7 %    0        0     0    406    732
+C_IO_L2_in_boundary         io         1     304   1    0.9 %    0        0     0    406    732
+C_IO_L1_in                  io         2    1091   1    3.3 %    0        0     0   1420   2488
+C_IO_L1_in_boundary         io         2    1083   1    3.3 %    0        0     0   1420   2488
+A_IO_L3_in                  io         1    2432   1    7.4 %    0       15     0   2230   3980
+A_IO_L2_in                  io         1   32979   1  100.0 %    0        0     0   1254   2268
+A_IO_L2_in_boundary         io         1   32971   1  100.0 %    0        0     0   1254   2268
+A_PE_dummy_in               dummy      2   32771   1   99.4 %    0        0     0     40     60
+B_IO_L3_in                  io         1    2432   1    7.4 %    0       15     0   2230   3980
+B_IO_L2_in                  io         1   32979   1  100.0 %    0        0     0   1254   2268
+B_IO_L2_in_boundary         io         1   32971   1  100.0 %    0        0     0   1254   2268
+B_PE_dummy_in               dummy      2   32771   1   99.4 %    0        0     0     40     60
+C_drain_IO_L3_out           drain      1     864   1    2.6 %    0        8     0   1590   2700
+C_drain_IO_L2_out           drain      1     608   1    1.8 %    0        0     0    406    732
+C_drain_IO_L2_out_boundary  drain      1     304   1    0.9 %    0        0     0    406    732
+C_drain_IO_L1_out           drain      2    2118   2    6.4 %    0        0     0   1420   2488
+C_drain_IO_L1_out_boundary  drain      2    2107   2    6.4 %    0        0     0   1420   2488
+FIFOs                                                            0        0     0   6576    180
+total                                                           40       46     0  28496  40276
+
+II 2 in C_drain_IO_L1_out: local: read-modify-write of a word of 8 elements every iteration
+II 2 in C_drain_IO_L1_out_boundary: local: read-modify-write of a word of 8 elements every iteration
+
+fit on u250
+resource   used  available   budget  percent
+DSP          40      11520    11520    0.3 %
+BRAM18K      46       4608     4608    1.0 %
+BRAM36K      23       2304     2304    1.0 %
+URAM          0       1280     1280    0.0 %
+LUT       28496    1526400  1526400    1.9 %
+FF        40276    3052800  3052800    1.3 %
+TEXT
+if ! diff -u "$tmp/want" "$tmp/out"; then
+	fail "estimate of mm on u250: the tables differ"
+fi
+
+# The same bytes again, and with another locale's numbers.
+# shellcheck disable=SC2086
+LC_ALL=C.UTF-8 "$cli" estimate $sizes "$mm" >"$tmp/again" 2>&1
+cmp -s "$tmp/out" "$tmp/again" || fail "estimate of mm: other bytes the second time"
+
+# JSON: the contract's members and their values.
+# shellcheck disable=SC2086
+run $sizes --json "$mm" && python3 - "$tmp/out" <<'PY' || fail "estimate --json of mm: the members above"
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {
+    "model": "systole", "device": "u250", "mhz": 300, "cycles": 33087,
+    "prologue": 54, "steady": 32979, "epilogue": 54, "seconds": 0.00011029,
+    "ops": 524288, "flops": True, "bottleneck": "A_IO_L2_in",
+    "resources": {"dsp": 40, "bram18k": 46, "uram": 0, "lut": 28496,
+                  "ff": 40276},
+    "over": [], "device_gbps": 77,
+}
+bad = [k for k in want if d.get(k) != want[k]]
+names = [m["name"] for m in d["modules"]]
+if names[0] != "PE" or len(names) != 19 or d["modules"][0]["count"] != 4:
+    bad.append("modules")
+if d["fit"]["bram36k"]["used"] != 23 or d["fit"]["dsp"]["available"] != 11520:
+    bad.append("fit")
+if bad:
+    sys.exit("members " + ", ".join(bad))
+PY
+
+# --mhz: the same cycles, twice the time.
+# shellcheck disable=SC2086
+run $sizes --mhz 150 "$mm" &&
+	[ "$(sed -n '1p;3,4p' "$tmp/out" | tr '\n' '|')" = "model systole on u250 at 150 MHz|cycles          33087 (prologue 54, steady state 32979, epilogue 54)|time            220.58 us|" ] ||
+	fail "estimate --mhz 150: $(sed -n '1,4p' "$tmp/out")"
+
+# --device FILE.json: a profile of the user's, by its own name.
+sed 's/"name" *: *"u50"/"name": "myboard"/' "$(dirname "$0")/../data/devices/u50.json" >"$tmp/myboard.json"
+# shellcheck disable=SC2086
+run $sizes --device "$tmp/myboard.json" "$mm" &&
+	[ "$(sed -n 1p "$tmp/out")" = "model systole on myboard at 300 MHz" ] ||
+	fail "estimate --device FILE.json: $(sed -n 1p "$tmp/out")"
+
+# --model odyssey: Odyssey's modules and formulas for the same design.
+# shellcheck disable=SC2086
+run $sizes --model odyssey "$mm" &&
+	[ "$(sed -n '1p;3p' "$tmp/out" | tr '\n' '|')" = "model odyssey on u250 at 300 MHz|cycles          32913 (prologue 17, steady state 32832, epilogue 64)|" ] ||
+	fail "estimate --model odyssey: $(sed -n '1,3p' "$tmp/out")"
+
+# 64 x 64 PEs: over the U250's DSPs, LUTs and FFs, over four SLRs.
+run --space i,j "$mm" && {
+	grep -qx 'DSP         20480      11520    11520  177.8 %  OVER' "$tmp/out" ||
+		fail "estimate of 4096 PEs: no DSP over budget"
+	grep -qx 'the design spans 4 SLRs' "$tmp/out" ||
+		fail "estimate of 4096 PEs: not over 4 SLRs"
+}
+"$cli" export --space i,j "$mm" -o "$tmp/big" >/dev/null 2>"$tmp/warnings" ||
+	fail "export of 4096 PEs: $(head -n 1 "$tmp/warnings")"
+cat >"$tmp/want" <<'TEXT'
+systole-cli: warning: the design needs 20480 DSP, over the 11520 the u250 gives (177.8 %)
+systole-cli: warning: the design needs 4092792 LUT, over the 1526400 the u250 gives (268.1 %)
+systole-cli: warning: the design needs 6041072 FF, over the 3052800 the u250 gives (197.9 %)
+TEXT
+diff -u "$tmp/want" "$tmp/warnings" || fail "export of 4096 PEs: its warnings"
+grep -qx -- '- the design needs 20480 DSP, over the 11520 the u250 gives (177.8 %).' "$tmp/big/README.md" ||
+	fail "export of 4096 PEs: no DSP warning in the README"
+grep -qx 'DSP         20480      11520    11520  177.8 %  OVER' "$tmp/big/README.md" ||
+	fail "export of 4096 PEs: no estimate in the README"
+# design.json's estimate is what estimate --json prints, and export
+# --design computes it again from the design alone: the same project.
+run --space i,j --json "$mm" &&
+	python3 - "$tmp/out" "$tmp/big/design.json" <<'PY' || fail "export of 4096 PEs: design.json's estimate"
+import json, sys
+alone = json.load(open(sys.argv[1]))
+design = json.load(open(sys.argv[2]))
+sys.exit(design.get("estimate") != alone)
+PY
+"$cli" export --design "$tmp/big/design.json" -o "$tmp/big-again" >/dev/null 2>"$tmp/err" &&
+	diff -r "$tmp/big" "$tmp/big-again" >/dev/null && cmp -s "$tmp/warnings" "$tmp/err" ||
+	fail "export --design of 4096 PEs: another project or other warnings"
+
+[ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
