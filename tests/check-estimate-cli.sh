@@ -67,7 +67,7 @@ expect 1 "systole-cli: error: unknown device 'nope'; Systole knows u200, u250, u
 	--space i,j --device nope "$mm"
 expect 1 "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
 	--space k,i "$examples/lu.c"
-expect 1 "systole-cli: error: Odyssey's model covers its matrix-multiply designs (three loops i, j, k, C[i][j] += A[i][k] * B[k][j], space_time 0 to 5, tile orders i,k,j / k,j,i / i,j,k): the kernel's band has not three loops" \
+expect 1 "systole-cli: error: Odyssey's model covers its matrix-multiply designs (a band i, j, k, C[i][j] += A[i][k] * B[k][j], space_time 0 to 5, tile orders i,k,j / k,j,i / i,j,k) and convolutions (a band o, r, c, i over a window p, q, out[o][r][c] += in[i][r + p][c + q] * w[o][i][p][q] in any layout, space_time 0 to 9, tile orders i,r,c,o / o,r,c,i / o,i,r,c): the kernel's band has not three or four loops" \
 	--space i --model odyssey "$examples/gemv.c"
 expect 5 "$mm: error: the analysis is too complex: it needs more than 1000 isl operations (in the polyhedral model); raise the limit with --max-operations (0: no limit)" \
 	--space i,j --max-operations 1000 "$mm"
