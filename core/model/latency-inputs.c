@@ -23,6 +23,7 @@ void sy_latency_inputs_free(SyLatencyInputs *in)
 	g_free(in->modules);
 	g_free(in->issue);
 	g_free(in->depth);
+	g_free(in->times);
 	g_free(in);
 }
 
@@ -34,17 +35,30 @@ typedef struct {
 	SyWalkEnv env;
 } Reader;
 
-static void add_count(Reader *r, const SyWalkCount *c)
+/* Appends m's next entry: times consecutive tiles of c's counts (none:
+ * 0), merged into m's last entry where that has the same counts. */
+static void add_count(
+	Reader *r, SyLatencyModule *m, const SyWalkCount *c, gint64 times)
 {
 	SyLatencyInputs *in = r->in;
+	gint64 issue = c ? c->issue : 0, depth = c ? c->depth : 0;
+	gsize last = in->n_counts - 1;
 
+	if (m->compute_runs && in->issue[last] == issue &&
+		in->depth[last] == depth) {
+		in->times[last] += times;
+		return;
+	}
 	if (in->n_counts == r->alloc) {
 		r->alloc = r->alloc ? 2 * r->alloc : 64;
 		in->issue = g_renew(gint64, in->issue, r->alloc);
 		in->depth = g_renew(gint64, in->depth, r->alloc);
+		in->times = g_renew(gint64, in->times, r->alloc);
 	}
-	in->issue[in->n_counts] = c ? c->issue : 0;
-	in->depth[in->n_counts++] = c ? c->depth : 0;
+	in->issue[in->n_counts] = issue;
+	in->depth[in->n_counts] = depth;
+	in->times[in->n_counts++] = times;
+	m->compute_runs++;
 }
 
 /* PE coordinates: every PE in row-major order, coordinate d of PE n;
@@ -149,7 +163,7 @@ static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
 	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1, 0,
 		    &best, error))
 		return FALSE;
-	add_count(r, &best);
+	add_count(r, m, &best, 1);
 	for (guint s = 0; s < facts->stmts->len; s++) {
 		const SyPeStmt *st = g_ptr_array_index(facts->stmts, s);
 		const SyPeAccess *w = g_ptr_array_index(st->accesses, 0);
@@ -177,6 +191,7 @@ typedef struct {
 	int along;
 	gint64 at;
 	gint64 n_tiles;
+	SyLatencyModule *m;
 } Tiles;
 
 static gboolean tile_at(const gint64 *args, guint n, gpointer data,
@@ -202,14 +217,87 @@ static gboolean tile_at(const gint64 *args, guint n, gpointer data,
 	while (bound--)
 		sy_walk_env_pop(&r->env);
 	if (ok)
-		add_count(r, &best);
+		add_count(r, t->m, &best, 1);
 	return ok;
+}
+
+/* Whether code has a pipelined loop (then its counts are not its
+ * statements' runs). */
+static gboolean has_pipeline(const SyCode *code)
+{
+	if (!code)
+		return FALSE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (has_pipeline(g_ptr_array_index(code->children, k)))
+				return TRUE;
+		return FALSE;
+	case SY_CODE_FOR:
+		return code->pragma == SY_CODE_PRAGMA_PIPELINE ||
+		       has_pipeline(code->body);
+	case SY_CODE_IF:
+		return has_pipeline(code->body) ||
+		       has_pipeline(code->else_body);
+	case SY_CODE_MARK: return has_pipeline(code->body);
+	case SY_CODE_USER: return FALSE;
+	}
+	return FALSE;
+}
+
+/* Whether code's counts read a tile coordinate (sy_t0, ...): a bound
+ * or a guard does. */
+static gboolean reads_tile(const SyCode *code)
+{
+	char name[16];
+
+	for (guint d = 0; d < 8; d++) {
+		g_snprintf(name, sizeof(name), "sy_t%u", d);
+		if (sy_walk_depends(code, name))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The tiles in closed form where nothing per tile depends on which
+ * tile it is: their number counted as the tile loops' statement runs
+ * (a loop of constant bounds multiplies its body's), one tile's compute
+ * counts standing for all.  FALSE (nothing done) where it cannot. */
+static gboolean tiles_closed(Reader *r, SyLatencyModule *m, Tiles *t,
+	gboolean *done, GError **error)
+{
+	SyWalkCount points = {0, 0, 0, NULL, NULL, {1, 0}};
+	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
+
+	*done = FALSE;
+	if (has_pipeline(t->f->tiles) || (t->intra && reads_tile(t->intra)))
+		return TRUE;
+	if (!sy_walk_count(t->f->tiles, &r->env, &points, error))
+		return FALSE;
+	/* A bound of intra_trans that reads the tile loops' own
+	 * iterators: enumerate (the caller does). */
+	if (t->intra && points.issue &&
+		!slowest(r, t->intra, sy_module_code_p_names, t->along, t->at,
+			&best, NULL))
+		return TRUE;
+	*done = TRUE;
+	m->n_tiles = points.issue;
+	if (t->intra && points.issue)
+		add_count(r, m, &best, points.issue);
+	return TRUE;
 }
 
 static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
 	GError **error)
 {
+	gboolean done;
+
 	m->compute_at = r->in->n_counts;
+	t->m = m;
+	if (!tiles_closed(r, m, t, &done, error))
+		return FALSE;
+	if (done)
+		return TRUE;
 	if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
 		return FALSE;
 	m->n_tiles = t->n_tiles;
@@ -224,7 +312,7 @@ static gboolean read_io(
 	const SyDesignGrid *g = r->design->grid;
 	gint64 words, chains = g->count / g->pe[0], length = g->pe[0];
 	SyLatencyIi move, intra = {1, 0, NULL, 1};
-	Tiles t = {r, f, NULL, &intra, -1, 0, 0};
+	Tiles t = {r, f, NULL, &intra, -1, 0, 0, NULL};
 
 	if (!f) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
@@ -284,7 +372,7 @@ static gboolean read_dummy(
 	m->n_tiles = 1;
 	m->compute_at = r->in->n_counts;
 	if (!f || !mod->code) {
-		add_count(r, NULL);
+		add_count(r, m, NULL, 1);
 		return TRUE;
 	}
 	sy_latency_ii_intra(f, TRUE, &ii);
@@ -294,7 +382,7 @@ static gboolean read_dummy(
 	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
 	if (!slowest(r, mod->code, sy_module_code_p_names, -1, 0, &best, error))
 		return FALSE;
-	add_count(r, &best);
+	add_count(r, m, &best, 1);
 	return TRUE;
 }
 

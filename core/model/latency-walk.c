@@ -162,6 +162,11 @@ static gboolean depends(const SyCode *code, const char *name)
 }
 
 /* The node a chain of one-child blocks and marks leads to. */
+gboolean sy_walk_depends(const SyCode *code, const char *name)
+{
+	return depends(code, name);
+}
+
 static const SyCode *through(const SyCode *code)
 {
 	while (code && ((code->kind == SY_CODE_BLOCK &&

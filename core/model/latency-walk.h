@@ -60,6 +60,11 @@ typedef struct {
 gboolean sy_walk_count(__isl_keep const SyCode *code,
 	__isl_keep SyWalkEnv *env, __isl_keep SyWalkCount *c, GError **error);
 
+/* Whether the counts below code depend on name: a guard, or a loop
+ * whose bounds are not constant, reads it. */
+gboolean sy_walk_depends(
+	__isl_keep const SyCode *code, __isl_keep const char *name);
+
 /* Whether e reads identifier name. */
 gboolean sy_walk_expr_uses(
 	__isl_keep const SyCodeExpr *e, __isl_keep const char *name);
