@@ -194,22 +194,24 @@ typedef struct {
 	SyLatencyModule *m;
 } Tiles;
 
-static gboolean tile_at(const gint64 *args, guint n, gpointer data,
-	GError **error)
+static const char *const tile_names[8] = {"sy_t0", "sy_t1", "sy_t2",
+	"sy_t3", "sy_t4", "sy_t5", "sy_t6", "sy_t7"};
+
+/* times tiles at args (the same counts at each): intra_trans's counts
+ * there, its slowest PE or line. */
+static gboolean tiles_at(Tiles *t, const gint64 *args, guint n,
+	gint64 times, GError **error)
 {
-	Tiles *t = data;
 	Reader *r = t->r;
 	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
-	char names[8][16];
 	guint bound = 0;
 	gboolean ok = TRUE;
 
-	t->n_tiles++;
+	t->n_tiles += times;
 	if (!t->intra)
 		return TRUE;
-	for (guint d = 0; d < n && d < G_N_ELEMENTS(names) && ok; d++) {
-		g_snprintf(names[d], sizeof(names[d]), "sy_t%u", d);
-		ok = sy_walk_env_push(&r->env, names[d], args[d]);
+	for (guint d = 0; d < n && d < G_N_ELEMENTS(tile_names) && ok; d++) {
+		ok = sy_walk_env_push(&r->env, tile_names[d], args[d]);
 		bound += ok;
 	}
 	ok = ok && slowest(r, t->intra, sy_module_code_p_names, t->along,
@@ -217,8 +219,21 @@ static gboolean tile_at(const gint64 *args, guint n, gpointer data,
 	while (bound--)
 		sy_walk_env_pop(&r->env);
 	if (ok)
-		add_count(r, t->m, &best, 1);
+		add_count(r, t->m, &best, times);
 	return ok;
+}
+
+static gboolean tile_at(const gint64 *args, guint n, gpointer data,
+	GError **error)
+{
+	return tiles_at(data, args, n, 1, error);
+}
+
+static gboolean cannot_tile(GError **error)
+{
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"latency: a tile's coordinates cannot be evaluated");
+	return FALSE;
 }
 
 /* Whether code has a pipelined loop (then its counts are not its
@@ -287,9 +302,176 @@ static gboolean tiles_closed(Reader *r, SyLatencyModule *m, Tiles *t,
 	return TRUE;
 }
 
+/* The tile loops as a box: a nest of loops of constant bounds and
+ * step 1 (or fixed) down to one statement, the tile. */
+typedef struct {
+	SyWalkRanges loops; /* the iterators and their bounds */
+	const SyCode *tile;
+} Nest;
+
+static const SyCode *skip(const SyCode *code)
+{
+	while (code && ((code->kind == SY_CODE_BLOCK &&
+				code->children->len == 1) ||
+			       code->kind == SY_CODE_MARK))
+		code = code->kind == SY_CODE_MARK
+			       ? code->body
+			       : g_ptr_array_index(code->children, 0);
+	return code;
+}
+
+static gboolean nest_of(const SyCode *code, Nest *nest)
+{
+	SyWalkRanges *b = &nest->loops;
+
+	for (code = skip(code); code && code->kind == SY_CODE_FOR;
+		code = skip(code->body)) {
+		if (b->n == G_N_ELEMENTS(b->name) ||
+			code->init->kind != SY_CODE_EXPR_INT ||
+			(!code->degenerate &&
+				(code->trip <= 0 || !code->inc ||
+					code->inc->kind != SY_CODE_EXPR_INT ||
+					code->inc->value != 1)))
+			return FALSE;
+		b->name[b->n] = code->name;
+		b->lo[b->n] = code->init->value;
+		b->hi[b->n] = code->init->value +
+			      (code->degenerate ? 0 : code->trip - 1);
+		b->n++;
+	}
+	nest->tile = code;
+	return code && code->kind == SY_CODE_USER && code->args &&
+	       code->args->len <= G_N_ELEMENTS(tile_names);
+}
+
+static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
+{
+	for (guint k = 0; k < ranges->n; k++)
+		if (sy_walk_expr_uses(e, ranges->name[k]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether e has one value (as a function of the names ranges does not
+ * bind) wherever ranges' names are in their intervals: its largest
+ * parts that read them have. */
+static gboolean expr_uniform(
+	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	gint64 lo, hi;
+
+	if (!e || !reads_any(e, ranges))
+		return TRUE;
+	if (sy_walk_range(e, ranges, env, &lo, &hi))
+		return lo == hi;
+	if (e->kind != SY_CODE_EXPR_OP)
+		return FALSE;
+	for (guint k = 0; k < e->n_args; k++)
+		if (!expr_uniform(e->args[k], ranges, env))
+			return FALSE;
+	return TRUE;
+}
+
+/* Whether code's counts are the same wherever ranges' names are in
+ * their intervals: its bounds and guards are. */
+static gboolean code_uniform(
+	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	if (!code)
+		return TRUE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (!code_uniform(g_ptr_array_index(code->children, k),
+				    ranges, env))
+				return FALSE;
+		return TRUE;
+	case SY_CODE_FOR:
+		return expr_uniform(code->init, ranges, env) &&
+		       expr_uniform(code->cond, ranges, env) &&
+		       expr_uniform(code->inc, ranges, env) &&
+		       code_uniform(code->body, ranges, env);
+	case SY_CODE_IF:
+		return expr_uniform(code->cond, ranges, env) &&
+		       code_uniform(code->body, ranges, env) &&
+		       code_uniform(code->else_body, ranges, env);
+	case SY_CODE_MARK: return code_uniform(code->body, ranges, env);
+	case SY_CODE_USER: return TRUE;
+	}
+	return FALSE;
+}
+
+/* Whether intra_trans counts the same on every tile of the box, at
+ * each PE slowest takes. */
+static gboolean box_uniform(Tiles *t, const Nest *nest)
+{
+	Reader *r = t->r;
+	SyWalkRanges tiles = {{0}, {0}, {0}, 0};
+	gint64 n = pe_count(r->design->grid, t->along);
+	gboolean ok = TRUE;
+
+	for (guint d = 0; d < nest->tile->args->len; d++) {
+		const SyCodeExpr *e = g_ptr_array_index(nest->tile->args, d);
+
+		tiles.name[d] = tile_names[d];
+		if (!e || !sy_walk_range(e, &nest->loops, &r->env,
+				  &tiles.lo[d], &tiles.hi[d]))
+			return FALSE;
+		tiles.n++;
+	}
+	if (n > SY_LAT_MAX_INSTANCES)
+		n = 1;
+	for (gint64 k = 0; k < n && ok; k++) {
+		ok = bind_pe(r, sy_module_code_p_names, k, t->along, t->at) &&
+		     code_uniform(t->intra, &tiles, &r->env);
+		unbind_pe(r);
+	}
+	return ok;
+}
+
+/* The box's tiles: one count where intra_trans counts the same on
+ * all, else its halves along its longest side, the lower first (the
+ * first and the last tile stay first and last: the ping-pong sums
+ * read them). */
+static gboolean boxes(Tiles *t, Nest *nest, GError **error)
+{
+	SyWalkRanges *b = &nest->loops;
+	gint64 volume = 1, args[8], lo, hi;
+	guint widest = 0, d;
+	gboolean ok = TRUE;
+
+	for (d = 0; d < b->n; d++) {
+		volume *= b->hi[d] - b->lo[d] + 1;
+		if (b->hi[d] - b->lo[d] > b->hi[widest] - b->lo[widest])
+			widest = d;
+	}
+	if (volume == 1 || box_uniform(t, nest)) {
+		for (d = 0; d < b->n && ok; d++)
+			ok = sy_walk_env_push(&t->r->env, b->name[d], b->lo[d]);
+		for (guint k = 0; ok && k < nest->tile->args->len; k++)
+			ok = sy_walk_eval(g_ptr_array_index(nest->tile->args, k),
+				&t->r->env, &args[k]);
+		while (d--)
+			sy_walk_env_pop(&t->r->env);
+		if (!ok)
+			return cannot_tile(error);
+		return tiles_at(t, args, nest->tile->args->len, volume, error);
+	}
+	lo = b->lo[widest];
+	hi = b->hi[widest];
+	b->hi[widest] = lo + (hi - lo) / 2;
+	ok = boxes(t, nest, error);
+	b->hi[widest] = hi;
+	b->lo[widest] = lo + (hi - lo) / 2 + 1;
+	ok = ok && boxes(t, nest, error);
+	b->lo[widest] = lo;
+	return ok;
+}
+
 static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
 	GError **error)
 {
+	Nest nest = {{{0}, {0}, {0}, 0}, NULL};
 	gboolean done;
 
 	m->compute_at = r->in->n_counts;
@@ -298,7 +480,10 @@ static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
 		return FALSE;
 	if (done)
 		return TRUE;
-	if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
+	if (!has_pipeline(t->f->tiles) && nest_of(t->f->tiles, &nest)) {
+		if (!boxes(t, &nest, error))
+			return FALSE;
+	} else if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
 		return FALSE;
 	m->n_tiles = t->n_tiles;
 	return TRUE;

@@ -102,6 +102,137 @@ gboolean sy_walk_eval(const SyCodeExpr *e, const SyWalkEnv *env, gint64 *v)
 	return e->n_args == 2 && eval_binary(e->op, a[0], a[1], v);
 }
 
+static gboolean range_id(const SyCodeExpr *e, const SyWalkRanges *ranges,
+	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+{
+	for (guint k = 0; k < ranges->n; k++)
+		if (!g_strcmp0(ranges->name[k], e->name)) {
+			*lo = ranges->lo[k];
+			*hi = ranges->hi[k];
+			return TRUE;
+		}
+	if (!lookup(env, e->name, lo))
+		return FALSE;
+	*hi = *lo;
+	return TRUE;
+}
+
+/* A comparison over intervals: definite (a point) where every pair of
+ * values agrees, else [0, 1]. */
+static void range_compare(SyCodeOp op, const gint64 *lo, const gint64 *hi,
+	gint64 *rlo, gint64 *rhi)
+{
+	gboolean yes = FALSE, no = FALSE;
+
+	switch (op) {
+	case SY_CODE_OP_LE: yes = hi[0] <= lo[1]; no = lo[0] > hi[1]; break;
+	case SY_CODE_OP_LT: yes = hi[0] < lo[1]; no = lo[0] >= hi[1]; break;
+	case SY_CODE_OP_GE: yes = lo[0] >= hi[1]; no = hi[0] < lo[1]; break;
+	case SY_CODE_OP_GT: yes = lo[0] > hi[1]; no = hi[0] <= lo[1]; break;
+	case SY_CODE_OP_EQ:
+		yes = lo[0] == hi[0] && lo[1] == hi[1] && lo[0] == lo[1];
+		no = hi[0] < lo[1] || hi[1] < lo[0];
+		break;
+	default: break;
+	}
+	*rlo = yes ? 1 : 0;
+	*rhi = no ? 0 : 1;
+}
+
+static gboolean range_op(SyCodeOp op, const gint64 *lo, const gint64 *hi,
+	guint n, gint64 *rlo, gint64 *rhi)
+{
+	gint64 p[4];
+
+	switch (op) {
+	case SY_CODE_OP_MAX:
+	case SY_CODE_OP_MIN:
+		return eval_nary(op, (gint64 *)lo, n, rlo) &&
+		       eval_nary(op, (gint64 *)hi, n, rhi);
+	case SY_CODE_OP_MINUS: *rlo = -hi[0]; *rhi = -lo[0]; return TRUE;
+	case SY_CODE_OP_ADD:
+		*rlo = lo[0] + lo[1];
+		*rhi = hi[0] + hi[1];
+		return TRUE;
+	case SY_CODE_OP_SUB:
+		*rlo = lo[0] - hi[1];
+		*rhi = hi[0] - lo[1];
+		return TRUE;
+	case SY_CODE_OP_MUL:
+		p[0] = lo[0] * lo[1];
+		p[1] = lo[0] * hi[1];
+		p[2] = hi[0] * lo[1];
+		p[3] = hi[0] * hi[1];
+		*rlo = MIN(MIN(p[0], p[1]), MIN(p[2], p[3]));
+		*rhi = MAX(MAX(p[0], p[1]), MAX(p[2], p[3]));
+		return TRUE;
+	case SY_CODE_OP_AND:
+	case SY_CODE_OP_AND_THEN:
+		*rlo = lo[0] && lo[1];
+		*rhi = hi[0] && hi[1];
+		return TRUE;
+	case SY_CODE_OP_OR:
+	case SY_CODE_OP_OR_ELSE:
+		*rlo = lo[0] || lo[1];
+		*rhi = hi[0] || hi[1];
+		return TRUE;
+	case SY_CODE_OP_EQ:
+	case SY_CODE_OP_LE:
+	case SY_CODE_OP_LT:
+	case SY_CODE_OP_GE:
+	case SY_CODE_OP_GT: range_compare(op, lo, hi, rlo, rhi); return TRUE;
+	case SY_CODE_OP_FDIV_Q:
+		/* Monotone in the dividend for a positive constant divisor. */
+		if (lo[1] != hi[1] || lo[1] <= 0)
+			return FALSE;
+		return eval_binary(op, lo[0], lo[1], rlo) &&
+		       eval_binary(op, hi[0], lo[1], rhi);
+	default: return FALSE;
+	}
+}
+
+gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
+	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+{
+	gint64 a[8] = {0}, b[8] = {0};
+
+	if (e->kind == SY_CODE_EXPR_INT) {
+		*lo = *hi = e->value;
+		return TRUE;
+	}
+	if (e->kind == SY_CODE_EXPR_ID)
+		return range_id(e, ranges, env, lo, hi);
+	if (e->op == SY_CODE_OP_CALL || e->op == SY_CODE_OP_ACCESS ||
+		e->op == SY_CODE_OP_MEMBER || e->op == SY_CODE_OP_ADDRESS_OF ||
+		e->n_args > G_N_ELEMENTS(a))
+		return FALSE;
+	for (guint k = 0; k < e->n_args; k++)
+		if (!sy_walk_range(e->args[k], ranges, env, &a[k], &b[k]))
+			return FALSE;
+	if (e->op == SY_CODE_OP_COND || e->op == SY_CODE_OP_SELECT) {
+		if (a[0] != b[0])
+			return FALSE;
+		*lo = a[0] ? a[1] : a[2];
+		*hi = a[0] ? b[1] : b[2];
+		return TRUE;
+	}
+	/* Points: exactly as sy_walk_eval computes them. */
+	{
+		gboolean point = TRUE;
+
+		for (guint k = 0; k < e->n_args; k++)
+			point = point && a[k] == b[k];
+		if (point && e->op != SY_CODE_OP_MAX &&
+			e->op != SY_CODE_OP_MIN && e->op != SY_CODE_OP_MINUS) {
+			if (e->n_args != 2 || !eval_binary(e->op, a[0], a[1], lo))
+				return FALSE;
+			*hi = *lo;
+			return TRUE;
+		}
+	}
+	return range_op(e->op, a, b, e->n_args, lo, hi);
+}
+
 gboolean sy_walk_expr_uses(const SyCodeExpr *e, const char *name)
 {
 	if (!e)
