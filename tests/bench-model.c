@@ -63,7 +63,51 @@ static void bench_exact(const char *label, const char *n, const char *sizes)
 		cycles);
 }
 
-int main(void)
+/* Every dataflow of an example at its default sizes: the exact
+ * estimate's time per design (median over the designs of the median
+ * of RUNS each), and the slowest design's. */
+static void bench_example(const char *dir, const char *name)
+{
+	static const char *const taken[] = {"testbench.cpp", NULL};
+	g_autoptr(SyAnalysis) a = sy_test_example(dir, name, NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(double));
+	double slowest = 0;
+
+	for (guint c = 0; c < a->candidates->len; c++) {
+		g_autoptr(SyChoices) ch = sy_choices_new(
+			a, g_ptr_array_index(a->candidates, c), NULL);
+		g_autoptr(SyConfig) cfg = sy_config_new(ch);
+		g_autoptr(SyNames) names = sy_names_new(a->scop);
+		g_autoptr(SyPeArray) array = sy_pe_array_new(ch, cfg, NULL);
+		g_autoptr(SyDesign) design =
+			array ? sy_design_new(array, NULL, NULL) : NULL;
+		double model[RUNS];
+
+		sy_names_place_headers(names, NULL, taken);
+		if (!design || !sy_design_complete(design, names, &ao, NULL))
+			continue;
+		for (int r = 0; r < RUNS; r++) {
+			double start = now_ms();
+			SyEstimate *e =
+				sy_design_estimate(design, device, NULL, NULL);
+
+			model[r] = now_ms() - start;
+			sy_estimate_free(e);
+		}
+		qsort(model, RUNS, sizeof *model, compare);
+		g_array_append_val(times, model[RUNS / 2]);
+		slowest = MAX(slowest, model[RUNS / 2]);
+	}
+	g_array_sort(times, compare);
+	printf("%-8s %3u designs: median %8.3f ms, slowest %8.3f ms\n", name,
+		times->len,
+		times->len ? g_array_index(times, double, times->len / 2) : 0,
+		slowest);
+}
+
+int main(int argc, char **argv)
 {
 	/* Line by line: a slow design shows what came before it. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -80,5 +124,9 @@ int main(void)
 	bench_exact("2^20^3, 1000,1000,64/10,10/4", "1048576",
 		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
 		"kernel[]->latency[10,10];kernel[]->simd[4]}");
+	printf("\nexact path, every dataflow at the example's sizes\n");
+	for (int k = 0; argc > 1 && k < 3; k++)
+		bench_example(argv[1], (const char *[]){"mm.c", "conv.c",
+					       "lu.c"}[k]);
 	return 0;
 }

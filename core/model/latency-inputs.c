@@ -33,6 +33,7 @@ typedef struct {
 	SyLatencyInputs *in;
 	gsize alloc;
 	SyWalkEnv env;
+	gboolean by_tile; /* no closed form for the tile loops */
 } Reader;
 
 /* Appends m's next entry: times consecutive tiles of c's counts (none:
@@ -472,15 +473,16 @@ static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
 	GError **error)
 {
 	Nest nest = {{{0}, {0}, {0}, 0}, NULL};
-	gboolean done;
+	gboolean done = FALSE;
 
 	m->compute_at = r->in->n_counts;
 	t->m = m;
-	if (!tiles_closed(r, m, t, &done, error))
+	if (!r->by_tile && !tiles_closed(r, m, t, &done, error))
 		return FALSE;
-	if (done)
+	if (!r->by_tile && done)
 		return TRUE;
-	if (!has_pipeline(t->f->tiles) && nest_of(t->f->tiles, &nest)) {
+	if (!r->by_tile && !has_pipeline(t->f->tiles) &&
+		nest_of(t->f->tiles, &nest)) {
 		if (!boxes(t, &nest, error))
 			return FALSE;
 	} else if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
@@ -600,9 +602,11 @@ static double offchip_bytes(const SyDesign *design)
 	return bytes;
 }
 
-SyLatencyInputs *sy_latency_inputs_new(const SyDesign *design, GError **error)
+static SyLatencyInputs *read_inputs(
+	const SyDesign *design, gboolean by_tile, GError **error)
 {
-	Reader r = {design, g_new0(SyLatencyInputs, 1), 0, {{0}, {0}, 0}};
+	Reader r = {design, g_new0(SyLatencyInputs, 1), 0, {{0}, {0}, 0},
+		by_tile};
 
 	if (!design->pe || !design->pe->code || !design->pe_facts ||
 		!design->io || !design->kernel || !design->grid) {
@@ -621,4 +625,15 @@ SyLatencyInputs *sy_latency_inputs_new(const SyDesign *design, GError **error)
 		}
 	r.in->offchip_bytes = offchip_bytes(design);
 	return r.in;
+}
+
+SyLatencyInputs *sy_latency_inputs_new(const SyDesign *design, GError **error)
+{
+	return read_inputs(design, FALSE, error);
+}
+
+SyLatencyInputs *sy_latency_inputs_new_by_tile(
+	const SyDesign *design, GError **error)
+{
+	return read_inputs(design, TRUE, error);
 }

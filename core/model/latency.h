@@ -99,6 +99,12 @@ __isl_give SyLatencyInputs *sy_latency_inputs_new(
 	__isl_keep const SyDesign *design, GError **error);
 void sy_latency_inputs_free(__isl_take SyLatencyInputs *in);
 
+/* The same inputs counted tile by tile (no closed form for the tile
+ * loops): the reference sy_latency_inputs_new's closed forms are tested
+ * against (tests/test-fast.c).  Takes time in the tiles. */
+__isl_give SyLatencyInputs *sy_latency_inputs_new_by_tile(
+	__isl_keep const SyDesign *design, GError **error);
+
 /* One family's cycles (its whole run), first (one tile's load, input
  * families) and last (output families), as sy_latency_estimate gives
  * them; allocates nothing. */
