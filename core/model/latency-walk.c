@@ -363,6 +363,36 @@ static gboolean cannot(const char *what, const char *name, GError **error)
 	return FALSE;
 }
 
+/* The iterations of a loop from start by step > 0 whose condition is
+ * `it <= E` or `it < E` (or E >= it, E > it) with E not reading it: a
+ * division, no iteration run; -1 for any other condition. */
+static gint64 closed_trip(
+	const SyCode *code, SyWalkEnv *env, gint64 start, gint64 step)
+{
+	const SyCodeExpr *c = code->cond, *it, *bound;
+	gboolean strict, flip;
+	gint64 e;
+
+	if (!c || c->kind != SY_CODE_EXPR_OP || c->n_args != 2)
+		return -1;
+	switch (c->op) {
+	case SY_CODE_OP_LE: strict = FALSE; flip = FALSE; break;
+	case SY_CODE_OP_LT: strict = TRUE; flip = FALSE; break;
+	case SY_CODE_OP_GE: strict = FALSE; flip = TRUE; break;
+	case SY_CODE_OP_GT: strict = TRUE; flip = TRUE; break;
+	default: return -1;
+	}
+	it = c->args[flip ? 1 : 0];
+	bound = c->args[flip ? 0 : 1];
+	if (it->kind != SY_CODE_EXPR_ID || g_strcmp0(it->name, code->name) ||
+		sy_walk_expr_uses(bound, code->name) ||
+		!sy_walk_eval(bound, env, &e))
+		return -1;
+	if (strict)
+		e--;
+	return e < start ? 0 : (e - start) / step + 1;
+}
+
 static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	SyWalkCount *c, GError **error);
 
@@ -371,13 +401,18 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 	SyWalkCount *c, GError **error)
 {
-	gint64 v, more, step;
+	gint64 v, more, step, trip = code->trip;
 	gboolean ok = TRUE;
 
-	if (code->trip >= 0 && !depends(code->body, code->name)) {
+	/* Bounds that are not constant but plain: a division. */
+	if (trip < 0 && !depends(code->body, code->name) &&
+		sy_walk_eval(code->init, env, &v) &&
+		sy_walk_eval(code->inc, env, &step) && step > 0)
+		trip = closed_trip(code, env, v, step);
+	if (trip >= 0 && !depends(code->body, code->name)) {
 		SyWalkCount one = {0, 0, c->n_stmts, NULL, c->pipes, c->pipe};
 
-		if (!code->trip)
+		if (!trip)
 			return TRUE;
 		if (c->runs)
 			one.runs = g_new0(gint64, c->n_stmts);
@@ -387,10 +422,10 @@ static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 		}
 		ok = count_node(code->body, env, &one, error);
 		sy_walk_env_pop(env);
-		c->issue += one.issue * code->trip;
-		c->depth += one.depth * code->trip;
+		c->issue += one.issue * trip;
+		c->depth += one.depth * trip;
 		for (guint s = 0; one.runs && s < c->n_stmts; s++)
-			c->runs[s] += one.runs[s] * code->trip;
+			c->runs[s] += one.runs[s] * trip;
 		g_free(one.runs);
 		return ok;
 	}
@@ -422,7 +457,9 @@ static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
 		if (!sy_walk_eval(code->init, env, &v) ||
 			!sy_walk_eval(code->inc, env, &step) || step <= 0)
 			return cannot("bounds", code->name, error);
-		for (n = 0;; n++, v += step) {
+		/* Run it only where its bound is not a plain one. */
+		n = closed_trip(code, env, v, step);
+		for (gint64 k = 0; n < 0; k++, v += step) {
 			gboolean ok;
 
 			if (!sy_walk_env_push(env, code->name, v))
@@ -432,7 +469,7 @@ static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
 			if (!ok)
 				return cannot("bound", code->name, error);
 			if (!more)
-				break;
+				n = k;
 		}
 	}
 	if (!n)
