@@ -52,6 +52,12 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 		gtk_widget_get_style_context(label), "dim-label");
 	gtk_style_context_add_class(gtk_widget_get_style_context(label), "id");
 	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
+	/* The estimated throughput, once a worker has it. */
+	label = gtk_label_new(NULL);
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(label), "throughput");
+	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
+	g_object_set_data(G_OBJECT(row), "throughput", label);
 	gtk_box_pack_start(GTK_BOX(box), top, FALSE, FALSE, 0);
 	label = gtk_label_new(NULL);
 	gtk_label_set_markup(GTK_LABEL(label), io);
@@ -152,6 +158,31 @@ void sy_candidate_list_set_analysis(SyCandidateList *self, const SyAnalysis *a)
 			candidate_row(a, g_ptr_array_index(a->candidates, i)),
 			-1);
 	self->filling = FALSE;
+}
+
+void sy_candidate_list_set_throughput(
+	SyCandidateList *self, guint id, const char *text, const char *tooltip)
+{
+	GtkListBoxRow *row =
+		gtk_list_box_get_row_at_index(GTK_LIST_BOX(self), (int)id);
+	GtkLabel *label = row ? g_object_get_data(G_OBJECT(row), "throughput")
+			      : NULL;
+
+	if (!label)
+		return;
+	gtk_widget_set_tooltip_text(GTK_WIDGET(label), tooltip);
+	if (g_strcmp0(gtk_label_get_text(label), text ? text : "") != 0)
+		gtk_label_set_text(label, text);
+}
+
+const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id)
+{
+	GtkListBoxRow *row =
+		gtk_list_box_get_row_at_index(GTK_LIST_BOX(self), (int)id);
+	GtkLabel *label = row ? g_object_get_data(G_OBJECT(row), "throughput")
+			      : NULL;
+
+	return label ? gtk_label_get_text(label) : NULL;
 }
 
 gboolean sy_candidate_list_select(SyCandidateList *self, int id)

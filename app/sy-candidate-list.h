@@ -1,6 +1,7 @@
 /* SyCandidateList: the dataflows of an analysis, a row each: the space
- * loops, the array's shape, its space_time id as AutoSA numbers it, and
- * what moves through it in the colours the array view draws with.
+ * loops, the array's shape, its estimated throughput at its sizes, its
+ * space_time id as AutoSA numbers it, and what moves through it in the
+ * colours the array view draws with.
  *
  * Selecting a row, by hand or with sy_candidate_list_select, emits
  * "candidate-selected" with the dataflow's id and brings the row into
@@ -23,6 +24,14 @@ GtkWidget *sy_candidate_list_new(void);
  * selected. */
 void sy_candidate_list_set_analysis(
 	SyCandidateList *self, const SyAnalysis *analysis);
+
+/* The estimated throughput of dataflow id at its sizes, as text
+ * ("123 GFLOP/s"; NULL: none), with a tooltip saying what it is
+ * (copied).  The text is set only when it changes: a label set again
+ * asks for a new size of the list. */
+void sy_candidate_list_set_throughput(SyCandidateList *self, guint id,
+	const char *text /* keep */, const char *tooltip /* keep */);
+const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id);
 
 /* Selects the row of dataflow id; FALSE if there is none (id < 0 or
  * past the end), and then nothing changes. */

@@ -1,3 +1,4 @@
+#include <math.h>
 #include <string.h>
 #ifdef __linux__
 #include <sys/resource.h>
@@ -7,13 +8,16 @@
 
 #include "comm/design-options.h"
 #include "compute/codegen.h"
+#include "sy-estimate-job.h"
 #include "sy-pipeline.h"
+#include "sy-sizes.h"
 
 /* What changed since the last job started. */
 enum {
 	CHANGED_SOURCE = 1 << 0, /* analyse the requested text */
 	CHANGED_DATAFLOW = 1 << 1, /* new choices, remembered sizes */
 	CHANGED_SIZES = 1 << 2, /* sizes or network options only */
+	CHANGED_DEVICE = 1 << 3, /* the estimate's device */
 };
 
 /* A job's input: plain data only, copied from the main thread. */
@@ -30,6 +34,8 @@ typedef struct {
 	SyConfig *config; /* CHANGED_SIZES only: the sizes asked for */
 	GHashTable *sizes; /* sizes key -> SyConfig, remembered */
 	SyDesignOptions design_options; /* its pack table is the job's */
+	char *device; /* the estimate's, by name */
+	gboolean survey; /* every dataflow's throughput, no design kept */
 } Job;
 
 /* A job's output: everything in one isl context, the analysis's.
@@ -48,6 +54,10 @@ typedef struct {
 	SyDesign *design;
 	GError *error; /* of the PE array or the design */
 	SyPipelineStage stage;
+	SyEstimate *estimate; /* the design's, on the job's device */
+	GError *estimate_error;
+	GArray *throughput; /* a survey's: double per dataflow */
+	gboolean flops;
 } Result;
 
 struct _SyPipeline {
@@ -64,6 +74,7 @@ struct _SyPipeline {
 	SyConfig *config; /* the newest sizes of the selected dataflow */
 	SyDesignOptions design_options;
 	GHashTable *sizes; /* sizes key -> SyConfig: per dataflow */
+	char *device; /* the estimate's device, by name */
 	guint changed; /* CHANGED_*: not yet in a job */
 	guint requested; /* generation of the newest request */
 	guint delay; /* a debounced source, or 0 */
@@ -77,6 +88,15 @@ struct _SyPipeline {
 	GError *analysis_error;
 	gboolean stale;
 	guint generation;
+
+	/* the dataflows' throughputs: a survey after the analysis, the
+	 * device or the network's options change; the selected one's from
+	 * its estimate */
+	GArray *throughput; /* double per dataflow, NaN: not known */
+	gboolean flops;
+	gboolean survey_stale; /* a survey is due */
+	guint surveys; /* generation of the newest survey */
+	GCancellable *survey_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE(SyPipeline, sy_pipeline, G_TYPE_OBJECT)
@@ -96,6 +116,9 @@ enum {
 	PROP_DESIGN,
 	PROP_BUSY,
 	PROP_GENERATION,
+	PROP_DEVICE,
+	PROP_ESTIMATE,
+	PROP_THROUGHPUT,
 	N_PROPS
 };
 
@@ -111,6 +134,9 @@ static void result_clear(gpointer data)
 	Result *r = data;
 
 	/* Everything below the analysis lives in its context. */
+	sy_estimate_free(r->estimate);
+	g_clear_error(&r->estimate_error);
+	g_clear_pointer(&r->throughput, g_array_unref);
 	sy_design_free(r->design);
 	sy_pe_array_free(r->pe_array);
 	sy_choices_free(r->choices);
@@ -143,36 +169,6 @@ static void result_set(Result **slot, Result *r)
 	result_unref(old);
 }
 
-/* Sizes belong to a dataflow of a band: the same loops after an edit. */
-static char *sizes_key(const SyAnalysis *a, const SyCandidate *c)
-{
-	GString *key = g_string_new(NULL);
-
-	for (guint m = 0; m < a->band->n_members; m++)
-		g_string_append_printf(key, "%s,", a->band->members[m].name);
-	for (guint k = 0; k < c->n_space; k++)
-		g_string_append_printf(key, "|%u", c->space[k]);
-	return g_string_free(key, FALSE);
-}
-
-static GHashTable *sizes_new(void)
-{
-	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		(GDestroyNotify)sy_config_free);
-}
-
-static GHashTable *sizes_copy(GHashTable *sizes)
-{
-	GHashTable *copy = sizes_new();
-	GHashTableIter iter;
-	gpointer key, value;
-
-	g_hash_table_iter_init(&iter, sizes);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key), sy_config_copy(value));
-	return copy;
-}
-
 /* The worker */
 
 static void job_free(gpointer data)
@@ -186,6 +182,7 @@ static void job_free(gpointer data)
 	sy_config_free(job->config);
 	g_hash_table_unref(job->sizes);
 	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
+	g_free(job->device);
 	g_free(job);
 }
 
@@ -210,46 +207,6 @@ static int job_dataflow(const Job *job, const SyAnalysis *a)
 	return exists ? job->dataflow : -1;
 }
 
-/* The remembered sizes of a dataflow, if they still fit its loops. */
-static const SyConfig *remembered(
-	const Job *job, const SyChoices *choices, const char *key)
-{
-	const SyAnalysis *a = choices->analysis;
-	SyConfig *cfg = g_hash_table_lookup(job->sizes, key);
-
-	if (!cfg || cfg->n_members != a->band->n_members)
-		return NULL;
-	for (guint m = 0; m < cfg->n_members; m++) {
-		const SyBandMember *bm = &a->band->members[m];
-
-		if (cfg->tile[m] > bm->max - bm->min + 1)
-			return NULL;
-	}
-	if (cfg->simd >= 0 && (guint)cfg->simd >= choices->simd->len)
-		return NULL;
-	return cfg;
-}
-
-/* The sizes asked for if they are this dataflow's, else the ones it
- * had, else the defaults. */
-static SyConfig *job_config(const Job *job, const SyChoices *choices)
-{
-	const SyCandidate *c = choices->candidate;
-	g_autofree char *key = sizes_key(choices->analysis, c);
-	const SyConfig *cfg = job->config;
-	SyConfig *copy;
-
-	if (!cfg || cfg->candidate != c->id ||
-		cfg->n_members != choices->analysis->band->n_members)
-		cfg = remembered(job, choices, key);
-	if (!cfg)
-		return sy_config_new(choices);
-	copy = sy_config_copy(cfg);
-	/* An edit may renumber the dataflows; the loops are the same. */
-	copy->candidate = c->id;
-	return copy;
-}
-
 /* The loop nest, which a cancel does not abort: the printer
  * (core/ast-print.c) appends what isl returns, NULL once the context is
  * aborted (a GLib critical).  It is skipped if the job is stale already,
@@ -266,6 +223,24 @@ static gboolean job_loop_nest(Result *r, GCancellable *cancellable, gulong *id)
 	return TRUE;
 }
 
+/* The design's estimate: completing it prints its modules' code, which
+ * a cancel must not abort either (see above). */
+static void job_estimate(
+	const Job *job, Result *r, GCancellable *cancellable, gulong *id)
+{
+	SyAnalysisOptions options = {(const char *const *)job->defines,
+		(const char *const *)job->include_dirs, job->max_dims,
+		job->max_operations};
+
+	sy_isl_cancel_disconnect(cancellable, *id);
+	*id = 0;
+	if (g_cancellable_is_cancelled(cancellable))
+		return;
+	r->estimate = sy_estimate_job_design(
+		r->design, &options, job->device, &r->estimate_error);
+	*id = sy_isl_cancel_connect(r->analysis->ctx, cancellable);
+}
+
 /* The stages after the analysis, in its context.  An error stops them
  * and is the result's; a cancel too (the result is then dropped). */
 static void job_build(
@@ -278,7 +253,9 @@ static void job_build(
 		return;
 	r->choices = sy_choices_new(
 		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
-	r->config = job_config(job, r->choices);
+	/* The sizes asked for if they are this dataflow's, else the ones
+	 * it had, else the defaults. */
+	r->config = sy_sizes_config(job->sizes, job->config, r->choices);
 	r->pe_array = sy_pe_array_new(r->choices, r->config, &r->error);
 	if (!r->pe_array) {
 		r->stage = SY_PIPELINE_STAGE_PE_ARRAY;
@@ -287,8 +264,11 @@ static void job_build(
 	if (!job_loop_nest(r, cancellable, id))
 		return;
 	r->design = sy_design_new(r->pe_array, &r->design_options, &r->error);
-	if (!r->design)
+	if (!r->design) {
 		r->stage = SY_PIPELINE_STAGE_DESIGN;
+		return;
+	}
+	job_estimate(job, r, cancellable, id);
 }
 
 static void job_run(GTask *task, Job *job, GCancellable *cancellable)
@@ -320,6 +300,14 @@ static void job_run(GTask *task, Job *job, GCancellable *cancellable)
 	r->design_options.pack = sy_design_pack_copy(job->design_options.pack);
 	/* A cancel aborts the context until it is disconnected: the
 	 * result is then incomplete, and dropped as stale. */
+	if (job->survey) {
+		/* Checked between dataflows: their code is printed. */
+		r->throughput = sy_estimate_job_survey(a, job->sizes,
+			&r->design_options, &options, job->device,
+			cancellable, &r->flops);
+		g_task_return_pointer(task, r, (GDestroyNotify)result_unref);
+		return;
+	}
 	id = sy_isl_cancel_connect(a->ctx, cancellable);
 	job_build(job, r, cancellable, &id);
 	sy_isl_cancel_disconnect(cancellable, id);
@@ -376,6 +364,21 @@ static void set_busy(SyPipeline *self, gboolean busy)
 
 static void job_done(GObject *source, GAsyncResult *res, gpointer data);
 
+/* The text shown, read here: the worker gets a copy. */
+static void job_shown_source(Job *job, SyPipeline *self)
+{
+	const SyAnalysis *a = self->analysed->analysis;
+	const SySource *src = a->prog->pp->main;
+
+	job->path = g_strdup(src->path);
+	job->text = g_memdup2(src->text, src->len + 1);
+	job->len = src->len;
+	job->defines = g_strdupv(self->analysed->defines);
+	job->include_dirs = g_strdupv(self->analysed->include_dirs);
+	job->max_dims = a->max_dims;
+	job->max_operations = a->max_operations;
+}
+
 /* The job of everything that changed since the last one. */
 static void start_job(SyPipeline *self)
 {
@@ -402,23 +405,15 @@ static void start_job(SyPipeline *self)
 		job->max_dims = self->max_dims;
 		job->max_operations = self->max_operations;
 	} else {
-		/* The text shown, read here: the worker gets a copy. */
-		const SySource *src = a->prog->pp->main;
-
-		job->path = g_strdup(src->path);
-		job->text = g_memdup2(src->text, src->len + 1);
-		job->len = src->len;
-		job->defines = g_strdupv(self->analysed->defines);
-		job->include_dirs = g_strdupv(self->analysed->include_dirs);
-		job->max_dims = a->max_dims;
-		job->max_operations = a->max_operations;
+		job_shown_source(job, self);
 	}
 	job->dataflow = self->dataflow;
-	if (self->changed == CHANGED_SIZES && self->config)
+	if ((self->changed & ~CHANGED_DEVICE) == CHANGED_SIZES && self->config)
 		job->config = sy_config_copy(self->config);
-	job->sizes = sizes_copy(self->sizes);
+	job->sizes = sy_sizes_copy(self->sizes);
 	job->design_options = self->design_options;
 	job->design_options.pack = sy_design_pack_copy(self->design_options.pack);
+	job->device = g_strdup(self->device);
 	self->changed = 0;
 	self->cancellable = g_cancellable_new();
 	/* Weak: closing a window disposes its pipeline, which cancels
@@ -442,12 +437,25 @@ static gboolean delay_over(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+/* The survey shown is out of date: the one under way is cancelled, a
+ * new one follows the next result. */
+static void survey_again(SyPipeline *self)
+{
+	self->survey_stale = TRUE;
+	g_cancellable_cancel(self->survey_cancellable);
+	g_clear_object(&self->survey_cancellable);
+}
+
 /* A change: the running job is stale (cancelled, its result dropped);
  * a new one starts now or after delay_ms. */
 static void request(SyPipeline *self, guint changed, guint delay_ms)
 {
 	self->changed |= changed;
 	self->requested++;
+	/* A survey under way waits for the newest result: a size step
+	 * never shares the CPUs with it. */
+	if (self->survey_cancellable)
+		survey_again(self);
 	g_cancellable_cancel(self->cancellable);
 	g_clear_object(&self->cancellable);
 	if (self->delay) {
@@ -494,8 +502,27 @@ static void remember(SyPipeline *self, const Result *r)
 	if (!r->config)
 		return;
 	c = g_ptr_array_index(r->analysis->candidates, r->dataflow);
-	g_hash_table_replace(self->sizes, sizes_key(r->analysis, c),
+	g_hash_table_replace(self->sizes, sy_sizes_key(r->analysis, c),
 		sy_config_copy(r->config));
+}
+
+/* Nothing known of the n dataflows of a new analysis. */
+static void throughput_reset(SyPipeline *self, guint n)
+{
+	double unknown = NAN;
+
+	g_array_set_size(self->throughput, 0);
+	for (guint i = 0; i < n; i++)
+		g_array_append_val(self->throughput, unknown);
+}
+
+/* Every dataflow's throughput is another now (a device, the network's
+ * switches): none is shown until it is known again. */
+static void throughput_forget(SyPipeline *self)
+{
+	throughput_reset(self, self->throughput->len);
+	notify(self, PROP_THROUGHPUT);
+	survey_again(self);
 }
 
 /* Every bundle first, then the notifications: a handler of one
@@ -511,6 +538,13 @@ static void publish(SyPipeline *self, Result *r, guint changed)
 	if (new_analysis) {
 		result_set(&self->analysed, r);
 		g_clear_error(&self->analysis_error);
+		throughput_reset(self, r->analysis->candidates->len);
+	}
+	if (r->estimate && r->dataflow >= 0 &&
+		(guint)r->dataflow < self->throughput->len) {
+		g_array_index(self->throughput, double, r->dataflow) =
+			r->estimate->gops;
+		self->flops = r->estimate->flops;
 	}
 	if (new_choices) {
 		result_set(&self->chosen, r);
@@ -535,6 +569,8 @@ static void publish(SyPipeline *self, Result *r, guint changed)
 	notify(self, PROP_ERROR);
 	notify(self, PROP_ERROR_STAGE);
 	notify(self, PROP_DESIGN);
+	notify(self, PROP_ESTIMATE);
+	notify(self, PROP_THROUGHPUT);
 }
 
 /* An analysis that failed: the last good one stays, stale; what else
@@ -547,6 +583,73 @@ static void publish_failure(SyPipeline *self, const Job *job, GError *error)
 	notify(self, PROP_GENERATION);
 	if ((job->changed & ~CHANGED_SOURCE) && self->analysed)
 		request(self, job->changed & ~CHANGED_SOURCE, 0);
+}
+
+/* A survey's throughputs, but the shown dataflow's: its estimate is
+ * as new as its sizes. */
+static void take_survey(SyPipeline *self, const Result *r)
+{
+	const SyEstimate *shown = self->result ? self->result->estimate : NULL;
+
+	if (r->throughput->len != self->throughput->len)
+		return;
+	for (guint i = 0; i < r->throughput->len; i++)
+		if (!shown || (int)i != self->result->dataflow)
+			g_array_index(self->throughput, double, i) =
+				g_array_index(r->throughput, double, i);
+	self->flops = r->flops;
+	notify(self, PROP_THROUGHPUT);
+}
+
+static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	GWeakRef *ref = data;
+	g_autoptr(SyPipeline) self = g_weak_ref_get(ref);
+	GTask *task = G_TASK(res);
+	const Job *job = g_task_get_task_data(task);
+	GError *error = NULL;
+	Result *r = g_task_propagate_pointer(task, &error);
+
+	(void)source;
+	g_weak_ref_clear(ref);
+	g_free(ref);
+	g_atomic_int_dec_and_test(&jobs);
+	g_clear_error(&error);
+	if (self && r && r->throughput && job->generation == self->surveys &&
+		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
+		g_clear_object(&self->survey_cancellable);
+		take_survey(self, r);
+	}
+	result_unref(r);
+}
+
+/* Every dataflow of the analysis shown at its sizes, estimated in a
+ * worker: a job of its own, which only a newer survey cancels. */
+static void start_survey(SyPipeline *self)
+{
+	Job *job = g_new0(Job, 1);
+	GWeakRef *ref = g_new(GWeakRef, 1);
+	GTask *task;
+
+	self->survey_stale = FALSE;
+	g_cancellable_cancel(self->survey_cancellable);
+	g_clear_object(&self->survey_cancellable);
+	self->survey_cancellable = g_cancellable_new();
+	job->generation = ++self->surveys;
+	job->survey = TRUE;
+	job_shown_source(job, self);
+	job->dataflow = -1;
+	job->sizes = sy_sizes_copy(self->sizes);
+	job->design_options = self->design_options;
+	job->design_options.pack =
+		sy_design_pack_copy(self->design_options.pack);
+	job->device = g_strdup(self->device);
+	g_weak_ref_init(ref, self);
+	task = g_task_new(NULL, self->survey_cancellable, survey_done, ref);
+	g_atomic_int_inc(&jobs);
+	g_task_set_source_tag(task, start_survey);
+	g_task_set_task_data(task, job, job_free);
+	g_thread_pool_push(pool(), task, NULL);
 }
 
 static void job_done(GObject *source, GAsyncResult *res, gpointer data)
@@ -576,8 +679,12 @@ static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 	else
 		publish_failure(self, job, error);
 	result_unref(r);
-	if (!self->cancellable && !self->delay)
+	if (!self->cancellable && !self->delay) {
 		set_busy(self, FALSE);
+		/* Once the newest is shown: the survey never delays it. */
+		if (self->survey_stale && self->analysed)
+			start_survey(self);
+	}
 }
 
 /* Inputs */
@@ -604,6 +711,7 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 	self->max_operations = options ? options->max_operations : 0;
 	if (self->analysed)
 		set_stale(self, TRUE);
+	survey_again(self);
 	request(self, CHANGED_SOURCE, delay_ms);
 }
 
@@ -629,7 +737,7 @@ void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
 	if (!a || !config || config->candidate >= a->candidates->len)
 		return;
 	g_hash_table_replace(self->sizes,
-		sizes_key(
+		sy_sizes_key(
 			a, g_ptr_array_index(a->candidates, config->candidate)),
 		sy_config_copy(config));
 	/* Sizes of a dataflow no longer selected are only remembered. */
@@ -647,7 +755,21 @@ void sy_pipeline_set_design_options(
 	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
 	self->design_options = *options;
 	self->design_options.pack = sy_design_pack_copy(options->pack);
+	throughput_forget(self);
 	request(self, CHANGED_SIZES, 0);
+}
+
+void sy_pipeline_set_device(SyPipeline *self, const char *name)
+{
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	g_return_if_fail(name != NULL);
+	if (g_strcmp0(self->device, name) == 0)
+		return;
+	g_free(self->device);
+	self->device = g_strdup(name);
+	notify(self, PROP_DEVICE);
+	throughput_forget(self);
+	request(self, CHANGED_DEVICE, 0);
 }
 
 /* Outputs */
@@ -710,6 +832,30 @@ const GError *sy_pipeline_get_error(SyPipeline *self, SyPipelineStage *stage)
 gboolean sy_pipeline_is_busy(SyPipeline *self)
 {
 	return self->busy;
+}
+
+const SyEstimate *sy_pipeline_get_estimate(SyPipeline *self)
+{
+	return self->result ? self->result->estimate : NULL;
+}
+
+const GError *sy_pipeline_get_estimate_error(SyPipeline *self)
+{
+	return self->result ? self->result->estimate_error : NULL;
+}
+
+double sy_pipeline_get_throughput(SyPipeline *self, guint id, gboolean *flops)
+{
+	if (flops)
+		*flops = self->flops;
+	if (id >= self->throughput->len)
+		return NAN;
+	return g_array_index(self->throughput, double, id);
+}
+
+const char *sy_pipeline_get_device(SyPipeline *self)
+{
+	return self->device;
 }
 
 guint sy_pipeline_get_generation(SyPipeline *self)
@@ -779,6 +925,14 @@ static void sy_pipeline_get_property(
 		break;
 	case PROP_BUSY: g_value_set_boolean(value, self->busy); break;
 	case PROP_GENERATION: g_value_set_uint(value, self->generation); break;
+	case PROP_DEVICE: g_value_set_string(value, self->device); break;
+	case PROP_ESTIMATE:
+		g_value_set_pointer(
+			value, (gpointer)sy_pipeline_get_estimate(self));
+		break;
+	case PROP_THROUGHPUT:
+		g_value_set_pointer(value, self->throughput);
+		break;
 	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
@@ -791,11 +945,23 @@ static void sy_pipeline_dispose(GObject *object)
 
 	g_cancellable_cancel(self->cancellable);
 	g_clear_object(&self->cancellable);
+	g_cancellable_cancel(self->survey_cancellable);
+	g_clear_object(&self->survey_cancellable);
 	if (self->delay) {
 		g_source_remove(self->delay);
 		self->delay = 0;
 	}
 	G_OBJECT_CLASS(sy_pipeline_parent_class)->dispose(object);
+}
+
+static void sy_pipeline_set_property(
+	GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+	if (id == PROP_DEVICE)
+		sy_pipeline_set_device(
+			SY_PIPELINE(object), g_value_get_string(value));
+	else
+		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }
 
 static void sy_pipeline_finalize(GObject *object)
@@ -811,6 +977,8 @@ static void sy_pipeline_finalize(GObject *object)
 	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
 	g_free(self->path);
 	g_free(self->text);
+	g_free(self->device);
+	g_array_unref(self->throughput);
 	g_strfreev(self->defines);
 	g_strfreev(self->include_dirs);
 	G_OBJECT_CLASS(sy_pipeline_parent_class)->finalize(object);
@@ -828,6 +996,7 @@ static void sy_pipeline_class_init(SyPipelineClass *klass)
 	const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
 	object_class->get_property = sy_pipeline_get_property;
+	object_class->set_property = sy_pipeline_set_property;
 	object_class->dispose = sy_pipeline_dispose;
 	object_class->finalize = sy_pipeline_finalize;
 	props[PROP_ANALYSIS] = pointer_prop(
@@ -856,13 +1025,23 @@ static void sy_pipeline_class_init(SyPipelineClass *klass)
 		"busy", NULL, "A job runs or is about to", FALSE, ro);
 	props[PROP_GENERATION] = g_param_spec_uint("generation", NULL,
 		"The job the results come from", 0, G_MAXUINT, 0, ro);
+	props[PROP_DEVICE] = g_param_spec_string("device", NULL,
+		"The device the estimate is against, by name", "u250",
+		G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+			G_PARAM_STATIC_STRINGS);
+	props[PROP_ESTIMATE] = pointer_prop("estimate",
+		"The design's estimate on the device (const SyEstimate *)");
+	props[PROP_THROUGHPUT] = pointer_prop("throughput",
+		"Each dataflow's estimated throughput (GArray of double)");
 	g_object_class_install_properties(object_class, N_PROPS, props);
 }
 
 static void sy_pipeline_init(SyPipeline *self)
 {
 	self->dataflow = -1;
-	self->sizes = sizes_new();
+	self->sizes = sy_sizes_new();
+	self->device = g_strdup("u250");
+	self->throughput = g_array_new(FALSE, FALSE, sizeof(double));
 }
 
 SyPipeline *sy_pipeline_new(void)

@@ -26,11 +26,27 @@
  *   "error", "error-stage"  GError and SyPipelineStage: why the PE array
  *                     or the design could not be built, or NULL
  *   "design"          const SyDesign *, NULL with an error
+ *   "estimate"        const SyEstimate *: the design's estimate on the
+ *                     device (model/model.h), NULL without a design or
+ *                     if the model refused it (sy_pipeline_get_estimate_
+ *                     error says why)
+ *   "throughput"      each dataflow's estimated throughput at its sizes
+ *                     (sy_pipeline_get_throughput): the selected one's
+ *                     from its estimate, the others' from a survey, a
+ *                     job of its own that builds and estimates every
+ *                     dataflow once the newest result is shown after the
+ *                     kernel, the device or the network's options
+ *                     changed (a newer request puts it off until its
+ *                     result is shown: sizes that change share no CPU
+ *                     with it; they change the selected dataflow only)
  *   "busy"            a job runs or is about to
  *   "generation"      guint: the job the results come from
+ *   "device"          char *, read-write: the device the estimate is
+ *                     against, by name ("u250", the default)
  *
- * "pe-array", "loop-nest", "error" and "design" change together, in
- * that order, "design" last: a view of them all listens to "design".
+ * "pe-array", "loop-nest", "error", "design" and "estimate" change
+ * together, in that order: a view of them all listens to "design" (or
+ * "estimate", notified after it).
  * Pointers are borrowed: each stays valid until its property is notified
  * again (or the pipeline is finalized).  A dataflow's sizes published
  * are remembered for it ("sizes per dataflow", by its loops: an edit of
@@ -56,6 +72,7 @@
 
 #include "comm/design.h"
 #include "compute/config.h"
+#include "model/estimate.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -95,6 +112,11 @@ void sy_pipeline_set_config(
 void sy_pipeline_set_design_options(
 	SyPipeline *self, const SyDesignOptions *options /* keep */);
 
+/* The device the estimate is against, by name (copied; "device"): a
+ * new one builds the design again with its estimate. */
+void sy_pipeline_set_device(SyPipeline *self, const char *name /* keep */);
+const char *sy_pipeline_get_device(SyPipeline *self);
+
 /* The published results, as the properties above (all keep). */
 const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self);
 const GError *sy_pipeline_get_analysis_error(SyPipeline *self);
@@ -105,6 +127,13 @@ const SyConfig *sy_pipeline_get_config(SyPipeline *self);
 const SyPeArray *sy_pipeline_get_pe_array(SyPipeline *self);
 const char *sy_pipeline_get_loop_nest(SyPipeline *self);
 const SyDesign *sy_pipeline_get_design(SyPipeline *self);
+const SyEstimate *sy_pipeline_get_estimate(SyPipeline *self);
+const GError *sy_pipeline_get_estimate_error(SyPipeline *self);
+
+/* Dataflow id's estimated throughput at its sizes, GOP/s (GFLOP/s if
+ * *flops); NaN while it is not known. */
+double sy_pipeline_get_throughput(
+	SyPipeline *self, guint id, gboolean *flops /* out, may be NULL */);
 const GError *sy_pipeline_get_error(
 	SyPipeline *self, SyPipelineStage *stage /* out, may be NULL */);
 gboolean sy_pipeline_is_busy(SyPipeline *self);

@@ -10,6 +10,7 @@
 #include "sy-config-panel.h"
 #include "sy-deps-view.h"
 #include "sy-design-panel.h"
+#include "sy-estimate-panel.h"
 #include "sy-export-bar.h"
 #include "sy-pipeline.h"
 #include "sy-window.h"
@@ -22,6 +23,8 @@ struct _SyWindow {
 	/* template children */
 	GtkHeaderBar *header;
 	GtkMenuButton *recent_button;
+	GtkMenuButton *device_button;
+	GtkLabel *device_label;
 	GtkInfoBar *error_bar;
 	GtkLabel *error_label;
 	GtkSourceView *editor;
@@ -35,6 +38,7 @@ struct _SyWindow {
 	GtkLabel *details;
 	SyConfigPanel *config_panel;
 	SyDesignPanel *design_panel;
+	SyEstimatePanel *estimate_panel;
 	GtkStack *side_stack;
 	GtkSourceView *transformed;
 	SyExportBar *export_bar;

@@ -1,5 +1,10 @@
+#include <math.h>
+#include <string.h>
+
 #include "base/diag.h"
 #include "compute/codegen.h"
+#include "model/device.h"
+#include "render-estimate.h"
 #include "sy-commands.h"
 #include "sy-markup.h"
 #include "sy-window-private.h"
@@ -33,6 +38,8 @@ void sy_window_update_title(SyWindow *self)
 	/* A stale result stays in view, dimmed. */
 	gtk_widget_set_opacity(GTK_WIDGET(self->views), stale ? 0.5 : 1);
 	gtk_widget_set_opacity(GTK_WIDGET(self->candidates), stale ? 0.5 : 1);
+	gtk_widget_set_opacity(
+		GTK_WIDGET(self->estimate_panel), stale ? 0.5 : 1);
 	if (state) {
 		g_autofree char *sub = g_strdup_printf(
 			"%s \u2014 %s", dir ? dir : "", state);
@@ -271,6 +278,53 @@ static void design_changed(
 	sy_config_panel_set_status(self->config_panel, markup);
 }
 
+/* The estimate: the panel is bound to it; the Array view outlines its
+ * bottleneck; without one, the panel says why. */
+static void estimate_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
+{
+	const SyEstimate *e = sy_pipeline_get_estimate(pipeline);
+	const GError *error = sy_pipeline_get_estimate_error(pipeline);
+	const SyModuleEstimate *m = e && e->bottleneck >= 0
+		? g_ptr_array_index(e->modules, e->bottleneck)
+		: NULL;
+
+	(void)pspec;
+	sy_array_view_set_bottleneck(self->array_view, m ? m->name : NULL);
+	if (e)
+		return;
+	if (error) {
+		g_autofree char *why = g_strdup_printf(
+			"No estimate: %s", error->message);
+
+		sy_estimate_panel_set_message(self->estimate_panel, why);
+	} else {
+		sy_estimate_panel_set_message(
+			self->estimate_panel, "No design to estimate");
+	}
+}
+
+/* Each dataflow's throughput at its sizes, in its row. */
+static void throughput_changed(
+	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
+{
+	const SyAnalysis *a = sy_pipeline_get_analysis(pipeline);
+	g_autofree char *tip = g_strdup_printf("Estimated throughput at its "
+					       "sizes on the %s",
+		sy_pipeline_get_device(pipeline));
+
+	(void)pspec;
+	for (guint i = 0; a && i < a->candidates->len; i++) {
+		gboolean flops;
+		double gops = sy_pipeline_get_throughput(pipeline, i, &flops);
+		g_autofree char *text = isnan(gops)
+			? NULL
+			: sy_estimate_format_throughput(gops, flops);
+
+		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
+	}
+}
+
 /* The dataflow's choices, with the sizes it had (or the defaults). */
 static void choices_changed(
 	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
@@ -464,6 +518,69 @@ static void previous_activated(
 	step_candidate(user, -1);
 }
 
+/* Devices */
+
+/* "AMD Alveo U250" of "AMD Alveo U250 (xcu250, ...)". */
+static char *device_title(const SyDevice *device)
+{
+	const char *paren = strstr(device->description, " (");
+
+	return paren ? g_strndup(device->description,
+			       (gsize)(paren - device->description))
+		     : g_strdup(device->description);
+}
+
+/* The device chooser's menu: win.device with each device's name, the
+ * built-in ones' and the user's profiles'. */
+static void fill_devices(SyWindow *self)
+{
+	g_autoptr(GMenu) menu = g_menu_new();
+	g_auto(GStrv) names = sy_device_list();
+
+	for (guint i = 0; names[i]; i++) {
+		g_autoptr(SyDevice) device = sy_device_lookup(names[i], NULL);
+		g_autofree char *title = device ? device_title(device) : NULL;
+		g_autoptr(GMenuItem) item = NULL;
+
+		if (!device)
+			continue;
+		item = g_menu_item_new(title, NULL);
+		g_menu_item_set_action_and_target(
+			item, "win.device", "s", names[i]);
+		g_menu_append_item(menu, item);
+	}
+	gtk_menu_button_set_menu_model(self->device_button, G_MENU_MODEL(menu));
+}
+
+/* A device chosen (the menu, the setting): the estimate is built again
+ * against it, and it is remembered.  An unknown name changes nothing. */
+static void device_changed(
+	GSimpleAction *action, GVariant *value, gpointer user)
+{
+	SyWindow *self = user;
+	const char *name = g_variant_get_string(value, NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup(name, NULL);
+	g_autofree char *upper = g_ascii_strup(name, -1);
+	g_autofree char *title = NULL;
+	g_autofree char *tip = NULL;
+
+	if (!device)
+		return;
+	g_simple_action_set_state(action, value);
+	title = device_title(device);
+	tip = g_strdup_printf("The estimate is against the %s", title);
+	gtk_label_set_text(self->device_label, upper);
+	gtk_widget_set_tooltip_text(GTK_WIDGET(self->device_button), tip);
+	sy_pipeline_set_device(self->pipeline, name);
+	if (self->settings) {
+		g_autofree char *was = g_settings_get_string(
+			self->settings, "device");
+
+		if (!g_str_equal(was, name))
+			g_settings_set_string(self->settings, "device", name);
+	}
+}
+
 static const GActionEntry win_actions[] = {
 	{"open", sy_cmd_open, NULL, NULL, NULL, {0}},
 	{"save", sy_cmd_save, NULL, NULL, NULL, {0}},
@@ -476,6 +593,7 @@ static const GActionEntry win_actions[] = {
 	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
 	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},
 	{"export", sy_cmd_export, NULL, NULL, NULL, {0}},
+	{"device", NULL, "s", "'u250'", device_changed, {0}},
 };
 
 static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
@@ -519,7 +637,12 @@ static void settings_changed(
 	(void)settings;
 	if (g_str_equal(key, "recent-files"))
 		fill_recent(self);
-	else if (g_str_equal(key, "show-pe-labels"))
+	else if (g_str_equal(key, "device")) {
+		g_autofree char *name = g_settings_get_string(settings, key);
+
+		g_action_group_change_action_state(G_ACTION_GROUP(self),
+			"device", g_variant_new_string(name));
+	} else if (g_str_equal(key, "show-pe-labels"))
 		sy_array_view_set_labels(self->array_view,
 			g_settings_get_boolean(self->settings, key));
 	else if ((g_str_equal(key, "max-dims") ||
@@ -603,6 +726,7 @@ static void sy_window_dispose(GObject *object)
 		sy_config_panel_set_choices(
 			self->config_panel, NULL, NULL, NULL);
 		sy_design_panel_set_design(self->design_panel, NULL);
+		sy_estimate_panel_set_estimate(self->estimate_panel, NULL);
 		g_clear_object(&self->pipeline);
 	}
 	g_clear_object(&self->buffer);
@@ -632,6 +756,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(SY_TYPE_CONFIG_PANEL);
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
+	g_type_ensure(SY_TYPE_ESTIMATE_PANEL);
 	g_type_ensure(SY_TYPE_EXPORT_BAR);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
@@ -639,6 +764,10 @@ static void sy_window_class_init(SyWindowClass *klass)
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, header);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, recent_button);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, device_button);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, device_label);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, error_bar);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, error_label);
@@ -659,6 +788,8 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, transformed);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, design_panel);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, estimate_panel);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, side_stack);
 	gtk_widget_class_bind_template_child(
@@ -714,11 +845,15 @@ static void bind_pipeline(SyWindow *self)
 		{"notify::dataflow", G_CALLBACK(dataflow_changed)},
 		{"notify::choices", G_CALLBACK(choices_changed)},
 		{"notify::design", G_CALLBACK(design_changed)},
+		{"notify::estimate", G_CALLBACK(estimate_changed)},
+		{"notify::throughput", G_CALLBACK(throughput_changed)},
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(handlers); i++)
 		g_signal_connect(self->pipeline, handlers[i].signal,
 			handlers[i].handler, self);
+	g_object_bind_property(self->pipeline, "estimate",
+		self->estimate_panel, "estimate", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(self->pipeline, "loop-nest",
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
 		"text", G_BINDING_SYNC_CREATE);
@@ -745,6 +880,9 @@ static void sy_window_init(SyWindow *self)
 		G_CALLBACK(view_module_selected), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
+	fill_devices(self);
+	g_action_group_change_action_state(G_ACTION_GROUP(self), "device",
+		g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
@@ -779,6 +917,7 @@ SyWindow *sy_window_new(SyApplication *app)
 			gtk_window_maximize(GTK_WINDOW(self));
 		sy_array_view_set_labels(self->array_view,
 			g_settings_get_boolean(settings, "show-pe-labels"));
+		settings_changed(settings, "device", self);
 		g_signal_connect(settings, "changed",
 			G_CALLBACK(settings_changed), self);
 	} else {

@@ -15,6 +15,11 @@
  * to last); and how many gaps were over 16 ms; and how many times the
  * Sizes panel was drawn whole (a frame that redraws the sidebar, see
  * sy-config-panel.c) and the main thread's CPU time meanwhile.
+ * And the estimate panel: per estimate drawn, the time from the size
+ * change it comes from (the pipeline's request of that generation) to
+ * the end of its first frame, and from its publication (notify::
+ * estimate) to that frame; and from the last step to the last
+ * estimate drawn.
  * SYSTOLE_BENCH_STEPS and SYSTOLE_BENCH_INTERVAL_MS change the defaults.
  * Skips (77) without a display. */
 #include <stdio.h>
@@ -25,6 +30,8 @@
 #include "sy-application.h"
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
+#include "sy-estimate-panel.h"
+#include "sy-pipeline.h"
 #include "sy-window.h"
 #include "uitest.h"
 
@@ -42,6 +49,67 @@ static gint64 max_draw; /* its longest */
 static guint steps; /* value changes of the spin button */
 static guint panel_whole; /* draws of the Sizes panel that cover it */
 static guint draws;
+
+/* The estimate panel: per generation, when it was asked for (a size
+ * changed) and published; its frames. */
+static struct {
+	GHashTable *asked, *published; /* generation -> gint64 µs */
+	GHashTable *drawn; /* generations whose frame was seen */
+	gint64 last; /* end of the last frame of a new estimate */
+	gint64 max_age, sum_age, max_frame;
+	guint n;
+} est;
+static SyPipeline *pipeline;
+
+static gint64 lookup_time(GHashTable *table, guint gen)
+{
+	gpointer v;
+
+	if (!g_hash_table_lookup_extended(
+		    table, GUINT_TO_POINTER(gen), NULL, &v))
+		return -1;
+	return *(gint64 *)v;
+}
+
+static void store_time(GHashTable *table, guint gen, gint64 t)
+{
+	g_hash_table_replace(
+		table, GUINT_TO_POINTER(gen), g_memdup2(&t, sizeof t));
+}
+
+static void estimate_published(GObject *p, GParamSpec *pspec, gpointer data)
+{
+	(void)pspec;
+	(void)data;
+	store_time(est.published, sy_pipeline_get_generation(SY_PIPELINE(p)),
+		g_get_monotonic_time());
+}
+
+/* The first frame of each estimate: its age since its size change. */
+static gboolean estimate_drawn(GtkWidget *widget, cairo_t *cr, gpointer data)
+{
+	gint64 now = g_get_monotonic_time();
+	guint gen = sy_pipeline_get_generation(pipeline);
+	gint64 asked = lookup_time(est.asked, gen);
+	gint64 published = lookup_time(est.published, gen);
+
+	(void)widget;
+	(void)cr;
+	(void)data;
+	if (!sy_pipeline_get_estimate(pipeline) ||
+		g_hash_table_contains(est.drawn, GUINT_TO_POINTER(gen)))
+		return FALSE;
+	g_hash_table_add(est.drawn, GUINT_TO_POINTER(gen));
+	est.last = now;
+	if (published >= 0)
+		est.max_frame = MAX(est.max_frame, now - published);
+	if (asked < 0)
+		return FALSE;
+	est.max_age = MAX(est.max_age, now - asked);
+	est.sum_age += now - asked;
+	est.n++;
+	return FALSE;
+}
 
 static gboolean probe_tick(gpointer data)
 {
@@ -119,6 +187,16 @@ static void stepped(GtkSpinButton *spin, gpointer data)
 	(void)spin;
 	(void)data;
 	steps++;
+}
+
+/* After the Sizes panel's own handler of the tile's adjustment: the
+ * pipeline has the request. */
+static void asked(GtkAdjustment *adj, gpointer data)
+{
+	(void)adj;
+	(void)data;
+	store_time(est.asked, sy_pipeline_get_requested(pipeline),
+		g_get_monotonic_time());
 }
 
 static gboolean wake(gpointer data)
@@ -204,7 +282,7 @@ int main(int argc, char **argv)
 	g_autoptr(GFile) file = g_file_new_for_path(path);
 	SyApplication *app;
 	SyWindow *window;
-	GtkWidget *panel, *spin, *array;
+	GtkWidget *panel, *spin, *array, *estimate;
 	gint64 start, last_step = 0, settled, done, cpu;
 	double value, lo, hi;
 	gboolean up = FALSE;
@@ -225,10 +303,20 @@ int main(int argc, char **argv)
 	g_object_ref(window);
 	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
 	wait_settled(window);
+	/* The dataflows' survey too: the steps have the CPUs to
+	 * themselves. */
+	while (sy_pipeline_count_jobs())
+		g_main_context_iteration(NULL, TRUE);
 	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
 	array = sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW);
 	spin = sy_test_named(panel, "tile-i");
 	g_assert_nonnull(spin);
+	pipeline = sy_window_get_pipeline(window);
+	estimate = sy_estimate_panel_get_drawing(SY_ESTIMATE_PANEL(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_ESTIMATE_PANEL)));
+	est.asked = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	est.published = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	est.drawn = g_hash_table_new(NULL, NULL);
 	gtk_window_present(GTK_WINDOW(window));
 	gtk_widget_grab_focus(spin);
 	gtk_test_widget_wait_for_draw(GTK_WIDGET(window));
@@ -237,6 +325,13 @@ int main(int argc, char **argv)
 	g_signal_connect_after(array, "draw", G_CALLBACK(drawn), NULL);
 	gtk_spin_button_get_range(GTK_SPIN_BUTTON(spin), &lo, &hi);
 	g_signal_connect(spin, "value-changed", G_CALLBACK(stepped), NULL);
+	g_signal_connect_after(gtk_spin_button_get_adjustment(
+				       GTK_SPIN_BUTTON(spin)),
+		"value-changed", G_CALLBACK(asked), NULL);
+	g_signal_connect(pipeline, "notify::estimate",
+		G_CALLBACK(estimate_published), NULL);
+	g_signal_connect_after(
+		estimate, "draw", G_CALLBACK(estimate_drawn), NULL);
 
 	g_signal_connect(panel, "draw", G_CALLBACK(panel_drawn), NULL);
 	probe_reset();
@@ -260,16 +355,24 @@ int main(int argc, char **argv)
 		step(spin, up);
 		pump_until(start + (gint64)(i + 1) * interval * 1000);
 	}
-	/* The frame after the pipeline is done draws the last result (on
-	 * main's synchronous window: the frame after the last step). */
+	/* The first frame after the last result was published draws it
+	 * (steps further apart than a job: before the pipeline is seen
+	 * idle here). */
 	wait_settled(window);
 	settled = g_get_monotonic_time();
-	while (last_draw < settled) {
+	while (last_draw < lookup_time(est.published,
+				  sy_pipeline_get_generation(pipeline))) {
 		if (g_get_monotonic_time() - settled > 10 * G_USEC_PER_SEC)
 			g_error("the last result was not drawn in 10 s");
 		g_main_context_iteration(NULL, TRUE);
 	}
 	done = last_draw;
+	while (!g_hash_table_contains(est.drawn,
+		GUINT_TO_POINTER(sy_pipeline_get_generation(pipeline)))) {
+		if (g_get_monotonic_time() - settled > 10 * G_USEC_PER_SEC)
+			g_error("the last estimate was not drawn in 10 s");
+		g_main_context_iteration(NULL, TRUE);
+	}
 	cpu = thread_cpu_us() - cpu;
 	g_source_remove(source);
 	frames = draws - frames;
@@ -293,12 +396,21 @@ int main(int argc, char **argv)
 	g_print("# the Sizes panel drawn whole %u times; the main thread's "
 		"CPU: %.0f ms\n",
 		panel_whole, cpu / 1000.0);
+	g_print("# from a size change to its estimate drawn: %.1f ms on "
+		"average, %.1f ms at most, over %u estimates drawn; from an "
+		"estimate's publication to its frame: %.1f ms at most; from the "
+		"last step to the last estimate drawn: %.1f ms\n",
+		est.n ? est.sum_age / 1000.0 / est.n : 0, est.max_age / 1000.0,
+		est.n, est.max_frame / 1000.0, (est.last - last_step) / 1000.0);
 	g_print("gap_ms=%.1f gap_cpu_ms=%.1f last_result_ms=%.1f "
 		"draw_ms=%.1f gaps_over_16ms=%u panel_whole=%u "
-		"main_cpu_ms=%.0f\n",
+		"main_cpu_ms=%.0f estimate_mean_ms=%.1f estimate_max_ms=%.1f "
+		"estimate_frame_ms=%.1f estimate_last_ms=%.1f\n",
 		probe.max / 1000.0, probe.max_cpu / 1000.0,
 		(done - last_step) / 1000.0, max_draw / 1000.0, probe.over,
-		panel_whole, cpu / 1000.0);
+		panel_whole, cpu / 1000.0,
+		est.n ? est.sum_age / 1000.0 / est.n : 0, est.max_age / 1000.0,
+		est.max_frame / 1000.0, (est.last - last_step) / 1000.0);
 	gtk_text_buffer_set_modified(
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(
 			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW))),
@@ -307,5 +419,8 @@ int main(int argc, char **argv)
 	g_object_unref(window);
 	pump_until(g_get_monotonic_time() + 200 * 1000);
 	g_object_unref(app);
+	g_hash_table_unref(est.asked);
+	g_hash_table_unref(est.published);
+	g_hash_table_unref(est.drawn);
 	return 0;
 }

@@ -4,62 +4,21 @@
  * an unknown model is refused. */
 #include <math.h>
 
-#include "comm/kernel-facts.h"
-#include "compute/config.h"
-#include "compute/pe-array.h"
 #include "model/latency.h"
 #include "model/model.h"
 #include "model/resources.h"
-#include "poly/names.h"
 #include "testutil.h"
 
-typedef struct {
-	SyAnalysis *analysis;
-	SyChoices *choices;
-	SyPeArray *array;
-	SyDesign *design;
-} Made;
-
-/* mm of n on space loops i,j with tiles, latency and SIMD as given. */
-static void make(Made *m, const char *n, const char *tile,
-	const char *latency, const char *simd)
+/* mm of 64 on space loops i,j, tiles of 16, latency 8, SIMD 2,
+ * completed: the models read the modules' code. */
+static SyTestDesign *make(void)
 {
-	static const char *const taken[] = {"testbench.cpp", NULL};
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyNames) names = NULL;
-	GError *error = NULL;
+	g_autofree char *text = sy_test_mm_text("64");
+	SyTestDesignSpec spec = {.name = "mm.c", .text = text,
+		.space = "i,j", .tile = "i=16,j=16,k=16", .latency = "i=8,j=8",
+		.simd = "k=2", .complete = TRUE};
 
-	m->analysis = sy_test_mm(n, 2);
-	m->choices = sy_choices_new(m->analysis,
-		g_ptr_array_index(m->analysis->candidates,
-			sy_config_find_space(m->analysis, "i,j", NULL)),
-		NULL);
-	cfg = sy_config_new(m->choices);
-	g_assert_true(
-		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
-	g_assert_true(sy_config_apply_named(
-		cfg, m->choices, "latency", latency, &error));
-	g_assert_true(
-		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
-	m->array = sy_pe_array_new(m->choices, cfg, &error);
-	g_assert_no_error(error);
-	m->design = sy_design_new(m->array, NULL, &error);
-	g_assert_no_error(error);
-	/* Completed as an export completes it: the models read the
-	 * modules' code. */
-	names = sy_names_new(m->analysis->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(m->design, names, &ao, &error));
-	g_assert_no_error(error);
-}
-
-static void made_clear(Made *m)
-{
-	sy_design_free(m->design);
-	sy_pe_array_free(m->array);
-	sy_choices_free(m->choices);
-	sy_analysis_free(m->analysis);
+	return sy_test_design_new(&spec);
 }
 
 /* The glue gives what the two models give on the device's clock and
@@ -72,13 +31,12 @@ static void test_systole(void)
 	SyModelTarget t = {300, u250->channel_bits, u250->channel_gbps,
 		u250->banks, SY_MODEL_BURST_CYCLES};
 	GError *error = NULL;
-	Made m;
+	g_autoptr(SyTestDesign) m = make();
 
-	make(&m, "64", "i=16,j=16,k=16", "i=8,j=8", "k=2");
-	e = sy_design_estimate(m.design, u250, NULL, &error);
+	e = sy_design_estimate(m->design, u250, NULL, &error);
 	g_assert_no_error(error);
-	g_assert_true(sy_resources_estimate(m.design, NULL, l, &error));
-	g_assert_true(sy_latency_estimate(m.design, &t, l, &error));
+	g_assert_true(sy_resources_estimate(m->design, NULL, l, &error));
+	g_assert_true(sy_latency_estimate(m->design, &t, l, &error));
 	g_assert_no_error(error);
 	g_assert_cmpstr(e->model, ==, "systole");
 	g_assert_cmpfloat(e->cycles, ==, l->cycles);
@@ -96,7 +54,6 @@ static void test_systole(void)
 		e->fit[SY_RESOURCE_DSP].available);
 	g_assert_false(e->fit[SY_RESOURCE_DSP].over);
 	g_assert_cmpuint(e->n_slrs, ==, 1);
-	made_clear(&m);
 }
 
 /* --mhz: the same cycles in another time. */
@@ -107,22 +64,20 @@ static void test_mhz(void)
 	g_autoptr(SyEstimate) e = NULL;
 	g_autoptr(SyEstimate) f = NULL;
 	GError *error = NULL;
-	Made m;
+	g_autoptr(SyTestDesign) m = make();
 
-	make(&m, "64", "i=16,j=16,k=16", "i=8,j=8", "k=2");
-	e = sy_design_estimate(m.design, u250, &o, &error);
+	e = sy_design_estimate(m->design, u250, &o, &error);
 	g_assert_no_error(error);
 	g_assert_cmpfloat(e->mhz, ==, 250);
 	g_assert_cmpfloat(fabs(e->seconds - e->cycles / 250e6), <=,
 		1e-12 * e->seconds);
 	o.model = "odyssey";
-	f = sy_design_estimate(m.design, u250, &o, &error);
+	f = sy_design_estimate(m->design, u250, &o, &error);
 	g_assert_no_error(error);
 	g_assert_cmpstr(f->model, ==, "odyssey");
 	g_assert_cmpfloat(f->mhz, ==, 250);
 	g_assert_cmpfloat(fabs(f->seconds - f->cycles / 250e6), <=,
 		1e-12 * f->seconds);
-	made_clear(&m);
 }
 
 static void test_unknown(void)
@@ -130,16 +85,14 @@ static void test_unknown(void)
 	g_autoptr(SyDevice) u250 = sy_device_lookup("u250", NULL);
 	SyEstimateOptions o = {.model = "autosa"};
 	GError *error = NULL;
-	Made m;
+	g_autoptr(SyTestDesign) m = make();
 
-	make(&m, "64", "i=16,j=16,k=16", "i=8,j=8", "k=2");
-	g_assert_null(sy_design_estimate(m.design, u250, &o, &error));
+	g_assert_null(sy_design_estimate(m->design, u250, &o, &error));
 	g_assert_error(error, SY_MODEL_ERROR, 0);
 	g_assert_cmpstr(error->message, ==,
 		"no model 'autosa': the models are systole (the default) and "
 		"odyssey");
 	g_error_free(error);
-	made_clear(&m);
 }
 
 int main(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testutil.h"
 #include "base/json-load.h"
 #include "comm/design-json.h"
 #include "comm/design.h"
@@ -17,57 +18,18 @@
 static const char *examples_dir;
 
 /* A design with its code built, and what it stands on. */
-typedef struct {
-	SyAnalysis *analysis;
-	SyChoices *choices;
-	SyPeArray *array;
-	SyDesign *design;
-} Made;
-
-static void made_clear(Made *m)
-{
-	sy_design_free(m->design);
-	sy_pe_array_free(m->array);
-	sy_choices_free(m->choices);
-	sy_analysis_free(m->analysis);
-}
-
 /* The kernel text (or the example name when text is NULL) on the
  * array of space loops space with sizes as systole-cli's --tile,
- * --latency and --simd (NULL: none). */
-static void make(Made *m, const char *name, const char *text,
+ * --latency and --simd (NULL: none), with its code. */
+static void make(SyTestDesign *m, const char *name, const char *text,
 	const char *space, const char *tile, const char *latency,
 	const char *simd)
 {
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
-	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
-	g_autoptr(SyConfig) cfg = NULL;
-	GError *error = NULL;
-	int candidate;
+	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
+		.text = text, .space = space, .tile = tile,
+		.latency = latency, .simd = simd, .code = TRUE};
 
-	m->analysis = text ? sy_analysis_new_from_data(
-				     name, text, -1, &ao, &error)
-			   : sy_analysis_new_from_file(path, &ao, &error);
-	g_assert_no_error(error);
-	candidate = sy_config_find_space(m->analysis, space, &error);
-	g_assert_no_error(error);
-	m->choices = sy_choices_new(m->analysis,
-		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
-	cfg = sy_config_new(m->choices);
-	g_assert_true(!tile ||
-		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
-	g_assert_true(!latency ||
-		sy_config_apply_named(
-			cfg, m->choices, "latency", latency, &error));
-	g_assert_true(!simd ||
-		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
-	g_assert_no_error(error);
-	m->array = sy_pe_array_new(m->choices, cfg, &error);
-	g_assert_no_error(error);
-	m->design = sy_design_new(m->array, NULL, &error);
-	g_assert_no_error(error);
-	g_assert_true(sy_design_build_code(m->design, &error));
-	g_assert_no_error(error);
+	sy_test_design_init(m, &spec);
 	g_assert_nonnull(m->design->pe_facts);
 }
 
@@ -214,7 +176,7 @@ static char *facts_json(const SyPeFacts *facts)
 
 /* Facts from JSON text ({"facts": ...}) on m's arrays and paths. */
 static SyPeFacts *facts_from_text(
-	const Made *m, const char *text, GError **error)
+	const SyTestDesign *m, const char *text, GError **error)
 {
 	g_autoptr(JsonParser) parser = json_parser_new();
 	JsonObject *o;
@@ -226,7 +188,7 @@ static SyPeFacts *facts_from_text(
 }
 
 /* JSON, back, and JSON again: the same text. */
-static void assert_round_trip(const Made *m)
+static void assert_round_trip(const SyTestDesign *m)
 {
 	g_autofree char *text = facts_json(m->design->pe_facts);
 	g_autofree char *again = NULL;
@@ -248,7 +210,7 @@ static void test_mm(void)
 		"1 C r local 0 C 1 0 1 0 - 0 2",
 		"2 A r stream 1 A 0 -1 2 0 sy_w_A_2 1 -1",
 		"3 B r stream 2 B 0 -1 2 0 sy_w_B_3 1 -1", NULL};
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2");
 	assert_pe(m.design->pe_facts, 2, "C[4][4]",
@@ -262,7 +224,7 @@ static void test_mm(void)
 	/* the original problem, 64^3, not the tiles */
 	assert_instances(m.design->pe_facts, 0, 64 * 64 * 64);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 /* Matrix multiply along k: C passes from PE to PE, the value read from
@@ -274,7 +236,7 @@ static void test_mm_passed(void)
 		"1 C r stream 0 C 0 -1 1 0 - 0 -1",
 		"2 A r fifo 1 A 0 -1 1 0 - 0 1",
 		"3 B r fifo 2 B 0 -1 1 0 - 0 2", NULL};
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "mm.c", NULL, "k", "i=16,j=16", NULL, NULL);
 	assert_pe(m.design->pe_facts, 0, "",
@@ -283,7 +245,7 @@ static void test_mm_passed(void)
 		"+ x1, * x1");
 	assert_accesses(g_ptr_array_index(m.design->pe_facts->stmts, 0), s0);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 /* SIMD along j of the 1D array on i, k: A, one element for both lanes,
@@ -295,7 +257,7 @@ static void test_mm_lanes_warning(void)
 		"1 C r stream 0 C 0 -1 1 0 - 0 -1",
 		"2 A r vector 1 A 0 -1 1 1 sy_w_A_2 0 2",
 		"3 B r stream 2 B 0 -1 1 0 - 1 -1", NULL};
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "mm.c", NULL, "i,k", "i=16", "i=4", "j=2");
 	assert_pe(m.design->pe_facts, 2, "",
@@ -307,7 +269,7 @@ static void test_mm_lanes_warning(void)
 		"innermost, as B[k][j]");
 	assert_accesses(g_ptr_array_index(m.design->pe_facts->stmts, 0), s0);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 static const char scan[] = "#define N 24\n#define M 20\n"
@@ -336,7 +298,7 @@ static void test_scan_passed(void)
 		"5 S w local 2 S_drain 1 1 1 0 - 0 3",
 		"6 t r local -1 - 0 0 1 0 - 0 1", NULL};
 	const SyPeFacts *f;
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "scan.c", scan, "i", NULL, NULL, NULL);
 	f = m.design->pe_facts;
@@ -350,7 +312,7 @@ static void test_scan_passed(void)
 	assert_accesses(g_ptr_array_index(f->stmts, 1), s1);
 	assert_accesses(g_ptr_array_index(f->stmts, 2), s2);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 static const char halved[] = "#define N 16\n"
@@ -371,14 +333,14 @@ static const char halved[] = "#define N 16\n"
  * JSON.  (Strided loops never get here: the backend refuses them.) */
 static void test_instances(void)
 {
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "halved.c", halved, "i", NULL, NULL, NULL);
 	g_assert_cmpuint(m.design->pe_facts->stmts->len, ==, 2);
 	assert_instances(m.design->pe_facts, 0, 16 * 17 / 2);
 	assert_instances(m.design->pe_facts, 1, -1);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 static const char scaled[] = "#define N 16\n"
@@ -398,7 +360,7 @@ static void test_template(void)
 		"2 s r argument -1 - 0 -1 1 0 - 0 -1",
 		NULL};
 	const SyPeFacts *f;
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "scaled.c", scaled, "i", "i=4", NULL, NULL);
 	f = m.design->pe_facts;
@@ -406,7 +368,7 @@ static void test_template(void)
 		"- x1, * x1, (float) x1, + x1, unary - x1");
 	assert_accesses(g_ptr_array_index(f->stmts, 0), s0);
 	assert_round_trip(&m);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 /* The leaves of the PE's code name their statement by its index, which
@@ -434,7 +396,7 @@ static gboolean leaves_named(const SyCode *c, const SyPeFacts *f)
 
 static void test_leaf_index(void)
 {
-	Made m;
+	SyTestDesign m;
 	g_autoptr(JsonNode) node = NULL;
 	g_autoptr(SyCode) back = NULL;
 	g_autofree char *text = NULL;
@@ -448,7 +410,7 @@ static void test_leaf_index(void)
 	back = sy_code_from_json_text(text, -1, &error);
 	g_assert_no_error(error);
 	g_assert_true(sy_code_is_equal(back, m.design->pe->code));
-	made_clear(&m);
+	sy_test_design_clear(&m);
 	/* An index is a natural number. */
 	g_assert_null(sy_code_from_json_text("{\"kind\":\"user\",\"name\":"
 					     "\"S\",\"stmt\":-1,\"args\":[]}",
@@ -459,7 +421,7 @@ static void test_leaf_index(void)
 	g_error_free(error);
 }
 
-static void assert_refused(const Made *m, const char *from, const char *to,
+static void assert_refused(const SyTestDesign *m, const char *from, const char *to,
 	const char *want)
 {
 	g_autofree char *text = facts_json(m->design->pe_facts);
@@ -481,7 +443,7 @@ static void assert_refused(const Made *m, const char *from, const char *to,
 /* What reading refuses, with where. */
 static void test_json_errors(void)
 {
-	Made m;
+	SyTestDesign m;
 
 	make(&m, "mm.c", NULL, "k", "i=16,j=16", NULL, NULL);
 	assert_refused(&m, "\"value\" : \"fifo\"", "\"value\" : \"pipe\"",
@@ -502,7 +464,7 @@ static void test_json_errors(void)
 		"facts/streams/3: \"path\" is 9, not from 0 to 3");
 	assert_refused(&m, "\"lanes_warning\" : null", "\"lanes_warnings\" : null",
 		"facts: no member \"lanes_warning\"");
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 /* The requests access a reads from its leaf (see pe-facts.h). */
@@ -588,7 +550,7 @@ static void test_examples(void)
 		g_assert_no_error(error);
 		for (guint c = e % stride; c < a->candidates->len;
 			c += stride) {
-			Made m = {NULL, NULL, NULL, NULL};
+			SyTestDesign m = {NULL, NULL, NULL, NULL};
 			g_autoptr(SyConfig) cfg = NULL;
 			g_autoptr(JsonNode) root = NULL;
 			g_autofree char *text = NULL, *again = NULL;
@@ -607,7 +569,7 @@ static void test_examples(void)
 				/* Refused by the backend: no facts. */
 				g_assert_null(m.design->pe_facts);
 				g_clear_error(&error);
-				made_clear(&m);
+				sy_test_design_clear(&m);
 				continue;
 			}
 			designs++;
@@ -632,7 +594,7 @@ static void test_examples(void)
 			text = facts_json(m.design->pe_facts);
 			again = facts_json(back);
 			g_assert_cmpstr(again, ==, text);
-			made_clear(&m);
+			sy_test_design_clear(&m);
 		}
 	}
 	g_test_message("%u designs, %u leaves", designs, leaves);

@@ -2,11 +2,18 @@
  * worker, a dataflow selected, sizes changed many times in a row (only
  * the last one's design published, equal to what the stages give on
  * the main thread), bad sizes and a broken kernel published as errors,
- * each dataflow keeping its sizes. */
+ * each dataflow keeping its sizes; the design's estimate on the chosen
+ * device and every dataflow's throughput, as the model gives them on
+ * the main thread. */
 #include <string.h>
+
+#include <math.h>
 
 #include "compute/codegen.h"
 #include "base/diag.h"
+#include "comm/kernel-facts.h"
+#include "model/device.h"
+#include "model/model.h"
 #include "sy-pipeline.h"
 
 static char *mm_path;
@@ -371,6 +378,110 @@ static void test_dataflows(void)
 	g_hash_table_unref(seen.per_generation);
 }
 
+/* What the model says of dataflow id at its default sizes on device,
+ * on this thread. */
+static SyEstimate *expected_estimate(guint id, const char *device)
+{
+	g_autoptr(SyDevice) d = sy_device_lookup(device, NULL);
+	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
+		mm_path, mm_text, -1, NULL, NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, id), NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = sy_pe_array_new(c, cfg, NULL);
+	g_autoptr(SyDesign) design = sy_design_new(array, NULL, NULL);
+	g_autoptr(SyNames) names = sy_names_new(a->scop);
+	static const char *const taken[] = {NULL};
+	GError *error = NULL;
+	SyEstimate *e;
+
+	/* Completed as an export completes it: the models read its code. */
+	sy_names_place_headers(names, NULL, taken);
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
+	e = sy_design_estimate(design, d, NULL, &error);
+	g_assert_no_error(error);
+	return e;
+}
+
+static void assert_same_estimate(const SyEstimate *got, const SyEstimate *want)
+{
+	g_assert_cmpstr(got->device, ==, want->device);
+	g_assert_cmpfloat(got->cycles, ==, want->cycles);
+	g_assert_cmpfloat(got->gops, ==, want->gops);
+	g_assert_cmpint(got->bottleneck, ==, want->bottleneck);
+	for (int r = 0; r < SY_N_RESOURCES; r++)
+		g_assert_cmpfloat(got->total.v[r], ==, want->total.v[r]);
+}
+
+static void count_notified(SyPipeline *p, GParamSpec *pspec, guint *n)
+{
+	(void)p;
+	(void)pspec;
+	(*n)++;
+}
+
+/* The design's estimate follows it, on the device asked for; every
+ * dataflow's throughput at its sizes comes from a survey, the selected
+ * one's from its estimate; an unknown device is an error. */
+static void test_estimate(void)
+{
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	g_autoptr(SyEstimate) want = NULL;
+	guint estimates = 0, devices = 0;
+	gboolean flops;
+
+	g_signal_connect(p, "notify::estimate", G_CALLBACK(count_notified),
+		&estimates);
+	g_signal_connect(
+		p, "notify::device", G_CALLBACK(count_notified), &devices);
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u250");
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 0, NULL)));
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	wait_idle(p);
+	g_assert_cmpuint(estimates, ==, seen.designs);
+	want = expected_estimate(3, "u250");
+	assert_same_estimate(sy_pipeline_get_estimate(p), want);
+	g_assert_null(sy_pipeline_get_estimate_error(p));
+	for (guint i = 0; i < 6; i++) {
+		g_autoptr(SyEstimate) one = expected_estimate(i, "u250");
+
+		g_assert_cmpfloat(
+			sy_pipeline_get_throughput(p, i, &flops), ==, one->gops);
+		g_assert_true(flops);
+	}
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 6, NULL)));
+
+	/* Another device: estimated again, and surveyed again; the
+	 * throughputs on the U250 are gone at once. */
+	sy_pipeline_set_device(p, "u280");
+	g_assert_cmpuint(devices, ==, 1);
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 0, NULL)));
+	g_assert_true(isnan(sy_pipeline_get_throughput(p, 3, NULL)));
+	sy_pipeline_set_device(p, "u280");
+	g_assert_cmpuint(devices, ==, 1);
+	wait_idle(p);
+	g_clear_pointer(&want, sy_estimate_free);
+	want = expected_estimate(3, "u280");
+	assert_same_estimate(sy_pipeline_get_estimate(p), want);
+	for (guint i = 0; i < 6; i++) {
+		g_autoptr(SyEstimate) one = expected_estimate(i, "u280");
+
+		g_assert_cmpfloat(
+			sy_pipeline_get_throughput(p, i, NULL), ==, one->gops);
+	}
+
+	g_object_set(p, "device", "no-such-board", NULL);
+	wait_idle(p);
+	g_assert_nonnull(sy_pipeline_get_design(p));
+	g_assert_null(sy_pipeline_get_estimate(p));
+	g_assert_error(sy_pipeline_get_estimate_error(p), SY_DEVICE_ERROR,
+		SY_DEVICE_ERROR_UNKNOWN);
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
 /* A pipeline dropped while its job runs: the job is cancelled and its
  * result freed without it. */
 static void test_dispose(void)
@@ -396,6 +507,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pipeline/sizes", test_sizes);
 	g_test_add_func("/pipeline/errors", test_errors);
 	g_test_add_func("/pipeline/dataflows", test_dataflows);
+	g_test_add_func("/pipeline/estimate", test_estimate);
 	g_test_add_func("/pipeline/dispose", test_dispose);
 	status = g_test_run();
 	g_free(mm_path);

@@ -7,6 +7,7 @@
 #include "comm/io-plan.h"
 #include "render-array.h"
 #include "render-deps.h"
+#include "render-estimate.h"
 #include "testutil.h"
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
@@ -291,6 +292,95 @@ static void test_array_io(void)
 	cairo_surface_destroy(surface);
 }
 
+/* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
+ * assert_color's tolerance of want. */
+static guint count_color(cairo_surface_t *surface, int x0, int y0, int x1,
+	int y1, SyRgb want)
+{
+	guint n = 0;
+
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++) {
+			SyRgb got = pixel(surface, x, y);
+
+			n += fabs(got.r - want.r) + fabs(got.g - want.g) +
+					fabs(got.b - want.b) <=
+				0.08;
+		}
+	return n;
+}
+
+/* The bottleneck outlined in stripes of the warning colour and the
+ * foreground: A's L2 modules (named by their boundary's family too),
+ * then the PEs; the legend and the tooltips say so. */
+static void test_array_bottleneck(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("16", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+	g_autofree char *pe_tip = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v;
+	cairo_surface_t *surface;
+	double w, h, x0, y0, x1, y1, pad;
+	int x, ya, yb;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "latency", "i=4,j=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	design = sy_design_new(array, NULL, NULL);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	/* West of the grid, lane 0 (0.8 out), a box per row. */
+	g_assert_true(sy_io_scene_family_box(
+		scene->io, "A_IO_L2_in_boundary", &x0, &y0, &x1, &y1));
+	g_assert_cmpfloat(fabs(x0 + 0.8 + 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(x1 + 0.8 - 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(y0 - 0.5 + 0.28), <, 1e-12);
+	g_assert_cmpfloat(fabs(y1 - 3.5 - 0.28), <, 1e-12);
+	g_assert_false(sy_io_scene_family_box(
+		scene->io, "Z_IO_L2_in", &x0, &y0, &x1, &y1));
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 800, 800);
+	/* 24 pixels of the outline's left side, halfway down. */
+	pad = MAX(4, 0.08 * v.scale);
+	x = (int)round((x0 + scene->margin - v.x0) * v.scale - pad);
+	ya = (int)(((y0 + y1) / 2 + scene->margin - v.y0) * v.scale) - 12;
+	yb = ya + 24;
+	surface = draw(scene, &v);
+	g_assert_cmpuint(
+		count_color(surface, x, ya, x, yb, style->warning), ==, 0);
+	cairo_surface_destroy(surface);
+	sy_array_scene_set_bottleneck(scene, "A_IO_L2_in_boundary");
+	surface = draw(scene, &v);
+	g_assert_cmpuint(
+		count_color(surface, x, ya, x, yb, style->warning), >=, 8);
+	g_assert_cmpuint(
+		count_color(surface, x, ya, x, yb, style->foreground), >=, 8);
+	cairo_surface_destroy(surface);
+	tip = sy_array_scene_describe_module(scene, "A_IO_L2_in");
+	g_assert_true(g_str_has_suffix(
+		tip, "\nThe bottleneck: the slowest module of the design"));
+	/* The PEs: above the grid, 24 pixels of it around column 2. */
+	sy_array_scene_set_bottleneck(scene, "PE");
+	surface = draw(scene, &v);
+	x = (int)round((2 + scene->margin - v.x0) * v.scale);
+	ya = (int)round((scene->margin - v.y0) * v.scale - pad);
+	g_assert_cmpuint(count_color(surface, x - 12, ya, x + 12, ya,
+				 style->warning),
+		>=, 8);
+	cairo_surface_destroy(surface);
+	pe_tip = sy_array_scene_describe(scene, 0, 0);
+	g_assert_true(g_str_has_suffix(pe_tip,
+		"\nThe PEs are the bottleneck: the slowest module of the "
+		"design"));
+}
+
 /* v drawn strip by strip, each strip under its clip, as the explorer
  * renders a picture in slices; strip 0: at once, with no clip. */
 static cairo_surface_t *draw_strips(const SyArrayScene *scene,
@@ -349,6 +439,7 @@ static void test_array_strips(void)
 
 	sy_array_scene_set_design(scene, design);
 	sy_array_scene_select(scene, "A_IO_L2_in");
+	sy_array_scene_set_bottleneck(scene, "B_IO_L2_in");
 	sy_array_scene_size(scene, &w, &h);
 	for (gsize z = 0; z < G_N_ELEMENTS(zooms); z++) {
 		SyRenderView v = sy_render_view_fit(w, h, 700, 500);
@@ -368,6 +459,164 @@ static void test_array_strips(void)
 	}
 }
 
+/* An estimate as the models leave it: a 13 x 16 PE design on a U250
+ * whose LUTs are over the budget (90% of the device). */
+static SyEstimate *estimate_example(void)
+{
+	SyEstimate *e = sy_estimate_new();
+	static const double used[SY_N_RESOURCES] = {
+		3072, 1234.5, 0, 1500000, 2000000};
+	static const double available[SY_N_RESOURCES] = {
+		12288, 5376, 1280, 1182000, 2364000};
+	SyModuleEstimate *m;
+
+	sy_estimate_add_module(e, "PE", SY_MODULE_PE, 208);
+	m = sy_estimate_add_module(e, "A_IO_L2_in", SY_MODULE_IO, 13);
+	m->ii = 2;
+	e->bottleneck = 1;
+	for (int i = 0; i < SY_N_RESOURCES; i++) {
+		e->total.v[i] = used[i];
+		e->fit[i].used = used[i];
+		e->fit[i].available = available[i];
+		e->fit[i].budget = 0.9 * available[i];
+		e->fit[i].over = used[i] > e->fit[i].budget;
+	}
+	e->device = g_strdup("u250");
+	e->n_slrs = 1;
+	e->cycles = 1088;
+	e->mhz = 250;
+	e->seconds = 1088 / 250e6;
+	e->flops = TRUE;
+	e->gops = 123.456;
+	e->dsp_efficiency = 0.875;
+	e->pe_utilisation = 1;
+	e->bandwidth_gbps = 38.4;
+	e->device_gbps = 77;
+	return e;
+}
+
+/* The estimate panel: bars as long as the share of the device used,
+ * the budget marked, the LUTs over it in red; the numbers as text. */
+static void test_estimate(void)
+{
+	g_autoptr(SyEstimate) e = estimate_example();
+	const SyRenderStyle *style = sy_render_style_print();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 380, 230);
+	cairo_t *cr = cairo_create(surface);
+	SyEstimateLayout l;
+	const SyEstimateBar *dsp, *lut, *uram, *bw;
+	int x;
+
+	sy_estimate_layout_init(&l, e, style, cr, 380);
+	dsp = &l.bars[SY_RESOURCE_DSP];
+	lut = &l.bars[SY_RESOURCE_LUT];
+	uram = &l.bars[SY_RESOURCE_URAM];
+	bw = &l.bars[SY_ESTIMATE_BANDWIDTH];
+	/* 11-point style: rows of 22 pixels, bars 8 high in their middle;
+	 * six bars, a gap, four rows of timing. */
+	g_assert_cmpfloat(l.row, ==, 22);
+	g_assert_cmpfloat(dsp->bar_y, ==, 7);
+	g_assert_cmpfloat(lut->bar_y, ==, 3 * 22 + 7);
+	g_assert_cmpfloat(l.height, ==, 6 * 22 + 6 + 4 * 22);
+	/* Every bar as long as the others, between labels and numbers. */
+	g_assert_cmpfloat(dsp->x, >, 30);
+	g_assert_cmpfloat(dsp->w, >, 60);
+	g_assert_cmpfloat(dsp->x + dsp->w, <, 380 - 100);
+	g_assert_cmpfloat(lut->x, ==, dsp->x);
+	g_assert_cmpfloat(lut->w, ==, dsp->w);
+	g_assert_cmpstr(dsp->label, ==, "DSP");
+	g_assert_cmpstr(dsp->value, ==, "3,072 / 12,288 (25.0%)");
+	g_assert_cmpfloat(dsp->fill, ==, dsp->w / 4);
+	g_assert_cmpfloat(dsp->budget, ==, dsp->x + 0.9 * dsp->w);
+	g_assert_false(dsp->over);
+	g_assert_cmpstr(l.bars[SY_RESOURCE_BRAM18K].value, ==,
+		"1,234.5 / 5,376 (23.0%)");
+	g_assert_cmpfloat(uram->fill, ==, 0);
+	g_assert_cmpstr(lut->value, ==, "1.50M / 1.18M (126.9%)");
+	g_assert_cmpstr(l.bars[SY_RESOURCE_FF].value, ==,
+		"2.00M / 2.36M (84.6%)");
+	g_assert_cmpfloat(lut->fill, ==, lut->w);
+	g_assert_true(lut->over);
+	g_assert_cmpstr(bw->label, ==, "Bandwidth");
+	g_assert_cmpstr(bw->value, ==, "38.4 / 77.0 GB/s (49.9%)");
+	g_assert_cmpfloat(fabs(bw->fill - bw->w * 38.4 / 77), <, 1e-9);
+	g_assert_cmpfloat(bw->budget, ==, -1);
+	g_assert_false(bw->over);
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Latency")->value, ==,
+		"1,088 cycles, 4.35 \u00b5s at 250 MHz");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Throughput")->value, ==,
+		"123 GFLOP/s");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "DSP efficiency")->value,
+		==, "87.5%");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
+		==, "100.0%");
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->x,
+		==, 190);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y,
+		==, sy_estimate_layout_line(&l, "DSP efficiency")->y);
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"A_IO_L2_in, II 2");
+	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
+	sy_render_estimate(cr, &l, style);
+	cairo_surface_flush(surface);
+	if (g_getenv("SYSTOLE_RENDER_DIR")) {
+		g_autofree char *path = g_build_filename(
+			g_getenv("SYSTOLE_RENDER_DIR"), "render-estimate.png",
+			NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* Used in the accent colour up to a quarter, the track after it;
+	 * the budget's mark at 90%; the LUTs red to the end. */
+	x = (int)(dsp->x + dsp->fill);
+	assert_color(surface, x - 1, (int)dsp->bar_y + 4, style->accent);
+	assert_color(surface, x + 1, (int)dsp->bar_y + 4, style->pe_fill);
+	assert_color(
+		surface, (int)dsp->budget, (int)dsp->bar_y + 4, style->foreground);
+	assert_color(surface, (int)lut->x + 1, (int)lut->bar_y + 4,
+		style->error);
+	assert_color(surface, (int)(lut->x + lut->w) - 1, (int)lut->bar_y + 4,
+		style->error);
+	assert_color(surface, (int)(uram->x + uram->w / 2),
+		(int)uram->bar_y + 4, style->pe_fill);
+	sy_estimate_layout_clear(&l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+/* Without a device: the counts alone, no bar filled. */
+static void test_estimate_no_device(void)
+{
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 10, 10);
+	cairo_t *cr = cairo_create(surface);
+	SyEstimateLayout l;
+	g_autofree char *big = sy_estimate_format_count(1e16);
+	g_autofree char *half = sy_estimate_format_count(0.5);
+	g_autofree char *k = sy_estimate_format_short(345678);
+	g_autofree char *exact = sy_estimate_format_count(1234567);
+
+	e->total.v[SY_RESOURCE_DSP] = 1024;
+	e->bandwidth_gbps = 3.26;
+	sy_estimate_layout_init(&l, e, sy_render_style_print(), cr, 200);
+	g_assert_cmpstr(l.bars[SY_RESOURCE_DSP].value, ==, "1,024");
+	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
+	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);
+	g_assert_cmpstr(l.bars[SY_ESTIMATE_BANDWIDTH].value, ==, "3.3 GB/s");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"none");
+	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
+	g_assert_cmpstr(big, ==, "1e+16");
+	g_assert_cmpstr(half, ==, "0.5");
+	g_assert_cmpstr(k, ==, "346k");
+	g_assert_cmpstr(exact, ==, "1,234,567");
+	sy_estimate_layout_clear(&l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -378,5 +627,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-strips", test_array_strips);
+	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
+	g_test_add_func("/render/estimate", test_estimate);
+	g_test_add_func("/render/estimate-no-device", test_estimate_no_device);
 	return g_test_run();
 }

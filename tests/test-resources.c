@@ -5,6 +5,7 @@
  * its design.json read back. */
 #include <string.h>
 
+#include "testutil.h"
 #include "base/json-print.h"
 #include "comm/design-json.h"
 #include "comm/design-load.h"
@@ -90,58 +91,19 @@ static void test_memory_cost(void)
 
 /* A design with its code built, and what it stands on (freed after
  * it, in that order). */
-typedef struct {
-	SyAnalysis *analysis;
-	SyChoices *choices;
-	SyPeArray *array;
-	SyDesign *design;
-} Made;
-
-static void made_clear(Made *m)
-{
-	sy_design_free(m->design);
-	sy_pe_array_free(m->array);
-	sy_choices_free(m->choices);
-	sy_analysis_free(m->analysis);
-}
-
 /* The example file (text NULL) or the kernel text, at space with sizes
- * as systole-cli's --tile, --latency, --simd. */
-static void make(Made *m, const char *name, const char *text,
+ * as systole-cli's --tile, --latency, --simd, with its code. */
+static void make(SyTestDesign *m, const char *name, const char *text,
 	const char *space, const char *tile, const char *latency,
 	const char *simd, gboolean no_double_buffer)
 {
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
-	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
-	g_autoptr(SyConfig) cfg = NULL;
-	SyDesignOptions options = {0};
-	GError *error = NULL;
-	int candidate;
+	SyDesignOptions options = {.no_double_buffer = no_double_buffer};
+	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
+		.text = text, .space = space, .tile = tile,
+		.latency = latency, .simd = simd, .options = &options,
+		.code = TRUE};
 
-	m->analysis = text ? sy_analysis_new_from_data(
-				     name, text, -1, &ao, &error)
-			   : sy_analysis_new_from_file(path, &ao, &error);
-	g_assert_no_error(error);
-	candidate = sy_config_find_space(m->analysis, space, &error);
-	g_assert_no_error(error);
-	m->choices = sy_choices_new(m->analysis,
-		g_ptr_array_index(m->analysis->candidates, candidate), NULL);
-	cfg = sy_config_new(m->choices);
-	g_assert_true(!tile ||
-		sy_config_apply_named(cfg, m->choices, "tile", tile, &error));
-	g_assert_true(!latency ||
-		sy_config_apply_named(
-			cfg, m->choices, "latency", latency, &error));
-	g_assert_true(!simd ||
-		sy_config_apply_named(cfg, m->choices, "simd", simd, &error));
-	g_assert_no_error(error);
-	m->array = sy_pe_array_new(m->choices, cfg, &error);
-	g_assert_no_error(error);
-	options.no_double_buffer = no_double_buffer;
-	m->design = sy_design_new(m->array, &options, &error);
-	g_assert_no_error(error);
-	g_assert_true(sy_design_build_code(m->design, &error));
-	g_assert_no_error(error);
+	sy_test_design_init(m, &spec);
 }
 
 /* "dsp bram18k bram36 uram lut ff" of an estimate's total. */
@@ -192,7 +154,7 @@ static void check(const char *name, const char *text, const char *space,
 	gboolean no_double_buffer, const SyResourceOptions *options,
 	const char *expected)
 {
-	Made m;
+	SyTestDesign m;
 	g_autofree char *got = NULL;
 
 	make(&m, name, text, space, tile, latency, simd, no_double_buffer);
@@ -200,7 +162,7 @@ static void check(const char *name, const char *text, const char *space,
 
 	g_test_message("%s %s %s %s: %s", name, tile, latency, simd, got);
 	g_assert_cmpstr(got, ==, expected);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 /* Matrix multiply, each total as "dsp bram18k bram36 uram lut ff".
@@ -272,7 +234,7 @@ static void test_integers(void)
  * other modules than the estimate's families, is refused. */
 static void test_families(void)
 {
-	Made m;
+	SyTestDesign m;
 	g_autoptr(SyEstimate) e = sy_estimate_new();
 	g_autoptr(SyEstimate) wrong = sy_estimate_new();
 	g_autoptr(SyDesign) bare = NULL;
@@ -304,7 +266,7 @@ static void test_families(void)
 		"the design has no PE facts: its code was not built");
 	g_clear_error(&error);
 	g_clear_pointer(&bare, sy_design_free);
-	made_clear(&m);
+	sy_test_design_clear(&m);
 }
 
 int main(int argc, char **argv)

@@ -12,7 +12,10 @@
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
 #include "sy-deps-view.h"
+#include "render-estimate.h"
+#include "sy-candidate-list.h"
 #include "sy-design-panel.h"
+#include "sy-estimate-panel.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 #include "sy-window.h"
@@ -287,6 +290,13 @@ static void test_lu(void)
 	g_signal_emit_by_name(deps, "space-chosen", ki, 2u);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, 3);
 	screenshot(GTK_WIDGET(window), "ui-lu-deps-1920.png");
+	/* The backend refuses [k, i]'s design: the panel says why. */
+	wait_until(window, settled, "lu.c's [k, i]");
+	g_assert_null(sy_pipeline_get_estimate(sy_window_get_pipeline(window)));
+	g_assert_true(g_str_has_prefix(
+		sy_estimate_panel_get_message(SY_ESTIMATE_PANEL(sy_test_find(
+			GTK_WIDGET(window), SY_TYPE_ESTIMATE_PANEL))),
+		"No estimate: Up enters the array along two paths"));
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
@@ -893,6 +903,77 @@ static void test_export(void)
 	remove_tree(tmp);
 }
 
+/* Every job done, the dataflows' survey too. */
+static gboolean surveyed(SyWindow *window)
+{
+	return !sy_window_is_busy(window) && !sy_pipeline_count_jobs();
+}
+
+/* The estimate panel shows the pipeline's estimate, the Array view
+ * outlines its bottleneck, each dataflow shows its throughput; another
+ * device (win.device) is remembered and estimated against. */
+static void test_estimate(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(app);
+	SyWindow *window = SY_WINDOW(sy_application_open_file(app, example));
+	GtkWidget *root = GTK_WIDGET(window);
+	SyPipeline *p = sy_window_get_pipeline(window);
+	SyEstimatePanel *panel = SY_ESTIMATE_PANEL(
+		sy_test_find(root, SY_TYPE_ESTIMATE_PANEL));
+	SyArrayView *array = SY_ARRAY_VIEW(sy_test_find(root, SY_TYPE_ARRAY_VIEW));
+	SyCandidateList *list = SY_CANDIDATE_LIST(
+		sy_test_find(root, SY_TYPE_CANDIDATE_LIST));
+	GSettings *settings = sy_application_get_settings(app);
+	const SyEstimate *e;
+	const SyModuleEstimate *m;
+
+	g_object_ref(window);
+	wait_until(window, analysed, "the first analysis");
+	wait_until(window, surveyed, "the dataflows' survey");
+	e = sy_pipeline_get_estimate(p);
+	g_assert_nonnull(e);
+	g_assert_true(sy_estimate_panel_get_estimate(panel) == e);
+	g_assert_true(gtk_widget_get_visible(
+		sy_estimate_panel_get_drawing(panel)));
+	g_assert_cmpstr(e->device, ==, "u250");
+	m = g_ptr_array_index(e->modules, e->bottleneck);
+	g_assert_cmpstr(sy_array_view_get_bottleneck(array), ==, m->name);
+	g_assert_cmpstr(sy_array_view_get_scene(array)->bottleneck, ==, m->name);
+	for (guint i = 0; i < 6; i++) {
+		gboolean flops;
+		double gops = sy_pipeline_get_throughput(p, i, &flops);
+		g_autofree char *text = sy_estimate_format_throughput(gops, flops);
+
+		g_assert_cmpstr(sy_candidate_list_get_throughput(list, i), ==, text);
+	}
+	screenshot(root, "ui-estimate-1280.png");
+
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "device", g_variant_new_string("u280"));
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u280");
+	g_assert_cmpstr(gtk_label_get_text(GTK_LABEL(sy_test_named(
+				root, "device-label"))), ==, "U280");
+	{
+		g_autofree char *saved = g_settings_get_string(settings, "device");
+
+		g_assert_cmpstr(saved, ==, "u280");
+	}
+	wait_until(window, surveyed, "the estimate on the U280");
+	g_assert_cmpstr(sy_pipeline_get_estimate(p)->device, ==, "u280");
+	g_assert_true(sy_estimate_panel_get_estimate(panel) ==
+		sy_pipeline_get_estimate(p));
+	/* An unknown device changes nothing. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "device",
+		g_variant_new_string("no-such-board"));
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u280");
+	g_settings_reset(settings, "device");
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u250");
+	wait_until(window, surveyed, "the estimate on the U250 again");
+
+	gtk_widget_destroy(root);
+	g_object_unref(window);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -916,6 +997,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ui/navigation", test_navigation);
 	g_test_add_func("/ui/sizes", test_sizes);
 	g_test_add_func("/ui/export", test_export);
+	g_test_add_func("/ui/estimate", test_estimate);
 	status = g_test_run();
 	g_object_unref(app);
 	return status;

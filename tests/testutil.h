@@ -4,7 +4,9 @@
 #include "poly/analysis.h"
 
 /* Matrix multiply C[i][j] += A[i][k] * B[k][j] with loops of n (a
- * number, as text) iterations, analysed; aborts the test on error. */
+ * number, as text) iterations: its text, and analysed (aborts the test
+ * on error). */
+char *sy_test_mm_text(const char *n);
 SyAnalysis *sy_test_mm(const char *n, guint max_dims);
 
 /* The kernel name in folder dir analysed with defines (NULL-terminated,
@@ -12,3 +14,42 @@ SyAnalysis *sy_test_mm(const char *n, guint max_dims);
  * on error. */
 SyAnalysis *sy_test_example(
 	const char *dir, const char *name, const char *const *defines);
+
+#include "comm/design.h"
+#include "compute/choices.h"
+
+/* What a test builds a design from: a kernel (the file name in dir, or
+ * text under that name), its defines (NULL-terminated or NULL), the
+ * dataflow (its space loops "i,j", or candidate when space is NULL),
+ * sizes as systole-cli's --tile, --latency, --simd and --tile-order
+ * take them or as an AutoSA string (each NULL: none), design options
+ * (NULL: the defaults), and how far to go: the modules' code
+ * (sy_design_build_code), or completed as an export completes it
+ * (sy_design_complete, with the modules' code). */
+typedef struct {
+	const char *dir, *name, *text;
+	const char *const *defines;
+	const char *space;
+	guint candidate;
+	const char *tile, *latency, *simd, *order, *sa_sizes;
+	const SyDesignOptions *options;
+	gboolean code, complete;
+	guint max_dims; /* 0: 2 */
+} SyTestDesignSpec;
+
+/* A design and what it stands on, freed after it in that order. */
+typedef struct {
+	SyAnalysis *analysis;
+	SyChoices *choices;
+	SyPeArray *array;
+	SyDesign *design;
+} SyTestDesign;
+
+/* Aborts the test on any error.  _init and _clear work in place (a
+ * design on the stack), _new and _free on the heap. */
+void sy_test_design_init(SyTestDesign *t, const SyTestDesignSpec *spec);
+void sy_test_design_clear(SyTestDesign *t);
+SyTestDesign *sy_test_design_new(const SyTestDesignSpec *spec);
+void sy_test_design_free(SyTestDesign *t);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTestDesign, sy_test_design_free)

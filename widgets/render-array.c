@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "render-array.h"
 #include "report/report.h"
@@ -30,6 +31,7 @@ static void scene_clear(gpointer data)
 	g_free(scene->layer_loop);
 	g_free(scene->title);
 	g_free(scene->selected);
+	g_free(scene->bottleneck);
 	sy_io_scene_free(scene->io);
 }
 
@@ -180,6 +182,9 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 				from ? "from the neighbour" : "from outside",
 				to ? "on to the next PE" : "out of the array");
 	}
+	if (scene->bottleneck && g_str_equal(scene->bottleneck, "PE"))
+		g_string_append(out, "\nThe PEs are the bottleneck: the "
+				     "slowest module of the design");
 	return g_string_free(out, FALSE);
 }
 
@@ -414,12 +419,66 @@ static void draw_summary(cairo_t *cr, const SyArrayScene *scene,
 	}
 }
 
+/* Where the bottleneck's modules are, in grid units: all the PEs, or
+ * one family of I/O modules; FALSE if the scene draws none. */
+static gboolean bottleneck_box(const SyArrayScene *scene, double *x0,
+	double *y0, double *x1, double *y1)
+{
+	if (!scene->bottleneck)
+		return FALSE;
+	if (g_str_equal(scene->bottleneck, "PE")) {
+		*x0 = *y0 = 0;
+		*x1 = (double)scene->cols;
+		*y1 = (double)scene->rows;
+		return TRUE;
+	}
+	return scene->io &&
+		sy_io_scene_family_box(scene->io, scene->bottleneck, x0, y0, x1, y1);
+}
+
+/* The current path in warning stripes, dark and the warning colour in
+ * turn: no array's colour looks like it (the palette has an orange). */
+static void stroke_stripes(cairo_t *cr, const SyRenderStyle *style)
+{
+	static const double dash[] = {6, 6};
+
+	cairo_set_line_width(cr, 4);
+	sy_render_set_color(cr, style->foreground, 1);
+	cairo_stroke_preserve(cr);
+	cairo_set_dash(cr, dash, G_N_ELEMENTS(dash), 0);
+	sy_render_set_color(cr, style->warning, 1);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* The bottleneck's modules in a striped outline a little outside
+ * them. */
+static void draw_bottleneck(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	double x0, y0, x1, y1, pad;
+
+	if (!bottleneck_box(scene, &x0, &y0, &x1, &y1))
+		return;
+	pad = MAX(4, 0.08 * v->scale);
+	sy_render_rounded_rect(cr, sy_render_x(v, x0) - pad,
+		sy_render_y(v, y0) - pad, (x1 - x0) * v->scale + 2 * pad,
+		(y1 - y0) * v->scale + 2 * pad, pad);
+	stroke_stripes(cr, style);
+}
+
 /* A box with one line per link in its array's colour. */
 static void draw_legend(
 	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
 {
 	double size = style->font_size, line = size * 1.6;
-	double w = 0, h = line * (scene->links->len + 1) + 10;
+	double bx0, by0, bx1, by1;
+	gboolean bottleneck = bottleneck_box(scene, &bx0, &by0, &bx1, &by1);
+	g_autofree char *why = bottleneck
+		? g_strdup_printf("%s: the bottleneck", scene->bottleneck)
+		: NULL;
+	double w = 0,
+	       h = line * (scene->links->len + 1 + bottleneck) + 10;
 	double y = 10, cx0, cy0, cx1, cy1;
 
 	/* Outside the clip (a strip below it): nothing to measure. */
@@ -433,6 +492,8 @@ static void draw_legend(
 		w = MAX(w,
 			sy_render_text_width(cr, l->label, size, FALSE) + 22);
 	}
+	if (bottleneck)
+		w = MAX(w, sy_render_text_width(cr, why, size, FALSE) + 22);
 	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
@@ -458,6 +519,13 @@ static void draw_legend(
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
 	}
+	if (!bottleneck)
+		return;
+	y += line;
+	cairo_rectangle(cr, 19, y + 4 + size / 2 - 4, 14, 8);
+	stroke_stripes(cr, style);
+	sy_render_set_color(cr, style->foreground, 1);
+	sy_render_text(cr, why, 40, y + 4, size, FALSE, FALSE);
 }
 
 /* Between summary and full detail: each flow as one line per row (or
@@ -524,6 +592,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
 		draw_legend(cr, scene, style);
+		draw_bottleneck(cr, scene, v, style);
 		return;
 	}
 	/* Only the PEs in view and in the clip (plus one around, for
@@ -548,6 +617,8 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
 	draw_legend(cr, scene, style);
+	/* Over the legend: the L3 modules sit in the corner under it. */
+	draw_bottleneck(cr, scene, v, style);
 }
 
 static guint color_of(const char *array, gpointer user)
@@ -581,6 +652,21 @@ const char *sy_array_scene_hit_module(const SyArrayScene *scene,
 	return lane ? lane->name : sy_io_scene_hit_fifo(scene->io, x, y);
 }
 
+void sy_array_scene_set_bottleneck(SyArrayScene *scene, const char *name)
+{
+	g_free(scene->bottleneck);
+	scene->bottleneck = g_strdup(name);
+}
+
+/* "A_IO_L2_in" for itself and its boundary. */
+static gboolean same_family(const char *family, const char *name)
+{
+	gsize n = strlen(family);
+
+	return name && strncmp(family, name, n) == 0 &&
+		(!name[n] || g_str_equal(name + n, "_boundary"));
+}
+
 void sy_array_scene_select(SyArrayScene *scene, const char *name)
 {
 	g_free(scene->selected);
@@ -612,6 +698,9 @@ char *sy_array_scene_describe_module(
 		if (l->pe_bits)
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
+		if (same_family(l->name, scene->bottleneck))
+			g_string_append(out, "\nThe bottleneck: the slowest "
+					     "module of the design");
 		return g_string_free(out, FALSE);
 	}
 	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {

@@ -34,6 +34,7 @@ typedef struct {
 	double margin; /* around the grid, for I/O */
 	SyIoScene *io; /* the I/O network, or NULL */
 	char *selected; /* a module family to highlight, or NULL */
+	char *bottleneck; /* the slowest module family ("PE"), or NULL */
 } SyArrayScene;
 
 /* pe: the PEs along each space loop, as a configuration makes them
@@ -55,6 +56,11 @@ const char *sy_array_scene_hit_module(const SyArrayScene *scene,
 void sy_array_scene_select(SyArrayScene *scene, const char *name);
 char *sy_array_scene_describe_module(
 	const SyArrayScene *scene, const char *name);
+
+/* The module family the estimate names the bottleneck (its name in the
+ * design: "PE", "A_IO_L2_in"; NULL: none): outlined in the style's
+ * warning colour, and its tooltip says so. */
+void sy_array_scene_set_bottleneck(SyArrayScene *scene, const char *name);
 
 /* The scene's size in scene units, margins included. */
 void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h);

@@ -502,6 +502,34 @@ static void draw_grid_lane(cairo_t *cr, const SyIoScene *io,
 	cairo_stroke(cr);
 }
 
+gboolean sy_io_scene_family_box(const SyIoScene *io, const char *name,
+	double *x0, double *y0, double *x1, double *y1)
+{
+	g_autofree char *family = family_of(name);
+	const SyIoLane *lane = find_lane((SyIoScene *)io, family);
+	double ax, ay, bx, by;
+
+	if (!lane)
+		return FALSE;
+	if (lane->edge == SY_EDGE_GRID) {
+		*x0 = *y0 = 0;
+		*x1 = (double)io->cols;
+		*y1 = (double)io->rows;
+		return TRUE;
+	}
+	box_centre(io, lane, 0, &ax, &ay);
+	/* A corner draws one box for all its modules. */
+	if (lane->edge == SY_EDGE_CORNER)
+		bx = ax, by = ay;
+	else
+		box_centre(io, lane, lane->count - 1, &bx, &by);
+	*x0 = MIN(ax, bx) - BOX / 2;
+	*y0 = MIN(ay, by) - BOX / 2;
+	*x1 = MAX(ax, bx) + BOX / 2;
+	*y1 = MAX(ay, by) + BOX / 2;
+	return TRUE;
+}
+
 void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
 	const SyRenderStyle *style, const char *selected)
 {

@@ -52,6 +52,13 @@ double sy_io_scene_margin(const SyIoScene *io);
 const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y);
 const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y);
 
+/* The rectangle, in grid units, that family name's modules take (a
+ * boundary's name gives its family's): its boxes along its lane, its
+ * corner box, or the whole grid for the modules inside the PEs; FALSE
+ * if the scene draws no such family. */
+gboolean sy_io_scene_family_box(const SyIoScene *io, const char *name,
+	double *x0, double *y0, double *x1, double *y1);
+
 /* Draws in the grid's coordinates (v already shifted so that the grid
  * starts at 0); selected names a family to highlight (may be NULL). */
 void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,

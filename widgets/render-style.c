@@ -25,6 +25,9 @@ const SyRenderStyle *sy_render_style_print(void)
 		.pe_border = {0.45, 0.48, 0.53},
 		.muted = {0.62, 0.64, 0.68},
 		.accent = {0.21, 0.52, 0.89},
+		/* Adwaita's warning and error colours. */
+		.warning = {0.96, 0.47, 0.0},
+		.error = {0.80, 0.0, 0.0},
 		.palette = okabe_ito,
 		.n_palette = G_N_ELEMENTS(okabe_ito),
 		.font_size = 11,
@@ -43,6 +46,8 @@ const SyRenderStyle *sy_render_style_dark(void)
 		.pe_border = {0.55, 0.57, 0.61},
 		.muted = {0.45, 0.47, 0.50},
 		.accent = {0.21, 0.52, 0.89},
+		.warning = {0.96, 0.47, 0.0},
+		.error = {0.93, 0.20, 0.16},
 		.palette = okabe_ito,
 		.n_palette = G_N_ELEMENTS(okabe_ito),
 		.font_size = 11,

@@ -21,6 +21,8 @@ typedef struct {
 	SyRgb pe_border;
 	SyRgb muted; /* axes, grid, summaries */
 	SyRgb accent; /* selection */
+	SyRgb warning; /* the bottleneck */
+	SyRgb error; /* over budget */
 	const SyRgb *palette; /* one colour per array, cycled */
 	guint n_palette;
 	double font_size; /* points */

@@ -18,6 +18,7 @@
 typedef struct {
 	SyArrayScene *scene; /* a reference, or NULL: no picture */
 	char *selected; /* the scene's selection when it was asked for */
+	char *bottleneck; /* and its bottleneck */
 	SyRenderView view;
 	SyRenderStyle style;
 	gint64 hover_row, hover_col;
@@ -42,6 +43,7 @@ static void key_clear(Key *key)
 {
 	g_clear_pointer(&key->scene, sy_array_scene_free);
 	g_clear_pointer(&key->selected, g_free);
+	g_clear_pointer(&key->bottleneck, g_free);
 }
 
 static void key_set(Key *key, SyArrayScene *scene, const SyRenderView *view,
@@ -51,6 +53,7 @@ static void key_set(Key *key, SyArrayScene *scene, const SyRenderView *view,
 	key_clear(key);
 	key->scene = sy_array_scene_ref(scene);
 	key->selected = g_strdup(scene->selected);
+	key->bottleneck = g_strdup(scene->bottleneck);
 	key->view = *view;
 	key->style = *style;
 	key->hover_row = hover_row;
@@ -71,7 +74,9 @@ static gboolean same_style(const SyRenderStyle *a, const SyRenderStyle *b)
 		same_rgb(a->pe_fill, b->pe_fill) &&
 		same_rgb(a->pe_border, b->pe_border) &&
 		same_rgb(a->muted, b->muted) &&
-		same_rgb(a->accent, b->accent) && a->palette == b->palette &&
+		same_rgb(a->accent, b->accent) &&
+		same_rgb(a->warning, b->warning) &&
+		same_rgb(a->error, b->error) && a->palette == b->palette &&
 		a->n_palette == b->n_palette &&
 		a->font_size == b->font_size && a->labels == b->labels;
 }
@@ -90,6 +95,7 @@ static gboolean key_matches(const Key *key, const SyArrayScene *scene,
 {
 	return key->scene == scene &&
 		g_strcmp0(key->selected, scene->selected) == 0 &&
+		g_strcmp0(key->bottleneck, scene->bottleneck) == 0 &&
 		same_view(&key->view, view) && same_style(&key->style, style) &&
 		key->hover_row == hover_row && key->hover_col == hover_col &&
 		key->scale == scale;

@@ -18,6 +18,7 @@ struct _SyArrayView {
 	gboolean labels;
 	gint64 hover_row, hover_col;
 	char *selected; /* a module family, "PE", or NULL */
+	char *bottleneck; /* the same, outlined */
 };
 
 enum { MODULE_SELECTED, N_SIGNALS };
@@ -156,6 +157,7 @@ static void sy_array_view_finalize(GObject *object)
 	sy_array_picture_free(self->picture);
 	sy_array_scene_free(self->scene);
 	g_free(self->selected);
+	g_free(self->bottleneck);
 	sy_view_nav_clear(&self->nav);
 	G_OBJECT_CLASS(sy_array_view_parent_class)->finalize(object);
 }
@@ -208,8 +210,10 @@ void sy_array_view_set_scene(SyArrayView *self, SyArrayScene *scene)
 
 	sy_array_scene_free(self->scene);
 	self->scene = scene;
-	if (scene)
+	if (scene) {
 		sy_array_scene_select(scene, self->selected);
+		sy_array_scene_set_bottleneck(scene, self->bottleneck);
+	}
 	self->hover_row = self->hover_col = -1;
 	if (!keep) {
 		self->nav.auto_fit = TRUE;
@@ -254,6 +258,23 @@ void sy_array_view_select(SyArrayView *self, const char *name)
 	if (self->scene)
 		sy_array_scene_select(self->scene, name);
 	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void sy_array_view_set_bottleneck(SyArrayView *self, const char *name)
+{
+	if (g_strcmp0(self->bottleneck, name) == 0)
+		return;
+	g_free(self->bottleneck);
+	self->bottleneck = g_strdup(name);
+	sy_array_picture_restart(self->picture);
+	if (self->scene)
+		sy_array_scene_set_bottleneck(self->scene, name);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+const char *sy_array_view_get_bottleneck(SyArrayView *self)
+{
+	return self->bottleneck;
 }
 
 const char *sy_array_view_get_selected(SyArrayView *self)

@@ -30,6 +30,11 @@ double sy_array_view_get_scale(SyArrayView *self);
 void sy_array_view_select(SyArrayView *self, const char *name);
 const char *sy_array_view_get_selected(SyArrayView *self);
 
+/* The module family the estimate names the bottleneck (NULL: none),
+ * outlined in this scene and the next ones. */
+void sy_array_view_set_bottleneck(SyArrayView *self, const char *name);
+const char *sy_array_view_get_bottleneck(SyArrayView *self);
+
 /* Whether the last frame showed the scene as it is now: a large array's
  * picture renders over a few main-loop turns, the previous one shown
  * meanwhile (see sy-array-picture.h). */

@@ -396,6 +396,140 @@ gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
 
 /* The I/O modules */
 
+/* An index expression as far as the lanes' words need it: the
+ * coefficient of the lane iterator, and a number every other term and
+ * the constant are multiples of (0: there are none).  FALSE where it is
+ * not affine in a form read here (divisions, conditions, products of
+ * iterators). */
+typedef struct {
+	gint64 lane, rest;
+} LaneForm;
+
+static gint64 gcd64(gint64 a, gint64 b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		gint64 t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static gboolean lane_form(const SyCodeExpr *e, const char *lane, LaneForm *f)
+{
+	LaneForm a, b;
+
+	if (e->kind == SY_CODE_EXPR_INT) {
+		*f = (LaneForm){0, e->value};
+		return TRUE;
+	}
+	if (e->kind == SY_CODE_EXPR_ID) {
+		*f = strcmp(e->name, lane) ? (LaneForm){0, 1} : (LaneForm){1, 0};
+		return TRUE;
+	}
+	if (e->op == SY_CODE_OP_MINUS)
+		return lane_form(e->args[0], lane, f) &&
+		       (f->lane = -f->lane, TRUE);
+	if (e->n_args != 2 || !lane_form(e->args[0], lane, &a) ||
+		!lane_form(e->args[1], lane, &b))
+		return FALSE;
+	if (e->op == SY_CODE_OP_ADD || e->op == SY_CODE_OP_SUB) {
+		*f = (LaneForm){e->op == SY_CODE_OP_ADD ? a.lane + b.lane
+							: a.lane - b.lane,
+			gcd64(a.rest, b.rest)};
+		return TRUE;
+	}
+	if (e->op != SY_CODE_OP_MUL)
+		return FALSE;
+	/* A constant factor: an INT (its form is {0, value}). */
+	if (e->args[0]->kind == SY_CODE_EXPR_INT)
+		*f = (LaneForm){b.lane * a.rest, b.rest * a.rest};
+	else if (e->args[1]->kind == SY_CODE_EXPR_INT)
+		*f = (LaneForm){a.lane * b.rest, a.rest * b.rest};
+	else
+		return FALSE;
+	return TRUE;
+}
+
+/* The words one vector of w lanes reads from an intra_trans's buffer
+ * (0 where code has no statement),
+ * by its statement's arguments (hls-io.c's print_transfers: the lane,
+ * then per access its guard on interior paths and the box's indices;
+ * sy_e, the element's place, is row-major in the box, and its word
+ * sy_e / pack).  Where consecutive lanes are consecutive elements and
+ * each vector starts on a multiple of w, with w dividing pack (or pack
+ * dividing w), the w reads of an unrolled iteration fall in w / pack
+ * words (one at least): their addresses differ only below the word,
+ * which the tool's address simplification sees (ASSUMED: unchecked
+ * without Vitis; AutoSA's fp32 13x16x8 design, whose L2 modules read a
+ * 512-bit word per 8-lane vector as ours do, runs at II 1 on the board,
+ * ../shared/reference/odyssey.md §6.4).  Anything else: a read per
+ * lane. */
+/* One statement's words per vector: the most of its accesses'. */
+static guint user_vector_words(
+	const SyIoPathFacts *f, const SyCode *user, guint w)
+{
+	const SyCodeExpr *lane =
+		user->args && user->args->len ? user->args->pdata[0] : NULL;
+	guint words = 1, at = 1;
+
+	if (!lane || lane->kind != SY_CODE_EXPR_ID)
+		return w;
+	while (at < user->args->len) {
+		LaneForm e = {0, 0};
+
+		at += !f->path->exterior;
+		if (at + f->n_dims > user->args->len)
+			return w;
+		for (guint d = 0; d < f->n_dims; d++) {
+			const SyCodeExpr *x = user->args->pdata[at++];
+			LaneForm i;
+
+			if (!x || !lane_form(x, lane->name, &i))
+				return w;
+			/* Horner, as print_linear: e * box[d] + i. */
+			e = (LaneForm){e.lane * f->box[d] + i.lane,
+				gcd64(e.rest * f->box[d], i.rest)};
+		}
+		if (e.lane == 0)
+			continue; /* one element for every lane */
+		if (e.lane != 1 || e.rest % w ||
+			(f->pack % w && w % f->pack))
+			return w;
+		words = MAX(words, w / MIN(w, f->pack));
+	}
+	return words;
+}
+
+static guint vector_words(const SyIoPathFacts *f, const SyCode *code, guint w)
+{
+	guint words = 0;
+
+	if (!code)
+		return 0; /* no statement */
+	if (w <= 1)
+		return w;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			words = MAX(words,
+				vector_words(f, code->children->pdata[k], w));
+		return words;
+	case SY_CODE_IF:
+		return MAX(vector_words(f, code->body, w),
+			vector_words(f, code->else_body, w));
+	case SY_CODE_FOR:
+	case SY_CODE_MARK:
+		return vector_words(f, code->body, w);
+	case SY_CODE_USER:
+		break;
+	}
+	return user_vector_words(f, code, w);
+}
+
 void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
 {
 	guint moved = 0;
@@ -413,16 +547,20 @@ void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
 	}
 	if (f->path->in) {
 		/* A write of the lanes' word per access (at its last lane),
-		 * each lane's element read from the buffer. */
+		 * each lane's element read from the buffer: the words the
+		 * lanes fall in. */
+		guint words = vector_words(f, f->intra, w);
+		guint reads = moved * (words ? words : w);
+
 		set_reason(ii, moved,
 			g_strdup_printf("fifo_local_out written %u times per "
 					"iteration",
 				moved));
-		set_reason(ii, (moved * w + SY_LAT_BANK_PORTS - 1) /
+		set_reason(ii, (reads + SY_LAT_BANK_PORTS - 1) /
 				       SY_LAT_BANK_PORTS,
 			g_strdup_printf("local: %u reads per iteration, %u "
 					"ports",
-				moved * w, SY_LAT_BANK_PORTS));
+				reads, SY_LAT_BANK_PORTS));
 		return;
 	}
 	/* Collecting: an element per lane read from fifo_local_in into

@@ -1,15 +1,19 @@
 /* Odyssey's model on a Systole design (`--model odyssey`): Odyssey's
  * parameters read off the design, then its formulas (odyssey.h).
  *
- * Only Odyssey's matrix multiply is read: a band of three loops i, j,
- * k in that order (the MAC statement's iterators), one statement that
- * multiplies and adds once, a dataflow among space_time 0 to 5 (the
- * design's candidate id, which for such a kernel is AutoSA's and so
- * Odyssey's), a tile order among Odyssey's three.  t1 is the tile size
- * of each loop (padded extent over the tile count of the PE's
- * "<loop>_tile" loop), t2 the latency factors of i and j (1 without a
- * latency loop) and the SIMD width on k; the sizes are the padded
- * extents, as Odyssey takes them.  GFLOP/s and DSP efficiency are on
+ * Odyssey's two kernels are read: the matrix multiply (a band of three
+ * loops i, j, k in that order) and the convolution (a band o, r, c, i
+ * over a window p, q of two inner loops), each with one statement that
+ * multiplies and adds once, whose iterators are the band's loops in
+ * order (then p, q), a dataflow among space_time 0 to 5 (MM) or 0 to 9
+ * (CONV) (the design's candidate id, which for such kernels is
+ * AutoSA's and so Odyssey's), a tile order among Odyssey's three.  t1
+ * is the tile size of each loop (padded extent over the tile count of
+ * the PE's "<loop>_tile" loop), t2 the latency factors (1 without a
+ * latency loop) and the SIMD width on the last loop (k, i); the sizes
+ * are the padded extents, as Odyssey takes them.  Systole's pruned
+ * tile orders reach some of Odyssey's designs only: Odyssey's model
+ * tells apart orders that differ in where parallel loops sit.  GFLOP/s and DSP efficiency are on
  * the original problem's counted MACs (SyPeStmt.instances). */
 #pragma once
 

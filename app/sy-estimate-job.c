@@ -1,0 +1,95 @@
+#include <math.h>
+
+#include "comm/kernel-facts.h"
+#include "compute/pe-array.h"
+#include "model/device.h"
+#include "model/model.h"
+#include "poly/isl-stage.h"
+#include "poly/names.h"
+#include "sy-estimate-job.h"
+#include "sy-sizes.h"
+
+/* The design as an export makes it ready for the printer: its modules'
+ * code, which the models read. */
+static gboolean complete(SyDesign *design, const SyAnalysisOptions *options,
+	GError **error)
+{
+	const SyAnalysis *a = design->array->analysis;
+	g_autoptr(SyNames) names = sy_names_new(a->scop);
+	static const char *const taken[] = {NULL};
+	gboolean made;
+
+	sy_names_place_headers(
+		names, options ? options->include_dirs : NULL, taken);
+	sy_isl_stage_begin(a->ctx);
+	made = sy_design_complete(design, names, options, error);
+	return sy_isl_stage_check(
+		       a->ctx, sy_analysis_path(a), "the estimate", error) &&
+		made;
+}
+
+static SyEstimate *estimate_on(SyDesign *design,
+	const SyAnalysisOptions *options, const SyDevice *device,
+	GError **error)
+{
+	if (!complete(design, options, error))
+		return NULL;
+	return sy_design_estimate(design, device, NULL, error);
+}
+
+SyEstimate *sy_estimate_job_design(SyDesign *design,
+	const SyAnalysisOptions *options, const char *device, GError **error)
+{
+	g_autoptr(SyDevice) d = sy_device_lookup(device, error);
+
+	return d ? estimate_on(design, options, d, error) : NULL;
+}
+
+/* One dataflow at its sizes, every object freed before the next: a
+ * survey holds one design at a time. */
+static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
+	const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, const SyDevice *device,
+	gboolean *flops)
+{
+	g_autoptr(SyChoices) choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, id), NULL);
+	g_autoptr(SyConfig) config = sy_sizes_config(sizes, NULL, choices);
+	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, NULL);
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyEstimate) e = NULL;
+
+	if (!array)
+		return NAN;
+	design = sy_design_new(array, options, NULL);
+	e = design ? estimate_on(design, analysis_options, device, NULL)
+		   : NULL;
+	if (!e)
+		return NAN;
+	*flops = e->flops;
+	return e->gops;
+}
+
+GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
+	const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, const char *device,
+	GCancellable *cancellable, gboolean *flops)
+{
+	g_autoptr(SyDevice) d = sy_device_lookup(device, NULL);
+	GArray *out = g_array_sized_new(
+		FALSE, FALSE, sizeof(double), a->candidates->len);
+
+	*flops = FALSE;
+	for (guint i = 0; i < a->candidates->len; i++) {
+		double gops = d ? survey_one(a, i, sizes, options,
+					  analysis_options, d, flops)
+				: NAN;
+
+		if (g_cancellable_is_cancelled(cancellable)) {
+			g_array_unref(out);
+			return NULL;
+		}
+		g_array_append_val(out, gops);
+	}
+	return out;
+}

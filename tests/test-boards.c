@@ -1,0 +1,73 @@
+/* The models on AutoSA's published U250 designs (boards.h): Systole's
+ * estimate of each, exact (so that a change to the models shows up
+ * here, and in the README's table), its DSPs equal to the measured
+ * ones, and Odyssey's estimate of the fp32 13x16x8 design (its own
+ * figures, odyssey.md §6.4: 680,353 cycles, DSP 8320, BRAM18K 2300).
+ * bench-boards prints them beside the measured numbers. */
+#include "boards.h"
+
+static const char *boards_dir;
+
+/* "cycles dsp bram18k bram36 lut ff" of an estimate. */
+static char *summary(const SyEstimate *e)
+{
+	return g_strdup_printf("%.17g %.17g %.17g %.17g %.17g %.17g", e->cycles,
+		e->total.v[SY_RESOURCE_DSP], e->total.v[SY_RESOURCE_BRAM18K],
+		e->bram36, e->total.v[SY_RESOURCE_LUT],
+		e->total.v[SY_RESOURCE_FF]);
+}
+
+/* Systole's estimates at the boards' clocks. */
+static const char *const want[SY_N_BOARDS] = {
+	"676303 8320 1487 878 804316 1326312",
+	"4177580 8960 1158 722 611770 1065066",
+	"146732 8192 294 276 663042 838708",
+	"99268 6144 230 212 734322 788524",
+};
+
+static void check_board(gconstpointer data)
+{
+	const SyBoard *b = data;
+	guint i = (guint)(b - sy_boards);
+	g_autoptr(SyEstimate) e = sy_board_estimate(b, boards_dir, "systole");
+	g_autofree char *got = summary(e);
+
+	g_test_message("%s: %s", b->name, got);
+	g_assert_cmpfloat(e->mhz, ==, b->mhz);
+	g_assert_cmpfloat(e->total.v[SY_RESOURCE_DSP], ==, b->dsp);
+	g_assert_cmpstr(got, ==, want[i]);
+}
+
+static void test_odyssey(void)
+{
+	g_autoptr(SyEstimate) e =
+		sy_board_estimate(&sy_boards[0], boards_dir, "odyssey");
+
+	g_assert_cmpstr(e->model, ==, "odyssey");
+	g_assert_cmpfloat(e->cycles, ==, 680353);
+	g_assert_cmpfloat(e->total.v[SY_RESOURCE_DSP], ==, 8320);
+	g_assert_cmpfloat(e->total.v[SY_RESOURCE_BRAM18K], ==, 2300);
+}
+
+/* The measured cycles: the kernel's time at its clock. */
+static void test_measured(void)
+{
+	g_assert_cmpfloat(sy_board_cycles(&sy_boards[0]), ==, 0.00232357 * 300e6);
+	g_assert_cmpint((gint64)(sy_board_cycles(&sy_boards[1]) + 0.5), ==,
+		4204225);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	boards_dir = argc > 1 ? argv[1] : SYSTOLE_BOARDS_DIR;
+	for (guint i = 0; i < SY_N_BOARDS; i++) {
+		g_autofree char *path =
+			g_strdup_printf("/boards/%s", sy_boards[i].file);
+
+		g_test_add_data_func(path, &sy_boards[i], check_board);
+	}
+	g_test_add_func("/boards/odyssey", test_odyssey);
+	g_test_add_func("/boards/measured", test_measured);
+	return g_test_run();
+}
