@@ -102,6 +102,137 @@ gboolean sy_walk_eval(const SyCodeExpr *e, const SyWalkEnv *env, gint64 *v)
 	return e->n_args == 2 && eval_binary(e->op, a[0], a[1], v);
 }
 
+static gboolean range_id(const SyCodeExpr *e, const SyWalkRanges *ranges,
+	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+{
+	for (guint k = 0; k < ranges->n; k++)
+		if (!g_strcmp0(ranges->name[k], e->name)) {
+			*lo = ranges->lo[k];
+			*hi = ranges->hi[k];
+			return TRUE;
+		}
+	if (!lookup(env, e->name, lo))
+		return FALSE;
+	*hi = *lo;
+	return TRUE;
+}
+
+/* A comparison over intervals: definite (a point) where every pair of
+ * values agrees, else [0, 1]. */
+static void range_compare(SyCodeOp op, const gint64 *lo, const gint64 *hi,
+	gint64 *rlo, gint64 *rhi)
+{
+	gboolean yes = FALSE, no = FALSE;
+
+	switch (op) {
+	case SY_CODE_OP_LE: yes = hi[0] <= lo[1]; no = lo[0] > hi[1]; break;
+	case SY_CODE_OP_LT: yes = hi[0] < lo[1]; no = lo[0] >= hi[1]; break;
+	case SY_CODE_OP_GE: yes = lo[0] >= hi[1]; no = hi[0] < lo[1]; break;
+	case SY_CODE_OP_GT: yes = lo[0] > hi[1]; no = hi[0] <= lo[1]; break;
+	case SY_CODE_OP_EQ:
+		yes = lo[0] == hi[0] && lo[1] == hi[1] && lo[0] == lo[1];
+		no = hi[0] < lo[1] || hi[1] < lo[0];
+		break;
+	default: break;
+	}
+	*rlo = yes ? 1 : 0;
+	*rhi = no ? 0 : 1;
+}
+
+static gboolean range_op(SyCodeOp op, const gint64 *lo, const gint64 *hi,
+	guint n, gint64 *rlo, gint64 *rhi)
+{
+	gint64 p[4];
+
+	switch (op) {
+	case SY_CODE_OP_MAX:
+	case SY_CODE_OP_MIN:
+		return eval_nary(op, (gint64 *)lo, n, rlo) &&
+		       eval_nary(op, (gint64 *)hi, n, rhi);
+	case SY_CODE_OP_MINUS: *rlo = -hi[0]; *rhi = -lo[0]; return TRUE;
+	case SY_CODE_OP_ADD:
+		*rlo = lo[0] + lo[1];
+		*rhi = hi[0] + hi[1];
+		return TRUE;
+	case SY_CODE_OP_SUB:
+		*rlo = lo[0] - hi[1];
+		*rhi = hi[0] - lo[1];
+		return TRUE;
+	case SY_CODE_OP_MUL:
+		p[0] = lo[0] * lo[1];
+		p[1] = lo[0] * hi[1];
+		p[2] = hi[0] * lo[1];
+		p[3] = hi[0] * hi[1];
+		*rlo = MIN(MIN(p[0], p[1]), MIN(p[2], p[3]));
+		*rhi = MAX(MAX(p[0], p[1]), MAX(p[2], p[3]));
+		return TRUE;
+	case SY_CODE_OP_AND:
+	case SY_CODE_OP_AND_THEN:
+		*rlo = lo[0] && lo[1];
+		*rhi = hi[0] && hi[1];
+		return TRUE;
+	case SY_CODE_OP_OR:
+	case SY_CODE_OP_OR_ELSE:
+		*rlo = lo[0] || lo[1];
+		*rhi = hi[0] || hi[1];
+		return TRUE;
+	case SY_CODE_OP_EQ:
+	case SY_CODE_OP_LE:
+	case SY_CODE_OP_LT:
+	case SY_CODE_OP_GE:
+	case SY_CODE_OP_GT: range_compare(op, lo, hi, rlo, rhi); return TRUE;
+	case SY_CODE_OP_FDIV_Q:
+		/* Monotone in the dividend for a positive constant divisor. */
+		if (lo[1] != hi[1] || lo[1] <= 0)
+			return FALSE;
+		return eval_binary(op, lo[0], lo[1], rlo) &&
+		       eval_binary(op, hi[0], lo[1], rhi);
+	default: return FALSE;
+	}
+}
+
+gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
+	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+{
+	gint64 a[8] = {0}, b[8] = {0};
+
+	if (e->kind == SY_CODE_EXPR_INT) {
+		*lo = *hi = e->value;
+		return TRUE;
+	}
+	if (e->kind == SY_CODE_EXPR_ID)
+		return range_id(e, ranges, env, lo, hi);
+	if (e->op == SY_CODE_OP_CALL || e->op == SY_CODE_OP_ACCESS ||
+		e->op == SY_CODE_OP_MEMBER || e->op == SY_CODE_OP_ADDRESS_OF ||
+		e->n_args > G_N_ELEMENTS(a))
+		return FALSE;
+	for (guint k = 0; k < e->n_args; k++)
+		if (!sy_walk_range(e->args[k], ranges, env, &a[k], &b[k]))
+			return FALSE;
+	if (e->op == SY_CODE_OP_COND || e->op == SY_CODE_OP_SELECT) {
+		if (a[0] != b[0])
+			return FALSE;
+		*lo = a[0] ? a[1] : a[2];
+		*hi = a[0] ? b[1] : b[2];
+		return TRUE;
+	}
+	/* Points: exactly as sy_walk_eval computes them. */
+	{
+		gboolean point = TRUE;
+
+		for (guint k = 0; k < e->n_args; k++)
+			point = point && a[k] == b[k];
+		if (point && e->op != SY_CODE_OP_MAX &&
+			e->op != SY_CODE_OP_MIN && e->op != SY_CODE_OP_MINUS) {
+			if (e->n_args != 2 || !eval_binary(e->op, a[0], a[1], lo))
+				return FALSE;
+			*hi = *lo;
+			return TRUE;
+		}
+	}
+	return range_op(e->op, a, b, e->n_args, lo, hi);
+}
+
 gboolean sy_walk_expr_uses(const SyCodeExpr *e, const char *name)
 {
 	if (!e)
@@ -162,6 +293,11 @@ static gboolean depends(const SyCode *code, const char *name)
 }
 
 /* The node a chain of one-child blocks and marks leads to. */
+gboolean sy_walk_depends(const SyCode *code, const char *name)
+{
+	return depends(code, name);
+}
+
 static const SyCode *through(const SyCode *code)
 {
 	while (code && ((code->kind == SY_CODE_BLOCK &&
@@ -227,6 +363,36 @@ static gboolean cannot(const char *what, const char *name, GError **error)
 	return FALSE;
 }
 
+/* The iterations of a loop from start by step > 0 whose condition is
+ * `it <= E` or `it < E` (or E >= it, E > it) with E not reading it: a
+ * division, no iteration run; -1 for any other condition. */
+static gint64 closed_trip(
+	const SyCode *code, SyWalkEnv *env, gint64 start, gint64 step)
+{
+	const SyCodeExpr *c = code->cond, *it, *bound;
+	gboolean strict, flip;
+	gint64 e;
+
+	if (!c || c->kind != SY_CODE_EXPR_OP || c->n_args != 2)
+		return -1;
+	switch (c->op) {
+	case SY_CODE_OP_LE: strict = FALSE; flip = FALSE; break;
+	case SY_CODE_OP_LT: strict = TRUE; flip = FALSE; break;
+	case SY_CODE_OP_GE: strict = FALSE; flip = TRUE; break;
+	case SY_CODE_OP_GT: strict = TRUE; flip = TRUE; break;
+	default: return -1;
+	}
+	it = c->args[flip ? 1 : 0];
+	bound = c->args[flip ? 0 : 1];
+	if (it->kind != SY_CODE_EXPR_ID || g_strcmp0(it->name, code->name) ||
+		sy_walk_expr_uses(bound, code->name) ||
+		!sy_walk_eval(bound, env, &e))
+		return -1;
+	if (strict)
+		e--;
+	return e < start ? 0 : (e - start) / step + 1;
+}
+
 static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	SyWalkCount *c, GError **error);
 
@@ -235,13 +401,18 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 	SyWalkCount *c, GError **error)
 {
-	gint64 v, more, step;
+	gint64 v, more, step, trip = code->trip;
 	gboolean ok = TRUE;
 
-	if (code->trip >= 0 && !depends(code->body, code->name)) {
+	/* Bounds that are not constant but plain: a division. */
+	if (trip < 0 && !depends(code->body, code->name) &&
+		sy_walk_eval(code->init, env, &v) &&
+		sy_walk_eval(code->inc, env, &step) && step > 0)
+		trip = closed_trip(code, env, v, step);
+	if (trip >= 0 && !depends(code->body, code->name)) {
 		SyWalkCount one = {0, 0, c->n_stmts, NULL, c->pipes, c->pipe};
 
-		if (!code->trip)
+		if (!trip)
 			return TRUE;
 		if (c->runs)
 			one.runs = g_new0(gint64, c->n_stmts);
@@ -251,10 +422,10 @@ static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
 		}
 		ok = count_node(code->body, env, &one, error);
 		sy_walk_env_pop(env);
-		c->issue += one.issue * code->trip;
-		c->depth += one.depth * code->trip;
+		c->issue += one.issue * trip;
+		c->depth += one.depth * trip;
 		for (guint s = 0; one.runs && s < c->n_stmts; s++)
-			c->runs[s] += one.runs[s] * code->trip;
+			c->runs[s] += one.runs[s] * trip;
 		g_free(one.runs);
 		return ok;
 	}
@@ -286,7 +457,9 @@ static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
 		if (!sy_walk_eval(code->init, env, &v) ||
 			!sy_walk_eval(code->inc, env, &step) || step <= 0)
 			return cannot("bounds", code->name, error);
-		for (n = 0;; n++, v += step) {
+		/* Run it only where its bound is not a plain one. */
+		n = closed_trip(code, env, v, step);
+		for (gint64 k = 0; n < 0; k++, v += step) {
 			gboolean ok;
 
 			if (!sy_walk_env_push(env, code->name, v))
@@ -296,7 +469,7 @@ static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
 			if (!ok)
 				return cannot("bound", code->name, error);
 			if (!more)
-				break;
+				n = k;
 		}
 	}
 	if (!n)

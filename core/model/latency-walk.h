@@ -60,6 +60,28 @@ typedef struct {
 gboolean sy_walk_count(__isl_keep const SyCode *code,
 	__isl_keep SyWalkEnv *env, __isl_keep SyWalkCount *c, GError **error);
 
+/* Whether the counts below code depend on name: a guard, or a loop
+ * whose bounds are not constant, reads it. */
+gboolean sy_walk_depends(
+	__isl_keep const SyCode *code, __isl_keep const char *name);
+
+/* Identifiers ranging over intervals (a box of tiles), looked up
+ * before an environment's. */
+typedef struct {
+	const char *name[8];
+	gint64 lo[8], hi[8];
+	guint n;
+} SyWalkRanges;
+
+/* The values e takes where the ranges' names range over their
+ * intervals and env's are fixed, bounded by [lo, hi] (exact for sums
+ * and products by constants, min, max and comparisons; an
+ * over-approximation elsewhere); FALSE where e reads a name neither
+ * binds or an operation this does not bound. */
+gboolean sy_walk_range(__isl_keep const SyCodeExpr *e,
+	__isl_keep const SyWalkRanges *ranges, __isl_keep const SyWalkEnv *env,
+	gint64 *lo, gint64 *hi);
+
 /* Whether e reads identifier name. */
 gboolean sy_walk_expr_uses(
 	__isl_keep const SyCodeExpr *e, __isl_keep const char *name);

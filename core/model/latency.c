@@ -27,40 +27,54 @@ static double load(const SyLatencyModule *m, const SyModelTarget *t)
 	return MAX(cycles, beats / per_cycle) + t->burst_cycles;
 }
 
+/* Entry j of m's compute part: one tile's cycles, and how many
+ * consecutive tiles take them. */
 static double compute(const SyLatencyInputs *in, const SyLatencyModule *m,
-	gint64 tile)
+	gsize j)
 {
-	gsize at = m->compute_at + (gsize)tile;
+	gsize at = m->compute_at + j;
 
 	return (double)in->issue[at] + (double)in->depth[at];
+}
+
+static gint64 times(const SyLatencyInputs *in, const SyLatencyModule *m,
+	gsize j)
+{
+	return in->times[m->compute_at + j];
 }
 
 /* A buffered module's tiles (hls-io.c's main loop): inputs load tile t
  * while the PEs take tile t - 1, and serve the last after the loop;
  * outputs collect tile t while tile t - 1 leaves, and send the last
- * after the loop.  Single buffers do one, then the other. */
+ * after the loop.  Single buffers do one, then the other.  Tiles of
+ * equal counts are taken together (a multiple: no loop over tiles). */
 static double buffered(const SyLatencyInputs *in, const SyLatencyModule *m,
 	double a)
 {
 	double cycles = 0;
-	gint64 n = m->n_tiles;
+	gsize last = m->compute_runs - 1;
 
-	if (!n)
+	if (!m->n_tiles || !m->compute_runs)
 		return 0;
 	if (!m->ping_pong) {
-		for (gint64 t = 0; t < n; t++)
-			cycles += a + compute(in, m, t);
+		for (gsize j = 0; j <= last; j++)
+			cycles += (double)times(in, m, j) *
+				  (a + compute(in, m, j));
 		return cycles;
 	}
 	if (m->in) {
+		/* MAX(a, tile t) for tiles 0 .. n - 2, after a. */
 		cycles = a;
-		for (gint64 t = 1; t < n; t++)
-			cycles += MAX(a, compute(in, m, t - 1));
-		return cycles + compute(in, m, n - 1);
+		for (gsize j = 0; j <= last; j++)
+			cycles += (double)(times(in, m, j) - (j == last)) *
+				  MAX(a, compute(in, m, j));
+		return cycles + compute(in, m, last);
 	}
+	/* MAX(a, tile t) for tiles 1 .. n - 1, after tile 0. */
 	cycles = compute(in, m, 0);
-	for (gint64 t = 1; t < n; t++)
-		cycles += MAX(a, compute(in, m, t));
+	for (gsize j = 0; j <= last; j++)
+		cycles += (double)(times(in, m, j) - (j == 0)) *
+			  MAX(a, compute(in, m, j));
 	return cycles + a;
 }
 

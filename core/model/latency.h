@@ -59,10 +59,15 @@ typedef struct {
 	/* Its compute part per tile: the cycles its pipelined loops
 	 * issue iterations (iterations x their II) and those their
 	 * depths add (per entry), in SyLatencyInputs.issue and .depth
-	 * from compute_at on (n_tiles of each).  compute_ii is its
+	 * from compute_at on.  compute_ii is its
 	 * slowest pipeline's II, compute_depth its deepest (as reported;
 	 * the cycles are issue and depth). */
 	gsize compute_at;
+	/* Entries from compute_at on: consecutive tiles of equal counts
+	 * share one (SyLatencyInputs.times says how many), so a
+	 * rectangular tile loop is one entry however many tiles it
+	 * runs. */
+	gsize compute_runs;
 	guint compute_ii, compute_depth;
 	char *ii_reason; /* why compute_ii is over 1, NULL at 1 */
 } SyLatencyModule;
@@ -72,6 +77,7 @@ typedef struct {
 	SyLatencyModule *modules;
 	gsize n_counts;
 	gint64 *issue, *depth; /* per family's tile, see above */
+	gint64 *times; /* the consecutive tiles each entry stands for */
 	/* Work: the statements' instances (the original problem's once
 	 * SyPeStmt counts them, else the padded space's) times their
 	 * operations. */
@@ -92,6 +98,12 @@ typedef struct {
 __isl_give SyLatencyInputs *sy_latency_inputs_new(
 	__isl_keep const SyDesign *design, GError **error);
 void sy_latency_inputs_free(__isl_take SyLatencyInputs *in);
+
+/* The same inputs counted tile by tile (no closed form for the tile
+ * loops): the reference sy_latency_inputs_new's closed forms are tested
+ * against (tests/test-fast.c).  Takes time in the tiles. */
+__isl_give SyLatencyInputs *sy_latency_inputs_new_by_tile(
+	__isl_keep const SyDesign *design, GError **error);
 
 /* One family's cycles (its whole run), first (one tile's load, input
  * families) and last (output families), as sy_latency_estimate gives

@@ -1,0 +1,157 @@
+/* What the models cost: the exact path (sy_design_estimate on a
+ * completed design: resources, latency, fit) per design, on large
+ * designs where a model that enumerated tiles, PEs or iterations would
+ * show it.  Prints milliseconds (median of RUNS); not a test. */
+#include <stdio.h>
+
+#include "comm/kernel-facts.h"
+#include "model/latency.h"
+#include "model/model.h"
+#include "poly/names.h"
+#include "testutil.h"
+
+#define RUNS 5
+
+static int compare(gconstpointer a, gconstpointer b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double now_ms(void)
+{
+	return (double)g_get_monotonic_time() / 1000.0;
+}
+
+/* sy_latency_eval on inputs read once, per second of one core: what a
+ * change of target (clock, DRAM) costs once the design's loops are
+ * numbers.  Not a form in the sizes: those need a new design. */
+static double evals_per_second(const SyDesign *design)
+{
+	g_autoptr(SyLatencyInputs) in = sy_latency_inputs_new(design, NULL);
+	SyModelTarget t = {300, 512, 19.2, 4, 20};
+	double sum = 0, start = now_ms(), p, s, e;
+	gint64 n = 0;
+	int b;
+
+	if (!in)
+		return 0;
+	do {
+		for (int k = 0; k < 10000; k++, n++) {
+			t.mhz = 200 + (double)(k & 63);
+			sum += sy_latency_eval(in, &t, &p, &s, &e, &b);
+		}
+	} while (now_ms() - start < 200);
+	/* sum keeps the calls; it is never 0 for a design that runs. */
+	return sum > 0 ? (double)n / ((now_ms() - start) / 1000.0) : 0;
+}
+
+/* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
+ * build and complete the design, then the exact estimate's. */
+static void bench_exact(const char *label, const char *n, const char *sizes)
+{
+	static const char *const taken[] = {"testbench.cpp", NULL};
+	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyNames) names = sy_names_new(a->scop);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	double build, model[RUNS], cycles = 0;
+	GError *error = NULL;
+
+	build = now_ms();
+	sy_names_place_headers(names, NULL, taken);
+	if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error) ||
+		!(array = sy_pe_array_new(c, cfg, &error)) ||
+		!(design = sy_design_new(array, NULL, &error)) ||
+		!sy_design_complete(design, names, &ao, &error))
+		g_error("%s", error->message);
+	build = now_ms() - build;
+	for (int r = 0; r < RUNS; r++) {
+		double start = now_ms();
+		SyEstimate *e = sy_design_estimate(design, device, NULL, &error);
+
+		if (!e)
+			g_error("%s", error->message);
+		model[r] = now_ms() - start;
+		cycles = e->cycles;
+		sy_estimate_free(e);
+	}
+	qsort(model, RUNS, sizeof *model, compare);
+	printf("%-44s %10.1f %10.3f %16.0f %12.0f\n", label, build,
+		model[RUNS / 2], cycles, evals_per_second(design));
+}
+
+/* Every dataflow of an example at its default sizes: the exact
+ * estimate's time per design (median over the designs of the median
+ * of RUNS each), and the slowest design's. */
+static void bench_example(const char *dir, const char *name)
+{
+	static const char *const taken[] = {"testbench.cpp", NULL};
+	g_autoptr(SyAnalysis) a = sy_test_example(dir, name, NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(double));
+	double slowest = 0;
+
+	for (guint c = 0; c < a->candidates->len; c++) {
+		g_autoptr(SyChoices) ch = sy_choices_new(
+			a, g_ptr_array_index(a->candidates, c), NULL);
+		g_autoptr(SyConfig) cfg = sy_config_new(ch);
+		g_autoptr(SyNames) names = sy_names_new(a->scop);
+		g_autoptr(SyPeArray) array = sy_pe_array_new(ch, cfg, NULL);
+		g_autoptr(SyDesign) design =
+			array ? sy_design_new(array, NULL, NULL) : NULL;
+		double model[RUNS];
+
+		sy_names_place_headers(names, NULL, taken);
+		if (!design || !sy_design_complete(design, names, &ao, NULL))
+			continue;
+		for (int r = 0; r < RUNS; r++) {
+			double start = now_ms();
+			SyEstimate *e =
+				sy_design_estimate(design, device, NULL, NULL);
+
+			model[r] = now_ms() - start;
+			sy_estimate_free(e);
+		}
+		qsort(model, RUNS, sizeof *model, compare);
+		g_array_append_val(times, model[RUNS / 2]);
+		slowest = MAX(slowest, model[RUNS / 2]);
+	}
+	g_array_sort(times, compare);
+	printf("%-8s %3u designs: median %8.3f ms, slowest %8.3f ms\n", name,
+		times->len,
+		times->len ? g_array_index(times, double, times->len / 2) : 0,
+		slowest);
+}
+
+int main(int argc, char **argv)
+{
+	/* Line by line: a slow design shows what came before it. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("%-44s %10s %10s %16s %12s\n",
+		"exact path, matrix multiply [i,j]", "design ms", "model ms",
+		"cycles", "evals/s");
+	bench_exact("64^3, 16/8,8/2 (AutoSA's example)", "64",
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[8,8];kernel[]->simd[2]}");
+	bench_exact("1024^3, 260,256,512/20,16/8 (13x16 PEs)", "1024",
+		"{kernel[]->space_time[3];kernel[]->array_part[260,256,512];"
+		"kernel[]->latency[20,16];kernel[]->simd[8]}");
+	bench_exact("1024^3, 64,64,64 (64x64 PEs)", "1024",
+		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}");
+	bench_exact("2^20^3, 1000,1000,64/10,10/4", "1048576",
+		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
+		"kernel[]->latency[10,10];kernel[]->simd[4]}");
+	printf("\nexact path, every dataflow at the example's sizes\n");
+	for (int k = 0; argc > 1 && k < 3; k++)
+		bench_example(argv[1], (const char *[]){"mm.c", "conv.c",
+					       "lu.c"}[k]);
+	return 0;
+}
