@@ -6,6 +6,7 @@
  * loops included, latency factors among the tiles' divisors, SIMD
  * widths among those the loop allows).  Every figure must be equal
  * (==): both sum the same integers. */
+#include "testutil.h"
 #include "comm/kernel-facts.h"
 #include "compute/config.h"
 #include "compute/pe-array.h"
@@ -124,6 +125,7 @@ static void test_random(void)
 		"gemm.c", "gemv.c", "lu.c", "mm.c", "mttkrp.c", "trmm.c",
 		"ttm.c", "ttmc.c", NULL};
 	g_autoptr(GRand) rng = g_rand_new_with_seed(12);
+	guint stride = sy_test_stride();
 	guint total = 0;
 
 	for (guint x = 0; examples[x]; x++) {
@@ -134,7 +136,9 @@ static void test_random(void)
 		guint covered = 0;
 
 		g_assert_nonnull(a);
-		for (guint c = 0; c < a->candidates->len; c++) {
+		/* Under valgrind every stride-th dataflow. */
+		for (guint c = x % stride; c < a->candidates->len;
+			c += stride) {
 			g_autoptr(SyChoices) ch = sy_choices_new(
 				a, g_ptr_array_index(a->candidates, c), NULL);
 
@@ -155,7 +159,7 @@ static void test_random(void)
 		total += covered;
 	}
 	g_test_message("%u configurations", total);
-	g_assert_cmpuint(total, >=, 100);
+	g_assert_cmpuint(total, >=, 100 / stride);
 }
 
 int main(int argc, char **argv)
