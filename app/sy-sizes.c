@@ -64,7 +64,9 @@ SyConfig *sy_sizes_config(
 	if (!cfg)
 		return sy_config_new(choices);
 	copy = sy_config_copy(cfg);
-	/* An edit may renumber the dataflows; the loops are the same. */
+	/* An edit may renumber the dataflows; the loops are the same, but
+	 * what they take may not be. */
 	copy->candidate = c->id;
+	sy_config_conform(copy, choices);
 	return copy;
 }

@@ -761,6 +761,26 @@ static void test_config_validate(void)
 		"of 64; it can be 1, 2, 4, 8, 16, 32, 64");
 	g_clear_error(&error);
 
+	/* Sizes made for another dataflow: a latency factor on k, which
+	 * takes none, is refused, not divided by (the PE count), and
+	 * conformed away. */
+	g_assert_true(sy_config_apply_named(cfg, c, "latency", "", &error));
+	cfg->latency[2] = 128;
+	g_assert_null(sy_pe_array_new(c, cfg, &error));
+	assert_config_error(error,
+		"loop 'k' takes no latency factor in this dataflow (128 given)");
+	g_clear_error(&error);
+	sy_config_conform(cfg, c);
+	g_assert_cmpint(cfg->latency[2], ==, 1);
+	g_assert_true(sy_config_validate(cfg, c, &error));
+	cfg->tile[0] = 0;
+	g_assert_false(sy_config_validate(cfg, c, &error));
+	assert_config_error(error,
+		"loop 'i' has a tile of 0 and a latency factor of 1; both must "
+		"be at least 1");
+	g_clear_error(&error);
+	cfg->tile[0] = 64;
+
 	/* k tiled by 12 (not a divisor of 64: the last tile is padded):
 	 * SIMD 3 divides the 12 iterations left, 8 and 24 do not. */
 	g_assert_true(sy_config_apply_named(cfg, c, "latency", "", &error));

@@ -583,9 +583,59 @@ static gboolean refuse_partial_vector(
 		factor, range, ref->name, ok->str);
 }
 
+/* Whether member m of the band takes a latency factor in c. */
+static gboolean takes_latency(const SyChoices *c, guint m)
+{
+	for (guint i = 0; i < c->latency->len; i++)
+		if (((const SyLoopRef *)g_ptr_array_index(c->latency, i))
+				->member == m)
+			return TRUE;
+	return FALSE;
+}
+
+/* Tiles and latency factors of at least 1, and latency factors only on
+ * the loops that take one: a configuration made for another dataflow
+ * (or before an edit renumbered them) must not reach the PE array,
+ * whose PE counts divide by them. */
+static gboolean check_members(
+	const SyConfig *cfg, const SyChoices *c, GError **error)
+{
+	const SyBand *band = c->analysis->band;
+
+	if (cfg->n_members != band->n_members)
+		return sy_config_fail(error,
+			"the sizes are for a band of %u loops, this one has %u",
+			cfg->n_members, band->n_members);
+	for (guint m = 0; m < band->n_members; m++) {
+		const char *name = band->members[m].name;
+
+		if (cfg->tile[m] < 1 || cfg->latency[m] < 1)
+			return sy_config_fail(error,
+				"loop '%s' has a tile of %" G_GINT64_FORMAT
+				" and a latency factor of %" G_GINT64_FORMAT
+				"; both must be at least 1",
+				name, cfg->tile[m], cfg->latency[m]);
+		if (cfg->latency[m] != 1 && !takes_latency(c, m))
+			return sy_config_fail(error,
+				"loop '%s' takes no latency factor in this "
+				"dataflow (%" G_GINT64_FORMAT " given)",
+				name, cfg->latency[m]);
+	}
+	return TRUE;
+}
+
+void sy_config_conform(SyConfig *cfg, const SyChoices *c)
+{
+	for (guint m = 0; m < cfg->n_members; m++)
+		if (!takes_latency(c, m))
+			cfg->latency[m] = 1;
+}
+
 gboolean sy_config_validate(
 	const SyConfig *cfg, const SyChoices *c, GError **error)
 {
+	if (!check_members(cfg, c, error))
+		return FALSE;
 	for (guint i = 0; i < c->latency->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
 		gint64 t = cfg->tile[ref->member],

@@ -64,6 +64,11 @@ gboolean sy_config_set_order(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *spec,
 	GError **error);
 
+/* Drops latency factors from the loops that take none in c (sizes
+ * kept for a dataflow before an edit changed what its loops take). */
+void sy_config_conform(
+	__isl_keep SyConfig *config, __isl_keep const SyChoices *choices);
+
 /* The checks that span stages: latency factors divide their tiles, the
  * SIMD width divides what is left of its loop. */
 gboolean sy_config_validate(__isl_keep const SyConfig *config,
