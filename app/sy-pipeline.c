@@ -601,19 +601,30 @@ static void take_survey(SyPipeline *self, const Result *r)
 	notify(self, PROP_THROUGHPUT);
 }
 
-static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
+/* A job's end, for both kinds of job: its pipeline if it still lives
+ * (a reference), its result or error; the job no longer counts. */
+static SyPipeline *job_finished(
+	GAsyncResult *res, gpointer data, Result **r, GError **error)
 {
 	GWeakRef *ref = data;
-	g_autoptr(SyPipeline) self = g_weak_ref_get(ref);
-	GTask *task = G_TASK(res);
-	const Job *job = g_task_get_task_data(task);
-	GError *error = NULL;
-	Result *r = g_task_propagate_pointer(task, &error);
+	SyPipeline *self = g_weak_ref_get(ref);
 
-	(void)source;
+	*r = g_task_propagate_pointer(G_TASK(res), error);
 	g_weak_ref_clear(ref);
 	g_free(ref);
 	g_atomic_int_dec_and_test(&jobs);
+	return self;
+}
+
+static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	GTask *task = G_TASK(res);
+	const Job *job = g_task_get_task_data(task);
+	GError *error = NULL;
+	Result *r;
+	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
+
+	(void)source;
 	g_clear_error(&error);
 	if (self && r && r->throughput && job->generation == self->surveys &&
 		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
@@ -654,17 +665,13 @@ static void start_survey(SyPipeline *self)
 
 static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 {
-	GWeakRef *ref = data;
-	g_autoptr(SyPipeline) self = g_weak_ref_get(ref);
 	GTask *task = G_TASK(res);
 	const Job *job = g_task_get_task_data(task);
 	GError *error = NULL;
-	Result *r = g_task_propagate_pointer(task, &error);
+	Result *r;
+	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
 
 	(void)source;
-	g_weak_ref_clear(ref);
-	g_free(ref);
-	g_atomic_int_dec_and_test(&jobs);
 	/* The pipeline is gone, or a newer request cancelled the job
 	 * (even if it ended before it saw the cancel): stale. */
 	if (!self || job->generation != self->requested ||

@@ -310,23 +310,12 @@ typedef struct {
 	const SyCode *tile;
 } Nest;
 
-static const SyCode *skip(const SyCode *code)
-{
-	while (code && ((code->kind == SY_CODE_BLOCK &&
-				code->children->len == 1) ||
-			       code->kind == SY_CODE_MARK))
-		code = code->kind == SY_CODE_MARK
-			       ? code->body
-			       : g_ptr_array_index(code->children, 0);
-	return code;
-}
-
 static gboolean nest_of(const SyCode *code, Nest *nest)
 {
 	SyWalkRanges *b = &nest->loops;
 
-	for (code = skip(code); code && code->kind == SY_CODE_FOR;
-		code = skip(code->body)) {
+	for (code = sy_walk_through(code); code && code->kind == SY_CODE_FOR;
+		code = sy_walk_through(code->body)) {
 		if (b->n == G_N_ELEMENTS(b->name) ||
 			code->init->kind != SY_CODE_EXPR_INT ||
 			(!code->degenerate &&

@@ -292,13 +292,13 @@ static gboolean depends(const SyCode *code, const char *name)
 	return FALSE;
 }
 
-/* The node a chain of one-child blocks and marks leads to. */
 gboolean sy_walk_depends(const SyCode *code, const char *name)
 {
 	return depends(code, name);
 }
 
-static const SyCode *through(const SyCode *code)
+/* The node a chain of one-child blocks and marks leads to. */
+const SyCode *sy_walk_through(const SyCode *code)
 {
 	while (code && ((code->kind == SY_CODE_BLOCK &&
 				code->children->len == 1) ||
@@ -315,11 +315,11 @@ static const SyCode *through(const SyCode *code)
  * UG1399 "Loop Flattening"). */
 static const SyCode *perfect(const SyCode *body)
 {
-	body = through(body);
+	body = sy_walk_through(body);
 	while (body && body->kind == SY_CODE_FOR && !body->degenerate) {
 		if (body->pragma == SY_CODE_PRAGMA_PIPELINE)
 			return body;
-		body = through(body->body);
+		body = sy_walk_through(body->body);
 	}
 	return NULL;
 }

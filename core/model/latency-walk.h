@@ -60,6 +60,10 @@ typedef struct {
 gboolean sy_walk_count(__isl_keep const SyCode *code,
 	__isl_keep SyWalkEnv *env, __isl_keep SyWalkCount *c, GError **error);
 
+/* The node a chain of one-child blocks and marks leads to (code
+ * itself if it is neither). */
+__isl_keep const SyCode *sy_walk_through(__isl_keep const SyCode *code);
+
 /* Whether the counts below code depend on name: a guard, or a loop
  * whose bounds are not constant, reads it. */
 gboolean sy_walk_depends(
