@@ -186,3 +186,25 @@ gboolean sy_json_load(
 	}
 	return json_parser_load_from_data(parser, data, len, error);
 }
+
+const char *sy_json_type_name(JsonNode *node)
+{
+	if (JSON_NODE_HOLDS_OBJECT(node))
+		return "an object";
+	if (JSON_NODE_HOLDS_ARRAY(node))
+		return "an array";
+	if (JSON_NODE_HOLDS_NULL(node))
+		return "null";
+	switch (json_node_get_value_type(node)) {
+	case G_TYPE_INT64: return "an integer";
+	case G_TYPE_STRING: return "a string";
+	case G_TYPE_BOOLEAN: return "a boolean";
+	default: return "a number";
+	}
+}
+
+gboolean sy_json_holds(JsonNode *node, GType type)
+{
+	return JSON_NODE_HOLDS_VALUE(node) &&
+		json_node_get_value_type(node) == type;
+}

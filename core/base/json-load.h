@@ -22,4 +22,10 @@ G_BEGIN_DECLS
 gboolean sy_json_load(__isl_keep JsonParser *parser,
 	__isl_keep const char *data, gssize len, GError **error);
 
+/* What a node holds, for messages: "an object", "an array", "null",
+ * "an integer", "a string", "a boolean" or "a number". */
+__isl_keep const char *sy_json_type_name(__isl_keep JsonNode *node);
+/* Whether node is a value of that type (G_TYPE_INT64, ...). */
+gboolean sy_json_holds(__isl_keep JsonNode *node, GType type);
+
 G_END_DECLS

@@ -140,14 +140,14 @@ static gboolean get_text(JsonObject *o, const char *name, gboolean nullable,
 	*out = NULL;
 	if (nullable && JSON_NODE_HOLDS_NULL(node))
 		return TRUE;
-	if (sy_design_read_holds(node, G_TYPE_STRING)) {
+	if (sy_json_holds(node, G_TYPE_STRING)) {
 		*out = g_strdup(json_node_get_string(node));
 		return TRUE;
 	}
 	if (!JSON_NODE_HOLDS_OBJECT(node))
 		return sy_design_read_fail(error,
 			"\"%s\" is %s, not a string or {\"base64\": string}",
-			name, sy_design_read_type(node));
+			name, sy_json_type_name(node));
 	if (!(coded = sy_design_read_object_with(node, coded_names, error)) ||
 		!(text = sy_design_read_str(coded, "base64", error)))
 		return sy_design_read_below(error, name);

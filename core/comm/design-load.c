@@ -83,9 +83,9 @@ static const SyDesignArray *get_array_name(
 
 static gboolean read_kernel(Load *load, JsonNode *value, GError **error)
 {
-	if (!sy_design_read_holds(value, G_TYPE_STRING))
+	if (!sy_json_holds(value, G_TYPE_STRING))
 		return sy_design_read_fail(
-			error, "%s, not a string", sy_design_read_type(value));
+			error, "%s, not a string", sy_json_type_name(value));
 	load->design->grid->kernel = g_strdup(json_node_get_string(value));
 	return TRUE;
 }
@@ -102,9 +102,9 @@ static gboolean read_candidate(Load *load, JsonNode *value, GError **error)
 
 static gboolean read_sizes(Load *load, JsonNode *value, GError **error)
 {
-	if (!sy_design_read_holds(value, G_TYPE_STRING))
+	if (!sy_json_holds(value, G_TYPE_STRING))
 		return sy_design_read_fail(
-			error, "%s, not a string", sy_design_read_type(value));
+			error, "%s, not a string", sy_json_type_name(value));
 	load->design->grid->sizes = g_strdup(json_node_get_string(value));
 	return TRUE;
 }

@@ -29,28 +29,6 @@ gboolean sy_design_read_below_index(GError **error, guint i)
 	return FALSE;
 }
 
-const char *sy_design_read_type(JsonNode *node)
-{
-	if (JSON_NODE_HOLDS_OBJECT(node))
-		return "an object";
-	if (JSON_NODE_HOLDS_ARRAY(node))
-		return "an array";
-	if (JSON_NODE_HOLDS_NULL(node))
-		return "null";
-	switch (json_node_get_value_type(node)) {
-	case G_TYPE_INT64: return "an integer";
-	case G_TYPE_STRING: return "a string";
-	case G_TYPE_BOOLEAN: return "a boolean";
-	default: return "a number";
-	}
-}
-
-gboolean sy_design_read_holds(JsonNode *node, GType type)
-{
-	return JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
-
 static gboolean listed(const char *const *names, const char *name)
 {
 	for (guint i = 0; names[i]; i++)
@@ -83,7 +61,7 @@ JsonObject *sy_design_read_object(JsonNode *node, GError **error)
 	if (JSON_NODE_HOLDS_OBJECT(node))
 		return json_node_get_object(node);
 	sy_design_read_fail(
-		error, "%s, not an object", sy_design_read_type(node));
+		error, "%s, not an object", sy_json_type_name(node));
 	return NULL;
 }
 
@@ -105,7 +83,7 @@ JsonArray *sy_design_read_array(JsonNode *node, GError **error)
 	if (JSON_NODE_HOLDS_ARRAY(node))
 		return json_node_get_array(node);
 	sy_design_read_fail(
-		error, "%s, not an array", sy_design_read_type(node));
+		error, "%s, not an array", sy_json_type_name(node));
 	return NULL;
 }
 
@@ -119,7 +97,7 @@ JsonArray *sy_design_read_array_member(
 	if (JSON_NODE_HOLDS_ARRAY(node))
 		return json_node_get_array(node);
 	sy_design_read_fail(error, "\"%s\" is %s, not an array", name,
-		sy_design_read_type(node));
+		sy_json_type_name(node));
 	return NULL;
 }
 
@@ -127,10 +105,10 @@ const char *sy_design_read_str(JsonObject *o, const char *name, GError **error)
 {
 	JsonNode *node = json_object_get_member(o, name);
 
-	if (sy_design_read_holds(node, G_TYPE_STRING))
+	if (sy_json_holds(node, G_TYPE_STRING))
 		return json_node_get_string(node);
 	sy_design_read_fail(error, "\"%s\" is %s, not a string", name,
-		sy_design_read_type(node));
+		sy_json_type_name(node));
 	return NULL;
 }
 
@@ -143,20 +121,20 @@ gboolean sy_design_read_str_or_null(
 	*out = NULL;
 	if (JSON_NODE_HOLDS_NULL(node))
 		return TRUE;
-	if (sy_design_read_holds(node, G_TYPE_STRING)) {
+	if (sy_json_holds(node, G_TYPE_STRING)) {
 		*out = json_node_get_string(node);
 		return TRUE;
 	}
 	return sy_design_read_fail(error, "\"%s\" is %s, not a string or null",
-		name, sy_design_read_type(node));
+		name, sy_json_type_name(node));
 }
 
 gboolean sy_design_read_int(JsonNode *node, const char *what, gint64 min,
 	gint64 max, gint64 *out, GError **error)
 {
-	if (!sy_design_read_holds(node, G_TYPE_INT64))
+	if (!sy_json_holds(node, G_TYPE_INT64))
 		return sy_design_read_fail(error, "%s is %s, not an integer",
-			what, sy_design_read_type(node));
+			what, sy_json_type_name(node));
 	*out = json_node_get_int(node);
 	if (*out < min || *out > max)
 		return sy_design_read_fail(error,
@@ -191,9 +169,9 @@ gboolean sy_design_read_bool(
 {
 	JsonNode *node = json_object_get_member(o, name);
 
-	if (!sy_design_read_holds(node, G_TYPE_BOOLEAN))
+	if (!sy_json_holds(node, G_TYPE_BOOLEAN))
 		return sy_design_read_fail(error, "\"%s\" is %s, not a boolean",
-			name, sy_design_read_type(node));
+			name, sy_json_type_name(node));
 	*out = json_node_get_boolean(node);
 	return TRUE;
 }
@@ -268,7 +246,7 @@ static gboolean ints_from(JsonNode *node, const char *what, gint64 min,
 
 	if (!JSON_NODE_HOLDS_ARRAY(node))
 		return sy_design_read_fail(error, "%s is %s, not an array",
-			what, sy_design_read_type(node));
+			what, sy_json_type_name(node));
 	list = json_node_get_array(node);
 	*n = json_array_get_length(list);
 	if (*n < n_min || *n > n_max)

@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "base/json-load.h"
 #include "comm/design.h"
 
 G_BEGIN_DECLS
@@ -19,10 +20,6 @@ gboolean sy_design_read_fail(GError **error, __isl_keep const char *format, ...)
 /* Prefixes "/name" (or "/i") to error; returns FALSE. */
 gboolean sy_design_read_below(GError **error, __isl_keep const char *name);
 gboolean sy_design_read_below_index(GError **error, guint i);
-
-/* "an object", "an integer", "null", ... for messages. */
-__isl_keep const char *sy_design_read_type(__isl_keep JsonNode *node);
-gboolean sy_design_read_holds(__isl_keep JsonNode *node, GType type);
 
 /* Every member of o is one of names or of extra (both NULL-terminated,
  * extra may be NULL), and the first n_required of names are there. */

@@ -170,7 +170,7 @@ static gboolean ping_pong_from_json(
 	for (guint k = 0; k < 2; k++) {
 		JsonNode *e = json_array_get_element(list, k);
 
-		if (!sy_design_read_holds(e, G_TYPE_BOOLEAN))
+		if (!sy_json_holds(e, G_TYPE_BOOLEAN))
 			return sy_design_read_fail(
 				error, "\"ping_pong\" is not two booleans");
 		f->ping_pong[k] = json_node_get_boolean(e);

@@ -142,7 +142,7 @@ static gboolean get_index(
 	if (n == 0)
 		return sy_design_read_fail(error, "\"%s\" is %s, not null",
 			name,
-			sy_design_read_type(json_object_get_member(o, name)));
+			sy_json_type_name(json_object_get_member(o, name)));
 	if (!sy_design_read_int_member(
 		    o, name, 0, MIN(n - 1, G_MAXINT), &i, error))
 		return FALSE;

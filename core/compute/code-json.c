@@ -134,28 +134,6 @@ static SyCode *drop(SyCode *code)
 	return NULL;
 }
 
-static const char *node_type(JsonNode *node)
-{
-	if (JSON_NODE_HOLDS_OBJECT(node))
-		return "an object";
-	if (JSON_NODE_HOLDS_ARRAY(node))
-		return "an array";
-	if (JSON_NODE_HOLDS_NULL(node))
-		return "null";
-	switch (json_node_get_value_type(node)) {
-	case G_TYPE_INT64: return "an integer";
-	case G_TYPE_STRING: return "a string";
-	case G_TYPE_BOOLEAN: return "a boolean";
-	default: return "a number";
-	}
-}
-
-static gboolean holds(JsonNode *node, GType type)
-{
-	return JSON_NODE_HOLDS_VALUE(node) &&
-		json_node_get_value_type(node) == type;
-}
-
 /* Every member of o is one of names (NULL-terminated) and the first
  * n_required are there. */
 static gboolean check_members(JsonObject *o, const char *const *names,
@@ -195,7 +173,7 @@ static SyCodeExpr *op_from_json(JsonObject *o, GError **error)
 		return NULL;
 	op_node = json_object_get_member(o, "op");
 	args_node = json_object_get_member(o, "args");
-	op = holds(op_node, G_TYPE_STRING)
+	op = sy_json_holds(op_node, G_TYPE_STRING)
 		? sy_code_op_from_name(json_node_get_string(op_node))
 		: SY_CODE_N_OPS;
 	if (op == SY_CODE_N_OPS) {
@@ -204,7 +182,7 @@ static SyCodeExpr *op_from_json(JsonObject *o, GError **error)
 	}
 	if (!JSON_NODE_HOLDS_ARRAY(args_node)) {
 		invalid(error, "\"args\" is %s, not an array",
-			node_type(args_node));
+			sy_json_type_name(args_node));
 		return NULL;
 	}
 	list = json_node_get_array(args_node);
@@ -237,13 +215,13 @@ static SyCodeExpr *expr_from_json(
 {
 	if (null_ok && JSON_NODE_HOLDS_NULL(node))
 		return NULL;
-	if (holds(node, G_TYPE_INT64))
+	if (sy_json_holds(node, G_TYPE_INT64))
 		return sy_code_expr_int(json_node_get_int(node));
-	if (holds(node, G_TYPE_STRING))
+	if (sy_json_holds(node, G_TYPE_STRING))
 		return sy_code_expr_id(json_node_get_string(node));
 	if (JSON_NODE_HOLDS_OBJECT(node))
 		return op_from_json(json_node_get_object(node), error);
-	invalid(error, "%s is not an expression", node_type(node));
+	invalid(error, "%s is not an expression", sy_json_type_name(node));
 	return NULL;
 }
 
@@ -275,9 +253,9 @@ static const char *member_string(
 {
 	JsonNode *node = json_object_get_member(o, name);
 
-	if (holds(node, G_TYPE_STRING))
+	if (sy_json_holds(node, G_TYPE_STRING))
 		return json_node_get_string(node);
-	invalid(error, "\"%s\" is %s, not a string", name, node_type(node));
+	invalid(error, "\"%s\" is %s, not a string", name, sy_json_type_name(node));
 	return NULL;
 }
 
@@ -293,7 +271,7 @@ static SyCode *block_from_json(JsonObject *o, GError **error)
 	node = json_object_get_member(o, "children");
 	if (!JSON_NODE_HOLDS_ARRAY(node)) {
 		invalid(error, "\"children\" is %s, not an array",
-			node_type(node));
+			sy_json_type_name(node));
 		return NULL;
 	}
 	list = json_node_get_array(node);
@@ -329,7 +307,7 @@ static gboolean pragma_from_json(JsonObject *o, SyCode *loop, GError **error)
 	loop->pragma = (SyCodePragma)p;
 	if (loop->pragma != SY_CODE_PRAGMA_PIPELINE)
 		return ii ? invalid(error, "\"ii\" without a pipeline") : TRUE;
-	if (!ii || !holds(ii, G_TYPE_INT64) || json_node_get_int(ii) < 1 ||
+	if (!ii || !sy_json_holds(ii, G_TYPE_INT64) || json_node_get_int(ii) < 1 ||
 		json_node_get_int(ii) > G_MAXUINT)
 		return invalid(error,
 			"a pipeline needs \"ii\", an integer from 1 to %u",
@@ -345,7 +323,7 @@ static gboolean trip_from_json(JsonObject *o, SyCode *loop, GError **error)
 
 	if (JSON_NODE_HOLDS_NULL(trip) && loop->trip < 0)
 		return TRUE;
-	if (holds(trip, G_TYPE_INT64) && json_node_get_int(trip) == loop->trip)
+	if (sy_json_holds(trip, G_TYPE_INT64) && json_node_get_int(trip) == loop->trip)
 		return TRUE;
 	if (loop->trip < 0)
 		return invalid(error,
@@ -369,9 +347,9 @@ static SyCode *for_from_json(JsonObject *o, GError **error)
 		!(iterator = member_string(o, "iterator", error)))
 		return NULL;
 	degenerate = json_object_get_member(o, "degenerate");
-	if (!holds(degenerate, G_TYPE_BOOLEAN)) {
+	if (!sy_json_holds(degenerate, G_TYPE_BOOLEAN)) {
 		invalid(error, "\"degenerate\" is %s, not a boolean",
-			node_type(degenerate));
+			sy_json_type_name(degenerate));
 		return NULL;
 	}
 	if (!(init = member_expr_from_json(o, "init", error)) ||
@@ -433,7 +411,7 @@ static gboolean user_stmt_from_json(JsonObject *o, int *stmt, GError **error)
 	*stmt = -1;
 	if (!node)
 		return TRUE;
-	if (!holds(node, G_TYPE_INT64) || json_node_get_int(node) < 0 ||
+	if (!sy_json_holds(node, G_TYPE_INT64) || json_node_get_int(node) < 0 ||
 		json_node_get_int(node) > G_MAXINT)
 		return invalid(error, "\"stmt\" is not a statement's index");
 	*stmt = (int)json_node_get_int(node);
@@ -456,7 +434,7 @@ static SyCode *user_from_json(JsonObject *o, GError **error)
 		return NULL;
 	node = json_object_get_member(o, "args");
 	if (!JSON_NODE_HOLDS_ARRAY(node)) {
-		invalid(error, "\"args\" is %s, not an array", node_type(node));
+		invalid(error, "\"args\" is %s, not an array", sy_json_type_name(node));
 		return NULL;
 	}
 	list = json_node_get_array(node);
@@ -484,7 +462,7 @@ static SyCode *node_from_json(JsonNode *node, GError **error)
 	const char *kind;
 
 	if (!JSON_NODE_HOLDS_OBJECT(node)) {
-		invalid(error, "%s is not a node (an object)", node_type(node));
+		invalid(error, "%s is not a node (an object)", sy_json_type_name(node));
 		return NULL;
 	}
 	o = json_node_get_object(node);
