@@ -3,12 +3,15 @@
  * designs where a model that enumerated tiles, PEs or iterations would
  * show it.  Prints milliseconds (median of RUNS); not a test. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "comm/kernel-facts.h"
+#include "model/form.h"
 #include "model/latency.h"
 #include "model/model.h"
 #include "poly/names.h"
 #include "testutil.h"
+#include "testmodel.h"
 
 #define RUNS 5
 
@@ -131,6 +134,66 @@ static void bench_example(const char *dir, const char *name)
 		slowest);
 }
 
+/* The size-parametric form (model/form.h) of mm n^3 on [i,j], built at
+ * sizes, evaluated at every size of its class in turn (re-set, read,
+ * evaluated): evaluations a second on one core, against the time to
+ * build a design at one size. */
+static void bench_form(const char *n, const char *sizes)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
+	g_autoptr(SyChoices) c =
+		sy_choices_new(a, g_ptr_array_index(a->candidates, 3), NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyModelForm) form = NULL;
+	g_autoptr(GPtrArray) class = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sy_config_free);
+	g_autoptr(GArray) d = NULL;
+	SyDesign *design;
+	double build, start, sum = 0, p, st, e;
+	gint64 evals = 0;
+	int b;
+	GError *error = NULL;
+
+	if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error))
+		g_error("%s", error->message);
+	build = now_ms();
+	design = sy_test_design_at(a, c, cfg, &array);
+	build = now_ms() - build;
+	if (!design || !(form = sy_model_form_new(design, &error)))
+		g_error("no form: %s", error ? error->message : "no design");
+	/* Every tile of the class with the same latency and SIMD. */
+	d = sy_config_divisors(atoll(n));
+	for (guint x = 0; x < d->len * d->len * d->len; x++) {
+		SyConfig *at = sy_config_copy(cfg);
+
+		at->tile[0] = g_array_index(d, gint64, x % d->len);
+		at->tile[1] = g_array_index(d, gint64, x / d->len % d->len);
+		at->tile[2] = g_array_index(d, gint64, x / d->len / d->len);
+		if (sy_config_validate(at, c, NULL) &&
+			sy_model_form_covers(form, at))
+			g_ptr_array_add(class, at);
+		else
+			sy_config_free(at);
+	}
+	start = now_ms();
+	do {
+		for (guint k = 0; k < class->len; k++, evals++) {
+			g_autoptr(SyLatencyInputs) in = sy_latency_inputs_new(
+				sy_model_form_at(form, class->pdata[k]), NULL);
+
+			sum += in ? sy_latency_eval(in, &sy_test_u250, &p, &st,
+					    &e, &b)
+				  : 0;
+		}
+	} while (now_ms() - start < 500);
+	printf("form of mm %s^3 [i,j] %s: %u sizes of its class, "
+	       "%.0f evaluations/s (design at one size: %.1f ms)\n",
+		n, sizes, class->len,
+		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
+		build);
+}
+
 int main(int argc, char **argv)
 {
 	/* Line by line: a slow design shows what came before it. */
@@ -149,6 +212,12 @@ int main(int argc, char **argv)
 	bench_exact("2^20^3, 1000,1000,64/10,10/4", "1048576",
 		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
 		"kernel[]->latency[10,10];kernel[]->simd[4]}");
+	printf("\nsize-parametric form (model/form.h)\n");
+	bench_form("64", "{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+			 "kernel[]->latency[8,8];kernel[]->simd[2]}");
+	bench_form("1024", "{kernel[]->space_time[3];"
+			   "kernel[]->array_part[256,256,512];"
+			   "kernel[]->latency[16,16];kernel[]->simd[8]}");
 	printf("\nexact path, every dataflow at the example's sizes\n");
 	for (int k = 0; argc > 1 && k < 3; k++)
 		bench_example(argv[1], (const char *[]){"mm.c", "conv.c",

@@ -444,8 +444,16 @@ static guint pack_of(Build *b, const char *prefix, guint level,
 		b->failed = TRUE;
 		return 1;
 	}
-	while (!(b->options && b->options->no_packing) &&
-		p * 2 * bits <= WORD_BITS && innermost % (p * 2) == 0)
+	if (b->options && b->options->no_packing)
+		return p;
+	return sy_design_pack_widest(bits, innermost);
+}
+
+guint sy_design_pack_widest(guint bits, gint64 innermost)
+{
+	guint p = 1;
+
+	while (p * 2 * bits <= WORD_BITS && innermost % (p * 2) == 0)
 		p *= 2;
 	return p;
 }

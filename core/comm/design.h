@@ -219,6 +219,11 @@ __isl_keep const SyModule *sy_design_find(
 guint sy_design_path_pack(
 	__isl_keep const SyDesign *design, __isl_keep const SyIoPath *path);
 
+/* The packing factor a buffer of bits-bit elements gets where the
+ * user gives none: the widest power of two that divides its innermost
+ * dimension and fits a 512-bit word. */
+guint sy_design_pack_widest(guint bits, gint64 innermost);
+
 /* FIFOs of a name, summed over their pairs. */
 gint64 sy_design_fifo_count(
 	__isl_keep const SyDesign *design, __isl_keep const char *name);

@@ -114,6 +114,48 @@ double sy_latency_eval(const SyLatencyInputs *in, const SyModelTarget *target,
 	return *prologue + *steady + *epilogue;
 }
 
+static gboolean same_module(const SyLatencyModule *a, const SyLatencyModule *b)
+{
+	return a->in == b->in && a->out == b->out &&
+	       a->buffered == b->buffered && a->ping_pong == b->ping_pong &&
+	       a->n_tiles == b->n_tiles && a->load_iters == b->load_iters &&
+	       a->load_entries == b->load_entries &&
+	       a->load_ii == b->load_ii && a->load_depth == b->load_depth &&
+	       a->dram_bits == b->dram_bits &&
+	       a->compute_runs == b->compute_runs &&
+	       a->compute_ii == b->compute_ii &&
+	       a->compute_depth == b->compute_depth;
+}
+
+static gboolean same_counts(const SyLatencyInputs *a,
+	const SyLatencyModule *ma, const SyLatencyInputs *b,
+	const SyLatencyModule *mb)
+{
+	for (gsize j = 0; j < ma->compute_runs; j++) {
+		gsize x = ma->compute_at + j, y = mb->compute_at + j;
+
+		if (a->issue[x] != b->issue[y] || a->depth[x] != b->depth[y] ||
+			a->times[x] != b->times[y])
+			return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean sy_latency_inputs_same(
+	const SyLatencyInputs *a, const SyLatencyInputs *b)
+{
+	if (a->n_modules != b->n_modules || a->ops != b->ops ||
+		a->flops != b->flops || a->instances != b->instances ||
+		a->slots != b->slots || a->dsp_per_mac != b->dsp_per_mac ||
+		a->offchip_bytes != b->offchip_bytes)
+		return FALSE;
+	for (guint k = 0; k < a->n_modules; k++)
+		if (!same_module(&a->modules[k], &b->modules[k]) ||
+			!same_counts(a, &a->modules[k], b, &b->modules[k]))
+			return FALSE;
+	return TRUE;
+}
+
 /* The families, created in the design's order where e has none. */
 static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 {

@@ -105,6 +105,11 @@ void sy_latency_inputs_free(__isl_take SyLatencyInputs *in);
 __isl_give SyLatencyInputs *sy_latency_inputs_new_by_tile(
 	__isl_keep const SyDesign *design, GError **error);
 
+/* Whether a and b are the same numbers (each family's, in order, and
+ * the design's). */
+gboolean sy_latency_inputs_same(__isl_keep const SyLatencyInputs *a,
+	__isl_keep const SyLatencyInputs *b);
+
 /* One family's cycles (its whole run), first (one tile's load, input
  * families) and last (output families), as sy_latency_estimate gives
  * them; allocates nothing. */

@@ -1,0 +1,294 @@
+/* Re-setting a module code's size-dependent constants. */
+#include "comm/design.h"
+#include "model/form-code.h"
+
+/* A constant: its trip count's value plus offset (-1: the last
+ * value), or its stride (a subscript's factor). */
+typedef struct {
+	SyCodeExpr *node;
+	SyFormDim dim;
+	gint64 offset;
+	gboolean stride;
+} SyFormSlot;
+
+void sy_form_code_init(SyFormCode *fc)
+{
+	fc->slots = g_array_new(FALSE, FALSE, sizeof(SyFormSlot));
+	fc->loops = g_ptr_array_new();
+}
+
+void sy_form_code_clear(SyFormCode *fc)
+{
+	g_clear_pointer(&fc->slots, g_array_unref);
+	g_clear_pointer(&fc->loops, g_ptr_array_unref);
+}
+
+typedef struct {
+	SyFormCode *fc;
+	const SyFormContext *ctx;
+	SyFormSizes at; /* the sizes the code was built at */
+	const char *what;
+	GError **error;
+} Collect;
+
+static gboolean refuse(Collect *c, const char *why, const char *name)
+{
+	g_set_error(c->error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"form: %s: %s %s", c->what, why, name);
+	return FALSE;
+}
+
+/* The role of an identifier, whether its trips depend on the sizes. */
+static gboolean sized(Collect *c, const char *name, SyFormDim *dim)
+{
+	const SyFormContext *x = c->ctx;
+
+	return sy_form_role_of(name, x->roles, x->n_roles, x->config, dim) &&
+	       dim->role != SY_FORM_FIXED;
+}
+
+/* A constant compared with a dimension of trip count n: 0, n - 1 or
+ * n. */
+static gboolean match(Collect *c, SyCodeExpr *k, const SyFormDim *dim,
+	const char *name)
+{
+	gint64 n;
+
+	if (dim->role == SY_FORM_AMBIGUOUS)
+		return refuse(c, "a dimension of several roles:", name);
+	n = sy_form_dim_trip(dim, &c->at);
+	if (k->value == 0)
+		return TRUE;
+	if (k->value != n - 1 && k->value != n)
+		return refuse(c, "a bound that is not a trip count:", name);
+	g_array_append_val(c->fc->slots,
+		((SyFormSlot){k, *dim, k->value - n, FALSE}));
+	return TRUE;
+}
+
+/* A subscript's factors of dimensions that are their strides (others
+ * stay: the form's check compares what the model reads of them). */
+static void strides(Collect *c, SyCodeExpr *e)
+{
+	SyCodeExpr *id, *k;
+	SyFormDim dim;
+
+	if (!e || e->kind != SY_CODE_EXPR_OP)
+		return;
+	for (guint a = 0; a < e->n_args; a++)
+		strides(c, e->args[a]);
+	if (e->op != SY_CODE_OP_MUL)
+		return;
+	id = e->args[0]->kind == SY_CODE_EXPR_ID ? e->args[0] : e->args[1];
+	k = id == e->args[0] ? e->args[1] : e->args[0];
+	if (id->kind != SY_CODE_EXPR_ID || k->kind != SY_CODE_EXPR_INT ||
+		!sized(c, id->name, &dim) || dim.role == SY_FORM_AMBIGUOUS ||
+		k->value != sy_form_dim_stride(&dim, &c->at))
+		return;
+	g_array_append_val(c->fc->slots, ((SyFormSlot){k, dim, 0, TRUE}));
+}
+
+static gboolean reads_sized(Collect *c, const SyCodeExpr *e)
+{
+	SyFormDim dim;
+
+	if (!e)
+		return FALSE;
+	if (e->kind == SY_CODE_EXPR_ID)
+		return sized(c, e->name, &dim);
+	for (guint k = 0; e->kind == SY_CODE_EXPR_OP && k < e->n_args; k++)
+		if (reads_sized(c, e->args[k]))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean comparison(SyCodeOp op)
+{
+	return op == SY_CODE_OP_EQ || op == SY_CODE_OP_LE ||
+	       op == SY_CODE_OP_LT || op == SY_CODE_OP_GE ||
+	       op == SY_CODE_OP_GT;
+}
+
+/* A guard: conjunctions and disjunctions of a dimension compared with
+ * a constant. */
+static gboolean guard(Collect *c, SyCodeExpr *e)
+{
+	SyCodeExpr *id, *k;
+	SyFormDim dim;
+
+	if (!e || !reads_sized(c, e))
+		return TRUE;
+	if (e->kind == SY_CODE_EXPR_OP &&
+		(e->op == SY_CODE_OP_AND || e->op == SY_CODE_OP_AND_THEN ||
+			e->op == SY_CODE_OP_OR || e->op == SY_CODE_OP_OR_ELSE))
+		return guard(c, e->args[0]) && guard(c, e->args[1]);
+	if (e->kind != SY_CODE_EXPR_OP || !comparison(e->op))
+		return refuse(c, "a condition of another form than", "x <= n");
+	id = e->args[0]->kind == SY_CODE_EXPR_ID ? e->args[0] : e->args[1];
+	k = id == e->args[0] ? e->args[1] : e->args[0];
+	if (id->kind != SY_CODE_EXPR_ID || k->kind != SY_CODE_EXPR_INT)
+		return refuse(c, "an affine guard of", "several dimensions");
+	return !sized(c, id->name, &dim) || match(c, k, &dim, id->name);
+}
+
+/* A statement's arguments: the conditions among them (a FIFO access's
+ * request: a pinned lane, the first or last iteration) re-set as
+ * guards are; subscripts stay (the form's check compares what the
+ * model reads of them). */
+static gboolean collect_args(Collect *c, SyCode *code)
+{
+	for (guint k = 0; code->args && k < code->args->len; k++) {
+		SyCodeExpr *e = g_ptr_array_index(code->args, k);
+
+		if (e && e->kind == SY_CODE_EXPR_OP &&
+			(comparison(e->op) || e->op == SY_CODE_OP_AND ||
+				e->op == SY_CODE_OP_AND_THEN ||
+				e->op == SY_CODE_OP_OR ||
+				e->op == SY_CODE_OP_OR_ELSE)) {
+			if (!guard(c, e))
+				return FALSE;
+		} else {
+			strides(c, e);
+		}
+	}
+	return TRUE;
+}
+
+static gboolean collect(Collect *c, SyCode *code);
+
+static gboolean collect_for(Collect *c, SyCode *code)
+{
+	SyFormDim dim;
+
+	if (!sized(c, code->name, &dim))
+		return !reads_sized(c, code->init) &&
+			       !reads_sized(c, code->cond)
+			       ? collect(c, code->body)
+			       : refuse(c, "bounds read a tile or a PE:",
+					 code->name);
+	if (code->degenerate || code->init->kind != SY_CODE_EXPR_INT ||
+		code->init->value != 0)
+		return refuse(c, "a loop that does not start at 0:",
+			code->name);
+	g_ptr_array_add(c->fc->loops, code);
+	return guard(c, code->cond) && collect(c, code->body);
+}
+
+/* The tile statement "T" of an I/O path's tile loops: each argument a
+ * tile coordinate, a loop's iterator or a constant. */
+static gboolean collect_tile(Collect *c, SyCode *code)
+{
+	for (guint d = 0; code->args && d < code->args->len; d++) {
+		SyCodeExpr *e = g_ptr_array_index(code->args, d);
+		SyFormDim dim;
+
+		if (!e || e->kind == SY_CODE_EXPR_ID)
+			continue;
+		if (e->kind != SY_CODE_EXPR_INT ||
+			d >= c->ctx->config->n_members)
+			return refuse(c, "a tile coordinate that is not",
+				"a loop's or a constant");
+		dim = (SyFormDim){SY_FORM_TILES, c->ctx->config->order[d]};
+		if (!match(c, e, &dim, "a tile coordinate"))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean collect(Collect *c, SyCode *code)
+{
+	if (!code)
+		return TRUE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (!collect(c, g_ptr_array_index(code->children, k)))
+				return FALSE;
+		return TRUE;
+	case SY_CODE_FOR: return collect_for(c, code);
+	case SY_CODE_IF:
+		return guard(c, code->cond) && collect(c, code->body) &&
+		       collect(c, code->else_body);
+	case SY_CODE_MARK: return collect(c, code->body);
+	case SY_CODE_USER:
+		return g_strcmp0(code->name, "T") ? collect_args(c, code)
+						   : collect_tile(c, code);
+	}
+	return TRUE;
+}
+
+gboolean sy_form_code_collect(SyFormCode *fc, const SyFormContext *ctx,
+	SyCode *code, const char *what, GError **error)
+{
+	Collect c = {fc, ctx, {ctx->choices, ctx->config}, what, error};
+
+	return collect(&c, code);
+}
+
+void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
+{
+	for (guint k = 0; k < fc->slots->len; k++) {
+		SyFormSlot *s = &g_array_index(fc->slots, SyFormSlot, k);
+
+		s->node->value = s->stride
+			? sy_form_dim_stride(&s->dim, sizes)
+			: sy_form_dim_trip(&s->dim, sizes) + s->offset;
+	}
+	for (guint k = 0; k < fc->loops->len; k++) {
+		SyCode *l = g_ptr_array_index(fc->loops, k);
+
+		l->trip = sy_code_for_trip(
+			l->name, l->init, l->cond, l->inc, l->degenerate);
+	}
+}
+
+static gboolean same_children(const SyCode *a, const SyCode *b)
+{
+	if (a->children->len != b->children->len)
+		return FALSE;
+	for (guint k = 0; k < a->children->len; k++)
+		if (!sy_form_code_same(g_ptr_array_index(a->children, k),
+			    g_ptr_array_index(b->children, k)))
+			return FALSE;
+	return TRUE;
+}
+
+static gboolean same_args(const SyCode *a, const SyCode *b)
+{
+	guint n = a->args ? a->args->len : 0;
+
+	if (n != (b->args ? b->args->len : 0))
+		return FALSE;
+	for (guint k = 0; k < n; k++)
+		if (!sy_code_expr_is_equal(g_ptr_array_index(a->args, k),
+			    g_ptr_array_index(b->args, k)))
+			return FALSE;
+	return TRUE;
+}
+
+gboolean sy_form_code_same(const SyCode *a, const SyCode *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || g_strcmp0(a->name, b->name))
+		return FALSE;
+	switch (a->kind) {
+	case SY_CODE_BLOCK: return same_children(a, b);
+	case SY_CODE_FOR:
+		return sy_code_expr_is_equal(a->init, b->init) &&
+		       sy_code_expr_is_equal(a->cond, b->cond) &&
+		       sy_code_expr_is_equal(a->inc, b->inc) &&
+		       a->degenerate == b->degenerate && a->trip == b->trip &&
+		       a->pragma == b->pragma && a->ii == b->ii &&
+		       sy_form_code_same(a->body, b->body);
+	case SY_CODE_IF:
+		return sy_code_expr_is_equal(a->cond, b->cond) &&
+		       sy_form_code_same(a->body, b->body) &&
+		       sy_form_code_same(a->else_body, b->else_body);
+	case SY_CODE_MARK: return sy_form_code_same(a->body, b->body);
+	case SY_CODE_USER:
+		return a->stmt == b->stmt &&
+		       (g_strcmp0(a->name, "T") || same_args(a, b));
+	}
+	return FALSE;
+}

@@ -1,0 +1,264 @@
+/* The roles of the schedule's dimensions, read off its marks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/id.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+
+#include "comm/io-facts.h"
+#include "model/form-roles.h"
+
+static const SyLoopRef *member_ref(const SyChoices *c, guint m)
+{
+	for (guint i = 0; i < c->tilable->len; i++) {
+		const SyLoopRef *l = g_ptr_array_index(c->tilable, i);
+
+		if (l->member == m)
+			return l;
+	}
+	return NULL;
+}
+
+/* The SIMD width where it divides member m's points (the SIMD loop is
+ * m), else 1. */
+static gint64 simd_on(const SyFormSizes *s, guint m)
+{
+	const SySimdChoice *ch;
+
+	if (s->config->simd < 0)
+		return 1;
+	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
+	return ch->loop.in_band && ch->loop.member == m
+		       ? s->config->simd_factor
+		       : 1;
+}
+
+gint64 sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
+{
+	const SyConfig *cfg = s->config;
+	const SyLoopRef *l;
+	guint m = dim->member;
+
+	switch (dim->role) {
+	case SY_FORM_TILES:
+		l = member_ref(s->choices, m);
+		return l ? (l->extent + cfg->tile[m] - 1) / cfg->tile[m] : -1;
+	case SY_FORM_PES: /* the space loop's points */
+		m = s->choices->candidate->space[m];
+		return cfg->tile[m] / cfg->latency[m] / simd_on(s, m);
+	case SY_FORM_POINTS:
+		return cfg->tile[m] / cfg->latency[m] / simd_on(s, m);
+	case SY_FORM_LATENCY: return cfg->latency[m];
+	case SY_FORM_SIMD: return cfg->simd < 0 ? 1 : cfg->simd_factor;
+	case SY_FORM_FIXED:
+	case SY_FORM_AMBIGUOUS: return -1;
+	}
+	return -1;
+}
+
+gint64 sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
+{
+	const SyConfig *cfg = s->config;
+	guint m = dim->member;
+	const SySimdChoice *ch;
+
+	switch (dim->role) {
+	case SY_FORM_TILES: return cfg->tile[m];
+	case SY_FORM_PES:
+		m = s->choices->candidate->space[m];
+		return cfg->latency[m] * simd_on(s, m);
+	case SY_FORM_POINTS: return cfg->latency[m] * simd_on(s, m);
+	case SY_FORM_LATENCY: return 1;
+	case SY_FORM_SIMD:
+		if (cfg->simd < 0)
+			return 1;
+		ch = g_ptr_array_index(s->choices->simd, cfg->simd);
+		return ch->loop.in_band ? cfg->latency[ch->loop.member] : 1;
+	case SY_FORM_FIXED:
+	case SY_FORM_AMBIGUOUS: return -1;
+	}
+	return -1;
+}
+
+typedef struct {
+	const SyBand *band;
+	GArray *dims; /* SyFormDim per depth */
+	GArray *set; /* gboolean per depth: assigned */
+	gboolean failed;
+} Walk;
+
+static void assign(Walk *w, guint depth, SyFormDim dim)
+{
+	while (w->dims->len <= depth) {
+		SyFormDim none = {SY_FORM_FIXED, 0};
+		gboolean no = FALSE;
+
+		g_array_append_val(w->dims, none);
+		g_array_append_val(w->set, no);
+	}
+	if (g_array_index(w->set, gboolean, depth)) {
+		SyFormDim *had = &g_array_index(w->dims, SyFormDim, depth);
+
+		if (had->role != dim.role || had->member != dim.member)
+			had->role = SY_FORM_AMBIGUOUS;
+		return;
+	}
+	g_array_index(w->dims, SyFormDim, depth) = dim;
+	g_array_index(w->set, gboolean, depth) = TRUE;
+}
+
+static SyFormRole role_named(const char *mark, gsize len)
+{
+	static const struct {
+		const char *name;
+		SyFormRole role;
+	} roles[] = {{"array_part", SY_FORM_TILES}, {"space", SY_FORM_POINTS},
+		{"time", SY_FORM_POINTS}, {"latency", SY_FORM_LATENCY},
+		{"simd", SY_FORM_SIMD}};
+
+	for (guint k = 0; k < G_N_ELEMENTS(roles); k++)
+		if (strlen(roles[k].name) == len &&
+			!strncmp(mark, roles[k].name, len))
+			return roles[k].role;
+	return SY_FORM_AMBIGUOUS;
+}
+
+static int member_named(const SyBand *band, const char *name, gsize len)
+{
+	for (guint m = 0; m < band->n_members; m++)
+		if (strlen(band->members[m].name) == len &&
+			!strncmp(band->members[m].name, name, len))
+			return (int)m;
+	return -1;
+}
+
+/* The roles of a marked band's members at depth on: "role[a,b]". */
+static void assign_marked(Walk *w, const char *mark, guint depth, guint n)
+{
+	const char *open = strchr(mark, '[');
+	const char *at;
+	SyFormRole role;
+
+	if (!open) {
+		w->failed = TRUE;
+		return;
+	}
+	role = role_named(mark, (gsize)(open - mark));
+	at = open + 1;
+	for (guint k = 0; k < n; k++) {
+		gsize len = strcspn(at, ",]");
+		int m = member_named(w->band, at, len);
+		SyFormDim dim = {role, m < 0 ? 0 : (guint)m};
+
+		/* The SIMD loop below the band names no member. */
+		if (m < 0 && role != SY_FORM_SIMD)
+			dim.role = SY_FORM_AMBIGUOUS;
+		assign(w, depth + k, dim);
+		at += len + (at[len] == ',');
+	}
+}
+
+static void walk(Walk *w, isl_schedule_node *node, guint depth,
+	const char *mark);
+
+static void walk_children(
+	Walk *w, isl_schedule_node *node, guint depth, const char *mark)
+{
+	isl_size n = isl_schedule_node_n_children(node);
+
+	for (int k = 0; k < n; k++)
+		walk(w, isl_schedule_node_get_child(node, k), depth, mark);
+}
+
+/* Takes node. */
+static void walk(Walk *w, isl_schedule_node *node, guint depth,
+	const char *mark)
+{
+	isl_id *id;
+	isl_size n;
+
+	switch (isl_schedule_node_get_type(node)) {
+	case isl_schedule_node_mark:
+		id = isl_schedule_node_mark_get_id(node);
+		walk_children(w, node, depth, isl_id_get_name(id));
+		isl_id_free(id);
+		break;
+	case isl_schedule_node_band:
+		n = isl_schedule_node_band_n_member(node);
+		if (mark)
+			assign_marked(w, mark, depth, (guint)n);
+		else
+			for (int k = 0; k < n; k++)
+				assign(w, depth + (guint)k,
+					(SyFormDim){SY_FORM_FIXED, 0});
+		walk_children(w, node, depth + (guint)n, NULL);
+		break;
+	case isl_schedule_node_error: w->failed = TRUE; break;
+	default: walk_children(w, node, depth, NULL); break;
+	}
+	isl_schedule_node_free(node);
+}
+
+SyFormDim *sy_form_roles_new(const SyPeArray *array, guint *n)
+{
+	Walk w = {array->analysis->band,
+		g_array_new(FALSE, FALSE, sizeof(SyFormDim)),
+		g_array_new(FALSE, FALSE, sizeof(gboolean)), FALSE};
+
+	walk(&w, isl_schedule_get_root(array->schedule), 0, NULL);
+	g_array_free(w.set, TRUE);
+	*n = w.dims->len;
+	if (w.failed) {
+		g_array_free(w.dims, TRUE);
+		return NULL;
+	}
+	return (SyFormDim *)g_array_free(w.dims, FALSE);
+}
+
+/* The index of a coordinate name in a list of them, or -1. */
+static int coordinate(const char *name, const char *const *names, guint n)
+{
+	for (guint k = 0; k < n; k++)
+		if (g_str_equal(name, names[k]))
+			return (int)k;
+	return -1;
+}
+
+/* "<prefix><N>": N, or -1. */
+static int numbered(const char *name, const char *prefix)
+{
+	gsize len = strlen(prefix);
+	char *end;
+	long v;
+
+	if (strncmp(name, prefix, len) || !g_ascii_isdigit(name[len]))
+		return -1;
+	v = strtol(name + len, &end, 10);
+	return *end || v > 64 ? -1 : (int)v;
+}
+
+gboolean sy_form_role_of(const char *name, const SyFormDim *roles,
+	guint n_roles, const SyConfig *config, SyFormDim *dim)
+{
+	int k;
+
+	if ((k = numbered(name, "c")) >= 0) {
+		if ((guint)k >= n_roles)
+			return FALSE;
+		*dim = roles[k];
+		return TRUE;
+	}
+	if ((k = numbered(name, "sy_t")) >= 0 || (k = numbered(name, "t")) >= 0) {
+		if ((guint)k >= config->n_members)
+			return FALSE;
+		*dim = (SyFormDim){SY_FORM_TILES, config->order[k]};
+		return TRUE;
+	}
+	if ((k = coordinate(name, sy_module_code_pe_names, 3)) >= 0 ||
+		(k = coordinate(name, sy_module_code_p_names, 3)) >= 0) {
+		*dim = (SyFormDim){SY_FORM_PES, (guint)k};
+		return TRUE;
+	}
+	return FALSE;
+}

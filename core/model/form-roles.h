@@ -1,0 +1,66 @@
+/* What each loop of a design's code runs over, as a function of the
+ * sizes: the size-parametric form of the latency model (model/form.h)
+ * re-sets a built design's numbers from these.
+ *
+ * The PE array's schedule (compute/pe-array.h) names every band it
+ * inserts by a mark ("array_part[i,j,k]", "space[i,j]", "time[k]",
+ * "latency[i,j]", "simd[k]"); isl's AST names the loop of schedule
+ * dimension N "cN", so the role of "cN" is the role of dimension N.
+ * The other names the modules' code reads are fixed dimensions: tiles
+ * ("sy_t0", and "t0" in the I/O paths' tile loops, in the tile loops'
+ * order) and PE coordinates ("idx" in the PE, "p0" elsewhere). */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "compute/config.h"
+#include "compute/pe-array.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	SY_FORM_FIXED, /* a loop below the band: the sizes do not change it */
+	SY_FORM_TILES, /* the tiles of a band member: ceil(extent / tile) */
+	SY_FORM_POINTS, /* a space or time loop inside a tile: tile /
+			   latency (/ SIMD width on the SIMD member) */
+	SY_FORM_LATENCY, /* a latency-hiding loop: the factor */
+	SY_FORM_SIMD, /* the SIMD loop: the width */
+	SY_FORM_PES, /* a PE coordinate: PEs along a space loop */
+	SY_FORM_AMBIGUOUS, /* several roles at one depth */
+} SyFormRole;
+
+typedef struct {
+	SyFormRole role;
+	guint member; /* band member (TILES, POINTS, LATENCY); space loop
+			 (PES) */
+} SyFormDim;
+
+/* The sizes a form is evaluated at: a configuration of its choices. */
+typedef struct {
+	__isl_keep const SyChoices *choices;
+	__isl_keep const SyConfig *config;
+} SyFormSizes;
+
+/* The trips of a dimension at the sizes (FIXED and AMBIGUOUS: -1). */
+gint64 sy_form_dim_trip(
+	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
+
+/* The stride of a dimension in its band member's points (point =
+ * latency x (SIMD x time + lane) + latency loop): what a subscript
+ * multiplies its iterator by; -1 for FIXED and AMBIGUOUS. */
+gint64 sy_form_dim_stride(
+	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
+
+/* Per schedule dimension of the array's schedule, its role; *n the
+ * dimensions.  NULL where the schedule cannot be read. */
+__isl_give SyFormDim *sy_form_roles_new(
+	__isl_keep const SyPeArray *array, guint *n);
+
+/* The role of an identifier of the modules' code: "cN" by roles, tile
+ * and PE coordinates by the config; FALSE for any other name. */
+gboolean sy_form_role_of(__isl_keep const char *name,
+	__isl_keep const SyFormDim *roles, guint n_roles,
+	__isl_keep const SyConfig *config, __isl_keep SyFormDim *dim);
+
+G_END_DECLS

@@ -1,0 +1,449 @@
+/* The latency model's size-parametric form (see form.h). */
+#include "comm/design-kernel.h"
+#include "comm/design-grid.h"
+#include "comm/io-facts.h"
+#include "compute/pe-array.h"
+#include "model/form-code.h"
+#include "model/form.h"
+#include "model/latency-walk.h"
+#include "model/latency.h"
+
+/* Where a box's extent along one dimension comes from: the extent of
+ * an index of one or two band members (i, or i + j) over a tile or a
+ * PE's latency-hiding points of each, sum of (extent - 1) + 1; the
+ * candidates still standing, or none (fixed). */
+typedef struct {
+	guint n_terms;
+	SyFormDim term[2]; /* TILES: the tile size; LATENCY: the factor */
+} BoxTerms;
+
+typedef struct {
+	guint n;
+	BoxTerms cand[32];
+} BoxDim;
+
+typedef struct {
+	SyIoPathFacts *f;
+	BoxDim *box; /* f->n_dims */
+	gboolean lanes; /* f->lanes is the SIMD width */
+	gboolean widest; /* f->pack is sy_design_pack_widest's */
+	gboolean port; /* it has a DRAM port: kernel's ports[index] */
+} Path;
+
+struct _SyModelForm {
+	SyDesign *design;
+	const SyChoices *choices;
+	SyConfig *built; /* the sizes design was built at */
+	SyConfig *at; /* those it is set at */
+	SyFormDim *roles;
+	guint n_roles;
+	SyFormCode code;
+	GArray *paths; /* Path, per design->io->paths */
+};
+
+void sy_model_form_free(SyModelForm *form)
+{
+	if (!form)
+		return;
+	for (guint k = 0; form->paths && k < form->paths->len; k++)
+		g_free(g_array_index(form->paths, Path, k).box);
+	if (form->paths)
+		g_array_unref(form->paths);
+	sy_form_code_clear(&form->code);
+	g_free(form->roles);
+	sy_config_free(form->built);
+	sy_config_free(form->at);
+	sy_design_free(form->design);
+	g_free(form);
+}
+
+static gboolean fail(GError **error, const char *what)
+{
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"form: %s", what);
+	return FALSE;
+}
+
+/* Every module's code and every path's tile loops. */
+static gboolean collect_code(SyModelForm *form, GError **error)
+{
+	SyDesign *d = form->design;
+	SyFormContext ctx = {form->roles, form->n_roles, form->built,
+		form->choices};
+
+	for (guint k = 0; k < d->modules->len; k++) {
+		SyModule *m = g_ptr_array_index(d->modules, k);
+
+		if (m->code && !sy_form_code_collect(&form->code, &ctx,
+				       m->code, m->name, error))
+			return FALSE;
+	}
+	for (guint k = 0; k < d->io->paths->len; k++) {
+		SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
+
+		if (!sy_form_code_collect(&form->code, &ctx, f->tiles,
+			    f->path->prefix, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* A term's value at sizes: TILES stands for the tile size here, not
+ * the number of tiles. */
+static gint64 term_value(const SyFormDim *t, const SyConfig *cfg)
+{
+	return t->role == SY_FORM_TILES ? cfg->tile[t->member]
+					: cfg->latency[t->member];
+}
+
+static gint64 box_value(const BoxTerms *b, const SyConfig *cfg)
+{
+	gint64 v = 1;
+
+	for (guint k = 0; k < b->n_terms; k++)
+		v += term_value(&b->term[k], cfg) - 1;
+	return v;
+}
+
+static void add_candidate(BoxDim *b, const BoxTerms *t, const SyConfig *cfg,
+	gint64 v)
+{
+	if (box_value(t, cfg) == v && b->n < G_N_ELEMENTS(b->cand))
+		b->cand[b->n++] = *t;
+}
+
+/* The candidates of a box's extent v at the sizes the design was built
+ * at: one term first, then two. */
+static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
+{
+	const SyConfig *cfg = form->built;
+	guint n = 2 * cfg->n_members;
+
+	b->n = 0;
+	for (guint x = 0; x < n; x++) {
+		BoxTerms t = {1, {{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES,
+					 x / 2},
+					 {0, 0}}};
+
+		add_candidate(b, &t, cfg, v);
+	}
+	for (guint x = 0; x < n; x++)
+		for (guint y = x + 2 - x % 2; y < n; y++) {
+			BoxTerms t = {2, {{x % 2 ? SY_FORM_LATENCY
+						 : SY_FORM_TILES,
+						 x / 2},
+						 {y % 2 ? SY_FORM_LATENCY
+							: SY_FORM_TILES,
+							 y / 2}}};
+
+			add_candidate(b, &t, cfg, v);
+		}
+}
+
+static void read_paths(SyModelForm *form)
+{
+	SyDesign *d = form->design;
+	guint n_ports = d->kernel->ports->len;
+
+	form->paths = g_array_new(FALSE, TRUE, sizeof(Path));
+	for (guint k = 0; k < d->io->paths->len; k++) {
+		SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
+		Path p = {f, g_new0(BoxDim, f->n_dims + 1), FALSE, FALSE,
+			k < n_ports};
+
+		for (guint x = 0; x < f->n_dims; x++)
+			box_candidates(form, f->box[x], &p.box[x]);
+		p.lanes = form->built->simd >= 0 && f->lanes > 1 &&
+			  f->lanes == form->built->simd_factor;
+		p.widest = f->n_dims &&
+			   f->pack == sy_design_pack_widest(
+					      f->path->plain_array->bits,
+					      f->box[f->n_dims - 1]);
+		g_array_append_val(form->paths, p);
+	}
+}
+
+/* Whether every tile divides its loop (the only class a form has
+ * yet: the code then has no guards for the padding). */
+static gboolean divides(const SyChoices *c, const SyConfig *cfg)
+{
+	for (guint i = 0; i < c->tilable->len; i++) {
+		const SyLoopRef *l = g_ptr_array_index(c->tilable, i);
+
+		if (l->extent % cfg->tile[l->member])
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* Whether the SIMD loop is one below the band (its strip-mined loop's
+ * trip count, which the roles do not follow yet). */
+static gboolean simd_below(const SyChoices *c, const SyConfig *cfg)
+{
+	const SySimdChoice *ch;
+
+	if (cfg->simd < 0)
+		return FALSE;
+	ch = g_ptr_array_index(c->simd, cfg->simd);
+	return !ch->loop.in_band;
+}
+
+SyModelForm *sy_model_form_new(SyDesign *design, GError **error)
+{
+	SyModelForm *form = g_new0(SyModelForm, 1);
+	const SyPeArray *array = design->array;
+
+	form->design = design;
+	sy_form_code_init(&form->code);
+	if (!array || !design->io || !design->kernel || !design->grid) {
+		fail(error, "the design is not complete");
+		goto error;
+	}
+	form->choices = array->choices;
+	form->built = sy_config_copy(array->config);
+	form->at = sy_config_copy(array->config);
+	if (!divides(form->choices, form->built)) {
+		fail(error, "a tile does not divide its loop");
+		goto error;
+	}
+	if (simd_below(form->choices, form->built)) {
+		fail(error, "the SIMD loop is below the band");
+		goto error;
+	}
+	form->roles = sy_form_roles_new(array, &form->n_roles);
+	if (!form->roles) {
+		fail(error, "the schedule's roles cannot be read");
+		goto error;
+	}
+	if (!collect_code(form, error))
+		goto error;
+	read_paths(form);
+	return form;
+error:
+	sy_model_form_free(form);
+	return NULL;
+}
+
+/* The trip counts that are 1 (the loops isl does not print). */
+static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
+{
+	SyFormSizes a = {form->choices, form->built}, b = {form->choices, cfg};
+
+	for (guint m = 0; m < cfg->n_members; m++) {
+		SyFormDim dims[] = {{SY_FORM_TILES, m}, {SY_FORM_POINTS, m},
+			{SY_FORM_LATENCY, m}};
+
+		for (guint k = 0; k < G_N_ELEMENTS(dims); k++)
+			if ((sy_form_dim_trip(&dims[k], &a) == 1) !=
+				(sy_form_dim_trip(&dims[k], &b) == 1))
+				return FALSE;
+	}
+	return (form->built->simd_factor == 1) == (cfg->simd_factor == 1);
+}
+
+gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
+{
+	const SyConfig *b = form->built;
+
+	if (cfg->n_members != b->n_members || cfg->simd != b->simd ||
+		!divides(form->choices, cfg))
+		return FALSE;
+	for (guint m = 0; m < b->n_members; m++)
+		if (cfg->order[m] != b->order[m])
+			return FALSE;
+	return same_ones(form, cfg);
+}
+
+static void set_grid(SyModelForm *form, const SyFormSizes *s)
+{
+	SyDesignGrid *g = form->design->grid;
+
+	g->count = 1;
+	for (guint d = 0; d < g->n_space; d++) {
+		SyFormDim pes = {SY_FORM_PES, d};
+
+		g->pe[d] = sy_form_dim_trip(&pes, s);
+		g->count *= g->pe[d];
+	}
+	for (guint m = 0; m < g->n_members; m++) {
+		SyFormDim tiles = {SY_FORM_TILES, m};
+
+		g->padded[m] = sy_form_dim_trip(&tiles, s) * s->config->tile[m];
+	}
+	g->simd = s->config->simd < 0 ? 1 : (guint)s->config->simd_factor;
+}
+
+/* The tiles a path's tile loops run. */
+static gint64 tile_count(const SyIoPathFacts *f)
+{
+	SyWalkEnv env = {{0}, {0}, 0};
+	SyWalkCount c = {0, 0, 0, NULL, NULL, {1, 0}};
+
+	if (!sy_walk_count(f->tiles, &env, &c, NULL))
+		return -1;
+	return c.issue;
+}
+
+static void set_path(SyModelForm *form, Path *p, const SyFormSizes *s)
+{
+	SyIoPathFacts *f = p->f;
+	const SyDesignGrid *g = form->design->grid;
+	gint64 n = 1;
+
+	for (guint x = 0; x < f->n_dims; x++) {
+		if (p->box[x].n)
+			f->box[x] = box_value(&p->box[x].cand[0], s->config);
+		n *= f->box[x];
+	}
+	if (p->lanes)
+		f->lanes = (guint)s->config->simd_factor;
+	if (p->widest)
+		f->pack = sy_design_pack_widest(
+			f->path->plain_array->bits, f->box[f->n_dims - 1]);
+	f->box_words = n / f->pack;
+	f->units = f->path->exterior ? g->count / g->pe[f->along] : g->count;
+}
+
+static void set_port(SyModelForm *form, guint k, const Path *p)
+{
+	SyDesignPort *port = g_ptr_array_index(form->design->kernel->ports, k);
+
+	port->pack = p->f->pack;
+	port->words = tile_count(p->f) * p->f->units * p->f->box_words;
+}
+
+const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
+{
+	SyFormSizes s = {form->choices, cfg};
+
+	sy_form_code_set(&form->code, &s);
+	set_grid(form, &s);
+	for (guint k = 0; k < form->paths->len; k++) {
+		Path *p = &g_array_index(form->paths, Path, k);
+
+		set_path(form, p, &s);
+		if (p->port)
+			set_port(form, k, p);
+	}
+	return form->design;
+}
+
+/* Keeps the box candidates that give other's extents. */
+static void narrow(SyModelForm *form, const SyDesign *other)
+{
+	const SyConfig *cfg = other->array->config;
+
+	for (guint k = 0; k < form->paths->len; k++) {
+		Path *p = &g_array_index(form->paths, Path, k);
+		const SyIoPathFacts *o = g_ptr_array_index(other->io->paths, k);
+
+		for (guint x = 0; x < p->f->n_dims; x++) {
+			BoxDim *b = &p->box[x];
+			guint kept = 0;
+
+			for (guint c = 0; c < b->n; c++)
+				if (box_value(&b->cand[c], cfg) == o->box[x])
+					b->cand[kept++] = b->cand[c];
+			/* None left: the first stays, and the check
+			 * below names the difference. */
+			b->n = kept ? kept : MIN(b->n, 1);
+		}
+	}
+}
+
+static gboolean differ(GError **error, const char *what, const char *name)
+{
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"form: %s of %s differs from the design built at its sizes",
+		what, name);
+	return FALSE;
+}
+
+static gboolean check_paths(SyModelForm *form, const SyDesign *other,
+	GError **error)
+{
+	for (guint k = 0; k < form->paths->len; k++) {
+		const SyIoPathFacts *f =
+			g_array_index(form->paths, Path, k).f;
+		const SyIoPathFacts *o = g_ptr_array_index(other->io->paths, k);
+		const char *name = f->path->prefix;
+
+		for (guint x = 0; x < f->n_dims; x++)
+			if (f->box[x] != o->box[x]) {
+				g_set_error(error, SY_DESIGN_ERROR,
+					SY_DESIGN_ERROR_INVALID,
+					"form: the box of %s is %" G_GINT64_FORMAT
+					" along dimension %u, the design built "
+					"at its sizes has %" G_GINT64_FORMAT,
+					name, f->box[x], x, o->box[x]);
+				return FALSE;
+			}
+		if (f->lanes != o->lanes || f->pack != o->pack ||
+			f->box_words != o->box_words || f->units != o->units)
+			return differ(error, "the words", name);
+		if (!sy_form_code_same(f->tiles, o->tiles))
+			return differ(error, "the tile loops", name);
+	}
+	return TRUE;
+}
+
+static gboolean check_modules(const SyDesign *d, const SyDesign *other,
+	GError **error)
+{
+	for (guint k = 0; k < d->modules->len; k++) {
+		const SyModule *m = g_ptr_array_index(d->modules, k);
+		const SyModule *o = g_ptr_array_index(other->modules, k);
+
+		if (g_strcmp0(m->name, o->name))
+			return differ(error, "the modules", m->name);
+		if (!sy_form_code_same(m->code, o->code))
+			return differ(error, "the code", m->name);
+	}
+	for (guint k = 0; k < d->kernel->ports->len; k++) {
+		const SyDesignPort *p = g_ptr_array_index(d->kernel->ports, k);
+		const SyDesignPort *o =
+			g_ptr_array_index(other->kernel->ports, k);
+
+		if (p->words != o->words || p->pack != o->pack)
+			return differ(error, "the words", p->name);
+	}
+	return TRUE;
+}
+
+/* What the latency model reads of both: the same numbers. */
+static gboolean check_inputs(const SyDesign *d, const SyDesign *other,
+	GError **error)
+{
+	g_autoptr(SyLatencyInputs) a = sy_latency_inputs_new(d, error);
+	g_autoptr(SyLatencyInputs) b = a ? sy_latency_inputs_new(other, error)
+					 : NULL;
+
+	if (!b)
+		return FALSE;
+	return sy_latency_inputs_same(a, b) ||
+	       differ(error, "the latency model's inputs", "the design");
+}
+
+gboolean sy_model_form_check(SyModelForm *form, const SyDesign *other,
+	GError **error)
+{
+	const SyDesign *d = form->design;
+	const SyDesignGrid *g = d->grid, *o = other->grid;
+
+	if (!other->array || !other->io || !other->kernel ||
+		other->array->choices != form->choices ||
+		!sy_model_form_covers(form, other->array->config))
+		return fail(error, "the design is not of the form's class");
+	if (d->modules->len != other->modules->len ||
+		d->io->paths->len != other->io->paths->len ||
+		d->kernel->ports->len != other->kernel->ports->len)
+		return differ(error, "the modules", "the design");
+	narrow(form, other);
+	sy_model_form_at(form, other->array->config);
+	for (guint k = 0; k < g->n_space; k++)
+		if (g->pe[k] != o->pe[k])
+			return differ(error, "the PEs", "the grid");
+	return check_paths(form, other, error) &&
+	       check_modules(d, other, error) &&
+	       check_inputs(d, other, error);
+}

@@ -1,0 +1,61 @@
+/* The latency model's size-parametric form: a design built once per
+ * dataflow, tile order, options and class of sizes, whose numbers the
+ * sizes decide are re-set for other sizes of that class without isl,
+ * so that the latency model (model/latency.h) reads it as it reads a
+ * design built at those sizes.
+ *
+ * What changes with the sizes, for designs whose tiles divide their
+ * loops: the trip counts of the modules' loops and the constants of
+ * their guards (model/form-code.h), the PE grid, each I/O path's box,
+ * lanes, packing, words and units, and the DRAM ports' words.  A class
+ * keeps the same code: the same tile order and SIMD loop, and the same
+ * loops of one iteration (isl prints none for them).  Where a design
+ * has anything else that changes (a tile that does not divide its
+ * loop, an affine guard, a box that is no tile or latency factor), the
+ * form refuses it, and the exact path (a design built at the sizes)
+ * stays the answer.
+ *
+ * A form is checked against a design built at other sizes of its class
+ * (sy_model_form_check): the same code and numbers, or an error naming
+ * the first difference.  tests/test-form.c holds it to the exact path
+ * (==) on random sizes of every example. */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "comm/design.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SyModelForm SyModelForm;
+
+/* The form of design (taken: completed, sy_design_complete; its PE
+ * array, choices and analysis must outlive the form); NULL (error set,
+ * SY_DESIGN_ERROR) where its code or numbers are not re-set by the
+ * sizes as above. */
+__isl_give SyModelForm *sy_model_form_new(
+	__isl_take SyDesign *design, GError **error);
+void sy_model_form_free(__isl_take SyModelForm *form);
+
+/* Whether config (of the form's choices) is in its class. */
+gboolean sy_model_form_covers(__isl_keep const SyModelForm *form,
+	__isl_keep const SyConfig *config);
+
+/* The form's design re-set at config (covered by the form): for the
+ * latency model alone (its statements' subscripts, buffers and FIFOs
+ * stay those of the sizes it was built at).  Valid until the next
+ * call. */
+__isl_keep const SyDesign *sy_model_form_at(
+	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config);
+
+/* Checks the form at other's sizes (other: completed, of the form's
+ * choices, in its class) against other: FALSE (error set,
+ * SY_DESIGN_ERROR, naming the first difference) where they differ in
+ * anything the latency model reads. */
+gboolean sy_model_form_check(__isl_keep SyModelForm *form,
+	__isl_keep const SyDesign *other, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyModelForm, sy_model_form_free)
+
+G_END_DECLS

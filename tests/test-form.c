@@ -1,0 +1,142 @@
+/* Two paths to one answer: the latency model's size-parametric form
+ * (model/form.h: a design built once, its numbers re-set for other
+ * sizes of its class without isl) against designs built at those sizes
+ * (the exact path), on random sizes of every example's dataflows (fixed
+ * seed; tiles that divide their loops, the only class a form has yet).
+ * The form must agree with each design in its code and numbers
+ * (sy_model_form_check) and give the same cycles (==). */
+#include "testutil.h"
+#include "testmodel.h"
+#include "model/form.h"
+
+static const char *examples_dir;
+
+/* Forms per dataflow, and sizes of its class each is evaluated at. */
+#define FORMS 3
+#define SIZES 4
+/* Draws to find sizes of a form's class. */
+#define DRAWS 400
+
+typedef struct {
+	guint forms, refused, compared;
+} Tally;
+
+/* Random sizes of form's class. */
+static gboolean draw_covered(const SyModelForm *form, SyConfig *cfg,
+	const SyChoices *c, GRand *rng)
+{
+	for (guint k = 0; k < DRAWS; k++) {
+		sy_test_config_randomize(cfg, c, rng, TRUE);
+		if (sy_config_validate(cfg, c, NULL) &&
+			sy_model_form_covers(form, cfg))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The form at sizes of its class against the design built there: the
+ * first such design verifies the form (a form that differs from it is
+ * refused, as a form's user refuses it), every later one must agree.
+ * FALSE where the form is refused. */
+static gboolean compare(SyModelForm *form, const SyAnalysis *a,
+	const SyChoices *c, GRand *rng, gboolean verify, Tally *t)
+{
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyLatencyInputs) exact = NULL, fast = NULL;
+	GError *error = NULL;
+
+	if (!draw_covered(form, cfg, c, rng) ||
+		!(design = sy_test_design_at(a, c, cfg, &array)))
+		return TRUE;
+	if (verify && !sy_model_form_check(form, design, &error)) {
+		g_test_message("refused on check: %s", error->message);
+		g_clear_error(&error);
+		t->refused++;
+		return FALSE;
+	}
+	sy_model_form_check(form, design, &error);
+	if (error) {
+		g_autofree char *x = sy_config_to_flags(cfg, c);
+
+		g_test_message("at %s", x);
+	}
+	g_assert_no_error(error);
+	exact = sy_latency_inputs_new(design, &error);
+	g_assert_no_error(error);
+	fast = sy_latency_inputs_new(sy_model_form_at(form, cfg), &error);
+	g_assert_no_error(error);
+	sy_test_latency_same(fast, exact);
+	t->compared++;
+	return TRUE;
+}
+
+static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
+	Tally *t)
+{
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyModelForm) form = NULL;
+	SyDesign *design;
+	GError *error = NULL;
+
+	sy_test_config_randomize(cfg, c, rng, TRUE);
+	if (!(design = sy_test_design_at(a, c, cfg, &array)))
+		return;
+	form = sy_model_form_new(design, &error);
+	if (!form) {
+		g_test_message("refused: %s", error->message);
+		g_clear_error(&error);
+		t->refused++;
+		return;
+	}
+	if (!compare(form, a, c, rng, TRUE, t))
+		return;
+	t->forms++;
+	for (guint k = 1; k < SIZES; k++)
+		compare(form, a, c, rng, FALSE, t);
+}
+
+static void test_random(void)
+{
+	g_autoptr(GRand) rng = g_rand_new_with_seed(21);
+	guint stride = sy_test_stride();
+	Tally total = {0, 0, 0};
+
+	for (guint x = 0; sy_test_model_examples[x]; x++) {
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		g_autofree char *path = g_build_filename(
+			examples_dir, sy_test_model_examples[x], NULL);
+		g_autoptr(SyAnalysis) a =
+			sy_analysis_new_from_file(path, &ao, NULL);
+		Tally t = {0, 0, 0};
+
+		g_assert_nonnull(a);
+		for (guint c = x % stride; c < a->candidates->len;
+			c += stride) {
+			g_autoptr(SyChoices) ch = sy_choices_new(
+				a, g_ptr_array_index(a->candidates, c), NULL);
+
+			for (guint k = 0; k < FORMS; k++)
+				one_form(a, ch, rng, &t);
+		}
+		g_test_message("%s: %u forms, %u refused, %u sizes compared",
+			sy_test_model_examples[x], t.forms, t.refused,
+			t.compared);
+		total.forms += t.forms;
+		total.refused += t.refused;
+		total.compared += t.compared;
+	}
+	g_test_message("%u forms, %u refused, %u sizes compared", total.forms,
+		total.refused, total.compared);
+	g_assert_cmpuint(total.compared, >=, 100 / stride);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	examples_dir = SYSTOLE_EXAMPLES_DIR;
+	g_test_add_func("/form/random", test_random);
+	return g_test_run();
+}

@@ -1,0 +1,34 @@
+/* Helpers shared by the latency model's tests of two paths to one
+ * answer (test-fast, test-form) and their benchmarks: random sizes,
+ * designs built at them, inputs compared. */
+#pragma once
+
+#include "compute/config.h"
+#include "compute/pe-array.h"
+#include "model/latency.h"
+
+/* The examples every dataflow of which the sweeps take. */
+extern const char *const sy_test_model_examples[];
+
+/* Random sizes for c: tiles up to the loop's extent (at most 4 on space
+ * loops, so that arrays stay small; the others untiled one time in
+ * two), divisors of it only where divisors says so; latency a divisor
+ * of the tile; SIMD (one time in two) a width its loop allows. */
+void sy_test_config_randomize(__isl_keep SyConfig *cfg,
+	__isl_keep const SyChoices *c, __isl_keep GRand *rng,
+	gboolean divisors);
+
+/* The design at cfg, completed as an export completes it; NULL where
+ * the sizes or the backend refuse it.  *array is the PE array it stands
+ * on (NULL with it). */
+__isl_give SyDesign *sy_test_design_at(__isl_keep const SyAnalysis *a,
+	__isl_keep const SyChoices *c, __isl_keep const SyConfig *cfg,
+	__isl_give SyPeArray **array);
+
+/* The U250 target the sweeps evaluate at. */
+extern const SyModelTarget sy_test_u250;
+
+/* Asserts that both inputs give the same cycles (==), per family and
+ * for the design, and the same work and off-chip bytes. */
+void sy_test_latency_same(__isl_keep const SyLatencyInputs *a,
+	__isl_keep const SyLatencyInputs *b);
