@@ -177,10 +177,13 @@ static void test_u280_three_slrs(void)
 	check_slr(e, 2, SY_RESOURCE_DSP, 5120.0 / 3, 2880, 2880 * 0.9, FALSE);
 }
 
-/* A design no set of SLRs holds spans them all, over budget. */
+/* A design no set of SLRs holds spans them all, over budget.  The
+ * memory: U200's 4 DDR4-2400 channels give 77 GB/s, F1's 4 DDR4-2133
+ * ones 68 (aws-fpga's Alveo to F1 migration guide). */
 static void test_too_large(void)
 {
 	g_autoptr(SyDevice) u200 = device("u200");
+	g_autoptr(SyDevice) vu9p = device("vu9p");
 	g_autoptr(SyEstimate) e = estimate(7000, 0, 0, 0, 0);
 	g_autoptr(SyEstimate) none = estimate(0, 0, 0, 0, 0);
 
@@ -192,6 +195,9 @@ static void test_too_large(void)
 	sy_estimate_fit(none, u200, 1.0);
 	g_assert_cmpuint(none->n_slrs, ==, 1);
 	g_assert_cmpfloat(none->device_gbps, ==, 77);
+	sy_estimate_fit(none, vu9p, 0.75);
+	g_assert_cmpstr(none->device, ==, "vu9p");
+	g_assert_cmpfloat(none->device_gbps, ==, 68);
 }
 
 int main(int argc, char **argv)
