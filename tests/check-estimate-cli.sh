@@ -173,12 +173,94 @@ run $sizes --model odyssey "$mm" &&
 	[ "$(sed -n '1p;3p' "$tmp/out" | tr '\n' '|')" = "model odyssey on u250 at 300 MHz|cycles          32913 (prologue 17, steady state 32832, epilogue 64)|" ] ||
 	fail "estimate --model odyssey: $(sed -n '1,3p' "$tmp/out")"
 
-# 64 x 64 PEs: over the U250's DSPs, LUTs and FFs, over four SLRs.
+# Designs over several SLRs: per SLR, its share of the design (spread
+# evenly) against what that SLR leaves to the user.  16 x 16 PEs of 8
+# lanes on the U250: 10240 DSP, over the 2880 x 3 of three SLRs, in
+# four (AutoBridge's SLR areas, four alike).
+run --space i,j --tile i=16,j=16,k=16 --simd k=8 "$mm" && {
+	sed -n '/^the design spans/,$p' "$tmp/out" >"$tmp/slrs"
+	cat >"$tmp/want" <<'TEXT'
+the design spans 4 SLRs
+SLR   resource    used  available  budget  percent
+SLR0  DSP         2560       2880    2880   88.9 %
+      BRAM18K        8       1152    1152    0.7 %
+      BRAM36K        4        576     576    0.7 %
+      URAM           0        320     320    0.0 %
+      LUT       159614     381600  381600   41.8 %
+      FF        312452     763200  763200   40.9 %
+SLR1  DSP         2560       2880    2880   88.9 %
+      BRAM18K        8       1152    1152    0.7 %
+      BRAM36K        4        576     576    0.7 %
+      URAM           0        320     320    0.0 %
+      LUT       159614     381600  381600   41.8 %
+      FF        312452     763200  763200   40.9 %
+SLR2  DSP         2560       2880    2880   88.9 %
+      BRAM18K        8       1152    1152    0.7 %
+      BRAM36K        4        576     576    0.7 %
+      URAM           0        320     320    0.0 %
+      LUT       159614     381600  381600   41.8 %
+      FF        312452     763200  763200   40.9 %
+SLR3  DSP         2560       2880    2880   88.9 %
+      BRAM18K        8       1152    1152    0.7 %
+      BRAM36K        4        576     576    0.7 %
+      URAM           0        320     320    0.0 %
+      LUT       159614     381600  381600   41.8 %
+      FF        312452     763200  763200   40.9 %
+TEXT
+	diff -u "$tmp/want" "$tmp/slrs" || fail "estimate of 2048 lanes on u250: the SLR table"
+}
+# 32 x 32 PEs on the U280: 1,056,376 LUTs, over two SLRs' 401,760 +
+# 382,080, in three; SLR0 leaves more LUTs and fewer DSPs than SLR1 and
+# SLR2 (AutoBridge's U280 slots).
+run --space i,j --tile i=32,j=32,k=16 --device u280 "$mm" && {
+	sed -n '/^the design spans/,$p' "$tmp/out" >"$tmp/slrs"
+	cat >"$tmp/want" <<'TEXT'
+the design spans 3 SLRs
+SLR   resource       used  available  budget  percent
+SLR0  DSP         1706.67       2736    2736   62.4 %
+      BRAM18K       10.67       1200    1200    0.9 %
+      BRAM36K        5.33        600     600    0.9 %
+      URAM              0        320     320    0.0 %
+      LUT       352125.33     401760  401760   87.6 %
+      FF           533904     803520  803520   66.4 %
+SLR1  DSP         1706.67       2880    2880   59.3 %
+      BRAM18K       10.67       1152    1152    0.9 %
+      BRAM36K        5.33        576     576    0.9 %
+      URAM              0        320     320    0.0 %
+      LUT       352125.33     382080  382080   92.2 %
+      FF           533904     764160  764160   69.9 %
+SLR2  DSP         1706.67       2880    2880   59.3 %
+      BRAM18K       10.67       1152    1152    0.9 %
+      BRAM36K        5.33        576     576    0.9 %
+      URAM              0        320     320    0.0 %
+      LUT       352125.33     382080  382080   92.2 %
+      FF           533904     764160  764160   69.9 %
+TEXT
+	diff -u "$tmp/want" "$tmp/slrs" || fail "estimate of 1024 PEs on u280: the SLR table"
+}
+# The same as JSON: each of "slrs" keeps the resources used by their
+# names and adds what the SLR leaves (available) and its budget.
+run --space i,j --tile i=32,j=32,k=16 --device u280 --json "$mm" &&
+	python3 - "$tmp/out" <<'PY' || fail "estimate --json of 1024 PEs on u280: slrs"
+import json, sys
+slrs = json.load(open(sys.argv[1]))["slrs"]
+left = [{"dsp": 2736, "bram18k": 1200, "uram": 320, "lut": 401760, "ff": 803520}] + \
+    2 * [{"dsp": 2880, "bram18k": 1152, "uram": 320, "lut": 382080, "ff": 764160}]
+want = [dict(dsp=5120 / 3, bram18k=32 / 3, uram=0, lut=1056376 / 3, ff=533904,
+             available=a, budget=a) for a in left]
+if slrs != want:
+    sys.exit("slrs: %s" % slrs)
+PY
+
+# 64 x 64 PEs: over the U250's DSPs, LUTs and FFs, over four SLRs, and
+# over each SLR's.
 run --space i,j "$mm" && {
 	grep -qx 'DSP         20480      11520    11520  177.8 %  OVER' "$tmp/out" ||
 		fail "estimate of 4096 PEs: no DSP over budget"
 	grep -qx 'the design spans 4 SLRs' "$tmp/out" ||
 		fail "estimate of 4096 PEs: not over 4 SLRs"
+	[ "$(grep -cx '      LUT       1023198     381600  381600  268.1 %  OVER' "$tmp/out")" -eq 4 ] ||
+		fail "estimate of 4096 PEs: not over each SLR's LUTs"
 }
 "$cli" export --space i,j "$mm" -o "$tmp/big" >/dev/null 2>"$tmp/warnings" ||
 	fail "export of 4096 PEs: $(head -n 1 "$tmp/warnings")"

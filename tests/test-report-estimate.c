@@ -65,7 +65,10 @@ static SyEstimate *made(void)
 	return e;
 }
 
-/* The fit of made() on a two-SLR device whose FF budget it passes. */
+/* The fit of made() on a two-SLR device whose FF budget it passes, in
+ * the whole device and in each SLR; SLR1 leaves the user fewer LUTs and
+ * FFs than SLR0 (a shell in it, as on U280).  The SLRs' budgets are
+ * half of what they leave, so that no column can stand for another. */
 static void fit(SyEstimate *e)
 {
 	static const double available[SY_N_RESOURCES] = {
@@ -83,6 +86,12 @@ static void fit(SyEstimate *e)
 	e->slr = g_new0(SyResources, 2);
 	set_resources(&e->slr[0], 640.5, 288, 0, 152800, 229392);
 	set_resources(&e->slr[1], 640, 288, 0, 152992, 229392);
+	e->slr_available = g_new0(SyResources, 2);
+	e->slr_budget = g_new0(SyResources, 2);
+	set_resources(&e->slr_available[0], 6000, 2600, 640, 900000, 160000);
+	set_resources(&e->slr_available[1], 6288, 2776, 640, 828000, 140000);
+	set_resources(&e->slr_budget[0], 3000, 1300, 320, 450000, 80000);
+	set_resources(&e->slr_budget[1], 3144, 1388, 320, 414000, 70000);
 }
 
 static const char *const text_before_fit =
@@ -126,9 +135,19 @@ static const char *const text_fit =
 	"FF        458784     300000   300000  152.9 %  OVER\n"
 	"\n"
 	"the design spans 2 SLRs\n"
-	"SLR     DSP  BRAM18K  URAM     LUT      FF\n"
-	"SLR0  640.5      288     0  152800  229392\n"
-	"SLR1    640      288     0  152992  229392\n";
+	"SLR   resource    used  available  budget  percent\n"
+	"SLR0  DSP        640.5       6000    3000   10.7 %\n"
+	"      BRAM18K      288       2600    1300   11.1 %\n"
+	"      BRAM36K      144       1300     650   11.1 %\n"
+	"      URAM           0        640     320    0.0 %\n"
+	"      LUT       152800     900000  450000   17.0 %\n"
+	"      FF        229392     160000   80000  143.4 %  OVER\n"
+	"SLR1  DSP          640       6288    3144   10.2 %\n"
+	"      BRAM18K      288       2776    1388   10.4 %\n"
+	"      BRAM36K      144       1388     694   10.4 %\n"
+	"      URAM           0        640     320    0.0 %\n"
+	"      LUT       152992     828000  414000   18.5 %\n"
+	"      FF        229392     140000   70000  163.9 %  OVER\n";
 
 /* text with the first occurrence of from replaced by to. */
 static char *replaced(const char *text, const char *from, const char *to)
@@ -315,14 +334,42 @@ static const char *const json_fit =
 	"      \"bram18k\" : 288,\n"
 	"      \"uram\" : 0,\n"
 	"      \"lut\" : 152800,\n"
-	"      \"ff\" : 229392\n"
+	"      \"ff\" : 229392,\n"
+	"      \"available\" : {\n"
+	"        \"dsp\" : 6000,\n"
+	"        \"bram18k\" : 2600,\n"
+	"        \"uram\" : 640,\n"
+	"        \"lut\" : 900000,\n"
+	"        \"ff\" : 160000\n"
+	"      },\n"
+	"      \"budget\" : {\n"
+	"        \"dsp\" : 3000,\n"
+	"        \"bram18k\" : 1300,\n"
+	"        \"uram\" : 320,\n"
+	"        \"lut\" : 450000,\n"
+	"        \"ff\" : 80000\n"
+	"      }\n"
 	"    },\n"
 	"    {\n"
 	"      \"dsp\" : 640,\n"
 	"      \"bram18k\" : 288,\n"
 	"      \"uram\" : 0,\n"
 	"      \"lut\" : 152992,\n"
-	"      \"ff\" : 229392\n"
+	"      \"ff\" : 229392,\n"
+	"      \"available\" : {\n"
+	"        \"dsp\" : 6288,\n"
+	"        \"bram18k\" : 2776,\n"
+	"        \"uram\" : 640,\n"
+	"        \"lut\" : 828000,\n"
+	"        \"ff\" : 140000\n"
+	"      },\n"
+	"      \"budget\" : {\n"
+	"        \"dsp\" : 3144,\n"
+	"        \"bram18k\" : 1388,\n"
+	"        \"uram\" : 320,\n"
+	"        \"lut\" : 414000,\n"
+	"        \"ff\" : 70000\n"
+	"      }\n"
 	"    }\n"
 	"  ]\n"
 	"}\n";

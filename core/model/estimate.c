@@ -27,6 +27,8 @@ void sy_estimate_free(SyEstimate *estimate)
 	g_ptr_array_unref(estimate->modules);
 	g_free(estimate->device);
 	g_free(estimate->slr);
+	g_free(estimate->slr_available);
+	g_free(estimate->slr_budget);
 	g_free(estimate);
 }
 
@@ -41,6 +43,20 @@ SyModuleEstimate *sy_estimate_add_module(SyEstimate *estimate,
 	m->ii = 1;
 	g_ptr_array_add(estimate->modules, m);
 	return m;
+}
+
+SyResourceFit sy_estimate_slr_fit(
+	const SyEstimate *e, guint slr, SyResourceKind kind)
+{
+	SyResourceFit f = {0};
+
+	g_return_val_if_fail(e && slr < e->n_slrs && kind < SY_N_RESOURCES, f);
+	g_return_val_if_fail(e->slr_available && e->slr_budget, f);
+	f.used = e->slr[slr].v[kind];
+	f.available = e->slr_available[slr].v[kind];
+	f.budget = e->slr_budget[slr].v[kind];
+	f.over = f.used > f.budget;
+	return f;
 }
 
 const char *sy_resource_name(SyResourceKind kind)

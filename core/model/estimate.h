@@ -101,6 +101,11 @@ typedef struct {
 	SyResourceFit fit[SY_N_RESOURCES];
 	guint n_slrs; /* the device's SLRs the design spans */
 	SyResources *slr; /* n_slrs: used per SLR */
+	/* n_slrs each: what SLR k leaves to the user (the device
+	 * profile's figures), and its budget (that x the budget
+	 * fraction).  sy_estimate_fit fills slr and these together. */
+	SyResources *slr_available;
+	SyResources *slr_budget;
 } SyEstimate;
 
 /* An estimate with nothing counted (model "systole", bottleneck -1). */
@@ -111,6 +116,12 @@ void sy_estimate_free(__isl_take SyEstimate *estimate);
 __isl_keep SyModuleEstimate *sy_estimate_add_module(
 	__isl_keep SyEstimate *estimate, __isl_keep const char *name,
 	SyModuleKind kind, gint64 count);
+
+/* Resource kind of SLR slr (< e->n_slrs) against that SLR: used,
+ * available, budget and over as e->fit gives them for the whole
+ * device. */
+SyResourceFit sy_estimate_slr_fit(__isl_keep const SyEstimate *e,
+	guint slr, SyResourceKind kind);
 
 /* The JSON member of each resource ("dsp", "bram18k", ...). */
 __isl_keep const char *sy_resource_name(SyResourceKind kind);

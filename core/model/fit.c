@@ -39,9 +39,16 @@ static void fit_slrs(
 		n++;
 	e->n_slrs = n;
 	e->slr = g_new0(SyResources, n);
-	for (guint k = 0; k < n; k++)
-		for (int r = 0; r < SY_N_RESOURCES; r++)
+	e->slr_available = g_new0(SyResources, n);
+	e->slr_budget = g_new0(SyResources, n);
+	for (guint k = 0; k < n; k++) {
+		e->slr_available[k] = slr_available(&device->slrs[k]);
+		for (int r = 0; r < SY_N_RESOURCES; r++) {
 			e->slr[k].v[r] = e->total.v[r] / n;
+			e->slr_budget[k].v[r] =
+				e->slr_available[k].v[r] * budget_fraction;
+		}
+	}
 }
 
 void sy_estimate_fit(
@@ -67,6 +74,8 @@ void sy_estimate_fit(
 		f->over = f->used > f->budget;
 	}
 	g_free(e->slr);
+	g_free(e->slr_available);
+	g_free(e->slr_budget);
 	fit_slrs(e, device, budget_fraction);
 	e->device_gbps = device->banks * device->channel_gbps;
 }

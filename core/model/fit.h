@@ -9,8 +9,9 @@
 
 G_BEGIN_DECLS
 
-/* Fills e->device, e->fit, e->n_slrs, e->slr and e->device_gbps from
- * e->total (replacing what an earlier call filled).
+/* Fills e->device, e->fit, e->n_slrs, e->slr, e->slr_available,
+ * e->slr_budget and e->device_gbps from e->total (replacing what an
+ * earlier call filled).
  *
  * Available is what the device's SLRs leave to the user, summed; the
  * budget is available x budget_fraction (0 < fraction <= 1; Odyssey
@@ -20,7 +21,10 @@ G_BEGIN_DECLS
  * from SLR0 up, whose budgets hold the design with its totals spread
  * evenly over them, the way a floorplanner spreads the PE rows (and
  * each row's I/O modules with it) over the dies; a design no set
- * holds spans them all.  e->slr[k] is then e->total / e->n_slrs.
+ * holds spans them all.  e->slr[k] is then e->total / e->n_slrs,
+ * e->slr_available[k] what SLR k leaves to the user and
+ * e->slr_budget[k] that x budget_fraction (sy_estimate_slr_fit puts
+ * the three side by side).
  *
  * device_gbps: the channels times one channel's bandwidth.
  *

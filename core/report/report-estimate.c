@@ -127,6 +127,8 @@ static void add_slrs(JsonBuilder *b, const SyEstimate *e)
 		json_builder_begin_object(b);
 		for (int k = 0; k < SY_N_RESOURCES; k++)
 			add_number(b, sy_resource_name(k), e->slr[s].v[k]);
+		add_resources(b, "available", &e->slr_available[s]);
+		add_resources(b, "budget", &e->slr_budget[s]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -412,33 +414,58 @@ static void fit_row(Table *t, const char *label, const SyResourceFit *f,
 	table_add(t, 1, f->over ? "OVER" : "");
 }
 
+/* A fit table's columns and header; per SLR, the SLR first. */
+static void fit_table_init(Table *t, gboolean per_slr)
+{
+	table_init(t, per_slr ? "llrrrrl" : "lrrrrl");
+	if (per_slr)
+		table_add(t, 1, "SLR");
+	table_add(t, 6, "resource", "used", "available", "budget", "percent",
+		"");
+}
+
+/* The rows of fits (one per resource), BRAM in 36K tiles after
+ * BRAM18K.  slr (NULL in the whole device's table) names the SLR in the
+ * first row's first column. */
+static void fit_rows(Table *t, const char *slr,
+	const SyResourceFit fits[SY_N_RESOURCES])
+{
+	for (int k = 0; k < SY_N_RESOURCES; k++) {
+		if (slr)
+			table_add(t, 1, k == 0 ? slr : "");
+		fit_row(t, resource_labels[k], &fits[k], 1.0);
+		if (k != SY_RESOURCE_BRAM18K)
+			continue;
+		if (slr)
+			table_add(t, 1, "");
+		fit_row(t, "BRAM36K", &fits[k], 0.5);
+	}
+}
+
 static void text_fit(GString *out, const SyEstimate *e)
 {
 	Table t;
 
-	table_init(&t, "lrrrrl");
-	table_add(&t, 6, "resource", "used", "available", "budget", "percent",
-		"");
-	for (int k = 0; k < SY_N_RESOURCES; k++) {
-		fit_row(&t, resource_labels[k], &e->fit[k], 1.0);
-		if (k == SY_RESOURCE_BRAM18K)
-			fit_row(&t, "BRAM36K", &e->fit[k], 0.5);
-	}
+	fit_table_init(&t, FALSE);
+	fit_rows(&t, NULL, e->fit);
 	g_string_append_printf(out, "\nfit on %s\n", e->device);
 	table_print(&t, out);
 }
 
+/* Per SLR, its share of the design against what it leaves to the user,
+ * as the whole device's fit. */
 static void text_slrs(GString *out, const SyEstimate *e)
 {
 	Table t;
 
-	table_init(&t, "lrrrrr");
-	table_add(&t, 1, "SLR");
-	for (int k = 0; k < SY_N_RESOURCES; k++)
-		table_add(&t, 1, resource_labels[k]);
+	fit_table_init(&t, TRUE);
 	for (guint s = 0; s < e->n_slrs; s++) {
-		g_ptr_array_add(t.cells, g_strdup_printf("SLR%u", s));
-		resources_cells(&t, &e->slr[s]);
+		SyResourceFit fits[SY_N_RESOURCES];
+		g_autofree char *label = g_strdup_printf("SLR%u", s);
+
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			fits[k] = sy_estimate_slr_fit(e, s, k);
+		fit_rows(&t, label, fits);
 	}
 	g_string_append_printf(
 		out, "\nthe design spans %u SLRs\n", e->n_slrs);

@@ -26,13 +26,17 @@ G_BEGIN_DECLS
  * resources}), fit (null before sy_estimate_fit, else per resource
  * {used, available, budget, percent, over}, bram36k too), over (the
  * resources over budget) and slrs (per SLR the design spans, its
- * resources). */
+ * share of the resources as dsp ... ff, and what the SLR leaves to the
+ * user and its budget as objects available and budget with the same
+ * members). */
 __isl_give JsonNode *sy_report_estimate_json(
 	__isl_keep const SyEstimate *estimate);
 
 /* The figures, the module families as a table, why an II is over 1,
- * and the fit (BRAM as BRAM18K and as 36K tiles; per SLR where the
- * design spans several; OVER beside a resource over budget). */
+ * and the fit: used, available, budget and percent per resource (BRAM
+ * as BRAM18K and as 36K tiles; OVER beside a resource over budget),
+ * for the whole device and, where the design spans several SLRs, for
+ * each of them against what it leaves to the user. */
 __isl_give char *sy_report_estimate_text(
 	__isl_keep const SyEstimate *estimate);
 
