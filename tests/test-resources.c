@@ -2,7 +2,8 @@
  * on hand-made memories, and exact estimates of matrix multiply (SIMD
  * 2 and 8, with and without ping-pong), a convolution, int16 and int8
  * kernels (int8 with and without packing), each the same again from
- * its design.json read back. */
+ * its design.json read back; and the kernel's bind_storage pragmas
+ * against the memories the model charges. */
 #include <string.h>
 
 #include "testutil.h"
@@ -11,6 +12,7 @@
 #include "comm/design-load.h"
 #include "comm/design.h"
 #include "comm/module-code.h"
+#include "hls/hls.h"
 #include "model/resources-memory.h"
 #include "model/resources.h"
 
@@ -229,6 +231,112 @@ static void test_integers(void)
 		FALSE, &packed, "128 18 10 0 37656 45496");
 }
 
+/* "lutram N bram M" of the buffers' bindings in text: the kernel's
+ * bind_storage pragmas, or the model's kinds. */
+static char *bindings_of_kernel(const char *text)
+{
+	guint n[SY_MEMORY_URAM + 1] = {0};
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+
+	for (guint i = 0; lines[i]; i++) {
+		const char *impl;
+
+		if (!g_str_has_prefix(lines[i], "#pragma HLS bind_storage "))
+			continue;
+		impl = strstr(lines[i], " type=ram_2p impl=");
+		g_assert_nonnull(impl);
+		impl += strlen(" type=ram_2p impl=");
+		for (int k = 0; k <= SY_MEMORY_URAM; k++)
+			if (sy_memory_impl(k) &&
+				strcmp(impl, sy_memory_impl(k)) == 0)
+				n[k]++;
+	}
+	return g_strdup_printf("lutram %u bram %u uram %u",
+		n[SY_MEMORY_LUTRAM], n[SY_MEMORY_BRAM], n[SY_MEMORY_URAM]);
+}
+
+/* The model's memories, one per declaration: an I/O family's buffers
+ * (ping and pong), the PE's as its facts give them (its banks are one
+ * declaration), as sy_resources_estimate counts them. */
+static char *bindings_of_model(const SyDesign *design)
+{
+	guint n[SY_MEMORY_URAM + 1] = {0};
+	const SyPeFacts *facts = design->pe_facts;
+
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		for (guint k = 0; m->kind != SY_MODULE_PE &&
+			k < m->buffers->len; k++) {
+			const SyBuffer *b = g_ptr_array_index(m->buffers, k);
+
+			n[sy_memory_kind(b->elem_bits * b->pack, b->depth,
+				FALSE)] += b->ping_pong ? 2 : 1;
+		}
+	}
+	for (guint i = 0; i < facts->buffers->len; i++) {
+		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
+		gint64 banks, depth;
+
+		sy_resources_pe_banks(facts, buf, &banks, &depth);
+		n[sy_memory_kind(buf->plain_array->bits, depth, FALSE)]++;
+	}
+	return g_strdup_printf("lutram %u bram %u uram %u",
+		n[SY_MEMORY_LUTRAM], n[SY_MEMORY_BRAM], n[SY_MEMORY_URAM]);
+}
+
+/* The kernel binds every buffer to the memory the model charges: as
+ * many bind_storage pragmas of each kind as the model has memories of
+ * it (none for registers), on designs with LUTRAM and block RAM
+ * buffers, single buffers, and a PE buffer partitioned into banks. */
+static void check_bindings(const char *name, const char *text,
+	const char *space, const char *tile, const char *latency,
+	const char *simd, gboolean no_double_buffer, const char *expected)
+{
+	SyDesignOptions options = {.no_double_buffer = no_double_buffer};
+	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
+		.text = text, .space = space, .tile = tile,
+		.latency = latency, .simd = simd, .options = &options,
+		.complete = TRUE};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	SyHlsFiles files = {0};
+	g_autofree char *code = NULL;
+	g_autofree char *model = NULL;
+
+	sy_hls_generate(t->design, &files);
+	code = bindings_of_kernel(files.kernel);
+	model = bindings_of_model(t->design);
+	g_test_message("%s %s %s %s: %s", name, tile, latency, simd, code);
+	g_assert_cmpstr(code, ==, model);
+	g_assert_cmpstr(code, ==, expected);
+	sy_hls_files_clear(&files);
+}
+
+static void test_bindings(void)
+{
+	g_autofree char *fp32 = g_strconcat("#define DT float\n", mm_typed, NULL);
+
+	/* test_mm's derivation: the PE's local_C (1024 words) and A's and
+	 * B's L2 buffers (128 words, ping and pong, boundary or not) in
+	 * block RAM: 1 + 4 + 4; C's L1 buffers in and out (64 words) in
+	 * LUTRAM: 4 + 4; single buffers halve the I/O ones. */
+	check_bindings("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32",
+		"k=8", FALSE, "lutram 8 bram 9 uram 0");
+	check_bindings("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32",
+		"k=8", TRUE, "lutram 4 bram 5 uram 0");
+	/* Tiles of 16, latency 4: every buffer at most 64 words, the PE's
+	 * 16 and the 16 I/O declarations. */
+	check_bindings("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4",
+		"k=2", FALSE, "lutram 17 bram 0 uram 0");
+	check_bindings("conv.c", NULL, "o,r", "o=8,r=4,c=8,i=16", "o=4,r=2",
+		"i=4", FALSE, "lutram 13 bram 0 uram 0");
+	/* local_C[1][8] in 2 banks of 4 along j (ARRAY_PARTITION cyclic,
+	 * one pragma for both); the I/O buffers of one word are registers,
+	 * unbound. */
+	check_bindings("gemm.c", NULL, "i,k", "i=8,j=8", NULL, "j=2", FALSE,
+		"lutram 1 bram 0 uram 0");
+}
+
 /* An estimate whose families exist (another model made them) gets
  * its resources in them; a design without its PE's facts, or with
  * other modules than the estimate's families, is refused. */
@@ -279,5 +387,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/resources/conv", test_conv);
 	g_test_add_func("/resources/integers", test_integers);
 	g_test_add_func("/resources/families", test_families);
+	g_test_add_func("/resources/bindings", test_bindings);
 	return g_test_run();
 }

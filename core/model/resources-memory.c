@@ -59,6 +59,21 @@ SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram)
 	return SY_MEMORY_BRAM;
 }
 
+const char *sy_memory_impl(SyMemoryKind kind)
+{
+	switch (kind) {
+	case SY_MEMORY_LUTRAM:
+		return "lutram";
+	case SY_MEMORY_BRAM:
+		return "bram";
+	case SY_MEMORY_URAM:
+		return "uram";
+	case SY_MEMORY_REGISTERS:
+		break;
+	}
+	return NULL;
+}
+
 /* LUTs of a simple dual-port LUTRAM: 8 per RAM32M16 (14 bits, 32 deep)
  * or RAM64M8 (7 bits, 64 deep), UG574. */
 static gint64 lutram_luts(guint width, gint64 depth)

@@ -18,10 +18,12 @@
  * The three MM designs fix the per-lane LUT and FF of fp32, int16 and
  * int8 (one unknown each, so their agreement proves nothing); the CNN
  * is the one design the fit did not see: LUT 31 % and FF 26 % under.
- * The int16 and int8 designs' block RAM is 6 times ours: AutoSA's code
- * must bind its shallow 512-bit buffers to block RAM, which the
- * backend's code does not ask for (core/hls prints no BIND_STORAGE), so
- * ours stays LUTRAM; unverified without Vitis. */
+ * The int16 and int8 designs' block RAM is 6 times ours, and the
+ * designs differ there, not the model: AutoSA's code binds every buffer
+ * to block RAM (its kernel_kernel_opt.cpp for the int8 design: "#pragma
+ * HLS RESOURCE variable=local_A_ping core=RAM_1P_BRAM" on 11 words of
+ * 512 bits), Systole's binds buffers of at most 64 words to LUTRAM
+ * (core/hls, sy_hls_bind_storage; model/resources-memory.h says why). */
 #include <string.h>
 
 #include "comm/pe-facts.h"
@@ -174,27 +176,35 @@ static gint64 ceil_div(gint64 a, gint64 b)
 	return (a + b - 1) / b;
 }
 
-/* The PE's buffers as hls-pe.c declares them: a bank per lane along
- * each partitioned dimension (cyclic), each bank its own memory. */
-static void pe_buffers(const SyPeFacts *facts, SyResources *r, double *b36)
+void sy_resources_pe_banks(const SyPeFacts *facts, const SyPeBuffer *buf,
+	gint64 *banks, gint64 *depth)
 {
 	guint lanes = MAX(facts->lanes, 1);
 
+	*banks = 1;
+	*depth = 1;
+	for (guint d = 0; d < buf->n_dims; d++) {
+		gboolean part = FALSE;
+
+		for (guint k = 0; k < buf->n_partition; k++)
+			part |= buf->partition[k] == d;
+		if (part) {
+			*banks *= MIN((gint64)lanes, buf->size[d]);
+			*depth *= ceil_div(buf->size[d], lanes);
+		} else
+			*depth *= buf->size[d];
+	}
+}
+
+/* The PE's buffers as hls-pe.c declares them, each bank its own
+ * memory. */
+static void pe_buffers(const SyPeFacts *facts, SyResources *r, double *b36)
+{
 	for (guint i = 0; i < facts->buffers->len; i++) {
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
-		gint64 banks = 1, depth = 1;
+		gint64 banks, depth;
 
-		for (guint d = 0; d < buf->n_dims; d++) {
-			gboolean part = FALSE;
-
-			for (guint k = 0; k < buf->n_partition; k++)
-				part |= buf->partition[k] == d;
-			if (part) {
-				banks *= MIN((gint64)lanes, buf->size[d]);
-				depth *= ceil_div(buf->size[d], lanes);
-			} else
-				depth *= buf->size[d];
-		}
+		sy_resources_pe_banks(facts, buf, &banks, &depth);
 		sy_memory_add(r, b36, buf->plain_array->bits, depth, FALSE,
 			banks);
 	}
