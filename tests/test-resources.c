@@ -65,28 +65,31 @@ static void test_bram_primitives(void)
 	g_assert_cmpint(sy_memory_kind(1, 65, TRUE), ==, SY_MEMORY_URAM);
 }
 
-/* What sy_memory_add adds for copies memories. */
+/* What sy_memory_add adds for copies memories, and Vivado's tiles. */
 static void test_memory_cost(void)
 {
 	SyResources r = {{0}};
-	double b36 = 0;
 
-	/* 2 x 32 bits x 1000: 2 BRAM18K each, one 36K tile each. */
-	sy_memory_add(&r, &b36, 32, 1000, FALSE, 2);
+	/* 2 x 32 bits x 1000: 2 BRAM18K each; 36K tiles: pairs of RAMB18,
+	 * an odd one a whole tile (AR# 60306). */
+	sy_memory_add(&r, 32, 1000, FALSE, 2);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
-	g_assert_cmpfloat(b36, ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(4), ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(3), ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(2726), ==, 1363);
+	g_assert_cmpfloat(sy_memory_bram36(0), ==, 0);
 	/* 512 bits x 16 words: LUTRAM, 8 LUTs per 14 bits (RAM32M16):
 	 * 37 x 8 = 296 LUT, 512 FF. */
-	sy_memory_add(&r, &b36, 512, 16, FALSE, 1);
+	sy_memory_add(&r, 512, 16, FALSE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 296);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512);
 	/* 7 bits x 64: one RAM64M8, 8 LUT; a register of 9 bits. */
-	sy_memory_add(&r, &b36, 7, 64, FALSE, 1);
-	sy_memory_add(&r, &b36, 9, 1, FALSE, 1);
+	sy_memory_add(&r, 7, 64, FALSE, 1);
+	sy_memory_add(&r, 9, 1, FALSE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 304);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512 + 7 + 9);
 	/* UltraRAM where asked: 144 bits x 8192 = 2 x 2. */
-	sy_memory_add(&r, &b36, 144, 8192, TRUE, 1);
+	sy_memory_add(&r, 144, 8192, TRUE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_URAM], ==, 4);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
 }
@@ -172,45 +175,44 @@ static void check(const char *name, const char *text, const char *space,
  * (latency 32, SIMD 8, float), with ping-pong:
  * - DSP: 4 PEs x 8 lanes x (fmul 3 + fadd 2) = 160.
  * - Each PE's local_C, [32][32] floats unpartitioned (the lanes run
- *   along k), 1024 words of 32 bits: two 1Kx18 columns, 2 BRAM18K, one
- *   36K tile; 4 PEs: 8, 4 tiles.
+ *   along k), 1024 words of 32 bits: two 1Kx18 columns, 2 BRAM18K;
+ *   4 PEs: 8.
  * - A_IO_L2_in and its boundary, B's the same: [32][64] floats packed
  *   16 to a 512-bit word, 128 words: 14 columns of 512x36 and one of
- *   2Kx9, 15 BRAM18K, 8 tiles; ping and pong: 4 x 2 x 15 = 120, 64
- *   tiles.
+ *   2Kx9, 15 BRAM18K; ping and pong: 4 x 2 x 15 = 120.
  * - C's L1 buffers (in and drain), [32][32] in 64 words of 512 bits:
  *   LUTRAM (64 words at most), no block RAM.
  * - The four DRAM ports' AXI buffers, 256 words of 512 bits: 15 each,
- *   60, 32 tiles.
- * Total 8 + 120 + 60 = 188 BRAM18K, 4 + 64 + 32 = 100 tiles; single
- * buffers drop the 60 (and 32 tiles) of the pongs.  The FIFOs (depth
+ *   60.
+ * Total 8 + 120 + 60 = 188 BRAM18K, 94 36K tiles (pairs of RAMB18);
+ * single buffers drop the 60 of the pongs: 128, 64 tiles.  The FIFOs (depth
  * 2, 512 bits at most) are all shift registers. */
 static void test_mm(void)
 {
 	g_autofree char *fp32 = g_strconcat("#define DT float\n", mm_typed, NULL);
 
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
-		FALSE, NULL, "160 38 20 0 54936 76952");
+		FALSE, NULL, "160 38 19 0 54936 76952");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
-		TRUE, NULL, "160 38 20 0 50008 68760");
+		TRUE, NULL, "160 38 19 0 50008 68760");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
-		FALSE, NULL, "640 38 20 0 74616 118904");
+		FALSE, NULL, "640 38 19 0 74616 118904");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
-		TRUE, NULL, "640 38 20 0 69688 110712");
+		TRUE, NULL, "640 38 19 0 69688 110712");
 	check("mm.c", NULL, "i,j", "i=32,j=32,k=64", "i=16,j=16", "k=8",
-		FALSE, NULL, "160 64 36 0 45736 63436");
+		FALSE, NULL, "160 64 32 0 45736 63436");
 	/* Buffers over 64 words: block RAM, twice with ping-pong. */
 	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
-		FALSE, NULL, "160 188 100 0 45736 59340");
+		FALSE, NULL, "160 188 94 0 45736 59340");
 	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
-		TRUE, NULL, "160 128 68 0 41000 55244");
+		TRUE, NULL, "160 128 64 0 41000 55244");
 }
 
 static void test_conv(void)
 {
-	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 17 0 145586 199468");
+	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 16 0 145586 199468");
 	check("conv.c", NULL, "o,r", "o=8,r=4,c=8,i=16", "o=4,r=2", "i=4",
-		FALSE, NULL, "80 34 18 0 23174 31382");
+		FALSE, NULL, "80 34 17 0 23174 31382");
 }
 
 /* int16 and int8 elements: one DSP per MAC, half with int8 packing. */
@@ -224,11 +226,11 @@ static void test_integers(void)
 	sy_resource_options_init(&packed);
 	packed.int8_packing = TRUE;
 	check("mm16.c", int16, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=8",
-		FALSE, NULL, "128 34 18 0 44856 58360");
+		FALSE, NULL, "128 34 17 0 44856 58360");
 	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
-		FALSE, NULL, "256 18 10 0 33048 43960");
+		FALSE, NULL, "256 18 9 0 33048 43960");
 	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
-		FALSE, &packed, "128 18 10 0 37656 45496");
+		FALSE, &packed, "128 18 9 0 37656 45496");
 }
 
 /* "lutram N bram M" of the buffers' bindings in text: the kernel's

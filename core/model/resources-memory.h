@@ -13,8 +13,16 @@
  *   Vivado's block RAM inference builds for one memory in our reading of
  *   UG901 (a 40-bit word at depth 512 is a 36-bit and a 9-bit column:
  *   2; AutoSA's and Odyssey's models always take one aspect and round
- *   up, which is never cheaper).  36K tiles: the 18K halves of one
- *   memory pair up, ceil(bram18k / 2) per memory.
+ *   up, which is never cheaper).  36K tiles (sy_memory_bram36): Vivado
+ *   counts two RAMB18 as one RAMB36 tile and an odd last one as a whole
+ *   tile, over all the RAMB18 of the hierarchy it reports (AMD AR#
+ *   60306), memories of different modules sharing a tile: ceil(bram18k
+ *   / 2).  AutoSA's three MM designs on the U250 (odyssey.md §6.4),
+ *   their buffers as AutoSA's code declares and binds them counted by
+ *   sy_memory_bram18k, come to 1903, 3302 and 2726 BRAM18K: 952, 1651
+ *   and 1363 tiles by this count, against 952, 1655 and 1364 measured
+ *   (tests/boards.c); a tile per memory's odd half would give 1086,
+ *   1812 and 1492.
  * - UltraRAM: 4Kx72 (UG573), columns of 72 bits, cascaded in depth.
  *   Only where a buffer asks for it (none does today).
  * - LUTRAM: memories of 2 to SY_LUTRAM_DEPTH words.  This is a choice
@@ -76,9 +84,12 @@ SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram);
  * config_array_partition, complete_threshold 4). */
 __isl_keep const char *sy_memory_impl(SyMemoryKind kind);
 
-/* Adds copies memories of width x depth to cost, and their 36K block
- * RAM tiles to *bram36. */
-void sy_memory_add(__isl_keep SyResources *cost, __isl_keep double *bram36,
-	guint width, gint64 depth, gboolean uram, gint64 copies);
+/* The 36K tiles bram18k RAMB18 take in Vivado's count: ceil(bram18k /
+ * 2). */
+double sy_memory_bram36(double bram18k);
+
+/* Adds copies memories of width x depth to cost. */
+void sy_memory_add(__isl_keep SyResources *cost, guint width, gint64 depth,
+	gboolean uram, gint64 copies);
 
 G_END_DECLS
