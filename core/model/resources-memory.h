@@ -34,10 +34,10 @@
  *   (UG901, RAM_STYLE: "by default, the tool selects which RAM to infer
  *   based on heuristics"), which no document states; UG1315 ("Block-RAM
  *   Resource Utilization") says arrays are mapped to block RAM.
- *   AutoSA's code binds every buffer of more than 8 elements or of
- *   packed words to block RAM (RESOURCE core=RAM_1P_BRAM or RAM_2P_BRAM;
+ *   AutoSA's code binds its I/O buffers and the PE's accumulators to
+ *   block RAM (RESOURCE core=RAM_1P_BRAM or RAM_2P_BRAM;
  *   src/autosa_common.cpp, extract_memory_type), shallow 512-bit ones
- *   included, which is why its int16 and int8 MM designs measure 6
+ *   included, which is why its int16 and int8 MM designs measure 11
  *   times the block RAM of Systole's (README, board validation).
  *   Systole keeps such buffers in LUTs: a 512-bit word 11 deep takes 15
  *   RAMB18 at 2 % use, or 296 LUTs.  UltraScale CLBs give a 64-deep
