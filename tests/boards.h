@@ -9,6 +9,15 @@
 
 G_BEGIN_DECLS
 
+/* Memories of one shape in AutoSA's code for a board: copies of width
+ * x depth words (modules x ping and pong). */
+typedef struct {
+	const char *what;
+	guint width;
+	gint64 depth;
+	gint64 copies;
+} SyBoardMemory;
+
 typedef struct {
 	const char *name; /* "MM fp32 13x16x8" */
 	const char *file; /* in tests/boards/ */
@@ -24,6 +33,10 @@ typedef struct {
 	double mhz;
 	double seconds;
 	double lut, ff, bram36, dsp;
+	/* The block RAM memories of AutoSA's own code for the design, as
+	 * it declares and binds them (NULL where not known): what checks
+	 * the memory model apart from the designs' differences. */
+	const SyBoardMemory *autosa_memories;
 } SyBoard;
 
 #define SY_N_BOARDS 4
@@ -31,6 +44,10 @@ extern const SyBoard sy_boards[SY_N_BOARDS];
 
 /* The measured cycles: seconds x MHz. */
 double sy_board_cycles(__isl_keep const SyBoard *board);
+
+/* The BRAM18K of board's AutoSA memories on the model's primitives
+ * (sy_memory_bram18k), -1 where they are not known. */
+double sy_board_autosa_bram18k(__isl_keep const SyBoard *board);
 
 /* board's design rebuilt from dir/board->file, estimated on the U250
  * at the board's clock by model ("systole" or "odyssey"); aborts the

@@ -2,7 +2,8 @@
  * on hand-made memories, and exact estimates of matrix multiply (SIMD
  * 2 and 8, with and without ping-pong), a convolution, int16 and int8
  * kernels (int8 with and without packing), each the same again from
- * its design.json read back. */
+ * its design.json read back; and the kernel's bind_storage pragmas
+ * against the memories the model charges. */
 #include <string.h>
 
 #include "testutil.h"
@@ -11,6 +12,7 @@
 #include "comm/design-load.h"
 #include "comm/design.h"
 #include "comm/module-code.h"
+#include "hls/hls.h"
 #include "model/resources-memory.h"
 #include "model/resources.h"
 
@@ -63,28 +65,31 @@ static void test_bram_primitives(void)
 	g_assert_cmpint(sy_memory_kind(1, 65, TRUE), ==, SY_MEMORY_URAM);
 }
 
-/* What sy_memory_add adds for copies memories. */
+/* What sy_memory_add adds for copies memories, and Vivado's tiles. */
 static void test_memory_cost(void)
 {
 	SyResources r = {{0}};
-	double b36 = 0;
 
-	/* 2 x 32 bits x 1000: 2 BRAM18K each, one 36K tile each. */
-	sy_memory_add(&r, &b36, 32, 1000, FALSE, 2);
+	/* 2 x 32 bits x 1000: 2 BRAM18K each; 36K tiles: pairs of RAMB18,
+	 * an odd one a whole tile (AR# 60306). */
+	sy_memory_add(&r, 32, 1000, FALSE, 2);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
-	g_assert_cmpfloat(b36, ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(4), ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(3), ==, 2);
+	g_assert_cmpfloat(sy_memory_bram36(2726), ==, 1363);
+	g_assert_cmpfloat(sy_memory_bram36(0), ==, 0);
 	/* 512 bits x 16 words: LUTRAM, 8 LUTs per 14 bits (RAM32M16):
 	 * 37 x 8 = 296 LUT, 512 FF. */
-	sy_memory_add(&r, &b36, 512, 16, FALSE, 1);
+	sy_memory_add(&r, 512, 16, FALSE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 296);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512);
 	/* 7 bits x 64: one RAM64M8, 8 LUT; a register of 9 bits. */
-	sy_memory_add(&r, &b36, 7, 64, FALSE, 1);
-	sy_memory_add(&r, &b36, 9, 1, FALSE, 1);
+	sy_memory_add(&r, 7, 64, FALSE, 1);
+	sy_memory_add(&r, 9, 1, FALSE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_LUT], ==, 304);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_FF], ==, 512 + 7 + 9);
 	/* UltraRAM where asked: 144 bits x 8192 = 2 x 2. */
-	sy_memory_add(&r, &b36, 144, 8192, TRUE, 1);
+	sy_memory_add(&r, 144, 8192, TRUE, 1);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_URAM], ==, 4);
 	g_assert_cmpfloat(r.v[SY_RESOURCE_BRAM18K], ==, 4);
 }
@@ -170,45 +175,44 @@ static void check(const char *name, const char *text, const char *space,
  * (latency 32, SIMD 8, float), with ping-pong:
  * - DSP: 4 PEs x 8 lanes x (fmul 3 + fadd 2) = 160.
  * - Each PE's local_C, [32][32] floats unpartitioned (the lanes run
- *   along k), 1024 words of 32 bits: two 1Kx18 columns, 2 BRAM18K, one
- *   36K tile; 4 PEs: 8, 4 tiles.
+ *   along k), 1024 words of 32 bits: two 1Kx18 columns, 2 BRAM18K;
+ *   4 PEs: 8.
  * - A_IO_L2_in and its boundary, B's the same: [32][64] floats packed
  *   16 to a 512-bit word, 128 words: 14 columns of 512x36 and one of
- *   2Kx9, 15 BRAM18K, 8 tiles; ping and pong: 4 x 2 x 15 = 120, 64
- *   tiles.
+ *   2Kx9, 15 BRAM18K; ping and pong: 4 x 2 x 15 = 120.
  * - C's L1 buffers (in and drain), [32][32] in 64 words of 512 bits:
  *   LUTRAM (64 words at most), no block RAM.
  * - The four DRAM ports' AXI buffers, 256 words of 512 bits: 15 each,
- *   60, 32 tiles.
- * Total 8 + 120 + 60 = 188 BRAM18K, 4 + 64 + 32 = 100 tiles; single
- * buffers drop the 60 (and 32 tiles) of the pongs.  The FIFOs (depth
+ *   60.
+ * Total 8 + 120 + 60 = 188 BRAM18K, 94 36K tiles (pairs of RAMB18);
+ * single buffers drop the 60 of the pongs: 128, 64 tiles.  The FIFOs (depth
  * 2, 512 bits at most) are all shift registers. */
 static void test_mm(void)
 {
 	g_autofree char *fp32 = g_strconcat("#define DT float\n", mm_typed, NULL);
 
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
-		FALSE, NULL, "160 38 20 0 54936 76952");
+		FALSE, NULL, "160 38 19 0 54936 76952");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=2",
-		TRUE, NULL, "160 38 20 0 50008 68760");
+		TRUE, NULL, "160 38 19 0 50008 68760");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
-		FALSE, NULL, "640 38 20 0 74616 118904");
+		FALSE, NULL, "640 38 19 0 74616 118904");
 	check("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4", "k=8",
-		TRUE, NULL, "640 38 20 0 69688 110712");
+		TRUE, NULL, "640 38 19 0 69688 110712");
 	check("mm.c", NULL, "i,j", "i=32,j=32,k=64", "i=16,j=16", "k=8",
-		FALSE, NULL, "160 64 36 0 45736 63436");
+		FALSE, NULL, "160 64 32 0 45736 63436");
 	/* Buffers over 64 words: block RAM, twice with ping-pong. */
 	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
-		FALSE, NULL, "160 188 100 0 45736 59340");
+		FALSE, NULL, "160 188 94 0 45736 59340");
 	check("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32", "k=8",
-		TRUE, NULL, "160 128 68 0 41000 55244");
+		TRUE, NULL, "160 128 64 0 41000 55244");
 }
 
 static void test_conv(void)
 {
-	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 17 0 145586 199468");
+	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 16 0 145586 199468");
 	check("conv.c", NULL, "o,r", "o=8,r=4,c=8,i=16", "o=4,r=2", "i=4",
-		FALSE, NULL, "80 34 18 0 23174 31382");
+		FALSE, NULL, "80 34 17 0 23174 31382");
 }
 
 /* int16 and int8 elements: one DSP per MAC, half with int8 packing. */
@@ -222,11 +226,117 @@ static void test_integers(void)
 	sy_resource_options_init(&packed);
 	packed.int8_packing = TRUE;
 	check("mm16.c", int16, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=8",
-		FALSE, NULL, "128 34 18 0 44856 58360");
+		FALSE, NULL, "128 34 17 0 44856 58360");
 	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
-		FALSE, NULL, "256 18 10 0 33048 43960");
+		FALSE, NULL, "256 18 9 0 33048 43960");
 	check("mm8.c", int8, "i,j", "i=16,j=16,k=32", "i=4,j=4", "k=16",
-		FALSE, &packed, "128 18 10 0 37656 45496");
+		FALSE, &packed, "128 18 9 0 37656 45496");
+}
+
+/* "lutram N bram M" of the buffers' bindings in text: the kernel's
+ * bind_storage pragmas, or the model's kinds. */
+static char *bindings_of_kernel(const char *text)
+{
+	guint n[SY_MEMORY_URAM + 1] = {0};
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+
+	for (guint i = 0; lines[i]; i++) {
+		const char *impl;
+
+		if (!g_str_has_prefix(lines[i], "#pragma HLS bind_storage "))
+			continue;
+		impl = strstr(lines[i], " type=ram_2p impl=");
+		g_assert_nonnull(impl);
+		impl += strlen(" type=ram_2p impl=");
+		for (int k = 0; k <= SY_MEMORY_URAM; k++)
+			if (sy_memory_impl(k) &&
+				strcmp(impl, sy_memory_impl(k)) == 0)
+				n[k]++;
+	}
+	return g_strdup_printf("lutram %u bram %u uram %u",
+		n[SY_MEMORY_LUTRAM], n[SY_MEMORY_BRAM], n[SY_MEMORY_URAM]);
+}
+
+/* The model's memories, one per declaration: an I/O family's buffers
+ * (ping and pong), the PE's as its facts give them (its banks are one
+ * declaration), as sy_resources_estimate counts them. */
+static char *bindings_of_model(const SyDesign *design)
+{
+	guint n[SY_MEMORY_URAM + 1] = {0};
+	const SyPeFacts *facts = design->pe_facts;
+
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		for (guint k = 0; m->kind != SY_MODULE_PE &&
+			k < m->buffers->len; k++) {
+			const SyBuffer *b = g_ptr_array_index(m->buffers, k);
+
+			n[sy_memory_kind(b->elem_bits * b->pack, b->depth,
+				FALSE)] += b->ping_pong ? 2 : 1;
+		}
+	}
+	for (guint i = 0; i < facts->buffers->len; i++) {
+		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
+		gint64 banks, depth;
+
+		sy_resources_pe_banks(facts, buf, &banks, &depth);
+		n[sy_memory_kind(buf->plain_array->bits, depth, FALSE)]++;
+	}
+	return g_strdup_printf("lutram %u bram %u uram %u",
+		n[SY_MEMORY_LUTRAM], n[SY_MEMORY_BRAM], n[SY_MEMORY_URAM]);
+}
+
+/* The kernel binds every buffer to the memory the model charges: as
+ * many bind_storage pragmas of each kind as the model has memories of
+ * it (none for registers), on designs with LUTRAM and block RAM
+ * buffers, single buffers, and a PE buffer partitioned into banks. */
+static void check_bindings(const char *name, const char *text,
+	const char *space, const char *tile, const char *latency,
+	const char *simd, gboolean no_double_buffer, const char *expected)
+{
+	SyDesignOptions options = {.no_double_buffer = no_double_buffer};
+	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
+		.text = text, .space = space, .tile = tile,
+		.latency = latency, .simd = simd, .options = &options,
+		.complete = TRUE};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	SyHlsFiles files = {0};
+	g_autofree char *code = NULL;
+	g_autofree char *model = NULL;
+
+	sy_hls_generate(t->design, &files);
+	code = bindings_of_kernel(files.kernel);
+	model = bindings_of_model(t->design);
+	g_test_message("%s %s %s %s: %s", name, tile, latency, simd, code);
+	g_assert_cmpstr(code, ==, model);
+	g_assert_cmpstr(code, ==, expected);
+	sy_hls_files_clear(&files);
+}
+
+static void test_bindings(void)
+{
+	g_autofree char *fp32 = g_strconcat("#define DT float\n", mm_typed, NULL);
+
+	/* test_mm's derivation: the PE's local_C (1024 words) and A's and
+	 * B's L2 buffers (128 words, ping and pong, boundary or not) in
+	 * block RAM: 1 + 4 + 4; C's L1 buffers in and out (64 words) in
+	 * LUTRAM: 4 + 4; single buffers halve the I/O ones. */
+	check_bindings("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32",
+		"k=8", FALSE, "lutram 8 bram 9 uram 0");
+	check_bindings("mmf.c", fp32, "i,j", "i=64,j=64,k=64", "i=32,j=32",
+		"k=8", TRUE, "lutram 4 bram 5 uram 0");
+	/* Tiles of 16, latency 4: every buffer at most 64 words, the PE's
+	 * 16 and the 16 I/O declarations. */
+	check_bindings("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=4,j=4",
+		"k=2", FALSE, "lutram 17 bram 0 uram 0");
+	check_bindings("conv.c", NULL, "o,r", "o=8,r=4,c=8,i=16", "o=4,r=2",
+		"i=4", FALSE, "lutram 13 bram 0 uram 0");
+	/* local_C[1][8] in 2 banks of 4 along j (ARRAY_PARTITION cyclic,
+	 * one pragma for both); the I/O buffers of one word are registers,
+	 * unbound. */
+	check_bindings("gemm.c", NULL, "i,k", "i=8,j=8", NULL, "j=2", FALSE,
+		"lutram 1 bram 0 uram 0");
 }
 
 /* An estimate whose families exist (another model made them) gets
@@ -279,5 +389,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/resources/conv", test_conv);
 	g_test_add_func("/resources/integers", test_integers);
 	g_test_add_func("/resources/families", test_families);
+	g_test_add_func("/resources/bindings", test_bindings);
 	return g_test_run();
 }

@@ -432,6 +432,8 @@ static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 			 : (p->in ? "fifo_in, fifo_out" : "fifo_out, fifo_in"),
 		!p->in, pp, io->n_tile};
 	gint64 words = f->box_words;
+	/* The buffer's word: %s_word, f->pack elements (hls.c's typedef). */
+	guint bits = f->pack * p->plain_array->bits;
 
 	g_string_append_printf(out,
 		"void %s%s(%s, hls::stream<%s_word> &fifo_%s", name,
@@ -444,17 +446,25 @@ static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 		", hls::stream<%s> &fifo_local_%s)\n{\n#pragma HLS INLINE "
 		"off\n",
 		word, p->in ? "out" : "in");
-	if (pp)
+	if (pp) {
 		g_string_append_printf(out,
-			"    %s_word local_ping[%" G_GINT64_FORMAT "];\n    "
-			"%s_word local_pong[%" G_GINT64_FORMAT "];\n    bool "
-			"sy_arb = 0;\n    bool sy_en = false;\n    int "
-			"sy_prev[%u] = {0};\n",
-			p->prefix, words, p->prefix, words, io->n_tile);
-	else
+			"    %s_word local_ping[%" G_GINT64_FORMAT "];\n",
+			p->prefix, words);
+		sy_hls_bind_storage(out, "local_ping", bits, words);
+		g_string_append_printf(out,
+			"    %s_word local_pong[%" G_GINT64_FORMAT "];\n",
+			p->prefix, words);
+		sy_hls_bind_storage(out, "local_pong", bits, words);
+		g_string_append_printf(out,
+			"    bool sy_arb = 0;\n    bool sy_en = false;\n    "
+			"int sy_prev[%u] = {0};\n",
+			io->n_tile);
+	} else {
 		g_string_append_printf(out,
 			"    %s_word local[%" G_GINT64_FORMAT "];\n", p->prefix,
 			words);
+		sy_hls_bind_storage(out, "local", bits, words);
+	}
 	g_string_append_c(out, '\n');
 	print_tile_loops(hls, f, main_body, &m);
 	/* The last tile's buffer, served after the loop. */

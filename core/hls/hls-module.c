@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hls/hls-private.h"
+#include "model/resources-memory.h"
 
 void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design)
 {
@@ -99,6 +100,18 @@ char *sy_hls_expr_text(SyAstPrinter *p, const SyCodeExpr *e)
 
 	sy_ast_print_expr(p, s, e, SY_AST_PREC_ATOM);
 	return g_string_free(s, FALSE);
+}
+
+void sy_hls_bind_storage(
+	GString *out, const char *var, guint width, gint64 depth)
+{
+	const char *impl = sy_memory_impl(sy_memory_kind(width, depth, FALSE));
+
+	if (impl)
+		g_string_append_printf(out,
+			"#pragma HLS bind_storage variable=%s type=ram_2p "
+			"impl=%s\n",
+			var, impl);
 }
 
 void sy_hls_line(SyAstPrinter *p, const char *format, ...)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hls/hls-private.h"
+#include "model/resources.h"
 
 static const SyPeFacts *facts_of(const SyHlsGen *hls)
 {
@@ -316,6 +317,8 @@ static void declare_buffers(SyHlsGen *hls)
 	for (guint i = 0; i < facts->buffers->len; i++) {
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
 		const char *name = buf->plain_array->id;
+		g_autofree char *var = NULL;
+		gint64 banks, depth;
 
 		g_string_append_printf(hls->out, "    %s local_%s",
 			buf->plain_array->ctype, name);
@@ -329,6 +332,10 @@ static void declare_buffers(SyHlsGen *hls)
 				"variable=local_%s cyclic "
 				"factor=%u dim=%u\n",
 				name, facts->lanes, buf->partition[d] + 1);
+		sy_resources_pe_banks(facts, buf, &banks, &depth);
+		var = g_strdup_printf("local_%s", name);
+		sy_hls_bind_storage(
+			hls->out, var, buf->plain_array->bits, depth);
 	}
 }
 

@@ -62,6 +62,19 @@ __isl_give char *sy_hls_word(__isl_keep const SyDesignArray *x, guint lanes);
 void sy_hls_print_unpack(GString *out, __isl_keep const SyDesignArray *x,
 	const char *word, const char *lane, guint pack);
 
+/* The pragma binding buffer var, words of width bits, depth of them
+ * (of each bank where it is partitioned), to the memory the resource
+ * model charges for it (sy_memory_kind, model/resources-memory.h: the
+ * estimate describes the code, not Vivado's choice for an unbound
+ * array); nothing for one word, which Vitis HLS makes registers.
+ * ram_2p: a read port and a read-write one, the two accesses per cycle
+ * the latency model allows a bank (model/latency-ii.c).  Where one
+ * port only writes and the other only reads, Vivado builds block RAM
+ * in simple dual-port mode (UG573), whose aspects resources-memory.h
+ * counts. */
+void sy_hls_bind_storage(GString *out, __isl_keep const char *var,
+	guint width, gint64 depth);
+
 /* "[a][b]" of a FIFO array at coord (n coordinates; shift: one more
  * along that dimension, -1 none). */
 char *sy_hls_fifo_index(const gint64 *coord, guint n, int shift);

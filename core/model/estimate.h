@@ -55,7 +55,8 @@ typedef struct {
 	double share; /* cycles over the design's steady state */
 	SyResources resources; /* the count modules together */
 	/* Its block RAM as 36K tiles (published reports count either):
-	 * per memory ceil(bram18k / 2), the count modules together. */
+	 * Vivado's count for one module, ceil(bram18k / 2)
+	 * (sy_memory_bram36), times count. */
 	double bram36;
 } SyModuleEstimate;
 
@@ -93,8 +94,10 @@ typedef struct {
 	GPtrArray *modules; /* SyModuleEstimate, the design's order */
 	SyResources fifos; /* every FIFO together */
 	SyResources total; /* modules and FIFOs */
-	double bram36; /* total's block RAM as 36K tiles (see
-			  SyModuleEstimate.bram36), FIFOs' included */
+	double bram36; /* total's block RAM as 36K tiles, FIFOs'
+			  included: ceil(bram18k / 2) of the whole design,
+			  RAMB18 of different modules sharing tiles (so at
+			  most the families' sum) */
 
 	/* Against a device (sy_estimate_fit); n_slrs 0 before. */
 	char *device; /* "u250" */

@@ -1,3 +1,5 @@
+#include <math.h>
+
 #include "model/resources-memory.h"
 
 /* The RAMB18E2 aspects: depth x width (UG573, table "Port Aspect
@@ -59,6 +61,21 @@ SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram)
 	return SY_MEMORY_BRAM;
 }
 
+const char *sy_memory_impl(SyMemoryKind kind)
+{
+	switch (kind) {
+	case SY_MEMORY_LUTRAM:
+		return "lutram";
+	case SY_MEMORY_BRAM:
+		return "bram";
+	case SY_MEMORY_URAM:
+		return "uram";
+	case SY_MEMORY_REGISTERS:
+		break;
+	}
+	return NULL;
+}
+
 /* LUTs of a simple dual-port LUTRAM: 8 per RAM32M16 (14 bits, 32 deep)
  * or RAM64M8 (7 bits, 64 deep), UG574. */
 static gint64 lutram_luts(guint width, gint64 depth)
@@ -68,11 +85,15 @@ static gint64 lutram_luts(guint width, gint64 depth)
 	return 8 * ceil_div(width, 7) * ceil_div(depth, 64);
 }
 
-void sy_memory_add(SyResources *cost, double *bram36, guint width,
-	gint64 depth, gboolean uram, gint64 copies)
+double sy_memory_bram36(double bram18k)
+{
+	return ceil(bram18k / 2);
+}
+
+void sy_memory_add(SyResources *cost, guint width, gint64 depth,
+	gboolean uram, gint64 copies)
 {
 	double n = (double)copies;
-	gint64 b;
 
 	if (width == 0 || depth <= 0 || copies <= 0)
 		return;
@@ -85,9 +106,8 @@ void sy_memory_add(SyResources *cost, double *bram36, guint width,
 		cost->v[SY_RESOURCE_FF] += n * width;
 		break;
 	case SY_MEMORY_BRAM:
-		b = sy_memory_bram18k(width, depth);
-		cost->v[SY_RESOURCE_BRAM18K] += n * b;
-		*bram36 += n * ceil_div(b, 2);
+		cost->v[SY_RESOURCE_BRAM18K] +=
+			n * sy_memory_bram18k(width, depth);
 		break;
 	case SY_MEMORY_URAM:
 		cost->v[SY_RESOURCE_URAM] += n * sy_memory_uram(width, depth);
