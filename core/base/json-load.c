@@ -218,15 +218,15 @@ static gboolean listed(const char *const *names, const char *name)
 }
 
 const char *sy_json_members_check(JsonObject *o, const char *const *names,
-	guint n_required, const char *const *extra, gboolean *missing)
+	guint n_required, const char *const *extra, const char **why)
 {
 	g_autoptr(GList) members = NULL;
 
-	*missing = TRUE;
+	*why = "no member";
 	for (guint i = 0; i < n_required; i++)
 		if (!json_object_has_member(o, names[i]))
 			return names[i];
-	*missing = FALSE;
+	*why = "unknown member";
 	/* The names are o's: they outlive the list. */
 	members = json_object_get_members(o);
 	for (GList *l = members; l; l = l->next)

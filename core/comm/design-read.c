@@ -34,14 +34,11 @@ gboolean sy_design_read_below_index(GError **error, guint i)
 gboolean sy_design_read_members(JsonObject *o, const char *const *names,
 	guint n_required, const char *const *extra, GError **error)
 {
-	gboolean missing;
+	const char *why;
 	const char *name = sy_json_members_check(
-		o, names, n_required, extra, &missing);
+		o, names, n_required, extra, &why);
 
-	if (!name)
-		return TRUE;
-	return sy_design_read_fail(error,
-		missing ? "no member \"%s\"" : "unknown member \"%s\"", name);
+	return !name || sy_design_read_fail(error, "%s \"%s\"", why, name);
 }
 
 JsonObject *sy_design_read_object(JsonNode *node, GError **error)

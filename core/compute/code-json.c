@@ -139,14 +139,11 @@ static SyCode *drop(SyCode *code)
 static gboolean check_members(JsonObject *o, const char *const *names,
 	guint n_required, GError **error)
 {
-	gboolean missing;
+	const char *why;
 	const char *name = sy_json_members_check(
-		o, names, n_required, NULL, &missing);
+		o, names, n_required, NULL, &why);
 
-	if (!name)
-		return TRUE;
-	return invalid(error,
-		missing ? "no member \"%s\"" : "unknown member \"%s\"", name);
+	return !name || invalid(error, "%s \"%s\"", why, name);
 }
 
 static SyCodeExpr *expr_from_json(
