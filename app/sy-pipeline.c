@@ -1,64 +1,8 @@
 #include <math.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
-#include "comm/design-options.h"
-#include "compute/codegen.h"
-#include "sy-estimate-job.h"
-#include "sy-pipeline.h"
+#include "sy-pipeline-job.h"
 #include "sy-sizes.h"
-
-/* What changed since the last job started. */
-enum {
-	CHANGED_SOURCE = 1 << 0, /* analyse the requested text */
-	CHANGED_DATAFLOW = 1 << 1, /* new choices, remembered sizes */
-	CHANGED_SIZES = 1 << 2, /* sizes or network options only */
-	CHANGED_DEVICE = 1 << 3, /* the estimate's device */
-};
-
-/* A job's input: plain data only, copied from the main thread. */
-typedef struct {
-	guint generation;
-	guint changed;
-	char *path;
-	char *text;
-	gsize len;
-	GStrv defines, include_dirs;
-	guint max_dims;
-	guint64 max_operations;
-	int dataflow; /* the selected one (kept if it still exists) */
-	SyConfig *config; /* CHANGED_SIZES only: the sizes asked for */
-	GHashTable *sizes; /* sizes key -> SyConfig, remembered */
-	SyDesignOptions design_options; /* its pack table is the job's */
-	char *device; /* the estimate's, by name */
-	gboolean survey; /* every dataflow's throughput, no design kept */
-} Job;
-
-/* A job's output: everything in one isl context, the analysis's.
- * Reference counted (g_rc_box); freed on the main thread once
- * published. */
-typedef struct {
-	guint generation;
-	GStrv defines, include_dirs; /* the analysis options, for later jobs */
-	SyAnalysis *analysis; /* owns the context: freed last */
-	int dataflow;
-	SyChoices *choices;
-	SyConfig *config;
-	SyPeArray *pe_array;
-	char *loop_nest;
-	SyDesignOptions design_options; /* its pack table is the result's */
-	SyDesign *design;
-	GError *error; /* of the PE array or the design */
-	SyPipelineStage stage;
-	SyEstimate *estimate; /* the design's, on the job's device */
-	GError *estimate_error;
-	GArray *throughput; /* a survey's: double per dataflow */
-	gboolean flops;
-} Result;
 
 struct _SyPipeline {
 	GObject parent_instance;
@@ -75,16 +19,17 @@ struct _SyPipeline {
 	SyDesignOptions design_options;
 	GHashTable *sizes; /* sizes key -> SyConfig: per dataflow */
 	char *device; /* the estimate's device, by name */
-	guint changed; /* CHANGED_*: not yet in a job */
+	guint changed; /* SY_PIPELINE_CHANGED_*: not yet in a job */
 	guint requested; /* generation of the newest request */
 	guint delay; /* a debounced source, or 0 */
 	GCancellable *cancellable; /* of the running job */
 	gboolean busy;
 
-	/* what is published: a bundle per property group */
-	Result *analysed; /* "analysis" */
-	Result *chosen; /* "choices" */
-	Result *result; /* "config", "pe-array", "loop-nest", "design" */
+	/* what is published: a bundle per property group, "analysis",
+	 * "choices", and "config", "pe-array", "loop-nest", "design" */
+	SyPipelineResult *analysed;
+	SyPipelineResult *chosen;
+	SyPipelineResult *result;
 	GError *analysis_error;
 	gboolean stale;
 	guint generation;
@@ -124,232 +69,15 @@ enum {
 
 static GParamSpec *props[N_PROPS];
 
-/* Jobs whose completion has not run yet, in every pipeline. */
-static gint jobs;
-
 /* Results */
 
-static void result_clear(gpointer data)
-{
-	Result *r = data;
-
-	/* Everything below the analysis lives in its context. */
-	sy_estimate_free(r->estimate);
-	g_clear_error(&r->estimate_error);
-	g_clear_pointer(&r->throughput, g_array_unref);
-	sy_design_free(r->design);
-	sy_pe_array_free(r->pe_array);
-	sy_choices_free(r->choices);
-	sy_analysis_free(r->analysis);
-	sy_config_free(r->config);
-	g_free(r->loop_nest);
-	g_clear_pointer(&r->design_options.pack, g_hash_table_unref);
-	g_clear_error(&r->error);
-	g_strfreev(r->defines);
-	g_strfreev(r->include_dirs);
-}
-
-static Result *result_ref(Result *r)
-{
-	return r ? g_rc_box_acquire(r) : NULL;
-}
-
-static void result_unref(Result *r)
-{
-	if (r)
-		g_rc_box_release_full(r, result_clear);
-}
-
 /* Replaces *slot with r (referenced). */
-static void result_set(Result **slot, Result *r)
+static void result_set(SyPipelineResult **slot, SyPipelineResult *r)
 {
-	Result *old = *slot;
+	SyPipelineResult *old = *slot;
 
-	*slot = result_ref(r);
-	result_unref(old);
-}
-
-/* The worker */
-
-static void job_free(gpointer data)
-{
-	Job *job = data;
-
-	g_free(job->path);
-	g_free(job->text);
-	g_strfreev(job->defines);
-	g_strfreev(job->include_dirs);
-	sy_config_free(job->config);
-	g_hash_table_unref(job->sizes);
-	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
-	g_free(job->device);
-	g_free(job);
-}
-
-/* The dataflow to show first: the first 2D array, the one architects
- * look at first, else the first. */
-static int first_choice(const SyAnalysis *a)
-{
-	for (guint i = 0; i < a->candidates->len; i++)
-		if (((const SyCandidate *)g_ptr_array_index(a->candidates, i))
-				->n_space == 2)
-			return (int)i;
-	return a->candidates->len ? 0 : -1;
-}
-
-static int job_dataflow(const Job *job, const SyAnalysis *a)
-{
-	gboolean exists = job->dataflow >= 0 &&
-		(guint)job->dataflow < a->candidates->len;
-
-	if (job->changed & CHANGED_SOURCE)
-		return exists ? job->dataflow : first_choice(a);
-	return exists ? job->dataflow : -1;
-}
-
-/* The loop nest, which a cancel does not abort: the printer
- * (core/ast-print.c) appends what isl returns, NULL once the context is
- * aborted (a GLib critical).  It is skipped if the job is stale already,
- * else it runs whole (a few ms) and the cancel aborts the design after
- * it.  *id is the cancel's connection to the context. */
-static gboolean job_loop_nest(Result *r, GCancellable *cancellable, gulong *id)
-{
-	sy_isl_cancel_disconnect(cancellable, *id);
-	*id = 0;
-	if (g_cancellable_is_cancelled(cancellable))
-		return FALSE;
-	r->loop_nest = sy_codegen_loops(r->pe_array, "", "    ");
-	*id = sy_isl_cancel_connect(r->analysis->ctx, cancellable);
-	return TRUE;
-}
-
-/* The design's estimate: completing it prints its modules' code, which
- * a cancel must not abort either (see above). */
-static void job_estimate(
-	const Job *job, Result *r, GCancellable *cancellable, gulong *id)
-{
-	SyAnalysisOptions options = {(const char *const *)job->defines,
-		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
-
-	sy_isl_cancel_disconnect(cancellable, *id);
-	*id = 0;
-	if (g_cancellable_is_cancelled(cancellable))
-		return;
-	r->estimate = sy_estimate_job_design(
-		r->design, &options, job->device, &r->estimate_error);
-	*id = sy_isl_cancel_connect(r->analysis->ctx, cancellable);
-}
-
-/* The stages after the analysis, in its context.  An error stops them
- * and is the result's; a cancel too (the result is then dropped). */
-static void job_build(
-	const Job *job, Result *r, GCancellable *cancellable, gulong *id)
-{
-	const SyAnalysis *a = r->analysis;
-
-	r->dataflow = job_dataflow(job, a);
-	if (r->dataflow < 0)
-		return;
-	r->choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
-	/* The sizes asked for if they are this dataflow's, else the ones
-	 * it had, else the defaults. */
-	r->config = sy_sizes_config(job->sizes, job->config, r->choices);
-	r->pe_array = sy_pe_array_new(r->choices, r->config, &r->error);
-	if (!r->pe_array) {
-		r->stage = SY_PIPELINE_STAGE_PE_ARRAY;
-		return;
-	}
-	if (!job_loop_nest(r, cancellable, id))
-		return;
-	r->design = sy_design_new(r->pe_array, &r->design_options, &r->error);
-	if (!r->design) {
-		r->stage = SY_PIPELINE_STAGE_DESIGN;
-		return;
-	}
-	job_estimate(job, r, cancellable, id);
-}
-
-static void job_run(GTask *task, Job *job, GCancellable *cancellable)
-{
-	SyAnalysisOptions options = {(const char *const *)job->defines,
-		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
-	GError *error = NULL;
-	SyAnalysis *a;
-	Result *r;
-	gulong id;
-
-	/* Stale while it waited for a thread: nothing to do. */
-	if (g_task_return_error_if_cancelled(task))
-		return;
-	a = sy_analysis_new_cancellable(job->path, job->text, (gssize)job->len,
-		&options, cancellable, &error);
-	if (!a) {
-		g_task_return_error(task, error);
-		return;
-	}
-	r = g_rc_box_new0(Result);
-	r->generation = job->generation;
-	r->analysis = a;
-	r->defines = g_strdupv(job->defines);
-	r->include_dirs = g_strdupv(job->include_dirs);
-	r->dataflow = -1;
-	r->design_options = job->design_options;
-	r->design_options.pack = sy_design_pack_copy(job->design_options.pack);
-	/* A cancel aborts the context until it is disconnected: the
-	 * result is then incomplete, and dropped as stale. */
-	if (job->survey) {
-		/* Checked between dataflows: their code is printed. */
-		r->throughput = sy_estimate_job_survey(a, job->sizes,
-			&r->design_options, &options, job->device,
-			cancellable, &r->flops);
-		g_task_return_pointer(task, r, (GDestroyNotify)result_unref);
-		return;
-	}
-	id = sy_isl_cancel_connect(a->ctx, cancellable);
-	job_build(job, r, cancellable, &id);
-	sy_isl_cancel_disconnect(cancellable, id);
-	g_task_return_pointer(task, r, (GDestroyNotify)result_unref);
-}
-
-/* The workers: a pool of threads of the pipelines' own, all started at
- * once, so that they can run below the main thread without slowing
- * GLib's shared pool (g_task_run_in_thread, which GIO and the export
- * bar use too) and so that a step never waits for a thread to start
- * (pushing onto the shared pool measured 4-5 ms of the main thread's
- * wall time per step under load).  Stale jobs stop at their next isl
- * call. */
-static void pool_run(gpointer data, gpointer user)
-{
-	GTask *task = data;
-	static GPrivate niced;
-
-	(void)user;
-	/* Below the main thread: with jobs on every core, the main loop
-	 * still gets a CPU first (Linux nices threads one by one). */
-	if (!g_private_get(&niced)) {
-#ifdef __linux__
-		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
-#endif
-		g_private_set(&niced, GINT_TO_POINTER(1));
-	}
-	job_run(task, g_task_get_task_data(task), g_task_get_cancellable(task));
-	g_object_unref(task);
-}
-
-static GThreadPool *pool(void)
-{
-	static GThreadPool *threads;
-
-	if (g_once_init_enter(&threads)) {
-		guint n = CLAMP(g_get_num_processors(), 2, 4);
-
-		g_once_init_leave(&threads,
-			g_thread_pool_new(pool_run, NULL, (int)n, TRUE, NULL));
-	}
-	return threads;
+	*slot = sy_pipeline_result_ref(r);
+	sy_pipeline_result_unref(old);
 }
 
 /* Requests */
@@ -365,7 +93,7 @@ static void set_busy(SyPipeline *self, gboolean busy)
 static void job_done(GObject *source, GAsyncResult *res, gpointer data);
 
 /* The text shown, read here: the worker gets a copy. */
-static void job_shown_source(Job *job, SyPipeline *self)
+static void job_shown_source(SyPipelineJob *job, SyPipeline *self)
 {
 	const SyAnalysis *a = self->analysed->analysis;
 	const SySource *src = a->prog->pp->main;
@@ -379,24 +107,48 @@ static void job_shown_source(Job *job, SyPipeline *self)
 	job->max_operations = a->max_operations;
 }
 
+/* A job with what every job takes of the requests: the sizes
+ * remembered, the network's options, the device. */
+static SyPipelineJob *job_new(SyPipeline *self)
+{
+	SyPipelineJob *job = g_new0(SyPipelineJob, 1);
+
+	job->sizes = sy_sizes_copy(self->sizes);
+	job->design_options = self->design_options;
+	job->design_options.pack = sy_design_pack_copy(
+		self->design_options.pack);
+	job->device = g_strdup(self->device);
+	return job;
+}
+
+/* Runs job (taken) in a worker; callback gets a weak reference to self:
+ * closing a window disposes its pipeline, which cancels the job at once
+ * instead of waiting for it. */
+static void job_start(SyPipeline *self, SyPipelineJob *job,
+	GCancellable *cancellable, GAsyncReadyCallback callback)
+{
+	GWeakRef *ref = g_new(GWeakRef, 1);
+
+	g_weak_ref_init(ref, self);
+	sy_pipeline_job_start(job, cancellable, callback, ref);
+}
+
 /* The job of everything that changed since the last one. */
 static void start_job(SyPipeline *self)
 {
-	Job *job;
-	GTask *task;
-	GWeakRef *ref;
+	SyPipelineJob *job;
 	const SyAnalysis *a = self->analysed ? self->analysed->analysis : NULL;
 
-	if (!(self->changed & CHANGED_SOURCE) && !a) {
+	if (!(self->changed & SY_PIPELINE_CHANGED_SOURCE) && !a) {
 		/* Sizes before any analysis: nothing to build them on. */
 		self->changed = 0;
 		set_busy(self, FALSE);
 		return;
 	}
-	job = g_new0(Job, 1);
+	job = job_new(self);
 	job->generation = self->requested;
 	job->changed = self->changed;
-	if (self->changed & CHANGED_SOURCE) {
+	if (self->changed & SY_PIPELINE_CHANGED_SOURCE) {
 		job->path = g_strdup(self->path);
 		job->text = g_memdup2(self->text, self->len + 1);
 		job->len = self->len;
@@ -408,23 +160,13 @@ static void start_job(SyPipeline *self)
 		job_shown_source(job, self);
 	}
 	job->dataflow = self->dataflow;
-	if ((self->changed & ~CHANGED_DEVICE) == CHANGED_SIZES && self->config)
+	if ((self->changed & ~SY_PIPELINE_CHANGED_DEVICE) ==
+			SY_PIPELINE_CHANGED_SIZES &&
+		self->config)
 		job->config = sy_config_copy(self->config);
-	job->sizes = sy_sizes_copy(self->sizes);
-	job->design_options = self->design_options;
-	job->design_options.pack = sy_design_pack_copy(self->design_options.pack);
-	job->device = g_strdup(self->device);
 	self->changed = 0;
 	self->cancellable = g_cancellable_new();
-	/* Weak: closing a window disposes its pipeline, which cancels
-	 * the job at once instead of waiting for it. */
-	ref = g_new(GWeakRef, 1);
-	g_weak_ref_init(ref, self);
-	task = g_task_new(NULL, self->cancellable, job_done, ref);
-	g_atomic_int_inc(&jobs);
-	g_task_set_source_tag(task, start_job);
-	g_task_set_task_data(task, job, job_free);
-	g_thread_pool_push(pool(), task, NULL);
+	job_start(self, job, self->cancellable, job_done);
 	set_busy(self, TRUE);
 }
 
@@ -495,7 +237,7 @@ static void set_stale(SyPipeline *self, gboolean stale)
 }
 
 /* The sizes a result was built with are its dataflow's from now on. */
-static void remember(SyPipeline *self, const Result *r)
+static void remember(SyPipeline *self, const SyPipelineResult *r)
 {
 	const SyCandidate *c;
 
@@ -527,11 +269,12 @@ static void throughput_forget(SyPipeline *self)
 
 /* Every bundle first, then the notifications: a handler of one
  * property may read any other. */
-static void publish(SyPipeline *self, Result *r, guint changed)
+static void publish(SyPipeline *self, SyPipelineResult *r, guint changed)
 {
-	gboolean new_analysis = changed & CHANGED_SOURCE;
-	gboolean new_choices = new_analysis || (changed & CHANGED_DATAFLOW) ||
-		!self->chosen || self->chosen->dataflow != r->dataflow;
+	gboolean new_analysis = changed & SY_PIPELINE_CHANGED_SOURCE;
+	gboolean new_choices = new_analysis ||
+		(changed & SY_PIPELINE_CHANGED_DATAFLOW) || !self->chosen ||
+		self->chosen->dataflow != r->dataflow;
 
 	remember(self, r);
 	self->generation = r->generation;
@@ -575,19 +318,20 @@ static void publish(SyPipeline *self, Result *r, guint changed)
 
 /* An analysis that failed: the last good one stays, stale; what else
  * changed meanwhile is built on it. */
-static void publish_failure(SyPipeline *self, const Job *job, GError *error)
+static void publish_failure(
+	SyPipeline *self, const SyPipelineJob *job, GError *error)
 {
 	self->generation = job->generation;
 	set_analysis_error(self, error);
 	set_stale(self, TRUE);
 	notify(self, PROP_GENERATION);
-	if ((job->changed & ~CHANGED_SOURCE) && self->analysed)
-		request(self, job->changed & ~CHANGED_SOURCE, 0);
+	if ((job->changed & ~SY_PIPELINE_CHANGED_SOURCE) && self->analysed)
+		request(self, job->changed & ~SY_PIPELINE_CHANGED_SOURCE, 0);
 }
 
 /* A survey's throughputs, but the shown dataflow's: its estimate is
  * as new as its sizes. */
-static void take_survey(SyPipeline *self, const Result *r)
+static void take_survey(SyPipeline *self, const SyPipelineResult *r)
 {
 	const SyEstimate *shown = self->result ? self->result->estimate : NULL;
 
@@ -604,24 +348,23 @@ static void take_survey(SyPipeline *self, const Result *r)
 /* A job's end, for both kinds of job: its pipeline if it still lives
  * (a reference), its result or error; the job no longer counts. */
 static SyPipeline *job_finished(
-	GAsyncResult *res, gpointer data, Result **r, GError **error)
+	GAsyncResult *res, gpointer data, SyPipelineResult **r, GError **error)
 {
 	GWeakRef *ref = data;
 	SyPipeline *self = g_weak_ref_get(ref);
 
-	*r = g_task_propagate_pointer(G_TASK(res), error);
+	*r = sy_pipeline_job_finish(res, error);
 	g_weak_ref_clear(ref);
 	g_free(ref);
-	g_atomic_int_dec_and_test(&jobs);
 	return self;
 }
 
 static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
 {
 	GTask *task = G_TASK(res);
-	const Job *job = g_task_get_task_data(task);
+	const SyPipelineJob *job = g_task_get_task_data(task);
 	GError *error = NULL;
-	Result *r;
+	SyPipelineResult *r;
 	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
 
 	(void)source;
@@ -631,16 +374,14 @@ static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
 		g_clear_object(&self->survey_cancellable);
 		take_survey(self, r);
 	}
-	result_unref(r);
+	sy_pipeline_result_unref(r);
 }
 
 /* Every dataflow of the analysis shown at its sizes, estimated in a
  * worker: a job of its own, which only a newer survey cancels. */
 static void start_survey(SyPipeline *self)
 {
-	Job *job = g_new0(Job, 1);
-	GWeakRef *ref = g_new(GWeakRef, 1);
-	GTask *task;
+	SyPipelineJob *job = job_new(self);
 
 	self->survey_stale = FALSE;
 	g_cancellable_cancel(self->survey_cancellable);
@@ -650,25 +391,15 @@ static void start_survey(SyPipeline *self)
 	job->survey = TRUE;
 	job_shown_source(job, self);
 	job->dataflow = -1;
-	job->sizes = sy_sizes_copy(self->sizes);
-	job->design_options = self->design_options;
-	job->design_options.pack =
-		sy_design_pack_copy(self->design_options.pack);
-	job->device = g_strdup(self->device);
-	g_weak_ref_init(ref, self);
-	task = g_task_new(NULL, self->survey_cancellable, survey_done, ref);
-	g_atomic_int_inc(&jobs);
-	g_task_set_source_tag(task, start_survey);
-	g_task_set_task_data(task, job, job_free);
-	g_thread_pool_push(pool(), task, NULL);
+	job_start(self, job, self->survey_cancellable, survey_done);
 }
 
 static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 {
 	GTask *task = G_TASK(res);
-	const Job *job = g_task_get_task_data(task);
+	const SyPipelineJob *job = g_task_get_task_data(task);
 	GError *error = NULL;
-	Result *r;
+	SyPipelineResult *r;
 	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
 
 	(void)source;
@@ -677,7 +408,7 @@ static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 	if (!self || job->generation != self->requested ||
 		g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
 		g_clear_error(&error);
-		result_unref(r);
+		sy_pipeline_result_unref(r);
 		return;
 	}
 	g_clear_object(&self->cancellable);
@@ -685,7 +416,7 @@ static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 		publish(self, r, job->changed);
 	else
 		publish_failure(self, job, error);
-	result_unref(r);
+	sy_pipeline_result_unref(r);
 	if (!self->cancellable && !self->delay) {
 		set_busy(self, FALSE);
 		/* Once the newest is shown: the survey never delays it. */
@@ -719,7 +450,7 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 	if (self->analysed)
 		set_stale(self, TRUE);
 	survey_again(self);
-	request(self, CHANGED_SOURCE, delay_ms);
+	request(self, SY_PIPELINE_CHANGED_SOURCE, delay_ms);
 }
 
 void sy_pipeline_select_dataflow(SyPipeline *self, int id)
@@ -729,11 +460,12 @@ void sy_pipeline_select_dataflow(SyPipeline *self, int id)
 	g_return_if_fail(SY_IS_PIPELINE(self));
 	if (!a || id < 0 || (guint)id >= a->candidates->len)
 		id = -1;
-	if (id == self->dataflow && !(self->changed & CHANGED_SOURCE))
+	if (id == self->dataflow &&
+		!(self->changed & SY_PIPELINE_CHANGED_SOURCE))
 		return;
 	self->dataflow = id;
 	notify(self, PROP_DATAFLOW);
-	request(self, CHANGED_DATAFLOW, 0);
+	request(self, SY_PIPELINE_CHANGED_DATAFLOW, 0);
 }
 
 void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
@@ -752,7 +484,7 @@ void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
 		return;
 	sy_config_free(self->config);
 	self->config = sy_config_copy(config);
-	request(self, CHANGED_SIZES, 0);
+	request(self, SY_PIPELINE_CHANGED_SIZES, 0);
 }
 
 void sy_pipeline_set_design_options(
@@ -763,7 +495,7 @@ void sy_pipeline_set_design_options(
 	self->design_options = *options;
 	self->design_options.pack = sy_design_pack_copy(options->pack);
 	throughput_forget(self);
-	request(self, CHANGED_SIZES, 0);
+	request(self, SY_PIPELINE_CHANGED_SIZES, 0);
 }
 
 void sy_pipeline_set_device(SyPipeline *self, const char *name)
@@ -776,7 +508,7 @@ void sy_pipeline_set_device(SyPipeline *self, const char *name)
 	self->device = g_strdup(name);
 	notify(self, PROP_DEVICE);
 	throughput_forget(self);
-	request(self, CHANGED_DEVICE, 0);
+	request(self, SY_PIPELINE_CHANGED_DEVICE, 0);
 }
 
 /* Outputs */
@@ -829,7 +561,7 @@ const SyDesign *sy_pipeline_get_design(SyPipeline *self)
 
 const GError *sy_pipeline_get_error(SyPipeline *self, SyPipelineStage *stage)
 {
-	const Result *r = self->result;
+	const SyPipelineResult *r = self->result;
 
 	if (stage)
 		*stage = r ? r->stage : SY_PIPELINE_STAGE_NONE;
@@ -883,7 +615,7 @@ const SyDesignOptions *sy_pipeline_get_design_options(SyPipeline *self)
 
 guint sy_pipeline_count_jobs(void)
 {
-	return (guint)g_atomic_int_get(&jobs);
+	return sy_pipeline_job_count();
 }
 
 /* GObject */
@@ -975,9 +707,9 @@ static void sy_pipeline_finalize(GObject *object)
 {
 	SyPipeline *self = SY_PIPELINE(object);
 
-	result_unref(self->result);
-	result_unref(self->chosen);
-	result_unref(self->analysed);
+	sy_pipeline_result_unref(self->result);
+	sy_pipeline_result_unref(self->chosen);
+	sy_pipeline_result_unref(self->analysed);
 	g_clear_error(&self->analysis_error);
 	g_hash_table_unref(self->sizes);
 	sy_config_free(self->config);

@@ -1,5 +1,7 @@
 /* The base of the core, the helpers every stage uses: the one JSON
- * printer behind design.json and every --json. */
+ * printer behind design.json and every --json, and the check of an
+ * object's members that design.json's and the code's readers share. */
+#include "base/json-load.h"
 #include "base/json-print.h"
 
 /* Two-space indent, JSON-GLib's " : " between a name and its value,
@@ -75,10 +77,39 @@ static void test_json_doubles(void)
 		"  false,\n  null\n]\n");
 }
 
+/* The member o is refused for: a required one missing first, then one
+ * neither listed nor extra, in o's order; optional ones may be absent. */
+static void test_json_members(void)
+{
+	static const char *const names[] = {"kind", "trip", "ii", NULL};
+	static const char *const extra[] = {"code", NULL};
+	g_autoptr(JsonParser) parser = json_parser_new();
+	const char *why = NULL;
+	JsonObject *o;
+
+	g_assert_true(sy_json_load(parser,
+		"{\"kind\": 1, \"code\": 2, \"x\": 3, \"y\": 4}", -1, NULL));
+	o = json_node_get_object(json_parser_get_root(parser));
+	g_assert_cmpstr(
+		sy_json_members_check(o, names, 2, extra, &why), ==, "trip");
+	g_assert_cmpstr(why, ==, "no member");
+	g_assert_cmpstr(
+		sy_json_members_check(o, names, 1, extra, &why), ==, "x");
+	g_assert_cmpstr(why, ==, "unknown member");
+	g_assert_cmpstr(
+		sy_json_members_check(o, names, 1, NULL, &why), ==, "code");
+	g_assert_cmpstr(why, ==, "unknown member");
+	json_object_remove_member(o, "x");
+	json_object_remove_member(o, "y");
+	g_assert_null(sy_json_members_check(o, names, 1, extra, &why));
+	g_assert_cmpstr(why, ==, "unknown member");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/base/json-print", test_json_print);
 	g_test_add_func("/base/json-doubles", test_json_doubles);
+	g_test_add_func("/base/json-members", test_json_members);
 	return g_test_run();
 }

@@ -47,20 +47,47 @@ static const char *const in_main =
 	"    return b[3][3] == 0 ? 0 : 1;\n"
 	"}\n";
 
-/* A completed design and everything it stands on. */
+/* A design, everything it stands on and the names its project gives:
+ * what sy_design_complete takes. */
 typedef struct {
 	SyAnalysis *a;
 	SyChoices *choices;
 	SyPeArray *array;
 	SyDesign *design;
+	SyNames *names;
 } Made;
 
 static void made_clear(Made *m)
 {
+	sy_names_free(m->names);
 	sy_design_free(m->design);
 	sy_pe_array_free(m->array);
 	sy_choices_free(m->choices);
 	sy_analysis_free(m->a);
+}
+
+/* The design of dataflow candidate of a (taken) at sizes (NULL: the
+ * defaults), named for a project that takes the file names taken. */
+static void build(Made *m, SyAnalysis *a, guint candidate, const char *sizes,
+	const char *const *taken)
+{
+	g_autoptr(SyConfig) cfg = NULL;
+	GError *error = NULL;
+
+	m->a = a;
+	m->choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, candidate), NULL);
+	cfg = sy_config_new(m->choices);
+	if (sizes)
+		g_assert_true(sy_config_apply_sa_sizes(
+			cfg, m->choices, sizes, &error));
+	g_assert_no_error(error);
+	m->array = sy_pe_array_new(m->choices, cfg, &error);
+	g_assert_no_error(error);
+	m->design = sy_design_new(m->array, NULL, &error);
+	g_assert_no_error(error);
+	m->names = sy_names_new(a->scop);
+	sy_names_place_headers(m->names, NULL, taken);
 }
 
 static void make(Made *m, const char *path, const char *text,
@@ -68,23 +95,14 @@ static void make(Made *m, const char *path, const char *text,
 {
 	static const char *const taken[] = {"testbench.cpp", NULL};
 	SyAnalysisOptions options = {defines, NULL, 0, 0};
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyNames) names = NULL;
 	GError *error = NULL;
+	SyAnalysis *a;
 
-	m->a = sy_analysis_new_from_data(path, text, -1, &options, &error);
+	a = sy_analysis_new_from_data(path, text, -1, &options, &error);
 	g_assert_no_error(error);
-	m->choices = sy_choices_new(
-		m->a, g_ptr_array_index(m->a->candidates, candidate), NULL);
-	cfg = sy_config_new(m->choices);
-	g_assert_true(sy_config_apply_sa_sizes(cfg, m->choices, sizes, &error));
-	m->array = sy_pe_array_new(m->choices, cfg, &error);
-	g_assert_no_error(error);
-	m->design = sy_design_new(m->array, NULL, &error);
-	g_assert_no_error(error);
-	names = sy_names_new(m->a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(m->design, names, &options, &error));
+	build(m, a, candidate, sizes, taken);
+	g_assert_true(
+		sy_design_complete(m->design, m->names, &options, &error));
 	g_assert_no_error(error);
 	g_assert_nonnull(m->design->kernel);
 	/* The modules' code came with it. */
@@ -97,32 +115,19 @@ static void assert_incomplete(const char *text, const char *sizes,
 	const char *message)
 {
 	static const char *const taken[] = {NULL};
-	g_autoptr(SyAnalysis) a = NULL;
-	g_autoptr(SyChoices) choices = NULL;
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyPeArray) array = NULL;
-	g_autoptr(SyDesign) design = NULL;
-	g_autoptr(SyNames) names = NULL;
+	Made m = {0};
 	GError *error = NULL;
+	SyAnalysis *a;
 
 	a = sy_analysis_new_from_data("r.c", text, -1, NULL, &error);
 	g_assert_no_error(error);
-	choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, 0), NULL);
-	cfg = sy_config_new(choices);
-	sy_config_apply_sa_sizes(cfg, choices, sizes, &error);
-	g_assert_no_error(error);
-	array = sy_pe_array_new(choices, cfg, &error);
-	g_assert_no_error(error);
-	design = sy_design_new(array, NULL, &error);
-	g_assert_no_error(error);
-	names = sy_names_new(a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_false(sy_design_complete(design, names, NULL, &error));
+	build(&m, a, 0, sizes, taken);
+	g_assert_false(sy_design_complete(m.design, m.names, NULL, &error));
 	g_assert_error(error, SY_HLS_ERROR, SY_HLS_ERROR_UNSUPPORTED);
 	g_assert_cmpstr(error->message, ==, message);
 	g_error_free(error);
-	g_assert_null(design->kernel);
+	g_assert_null(m.design->kernel);
+	made_clear(&m);
 }
 
 /* What the backend refuses beyond sy_hls_model_new's rules, before any
@@ -381,14 +386,11 @@ static void test_header(void)
 	g_autofree char *dir = g_dir_make_tmp("systole-kernel-XXXXXX", NULL);
 	g_autofree char *header = g_build_filename(dir, "ap_int.h", NULL);
 	g_autofree char *path = g_build_filename(dir, "k.c", NULL);
-	g_autoptr(SyAnalysis) a = NULL;
-	g_autoptr(SyChoices) choices = NULL;
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyPeArray) array = NULL;
-	g_autoptr(SyDesign) design = NULL;
-	g_autoptr(SyNames) names = NULL;
+	Made m = {0};
+	const SyDesignKernel *k;
 	const SyDesignHeader *h;
 	GError *error = NULL;
+	SyAnalysis *a;
 
 	g_assert_true(g_file_set_contents(header,
 		"#define N 8\nextern float class[N];\n", -1, NULL));
@@ -399,28 +401,23 @@ static void test_header(void)
 		"#pragma endscop\n\treturn 0;\n}\n", -1, NULL));
 	a = sy_analysis_new_from_file(path, NULL, &error);
 	g_assert_no_error(error);
-	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, 0), NULL);
-	cfg = sy_config_new(choices);
-	array = sy_pe_array_new(choices, cfg, &error);
+	build(&m, a, 0, NULL, taken);
+	g_assert_true(sy_design_complete(m.design, m.names, NULL, &error));
 	g_assert_no_error(error);
-	design = sy_design_new(array, NULL, &error);
-	g_assert_no_error(error);
-	names = sy_names_new(a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(design, names, NULL, &error));
-	g_assert_no_error(error);
-	g_assert_cmpuint(design->kernel->renamed->len, ==, 1);
-	g_assert_cmpstr(((SyDesignRename *)design->kernel->renamed->pdata[0])
-				->id, ==, "sy_user_class");
-	g_assert_cmpuint(design->kernel->headers->len, ==, 1);
-	h = g_ptr_array_index(design->kernel->headers, 0);
+	k = m.design->kernel;
+	g_assert_cmpuint(k->renamed->len, ==, 1);
+	g_assert_cmpstr(((SyDesignRename *)k->renamed->pdata[0])->id, ==,
+		"sy_user_class");
+	g_assert_cmpuint(k->headers->len, ==, 1);
+	h = g_ptr_array_index(k->headers, 0);
 	g_assert_cmpstr(h->path, ==, header);
 	g_assert_cmpstr(h->place, ==, "ap_int_1.h");
 	g_assert_cmpstr(h->text, ==,
 		"#define N 8\nextern float sy_user_class[N];\n");
-	g_assert_true(g_str_has_prefix(design->kernel->testbench.before,
+	g_assert_true(g_str_has_prefix(k->testbench.before,
 		"#include \"ap_int_1.h\"\nfloat sy_user_class[N], y[N];\n"));
-	assert_round_trip(design->kernel);
+	assert_round_trip(k);
+	made_clear(&m);
 	g_remove(header);
 	g_remove(path);
 	g_rmdir(dir);
@@ -435,12 +432,8 @@ static void test_example(void)
 	g_autofree char *header = g_build_filename(
 		examples_dir, "kernel.h", NULL);
 	g_autofree char *text = NULL, *header_text = NULL;
-	g_autoptr(SyAnalysis) a = NULL;
-	g_autoptr(SyChoices) choices = NULL;
-	g_autoptr(SyConfig) cfg = NULL;
-	g_autoptr(SyPeArray) array = NULL;
-	g_autoptr(SyDesign) design = NULL;
-	g_autoptr(SyNames) names = NULL;
+	Made m = {0};
+	SyAnalysis *a;
 	const SyDesignKernel *k;
 	const SyDesignHeader *h;
 	const char *scop, *endscop;
@@ -451,22 +444,13 @@ static void test_example(void)
 	g_assert_true(g_file_get_contents(header, &header_text, NULL, NULL));
 	a = sy_analysis_new_from_file(path, NULL, &error);
 	g_assert_no_error(error);
-	choices = sy_choices_new(a, g_ptr_array_index(a->candidates, 3), NULL);
-	cfg = sy_config_new(choices);
-	sy_config_apply_sa_sizes(cfg, choices,
+	build(&m, a, 3,
 		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
 		"kernel[]->latency[4,4];kernel[]->simd[2]}",
-		&error);
+		taken);
+	g_assert_true(sy_design_complete(m.design, m.names, NULL, &error));
 	g_assert_no_error(error);
-	array = sy_pe_array_new(choices, cfg, &error);
-	g_assert_no_error(error);
-	design = sy_design_new(array, NULL, &error);
-	g_assert_no_error(error);
-	names = sy_names_new(a->scop);
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(design, names, NULL, &error));
-	g_assert_no_error(error);
-	k = design->kernel;
+	k = m.design->kernel;
 	g_assert_cmpstr(k->function, ==, "main");
 	g_assert_cmpuint(k->params->len, ==, 0);
 	g_assert_cmpuint(k->arrays->len, ==, 3);
@@ -514,6 +498,7 @@ static void test_example(void)
 	g_assert_cmpstr(k->testbench.after, ==,
 		endscop + strlen("#pragma endscop\n"));
 	assert_round_trip(k);
+	made_clear(&m);
 }
 
 static void test_json(void)

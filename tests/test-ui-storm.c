@@ -15,8 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <glib/gstdio.h>
-
 #include "sy-application.h"
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
@@ -380,21 +378,6 @@ static const Action *pick_action(void)
 	}
 }
 
-static void remove_tree(const char *path)
-{
-	GDir *dir = g_dir_open(path, 0, NULL);
-	const char *name;
-
-	while (dir && (name = g_dir_read_name(dir))) {
-		g_autofree char *child = g_build_filename(path, name, NULL);
-
-		remove_tree(child);
-	}
-	if (dir)
-		g_dir_close(dir);
-	g_remove(path);
-}
-
 static void print_report(const Storm *s, guint n, gint64 elapsed)
 {
 	guint lo = 0;
@@ -468,7 +451,7 @@ static void test_storm(void)
 	pump(300);
 	g_source_remove(source);
 	g_free(s.original);
-	remove_tree(tmp);
+	sy_test_remove_tree(tmp);
 	g_free(tmp);
 	/* Under valgrind everything is some 50 times slower. */
 	g_assert_cmpint(probe.max, <=,

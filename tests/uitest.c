@@ -1,5 +1,7 @@
 #include <stdio.h>
 
+#include <glib/gstdio.h>
+
 #include "uitest.h"
 
 /* Depth first, over what containers list as their children. */
@@ -40,6 +42,15 @@ GtkWidget *sy_test_find(GtkWidget *root, GType type)
 	return first(root, has_type, &type);
 }
 
+GtkWidget *sy_test_get(GtkWidget *root, const char *name)
+{
+	GtkWidget *w = sy_test_named(root, name);
+
+	if (!w)
+		g_error("no widget named %s", name);
+	return w;
+}
+
 guint sy_test_env_uint(const char *name, guint dflt)
 {
 	const char *v = g_getenv(name);
@@ -58,4 +69,19 @@ gint64 sy_test_run_queue_wait(void)
 			&wait) != 2)
 		return 0;
 	return (gint64)wait;
+}
+
+void sy_test_remove_tree(const char *path)
+{
+	GDir *dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	while (dir && (name = g_dir_read_name(dir))) {
+		g_autofree char *child = g_build_filename(path, name, NULL);
+
+		sy_test_remove_tree(child);
+	}
+	if (dir)
+		g_dir_close(dir);
+	g_remove(path);
 }

@@ -1,6 +1,6 @@
 /* What the explorer's tests under Xvfb share: widgets found in the
  * window's tree by name or by type, the main thread's waits for a CPU,
- * counts from the environment. */
+ * counts from the environment, a temporary folder removed. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -9,6 +9,8 @@
  * name, or of type type; NULL if none. */
 GtkWidget *sy_test_named(GtkWidget *root, const char *name);
 GtkWidget *sy_test_find(GtkWidget *root, GType type);
+/* The widget named name under root; fails if there is none. */
+GtkWidget *sy_test_get(GtkWidget *root, const char *name);
 
 /* Nanoseconds the calling thread has waited for a CPU (on a run queue):
  * a stall of the main loop less this is the explorer's, not the
@@ -17,3 +19,6 @@ gint64 sy_test_run_queue_wait(void);
 
 /* An environment variable as a count, dflt when unset or empty. */
 guint sy_test_env_uint(const char *name, guint dflt);
+
+/* Removes path, a folder with everything in it or a file. */
+void sy_test_remove_tree(const char *path);

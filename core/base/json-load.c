@@ -208,3 +208,29 @@ gboolean sy_json_holds(JsonNode *node, GType type)
 	return JSON_NODE_HOLDS_VALUE(node) &&
 		json_node_get_value_type(node) == type;
 }
+
+static gboolean listed(const char *const *names, const char *name)
+{
+	for (guint i = 0; names && names[i]; i++)
+		if (strcmp(names[i], name) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+const char *sy_json_members_check(JsonObject *o, const char *const *names,
+	guint n_required, const char *const *extra, const char **why)
+{
+	g_autoptr(GList) members = NULL;
+
+	*why = "no member";
+	for (guint i = 0; i < n_required; i++)
+		if (!json_object_has_member(o, names[i]))
+			return names[i];
+	*why = "unknown member";
+	/* The names are o's: they outlive the list. */
+	members = json_object_get_members(o);
+	for (GList *l = members; l; l = l->next)
+		if (!listed(names, l->data) && !listed(extra, l->data))
+			return l->data;
+	return NULL;
+}

@@ -28,4 +28,14 @@ __isl_keep const char *sy_json_type_name(__isl_keep JsonNode *node);
 /* Whether node is a value of that type (G_TYPE_INT64, ...). */
 gboolean sy_json_holds(__isl_keep JsonNode *node, GType type);
 
+/* The member a reader refuses o for, NULL if none: the first of the
+ * first n_required of names that o lacks (*why "no member"), else the
+ * first member of o that is neither one of names nor one of extra (both
+ * NULL-terminated, extra may be NULL; *why "unknown member").  The
+ * reader words its error with them, in its own domain. */
+__isl_keep const char *sy_json_members_check(__isl_keep JsonObject *o,
+	__isl_keep const char *const *names, guint n_required,
+	__isl_keep const char *const *extra,
+	__isl_keep const char **why /* out */);
+
 G_END_DECLS

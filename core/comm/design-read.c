@@ -29,31 +29,16 @@ gboolean sy_design_read_below_index(GError **error, guint i)
 	return FALSE;
 }
 
-static gboolean listed(const char *const *names, const char *name)
-{
-	for (guint i = 0; names[i]; i++)
-		if (g_str_equal(names[i], name))
-			return TRUE;
-	return FALSE;
-}
-
 /* Every member of o is one of names (NULL-terminated) or of extra (may
  * be NULL), and the first n_required of names are there. */
 gboolean sy_design_read_members(JsonObject *o, const char *const *names,
 	guint n_required, const char *const *extra, GError **error)
 {
-	g_autoptr(GList) members = json_object_get_members(o);
+	const char *why;
+	const char *name = sy_json_members_check(
+		o, names, n_required, extra, &why);
 
-	for (guint i = 0; i < n_required; i++)
-		if (!json_object_has_member(o, names[i]))
-			return sy_design_read_fail(
-				error, "no member \"%s\"", names[i]);
-	for (GList *l = members; l; l = l->next)
-		if (!listed(names, l->data) &&
-			!(extra && listed(extra, l->data)))
-			return sy_design_read_fail(error,
-				"unknown member \"%s\"", (const char *)l->data);
-	return TRUE;
+	return !name || sy_design_read_fail(error, "%s \"%s\"", why, name);
 }
 
 JsonObject *sy_design_read_object(JsonNode *node, GError **error)

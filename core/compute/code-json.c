@@ -139,21 +139,11 @@ static SyCode *drop(SyCode *code)
 static gboolean check_members(JsonObject *o, const char *const *names,
 	guint n_required, GError **error)
 {
-	g_autoptr(GList) members = json_object_get_members(o);
+	const char *why;
+	const char *name = sy_json_members_check(
+		o, names, n_required, NULL, &why);
 
-	for (guint i = 0; i < n_required; i++)
-		if (!json_object_has_member(o, names[i]))
-			return invalid(error, "no member \"%s\"", names[i]);
-	for (GList *l = members; l; l = l->next) {
-		guint i = 0;
-
-		while (names[i] && strcmp(names[i], l->data) != 0)
-			i++;
-		if (!names[i])
-			return invalid(error, "unknown member \"%s\"",
-				(const char *)l->data);
-	}
-	return TRUE;
+	return !name || invalid(error, "%s \"%s\"", why, name);
 }
 
 static SyCodeExpr *expr_from_json(

@@ -1,0 +1,95 @@
+/* The explorer's estimate under Xvfb: the panel, the array view's
+ * bottleneck and each dataflow's throughput in the list follow the
+ * pipeline's estimate; another device (win.device) is remembered and
+ * estimated against.  Skips (77) without a display.
+ *
+ * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include "render-estimate.h"
+#include "sy-array-view.h"
+#include "sy-candidate-list.h"
+#include "sy-estimate-panel.h"
+#include "uitest.h"
+#include "uiwindow.h"
+
+/* Every job done, the dataflows' survey too. */
+static gboolean surveyed(SyWindow *window)
+{
+	return !sy_window_is_busy(window) && !sy_pipeline_count_jobs();
+}
+
+/* The estimate panel shows the pipeline's estimate, the Array view
+ * outlines its bottleneck, each dataflow shows its throughput; another
+ * device (win.device) is remembered and estimated against. */
+static void test_estimate(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
+	SyWindow *window = SY_WINDOW(
+		sy_application_open_file(sy_test_app(), example));
+	GtkWidget *root = GTK_WIDGET(window);
+	SyPipeline *p = sy_window_get_pipeline(window);
+	SyEstimatePanel *panel = SY_ESTIMATE_PANEL(
+		sy_test_find(root, SY_TYPE_ESTIMATE_PANEL));
+	SyArrayView *array = SY_ARRAY_VIEW(
+		sy_test_find(root, SY_TYPE_ARRAY_VIEW));
+	SyCandidateList *list = SY_CANDIDATE_LIST(
+		sy_test_find(root, SY_TYPE_CANDIDATE_LIST));
+	GSettings *settings = sy_application_get_settings(sy_test_app());
+	const SyEstimate *e;
+	const SyModuleEstimate *m;
+
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the first analysis");
+	sy_test_wait(window, surveyed, "the dataflows' survey");
+	e = sy_pipeline_get_estimate(p);
+	g_assert_nonnull(e);
+	g_assert_true(sy_estimate_panel_get_estimate(panel) == e);
+	g_assert_true(
+		gtk_widget_get_visible(sy_estimate_panel_get_drawing(panel)));
+	g_assert_cmpstr(e->device, ==, "u250");
+	m = g_ptr_array_index(e->modules, e->bottleneck);
+	g_assert_cmpstr(sy_array_view_get_bottleneck(array), ==, m->name);
+	g_assert_cmpstr(
+		sy_array_view_get_scene(array)->bottleneck, ==, m->name);
+	for (guint i = 0; i < 6; i++) {
+		gboolean flops;
+		double gops = sy_pipeline_get_throughput(p, i, &flops);
+		g_autofree char *text = sy_estimate_format_throughput(
+			gops, flops);
+
+		g_assert_cmpstr(
+			sy_candidate_list_get_throughput(list, i), ==, text);
+	}
+	sy_test_screenshot(root, "ui-estimate-1280.png");
+
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "device", g_variant_new_string("u280"));
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u280");
+	g_assert_cmpstr(gtk_label_get_text(
+				GTK_LABEL(sy_test_named(root, "device-label"))),
+		==, "U280");
+	{
+		g_autofree char *saved = g_settings_get_string(
+			settings, "device");
+
+		g_assert_cmpstr(saved, ==, "u280");
+	}
+	sy_test_wait(window, surveyed, "the estimate on the U280");
+	g_assert_cmpstr(sy_pipeline_get_estimate(p)->device, ==, "u280");
+	g_assert_true(sy_estimate_panel_get_estimate(panel) ==
+		sy_pipeline_get_estimate(p));
+	/* An unknown device changes nothing. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "device",
+		g_variant_new_string("no-such-board"));
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u280");
+	g_settings_reset(settings, "device");
+	g_assert_cmpstr(sy_pipeline_get_device(p), ==, "u250");
+	sy_test_wait(window, surveyed, "the estimate on the U250 again");
+
+	gtk_widget_destroy(root);
+	g_object_unref(window);
+}
+
+const SyTestCase sy_test_cases[] = {
+	{"/ui/estimate", test_estimate},
+	{NULL, NULL},
+};

@@ -1,0 +1,202 @@
+/* The explorer's views under the pointer, under Xvfb: zoom and pan of
+ * the array view, a click that selects a module, drags across the
+ * dependence view's loops.  Skips (77) without a display.
+ *
+ * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include "sy-array-view.h"
+#include "sy-deps-view.h"
+#include "uitest.h"
+#include "uiwindow.h"
+
+/* A pointer event at (x, y) in w, handled as if GDK had read it: the
+ * same path as the X server's, without the X server (whose test
+ * buttons reach GTK's XInput 2 only with core device events). */
+static void pointer_event(
+	GtkWidget *w, GdkEventType type, double x, double y, guint button)
+{
+	GdkEvent *e = gdk_event_new(type);
+	GdkDevice *pointer = gdk_seat_get_pointer(
+		gdk_display_get_default_seat(gtk_widget_get_display(w)));
+
+	e->any.window = g_object_ref(gtk_widget_get_window(w));
+	e->any.send_event = TRUE;
+	gdk_event_set_device(e, pointer);
+	gdk_event_set_source_device(e, pointer);
+	if (type == GDK_SCROLL) {
+		e->scroll.time = GDK_CURRENT_TIME;
+		e->scroll.x = x;
+		e->scroll.y = y;
+		e->scroll.direction = button == 4 ? GDK_SCROLL_UP
+						  : GDK_SCROLL_DOWN;
+	} else if (type == GDK_MOTION_NOTIFY) {
+		e->motion.time = GDK_CURRENT_TIME;
+		e->motion.x = x;
+		e->motion.y = y;
+		e->motion.state = GDK_BUTTON1_MASK;
+	} else {
+		e->button.time = GDK_CURRENT_TIME;
+		e->button.x = x;
+		e->button.y = y;
+		e->button.button = button;
+		if (type == GDK_BUTTON_RELEASE)
+			e->button.state = GDK_BUTTON1_MASK;
+	}
+	gtk_main_do_event(e);
+	gdk_event_free(e);
+}
+
+/* Button 1 pressed at (x0, y0), moved and released at (x1, y1). */
+static void drag(GtkWidget *w, double x0, double y0, double x1, double y1)
+{
+	pointer_event(w, GDK_BUTTON_PRESS, x0, y0, 1);
+	if (x1 != x0 || y1 != y0)
+		pointer_event(w, GDK_MOTION_NOTIFY, x1, y1, 0);
+	pointer_event(w, GDK_BUTTON_RELEASE, x1, y1, 1);
+}
+
+static void record_loops(
+	SyDepsView *deps, const guint *loops, guint n, GArray *chosen)
+{
+	(void)deps;
+	g_array_set_size(chosen, 0);
+	g_array_append_vals(chosen, loops, n);
+}
+
+/* The middle of loop chip i of the dependence view. */
+static void chip_middle(
+	SyDepsView *deps, const SyAnalysis *a, guint i, double *x, double *y)
+{
+	GtkWidget *w = GTK_WIDGET(deps);
+	SyDepsScene scene = {a, NULL, NULL, -1, NULL};
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_ARGB32, 1, 1);
+	cairo_t *cr = cairo_create(surface);
+	SyDepsLayout layout;
+
+	sy_deps_layout_init(&layout, &scene, cr,
+		gtk_widget_get_allocated_width(w),
+		gtk_widget_get_allocated_height(w));
+	g_assert_cmpuint(i, <, layout.n_chips);
+	*x = layout.chips[i].x + layout.chips[i].w / 2;
+	*y = layout.chips[i].y + layout.chips[i].h / 2;
+	sy_deps_layout_clear(&layout);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+/* The dependence view's drags: across the loop chips they choose the
+ * loops between, both ways; in the plot they pan and choose nothing. */
+static void deps_drags(SyWindow *window)
+{
+	SyDepsView *deps = SY_DEPS_VIEW(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	GtkWidget *w = GTK_WIDGET(deps);
+	const SyAnalysis *a = sy_window_get_analysis(window);
+	g_autoptr(GArray) chosen = g_array_new(FALSE, FALSE, sizeof(guint));
+	double x0, y0, x2, y2;
+
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
+	sy_test_settle(w);
+	g_signal_connect(
+		deps, "space-chosen", G_CALLBACK(record_loops), chosen);
+	chip_middle(deps, a, 0, &x0, &y0);
+	chip_middle(deps, a, 2, &x2, &y2);
+	drag(w, x0, y0, x2, y2);
+	g_assert_cmpuint(chosen->len, ==, 3);
+	for (guint i = 0; i < 3; i++)
+		g_assert_cmpuint(g_array_index(chosen, guint, i), ==, i);
+	g_array_set_size(chosen, 0);
+	drag(w, x2, y2, x0, y0);
+	g_assert_cmpuint(chosen->len, ==, 3);
+	g_assert_cmpuint(g_array_index(chosen, guint, 0), ==, 0);
+	g_array_set_size(chosen, 0);
+	drag(w, gtk_widget_get_allocated_width(w) / 3.0,
+		gtk_widget_get_allocated_height(w) / 2.0,
+		gtk_widget_get_allocated_width(w) / 2.0,
+		gtk_widget_get_allocated_height(w) / 2.0);
+	g_assert_cmpuint(chosen->len, ==, 0);
+	g_signal_handlers_disconnect_by_data(deps, chosen);
+}
+
+/* Zoom and pan of the views (SyViewNav): steps of exactly 1.25
+ * stopping at 400 pixels per PE, the fit back, the wheel, a drag that
+ * pans and a click that selects; drags across the dependence view's
+ * loops. */
+static void test_navigation(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
+	SyWindow *window;
+	SyArrayView *array;
+	GtkWidget *w;
+	double fit, want;
+	int width, height;
+
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), example));
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the analysis");
+	array = SY_ARRAY_VIEW(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	w = GTK_WIDGET(array);
+	while (!sy_array_view_get_scene(array))
+		g_main_context_iteration(NULL, TRUE);
+	sy_test_settle(w);
+	fit = sy_array_view_get_scale(array);
+	g_assert_cmpfloat(fit, >, 1);
+
+	/* Steps around the centre, and the fit back. */
+	sy_array_view_zoom(array, 1);
+	sy_array_view_zoom(array, 1);
+	g_assert_cmpfloat(
+		sy_array_view_get_scale(array), ==, fit * 1.25 * 1.25);
+	sy_array_view_zoom(array, -1);
+	g_assert_cmpfloat(sy_array_view_get_scale(array), ==,
+		fit * 1.25 * 1.25 * (1 / 1.25));
+	sy_array_view_zoom(array, 0);
+	g_assert_cmpfloat(sy_array_view_get_scale(array), ==, fit);
+	for (int i = 0; i < 100; i++)
+		sy_array_view_zoom(array, 1);
+	for (want = fit; want * 1.25 <= 400; want *= 1.25)
+		;
+	g_assert_cmpfloat(sy_array_view_get_scale(array), ==, want);
+	sy_array_view_zoom(array, 0);
+
+	/* The wheel: one notch is one step. */
+	width = gtk_widget_get_allocated_width(w);
+	height = gtk_widget_get_allocated_height(w);
+	pointer_event(w, GDK_SCROLL, width / 2.0, height / 2.0, 4);
+	g_assert_cmpfloat(sy_array_view_get_scale(array), ==, fit * 1.25);
+	pointer_event(w, GDK_SCROLL, width / 2.0, height / 2.0, 5);
+	g_assert_cmpfloat(
+		sy_array_view_get_scale(array), ==, fit * 1.25 * (1 / 1.25));
+	sy_array_view_zoom(array, 0);
+
+	/* A click on the middle of the fitted array selects the PEs. */
+	sy_array_view_select(array, NULL);
+	drag(w, width / 2, height / 2, width / 2, height / 2);
+	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
+
+	/* A drag across the view pans the array out of the middle, and
+	 * selects nothing; a click there then hits nothing. */
+	sy_array_view_select(array, NULL);
+	drag(w, 2, height / 2, width - 2, height / 2);
+	g_assert_null(sy_array_view_get_selected(array));
+	g_assert_cmpfloat(sy_array_view_get_scale(array), ==, fit);
+	drag(w, width / 2, height / 2, width / 2, height / 2);
+	g_assert_null(sy_array_view_get_selected(array));
+
+	/* Fitted again, the middle is the PEs again. */
+	sy_array_view_zoom(array, 0);
+	sy_test_settle(w);
+	drag(w, width / 2, height / 2, width / 2, height / 2);
+	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
+
+	deps_drags(window);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+const SyTestCase sy_test_cases[] = {
+	{"/ui/navigation", test_navigation},
+	{NULL, NULL},
+};

@@ -1,0 +1,174 @@
+/* The explorer's sizes and network panels under Xvfb: tiles, latency
+ * hiding and SIMD set from the widgets, the grid, the loop nest and the
+ * command line following; a module's details and the network's
+ * switches; the sizes kept across an edit, and reset.  Skips (77)
+ * without a display.
+ *
+ * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include <string.h>
+
+#include "sy-array-view.h"
+#include "sy-config-panel.h"
+#include "sy-design-panel.h"
+#include "uitest.h"
+#include "uiwindow.h"
+
+/* Every widget of type under root, in tree order, but not of type not. */
+static void find_all(GtkWidget *root, GType type, GType not, GPtrArray *out)
+{
+	GList *children;
+
+	if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
+		!G_TYPE_CHECK_INSTANCE_TYPE(root, not ))
+		g_ptr_array_add(out, root);
+	if (!GTK_IS_CONTAINER(root))
+		return;
+	children = gtk_container_get_children(GTK_CONTAINER(root));
+	for (GList *l = children; l; l = l->next)
+		find_all(l->data, type, not, out);
+	g_list_free(children);
+}
+
+static char *transformed_text(SyWindow *window)
+{
+	g_autoptr(GPtrArray) views = g_ptr_array_new();
+	GtkTextBuffer *buffer;
+	GtkTextIter start, end;
+
+	find_all(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW, G_TYPE_NONE, views);
+	g_assert_cmpuint(views->len, ==, 2);
+	buffer = gtk_text_view_get_buffer(g_ptr_array_index(views, 1));
+	gtk_text_buffer_get_bounds(buffer, &start, &end);
+	return gtk_text_buffer_get_text(buffer, &start, &end, FALSE);
+}
+
+/* Sizes: a non-divisor tile, latency hiding and SIMD from the panel's
+ * widgets; the grid, the loop nest and the command line follow; the
+ * sizes survive an edit of the kernel; reset. */
+static void test_sizes(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
+	g_autofree char *text = NULL;
+	SyWindow *window;
+	SyArrayView *array;
+	GtkWidget *panel;
+	GtkEntry *command, *sizes;
+	SyDesignPanel *network;
+	GtkTextBuffer *buffer;
+	GtkTextIter iter;
+	gint64 start;
+
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), example));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	sy_test_wait(window, sy_test_analysed, "the first analysis");
+	array = SY_ARRAY_VIEW(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	command = GTK_ENTRY(sy_test_get(panel, "command"));
+	sizes = GTK_ENTRY(sy_test_get(panel, "sa-sizes"));
+	g_assert_null(
+		sy_test_named(panel, "latency-k")); /* k carries C's flow */
+
+	start = g_get_monotonic_time();
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-i")), 20);
+	sy_test_wait(window, sy_test_settled, "the tile size");
+	g_test_message("a tile size to a new PE array and loop nest: %.1f ms",
+		(g_get_monotonic_time() - start) / 1000.0);
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 20);
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 64);
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=20");
+
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "latency-i")), "4");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "simd-loop")), "0");
+	sy_test_wait(window, sy_test_settled, "latency and SIMD");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
+	g_assert_cmpstr(gtk_entry_get_text(sizes), ==,
+		"{kernel[]->space_time[3];kernel[]->array_part[20,64,64];"
+		"kernel[]->latency[4,1];kernel[]->simd[2]}");
+	text = transformed_text(window);
+	g_assert_nonnull(strstr(text, "/* simd[k] */"));
+	g_assert_nonnull(strstr(text, "sy_min(4, -5 * c0 + 15)"));
+	sy_test_screenshot(GTK_WIDGET(window), "ui-sizes-1920.png");
+
+	/* The I/O network of a 4 x 4 array: a module clicked in the array
+	 * shows its buffers, FIFOs and loops; switches rebuild it. */
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-i")), 16);
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-j")), 16);
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "latency-i")), "4");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "latency-j")), "4");
+	sy_test_wait(window, sy_test_settled, "the 4 x 4 array");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 4);
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 4);
+	g_signal_emit_by_name(array, "module-selected", "A_IO_L2_in");
+	network = SY_DESIGN_PANEL(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"A_IO_L2_in: 3 (L2 in, west)\nbuffers\n  local_A[4][64]: 16 "
+		"words of 16 x 32 bits, ping-pong\n"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "zoom-fit", NULL);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-network-1920.png");
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "double-buffer")),
+		FALSE);
+	sy_test_wait(window, sy_test_settled, "the network without ping-pong");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"local_A[4][64]: 16 words of 16 x 32 bits\n"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "packing")), FALSE);
+	sy_test_wait(window, sy_test_settled, "the network without packing");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"local_A[4][64]: 256 words of 1 x 32 bits\n"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "double-buffer")),
+		TRUE);
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "packing")), TRUE);
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-j")), 64);
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "latency-j")), "1");
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-i")), 20);
+	sy_test_wait(window, sy_test_settled, "the sizes before the edit");
+
+	/* An edit re-analyses; the dataflow keeps its sizes. */
+	buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+		sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+	gtk_text_buffer_get_start_iter(buffer, &iter);
+	gtk_text_buffer_insert(buffer, &iter, "// edited\n", -1);
+	sy_test_wait(window, sy_test_analysed, "the analysis after an edit");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
+	g_assert_cmpstr(
+		gtk_entry_get_text(GTK_ENTRY(sy_test_get(panel, "sa-sizes"))),
+		==,
+		"{kernel[]->space_time[3];kernel[]->array_part[20,64,64];"
+		"kernel[]->latency[4,1];kernel[]->simd[2]}");
+
+	g_action_group_activate_action(
+		gtk_widget_get_action_group(panel, "config"), "reset", NULL);
+	sy_test_wait(window, sy_test_settled, "the sizes reset");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 64);
+	g_assert_cmpstr(
+		gtk_entry_get_text(GTK_ENTRY(sy_test_get(panel, "sa-sizes"))),
+		==,
+		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64];"
+		"kernel[]->latency[1,1];kernel[]->simd[1]}");
+	gtk_text_buffer_set_modified(buffer, FALSE);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+const SyTestCase sy_test_cases[] = {
+	{"/ui/sizes", test_sizes},
+	{NULL, NULL},
+};
