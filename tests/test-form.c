@@ -4,7 +4,7 @@
  * (the exact path), on random sizes of every example's dataflows (fixed
  * seed; tiles that divide their loops, the only class a form has yet).
  * The form must agree with each design in its code and numbers
- * (sy_model_form_check) and give the same cycles (==). */
+ * (sy_model_form_check) and give the same cycles and resources (==). */
 #include "testutil.h"
 #include "testmodel.h"
 #include "model/form.h"
@@ -68,6 +68,7 @@ static gboolean compare(SyModelForm *form, const SyAnalysis *a,
 	fast = sy_latency_inputs_new(sy_model_form_at(form, cfg), &error);
 	g_assert_no_error(error);
 	sy_test_latency_same(fast, exact);
+	sy_test_resources_same(sy_model_form_at(form, cfg), design);
 	t->compared++;
 	return TRUE;
 }
@@ -84,6 +85,11 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	sy_test_config_randomize(cfg, c, rng, TRUE);
 	if (!(design = sy_test_design_at(a, c, cfg, &array)))
 		return;
+	{
+		g_autofree char *x = sy_config_to_flags(cfg, c);
+
+		g_test_message("form at %s", x);
+	}
 	form = sy_model_form_new(design, &error);
 	if (!form) {
 		g_test_message("refused: %s", error->message);

@@ -1,6 +1,7 @@
 #include "testmodel.h"
 
 #include "comm/kernel-facts.h"
+#include "model/resources.h"
 #include "poly/names.h"
 
 const char *const sy_test_model_examples[] = {"conv.c", "dp.c", "fir.c",
@@ -112,4 +113,29 @@ void sy_test_latency_same(const SyLatencyInputs *a, const SyLatencyInputs *b)
 	g_assert_cmpfloat(a->ops, ==, b->ops);
 	g_assert_cmpfloat(a->slots, ==, b->slots);
 	g_assert_cmpfloat(a->offchip_bytes, ==, b->offchip_bytes);
+}
+
+static void assert_resources(const SyResources *a, const SyResources *b)
+{
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		g_assert_cmpfloat(a->v[k], ==, b->v[k]);
+}
+
+void sy_test_resources_same(const SyDesign *a, const SyDesign *b)
+{
+	g_autoptr(SyEstimate) x = sy_estimate_new();
+	g_autoptr(SyEstimate) y = sy_estimate_new();
+	GError *error = NULL;
+
+	sy_resources_estimate(a, NULL, x, &error);
+	g_assert_no_error(error);
+	sy_resources_estimate(b, NULL, y, &error);
+	g_assert_no_error(error);
+	assert_resources(&x->total, &y->total);
+	g_assert_cmpfloat(x->bram36, ==, y->bram36);
+	g_assert_cmpuint(x->modules->len, ==, y->modules->len);
+	for (guint k = 0; k < x->modules->len; k++)
+		assert_resources(
+			&((SyModuleEstimate *)x->modules->pdata[k])->resources,
+			&((SyModuleEstimate *)y->modules->pdata[k])->resources);
 }

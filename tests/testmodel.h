@@ -32,3 +32,8 @@ extern const SyModelTarget sy_test_u250;
  * for the design, and the same work and off-chip bytes. */
 void sy_test_latency_same(__isl_keep const SyLatencyInputs *a,
 	__isl_keep const SyLatencyInputs *b);
+
+/* Asserts that both designs give the same resources (==), per family
+ * and in all. */
+void sy_test_resources_same(
+	__isl_keep const SyDesign *a, __isl_keep const SyDesign *b);

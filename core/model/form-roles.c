@@ -194,6 +194,14 @@ static void walk(Walk *w, isl_schedule_node *node, guint depth,
 					(SyFormDim){SY_FORM_FIXED, 0});
 		walk_children(w, node, depth + (guint)n, NULL);
 		break;
+	case isl_schedule_node_sequence:
+	case isl_schedule_node_set:
+		/* The modules' code is printed from the flattened
+		 * schedule, in which a sequence is a dimension of its own
+		 * (the child's position). */
+		assign(w, depth, (SyFormDim){SY_FORM_FIXED, 0});
+		walk_children(w, node, depth + 1, NULL);
+		break;
 	case isl_schedule_node_error: w->failed = TRUE; break;
 	default: walk_children(w, node, depth, NULL); break;
 	}

@@ -7,6 +7,8 @@
 #include "model/form.h"
 #include "model/latency-walk.h"
 #include "model/latency.h"
+#include "model/form-numbers.h"
+#include "model/resources.h"
 
 /* Where a box's extent along one dimension comes from: the extent of
  * an index of one or two band members (i, or i + j) over a tile or a
@@ -15,7 +17,11 @@
 typedef struct {
 	guint n_terms;
 	SyFormDim term[2]; /* TILES: the tile size; LATENCY: the factor */
+	gint64 k; /* added: a loop below the band (a filter's taps) */
 } BoxTerms;
+
+/* The largest constant a box's extent adds to one term. */
+#define SY_FORM_MAX_OFFSET 16
 
 typedef struct {
 	guint n;
@@ -39,6 +45,7 @@ struct _SyModelForm {
 	guint n_roles;
 	SyFormCode code;
 	GArray *paths; /* Path, per design->io->paths */
+	SyFormNumbers *numbers; /* what the resource model reads */
 };
 
 void sy_model_form_free(SyModelForm *form)
@@ -50,6 +57,7 @@ void sy_model_form_free(SyModelForm *form)
 	if (form->paths)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
+	sy_form_numbers_free(form->numbers);
 	g_free(form->roles);
 	sy_config_free(form->built);
 	sy_config_free(form->at);
@@ -98,7 +106,7 @@ static gint64 term_value(const SyFormDim *t, const SyConfig *cfg)
 
 static gint64 box_value(const BoxTerms *b, const SyConfig *cfg)
 {
-	gint64 v = 1;
+	gint64 v = 1 + b->k;
 
 	for (guint k = 0; k < b->n_terms; k++)
 		v += term_value(&b->term[k], cfg) - 1;
@@ -123,9 +131,13 @@ static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
 	for (guint x = 0; x < n; x++) {
 		BoxTerms t = {1, {{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES,
 					 x / 2},
-					 {0, 0}}};
+					 {0, 0}},
+			0};
 
 		add_candidate(b, &t, cfg, v);
+		t.k = v - box_value(&t, cfg);
+		if (t.k > 0 && t.k <= SY_FORM_MAX_OFFSET)
+			add_candidate(b, &t, cfg, v);
 	}
 	for (guint x = 0; x < n; x++)
 		for (guint y = x + 2 - x % 2; y < n; y++) {
@@ -134,7 +146,8 @@ static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
 						 x / 2},
 						 {y % 2 ? SY_FORM_LATENCY
 							: SY_FORM_TILES,
-							 y / 2}}};
+							 y / 2}},
+				0};
 
 			add_candidate(b, &t, cfg, v);
 		}
@@ -155,7 +168,7 @@ static void read_paths(SyModelForm *form)
 			box_candidates(form, f->box[x], &p.box[x]);
 		p.lanes = form->built->simd >= 0 && f->lanes > 1 &&
 			  f->lanes == form->built->simd_factor;
-		p.widest = f->n_dims &&
+		p.widest = f->n_dims > 0 &&
 			   f->pack == sy_design_pack_widest(
 					      f->path->plain_array->bits,
 					      f->box[f->n_dims - 1]);
@@ -218,25 +231,38 @@ SyModelForm *sy_model_form_new(SyDesign *design, GError **error)
 	if (!collect_code(form, error))
 		goto error;
 	read_paths(form);
+	form->numbers = sy_form_numbers_new(design, form->built);
 	return form;
 error:
 	sy_model_form_free(form);
 	return NULL;
 }
 
-/* The trip counts that are 1 (the loops isl does not print). */
+/* What the class fixes of a trip count: 1 (isl prints no loop), and
+ * for the PEs along a space loop also 2 (a chain of a head and a tail
+ * has no FIFOs between interior modules). */
+static gint64 trip_class(const SyFormDim *d, const SyFormSizes *s)
+{
+	gint64 n = sy_form_dim_trip(d, s);
+
+	return MIN(n, d->role == SY_FORM_PES ? 3 : 2);
+}
+
 static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 {
 	SyFormSizes a = {form->choices, form->built}, b = {form->choices, cfg};
 
 	for (guint m = 0; m < cfg->n_members; m++) {
 		SyFormDim dims[] = {{SY_FORM_TILES, m}, {SY_FORM_POINTS, m},
-			{SY_FORM_LATENCY, m}};
+			{SY_FORM_LATENCY, m}, {SY_FORM_PES, m}};
 
-		for (guint k = 0; k < G_N_ELEMENTS(dims); k++)
-			if ((sy_form_dim_trip(&dims[k], &a) == 1) !=
-				(sy_form_dim_trip(&dims[k], &b) == 1))
+		for (guint k = 0; k < G_N_ELEMENTS(dims); k++) {
+			if (dims[k].role == SY_FORM_PES &&
+				m >= form->choices->candidate->n_space)
+				continue;
+			if (trip_class(&dims[k], &a) != trip_class(&dims[k], &b))
 				return FALSE;
+		}
 	}
 	return (form->built->simd_factor == 1) == (cfg->simd_factor == 1);
 }
@@ -325,6 +351,7 @@ const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 		if (p->port)
 			set_port(form, k, p);
 	}
+	sy_form_numbers_set(form->numbers, cfg);
 	return form->design;
 }
 
@@ -424,6 +451,49 @@ static gboolean check_inputs(const SyDesign *d, const SyDesign *other,
 	       differ(error, "the latency model's inputs", "the design");
 }
 
+/* The first resource a and b differ in, or -1. */
+static int resource_differs(const SyResources *a, const SyResources *b)
+{
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		if (a->v[k] != b->v[k])
+			return k;
+	return -1;
+}
+
+static gboolean differ_in(GError **error, const char *name,
+	const SyResources *a, const SyResources *b, int k)
+{
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"form: %s takes %g %s, the design built at its sizes %g",
+		name, a->v[k], sy_resource_name((SyResourceKind)k), b->v[k]);
+	return FALSE;
+}
+
+/* What the resource model gives both: the same figures. */
+static gboolean check_resources(const SyDesign *d, const SyDesign *other,
+	GError **error)
+{
+	g_autoptr(SyEstimate) a = sy_estimate_new();
+	g_autoptr(SyEstimate) b = sy_estimate_new();
+	int k;
+
+	if (!sy_resources_estimate(d, NULL, a, error) ||
+		!sy_resources_estimate(other, NULL, b, error))
+		return FALSE;
+	for (guint m = 0; m < a->modules->len; m++) {
+		const SyModuleEstimate *x = g_ptr_array_index(a->modules, m);
+		const SyModuleEstimate *y = g_ptr_array_index(b->modules, m);
+
+		if ((k = resource_differs(&x->resources, &y->resources)) >= 0)
+			return differ_in(error, x->name, &x->resources,
+				&y->resources, k);
+	}
+	if ((k = resource_differs(&a->total, &b->total)) >= 0)
+		return differ_in(error, "the design", &a->total, &b->total, k);
+	return a->bram36 == b->bram36 ||
+	       differ(error, "the BRAM36 tiles", "the design");
+}
+
 gboolean sy_model_form_check(SyModelForm *form, const SyDesign *other,
 	GError **error)
 {
@@ -439,11 +509,15 @@ gboolean sy_model_form_check(SyModelForm *form, const SyDesign *other,
 		d->kernel->ports->len != other->kernel->ports->len)
 		return differ(error, "the modules", "the design");
 	narrow(form, other);
+	if (!sy_form_numbers_narrow(
+		    form->numbers, other, other->array->config))
+		return differ(error, "the FIFOs and buffers", "the design");
 	sy_model_form_at(form, other->array->config);
 	for (guint k = 0; k < g->n_space; k++)
 		if (g->pe[k] != o->pe[k])
 			return differ(error, "the PEs", "the grid");
 	return check_paths(form, other, error) &&
 	       check_modules(d, other, error) &&
-	       check_inputs(d, other, error);
+	       check_inputs(d, other, error) &&
+	       check_resources(d, other, error);
 }

@@ -1,0 +1,320 @@
+/* A design's size-dependent numbers for the resource model, by
+ * candidates (see form-numbers.h). */
+#include "comm/design-grid.h"
+#include "comm/pe-facts.h"
+#include "model/form-numbers.h"
+
+typedef enum {
+	CAND_FIXED, /* k */
+	CAND_PES, /* the product over space loops of code[d]: 0 one, 1 PEs,
+		     2 PEs - 1, 3 PEs + 1 */
+	CAND_SIMD, /* k x the SIMD width */
+	CAND_PACK, /* k x the packing of path a */
+	CAND_EXTENT, /* a tile or latency factor, or i + j of two */
+} CandKind;
+
+typedef struct {
+	CandKind kind;
+	gint64 k;
+	guint a;
+	guint8 code[3];
+	/* EXTENT: terms, each a band member's tile (even) or latency
+	 * factor (odd) as 2 m (+ 1) */
+	guint n_terms;
+	guint term[2];
+} Cand;
+
+typedef enum { NUM_COUNT, NUM_EXTENT, NUM_WIDTH, NUM_LANES } NumKind;
+
+typedef struct {
+	gint64 *wide; /* the number, or */
+	guint *narrow;
+	guint n;
+	Cand cand[48];
+} Number;
+
+struct _SyFormNumbers {
+	SyDesign *design;
+	GArray *numbers; /* Number, in the order walk() visits them */
+	GPtrArray *buffers; /* SyBuffer: the I/O modules' */
+	gboolean *widest; /* per buffer: packed by sy_design_pack_widest */
+};
+
+static gint64 cand_value(const Cand *c, const SyDesign *d, const SyConfig *cfg)
+{
+	const SyDesignGrid *g = d->grid;
+	gint64 v = 1;
+
+	switch (c->kind) {
+	case CAND_FIXED: return c->k;
+	case CAND_PES:
+		for (guint x = 0; x < g->n_space; x++)
+			v *= c->code[x] == 0   ? 1
+			     : c->code[x] == 1 ? g->pe[x]
+			     : c->code[x] == 2 ? g->pe[x] - 1
+					       : g->pe[x] + 1;
+		return v;
+	case CAND_SIMD: return c->k * (cfg->simd < 0 ? 1 : cfg->simd_factor);
+	case CAND_PACK:
+		return c->k * ((const SyIoPathFacts *)g_ptr_array_index(
+					d->io->paths, c->a))
+				      ->pack;
+	case CAND_EXTENT:
+		v += c->k;
+		for (guint t = 0; t < c->n_terms; t++)
+			v += (c->term[t] % 2 ? cfg->latency[c->term[t] / 2]
+					     : cfg->tile[c->term[t] / 2]) -
+			     1;
+		return v;
+	}
+	return -1;
+}
+
+typedef struct {
+	SyDesign *design;
+	const SyConfig *cfg;
+	Number *num;
+	gint64 value;
+} Add;
+
+static void add(Add *x, Cand c)
+{
+	Number *n = x->num;
+
+	if (n->n < G_N_ELEMENTS(n->cand) &&
+		cand_value(&c, x->design, x->cfg) == x->value)
+		n->cand[n->n++] = c;
+}
+
+static void count_cands(Add *x)
+{
+	guint n_space = x->design->grid->n_space, combos = 1;
+
+	for (guint d = 0; d < n_space; d++)
+		combos *= 4;
+	for (guint k = 0; k < combos; k++) {
+		Cand c = {CAND_PES, 0, 0, {0, 0, 0}, 0, {0, 0}};
+		guint rest = k;
+
+		for (guint d = 0; d < n_space; d++, rest /= 4)
+			c.code[d] = (guint8)(rest % 4);
+		add(x, c);
+	}
+}
+
+static void extent_cands(Add *x)
+{
+	guint n = 2 * x->cfg->n_members;
+
+	for (guint a = 0; a < n; a++) {
+		Cand c = {CAND_EXTENT, 0, 0, {0}, 1, {a, 0}};
+		gint64 k;
+
+		add(x, c);
+		k = x->value - cand_value(&c, x->design, x->cfg);
+		/* A loop below the band added (a filter's taps). */
+		if (k > 0 && k <= 16) {
+			c.k = k;
+			add(x, c);
+		}
+	}
+	for (guint a = 0; a < n; a++)
+		for (guint b = a + 2 - a % 2; b < n; b++)
+			add(x, (Cand){CAND_EXTENT, 0, 0, {0}, 2, {a, b}});
+}
+
+static void width_cands(Add *x)
+{
+	gint64 s = x->cfg->simd < 0 ? 1 : x->cfg->simd_factor;
+
+	if (s > 1 && x->value % s == 0)
+		add(x, (Cand){CAND_SIMD, x->value / s, 0, {0}, 0, {0, 0}});
+	for (guint p = 0; p < x->design->io->paths->len; p++) {
+		const SyIoPathFacts *f = g_ptr_array_index(x->design->io->paths, p);
+
+		if (f->pack > 1 && x->value % f->pack == 0)
+			add(x, (Cand){CAND_PACK, x->value / f->pack, p, {0},
+				       0, {0, 0}});
+	}
+}
+
+/* A number's candidates at the sizes design was built at; the value
+ * itself last. */
+static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
+	gint64 *wide, guint *narrow)
+{
+	Number n = {wide, narrow, 0, {{0}}};
+	Add x = {fn->design, cfg, &n, wide ? *wide : *narrow};
+
+	switch (kind) {
+	case NUM_COUNT: count_cands(&x); break;
+	case NUM_EXTENT: extent_cands(&x); break;
+	case NUM_WIDTH: width_cands(&x); break;
+	case NUM_LANES:
+		if (x.value > 1)
+			add(&x, (Cand){CAND_SIMD, 1, 0, {0}, 0, {0, 0}});
+		break;
+	}
+	add(&x, (Cand){CAND_FIXED, x.value, 0, {0}, 0, {0, 0}});
+	g_array_append_val(fn->numbers, n);
+}
+
+/* Visits the numbers in a fixed order: at(data, kind, wide, narrow). */
+typedef void (*NumberAt)(
+	gpointer data, NumKind kind, gint64 *wide, guint *narrow);
+
+static void walk(SyDesign *d, NumberAt at, gpointer data)
+{
+	for (guint k = 0; k < d->modules->len; k++) {
+		SyModule *m = g_ptr_array_index(d->modules, k);
+
+		at(data, NUM_COUNT, &m->count, NULL);
+		for (guint b = 0; b < m->buffers->len; b++) {
+			SyBuffer *buf = g_ptr_array_index(m->buffers, b);
+
+			for (guint x = 0; x < buf->n_dims; x++)
+				at(data, NUM_EXTENT, &buf->shape[x], NULL);
+		}
+	}
+	for (guint k = 0; k < d->fifos->len; k++) {
+		SyFifo *f = g_ptr_array_index(d->fifos, k);
+
+		at(data, NUM_COUNT, &f->count, NULL);
+		at(data, NUM_WIDTH, NULL, &f->width_bits);
+	}
+	for (guint k = 0; k < d->dram->len; k++)
+		at(data, NUM_WIDTH, NULL,
+			&((SyDramPort *)g_ptr_array_index(d->dram, k))
+				 ->width_bits);
+	at(data, NUM_LANES, NULL, &d->pe_facts->lanes);
+	for (guint k = 0; k < d->pe_facts->buffers->len; k++) {
+		SyPeBuffer *b = g_ptr_array_index(d->pe_facts->buffers, k);
+
+		for (guint x = 0; x < b->n_dims; x++)
+			at(data, NUM_EXTENT, &b->size[x], NULL);
+	}
+	for (guint k = 0; k < d->pe_facts->streams->len; k++)
+		at(data, NUM_LANES, NULL,
+			&((SyPeStream *)g_ptr_array_index(
+				  d->pe_facts->streams, k))
+				 ->lanes);
+	for (guint s = 0; s < d->pe_facts->stmts->len; s++) {
+		SyPeStmt *st = g_ptr_array_index(d->pe_facts->stmts, s);
+
+		for (guint k = 0; k < st->accesses->len; k++)
+			at(data, NUM_LANES, NULL,
+				&((SyPeAccess *)g_ptr_array_index(
+					  st->accesses, k))
+					 ->lanes);
+	}
+}
+
+typedef struct {
+	SyFormNumbers *fn;
+	const SyConfig *cfg;
+} Collect;
+
+static void collect_at(gpointer data, NumKind kind, gint64 *wide, guint *narrow)
+{
+	Collect *c = data;
+
+	number_add(c->fn, c->cfg, kind, wide, narrow);
+}
+
+SyFormNumbers *sy_form_numbers_new(SyDesign *design, const SyConfig *built)
+{
+	SyFormNumbers *fn = g_new0(SyFormNumbers, 1);
+	Collect c = {fn, built};
+
+	fn->design = design;
+	fn->numbers = g_array_new(FALSE, FALSE, sizeof(Number));
+	fn->buffers = g_ptr_array_new();
+	walk(design, collect_at, &c);
+	for (guint k = 0; k < design->modules->len; k++) {
+		SyModule *m = g_ptr_array_index(design->modules, k);
+
+		for (guint b = 0; b < m->buffers->len; b++)
+			g_ptr_array_add(fn->buffers, m->buffers->pdata[b]);
+	}
+	fn->widest = g_new0(gboolean, fn->buffers->len + 1);
+	for (guint k = 0; k < fn->buffers->len; k++) {
+		const SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
+
+		fn->widest[k] = buf->pack == sy_design_pack_widest(buf->elem_bits,
+						     buf->shape[buf->n_dims - 1]);
+	}
+	return fn;
+}
+
+void sy_form_numbers_free(SyFormNumbers *fn)
+{
+	if (!fn)
+		return;
+	g_array_unref(fn->numbers);
+	g_ptr_array_unref(fn->buffers);
+	g_free(fn->widest);
+	g_free(fn);
+}
+
+/* The other design's values, in walk()'s order. */
+static void value_at(gpointer data, NumKind kind, gint64 *wide, guint *narrow)
+{
+	GArray *values = data;
+	gint64 v = wide ? *wide : *narrow;
+
+	(void)kind;
+	g_array_append_val(values, v);
+}
+
+gboolean sy_form_numbers_narrow(
+	SyFormNumbers *fn, const SyDesign *other, const SyConfig *cfg)
+{
+	g_autoptr(GArray) values = g_array_new(FALSE, FALSE, sizeof(gint64));
+
+	walk((SyDesign *)other, value_at, values);
+	if (values->len != fn->numbers->len)
+		return FALSE;
+	for (guint k = 0; k < fn->numbers->len; k++) {
+		Number *n = &g_array_index(fn->numbers, Number, k);
+		gint64 v = g_array_index(values, gint64, k);
+		guint kept = 0;
+
+		/* The other design's grid and packing: its own. */
+		for (guint c = 0; c < n->n; c++)
+			if (cand_value(&n->cand[c], other, cfg) == v)
+				n->cand[kept++] = n->cand[c];
+		n->n = kept ? kept : MIN(n->n, 1);
+	}
+	return TRUE;
+}
+
+/* A buffer's packing and depth from its shape, as design.c packs it:
+ * the widest rule where the design it was built at followed it. */
+static void pack_buffers(SyFormNumbers *fn)
+{
+	for (guint k = 0; k < fn->buffers->len; k++) {
+		SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
+		gint64 n = 1;
+
+		for (guint x = 0; x < buf->n_dims; x++)
+			n *= buf->shape[x];
+		if (fn->widest[k])
+			buf->pack = sy_design_pack_widest(
+				buf->elem_bits, buf->shape[buf->n_dims - 1]);
+		buf->depth = n / buf->pack;
+	}
+}
+
+void sy_form_numbers_set(SyFormNumbers *fn, const SyConfig *cfg)
+{
+	for (guint k = 0; k < fn->numbers->len; k++) {
+		Number *n = &g_array_index(fn->numbers, Number, k);
+		gint64 v = cand_value(&n->cand[0], fn->design, cfg);
+
+		if (n->wide)
+			*n->wide = v;
+		else
+			*n->narrow = (guint)v;
+	}
+	pack_buffers(fn);
+}
