@@ -7,7 +7,8 @@
 typedef enum {
 	CAND_FIXED, /* k */
 	CAND_PES, /* the product over space loops of code[d]: 0 one, 1 PEs,
-		     2 PEs - 1, 3 PEs + 1 */
+		     2 PEs - 1, 3 PEs + 1, 4 PEs - 2 (a chain's interior
+		     links) */
 	CAND_SIMD, /* k x the SIMD width */
 	CAND_PACK, /* k x the packing of path a */
 	CAND_EXTENT, /* a tile or latency factor, or i + j of two */
@@ -52,7 +53,8 @@ static gint64 cand_value(const Cand *c, const SyDesign *d, const SyConfig *cfg)
 			v *= c->code[x] == 0   ? 1
 			     : c->code[x] == 1 ? g->pe[x]
 			     : c->code[x] == 2 ? g->pe[x] - 1
-					       : g->pe[x] + 1;
+			     : c->code[x] == 3 ? g->pe[x] + 1
+					       : g->pe[x] - 2;
 		return v;
 	case CAND_SIMD: return c->k * (cfg->simd < 0 ? 1 : cfg->simd_factor);
 	case CAND_PACK:
@@ -75,6 +77,7 @@ typedef struct {
 	const SyConfig *cfg;
 	Number *num;
 	gint64 value;
+	int path; /* a width's I/O path (design->io->paths), or -1 */
 } Add;
 
 static void add(Add *x, Cand c)
@@ -91,13 +94,13 @@ static void count_cands(Add *x)
 	guint n_space = x->design->grid->n_space, combos = 1;
 
 	for (guint d = 0; d < n_space; d++)
-		combos *= 4;
+		combos *= 5;
 	for (guint k = 0; k < combos; k++) {
 		Cand c = {CAND_PES, 0, 0, {0, 0, 0}, 0, {0, 0}};
 		guint rest = k;
 
-		for (guint d = 0; d < n_space; d++, rest /= 4)
-			c.code[d] = (guint8)(rest % 4);
+		for (guint d = 0; d < n_space; d++, rest /= 5)
+			c.code[d] = (guint8)(rest % 5);
 		add(x, c);
 	}
 }
@@ -127,24 +130,25 @@ static void width_cands(Add *x)
 {
 	gint64 s = x->cfg->simd < 0 ? 1 : x->cfg->simd_factor;
 
+	if (x->path >= 0) {
+		const SyIoPathFacts *f =
+			g_ptr_array_index(x->design->io->paths, x->path);
+
+		if (x->value % f->pack == 0)
+			add(x, (Cand){CAND_PACK, x->value / f->pack,
+				       (guint)x->path, {0}, 0, {0, 0}});
+	}
 	if (s > 1 && x->value % s == 0)
 		add(x, (Cand){CAND_SIMD, x->value / s, 0, {0}, 0, {0, 0}});
-	for (guint p = 0; p < x->design->io->paths->len; p++) {
-		const SyIoPathFacts *f = g_ptr_array_index(x->design->io->paths, p);
-
-		if (f->pack > 1 && x->value % f->pack == 0)
-			add(x, (Cand){CAND_PACK, x->value / f->pack, p, {0},
-				       0, {0, 0}});
-	}
 }
 
 /* A number's candidates at the sizes design was built at; the value
  * itself last. */
 static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
-	gint64 *wide, guint *narrow)
+	gint64 *wide, guint *narrow, int path)
 {
 	Number n = {wide, narrow, 0, {{0}}};
-	Add x = {fn->design, cfg, &n, wide ? *wide : *narrow};
+	Add x = {fn->design, cfg, &n, wide ? *wide : *narrow, path};
 
 	switch (kind) {
 	case NUM_COUNT: count_cands(&x); break;
@@ -159,45 +163,74 @@ static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
 	g_array_append_val(fn->numbers, n);
 }
 
-/* Visits the numbers in a fixed order: at(data, kind, wide, narrow). */
-typedef void (*NumberAt)(
-	gpointer data, NumKind kind, gint64 *wide, guint *narrow);
+/* Visits the numbers in a fixed order: at(data, kind, wide, narrow,
+ * path), path a width's I/O path or -1. */
+typedef void (*NumberAt)(gpointer data, NumKind kind, gint64 *wide,
+	guint *narrow, int path);
+
+/* The I/O path (index in d->io->paths) of array x one way, or -1. */
+static int path_of(const SyDesign *d, const SyArray *x, gboolean in)
+{
+	for (guint k = 0; x && k < d->io->paths->len; k++) {
+		const SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
+
+		if (f->path->array == x && f->path->in == in)
+			return (int)k;
+	}
+	return -1;
+}
+
+/* A FIFO's path: that of the I/O module at either end. */
+static int fifo_path(const SyDesign *d, const SyFifo *f)
+{
+	const SyModule *m = f->from && f->from->path ? f->from : f->to;
+
+	for (guint k = 0; m && m->path && k < d->io->paths->len; k++)
+		if (((const SyIoPathFacts *)g_ptr_array_index(
+			     d->io->paths, k))
+			    ->path == m->path)
+			return (int)k;
+	return -1;
+}
 
 static void walk(SyDesign *d, NumberAt at, gpointer data)
 {
 	for (guint k = 0; k < d->modules->len; k++) {
 		SyModule *m = g_ptr_array_index(d->modules, k);
 
-		at(data, NUM_COUNT, &m->count, NULL);
+		at(data, NUM_COUNT, &m->count, NULL, -1);
 		for (guint b = 0; b < m->buffers->len; b++) {
 			SyBuffer *buf = g_ptr_array_index(m->buffers, b);
 
 			for (guint x = 0; x < buf->n_dims; x++)
-				at(data, NUM_EXTENT, &buf->shape[x], NULL);
+				at(data, NUM_EXTENT, &buf->shape[x], NULL, -1);
 		}
 	}
 	for (guint k = 0; k < d->fifos->len; k++) {
 		SyFifo *f = g_ptr_array_index(d->fifos, k);
 
-		at(data, NUM_COUNT, &f->count, NULL);
-		at(data, NUM_WIDTH, NULL, &f->width_bits);
+		at(data, NUM_COUNT, &f->count, NULL, -1);
+		at(data, NUM_WIDTH, NULL, &f->width_bits, fifo_path(d, f));
 	}
-	for (guint k = 0; k < d->dram->len; k++)
-		at(data, NUM_WIDTH, NULL,
-			&((SyDramPort *)g_ptr_array_index(d->dram, k))
-				 ->width_bits);
-	at(data, NUM_LANES, NULL, &d->pe_facts->lanes);
+	for (guint k = 0; k < d->dram->len; k++) {
+		SyDramPort *p = g_ptr_array_index(d->dram, k);
+
+		at(data, NUM_WIDTH, NULL, &p->width_bits,
+			path_of(d, p->array, p->in));
+	}
+	at(data, NUM_LANES, NULL, &d->pe_facts->lanes, -1);
 	for (guint k = 0; k < d->pe_facts->buffers->len; k++) {
 		SyPeBuffer *b = g_ptr_array_index(d->pe_facts->buffers, k);
 
 		for (guint x = 0; x < b->n_dims; x++)
-			at(data, NUM_EXTENT, &b->size[x], NULL);
+			at(data, NUM_EXTENT, &b->size[x], NULL, -1);
 	}
 	for (guint k = 0; k < d->pe_facts->streams->len; k++)
 		at(data, NUM_LANES, NULL,
 			&((SyPeStream *)g_ptr_array_index(
 				  d->pe_facts->streams, k))
-				 ->lanes);
+				 ->lanes,
+			-1);
 	for (guint s = 0; s < d->pe_facts->stmts->len; s++) {
 		SyPeStmt *st = g_ptr_array_index(d->pe_facts->stmts, s);
 
@@ -205,7 +238,8 @@ static void walk(SyDesign *d, NumberAt at, gpointer data)
 			at(data, NUM_LANES, NULL,
 				&((SyPeAccess *)g_ptr_array_index(
 					  st->accesses, k))
-					 ->lanes);
+					 ->lanes,
+				-1);
 	}
 }
 
@@ -214,11 +248,12 @@ typedef struct {
 	const SyConfig *cfg;
 } Collect;
 
-static void collect_at(gpointer data, NumKind kind, gint64 *wide, guint *narrow)
+static void collect_at(gpointer data, NumKind kind, gint64 *wide,
+	guint *narrow, int path)
 {
 	Collect *c = data;
 
-	number_add(c->fn, c->cfg, kind, wide, narrow);
+	number_add(c->fn, c->cfg, kind, wide, narrow, path);
 }
 
 SyFormNumbers *sy_form_numbers_new(SyDesign *design, const SyConfig *built)
@@ -257,12 +292,14 @@ void sy_form_numbers_free(SyFormNumbers *fn)
 }
 
 /* The other design's values, in walk()'s order. */
-static void value_at(gpointer data, NumKind kind, gint64 *wide, guint *narrow)
+static void value_at(gpointer data, NumKind kind, gint64 *wide,
+	guint *narrow, int path)
 {
 	GArray *values = data;
 	gint64 v = wide ? *wide : *narrow;
 
 	(void)kind;
+	(void)path;
 	g_array_append_val(values, v);
 }
 
