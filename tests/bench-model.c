@@ -160,7 +160,7 @@ static void bench_form(const char *n, const char *sizes)
 	build = now_ms();
 	design = sy_test_design_at(a, c, cfg, &array);
 	build = now_ms() - build;
-	if (!design || !(form = sy_model_form_new(design, &error)))
+	if (!design || !(form = sy_model_form_new(design, NULL, &error)))
 		g_error("no form: %s", error ? error->message : "no design");
 	/* Every tile of the class with the same latency and SIMD. */
 	d = sy_config_divisors(atoll(n));

@@ -3,8 +3,10 @@
  * sizes of its class without isl) against designs built at those sizes
  * (the exact path), on random sizes of every example's dataflows (fixed
  * seed; tiles that divide their loops, the only class a form has yet).
- * The form must agree with each design in its code and numbers
- * (sy_model_form_check) and give the same cycles and resources (==). */
+ * A form is checked at its probe's sizes (sy_model_form_probe), as the
+ * explorer checks it; then it must agree with each design in its code
+ * and numbers (sy_model_form_check) and give the same cycles and
+ * resources (==). */
 #include "testutil.h"
 #include "testmodel.h"
 #include "model/form.h"
@@ -34,12 +36,30 @@ static gboolean draw_covered(const SyModelForm *form, SyConfig *cfg,
 	return FALSE;
 }
 
-/* The form at sizes of its class against the design built there: the
- * first such design verifies the form (a form that differs from it is
- * refused, as a form's user refuses it), every later one must agree.
- * FALSE where the form is refused. */
-static gboolean compare(SyModelForm *form, const SyAnalysis *a,
-	const SyChoices *c, GRand *rng, gboolean verify, Tally *t)
+/* The form checked at its probe's sizes, as a form's user checks it:
+ * FALSE (refused) where it differs or has none. */
+static gboolean verify(SyModelForm *form, const SyAnalysis *a,
+	const SyChoices *c, Tally *t)
+{
+	g_autoptr(SyConfig) cfg = sy_model_form_probe(form);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	GError *error = NULL;
+
+	if (cfg && (design = sy_test_design_at(a, c, cfg, &array)) &&
+		sy_model_form_check(form, design, &error))
+		return TRUE;
+	g_test_message("refused on check: %s",
+		error ? error->message : "no design at other sizes");
+	g_clear_error(&error);
+	t->refused++;
+	return FALSE;
+}
+
+/* The form at random sizes of its class against the design built
+ * there: they must agree. */
+static void compare(SyModelForm *form, const SyAnalysis *a,
+	const SyChoices *c, GRand *rng, Tally *t)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -49,13 +69,7 @@ static gboolean compare(SyModelForm *form, const SyAnalysis *a,
 
 	if (!draw_covered(form, cfg, c, rng) ||
 		!(design = sy_test_design_at(a, c, cfg, &array)))
-		return TRUE;
-	if (verify && !sy_model_form_check(form, design, &error)) {
-		g_test_message("refused on check: %s", error->message);
-		g_clear_error(&error);
-		t->refused++;
-		return FALSE;
-	}
+		return;
 	sy_model_form_check(form, design, &error);
 	if (error) {
 		g_autofree char *x = sy_config_to_flags(cfg, c);
@@ -70,7 +84,6 @@ static gboolean compare(SyModelForm *form, const SyAnalysis *a,
 	sy_test_latency_same(fast, exact);
 	sy_test_resources_same(sy_model_form_at(form, cfg), design);
 	t->compared++;
-	return TRUE;
 }
 
 static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
@@ -90,18 +103,18 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 
 		g_test_message("form at %s", x);
 	}
-	form = sy_model_form_new(design, &error);
+	form = sy_model_form_new(design, NULL, &error);
 	if (!form) {
 		g_test_message("refused: %s", error->message);
 		g_clear_error(&error);
 		t->refused++;
 		return;
 	}
-	if (!compare(form, a, c, rng, TRUE, t))
+	if (!verify(form, a, c, t))
 		return;
 	t->forms++;
-	for (guint k = 1; k < SIZES; k++)
-		compare(form, a, c, rng, FALSE, t);
+	for (guint k = 0; k < SIZES; k++)
+		compare(form, a, c, rng, t);
 }
 
 static void test_random(void)

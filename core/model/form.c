@@ -38,6 +38,7 @@ typedef struct {
 
 struct _SyModelForm {
 	SyDesign *design;
+	SyPeArray *array; /* the design's, if the form owns it */
 	const SyChoices *choices;
 	SyConfig *built; /* the sizes design was built at */
 	SyConfig *at; /* those it is set at */
@@ -62,6 +63,7 @@ void sy_model_form_free(SyModelForm *form)
 	sy_config_free(form->built);
 	sy_config_free(form->at);
 	sy_design_free(form->design);
+	sy_pe_array_free(form->array);
 	g_free(form);
 }
 
@@ -201,12 +203,14 @@ static gboolean simd_below(const SyChoices *c, const SyConfig *cfg)
 	return !ch->loop.in_band;
 }
 
-SyModelForm *sy_model_form_new(SyDesign *design, GError **error)
+SyModelForm *sy_model_form_new(
+	SyDesign *design, SyPeArray *owned, GError **error)
 {
 	SyModelForm *form = g_new0(SyModelForm, 1);
 	const SyPeArray *array = design->array;
 
 	form->design = design;
+	form->array = owned;
 	sy_form_code_init(&form->code);
 	if (!array || !design->io || !design->kernel || !design->grid) {
 		fail(error, "the design is not complete");
@@ -353,6 +357,64 @@ const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 	}
 	sy_form_numbers_set(form->numbers, cfg);
 	return form->design;
+}
+
+/* cfg with member m's tile (latency: its factor) set to the nearest
+ * other value in the class, if there is one. */
+static gboolean step(const SyModelForm *form, SyConfig *cfg, guint m,
+	gboolean latency)
+{
+	gint64 *v = latency ? &cfg->latency[m] : &cfg->tile[m];
+	gint64 was = *v, best = 0;
+	const SyLoopRef *l = NULL;
+	g_autoptr(GArray) values = NULL;
+
+	for (guint i = 0; i < form->choices->tilable->len; i++)
+		if (((const SyLoopRef *)form->choices->tilable->pdata[i])
+				->member == m)
+			l = form->choices->tilable->pdata[i];
+	if (!l)
+		return FALSE;
+	/* The class's tiles divide their loops, its factors their
+	 * tiles. */
+	values = sy_config_divisors(latency ? cfg->tile[m] : l->extent);
+	for (guint k = 0; k < values->len; k++) {
+		gint64 d = g_array_index(values, gint64, k);
+
+		*v = d;
+		if (d != was && sy_config_validate(cfg, form->choices, NULL) &&
+			sy_model_form_covers(form, cfg) &&
+			(!best || ABS(d - was) < ABS(best - was)))
+			best = d;
+	}
+	*v = best ? best : was;
+	return best != 0;
+}
+
+SyConfig *sy_model_form_probe(const SyModelForm *form)
+{
+	SyConfig *cfg = sy_config_copy(form->built);
+	gboolean moved = FALSE;
+
+	for (guint m = 0; m < cfg->n_members; m++) {
+		moved |= step(form, cfg, m, FALSE);
+		moved |= step(form, cfg, m, TRUE);
+	}
+	if (cfg->simd >= 0) {
+		gint64 was = cfg->simd_factor;
+
+		for (gint64 w = 2; w <= 64 && cfg->simd_factor == was; w *= 2) {
+			cfg->simd_factor = w;
+			if (w == was || !sy_config_validate(cfg, form->choices,
+						NULL) ||
+				!sy_model_form_covers(form, cfg))
+				cfg->simd_factor = was;
+		}
+		moved |= cfg->simd_factor != was;
+	}
+	if (!moved)
+		g_clear_pointer(&cfg, sy_config_free);
+	return cfg;
 }
 
 /* Keeps the box candidates that give other's extents. */

@@ -30,12 +30,13 @@ G_BEGIN_DECLS
 
 typedef struct _SyModelForm SyModelForm;
 
-/* The form of design (taken: completed, sy_design_complete; its PE
- * array, choices and analysis must outlive the form); NULL (error set,
- * SY_DESIGN_ERROR) where its code or numbers are not re-set by the
+/* The form of design (taken: completed, sy_design_complete), built on
+ * array (taken, freed after the design; NULL: the caller's, which must
+ * outlive the form, as the choices and the analysis must); NULL (error
+ * set, SY_DESIGN_ERROR) where its code or numbers are not re-set by the
  * sizes as above. */
-__isl_give SyModelForm *sy_model_form_new(
-	__isl_take SyDesign *design, GError **error);
+__isl_give SyModelForm *sy_model_form_new(__isl_take SyDesign *design,
+	__isl_take SyPeArray *array, GError **error);
 void sy_model_form_free(__isl_take SyModelForm *form);
 
 /* Whether config (of the form's choices) is in its class. */
@@ -48,6 +49,13 @@ gboolean sy_model_form_covers(__isl_keep const SyModelForm *form,
  * call. */
 __isl_keep const SyDesign *sy_model_form_at(
 	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config);
+
+/* Sizes of the form's class that differ from those it was built at in
+ * as many tiles, latency factors and SIMD width as the class allows
+ * (each changed to the nearest other value that keeps the class): what
+ * to build the design of sy_model_form_check at.  NULL where the class
+ * has no other sizes. */
+__isl_give SyConfig *sy_model_form_probe(__isl_keep const SyModelForm *form);
 
 /* Checks the form at other's sizes (other: completed, of the form's
  * choices, in its class) against other: FALSE (error set,
