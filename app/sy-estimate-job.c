@@ -93,3 +93,49 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
 	}
 	return out;
 }
+
+/* The design at config, completed; *array the PE array it stands on. */
+static SyDesign *completed_at(const SyChoices *c, const SyConfig *config,
+	const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, SyPeArray **array,
+	GError **error)
+{
+	SyDesign *design;
+
+	*array = sy_pe_array_new(c, config, error);
+	if (!*array)
+		return NULL;
+	design = sy_design_new(*array, options, error);
+	if (design && complete(design, analysis_options, error))
+		return design;
+	sy_design_free(design);
+	g_clear_pointer(array, sy_pe_array_free);
+	return NULL;
+}
+
+SyModelForm *sy_estimate_job_form(const SyChoices *c, const SyConfig *config,
+	const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, GError **error)
+{
+	SyPeArray *array = NULL;
+	SyDesign *design = completed_at(
+		c, config, options, analysis_options, &array, error);
+	g_autoptr(SyModelForm) form =
+		design ? sy_model_form_new(design, array, error) : NULL;
+	g_autoptr(SyConfig) probe = form ? sy_model_form_probe(form) : NULL;
+	g_autoptr(SyPeArray) other_array = NULL;
+	g_autoptr(SyDesign) other = NULL;
+
+	if (!form)
+		return NULL;
+	if (!probe) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"form: no other sizes of its class to check it at");
+		return NULL;
+	}
+	other = completed_at(
+		c, probe, options, analysis_options, &other_array, error);
+	if (!other || !sy_model_form_check(form, other, error))
+		return NULL;
+	return g_steal_pointer(&form);
+}

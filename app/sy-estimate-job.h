@@ -10,6 +10,7 @@
 #include "comm/design.h"
 #include "compute/config.h"
 #include "model/estimate.h"
+#include "model/form.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -38,5 +39,17 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a /* keep */,
 	const SyAnalysisOptions *analysis_options /* keep */,
 	const char *device /* keep */, GCancellable *cancellable,
 	gboolean *flops /* out */); /* give */
+
+/* The latency and resource models' form (model/form.h) of the dataflow
+ * of choices c at config, with the network's options: its design built
+ * and completed as above, then checked against a design built at its
+ * probe (sy_model_form_probe).  NULL with error where the form is
+ * refused or the check finds a difference.  Its isl calls must not be
+ * aborted (see above). */
+SyModelForm *sy_estimate_job_form(const SyChoices *c /* keep */,
+	const SyConfig *config /* keep */,
+	const SyDesignOptions *options /* keep */,
+	const SyAnalysisOptions *analysis_options /* keep */,
+	GError **error); /* give */
 
 G_END_DECLS

@@ -16,6 +16,8 @@ static void result_clear(gpointer data)
 	SyPipelineResult *r = data;
 
 	/* Everything below the analysis lives in its context. */
+	sy_model_form_free(r->form);
+	sy_device_free(r->device);
 	sy_estimate_free(r->estimate);
 	g_clear_error(&r->estimate_error);
 	g_clear_pointer(&r->throughput, g_array_unref);
@@ -145,6 +147,26 @@ static void job_build(const SyPipelineJob *job, SyPipelineResult *r,
 	job_estimate(job, r, cancellable, id);
 }
 
+/* The models' form of the job's dataflow at its sizes, and the device
+ * that estimates with it. */
+static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
+	const SyAnalysisOptions *options)
+{
+	const SyAnalysis *a = r->analysis;
+
+	if (job->dataflow < 0 || (guint)job->dataflow >= a->candidates->len ||
+		!job->config)
+		return;
+	r->dataflow = job->dataflow;
+	r->choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
+	r->config = sy_config_copy(job->config);
+	r->device = sy_device_lookup(job->device, NULL);
+	if (r->device)
+		r->form = sy_estimate_job_form(r->choices, r->config,
+			&r->design_options, options, NULL);
+}
+
 static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
@@ -179,6 +201,14 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 		r->throughput = sy_estimate_job_survey(a, job->sizes,
 			&r->design_options, &options, job->device, cancellable,
 			&r->flops);
+		g_task_return_pointer(
+			task, r, (GDestroyNotify)sy_pipeline_result_unref);
+		return;
+	}
+	if (job->form) {
+		/* Not aborted (its designs' code is printed): a stale one
+		 * is dropped. */
+		job_form(job, r, &options);
 		g_task_return_pointer(
 			task, r, (GDestroyNotify)sy_pipeline_result_unref);
 		return;

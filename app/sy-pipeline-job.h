@@ -8,6 +8,8 @@
 #include <gio/gio.h>
 
 #include "comm/design-options.h"
+#include "model/device.h"
+#include "model/form.h"
 #include "sy-pipeline.h"
 
 G_BEGIN_DECLS
@@ -38,6 +40,7 @@ typedef struct {
 	SyDesignOptions design_options; /* its pack table is the job's */
 	char *device; /* the estimate's, by name */
 	gboolean survey; /* every dataflow's throughput, no design kept */
+	gboolean form; /* the models' form at config, no design kept */
 } SyPipelineJob;
 
 /* A job's output: everything in one isl context, the analysis's.
@@ -60,6 +63,10 @@ typedef struct {
 	GError *estimate_error;
 	GArray *throughput; /* a survey's: double per dataflow */
 	gboolean flops;
+	/* A form job's: the models' form of the dataflow at config's class
+	 * (NULL where refused) and the device to estimate on, by it. */
+	SyModelForm *form;
+	SyDevice *device;
 } SyPipelineResult;
 
 SyPipelineResult *sy_pipeline_result_ref(

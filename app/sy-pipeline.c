@@ -1,6 +1,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/model.h"
 #include "sy-pipeline-job.h"
 #include "sy-sizes.h"
 
@@ -42,6 +43,15 @@ struct _SyPipeline {
 	gboolean survey_stale; /* a survey is due */
 	guint surveys; /* generation of the newest survey */
 	GCancellable *survey_cancellable;
+
+	/* The models' form of the shown dataflow (a form job's result,
+	 * built after a result of a class it does not cover is shown) and
+	 * the estimate it gave for sizes newer than the result shown */
+	SyPipelineResult *formed;
+	guint forms; /* generation of the newest form job */
+	GCancellable *form_cancellable;
+	SyEstimate *quick;
+	guint quick_generation; /* the request it is the estimate of */
 };
 
 G_DEFINE_FINAL_TYPE(SyPipeline, sy_pipeline, G_TYPE_OBJECT)
@@ -296,6 +306,8 @@ static void publish(SyPipeline *self, SyPipelineResult *r, guint changed)
 		self->config = r->config ? sy_config_copy(r->config) : NULL;
 	}
 	result_set(&self->result, r);
+	if (self->quick && r->generation >= self->quick_generation)
+		g_clear_pointer(&self->quick, sy_estimate_free);
 	if (new_analysis) {
 		notify(self, PROP_ANALYSIS_ERROR);
 		set_stale(self, FALSE);
@@ -394,6 +406,87 @@ static void start_survey(SyPipeline *self)
 	job_start(self, job, self->survey_cancellable, survey_done);
 }
 
+/* The form is out of date (the kernel, the dataflow, the network's
+ * options or the device changed): dropped, with its estimate. */
+static void forget_form(SyPipeline *self)
+{
+	g_cancellable_cancel(self->form_cancellable);
+	g_clear_object(&self->form_cancellable);
+	result_set(&self->formed, NULL);
+	g_clear_pointer(&self->quick, sy_estimate_free);
+}
+
+static gboolean form_covers(SyPipeline *self, const SyConfig *config)
+{
+	const SyPipelineResult *f = self->formed;
+
+	return f && f->form && f->device && config &&
+	       f->dataflow == (int)config->candidate &&
+	       f->dataflow == self->dataflow &&
+	       sy_model_form_covers(f->form, config);
+}
+
+static void form_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	GTask *task = G_TASK(res);
+	const SyPipelineJob *job = g_task_get_task_data(task);
+	GError *error = NULL;
+	SyPipelineResult *r;
+	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
+
+	(void)source;
+	g_clear_error(&error);
+	if (self && r && job->generation == self->forms &&
+		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
+		g_clear_object(&self->form_cancellable);
+		result_set(&self->formed, r->form ? r : NULL);
+	}
+	sy_pipeline_result_unref(r);
+}
+
+/* The form of the result shown, in a worker, unless the one there is
+ * covers its sizes: a job of its own after the result, which only a
+ * newer form job or a change that makes it stale cancels. */
+static void start_form(SyPipeline *self)
+{
+	const SyPipelineResult *r = self->result;
+	SyPipelineJob *job;
+
+	if (!r || !r->estimate || !r->config || r->dataflow < 0 ||
+		form_covers(self, r->config))
+		return;
+	job = job_new(self);
+	g_cancellable_cancel(self->form_cancellable);
+	g_clear_object(&self->form_cancellable);
+	self->form_cancellable = g_cancellable_new();
+	job->generation = ++self->forms;
+	job->form = TRUE;
+	job_shown_source(job, self);
+	job->dataflow = r->dataflow;
+	job->config = sy_config_copy(r->config);
+	job_start(self, job, self->form_cancellable, form_done);
+}
+
+/* The estimate of sizes the form covers, now, on the main thread: a
+ * few hundred microseconds where building the design takes tens of
+ * milliseconds.  The job started for the sizes publishes the same
+ * estimate with its design (tests/test-form.c holds the two equal). */
+static void quick_estimate(SyPipeline *self, const SyConfig *config)
+{
+	SyEstimate *e;
+
+	if (!form_covers(self, config))
+		return;
+	e = sy_design_estimate(sy_model_form_at(self->formed->form, config),
+		self->formed->device, NULL, NULL);
+	if (!e)
+		return;
+	sy_estimate_free(self->quick);
+	self->quick = e;
+	self->quick_generation = self->requested;
+	notify(self, PROP_ESTIMATE);
+}
+
 static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 {
 	GTask *task = G_TASK(res);
@@ -422,6 +515,7 @@ static void job_done(GObject *source, GAsyncResult *res, gpointer data)
 		/* Once the newest is shown: the survey never delays it. */
 		if (self->survey_stale && self->analysed)
 			start_survey(self);
+		start_form(self);
 	}
 }
 
@@ -450,6 +544,7 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 	if (self->analysed)
 		set_stale(self, TRUE);
 	survey_again(self);
+	forget_form(self);
 	request(self, SY_PIPELINE_CHANGED_SOURCE, delay_ms);
 }
 
@@ -464,6 +559,7 @@ void sy_pipeline_select_dataflow(SyPipeline *self, int id)
 		!(self->changed & SY_PIPELINE_CHANGED_SOURCE))
 		return;
 	self->dataflow = id;
+	forget_form(self);
 	notify(self, PROP_DATAFLOW);
 	request(self, SY_PIPELINE_CHANGED_DATAFLOW, 0);
 }
@@ -485,6 +581,7 @@ void sy_pipeline_set_config(SyPipeline *self, const SyConfig *config)
 	sy_config_free(self->config);
 	self->config = sy_config_copy(config);
 	request(self, SY_PIPELINE_CHANGED_SIZES, 0);
+	quick_estimate(self, config);
 }
 
 void sy_pipeline_set_design_options(
@@ -495,6 +592,7 @@ void sy_pipeline_set_design_options(
 	self->design_options = *options;
 	self->design_options.pack = sy_design_pack_copy(options->pack);
 	throughput_forget(self);
+	forget_form(self);
 	request(self, SY_PIPELINE_CHANGED_SIZES, 0);
 }
 
@@ -508,6 +606,7 @@ void sy_pipeline_set_device(SyPipeline *self, const char *name)
 	self->device = g_strdup(name);
 	notify(self, PROP_DEVICE);
 	throughput_forget(self);
+	forget_form(self);
 	request(self, SY_PIPELINE_CHANGED_DEVICE, 0);
 }
 
@@ -575,11 +674,15 @@ gboolean sy_pipeline_is_busy(SyPipeline *self)
 
 const SyEstimate *sy_pipeline_get_estimate(SyPipeline *self)
 {
+	if (self->quick)
+		return self->quick;
 	return self->result ? self->result->estimate : NULL;
 }
 
 const GError *sy_pipeline_get_estimate_error(SyPipeline *self)
 {
+	if (self->quick)
+		return NULL;
 	return self->result ? self->result->estimate_error : NULL;
 }
 
@@ -611,6 +714,11 @@ const SyDesignOptions *sy_pipeline_get_design_options(SyPipeline *self)
 {
 	return self->result ? &self->result->design_options
 			    : &self->design_options;
+}
+
+gboolean sy_pipeline_has_form(SyPipeline *self)
+{
+	return self->formed && self->formed->form;
 }
 
 guint sy_pipeline_count_jobs(void)
@@ -686,6 +794,8 @@ static void sy_pipeline_dispose(GObject *object)
 	g_clear_object(&self->cancellable);
 	g_cancellable_cancel(self->survey_cancellable);
 	g_clear_object(&self->survey_cancellable);
+	g_cancellable_cancel(self->form_cancellable);
+	g_clear_object(&self->form_cancellable);
 	if (self->delay) {
 		g_source_remove(self->delay);
 		self->delay = 0;
@@ -707,6 +817,8 @@ static void sy_pipeline_finalize(GObject *object)
 {
 	SyPipeline *self = SY_PIPELINE(object);
 
+	sy_pipeline_result_unref(self->formed);
+	sy_estimate_free(self->quick);
 	sy_pipeline_result_unref(self->result);
 	sy_pipeline_result_unref(self->chosen);
 	sy_pipeline_result_unref(self->analysed);

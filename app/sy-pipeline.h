@@ -29,7 +29,12 @@
  *   "estimate"        const SyEstimate *: the design's estimate on the
  *                     device (model/model.h), NULL without a design or
  *                     if the model refused it (sy_pipeline_get_estimate_
- *                     error says why)
+ *                     error says why); for sizes the shown dataflow's
+ *                     form covers (model/form.h: a form job builds it
+ *                     in a worker after a result of another class is
+ *                     shown), the form's estimate of the newest sizes,
+ *                     at once on the main thread, before their job's
+ *                     result (which brings the same numbers)
  *   "throughput"      each dataflow's estimated throughput at its sizes
  *                     (sy_pipeline_get_throughput): the selected one's
  *                     from its estimate, the others' from a survey, a
@@ -46,7 +51,8 @@
  *
  * "pe-array", "loop-nest", "error", "design" and "estimate" change
  * together, in that order: a view of them all listens to "design" (or
- * "estimate", notified after it).
+ * "estimate", notified after it); "estimate" alone changes earlier when
+ * the form gives it (the design's module families are then the same).
  * Pointers are borrowed: each stays valid until its property is notified
  * again (or the pipeline is finalized).  A dataflow's sizes published
  * are remembered for it ("sizes per dataflow", by its loops: an edit of
@@ -129,6 +135,10 @@ const char *sy_pipeline_get_loop_nest(SyPipeline *self);
 const SyDesign *sy_pipeline_get_design(SyPipeline *self);
 const SyEstimate *sy_pipeline_get_estimate(SyPipeline *self);
 const GError *sy_pipeline_get_estimate_error(SyPipeline *self);
+
+/* Whether the shown dataflow has its models' form (a form job's, see
+ * "estimate"): sizes of its class are then estimated at once. */
+gboolean sy_pipeline_has_form(SyPipeline *self);
 
 /* Dataflow id's estimated throughput at its sizes, GOP/s (GFLOP/s if
  * *flops); NaN while it is not known. */

@@ -380,14 +380,18 @@ static void test_dataflows(void)
 
 /* What the model says of dataflow id at its default sizes on device,
  * on this thread. */
-static SyEstimate *expected_estimate(guint id, const char *device)
+/* The estimate of dataflow id at sizes (NULL: the defaults), built on
+ * the main thread. */
+static SyEstimate *expected_estimate_at(
+	guint id, const char *device, const SyConfig *sizes)
 {
 	g_autoptr(SyDevice) d = sy_device_lookup(device, NULL);
 	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
 		mm_path, mm_text, -1, NULL, NULL);
 	g_autoptr(SyChoices) c = sy_choices_new(
 		a, g_ptr_array_index(a->candidates, id), NULL);
-	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyConfig) cfg = sizes ? sy_config_copy(sizes)
+					: sy_config_new(c);
 	g_autoptr(SyPeArray) array = sy_pe_array_new(c, cfg, NULL);
 	g_autoptr(SyDesign) design = sy_design_new(array, NULL, NULL);
 	g_autoptr(SyNames) names = sy_names_new(a->scop);
@@ -401,6 +405,11 @@ static SyEstimate *expected_estimate(guint id, const char *device)
 	e = sy_design_estimate(design, d, NULL, &error);
 	g_assert_no_error(error);
 	return e;
+}
+
+static SyEstimate *expected_estimate(guint id, const char *device)
+{
+	return expected_estimate_at(id, device, NULL);
 }
 
 static void assert_same_estimate(const SyEstimate *got, const SyEstimate *want)
@@ -482,6 +491,71 @@ static void test_estimate(void)
 	g_hash_table_unref(seen.per_generation);
 }
 
+/* Sizes of the class of a result shown are estimated at once, by the
+ * models' form a job built after the result: before their own job's
+ * result, which brings the same numbers; sizes of another class wait
+ * for theirs. */
+static void test_form(void)
+{
+	Seen seen = {0};
+	SyPipeline *p = pipeline_new(&seen);
+	g_autoptr(SyConfig) cfg = NULL;
+	g_autoptr(SyEstimate) want = NULL;
+	const SyEstimate *quick;
+	const SyChoices *c;
+	GError *error = NULL;
+	guint estimates = 0;
+
+	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
+	wait_idle(p);
+	/* The defaults (untiled) have no other sizes in their class. */
+	g_assert_false(sy_pipeline_has_form(p));
+	c = sy_pipeline_get_choices(p);
+	cfg = sy_config_copy(sy_pipeline_get_config(p));
+	sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=16", &error);
+	sy_config_apply_named(cfg, c, "latency", "i=8,j=8", &error);
+	sy_config_apply_named(cfg, c, "simd", "k=2", &error);
+	g_assert_no_error(error);
+	sy_pipeline_set_config(p, cfg);
+	wait_idle(p);
+	g_assert_true(sy_pipeline_has_form(p));
+	g_signal_connect(p, "notify::estimate", G_CALLBACK(count_notified),
+		&estimates);
+
+	/* Same class: at once, as the design built there gives it. */
+	sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=32", &error);
+	sy_config_apply_named(cfg, c, "simd", "k=4", &error);
+	g_assert_no_error(error);
+	sy_pipeline_set_config(p, cfg);
+	g_assert_true(sy_pipeline_is_busy(p));
+	g_assert_cmpuint(estimates, ==, 1);
+	quick = sy_pipeline_get_estimate(p);
+	g_assert_nonnull(quick);
+	want = expected_estimate_at(3, "u250", cfg);
+	assert_same_estimate(quick, want);
+	wait_idle(p);
+	g_assert_cmpuint(estimates, ==, 2);
+	assert_same_estimate(sy_pipeline_get_estimate(p), want);
+	g_assert_cmpint(sy_pipeline_get_config(p)->tile[2], ==, 32);
+
+	/* Another class (2 x 2 PEs, not 2 x 4): the job's estimate. */
+	sy_config_apply_named(cfg, c, "tile", "i=16,j=32,k=32", &error);
+	g_assert_no_error(error);
+	sy_pipeline_set_config(p, cfg);
+	g_assert_cmpuint(estimates, ==, 2);
+	wait_idle(p);
+	g_assert_cmpuint(estimates, ==, 3);
+	g_clear_pointer(&want, sy_estimate_free);
+	want = expected_estimate_at(3, "u250", cfg);
+	assert_same_estimate(sy_pipeline_get_estimate(p), want);
+	/* A new device: the form is gone until a job builds another. */
+	sy_pipeline_set_device(p, "u280");
+	g_assert_false(sy_pipeline_has_form(p));
+	g_object_unref(p);
+	wait_idle(NULL);
+	g_hash_table_unref(seen.per_generation);
+}
+
 /* A pipeline dropped while its job runs: the job is cancelled and its
  * result freed without it. */
 static void test_dispose(void)
@@ -508,6 +582,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pipeline/errors", test_errors);
 	g_test_add_func("/pipeline/dataflows", test_dataflows);
 	g_test_add_func("/pipeline/estimate", test_estimate);
+	g_test_add_func("/pipeline/form", test_form);
 	g_test_add_func("/pipeline/dispose", test_dispose);
 	status = g_test_run();
 	g_free(mm_path);

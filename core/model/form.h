@@ -25,6 +25,7 @@
 
 #include "base/own.h"
 #include "comm/design.h"
+#include "compute/config.h"
 
 G_BEGIN_DECLS
 
