@@ -582,13 +582,41 @@ static guint vector_words(const SyIoPathFacts *f, const SyCode *code, guint w)
 	return user_vector_words(f, code, w);
 }
 
+/* Whether a statement of that name has a leaf in code. */
+static gboolean has_leaf(const SyCode *code, const char *stmt)
+{
+	if (!code)
+		return FALSE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (has_leaf(code->children->pdata[k], stmt))
+				return TRUE;
+		return FALSE;
+	case SY_CODE_IF:
+		return has_leaf(code->body, stmt) ||
+		       has_leaf(code->else_body, stmt);
+	case SY_CODE_FOR:
+	case SY_CODE_MARK: return has_leaf(code->body, stmt);
+	case SY_CODE_USER: return g_str_equal(code->name, stmt);
+	}
+	return FALSE;
+}
+
 void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
 {
 	guint moved = 0;
 	guint w = f->lanes > 1 ? f->lanes : 1;
 
-	for (guint k = 0; k < f->moves->len; k++)
-		moved += ((const SyIoMoves *)g_ptr_array_index(f->moves, k))->n;
+	/* The accesses of the statements its code runs: a zeroing whose
+	 * value is never the last one written is no leaf of a
+	 * collecting intra_trans. */
+	for (guint k = 0; k < f->moves->len; k++) {
+		const SyIoMoves *mv = g_ptr_array_index(f->moves, k);
+
+		if (!f->intra || has_leaf(f->intra, mv->stmt))
+			moved += mv->n;
+	}
 	*ii = (SyLatencyIi){1, SY_LAT_MOVE_DEPTH, NULL, w};
 	if (drop) {
 		/* A read of fifo_in per access moved, at one lane. */
