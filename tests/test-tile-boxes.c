@@ -163,8 +163,10 @@ static void test_padded(void)
 	check_as_isl(text, "i", "i=16,j=16,k=16", 3, 7);
 }
 
-/* With latency loops, they go last; the flat schedule of the first
- * statement of mm's body, exactly. */
+/* With latency loops, they go after the band's time loop and above
+ * the statements' sequence (its place, 1, last: the zeroing and the
+ * update run in one latency iteration); the flat schedule of the
+ * update in mm's body, exactly. */
 static void test_latency_last(void)
 {
 	g_autofree char *text = kernel(2, FALSE);
@@ -178,8 +180,8 @@ static void test_latency_last(void)
 	g_assert_cmpstr(str, ==,
 		"{ S1[i, j, k] -> [(floor((i)/16)), (floor((j)/16)), "
 		"(floor((k)/16)), (floor((i)/4) - 4*floor((i)/16)), "
-		"(floor((j)/4) - 4*floor((j)/16)), ((k) mod 16), (1), "
-		"((i) mod 4), ((j) mod 4)] }");
+		"(floor((j)/4) - 4*floor((j)/16)), ((k) mod 16), "
+		"((i) mod 4), ((j) mod 4), (1)] }");
 	free(str);
 	made_clear(&m);
 }

@@ -242,7 +242,7 @@ static isl_multi_union_pw_aff *inner_band(
 	return isl_multi_union_pw_aff_from_union_pw_aff(value);
 }
 
-/* At every leaf: the latency loops, then the SIMD loop. */
+/* The latency loops, then the SIMD loop, innermost. */
 typedef struct {
 	isl_multi_union_pw_aff *latency; /* NULL for none */
 	isl_multi_union_pw_aff *simd;
@@ -250,19 +250,59 @@ typedef struct {
 	char *simd_mark;
 } Leaves;
 
-static isl_schedule_node *add_leaf_bands(isl_schedule_node *node, void *user)
+static isl_schedule_node *add_simd_band(isl_schedule_node *node, void *user)
 {
 	Leaves *l = user;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
 		return node;
-	if (l->simd)
-		node = insert_band(node, isl_multi_union_pw_aff_copy(l->simd),
-			l->simd_mark, FALSE);
-	if (l->latency)
-		node = insert_band(node,
-			isl_multi_union_pw_aff_copy(l->latency),
-			l->latency_mark, TRUE);
+	return insert_band(node, isl_multi_union_pw_aff_copy(l->simd),
+		l->simd_mark, FALSE);
+}
+
+static isl_bool not_band(isl_schedule_node *node, void *user)
+{
+	(void)user;
+	return isl_schedule_node_get_type(node) != isl_schedule_node_band;
+}
+
+/* The latency loops go as deep as they can while every statement below
+ * them stays in one iteration of theirs: at the top of each subtree
+ * that holds no loop.  Statements in sequence there (an initialisation
+ * and the update it starts, "C[i][j] = 0" beside the k loop) then run
+ * in the same pipelined iteration, the first guarded on the first
+ * iteration of the reduction, as AutoSA's code has them with
+ * --no-isl-sink (its int8 MM on the U250), instead of in loops of their
+ * own, as its default (isl's band sink, to every leaf) has them: the
+ * zeroing then costs no cycles of its own.  Legal: latency loops are
+ * parallel (coincident), so every dependence joins instances of one
+ * latency iteration, and the sequence keeps their order.  The SIMD
+ * loop stays at every leaf. */
+static isl_schedule_node *place_leaf_bands(isl_schedule_node *node, Leaves *l)
+{
+	int n;
+
+	/* Nothing goes between a sequence and its filters. */
+	if (isl_schedule_node_get_type(node) == isl_schedule_node_filter) {
+		node = place_leaf_bands(isl_schedule_node_child(node, 0), l);
+		return isl_schedule_node_parent(node);
+	}
+	if (isl_schedule_node_every_descendant(node, not_band, NULL) ==
+		isl_bool_true) {
+		if (l->simd)
+			node = isl_schedule_node_map_descendant_bottom_up(
+				node, add_simd_band, l);
+		if (l->latency)
+			node = insert_band(node,
+				isl_multi_union_pw_aff_copy(l->latency),
+				l->latency_mark, TRUE);
+		return node;
+	}
+	n = isl_schedule_node_n_children(node);
+	for (int i = 0; i < n; i++) {
+		node = place_leaf_bands(isl_schedule_node_child(node, i), l);
+		node = isl_schedule_node_parent(node);
+	}
 	return node;
 }
 
@@ -300,9 +340,15 @@ static isl_schedule *leaves(Build *b, isl_schedule *sched)
 		l.simd = mupa_of(b->ctx, &in, 1);
 		l.simd_mark = g_strdup_printf("simd[%s]", b->simd->loop.name);
 	}
-	if (l.latency || l.simd)
-		sched = isl_schedule_map_schedule_node_bottom_up(
-			sched, add_leaf_bands, &l);
+	if (l.latency || l.simd) {
+		isl_schedule_node *node = place_leaf_bands(
+			isl_schedule_node_child(isl_schedule_get_root(sched), 0),
+			&l);
+
+		isl_schedule_free(sched);
+		sched = isl_schedule_node_get_schedule(node);
+		isl_schedule_node_free(node);
+	}
 	isl_multi_union_pw_aff_free(l.latency);
 	isl_multi_union_pw_aff_free(l.simd);
 	g_free(l.latency_mark);
@@ -347,9 +393,10 @@ static isl_schedule *outer_bands(Build *b, isl_schedule *sched)
 	return insert_top(sched, mupa_of(b->ctx, upa, n), mark, TRUE);
 }
 
-/* Latency and SIMD loops run at every leaf, so the statements of one
- * iteration no longer run together: a temporary declared inside a loop
- * would be shared by the iterations they interleave. */
+/* Latency and SIMD loops run below the statements' loops, so the
+ * statements of one iteration no longer run together: a temporary
+ * declared inside a loop would be shared by the iterations they
+ * interleave. */
 static gboolean check_temporaries(
 	const SyChoices *c, const SyConfig *config, GError **error)
 {

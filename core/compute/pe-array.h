@@ -3,8 +3,10 @@
  *
  * From the outside in: the tile loops of array partitioning (in the
  * configured order), the space loops inside a tile (one iteration per PE:
- * the PE's index), the PE's time loops, the loops below the band, and at
- * every leaf the latency loops and the SIMD loop, innermost.  Each band
+ * the PE's index), the PE's time loops, the loops below the band, the
+ * latency loops at the top of each part below them that holds no loop
+ * (a sequence of statements shares their iterations), and the SIMD loop
+ * at every leaf, innermost.  Each band
  * sits under a mark node naming its role and loops ("array_part[i,j,k]",
  * "space[i,j]", "time[k]", "latency[i,j]", "simd[k]"): stock isl has no
  * per-member properties. */

@@ -19,8 +19,9 @@ typedef struct {
 	guint depth;
 	char *reason;
 	/* The PE's: the statements' lanes its widest pipeline iteration
-	 * runs (each statement leaf once per unrolled lane), its slots
-	 * per iteration; 1 elsewhere. */
+	 * runs (each statement leaf once per unrolled lane; only those
+	 * with operations where some have them), its slots per
+	 * iteration; 1 elsewhere. */
 	guint lanes;
 } SyLatencyIi;
 
