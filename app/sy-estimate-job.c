@@ -11,8 +11,8 @@
 
 /* The design as an export makes it ready for the printer: its modules'
  * code, which the models read. */
-static gboolean complete(SyDesign *design, const SyAnalysisOptions *options,
-	GError **error)
+static gboolean complete(
+	SyDesign *design, const SyAnalysisOptions *options, GError **error)
 {
 	const SyAnalysis *a = design->array->analysis;
 	g_autoptr(SyNames) names = sy_names_new(a->scop);
@@ -62,8 +62,7 @@ static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	if (!array)
 		return NAN;
 	design = sy_design_new(array, options, NULL);
-	e = design ? estimate_on(design, analysis_options, device, NULL)
-		   : NULL;
+	e = design ? estimate_on(design, analysis_options, device, NULL) : NULL;
 	if (!e)
 		return NAN;
 	*flops = e->flops;
@@ -120,8 +119,8 @@ SyModelForm *sy_estimate_job_form(const SyChoices *c, const SyConfig *config,
 	SyPeArray *array = NULL;
 	SyDesign *design = completed_at(
 		c, config, options, analysis_options, &array, error);
-	g_autoptr(SyModelForm) form =
-		design ? sy_model_form_new(design, array, error) : NULL;
+	g_autoptr(SyModelForm)
+		form = design ? sy_model_form_new(design, array, error) : NULL;
 	g_autoptr(SyConfig) probe = form ? sy_model_form_probe(form) : NULL;
 	g_autoptr(SyPeArray) other_array = NULL;
 	g_autoptr(SyDesign) other = NULL;

@@ -371,21 +371,56 @@ static SyPipeline *job_finished(
 	return self;
 }
 
-static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
+/* The end of a job beside the newest result's (a survey, a form): its
+ * pipeline (a reference) and result where the job is the newest of its
+ * kind (the generation at newest, an offset in SyPipeline) and was not
+ * cancelled, its cancellable (at slot) then cleared; else NULL,
+ * everything dropped. */
+static SyPipeline *side_job_finished(GAsyncResult *res, gpointer data,
+	glong newest, glong slot, SyPipelineResult **r)
 {
 	GTask *task = G_TASK(res);
 	const SyPipelineJob *job = g_task_get_task_data(task);
 	GError *error = NULL;
+	SyPipeline *self = job_finished(res, data, r, &error);
+
+	g_clear_error(&error);
+	if (self && *r &&
+		job->generation == G_STRUCT_MEMBER(guint, self, newest) &&
+		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
+		g_clear_object(&G_STRUCT_MEMBER(GCancellable *, self, slot));
+		return self;
+	}
+	g_clear_object(&self);
+	g_clear_pointer(r, sy_pipeline_result_unref);
+	return NULL;
+}
+
+/* A job beside the newest result's, on the text shown: the newest of
+ * its kind (*generation), cancelling the one before (*slot). */
+static SyPipelineJob *side_job_new(
+	SyPipeline *self, guint *generation, GCancellable **slot)
+{
+	SyPipelineJob *job = job_new(self);
+
+	g_cancellable_cancel(*slot);
+	g_clear_object(slot);
+	*slot = g_cancellable_new();
+	job->generation = ++*generation;
+	job_shown_source(job, self);
+	return job;
+}
+
+static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
+{
 	SyPipelineResult *r;
-	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
+	g_autoptr(SyPipeline) self = side_job_finished(res, data,
+		G_STRUCT_OFFSET(SyPipeline, surveys),
+		G_STRUCT_OFFSET(SyPipeline, survey_cancellable), &r);
 
 	(void)source;
-	g_clear_error(&error);
-	if (self && r && r->throughput && job->generation == self->surveys &&
-		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
-		g_clear_object(&self->survey_cancellable);
+	if (self && r->throughput)
 		take_survey(self, r);
-	}
 	sy_pipeline_result_unref(r);
 }
 
@@ -393,15 +428,11 @@ static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
  * worker: a job of its own, which only a newer survey cancels. */
 static void start_survey(SyPipeline *self)
 {
-	SyPipelineJob *job = job_new(self);
+	SyPipelineJob *job = side_job_new(
+		self, &self->surveys, &self->survey_cancellable);
 
 	self->survey_stale = FALSE;
-	g_cancellable_cancel(self->survey_cancellable);
-	g_clear_object(&self->survey_cancellable);
-	self->survey_cancellable = g_cancellable_new();
-	job->generation = ++self->surveys;
 	job->survey = TRUE;
-	job_shown_source(job, self);
 	job->dataflow = -1;
 	job_start(self, job, self->survey_cancellable, survey_done);
 }
@@ -421,30 +452,25 @@ static gboolean form_covers(SyPipeline *self, const SyConfig *config)
 	const SyPipelineResult *f = self->formed;
 
 	return f && f->form && f->device && config &&
-	       f->dataflow == (int)config->candidate &&
-	       f->dataflow == self->dataflow &&
-	       sy_model_form_covers(f->form, config);
+		f->dataflow == (int)config->candidate &&
+		f->dataflow == self->dataflow &&
+		sy_model_form_covers(f->form, config);
 }
 
 static void form_done(GObject *source, GAsyncResult *res, gpointer data)
 {
-	GTask *task = G_TASK(res);
-	const SyPipelineJob *job = g_task_get_task_data(task);
-	GError *error = NULL;
 	SyPipelineResult *r;
-	g_autoptr(SyPipeline) self = job_finished(res, data, &r, &error);
+	g_autoptr(SyPipeline) self = side_job_finished(res, data,
+		G_STRUCT_OFFSET(SyPipeline, forms),
+		G_STRUCT_OFFSET(SyPipeline, form_cancellable), &r);
 
 	(void)source;
-	g_clear_error(&error);
-	if (self && r && job->generation == self->forms &&
-		!g_cancellable_is_cancelled(g_task_get_cancellable(task))) {
-		g_clear_object(&self->form_cancellable);
+	if (self)
 		result_set(&self->formed, r->form ? r : NULL);
-	}
 	sy_pipeline_result_unref(r);
 }
 
-/* The form of the result shown, in a worker, unless the one there is
+/* The form of the result shown, in a worker, unless the one there
  * covers its sizes: a job of its own after the result, which only a
  * newer form job or a change that makes it stale cancels. */
 static void start_form(SyPipeline *self)
@@ -455,13 +481,8 @@ static void start_form(SyPipeline *self)
 	if (!r || !r->estimate || !r->config || r->dataflow < 0 ||
 		form_covers(self, r->config))
 		return;
-	job = job_new(self);
-	g_cancellable_cancel(self->form_cancellable);
-	g_clear_object(&self->form_cancellable);
-	self->form_cancellable = g_cancellable_new();
-	job->generation = ++self->forms;
+	job = side_job_new(self, &self->forms, &self->form_cancellable);
 	job->form = TRUE;
-	job_shown_source(job, self);
 	job->dataflow = r->dataflow;
 	job->config = sy_config_copy(r->config);
 	job_start(self, job, self->form_cancellable, form_done);

@@ -24,8 +24,9 @@ static void published(SyPipeline *p, GParamSpec *pspec, gpointer data)
 
 	(void)pspec;
 	if (asked && sy_pipeline_get_estimate(p) &&
-		(!by_job || sy_pipeline_get_generation(p) ==
-				    sy_pipeline_get_requested(p))) {
+		(!by_job ||
+			sy_pipeline_get_generation(p) ==
+				sy_pipeline_get_requested(p))) {
 		g_array_append_val(ages, ms);
 		asked = 0;
 	}
@@ -110,7 +111,8 @@ int main(int argc, char **argv)
 		no_form ? "by the steps' jobs (sizes of another class each "
 			  "time)"
 			: "by the models' form (sizes of one class)",
-		ages->len, ages->len ? g_array_index(ages, double, ages->len / 2) : 0,
+		ages->len,
+		ages->len ? g_array_index(ages, double, ages->len / 2) : 0,
 		ages->len ? g_array_index(ages, double, ages->len - 1) : 0);
 	g_array_unref(ages);
 	return 0;

@@ -24,8 +24,8 @@ typedef struct {
 } Tally;
 
 /* Random sizes of form's class. */
-static gboolean draw_covered(const SyModelForm *form, SyConfig *cfg,
-	const SyChoices *c, GRand *rng)
+static gboolean draw_covered(
+	const SyModelForm *form, SyConfig *cfg, const SyChoices *c, GRand *rng)
 {
 	for (guint k = 0; k < DRAWS; k++) {
 		sy_test_config_randomize(cfg, c, rng, TRUE);
@@ -38,8 +38,8 @@ static gboolean draw_covered(const SyModelForm *form, SyConfig *cfg,
 
 /* The form checked at its probe's sizes, as a form's user checks it:
  * FALSE (refused) where it differs or has none. */
-static gboolean verify(SyModelForm *form, const SyAnalysis *a,
-	const SyChoices *c, Tally *t)
+static gboolean verify(
+	SyModelForm *form, const SyAnalysis *a, const SyChoices *c, Tally *t)
 {
 	g_autoptr(SyConfig) cfg = sy_model_form_probe(form);
 	g_autoptr(SyPeArray) array = NULL;
@@ -58,8 +58,8 @@ static gboolean verify(SyModelForm *form, const SyAnalysis *a,
 
 /* The form at random sizes of its class against the design built
  * there: they must agree. */
-static void compare(SyModelForm *form, const SyAnalysis *a,
-	const SyChoices *c, GRand *rng, Tally *t)
+static void compare(SyModelForm *form, const SyAnalysis *a, const SyChoices *c,
+	GRand *rng, Tally *t)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -86,8 +86,8 @@ static void compare(SyModelForm *form, const SyAnalysis *a,
 	t->compared++;
 }
 
-static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
-	Tally *t)
+static void one_form(
+	const SyAnalysis *a, const SyChoices *c, GRand *rng, Tally *t)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -127,8 +127,8 @@ static void test_random(void)
 		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
 		g_autofree char *path = g_build_filename(
 			examples_dir, sy_test_model_examples[x], NULL);
-		g_autoptr(SyAnalysis) a =
-			sy_analysis_new_from_file(path, &ao, NULL);
+		g_autoptr(SyAnalysis)
+			a = sy_analysis_new_from_file(path, &ao, NULL);
 		Tally t = {0, 0, 0};
 
 		g_assert_nonnull(a);

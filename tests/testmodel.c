@@ -25,13 +25,13 @@ static gint64 pick(GRand *rng, gint64 n, gint64 most, gboolean divisors)
 	return g_array_index(d, gint64, g_rand_int_range(rng, 0, (gint32)k));
 }
 
-void sy_test_config_randomize(SyConfig *cfg, const SyChoices *c, GRand *rng,
-	gboolean divisors)
+void sy_test_config_randomize(
+	SyConfig *cfg, const SyChoices *c, GRand *rng, gboolean divisors)
 {
 	for (guint i = 0; i < c->tilable->len; i++) {
 		const SyLoopRef *l = g_ptr_array_index(c->tilable, i);
 		gint64 most = i < c->candidate->n_space ? MIN(l->extent, 4)
-							 : l->extent;
+							: l->extent;
 		guint m = l->member;
 
 		cfg->tile[m] = pick(rng, l->extent, most, divisors);
@@ -96,7 +96,8 @@ void sy_test_latency_same(const SyLatencyInputs *a, const SyLatencyInputs *b)
 	for (guint k = 0; k < a->n_modules; k++) {
 		double ac, af, al, bc, bf, bl;
 
-		g_assert_cmpint(a->modules[k].n_tiles, ==, b->modules[k].n_tiles);
+		g_assert_cmpint(
+			a->modules[k].n_tiles, ==, b->modules[k].n_tiles);
 		sy_latency_eval_module(a, k, t, &ac, &af, &al);
 		sy_latency_eval_module(b, k, t, &bc, &bf, &bl);
 		g_assert_cmpfloat(ac, ==, bc);

@@ -44,13 +44,13 @@ static gboolean sized(Collect *c, const char *name, SyFormDim *dim)
 	const SyFormContext *x = c->ctx;
 
 	return sy_form_role_of(name, x->roles, x->n_roles, x->config, dim) &&
-	       dim->role != SY_FORM_FIXED;
+		dim->role != SY_FORM_FIXED;
 }
 
 /* A constant compared with a dimension of trip count n: 0, n - 1 or
  * n. */
-static gboolean match(Collect *c, SyCodeExpr *k, const SyFormDim *dim,
-	const char *name)
+static gboolean match(
+	Collect *c, SyCodeExpr *k, const SyFormDim *dim, const char *name)
 {
 	gint64 n;
 
@@ -61,8 +61,8 @@ static gboolean match(Collect *c, SyCodeExpr *k, const SyFormDim *dim,
 		return TRUE;
 	if (k->value != n - 1 && k->value != n)
 		return refuse(c, "a bound that is not a trip count:", name);
-	g_array_append_val(c->fc->slots,
-		((SyFormSlot){k, *dim, k->value - n, FALSE}));
+	g_array_append_val(
+		c->fc->slots, ((SyFormSlot){k, *dim, k->value - n, FALSE}));
 	return TRUE;
 }
 
@@ -105,8 +105,8 @@ static gboolean reads_sized(Collect *c, const SyCodeExpr *e)
 static gboolean comparison(SyCodeOp op)
 {
 	return op == SY_CODE_OP_EQ || op == SY_CODE_OP_LE ||
-	       op == SY_CODE_OP_LT || op == SY_CODE_OP_GE ||
-	       op == SY_CODE_OP_GT;
+		op == SY_CODE_OP_LT || op == SY_CODE_OP_GE ||
+		op == SY_CODE_OP_GT;
 }
 
 /* A guard: conjunctions and disjunctions of a dimension compared with
@@ -162,14 +162,13 @@ static gboolean collect_for(Collect *c, SyCode *code)
 
 	if (!sized(c, code->name, &dim))
 		return !reads_sized(c, code->init) &&
-			       !reads_sized(c, code->cond)
-			       ? collect(c, code->body)
-			       : refuse(c, "bounds read a tile or a PE:",
-					 code->name);
+				!reads_sized(c, code->cond)
+			? collect(c, code->body)
+			: refuse(c, "bounds read a tile or a PE:", code->name);
 	if (code->degenerate || code->init->kind != SY_CODE_EXPR_INT ||
 		code->init->value != 0)
-		return refuse(c, "a loop that does not start at 0:",
-			code->name);
+		return refuse(
+			c, "a loop that does not start at 0:", code->name);
 	g_ptr_array_add(c->fc->loops, code);
 	return guard(c, code->cond) && collect(c, code->body);
 }
@@ -208,11 +207,11 @@ static gboolean collect(Collect *c, SyCode *code)
 	case SY_CODE_FOR: return collect_for(c, code);
 	case SY_CODE_IF:
 		return guard(c, code->cond) && collect(c, code->body) &&
-		       collect(c, code->else_body);
+			collect(c, code->else_body);
 	case SY_CODE_MARK: return collect(c, code->body);
 	case SY_CODE_USER:
 		return g_strcmp0(code->name, "T") ? collect_args(c, code)
-						   : collect_tile(c, code);
+						  : collect_tile(c, code);
 	}
 	return TRUE;
 }
@@ -276,19 +275,19 @@ gboolean sy_form_code_same(const SyCode *a, const SyCode *b)
 	case SY_CODE_BLOCK: return same_children(a, b);
 	case SY_CODE_FOR:
 		return sy_code_expr_is_equal(a->init, b->init) &&
-		       sy_code_expr_is_equal(a->cond, b->cond) &&
-		       sy_code_expr_is_equal(a->inc, b->inc) &&
-		       a->degenerate == b->degenerate && a->trip == b->trip &&
-		       a->pragma == b->pragma && a->ii == b->ii &&
-		       sy_form_code_same(a->body, b->body);
+			sy_code_expr_is_equal(a->cond, b->cond) &&
+			sy_code_expr_is_equal(a->inc, b->inc) &&
+			a->degenerate == b->degenerate && a->trip == b->trip &&
+			a->pragma == b->pragma && a->ii == b->ii &&
+			sy_form_code_same(a->body, b->body);
 	case SY_CODE_IF:
 		return sy_code_expr_is_equal(a->cond, b->cond) &&
-		       sy_form_code_same(a->body, b->body) &&
-		       sy_form_code_same(a->else_body, b->else_body);
+			sy_form_code_same(a->body, b->body) &&
+			sy_form_code_same(a->else_body, b->else_body);
 	case SY_CODE_MARK: return sy_form_code_same(a->body, b->body);
 	case SY_CODE_USER:
 		return a->stmt == b->stmt &&
-		       (g_strcmp0(a->name, "T") || same_args(a, b));
+			(g_strcmp0(a->name, "T") || same_args(a, b));
 	}
 	return FALSE;
 }

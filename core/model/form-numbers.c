@@ -50,23 +50,24 @@ static gint64 cand_value(const Cand *c, const SyDesign *d, const SyConfig *cfg)
 	case CAND_FIXED: return c->k;
 	case CAND_PES:
 		for (guint x = 0; x < g->n_space; x++)
-			v *= c->code[x] == 0   ? 1
-			     : c->code[x] == 1 ? g->pe[x]
-			     : c->code[x] == 2 ? g->pe[x] - 1
-			     : c->code[x] == 3 ? g->pe[x] + 1
-					       : g->pe[x] - 2;
+			v *= c->code[x] == 0      ? 1
+				: c->code[x] == 1 ? g->pe[x]
+				: c->code[x] == 2 ? g->pe[x] - 1
+				: c->code[x] == 3 ? g->pe[x] + 1
+						  : g->pe[x] - 2;
 		return v;
 	case CAND_SIMD: return c->k * (cfg->simd < 0 ? 1 : cfg->simd_factor);
 	case CAND_PACK:
-		return c->k * ((const SyIoPathFacts *)g_ptr_array_index(
-					d->io->paths, c->a))
-				      ->pack;
+		return c->k *
+			((const SyIoPathFacts *)g_ptr_array_index(
+				 d->io->paths, c->a))
+				->pack;
 	case CAND_EXTENT:
 		v += c->k;
 		for (guint t = 0; t < c->n_terms; t++)
 			v += (c->term[t] % 2 ? cfg->latency[c->term[t] / 2]
 					     : cfg->tile[c->term[t] / 2]) -
-			     1;
+				1;
 		return v;
 	}
 	return -1;
@@ -131,12 +132,13 @@ static void width_cands(Add *x)
 	gint64 s = x->cfg->simd < 0 ? 1 : x->cfg->simd_factor;
 
 	if (x->path >= 0) {
-		const SyIoPathFacts *f =
-			g_ptr_array_index(x->design->io->paths, x->path);
+		const SyIoPathFacts *f = g_ptr_array_index(
+			x->design->io->paths, x->path);
 
 		if (x->value % f->pack == 0)
-			add(x, (Cand){CAND_PACK, x->value / f->pack,
-				       (guint)x->path, {0}, 0, {0, 0}});
+			add(x,
+				(Cand){CAND_PACK, x->value / f->pack,
+					(guint)x->path, {0}, 0, {0, 0}});
 	}
 	if (s > 1 && x->value % s == 0)
 		add(x, (Cand){CAND_SIMD, x->value / s, 0, {0}, 0, {0, 0}});
@@ -165,8 +167,8 @@ static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
 
 /* Visits the numbers in a fixed order: at(data, kind, wide, narrow,
  * path), path a width's I/O path or -1. */
-typedef void (*NumberAt)(gpointer data, NumKind kind, gint64 *wide,
-	guint *narrow, int path);
+typedef void (*NumberAt)(
+	gpointer data, NumKind kind, gint64 *wide, guint *narrow, int path);
 
 /* The I/O path (index in d->io->paths) of array x one way, or -1. */
 static int path_of(const SyDesign *d, const SyArray *x, gboolean in)
@@ -186,9 +188,8 @@ static int fifo_path(const SyDesign *d, const SyFifo *f)
 	const SyModule *m = f->from && f->from->path ? f->from : f->to;
 
 	for (guint k = 0; m && m->path && k < d->io->paths->len; k++)
-		if (((const SyIoPathFacts *)g_ptr_array_index(
-			     d->io->paths, k))
-			    ->path == m->path)
+		if (((const SyIoPathFacts *)g_ptr_array_index(d->io->paths, k))
+				->path == m->path)
 			return (int)k;
 	return -1;
 }
@@ -248,8 +249,8 @@ typedef struct {
 	const SyConfig *cfg;
 } Collect;
 
-static void collect_at(gpointer data, NumKind kind, gint64 *wide,
-	guint *narrow, int path)
+static void collect_at(
+	gpointer data, NumKind kind, gint64 *wide, guint *narrow, int path)
 {
 	Collect *c = data;
 
@@ -275,8 +276,9 @@ SyFormNumbers *sy_form_numbers_new(SyDesign *design, const SyConfig *built)
 	for (guint k = 0; k < fn->buffers->len; k++) {
 		const SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
 
-		fn->widest[k] = buf->pack == sy_design_pack_widest(buf->elem_bits,
-						     buf->shape[buf->n_dims - 1]);
+		fn->widest[k] = buf->pack ==
+			sy_design_pack_widest(
+				buf->elem_bits, buf->shape[buf->n_dims - 1]);
 	}
 	return fn;
 }
@@ -292,8 +294,8 @@ void sy_form_numbers_free(SyFormNumbers *fn)
 }
 
 /* The other design's values, in walk()'s order. */
-static void value_at(gpointer data, NumKind kind, gint64 *wide,
-	guint *narrow, int path)
+static void value_at(
+	gpointer data, NumKind kind, gint64 *wide, guint *narrow, int path)
 {
 	GArray *values = data;
 	gint64 v = wide ? *wide : *narrow;

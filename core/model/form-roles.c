@@ -29,9 +29,8 @@ static gint64 simd_on(const SyFormSizes *s, guint m)
 	if (s->config->simd < 0)
 		return 1;
 	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
-	return ch->loop.in_band && ch->loop.member == m
-		       ? s->config->simd_factor
-		       : 1;
+	return ch->loop.in_band && ch->loop.member == m ? s->config->simd_factor
+							: 1;
 }
 
 gint64 sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
@@ -159,8 +158,8 @@ static void assign_marked(Walk *w, const char *mark, guint depth, guint n)
 	}
 }
 
-static void walk(Walk *w, isl_schedule_node *node, guint depth,
-	const char *mark);
+static void walk(
+	Walk *w, isl_schedule_node *node, guint depth, const char *mark);
 
 static void walk_children(
 	Walk *w, isl_schedule_node *node, guint depth, const char *mark)
@@ -172,8 +171,8 @@ static void walk_children(
 }
 
 /* Takes node. */
-static void walk(Walk *w, isl_schedule_node *node, guint depth,
-	const char *mark)
+static void walk(
+	Walk *w, isl_schedule_node *node, guint depth, const char *mark)
 {
 	isl_id *id;
 	isl_size n;
@@ -257,7 +256,8 @@ gboolean sy_form_role_of(const char *name, const SyFormDim *roles,
 		*dim = roles[k];
 		return TRUE;
 	}
-	if ((k = numbered(name, "sy_t")) >= 0 || (k = numbered(name, "t")) >= 0) {
+	if ((k = numbered(name, "sy_t")) >= 0 ||
+		(k = numbered(name, "t")) >= 0) {
 		if ((guint)k >= config->n_members)
 			return FALSE;
 		*dim = (SyFormDim){SY_FORM_TILES, config->order[k]};

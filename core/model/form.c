@@ -69,8 +69,8 @@ void sy_model_form_free(SyModelForm *form)
 
 static gboolean fail(GError **error, const char *what)
 {
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"form: %s", what);
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, "form: %s",
+		what);
 	return FALSE;
 }
 
@@ -78,14 +78,15 @@ static gboolean fail(GError **error, const char *what)
 static gboolean collect_code(SyModelForm *form, GError **error)
 {
 	SyDesign *d = form->design;
-	SyFormContext ctx = {form->roles, form->n_roles, form->built,
-		form->choices};
+	SyFormContext ctx = {
+		form->roles, form->n_roles, form->built, form->choices};
 
 	for (guint k = 0; k < d->modules->len; k++) {
 		SyModule *m = g_ptr_array_index(d->modules, k);
 
-		if (m->code && !sy_form_code_collect(&form->code, &ctx,
-				       m->code, m->name, error))
+		if (m->code &&
+			!sy_form_code_collect(
+				&form->code, &ctx, m->code, m->name, error))
 			return FALSE;
 	}
 	for (guint k = 0; k < d->io->paths->len; k++) {
@@ -115,8 +116,8 @@ static gint64 box_value(const BoxTerms *b, const SyConfig *cfg)
 	return v;
 }
 
-static void add_candidate(BoxDim *b, const BoxTerms *t, const SyConfig *cfg,
-	gint64 v)
+static void add_candidate(
+	BoxDim *b, const BoxTerms *t, const SyConfig *cfg, gint64 v)
 {
 	if (box_value(t, cfg) == v && b->n < G_N_ELEMENTS(b->cand))
 		b->cand[b->n++] = *t;
@@ -131,9 +132,9 @@ static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
 
 	b->n = 0;
 	for (guint x = 0; x < n; x++) {
-		BoxTerms t = {1, {{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES,
-					 x / 2},
-					 {0, 0}},
+		BoxTerms t = {1,
+			{{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES, x / 2},
+				{0, 0}},
 			0};
 
 		add_candidate(b, &t, cfg, v);
@@ -143,12 +144,12 @@ static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
 	}
 	for (guint x = 0; x < n; x++)
 		for (guint y = x + 2 - x % 2; y < n; y++) {
-			BoxTerms t = {2, {{x % 2 ? SY_FORM_LATENCY
-						 : SY_FORM_TILES,
-						 x / 2},
-						 {y % 2 ? SY_FORM_LATENCY
-							: SY_FORM_TILES,
-							 y / 2}},
+			BoxTerms t = {2,
+				{{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES,
+					 x / 2},
+					{y % 2 ? SY_FORM_LATENCY
+					       : SY_FORM_TILES,
+						y / 2}},
 				0};
 
 			add_candidate(b, &t, cfg, v);
@@ -169,11 +170,12 @@ static void read_paths(SyModelForm *form)
 		for (guint x = 0; x < f->n_dims; x++)
 			box_candidates(form, f->box[x], &p.box[x]);
 		p.lanes = form->built->simd >= 0 && f->lanes > 1 &&
-			  f->lanes == form->built->simd_factor;
+			f->lanes == form->built->simd_factor;
 		p.widest = f->n_dims > 0 &&
-			   f->pack == sy_design_pack_widest(
-					      f->path->plain_array->bits,
-					      f->box[f->n_dims - 1]);
+			f->pack ==
+				sy_design_pack_widest(
+					f->path->plain_array->bits,
+					f->box[f->n_dims - 1]);
 		g_array_append_val(form->paths, p);
 	}
 }
@@ -264,7 +266,8 @@ static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 			if (dims[k].role == SY_FORM_PES &&
 				m >= form->choices->candidate->n_space)
 				continue;
-			if (trip_class(&dims[k], &a) != trip_class(&dims[k], &b))
+			if (trip_class(&dims[k], &a) !=
+				trip_class(&dims[k], &b))
 				return FALSE;
 		}
 	}
@@ -361,8 +364,8 @@ const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 
 /* cfg with member m's tile (latency: its factor) set to the nearest
  * other value in the class, if there is one. */
-static gboolean step(const SyModelForm *form, SyConfig *cfg, guint m,
-	gboolean latency)
+static gboolean step(
+	const SyModelForm *form, SyConfig *cfg, guint m, gboolean latency)
 {
 	gint64 *v = latency ? &cfg->latency[m] : &cfg->tile[m];
 	gint64 was = *v, best = 0;
@@ -405,8 +408,8 @@ SyConfig *sy_model_form_probe(const SyModelForm *form)
 
 		for (gint64 w = 2; w <= 64 && cfg->simd_factor == was; w *= 2) {
 			cfg->simd_factor = w;
-			if (w == was || !sy_config_validate(cfg, form->choices,
-						NULL) ||
+			if (w == was ||
+				!sy_config_validate(cfg, form->choices, NULL) ||
 				!sy_model_form_covers(form, cfg))
 				cfg->simd_factor = was;
 		}
@@ -448,12 +451,11 @@ static gboolean differ(GError **error, const char *what, const char *name)
 	return FALSE;
 }
 
-static gboolean check_paths(SyModelForm *form, const SyDesign *other,
-	GError **error)
+static gboolean check_paths(
+	SyModelForm *form, const SyDesign *other, GError **error)
 {
 	for (guint k = 0; k < form->paths->len; k++) {
-		const SyIoPathFacts *f =
-			g_array_index(form->paths, Path, k).f;
+		const SyIoPathFacts *f = g_array_index(form->paths, Path, k).f;
 		const SyIoPathFacts *o = g_ptr_array_index(other->io->paths, k);
 		const char *name = f->path->prefix;
 
@@ -461,7 +463,8 @@ static gboolean check_paths(SyModelForm *form, const SyDesign *other,
 			if (f->box[x] != o->box[x]) {
 				g_set_error(error, SY_DESIGN_ERROR,
 					SY_DESIGN_ERROR_INVALID,
-					"form: the box of %s is %" G_GINT64_FORMAT
+					"form: the box of %s is "
+					"%" G_GINT64_FORMAT
 					" along dimension %u, the design built "
 					"at its sizes has %" G_GINT64_FORMAT,
 					name, f->box[x], x, o->box[x]);
@@ -476,8 +479,8 @@ static gboolean check_paths(SyModelForm *form, const SyDesign *other,
 	return TRUE;
 }
 
-static gboolean check_modules(const SyDesign *d, const SyDesign *other,
-	GError **error)
+static gboolean check_modules(
+	const SyDesign *d, const SyDesign *other, GError **error)
 {
 	for (guint k = 0; k < d->modules->len; k++) {
 		const SyModule *m = g_ptr_array_index(d->modules, k);
@@ -490,8 +493,8 @@ static gboolean check_modules(const SyDesign *d, const SyDesign *other,
 	}
 	for (guint k = 0; k < d->kernel->ports->len; k++) {
 		const SyDesignPort *p = g_ptr_array_index(d->kernel->ports, k);
-		const SyDesignPort *o =
-			g_ptr_array_index(other->kernel->ports, k);
+		const SyDesignPort *o = g_ptr_array_index(
+			other->kernel->ports, k);
 
 		if (p->words != o->words || p->pack != o->pack)
 			return differ(error, "the words", p->name);
@@ -500,8 +503,8 @@ static gboolean check_modules(const SyDesign *d, const SyDesign *other,
 }
 
 /* What the latency model reads of both: the same numbers. */
-static gboolean check_inputs(const SyDesign *d, const SyDesign *other,
-	GError **error)
+static gboolean check_inputs(
+	const SyDesign *d, const SyDesign *other, GError **error)
 {
 	g_autoptr(SyLatencyInputs) a = sy_latency_inputs_new(d, error);
 	g_autoptr(SyLatencyInputs) b = a ? sy_latency_inputs_new(other, error)
@@ -510,7 +513,7 @@ static gboolean check_inputs(const SyDesign *d, const SyDesign *other,
 	if (!b)
 		return FALSE;
 	return sy_latency_inputs_same(a, b) ||
-	       differ(error, "the latency model's inputs", "the design");
+		differ(error, "the latency model's inputs", "the design");
 }
 
 /* The first resource a and b differ in, or -1. */
@@ -526,14 +529,14 @@ static gboolean differ_in(GError **error, const char *name,
 	const SyResources *a, const SyResources *b, int k)
 {
 	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"form: %s takes %g %s, the design built at its sizes %g",
-		name, a->v[k], sy_resource_name((SyResourceKind)k), b->v[k]);
+		"form: %s takes %g %s, the design built at its sizes %g", name,
+		a->v[k], sy_resource_name((SyResourceKind)k), b->v[k]);
 	return FALSE;
 }
 
 /* What the resource model gives both: the same figures. */
-static gboolean check_resources(const SyDesign *d, const SyDesign *other,
-	GError **error)
+static gboolean check_resources(
+	const SyDesign *d, const SyDesign *other, GError **error)
 {
 	g_autoptr(SyEstimate) a = sy_estimate_new();
 	g_autoptr(SyEstimate) b = sy_estimate_new();
@@ -553,11 +556,11 @@ static gboolean check_resources(const SyDesign *d, const SyDesign *other,
 	if ((k = resource_differs(&a->total, &b->total)) >= 0)
 		return differ_in(error, "the design", &a->total, &b->total, k);
 	return a->bram36 == b->bram36 ||
-	       differ(error, "the BRAM36 tiles", "the design");
+		differ(error, "the BRAM36 tiles", "the design");
 }
 
-gboolean sy_model_form_check(SyModelForm *form, const SyDesign *other,
-	GError **error)
+gboolean sy_model_form_check(
+	SyModelForm *form, const SyDesign *other, GError **error)
 {
 	const SyDesign *d = form->design;
 	const SyDesignGrid *g = d->grid, *o = other->grid;
@@ -571,15 +574,14 @@ gboolean sy_model_form_check(SyModelForm *form, const SyDesign *other,
 		d->kernel->ports->len != other->kernel->ports->len)
 		return differ(error, "the modules", "the design");
 	narrow(form, other);
-	if (!sy_form_numbers_narrow(
-		    form->numbers, other, other->array->config))
+	if (!sy_form_numbers_narrow(form->numbers, other, other->array->config))
 		return differ(error, "the FIFOs and buffers", "the design");
 	sy_model_form_at(form, other->array->config);
 	for (guint k = 0; k < g->n_space; k++)
 		if (g->pe[k] != o->pe[k])
 			return differ(error, "the PEs", "the grid");
 	return check_paths(form, other, error) &&
-	       check_modules(d, other, error) &&
-	       check_inputs(d, other, error) &&
-	       check_resources(d, other, error);
+		check_modules(d, other, error) &&
+		check_inputs(d, other, error) &&
+		check_resources(d, other, error);
 }

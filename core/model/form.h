@@ -41,8 +41,8 @@ __isl_give SyModelForm *sy_model_form_new(__isl_take SyDesign *design,
 void sy_model_form_free(__isl_take SyModelForm *form);
 
 /* Whether config (of the form's choices) is in its class. */
-gboolean sy_model_form_covers(__isl_keep const SyModelForm *form,
-	__isl_keep const SyConfig *config);
+gboolean sy_model_form_covers(
+	__isl_keep const SyModelForm *form, __isl_keep const SyConfig *config);
 
 /* The form's design re-set at config (covered by the form): for the
  * latency model alone (its statements' subscripts, buffers and FIFOs
