@@ -19,8 +19,11 @@ static const char *examples_dir;
 /* Draws to find sizes of a form's class. */
 #define DRAWS 400
 
+/* Forms checked, refused (by sy_model_form_new or the check), alone in
+ * their class (no other sizes: nothing to re-set), and sizes
+ * compared. */
 typedef struct {
-	guint forms, refused, compared;
+	guint forms, refused, alone, compared;
 } Tally;
 
 /* Random sizes of form's class. */
@@ -37,7 +40,8 @@ static gboolean draw_covered(
 }
 
 /* The form checked at its probe's sizes, as a form's user checks it:
- * FALSE (refused) where it differs or has none. */
+ * FALSE where it differs (refused) or its class has no other sizes
+ * (alone). */
 static gboolean verify(
 	SyModelForm *form, const SyAnalysis *a, const SyChoices *c, Tally *t)
 {
@@ -46,11 +50,15 @@ static gboolean verify(
 	g_autoptr(SyDesign) design = NULL;
 	GError *error = NULL;
 
-	if (cfg && (design = sy_test_design_at(a, c, cfg, &array)) &&
+	if (!cfg) {
+		t->alone++;
+		return FALSE;
+	}
+	if ((design = sy_test_design_at(a, c, cfg, &array)) &&
 		sy_model_form_check(form, design, &error))
 		return TRUE;
 	g_test_message("refused on check: %s",
-		error ? error->message : "no design at other sizes");
+		error ? error->message : "no design at the probe's sizes");
 	g_clear_error(&error);
 	t->refused++;
 	return FALSE;
@@ -121,7 +129,7 @@ static void test_random(void)
 {
 	g_autoptr(GRand) rng = g_rand_new_with_seed(21);
 	guint stride = sy_test_stride();
-	Tally total = {0, 0, 0};
+	Tally total = {0, 0, 0, 0};
 
 	for (guint x = 0; sy_test_model_examples[x]; x++) {
 		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
@@ -129,7 +137,7 @@ static void test_random(void)
 			examples_dir, sy_test_model_examples[x], NULL);
 		g_autoptr(SyAnalysis)
 			a = sy_analysis_new_from_file(path, &ao, NULL);
-		Tally t = {0, 0, 0};
+		Tally t = {0, 0, 0, 0};
 
 		g_assert_nonnull(a);
 		for (guint c = x % stride; c < a->candidates->len;
@@ -140,15 +148,18 @@ static void test_random(void)
 			for (guint k = 0; k < FORMS; k++)
 				one_form(a, ch, rng, &t);
 		}
-		g_test_message("%s: %u forms, %u refused, %u sizes compared",
-			sy_test_model_examples[x], t.forms, t.refused,
+		g_test_message("%s: %u forms, %u refused, %u alone in their "
+			       "class, %u sizes compared",
+			sy_test_model_examples[x], t.forms, t.refused, t.alone,
 			t.compared);
 		total.forms += t.forms;
 		total.refused += t.refused;
+		total.alone += t.alone;
 		total.compared += t.compared;
 	}
-	g_test_message("%u forms, %u refused, %u sizes compared", total.forms,
-		total.refused, total.compared);
+	g_test_message("%u forms, %u refused, %u alone in their class, %u "
+		       "sizes compared",
+		total.forms, total.refused, total.alone, total.compared);
 	g_assert_cmpuint(total.compared, >=, 100 / stride);
 }
 

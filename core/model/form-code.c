@@ -29,7 +29,45 @@ typedef struct {
 	SyFormSizes at; /* the sizes the code was built at */
 	const char *what;
 	GError **error;
+	GArray *stmts; /* guint: the statements the node at hand runs */
 } Collect;
+
+/* The statements code runs (SyCode.stmt), into stmts. */
+static void stmts_below(const SyCode *code, GArray *stmts)
+{
+	guint s;
+
+	if (!code)
+		return;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			stmts_below(code->children->pdata[k], stmts);
+		return;
+	case SY_CODE_FOR:
+	case SY_CODE_MARK: stmts_below(code->body, stmts); return;
+	case SY_CODE_IF:
+		stmts_below(code->body, stmts);
+		stmts_below(code->else_body, stmts);
+		return;
+	case SY_CODE_USER:
+		if (code->stmt < 0)
+			return;
+		s = (guint)code->stmt;
+		for (guint k = 0; k < stmts->len; k++)
+			if (g_array_index(stmts, guint, k) == s)
+				return;
+		g_array_append_val(stmts, s);
+		return;
+	}
+}
+
+/* Sets the statements of the node at hand: those code runs. */
+static void at_node(Collect *c, const SyCode *code)
+{
+	g_array_set_size(c->stmts, 0);
+	stmts_below(code, c->stmts);
+}
 
 static gboolean refuse(Collect *c, const char *why, const char *name)
 {
@@ -43,7 +81,8 @@ static gboolean sized(Collect *c, const char *name, SyFormDim *dim)
 {
 	const SyFormContext *x = c->ctx;
 
-	return sy_form_role_of(name, x->roles, x->n_roles, x->config, dim) &&
+	return sy_form_role_of(name, x->roles, (const guint *)c->stmts->data,
+		       c->stmts->len, x->config, dim) &&
 		dim->role != SY_FORM_FIXED;
 }
 
@@ -160,6 +199,7 @@ static gboolean collect_for(Collect *c, SyCode *code)
 {
 	SyFormDim dim;
 
+	at_node(c, code);
 	if (!sized(c, code->name, &dim))
 		return !reads_sized(c, code->init) &&
 				!reads_sized(c, code->cond)
@@ -206,10 +246,12 @@ static gboolean collect(Collect *c, SyCode *code)
 		return TRUE;
 	case SY_CODE_FOR: return collect_for(c, code);
 	case SY_CODE_IF:
+		at_node(c, code);
 		return guard(c, code->cond) && collect(c, code->body) &&
 			collect(c, code->else_body);
 	case SY_CODE_MARK: return collect(c, code->body);
 	case SY_CODE_USER:
+		at_node(c, code);
 		return g_strcmp0(code->name, "T") ? collect_args(c, code)
 						  : collect_tile(c, code);
 	}
@@ -219,9 +261,12 @@ static gboolean collect(Collect *c, SyCode *code)
 gboolean sy_form_code_collect(SyFormCode *fc, const SyFormContext *ctx,
 	SyCode *code, const char *what, GError **error)
 {
-	Collect c = {fc, ctx, {ctx->choices, ctx->config}, what, error};
+	Collect c = {fc, ctx, {ctx->choices, ctx->config}, what, error,
+		g_array_new(FALSE, FALSE, sizeof(guint))};
+	gboolean ok = collect(&c, code);
 
-	return collect(&c, code);
+	g_array_unref(c.stmts);
+	return ok;
 }
 
 void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)

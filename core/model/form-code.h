@@ -18,8 +18,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	const SyFormDim *roles;
-	guint n_roles;
+	const SyFormRoles *roles;
 	const SyConfig *config; /* the sizes code was built at */
 	const SyChoices *choices;
 } SyFormContext;

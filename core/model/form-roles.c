@@ -5,9 +5,12 @@
 #include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
 
 #include "comm/io-facts.h"
 #include "model/form-roles.h"
+#include "poly/scop.h"
 
 static const SyLoopRef *member_ref(const SyChoices *c, guint m)
 {
@@ -80,31 +83,51 @@ gint64 sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 	return -1;
 }
 
+struct _SyFormRoles {
+	GPtrArray *stmt; /* GArray of SyFormDim per depth, per statement
+			    (NULL: on no leaf) */
+	GArray *merged; /* SyFormDim per depth: every statement's */
+};
+
+void sy_form_roles_free(SyFormRoles *roles)
+{
+	if (!roles)
+		return;
+	g_ptr_array_unref(roles->stmt);
+	g_array_unref(roles->merged);
+	g_free(roles);
+}
+
 typedef struct {
 	const SyBand *band;
-	GArray *dims; /* SyFormDim per depth */
-	GArray *set; /* gboolean per depth: assigned */
+	const SyScop *scop;
+	GArray *path; /* SyFormDim per depth, on the way down */
+	SyFormRoles *roles;
 	gboolean failed;
 } Walk;
 
-static void assign(Walk *w, guint depth, SyFormDim dim)
+static void path_set(Walk *w, guint depth, SyFormDim dim)
 {
-	while (w->dims->len <= depth) {
-		SyFormDim none = {SY_FORM_FIXED, 0};
-		gboolean no = FALSE;
+	SyFormDim none = {SY_FORM_FIXED, 0};
 
-		g_array_append_val(w->dims, none);
-		g_array_append_val(w->set, no);
-	}
-	if (g_array_index(w->set, gboolean, depth)) {
-		SyFormDim *had = &g_array_index(w->dims, SyFormDim, depth);
+	while (w->path->len <= depth)
+		g_array_append_val(w->path, none);
+	g_array_index(w->path, SyFormDim, depth) = dim;
+}
 
-		if (had->role != dim.role || had->member != dim.member)
-			had->role = SY_FORM_AMBIGUOUS;
+/* into[d] merged with dim: the same, or AMBIGUOUS. */
+static void merge(GArray *into, guint d, const SyFormDim *dim)
+{
+	SyFormDim *had;
+
+	if (d >= into->len) {
+		g_array_set_size(into, d + 1);
+		g_array_index(into, SyFormDim, d) = *dim;
 		return;
 	}
-	g_array_index(w->dims, SyFormDim, depth) = dim;
-	g_array_index(w->set, gboolean, depth) = TRUE;
+	had = &g_array_index(into, SyFormDim, d);
+	if (had->role != dim->role || had->member != dim->member)
+		had->role = SY_FORM_AMBIGUOUS;
 }
 
 static SyFormRole role_named(const char *mark, gsize len)
@@ -153,9 +176,53 @@ static void assign_marked(Walk *w, const char *mark, guint depth, guint n)
 		/* The SIMD loop below the band names no member. */
 		if (m < 0 && role != SY_FORM_SIMD)
 			dim.role = SY_FORM_AMBIGUOUS;
-		assign(w, depth + k, dim);
+		path_set(w, depth + k, dim);
 		at += len + (at[len] == ',');
 	}
+}
+
+static int stmt_named(const SyScop *scop, const char *name)
+{
+	for (guint i = 0; i < scop->stmts->len; i++)
+		if (!g_strcmp0(((const SyStmt *)scop->stmts->pdata[i])->name,
+			    name))
+			return (int)i;
+	return -1;
+}
+
+static isl_stat leaf_stmt(isl_set *set, void *user)
+{
+	Walk *w = ((gpointer *)user)[0];
+	guint depth = GPOINTER_TO_UINT(((gpointer *)user)[1]);
+	int s = stmt_named(w->scop, isl_set_get_tuple_name(set));
+	GArray *roles;
+
+	isl_set_free(set);
+	if (s < 0)
+		return isl_stat_ok;
+	roles = w->roles->stmt->pdata[s];
+	if (!roles) {
+		roles = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
+		w->roles->stmt->pdata[s] = roles;
+	}
+	for (guint d = 0; d < depth && d < w->path->len; d++)
+		merge(roles, d, &g_array_index(w->path, SyFormDim, d));
+	return isl_stat_ok;
+}
+
+/* A leaf: the path's roles are those of the statements that reach
+ * it. */
+static void leaf(Walk *w, isl_schedule_node *node, guint depth)
+{
+	isl_union_set *domain = isl_schedule_node_get_domain(node);
+	gpointer user[2] = {w, GUINT_TO_POINTER(depth)};
+
+	for (guint d = 0; d < depth && d < w->path->len; d++)
+		merge(w->roles->merged, d,
+			&g_array_index(w->path, SyFormDim, d));
+	if (isl_union_set_foreach_set(domain, leaf_stmt, user) < 0)
+		w->failed = TRUE;
+	isl_union_set_free(domain);
 }
 
 static void walk(
@@ -189,7 +256,7 @@ static void walk(
 			assign_marked(w, mark, depth, (guint)n);
 		else
 			for (int k = 0; k < n; k++)
-				assign(w, depth + (guint)k,
+				path_set(w, depth + (guint)k,
 					(SyFormDim){SY_FORM_FIXED, 0});
 		walk_children(w, node, depth + (guint)n, NULL);
 		break;
@@ -198,29 +265,32 @@ static void walk(
 		/* The modules' code is printed from the flattened
 		 * schedule, in which a sequence is a dimension of its own
 		 * (the child's position). */
-		assign(w, depth, (SyFormDim){SY_FORM_FIXED, 0});
+		path_set(w, depth, (SyFormDim){SY_FORM_FIXED, 0});
 		walk_children(w, node, depth + 1, NULL);
 		break;
+	case isl_schedule_node_leaf: leaf(w, node, depth); break;
 	case isl_schedule_node_error: w->failed = TRUE; break;
 	default: walk_children(w, node, depth, NULL); break;
 	}
 	isl_schedule_node_free(node);
 }
 
-SyFormDim *sy_form_roles_new(const SyPeArray *array, guint *n)
+SyFormRoles *sy_form_roles_new(const SyPeArray *array)
 {
-	Walk w = {array->analysis->band,
-		g_array_new(FALSE, FALSE, sizeof(SyFormDim)),
-		g_array_new(FALSE, FALSE, sizeof(gboolean)), FALSE};
+	const SyScop *scop = array->analysis->scop;
+	SyFormRoles *roles = g_new0(SyFormRoles, 1);
+	Walk w = {array->analysis->band, scop,
+		g_array_new(FALSE, TRUE, sizeof(SyFormDim)), roles, FALSE};
 
+	roles->stmt = g_ptr_array_new_full(
+		scop->stmts->len, (GDestroyNotify)g_array_unref);
+	g_ptr_array_set_size(roles->stmt, (gint)scop->stmts->len);
+	roles->merged = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
 	walk(&w, isl_schedule_get_root(array->schedule), 0, NULL);
-	g_array_free(w.set, TRUE);
-	*n = w.dims->len;
-	if (w.failed) {
-		g_array_free(w.dims, TRUE);
-		return NULL;
-	}
-	return (SyFormDim *)g_array_free(w.dims, FALSE);
+	g_array_unref(w.path);
+	if (w.failed)
+		g_clear_pointer(&roles, sy_form_roles_free);
+	return roles;
 }
 
 /* The index of a coordinate name in a list of them, or -1. */
@@ -245,17 +315,43 @@ static int numbered(const char *name, const char *prefix)
 	return *end || v > 64 ? -1 : (int)v;
 }
 
-gboolean sy_form_role_of(const char *name, const SyFormDim *roles,
-	guint n_roles, const SyConfig *config, SyFormDim *dim)
+/* The role of dimension k in code running stmts. */
+static gboolean dim_of(const SyFormRoles *roles, guint k, const guint *stmts,
+	guint n, SyFormDim *dim)
+{
+	GArray *merged = NULL;
+	gboolean found = FALSE;
+
+	if (!n) {
+		if (k >= roles->merged->len)
+			return FALSE;
+		*dim = g_array_index(roles->merged, SyFormDim, k);
+		return TRUE;
+	}
+	merged = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
+	for (guint i = 0; i < n; i++) {
+		const GArray *r = stmts[i] < roles->stmt->len
+			? roles->stmt->pdata[stmts[i]]
+			: NULL;
+
+		if (r && k < r->len) {
+			merge(merged, 0, &g_array_index(r, SyFormDim, k));
+			found = TRUE;
+		}
+	}
+	if (found)
+		*dim = g_array_index(merged, SyFormDim, 0);
+	g_array_unref(merged);
+	return found;
+}
+
+gboolean sy_form_role_of(const char *name, const SyFormRoles *roles,
+	const guint *stmts, guint n, const SyConfig *config, SyFormDim *dim)
 {
 	int k;
 
-	if ((k = numbered(name, "c")) >= 0) {
-		if ((guint)k >= n_roles)
-			return FALSE;
-		*dim = roles[k];
-		return TRUE;
-	}
+	if ((k = numbered(name, "c")) >= 0)
+		return dim_of(roles, (guint)k, stmts, n, dim);
 	if ((k = numbered(name, "sy_t")) >= 0 ||
 		(k = numbered(name, "t")) >= 0) {
 		if ((guint)k >= config->n_members)

@@ -52,15 +52,22 @@ gint64 sy_form_dim_trip(
 gint64 sy_form_dim_stride(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
-/* Per schedule dimension of the array's schedule, its role; *n the
- * dimensions.  NULL where the schedule cannot be read. */
-__isl_give SyFormDim *sy_form_roles_new(
-	__isl_keep const SyPeArray *array, guint *n);
+/* Per statement of the SCoP, the role of each schedule dimension on
+ * its path through the array's schedule (statements below a sequence
+ * can have different roles at one depth: conv's init has its latency
+ * loops where its update has the filter's). */
+typedef struct _SyFormRoles SyFormRoles;
 
-/* The role of an identifier of the modules' code: "cN" by roles, tile
- * and PE coordinates by the config; FALSE for any other name. */
+/* NULL where the schedule cannot be read. */
+__isl_give SyFormRoles *sy_form_roles_new(__isl_keep const SyPeArray *array);
+void sy_form_roles_free(__isl_take SyFormRoles *roles);
+
+/* The role of an identifier of the modules' code in code that runs the
+ * statements stmts (n of them, SCoP indices; 0: any): "cN" by the
+ * statements' roles (AMBIGUOUS where they differ), tile and PE
+ * coordinates by the config; FALSE for any other name. */
 gboolean sy_form_role_of(__isl_keep const char *name,
-	__isl_keep const SyFormDim *roles, guint n_roles,
-	__isl_keep const SyConfig *config, __isl_keep SyFormDim *dim);
+	__isl_keep const SyFormRoles *roles, __isl_keep const guint *stmts,
+	guint n, __isl_keep const SyConfig *config, __isl_keep SyFormDim *dim);
 
 G_END_DECLS

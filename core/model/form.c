@@ -42,8 +42,7 @@ struct _SyModelForm {
 	const SyChoices *choices;
 	SyConfig *built; /* the sizes design was built at */
 	SyConfig *at; /* those it is set at */
-	SyFormDim *roles;
-	guint n_roles;
+	SyFormRoles *roles;
 	SyFormCode code;
 	GArray *paths; /* Path, per design->io->paths */
 	SyFormNumbers *numbers; /* what the resource model reads */
@@ -59,7 +58,7 @@ void sy_model_form_free(SyModelForm *form)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
 	sy_form_numbers_free(form->numbers);
-	g_free(form->roles);
+	sy_form_roles_free(form->roles);
 	sy_config_free(form->built);
 	sy_config_free(form->at);
 	sy_design_free(form->design);
@@ -78,8 +77,7 @@ static gboolean fail(GError **error, const char *what)
 static gboolean collect_code(SyModelForm *form, GError **error)
 {
 	SyDesign *d = form->design;
-	SyFormContext ctx = {
-		form->roles, form->n_roles, form->built, form->choices};
+	SyFormContext ctx = {form->roles, form->built, form->choices};
 
 	for (guint k = 0; k < d->modules->len; k++) {
 		SyModule *m = g_ptr_array_index(d->modules, k);
@@ -229,7 +227,7 @@ SyModelForm *sy_model_form_new(
 		fail(error, "the SIMD loop is below the band");
 		goto error;
 	}
-	form->roles = sy_form_roles_new(array, &form->n_roles);
+	form->roles = sy_form_roles_new(array);
 	if (!form->roles) {
 		fail(error, "the schedule's roles cannot be read");
 		goto error;
