@@ -280,7 +280,7 @@ static char *bindings_of_model(const SyDesign *design)
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
 		gint64 banks, depth;
 
-		sy_resources_pe_banks(facts, buf, &banks, &depth);
+		sy_pe_buffer_banks(facts, buf, &banks, &depth);
 		n[sy_memory_kind(buf->plain_array->bits, depth, FALSE)]++;
 	}
 	return g_strdup_printf("lutram %u bram %u uram %u",

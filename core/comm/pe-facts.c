@@ -128,8 +128,8 @@ SyPeOp *sy_pe_op_new(const char *op, guint count)
 	return o;
 }
 
-SyPeBuffer *sy_pe_buffer_new(const SyArray *array,
-	const SyDesignArray *plain, guint n_dims, const gint64 *size)
+SyPeBuffer *sy_pe_buffer_new(const SyArray *array, const SyDesignArray *plain,
+	guint n_dims, const gint64 *size)
 {
 	SyPeBuffer *buf = g_new0(SyPeBuffer, 1);
 
@@ -172,8 +172,7 @@ void sy_pe_ops_add(GPtrArray *ops, const char *op)
 
 static const char *const value_names[] = {
 	"argument", "stream", "local", "fifo", "vector"};
-static const char *const piece_names[] = {
-	"text", "access", "iterator", "name"};
+static const char *const piece_names[] = {"text", "access", "iterator", "name"};
 
 static int index_of(const char *const *names, guint n, const char *name)
 {
@@ -186,7 +185,7 @@ static int index_of(const char *const *names, guint n, const char *name)
 const char *sy_pe_value_name(SyPeValue value)
 {
 	return (guint)value < G_N_ELEMENTS(value_names) ? value_names[value]
-							 : NULL;
+							: NULL;
 }
 
 int sy_pe_value_from_name(const char *name)
@@ -203,4 +202,29 @@ const char *sy_pe_piece_kind_name(SyPePieceKind kind)
 int sy_pe_piece_kind_from_name(const char *name)
 {
 	return index_of(piece_names, G_N_ELEMENTS(piece_names), name);
+}
+
+static gint64 pe_ceil_div(gint64 a, gint64 b)
+{
+	return (a + b - 1) / b;
+}
+
+void sy_pe_buffer_banks(const SyPeFacts *facts, const SyPeBuffer *buf,
+	gint64 *banks, gint64 *depth)
+{
+	guint lanes = MAX(facts->lanes, 1);
+
+	*banks = 1;
+	*depth = 1;
+	for (guint d = 0; d < buf->n_dims; d++) {
+		gboolean part = FALSE;
+
+		for (guint k = 0; k < buf->n_partition; k++)
+			part |= buf->partition[k] == d;
+		if (part) {
+			*banks *= MIN((gint64)lanes, buf->size[d]);
+			*depth *= pe_ceil_div(buf->size[d], lanes);
+		} else
+			*depth *= buf->size[d];
+	}
 }

@@ -214,4 +214,10 @@ int sy_pe_piece_kind_from_name(__isl_keep const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyPeFacts, sy_pe_facts_free)
 
+/* A PE buffer as hls-pe.c declares it: *banks memories (one per SIMD
+ * lane along each partitioned dimension, cyclic) of *depth words of
+ * the buffer's element each (what the resource model counts). */
+void sy_pe_buffer_banks(__isl_keep const SyPeFacts *facts,
+	__isl_keep const SyPeBuffer *buf, gint64 *banks, gint64 *depth);
+
 G_END_DECLS

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "hls/hls-private.h"
-#include "model/resources-memory.h"
+#include "comm/storage.h"
 
 void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design)
 {

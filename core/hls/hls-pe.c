@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "hls/hls-private.h"
-#include "model/resources.h"
 
 static const SyPeFacts *facts_of(const SyHlsGen *hls)
 {
@@ -332,7 +331,7 @@ static void declare_buffers(SyHlsGen *hls)
 				"variable=local_%s cyclic "
 				"factor=%u dim=%u\n",
 				name, facts->lanes, buf->partition[d] + 1);
-		sy_resources_pe_banks(facts, buf, &banks, &depth);
+		sy_pe_buffer_banks(facts, buf, &banks, &depth);
 		var = g_strdup_printf("local_%s", name);
 		sy_hls_bind_storage(
 			hls->out, var, buf->plain_array->bits, depth);

@@ -64,7 +64,7 @@ void sy_hls_print_unpack(GString *out, __isl_keep const SyDesignArray *x,
 
 /* The pragma binding buffer var, words of width bits, depth of them
  * (of each bank where it is partitioned), to the memory the resource
- * model charges for it (sy_memory_kind, model/resources-memory.h: the
+ * model charges for it (sy_memory_kind, comm/storage.h: the
  * estimate describes the code, not Vivado's choice for an unbound
  * array); nothing for one word, which Vitis HLS makes registers.
  * ram_2p: a read port and a read-write one, the two accesses per cycle

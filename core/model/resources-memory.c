@@ -8,7 +8,12 @@ static const struct {
 	gint64 depth;
 	guint width;
 } bram18_aspects[] = {
-	{16384, 1}, {8192, 2}, {4096, 4}, {2048, 9}, {1024, 18}, {512, 36},
+	{16384, 1},
+	{8192, 2},
+	{4096, 4},
+	{2048, 9},
+	{1024, 18},
+	{512, 36},
 };
 
 static gint64 ceil_div(gint64 a, gint64 b)
@@ -33,7 +38,7 @@ gint64 sy_memory_bram18k(guint width, gint64 depth)
 		for (guint a = 0; a < G_N_ELEMENTS(bram18_aspects); a++) {
 			guint aw = bram18_aspects[a].width;
 			gint64 c = best[w > aw ? w - aw : 0] +
-				   ceil_div(depth, bram18_aspects[a].depth);
+				ceil_div(depth, bram18_aspects[a].depth);
 
 			best[w] = MIN(best[w], c);
 		}
@@ -47,33 +52,6 @@ gint64 sy_memory_uram(guint width, gint64 depth)
 	if (width == 0 || depth <= 0)
 		return 0;
 	return ceil_div(width, 72) * ceil_div(depth, 4096);
-}
-
-SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram)
-{
-	(void)width;
-	if (uram)
-		return SY_MEMORY_URAM;
-	if (depth <= 1)
-		return SY_MEMORY_REGISTERS;
-	if (depth <= SY_LUTRAM_DEPTH)
-		return SY_MEMORY_LUTRAM;
-	return SY_MEMORY_BRAM;
-}
-
-const char *sy_memory_impl(SyMemoryKind kind)
-{
-	switch (kind) {
-	case SY_MEMORY_LUTRAM:
-		return "lutram";
-	case SY_MEMORY_BRAM:
-		return "bram";
-	case SY_MEMORY_URAM:
-		return "uram";
-	case SY_MEMORY_REGISTERS:
-		break;
-	}
-	return NULL;
 }
 
 /* LUTs of a simple dual-port LUTRAM: 8 per RAM32M16 (14 bits, 32 deep)
@@ -90,24 +68,22 @@ double sy_memory_bram36(double bram18k)
 	return ceil(bram18k / 2);
 }
 
-void sy_memory_add(SyResources *cost, guint width, gint64 depth,
-	gboolean uram, gint64 copies)
+void sy_memory_add(SyResources *cost, guint width, gint64 depth, gboolean uram,
+	gint64 copies)
 {
 	double n = (double)copies;
 
 	if (width == 0 || depth <= 0 || copies <= 0)
 		return;
 	switch (sy_memory_kind(width, depth, uram)) {
-	case SY_MEMORY_REGISTERS:
-		cost->v[SY_RESOURCE_FF] += n * width;
-		break;
+	case SY_MEMORY_REGISTERS: cost->v[SY_RESOURCE_FF] += n * width; break;
 	case SY_MEMORY_LUTRAM:
 		cost->v[SY_RESOURCE_LUT] += n * lutram_luts(width, depth);
 		cost->v[SY_RESOURCE_FF] += n * width;
 		break;
 	case SY_MEMORY_BRAM:
-		cost->v[SY_RESOURCE_BRAM18K] +=
-			n * sy_memory_bram18k(width, depth);
+		cost->v[SY_RESOURCE_BRAM18K] += n *
+			sy_memory_bram18k(width, depth);
 		break;
 	case SY_MEMORY_URAM:
 		cost->v[SY_RESOURCE_URAM] += n * sy_memory_uram(width, depth);

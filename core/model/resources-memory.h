@@ -25,26 +25,12 @@
  *   1812 and 1492.
  * - UltraRAM: 4Kx72 (UG573), columns of 72 bits, cascaded in depth.
  *   Only where a buffer asks for it (none does today).
- * - LUTRAM: memories of 2 to SY_LUTRAM_DEPTH words.  This is a choice
- *   the backend makes and states, not a guess at the tools': core/hls
- *   binds every buffer it declares with "#pragma HLS bind_storage
- *   type=ram_2p impl=..." from sy_memory_impl of the kind below.  An
- *   unbound array is a memory whose implementation "the Vitis HLS tool
- *   determines" (UG1399, BIND_STORAGE), left to Vivado's heuristics
- *   (UG901, RAM_STYLE: "by default, the tool selects which RAM to infer
- *   based on heuristics"), which no document states; UG1315 ("Block-RAM
- *   Resource Utilization") says arrays are mapped to block RAM.
- *   AutoSA's code binds its I/O buffers and the PE's accumulators to
- *   block RAM (RESOURCE core=RAM_1P_BRAM or RAM_2P_BRAM;
- *   src/autosa_common.cpp, extract_memory_type), shallow 512-bit ones
- *   included, which is why its int16 and int8 MM designs measure 11
- *   times the block RAM of Systole's (README, board validation).
- *   Systole keeps such buffers in LUTs: a 512-bit word 11 deep takes 15
- *   RAMB18 at 2 % use, or 296 LUTs.  UltraScale CLBs give a 64-deep
- *   7-bit simple dual-port RAM in 8 LUTs (RAM64M8) and a 32-deep 14-bit
- *   one in 8 LUTs (RAM32M16) (UG574); the read port is registered (one
- *   FF per bit).  64 is our threshold: one RAM64M8 column; deeper
- *   memories go to block RAM.
+ * - LUTRAM: memories of 2 to SY_LUTRAM_DEPTH words, and where each
+ *   memory goes at all, is the design's choice (comm/storage.h), which
+ *   the backend binds and this counts.  AutoSA binds even shallow
+ *   512-bit buffers to block RAM, which is why its int16 and int8 MM
+ *   designs measure 11 times the block RAM of Systole's (README, board
+ *   validation).
  * - Registers: a memory of one word (a fully partitioned array's bank)
  *   is width flip-flops. */
 #pragma once
@@ -52,19 +38,10 @@
 #include <glib.h>
 
 #include "base/own.h"
+#include "comm/storage.h"
 #include "model/estimate.h"
 
 G_BEGIN_DECLS
-
-/* Deepest memory mapped to LUTRAM, words. */
-#define SY_LUTRAM_DEPTH 64
-
-typedef enum {
-	SY_MEMORY_REGISTERS,
-	SY_MEMORY_LUTRAM,
-	SY_MEMORY_BRAM,
-	SY_MEMORY_URAM,
-} SyMemoryKind;
 
 /* The RAMB18E2 primitives of the cheapest cover of width x depth
  * (0 for an empty memory). */
@@ -73,16 +50,6 @@ gint64 sy_memory_bram18k(guint width, gint64 depth);
 /* The URAM288 primitives of width x depth: ceil(width / 72) x
  * ceil(depth / 4096). */
 gint64 sy_memory_uram(guint width, gint64 depth);
-
-/* Where a memory of width x depth goes (uram: the buffer asks for
- * UltraRAM). */
-SyMemoryKind sy_memory_kind(guint width, gint64 depth, gboolean uram);
-
-/* The Vitis HLS implementation of kind in a BIND_STORAGE pragma
- * ("lutram", "bram", "uram"), NULL for registers (a one-word array,
- * which Vitis HLS partitions into registers by itself: UG1399,
- * config_array_partition, complete_threshold 4). */
-__isl_keep const char *sy_memory_impl(SyMemoryKind kind);
 
 /* The 36K tiles bram18k RAMB18 take in Vivado's count: ceil(bram18k /
  * 2). */

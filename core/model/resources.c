@@ -68,18 +68,16 @@ typedef struct {
 	double mul_lut, mul_ff, add_lut, add_ff, mac_lut, mac_ff;
 } SyOperatorCost;
 
-static const SyOperatorCost fp32_cost = {3, 2, 5, 40, 130, 85, 243, 125,
-	373};
-static const SyOperatorCost fp64_cost = {11, 3, 14, 100, 330, 210, 600,
-	310, 930};
-static const SyOperatorCost int32_cost = {3, 0, 3, 50, 100, 32, 32, 50,
-	100};
+static const SyOperatorCost fp32_cost = {3, 2, 5, 40, 130, 85, 243, 125, 373};
+static const SyOperatorCost fp64_cost = {
+	11, 3, 14, 100, 330, 210, 600, 310, 930};
+static const SyOperatorCost int32_cost = {3, 0, 3, 50, 100, 32, 32, 50, 100};
 static const SyOperatorCost int16_cost = {1, 0, 1, 0, 11, 16, 16, 0, 11};
 static const SyOperatorCost int8_cost = {1, 0, 1, 0, 11, 8, 8, 0, 11};
 /* int8 with packing: a DSP per two lanes, the other lane's multiply in
  * LUTs (about 36 for an 8x8 multiplier: 18 per lane). */
-static const SyOperatorCost int8_packed_cost = {0.5, 0, 0.5, 18, 17, 8,
-	8, 18, 17};
+static const SyOperatorCost int8_packed_cost = {
+	0.5, 0, 0.5, 18, 17, 8, 8, 18, 17};
 
 static const SyOperatorCost *operator_cost(
 	const SyDesignArray *x, const SyResourceOptions *options)
@@ -109,8 +107,8 @@ static void count_ops(const SyPeStmt *s, guint *mul, guint *add)
 
 /* One lane of statement s: its multiply-adds (on integers one DSP
  * operator each), the multiplies and adds left over. */
-static void stmt_cost(const SyPeStmt *s, const SyResourceOptions *options,
-	SyResources *r)
+static void stmt_cost(
+	const SyPeStmt *s, const SyResourceOptions *options, SyResources *r)
 {
 	const SyPeAccess *w = g_ptr_array_index(s->accesses, 0);
 	const SyOperatorCost *c = operator_cost(w->plain_array, options);
@@ -122,12 +120,12 @@ static void stmt_cost(const SyPeStmt *s, const SyResourceOptions *options,
 		mul -= mac;
 		add -= mac;
 	}
-	r->v[SY_RESOURCE_DSP] +=
-		mac * c->mac_dsp + mul * c->mul_dsp + add * c->add_dsp;
-	r->v[SY_RESOURCE_LUT] +=
-		mac * c->mac_lut + mul * c->mul_lut + add * c->add_lut;
-	r->v[SY_RESOURCE_FF] +=
-		mac * c->mac_ff + mul * c->mul_ff + add * c->add_ff;
+	r->v[SY_RESOURCE_DSP] += mac * c->mac_dsp + mul * c->mul_dsp +
+		add * c->add_dsp;
+	r->v[SY_RESOURCE_LUT] += mac * c->mac_lut + mul * c->mul_lut +
+		add * c->add_lut;
+	r->v[SY_RESOURCE_FF] += mac * c->mac_ff + mul * c->mul_ff +
+		add * c->add_ff;
 }
 
 void sy_resource_options_init(SyResourceOptions *options)
@@ -179,26 +177,6 @@ static gint64 ceil_div(gint64 a, gint64 b)
 	return (a + b - 1) / b;
 }
 
-void sy_resources_pe_banks(const SyPeFacts *facts, const SyPeBuffer *buf,
-	gint64 *banks, gint64 *depth)
-{
-	guint lanes = MAX(facts->lanes, 1);
-
-	*banks = 1;
-	*depth = 1;
-	for (guint d = 0; d < buf->n_dims; d++) {
-		gboolean part = FALSE;
-
-		for (guint k = 0; k < buf->n_partition; k++)
-			part |= buf->partition[k] == d;
-		if (part) {
-			*banks *= MIN((gint64)lanes, buf->size[d]);
-			*depth *= ceil_div(buf->size[d], lanes);
-		} else
-			*depth *= buf->size[d];
-	}
-}
-
 /* The PE's buffers as hls-pe.c declares them, each bank its own
  * memory. */
 static void pe_buffers(const SyPeFacts *facts, SyResources *r)
@@ -207,9 +185,8 @@ static void pe_buffers(const SyPeFacts *facts, SyResources *r)
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
 		gint64 banks, depth;
 
-		sy_resources_pe_banks(facts, buf, &banks, &depth);
-		sy_memory_add(r, buf->plain_array->bits, depth, FALSE,
-			banks);
+		sy_pe_buffer_banks(facts, buf, &banks, &depth);
+		sy_memory_add(r, buf->plain_array->bits, depth, FALSE, banks);
 	}
 }
 
@@ -232,8 +209,7 @@ static void pe_cost(const SyDesign *design, const SyResourceOptions *options,
 			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
 
 			if (a->reg)
-				r->v[SY_RESOURCE_FF] +=
-					a->plain_array->bits *
+				r->v[SY_RESOURCE_FF] += a->plain_array->bits *
 					(a->once ? 1 : a->lanes);
 		}
 	}
@@ -257,17 +233,16 @@ static guint module_word_bits(const SyDesign *design, const SyModule *m)
 }
 
 /* The DRAM ports an L3 module serves: those of its array and way. */
-static void axi_cost(const SyDesign *design, const SyModule *m,
-	SyResources *r)
+static void axi_cost(const SyDesign *design, const SyModule *m, SyResources *r)
 {
 	for (guint i = 0; i < design->dram->len; i++) {
 		const SyDramPort *p = g_ptr_array_index(design->dram, i);
 
 		if (p->plain_array != m->plain_array || p->in != m->in)
 			continue;
-		sy_memory_add(r, p->width_bits, AXI_BUFFER_WORDS, FALSE,
-			1);
-		r->v[SY_RESOURCE_LUT] += AXI_LUT + AXI_LUT_PER_BIT * p->width_bits;
+		sy_memory_add(r, p->width_bits, AXI_BUFFER_WORDS, FALSE, 1);
+		r->v[SY_RESOURCE_LUT] += AXI_LUT +
+			AXI_LUT_PER_BIT * p->width_bits;
 		r->v[SY_RESOURCE_FF] += AXI_FF + AXI_FF_PER_BIT * p->width_bits;
 	}
 }
@@ -275,8 +250,7 @@ static void axi_cost(const SyDesign *design, const SyModule *m,
 /* One I/O, drain or dummy module: its buffers of words (two for
  * ping-pong, as hls-io.c declares local_ping and local_pong), its
  * control and data path, its AXI adapters at level 3. */
-static void io_cost(const SyDesign *design, const SyModule *m,
-	SyResources *r)
+static void io_cost(const SyDesign *design, const SyModule *m, SyResources *r)
 {
 	guint bits = module_word_bits(design, m);
 
@@ -298,15 +272,15 @@ static void io_cost(const SyDesign *design, const SyModule *m,
 }
 
 /* count FIFOs of width x depth. */
-static void fifo_cost(const SyFifo *f, const SyResourceOptions *options,
-	SyResources *r)
+static void fifo_cost(
+	const SyFifo *f, const SyResourceOptions *options, SyResources *r)
 {
 	double n = (double)f->count;
 	guint w = f->width_bits;
 
 	if ((gint64)w * f->depth <= options->fifo_srl_bits) {
-		r->v[SY_RESOURCE_LUT] +=
-			n * ((double)w * ceil_div(f->depth, 32) + SRL_LUT);
+		r->v[SY_RESOURCE_LUT] += n *
+			((double)w * ceil_div(f->depth, 32) + SRL_LUT);
 		r->v[SY_RESOURCE_FF] += n * SRL_FF;
 		return;
 	}
@@ -316,19 +290,20 @@ static void fifo_cost(const SyFifo *f, const SyResourceOptions *options,
 }
 
 /* e's families, made from the design's modules if it has none. */
-static gboolean families(
-	const SyDesign *design, SyEstimate *e, GError **error)
+static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 {
 	if (e->modules->len == 0)
 		for (guint i = 0; i < design->modules->len; i++) {
-			const SyModule *m = g_ptr_array_index(design->modules, i);
+			const SyModule *m = g_ptr_array_index(
+				design->modules, i);
 
 			sy_estimate_add_module(e, m->name, m->kind, m->count);
 		}
 	if (e->modules->len != design->modules->len) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
 			"the estimate has %u module families, the design %u "
-			"modules", e->modules->len, design->modules->len);
+			"modules",
+			e->modules->len, design->modules->len);
 		return FALSE;
 	}
 	return TRUE;
@@ -366,7 +341,7 @@ gboolean sy_resources_estimate(const SyDesign *design,
 		/* Vivado's count for each module, as its hierarchy shows
 		 * it. */
 		me->bram36 = sy_memory_bram36(one.v[SY_RESOURCE_BRAM18K]) *
-			     m->count;
+			m->count;
 		sy_resources_add(&e->total, &me->resources);
 	}
 	for (guint i = 0; i < design->fifos->len; i++)

@@ -41,11 +41,6 @@ typedef struct {
 /* Options with no int8 packing and SY_FIFO_SRL_BITS. */
 void sy_resource_options_init(__isl_keep SyResourceOptions *options);
 
-/* A PE buffer as hls-pe.c declares it: *banks memories (one per SIMD
- * lane along each partitioned dimension, cyclic) of *depth words of
- * the buffer's element each. */
-void sy_resources_pe_banks(__isl_keep const SyPeFacts *facts,
-	__isl_keep const SyPeBuffer *buf, gint64 *banks, gint64 *depth);
 
 /* Fills per module family `resources` and `bram36`, e->fifos, e->total
  * and e->bram36 (adding the families, the design's modules in order,
