@@ -1,6 +1,7 @@
 /* Re-setting a module code's size-dependent constants. */
 #include "comm/design.h"
 #include "model/form-code.h"
+#include "model/form-domain.h"
 
 /* A constant: its trip count's value plus offset (-1: the last
  * value), or its stride (a subscript's factor). */
@@ -14,12 +15,14 @@ typedef struct {
 void sy_form_code_init(SyFormCode *fc)
 {
 	fc->slots = g_array_new(FALSE, FALSE, sizeof(SyFormSlot));
+	fc->domains = sy_form_domains_new();
 	fc->loops = g_ptr_array_new();
 }
 
 void sy_form_code_clear(SyFormCode *fc)
 {
 	g_clear_pointer(&fc->slots, g_array_unref);
+	g_clear_pointer(&fc->domains, g_array_unref);
 	g_clear_pointer(&fc->loops, g_ptr_array_unref);
 }
 
@@ -148,8 +151,22 @@ static gboolean comparison(SyCodeOp op)
 		op == SY_CODE_OP_GT;
 }
 
+static gboolean role_cb(const char *name, SyFormDim *dim, gpointer data)
+{
+	return sized(data, name, dim);
+}
+
+/* A padding guard lhs op rhs (form-domain.h). */
+static gboolean domain(
+	Collect *c, SyCodeOp op, SyCodeExpr *lhs, SyCodeExpr *rhs)
+{
+	return sy_form_domain_collect(
+		       c->fc->domains, &c->at, op, lhs, rhs, role_cb, c) ||
+		refuse(c, "an affine guard that is not", "a loop's padding");
+}
+
 /* A guard: conjunctions and disjunctions of a dimension compared with
- * a constant. */
+ * a constant, or of a padding guard. */
 static gboolean guard(Collect *c, SyCodeExpr *e)
 {
 	SyCodeExpr *id, *k;
@@ -166,7 +183,7 @@ static gboolean guard(Collect *c, SyCodeExpr *e)
 	id = e->args[0]->kind == SY_CODE_EXPR_ID ? e->args[0] : e->args[1];
 	k = id == e->args[0] ? e->args[1] : e->args[0];
 	if (id->kind != SY_CODE_EXPR_ID || k->kind != SY_CODE_EXPR_INT)
-		return refuse(c, "an affine guard of", "several dimensions");
+		return domain(c, e->op, e->args[0], e->args[1]);
 	return !sized(c, id->name, &dim) || match(c, k, &dim, id->name);
 }
 
@@ -195,6 +212,31 @@ static gboolean collect_args(Collect *c, SyCode *code)
 
 static gboolean collect(Collect *c, SyCode *code);
 
+/* A loop's bound: x <= n (its trip count), or x <= min(n, padding) in
+ * tiles that do not divide their loop (form-domain.h). */
+static gboolean bound(Collect *c, SyCodeExpr *cond, const SyFormDim *dim)
+{
+	SyCodeExpr *x, *min;
+
+	if (!cond || cond->kind != SY_CODE_EXPR_OP || !comparison(cond->op) ||
+		cond->args[1]->kind != SY_CODE_EXPR_OP ||
+		cond->args[1]->op != SY_CODE_OP_MIN)
+		return guard(c, cond);
+	x = cond->args[0];
+	min = cond->args[1];
+	for (guint k = 0; k < min->n_args; k++) {
+		SyCodeExpr *a = min->args[k];
+		gboolean ok = a->kind == SY_CODE_EXPR_INT
+			? match(c, a, dim,
+				  x->kind == SY_CODE_EXPR_ID ? x->name : "?")
+			: domain(c, cond->op, x, a);
+
+		if (!ok)
+			return FALSE;
+	}
+	return TRUE;
+}
+
 static gboolean collect_for(Collect *c, SyCode *code)
 {
 	SyFormDim dim;
@@ -210,7 +252,7 @@ static gboolean collect_for(Collect *c, SyCode *code)
 		return refuse(
 			c, "a loop that does not start at 0:", code->name);
 	g_ptr_array_add(c->fc->loops, code);
-	return guard(c, code->cond) && collect(c, code->body);
+	return bound(c, code->cond, &dim) && collect(c, code->body);
 }
 
 /* The tile statement "T" of an I/O path's tile loops: each argument a
@@ -278,6 +320,7 @@ void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 			? sy_form_dim_stride(&s->dim, sizes)
 			: sy_form_dim_trip(&s->dim, sizes) + s->offset;
 	}
+	sy_form_domain_set(fc->domains, sizes);
 	for (guint k = 0; k < fc->loops->len; k++) {
 		SyCode *l = g_ptr_array_index(fc->loops, k);
 

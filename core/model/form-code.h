@@ -27,6 +27,7 @@ typedef struct {
  * loops (whose trip counts follow them). */
 typedef struct {
 	GArray *slots; /* SyFormSlot */
+	GArray *domains; /* padding guards (model/form-domain.h) */
 	GPtrArray *loops; /* __isl_keep SyCode *: FOR nodes */
 } SyFormCode;
 

@@ -23,6 +23,13 @@ static const SyLoopRef *member_ref(const SyChoices *c, guint m)
 	return NULL;
 }
 
+gint64 sy_form_member_extent(const SyFormSizes *s, guint m)
+{
+	const SyLoopRef *l = member_ref(s->choices, m);
+
+	return l ? l->extent : -1;
+}
+
 /* The SIMD width where it divides member m's points (the SIMD loop is
  * m), else 1. */
 static gint64 simd_on(const SyFormSizes *s, guint m)
@@ -34,6 +41,11 @@ static gint64 simd_on(const SyFormSizes *s, guint m)
 	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
 	return ch->loop.in_band && ch->loop.member == m ? s->config->simd_factor
 							: 1;
+}
+
+gint64 sy_form_member_simd(const SyFormSizes *s, guint m)
+{
+	return simd_on(s, m);
 }
 
 gint64 sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
@@ -339,10 +351,12 @@ static gboolean dim_of(const SyFormRoles *roles, guint k, const guint *stmts,
 			found = TRUE;
 		}
 	}
-	if (found)
-		*dim = g_array_index(merged, SyFormDim, 0);
+	/* A dimension on none of their paths: the roles cannot say what
+	 * it runs over. */
+	*dim = found ? g_array_index(merged, SyFormDim, 0)
+		     : (SyFormDim){SY_FORM_AMBIGUOUS, 0};
 	g_array_unref(merged);
-	return found;
+	return TRUE;
 }
 
 gboolean sy_form_role_of(const char *name, const SyFormRoles *roles,

@@ -42,6 +42,13 @@ typedef struct {
 	__isl_keep const SyConfig *config;
 } SyFormSizes;
 
+/* The iterations of band member m's loop. */
+gint64 sy_form_member_extent(__isl_keep const SyFormSizes *sizes, guint m);
+
+/* The SIMD width on band member m's points (1 where the SIMD loop is
+ * another). */
+gint64 sy_form_member_simd(__isl_keep const SyFormSizes *sizes, guint m);
+
 /* The trips of a dimension at the sizes (FIXED and AMBIGUOUS: -1). */
 gint64 sy_form_dim_trip(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);

@@ -178,17 +178,22 @@ static void read_paths(SyModelForm *form)
 	}
 }
 
-/* Whether every tile divides its loop (the only class a form has
- * yet: the code then has no guards for the padding). */
-static gboolean divides(const SyChoices *c, const SyConfig *cfg)
+/* What the class fixes of member m's last tile, where its tile does
+ * not divide its loop (0 where it does): whether the points left fill
+ * whole latency groups and whole vectors, and every PE or time step of
+ * the tile (isl prints other padding guards for each). */
+static guint last_tile(const SyFormSizes *s, guint m)
 {
-	for (guint i = 0; i < c->tilable->len; i++) {
-		const SyLoopRef *l = g_ptr_array_index(c->tilable, i);
+	gint64 n = sy_form_member_extent(s, m), t = s->config->tile[m];
+	gint64 l = s->config->latency[m];
+	gint64 v = l * sy_form_member_simd(s, m);
+	gint64 r = n % t;
 
-		if (l->extent % cfg->tile[l->member])
-			return FALSE;
-	}
-	return TRUE;
+	if (!r)
+		return 0;
+	return 1u | (guint)(r % l == 0) << 1 | (guint)(r % v == 0) << 2 |
+		(guint)((r + l - 1) / l < t / l) << 3 |
+		(guint)((r + v - 1) / v < t / v) << 4;
 }
 
 /* Whether the SIMD loop is one below the band (its strip-mined loop's
@@ -219,10 +224,6 @@ SyModelForm *sy_model_form_new(
 	form->choices = array->choices;
 	form->built = sy_config_copy(array->config);
 	form->at = sy_config_copy(array->config);
-	if (!divides(form->choices, form->built)) {
-		fail(error, "a tile does not divide its loop");
-		goto error;
-	}
 	if (simd_below(form->choices, form->built)) {
 		fail(error, "the SIMD loop is below the band");
 		goto error;
@@ -268,6 +269,8 @@ static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 				trip_class(&dims[k], &b))
 				return FALSE;
 		}
+		if (last_tile(&a, m) != last_tile(&b, m))
+			return FALSE;
 	}
 	return (form->built->simd_factor == 1) == (cfg->simd_factor == 1);
 }
@@ -276,8 +279,7 @@ gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
 {
 	const SyConfig *b = form->built;
 
-	if (cfg->n_members != b->n_members || cfg->simd != b->simd ||
-		!divides(form->choices, cfg))
+	if (cfg->n_members != b->n_members || cfg->simd != b->simd)
 		return FALSE;
 	for (guint m = 0; m < b->n_members; m++)
 		if (cfg->order[m] != b->order[m])
@@ -376,9 +378,12 @@ static gboolean step(
 			l = form->choices->tilable->pdata[i];
 	if (!l)
 		return FALSE;
-	/* The class's tiles divide their loops, its factors their
-	 * tiles. */
+	/* Factors divide their tiles; tiles: the loop's divisors and the
+	 * sizes next to this one. */
 	values = sy_config_divisors(latency ? cfg->tile[m] : l->extent);
+	for (gint64 d = MAX(was - 16, 1);
+		!latency && d <= MIN(was + 16, l->extent); d++)
+		g_array_append_val(values, d);
 	for (guint k = 0; k < values->len; k++) {
 		gint64 d = g_array_index(values, gint64, k);
 
