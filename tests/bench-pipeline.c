@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "sy-pipeline.h"
+#include "testutil.h"
 
 static gint64 asked;
 static GArray *ages; /* double, ms */
@@ -75,10 +76,7 @@ int main(int argc, char **argv)
 	wait_idle(p);
 	c = sy_pipeline_get_choices(p);
 	cfg = sy_config_copy(sy_pipeline_get_config(p));
-	sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=16", &error);
-	sy_config_apply_named(cfg, c, "latency", "i=8,j=8", &error);
-	sy_config_apply_named(cfg, c, "simd", "k=2", &error);
-	g_assert_no_error(error);
+	sy_test_config_apply(cfg, c, "i=16,j=16,k=16", "i=8,j=8", "k=2");
 	sy_pipeline_set_config(p, cfg);
 	wait_idle(p);
 	if (!no_form && !sy_pipeline_has_form(p))
@@ -91,10 +89,7 @@ int main(int argc, char **argv)
 		g_autofree char *tile = g_strdup_printf("i=%s,j=16,k=%s",
 			no_form && s % 2 ? "32" : "16", k[s % 4]);
 
-		sy_config_apply_named(cfg, c, "tile", tile, &error);
-		sy_config_apply_named(cfg, c, "latency", "i=8,j=8", &error);
-		sy_config_apply_named(cfg, c, "simd", simd[s % 4], &error);
-		g_assert_no_error(error);
+		sy_test_config_apply(cfg, c, tile, "i=8,j=8", simd[s % 4]);
 		asked = g_get_monotonic_time();
 		sy_pipeline_set_config(p, cfg);
 		/* Each step's estimate before the next (a job takes some

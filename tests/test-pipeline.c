@@ -15,6 +15,7 @@
 #include "model/device.h"
 #include "model/model.h"
 #include "sy-pipeline.h"
+#include "testutil.h"
 
 static char *mm_path;
 static char *mm_text;
@@ -503,7 +504,6 @@ static void test_form(void)
 	g_autoptr(SyEstimate) want = NULL;
 	const SyEstimate *quick;
 	const SyChoices *c;
-	GError *error = NULL;
 	guint estimates = 0;
 
 	sy_pipeline_set_source(p, mm_path, mm_text, -1, NULL, 0);
@@ -512,10 +512,7 @@ static void test_form(void)
 	g_assert_false(sy_pipeline_has_form(p));
 	c = sy_pipeline_get_choices(p);
 	cfg = sy_config_copy(sy_pipeline_get_config(p));
-	sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=16", &error);
-	sy_config_apply_named(cfg, c, "latency", "i=8,j=8", &error);
-	sy_config_apply_named(cfg, c, "simd", "k=2", &error);
-	g_assert_no_error(error);
+	sy_test_config_apply(cfg, c, "i=16,j=16,k=16", "i=8,j=8", "k=2");
 	sy_pipeline_set_config(p, cfg);
 	wait_idle(p);
 	g_assert_true(sy_pipeline_has_form(p));
@@ -523,9 +520,7 @@ static void test_form(void)
 		&estimates);
 
 	/* Same class: at once, as the design built there gives it. */
-	sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=32", &error);
-	sy_config_apply_named(cfg, c, "simd", "k=4", &error);
-	g_assert_no_error(error);
+	sy_test_config_apply(cfg, c, "i=16,j=16,k=32", NULL, "k=4");
 	sy_pipeline_set_config(p, cfg);
 	g_assert_true(sy_pipeline_is_busy(p));
 	g_assert_cmpuint(estimates, ==, 1);
@@ -539,8 +534,7 @@ static void test_form(void)
 	g_assert_cmpint(sy_pipeline_get_config(p)->tile[2], ==, 32);
 
 	/* Another class (2 x 2 PEs, not 2 x 4): the job's estimate. */
-	sy_config_apply_named(cfg, c, "tile", "i=16,j=32,k=32", &error);
-	g_assert_no_error(error);
+	sy_test_config_apply(cfg, c, "i=16,j=32,k=32", NULL, NULL);
 	sy_pipeline_set_config(p, cfg);
 	g_assert_cmpuint(estimates, ==, 2);
 	wait_idle(p);

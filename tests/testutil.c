@@ -142,3 +142,16 @@ void sy_test_design_free(SyTestDesign *t)
 	sy_test_design_clear(t);
 	g_free(t);
 }
+
+void sy_test_config_apply(SyConfig *cfg, const SyChoices *c, const char *tile,
+	const char *latency, const char *simd)
+{
+	const char *stage[] = {"tile", "latency", "simd"};
+	const char *spec[] = {tile, latency, simd};
+	GError *error = NULL;
+
+	for (guint k = 0; k < G_N_ELEMENTS(stage); k++)
+		if (spec[k])
+			sy_config_apply_named(cfg, c, stage[k], spec[k], &error);
+	g_assert_no_error(error);
+}

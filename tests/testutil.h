@@ -17,6 +17,12 @@ SyAnalysis *sy_test_example(
 
 #include "comm/design.h"
 #include "compute/choices.h"
+#include "compute/config.h"
+
+/* cfg's sizes as systole-cli's --tile, --latency and --simd give them
+ * (each NULL: left as it is); aborts the test on error. */
+void sy_test_config_apply(SyConfig *cfg, const SyChoices *c,
+	const char *tile, const char *latency, const char *simd);
 
 /* Under valgrind (SYSTOLE_DESIGN_STRIDE), tests that sweep every
  * dataflow take every stride-th; 1 elsewhere. */
