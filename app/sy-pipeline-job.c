@@ -16,7 +16,7 @@ static void result_clear(gpointer data)
 	SyPipelineResult *r = data;
 
 	/* Everything below the analysis lives in its context. */
-	sy_model_form_free(r->form);
+	g_clear_pointer(&r->forms, g_ptr_array_unref);
 	sy_device_free(r->device);
 	sy_estimate_free(r->estimate);
 	g_clear_error(&r->estimate_error);
@@ -147,10 +147,60 @@ static void job_build(const SyPipelineJob *job, SyPipelineResult *r,
 	job_estimate(job, r, cancellable, id);
 }
 
-/* The models' form of the job's dataflow at its sizes, and the device
- * that estimates with it. */
-static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
+/* cfg with member m's tile moved by step (its latency factor kept if
+ * it still divides it), or its SIMD width doubled or halved (m < 0);
+ * NULL where the sizes are not valid. */
+static SyConfig *step_from(
+	const SyChoices *c, const SyConfig *cfg, int m, int step)
+{
+	SyConfig *next = sy_config_copy(cfg);
+
+	if (m < 0 && cfg->simd < 0) {
+		sy_config_free(next);
+		return NULL;
+	}
+	if (m < 0) {
+		next->simd_factor = step > 0 ? cfg->simd_factor * 2
+					     : cfg->simd_factor / 2;
+	} else {
+		next->tile[m] += step;
+		if (next->tile[m] >= 1 && next->tile[m] % next->latency[m])
+			next->latency[m] = 1;
+	}
+	if (next->simd_factor >= 1 && next->tile[m < 0 ? 0 : m] >= 1 &&
+		sy_config_validate(next, c, NULL))
+		return next;
+	sy_config_free(next);
+	return NULL;
+}
+
+static gboolean covered(const GPtrArray *forms, const SyConfig *cfg)
+{
+	for (guint k = 0; k < forms->len; k++)
+		if (sy_model_form_covers(forms->pdata[k], cfg))
+			return TRUE;
+	return FALSE;
+}
+
+/* The form of cfg's class unless one of forms covers it. */
+static void form_at(SyPipelineResult *r, const SyConfig *cfg,
 	const SyAnalysisOptions *options)
+{
+	SyModelForm *form;
+
+	if (covered(r->forms, cfg))
+		return;
+	form = sy_estimate_job_form(
+		r->choices, cfg, &r->design_options, options, NULL);
+	if (form)
+		g_ptr_array_add(r->forms, form);
+}
+
+/* The models' forms of the job's dataflow at its sizes' class and the
+ * classes one step away, and the device that estimates with them; a
+ * cancel stops between forms (each one's code is printed whole). */
+static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
+	const SyAnalysisOptions *options, GCancellable *cancellable)
 {
 	const SyAnalysis *a = r->analysis;
 
@@ -162,9 +212,20 @@ static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
 		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
 	r->config = sy_config_copy(job->config);
 	r->device = sy_device_lookup(job->device, NULL);
-	if (r->device)
-		r->form = sy_estimate_job_form(r->choices, r->config,
-			&r->design_options, options, NULL);
+	r->forms = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sy_model_form_free);
+	if (!r->device)
+		return;
+	form_at(r, r->config, options);
+	for (int m = -1; m < (int)r->config->n_members; m++)
+		for (int step = -1; step <= 1; step += 2) {
+			g_autoptr(SyConfig) next = NULL;
+
+			if (g_cancellable_is_cancelled(cancellable))
+				return;
+			if ((next = step_from(r->choices, r->config, m, step)))
+				form_at(r, next, options);
+		}
 }
 
 static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
@@ -208,7 +269,7 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 	if (job->form) {
 		/* Not aborted (its designs' code is printed): a stale one
 		 * is dropped. */
-		job_form(job, r, &options);
+		job_form(job, r, &options, cancellable);
 		g_task_return_pointer(
 			task, r, (GDestroyNotify)sy_pipeline_result_unref);
 		return;

@@ -40,7 +40,7 @@ typedef struct {
 	SyDesignOptions design_options; /* its pack table is the job's */
 	char *device; /* the estimate's, by name */
 	gboolean survey; /* every dataflow's throughput, no design kept */
-	gboolean form; /* the models' form at config, no design kept */
+	gboolean form; /* the models' forms at and next to config */
 } SyPipelineJob;
 
 /* A job's output: everything in one isl context, the analysis's.
@@ -63,9 +63,11 @@ typedef struct {
 	GError *estimate_error;
 	GArray *throughput; /* a survey's: double per dataflow */
 	gboolean flops;
-	/* A form job's: the models' form of the dataflow at config's class
-	 * (NULL where refused) and the device to estimate on, by it. */
-	SyModelForm *form;
+	/* A form job's: the models' forms (SyModelForm) of the dataflow
+	 * at config's class and at the classes of the sizes one step from
+	 * it (a tile one more or less, the SIMD width doubled or halved),
+	 * those not refused, and the device to estimate on by them. */
+	GPtrArray *forms;
 	SyDevice *device;
 } SyPipelineResult;
 

@@ -47,9 +47,10 @@ struct _SyPipeline {
 	/* The models' form of the shown dataflow (a form job's result,
 	 * built after a result of a class it does not cover is shown) and
 	 * the estimate it gave for sizes newer than the result shown */
-	SyPipelineResult *formed;
+	GPtrArray *formed; /* SyPipelineResult: form jobs', newest last */
 	guint forms; /* generation of the newest form job */
 	GCancellable *form_cancellable;
+	SyConfig *form_center; /* the sizes of the newest form job */
 	SyEstimate *quick;
 	guint quick_generation; /* the request it is the estimate of */
 };
@@ -437,24 +438,39 @@ static void start_survey(SyPipeline *self)
 	job_start(self, job, self->survey_cancellable, survey_done);
 }
 
-/* The form is out of date (the kernel, the dataflow, the network's
- * options or the device changed): dropped, with its estimate. */
+/* The form jobs' results kept: the newest, each with the forms of the
+ * classes of its sizes and of those one step away. */
+#define SY_PIPELINE_FORMED 3
+
+/* The forms are out of date (the kernel, the dataflow, the network's
+ * options or the device changed): dropped, with their estimate. */
 static void forget_form(SyPipeline *self)
 {
 	g_cancellable_cancel(self->form_cancellable);
 	g_clear_object(&self->form_cancellable);
-	result_set(&self->formed, NULL);
+	g_clear_pointer(&self->form_center, sy_config_free);
+	g_ptr_array_set_size(self->formed, 0);
 	g_clear_pointer(&self->quick, sy_estimate_free);
 }
 
-static gboolean form_covers(SyPipeline *self, const SyConfig *config)
+/* The form that covers config, and the result it is in; NULL for
+ * none. */
+static SyModelForm *form_covering(
+	SyPipeline *self, const SyConfig *config, SyPipelineResult **in)
 {
-	const SyPipelineResult *f = self->formed;
+	for (guint i = self->formed->len; config && i-- > 0;) {
+		SyPipelineResult *f = self->formed->pdata[i];
 
-	return f && f->form && f->device && config &&
-		f->dataflow == (int)config->candidate &&
-		f->dataflow == self->dataflow &&
-		sy_model_form_covers(f->form, config);
+		if (!f->device || f->dataflow != (int)config->candidate ||
+			f->dataflow != self->dataflow)
+			continue;
+		for (guint k = 0; k < f->forms->len; k++)
+			if (sy_model_form_covers(f->forms->pdata[k], config)) {
+				*in = f;
+				return f->forms->pdata[k];
+			}
+	}
+	return NULL;
 }
 
 static void form_done(GObject *source, GAsyncResult *res, gpointer data)
@@ -465,8 +481,11 @@ static void form_done(GObject *source, GAsyncResult *res, gpointer data)
 		G_STRUCT_OFFSET(SyPipeline, form_cancellable), &r);
 
 	(void)source;
-	if (self)
-		result_set(&self->formed, r->form ? r : NULL);
+	if (self && r->forms && r->forms->len) {
+		g_ptr_array_add(self->formed, sy_pipeline_result_ref(r));
+		if (self->formed->len > SY_PIPELINE_FORMED)
+			g_ptr_array_remove_index(self->formed, 0);
+	}
 	sy_pipeline_result_unref(r);
 }
 
@@ -479,8 +498,11 @@ static void start_form(SyPipeline *self)
 	SyPipelineJob *job;
 
 	if (!r || !r->estimate || !r->config || r->dataflow < 0 ||
-		form_covers(self, r->config))
+		(self->form_center &&
+			sy_config_equal(self->form_center, r->config)))
 		return;
+	sy_config_free(self->form_center);
+	self->form_center = sy_config_copy(r->config);
 	job = side_job_new(self, &self->forms, &self->form_cancellable);
 	job->form = TRUE;
 	job->dataflow = r->dataflow;
@@ -496,10 +518,13 @@ static void quick_estimate(SyPipeline *self, const SyConfig *config)
 {
 	SyEstimate *e;
 
-	if (!form_covers(self, config))
+	SyPipelineResult *f = NULL;
+	SyModelForm *form = form_covering(self, config, &f);
+
+	if (!form)
 		return;
-	e = sy_design_estimate(sy_model_form_at(self->formed->form, config),
-		self->formed->device, NULL, NULL);
+	e = sy_design_estimate(
+		sy_model_form_at(form, config), f->device, NULL, NULL);
 	if (!e)
 		return;
 	sy_estimate_free(self->quick);
@@ -739,7 +764,7 @@ const SyDesignOptions *sy_pipeline_get_design_options(SyPipeline *self)
 
 gboolean sy_pipeline_has_form(SyPipeline *self)
 {
-	return self->formed && self->formed->form;
+	return self->formed->len > 0;
 }
 
 guint sy_pipeline_count_jobs(void)
@@ -838,7 +863,8 @@ static void sy_pipeline_finalize(GObject *object)
 {
 	SyPipeline *self = SY_PIPELINE(object);
 
-	sy_pipeline_result_unref(self->formed);
+	g_ptr_array_unref(self->formed);
+	sy_config_free(self->form_center);
 	sy_estimate_free(self->quick);
 	sy_pipeline_result_unref(self->result);
 	sy_pipeline_result_unref(self->chosen);
@@ -914,6 +940,8 @@ static void sy_pipeline_init(SyPipeline *self)
 	self->sizes = sy_sizes_new();
 	self->device = g_strdup("u250");
 	self->throughput = g_array_new(FALSE, FALSE, sizeof(double));
+	self->formed = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sy_pipeline_result_unref);
 }
 
 SyPipeline *sy_pipeline_new(void)

@@ -6,6 +6,9 @@
  * estimate, for the newest request): with the models' form, at once on
  * the main thread; without it (SYSTOLE_BENCH_NO_FORM: 2 and 4 PEs along
  * i in turn, sizes of another class each time), by the step's job.
+ * SYSTOLE_BENCH_STEP_ONE: the k tile stepped by one, 16 to 28, each step
+ * after the last one's jobs (a pause, as a user makes between key
+ * presses): how many steps the forms one step away answered at once.
  * Prints medians and maxima; not a test. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 static gint64 asked;
 static GArray *ages; /* double, ms */
+static guint at_once; /* estimates published before their job's result */
 
 /* data: whether the newest request's estimate comes from its job (else
  * from the form, at once). */
@@ -29,6 +33,8 @@ static void published(SyPipeline *p, GParamSpec *pspec, gpointer data)
 			sy_pipeline_get_generation(p) ==
 				sy_pipeline_get_requested(p))) {
 		g_array_append_val(ages, ms);
+		at_once += sy_pipeline_get_generation(p) !=
+			sy_pipeline_get_requested(p);
 		asked = 0;
 	}
 }
@@ -59,6 +65,7 @@ int main(int argc, char **argv)
 	static const char *const k[] = {"8", "16", "32", "16"};
 	static const char *const simd[] = {"k=2", "k=4", "k=8", "k=2"};
 	gboolean no_form = g_getenv("SYSTOLE_BENCH_NO_FORM") != NULL;
+	gboolean step_one = g_getenv("SYSTOLE_BENCH_STEP_ONE") != NULL;
 	g_autofree char *path = NULL, *text = NULL;
 	g_autoptr(SyPipeline) p = sy_pipeline_new();
 	g_autoptr(SyConfig) cfg = NULL;
@@ -83,6 +90,29 @@ int main(int argc, char **argv)
 		g_error("no form for mm.c at 16,16,16 / 8,8 / 2");
 	g_signal_connect(p, "notify::estimate", G_CALLBACK(published),
 		GINT_TO_POINTER(no_form));
+	for (guint s = 0; step_one && s < 12; s++) {
+		g_autofree char *tile = g_strdup_printf(
+			"i=16,j=16,k=%u", 17 + s);
+
+		sy_test_config_apply(cfg, c, tile, "i=8,j=8", "k=1");
+		asked = g_get_monotonic_time();
+		sy_pipeline_set_config(p, cfg);
+		wait_idle(p);
+	}
+	if (step_one) {
+		g_array_sort(ages, compare);
+		printf("k tile stepped by one, 17 to 28, after a pause each: "
+		       "%u of %u estimates at once by the forms one step "
+		       "away; size change to its estimate published: median "
+		       "%.3f ms, max %.3f ms\n",
+			at_once, ages->len,
+			ages->len ? g_array_index(ages, double, ages->len / 2)
+				  : 0,
+			ages->len ? g_array_index(ages, double, ages->len - 1)
+				  : 0);
+		g_array_unref(ages);
+		return 0;
+	}
 	for (guint s = 0; s < n; s++) {
 		/* Without the form: 2 and 4 PEs along i in turn, two
 		 * classes. */

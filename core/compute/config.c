@@ -33,8 +33,8 @@ SyConfig *sy_config_new(const SyChoices *choices)
 	for (guint m = 0; m < band->n_members; m++) {
 		/* Untiled: the member's extent (the analysis refuses those
 		 * beyond 64 bits). */
-		if (!sy_checked_span(band->members[m].min,
-			    band->members[m].max, 1, &cfg->tile[m]))
+		if (!sy_checked_span(band->members[m].min, band->members[m].max,
+			    1, &cfg->tile[m]))
 			cfg->tile[m] = G_MAXINT64;
 		cfg->latency[m] = 1;
 	}
@@ -760,4 +760,16 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 				->name,
 			cfg->simd_factor);
 	return g_string_free(out, FALSE);
+}
+
+gboolean sy_config_equal(const SyConfig *a, const SyConfig *b)
+{
+	if (a->candidate != b->candidate || a->n_members != b->n_members ||
+		a->simd != b->simd || a->simd_factor != b->simd_factor)
+		return FALSE;
+	for (guint m = 0; m < a->n_members; m++)
+		if (a->tile[m] != b->tile[m] || a->order[m] != b->order[m] ||
+			a->latency[m] != b->latency[m])
+			return FALSE;
+	return TRUE;
 }

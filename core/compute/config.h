@@ -64,6 +64,10 @@ gboolean sy_config_set_order(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *spec,
 	GError **error);
 
+/* Whether a and b are the same sizes of the same dataflow. */
+gboolean sy_config_equal(
+	__isl_keep const SyConfig *a, __isl_keep const SyConfig *b);
+
 /* Drops latency factors from the loops that take none in c (sizes
  * kept for a dataflow before an edit changed what its loops take). */
 void sy_config_conform(
