@@ -28,6 +28,7 @@ typedef struct {
 typedef enum { NUM_COUNT, NUM_EXTENT, NUM_WIDTH, NUM_LANES } NumKind;
 
 typedef struct {
+	NumKind kind;
 	gint64 *wide; /* the number, or */
 	guint *narrow;
 	guint n;
@@ -149,7 +150,7 @@ static void width_cands(Add *x)
 static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
 	gint64 *wide, guint *narrow, int path)
 {
-	Number n = {wide, narrow, 0, {{0}}};
+	Number n = {kind, wide, narrow, 0, {{0}}};
 	Add x = {fn->design, cfg, &n, wide ? *wide : *narrow, path};
 
 	switch (kind) {
@@ -196,6 +197,12 @@ static int fifo_path(const SyDesign *d, const SyFifo *f)
 
 static void walk(SyDesign *d, NumberAt at, gpointer data)
 {
+	for (guint k = 0; k < d->io->paths->len; k++) {
+		SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
+
+		for (guint x = 0; x < f->n_dims; x++)
+			at(data, NUM_EXTENT, &f->box[x], NULL, -1);
+	}
 	for (guint k = 0; k < d->modules->len; k++) {
 		SyModule *m = g_ptr_array_index(d->modules, k);
 
@@ -344,16 +351,30 @@ static void pack_buffers(SyFormNumbers *fn)
 	}
 }
 
-void sy_form_numbers_set(SyFormNumbers *fn, const SyConfig *cfg)
+/* Sets the numbers of one kind (extents) or of the others. */
+static void set_kind(SyFormNumbers *fn, const SyConfig *cfg, gboolean extents)
 {
 	for (guint k = 0; k < fn->numbers->len; k++) {
 		Number *n = &g_array_index(fn->numbers, Number, k);
-		gint64 v = cand_value(&n->cand[0], fn->design, cfg);
+		gint64 v;
 
+		if ((n->kind == NUM_EXTENT) != extents)
+			continue;
+		v = cand_value(&n->cand[0], fn->design, cfg);
 		if (n->wide)
 			*n->wide = v;
 		else
 			*n->narrow = (guint)v;
 	}
+}
+
+void sy_form_numbers_set_extents(SyFormNumbers *fn, const SyConfig *cfg)
+{
+	set_kind(fn, cfg, TRUE);
+}
+
+void sy_form_numbers_set(SyFormNumbers *fn, const SyConfig *cfg)
+{
+	set_kind(fn, cfg, FALSE);
 	pack_buffers(fn);
 }

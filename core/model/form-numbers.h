@@ -1,7 +1,8 @@
-/* The numbers of a design the resource model reads (core/model/
- * resources.c) that the sizes decide, re-set for the form
- * (model/form.h): module and FIFO counts, buffer shapes (and so their
- * packing and depth), FIFO widths, the PE's lanes and buffer sizes.
+/* The numbers of a design that the sizes decide and the form
+ * (model/form.h) re-sets by candidates: the I/O paths' boxes, and what
+ * the resource model (core/model/resources.c) reads: module and FIFO
+ * counts, buffer shapes (and so their packing and depth), FIFO widths,
+ * the PE's lanes and buffer sizes.
  *
  * Each number is explained by candidates that give its value at the
  * sizes the design was built at: counts as products over the space
@@ -33,8 +34,13 @@ void sy_form_numbers_free(__isl_take SyFormNumbers *n);
 gboolean sy_form_numbers_narrow(__isl_keep SyFormNumbers *n,
 	__isl_keep const SyDesign *other, __isl_keep const SyConfig *cfg);
 
-/* Re-sets the design's numbers at cfg, its grid (SyDesign.grid) and
- * I/O paths' packing already set there. */
+/* Re-sets the extents at cfg: the I/O paths' boxes, the buffers' and
+ * the PE buffers' shapes (what the paths' packing is computed from). */
+void sy_form_numbers_set_extents(
+	__isl_keep SyFormNumbers *n, __isl_keep const SyConfig *cfg);
+
+/* Re-sets the design's other numbers at cfg, its grid (SyDesign.grid),
+ * extents and I/O paths' packing already set there. */
 void sy_form_numbers_set(
 	__isl_keep SyFormNumbers *n, __isl_keep const SyConfig *cfg);
 

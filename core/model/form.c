@@ -10,27 +10,8 @@
 #include "model/form-numbers.h"
 #include "model/resources.h"
 
-/* Where a box's extent along one dimension comes from: the extent of
- * an index of one or two band members (i, or i + j) over a tile or a
- * PE's latency-hiding points of each, sum of (extent - 1) + 1; the
- * candidates still standing, or none (fixed). */
-typedef struct {
-	guint n_terms;
-	SyFormDim term[2]; /* TILES: the tile size; LATENCY: the factor */
-	gint64 k; /* added: a loop below the band (a filter's taps) */
-} BoxTerms;
-
-/* The largest constant a box's extent adds to one term. */
-#define SY_FORM_MAX_OFFSET 16
-
-typedef struct {
-	guint n;
-	BoxTerms cand[32];
-} BoxDim;
-
 typedef struct {
 	SyIoPathFacts *f;
-	BoxDim *box; /* f->n_dims */
 	gboolean lanes; /* f->lanes is the SIMD width */
 	gboolean widest; /* f->pack is sy_design_pack_widest's */
 	gboolean port; /* it has a DRAM port: kernel's ports[index] */
@@ -52,8 +33,6 @@ void sy_model_form_free(SyModelForm *form)
 {
 	if (!form)
 		return;
-	for (guint k = 0; form->paths && k < form->paths->len; k++)
-		g_free(g_array_index(form->paths, Path, k).box);
 	if (form->paths)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
@@ -97,63 +76,6 @@ static gboolean collect_code(SyModelForm *form, GError **error)
 	return TRUE;
 }
 
-/* A term's value at sizes: TILES stands for the tile size here, not
- * the number of tiles. */
-static gint64 term_value(const SyFormDim *t, const SyConfig *cfg)
-{
-	return t->role == SY_FORM_TILES ? cfg->tile[t->member]
-					: cfg->latency[t->member];
-}
-
-static gint64 box_value(const BoxTerms *b, const SyConfig *cfg)
-{
-	gint64 v = 1 + b->k;
-
-	for (guint k = 0; k < b->n_terms; k++)
-		v += term_value(&b->term[k], cfg) - 1;
-	return v;
-}
-
-static void add_candidate(
-	BoxDim *b, const BoxTerms *t, const SyConfig *cfg, gint64 v)
-{
-	if (box_value(t, cfg) == v && b->n < G_N_ELEMENTS(b->cand))
-		b->cand[b->n++] = *t;
-}
-
-/* The candidates of a box's extent v at the sizes the design was built
- * at: one term first, then two. */
-static void box_candidates(SyModelForm *form, gint64 v, BoxDim *b)
-{
-	const SyConfig *cfg = form->built;
-	guint n = 2 * cfg->n_members;
-
-	b->n = 0;
-	for (guint x = 0; x < n; x++) {
-		BoxTerms t = {1,
-			{{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES, x / 2},
-				{0, 0}},
-			0};
-
-		add_candidate(b, &t, cfg, v);
-		t.k = v - box_value(&t, cfg);
-		if (t.k > 0 && t.k <= SY_FORM_MAX_OFFSET)
-			add_candidate(b, &t, cfg, v);
-	}
-	for (guint x = 0; x < n; x++)
-		for (guint y = x + 2 - x % 2; y < n; y++) {
-			BoxTerms t = {2,
-				{{x % 2 ? SY_FORM_LATENCY : SY_FORM_TILES,
-					 x / 2},
-					{y % 2 ? SY_FORM_LATENCY
-					       : SY_FORM_TILES,
-						y / 2}},
-				0};
-
-			add_candidate(b, &t, cfg, v);
-		}
-}
-
 static void read_paths(SyModelForm *form)
 {
 	SyDesign *d = form->design;
@@ -162,11 +84,8 @@ static void read_paths(SyModelForm *form)
 	form->paths = g_array_new(FALSE, TRUE, sizeof(Path));
 	for (guint k = 0; k < d->io->paths->len; k++) {
 		SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
-		Path p = {f, g_new0(BoxDim, f->n_dims + 1), FALSE, FALSE,
-			k < n_ports};
+		Path p = {f, FALSE, FALSE, k < n_ports};
 
-		for (guint x = 0; x < f->n_dims; x++)
-			box_candidates(form, f->box[x], &p.box[x]);
 		p.lanes = form->built->simd >= 0 && f->lanes > 1 &&
 			f->lanes == form->built->simd_factor;
 		p.widest = f->n_dims > 0 &&
@@ -323,11 +242,8 @@ static void set_path(SyModelForm *form, Path *p, const SyFormSizes *s)
 	const SyDesignGrid *g = form->design->grid;
 	gint64 n = 1;
 
-	for (guint x = 0; x < f->n_dims; x++) {
-		if (p->box[x].n)
-			f->box[x] = box_value(&p->box[x].cand[0], s->config);
+	for (guint x = 0; x < f->n_dims; x++)
 		n *= f->box[x];
-	}
 	if (p->lanes)
 		f->lanes = (guint)s->config->simd_factor;
 	if (p->widest)
@@ -351,6 +267,8 @@ const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 
 	sy_form_code_set(&form->code, &s);
 	set_grid(form, &s);
+	/* The paths' boxes first: their packing and words follow them. */
+	sy_form_numbers_set_extents(form->numbers, cfg);
 	for (guint k = 0; k < form->paths->len; k++) {
 		Path *p = &g_array_index(form->paths, Path, k);
 
@@ -421,29 +339,6 @@ SyConfig *sy_model_form_probe(const SyModelForm *form)
 	if (!moved)
 		g_clear_pointer(&cfg, sy_config_free);
 	return cfg;
-}
-
-/* Keeps the box candidates that give other's extents. */
-static void narrow(SyModelForm *form, const SyDesign *other)
-{
-	const SyConfig *cfg = other->array->config;
-
-	for (guint k = 0; k < form->paths->len; k++) {
-		Path *p = &g_array_index(form->paths, Path, k);
-		const SyIoPathFacts *o = g_ptr_array_index(other->io->paths, k);
-
-		for (guint x = 0; x < p->f->n_dims; x++) {
-			BoxDim *b = &p->box[x];
-			guint kept = 0;
-
-			for (guint c = 0; c < b->n; c++)
-				if (box_value(&b->cand[c], cfg) == o->box[x])
-					b->cand[kept++] = b->cand[c];
-			/* None left: the first stays, and the check
-			 * below names the difference. */
-			b->n = kept ? kept : MIN(b->n, 1);
-		}
-	}
 }
 
 static gboolean differ(GError **error, const char *what, const char *name)
@@ -576,7 +471,6 @@ gboolean sy_model_form_check(
 		d->io->paths->len != other->io->paths->len ||
 		d->kernel->ports->len != other->kernel->ports->len)
 		return differ(error, "the modules", "the design");
-	narrow(form, other);
 	if (!sy_form_numbers_narrow(form->numbers, other, other->array->config))
 		return differ(error, "the FIFOs and buffers", "the design");
 	sy_model_form_at(form, other->array->config);
