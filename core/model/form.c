@@ -228,12 +228,13 @@ static void set_grid(SyModelForm *form, const SyFormSizes *s)
 /* The tiles a path's tile loops run. */
 static gint64 tile_count(const SyIoPathFacts *f)
 {
-	SyWalkEnv env = {{0}, {0}, 0};
-	SyWalkCount c = {0, 0, 0, NULL, NULL, {1, 0}};
+	SyWalkEnv env = {{0}, {{0}}, 0, NULL};
+	SyWalkCount c = {
+		sy_num(0), sy_num(0), 0, NULL, NULL, {sy_num(1), sy_num(0)}};
 
 	if (!sy_walk_count(f->tiles, &env, &c, NULL))
 		return -1;
-	return c.issue;
+	return c.issue.v;
 }
 
 static void set_path(SyModelForm *form, Path *p, const SyFormSizes *s)

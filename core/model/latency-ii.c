@@ -69,9 +69,11 @@ static guint latency_of(const char *op, const SyDesignArray *x)
 	return SY_LAT_OTHER;
 }
 
-static void set_reason(SyLatencyIi *ii, guint value, char *reason)
+/* ii becomes value where value is larger (a decision t records),
+ * with why. */
+static void set_reason(SyTape *t, SyLatencyIi *ii, SyNum value, char *reason)
 {
-	if (value > ii->ii) {
+	if (sy_num_holds(t, sy_num_lt(t, ii->ii, value))) {
 		ii->ii = value;
 		g_free(ii->reason);
 		ii->reason = reason;
@@ -85,8 +87,8 @@ static void set_reason(SyLatencyIi *ii, guint value, char *reason)
 /* Calls at on each pipelined loop of code with the loops above it
  * (chain, outermost first: those HLS flattens with it, when they are
  * perfectly nested, are the last ones). */
-typedef void (*PipeAt)(const SyCode *pipe, const GPtrArray *chain,
-	gpointer data);
+typedef void (*PipeAt)(
+	const SyCode *pipe, const GPtrArray *chain, gpointer data);
 
 static void each_pipeline(
 	const SyCode *code, GPtrArray *chain, PipeAt at, gpointer data)
@@ -112,40 +114,48 @@ static void each_pipeline(
 	g_ptr_array_remove_index(chain, chain->len - 1);
 }
 
-/* The statements' leaves below a pipelined loop, each with its lanes
- * (the trips of the unrolled loops above it there), in pairs. */
-static void find_leaves(const SyCode *code, guint lanes, GPtrArray *leaves)
+/* A statement's leaf below a pipelined loop, with its lanes (the
+ * trips of the unrolled loops above it there). */
+typedef struct {
+	const SyCode *code;
+	SyNum lanes;
+} LeafAt;
+
+static void find_leaves(
+	SyTape *t, const SyCode *code, SyNum lanes, GArray *leaves)
 {
+	SyNum trip;
+
 	if (!code)
 		return;
 	switch (code->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < code->children->len; k++)
-			find_leaves(g_ptr_array_index(code->children, k), lanes,
-				leaves);
+			find_leaves(t, g_ptr_array_index(code->children, k),
+				lanes, leaves);
 		return;
 	case SY_CODE_FOR:
-		find_leaves(code->body,
-			code->pragma == SY_CODE_PRAGMA_UNROLL && code->trip > 0
-				? lanes * (guint)code->trip
-				: lanes,
-			leaves);
+		trip = sy_num_i64(t, &code->trip);
+		if (code->pragma == SY_CODE_PRAGMA_UNROLL &&
+			sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)))
+			lanes = sy_num_mul(t, lanes, trip);
+		find_leaves(t, code->body, lanes, leaves);
 		return;
 	case SY_CODE_IF:
-	case SY_CODE_MARK: find_leaves(code->body, lanes, leaves); return;
+	case SY_CODE_MARK: find_leaves(t, code->body, lanes, leaves); return;
 	case SY_CODE_USER:
-		g_ptr_array_add(leaves, (gpointer)code);
-		g_ptr_array_add(leaves, GUINT_TO_POINTER(lanes));
+		g_array_append_val(leaves, ((LeafAt){code, lanes}));
 		return;
 	}
 }
 
 typedef struct {
+	SyTape *t;
 	const SyPeFacts *facts;
 	const SyCode *leaf;
 	const SyPeStmt *s;
 	const char *lane; /* the lane's iterator, NULL without lanes */
-	guint w; /* lanes */
+	SyNum w; /* lanes */
 } Leaf;
 
 /* Request n of a leaf (NULL: always holds). */
@@ -186,13 +196,25 @@ static gboolean never(const SyCodeExpr *cond)
 /* Accesses to each FIFO per pipeline iteration (the header comment of
  * comm/pe-facts.h says which and how often): per lane, or once per
  * vector where a word of lanes is read or the condition pins a lane. */
+/* n more uses of the FIFO key names (taken). */
+static void add_use(SyTape *t, GHashTable *uses, char *key, SyNum n)
+{
+	SyNum *had = g_hash_table_lookup(uses, key);
+
+	if (had) {
+		*had = sy_num_add(t, *had, n);
+		g_free(key);
+		return;
+	}
+	g_hash_table_insert(uses, key, g_memdup2(&n, sizeof(n)));
+}
+
 static void count_fifos(const Leaf *l, GHashTable *uses)
 {
 	for (guint k = 0; k < l->s->accesses->len; k++) {
 		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
-		guint n = l->w;
+		SyNum n = l->w;
 		const char *way = a->write ? "out" : "in";
-		char *key;
 
 		if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
 			(a->write && a->value == SY_PE_VALUE_FIFO))
@@ -200,20 +222,19 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 		if (never(fifo_cond(l, a)))
 			continue;
 		if (a->value == SY_PE_VALUE_VECTOR || a->once ||
-			(a->value == SY_PE_VALUE_STREAM && a->lanes > 1) ||
+			(a->value == SY_PE_VALUE_STREAM &&
+				sy_num_holds(l->t,
+					sy_num_lt(l->t, sy_num(1),
+						sy_num_u32(
+							l->t, &a->lanes)))) ||
 			(a->value != SY_PE_VALUE_STREAM &&
 				sy_walk_pins(fifo_cond(l, a), l->lane)))
-			n = 1;
-		key = g_strdup_printf("fifo_%s_%s", a->stream, way);
-		g_hash_table_insert(uses, key,
-			GUINT_TO_POINTER(GPOINTER_TO_UINT(
-				g_hash_table_lookup(uses, key)) + n));
-		if (a->forward) {
-			key = g_strdup_printf("fifo_%s_out", a->stream);
-			g_hash_table_insert(uses, key,
-				GUINT_TO_POINTER(GPOINTER_TO_UINT(
-					g_hash_table_lookup(uses, key)) + n));
-		}
+			n = sy_num(1);
+		add_use(l->t, uses,
+			g_strdup_printf("fifo_%s_%s", a->stream, way), n);
+		if (a->forward)
+			add_use(l->t, uses,
+				g_strdup_printf("fifo_%s_out", a->stream), n);
 	}
 }
 
@@ -225,7 +246,7 @@ typedef struct {
 	gboolean write;
 	const SyCode *leaf;
 	guint first, n_dims;
-	guint n;
+	SyNum n;
 } BankUse;
 
 static gboolean same_place(const BankUse *u, const BankUse *v)
@@ -263,14 +284,15 @@ static void count_banks(const Leaf *l, GArray *uses)
 		b = g_ptr_array_index(l->facts->buffers, a->buffer);
 		u = (BankUse){(guint)a->buffer, a->write, l->leaf,
 			l->s->n_iters + (guint)a->at, a->plain_array->n_dims,
-			(b->n_partition || !place_uses(l, a, l->lane)) ? 1
-								       : l->w};
+			(b->n_partition || !place_uses(l, a, l->lane))
+				? sy_num(1)
+				: l->w};
 		for (i = 0; i < uses->len; i++) {
 			BankUse *v = &g_array_index(uses, BankUse, i);
 
 			if (v->buffer == u.buffer && v->write == u.write &&
 				same_place(v, &u)) {
-				v->n = MAX(v->n, u.n);
+				v->n = sy_num_max(l->t, v->n, u.n);
 				break;
 			}
 		}
@@ -291,152 +313,170 @@ static void recurrence(const Leaf *l, const GPtrArray *chain, SyLatencyIi *ii)
 	const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
 	const SyPeOp *op;
 	gboolean reads = FALSE;
-	gint64 d = 1;
-	guint lanes, lat, need;
+	SyTape *t = l->t;
+	SyNum d = sy_num(1), lanes, need;
+	guint lat;
 
 	if (w->value != SY_PE_VALUE_LOCAL || !l->s->ops->len)
 		return;
 	for (guint k = 1; k < l->s->accesses->len; k++) {
 		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
 
-		reads |= a->value == SY_PE_VALUE_LOCAL && a->buffer == w->buffer;
+		reads |= a->value == SY_PE_VALUE_LOCAL &&
+			a->buffer == w->buffer;
 	}
 	if (!reads)
 		return;
 	for (guint k = chain->len; k-- > 0;) {
 		const SyCode *loop = g_ptr_array_index(chain, k);
 
+		/* A trip's sign is its bounds' shape: fixed. */
 		if (loop->trip < 0 || !place_uses(l, w, loop->name))
 			break;
-		d *= loop->trip;
+		d = sy_num_mul(t, d, sy_num_i64(t, &loop->trip));
 	}
 	op = g_ptr_array_index(l->s->ops, 0);
-	lanes = place_uses(l, w, l->lane) ? 1 : l->w;
+	lanes = place_uses(l, w, l->lane) ? sy_num(1) : l->w;
 	lat = latency_of(op->op, w->plain_array);
-	need = (guint)((lanes * lat + d - 1) / d);
-	set_reason(ii, need,
+	need = sy_num_cdiv(t, sy_num_mul(t, lanes, sy_num(lat)), d);
+	set_reason(t, ii, need,
 		g_strdup_printf("accumulation: %" G_GINT64_FORMAT
-				" independent sums for %u dependent %s of "
-				"latency %u",
-			d, lanes, op->op, lat));
+				" independent sums for %" G_GINT64_FORMAT
+				" dependent %s of latency %u",
+			d.v, lanes.v, op->op, lat));
 }
 
 /* Its depth: a read, the statement's operations one after the other
  * (the outermost once per chained lane), the write. */
-static guint stmt_depth(const Leaf *l)
+static SyNum stmt_depth(const Leaf *l)
 {
 	const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
-	guint depth = 2 * SY_LAT_BRAM_READ;
+	SyNum depth = sy_num(2 * SY_LAT_BRAM_READ);
 
 	for (guint k = 0; k < l->s->ops->len; k++) {
 		const SyPeOp *op = g_ptr_array_index(l->s->ops, k);
+		SyNum chain = !k && w->value == SY_PE_VALUE_LOCAL &&
+				!place_uses(l, w, l->lane)
+			? l->w
+			: sy_num(1);
 
-		depth += op->count * latency_of(op->op, w->plain_array) *
-			 (k ? 1 : (w->value == SY_PE_VALUE_LOCAL &&
-					  !place_uses(l, w, l->lane)
-					  ? l->w
-					  : 1));
+		depth = sy_num_add(l->t, depth,
+			sy_num_mul(l->t,
+				sy_num(op->count *
+					latency_of(op->op, w->plain_array)),
+				chain));
 	}
 	return depth;
 }
 
-static void fifo_ii(GHashTable *uses, SyLatencyIi *ii)
+static void fifo_ii(SyTape *t, GHashTable *uses, SyLatencyIi *ii)
 {
 	g_autoptr(GList) keys = g_hash_table_get_keys(uses);
 
 	keys = g_list_sort(keys, (GCompareFunc)strcmp);
 	for (GList *k = keys; k; k = k->next) {
-		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(uses, k->data));
+		SyNum n = *(SyNum *)g_hash_table_lookup(uses, k->data);
 
-		set_reason(ii, (n + SY_LAT_FIFO_PORTS - 1) / SY_LAT_FIFO_PORTS,
-			g_strdup_printf("%s used %u times per iteration",
-				(char *)k->data, n));
+		set_reason(t, ii, sy_num_cdiv(t, n, sy_num(SY_LAT_FIFO_PORTS)),
+			g_strdup_printf("%s used %" G_GINT64_FORMAT
+					" times per iteration",
+				(char *)k->data, n.v));
 	}
 }
 
-static void bank_ii(const SyPeFacts *facts, const GArray *uses,
-	SyLatencyIi *ii)
+static void bank_ii(
+	SyTape *t, const SyPeFacts *facts, const GArray *uses, SyLatencyIi *ii)
 {
-	g_autofree guint *per_buffer = g_new0(guint, facts->buffers->len + 1);
+	g_autofree SyNum *per_buffer = g_new0(SyNum, facts->buffers->len + 1);
 
 	for (guint i = 0; i < uses->len; i++) {
 		const BankUse *u = &g_array_index(uses, BankUse, i);
 
-		per_buffer[u->buffer] += u->n;
+		per_buffer[u->buffer] = sy_num_add(
+			t, per_buffer[u->buffer], u->n);
 	}
 	for (guint b = 0; b < facts->buffers->len; b++) {
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, b);
 
-		set_reason(ii,
-			(per_buffer[b] + SY_LAT_BANK_PORTS - 1) /
-				SY_LAT_BANK_PORTS,
-			g_strdup_printf("local_%s: %u accesses per bank per "
+		set_reason(t, ii,
+			sy_num_cdiv(
+				t, per_buffer[b], sy_num(SY_LAT_BANK_PORTS)),
+			g_strdup_printf("local_%s: %" G_GINT64_FORMAT
+					" accesses per bank per "
 					"iteration, %u ports",
-				buf->plain_array->id, per_buffer[b],
+				buf->plain_array->id, per_buffer[b].v,
 				SY_LAT_BANK_PORTS));
 	}
 }
 
 typedef struct {
+	SyTape *t;
 	const SyPeFacts *facts;
 	GHashTable *pipes;
 	SyLatencyIi *ii;
 } PeWalk;
 
 /* One pipelined loop of the PE: its II, why, its depth. */
-static void pe_pipeline(const SyCode *pipe, const GPtrArray *chain,
-	gpointer data)
+static void pe_pipeline(
+	const SyCode *pipe, const GPtrArray *chain, gpointer data)
 {
 	PeWalk *pw = data;
+	SyTape *t = pw->t;
 	const SyPeFacts *facts = pw->facts;
-	g_autoptr(GPtrArray) leaves = g_ptr_array_new();
-	g_autoptr(GHashTable) uses =
-		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_autoptr(GArray) leaves = g_array_new(FALSE, FALSE, sizeof(LeafAt));
+	g_autoptr(GHashTable) uses = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, g_free);
 	g_autoptr(GArray) banks = g_array_new(FALSE, FALSE, sizeof(BankUse));
-	SyLatencyIi ii = {1, 0, NULL, 1};
+	SyLatencyIi ii = {sy_num(1), sy_num(0), NULL, sy_num(1)};
 	SyWalkPipe *p = g_new(SyWalkPipe, 1);
-	guint slots = 0, op_slots = 0;
+	SyNum slots = sy_num(0), op_slots = sy_num(0);
 
-	find_leaves(pipe->pragma == SY_CODE_PRAGMA_PIPELINE ? pipe->body : pipe,
-		1, leaves);
-	for (guint k = 0; k + 1 < leaves->len; k += 2) {
-		const SyCode *leaf = g_ptr_array_index(leaves, k);
-		Leaf l = {facts, leaf, NULL, NULL,
-			GPOINTER_TO_UINT(g_ptr_array_index(leaves, k + 1))};
+	find_leaves(t,
+		pipe->pragma == SY_CODE_PRAGMA_PIPELINE ? pipe->body : pipe,
+		sy_num(1), leaves);
+	for (guint k = 0; k < leaves->len; k++) {
+		const LeafAt *at = &g_array_index(leaves, LeafAt, k);
+		Leaf l = {t, facts, at->code, NULL, NULL, at->lanes};
 		const SyCodeExpr *lane;
 
-		if (leaf->stmt < 0 || (guint)leaf->stmt >= facts->stmts->len)
+		if (at->code->stmt < 0 ||
+			(guint)at->code->stmt >= facts->stmts->len)
 			continue;
-		l.s = g_ptr_array_index(facts->stmts, leaf->stmt);
-		lane = facts->lanes && l.w > 1 ? request(&l, 1) : NULL;
+		l.s = g_ptr_array_index(facts->stmts, at->code->stmt);
+		lane = sy_num_holds(t, sy_num_u32(t, &facts->lanes)) &&
+				sy_num_holds(t, sy_num_lt(t, sy_num(1), l.w))
+			? request(&l, 1)
+			: NULL;
 		if (lane && lane->kind == SY_CODE_EXPR_ID)
 			l.lane = lane->name;
-		slots += l.w;
-		op_slots += l.s->ops->len ? l.w : 0;
+		slots = sy_num_add(t, slots, l.w);
+		if (l.s->ops->len)
+			op_slots = sy_num_add(t, op_slots, l.w);
 		count_fifos(&l, uses);
 		count_banks(&l, banks);
 		recurrence(&l, chain, &ii);
-		ii.depth = MAX(ii.depth, stmt_depth(&l));
+		ii.depth = sy_num_max(t, ii.depth, stmt_depth(&l));
 	}
-	fifo_ii(uses, &ii);
-	bank_ii(facts, banks, &ii);
+	fifo_ii(t, uses, &ii);
+	bank_ii(t, facts, banks, &ii);
 	*p = (SyWalkPipe){ii.ii, ii.depth};
 	g_hash_table_insert(pw->pipes, (gpointer)pipe, p);
-	pw->ii->depth = MAX(pw->ii->depth, ii.depth);
+	pw->ii->depth = sy_num_max(t, pw->ii->depth, ii.depth);
 	/* A statement that only stores (the zeroing an accumulation
 	 * starts with, in the iteration of its first update) takes no
 	 * operator's lane beside those that compute. */
-	pw->ii->lanes = MAX(pw->ii->lanes, op_slots ? op_slots : slots);
-	set_reason(pw->ii, ii.ii, ii.reason);
+	pw->ii->lanes = sy_num_max(
+		t, pw->ii->lanes, sy_num_holds(t, op_slots) ? op_slots : slots);
+	set_reason(t, pw->ii, ii.ii, ii.reason);
 }
 
 gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
-	SyLatencyIi *ii, GError **error)
+	SyLatencyIi *ii, SyTape *tape, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new();
-	PeWalk pw = {design->pe_facts, pipes, ii};
+	PeWalk pw = {tape, design->pe_facts, pipes, ii};
 
-	*ii = (SyLatencyIi){1, 0, NULL, 1};
+	*ii = (SyLatencyIi){sy_num(1), sy_num(0), NULL, sy_num(1)};
 	(void)error;
 	each_pipeline(design->pe->code, chain, pe_pipeline, &pw);
 	/* No pipelined loop (a PE that runs its statements once): they
@@ -454,53 +494,56 @@ gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
  * not affine in a form read here (divisions, conditions, products of
  * iterators). */
 typedef struct {
-	gint64 lane, rest;
+	SyNum lane, rest;
 } LaneForm;
 
-static gint64 gcd64(gint64 a, gint64 b)
+static LaneForm lane_pair(gint64 lane, gint64 rest)
 {
-	a = a < 0 ? -a : a;
-	b = b < 0 ? -b : b;
-	while (b) {
-		gint64 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
+	return (LaneForm){sy_num(lane), sy_num(rest)};
 }
 
-static gboolean lane_form(const SyCodeExpr *e, const char *lane, LaneForm *f)
+/* a x k, k a constant factor's form. */
+static LaneForm lane_scale(SyTape *t, LaneForm a, SyNum k)
+{
+	return (LaneForm){sy_num_mul(t, a.lane, k), sy_num_mul(t, a.rest, k)};
+}
+
+static gboolean lane_form(
+	SyTape *t, const SyCodeExpr *e, const char *lane, LaneForm *f)
 {
 	LaneForm a, b;
 
 	if (e->kind == SY_CODE_EXPR_INT) {
-		*f = (LaneForm){0, e->value};
+		*f = (LaneForm){sy_num(0), sy_num_i64(t, &e->value)};
 		return TRUE;
 	}
 	if (e->kind == SY_CODE_EXPR_ID) {
-		*f = strcmp(e->name, lane) ? (LaneForm){0, 1} : (LaneForm){1, 0};
+		*f = strcmp(e->name, lane) ? lane_pair(0, 1) : lane_pair(1, 0);
 		return TRUE;
 	}
-	if (e->op == SY_CODE_OP_MINUS)
-		return lane_form(e->args[0], lane, f) &&
-		       (f->lane = -f->lane, TRUE);
-	if (e->n_args != 2 || !lane_form(e->args[0], lane, &a) ||
-		!lane_form(e->args[1], lane, &b))
+	if (e->op == SY_CODE_OP_MINUS) {
+		if (!lane_form(t, e->args[0], lane, f))
+			return FALSE;
+		f->lane = sy_num_neg(t, f->lane);
+		return TRUE;
+	}
+	if (e->n_args != 2 || !lane_form(t, e->args[0], lane, &a) ||
+		!lane_form(t, e->args[1], lane, &b))
 		return FALSE;
 	if (e->op == SY_CODE_OP_ADD || e->op == SY_CODE_OP_SUB) {
-		*f = (LaneForm){e->op == SY_CODE_OP_ADD ? a.lane + b.lane
-							: a.lane - b.lane,
-			gcd64(a.rest, b.rest)};
+		*f = (LaneForm){e->op == SY_CODE_OP_ADD
+				? sy_num_add(t, a.lane, b.lane)
+				: sy_num_sub(t, a.lane, b.lane),
+			sy_num_gcd(t, a.rest, b.rest)};
 		return TRUE;
 	}
 	if (e->op != SY_CODE_OP_MUL)
 		return FALSE;
 	/* A constant factor: an INT (its form is {0, value}). */
 	if (e->args[0]->kind == SY_CODE_EXPR_INT)
-		*f = (LaneForm){b.lane * a.rest, b.rest * a.rest};
+		*f = lane_scale(t, b, a.rest);
 	else if (e->args[1]->kind == SY_CODE_EXPR_INT)
-		*f = (LaneForm){a.lane * b.rest, a.rest * b.rest};
+		*f = lane_scale(t, a, b.rest);
 	else
 		return FALSE;
 	return TRUE;
@@ -520,66 +563,80 @@ static gboolean lane_form(const SyCodeExpr *e, const char *lane, LaneForm *f)
  * 512-bit word per 8-lane vector as ours do, runs at II 1 on the board,
  * ../shared/reference/odyssey.md §6.4).  Anything else: a read per
  * lane. */
+/* Whether w (> 1) lanes fall in whole words of pack elements: w
+ * divides pack or pack w. */
+static gboolean lanes_fit(SyTape *t, SyNum w, SyNum pack)
+{
+	return !sy_num_holds(t, sy_num_mod(t, pack, w)) ||
+		!sy_num_holds(t, sy_num_mod(t, w, pack));
+}
+
 /* One statement's words per vector: the most of its accesses'. */
-static guint user_vector_words(
-	const SyIoPathFacts *f, const SyCode *user, guint w)
+static SyNum user_vector_words(
+	SyTape *t, const SyIoPathFacts *f, const SyCode *user, SyNum w)
 {
 	const SyCodeExpr *lane =
 		user->args && user->args->len ? user->args->pdata[0] : NULL;
-	guint words = 1, at = 1;
+	SyNum words = sy_num(1), pack = sy_num_u32(t, &f->pack);
+	guint at = 1;
 
 	if (!lane || lane->kind != SY_CODE_EXPR_ID)
 		return w;
 	while (at < user->args->len) {
-		LaneForm e = {0, 0};
+		LaneForm e = lane_pair(0, 0);
 
 		at += !f->path->exterior;
 		if (at + f->n_dims > user->args->len)
 			return w;
 		for (guint d = 0; d < f->n_dims; d++) {
 			const SyCodeExpr *x = user->args->pdata[at++];
+			SyNum box = sy_num_i64(t, &f->box[d]);
 			LaneForm i;
 
-			if (!x || !lane_form(x, lane->name, &i))
+			if (!x || !lane_form(t, x, lane->name, &i))
 				return w;
 			/* Horner, as print_linear: e * box[d] + i. */
-			e = (LaneForm){e.lane * f->box[d] + i.lane,
-				gcd64(e.rest * f->box[d], i.rest)};
+			e = (LaneForm){sy_num_add(t, sy_num_mul(t, e.lane, box),
+					       i.lane),
+				sy_num_gcd(
+					t, sy_num_mul(t, e.rest, box), i.rest)};
 		}
-		if (e.lane == 0)
+		if (!sy_num_holds(t, e.lane))
 			continue; /* one element for every lane */
-		if (e.lane != 1 || e.rest % w ||
-			(f->pack % w && w % f->pack))
+		if (!sy_num_holds(t, sy_num_eq(t, e.lane, sy_num(1))) ||
+			sy_num_holds(t, sy_num_mod(t, e.rest, w)) ||
+			!lanes_fit(t, w, pack))
 			return w;
-		words = MAX(words, w / MIN(w, f->pack));
+		words = sy_num_max(
+			t, words, sy_num_div(t, w, sy_num_min(t, w, pack)));
 	}
 	return words;
 }
 
-static guint vector_words(const SyIoPathFacts *f, const SyCode *code, guint w)
+static SyNum vector_words(
+	SyTape *t, const SyIoPathFacts *f, const SyCode *code, SyNum w)
 {
-	guint words = 0;
+	SyNum words = sy_num(0);
 
 	if (!code)
-		return 0; /* no statement */
-	if (w <= 1)
+		return sy_num(0); /* no statement */
+	if (!sy_num_holds(t, sy_num_lt(t, sy_num(1), w)))
 		return w;
 	switch (code->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < code->children->len; k++)
-			words = MAX(words,
-				vector_words(f, code->children->pdata[k], w));
+			words = sy_num_max(t, words,
+				vector_words(
+					t, f, code->children->pdata[k], w));
 		return words;
 	case SY_CODE_IF:
-		return MAX(vector_words(f, code->body, w),
-			vector_words(f, code->else_body, w));
+		return sy_num_max(t, vector_words(t, f, code->body, w),
+			vector_words(t, f, code->else_body, w));
 	case SY_CODE_FOR:
-	case SY_CODE_MARK:
-		return vector_words(f, code->body, w);
-	case SY_CODE_USER:
-		break;
+	case SY_CODE_MARK: return vector_words(t, f, code->body, w);
+	case SY_CODE_USER: break;
 	}
-	return user_vector_words(f, code, w);
+	return user_vector_words(t, f, code, w);
 }
 
 /* Whether a statement of that name has a leaf in code. */
@@ -595,7 +652,7 @@ static gboolean has_leaf(const SyCode *code, const char *stmt)
 		return FALSE;
 	case SY_CODE_IF:
 		return has_leaf(code->body, stmt) ||
-		       has_leaf(code->else_body, stmt);
+			has_leaf(code->else_body, stmt);
 	case SY_CODE_FOR:
 	case SY_CODE_MARK: return has_leaf(code->body, stmt);
 	case SY_CODE_USER: return g_str_equal(code->name, stmt);
@@ -603,10 +660,14 @@ static gboolean has_leaf(const SyCode *code, const char *stmt)
 	return FALSE;
 }
 
-void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
+void sy_latency_ii_intra(
+	const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii, SyTape *t)
 {
 	guint moved = 0;
-	guint w = f->lanes > 1 ? f->lanes : 1;
+	SyNum lanes = sy_num_u32(t, &f->lanes);
+	SyNum w = sy_num_holds(t, sy_num_lt(t, sy_num(1), lanes)) ? lanes
+								  : sy_num(1);
+	SyNum words, reads, n;
 
 	/* The accesses of the statements its code runs: a zeroing whose
 	 * value is never the last one written is no leaf of a
@@ -617,40 +678,42 @@ void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
 		if (!f->intra || has_leaf(f->intra, mv->stmt))
 			moved += mv->n;
 	}
-	*ii = (SyLatencyIi){1, SY_LAT_MOVE_DEPTH, NULL, w};
+	*ii = (SyLatencyIi){sy_num(1), sy_num(SY_LAT_MOVE_DEPTH), NULL, w};
 	if (drop) {
 		/* A read of fifo_in per access moved, at one lane. */
-		set_reason(ii, moved,
-			g_strdup_printf("fifo_in read %u times per iteration",
-				moved));
+		set_reason(t, ii, sy_num(moved),
+			g_strdup_printf(
+				"fifo_in read %u times per iteration", moved));
 		return;
 	}
 	if (f->path->in) {
 		/* A write of the lanes' word per access (at its last lane),
 		 * each lane's element read from the buffer: the words the
 		 * lanes fall in. */
-		guint words = vector_words(f, f->intra, w);
-		guint reads = moved * (words ? words : w);
-
-		set_reason(ii, moved,
+		words = vector_words(t, f, f->intra, w);
+		reads = sy_num_mul(
+			t, sy_num(moved), sy_num_holds(t, words) ? words : w);
+		set_reason(t, ii, sy_num(moved),
 			g_strdup_printf("fifo_local_out written %u times per "
 					"iteration",
 				moved));
-		set_reason(ii, (reads + SY_LAT_BANK_PORTS - 1) /
-				       SY_LAT_BANK_PORTS,
-			g_strdup_printf("local: %u reads per iteration, %u "
-					"ports",
-				reads, SY_LAT_BANK_PORTS));
+		set_reason(t, ii,
+			sy_num_cdiv(t, reads, sy_num(SY_LAT_BANK_PORTS)),
+			g_strdup_printf("local: %" G_GINT64_FORMAT
+					" reads per iteration, %u ports",
+				reads.v, SY_LAT_BANK_PORTS));
 		return;
 	}
 	/* Collecting: an element per lane read from fifo_local_in into
 	 * its word, read, changed and written back: consecutive elements
 	 * of one word make a recurrence through the buffer. */
-	set_reason(ii, moved * w,
-		g_strdup_printf("fifo_local_in read %u times per iteration",
-			moved * w));
-	if (f->pack > 1)
-		set_reason(ii, SY_LAT_RMW,
+	n = sy_num_mul(t, sy_num(moved), w);
+	set_reason(t, ii, n,
+		g_strdup_printf("fifo_local_in read %" G_GINT64_FORMAT
+				" times per iteration",
+			n.v));
+	if (sy_num_holds(t, sy_num_lt(t, sy_num(1), sy_num_u32(t, &f->pack))))
+		set_reason(t, ii, sy_num(SY_LAT_RMW),
 			g_strdup_printf("local: read-modify-write of a word "
 					"of %u elements every iteration",
 				f->pack));
@@ -658,8 +721,9 @@ void sy_latency_ii_intra(const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii)
 
 void sy_latency_ii_move(gboolean dram, SyLatencyIi *ii)
 {
-	*ii = (SyLatencyIi){
-		1, dram ? SY_LAT_DRAM_DEPTH : SY_LAT_MOVE_DEPTH, NULL, 1};
+	*ii = (SyLatencyIi){sy_num(1),
+		sy_num(dram ? SY_LAT_DRAM_DEPTH : SY_LAT_MOVE_DEPTH), NULL,
+		sy_num(1)};
 }
 
 /* fp32: 5 (fmul 3 + fadd 2 full-DSP cores), Odyssey's figure and
@@ -675,7 +739,8 @@ double sy_latency_dsp_per_mac(const SyPeFacts *facts)
 	if (!facts->stmts->len)
 		return 1;
 	s = g_ptr_array_index(facts->stmts, 0);
-	x = ((const SyPeAccess *)g_ptr_array_index(s->accesses, 0))->plain_array;
+	x = ((const SyPeAccess *)g_ptr_array_index(s->accesses, 0))
+		    ->plain_array;
 	if (!x->integer)
 		return x->bits > 32 ? 14 : 5;
 	return x->bits > 18 ? 3 : 1;

@@ -10,19 +10,20 @@
 #include "base/own.h"
 #include "comm/design.h"
 #include "comm/pe-facts.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
 /* The PE's: ii, its depth, and why ii is over 1 (NULL at 1). */
 typedef struct {
-	guint ii;
-	guint depth;
+	SyNum ii;
+	SyNum depth;
 	char *reason;
 	/* The PE's: the statements' lanes its widest pipeline iteration
 	 * runs (each statement leaf once per unrolled lane; only those
 	 * with operations where some have them), its slots per
 	 * iteration; 1 elsewhere. */
-	guint lanes;
+	SyNum lanes;
 } SyLatencyIi;
 
 /* The PE's pipelined loops, from the design's PE code and facts: each
@@ -32,12 +33,12 @@ typedef struct {
  * pipeline, keyed by its root).  Cannot fail yet: error stays unset. */
 gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
 	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
-	GError **error);
+	__isl_keep SyTape *tape, GError **error);
 
 /* An I/O path's intra_trans (in: feeding the PEs, else collecting
  * from them), or its dropping dummy (drop). */
 void sy_latency_ii_intra(__isl_keep const SyIoPathFacts *f, gboolean drop,
-	__isl_keep SyLatencyIi *ii);
+	__isl_keep SyLatencyIi *ii, __isl_keep SyTape *tape);
 
 /* The loops that only move words (DRAM bursts, inter_trans, passes):
  * a FIFO access and a buffer access per iteration, II 1. */

@@ -13,7 +13,6 @@
 
 #include "model/latency-ii.h"
 #include "model/latency-walk.h"
-
 void sy_latency_inputs_free(SyLatencyInputs *in)
 {
 	if (!in)
@@ -27,50 +26,67 @@ void sy_latency_inputs_free(SyLatencyInputs *in)
 	g_free(in);
 }
 
-/* Growing the per-tile counts. */
+/* A family's numbers while they are read (SyLatencyModule's, with the
+ * tape's nodes). */
+typedef struct {
+	SyNum n_tiles, load_iters, load_entries, load_ii, load_depth;
+	SyNum dram_bits, compute_ii, compute_depth;
+} Nums;
+
+/* One entry of the per-tile counts. */
+typedef struct {
+	SyNum issue, depth, times;
+} Entry;
+
 typedef struct {
 	const SyDesign *design;
 	SyLatencyInputs *in;
-	gsize alloc;
+	Nums *nums; /* per family */
+	GArray *entries; /* Entry */
+	SyReal instances, ops, slots, offchip;
 	SyWalkEnv env;
 	gboolean by_tile; /* no closed form for the tile loops */
 } Reader;
 
+static SyTape *tape_of(const Reader *r)
+{
+	return r->env.tape;
+}
+
 /* Appends m's next entry: times consecutive tiles of c's counts (none:
  * 0), merged into m's last entry where that has the same counts. */
 static void add_count(
-	Reader *r, SyLatencyModule *m, const SyWalkCount *c, gint64 times)
+	Reader *r, SyLatencyModule *m, const SyWalkCount *c, SyNum times)
 {
-	SyLatencyInputs *in = r->in;
-	gint64 issue = c ? c->issue : 0, depth = c ? c->depth : 0;
-	gsize last = in->n_counts - 1;
+	SyTape *t = tape_of(r);
+	Entry e = {c ? c->issue : sy_num(0), c ? c->depth : sy_num(0), times};
 
-	if (m->compute_runs && in->issue[last] == issue &&
-		in->depth[last] == depth) {
-		in->times[last] += times;
-		return;
+	if (m->compute_runs) {
+		Entry *last = &g_array_index(
+			r->entries, Entry, r->entries->len - 1);
+
+		if (sy_num_holds(t,
+			    sy_num_and(t, sy_num_eq(t, last->issue, e.issue),
+				    sy_num_eq(t, last->depth, e.depth)))) {
+			last->times = sy_num_add(t, last->times, times);
+			return;
+		}
 	}
-	if (in->n_counts == r->alloc) {
-		r->alloc = r->alloc ? 2 * r->alloc : 64;
-		in->issue = g_renew(gint64, in->issue, r->alloc);
-		in->depth = g_renew(gint64, in->depth, r->alloc);
-		in->times = g_renew(gint64, in->times, r->alloc);
-	}
-	in->issue[in->n_counts] = issue;
-	in->depth[in->n_counts] = depth;
-	in->times[in->n_counts++] = times;
+	g_array_append_val(r->entries, e);
 	m->compute_runs++;
 }
 
 /* PE coordinates: every PE in row-major order, coordinate d of PE n;
  * fixed along `along` (>= 0) at `at`. */
-static gint64 pe_count(const SyDesignGrid *g, int along)
+static SyNum pe_count(const Reader *r, int along)
 {
-	gint64 n = 1;
+	const SyDesignGrid *g = r->design->grid;
+	SyNum n = sy_num(1);
 
 	for (guint d = 0; d < g->n_space; d++)
 		if ((int)d != along)
-			n *= g->pe[d];
+			n = sy_num_mul(tape_of(r), n,
+				sy_num_i64(tape_of(r), &g->pe[d]));
 	return n;
 }
 
@@ -79,17 +95,19 @@ static gint64 pe_count(const SyDesignGrid *g, int along)
  * enumeration). */
 #define SY_LAT_MAX_INSTANCES 256
 
-static gboolean bind_pe(Reader *r, const char *const *names, gint64 n,
-	int along, gint64 at)
+static gboolean bind_pe(
+	Reader *r, const char *const *names, gint64 k, int along, SyNum at)
 {
 	const SyDesignGrid *g = r->design->grid;
+	SyTape *t = tape_of(r);
+	SyNum n = sy_num(k);
 
 	for (guint d = g->n_space; d-- > 0;) {
-		gint64 v = at;
+		SyNum v = at, pe = sy_num_i64(t, &g->pe[d]);
 
 		if ((int)d != along) {
-			v = n % g->pe[d];
-			n /= g->pe[d];
+			v = sy_num_mod(t, n, pe);
+			n = sy_num_div(t, n, pe);
 		}
 		if (!sy_walk_env_push(&r->env, names[d], v))
 			return FALSE;
@@ -103,30 +121,43 @@ static void unbind_pe(Reader *r)
 		sy_walk_env_pop(&r->env);
 }
 
+/* The PEs slowest enumerates: all, or the first alone past
+ * SY_LAT_MAX_INSTANCES where no statement's runs are summed. */
+static gint64 instances_run(Reader *r, const SyWalkCount *best, int along)
+{
+	SyTape *t = tape_of(r);
+	SyNum n = pe_count(r, along);
+
+	if (!best->runs &&
+		sy_num_holds(t, sy_num_lt(t, sy_num(SY_LAT_MAX_INSTANCES), n)))
+		return 1;
+	return sy_num_fixed(t, n);
+}
+
 /* The slowest instance of code (the most cycles) over the PEs
  * (names: their coordinates in code; along >= 0 fixes one at `at`)
  * into best, whose pipes and pipe say the loops' II and depth; runs
  * summed over all of them (every PE, then) where best has them. */
-static gboolean slowest(Reader *r, const SyCode *code,
-	const char *const *names, int along, gint64 at, SyWalkCount *best,
-	GError **error)
+static gboolean slowest(Reader *r, const SyCode *code, const char *const *names,
+	int along, SyNum at, SyWalkCount *best, GError **error)
 {
-	gint64 n = pe_count(r->design->grid, along);
-	double most = -1;
+	SyTape *t = tape_of(r);
+	gint64 n = instances_run(r, best, along);
+	SyNum most = sy_num(-1);
 
-	if (!best->runs && n > SY_LAT_MAX_INSTANCES)
-		n = 1;
 	for (gint64 k = 0; k < n; k++) {
 		SyWalkCount c = *best;
 		gboolean ok = bind_pe(r, names, k, along, at);
+		SyNum cycles;
 
-		c.issue = c.depth = 0;
+		c.issue = c.depth = sy_num(0);
 		ok = ok && sy_walk_count(code, &r->env, &c, error);
 		unbind_pe(r);
 		if (!ok)
 			return FALSE;
-		if ((double)c.issue + (double)c.depth > most) {
-			most = (double)c.issue + (double)c.depth;
+		cycles = sy_num_add(t, c.issue, c.depth);
+		if (sy_num_holds(t, sy_num_lt(t, most, cycles))) {
+			most = cycles;
 			best->issue = c.issue;
 			best->depth = c.depth;
 		}
@@ -137,47 +168,54 @@ static gboolean slowest(Reader *r, const SyCode *code,
 /* A statement's instances in the original (unpadded) problem, as
  * SyPeStmt counts them; where it could not (-1), the padded space's:
  * its lanes' runs in the PE's code. */
-static double instances(const SyPeStmt *s, gint64 runs)
+static SyReal instances(SyTape *t, const SyPeStmt *s, SyNum runs)
 {
-	return s->instances >= 0 ? (double)s->instances : (double)runs;
+	return s->instances >= 0 ? sy_real((double)s->instances)
+				 : sy_real_of(t, runs);
 }
 
 /* The PE: its code, once, over every PE; the work it does. */
-static gboolean read_pe(Reader *r, SyLatencyModule *m, GError **error)
+static gboolean read_pe(Reader *r, SyLatencyModule *m, Nums *x, GError **error)
 {
 	const SyDesign *design = r->design;
 	const SyPeFacts *facts = design->pe_facts;
-	g_autoptr(GHashTable) pipes =
-		g_hash_table_new_full(NULL, NULL, NULL, g_free);
-	g_autofree gint64 *runs = g_new0(gint64, facts->stmts->len + 1);
-	SyWalkCount best = {0, 0, facts->stmts->len, runs, pipes, {1, 0}};
+	SyTape *t = tape_of(r);
+	g_autoptr(GHashTable)
+		pipes = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	g_autofree SyNum *runs = g_new0(SyNum, facts->stmts->len + 1);
+	SyWalkCount best = {sy_num(0), sy_num(0), facts->stmts->len, runs,
+		pipes, {sy_num(1), sy_num(0)}};
 	SyLatencyIi ii;
 
-	if (!sy_latency_ii_pe(design, pipes, &ii, error))
+	if (!sy_latency_ii_pe(design, pipes, &ii, t, error))
 		return FALSE;
 	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
-	m->n_tiles = 1;
-	m->compute_at = r->in->n_counts;
-	m->compute_ii = ii.ii;
-	m->compute_depth = ii.depth;
+	x->n_tiles = sy_num(1);
+	m->compute_at = r->entries->len;
+	x->compute_ii = ii.ii;
+	x->compute_depth = ii.depth;
 	m->ii_reason = ii.reason;
-	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1, 0,
-		    &best, error))
+	if (!slowest(r, design->pe->code, sy_module_code_pe_names, -1,
+		    sy_num(0), &best, error))
 		return FALSE;
-	add_count(r, m, &best, 1);
+	add_count(r, m, &best, sy_num(1));
 	for (guint s = 0; s < facts->stmts->len; s++) {
 		const SyPeStmt *st = g_ptr_array_index(facts->stmts, s);
 		const SyPeAccess *w = g_ptr_array_index(st->accesses, 0);
+		SyReal n = instances(t, st, runs[s]);
 		guint ops = 0;
 
 		for (guint k = 0; k < st->ops->len; k++)
 			ops += ((const SyPeOp *)g_ptr_array_index(st->ops, k))
 				       ->count;
-		r->in->instances += instances(st, runs[s]);
-		r->in->ops += instances(st, runs[s]) * ops;
+		r->instances = sy_real_add(t, r->instances, n);
+		r->ops = sy_real_add(
+			t, r->ops, sy_real_mul(t, n, sy_real((double)ops)));
 		r->in->flops |= !w->plain_array->integer;
 	}
-	r->in->slots = (double)design->grid->count * ii.lanes;
+	r->slots = sy_real_mul(t,
+		sy_real_of(t, sy_num_i64(t, &design->grid->count)),
+		sy_real_of(t, ii.lanes));
 	r->in->dsp_per_mac = sy_latency_dsp_per_mac(facts);
 	return TRUE;
 }
@@ -188,35 +226,36 @@ typedef struct {
 	Reader *r;
 	const SyIoPathFacts *f;
 	const SyCode *intra;
-	const SyLatencyIi *ii;
+	SyWalkPipe pipe;
 	int along;
-	gint64 at;
-	gint64 n_tiles;
+	SyNum at;
+	SyNum n_tiles;
 	SyLatencyModule *m;
 } Tiles;
 
-static const char *const tile_names[8] = {"sy_t0", "sy_t1", "sy_t2",
-	"sy_t3", "sy_t4", "sy_t5", "sy_t6", "sy_t7"};
+static const char *const tile_names[8] = {
+	"sy_t0", "sy_t1", "sy_t2", "sy_t3", "sy_t4", "sy_t5", "sy_t6", "sy_t7"};
 
 /* times tiles at args (the same counts at each): intra_trans's counts
  * there, its slowest PE or line. */
-static gboolean tiles_at(Tiles *t, const gint64 *args, guint n,
-	gint64 times, GError **error)
+static gboolean tiles_at(
+	Tiles *t, const SyNum *args, guint n, SyNum times, GError **error)
 {
 	Reader *r = t->r;
-	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
+	SyWalkCount best = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
 	guint bound = 0;
 	gboolean ok = TRUE;
 
-	t->n_tiles += times;
+	t->n_tiles = sy_num_add(tape_of(r), t->n_tiles, times);
 	if (!t->intra)
 		return TRUE;
 	for (guint d = 0; d < n && d < G_N_ELEMENTS(tile_names) && ok; d++) {
 		ok = sy_walk_env_push(&r->env, tile_names[d], args[d]);
 		bound += ok;
 	}
-	ok = ok && slowest(r, t->intra, sy_module_code_p_names, t->along,
-			   t->at, &best, error);
+	ok = ok &&
+		slowest(r, t->intra, sy_module_code_p_names, t->along, t->at,
+			&best, error);
 	while (bound--)
 		sy_walk_env_pop(&r->env);
 	if (ok)
@@ -224,10 +263,10 @@ static gboolean tiles_at(Tiles *t, const gint64 *args, guint n,
 	return ok;
 }
 
-static gboolean tile_at(const gint64 *args, guint n, gpointer data,
-	GError **error)
+static gboolean tile_at(
+	const SyNum *args, guint n, gpointer data, GError **error)
 {
-	return tiles_at(data, args, n, 1, error);
+	return tiles_at(data, args, n, sy_num(1), error);
 }
 
 static gboolean cannot_tile(GError **error)
@@ -251,10 +290,10 @@ static gboolean has_pipeline(const SyCode *code)
 		return FALSE;
 	case SY_CODE_FOR:
 		return code->pragma == SY_CODE_PRAGMA_PIPELINE ||
-		       has_pipeline(code->body);
+			has_pipeline(code->body);
 	case SY_CODE_IF:
 		return has_pipeline(code->body) ||
-		       has_pipeline(code->else_body);
+			has_pipeline(code->else_body);
 	case SY_CODE_MARK: return has_pipeline(code->body);
 	case SY_CODE_USER: return FALSE;
 	}
@@ -265,13 +304,9 @@ static gboolean has_pipeline(const SyCode *code)
  * or a guard does. */
 static gboolean reads_tile(const SyCode *code)
 {
-	char name[16];
-
-	for (guint d = 0; d < 8; d++) {
-		g_snprintf(name, sizeof(name), "sy_t%u", d);
-		if (sy_walk_depends(code, name))
+	for (guint d = 0; d < G_N_ELEMENTS(tile_names); d++)
+		if (sy_walk_depends(code, tile_names[d]))
 			return TRUE;
-	}
 	return FALSE;
 }
 
@@ -279,26 +314,29 @@ static gboolean reads_tile(const SyCode *code)
  * tile it is: their number counted as the tile loops' statement runs
  * (a loop of constant bounds multiplies its body's), one tile's compute
  * counts standing for all.  FALSE (nothing done) where it cannot. */
-static gboolean tiles_closed(Reader *r, SyLatencyModule *m, Tiles *t,
-	gboolean *done, GError **error)
+static gboolean tiles_closed(
+	Reader *r, SyLatencyModule *m, Tiles *t, gboolean *done, GError **error)
 {
-	SyWalkCount points = {0, 0, 0, NULL, NULL, {1, 0}};
-	SyWalkCount best = {0, 0, 0, NULL, NULL, {t->ii->ii, t->ii->depth}};
+	SyWalkCount points = {
+		sy_num(0), sy_num(0), 0, NULL, NULL, {sy_num(1), sy_num(0)}};
+	SyWalkCount best = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
+	gboolean some;
 
 	*done = FALSE;
 	if (has_pipeline(t->f->tiles) || (t->intra && reads_tile(t->intra)))
 		return TRUE;
 	if (!sy_walk_count(t->f->tiles, &r->env, &points, error))
 		return FALSE;
+	some = sy_num_holds(tape_of(r), points.issue);
 	/* A bound of intra_trans that reads the tile loops' own
 	 * iterators: enumerate (the caller does). */
-	if (t->intra && points.issue &&
+	if (t->intra && some &&
 		!slowest(r, t->intra, sy_module_code_p_names, t->along, t->at,
 			&best, NULL))
 		return TRUE;
 	*done = TRUE;
-	m->n_tiles = points.issue;
-	if (t->intra && points.issue)
+	t->n_tiles = points.issue;
+	if (t->intra && some)
 		add_count(r, m, &best, points.issue);
 	return TRUE;
 }
@@ -310,28 +348,43 @@ typedef struct {
 	const SyCode *tile;
 } Nest;
 
-static gboolean nest_of(const SyCode *code, Nest *nest)
+/* One loop of the nest: its start a constant, and unless it runs
+ * once, its step 1 and its trip count positive. */
+static gboolean nest_loop(Reader *r, const SyCode *code, SyWalkRanges *b)
 {
-	SyWalkRanges *b = &nest->loops;
+	SyTape *t = tape_of(r);
+	SyNum trip;
 
-	for (code = sy_walk_through(code); code && code->kind == SY_CODE_FOR;
-		code = sy_walk_through(code->body)) {
-		if (b->n == G_N_ELEMENTS(b->name) ||
-			code->init->kind != SY_CODE_EXPR_INT ||
-			(!code->degenerate &&
-				(code->trip <= 0 || !code->inc ||
-					code->inc->kind != SY_CODE_EXPR_INT ||
-					code->inc->value != 1)))
+	if (b->n == G_N_ELEMENTS(b->name) ||
+		code->init->kind != SY_CODE_EXPR_INT)
+		return FALSE;
+	b->name[b->n] = code->name;
+	b->lo[b->n] = sy_num_i64(t, &code->init->value);
+	b->hi[b->n] = b->lo[b->n];
+	if (!code->degenerate) {
+		if (!sy_walk_trip(code, &r->env, &trip) ||
+			!sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)) ||
+			!code->inc || code->inc->kind != SY_CODE_EXPR_INT ||
+			!sy_num_holds(t,
+				sy_num_eq(t, sy_num_i64(t, &code->inc->value),
+					sy_num(1))))
 			return FALSE;
-		b->name[b->n] = code->name;
-		b->lo[b->n] = code->init->value;
-		b->hi[b->n] = code->init->value +
-			      (code->degenerate ? 0 : code->trip - 1);
-		b->n++;
+		b->hi[b->n] = sy_num_add(
+			t, b->lo[b->n], sy_num_sub(t, trip, sy_num(1)));
 	}
+	b->n++;
+	return TRUE;
+}
+
+static gboolean nest_of(Reader *r, const SyCode *code, Nest *nest)
+{
+	for (code = sy_walk_through(code); code && code->kind == SY_CODE_FOR;
+		code = sy_walk_through(code->body))
+		if (!nest_loop(r, code, &nest->loops))
+			return FALSE;
 	nest->tile = code;
 	return code && code->kind == SY_CODE_USER && code->args &&
-	       code->args->len <= G_N_ELEMENTS(tile_names);
+		code->args->len <= G_N_ELEMENTS(tile_names);
 }
 
 static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
@@ -348,12 +401,12 @@ static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
 static gboolean expr_uniform(
 	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
 {
-	gint64 lo, hi;
+	SyNum lo, hi;
 
 	if (!e || !reads_any(e, ranges))
 		return TRUE;
 	if (sy_walk_range(e, ranges, env, &lo, &hi))
-		return lo == hi;
+		return sy_num_holds(env->tape, sy_num_eq(env->tape, lo, hi));
 	if (e->kind != SY_CODE_EXPR_OP)
 		return FALSE;
 	for (guint k = 0; k < e->n_args; k++)
@@ -378,13 +431,13 @@ static gboolean code_uniform(
 		return TRUE;
 	case SY_CODE_FOR:
 		return expr_uniform(code->init, ranges, env) &&
-		       expr_uniform(code->cond, ranges, env) &&
-		       expr_uniform(code->inc, ranges, env) &&
-		       code_uniform(code->body, ranges, env);
+			expr_uniform(code->cond, ranges, env) &&
+			expr_uniform(code->inc, ranges, env) &&
+			code_uniform(code->body, ranges, env);
 	case SY_CODE_IF:
 		return expr_uniform(code->cond, ranges, env) &&
-		       code_uniform(code->body, ranges, env) &&
-		       code_uniform(code->else_body, ranges, env);
+			code_uniform(code->body, ranges, env) &&
+			code_uniform(code->else_body, ranges, env);
 	case SY_CODE_MARK: return code_uniform(code->body, ranges, env);
 	case SY_CODE_USER: return TRUE;
 	}
@@ -396,24 +449,25 @@ static gboolean code_uniform(
 static gboolean box_uniform(Tiles *t, const Nest *nest)
 {
 	Reader *r = t->r;
-	SyWalkRanges tiles = {{0}, {0}, {0}, 0};
-	gint64 n = pe_count(r->design->grid, t->along);
+	SyWalkRanges tiles = {{0}, {{0}}, {{0}}, 0};
+	SyWalkCount none = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
+	gint64 n;
 	gboolean ok = TRUE;
 
 	for (guint d = 0; d < nest->tile->args->len; d++) {
 		const SyCodeExpr *e = g_ptr_array_index(nest->tile->args, d);
 
 		tiles.name[d] = tile_names[d];
-		if (!e || !sy_walk_range(e, &nest->loops, &r->env,
-				  &tiles.lo[d], &tiles.hi[d]))
+		if (!e ||
+			!sy_walk_range(e, &nest->loops, &r->env, &tiles.lo[d],
+				&tiles.hi[d]))
 			return FALSE;
 		tiles.n++;
 	}
-	if (n > SY_LAT_MAX_INSTANCES)
-		n = 1;
+	n = instances_run(r, &none, t->along);
 	for (gint64 k = 0; k < n && ok; k++) {
 		ok = bind_pe(r, sy_module_code_p_names, k, t->along, t->at) &&
-		     code_uniform(t->intra, &tiles, &r->env);
+			code_uniform(t->intra, &tiles, &r->env);
 		unbind_pe(r);
 	}
 	return ok;
@@ -425,21 +479,30 @@ static gboolean box_uniform(Tiles *t, const Nest *nest)
  * read them). */
 static gboolean boxes(Tiles *t, Nest *nest, GError **error)
 {
+	SyTape *tp = tape_of(t->r);
 	SyWalkRanges *b = &nest->loops;
-	gint64 volume = 1, args[8], lo, hi;
+	SyNum volume = sy_num(1), args[8], lo, hi, half;
 	guint widest = 0, d;
 	gboolean ok = TRUE;
 
 	for (d = 0; d < b->n; d++) {
-		volume *= b->hi[d] - b->lo[d] + 1;
-		if (b->hi[d] - b->lo[d] > b->hi[widest] - b->lo[widest])
+		SyNum side = sy_num_sub(tp, b->hi[d], b->lo[d]);
+
+		volume = sy_num_mul(
+			tp, volume, sy_num_add(tp, side, sy_num(1)));
+		if (sy_num_holds(tp,
+			    sy_num_lt(tp,
+				    sy_num_sub(
+					    tp, b->hi[widest], b->lo[widest]),
+				    side)))
 			widest = d;
 	}
-	if (volume == 1 || box_uniform(t, nest)) {
+	if (sy_num_holds(tp, sy_num_eq(tp, volume, sy_num(1))) ||
+		box_uniform(t, nest)) {
 		for (d = 0; d < b->n && ok; d++)
 			ok = sy_walk_env_push(&t->r->env, b->name[d], b->lo[d]);
 		for (guint k = 0; ok && k < nest->tile->args->len; k++)
-			ok = sy_walk_eval(g_ptr_array_index(nest->tile->args, k),
+			ok = sy_walk_num(g_ptr_array_index(nest->tile->args, k),
 				&t->r->env, &args[k]);
 		while (d--)
 			sy_walk_env_pop(&t->r->env);
@@ -449,180 +512,287 @@ static gboolean boxes(Tiles *t, Nest *nest, GError **error)
 	}
 	lo = b->lo[widest];
 	hi = b->hi[widest];
-	b->hi[widest] = lo + (hi - lo) / 2;
+	half = sy_num_add(
+		tp, lo, sy_num_div(tp, sy_num_sub(tp, hi, lo), sy_num(2)));
+	b->hi[widest] = half;
 	ok = boxes(t, nest, error);
 	b->hi[widest] = hi;
-	b->lo[widest] = lo + (hi - lo) / 2 + 1;
+	b->lo[widest] = sy_num_add(tp, half, sy_num(1));
 	ok = ok && boxes(t, nest, error);
 	b->lo[widest] = lo;
 	return ok;
 }
 
-static gboolean read_tiles(Reader *r, SyLatencyModule *m, Tiles *t,
-	GError **error)
+static gboolean read_tiles(
+	Reader *r, SyLatencyModule *m, Nums *x, Tiles *t, GError **error)
 {
-	Nest nest = {{{0}, {0}, {0}, 0}, NULL};
+	Nest nest = {{{0}, {{0}}, {{0}}, 0}, NULL};
 	gboolean done = FALSE;
 
-	m->compute_at = r->in->n_counts;
+	m->compute_at = r->entries->len;
 	t->m = m;
+	t->n_tiles = sy_num(0);
 	if (!r->by_tile && !tiles_closed(r, m, t, &done, error))
 		return FALSE;
-	if (!r->by_tile && done)
-		return TRUE;
-	if (!r->by_tile && !has_pipeline(t->f->tiles) &&
-		nest_of(t->f->tiles, &nest)) {
-		if (!boxes(t, &nest, error))
+	if (!(!r->by_tile && done)) {
+		if (!r->by_tile && !has_pipeline(t->f->tiles) &&
+			nest_of(r, t->f->tiles, &nest)) {
+			if (!boxes(t, &nest, error))
+				return FALSE;
+		} else if (!sy_walk_points(
+				   t->f->tiles, &r->env, tile_at, t, error))
 			return FALSE;
-	} else if (!sy_walk_points(t->f->tiles, &r->env, tile_at, t, error))
-		return FALSE;
-	m->n_tiles = t->n_tiles;
+	}
+	x->n_tiles = t->n_tiles;
 	return TRUE;
 }
 
 /* An I/O module: hls-io.c's loops. */
-static gboolean read_io(
-	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
+	Nums *x, GError **error)
 {
 	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
 	const SyDesignGrid *g = r->design->grid;
-	gint64 words, chains = g->count / g->pe[0], length = g->pe[0];
-	SyLatencyIi move, intra = {1, 0, NULL, 1};
-	Tiles t = {r, f, NULL, &intra, -1, 0, 0, NULL};
+	SyTape *tp = tape_of(r);
+	SyLatencyIi move;
+	SyLatencyIi intra = {sy_num(1), sy_num(0), NULL, sy_num(1)};
+	Tiles t = {r, f, NULL, {sy_num(1), sy_num(0)}, -1, sy_num(0), sy_num(0),
+		NULL};
+	SyNum words, units, length, chains;
 
 	if (!f) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
 			"latency: no I/O facts for %s", mod->name);
 		return FALSE;
 	}
-	words = f->box_words;
+	words = sy_num_i64(tp, &f->box_words);
+	length = sy_num_i64(tp, &g->pe[0]);
+	chains = sy_num_div(tp, sy_num_i64(tp, &g->count), length);
 	m->in = mod->path->in;
 	m->out = !mod->path->in;
 	sy_latency_ii_move(mod->level == 3, &move);
-	m->load_ii = move.ii;
-	m->load_depth = move.depth;
-	m->load_entries = 1;
+	x->load_ii = move.ii;
+	x->load_depth = move.depth;
+	x->load_entries = sy_num(1);
 	if (mod->level == 3) {
 		/* A burst of a tile's units' boxes: sy_u, sy_w, flattened. */
-		m->load_iters = f->units * words;
-		m->dram_bits = m->load_iters * (gint64)f->pack *
-			       f->path->plain_array->bits;
+		x->load_iters = sy_num_mul(
+			tp, sy_num_i64(tp, &f->units), words);
+		x->dram_bits = sy_num_mul(tp,
+			sy_num_mul(tp, x->load_iters, sy_num_u32(tp, &f->pack)),
+			sy_num(f->path->plain_array->bits));
 	} else if (!mod->buffers->len) {
 		/* Interior L2: a chain's words passed on (the first chain,
 		 * idx 0, passes them all); outputs pass their own, then
 		 * those of the chains after them, two loops. */
-		m->load_iters = (mod->boundary ? 1 : chains) * length * words;
-		m->load_entries = !mod->path->in && !mod->boundary ? 2 : 1;
+		x->load_iters = sy_num_mul(tp,
+			sy_num_mul(
+				tp, mod->boundary ? sy_num(1) : chains, length),
+			words);
+		x->load_entries = sy_num(
+			!mod->path->in && !mod->boundary ? 2 : 1);
 	} else {
 		/* inter_trans: its box and those of the modules after it
 		 * on the chain (the first one's are all of them). */
-		gint64 units = mod->path->exterior ? f->units : length;
-
+		units = mod->path->exterior ? sy_num_i64(tp, &f->units)
+					    : length;
 		m->buffered = TRUE;
 		m->ping_pong = f->ping_pong[mod->boundary != 0];
-		m->load_iters = mod->boundary ? words : units * words;
-		m->load_entries =
-			!mod->path->in && !mod->boundary && units > 1 ? 2 : 1;
-		sy_latency_ii_intra(f, FALSE, &intra);
+		x->load_iters = mod->boundary ? words
+					      : sy_num_mul(tp, units, words);
+		x->load_entries = sy_num(!mod->path->in && !mod->boundary &&
+					sy_num_holds(tp,
+						sy_num_lt(tp, sy_num(1), units))
+				? 2
+				: 1);
+		sy_latency_ii_intra(f, FALSE, &intra, tp);
 		t.intra = f->intra;
+		t.pipe = (SyWalkPipe){intra.ii, intra.depth};
 		if (mod->path->exterior) {
 			t.along = (int)f->along;
-			t.at = mod->path->in ? 0 : g->pe[f->along] - 1;
+			t.at = mod->path->in
+				? sy_num(0)
+				: sy_num_sub(tp,
+					  sy_num_i64(tp, &g->pe[f->along]),
+					  sy_num(1));
 		}
-		m->compute_ii = intra.ii;
-		m->compute_depth = intra.depth;
+		x->compute_ii = intra.ii;
+		x->compute_depth = intra.depth;
 		m->ii_reason = intra.reason;
 	}
-	return read_tiles(r, m, &t, error);
+	return read_tiles(r, m, x, &t, error);
 }
 
 /* A dummy: the dropping one's code, or nothing (head and tail dummies
  * only name their FIFOs). */
-static gboolean read_dummy(
-	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+static gboolean read_dummy(Reader *r, const SyModule *mod, SyLatencyModule *m,
+	Nums *x, GError **error)
 {
 	const SyIoPathFacts *f = sy_io_facts_path(r->design->io, mod->path);
 	SyLatencyIi ii;
-	SyWalkCount best = {0, 0, 0, NULL, NULL, {1, 0}};
+	SyWalkCount best = {
+		sy_num(0), sy_num(0), 0, NULL, NULL, {sy_num(1), sy_num(0)}};
 
-	m->n_tiles = 1;
-	m->compute_at = r->in->n_counts;
+	x->n_tiles = sy_num(1);
+	m->compute_at = r->entries->len;
 	if (!f || !mod->code) {
-		add_count(r, m, NULL, 1);
+		add_count(r, m, NULL, sy_num(1));
 		return TRUE;
 	}
-	sy_latency_ii_intra(f, TRUE, &ii);
-	m->compute_ii = ii.ii;
-	m->compute_depth = ii.depth;
+	sy_latency_ii_intra(f, TRUE, &ii, tape_of(r));
+	x->compute_ii = ii.ii;
+	x->compute_depth = ii.depth;
 	m->ii_reason = ii.reason;
 	best.pipe = (SyWalkPipe){ii.ii, ii.depth};
-	if (!slowest(r, mod->code, sy_module_code_p_names, -1, 0, &best, error))
+	if (!slowest(r, mod->code, sy_module_code_p_names, -1, sy_num(0), &best,
+		    error))
 		return FALSE;
-	add_count(r, m, &best, 1);
+	add_count(r, m, &best, sy_num(1));
 	return TRUE;
 }
 
-static gboolean read_module(
-	Reader *r, const SyModule *mod, SyLatencyModule *m, GError **error)
+static gboolean read_module(Reader *r, const SyModule *mod, SyLatencyModule *m,
+	Nums *x, GError **error)
 {
-	m->load_ii = m->compute_ii = 1;
+	x->load_ii = x->compute_ii = sy_num(1);
 	switch (mod->kind) {
-	case SY_MODULE_PE: return read_pe(r, m, error);
-	case SY_MODULE_DUMMY: return read_dummy(r, mod, m, error);
+	case SY_MODULE_PE: return read_pe(r, m, x, error);
+	case SY_MODULE_DUMMY: return read_dummy(r, mod, m, x, error);
 	case SY_MODULE_IO:
-	case SY_MODULE_DRAIN: return read_io(r, mod, m, error);
+	case SY_MODULE_DRAIN: return read_io(r, mod, m, x, error);
 	}
 	return FALSE;
 }
 
 /* The DRAM ports' bytes: their words (the m_axi depth) of pack
- * elements. */
-static double offchip_bytes(const SyDesign *design)
+ * elements (x 1/8, exactly / 8). */
+static SyReal offchip_bytes(Reader *r)
 {
-	double bytes = 0;
+	const SyDesign *design = r->design;
+	SyTape *t = tape_of(r);
+	SyReal bytes = sy_real(0);
 
 	for (guint k = 0; k < design->kernel->ports->len; k++) {
-		const SyDesignPort *p = g_ptr_array_index(design->kernel->ports, k);
-		const SyDesignArray *x =
-			g_ptr_array_index(design->kernel->arrays, p->array);
+		const SyDesignPort *p = g_ptr_array_index(
+			design->kernel->ports, k);
+		const SyDesignArray *x = g_ptr_array_index(
+			design->kernel->arrays, p->array);
+		SyReal b = sy_real_mul(t,
+			sy_real_mul(t,
+				sy_real_mul(t,
+					sy_real_of(t, sy_num_i64(t, &p->words)),
+					sy_real_of(t, sy_num_u32(t, &p->pack))),
+				sy_real((double)x->bits)),
+			sy_real(0.125));
 
-		bytes += (double)p->words * p->pack * x->bits / 8;
+		bytes = sy_real_add(t, bytes, b);
 	}
 	return bytes;
 }
 
-static SyLatencyInputs *read_inputs(
-	const SyDesign *design, gboolean by_tile, GError **error)
+/* An output field gets a number's value, and the tape's store of it. */
+static void put_i64(SyTape *t, gint64 *field, SyNum v)
 {
-	Reader r = {design, g_new0(SyLatencyInputs, 1), 0, {{0}, {0}, 0},
-		by_tile};
+	*field = v.v;
+	sy_tape_store_i64(t, v, field);
+}
+
+static void put_u32(SyTape *t, guint *field, SyNum v)
+{
+	*field = (guint)v.v;
+	sy_tape_store_u32(t, v, field);
+}
+
+static void put_real(SyTape *t, double *field, SyReal v)
+{
+	*field = v.v;
+	sy_tape_store_real(t, v, field);
+}
+
+/* The numbers into in's fields, where the tape replays them. */
+static void put_numbers(Reader *r)
+{
+	SyLatencyInputs *in = r->in;
+	SyTape *t = tape_of(r);
+
+	for (guint k = 0; k < in->n_modules; k++) {
+		SyLatencyModule *m = &in->modules[k];
+		const Nums *x = &r->nums[k];
+
+		put_i64(t, &m->n_tiles, x->n_tiles);
+		put_i64(t, &m->load_iters, x->load_iters);
+		put_i64(t, &m->load_entries, x->load_entries);
+		put_u32(t, &m->load_ii, x->load_ii);
+		put_u32(t, &m->load_depth, x->load_depth);
+		put_i64(t, &m->dram_bits, x->dram_bits);
+		put_u32(t, &m->compute_ii, x->compute_ii);
+		put_u32(t, &m->compute_depth, x->compute_depth);
+	}
+	in->n_counts = r->entries->len;
+	in->issue = g_new0(gint64, in->n_counts + 1);
+	in->depth = g_new0(gint64, in->n_counts + 1);
+	in->times = g_new0(gint64, in->n_counts + 1);
+	for (guint k = 0; k < r->entries->len; k++) {
+		const Entry *e = &g_array_index(r->entries, Entry, k);
+
+		put_i64(t, &in->issue[k], e->issue);
+		put_i64(t, &in->depth[k], e->depth);
+		put_i64(t, &in->times[k], e->times);
+	}
+	put_real(t, &in->instances, r->instances);
+	put_real(t, &in->ops, r->ops);
+	put_real(t, &in->slots, r->slots);
+	put_real(t, &in->offchip_bytes, r->offchip);
+}
+
+static SyLatencyInputs *read_inputs(
+	const SyDesign *design, gboolean by_tile, SyTape *tape, GError **error)
+{
+	Reader r = {design, g_new0(SyLatencyInputs, 1), NULL,
+		g_array_new(FALSE, FALSE, sizeof(Entry)), {0, 0}, {0, 0},
+		{0, 0}, {0, 0}, {{0}, {{0}}, 0, tape}, by_tile};
+	gboolean ok = TRUE;
 
 	if (!design->pe || !design->pe->code || !design->pe_facts ||
 		!design->io || !design->kernel || !design->grid) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
 			"latency: the design has no modules' code yet");
+		ok = FALSE;
+	}
+	if (ok) {
+		r.in->n_modules = design->modules->len;
+		r.in->modules = g_new0(SyLatencyModule, r.in->n_modules);
+		r.nums = g_new0(Nums, r.in->n_modules + 1);
+	}
+	for (guint k = 0; ok && k < r.in->n_modules; k++)
+		ok = read_module(&r, g_ptr_array_index(design->modules, k),
+			&r.in->modules[k], &r.nums[k], error);
+	if (ok) {
+		r.offchip = offchip_bytes(&r);
+		put_numbers(&r);
+	}
+	g_array_unref(r.entries);
+	g_free(r.nums);
+	if (!ok) {
 		sy_latency_inputs_free(r.in);
 		return NULL;
 	}
-	r.in->n_modules = design->modules->len;
-	r.in->modules = g_new0(SyLatencyModule, r.in->n_modules);
-	for (guint k = 0; k < r.in->n_modules; k++)
-		if (!read_module(&r, g_ptr_array_index(design->modules, k),
-			    &r.in->modules[k], error)) {
-			sy_latency_inputs_free(r.in);
-			return NULL;
-		}
-	r.in->offchip_bytes = offchip_bytes(design);
 	return r.in;
 }
 
 SyLatencyInputs *sy_latency_inputs_new(const SyDesign *design, GError **error)
 {
-	return read_inputs(design, FALSE, error);
+	return read_inputs(design, FALSE, NULL, error);
 }
 
 SyLatencyInputs *sy_latency_inputs_new_by_tile(
 	const SyDesign *design, GError **error)
 {
-	return read_inputs(design, TRUE, error);
+	return read_inputs(design, TRUE, NULL, error);
+}
+
+SyLatencyInputs *sy_latency_inputs_record(
+	const SyDesign *design, SyTape *tape, GError **error)
+{
+	return read_inputs(design, FALSE, tape, error);
 }

@@ -3,7 +3,7 @@
 
 #include "comm/design.h"
 
-gboolean sy_walk_env_push(SyWalkEnv *env, const char *name, gint64 value)
+gboolean sy_walk_env_push(SyWalkEnv *env, const char *name, SyNum value)
 {
 	if (env->n == SY_WALK_MAX_NAMES)
 		return FALSE;
@@ -17,7 +17,7 @@ void sy_walk_env_pop(SyWalkEnv *env)
 	env->n--;
 }
 
-static gboolean lookup(const SyWalkEnv *env, const char *name, gint64 *v)
+static gboolean lookup(const SyWalkEnv *env, const char *name, SyNum *v)
 {
 	/* Innermost first: an iterator hides a parameter of its name. */
 	for (guint k = env->n; k-- > 0;)
@@ -28,82 +28,100 @@ static gboolean lookup(const SyWalkEnv *env, const char *name, gint64 *v)
 	return FALSE;
 }
 
-/* Floor and remainder of C's division towards minus infinity. */
-static gint64 floor_div(gint64 a, gint64 b)
-{
-	gint64 q = a / b;
-
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-static gboolean eval_nary(SyCodeOp op, gint64 *a, guint n, gint64 *v)
+static gboolean eval_nary(
+	SyTape *t, SyCodeOp op, const SyNum *a, guint n, SyNum *v)
 {
 	*v = a[0];
 	for (guint k = 1; k < n; k++)
-		*v = op == SY_CODE_OP_MAX ? MAX(*v, a[k]) : MIN(*v, a[k]);
+		*v = op == SY_CODE_OP_MAX ? sy_num_max(t, *v, a[k])
+					  : sy_num_min(t, *v, a[k]);
 	return TRUE;
 }
 
-static gboolean eval_binary(SyCodeOp op, gint64 a, gint64 b, gint64 *v)
+static gboolean eval_binary(SyTape *t, SyCodeOp op, SyNum a, SyNum b, SyNum *v)
 {
 	switch (op) {
 	case SY_CODE_OP_AND:
-	case SY_CODE_OP_AND_THEN: *v = a && b; return TRUE;
+	case SY_CODE_OP_AND_THEN: *v = sy_num_and(t, a, b); return TRUE;
 	case SY_CODE_OP_OR:
-	case SY_CODE_OP_OR_ELSE: *v = a || b; return TRUE;
-	case SY_CODE_OP_ADD: *v = a + b; return TRUE;
-	case SY_CODE_OP_SUB: *v = a - b; return TRUE;
-	case SY_CODE_OP_MUL: *v = a * b; return TRUE;
-	case SY_CODE_OP_EQ: *v = a == b; return TRUE;
-	case SY_CODE_OP_LE: *v = a <= b; return TRUE;
-	case SY_CODE_OP_LT: *v = a < b; return TRUE;
-	case SY_CODE_OP_GE: *v = a >= b; return TRUE;
-	case SY_CODE_OP_GT: *v = a > b; return TRUE;
+	case SY_CODE_OP_OR_ELSE: *v = sy_num_or(t, a, b); return TRUE;
+	case SY_CODE_OP_ADD: *v = sy_num_add(t, a, b); return TRUE;
+	case SY_CODE_OP_SUB: *v = sy_num_sub(t, a, b); return TRUE;
+	case SY_CODE_OP_MUL: *v = sy_num_mul(t, a, b); return TRUE;
+	case SY_CODE_OP_EQ: *v = sy_num_eq(t, a, b); return TRUE;
+	case SY_CODE_OP_LE: *v = sy_num_le(t, a, b); return TRUE;
+	case SY_CODE_OP_LT: *v = sy_num_lt(t, a, b); return TRUE;
+	case SY_CODE_OP_GE: *v = sy_num_le(t, b, a); return TRUE;
+	case SY_CODE_OP_GT: *v = sy_num_lt(t, b, a); return TRUE;
 	default: break;
 	}
-	if (!b)
-		return FALSE;
 	switch (op) {
 	case SY_CODE_OP_DIV:
-	case SY_CODE_OP_PDIV_Q: *v = a / b; return TRUE;
-	case SY_CODE_OP_FDIV_Q: *v = floor_div(a, b); return TRUE;
+	case SY_CODE_OP_PDIV_Q:
+	case SY_CODE_OP_FDIV_Q:
 	case SY_CODE_OP_PDIV_R:
-	case SY_CODE_OP_ZDIV_R: *v = a % b; return TRUE;
+	case SY_CODE_OP_ZDIV_R: break;
 	default: return FALSE;
 	}
+	if (!sy_num_holds(t, b))
+		return FALSE;
+	if (op == SY_CODE_OP_FDIV_Q)
+		*v = sy_num_fdiv(t, a, b);
+	else if (op == SY_CODE_OP_PDIV_R || op == SY_CODE_OP_ZDIV_R)
+		*v = sy_num_mod(t, a, b);
+	else
+		*v = sy_num_div(t, a, b);
+	return TRUE;
 }
 
-gboolean sy_walk_eval(const SyCodeExpr *e, const SyWalkEnv *env, gint64 *v)
+gboolean sy_walk_num(const SyCodeExpr *e, const SyWalkEnv *env, SyNum *v)
 {
-	gint64 a[8] = {0};
+	SyNum a[8]; /* set below for the n_args read */
 
 	if (e->kind == SY_CODE_EXPR_INT) {
-		*v = e->value;
+		*v = sy_num_i64(env->tape, &e->value);
 		return TRUE;
 	}
 	if (e->kind == SY_CODE_EXPR_ID)
 		return lookup(env, e->name, v);
 	if (e->op == SY_CODE_OP_COND || e->op == SY_CODE_OP_SELECT) {
-		if (!sy_walk_eval(e->args[0], env, a))
+		if (!sy_walk_num(e->args[0], env, a))
 			return FALSE;
-		return sy_walk_eval(e->args[a[0] ? 1 : 2], env, v);
+		return sy_walk_num(
+			e->args[sy_num_holds(env->tape, a[0]) ? 1 : 2], env, v);
 	}
 	if (e->n_args > G_N_ELEMENTS(a))
 		return FALSE;
 	for (guint k = 0; k < e->n_args; k++)
-		if (!sy_walk_eval(e->args[k], env, &a[k]))
+		if (!sy_walk_num(e->args[k], env, &a[k]))
 			return FALSE;
 	if (e->op == SY_CODE_OP_MAX || e->op == SY_CODE_OP_MIN)
-		return eval_nary(e->op, a, e->n_args, v);
+		return eval_nary(env->tape, e->op, a, e->n_args, v);
 	if (e->op == SY_CODE_OP_MINUS) {
-		*v = -a[0];
+		*v = sy_num_neg(env->tape, a[0]);
 		return TRUE;
 	}
-	return e->n_args == 2 && eval_binary(e->op, a[0], a[1], v);
+	return e->n_args == 2 && eval_binary(env->tape, e->op, a[0], a[1], v);
+}
+
+gboolean sy_walk_eval(const SyCodeExpr *e, const SyWalkEnv *env, gint64 *v)
+{
+	SyNum n;
+
+	if (!sy_walk_num(e, env, &n))
+		return FALSE;
+	*v = n.v;
+	return TRUE;
+}
+
+gboolean sy_walk_trip(const SyCode *code, const SyWalkEnv *env, SyNum *trip)
+{
+	*trip = sy_num_i64(env->tape, &code->trip);
+	return sy_num_holds(env->tape, sy_num_le(env->tape, sy_num(0), *trip));
 }
 
 static gboolean range_id(const SyCodeExpr *e, const SyWalkRanges *ranges,
-	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+	const SyWalkEnv *env, SyNum *lo, SyNum *hi)
 {
 	for (guint k = 0; k < ranges->n; k++)
 		if (!g_strcmp0(ranges->name[k], e->name)) {
@@ -117,87 +135,120 @@ static gboolean range_id(const SyCodeExpr *e, const SyWalkRanges *ranges,
 	return TRUE;
 }
 
-/* A comparison over intervals: definite (a point) where every pair of
- * values agrees, else [0, 1]. */
-static void range_compare(SyCodeOp op, const gint64 *lo, const gint64 *hi,
-	gint64 *rlo, gint64 *rhi)
+/* A comparison over intervals: 1 where every pair of values makes it
+ * hold, 0 where none does, else [0, 1]: lo is "always", hi is "not
+ * never". */
+static void range_compare(SyTape *t, SyCodeOp op, const SyNum *lo,
+	const SyNum *hi, SyNum *rlo, SyNum *rhi)
 {
-	gboolean yes = FALSE, no = FALSE;
+	SyNum yes = sy_num(0), no = sy_num(0);
 
 	switch (op) {
-	case SY_CODE_OP_LE: yes = hi[0] <= lo[1]; no = lo[0] > hi[1]; break;
-	case SY_CODE_OP_LT: yes = hi[0] < lo[1]; no = lo[0] >= hi[1]; break;
-	case SY_CODE_OP_GE: yes = lo[0] >= hi[1]; no = hi[0] < lo[1]; break;
-	case SY_CODE_OP_GT: yes = lo[0] > hi[1]; no = hi[0] <= lo[1]; break;
+	case SY_CODE_OP_LE:
+		yes = sy_num_le(t, hi[0], lo[1]);
+		no = sy_num_lt(t, hi[1], lo[0]);
+		break;
+	case SY_CODE_OP_LT:
+		yes = sy_num_lt(t, hi[0], lo[1]);
+		no = sy_num_le(t, hi[1], lo[0]);
+		break;
+	case SY_CODE_OP_GE:
+		yes = sy_num_le(t, hi[1], lo[0]);
+		no = sy_num_lt(t, hi[0], lo[1]);
+		break;
+	case SY_CODE_OP_GT:
+		yes = sy_num_lt(t, hi[1], lo[0]);
+		no = sy_num_le(t, hi[0], lo[1]);
+		break;
 	case SY_CODE_OP_EQ:
-		yes = lo[0] == hi[0] && lo[1] == hi[1] && lo[0] == lo[1];
-		no = hi[0] < lo[1] || hi[1] < lo[0];
+		yes = sy_num_and(t,
+			sy_num_and(t, sy_num_eq(t, lo[0], hi[0]),
+				sy_num_eq(t, lo[1], hi[1])),
+			sy_num_eq(t, lo[0], lo[1]));
+		no = sy_num_or(t, sy_num_lt(t, hi[0], lo[1]),
+			sy_num_lt(t, hi[1], lo[0]));
 		break;
 	default: break;
 	}
-	*rlo = yes ? 1 : 0;
-	*rhi = no ? 0 : 1;
+	*rlo = yes;
+	*rhi = sy_num_sub(t, sy_num(1), no);
 }
 
-static gboolean range_op(SyCodeOp op, const gint64 *lo, const gint64 *hi,
-	guint n, gint64 *rlo, gint64 *rhi)
+static gboolean range_op(SyTape *t, SyCodeOp op, const SyNum *lo,
+	const SyNum *hi, guint n, SyNum *rlo, SyNum *rhi)
 {
-	gint64 p[4];
+	SyNum p[4];
 
 	switch (op) {
 	case SY_CODE_OP_MAX:
 	case SY_CODE_OP_MIN:
-		return eval_nary(op, (gint64 *)lo, n, rlo) &&
-		       eval_nary(op, (gint64 *)hi, n, rhi);
-	case SY_CODE_OP_MINUS: *rlo = -hi[0]; *rhi = -lo[0]; return TRUE;
+		return eval_nary(t, op, lo, n, rlo) &&
+			eval_nary(t, op, hi, n, rhi);
+	case SY_CODE_OP_MINUS:
+		*rlo = sy_num_neg(t, hi[0]);
+		*rhi = sy_num_neg(t, lo[0]);
+		return TRUE;
 	case SY_CODE_OP_ADD:
-		*rlo = lo[0] + lo[1];
-		*rhi = hi[0] + hi[1];
+		*rlo = sy_num_add(t, lo[0], lo[1]);
+		*rhi = sy_num_add(t, hi[0], hi[1]);
 		return TRUE;
 	case SY_CODE_OP_SUB:
-		*rlo = lo[0] - hi[1];
-		*rhi = hi[0] - lo[1];
+		*rlo = sy_num_sub(t, lo[0], hi[1]);
+		*rhi = sy_num_sub(t, hi[0], lo[1]);
 		return TRUE;
 	case SY_CODE_OP_MUL:
-		p[0] = lo[0] * lo[1];
-		p[1] = lo[0] * hi[1];
-		p[2] = hi[0] * lo[1];
-		p[3] = hi[0] * hi[1];
-		*rlo = MIN(MIN(p[0], p[1]), MIN(p[2], p[3]));
-		*rhi = MAX(MAX(p[0], p[1]), MAX(p[2], p[3]));
+		p[0] = sy_num_mul(t, lo[0], lo[1]);
+		p[1] = sy_num_mul(t, lo[0], hi[1]);
+		p[2] = sy_num_mul(t, hi[0], lo[1]);
+		p[3] = sy_num_mul(t, hi[0], hi[1]);
+		*rlo = sy_num_min(t, sy_num_min(t, p[0], p[1]),
+			sy_num_min(t, p[2], p[3]));
+		*rhi = sy_num_max(t, sy_num_max(t, p[0], p[1]),
+			sy_num_max(t, p[2], p[3]));
 		return TRUE;
 	case SY_CODE_OP_AND:
 	case SY_CODE_OP_AND_THEN:
-		*rlo = lo[0] && lo[1];
-		*rhi = hi[0] && hi[1];
+		*rlo = sy_num_and(t, lo[0], lo[1]);
+		*rhi = sy_num_and(t, hi[0], hi[1]);
 		return TRUE;
 	case SY_CODE_OP_OR:
 	case SY_CODE_OP_OR_ELSE:
-		*rlo = lo[0] || lo[1];
-		*rhi = hi[0] || hi[1];
+		*rlo = sy_num_or(t, lo[0], lo[1]);
+		*rhi = sy_num_or(t, hi[0], hi[1]);
 		return TRUE;
 	case SY_CODE_OP_EQ:
 	case SY_CODE_OP_LE:
 	case SY_CODE_OP_LT:
 	case SY_CODE_OP_GE:
-	case SY_CODE_OP_GT: range_compare(op, lo, hi, rlo, rhi); return TRUE;
+	case SY_CODE_OP_GT: range_compare(t, op, lo, hi, rlo, rhi); return TRUE;
 	case SY_CODE_OP_FDIV_Q:
 		/* Monotone in the dividend for a positive constant divisor. */
-		if (lo[1] != hi[1] || lo[1] <= 0)
+		if (!sy_num_holds(t, sy_num_eq(t, lo[1], hi[1])) ||
+			!sy_num_holds(t, sy_num_lt(t, sy_num(0), lo[1])))
 			return FALSE;
-		return eval_binary(op, lo[0], lo[1], rlo) &&
-		       eval_binary(op, hi[0], lo[1], rhi);
+		return eval_binary(t, op, lo[0], lo[1], rlo) &&
+			eval_binary(t, op, hi[0], lo[1], rhi);
 	default: return FALSE;
 	}
 }
 
-gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
-	const SyWalkEnv *env, gint64 *lo, gint64 *hi)
+/* Whether the n intervals [lo, hi] are all points. */
+static gboolean all_points(SyTape *t, const SyNum *lo, const SyNum *hi, guint n)
 {
-	gint64 a[8] = {0}, b[8] = {0};
+	for (guint k = 0; k < n; k++)
+		if (!sy_num_holds(t, sy_num_eq(t, lo[k], hi[k])))
+			return FALSE;
+	return TRUE;
+}
+
+gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
+	const SyWalkEnv *env, SyNum *lo, SyNum *hi)
+{
+	SyTape *t = env->tape;
+	SyNum a[8], b[8]; /* set below for the n_args read */
 
 	if (e->kind == SY_CODE_EXPR_INT) {
-		*lo = *hi = e->value;
+		*lo = *hi = sy_num_i64(t, &e->value);
 		return TRUE;
 	}
 	if (e->kind == SY_CODE_EXPR_ID)
@@ -210,27 +261,24 @@ gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
 		if (!sy_walk_range(e->args[k], ranges, env, &a[k], &b[k]))
 			return FALSE;
 	if (e->op == SY_CODE_OP_COND || e->op == SY_CODE_OP_SELECT) {
-		if (a[0] != b[0])
+		gboolean yes;
+
+		if (!sy_num_holds(t, sy_num_eq(t, a[0], b[0])))
 			return FALSE;
-		*lo = a[0] ? a[1] : a[2];
-		*hi = a[0] ? b[1] : b[2];
+		yes = sy_num_holds(t, a[0]);
+		*lo = yes ? a[1] : a[2];
+		*hi = yes ? b[1] : b[2];
 		return TRUE;
 	}
-	/* Points: exactly as sy_walk_eval computes them. */
-	{
-		gboolean point = TRUE;
-
-		for (guint k = 0; k < e->n_args; k++)
-			point = point && a[k] == b[k];
-		if (point && e->op != SY_CODE_OP_MAX &&
-			e->op != SY_CODE_OP_MIN && e->op != SY_CODE_OP_MINUS) {
-			if (e->n_args != 2 || !eval_binary(e->op, a[0], a[1], lo))
-				return FALSE;
-			*hi = *lo;
-			return TRUE;
-		}
+	/* Points: exactly as sy_walk_num computes them. */
+	if (e->op != SY_CODE_OP_MAX && e->op != SY_CODE_OP_MIN &&
+		e->op != SY_CODE_OP_MINUS && all_points(t, a, b, e->n_args)) {
+		if (e->n_args != 2 || !eval_binary(t, e->op, a[0], a[1], lo))
+			return FALSE;
+		*hi = *lo;
+		return TRUE;
 	}
-	return range_op(e->op, a, b, e->n_args, lo, hi);
+	return range_op(t, e->op, a, b, e->n_args, lo, hi);
 }
 
 gboolean sy_walk_expr_uses(const SyCodeExpr *e, const char *name)
@@ -251,7 +299,7 @@ gboolean sy_walk_pins(const SyCodeExpr *cond, const char *lane)
 		return FALSE;
 	if (cond->op == SY_CODE_OP_AND || cond->op == SY_CODE_OP_AND_THEN)
 		return sy_walk_pins(cond->args[0], lane) ||
-		       sy_walk_pins(cond->args[1], lane);
+			sy_walk_pins(cond->args[1], lane);
 	if (cond->op != SY_CODE_OP_EQ)
 		return FALSE;
 	for (guint k = 0; k < 2; k++) {
@@ -284,8 +332,8 @@ static gboolean depends(const SyCode *code, const char *name)
 		return depends(code->body, name);
 	case SY_CODE_IF:
 		return sy_walk_expr_uses(code->cond, name) ||
-		       depends(code->body, name) ||
-		       depends(code->else_body, name);
+			depends(code->body, name) ||
+			depends(code->else_body, name);
 	case SY_CODE_MARK: return depends(code->body, name);
 	case SY_CODE_USER: return FALSE;
 	}
@@ -300,12 +348,12 @@ gboolean sy_walk_depends(const SyCode *code, const char *name)
 /* The node a chain of one-child blocks and marks leads to. */
 const SyCode *sy_walk_through(const SyCode *code)
 {
-	while (code && ((code->kind == SY_CODE_BLOCK &&
-				code->children->len == 1) ||
-			       code->kind == SY_CODE_MARK))
+	while (code &&
+		((code->kind == SY_CODE_BLOCK && code->children->len == 1) ||
+			code->kind == SY_CODE_MARK))
 		code = code->kind == SY_CODE_MARK
-			       ? code->body
-			       : g_ptr_array_index(code->children, 0);
+			? code->body
+			: g_ptr_array_index(code->children, 0);
 	return code;
 }
 
@@ -326,32 +374,51 @@ static const SyCode *perfect(const SyCode *body)
 
 static SyWalkPipe pipe_of(const SyWalkCount *c, const SyCode *loop)
 {
-	const SyWalkPipe *p =
-		c->pipes ? g_hash_table_lookup(c->pipes, loop) : NULL;
+	const SyWalkPipe *p = c->pipes ? g_hash_table_lookup(c->pipes, loop)
+				       : NULL;
 
 	return p ? *p : c->pipe;
 }
 
-/* The runs of each statement below body per pipeline iteration: the
- * lanes of an unrolled loop multiply. */
-static void add_runs(const SyCode *body, gint64 times, SyWalkCount *c)
+/* c's counts plus times a pipeline's: issue n x II, one depth per
+ * entry. */
+static void add_pipe(
+	SyTape *t, SyWalkCount *c, SyWalkPipe p, SyNum n, SyNum entries)
 {
+	c->issue = sy_num_add(t, c->issue, sy_num_mul(t, n, p.ii));
+	c->depth = sy_num_add(t, c->depth, sy_num_mul(t, entries, p.depth));
+}
+
+/* The runs of each statement below body per pipeline iteration: the
+ * lanes of an unrolled loop multiply (a loop whose trip is not
+ * constant counts once: its trip's sign is its bounds' shape, which
+ * the sizes do not change). */
+static void add_runs(
+	const SyCode *body, SyNum times, SyWalkCount *c, const SyWalkEnv *env)
+{
+	SyNum trip;
+
 	if (!body || !c->runs)
 		return;
 	switch (body->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < body->children->len; k++)
-			add_runs(g_ptr_array_index(body->children, k), times, c);
+			add_runs(g_ptr_array_index(body->children, k), times, c,
+				env);
 		break;
 	case SY_CODE_FOR:
 		add_runs(body->body,
-			times * (body->trip >= 0 ? body->trip : 1), c);
+			sy_walk_trip(body, env, &trip)
+				? sy_num_mul(env->tape, times, trip)
+				: times,
+			c, env);
 		break;
 	case SY_CODE_IF:
-	case SY_CODE_MARK: add_runs(body->body, times, c); break;
+	case SY_CODE_MARK: add_runs(body->body, times, c, env); break;
 	case SY_CODE_USER:
 		if (body->stmt >= 0 && (guint)body->stmt < c->n_stmts)
-			c->runs[body->stmt] += times;
+			c->runs[body->stmt] = sy_num_add(
+				env->tape, c->runs[body->stmt], times);
 		break;
 	}
 }
@@ -365,125 +432,172 @@ static gboolean cannot(const char *what, const char *name, GError **error)
 
 /* The iterations of a loop from start by step > 0 whose condition is
  * `it <= E` or `it < E` (or E >= it, E > it) with E not reading it: a
- * division, no iteration run; -1 for any other condition. */
-static gint64 closed_trip(
-	const SyCode *code, SyWalkEnv *env, gint64 start, gint64 step)
+ * division, no iteration run; FALSE for any other condition. */
+static gboolean closed_trip(const SyCode *code, SyWalkEnv *env, SyNum start,
+	SyNum step, SyNum *trip)
 {
+	SyTape *t = env->tape;
 	const SyCodeExpr *c = code->cond, *it, *bound;
 	gboolean strict, flip;
-	gint64 e;
+	SyNum e;
 
 	if (!c || c->kind != SY_CODE_EXPR_OP || c->n_args != 2)
-		return -1;
+		return FALSE;
 	switch (c->op) {
-	case SY_CODE_OP_LE: strict = FALSE; flip = FALSE; break;
-	case SY_CODE_OP_LT: strict = TRUE; flip = FALSE; break;
-	case SY_CODE_OP_GE: strict = FALSE; flip = TRUE; break;
-	case SY_CODE_OP_GT: strict = TRUE; flip = TRUE; break;
-	default: return -1;
+	case SY_CODE_OP_LE:
+		strict = FALSE;
+		flip = FALSE;
+		break;
+	case SY_CODE_OP_LT:
+		strict = TRUE;
+		flip = FALSE;
+		break;
+	case SY_CODE_OP_GE:
+		strict = FALSE;
+		flip = TRUE;
+		break;
+	case SY_CODE_OP_GT:
+		strict = TRUE;
+		flip = TRUE;
+		break;
+	default: return FALSE;
 	}
 	it = c->args[flip ? 1 : 0];
 	bound = c->args[flip ? 0 : 1];
 	if (it->kind != SY_CODE_EXPR_ID || g_strcmp0(it->name, code->name) ||
 		sy_walk_expr_uses(bound, code->name) ||
-		!sy_walk_eval(bound, env, &e))
-		return -1;
+		!sy_walk_num(bound, env, &e))
+		return FALSE;
 	if (strict)
-		e--;
-	return e < start ? 0 : (e - start) / step + 1;
+		e = sy_num_sub(t, e, sy_num(1));
+	*trip = sy_num_holds(t, sy_num_lt(t, e, start))
+		? sy_num(0)
+		: sy_num_add(t, sy_num_div(t, sy_num_sub(t, e, start), step),
+			  sy_num(1));
+	return TRUE;
 }
 
-static gboolean count_node(const SyCode *code, SyWalkEnv *env,
-	SyWalkCount *c, GError **error);
+/* A loop's start and step > 0. */
+static gboolean start_step(
+	const SyCode *code, SyWalkEnv *env, SyNum *v, SyNum *step)
+{
+	return sy_walk_num(code->init, env, v) &&
+		sy_walk_num(code->inc, env, step) &&
+		sy_num_holds(env->tape, sy_num_lt(env->tape, sy_num(0), *step));
+}
+
+static gboolean count_node(
+	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error);
+
+/* A loop of trip iterations whose body does not read its iterator:
+ * the body counted once and multiplied. */
+static gboolean count_times(const SyCode *code, SyNum trip, SyWalkEnv *env,
+	SyWalkCount *c, GError **error)
+{
+	SyTape *t = env->tape;
+	SyWalkCount one = {
+		sy_num(0), sy_num(0), c->n_stmts, NULL, c->pipes, c->pipe};
+	gboolean ok;
+
+	if (!sy_num_holds(t, trip))
+		return TRUE;
+	if (c->runs)
+		one.runs = g_new0(SyNum, c->n_stmts);
+	if (!sy_walk_env_push(env, code->name, sy_num(0))) {
+		g_free(one.runs);
+		return cannot("depth", code->name, error);
+	}
+	ok = count_node(code->body, env, &one, error);
+	sy_walk_env_pop(env);
+	c->issue = sy_num_add(t, c->issue, sy_num_mul(t, one.issue, trip));
+	c->depth = sy_num_add(t, c->depth, sy_num_mul(t, one.depth, trip));
+	for (guint s = 0; one.runs && s < c->n_stmts; s++)
+		c->runs[s] = sy_num_add(
+			t, c->runs[s], sy_num_mul(t, one.runs[s], trip));
+	g_free(one.runs);
+	return ok;
+}
 
 /* A loop's iterations, its body counted at each (or once and
  * multiplied where nothing below depends on the iterator). */
-static gboolean count_loop(const SyCode *code, SyWalkEnv *env,
-	SyWalkCount *c, GError **error)
+static gboolean count_loop(
+	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error)
 {
-	gint64 v, more, step, trip = code->trip;
+	SyTape *t = env->tape;
+	SyNum v, more, step, trip;
+	gboolean constant = sy_walk_trip(code, env, &trip);
 	gboolean ok = TRUE;
 
-	/* Bounds that are not constant but plain: a division. */
-	if (trip < 0 && !depends(code->body, code->name) &&
-		sy_walk_eval(code->init, env, &v) &&
-		sy_walk_eval(code->inc, env, &step) && step > 0)
-		trip = closed_trip(code, env, v, step);
-	if (trip >= 0 && !depends(code->body, code->name)) {
-		SyWalkCount one = {0, 0, c->n_stmts, NULL, c->pipes, c->pipe};
-
-		if (!trip)
-			return TRUE;
-		if (c->runs)
-			one.runs = g_new0(gint64, c->n_stmts);
-		if (!sy_walk_env_push(env, code->name, 0)) {
-			g_free(one.runs);
-			return cannot("depth", code->name, error);
-		}
-		ok = count_node(code->body, env, &one, error);
-		sy_walk_env_pop(env);
-		c->issue += one.issue * trip;
-		c->depth += one.depth * trip;
-		for (guint s = 0; one.runs && s < c->n_stmts; s++)
-			c->runs[s] += one.runs[s] * trip;
-		g_free(one.runs);
-		return ok;
+	if (!depends(code->body, code->name)) {
+		/* Bounds that are not constant but plain: a division. */
+		if (!constant && start_step(code, env, &v, &step))
+			constant = closed_trip(code, env, v, step, &trip);
+		if (constant)
+			return count_times(code, trip, env, c, error);
 	}
-	if (!sy_walk_eval(code->init, env, &v))
+	if (!sy_walk_num(code->init, env, &v))
 		return cannot("start", code->name, error);
-	if (!sy_walk_eval(code->inc, env, &step) || step <= 0)
+	if (!sy_walk_num(code->inc, env, &step) ||
+		!sy_num_holds(t, sy_num_lt(t, sy_num(0), step)))
 		return cannot("step", code->name, error);
-	for (;; v += step) {
+	for (;; v = sy_num_add(t, v, step)) {
+		gboolean go = FALSE;
+
 		if (!sy_walk_env_push(env, code->name, v))
 			return cannot("depth", code->name, error);
-		ok = sy_walk_eval(code->cond, env, &more);
-		if (ok && more)
+		ok = sy_walk_num(code->cond, env, &more);
+		if (ok && (go = sy_num_holds(t, more)))
 			ok = count_node(code->body, env, c, error);
 		else if (!ok)
 			cannot("bound", code->name, error);
 		sy_walk_env_pop(env);
-		if (!ok || !more)
+		if (!ok || !go)
 			return ok;
 	}
 }
 
 /* A pipelined loop: its iterations (its body is unrolled). */
-static gboolean count_pipeline(const SyCode *code, SyWalkEnv *env,
-	SyWalkCount *c, GError **error)
+static gboolean count_pipeline(
+	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error)
 {
-	gint64 n = code->trip, v, more, step;
+	SyTape *t = env->tape;
+	SyNum n, v, more, step;
 
-	if (n < 0) {
-		if (!sy_walk_eval(code->init, env, &v) ||
-			!sy_walk_eval(code->inc, env, &step) || step <= 0)
+	if (!sy_walk_trip(code, env, &n)) {
+		if (!start_step(code, env, &v, &step))
 			return cannot("bounds", code->name, error);
 		/* Run it only where its bound is not a plain one. */
-		n = closed_trip(code, env, v, step);
-		for (gint64 k = 0; n < 0; k++, v += step) {
-			gboolean ok;
+		if (!closed_trip(code, env, v, step, &n))
+			for (gint64 k = 0;; k++, v = sy_num_add(t, v, step)) {
+				gboolean ok, go;
 
-			if (!sy_walk_env_push(env, code->name, v))
-				return cannot("depth", code->name, error);
-			ok = sy_walk_eval(code->cond, env, &more);
-			sy_walk_env_pop(env);
-			if (!ok)
-				return cannot("bound", code->name, error);
-			if (!more)
-				n = k;
-		}
+				if (!sy_walk_env_push(env, code->name, v))
+					return cannot(
+						"depth", code->name, error);
+				ok = sy_walk_num(code->cond, env, &more);
+				sy_walk_env_pop(env);
+				if (!ok)
+					return cannot(
+						"bound", code->name, error);
+				go = sy_num_holds(t, more);
+				if (!go) {
+					n = sy_num(k);
+					break;
+				}
+			}
 	}
-	if (!n)
+	if (!sy_num_holds(t, n))
 		return TRUE;
-	c->issue += n * pipe_of(c, code).ii;
-	c->depth += pipe_of(c, code).depth;
-	add_runs(code->body, n, c);
+	add_pipe(t, c, pipe_of(c, code), n, sy_num(1));
+	add_runs(code->body, n, c, env);
 	return TRUE;
 }
 
-static gboolean count_node(const SyCode *code, SyWalkEnv *env,
-	SyWalkCount *c, GError **error)
+static gboolean count_node(
+	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error)
 {
-	gint64 v;
+	SyTape *t = env->tape;
+	SyNum v;
 	gboolean ok;
 
 	if (!code)
@@ -499,20 +613,19 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	case SY_CODE_IF:
 		/* A guard that cannot be evaluated here holds (the
 		 * first branch, as Odyssey's model takes it). */
-		if (sy_walk_eval(code->cond, env, &v) && !v)
+		if (sy_walk_num(code->cond, env, &v) && !sy_num_holds(t, v))
 			return count_node(code->else_body, env, c, error);
 		return count_node(code->body, env, c, error);
 	case SY_CODE_USER:
 		/* A statement outside any pipelined loop: a pipeline of
 		 * one iteration. */
-		c->issue += c->pipe.ii;
-		c->depth += c->pipe.depth;
-		add_runs(code, 1, c);
+		add_pipe(t, c, c->pipe, sy_num(1), sy_num(1));
+		add_runs(code, sy_num(1), c, env);
 		return TRUE;
 	case SY_CODE_FOR: break;
 	}
 	if (code->degenerate) {
-		if (!sy_walk_eval(code->init, env, &v))
+		if (!sy_walk_num(code->init, env, &v))
 			return cannot("value", code->name, error);
 		if (!sy_walk_env_push(env, code->name, v))
 			return cannot("depth", code->name, error);
@@ -523,13 +636,14 @@ static gboolean count_node(const SyCode *code, SyWalkEnv *env,
 	if (code->pragma == SY_CODE_PRAGMA_PIPELINE)
 		return count_pipeline(code, env, c, error);
 	if (perfect(code->body)) {
-		gint64 depth = c->depth, issue = c->issue;
+		SyNum depth = c->depth, issue = c->issue;
 
 		if (!count_loop(code, env, c, error))
 			return FALSE;
 		/* Flattened: one pipeline, entered once. */
-		if (c->issue > issue)
-			c->depth = depth + pipe_of(c, perfect(code->body)).depth;
+		if (sy_num_holds(t, sy_num_lt(t, issue, c->issue)))
+			c->depth = sy_num_add(t, depth,
+				pipe_of(c, perfect(code->body)).depth);
 		return TRUE;
 	}
 	return count_loop(code, env, c, error);
@@ -545,12 +659,12 @@ static gboolean point(const SyCode *code, SyWalkEnv *env, SyWalkPoint at,
 	gpointer data, GError **error)
 {
 	guint n = code->args ? code->args->len : 0;
-	g_autofree gint64 *args = g_new0(gint64, n + 1);
+	g_autofree SyNum *args = g_new0(SyNum, n + 1);
 
 	for (guint k = 0; k < n; k++) {
 		const SyCodeExpr *e = g_ptr_array_index(code->args, k);
 
-		if (!e || !sy_walk_eval(e, env, &args[k]))
+		if (!e || !sy_walk_num(e, env, &args[k]))
 			return cannot("argument", code->name, error);
 	}
 	return at(args, n, data, error);
@@ -559,46 +673,50 @@ static gboolean point(const SyCode *code, SyWalkEnv *env, SyWalkPoint at,
 gboolean sy_walk_points(const SyCode *code, SyWalkEnv *env, SyWalkPoint at,
 	gpointer data, GError **error)
 {
-	gint64 v, more, step;
+	SyTape *t = env->tape;
+	SyNum v, more, step;
 
 	if (!code)
 		return TRUE;
 	switch (code->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < code->children->len; k++)
-			if (!sy_walk_points(g_ptr_array_index(code->children, k),
-				    env, at, data, error))
+			if (!sy_walk_points(
+				    g_ptr_array_index(code->children, k), env,
+				    at, data, error))
 				return FALSE;
 		return TRUE;
 	case SY_CODE_MARK:
 		return sy_walk_points(code->body, env, at, data, error);
 	case SY_CODE_IF:
-		if (sy_walk_eval(code->cond, env, &v) && !v)
+		if (sy_walk_num(code->cond, env, &v) && !sy_num_holds(t, v))
 			return sy_walk_points(
 				code->else_body, env, at, data, error);
 		return sy_walk_points(code->body, env, at, data, error);
 	case SY_CODE_USER: return point(code, env, at, data, error);
 	case SY_CODE_FOR: break;
 	}
-	if (!sy_walk_eval(code->init, env, &v))
+	if (!sy_walk_num(code->init, env, &v))
 		return cannot("start", code->name, error);
-	step = 1;
+	step = sy_num(1);
 	if (!code->degenerate &&
-		(!sy_walk_eval(code->inc, env, &step) || step <= 0))
+		(!sy_walk_num(code->inc, env, &step) ||
+			!sy_num_holds(t, sy_num_lt(t, sy_num(0), step))))
 		return cannot("step", code->name, error);
-	for (;; v += step) {
-		gboolean ok;
+	for (;; v = sy_num_add(t, v, step)) {
+		gboolean ok, go = code->degenerate;
 
 		if (!sy_walk_env_push(env, code->name, v))
 			return cannot("depth", code->name, error);
-		more = code->degenerate;
-		ok = code->degenerate || sy_walk_eval(code->cond, env, &more);
-		if (ok && more)
+		ok = code->degenerate || sy_walk_num(code->cond, env, &more);
+		if (ok && !code->degenerate)
+			go = sy_num_holds(t, more);
+		if (ok && go)
 			ok = sy_walk_points(code->body, env, at, data, error);
 		else if (!ok)
 			cannot("bound", code->name, error);
 		sy_walk_env_pop(env);
-		if (!ok || !more || code->degenerate)
+		if (!ok || !go || code->degenerate)
 			return ok;
 	}
 }

@@ -11,33 +11,45 @@
 
 #include "base/own.h"
 #include "compute/code.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
 #define SY_WALK_MAX_NAMES 32
 
 /* Identifiers with known values: the module's fixed dimensions (tile,
- * PE coordinates) and the loops' iterators around. */
+ * PE coordinates) and the loops' iterators around; tape (or NULL)
+ * records the walk's arithmetic and decisions (model/tape.h): every
+ * count below is a SyNum. */
 typedef struct {
 	const char *name[SY_WALK_MAX_NAMES];
-	gint64 value[SY_WALK_MAX_NAMES];
+	SyNum value[SY_WALK_MAX_NAMES];
 	guint n;
+	__isl_keep SyTape *tape;
 } SyWalkEnv;
 
 /* Binds name (kept: it must outlive its binding) to value; FALSE if
  * the environment is full. */
 gboolean sy_walk_env_push(
-	__isl_keep SyWalkEnv *env, __isl_keep const char *name, gint64 value);
+	__isl_keep SyWalkEnv *env, __isl_keep const char *name, SyNum value);
 void sy_walk_env_pop(__isl_keep SyWalkEnv *env);
 
 /* The value of e; FALSE where it reads an identifier env does not bind
- * or an operation that is not arithmetic, comparison or logic. */
+ * or an operation that is not arithmetic, comparison or logic, or
+ * divides by 0. */
+gboolean sy_walk_num(__isl_keep const SyCodeExpr *e,
+	__isl_keep const SyWalkEnv *env, __isl_keep SyNum *value);
 gboolean sy_walk_eval(__isl_keep const SyCodeExpr *e,
 	__isl_keep const SyWalkEnv *env, gint64 *value);
 
+/* A constant loop's trip count (code->trip where it is not -1: the
+ * sizes may set it); FALSE where it is not constant. */
+gboolean sy_walk_trip(__isl_keep const SyCode *code,
+	__isl_keep const SyWalkEnv *env, __isl_keep SyNum *trip);
+
 /* A pipelined loop's initiation interval and depth. */
 typedef struct {
-	guint ii, depth;
+	SyNum ii, depth;
 } SyWalkPipe;
 
 /* What a walk counts: the cycles its pipelined loops issue iterations
@@ -47,18 +59,18 @@ typedef struct {
  * included.  Each pipelined loop's II and depth are those pipes maps it
  * to (SyCode * -> SyWalkPipe *), else pipe's. */
 typedef struct {
-	gint64 issue;
-	gint64 depth;
+	SyNum issue;
+	SyNum depth;
 	guint n_stmts;
-	gint64 *runs; /* n_stmts, or NULL */
+	SyNum *runs; /* n_stmts, or NULL */
 	__isl_keep GHashTable *pipes; /* or NULL */
 	SyWalkPipe pipe;
 } SyWalkCount;
 
 /* Adds code's counts in env to c; FALSE (error set, SY_DESIGN_ERROR)
  * where a loop's bounds cannot be evaluated. */
-gboolean sy_walk_count(__isl_keep const SyCode *code,
-	__isl_keep SyWalkEnv *env, __isl_keep SyWalkCount *c, GError **error);
+gboolean sy_walk_count(__isl_keep const SyCode *code, __isl_keep SyWalkEnv *env,
+	__isl_keep SyWalkCount *c, GError **error);
 
 /* The node a chain of one-child blocks and marks leads to (code
  * itself if it is neither). */
@@ -73,7 +85,7 @@ gboolean sy_walk_depends(
  * before an environment's. */
 typedef struct {
 	const char *name[8];
-	gint64 lo[8], hi[8];
+	SyNum lo[8], hi[8];
 	guint n;
 } SyWalkRanges;
 
@@ -84,7 +96,7 @@ typedef struct {
  * binds or an operation this does not bound. */
 gboolean sy_walk_range(__isl_keep const SyCodeExpr *e,
 	__isl_keep const SyWalkRanges *ranges, __isl_keep const SyWalkEnv *env,
-	gint64 *lo, gint64 *hi);
+	__isl_keep SyNum *lo, __isl_keep SyNum *hi);
 
 /* Whether e reads identifier name. */
 gboolean sy_walk_expr_uses(
@@ -102,8 +114,8 @@ G_BEGIN_DECLS
  * its statement's arguments, the tile's coordinates, evaluated), in
  * order; FALSE (error set) where a bound or an argument cannot be
  * evaluated, or where at returns FALSE. */
-typedef gboolean (*SyWalkPoint)(__isl_keep const gint64 *args, guint n,
-	gpointer data, GError **error);
+typedef gboolean (*SyWalkPoint)(
+	__isl_keep const SyNum *args, guint n, gpointer data, GError **error);
 gboolean sy_walk_points(__isl_keep const SyCode *code,
 	__isl_keep SyWalkEnv *env, SyWalkPoint at, gpointer data,
 	GError **error);

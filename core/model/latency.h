@@ -29,6 +29,7 @@
 #include "base/own.h"
 #include "comm/design.h"
 #include "model/estimate.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -105,6 +106,13 @@ void sy_latency_inputs_free(__isl_take SyLatencyInputs *in);
 __isl_give SyLatencyInputs *sy_latency_inputs_new_by_tile(
 	__isl_keep const SyDesign *design, GError **error);
 
+/* sy_latency_inputs_new's inputs, its arithmetic and decisions recorded
+ * on tape (model/tape.h): replayed, the tape re-sets the inputs'
+ * numbers (the returned ones, which must outlive it) for other sizes. */
+__isl_give SyLatencyInputs *sy_latency_inputs_record(
+	__isl_keep const SyDesign *design, __isl_keep SyTape *tape,
+	GError **error);
+
 /* Whether a and b are the same numbers (each family's, in order, and
  * the design's). */
 gboolean sy_latency_inputs_same(__isl_keep const SyLatencyInputs *a,
@@ -114,8 +122,8 @@ gboolean sy_latency_inputs_same(__isl_keep const SyLatencyInputs *a,
  * families) and last (output families), as sy_latency_estimate gives
  * them; allocates nothing. */
 void sy_latency_eval_module(__isl_keep const SyLatencyInputs *in, guint k,
-	__isl_keep const SyModelTarget *target, double *cycles,
-	double *first, double *last);
+	__isl_keep const SyModelTarget *target, double *cycles, double *first,
+	double *last);
 
 /* The design's cycles: prologue, steady state, epilogue and the
  * bottleneck's index; allocates nothing. */

@@ -1,0 +1,458 @@
+/* A tape of the latency model's arithmetic (see tape.h). */
+#include "model/tape.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "comm/design.h"
+
+typedef enum {
+	OP_CONST,
+	OP_INPUT,
+	OP_LOAD_I64,
+	OP_LOAD_U32,
+	OP_ADD,
+	OP_SUB,
+	OP_MUL,
+	OP_DIV,
+	OP_FDIV,
+	OP_CDIV,
+	OP_MOD,
+	OP_GCD,
+	OP_MIN,
+	OP_MAX,
+	OP_EQ,
+	OP_LE,
+	OP_LT,
+	OP_AND,
+	OP_OR,
+	OP_PACK,
+	OP_I2F,
+	OP_FADD,
+	OP_FMUL,
+	OP_CHECK, /* a != 0 is k */
+	OP_FIXED, /* a is k */
+	OP_STORE_I64,
+	OP_STORE_U32,
+	OP_STORE_F64,
+} OpKind;
+
+typedef struct {
+	guint32 op;
+	SyTapeRef a, b;
+	gint64 k;
+	void *addr;
+} Op;
+
+struct _SyTape {
+	GArray *ops; /* Op; node r is ops[r - 1] while recording */
+	GArray *values; /* SyTapeReg: each node's value while recording */
+	GHashTable *seen; /* Op * -> node: one node per computation */
+	GHashTable *live; /* fields read at each replay */
+	GHashTable *defined; /* field -> node */
+	guint n_inputs;
+	gboolean finished;
+};
+
+static guint op_hash(gconstpointer p)
+{
+	const Op *o = p;
+
+	return (guint)(o->op * 31u + o->a * 131u + o->b * 1031u) ^ (guint)o->k ^
+		(guint)((guintptr)o->addr >> 3);
+}
+
+static gboolean op_equal(gconstpointer x, gconstpointer y)
+{
+	const Op *a = x, *b = y;
+
+	return a->op == b->op && a->a == b->a && a->b == b->b && a->k == b->k &&
+		a->addr == b->addr;
+}
+
+SyTape *sy_tape_new(void)
+{
+	SyTape *t = g_new0(SyTape, 1);
+
+	t->ops = g_array_new(FALSE, FALSE, sizeof(Op));
+	t->values = g_array_new(FALSE, FALSE, sizeof(SyTapeReg));
+	t->seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+	t->live = g_hash_table_new(NULL, NULL);
+	t->defined = g_hash_table_new(NULL, NULL);
+	return t;
+}
+
+void sy_tape_free(SyTape *t)
+{
+	if (!t)
+		return;
+	g_array_unref(t->ops);
+	g_array_unref(t->values);
+	if (t->seen)
+		g_hash_table_unref(t->seen);
+	if (t->live)
+		g_hash_table_unref(t->live);
+	if (t->defined)
+		g_hash_table_unref(t->defined);
+	g_free(t);
+}
+
+/* The node of o (value v), made once: the same computation on the
+ * same nodes is the same node. */
+static SyTapeRef node(SyTape *t, Op o, SyTapeReg v)
+{
+	gpointer r;
+
+	if (g_hash_table_lookup_extended(t->seen, &o, NULL, &r))
+		return GPOINTER_TO_UINT(r);
+	g_array_append_val(t->ops, o);
+	g_array_append_val(t->values, v);
+	g_hash_table_insert(t->seen, g_memdup2(&o, sizeof(o)),
+		GUINT_TO_POINTER(t->ops->len));
+	return t->ops->len;
+}
+
+/* A node for a (a constant's own where a has none). */
+static SyTapeRef ref_of(SyTape *t, SyNum a)
+{
+	if (a.r)
+		return a.r;
+	return node(t, (Op){OP_CONST, 0, 0, a.v, NULL}, (SyTapeReg){.i = a.v});
+}
+
+static gboolean recording(const SyTape *t)
+{
+	return t && !t->finished;
+}
+
+SyNum sy_tape_input(SyTape *t, guint k, gint64 value)
+{
+	SyNum n = {value, 0};
+
+	if (!recording(t))
+		return n;
+	t->n_inputs = MAX(t->n_inputs, k + 1);
+	n.r = node(t, (Op){OP_INPUT, 0, 0, k, NULL}, (SyTapeReg){.i = value});
+	return n;
+}
+
+void sy_tape_live(SyTape *t, const void *field)
+{
+	if (recording(t))
+		g_hash_table_insert(t->live, (gpointer)field, NULL);
+}
+
+void sy_tape_define(SyTape *t, const void *field, SyNum value)
+{
+	if (recording(t) && value.r)
+		g_hash_table_insert(
+			t->defined, (gpointer)field, GUINT_TO_POINTER(value.r));
+	else if (recording(t))
+		g_hash_table_remove(t->defined, field);
+}
+
+/* A field's node: its definition, a load where it is live, else none
+ * (a constant). */
+static SyTapeRef field_ref(SyTape *t, const void *field, OpKind load, gint64 v)
+{
+	gpointer r;
+
+	if (!recording(t))
+		return 0;
+	if (g_hash_table_lookup_extended(t->defined, field, NULL, &r))
+		return GPOINTER_TO_UINT(r);
+	if (!g_hash_table_contains(t->live, field))
+		return 0;
+	return node(t, (Op){load, 0, 0, 0, (void *)field}, (SyTapeReg){.i = v});
+}
+
+SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
+{
+	return (SyNum){
+		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
+}
+
+gint64 sy_tape_gcd(gint64 a, gint64 b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		gint64 r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* C's operations on gint64, division by 0 giving 0. */
+static gint64 apply(OpKind op, gint64 a, gint64 b, gint64 k)
+{
+	switch (op) {
+	case OP_ADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: return a * b;
+	case OP_DIV: return b ? a / b : 0;
+	case OP_FDIV:
+		return !b ? 0 : a / b - (a % b != 0 && (a < 0) != (b < 0));
+	case OP_CDIV:
+		return !b ? 0 : a / b + (a % b != 0 && (a < 0) == (b < 0));
+	case OP_MOD: return b ? a % b : 0;
+	case OP_GCD: return sy_tape_gcd(a, b);
+	case OP_MIN: return MIN(a, b);
+	case OP_MAX: return MAX(a, b);
+	case OP_EQ: return a == b;
+	case OP_LE: return a <= b;
+	case OP_LT: return a < b;
+	case OP_AND: return a && b;
+	case OP_OR: return a || b;
+	case OP_PACK: return sy_design_pack_widest((guint)k, a);
+	default: return 0;
+	}
+}
+
+/* a op b: the value, and a node where either has one (x + 0, x * 1
+ * and the like are x). */
+static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
+{
+	SyNum n = {apply(op, a.v, b.v, 0), 0};
+
+	if (!recording(t) || (!a.r && !b.r))
+		return n;
+	if ((op == OP_ADD || op == OP_SUB) && !b.r && !b.v)
+		return a;
+	if (op == OP_ADD && !a.r && !a.v)
+		return b;
+	if ((op == OP_MUL || op == OP_DIV || op == OP_FDIV || op == OP_CDIV) &&
+		!b.r && b.v == 1)
+		return a;
+	if (op == OP_MUL && !a.r && a.v == 1)
+		return b;
+	if (op == OP_MUL && ((!a.r && !a.v) || (!b.r && !b.v)))
+		return n;
+	n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, NULL},
+		(SyTapeReg){.i = n.v});
+	return n;
+}
+
+/* The public operations, in the tape's own order. */
+static const OpKind op_kind[] = {
+	[SY_TAPE_ADD] = OP_ADD,
+	[SY_TAPE_SUB] = OP_SUB,
+	[SY_TAPE_MUL] = OP_MUL,
+	[SY_TAPE_DIV] = OP_DIV,
+	[SY_TAPE_FDIV] = OP_FDIV,
+	[SY_TAPE_CDIV] = OP_CDIV,
+	[SY_TAPE_MOD] = OP_MOD,
+	[SY_TAPE_GCD] = OP_GCD,
+	[SY_TAPE_MIN] = OP_MIN,
+	[SY_TAPE_MAX] = OP_MAX,
+	[SY_TAPE_EQ] = OP_EQ,
+	[SY_TAPE_LE] = OP_LE,
+	[SY_TAPE_LT] = OP_LT,
+	[SY_TAPE_AND] = OP_AND,
+	[SY_TAPE_OR] = OP_OR,
+};
+
+SyNum sy_tape_binary(SyTape *t, SyTapeOp op, SyNum a, SyNum b)
+{
+	return binary(t, op_kind[op], a, b);
+}
+
+SyNum sy_num_pack_widest(SyTape *t, guint bits, SyNum a)
+{
+	SyNum n = {apply(OP_PACK, a.v, 0, bits), 0};
+
+	if (recording(t) && a.r)
+		n.r = node(t, (Op){OP_PACK, a.r, 0, bits, NULL},
+			(SyTapeReg){.i = n.v});
+	return n;
+}
+
+gboolean sy_tape_holds(SyTape *t, SyNum a)
+{
+	gboolean holds = a.v != 0;
+
+	if (recording(t) && a.r)
+		node(t, (Op){OP_CHECK, a.r, 0, holds, NULL},
+			(SyTapeReg){.i = 0});
+	return holds;
+}
+
+gint64 sy_num_fixed(SyTape *t, SyNum a)
+{
+	if (recording(t) && a.r)
+		node(t, (Op){OP_FIXED, a.r, 0, a.v, NULL}, (SyTapeReg){.i = 0});
+	return a.v;
+}
+
+SyReal sy_real_of(SyTape *t, SyNum a)
+{
+	SyReal x = {(double)a.v, 0};
+
+	if (recording(t) && a.r)
+		x.r = node(t, (Op){OP_I2F, a.r, 0, 0, NULL},
+			(SyTapeReg){.f = x.v});
+	return x;
+}
+
+static SyTapeRef real_ref(SyTape *t, SyReal a)
+{
+	gint64 bits;
+
+	if (a.r)
+		return a.r;
+	/* A double constant: its bits as the key. */
+	memcpy(&bits, &a.v, sizeof(bits));
+	return node(t, (Op){OP_CONST, 0, 0, bits, NULL}, (SyTapeReg){.f = a.v});
+}
+
+static SyReal real_binary(SyTape *t, OpKind op, SyReal a, SyReal b)
+{
+	SyReal x = {op == OP_FADD ? a.v + b.v : a.v * b.v, 0};
+
+	if (!recording(t) || (!a.r && !b.r))
+		return x;
+	if (op == OP_FADD && !a.r && a.v == 0 && !signbit(a.v))
+		return b;
+	x.r = node(t, (Op){op, real_ref(t, a), real_ref(t, b), 0, NULL},
+		(SyTapeReg){.f = x.v});
+	return x;
+}
+
+SyReal sy_real_add(SyTape *t, SyReal a, SyReal b)
+{
+	return real_binary(t, OP_FADD, a, b);
+}
+
+SyReal sy_real_mul(SyTape *t, SyReal a, SyReal b)
+{
+	return real_binary(t, OP_FMUL, a, b);
+}
+
+static void store(SyTape *t, OpKind op, SyTapeRef r, void *field)
+{
+	/* Each store its own: two fields of one value are two stores. */
+	Op o = {op, r, 0, 0, field};
+
+	g_array_append_val(t->ops, o);
+	g_array_append_val(t->values, (SyTapeReg){.i = 0});
+}
+
+void sy_tape_store_i64(SyTape *t, SyNum a, gint64 *field)
+{
+	if (recording(t))
+		store(t, OP_STORE_I64, ref_of(t, a), field);
+}
+
+void sy_tape_store_u32(SyTape *t, SyNum a, guint *field)
+{
+	if (recording(t))
+		store(t, OP_STORE_U32, ref_of(t, a), field);
+}
+
+void sy_tape_store_real(SyTape *t, SyReal a, double *field)
+{
+	if (recording(t))
+		store(t, OP_STORE_F64, real_ref(t, a), field);
+}
+
+static gboolean is_sink(OpKind op)
+{
+	return op == OP_CHECK || op == OP_FIXED || op >= OP_STORE_I64;
+}
+
+void sy_tape_finish(SyTape *t)
+{
+	guint n = t->ops->len;
+	g_autofree guint *to = g_new0(guint, n + 1);
+	g_autofree gboolean *used = g_new0(gboolean, n + 1);
+	GArray *kept = g_array_new(FALSE, FALSE, sizeof(Op));
+
+	/* Nodes come after their operands: one pass backwards marks
+	 * what the stores and checks read. */
+	for (guint i = n; i-- > 0;) {
+		const Op *o = &g_array_index(t->ops, Op, i);
+
+		if (!used[i + 1] && !is_sink(o->op))
+			continue;
+		used[i + 1] = TRUE;
+		used[o->a] = TRUE;
+		used[o->b] = TRUE;
+	}
+	for (guint i = 0; i < n; i++) {
+		Op o = g_array_index(t->ops, Op, i);
+
+		if (!used[i + 1])
+			continue;
+		o.a = to[o.a];
+		o.b = to[o.b];
+		g_array_append_val(kept, o);
+		to[i + 1] = kept->len - 1;
+	}
+	g_array_unref(t->ops);
+	t->ops = kept;
+	g_array_set_size(t->values, 0);
+	g_clear_pointer(&t->seen, g_hash_table_unref);
+	g_clear_pointer(&t->live, g_hash_table_unref);
+	g_clear_pointer(&t->defined, g_hash_table_unref);
+	t->finished = TRUE;
+}
+
+gsize sy_tape_n_regs(const SyTape *t)
+{
+	return MAX(t->ops->len, 1);
+}
+
+gsize sy_tape_n_ops(const SyTape *t)
+{
+	return t->ops->len;
+}
+
+guint sy_tape_n_inputs(const SyTape *t)
+{
+	return t->n_inputs;
+}
+
+gboolean sy_tape_run(const SyTape *t, const gint64 *inputs, SyTapeReg *regs)
+{
+	const Op *ops = (const Op *)(gpointer)t->ops->data;
+	guint n = t->ops->len;
+
+	for (guint i = 0; i < n; i++) {
+		const Op *o = &ops[i];
+		SyTapeReg *x = &regs[i];
+		gint64 a = regs[o->a].i, b = regs[o->b].i;
+
+		switch ((OpKind)o->op) {
+		case OP_CONST: x->i = o->k; break;
+		case OP_ADD: x->i = a + b; break;
+		case OP_SUB: x->i = a - b; break;
+		case OP_MUL: x->i = a * b; break;
+		case OP_MIN: x->i = MIN(a, b); break;
+		case OP_MAX: x->i = MAX(a, b); break;
+		case OP_EQ: x->i = a == b; break;
+		case OP_LE: x->i = a <= b; break;
+		case OP_LT: x->i = a < b; break;
+		case OP_INPUT: x->i = inputs[o->k]; break;
+		case OP_LOAD_I64: x->i = *(const gint64 *)o->addr; break;
+		case OP_LOAD_U32: x->i = *(const guint *)o->addr; break;
+		case OP_I2F: x->f = (double)a; break;
+		case OP_FADD: x->f = regs[o->a].f + regs[o->b].f; break;
+		case OP_FMUL: x->f = regs[o->a].f * regs[o->b].f; break;
+		case OP_CHECK:
+			if ((a != 0) != (o->k != 0))
+				return FALSE;
+			break;
+		case OP_FIXED:
+			if (a != o->k)
+				return FALSE;
+			break;
+		case OP_STORE_I64: *(gint64 *)o->addr = a; break;
+		case OP_STORE_U32: *(guint *)o->addr = (guint)a; break;
+		case OP_STORE_F64: *(double *)o->addr = regs[o->a].f; break;
+		default: x->i = apply((OpKind)o->op, a, b, o->k); break;
+		}
+	}
+	return TRUE;
+}
