@@ -26,6 +26,7 @@ static const char *examples_dir;
 typedef struct {
 	guint forms, refused, alone, compared;
 	guint padded; /* compared sizes with a tile that does not divide */
+	guint64 replayed, read; /* sy_model_form_latency's calls */
 } Tally;
 
 /* Random sizes of form's class. */
@@ -100,6 +101,7 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyLatencyInputs) exact = NULL, fast = NULL;
+	const SyLatencyInputs *replay;
 	GError *error = NULL;
 
 	if (!(divisors ? draw_covered(form, cfg, c, rng, TRUE)
@@ -115,6 +117,11 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	g_assert_no_error(error);
 	exact = sy_latency_inputs_new(design, &error);
 	g_assert_no_error(error);
+	/* The tape's replay (or the read where its checks fail). */
+	replay = sy_model_form_latency(form, cfg, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_latency_inputs_same(replay, exact));
+	sy_test_latency_same(replay, exact);
 	fast = sy_latency_inputs_new(sy_model_form_at(form, cfg), &error);
 	g_assert_no_error(error);
 	sy_test_latency_same(fast, exact);
@@ -157,15 +164,25 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	if (!verify(form, a, c, t))
 		return;
 	t->forms++;
+	/* Its tape recorded at the sizes it was built at. */
+	g_assert_nonnull(sy_model_form_latency(form, cfg, &error));
 	for (guint k = 0; k < SIZES; k++)
 		compare(form, cfg, divisors, a, c, rng, t);
+	{
+		guint64 replayed, read;
+		gsize ops;
+
+		sy_model_form_replays(form, &replayed, &read, &ops);
+		t->replayed += replayed - 1;
+		t->read += read;
+	}
 }
 
 static void test_random(void)
 {
 	g_autoptr(GRand) rng = g_rand_new_with_seed(21);
 	guint stride = sy_test_stride();
-	Tally total = {0, 0, 0, 0, 0};
+	Tally total = {0, 0, 0, 0, 0, 0, 0};
 
 	for (guint x = 0; sy_test_model_examples[x]; x++) {
 		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
@@ -173,7 +190,7 @@ static void test_random(void)
 			examples_dir, sy_test_model_examples[x], NULL);
 		g_autoptr(SyAnalysis)
 			a = sy_analysis_new_from_file(path, &ao, NULL);
-		Tally t = {0, 0, 0, 0, 0};
+		Tally t = {0, 0, 0, 0, 0, 0, 0};
 
 		g_assert_nonnull(a);
 		for (guint c = x % stride; c < a->candidates->len;
@@ -193,7 +210,12 @@ static void test_random(void)
 		total.alone += t.alone;
 		total.compared += t.compared;
 		total.padded += t.padded;
+		total.replayed += t.replayed;
+		total.read += t.read;
 	}
+	g_test_message("the forms' tapes: %" G_GUINT64_FORMAT
+		       " sizes replayed, %" G_GUINT64_FORMAT " read",
+		total.replayed, total.read);
 	g_test_message("%u forms, %u refused, %u alone in their class, %u "
 		       "sizes compared (%u with a tile that does not divide "
 		       "its loop)",

@@ -329,6 +329,16 @@ void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 	}
 }
 
+void sy_form_code_live(const SyFormCode *fc, SyTape *tape)
+{
+	for (guint k = 0; k < fc->slots->len; k++)
+		sy_tape_live(tape,
+			&g_array_index(fc->slots, SyFormSlot, k).node->value);
+	sy_form_domain_live(fc->domains, tape);
+	for (guint k = 0; k < fc->loops->len; k++)
+		sy_tape_live(tape, &((SyCode *)fc->loops->pdata[k])->trip);
+}
+
 static gboolean same_children(const SyCode *a, const SyCode *b)
 {
 	if (a->children->len != b->children->len)

@@ -14,6 +14,7 @@
 #include "base/own.h"
 #include "compute/code.h"
 #include "model/form-roles.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,11 @@ gboolean sy_form_code_collect(__isl_keep SyFormCode *fc,
  * trip counts. */
 void sy_form_code_set(
 	__isl_keep SyFormCode *fc, __isl_keep const SyFormSizes *sizes);
+
+/* Marks on tape every constant and trip count sy_form_code_set sets:
+ * fields a replay of tape reads (model/tape.h). */
+void sy_form_code_live(
+	__isl_keep const SyFormCode *fc, __isl_keep SyTape *tape);
 
 /* Whether a and b have the same loops and guards (statements compared
  * by name, but the tile statements "T" of the I/O paths' tile loops by

@@ -164,6 +164,19 @@ gboolean sy_form_domain_collect(GArray *domains, const SyFormSizes *at,
 	return TRUE;
 }
 
+void sy_form_domain_live(const GArray *domains, SyTape *tape)
+{
+	for (guint i = 0; i < domains->len; i++) {
+		const Domain *d = &g_array_index(domains, Domain, i);
+
+		for (guint k = 0; k < d->n; k++)
+			if (d->node[k])
+				sy_tape_live(tape, &d->node[k]->value);
+		if (d->cnode)
+			sy_tape_live(tape, &d->cnode->value);
+	}
+}
+
 void sy_form_domain_set(GArray *domains, const SyFormSizes *sizes)
 {
 	for (guint i = 0; i < domains->len; i++) {

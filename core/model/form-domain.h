@@ -19,6 +19,7 @@
 #include "base/own.h"
 #include "compute/code.h"
 #include "model/form-roles.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,10 @@ gboolean sy_form_domain_collect(__isl_keep GArray *domains,
 	SyFormRoleOf role_of, gpointer data);
 
 __isl_give GArray *sy_form_domains_new(void);
+
+/* Marks on tape the constants sy_form_domain_set sets. */
+void sy_form_domain_live(
+	__isl_keep const GArray *domains, __isl_keep SyTape *tape);
 
 /* Re-sets every guard of domains at sizes. */
 void sy_form_domain_set(

@@ -334,6 +334,22 @@ gboolean sy_form_numbers_narrow(
 	return TRUE;
 }
 
+void sy_form_numbers_live(const SyFormNumbers *fn, SyTape *tape)
+{
+	for (guint k = 0; k < fn->numbers->len; k++) {
+		const Number *n = &g_array_index(fn->numbers, Number, k);
+
+		sy_tape_live(
+			tape, n->wide ? (void *)n->wide : (void *)n->narrow);
+	}
+	for (guint k = 0; k < fn->buffers->len; k++) {
+		SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
+
+		sy_tape_live(tape, &buf->pack);
+		sy_tape_live(tape, &buf->depth);
+	}
+}
+
 /* A buffer's packing and depth from its shape, as design.c packs it:
  * the widest rule where the design it was built at followed it. */
 static void pack_buffers(SyFormNumbers *fn)

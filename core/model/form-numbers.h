@@ -18,6 +18,7 @@
 #include "base/own.h"
 #include "comm/design.h"
 #include "compute/config.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,10 @@ void sy_form_numbers_free(__isl_take SyFormNumbers *n);
  * designs do not have the same numbers to compare. */
 gboolean sy_form_numbers_narrow(__isl_keep SyFormNumbers *n,
 	__isl_keep const SyDesign *other, __isl_keep const SyConfig *cfg);
+
+/* Marks on tape every field sy_form_numbers_set and _set_extents set. */
+void sy_form_numbers_live(
+	__isl_keep const SyFormNumbers *n, __isl_keep SyTape *tape);
 
 /* Re-sets the extents at cfg: the I/O paths' boxes, the buffers' and
  * the PE buffers' shapes (what the paths' packing is computed from). */

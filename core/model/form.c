@@ -27,12 +27,28 @@ struct _SyModelForm {
 	SyFormCode code;
 	GArray *paths; /* Path, per design->io->paths */
 	SyFormNumbers *numbers; /* what the resource model reads */
+	/* The latency model's reader recorded (model/tape.h), once the
+	 * form is checked: its replays fill replayed. */
+	SyTape *tape;
+	SyTapeReg *regs;
+	SyLatencyInputs *replayed;
+	SyLatencyInputs *read; /* where a replay's checks fail */
+	guint64 n_replayed, n_read;
 };
+
+static void forget_tape(SyModelForm *form)
+{
+	g_clear_pointer(&form->tape, sy_tape_free);
+	g_clear_pointer(&form->regs, g_free);
+	g_clear_pointer(&form->replayed, sy_latency_inputs_free);
+}
 
 void sy_model_form_free(SyModelForm *form)
 {
 	if (!form)
 		return;
+	forget_tape(form);
+	sy_latency_inputs_free(form->read);
 	if (form->paths)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
@@ -482,4 +498,77 @@ gboolean sy_model_form_check(
 		check_modules(d, other, error) &&
 		check_inputs(d, other, error) &&
 		check_resources(d, other, error);
+}
+
+/* Every field sy_model_form_at sets, which a replay reads. */
+static void mark_live(SyModelForm *form, SyTape *t)
+{
+	SyDesignGrid *g = form->design->grid;
+
+	sy_form_code_live(&form->code, t);
+	sy_form_numbers_live(form->numbers, t);
+	for (guint d = 0; d < g->n_space; d++)
+		sy_tape_live(t, &g->pe[d]);
+	sy_tape_live(t, &g->count);
+	for (guint k = 0; k < form->paths->len; k++) {
+		Path *p = &g_array_index(form->paths, Path, k);
+
+		sy_tape_live(t, &p->f->lanes);
+		sy_tape_live(t, &p->f->pack);
+		sy_tape_live(t, &p->f->box_words);
+		sy_tape_live(t, &p->f->units);
+		if (p->port) {
+			SyDesignPort *port = g_ptr_array_index(
+				form->design->kernel->ports, k);
+
+			sy_tape_live(t, &port->pack);
+			sy_tape_live(t, &port->words);
+		}
+	}
+}
+
+/* The reader recorded on the form's design as set now. */
+static gboolean record(SyModelForm *form, GError **error)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+
+	mark_live(form, t);
+	form->replayed = sy_latency_inputs_record(form->design, t, error);
+	if (!form->replayed)
+		return FALSE;
+	/* A replay re-sets numbers, not the reasons' words. */
+	for (guint k = 0; k < form->replayed->n_modules; k++)
+		g_clear_pointer(&form->replayed->modules[k].ii_reason, g_free);
+	sy_tape_finish(t);
+	form->regs = g_new0(SyTapeReg, sy_tape_n_regs(t));
+	form->tape = g_steal_pointer(&t);
+	return TRUE;
+}
+
+const SyLatencyInputs *sy_model_form_latency(
+	SyModelForm *form, const SyConfig *cfg, GError **error)
+{
+	sy_model_form_at(form, cfg);
+	if (!form->tape) {
+		if (!record(form, error))
+			return NULL;
+		form->n_replayed++;
+		return form->replayed;
+	}
+	if (sy_tape_run(form->tape, NULL, form->regs)) {
+		form->n_replayed++;
+		return form->replayed;
+	}
+	form->n_read++;
+	sy_latency_inputs_free(form->read);
+	form->read = sy_latency_inputs_new(form->design, error);
+	return form->read;
+}
+
+void sy_model_form_replays(
+	const SyModelForm *form, guint64 *replayed, guint64 *read, gsize *ops)
+{
+	*replayed = form->n_replayed;
+	*read = form->n_read;
+	*ops = form->tape ? sy_tape_n_ops(form->tape) : 0;
 }

@@ -26,6 +26,7 @@
 #include "base/own.h"
 #include "comm/design.h"
 #include "compute/config.h"
+#include "model/latency.h"
 
 G_BEGIN_DECLS
 
@@ -50,6 +51,23 @@ gboolean sy_model_form_covers(
  * call. */
 __isl_keep const SyDesign *sy_model_form_at(
 	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config);
+
+/* The latency model's inputs at config (covered by the form), as
+ * sy_latency_inputs_new reads them from a design built there: replayed
+ * from the tape of the reader's arithmetic and decisions
+ * (model/tape.h), recorded at the first call after the form's check,
+ * where every decision it recorded holds at config, else read from the
+ * form's design re-set at config.  Replays carry no ii_reason (the
+ * numbers in the words would be the recorded sizes').  Valid until the
+ * next call; NULL (error set) where the design cannot be read. */
+__isl_keep const SyLatencyInputs *sy_model_form_latency(
+	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config,
+	GError **error);
+
+/* How the form's sy_model_form_latency calls went: replayed or read,
+ * and the operations of its tape (0: none recorded yet). */
+void sy_model_form_replays(__isl_keep const SyModelForm *form,
+	guint64 *replayed, guint64 *read, gsize *ops);
 
 /* Sizes of the form's class that differ from those it was built at in
  * as many tiles, latency factors and SIMD width as the class allows

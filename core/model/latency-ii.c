@@ -69,12 +69,15 @@ static guint latency_of(const char *op, const SyDesignArray *x)
 	return SY_LAT_OTHER;
 }
 
-/* ii becomes value where value is larger (a decision t records),
- * with why. */
+/* ii becomes value where value is larger, with why (the larger of
+ * the two on t: which reason stands is no number, and t records no
+ * decision for it). */
 static void set_reason(SyTape *t, SyLatencyIi *ii, SyNum value, char *reason)
 {
-	if (sy_num_holds(t, sy_num_lt(t, ii->ii, value))) {
-		ii->ii = value;
+	gboolean larger = value.v > ii->ii.v;
+
+	ii->ii = sy_num_max(t, ii->ii, value);
+	if (larger) {
 		g_free(ii->reason);
 		ii->reason = reason;
 		return;
@@ -567,8 +570,9 @@ static gboolean lane_form(
  * divides pack or pack w. */
 static gboolean lanes_fit(SyTape *t, SyNum w, SyNum pack)
 {
-	return !sy_num_holds(t, sy_num_mod(t, pack, w)) ||
-		!sy_num_holds(t, sy_num_mod(t, w, pack));
+	return sy_num_holds(t,
+		sy_num_or(t, sy_num_eq(t, sy_num_mod(t, pack, w), sy_num(0)),
+			sy_num_eq(t, sy_num_mod(t, w, pack), sy_num(0))));
 }
 
 /* One statement's words per vector: the most of its accesses'. */
@@ -664,9 +668,7 @@ void sy_latency_ii_intra(
 	const SyIoPathFacts *f, gboolean drop, SyLatencyIi *ii, SyTape *t)
 {
 	guint moved = 0;
-	SyNum lanes = sy_num_u32(t, &f->lanes);
-	SyNum w = sy_num_holds(t, sy_num_lt(t, sy_num(1), lanes)) ? lanes
-								  : sy_num(1);
+	SyNum w = sy_num_max(t, sy_num_u32(t, &f->lanes), sy_num(1));
 	SyNum words, reads, n;
 
 	/* The accesses of the statements its code runs: a zeroing whose
@@ -712,11 +714,16 @@ void sy_latency_ii_intra(
 		g_strdup_printf("fifo_local_in read %" G_GINT64_FORMAT
 				" times per iteration",
 			n.v));
-	if (sy_num_holds(t, sy_num_lt(t, sy_num(1), sy_num_u32(t, &f->pack))))
-		set_reason(t, ii, sy_num(SY_LAT_RMW),
-			g_strdup_printf("local: read-modify-write of a word "
-					"of %u elements every iteration",
-				f->pack));
+	/* pack > 1: SY_LAT_RMW, else 1 (no reason). */
+	set_reason(t, ii,
+		sy_num_add(t, sy_num(1),
+			sy_num_mul(t,
+				sy_num_lt(
+					t, sy_num(1), sy_num_u32(t, &f->pack)),
+				sy_num(SY_LAT_RMW - 1))),
+		g_strdup_printf("local: read-modify-write of a word "
+				"of %u elements every iteration",
+			f->pack));
 }
 
 void sy_latency_ii_move(gboolean dram, SyLatencyIi *ii)

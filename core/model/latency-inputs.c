@@ -13,6 +13,8 @@
 
 #include "model/latency-ii.h"
 #include "model/latency-walk.h"
+
+#include <string.h>
 void sy_latency_inputs_free(SyLatencyInputs *in)
 {
 	if (!in)
@@ -134,6 +136,48 @@ static gint64 instances_run(Reader *r, const SyWalkCount *best, int along)
 	return sy_num_fixed(t, n);
 }
 
+static gboolean code_uniform(
+	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env);
+
+/* Whether code counts the same at every PE (names: their coordinates
+ * in code; along >= 0 fixes one at `at`): its guards and bounds do. */
+static gboolean pes_uniform(Reader *r, const SyCode *code,
+	const char *const *names, int along, SyNum at)
+{
+	const SyDesignGrid *g = r->design->grid;
+	SyTape *t = tape_of(r);
+	SyWalkRanges pes = {{0}, {{0}}, {{0}}, 0};
+
+	for (guint d = 0; d < g->n_space; d++) {
+		pes.name[d] = names[d];
+		pes.lo[d] = (int)d == along ? at : sy_num(0);
+		pes.hi[d] = (int)d == along
+			? at
+			: sy_num_sub(t, sy_num_i64(t, &g->pe[d]), sy_num(1));
+	}
+	pes.n = g->n_space;
+	return code_uniform(code, &pes, &r->env);
+}
+
+/* Every PE counting the same: one walk, at the first PE (the runs
+ * times the PEs). */
+static gboolean uniform(Reader *r, const SyCode *code, const char *const *names,
+	int along, SyNum at, SyWalkCount *best, GError **error)
+{
+	SyTape *t = tape_of(r);
+	SyNum n = pe_count(r, along);
+	gboolean ok = bind_pe(r, names, 0, along, at);
+
+	best->issue = best->depth = sy_num(0);
+	if (best->runs)
+		memset(best->runs, 0, best->n_stmts * sizeof(*best->runs));
+	ok = ok && sy_walk_count(code, &r->env, best, error);
+	unbind_pe(r);
+	for (guint s = 0; ok && best->runs && s < best->n_stmts; s++)
+		best->runs[s] = sy_num_mul(t, best->runs[s], n);
+	return ok;
+}
+
 /* The slowest instance of code (the most cycles) over the PEs
  * (names: their coordinates in code; along >= 0 fixes one at `at`)
  * into best, whose pipes and pipe say the loops' II and depth; runs
@@ -142,8 +186,12 @@ static gboolean slowest(Reader *r, const SyCode *code, const char *const *names,
 	int along, SyNum at, SyWalkCount *best, GError **error)
 {
 	SyTape *t = tape_of(r);
-	gint64 n = instances_run(r, best, along);
 	SyNum most = sy_num(-1);
+	gint64 n;
+
+	if (pes_uniform(r, code, names, along, at))
+		return uniform(r, code, names, along, at, best, error);
+	n = instances_run(r, best, along);
 
 	for (gint64 k = 0; k < n; k++) {
 		SyWalkCount c = *best;
