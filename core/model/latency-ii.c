@@ -10,6 +10,7 @@
  * alone so that a measured value replaces one line. */
 #include <string.h>
 
+#include "base/integer.h"
 #include "model/latency-ii.h"
 #include "model/latency-walk.h"
 
@@ -457,19 +458,6 @@ typedef struct {
 	gint64 lane, rest;
 } LaneForm;
 
-static gint64 gcd64(gint64 a, gint64 b)
-{
-	a = a < 0 ? -a : a;
-	b = b < 0 ? -b : b;
-	while (b) {
-		gint64 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static gboolean lane_form(const SyCodeExpr *e, const char *lane, LaneForm *f)
 {
 	LaneForm a, b;
@@ -491,7 +479,7 @@ static gboolean lane_form(const SyCodeExpr *e, const char *lane, LaneForm *f)
 	if (e->op == SY_CODE_OP_ADD || e->op == SY_CODE_OP_SUB) {
 		*f = (LaneForm){e->op == SY_CODE_OP_ADD ? a.lane + b.lane
 							: a.lane - b.lane,
-			gcd64(a.rest, b.rest)};
+			sy_integer_gcd(a.rest, b.rest)};
 		return TRUE;
 	}
 	if (e->op != SY_CODE_OP_MUL)
@@ -544,7 +532,7 @@ static guint user_vector_words(
 				return w;
 			/* Horner, as print_linear: e * box[d] + i. */
 			e = (LaneForm){e.lane * f->box[d] + i.lane,
-				gcd64(e.rest * f->box[d], i.rest)};
+				sy_integer_gcd(e.rest * f->box[d], i.rest)};
 		}
 		if (e.lane == 0)
 			continue; /* one element for every lane */

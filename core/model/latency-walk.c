@@ -1,6 +1,7 @@
 /* Counting a module's printed loops for the latency model. */
 #include "model/latency-walk.h"
 
+#include "base/integer.h"
 #include "comm/design.h"
 
 gboolean sy_walk_env_push(SyWalkEnv *env, const char *name, gint64 value)
@@ -26,14 +27,6 @@ static gboolean lookup(const SyWalkEnv *env, const char *name, gint64 *v)
 			return TRUE;
 		}
 	return FALSE;
-}
-
-/* Floor and remainder of C's division towards minus infinity. */
-static gint64 floor_div(gint64 a, gint64 b)
-{
-	gint64 q = a / b;
-
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
 static gboolean eval_nary(SyCodeOp op, gint64 *a, guint n, gint64 *v)
@@ -66,7 +59,7 @@ static gboolean eval_binary(SyCodeOp op, gint64 a, gint64 b, gint64 *v)
 	switch (op) {
 	case SY_CODE_OP_DIV:
 	case SY_CODE_OP_PDIV_Q: *v = a / b; return TRUE;
-	case SY_CODE_OP_FDIV_Q: *v = floor_div(a, b); return TRUE;
+	case SY_CODE_OP_FDIV_Q: *v = sy_integer_div_floor(a, b); return TRUE;
 	case SY_CODE_OP_PDIV_R:
 	case SY_CODE_OP_ZDIV_R: *v = a % b; return TRUE;
 	default: return FALSE;
