@@ -1,6 +1,7 @@
 /* The PE's facts as data: making and freeing them, their names. */
 #include <string.h>
 
+#include "base/integer.h"
 #include "comm/pe-facts.h"
 #include "poly/scop.h"
 
@@ -204,11 +205,6 @@ int sy_pe_piece_kind_from_name(const char *name)
 	return index_of(piece_names, G_N_ELEMENTS(piece_names), name);
 }
 
-static gint64 pe_ceil_div(gint64 a, gint64 b)
-{
-	return (a + b - 1) / b;
-}
-
 void sy_pe_buffer_banks(const SyPeFacts *facts, const SyPeBuffer *buf,
 	gint64 *banks, gint64 *depth)
 {
@@ -223,7 +219,7 @@ void sy_pe_buffer_banks(const SyPeFacts *facts, const SyPeBuffer *buf,
 			part |= buf->partition[k] == d;
 		if (part) {
 			*banks *= MIN((gint64)lanes, buf->size[d]);
-			*depth *= pe_ceil_div(buf->size[d], lanes);
+			*depth *= sy_integer_div_ceil(buf->size[d], lanes);
 		} else
 			*depth *= buf->size[d];
 	}

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/checked.h"
+#include "base/integer.h"
 #include "compute/config.h"
 
 G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
@@ -525,17 +526,6 @@ gboolean sy_config_set_order(
 	return found;
 }
 
-static gint64 gcd(gint64 a, gint64 b)
-{
-	while (b) {
-		gint64 r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 gint64 sy_config_simd_range(const SyConfig *cfg, const SyChoices *c, guint simd)
 {
 	const SyLoopRef *ref = g_ptr_array_index(c->simd, simd);
@@ -547,7 +537,8 @@ gint64 sy_config_simd_range(const SyConfig *cfg, const SyChoices *c, guint simd)
 		const SyLoopSpan *span = &g_array_index(
 			ref->spans, SyLoopSpan, i);
 
-		range = gcd(gcd(range, span->first), span->count);
+		range = sy_integer_gcd(
+			sy_integer_gcd(range, span->first), span->count);
 	}
 	return range ? range : 1;
 }

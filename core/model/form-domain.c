@@ -1,6 +1,8 @@
 /* Padding guards re-set for other sizes (form-domain.h). */
 #include "model/form-domain.h"
 
+#include "base/integer.h"
+
 #define SY_FORM_DOMAIN_TERMS 8
 
 /* lhs - rhs as a sum of terms and a constant: each term an identifier
@@ -79,22 +81,6 @@ static gboolean linear(SyCodeExpr *e, gint64 sign, Linear *l)
 	}
 }
 
-static gint64 gcd(gint64 a, gint64 b)
-{
-	while (b) {
-		gint64 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a < 0 ? -a : a;
-}
-
-static gint64 floor_div(gint64 a, gint64 b)
-{
-	return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
 static gint64 value(const SyCodeExpr *node, gint64 mu)
 {
 	return mu * (node ? node->value : 1);
@@ -108,11 +94,12 @@ static void expected(
 
 	for (guint k = 0; k < d->n; k++) {
 		f[k] = sy_form_dim_stride(&d->dim[k], s);
-		g = gcd(g, f[k]);
+		g = sy_integer_gcd(g, f[k]);
 	}
 	for (guint k = 0; k < d->n; k++)
 		f[k] /= g;
-	*f0 = -floor_div(sy_form_member_extent(s, d->member) - 1, g) -
+	*f0 = -sy_integer_div_floor(
+		      sy_form_member_extent(s, d->member) - 1, g) -
 		d->strict;
 }
 

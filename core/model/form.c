@@ -306,6 +306,7 @@ static gboolean step(
 	gint64 was = *v, best = 0;
 	const SyLoopRef *l = NULL;
 	g_autoptr(GArray) values = NULL;
+	guint n, at = 0;
 
 	for (guint i = 0; i < form->choices->tilable->len; i++)
 		if (((const SyLoopRef *)form->choices->tilable->pdata[i])
@@ -313,12 +314,18 @@ static gboolean step(
 			l = form->choices->tilable->pdata[i];
 	if (!l)
 		return FALSE;
-	/* Factors divide their tiles; tiles: the loop's divisors and the
-	 * sizes next to this one. */
+	/* Factors divide their tiles; tiles: the loop's divisors, then the
+	 * sizes next to this one that are not among them, so that each is
+	 * tried once (both ascend: a merge finds the repeats). */
 	values = sy_config_divisors(latency ? cfg->tile[m] : l->extent);
+	n = values->len;
 	for (gint64 d = MAX(was - 16, 1);
-		!latency && d <= MIN(was + 16, l->extent); d++)
-		g_array_append_val(values, d);
+		!latency && d <= MIN(was + 16, l->extent); d++) {
+		while (at < n && g_array_index(values, gint64, at) < d)
+			at++;
+		if (at == n || g_array_index(values, gint64, at) != d)
+			g_array_append_val(values, d);
+	}
 	for (guint k = 0; k < values->len; k++) {
 		gint64 d = g_array_index(values, gint64, k);
 

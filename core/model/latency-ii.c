@@ -10,6 +10,7 @@
  * alone so that a measured value replaces one line. */
 #include <string.h>
 
+#include "base/integer.h"
 #include "model/latency-ii.h"
 #include "model/latency-walk.h"
 

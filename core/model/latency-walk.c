@@ -1,6 +1,7 @@
 /* Counting a module's printed loops for the latency model. */
 #include "model/latency-walk.h"
 
+#include "base/integer.h"
 #include "comm/design.h"
 
 gboolean sy_walk_env_push(SyWalkEnv *env, const char *name, SyNum value)

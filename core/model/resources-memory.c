@@ -1,5 +1,6 @@
 #include <math.h>
 
+#include "base/integer.h"
 #include "model/resources-memory.h"
 
 /* The RAMB18E2 aspects: depth x width (UG573, table "Port Aspect
@@ -15,11 +16,6 @@ static const struct {
 	{1024, 18},
 	{512, 36},
 };
-
-static gint64 ceil_div(gint64 a, gint64 b)
-{
-	return (a + b - 1) / b;
-}
 
 /* best[w]: the fewest primitives whose columns are at least w bits
  * wide, each column as tall as depth needs; an unbounded knapsack on
@@ -38,7 +34,8 @@ gint64 sy_memory_bram18k(guint width, gint64 depth)
 		for (guint a = 0; a < G_N_ELEMENTS(bram18_aspects); a++) {
 			guint aw = bram18_aspects[a].width;
 			gint64 c = best[w > aw ? w - aw : 0] +
-				ceil_div(depth, bram18_aspects[a].depth);
+				sy_integer_div_ceil(
+					depth, bram18_aspects[a].depth);
 
 			best[w] = MIN(best[w], c);
 		}
@@ -51,7 +48,8 @@ gint64 sy_memory_uram(guint width, gint64 depth)
 {
 	if (width == 0 || depth <= 0)
 		return 0;
-	return ceil_div(width, 72) * ceil_div(depth, 4096);
+	return sy_integer_div_ceil(width, 72) *
+		sy_integer_div_ceil(depth, 4096);
 }
 
 /* LUTs of a simple dual-port LUTRAM: 8 per RAM32M16 (14 bits, 32 deep)
@@ -59,8 +57,9 @@ gint64 sy_memory_uram(guint width, gint64 depth)
 static gint64 lutram_luts(guint width, gint64 depth)
 {
 	if (depth <= 32)
-		return 8 * ceil_div(width, 14);
-	return 8 * ceil_div(width, 7) * ceil_div(depth, 64);
+		return 8 * sy_integer_div_ceil(width, 14);
+	return 8 * sy_integer_div_ceil(width, 7) *
+		sy_integer_div_ceil(depth, 64);
 }
 
 double sy_memory_bram36(double bram18k)

@@ -35,6 +35,7 @@
  * (tests/boards.c). */
 #include <string.h>
 
+#include "base/integer.h"
 #include "comm/pe-facts.h"
 #include "model/resources-memory.h"
 #include "model/resources.h"
@@ -178,11 +179,6 @@ void sy_resource_options_init(SyResourceOptions *options)
 #define SRL_LUT 12.0
 #define SRL_FF 5.0
 
-static gint64 ceil_div(gint64 a, gint64 b)
-{
-	return (a + b - 1) / b;
-}
-
 /* The PE's buffers as hls-pe.c declares them, each bank its own
  * memory. */
 static void pe_buffers(const SyPeFacts *facts, SyResources *r)
@@ -286,7 +282,8 @@ static void fifo_cost(
 
 	if ((gint64)w * f->depth <= options->fifo_srl_bits) {
 		r->v[SY_RESOURCE_LUT] += n *
-			((double)w * ceil_div(f->depth, 32) + SRL_LUT);
+			((double)w * sy_integer_div_ceil(f->depth, 32) +
+				SRL_LUT);
 		r->v[SY_RESOURCE_FF] += n * SRL_FF;
 		return;
 	}

@@ -6,26 +6,27 @@
 
 #include "comm/design.h"
 
+/* The public operations first, with their own values. */
 typedef enum {
+	OP_ADD = SY_TAPE_ADD,
+	OP_SUB = SY_TAPE_SUB,
+	OP_MUL = SY_TAPE_MUL,
+	OP_DIV = SY_TAPE_DIV,
+	OP_FDIV = SY_TAPE_FDIV,
+	OP_CDIV = SY_TAPE_CDIV,
+	OP_MOD = SY_TAPE_MOD,
+	OP_GCD = SY_TAPE_GCD,
+	OP_MIN = SY_TAPE_MIN,
+	OP_MAX = SY_TAPE_MAX,
+	OP_EQ = SY_TAPE_EQ,
+	OP_LE = SY_TAPE_LE,
+	OP_LT = SY_TAPE_LT,
+	OP_AND = SY_TAPE_AND,
+	OP_OR = SY_TAPE_OR,
 	OP_CONST,
 	OP_INPUT,
 	OP_LOAD_I64,
 	OP_LOAD_U32,
-	OP_ADD,
-	OP_SUB,
-	OP_MUL,
-	OP_DIV,
-	OP_FDIV,
-	OP_CDIV,
-	OP_MOD,
-	OP_GCD,
-	OP_MIN,
-	OP_MAX,
-	OP_EQ,
-	OP_LE,
-	OP_LT,
-	OP_AND,
-	OP_OR,
 	OP_PACK,
 	OP_I2F,
 	OP_FADD,
@@ -172,43 +173,12 @@ SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
 		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
 }
 
-gint64 sy_tape_gcd(gint64 a, gint64 b)
-{
-	a = a < 0 ? -a : a;
-	b = b < 0 ? -b : b;
-	while (b) {
-		gint64 r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
-/* C's operations on gint64, division by 0 giving 0. */
+/* The integer operations: C's on gint64 (model/tape.h). */
 static gint64 apply(OpKind op, gint64 a, gint64 b, gint64 k)
 {
-	switch (op) {
-	case OP_ADD: return a + b;
-	case OP_SUB: return a - b;
-	case OP_MUL: return a * b;
-	case OP_DIV: return b ? a / b : 0;
-	case OP_FDIV:
-		return !b ? 0 : a / b - (a % b != 0 && (a < 0) != (b < 0));
-	case OP_CDIV:
-		return !b ? 0 : a / b + (a % b != 0 && (a < 0) == (b < 0));
-	case OP_MOD: return b ? a % b : 0;
-	case OP_GCD: return sy_tape_gcd(a, b);
-	case OP_MIN: return MIN(a, b);
-	case OP_MAX: return MAX(a, b);
-	case OP_EQ: return a == b;
-	case OP_LE: return a <= b;
-	case OP_LT: return a < b;
-	case OP_AND: return a && b;
-	case OP_OR: return a || b;
-	case OP_PACK: return sy_design_pack_widest((guint)k, a);
-	default: return 0;
-	}
+	if (op <= OP_OR)
+		return sy_tape_apply((SyTapeOp)op, a, b);
+	return op == OP_PACK ? sy_design_pack_widest((guint)k, a) : 0;
 }
 
 /* a op b: the value, and a node where either has one (x + 0, x * 1
@@ -235,28 +205,9 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 	return n;
 }
 
-/* The public operations, in the tape's own order. */
-static const OpKind op_kind[] = {
-	[SY_TAPE_ADD] = OP_ADD,
-	[SY_TAPE_SUB] = OP_SUB,
-	[SY_TAPE_MUL] = OP_MUL,
-	[SY_TAPE_DIV] = OP_DIV,
-	[SY_TAPE_FDIV] = OP_FDIV,
-	[SY_TAPE_CDIV] = OP_CDIV,
-	[SY_TAPE_MOD] = OP_MOD,
-	[SY_TAPE_GCD] = OP_GCD,
-	[SY_TAPE_MIN] = OP_MIN,
-	[SY_TAPE_MAX] = OP_MAX,
-	[SY_TAPE_EQ] = OP_EQ,
-	[SY_TAPE_LE] = OP_LE,
-	[SY_TAPE_LT] = OP_LT,
-	[SY_TAPE_AND] = OP_AND,
-	[SY_TAPE_OR] = OP_OR,
-};
-
 SyNum sy_tape_binary(SyTape *t, SyTapeOp op, SyNum a, SyNum b)
 {
-	return binary(t, op_kind[op], a, b);
+	return binary(t, (OpKind)op, a, b);
 }
 
 SyNum sy_num_pack_widest(SyTape *t, guint bits, SyNum a)

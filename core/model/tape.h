@@ -22,6 +22,7 @@
 
 #include <glib.h>
 
+#include "base/integer.h"
 #include "base/own.h"
 
 G_BEGIN_DECLS
@@ -112,7 +113,6 @@ typedef enum {
  * CDIV is the ceiling; a division by 0 gives 0, which callers avoid
  * as in C; comparisons and logic give 0 or 1), recorded where t
  * records. */
-gint64 sy_tape_gcd(gint64 a, gint64 b);
 SyNum sy_tape_binary(__isl_keep SyTape *t, SyTapeOp op, SyNum a, SyNum b);
 
 static inline gint64 sy_tape_apply(SyTapeOp op, gint64 a, gint64 b)
@@ -122,12 +122,10 @@ static inline gint64 sy_tape_apply(SyTapeOp op, gint64 a, gint64 b)
 	case SY_TAPE_SUB: return a - b;
 	case SY_TAPE_MUL: return a * b;
 	case SY_TAPE_DIV: return b ? a / b : 0;
-	case SY_TAPE_FDIV:
-		return !b ? 0 : a / b - (a % b != 0 && (a < 0) != (b < 0));
-	case SY_TAPE_CDIV:
-		return !b ? 0 : a / b + (a % b != 0 && (a < 0) == (b < 0));
+	case SY_TAPE_FDIV: return !b ? 0 : sy_integer_div_floor(a, b);
+	case SY_TAPE_CDIV: return !b ? 0 : sy_integer_div_ceil(a, b);
 	case SY_TAPE_MOD: return b ? a % b : 0;
-	case SY_TAPE_GCD: return sy_tape_gcd(a, b);
+	case SY_TAPE_GCD: return sy_integer_gcd(a, b);
 	case SY_TAPE_MIN: return MIN(a, b);
 	case SY_TAPE_MAX: return MAX(a, b);
 	case SY_TAPE_EQ: return a == b;
