@@ -139,23 +139,33 @@ static gint64 instances_run(Reader *r, const SyWalkCount *best, int along)
 static gboolean code_uniform(
 	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env);
 
+/* The PE box (names: the coordinates in code; along >= 0 fixes one at
+ * `at`) added to ranges. */
+static void pe_ranges(Reader *r, const char *const *names, int along, SyNum at,
+	SyWalkRanges *ranges)
+{
+	const SyDesignGrid *g = r->design->grid;
+	SyTape *t = tape_of(r);
+
+	for (guint d = 0; d < g->n_space; d++) {
+		guint k = ranges->n++;
+
+		ranges->name[k] = names[d];
+		ranges->lo[k] = (int)d == along ? at : sy_num(0);
+		ranges->hi[k] = (int)d == along
+			? at
+			: sy_num_sub(t, sy_num_i64(t, &g->pe[d]), sy_num(1));
+	}
+}
+
 /* Whether code counts the same at every PE (names: their coordinates
  * in code; along >= 0 fixes one at `at`): its guards and bounds do. */
 static gboolean pes_uniform(Reader *r, const SyCode *code,
 	const char *const *names, int along, SyNum at)
 {
-	const SyDesignGrid *g = r->design->grid;
-	SyTape *t = tape_of(r);
 	SyWalkRanges pes = {{0}, {{0}}, {{0}}, 0};
 
-	for (guint d = 0; d < g->n_space; d++) {
-		pes.name[d] = names[d];
-		pes.lo[d] = (int)d == along ? at : sy_num(0);
-		pes.hi[d] = (int)d == along
-			? at
-			: sy_num_sub(t, sy_num_i64(t, &g->pe[d]), sy_num(1));
-	}
-	pes.n = g->n_space;
+	pe_ranges(r, names, along, at, &pes);
 	return code_uniform(code, &pes, &r->env);
 }
 
@@ -512,6 +522,14 @@ static gboolean box_uniform(Tiles *t, const Nest *nest)
 			return FALSE;
 		tiles.n++;
 	}
+	/* Over every PE at once where that holds, else PE by PE. */
+	if (tiles.n + r->design->grid->n_space <= G_N_ELEMENTS(tiles.name)) {
+		SyWalkRanges both = tiles;
+
+		pe_ranges(r, sy_module_code_p_names, t->along, t->at, &both);
+		if (code_uniform(t->intra, &both, &r->env))
+			return TRUE;
+	}
 	n = instances_run(r, &none, t->along);
 	for (gint64 k = 0; k < n && ok; k++) {
 		ok = bind_pe(r, sy_module_code_p_names, k, t->along, t->at) &&
@@ -521,32 +539,72 @@ static gboolean box_uniform(Tiles *t, const Nest *nest)
 	return ok;
 }
 
+static gboolean boxes(Tiles *t, Nest *nest, GError **error);
+
+/* The box as its parts without and with the last tile of each side of
+ * more than one tile (k sides: 2^k parts, each side its other tiles or
+ * its last), where the part without any last tile counts the same on
+ * all its tiles: padding makes the last tiles differ, and the parts
+ * are then as many whatever the tiles (what a tape replays).  The
+ * part of no last tile first, that of all last tiles last: the first
+ * and the last tile stay first and last.  *done FALSE (nothing
+ * counted) where the box does not split so. */
+static gboolean peel(Tiles *t, Nest *nest, gboolean *done, GError **error)
+{
+	SyTape *tp = tape_of(t->r);
+	SyWalkRanges *b = &nest->loops;
+	SyNum lo[8], hi[8];
+	guint side[8], k = 0;
+	gboolean ok = TRUE;
+
+	*done = FALSE;
+	for (guint d = 0; d < b->n; d++) {
+		lo[d] = b->lo[d];
+		hi[d] = b->hi[d];
+		if (sy_num_holds(tp, sy_num_lt(tp, lo[d], hi[d]))) {
+			side[k++] = d;
+			b->hi[d] = sy_num_sub(tp, hi[d], sy_num(1));
+		}
+	}
+	*done = k > 0 && box_uniform(t, nest);
+	for (guint mask = 0; *done && ok && mask < 1u << k; mask++) {
+		for (guint i = 0; i < k; i++) {
+			gboolean last = mask >> i & 1;
+
+			b->lo[side[i]] = last ? hi[side[i]] : lo[side[i]];
+			b->hi[side[i]] = last
+				? hi[side[i]]
+				: sy_num_sub(tp, hi[side[i]], sy_num(1));
+		}
+		ok = boxes(t, nest, error);
+	}
+	for (guint d = 0; d < b->n; d++) {
+		b->lo[d] = lo[d];
+		b->hi[d] = hi[d];
+	}
+	return ok;
+}
+
 /* The box's tiles: one count where intra_trans counts the same on
- * all, else its halves along its longest side, the lower first (the
- * first and the last tile stay first and last: the ping-pong sums
- * read them). */
+ * all, else the parts peel makes, else its halves along its longest
+ * side, the lower first (the first and the last tile stay first and
+ * last: the ping-pong sums read them). */
 static gboolean boxes(Tiles *t, Nest *nest, GError **error)
 {
 	SyTape *tp = tape_of(t->r);
 	SyWalkRanges *b = &nest->loops;
 	SyNum volume = sy_num(1), args[8], lo, hi, half;
 	guint widest = 0, d;
-	gboolean ok = TRUE;
+	gboolean ok = TRUE, peeled;
 
-	for (d = 0; d < b->n; d++) {
-		SyNum side = sy_num_sub(tp, b->hi[d], b->lo[d]);
-
-		volume = sy_num_mul(
-			tp, volume, sy_num_add(tp, side, sy_num(1)));
-		if (sy_num_holds(tp,
-			    sy_num_lt(tp,
-				    sy_num_sub(
-					    tp, b->hi[widest], b->lo[widest]),
-				    side)))
-			widest = d;
-	}
-	if (sy_num_holds(tp, sy_num_eq(tp, volume, sy_num(1))) ||
-		box_uniform(t, nest)) {
+	for (d = 0; d < b->n; d++)
+		volume = sy_num_mul(tp, volume,
+			sy_num_add(tp, sy_num_sub(tp, b->hi[d], b->lo[d]),
+				sy_num(1)));
+	/* Uniform first: a box of one tile is, and deciding its volume
+	 * would tie a replay to it. */
+	if (box_uniform(t, nest) ||
+		sy_num_holds(tp, sy_num_eq(tp, volume, sy_num(1)))) {
 		for (d = 0; d < b->n && ok; d++)
 			ok = sy_walk_env_push(&t->r->env, b->name[d], b->lo[d]);
 		for (guint k = 0; ok && k < nest->tile->args->len; k++)
@@ -558,6 +616,17 @@ static gboolean boxes(Tiles *t, Nest *nest, GError **error)
 			return cannot_tile(error);
 		return tiles_at(t, args, nest->tile->args->len, volume, error);
 	}
+	if (!peel(t, nest, &peeled, error))
+		return FALSE;
+	if (peeled)
+		return TRUE;
+	for (d = 1; d < b->n; d++)
+		if (sy_num_holds(tp,
+			    sy_num_lt(tp,
+				    sy_num_sub(
+					    tp, b->hi[widest], b->lo[widest]),
+				    sy_num_sub(tp, b->hi[d], b->lo[d]))))
+			widest = d;
 	lo = b->lo[widest];
 	hi = b->hi[widest];
 	half = sy_num_add(

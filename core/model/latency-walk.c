@@ -233,6 +233,29 @@ static gboolean range_op(SyTape *t, SyCodeOp op, const SyNum *lo,
 	}
 }
 
+/* Whether range_op gives an operation's exact value on points. */
+static gboolean exact_on_points(SyCodeOp op)
+{
+	switch (op) {
+	case SY_CODE_OP_MAX:
+	case SY_CODE_OP_MIN:
+	case SY_CODE_OP_MINUS:
+	case SY_CODE_OP_ADD:
+	case SY_CODE_OP_SUB:
+	case SY_CODE_OP_MUL:
+	case SY_CODE_OP_AND:
+	case SY_CODE_OP_AND_THEN:
+	case SY_CODE_OP_OR:
+	case SY_CODE_OP_OR_ELSE:
+	case SY_CODE_OP_EQ:
+	case SY_CODE_OP_LE:
+	case SY_CODE_OP_LT:
+	case SY_CODE_OP_GE:
+	case SY_CODE_OP_GT: return TRUE;
+	default: return FALSE;
+	}
+}
+
 /* Whether the n intervals [lo, hi] are all points. */
 static gboolean all_points(SyTape *t, const SyNum *lo, const SyNum *hi, guint n)
 {
@@ -271,9 +294,10 @@ gboolean sy_walk_range(const SyCodeExpr *e, const SyWalkRanges *ranges,
 		*hi = yes ? b[1] : b[2];
 		return TRUE;
 	}
-	/* Points: exactly as sy_walk_num computes them. */
-	if (e->op != SY_CODE_OP_MAX && e->op != SY_CODE_OP_MIN &&
-		e->op != SY_CODE_OP_MINUS && all_points(t, a, b, e->n_args)) {
+	/* Points: exactly as sy_walk_num computes them, where the
+	 * intervals' arithmetic does not already (it does, without
+	 * deciding whether they are points, for these). */
+	if (!exact_on_points(e->op) && all_points(t, a, b, e->n_args)) {
 		if (e->n_args != 2 || !eval_binary(t, e->op, a[0], a[1], lo))
 			return FALSE;
 		*hi = *lo;
