@@ -1,6 +1,8 @@
 /* The base of the core, the helpers every stage uses: the one JSON
- * printer behind design.json and every --json, and the check of an
- * object's members that design.json's and the code's readers share. */
+ * printer behind design.json and every --json, the check of an
+ * object's members that design.json's and the code's readers share,
+ * and the whole-number helpers' signs. */
+#include "base/integer.h"
 #include "base/json-load.h"
 #include "base/json-print.h"
 
@@ -105,11 +107,83 @@ static void test_json_members(void)
 	g_assert_cmpstr(why, ==, "unknown member");
 }
 
+/* Floor and ceiling division for each sign of each operand, exact
+ * quotients among them, and the extremes of gint64 that fit. */
+static void test_integer_div(void)
+{
+	static const struct {
+		gint64 a, b, floor, ceil;
+	} cases[] = {
+		{7, 2, 3, 4},
+		{-7, 2, -4, -3},
+		{7, -2, -4, -3},
+		{-7, -2, 3, 4},
+		{6, 3, 2, 2},
+		{-6, 3, -2, -2},
+		{6, -3, -2, -2},
+		{-6, -3, 2, 2},
+		{1, 3, 0, 1},
+		{-1, 3, -1, 0},
+		{1, -3, -1, 0},
+		{-1, -3, 0, 1},
+		{0, 5, 0, 0},
+		{0, -5, 0, 0},
+		{5, 1, 5, 5},
+		{-5, -1, 5, 5},
+		{G_MAXINT64, 2, 4611686018427387903, 4611686018427387904},
+		{G_MININT64, 2, -4611686018427387904, -4611686018427387904},
+		{G_MININT64, 3, -3074457345618258603, -3074457345618258602},
+		{G_MAXINT64, -1, -G_MAXINT64, -G_MAXINT64},
+		{G_MININT64, G_MAXINT64, -2, -1},
+		{-1, G_MAXINT64, -1, 0},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_assert_cmpint(sy_integer_div_floor(cases[i].a, cases[i].b),
+			==, cases[i].floor);
+		g_assert_cmpint(sy_integer_div_ceil(cases[i].a, cases[i].b), ==,
+			cases[i].ceil);
+	}
+}
+
+/* The gcd is never negative, accumulates from 0 and takes G_MININT64's
+ * magnitude unsigned. */
+static void test_integer_gcd(void)
+{
+	static const struct {
+		gint64 a, b, gcd;
+	} cases[] = {
+		{0, 0, 0},
+		{12, 0, 12},
+		{0, 12, 12},
+		{-12, 0, 12},
+		{0, -12, 12},
+		{12, 18, 6},
+		{-12, 18, 6},
+		{12, -18, 6},
+		{-12, -18, 6},
+		{18, 12, 6},
+		{7, 13, 1},
+		{-1, -1, 1},
+		{48, 16, 16},
+		{G_MININT64, 6, 2},
+		{G_MININT64, G_MAXINT64, 1},
+		{G_MININT64, -4611686018427387904, 4611686018427387904},
+		{G_MAXINT64, 0, G_MAXINT64},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++)
+		g_assert_cmpint(sy_integer_gcd(cases[i].a, cases[i].b), ==,
+			cases[i].gcd);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/base/json-print", test_json_print);
 	g_test_add_func("/base/json-doubles", test_json_doubles);
 	g_test_add_func("/base/json-members", test_json_members);
+	g_test_add_func("/base/integer-div", test_integer_div);
+	g_test_add_func("/base/integer-gcd", test_integer_gcd);
 	return g_test_run();
 }

@@ -1,0 +1,446 @@
+/* The tape (model/tape.h): what it records, what it drops and what a
+ * replay computes, with exact values.  Each test records on fields of
+ * its own, finishes the tape and replays it for other field values, as
+ * the models' form does for other sizes of a design's class. */
+#include <string.h>
+
+#include "model/tape.h"
+
+/* Registers for a replay of t, left uninitialised as a caller may
+ * leave them: the tape writes each register before it reads it
+ * (valgrind holds this where the test runs under it). */
+static SyTapeReg *regs_for(const SyTape *t)
+{
+	return g_new(SyTapeReg, sy_tape_n_regs(t));
+}
+
+/* Operations on constants are constants: no node, nothing to replay;
+ * a field that is neither live nor defined reads as a constant too. */
+static void test_tape_fold(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	gint64 field = 12;
+	SyNum a = sy_num_add(t, sy_num(3), sy_num(4));
+	SyNum m = sy_num_mul(t, a, sy_num(-6));
+	SyNum f = sy_num_fdiv(t, m, sy_num(4));
+	SyNum c = sy_num_cdiv(t, m, sy_num(4));
+	SyNum g = sy_num_gcd(t, m, sy_num(-28));
+	SyNum p = sy_num_pack_widest(t, 32, sy_num(48));
+	SyNum x = sy_num_i64(t, &field);
+	SyReal r = sy_real_mul(t, sy_real_of(t, a), sy_real(0.5));
+
+	g_assert_cmpint(a.v, ==, 7);
+	g_assert_cmpint(m.v, ==, -42);
+	g_assert_cmpint(f.v, ==, -11);
+	g_assert_cmpint(c.v, ==, -10);
+	g_assert_cmpint(g.v, ==, 14);
+	g_assert_cmpint(p.v, ==, 16);
+	g_assert_cmpint(x.v, ==, 12);
+	g_assert_cmpfloat(r.v, ==, 3.5);
+	g_assert_cmpuint(a.r, ==, 0);
+	g_assert_cmpuint(m.r, ==, 0);
+	g_assert_cmpuint(f.r, ==, 0);
+	g_assert_cmpuint(c.r, ==, 0);
+	g_assert_cmpuint(g.r, ==, 0);
+	g_assert_cmpuint(p.r, ==, 0);
+	g_assert_cmpuint(x.r, ==, 0);
+	g_assert_cmpuint(r.r, ==, 0);
+	/* Decisions on constants are not checks. */
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, a, sy_num(8))));
+	g_assert_false(sy_num_holds(t, sy_num_eq(t, a, sy_num(8))));
+	g_assert_cmpint(sy_num_fixed(t, f), ==, -11);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 0);
+	sy_tape_finish(t);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 0);
+	g_assert_cmpuint(sy_tape_n_inputs(t), ==, 0);
+	g_assert_cmpuint(sy_tape_n_regs(t), ==, 1);
+}
+
+/* Fields of the expression test, and what each store writes. */
+typedef struct {
+	gint64 x;
+	guint y;
+	gint64 div, cdiv, fdiv, cdiv_neg, fdiv_neg, mod, min, max, gcd;
+	guint pack, next;
+} Fields;
+
+/* (x, y) and the stores' values, worked out by hand with C's
+ * truncating division and remainder; a division by 0 gives 0, as
+ * tape.h says.  The first row is the one recorded; the last has a y
+ * above 2^31, which a signed read of the guint would get wrong. */
+static const gint64 expression_rows[][13] = {
+	/* x, y, (3x + y) / 2, cdiv(x, y), fdiv(x, y), cdiv(x, -y),
+	 * fdiv(x, -y), x % y, min, max, gcd, pack_widest(32, y), y + 1 */
+	{10, 4, 17, 3, 2, -2, -3, 2, 4, 10, 2, 4, 5},
+	{-7, 2, -9, -3, -4, 4, 3, -1, -7, 2, 1, 2, 3},
+	{-9, 4, -11, -2, -3, 3, 2, -1, -9, 4, 1, 4, 5},
+	{25, 6, 40, 5, 4, -4, -5, 1, 6, 25, 1, 2, 7},
+	{0, 5, 2, 0, 0, 0, 0, 0, 0, 5, 5, 1, 6},
+	{-12, 8, -14, -1, -2, 2, 1, -4, -12, 8, 4, 8, 9},
+	{48, 48, 96, 1, 1, -1, -1, 0, 48, 48, 48, 16, 49},
+	{13, 0, 19, 0, 0, 0, 0, 0, 0, 13, 13, 16, 1},
+	{-5, 3000000000, 1499999992, 0, -1, 1, 0, -5, -5, 3000000000, 5, 16,
+		3000000001},
+};
+
+/* Records every store of Fields on t from s's x and y, checking the
+ * values computed while recording against row 0. */
+static void record_expression(SyTape *t, Fields *s)
+{
+	const gint64 *want = expression_rows[0];
+	SyNum x = sy_num_i64(t, &s->x);
+	SyNum y = sy_num_u32(t, &s->y);
+	SyNum sum = sy_num_add(t, sy_num_mul(t, x, sy_num(3)), y);
+	SyNum got[] = {
+		sy_num_div(t, sum, sy_num(2)),
+		sy_num_cdiv(t, x, y),
+		sy_num_fdiv(t, x, y),
+		sy_num_cdiv(t, x, sy_num_neg(t, y)),
+		sy_num_fdiv(t, x, sy_num_neg(t, y)),
+		sy_num_mod(t, x, y),
+		sy_num_min(t, x, y),
+		sy_num_max(t, x, y),
+		sy_num_gcd(t, x, y),
+		sy_num_pack_widest(t, 32, y),
+		sy_num_add(t, y, sy_num(1)),
+	};
+	gint64 *wide[] = {&s->div, &s->cdiv, &s->fdiv, &s->cdiv_neg,
+		&s->fdiv_neg, &s->mod, &s->min, &s->max, &s->gcd};
+
+	g_assert_cmpuint(x.r, !=, 0);
+	g_assert_cmpuint(y.r, !=, 0);
+	for (guint i = 0; i < G_N_ELEMENTS(got); i++) {
+		g_assert_cmpint(got[i].v, ==, want[i + 2]);
+		g_assert_cmpuint(got[i].r, !=, 0);
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(wide); i++)
+		sy_tape_store_i64(t, got[i], wide[i]);
+	sy_tape_store_u32(t, got[9], &s->pack);
+	sy_tape_store_u32(t, got[10], &s->next);
+}
+
+/* An expression over a live gint64 and a live guint, replayed for
+ * other values of both: every store as C computes it. */
+static void test_tape_expression(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	Fields s = {.x = 10, .y = 4};
+
+	sy_tape_live(t, &s.x);
+	sy_tape_live(t, &s.y);
+	record_expression(t, &s);
+	sy_tape_finish(t);
+	g_assert_cmpuint(sy_tape_n_inputs(t), ==, 0);
+	regs = regs_for(t);
+	for (guint i = 0; i < G_N_ELEMENTS(expression_rows); i++) {
+		const gint64 *row = expression_rows[i];
+
+		memset(&s, 0x5a, sizeof(s));
+		s.x = row[0];
+		s.y = (guint)row[1];
+		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_cmpint(s.x, ==, row[0]);
+		g_assert_cmpuint(s.y, ==, row[1]);
+		g_assert_cmpint(s.div, ==, row[2]);
+		g_assert_cmpint(s.cdiv, ==, row[3]);
+		g_assert_cmpint(s.fdiv, ==, row[4]);
+		g_assert_cmpint(s.cdiv_neg, ==, row[5]);
+		g_assert_cmpint(s.fdiv_neg, ==, row[6]);
+		g_assert_cmpint(s.mod, ==, row[7]);
+		g_assert_cmpint(s.min, ==, row[8]);
+		g_assert_cmpint(s.max, ==, row[9]);
+		g_assert_cmpint(s.gcd, ==, row[10]);
+		g_assert_cmpuint(s.pack, ==, row[11]);
+		g_assert_cmpuint(s.next, ==, row[12]);
+	}
+}
+
+/* A defined field reads its defining node (here from an input), not
+ * the field, which the replay never reads; a later definition by a
+ * constant makes the field's reads constants again. */
+static void test_tape_define(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 n = 10, m = 3, out = 0, other = 0;
+	SyNum in = sy_tape_input(t, 1, 5);
+	SyNum twice = sy_num_mul(t, in, sy_num(2));
+	SyNum read, fixed;
+
+	g_assert_cmpint(in.v, ==, 5);
+	sy_tape_live(t, &n);
+	sy_tape_define(t, &n, twice);
+	read = sy_num_i64(t, &n);
+	g_assert_cmpint(read.v, ==, 10);
+	g_assert_cmpuint(read.r, ==, twice.r);
+	sy_tape_store_i64(t, sy_num_add(t, read, sy_num(1)), &out);
+	sy_tape_define(t, &m, in);
+	sy_tape_define(t, &m, sy_num(3));
+	fixed = sy_num_i64(t, &m);
+	g_assert_cmpuint(fixed.r, ==, 0);
+	sy_tape_store_i64(t, sy_num_mul(t, read, fixed), &other);
+	sy_tape_finish(t);
+	/* Inputs 0 and 1: the tape reads inputs[1]. */
+	g_assert_cmpuint(sy_tape_n_inputs(t), ==, 2);
+	regs = regs_for(t);
+	n = 999;
+	m = 100;
+	g_assert_true(sy_tape_run(t, (const gint64[]){-1, 7}, regs));
+	g_assert_cmpint(out, ==, 15);
+	g_assert_cmpint(other, ==, 42);
+	g_assert_cmpint(n, ==, 999);
+	g_assert_true(sy_tape_run(t, (const gint64[]){-1, -4}, regs));
+	g_assert_cmpint(out, ==, -7);
+	g_assert_cmpint(other, ==, -24);
+}
+
+/* A decision recorded with sy_num_holds replays TRUE where it decides
+ * the same and fails where it does not, in both senses; the stores
+ * before the failing check are done, those after it are not. */
+static void test_tape_holds(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 5, before = 0, after = 0;
+	SyNum v;
+
+	sy_tape_live(t, &x);
+	v = sy_num_i64(t, &x);
+	sy_tape_store_i64(t, sy_num_add(t, v, sy_num(1)), &before);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, v, sy_num(8))));
+	g_assert_false(sy_num_holds(t, sy_num_le(t, v, sy_num(2))));
+	sy_tape_store_i64(t, sy_num_mul(t, v, sy_num(2)), &after);
+	sy_tape_finish(t);
+	regs = regs_for(t);
+	for (gint64 k = -3; k <= 10; k++) {
+		gboolean same = k > 2 && k < 8;
+
+		x = k;
+		before = after = -100;
+		g_assert_cmpint(sy_tape_run(t, NULL, regs), ==, same);
+		g_assert_cmpint(before, ==, k + 1);
+		g_assert_cmpint(after, ==, same ? 2 * k : -100);
+	}
+}
+
+/* sy_num_fixed: a value checked to be the one recorded. */
+static void test_tape_fixed(void)
+{
+	static const struct {
+		gint64 x;
+		gboolean same;
+	} runs[] = {
+		{10, TRUE},
+		{9, TRUE},
+		{12, TRUE},
+		{13, FALSE},
+		{8, FALSE},
+		{-10, FALSE},
+		{0, FALSE},
+	};
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 10, out = 0;
+	SyNum v, count;
+
+	sy_tape_live(t, &x);
+	v = sy_num_i64(t, &x);
+	count = sy_num_cdiv(t, v, sy_num(4));
+	g_assert_cmpint(sy_num_fixed(t, count), ==, 3);
+	sy_tape_store_i64(t, sy_num_sub(t, v, count), &out);
+	sy_tape_finish(t);
+	regs = regs_for(t);
+	for (guint i = 0; i < G_N_ELEMENTS(runs); i++) {
+		x = runs[i].x;
+		out = -100;
+		g_assert_cmpint(sy_tape_run(t, NULL, regs), ==, runs[i].same);
+		g_assert_cmpint(out, ==, runs[i].same ? runs[i].x - 3 : -100);
+	}
+}
+
+/* The same computation recorded twice is one node; two stores of it
+ * are two stores. */
+static void test_tape_cse(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 2, first = 0, second = 0;
+	guint y = 9;
+	SyNum a, b;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	a = sy_num_add(t, sy_num_mul(t, sy_num_i64(t, &x), sy_num(3)),
+		sy_num_u32(t, &y));
+	/* load x, 3, x * 3, load y, + */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 5);
+	b = sy_num_add(t, sy_num_mul(t, sy_num_i64(t, &x), sy_num(3)),
+		sy_num_u32(t, &y));
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 5);
+	g_assert_cmpuint(b.r, ==, a.r);
+	g_assert_cmpint(b.v, ==, 15);
+	/* Another constant is another node. */
+	sy_num_mul(t, sy_num_i64(t, &x), sy_num(4));
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
+	sy_tape_store_i64(t, a, &first);
+	sy_tape_store_i64(t, b, &second);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 9);
+	sy_tape_finish(t);
+	/* x * 4 and its 4 dropped. */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
+	regs = regs_for(t);
+	x = -4;
+	y = 20;
+	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_cmpint(first, ==, 8);
+	g_assert_cmpint(second, ==, 8);
+}
+
+/* Nodes that reach no store or check are dropped, and the nodes kept
+ * still read the right registers. */
+static void test_tape_dead(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 6, out = 0, late = 0;
+	guint y = 2;
+	SyNum vx, vy;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	vx = sy_num_i64(t, &x);
+	sy_num_mul(t, vx, sy_num(5));
+	vy = sy_num_u32(t, &y);
+	sy_num_sub(t, vy, vx);
+	sy_num_max(t, sy_num_sub(t, vy, vx), sy_num(0));
+	sy_tape_store_i64(t, sy_num_add(t, vx, vy), &out);
+	/* load x, 5, x * 5, load y, y - x, 0, max, x + y, store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 9);
+	sy_tape_finish(t);
+	/* load x, load y, x + y, store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 4);
+	g_assert_cmpuint(sy_tape_n_regs(t), ==, 4);
+	/* A finished tape records nothing more. */
+	sy_tape_store_i64(t, sy_num_add(t, vx, vx), &late);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 4);
+	regs = regs_for(t);
+	x = 3;
+	y = 4;
+	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_cmpint(out, ==, 7);
+	g_assert_cmpint(late, ==, 0);
+}
+
+/* The double the C code computes, bit for bit, for x and y. */
+static double real_expression(gint64 x, guint y)
+{
+	return (double)x * 0.1 + (double)y * (1.0 / 3.0);
+}
+
+/* Doubles: conversions, products and sums replayed bit for bit as C
+ * computes them. */
+static void test_tape_real(void)
+{
+	static const struct {
+		gint64 x;
+		guint y;
+		double want;
+	} runs[] = {
+		{10, 3, 2.0},
+		{3, 0, 0.30000000000000004},
+		{-10, 3, 0.0},
+		{7, 11, 4.366666666666666},
+		{1 << 30, 4000000000u, 1440707515.7333333},
+	};
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 7;
+	guint y = 11;
+	double out = 0, square = 0;
+	SyReal fx, fy, r;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	fx = sy_real_of(t, sy_num_i64(t, &x));
+	fy = sy_real_of(t, sy_num_u32(t, &y));
+	r = sy_real_add(t, sy_real_mul(t, fx, sy_real(0.1)),
+		sy_real_mul(t, fy, sy_real(1.0 / 3.0)));
+	g_assert_cmpuint(r.r, !=, 0);
+	g_assert_cmpmem(&r.v, sizeof(double), &(double){real_expression(7, 11)},
+		sizeof(double));
+	sy_tape_store_real(t, r, &out);
+	sy_tape_store_real(t, sy_real_mul(t, r, r), &square);
+	sy_tape_finish(t);
+	regs = regs_for(t);
+	for (guint i = 0; i < G_N_ELEMENTS(runs); i++) {
+		double c = real_expression(runs[i].x, runs[i].y);
+		double c2 = c * c;
+
+		x = runs[i].x;
+		y = runs[i].y;
+		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_cmpfloat(out, ==, runs[i].want);
+		g_assert_cmpmem(&out, sizeof(double), &c, sizeof(double));
+		g_assert_cmpmem(&square, sizeof(double), &c2, sizeof(double));
+	}
+}
+
+/* x + 0, 0 + x, x - 0, x * 1, 1 * x and x / 1 are x: no operation; x *
+ * 0 is the constant 0; 0.0 + a double is that double. */
+static void test_tape_identities(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 6, out = 0;
+	SyNum v, same[8], zero;
+	SyReal f;
+
+	sy_tape_live(t, &x);
+	v = sy_num_i64(t, &x);
+	same[0] = sy_num_add(t, v, sy_num(0));
+	same[1] = sy_num_add(t, sy_num(0), v);
+	same[2] = sy_num_sub(t, v, sy_num(0));
+	same[3] = sy_num_mul(t, v, sy_num(1));
+	same[4] = sy_num_mul(t, sy_num(1), v);
+	same[5] = sy_num_div(t, v, sy_num(1));
+	same[6] = sy_num_fdiv(t, v, sy_num(1));
+	same[7] = sy_num_cdiv(t, v, sy_num(1));
+	for (guint i = 0; i < G_N_ELEMENTS(same); i++) {
+		g_assert_cmpuint(same[i].r, ==, v.r);
+		g_assert_cmpint(same[i].v, ==, 6);
+	}
+	zero = sy_num_mul(t, v, sy_num(0));
+	g_assert_cmpuint(zero.r, ==, 0);
+	g_assert_cmpint(zero.v, ==, 0);
+	zero = sy_num_mul(t, sy_num(0), v);
+	g_assert_cmpuint(zero.r, ==, 0);
+	f = sy_real_of(t, v);
+	/* The conversion is one node. */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2);
+	g_assert_cmpuint(sy_real_add(t, sy_real(0.0), f).r, ==, f.r);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2);
+	sy_tape_store_i64(t, same[7], &out);
+	sy_tape_finish(t);
+	/* load x, store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2);
+	regs = regs_for(t);
+	x = -13;
+	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_cmpint(out, ==, -13);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/tape/fold", test_tape_fold);
+	g_test_add_func("/tape/expression", test_tape_expression);
+	g_test_add_func("/tape/define", test_tape_define);
+	g_test_add_func("/tape/holds", test_tape_holds);
+	g_test_add_func("/tape/fixed", test_tape_fixed);
+	g_test_add_func("/tape/cse", test_tape_cse);
+	g_test_add_func("/tape/dead", test_tape_dead);
+	g_test_add_func("/tape/real", test_tape_real);
+	g_test_add_func("/tape/identities", test_tape_identities);
+	return g_test_run();
+}
