@@ -517,15 +517,13 @@ static void start_form(SyPipeline *self)
 static void quick_estimate(SyPipeline *self, const SyConfig *config)
 {
 	SyEstimate *e;
-
 	SyPipelineResult *f = NULL;
 	SyModelForm *form = form_covering(self, config, &f);
+	const SyDesign *d = form ? sy_model_form_at(form, config) : NULL;
 
-	if (!form)
-		return;
-	e = sy_design_estimate(
-		sy_model_form_at(form, config), f->device, NULL, NULL);
-	if (!e)
+	/* Sizes whose numbers the form's checks leave open wait for the
+	 * job, as sizes it does not cover do. */
+	if (!d || !(e = sy_design_estimate(d, f->device, NULL, NULL)))
 		return;
 	sy_estimate_free(self->quick);
 	self->quick = e;

@@ -50,6 +50,52 @@ static double evals_per_second(const SyDesign *design)
 	return sum > 0 ? (double)n / ((now_ms() - start) / 1000.0) : 0;
 }
 
+/* The form checked at its probe's sizes, as its users check it. */
+static void probe(const SyAnalysis *a, const SyChoices *c, SyModelForm *form)
+{
+	g_autoptr(SyConfig) cfg = sy_model_form_probe(form);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = cfg ? sy_test_design_at(a, c, cfg, &array)
+					 : NULL;
+	GError *error = NULL;
+
+	if (design && !sy_model_form_check(form, design, &error))
+		g_error("%s", error->message);
+}
+
+/* The fast path on the class's sizes: the tape replayed (the first
+ * call records it), then sy_latency_eval. */
+static void replay(SyModelForm *form, const GPtrArray *class)
+{
+	double start, sum = 0, p, st, e;
+	guint64 replayed, read;
+	gint64 evals = 0;
+	gsize ops;
+	gboolean reads;
+	int b;
+
+	sy_model_form_latency(form, class->pdata[0], NULL);
+	start = now_ms();
+	do {
+		for (int r = 0; r < 1000; r++)
+			for (guint k = 0; k < class->len; k++, evals++) {
+				const SyLatencyInputs *in =
+					sy_model_form_latency(
+						form, class->pdata[k], NULL);
+
+				sum += in ? sy_latency_eval(in, &sy_test_u250,
+						    &p, &st, &e, &b)
+					  : 0;
+			}
+	} while (now_ms() - start < 500);
+	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	printf("  tape replayed: %.0f evaluations/s (%zu operations; "
+	       "%" G_GUINT64_FORMAT " replayed, %" G_GUINT64_FORMAT
+	       " read%s)\n",
+		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
+		ops, replayed, read, reads ? "; reads the design" : "");
+}
+
 /* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
  * build and complete the design, then the exact estimate's. */
 static void bench_exact(const char *label, const char *n, const char *sizes)
@@ -77,7 +123,8 @@ static void bench_exact(const char *label, const char *n, const char *sizes)
 	build = now_ms() - build;
 	for (int r = 0; r < RUNS; r++) {
 		double start = now_ms();
-		SyEstimate *e = sy_design_estimate(design, device, NULL, &error);
+		SyEstimate *e = sy_design_estimate(
+			design, device, NULL, &error);
 
 		if (!e)
 			g_error("%s", error->message);
@@ -117,8 +164,8 @@ static void bench_example(const char *dir, const char *name)
 			continue;
 		for (int r = 0; r < RUNS; r++) {
 			double start = now_ms();
-			SyEstimate *e =
-				sy_design_estimate(design, device, NULL, NULL);
+			SyEstimate *e = sy_design_estimate(
+				design, device, NULL, NULL);
 
 			model[r] = now_ms() - start;
 			sy_estimate_free(e);
@@ -135,14 +182,16 @@ static void bench_example(const char *dir, const char *name)
 }
 
 /* The size-parametric form (model/form.h) of mm n^3 on [i,j], built at
- * sizes, evaluated at every size of its class in turn (re-set, read,
- * evaluated): evaluations a second on one core, against the time to
- * build a design at one size. */
+ * sizes and checked at its probe's, evaluated at every size of its
+ * class in turn: the design re-set and read (the form's own path), and
+ * the tape of that reading replayed from the sizes (the fast path),
+ * each with sy_latency_eval: evaluations a second on one core, against
+ * the time to build a design at one size. */
 static void bench_form(const char *n, const char *sizes)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
-	g_autoptr(SyChoices) c =
-		sy_choices_new(a, g_ptr_array_index(a->candidates, 3), NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyModelForm) form = NULL;
@@ -176,22 +225,26 @@ static void bench_form(const char *n, const char *sizes)
 		else
 			sy_config_free(at);
 	}
+	probe(a, c, form);
 	start = now_ms();
 	do {
 		for (guint k = 0; k < class->len; k++, evals++) {
-			g_autoptr(SyLatencyInputs) in = sy_latency_inputs_new(
-				sy_model_form_at(form, class->pdata[k]), NULL);
+			const SyDesign *at = sy_model_form_at(
+				form, class->pdata[k]);
+			g_autoptr(SyLatencyInputs) in =
+				at ? sy_latency_inputs_new(at, NULL) : NULL;
 
-			sum += in ? sy_latency_eval(in, &sy_test_u250, &p, &st,
-					    &e, &b)
+			sum += in ? sy_latency_eval(
+					    in, &sy_test_u250, &p, &st, &e, &b)
 				  : 0;
 		}
 	} while (now_ms() - start < 500);
-	printf("form of mm %s^3 [i,j] %s: %u sizes of its class, "
-	       "%.0f evaluations/s (design at one size: %.1f ms)\n",
-		n, sizes, class->len,
-		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
-		build);
+	printf("form of mm %s^3 [i,j] %s: %u sizes of its class "
+	       "(design at one size: %.1f ms)\n",
+		n, sizes, class->len, build);
+	printf("  re-set and read: %.0f evaluations/s\n",
+		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0);
+	replay(form, class);
 }
 
 int main(int argc, char **argv)
@@ -213,14 +266,16 @@ int main(int argc, char **argv)
 		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
 		"kernel[]->latency[10,10];kernel[]->simd[4]}");
 	printf("\nsize-parametric form (model/form.h)\n");
-	bench_form("64", "{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
-			 "kernel[]->latency[8,8];kernel[]->simd[2]}");
-	bench_form("1024", "{kernel[]->space_time[3];"
-			   "kernel[]->array_part[256,256,512];"
-			   "kernel[]->latency[16,16];kernel[]->simd[8]}");
+	bench_form("64",
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[8,8];kernel[]->simd[2]}");
+	bench_form("1024",
+		"{kernel[]->space_time[3];"
+		"kernel[]->array_part[256,256,512];"
+		"kernel[]->latency[16,16];kernel[]->simd[8]}");
 	printf("\nexact path, every dataflow at the example's sizes\n");
 	for (int k = 0; argc > 1 && k < 3; k++)
-		bench_example(argv[1], (const char *[]){"mm.c", "conv.c",
-					       "lu.c"}[k]);
+		bench_example(
+			argv[1], (const char *[]){"mm.c", "conv.c", "lu.c"}[k]);
 	return 0;
 }

@@ -28,6 +28,9 @@ typedef struct {
 	guint forms, refused, alone, compared;
 	guint padded; /* compared sizes with a tile that does not divide */
 	guint64 replayed, read; /* sy_model_form_latency's calls */
+	guint reads; /* tapes that read the design re-set */
+	guint open; /* sizes whose numbers the form's checks left open */
+	gsize ops; /* the longest tape */
 } Tally;
 
 /* Random sizes of form's class. */
@@ -103,12 +106,30 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyLatencyInputs) exact = NULL, fast = NULL;
 	const SyLatencyInputs *replay;
+	const SyDesign *at;
 	GError *error = NULL;
 
 	if (!(divisors ? draw_covered(form, cfg, c, rng, TRUE)
 		       : draw_near(form, base, cfg, c, rng)) ||
 		!(design = sy_test_design_at(a, c, cfg, &array)))
 		return;
+	exact = sy_latency_inputs_new(design, &error);
+	g_assert_no_error(error);
+	/* The tape's replay (or the read where its checks fail), where
+	 * the designs the form was checked on settle its numbers. */
+	replay = sy_model_form_latency(form, cfg, &error);
+	if (!replay) {
+		g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
+		g_clear_error(&error);
+		t->open++;
+	} else {
+		g_assert_true(sy_latency_inputs_same(replay, exact));
+		sy_test_latency_same(replay, exact);
+		at = sy_model_form_at(form, cfg);
+		g_assert_nonnull(at);
+		sy_test_resources_same(at, design);
+	}
+	/* Checked on the design there too: then it knows. */
 	sy_model_form_check(form, design, &error);
 	if (error) {
 		g_autofree char *x = sy_config_to_flags(cfg, c);
@@ -116,13 +137,6 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 		g_test_message("at %s", x);
 	}
 	g_assert_no_error(error);
-	exact = sy_latency_inputs_new(design, &error);
-	g_assert_no_error(error);
-	/* The tape's replay (or the read where its checks fail). */
-	replay = sy_model_form_latency(form, cfg, &error);
-	g_assert_no_error(error);
-	g_assert_true(sy_latency_inputs_same(replay, exact));
-	sy_test_latency_same(replay, exact);
 	fast = sy_latency_inputs_new(sy_model_form_at(form, cfg), &error);
 	g_assert_no_error(error);
 	sy_test_latency_same(fast, exact);
@@ -165,6 +179,7 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	if (!verify(form, a, c, t))
 		return;
 	t->forms++;
+	g_test_message("ambiguous numbers: %u", sy_model_form_ambiguous(form));
 	/* Its tape recorded at the sizes it was built at. */
 	g_assert_nonnull(sy_model_form_latency(form, cfg, &error));
 	for (guint k = 0; k < SIZES; k++)
@@ -172,8 +187,11 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	{
 		guint64 replayed, read;
 		gsize ops;
+		gboolean reads;
 
-		sy_model_form_replays(form, &replayed, &read, &ops);
+		sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+		t->reads += reads;
+		t->ops = MAX(t->ops, ops);
 		t->replayed += replayed - 1;
 		t->read += read;
 	}
@@ -183,7 +201,7 @@ static void test_random(void)
 {
 	g_autoptr(GRand) rng = g_rand_new_with_seed(21);
 	guint stride = sy_test_stride();
-	Tally total = {0, 0, 0, 0, 0, 0, 0};
+	Tally total = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 	for (guint x = 0; sy_test_model_examples[x]; x++) {
 		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
@@ -191,7 +209,7 @@ static void test_random(void)
 			examples_dir, sy_test_model_examples[x], NULL);
 		g_autoptr(SyAnalysis)
 			a = sy_analysis_new_from_file(path, &ao, NULL);
-		Tally t = {0, 0, 0, 0, 0, 0, 0};
+		Tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 		g_assert_nonnull(a);
 		for (guint c = x % stride; c < a->candidates->len;
@@ -213,10 +231,16 @@ static void test_random(void)
 		total.padded += t.padded;
 		total.replayed += t.replayed;
 		total.read += t.read;
+		total.reads += t.reads;
+		total.open += t.open;
+		total.ops = MAX(total.ops, t.ops);
 	}
 	g_test_message("the forms' tapes: %" G_GUINT64_FORMAT
-		       " sizes replayed, %" G_GUINT64_FORMAT " read",
-		total.replayed, total.read);
+		       " sizes replayed, %" G_GUINT64_FORMAT
+		       " read, %u left open by the forms' checks; %u of %u "
+		       "tapes read the design, the longest has %zu operations",
+		total.replayed, total.read, total.open, total.reads,
+		total.forms, total.ops);
 	g_test_message("%u forms, %u refused, %u alone in their class, %u "
 		       "sizes compared (%u with a tile that does not divide "
 		       "its loop)",

@@ -98,7 +98,7 @@ static gboolean match(
 
 	if (dim->role == SY_FORM_AMBIGUOUS)
 		return refuse(c, "a dimension of several roles:", name);
-	n = sy_form_dim_trip(dim, &c->at);
+	n = sy_form_dim_trip(dim, &c->at).v;
 	if (k->value == 0)
 		return TRUE;
 	if (k->value != n - 1 && k->value != n)
@@ -125,7 +125,7 @@ static void strides(Collect *c, SyCodeExpr *e)
 	k = id == e->args[0] ? e->args[1] : e->args[0];
 	if (id->kind != SY_CODE_EXPR_ID || k->kind != SY_CODE_EXPR_INT ||
 		!sized(c, id->name, &dim) || dim.role == SY_FORM_AMBIGUOUS ||
-		k->value != sy_form_dim_stride(&dim, &c->at))
+		k->value != sy_form_dim_stride(&dim, &c->at).v)
 		return;
 	g_array_append_val(c->fc->slots, ((SyFormSlot){k, dim, 0, TRUE}));
 }
@@ -303,7 +303,7 @@ static gboolean collect(Collect *c, SyCode *code)
 gboolean sy_form_code_collect(SyFormCode *fc, const SyFormContext *ctx,
 	SyCode *code, const char *what, GError **error)
 {
-	Collect c = {fc, ctx, {ctx->choices, ctx->config}, what, error,
+	Collect c = {fc, ctx, {ctx->choices, ctx->config, NULL}, what, error,
 		g_array_new(FALSE, FALSE, sizeof(guint))};
 	gboolean ok = collect(&c, code);
 
@@ -311,14 +311,45 @@ gboolean sy_form_code_collect(SyFormCode *fc, const SyFormContext *ctx,
 	return ok;
 }
 
+/* A loop's trip count as sy_code_for_trip finds it, its constants'
+ * nodes on t: `it <= b` or `it < b` from an integer start by a
+ * positive integer step (the shape, which the sizes do not change,
+ * says whether it is one). */
+static SyNum loop_trip(SyTape *t, const SyCode *l)
+{
+	const SyCodeExpr *c = l->cond;
+	SyNum from, step, bound;
+
+	if (l->degenerate || l->trip < 0 || !l->init ||
+		l->init->kind != SY_CODE_EXPR_INT || !l->inc ||
+		l->inc->kind != SY_CODE_EXPR_INT || !c ||
+		c->kind != SY_CODE_EXPR_OP ||
+		(c->op != SY_CODE_OP_LE && c->op != SY_CODE_OP_LT) ||
+		c->args[1]->kind != SY_CODE_EXPR_INT)
+		return sy_num(l->trip);
+	from = sy_num_i64(t, &l->init->value);
+	step = sy_num_i64(t, &l->inc->value);
+	bound = sy_num_i64(t, &c->args[1]->value);
+	if (c->op == SY_CODE_OP_LT)
+		bound = sy_num_sub(t, bound, sy_num(1));
+	if (sy_num_holds(t, sy_num_lt(t, bound, from)))
+		return sy_num(0);
+	return sy_num_add(
+		t, sy_num_div(t, sy_num_sub(t, bound, from), step), sy_num(1));
+}
+
 void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 {
+	SyTape *t = sy_form_sizes_tape(sizes);
+
 	for (guint k = 0; k < fc->slots->len; k++) {
 		SyFormSlot *s = &g_array_index(fc->slots, SyFormSlot, k);
 
-		s->node->value = s->stride
-			? sy_form_dim_stride(&s->dim, sizes)
-			: sy_form_dim_trip(&s->dim, sizes) + s->offset;
+		sy_tape_set_i64(t, &s->node->value,
+			s->stride ? sy_form_dim_stride(&s->dim, sizes)
+				  : sy_num_add(t,
+					    sy_form_dim_trip(&s->dim, sizes),
+					    sy_num(s->offset)));
 	}
 	sy_form_domain_set(fc->domains, sizes);
 	for (guint k = 0; k < fc->loops->len; k++) {
@@ -326,6 +357,8 @@ void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 
 		l->trip = sy_code_for_trip(
 			l->name, l->init, l->cond, l->inc, l->degenerate);
+		if (t)
+			sy_tape_define(t, &l->trip, loop_trip(t, l));
 	}
 }
 

@@ -87,20 +87,23 @@ static gint64 value(const SyCodeExpr *node, gint64 mu)
 }
 
 /* The normal form's factors and constant at sizes. */
-static void expected(
-	const Domain *d, const SyFormSizes *s, gint64 *f, gint64 *f0)
+static void expected(const Domain *d, const SyFormSizes *s, SyNum *f, SyNum *f0)
 {
-	gint64 g = 0;
+	SyTape *t = sy_form_sizes_tape(s);
+	SyNum g = sy_num(0);
 
 	for (guint k = 0; k < d->n; k++) {
 		f[k] = sy_form_dim_stride(&d->dim[k], s);
-		g = sy_integer_gcd(g, f[k]);
+		g = sy_num_gcd(t, g, f[k]);
 	}
 	for (guint k = 0; k < d->n; k++)
-		f[k] /= g;
-	*f0 = -sy_integer_div_floor(
-		      sy_form_member_extent(s, d->member) - 1, g) -
-		d->strict;
+		f[k] = sy_num_div(t, f[k], g);
+	*f0 = sy_num_sub(t,
+		sy_num_neg(t,
+			sy_num_fdiv(t,
+				sy_num(sy_form_member_extent(s, d->member) - 1),
+				g)),
+		sy_num(d->strict));
 }
 
 /* The member a dimension belongs to (its band member; a PE
@@ -118,7 +121,7 @@ gboolean sy_form_domain_collect(GArray *domains, const SyFormSizes *at,
 {
 	Linear l = {0};
 	Domain d = {0};
-	gint64 f[SY_FORM_DOMAIN_TERMS], f0;
+	SyNum f[SY_FORM_DOMAIN_TERMS], f0;
 	gint64 sign = op == SY_CODE_OP_GE || op == SY_CODE_OP_GT ? -1 : 1;
 
 	/* Normal form: lhs - rhs <= 0 (or < 0), or rhs - lhs for >=. */
@@ -143,9 +146,9 @@ gboolean sy_form_domain_collect(GArray *domains, const SyFormSizes *at,
 	d.cmu = l.cmu;
 	expected(&d, at, f, &f0);
 	for (guint k = 0; k < d.n; k++)
-		if (value(d.node[k], d.mu[k]) != f[k])
+		if (value(d.node[k], d.mu[k]) != f[k].v)
 			return FALSE;
-	if ((d.cnode ? value(d.cnode, d.cmu) : 0) != f0 || (!d.cnode && f0))
+	if ((d.cnode ? value(d.cnode, d.cmu) : 0) != f0.v || (!d.cnode && f0.v))
 		return FALSE;
 	g_array_append_val(domains, d);
 	return TRUE;
@@ -168,15 +171,18 @@ void sy_form_domain_set(GArray *domains, const SyFormSizes *sizes)
 {
 	for (guint i = 0; i < domains->len; i++) {
 		Domain *d = &g_array_index(domains, Domain, i);
-		gint64 f[SY_FORM_DOMAIN_TERMS], f0;
+		SyTape *t = sy_form_sizes_tape(sizes);
+		SyNum f[SY_FORM_DOMAIN_TERMS], f0;
 
 		expected(d, sizes, f, &f0);
 		/* A factor of 1 without a node stays 1: the class keeps
 		 * the strides' ratios (latency factors divide tiles). */
 		for (guint k = 0; k < d->n; k++)
 			if (d->node[k])
-				d->node[k]->value = f[k] * d->mu[k];
+				sy_tape_set_i64(t, &d->node[k]->value,
+					sy_num_mul(t, f[k], sy_num(d->mu[k])));
 		if (d->cnode)
-			d->cnode->value = f0 * d->cmu;
+			sy_tape_set_i64(t, &d->cnode->value,
+				sy_num_mul(t, f0, sy_num(d->cmu)));
 	}
 }

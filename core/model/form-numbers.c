@@ -42,36 +42,56 @@ struct _SyFormNumbers {
 	gboolean *widest; /* per buffer: packed by sy_design_pack_widest */
 };
 
-static gint64 cand_value(const Cand *c, const SyDesign *d, const SyConfig *cfg)
+/* A candidate's value at the sizes (their tape's node). */
+static SyNum cand_num(const Cand *c, const SyDesign *d, const SyFormSizes *s)
 {
+	SyTape *t = sy_form_sizes_tape(s);
 	const SyDesignGrid *g = d->grid;
-	gint64 v = 1;
+	SyNum v = sy_num(1), pe;
 
 	switch (c->kind) {
-	case CAND_FIXED: return c->k;
+	case CAND_FIXED: return sy_num(c->k);
 	case CAND_PES:
-		for (guint x = 0; x < g->n_space; x++)
-			v *= c->code[x] == 0      ? 1
-				: c->code[x] == 1 ? g->pe[x]
-				: c->code[x] == 2 ? g->pe[x] - 1
-				: c->code[x] == 3 ? g->pe[x] + 1
-						  : g->pe[x] - 2;
+		for (guint x = 0; x < g->n_space; x++) {
+			pe = sy_num_i64(t, &g->pe[x]);
+			v = sy_num_mul(t, v,
+				c->code[x] == 0           ? sy_num(1)
+					: c->code[x] == 1 ? pe
+					: c->code[x] == 2
+					? sy_num_sub(t, pe, sy_num(1))
+					: c->code[x] == 3
+					? sy_num_add(t, pe, sy_num(1))
+					: sy_num_sub(t, pe, sy_num(2)));
+		}
 		return v;
-	case CAND_SIMD: return c->k * (cfg->simd < 0 ? 1 : cfg->simd_factor);
+	case CAND_SIMD: return sy_num_mul(t, sy_num(c->k), sy_form_simd(s));
 	case CAND_PACK:
-		return c->k *
-			((const SyIoPathFacts *)g_ptr_array_index(
-				 d->io->paths, c->a))
-				->pack;
+		return sy_num_mul(t, sy_num(c->k),
+			sy_num_u32(t,
+				&((const SyIoPathFacts *)g_ptr_array_index(
+					  d->io->paths, c->a))
+					 ->pack));
 	case CAND_EXTENT:
-		v += c->k;
-		for (guint t = 0; t < c->n_terms; t++)
-			v += (c->term[t] % 2 ? cfg->latency[c->term[t] / 2]
-					     : cfg->tile[c->term[t] / 2]) -
-				1;
+		v = sy_num(1 + c->k);
+		for (guint k = 0; k < c->n_terms; k++) {
+			guint m = c->term[k] / 2;
+
+			v = sy_num_add(t, v,
+				sy_num_sub(t,
+					c->term[k] % 2 ? sy_form_latency(s, m)
+						       : sy_form_tile(s, m),
+					sy_num(1)));
+		}
 		return v;
 	}
-	return -1;
+	return sy_num(-1);
+}
+
+static gint64 cand_value(const Cand *c, const SyDesign *d, const SyConfig *cfg)
+{
+	SyFormSizes s = {NULL, cfg, NULL};
+
+	return cand_num(c, d, &s).v;
 }
 
 typedef struct {
@@ -312,8 +332,8 @@ static void value_at(
 	g_array_append_val(values, v);
 }
 
-gboolean sy_form_numbers_narrow(
-	SyFormNumbers *fn, const SyDesign *other, const SyConfig *cfg)
+gboolean sy_form_numbers_narrow(SyFormNumbers *fn, const SyDesign *other,
+	const SyConfig *cfg, gboolean *narrowed)
 {
 	g_autoptr(GArray) values = g_array_new(FALSE, FALSE, sizeof(gint64));
 
@@ -329,6 +349,7 @@ gboolean sy_form_numbers_narrow(
 		for (guint c = 0; c < n->n; c++)
 			if (cand_value(&n->cand[c], other, cfg) == v)
 				n->cand[kept++] = n->cand[c];
+		*narrowed |= (kept ? kept : MIN(n->n, 1)) != n->n;
 		n->n = kept ? kept : MIN(n->n, 1);
 	}
 	return TRUE;
@@ -345,52 +366,81 @@ void sy_form_numbers_live(const SyFormNumbers *fn, SyTape *tape)
 	for (guint k = 0; k < fn->buffers->len; k++) {
 		SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
 
-		sy_tape_live(tape, &buf->pack);
+		if (fn->widest[k])
+			sy_tape_live(tape, &buf->pack);
 		sy_tape_live(tape, &buf->depth);
 	}
 }
 
 /* A buffer's packing and depth from its shape, as design.c packs it:
  * the widest rule where the design it was built at followed it. */
-static void pack_buffers(SyFormNumbers *fn)
+static void pack_buffers(SyFormNumbers *fn, const SyFormSizes *s)
 {
+	SyTape *t = sy_form_sizes_tape(s);
+
 	for (guint k = 0; k < fn->buffers->len; k++) {
 		SyBuffer *buf = g_ptr_array_index(fn->buffers, k);
-		gint64 n = 1;
+		SyNum n = sy_num(1);
 
 		for (guint x = 0; x < buf->n_dims; x++)
-			n *= buf->shape[x];
+			n = sy_num_mul(t, n, sy_num_i64(t, &buf->shape[x]));
 		if (fn->widest[k])
-			buf->pack = sy_design_pack_widest(
-				buf->elem_bits, buf->shape[buf->n_dims - 1]);
-		buf->depth = n / buf->pack;
+			sy_tape_set_u32(t, &buf->pack,
+				sy_num_pack_widest(t, buf->elem_bits,
+					sy_num_i64(t,
+						&buf->shape[buf->n_dims - 1])));
+		sy_tape_set_i64(t, &buf->depth,
+			sy_num_div(t, n, sy_num_u32(t, &buf->pack)));
 	}
 }
 
-/* Sets the numbers of one kind (extents) or of the others. */
-static void set_kind(SyFormNumbers *fn, const SyConfig *cfg, gboolean extents)
+/* Sets the numbers of one kind (extents) or of the others: FALSE
+ * where a number's candidates (those the designs it was checked on
+ * left) do not all give the same value at s, so that the form cannot
+ * say which is the design's (a decision t records). */
+static gboolean set_kind(
+	SyFormNumbers *fn, const SyFormSizes *s, gboolean extents)
 {
+	SyTape *t = sy_form_sizes_tape(s);
+	gboolean agree = TRUE;
+
 	for (guint k = 0; k < fn->numbers->len; k++) {
 		Number *n = &g_array_index(fn->numbers, Number, k);
-		gint64 v;
+		SyNum v;
 
 		if ((n->kind == NUM_EXTENT) != extents)
 			continue;
-		v = cand_value(&n->cand[0], fn->design, cfg);
+		v = cand_num(&n->cand[0], fn->design, s);
+		for (guint c = 1; c < n->n && agree; c++)
+			agree = sy_num_holds(t,
+				sy_num_eq(t, v,
+					cand_num(&n->cand[c], fn->design, s)));
 		if (n->wide)
-			*n->wide = v;
+			sy_tape_set_i64(t, n->wide, v);
 		else
-			*n->narrow = (guint)v;
+			sy_tape_set_u32(t, n->narrow, v);
 	}
+	return agree;
 }
 
-void sy_form_numbers_set_extents(SyFormNumbers *fn, const SyConfig *cfg)
+gboolean sy_form_numbers_set_extents(SyFormNumbers *fn, const SyFormSizes *s)
 {
-	set_kind(fn, cfg, TRUE);
+	return set_kind(fn, s, TRUE);
 }
 
-void sy_form_numbers_set(SyFormNumbers *fn, const SyConfig *cfg)
+gboolean sy_form_numbers_set(SyFormNumbers *fn, const SyFormSizes *s)
 {
-	set_kind(fn, cfg, FALSE);
-	pack_buffers(fn);
+	gboolean agree = set_kind(fn, s, FALSE);
+
+	pack_buffers(fn, s);
+	return agree;
+}
+
+guint sy_form_numbers_ambiguous(const SyFormNumbers *fn)
+{
+	guint n = 0;
+
+	for (guint k = 0; k < fn->numbers->len; k++)
+		n += g_array_index(fn->numbers, Number, k).n > 1;
+	return n;
 }

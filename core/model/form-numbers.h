@@ -18,6 +18,7 @@
 #include "base/own.h"
 #include "comm/design.h"
 #include "compute/config.h"
+#include "model/form-roles.h"
 #include "model/tape.h"
 
 G_BEGIN_DECLS
@@ -33,20 +34,28 @@ void sy_form_numbers_free(__isl_take SyFormNumbers *n);
  * modules, FIFOs and buffers at other sizes, cfg); FALSE where the
  * designs do not have the same numbers to compare. */
 gboolean sy_form_numbers_narrow(__isl_keep SyFormNumbers *n,
-	__isl_keep const SyDesign *other, __isl_keep const SyConfig *cfg);
+	__isl_keep const SyDesign *other, __isl_keep const SyConfig *cfg,
+	gboolean *narrowed);
 
 /* Marks on tape every field sy_form_numbers_set and _set_extents set. */
 void sy_form_numbers_live(
 	__isl_keep const SyFormNumbers *n, __isl_keep SyTape *tape);
 
-/* Re-sets the extents at cfg: the I/O paths' boxes, the buffers' and
- * the PE buffers' shapes (what the paths' packing is computed from). */
-void sy_form_numbers_set_extents(
-	__isl_keep SyFormNumbers *n, __isl_keep const SyConfig *cfg);
+/* Re-sets the extents at sizes: the I/O paths' boxes, the buffers' and
+ * the PE buffers' shapes (what the paths' packing is computed from).
+ * FALSE where a number's candidates give different values there (the
+ * designs it was checked on do not say which it is): the numbers are
+ * then the first candidates', which may not be the design's. */
+gboolean sy_form_numbers_set_extents(
+	__isl_keep SyFormNumbers *n, __isl_keep const SyFormSizes *sizes);
 
-/* Re-sets the design's other numbers at cfg, its grid (SyDesign.grid),
- * extents and I/O paths' packing already set there. */
-void sy_form_numbers_set(
-	__isl_keep SyFormNumbers *n, __isl_keep const SyConfig *cfg);
+/* Re-sets the design's other numbers at sizes, its grid
+ * (SyDesign.grid), extents and I/O paths' packing already set there;
+ * FALSE as above. */
+gboolean sy_form_numbers_set(
+	__isl_keep SyFormNumbers *n, __isl_keep const SyFormSizes *sizes);
+
+/* The numbers more than one candidate still explains. */
+guint sy_form_numbers_ambiguous(__isl_keep const SyFormNumbers *n);
 
 G_END_DECLS

@@ -23,6 +23,52 @@ static const SyLoopRef *member_ref(const SyChoices *c, guint m)
 	return NULL;
 }
 
+gboolean sy_form_nums_init(SyFormNums *nums, const SyConfig *cfg, SyTape *tape)
+{
+	if (cfg->n_members > SY_FORM_MAX_MEMBERS)
+		return FALSE;
+	nums->tape = tape;
+	for (guint m = 0; m < cfg->n_members; m++) {
+		nums->tile[m] = sy_tape_input(tape, m, cfg->tile[m]);
+		nums->latency[m] = sy_tape_input(
+			tape, SY_FORM_MAX_MEMBERS + m, cfg->latency[m]);
+	}
+	nums->simd = sy_tape_input(tape, 2 * SY_FORM_MAX_MEMBERS,
+		cfg->simd < 0 ? 1 : cfg->simd_factor);
+	return TRUE;
+}
+
+void sy_form_nums_inputs(const SyConfig *cfg, gint64 *inputs)
+{
+	for (guint m = 0; m < cfg->n_members && m < SY_FORM_MAX_MEMBERS; m++) {
+		inputs[m] = cfg->tile[m];
+		inputs[SY_FORM_MAX_MEMBERS + m] = cfg->latency[m];
+	}
+	inputs[2 * SY_FORM_MAX_MEMBERS] = cfg->simd < 0 ? 1 : cfg->simd_factor;
+}
+
+SyTape *sy_form_sizes_tape(const SyFormSizes *s)
+{
+	return s->nums ? s->nums->tape : NULL;
+}
+
+SyNum sy_form_tile(const SyFormSizes *s, guint m)
+{
+	return s->nums ? s->nums->tile[m] : sy_num(s->config->tile[m]);
+}
+
+SyNum sy_form_latency(const SyFormSizes *s, guint m)
+{
+	return s->nums ? s->nums->latency[m] : sy_num(s->config->latency[m]);
+}
+
+SyNum sy_form_simd(const SyFormSizes *s)
+{
+	if (s->nums)
+		return s->nums->simd;
+	return sy_num(s->config->simd < 0 ? 1 : s->config->simd_factor);
+}
+
 gint64 sy_form_member_extent(const SyFormSizes *s, guint m)
 {
 	const SyLoopRef *l = member_ref(s->choices, m);
@@ -32,67 +78,75 @@ gint64 sy_form_member_extent(const SyFormSizes *s, guint m)
 
 /* The SIMD width where it divides member m's points (the SIMD loop is
  * m), else 1. */
-static gint64 simd_on(const SyFormSizes *s, guint m)
+SyNum sy_form_member_simd(const SyFormSizes *s, guint m)
 {
 	const SySimdChoice *ch;
 
 	if (s->config->simd < 0)
-		return 1;
+		return sy_num(1);
 	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
-	return ch->loop.in_band && ch->loop.member == m ? s->config->simd_factor
-							: 1;
+	return ch->loop.in_band && ch->loop.member == m ? sy_form_simd(s)
+							: sy_num(1);
 }
 
-gint64 sy_form_member_simd(const SyFormSizes *s, guint m)
+/* Member m's points per PE or time step: tile / latency / SIMD. */
+static SyNum points(const SyFormSizes *s, guint m)
 {
-	return simd_on(s, m);
+	SyTape *t = sy_form_sizes_tape(s);
+
+	return sy_num_div(t,
+		sy_num_div(t, sy_form_tile(s, m), sy_form_latency(s, m)),
+		sy_form_member_simd(s, m));
 }
 
-gint64 sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
+SyNum sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
 {
-	const SyConfig *cfg = s->config;
 	const SyLoopRef *l;
 	guint m = dim->member;
 
 	switch (dim->role) {
 	case SY_FORM_TILES:
 		l = member_ref(s->choices, m);
-		return l ? (l->extent + cfg->tile[m] - 1) / cfg->tile[m] : -1;
+		return l ? sy_num_cdiv(sy_form_sizes_tape(s), sy_num(l->extent),
+				   sy_form_tile(s, m))
+			 : sy_num(-1);
 	case SY_FORM_PES: /* the space loop's points */
-		m = s->choices->candidate->space[m];
-		return cfg->tile[m] / cfg->latency[m] / simd_on(s, m);
-	case SY_FORM_POINTS:
-		return cfg->tile[m] / cfg->latency[m] / simd_on(s, m);
-	case SY_FORM_LATENCY: return cfg->latency[m];
-	case SY_FORM_SIMD: return cfg->simd < 0 ? 1 : cfg->simd_factor;
+		return points(s, s->choices->candidate->space[m]);
+	case SY_FORM_POINTS: return points(s, m);
+	case SY_FORM_LATENCY: return sy_form_latency(s, m);
+	case SY_FORM_SIMD: return sy_form_simd(s);
 	case SY_FORM_FIXED:
-	case SY_FORM_AMBIGUOUS: return -1;
+	case SY_FORM_AMBIGUOUS: return sy_num(-1);
 	}
-	return -1;
+	return sy_num(-1);
 }
 
-gint64 sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
+SyNum sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 {
-	const SyConfig *cfg = s->config;
+	SyTape *t = sy_form_sizes_tape(s);
 	guint m = dim->member;
 	const SySimdChoice *ch;
 
 	switch (dim->role) {
-	case SY_FORM_TILES: return cfg->tile[m];
+	case SY_FORM_TILES: return sy_form_tile(s, m);
 	case SY_FORM_PES:
 		m = s->choices->candidate->space[m];
-		return cfg->latency[m] * simd_on(s, m);
-	case SY_FORM_POINTS: return cfg->latency[m] * simd_on(s, m);
-	case SY_FORM_LATENCY: return 1;
+		return sy_num_mul(
+			t, sy_form_latency(s, m), sy_form_member_simd(s, m));
+	case SY_FORM_POINTS:
+		return sy_num_mul(
+			t, sy_form_latency(s, m), sy_form_member_simd(s, m));
+	case SY_FORM_LATENCY: return sy_num(1);
 	case SY_FORM_SIMD:
-		if (cfg->simd < 0)
-			return 1;
-		ch = g_ptr_array_index(s->choices->simd, cfg->simd);
-		return ch->loop.in_band ? cfg->latency[ch->loop.member] : 1;
+		if (s->config->simd < 0)
+			return sy_num(1);
+		ch = g_ptr_array_index(s->choices->simd, s->config->simd);
+		return ch->loop.in_band ? sy_form_latency(s, ch->loop.member)
+					: sy_num(1);
 	case SY_FORM_FIXED:
-	case SY_FORM_AMBIGUOUS: return -1;
+	case SY_FORM_AMBIGUOUS: return sy_num(-1);
 	}
-	return -1;
+	return sy_num(-1);
 }
 
 struct _SyFormRoles {

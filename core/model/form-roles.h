@@ -16,6 +16,7 @@
 #include "base/own.h"
 #include "compute/config.h"
 #include "compute/pe-array.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -36,27 +37,62 @@ typedef struct {
 			 (PES) */
 } SyFormDim;
 
-/* The sizes a form is evaluated at: a configuration of its choices. */
+/* Band members a form takes. */
+#define SY_FORM_MAX_MEMBERS 12
+
+/* A configuration's sizes as numbers: while tape records, its inputs
+ * (tile m is input m, latency factor m input SY_FORM_MAX_MEMBERS + m,
+ * the SIMD width input 2 SY_FORM_MAX_MEMBERS), so that what the form
+ * computes from them is recorded too. */
+typedef struct {
+	__isl_keep SyTape *tape;
+	SyNum tile[SY_FORM_MAX_MEMBERS], latency[SY_FORM_MAX_MEMBERS];
+	SyNum simd;
+} SyFormNums;
+
+#define SY_FORM_N_INPUTS (2 * SY_FORM_MAX_MEMBERS + 1)
+
+/* config's sizes, as tape's inputs where tape is not NULL; FALSE where
+ * config has more members than a form takes. */
+gboolean sy_form_nums_init(__isl_keep SyFormNums *nums,
+	__isl_keep const SyConfig *config, __isl_keep SyTape *tape);
+
+/* config's sizes as a replay's inputs (SY_FORM_N_INPUTS of them). */
+void sy_form_nums_inputs(
+	__isl_keep const SyConfig *config, __isl_keep gint64 *inputs);
+
+/* The sizes a form is evaluated at: a configuration of its choices,
+ * and its sizes as numbers (NULL: the configuration's, constants). */
 typedef struct {
 	__isl_keep const SyChoices *choices;
 	__isl_keep const SyConfig *config;
+	__isl_keep const SyFormNums *nums;
 } SyFormSizes;
+
+/* The tape the sizes record on, or NULL. */
+__isl_keep SyTape *sy_form_sizes_tape(__isl_keep const SyFormSizes *sizes);
+
+/* Tile and latency factor of band member m, and the SIMD width (1
+ * without SIMD). */
+SyNum sy_form_tile(__isl_keep const SyFormSizes *sizes, guint m);
+SyNum sy_form_latency(__isl_keep const SyFormSizes *sizes, guint m);
+SyNum sy_form_simd(__isl_keep const SyFormSizes *sizes);
 
 /* The iterations of band member m's loop. */
 gint64 sy_form_member_extent(__isl_keep const SyFormSizes *sizes, guint m);
 
 /* The SIMD width on band member m's points (1 where the SIMD loop is
  * another). */
-gint64 sy_form_member_simd(__isl_keep const SyFormSizes *sizes, guint m);
+SyNum sy_form_member_simd(__isl_keep const SyFormSizes *sizes, guint m);
 
 /* The trips of a dimension at the sizes (FIXED and AMBIGUOUS: -1). */
-gint64 sy_form_dim_trip(
+SyNum sy_form_dim_trip(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
 /* The stride of a dimension in its band member's points (point =
  * latency x (SIMD x time + lane) + latency loop): what a subscript
  * multiplies its iterator by; -1 for FIXED and AMBIGUOUS. */
-gint64 sy_form_dim_stride(
+SyNum sy_form_dim_stride(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
 /* Per statement of the SCoP, the role of each schedule dimension on

@@ -30,6 +30,7 @@ struct _SyModelForm {
 	/* The latency model's reader recorded (model/tape.h), once the
 	 * form is checked: its replays fill replayed. */
 	SyTape *tape;
+	gboolean tape_reads; /* its replays read the design set first */
 	SyTapeReg *regs;
 	SyLatencyInputs *replayed;
 	SyLatencyInputs *read; /* where a replay's checks fail */
@@ -121,7 +122,7 @@ static guint last_tile(const SyFormSizes *s, guint m)
 {
 	gint64 n = sy_form_member_extent(s, m), t = s->config->tile[m];
 	gint64 l = s->config->latency[m];
-	gint64 v = l * sy_form_member_simd(s, m);
+	gint64 v = l * sy_form_member_simd(s, m).v;
 	gint64 r = n % t;
 
 	if (!r)
@@ -183,14 +184,15 @@ error:
  * has no FIFOs between interior modules). */
 static gint64 trip_class(const SyFormDim *d, const SyFormSizes *s)
 {
-	gint64 n = sy_form_dim_trip(d, s);
+	gint64 n = sy_form_dim_trip(d, s).v;
 
 	return MIN(n, d->role == SY_FORM_PES ? 3 : 2);
 }
 
 static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 {
-	SyFormSizes a = {form->choices, form->built}, b = {form->choices, cfg};
+	SyFormSizes a = {form->choices, form->built, NULL};
+	SyFormSizes b = {form->choices, cfg, NULL};
 
 	for (guint m = 0; m < cfg->n_members; m++) {
 		SyFormDim dims[] = {{SY_FORM_TILES, m}, {SY_FORM_POINTS, m},
@@ -222,79 +224,110 @@ gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
 	return same_ones(form, cfg);
 }
 
+/* The setters below re-set the design's numbers at the sizes, each
+ * defined on the sizes' tape while it records. */
 static void set_grid(SyModelForm *form, const SyFormSizes *s)
 {
 	SyDesignGrid *g = form->design->grid;
+	SyTape *t = sy_form_sizes_tape(s);
+	SyNum count = sy_num(1);
 
-	g->count = 1;
 	for (guint d = 0; d < g->n_space; d++) {
 		SyFormDim pes = {SY_FORM_PES, d};
 
-		g->pe[d] = sy_form_dim_trip(&pes, s);
-		g->count *= g->pe[d];
+		sy_tape_set_i64(t, &g->pe[d], sy_form_dim_trip(&pes, s));
+		count = sy_num_mul(t, count, sy_num_i64(t, &g->pe[d]));
 	}
+	sy_tape_set_i64(t, &g->count, count);
 	for (guint m = 0; m < g->n_members; m++) {
 		SyFormDim tiles = {SY_FORM_TILES, m};
 
-		g->padded[m] = sy_form_dim_trip(&tiles, s) * s->config->tile[m];
+		sy_tape_set_i64(t, &g->padded[m],
+			sy_num_mul(t, sy_form_dim_trip(&tiles, s),
+				sy_form_tile(s, m)));
 	}
-	g->simd = s->config->simd < 0 ? 1 : (guint)s->config->simd_factor;
+	sy_tape_set_u32(t, &g->simd, sy_form_simd(s));
 }
 
 /* The tiles a path's tile loops run. */
-static gint64 tile_count(const SyIoPathFacts *f)
+static SyNum tile_count(const SyIoPathFacts *f, SyTape *t)
 {
-	SyWalkEnv env = {{0}, {{0}}, 0, NULL};
+	SyWalkEnv env = {{0}, {{0}}, 0, t};
 	SyWalkCount c = {
 		sy_num(0), sy_num(0), 0, NULL, NULL, {sy_num(1), sy_num(0)}};
 
 	if (!sy_walk_count(f->tiles, &env, &c, NULL))
-		return -1;
-	return c.issue.v;
+		return sy_num(-1);
+	return c.issue;
 }
 
 static void set_path(SyModelForm *form, Path *p, const SyFormSizes *s)
 {
 	SyIoPathFacts *f = p->f;
 	const SyDesignGrid *g = form->design->grid;
-	gint64 n = 1;
+	SyTape *t = sy_form_sizes_tape(s);
+	SyNum n = sy_num(1), count = sy_num_i64(t, &g->count);
 
 	for (guint x = 0; x < f->n_dims; x++)
-		n *= f->box[x];
+		n = sy_num_mul(t, n, sy_num_i64(t, &f->box[x]));
 	if (p->lanes)
-		f->lanes = (guint)s->config->simd_factor;
+		sy_tape_set_u32(t, &f->lanes, sy_form_simd(s));
 	if (p->widest)
-		f->pack = sy_design_pack_widest(
-			f->path->plain_array->bits, f->box[f->n_dims - 1]);
-	f->box_words = n / f->pack;
-	f->units = f->path->exterior ? g->count / g->pe[f->along] : g->count;
+		sy_tape_set_u32(t, &f->pack,
+			sy_num_pack_widest(t, f->path->plain_array->bits,
+				sy_num_i64(t, &f->box[f->n_dims - 1])));
+	sy_tape_set_i64(
+		t, &f->box_words, sy_num_div(t, n, sy_num_u32(t, &f->pack)));
+	sy_tape_set_i64(t, &f->units,
+		f->path->exterior
+			? sy_num_div(t, count, sy_num_i64(t, &g->pe[f->along]))
+			: count);
 }
 
-static void set_port(SyModelForm *form, guint k, const Path *p)
+static void set_port(SyModelForm *form, guint k, const Path *p, SyTape *t)
 {
 	SyDesignPort *port = g_ptr_array_index(form->design->kernel->ports, k);
 
-	port->pack = p->f->pack;
-	port->words = tile_count(p->f) * p->f->units * p->f->box_words;
+	sy_tape_set_u32(t, &port->pack, sy_num_u32(t, &p->f->pack));
+	sy_tape_set_i64(t, &port->words,
+		sy_num_mul(t,
+			sy_num_mul(t, tile_count(p->f, t),
+				sy_num_i64(t, &p->f->units)),
+			sy_num_i64(t, &p->f->box_words)));
+}
+
+/* The design's numbers at s: FALSE where the designs the form was
+ * checked on leave a number's candidates giving different values. */
+static gboolean set_at(SyModelForm *form, const SyFormSizes *s)
+{
+	gboolean agree;
+
+	sy_form_code_set(&form->code, s);
+	set_grid(form, s);
+	/* The paths' boxes first: their packing and words follow them. */
+	agree = sy_form_numbers_set_extents(form->numbers, s);
+	for (guint k = 0; k < form->paths->len; k++) {
+		Path *p = &g_array_index(form->paths, Path, k);
+
+		set_path(form, p, s);
+		if (p->port)
+			set_port(form, k, p, sy_form_sizes_tape(s));
+	}
+	return sy_form_numbers_set(form->numbers, s) && agree;
 }
 
 const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 {
-	SyFormSizes s = {form->choices, cfg};
+	SyFormSizes s = {form->choices, cfg, NULL};
 
-	sy_form_code_set(&form->code, &s);
-	set_grid(form, &s);
-	/* The paths' boxes first: their packing and words follow them. */
-	sy_form_numbers_set_extents(form->numbers, cfg);
-	for (guint k = 0; k < form->paths->len; k++) {
-		Path *p = &g_array_index(form->paths, Path, k);
+	return set_at(form, &s) ? form->design : NULL;
+}
 
-		set_path(form, p, &s);
-		if (p->port)
-			set_port(form, k, p);
-	}
-	sy_form_numbers_set(form->numbers, cfg);
-	return form->design;
+static gboolean unknown(GError **error)
+{
+	return fail(error,
+		"the designs the form was checked on do not say "
+		"what its numbers are at these sizes");
 }
 
 /* cfg with member m's tile (latency: its factor) set to the nearest
@@ -486,6 +519,7 @@ gboolean sy_model_form_check(
 {
 	const SyDesign *d = form->design;
 	const SyDesignGrid *g = d->grid, *o = other->grid;
+	gboolean narrowed = FALSE;
 
 	if (!other->array || !other->io || !other->kernel ||
 		other->array->choices != form->choices ||
@@ -495,8 +529,12 @@ gboolean sy_model_form_check(
 		d->io->paths->len != other->io->paths->len ||
 		d->kernel->ports->len != other->kernel->ports->len)
 		return differ(error, "the modules", "the design");
-	if (!sy_form_numbers_narrow(form->numbers, other, other->array->config))
+	if (!sy_form_numbers_narrow(
+		    form->numbers, other, other->array->config, &narrowed))
 		return differ(error, "the FIFOs and buffers", "the design");
+	/* Fewer candidates: a tape recorded on more is stale. */
+	if (narrowed)
+		forget_tape(form);
 	sy_model_form_at(form, other->array->config);
 	for (guint k = 0; k < g->n_space; k++)
 		if (g->pe[k] != o->pe[k])
@@ -520,8 +558,10 @@ static void mark_live(SyModelForm *form, SyTape *t)
 	for (guint k = 0; k < form->paths->len; k++) {
 		Path *p = &g_array_index(form->paths, Path, k);
 
-		sy_tape_live(t, &p->f->lanes);
-		sy_tape_live(t, &p->f->pack);
+		if (p->lanes)
+			sy_tape_live(t, &p->f->lanes);
+		if (p->widest)
+			sy_tape_live(t, &p->f->pack);
 		sy_tape_live(t, &p->f->box_words);
 		sy_tape_live(t, &p->f->units);
 		if (p->port) {
@@ -534,12 +574,21 @@ static void mark_live(SyModelForm *form, SyTape *t)
 	}
 }
 
-/* The reader recorded on the form's design as set now. */
-static gboolean record(SyModelForm *form, GError **error)
+/* The form's numbers set at cfg and the reader recorded on them, from
+ * cfg's sizes as the tape's inputs: fields the setters define are
+ * computed from the inputs, any other field the form sets is read
+ * (then a replay needs the design set first: tape_reads). */
+static gboolean record(SyModelForm *form, const SyConfig *cfg, GError **error)
 {
 	g_autoptr(SyTape) t = sy_tape_new();
+	SyFormNums nums;
+	SyFormSizes s = {form->choices, cfg, &nums};
 
+	if (!sy_form_nums_init(&nums, cfg, t))
+		return fail(error, "too many band members for a tape");
 	mark_live(form, t);
+	if (!set_at(form, &s))
+		return unknown(error);
 	form->replayed = sy_latency_inputs_record(form->design, t, error);
 	if (!form->replayed)
 		return FALSE;
@@ -547,6 +596,7 @@ static gboolean record(SyModelForm *form, GError **error)
 	for (guint k = 0; k < form->replayed->n_modules; k++)
 		g_clear_pointer(&form->replayed->modules[k].ii_reason, g_free);
 	sy_tape_finish(t);
+	form->tape_reads = sy_tape_reads_fields(t);
 	form->regs = g_new0(SyTapeReg, sy_tape_n_regs(t));
 	form->tape = g_steal_pointer(&t);
 	return TRUE;
@@ -555,16 +605,26 @@ static gboolean record(SyModelForm *form, GError **error)
 const SyLatencyInputs *sy_model_form_latency(
 	SyModelForm *form, const SyConfig *cfg, GError **error)
 {
-	sy_model_form_at(form, cfg);
+	gint64 inputs[SY_FORM_N_INPUTS] = {0};
+
 	if (!form->tape) {
-		if (!record(form, error))
+		if (!record(form, cfg, error))
 			return NULL;
 		form->n_replayed++;
 		return form->replayed;
 	}
-	if (sy_tape_run(form->tape, NULL, form->regs)) {
+	if (form->tape_reads && !sy_model_form_at(form, cfg)) {
+		unknown(error);
+		return NULL;
+	}
+	sy_form_nums_inputs(cfg, inputs);
+	if (sy_tape_run(form->tape, inputs, form->regs)) {
 		form->n_replayed++;
 		return form->replayed;
+	}
+	if (!form->tape_reads && !sy_model_form_at(form, cfg)) {
+		unknown(error);
+		return NULL;
 	}
 	form->n_read++;
 	sy_latency_inputs_free(form->read);
@@ -572,10 +632,16 @@ const SyLatencyInputs *sy_model_form_latency(
 	return form->read;
 }
 
-void sy_model_form_replays(
-	const SyModelForm *form, guint64 *replayed, guint64 *read, gsize *ops)
+void sy_model_form_replays(const SyModelForm *form, guint64 *replayed,
+	guint64 *read, gsize *ops, gboolean *reads)
 {
 	*replayed = form->n_replayed;
 	*read = form->n_read;
 	*ops = form->tape ? sy_tape_n_ops(form->tape) : 0;
+	*reads = form->tape_reads;
+}
+
+guint sy_model_form_ambiguous(const SyModelForm *form)
+{
+	return sy_form_numbers_ambiguous(form->numbers);
 }

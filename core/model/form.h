@@ -46,9 +46,11 @@ gboolean sy_model_form_covers(
 	__isl_keep const SyModelForm *form, __isl_keep const SyConfig *config);
 
 /* The form's design re-set at config (covered by the form): for the
- * latency model alone (its statements' subscripts, buffers and FIFOs
- * stay those of the sizes it was built at).  Valid until the next
- * call. */
+ * models alone (its statements' subscripts stay those of the sizes it
+ * was built at).  Valid until the next call.  NULL where the designs
+ * the form was checked on leave some number open at config (several
+ * of its candidates stood on them and give different values there):
+ * the form does not know that design. */
 __isl_keep const SyDesign *sy_model_form_at(
 	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config);
 
@@ -65,9 +67,11 @@ __isl_keep const SyLatencyInputs *sy_model_form_latency(
 	GError **error);
 
 /* How the form's sy_model_form_latency calls went: replayed or read,
- * and the operations of its tape (0: none recorded yet). */
+ * the operations of its tape (0: none recorded yet), and whether its
+ * replays read the form's design re-set (reads) or compute everything
+ * from the sizes. */
 void sy_model_form_replays(__isl_keep const SyModelForm *form,
-	guint64 *replayed, guint64 *read, gsize *ops);
+	guint64 *replayed, guint64 *read, gsize *ops, gboolean *reads);
 
 /* Sizes of the form's class that differ from those it was built at in
  * as many tiles, latency factors and SIMD width as the class allows
@@ -84,5 +88,10 @@ gboolean sy_model_form_check(__isl_keep SyModelForm *form,
 	__isl_keep const SyDesign *other, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyModelForm, sy_model_form_free)
+
+/* The numbers of the form's design that the designs it was checked on
+ * leave open (several candidates explain them): at sizes where those
+ * candidates differ, the form does not answer. */
+guint sy_model_form_ambiguous(__isl_keep const SyModelForm *form);
 
 G_END_DECLS

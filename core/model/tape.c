@@ -1,7 +1,6 @@
 /* A tape of the latency model's arithmetic (see tape.h). */
 #include "model/tape.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "comm/design.h"
@@ -145,11 +144,10 @@ void sy_tape_live(SyTape *t, const void *field)
 
 void sy_tape_define(SyTape *t, const void *field, SyNum value)
 {
-	if (recording(t) && value.r)
+	/* A constant's node is none: the field then reads as one. */
+	if (recording(t))
 		g_hash_table_insert(
 			t->defined, (gpointer)field, GUINT_TO_POINTER(value.r));
-	else if (recording(t))
-		g_hash_table_remove(t->defined, field);
 }
 
 /* A field's node: its definition, a load where it is live, else none
@@ -264,8 +262,7 @@ static SyReal real_binary(SyTape *t, OpKind op, SyReal a, SyReal b)
 
 	if (!recording(t) || (!a.r && !b.r))
 		return x;
-	if (op == OP_FADD && !a.r && a.v == 0 && !signbit(a.v))
-		return b;
+	/* No identities: +0.0 + -0.0 is +0.0, so 0 + x is not x. */
 	x.r = node(t, (Op){op, real_ref(t, a), real_ref(t, b), 0, NULL},
 		(SyTapeReg){.f = x.v});
 	return x;
@@ -363,6 +360,17 @@ gsize sy_tape_n_ops(const SyTape *t)
 guint sy_tape_n_inputs(const SyTape *t)
 {
 	return t->n_inputs;
+}
+
+gboolean sy_tape_reads_fields(const SyTape *t)
+{
+	for (guint i = 0; i < t->ops->len; i++) {
+		OpKind op = g_array_index(t->ops, Op, i).op;
+
+		if (op == OP_LOAD_I64 || op == OP_LOAD_U32)
+			return TRUE;
+	}
+	return FALSE;
 }
 
 gboolean sy_tape_run(const SyTape *t, const gint64 *inputs, SyTapeReg *regs)

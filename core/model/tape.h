@@ -69,6 +69,23 @@ static inline SyNum sy_num(gint64 v)
 	return (SyNum){v, 0};
 }
 
+/* field = v's value, defined by v's node on t (t may be NULL). */
+static inline void sy_tape_set_i64(
+	__isl_keep SyTape *t, __isl_keep gint64 *field, SyNum v)
+{
+	*field = v.v;
+	if (t)
+		sy_tape_define(t, field, v);
+}
+
+static inline void sy_tape_set_u32(
+	__isl_keep SyTape *t, __isl_keep guint *field, SyNum v)
+{
+	*field = (guint)v.v;
+	if (t)
+		sy_tape_define(t, field, v);
+}
+
 /* A field's value (gint64, guint) with its node where t records (t
  * may be NULL). */
 SyNum sy_tape_field(__isl_keep SyTape *t, __isl_keep const void *field,
@@ -255,6 +272,10 @@ void sy_tape_finish(__isl_keep SyTape *t);
 gsize sy_tape_n_regs(__isl_keep const SyTape *t);
 gsize sy_tape_n_ops(__isl_keep const SyTape *t);
 guint sy_tape_n_inputs(__isl_keep const SyTape *t);
+
+/* Whether a replay reads live fields (which something else must set
+ * first), or its inputs alone. */
+gboolean sy_tape_reads_fields(__isl_keep const SyTape *t);
 
 /* Replays the tape on inputs (sy_tape_n_inputs of them) in regs
  * (sy_tape_n_regs of them): FALSE where a check fails (the stores
