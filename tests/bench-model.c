@@ -53,14 +53,18 @@ static double evals_per_second(const SyDesign *design)
 /* The form checked at its probe's sizes, as its users check it. */
 static void probe(const SyAnalysis *a, const SyChoices *c, SyModelForm *form)
 {
-	g_autoptr(SyConfig) cfg = sy_model_form_probe(form);
-	g_autoptr(SyPeArray) array = NULL;
-	g_autoptr(SyDesign) design = cfg ? sy_test_design_at(a, c, cfg, &array)
-					 : NULL;
-	GError *error = NULL;
+	SyConfig *next;
 
-	if (design && !sy_model_form_check(form, design, &error))
-		g_error("%s", error->message);
+	while ((next = sy_model_form_next_probe(form))) {
+		g_autoptr(SyConfig) cfg = next;
+		g_autoptr(SyPeArray) array = NULL;
+		g_autoptr(SyDesign)
+			design = sy_test_design_at(a, c, cfg, &array);
+		GError *error = NULL;
+
+		if (design && !sy_model_form_check(form, design, &error))
+			g_error("%s", error->message);
+	}
 }
 
 /* The fast path on the class's sizes: the tape replayed (the first

@@ -35,6 +35,7 @@ struct _SyModelForm {
 	SyLatencyInputs *replayed;
 	SyLatencyInputs *read; /* where a replay's checks fail */
 	guint64 n_replayed, n_read;
+	guint probed; /* sy_model_form_next_probe's */
 };
 
 static void forget_tape(SyModelForm *form)
@@ -372,6 +373,23 @@ static gboolean step(
 	return best != 0;
 }
 
+/* cfg with its SIMD width set to another power of two in the class,
+ * if there is one. */
+static gboolean step_simd(const SyModelForm *form, SyConfig *cfg)
+{
+	gint64 was = cfg->simd_factor;
+
+	if (cfg->simd < 0)
+		return FALSE;
+	for (gint64 w = 2; w <= 64 && cfg->simd_factor == was; w *= 2) {
+		cfg->simd_factor = w;
+		if (w == was || !sy_config_validate(cfg, form->choices, NULL) ||
+			!sy_model_form_covers(form, cfg))
+			cfg->simd_factor = was;
+	}
+	return cfg->simd_factor != was;
+}
+
 SyConfig *sy_model_form_probe(const SyModelForm *form)
 {
 	SyConfig *cfg = sy_config_copy(form->built);
@@ -381,21 +399,90 @@ SyConfig *sy_model_form_probe(const SyModelForm *form)
 		moved |= step(form, cfg, m, FALSE);
 		moved |= step(form, cfg, m, TRUE);
 	}
-	if (cfg->simd >= 0) {
-		gint64 was = cfg->simd_factor;
-
-		for (gint64 w = 2; w <= 64 && cfg->simd_factor == was; w *= 2) {
-			cfg->simd_factor = w;
-			if (w == was ||
-				!sy_config_validate(cfg, form->choices, NULL) ||
-				!sy_model_form_covers(form, cfg))
-				cfg->simd_factor = was;
-		}
-		moved |= cfg->simd_factor != was;
-	}
+	moved |= step_simd(form, cfg);
 	if (!moved)
 		g_clear_pointer(&cfg, sy_config_free);
 	return cfg;
+}
+
+/* Probe k past the first: the sizes the form was built at with one
+ * tile (k even), latency factor (odd) or, past them, the SIMD width
+ * moved; NULL where it cannot move. */
+static SyConfig *probe_one(const SyModelForm *form, guint k)
+{
+	g_autoptr(SyConfig) cfg = sy_config_copy(form->built);
+	guint m = k / 2;
+
+	if (m < cfg->n_members ? step(form, cfg, m, k % 2)
+			       : step_simd(form, cfg))
+		return g_steal_pointer(&cfg);
+	return NULL;
+}
+
+/* Designs checked past the neighbours' where numbers stay open. */
+#define SY_FORM_OPEN_PROBES 3
+
+/* Whether cfg is of the form's class with some number open there. */
+static gboolean opens(SyModelForm *form, const SyConfig *cfg)
+{
+	return sy_config_validate(cfg, form->choices, NULL) &&
+		sy_model_form_covers(form, cfg) && !sy_model_form_at(form, cfg);
+}
+
+/* The first sizes of the class, with one member's tile and latency
+ * factor (every pair: the loop's divisors and its tile's) or the SIMD
+ * width moved, where numbers still open differ; NULL where none. */
+static SyConfig *probe_open(SyModelForm *form)
+{
+	g_autoptr(SyConfig) cfg = sy_config_copy(form->built);
+
+	for (guint i = 0; i < form->choices->tilable->len; i++) {
+		const SyLoopRef *l = g_ptr_array_index(
+			form->choices->tilable, i);
+		guint m = l->member;
+		g_autoptr(GArray) tiles = sy_config_divisors(l->extent);
+
+		for (guint a = 0; a < tiles->len; a++) {
+			g_autoptr(GArray) lats = NULL;
+
+			cfg->tile[m] = g_array_index(tiles, gint64, a);
+			lats = sy_config_divisors(cfg->tile[m]);
+			for (guint b = 0; b < lats->len; b++) {
+				cfg->latency[m] = g_array_index(
+					lats, gint64, b);
+				if (opens(form, cfg))
+					return g_steal_pointer(&cfg);
+			}
+		}
+		cfg->tile[m] = form->built->tile[m];
+		cfg->latency[m] = form->built->latency[m];
+	}
+	for (gint64 w = 2; cfg->simd >= 0 && w <= 64; w *= 2) {
+		cfg->simd_factor = w;
+		if (opens(form, cfg))
+			return g_steal_pointer(&cfg);
+	}
+	return NULL;
+}
+
+SyConfig *sy_model_form_next_probe(SyModelForm *form)
+{
+	guint n = 2 * form->built->n_members + 1;
+
+	while (form->probed < n + 1) {
+		guint k = form->probed++;
+		SyConfig *cfg = k ? probe_one(form, k - 1)
+				  : sy_model_form_probe(form);
+
+		/* Past the first, only sizes where numbers still open
+		 * differ: their design settles them. */
+		if (cfg && (!k || !sy_model_form_at(form, cfg)))
+			return cfg;
+		sy_config_free(cfg);
+	}
+	if (form->probed++ < n + 1 + SY_FORM_OPEN_PROBES)
+		return probe_open(form);
+	return NULL;
 }
 
 static gboolean differ(GError **error, const char *what, const char *name)

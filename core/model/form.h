@@ -80,6 +80,13 @@ void sy_model_form_replays(__isl_keep const SyModelForm *form,
  * has no other sizes. */
 __isl_give SyConfig *sy_model_form_probe(__isl_keep const SyModelForm *form);
 
+/* The next sizes to check the form at (each to build a design at and
+ * give to sy_model_form_check), until NULL: first
+ * sy_model_form_probe's, then sizes with one tile, latency factor or
+ * the SIMD width moved at a time, those alone where numbers the checks
+ * so far leave open (sy_model_form_ambiguous) differ. */
+__isl_give SyConfig *sy_model_form_next_probe(__isl_keep SyModelForm *form);
+
 /* Checks the form at other's sizes (other: completed, of the form's
  * choices, in its class) against other: FALSE (error set,
  * SY_DESIGN_ERROR, naming the first difference) where they differ in
