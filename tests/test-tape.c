@@ -321,9 +321,12 @@ static void test_tape_dead(void)
 	/* load x, load y, x + y, store */
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 4);
 	g_assert_cmpuint(sy_tape_n_regs(t), ==, 4);
-	/* A finished tape records nothing more. */
+	/* A finished tape records nothing more: the store writes now
+	 * only. */
 	sy_tape_store_i64(t, sy_num_add(t, vx, vx), &late);
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 4);
+	g_assert_cmpint(late, ==, 12);
+	late = 0;
 	regs = regs_for(t);
 	x = 3;
 	y = 4;

@@ -807,25 +807,6 @@ static SyReal offchip_bytes(Reader *r)
 	return bytes;
 }
 
-/* An output field gets a number's value, and the tape's store of it. */
-static void put_i64(SyTape *t, gint64 *field, SyNum v)
-{
-	*field = v.v;
-	sy_tape_store_i64(t, v, field);
-}
-
-static void put_u32(SyTape *t, guint *field, SyNum v)
-{
-	*field = (guint)v.v;
-	sy_tape_store_u32(t, v, field);
-}
-
-static void put_real(SyTape *t, double *field, SyReal v)
-{
-	*field = v.v;
-	sy_tape_store_real(t, v, field);
-}
-
 /* The numbers into in's fields, where the tape replays them. */
 static void put_numbers(Reader *r)
 {
@@ -836,14 +817,14 @@ static void put_numbers(Reader *r)
 		SyLatencyModule *m = &in->modules[k];
 		const Nums *x = &r->nums[k];
 
-		put_i64(t, &m->n_tiles, x->n_tiles);
-		put_i64(t, &m->load_iters, x->load_iters);
-		put_i64(t, &m->load_entries, x->load_entries);
-		put_u32(t, &m->load_ii, x->load_ii);
-		put_u32(t, &m->load_depth, x->load_depth);
-		put_i64(t, &m->dram_bits, x->dram_bits);
-		put_u32(t, &m->compute_ii, x->compute_ii);
-		put_u32(t, &m->compute_depth, x->compute_depth);
+		sy_tape_store_i64(t, x->n_tiles, &m->n_tiles);
+		sy_tape_store_i64(t, x->load_iters, &m->load_iters);
+		sy_tape_store_i64(t, x->load_entries, &m->load_entries);
+		sy_tape_store_u32(t, x->load_ii, &m->load_ii);
+		sy_tape_store_u32(t, x->load_depth, &m->load_depth);
+		sy_tape_store_i64(t, x->dram_bits, &m->dram_bits);
+		sy_tape_store_u32(t, x->compute_ii, &m->compute_ii);
+		sy_tape_store_u32(t, x->compute_depth, &m->compute_depth);
 	}
 	in->n_counts = r->entries->len;
 	in->issue = g_new0(gint64, in->n_counts + 1);
@@ -852,14 +833,14 @@ static void put_numbers(Reader *r)
 	for (guint k = 0; k < r->entries->len; k++) {
 		const Entry *e = &g_array_index(r->entries, Entry, k);
 
-		put_i64(t, &in->issue[k], e->issue);
-		put_i64(t, &in->depth[k], e->depth);
-		put_i64(t, &in->times[k], e->times);
+		sy_tape_store_i64(t, e->issue, &in->issue[k]);
+		sy_tape_store_i64(t, e->depth, &in->depth[k]);
+		sy_tape_store_i64(t, e->times, &in->times[k]);
 	}
-	put_real(t, &in->instances, r->instances);
-	put_real(t, &in->ops, r->ops);
-	put_real(t, &in->slots, r->slots);
-	put_real(t, &in->offchip_bytes, r->offchip);
+	sy_tape_store_real(t, r->instances, &in->instances);
+	sy_tape_store_real(t, r->ops, &in->ops);
+	sy_tape_store_real(t, r->slots, &in->slots);
+	sy_tape_store_real(t, r->offchip, &in->offchip_bytes);
 }
 
 static SyLatencyInputs *read_inputs(

@@ -287,22 +287,26 @@ static void store(SyTape *t, OpKind op, SyTapeRef r, void *field)
 	g_array_append_val(t->values, (SyTapeReg){.i = 0});
 }
 
+/* A constant is stored now, once: no replay changes it. */
 void sy_tape_store_i64(SyTape *t, SyNum a, gint64 *field)
 {
-	if (recording(t))
-		store(t, OP_STORE_I64, ref_of(t, a), field);
+	*field = a.v;
+	if (recording(t) && a.r)
+		store(t, OP_STORE_I64, a.r, field);
 }
 
 void sy_tape_store_u32(SyTape *t, SyNum a, guint *field)
 {
-	if (recording(t))
-		store(t, OP_STORE_U32, ref_of(t, a), field);
+	*field = (guint)a.v;
+	if (recording(t) && a.r)
+		store(t, OP_STORE_U32, a.r, field);
 }
 
 void sy_tape_store_real(SyTape *t, SyReal a, double *field)
 {
-	if (recording(t))
-		store(t, OP_STORE_F64, real_ref(t, a), field);
+	*field = a.v;
+	if (recording(t) && a.r)
+		store(t, OP_STORE_F64, a.r, field);
 }
 
 static gboolean is_sink(OpKind op)

@@ -257,8 +257,8 @@ SyReal sy_real_of(__isl_keep SyTape *t, SyNum a);
 SyReal sy_real_add(__isl_keep SyTape *t, SyReal a, SyReal b);
 SyReal sy_real_mul(__isl_keep SyTape *t, SyReal a, SyReal b);
 
-/* Writes a's value to field (gint64, guint, double) at each replay;
- * the field must outlive the tape. */
+/* Writes a's value to field (gint64, guint, double) now and at each
+ * replay (a constant: now only); the field must outlive the tape. */
 void sy_tape_store_i64(__isl_keep SyTape *t, SyNum a, __isl_keep gint64 *field);
 void sy_tape_store_u32(__isl_keep SyTape *t, SyNum a, __isl_keep guint *field);
 void sy_tape_store_real(
