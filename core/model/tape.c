@@ -32,6 +32,9 @@ typedef enum {
 	OP_FMUL,
 	OP_CHECK, /* a != 0 is k */
 	OP_FIXED, /* a is k */
+	OP_CHECK_EQ, /* a == b is k: a comparison and its check in one */
+	OP_CHECK_LE,
+	OP_CHECK_LT,
 	OP_STORE_I64,
 	OP_STORE_U32,
 	OP_STORE_F64,
@@ -181,11 +184,37 @@ static gint64 apply(OpKind op, gint64 a, gint64 b, gint64 k)
 
 /* a op b: the value, and a node where either has one (x + 0, x * 1
  * and the like are x). */
+/* Whether node r gives 0 or 1 (a comparison or logic). */
+static gboolean boolean(const SyTape *t, SyTapeRef r)
+{
+	OpKind op = g_array_index(t->ops, Op, r - 1).op;
+
+	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
+		op == OP_OR;
+}
+
+/* a && b, a || b with a constant: the other where it is 0 or 1. */
+static gboolean logic_identity(
+	const SyTape *t, OpKind op, SyNum c, SyNum x, SyNum *n)
+{
+	if (c.r || !x.r || (op != OP_AND && op != OP_OR))
+		return FALSE;
+	if ((op == OP_AND) == (c.v != 0)) {
+		if (!boolean(t, x.r))
+			return FALSE;
+		*n = x;
+	}
+	/* Else a && 0 is 0 and a || 1 is 1: n is already the constant. */
+	return TRUE;
+}
+
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
 	SyNum n = {apply(op, a.v, b.v, 0), 0};
 
 	if (!recording(t) || (!a.r && !b.r))
+		return n;
+	if (logic_identity(t, op, a, b, &n) || logic_identity(t, op, b, a, &n))
 		return n;
 	if ((op == OP_ADD || op == OP_SUB) && !b.r && !b.v)
 		return a;
@@ -311,12 +340,58 @@ void sy_tape_store_real(SyTape *t, SyReal a, double *field)
 
 static gboolean is_sink(OpKind op)
 {
-	return op == OP_CHECK || op == OP_FIXED || op >= OP_STORE_I64;
+	return op >= OP_CHECK;
 }
 
-void sy_tape_finish(SyTape *t)
+/* Appends to out the checks that node (a recorded ref) is, or is not
+ * (expected 0), nonzero: a conjunction that holds as checks of its
+ * terms, a disjunction that does not likewise, and a comparison fused
+ * with its check.  map: recorded refs to out's. */
+static void split_check(GArray *out, const GArray *ops, const guint *map,
+	SyTapeRef node, gint64 expected)
 {
-	guint n = t->ops->len;
+	const Op *n = &g_array_index(ops, Op, node - 1);
+	Op c = {OP_CHECK, map[node], 0, expected, NULL};
+
+	if ((n->op == OP_AND && expected) || (n->op == OP_OR && !expected)) {
+		split_check(out, ops, map, n->a, expected);
+		split_check(out, ops, map, n->b, expected);
+		return;
+	}
+	if (n->op == OP_EQ || n->op == OP_LE || n->op == OP_LT)
+		c = (Op){n->op == OP_EQ          ? OP_CHECK_EQ
+				: n->op == OP_LE ? OP_CHECK_LE
+						 : OP_CHECK_LT,
+			map[n->a], map[n->b], expected, NULL};
+	g_array_append_val(out, c);
+}
+
+/* The recorded ops with their checks split and fused (split_check):
+ * the comparisons and conjunctions only checks read then go. */
+static GArray *fuse_checks(const GArray *ops)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(Op));
+	g_autofree guint *map = g_new0(guint, ops->len + 1);
+
+	for (guint i = 0; i < ops->len; i++) {
+		Op o = g_array_index(ops, Op, i);
+
+		if (o.op == OP_CHECK && o.a) {
+			split_check(out, ops, map, o.a, o.k);
+			continue;
+		}
+		o.a = map[o.a];
+		o.b = map[o.b];
+		g_array_append_val(out, o);
+		map[i + 1] = out->len;
+	}
+	return out;
+}
+
+/* ops without what no store or check reads, renumbered. */
+static GArray *drop_dead(const GArray *ops)
+{
+	guint n = ops->len;
 	g_autofree guint *to = g_new0(guint, n + 1);
 	g_autofree gboolean *used = g_new0(gboolean, n + 1);
 	GArray *kept = g_array_new(FALSE, FALSE, sizeof(Op));
@@ -324,7 +399,7 @@ void sy_tape_finish(SyTape *t)
 	/* Nodes come after their operands: one pass backwards marks
 	 * what the stores and checks read. */
 	for (guint i = n; i-- > 0;) {
-		const Op *o = &g_array_index(t->ops, Op, i);
+		const Op *o = &g_array_index(ops, Op, i);
 
 		if (!used[i + 1] && !is_sink(o->op))
 			continue;
@@ -333,7 +408,7 @@ void sy_tape_finish(SyTape *t)
 		used[o->b] = TRUE;
 	}
 	for (guint i = 0; i < n; i++) {
-		Op o = g_array_index(t->ops, Op, i);
+		Op o = g_array_index(ops, Op, i);
 
 		if (!used[i + 1])
 			continue;
@@ -342,8 +417,16 @@ void sy_tape_finish(SyTape *t)
 		g_array_append_val(kept, o);
 		to[i + 1] = kept->len - 1;
 	}
+	return kept;
+}
+
+void sy_tape_finish(SyTape *t)
+{
+	GArray *fused = fuse_checks(t->ops);
+
 	g_array_unref(t->ops);
-	t->ops = kept;
+	t->ops = drop_dead(fused);
+	g_array_unref(fused);
 	g_array_set_size(t->values, 0);
 	g_clear_pointer(&t->seen, g_hash_table_unref);
 	g_clear_pointer(&t->live, g_hash_table_unref);
@@ -405,6 +488,18 @@ gboolean sy_tape_run(const SyTape *t, const gint64 *inputs, SyTapeReg *regs)
 		case OP_FMUL: x->f = regs[o->a].f * regs[o->b].f; break;
 		case OP_CHECK:
 			if ((a != 0) != (o->k != 0))
+				return FALSE;
+			break;
+		case OP_CHECK_EQ:
+			if ((a == b) != (o->k != 0))
+				return FALSE;
+			break;
+		case OP_CHECK_LE:
+			if ((a <= b) != (o->k != 0))
+				return FALSE;
+			break;
+		case OP_CHECK_LT:
+			if ((a < b) != (o->k != 0))
 				return FALSE;
 			break;
 		case OP_FIXED:
