@@ -435,6 +435,45 @@ static void test_tape_identities(void)
 	g_assert_cmpint(out, ==, -13);
 }
 
+/* Constants meet: (x - 1) + 1 is x, (x * 2) * 3 one product by 6,
+ * max(max(x, 1), 1) the inner max, and c + x is x + c; the replay
+ * still computes the C values. */
+static void test_tape_reassociate(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 7, sum = 0, product = 0, top = 0;
+	SyNum v, m, p;
+
+	sy_tape_live(t, &x);
+	v = sy_num_i64(t, &x);
+	g_assert_cmpuint(
+		sy_num_add(t, sy_num_sub(t, v, sy_num(1)), sy_num(1)).r, ==,
+		v.r);
+	/* load x, -1, x - 1 (as x + -1); + 1 makes nothing */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 3);
+	p = sy_num_mul(t, sy_num(3), sy_num_mul(t, v, sy_num(2)));
+	g_assert_cmpint(p.v, ==, 42);
+	/* 2, x * 2, 6, x * 6: no 3 */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
+	m = sy_num_max(t, v, sy_num(1));
+	g_assert_cmpuint(sy_num_max(t, m, sy_num(1)).r, ==, m.r);
+	g_assert_cmpuint(sy_num_max(t, sy_num(1), m).r, ==, m.r);
+	sy_tape_store_i64(t, sy_num_add(t, sy_num(5), v), &sum);
+	sy_tape_store_i64(t, p, &product);
+	sy_tape_store_i64(t, m, &top);
+	sy_tape_finish(t);
+	/* load x, 5, x + 5, 6, x * 6, max(x, 1) with its 1, 3 stores */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 10);
+	regs = regs_for(t);
+	for (x = -4; x <= 4; x++) {
+		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_cmpint(sum, ==, x + 5);
+		g_assert_cmpint(product, ==, x * 6);
+		g_assert_cmpint(top, ==, MAX(x, 1));
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -447,5 +486,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/dead", test_tape_dead);
 	g_test_add_func("/tape/real", test_tape_real);
 	g_test_add_func("/tape/identities", test_tape_identities);
+	g_test_add_func("/tape/reassociate", test_tape_reassociate);
 	return g_test_run();
 }

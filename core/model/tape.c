@@ -208,6 +208,50 @@ static gboolean logic_identity(
 	return TRUE;
 }
 
+/* Node r's operation, and its constant operand b where it has one. */
+static const Op *op_of(const SyTape *t, SyTapeRef r)
+{
+	return &g_array_index(t->ops, Op, r - 1);
+}
+
+static gboolean constant_b(const SyTape *t, const Op *o, gint64 *c)
+{
+	if (!o->b || op_of(t, o->b)->op != OP_CONST)
+		return FALSE;
+	*c = op_of(t, o->b)->k;
+	return TRUE;
+}
+
+/* x op c where x is y op k with constants c and k: y op (c, k
+ * combined) for sums and products (exact in gint64's wrapping too), x
+ * itself for min and max of the same constant.  FALSE: no rewrite. */
+static gboolean reassociate(SyTape *t, OpKind op, SyNum x, gint64 c, SyNum *n)
+{
+	const Op *o = op_of(t, x.r);
+	SyNum y;
+	gint64 k;
+
+	if (o->op != op || !constant_b(t, o, &k))
+		return FALSE;
+	if (op == OP_MIN || op == OP_MAX) {
+		if (k != c)
+			return FALSE;
+		*n = x;
+		return TRUE;
+	}
+	if (op != OP_ADD && op != OP_MUL)
+		return FALSE;
+	y = (SyNum){g_array_index(t->values, SyTapeReg, o->a - 1).i, o->a};
+	k = op == OP_ADD ? k + c : k * c;
+	if (op == OP_ADD && !k) {
+		*n = (SyNum){n->v, y.r};
+		return TRUE;
+	}
+	n->r = node(t, (Op){op, y.r, ref_of(t, sy_num(k)), 0, NULL},
+		(SyTapeReg){.i = n->v});
+	return TRUE;
+}
+
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
 	SyNum n = {apply(op, a.v, b.v, 0), 0};
@@ -215,6 +259,19 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 	if (!recording(t) || (!a.r && !b.r))
 		return n;
 	if (logic_identity(t, op, a, b, &n) || logic_identity(t, op, b, a, &n))
+		return n;
+	/* A constant second: x - c is x + -c; c + x, c * x, min and max
+	 * of c and x turn round. */
+	if (op == OP_SUB && !b.r)
+		op = OP_ADD, b = sy_num(-b.v);
+	if ((op == OP_ADD || op == OP_MUL || op == OP_MIN || op == OP_MAX) &&
+		!a.r) {
+		SyNum s = a;
+
+		a = b;
+		b = s;
+	}
+	if (!b.r && reassociate(t, op, a, b.v, &n))
 		return n;
 	if ((op == OP_ADD || op == OP_SUB) && !b.r && !b.v)
 		return a;
