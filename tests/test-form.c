@@ -1,14 +1,16 @@
 /* Two paths to one answer: the latency model's size-parametric form
  * (model/form.h: a design built once, its numbers re-set for other
- * sizes of its class without isl) against designs built at those sizes
- * (the exact path), on random sizes of every example's dataflows (fixed
- * seed; every other form's sizes with tiles that divide their loops,
- * the others' with tiles that do not).
- * A form is checked at its probe's sizes (sy_model_form_probe), as the
- * explorer checks it; then it must agree with each design in its code
- * and numbers (sy_model_form_check) and give the same cycles and
- * resources (==).  Designs a form refuses are refused each for its own
- * reason, the error in full (/form/refused). */
+ * sizes of its class without isl) and its tape (model/tape.h: the
+ * reader's arithmetic replayed from the sizes) against designs built
+ * at those sizes (the exact path), on random sizes of every example's
+ * dataflows (fixed seed; every other form's sizes with tiles that
+ * divide their loops, the others' with tiles that do not).
+ * A form is checked on designs at its probes' sizes
+ * (sy_model_form_next_probe), as the explorer checks it; then, at each
+ * other size and before it sees the design built there, its replay (or
+ * read) must give every number of that design's latency inputs and its
+ * resources (==), or leave the size open; checked on that design too,
+ * it must agree in code and numbers (sy_model_form_check). */
 #include "testutil.h"
 #include "testmodel.h"
 #include "model/form.h"

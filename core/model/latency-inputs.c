@@ -9,12 +9,12 @@
  * words of a box and the units of a chain for the transfers hls-io.c
  * prints from them, and the modules' own code (the PE, intra_trans,
  * dummies). */
-#include "model/latency.h"
+#include <string.h>
 
 #include "model/latency-ii.h"
 #include "model/latency-walk.h"
+#include "model/latency.h"
 
-#include <string.h>
 void sy_latency_inputs_free(SyLatencyInputs *in)
 {
 	if (!in)
