@@ -474,6 +474,49 @@ static void test_tape_reassociate(void)
 	}
 }
 
+/* x op x of one node: min, max and logic of a comparison are x, x
+ * == x and x <= x are 1, x < x and x - x are 0; 1 - (a < b) is b <=
+ * a and 1 - (a <= b) is b < a, and replays say so. */
+static void test_tape_same(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 7, y = 3, ge = 0, gt = 0;
+	SyNum v, w, c;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	v = sy_num_i64(t, &x);
+	w = sy_num_i64(t, &y);
+	g_assert_cmpuint(sy_num_max(t, v, v).r, ==, v.r);
+	g_assert_cmpuint(sy_num_min(t, v, v).r, ==, v.r);
+	c = sy_num_lt(t, v, w);
+	g_assert_cmpuint(sy_num_and(t, c, c).r, ==, c.r);
+	g_assert_cmpuint(sy_num_or(t, c, c).r, ==, c.r);
+	/* x && x of a number that is no comparison is an operation */
+	g_assert_cmpuint(sy_num_and(t, v, v).r, !=, 0);
+	g_assert_cmpint(sy_num_eq(t, v, v).v, ==, 1);
+	g_assert_cmpuint(sy_num_eq(t, v, v).r, ==, 0);
+	g_assert_cmpuint(sy_num_le(t, v, v).r, ==, 0);
+	g_assert_cmpuint(sy_num_lt(t, v, v).r, ==, 0);
+	g_assert_cmpint(sy_num_lt(t, v, v).v, ==, 0);
+	g_assert_cmpuint(sy_num_sub(t, v, v).r, ==, 0);
+	sy_tape_store_i64(t, sy_num_sub(t, sy_num(1), c), &ge);
+	sy_tape_store_i64(t, sy_num_sub(t, sy_num(1), sy_num_le(t, v, w)), &gt);
+	g_assert_cmpint(ge, ==, 1);
+	g_assert_cmpint(gt, ==, 1);
+	sy_tape_finish(t);
+	/* load x, load y, y <= x, y < x, 2 stores */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 6);
+	regs = regs_for(t);
+	for (x = -2; x <= 2; x++)
+		for (y = -2; y <= 2; y++) {
+			g_assert_true(sy_tape_run(t, NULL, regs));
+			g_assert_cmpint(ge, ==, x >= y);
+			g_assert_cmpint(gt, ==, x > y);
+		}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -487,5 +530,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/real", test_tape_real);
 	g_test_add_func("/tape/identities", test_tape_identities);
 	g_test_add_func("/tape/reassociate", test_tape_reassociate);
+	g_test_add_func("/tape/same", test_tape_same);
 	return g_test_run();
 }

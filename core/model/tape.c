@@ -252,6 +252,29 @@ static gboolean reassociate(SyTape *t, OpKind op, SyNum x, gint64 c, SyNum *n)
 	return TRUE;
 }
 
+/* x op x: x for min, max and (of 0 or 1) logic, 1 for == and <=, 0
+ * for < and -. */
+static gboolean same_operands(const SyTape *t, OpKind op, SyNum x, SyNum *n)
+{
+	switch (op) {
+	case OP_MIN:
+	case OP_MAX: *n = x; return TRUE;
+	case OP_AND:
+	case OP_OR:
+		if (!boolean(t, x.r))
+			return FALSE;
+		*n = x;
+		return TRUE;
+	case OP_EQ:
+	case OP_LE:
+	case OP_LT:
+	case OP_SUB:
+		/* n is already the constant. */
+		return TRUE;
+	default: return FALSE;
+	}
+}
+
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
 	SyNum n = {apply(op, a.v, b.v, 0), 0};
@@ -273,6 +296,24 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 	}
 	if (!b.r && reassociate(t, op, a, b.v, &n))
 		return n;
+	if (a.r == b.r && same_operands(t, op, a, &n))
+		return n;
+	/* 1 - (a < b) is b <= a, and 1 - (a <= b) is b < a: the
+	 * comparisons checks fuse with. */
+	if (op == OP_SUB && !a.r && a.v == 1) {
+		const Op *o = op_of(t, b.r);
+
+		if (o->op == OP_LT || o->op == OP_LE) {
+			SyNum x = {
+				g_array_index(t->values, SyTapeReg, o->b - 1).i,
+				o->b};
+			SyNum y = {
+				g_array_index(t->values, SyTapeReg, o->a - 1).i,
+				o->a};
+
+			return binary(t, o->op == OP_LT ? OP_LE : OP_LT, x, y);
+		}
+	}
 	if ((op == OP_ADD || op == OP_SUB) && !b.r && !b.v)
 		return a;
 	if (op == OP_ADD && !a.r && !a.v)
