@@ -501,6 +501,13 @@ static void test_tape_same(void)
 	g_assert_cmpuint(sy_num_lt(t, v, v).r, ==, 0);
 	g_assert_cmpint(sy_num_lt(t, v, v).v, ==, 0);
 	g_assert_cmpuint(sy_num_sub(t, v, v).r, ==, 0);
+	/* max(max(x, y), y) and (c && d) && d are the inner ones */
+	g_assert_cmpuint(sy_num_max(t, sy_num_max(t, v, w), w).r, ==,
+		sy_num_max(t, v, w).r);
+	g_assert_cmpuint(sy_num_and(t, sy_num_and(t, c, sy_num_le(t, w, v)),
+				 sy_num_le(t, w, v))
+				 .r,
+		==, sy_num_and(t, c, sy_num_le(t, w, v)).r);
 	sy_tape_store_i64(t, sy_num_sub(t, sy_num(1), c), &ge);
 	sy_tape_store_i64(t, sy_num_sub(t, sy_num(1), sy_num_le(t, v, w)), &gt);
 	g_assert_cmpint(ge, ==, 1);

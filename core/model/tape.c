@@ -275,6 +275,21 @@ static gboolean same_operands(const SyTape *t, OpKind op, SyNum x, SyNum *n)
 	}
 }
 
+/* Whether x op y is x: x is (z op y) or (y op z) for min, max, and
+ * logic of 0 or 1. */
+static gboolean absorbs(const SyTape *t, OpKind op, SyNum x, SyNum y)
+{
+	const Op *o;
+
+	if (!x.r ||
+		(op != OP_MIN && op != OP_MAX && op != OP_AND && op != OP_OR))
+		return FALSE;
+	o = op_of(t, x.r);
+	if (o->op != op || (o->a != y.r && o->b != y.r))
+		return FALSE;
+	return op == OP_MIN || op == OP_MAX || boolean(t, y.r);
+}
+
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
 	SyNum n = {apply(op, a.v, b.v, 0), 0};
@@ -298,6 +313,8 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 		return n;
 	if (a.r == b.r && same_operands(t, op, a, &n))
 		return n;
+	if (b.r && (absorbs(t, op, a, b) || absorbs(t, op, b, a)))
+		return absorbs(t, op, a, b) ? a : b;
 	/* 1 - (a < b) is b <= a, and 1 - (a <= b) is b < a: the
 	 * comparisons checks fuse with. */
 	if (op == OP_SUB && !a.r && a.v == 1) {
@@ -445,11 +462,36 @@ static gboolean is_sink(OpKind op)
  * (expected 0), nonzero: a conjunction that holds as checks of its
  * terms, a disjunction that does not likewise, and a comparison fused
  * with its check.  map: recorded refs to out's. */
+static gboolean boolean_op(OpKind op)
+{
+	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
+		op == OP_OR;
+}
+
 static void split_check(GArray *out, const GArray *ops, const guint *map,
 	SyTapeRef node, gint64 expected)
 {
 	const Op *n = &g_array_index(ops, Op, node - 1);
 	Op c = {OP_CHECK, map[node], 0, expected, NULL};
+
+	/* (x == 1) and (x == 0) of x 0 or 1: x's own check. */
+	if (n->op == OP_EQ) {
+		const Op *p = &g_array_index(ops, Op, n->a - 1);
+		const Op *q = &g_array_index(ops, Op, n->b - 1);
+
+		if (p->op == OP_CONST && (p->k == 0 || p->k == 1) &&
+			boolean_op(q->op)) {
+			split_check(out, ops, map, n->b,
+				p->k ? expected : !expected);
+			return;
+		}
+		if (q->op == OP_CONST && (q->k == 0 || q->k == 1) &&
+			boolean_op(p->op)) {
+			split_check(out, ops, map, n->a,
+				q->k ? expected : !expected);
+			return;
+		}
+	}
 
 	if ((n->op == OP_AND && expected) || (n->op == OP_OR && !expected)) {
 		split_check(out, ops, map, n->a, expected);
