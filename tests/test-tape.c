@@ -524,6 +524,36 @@ static void test_tape_same(void)
 		}
 }
 
+/* A check made twice is one; 0 <= x goes where 0 < x is checked to
+ * hold; x != 0 with 0 <= x fuse so too. */
+static void test_tape_implied(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 5, out = 0;
+	SyNum v;
+
+	sy_tape_live(t, &x);
+	v = sy_num_i64(t, &x);
+	g_assert_true(sy_num_holds(t, sy_num_le(t, sy_num(0), v)));
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, sy_num(0), v)));
+	g_assert_true(sy_num_holds(t,
+		sy_num_and(t, sy_num_lt(t, sy_num(0), v),
+			sy_num_le(t, v, sy_num(9)))));
+	sy_tape_store_i64(t, sy_num_add(t, v, sy_num(1)), &out);
+	sy_tape_finish(t);
+	/* load x, 0, 9, 0 < x, x <= 9, 1, x + 1, store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 8);
+	regs = regs_for(t);
+	for (x = -2; x <= 11; x++) {
+		out = 0;
+		g_assert_cmpint(
+			sy_tape_run(t, NULL, regs), ==, x > 0 && x <= 9);
+		if (x > 0 && x <= 9)
+			g_assert_cmpint(out, ==, x + 1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -538,5 +568,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/identities", test_tape_identities);
 	g_test_add_func("/tape/reassociate", test_tape_reassociate);
 	g_test_add_func("/tape/same", test_tape_same);
+	g_test_add_func("/tape/implied", test_tape_implied);
 	return g_test_run();
 }

@@ -524,7 +524,8 @@ static gboolean count_times(const SyCode *code, SyNum trip, SyWalkEnv *env,
 		sy_num(0), sy_num(0), c->n_stmts, NULL, c->pipes, c->pipe};
 	gboolean ok;
 
-	if (!sy_num_holds(t, trip))
+	/* trip >= 0: whether it is above 0 (a check a replay fuses). */
+	if (!sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)))
 		return TRUE;
 	if (c->runs)
 		one.runs = g_new0(SyNum, c->n_stmts);
@@ -611,7 +612,7 @@ static gboolean count_pipeline(
 				}
 			}
 	}
-	if (!sy_num_holds(t, n))
+	if (!sy_num_holds(t, sy_num_lt(t, sy_num(0), n)))
 		return TRUE;
 	add_pipe(t, c, pipe_of(c, code), n, sy_num(1));
 	add_runs(code->body, n, c, env);

@@ -506,6 +506,39 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 	g_array_append_val(out, c);
 }
 
+static gboolean is_check(OpKind op)
+{
+	return op == OP_CHECK || op == OP_CHECK_EQ || op == OP_CHECK_LE ||
+		op == OP_CHECK_LT;
+}
+
+/* Checks no replay needs become constants (drop_dead removes them): a
+ * check made twice, and a <= b where a < b is checked to hold. */
+static void drop_implied(GArray *ops)
+{
+	g_autoptr(GHashTable)
+		seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+
+	for (guint i = 0; i < ops->len; i++) {
+		Op *o = &g_array_index(ops, Op, i);
+
+		if (!is_check(o->op))
+			continue;
+		if (g_hash_table_contains(seen, o))
+			o->op = OP_CONST;
+		else
+			g_hash_table_add(seen, g_memdup2(o, sizeof(*o)));
+	}
+	for (guint i = 0; i < ops->len; i++) {
+		Op *o = &g_array_index(ops, Op, i);
+		Op lt = {OP_CHECK_LT, o->a, o->b, 1, NULL};
+
+		if (o->op == OP_CHECK_LE && o->k == 1 &&
+			g_hash_table_contains(seen, &lt))
+			o->op = OP_CONST;
+	}
+}
+
 /* The recorded ops with their checks split and fused (split_check):
  * the comparisons and conjunctions only checks read then go. */
 static GArray *fuse_checks(const GArray *ops)
@@ -525,6 +558,7 @@ static GArray *fuse_checks(const GArray *ops)
 		g_array_append_val(out, o);
 		map[i + 1] = out->len;
 	}
+	drop_implied(out);
 	return out;
 }
 
