@@ -105,16 +105,6 @@ gboolean sy_walk_num(const SyCodeExpr *e, const SyWalkEnv *env, SyNum *v)
 	return e->n_args == 2 && eval_binary(env->tape, e->op, a[0], a[1], v);
 }
 
-gboolean sy_walk_eval(const SyCodeExpr *e, const SyWalkEnv *env, gint64 *v)
-{
-	SyNum n;
-
-	if (!sy_walk_num(e, env, &n))
-		return FALSE;
-	*v = n.v;
-	return TRUE;
-}
-
 gboolean sy_walk_trip(const SyCode *code, const SyWalkEnv *env, SyNum *trip)
 {
 	*trip = sy_num_i64(env->tape, &code->trip);

@@ -39,8 +39,6 @@ void sy_walk_env_pop(__isl_keep SyWalkEnv *env);
  * divides by 0. */
 gboolean sy_walk_num(__isl_keep const SyCodeExpr *e,
 	__isl_keep const SyWalkEnv *env, __isl_keep SyNum *value);
-gboolean sy_walk_eval(__isl_keep const SyCodeExpr *e,
-	__isl_keep const SyWalkEnv *env, gint64 *value);
 
 /* A constant loop's trip count (code->trip where it is not -1: the
  * sizes may set it); FALSE where it is not constant. */
