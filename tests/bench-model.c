@@ -10,6 +10,8 @@
 #include "model/latency.h"
 #include "model/model.h"
 #include "poly/names.h"
+#include <time.h>
+
 #include "testutil.h"
 #include "testmodel.h"
 
@@ -22,9 +24,14 @@ static int compare(gconstpointer a, gconstpointer b)
 	return x < y ? -1 : x > y;
 }
 
+/* The process's CPU time: rates per second of one core, whatever
+ * else the (shared) machine runs. */
 static double now_ms(void)
 {
-	return (double)g_get_monotonic_time() / 1000.0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
 /* sy_latency_eval on inputs read once, per second of one core: what a
@@ -98,6 +105,39 @@ static void replay(SyModelForm *form, const GPtrArray *class)
 	       " read%s)\n",
 		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
 		ops, replayed, read, reads ? "; reads the design" : "");
+}
+
+/* The fast path's cycles: the class's sizes (repeated to fill 1024
+ * lanes) through the form's cycles tape, side by side. */
+static void batch(SyModelForm *form, const GPtrArray *class)
+{
+	enum { N = 1024 };
+	g_autofree const SyConfig **sizes = g_new(const SyConfig *, N);
+	g_autofree double *cycles = g_new(double, N);
+	double start, sum = 0;
+	gint64 evals = 0;
+	guint64 replayed, read, read0;
+	gsize ops;
+	gboolean reads;
+
+	for (guint j = 0; j < N; j++)
+		sizes[j] = class->pdata[j % class->len];
+	sy_model_form_replays(form, &replayed, &read0, &ops, &reads);
+	if (!sy_model_form_cycles(form, &sy_test_u250, sizes, N, cycles, NULL))
+		g_error("no cycles");
+	start = now_ms();
+	do {
+		sy_model_form_cycles(
+			form, &sy_test_u250, sizes, N, cycles, NULL);
+		for (guint j = 0; j < N; j++)
+			sum += cycles[j];
+		evals += N;
+	} while (now_ms() - start < 500);
+	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	printf("  cycles tape, %d sizes side by side: %.0f evaluations/s "
+	       "(%zu operations; %" G_GUINT64_FORMAT " read)\n",
+		N, sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
+		sy_model_form_cycles_ops(form), read - read0);
 }
 
 /* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
@@ -249,6 +289,7 @@ static void bench_form(const char *n, const char *sizes)
 	printf("  re-set and read: %.0f evaluations/s\n",
 		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0);
 	replay(form, class);
+	batch(form, class);
 }
 
 int main(int argc, char **argv)

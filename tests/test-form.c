@@ -33,6 +33,8 @@ typedef struct {
 	guint reads; /* tapes that read the design re-set */
 	guint open; /* sizes whose numbers the form's checks left open */
 	guint probes; /* designs the forms were checked on */
+	guint batched; /* sizes sy_model_form_cycles compared */
+	guint64 batch_held; /* those its batch replays answered */
 	gsize ops; /* the longest tape */
 } Tally;
 
@@ -109,7 +111,8 @@ static gboolean verify(
 /* The form at random sizes of its class against the design built
  * there: they must agree. */
 static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
-	const SyAnalysis *a, const SyChoices *c, GRand *rng, Tally *t)
+	const SyAnalysis *a, const SyChoices *c, GRand *rng, Tally *t,
+	GPtrArray *sizes, GArray *cycles)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -125,6 +128,14 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 		return;
 	exact = sy_latency_inputs_new(design, &error);
 	g_assert_no_error(error);
+	{
+		double p, s, e, x;
+		int b;
+
+		x = sy_latency_eval(exact, &sy_test_u250, &p, &s, &e, &b);
+		g_ptr_array_add(sizes, sy_config_copy(cfg));
+		g_array_append_val(cycles, x);
+	}
 	/* The tape's replay (or the read where its checks fail), where
 	 * the designs the form was checked on settle its numbers. */
 	replay = sy_model_form_latency(form, cfg, &error);
@@ -162,12 +173,44 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	}
 }
 
+/* The cycles of the sizes compared, all at once from the form's
+ * cycles tape (model/form.h's sy_model_form_cycles): those of the
+ * designs built there (==), each size twice, so that lanes of one
+ * batch hold different sizes. */
+static void batch_same(SyModelForm *form, const GPtrArray *sizes,
+	const GArray *cycles, Tally *t)
+{
+	guint n = sizes->len;
+	g_autofree const SyConfig **both = g_new(const SyConfig *, 2 * n + 1);
+	g_autofree double *got = g_new(double, 2 * n + 1);
+	guint64 replayed, read, again;
+	gsize ops;
+	gboolean reads;
+	GError *error = NULL;
+
+	for (guint j = 0; j < 2 * n; j++)
+		both[j] = g_ptr_array_index(sizes, j % n);
+	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	g_assert_true(sy_model_form_cycles(
+		form, &sy_test_u250, both, 2 * n, got, &error));
+	g_assert_no_error(error);
+	for (guint j = 0; j < 2 * n; j++)
+		g_assert_cmpfloat(
+			got[j], ==, g_array_index(cycles, double, j % n));
+	sy_model_form_replays(form, &again, &read, &ops, &reads);
+	t->batched += 2 * n;
+	t->batch_held += again - replayed;
+}
+
 static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	gboolean divisors, Tally *t)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyModelForm) form = NULL;
+	g_autoptr(GPtrArray) sizes = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sy_config_free);
+	g_autoptr(GArray) cycles = g_array_new(FALSE, FALSE, sizeof(double));
 	SyDesign *design;
 	GError *error = NULL;
 
@@ -193,7 +236,8 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	/* Its tape recorded at the sizes it was built at. */
 	g_assert_nonnull(sy_model_form_latency(form, cfg, &error));
 	for (guint k = 0; k < SIZES; k++)
-		compare(form, cfg, divisors, a, c, rng, t);
+		compare(form, cfg, divisors, a, c, rng, t, sizes, cycles);
+
 	{
 		guint64 replayed, read;
 		gsize ops;
@@ -205,6 +249,7 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 		t->replayed += replayed - 1;
 		t->read += read;
 	}
+	batch_same(form, sizes, cycles, t);
 }
 
 static void test_random(void)
@@ -244,6 +289,8 @@ static void test_random(void)
 		total.reads += t.reads;
 		total.open += t.open;
 		total.probes += t.probes;
+		total.batched += t.batched;
+		total.batch_held += t.batch_held;
 		total.ops = MAX(total.ops, t.ops);
 	}
 	g_test_message("the forms' tapes: %" G_GUINT64_FORMAT
@@ -253,6 +300,10 @@ static void test_random(void)
 		       "has %zu operations",
 		total.replayed, total.read, total.open, total.probes,
 		total.reads, total.forms, total.ops);
+	g_test_message("%u sizes' cycles from the forms' cycles tapes, side "
+		       "by side: %" G_GUINT64_FORMAT " replayed, the others "
+		       "read",
+		total.batched, total.batch_held);
 	g_test_message("%u forms, %u refused, %u alone in their class, %u "
 		       "sizes compared (%u with a tile that does not divide "
 		       "its loop)",

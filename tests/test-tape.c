@@ -139,7 +139,7 @@ static void test_tape_expression(void)
 		memset(&s, 0x5a, sizeof(s));
 		s.x = row[0];
 		s.y = (guint)row[1];
-		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 		g_assert_cmpint(s.x, ==, row[0]);
 		g_assert_cmpuint(s.y, ==, row[1]);
 		g_assert_cmpint(s.div, ==, row[2]);
@@ -186,11 +186,11 @@ static void test_tape_define(void)
 	regs = regs_for(t);
 	n = 999;
 	m = 100;
-	g_assert_true(sy_tape_run(t, (const gint64[]){-1, 7}, regs));
+	g_assert_true(sy_tape_run(t, (const gint64[]){-1, 7}, regs, NULL));
 	g_assert_cmpint(out, ==, 15);
 	g_assert_cmpint(other, ==, 42);
 	g_assert_cmpint(n, ==, 999);
-	g_assert_true(sy_tape_run(t, (const gint64[]){-1, -4}, regs));
+	g_assert_true(sy_tape_run(t, (const gint64[]){-1, -4}, regs, NULL));
 	g_assert_cmpint(out, ==, -7);
 	g_assert_cmpint(other, ==, -24);
 }
@@ -218,7 +218,7 @@ static void test_tape_holds(void)
 
 		x = k;
 		before = after = -100;
-		g_assert_cmpint(sy_tape_run(t, NULL, regs), ==, same);
+		g_assert_cmpint(sy_tape_run(t, NULL, regs, NULL), ==, same);
 		g_assert_cmpint(before, ==, k + 1);
 		g_assert_cmpint(after, ==, same ? 2 * k : -100);
 	}
@@ -254,7 +254,8 @@ static void test_tape_fixed(void)
 	for (guint i = 0; i < G_N_ELEMENTS(runs); i++) {
 		x = runs[i].x;
 		out = -100;
-		g_assert_cmpint(sy_tape_run(t, NULL, regs), ==, runs[i].same);
+		g_assert_cmpint(
+			sy_tape_run(t, NULL, regs, NULL), ==, runs[i].same);
 		g_assert_cmpint(out, ==, runs[i].same ? runs[i].x - 3 : -100);
 	}
 }
@@ -292,7 +293,7 @@ static void test_tape_cse(void)
 	regs = regs_for(t);
 	x = -4;
 	y = 20;
-	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 	g_assert_cmpint(first, ==, 8);
 	g_assert_cmpint(second, ==, 8);
 }
@@ -318,9 +319,10 @@ static void test_tape_dead(void)
 	/* load x, 5, x * 5, load y, y - x, 0, max, x + y, store */
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 9);
 	sy_tape_finish(t);
-	/* load x, load y, x + y, store */
+	/* load x, load y, x + y, store; x + y goes to a register of its
+	 * own, never an operand's. */
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 4);
-	g_assert_cmpuint(sy_tape_n_regs(t), ==, 4);
+	g_assert_cmpuint(sy_tape_n_regs(t), ==, 3);
 	/* A finished tape records nothing more: the store writes now
 	 * only. */
 	sy_tape_store_i64(t, sy_num_add(t, vx, vx), &late);
@@ -330,7 +332,7 @@ static void test_tape_dead(void)
 	regs = regs_for(t);
 	x = 3;
 	y = 4;
-	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 	g_assert_cmpint(out, ==, 7);
 	g_assert_cmpint(late, ==, 0);
 }
@@ -382,7 +384,7 @@ static void test_tape_real(void)
 
 		x = runs[i].x;
 		y = runs[i].y;
-		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 		g_assert_cmpfloat(out, ==, runs[i].want);
 		g_assert_cmpmem(&out, sizeof(double), &c, sizeof(double));
 		g_assert_cmpmem(&square, sizeof(double), &c2, sizeof(double));
@@ -431,7 +433,7 @@ static void test_tape_identities(void)
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2);
 	regs = regs_for(t);
 	x = -13;
-	g_assert_true(sy_tape_run(t, NULL, regs));
+	g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 	g_assert_cmpint(out, ==, -13);
 }
 
@@ -467,7 +469,7 @@ static void test_tape_reassociate(void)
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 10);
 	regs = regs_for(t);
 	for (x = -4; x <= 4; x++) {
-		g_assert_true(sy_tape_run(t, NULL, regs));
+		g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 		g_assert_cmpint(sum, ==, x + 5);
 		g_assert_cmpint(product, ==, x * 6);
 		g_assert_cmpint(top, ==, MAX(x, 1));
@@ -518,7 +520,7 @@ static void test_tape_same(void)
 	regs = regs_for(t);
 	for (x = -2; x <= 2; x++)
 		for (y = -2; y <= 2; y++) {
-			g_assert_true(sy_tape_run(t, NULL, regs));
+			g_assert_true(sy_tape_run(t, NULL, regs, NULL));
 			g_assert_cmpint(ge, ==, x >= y);
 			g_assert_cmpint(gt, ==, x > y);
 		}
@@ -548,10 +550,93 @@ static void test_tape_implied(void)
 	for (x = -2; x <= 11; x++) {
 		out = 0;
 		g_assert_cmpint(
-			sy_tape_run(t, NULL, regs), ==, x > 0 && x <= 9);
+			sy_tape_run(t, NULL, regs, NULL), ==, x > 0 && x <= 9);
 		if (x > 0 && x <= 9)
 			g_assert_cmpint(out, ==, x + 1);
 	}
+}
+
+/* Outputs of the batch test's tape: x / y, floor, ceiling and
+ * remainder, the packing of 32-bit elements in x, gcd, and
+ * max(x / 3.0, y) in doubles. */
+enum { B_DIV, B_FDIV, B_CDIV, B_MOD, B_PACK, B_GCD, B_REAL, B_OUTPUTS };
+
+/* Inputs of set j: every sign and divisors of -1; divisors of 0 and
+ * dividends past 2^51 (where a batch divides as C does) in the second
+ * block of lanes only, so that the others divide in vector code. */
+static void batch_inputs(guint j, gint64 *x, gint64 *y)
+{
+	static const gint64 small[] = {
+		-7, 7, 0, 1, -1, 2, -2, 12, 48, 999, 1000, -1000, 4096, 3};
+
+	*x = small[j % G_N_ELEMENTS(small)] * (gint64)(j / 7 + 1);
+	*y = small[(j * 5 + 5) % G_N_ELEMENTS(small)];
+	if (j / SY_TAPE_LANES != 1) {
+		if (!*y)
+			*y = 5;
+	} else if (j % 9 == 0)
+		*x = (G_GINT64_CONSTANT(1) << 60) + (gint64)j;
+}
+
+/* A batch replay gives each set what a replay of it alone gives, bit
+ * for bit, and fails the sets whose checks fail (x < 1000), over
+ * lanes of several blocks, the last one part full. */
+static void test_tape_batch(void)
+{
+	enum { N = 2 * SY_TAPE_LANES + 22 };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL, *regs = NULL;
+	gint64 in[2 * N], one[2];
+	double out[B_OUTPUTS * N], alone[B_OUTPUTS];
+	gboolean ok[N];
+	gsize held = 0;
+	SyNum x, y;
+
+	sy_tape_outputs_only(t);
+	x = sy_tape_input(t, 0, 12);
+	y = sy_tape_input(t, 1, 5);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, x, sy_num(1000))));
+	sy_tape_output(t, B_DIV, sy_real_of(t, sy_num_div(t, x, y)));
+	sy_tape_output(t, B_FDIV, sy_real_of(t, sy_num_fdiv(t, x, y)));
+	sy_tape_output(t, B_CDIV, sy_real_of(t, sy_num_cdiv(t, x, y)));
+	sy_tape_output(t, B_MOD, sy_real_of(t, sy_num_mod(t, x, y)));
+	sy_tape_output(t, B_PACK, sy_real_of(t, sy_num_pack_widest(t, 32, x)));
+	sy_tape_output(t, B_GCD, sy_real_of(t, sy_num_gcd(t, x, y)));
+	sy_tape_output(t, B_REAL,
+		sy_real_max(t, sy_real_div(t, sy_real_of(t, x), sy_real(3.0)),
+			sy_real_of(t, y)));
+	sy_tape_finish(t);
+	g_assert_true(sy_tape_reads_input(t, 0));
+	g_assert_false(sy_tape_reads_input(t, 2));
+	g_assert_cmpuint(sy_tape_n_outputs(t), ==, B_OUTPUTS);
+	for (guint j = 0; j < N; j++)
+		batch_inputs(j, &in[j], &in[N + j]);
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	regs = regs_for(t);
+	/* 38 of the sets have x >= 1000. */
+	g_assert_cmpuint(sy_tape_run_batch(t, N, in, lanes, out, ok), ==, 112);
+	for (guint j = 0; j < N; j++) {
+		one[0] = in[j];
+		one[1] = in[N + j];
+		g_assert_cmpint(ok[j], ==, sy_tape_run(t, one, regs, alone));
+		g_assert_cmpint(ok[j], ==, one[0] < 1000);
+		held += ok[j];
+		for (guint k = 0; ok[j] && k < B_OUTPUTS; k++)
+			g_assert_cmpmem(&out[k * N + j], sizeof(double),
+				&alone[k], sizeof(double));
+	}
+	g_assert_cmpuint(held, ==, 112);
+	/* -7 and 2 (set 0): C's -3, its floor -4, ceiling -3, -1 left;
+	 * -7 has 1 for a packing, 1 for a gcd with 2; max(-7 / 3.0, 2). */
+	g_assert_cmpint(in[0], ==, -7);
+	g_assert_cmpint(in[N], ==, 2);
+	g_assert_cmpfloat(out[B_DIV * N], ==, -3);
+	g_assert_cmpfloat(out[B_FDIV * N], ==, -4);
+	g_assert_cmpfloat(out[B_CDIV * N], ==, -3);
+	g_assert_cmpfloat(out[B_MOD * N], ==, -1);
+	g_assert_cmpfloat(out[B_PACK * N], ==, 1);
+	g_assert_cmpfloat(out[B_GCD * N], ==, 1);
+	g_assert_cmpfloat(out[B_REAL * N], ==, 2);
 }
 
 int main(int argc, char **argv)
@@ -569,5 +654,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/reassociate", test_tape_reassociate);
 	g_test_add_func("/tape/same", test_tape_same);
 	g_test_add_func("/tape/implied", test_tape_implied);
+	g_test_add_func("/tape/batch", test_tape_batch);
 	return g_test_run();
 }

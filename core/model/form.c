@@ -10,6 +10,8 @@
 #include "model/form-numbers.h"
 #include "model/resources.h"
 
+#include <math.h>
+
 typedef struct {
 	SyIoPathFacts *f;
 	gboolean lanes; /* f->lanes is the SIMD width */
@@ -35,6 +37,17 @@ struct _SyModelForm {
 	SyLatencyInputs *replayed;
 	SyLatencyInputs *read; /* where a replay's checks fail */
 	guint64 n_replayed, n_read;
+	/* The reader and the evaluation at target recorded, replayed on
+	 * many sizes at once (sy_model_form_cycles): the cycles, from
+	 * the sizes alone.  lanes: SY_TAPE_LANES x its registers;
+	 * inputs, cycles and held: one batch's. */
+	SyTape *cycles;
+	SyModelTarget target;
+	SyTapeReg *lanes;
+	guint used[SY_FORM_N_INPUTS], n_used; /* the inputs it reads */
+	gint64 *inputs;
+	double *batch;
+	gboolean *held;
 	guint probed; /* sy_model_form_next_probe's */
 };
 
@@ -43,6 +56,8 @@ static void forget_tape(SyModelForm *form)
 	g_clear_pointer(&form->tape, sy_tape_free);
 	g_clear_pointer(&form->regs, g_free);
 	g_clear_pointer(&form->replayed, sy_latency_inputs_free);
+	g_clear_pointer(&form->cycles, sy_tape_free);
+	g_clear_pointer(&form->lanes, g_free);
 }
 
 void sy_model_form_free(SyModelForm *form)
@@ -51,6 +66,9 @@ void sy_model_form_free(SyModelForm *form)
 		return;
 	forget_tape(form);
 	sy_latency_inputs_free(form->read);
+	g_free(form->inputs);
+	g_free(form->batch);
+	g_free(form->held);
 	if (form->paths)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
@@ -664,28 +682,51 @@ static void mark_live(SyModelForm *form, SyTape *t)
 /* The form's numbers set at cfg and the reader recorded on them, from
  * cfg's sizes as the tape's inputs: fields the setters define are
  * computed from the inputs, any other field the form sets is read
- * (then a replay needs the design set first: tape_reads). */
-static gboolean record(SyModelForm *form, const SyConfig *cfg, GError **error)
+ * (then a replay needs the design set first: sy_tape_reads_fields).
+ * With target, the evaluation at target follows, its cycles the
+ * tape's output, and the tape replays nothing else.  The tape is
+ * finished; *in the inputs read (they outlive it). */
+static SyTape *record_tape(SyModelForm *form, const SyConfig *cfg,
+	const SyModelTarget *target, SyLatencyInputs **in, GError **error)
 {
 	g_autoptr(SyTape) t = sy_tape_new();
 	SyFormNums nums;
 	SyFormSizes s = {form->choices, cfg, &nums};
 
-	if (!sy_form_nums_init(&nums, cfg, t))
-		return fail(error, "too many band members for a tape");
+	if (target)
+		sy_tape_outputs_only(t);
+	if (!sy_form_nums_init(&nums, cfg, t)) {
+		fail(error, "too many band members for a tape");
+		return NULL;
+	}
 	mark_live(form, t);
-	if (!set_at(form, &s))
-		return unknown(error);
-	form->replayed = sy_latency_inputs_record(form->design, t, error);
-	if (!form->replayed)
+	if (!set_at(form, &s)) {
+		unknown(error);
+		return NULL;
+	}
+	if (!(*in = sy_latency_inputs_record(form->design, t, error)))
+		return NULL;
+	if (target) {
+		SyReal p, st, e;
+		int b;
+
+		sy_tape_output(t, 0,
+			sy_latency_eval_num(*in, target, t, &p, &st, &e, &b));
+	}
+	sy_tape_finish(t);
+	return g_steal_pointer(&t);
+}
+
+static gboolean record(SyModelForm *form, const SyConfig *cfg, GError **error)
+{
+	form->tape = record_tape(form, cfg, NULL, &form->replayed, error);
+	if (!form->tape)
 		return FALSE;
 	/* A replay re-sets numbers, not the reasons' words. */
 	for (guint k = 0; k < form->replayed->n_modules; k++)
 		g_clear_pointer(&form->replayed->modules[k].ii_reason, g_free);
-	sy_tape_finish(t);
-	form->tape_reads = sy_tape_reads_fields(t);
-	form->regs = g_new0(SyTapeReg, sy_tape_n_regs(t));
-	form->tape = g_steal_pointer(&t);
+	form->tape_reads = sy_tape_reads_fields(form->tape);
+	form->regs = g_new0(SyTapeReg, sy_tape_n_regs(form->tape));
 	return TRUE;
 }
 
@@ -705,7 +746,7 @@ const SyLatencyInputs *sy_model_form_latency(
 		return NULL;
 	}
 	sy_form_nums_inputs(cfg, inputs);
-	if (sy_tape_run(form->tape, inputs, form->regs)) {
+	if (sy_tape_run(form->tape, inputs, form->regs, NULL)) {
 		form->n_replayed++;
 		return form->replayed;
 	}
@@ -731,4 +772,106 @@ void sy_model_form_replays(const SyModelForm *form, guint64 *replayed,
 guint sy_model_form_ambiguous(const SyModelForm *form)
 {
 	return sy_form_numbers_ambiguous(form->numbers);
+}
+
+/* Sizes one batch of sy_model_form_cycles takes. */
+#define BATCH 256
+
+static gboolean same_target(const SyModelTarget *a, const SyModelTarget *b)
+{
+	return a->mhz == b->mhz && a->port_bits == b->port_bits &&
+		a->port_gbps == b->port_gbps &&
+		a->n_channels == b->n_channels &&
+		a->burst_cycles == b->burst_cycles;
+}
+
+/* The cycles tape for target, recorded at cfg where there is none or
+ * it was recorded for another target. */
+static gboolean cycles_tape(SyModelForm *form, const SyConfig *cfg,
+	const SyModelTarget *target, GError **error)
+{
+	g_autoptr(SyLatencyInputs) in = NULL;
+
+	if (form->cycles && same_target(&form->target, target))
+		return TRUE;
+	g_clear_pointer(&form->cycles, sy_tape_free);
+	g_clear_pointer(&form->lanes, g_free);
+	form->cycles = record_tape(form, cfg, target, &in, error);
+	if (!form->cycles)
+		return FALSE;
+	form->target = *target;
+	form->n_used = 0;
+	for (guint k = 0; k < SY_FORM_N_INPUTS; k++)
+		if (sy_tape_reads_input(form->cycles, k))
+			form->used[form->n_used++] = k;
+	form->lanes = g_new0(
+		SyTapeReg, sy_tape_n_regs(form->cycles) * SY_TAPE_LANES);
+	if (!form->inputs) {
+		form->inputs = g_new0(gint64, SY_FORM_N_INPUTS * BATCH);
+		form->batch = g_new0(double, BATCH);
+		form->held = g_new0(gboolean, BATCH);
+	}
+	return TRUE;
+}
+
+/* cfg's cycles as sy_latency_eval gives them on
+ * sy_model_form_latency's inputs: NAN where the form does not know. */
+static gboolean cycles_read(SyModelForm *form, const SyConfig *cfg,
+	const SyModelTarget *target, double *cycles, GError **error)
+{
+	const SyLatencyInputs *in;
+	double p, s, e;
+	int b;
+
+	*cycles = NAN;
+	if (!sy_model_form_at(form, cfg))
+		return TRUE;
+	if (!(in = sy_model_form_latency(form, cfg, error)))
+		return FALSE;
+	*cycles = sy_latency_eval(in, target, &p, &s, &e, &b);
+	return TRUE;
+}
+
+/* configs[0 .. n - 1] (n at most BATCH), replayed side by side. */
+static gboolean cycles_batch(SyModelForm *form, const SyModelTarget *target,
+	const SyConfig *const *configs, gsize n, double *cycles, GError **error)
+{
+	gint64 row[SY_FORM_N_INPUTS];
+
+	for (gsize j = 0; j < n; j++) {
+		sy_form_nums_inputs(configs[j], row);
+		for (guint u = 0; u < form->n_used; u++)
+			form->inputs[form->used[u] * n + j] =
+				row[form->used[u]];
+	}
+	sy_tape_run_batch(form->cycles, n, form->inputs, form->lanes,
+		form->batch, form->held);
+	for (gsize j = 0; j < n; j++) {
+		if (form->held[j]) {
+			cycles[j] = form->batch[j];
+			form->n_replayed++;
+		} else if (!cycles_read(
+				   form, configs[j], target, &cycles[j], error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean sy_model_form_cycles(SyModelForm *form, const SyModelTarget *target,
+	const SyConfig *const *configs, gsize n, double *cycles, GError **error)
+{
+	if (!n)
+		return TRUE;
+	if (!cycles_tape(form, configs[0], target, error))
+		return FALSE;
+	for (gsize at = 0; at < n; at += BATCH)
+		if (!cycles_batch(form, target, configs + at,
+			    MIN(n - at, BATCH), cycles + at, error))
+			return FALSE;
+	return TRUE;
+}
+
+gsize sy_model_form_cycles_ops(const SyModelForm *form)
+{
+	return form->cycles ? sy_tape_n_ops(form->cycles) : 0;
 }

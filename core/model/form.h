@@ -66,6 +66,24 @@ __isl_keep const SyLatencyInputs *sy_model_form_latency(
 	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config,
 	GError **error);
 
+/* The design's cycles at configs[0 .. n - 1] (each covered by the
+ * form) on target, as sy_latency_eval gives them from
+ * sy_model_form_latency's inputs: the reader and the evaluation at
+ * target recorded on a tape (at the first call, or where target
+ * changed), replayed on many sizes side by side (model/tape.h's
+ * sy_tape_run_batch), the sizes whose decisions differ read as
+ * sy_model_form_latency reads them.  cycles[j]: NAN where the form does
+ * not know configs[j]'s design (sy_model_form_at).  FALSE (error set)
+ * where a design cannot be read.  Allocates nothing after the first
+ * call. */
+gboolean sy_model_form_cycles(__isl_keep SyModelForm *form,
+	__isl_keep const SyModelTarget *target,
+	__isl_keep const SyConfig *const *configs, gsize n, double *cycles,
+	GError **error);
+
+/* The operations of the form's cycles tape (0: none recorded yet). */
+gsize sy_model_form_cycles_ops(__isl_keep const SyModelForm *form);
+
 /* How the form's sy_model_form_latency calls went: replayed or read,
  * the operations of its tape (0: none recorded yet), and whether its
  * replays read the form's design re-set (reads) or compute everything

@@ -3,44 +3,64 @@
 #include "model/latency.h"
 
 /* A part: N iterations in E pipelines at II, each of depth D. */
-static double part(gint64 iters, gint64 entries, guint ii, guint depth)
+static SyReal part(SyTape *t, SyNum iters, SyNum entries, SyNum ii, SyNum depth)
 {
-	return (double)iters * ii + (double)entries * depth;
+	return sy_real_add(t,
+		sy_real_mul(t, sy_real_of(t, iters), sy_real_of(t, ii)),
+		sy_real_mul(t, sy_real_of(t, entries), sy_real_of(t, depth)));
 }
 
 /* A tile's burst of bits through the DRAM port: whole 512-bit beats
  * (port_bits) at what one channel gives per cycle (at most a beat),
  * after the burst's start-up.  The loop issues a word per cycle at
  * best, so the load is the slower of the two. */
-static double load(const SyLatencyModule *m, const SyModelTarget *t)
+static SyReal load(SyTape *t, const SyLatencyModule *m, const SyModelTarget *tg)
 {
-	double cycles = part(m->load_iters, m->load_entries, m->load_ii,
-		m->load_depth);
-	double beats, per_cycle;
+	SyReal cycles = part(t, sy_num_i64(t, &m->load_iters),
+		sy_num_i64(t, &m->load_entries), sy_num_u32(t, &m->load_ii),
+		sy_num_u32(t, &m->load_depth));
+	SyNum bits = sy_num_i64(t, &m->dram_bits);
+	SyReal beats;
+	double per_cycle;
 
-	if (!m->dram_bits)
+	if (!sy_num_holds(t, bits))
 		return cycles;
-	beats = (double)((m->dram_bits + t->port_bits - 1) / t->port_bits);
-	per_cycle = t->port_gbps * 1e9 * 8 / t->port_bits / (t->mhz * 1e6);
+	beats = sy_real_of(t,
+		sy_num_div(t, sy_num_add(t, bits, sy_num(tg->port_bits - 1)),
+			sy_num(tg->port_bits)));
+	per_cycle = tg->port_gbps * 1e9 * 8 / tg->port_bits / (tg->mhz * 1e6);
 	if (per_cycle > 1)
 		per_cycle = 1;
-	return MAX(cycles, beats / per_cycle) + t->burst_cycles;
+	return sy_real_add(t,
+		sy_real_max(
+			t, cycles, sy_real_div(t, beats, sy_real(per_cycle))),
+		sy_real((double)tg->burst_cycles));
 }
 
 /* Entry j of m's compute part: one tile's cycles, and how many
  * consecutive tiles take them. */
-static double compute(const SyLatencyInputs *in, const SyLatencyModule *m,
-	gsize j)
+static SyReal compute(
+	SyTape *t, const SyLatencyInputs *in, const SyLatencyModule *m, gsize j)
 {
 	gsize at = m->compute_at + j;
 
-	return (double)in->issue[at] + (double)in->depth[at];
+	return sy_real_add(t, sy_real_of(t, sy_num_i64(t, &in->issue[at])),
+		sy_real_of(t, sy_num_i64(t, &in->depth[at])));
 }
 
-static gint64 times(const SyLatencyInputs *in, const SyLatencyModule *m,
-	gsize j)
+/* Those tiles, less one where first (the tile outside the loop). */
+static SyReal times(SyTape *t, const SyLatencyInputs *in,
+	const SyLatencyModule *m, gsize j, gboolean first)
 {
-	return in->times[m->compute_at + j];
+	return sy_real_of(t,
+		sy_num_sub(t, sy_num_i64(t, &in->times[m->compute_at + j]),
+			sy_num(first)));
+}
+
+/* cycles + n x c */
+static SyReal add_times(SyTape *t, SyReal cycles, SyReal n, SyReal c)
+{
+	return sy_real_add(t, cycles, sy_real_mul(t, n, c));
 }
 
 /* A buffered module's tiles (hls-io.c's main loop): inputs load tile t
@@ -48,88 +68,120 @@ static gint64 times(const SyLatencyInputs *in, const SyLatencyModule *m,
  * outputs collect tile t while tile t - 1 leaves, and send the last
  * after the loop.  Single buffers do one, then the other.  Tiles of
  * equal counts are taken together (a multiple: no loop over tiles). */
-static double buffered(const SyLatencyInputs *in, const SyLatencyModule *m,
-	double a)
+static SyReal buffered(SyTape *t, const SyLatencyInputs *in,
+	const SyLatencyModule *m, SyReal a)
 {
-	double cycles = 0;
+	SyReal cycles = sy_real(0);
 	gsize last = m->compute_runs - 1;
 
-	if (!m->n_tiles || !m->compute_runs)
-		return 0;
+	if (!sy_num_holds(t, sy_num_i64(t, &m->n_tiles)) || !m->compute_runs)
+		return sy_real(0);
 	if (!m->ping_pong) {
 		for (gsize j = 0; j <= last; j++)
-			cycles += (double)times(in, m, j) *
-				  (a + compute(in, m, j));
+			cycles = add_times(t, cycles, times(t, in, m, j, FALSE),
+				sy_real_add(t, a, compute(t, in, m, j)));
 		return cycles;
 	}
 	if (m->in) {
 		/* MAX(a, tile t) for tiles 0 .. n - 2, after a. */
 		cycles = a;
 		for (gsize j = 0; j <= last; j++)
-			cycles += (double)(times(in, m, j) - (j == last)) *
-				  MAX(a, compute(in, m, j));
-		return cycles + compute(in, m, last);
+			cycles = add_times(t, cycles,
+				times(t, in, m, j, j == last),
+				sy_real_max(t, a, compute(t, in, m, j)));
+		return sy_real_add(t, cycles, compute(t, in, m, last));
 	}
 	/* MAX(a, tile t) for tiles 1 .. n - 1, after tile 0. */
-	cycles = compute(in, m, 0);
+	cycles = compute(t, in, m, 0);
 	for (gsize j = 0; j <= last; j++)
-		cycles += (double)(times(in, m, j) - (j == 0)) *
-			  MAX(a, compute(in, m, j));
-	return cycles + a;
+		cycles = add_times(t, cycles, times(t, in, m, j, j == 0),
+			sy_real_max(t, a, compute(t, in, m, j)));
+	return sy_real_add(t, cycles, a);
+}
+
+static void eval_module(SyTape *t, const SyLatencyInputs *in, guint k,
+	const SyModelTarget *target, SyReal *cycles, SyReal *first,
+	SyReal *last)
+{
+	const SyLatencyModule *m = &in->modules[k];
+	SyReal a = load(t, m, target);
+
+	*first = m->in ? a : sy_real(0);
+	*last = m->out ? a : sy_real(0);
+	if (m->buffered)
+		*cycles = buffered(t, in, m, a);
+	else if (sy_num_holds(t, sy_num_i64(t, &m->load_iters)))
+		*cycles = sy_real_mul(
+			t, sy_real_of(t, sy_num_i64(t, &m->n_tiles)), a);
+	else
+		*cycles = compute(t, in, m, 0);
 }
 
 void sy_latency_eval_module(const SyLatencyInputs *in, guint k,
 	const SyModelTarget *target, double *cycles, double *first,
 	double *last)
 {
-	const SyLatencyModule *m = &in->modules[k];
-	double a = load(m, target);
+	SyReal c, f, l;
 
-	*first = m->in ? a : 0;
-	*last = m->out ? a : 0;
-	if (m->buffered)
-		*cycles = buffered(in, m, a);
-	else if (m->load_iters)
-		*cycles = (double)m->n_tiles * a;
-	else
-		*cycles = compute(in, m, 0);
+	eval_module(NULL, in, k, target, &c, &f, &l);
+	*cycles = c.v;
+	*first = f.v;
+	*last = l.v;
+}
+
+SyReal sy_latency_eval_num(const SyLatencyInputs *in,
+	const SyModelTarget *target, SyTape *t, SyReal *prologue,
+	SyReal *steady, SyReal *epilogue, int *bottleneck)
+{
+	*prologue = *steady = *epilogue = sy_real(0);
+	*bottleneck = -1;
+	for (guint k = 0; k < in->n_modules; k++) {
+		SyReal cycles, first, last;
+
+		eval_module(t, in, k, target, &cycles, &first, &last);
+		/* MAX(x, 0) is x for the x >= 0 these are. */
+		if (in->modules[k].in)
+			*prologue = sy_real_max(t, *prologue, first);
+		if (in->modules[k].out)
+			*epilogue = sy_real_max(t, *epilogue, last);
+		/* The slowest, the first of equals; a replay computes
+		 * the steady state without deciding which it is (the
+		 * bottleneck is the recorded sizes'). */
+		if (*bottleneck < 0 || steady->v < cycles.v)
+			*bottleneck = (int)k;
+		*steady = k ? sy_real_max(t, cycles, *steady) : cycles;
+	}
+	return sy_real_add(t, sy_real_add(t, *prologue, *steady), *epilogue);
 }
 
 double sy_latency_eval(const SyLatencyInputs *in, const SyModelTarget *target,
 	double *prologue, double *steady, double *epilogue, int *bottleneck)
 {
-	*prologue = *steady = *epilogue = 0;
-	*bottleneck = -1;
-	for (guint k = 0; k < in->n_modules; k++) {
-		double cycles, first, last;
+	SyReal p, s, e;
+	SyReal cycles = sy_latency_eval_num(
+		in, target, NULL, &p, &s, &e, bottleneck);
 
-		sy_latency_eval_module(in, k, target, &cycles, &first, &last);
-		*prologue = MAX(*prologue, first);
-		*epilogue = MAX(*epilogue, last);
-		if (cycles > *steady || *bottleneck < 0) {
-			*steady = cycles;
-			*bottleneck = (int)k;
-		}
-	}
-	return *prologue + *steady + *epilogue;
+	*prologue = p.v;
+	*steady = s.v;
+	*epilogue = e.v;
+	return cycles.v;
 }
 
 static gboolean same_module(const SyLatencyModule *a, const SyLatencyModule *b)
 {
 	return a->in == b->in && a->out == b->out &&
-	       a->buffered == b->buffered && a->ping_pong == b->ping_pong &&
-	       a->n_tiles == b->n_tiles && a->load_iters == b->load_iters &&
-	       a->load_entries == b->load_entries &&
-	       a->load_ii == b->load_ii && a->load_depth == b->load_depth &&
-	       a->dram_bits == b->dram_bits &&
-	       a->compute_runs == b->compute_runs &&
-	       a->compute_ii == b->compute_ii &&
-	       a->compute_depth == b->compute_depth;
+		a->buffered == b->buffered && a->ping_pong == b->ping_pong &&
+		a->n_tiles == b->n_tiles && a->load_iters == b->load_iters &&
+		a->load_entries == b->load_entries &&
+		a->load_ii == b->load_ii && a->load_depth == b->load_depth &&
+		a->dram_bits == b->dram_bits &&
+		a->compute_runs == b->compute_runs &&
+		a->compute_ii == b->compute_ii &&
+		a->compute_depth == b->compute_depth;
 }
 
-static gboolean same_counts(const SyLatencyInputs *a,
-	const SyLatencyModule *ma, const SyLatencyInputs *b,
-	const SyLatencyModule *mb)
+static gboolean same_counts(const SyLatencyInputs *a, const SyLatencyModule *ma,
+	const SyLatencyInputs *b, const SyLatencyModule *mb)
 {
 	for (gsize j = 0; j < ma->compute_runs; j++) {
 		gsize x = ma->compute_at + j, y = mb->compute_at + j;
@@ -161,7 +213,8 @@ static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 {
 	if (!e->modules->len)
 		for (guint k = 0; k < design->modules->len; k++) {
-			const SyModule *m = g_ptr_array_index(design->modules, k);
+			const SyModule *m = g_ptr_array_index(
+				design->modules, k);
 
 			sy_estimate_add_module(e, m->name, m->kind, m->count);
 		}
@@ -173,8 +226,8 @@ static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 	return FALSE;
 }
 
-static void fill_modules(const SyLatencyInputs *in,
-	const SyModelTarget *target, SyEstimate *e)
+static void fill_modules(
+	const SyLatencyInputs *in, const SyModelTarget *target, SyEstimate *e)
 {
 	for (guint k = 0; k < in->n_modules; k++) {
 		const SyLatencyModule *m = &in->modules[k];
@@ -218,10 +271,9 @@ gboolean sy_latency_estimate(const SyDesign *design,
 	e->dsp_efficiency = 0;
 	if (e->total.v[SY_RESOURCE_DSP] > 0 && e->cycles > 0)
 		e->dsp_efficiency = e->ops / e->cycles /
-				    (2 * e->total.v[SY_RESOURCE_DSP] /
-					    in->dsp_per_mac);
+			(2 * e->total.v[SY_RESOURCE_DSP] / in->dsp_per_mac);
 	e->offchip_bytes = in->offchip_bytes;
-	e->bandwidth_gbps =
-		e->seconds > 0 ? e->offchip_bytes / e->seconds / 1e9 : 0;
+	e->bandwidth_gbps = e->seconds > 0 ? e->offchip_bytes / e->seconds / 1e9
+					   : 0;
 	return TRUE;
 }

@@ -125,6 +125,16 @@ void sy_latency_eval_module(__isl_keep const SyLatencyInputs *in, guint k,
 	__isl_keep const SyModelTarget *target, double *cycles, double *first,
 	double *last);
 
+/* sy_latency_eval's numbers, recorded on t where it records (NULL:
+ * nothing records): a tape of the reader (sy_latency_inputs_record)
+ * followed by this gives the cycles from the sizes.  The bottleneck is
+ * not on the tape (the steady state is the slowest's cycles, whichever
+ * that is). */
+SyReal sy_latency_eval_num(__isl_keep const SyLatencyInputs *in,
+	__isl_keep const SyModelTarget *target, __isl_keep SyTape *t,
+	__isl_keep SyReal *prologue, __isl_keep SyReal *steady,
+	__isl_keep SyReal *epilogue, int *bottleneck);
+
 /* The design's cycles: prologue, steady state, epilogue and the
  * bottleneck's index; allocates nothing. */
 double sy_latency_eval(__isl_keep const SyLatencyInputs *in,

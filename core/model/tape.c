@@ -1,61 +1,7 @@
 /* A tape of the latency model's arithmetic (see tape.h). */
-#include "model/tape.h"
+#include "model/tape-private.h"
 
 #include <string.h>
-
-#include "comm/design.h"
-
-/* The public operations first, with their own values. */
-typedef enum {
-	OP_ADD = SY_TAPE_ADD,
-	OP_SUB = SY_TAPE_SUB,
-	OP_MUL = SY_TAPE_MUL,
-	OP_DIV = SY_TAPE_DIV,
-	OP_FDIV = SY_TAPE_FDIV,
-	OP_CDIV = SY_TAPE_CDIV,
-	OP_MOD = SY_TAPE_MOD,
-	OP_GCD = SY_TAPE_GCD,
-	OP_MIN = SY_TAPE_MIN,
-	OP_MAX = SY_TAPE_MAX,
-	OP_EQ = SY_TAPE_EQ,
-	OP_LE = SY_TAPE_LE,
-	OP_LT = SY_TAPE_LT,
-	OP_AND = SY_TAPE_AND,
-	OP_OR = SY_TAPE_OR,
-	OP_CONST,
-	OP_INPUT,
-	OP_LOAD_I64,
-	OP_LOAD_U32,
-	OP_PACK,
-	OP_I2F,
-	OP_FADD,
-	OP_FMUL,
-	OP_CHECK, /* a != 0 is k */
-	OP_FIXED, /* a is k */
-	OP_CHECK_EQ, /* a == b is k: a comparison and its check in one */
-	OP_CHECK_LE,
-	OP_CHECK_LT,
-	OP_STORE_I64,
-	OP_STORE_U32,
-	OP_STORE_F64,
-} OpKind;
-
-typedef struct {
-	guint32 op;
-	SyTapeRef a, b;
-	gint64 k;
-	void *addr;
-} Op;
-
-struct _SyTape {
-	GArray *ops; /* Op; node r is ops[r - 1] while recording */
-	GArray *values; /* SyTapeReg: each node's value while recording */
-	GHashTable *seen; /* Op * -> node: one node per computation */
-	GHashTable *live; /* fields read at each replay */
-	GHashTable *defined; /* field -> node */
-	guint n_inputs;
-	gboolean finished;
-};
 
 static guint op_hash(gconstpointer p)
 {
@@ -120,7 +66,8 @@ static SyTapeRef ref_of(SyTape *t, SyNum a)
 {
 	if (a.r)
 		return a.r;
-	return node(t, (Op){OP_CONST, 0, 0, a.v, NULL}, (SyTapeReg){.i = a.v});
+	return node(
+		t, (Op){OP_CONST, 0, 0, 0, a.v, NULL}, (SyTapeReg){.i = a.v});
 }
 
 static gboolean recording(const SyTape *t)
@@ -135,7 +82,8 @@ SyNum sy_tape_input(SyTape *t, guint k, gint64 value)
 	if (!recording(t))
 		return n;
 	t->n_inputs = MAX(t->n_inputs, k + 1);
-	n.r = node(t, (Op){OP_INPUT, 0, 0, k, NULL}, (SyTapeReg){.i = value});
+	n.r = node(
+		t, (Op){OP_INPUT, 0, 0, 0, k, NULL}, (SyTapeReg){.i = value});
 	return n;
 }
 
@@ -165,21 +113,14 @@ static SyTapeRef field_ref(SyTape *t, const void *field, OpKind load, gint64 v)
 		return GPOINTER_TO_UINT(r);
 	if (!g_hash_table_contains(t->live, field))
 		return 0;
-	return node(t, (Op){load, 0, 0, 0, (void *)field}, (SyTapeReg){.i = v});
+	return node(
+		t, (Op){load, 0, 0, 0, 0, (void *)field}, (SyTapeReg){.i = v});
 }
 
 SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
 {
 	return (SyNum){
 		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
-}
-
-/* The integer operations: C's on gint64 (model/tape.h). */
-static gint64 apply(OpKind op, gint64 a, gint64 b, gint64 k)
-{
-	if (op <= OP_OR)
-		return sy_tape_apply((SyTapeOp)op, a, b);
-	return op == OP_PACK ? sy_design_pack_widest((guint)k, a) : 0;
 }
 
 /* a op b: the value, and a node where either has one (x + 0, x * 1
@@ -247,7 +188,7 @@ static gboolean reassociate(SyTape *t, OpKind op, SyNum x, gint64 c, SyNum *n)
 		*n = (SyNum){n->v, y.r};
 		return TRUE;
 	}
-	n->r = node(t, (Op){op, y.r, ref_of(t, sy_num(k)), 0, NULL},
+	n->r = node(t, (Op){op, y.r, ref_of(t, sy_num(k)), 0, 0, NULL},
 		(SyTapeReg){.i = n->v});
 	return TRUE;
 }
@@ -292,7 +233,7 @@ static gboolean absorbs(const SyTape *t, OpKind op, SyNum x, SyNum y)
 
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
-	SyNum n = {apply(op, a.v, b.v, 0), 0};
+	SyNum n = {sy_tape_op_apply(op, a.v, b.v, 0), 0};
 
 	if (!recording(t) || (!a.r && !b.r))
 		return n;
@@ -342,7 +283,7 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 		return b;
 	if (op == OP_MUL && ((!a.r && !a.v) || (!b.r && !b.v)))
 		return n;
-	n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, NULL},
+	n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, 0, NULL},
 		(SyTapeReg){.i = n.v});
 	return n;
 }
@@ -354,10 +295,10 @@ SyNum sy_tape_binary(SyTape *t, SyTapeOp op, SyNum a, SyNum b)
 
 SyNum sy_num_pack_widest(SyTape *t, guint bits, SyNum a)
 {
-	SyNum n = {apply(OP_PACK, a.v, 0, bits), 0};
+	SyNum n = {sy_tape_op_apply(OP_PACK, a.v, 0, bits), 0};
 
 	if (recording(t) && a.r)
-		n.r = node(t, (Op){OP_PACK, a.r, 0, bits, NULL},
+		n.r = node(t, (Op){OP_PACK, a.r, 0, 0, bits, NULL},
 			(SyTapeReg){.i = n.v});
 	return n;
 }
@@ -367,7 +308,7 @@ gboolean sy_tape_holds(SyTape *t, SyNum a)
 	gboolean holds = a.v != 0;
 
 	if (recording(t) && a.r)
-		node(t, (Op){OP_CHECK, a.r, 0, holds, NULL},
+		node(t, (Op){OP_CHECK, a.r, 0, 0, holds, NULL},
 			(SyTapeReg){.i = 0});
 	return holds;
 }
@@ -375,16 +316,17 @@ gboolean sy_tape_holds(SyTape *t, SyNum a)
 gint64 sy_num_fixed(SyTape *t, SyNum a)
 {
 	if (recording(t) && a.r)
-		node(t, (Op){OP_FIXED, a.r, 0, a.v, NULL}, (SyTapeReg){.i = 0});
+		node(t, (Op){OP_FIXED, a.r, 0, 0, a.v, NULL},
+			(SyTapeReg){.i = 0});
 	return a.v;
 }
 
-SyReal sy_real_of(SyTape *t, SyNum a)
+SyReal sy_tape_real_of(SyTape *t, SyNum a)
 {
 	SyReal x = {(double)a.v, 0};
 
 	if (recording(t) && a.r)
-		x.r = node(t, (Op){OP_I2F, a.r, 0, 0, NULL},
+		x.r = node(t, (Op){OP_I2F, a.r, 0, 0, 0, NULL},
 			(SyTapeReg){.f = x.v});
 	return x;
 }
@@ -397,36 +339,56 @@ static SyTapeRef real_ref(SyTape *t, SyReal a)
 		return a.r;
 	/* A double constant: its bits as the key. */
 	memcpy(&bits, &a.v, sizeof(bits));
-	return node(t, (Op){OP_CONST, 0, 0, bits, NULL}, (SyTapeReg){.f = a.v});
+	return node(
+		t, (Op){OP_CONST, 0, 0, 0, bits, NULL}, (SyTapeReg){.f = a.v});
 }
 
-static SyReal real_binary(SyTape *t, OpKind op, SyReal a, SyReal b)
+gboolean sy_tape_real_lt(SyTape *t, SyReal a, SyReal b)
 {
-	SyReal x = {op == OP_FADD ? a.v + b.v : a.v * b.v, 0};
+	gboolean lt = a.v < b.v;
+
+	if (recording(t) && (a.r || b.r))
+		node(t,
+			(Op){OP_CHECK_FLT, real_ref(t, a), real_ref(t, b), 0,
+				lt, NULL},
+			(SyTapeReg){.i = 0});
+	return lt;
+}
+
+SyReal sy_tape_real(SyTape *t, SyTapeRealOp op, SyReal a, SyReal b)
+{
+	static const OpKind kind[] = {OP_FADD, OP_FMUL, OP_FDIVR, OP_FMAX};
+	SyReal x = {op == SY_TAPE_RADD       ? a.v + b.v
+			: op == SY_TAPE_RMUL ? a.v * b.v
+			: op == SY_TAPE_RDIV ? a.v / b.v
+			: a.v > b.v          ? a.v
+					     : b.v,
+		0};
 
 	if (!recording(t) || (!a.r && !b.r))
 		return x;
-	/* No identities: +0.0 + -0.0 is +0.0, so 0 + x is not x. */
-	x.r = node(t, (Op){op, real_ref(t, a), real_ref(t, b), 0, NULL},
+	/* x * 1.0 is x, whatever x; no other identity: +0.0 + -0.0 is
+	 * +0.0, so 0 + x is not x. */
+	if (op == SY_TAPE_RMUL &&
+		((!a.r && a.v == 1.0) || (!b.r && b.v == 1.0)))
+		return a.r ? a : b;
+
+	x.r = node(t,
+		(Op){kind[op], real_ref(t, a), real_ref(t, b), 0, 0, NULL},
 		(SyTapeReg){.f = x.v});
 	return x;
 }
 
-SyReal sy_real_add(SyTape *t, SyReal a, SyReal b)
-{
-	return real_binary(t, OP_FADD, a, b);
-}
-
-SyReal sy_real_mul(SyTape *t, SyReal a, SyReal b)
-{
-	return real_binary(t, OP_FMUL, a, b);
-}
-
+/* field = r's value at each replay (none in an outputs-only tape);
+ * later reads of field take r. */
 static void store(SyTape *t, OpKind op, SyTapeRef r, void *field)
 {
 	/* Each store its own: two fields of one value are two stores. */
-	Op o = {op, r, 0, 0, field};
+	Op o = {op, r, 0, 0, 0, field};
 
+	g_hash_table_insert(t->defined, field, GUINT_TO_POINTER(r));
+	if (t->outputs_only || !r)
+		return;
 	g_array_append_val(t->ops, o);
 	g_array_append_val(t->values, (SyTapeReg){.i = 0});
 }
@@ -435,22 +397,39 @@ static void store(SyTape *t, OpKind op, SyTapeRef r, void *field)
 void sy_tape_store_i64(SyTape *t, SyNum a, gint64 *field)
 {
 	*field = a.v;
-	if (recording(t) && a.r)
+	if (recording(t))
 		store(t, OP_STORE_I64, a.r, field);
 }
 
 void sy_tape_store_u32(SyTape *t, SyNum a, guint *field)
 {
 	*field = (guint)a.v;
-	if (recording(t) && a.r)
+	if (recording(t))
 		store(t, OP_STORE_U32, a.r, field);
 }
 
 void sy_tape_store_real(SyTape *t, SyReal a, double *field)
 {
 	*field = a.v;
-	if (recording(t) && a.r)
+	if (recording(t))
 		store(t, OP_STORE_F64, a.r, field);
+}
+
+void sy_tape_outputs_only(SyTape *t)
+{
+	t->outputs_only = TRUE;
+}
+
+void sy_tape_output(SyTape *t, guint k, SyReal a)
+{
+	Op o = {OP_OUT, 0, 0, 0, k, NULL};
+
+	if (!recording(t))
+		return;
+	o.a = real_ref(t, a);
+	t->n_outputs = MAX(t->n_outputs, k + 1);
+	g_array_append_val(t->ops, o);
+	g_array_append_val(t->values, (SyTapeReg){.i = 0});
 }
 
 static gboolean is_sink(OpKind op)
@@ -472,7 +451,7 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 	SyTapeRef node, gint64 expected)
 {
 	const Op *n = &g_array_index(ops, Op, node - 1);
-	Op c = {OP_CHECK, map[node], 0, expected, NULL};
+	Op c = {OP_CHECK, map[node], 0, 0, expected, NULL};
 
 	/* (x == 1) and (x == 0) of x 0 or 1: x's own check. */
 	if (n->op == OP_EQ) {
@@ -502,14 +481,14 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 		c = (Op){n->op == OP_EQ          ? OP_CHECK_EQ
 				: n->op == OP_LE ? OP_CHECK_LE
 						 : OP_CHECK_LT,
-			map[n->a], map[n->b], expected, NULL};
+			map[n->a], map[n->b], 0, expected, NULL};
 	g_array_append_val(out, c);
 }
 
 static gboolean is_check(OpKind op)
 {
 	return op == OP_CHECK || op == OP_CHECK_EQ || op == OP_CHECK_LE ||
-		op == OP_CHECK_LT;
+		op == OP_CHECK_LT || op == OP_CHECK_FLT;
 }
 
 /* Checks no replay needs become constants (drop_dead removes them): a
@@ -531,7 +510,7 @@ static void drop_implied(GArray *ops)
 	}
 	for (guint i = 0; i < ops->len; i++) {
 		Op *o = &g_array_index(ops, Op, i);
-		Op lt = {OP_CHECK_LT, o->a, o->b, 1, NULL};
+		Op lt = {OP_CHECK_LT, o->a, o->b, 0, 1, NULL};
 
 		if (o->op == OP_CHECK_LE && o->k == 1 &&
 			g_hash_table_contains(seen, &lt))
@@ -594,6 +573,78 @@ static GArray *drop_dead(const GArray *ops)
 	return kept;
 }
 
+/* Which operands an operation reads. */
+static gboolean reads_a(OpKind op)
+{
+	return op != OP_CONST && op != OP_INPUT && op != OP_LOAD_I64 &&
+		op != OP_LOAD_U32;
+}
+
+static gboolean reads_b(OpKind op)
+{
+	return op <= OP_OR || op == OP_FADD || op == OP_FMUL ||
+		op == OP_FDIVR || op == OP_FMAX || op == OP_CHECK_EQ ||
+		op == OP_CHECK_LE || op == OP_CHECK_LT || op == OP_CHECK_FLT;
+}
+
+/* Gives each value a register, one a value no later op reads frees:
+ * a batch replay's registers then fit the cache.  Operands become
+ * registers; returns how many there are. */
+static guint allocate(GArray *ops)
+{
+	guint n = ops->len, n_regs = 0;
+	g_autofree guint *last = g_new0(guint, n + 1);
+	g_autofree guint *reg = g_new0(guint, n + 1);
+	g_autoptr(GArray) free_regs = g_array_new(FALSE, FALSE, sizeof(guint));
+
+	for (guint i = 0; i < n; i++) {
+		const Op *o = &g_array_index(ops, Op, i);
+
+		if (reads_a(o->op))
+			last[o->a] = i;
+		if (reads_b(o->op))
+			last[o->b] = i;
+	}
+	for (guint i = 0; i < n; i++) {
+		Op *o = &g_array_index(ops, Op, i);
+		guint a = reads_a(o->op) ? o->a : n,
+		      b = reads_b(o->op) ? o->b : n;
+
+		o->a = reg[a];
+		o->b = reg[b];
+		/* The result in a register the operands are not in: a
+		 * batch replay's loops then read and write apart. */
+		if (!is_sink(o->op)) {
+			if (free_regs->len) {
+				reg[i] = g_array_index(
+					free_regs, guint, free_regs->len - 1);
+				g_array_set_size(free_regs, free_regs->len - 1);
+			} else
+				reg[i] = n_regs++;
+			o->dst = reg[i];
+		}
+		if (a < n && last[a] == i)
+			g_array_append_val(free_regs, reg[a]);
+		if (b < n && b != a && last[b] == i)
+			g_array_append_val(free_regs, reg[b]);
+	}
+	return n_regs;
+}
+
+/* Whether the ops read no field and store none: a batch replay's. */
+static gboolean batch_ops(const GArray *ops)
+{
+	for (guint i = 0; i < ops->len; i++) {
+		OpKind op = g_array_index(ops, Op, i).op;
+
+		if (op == OP_LOAD_I64 || op == OP_LOAD_U32 ||
+			op == OP_STORE_I64 || op == OP_STORE_U32 ||
+			op == OP_STORE_F64)
+			return FALSE;
+	}
+	return TRUE;
+}
+
 void sy_tape_finish(SyTape *t)
 {
 	GArray *fused = fuse_checks(t->ops);
@@ -601,6 +652,8 @@ void sy_tape_finish(SyTape *t)
 	g_array_unref(t->ops);
 	t->ops = drop_dead(fused);
 	g_array_unref(fused);
+	t->n_regs = allocate(t->ops);
+	t->batch = batch_ops(t->ops);
 	g_array_set_size(t->values, 0);
 	g_clear_pointer(&t->seen, g_hash_table_unref);
 	g_clear_pointer(&t->live, g_hash_table_unref);
@@ -610,7 +663,7 @@ void sy_tape_finish(SyTape *t)
 
 gsize sy_tape_n_regs(const SyTape *t)
 {
-	return MAX(t->ops->len, 1);
+	return MAX(t->n_regs, 1);
 }
 
 gsize sy_tape_n_ops(const SyTape *t)
@@ -623,6 +676,22 @@ guint sy_tape_n_inputs(const SyTape *t)
 	return t->n_inputs;
 }
 
+guint sy_tape_n_outputs(const SyTape *t)
+{
+	return t->n_outputs;
+}
+
+gboolean sy_tape_reads_input(const SyTape *t, guint k)
+{
+	for (guint i = 0; i < t->ops->len; i++) {
+		const Op *o = &g_array_index(t->ops, Op, i);
+
+		if (o->op == OP_INPUT && o->k == k)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 gboolean sy_tape_reads_fields(const SyTape *t)
 {
 	for (guint i = 0; i < t->ops->len; i++) {
@@ -632,59 +701,4 @@ gboolean sy_tape_reads_fields(const SyTape *t)
 			return TRUE;
 	}
 	return FALSE;
-}
-
-gboolean sy_tape_run(const SyTape *t, const gint64 *inputs, SyTapeReg *regs)
-{
-	const Op *ops = (const Op *)(gpointer)t->ops->data;
-	guint n = t->ops->len;
-
-	for (guint i = 0; i < n; i++) {
-		const Op *o = &ops[i];
-		SyTapeReg *x = &regs[i];
-		gint64 a = regs[o->a].i, b = regs[o->b].i;
-
-		switch ((OpKind)o->op) {
-		case OP_CONST: x->i = o->k; break;
-		case OP_ADD: x->i = a + b; break;
-		case OP_SUB: x->i = a - b; break;
-		case OP_MUL: x->i = a * b; break;
-		case OP_MIN: x->i = MIN(a, b); break;
-		case OP_MAX: x->i = MAX(a, b); break;
-		case OP_EQ: x->i = a == b; break;
-		case OP_LE: x->i = a <= b; break;
-		case OP_LT: x->i = a < b; break;
-		case OP_INPUT: x->i = inputs[o->k]; break;
-		case OP_LOAD_I64: x->i = *(const gint64 *)o->addr; break;
-		case OP_LOAD_U32: x->i = *(const guint *)o->addr; break;
-		case OP_I2F: x->f = (double)a; break;
-		case OP_FADD: x->f = regs[o->a].f + regs[o->b].f; break;
-		case OP_FMUL: x->f = regs[o->a].f * regs[o->b].f; break;
-		case OP_CHECK:
-			if ((a != 0) != (o->k != 0))
-				return FALSE;
-			break;
-		case OP_CHECK_EQ:
-			if ((a == b) != (o->k != 0))
-				return FALSE;
-			break;
-		case OP_CHECK_LE:
-			if ((a <= b) != (o->k != 0))
-				return FALSE;
-			break;
-		case OP_CHECK_LT:
-			if ((a < b) != (o->k != 0))
-				return FALSE;
-			break;
-		case OP_FIXED:
-			if (a != o->k)
-				return FALSE;
-			break;
-		case OP_STORE_I64: *(gint64 *)o->addr = a; break;
-		case OP_STORE_U32: *(guint *)o->addr = (guint)a; break;
-		case OP_STORE_F64: *(double *)o->addr = regs[o->a].f; break;
-		default: x->i = apply((OpKind)o->op, a, b, o->k); break;
-		}
-	}
-	return TRUE;
 }

@@ -247,22 +247,70 @@ static inline gboolean sy_num_holds(__isl_keep SyTape *t, SyNum a)
  * makes), which a replay cannot change. */
 gint64 sy_num_fixed(__isl_keep SyTape *t, SyNum a);
 
-/* Doubles: a conversion, +, x, and the larger of two (a decision where
- * both are nodes: max as C's a > b ? a : b). */
+/* Doubles: a conversion, +, x, / and the larger of two (C's
+ * a > b ? a : b, computed at each replay: no decision). */
 static inline SyReal sy_real(double v)
 {
 	return (SyReal){v, 0};
 }
-SyReal sy_real_of(__isl_keep SyTape *t, SyNum a);
-SyReal sy_real_add(__isl_keep SyTape *t, SyReal a, SyReal b);
-SyReal sy_real_mul(__isl_keep SyTape *t, SyReal a, SyReal b);
+
+typedef enum {
+	SY_TAPE_RADD,
+	SY_TAPE_RMUL,
+	SY_TAPE_RDIV,
+	SY_TAPE_RMAX,
+} SyTapeRealOp;
+
+SyReal sy_tape_real_of(__isl_keep SyTape *t, SyNum a);
+SyReal sy_tape_real(__isl_keep SyTape *t, SyTapeRealOp op, SyReal a, SyReal b);
+
+static inline SyReal sy_real_of(__isl_keep SyTape *t, SyNum a)
+{
+	if (G_LIKELY(!t))
+		return sy_real((double)a.v);
+	return sy_tape_real_of(t, a);
+}
+
+/* Whether a < b: a decision, checked at each replay. */
+gboolean sy_tape_real_lt(__isl_keep SyTape *t, SyReal a, SyReal b);
+
+static inline gboolean sy_real_lt(__isl_keep SyTape *t, SyReal a, SyReal b)
+{
+	if (G_LIKELY(!t))
+		return a.v < b.v;
+	return sy_tape_real_lt(t, a, b);
+}
+
+#define SY_REAL_OP(name, OP, expr)                                             \
+	static inline SyReal sy_real_##name(                                   \
+		__isl_keep SyTape *t, SyReal a, SyReal b)                      \
+	{                                                                      \
+		if (G_LIKELY(!t))                                              \
+			return sy_real(expr);                                  \
+		return sy_tape_real(t, SY_TAPE_##OP, a, b);                    \
+	}
+SY_REAL_OP(add, RADD, a.v + b.v)
+SY_REAL_OP(mul, RMUL, a.v *b.v)
+SY_REAL_OP(div, RDIV, a.v / b.v)
+SY_REAL_OP(max, RMAX, a.v > b.v ? a.v : b.v)
+#undef SY_REAL_OP
 
 /* Writes a's value to field (gint64, guint, double) now and at each
- * replay (a constant: now only); the field must outlive the tape. */
+ * replay (a constant: now only); the field must outlive the tape.
+ * Later reads of the field take a's node. */
 void sy_tape_store_i64(__isl_keep SyTape *t, SyNum a, __isl_keep gint64 *field);
 void sy_tape_store_u32(__isl_keep SyTape *t, SyNum a, __isl_keep guint *field);
 void sy_tape_store_real(
 	__isl_keep SyTape *t, SyReal a, __isl_keep double *field);
+
+/* From now on, stores write their fields and give later reads their
+ * nodes, but replays do not repeat them: what a replay gives is its
+ * outputs (sy_tape_output).  For a tape whose replays run many sizes
+ * at once (sy_tape_run_batch), where a field holds one size's value. */
+void sy_tape_outputs_only(__isl_keep SyTape *t);
+
+/* Output k of a replay: a's value (sy_tape_run's outputs[k]). */
+void sy_tape_output(__isl_keep SyTape *t, guint k, SyReal a);
 
 /* Ends the recording: drops what no store or check reads.  The tape
  * then replays; it records no more. */
@@ -272,16 +320,36 @@ void sy_tape_finish(__isl_keep SyTape *t);
 gsize sy_tape_n_regs(__isl_keep const SyTape *t);
 gsize sy_tape_n_ops(__isl_keep const SyTape *t);
 guint sy_tape_n_inputs(__isl_keep const SyTape *t);
+guint sy_tape_n_outputs(__isl_keep const SyTape *t);
+
+/* Whether a replay reads input k (a batch's callers fill only those). */
+gboolean sy_tape_reads_input(__isl_keep const SyTape *t, guint k);
 
 /* Whether a replay reads live fields (which something else must set
  * first), or its inputs alone. */
 gboolean sy_tape_reads_fields(__isl_keep const SyTape *t);
 
 /* Replays the tape on inputs (sy_tape_n_inputs of them) in regs
- * (sy_tape_n_regs of them): FALSE where a check fails (the stores
- * before it are done, the rest not); allocates nothing. */
+ * (sy_tape_n_regs of them), giving outputs (sy_tape_n_outputs of them;
+ * NULL where it has none): FALSE where a check fails (the stores and
+ * outputs before it are done, the rest not); allocates nothing. */
 gboolean sy_tape_run(__isl_keep const SyTape *t,
-	__isl_keep const gint64 *inputs, __isl_keep SyTapeReg *regs);
+	__isl_keep const gint64 *inputs, __isl_keep SyTapeReg *regs,
+	__isl_keep double *outputs);
+
+/* Sizes a batch replay runs side by side. */
+#define SY_TAPE_LANES 64
+
+/* Replays a tape that reads no field and stores nothing (its results
+ * are outputs) on n sets of inputs at once: input k of set j is
+ * inputs[k * n + j], output k of set j goes to outputs[k * n + j], and
+ * ok[j] says whether set j's checks all held (where not, its outputs
+ * are meaningless).  regs: sy_tape_n_regs x SY_TAPE_LANES of them.
+ * Returns how many sets held; allocates nothing.  Each set's outputs
+ * are those sy_tape_run gives it. */
+gsize sy_tape_run_batch(__isl_keep const SyTape *t, gsize n,
+	__isl_keep const gint64 *inputs, __isl_keep SyTapeReg *regs,
+	__isl_keep double *outputs, __isl_keep gboolean *ok);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTape, sy_tape_free)
 

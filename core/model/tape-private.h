@@ -1,0 +1,77 @@
+/* The tape's operations and layout, shared by its recording (tape.c)
+ * and its replays (tape-run.c). */
+#pragma once
+
+#include "comm/design.h"
+#include "model/tape.h"
+
+/* The public operations first, with their own values. */
+typedef enum {
+	OP_ADD = SY_TAPE_ADD,
+	OP_SUB = SY_TAPE_SUB,
+	OP_MUL = SY_TAPE_MUL,
+	OP_DIV = SY_TAPE_DIV,
+	OP_FDIV = SY_TAPE_FDIV,
+	OP_CDIV = SY_TAPE_CDIV,
+	OP_MOD = SY_TAPE_MOD,
+	OP_GCD = SY_TAPE_GCD,
+	OP_MIN = SY_TAPE_MIN,
+	OP_MAX = SY_TAPE_MAX,
+	OP_EQ = SY_TAPE_EQ,
+	OP_LE = SY_TAPE_LE,
+	OP_LT = SY_TAPE_LT,
+	OP_AND = SY_TAPE_AND,
+	OP_OR = SY_TAPE_OR,
+	OP_CONST,
+	OP_INPUT,
+	OP_LOAD_I64,
+	OP_LOAD_U32,
+	OP_PACK,
+	OP_I2F,
+	OP_FADD,
+	OP_FMUL,
+	OP_FDIVR,
+	OP_FMAX, /* C's a > b ? a : b */
+	OP_CHECK, /* a != 0 is k */
+	OP_FIXED, /* a is k */
+	OP_CHECK_EQ, /* a == b is k: a comparison and its check in one */
+	OP_CHECK_LE,
+	OP_CHECK_LT,
+	OP_CHECK_FLT, /* a < b (doubles) is k */
+	OP_STORE_I64,
+	OP_STORE_U32,
+	OP_STORE_F64,
+	OP_OUT, /* outputs[k] = a */
+} OpKind;
+
+/* While recording, a and b are nodes (1-based; 0: none); finished,
+ * they are the registers the operands are in, and dst the one the
+ * result goes to. */
+typedef struct {
+	guint32 op;
+	SyTapeRef a, b;
+	guint32 dst;
+	gint64 k;
+	void *addr;
+} Op;
+
+struct _SyTape {
+	GArray *ops; /* Op; node r is ops[r - 1] while recording */
+	GArray *values; /* SyTapeReg: each node's value while recording */
+	GHashTable *seen; /* Op * -> node: one node per computation */
+	GHashTable *live; /* fields read at each replay */
+	GHashTable *defined; /* field -> node */
+	guint n_inputs, n_outputs;
+	guint n_regs; /* finished: the registers the ops use */
+	gboolean outputs_only; /* stores are not replayed */
+	gboolean batch; /* finished: no loads, no stores */
+	gboolean finished;
+};
+
+/* The integer operations: C's on gint64 (model/tape.h). */
+static inline gint64 sy_tape_op_apply(OpKind op, gint64 a, gint64 b, gint64 k)
+{
+	if (op <= OP_OR)
+		return sy_tape_apply((SyTapeOp)op, a, b);
+	return op == OP_PACK ? sy_design_pack_widest((guint)k, a) : 0;
+}
