@@ -112,29 +112,65 @@ static SyDesign *completed_at(const SyChoices *c, const SyConfig *config,
 	return NULL;
 }
 
+/* The design at probe's sizes against form: FALSE (error set) where it
+ * cannot be built or differs. */
+static gboolean check_at(SyModelForm *form, const SyChoices *c,
+	const SyConfig *probe, const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, GError **error)
+{
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = completed_at(
+		c, probe, options, analysis_options, &array, error);
+
+	if (!design) {
+		g_prefix_error(error, "form: no design at a probe's sizes: ");
+		return FALSE;
+	}
+	return sy_model_form_check(form, design, error);
+}
+
+/* form checked at each of its probes (sy_model_form_next_probe) until
+ * they run out, as tests/test-form.c's verify() checks it, so that the
+ * numbers one probe leaves open are settled where the next ones can;
+ * cancellable is checked before each probe's design is built (a design
+ * is built whole: its code is printed). */
+static gboolean check_probes(SyModelForm *form, const SyChoices *c,
+	const SyDesignOptions *options,
+	const SyAnalysisOptions *analysis_options, GCancellable *cancellable,
+	GError **error)
+{
+	SyConfig *next;
+	guint n = 0;
+
+	while ((next = sy_model_form_next_probe(form))) {
+		g_autoptr(SyConfig) probe = next;
+
+		n++;
+		if (g_cancellable_set_error_if_cancelled(cancellable, error) ||
+			!check_at(form, c, probe, options, analysis_options,
+				error))
+			return FALSE;
+	}
+	if (!n)
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"form: no other sizes of its class to check it at");
+	return n > 0;
+}
+
 SyModelForm *sy_estimate_job_form(const SyChoices *c, const SyConfig *config,
 	const SyDesignOptions *options,
-	const SyAnalysisOptions *analysis_options, GError **error)
+	const SyAnalysisOptions *analysis_options, GCancellable *cancellable,
+	GError **error)
 {
 	SyPeArray *array = NULL;
 	SyDesign *design = completed_at(
 		c, config, options, analysis_options, &array, error);
 	g_autoptr(SyModelForm)
 		form = design ? sy_model_form_new(design, array, error) : NULL;
-	g_autoptr(SyConfig) probe = form ? sy_model_form_probe(form) : NULL;
-	g_autoptr(SyPeArray) other_array = NULL;
-	g_autoptr(SyDesign) other = NULL;
 
-	if (!form)
-		return NULL;
-	if (!probe) {
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"form: no other sizes of its class to check it at");
-		return NULL;
-	}
-	other = completed_at(
-		c, probe, options, analysis_options, &other_array, error);
-	if (!other || !sy_model_form_check(form, other, error))
+	if (!form ||
+		!check_probes(
+			form, c, options, analysis_options, cancellable, error))
 		return NULL;
 	return g_steal_pointer(&form);
 }

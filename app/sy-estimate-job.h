@@ -42,14 +42,17 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a /* keep */,
 
 /* The latency and resource models' form (model/form.h) of the dataflow
  * of choices c at config, with the network's options: its design built
- * and completed as above, then checked against a design built at its
- * probe (sy_model_form_probe).  NULL with error where the form is
- * refused or the check finds a difference.  Its isl calls must not be
- * aborted (see above). */
+ * and completed as above, then checked against a design built at each
+ * of its probes in turn (sy_model_form_next_probe, until it gives
+ * none), which settles the numbers one probe leaves open.  NULL with
+ * error where the form is refused, its class has no other sizes, a
+ * probe's design cannot be built, a check finds a difference, or
+ * cancellable (may be NULL) is cancelled, which it checks before each
+ * probe's design.  Its isl calls must not be aborted (see above). */
 SyModelForm *sy_estimate_job_form(const SyChoices *c /* keep */,
 	const SyConfig *config /* keep */,
 	const SyDesignOptions *options /* keep */,
 	const SyAnalysisOptions *analysis_options /* keep */,
-	GError **error); /* give */
+	GCancellable *cancellable, GError **error); /* give */
 
 G_END_DECLS

@@ -182,23 +182,25 @@ static gboolean covered(const GPtrArray *forms, const SyConfig *cfg)
 	return FALSE;
 }
 
-/* The form of cfg's class unless one of forms covers it. */
+/* The form of cfg's class unless one of forms covers it; none once
+ * cancellable is cancelled. */
 static void form_at(SyPipelineResult *r, const SyConfig *cfg,
-	const SyAnalysisOptions *options)
+	const SyAnalysisOptions *options, GCancellable *cancellable)
 {
 	SyModelForm *form;
 
 	if (covered(r->forms, cfg))
 		return;
-	form = sy_estimate_job_form(
-		r->choices, cfg, &r->design_options, options, NULL);
+	form = sy_estimate_job_form(r->choices, cfg, &r->design_options,
+		options, cancellable, NULL);
 	if (form)
 		g_ptr_array_add(r->forms, form);
 }
 
 /* The models' forms of the job's dataflow at its sizes' class and the
  * classes one step away, and the device that estimates with them; a
- * cancel stops between forms (each one's code is printed whole). */
+ * cancel stops between forms and between a form's probes (each
+ * design's code is printed whole). */
 static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
 	const SyAnalysisOptions *options, GCancellable *cancellable)
 {
@@ -216,7 +218,7 @@ static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
 		(GDestroyNotify)sy_model_form_free);
 	if (!r->device)
 		return;
-	form_at(r, r->config, options);
+	form_at(r, r->config, options, cancellable);
 	for (int m = -1; m < (int)r->config->n_members; m++)
 		for (int step = -1; step <= 1; step += 2) {
 			g_autoptr(SyConfig) next = NULL;
@@ -224,7 +226,7 @@ static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
 			if (g_cancellable_is_cancelled(cancellable))
 				return;
 			if ((next = step_from(r->choices, r->config, m, step)))
-				form_at(r, next, options);
+				form_at(r, next, options, cancellable);
 		}
 }
 

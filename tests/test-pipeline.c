@@ -13,7 +13,10 @@
 #include "base/diag.h"
 #include "comm/kernel-facts.h"
 #include "model/device.h"
+#include "model/form.h"
 #include "model/model.h"
+#include "poly/names.h"
+#include "sy-estimate-job.h"
 #include "sy-pipeline.h"
 #include "testutil.h"
 
@@ -381,8 +384,26 @@ static void test_dataflows(void)
 	g_hash_table_unref(seen.per_generation);
 }
 
-/* What the model says of dataflow id at its default sizes on device,
- * on this thread. */
+/* The design of choices c at cfg, completed as an export completes it
+ * (the models read its code); *array the PE array it stands on. */
+static SyDesign *completed_at(const SyAnalysis *a, const SyChoices *c,
+	const SyConfig *cfg, SyPeArray **array)
+{
+	g_autoptr(SyNames) names = sy_names_new(a->scop);
+	static const char *const taken[] = {NULL};
+	GError *error = NULL;
+	SyDesign *design;
+
+	*array = sy_pe_array_new(c, cfg, &error);
+	g_assert_no_error(error);
+	design = sy_design_new(*array, NULL, &error);
+	g_assert_no_error(error);
+	sy_names_place_headers(names, NULL, taken);
+	g_assert_true(sy_design_complete(design, names, NULL, &error));
+	g_assert_no_error(error);
+	return design;
+}
+
 /* The estimate of dataflow id at sizes (NULL: the defaults), built on
  * the main thread. */
 static SyEstimate *expected_estimate_at(
@@ -395,16 +416,11 @@ static SyEstimate *expected_estimate_at(
 		a, g_ptr_array_index(a->candidates, id), NULL);
 	g_autoptr(SyConfig) cfg = sizes ? sy_config_copy(sizes)
 					: sy_config_new(c);
-	g_autoptr(SyPeArray) array = sy_pe_array_new(c, cfg, NULL);
-	g_autoptr(SyDesign) design = sy_design_new(array, NULL, NULL);
-	g_autoptr(SyNames) names = sy_names_new(a->scop);
-	static const char *const taken[] = {NULL};
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = completed_at(a, c, cfg, &array);
 	GError *error = NULL;
 	SyEstimate *e;
 
-	/* Completed as an export completes it: the models read its code. */
-	sy_names_place_headers(names, NULL, taken);
-	g_assert_true(sy_design_complete(design, names, NULL, &error));
 	e = sy_design_estimate(design, d, NULL, &error);
 	g_assert_no_error(error);
 	return e;
@@ -553,6 +569,86 @@ static void test_form(void)
 	g_hash_table_unref(seen.per_generation);
 }
 
+/* The form of c at cfg checked on its first probe alone
+ * (sy_model_form_probe's sizes), as the explorer's form job checked it
+ * before it took every probe. */
+static SyModelForm *form_on_first_probe(
+	const SyAnalysis *a, const SyChoices *c, const SyConfig *cfg)
+{
+	GError *error = NULL;
+	SyPeArray *array;
+	SyDesign *design = completed_at(a, c, cfg, &array);
+	g_autoptr(SyModelForm) form = sy_model_form_new(design, array, &error);
+	g_autoptr(SyConfig) probe = NULL;
+	g_autoptr(SyPeArray) other_array = NULL;
+	g_autoptr(SyDesign) other = NULL;
+
+	g_assert_no_error(error);
+	probe = sy_model_form_next_probe(form);
+	g_assert_nonnull(probe);
+	other = completed_at(a, c, probe, &other_array);
+	g_assert_true(sy_model_form_check(form, other, &error));
+	g_assert_no_error(error);
+	return g_steal_pointer(&form);
+}
+
+/* The form job's form (sy_estimate_job_form) is checked on every probe
+ * (sy_model_form_next_probe): at 32,32,32 / 16,16 / 2, of the class of
+ * /pipeline/form's 16,16,16 / 8,8 / 2, the first probe alone leaves
+ * numbers open (candidates that differ there), and the job's form gives
+ * what the design built there gives, latency inputs and estimate (==).
+ * Cancelled, the job gives no form. */
+static void test_form_probes(void)
+{
+	g_autoptr(SyAnalysis)
+		a = sy_analysis_new_from_data(mm_path, mm_text, -1, NULL, NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyConfig) open = NULL;
+	g_autoptr(SyModelForm) first = NULL, form = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) exact = NULL;
+	g_autoptr(SyLatencyInputs) want_in = NULL;
+	g_autoptr(SyEstimate) got = NULL, want = NULL;
+	g_autoptr(GCancellable) cancelled = g_cancellable_new();
+	const SyLatencyInputs *replay;
+	const SyDesign *at;
+	GError *error = NULL;
+
+	sy_test_config_apply(cfg, c, "i=16,j=16,k=16", "i=8,j=8", "k=2");
+	open = sy_config_copy(cfg);
+	sy_test_config_apply(open, c, "i=32,j=32,k=32", "i=16,j=16", NULL);
+	first = form_on_first_probe(a, c, cfg);
+	g_assert_true(sy_model_form_covers(first, open));
+	g_assert_null(sy_model_form_at(first, open));
+
+	form = sy_estimate_job_form(c, cfg, NULL, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_model_form_covers(form, open));
+	exact = completed_at(a, c, open, &array);
+	want_in = sy_latency_inputs_new(exact, &error);
+	g_assert_no_error(error);
+	replay = sy_model_form_latency(form, open, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(replay);
+	g_assert_true(sy_latency_inputs_same(replay, want_in));
+	at = sy_model_form_at(form, open);
+	g_assert_nonnull(at);
+	got = sy_design_estimate(at, device, NULL, &error);
+	g_assert_no_error(error);
+	want = sy_design_estimate(exact, device, NULL, &error);
+	g_assert_no_error(error);
+	assert_same_estimate(got, want);
+
+	g_cancellable_cancel(cancelled);
+	g_assert_null(
+		sy_estimate_job_form(c, cfg, NULL, NULL, cancelled, &error));
+	g_assert_error(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+	g_clear_error(&error);
+}
+
 /* A pipeline dropped while its job runs: the job is cancelled and its
  * result freed without it. */
 static void test_dispose(void)
@@ -580,6 +676,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pipeline/dataflows", test_dataflows);
 	g_test_add_func("/pipeline/estimate", test_estimate);
 	g_test_add_func("/pipeline/form", test_form);
+	g_test_add_func("/pipeline/form-probes", test_form_probes);
 	g_test_add_func("/pipeline/dispose", test_dispose);
 	status = g_test_run();
 	g_free(mm_path);
