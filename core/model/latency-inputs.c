@@ -5,13 +5,14 @@
  * SyModule.loops is the structural tree; it is not what is printed for
  * the I/O modules (their tile loops skip the tiles that move nothing,
  * their transfers count words, not elements), so the model reads the
- * printed code: the path facts' tile loops (SyIoPathFacts.tiles), the
- * words of a box and the units of a chain for the transfers hls-io.c
- * prints from them, and the modules' own code (the PE, intra_trans,
- * dummies). */
+ * printed code: the path facts' tile loops (SyIoPathFacts.tiles,
+ * counted in latency-tiles.c), the words of a box and the units of a
+ * chain for the transfers hls-io.c prints from them, and the modules'
+ * own code (the PE, intra_trans, dummies). */
 #include <string.h>
 
 #include "model/latency-ii.h"
+#include "model/latency-tiles.h"
 #include "model/latency-walk.h"
 #include "model/latency.h"
 
@@ -136,8 +137,62 @@ static gint64 instances_run(Reader *r, const SyWalkCount *best, int along)
 	return sy_num_fixed(t, n);
 }
 
+static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
+{
+	for (guint k = 0; k < ranges->n; k++)
+		if (sy_walk_expr_uses(e, ranges->name[k]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether e has one value (as a function of the names ranges does not
+ * bind) wherever ranges' names are in their intervals: its largest
+ * parts that read them have. */
+static gboolean expr_uniform(
+	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	SyNum lo, hi;
+
+	if (!e || !reads_any(e, ranges))
+		return TRUE;
+	if (sy_walk_range(e, ranges, env, &lo, &hi))
+		return sy_num_holds(env->tape, sy_num_eq(env->tape, lo, hi));
+	if (e->kind != SY_CODE_EXPR_OP)
+		return FALSE;
+	for (guint k = 0; k < e->n_args; k++)
+		if (!expr_uniform(e->args[k], ranges, env))
+			return FALSE;
+	return TRUE;
+}
+
+/* Whether code's counts are the same wherever ranges' names are in
+ * their intervals: its bounds and guards are. */
 static gboolean code_uniform(
-	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env);
+	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	if (!code)
+		return TRUE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (!code_uniform(g_ptr_array_index(code->children, k),
+				    ranges, env))
+				return FALSE;
+		return TRUE;
+	case SY_CODE_FOR:
+		return expr_uniform(code->init, ranges, env) &&
+			expr_uniform(code->cond, ranges, env) &&
+			expr_uniform(code->inc, ranges, env) &&
+			code_uniform(code->body, ranges, env);
+	case SY_CODE_IF:
+		return expr_uniform(code->cond, ranges, env) &&
+			code_uniform(code->body, ranges, env) &&
+			code_uniform(code->else_body, ranges, env);
+	case SY_CODE_MARK: return code_uniform(code->body, ranges, env);
+	case SY_CODE_USER: return TRUE;
+	}
+	return FALSE;
+}
 
 /* The PE box (names: the coordinates in code; along >= 0 fixes one at
  * `at`) added to ranges. */
@@ -278,390 +333,71 @@ static gboolean read_pe(Reader *r, SyLatencyModule *m, Nums *x, GError **error)
 	return TRUE;
 }
 
-/* The tiles a path's main loop runs, and per tile the compute part's
- * counts (intra_trans on that tile, its slowest PE or line). */
+/* The work on a path's tiles: intra_trans on the tile, its slowest PE
+ * or line (along >= 0 fixes one PE coordinate at `at`), into m's
+ * counts. */
 typedef struct {
 	Reader *r;
-	const SyIoPathFacts *f;
 	const SyCode *intra;
 	SyWalkPipe pipe;
 	int along;
 	SyNum at;
-	SyNum n_tiles;
 	SyLatencyModule *m;
-} Tiles;
+} Intra;
 
-static const char *const tile_names[8] = {
-	"sy_t0", "sy_t1", "sy_t2", "sy_t3", "sy_t4", "sy_t5", "sy_t6", "sy_t7"};
-
-/* times tiles at args (the same counts at each): intra_trans's counts
- * there, its slowest PE or line. */
-static gboolean tiles_at(
-	Tiles *t, const SyNum *args, guint n, SyNum times, GError **error)
+/* times tiles of intra_trans's counts, the tile's coordinates bound
+ * (sy_latency_tiles_count's SyLatencyTileWork.count). */
+static gboolean intra_count(gpointer data, SyNum times, GError **error)
 {
-	Reader *r = t->r;
-	SyWalkCount best = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
-	guint bound = 0;
-	gboolean ok = TRUE;
+	Intra *w = data;
+	SyWalkCount best = {sy_num(0), sy_num(0), 0, NULL, NULL, w->pipe};
 
-	t->n_tiles = sy_num_add(tape_of(r), t->n_tiles, times);
-	if (!t->intra)
-		return TRUE;
-	for (guint d = 0; d < n && d < G_N_ELEMENTS(tile_names) && ok; d++) {
-		ok = sy_walk_env_push(&r->env, tile_names[d], args[d]);
-		bound += ok;
-	}
-	ok = ok &&
-		slowest(r, t->intra, sy_module_code_p_names, t->along, t->at,
-			&best, error);
-	while (bound--)
-		sy_walk_env_pop(&r->env);
-	if (ok)
-		add_count(r, t->m, &best, times);
-	return ok;
-}
-
-static gboolean tile_at(
-	const SyNum *args, guint n, gpointer data, GError **error)
-{
-	return tiles_at(data, args, n, sy_num(1), error);
-}
-
-static gboolean cannot_tile(GError **error)
-{
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"latency: a tile's coordinates cannot be evaluated");
-	return FALSE;
-}
-
-/* Whether code has a pipelined loop (then its counts are not its
- * statements' runs). */
-static gboolean has_pipeline(const SyCode *code)
-{
-	if (!code)
+	if (!slowest(w->r, w->intra, sy_module_code_p_names, w->along, w->at,
+		    &best, error))
 		return FALSE;
-	switch (code->kind) {
-	case SY_CODE_BLOCK:
-		for (guint k = 0; k < code->children->len; k++)
-			if (has_pipeline(g_ptr_array_index(code->children, k)))
-				return TRUE;
-		return FALSE;
-	case SY_CODE_FOR:
-		return code->pragma == SY_CODE_PRAGMA_PIPELINE ||
-			has_pipeline(code->body);
-	case SY_CODE_IF:
-		return has_pipeline(code->body) ||
-			has_pipeline(code->else_body);
-	case SY_CODE_MARK: return has_pipeline(code->body);
-	case SY_CODE_USER: return FALSE;
-	}
-	return FALSE;
-}
-
-/* Whether code's counts read a tile coordinate (sy_t0, ...): a bound
- * or a guard does. */
-static gboolean reads_tile(const SyCode *code)
-{
-	for (guint d = 0; d < G_N_ELEMENTS(tile_names); d++)
-		if (sy_walk_depends(code, tile_names[d]))
-			return TRUE;
-	return FALSE;
-}
-
-/* The tiles in closed form where nothing per tile depends on which
- * tile it is: their number counted as the tile loops' statement runs
- * (a loop of constant bounds multiplies its body's), one tile's compute
- * counts standing for all.  FALSE (nothing done) where it cannot. */
-static gboolean tiles_closed(
-	Reader *r, SyLatencyModule *m, Tiles *t, gboolean *done, GError **error)
-{
-	SyWalkCount points = {
-		sy_num(0), sy_num(0), 0, NULL, NULL, {sy_num(1), sy_num(0)}};
-	SyWalkCount best = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
-	gboolean some;
-
-	*done = FALSE;
-	if (has_pipeline(t->f->tiles) || (t->intra && reads_tile(t->intra)))
-		return TRUE;
-	if (!sy_walk_count(t->f->tiles, &r->env, &points, error))
-		return FALSE;
-	some = sy_num_holds(tape_of(r), points.issue);
-	/* A bound of intra_trans that reads the tile loops' own
-	 * iterators: enumerate (the caller does). */
-	if (t->intra && some &&
-		!slowest(r, t->intra, sy_module_code_p_names, t->along, t->at,
-			&best, NULL))
-		return TRUE;
-	*done = TRUE;
-	t->n_tiles = points.issue;
-	if (t->intra && some)
-		add_count(r, m, &best, points.issue);
+	add_count(w->r, w->m, &best, times);
 	return TRUE;
 }
 
-/* The tile loops as a box: a nest of loops of constant bounds and
- * step 1 (or fixed) down to one statement, the tile. */
-typedef struct {
-	SyWalkRanges loops; /* the iterators and their bounds */
-	const SyCode *tile;
-} Nest;
-
-/* One loop of the nest: its start a constant, and unless it runs
- * once, its step 1 and its trip count positive. */
-static gboolean nest_loop(Reader *r, const SyCode *code, SyWalkRanges *b)
+/* Whether intra_trans counts the same on every tile of the box tiles,
+ * at each PE slowest takes (SyLatencyTileWork.uniform). */
+static gboolean intra_uniform(gpointer data, const SyWalkRanges *tiles)
 {
-	SyTape *t = tape_of(r);
-	SyNum trip;
-
-	if (b->n == G_N_ELEMENTS(b->name) ||
-		code->init->kind != SY_CODE_EXPR_INT)
-		return FALSE;
-	b->name[b->n] = code->name;
-	b->lo[b->n] = sy_num_i64(t, &code->init->value);
-	b->hi[b->n] = b->lo[b->n];
-	if (!code->degenerate) {
-		if (!sy_walk_trip(code, &r->env, &trip) ||
-			!sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)) ||
-			!code->inc || code->inc->kind != SY_CODE_EXPR_INT ||
-			!sy_num_holds(t,
-				sy_num_eq(t, sy_num_i64(t, &code->inc->value),
-					sy_num(1))))
-			return FALSE;
-		b->hi[b->n] = sy_num_add(
-			t, b->lo[b->n], sy_num_sub(t, trip, sy_num(1)));
-	}
-	b->n++;
-	return TRUE;
-}
-
-static gboolean nest_of(Reader *r, const SyCode *code, Nest *nest)
-{
-	for (code = sy_walk_through(code); code && code->kind == SY_CODE_FOR;
-		code = sy_walk_through(code->body))
-		if (!nest_loop(r, code, &nest->loops))
-			return FALSE;
-	nest->tile = code;
-	return code && code->kind == SY_CODE_USER && code->args &&
-		code->args->len <= G_N_ELEMENTS(tile_names);
-}
-
-static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
-{
-	for (guint k = 0; k < ranges->n; k++)
-		if (sy_walk_expr_uses(e, ranges->name[k]))
-			return TRUE;
-	return FALSE;
-}
-
-/* Whether e has one value (as a function of the names ranges does not
- * bind) wherever ranges' names are in their intervals: its largest
- * parts that read them have. */
-static gboolean expr_uniform(
-	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
-{
-	SyNum lo, hi;
-
-	if (!e || !reads_any(e, ranges))
-		return TRUE;
-	if (sy_walk_range(e, ranges, env, &lo, &hi))
-		return sy_num_holds(env->tape, sy_num_eq(env->tape, lo, hi));
-	if (e->kind != SY_CODE_EXPR_OP)
-		return FALSE;
-	for (guint k = 0; k < e->n_args; k++)
-		if (!expr_uniform(e->args[k], ranges, env))
-			return FALSE;
-	return TRUE;
-}
-
-/* Whether code's counts are the same wherever ranges' names are in
- * their intervals: its bounds and guards are. */
-static gboolean code_uniform(
-	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env)
-{
-	if (!code)
-		return TRUE;
-	switch (code->kind) {
-	case SY_CODE_BLOCK:
-		for (guint k = 0; k < code->children->len; k++)
-			if (!code_uniform(g_ptr_array_index(code->children, k),
-				    ranges, env))
-				return FALSE;
-		return TRUE;
-	case SY_CODE_FOR:
-		return expr_uniform(code->init, ranges, env) &&
-			expr_uniform(code->cond, ranges, env) &&
-			expr_uniform(code->inc, ranges, env) &&
-			code_uniform(code->body, ranges, env);
-	case SY_CODE_IF:
-		return expr_uniform(code->cond, ranges, env) &&
-			code_uniform(code->body, ranges, env) &&
-			code_uniform(code->else_body, ranges, env);
-	case SY_CODE_MARK: return code_uniform(code->body, ranges, env);
-	case SY_CODE_USER: return TRUE;
-	}
-	return FALSE;
-}
-
-/* Whether intra_trans counts the same on every tile of the box, at
- * each PE slowest takes. */
-static gboolean box_uniform(Tiles *t, const Nest *nest)
-{
-	Reader *r = t->r;
-	SyWalkRanges tiles = {{0}, {{0}}, {{0}}, 0};
-	SyWalkCount none = {sy_num(0), sy_num(0), 0, NULL, NULL, t->pipe};
+	Intra *w = data;
+	Reader *r = w->r;
+	SyWalkCount none = {sy_num(0), sy_num(0), 0, NULL, NULL, w->pipe};
 	gint64 n;
 	gboolean ok = TRUE;
 
-	for (guint d = 0; d < nest->tile->args->len; d++) {
-		const SyCodeExpr *e = g_ptr_array_index(nest->tile->args, d);
-
-		tiles.name[d] = tile_names[d];
-		if (!e ||
-			!sy_walk_range(e, &nest->loops, &r->env, &tiles.lo[d],
-				&tiles.hi[d]))
-			return FALSE;
-		tiles.n++;
-	}
 	/* Over every PE at once where that holds, else PE by PE. */
-	if (tiles.n + r->design->grid->n_space <= G_N_ELEMENTS(tiles.name)) {
-		SyWalkRanges both = tiles;
+	if (tiles->n + r->design->grid->n_space <= G_N_ELEMENTS(tiles->name)) {
+		SyWalkRanges both = *tiles;
 
-		pe_ranges(r, sy_module_code_p_names, t->along, t->at, &both);
-		if (code_uniform(t->intra, &both, &r->env))
+		pe_ranges(r, sy_module_code_p_names, w->along, w->at, &both);
+		if (code_uniform(w->intra, &both, &r->env))
 			return TRUE;
 	}
-	n = instances_run(r, &none, t->along);
+	n = instances_run(r, &none, w->along);
 	for (gint64 k = 0; k < n && ok; k++) {
-		ok = bind_pe(r, sy_module_code_p_names, k, t->along, t->at) &&
-			code_uniform(t->intra, &tiles, &r->env);
+		ok = bind_pe(r, sy_module_code_p_names, k, w->along, w->at) &&
+			code_uniform(w->intra, tiles, &r->env);
 		unbind_pe(r);
 	}
 	return ok;
 }
 
-static gboolean boxes(Tiles *t, Nest *nest, GError **error);
-
-/* The box as its parts without and with the last tile of each side of
- * more than one tile (k sides: 2^k parts, each side its other tiles or
- * its last), where the part without any last tile counts the same on
- * all its tiles: padding makes the last tiles differ, and the parts
- * are then as many whatever the tiles (what a tape replays).  The
- * part of no last tile first, that of all last tiles last: the first
- * and the last tile stay first and last.  *done FALSE (nothing
- * counted) where the box does not split so. */
-static gboolean peel(Tiles *t, Nest *nest, gboolean *done, GError **error)
+/* The tiles a path's main loop runs, and per tile intra_trans's counts
+ * (w->intra, or none). */
+static gboolean read_tiles(Reader *r, const SyIoPathFacts *f,
+	SyLatencyModule *m, Nums *x, Intra *w, GError **error)
 {
-	SyTape *tp = tape_of(t->r);
-	SyWalkRanges *b = &nest->loops;
-	SyNum lo[8], hi[8];
-	guint side[8], k = 0;
-	gboolean ok = TRUE;
-
-	*done = FALSE;
-	for (guint d = 0; d < b->n; d++) {
-		lo[d] = b->lo[d];
-		hi[d] = b->hi[d];
-		if (sy_num_holds(tp, sy_num_lt(tp, lo[d], hi[d]))) {
-			side[k++] = d;
-			b->hi[d] = sy_num_sub(tp, hi[d], sy_num(1));
-		}
-	}
-	*done = k > 0 && box_uniform(t, nest);
-	for (guint mask = 0; *done && ok && mask < 1u << k; mask++) {
-		for (guint i = 0; i < k; i++) {
-			gboolean last = mask >> i & 1;
-
-			b->lo[side[i]] = last ? hi[side[i]] : lo[side[i]];
-			b->hi[side[i]] = last
-				? hi[side[i]]
-				: sy_num_sub(tp, hi[side[i]], sy_num(1));
-		}
-		ok = boxes(t, nest, error);
-	}
-	for (guint d = 0; d < b->n; d++) {
-		b->lo[d] = lo[d];
-		b->hi[d] = hi[d];
-	}
-	return ok;
-}
-
-/* The box's tiles: one count where intra_trans counts the same on
- * all, else the parts peel makes, else its halves along its longest
- * side, the lower first (the first and the last tile stay first and
- * last: the ping-pong sums read them). */
-static gboolean boxes(Tiles *t, Nest *nest, GError **error)
-{
-	SyTape *tp = tape_of(t->r);
-	SyWalkRanges *b = &nest->loops;
-	SyNum volume = sy_num(1), args[8], lo, hi, half;
-	guint widest = 0, d;
-	gboolean ok = TRUE, peeled;
-
-	for (d = 0; d < b->n; d++)
-		volume = sy_num_mul(tp, volume,
-			sy_num_add(tp, sy_num_sub(tp, b->hi[d], b->lo[d]),
-				sy_num(1)));
-	/* Uniform first: a box of one tile is, and deciding its volume
-	 * would tie a replay to it. */
-	if (box_uniform(t, nest) ||
-		sy_num_holds(tp, sy_num_eq(tp, volume, sy_num(1)))) {
-		for (d = 0; d < b->n && ok; d++)
-			ok = sy_walk_env_push(&t->r->env, b->name[d], b->lo[d]);
-		for (guint k = 0; ok && k < nest->tile->args->len; k++)
-			ok = sy_walk_num(g_ptr_array_index(nest->tile->args, k),
-				&t->r->env, &args[k]);
-		while (d--)
-			sy_walk_env_pop(&t->r->env);
-		if (!ok)
-			return cannot_tile(error);
-		return tiles_at(t, args, nest->tile->args->len, volume, error);
-	}
-	if (!peel(t, nest, &peeled, error))
-		return FALSE;
-	if (peeled)
-		return TRUE;
-	for (d = 1; d < b->n; d++)
-		if (sy_num_holds(tp,
-			    sy_num_lt(tp,
-				    sy_num_sub(
-					    tp, b->hi[widest], b->lo[widest]),
-				    sy_num_sub(tp, b->hi[d], b->lo[d]))))
-			widest = d;
-	lo = b->lo[widest];
-	hi = b->hi[widest];
-	half = sy_num_add(
-		tp, lo, sy_num_div(tp, sy_num_sub(tp, hi, lo), sy_num(2)));
-	b->hi[widest] = half;
-	ok = boxes(t, nest, error);
-	b->hi[widest] = hi;
-	b->lo[widest] = sy_num_add(tp, half, sy_num(1));
-	ok = ok && boxes(t, nest, error);
-	b->lo[widest] = lo;
-	return ok;
-}
-
-static gboolean read_tiles(
-	Reader *r, SyLatencyModule *m, Nums *x, Tiles *t, GError **error)
-{
-	Nest nest = {{{0}, {{0}}, {{0}}, 0}, NULL};
-	gboolean done = FALSE;
+	SyLatencyTileWork work = {w->intra, intra_count, intra_uniform, w};
 
 	m->compute_at = r->entries->len;
-	t->m = m;
-	t->n_tiles = sy_num(0);
-	if (!r->by_tile && !tiles_closed(r, m, t, &done, error))
-		return FALSE;
-	if (!(!r->by_tile && done)) {
-		if (!r->by_tile && !has_pipeline(t->f->tiles) &&
-			nest_of(r, t->f->tiles, &nest)) {
-			if (!boxes(t, &nest, error))
-				return FALSE;
-		} else if (!sy_walk_points(
-				   t->f->tiles, &r->env, tile_at, t, error))
-			return FALSE;
-	}
-	x->n_tiles = t->n_tiles;
-	return TRUE;
+	w->r = r;
+	w->m = m;
+	return sy_latency_tiles_count(
+		f->tiles, &r->env, r->by_tile, &work, &x->n_tiles, error);
 }
 
 /* An I/O module: hls-io.c's loops. */
@@ -673,8 +409,7 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	SyTape *tp = tape_of(r);
 	SyLatencyIi move;
 	SyLatencyIi intra = {sy_num(1), sy_num(0), NULL, sy_num(1)};
-	Tiles t = {r, f, NULL, {sy_num(1), sy_num(0)}, -1, sy_num(0), sy_num(0),
-		NULL};
+	Intra t = {r, NULL, {sy_num(1), sy_num(0)}, -1, sy_num(0), NULL};
 	SyNum words, units, length, chains;
 
 	if (!f) {
@@ -737,7 +472,7 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 		x->compute_depth = intra.depth;
 		m->ii_reason = intra.reason;
 	}
-	return read_tiles(r, m, x, &t, error);
+	return read_tiles(r, f, m, x, &t, error);
 }
 
 /* A dummy: the dropping one's code, or nothing (head and tail dummies

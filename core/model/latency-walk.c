@@ -128,28 +128,24 @@ static gboolean range_id(const SyCodeExpr *e, const SyWalkRanges *ranges,
 
 /* A comparison over intervals: 1 where every pair of values makes it
  * hold, 0 where none does, else [0, 1]: lo is "always", hi is "not
- * never". */
+ * never".  a >= b is b <= a and a > b is b < a: x and y index the
+ * comparison's left and right operands, swapped for those. */
 static void range_compare(SyTape *t, SyCodeOp op, const SyNum *lo,
 	const SyNum *hi, SyNum *rlo, SyNum *rhi)
 {
+	guint x = op == SY_CODE_OP_GE || op == SY_CODE_OP_GT, y = !x;
 	SyNum yes = sy_num(0), no = sy_num(0);
 
 	switch (op) {
 	case SY_CODE_OP_LE:
-		yes = sy_num_le(t, hi[0], lo[1]);
-		no = sy_num_lt(t, hi[1], lo[0]);
+	case SY_CODE_OP_GE:
+		yes = sy_num_le(t, hi[x], lo[y]);
+		no = sy_num_lt(t, hi[y], lo[x]);
 		break;
 	case SY_CODE_OP_LT:
-		yes = sy_num_lt(t, hi[0], lo[1]);
-		no = sy_num_le(t, hi[1], lo[0]);
-		break;
-	case SY_CODE_OP_GE:
-		yes = sy_num_le(t, hi[1], lo[0]);
-		no = sy_num_lt(t, hi[0], lo[1]);
-		break;
 	case SY_CODE_OP_GT:
-		yes = sy_num_lt(t, hi[1], lo[0]);
-		no = sy_num_le(t, hi[0], lo[1]);
+		yes = sy_num_lt(t, hi[x], lo[y]);
+		no = sy_num_le(t, hi[y], lo[x]);
 		break;
 	case SY_CODE_OP_EQ:
 		yes = sy_num_and(t,
