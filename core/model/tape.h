@@ -338,7 +338,7 @@ gboolean sy_tape_run(__isl_keep const SyTape *t,
 	__isl_keep double *outputs);
 
 /* Sizes a batch replay runs side by side. */
-#define SY_TAPE_LANES 64
+#define SY_TAPE_LANES 128
 
 /* Replays a tape that reads no field and stores nothing (its results
  * are outputs) on n sets of inputs at once: input k of set j is
