@@ -107,22 +107,20 @@ static void replay(SyModelForm *form, const GPtrArray *class)
 		ops, replayed, read, reads ? "; reads the design" : "");
 }
 
-/* The fast path's cycles: the class's sizes (repeated to fill 1024
- * lanes) through the form's cycles tape, side by side. */
-static void batch(SyModelForm *form, const GPtrArray *class)
+/* The fast path's cycles alone: the class's sizes (repeated to fill
+ * 1024 lanes) through the form's cycles tapes, side by side. */
+static void batch_cycles(SyModelForm *form, const GPtrArray *class)
 {
 	enum { N = 1024 };
 	g_autofree const SyConfig **sizes = g_new(const SyConfig *, N);
 	g_autofree double *cycles = g_new(double, N);
 	double start, sum = 0;
 	gint64 evals = 0;
-	guint64 replayed, read, read0;
+	guint tapes;
 	gsize ops;
-	gboolean reads;
 
 	for (guint j = 0; j < N; j++)
 		sizes[j] = class->pdata[j % class->len];
-	sy_model_form_replays(form, &replayed, &read0, &ops, &reads);
 	if (!sy_model_form_cycles(form, &sy_test_u250, sizes, N, cycles, NULL))
 		g_error("no cycles");
 	start = now_ms();
@@ -133,11 +131,49 @@ static void batch(SyModelForm *form, const GPtrArray *class)
 			sum += cycles[j];
 		evals += N;
 	} while (now_ms() - start < 500);
-	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
-	printf("  cycles tape, %d sizes side by side: %.0f evaluations/s "
-	       "(%zu operations; %" G_GUINT64_FORMAT " read)\n",
+	sy_model_form_points_tapes(form, &tapes, &ops);
+	printf("  cycles, %d sizes side by side: %.0f evaluations/s (%u "
+	       "tapes, the longest %zu operations)\n",
 		N, sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
-		sy_model_form_cycles_ops(form), read - read0);
+		tapes, ops);
+}
+
+/* The fast path's cycles and resources: the class's sizes (repeated
+ * to fill 1024 lanes) through the form's points tapes, side by side. */
+static void batch(SyModelForm *form, const GPtrArray *class)
+{
+	enum { N = 1024 };
+	g_autofree const SyConfig **sizes = g_new(const SyConfig *, N);
+	g_autofree SyFormPoint *points = g_new(SyFormPoint, N);
+	double start, sum = 0;
+	gint64 evals = 0;
+	guint64 replayed, read, read0;
+	gsize ops;
+	guint tapes;
+	gboolean reads;
+
+	for (guint j = 0; j < N; j++)
+		sizes[j] = class->pdata[j % class->len];
+	sy_model_form_replays(form, &replayed, &read0, &ops, &reads);
+	if (!sy_model_form_points(
+		    form, &sy_test_u250, NULL, sizes, N, points, NULL))
+		g_error("no points");
+	start = now_ms();
+	do {
+		sy_model_form_points(
+			form, &sy_test_u250, NULL, sizes, N, points, NULL);
+		for (guint j = 0; j < N; j++)
+			sum += points[j].cycles +
+				points[j].resources.v[SY_RESOURCE_DSP];
+		evals += N;
+	} while (now_ms() - start < 500);
+	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	sy_model_form_points_tapes(form, &tapes, &ops);
+	printf("  cycles and resources, %d sizes side by side: %.0f "
+	       "evaluations/s (%u tapes, the longest %zu operations; "
+	       "%" G_GUINT64_FORMAT " read)\n",
+		N, sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
+		tapes, ops, read - read0);
 }
 
 /* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
@@ -289,6 +325,7 @@ static void bench_form(const char *n, const char *sizes)
 	printf("  re-set and read: %.0f evaluations/s\n",
 		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0);
 	replay(form, class);
+	batch_cycles(form, class);
 	batch(form, class);
 }
 

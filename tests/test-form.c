@@ -33,7 +33,7 @@ typedef struct {
 	guint reads; /* tapes that read the design re-set */
 	guint open; /* sizes whose numbers the form's checks left open */
 	guint probes; /* designs the forms were checked on */
-	guint batched; /* sizes sy_model_form_cycles compared */
+	guint batched; /* sizes sy_model_form_points compared */
 	guint64 batch_held; /* those its batch replays answered */
 	gsize ops; /* the longest tape */
 } Tally;
@@ -112,7 +112,7 @@ static gboolean verify(
  * there: they must agree. */
 static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	const SyAnalysis *a, const SyChoices *c, GRand *rng, Tally *t,
-	GPtrArray *sizes, GArray *cycles)
+	GPtrArray *sizes, GArray *points)
 {
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -129,12 +129,18 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	exact = sy_latency_inputs_new(design, &error);
 	g_assert_no_error(error);
 	{
-		double p, s, e, x;
+		g_autoptr(SyEstimate) e = sy_estimate_new();
+		SyFormPoint x;
+		double p, s, ep;
 		int b;
 
-		x = sy_latency_eval(exact, &sy_test_u250, &p, &s, &e, &b);
+		x.cycles = sy_latency_eval(
+			exact, &sy_test_u250, &p, &s, &ep, &b);
+		sy_resources_estimate(design, NULL, e, &error);
+		g_assert_no_error(error);
+		x.resources = e->total;
 		g_ptr_array_add(sizes, sy_config_copy(cfg));
-		g_array_append_val(cycles, x);
+		g_array_append_val(points, x);
 	}
 	/* The tape's replay (or the read where its checks fail), where
 	 * the designs the form was checked on settle its numbers. */
@@ -173,16 +179,17 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 	}
 }
 
-/* The cycles of the sizes compared, all at once from the form's
- * cycles tape (model/form.h's sy_model_form_cycles): those of the
- * designs built there (==), each size twice, so that lanes of one
- * batch hold different sizes. */
+/* The cycles and resources of the sizes compared, all at once from
+ * the form's points tape (model/form.h's sy_model_form_points): those
+ * of the designs built there (==), each size twice, so that lanes of
+ * one batch hold different sizes. */
 static void batch_same(SyModelForm *form, const GPtrArray *sizes,
-	const GArray *cycles, Tally *t)
+	const GArray *points, Tally *t)
 {
 	guint n = sizes->len;
 	g_autofree const SyConfig **both = g_new(const SyConfig *, 2 * n + 1);
-	g_autofree double *got = g_new(double, 2 * n + 1);
+	g_autofree SyFormPoint *got = g_new(SyFormPoint, 2 * n + 1);
+	g_autofree double *cycles = g_new(double, 2 * n + 1);
 	guint64 replayed, read, again;
 	gsize ops;
 	gboolean reads;
@@ -191,13 +198,26 @@ static void batch_same(SyModelForm *form, const GPtrArray *sizes,
 	for (guint j = 0; j < 2 * n; j++)
 		both[j] = g_ptr_array_index(sizes, j % n);
 	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	g_assert_true(sy_model_form_points(
+		form, &sy_test_u250, NULL, both, 2 * n, got, &error));
+	g_assert_no_error(error);
+	for (guint j = 0; j < 2 * n; j++) {
+		const SyFormPoint *x = &g_array_index(
+			points, SyFormPoint, j % n);
+
+		g_assert_cmpfloat(got[j].cycles, ==, x->cycles);
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			g_assert_cmpfloat(
+				got[j].resources.v[k], ==, x->resources.v[k]);
+	}
+	sy_model_form_replays(form, &again, &read, &ops, &reads);
+	/* The cycles alone, from tapes without the resources. */
 	g_assert_true(sy_model_form_cycles(
-		form, &sy_test_u250, both, 2 * n, got, &error));
+		form, &sy_test_u250, both, 2 * n, cycles, &error));
 	g_assert_no_error(error);
 	for (guint j = 0; j < 2 * n; j++)
-		g_assert_cmpfloat(
-			got[j], ==, g_array_index(cycles, double, j % n));
-	sy_model_form_replays(form, &again, &read, &ops, &reads);
+		g_assert_cmpfloat(cycles[j], ==,
+			g_array_index(points, SyFormPoint, j % n).cycles);
 	t->batched += 2 * n;
 	t->batch_held += again - replayed;
 }
@@ -210,7 +230,8 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	g_autoptr(SyModelForm) form = NULL;
 	g_autoptr(GPtrArray) sizes = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_config_free);
-	g_autoptr(GArray) cycles = g_array_new(FALSE, FALSE, sizeof(double));
+	g_autoptr(GArray)
+		points = g_array_new(FALSE, FALSE, sizeof(SyFormPoint));
 	SyDesign *design;
 	GError *error = NULL;
 
@@ -236,7 +257,7 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 	/* Its tape recorded at the sizes it was built at. */
 	g_assert_nonnull(sy_model_form_latency(form, cfg, &error));
 	for (guint k = 0; k < SIZES; k++)
-		compare(form, cfg, divisors, a, c, rng, t, sizes, cycles);
+		compare(form, cfg, divisors, a, c, rng, t, sizes, points);
 
 	{
 		guint64 replayed, read;
@@ -249,7 +270,7 @@ static void one_form(const SyAnalysis *a, const SyChoices *c, GRand *rng,
 		t->replayed += replayed - 1;
 		t->read += read;
 	}
-	batch_same(form, sizes, cycles, t);
+	batch_same(form, sizes, points, t);
 }
 
 static void test_random(void)
@@ -300,7 +321,8 @@ static void test_random(void)
 		       "has %zu operations",
 		total.replayed, total.read, total.open, total.probes,
 		total.reads, total.forms, total.ops);
-	g_test_message("%u sizes' cycles from the forms' cycles tapes, side "
+	g_test_message("%u sizes' cycles and resources from the forms' points "
+		       "tapes, side "
 		       "by side: %" G_GUINT64_FORMAT " replayed, the others "
 		       "read",
 		total.batched, total.batch_held);

@@ -3,72 +3,21 @@
 #include "comm/design-grid.h"
 #include "comm/io-facts.h"
 #include "compute/pe-array.h"
-#include "model/form-code.h"
-#include "model/form.h"
+#include "model/form-private.h"
 #include "model/latency-walk.h"
 #include "model/latency.h"
-#include "model/form-numbers.h"
 #include "model/resources.h"
-
-#include <math.h>
-
-typedef struct {
-	SyIoPathFacts *f;
-	gboolean lanes; /* f->lanes is the SIMD width */
-	gboolean widest; /* f->pack is sy_design_pack_widest's */
-	gboolean port; /* it has a DRAM port: kernel's ports[index] */
-} Path;
-
-struct _SyModelForm {
-	SyDesign *design;
-	SyPeArray *array; /* the design's, if the form owns it */
-	const SyChoices *choices;
-	SyConfig *built; /* the sizes design was built at */
-	SyConfig *at; /* those it is set at */
-	SyFormRoles *roles;
-	SyFormCode code;
-	GArray *paths; /* Path, per design->io->paths */
-	SyFormNumbers *numbers; /* what the resource model reads */
-	/* The latency model's reader recorded (model/tape.h), once the
-	 * form is checked: its replays fill replayed. */
-	SyTape *tape;
-	gboolean tape_reads; /* its replays read the design set first */
-	SyTapeReg *regs;
-	SyLatencyInputs *replayed;
-	SyLatencyInputs *read; /* where a replay's checks fail */
-	guint64 n_replayed, n_read;
-	/* The reader and the evaluation at target recorded, replayed on
-	 * many sizes at once (sy_model_form_cycles): the cycles, from
-	 * the sizes alone.  lanes: SY_TAPE_LANES x its registers;
-	 * inputs, cycles and held: one batch's. */
-	SyTape *cycles;
-	SyModelTarget target;
-	SyTapeReg *lanes;
-	guint used[SY_FORM_N_INPUTS], n_used; /* the inputs it reads */
-	gint64 *inputs;
-	double *batch;
-	gboolean *held;
-	guint probed; /* sy_model_form_next_probe's */
-};
-
-static void forget_tape(SyModelForm *form)
-{
-	g_clear_pointer(&form->tape, sy_tape_free);
-	g_clear_pointer(&form->regs, g_free);
-	g_clear_pointer(&form->replayed, sy_latency_inputs_free);
-	g_clear_pointer(&form->cycles, sy_tape_free);
-	g_clear_pointer(&form->lanes, g_free);
-}
 
 void sy_model_form_free(SyModelForm *form)
 {
 	if (!form)
 		return;
-	forget_tape(form);
+	sy_model_form_forget_tape(form);
 	sy_latency_inputs_free(form->read);
 	g_free(form->inputs);
 	g_free(form->batch);
 	g_free(form->held);
+	g_free(form->scratch);
 	if (form->paths)
 		g_array_unref(form->paths);
 	sy_form_code_clear(&form->code);
@@ -81,7 +30,7 @@ void sy_model_form_free(SyModelForm *form)
 	g_free(form);
 }
 
-static gboolean fail(GError **error, const char *what)
+gboolean sy_model_form_fail(GError **error, const char *what)
 {
 	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, "form: %s",
 		what);
@@ -173,19 +122,20 @@ SyModelForm *sy_model_form_new(
 	form->array = owned;
 	sy_form_code_init(&form->code);
 	if (!array || !design->io || !design->kernel || !design->grid) {
-		fail(error, "the design is not complete");
+		sy_model_form_fail(error, "the design is not complete");
 		goto error;
 	}
 	form->choices = array->choices;
 	form->built = sy_config_copy(array->config);
 	form->at = sy_config_copy(array->config);
 	if (simd_below(form->choices, form->built)) {
-		fail(error, "the SIMD loop is below the band");
+		sy_model_form_fail(error, "the SIMD loop is below the band");
 		goto error;
 	}
 	form->roles = sy_form_roles_new(array);
 	if (!form->roles) {
-		fail(error, "the schedule's roles cannot be read");
+		sy_model_form_fail(
+			error, "the schedule's roles cannot be read");
 		goto error;
 	}
 	if (!collect_code(form, error))
@@ -317,7 +267,7 @@ static void set_port(SyModelForm *form, guint k, const Path *p, SyTape *t)
 
 /* The design's numbers at s: FALSE where the designs the form was
  * checked on leave a number's candidates giving different values. */
-static gboolean set_at(SyModelForm *form, const SyFormSizes *s)
+gboolean sy_model_form_set_at(SyModelForm *form, const SyFormSizes *s)
 {
 	gboolean agree;
 
@@ -339,12 +289,12 @@ const SyDesign *sy_model_form_at(SyModelForm *form, const SyConfig *cfg)
 {
 	SyFormSizes s = {form->choices, cfg, NULL};
 
-	return set_at(form, &s) ? form->design : NULL;
+	return sy_model_form_set_at(form, &s) ? form->design : NULL;
 }
 
-static gboolean unknown(GError **error)
+gboolean sy_model_form_unknown(GError **error)
 {
-	return fail(error,
+	return sy_model_form_fail(error,
 		"the designs the form was checked on do not say "
 		"what its numbers are at these sizes");
 }
@@ -629,7 +579,8 @@ gboolean sy_model_form_check(
 	if (!other->array || !other->io || !other->kernel ||
 		other->array->choices != form->choices ||
 		!sy_model_form_covers(form, other->array->config))
-		return fail(error, "the design is not of the form's class");
+		return sy_model_form_fail(
+			error, "the design is not of the form's class");
 	if (d->modules->len != other->modules->len ||
 		d->io->paths->len != other->io->paths->len ||
 		d->kernel->ports->len != other->kernel->ports->len)
@@ -639,7 +590,7 @@ gboolean sy_model_form_check(
 		return differ(error, "the FIFOs and buffers", "the design");
 	/* Fewer candidates: a tape recorded on more is stale. */
 	if (narrowed)
-		forget_tape(form);
+		sy_model_form_forget_tape(form);
 	sy_model_form_at(form, other->array->config);
 	for (guint k = 0; k < g->n_space; k++)
 		if (g->pe[k] != o->pe[k])
@@ -651,7 +602,7 @@ gboolean sy_model_form_check(
 }
 
 /* Every field sy_model_form_at sets, which a replay reads. */
-static void mark_live(SyModelForm *form, SyTape *t)
+void sy_model_form_mark_live(SyModelForm *form, SyTape *t)
 {
 	SyDesignGrid *g = form->design->grid;
 
@@ -679,199 +630,7 @@ static void mark_live(SyModelForm *form, SyTape *t)
 	}
 }
 
-/* The form's numbers set at cfg and the reader recorded on them, from
- * cfg's sizes as the tape's inputs: fields the setters define are
- * computed from the inputs, any other field the form sets is read
- * (then a replay needs the design set first: sy_tape_reads_fields).
- * With target, the evaluation at target follows, its cycles the
- * tape's output, and the tape replays nothing else.  The tape is
- * finished; *in the inputs read (they outlive it). */
-static SyTape *record_tape(SyModelForm *form, const SyConfig *cfg,
-	const SyModelTarget *target, SyLatencyInputs **in, GError **error)
-{
-	g_autoptr(SyTape) t = sy_tape_new();
-	SyFormNums nums;
-	SyFormSizes s = {form->choices, cfg, &nums};
-
-	if (target)
-		sy_tape_outputs_only(t);
-	if (!sy_form_nums_init(&nums, cfg, t)) {
-		fail(error, "too many band members for a tape");
-		return NULL;
-	}
-	mark_live(form, t);
-	if (!set_at(form, &s)) {
-		unknown(error);
-		return NULL;
-	}
-	if (!(*in = sy_latency_inputs_record(form->design, t, error)))
-		return NULL;
-	if (target) {
-		SyReal p, st, e;
-		int b;
-
-		sy_tape_output(t, 0,
-			sy_latency_eval_num(*in, target, t, &p, &st, &e, &b));
-	}
-	sy_tape_finish(t);
-	return g_steal_pointer(&t);
-}
-
-static gboolean record(SyModelForm *form, const SyConfig *cfg, GError **error)
-{
-	form->tape = record_tape(form, cfg, NULL, &form->replayed, error);
-	if (!form->tape)
-		return FALSE;
-	/* A replay re-sets numbers, not the reasons' words. */
-	for (guint k = 0; k < form->replayed->n_modules; k++)
-		g_clear_pointer(&form->replayed->modules[k].ii_reason, g_free);
-	form->tape_reads = sy_tape_reads_fields(form->tape);
-	form->regs = g_new0(SyTapeReg, sy_tape_n_regs(form->tape));
-	return TRUE;
-}
-
-const SyLatencyInputs *sy_model_form_latency(
-	SyModelForm *form, const SyConfig *cfg, GError **error)
-{
-	gint64 inputs[SY_FORM_N_INPUTS] = {0};
-
-	if (!form->tape) {
-		if (!record(form, cfg, error))
-			return NULL;
-		form->n_replayed++;
-		return form->replayed;
-	}
-	if (form->tape_reads && !sy_model_form_at(form, cfg)) {
-		unknown(error);
-		return NULL;
-	}
-	sy_form_nums_inputs(cfg, inputs);
-	if (sy_tape_run(form->tape, inputs, form->regs, NULL)) {
-		form->n_replayed++;
-		return form->replayed;
-	}
-	if (!form->tape_reads && !sy_model_form_at(form, cfg)) {
-		unknown(error);
-		return NULL;
-	}
-	form->n_read++;
-	sy_latency_inputs_free(form->read);
-	form->read = sy_latency_inputs_new(form->design, error);
-	return form->read;
-}
-
-void sy_model_form_replays(const SyModelForm *form, guint64 *replayed,
-	guint64 *read, gsize *ops, gboolean *reads)
-{
-	*replayed = form->n_replayed;
-	*read = form->n_read;
-	*ops = form->tape ? sy_tape_n_ops(form->tape) : 0;
-	*reads = form->tape_reads;
-}
-
 guint sy_model_form_ambiguous(const SyModelForm *form)
 {
 	return sy_form_numbers_ambiguous(form->numbers);
-}
-
-/* Sizes one batch of sy_model_form_cycles takes. */
-#define BATCH 256
-
-static gboolean same_target(const SyModelTarget *a, const SyModelTarget *b)
-{
-	return a->mhz == b->mhz && a->port_bits == b->port_bits &&
-		a->port_gbps == b->port_gbps &&
-		a->n_channels == b->n_channels &&
-		a->burst_cycles == b->burst_cycles;
-}
-
-/* The cycles tape for target, recorded at cfg where there is none or
- * it was recorded for another target. */
-static gboolean cycles_tape(SyModelForm *form, const SyConfig *cfg,
-	const SyModelTarget *target, GError **error)
-{
-	g_autoptr(SyLatencyInputs) in = NULL;
-
-	if (form->cycles && same_target(&form->target, target))
-		return TRUE;
-	g_clear_pointer(&form->cycles, sy_tape_free);
-	g_clear_pointer(&form->lanes, g_free);
-	form->cycles = record_tape(form, cfg, target, &in, error);
-	if (!form->cycles)
-		return FALSE;
-	form->target = *target;
-	form->n_used = 0;
-	for (guint k = 0; k < SY_FORM_N_INPUTS; k++)
-		if (sy_tape_reads_input(form->cycles, k))
-			form->used[form->n_used++] = k;
-	form->lanes = g_new0(
-		SyTapeReg, sy_tape_n_regs(form->cycles) * SY_TAPE_LANES);
-	if (!form->inputs) {
-		form->inputs = g_new0(gint64, SY_FORM_N_INPUTS * BATCH);
-		form->batch = g_new0(double, BATCH);
-		form->held = g_new0(gboolean, BATCH);
-	}
-	return TRUE;
-}
-
-/* cfg's cycles as sy_latency_eval gives them on
- * sy_model_form_latency's inputs: NAN where the form does not know. */
-static gboolean cycles_read(SyModelForm *form, const SyConfig *cfg,
-	const SyModelTarget *target, double *cycles, GError **error)
-{
-	const SyLatencyInputs *in;
-	double p, s, e;
-	int b;
-
-	*cycles = NAN;
-	if (!sy_model_form_at(form, cfg))
-		return TRUE;
-	if (!(in = sy_model_form_latency(form, cfg, error)))
-		return FALSE;
-	*cycles = sy_latency_eval(in, target, &p, &s, &e, &b);
-	return TRUE;
-}
-
-/* configs[0 .. n - 1] (n at most BATCH), replayed side by side. */
-static gboolean cycles_batch(SyModelForm *form, const SyModelTarget *target,
-	const SyConfig *const *configs, gsize n, double *cycles, GError **error)
-{
-	gint64 row[SY_FORM_N_INPUTS];
-
-	for (gsize j = 0; j < n; j++) {
-		sy_form_nums_inputs(configs[j], row);
-		for (guint u = 0; u < form->n_used; u++)
-			form->inputs[form->used[u] * n + j] =
-				row[form->used[u]];
-	}
-	sy_tape_run_batch(form->cycles, n, form->inputs, form->lanes,
-		form->batch, form->held);
-	for (gsize j = 0; j < n; j++) {
-		if (form->held[j]) {
-			cycles[j] = form->batch[j];
-			form->n_replayed++;
-		} else if (!cycles_read(
-				   form, configs[j], target, &cycles[j], error))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-gboolean sy_model_form_cycles(SyModelForm *form, const SyModelTarget *target,
-	const SyConfig *const *configs, gsize n, double *cycles, GError **error)
-{
-	if (!n)
-		return TRUE;
-	if (!cycles_tape(form, configs[0], target, error))
-		return FALSE;
-	for (gsize at = 0; at < n; at += BATCH)
-		if (!cycles_batch(form, target, configs + at,
-			    MIN(n - at, BATCH), cycles + at, error))
-			return FALSE;
-	return TRUE;
-}
-
-gsize sy_model_form_cycles_ops(const SyModelForm *form)
-{
-	return form->cycles ? sy_tape_n_ops(form->cycles) : 0;
 }

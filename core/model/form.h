@@ -27,6 +27,7 @@
 #include "comm/design.h"
 #include "compute/config.h"
 #include "model/latency.h"
+#include "model/resources.h"
 
 G_BEGIN_DECLS
 
@@ -66,23 +67,42 @@ __isl_keep const SyLatencyInputs *sy_model_form_latency(
 	__isl_keep SyModelForm *form, __isl_keep const SyConfig *config,
 	GError **error);
 
-/* The design's cycles at configs[0 .. n - 1] (each covered by the
- * form) on target, as sy_latency_eval gives them from
- * sy_model_form_latency's inputs: the reader and the evaluation at
- * target recorded on a tape (at the first call, or where target
- * changed), replayed on many sizes side by side (model/tape.h's
- * sy_tape_run_batch), the sizes whose decisions differ read as
- * sy_model_form_latency reads them.  cycles[j]: NAN where the form does
- * not know configs[j]'s design (sy_model_form_at).  FALSE (error set)
- * where a design cannot be read.  Allocates nothing after the first
- * call. */
+/* The fast path's numbers of a design. */
+typedef struct {
+	double cycles; /* sy_latency_eval's */
+	SyResources resources; /* sy_resources_estimate's total */
+} SyFormPoint;
+
+/* The designs' points at configs[0 .. n - 1] (each covered by the
+ * form) on target with options (NULL: the defaults), as
+ * sy_latency_eval and sy_resources_estimate give them from designs
+ * built there: the reader, the evaluation and the resource model
+ * recorded on tapes, replayed on many sizes side by side
+ * (model/tape.h's sy_tape_run_batch).  A size no tape holds for gets a
+ * tape of its own, recorded there, up to a few per target and options;
+ * after that the sizes whose decisions differ are read as
+ * sy_model_form_latency and sy_model_form_at read them.  A point's
+ * numbers are NAN where the form does not know its design
+ * (sy_model_form_at).  FALSE (error set) where a design cannot be
+ * read.  Allocates nothing after the first call but where it reads. */
+gboolean sy_model_form_points(__isl_keep SyModelForm *form,
+	__isl_keep const SyModelTarget *target,
+	__isl_keep const SyResourceOptions *options,
+	__isl_keep const SyConfig *const *configs, gsize n,
+	__isl_keep SyFormPoint *points, GError **error);
+
+/* sy_model_form_points's cycles alone (no resources on its tapes,
+ * which are then shorter): cycles[j] NAN where the form does not know
+ * configs[j]'s design. */
 gboolean sy_model_form_cycles(__isl_keep SyModelForm *form,
 	__isl_keep const SyModelTarget *target,
-	__isl_keep const SyConfig *const *configs, gsize n, double *cycles,
-	GError **error);
+	__isl_keep const SyConfig *const *configs, gsize n,
+	__isl_keep double *cycles, GError **error);
 
-/* The operations of the form's cycles tape (0: none recorded yet). */
-gsize sy_model_form_cycles_ops(__isl_keep const SyModelForm *form);
+/* The tapes sy_model_form_points recorded (a tape per path through the
+ * decisions of the sizes it saw), and the operations of the longest. */
+void sy_model_form_points_tapes(
+	__isl_keep const SyModelForm *form, guint *tapes, gsize *ops);
 
 /* How the form's sy_model_form_latency calls went: replayed or read,
  * the operations of its tape (0: none recorded yet), and whether its

@@ -139,7 +139,8 @@ SyReal sy_latency_eval_num(const SyLatencyInputs *in,
 		SyReal cycles, first, last;
 
 		eval_module(t, in, k, target, &cycles, &first, &last);
-		/* MAX(x, 0) is x for the x >= 0 these are. */
+		/* MAX(x, 0) is x for the x >= 0 these are (not NaN: a
+		 * target of 0 MHz and 0 GB/s would give one). */
 		if (in->modules[k].in)
 			*prologue = sy_real_max(t, *prologue, first);
 		if (in->modules[k].out)

@@ -40,12 +40,25 @@
 #include "base/own.h"
 #include "comm/storage.h"
 #include "model/estimate.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
 /* The RAMB18E2 primitives of the cheapest cover of width x depth
- * (0 for an empty memory). */
+ * (0 for an empty memory): a lookup in a table made once up to
+ * SY_MEMORY_TABLE_WIDTH bits and SY_MEMORY_TABLE_DEPTH words, a
+ * knapsack (allocated) above. */
+#define SY_MEMORY_TABLE_WIDTH 1024
+#define SY_MEMORY_TABLE_DEPTH (512 * 63)
 gint64 sy_memory_bram18k(guint width, gint64 depth);
+
+/* sy_memory_bram18k on nums, recorded on t where it records. */
+SyNum sy_num_bram18k(__isl_keep SyTape *t, SyNum width, SyNum depth);
+
+/* That table: [ceil(depth / 512)][width] (a depth of 0: row 0, all 0),
+ * made at the first call. */
+typedef guint16 SyMemoryTableRow[SY_MEMORY_TABLE_WIDTH + 1];
+__isl_keep const SyMemoryTableRow *sy_memory_bram18k_table(void);
 
 /* The URAM288 primitives of width x depth: ceil(width / 72) x
  * ceil(depth / 4096). */
@@ -54,6 +67,12 @@ gint64 sy_memory_uram(guint width, gint64 depth);
 /* The 36K tiles bram18k RAMB18 take in Vivado's count: ceil(bram18k /
  * 2). */
 double sy_memory_bram36(double bram18k);
+
+/* The same on cost[SY_N_RESOURCES] (by SyResourceKind), the
+ * arithmetic and decisions recorded on t where it records (NULL:
+ * nothing records). */
+void sy_memory_add_num(__isl_keep SyTape *t, __isl_keep SyReal *cost,
+	SyNum width, SyNum depth, gboolean uram, SyNum copies);
 
 /* Adds copies memories of width x depth to cost. */
 void sy_memory_add(__isl_keep SyResources *cost, guint width, gint64 depth,

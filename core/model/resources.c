@@ -179,26 +179,77 @@ void sy_resource_options_init(SyResourceOptions *options)
 #define SRL_LUT 12.0
 #define SRL_FF 5.0
 
+/* Costs as SyReal, by SyResourceKind. */
+typedef struct {
+	SyReal v[SY_N_RESOURCES];
+} Cost;
+
+static void cost_zero(Cost *c)
+{
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		c->v[k] = sy_real(0);
+}
+
+/* c[k] + x */
+static void cost_add(SyTape *t, Cost *c, int k, SyReal x)
+{
+	c->v[k] = sy_real_add(t, c->v[k], x);
+}
+
+/* a + b, resource by resource (sy_resources_add's). */
+static void cost_sum(SyTape *t, Cost *a, const Cost *b)
+{
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		cost_add(t, a, k, b->v[k]);
+}
+
+/* The banks and the depth of each of a PE buffer, as
+ * sy_pe_buffer_banks (comm/pe-facts.h) gives them to the backend. */
+static void buffer_banks(SyTape *t, const SyPeFacts *facts,
+	const SyPeBuffer *buf, SyNum *banks, SyNum *depth)
+{
+	SyNum lanes = sy_num_max(t, sy_num_u32(t, &facts->lanes), sy_num(1));
+
+	*banks = sy_num(1);
+	*depth = sy_num(1);
+	for (guint d = 0; d < buf->n_dims; d++) {
+		SyNum size = sy_num_i64(t, &buf->size[d]);
+		gboolean part = FALSE;
+
+		for (guint k = 0; k < buf->n_partition; k++)
+			part |= buf->partition[k] == d;
+		if (part) {
+			*banks = sy_num_mul(
+				t, *banks, sy_num_min(t, lanes, size));
+			*depth = sy_num_mul(
+				t, *depth, sy_num_cdiv(t, size, lanes));
+		} else
+			*depth = sy_num_mul(t, *depth, size);
+	}
+}
+
 /* The PE's buffers as hls-pe.c declares them, each bank its own
  * memory. */
-static void pe_buffers(const SyPeFacts *facts, SyResources *r)
+static void pe_buffers(SyTape *t, const SyPeFacts *facts, Cost *r)
 {
 	for (guint i = 0; i < facts->buffers->len; i++) {
 		const SyPeBuffer *buf = g_ptr_array_index(facts->buffers, i);
-		gint64 banks, depth;
+		SyNum banks, depth;
 
-		sy_pe_buffer_banks(facts, buf, &banks, &depth);
-		sy_memory_add(r, buf->plain_array->bits, depth, FALSE, banks);
+		buffer_banks(t, facts, buf, &banks, &depth);
+		sy_memory_add_num(t, r->v, sy_num(buf->plain_array->bits),
+			depth, FALSE, banks);
 	}
 }
 
 /* One PE: its statements' operators on every lane, its buffers, its
  * lane registers, its control. */
-static void pe_cost(const SyDesign *design, const SyResourceOptions *options,
-	SyResources *r)
+static void pe_cost(SyTape *t, const SyDesign *design,
+	const SyResourceOptions *options, Cost *r)
 {
 	const SyPeFacts *facts = design->pe_facts;
-	guint lanes = MAX(facts->lanes, 1);
+	SyReal lanes = sy_real_of(
+		t, sy_num_max(t, sy_num_u32(t, &facts->lanes), sy_num(1)));
 
 	for (guint i = 0; i < facts->stmts->len; i++) {
 		const SyPeStmt *s = g_ptr_array_index(facts->stmts, i);
@@ -206,90 +257,156 @@ static void pe_cost(const SyDesign *design, const SyResourceOptions *options,
 
 		stmt_cost(s, options, &one);
 		for (int k = 0; k < SY_N_RESOURCES; k++)
-			r->v[k] += lanes * one.v[k];
+			cost_add(t, r, k,
+				sy_real_mul(t, lanes, sy_real(one.v[k])));
 		for (guint k = 1; k < s->accesses->len; k++) {
 			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+			SyNum n = a->once ? sy_num(1)
+					  : sy_num_u32(t, &a->lanes);
 
 			if (a->reg)
-				r->v[SY_RESOURCE_FF] += a->plain_array->bits *
-					(a->once ? 1 : a->lanes);
+				cost_add(t, r, SY_RESOURCE_FF,
+					sy_real_of(t,
+						sy_num_mul(t,
+							sy_num(a->plain_array
+									->bits),
+							n)));
 		}
 	}
-	pe_buffers(facts, r);
-	r->v[SY_RESOURCE_LUT] += PE_LUT;
-	r->v[SY_RESOURCE_FF] += PE_FF;
+	pe_buffers(t, facts, r);
+	cost_add(t, r, SY_RESOURCE_LUT, sy_real(PE_LUT));
+	cost_add(t, r, SY_RESOURCE_FF, sy_real(PE_FF));
 }
 
 /* The widest FIFO word a module family reads or writes. */
-static guint module_word_bits(const SyDesign *design, const SyModule *m)
+static SyNum module_word_bits(
+	SyTape *t, const SyDesign *design, const SyModule *m)
 {
-	guint bits = 0;
+	SyNum bits = sy_num(0);
 
 	for (guint i = 0; i < design->fifos->len; i++) {
 		const SyFifo *f = g_ptr_array_index(design->fifos, i);
 
 		if (f->from == m || f->to == m)
-			bits = MAX(bits, f->width_bits);
+			bits = sy_num_max(
+				t, bits, sy_num_u32(t, &f->width_bits));
 	}
 	return bits;
 }
 
+/* base + per_bit x bits */
+static SyReal affine(SyTape *t, double base, double per_bit, SyNum bits)
+{
+	return sy_real_add(t, sy_real(base),
+		sy_real_mul(t, sy_real(per_bit), sy_real_of(t, bits)));
+}
+
 /* The DRAM ports an L3 module serves: those of its array and way. */
-static void axi_cost(const SyDesign *design, const SyModule *m, SyResources *r)
+static void axi_cost(
+	SyTape *t, const SyDesign *design, const SyModule *m, Cost *r)
 {
 	for (guint i = 0; i < design->dram->len; i++) {
 		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+		SyNum width = sy_num_u32(t, &p->width_bits);
 
 		if (p->plain_array != m->plain_array || p->in != m->in)
 			continue;
-		sy_memory_add(r, p->width_bits, AXI_BUFFER_WORDS, FALSE, 1);
-		r->v[SY_RESOURCE_LUT] += AXI_LUT +
-			AXI_LUT_PER_BIT * p->width_bits;
-		r->v[SY_RESOURCE_FF] += AXI_FF + AXI_FF_PER_BIT * p->width_bits;
+		sy_memory_add_num(t, r->v, width, sy_num(AXI_BUFFER_WORDS),
+			FALSE, sy_num(1));
+		cost_add(t, r, SY_RESOURCE_LUT,
+			affine(t, AXI_LUT, AXI_LUT_PER_BIT, width));
+		cost_add(t, r, SY_RESOURCE_FF,
+			affine(t, AXI_FF, AXI_FF_PER_BIT, width));
 	}
 }
 
 /* One I/O, drain or dummy module: its buffers of words (two for
  * ping-pong, as hls-io.c declares local_ping and local_pong), its
  * control and data path, its AXI adapters at level 3. */
-static void io_cost(const SyDesign *design, const SyModule *m, SyResources *r)
+static void io_cost(
+	SyTape *t, const SyDesign *design, const SyModule *m, Cost *r)
 {
-	guint bits = module_word_bits(design, m);
+	SyNum bits;
 
 	if (m->kind == SY_MODULE_DUMMY) {
-		r->v[SY_RESOURCE_LUT] += DUMMY_LUT;
-		r->v[SY_RESOURCE_FF] += DUMMY_FF;
+		cost_add(t, r, SY_RESOURCE_LUT, sy_real(DUMMY_LUT));
+		cost_add(t, r, SY_RESOURCE_FF, sy_real(DUMMY_FF));
 		return;
 	}
+	bits = module_word_bits(t, design, m);
 	for (guint i = 0; i < m->buffers->len; i++) {
 		const SyBuffer *b = g_ptr_array_index(m->buffers, i);
 
-		sy_memory_add(r, b->elem_bits * b->pack, b->depth, FALSE,
-			b->ping_pong ? 2 : 1);
+		sy_memory_add_num(t, r->v,
+			sy_num_mul(t, sy_num(b->elem_bits),
+				sy_num_u32(t, &b->pack)),
+			sy_num_i64(t, &b->depth), FALSE,
+			sy_num(b->ping_pong ? 2 : 1));
 	}
-	r->v[SY_RESOURCE_LUT] += IO_LUT + IO_LUT_PER_BIT * bits;
-	r->v[SY_RESOURCE_FF] += IO_FF + IO_FF_PER_BIT * bits;
+	cost_add(
+		t, r, SY_RESOURCE_LUT, affine(t, IO_LUT, IO_LUT_PER_BIT, bits));
+	cost_add(t, r, SY_RESOURCE_FF, affine(t, IO_FF, IO_FF_PER_BIT, bits));
 	if (m->level == 3)
-		axi_cost(design, m, r);
+		axi_cost(t, design, m, r);
 }
 
 /* count FIFOs of width x depth. */
 static void fifo_cost(
-	const SyFifo *f, const SyResourceOptions *options, SyResources *r)
+	SyTape *t, const SyFifo *f, const SyResourceOptions *options, Cost *r)
 {
-	double n = (double)f->count;
-	guint w = f->width_bits;
+	SyReal n = sy_real_of(t, sy_num_i64(t, &f->count));
+	SyNum w = sy_num_u32(t, &f->width_bits);
+	SyNum depth = sy_num_u32(t, &f->depth);
+	gint64 fixed;
 
-	if ((gint64)w * f->depth <= options->fifo_srl_bits) {
-		r->v[SY_RESOURCE_LUT] += n *
-			((double)w * sy_integer_div_ceil(f->depth, 32) +
-				SRL_LUT);
-		r->v[SY_RESOURCE_FF] += n * SRL_FF;
+	if (sy_num_holds(t,
+		    sy_num_le(t, sy_num_mul(t, w, depth),
+			    sy_num(options->fifo_srl_bits)))) {
+		SyReal srl = sy_real_mul(t, sy_real_of(t, w),
+			sy_real_of(t, sy_num_cdiv(t, depth, sy_num(32))));
+
+		cost_add(t, r, SY_RESOURCE_LUT,
+			sy_real_mul(
+				t, n, sy_real_add(t, srl, sy_real(SRL_LUT))));
+		cost_add(t, r, SY_RESOURCE_FF,
+			sy_real_mul(t, n, sy_real(SRL_FF)));
 		return;
 	}
-	sy_memory_add(r, w, f->depth, FALSE, f->count);
-	r->v[SY_RESOURCE_LUT] += n * (int)(0.9687 * w + 13.982);
-	r->v[SY_RESOURCE_FF] += n * (w + 10);
+	sy_memory_add_num(t, r->v, w, depth, FALSE, sy_num_i64(t, &f->count));
+	/* A deep FIFO's width is a decision: its LUTs round. */
+	fixed = sy_num_fixed(t, w);
+	cost_add(t, r, SY_RESOURCE_LUT,
+		sy_real_mul(t, n, sy_real((int)(0.9687 * fixed + 13.982))));
+	cost_add(t, r, SY_RESOURCE_FF,
+		sy_real_mul(t, n, sy_real_of(t, sy_num_add(t, w, sy_num(10)))));
+}
+
+/* Each family's cost of one module (one[i]) and of all its modules
+ * (all[i]), the FIFOs' and the total, as SyReal: recorded on t where it
+ * records. */
+static void costs(SyTape *t, const SyDesign *design,
+	const SyResourceOptions *options, Cost *one, Cost *all, Cost *fifos,
+	Cost *total)
+{
+	cost_zero(total);
+	cost_zero(fifos);
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+		SyReal count = sy_real_of(t, sy_num_i64(t, &m->count));
+
+		cost_zero(&one[i]);
+		if (m->kind == SY_MODULE_PE)
+			pe_cost(t, design, options, &one[i]);
+		else
+			io_cost(t, design, m, &one[i]);
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			all[i].v[k] = sy_real_mul(t, one[i].v[k], count);
+		cost_sum(t, total, &all[i]);
+	}
+	for (guint i = 0; i < design->fifos->len; i++)
+		fifo_cost(
+			t, g_ptr_array_index(design->fifos, i), options, fifos);
+	cost_sum(t, total, fifos);
 }
 
 /* e's families, made from the design's modules if it has none. */
@@ -312,46 +429,74 @@ static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 	return TRUE;
 }
 
+static void options_or_defaults(
+	const SyResourceOptions **options, SyResourceOptions *defaults)
+{
+	if (!*options) {
+		sy_resource_options_init(defaults);
+		*options = defaults;
+	}
+}
+
+static gboolean has_facts(const SyDesign *design, GError **error)
+{
+	if (design->pe_facts)
+		return TRUE;
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"the design has no PE facts: its code was not built");
+	return FALSE;
+}
+
 gboolean sy_resources_estimate(const SyDesign *design,
 	const SyResourceOptions *options, SyEstimate *e, GError **error)
 {
+	guint n = design->modules->len;
+	g_autofree Cost *one = NULL, *all = NULL;
 	SyResourceOptions defaults;
+	Cost fifos, total;
 
-	if (!options) {
-		sy_resource_options_init(&defaults);
-		options = &defaults;
-	}
-	if (!design->pe_facts) {
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"the design has no PE facts: its code was not built");
+	options_or_defaults(&options, &defaults);
+	if (!has_facts(design, error) || !families(design, e, error))
 		return FALSE;
-	}
-	if (!families(design, e, error))
-		return FALSE;
-	memset(&e->total, 0, sizeof(e->total));
-	memset(&e->fifos, 0, sizeof(e->fifos));
-	for (guint i = 0; i < design->modules->len; i++) {
+	one = g_new(Cost, MAX(n, 1));
+	all = g_new(Cost, MAX(n, 1));
+	costs(NULL, design, options, one, all, &fifos, &total);
+	for (guint i = 0; i < n; i++) {
 		const SyModule *m = g_ptr_array_index(design->modules, i);
 		SyModuleEstimate *me = g_ptr_array_index(e->modules, i);
-		SyResources one = {{0}};
 
-		if (m->kind == SY_MODULE_PE)
-			pe_cost(design, options, &one);
-		else
-			io_cost(design, m, &one);
 		for (int k = 0; k < SY_N_RESOURCES; k++)
-			me->resources.v[k] = one.v[k] * m->count;
+			me->resources.v[k] = all[i].v[k].v;
 		/* Vivado's count for each module, as its hierarchy shows
 		 * it. */
-		me->bram36 = sy_memory_bram36(one.v[SY_RESOURCE_BRAM18K]) *
+		me->bram36 = sy_memory_bram36(one[i].v[SY_RESOURCE_BRAM18K].v) *
 			m->count;
-		sy_resources_add(&e->total, &me->resources);
 	}
-	for (guint i = 0; i < design->fifos->len; i++)
-		fifo_cost(g_ptr_array_index(design->fifos, i), options,
-			&e->fifos);
-	sy_resources_add(&e->total, &e->fifos);
+	for (int k = 0; k < SY_N_RESOURCES; k++) {
+		e->fifos.v[k] = fifos.v[k].v;
+		e->total.v[k] = total.v[k].v;
+	}
 	/* The design's: every RAMB18 pairs up with any other. */
 	e->bram36 = sy_memory_bram36(e->total.v[SY_RESOURCE_BRAM18K]);
+	return TRUE;
+}
+
+gboolean sy_resources_record(const SyDesign *design,
+	const SyResourceOptions *options, SyTape *t, SyReal *total,
+	GError **error)
+{
+	guint n = design->modules->len;
+	g_autofree Cost *one = NULL, *all = NULL;
+	SyResourceOptions defaults;
+	Cost sum, fifos;
+
+	options_or_defaults(&options, &defaults);
+	if (!has_facts(design, error))
+		return FALSE;
+	one = g_new(Cost, MAX(n, 1));
+	all = g_new(Cost, MAX(n, 1));
+	costs(t, design, options, one, all, &fifos, &sum);
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		total[k] = sum.v[k];
 	return TRUE;
 }

@@ -24,6 +24,7 @@
 #include "comm/design.h"
 #include "comm/pe-facts.h"
 #include "model/estimate.h"
+#include "model/tape.h"
 
 G_BEGIN_DECLS
 
@@ -41,7 +42,6 @@ typedef struct {
 /* Options with no int8 packing and SY_FIFO_SRL_BITS. */
 void sy_resource_options_init(__isl_keep SyResourceOptions *options);
 
-
 /* Fills per module family `resources` and `bram36`, e->fifos, e->total
  * and e->bram36 (adding the families, the design's modules in order,
  * if e has none; else e must have one per module).  options may be
@@ -51,5 +51,13 @@ void sy_resource_options_init(__isl_keep SyResourceOptions *options);
 gboolean sy_resources_estimate(__isl_keep const SyDesign *design,
 	__isl_keep const SyResourceOptions *options, __isl_keep SyEstimate *e,
 	GError **error);
+
+/* sy_resources_estimate's e->total (total[SY_N_RESOURCES], by
+ * SyResourceKind), its arithmetic and decisions recorded on t
+ * (model/tape.h): a tape of the form's numbers followed by this gives
+ * the resources from the sizes.  Fails as sy_resources_estimate. */
+gboolean sy_resources_record(__isl_keep const SyDesign *design,
+	__isl_keep const SyResourceOptions *options, __isl_keep SyTape *t,
+	__isl_keep SyReal *total, GError **error);
 
 G_END_DECLS

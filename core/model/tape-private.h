@@ -27,6 +27,7 @@ typedef enum {
 	OP_LOAD_I64,
 	OP_LOAD_U32,
 	OP_PACK,
+	OP_BRAM18K, /* sy_memory_bram18k(a, b) */
 	OP_I2F,
 	OP_FADD,
 	OP_FMUL,
@@ -75,3 +76,9 @@ static inline gint64 sy_tape_op_apply(OpKind op, gint64 a, gint64 b, gint64 k)
 		return sy_tape_apply((SyTapeOp)op, a, b);
 	return op == OP_PACK ? sy_design_pack_widest((guint)k, a) : 0;
 }
+
+/* A node of op on a and b whose value (computed by the caller) is
+ * value: for operations the tape does not compute itself (OP_BRAM18K,
+ * which model/resources-memory.c records). */
+SyNum sy_tape_opaque(__isl_keep SyTape *t, OpKind op, SyNum a, SyNum b,
+	gint64 value);

@@ -1,5 +1,6 @@
 /* Replays of a finished tape (see tape.h): one set of inputs, or many
  * side by side. */
+#include "model/resources-memory.h"
 #include "model/tape-private.h"
 
 #include <string.h>
@@ -64,6 +65,7 @@ gboolean sy_tape_run(
 		case OP_STORE_U32: *(guint *)o->addr = (guint)a; break;
 		case OP_STORE_F64: *(double *)o->addr = regs[o->a].f; break;
 		case OP_OUT: outputs[o->k] = regs[o->a].f; break;
+		case OP_BRAM18K: x->i = sy_memory_bram18k((guint)a, b); break;
 		default:
 			x->i = sy_tape_op_apply((OpKind)o->op, a, b, o->k);
 			break;
@@ -184,13 +186,6 @@ static inline gint64 lane_pack(gint64 n, gint64 maxp)
 	return low == 0 || low > (guint64)maxp ? maxp : (gint64)low;
 }
 
-static gint64 lane_apply(OpKind op, gint64 a, gint64 b, gint64 k)
-{
-	if (op == OP_GCD && (a == G_MININT64 || b == G_MININT64))
-		return 0;
-	return sy_tape_op_apply(op, a, b, k);
-}
-
 /* The lanes' loops built for AVX2 too where GCC can pick at load time
  * (its four 64-bit lanes compare and select where SSE2's two add). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) &&         \
@@ -253,6 +248,19 @@ static void divide(OpKind op, SyTapeReg *restrict x,
 		LANES(x[j].i = lane_divide(op, a[j].i, b[j].i));
 }
 
+/* x = sy_memory_bram18k(a, b) from its table; a lane past the table
+ * fails (it is read, as a lane whose checks fail). */
+static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
+	const SyTapeReg *restrict b, gint64 *restrict fail)
+{
+	const SyMemoryTableRow *table = sy_memory_bram18k_table();
+
+	LANES(guint64 w = (guint64)a[j].i; gint64 d = MAX(b[j].i, 0);
+		gboolean in = w <= SY_MEMORY_TABLE_WIDTH &&
+			d <= SY_MEMORY_TABLE_DEPTH;
+		x[j].i = in ? table[(d + 511) / 512][w] : 0; fail[j] |= !in);
+}
+
 /* Lanes whose check fails: fail[j] not 0. */
 #define FAILS(cond) LANES(fail[j] |= (cond) != k)
 
@@ -307,23 +315,24 @@ static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 	case OP_CHECK_FLT: FAILS(a[j].f < b[j].f); break;
 	case OP_FIXED: LANES(fail[j] |= a[j].i != o->k); break;
 	case OP_PACK: {
+		/* The widest packing of k bits a word takes (no element
+		 * is 0 bits wide: 1 then, where C's would not end). */
 		gint64 maxp = 1;
 
-		if (!o->k) {
-			LANES(x[j].i = lane_apply(OP_PACK, a[j].i, 0, 0));
-			break;
-		}
-		while (sy_design_pack_widest((guint)o->k, maxp * 2) > maxp)
+		while (o->k > 0 &&
+			sy_design_pack_widest((guint)o->k, maxp * 2) > maxp)
 			maxp *= 2;
 		LANES(x[j].i = lane_pack(a[j].i, maxp));
 		break;
 	}
+	case OP_BRAM18K: bram18k(x, a, b, fail); break;
 	case OP_OUT:
 		for (guint j = 0; j < m; j++)
 			out[o->k * n + j] = a[j].f;
 		break;
 	default:
-		LANES(x[j].i = lane_apply((OpKind)o->op, a[j].i, b[j].i, o->k));
+		LANES(x[j].i = sy_tape_op_apply(
+			      (OpKind)o->op, a[j].i, b[j].i, o->k));
 		break;
 	}
 }

@@ -303,6 +303,16 @@ SyNum sy_num_pack_widest(SyTape *t, guint bits, SyNum a)
 	return n;
 }
 
+SyNum sy_tape_opaque(SyTape *t, OpKind op, SyNum a, SyNum b, gint64 value)
+{
+	SyNum n = {value, 0};
+
+	if (recording(t) && (a.r || b.r))
+		n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, 0, NULL},
+			(SyTapeReg){.i = value});
+	return n;
+}
+
 gboolean sy_tape_holds(SyTape *t, SyNum a)
 {
 	gboolean holds = a.v != 0;
@@ -582,9 +592,10 @@ static gboolean reads_a(OpKind op)
 
 static gboolean reads_b(OpKind op)
 {
-	return op <= OP_OR || op == OP_FADD || op == OP_FMUL ||
-		op == OP_FDIVR || op == OP_FMAX || op == OP_CHECK_EQ ||
-		op == OP_CHECK_LE || op == OP_CHECK_LT || op == OP_CHECK_FLT;
+	return op <= OP_OR || op == OP_BRAM18K || op == OP_FADD ||
+		op == OP_FMUL || op == OP_FDIVR || op == OP_FMAX ||
+		op == OP_CHECK_EQ || op == OP_CHECK_LE || op == OP_CHECK_LT ||
+		op == OP_CHECK_FLT;
 }
 
 /* Gives each value a register, one a value no later op reads frees:
