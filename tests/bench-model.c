@@ -107,73 +107,48 @@ static void replay(SyModelForm *form, const GPtrArray *class)
 		ops, replayed, read, reads ? "; reads the design" : "");
 }
 
-/* The fast path's cycles alone: the class's sizes (repeated to fill
- * 1024 lanes) through the form's cycles tapes, side by side. */
-static void batch_cycles(SyModelForm *form, const GPtrArray *class)
+/* The fast path: the class's sizes (repeated to fill 1024 lanes)
+ * through the form's tapes side by side, for the cycles alone or for
+ * cycles and resources. */
+static gboolean batch_once(SyModelForm *form, const SyConfig **sizes, gsize n,
+	gboolean resources, SyFormPoint *points, double *cycles)
 {
-	enum { N = 1024 };
-	g_autofree const SyConfig **sizes = g_new(const SyConfig *, N);
-	g_autofree double *cycles = g_new(double, N);
-	double start, sum = 0;
-	gint64 evals = 0;
-	guint tapes;
-	gsize ops;
-
-	for (guint j = 0; j < N; j++)
-		sizes[j] = class->pdata[j % class->len];
-	if (!sy_model_form_cycles(form, &sy_test_u250, sizes, N, cycles, NULL))
-		g_error("no cycles");
-	start = now_ms();
-	do {
-		sy_model_form_cycles(
-			form, &sy_test_u250, sizes, N, cycles, NULL);
-		for (guint j = 0; j < N; j++)
-			sum += cycles[j];
-		evals += N;
-	} while (now_ms() - start < 500);
-	sy_model_form_points_tapes(form, &tapes, &ops);
-	printf("  cycles, %d sizes side by side: %.0f evaluations/s (%u "
-	       "tapes, the longest %zu operations)\n",
-		N, sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
-		tapes, ops);
+	if (resources)
+		return sy_model_form_points(
+			form, &sy_test_u250, NULL, sizes, n, points, NULL);
+	return sy_model_form_cycles(
+		form, &sy_test_u250, sizes, n, cycles, NULL);
 }
 
-/* The fast path's cycles and resources: the class's sizes (repeated
- * to fill 1024 lanes) through the form's points tapes, side by side. */
-static void batch(SyModelForm *form, const GPtrArray *class)
+static void batch(SyModelForm *form, const GPtrArray *class, gboolean resources)
 {
 	enum { N = 1024 };
 	g_autofree const SyConfig **sizes = g_new(const SyConfig *, N);
-	g_autofree SyFormPoint *points = g_new(SyFormPoint, N);
+	g_autofree SyFormPoint *points = g_new0(SyFormPoint, N);
+	g_autofree double *cycles = g_new0(double, N);
 	double start, sum = 0;
 	gint64 evals = 0;
-	guint64 replayed, read, read0;
-	gsize ops;
 	guint tapes;
-	gboolean reads;
+	gsize ops;
 
 	for (guint j = 0; j < N; j++)
 		sizes[j] = class->pdata[j % class->len];
-	sy_model_form_replays(form, &replayed, &read0, &ops, &reads);
-	if (!sy_model_form_points(
-		    form, &sy_test_u250, NULL, sizes, N, points, NULL))
-		g_error("no points");
+	if (!batch_once(form, sizes, N, resources, points, cycles))
+		g_error("no estimates");
 	start = now_ms();
 	do {
-		sy_model_form_points(
-			form, &sy_test_u250, NULL, sizes, N, points, NULL);
+		batch_once(form, sizes, N, resources, points, cycles);
 		for (guint j = 0; j < N; j++)
-			sum += points[j].cycles +
+			sum += cycles[j] + points[j].cycles +
 				points[j].resources.v[SY_RESOURCE_DSP];
 		evals += N;
 	} while (now_ms() - start < 500);
-	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
 	sy_model_form_points_tapes(form, &tapes, &ops);
-	printf("  cycles and resources, %d sizes side by side: %.0f "
-	       "evaluations/s (%u tapes, the longest %zu operations; "
-	       "%" G_GUINT64_FORMAT " read)\n",
-		N, sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
-		tapes, ops, read - read0);
+	printf("  %s, %d sizes side by side: %.0f evaluations/s (%u tapes, "
+	       "the longest %zu operations)\n",
+		resources ? "cycles and resources" : "cycles", N,
+		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0,
+		tapes, ops);
 }
 
 /* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
@@ -325,8 +300,8 @@ static void bench_form(const char *n, const char *sizes)
 	printf("  re-set and read: %.0f evaluations/s\n",
 		sum > 0 ? (double)evals / ((now_ms() - start) / 1000.0) : 0);
 	replay(form, class);
-	batch_cycles(form, class);
-	batch(form, class);
+	batch(form, class, FALSE);
+	batch(form, class, TRUE);
 }
 
 int main(int argc, char **argv)

@@ -296,22 +296,13 @@ static gboolean points_batch(SyModelForm *form, const SyConfig *const *configs,
 	return TRUE;
 }
 
-static void options_or_defaults(
-	const SyResourceOptions **options, SyResourceOptions *defaults)
-{
-	if (!*options) {
-		sy_resource_options_init(defaults);
-		*options = defaults;
-	}
-}
-
 gboolean sy_model_form_points(SyModelForm *form, const SyModelTarget *target,
 	const SyResourceOptions *options, const SyConfig *const *configs,
 	gsize n, SyFormPoint *points, GError **error)
 {
 	SyResourceOptions defaults;
 
-	options_or_defaults(&options, &defaults);
+	options = sy_resource_options_or(options, &defaults);
 	points_for(form, target, options, FALSE);
 	for (gsize at = 0; at < n; at += BATCH)
 		if (!points_batch(form, configs + at, MIN(n - at, BATCH),

@@ -429,13 +429,13 @@ static gboolean families(const SyDesign *design, SyEstimate *e, GError **error)
 	return TRUE;
 }
 
-static void options_or_defaults(
-	const SyResourceOptions **options, SyResourceOptions *defaults)
+const SyResourceOptions *sy_resource_options_or(
+	const SyResourceOptions *options, SyResourceOptions *defaults)
 {
-	if (!*options) {
-		sy_resource_options_init(defaults);
-		*options = defaults;
-	}
+	if (options)
+		return options;
+	sy_resource_options_init(defaults);
+	return defaults;
 }
 
 static gboolean has_facts(const SyDesign *design, GError **error)
@@ -455,7 +455,7 @@ gboolean sy_resources_estimate(const SyDesign *design,
 	SyResourceOptions defaults;
 	Cost fifos, total;
 
-	options_or_defaults(&options, &defaults);
+	options = sy_resource_options_or(options, &defaults);
 	if (!has_facts(design, error) || !families(design, e, error))
 		return FALSE;
 	one = g_new(Cost, MAX(n, 1));
@@ -490,7 +490,7 @@ gboolean sy_resources_record(const SyDesign *design,
 	SyResourceOptions defaults;
 	Cost sum, fifos;
 
-	options_or_defaults(&options, &defaults);
+	options = sy_resource_options_or(options, &defaults);
 	if (!has_facts(design, error))
 		return FALSE;
 	one = g_new(Cost, MAX(n, 1));

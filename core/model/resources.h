@@ -42,6 +42,12 @@ typedef struct {
 /* Options with no int8 packing and SY_FIFO_SRL_BITS. */
 void sy_resource_options_init(__isl_keep SyResourceOptions *options);
 
+/* options, or defaults set by sy_resource_options_init where options
+ * is NULL. */
+__isl_keep const SyResourceOptions *sy_resource_options_or(
+	__isl_keep const SyResourceOptions *options,
+	__isl_keep SyResourceOptions *defaults);
+
 /* Fills per module family `resources` and `bram36`, e->fifos, e->total
  * and e->bram36 (adding the families, the design's modules in order,
  * if e has none; else e must have one per module).  options may be
