@@ -130,6 +130,7 @@ static void batch(SyModelForm *form, const GPtrArray *class, gboolean resources)
 	gint64 evals = 0;
 	guint tapes;
 	gsize ops;
+	guint64 held;
 
 	for (guint j = 0; j < N; j++)
 		sizes[j] = class->pdata[j % class->len];
@@ -143,7 +144,7 @@ static void batch(SyModelForm *form, const GPtrArray *class, gboolean resources)
 				points[j].resources.v[SY_RESOURCE_DSP];
 		evals += N;
 	} while (now_ms() - start < 500);
-	sy_model_form_points_tapes(form, &tapes, &ops);
+	sy_model_form_points_tapes(form, &tapes, &ops, &held);
 	printf("  %s, %d sizes side by side: %.0f evaluations/s (%u tapes, "
 	       "the longest %zu operations)\n",
 		resources ? "cycles and resources" : "cycles", N,

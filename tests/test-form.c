@@ -11,6 +11,8 @@
  * read) must give every number of that design's latency inputs and its
  * resources (==), or leave the size open; checked on that design too,
  * it must agree in code and numbers (sy_model_form_check). */
+#include <math.h>
+
 #include "testutil.h"
 #include "testmodel.h"
 #include "model/form.h"
@@ -35,6 +37,7 @@ typedef struct {
 	guint probes; /* designs the forms were checked on */
 	guint batched; /* sizes sy_model_form_points compared */
 	guint64 batch_held; /* those its batch replays answered */
+	guint open_first; /* batches with an open size first */
 	gsize ops; /* the longest tape */
 } Tally;
 
@@ -108,6 +111,39 @@ static gboolean verify(
 	return n > 0;
 }
 
+/* An open size (the form does not know its design) first in a batch,
+ * before the sizes the form was built at: NAN for it, and for the
+ * other what the form's design set there reads (no tape can be
+ * recorded at the first). */
+static void open_first(
+	SyModelForm *form, const SyConfig *cfg, const SyConfig *base, Tally *t)
+{
+	const SyConfig *both[2] = {cfg, base};
+	g_autoptr(SyEstimate) e = sy_estimate_new();
+	g_autoptr(SyLatencyInputs) in = NULL;
+	SyFormPoint got[2];
+	const SyDesign *at = sy_model_form_at(form, base);
+	double cycles, p, s, x;
+	int b;
+	GError *error = NULL;
+
+	g_assert_nonnull(at);
+	in = sy_latency_inputs_new(at, &error);
+	g_assert_no_error(error);
+	cycles = sy_latency_eval(in, &sy_test_u250, &p, &s, &x, &b);
+	sy_resources_estimate(at, NULL, e, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_model_form_points(
+		form, &sy_test_u250, NULL, both, 2, got, &error));
+	g_assert_no_error(error);
+	t->open_first++;
+	g_assert_true(isnan(got[0].cycles));
+	g_assert_true(isnan(got[0].resources.v[SY_RESOURCE_DSP]));
+	g_assert_cmpfloat(got[1].cycles, ==, cycles);
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		g_assert_cmpfloat(got[1].resources.v[k], ==, e->total.v[k]);
+}
+
 /* The form at random sizes of its class against the design built
  * there: they must agree. */
 static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
@@ -149,6 +185,7 @@ static void compare(SyModelForm *form, const SyConfig *base, gboolean divisors,
 		g_assert_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID);
 		g_clear_error(&error);
 		t->open++;
+		open_first(form, cfg, base, t);
 	} else {
 		g_assert_true(sy_latency_inputs_same(replay, exact));
 		sy_test_latency_same(replay, exact);
@@ -190,14 +227,14 @@ static void batch_same(SyModelForm *form, const GPtrArray *sizes,
 	g_autofree const SyConfig **both = g_new(const SyConfig *, 2 * n + 1);
 	g_autofree SyFormPoint *got = g_new(SyFormPoint, 2 * n + 1);
 	g_autofree double *cycles = g_new(double, 2 * n + 1);
-	guint64 replayed, read, again;
+	guint64 replayed, again;
 	gsize ops;
-	gboolean reads;
+	guint tapes;
 	GError *error = NULL;
 
 	for (guint j = 0; j < 2 * n; j++)
 		both[j] = g_ptr_array_index(sizes, j % n);
-	sy_model_form_replays(form, &replayed, &read, &ops, &reads);
+	sy_model_form_points_tapes(form, &tapes, &ops, &replayed);
 	g_assert_true(sy_model_form_points(
 		form, &sy_test_u250, NULL, both, 2 * n, got, &error));
 	g_assert_no_error(error);
@@ -210,7 +247,7 @@ static void batch_same(SyModelForm *form, const GPtrArray *sizes,
 			g_assert_cmpfloat(
 				got[j].resources.v[k], ==, x->resources.v[k]);
 	}
-	sy_model_form_replays(form, &again, &read, &ops, &reads);
+	sy_model_form_points_tapes(form, &tapes, &ops, &again);
 	/* The cycles alone, from tapes without the resources. */
 	g_assert_true(sy_model_form_cycles(
 		form, &sy_test_u250, both, 2 * n, cycles, &error));
@@ -312,6 +349,7 @@ static void test_random(void)
 		total.probes += t.probes;
 		total.batched += t.batched;
 		total.batch_held += t.batch_held;
+		total.open_first += t.open_first;
 		total.ops = MAX(total.ops, t.ops);
 	}
 	g_test_message("the forms' tapes: %" G_GUINT64_FORMAT
@@ -322,10 +360,10 @@ static void test_random(void)
 		total.replayed, total.read, total.open, total.probes,
 		total.reads, total.forms, total.ops);
 	g_test_message("%u sizes' cycles and resources from the forms' points "
-		       "tapes, side "
-		       "by side: %" G_GUINT64_FORMAT " replayed, the others "
-		       "read",
-		total.batched, total.batch_held);
+		       "tapes, side by side: %" G_GUINT64_FORMAT " replayed, "
+		       "the others read; %u batches with an open size first",
+		total.batched, total.batch_held, total.open_first);
+	g_assert_cmpuint(total.open_first, >, 0);
 	g_test_message("%u forms, %u refused, %u alone in their class, %u "
 		       "sizes compared (%u with a tile that does not divide "
 		       "its loop)",

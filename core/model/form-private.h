@@ -47,6 +47,7 @@ struct _SyModelForm {
 	SyModelTarget target;
 	SyResourceOptions options;
 	gboolean cycles_only; /* sy_model_form_cycles's tapes */
+	guint64 n_held; /* sizes their replays answered */
 	SyFormPoint *scratch; /* its batch's points */
 	SyTapeReg *lanes;
 	gsize n_lanes;

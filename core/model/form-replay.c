@@ -258,7 +258,7 @@ static void points_replay(SyModelForm *form, guint k,
 		p->cycles = form->batch[j];
 		for (int r = 0; !form->cycles_only && r < SY_N_RESOURCES; r++)
 			p->resources.v[r] = form->batch[(1 + r) * m + j];
-		form->n_replayed++;
+		form->n_held++;
 	}
 	*n = kept;
 }
@@ -330,10 +330,11 @@ gboolean sy_model_form_cycles(SyModelForm *form, const SyModelTarget *target,
 }
 
 void sy_model_form_points_tapes(
-	const SyModelForm *form, guint *tapes, gsize *ops)
+	const SyModelForm *form, guint *tapes, gsize *ops, guint64 *held)
 {
 	*tapes = form->points ? form->points->len : 0;
 	*ops = 0;
+	*held = form->n_held;
 	for (guint k = 0; k < *tapes; k++)
 		*ops = MAX(*ops,
 			sy_tape_n_ops(g_ptr_array_index(form->points, k)));

@@ -99,10 +99,12 @@ gboolean sy_model_form_cycles(__isl_keep SyModelForm *form,
 	__isl_keep const SyConfig *const *configs, gsize n,
 	__isl_keep double *cycles, GError **error);
 
-/* The tapes sy_model_form_points recorded (a tape per path through the
- * decisions of the sizes it saw), and the operations of the longest. */
-void sy_model_form_points_tapes(
-	__isl_keep const SyModelForm *form, guint *tapes, gsize *ops);
+/* The tapes sy_model_form_points (or _cycles) recorded (a tape per
+ * path through the decisions of the sizes it saw), the operations of
+ * the longest, and how many sizes they answered in all (the others
+ * were read). */
+void sy_model_form_points_tapes(__isl_keep const SyModelForm *form,
+	guint *tapes, gsize *ops, guint64 *held);
 
 /* How the form's sy_model_form_latency calls went: replayed or read,
  * the operations of its tape (0: none recorded yet), and whether its
