@@ -567,13 +567,19 @@ static gboolean lane_form(
  * 512-bit word per 8-lane vector as ours do, runs at II 1 on the board,
  * ../shared/reference/odyssey.md §6.4).  Anything else: a read per
  * lane. */
-/* Whether w (> 1) lanes fall in whole words of pack elements: w
- * divides pack or pack w. */
-static gboolean lanes_fit(SyTape *t, SyNum w, SyNum pack)
+/* The words w (> 1) lanes of consecutive elements take in words of
+ * pack (>= 1) elements: w / min(w, pack) where they fall in whole
+ * words (w divides pack or pack w: the smaller divides the larger),
+ * else w (a read per lane).  Arithmetic, not a decision: a replay
+ * holds on both sides. */
+static SyNum lanes_words(SyTape *t, SyNum w, SyNum pack)
 {
-	return sy_num_holds(t,
-		sy_num_or(t, sy_num_eq(t, sy_num_mod(t, pack, w), sy_num(0)),
-			sy_num_eq(t, sy_num_mod(t, w, pack), sy_num(0))));
+	SyNum small = sy_num_min(t, w, pack);
+	SyNum fit = sy_num_eq(
+		t, sy_num_mod(t, sy_num_max(t, w, pack), small), sy_num(0));
+
+	return sy_num_div(
+		t, w, sy_num_max(t, sy_num(1), sy_num_mul(t, fit, small)));
 }
 
 /* One statement's words per vector: the most of its accesses'. */
@@ -609,11 +615,10 @@ static SyNum user_vector_words(
 		if (!sy_num_holds(t, e.lane))
 			continue; /* one element for every lane */
 		if (!sy_num_holds(t, sy_num_eq(t, e.lane, sy_num(1))) ||
-			sy_num_holds(t, sy_num_mod(t, e.rest, w)) ||
-			!lanes_fit(t, w, pack))
+			sy_num_holds(t, sy_num_mod(t, e.rest, w)))
 			return w;
-		words = sy_num_max(
-			t, words, sy_num_div(t, w, sy_num_min(t, w, pack)));
+		/* At most w: where the lanes do not fit, the most. */
+		words = sy_num_max(t, words, lanes_words(t, w, pack));
 	}
 	return words;
 }

@@ -137,63 +137,6 @@ static gint64 instances_run(Reader *r, const SyWalkCount *best, int along)
 	return sy_num_fixed(t, n);
 }
 
-static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
-{
-	for (guint k = 0; k < ranges->n; k++)
-		if (sy_walk_expr_uses(e, ranges->name[k]))
-			return TRUE;
-	return FALSE;
-}
-
-/* Whether e has one value (as a function of the names ranges does not
- * bind) wherever ranges' names are in their intervals: its largest
- * parts that read them have. */
-static gboolean expr_uniform(
-	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
-{
-	SyNum lo, hi;
-
-	if (!e || !reads_any(e, ranges))
-		return TRUE;
-	if (sy_walk_range(e, ranges, env, &lo, &hi))
-		return sy_num_holds(env->tape, sy_num_eq(env->tape, lo, hi));
-	if (e->kind != SY_CODE_EXPR_OP)
-		return FALSE;
-	for (guint k = 0; k < e->n_args; k++)
-		if (!expr_uniform(e->args[k], ranges, env))
-			return FALSE;
-	return TRUE;
-}
-
-/* Whether code's counts are the same wherever ranges' names are in
- * their intervals: its bounds and guards are. */
-static gboolean code_uniform(
-	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env)
-{
-	if (!code)
-		return TRUE;
-	switch (code->kind) {
-	case SY_CODE_BLOCK:
-		for (guint k = 0; k < code->children->len; k++)
-			if (!code_uniform(g_ptr_array_index(code->children, k),
-				    ranges, env))
-				return FALSE;
-		return TRUE;
-	case SY_CODE_FOR:
-		return expr_uniform(code->init, ranges, env) &&
-			expr_uniform(code->cond, ranges, env) &&
-			expr_uniform(code->inc, ranges, env) &&
-			code_uniform(code->body, ranges, env);
-	case SY_CODE_IF:
-		return expr_uniform(code->cond, ranges, env) &&
-			code_uniform(code->body, ranges, env) &&
-			code_uniform(code->else_body, ranges, env);
-	case SY_CODE_MARK: return code_uniform(code->body, ranges, env);
-	case SY_CODE_USER: return TRUE;
-	}
-	return FALSE;
-}
-
 /* The PE box (names: the coordinates in code; along >= 0 fixes one at
  * `at`) added to ranges. */
 static void pe_ranges(Reader *r, const char *const *names, int along, SyNum at,
@@ -221,7 +164,7 @@ static gboolean pes_uniform(Reader *r, const SyCode *code,
 	SyWalkRanges pes = {{0}, {{0}}, {{0}}, 0};
 
 	pe_ranges(r, names, along, at, &pes);
-	return code_uniform(code, &pes, &r->env);
+	return sy_walk_uniform(code, &pes, &r->env);
 }
 
 /* Every PE counting the same: one walk, at the first PE (the runs
@@ -374,13 +317,13 @@ static gboolean intra_uniform(gpointer data, const SyWalkRanges *tiles)
 		SyWalkRanges both = *tiles;
 
 		pe_ranges(r, sy_module_code_p_names, w->along, w->at, &both);
-		if (code_uniform(w->intra, &both, &r->env))
+		if (sy_walk_uniform(w->intra, &both, &r->env))
 			return TRUE;
 	}
 	n = instances_run(r, &none, w->along);
 	for (gint64 k = 0; k < n && ok; k++) {
 		ok = bind_pe(r, sy_module_code_p_names, k, w->along, w->at) &&
-			code_uniform(w->intra, tiles, &r->env);
+			sy_walk_uniform(w->intra, tiles, &r->env);
 		unbind_pe(r);
 	}
 	return ok;

@@ -304,6 +304,62 @@ gboolean sy_walk_expr_uses(const SyCodeExpr *e, const char *name)
 	return FALSE;
 }
 
+static gboolean reads_any(const SyCodeExpr *e, const SyWalkRanges *ranges)
+{
+	for (guint k = 0; k < ranges->n; k++)
+		if (sy_walk_expr_uses(e, ranges->name[k]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether e has one value (as a function of the names ranges does not
+ * bind) wherever ranges' names are in their intervals: its largest
+ * parts that read them have. */
+static gboolean expr_uniform(
+	const SyCodeExpr *e, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	SyNum lo, hi;
+
+	if (!e || !reads_any(e, ranges))
+		return TRUE;
+	if (sy_walk_range(e, ranges, env, &lo, &hi))
+		return sy_num_holds(env->tape, sy_num_eq(env->tape, lo, hi));
+	if (e->kind != SY_CODE_EXPR_OP)
+		return FALSE;
+	for (guint k = 0; k < e->n_args; k++)
+		if (!expr_uniform(e->args[k], ranges, env))
+			return FALSE;
+	return TRUE;
+}
+
+gboolean sy_walk_uniform(
+	const SyCode *code, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	if (!code)
+		return TRUE;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			if (!sy_walk_uniform(
+				    g_ptr_array_index(code->children, k),
+				    ranges, env))
+				return FALSE;
+		return TRUE;
+	case SY_CODE_FOR:
+		return expr_uniform(code->init, ranges, env) &&
+			expr_uniform(code->cond, ranges, env) &&
+			expr_uniform(code->inc, ranges, env) &&
+			sy_walk_uniform(code->body, ranges, env);
+	case SY_CODE_IF:
+		return expr_uniform(code->cond, ranges, env) &&
+			sy_walk_uniform(code->body, ranges, env) &&
+			sy_walk_uniform(code->else_body, ranges, env);
+	case SY_CODE_MARK: return sy_walk_uniform(code->body, ranges, env);
+	case SY_CODE_USER: return TRUE;
+	}
+	return FALSE;
+}
+
 gboolean sy_walk_pins(const SyCodeExpr *cond, const char *lane)
 {
 	if (!cond || !lane || cond->kind != SY_CODE_EXPR_OP)
@@ -500,45 +556,125 @@ static gboolean start_step(
 static gboolean count_node(
 	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error);
 
-/* A loop of trip iterations whose body does not read its iterator:
- * the body counted once and multiplied. */
-static gboolean count_times(const SyCode *code, SyNum trip, SyWalkEnv *env,
-	SyWalkCount *c, GError **error)
+/* code's body counted with its iterator at `at`, times times (0
+ * included: the body is walked all the same, and its counts
+ * multiplied), added to c where the walk succeeds. */
+static gboolean count_at(const SyCode *code, SyNum at, SyNum times,
+	SyWalkEnv *env, SyWalkCount *c, GError **error)
 {
 	SyTape *t = env->tape;
 	SyWalkCount one = {
 		sy_num(0), sy_num(0), c->n_stmts, NULL, c->pipes, c->pipe};
 	gboolean ok;
 
-	/* trip >= 0: whether it is above 0 (a check a replay fuses). */
-	if (!sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)))
-		return TRUE;
+	if (!sy_walk_env_push(env, code->name, at))
+		return cannot("depth", code->name, error);
 	if (c->runs)
 		one.runs = g_new0(SyNum, c->n_stmts);
-	if (!sy_walk_env_push(env, code->name, sy_num(0))) {
-		g_free(one.runs);
-		return cannot("depth", code->name, error);
-	}
 	ok = count_node(code->body, env, &one, error);
 	sy_walk_env_pop(env);
-	c->issue = sy_num_add(t, c->issue, sy_num_mul(t, one.issue, trip));
-	c->depth = sy_num_add(t, c->depth, sy_num_mul(t, one.depth, trip));
-	for (guint s = 0; one.runs && s < c->n_stmts; s++)
-		c->runs[s] = sy_num_add(
-			t, c->runs[s], sy_num_mul(t, one.runs[s], trip));
+	if (ok) {
+		c->issue = sy_num_add(
+			t, c->issue, sy_num_mul(t, one.issue, times));
+		c->depth = sy_num_add(
+			t, c->depth, sy_num_mul(t, one.depth, times));
+		for (guint s = 0; one.runs && s < c->n_stmts; s++)
+			c->runs[s] = sy_num_add(t, c->runs[s],
+				sy_num_mul(t, one.runs[s], times));
+	}
 	g_free(one.runs);
 	return ok;
 }
 
-/* A loop's iterations, its body counted at each (or once and
- * multiplied where nothing below depends on the iterator). */
+/* A loop of trip iterations whose body does not read its iterator:
+ * the body counted once and multiplied. */
+static gboolean count_times(const SyCode *code, SyNum trip, SyWalkEnv *env,
+	SyWalkCount *c, GError **error)
+{
+	/* trip >= 0: whether it is above 0 (a check a replay fuses). */
+	if (!sy_num_holds(env->tape, sy_num_lt(env->tape, sy_num(0), trip)))
+		return TRUE;
+	return count_at(code, sy_num(0), trip, env, c, error);
+}
+
+/* Whether body counts the same wherever ranges' names are in their
+ * intervals, decided without recording (a loop whose iterations
+ * differ is run as before, its tape unchanged). */
+static gboolean quietly_uniform(
+	const SyCode *body, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	SyWalkEnv quiet = *env;
+
+	quiet.tape = NULL;
+	return sy_walk_uniform(body, ranges, &quiet);
+}
+
+/* The same decisions, recorded where env's tape records: a replay
+ * checks them. */
+static void record_uniform(
+	const SyCode *body, const SyWalkRanges *ranges, const SyWalkEnv *env)
+{
+	if (env->tape)
+		sy_walk_uniform(body, ranges, env);
+}
+
+/* A loop of trip iterations from start by step whose body reads its
+ * iterator, where the iterations between its first and its last count
+ * the same (the ranges show it: a guard on the first iteration, a last
+ * block cut short): the first and the last counted apart, one between
+ * counted and multiplied, or where all count the same (shown on more
+ * than one), one.  The pieces' sizes are arithmetic (the last counts
+ * min(trip - 1, 1) times, those between max(trip - 2, 0)), so that a
+ * replay holds for any trip above 0, not only the one read; no
+ * iteration is run.  *done: FALSE where those between do not count the
+ * same (nothing counted then). */
+static gboolean count_split(const SyCode *code, SyNum start, SyNum step,
+	SyNum trip, SyWalkEnv *env, SyWalkCount *c, gboolean *done,
+	GError **error)
+{
+	SyTape *t = env->tape;
+	SyNum last = sy_num_add(
+		t, start, sy_num_mul(t, sy_num_sub(t, trip, sy_num(1)), step));
+	SyNum lo = sy_num_add(t, start, step);
+	SyWalkRanges all = {{code->name}, {start}, {last}, 1};
+	SyWalkRanges between = {{code->name}, {lo},
+		{sy_num_max(t, lo, sy_num_sub(t, last, step))}, 1};
+	g_autoptr(GError) outside = NULL;
+
+	*done = quietly_uniform(code->body, &between, env);
+	if (!*done || !sy_num_holds(t, sy_num_lt(t, sy_num(0), trip)))
+		return TRUE;
+	if (trip.v > 1 && quietly_uniform(code->body, &all, env)) {
+		record_uniform(code->body, &all, env);
+		return count_at(code, start, trip, env, c, error);
+	}
+	record_uniform(code->body, &between, env);
+	/* With one iteration, lo is past the last: its walk may fail
+	 * where an iteration's would not; the loop is run then. */
+	if (!count_at(code, lo,
+		    sy_num_max(t, sy_num_sub(t, trip, sy_num(2)), sy_num(0)),
+		    env, c, &outside)) {
+		*done = FALSE;
+		return TRUE;
+	}
+	return count_at(code, start, sy_num(1), env, c, error) &&
+		count_at(code, last,
+			sy_num_min(
+				t, sy_num_sub(t, trip, sy_num(1)), sy_num(1)),
+			env, c, error);
+}
+
+/* A loop's iterations: its body counted once and multiplied where
+ * nothing below depends on the iterator, in pieces where its trip is
+ * plain and the iterations between its first and last count the same,
+ * else at each. */
 static gboolean count_loop(
 	const SyCode *code, SyWalkEnv *env, SyWalkCount *c, GError **error)
 {
 	SyTape *t = env->tape;
 	SyNum v, more, step, trip;
 	gboolean constant = sy_walk_trip(code, env, &trip);
-	gboolean ok = TRUE;
+	gboolean ok = TRUE, done;
 
 	if (!depends(code->body, code->name)) {
 		/* Bounds that are not constant but plain: a division. */
@@ -546,6 +682,11 @@ static gboolean count_loop(
 			constant = closed_trip(code, env, v, step, &trip);
 		if (constant)
 			return count_times(code, trip, env, c, error);
+	} else if (start_step(code, env, &v, &step) &&
+		(constant || closed_trip(code, env, v, step, &trip))) {
+		ok = count_split(code, v, step, trip, env, c, &done, error);
+		if (!ok || done)
+			return ok;
 	}
 	if (!sy_walk_num(code->init, env, &v))
 		return cannot("start", code->name, error);

@@ -1,10 +1,12 @@
 /* Counting a module's printed loops (compute/code.h) for the latency
  * model: the iterations its pipelined loops run and how often each
  * pipeline is entered, with HLS's loop flattening, guards evaluated
- * where their values are known.  Loops whose bounds are not constant
- * (triangles, a PE coordinate) are run, their bodies counted once per
- * iteration; loops with constant bounds whose bodies do not read their
- * iterator are counted once and multiplied. */
+ * where their values are known.  Loops with plain bounds whose bodies
+ * do not read their iterator are counted once and multiplied; those
+ * whose bodies read it, in pieces (the first iteration, the last, and
+ * one for those between) where the iterations between count the same;
+ * others (triangles, a PE coordinate) are run, their bodies counted
+ * once per iteration. */
 #pragma once
 
 #include <glib.h>
@@ -95,6 +97,12 @@ typedef struct {
 gboolean sy_walk_range(__isl_keep const SyCodeExpr *e,
 	__isl_keep const SyWalkRanges *ranges, __isl_keep const SyWalkEnv *env,
 	__isl_keep SyNum *lo, __isl_keep SyNum *hi);
+
+/* Whether code's counts are the same wherever ranges' names are in
+ * their intervals: its bounds and guards are (each decision recorded
+ * where env's tape records). */
+gboolean sy_walk_uniform(__isl_keep const SyCode *code,
+	__isl_keep const SyWalkRanges *ranges, __isl_keep const SyWalkEnv *env);
 
 /* Whether e reads identifier name. */
 gboolean sy_walk_expr_uses(
