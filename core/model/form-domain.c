@@ -106,6 +106,21 @@ static void expected(const Domain *d, const SyFormSizes *s, SyNum *f, SyNum *f0)
 		sy_num(d->strict));
 }
 
+/* Whether a dimension runs over a band member's points, which a
+ * padding guard bounds: not the vectors or lanes of a SIMD loop below
+ * the band. */
+static gboolean padded(const SyFormDim *dim, const SyFormSizes *s)
+{
+	const SySimdChoice *ch;
+
+	if (dim->role == SY_FORM_STRIP)
+		return FALSE;
+	if (dim->role != SY_FORM_SIMD || s->config->simd < 0)
+		return TRUE;
+	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
+	return ch->loop.in_band;
+}
+
 /* The member a dimension belongs to (its band member; a PE
  * coordinate's space loop's). */
 static guint member_of(const SyFormDim *dim, const SyFormSizes *s)
@@ -134,7 +149,8 @@ gboolean sy_form_domain_collect(GArray *domains, const SyFormSizes *at,
 	for (guint k = 0; k < l.n; k++) {
 		if (!role_of(l.id[k], &d.dim[k], data) ||
 			d.dim[k].role == SY_FORM_FIXED ||
-			d.dim[k].role == SY_FORM_AMBIGUOUS)
+			d.dim[k].role == SY_FORM_AMBIGUOUS ||
+			!padded(&d.dim[k], at))
 			return FALSE;
 		if (k && member_of(&d.dim[k], at) != d.member)
 			return FALSE;

@@ -89,6 +89,63 @@ SyNum sy_form_member_simd(const SyFormSizes *s, guint m)
 							: sy_num(1);
 }
 
+/* The SIMD choice of the sizes, where it is below the band. */
+static const SyLoopRef *simd_below(const SyChoices *c, const SyConfig *cfg)
+{
+	const SyLoopRef *ref;
+
+	if (cfg->simd < 0)
+		return NULL;
+	ref = g_ptr_array_index(c->simd, cfg->simd);
+	return ref->in_band ? NULL : ref;
+}
+
+/* The iterations of the statements of FOR node k of a SIMD loop below
+ * the band: the same for each (sy_form_strip_whole), or -1. */
+static gint64 node_count(const SyLoopRef *ref, guint k)
+{
+	gint64 n = -1;
+
+	for (guint i = 0; i < ref->spans->len; i++) {
+		const SyLoopSpan *span = &g_array_index(
+			ref->spans, SyLoopSpan, i);
+
+		if (span->stmt->n_iters <= ref->depth ||
+			span->stmt->loops[ref->depth] !=
+				g_ptr_array_index(ref->nodes, k))
+			continue;
+		if (span->first != 0 || (n >= 0 && span->count != n))
+			return -1;
+		n = span->count;
+	}
+	return n;
+}
+
+gboolean sy_form_strip_whole(const SyChoices *c, const SyConfig *cfg)
+{
+	const SyLoopRef *ref = simd_below(c, cfg);
+
+	if (!ref)
+		return TRUE;
+	if (!ref->rectangular)
+		return FALSE;
+	for (guint k = 0; k < ref->nodes->len; k++)
+		if (node_count(ref, k) < 1)
+			return FALSE;
+	return TRUE;
+}
+
+/* The vectors of FOR node k of the SIMD loop below the band. */
+static SyNum strips(const SyFormSizes *s, guint k)
+{
+	const SyLoopRef *ref = simd_below(s->choices, s->config);
+
+	if (!ref || k >= ref->nodes->len)
+		return sy_num(-1);
+	return sy_num_div(sy_form_sizes_tape(s), sy_num(node_count(ref, k)),
+		sy_form_simd(s));
+}
+
 /* Member m's points per PE or time step: tile / latency / SIMD. */
 static SyNum points(const SyFormSizes *s, guint m)
 {
@@ -115,6 +172,7 @@ SyNum sy_form_dim_trip(const SyFormDim *dim, const SyFormSizes *s)
 	case SY_FORM_POINTS: return points(s, m);
 	case SY_FORM_LATENCY: return sy_form_latency(s, m);
 	case SY_FORM_SIMD: return sy_form_simd(s);
+	case SY_FORM_STRIP: return strips(s, m);
 	case SY_FORM_FIXED:
 	case SY_FORM_AMBIGUOUS: return sy_num(-1);
 	}
@@ -143,6 +201,7 @@ SyNum sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 		ch = g_ptr_array_index(s->choices->simd, s->config->simd);
 		return ch->loop.in_band ? sy_form_latency(s, ch->loop.member)
 					: sy_num(1);
+	case SY_FORM_STRIP: return sy_form_simd(s);
 	case SY_FORM_FIXED:
 	case SY_FORM_AMBIGUOUS: return sy_num(-1);
 	}
@@ -167,6 +226,7 @@ void sy_form_roles_free(SyFormRoles *roles)
 typedef struct {
 	const SyBand *band;
 	const SyScop *scop;
+	const SyLoopRef *simd; /* the SIMD loop, where below the band */
 	GArray *path; /* SyFormDim per depth, on the way down */
 	SyFormRoles *roles;
 	gboolean failed;
@@ -291,21 +351,93 @@ static void leaf(Walk *w, isl_schedule_node *node, guint depth)
 	isl_union_set_free(domain);
 }
 
-static void walk(
-	Walk *w, isl_schedule_node *node, guint depth, const char *mark);
+/* The FOR node of stmt whose band is the one below loops others on
+ * its path: the bands of the loops below the band, outermost first
+ * (sy_scop_schedule makes one of each loop the band does not absorb,
+ * and none of the others). */
+static const SyNode *loop_below(
+	const Walk *w, const SyStmt *stmt, guint loops, guint *depth)
+{
+	for (guint d = 0; d < stmt->n_iters; d++) {
+		if (w->band->absorbed &&
+			g_hash_table_contains(
+				w->band->absorbed, stmt->loops[d]))
+			continue;
+		if (!loops--) {
+			*depth = d;
+			return stmt->loops[d];
+		}
+	}
+	return NULL;
+}
 
-static void walk_children(
-	Walk *w, isl_schedule_node *node, guint depth, const char *mark)
+typedef struct {
+	const Walk *w;
+	guint loops;
+	SyFormDim dim;
+	gboolean seen;
+} Strip;
+
+/* The role of the band of one statement's loop: STRIP where it is a
+ * FOR node of the SIMD loop below the band. */
+static isl_stat strip_stmt(isl_set *set, void *user)
+{
+	Strip *st = user;
+	const SyLoopRef *ref = st->w->simd;
+	int s = stmt_named(st->w->scop, isl_set_get_tuple_name(set));
+	SyFormDim dim = {SY_FORM_FIXED, 0};
+	const SyNode *loop;
+	guint depth, k;
+
+	isl_set_free(set);
+	if (s < 0)
+		return isl_stat_ok;
+	loop = loop_below(
+		st->w, st->w->scop->stmts->pdata[s], st->loops, &depth);
+	if (loop && depth == ref->depth &&
+		g_ptr_array_find(ref->nodes, loop, &k))
+		dim = (SyFormDim){SY_FORM_STRIP, k};
+	if (st->seen &&
+		(dim.role != st->dim.role || dim.member != st->dim.member))
+		dim.role = SY_FORM_AMBIGUOUS;
+	st->dim = dim;
+	st->seen = TRUE;
+	return isl_stat_ok;
+}
+
+/* The role of an unmarked band, the band of a loop below the band
+ * under loops others: FIXED but for the SIMD loop's vectors. */
+static SyFormDim loop_role(Walk *w, isl_schedule_node *node, guint loops)
+{
+	Strip st = {w, loops, {SY_FORM_FIXED, 0}, FALSE};
+	isl_union_set *domain;
+
+	if (!w->simd)
+		return st.dim;
+	domain = isl_schedule_node_get_domain(node);
+	if (isl_union_set_foreach_set(domain, strip_stmt, &st) < 0)
+		w->failed = TRUE;
+	isl_union_set_free(domain);
+	return st.dim;
+}
+
+static void walk(Walk *w, isl_schedule_node *node, guint depth,
+	const char *mark, guint loops);
+
+/* loops: the unmarked bands above node. */
+static void walk_children(Walk *w, isl_schedule_node *node, guint depth,
+	const char *mark, guint loops)
 {
 	isl_size n = isl_schedule_node_n_children(node);
 
 	for (int k = 0; k < n; k++)
-		walk(w, isl_schedule_node_get_child(node, k), depth, mark);
+		walk(w, isl_schedule_node_get_child(node, k), depth, mark,
+			loops);
 }
 
 /* Takes node. */
-static void walk(
-	Walk *w, isl_schedule_node *node, guint depth, const char *mark)
+static void walk(Walk *w, isl_schedule_node *node, guint depth,
+	const char *mark, guint loops)
 {
 	isl_id *id;
 	isl_size n;
@@ -313,7 +445,7 @@ static void walk(
 	switch (isl_schedule_node_get_type(node)) {
 	case isl_schedule_node_mark:
 		id = isl_schedule_node_mark_get_id(node);
-		walk_children(w, node, depth, isl_id_get_name(id));
+		walk_children(w, node, depth, isl_id_get_name(id), loops);
 		isl_id_free(id);
 		break;
 	case isl_schedule_node_band:
@@ -323,8 +455,10 @@ static void walk(
 		else
 			for (int k = 0; k < n; k++)
 				path_set(w, depth + (guint)k,
-					(SyFormDim){SY_FORM_FIXED, 0});
-		walk_children(w, node, depth + (guint)n, NULL);
+					n == 1 ? loop_role(w, node, loops)
+					       : (SyFormDim){SY_FORM_FIXED, 0});
+		walk_children(w, node, depth + (guint)n, NULL,
+			loops + (mark ? 0 : (guint)n));
 		break;
 	case isl_schedule_node_sequence:
 	case isl_schedule_node_set:
@@ -332,11 +466,11 @@ static void walk(
 		 * schedule, in which a sequence is a dimension of its own
 		 * (the child's position). */
 		path_set(w, depth, (SyFormDim){SY_FORM_FIXED, 0});
-		walk_children(w, node, depth + 1, NULL);
+		walk_children(w, node, depth + 1, NULL, loops);
 		break;
 	case isl_schedule_node_leaf: leaf(w, node, depth); break;
 	case isl_schedule_node_error: w->failed = TRUE; break;
-	default: walk_children(w, node, depth, NULL); break;
+	default: walk_children(w, node, depth, NULL, loops); break;
 	}
 	isl_schedule_node_free(node);
 }
@@ -346,13 +480,14 @@ SyFormRoles *sy_form_roles_new(const SyPeArray *array)
 	const SyScop *scop = array->analysis->scop;
 	SyFormRoles *roles = g_new0(SyFormRoles, 1);
 	Walk w = {array->analysis->band, scop,
+		simd_below(array->choices, array->config),
 		g_array_new(FALSE, TRUE, sizeof(SyFormDim)), roles, FALSE};
 
 	roles->stmt = g_ptr_array_new_full(
 		scop->stmts->len, (GDestroyNotify)g_array_unref);
 	g_ptr_array_set_size(roles->stmt, (gint)scop->stmts->len);
 	roles->merged = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
-	walk(&w, isl_schedule_get_root(array->schedule), 0, NULL);
+	walk(&w, isl_schedule_get_root(array->schedule), 0, NULL, 0);
 	g_array_unref(w.path);
 	if (w.failed)
 		g_clear_pointer(&roles, sy_form_roles_free);

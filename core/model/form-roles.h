@@ -27,6 +27,8 @@ typedef enum {
 			   latency (/ SIMD width on the SIMD member) */
 	SY_FORM_LATENCY, /* a latency-hiding loop: the factor */
 	SY_FORM_SIMD, /* the SIMD loop: the width */
+	SY_FORM_STRIP, /* the vectors of a SIMD loop below the band: its
+			  iterations / the width */
 	SY_FORM_PES, /* a PE coordinate: PEs along a space loop */
 	SY_FORM_AMBIGUOUS, /* several roles at one depth */
 } SyFormRole;
@@ -34,7 +36,7 @@ typedef enum {
 typedef struct {
 	SyFormRole role;
 	guint member; /* band member (TILES, POINTS, LATENCY); space loop
-			 (PES) */
+			 (PES); FOR node of the SIMD loop (STRIP) */
 } SyFormDim;
 
 /* Band members a form takes. */
@@ -85,13 +87,23 @@ gint64 sy_form_member_extent(__isl_keep const SyFormSizes *sizes, guint m);
  * another). */
 SyNum sy_form_member_simd(__isl_keep const SyFormSizes *sizes, guint m);
 
+/* Whether the vectors of config's SIMD loop, where it is below the
+ * band, are a role (STRIP) the sizes set: every statement of each of
+ * its FOR nodes runs all of the node's iterations, the same for every
+ * instance, so that its strip-mined loop runs them / the width, from
+ * 0, and no guard splits it.  TRUE where the SIMD loop is none or a
+ * band member. */
+gboolean sy_form_strip_whole(
+	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
+
 /* The trips of a dimension at the sizes (FIXED and AMBIGUOUS: -1). */
 SyNum sy_form_dim_trip(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
 /* The stride of a dimension in its band member's points (point =
  * latency x (SIMD x time + lane) + latency loop): what a subscript
- * multiplies its iterator by; -1 for FIXED and AMBIGUOUS. */
+ * multiplies its iterator by (STRIP: the width, a vector's lanes
+ * being the SIMD loop's); -1 for FIXED and AMBIGUOUS. */
 SyNum sy_form_dim_stride(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 

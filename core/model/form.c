@@ -100,18 +100,6 @@ static guint last_tile(const SyFormSizes *s, guint m)
 		(guint)((r + v - 1) / v < t / v) << 4;
 }
 
-/* Whether the SIMD loop is one below the band (its strip-mined loop's
- * trip count, which the roles do not follow yet). */
-static gboolean simd_below(const SyChoices *c, const SyConfig *cfg)
-{
-	const SySimdChoice *ch;
-
-	if (cfg->simd < 0)
-		return FALSE;
-	ch = g_ptr_array_index(c->simd, cfg->simd);
-	return !ch->loop.in_band;
-}
-
 SyModelForm *sy_model_form_new(
 	SyDesign *design, SyPeArray *owned, GError **error)
 {
@@ -128,8 +116,13 @@ SyModelForm *sy_model_form_new(
 	form->choices = array->choices;
 	form->built = sy_config_copy(array->config);
 	form->at = sy_config_copy(array->config);
-	if (simd_below(form->choices, form->built)) {
-		sy_model_form_fail(error, "the SIMD loop is below the band");
+	/* A statement that runs part of the SIMD loop's iterations has
+	 * guards of its own on its vectors, which the roles do not
+	 * follow. */
+	if (!sy_form_strip_whole(form->choices, form->built)) {
+		sy_model_form_fail(error,
+			"a statement runs part of the SIMD loop below the "
+			"band");
 		goto error;
 	}
 	form->roles = sy_form_roles_new(array);
@@ -176,6 +169,16 @@ static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 				return FALSE;
 		}
 		if (last_tile(&a, m) != last_tile(&b, m))
+			return FALSE;
+	}
+	/* The vectors of each FOR node of a SIMD loop below the band
+	 * (STRIP: none where the SIMD loop is none or in the band). */
+	for (guint k = 0;; k++) {
+		SyFormDim strip = {SY_FORM_STRIP, k};
+
+		if (sy_form_dim_trip(&strip, &a).v < 0)
+			break;
+		if (trip_class(&strip, &a) != trip_class(&strip, &b))
 			return FALSE;
 	}
 	return (form->built->simd_factor == 1) == (cfg->simd_factor == 1);
