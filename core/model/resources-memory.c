@@ -38,7 +38,7 @@ static void knapsack(guint width, gint64 depth, gint64 *best)
 }
 
 /* The knapsack's answers for every width up to TABLE_WIDTH and depth
- * up to 512 (TABLE_ROWS - 1), made once: the count depends on the
+ * up to 512 x (TABLE_ROWS - 1), made once: the count depends on the
  * depth through ceil(depth / 512) alone (each aspect's depth is 512
  * times a power of 2, and ceil(ceil(d / 512) / 2^k) is ceil(d / (512
  * 2^k))), so a model that evaluates millions of sizes looks it up. */
@@ -75,8 +75,9 @@ gint64 sy_memory_bram18k(guint width, gint64 depth)
 
 	if (width == 0 || depth <= 0)
 		return 0;
-	if (width <= TABLE_WIDTH && depth <= 512 * (TABLE_ROWS - 1))
-		return sy_memory_bram18k_table()[(depth + 511) / 512][width];
+	if (sy_memory_in_table(width, depth))
+		return sy_memory_table_at(
+			sy_memory_bram18k_table(), width, depth);
 	best = g_new(gint64, width + 1);
 	knapsack(width, depth, best);
 	return best[width];

@@ -60,6 +60,20 @@ SyNum sy_num_bram18k(__isl_keep SyTape *t, SyNum width, SyNum depth);
 typedef guint16 SyMemoryTableRow[SY_MEMORY_TABLE_WIDTH + 1];
 __isl_keep const SyMemoryTableRow *sy_memory_bram18k_table(void);
 
+/* Whether the table has width x depth (depth 0: row 0, all 0), and
+ * its count there. */
+static inline gboolean sy_memory_in_table(gint64 width, gint64 depth)
+{
+	return width >= 0 && width <= SY_MEMORY_TABLE_WIDTH && depth >= 0 &&
+		depth <= SY_MEMORY_TABLE_DEPTH;
+}
+
+static inline gint64 sy_memory_table_at(
+	__isl_keep const SyMemoryTableRow *table, gint64 width, gint64 depth)
+{
+	return table[(depth + 511) / 512][width];
+}
+
 /* The URAM288 primitives of width x depth: ceil(width / 72) x
  * ceil(depth / 4096). */
 gint64 sy_memory_uram(guint width, gint64 depth);

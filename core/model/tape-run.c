@@ -255,17 +255,17 @@ static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
 {
 	const SyMemoryTableRow *table = sy_memory_bram18k_table();
 
-	LANES(guint64 w = (guint64)a[j].i; gint64 d = MAX(b[j].i, 0);
-		gboolean in = w <= SY_MEMORY_TABLE_WIDTH &&
-			d <= SY_MEMORY_TABLE_DEPTH;
-		x[j].i = in ? table[(d + 511) / 512][w] : 0; fail[j] |= !in);
+	LANES(gint64 w = a[j].i; gint64 d = MAX(b[j].i, 0);
+		gboolean in = sy_memory_in_table(w, d);
+		x[j].i = in ? sy_memory_table_at(table, w, d) : 0;
+		fail[j] |= !in);
 }
 
 /* Lanes whose check fails: fail[j] not 0. */
 #define FAILS(cond) LANES(fail[j] |= (cond) != k)
 
-/* One op over the lanes: x = a op b, or a check; returns the lanes the
- * check fails.  Input and output k of lane j are at [k * n + j] for the
+/* One op over the lanes: x = a op b, or a check, which marks the lanes
+ * it fails in fail.  Input and output k of lane j are at [k * n + j] for the
  * m lanes of sets; the others compute what the first does, and their
  * fails are not read.  Every loop runs over all lanes, so that the
  * compiler makes vector code of it; x is never a or b (tape.c's

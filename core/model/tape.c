@@ -123,15 +123,16 @@ SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
 		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
 }
 
-/* a op b: the value, and a node where either has one (x + 0, x * 1
- * and the like are x). */
-/* Whether node r gives 0 or 1 (a comparison or logic). */
-static gboolean boolean(const SyTape *t, SyTapeRef r)
+/* Whether op gives 0 or 1 (a comparison or logic), and node r. */
+static gboolean boolean_op(OpKind op)
 {
-	OpKind op = g_array_index(t->ops, Op, r - 1).op;
-
 	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
 		op == OP_OR;
+}
+
+static gboolean boolean(const SyTape *t, SyTapeRef r)
+{
+	return boolean_op(g_array_index(t->ops, Op, r - 1).op);
 }
 
 /* a && b, a || b with a constant: the other where it is 0 or 1. */
@@ -231,6 +232,8 @@ static gboolean absorbs(const SyTape *t, OpKind op, SyNum x, SyNum y)
 	return op == OP_MIN || op == OP_MAX || boolean(t, y.r);
 }
 
+/* a op b: the value, and a node where either has one (x + 0, x * 1
+ * and the like are x). */
 static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 {
 	SyNum n = {sy_tape_op_apply(op, a.v, b.v, 0), 0};
@@ -451,12 +454,6 @@ static gboolean is_sink(OpKind op)
  * (expected 0), nonzero: a conjunction that holds as checks of its
  * terms, a disjunction that does not likewise, and a comparison fused
  * with its check.  map: recorded refs to out's. */
-static gboolean boolean_op(OpKind op)
-{
-	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
-		op == OP_OR;
-}
-
 static void split_check(GArray *out, const GArray *ops, const guint *map,
 	SyTapeRef node, gint64 expected)
 {
