@@ -9,14 +9,20 @@
 #include "model/latency.h"
 #include "model/resources.h"
 
+/* The points tapes (sy_model_form_points) and their registers. */
+static void forget_points(SyModelForm *form)
+{
+	g_clear_pointer(&form->points, g_ptr_array_unref);
+	g_clear_pointer(&form->lanes, g_free);
+	form->n_lanes = 0;
+}
+
 void sy_model_form_forget_tape(SyModelForm *form)
 {
 	g_clear_pointer(&form->tape, sy_tape_free);
 	g_clear_pointer(&form->regs, g_free);
 	g_clear_pointer(&form->replayed, sy_latency_inputs_free);
-	g_clear_pointer(&form->points, g_ptr_array_unref);
-	g_clear_pointer(&form->lanes, g_free);
-	form->n_lanes = 0;
+	forget_points(form);
 }
 
 /* The outputs of a points tape (sy_model_form_points): the cycles,
@@ -45,8 +51,8 @@ static gboolean record_point(SyModelForm *form, const SyLatencyInputs *in,
  * (then a replay needs the design set first: sy_tape_reads_fields).
  * With target, the evaluation at target and the resource model with
  * options follow, their numbers the tape's outputs (record_point), and
- * the tape replays nothing else.  The tape is
- * finished; *in the inputs read (they outlive it). */
+ * the tape replays nothing else.  The tape is finished; *in the
+ * inputs read (they outlive it). */
 static SyTape *record_tape(SyModelForm *form, const SyConfig *cfg,
 	const SyModelTarget *target, const SyResourceOptions *options,
 	SyLatencyInputs **in, GError **error)
@@ -186,7 +192,8 @@ static void points_for(SyModelForm *form, const SyModelTarget *target,
 		same_options(&form->options, options) &&
 		form->cycles_only == cycles_only)
 		return;
-	sy_model_form_forget_tape(form);
+	/* The latency reader's tape stays: it does not depend on them. */
+	forget_points(form);
 	form->points = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_tape_free);
 	form->target = *target;
@@ -195,7 +202,7 @@ static void points_for(SyModelForm *form, const SyModelTarget *target,
 	form->n_used = 0;
 	if (!form->inputs) {
 		form->inputs = g_new0(gint64, SY_FORM_N_INPUTS * BATCH);
-		form->batch = g_new0(double, OUTPUTS *BATCH);
+		form->batch = g_new0(double, (gsize)OUTPUTS *BATCH);
 		form->held = g_new0(gboolean, BATCH);
 		form->scratch = g_new0(SyFormPoint, BATCH);
 	}
@@ -208,10 +215,10 @@ static void point_unknown(SyFormPoint *point)
 		point->resources.v[k] = NAN;
 }
 
-/* cfg's point as the exact path reads the form's design set there:
- * NAN where the form does not know it. */
+/* cfg's point (at the form's target and options) as the exact path
+ * reads the form's design set there: NAN where the form does not know
+ * it. */
 static gboolean point_read(SyModelForm *form, const SyConfig *cfg,
-	const SyModelTarget *target, const SyResourceOptions *options,
 	SyFormPoint *point, GError **error)
 {
 	g_autoptr(SyEstimate) e = sy_estimate_new();
@@ -223,10 +230,10 @@ static gboolean point_read(SyModelForm *form, const SyConfig *cfg,
 	point_unknown(point);
 	if (!(at = sy_model_form_at(form, cfg)))
 		return TRUE;
-	if (!sy_resources_estimate(at, options, e, error) ||
+	if (!sy_resources_estimate(at, &form->options, e, error) ||
 		!(in = sy_model_form_latency(form, cfg, error)))
 		return FALSE;
-	point->cycles = sy_latency_eval(in, target, &p, &s, &x, &b);
+	point->cycles = sy_latency_eval(in, &form->target, &p, &s, &x, &b);
 	point->resources = e->total;
 	return TRUE;
 }
@@ -281,7 +288,6 @@ static gboolean points_batch(SyModelForm *form, const SyConfig *const *configs,
 		if (k == form->points->len &&
 			!points_tape_add(form, configs[pending[0]])) {
 			if (!point_read(form, configs[pending[0]],
-				    &form->target, &form->options,
 				    &points[pending[0]], error))
 				return FALSE;
 			memmove(pending, pending + 1, --n * sizeof(*pending));
@@ -290,8 +296,8 @@ static gboolean points_batch(SyModelForm *form, const SyConfig *const *configs,
 		points_replay(form, k++, configs, pending, &n, points);
 	}
 	for (gsize j = 0; j < n; j++)
-		if (!point_read(form, configs[pending[j]], &form->target,
-			    &form->options, &points[pending[j]], error))
+		if (!point_read(form, configs[pending[j]], &points[pending[j]],
+			    error))
 			return FALSE;
 	return TRUE;
 }
