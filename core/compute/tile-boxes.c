@@ -117,10 +117,7 @@ typedef struct {
 	int depth; /* of the leaf at hand */
 } LeafStmts;
 
-/* Whether isl's flat schedule gives node (a sequence or a set) a
- * dimension, the child's place: only for more than one child, and for
- * a set only under the schedule_separate_components option. */
-static gboolean separates(isl_schedule_node *node)
+gboolean sy_tile_boxes_separates(isl_schedule_node *node)
 {
 	return isl_schedule_node_n_children(node) > 1 &&
 		(isl_schedule_node_get_type(node) ==
@@ -132,12 +129,11 @@ static gboolean separates(isl_schedule_node *node)
 /* The constant v as a one-dimensional function on space. */
 static isl_multi_pw_aff *constant_on(isl_space *space /* keep */, int v)
 {
-	isl_local_space *ls =
-		isl_local_space_from_space(isl_space_copy(space));
+	isl_local_space *ls = isl_local_space_from_space(isl_space_copy(space));
 
-	return isl_multi_pw_aff_from_pw_aff(isl_pw_aff_from_aff(
-		isl_aff_val_on_domain(ls,
-			isl_val_int_from_si(isl_space_get_ctx(space), v))));
+	return isl_multi_pw_aff_from_pw_aff(
+		isl_pw_aff_from_aff(isl_aff_val_on_domain(
+			ls, isl_val_int_from_si(isl_space_get_ctx(space), v))));
 }
 
 /* The flat schedule of one statement (of space) at a leaf, as
@@ -171,7 +167,7 @@ static isl_multi_pw_aff *leaf_flat(GPtrArray *path, isl_space *space)
 			break;
 		case isl_schedule_node_sequence:
 		case isl_schedule_node_set:
-			if (!separates(node))
+			if (!sy_tile_boxes_separates(node))
 				break;
 			flat = isl_multi_pw_aff_flat_range_product(flat,
 				constant_on(space,
@@ -222,8 +218,8 @@ static isl_stat add_leaf_stmt(isl_set *set, void *user)
 		isl_set_free(set);
 		return isl_stat_ok;
 	}
-	g_hash_table_insert(leaf->depths, g_strdup(name),
-		GINT_TO_POINTER(leaf->depth + 1));
+	g_hash_table_insert(
+		leaf->depths, g_strdup(name), GINT_TO_POINTER(leaf->depth + 1));
 	maps = g_hash_table_lookup(leaf->flat, name);
 	if (!maps) {
 		maps = g_ptr_array_new_with_free_func(leaf_flat_free);
@@ -234,8 +230,8 @@ static isl_stat add_leaf_stmt(isl_set *set, void *user)
 	f->flat = leaf_flat(leaf->path, space);
 	f->at = set;
 	isl_space_free(space);
-	leaf->n_out = MAX(leaf->n_out,
-		(int)isl_multi_pw_aff_dim(f->flat, isl_dim_out));
+	leaf->n_out = MAX(
+		leaf->n_out, (int)isl_multi_pw_aff_dim(f->flat, isl_dim_out));
 	g_ptr_array_add(maps, f);
 	return isl_stat_ok;
 }
@@ -263,7 +259,9 @@ static isl_bool find_leaves(isl_schedule_node *node, void *user)
 				node);
 			break;
 		case isl_schedule_node_sequence:
-		case isl_schedule_node_set: leaf->depth++; break;
+		case isl_schedule_node_set:
+			leaf->depth += sy_tile_boxes_separates(node);
+			break;
 		default: break;
 		}
 	}
@@ -376,14 +374,13 @@ static GHashTable *leaf_depths(const SyPeArray *array, GHashTable **flat)
 		g_str_hash, g_str_equal, g_free, pma_free);
 	g_hash_table_iter_init(&it, leaf.flat);
 	while (g_hash_table_iter_next(&it, &key, &value))
-		g_hash_table_insert(*flat, g_strdup(key),
-			padded_union(value, leaf.n_out));
+		g_hash_table_insert(
+			*flat, g_strdup(key), padded_union(value, leaf.n_out));
 	g_hash_table_unref(leaf.flat);
 	return leaf.depths;
 }
 
-/* The latency and SIMD loops at the leaves of the PE array's schedule. */
-static int leaf_loops(const SyPeArray *array)
+int sy_tile_boxes_leaf_loops(const SyPeArray *array)
 {
 	const SyConfig *cfg = array->config;
 	int n = cfg->simd >= 0;
@@ -399,25 +396,34 @@ static int leaf_loops(const SyPeArray *array)
  * after the zeros: the order of the points is the same (statements part
  * at a sequence above them), and every statement has its SIMD lane in
  * the last dimension, its latency loops just above. */
-static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma,
-	const SyPeArray *array, GHashTable *depths, const SyStmt *stmt)
+static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma, const SyPeArray *array,
+	GHashTable *depths, const SyStmt *stmt)
 {
-	int depth = GPOINTER_TO_INT(g_hash_table_lookup(depths, stmt->name)) - 1;
+	int depth = GPOINTER_TO_INT(g_hash_table_lookup(depths, stmt->name)) -
+		1;
 	int n = (int)isl_multi_aff_dim(ma, isl_dim_out);
-	int k = leaf_loops(array);
+	int k = sy_tile_boxes_leaf_loops(array);
 	isl_multi_aff *moved;
 
 	if (depth < 0 || depth >= n || k == 0)
 		return ma;
 	moved = isl_multi_aff_copy(ma);
 	for (int d = depth - k; d < n; d++) {
-		int from = d < n - k ? d + k : d - (n - depth);
+		int from = sy_tile_boxes_flat_source(d, depth, n, k);
 
-		moved = isl_multi_aff_set_at(
-			moved, d, isl_multi_aff_get_at(ma, from));
+		/* Past depth, ma's dimensions are the padding's zeros. */
+		moved = isl_multi_aff_set_at(moved, d,
+			isl_multi_aff_get_at(ma, from < 0 ? depth : from));
 	}
 	isl_multi_aff_free(ma);
 	return moved;
+}
+
+int sy_tile_boxes_flat_source(int d, int depth, int n, int k)
+{
+	if (k <= 0 || depth >= n || d < depth - k)
+		return d < depth ? d : -1;
+	return d < n - k ? -1 : d - (n - depth);
 }
 
 /* The PE array's flat schedule of one statement as one affine function
@@ -425,17 +431,15 @@ static isl_multi_aff *leaf_loops_last(isl_multi_aff *ma,
  * latency and SIMD loops last; flat the statements' flat schedules,
  * depths the leaves' (leaf_depths), both taken once for every
  * statement. */
-static isl_multi_aff *stmt_schedule(const SyPeArray *array,
-	GHashTable *flat, GHashTable *depths, const SyStmt *stmt,
-	GError **error)
+static isl_multi_aff *stmt_schedule(const SyPeArray *array, GHashTable *flat,
+	GHashTable *depths, const SyStmt *stmt, GError **error)
 {
 	isl_pw_multi_aff *mine = g_hash_table_lookup(flat, stmt->name);
-	isl_pw_multi_aff *pma =
-		mine ? isl_pw_multi_aff_intersect_domain(
-			       isl_pw_multi_aff_copy(mine),
-			       isl_set_copy(stmt->domain))
-		     : isl_pw_multi_aff_empty(isl_space_map_from_set(
-			       isl_set_get_space(stmt->domain)));
+	isl_pw_multi_aff *pma = mine
+		? isl_pw_multi_aff_intersect_domain(isl_pw_multi_aff_copy(mine),
+			  isl_set_copy(stmt->domain))
+		: isl_pw_multi_aff_empty(isl_space_map_from_set(
+			  isl_set_get_space(stmt->domain)));
 	isl_multi_aff *ma = NULL;
 
 	pma = isl_pw_multi_aff_coalesce(pma);
@@ -546,8 +550,8 @@ static void union_map_free(gpointer data)
 }
 
 /* A statement's schedule on its box, added to t. */
-static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt,
-	GHashTable *flat, GHashTable *depths, GError **error)
+static gboolean add_stmt(SyTileBoxes *t, const SyStmt *stmt, GHashTable *flat,
+	GHashTable *depths, GError **error)
 {
 	isl_set *box = box_of(t->array, stmt, error);
 	isl_multi_aff *sched =

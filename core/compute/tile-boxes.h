@@ -48,6 +48,19 @@ typedef struct _SyTileBoxes {
 	GMutex unit_lock; /* of unit_cache */
 } SyTileBoxes;
 
+/* Whether isl's flat schedule gives node (a sequence or a set) a
+ * dimension, the child's place: only for more than one child, and for
+ * a set only under the schedule_separate_components option. */
+gboolean sy_tile_boxes_separates(__isl_keep isl_schedule_node *node);
+
+/* The latency and SIMD loops at the leaves of array's schedule. */
+int sy_tile_boxes_leaf_loops(__isl_keep const SyPeArray *array);
+
+/* Where dimension d of a statement's flat schedule (n dimensions) comes
+ * from once the k leaf loops of its leaf at depth go last: the
+ * dimension of its own flat schedule, or -1 for a padding zero. */
+int sy_tile_boxes_flat_source(int d, int depth, int n, int k);
+
 /* The boxes of array, which must outlive them. */
 __isl_give SyTileBoxes *sy_tile_boxes_new(
 	__isl_keep const SyPeArray *array, GError **error);

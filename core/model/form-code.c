@@ -3,13 +3,18 @@
 #include "model/form-code.h"
 #include "model/form-domain.h"
 
-/* A constant: its trip count's value plus offset (-1: the last
- * value), or its stride (a subscript's factor). */
+/* What a constant is of its dimension. */
+typedef enum {
+	SY_FORM_SLOT_TRIP, /* its trip count plus offset (-1: last value) */
+	SY_FORM_SLOT_STRIDE, /* its stride (a subscript's factor) */
+	SY_FORM_SLOT_LAST, /* its value at the kernel's last iteration */
+} SyFormSlotKind;
+
 typedef struct {
 	SyCodeExpr *node;
 	SyFormDim dim;
 	gint64 offset;
-	gboolean stride;
+	SyFormSlotKind kind;
 } SyFormSlot;
 
 void sy_form_code_init(SyFormCode *fc)
@@ -89,8 +94,9 @@ static gboolean sized(Collect *c, const char *name, SyFormDim *dim)
 		dim->role != SY_FORM_FIXED;
 }
 
-/* A constant compared with a dimension of trip count n: 0, n - 1 or
- * n. */
+/* A constant compared with a dimension of trip count n: 0, n - 1, n,
+ * or the dimension's value at the kernel's last iteration (a FIFO
+ * access's last request in a tile that does not divide its loop). */
 static gboolean match(
 	Collect *c, SyCodeExpr *k, const SyFormDim *dim, const char *name)
 {
@@ -101,10 +107,16 @@ static gboolean match(
 	n = sy_form_dim_trip(dim, &c->at).v;
 	if (k->value == 0)
 		return TRUE;
-	if (k->value != n - 1 && k->value != n)
+	if (k->value == n - 1 || k->value == n) {
+		g_array_append_val(c->fc->slots,
+			((SyFormSlot){
+				k, *dim, k->value - n, SY_FORM_SLOT_TRIP}));
+		return TRUE;
+	}
+	if (k->value != sy_form_dim_last(dim, &c->at).v)
 		return refuse(c, "a bound that is not a trip count:", name);
 	g_array_append_val(
-		c->fc->slots, ((SyFormSlot){k, *dim, k->value - n, FALSE}));
+		c->fc->slots, ((SyFormSlot){k, *dim, 0, SY_FORM_SLOT_LAST}));
 	return TRUE;
 }
 
@@ -127,7 +139,8 @@ static void strides(Collect *c, SyCodeExpr *e)
 		!sized(c, id->name, &dim) || dim.role == SY_FORM_AMBIGUOUS ||
 		k->value != sy_form_dim_stride(&dim, &c->at).v)
 		return;
-	g_array_append_val(c->fc->slots, ((SyFormSlot){k, dim, 0, TRUE}));
+	g_array_append_val(
+		c->fc->slots, ((SyFormSlot){k, dim, 0, SY_FORM_SLOT_STRIDE}));
 }
 
 static gboolean reads_sized(Collect *c, const SyCodeExpr *e)
@@ -338,6 +351,17 @@ static SyNum loop_trip(SyTape *t, const SyCode *l)
 		t, sy_num_div(t, sy_num_sub(t, bound, from), step), sy_num(1));
 }
 
+static SyNum slot_value(const SyFormSlot *s, const SyFormSizes *sizes)
+{
+	switch (s->kind) {
+	case SY_FORM_SLOT_STRIDE: return sy_form_dim_stride(&s->dim, sizes);
+	case SY_FORM_SLOT_LAST: return sy_form_dim_last(&s->dim, sizes);
+	case SY_FORM_SLOT_TRIP: break;
+	}
+	return sy_num_add(sy_form_sizes_tape(sizes),
+		sy_form_dim_trip(&s->dim, sizes), sy_num(s->offset));
+}
+
 void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 {
 	SyTape *t = sy_form_sizes_tape(sizes);
@@ -345,11 +369,7 @@ void sy_form_code_set(SyFormCode *fc, const SyFormSizes *sizes)
 	for (guint k = 0; k < fc->slots->len; k++) {
 		SyFormSlot *s = &g_array_index(fc->slots, SyFormSlot, k);
 
-		sy_tape_set_i64(t, &s->node->value,
-			s->stride ? sy_form_dim_stride(&s->dim, sizes)
-				  : sy_num_add(t,
-					    sy_form_dim_trip(&s->dim, sizes),
-					    sy_num(s->offset)));
+		sy_tape_set_i64(t, &s->node->value, slot_value(s, sizes));
 	}
 	sy_form_domain_set(fc->domains, sizes);
 	for (guint k = 0; k < fc->loops->len; k++) {

@@ -9,6 +9,7 @@
 #include <isl/union_set.h>
 
 #include "comm/io-facts.h"
+#include "compute/tile-boxes.h"
 #include "model/form-roles.h"
 #include "poly/scop.h"
 
@@ -208,6 +209,51 @@ SyNum sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 	return sy_num(-1);
 }
 
+/* Member m's last iteration of the kernel in its (padded) tile: its
+ * point there, (extent - 1) mod tile. */
+static SyNum last_point(const SyFormSizes *s, guint m)
+{
+	SyTape *t = sy_form_sizes_tape(s);
+	gint64 n = sy_form_member_extent(s, m);
+
+	return sy_num_mod(t, sy_num(n - 1), sy_form_tile(s, m));
+}
+
+SyNum sy_form_dim_last(const SyFormDim *dim, const SyFormSizes *s)
+{
+	SyTape *t = sy_form_sizes_tape(s);
+	guint m = dim->member;
+	const SySimdChoice *ch;
+
+	/* point = latency x (SIMD x time + lane) + latency loop. */
+	switch (dim->role) {
+	case SY_FORM_PES:
+		m = s->choices->candidate->space[m];
+		G_GNUC_FALLTHROUGH;
+	case SY_FORM_POINTS:
+		return sy_num_div(t, last_point(s, m),
+			sy_num_mul(t, sy_form_latency(s, m),
+				sy_form_member_simd(s, m)));
+	case SY_FORM_LATENCY:
+		return sy_num_mod(t, last_point(s, m), sy_form_latency(s, m));
+	case SY_FORM_SIMD:
+		if (s->config->simd < 0)
+			return sy_num(-1);
+		ch = g_ptr_array_index(s->choices->simd, s->config->simd);
+		if (!ch->loop.in_band)
+			return sy_num(-1);
+		m = ch->loop.member;
+		return sy_num_mod(t,
+			sy_num_div(t, last_point(s, m), sy_form_latency(s, m)),
+			sy_form_simd(s));
+	case SY_FORM_TILES:
+	case SY_FORM_STRIP:
+	case SY_FORM_FIXED:
+	case SY_FORM_AMBIGUOUS: return sy_num(-1);
+	}
+	return sy_num(-1);
+}
+
 struct _SyFormRoles {
 	GPtrArray *stmt; /* GArray of SyFormDim per depth, per statement
 			    (NULL: on no leaf) */
@@ -228,9 +274,26 @@ typedef struct {
 	const SyScop *scop;
 	const SyLoopRef *simd; /* the SIMD loop, where below the band */
 	GArray *path; /* SyFormDim per depth, on the way down */
+	GPtrArray *leaves; /* Leaf: every leaf's path, in walk order */
 	SyFormRoles *roles;
 	gboolean failed;
 } Walk;
+
+/* A leaf of the schedule: the roles on its path and the statements
+ * that reach it. */
+typedef struct {
+	GArray *path; /* SyFormDim per depth, down to the leaf */
+	GArray *stmts; /* guint */
+} Leaf;
+
+static void leaf_free(gpointer data)
+{
+	Leaf *leaf = data;
+
+	g_array_unref(leaf->path);
+	g_array_unref(leaf->stmts);
+	g_free(leaf);
+}
 
 static void path_set(Walk *w, guint depth, SyFormDim dim)
 {
@@ -307,6 +370,19 @@ static void assign_marked(Walk *w, const char *mark, guint depth, guint n)
 	}
 }
 
+/* Statement s's role at depth d merged with dim. */
+static void stmt_merge(
+	SyFormRoles *roles, guint s, guint d, const SyFormDim *dim)
+{
+	GArray *r = roles->stmt->pdata[s];
+
+	if (!r) {
+		r = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
+		roles->stmt->pdata[s] = r;
+	}
+	merge(r, d, dim);
+}
+
 static int stmt_named(const SyScop *scop, const char *name)
 {
 	for (guint i = 0; i < scop->stmts->len; i++)
@@ -319,36 +395,66 @@ static int stmt_named(const SyScop *scop, const char *name)
 static isl_stat leaf_stmt(isl_set *set, void *user)
 {
 	Walk *w = ((gpointer *)user)[0];
-	guint depth = GPOINTER_TO_UINT(((gpointer *)user)[1]);
+	Leaf *leaf = ((gpointer *)user)[1];
 	int s = stmt_named(w->scop, isl_set_get_tuple_name(set));
-	GArray *roles;
 
 	isl_set_free(set);
-	if (s < 0)
-		return isl_stat_ok;
-	roles = w->roles->stmt->pdata[s];
-	if (!roles) {
-		roles = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
-		w->roles->stmt->pdata[s] = roles;
-	}
-	for (guint d = 0; d < depth && d < w->path->len; d++)
-		merge(roles, d, &g_array_index(w->path, SyFormDim, d));
+	if (s >= 0)
+		g_array_append_val(leaf->stmts, s);
 	return isl_stat_ok;
 }
 
 /* A leaf: the path's roles are those of the statements that reach
- * it. */
+ * it, once the flat schedule's layout is known (leaves_merge). */
 static void leaf(Walk *w, isl_schedule_node *node, guint depth)
 {
 	isl_union_set *domain = isl_schedule_node_get_domain(node);
-	gpointer user[2] = {w, GUINT_TO_POINTER(depth)};
+	Leaf *l = g_new0(Leaf, 1);
+	gpointer user[2] = {w, l};
+	SyFormDim none = {SY_FORM_FIXED, 0};
 
-	for (guint d = 0; d < depth && d < w->path->len; d++)
-		merge(w->roles->merged, d,
-			&g_array_index(w->path, SyFormDim, d));
+	l->path = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
+	l->stmts = g_array_new(FALSE, FALSE, sizeof(guint));
+	for (guint d = 0; d < depth; d++)
+		g_array_append_val(l->path,
+			*(d < w->path->len
+					? &g_array_index(w->path, SyFormDim, d)
+					: &none));
+	g_ptr_array_add(w->leaves, l);
 	if (isl_union_set_foreach_set(domain, leaf_stmt, user) < 0)
 		w->failed = TRUE;
 	isl_union_set_free(domain);
+}
+
+/* Every leaf's roles at the dimensions of the flat schedule the
+ * modules' code is printed from: isl pads shallower leaves with zeros
+ * and the leaf loops (latency, SIMD) go last (compute/tile-boxes.h),
+ * so that conv's init has its latency loop where its update has its
+ * own, below the filter's loops. */
+static void leaves_merge(Walk *w, int k)
+{
+	SyFormDim none = {SY_FORM_FIXED, 0};
+	guint n = 0;
+
+	for (guint i = 0; i < w->leaves->len; i++)
+		n = MAX(n, ((Leaf *)w->leaves->pdata[i])->path->len);
+	for (guint i = 0; i < w->leaves->len; i++) {
+		const Leaf *l = w->leaves->pdata[i];
+
+		for (guint d = 0; d < n; d++) {
+			int from = sy_tile_boxes_flat_source(
+				(int)d, (int)l->path->len, (int)n, k);
+			const SyFormDim *dim = from < 0
+				? &none
+				: &g_array_index(l->path, SyFormDim, from);
+
+			merge(w->roles->merged, d, dim);
+			for (guint j = 0; j < l->stmts->len; j++)
+				stmt_merge(w->roles,
+					g_array_index(l->stmts, guint, j), d,
+					dim);
+		}
+	}
 }
 
 /* The FOR node of stmt whose band is the one below loops others on
@@ -463,8 +569,12 @@ static void walk(Walk *w, isl_schedule_node *node, guint depth,
 	case isl_schedule_node_sequence:
 	case isl_schedule_node_set:
 		/* The modules' code is printed from the flattened
-		 * schedule, in which a sequence is a dimension of its own
-		 * (the child's position). */
+		 * schedule, in which a sequence of several children is a
+		 * dimension of its own (the child's position). */
+		if (!sy_tile_boxes_separates(node)) {
+			walk_children(w, node, depth, NULL, loops);
+			break;
+		}
 		path_set(w, depth, (SyFormDim){SY_FORM_FIXED, 0});
 		walk_children(w, node, depth + 1, NULL, loops);
 		break;
@@ -481,14 +591,17 @@ SyFormRoles *sy_form_roles_new(const SyPeArray *array)
 	SyFormRoles *roles = g_new0(SyFormRoles, 1);
 	Walk w = {array->analysis->band, scop,
 		simd_below(array->choices, array->config),
-		g_array_new(FALSE, TRUE, sizeof(SyFormDim)), roles, FALSE};
+		g_array_new(FALSE, TRUE, sizeof(SyFormDim)),
+		g_ptr_array_new_with_free_func(leaf_free), roles, FALSE};
 
 	roles->stmt = g_ptr_array_new_full(
 		scop->stmts->len, (GDestroyNotify)g_array_unref);
 	g_ptr_array_set_size(roles->stmt, (gint)scop->stmts->len);
 	roles->merged = g_array_new(FALSE, TRUE, sizeof(SyFormDim));
 	walk(&w, isl_schedule_get_root(array->schedule), 0, NULL, 0);
+	leaves_merge(&w, sy_tile_boxes_leaf_loops(array));
 	g_array_unref(w.path);
+	g_ptr_array_unref(w.leaves);
 	if (w.failed)
 		g_clear_pointer(&roles, sy_form_roles_free);
 	return roles;

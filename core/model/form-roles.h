@@ -107,6 +107,13 @@ SyNum sy_form_dim_trip(
 SyNum sy_form_dim_stride(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
+/* The value of a dimension at its band member's last iteration of the
+ * kernel (not of the padding): where the last tile's guards stop; -1
+ * for roles that have none (FIXED, AMBIGUOUS, STRIP, TILES: the last
+ * tile is the trip count's). */
+SyNum sy_form_dim_last(
+	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
+
 /* Per statement of the SCoP, the role of each schedule dimension on
  * its path through the array's schedule (statements below a sequence
  * can have different roles at one depth: conv's init has its latency
