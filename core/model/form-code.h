@@ -1,7 +1,8 @@
 /* The size-dependent constants of a module's code (compute/code.h):
  * every loop bound and guard constant that compares one of the
- * schedule's dimensions (model/form-roles.h) with 0, its last value or
- * its trip count, re-set for other sizes in place.
+ * schedule's dimensions (model/form-roles.h) with 0, its last value,
+ * its trip count or its value at the kernel's last iteration, re-set
+ * for other sizes in place.
  *
  * The form of a design collects them once (sy_form_code_collect) and
  * re-sets them at each evaluation (sy_form_code_set); a comparison it

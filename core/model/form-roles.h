@@ -114,10 +114,13 @@ SyNum sy_form_dim_stride(
 SyNum sy_form_dim_last(
 	__isl_keep const SyFormDim *dim, __isl_keep const SyFormSizes *sizes);
 
-/* Per statement of the SCoP, the role of each schedule dimension on
- * its path through the array's schedule (statements below a sequence
- * can have different roles at one depth: conv's init has its latency
- * loops where its update has the filter's). */
+/* Per statement of the SCoP, the role of each dimension of the flat
+ * schedule the modules' code is printed from (compute/tile-boxes.h:
+ * shallower leaves padded with zeros, the leaf loops last), on its path
+ * through the array's schedule.  Statements below a sequence can have
+ * different roles at one depth: in the tree, conv's init has its
+ * latency loop where its update has the filter's; in the flat schedule
+ * both have it last. */
 typedef struct _SyFormRoles SyFormRoles;
 
 /* NULL where the schedule cannot be read. */

@@ -4,16 +4,17 @@
  * so that the latency model (model/latency.h) reads it as it reads a
  * design built at those sizes.
  *
- * What changes with the sizes, for designs whose tiles divide their
- * loops: the trip counts of the modules' loops and the constants of
- * their guards (model/form-code.h), the PE grid, each I/O path's box,
- * lanes, packing, words and units, and the DRAM ports' words.  A class
- * keeps the same code: the same tile order and SIMD loop, and the same
- * loops of one iteration (isl prints none for them).  Where a design
- * has anything else that changes (a tile that does not divide its
- * loop, an affine guard, a box that is no tile or latency factor), the
- * form refuses it, and the exact path (a design built at the sizes)
- * stays the answer.
+ * What changes with the sizes: the trip counts of the modules' loops
+ * and the constants of their guards (model/form-code.h), the PE grid,
+ * each I/O path's box, lanes, packing, words and units, and the DRAM
+ * ports' words.  A class keeps the same code: the same tile order and
+ * SIMD loop, the same loops of one iteration (isl prints none for
+ * them), and for each tile that does not divide its loop, the same
+ * shape of its last tile (whole latency groups, whole vectors, every
+ * PE busy).  Where a design has anything else that changes (an affine
+ * guard other than a tile's padding, a box that is no tile or latency
+ * factor), the form refuses it, and the exact path (a design built at
+ * the sizes) stays the answer.
  *
  * A form is checked against a design built at other sizes of its class
  * (sy_model_form_check): the same code and numbers, or an error naming
