@@ -77,15 +77,19 @@ class Kernels:
     """The kernels of the rows, edited as their docs say, in a scratch
     folder; analyze's dataflow count per kernel."""
 
-    def __init__(self, root, cli):
+    def __init__(self, root, cli, keep=None):
         self.root = root
         self.cli = cli
-        self.tmp = tempfile.mkdtemp(prefix='systole-parity-')
+        self.keep = keep
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+        self.tmp = keep or tempfile.mkdtemp(prefix='systole-parity-')
         self.made = {}
         self.counts = {}
 
     def close(self):
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if not self.keep:
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
     def path(self, kernel, edits):
         src = os.path.join(self.root, kernel)
@@ -97,6 +101,7 @@ class Kernels:
         if key in self.made:
             return self.made[key]
         folder = os.path.join(self.tmp, str(len(self.made)))
+        shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(os.path.dirname(src), folder)
         for edit in edits.split(' && '):
             name, change = edit.split(': ', 1)
@@ -308,14 +313,18 @@ def main():
     ap.add_argument('--commands', action='store_true',
                     help='print the systole-cli command of each level')
     ap.add_argument('--results', help='write one line per row here (TSV)')
+    ap.add_argument('--keep', metavar='DIR',
+                    help='write the edited kernels here and keep them, so '
+                    'that the --commands printed can be run again')
     a = ap.parse_args()
+    a.cli = os.path.normpath(a.cli)
     if not os.access(a.cli, os.X_OK):
         fail(f'no systole-cli at {a.cli}')
     rows = read_table(a.table)
     if a.only:
         rows = [r for r in rows if r['id'] in a.only]
     known = known_options(a.cli)
-    kernels = Kernels(a.kernels, a.cli)
+    kernels = Kernels(a.kernels, a.cli, a.keep)
     results = []
     try:
         for row in rows:
