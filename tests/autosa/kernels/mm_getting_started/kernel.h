@@ -1,0 +1,8 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+
+typedef float data_t;
+#define I 64
+#define J 64
+#define K 64
