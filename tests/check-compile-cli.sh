@@ -88,6 +88,14 @@ printf '{"kernel3": {"reduction": ["y", "n"]}}\n' >"$tmp/simd.json"
 expect 1 "systole-cli: error: $tmp/simd.json: kernel3 has 2 reduction answers, but array 3 has 1 loop carrying dependences: k" \
 	--space i,j --simd-info "$tmp/simd.json" "$mm"
 
+# --tile and --latency after --sa-sizes change the loops they name and
+# keep the others' sizes (they used to reset the whole vector).
+sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}'
+if run --sa-sizes "$sizes" --tile k=8 --latency j=4 --json "$mm"; then
+	grep -qF '"sizes" : "{kernel[]->space_time[3];kernel[]->array_part[16,16,8];kernel[]->latency[8,4];kernel[]->simd[2]}"' "$tmp/out" ||
+		fail "--sa-sizes then --tile k=8 --latency j=4: $(grep '"sizes"' "$tmp/out")"
+fi
+
 # Edge cases: huge numbers, unreadable items, spaces, repeated loops,
 # missing files.
 expect 1 "systole-cli: error: --sa-sizes: space_time takes one array number, as in space_time[3]" \

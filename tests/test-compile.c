@@ -148,8 +148,8 @@ static void assert_lists(const SyChoices *c, const char *tilable,
 
 static void test_choices_mm(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k");
@@ -171,8 +171,8 @@ static void test_choices_mm(void)
  * dimension. */
 static void test_choices_mm_1d(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 0);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", NULL);
@@ -188,8 +188,8 @@ static void test_choices_mm_1d(void)
  * B[j][k] is of stride 0 along it (1). */
 static void test_choices_mm_space_jk(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 5);
 
 	assert_lists(c, "j, k, i", "j,i,k; j,k,i; k,j,i", "j, i", NULL);
@@ -212,8 +212,8 @@ static void test_choices_mm_space_jk(void)
  *      dimension than their last. */
 static void test_choices_conv(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 
 	assert_lists(c, "o, r, c, i", "o,r,c,i; o,r,i,c; o,i,r,c; i,o,r,c",
@@ -248,8 +248,8 @@ static void test_choices_conv(void)
  * B[k][j] (4), C moves along its first dimension. */
 static void test_choices_mttkrp(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	assert_lists(c, "i, j, k", "i,j,k; i,k,j; k,i,j", "i, j", "k, l");
@@ -290,8 +290,8 @@ static void test_config_sa_sizes(void)
 	static const char sizes[] =
 		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
 		"kernel[]->latency[3,26];kernel[]->simd[8]}";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyConfig) cfg = NULL;
 	g_autoptr(SyPeArray) array = NULL;
@@ -336,8 +336,8 @@ static void test_config_sa_sizes(void)
  * not mention it. */
 static void test_config_untiled(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm1024);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -385,8 +385,8 @@ static void test_config_untiled(void)
  * back (it has no tile order: the default comes back). */
 static void test_config_named(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyConfig) back = sy_config_new(c);
@@ -451,12 +451,14 @@ static void test_config_named(void)
 	g_assert_cmpint(sy_pe_array_count(array), ==, 32);
 }
 
-/* A named list sets every loop of its stage: those not named go back
- * to untiled, latency 1, no SIMD. */
+/* A named tile or latency list changes the loops it names and keeps
+ * the others' sizes (AutoSA's, from --sa-sizes); a named SIMD list
+ * replaces the SIMD choice (one loop at most), so that an empty one
+ * means none. */
 static void test_config_named_resets(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autofree char *text = NULL;
@@ -472,7 +474,7 @@ static void test_config_named_resets(void)
 	g_assert_true(sy_config_apply_named(cfg, c, "simd", "", &error));
 	g_assert_no_error(error);
 	text = config_text(cfg, a);
-	g_assert_cmpstr(text, ==, "tile 64,8,64 latency 1,4,1 order i,j,k");
+	g_assert_cmpstr(text, ==, "tile 16,8,16 latency 2,4,1 order i,j,k");
 	g_assert_cmpint(cfg->simd, ==, -1);
 	g_assert_cmpint(cfg->simd_factor, ==, 1);
 	/* An empty AutoSA latency or simd list means none. */
@@ -480,7 +482,7 @@ static void test_config_named_resets(void)
 		cfg, c, "{ kernel[]->latency[] ; kernel[]->simd[1] }", &error));
 	g_assert_no_error(error);
 	again = config_text(cfg, a);
-	g_assert_cmpstr(again, ==, "tile 64,8,64 latency 1,1,1 order i,j,k");
+	g_assert_cmpstr(again, ==, "tile 16,8,16 latency 1,1,1 order i,j,k");
 }
 
 /* Which array an AutoSA string names. */
@@ -568,9 +570,20 @@ static void test_config_sa_sizes_errors(void)
 		{"{kernel[]->space_time[3];kernel[]->pe[4]}",
 			"--sa-sizes: 'pe' is not supported; Systole reads "
 			"space_time, array_part, latency and simd"},
+		/* Every key at once, the known ones' errors after them. */
+		{"{kernel[]->space_time[3];kernel[]->array_part[1];"
+		 "kernel[]->hbm_A[2];kernel[]->hbm_B[2];"
+		 "kernel[]->array_part_L2[2,2,2]}",
+			"--sa-sizes: 'hbm_A', 'hbm_B' and 'array_part_L2' are "
+			"not supported; Systole reads space_time, array_part, "
+			"latency and simd"},
+		{"{kernel[]->hbm_A[2];kernel[]->hbm_B[2]}",
+			"--sa-sizes: 'hbm_A' and 'hbm_B' are not supported; "
+			"Systole reads space_time, array_part, latency and "
+			"simd"},
 	};
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -588,8 +601,8 @@ static void test_config_sa_sizes_errors(void)
 /* Two SIMD factors above 1: conv's array 4 has four SIMD loops. */
 static void test_config_two_simd(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	GError *error = NULL;
@@ -655,8 +668,8 @@ static void test_config_named_errors(void)
 			"--simd: the SIMD factor of loop 'k' must be "
 			"positive"},
 	};
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -695,8 +708,8 @@ static void test_config_named_none(void)
 
 static void test_config_order(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autofree char *text = NULL;
@@ -727,8 +740,8 @@ static void test_config_order(void)
 /* What only the whole configuration can tell. */
 static void test_config_validate(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -750,10 +763,11 @@ static void test_config_validate(void)
 		"16; it can be 1, 2, 4, 8, 16");
 	g_clear_error(&error);
 
-	/* Latency larger than an untiled loop of 64. */
-	g_assert_true(sy_config_apply_named(cfg, c, "tile", "", &error));
+	/* Latency larger than an untiled loop of 64 (named lists keep
+	 * the loops they do not name: i untiled again by name). */
+	g_assert_true(sy_config_apply_named(cfg, c, "tile", "i=64", &error));
 	g_assert_true(
-		sy_config_apply_named(cfg, c, "latency", "j=128", &error));
+		sy_config_apply_named(cfg, c, "latency", "i=1,j=128", &error));
 	g_assert_no_error(error);
 	g_assert_false(sy_config_validate(cfg, c, &error));
 	assert_config_error(error,
@@ -764,11 +778,12 @@ static void test_config_validate(void)
 	/* Sizes made for another dataflow: a latency factor on k, which
 	 * takes none, is refused, not divided by (the PE count), and
 	 * conformed away. */
-	g_assert_true(sy_config_apply_named(cfg, c, "latency", "", &error));
+	g_assert_true(sy_config_apply_named(cfg, c, "latency", "j=1", &error));
 	cfg->latency[2] = 128;
 	g_assert_null(sy_pe_array_new(c, cfg, &error));
 	assert_config_error(error,
-		"loop 'k' takes no latency factor in this dataflow (128 given)");
+		"loop 'k' takes no latency factor in this dataflow (128 "
+		"given)");
 	g_clear_error(&error);
 	sy_config_conform(cfg, c);
 	g_assert_cmpint(cfg->latency[2], ==, 1);
@@ -870,8 +885,8 @@ static void test_divisors(void)
 /* --space: the array whose space loops are these. */
 static void test_find_space(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyAnalysis) b = NULL;
 	GError *error = NULL;
 
@@ -960,8 +975,8 @@ static void test_schedule_yaml(void)
 		"                  child:\n"
 		"                    schedule: \"[{ S0[i, j, k] -> [((k) mod "
 		"2)] : 0 <= i <= 7 and 0 <= j <= 7 and 0 <= k <= 7 }]\"\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm8);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm8);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -993,8 +1008,8 @@ static void test_schedule_yaml_inner_simd(void)
 	static const char dom[] =
 		"0 <= i <= 15 and 0 <= j <= 23 and 0 <= k <= 15 and 0 <= l "
 		"<= 15";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mttkrp.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyPeArray) array = NULL;
@@ -1132,8 +1147,8 @@ static void test_codegen_loops(void)
 		"* c1 + c4] + A[2 * c0 + c3][2 * c2 + c5] * B[2 * c1 + c4][2 "
 		"* c2 + c5];\n"
 		"}\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}");
@@ -1162,8 +1177,8 @@ static void test_codegen_loops_latency(void)
 		"c6][2 * c1 + c4] + A[2 * c0 + c6][c5] * B[2 * c1 + "
 		"c4][c5];\n"
 		">>}\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->array_part[2,2,-1];kernel[]->latency[2,1]}");
@@ -1181,8 +1196,8 @@ static void test_codegen_file(void)
 {
 	g_autofree char *path = g_build_filename(
 		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyPeArray) array = mm4_array(
 		c, "{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}");
@@ -1303,8 +1318,8 @@ static const struct {
 
 static void test_simd_info(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyChoices) no = NULL;
 	g_autoptr(GHashTable) yes = NULL;
@@ -1371,8 +1386,8 @@ static void test_simd_info(void)
  * dependences are asked about (conv's array 4: i, p and q, not c). */
 static void test_simd_info_conv(void)
 {
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "conv.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 4);
 	g_autoptr(SyChoices) over = NULL;
 	g_autoptr(GHashTable) answers = NULL;
@@ -1436,8 +1451,8 @@ static void test_report_choices_json(void)
 	static const char *const keys[] = {"kernel", "candidate", "space",
 		"tilable", "tile_orders", "tile_order", "latency", "simd",
 		"sa_sizes", "flags"};
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(JsonNode) root = NULL;

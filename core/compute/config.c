@@ -370,6 +370,46 @@ static gboolean set_simd(
 	return TRUE;
 }
 
+static gboolean known_item(const Item *item)
+{
+	static const char *const known[] = {
+		"space_time", "array_part", "latency", "simd"};
+
+	for (guint k = 0; k < G_N_ELEMENTS(known); k++)
+		if (g_str_equal(item->name, known[k]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Every item Systole does not read, named at once: "'a', 'b' and 'c'
+ * are not supported". */
+static gboolean refuse_unknown(const GArray *items, GError **error)
+{
+	g_autoptr(GString) names = g_string_new(NULL);
+	guint n = 0, seen = 0;
+
+	for (guint i = 0; i < items->len; i++)
+		n += !known_item(&g_array_index(items, Item, i));
+	if (!n)
+		return TRUE;
+	for (guint i = 0; i < items->len; i++) {
+		const Item *item = &g_array_index(items, Item, i);
+
+		if (known_item(item))
+			continue;
+		seen++;
+		g_string_append_printf(names, "%s'%s'",
+			seen == 1           ? ""
+				: seen == n ? " and "
+					    : ", ",
+			item->name);
+	}
+	return sy_config_fail(error,
+		"%s %s not supported; Systole reads space_time, "
+		"array_part, latency and simd",
+		names->str, n == 1 ? "is" : "are");
+}
+
 gboolean sy_config_apply_sa_sizes(
 	SyConfig *cfg, const SyChoices *c, const char *sa_sizes, GError **error)
 {
@@ -378,22 +418,16 @@ gboolean sy_config_apply_sa_sizes(
 
 	if (!items)
 		return FALSE;
+	refuse_unknown(items, &err);
 	for (guint i = 0; i < items->len && !err; i++) {
 		Item *item = &g_array_index(items, Item, i);
 
-		if (g_str_equal(item->name, "space_time"))
-			continue;
 		if (g_str_equal(item->name, "array_part"))
 			set_tiles(cfg, c, item->values, &err);
 		else if (g_str_equal(item->name, "latency"))
 			set_latency(cfg, c, item->values, &err);
 		else if (g_str_equal(item->name, "simd"))
 			set_simd(cfg, c, item->values, &err);
-		else
-			sy_config_fail(&err,
-				"'%s' is not supported; Systole reads "
-				"space_time, array_part, latency and simd",
-				item->name);
 	}
 	if (err) {
 		g_prefix_error(&err, "--sa-sizes: ");
@@ -436,15 +470,36 @@ static gboolean parse_named(const char *stage, const char *spec,
 	return TRUE;
 }
 
-/* The named values placed in list order, the others at dflt. */
-static GArray *by_position(const char *stage, GPtrArray *list, GPtrArray *names,
-	GArray *values, gint64 dflt, GError **error)
+/* The value cfg has for entry i of list: tiles and latency factors
+ * as set (by --sa-sizes, or the defaults), the SIMD factor 1 (a named
+ * SIMD loop replaces the one chosen). */
+static gint64 current(
+	const SyConfig *cfg, const SyChoices *c, const GPtrArray *list, guint i)
+{
+	const SyLoopRef *ref = g_ptr_array_index(list, i);
+
+	if (list == c->tilable)
+		return cfg->tile[ref->member];
+	if (list == c->latency)
+		return cfg->latency[ref->member];
+	return 1;
+}
+
+/* The named values placed in list order, the others at their current
+ * values: --tile and --latency after --sa-sizes change the loops they
+ * name and keep the others' sizes. */
+static GArray *by_position(const char *stage, const SyConfig *cfg,
+	const SyChoices *c, GPtrArray *list, GPtrArray *names, GArray *values,
+	GError **error)
 {
 	GArray *out = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autofree char *allowed = sy_choices_names(list);
 
-	for (guint i = 0; i < list->len; i++)
-		g_array_append_val(out, dflt);
+	for (guint i = 0; i < list->len; i++) {
+		gint64 v = current(cfg, c, list, i);
+
+		g_array_append_val(out, v);
+	}
 	for (guint i = 0; i < names->len; i++) {
 		int at = sy_choices_find(list, g_ptr_array_index(names, i));
 
@@ -481,7 +536,7 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 
 	if (!parse_named(stage, spec, names, values, error))
 		return FALSE;
-	placed = by_position(stage, list, names, values, tile ? -1 : 1, error);
+	placed = by_position(stage, cfg, c, list, names, values, error);
 	if (!placed)
 		return FALSE;
 	if (!(tile ? set_tiles(cfg, c, placed, error)
