@@ -9,6 +9,7 @@
 #include "comm/module-code.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
+#include "compute/simd-autosa.h"
 #include "project/export.h"
 #include "report/report-compile.h"
 #include "report/report-design.h"
@@ -142,7 +143,7 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 		return g_steal_pointer(&plain);
 	if (!g_file_get_contents(o->simd_info, &text, NULL, error))
 		return NULL;
-	over = sy_choices_simd_info(plain, o->simd_info, text, error);
+	over = sy_autosa_simd_info(plain, o->simd_info, text, error);
 	if (!over)
 		return NULL;
 	return sy_choices_new(a, cand, over);
@@ -184,8 +185,8 @@ static SyDesign *make_design(
 /* The project folder; what was written, as text. */
 static char *export(SyDesign *design, const Compile *o, GError **error)
 {
-	g_autoptr(SyDevice) device = sy_device_load(
-		o->device ? o->device : "u250", error);
+	g_autoptr(SyDevice)
+		device = sy_device_load(o->device ? o->device : "u250", error);
 	SyAnalysisOptions ao = cli_analysis_options(&o->common);
 	SyExportFiles files = {0};
 	char *done;
@@ -405,8 +406,7 @@ static int compile_main(int argc, char **argv, Verb which)
 {
 	Compile o = {0};
 	gboolean export = which == VERB_EXPORT;
-	g_autoptr(GOptionContext)
-		ctx = g_option_context_new(verb_lines[which]);
+	g_autoptr(GOptionContext) ctx = g_option_context_new(verb_lines[which]);
 	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
 					"The space loops of the array", "i,j"},
 		{"sa-sizes", 0, 0, G_OPTION_ARG_FILENAME, &o.sa_sizes,
@@ -439,8 +439,9 @@ static int compile_main(int argc, char **argv, Verb which)
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
 		G_OPTION_ENTRY_NULL};
-	GOptionEntry force[] = {{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
-					"Replace the output if it exists", NULL},
+	GOptionEntry force[] = {
+		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
+			"Replace the output if it exists", NULL},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry compile[] = {
 		{"emit", 0, 0, G_OPTION_ARG_FILENAME, &o.emit,
@@ -456,7 +457,9 @@ static int compile_main(int argc, char **argv, Verb which)
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
 		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
-			"The target device, a name or a profile FILE.json (default u250)", "NAME|FILE"},
+			"The target device, a name or a profile FILE.json "
+			"(default u250)",
+			"NAME|FILE"},
 		{"design", 0, 0, G_OPTION_ARG_FILENAME, &o.design,
 			"Print the project of an exported design.json, "
 			"without FILE.c (refused until the HLS backend prints "

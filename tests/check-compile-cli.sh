@@ -84,8 +84,8 @@ expect 1 "systole-cli: error: --sa-sizes: array_part has 2 factors, but this arr
 	--sa-sizes "{kernel[]->space_time[3];kernel[]->array_part[16,16]}" "$mm"
 expect 1 "systole-cli: error: --tile-order j,i,k: the orders that matter put the loops carrying flow dependences at each depth: i,j,k; i,k,j; k,i,j" \
 	--space i,j --tile-order j,i,k "$mm"
-printf '{"kernel3": {"reduction": ["y", "n"]}}\n' >"$tmp/simd.json"
-expect 1 "systole-cli: error: $tmp/simd.json: kernel3 has 2 reduction answers, but array 3 has 1 loop carrying dependences: k" \
+printf '{"kernel3": {"reduction": []}}\n' >"$tmp/simd.json"
+expect 1 "systole-cli: error: $tmp/simd.json: kernel3 has 0 reduction answers, but array 3 has 1 loop carrying dependences: k" \
 	--space i,j --simd-info "$tmp/simd.json" "$mm"
 
 # --tile and --latency after --sa-sizes change the loops they name and
@@ -514,7 +514,7 @@ import json, sys
 with open(sys.argv[1]) as f:
     doc = json.load(f)
 keys = ["kernel", "candidate", "space", "tilable", "tile_orders",
-        "tile_order", "latency", "simd", "sa_sizes", "flags"]
+        "tile_order", "latency", "simd", "autosa_simd", "sa_sizes", "flags"]
 ok = True
 def check(what, got, want):
     global ok

@@ -9,6 +9,7 @@
 
 #include "base/diag.h"
 #include "compute/codegen.h"
+#include "compute/simd-autosa.h"
 #include "report/report-compile.h"
 #include "testutil.h"
 
@@ -561,9 +562,6 @@ static void test_config_sa_sizes_errors(void)
 		{"{kernel[]->latency[-4,2]}",
 			"--sa-sizes: the latency factor of loop 'i' must be "
 			"positive, not -4"},
-		{"{kernel[]->simd[2,2]}",
-			"--sa-sizes: simd has 2 factors, but this array has 1 "
-			"loop that SIMD may use: k"},
 		{"{kernel[]->simd[0]}",
 			"--sa-sizes: the SIMD factor of loop 'k' must be "
 			"positive"},
@@ -598,7 +596,9 @@ static void test_config_sa_sizes_errors(void)
 	}
 }
 
-/* Two SIMD factors above 1: conv's array 4 has four SIMD loops. */
+/* Two SIMD factors above 1: conv's array 4 has four SIMD loops, and
+ * at AutoSA's cnn sizes AutoSA's candidates are p, q, c and i, p and q
+ * needing a layout change (their factors are skipped). */
 static void test_config_two_simd(void)
 {
 	g_autoptr(SyAnalysis)
@@ -607,12 +607,41 @@ static void test_config_two_simd(void)
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	GError *error = NULL;
 
-	g_assert_false(sy_config_apply_sa_sizes(
-		cfg, c, "{kernel[]->simd[2,1,3,1]}", &error));
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->array_part[8,8,4,8];kernel[]->latency[4,2,4];"
+		"kernel[]->simd[2,3,1,1]}",
+		&error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->simd, ==, -1);
+	g_assert_false(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->array_part[8,8,4,8];kernel[]->latency[4,2,4];"
+		"kernel[]->simd[1,1,2,2]}",
+		&error));
 	assert_config_error(error,
-		"--sa-sizes: SIMD vectorizes one loop; c and p both have "
+		"--sa-sizes: SIMD vectorizes one loop; c and i both have "
 		"factors above 1");
 	g_clear_error(&error);
+	g_assert_false(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->array_part[8,8,4,8];kernel[]->latency[4,2,4];"
+		"kernel[]->simd[1,1,2]}",
+		&error));
+	assert_config_error(error,
+		"--sa-sizes: simd has 3 factors, but AutoSA's SIMD candidates "
+		"at these sizes are 4: p (needs a layout change), q (needs a "
+		"layout change), c, i");
+	g_clear_error(&error);
+	/* AutoSA's cnn.1: 2 on i. */
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->array_part[8,8,4,8];kernel[]->latency[4,2,4];"
+		"kernel[]->simd[1,1,1,2]}",
+		&error));
+	g_assert_no_error(error);
+	g_assert_cmpstr(
+		((const SySimdChoice *)c->simd->pdata[cfg->simd])->loop.name,
+		==, "i");
+	g_assert_cmpint(cfg->simd_factor, ==, 2);
+	g_assert_true(sy_config_apply_sa_sizes(
+		cfg, c, "{kernel[]->array_part[16,8,8,16]}", &error));
 	g_assert_false(
 		sy_config_apply_named(cfg, c, "simd", "i=2,q=3", &error));
 	assert_config_error(error,
@@ -1282,12 +1311,126 @@ static void test_codegen_scop_in_header(void)
 	g_assert_cmpint(g_rmdir(dir), ==, 0);
 }
 
+/* AutoSA's SIMD candidates: "name:legal:score:range ...". */
+static char *autosa_list(const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(GArray)
+		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+
+		g_string_append_printf(out, "%s%s:%d:%g:%" G_GINT64_FORMAT,
+			i ? " " : "", simd_at(c, e->simd)->loop.name, e->legal,
+			e->score, e->range);
+	}
+	return g_string_free(out, FALSE);
+}
+
+typedef struct {
+	const char *dir, *kernel, *simd_info;
+	guint array;
+	const char *sizes; /* --sa-sizes, simd last */
+	const char *list; /* AutoSA's candidates before simd */
+	const char *simd; /* the SIMD loop it takes, "" for none */
+	gint64 factor;
+} AutosaCase;
+
+/* AutoSA's published commands (tests/autosa/commands.tsv) and Systole's
+ * examples: the candidates their simd[...] gives factors to. */
+static const AutosaCase autosa_cases[] = {
+	/* mm.c [i]: j needs a layout change (B[k][j] -> B[j][k] moves
+	 * dimension 0); latency hiding on j (8 of 16) takes it out. */
+	{NULL, "mm.c", NULL, 0, "{kernel[]->space_time[0]}",
+		"j:0:9:64 k:1:13:64", "", 1},
+	{NULL, "mm.c", NULL, 0,
+		"{kernel[]->space_time[0];kernel[]->array_part[16,16,16];"
+		"kernel[]->latency[8,8];kernel[]->simd[4]}",
+		"k:1:13:16", "k", 4},
+	/* AutoSA's cnn.1: p and q (the band below the PE band) first,
+	 * then the PE band's time loops c (latency 4 of 4: one trip) and
+	 * i. */
+	{"cnn", "kernel.c", "simd_info.json", 4,
+		"{kernel[]->space_time[4];kernel[]->array_part[8,8,4,8];"
+		"kernel[]->latency[4,2,4];kernel[]->simd[1,1,1,2]}",
+		"p:0:8:3 q:0:8:3 c:1:11:1 i:1:13:8", "i", 2},
+	/* Its large CNN: c keeps 2 of its 14 after latency 7, so it
+	 * moves by 7 and drops out. */
+	{"large/cnn", "kernel.c", "simd_info.json", 4,
+		"{kernel[]->space_time[4];kernel[]->array_part[64,56,14,64];"
+		"kernel[]->latency[4,4,7];kernel[]->simd[1,1,8]}",
+		"p:0:8:3 q:0:8:3 i:1:15:64", "i", 8},
+	/* mttkrp: l, below the band, before k (A[i][k][l] needs k
+	 * innermost). */
+	{"large/mttkrp", "kernel.c", "simd_info.json", 3,
+		"{kernel[]->space_time[3];kernel[]->array_part[128,128,2];"
+		"kernel[]->latency[16,8];kernel[]->simd[8,1]}",
+		"l:1:15:256 k:0:11:2", "l", 8},
+	/* ttmc: m first; k (latency 8 of 16) drops out. */
+	{"large/ttmc", "kernel.c", "simd_info.json", 4,
+		"{kernel[]->space_time[4];kernel[]->array_part[16,64,16,32];"
+		"kernel[]->latency[1,8,8];kernel[]->simd[8,1]}",
+		"m:1:15:128 l:0:11:32", "m", 8},
+};
+
+static void test_autosa_simd(void)
+{
+	for (guint k = 0; k < G_N_ELEMENTS(autosa_cases); k++) {
+		const AutosaCase *t = &autosa_cases[k];
+		g_autofree char *dir = t->dir
+			? g_build_filename(SYSTOLE_AUTOSA_DIR, t->dir, NULL)
+			: g_strdup(SYSTOLE_EXAMPLES_DIR);
+		g_autoptr(SyAnalysis) a = sy_test_example(dir, t->kernel, NULL);
+		g_autoptr(SyChoices) plain = choices_of(a, t->array);
+		g_autoptr(SyChoices) c = NULL;
+		g_autoptr(GHashTable) over = NULL;
+		g_autoptr(SyConfig) cfg = NULL;
+		g_autofree char *list = NULL, *sizes = NULL;
+		g_autofree char *before = g_strdup(t->sizes);
+		char *simd = strstr(before, ";kernel[]->simd[");
+		GError *error = NULL;
+
+		g_test_message("%s %s", t->dir ? t->dir : "", t->kernel);
+		if (t->simd_info) {
+			g_autofree char *path = g_build_filename(
+				dir, t->simd_info, NULL);
+			g_autofree char *json = NULL;
+
+			g_assert_true(
+				g_file_get_contents(path, &json, NULL, &error));
+			over = sy_autosa_simd_info(plain, path, json, &error);
+			g_assert_no_error(error);
+		}
+		c = sy_choices_new(a, plain->candidate, over);
+		cfg = sy_config_new(c);
+		if (simd)
+			strcpy(simd, "}");
+		g_assert_true(sy_config_apply_sa_sizes(cfg, c, before, &error));
+		g_assert_no_error(error);
+		list = autosa_list(c, cfg);
+		g_assert_cmpstr(list, ==, t->list);
+		g_assert_true(
+			sy_config_apply_sa_sizes(cfg, c, t->sizes, &error));
+		g_assert_no_error(error);
+		g_assert_cmpstr(cfg->simd < 0
+				? ""
+				: simd_at(c, (guint)cfg->simd)->loop.name,
+			==, t->simd);
+		g_assert_cmpint(cfg->simd_factor, ==, t->factor);
+		/* The string it prints is the one it read. */
+		sizes = sy_config_to_sa_sizes(cfg, c);
+		if (simd)
+			g_assert_cmpstr(sizes, ==, t->sizes);
+	}
+}
+
 /* Reductions: AutoSA's answers and the pragma */
 
 static GHashTable *simd_info(
 	const SyChoices *c, const char *json, GError **error)
 {
-	return sy_choices_simd_info(c, "simd.json", json, error);
+	return sy_autosa_simd_info(c, "simd.json", json, error);
 }
 
 #define NOT_YN "simd.json: kernel3: reduction answers are \"y\" or \"n\""
@@ -1299,9 +1442,6 @@ static const struct {
 	const char *json;
 	const char *message;
 } bad_answers[] = {
-	{"{\"kernel3\": {\"reduction\": [\"y\", \"n\"]}}",
-		"simd.json: kernel3 has 2 reduction answers, but array 3 has 1 "
-		"loop carrying dependences: k"},
 	{"{\"kernel3\": {\"reduction\": []}}",
 		"simd.json: kernel3 has 0 reduction answers, but array 3 has 1 "
 		"loop carrying dependences: k"},
@@ -1329,8 +1469,10 @@ static void test_simd_info(void)
 	gpointer value;
 	GError *error = NULL;
 
-	/* One loop carries dependences (k): one answer. */
-	yes = simd_info(c, "{\"kernel3\": {\"reduction\": [\"y\"]}}", &error);
+	/* One loop carries dependences (k): one answer; AutoSA leaves
+	 * those past it. */
+	yes = simd_info(
+		c, "{\"kernel3\": {\"reduction\": [\"y\", \"n\"]}}", &error);
 	g_assert_no_error(error);
 	g_assert_cmpuint(g_hash_table_size(yes), ==, 1);
 	g_assert_true(g_hash_table_lookup_extended(yes, "k", NULL, &value));
@@ -1383,7 +1525,8 @@ static void test_simd_info(void)
 }
 
 /* Mixed parallel and dependent SIMD loops: only those carrying
- * dependences are asked about (conv's array 4: i, p and q, not c). */
+ * dependences are asked about, in AutoSA's order (conv's array 4: p
+ * and q below the band, then i; not c). */
 static void test_simd_info_conv(void)
 {
 	g_autoptr(SyAnalysis)
@@ -1399,11 +1542,12 @@ static void test_simd_info_conv(void)
 	g_assert_no_error(error);
 	g_assert_cmpuint(g_hash_table_size(answers), ==, 3);
 	over = sy_choices_new(a, c->candidate, answers);
+	g_assert_cmpstr(simd_at(over, 2)->loop.name, ==, "p");
 	g_assert_true(simd_at(over, 0)->parallel);
 	g_assert_true(simd_at(over, 1)->reduction);
-	g_assert_false(simd_at(over, 2)->ok);
-	g_assert_cmpint(simd_at(over, 2)->score, ==, 2);
-	g_assert_true(simd_at(over, 3)->reduction);
+	g_assert_true(simd_at(over, 2)->reduction);
+	g_assert_false(simd_at(over, 3)->ok);
+	g_assert_cmpint(simd_at(over, 3)->score, ==, 2);
 	g_clear_pointer(&answers, g_hash_table_unref);
 	answers = simd_info(
 		c, "{\"kernel4\": {\"reduction\": [\"y\"]}}", &error);
@@ -1411,7 +1555,7 @@ static void test_simd_info_conv(void)
 	g_assert_error(error, SY_CHOICES_ERROR, 0);
 	g_assert_cmpstr(error->message, ==,
 		"simd.json: kernel4 has 1 reduction answer, but array 4 has "
-		"3 loops carrying dependences: i, p, q");
+		"3 loops carrying dependences: p, q, i");
 	g_clear_error(&error);
 }
 
@@ -1450,7 +1594,7 @@ static void test_report_choices_json(void)
 {
 	static const char *const keys[] = {"kernel", "candidate", "space",
 		"tilable", "tile_orders", "tile_order", "latency", "simd",
-		"sa_sizes", "flags"};
+		"autosa_simd", "sa_sizes", "flags"};
 	g_autoptr(SyAnalysis)
 		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
 	g_autoptr(SyChoices) c = choices_of(a, 3);
@@ -1524,6 +1668,7 @@ int main(int argc, char **argv)
 		"/compile/codegen/scop-in-header", test_codegen_scop_in_header);
 	g_test_add_func("/compile/simd-info/mm", test_simd_info);
 	g_test_add_func("/compile/simd-info/conv", test_simd_info_conv);
+	g_test_add_func("/compile/autosa-simd", test_autosa_simd);
 	g_test_add_func("/compile/pragma-reduction", test_pragma_reduction);
 	g_test_add_func(
 		"/compile/report/choices-json", test_report_choices_json);

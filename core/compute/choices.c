@@ -214,8 +214,8 @@ static void find_spans(SyLoopRef *ref, const SyScop *scop, const SyBand *band)
 		/* first holds the statement's lowest value until every
 		 * statement of its node is seen. */
 		span.first = isl_val_get_num_si(lo);
-		if (!sy_checked_span(span.first, isl_val_get_num_si(hi), 1,
-			    &span.count))
+		if (!sy_checked_span(
+			    span.first, isl_val_get_num_si(hi), 1, &span.count))
 			span.count = G_MAXINT64;
 		isl_val_free(lo);
 		isl_val_free(hi);
@@ -354,18 +354,11 @@ static gboolean reduction_dep(
 		!reads_var(operand, write->array->var) && !involves(write, d);
 }
 
-typedef enum {
-	STRIDE_0, /* the same element */
-	STRIDE_1, /* the next element */
-	STRIDE_PERMUTE, /* the next element of another dimension */
-	STRIDE_OTHER,
-} Stride;
-
 /* The stride of an access along the loop at depth d; *dim is the
- * dimension that moves, for STRIDE_PERMUTE. */
-static Stride stride(const SyAccess *access, guint d, int *dim)
+ * dimension that moves, for SY_STRIDE_PERMUTE. */
+static SyStride stride(const SyAccess *access, guint d, int *dim)
 {
-	Stride result = STRIDE_0;
+	SyStride result = SY_STRIDE_0;
 	guint n = access->array->n_dims;
 
 	*dim = -1;
@@ -390,24 +383,35 @@ static Stride stride(const SyAccess *access, guint d, int *dim)
 			isl_aff_free(aff);
 		}
 		isl_pw_aff_free(pa);
-		if (result != STRIDE_0 || !unit)
-			result = STRIDE_OTHER;
+		if (result != SY_STRIDE_0 || !unit)
+			result = SY_STRIDE_OTHER;
 		else
-			result = k == n - 1 ? STRIDE_1 : STRIDE_PERMUTE;
+			result = k == n - 1 ? SY_STRIDE_1 : SY_STRIDE_PERMUTE;
 		*dim = (int)k;
 	}
 	return result;
 }
 
+SyStride sy_choices_stride(const SyChoices *c, const SyLoopRef *ref,
+	const SyAccess *access, int *dim)
+{
+	guint d;
+
+	*dim = -1;
+	if (!inside(ref, c->analysis->band, access->stmt, &d))
+		return SY_STRIDE_OUTSIDE;
+	return stride(access, d, dim);
+}
+
 /* "B[k][j]: make dimension 1 (k) the innermost, as B[j][k]" */
 static char *layout_note(
-	const SyAccess *access, int dim, Stride s, const char *loop)
+	const SyAccess *access, int dim, SyStride s, const char *loop)
 {
 	const SyExpr *e = access->expr;
 	g_autofree char *text = sy_expr_to_string(e);
 	GString *out;
 
-	if (s == STRIDE_OTHER)
+	if (s == SY_STRIDE_OTHER)
 		return g_strdup_printf("%s: not contiguous along %s, whatever "
 				       "the layout",
 			text, loop);
@@ -463,12 +467,12 @@ static void classify(
 			a->scop->accesses, i);
 		guint d;
 		int dim;
-		Stride s;
+		SyStride s;
 
 		if (!inside(ref, a->band, access->stmt, &d) || !access->expr)
 			continue;
 		s = stride(access, d, &dim);
-		if (s == STRIDE_0 || s == STRIDE_1) {
+		if (s == SY_STRIDE_0 || s == SY_STRIDE_1) {
 			sc->score++;
 		} else {
 			char *note = layout_note(access, dim, s, ref->name);
@@ -506,8 +510,8 @@ static LaneKind lane_kind(const SyChoices *c, int simd, const SyArray *array)
 			!inside(&sc->loop, a->band, access->stmt, &d))
 			continue;
 		switch (stride(access, d, &dim)) {
-		case STRIDE_0: kind = MAX(kind, LANES_SAME); break;
-		case STRIDE_1: kind = MAX(kind, LANES_VECTOR); break;
+		case SY_STRIDE_0: kind = MAX(kind, LANES_SAME); break;
+		case SY_STRIDE_1: kind = MAX(kind, LANES_VECTOR); break;
 		default: return LANES_APART;
 		}
 	}
@@ -659,103 +663,4 @@ SyChoices *sy_choices_new(
 	}
 	g_free(space);
 	return c;
-}
-
-/* The SIMD loops AutoSA would ask about, as "k, l". */
-static char *asked_names(GPtrArray *asked)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; i < asked->len; i++)
-		g_string_append_printf(out, "%s%s", i ? ", " : "",
-			((SySimdChoice *)g_ptr_array_index(asked, i))
-				->loop.name);
-	if (!asked->len)
-		g_string_append(out, "none");
-	return g_string_free(out, FALSE);
-}
-
-static const char *answer_at(JsonArray *answers, guint i)
-{
-	JsonNode *node = json_array_get_element(answers, i);
-	const char *yn;
-
-	if (!JSON_NODE_HOLDS_VALUE(node) ||
-		json_node_get_value_type(node) != G_TYPE_STRING)
-		return NULL;
-	yn = json_node_get_string(node);
-	return g_str_equal(yn, "y") || g_str_equal(yn, "n") ? yn : NULL;
-}
-
-/* AutoSA's answers are y/n per loop it would ask about: the SIMD loops
- * that carry dependences, in order. */
-GHashTable *sy_choices_simd_info(
-	const SyChoices *c, const char *name, const char *json, GError **error)
-{
-	g_autoptr(JsonParser) parser = json_parser_new();
-	g_autofree char *key = g_strdup_printf("kernel%u", c->candidate->id);
-	g_autofree char *problem = NULL;
-	g_autoptr(GHashTable) over = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free, NULL);
-	g_autoptr(GPtrArray) asked = g_ptr_array_new();
-	JsonObject *root = NULL, *entry = NULL;
-	JsonArray *answers;
-	JsonNode *node;
-
-	if (!sy_json_load(parser, json, -1, error)) {
-		g_prefix_error(error, "%s: ", name);
-		return NULL;
-	}
-	for (guint i = 0; i < c->simd->len; i++) {
-		SySimdChoice *sc = g_ptr_array_index(c->simd, i);
-
-		if (!sc->parallel)
-			g_ptr_array_add(asked, sc);
-	}
-	node = json_parser_get_root(parser);
-	if (JSON_NODE_HOLDS_OBJECT(node))
-		root = json_node_get_object(node);
-	node = root ? json_object_get_member(root, key) : NULL;
-	if (node && JSON_NODE_HOLDS_OBJECT(node))
-		entry = json_node_get_object(node);
-	node = entry ? json_object_get_member(entry, "reduction") : NULL;
-	if (!root || (node && !JSON_NODE_HOLDS_ARRAY(node))) {
-		problem = g_strdup_printf("expected {\"%s\": {\"reduction\": "
-					  "[\"y\", \"n\", ...]}}",
-			key);
-	} else if (node) {
-		answers = json_node_get_array(node);
-		if (json_array_get_length(answers) != asked->len) {
-			g_autofree char *loops = asked_names(asked);
-
-			guint n = json_array_get_length(answers);
-
-			problem = g_strdup_printf("%s has %u reduction "
-						  "answer%s, but array %u has "
-						  "%u loop%s carrying "
-						  "dependences: %s",
-				key, n, n == 1 ? "" : "s", c->candidate->id,
-				asked->len, asked->len == 1 ? "" : "s", loops);
-		}
-		for (guint i = 0; !problem && i < asked->len; i++) {
-			const char *yn = answer_at(answers, i);
-			SySimdChoice *sc = g_ptr_array_index(asked, i);
-
-			if (!yn)
-				problem = g_strdup_printf("%s: reduction "
-							  "answers are \"y\" "
-							  "or \"n\"",
-					key);
-			else
-				g_hash_table_insert(over,
-					g_strdup(sc->loop.name),
-					GINT_TO_POINTER(yn[0] == 'y'));
-		}
-	}
-	if (problem) {
-		g_set_error(
-			error, SY_CHOICES_ERROR, 0, "%s: %s", name, problem);
-		return NULL;
-	}
-	return g_steal_pointer(&over);
 }

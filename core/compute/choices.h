@@ -66,12 +66,21 @@ void sy_choices_free(__isl_take SyChoices *choices);
 #define SY_CHOICES_ERROR (sy_choices_error_quark())
 GQuark sy_choices_error_quark(void);
 
-/* Reads AutoSA's --simd-info JSON (name: its file, for messages) into
- * overrides for this array: {"kernel3": {"reduction": ["y"]}} answers,
- * in order, for the SIMD loops that carry dependences. */
-__isl_give GHashTable *sy_choices_simd_info(__isl_keep const SyChoices *choices,
-	__isl_keep const char *name, __isl_keep const char *json,
-	GError **error);
+/* How an access moves from one iteration of a loop to the next. */
+typedef enum {
+	SY_STRIDE_0, /* the same element */
+	SY_STRIDE_1, /* the next element */
+	SY_STRIDE_PERMUTE, /* the next element of another dimension (*dim):
+			      a layout change would make it the next */
+	SY_STRIDE_OTHER,
+	SY_STRIDE_OUTSIDE, /* its statement is not inside the loop */
+} SyStride;
+
+/* The stride of access along loop ref (one of the choices'); *dim is
+ * the dimension that moves (SY_STRIDE_PERMUTE). */
+SyStride sy_choices_stride(__isl_keep const SyChoices *choices,
+	__isl_keep const SyLoopRef *ref, __isl_keep const SyAccess *access,
+	int *dim);
 
 /* Elements of array a SIMD PE takes at once: factor if its accesses in
  * the SIMD loop (choice simd, -1 for none) move to the next element,

@@ -245,7 +245,8 @@ static const char *member_string(
 
 	if (sy_json_holds(node, G_TYPE_STRING))
 		return json_node_get_string(node);
-	invalid(error, "\"%s\" is %s, not a string", name, sy_json_type_name(node));
+	invalid(error, "\"%s\" is %s, not a string", name,
+		sy_json_type_name(node));
 	return NULL;
 }
 
@@ -297,8 +298,8 @@ static gboolean pragma_from_json(JsonObject *o, SyCode *loop, GError **error)
 	loop->pragma = (SyCodePragma)p;
 	if (loop->pragma != SY_CODE_PRAGMA_PIPELINE)
 		return ii ? invalid(error, "\"ii\" without a pipeline") : TRUE;
-	if (!ii || !sy_json_holds(ii, G_TYPE_INT64) || json_node_get_int(ii) < 1 ||
-		json_node_get_int(ii) > G_MAXUINT)
+	if (!ii || !sy_json_holds(ii, G_TYPE_INT64) ||
+		json_node_get_int(ii) < 1 || json_node_get_int(ii) > G_MAXUINT)
 		return invalid(error,
 			"a pipeline needs \"ii\", an integer from 1 to %u",
 			G_MAXUINT);
@@ -313,7 +314,8 @@ static gboolean trip_from_json(JsonObject *o, SyCode *loop, GError **error)
 
 	if (JSON_NODE_HOLDS_NULL(trip) && loop->trip < 0)
 		return TRUE;
-	if (sy_json_holds(trip, G_TYPE_INT64) && json_node_get_int(trip) == loop->trip)
+	if (sy_json_holds(trip, G_TYPE_INT64) &&
+		json_node_get_int(trip) == loop->trip)
 		return TRUE;
 	if (loop->trip < 0)
 		return invalid(error,
@@ -424,7 +426,8 @@ static SyCode *user_from_json(JsonObject *o, GError **error)
 		return NULL;
 	node = json_object_get_member(o, "args");
 	if (!JSON_NODE_HOLDS_ARRAY(node)) {
-		invalid(error, "\"args\" is %s, not an array", sy_json_type_name(node));
+		invalid(error, "\"args\" is %s, not an array",
+			sy_json_type_name(node));
 		return NULL;
 	}
 	list = json_node_get_array(node);
@@ -452,7 +455,8 @@ static SyCode *node_from_json(JsonNode *node, GError **error)
 	const char *kind;
 
 	if (!JSON_NODE_HOLDS_OBJECT(node)) {
-		invalid(error, "%s is not a node (an object)", sy_json_type_name(node));
+		invalid(error, "%s is not a node (an object)",
+			sy_json_type_name(node));
 		return NULL;
 	}
 	o = json_node_get_object(node);

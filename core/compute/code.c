@@ -359,8 +359,7 @@ gboolean sy_code_is_equal(const SyCode *a, const SyCode *b)
 		sy_code_expr_is_equal(a->inc, b->inc) &&
 		a->degenerate == b->degenerate && a->trip == b->trip &&
 		a->pragma == b->pragma && a->ii == b->ii &&
-		a->stmt == b->stmt &&
-		sy_code_is_equal(a->body, b->body) &&
+		a->stmt == b->stmt && sy_code_is_equal(a->body, b->body) &&
 		sy_code_is_equal(a->else_body, b->else_body) &&
 		list_is_equal(a->children, b->children, FALSE) &&
 		list_is_equal(a->args, b->args, TRUE);

@@ -5,6 +5,7 @@
 #include "base/checked.h"
 #include "base/integer.h"
 #include "compute/config.h"
+#include "compute/simd-autosa.h"
 
 G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
 
@@ -370,6 +371,63 @@ static gboolean set_simd(
 	return TRUE;
 }
 
+/* simd, as AutoSA reads it: a factor per candidate of AutoSA's list
+ * at the sizes set so far (compute/simd-autosa.h), extra factors
+ * ignored, a factor of 1 or on a candidate that needs a layout change
+ * skipped (AutoSA stops and dumps its list where factors are missing;
+ * here that is an error naming the candidates, and no factor at all
+ * means no SIMD). */
+static gboolean set_simd_autosa(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	g_autoptr(GArray)
+		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	g_autoptr(GString) names = g_string_new(NULL);
+
+	cfg->simd = -1;
+	cfg->simd_factor = 1;
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
+
+		g_string_append_printf(names, "%s%s%s", i ? ", " : "",
+			sc->loop.name,
+			e->legal ? "" : " (needs a layout change)");
+	}
+	if (values->len && values->len < list->len)
+		return sy_config_fail(error,
+			"simd has %u factor%s, but AutoSA's SIMD candidates "
+			"at these sizes are %u: %s",
+			values->len, plural(values->len), list->len,
+			names->str);
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+		gint64 v = g_array_index(values, gint64, i);
+		const char *name =
+			((const SySimdChoice *)c->simd->pdata[e->simd])
+				->loop.name;
+
+		if (v <= 0)
+			return sy_config_fail(error,
+				"the SIMD factor of loop '%s' must be "
+				"positive",
+				name);
+		if (v == 1 || !e->legal)
+			continue;
+		if (cfg->simd >= 0)
+			return sy_config_fail(error,
+				"SIMD vectorizes one loop; %s and %s both "
+				"have factors above 1",
+				((const SySimdChoice *)
+						c->simd->pdata[cfg->simd])
+					->loop.name,
+				name);
+		cfg->simd = (int)e->simd;
+		cfg->simd_factor = v;
+	}
+	return TRUE;
+}
+
 static gboolean known_item(const Item *item)
 {
 	static const char *const known[] = {
@@ -426,8 +484,14 @@ gboolean sy_config_apply_sa_sizes(
 			set_tiles(cfg, c, item->values, &err);
 		else if (g_str_equal(item->name, "latency"))
 			set_latency(cfg, c, item->values, &err);
-		else if (g_str_equal(item->name, "simd"))
-			set_simd(cfg, c, item->values, &err);
+	}
+	/* AutoSA's SIMD candidates depend on the tiles and the latency
+	 * factors. */
+	for (guint i = 0; i < items->len && !err; i++) {
+		Item *item = &g_array_index(items, Item, i);
+
+		if (g_str_equal(item->name, "simd"))
+			set_simd_autosa(cfg, c, item->values, &err);
 	}
 	if (err) {
 		g_prefix_error(&err, "--sa-sizes: ");
@@ -742,6 +806,7 @@ gboolean sy_config_validate(
 char *sy_config_to_sa_sizes(const SyConfig *cfg, const SyChoices *c)
 {
 	GString *out = g_string_new(NULL);
+	g_autoptr(GArray) list = NULL;
 
 	g_string_append_printf(out,
 		"{kernel[]->space_time[%u];"
@@ -759,9 +824,13 @@ char *sy_config_to_sa_sizes(const SyConfig *cfg, const SyChoices *c)
 				(SyLoopRef *)g_ptr_array_index(c->latency, i))
 					     ->member]);
 	g_string_append(out, "];kernel[]->simd[");
-	for (guint i = 0; i < c->simd->len; i++)
+	list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+
 		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
-			(int)i == cfg->simd ? cfg->simd_factor : 1);
+			(int)e->simd == cfg->simd ? cfg->simd_factor : 1);
+	}
 	g_string_append(out, "]}");
 	return g_string_free(out, FALSE);
 }

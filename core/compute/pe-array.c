@@ -342,7 +342,8 @@ static isl_schedule *leaves(Build *b, isl_schedule *sched)
 	}
 	if (l.latency || l.simd) {
 		isl_schedule_node *node = place_leaf_bands(
-			isl_schedule_node_child(isl_schedule_get_root(sched), 0),
+			isl_schedule_node_child(
+				isl_schedule_get_root(sched), 0),
 			&l);
 
 		isl_schedule_free(sched);
@@ -460,7 +461,8 @@ static gboolean count_sizes(SyPeArray *array, GError **error)
 		/* Whole tiles, without extent + t - 1. */
 		array->padded[m] = sy_checked_mul(&ck,
 			extent / t + (extent % t != 0), t,
-			"the padded extent of loop '%s'", band->members[m].name);
+			"the padded extent of loop '%s'",
+			band->members[m].name);
 		/* The padded points' values too (tile-boxes.c bounds the
 		 * last tile so). */
 		sy_checked_add(&ck, band->members[m].min, array->padded[m] - 1,

@@ -1,5 +1,6 @@
 #include "base/checked.h"
 #include "base/json-members.h"
+#include "compute/simd-autosa.h"
 #include "report/report-compile.h"
 
 /* Band members as names. */
@@ -104,6 +105,33 @@ static void add_simd(JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
 	json_builder_end_array(b);
 }
 
+/* AutoSA's SIMD candidates at these sizes, in its order: what
+ * `simd[...]` in --sa-sizes gives factors to. */
+static void add_autosa_simd(
+	JsonBuilder *b, const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(GArray)
+		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+
+	json_builder_set_member_name(b, "autosa_simd");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
+
+		json_builder_begin_object(b);
+		sy_json_member_str(b, "name", sc->loop.name);
+		sy_json_member_bool(b, "legal", e->legal);
+		json_builder_set_member_name(b, "score");
+		json_builder_add_double_value(b, e->score);
+		sy_json_member_int(b, "range", e->range);
+		sy_json_member_int(b, "factor",
+			(int)e->simd == cfg->simd ? cfg->simd_factor : 1);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
 static void add_candidate(JsonBuilder *b, const SyChoices *c)
 {
 	sy_json_member_str(b, "kernel", c->analysis->prog->pp->main->path);
@@ -123,6 +151,7 @@ JsonNode *sy_report_choices_json(const SyChoices *c, const SyConfig *cfg)
 	add_tilable(b, c, cfg);
 	add_latency(b, c, cfg);
 	add_simd(b, c, cfg);
+	add_autosa_simd(b, c, cfg);
 	sy_json_member_str(b, "sa_sizes", sizes);
 	sy_json_member_str(b, "flags", flags);
 	json_builder_end_object(b);
@@ -136,6 +165,26 @@ static void text_divisors(GString *out, gint64 n)
 	for (guint i = 0; i < div->len; i++)
 		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? " " : "",
 			g_array_index(div, gint64, i));
+}
+
+/* "simd in --sa-sizes (AutoSA's candidates): k (score 15), l (score
+ * 7.5, needs a layout change)" */
+static void text_autosa_simd(
+	GString *out, const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(GArray)
+		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+
+	g_string_append(out, "\nsimd in --sa-sizes (AutoSA's candidates): ");
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
+
+		g_string_append_printf(out, "%s%s (score %g%s)", i ? ", " : "",
+			sc->loop.name, e->score,
+			e->legal ? "" : ", needs a layout change");
+	}
+	g_string_append(out, list->len ? "\n" : "none\n");
 }
 
 char *sy_report_choices_text(const SyChoices *c, const SyConfig *cfg)
@@ -190,6 +239,7 @@ char *sy_report_choices_text(const SyChoices *c, const SyConfig *cfg)
 			g_string_append_printf(out, "         %s\n",
 				(char *)g_ptr_array_index(sc->layout, k));
 	}
+	text_autosa_simd(out, c, cfg);
 	g_string_append_printf(out, "\n--sa-sizes=\"%s\"\n", sizes);
 	return g_string_free(out, FALSE);
 }
@@ -258,8 +308,8 @@ char *sy_report_pe_array_text(const SyPeArray *array)
 		gint64 extent = 0;
 
 		/* It fits: the analysis refuses extents that do not. */
-		sy_checked_span(band->members[m].min, band->members[m].max, 1,
-			&extent);
+		sy_checked_span(
+			band->members[m].min, band->members[m].max, 1, &extent);
 		g_string_append_printf(out,
 			"  %-6s %6" G_GINT64_FORMAT " %6" G_GINT64_FORMAT
 			" %7" G_GINT64_FORMAT " %8" G_GINT64_FORMAT "\n",

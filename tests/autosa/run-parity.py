@@ -212,7 +212,9 @@ def systole_widths(design, kind, array):
 def stage_facts(expect, opts):
     """The tuning.json of a stop row against Systole's options."""
     got = {}
-    simd = opts.get('simd', [])
+    # AutoSA's SIMD candidates where Systole lists them (its own set
+    # otherwise).
+    simd = opts.get('autosa_simd', opts.get('simd', []))
     tiles = {t['name']: t['tile'] for t in opts.get('tilable', [])}
     for item in expect.split(';'):
         key, _, want = item.partition('=')
