@@ -14,8 +14,8 @@
  * in that time would be 1166 GFLOP/s, over what 8960 DSPs (1792 fp32
  * lanes) give at 265 MHz (950): the board ran O 512, as tests/boards/
  * cnn.c has it.  Its simd[1,1,8] is SIMD 8 on i (8960 DSP = 16 x 14
- * PEs x 8 lanes x 5), which Systole's --sa-sizes reads in another
- * order (its SIMD loops are c, i, p, q): built with Systole's flags. */
+ * PEs x 8 lanes x 5): AutoSA's candidates there are p, q and i (c,
+ * strip-mined by 7 in a tile of 14, drops out). */
 /* AutoSA's memories of the int8 design, read off its
  * autosa_tests/large/mm_int8/kernel_kernel_opt.cpp: every buffer bound
  * to block RAM ("#pragma HLS RESOURCE variable=... core=RAM_1P_BRAM" or
@@ -58,8 +58,10 @@ const SyBoard sy_boards[SY_N_BOARDS] = {
 		"kernel[]->latency[20,16];kernel[]->simd[8]}",
 		NULL, NULL, NULL, NULL, FALSE, TRUE, 300, 0.00232357, 803752,
 		1325480, 952, 8320, NULL},
-	{"CNN fp32", "cnn.c", NULL, "o,r", "o=64,r=56,c=14,i=64",
-		"o=4,r=4,c=7", "i=8", FALSE, FALSE, 265, 0.015865, 884520,
+	{"CNN fp32", "cnn.c",
+		"{kernel[]->space_time[4];kernel[]->array_part[64,56,14,64];"
+		"kernel[]->latency[4,4,7];kernel[]->simd[1,1,8]}",
+		NULL, NULL, NULL, NULL, FALSE, FALSE, 265, 0.015865, 884520,
 		1445020, 697, 8960, NULL},
 	{"MM int16", "mm_int16.c",
 		"{kernel[]->space_time[3];kernel[]->array_part[256,256,32];"
