@@ -102,8 +102,16 @@ expect 1 "systole-cli: error: --sa-sizes: space_time takes one array number, as 
 	--sa-sizes "{kernel[]->space_time[2147483648]}" "$mm"
 expect 1 "systole-cli: error: --sa-sizes: cannot read 'kernel[]->space_time'; AutoSA sizes look like \"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}\"" \
 	--sa-sizes "{kernel[]->space_time}" "$mm"
-expect 1 "systole-cli: error: --tile: the tile size of loop 'i' is at most its 64 iterations, not 100" \
-	--space i,j --tile i=100 "$mm"
+# A tile larger than its loop is one padded tile (AutoSA's large/mm
+# commands tile its 208 rows by 260): 100 PEs along i, 36 padding.
+if run --space i,j --tile i=100 "$mm"; then
+	[ "$(head -n 1 "$tmp/out")" = "array 3: 100 x 64 PEs (6400)" ] ||
+		fail "--tile i=100: $(head -n 1 "$tmp/out")"
+	grep -q "^  i          64    100     100        1$" "$tmp/out" ||
+		fail "--tile i=100: $(grep '^  i ' "$tmp/out")"
+fi
+expect 1 "systole-cli: error: the number of PEs overflows 64 bits (9223372036854775807 x 64); sizes are supported while every count they give stays below 2^63" \
+	--space i,j --tile i=9223372036854775807 "$mm"
 expect 1 "systole-cli: error: --tile: '99999999999999999999' is not a 64-bit integer" \
 	--space i,j --tile i=99999999999999999999 "$mm"
 expect 1 "systole-cli: error: --space: loop 'i' is named twice" \

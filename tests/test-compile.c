@@ -683,9 +683,6 @@ static void test_config_named_errors(void)
 		{"tile", "i=0",
 			"--tile: the tile size of loop 'i' must be positive "
 			"(-1: not tiled), not 0"},
-		{"tile", "i=65",
-			"--tile: the tile size of loop 'i' is at most its 64 "
-			"iterations, not 65"},
 		{"tile", "i=99999999999999999999",
 			"--tile: '99999999999999999999' is not a 64-bit "
 			"integer"},

@@ -286,14 +286,11 @@ static gboolean set_tiles(
 		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
 		gint64 v = g_array_index(values, gint64, i);
 
+		/* A tile larger than its loop is one tile, padded, as
+		 * AutoSA's published commands take the tiles of larger
+		 * problems on their kernels' smaller ones. */
 		if (v == -1)
 			v = ref->extent;
-		if (v > ref->extent)
-			return sy_config_fail(error,
-				"the tile size of loop '%s' is at most its "
-				"%" G_GINT64_FORMAT
-				" iterations, not %" G_GINT64_FORMAT,
-				ref->name, ref->extent, v);
 		if (v <= 0)
 			return sy_config_fail(error,
 				"the tile size of loop '%s' must be "
