@@ -37,6 +37,7 @@ typedef struct {
 	char *pack;
 	char *fifo_depth_text;
 	guint fifo_depth; /* 0: the default */
+	const CliAutosa *autosa; /* systole-cli autosa: AutoSA's stops */
 } Compile;
 
 static void compile_clear(Compile *o)
@@ -294,16 +295,42 @@ static gboolean check_legal(const SyAnalysis *a, GError **error)
 	return FALSE;
 }
 
-static char *run(const char *path, const Compile *o, GError **error)
+/* Where AutoSA's manual mode stops for the sizes it was given: the
+ * stage (*stop) and what it lists there, the arrays or what the stages
+ * accept; NULL where it goes on. */
+static char *autosa_stop(const SyAnalysis *a, const SyChoices *c,
+	const SyConfig *cfg, const Compile *o, const char **stop)
+{
+	if (!c) {
+		g_autofree char *list = NULL;
+
+		if (o->sa_sizes &&
+			sy_config_sa_sizes_candidate(o->sa_sizes, NULL) >= 0)
+			return NULL;
+		*stop = "space_time";
+		list = candidate_list(a);
+		return g_strdup_printf(
+			"%u systolic arrays: %s\n", a->candidates->len, list);
+	}
+	*stop = sy_config_sa_sizes_stop(
+		o->sa_sizes ? o->sa_sizes : "{}", c, cfg, o->autosa->skip);
+	return *stop ? sy_report_choices_text(c, cfg) : NULL;
+}
+
+static char *run(
+	const char *path, const Compile *o, const char **stop, GError **error)
 {
 	SyAnalysisOptions ao = cli_analysis_options(&o->common);
 	g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(path, &ao, error);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyConfig) cfg = NULL;
 	const SyCandidate *cand;
+	char *listed;
 
 	if (!a || !check_legal(a, error))
 		return NULL;
+	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
+		return listed;
 	cand = choose(a, o, error);
 	if (!cand)
 		return NULL;
@@ -313,6 +340,8 @@ static char *run(const char *path, const Compile *o, GError **error)
 	cfg = make_config(c, o, error);
 	if (!cfg)
 		return NULL;
+	if (o->autosa && (listed = autosa_stop(a, c, cfg, o, stop)))
+		return listed;
 	return emit(c, cfg, o, error);
 }
 
@@ -402,7 +431,8 @@ static const char *const verb_summaries[] = {
 	"unsupported design, 2 usage error, 5 too complex "
 	"(--max-operations)."};
 
-static int compile_main(int argc, char **argv, Verb which)
+static int compile_main(
+	int argc, char **argv, Verb which, const CliAutosa *autosa)
 {
 	Compile o = {0};
 	gboolean export = which == VERB_EXPORT;
@@ -481,9 +511,11 @@ static int compile_main(int argc, char **argv, Verb which)
 	GOptionEntry *own[] = {compile, project, estimate};
 	const char *verb = verb_names[which];
 	g_autofree char *text = NULL;
+	const char *stop = NULL;
 	GError *error = NULL;
 	int code;
 
+	o.autosa = autosa;
 	o.export = export;
 	o.estimate = which == VERB_ESTIMATE;
 	g_option_context_set_summary(ctx, verb_summaries[which]);
@@ -536,10 +568,18 @@ static int compile_main(int argc, char **argv, Verb which)
 		compile_clear(&o);
 		return code;
 	}
-	text = run(argv[1], &o, &error);
+	text = run(argv[1], &o, &stop, &error);
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
+	} else if (stop) {
+		/* What AutoSA lists where it stops, and the key that goes
+		 * past it; nothing written. */
+		fputs(text, stdout);
+		g_printerr("systole-cli: AutoSA stops at %s: give "
+			   "kernel[]->%s[...] in --sa-sizes to go on\n",
+			stop, stop);
+		code = EXIT_OK;
 	} else if (export) {
 		fputs(text, stdout);
 		code = EXIT_OK;
@@ -552,15 +592,20 @@ static int compile_main(int argc, char **argv, Verb which)
 
 int cli_compile(int argc, char **argv)
 {
-	return compile_main(argc, argv, VERB_COMPILE);
+	return compile_main(argc, argv, VERB_COMPILE, NULL);
 }
 
 int cli_export(int argc, char **argv)
 {
-	return compile_main(argc, argv, VERB_EXPORT);
+	return compile_main(argc, argv, VERB_EXPORT, NULL);
 }
 
 int cli_estimate(int argc, char **argv)
 {
-	return compile_main(argc, argv, VERB_ESTIMATE);
+	return compile_main(argc, argv, VERB_ESTIMATE, NULL);
+}
+
+int cli_export_autosa(int argc, char **argv, const CliAutosa *autosa)
+{
+	return compile_main(argc, argv, VERB_EXPORT, autosa);
 }

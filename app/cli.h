@@ -68,6 +68,18 @@ int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);
 int cli_estimate(int argc, char **argv);
 
+/* systole-cli autosa: AutoSA's command line, unchanged (cli-autosa.c). */
+int cli_autosa(int argc, char **argv);
+
+/* What an AutoSA command line asks of export beyond its options. */
+typedef struct {
+	guint skip; /* SY_CONFIG_SKIP_*: stages its --config disables */
+} CliAutosa;
+
+/* export, stopping where AutoSA's manual mode stops (printing what it
+ * lists there, exit 0) when the sizes lack a stage's key. */
+int cli_export_autosa(int argc, char **argv, const CliAutosa *autosa);
+
 /* What systole-cli estimate asks of the models. */
 typedef struct {
 	const char *device; /* a name or a profile FILE.json; NULL: u250 */
@@ -85,7 +97,7 @@ char *cli_estimate_design(SyDesign *design, const CliEstimate *what,
 /* export --design: the project of the design.json at path, into the
  * folder output (checked already, see sy_export_write_allowed); returns
  * an exit code. */
-int cli_export_design(const char *path, const char *output,
-	const char *device, gboolean force);
+int cli_export_design(const char *path, const char *output, const char *device,
+	gboolean force);
 
 G_END_DECLS

@@ -21,6 +21,8 @@ static const char *const usage_text =
 	"simulation\n"
 	"  estimate  a design's cycles and resources on a device, as the "
 	"models see them\n"
+	"  autosa    an AutoSA command line, unchanged: the project, or "
+	"where AutoSA stops\n"
 	"  bench     time the analysis of kernels\n"
 	"\n"
 	"Run 'systole-cli COMMAND --help' for the options of a command.\n";
@@ -172,6 +174,8 @@ int main(int argc, char **argv)
 		return cmd_analyze(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compile") == 0)
 		return cli_compile(argc - 1, argv + 1);
+	if (strcmp(argv[1], "autosa") == 0)
+		return cli_autosa(argc - 1, argv + 1);
 	if (strcmp(argv[1], "export") == 0)
 		return cli_export(argc - 1, argv + 1);
 	if (strcmp(argv[1], "estimate") == 0)

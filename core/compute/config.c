@@ -498,6 +498,34 @@ gboolean sy_config_apply_sa_sizes(
 	return TRUE;
 }
 
+static gboolean has_item(const GArray *items, const char *name)
+{
+	for (guint i = 0; i < items->len; i++)
+		if (g_str_equal(g_array_index(items, Item, i).name, name))
+			return TRUE;
+	return FALSE;
+}
+
+const char *sy_config_sa_sizes_stop(const char *sa_sizes, const SyChoices *c,
+	const SyConfig *cfg, guint skip)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
+	g_autoptr(GArray) simd = NULL;
+
+	if (!items)
+		return NULL;
+	if (!(skip & SY_CONFIG_SKIP_ARRAY_PART) &&
+		!has_item(items, "array_part") && c->tilable->len)
+		return "array_part";
+	if (!(skip & SY_CONFIG_SKIP_LATENCY) && !has_item(items, "latency") &&
+		c->latency->len)
+		return "latency";
+	if ((skip & SY_CONFIG_SKIP_SIMD) || has_item(items, "simd"))
+		return NULL;
+	simd = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	return simd->len ? "simd" : NULL;
+}
+
 /* A "name=value" list, as (name, value) pairs in order. */
 static gboolean parse_named(const char *stage, const char *spec,
 	GPtrArray *names, GArray *values, GError **error)

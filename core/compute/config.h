@@ -54,6 +54,22 @@ gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
 
+/* AutoSA's stages a run may skip (its --config "enable": 0). */
+enum {
+	SY_CONFIG_SKIP_ARRAY_PART = 1 << 0,
+	SY_CONFIG_SKIP_LATENCY = 1 << 1,
+	SY_CONFIG_SKIP_SIMD = 1 << 2,
+};
+
+/* The stage at which AutoSA's manual mode stops, given sa_sizes
+ * (already applied to config): the first it runs ("array_part",
+ * "latency", "simd") whose key the string lacks and which has loops to
+ * choose from (for SIMD, AutoSA's candidates at config), or NULL where
+ * it goes on to generate the design. */
+__isl_keep const char *sy_config_sa_sizes_stop(__isl_keep const char *sa_sizes,
+	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config,
+	guint skip);
+
 /* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
 gboolean sy_config_apply_named(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *stage,

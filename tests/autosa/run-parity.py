@@ -267,6 +267,31 @@ def compare(row, design, opts, dataflows):
     return facts
 
 
+def run_autosa(cli, path, args, root):
+    """The command as pasted, through `systole-cli autosa` (./autosa
+    replaced), run where AutoSA's tree would be (its autosa_config/ and
+    autosa.tmp/, the project written to a folder of its own): None where
+    it wrote the project or stopped where AutoSA stops, else the
+    error."""
+    with tempfile.TemporaryDirectory() as work:
+        os.mkdir(os.path.join(work, 'autosa.tmp'))
+        os.mkdir(os.path.join(work, 'autosa_config'))
+        shutil.copy(os.path.join(root, 'autosa_config.json'),
+                    os.path.join(work, 'autosa_config'))
+        cmd = [os.path.abspath(cli), 'autosa', path] + [
+            a for a in args if option_name(a) != '--output-dir'] + [
+            '--output-dir=' + os.path.join(work, 'autosa.tmp', 'output')]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True,
+                               timeout=600, cwd=work)
+        except subprocess.TimeoutExpired:
+            return 'timeout after 600 s', cmd
+        if r.returncode != 0:
+            lines = [l for l in r.stderr.splitlines() if l.strip()]
+            return (lines[0] if lines else f'exit status {r.returncode}'), cmd
+        return None, cmd
+
+
 def run_row(row, cli, kernels, known, root):
     path = kernels.path(row['kernel'], row['edits'])
     stop = row['stage'] in STOP_STAGES
@@ -275,7 +300,7 @@ def run_row(row, cli, kernels, known, root):
         name = option_name(a)
         if name.startswith('--') and name not in known:
             result['unknown'].append(name)
-    for level in ('paste', 'design', 'core'):
+    for level in ('design', 'core'):
         args = level_args(row['options'], level, root)
         opts, err, cmd = run_cli(cli, path, args, 'options')
         design = None
@@ -286,6 +311,16 @@ def run_row(row, cli, kernels, known, root):
             facts = compare(row, design, opts, kernels.dataflows(path))
         result['levels'][level] = {'error': err, 'facts': facts,
                                    'command': cmd}
+    # As pasted: what systole-cli autosa makes of it, with the facts of
+    # the design level (the options it drops are AutoSA's environment,
+    # which autosa takes as no-ops).
+    err, cmd = run_autosa(cli, path, level_args(row['options'], 'paste', root),
+                          root)
+    design = result['levels']['design']
+    result['levels'] = {'paste': {
+        'error': err,
+        'facts': {} if err else design['facts'], 'command': cmd},
+        **result['levels']}
     return result
 
 

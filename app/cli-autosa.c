@@ -1,0 +1,315 @@
+/* systole-cli autosa: AutoSA's command line, unchanged.  A published
+ * command runs with `./autosa` replaced by `systole-cli autosa`: the
+ * options Systole implements take AutoSA's meaning, the project goes
+ * to --output-dir, a run whose --sa-sizes lacks a stage's key stops
+ * there as AutoSA's manual mode does, listing what that stage takes,
+ * and every option Systole does not take is named in one error. */
+#include <stdio.h>
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "base/json-load.h"
+#include "cli.h"
+#include "compute/config.h"
+
+typedef enum {
+	OPT_TAKEN, /* passed to export */
+	OPT_SAME, /* what Systole does anyway */
+	OPT_NOT_YET, /* an architecture option Systole does not have yet */
+	OPT_NEVER, /* another target or a feature left out (why) */
+} OptKind;
+
+typedef struct {
+	const char *name;
+	gboolean value; /* takes a value (--name=V or --name V) */
+	OptKind kind;
+	const char *why; /* OPT_SAME, OPT_NEVER */
+} AutosaOption;
+
+static const AutosaOption options[] = {
+	{"sa-sizes", TRUE, OPT_TAKEN, NULL},
+	{"simd-info", TRUE, OPT_TAKEN, NULL},
+	{"output-dir", TRUE, OPT_TAKEN, NULL},
+	{"fifo-depth", TRUE, OPT_TAKEN, NULL},
+	{"config", TRUE, OPT_TAKEN, NULL},
+	{"target", TRUE, OPT_TAKEN, NULL},
+	{"hls", FALSE, OPT_SAME,
+		"the project has both the C simulation testbench and the XRT "
+		"host"},
+	{"AutoSA-verbose", FALSE, OPT_SAME, "the summary is printed anyway"},
+	{"verbose", FALSE, OPT_SAME, "the summary is printed anyway"},
+	{"array-contraction", FALSE, OPT_SAME,
+		"a PE's buffers hold one tile's footprint"},
+	{"isl-sink", FALSE, OPT_SAME, "the loop order is the array's"},
+	{"host-serialize", FALSE, OPT_NOT_YET, NULL},
+	{"simd-touch-space", FALSE, OPT_NOT_YET, NULL},
+	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
+	{"reduce-op", TRUE, OPT_NOT_YET, NULL},
+	{"data-pack-sizes", TRUE, OPT_NOT_YET, NULL},
+	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
+	{"hbm", FALSE, OPT_NOT_YET, NULL},
+	{"hbm-port-num", TRUE, OPT_NOT_YET, NULL},
+	{"uram", FALSE, OPT_NOT_YET, NULL},
+	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
+	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
+	{"reverse-order", FALSE, OPT_NOT_YET, NULL},
+	{"reschedule", FALSE, OPT_NOT_YET, NULL},
+	{"select-rar-dep", TRUE, OPT_NOT_YET, NULL},
+	{"use-cplusplus-template", FALSE, OPT_NOT_YET, NULL},
+	{"double-buffer", FALSE, OPT_NOT_YET, NULL},
+	{"double-buffer-style", TRUE, OPT_NOT_YET, NULL},
+	{"loop-infinitize", FALSE, OPT_NOT_YET, NULL},
+	{"mem-port-map", TRUE, OPT_NOT_YET, NULL},
+	{"data-pack", FALSE, OPT_NOT_YET, NULL},
+	{"tuning-method", TRUE, OPT_NOT_YET, NULL},
+	{"param-names", TRUE, OPT_NOT_YET, NULL},
+	{"axi-stream", FALSE, OPT_NEVER, "AXI stream ports"},
+	{"hcl", FALSE, OPT_NEVER, "HeteroCL's wrapper"},
+	{"block-sparse", FALSE, OPT_NEVER, "block sparsity"},
+	{"block-sparse-ratio", TRUE, OPT_NEVER, "block sparsity"},
+};
+
+/* What the command line says. */
+typedef struct {
+	const char *file;
+	const char *values[G_N_ELEMENTS(options)];
+	gboolean force;
+	GString *refused; /* "--x (why), --y (...)" */
+	GString *usage; /* the first usage error */
+} Line;
+
+static void refuse(Line *l, const char *what, const char *why)
+{
+	g_string_append_printf(l->refused, "%s%s (%s)",
+		l->refused->len ? ", " : "", what, why);
+}
+
+/* The option "--[no-]name[=value]" names, or NULL. */
+static const AutosaOption *option_of(const char *arg, gboolean *negated)
+{
+	const char *name = arg + 2;
+	gsize len = strcspn(name, "=");
+
+	*negated = FALSE;
+	for (int pass = 0; pass < 2; pass++) {
+		for (guint k = 0; k < G_N_ELEMENTS(options); k++)
+			if (strlen(options[k].name) == len &&
+				!strncmp(options[k].name, name, len))
+				return &options[k];
+		if (strncmp(name, "no-", 3))
+			return NULL;
+		name += 3;
+		len -= 3;
+		*negated = TRUE;
+	}
+	return NULL;
+}
+
+static const char *target_refusal(const char *target)
+{
+	if (g_str_equal(target, "autosa_hls_c"))
+		return NULL;
+	if (g_str_equal(target, "autosa_opencl"))
+		return "Intel's OpenCL: Systole exports Vitis HLS projects";
+	if (g_str_equal(target, "autosa_catapult_c"))
+		return "Catapult HLS: Systole exports Vitis HLS projects";
+	return "Systole exports Vitis HLS projects (autosa_hls_c)";
+}
+
+/* One option at argv[*i] (a value may take the next argument). */
+static void read_option(Line *l, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i], *eq = strchr(arg, '=');
+	gboolean negated;
+	const AutosaOption *opt = option_of(arg, &negated);
+	g_autofree char *what = g_strndup(
+		arg, eq ? (gsize)(eq - arg) : strlen(arg));
+	const char *value = eq ? eq + 1 : NULL;
+
+	if (g_str_equal(arg, "--force")) {
+		l->force = TRUE;
+		return;
+	}
+	if (!opt) {
+		refuse(l, what, "not an option of AutoSA's that Systole knows");
+		return;
+	}
+	if (opt->value && !value && *i + 1 < argc)
+		value = argv[++*i];
+	if (opt->value && (!value || negated)) {
+		if (!l->usage->len)
+			g_string_printf(
+				l->usage, "autosa: %s takes a value", what);
+		return;
+	}
+	switch (opt->kind) {
+	case OPT_TAKEN:
+		l->values[opt - options] = value;
+		if (opt->value && g_str_equal(opt->name, "target") &&
+			target_refusal(value))
+			refuse(l, arg, target_refusal(value));
+		return;
+	case OPT_SAME: return;
+	case OPT_NOT_YET: refuse(l, what, "not supported yet"); return;
+	case OPT_NEVER: refuse(l, what, opt->why); return;
+	}
+}
+
+static const char *value_of(const Line *l, const char *name)
+{
+	for (guint k = 0; k < G_N_ELEMENTS(options); k++)
+		if (g_str_equal(options[k].name, name))
+			return l->values[k];
+	return NULL;
+}
+
+/* AutoSA's --config: the stages it enables (skip: those it does not),
+ * in manual mode only (Systole has no automatic one). */
+static gboolean read_config(const char *path, guint *skip, GError **error)
+{
+	static const struct {
+		const char *stage;
+		guint skip;
+	} stages[] = {{"space_time", 0},
+		{"array_part", SY_CONFIG_SKIP_ARRAY_PART}, {"array_part_L2", 0},
+		{"latency", SY_CONFIG_SKIP_LATENCY},
+		{"simd", SY_CONFIG_SKIP_SIMD}, {"hbm", 0}};
+	g_autoptr(JsonParser) parser = json_parser_new();
+	g_autofree char *text = NULL;
+	JsonObject *root;
+
+	if (!g_file_get_contents(path, &text, NULL, error) ||
+		!sy_json_load(parser, text, -1, error)) {
+		g_prefix_error(error, "--config: %s: ", path);
+		return FALSE;
+	}
+	if (!JSON_NODE_HOLDS_OBJECT(json_parser_get_root(parser)))
+		return sy_config_fail(error,
+			"--config: %s: expected an object of stages, as "
+			"AutoSA's autosa_config.json",
+			path);
+	root = json_node_get_object(json_parser_get_root(parser));
+	for (guint k = 0; k < G_N_ELEMENTS(stages); k++) {
+		JsonNode *node = json_object_get_member(root, stages[k].stage);
+		JsonObject *stage;
+
+		if (!node || !JSON_NODE_HOLDS_OBJECT(node))
+			continue;
+		stage = json_node_get_object(node);
+		if (!g_strcmp0(json_object_get_string_member_with_default(
+				       stage, "mode", "manual"),
+			    "auto"))
+			return sy_config_fail(error,
+				"--config: %s: %s in auto mode: Systole "
+				"takes every stage's sizes from --sa-sizes "
+				"(manual mode)",
+				path, stages[k].stage);
+		if (!json_object_get_int_member_with_default(
+			    stage, "enable", 1))
+			*skip |= stages[k].skip;
+	}
+	return TRUE;
+}
+
+/* export's command line for what AutoSA's asks (owned: the strings it
+ * made). */
+static GPtrArray *export_args(const Line *l, GPtrArray *owned)
+{
+	GPtrArray *args = g_ptr_array_new();
+	const char *out = value_of(l, "output-dir");
+	static const char *const passed[] = {
+		"sa-sizes", "simd-info", "fifo-depth"};
+
+	g_ptr_array_add(args, (gpointer) "export");
+	g_ptr_array_add(args, (gpointer)l->file);
+	g_ptr_array_add(args, (gpointer) "-o");
+	g_ptr_array_add(args, (gpointer)(out ? out : "./autosa.tmp/output"));
+	for (guint k = 0; k < G_N_ELEMENTS(passed); k++) {
+		const char *v = value_of(l, passed[k]);
+
+		if (!v)
+			continue;
+		g_ptr_array_add(
+			owned, g_strconcat("--", passed[k], "=", v, NULL));
+		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
+	}
+	if (l->force)
+		g_ptr_array_add(args, (gpointer) "--force");
+	g_ptr_array_add(args, NULL);
+	return args;
+}
+
+static void line_clear(Line *l)
+{
+	g_string_free(l->refused, TRUE);
+	g_string_free(l->usage, TRUE);
+}
+
+static const char *const autosa_help =
+	"Usage: systole-cli autosa FILE.c [AutoSA's options...] [--force]\n"
+	"\n"
+	"Runs a command line of AutoSA's with `./autosa` replaced: writes "
+	"the Vitis HLS\nproject to --output-dir (default "
+	"./autosa.tmp/output; --force to replace it),\nor stops where "
+	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
+	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
+	"--fifo-depth, --config\n(its stages' enable; manual mode) and "
+	"--target=autosa_hls_c take AutoSA's meaning;\n--hls, "
+	"--AutoSA-verbose, --array-contraction and --isl-sink are what "
+	"Systole does\nanyway; every other option is named in one error.\n"
+	"Exit status: as export's (0 written or stopped, 1 input, 2 "
+	"usage or an option\nSystole does not take, 4 the folder exists).\n";
+
+int cli_autosa(int argc, char **argv)
+{
+	Line l = {NULL, {NULL}, FALSE, g_string_new(NULL), g_string_new(NULL)};
+	CliAutosa what = {0};
+	g_autoptr(GPtrArray) args = NULL;
+	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
+	GError *error = NULL;
+	int code;
+
+	for (int i = 1; i < argc; i++) {
+		if (g_str_equal(argv[i], "--help") ||
+			g_str_equal(argv[i], "-h")) {
+			fputs(autosa_help, stdout);
+			line_clear(&l);
+			return EXIT_OK;
+		}
+		if (!strncmp(argv[i], "--", 2))
+			read_option(&l, argc, argv, &i);
+		else if (!l.file)
+			l.file = argv[i];
+		else if (!l.usage->len)
+			g_string_printf(l.usage,
+				"autosa: one input file "
+				"expected");
+	}
+	if (!l.file && !l.usage->len)
+		g_string_printf(l.usage, "autosa: no input file");
+	if (l.usage->len) {
+		code = cli_usage_error("%s", l.usage->str);
+		line_clear(&l);
+		return code;
+	}
+	if (l.refused->len) {
+		code = cli_usage_error("autosa: options Systole does not take: "
+				       "%s",
+			l.refused->str);
+		line_clear(&l);
+		return code;
+	}
+	if (value_of(&l, "config") &&
+		!read_config(value_of(&l, "config"), &what.skip, &error)) {
+		code = cli_report_error(error);
+		g_error_free(error);
+		line_clear(&l);
+		return code;
+	}
+	args = export_args(&l, owned);
+	code = cli_export_autosa(
+		(int)args->len - 1, (char **)args->pdata, &what);
+	line_clear(&l);
+	return code;
+}

@@ -1,0 +1,109 @@
+#!/bin/sh
+# check-autosa-cli.sh CLI AUTOSA_KERNELS
+# systole-cli autosa: AutoSA's published getting-started commands run
+# unchanged (./autosa replaced), stopping where AutoSA's manual mode
+# stops, then writing a project whose C simulation passes; the options
+# Systole does not take named in one error; --config's auto mode and
+# stages.
+set -u
+cli=$1
+kernels=$2
+k=$kernels/mm_getting_started
+
+. "$(dirname "$0")/lib.sh"
+
+cd "$tmp" || exit 1
+cp "$kernels/autosa_config.json" .
+# AutoSA's tree has autosa.tmp/; its output/ is a project's own.
+mkdir autosa.tmp
+
+# autosa ARGS...: its status, stdout in $tmp/out, stderr in $tmp/err.
+autosa()
+{
+	"$cli" autosa "$@" >"$tmp/out" 2>"$tmp/err"
+}
+
+# expect_stop STAGE FIRST_LINE SIZES: AutoSA's manual mode stops there.
+expect_stop()
+{
+	stage=$1
+	first=$2
+	shift 2
+	autosa "$k/kernel.c" --config=./autosa_config.json \
+		--target=autosa_hls_c --output-dir=./autosa.tmp/output "$@" \
+		--simd-info="$k/simd_info.json"
+	status=$?
+	[ "$status" -eq 0 ] || fail "stop at $stage: exit status $status"
+	[ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at $stage: give kernel[]->$stage[...] in --sa-sizes to go on" ] ||
+		fail "stop at $stage: stderr: $(cat "$tmp/err")"
+	[ "$(head -n 1 "$tmp/out")" = "$first" ] ||
+		fail "stop at $stage: stdout: $(head -n 1 "$tmp/out")"
+	[ ! -e autosa.tmp/output ] || fail "stop at $stage: wrote the project"
+}
+
+# docs/tutorials/getting_started.rst, step by step.
+expect_stop space_time "6 systolic arrays: 0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]"
+expect_stop array_part "array 3" \
+	--sa-sizes="{kernel[]->space_time[3]}"
+expect_stop latency "array 3" \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[16,16,16]}"
+expect_stop simd "array 3" \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8]}"
+grep -qx "simd in --sa-sizes (AutoSA's candidates): k (score 15)" "$tmp/out" ||
+	fail "stop at simd: $(grep "AutoSA's candidates" "$tmp/out")"
+
+sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}'
+if autosa "$k/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./autosa.tmp/output \
+	--sa-sizes="$sizes" --simd-info="$k/simd_info.json" --hls; then
+	[ "$(cat "$tmp/out")" = "./autosa.tmp/output: 13 files for the AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)" ] ||
+		fail "the design: $(cat "$tmp/out")"
+	grep -q '"sizes" : "{kernel\[\]->space_time\[3\];kernel\[\]->array_part\[16,16,16\];kernel\[\]->latency\[8,8\];kernel\[\]->simd\[2\]}"' \
+		autosa.tmp/output/design.json || fail "the design's sizes"
+	(cd autosa.tmp/output && make csim >"$tmp/csim" 2>&1) ||
+		fail "make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
+		fail "make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "the design: exit status $?: $(cat "$tmp/err")"
+fi
+# Run again: the folder is the user's now.
+autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes"
+[ $? -eq 4 ] || fail "second run: not refused"
+autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes" --force ||
+	fail "second run with --force: $(cat "$tmp/err")"
+
+# Every option Systole does not take, at once; nothing written.
+autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
+	--host-serialize --hcl --no-reverse-order --frobnicate=2 \
+	--data-pack-sizes "{kernel[]->A[8,32,64]}"
+[ $? -eq 2 ] || fail "refused options: exit status"
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --host-serialize (not supported yet), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
+	fail "refused options: $(head -n 1 "$tmp/err")"
+[ ! -e other ] || fail "refused options: wrote ./other"
+
+# --config: a stage in auto mode is refused; a disabled stage is not
+# asked for (no latency hiding: AutoSA goes from array_part to simd).
+sed 's/"manual"/"auto"/' autosa_config.json >auto.json
+autosa "$k/kernel.c" --config=./auto.json --sa-sizes="$sizes"
+[ $? -eq 1 ] || fail "auto mode: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --config: ./auto.json: space_time in auto mode: Systole takes every stage's sizes from --sa-sizes (manual mode)" ] ||
+	fail "auto mode: $(cat "$tmp/err")"
+python3 - <<'PY' >no-latency.json
+import json
+c = json.load(open('autosa_config.json'))
+c['latency']['enable'] = 0
+print(json.dumps(c))
+PY
+autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[16,16,16]}"
+[ $? -eq 0 ] || fail "latency disabled: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at simd: give kernel[]->simd[...] in --sa-sizes to go on" ] ||
+	fail "latency disabled: $(cat "$tmp/err")"
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures check(s) failed"
+	exit 1
+fi
+echo "all checks passed"
+exit 0
