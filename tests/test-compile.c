@@ -1337,8 +1337,8 @@ typedef struct {
 /* AutoSA's published commands (tests/autosa/commands.tsv) and Systole's
  * examples: the candidates their simd[...] gives factors to. */
 static const AutosaCase autosa_cases[] = {
-	/* mm.c [i]: j needs a layout change (B[k][j] -> B[j][k] moves
-	 * dimension 0); latency hiding on j (8 of 16) takes it out. */
+	/* mm.c [i]: j needs a layout change (it moves dimension 0 of
+	 * B[j][k]); latency hiding on j (8 of 16) takes it out. */
 	{NULL, "mm.c", NULL, 0, "{kernel[]->space_time[0]}",
 		"j:0:9:64 k:1:13:64", "", 1},
 	{NULL, "mm.c", NULL, 0,

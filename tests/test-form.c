@@ -380,6 +380,28 @@ static void test_random(void)
 	}
 }
 
+/* The form checked on a design at each of its probes: every one the
+ * same, and at least one. */
+static void check_probes(SyModelForm *form, const SyTestDesign *t)
+{
+	SyConfig *next;
+	guint probes = 0;
+	GError *error = NULL;
+
+	while ((next = sy_model_form_next_probe(form))) {
+		g_autoptr(SyConfig) cfg = next;
+		g_autoptr(SyPeArray) array = NULL;
+		g_autoptr(SyDesign) design = sy_test_design_at(
+			t->analysis, t->choices, cfg, &array);
+
+		g_assert_nonnull(design);
+		g_assert_true(sy_model_form_check(form, design, &error));
+		g_assert_no_error(error);
+		probes++;
+	}
+	g_assert_cmpuint(probes, >, 0);
+}
+
 /* The form of sizes with widths moved to w (of its class or not). */
 static void simd_at(
 	SyModelForm *form, const SyTestDesign *t, gint64 w, gboolean covered)
@@ -428,25 +450,12 @@ static void test_simd_below(void)
 		.complete = TRUE};
 	SyTestDesign t;
 	SyModelForm *form;
-	SyConfig *next;
 	GError *error = NULL;
-	guint probes = 0;
 
 	sy_test_design_init(&t, &spec);
 	form = sy_model_form_new(g_steal_pointer(&t.design), NULL, &error);
 	g_assert_no_error(error);
-	while ((next = sy_model_form_next_probe(form))) {
-		g_autoptr(SyConfig) cfg = next;
-		g_autoptr(SyPeArray) array = NULL;
-		g_autoptr(SyDesign) design = sy_test_design_at(
-			t.analysis, t.choices, cfg, &array);
-
-		g_assert_nonnull(design);
-		g_assert_true(sy_model_form_check(form, design, &error));
-		g_assert_no_error(error);
-		probes++;
-	}
-	g_assert_cmpuint(probes, >, 0);
+	check_probes(form, &t);
 	simd_at(form, &t, 2, TRUE);
 	simd_at(form, &t, 8, TRUE);
 	simd_at(form, &t, 16, FALSE);
@@ -498,27 +507,13 @@ static void test_accepted(void)
 			.complete = TRUE};
 		SyTestDesign t;
 		SyModelForm *form;
-		SyConfig *next;
 		GError *error = NULL;
-		guint probes = 0;
 
 		sy_test_design_init(&t, &spec);
 		form = sy_model_form_new(
 			g_steal_pointer(&t.design), NULL, &error);
 		g_assert_no_error(error);
-		while ((next = sy_model_form_next_probe(form))) {
-			g_autoptr(SyConfig) cfg = next;
-			g_autoptr(SyPeArray) array = NULL;
-			g_autoptr(SyDesign) design = sy_test_design_at(
-				t.analysis, t.choices, cfg, &array);
-
-			g_assert_nonnull(design);
-			g_assert_true(
-				sy_model_form_check(form, design, &error));
-			g_assert_no_error(error);
-			probes++;
-		}
-		g_assert_cmpuint(probes, >, 0);
+		check_probes(form, &t);
 		for (guint j = 0; j < G_N_ELEMENTS(a->tiles) && a->tiles[j];
 			j++) {
 			g_autoptr(SyConfig)
