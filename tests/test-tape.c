@@ -2,6 +2,7 @@
  * replay computes, with exact values.  Each test records on fields of
  * its own, finishes the tape and replays it for other field values, as
  * the models' form does for other sizes of a design's class. */
+#include <math.h>
 #include <string.h>
 
 #include "model/tape.h"
@@ -556,6 +557,135 @@ static void test_tape_implied(void)
 	}
 }
 
+/* What earlier checks say is used: after x < 10 and 0 < x hold, 0 <
+ * x + 5 goes (not after 0 < x alone: x + 5 may wrap), min(x, 0) is 0
+ * and max(x, 1) is x; cdiv(x, 4) fixed at 2 makes cdiv(x, 4) x 3 the
+ * constant 6; 0 / y, y % 1 and (x < 0) && y are 0 whatever y.  The
+ * checks kept fail where they should. */
+static void test_tape_facts(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 7, y = 3, low = 1, top = 1, six = 1, zero = 1, sum = 1;
+	SyNum v, w, q;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	v = sy_num_i64(t, &x);
+	w = sy_num_i64(t, &y);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, v, sy_num(10))));
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, sy_num(0), v)));
+	g_assert_true(sy_num_holds(
+		t, sy_num_lt(t, sy_num(0), sy_num_add(t, v, sy_num(5)))));
+	sy_tape_store_i64(t, sy_num_min(t, v, sy_num(0)), &low);
+	sy_tape_store_i64(t, sy_num_max(t, v, sy_num(1)), &top);
+	q = sy_num_cdiv(t, v, sy_num(4));
+	g_assert_cmpint(sy_num_fixed(t, q), ==, 2);
+	sy_tape_store_i64(t, sy_num_mul(t, q, sy_num(3)), &six);
+	sy_tape_store_i64(t,
+		sy_num_add(t,
+			sy_num_add(t, sy_num_div(t, sy_num(0), w),
+				sy_num_mod(t, w, sy_num(1))),
+			sy_num_and(t, sy_num_lt(t, v, sy_num(0)), w)),
+		&zero);
+	sy_tape_store_i64(t, sy_num_add(t, v, w), &sum);
+	g_assert_cmpint(low, ==, 0);
+	g_assert_cmpint(top, ==, 7);
+	g_assert_cmpint(six, ==, 6);
+	g_assert_cmpint(zero, ==, 0);
+	sy_tape_finish(t);
+	/* load x, load y, 10, x < 10, 0, 0 < x, the store of 0, x's, 4,
+	 * cdiv(x, 4), fixed, 6 and its store, 0's second store, x + y
+	 * and its store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	regs = regs_for(t);
+	for (x = -3; x <= 12; x++) {
+		gboolean same = x > 4 && x <= 8;
+
+		low = top = six = zero = sum = -100;
+		y = x * 7 - 20;
+		g_assert_cmpint(sy_tape_run(t, NULL, regs, NULL), ==, same);
+		if (!same)
+			continue;
+		g_assert_cmpint(low, ==, 0);
+		g_assert_cmpint(top, ==, x);
+		g_assert_cmpint(six, ==, 6);
+		g_assert_cmpint(zero, ==, 0);
+		g_assert_cmpint(sum, ==, 8 * x - 20);
+	}
+}
+
+/* Outputs of the zeros test: x + n x 0.0, x x 0.0, that + 0.0, that
+ * doubled, and 0.0 + n x 3.0 + x x 0.0, of n = max(y, 1). */
+enum { Z_SUM, Z_ZERO, Z_PLUS, Z_TWICE, Z_COST, Z_OUTPUTS };
+
+/* The zeros test's outputs as C computes them. */
+static void zeros(gint64 x, gint64 y, double *want)
+{
+	double n = (double)MAX(y, 1), fx = (double)x, z = fx * 0.0;
+
+	want[Z_SUM] = fx + n * 0.0;
+	want[Z_ZERO] = z;
+	want[Z_PLUS] = z + 0.0;
+	want[Z_TWICE] = z + z;
+	want[Z_COST] = (0.0 + n * 3.0) + z;
+}
+
+/* Doubles known to be zeros: n x 0.0 of n >= 1 is +0.0, and x + +-0
+ * is x where x is never -0.0 (a conversion, a sum with a term that is
+ * not), so the model's sums of costs that are 0 go; x x 0.0 of an x
+ * of any sign may be -0.0, and a sum of it with itself stays: bit for
+ * bit, -0.0 where C gives it. */
+static void test_tape_zeros(void)
+{
+	enum { N = 11 * 7 };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL, *regs = NULL;
+	gint64 in[2 * N], one[2];
+	double out[Z_OUTPUTS * N], alone[Z_OUTPUTS], want[Z_OUTPUTS];
+	gboolean ok[N];
+	SyReal n, fx, z;
+
+	sy_tape_outputs_only(t);
+	n = sy_real_of(t, sy_num_max(t, sy_tape_input(t, 1, 2), sy_num(1)));
+	fx = sy_real_of(t, sy_tape_input(t, 0, 3));
+	z = sy_real_mul(t, fx, sy_real(0.0));
+	sy_tape_output(
+		t, Z_SUM, sy_real_add(t, fx, sy_real_mul(t, n, sy_real(0.0))));
+	sy_tape_output(t, Z_ZERO, z);
+	sy_tape_output(t, Z_PLUS, sy_real_add(t, z, sy_real(0.0)));
+	sy_tape_output(t, Z_TWICE, sy_real_add(t, z, z));
+	sy_tape_output(t, Z_COST,
+		sy_real_add(t,
+			sy_real_add(t, sy_real(0.0),
+				sy_real_mul(t, n, sy_real(3.0))),
+			z));
+	/* inputs, 1, max, n, x, 0, x x 0.0, that doubled, 3.0, n x 3.0,
+	 * 5 outputs: n x 0.0 goes, and four sums (+-0 + +0.0 is +0.0) */
+	sy_tape_finish(t);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	for (guint j = 0; j < N; j++) {
+		in[j] = (gint64)(j % 11) - 5;
+		in[N + j] = (gint64)(j / 11) - 3;
+	}
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	regs = regs_for(t);
+	g_assert_cmpuint(sy_tape_run_batch(t, N, in, lanes, out, ok), ==, N);
+	for (guint j = 0; j < N; j++) {
+		one[0] = in[j];
+		one[1] = in[N + j];
+		zeros(one[0], one[1], want);
+		g_assert_true(sy_tape_run(t, one, regs, alone));
+		for (guint k = 0; k < Z_OUTPUTS; k++) {
+			g_assert_cmpmem(&out[k * N + j], sizeof(double),
+				&want[k], sizeof(double));
+			g_assert_cmpmem(&alone[k], sizeof(double), &want[k],
+				sizeof(double));
+		}
+		g_assert_cmpint(signbit(out[Z_ZERO * N + j]), ==, one[0] < 0);
+	}
+}
+
 /* Outputs of the batch test's tape: x / y, floor, ceiling and
  * remainder, the packing of 32-bit elements in x, gcd, and
  * max(x / 3.0, y) in doubles. */
@@ -658,6 +788,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/reassociate", test_tape_reassociate);
 	g_test_add_func("/tape/same", test_tape_same);
 	g_test_add_func("/tape/implied", test_tape_implied);
+	g_test_add_func("/tape/facts", test_tape_facts);
+	g_test_add_func("/tape/zeros", test_tape_zeros);
 	g_test_add_func("/tape/batch", test_tape_batch);
 	return g_test_run();
 }

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static guint op_hash(gconstpointer p)
+guint sy_tape_op_hash(gconstpointer p)
 {
 	const Op *o = p;
 
@@ -11,7 +11,7 @@ static guint op_hash(gconstpointer p)
 		(guint)((guintptr)o->addr >> 3);
 }
 
-static gboolean op_equal(gconstpointer x, gconstpointer y)
+gboolean sy_tape_op_equal(gconstpointer x, gconstpointer y)
 {
 	const Op *a = x, *b = y;
 
@@ -25,7 +25,8 @@ SyTape *sy_tape_new(void)
 
 	t->ops = g_array_new(FALSE, FALSE, sizeof(Op));
 	t->values = g_array_new(FALSE, FALSE, sizeof(SyTapeReg));
-	t->seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+	t->seen = g_hash_table_new_full(
+		sy_tape_op_hash, sy_tape_op_equal, g_free, NULL);
 	t->live = g_hash_table_new(NULL, NULL);
 	t->defined = g_hash_table_new(NULL, NULL);
 	return t;
@@ -123,16 +124,10 @@ SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
 		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
 }
 
-/* Whether op gives 0 or 1 (a comparison or logic), and node r. */
-static gboolean boolean_op(OpKind op)
-{
-	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
-		op == OP_OR;
-}
-
+/* Whether node r gives 0 or 1 (a comparison or logic). */
 static gboolean boolean(const SyTape *t, SyTapeRef r)
 {
-	return boolean_op(g_array_index(t->ops, Op, r - 1).op);
+	return sy_tape_boolean_op(g_array_index(t->ops, Op, r - 1).op);
 }
 
 /* a && b, a || b with a constant: the other where it is 0 or 1. */
@@ -445,11 +440,6 @@ void sy_tape_output(SyTape *t, guint k, SyReal a)
 	g_array_append_val(t->values, (SyTapeReg){.i = 0});
 }
 
-static gboolean is_sink(OpKind op)
-{
-	return op >= OP_CHECK;
-}
-
 /* Appends to out the checks that node (a recorded ref) is, or is not
  * (expected 0), nonzero: a conjunction that holds as checks of its
  * terms, a disjunction that does not likewise, and a comparison fused
@@ -466,13 +456,13 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 		const Op *q = &g_array_index(ops, Op, n->b - 1);
 
 		if (p->op == OP_CONST && (p->k == 0 || p->k == 1) &&
-			boolean_op(q->op)) {
+			sy_tape_boolean_op(q->op)) {
 			split_check(out, ops, map, n->b,
 				p->k ? expected : !expected);
 			return;
 		}
 		if (q->op == OP_CONST && (q->k == 0 || q->k == 1) &&
-			boolean_op(p->op)) {
+			sy_tape_boolean_op(p->op)) {
 			split_check(out, ops, map, n->a,
 				q->k ? expected : !expected);
 			return;
@@ -492,23 +482,17 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 	g_array_append_val(out, c);
 }
 
-static gboolean is_check(OpKind op)
-{
-	return op == OP_CHECK || op == OP_CHECK_EQ || op == OP_CHECK_LE ||
-		op == OP_CHECK_LT || op == OP_CHECK_FLT;
-}
-
 /* Checks no replay needs become constants (drop_dead removes them): a
  * check made twice, and a <= b where a < b is checked to hold. */
 static void drop_implied(GArray *ops)
 {
-	g_autoptr(GHashTable)
-		seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		sy_tape_op_hash, sy_tape_op_equal, g_free, NULL);
 
 	for (guint i = 0; i < ops->len; i++) {
 		Op *o = &g_array_index(ops, Op, i);
 
-		if (!is_check(o->op))
+		if (!sy_tape_is_check(o->op))
 			continue;
 		if (g_hash_table_contains(seen, o))
 			o->op = OP_CONST;
@@ -544,7 +528,6 @@ static GArray *fuse_checks(const GArray *ops)
 		g_array_append_val(out, o);
 		map[i + 1] = out->len;
 	}
-	drop_implied(out);
 	return out;
 }
 
@@ -561,7 +544,7 @@ static GArray *drop_dead(const GArray *ops)
 	for (guint i = n; i-- > 0;) {
 		const Op *o = &g_array_index(ops, Op, i);
 
-		if (!used[i + 1] && !is_sink(o->op))
+		if (!used[i + 1] && !sy_tape_is_sink(o->op))
 			continue;
 		used[i + 1] = TRUE;
 		used[o->a] = TRUE;
@@ -580,21 +563,6 @@ static GArray *drop_dead(const GArray *ops)
 	return kept;
 }
 
-/* Which operands an operation reads. */
-static gboolean reads_a(OpKind op)
-{
-	return op != OP_CONST && op != OP_INPUT && op != OP_LOAD_I64 &&
-		op != OP_LOAD_U32;
-}
-
-static gboolean reads_b(OpKind op)
-{
-	return op <= OP_OR || op == OP_BRAM18K || op == OP_FADD ||
-		op == OP_FMUL || op == OP_FDIVR || op == OP_FMAX ||
-		op == OP_CHECK_EQ || op == OP_CHECK_LE || op == OP_CHECK_LT ||
-		op == OP_CHECK_FLT;
-}
-
 /* Gives each value a register, one a value no later op reads frees:
  * a batch replay's registers then fit the cache.  Operands become
  * registers; returns how many there are. */
@@ -608,21 +576,21 @@ static guint allocate(GArray *ops)
 	for (guint i = 0; i < n; i++) {
 		const Op *o = &g_array_index(ops, Op, i);
 
-		if (reads_a(o->op))
+		if (sy_tape_reads_a(o->op))
 			last[o->a] = i;
-		if (reads_b(o->op))
+		if (sy_tape_reads_b(o->op))
 			last[o->b] = i;
 	}
 	for (guint i = 0; i < n; i++) {
 		Op *o = &g_array_index(ops, Op, i);
-		guint a = reads_a(o->op) ? o->a : n,
-		      b = reads_b(o->op) ? o->b : n;
+		guint a = sy_tape_reads_a(o->op) ? o->a : n,
+		      b = sy_tape_reads_b(o->op) ? o->b : n;
 
 		o->a = reg[a];
 		o->b = reg[b];
 		/* The result in a register the operands are not in: a
 		 * batch replay's loops then read and write apart. */
-		if (!is_sink(o->op)) {
+		if (!sy_tape_is_sink(o->op)) {
 			if (free_regs->len) {
 				reg[i] = g_array_index(
 					free_regs, guint, free_regs->len - 1);
@@ -655,11 +623,12 @@ static gboolean batch_ops(const GArray *ops)
 
 void sy_tape_finish(SyTape *t)
 {
-	GArray *fused = fuse_checks(t->ops);
+	g_autoptr(GArray) fused = fuse_checks(t->ops);
+	g_autoptr(GArray) folded = sy_tape_fold(fused);
 
+	drop_implied(folded);
 	g_array_unref(t->ops);
-	t->ops = drop_dead(fused);
-	g_array_unref(fused);
+	t->ops = drop_dead(folded);
 	t->n_regs = allocate(t->ops);
 	t->batch = batch_ops(t->ops);
 	g_array_set_size(t->values, 0);

@@ -312,8 +312,10 @@ void sy_tape_outputs_only(__isl_keep SyTape *t);
 /* Output k of a replay: a's value (sy_tape_run's outputs[k]). */
 void sy_tape_output(__isl_keep SyTape *t, guint k, SyReal a);
 
-/* Ends the recording: drops what no store or check reads.  The tape
- * then replays; it records no more. */
+/* Ends the recording: folds what the values' ranges and the checks
+ * before each op decide (an op known to give a constant or one of its
+ * operands, a check known to hold), then drops what no store, check or
+ * output reads.  The tape then replays; it records no more. */
 void sy_tape_finish(__isl_keep SyTape *t);
 
 /* The registers a replay needs, and the operations it runs. */
