@@ -686,6 +686,52 @@ static void test_tape_zeros(void)
 	}
 }
 
+/* Conversions to double in a batch, of every magnitude: each (double)
+ * x bit for bit, past 2^53 where it rounds (ties to even) too. */
+static void test_tape_convert(void)
+{
+	static const gint64 values[] = {
+		0,
+		1,
+		-1,
+		(G_GINT64_CONSTANT(1) << 51) - 1,
+		G_GINT64_CONSTANT(1) << 51,
+		-(G_GINT64_CONSTANT(1) << 51),
+		(G_GINT64_CONSTANT(1) << 53) + 1,
+		(G_GINT64_CONSTANT(1) << 53) + 3,
+		-(G_GINT64_CONSTANT(1) << 53) - 1,
+		(G_GINT64_CONSTANT(1) << 62) + 513,
+		(G_GINT64_CONSTANT(1) << 62) + 512,
+		(G_GINT64_CONSTANT(1) << 62) + 1536,
+		G_MAXINT64,
+		G_MININT64,
+		G_MININT64 + 1,
+		G_GINT64_CONSTANT(-4294967296),
+		G_GINT64_CONSTANT(4294967295),
+		G_GINT64_CONSTANT(123456789012345678),
+		G_GINT64_CONSTANT(-987654321098765432),
+	};
+	enum { N = G_N_ELEMENTS(values) };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL;
+	double out[N];
+	gboolean ok[N];
+
+	sy_tape_outputs_only(t);
+	sy_tape_output(t, 0, sy_real_of(t, sy_tape_input(t, 0, 5)));
+	sy_tape_finish(t);
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	g_assert_cmpuint(
+		sy_tape_run_batch(t, N, values, lanes, out, ok), ==, N);
+	for (guint j = 0; j < N; j++) {
+		double want = (double)values[j];
+
+		g_assert_cmpmem(&out[j], sizeof(double), &want, sizeof(double));
+	}
+	g_assert_cmpfloat(out[7], ==, 9007199254740996.0);
+	g_assert_cmpfloat(out[10], ==, 4611686018427387904.0);
+}
+
 /* Outputs of the batch test's tape: x / y, floor, ceiling and
  * remainder, the packing of 32-bit elements in x, gcd, and
  * max(x / 3.0, y) in doubles. */
@@ -790,6 +836,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/implied", test_tape_implied);
 	g_test_add_func("/tape/facts", test_tape_facts);
 	g_test_add_func("/tape/zeros", test_tape_zeros);
+	g_test_add_func("/tape/convert", test_tape_convert);
 	g_test_add_func("/tape/batch", test_tape_batch);
 	return g_test_run();
 }

@@ -149,6 +149,14 @@ static inline gint64 lane_f2i(double x)
 	return lane_sub(r.i, MAGIC_I);
 }
 
+/* (double)x for any x, in vector code: its two halves converted
+ * exactly, the high one scaled exactly, and their sum rounded once, as
+ * the conversion rounds x. */
+static inline double lane_i2f_exact(gint64 x)
+{
+	return lane_i2f(x >> 32) * 4294967296.0 + lane_i2f(x & 0xffffffff);
+}
+
 /* Whether x is at least 2^51 in magnitude. */
 static inline guint64 lane_big(gint64 x)
 {
@@ -200,6 +208,7 @@ static inline gint64 lane_pack(gint64 n, gint64 maxp)
 #else
 #define LANES_TARGETS
 #endif
+#define INLINE inline __attribute__((always_inline))
 
 #define LANES(stmt)                                                            \
 	do {                                                                   \
@@ -208,26 +217,16 @@ static inline gint64 lane_pack(gint64 n, gint64 maxp)
 		}                                                              \
 	} while (0)
 
-/* Whether every lane of a and b is below 2^51 in magnitude. */
-LANES_TARGETS
-static gboolean all_small(
-	const SyTapeReg *restrict a, const SyTapeReg *restrict b)
-{
-	guint64 big = 0;
-
-	LANES(big |= lane_big(a[j].i) | lane_big(b[j].i));
-	return !big;
-}
-
 /* x = a op b for the divisions: in vector code where the lanes allow. */
-LANES_TARGETS
+INLINE
 static void divide(OpKind op, SyTapeReg *restrict x,
 	const SyTapeReg *restrict a, const SyTapeReg *restrict b)
 {
-	gint64 zero = 0;
+	guint64 slow = 0;
 
-	LANES(zero |= b[j].i == 0);
-	if (!zero && all_small(a, b)) {
+	/* A divisor of 0 or an operand past 2^51: C's division. */
+	LANES(slow |= lane_big(a[j].i) | lane_big(b[j].i) | (b[j].i == 0));
+	if (!slow) {
 		switch (op) {
 		case OP_MOD:
 			LANES(x[j].i = lane_divide_small(
@@ -256,6 +255,7 @@ static void divide(OpKind op, SyTapeReg *restrict x,
 
 /* x = sy_memory_bram18k(a, b) from its table; a lane past the table
  * fails (it is read, as a lane whose checks fail). */
+INLINE
 static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
 	const SyTapeReg *restrict b, gint64 *restrict fail)
 {
@@ -276,7 +276,7 @@ static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
  * fails are not read.  Every loop runs over all lanes, so that the
  * compiler makes vector code of it; x is never a or b (tape.c's
  * allocate). */
-LANES_TARGETS
+INLINE
 static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 	SyTapeReg *restrict x, const SyTapeReg *restrict a,
 	const SyTapeReg *restrict b, double *restrict out,
@@ -288,7 +288,9 @@ static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 	case OP_CONST: LANES(x[j].i = o->k); break;
 	case OP_INPUT:
 		/* Lanes past the sets: the first's, never read. */
-		LANES(x[j].i = in[o->k * n + (j < m ? j : 0)]);
+		memcpy(x, in + o->k * n, m * sizeof(*x));
+		for (guint j = m; j < SY_TAPE_LANES; j++)
+			x[j].i = in[o->k * n];
 		break;
 	case OP_ADD: LANES(x[j].i = lane_add(a[j].i, b[j].i)); break;
 	case OP_SUB: LANES(x[j].i = lane_sub(a[j].i, b[j].i)); break;
@@ -304,12 +306,7 @@ static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 	case OP_LT: LANES(x[j].i = a[j].i < b[j].i); break;
 	case OP_AND: LANES(x[j].i = a[j].i && b[j].i); break;
 	case OP_OR: LANES(x[j].i = a[j].i || b[j].i); break;
-	case OP_I2F:
-		if (all_small(a, a))
-			LANES(x[j].f = lane_i2f(a[j].i));
-		else
-			LANES(x[j].f = (double)a[j].i);
-		break;
+	case OP_I2F: LANES(x[j].f = lane_i2f_exact(a[j].i)); break;
 	case OP_FADD: LANES(x[j].f = a[j].f + b[j].f); break;
 	case OP_FMUL: LANES(x[j].f = a[j].f * b[j].f); break;
 	case OP_FDIVR: LANES(x[j].f = a[j].f / b[j].f); break;
@@ -346,7 +343,10 @@ static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 #undef FAILS
 #undef LANES
 
-/* Sets at .. at + m - 1 (m at most SY_TAPE_LANES): how many held. */
+/* Sets at .. at + m - 1 (m at most SY_TAPE_LANES): how many held.  The
+ * lanes' loops inlined here, in one function per target: an op costs
+ * no call. */
+LANES_TARGETS
 static gsize run_lanes(const SyTape *t, gsize n, gsize at, guint m,
 	const gint64 *inputs, SyTapeReg *regs, double *outputs, gboolean *ok)
 {
