@@ -616,8 +616,9 @@ static void test_tape_facts(void)
 }
 
 /* Outputs of the zeros test: x + n x 0.0, x x 0.0, that + 0.0, that
- * doubled, and 0.0 + n x 3.0 + x x 0.0, of n = max(y, 1). */
-enum { Z_SUM, Z_ZERO, Z_PLUS, Z_TWICE, Z_COST, Z_OUTPUTS };
+ * doubled, 0.0 + n x 3.0 + x x 0.0, and 0.0 + x x 0.5, of n = max(y,
+ * 1). */
+enum { Z_SUM, Z_ZERO, Z_PLUS, Z_TWICE, Z_COST, Z_HALF, Z_OUTPUTS };
 
 /* The zeros test's outputs as C computes them. */
 static void zeros(gint64 x, gint64 y, double *want)
@@ -629,13 +630,14 @@ static void zeros(gint64 x, gint64 y, double *want)
 	want[Z_PLUS] = z + 0.0;
 	want[Z_TWICE] = z + z;
 	want[Z_COST] = (0.0 + n * 3.0) + z;
+	want[Z_HALF] = 0.0 + fx * 0.5;
 }
 
 /* Doubles known to be zeros: n x 0.0 of n >= 1 is +0.0, and x + +-0
  * is x where x is never -0.0 (a conversion, a sum with a term that is
- * not), so the model's sums of costs that are 0 go; x x 0.0 of an x
- * of any sign may be -0.0, and a sum of it with itself stays: bit for
- * bit, -0.0 where C gives it. */
+ * not, an integer times a positive constant), so the model's sums of
+ * costs that are 0 go; x x 0.0 of an x of any sign may be -0.0, and a
+ * sum of it with itself stays: bit for bit, -0.0 where C gives it. */
 static void test_tape_zeros(void)
 {
 	enum { N = 11 * 7 };
@@ -660,10 +662,13 @@ static void test_tape_zeros(void)
 			sy_real_add(t, sy_real(0.0),
 				sy_real_mul(t, n, sy_real(3.0))),
 			z));
+	sy_tape_output(t, Z_HALF,
+		sy_real_add(t, sy_real(0.0), sy_real_mul(t, fx, sy_real(0.5))));
 	/* inputs, 1, max, n, x, 0, x x 0.0, that doubled, 3.0, n x 3.0,
-	 * 5 outputs: n x 0.0 goes, and four sums (+-0 + +0.0 is +0.0) */
+	 * 0.5, x x 0.5, 6 outputs: n x 0.0 goes, and five sums (+-0 +
+	 * +0.0 is +0.0) */
 	sy_tape_finish(t);
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 19);
 	for (guint j = 0; j < N; j++) {
 		in[j] = (gint64)(j % 11) - 5;
 		in[N + j] = (gint64)(j / 11) - 3;

@@ -29,6 +29,8 @@ enum {
 	ZERO = 1 << 0, /* +0.0 or -0.0 */
 	PLUS = 1 << 1, /* never -0.0 */
 	NONNEG = 1 << 2, /* the sign bit clear and not NaN: +0.0 to +inf */
+	POSITIVE = 1 << 3, /* above +0.0, not NaN */
+	INTEGRAL = 1 << 4, /* an integer (or inf or NaN): 0 or at least 1 */
 };
 
 typedef struct {
@@ -75,7 +77,9 @@ static Fact constant_fact(gint64 k)
 
 	f.mag = isfinite(x) ? fabs(x) : INFINITY;
 	f.flags = (x == 0 ? ZERO : 0) | (k != G_MININT64 ? PLUS : 0) |
-		(!signbit(x) && !isnan(x) ? NONNEG : 0);
+		(!signbit(x) && !isnan(x) ? NONNEG : 0) |
+		(x > 0 ? POSITIVE : 0) |
+		(!isfinite(x) || x == trunc(x) ? INTEGRAL : 0);
 	return f;
 }
 
@@ -325,6 +329,38 @@ static SyTapeRef fold_integer(Fold *f, Op o)
 	return emit(f, o, v);
 }
 
+/* Whether x y, of x never -0.0 and y above +0.0, is never -0.0: it is
+ * +0.0 where x is, and no product of a nonzero x rounds to 0 where one
+ * of them is an integer (0 or at least 1). */
+static gboolean keeps_plus(const Fact *x, const Fact *y)
+{
+	return (x->flags & PLUS) && (y->flags & POSITIVE) &&
+		((x->flags | y->flags) & INTEGRAL);
+}
+
+/* A product's facts: +-0 where a factor is and the other finite; the
+ * sign bit clear (or NaN, of 0 x inf) where both factors' are. */
+static Fact product_real_fact(const Fact *a, const Fact *b)
+{
+	Fact v = any();
+
+	v.mag = a->mag * b->mag;
+	if (((a->flags & ZERO) && isfinite(b->mag)) ||
+		((b->flags & ZERO) && isfinite(a->mag)))
+		v.flags |= ZERO;
+	if ((a->flags & b->flags & NONNEG) || keeps_plus(a, b) ||
+		keeps_plus(b, a))
+		v.flags |= PLUS;
+	if ((a->flags & b->flags & NONNEG) && isfinite(a->mag) &&
+		isfinite(b->mag))
+		v.flags |= NONNEG;
+	v.flags |= a->flags & b->flags & INTEGRAL;
+	if ((a->flags & b->flags & (POSITIVE | INTEGRAL)) ==
+		(POSITIVE | INTEGRAL))
+		v.flags |= POSITIVE;
+	return v;
+}
+
 /* A double op's value's facts.  A sum is -0.0 only where both terms
  * are (in any rounding but downwards), and +-0 where both are; a
  * product of finite values is +-0 where one is; the larger of two is
@@ -337,24 +373,20 @@ static Fact real_fact(OpKind op, const Fact *a, const Fact *b)
 	switch (op) {
 	case OP_FADD:
 		v.mag = a->mag + b->mag;
-		v.flags = (a->flags & b->flags & (ZERO | NONNEG)) |
+		v.flags = (a->flags & b->flags & (ZERO | NONNEG | INTEGRAL)) |
 			((a->flags | b->flags) & PLUS);
+		if ((a->flags & b->flags & NONNEG) &&
+			((a->flags | b->flags) & POSITIVE))
+			v.flags |= POSITIVE;
 		break;
-	case OP_FMUL:
-		v.mag = a->mag * b->mag;
-		if (((a->flags & ZERO) && isfinite(b->mag)) ||
-			((b->flags & ZERO) && isfinite(a->mag)))
-			v.flags |= ZERO;
-		/* The sign bit clear (or NaN, of 0 x inf): not -0.0. */
-		if (a->flags & b->flags & NONNEG)
-			v.flags |= PLUS;
-		if ((a->flags & b->flags & NONNEG) && isfinite(a->mag) &&
-			isfinite(b->mag))
-			v.flags |= NONNEG;
-		break;
+	case OP_FMUL: v = product_real_fact(a, b); break;
 	case OP_FMAX:
 		v.mag = MAX(a->mag, b->mag);
-		v.flags = a->flags & b->flags & (ZERO | PLUS | NONNEG);
+		v.flags = a->flags & b->flags &
+			(ZERO | PLUS | NONNEG | POSITIVE | INTEGRAL);
+		if ((a->flags & b->flags & NONNEG) &&
+			((a->flags | b->flags) & POSITIVE))
+			v.flags |= POSITIVE;
 		break;
 	default: break;
 	}
@@ -369,7 +401,8 @@ static Fact convert_fact(const Fact *a)
 	Fact v = any();
 
 	v.mag = MAX(fabs((double)a->lo), fabs((double)a->hi));
-	v.flags = PLUS | (a->lo >= 0 ? NONNEG : 0) |
+	v.flags = PLUS | INTEGRAL | (a->lo >= 0 ? NONNEG : 0) |
+		(a->lo > 0 ? POSITIVE : 0) |
 		(a->lo == 0 && a->hi == 0 ? ZERO : 0);
 	return v;
 }
