@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/integer.h"
 #include "model/tape.h"
 
 /* Registers for a replay of t, left uninitialised as a caller may
@@ -289,8 +290,8 @@ static void test_tape_cse(void)
 	sy_tape_store_i64(t, b, &second);
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 9);
 	sy_tape_finish(t);
-	/* x * 4 and its 4 dropped. */
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
+	/* x * 4 and its 4 dropped; 3 is x * 3's own (no op). */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 6);
 	regs = regs_for(t);
 	x = -4;
 	y = 20;
@@ -466,8 +467,9 @@ static void test_tape_reassociate(void)
 	sy_tape_store_i64(t, p, &product);
 	sy_tape_store_i64(t, m, &top);
 	sy_tape_finish(t);
-	/* load x, 5, x + 5, 6, x * 6, max(x, 1) with its 1, 3 stores */
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 10);
+	/* load x, x + 5, x * 6, max(x, 1) (each its constant its own), 3
+	 * stores */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
 	regs = regs_for(t);
 	for (x = -4; x <= 4; x++) {
 		g_assert_true(sy_tape_run(t, NULL, regs, NULL));
@@ -545,8 +547,8 @@ static void test_tape_implied(void)
 			sy_num_le(t, v, sy_num(9)))));
 	sy_tape_store_i64(t, sy_num_add(t, v, sy_num(1)), &out);
 	sy_tape_finish(t);
-	/* load x, 0, 9, 0 < x, x <= 9, 1, x + 1, store */
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 8);
+	/* load x, 0 < x, x <= 9, x + 1, store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 5);
 	regs = regs_for(t);
 	for (x = -2; x <= 11; x++) {
 		out = 0;
@@ -594,10 +596,10 @@ static void test_tape_facts(void)
 	g_assert_cmpint(six, ==, 6);
 	g_assert_cmpint(zero, ==, 0);
 	sy_tape_finish(t);
-	/* load x, load y, 10, x < 10, 0, 0 < x, the store of 0, x's, 4,
+	/* load x, load y, x < 10, 0, 0 < x, the store of 0, x's,
 	 * cdiv(x, 4), fixed, 6 and its store, 0's second store, x + y
-	 * and its store */
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	 * and its store (a store reads a register: 0 and 6 are ops) */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 14);
 	regs = regs_for(t);
 	for (x = -3; x <= 12; x++) {
 		gboolean same = x > 4 && x <= 8;
@@ -664,11 +666,11 @@ static void test_tape_zeros(void)
 			z));
 	sy_tape_output(t, Z_HALF,
 		sy_real_add(t, sy_real(0.0), sy_real_mul(t, fx, sy_real(0.5))));
-	/* inputs, 1, max, n, x, 0, x x 0.0, that doubled, 3.0, n x 3.0,
-	 * 0.5, x x 0.5, 6 outputs: n x 0.0 goes, and five sums (+-0 +
-	 * +0.0 is +0.0) */
+	/* inputs, max(y, 1), n, x, 0 (an output), x x 0.0, that doubled,
+	 * n x 3.0, x x 0.5, 6 outputs: n x 0.0 goes, and five sums (+-0
+	 * + +0.0 is +0.0) */
 	sy_tape_finish(t);
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 19);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
 	for (guint j = 0; j < N; j++) {
 		in[j] = (gint64)(j % 11) - 5;
 		in[N + j] = (gint64)(j / 11) - 3;
@@ -735,6 +737,120 @@ static void test_tape_convert(void)
 	}
 	g_assert_cmpfloat(out[7], ==, 9007199254740996.0);
 	g_assert_cmpfloat(out[10], ==, 4611686018427387904.0);
+}
+
+/* Outputs of the constants test, each with a constant operand the op
+ * takes as its own. */
+enum {
+	K_DIV8,
+	K_FDIV8,
+	K_CDIV8,
+	K_MOD8,
+	K_DIV7,
+	K_FDIV7,
+	K_CDIV7,
+	K_MOD7,
+	K_CDIV_OF,
+	K_SUB_FROM,
+	K_LESS,
+	K_MAX_REAL,
+	K_QUOTIENT,
+	K_OUTPUTS
+};
+
+/* The constants test's outputs as C computes them. */
+static void constants(gint64 x, gint64 y, double *want)
+{
+	double fx = (double)x;
+
+	want[K_DIV8] = (double)(x / 8);
+	want[K_FDIV8] = (double)sy_integer_div_floor(x, 8);
+	want[K_CDIV8] = (double)sy_integer_div_ceil(x, 8);
+	want[K_MOD8] = (double)(x % 8);
+	want[K_DIV7] = (double)(x / 7);
+	want[K_FDIV7] = (double)sy_integer_div_floor(x, 7);
+	want[K_CDIV7] = (double)sy_integer_div_ceil(x, 7);
+	want[K_MOD7] = (double)(x % 7);
+	want[K_CDIV_OF] = y ? (double)sy_integer_div_ceil(64, y) : 0;
+	want[K_SUB_FROM] = (double)(100 - x);
+	want[K_LESS] = 5 < x;
+	want[K_MAX_REAL] = 2.5 > fx ? 2.5 : fx;
+	want[K_QUOTIENT] = fx / 4.0;
+}
+
+/* Ops with a constant operand of their own, first or second, in a
+ * batch and alone: divisions by a power of 2 (shifts) and by 7, of
+ * every sign and past 2^51, a constant divided, a difference, a
+ * comparison and doubles; a check 0 < y fails the sets it should. */
+static void test_tape_constants(void)
+{
+	static const gint64 xs[] = {-17, -16, -9, -8, -7, -1, 0, 1, 7, 8, 9, 63,
+		64, 65, (G_GINT64_CONSTANT(1) << 60) + 3,
+		-(G_GINT64_CONSTANT(1) << 60) - 5};
+	static const gint64 ys[] = {-3, 0, 1, 5, 64, 100};
+	enum { N = G_N_ELEMENTS(xs) * G_N_ELEMENTS(ys) };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL, *regs = NULL;
+	gint64 in[2 * N], one[2];
+	double out[K_OUTPUTS * N], alone[K_OUTPUTS], want[K_OUTPUTS];
+	gboolean ok[N];
+	SyNum x, y;
+	SyReal fx;
+
+	sy_tape_outputs_only(t);
+	x = sy_tape_input(t, 0, 9);
+	y = sy_tape_input(t, 1, 5);
+	fx = sy_real_of(t, x);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, sy_num(0), y)));
+	sy_tape_output(t, K_DIV8, sy_real_of(t, sy_num_div(t, x, sy_num(8))));
+	sy_tape_output(t, K_FDIV8, sy_real_of(t, sy_num_fdiv(t, x, sy_num(8))));
+	sy_tape_output(t, K_CDIV8, sy_real_of(t, sy_num_cdiv(t, x, sy_num(8))));
+	sy_tape_output(t, K_MOD8, sy_real_of(t, sy_num_mod(t, x, sy_num(8))));
+	sy_tape_output(t, K_DIV7, sy_real_of(t, sy_num_div(t, x, sy_num(7))));
+	sy_tape_output(t, K_FDIV7, sy_real_of(t, sy_num_fdiv(t, x, sy_num(7))));
+	sy_tape_output(t, K_CDIV7, sy_real_of(t, sy_num_cdiv(t, x, sy_num(7))));
+	sy_tape_output(t, K_MOD7, sy_real_of(t, sy_num_mod(t, x, sy_num(7))));
+	sy_tape_output(
+		t, K_CDIV_OF, sy_real_of(t, sy_num_cdiv(t, sy_num(64), y)));
+	sy_tape_output(
+		t, K_SUB_FROM, sy_real_of(t, sy_num_sub(t, sy_num(100), x)));
+	sy_tape_output(t, K_LESS, sy_real_of(t, sy_num_lt(t, sy_num(5), x)));
+	sy_tape_output(t, K_MAX_REAL, sy_real_max(t, sy_real(2.5), fx));
+	sy_tape_output(t, K_QUOTIENT, sy_real_div(t, fx, sy_real(4.0)));
+	sy_tape_finish(t);
+	/* inputs, the check, 11 integer operations, 12 conversions (x's
+	 * too), 2 on doubles, 13 outputs: no constant is an op */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2 + 1 + 11 + 12 + 2 + 13);
+	for (guint j = 0; j < N; j++) {
+		in[j] = xs[j % G_N_ELEMENTS(xs)];
+		in[N + j] = ys[j / G_N_ELEMENTS(xs)];
+	}
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	regs = regs_for(t);
+	g_assert_cmpuint(sy_tape_run_batch(t, N, in, lanes, out, ok), ==,
+		N * 4 / G_N_ELEMENTS(ys));
+	for (guint j = 0; j < N; j++) {
+		one[0] = in[j];
+		one[1] = in[N + j];
+		g_assert_cmpint(ok[j], ==, sy_tape_run(t, one, regs, alone));
+		g_assert_cmpint(ok[j], ==, one[1] > 0);
+		if (!ok[j])
+			continue;
+		constants(one[0], one[1], want);
+		for (guint k = 0; k < K_OUTPUTS; k++) {
+			g_assert_cmpmem(&out[k * N + j], sizeof(double),
+				&want[k], sizeof(double));
+			g_assert_cmpmem(&alone[k], sizeof(double), &want[k],
+				sizeof(double));
+		}
+	}
+	/* -17 (set 0, y = -3, fails) and set 16 (x -17, y 0, fails);
+	 * set 32: x = -17, y = 1 */
+	g_assert_cmpfloat(out[K_DIV8 * N + 32], ==, -2);
+	g_assert_cmpfloat(out[K_FDIV8 * N + 32], ==, -3);
+	g_assert_cmpfloat(out[K_CDIV8 * N + 32], ==, -2);
+	g_assert_cmpfloat(out[K_MOD8 * N + 32], ==, -1);
+	g_assert_cmpfloat(out[K_CDIV_OF * N + 32], ==, 64);
 }
 
 /* Outputs of the batch test's tape: x / y, floor, ceiling and
@@ -842,6 +958,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/facts", test_tape_facts);
 	g_test_add_func("/tape/zeros", test_tape_zeros);
 	g_test_add_func("/tape/convert", test_tape_convert);
+	g_test_add_func("/tape/constants", test_tape_constants);
 	g_test_add_func("/tape/batch", test_tape_batch);
 	return g_test_run();
 }

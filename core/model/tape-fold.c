@@ -126,7 +126,7 @@ static SyTapeRef emit(Fold *f, Op o, Fact x)
 
 static SyTapeRef constant(Fold *f, gint64 k)
 {
-	return emit(f, (Op){OP_CONST, 0, 0, 0, k, NULL}, constant_fact(k));
+	return emit(f, sy_tape_op(OP_CONST, 0, 0, k, NULL), constant_fact(k));
 }
 
 /* An integer operand: a constant where its value is known. */

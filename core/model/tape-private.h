@@ -47,14 +47,29 @@ typedef enum {
 
 /* While recording, a and b are nodes (1-based; 0: none); finished,
  * they are the registers the operands are in, and dst the one the
- * result goes to. */
+ * result goes to.  A finished binary op may take a constant operand as
+ * c instead (imm: IMM_A or IMM_B), which costs no op and no register;
+ * c shares addr's place (no load or store takes one). */
 typedef struct {
 	guint32 op;
 	SyTapeRef a, b;
 	guint32 dst;
 	gint64 k;
-	void *addr;
+	union {
+		void *addr;
+		SyTapeReg c;
+	};
+	guint32 imm;
 } Op;
+
+enum { IMM_A = 1, IMM_B = 2 };
+
+/* The op of op on a and b with k (and a field's addr). */
+static inline Op sy_tape_op(
+	guint32 op, SyTapeRef a, SyTapeRef b, gint64 k, void *addr)
+{
+	return (Op){.op = op, .a = a, .b = b, .k = k, .addr = addr};
+}
 
 struct _SyTape {
 	GArray *ops; /* Op; node r is ops[r - 1] while recording */
@@ -101,6 +116,17 @@ static inline gboolean sy_tape_reads_b(OpKind op)
 		op == OP_FMUL || op == OP_FDIVR || op == OP_FMAX ||
 		op == OP_CHECK_EQ || op == OP_CHECK_LE || op == OP_CHECK_LT ||
 		op == OP_CHECK_FLT;
+}
+
+/* Which registers o reads: its operands but a constant it takes. */
+static inline gboolean sy_tape_reads_reg_a(__isl_keep const Op *o)
+{
+	return sy_tape_reads_a(o->op) && !(o->imm & IMM_A);
+}
+
+static inline gboolean sy_tape_reads_reg_b(__isl_keep const Op *o)
+{
+	return sy_tape_reads_b(o->op) && !(o->imm & IMM_B);
 }
 
 /* Ops as keys: the same operation on the same operands. */
