@@ -14,9 +14,17 @@ gboolean sy_tape_run(
 	for (guint i = 0; i < n; i++) {
 		const Op *o = &ops[i];
 		SyTapeReg *x = &regs[o->dst];
-		SyTapeReg ra = o->imm & IMM_A ? o->c : regs[o->a];
-		SyTapeReg rb = o->imm & IMM_B ? o->c : regs[o->b];
-		gint64 a = ra.i, b = rb.i;
+		SyTapeReg ra = regs[o->a], rb = regs[o->b];
+		gint64 a, b;
+
+		if (G_UNLIKELY(o->imm)) {
+			if (o->imm & IMM_A)
+				ra = o->c;
+			else
+				rb = o->c;
+		}
+		a = ra.i;
+		b = rb.i;
 
 		switch ((OpKind)o->op) {
 		case OP_CONST: x->i = o->k; break;

@@ -533,7 +533,9 @@ static GArray *fuse_checks(const GArray *ops)
 }
 
 /* Each binary op with one constant operand takes it as its own (an
- * immediate): the constant's op goes where nothing else reads it. */
+ * immediate): the constant's op goes where nothing else reads it.  For
+ * a batch replay's tape: in a single replay, a register is read faster
+ * than an op's constant is chosen. */
 static void take_constants(GArray *ops)
 {
 	for (guint i = 0; i < ops->len; i++) {
@@ -652,11 +654,12 @@ void sy_tape_finish(SyTape *t)
 	g_autoptr(GArray) folded = sy_tape_fold(fused);
 
 	drop_implied(folded);
-	take_constants(folded);
+	t->batch = batch_ops(folded);
+	if (t->batch)
+		take_constants(folded);
 	g_array_unref(t->ops);
 	t->ops = drop_dead(folded);
 	t->n_regs = allocate(t->ops);
-	t->batch = batch_ops(t->ops);
 	g_array_set_size(t->values, 0);
 	g_clear_pointer(&t->seen, g_hash_table_unref);
 	g_clear_pointer(&t->live, g_hash_table_unref);
