@@ -755,6 +755,8 @@ enum {
 	K_LESS,
 	K_MAX_REAL,
 	K_QUOTIENT,
+	K_GCD,
+	K_GCD_OF,
 	K_OUTPUTS
 };
 
@@ -776,12 +778,15 @@ static void constants(gint64 x, gint64 y, double *want)
 	want[K_LESS] = 5 < x;
 	want[K_MAX_REAL] = 2.5 > fx ? 2.5 : fx;
 	want[K_QUOTIENT] = fx / 4.0;
+	want[K_GCD] = (double)sy_integer_gcd(x, 0);
+	want[K_GCD_OF] = (double)sy_integer_gcd(0, y);
 }
 
 /* Ops with a constant operand of their own, first or second, in a
  * batch and alone: divisions by a power of 2 (shifts) and by 7, of
  * every sign and past 2^51, a constant divided, a difference, a
- * comparison and doubles; a check 0 < y fails the sets it should. */
+ * comparison, doubles and gcds with 0 (|x|); a check 0 < y fails the
+ * sets it should. */
 static void test_tape_constants(void)
 {
 	static const gint64 xs[] = {-17, -16, -9, -8, -7, -1, 0, 1, 7, 8, 9, 63,
@@ -817,10 +822,12 @@ static void test_tape_constants(void)
 	sy_tape_output(t, K_LESS, sy_real_of(t, sy_num_lt(t, sy_num(5), x)));
 	sy_tape_output(t, K_MAX_REAL, sy_real_max(t, sy_real(2.5), fx));
 	sy_tape_output(t, K_QUOTIENT, sy_real_div(t, fx, sy_real(4.0)));
+	sy_tape_output(t, K_GCD, sy_real_of(t, sy_num_gcd(t, x, sy_num(0))));
+	sy_tape_output(t, K_GCD_OF, sy_real_of(t, sy_num_gcd(t, sy_num(0), y)));
 	sy_tape_finish(t);
-	/* inputs, the check, 11 integer operations, 12 conversions (x's
-	 * too), 2 on doubles, 13 outputs: no constant is an op */
-	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2 + 1 + 11 + 12 + 2 + 13);
+	/* inputs, the check, 13 integer operations, 14 conversions (x's
+	 * too), 2 on doubles, 15 outputs: no constant is an op */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2 + 1 + 13 + 14 + 2 + 15);
 	for (guint j = 0; j < N; j++) {
 		in[j] = xs[j % G_N_ELEMENTS(xs)];
 		in[N + j] = ys[j / G_N_ELEMENTS(xs)];

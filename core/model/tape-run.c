@@ -374,6 +374,16 @@ static void lanes(const Op *o, gboolean ia, gboolean ib, guint m, gsize n,
 		LANES(x[j].i = lane_pack(a[j].i, maxp));
 		break;
 	}
+	case OP_GCD:
+		/* gcd(x, 0) is |x| (as a gint64: G_MININT64's is itself). */
+		if ((ia || ib) && c.i == 0) {
+			const SyTapeReg *v = ia ? b : a;
+
+			LANES(x[j].i = v[j].i < 0 ? lane_sub(0, v[j].i)
+						  : v[j].i);
+		} else
+			LANES(x[j].i = sy_integer_gcd(A(j).i, B(j).i));
+		break;
 	case OP_BRAM18K: bram18k(ia, ib, c, x, a, b, fail); break;
 	case OP_OUT:
 		for (guint j = 0; j < m; j++)
