@@ -2,8 +2,10 @@
  * replay computes, with exact values.  Each test records on fields of
  * its own, finishes the tape and replays it for other field values, as
  * the models' form does for other sizes of a design's class. */
+#include <math.h>
 #include <string.h>
 
+#include "base/integer.h"
 #include "model/tape.h"
 
 /* Registers for a replay of t, left uninitialised as a caller may
@@ -288,7 +290,8 @@ static void test_tape_cse(void)
 	sy_tape_store_i64(t, b, &second);
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 9);
 	sy_tape_finish(t);
-	/* x * 4 and its 4 dropped. */
+	/* x * 4 and its 4 dropped (a tape that stores keeps its
+	 * constants as ops: its single replays run faster so). */
 	g_assert_cmpuint(sy_tape_n_ops(t), ==, 7);
 	regs = regs_for(t);
 	x = -4;
@@ -556,6 +559,307 @@ static void test_tape_implied(void)
 	}
 }
 
+/* What earlier checks say is used: after x < 10 and 0 < x hold, 0 <
+ * x + 5 goes (not after 0 < x alone: x + 5 may wrap), min(x, 0) is 0
+ * and max(x, 1) is x; cdiv(x, 4) fixed at 2 makes cdiv(x, 4) x 3 the
+ * constant 6; 0 / y, y % 1 and (x < 0) && y are 0 whatever y.  The
+ * checks kept fail where they should. */
+static void test_tape_facts(void)
+{
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *regs = NULL;
+	gint64 x = 7, y = 3, low = 1, top = 1, six = 1, zero = 1, sum = 1;
+	SyNum v, w, q;
+
+	sy_tape_live(t, &x);
+	sy_tape_live(t, &y);
+	v = sy_num_i64(t, &x);
+	w = sy_num_i64(t, &y);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, v, sy_num(10))));
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, sy_num(0), v)));
+	g_assert_true(sy_num_holds(
+		t, sy_num_lt(t, sy_num(0), sy_num_add(t, v, sy_num(5)))));
+	sy_tape_store_i64(t, sy_num_min(t, v, sy_num(0)), &low);
+	sy_tape_store_i64(t, sy_num_max(t, v, sy_num(1)), &top);
+	q = sy_num_cdiv(t, v, sy_num(4));
+	g_assert_cmpint(sy_num_fixed(t, q), ==, 2);
+	sy_tape_store_i64(t, sy_num_mul(t, q, sy_num(3)), &six);
+	sy_tape_store_i64(t,
+		sy_num_add(t,
+			sy_num_add(t, sy_num_div(t, sy_num(0), w),
+				sy_num_mod(t, w, sy_num(1))),
+			sy_num_and(t, sy_num_lt(t, v, sy_num(0)), w)),
+		&zero);
+	sy_tape_store_i64(t, sy_num_add(t, v, w), &sum);
+	g_assert_cmpint(low, ==, 0);
+	g_assert_cmpint(top, ==, 7);
+	g_assert_cmpint(six, ==, 6);
+	g_assert_cmpint(zero, ==, 0);
+	sy_tape_finish(t);
+	/* load x, load y, 10, x < 10, 0, 0 < x, the store of 0, x's, 4,
+	 * cdiv(x, 4), fixed, 6 and its store, 0's second store, x + y
+	 * and its store */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	regs = regs_for(t);
+	for (x = -3; x <= 12; x++) {
+		gboolean same = x > 4 && x <= 8;
+
+		low = top = six = zero = sum = -100;
+		y = x * 7 - 20;
+		g_assert_cmpint(sy_tape_run(t, NULL, regs, NULL), ==, same);
+		if (!same)
+			continue;
+		g_assert_cmpint(low, ==, 0);
+		g_assert_cmpint(top, ==, x);
+		g_assert_cmpint(six, ==, 6);
+		g_assert_cmpint(zero, ==, 0);
+		g_assert_cmpint(sum, ==, 8 * x - 20);
+	}
+}
+
+/* Outputs of the zeros test: x + n x 0.0, x x 0.0, that + 0.0, that
+ * doubled, 0.0 + n x 3.0 + x x 0.0, and 0.0 + x x 0.5, of n = max(y,
+ * 1). */
+enum { Z_SUM, Z_ZERO, Z_PLUS, Z_TWICE, Z_COST, Z_HALF, Z_OUTPUTS };
+
+/* The zeros test's outputs as C computes them. */
+static void zeros(gint64 x, gint64 y, double *want)
+{
+	double n = (double)MAX(y, 1), fx = (double)x, z = fx * 0.0;
+
+	want[Z_SUM] = fx + n * 0.0;
+	want[Z_ZERO] = z;
+	want[Z_PLUS] = z + 0.0;
+	want[Z_TWICE] = z + z;
+	want[Z_COST] = (0.0 + n * 3.0) + z;
+	want[Z_HALF] = 0.0 + fx * 0.5;
+}
+
+/* Doubles known to be zeros: n x 0.0 of n >= 1 is +0.0, and x + +-0
+ * is x where x is never -0.0 (a conversion, a sum with a term that is
+ * not, an integer times a positive constant), so the model's sums of
+ * costs that are 0 go; x x 0.0 of an x of any sign may be -0.0, and a
+ * sum of it with itself stays: bit for bit, -0.0 where C gives it. */
+static void test_tape_zeros(void)
+{
+	enum { N = 11 * 7 };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL, *regs = NULL;
+	gint64 in[2 * N], one[2];
+	double out[Z_OUTPUTS * N], alone[Z_OUTPUTS], want[Z_OUTPUTS];
+	gboolean ok[N];
+	SyReal n, fx, z;
+
+	sy_tape_outputs_only(t);
+	n = sy_real_of(t, sy_num_max(t, sy_tape_input(t, 1, 2), sy_num(1)));
+	fx = sy_real_of(t, sy_tape_input(t, 0, 3));
+	z = sy_real_mul(t, fx, sy_real(0.0));
+	sy_tape_output(
+		t, Z_SUM, sy_real_add(t, fx, sy_real_mul(t, n, sy_real(0.0))));
+	sy_tape_output(t, Z_ZERO, z);
+	sy_tape_output(t, Z_PLUS, sy_real_add(t, z, sy_real(0.0)));
+	sy_tape_output(t, Z_TWICE, sy_real_add(t, z, z));
+	sy_tape_output(t, Z_COST,
+		sy_real_add(t,
+			sy_real_add(t, sy_real(0.0),
+				sy_real_mul(t, n, sy_real(3.0))),
+			z));
+	sy_tape_output(t, Z_HALF,
+		sy_real_add(t, sy_real(0.0), sy_real_mul(t, fx, sy_real(0.5))));
+	/* inputs, max(y, 1), n, x, 0 (an output), x x 0.0, that doubled,
+	 * n x 3.0, x x 0.5, 6 outputs: n x 0.0 goes, and five sums (+-0
+	 * + +0.0 is +0.0) */
+	sy_tape_finish(t);
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 16);
+	for (guint j = 0; j < N; j++) {
+		in[j] = (gint64)(j % 11) - 5;
+		in[N + j] = (gint64)(j / 11) - 3;
+	}
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	regs = regs_for(t);
+	g_assert_cmpuint(sy_tape_run_batch(t, N, in, lanes, out, ok), ==, N);
+	for (guint j = 0; j < N; j++) {
+		one[0] = in[j];
+		one[1] = in[N + j];
+		zeros(one[0], one[1], want);
+		g_assert_true(sy_tape_run(t, one, regs, alone));
+		for (guint k = 0; k < Z_OUTPUTS; k++) {
+			g_assert_cmpmem(&out[k * N + j], sizeof(double),
+				&want[k], sizeof(double));
+			g_assert_cmpmem(&alone[k], sizeof(double), &want[k],
+				sizeof(double));
+		}
+		g_assert_cmpint(signbit(out[Z_ZERO * N + j]), ==, one[0] < 0);
+	}
+}
+
+/* Conversions to double in a batch, of every magnitude: each (double)
+ * x bit for bit, past 2^53 where it rounds (ties to even) too. */
+static void test_tape_convert(void)
+{
+	static const gint64 values[] = {
+		0,
+		1,
+		-1,
+		(G_GINT64_CONSTANT(1) << 51) - 1,
+		G_GINT64_CONSTANT(1) << 51,
+		-(G_GINT64_CONSTANT(1) << 51),
+		(G_GINT64_CONSTANT(1) << 53) + 1,
+		(G_GINT64_CONSTANT(1) << 53) + 3,
+		-(G_GINT64_CONSTANT(1) << 53) - 1,
+		(G_GINT64_CONSTANT(1) << 62) + 513,
+		(G_GINT64_CONSTANT(1) << 62) + 512,
+		(G_GINT64_CONSTANT(1) << 62) + 1536,
+		G_MAXINT64,
+		G_MININT64,
+		G_MININT64 + 1,
+		G_GINT64_CONSTANT(-4294967296),
+		G_GINT64_CONSTANT(4294967295),
+		G_GINT64_CONSTANT(123456789012345678),
+		G_GINT64_CONSTANT(-987654321098765432),
+	};
+	enum { N = G_N_ELEMENTS(values) };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL;
+	double out[N];
+	gboolean ok[N];
+
+	sy_tape_outputs_only(t);
+	sy_tape_output(t, 0, sy_real_of(t, sy_tape_input(t, 0, 5)));
+	sy_tape_finish(t);
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	g_assert_cmpuint(
+		sy_tape_run_batch(t, N, values, lanes, out, ok), ==, N);
+	for (guint j = 0; j < N; j++) {
+		double want = (double)values[j];
+
+		g_assert_cmpmem(&out[j], sizeof(double), &want, sizeof(double));
+	}
+	g_assert_cmpfloat(out[7], ==, 9007199254740996.0);
+	g_assert_cmpfloat(out[10], ==, 4611686018427387904.0);
+}
+
+/* Outputs of the constants test, each with a constant operand the op
+ * takes as its own. */
+enum {
+	K_DIV8,
+	K_FDIV8,
+	K_CDIV8,
+	K_MOD8,
+	K_DIV7,
+	K_FDIV7,
+	K_CDIV7,
+	K_MOD7,
+	K_CDIV_OF,
+	K_SUB_FROM,
+	K_LESS,
+	K_MAX_REAL,
+	K_QUOTIENT,
+	K_GCD,
+	K_GCD_OF,
+	K_OUTPUTS
+};
+
+/* The constants test's outputs as C computes them. */
+static void constants(gint64 x, gint64 y, double *want)
+{
+	double fx = (double)x;
+
+	want[K_DIV8] = (double)(x / 8);
+	want[K_FDIV8] = (double)sy_integer_div_floor(x, 8);
+	want[K_CDIV8] = (double)sy_integer_div_ceil(x, 8);
+	want[K_MOD8] = (double)(x % 8);
+	want[K_DIV7] = (double)(x / 7);
+	want[K_FDIV7] = (double)sy_integer_div_floor(x, 7);
+	want[K_CDIV7] = (double)sy_integer_div_ceil(x, 7);
+	want[K_MOD7] = (double)(x % 7);
+	want[K_CDIV_OF] = y ? (double)sy_integer_div_ceil(64, y) : 0;
+	want[K_SUB_FROM] = (double)(100 - x);
+	want[K_LESS] = 5 < x;
+	want[K_MAX_REAL] = 2.5 > fx ? 2.5 : fx;
+	want[K_QUOTIENT] = fx / 4.0;
+	want[K_GCD] = (double)sy_integer_gcd(x, 0);
+	want[K_GCD_OF] = (double)sy_integer_gcd(0, y);
+}
+
+/* Ops with a constant operand of their own, first or second, in a
+ * batch and alone: divisions by a power of 2 (shifts) and by 7, of
+ * every sign and past 2^51, a constant divided, a difference, a
+ * comparison, doubles and gcds with 0 (|x|); a check 0 < y fails the
+ * sets it should. */
+static void test_tape_constants(void)
+{
+	static const gint64 xs[] = {-17, -16, -9, -8, -7, -1, 0, 1, 7, 8, 9, 63,
+		64, 65, (G_GINT64_CONSTANT(1) << 60) + 3,
+		-(G_GINT64_CONSTANT(1) << 60) - 5};
+	static const gint64 ys[] = {-3, 0, 1, 5, 64, 100};
+	enum { N = G_N_ELEMENTS(xs) * G_N_ELEMENTS(ys) };
+	g_autoptr(SyTape) t = sy_tape_new();
+	g_autofree SyTapeReg *lanes = NULL, *regs = NULL;
+	gint64 in[2 * N], one[2];
+	double out[K_OUTPUTS * N], alone[K_OUTPUTS], want[K_OUTPUTS];
+	gboolean ok[N];
+	SyNum x, y;
+	SyReal fx;
+
+	sy_tape_outputs_only(t);
+	x = sy_tape_input(t, 0, 9);
+	y = sy_tape_input(t, 1, 5);
+	fx = sy_real_of(t, x);
+	g_assert_true(sy_num_holds(t, sy_num_lt(t, sy_num(0), y)));
+	sy_tape_output(t, K_DIV8, sy_real_of(t, sy_num_div(t, x, sy_num(8))));
+	sy_tape_output(t, K_FDIV8, sy_real_of(t, sy_num_fdiv(t, x, sy_num(8))));
+	sy_tape_output(t, K_CDIV8, sy_real_of(t, sy_num_cdiv(t, x, sy_num(8))));
+	sy_tape_output(t, K_MOD8, sy_real_of(t, sy_num_mod(t, x, sy_num(8))));
+	sy_tape_output(t, K_DIV7, sy_real_of(t, sy_num_div(t, x, sy_num(7))));
+	sy_tape_output(t, K_FDIV7, sy_real_of(t, sy_num_fdiv(t, x, sy_num(7))));
+	sy_tape_output(t, K_CDIV7, sy_real_of(t, sy_num_cdiv(t, x, sy_num(7))));
+	sy_tape_output(t, K_MOD7, sy_real_of(t, sy_num_mod(t, x, sy_num(7))));
+	sy_tape_output(
+		t, K_CDIV_OF, sy_real_of(t, sy_num_cdiv(t, sy_num(64), y)));
+	sy_tape_output(
+		t, K_SUB_FROM, sy_real_of(t, sy_num_sub(t, sy_num(100), x)));
+	sy_tape_output(t, K_LESS, sy_real_of(t, sy_num_lt(t, sy_num(5), x)));
+	sy_tape_output(t, K_MAX_REAL, sy_real_max(t, sy_real(2.5), fx));
+	sy_tape_output(t, K_QUOTIENT, sy_real_div(t, fx, sy_real(4.0)));
+	sy_tape_output(t, K_GCD, sy_real_of(t, sy_num_gcd(t, x, sy_num(0))));
+	sy_tape_output(t, K_GCD_OF, sy_real_of(t, sy_num_gcd(t, sy_num(0), y)));
+	sy_tape_finish(t);
+	/* inputs, the check, 13 integer operations, 14 conversions (x's
+	 * too), 2 on doubles, 15 outputs: no constant is an op */
+	g_assert_cmpuint(sy_tape_n_ops(t), ==, 2 + 1 + 13 + 14 + 2 + 15);
+	for (guint j = 0; j < N; j++) {
+		in[j] = xs[j % G_N_ELEMENTS(xs)];
+		in[N + j] = ys[j / G_N_ELEMENTS(xs)];
+	}
+	lanes = g_new(SyTapeReg, sy_tape_n_regs(t) * SY_TAPE_LANES);
+	regs = regs_for(t);
+	g_assert_cmpuint(sy_tape_run_batch(t, N, in, lanes, out, ok), ==,
+		N * 4 / G_N_ELEMENTS(ys));
+	for (guint j = 0; j < N; j++) {
+		one[0] = in[j];
+		one[1] = in[N + j];
+		g_assert_cmpint(ok[j], ==, sy_tape_run(t, one, regs, alone));
+		g_assert_cmpint(ok[j], ==, one[1] > 0);
+		if (!ok[j])
+			continue;
+		constants(one[0], one[1], want);
+		for (guint k = 0; k < K_OUTPUTS; k++) {
+			g_assert_cmpmem(&out[k * N + j], sizeof(double),
+				&want[k], sizeof(double));
+			g_assert_cmpmem(&alone[k], sizeof(double), &want[k],
+				sizeof(double));
+		}
+	}
+	/* -17 (set 0, y = -3, fails) and set 16 (x -17, y 0, fails);
+	 * set 32: x = -17, y = 1 */
+	g_assert_cmpfloat(out[K_DIV8 * N + 32], ==, -2);
+	g_assert_cmpfloat(out[K_FDIV8 * N + 32], ==, -3);
+	g_assert_cmpfloat(out[K_CDIV8 * N + 32], ==, -2);
+	g_assert_cmpfloat(out[K_MOD8 * N + 32], ==, -1);
+	g_assert_cmpfloat(out[K_CDIV_OF * N + 32], ==, 64);
+}
+
 /* Outputs of the batch test's tape: x / y, floor, ceiling and
  * remainder, the packing of 32-bit elements in x, gcd, and
  * max(x / 3.0, y) in doubles. */
@@ -658,6 +962,10 @@ int main(int argc, char **argv)
 	g_test_add_func("/tape/reassociate", test_tape_reassociate);
 	g_test_add_func("/tape/same", test_tape_same);
 	g_test_add_func("/tape/implied", test_tape_implied);
+	g_test_add_func("/tape/facts", test_tape_facts);
+	g_test_add_func("/tape/zeros", test_tape_zeros);
+	g_test_add_func("/tape/convert", test_tape_convert);
+	g_test_add_func("/tape/constants", test_tape_constants);
 	g_test_add_func("/tape/batch", test_tape_batch);
 	return g_test_run();
 }

@@ -13,7 +13,7 @@
 static void forget_points(SyModelForm *form)
 {
 	g_clear_pointer(&form->points, g_ptr_array_unref);
-	g_clear_pointer(&form->lanes, g_free);
+	g_clear_pointer(&form->lanes, g_aligned_free);
 	form->n_lanes = 0;
 }
 
@@ -176,8 +176,9 @@ static gboolean points_tape_add(SyModelForm *form, const SyConfig *cfg)
 	}
 	regs = sy_tape_n_regs(t) * SY_TAPE_LANES;
 	if (regs > form->n_lanes) {
-		g_free(form->lanes);
-		form->lanes = g_new0(SyTapeReg, regs);
+		g_aligned_free(form->lanes);
+		form->lanes = g_aligned_alloc0(
+			regs, sizeof(SyTapeReg), SY_TAPE_ALIGN);
 		form->n_lanes = regs;
 	}
 	return TRUE;

@@ -47,14 +47,29 @@ typedef enum {
 
 /* While recording, a and b are nodes (1-based; 0: none); finished,
  * they are the registers the operands are in, and dst the one the
- * result goes to. */
+ * result goes to.  A finished binary op may take a constant operand as
+ * c instead (imm: IMM_A or IMM_B), which costs no op and no register;
+ * c shares addr's place (no load or store takes one). */
 typedef struct {
 	guint32 op;
 	SyTapeRef a, b;
 	guint32 dst;
 	gint64 k;
-	void *addr;
+	union {
+		void *addr;
+		SyTapeReg c;
+	};
+	guint32 imm;
 } Op;
+
+enum { IMM_A = 1, IMM_B = 2 };
+
+/* The op of op on a and b with k (and a field's addr). */
+static inline Op sy_tape_op(
+	guint32 op, SyTapeRef a, SyTapeRef b, gint64 k, void *addr)
+{
+	return (Op){.op = op, .a = a, .b = b, .k = k, .addr = addr};
+}
 
 struct _SyTape {
 	GArray *ops; /* Op; node r is ops[r - 1] while recording */
@@ -69,6 +84,56 @@ struct _SyTape {
 	gboolean finished;
 };
 
+/* Whether op gives 0 or 1 (a comparison or logic). */
+static inline gboolean sy_tape_boolean_op(OpKind op)
+{
+	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
+		op == OP_OR;
+}
+
+/* Whether op gives no value (a check, a store, an output). */
+static inline gboolean sy_tape_is_sink(OpKind op)
+{
+	return op >= OP_CHECK;
+}
+
+static inline gboolean sy_tape_is_check(OpKind op)
+{
+	return op == OP_CHECK || op == OP_CHECK_EQ || op == OP_CHECK_LE ||
+		op == OP_CHECK_LT || op == OP_CHECK_FLT;
+}
+
+/* Which operands an operation reads. */
+static inline gboolean sy_tape_reads_a(OpKind op)
+{
+	return op != OP_CONST && op != OP_INPUT && op != OP_LOAD_I64 &&
+		op != OP_LOAD_U32;
+}
+
+static inline gboolean sy_tape_reads_b(OpKind op)
+{
+	return op <= OP_OR || op == OP_BRAM18K || op == OP_FADD ||
+		op == OP_FMUL || op == OP_FDIVR || op == OP_FMAX ||
+		op == OP_CHECK_EQ || op == OP_CHECK_LE || op == OP_CHECK_LT ||
+		op == OP_CHECK_FLT;
+}
+
+/* Which registers o reads: its operands but a constant it takes. */
+static inline gboolean sy_tape_reads_reg_a(__isl_keep const Op *o)
+{
+	return sy_tape_reads_a(o->op) && !(o->imm & IMM_A);
+}
+
+static inline gboolean sy_tape_reads_reg_b(__isl_keep const Op *o)
+{
+	return sy_tape_reads_b(o->op) && !(o->imm & IMM_B);
+}
+
+/* Ops as keys: the same operation on the same operands. */
+guint sy_tape_op_hash(__isl_keep gconstpointer p);
+gboolean sy_tape_op_equal(
+	__isl_keep gconstpointer x, __isl_keep gconstpointer y);
+
 /* The integer operations: C's on gint64 (model/tape.h). */
 static inline gint64 sy_tape_op_apply(OpKind op, gint64 a, gint64 b, gint64 k)
 {
@@ -77,8 +142,13 @@ static inline gint64 sy_tape_op_apply(OpKind op, gint64 a, gint64 b, gint64 k)
 	return op == OP_PACK ? sy_design_pack_widest((guint)k, a) : 0;
 }
 
+/* ops (recorded: operands are nodes from 1) rebuilt shorter, every
+ * value and every check's outcome the same on every replay whose
+ * checks hold (tape-fold.c). */
+__isl_give GArray *sy_tape_fold(__isl_keep const GArray *ops);
+
 /* A node of op on a and b whose value (computed by the caller) is
  * value: for operations the tape does not compute itself (OP_BRAM18K,
  * which model/resources-memory.c records). */
-SyNum sy_tape_opaque(__isl_keep SyTape *t, OpKind op, SyNum a, SyNum b,
-	gint64 value);
+SyNum sy_tape_opaque(
+	__isl_keep SyTape *t, OpKind op, SyNum a, SyNum b, gint64 value);

@@ -14,7 +14,17 @@ gboolean sy_tape_run(
 	for (guint i = 0; i < n; i++) {
 		const Op *o = &ops[i];
 		SyTapeReg *x = &regs[o->dst];
-		gint64 a = regs[o->a].i, b = regs[o->b].i;
+		SyTapeReg ra = regs[o->a], rb = regs[o->b];
+		gint64 a, b;
+
+		if (G_UNLIKELY(o->imm)) {
+			if (o->imm & IMM_A)
+				ra = o->c;
+			else
+				rb = o->c;
+		}
+		a = ra.i;
+		b = rb.i;
 
 		switch ((OpKind)o->op) {
 		case OP_CONST: x->i = o->k; break;
@@ -30,13 +40,10 @@ gboolean sy_tape_run(
 		case OP_LOAD_I64: x->i = *(const gint64 *)o->addr; break;
 		case OP_LOAD_U32: x->i = *(const guint *)o->addr; break;
 		case OP_I2F: x->f = (double)a; break;
-		case OP_FADD: x->f = regs[o->a].f + regs[o->b].f; break;
-		case OP_FMUL: x->f = regs[o->a].f * regs[o->b].f; break;
-		case OP_FDIVR: x->f = regs[o->a].f / regs[o->b].f; break;
-		case OP_FMAX:
-			x->f = regs[o->a].f > regs[o->b].f ? regs[o->a].f
-							   : regs[o->b].f;
-			break;
+		case OP_FADD: x->f = ra.f + rb.f; break;
+		case OP_FMUL: x->f = ra.f * rb.f; break;
+		case OP_FDIVR: x->f = ra.f / rb.f; break;
+		case OP_FMAX: x->f = ra.f > rb.f ? ra.f : rb.f; break;
 		case OP_CHECK:
 			if ((a != 0) != (o->k != 0))
 				return FALSE;
@@ -54,7 +61,7 @@ gboolean sy_tape_run(
 				return FALSE;
 			break;
 		case OP_CHECK_FLT:
-			if ((regs[o->a].f < regs[o->b].f) != (o->k != 0))
+			if ((ra.f < rb.f) != (o->k != 0))
 				return FALSE;
 			break;
 		case OP_FIXED:
@@ -63,8 +70,8 @@ gboolean sy_tape_run(
 			break;
 		case OP_STORE_I64: *(gint64 *)o->addr = a; break;
 		case OP_STORE_U32: *(guint *)o->addr = (guint)a; break;
-		case OP_STORE_F64: *(double *)o->addr = regs[o->a].f; break;
-		case OP_OUT: outputs[o->k] = regs[o->a].f; break;
+		case OP_STORE_F64: *(double *)o->addr = ra.f; break;
+		case OP_OUT: outputs[o->k] = ra.f; break;
 		case OP_BRAM18K: x->i = sy_memory_bram18k((guint)a, b); break;
 		default:
 			x->i = sy_tape_op_apply((OpKind)o->op, a, b, o->k);
@@ -149,6 +156,14 @@ static inline gint64 lane_f2i(double x)
 	return lane_sub(r.i, MAGIC_I);
 }
 
+/* (double)x for any x, in vector code: its two halves converted
+ * exactly, the high one scaled exactly, and their sum rounded once, as
+ * the conversion rounds x. */
+static inline double lane_i2f_exact(gint64 x)
+{
+	return lane_i2f(x >> 32) * 4294967296.0 + lane_i2f(x & 0xffffffff);
+}
+
 /* Whether x is at least 2^51 in magnitude. */
 static inline guint64 lane_big(gint64 x)
 {
@@ -186,14 +201,21 @@ static inline gint64 lane_pack(gint64 n, gint64 maxp)
 	return low == 0 || low > (guint64)maxp ? maxp : (gint64)low;
 }
 
-/* The lanes' loops built for AVX2 too where GCC can pick at load time
- * (its four 64-bit lanes compare and select where SSE2's two add). */
+/* The lanes' loops built for AVX2 and AVX-512 too where GCC can pick
+ * at load time (AVX2's four 64-bit lanes compare and select where
+ * SSE2's two add; AVX-512 (x86-64-v4) has eight, 64-bit products and
+ * conversions to and from doubles in one instruction, and masks for
+ * compares: half the time of AVX2's on a replay).  Every clone
+ * computes the same bits: integers exactly, doubles as IEEE rounds
+ * one operation (no contraction, -ffp-contract=off). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) &&         \
 	defined(__linux__)
-#define LANES_TARGETS __attribute__((target_clones("avx2", "default")))
+#define LANES_TARGETS                                                          \
+	__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define LANES_TARGETS
 #endif
+#define INLINE inline __attribute__((always_inline))
 
 #define LANES(stmt)                                                            \
 	do {                                                                   \
@@ -202,60 +224,88 @@ static inline gint64 lane_pack(gint64 n, gint64 maxp)
 		}                                                              \
 	} while (0)
 
-/* Whether every lane of a and b is below 2^51 in magnitude. */
-LANES_TARGETS
-static gboolean all_small(
-	const SyTapeReg *restrict a, const SyTapeReg *restrict b)
-{
-	guint64 big = 0;
+/* The operands of lane j: the op's constant where it takes one (ia,
+ * ib: known where the lanes' loops are inlined, so that each is built
+ * for registers and for each constant). */
+#define A(j) (ia ? c : a[j])
+#define B(j) (ib ? c : b[j])
 
-	LANES(big |= lane_big(a[j].i) | lane_big(b[j].i));
-	return !big;
+/* x = a op b for a divisor of 2^s: shifts, exact for every a. */
+INLINE
+static void divide_shift(
+	OpKind op, gint64 d, SyTapeReg *restrict x, const SyTapeReg *restrict a)
+{
+	int s = __builtin_ctzll((guint64)d);
+	gint64 low = d - 1;
+
+	switch (op) {
+	case OP_FDIV: LANES(x[j].i = a[j].i >> s); break;
+	case OP_CDIV:
+		LANES(x[j].i = (a[j].i >> s) + ((a[j].i & low) != 0));
+		break;
+	case OP_MOD:
+		/* C's remainder takes a's sign. */
+		LANES(x[j].i = (a[j].i & low) -
+				(a[j].i < 0 && (a[j].i & low) != 0 ? d : 0));
+		break;
+	default:
+		LANES(x[j].i = (a[j].i >> s) +
+				(a[j].i < 0 && (a[j].i & low) != 0));
+		break;
+	}
 }
 
 /* x = a op b for the divisions: in vector code where the lanes allow. */
-LANES_TARGETS
-static void divide(OpKind op, SyTapeReg *restrict x,
-	const SyTapeReg *restrict a, const SyTapeReg *restrict b)
+INLINE
+static void divide(OpKind op, gboolean ia, gboolean ib, SyTapeReg c,
+	SyTapeReg *restrict x, const SyTapeReg *restrict a,
+	const SyTapeReg *restrict b)
 {
-	gint64 zero = 0;
+	guint64 slow = 0;
 
-	LANES(zero |= b[j].i == 0);
-	if (!zero && all_small(a, b)) {
+	if (ib && c.i > 0 && !(c.i & (c.i - 1))) {
+		divide_shift(op, c.i, x, a);
+		return;
+	}
+	/* A divisor of 0 or an operand past 2^51: C's division. */
+	LANES(slow |= lane_big(A(j).i) | lane_big(B(j).i) | (B(j).i == 0));
+	if (!slow) {
 		switch (op) {
 		case OP_MOD:
 			LANES(x[j].i = lane_divide_small(
-				      OP_MOD, a[j].i, b[j].i));
+				      OP_MOD, A(j).i, B(j).i));
 			break;
 		case OP_FDIV:
 			LANES(x[j].i = lane_divide_small(
-				      OP_FDIV, a[j].i, b[j].i));
+				      OP_FDIV, A(j).i, B(j).i));
 			break;
 		case OP_CDIV:
 			LANES(x[j].i = lane_divide_small(
-				      OP_CDIV, a[j].i, b[j].i));
+				      OP_CDIV, A(j).i, B(j).i));
 			break;
 		default:
 			LANES(x[j].i = lane_divide_small(
-				      OP_DIV, a[j].i, b[j].i));
+				      OP_DIV, A(j).i, B(j).i));
 			break;
 		}
 		return;
 	}
 	if (op == OP_DIV)
-		LANES(x[j].i = lane_div(a[j].i, b[j].i));
+		LANES(x[j].i = lane_div(A(j).i, B(j).i));
 	else
-		LANES(x[j].i = lane_divide(op, a[j].i, b[j].i));
+		LANES(x[j].i = lane_divide(op, A(j).i, B(j).i));
 }
 
 /* x = sy_memory_bram18k(a, b) from its table; a lane past the table
  * fails (it is read, as a lane whose checks fail). */
-static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
+INLINE
+static void bram18k(gboolean ia, gboolean ib, SyTapeReg c,
+	SyTapeReg *restrict x, const SyTapeReg *restrict a,
 	const SyTapeReg *restrict b, gint64 *restrict fail)
 {
 	const SyMemoryTableRow *table = sy_memory_bram18k_table();
 
-	LANES(gint64 w = a[j].i; gint64 d = MAX(b[j].i, 0);
+	LANES(gint64 w = A(j).i; gint64 d = MAX(B(j).i, 0);
 		gboolean in = sy_memory_in_table(w, d);
 		x[j].i = in ? sy_memory_table_at(table, w, d) : 0;
 		fail[j] |= !in);
@@ -265,54 +315,53 @@ static void bram18k(SyTapeReg *restrict x, const SyTapeReg *restrict a,
 #define FAILS(cond) LANES(fail[j] |= (cond) != k)
 
 /* One op over the lanes: x = a op b, or a check, which marks the lanes
- * it fails in fail.  Input and output k of lane j are at [k * n + j] for the
- * m lanes of sets; the others compute what the first does, and their
+ * it fails in fail; a binary op's operand may be its constant (ia, ib:
+ * o->c).  Input and output k of lane j are at [k * n + j] for the m
+ * lanes of sets; the others compute what the first does, and their
  * fails are not read.  Every loop runs over all lanes, so that the
  * compiler makes vector code of it; x is never a or b (tape.c's
  * allocate). */
-LANES_TARGETS
-static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
-	SyTapeReg *restrict x, const SyTapeReg *restrict a,
-	const SyTapeReg *restrict b, double *restrict out,
-	gint64 *restrict fail)
+INLINE
+static void lanes(const Op *o, gboolean ia, gboolean ib, guint m, gsize n,
+	const gint64 *restrict in, SyTapeReg *restrict x,
+	const SyTapeReg *restrict a, const SyTapeReg *restrict b,
+	double *restrict out, gint64 *restrict fail)
 {
 	gint64 k = o->k != 0;
+	SyTapeReg c = o->c;
 
 	switch ((OpKind)o->op) {
 	case OP_CONST: LANES(x[j].i = o->k); break;
 	case OP_INPUT:
 		/* Lanes past the sets: the first's, never read. */
-		LANES(x[j].i = in[o->k * n + (j < m ? j : 0)]);
+		memcpy(x, in + o->k * n, m * sizeof(*x));
+		for (guint j = m; j < SY_TAPE_LANES; j++)
+			x[j].i = in[o->k * n];
 		break;
-	case OP_ADD: LANES(x[j].i = lane_add(a[j].i, b[j].i)); break;
-	case OP_SUB: LANES(x[j].i = lane_sub(a[j].i, b[j].i)); break;
-	case OP_MUL: LANES(x[j].i = lane_mul(a[j].i, b[j].i)); break;
+	case OP_ADD: LANES(x[j].i = lane_add(A(j).i, B(j).i)); break;
+	case OP_SUB: LANES(x[j].i = lane_sub(A(j).i, B(j).i)); break;
+	case OP_MUL: LANES(x[j].i = lane_mul(A(j).i, B(j).i)); break;
 	case OP_DIV:
 	case OP_FDIV:
 	case OP_CDIV:
-	case OP_MOD: divide(o->op, x, a, b); break;
-	case OP_MIN: LANES(x[j].i = MIN(a[j].i, b[j].i)); break;
-	case OP_MAX: LANES(x[j].i = MAX(a[j].i, b[j].i)); break;
-	case OP_EQ: LANES(x[j].i = a[j].i == b[j].i); break;
-	case OP_LE: LANES(x[j].i = a[j].i <= b[j].i); break;
-	case OP_LT: LANES(x[j].i = a[j].i < b[j].i); break;
-	case OP_AND: LANES(x[j].i = a[j].i && b[j].i); break;
-	case OP_OR: LANES(x[j].i = a[j].i || b[j].i); break;
-	case OP_I2F:
-		if (all_small(a, a))
-			LANES(x[j].f = lane_i2f(a[j].i));
-		else
-			LANES(x[j].f = (double)a[j].i);
-		break;
-	case OP_FADD: LANES(x[j].f = a[j].f + b[j].f); break;
-	case OP_FMUL: LANES(x[j].f = a[j].f * b[j].f); break;
-	case OP_FDIVR: LANES(x[j].f = a[j].f / b[j].f); break;
-	case OP_FMAX: LANES(x[j].f = a[j].f > b[j].f ? a[j].f : b[j].f); break;
+	case OP_MOD: divide(o->op, ia, ib, c, x, a, b); break;
+	case OP_MIN: LANES(x[j].i = MIN(A(j).i, B(j).i)); break;
+	case OP_MAX: LANES(x[j].i = MAX(A(j).i, B(j).i)); break;
+	case OP_EQ: LANES(x[j].i = A(j).i == B(j).i); break;
+	case OP_LE: LANES(x[j].i = A(j).i <= B(j).i); break;
+	case OP_LT: LANES(x[j].i = A(j).i < B(j).i); break;
+	case OP_AND: LANES(x[j].i = A(j).i && B(j).i); break;
+	case OP_OR: LANES(x[j].i = A(j).i || B(j).i); break;
+	case OP_I2F: LANES(x[j].f = lane_i2f_exact(a[j].i)); break;
+	case OP_FADD: LANES(x[j].f = A(j).f + B(j).f); break;
+	case OP_FMUL: LANES(x[j].f = A(j).f * B(j).f); break;
+	case OP_FDIVR: LANES(x[j].f = A(j).f / B(j).f); break;
+	case OP_FMAX: LANES(x[j].f = A(j).f > B(j).f ? A(j).f : B(j).f); break;
 	case OP_CHECK: FAILS(a[j].i != 0); break;
-	case OP_CHECK_EQ: FAILS(a[j].i == b[j].i); break;
-	case OP_CHECK_LE: FAILS(a[j].i <= b[j].i); break;
-	case OP_CHECK_LT: FAILS(a[j].i < b[j].i); break;
-	case OP_CHECK_FLT: FAILS(a[j].f < b[j].f); break;
+	case OP_CHECK_EQ: FAILS(A(j).i == B(j).i); break;
+	case OP_CHECK_LE: FAILS(A(j).i <= B(j).i); break;
+	case OP_CHECK_LT: FAILS(A(j).i < B(j).i); break;
+	case OP_CHECK_FLT: FAILS(A(j).f < B(j).f); break;
 	case OP_FIXED: LANES(fail[j] |= a[j].i != o->k); break;
 	case OP_PACK: {
 		/* The widest packing of k bits a word takes (no element
@@ -325,22 +374,37 @@ static void lanes(const Op *o, guint m, gsize n, const gint64 *restrict in,
 		LANES(x[j].i = lane_pack(a[j].i, maxp));
 		break;
 	}
-	case OP_BRAM18K: bram18k(x, a, b, fail); break;
+	case OP_GCD:
+		/* gcd(x, 0) is |x| (as a gint64: G_MININT64's is itself). */
+		if ((ia || ib) && c.i == 0) {
+			const SyTapeReg *v = ia ? b : a;
+
+			LANES(x[j].i = v[j].i < 0 ? lane_sub(0, v[j].i)
+						  : v[j].i);
+		} else
+			LANES(x[j].i = sy_integer_gcd(A(j).i, B(j).i));
+		break;
+	case OP_BRAM18K: bram18k(ia, ib, c, x, a, b, fail); break;
 	case OP_OUT:
 		for (guint j = 0; j < m; j++)
 			out[o->k * n + j] = a[j].f;
 		break;
 	default:
 		LANES(x[j].i = sy_tape_op_apply(
-			      (OpKind)o->op, a[j].i, b[j].i, o->k));
+			      (OpKind)o->op, A(j).i, B(j).i, o->k));
 		break;
 	}
 }
 
 #undef FAILS
+#undef A
+#undef B
 #undef LANES
 
-/* Sets at .. at + m - 1 (m at most SY_TAPE_LANES): how many held. */
+/* Sets at .. at + m - 1 (m at most SY_TAPE_LANES): how many held.  The
+ * lanes' loops inlined here, in one function per target: an op costs
+ * no call. */
+LANES_TARGETS
 static gsize run_lanes(const SyTape *t, gsize n, gsize at, guint m,
 	const gint64 *inputs, SyTapeReg *regs, double *outputs, gboolean *ok)
 {
@@ -350,11 +414,19 @@ static gsize run_lanes(const SyTape *t, gsize n, gsize at, guint m,
 
 	for (guint i = 0; i < t->ops->len; i++) {
 		const Op *o = &ops[i];
+		SyTapeReg *x = regs + (gsize)o->dst * SY_TAPE_LANES;
+		const SyTapeReg *a = regs + (gsize)o->a * SY_TAPE_LANES;
+		const SyTapeReg *b = regs + (gsize)o->b * SY_TAPE_LANES;
 
-		lanes(o, m, n, inputs + at,
-			regs + (gsize)o->dst * SY_TAPE_LANES,
-			regs + (gsize)o->a * SY_TAPE_LANES,
-			regs + (gsize)o->b * SY_TAPE_LANES, outputs + at, fail);
+		if (o->imm & IMM_A)
+			lanes(o, TRUE, FALSE, m, n, inputs + at, x, a, b,
+				outputs + at, fail);
+		else if (o->imm & IMM_B)
+			lanes(o, FALSE, TRUE, m, n, inputs + at, x, a, b,
+				outputs + at, fail);
+		else
+			lanes(o, FALSE, FALSE, m, n, inputs + at, x, a, b,
+				outputs + at, fail);
 	}
 	for (guint j = 0; j < m; j++) {
 		ok[at + j] = !fail[j];

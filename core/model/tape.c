@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static guint op_hash(gconstpointer p)
+guint sy_tape_op_hash(gconstpointer p)
 {
 	const Op *o = p;
 
@@ -11,7 +11,7 @@ static guint op_hash(gconstpointer p)
 		(guint)((guintptr)o->addr >> 3);
 }
 
-static gboolean op_equal(gconstpointer x, gconstpointer y)
+gboolean sy_tape_op_equal(gconstpointer x, gconstpointer y)
 {
 	const Op *a = x, *b = y;
 
@@ -25,7 +25,8 @@ SyTape *sy_tape_new(void)
 
 	t->ops = g_array_new(FALSE, FALSE, sizeof(Op));
 	t->values = g_array_new(FALSE, FALSE, sizeof(SyTapeReg));
-	t->seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+	t->seen = g_hash_table_new_full(
+		sy_tape_op_hash, sy_tape_op_equal, g_free, NULL);
 	t->live = g_hash_table_new(NULL, NULL);
 	t->defined = g_hash_table_new(NULL, NULL);
 	return t;
@@ -66,8 +67,8 @@ static SyTapeRef ref_of(SyTape *t, SyNum a)
 {
 	if (a.r)
 		return a.r;
-	return node(
-		t, (Op){OP_CONST, 0, 0, 0, a.v, NULL}, (SyTapeReg){.i = a.v});
+	return node(t, sy_tape_op(OP_CONST, 0, 0, a.v, NULL),
+		(SyTapeReg){.i = a.v});
 }
 
 static gboolean recording(const SyTape *t)
@@ -82,8 +83,8 @@ SyNum sy_tape_input(SyTape *t, guint k, gint64 value)
 	if (!recording(t))
 		return n;
 	t->n_inputs = MAX(t->n_inputs, k + 1);
-	n.r = node(
-		t, (Op){OP_INPUT, 0, 0, 0, k, NULL}, (SyTapeReg){.i = value});
+	n.r = node(t, sy_tape_op(OP_INPUT, 0, 0, k, NULL),
+		(SyTapeReg){.i = value});
 	return n;
 }
 
@@ -113,8 +114,8 @@ static SyTapeRef field_ref(SyTape *t, const void *field, OpKind load, gint64 v)
 		return GPOINTER_TO_UINT(r);
 	if (!g_hash_table_contains(t->live, field))
 		return 0;
-	return node(
-		t, (Op){load, 0, 0, 0, 0, (void *)field}, (SyTapeReg){.i = v});
+	return node(t, sy_tape_op(load, 0, 0, 0, (void *)field),
+		(SyTapeReg){.i = v});
 }
 
 SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
@@ -123,16 +124,10 @@ SyNum sy_tape_field(SyTape *t, const void *field, gboolean wide, gint64 v)
 		v, field_ref(t, field, wide ? OP_LOAD_I64 : OP_LOAD_U32, v)};
 }
 
-/* Whether op gives 0 or 1 (a comparison or logic), and node r. */
-static gboolean boolean_op(OpKind op)
-{
-	return op == OP_EQ || op == OP_LE || op == OP_LT || op == OP_AND ||
-		op == OP_OR;
-}
-
+/* Whether node r gives 0 or 1 (a comparison or logic). */
 static gboolean boolean(const SyTape *t, SyTapeRef r)
 {
-	return boolean_op(g_array_index(t->ops, Op, r - 1).op);
+	return sy_tape_boolean_op(g_array_index(t->ops, Op, r - 1).op);
 }
 
 /* a && b, a || b with a constant: the other where it is 0 or 1. */
@@ -189,7 +184,7 @@ static gboolean reassociate(SyTape *t, OpKind op, SyNum x, gint64 c, SyNum *n)
 		*n = (SyNum){n->v, y.r};
 		return TRUE;
 	}
-	n->r = node(t, (Op){op, y.r, ref_of(t, sy_num(k)), 0, 0, NULL},
+	n->r = node(t, sy_tape_op(op, y.r, ref_of(t, sy_num(k)), 0, NULL),
 		(SyTapeReg){.i = n->v});
 	return TRUE;
 }
@@ -286,7 +281,7 @@ static SyNum binary(SyTape *t, OpKind op, SyNum a, SyNum b)
 		return b;
 	if (op == OP_MUL && ((!a.r && !a.v) || (!b.r && !b.v)))
 		return n;
-	n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, 0, NULL},
+	n.r = node(t, sy_tape_op(op, ref_of(t, a), ref_of(t, b), 0, NULL),
 		(SyTapeReg){.i = n.v});
 	return n;
 }
@@ -301,7 +296,7 @@ SyNum sy_num_pack_widest(SyTape *t, guint bits, SyNum a)
 	SyNum n = {sy_tape_op_apply(OP_PACK, a.v, 0, bits), 0};
 
 	if (recording(t) && a.r)
-		n.r = node(t, (Op){OP_PACK, a.r, 0, 0, bits, NULL},
+		n.r = node(t, sy_tape_op(OP_PACK, a.r, 0, bits, NULL),
 			(SyTapeReg){.i = n.v});
 	return n;
 }
@@ -311,7 +306,8 @@ SyNum sy_tape_opaque(SyTape *t, OpKind op, SyNum a, SyNum b, gint64 value)
 	SyNum n = {value, 0};
 
 	if (recording(t) && (a.r || b.r))
-		n.r = node(t, (Op){op, ref_of(t, a), ref_of(t, b), 0, 0, NULL},
+		n.r = node(t,
+			sy_tape_op(op, ref_of(t, a), ref_of(t, b), 0, NULL),
 			(SyTapeReg){.i = value});
 	return n;
 }
@@ -321,7 +317,7 @@ gboolean sy_tape_holds(SyTape *t, SyNum a)
 	gboolean holds = a.v != 0;
 
 	if (recording(t) && a.r)
-		node(t, (Op){OP_CHECK, a.r, 0, 0, holds, NULL},
+		node(t, sy_tape_op(OP_CHECK, a.r, 0, holds, NULL),
 			(SyTapeReg){.i = 0});
 	return holds;
 }
@@ -329,7 +325,7 @@ gboolean sy_tape_holds(SyTape *t, SyNum a)
 gint64 sy_num_fixed(SyTape *t, SyNum a)
 {
 	if (recording(t) && a.r)
-		node(t, (Op){OP_FIXED, a.r, 0, 0, a.v, NULL},
+		node(t, sy_tape_op(OP_FIXED, a.r, 0, a.v, NULL),
 			(SyTapeReg){.i = 0});
 	return a.v;
 }
@@ -339,7 +335,7 @@ SyReal sy_tape_real_of(SyTape *t, SyNum a)
 	SyReal x = {(double)a.v, 0};
 
 	if (recording(t) && a.r)
-		x.r = node(t, (Op){OP_I2F, a.r, 0, 0, 0, NULL},
+		x.r = node(t, sy_tape_op(OP_I2F, a.r, 0, 0, NULL),
 			(SyTapeReg){.f = x.v});
 	return x;
 }
@@ -352,8 +348,8 @@ static SyTapeRef real_ref(SyTape *t, SyReal a)
 		return a.r;
 	/* A double constant: its bits as the key. */
 	memcpy(&bits, &a.v, sizeof(bits));
-	return node(
-		t, (Op){OP_CONST, 0, 0, 0, bits, NULL}, (SyTapeReg){.f = a.v});
+	return node(t, sy_tape_op(OP_CONST, 0, 0, bits, NULL),
+		(SyTapeReg){.f = a.v});
 }
 
 gboolean sy_tape_real_lt(SyTape *t, SyReal a, SyReal b)
@@ -362,8 +358,8 @@ gboolean sy_tape_real_lt(SyTape *t, SyReal a, SyReal b)
 
 	if (recording(t) && (a.r || b.r))
 		node(t,
-			(Op){OP_CHECK_FLT, real_ref(t, a), real_ref(t, b), 0,
-				lt, NULL},
+			sy_tape_op(OP_CHECK_FLT, real_ref(t, a), real_ref(t, b),
+				lt, NULL),
 			(SyTapeReg){.i = 0});
 	return lt;
 }
@@ -387,7 +383,7 @@ SyReal sy_tape_real(SyTape *t, SyTapeRealOp op, SyReal a, SyReal b)
 		return a.r ? a : b;
 
 	x.r = node(t,
-		(Op){kind[op], real_ref(t, a), real_ref(t, b), 0, 0, NULL},
+		sy_tape_op(kind[op], real_ref(t, a), real_ref(t, b), 0, NULL),
 		(SyTapeReg){.f = x.v});
 	return x;
 }
@@ -397,7 +393,7 @@ SyReal sy_tape_real(SyTape *t, SyTapeRealOp op, SyReal a, SyReal b)
 static void store(SyTape *t, OpKind op, SyTapeRef r, void *field)
 {
 	/* Each store its own: two fields of one value are two stores. */
-	Op o = {op, r, 0, 0, 0, field};
+	Op o = sy_tape_op(op, r, 0, 0, field);
 
 	g_hash_table_insert(t->defined, field, GUINT_TO_POINTER(r));
 	if (t->outputs_only || !r)
@@ -435,7 +431,7 @@ void sy_tape_outputs_only(SyTape *t)
 
 void sy_tape_output(SyTape *t, guint k, SyReal a)
 {
-	Op o = {OP_OUT, 0, 0, 0, k, NULL};
+	Op o = sy_tape_op(OP_OUT, 0, 0, k, NULL);
 
 	if (!recording(t))
 		return;
@@ -443,11 +439,6 @@ void sy_tape_output(SyTape *t, guint k, SyReal a)
 	t->n_outputs = MAX(t->n_outputs, k + 1);
 	g_array_append_val(t->ops, o);
 	g_array_append_val(t->values, (SyTapeReg){.i = 0});
-}
-
-static gboolean is_sink(OpKind op)
-{
-	return op >= OP_CHECK;
 }
 
 /* Appends to out the checks that node (a recorded ref) is, or is not
@@ -458,7 +449,7 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 	SyTapeRef node, gint64 expected)
 {
 	const Op *n = &g_array_index(ops, Op, node - 1);
-	Op c = {OP_CHECK, map[node], 0, 0, expected, NULL};
+	Op c = sy_tape_op(OP_CHECK, map[node], 0, expected, NULL);
 
 	/* (x == 1) and (x == 0) of x 0 or 1: x's own check. */
 	if (n->op == OP_EQ) {
@@ -466,13 +457,13 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 		const Op *q = &g_array_index(ops, Op, n->b - 1);
 
 		if (p->op == OP_CONST && (p->k == 0 || p->k == 1) &&
-			boolean_op(q->op)) {
+			sy_tape_boolean_op(q->op)) {
 			split_check(out, ops, map, n->b,
 				p->k ? expected : !expected);
 			return;
 		}
 		if (q->op == OP_CONST && (q->k == 0 || q->k == 1) &&
-			boolean_op(p->op)) {
+			sy_tape_boolean_op(p->op)) {
 			split_check(out, ops, map, n->a,
 				q->k ? expected : !expected);
 			return;
@@ -485,30 +476,24 @@ static void split_check(GArray *out, const GArray *ops, const guint *map,
 		return;
 	}
 	if (n->op == OP_EQ || n->op == OP_LE || n->op == OP_LT)
-		c = (Op){n->op == OP_EQ          ? OP_CHECK_EQ
+		c = sy_tape_op(n->op == OP_EQ    ? OP_CHECK_EQ
 				: n->op == OP_LE ? OP_CHECK_LE
 						 : OP_CHECK_LT,
-			map[n->a], map[n->b], 0, expected, NULL};
+			map[n->a], map[n->b], expected, NULL);
 	g_array_append_val(out, c);
-}
-
-static gboolean is_check(OpKind op)
-{
-	return op == OP_CHECK || op == OP_CHECK_EQ || op == OP_CHECK_LE ||
-		op == OP_CHECK_LT || op == OP_CHECK_FLT;
 }
 
 /* Checks no replay needs become constants (drop_dead removes them): a
  * check made twice, and a <= b where a < b is checked to hold. */
 static void drop_implied(GArray *ops)
 {
-	g_autoptr(GHashTable)
-		seen = g_hash_table_new_full(op_hash, op_equal, g_free, NULL);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		sy_tape_op_hash, sy_tape_op_equal, g_free, NULL);
 
 	for (guint i = 0; i < ops->len; i++) {
 		Op *o = &g_array_index(ops, Op, i);
 
-		if (!is_check(o->op))
+		if (!sy_tape_is_check(o->op))
 			continue;
 		if (g_hash_table_contains(seen, o))
 			o->op = OP_CONST;
@@ -517,7 +502,7 @@ static void drop_implied(GArray *ops)
 	}
 	for (guint i = 0; i < ops->len; i++) {
 		Op *o = &g_array_index(ops, Op, i);
-		Op lt = {OP_CHECK_LT, o->a, o->b, 0, 1, NULL};
+		Op lt = sy_tape_op(OP_CHECK_LT, o->a, o->b, 1, NULL);
 
 		if (o->op == OP_CHECK_LE && o->k == 1 &&
 			g_hash_table_contains(seen, &lt))
@@ -544,8 +529,33 @@ static GArray *fuse_checks(const GArray *ops)
 		g_array_append_val(out, o);
 		map[i + 1] = out->len;
 	}
-	drop_implied(out);
 	return out;
+}
+
+/* Each binary op with one constant operand takes it as its own (an
+ * immediate): the constant's op goes where nothing else reads it.  For
+ * a batch replay's tape: in a single replay, a register is read faster
+ * than an op's constant is chosen. */
+static void take_constants(GArray *ops)
+{
+	for (guint i = 0; i < ops->len; i++) {
+		Op *o = &g_array_index(ops, Op, i);
+		const Op *a, *b;
+
+		if (!sy_tape_reads_b(o->op))
+			continue;
+		a = &g_array_index(ops, Op, o->a - 1);
+		b = &g_array_index(ops, Op, o->b - 1);
+		if (b->op == OP_CONST) {
+			o->imm = IMM_B;
+			o->c.i = b->k;
+			o->b = 0;
+		} else if (a->op == OP_CONST) {
+			o->imm = IMM_A;
+			o->c.i = a->k;
+			o->a = 0;
+		}
+	}
 }
 
 /* ops without what no store or check reads, renumbered. */
@@ -561,7 +571,7 @@ static GArray *drop_dead(const GArray *ops)
 	for (guint i = n; i-- > 0;) {
 		const Op *o = &g_array_index(ops, Op, i);
 
-		if (!used[i + 1] && !is_sink(o->op))
+		if (!used[i + 1] && !sy_tape_is_sink(o->op))
 			continue;
 		used[i + 1] = TRUE;
 		used[o->a] = TRUE;
@@ -580,21 +590,6 @@ static GArray *drop_dead(const GArray *ops)
 	return kept;
 }
 
-/* Which operands an operation reads. */
-static gboolean reads_a(OpKind op)
-{
-	return op != OP_CONST && op != OP_INPUT && op != OP_LOAD_I64 &&
-		op != OP_LOAD_U32;
-}
-
-static gboolean reads_b(OpKind op)
-{
-	return op <= OP_OR || op == OP_BRAM18K || op == OP_FADD ||
-		op == OP_FMUL || op == OP_FDIVR || op == OP_FMAX ||
-		op == OP_CHECK_EQ || op == OP_CHECK_LE || op == OP_CHECK_LT ||
-		op == OP_CHECK_FLT;
-}
-
 /* Gives each value a register, one a value no later op reads frees:
  * a batch replay's registers then fit the cache.  Operands become
  * registers; returns how many there are. */
@@ -608,21 +603,21 @@ static guint allocate(GArray *ops)
 	for (guint i = 0; i < n; i++) {
 		const Op *o = &g_array_index(ops, Op, i);
 
-		if (reads_a(o->op))
+		if (sy_tape_reads_reg_a(o))
 			last[o->a] = i;
-		if (reads_b(o->op))
+		if (sy_tape_reads_reg_b(o))
 			last[o->b] = i;
 	}
 	for (guint i = 0; i < n; i++) {
 		Op *o = &g_array_index(ops, Op, i);
-		guint a = reads_a(o->op) ? o->a : n,
-		      b = reads_b(o->op) ? o->b : n;
+		guint a = sy_tape_reads_reg_a(o) ? o->a : n,
+		      b = sy_tape_reads_reg_b(o) ? o->b : n;
 
 		o->a = reg[a];
 		o->b = reg[b];
 		/* The result in a register the operands are not in: a
 		 * batch replay's loops then read and write apart. */
-		if (!is_sink(o->op)) {
+		if (!sy_tape_is_sink(o->op)) {
 			if (free_regs->len) {
 				reg[i] = g_array_index(
 					free_regs, guint, free_regs->len - 1);
@@ -655,13 +650,16 @@ static gboolean batch_ops(const GArray *ops)
 
 void sy_tape_finish(SyTape *t)
 {
-	GArray *fused = fuse_checks(t->ops);
+	g_autoptr(GArray) fused = fuse_checks(t->ops);
+	g_autoptr(GArray) folded = sy_tape_fold(fused);
 
+	drop_implied(folded);
+	t->batch = batch_ops(folded);
+	if (t->batch)
+		take_constants(folded);
 	g_array_unref(t->ops);
-	t->ops = drop_dead(fused);
-	g_array_unref(fused);
+	t->ops = drop_dead(folded);
 	t->n_regs = allocate(t->ops);
-	t->batch = batch_ops(t->ops);
 	g_array_set_size(t->values, 0);
 	g_clear_pointer(&t->seen, g_hash_table_unref);
 	g_clear_pointer(&t->live, g_hash_table_unref);

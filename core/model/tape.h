@@ -312,8 +312,10 @@ void sy_tape_outputs_only(__isl_keep SyTape *t);
 /* Output k of a replay: a's value (sy_tape_run's outputs[k]). */
 void sy_tape_output(__isl_keep SyTape *t, guint k, SyReal a);
 
-/* Ends the recording: drops what no store or check reads.  The tape
- * then replays; it records no more. */
+/* Ends the recording: folds what the values' ranges and the checks
+ * before each op decide (an op known to give a constant or one of its
+ * operands, a check known to hold), then drops what no store, check or
+ * output reads.  The tape then replays; it records no more. */
 void sy_tape_finish(__isl_keep SyTape *t);
 
 /* The registers a replay needs, and the operations it runs. */
@@ -337,14 +339,23 @@ gboolean sy_tape_run(__isl_keep const SyTape *t,
 	__isl_keep const gint64 *inputs, __isl_keep SyTapeReg *regs,
 	__isl_keep double *outputs);
 
-/* Sizes a batch replay runs side by side. */
-#define SY_TAPE_LANES 128
+/* Sizes a batch replay runs side by side: as many as a batch of the
+ * form's points (model/form-replay.c), so that each op's dispatch is
+ * paid once per batch (256 lanes of a tape of 34 registers are 68 KB,
+ * past a 48 KB L1 but well within L2: 1.05 to 1.15 times 128's rate). */
+#define SY_TAPE_LANES 256
+
+/* The alignment, in bytes, of a batch replay's registers that keeps
+ * each vector of its loops within a cache line (g_aligned_alloc0):
+ * misaligned, a replay takes a fifth longer. */
+#define SY_TAPE_ALIGN 64
 
 /* Replays a tape that reads no field and stores nothing (its results
  * are outputs) on n sets of inputs at once: input k of set j is
  * inputs[k * n + j], output k of set j goes to outputs[k * n + j], and
  * ok[j] says whether set j's checks all held (where not, its outputs
- * are meaningless).  regs: sy_tape_n_regs x SY_TAPE_LANES of them.
+ * are meaningless).  regs: sy_tape_n_regs x SY_TAPE_LANES of them,
+ * best aligned to SY_TAPE_ALIGN.
  * Returns how many sets held; allocates nothing.  Each set's outputs
  * are those sy_tape_run gives it. */
 gsize sy_tape_run_batch(__isl_keep const SyTape *t, gsize n,
