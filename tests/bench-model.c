@@ -152,9 +152,12 @@ static void batch(SyModelForm *form, const GPtrArray *class, gboolean resources)
 		tapes, ops);
 }
 
-/* Matrix multiply of n^3 on the array [i,j] at sa-sizes: the time to
- * build and complete the design, then the exact estimate's. */
-static void bench_exact(const char *label, const char *n, const char *sizes)
+/* Matrix multiply of n^3 on the array [i,j] at sa-sizes and SIMD simd
+ * (by name: sy_test_mm's B[k][j] needs a layout change for SIMD on k,
+ * which AutoSA's simd[...] skips): the time to build and complete the
+ * design, then the exact estimate's. */
+static void bench_exact(
+	const char *label, const char *n, const char *sizes, const char *simd)
 {
 	static const char *const taken[] = {"testbench.cpp", NULL};
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
@@ -172,6 +175,8 @@ static void bench_exact(const char *label, const char *n, const char *sizes)
 	build = now_ms();
 	sy_names_place_headers(names, NULL, taken);
 	if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error) ||
+		(simd &&
+			!sy_config_apply_named(cfg, c, "simd", simd, &error)) ||
 		!(array = sy_pe_array_new(c, cfg, &error)) ||
 		!(design = sy_design_new(array, NULL, &error)) ||
 		!sy_design_complete(design, names, &ao, &error))
@@ -243,7 +248,7 @@ static void bench_example(const char *dir, const char *name)
  * the tape of that reading replayed from the sizes (the fast path),
  * each with sy_latency_eval: evaluations a second on one core, against
  * the time to build a design at one size. */
-static void bench_form(const char *n, const char *sizes)
+static void bench_form(const char *n, const char *sizes, const char *simd)
 {
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	g_autoptr(SyChoices) c = sy_choices_new(
@@ -260,7 +265,8 @@ static void bench_form(const char *n, const char *sizes)
 	int b;
 	GError *error = NULL;
 
-	if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error))
+	if (!sy_config_apply_sa_sizes(cfg, c, sizes, &error) ||
+		(simd && !sy_config_apply_named(cfg, c, "simd", simd, &error)))
 		g_error("%s", error->message);
 	build = now_ms();
 	design = sy_test_design_at(a, c, cfg, &array);
@@ -314,23 +320,29 @@ int main(int argc, char **argv)
 		"cycles", "evals/s");
 	bench_exact("64^3, 16/8,8/2 (AutoSA's example)", "64",
 		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
-		"kernel[]->latency[8,8];kernel[]->simd[2]}");
+		"kernel[]->latency[8,8]}",
+		"k=2");
 	bench_exact("1024^3, 260,256,512/20,16/8 (13x16 PEs)", "1024",
 		"{kernel[]->space_time[3];kernel[]->array_part[260,256,512];"
-		"kernel[]->latency[20,16];kernel[]->simd[8]}");
+		"kernel[]->latency[20,16]}",
+		"k=8");
 	bench_exact("1024^3, 64,64,64 (64x64 PEs)", "1024",
-		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}");
+		"{kernel[]->space_time[3];kernel[]->array_part[64,64,64]}",
+		NULL);
 	bench_exact("2^20^3, 1000,1000,64/10,10/4", "1048576",
 		"{kernel[]->space_time[3];kernel[]->array_part[1000,1000,64];"
-		"kernel[]->latency[10,10];kernel[]->simd[4]}");
+		"kernel[]->latency[10,10]}",
+		"k=4");
 	printf("\nsize-parametric form (model/form.h)\n");
 	bench_form("64",
 		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
-		"kernel[]->latency[8,8];kernel[]->simd[2]}");
+		"kernel[]->latency[8,8]}",
+		"k=2");
 	bench_form("1024",
 		"{kernel[]->space_time[3];"
 		"kernel[]->array_part[256,256,512];"
-		"kernel[]->latency[16,16];kernel[]->simd[8]}");
+		"kernel[]->latency[16,16]}",
+		"k=8");
 	printf("\nexact path, every dataflow at the example's sizes\n");
 	for (int k = 0; argc > 1 && k < 3; k++)
 		bench_example(
