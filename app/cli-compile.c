@@ -158,6 +158,13 @@ static SyConfig *make_config(
 	if (o->sa_sizes &&
 		!sy_config_apply_sa_sizes(cfg, c, o->sa_sizes, error))
 		return NULL;
+	if (o->sa_sizes) {
+		g_autofree char *skipped = sy_config_sa_sizes_skipped(
+			o->sa_sizes, c, cfg);
+
+		if (skipped)
+			g_printerr("systole-cli: warning: %s\n", skipped);
+	}
 	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, error))
 		return NULL;
 	if (o->order && !sy_config_set_order(cfg, c, o->order, error))

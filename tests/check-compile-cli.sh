@@ -96,6 +96,26 @@ if run --sa-sizes "$sizes" --tile k=8 --latency j=4 --json "$mm"; then
 		fail "--sa-sizes then --tile k=8 --latency j=4: $(grep '"sizes"' "$tmp/out")"
 fi
 
+# simd[...] on a candidate that needs a layout change: AutoSA skips it,
+# and so does Systole, saying so.
+cat >"$tmp/mm_kj.c" <<'EOF_C'
+void kernel(float A[64][64], float B[64][64], float C[64][64])
+{
+#pragma scop
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 64; j++)
+            for (int k = 0; k < 64; k++)
+                C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+EOF_C
+"$cli" compile --sa-sizes "$sizes" "$tmp/mm_kj.c" >"$tmp/out" 2>"$tmp/err" ||
+	fail "layout-skipped simd: exit status $?"
+[ "$(head -n 1 "$tmp/out")" = "array 3: 2 x 2 PEs (4)" ] ||
+	fail "layout-skipped simd: $(head -n 1 "$tmp/out")"
+[ "$(cat "$tmp/err")" = "systole-cli: warning: simd[...] gives 'k' 2, which AutoSA skips: 'k' needs a layout change (B[k][j]: make dimension 0 the innermost, as B[j][k]); --simd k=2 vectorizes it as it is" ] ||
+	fail "layout-skipped simd: $(cat "$tmp/err")"
+
 # Edge cases: huge numbers, unreadable items, spaces, repeated loops,
 # missing files.
 expect 1 "systole-cli: error: --sa-sizes: space_time takes one array number, as in space_time[3]" \

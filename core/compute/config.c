@@ -425,6 +425,43 @@ static gboolean set_simd_autosa(
 	return TRUE;
 }
 
+char *sy_config_sa_sizes_skipped(
+	const char *sa_sizes, const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
+	g_autoptr(GArray) list = NULL;
+	const GArray *values = NULL;
+	GString *out = NULL;
+
+	for (guint i = 0; items && i < items->len; i++)
+		if (g_str_equal(g_array_index(items, Item, i).name, "simd"))
+			values = g_array_index(items, Item, i).values;
+	if (!values)
+		return NULL;
+	list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	for (guint i = 0; i < list->len && i < values->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
+		gint64 v = g_array_index(values, gint64, i);
+
+		if (v <= 1 || e->legal)
+			continue;
+		if (!out)
+			out = g_string_new(NULL);
+		g_string_append_printf(out,
+			"%ssimd[...] gives '%s' %" G_GINT64_FORMAT
+			", which AutoSA skips: '%s' needs a layout change "
+			"(%s); --simd %s=%" G_GINT64_FORMAT
+			" vectorizes it as it is",
+			out->len ? "; " : "", sc->loop.name, v, sc->loop.name,
+			sc->layout->len
+				? (const char *)g_ptr_array_index(sc->layout, 0)
+				: "another access order",
+			sc->loop.name, v);
+	}
+	return out ? g_string_free(out, FALSE) : NULL;
+}
+
 static gboolean known_item(const Item *item)
 {
 	static const char *const known[] = {

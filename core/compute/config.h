@@ -54,6 +54,13 @@ gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
 
+/* Where sa_sizes (applied to config) gives a factor above 1 to an
+ * AutoSA SIMD candidate that needs a layout change, which AutoSA and
+ * Systole skip: a warning naming each such loop and the --simd flag
+ * that vectorizes it anyway; NULL where there is none. */
+__isl_give char *sy_config_sa_sizes_skipped(__isl_keep const char *sa_sizes,
+	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
+
 /* AutoSA's stages a run may skip (its --config "enable": 0). */
 enum {
 	SY_CONFIG_SKIP_ARRAY_PART = 1 << 0,
