@@ -5,7 +5,7 @@
 #include "base/checked.h"
 #include "base/integer.h"
 #include "compute/config.h"
-#include "compute/simd-autosa.h"
+#include "compute/config-private.h"
 
 G_DEFINE_QUARK(sy - config - error - quark, sy_config_error)
 
@@ -66,126 +66,19 @@ void sy_config_free(SyConfig *config)
 	g_free(config);
 }
 
-static const char *plural(guint n)
+const char *sy_config_plural(guint n)
 {
 	return n == 1 ? "" : "s";
 }
 
-/* One "kernel[]->name[a,b,c]" item of an AutoSA string. */
-typedef struct {
-	char *name;
-	GArray *values; /* gint64 */
-} Item;
-
-static void item_clear(gpointer data)
-{
-	Item *item = data;
-
-	g_free(item->name);
-	if (item->values)
-		g_array_unref(item->values);
-}
-
 /* A whole decimal integer that fits in 64 bits. */
-static gboolean parse_int(const char *text, gint64 *v)
+gboolean sy_config_parse_int(const char *text, gint64 *v)
 {
 	char *end;
 
 	errno = 0;
 	*v = g_ascii_strtoll(text, &end, 10);
 	return *text && !*end && errno == 0;
-}
-
-static const char *const sa_hint =
-	"AutoSA sizes look like \"{kernel[]->space_time[3];"
-	"kernel[]->array_part[16,16,16];kernel[]->latency[8,8];"
-	"kernel[]->simd[2]}\"";
-
-static gboolean parse_item(const char *text, Item *item, GError **error)
-{
-	const char *arrow = strstr(text, "->");
-	const char *name = arrow ? arrow + 2 : text;
-	const char *open = strchr(name, '['), *close = strrchr(name, ']');
-	g_auto(GStrv) parts = NULL;
-	g_autofree char *inside = NULL;
-
-	if (!open || !close || close < open)
-		return sy_config_fail(error, "--sa-sizes: cannot read '%s'; %s",
-			text, sa_hint);
-	item->name = g_strstrip(g_strndup(name, (gsize)(open - name)));
-	item->values = g_array_new(FALSE, FALSE, sizeof(gint64));
-	inside = g_strndup(open + 1, (gsize)(close - open - 1));
-	if (!*g_strstrip(inside))
-		return TRUE;
-	parts = g_strsplit(inside, ",", -1);
-	for (guint i = 0; parts[i]; i++) {
-		gint64 v;
-
-		if (!parse_int(g_strstrip(parts[i]), &v))
-			return sy_config_fail(error,
-				"--sa-sizes: '%s' in %s is not a 64-bit "
-				"integer; %s",
-				parts[i], item->name, sa_hint);
-		g_array_append_val(item->values, v);
-	}
-	return TRUE;
-}
-
-/* The items of an AutoSA string, in order. */
-static GArray *parse_sa_sizes(const char *sa_sizes, GError **error)
-{
-	g_autofree char *text = g_strstrip(g_strdup(sa_sizes));
-	GArray *items = g_array_new(FALSE, TRUE, sizeof(Item));
-	g_auto(GStrv) parts = NULL;
-	gsize len = strlen(text);
-
-	g_array_set_clear_func(items, item_clear);
-	if (len < 2 || text[0] != '{' || text[len - 1] != '}') {
-		sy_config_fail(error,
-			"--sa-sizes: expected braces around the sizes; %s",
-			sa_hint);
-		g_array_unref(items);
-		return NULL;
-	}
-	text[len - 1] = '\0';
-	parts = g_strsplit(text + 1, ";", -1);
-	for (guint i = 0; parts[i]; i++) {
-		Item item = {0};
-
-		if (!*g_strstrip(parts[i]))
-			continue;
-		if (!parse_item(parts[i], &item, error)) {
-			item_clear(&item);
-			g_array_unref(items);
-			return NULL;
-		}
-		g_array_append_val(items, item);
-	}
-	return items;
-}
-
-int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error)
-{
-	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
-
-	if (!items)
-		return -2;
-	for (guint i = 0; i < items->len; i++) {
-		Item *item = &g_array_index(items, Item, i);
-
-		if (!g_str_equal(item->name, "space_time"))
-			continue;
-		if (item->values->len != 1 ||
-			g_array_index(item->values, gint64, 0) < 0 ||
-			g_array_index(item->values, gint64, 0) > G_MAXINT) {
-			sy_config_fail(error,
-				"--sa-sizes: space_time takes one array "
-				"number, as in space_time[3]");
-			return -2;
-		}
-		return (int)g_array_index(item->values, gint64, 0);
-	}
-	return -1;
 }
 
 int sy_config_find_space(const SyAnalysis *a, const char *names, GError **error)
@@ -271,7 +164,7 @@ static GString *divisors(gint64 n)
 }
 
 /* array_part: one size per band loop, -1 for none. */
-static gboolean set_tiles(
+gboolean sy_config_set_tiles(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
 	g_autofree char *loops = sy_choices_names(c->tilable);
@@ -280,8 +173,9 @@ static gboolean set_tiles(
 		return sy_config_fail(error,
 			"array_part has %u factor%s, but this array "
 			"tiles %u loop%s, in this order: %s",
-			values->len, plural(values->len), c->tilable->len,
-			plural(c->tilable->len), loops);
+			values->len, sy_config_plural(values->len),
+			c->tilable->len, sy_config_plural(c->tilable->len),
+			loops);
 	for (guint i = 0; i < values->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
 		gint64 v = g_array_index(values, gint64, i);
@@ -302,7 +196,7 @@ static gboolean set_tiles(
 	return TRUE;
 }
 
-static gboolean set_latency(
+gboolean sy_config_set_latency(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
 	g_autofree char *loops = sy_choices_names(c->latency);
@@ -311,8 +205,9 @@ static gboolean set_latency(
 		return sy_config_fail(error,
 			"latency has %u factor%s, but this array has "
 			"%u parallel loop%s to hide latency with: %s",
-			values->len, plural(values->len), c->latency->len,
-			plural(c->latency->len), loops);
+			values->len, sy_config_plural(values->len),
+			c->latency->len, sy_config_plural(c->latency->len),
+			loops);
 	for (guint m = 0; m < cfg->n_members; m++)
 		cfg->latency[m] = 1;
 	for (guint i = 0; i < values->len; i++) {
@@ -338,8 +233,8 @@ static gboolean set_simd(
 		return sy_config_fail(error,
 			"simd has %u factor%s, but this array has %u "
 			"loop%s that SIMD may use: %s",
-			values->len, plural(values->len), c->simd->len,
-			plural(c->simd->len), loops);
+			values->len, sy_config_plural(values->len),
+			c->simd->len, sy_config_plural(c->simd->len), loops);
 	cfg->simd = -1;
 	cfg->simd_factor = 1;
 	for (guint i = 0; i < values->len; i++) {
@@ -368,201 +263,6 @@ static gboolean set_simd(
 	return TRUE;
 }
 
-/* simd, as AutoSA reads it: a factor per candidate of AutoSA's list
- * at the sizes set so far (compute/simd-autosa.h), extra factors
- * ignored, a factor of 1 or on a candidate that needs a layout change
- * skipped (AutoSA stops and dumps its list where factors are missing;
- * here that is an error naming the candidates, and no factor at all
- * means no SIMD). */
-static gboolean set_simd_autosa(
-	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
-{
-	g_autoptr(GArray)
-		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
-	g_autoptr(GString) names = g_string_new(NULL);
-
-	cfg->simd = -1;
-	cfg->simd_factor = 1;
-	for (guint i = 0; i < list->len; i++) {
-		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
-		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
-
-		g_string_append_printf(names, "%s%s%s", i ? ", " : "",
-			sc->loop.name,
-			e->legal ? "" : " (needs a layout change)");
-	}
-	if (values->len && values->len < list->len)
-		return sy_config_fail(error,
-			"simd has %u factor%s, but AutoSA's SIMD candidates "
-			"at these sizes are %u: %s",
-			values->len, plural(values->len), list->len,
-			names->str);
-	for (guint i = 0; i < list->len; i++) {
-		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
-		gint64 v = g_array_index(values, gint64, i);
-		const char *name =
-			((const SySimdChoice *)c->simd->pdata[e->simd])
-				->loop.name;
-
-		if (v <= 0)
-			return sy_config_fail(error,
-				"the SIMD factor of loop '%s' must be "
-				"positive",
-				name);
-		if (v == 1 || !e->legal)
-			continue;
-		if (cfg->simd >= 0)
-			return sy_config_fail(error,
-				"SIMD vectorizes one loop; %s and %s both "
-				"have factors above 1",
-				((const SySimdChoice *)
-						c->simd->pdata[cfg->simd])
-					->loop.name,
-				name);
-		cfg->simd = (int)e->simd;
-		cfg->simd_factor = v;
-	}
-	return TRUE;
-}
-
-char *sy_config_sa_sizes_skipped(
-	const char *sa_sizes, const SyChoices *c, const SyConfig *cfg)
-{
-	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
-	g_autoptr(GArray) list = NULL;
-	const GArray *values = NULL;
-	GString *out = NULL;
-
-	for (guint i = 0; items && i < items->len; i++)
-		if (g_str_equal(g_array_index(items, Item, i).name, "simd"))
-			values = g_array_index(items, Item, i).values;
-	if (!values)
-		return NULL;
-	list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
-	for (guint i = 0; i < list->len && i < values->len; i++) {
-		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
-		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
-		gint64 v = g_array_index(values, gint64, i);
-
-		if (v <= 1 || e->legal)
-			continue;
-		if (!out)
-			out = g_string_new(NULL);
-		g_string_append_printf(out,
-			"%ssimd[...] gives '%s' %" G_GINT64_FORMAT
-			", which AutoSA skips: '%s' needs a layout change "
-			"(%s); --simd %s=%" G_GINT64_FORMAT
-			" vectorizes it as it is",
-			out->len ? "; " : "", sc->loop.name, v, sc->loop.name,
-			sc->layout->len
-				? (const char *)g_ptr_array_index(sc->layout, 0)
-				: "another access order",
-			sc->loop.name, v);
-	}
-	return out ? g_string_free(out, FALSE) : NULL;
-}
-
-static gboolean known_item(const Item *item)
-{
-	static const char *const known[] = {
-		"space_time", "array_part", "latency", "simd"};
-
-	for (guint k = 0; k < G_N_ELEMENTS(known); k++)
-		if (g_str_equal(item->name, known[k]))
-			return TRUE;
-	return FALSE;
-}
-
-/* Every item Systole does not read, named at once: "'a', 'b' and 'c'
- * are not supported". */
-static gboolean refuse_unknown(const GArray *items, GError **error)
-{
-	g_autoptr(GString) names = g_string_new(NULL);
-	guint n = 0, seen = 0;
-
-	for (guint i = 0; i < items->len; i++)
-		n += !known_item(&g_array_index(items, Item, i));
-	if (!n)
-		return TRUE;
-	for (guint i = 0; i < items->len; i++) {
-		const Item *item = &g_array_index(items, Item, i);
-
-		if (known_item(item))
-			continue;
-		seen++;
-		g_string_append_printf(names, "%s'%s'",
-			seen == 1           ? ""
-				: seen == n ? " and "
-					    : ", ",
-			item->name);
-	}
-	return sy_config_fail(error,
-		"%s %s not supported; Systole reads space_time, "
-		"array_part, latency and simd",
-		names->str, n == 1 ? "is" : "are");
-}
-
-gboolean sy_config_apply_sa_sizes(
-	SyConfig *cfg, const SyChoices *c, const char *sa_sizes, GError **error)
-{
-	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
-	GError *err = NULL;
-
-	if (!items)
-		return FALSE;
-	refuse_unknown(items, &err);
-	for (guint i = 0; i < items->len && !err; i++) {
-		Item *item = &g_array_index(items, Item, i);
-
-		if (g_str_equal(item->name, "array_part"))
-			set_tiles(cfg, c, item->values, &err);
-		else if (g_str_equal(item->name, "latency"))
-			set_latency(cfg, c, item->values, &err);
-	}
-	/* AutoSA's SIMD candidates depend on the tiles and the latency
-	 * factors. */
-	for (guint i = 0; i < items->len && !err; i++) {
-		Item *item = &g_array_index(items, Item, i);
-
-		if (g_str_equal(item->name, "simd"))
-			set_simd_autosa(cfg, c, item->values, &err);
-	}
-	if (err) {
-		g_prefix_error(&err, "--sa-sizes: ");
-		g_propagate_error(error, err);
-		return FALSE;
-	}
-	return TRUE;
-}
-
-static gboolean has_item(const GArray *items, const char *name)
-{
-	for (guint i = 0; i < items->len; i++)
-		if (g_str_equal(g_array_index(items, Item, i).name, name))
-			return TRUE;
-	return FALSE;
-}
-
-const char *sy_config_sa_sizes_stop(const char *sa_sizes, const SyChoices *c,
-	const SyConfig *cfg, guint skip)
-{
-	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
-	g_autoptr(GArray) simd = NULL;
-
-	if (!items)
-		return NULL;
-	if (!(skip & SY_CONFIG_SKIP_ARRAY_PART) &&
-		!has_item(items, "array_part") && c->tilable->len)
-		return "array_part";
-	if (!(skip & SY_CONFIG_SKIP_LATENCY) && !has_item(items, "latency") &&
-		c->latency->len)
-		return "latency";
-	if ((skip & SY_CONFIG_SKIP_SIMD) || has_item(items, "simd"))
-		return NULL;
-	simd = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
-	return simd->len ? "simd" : NULL;
-}
-
 /* A "name=value" list, as (name, value) pairs in order. */
 static gboolean parse_named(const char *stage, const char *spec,
 	GPtrArray *names, GArray *values, GError **error)
@@ -582,7 +282,7 @@ static gboolean parse_named(const char *stage, const char *spec,
 				parts[i]);
 		*eq = '\0';
 		g_strstrip(parts[i]);
-		if (!parse_int(g_strstrip(eq + 1), &v))
+		if (!sy_config_parse_int(g_strstrip(eq + 1), &v))
 			return sy_config_fail(error,
 				"--%s: '%s' is not a 64-bit integer", stage,
 				eq + 1);
@@ -665,9 +365,9 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	placed = by_position(stage, cfg, c, list, names, values, error);
 	if (!placed)
 		return FALSE;
-	if (!(tile ? set_tiles(cfg, c, placed, error)
+	if (!(tile ? sy_config_set_tiles(cfg, c, placed, error)
 			    : list == c->latency
-			    ? set_latency(cfg, c, placed, error)
+			    ? sy_config_set_latency(cfg, c, placed, error)
 			    : set_simd(cfg, c, placed, error))) {
 		g_prefix_error(error, "--%s: ", stage);
 		return FALSE;
@@ -863,38 +563,6 @@ gboolean sy_config_validate(
 		}
 	}
 	return TRUE;
-}
-
-char *sy_config_to_sa_sizes(const SyConfig *cfg, const SyChoices *c)
-{
-	GString *out = g_string_new(NULL);
-	g_autoptr(GArray) list = NULL;
-
-	g_string_append_printf(out,
-		"{kernel[]->space_time[%u];"
-		"kernel[]->array_part[",
-		cfg->candidate);
-	for (guint i = 0; i < c->tilable->len; i++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
-			cfg->tile[(
-				(SyLoopRef *)g_ptr_array_index(c->tilable, i))
-					  ->member]);
-	g_string_append(out, "];kernel[]->latency[");
-	for (guint i = 0; i < c->latency->len; i++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
-			cfg->latency[(
-				(SyLoopRef *)g_ptr_array_index(c->latency, i))
-					     ->member]);
-	g_string_append(out, "];kernel[]->simd[");
-	list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
-	for (guint i = 0; i < list->len; i++) {
-		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
-
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",
-			(int)e->simd == cfg->simd ? cfg->simd_factor : 1);
-	}
-	g_string_append(out, "]}");
-	return g_string_free(out, FALSE);
 }
 
 static void append_list(GString *out, const char *flag, GPtrArray *list,
