@@ -117,8 +117,8 @@ static gint64 range_of(const SySimdChoice *sc, const gint64 *tile,
 /* What AutoSA's coalescing test counts of one loop. */
 typedef struct {
 	guint accesses, layout;
-	int dims[64]; /* per array: the dimension a layout change makes
-			 innermost, -1 for none yet */
+	int *dims; /* per array of the SCoP: the dimension a layout change
+		      makes innermost, -1 for none yet */
 } Coalesced;
 
 /* One access along sc's loop, the next iteration step iterations on
@@ -144,11 +144,9 @@ static gboolean coalesced(const SyChoices *c, const SySimdChoice *sc,
 		return TRUE;
 	k->layout++;
 	/* Every reference of an array changes its layout the same way. */
-	if (array < G_N_ELEMENTS(k->dims) && k->dims[array] >= 0 &&
-		k->dims[array] != dim)
+	if (k->dims[array] >= 0 && k->dims[array] != dim)
 		return FALSE;
-	if (array < G_N_ELEMENTS(k->dims))
-		k->dims[array] = dim;
+	k->dims[array] = dim;
 	return TRUE;
 }
 
@@ -167,15 +165,16 @@ static void candidate(const SyChoices *c, guint i, const gint64 *tile,
 {
 	const SySimdChoice *sc = g_ptr_array_index(c->simd, i);
 	const SyScop *scop = c->analysis->scop;
-	Coalesced k = {0, 0, {0}};
+	g_autofree int *dims = g_new(int, scop->arrays->len + 1);
+	Coalesced k = {0, 0, dims};
 	SyAutosaSimd entry = {i, TRUE, 0, 0};
 	gint64 step;
 
 	if (!sc->parallel && !sc->reduction)
 		return;
 	entry.range = range_of(sc, tile, latency, &step);
-	for (guint a = 0; a < G_N_ELEMENTS(k.dims); a++)
-		k.dims[a] = -1;
+	for (guint a = 0; a <= scop->arrays->len; a++)
+		dims[a] = -1;
 	for (guint a = 0; a < scop->accesses->len; a++) {
 		const SyAccess *access = g_ptr_array_index(scop->accesses, a);
 
