@@ -79,15 +79,21 @@ gint64 sy_form_member_extent(const SyFormSizes *s, guint m)
 
 /* The SIMD width where it divides member m's points (the SIMD loop is
  * m), else 1. */
-SyNum sy_form_member_simd(const SyFormSizes *s, guint m)
+/* The band member the sizes' SIMD loop is, or -1 (no SIMD, or a loop
+ * below the band). */
+static int simd_member(const SyFormSizes *s)
 {
 	const SySimdChoice *ch;
 
 	if (s->config->simd < 0)
-		return sy_num(1);
+		return -1;
 	ch = g_ptr_array_index(s->choices->simd, s->config->simd);
-	return ch->loop.in_band && ch->loop.member == m ? sy_form_simd(s)
-							: sy_num(1);
+	return ch->loop.in_band ? (int)ch->loop.member : -1;
+}
+
+SyNum sy_form_member_simd(const SyFormSizes *s, guint m)
+{
+	return simd_member(s) == (int)m ? sy_form_simd(s) : sy_num(1);
 }
 
 /* The SIMD choice of the sizes, where it is below the band. */
@@ -184,7 +190,6 @@ SyNum sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 {
 	SyTape *t = sy_form_sizes_tape(s);
 	guint m = dim->member;
-	const SySimdChoice *ch;
 
 	switch (dim->role) {
 	case SY_FORM_TILES: return sy_form_tile(s, m);
@@ -197,11 +202,9 @@ SyNum sy_form_dim_stride(const SyFormDim *dim, const SyFormSizes *s)
 			t, sy_form_latency(s, m), sy_form_member_simd(s, m));
 	case SY_FORM_LATENCY: return sy_num(1);
 	case SY_FORM_SIMD:
-		if (s->config->simd < 0)
-			return sy_num(1);
-		ch = g_ptr_array_index(s->choices->simd, s->config->simd);
-		return ch->loop.in_band ? sy_form_latency(s, ch->loop.member)
-					: sy_num(1);
+		return simd_member(s) >= 0
+			? sy_form_latency(s, (guint)simd_member(s))
+			: sy_num(1);
 	case SY_FORM_STRIP: return sy_form_simd(s);
 	case SY_FORM_FIXED:
 	case SY_FORM_AMBIGUOUS: return sy_num(-1);
@@ -223,7 +226,6 @@ SyNum sy_form_dim_last(const SyFormDim *dim, const SyFormSizes *s)
 {
 	SyTape *t = sy_form_sizes_tape(s);
 	guint m = dim->member;
-	const SySimdChoice *ch;
 
 	/* point = latency x (SIMD x time + lane) + latency loop. */
 	switch (dim->role) {
@@ -237,12 +239,9 @@ SyNum sy_form_dim_last(const SyFormDim *dim, const SyFormSizes *s)
 	case SY_FORM_LATENCY:
 		return sy_num_mod(t, last_point(s, m), sy_form_latency(s, m));
 	case SY_FORM_SIMD:
-		if (s->config->simd < 0)
+		if (simd_member(s) < 0)
 			return sy_num(-1);
-		ch = g_ptr_array_index(s->choices->simd, s->config->simd);
-		if (!ch->loop.in_band)
-			return sy_num(-1);
-		m = ch->loop.member;
+		m = (guint)simd_member(s);
 		return sy_num_mod(t,
 			sy_num_div(t, last_point(s, m), sy_form_latency(s, m)),
 			sy_form_simd(s));
