@@ -22,4 +22,10 @@ gboolean sy_config_set_latency(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const GArray *values,
 	GError **error);
 
+/* simd: one factor per SIMD choice, in the choices' order, or none;
+ * at most one above 1. */
+gboolean sy_config_set_simd(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const GArray *values,
+	GError **error);
+
 G_END_DECLS

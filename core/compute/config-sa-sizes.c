@@ -91,28 +91,33 @@ static GArray *parse_sa_sizes(const char *sa_sizes, GError **error)
 	return items;
 }
 
+/* The item of items named name, or NULL. */
+static const Item *item_named(const GArray *items, const char *name)
+{
+	for (guint i = 0; i < items->len; i++)
+		if (g_str_equal(g_array_index(items, Item, i).name, name))
+			return &g_array_index(items, Item, i);
+	return NULL;
+}
+
 int sy_config_sa_sizes_candidate(const char *sa_sizes, GError **error)
 {
 	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
+	const Item *item = items ? item_named(items, "space_time") : NULL;
 
 	if (!items)
 		return -2;
-	for (guint i = 0; i < items->len; i++) {
-		Item *item = &g_array_index(items, Item, i);
-
-		if (!g_str_equal(item->name, "space_time"))
-			continue;
-		if (item->values->len != 1 ||
-			g_array_index(item->values, gint64, 0) < 0 ||
-			g_array_index(item->values, gint64, 0) > G_MAXINT) {
-			sy_config_fail(error,
-				"--sa-sizes: space_time takes one array "
-				"number, as in space_time[3]");
-			return -2;
-		}
-		return (int)g_array_index(item->values, gint64, 0);
+	if (!item)
+		return -1;
+	if (item->values->len != 1 ||
+		g_array_index(item->values, gint64, 0) < 0 ||
+		g_array_index(item->values, gint64, 0) > G_MAXINT) {
+		sy_config_fail(error,
+			"--sa-sizes: space_time takes one array number, as in "
+			"space_time[3]");
+		return -2;
 	}
-	return -1;
+	return (int)g_array_index(item->values, gint64, 0);
 }
 
 /* simd, as AutoSA reads it: a factor per candidate of AutoSA's list
@@ -126,10 +131,9 @@ static gboolean set_simd_autosa(
 {
 	g_autoptr(GArray)
 		list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
+	g_autoptr(GArray) placed = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GString) names = g_string_new(NULL);
 
-	cfg->simd = -1;
-	cfg->simd_factor = 1;
 	for (guint i = 0; i < list->len; i++) {
 		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
 		const SySimdChoice *sc = g_ptr_array_index(c->simd, e->simd);
@@ -144,32 +148,17 @@ static gboolean set_simd_autosa(
 			"at these sizes are %u: %s",
 			values->len, sy_config_plural(values->len), list->len,
 			names->str);
-	for (guint i = 0; i < list->len; i++) {
+	/* The factors on Systole's SIMD choices; a skipped one stays 1. */
+	for (guint i = 0; i < c->simd->len; i++)
+		g_array_append_val(placed, (gint64){1});
+	for (guint i = 0; i < list->len && values->len; i++) {
 		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
 		gint64 v = g_array_index(values, gint64, i);
-		const char *name =
-			((const SySimdChoice *)c->simd->pdata[e->simd])
-				->loop.name;
 
-		if (v <= 0)
-			return sy_config_fail(error,
-				"the SIMD factor of loop '%s' must be "
-				"positive",
-				name);
-		if (v == 1 || !e->legal)
-			continue;
-		if (cfg->simd >= 0)
-			return sy_config_fail(error,
-				"SIMD vectorizes one loop; %s and %s both "
-				"have factors above 1",
-				((const SySimdChoice *)
-						c->simd->pdata[cfg->simd])
-					->loop.name,
-				name);
-		cfg->simd = (int)e->simd;
-		cfg->simd_factor = v;
+		if (v <= 0 || e->legal)
+			g_array_index(placed, gint64, e->simd) = v;
 	}
-	return TRUE;
+	return sy_config_set_simd(cfg, c, placed, error);
 }
 
 char *sy_config_sa_sizes_skipped(
@@ -177,12 +166,10 @@ char *sy_config_sa_sizes_skipped(
 {
 	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
 	g_autoptr(GArray) list = NULL;
-	const GArray *values = NULL;
+	const Item *simd = items ? item_named(items, "simd") : NULL;
+	const GArray *values = simd ? simd->values : NULL;
 	GString *out = NULL;
 
-	for (guint i = 0; items && i < items->len; i++)
-		if (g_str_equal(g_array_index(items, Item, i).name, "simd"))
-			values = g_array_index(items, Item, i).values;
 	if (!values)
 		return NULL;
 	list = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
@@ -282,14 +269,6 @@ gboolean sy_config_apply_sa_sizes(
 	return TRUE;
 }
 
-static gboolean has_item(const GArray *items, const char *name)
-{
-	for (guint i = 0; i < items->len; i++)
-		if (g_str_equal(g_array_index(items, Item, i).name, name))
-			return TRUE;
-	return FALSE;
-}
-
 const char *sy_config_sa_sizes_stop(const char *sa_sizes, const SyChoices *c,
 	const SyConfig *cfg, guint skip)
 {
@@ -299,12 +278,12 @@ const char *sy_config_sa_sizes_stop(const char *sa_sizes, const SyChoices *c,
 	if (!items)
 		return NULL;
 	if (!(skip & SY_CONFIG_SKIP_ARRAY_PART) &&
-		!has_item(items, "array_part") && c->tilable->len)
+		!item_named(items, "array_part") && c->tilable->len)
 		return "array_part";
-	if (!(skip & SY_CONFIG_SKIP_LATENCY) && !has_item(items, "latency") &&
+	if (!(skip & SY_CONFIG_SKIP_LATENCY) && !item_named(items, "latency") &&
 		c->latency->len)
 		return "latency";
-	if ((skip & SY_CONFIG_SKIP_SIMD) || has_item(items, "simd"))
+	if ((skip & SY_CONFIG_SKIP_SIMD) || item_named(items, "simd"))
 		return NULL;
 	simd = sy_autosa_simd_list(c, cfg->tile, cfg->latency);
 	return simd->len ? "simd" : NULL;

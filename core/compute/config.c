@@ -224,7 +224,7 @@ gboolean sy_config_set_latency(
 	return TRUE;
 }
 
-static gboolean set_simd(
+gboolean sy_config_set_simd(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
 	g_autofree char *loops = sy_choices_names(c->simd);
@@ -368,7 +368,7 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	if (!(tile ? sy_config_set_tiles(cfg, c, placed, error)
 			    : list == c->latency
 			    ? sy_config_set_latency(cfg, c, placed, error)
-			    : set_simd(cfg, c, placed, error))) {
+			    : sy_config_set_simd(cfg, c, placed, error))) {
 		g_prefix_error(error, "--%s: ", stage);
 		return FALSE;
 	}

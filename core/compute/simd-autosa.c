@@ -208,20 +208,6 @@ GArray *sy_autosa_simd_list(
 	return list;
 }
 
-/* The SIMD loops AutoSA would ask about, as "k, l". */
-static char *asked_names(GPtrArray *asked)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; i < asked->len; i++)
-		g_string_append_printf(out, "%s%s", i ? ", " : "",
-			((SySimdChoice *)g_ptr_array_index(asked, i))
-				->loop.name);
-	if (!asked->len)
-		g_string_append(out, "none");
-	return g_string_free(out, FALSE);
-}
-
 static const char *answer_at(JsonArray *answers, guint i)
 {
 	JsonNode *node = json_array_get_element(answers, i);
@@ -280,7 +266,7 @@ GHashTable *sy_autosa_simd_info(
 		/* Answers past those AutoSA reads are left, as it leaves
 		 * them. */
 		if (json_array_get_length(answers) < asked->len) {
-			g_autofree char *loops = asked_names(asked);
+			g_autofree char *loops = sy_choices_names(asked);
 
 			guint n = json_array_get_length(answers);
 
