@@ -407,16 +407,6 @@ static Fact convert_fact(const Fact *a)
 	return v;
 }
 
-static double real_apply(OpKind op, double a, double b)
-{
-	switch (op) {
-	case OP_FADD: return a + b;
-	case OP_FMUL: return a * b;
-	case OP_FDIVR: return a / b;
-	default: return a > b ? a : b;
-	}
-}
-
 /* The node of double op o (or the conversion) on operands with known
  * facts: x + (+-0) is x where x is never -0.0, x x 1.0 and x / 1.0
  * are x, and a value known to be +0.0 is that constant. */
@@ -433,8 +423,9 @@ static SyTapeRef fold_real(Fold *f, Op o)
 		return emit(f, o, convert_fact(&a));
 	}
 	if (is_constant(f, o.a, &x) && is_constant(f, o.b, &y))
-		return constant(
-			f, bits_of(real_apply(o.op, real_of(x), real_of(y))));
+		return constant(f,
+			bits_of(sy_tape_real_apply(
+				o.op, real_of(x), real_of(y))));
 	a = operand(f, o.a);
 	b = operand(f, o.b);
 	if (o.op == OP_FADD && (b.flags & ZERO) && (a.flags & PLUS))

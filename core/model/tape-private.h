@@ -103,6 +103,18 @@ static inline gboolean sy_tape_is_check(OpKind op)
 		op == OP_CHECK_LT || op == OP_CHECK_FLT;
 }
 
+/* A double op (OP_FADD, OP_FMUL, OP_FDIVR, OP_FMAX) on a and b, as the
+ * replays compute it. */
+static inline double sy_tape_real_apply(OpKind op, double a, double b)
+{
+	switch (op) {
+	case OP_FADD: return a + b;
+	case OP_FMUL: return a * b;
+	case OP_FDIVR: return a / b;
+	default: return a > b ? a : b;
+	}
+}
+
 /* Which operands an operation reads. */
 static inline gboolean sy_tape_reads_a(OpKind op)
 {

@@ -367,12 +367,7 @@ gboolean sy_tape_real_lt(SyTape *t, SyReal a, SyReal b)
 SyReal sy_tape_real(SyTape *t, SyTapeRealOp op, SyReal a, SyReal b)
 {
 	static const OpKind kind[] = {OP_FADD, OP_FMUL, OP_FDIVR, OP_FMAX};
-	SyReal x = {op == SY_TAPE_RADD       ? a.v + b.v
-			: op == SY_TAPE_RMUL ? a.v * b.v
-			: op == SY_TAPE_RDIV ? a.v / b.v
-			: a.v > b.v          ? a.v
-					     : b.v,
-		0};
+	SyReal x = {sy_tape_real_apply(kind[op], a.v, b.v), 0};
 
 	if (!recording(t) || (!a.r && !b.r))
 		return x;
