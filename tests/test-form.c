@@ -483,18 +483,6 @@ static const Accepted accepted[] = {
 	{"gemv.c", "i", "i=1,j=42", NULL, "j", {40, 44}},
 };
 
-/* config with the tile of the loop named name set to tile. */
-static void set_tile(
-	SyConfig *config, const SyChoices *c, const char *name, gint64 tile)
-{
-	for (guint i = 0; i < c->tilable->len; i++) {
-		const SyLoopRef *l = g_ptr_array_index(c->tilable, i);
-
-		if (g_str_equal(l->name, name))
-			config->tile[l->member] = tile;
-	}
-}
-
 static void test_accepted(void)
 {
 	for (guint k = 0; k < G_N_ELEMENTS(accepted); k++) {
@@ -522,8 +510,10 @@ static void test_accepted(void)
 			g_autoptr(SyDesign) design = NULL;
 			g_autoptr(SyLatencyInputs) exact = NULL;
 			const SyLatencyInputs *replay;
+			g_autofree char *tile = g_strdup_printf(
+				"%s=%" G_GINT64_FORMAT, a->loop, a->tiles[j]);
 
-			set_tile(cfg, t.choices, a->loop, a->tiles[j]);
+			sy_test_config_apply(cfg, t.choices, tile, NULL, NULL);
 			g_assert_true(sy_config_validate(cfg, t.choices, NULL));
 			g_assert_true(sy_model_form_covers(form, cfg));
 			design = sy_test_design_at(
