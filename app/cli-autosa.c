@@ -126,6 +126,7 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	g_autofree char *what = g_strndup(
 		arg, eq ? (gsize)(eq - arg) : strlen(arg));
 	const char *value = eq ? eq + 1 : NULL;
+	const char *why;
 
 	if (g_str_equal(arg, "--force")) {
 		l->force = TRUE;
@@ -146,9 +147,9 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	switch (opt->kind) {
 	case OPT_TAKEN:
 		l->values[opt - options] = value;
-		if (opt->value && g_str_equal(opt->name, "target") &&
-			target_refusal(value))
-			refuse(l, arg, target_refusal(value));
+		if (g_str_equal(opt->name, "target") &&
+			(why = target_refusal(value)))
+			refuse(l, arg, why);
 		return;
 	case OPT_SAME: return;
 	case OPT_NOT_YET: refuse(l, what, "not supported yet"); return;
