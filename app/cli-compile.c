@@ -28,6 +28,7 @@ typedef struct {
 	gboolean force;
 	gboolean no_double_buffer;
 	gboolean no_packing;
+	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -181,8 +182,11 @@ static SyDesign *make_design(
 	const SyPeArray *array, const Compile *o, GError **error)
 {
 	g_autoptr(GHashTable) pack = NULL;
-	SyDesignOptions options = {
-		o->no_double_buffer, o->no_packing, NULL, o->fifo_depth};
+	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
+		.no_packing = o->no_packing,
+		.fifo_depth = o->fifo_depth,
+		.serialize_bits = o->host_serialize ? SY_DESIGN_SERIALIZE_BITS
+						    : 0};
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
 		return NULL;
@@ -384,6 +388,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--simd-info", o->simd_info != NULL},
 		{"--no-double-buffer", o->no_double_buffer},
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
+		{"--host-serialize", o->host_serialize},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
@@ -470,6 +475,10 @@ static int compile_main(
 		{"no-packing", 0, 0, G_OPTION_ARG_NONE, &o.no_packing,
 			"One element per word between I/O modules (unless "
 			"--pack says otherwise)",
+			NULL},
+		{"host-serialize", 0, 0, G_OPTION_ARG_NONE, &o.host_serialize,
+			"DRAM words of 512 bits, each whole FIFO words the L3 "
+			"module splits or joins (AutoSA's)",
 			NULL},
 		{"pack", 0, 0, G_OPTION_ARG_FILENAME, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},

@@ -11,6 +11,7 @@ struct _SyDesignPanel {
 	/* template children */
 	GtkSwitch *double_buffer;
 	GtkSwitch *packing;
+	GtkSwitch *host_serialize;
 	GtkTreeView *tree;
 	GtkTreeStore *store;
 	GtkLabel *details;
@@ -201,6 +202,21 @@ static void append_fifos(GString *out, const SyDesign *d, const SyModule *m)
 	}
 }
 
+/* An L3 module's DRAM port: the width of its words (wider than its
+ * FIFO's under --host-serialize). */
+static void append_dram(GString *out, const SyDesign *d, const SyModule *m)
+{
+	for (guint i = 0; m->level == 3 && i < d->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(d->dram, i);
+
+		if (p->plain_array == m->plain_array && p->in == m->in) {
+			g_string_append_printf(
+				out, "DRAM\n  %u-bit words\n", p->width_bits);
+			return;
+		}
+	}
+}
+
 static char *module_details(const SyDesign *d, const char *family)
 {
 	GString *out = g_string_new(NULL);
@@ -220,6 +236,7 @@ static char *module_details(const SyDesign *d, const char *family)
 			g_string_append(out, "buffers\n");
 			append_buffers(out, m->buffers);
 		}
+		append_dram(out, d, m);
 		g_string_append(out, "FIFOs\n");
 		append_fifos(out, d, m);
 		if (m->loops) {
@@ -328,8 +345,12 @@ void sy_design_panel_set_design(SyDesignPanel *self, const SyDesign *design)
 
 SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 {
-	SyDesignOptions options = {!gtk_switch_get_active(self->double_buffer),
-		!gtk_switch_get_active(self->packing), NULL, 0};
+	SyDesignOptions options = {
+		.no_double_buffer = !gtk_switch_get_active(self->double_buffer),
+		.no_packing = !gtk_switch_get_active(self->packing),
+		.serialize_bits = gtk_switch_get_active(self->host_serialize)
+			? SY_DESIGN_SERIALIZE_BITS
+			: 0};
 
 	return options;
 }
@@ -373,6 +394,8 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 		widget_class, SyDesignPanel, double_buffer);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, packing);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, host_serialize);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, store);
@@ -389,4 +412,6 @@ static void sy_design_panel_init(SyDesignPanel *self)
 		G_CALLBACK(switched), self);
 	g_signal_connect(
 		self->packing, "notify::active", G_CALLBACK(switched), self);
+	g_signal_connect(self->host_serialize, "notify::active",
+		G_CALLBACK(switched), self);
 }

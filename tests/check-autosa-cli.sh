@@ -55,11 +55,21 @@ grep -qx "simd in --sa-sizes (AutoSA's candidates): k (score 15)" "$tmp/out" ||
 sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}'
 if autosa "$k/kernel.c" --config=./autosa_config.json \
 	--target=autosa_hls_c --output-dir=./autosa.tmp/output \
-	--sa-sizes="$sizes" --simd-info="$k/simd_info.json" --hls; then
+	--sa-sizes="$sizes" --simd-info="$k/simd_info.json" --hls \
+	--host-serialize; then
 	[ "$(cat "$tmp/out")" = "./autosa.tmp/output: 13 files for the AMD Alveo U250 (xcu250, VU13P class, 4 SLRs)" ] ||
 		fail "the design: $(cat "$tmp/out")"
 	grep -q '"sizes" : "{kernel\[\]->space_time\[3\];kernel\[\]->array_part\[16,16,16\];kernel\[\]->latency\[8,8\];kernel\[\]->simd\[2\]}"' \
 		autosa.tmp/output/design.json || fail "the design's sizes"
+	# --host-serialize: 512-bit DRAM words, as AutoSA's A_t16, B_t16
+	# and C_t16 (mm_getting_started's kernel0); A's and B's FIFO words
+	# are already, C's 8x8 box packs 8 per FIFO word.
+	grep -qx 'extern "C" void kernel0(A_word \*A, B_word \*B, C_drain_dram_word \*C_drain);' \
+		autosa.tmp/output/src/systole_kernel.h ||
+		fail "the DRAM words: $(grep kernel0 autosa.tmp/output/src/systole_kernel.h)"
+	grep -qx 'typedef ap_uint<512> C_drain_dram_word;' \
+		autosa.tmp/output/src/systole_kernel.h ||
+		fail "the DRAM word of C: $(grep C_drain_dram autosa.tmp/output/src/systole_kernel.h)"
 	(cd autosa.tmp/output && make csim >"$tmp/csim" 2>&1) ||
 		fail "make csim: $(tail -n 3 "$tmp/csim")"
 	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
@@ -75,10 +85,10 @@ autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes" --forc
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--host-serialize --hcl --no-reverse-order --frobnicate=2 \
+	--hcl --no-reverse-order --frobnicate=2 \
 	--data-pack-sizes "{kernel[]->A[8,32,64]}"
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --host-serialize (not supported yet), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 

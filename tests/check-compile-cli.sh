@@ -519,6 +519,25 @@ sys.exit(0 if ok else 1)
 EOF
 fi
 
+# --host-serialize (AutoSA's): DRAM words of up to 512 bits, whole
+# words of the L3 FIFO's, as many as divide each tile's burst.  With
+# the getting-started sizes, C's 8x8 boxes of 256-bit words go out two
+# to a DRAM word; with 3x26 boxes per PE (39 words of 64 bits, 215 PEs:
+# an odd burst) C stays at its FIFO's 64 bits.
+dram_widths()
+{
+	"$cli" compile "$@" --emit design "$mm" 2>"$tmp/err" | python3 -c '
+import json, sys
+print(" ".join("%s:%s:%d" % (p["array"], p["direction"], p["width_bits"])
+               for p in json.load(sys.stdin)["dram"]))'
+}
+got=$(dram_widths --sa-sizes "{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}")
+[ "$got" = "C:in:256 A:in:512 B:in:512 C:out:256" ] || fail "DRAM widths: $got"
+got=$(dram_widths --sa-sizes "{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}" --host-serialize)
+[ "$got" = "C:in:512 A:in:512 B:in:512 C:out:512" ] || fail "--host-serialize DRAM widths: $got"
+got=$(dram_widths -D I=1024 -D J=1024 -D K=1024 --sa-sizes "$sizes" --host-serialize)
+[ "$got" = "C:in:64 A:in:512 B:in:512 C:out:64" ] || fail "--host-serialize, odd bursts: $got"
+
 # A design the HLS backend refuses is described all the same, without
 # module code.
 if run --space i --emit design "$examples/dp.c"; then

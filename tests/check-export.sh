@@ -128,6 +128,12 @@ pass hls/kernels/mvt_two.c --space i --tile i=3
 pass hls/kernels/mvt_two.c --space j --tile i=3
 pass hls/kernels/two_reads.c --space j --simd i=2
 pass hls/kernels/two_reads.c --space i --simd j=2
+# --host-serialize: DRAM words of several FIFO words, split and joined
+# by the L3 modules (16 of one element; 2 of 256 bits; drains too).
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 --host-serialize
+pass hls/kernels/gemm_int.c --space i,k --tile i=8,j=5 --latency j=5 --host-serialize
+pass conv.c --space o,r --tile o=4,r=4,c=4,i=16 --latency o=2 --host-serialize
+pass hls/kernels/mvt_two.c --space i,j --host-serialize
 pass hls/kernels/shift_simd.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --tile i=2 --simd j=4
 pass hls/kernels/inner_extents.c --space i --simd k=2

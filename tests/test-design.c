@@ -256,8 +256,8 @@ static void assert_params(const SyModule *mod, const char *want)
 	for (guint i = 0; i < mod->params->len; i++) {
 		const SyCodeParam *param = g_ptr_array_index(mod->params, i);
 
-		g_string_append_printf(got, "%s%s:%u", i ? " " : "",
-			param->name, param->dim);
+		g_string_append_printf(
+			got, "%s%s:%u", i ? " " : "", param->name, param->dim);
 	}
 	g_assert_cmpstr(got->str, ==, want);
 	g_string_free(got, TRUE);
@@ -298,8 +298,8 @@ static void test_code(void)
 	pe = m.design->pe->code;
 	g_assert_cmpint(pe->kind, ==, SY_CODE_IF);
 	assert_params(m.design->pe, "idx:3");
-	assert_params(module(m.design, "A_IO_L1_in"),
-		"sy_t0:0 sy_t1:1 sy_t2:2 p0:3");
+	assert_params(
+		module(m.design, "A_IO_L1_in"), "sy_t0:0 sy_t1:1 sy_t2:2 p0:3");
 	g_assert_null(module(m.design, "Up_PE_dummy_in")->params);
 	first = sy_code_copy(pe);
 	/* Built: a second call keeps what is there. */
@@ -307,8 +307,9 @@ static void test_code(void)
 	g_assert_true(m.design->pe->code == pe);
 	sy_design_clear_code(m.design);
 	for (guint i = 0; i < m.design->modules->len; i++)
-		g_assert_null(((SyModule *)g_ptr_array_index(
-				       m.design->modules, i))->code);
+		g_assert_null(
+			((SyModule *)g_ptr_array_index(m.design->modules, i))
+				->code);
 	g_assert_true(sy_design_build_code(m.design, &error));
 	g_assert_true(sy_code_is_equal(m.design->pe->code, first));
 	made_clear(&m);
@@ -320,7 +321,8 @@ static void test_code(void)
 	g_clear_error(&error);
 	for (guint i = 0; i < refused.design->modules->len; i++)
 		g_assert_null(((SyModule *)g_ptr_array_index(
-				       refused.design->modules, i))->code);
+				       refused.design->modules, i))
+				      ->code);
 	made_clear(&refused);
 }
 
@@ -352,8 +354,8 @@ static void test_options(void)
 	const char *sizes =
 		"{kernel[]->space_time[3];kernel[]->array_part[129,130,64];"
 		"kernel[]->latency[3,26];kernel[]->simd[8]}";
-	SyDesignOptions single = {TRUE, FALSE, NULL, 0};
-	SyDesignOptions packed = {FALSE, FALSE, pack, 4};
+	SyDesignOptions single = {.no_double_buffer = TRUE};
+	SyDesignOptions packed = {.pack = pack, .fifo_depth = 4};
 	GError *error = NULL;
 	Made m;
 

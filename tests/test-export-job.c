@@ -267,7 +267,7 @@ static void test_design_options(void)
 		"--device", "u280", "-o", cli_dir, NULL};
 	GHashTable *pack = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, NULL);
-	SyDesignOptions options = {TRUE, FALSE, pack, 0};
+	SyDesignOptions options = {.no_double_buffer = TRUE, .pack = pack};
 	g_autoptr(SyExportJob) job = NULL;
 	g_autofree char *mine = NULL, *theirs = NULL;
 	GError *error = NULL;

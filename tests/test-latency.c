@@ -25,9 +25,14 @@ static SyTestDesign *make_with(const char *name, const char *const *defines,
 	const char *space, const char *tile, const char *latency,
 	const char *simd, const SyDesignOptions *options)
 {
-	SyTestDesignSpec spec = {.dir = examples_dir, .name = name,
-		.defines = defines, .space = space, .tile = tile,
-		.latency = latency, .simd = simd, .options = options,
+	SyTestDesignSpec spec = {.dir = examples_dir,
+		.name = name,
+		.defines = defines,
+		.space = space,
+		.tile = tile,
+		.latency = latency,
+		.simd = simd,
+		.options = options,
 		.complete = TRUE};
 
 	return sy_test_design_new(&spec);
@@ -81,7 +86,8 @@ static void assert_family(const SyEstimate *e, const char *want)
 static void print_families(const SyEstimate *e)
 {
 	for (guint k = 0; k < e->modules->len; k++) {
-		g_autofree char *t = family_text(g_ptr_array_index(e->modules, k));
+		g_autofree char *t = family_text(
+			g_ptr_array_index(e->modules, k));
 		const SyModuleEstimate *m = g_ptr_array_index(e->modules, k);
 
 		g_test_message("%s %s", t, m->ii_reason ? m->ii_reason : "");
@@ -111,8 +117,10 @@ static void assert_json_same(const SyDesign *design, const SyEstimate *want)
 	g_assert_cmpfloat(got->pe_utilisation, ==, want->pe_utilisation);
 	g_assert_cmpfloat(got->offchip_bytes, ==, want->offchip_bytes);
 	for (guint k = 0; k < want->modules->len; k++) {
-		g_autofree char *a = family_text(g_ptr_array_index(want->modules, k));
-		g_autofree char *b = family_text(g_ptr_array_index(got->modules, k));
+		g_autofree char *a = family_text(
+			g_ptr_array_index(want->modules, k));
+		g_autofree char *b = family_text(
+			g_ptr_array_index(got->modules, k));
 
 		g_assert_cmpstr(b, ==, a);
 	}
@@ -151,8 +159,8 @@ static void assert_json_same(const SyDesign *design, const SyEstimate *want)
  * Design: 54 + 32979 + 54 = 33087 cycles. */
 static void test_mm_small(void)
 {
-	g_autoptr(SyTestDesign) m =
-		make("mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2");
+	g_autoptr(SyTestDesign) m = make(
+		"mm.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2");
 	g_autoptr(SyEstimate) e = NULL;
 
 	e = estimate(m->design);
@@ -178,8 +186,8 @@ static void test_mm_small(void)
 	g_assert_cmpfloat(e->pe_utilisation, ==, 262144.0 / (8.0 * 32979));
 	/* A and B once per (i, j) tile pair: 64 tiles x 16 x 16 floats
 	 * each; C in and out once: 64 x 64 floats each. */
-	g_assert_cmpfloat(e->offchip_bytes, ==,
-		4.0 * (2 * 64 * 16 * 16 + 2 * 64 * 64));
+	g_assert_cmpfloat(
+		e->offchip_bytes, ==, 4.0 * (2 * 64 * 16 * 16 + 2 * 64 * 64));
 	g_assert_cmpfloat(e->dsp_efficiency, ==, 0);
 	assert_json_same(m->design, e);
 }
@@ -190,7 +198,8 @@ static void test_mm_small(void)
 static char *summary(const SyEstimate *e)
 {
 	const SyModuleEstimate *pe = g_ptr_array_index(e->modules, 0);
-	const SyModuleEstimate *b = g_ptr_array_index(e->modules, e->bottleneck);
+	const SyModuleEstimate *b = g_ptr_array_index(
+		e->modules, e->bottleneck);
 
 	return g_strdup_printf("%.17g = %.17g + %.17g + %.17g, %s, PE II %u "
 			       "(%s), ops %.17g, utilisation %.6f",
@@ -208,9 +217,9 @@ typedef struct {
 static void check_case(gconstpointer data)
 {
 	const Case *c = data;
-	g_autoptr(SyTestDesign) m = make(c->name,
-		c->defines[0] ? c->defines : NULL, c->space, c->tile, c->latency,
-		c->simd);
+	g_autoptr(SyTestDesign)
+		m = make(c->name, c->defines[0] ? c->defines : NULL, c->space,
+			c->tile, c->latency, c->simd);
 	g_autoptr(SyEstimate) e = NULL;
 	g_autofree char *got = NULL;
 
@@ -231,7 +240,7 @@ static void check_case(gconstpointer data)
  * operations, a cycle. */
 static void test_mm_single(void)
 {
-	SyDesignOptions options = {TRUE, FALSE, NULL, 0};
+	SyDesignOptions options = {.no_double_buffer = TRUE};
 	g_autoptr(SyTestDesign) m = make_with("mm.c", NULL, "i,j",
 		"i=16,j=16,k=16", "i=8,j=8", "k=2", &options);
 	g_autoptr(SyEstimate) e = sy_estimate_new();
@@ -246,7 +255,8 @@ static void test_mm_single(void)
 	g_assert_cmpfloat(e->steady, ==, 34176);
 	g_assert_cmpfloat(e->cycles, ==, 54 + 34176 + 54);
 	g_assert_cmpstr(((SyModuleEstimate *)g_ptr_array_index(
-				 e->modules, e->bottleneck))->name,
+				 e->modules, e->bottleneck))
+				->name,
 		==, "A_IO_L2_in");
 	g_assert_cmpfloat(e->dsp_efficiency, ==,
 		2.0 * 64 * 64 * 64 / (54 + 34176 + 54) / 16);
@@ -267,11 +277,11 @@ static void test_mm_single(void)
  * II 2. */
 static void test_fused_init(void)
 {
-	SyDesignOptions options = {FALSE, TRUE, NULL, 0};
+	SyDesignOptions options = {.no_packing = TRUE};
 	g_autoptr(SyTestDesign) unpacked = make_with("mm_init.c", NULL, "i,j",
 		"i=16,j=16,k=16", "i=8,j=8", "k=2", &options);
-	g_autoptr(SyTestDesign) packed = make("mm_init.c", NULL, "i,j",
-		"i=16,j=16,k=16", "i=8,j=8", "k=2");
+	g_autoptr(SyTestDesign) packed = make(
+		"mm_init.c", NULL, "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2");
 	g_autoptr(SyEstimate) e = estimate(unpacked->design);
 	g_autoptr(SyEstimate) f = estimate(packed->design);
 
@@ -295,11 +305,11 @@ static void test_fused_init(void)
  * ports: II 4. */
 static void test_lane_words(void)
 {
-	SyDesignOptions options = {FALSE, TRUE, NULL, 0};
+	SyDesignOptions options = {.no_packing = TRUE};
 	g_autoptr(SyTestDesign) unpacked = make_with("mm.c", NULL, "i,j",
 		"i=32,j=32,k=32", "i=16,j=16", "k=8", &options);
-	g_autoptr(SyTestDesign) packed = make("mm.c", NULL, "i,j",
-		"i=32,j=32,k=32", "i=16,j=16", "k=8");
+	g_autoptr(SyTestDesign) packed = make(
+		"mm.c", NULL, "i,j", "i=32,j=32,k=32", "i=16,j=16", "k=8");
 	g_autoptr(SyEstimate) e = estimate(unpacked->design);
 	g_autoptr(SyEstimate) f = estimate(packed->design);
 
@@ -364,9 +374,10 @@ static void test_every_example(void)
 
 	for (guint x = 0; examples[x]; x++) {
 		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
-		g_autofree char *path =
-			g_build_filename(examples_dir, examples[x], NULL);
-		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(path, &ao, NULL);
+		g_autofree char *path = g_build_filename(
+			examples_dir, examples[x], NULL);
+		g_autoptr(SyAnalysis)
+			a = sy_analysis_new_from_file(path, &ao, NULL);
 
 		g_assert_nonnull(a);
 		for (guint c = x % stride; c < a->candidates->len;

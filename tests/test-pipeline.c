@@ -255,7 +255,7 @@ static void test_errors(void)
 	g_autofree char *want = NULL;
 	g_autoptr(GHashTable) pack = g_hash_table_new_full(
 		g_str_hash, g_str_equal, g_free, NULL);
-	SyDesignOptions options = {FALSE, FALSE, pack, 0};
+	SyDesignOptions options = {.pack = pack};
 	GError *copy = NULL;
 	char *loops = NULL;
 	guint stage_prop;

@@ -141,6 +141,24 @@ static void test_sizes(void)
 		GTK_SPIN_BUTTON(sy_test_get(panel, "tile-i")), 20);
 	sy_test_wait(window, sy_test_settled, "the sizes before the edit");
 
+	/* Serialized DRAM words: C's boxes of 4 x 1 elements leave in
+	 * words of one, sixteen to a DRAM word (1280 per tile). */
+	g_signal_emit_by_name(array, "module-selected", "C_drain_IO_L3_out");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"DRAM\n  32-bit words\nFIFOs\n  in  "
+		"fifo_C_drain_C_drain_IO_L2_out, 32 bits"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "host-serialize")),
+		TRUE);
+	sy_test_wait(window, sy_test_settled, "serialized DRAM words");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"DRAM\n  512-bit words\nFIFOs\n  in  "
+		"fifo_C_drain_C_drain_IO_L2_out, 32 bits"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "host-serialize")),
+		FALSE);
+	sy_test_wait(window, sy_test_settled, "DRAM words as the FIFO's");
+
 	/* An edit re-analyses; the dataflow keeps its sizes. */
 	buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(
 		sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));

@@ -276,8 +276,10 @@ static void pointer(Storm *s)
 
 static void network(Storm *s)
 {
+	static const char *const switches[] = {
+		"double-buffer", "packing", "host-serialize"};
 	GtkWidget *sw = sy_test_named(
-		s->network, g_rand_boolean(rng) ? "double-buffer" : "packing");
+		s->network, switches[g_rand_int_range(rng, 0, 3)]);
 
 	if (sw && gtk_widget_is_sensitive(sw))
 		gtk_switch_set_active(
@@ -417,8 +419,8 @@ static void test_storm(void)
 	s.window = SY_WINDOW(sy_application_open_file(app, example));
 	g_object_ref(s.window);
 	gtk_window_resize(GTK_WINDOW(s.window), 1280, 800);
-	s.buffer = gtk_text_view_get_buffer(
-		GTK_TEXT_VIEW(sy_test_find(GTK_WIDGET(s.window), GTK_TYPE_TEXT_VIEW)));
+	s.buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+		sy_test_find(GTK_WIDGET(s.window), GTK_TYPE_TEXT_VIEW)));
 	s.panel = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_CONFIG_PANEL);
 	s.network = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_DESIGN_PANEL);
 	s.array = sy_test_find(GTK_WIDGET(s.window), SY_TYPE_ARRAY_VIEW);
@@ -455,7 +457,8 @@ static void test_storm(void)
 	g_free(tmp);
 	/* Under valgrind everything is some 50 times slower. */
 	g_assert_cmpint(probe.max, <=,
-		sy_test_env_uint("SYSTOLE_STORM_MAX_STALL_MS", 1000) * (gint64)1000);
+		sy_test_env_uint("SYSTOLE_STORM_MAX_STALL_MS", 1000) *
+			(gint64)1000);
 }
 
 int main(int argc, char **argv)

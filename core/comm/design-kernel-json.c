@@ -46,6 +46,10 @@ static void add_port(JsonBuilder *b, const SyDesignPort *port)
 	sy_json_member_bool(b, "declares", port->declares);
 	sy_json_member_int(b, "array", port->array);
 	sy_json_member_int(b, "pack", port->pack);
+	/* Only where --host-serialize packs several: the design.json of
+	 * other designs reads as before. */
+	if (port->serial > 1)
+		sy_json_member_int(b, "serial", port->serial);
 	sy_json_member_int(b, "words", port->words);
 	json_builder_end_object(b);
 }
@@ -190,10 +194,16 @@ static gpointer port_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"name", "stem", "direction",
 		"declares", "array", "pack", "words", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
+	static const char *const optional[] = {"serial", NULL};
+	JsonObject *o = sy_design_read_object(node, error);
 	SyDesignPort *port = g_new0(SyDesignPort, 1);
 
-	if (o && get_text(o, "name", FALSE, &port->name, error) &&
+	port->serial = 1;
+	if (o && sy_design_read_members(o, names, 7, optional, error) &&
+		(!json_object_has_member(o, "serial") ||
+			sy_design_read_uint(
+				o, "serial", 1, &port->serial, error)) &&
+		get_text(o, "name", FALSE, &port->name, error) &&
 		get_text(o, "stem", FALSE, &port->stem, error) &&
 		sy_design_read_way(o, "direction", &port->in, error) &&
 		sy_design_read_bool(o, "declares", &port->declares, error) &&

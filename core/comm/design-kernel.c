@@ -122,6 +122,12 @@ GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
 	return args;
 }
 
+char *sy_design_port_word(const SyDesignPort *port)
+{
+	return port->serial > 1 ? g_strconcat(port->name, "_dram_word", NULL)
+				: g_strconcat(port->stem, "_word", NULL);
+}
+
 const char *sy_design_kernel_id(const SyDesignKernel *kernel, const char *user)
 {
 	for (guint i = 0; i < kernel->renamed->len; i++) {

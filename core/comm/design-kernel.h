@@ -66,8 +66,12 @@ typedef struct {
 	gboolean declares; /* it has the stem's name: the header declares
 			      the stem's word type with it */
 	guint array; /* in SyDesignKernel.arrays */
-	guint pack; /* elements per word */
-	gint64 words; /* moved over the run: the m_axi depth */
+	guint pack; /* elements per word of <stem>_word, the L3 FIFO's */
+	/* <stem>_word's per DRAM word: 1, or more under --host-serialize
+	 * (a "<name>_dram_word" of serial x pack elements, which the L3
+	 * module splits or joins) */
+	guint serial;
+	gint64 words; /* DRAM words moved over the run: the m_axi depth */
 } SyDesignPort;
 
 /* -D NAME[(params)][=VALUE] as the testbench defines it. */
@@ -138,6 +142,10 @@ gboolean sy_design_array_is_argument(__isl_keep const SyDesignArray *x);
 /* The kernel's arguments in order (SyDesignArray, the kernel's). */
 __isl_give GPtrArray *sy_design_kernel_arguments(
 	__isl_keep const SyDesignKernel *kernel);
+
+/* The C type of a port's DRAM words: "<stem>_word", or
+ * "<name>_dram_word" where it packs several of them (serial > 1). */
+__isl_give char *sy_design_port_word(__isl_keep const SyDesignPort *port);
 
 /* The PE coordinates of line (or chain) n of the grid: the space loops
  * other than skip in row-major order, skip's own coordinate at at. */

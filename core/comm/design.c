@@ -305,7 +305,8 @@ static SyLoopNode *pe_loops(
 			simd_factor_of(array, ref);
 
 		at = loop_add(at, loop_new(ref->name, "time", n));
-		*steps = sy_checked_mul(ck, *steps, n, "the number of steps of a PE per tile");
+		*steps = sy_checked_mul(
+			ck, *steps, n, "the number of steps of a PE per tile");
 	}
 	for (guint i = 0; i < c->simd->len; i++) {
 		const SySimdChoice *sc = g_ptr_array_index(c->simd, i);
@@ -316,7 +317,8 @@ static SyLoopNode *pe_loops(
 		if (sc->loop.in_band)
 			continue;
 		at = loop_add(at, loop_new(sc->loop.name, "inner", n));
-		*steps = sy_checked_mul(ck, *steps, n, "the number of steps of a PE per tile");
+		*steps = sy_checked_mul(
+			ck, *steps, n, "the number of steps of a PE per tile");
 	}
 	for (guint i = 0; i < c->latency->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
@@ -527,7 +529,8 @@ static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 
 	for (guint d = 0; d < p->array->n_dims; d++)
 		n = sy_checked_mul(&b->ck, n, tile[d],
-			"the number of elements of %s in a tile", p->array->name);
+			"the number of elements of %s in a tile",
+			p->array->name);
 	port->array = p->array;
 	port->in = p->in;
 	port->width_bits = width_bits;
@@ -657,6 +660,22 @@ static const SyIoPath *partner(Build *b, const SyIoPath *p)
 	return NULL;
 }
 
+/* The DRAM word's bits under --host-serialize (options->serialize_bits,
+ * as AutoSA's update_serialize_data_pack picks them): the widest power
+ * of two of FIFO words (of width bits) that fits the cap and divides
+ * the words a tile's burst moves, so that no DRAM word straddles two
+ * tiles; width itself without it. */
+static guint dram_width(const Build *b, guint width, gint64 tile_words)
+{
+	guint cap = b->options ? b->options->serialize_bits : 0;
+	guint serial = 1;
+
+	while (width && (guint64)serial * 2 * width <= cap &&
+		tile_words % (serial * 2) == 0)
+		serial *= 2;
+	return serial * width;
+}
+
 /* L3 at the DRAM port, L2 chains (and L1 chains), their FIFOs; returns
  * the L2 (exterior) or L1 (interior) families next to the PEs. */
 static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
@@ -676,6 +695,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 	SyModule *l2_first, *l2_last, *l1_first = NULL, *l1_last = NULL;
 	const SyModule *buffered;
 	guint width;
+	gint64 tile_words;
 
 	l2_last = chain_add(b, p, 2, l2_count, 1, edge, &l2_first);
 	if (l1_length)
@@ -692,6 +712,10 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 			b, p->prefix, buffered->level, p->array, shape, TRUE);
 
 		width = buf->pack * buf->elem_bits;
+		/* Every tile, each L2 (exterior) or L1 (interior) module
+		 * moves its buffer's words. */
+		tile_words = buf->depth * l2_count *
+			(l1_length ? l1_length : 1);
 		if (l1_first)
 			g_ptr_array_add(l1_first->buffers,
 				buffer_new(b, p->prefix, 1, p->array,
@@ -715,7 +739,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 		chain_fifos(b, p, l1_fifo, width, l2_last, l1_first, l1_last,
 			l1_length, 1);
 	}
-	dram_add(b, p, width);
+	dram_add(b, p, dram_width(b, width, tile_words));
 	*first = l1_length ? l1_first : l2_first;
 	*last = l1_length ? l1_last : l2_last;
 }
@@ -733,7 +757,8 @@ static void end_loops(Build *b, SyModule *first, SyModule *last, gint64 pes)
 					((SyBuffer *)g_ptr_array_index(
 						 last->buffers, 0))
 						->depth,
-					pes, "the number of words of %s per tile",
+					pes,
+					"the number of words of %s per tile",
 					m->name),
 				b->pe_steps);
 	}
@@ -827,9 +852,11 @@ static void upper_loops(Build *b)
 						((SyBuffer *)g_ptr_array_index(
 							 o->buffers, 0))
 							->depth,
-						"the number of words of %s per tile",
+						"the number of words of %s per "
+						"tile",
 						m->name),
-					"the number of words of %s per tile", m->name);
+					"the number of words of %s per tile",
+					m->name);
 		}
 		m->loops = io_loops(b->array, m->name, words, 0);
 	}
@@ -921,8 +948,8 @@ const SyDesignArray *sy_design_plain(const SyDesign *design, const SyArray *x)
 {
 	guint k;
 
-	if (!x || !g_ptr_array_find(
-			  design->array->analysis->scop->arrays, x, &k))
+	if (!x ||
+		!g_ptr_array_find(design->array->analysis->scop->arrays, x, &k))
 		return NULL;
 	return g_ptr_array_index(design->arrays, k);
 }
@@ -976,6 +1003,7 @@ SyDesign *sy_design_new(
 	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
 	design->dram = g_ptr_array_new_with_free_func(g_free);
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
+	design->serialize_bits = options ? options->serialize_bits : 0;
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
 	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);

@@ -101,7 +101,8 @@ typedef struct {
 	char *name; /* "A_IO_L2_in" */
 	SyModuleKind kind;
 	__isl_keep const SyArray *array; /* NULL for the PE */
-	__isl_keep const SyIoPath *path; /* the path it is on (the design's), NULL for
+	__isl_keep const SyIoPath
+		*path; /* the path it is on (the design's), NULL for
 				 the PE */
 	guint level; /* 1 to 3 for I/O modules, else 0 */
 	gboolean in; /* towards the PEs */
@@ -142,11 +143,19 @@ typedef struct {
 	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyDramPort;
 
+/* AutoSA's DRAM words under --host-serialize: its 64 bytes. */
+#define SY_DESIGN_SERIALIZE_BITS 512
+
 typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing; /* one element per word, unless pack says */
 	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
 	guint fifo_depth; /* 0: 2 */
+	/* --host-serialize: the DRAM side moves words of up to this many
+	 * bits (AutoSA's serializer, 512 for its 64 bytes), each holding
+	 * whole words of the L3 module's FIFO, which the L3 module splits
+	 * (in) or joins (out); 0: the port moves the FIFO's words. */
+	guint serialize_bits;
 } SyDesignOptions;
 
 typedef struct _SyPeFacts SyPeFacts;
@@ -159,6 +168,10 @@ typedef struct {
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
 	GPtrArray *dram; /* SyDramPort */
+	/* SyDesignOptions.serialize_bits, which sy_design_complete
+	 * (comm/kernel-facts.h) turns into the ports' words once it knows
+	 * how many each moves. */
+	guint serialize_bits;
 	GPtrArray *paths; /* SyIoPath: the I/O plan the modules are on */
 	/* The statements on whole tiles the buffers are sized on; NULL
 	 * where the HLS backend cannot run on them, tiles_error saying
@@ -198,8 +211,8 @@ void sy_design_free(__isl_take SyDesign *design);
 __isl_give SyDesign *sy_design_alloc(void);
 __isl_keep SyModule *sy_design_add_module(__isl_keep SyDesign *design,
 	__isl_keep const char *name, SyModuleKind kind);
-__isl_give SyLoopNode *sy_loop_node_new(__isl_keep const char *name,
-	__isl_keep const char *role, gint64 trip);
+__isl_give SyLoopNode *sy_loop_node_new(
+	__isl_keep const char *name, __isl_keep const char *role, gint64 trip);
 void sy_loop_node_free(__isl_take SyLoopNode *node);
 
 /* Drops every module's code (see sy_design_build_code). */

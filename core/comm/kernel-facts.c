@@ -139,8 +139,8 @@ static gint64 tiles(const SyHlsPath *hp, SyChecked *ck)
 
 /* The words the L3 module of hp moves through its port: its tiles,
  * times its units, times a box's words. */
-static gint64 port_words(const SyHlsModel *m, const SyHlsPath *hp,
-	SyChecked *ck)
+static gint64 port_words(
+	const SyHlsModel *m, const SyHlsPath *hp, SyChecked *ck)
 {
 	gint64 n = tiles(hp, ck), box = 1;
 
@@ -173,11 +173,26 @@ static guint array_index(const SyScop *scop, const SyArray *x)
 	return i;
 }
 
+/* FIFO words per DRAM word: how many the design's DRAM port of the
+ * same place (both are in the order of the paths through DRAM) holds,
+ * wider than the FIFO's under --host-serialize (design.c: whole ones
+ * per tile, so they divide the port's words). */
+static guint serial_of(const SyDesign *design, guint i, guint fifo_bits)
+{
+	const SyDramPort *dp = i < design->dram->len
+		? g_ptr_array_index(design->dram, i)
+		: NULL;
+
+	return dp && fifo_bits && dp->width_bits % fifo_bits == 0
+		? dp->width_bits / fifo_bits
+		: 1;
+}
+
 /* A port per path through DRAM, in kernel0's order: named after its
  * stem, but results of an array that also comes in under that stem
  * ("<stem>_out"). */
-static gboolean add_ports(
-	SyDesignKernel *k, const SyHlsModel *m, GError **error)
+static gboolean add_ports(SyDesignKernel *k, SyDesign *design,
+	const SyHlsModel *m, GError **error)
 {
 	const SyScop *scop = m->array->analysis->scop;
 	SyChecked ck = {NULL};
@@ -195,6 +210,22 @@ static gboolean add_ports(
 		port->array = array_index(scop, hp->path->array);
 		port->pack = hp->pack;
 		port->words = port_words(m, hp, &ck);
+		port->serial = serial_of(
+			design, i, hp->pack * hp->path->plain_array->bits);
+		/* Whole DRAM words: each tile's burst is (design.c), but
+		 * a path whose tiles move other words than its buffers
+		 * hold would not be. */
+		if (port->words % port->serial)
+			return sy_hls_refuse(error,
+				"--host-serialize: port %s moves "
+				"%" G_GINT64_FORMAT
+				" words, not whole DRAM words of %u; export "
+				"it without --host-serialize",
+				port->name, port->words, port->serial);
+		port->words /= port->serial;
+		k->widest_word = MAX(k->widest_word,
+			port->serial * port->pack *
+				hp->path->plain_array->bits);
 		g_ptr_array_add(k->ports, port);
 	}
 	return sy_checked_ok(&ck, error);
@@ -252,7 +283,8 @@ static void add_params(SyDesignKernel *k, const SyScop *scop)
 		p->name = g_strdup(v->name);
 		p->ctype = g_strdup(v->base_type);
 		p->n_dims = v->n_dims;
-		p->dims = g_memdup2(v->dims, MAX(v->n_dims, 1) * sizeof *v->dims);
+		p->dims = g_memdup2(
+			v->dims, MAX(v->n_dims, 1) * sizeof *v->dims);
 		p->integer = v->integer;
 		p->passes_null = passes_null(scop, v);
 		p->written = a && a->written;
@@ -263,8 +295,8 @@ static void add_params(SyDesignKernel *k, const SyScop *scop)
 /* -D NAME[(params)][=VALUE] as the analysis read it, NAME as the
  * project calls it, VALUE's first line (the command line refuses
  * others). */
-static void add_defines(SyDesignKernel *k, const SyNames *names,
-	const char *const *defines)
+static void add_defines(
+	SyDesignKernel *k, const SyNames *names, const char *const *defines)
 {
 	for (guint i = 0; defines && defines[i]; i++) {
 		const char *d = defines[i], *eq = strchr(d, '=');
@@ -276,8 +308,8 @@ static void add_defines(SyDesignKernel *k, const SyNames *names,
 		SyDesignDefine *def = g_new0(SyDesignDefine, 1);
 
 		def->id = g_strdup(sy_names_id(names, id));
-		def->params = g_strndup(d + name,
-			(eq ? (gsize)(eq - d) : strlen(d)) - name);
+		def->params = g_strndup(
+			d + name, (eq ? (gsize)(eq - d) : strlen(d)) - name);
 		def->value = g_strndup(value, strcspn(value, "\n"));
 		g_ptr_array_add(k->defines, def);
 	}
@@ -401,11 +433,11 @@ static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
 		cut.indent = g_strdup(t.indent);
 		cut.unit = t.unit;
 	} else {
-		sy_check_block(scop, names, &t, 1, cut_version, &cut, TRUE,
-			block);
+		sy_check_block(
+			scop, names, &t, 1, cut_version, &cut, TRUE, block);
 	}
-	g_string_append_len(block, src->text + t.end,
-		(gssize)(src->len - t.end));
+	g_string_append_len(
+		block, src->text + t.end, (gssize)(src->len - t.end));
 	tb->after = g_strdup(block->str + cut.at);
 	g_string_truncate(block, cut.at);
 	tb->before = g_string_free(block, FALSE);
@@ -442,7 +474,7 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	k->keywords = g_string_free(keywords, FALSE);
 	add_defines(k, names, options ? options->defines : NULL);
 	add_names(k, names, prog->pp);
-	if (!add_ports(k, m, error)) {
+	if (!add_ports(k, design, m, error)) {
 		sy_design_kernel_free(k);
 		return NULL;
 	}

@@ -16,6 +16,7 @@ typedef struct {
 	SyHlsGen *hls;
 	const SyTbPath *tp;
 	int mode; /* 0 serialize, 1 count, 2 read back */
+	guint pack; /* elements per image word: the DRAM word's */
 } Tb;
 
 /* One box: every element, in row-major order, into or out of words. */
@@ -25,9 +26,8 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 	const SyTbPath *tp = tb->tp;
 	const SyDesignArray *x = tp->path->plain_array;
 	SyCodeExpr *const *exprs = (SyCodeExpr *const *)call->args->pdata;
-	const SyCodeExpr *written = tb->mode == 2
-		? exprs[call->args->len - 1]
-		: NULL;
+	const SyCodeExpr *written = tb->mode == 2 ? exprs[call->args->len - 1]
+						  : NULL;
 	g_autofree char *tag = sy_hls_tag(x->ctype);
 	GString *inside = g_string_new(NULL), *elem = g_string_new(x->id);
 	guint b = x->bits;
@@ -67,7 +67,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"sy_word.range(%u * sy_n + %u, %u * sy_n) = "
 			"sy_to_bits_%s(sy_x);",
 			b, b - 1, b, tag);
-		sy_hls_line(p, "if (++sy_n == %u) {", tp->pack);
+		sy_hls_line(p, "if (++sy_n == %u) {", tb->pack);
 		sy_hls_line(p, "    sy_image.push_back(sy_word);");
 		sy_hls_line(p, "    sy_n = 0;");
 		sy_hls_line(p, "}");
@@ -84,7 +84,7 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
 			"%s%s = sy_from_bits_%s(sy_word.range(%u * sy_n + "
 			"%u, %u * sy_n));",
 			written ? "    " : "", elem->str, tag, b, b - 1, b);
-		sy_hls_line(p, "if (++sy_n == %u)", tp->pack);
+		sy_hls_line(p, "if (++sy_n == %u)", tb->pack);
 		sy_hls_line(p, "    sy_n = 0;");
 	}
 	for (guint d = 0; d < x->n_dims; d++) {
@@ -101,11 +101,11 @@ static void tb_user(SyAstPrinter *p, const SyCode *call, gpointer data)
  * counted or read back.  Returns the helper macros they use
  * (SY_AST_USE_*). */
 static guint tb_loops(SyHlsGen *hls, GString *out, const SyTbPath *tp,
-	int mode, const char *indent)
+	const SyDesignPort *dp, int mode, const char *indent)
 {
 	static const SyAstHooks hooks = {tb_user, FALSE};
 	SyAstPrinter pr;
-	Tb tb = {hls, tp, mode};
+	Tb tb = {hls, tp, mode, tp->pack * dp->serial};
 	guint used;
 
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
@@ -133,27 +133,34 @@ static void tb_block(
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
 		const SyDesignPort *dp = g_ptr_array_index(ports, i);
-		const char *port = dp->name, *P = tp->path->prefix;
+		const char *port = dp->name;
+		g_autofree char *P = sy_design_port_word(dp);
 
 		g_string_append_printf(call, "%ssy_img_%s.data()",
 			call->len ? ", " : "", port);
 		g_string_append_printf(
 			fpga, "%ssy_img_%s", fpga->len ? ", " : "", port);
 		g_string_append_printf(out,
-			"%sstd::vector<%s_word> sy_img_%s;\n%s{\n%s"
-			"std::vector<%s_word> &sy_image = sy_img_%s;\n",
+			"%sstd::vector<%s> sy_img_%s;\n%s{\n%s"
+			"std::vector<%s> &sy_image = sy_img_%s;\n",
 			in, P, port, in, in2, P, port);
 		if (tp->path->in) {
 			g_string_append_printf(out,
-				"%s%s_word sy_word = 0;\n%sint sy_n = 0;\n\n",
-				in2, P, in2);
-			used |= tb_loops(hls, out, tp, 0, in2);
+				"%s%s sy_word = 0;\n%sint sy_n = 0;\n\n", in2,
+				P, in2);
+			used |= tb_loops(hls, out, tp, dp, 0, in2);
 		} else {
 			g_string_append_printf(
 				out, "%slong sy_count = 0;\n\n", in2);
-			used |= tb_loops(hls, out, tp, 1, in2);
-			g_string_append_printf(
-				out, "%ssy_image.resize(sy_count);\n", in2);
+			used |= tb_loops(hls, out, tp, dp, 1, in2);
+			/* sy_count: FIFO words, serial to a DRAM word. */
+			if (dp->serial > 1)
+				g_string_append_printf(out,
+					"%ssy_image.resize(sy_count / %u);\n",
+					in2, dp->serial);
+			else
+				g_string_append_printf(out,
+					"%ssy_image.resize(sy_count);\n", in2);
 		}
 		/* The m_axi depth co-simulation uses must be the image's
 		 * size: checked on every run. */
@@ -162,8 +169,7 @@ static void tb_block(
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, dp->words, in2, port, dp->words, in2,
-			in2);
+			in2, dp->words, in2, port, dp->words, in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	for (guint i = 0; i < args->len; i++) {
@@ -181,20 +187,19 @@ static void tb_block(
 		in, fpga->str, in, call->str);
 	for (guint i = 0; i < paths->len; i++) {
 		const SyTbPath *tp = g_ptr_array_index(paths, i);
-		const char *port = ((const SyDesignPort *)g_ptr_array_index(
-					    ports, i))
-					   ->name,
-			   *P = tp->path->prefix;
+		const SyDesignPort *dp = g_ptr_array_index(ports, i);
+		const char *port = dp->name;
+		g_autofree char *P = sy_design_port_word(dp);
 
 		if (tp->path->in)
 			continue;
 		g_string_append_printf(out,
-			"%s{\n%sstd::vector<%s_word> &sy_image = "
+			"%s{\n%sstd::vector<%s> &sy_image = "
 			"sy_img_%s;\n%s%s"
-			"_word sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
+			" sy_word = 0;\n%sint sy_n = 0;\n%slong sy_at = "
 			"0;\n\n",
 			in, in2, P, port, in2, P, in2, in2);
-		used |= tb_loops(hls, out, tp, 2, in2);
+		used |= tb_loops(hls, out, tp, dp, 2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
 	g_string_append_printf(out,
@@ -373,9 +378,10 @@ char *sy_hls_fpga_params(const SyDesignKernel *k)
 
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		g_autofree char *word = sy_design_port_word(port);
 
-		g_string_append_printf(out, "%sstd::vector<%s_word> &%s",
-			i ? ", " : "", port->stem, port->name);
+		g_string_append_printf(out, "%sstd::vector<%s> &%s",
+			i ? ", " : "", word, port->name);
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const SyDesignArray *x = g_ptr_array_index(args, i);
@@ -419,12 +425,13 @@ char *sy_hls_emit_host(const SyDesignKernel *k)
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 		const char *name = port->name;
+		g_autofree char *word = sy_design_port_word(port);
 
 		g_string_append_printf(out,
 			"    xrt::bo sy_bo_%s(sy_device, std::max<size_t>(1, "
-			"%s.size()) * sizeof(%s_word), "
+			"%s.size()) * sizeof(%s), "
 			"sy_kernel.group_id(%u));\n",
-			name, name, port->stem, i);
+			name, name, word, i);
 		if (port->in)
 			g_string_append_printf(out,
 				"    sy_bo_%s.write(%s.data());\n    "

@@ -16,8 +16,8 @@ static char *pe_word(const SyIoPathFacts *f)
 
 /* C code computing coordinates p0.. of a line or chain "idx" into
  * variables (the same rule as sy_design_kernel_unit_coords). */
-static void print_unit_coords(GString *out, const SyDesignKernel *k,
-	guint skip, const char *at, const char *indent)
+static void print_unit_coords(GString *out, const SyDesignKernel *k, guint skip,
+	const char *at, const char *indent)
 {
 	GString *n = g_string_new("idx");
 
@@ -485,33 +485,86 @@ static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 }
 
 /* L3: the DRAM port, words in the order the host serialized them. */
+typedef struct {
+	const SyIoPathFacts *f;
+	const SyDesignPort *port;
+} Burst;
+
+/* A FIFO word to or from the DRAM word: the next one as it is, or, where
+ * a DRAM word holds serial of them (--host-serialize), part sy_s of the
+ * one read at part 0 (in) or written after the last part (out). */
+static void burst_word(GString *out, const char *in, const Burst *b)
+{
+	guint w = b->port->pack * b->f->path->plain_array->bits;
+	guint s = b->port->serial;
+
+	if (s == 1) {
+		g_string_append_printf(out,
+			"%s        %s;\n%s        sy_ptr++;\n", in,
+			b->f->path->in ? "fifo_local_out.write(port[sy_ptr])"
+				       : "port[sy_ptr] = fifo_local_in.read()",
+			in);
+		return;
+	}
+	if (b->f->path->in)
+		g_string_append_printf(out,
+			"%s        if (sy_s == 0)\n%s            sy_dram = "
+			"port[sy_ptr++];\n%s        "
+			"fifo_local_out.write(sy_dram.range(%u * sy_s + %u, %u "
+			"* sy_s));\n",
+			in, in, in, w, w - 1, w);
+	else
+		g_string_append_printf(out,
+			"%s        sy_dram.range(%u * sy_s + %u, %u * sy_s) = "
+			"fifo_local_in.read();\n%s        if (sy_s == %u)\n%s  "
+			" "
+			"         port[sy_ptr++] = sy_dram;\n",
+			in, w, w - 1, w, in, s - 1, in);
+	g_string_append_printf(out,
+		"%s        sy_s = sy_s == %u ? 0 : sy_s + 1;\n", in, s - 1);
+}
+
 static void burst_body(GString *out, const char *in, char **t, gpointer data)
 {
-	const SyIoPathFacts *f = data;
+	const Burst *b = data;
 
 	(void)t;
 	g_string_append_printf(out,
 		"%sfor (int sy_u = 0; sy_u < %" G_GINT64_FORMAT "; sy_u++)\n"
 		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
-		"{\n#pragma HLS PIPELINE II=1\n%s        %s;\n%s        "
-		"sy_ptr++;\n%s    }\n",
-		in, f->units, in, f->box_words, in,
-		f->path->in ? "fifo_local_out.write(port[sy_ptr])"
-			    : "port[sy_ptr] = fifo_local_in.read()",
-		in, in);
+		"{\n#pragma HLS PIPELINE II=1\n",
+		in, b->f->units, in, b->f->box_words);
+	burst_word(out, in, b);
+	g_string_append_printf(out, "%s    }\n", in);
+}
+
+/* The kernel's port of a path through DRAM (in the same order). */
+static const SyDesignPort *port_of(SyHlsGen *hls, const SyIoPathFacts *f)
+{
+	guint i = 0;
+
+	while (g_ptr_array_index(hls->io->paths, i) != f)
+		i++;
+	return g_ptr_array_index(hls->kernel->ports, i);
 }
 
 static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 {
 	const SyIoPath *p = f->path;
+	Burst b = {f, port_of(hls, f)};
+	g_autofree char *word = sy_design_port_word(b.port);
 
 	g_string_append_printf(hls->out,
-		"void %s_IO_L3_%s(%s_word *port, hls::stream<%s_word> "
+		"void %s_IO_L3_%s(%s *port, hls::stream<%s_word> "
 		"&fifo_local_%s)\n{\n#pragma HLS INLINE off\n    long sy_ptr = "
-		"0;\n\n",
-		p->prefix, p->in ? "in" : "out", p->prefix, p->prefix,
+		"0;\n",
+		p->prefix, p->in ? "in" : "out", word, p->prefix,
 		p->in ? "out" : "in");
-	print_tile_loops(hls, f, burst_body, (gpointer)f);
+	if (b.port->serial > 1)
+		g_string_append_printf(hls->out,
+			"    %s sy_dram = 0;\n    int sy_s = 0;\n", word);
+	g_string_append_c(hls->out, '\n');
+	print_tile_loops(hls, f, burst_body, &b);
 	g_string_append(hls->out, "}\n\n");
 }
 

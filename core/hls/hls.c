@@ -26,10 +26,12 @@ static char *kernel_params(const SyDesignKernel *k, gboolean typed)
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
-		if (typed)
-			g_string_append_printf(s, "%s%s_word *%s",
-				s->len ? ", " : "", port->stem, port->name);
-		else
+		if (typed) {
+			g_autofree char *word = sy_design_port_word(port);
+
+			g_string_append_printf(s, "%s%s *%s",
+				s->len ? ", " : "", word, port->name);
+		} else
 			g_string_append_printf(
 				s, "%s%s", s->len ? ", " : "", port->name);
 	}
@@ -100,7 +102,8 @@ static void declare_fifos(SyHlsGen *hls)
 		const SyIoPath *p = f->path;
 		const char *way = p->in ? "in" : "out";
 		g_autofree char *word = g_strdup_printf("%s_word", p->prefix);
-		g_autofree char *pe_word = sy_hls_word(p->plain_array, f->lanes);
+		g_autofree char *pe_word = sy_hls_word(
+			p->plain_array, f->lanes);
 		g_autofree char *l2 = g_strdup_printf(
 			"fifo_%s_%s_IO_L2_%s", p->prefix, p->prefix, way);
 		g_autofree char *l1 = g_strdup_printf(
@@ -281,7 +284,8 @@ static void call_heads(SyHlsGen *hls)
 			gint64 coord[3];
 			g_autofree char *here = NULL;
 
-			sy_design_kernel_unit_coords(hls->kernel, f->along, 0, l, coord);
+			sy_design_kernel_unit_coords(
+				hls->kernel, f->along, 0, l, coord);
 			here = sy_hls_fifo_index(coord, k->grid->n_space, -1);
 			g_string_append_printf(hls->out,
 				"    %s_PE_dummy_head(fifo_%s_PE%s);\n",
@@ -499,6 +503,17 @@ static char *emit_header(const SyDesignKernel *k)
 			g_string_append_printf(out,
 				"typedef ap_uint<%u> %s_word;\n",
 				port->pack * x->bits, port->stem);
+	}
+	/* --host-serialize: the DRAM's words, whole FIFO words each. */
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		const SyDesignArray *x = g_ptr_array_index(
+			k->arrays, port->array);
+		g_autofree char *word = sy_design_port_word(port);
+
+		if (port->serial > 1)
+			g_string_append_printf(out, "typedef ap_uint<%u> %s;\n",
+				port->serial * port->pack * x->bits, word);
 	}
 	g_string_append_c(out, '\n');
 	for (guint i = 0; i < k->arrays->len; i++) {

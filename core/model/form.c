@@ -133,6 +133,15 @@ SyModelForm *sy_model_form_new(
 	}
 	if (!collect_code(form, error))
 		goto error;
+	/* --host-serialize's DRAM words hold the widest power of two of
+	 * FIFO words that divides a port's words, a divisibility the
+	 * numbers' candidates do not follow: the exact model answers. */
+	if (design->serialize_bits) {
+		sy_model_form_fail(error,
+			"--host-serialize packs the DRAM words by what divides "
+			"the words each port moves");
+		goto error;
+	}
 	read_paths(form);
 	form->numbers = sy_form_numbers_new(design, form->built);
 	return form;

@@ -459,7 +459,7 @@ static gboolean read_module(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	return FALSE;
 }
 
-/* The DRAM ports' bytes: their words (the m_axi depth) of pack
+/* The DRAM ports' bytes: their words (the m_axi depth) of serial x pack
  * elements (x 1/8, exactly / 8). */
 static SyReal offchip_bytes(Reader *r)
 {
@@ -476,7 +476,11 @@ static SyReal offchip_bytes(Reader *r)
 			sy_real_mul(t,
 				sy_real_mul(t,
 					sy_real_of(t, sy_num_i64(t, &p->words)),
-					sy_real_of(t, sy_num_u32(t, &p->pack))),
+					sy_real_of(t,
+						sy_num_mul(t,
+							sy_num_u32(t, &p->pack),
+							sy_num_u32(t,
+								&p->serial)))),
 				sy_real((double)x->bits)),
 			sy_real(0.125));
 
