@@ -46,7 +46,7 @@ static const AutosaOption options[] = {
 	{"simd-touch-space", FALSE, OPT_NOT_YET, NULL},
 	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
 	{"reduce-op", TRUE, OPT_NOT_YET, NULL},
-	{"data-pack-sizes", TRUE, OPT_NOT_YET, NULL},
+	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"hbm", FALSE, OPT_NOT_YET, NULL},
 	{"hbm-port-num", TRUE, OPT_NOT_YET, NULL},
@@ -223,7 +223,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {
-		"sa-sizes", "simd-info", "fifo-depth"};
+		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes"};
 	static const char *const switches[] = {"host-serialize"};
 
 	g_ptr_array_add(args, (gpointer) "export");

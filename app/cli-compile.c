@@ -29,6 +29,7 @@ typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
+	char *data_pack_sizes; /* AutoSA's: words per level, per array */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -54,6 +55,7 @@ static void compile_clear(Compile *o)
 	g_free(o->emit);
 	g_free(o->output);
 	g_free(o->pack);
+	g_free(o->data_pack_sizes);
 	g_free(o->fifo_depth_text);
 	g_free(o->device);
 	g_free(o->design);
@@ -182,15 +184,19 @@ static SyDesign *make_design(
 	const SyPeArray *array, const Compile *o, GError **error)
 {
 	g_autoptr(GHashTable) pack = NULL;
+	g_autoptr(GHashTable) caps = NULL;
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
 		.fifo_depth = o->fifo_depth,
-		.serialize_bits = o->host_serialize ? SY_DESIGN_SERIALIZE_BITS
-						    : 0};
+		.host_serialize = o->host_serialize};
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
 		return NULL;
+	if (o->data_pack_sizes &&
+		!(caps = sy_design_parse_pack_caps(o->data_pack_sizes, error)))
+		return NULL;
 	options.pack = pack;
+	options.pack_caps = caps;
 	return sy_design_new(array, &options, error);
 }
 
@@ -365,8 +371,10 @@ static int text_options(Compile *o)
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--latency", &o->latency}, {"--simd", &o->simd},
-		{"--pack", &o->pack}, {"--emit", &o->emit},
-		{"--device", &o->device}, {"--model", &o->model}};
+		{"--pack", &o->pack},
+		{"--data-pack-sizes", &o->data_pack_sizes},
+		{"--emit", &o->emit}, {"--device", &o->device},
+		{"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
@@ -389,6 +397,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--no-double-buffer", o->no_double_buffer},
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
 		{"--host-serialize", o->host_serialize},
+		{"--data-pack-sizes", o->data_pack_sizes != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
@@ -480,6 +489,11 @@ static int compile_main(
 			"DRAM words of 512 bits, each whole FIFO words the L3 "
 			"module splits or joins (AutoSA's)",
 			NULL},
+		{"data-pack-sizes", 0, 0, G_OPTION_ARG_FILENAME,
+			&o.data_pack_sizes,
+			"AutoSA's widest words per array at the L1, L2 and "
+			"DRAM levels, in bytes",
+			"{kernel[]->A[8,32,64]}"},
 		{"pack", 0, 0, G_OPTION_ARG_FILENAME, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,

@@ -348,9 +348,7 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 	SyDesignOptions options = {
 		.no_double_buffer = !gtk_switch_get_active(self->double_buffer),
 		.no_packing = !gtk_switch_get_active(self->packing),
-		.serialize_bits = gtk_switch_get_active(self->host_serialize)
-			? SY_DESIGN_SERIALIZE_BITS
-			: 0};
+		.host_serialize = gtk_switch_get_active(self->host_serialize)};
 
 	return options;
 }

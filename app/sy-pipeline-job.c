@@ -27,7 +27,7 @@ static void result_clear(gpointer data)
 	sy_analysis_free(r->analysis);
 	sy_config_free(r->config);
 	g_free(r->loop_nest);
-	g_clear_pointer(&r->design_options.pack, g_hash_table_unref);
+	sy_design_options_clear(&r->design_options);
 	g_clear_error(&r->error);
 	g_strfreev(r->defines);
 	g_strfreev(r->include_dirs);
@@ -56,7 +56,7 @@ static void job_free(gpointer data)
 	g_strfreev(job->include_dirs);
 	sy_config_free(job->config);
 	g_hash_table_unref(job->sizes);
-	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
+	sy_design_options_clear(&job->design_options);
 	g_free(job->device);
 	g_free(job);
 }
@@ -255,8 +255,7 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 	r->defines = g_strdupv(job->defines);
 	r->include_dirs = g_strdupv(job->include_dirs);
 	r->dataflow = -1;
-	r->design_options = job->design_options;
-	r->design_options.pack = sy_design_pack_copy(job->design_options.pack);
+	sy_design_options_copy(&r->design_options, &job->design_options);
 	/* A cancel aborts the context until it is disconnected: the
 	 * result is then incomplete, and dropped as stale. */
 	if (job->survey) {

@@ -125,9 +125,7 @@ static SyPipelineJob *job_new(SyPipeline *self)
 	SyPipelineJob *job = g_new0(SyPipelineJob, 1);
 
 	job->sizes = sy_sizes_copy(self->sizes);
-	job->design_options = self->design_options;
-	job->design_options.pack = sy_design_pack_copy(
-		self->design_options.pack);
+	sy_design_options_copy(&job->design_options, &self->design_options);
 	job->device = g_strdup(self->device);
 	return job;
 }
@@ -632,9 +630,8 @@ void sy_pipeline_set_design_options(
 	SyPipeline *self, const SyDesignOptions *options)
 {
 	g_return_if_fail(SY_IS_PIPELINE(self));
-	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
-	self->design_options = *options;
-	self->design_options.pack = sy_design_pack_copy(options->pack);
+	sy_design_options_clear(&self->design_options);
+	sy_design_options_copy(&self->design_options, options);
 	throughput_forget(self);
 	forget_form(self);
 	request(self, SY_PIPELINE_CHANGED_SIZES, 0);
@@ -870,7 +867,7 @@ static void sy_pipeline_finalize(GObject *object)
 	g_clear_error(&self->analysis_error);
 	g_hash_table_unref(self->sizes);
 	sy_config_free(self->config);
-	g_clear_pointer(&self->design_options.pack, g_hash_table_unref);
+	sy_design_options_clear(&self->design_options);
 	g_free(self->path);
 	g_free(self->text);
 	g_free(self->device);

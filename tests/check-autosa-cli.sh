@@ -85,10 +85,9 @@ autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes" --forc
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --no-reverse-order --frobnicate=2 \
-	--data-pack-sizes "{kernel[]->A[8,32,64]}"
+	--hcl --no-reverse-order --frobnicate=2 --hbm
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --hbm (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 

@@ -151,6 +151,15 @@ expect 1 "systole-cli: error: --pack: expected ARRAY:LEVEL=FACTOR as in A:L2=8, 
 	--space i,j --pack A=8 "$mm"
 expect 1 "systole-cli: error: --pack: expected ARRAY:LEVEL=FACTOR as in A:L2=8, not 'A:L2=513'" \
 	--space i,j --pack A:L2=513 "$mm"
+caps_hint='--data-pack-sizes looks like "{kernel[]->A[8,32,64];kernel[]->B[8,32,64]}": per array, the widest words in bytes (1 to 64) at its L1, L2 and DRAM levels'
+expect 1 "systole-cli: error: --data-pack-sizes: cannot read 'kernel[]->A[8,32]'; $caps_hint" \
+	--space i,j --data-pack-sizes "{kernel[]->A[8,32]}" "$mm"
+expect 1 "systole-cli: error: --data-pack-sizes: cannot read 'kernel[]->A[8,32,128]'; $caps_hint" \
+	--space i,j --data-pack-sizes "{kernel[]->A[8,32,128]}" "$mm"
+expect 1 "systole-cli: error: --data-pack-sizes: cannot read 'kernel[]->A[8,32,64]'; $caps_hint" \
+	--space i,j --data-pack-sizes "kernel[]->A[8,32,64]" "$mm"
+expect 1 "systole-cli: error: --data-pack-sizes: the kernel has no array 'D'; its arrays are C, A, B" \
+	--space i,j --data-pack-sizes "{kernel[]->D[8,32,64];kernel[]->A[8,32,64]}" "$mm"
 for depth in 0 -1 65537 2147483647 99999999999999999999 8x ''; do
 	expect 2 "systole-cli: compile: --fifo-depth: expected a whole number from 1 to 65536, not '$depth'" \
 		--space i,j --fifo-depth "$depth" "$mm"
@@ -537,6 +546,31 @@ got=$(dram_widths --sa-sizes "{kernel[]->space_time[3];kernel[]->array_part[16,1
 [ "$got" = "C:in:512 A:in:512 B:in:512 C:out:512" ] || fail "--host-serialize DRAM widths: $got"
 got=$(dram_widths -D I=1024 -D J=1024 -D K=1024 --sa-sizes "$sizes" --host-serialize)
 [ "$got" = "C:in:64 A:in:512 B:in:512 C:out:64" ] || fail "--host-serialize, odd bursts: $got"
+
+# --data-pack-sizes (AutoSA's, mm_hcl's README): words up to 8, 32 and
+# 64 bytes at the L1, L2 and DRAM levels; the L2 buffers of A and B
+# take 256 bits (SIMD 8 fits), C's L1 buffers 64, and the DRAM ports
+# widen again to what divides the buffers' innermost 16 and 8: A_t16,
+# B_t16, C_t8.  At 16 bytes everywhere, SIMD 8 wins for A and B (256
+# bits) and C packs 4 (128 bits).
+hcl='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[8]}'
+buffer_widths()
+{
+	"$cli" compile "$@" --emit design "$mm" 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join("%s:%d" % (m["name"], b["pack"] * b["elem_bits"])
+               for m in d["modules"] for b in m["buffers"]
+               if m["kind"] != "pe" and m["name"].endswith("boundary")))'
+}
+caps='{kernel[]->A[8,32,64];kernel[]->B[8,32,64];kernel[]->C[8,32,64]}'
+got="$(dram_widths --sa-sizes "$hcl" --data-pack-sizes "$caps") / $(buffer_widths --sa-sizes "$hcl" --data-pack-sizes "$caps")"
+[ "$got" = "C:in:256 A:in:512 B:in:512 C:out:256 / C_IO_L1_in_boundary:64 A_IO_L2_in_boundary:256 B_IO_L2_in_boundary:256 C_drain_IO_L1_out_boundary:64" ] ||
+	fail "--data-pack-sizes 8, 32, 64: $got"
+caps='{kernel[]->A[16,16,16];kernel[]->B[16,16,16];kernel[]->C[16,16,16]}'
+got="$(dram_widths --sa-sizes "$hcl" --data-pack-sizes "$caps") / $(buffer_widths --sa-sizes "$hcl" --data-pack-sizes "$caps")"
+[ "$got" = "C:in:128 A:in:256 B:in:256 C:out:128 / C_IO_L1_in_boundary:128 A_IO_L2_in_boundary:256 B_IO_L2_in_boundary:256 C_drain_IO_L1_out_boundary:128" ] ||
+	fail "--data-pack-sizes 16 bytes: $got"
 
 # A design the HLS backend refuses is described all the same, without
 # module code.

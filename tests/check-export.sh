@@ -134,6 +134,11 @@ pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 --host-
 pass hls/kernels/gemm_int.c --space i,k --tile i=8,j=5 --latency j=5 --host-serialize
 pass conv.c --space o,r --tile o=4,r=4,c=4,i=16 --latency o=2 --host-serialize
 pass hls/kernels/mvt_two.c --space i,j --host-serialize
+# --data-pack-sizes: narrower words by level, the L3 modules widening
+# them again for DRAM (alone, and under --host-serialize).
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=8 --data-pack-sizes "{kernel[]->A[8,32,64];kernel[]->B[8,32,64];kernel[]->C[8,32,64]}"
+pass conv.c --space o,r --tile o=4,r=4,c=4,i=16 --latency o=2 --data-pack-sizes "{kernel[]->cin[8,16,64];kernel[]->w[4,8,32]}" --host-serialize
+pass lu.c --space i --data-pack-sizes "{kernel[]->A[8,8,64]}"
 pass hls/kernels/shift_simd.c --space i --simd j=2
 pass hls/kernels/shift_simd.c --space i --tile i=2 --simd j=4
 pass hls/kernels/inner_extents.c --space i --simd k=2

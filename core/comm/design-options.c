@@ -53,7 +53,7 @@ gboolean sy_design_parse_fifo_depth(
 }
 
 /* Keys copied; values are plain numbers. */
-GHashTable *sy_design_pack_copy(GHashTable *pack)
+static GHashTable *pack_copy(GHashTable *pack)
 {
 	GHashTable *copy;
 	GHashTableIter iter;
@@ -66,4 +66,100 @@ GHashTable *sy_design_pack_copy(GHashTable *pack)
 	while (g_hash_table_iter_next(&iter, &key, &value))
 		g_hash_table_insert(copy, g_strdup(key), value);
 	return copy;
+}
+
+static const char *const caps_hint =
+	"--data-pack-sizes looks like \"{kernel[]->A[8,32,64];"
+	"kernel[]->B[8,32,64]}\": per array, the widest words in bytes "
+	"(1 to 64) at its L1, L2 and DRAM levels";
+
+static gboolean caps_fail(GError **error, const char *what)
+{
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"--data-pack-sizes: cannot read '%s'; %s", what, caps_hint);
+	return FALSE;
+}
+
+/* "kernel[]->A[8,32,64]" into caps under "A". */
+static gboolean parse_caps_item(
+	const char *item, GHashTable *caps, GError **error)
+{
+	const char *arrow = strstr(item, "->");
+	const char *name = arrow ? arrow + 2 : NULL;
+	const char *open = name ? strchr(name, '[') : NULL;
+	const char *close = strrchr(item, ']');
+	g_autofree char *inside = NULL;
+	g_auto(GStrv) parts = NULL;
+	SyPackCaps *c;
+
+	if (!open || !close || close < open || close[1])
+		return caps_fail(error, item);
+	inside = g_strndup(open + 1, (gsize)(close - open - 1));
+	parts = g_strsplit(inside, ",", -1);
+	if (g_strv_length(parts) != 3)
+		return caps_fail(error, item);
+	c = g_new0(SyPackCaps, 1);
+	for (guint k = 0; k < 3; k++) {
+		char *end;
+		gint64 v = g_ascii_strtoll(g_strstrip(parts[k]), &end, 10);
+
+		if (end == parts[k] || *end || v < 1 || v > 64) {
+			g_free(c);
+			return caps_fail(error, item);
+		}
+		c->bytes[k] = (guint)v;
+	}
+	g_hash_table_replace(
+		caps, g_strstrip(g_strndup(name, (gsize)(open - name))), c);
+	return TRUE;
+}
+
+GHashTable *sy_design_parse_pack_caps(const char *spec, GError **error)
+{
+	g_autoptr(GHashTable) caps = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, g_free);
+	g_autofree char *text = g_strstrip(g_strdup(spec));
+	gsize len = strlen(text);
+	g_auto(GStrv) items = NULL;
+
+	if (len < 2 || text[0] != '{' || text[len - 1] != '}') {
+		caps_fail(error, spec);
+		return NULL;
+	}
+	text[len - 1] = '\0';
+	items = g_strsplit(text + 1, ";", -1);
+	for (guint i = 0; items[i]; i++)
+		if (*g_strstrip(items[i]) &&
+			!parse_caps_item(items[i], caps, error))
+			return NULL;
+	return g_steal_pointer(&caps);
+}
+
+static GHashTable *caps_copy(GHashTable *caps)
+{
+	GHashTable *copy;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	if (!caps)
+		return NULL;
+	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	g_hash_table_iter_init(&iter, caps);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		g_hash_table_insert(copy, g_strdup(key),
+			g_memdup2(value, sizeof(SyPackCaps)));
+	return copy;
+}
+
+void sy_design_options_copy(SyDesignOptions *to, const SyDesignOptions *from)
+{
+	*to = *from;
+	to->pack = pack_copy(from->pack);
+	to->pack_caps = caps_copy(from->pack_caps);
+}
+
+void sy_design_options_clear(SyDesignOptions *options)
+{
+	g_clear_pointer(&options->pack, g_hash_table_unref);
+	g_clear_pointer(&options->pack_caps, g_hash_table_unref);
 }

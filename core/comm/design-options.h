@@ -17,9 +17,18 @@ G_BEGIN_DECLS
 __isl_give GHashTable *sy_design_parse_pack(
 	__isl_keep const char *spec, GError **error);
 
-/* A copy of a table sy_design_parse_pack made (NULL for NULL), for a
- * job that outlives the options it was given. */
-__isl_give GHashTable *sy_design_pack_copy(__isl_keep GHashTable *pack);
+/* AutoSA's --data-pack-sizes, "{kernel[]->A[8,32,64];kernel[]->B[...]}":
+ * array name -> SyPackCaps (three byte counts from 1 to 64 each), or an
+ * SY_DESIGN_ERROR saying what the option looks like.  Whether the
+ * arrays are the kernel's is sy_design_new's to say. */
+__isl_give GHashTable *sy_design_parse_pack_caps(
+	__isl_keep const char *spec, GError **error);
+
+/* *to becomes from with tables of its own (for a job that outlives
+ * from's); sy_design_options_clear frees them. */
+void sy_design_options_copy(
+	__isl_keep SyDesignOptions *to, __isl_keep const SyDesignOptions *from);
+void sy_design_options_clear(__isl_keep SyDesignOptions *options);
 
 /* A whole number from 1 to SY_DESIGN_MAX_FIFO_DEPTH, or an
  * SY_DESIGN_ERROR. */

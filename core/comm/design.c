@@ -416,9 +416,47 @@ static guint elem_bits(const SyArray *x)
 	return bits ? bits : 32;
 }
 
+/* x's --data-pack-sizes, or NULL. */
+static const SyPackCaps *caps_of(const Build *b, const SyArray *x)
+{
+	return b->options && b->options->pack_caps
+		? g_hash_table_lookup(b->options->pack_caps, x->name)
+		: NULL;
+}
+
+/* The widest power of two that divides innermost and fits bits-bit
+ * elements in a word of cap bits (one element at least). */
+static guint widest_under(guint bits, gint64 innermost, guint cap)
+{
+	guint p = 1;
+
+	while ((guint64)p * 2 * bits <= cap && innermost % (p * 2) == 0)
+		p *= 2;
+	return p;
+}
+
+/* The word a buffer at level (1 or 2) of the path being built may
+ * take: 512 bits, or --data-pack-sizes' cap for the level, but never
+ * narrower than the SIMD lanes the path moves (AutoSA: the SIMD factor
+ * wins over the cap). */
+static guint level_cap(const Build *b, const SyArray *x, guint level)
+{
+	const SyPackCaps *caps = caps_of(b, x);
+	guint cap, lanes;
+
+	if (!caps || level < 1 || level > 2)
+		return WORD_BITS;
+	cap = caps->bytes[level - 1] * 8;
+	lanes = b->path
+		? sy_io_path_lanes(b->array, b->design->tiles, b->path) *
+			elem_bits(x)
+		: 0;
+	return MIN(MAX(cap, lanes), WORD_BITS);
+}
+
 /* The packing factor of a buffer at a level: the user's, checked, or
  * the widest power of two that divides its innermost dimension and
- * fits a 512-bit word. */
+ * fits the level's word (level_cap). */
 static guint pack_of(Build *b, const char *prefix, guint level,
 	const SyArray *x, gint64 innermost)
 {
@@ -448,16 +486,12 @@ static guint pack_of(Build *b, const char *prefix, guint level,
 	}
 	if (b->options && b->options->no_packing)
 		return p;
-	return sy_design_pack_widest(bits, innermost);
+	return widest_under(bits, innermost, level_cap(b, x, level));
 }
 
 guint sy_design_pack_widest(guint bits, gint64 innermost)
 {
-	guint p = 1;
-
-	while (p * 2 * bits <= WORD_BITS && innermost % (p * 2) == 0)
-		p *= 2;
-	return p;
+	return widest_under(bits, innermost, WORD_BITS);
 }
 
 /* The shape of a buffer of x per tile and unit of PEs (keep: the PE
@@ -660,20 +694,31 @@ static const SyIoPath *partner(Build *b, const SyIoPath *p)
 	return NULL;
 }
 
-/* The DRAM word's bits under --host-serialize (options->serialize_bits,
- * as AutoSA's update_serialize_data_pack picks them): the widest power
- * of two of FIFO words (of width bits) that fits the cap and divides
- * the words a tile's burst moves, so that no DRAM word straddles two
- * tiles; width itself without it. */
-static guint dram_width(const Build *b, guint width, gint64 tile_words)
+/* The DRAM word's bits: several of the L3 FIFO's words (buf's, width
+ * bits) up to the outermost cap (512 bits, or --data-pack-sizes'):
+ * under --host-serialize as many as divide the words a tile's burst
+ * moves (AutoSA's update_serialize_data_pack; no DRAM word straddles
+ * two tiles), else, with --data-pack-sizes, as many as divide the
+ * buffer's innermost dimension (AutoSA's compute_io_group_data_pack
+ * at the outermost level); otherwise the FIFO's word. */
+static guint dram_width(const Build *b, const SyIoPath *p, const SyBuffer *buf,
+	gint64 tile_words)
 {
-	guint cap = b->options ? b->options->serialize_bits : 0;
+	const SyPackCaps *caps = caps_of(b, p->array);
+	guint width = buf->pack * buf->elem_bits;
+	guint cap = MAX(caps ? caps->bytes[2] * 8 : WORD_BITS, width);
 	guint serial = 1;
 
-	while (width && (guint64)serial * 2 * width <= cap &&
-		tile_words % (serial * 2) == 0)
-		serial *= 2;
-	return serial * width;
+	if (b->options && b->options->host_serialize) {
+		while ((guint64)serial * 2 * width <= cap &&
+			tile_words % (serial * 2) == 0)
+			serial *= 2;
+	} else if (caps && !b->options->no_packing) {
+		serial = widest_under(buf->elem_bits,
+				 buf->shape[buf->n_dims - 1], cap) /
+			buf->pack;
+	}
+	return MAX(serial, 1) * width;
 }
 
 /* L3 at the DRAM port, L2 chains (and L1 chains), their FIFOs; returns
@@ -694,6 +739,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 		b, l3_name, kind, p->array, 3, p->in, 1, SY_EDGE_CORNER);
 	SyModule *l2_first, *l2_last, *l1_first = NULL, *l1_last = NULL;
 	const SyModule *buffered;
+	const SyBuffer *held;
 	guint width;
 	gint64 tile_words;
 
@@ -712,6 +758,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 			b, p->prefix, buffered->level, p->array, shape, TRUE);
 
 		width = buf->pack * buf->elem_bits;
+		held = buf;
 		/* Every tile, each L2 (exterior) or L1 (interior) module
 		 * moves its buffer's words. */
 		tile_words = buf->depth * l2_count *
@@ -739,7 +786,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 		chain_fifos(b, p, l1_fifo, width, l2_last, l1_first, l1_last,
 			l1_length, 1);
 	}
-	dram_add(b, p, dram_width(b, width, tile_words));
+	dram_add(b, p, dram_width(b, p, held, tile_words));
 	*first = l1_length ? l1_first : l2_first;
 	*last = l1_length ? l1_last : l2_last;
 }
@@ -924,6 +971,39 @@ static void check_pack(Build *b)
 	}
 }
 
+/* Every array --data-pack-sizes names is one of the kernel's (first in
+ * name order, for a message that does not depend on hashing). */
+static void check_caps(Build *b)
+{
+	const GPtrArray *arrays = b->array->analysis->scop->arrays;
+	g_autoptr(GList) keys = NULL;
+
+	if (b->failed || !b->options || !b->options->pack_caps)
+		return;
+	keys = g_list_sort(g_hash_table_get_keys(b->options->pack_caps),
+		(GCompareFunc)strcmp);
+	for (GList *l = keys; l; l = l->next) {
+		g_autoptr(GString) known = g_string_new(NULL);
+		gboolean found = FALSE;
+
+		for (guint i = 0; i < arrays->len; i++) {
+			const SyArray *x = g_ptr_array_index(arrays, i);
+
+			found |= g_str_equal(x->name, l->data);
+			g_string_append_printf(
+				known, "%s%s", i ? ", " : "", x->name);
+		}
+		if (found)
+			continue;
+		g_set_error(b->error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"--data-pack-sizes: the kernel has no array '%s'; its "
+			"arrays are %s",
+			(char *)l->data, known->str);
+		b->failed = TRUE;
+		return;
+	}
+}
+
 /* The FIFOs of each name, counted over their pairs of families as
  * sy_design_fifo_count counts them, fit in 64 bits. */
 static void check_fifo_totals(Build *b)
@@ -1003,7 +1083,8 @@ SyDesign *sy_design_new(
 	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
 	design->dram = g_ptr_array_new_with_free_func(g_free);
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
-	design->serialize_bits = options ? options->serialize_bits : 0;
+	design->capped = options &&
+		(options->host_serialize || options->pack_caps);
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
 	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);
@@ -1021,6 +1102,7 @@ SyDesign *sy_design_new(
 	b.path = NULL;
 	upper_loops(&b);
 	check_pack(&b);
+	check_caps(&b);
 	check_fifo_totals(&b);
 	design->paths = b.paths;
 	add_plain(design);

@@ -143,19 +143,27 @@ typedef struct {
 	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyDramPort;
 
-/* AutoSA's DRAM words under --host-serialize: its 64 bytes. */
-#define SY_DESIGN_SERIALIZE_BITS 512
+/* AutoSA's --data-pack-sizes for one array: the widest words, in
+ * bytes, of its innermost (L1 modules), intermediate (L2 modules) and
+ * outermost (the DRAM port) I/O levels. */
+typedef struct {
+	guint bytes[3];
+} SyPackCaps;
 
 typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing; /* one element per word, unless pack says */
 	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
 	guint fifo_depth; /* 0: 2 */
-	/* --host-serialize: the DRAM side moves words of up to this many
-	 * bits (AutoSA's serializer, 512 for its 64 bytes), each holding
-	 * whole words of the L3 module's FIFO, which the L3 module splits
-	 * (in) or joins (out); 0: the port moves the FIFO's words. */
-	guint serialize_bits;
+	/* --host-serialize: DRAM words of up to the outermost cap (512
+	 * bits), each whole words of the L3 module's FIFO, as many as
+	 * divide a tile's burst, which the L3 module splits (in) or joins
+	 * (out). */
+	gboolean host_serialize;
+	/* --data-pack-sizes: array name -> SyPackCaps; an array not there
+	 * packs up to 512 bits at every level and its DRAM port moves its
+	 * FIFO's words (unless --host-serialize). */
+	GHashTable *pack_caps;
 } SyDesignOptions;
 
 typedef struct _SyPeFacts SyPeFacts;
@@ -168,10 +176,10 @@ typedef struct {
 	GPtrArray *modules; /* SyModule */
 	GPtrArray *fifos; /* SyFifo */
 	GPtrArray *dram; /* SyDramPort */
-	/* SyDesignOptions.serialize_bits, which sy_design_complete
-	 * (comm/kernel-facts.h) turns into the ports' words once it knows
-	 * how many each moves. */
-	guint serialize_bits;
+	/* Built with --host-serialize or --data-pack-sizes: DRAM words
+	 * and packing by divisibility rules the models' fast path
+	 * (model/form.h) does not follow. */
+	gboolean capped;
 	GPtrArray *paths; /* SyIoPath: the I/O plan the modules are on */
 	/* The statements on whole tiles the buffers are sized on; NULL
 	 * where the HLS backend cannot run on them, tiles_error saying

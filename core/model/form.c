@@ -133,13 +133,13 @@ SyModelForm *sy_model_form_new(
 	}
 	if (!collect_code(form, error))
 		goto error;
-	/* --host-serialize's DRAM words hold the widest power of two of
-	 * FIFO words that divides a port's words, a divisibility the
-	 * numbers' candidates do not follow: the exact model answers. */
-	if (design->serialize_bits) {
+	/* --host-serialize's and --data-pack-sizes' words follow
+	 * divisibility rules the numbers' candidates do not: the exact
+	 * model answers. */
+	if (design->capped) {
 		sy_model_form_fail(error,
-			"--host-serialize packs the DRAM words by what divides "
-			"the words each port moves");
+			"--host-serialize or --data-pack-sizes packs the words "
+			"by rules the fast path does not follow");
 		goto error;
 	}
 	read_paths(form);

@@ -50,8 +50,7 @@ SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 	job->candidate = candidate;
 	job->config = sy_config_copy(config);
 	if (design_options) {
-		job->design_options = *design_options;
-		job->design_options.pack = sy_design_pack_copy(design_options->pack);
+		sy_design_options_copy(&job->design_options, design_options);
 	}
 	job->device = g_strdup(device);
 	job->dir = g_strdup(dir);
@@ -68,7 +67,7 @@ void sy_export_job_free(SyExportJob *job)
 	g_strfreev(job->defines);
 	g_strfreev(job->include_dirs);
 	sy_config_free(job->config);
-	g_clear_pointer(&job->design_options.pack, g_hash_table_unref);
+	sy_design_options_clear(&job->design_options);
 	g_free(job->device);
 	g_free(job->dir);
 	g_free(job->device_description);
@@ -170,8 +169,8 @@ static gboolean generate(SyExportJob *job, const SyDevice *device,
 	ok = build(job, a, device, files, progress, data, error);
 	sy_isl_cancel_disconnect(job->cancellable, id);
 	/* Cancelled after the last isl call: nothing is written either. */
-	if (ok && g_cancellable_set_error_if_cancelled(
-			  job->cancellable, error)) {
+	if (ok &&
+		g_cancellable_set_error_if_cancelled(job->cancellable, error)) {
 		sy_export_files_clear(files);
 		ok = FALSE;
 	}
