@@ -43,7 +43,7 @@ static const AutosaOption options[] = {
 		"a PE's buffers hold one tile's footprint"},
 	{"isl-sink", FALSE, OPT_SAME, "the loop order is the array's"},
 	{"host-serialize", FALSE, OPT_TAKEN, NULL},
-	{"simd-touch-space", FALSE, OPT_NOT_YET, NULL},
+	{"simd-touch-space", FALSE, OPT_TAKEN, NULL},
 	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
 	{"reduce-op", TRUE, OPT_NOT_YET, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
@@ -146,10 +146,10 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	}
 	switch (opt->kind) {
 	case OPT_TAKEN:
-		/* A switch: "" when on, NULL when --no- turns it off. */
-		l->values[opt - options] = opt->value ? value
-			: negated                     ? NULL
-						      : "";
+		/* A flag's value: "" given, NULL negated. */
+		l->values[opt - options] = value ? value
+					   : negated ? NULL
+						     : "";
 		if (g_str_equal(opt->name, "target") &&
 			(why = target_refusal(value)))
 			refuse(l, arg, why);
@@ -223,8 +223,8 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {
-		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes"};
-	static const char *const switches[] = {"host-serialize"};
+		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes",
+		"simd-touch-space", "host-serialize"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -235,14 +235,8 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 
 		if (!v)
 			continue;
-		g_ptr_array_add(
-			owned, g_strconcat("--", passed[k], "=", v, NULL));
-		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
-	}
-	for (guint k = 0; k < G_N_ELEMENTS(switches); k++) {
-		if (!value_of(l, switches[k]))
-			continue;
-		g_ptr_array_add(owned, g_strconcat("--", switches[k], NULL));
+		g_ptr_array_add(owned,
+			g_strconcat("--", passed[k], *v ? "=" : "", v, NULL));
 		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
 	}
 	if (l->force)
@@ -265,8 +259,9 @@ static const char *const autosa_help =
 	"./autosa.tmp/output; --force to replace it),\nor stops where "
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
-	"--fifo-depth, --host-serialize,\n--config (its stages' enable; "
-	"manual mode) and --target=autosa_hls_c take AutoSA's\nmeaning; --hls, "
+	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
+	"--data-pack-sizes, --config (its stages'\nenable; manual mode) and "
+	"--target=autosa_hls_c take AutoSA's meaning; --hls,\n"
 	"--AutoSA-verbose, --array-contraction and --isl-sink are what "
 	"Systole does\nanyway; every other option is named in one error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "

@@ -26,6 +26,7 @@ typedef struct {
 	char *emit;
 	char *output;
 	gboolean force;
+	gboolean touch_space; /* --simd-touch-space */
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
@@ -140,7 +141,8 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 	const Compile *o, GError **error)
 {
 	g_autofree char *text = NULL;
-	g_autoptr(SyChoices) plain = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyChoices) plain = sy_choices_new_touch(
+		a, cand, NULL, o->touch_space);
 	g_autoptr(GHashTable) over = NULL;
 
 	if (!o->simd_info)
@@ -150,7 +152,7 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 	over = sy_autosa_simd_info(plain, o->simd_info, text, error);
 	if (!over)
 		return NULL;
-	return sy_choices_new(a, cand, over);
+	return sy_choices_new_touch(a, cand, over, o->touch_space);
 }
 
 static SyConfig *make_config(
@@ -394,6 +396,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
 		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
 		{"--simd-info", o->simd_info != NULL},
+		{"--simd-touch-space", o->touch_space},
 		{"--no-double-buffer", o->no_double_buffer},
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
 		{"--host-serialize", o->host_serialize},
@@ -476,6 +479,10 @@ static int compile_main(
 			"The SIMD loop and its width", "k=2"},
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
+		{"simd-touch-space", 0, 0, G_OPTION_ARG_NONE, &o.touch_space,
+			"SIMD may vectorize a space loop too (its PEs / the "
+			"width), as AutoSA's option",
+			NULL},
 		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
 			&o.no_double_buffer,
 			"Single buffers in the I/O modules (default: "

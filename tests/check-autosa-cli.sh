@@ -77,6 +77,45 @@ if autosa "$k/kernel.c" --config=./autosa_config.json \
 else
 	fail "the design: exit status $?: $(cat "$tmp/err")"
 fi
+# AutoSA's mm.7 ([k], SIMD on the space loop k under --simd-touch-space:
+# 4 / 2 = 2 PEs), its kernel with K = 4 so that k is one tile (the
+# partial sums of several k tiles need --local-reduce, not taken yet);
+# the partial sums chained through a PE's lanes pass C simulation.
+mkdir mm7
+cp "$kernels/mm/kernel.c" "$kernels/mm/simd_info.json" mm7/
+sed 's/^#define K 64$/#define K 4/' "$kernels/mm/kernel.h" >mm7/kernel.h
+sizes7='{kernel[]->space_time[2];kernel[]->array_part[4,32,32];kernel[]->latency[8,8];kernel[]->simd[2]}'
+if autosa mm7/kernel.c --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./autosa.tmp/mm7 \
+	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json --hls \
+	--simd-touch-space --array-contraction; then
+	python3 - autosa.tmp/mm7/design.json <<'EOF_PY' ||
+import json, sys
+pe = json.load(open(sys.argv[1]))["pe"]
+sys.exit(0 if (pe["dims"], pe["count"], pe["simd"]) == ([2], 2, 2) else 1)
+EOF_PY
+		fail "mm.7: the PEs"
+	(cd autosa.tmp/mm7 && make csim >"$tmp/csim" 2>&1) ||
+		fail "mm.7: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
+		fail "mm.7: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "mm.7: exit status $?: $(cat "$tmp/err")"
+fi
+# Without it, k is not AutoSA's SIMD candidate: 4 PEs, simd[2] unused.
+if autosa mm7/kernel.c --output-dir=./autosa.tmp/mm7-plain \
+	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json \
+	--no-simd-touch-space; then
+	python3 - autosa.tmp/mm7-plain/design.json <<'EOF_PY' ||
+import json, sys
+pe = json.load(open(sys.argv[1]))["pe"]
+sys.exit(0 if (pe["dims"], pe["count"], pe["simd"]) == ([4], 4, 1) else 1)
+EOF_PY
+		fail "mm.7 --no-simd-touch-space: the PEs"
+else
+	fail "mm.7 --no-simd-touch-space: exit status $?: $(cat "$tmp/err")"
+fi
+
 # Run again: the folder is the user's now.
 autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes"
 [ $? -eq 4 ] || fail "second run: not refused"

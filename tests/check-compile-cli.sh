@@ -116,6 +116,37 @@ EOF_C
 [ "$(cat "$tmp/err")" = "systole-cli: warning: simd[...] gives 'k' 2, which AutoSA skips: 'k' needs a layout change (B[k][j]: make dimension 0 the innermost, as B[j][k]); --simd k=2 vectorizes it as it is" ] ||
 	fail "layout-skipped simd: $(cat "$tmp/err")"
 
+# --simd-touch-space: the space loops are SIMD loops too, before the
+# time loops in AutoSA's list; SIMD on one divides its PEs.  AutoSA's
+# mm.4 sizes on [i,k]: i and j (latency 16 of 32) drop out, k takes 2.
+sizes='{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->latency[16,16];kernel[]->simd[2]}'
+if run --sa-sizes "$sizes" --simd-touch-space "$mm"; then
+	[ "$(head -n 1 "$tmp/out")" = "array 4: 2 x 2 PEs (4), SIMD 2 on k" ] ||
+		fail "--simd-touch-space: $(head -n 1 "$tmp/out")"
+fi
+if run --sa-sizes "$sizes" --simd-touch-space --emit options --json "$mm"; then
+	python3 - "$tmp/out" <<'EOF_PY' || fail "--simd-touch-space: the SIMD lists"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+simd = [(s["name"], s["in_band"], s["reduction"], s["range"], s["factor"])
+        for s in doc["simd"]]
+autosa = [(s["name"], s["legal"], s["score"], s["range"], s["factor"])
+          for s in doc["autosa_simd"]]
+sys.exit(0 if simd == [("j", True, False, 2, 1), ("i", True, False, 2, 1),
+                       ("k", True, True, 4, 2)] and
+         autosa == [("k", True, 13, 4, 2)] else 1)
+EOF_PY
+fi
+# Without it, simd[2] has no candidate (AutoSA ignores it): 2 x 4.
+if run --sa-sizes "$sizes" "$mm"; then
+	[ "$(head -n 1 "$tmp/out")" = "array 4: 2 x 4 PEs (8)" ] ||
+		fail "without --simd-touch-space: $(head -n 1 "$tmp/out")"
+fi
+expect 1 "systole-cli: error: --simd: 'k' is not a loop SIMD can use; it takes j (a space loop takes it with --simd-touch-space)" \
+	--space i,k --simd k=2 "$mm"
+expect 1 "systole-cli: error: SIMD 2 on space loop 'k' leaves one PE along it; AutoSA takes no array dimension of 1" \
+	--space k --tile k=2 --simd-touch-space --simd k=2 "$mm"
+
 # Edge cases: huge numbers, unreadable items, spaces, repeated loops,
 # missing files.
 expect 1 "systole-cli: error: --sa-sizes: space_time takes one array number, as in space_time[3]" \

@@ -101,6 +101,12 @@ pass mm.c --space i --tile i=16,j=16,k=16 --simd j=2
 pass mm.c --space k --tile i=16,j=16
 pass mm.c --space i,k --tile i=16 --latency i=4 --simd j=2
 pass mm.c --space j,k --tile j=12 --no-packing
+# SIMD on a space loop (--simd-touch-space): on the reduction k, as
+# AutoSA's mm.4 [i,k] and mm.7 [k] (2 lanes a PE: C taken at lane 0,
+# the lanes chained, passed on after the last); on the parallel j.
+pass mm.c -D K=8 --space i,k --tile i=16,j=16 --latency i=4,j=4 --simd-touch-space --simd k=2
+pass mm.c -D K=4 --space k --tile i=4,j=32 --latency i=2,j=2 --simd-touch-space --simd k=2
+pass mm.c --space i,j --tile i=16,j=4,k=16 --latency i=4 --simd-touch-space --simd j=2
 pass mm_init.c --space i,j --tile i=8,j=12,k=16 --latency i=2,j=3 --simd k=2
 pass gemm.c --space i,j --tile i=8,j=8,k=8 --latency i=2,j=2
 pass gemv.c --space i --tile i=8,j=16

@@ -674,7 +674,10 @@ static void test_config_named_errors(void)
 			"--latency: 'k' is not a loop latency hiding can use; "
 			"it takes i, j"},
 		{"simd", "i=2",
-			"--simd: 'i' is not a loop SIMD can use; it takes k"},
+			"--simd: 'i' is not a loop SIMD can use; it takes k "
+			"(a space loop takes it with --simd-touch-space)"},
+		{"simd", "x=2",
+			"--simd: 'x' is not a loop SIMD can use; it takes k"},
 		{"tile", "i", "--tile: expected LOOP=SIZE, not 'i'"},
 		{"tile", "i=4,j", "--tile: expected LOOP=SIZE, not 'j'"},
 		{"latency", "i=two",
@@ -724,7 +727,8 @@ static void test_config_named_none(void)
 
 	g_assert_false(sy_config_apply_named(cfg, c, "simd", "j=2", &error));
 	assert_config_error(error,
-		"--simd: 'j' is not a loop SIMD can use; it takes none here");
+		"--simd: 'j' is not a loop SIMD can use; it takes none here "
+		"(a space loop takes it with --simd-touch-space)");
 	g_clear_error(&error);
 	sizes = sy_config_to_sa_sizes(cfg, c);
 	g_assert_cmpstr(sizes, ==,
@@ -1332,6 +1336,8 @@ typedef struct {
 	const char *list; /* AutoSA's candidates before simd */
 	const char *simd; /* the SIMD loop it takes, "" for none */
 	gint64 factor;
+	gboolean touch; /* --simd-touch-space */
+	const char *pe; /* the PE array's dimensions ("2x2"), or NULL */
 } AutosaCase;
 
 /* AutoSA's published commands (tests/autosa/commands.tsv) and Systole's
@@ -1340,36 +1346,70 @@ static const AutosaCase autosa_cases[] = {
 	/* mm.c [i]: j needs a layout change (it moves dimension 0 of
 	 * B[j][k]); latency hiding on j (8 of 16) takes it out. */
 	{NULL, "mm.c", NULL, 0, "{kernel[]->space_time[0]}",
-		"j:0:9:64 k:1:13:64", "", 1},
+		"j:0:9:64 k:1:13:64", "", 1, FALSE, NULL},
 	{NULL, "mm.c", NULL, 0,
 		"{kernel[]->space_time[0];kernel[]->array_part[16,16,16];"
 		"kernel[]->latency[8,8];kernel[]->simd[4]}",
-		"k:1:13:16", "k", 4},
+		"k:1:13:16", "k", 4, FALSE, NULL},
 	/* AutoSA's cnn.1: p and q (the band below the PE band) first,
 	 * then the PE band's time loops c (latency 4 of 4: one trip) and
 	 * i. */
 	{"cnn", "kernel.c", "simd_info.json", 4,
 		"{kernel[]->space_time[4];kernel[]->array_part[8,8,4,8];"
 		"kernel[]->latency[4,2,4];kernel[]->simd[1,1,1,2]}",
-		"p:0:8:3 q:0:8:3 c:1:11:1 i:1:13:8", "i", 2},
+		"p:0:8:3 q:0:8:3 c:1:11:1 i:1:13:8", "i", 2, FALSE, NULL},
 	/* Its large CNN: c keeps 2 of its 14 after latency 7, so it
 	 * moves by 7 and drops out. */
 	{"large/cnn", "kernel.c", "simd_info.json", 4,
 		"{kernel[]->space_time[4];kernel[]->array_part[64,56,14,64];"
 		"kernel[]->latency[4,4,7];kernel[]->simd[1,1,8]}",
-		"p:0:8:3 q:0:8:3 i:1:15:64", "i", 8},
+		"p:0:8:3 q:0:8:3 i:1:15:64", "i", 8, FALSE, NULL},
 	/* mttkrp: l, below the band, before k (A[i][k][l] needs k
 	 * innermost). */
 	{"large/mttkrp", "kernel.c", "simd_info.json", 3,
 		"{kernel[]->space_time[3];kernel[]->array_part[128,128,2];"
 		"kernel[]->latency[16,8];kernel[]->simd[8,1]}",
-		"l:1:15:256 k:0:11:2", "l", 8},
+		"l:1:15:256 k:0:11:2", "l", 8, FALSE, NULL},
 	/* ttmc: m first; k (latency 8 of 16) drops out. */
 	{"large/ttmc", "kernel.c", "simd_info.json", 4,
 		"{kernel[]->space_time[4];kernel[]->array_part[16,64,16,32];"
 		"kernel[]->latency[1,8,8];kernel[]->simd[8,1]}",
-		"m:1:15:128 l:0:11:32", "m", 8},
+		"m:1:15:128 l:0:11:32", "m", 8, FALSE, NULL},
+	/* --simd-touch-space: the PE band's space loops come before its
+	 * time loops, and SIMD on one divides its PEs.  AutoSA's mm.4
+	 * ([i,k]): i, latency 16 of 32, moves by 16 and drops out; j
+	 * too; k (4, no latency) takes 2 and leaves 2 PEs. */
+	{"mm", "kernel.c", "simd_info.json", 4,
+		"{kernel[]->space_time[4];kernel[]->array_part[32,4,32];"
+		"kernel[]->latency[16,16];kernel[]->simd[2]}",
+		"k:1:13:4", "k", 2, TRUE, "2x2"},
+	/* mm.7 ([k]): a 1D array of 4 / 2. */
+	{"mm", "kernel.c", "simd_info.json", 2,
+		"{kernel[]->space_time[2];kernel[]->array_part[4,32,32];"
+		"kernel[]->latency[8,8];kernel[]->simd[2]}",
+		"k:1:13:4", "k", 2, TRUE, "2"},
+	/* cnn.8 ([i]): p and q, then i (space, 4) before the time
+	 * loops, which latency 2 of 8 and 4 takes out. */
+	{"cnn", "kernel.c", "simd_info.json", 3,
+		"{kernel[]->space_time[3];kernel[]->array_part[4,8,4,4];"
+		"kernel[]->latency[2,2,2];kernel[]->simd[1,1,2]}",
+		"p:0:8:3 q:0:8:3 i:1:13:4", "i", 2, TRUE, "2"},
 };
+
+/* The PE array's dimensions, "2x2". */
+static char *pe_dims(const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(SyPeArray) array = NULL;
+	GString *out = g_string_new(NULL);
+	GError *error = NULL;
+
+	array = sy_pe_array_new(c, cfg, &error);
+	g_assert_no_error(error);
+	for (guint k = 0; k < array->n_space; k++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+			k ? "x" : "", array->pe[k]);
+	return g_string_free(out, FALSE);
+}
 
 static void test_autosa_simd(void)
 {
@@ -1379,7 +1419,9 @@ static void test_autosa_simd(void)
 			? g_build_filename(SYSTOLE_AUTOSA_DIR, t->dir, NULL)
 			: g_strdup(SYSTOLE_EXAMPLES_DIR);
 		g_autoptr(SyAnalysis) a = sy_test_example(dir, t->kernel, NULL);
-		g_autoptr(SyChoices) plain = choices_of(a, t->array);
+		g_autoptr(SyChoices) plain = sy_choices_new_touch(a,
+			g_ptr_array_index(a->candidates, t->array), NULL,
+			t->touch);
 		g_autoptr(SyChoices) c = NULL;
 		g_autoptr(GHashTable) over = NULL;
 		g_autoptr(SyConfig) cfg = NULL;
@@ -1399,7 +1441,7 @@ static void test_autosa_simd(void)
 			over = sy_autosa_simd_info(plain, path, json, &error);
 			g_assert_no_error(error);
 		}
-		c = sy_choices_new(a, plain->candidate, over);
+		c = sy_choices_new_touch(a, plain->candidate, over, t->touch);
 		cfg = sy_config_new(c);
 		if (simd)
 			strcpy(simd, "}");
@@ -1419,6 +1461,11 @@ static void test_autosa_simd(void)
 		sizes = sy_config_to_sa_sizes(cfg, c);
 		if (simd)
 			g_assert_cmpstr(sizes, ==, t->sizes);
+		if (t->pe) {
+			g_autofree char *pe = pe_dims(c, cfg);
+
+			g_assert_cmpstr(pe, ==, t->pe);
+		}
 	}
 }
 

@@ -410,7 +410,17 @@ gboolean sy_io_path_once(
 {
 	const SyConfig *cfg = array->config;
 
-	return p->role == SY_PATH_READ && cfg->simd >= 0 &&
+	/* A result carried PE to PE along a space loop whose lanes all
+	 * update one element (SIMD on that loop, a reduction): one value
+	 * a vector, taken at lane 0 and passed on after the last.  (SIMD
+	 * on a loop below the band keeps a partial sum per lane.) */
+	gboolean carried = p->exterior && p->role == SY_PATH_PARTIAL &&
+		cfg->simd >= 0 &&
+		((const SySimdChoice *)g_ptr_array_index(
+			 array->choices->simd, cfg->simd))
+			->space;
+
+	return (p->role == SY_PATH_READ || carried) && cfg->simd >= 0 &&
 		sy_choices_lanes_same(array->choices, cfg->simd,
 			cfg->simd_factor, p->array) &&
 		whole_vectors(array, tiles, p);

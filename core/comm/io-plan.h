@@ -34,7 +34,10 @@ guint sy_io_path_lanes(__isl_keep const SyPeArray *array,
 
 /* Whether an input path moves one element for all the lanes of a
  * vector (its accesses stay on one element along the SIMD loop), under
- * the same conditions. */
+ * the same conditions; so does a partial result passed PE to PE along
+ * a space loop whose lanes all update one element (SIMD on a reduction
+ * space loop, --simd-touch-space), both ways: the PE takes it at lane
+ * 0, chains the lanes, and passes it on after the last. */
 gboolean sy_io_path_once(__isl_keep const SyPeArray *array,
 	__isl_keep const SyTileBoxes *tiles, __isl_keep const SyIoPath *p);
 

@@ -84,6 +84,10 @@ static void access_value(
 		pa->lanes = in->lanes;
 		pa->once = in->once;
 	}
+	/* A partial result passed on once a vector, after its last
+	 * lane. */
+	if (a->write && out && pa->value == SY_PE_VALUE_STREAM)
+		pa->once = out->once;
 	/* Inputs through a vector's register: from the previous PE, or
 	 * from an interior path a vector at a time. */
 	if (in && (in->lanes > 1 || in->once) &&

@@ -19,7 +19,7 @@
  * accesses per run are those of its accesses with a stream (SyPeAccess
  * .stream): one for STREAM, FIFO and LOCAL with fifo (where their
  * condition holds), one per `lanes` runs for a VECTOR or a STREAM read
- * with lanes > 1 (a word at lane 0), one at lane 0 for `once`; a
+ * with lanes > 1 (a word at lane 0), one a vector for `once`; a
  * STREAM read with forward writes the next PE's FIFO as often.
  *
  * Requests: the leaf of statement s in the PE's code has s's n_iters
@@ -82,7 +82,10 @@ typedef struct {
 	int buffer; /* LOCAL: index in SyPeFacts.buffers, else -1 */
 	/* Reads of an array that comes in through a path: that path's
 	 * elements per FIFO word (1 for one at a time) and whether one
-	 * element serves all the lanes of a vector; 1 and FALSE else. */
+	 * element serves all the lanes of a vector; 1 and FALSE else.  A
+	 * STREAM write with once passes a partial result on once a vector,
+	 * after its last lane, the lanes chained through the register of
+	 * the statement's passed read. */
 	guint lanes;
 	gboolean once;
 	/* The register that keeps a word (or a value all lanes share) from

@@ -603,6 +603,24 @@ static void tile_orders(SyChoices *c)
 SyChoices *sy_choices_new(
 	const SyAnalysis *a, const SyCandidate *cand, GHashTable *overrides)
 {
+	return sy_choices_new_touch(a, cand, overrides, FALSE);
+}
+
+/* A band member's SIMD choice, classified. */
+static SySimdChoice *member_simd(
+	const SyAnalysis *a, guint m, GHashTable *reductions)
+{
+	SySimdChoice *sc = g_new0(SySimdChoice, 1);
+
+	init_member(&sc->loop, a->band, m);
+	sc->layout = g_ptr_array_new_with_free_func(g_free);
+	classify(sc, a, reductions);
+	return sc;
+}
+
+SyChoices *sy_choices_new_touch(const SyAnalysis *a, const SyCandidate *cand,
+	GHashTable *overrides, gboolean touch_space)
+{
 	SyChoices *c = g_new0(SyChoices, 1);
 	const SyBand *band = a->band;
 	g_autoptr(GHashTable) reductions = g_hash_table_new_full(
@@ -644,12 +662,9 @@ SyChoices *sy_choices_new(
 	}
 	for (guint i = cand->n_space; i < c->tilable->len; i++) {
 		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
-		SySimdChoice *sc = g_new0(SySimdChoice, 1);
 
-		init_member(&sc->loop, band, ref->member);
-		sc->layout = g_ptr_array_new_with_free_func(g_free);
-		classify(sc, a, reductions);
-		g_ptr_array_add(c->simd, sc);
+		g_ptr_array_add(
+			c->simd, member_simd(a, ref->member, reductions));
 	}
 	for (guint i = 0; i < band->inner->len; i++) {
 		SySimdChoice *sc = g_new0(SySimdChoice, 1);
@@ -661,6 +676,14 @@ SyChoices *sy_choices_new(
 		classify(sc, a, reductions);
 		g_ptr_array_add(c->simd, sc);
 	}
+	/* Last, so that the other choices keep their indexes. */
+	for (guint k = 0; touch_space && k < cand->n_space; k++) {
+		SySimdChoice *sc = member_simd(a, cand->space[k], reductions);
+
+		sc->space = TRUE;
+		g_ptr_array_add(c->simd, sc);
+	}
+	c->touch_space = touch_space;
 	g_free(space);
 	return c;
 }

@@ -41,6 +41,8 @@ typedef struct {
 	int score; /* 2 parallel + 4 reduction + stride-0/1 accesses */
 	char *reason; /* why not, or NULL */
 	GPtrArray *layout; /* char *: accesses that need a layout change */
+	gboolean space; /* a space loop (--simd-touch-space): SIMD divides
+			   its PEs */
 } SySimdChoice;
 
 typedef struct {
@@ -50,8 +52,10 @@ typedef struct {
 	GPtrArray *orders; /* GArray of guint (band members), default first */
 	GPtrArray *latency; /* SyLoopRef: parallel band loops, same order */
 	GPtrArray *simd; /* SySimdChoice: the PE's time loops, then the
-				loops below the band */
+				loops below the band, then (touch_space) the
+				space loops */
 	guint n_flow; /* band loops that carry flow dependences */
+	gboolean touch_space; /* simd ends with the space loops */
 } SyChoices;
 
 /* overrides (may be NULL) maps loop names to whether they are reductions,
@@ -61,6 +65,12 @@ typedef struct {
 __isl_give SyChoices *sy_choices_new(__isl_keep const SyAnalysis *analysis,
 	__isl_keep const SyCandidate *candidate,
 	__isl_keep GHashTable *overrides);
+/* The same, and with touch_space the space loops too, last in simd
+ * (AutoSA's --simd-touch-space): SIMD on one divides its PEs. */
+__isl_give SyChoices *sy_choices_new_touch(
+	__isl_keep const SyAnalysis *analysis,
+	__isl_keep const SyCandidate *candidate,
+	__isl_keep GHashTable *overrides, gboolean touch_space);
 void sy_choices_free(__isl_take SyChoices *choices);
 
 #define SY_CHOICES_ERROR (sy_choices_error_quark())

@@ -327,19 +327,28 @@ static GArray *by_position(const char *stage, const SyConfig *cfg,
 		g_array_append_val(out, v);
 	}
 	for (guint i = 0; i < names->len; i++) {
-		int at = sy_choices_find(list, g_ptr_array_index(names, i));
+		const char *name = g_ptr_array_index(names, i);
+		int at = sy_choices_find(list, name);
 
 		if (at < 0) {
+			/* A space loop takes SIMD under --simd-touch-space. */
+			gboolean space = list == c->simd && !c->touch_space &&
+				sy_choices_find(c->tilable, name) >= 0 &&
+				(guint)sy_choices_find(c->tilable, name) <
+					c->candidate->n_space;
+
 			sy_config_fail(error,
 				"--%s: '%s' is not a loop %s can use; it "
-				"takes %s",
-				stage,
-				(const char *)g_ptr_array_index(names, i),
+				"takes %s%s",
+				stage, name,
 				g_str_equal(stage, "tile") ? "tiling"
 					: g_str_equal(stage, "latency")
 					? "latency hiding"
 					: "SIMD",
-				*allowed ? allowed : "none here");
+				*allowed ? allowed : "none here",
+				space ? " (a space loop takes it with "
+					"--simd-touch-space)"
+				      : "");
 			g_array_unref(out);
 			return NULL;
 		}
@@ -561,6 +570,13 @@ gboolean sy_config_validate(
 				cfg->simd_factor, range, sc->loop.name,
 				ok->str);
 		}
+		/* AutoSA's autosa_simd_tile_loop refuses it too. */
+		if (sc->space && range == cfg->simd_factor)
+			return sy_config_fail(error,
+				"SIMD %" G_GINT64_FORMAT " on space loop "
+				"'%s' leaves one PE along it; AutoSA takes "
+				"no array dimension of 1",
+				cfg->simd_factor, sc->loop.name);
 	}
 	return TRUE;
 }

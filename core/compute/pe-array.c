@@ -473,6 +473,13 @@ static gboolean count_sizes(SyPeArray *array, GError **error)
 		guint m = c->candidate->space[k];
 
 		array->pe[k] = cfg->tile[m] / cfg->latency[m];
+		/* SIMD on a space loop puts its lanes in one PE. */
+		if (cfg->simd >= 0 &&
+			((const SySimdChoice *)c->simd->pdata[cfg->simd])
+					->space &&
+			((const SyLoopRef *)c->simd->pdata[cfg->simd])
+					->member == m)
+			array->pe[k] /= cfg->simd_factor;
 		n = sy_checked_mul(&ck, n, array->pe[k], "the number of PEs");
 	}
 	return sy_checked_ok(&ck, error);

@@ -93,9 +93,15 @@ GArray *sy_autosa_simd_order(const SyChoices *c)
 	Order o = {c, g_array_new(FALSE, FALSE, sizeof(guint))};
 
 	visit(&o, c->analysis->prog->scop);
-	for (guint i = 0; i < c->simd->len; i++)
-		if (((const SySimdChoice *)c->simd->pdata[i])->loop.in_band)
-			g_array_append_val(o.order, i);
+	/* The PE band's members in its order: the space loops first
+	 * (there only under --simd-touch-space), then the time loops. */
+	for (int space = 1; space >= 0; space--)
+		for (guint i = 0; i < c->simd->len; i++) {
+			const SySimdChoice *sc = c->simd->pdata[i];
+
+			if (sc->loop.in_band && sc->space == space)
+				g_array_append_val(o.order, i);
+		}
 	return o.order;
 }
 

@@ -6,7 +6,8 @@
  * AutoSA visits the bands below its array mark bottom up: the bands of
  * the loops below the PE band first (deeper bands before the ones
  * around them; a band's loops, a perfect nest, outermost first), then
- * the PE band's time loops in their order.  The loops of the latency
+ * the PE band's members in their order (its space loops first, under
+ * --simd-touch-space; its time loops).  The loops of the latency
  * mark are not visited; a loop latency hiding strip-mined is, as the
  * loop of its tiles.  A visited loop is a candidate where it is
  * parallel or a reduction (each loop that carries a dependence takes
@@ -25,8 +26,8 @@
 G_BEGIN_DECLS
 
 /* The loops AutoSA visits, in its order: indexes into choices->simd
- * (guint).  Space loops are not among them (AutoSA's default, without
- * --simd-touch-space). */
+ * (guint).  The space loops are among them, before the time loops, only
+ * where the choices have them (--simd-touch-space). */
 __isl_give GArray *sy_autosa_simd_order(__isl_keep const SyChoices *choices);
 
 typedef struct {

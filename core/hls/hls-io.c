@@ -190,15 +190,24 @@ static void print_collect_one(SyAstPrinter *p, const SyIoPathFacts *f,
 	guint access, const char *lane, const char *tag)
 {
 	guint b = f->path->plain_array->bits;
+	/* One value a vector (all the lanes updated one element). */
+	gboolean once = f->once && lane;
 
 	(void)access;
-	(void)lane;
+	if (once) {
+		sy_hls_line(p, "if (%s == 0) {", lane);
+		sy_ast_indent_more(p);
+	}
 	sy_hls_line(p, "sy_word_t sy_word = local[sy_e / %u];", f->pack);
 	sy_hls_line(p,
 		"sy_word.range(%u * (sy_e %% %u) + %u, %u * (sy_e %% %u)) = "
 		"sy_to_bits_%s(fifo_local_in.read());",
 		b, f->pack, b - 1, b, f->pack, tag);
 	sy_hls_line(p, "local[sy_e / %u] = sy_word;", f->pack);
+	if (once) {
+		sy_ast_indent_less(p);
+		sy_hls_line(p, "}");
+	}
 }
 
 /* A statement instance of a feeding or collecting module: per access

@@ -232,6 +232,27 @@ static void print_start(SyAstPrinter *p, const SyPeStmt *s)
 	g_string_append(p->out, ";\n");
 }
 
+/* The write to the next PE; a partial result all the lanes update
+ * (once) goes on after the last lane, each lane handing its value to
+ * the next through the passed read's register. */
+static void print_stream_write(SyAstPrinter *p, const SyPeStmt *s,
+	const SyPeFacts *facts, const char *lane)
+{
+	const SyPeAccess *w = g_ptr_array_index(s->accesses, 0);
+	const SyPeAccess *r = s->passed
+		? g_ptr_array_index(s->accesses, s->passed)
+		: NULL;
+
+	if (!w->once || !lane) {
+		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
+		return;
+	}
+	if (r && r->reg)
+		sy_hls_line(p, "%s = sy_v;", r->reg);
+	sy_hls_line(p, "if (%s == %u)", lane, facts->lanes - 1);
+	sy_hls_line(p, "    fifo_%s_out.write(sy_v);", w->stream);
+}
+
 static void print_pe_stmt(
 	SyAstPrinter *p, const SyHlsCall *call, SyHlsModule *mod)
 {
@@ -279,7 +300,7 @@ static void print_pe_stmt(
 		print_local_write(p, w, call);
 	sy_hls_close_guard(p, open);
 	if (w->value == SY_PE_VALUE_STREAM)
-		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
+		print_stream_write(p, s, facts, lane);
 	sy_ast_indent_less(p);
 	sy_hls_line(p, "}");
 }

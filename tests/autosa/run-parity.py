@@ -9,7 +9,8 @@ compares what Systole gives with the facts AutoSA's documentation states:
           --simd-info paths point into kernels/), plus --emit and --json
   design  without the options that only say where AutoSA runs and writes
           (ENVIRONMENT below): the level the parity line counts
-  core    --sa-sizes and --simd-info alone: the array Systole would give
+  core    --sa-sizes, --simd-info and --simd-touch-space (which says
+          what simd[...] stands for) alone: the array Systole would give
           once it accepts the other options
 
 A row gives AutoSA's design when the design level is accepted and every
@@ -42,6 +43,10 @@ ENVIRONMENT = {'--config', '--output-dir', '--hls', '--AutoSA-verbose'}
 ENVIRONMENT_VALUES = {'--target': 'autosa_hls_c'}
 
 STOP_STAGES = {'array_part', 'latency', 'simd'}
+
+# The options the core level keeps: the sizes, and what says which loops
+# the sizes' simd[...] factors stand for.
+CORE = {'--sa-sizes', '--simd-info', '--simd-touch-space'}
 
 
 def fail(msg):
@@ -140,7 +145,7 @@ def level_args(options, level, root):
     if level == 'design':
         return [a for a in args if option_name(a) not in ENVIRONMENT and
                 ENVIRONMENT_VALUES.get(option_name(a)) != a.partition('=')[2]]
-    return [a for a in args if option_name(a) in ('--sa-sizes', '--simd-info')]
+    return [a for a in args if option_name(a) in CORE]
 
 
 def run_cli(cli, path, args, emit):
