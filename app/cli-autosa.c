@@ -41,7 +41,10 @@ static const AutosaOption options[] = {
 	{"verbose", FALSE, OPT_SAME, "the summary is printed anyway"},
 	{"array-contraction", FALSE, OPT_SAME,
 		"a PE's buffers hold one tile's footprint"},
-	{"isl-sink", FALSE, OPT_SAME, "the loop order is the array's"},
+	{"isl-sink", FALSE, OPT_SAME,
+		"statements in sequence share the latency loops' "
+		"iteration; AutoSA's array contraction (its default) turns "
+		"isl sink off, and neither form changes the loops' order"},
 	{"host-serialize", FALSE, OPT_NOT_YET, NULL},
 	{"simd-touch-space", FALSE, OPT_NOT_YET, NULL},
 	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
@@ -53,7 +56,7 @@ static const AutosaOption options[] = {
 	{"uram", FALSE, OPT_NOT_YET, NULL},
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
-	{"reverse-order", FALSE, OPT_NOT_YET, NULL},
+	{"reverse-order", FALSE, OPT_TAKEN, NULL},
 	{"reschedule", FALSE, OPT_NOT_YET, NULL},
 	{"select-rar-dep", TRUE, OPT_NOT_YET, NULL},
 	{"use-cplusplus-template", FALSE, OPT_NOT_YET, NULL},
@@ -146,7 +149,9 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	}
 	switch (opt->kind) {
 	case OPT_TAKEN:
-		l->values[opt - options] = value;
+		/* A switch keeps its last form: "no" for --no-NAME. */
+		l->values[opt - options] =
+			opt->value ? value : negated ? "no" : "yes";
 		if (g_str_equal(opt->name, "target") &&
 			(why = target_refusal(value)))
 			refuse(l, arg, why);
@@ -235,6 +240,10 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 			owned, g_strconcat("--", passed[k], "=", v, NULL));
 		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
 	}
+	/* AutoSA's default order unless --no-reverse-order. */
+	g_ptr_array_add(args, g_strcmp0(value_of(l, "reverse-order"), "no")
+			? (gpointer) "--reverse-order"
+			: (gpointer) "--no-reverse-order");
 	if (l->force)
 		g_ptr_array_add(args, (gpointer) "--force");
 	g_ptr_array_add(args, NULL);
@@ -255,10 +264,11 @@ static const char *const autosa_help =
 	"./autosa.tmp/output; --force to replace it),\nor stops where "
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
-	"--fifo-depth, --config\n(its stages' enable; manual mode) and "
-	"--target=autosa_hls_c take AutoSA's meaning;\n--hls, "
-	"--AutoSA-verbose, --array-contraction and --isl-sink are what "
-	"Systole does\nanyway; every other option is named in one error.\n"
+	"--fifo-depth, --config\n(its stages' enable; manual mode), "
+	"--[no-]reverse-order and --target=autosa_hls_c\ntake AutoSA's "
+	"meaning; --hls, --AutoSA-verbose, --array-contraction and "
+	"--isl-sink\nare what Systole does anyway; every other option is "
+	"named in one error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";
 

@@ -28,6 +28,7 @@ typedef struct {
 	gboolean force;
 	gboolean no_double_buffer;
 	gboolean no_packing;
+	gboolean reverse_order; /* --[no-]reverse-order, the last given */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -174,6 +175,7 @@ static SyConfig *make_config(
 		return NULL;
 	if (o->simd && !sy_config_apply_named(cfg, c, "simd", o->simd, error))
 		return NULL;
+	cfg->reverse_order = o->reverse_order;
 	return g_steal_pointer(&cfg);
 }
 
@@ -462,6 +464,14 @@ static int compile_main(
 			"The SIMD loop and its width", "k=2"},
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
+		{"reverse-order", 0, 0, G_OPTION_ARG_NONE, &o.reverse_order,
+			"AutoSA's latency loop order: the band's last loop "
+			"outermost (AutoSA's default)",
+			NULL},
+		{"no-reverse-order", 0, G_OPTION_FLAG_REVERSE,
+			G_OPTION_ARG_NONE, &o.reverse_order,
+			"The latency loops in the band's order (the default)",
+			NULL},
 		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
 			&o.no_double_buffer,
 			"Single buffers in the I/O modules (default: "

@@ -41,6 +41,18 @@ expect_stop()
 	[ ! -e autosa.tmp/output ] || fail "stop at $stage: wrote the project"
 }
 
+# pe_latency DESIGN_JSON: the PE's latency loops, outermost first.
+pe_latency()
+{
+	python3 -c '
+import json, sys
+def lat(n):
+    here = ["%s=%d" % (n["name"], n["trip"])] if n["role"] == "latency" else []
+    return here + [x for c in n.get("children", []) for x in lat(c)]
+pe = [m for m in json.load(open(sys.argv[1]))["modules"] if m["name"] == "PE"]
+print(" ".join(lat(pe[0]["loops"])))' "$1"
+}
+
 # docs/tutorials/getting_started.rst, step by step.
 expect_stop space_time "6 systolic arrays: 0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]"
 expect_stop array_part "array 3" \
@@ -60,6 +72,9 @@ if autosa "$k/kernel.c" --config=./autosa_config.json \
 		fail "the design: $(cat "$tmp/out")"
 	grep -q '"sizes" : "{kernel\[\]->space_time\[3\];kernel\[\]->array_part\[16,16,16\];kernel\[\]->latency\[8,8\];kernel\[\]->simd\[2\]}"' \
 		autosa.tmp/output/design.json || fail "the design's sizes"
+	# AutoSA's default order: the band's last latency loop outermost.
+	[ "$(pe_latency autosa.tmp/output/design.json)" = "j_lat=8 i_lat=8" ] ||
+		fail "the design's latency loops: $(pe_latency autosa.tmp/output/design.json)"
 	(cd autosa.tmp/output && make csim >"$tmp/csim" 2>&1) ||
 		fail "make csim: $(tail -n 3 "$tmp/csim")"
 	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
@@ -73,12 +88,18 @@ autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes"
 autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes" --force ||
 	fail "second run with --force: $(cat "$tmp/err")"
 
+# --no-reverse-order: the latency loops in the band's order.
+autosa "$k/kernel.c" --output-dir=./in-order --sa-sizes="$sizes" \
+	--no-reverse-order || fail "--no-reverse-order: $(cat "$tmp/err")"
+[ "$(pe_latency in-order/design.json)" = "i_lat=8 j_lat=8" ] ||
+	fail "--no-reverse-order: $(pe_latency in-order/design.json)"
+
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--host-serialize --hcl --no-reverse-order --frobnicate=2 \
+	--host-serialize --hcl --two-level-buffer --frobnicate=2 \
 	--data-pack-sizes "{kernel[]->A[8,32,64]}"
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --host-serialize (not supported yet), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --host-serialize (not supported yet), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --data-pack-sizes (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 
