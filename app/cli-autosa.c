@@ -58,7 +58,7 @@ static const AutosaOption options[] = {
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
 	{"reschedule", FALSE, OPT_NOT_YET, NULL},
-	{"select-rar-dep", TRUE, OPT_NOT_YET, NULL},
+	{"select-rar-dep", TRUE, OPT_TAKEN, NULL},
 	{"use-cplusplus-template", FALSE, OPT_NOT_YET, NULL},
 	{"double-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"double-buffer-style", TRUE, OPT_NOT_YET, NULL},
@@ -225,7 +225,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {
-		"sa-sizes", "simd-info", "fifo-depth"};
+		"sa-sizes", "simd-info", "fifo-depth", "select-rar-dep"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);

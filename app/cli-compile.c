@@ -9,6 +9,7 @@
 #include "comm/module-code.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
+#include "compute/select-rar.h"
 #include "compute/simd-autosa.h"
 #include "project/export.h"
 #include "report/report-compile.h"
@@ -23,6 +24,7 @@ typedef struct {
 	char *latency;
 	char *simd;
 	char *simd_info;
+	char *select_rar_dep;
 	char *emit;
 	char *output;
 	gboolean force;
@@ -51,6 +53,7 @@ static void compile_clear(Compile *o)
 	g_free(o->latency);
 	g_free(o->simd);
 	g_free(o->simd_info);
+	g_free(o->select_rar_dep);
 	g_free(o->emit);
 	g_free(o->output);
 	g_free(o->pack);
@@ -326,6 +329,18 @@ static char *autosa_stop(const SyAnalysis *a, const SyChoices *c,
 	return *stop ? sy_report_choices_text(c, cfg) : NULL;
 }
 
+/* AutoSA's reuse choices, with a warning for those it leaves. */
+static gboolean select_rar_dep(SyAnalysis *a, const Compile *o, GError **error)
+{
+	g_autofree char *warning = NULL;
+
+	if (!sy_select_rar_dep(a, o->select_rar_dep, &warning, error))
+		return FALSE;
+	if (warning)
+		g_printerr("systole-cli: warning: %s\n", warning);
+	return TRUE;
+}
+
 static char *run(
 	const char *path, const Compile *o, const char **stop, GError **error)
 {
@@ -336,7 +351,8 @@ static char *run(
 	const SyCandidate *cand;
 	char *listed;
 
-	if (!a || !check_legal(a, error))
+	if (!a || (o->select_rar_dep && !select_rar_dep(a, o, error)) ||
+		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
 		return listed;
@@ -363,6 +379,7 @@ static int text_options(Compile *o)
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--latency", &o->latency}, {"--simd", &o->simd},
+		{"--select-rar-dep", &o->select_rar_dep},
 		{"--pack", &o->pack}, {"--emit", &o->emit},
 		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
@@ -384,6 +401,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
 		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
 		{"--simd-info", o->simd_info != NULL},
+		{"--select-rar-dep", o->select_rar_dep != NULL},
 		{"--no-double-buffer", o->no_double_buffer},
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
@@ -464,6 +482,11 @@ static int compile_main(
 			"The SIMD loop and its width", "k=2"},
 		{"simd-info", 0, 0, G_OPTION_ARG_FILENAME, &o.simd_info,
 			"AutoSA's reduction answers (JSON)", "FILE"},
+		{"select-rar-dep", 0, 0, G_OPTION_ARG_FILENAME,
+			&o.select_rar_dep,
+			"AutoSA's reuse choice per read: the Kth loop its "
+			"subscripts leave free, outermost first (default 0)",
+			"{kernel[]->__pet_ref_N[K]}"},
 		{"reverse-order", 0, 0, G_OPTION_ARG_NONE, &o.reverse_order,
 			"AutoSA's latency loop order: the band's last loop "
 			"outermost (AutoSA's default)",

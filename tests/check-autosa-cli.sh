@@ -94,6 +94,55 @@ autosa "$k/kernel.c" --output-dir=./in-order --sa-sizes="$sizes" \
 [ "$(pe_latency in-order/design.json)" = "i_lat=8 j_lat=8" ] ||
 	fail "--no-reverse-order: $(pe_latency in-order/design.json)"
 
+# --select-rar-dep (cnn.7, docs/examples/cnn.rst:212): the weights
+# w[o][p][q][i] of the array [c] reuse along r by default (each PE gets
+# its own) or along c (from PE to PE) with candidate 1.  The docs' kernel
+# had the initialisation, which made w __pet_ref_4; the shipped one has
+# it commented out, w is __pet_ref_3 and the docs' choice names nothing:
+# AutoSA and Systole leave the design as it is (Systole says so).
+cnn_sizes='{kernel[]->space_time[2];kernel[]->array_part[4,8,4,8];kernel[]->latency[2,4,2];kernel[]->simd[1,1,1,2]}'
+w_fifos()
+{
+	grep -o '"w_IO_L[0-9]_in[a-z_]*" *-> *PE\|PE -> PE\|^ *[0-9]* *fifo_w_PE .*' "$1" |
+		sed 's/  */ /g' | tr '\n' ';'
+}
+"$cli" compile "$kernels/cnn/kernel.c" --sa-sizes="$cnn_sizes" \
+	--select-rar-dep="{kernel[]->__pet_ref_4[1]}" >"$tmp/out" 2>"$tmp/err" ||
+	fail "--select-rar-dep on the shipped cnn: $(cat "$tmp/err")"
+[ "$(cat "$tmp/err")" = "systole-cli: warning: --select-rar-dep: __pet_ref_4 names no reference of the SCoP; left as AutoSA leaves it (reads with a choice: __pet_ref_3 (w: 0 r, 1 c))" ] ||
+	fail "--select-rar-dep on the shipped cnn: $(cat "$tmp/err")"
+[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 w_IO_L1_in -> PE; 1 fifo_w_PE 32 w_IO_L1_in_boundary -> PE;" ] ||
+	fail "--select-rar-dep on the shipped cnn: w's FIFOs $(w_fifos "$tmp/out")"
+sed -e 's|//cout\[r\]\[c\]\[o\] = 0;|cout[r][c][o] = 0;|' \
+	-e '/^  \/\/if (err)/,/^  \/\/}$/s|^  //|  |' \
+	"$kernels/cnn/kernel.c" >cnn.c
+cp "$kernels/cnn/kernel.h" "$kernels/cnn/simd_info.json" .
+"$cli" compile cnn.c --sa-sizes="$cnn_sizes" >"$tmp/out" 2>"$tmp/err" ||
+	fail "cnn without --select-rar-dep: $(cat "$tmp/err")"
+[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 w_IO_L1_in -> PE; 1 fifo_w_PE 32 w_IO_L1_in_boundary -> PE;" ] ||
+	fail "cnn without --select-rar-dep: w's FIFOs $(w_fifos "$tmp/out")"
+if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./cnn-rar --sa-sizes="$cnn_sizes" \
+	--simd-info=./simd_info.json --hls \
+	--select-rar-dep="{kernel[]->__pet_ref_4[1]}"; then
+	[ ! -s "$tmp/err" ] || fail "cnn.7: $(cat "$tmp/err")"
+	"$cli" compile cnn.c --sa-sizes="$cnn_sizes" \
+		--select-rar-dep="{kernel[]->__pet_ref_4[1]}" >"$tmp/out"
+	[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 PE -> PE; 1 fifo_w_PE 32 w_IO_L2_in_boundary -> PE; 1 fifo_w_PE 32 PE -> w_PE_dummy_in;" ] ||
+		fail "cnn.7: w's FIFOs $(w_fifos "$tmp/out")"
+	(cd cnn-rar && make csim >"$tmp/csim" 2>&1) ||
+		fail "cnn.7: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Test passed!" ] ||
+		fail "cnn.7: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "cnn.7: exit status $?: $(cat "$tmp/err")"
+fi
+"$cli" compile cnn.c --sa-sizes="$cnn_sizes" \
+	--select-rar-dep="{kernel[]->__pet_ref_4[2]}" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--select-rar-dep past the candidates: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --select-rar-dep: __pet_ref_4 ('w') has 2 reuse candidates, 0 r, 1 c; [2] is not one" ] ||
+	fail "--select-rar-dep past the candidates: $(cat "$tmp/err")"
+
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
 	--host-serialize --hcl --two-level-buffer --frobnicate=2 \
