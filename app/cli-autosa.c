@@ -57,9 +57,16 @@ static const AutosaOption options[] = {
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
+	/* Before "reschedule": --no-reschedule is taken, --reschedule
+	 * (isl's scheduler) is not. */
+	{"no-reschedule", FALSE, OPT_SAME,
+		"Systole keeps the source's loops as the band, always"},
 	{"reschedule", FALSE, OPT_NOT_YET, NULL},
 	{"select-rar-dep", TRUE, OPT_TAKEN, NULL},
-	{"use-cplusplus-template", FALSE, OPT_NOT_YET, NULL},
+	{"use-cplusplus-template", FALSE, OPT_SAME,
+		"AutoSA's PE indices as template arguments (for PEs that "
+		"differ by position); Systole passes them as constants at "
+		"each call: the same modules and FIFOs"},
 	{"double-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"double-buffer-style", TRUE, OPT_NOT_YET, NULL},
 	{"loop-infinitize", FALSE, OPT_NOT_YET, NULL},
@@ -265,10 +272,12 @@ static const char *const autosa_help =
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--fifo-depth, --config\n(its stages' enable; manual mode), "
-	"--[no-]reverse-order and --target=autosa_hls_c\ntake AutoSA's "
-	"meaning; --hls, --AutoSA-verbose, --array-contraction and "
-	"--isl-sink\nare what Systole does anyway; every other option is "
-	"named in one error.\n"
+	"--[no-]reverse-order, --select-rar-dep and\n"
+	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
+	"--AutoSA-verbose,\n--array-contraction, "
+	"--isl-sink, --no-reschedule and\n--use-cplusplus-template are "
+	"what Systole does anyway; every other option is\nnamed in one "
+	"error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";
 

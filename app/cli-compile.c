@@ -31,6 +31,7 @@ typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean reverse_order; /* --[no-]reverse-order, the last given */
+	gboolean autosa_same; /* AutoSA options that are what Systole does */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -494,6 +495,24 @@ static int compile_main(
 		{"no-reverse-order", 0, G_OPTION_FLAG_REVERSE,
 			G_OPTION_ARG_NONE, &o.reverse_order,
 			"The latency loops in the band's order (the default)",
+			NULL},
+		{"isl-sink", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: its array contraction (on by default) turns "
+			"isl sink off; neither form changes the loop order",
+			NULL},
+		{"no-isl-sink", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: statements in sequence share the latency "
+			"loops' iteration (Systole's form)",
+			NULL},
+		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: keep the source's schedule (what Systole "
+			"always does)",
+			NULL},
+		{"use-cplusplus-template", 0, 0, G_OPTION_ARG_NONE,
+			&o.autosa_same,
+			"AutoSA's PE indices as C++ template arguments: "
+			"Systole passes them as constants at each call, the "
+			"same modules and FIFOs",
 			NULL},
 		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
 			&o.no_double_buffer,

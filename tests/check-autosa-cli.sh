@@ -143,6 +143,24 @@ fi
 [ "$(cat "$tmp/err")" = "systole-cli: error: --select-rar-dep: __pet_ref_4 ('w') has 2 reuse candidates, 0 r, 1 c; [2] is not one" ] ||
 	fail "--select-rar-dep past the candidates: $(cat "$tmp/err")"
 
+# lu.3 (docs/examples/lu.rst:74): --use-cplusplus-template (a code
+# style) and --no-reschedule (Systole keeps the source's loops anyway)
+# are taken; its space_time[3] is not there, as Systole's band ends at
+# j (the anti dependence on U_tmp, distance (1,-1,0) in (k,j,i)).
+autosa "$kernels/lu/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./lu \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[-1,-1,-1];kernel[]->latency[]}" \
+	--simd-info="$kernels/lu/simd_info.json" --use-cplusplus-template \
+	--no-reschedule
+[ $? -eq 1 ] || fail "lu.3: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --sa-sizes: space_time[3], but this kernel has 1 arrays with --max-dims 2: 0 [k]" ] ||
+	fail "lu.3: $(cat "$tmp/err")"
+autosa "$kernels/lu/kernel.c" --output-dir=./lu --reschedule \
+	--sa-sizes="{kernel[]->space_time[0]}"
+[ $? -eq 2 ] || fail "--reschedule: exit status"
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --reschedule (not supported yet)" ] ||
+	fail "--reschedule: $(head -n 1 "$tmp/err")"
+
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
 	--host-serialize --hcl --two-level-buffer --frobnicate=2 \

@@ -144,6 +144,18 @@ if run --sa-sizes "$lat" --reverse-order --emit check "$mm"; then
 	fi
 fi
 
+# AutoSA's --no-reschedule, --use-cplusplus-template and --[no-]isl-sink
+# are what Systole does: the same design, byte for byte.
+"$cli" compile --sa-sizes "$lat" --emit design "$mm" >"$tmp/plain.json" ||
+	fail "the design without AutoSA's no-op options"
+for args in "--no-reschedule --use-cplusplus-template" "--isl-sink" \
+	"--no-isl-sink"; do
+	# shellcheck disable=SC2086 # the options are words
+	run --sa-sizes "$lat" $args --emit design "$mm" || continue
+	cmp -s "$tmp/out" "$tmp/plain.json" ||
+		fail "$args changed the design"
+done
+
 # simd[...] on a candidate that needs a layout change: AutoSA skips it,
 # and so does Systole, saying so.
 cat >"$tmp/mm_kj.c" <<'EOF_C'
