@@ -157,8 +157,10 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	switch (opt->kind) {
 	case OPT_TAKEN:
 		/* A switch keeps its last form: "no" for --no-NAME. */
-		l->values[opt - options] =
-			opt->value ? value : negated ? "no" : "yes";
+		if (opt->value)
+			l->values[opt - options] = value;
+		else
+			l->values[opt - options] = negated ? "no" : "yes";
 		if (g_str_equal(opt->name, "target") &&
 			(why = target_refusal(value)))
 			refuse(l, arg, why);
@@ -248,7 +250,8 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
 	}
 	/* AutoSA's default order unless --no-reverse-order. */
-	g_ptr_array_add(args, g_strcmp0(value_of(l, "reverse-order"), "no")
+	g_ptr_array_add(args,
+		g_strcmp0(value_of(l, "reverse-order"), "no")
 			? (gpointer) "--reverse-order"
 			: (gpointer) "--no-reverse-order");
 	if (l->force)

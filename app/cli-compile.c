@@ -380,9 +380,9 @@ static int text_options(Compile *o)
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--latency", &o->latency}, {"--simd", &o->simd},
-		{"--select-rar-dep", &o->select_rar_dep},
-		{"--pack", &o->pack}, {"--emit", &o->emit},
-		{"--device", &o->device}, {"--model", &o->model}};
+		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
+		{"--emit", &o->emit}, {"--device", &o->device},
+		{"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)

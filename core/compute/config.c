@@ -615,8 +615,8 @@ guint sy_config_latency_loops(
 	guint n = 0;
 
 	for (guint i = 0; i < c->latency->len; i++) {
-		guint m = ((SyLoopRef *)g_ptr_array_index(c->latency, i))
-				  ->member;
+		guint m =
+			((SyLoopRef *)g_ptr_array_index(c->latency, i))->member;
 
 		if (cfg->latency[m] > 1)
 			members[n++] = m;

@@ -80,8 +80,8 @@ static gboolean external(const SyDeps *deps, const SyAccess *access)
 {
 	isl_set *live = access->write ? NULL : sy_deps_live_in(deps, access);
 
-	return live && isl_set_is_equal(live, access->stmt->domain) ==
-			       isl_bool_true;
+	return live &&
+		isl_set_is_equal(live, access->stmt->domain) == isl_bool_true;
 }
 
 /* pet's ids of the reads that have a reuse to choose, for a warning:
@@ -92,8 +92,8 @@ static char *choosable(const SyDeps *deps)
 	const SyAccess *access;
 
 	for (guint64 id = 0; (access = pet_ref(deps->scop, id)); id++) {
-		g_autofree guint *loops =
-			g_new(guint, access->stmt->n_iters + 1);
+		g_autofree guint *loops = g_new(
+			guint, access->stmt->n_iters + 1);
 		g_autofree char *names = NULL;
 		guint n;
 
@@ -114,8 +114,8 @@ static char *choosable(const SyDeps *deps)
  * with two or more reuse candidates is left as it is (a warning says
  * so); a choice past the candidates is an error (AutoSA then drops the
  * read's reuse altogether). */
-static gboolean choose(SyDeps *deps, guint64 id, guint64 nth,
-	GString *warning, GError **error)
+static gboolean choose(
+	SyDeps *deps, guint64 id, guint64 nth, GString *warning, GError **error)
 {
 	const SyAccess *access = pet_ref(deps->scop, id);
 	g_autofree guint *loops = NULL;
@@ -149,8 +149,8 @@ static gboolean choose(SyDeps *deps, guint64 id, guint64 nth,
 	if (nth >= n)
 		return sy_config_fail(error,
 			"--select-rar-dep: __pet_ref_%" G_GUINT64_FORMAT
-			" ('%s') has %u reuse candidates, %s; [%" G_GUINT64_FORMAT
-			"] is not one",
+			" ('%s') has %u reuse candidates, %s; "
+			"[%" G_GUINT64_FORMAT "] is not one",
 			id, access->array->name, n, names, nth);
 	sy_deps_choose_reuse(deps, access, (guint)nth);
 	return TRUE;
@@ -169,7 +169,8 @@ gboolean sy_select_rar_dep(
 		return sy_config_fail(error,
 			"--select-rar-dep: the SCoP declares variables, and "
 			"pet numbers their kills among the references; Systole "
-			"numbers references only in SCoPs without declarations");
+			"numbers references only in SCoPs without "
+			"declarations");
 	if (len < 2 || body[0] != '{' || body[len - 1] != '}')
 		return sy_config_fail(error,
 			"--select-rar-dep: cannot read '%s'; it looks like "

@@ -18,7 +18,6 @@ G_BEGIN_DECLS
  * commented out, has w as __pet_ref_3, so its docs' __pet_ref_4 names
  * nothing), NULL for nothing. */
 gboolean sy_select_rar_dep(__isl_keep SyAnalysis *a,
-	__isl_keep const char *spec, __isl_give char **warning,
-	GError **error);
+	__isl_keep const char *spec, __isl_give char **warning, GError **error);
 
 G_END_DECLS

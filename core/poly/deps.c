@@ -267,8 +267,7 @@ static void compute_reuse(SyDeps *deps)
 	}
 }
 
-void sy_deps_choose_reuse(
-	SyDeps *deps, const SyAccess *access, guint nth)
+void sy_deps_choose_reuse(SyDeps *deps, const SyAccess *access, guint nth)
 {
 	g_hash_table_insert(deps->reuse_choice, (gpointer)access,
 		GUINT_TO_POINTER(nth + 1));
