@@ -297,6 +297,8 @@ static SyLoopNode *pe_loops(
 	const SyConfig *cfg = array->config;
 	SyLoopNode *root = loop_new("PE", "module", 1);
 	SyLoopNode *at = tile_loops(array, root);
+	g_autofree guint *lat = g_new(guint, cfg->n_members + 1);
+	guint n_lat;
 
 	*steps = 1;
 	for (guint i = c->candidate->n_space; i < c->tilable->len; i++) {
@@ -320,15 +322,14 @@ static SyLoopNode *pe_loops(
 		*steps = sy_checked_mul(
 			ck, *steps, n, "the number of steps of a PE per tile");
 	}
-	for (guint i = 0; i < c->latency->len; i++) {
-		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
-		g_autofree char *name = g_strconcat(ref->name, "_lat", NULL);
+	n_lat = sy_config_latency_loops(cfg, c, lat);
+	for (guint i = 0; i < n_lat; i++) {
+		const SyBandMember *m = &array->analysis->band->members[lat[i]];
+		g_autofree char *name = g_strconcat(m->name, "_lat", NULL);
 
-		if (cfg->latency[ref->member] == 1)
-			continue;
-		at = loop_add(at,
-			loop_new(name, "latency", cfg->latency[ref->member]));
-		*steps = sy_checked_mul(ck, *steps, cfg->latency[ref->member],
+		at = loop_add(
+			at, loop_new(name, "latency", cfg->latency[lat[i]]));
+		*steps = sy_checked_mul(ck, *steps, cfg->latency[lat[i]],
 			"the number of steps of a PE per tile");
 	}
 	if (cfg->simd >= 0) {
