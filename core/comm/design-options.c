@@ -52,19 +52,22 @@ gboolean sy_design_parse_fifo_depth(
 	return TRUE;
 }
 
-/* Keys copied; values are plain numbers. */
-static GHashTable *pack_copy(GHashTable *pack)
+/* A table of strings: keys copied, values as size bytes copied (0: the
+ * pointer itself, a plain number). */
+static GHashTable *table_copy(GHashTable *table, gsize size)
 {
 	GHashTable *copy;
 	GHashTableIter iter;
 	gpointer key, value;
 
-	if (!pack)
+	if (!table)
 		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_hash_table_iter_init(&iter, pack);
+	copy = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, size ? g_free : NULL);
+	g_hash_table_iter_init(&iter, table);
 	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key), value);
+		g_hash_table_insert(copy, g_strdup(key),
+			size ? g_memdup2(value, size) : value);
 	return copy;
 }
 
@@ -135,27 +138,11 @@ GHashTable *sy_design_parse_pack_caps(const char *spec, GError **error)
 	return g_steal_pointer(&caps);
 }
 
-static GHashTable *caps_copy(GHashTable *caps)
-{
-	GHashTable *copy;
-	GHashTableIter iter;
-	gpointer key, value;
-
-	if (!caps)
-		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	g_hash_table_iter_init(&iter, caps);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key),
-			g_memdup2(value, sizeof(SyPackCaps)));
-	return copy;
-}
-
 void sy_design_options_copy(SyDesignOptions *to, const SyDesignOptions *from)
 {
 	*to = *from;
-	to->pack = pack_copy(from->pack);
-	to->pack_caps = caps_copy(from->pack_caps);
+	to->pack = table_copy(from->pack, 0);
+	to->pack_caps = table_copy(from->pack_caps, sizeof(SyPackCaps));
 }
 
 void sy_design_options_clear(SyDesignOptions *options)
