@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "comm/design-options.h"
 
 GHashTable *sy_design_parse_pack(const char *spec, GError **error)
@@ -149,4 +150,74 @@ void sy_design_options_clear(SyDesignOptions *options)
 {
 	g_clear_pointer(&options->pack, g_hash_table_unref);
 	g_clear_pointer(&options->pack_caps, g_hash_table_unref);
+}
+
+static gint compare_keys(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A table's keys, sorted (the table keeps them). */
+static GPtrArray *sorted_keys(GHashTable *table)
+{
+	GPtrArray *keys = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer key;
+
+	g_hash_table_iter_init(&iter, table);
+	while (g_hash_table_iter_next(&iter, &key, NULL))
+		g_ptr_array_add(keys, key);
+	g_ptr_array_sort(keys, compare_keys);
+	return keys;
+}
+
+/* " --name 'value'", the value quoted for a shell. */
+static void append_valued(GString *out, const char *name, const char *value)
+{
+	g_autofree char *word = sy_escape_shell(value);
+
+	g_string_append_printf(out, " --%s %s", name, word);
+}
+
+char *sy_design_options_flags(const SyDesignOptions *o)
+{
+	GString *out = g_string_new(NULL);
+
+	if (o->no_double_buffer)
+		g_string_append(out, " --no-double-buffer");
+	if (o->no_packing)
+		g_string_append(out, " --no-packing");
+	if (o->pack && g_hash_table_size(o->pack)) {
+		g_autoptr(GPtrArray) keys = sorted_keys(o->pack);
+		GString *spec = g_string_new(NULL);
+
+		for (guint i = 0; i < keys->len; i++)
+			g_string_append_printf(spec, "%s%s=%u", i ? "," : "",
+				(char *)keys->pdata[i],
+				GPOINTER_TO_UINT(g_hash_table_lookup(
+					o->pack, keys->pdata[i])));
+		append_valued(out, "pack", spec->str);
+		g_string_free(spec, TRUE);
+	}
+	if (o->fifo_depth)
+		g_string_append_printf(out, " --fifo-depth %u", o->fifo_depth);
+	if (o->host_serialize)
+		g_string_append(out, " --host-serialize");
+	if (o->pack_caps && g_hash_table_size(o->pack_caps)) {
+		g_autoptr(GPtrArray) keys = sorted_keys(o->pack_caps);
+		GString *spec = g_string_new("{");
+
+		for (guint i = 0; i < keys->len; i++) {
+			const SyPackCaps *c = g_hash_table_lookup(
+				o->pack_caps, keys->pdata[i]);
+
+			g_string_append_printf(spec, "%skernel[]->%s[%u,%u,%u]",
+				i ? ";" : "", (char *)keys->pdata[i],
+				c->bytes[0], c->bytes[1], c->bytes[2]);
+		}
+		g_string_append_c(spec, '}');
+		append_valued(out, "data-pack-sizes", spec->str);
+		g_string_free(spec, TRUE);
+	}
+	return g_string_free(out, FALSE);
 }

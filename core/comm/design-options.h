@@ -24,6 +24,12 @@ __isl_give GHashTable *sy_design_parse_pack(
 __isl_give GHashTable *sy_design_parse_pack_caps(
 	__isl_keep const char *spec, GError **error);
 
+/* The options as systole-cli's command line spells them, each with a
+ * leading space ("" for the defaults), in a fixed order (tables by
+ * key), shell-quoted: what the command that made a design repeats. */
+__isl_give char *sy_design_options_flags(
+	__isl_keep const SyDesignOptions *options);
+
 /* *to becomes from with tables of its own (for a job that outlives
  * from's); sy_design_options_clear frees them. */
 void sy_design_options_copy(

@@ -4,6 +4,7 @@
 
 #include "base/checked.h"
 #include "comm/design.h"
+#include "comm/design-options.h"
 #include "comm/io-plan.h"
 #include "comm/tb-facts.h"
 #include "comm/pe-facts.h"
@@ -160,6 +161,7 @@ void sy_design_free(SyDesign *design)
 	sy_design_grid_free(design->grid);
 	if (design->arrays)
 		g_ptr_array_unref(design->arrays);
+	g_free(design->option_flags);
 	g_free(design);
 }
 
@@ -1086,6 +1088,8 @@ SyDesign *sy_design_new(
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
 	design->capped = options &&
 		(options->host_serialize || options->pack_caps);
+	design->option_flags = options ? sy_design_options_flags(options)
+				       : g_strdup("");
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
 	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);

@@ -180,6 +180,9 @@ typedef struct {
 	 * and packing by divisibility rules the models' fast path
 	 * (model/form.h) does not follow. */
 	gboolean capped;
+	/* The options as the command line spells them (sy_design_options_
+	 * flags): what the command that made the design repeats. */
+	char *option_flags;
 	GPtrArray *paths; /* SyIoPath: the I/O plan the modules are on */
 	/* The statements on whole tiles the buffers are sized on; NULL
 	 * where the HLS backend cannot run on them, tiles_error saying

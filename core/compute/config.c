@@ -615,11 +615,15 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 		g_string_append_printf(out, " --tile-order %s", order);
 	}
 	append_list(out, " --latency ", c->latency, cfg->latency, 1);
-	if (cfg->simd >= 0)
+	if (cfg->simd >= 0) {
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, cfg->simd);
+
 		g_string_append_printf(out, " --simd %s=%" G_GINT64_FORMAT,
-			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
-				->name,
-			cfg->simd_factor);
+			sc->loop.name, cfg->simd_factor);
+		/* The command must make that choice again. */
+		if (sc->space)
+			g_string_append(out, " --simd-touch-space");
+	}
 	if (cfg->reverse_order)
 		g_string_append(out, " --reverse-order");
 	return g_string_free(out, FALSE);
