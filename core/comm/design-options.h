@@ -1,12 +1,48 @@
-/* The I/O network's options as the command line spells them: packing
- * factors per path and level ("A:L2=8,C_drain:L1=1") and the depth of
- * every FIFO.  Whether a factor fits its buffer is sy_design_new's to
- * say; these only read the text. */
+/* The I/O network's options (SyDesignOptions, what sy_design_new
+ * builds with) and the command line's spelling of them: packing factors
+ * per path and level ("A:L2=8,C_drain:L1=1"), the depth of every FIFO,
+ * AutoSA's --data-pack-sizes.  Whether a factor fits its buffer is
+ * sy_design_new's to say; these only read and write the text.  The
+ * design's error domain is here, so that comm/design.h includes this
+ * header and not the reverse. */
 #pragma once
 
-#include "comm/design.h"
+#include <glib.h>
+
+#include "base/own.h"
 
 G_BEGIN_DECLS
+
+#define SY_DESIGN_ERROR (sy_design_error_quark())
+
+typedef enum {
+	SY_DESIGN_ERROR_INVALID,
+} SyDesignError;
+
+GQuark sy_design_error_quark(void);
+
+/* AutoSA's --data-pack-sizes for one array: the widest words, in
+ * bytes, of its innermost (L1 modules), intermediate (L2 modules) and
+ * outermost (the DRAM port) I/O levels. */
+typedef struct {
+	guint bytes[3];
+} SyPackCaps;
+
+typedef struct {
+	gboolean no_double_buffer;
+	gboolean no_packing; /* one element per word, unless pack says */
+	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
+	guint fifo_depth; /* 0: 2 */
+	/* --host-serialize: DRAM words of up to the outermost cap (512
+	 * bits), each whole words of the L3 module's FIFO, as many as
+	 * divide a tile's burst, which the L3 module splits (in) or joins
+	 * (out). */
+	gboolean host_serialize;
+	/* --data-pack-sizes: array name -> SyPackCaps; an array not there
+	 * packs up to 512 bits at every level and its DRAM port moves its
+	 * FIFO's words (unless --host-serialize). */
+	GHashTable *pack_caps;
+} SyDesignOptions;
 
 /* The deepest FIFO --fifo-depth accepts: 2^16 words, already a BRAM
  * cascade per FIFO at 512 bits. */

@@ -4,7 +4,6 @@
 
 #include "base/checked.h"
 #include "comm/design.h"
-#include "comm/design-options.h"
 #include "comm/io-plan.h"
 #include "comm/tb-facts.h"
 #include "comm/pe-facts.h"
