@@ -63,6 +63,15 @@ static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
 	sy_isl_stage_begin(a->ctx);
 	a->deps = sy_deps_compute(a->scop);
 	a->band = sy_band_compute(a->scop, a->deps);
+	if (a->band->n_members < 2) {
+		if (!stage_ok(a, "the dependence analysis", error))
+			return FALSE;
+		sy_isl_stage_begin(a->ctx);
+		a->band = sy_band_reschedule(a->band, a->scop, a->deps);
+		if (!stage_ok(a, "isl's scheduler", error))
+			return FALSE;
+		sy_isl_stage_begin(a->ctx);
+	}
 	sy_deps_measure(a->deps, a->band);
 	if (!stage_ok(a, "the dependence analysis", error))
 		return FALSE;
