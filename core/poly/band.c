@@ -778,7 +778,7 @@ SyBand *sy_band_reschedule(SyBand *band, const SyScop *scop, const SyDeps *deps)
 	why = members_find(&ms);
 	if (why)
 		band->source_order = g_strdup_printf(
-			"isl's scheduler gives a band of %u loops, "
+			"it gives a band of %u loops, "
 			"not taken: %s",
 			ms.n, why);
 	else
