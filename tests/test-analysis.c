@@ -483,6 +483,31 @@ static void test_reschedule_gemm(void)
 		json_node_get_object(root), "rescheduled"));
 }
 
+/* AutoSA's --no-reschedule: the source order's band, measured again. */
+static void test_reschedule_kept_off(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(gemm_pb);
+	GError *error = NULL;
+
+	g_assert_true(sy_analysis_keep_source_order(a, &error));
+	g_assert_no_error(error);
+	assert_analysis(a, "i",
+		"flow C S0->S1 (0)\n"
+		"flow C S1->S1 (0)\n"
+		"anti C S0->S1 (0)\n"
+		"anti C S1->S1 (0)\n"
+		"output C S0->S1 (0)\n"
+		"output C S1->S1 (0)\n"
+		"read A S1->S1 (0)\n"
+		"read B S1->S1 (1)\n",
+		"[i]");
+	g_assert_false(a->band->rescheduled);
+	g_assert_null(a->band->source_order);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loops 'j' (line 8) and 'k' (line 10) are siblings: only "
+		"loops with the same iterator name are fused");
+}
+
 /* A member fusing loops of different names is named after both. */
 static void test_reschedule_names(void)
 {
@@ -583,6 +608,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/disjoint-rows", test_disjoint_rows);
 	g_test_add_func("/analysis/reschedule-gemm", test_reschedule_gemm);
 	g_test_add_func("/analysis/reschedule-names", test_reschedule_names);
+	g_test_add_func(
+		"/analysis/reschedule-kept-off", test_reschedule_kept_off);
 	g_test_add_func("/analysis/reschedule-skewed", test_reschedule_skewed);
 	g_test_add_func(
 		"/analysis/reschedule-not-needed", test_reschedule_not_needed);

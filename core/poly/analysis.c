@@ -89,6 +89,18 @@ gboolean sy_analysis_reuse_changed(SyAnalysis *a, GError **error)
 	return dataflows(a, a->max_dims, error);
 }
 
+gboolean sy_analysis_keep_source_order(SyAnalysis *a, GError **error)
+{
+	if (!a->band->rescheduled)
+		return TRUE;
+	sy_isl_stage_begin(a->ctx);
+	sy_band_free(a->band);
+	a->band = sy_band_compute(a->scop, a->deps);
+	if (!stage_ok(a, "the dependence analysis", error))
+		return FALSE;
+	return sy_analysis_reuse_changed(a, error);
+}
+
 /* Analyses in ctx, which the analysis owns if it is made; on failure
  * the caller frees it.  Aborting ctx (from another thread) stops it. */
 static SyAnalysis *run(SySource *src, const SyAnalysisOptions *options,
