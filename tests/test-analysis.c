@@ -525,6 +525,36 @@ static void test_reschedule_names(void)
 	g_assert_true(a->band->rescheduled);
 }
 
+/* Copies through sibling loops of three names, then of six: the
+ * names joined, then (longer than 16 characters) c1, as isl's AST would
+ * name it. */
+static void test_reschedule_many_names(void)
+{
+	static const char *const three = "for (int i = 0; i < N; i++) {\n"
+					 "  for (int ja = 0; ja < N; ja++)\n"
+					 "    A[i][ja] = x[ja];\n"
+					 "  for (int jb = 0; jb < N; jb++)\n"
+					 "    B[i][jb] = A[i][jb];\n"
+					 "  for (int jc = 0; jc < N; jc++)\n"
+					 "    C[i][jc] = B[i][jc];\n";
+	static const char *const six = "  for (int jdd = 0; jdd < N; jdd++)\n"
+				       "    A[i][jdd] = C[i][jdd];\n"
+				       "  for (int jee = 0; jee < N; jee++)\n"
+				       "    B[i][jee] = A[i][jee];\n"
+				       "  for (int jff = 0; jff < N; jff++)\n"
+				       "    C[i][jff] = B[i][jff];\n";
+	g_autofree char *text3 = g_strconcat(three, "}\n", NULL);
+	g_autofree char *text6 = g_strconcat(three, six, "}\n", NULL);
+	g_autoptr(SyAnalysis) a3 = analyse(text3);
+	g_autoptr(SyAnalysis) a6 = analyse(text6);
+	g_autofree char *b3 = band_text(a3);
+	g_autofree char *b6 = band_text(a6);
+
+	g_assert_cmpstr(b3, ==, "i,ja_jb_jc");
+	g_assert_cmpstr(b6, ==, "i,c1");
+	g_assert_cmpuint(a6->band->members[1].loops->len, ==, 6);
+}
+
 /* isl's band for a stencil is skewed (t + i): Systole's arrays take the
  * statements' loops only, so the source order's band stays, and why. */
 static void test_reschedule_skewed(void)
@@ -610,6 +640,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/reschedule-names", test_reschedule_names);
 	g_test_add_func(
 		"/analysis/reschedule-kept-off", test_reschedule_kept_off);
+	g_test_add_func(
+		"/analysis/reschedule-many-names", test_reschedule_many_names);
 	g_test_add_func("/analysis/reschedule-skewed", test_reschedule_skewed);
 	g_test_add_func(
 		"/analysis/reschedule-not-needed", test_reschedule_not_needed);

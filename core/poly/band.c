@@ -641,6 +641,15 @@ static char *members_find(Members *ms)
 				GUINT_TO_POINTER(m + 1));
 		}
 	}
+	for (guint m = 0; m < ms->n; m++) {
+		gboolean loop = FALSE;
+
+		for (guint s = 0; s < scop->stmts->len; s++)
+			loop |= ms->depth[s * ms->n + m] >= 0;
+		if (!loop)
+			return g_strdup_printf(
+				"its loop %u is none of the loops", m + 1);
+	}
 	for (guint s = 0; s < scop->stmts->len; s++) {
 		const SyStmt *stmt = g_ptr_array_index(scop->stmts, s);
 
@@ -740,6 +749,10 @@ static SyBand *band_from_members(
 		g_autoptr(GString) name = g_string_new(NULL);
 		GPtrArray *loops = member_loops(ms, m, name);
 
+		/* Many names joined say little: isl's AST names loops
+		 * c0, c1, ... */
+		if (name->len > SY_BAND_NAME_JOINED_MAX)
+			g_string_printf(name, "c%u", m);
 		if (sy_band_member_index(band, name->str) >= 0)
 			g_string_append_printf(name, "_%u", m);
 		add_member(&g, loops, member_value_of(ms, m));
@@ -760,13 +773,25 @@ static SyBand *band_from_members(
 	return band;
 }
 
+/* Whether some statement has two loops: isl's band has no more members
+ * than the deepest statement has loops (a loop of a thousand statements
+ * would otherwise cost seconds of scheduling for nothing). */
+static gboolean nested(const SyScop *scop)
+{
+	for (guint s = 0; s < scop->stmts->len; s++)
+		if (((const SyStmt *)g_ptr_array_index(scop->stmts, s))
+				->n_iters >= 2)
+			return TRUE;
+	return FALSE;
+}
+
 SyBand *sy_band_reschedule(SyBand *band, const SyScop *scop, const SyDeps *deps)
 {
 	Members ms = {scop, NULL, 0, NULL};
 	SyBand *isl_band = NULL;
 	char *why;
 
-	if (band->n_members >= 2)
+	if (band->n_members >= 2 || !nested(scop))
 		return band;
 	ms.mupa = sy_reschedule_outer_band(scop, deps);
 	ms.n = ms.mupa ? sy_isl_size(isl_multi_union_pw_aff_size(ms.mupa)) : 0;

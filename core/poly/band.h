@@ -15,7 +15,10 @@
  * every statement, one of the statement's loops (the loops may be
  * interchanged and sibling loops fused) or a value of the loops already
  * in the band (the statement aligned).  A member is named after its
- * loops' iterator, or their names joined with '_' where they differ. */
+ * loops' iterator, or their names joined with '_' where they differ, or
+ * "c<position>" (as isl's AST names loops) when that would be longer than
+ * SY_BAND_NAME_JOINED_MAX; "_<position>" is added to a name an earlier
+ * member has. */
 #pragma once
 
 #include "base/own.h"
@@ -23,6 +26,8 @@
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
+
+#define SY_BAND_NAME_JOINED_MAX 16
 
 typedef struct {
 	char *name; /* the iterator's name */
