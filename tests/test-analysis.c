@@ -572,6 +572,34 @@ static void test_reschedule_skewed(void)
 		"{ S0[t, i] -> [(t + i)] } for S0, not one of its loops");
 }
 
+/* 2mm's second product reads every column of the first's result: isl's
+ * outermost band is (i) as well, so nothing changes and nothing is
+ * said. */
+static void test_reschedule_2mm(void)
+{
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < N; j++) {\n"
+			    "    A[i][j] = 0;\n"
+			    "    for (int k = 0; k < N; k++)\n"
+			    "      A[i][j] += s * B[i][k] * C[k][j];\n"
+			    "  }\n"
+			    "for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < N; j++) {\n"
+			    "    D[0][i][j] *= t;\n"
+			    "    for (int k = 0; k < N; k++)\n"
+			    "      D[0][i][j] += A[i][k] * C[k][j];\n"
+			    "  }\n");
+	g_autofree char *b = band_text(a);
+
+	g_assert_cmpstr(b, ==, "i");
+	g_assert_false(a->band->rescheduled);
+	g_assert_null(a->band->source_order);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'j' (line 8) cannot join the band: the flow dependence "
+		"on 'A' from S1 to S3 would have distance -15 on it");
+}
+
 /* A band of two or more loops in source order is kept as it is. */
 static void test_reschedule_not_needed(void)
 {
@@ -642,6 +670,7 @@ int main(int argc, char **argv)
 		"/analysis/reschedule-kept-off", test_reschedule_kept_off);
 	g_test_add_func(
 		"/analysis/reschedule-many-names", test_reschedule_many_names);
+	g_test_add_func("/analysis/reschedule-2mm", test_reschedule_2mm);
 	g_test_add_func("/analysis/reschedule-skewed", test_reschedule_skewed);
 	g_test_add_func(
 		"/analysis/reschedule-not-needed", test_reschedule_not_needed);
