@@ -58,9 +58,9 @@ static const AutosaOption options[] = {
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
 	/* Before "reschedule": --no-reschedule is taken, --reschedule
-	 * (isl's scheduler) is not. */
-	{"no-reschedule", FALSE, OPT_SAME,
-		"Systole keeps the source's loops as the band, always"},
+	 * (isl's scheduler even where the source order gives a band of
+	 * two loops) is not. */
+	{"no-reschedule", FALSE, OPT_TAKEN, NULL},
 	{"reschedule", FALSE, OPT_NOT_YET, NULL},
 	{"select-rar-dep", TRUE, OPT_TAKEN, NULL},
 	{"use-cplusplus-template", FALSE, OPT_SAME,
@@ -237,7 +237,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes",
 		"select-rar-dep"};
 	static const char *const switches[] = {
-		"simd-touch-space", "host-serialize"};
+		"simd-touch-space", "host-serialize", "no-reschedule"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -285,9 +285,9 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, --data-pack-sizes, "
 	"--config (its stages'\nenable; manual mode), --[no-]reverse-order, "
-	"--select-rar-dep and\n--target=autosa_hls_c take AutoSA's meaning; "
-	"--hls, --AutoSA-verbose,\n--array-contraction, --isl-sink, "
-	"--no-reschedule and --use-cplusplus-template are\nwhat Systole does "
+	"--select-rar-dep,\n--no-reschedule and --target=autosa_hls_c take "
+	"AutoSA's meaning; --hls,\n--AutoSA-verbose, --array-contraction, "
+	"--isl-sink and\n--use-cplusplus-template are what Systole does "
 	"anyway; every other option is named in one error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";

@@ -35,6 +35,7 @@ typedef struct {
 	char *data_pack_sizes; /* AutoSA's: words per level, per array */
 	gboolean reverse_order; /* --[no-]reverse-order, the last given */
 	gboolean autosa_same; /* AutoSA options that are what Systole does */
+	gboolean no_reschedule; /* the source order's band, never isl's */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -364,7 +365,10 @@ static char *run(
 	const SyCandidate *cand;
 	char *listed;
 
-	if (!a || (o->select_rar_dep && !select_rar_dep(a, o, error)) ||
+	if (!a ||
+		(o->no_reschedule &&
+			!sy_analysis_keep_source_order(a, error)) ||
+		(o->select_rar_dep && !select_rar_dep(a, o, error)) ||
 		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
@@ -524,9 +528,10 @@ static int compile_main(
 			"AutoSA's: statements in sequence share the latency "
 			"loops' iteration (Systole's form)",
 			NULL},
-		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
-			"AutoSA's: keep the source's schedule (what Systole "
-			"always does)",
+		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.no_reschedule,
+			"AutoSA's: keep the source's schedule (Systole takes "
+			"isl's only where the source order gives no band of "
+			"two loops)",
 			NULL},
 		{"use-cplusplus-template", 0, 0, G_OPTION_ARG_NONE,
 			&o.autosa_same,

@@ -9,6 +9,7 @@ set -u
 cli=$1
 kernels=$2
 k=$kernels/mm_getting_started
+gemm_pb=$(cd "$(dirname "$0")" && pwd)/hls/kernels/gemm_pb.c
 
 . "$(dirname "$0")/lib.sh"
 
@@ -193,8 +194,8 @@ fi
 	fail "--select-rar-dep past the candidates: $(cat "$tmp/err")"
 
 # lu.3 (docs/examples/lu.rst:74): --use-cplusplus-template (a code
-# style) and --no-reschedule (Systole keeps the source's loops anyway)
-# are taken; its space_time[3] is not there, as Systole's band ends at
+# style) and --no-reschedule (lu's source order is not rescheduled
+# anyway: isl's band is no longer) are taken; its space_time[3] is not there, as Systole's band ends at
 # j (the anti dependence on U_tmp, distance (1,-1,0) in (k,j,i)).
 autosa "$kernels/lu/kernel.c" --config=./autosa_config.json \
 	--target=autosa_hls_c --output-dir=./lu \
@@ -209,6 +210,17 @@ autosa "$kernels/lu/kernel.c" --output-dir=./lu --reschedule \
 [ $? -eq 2 ] || fail "--reschedule: exit status"
 [ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --reschedule (not supported yet)" ] ||
 	fail "--reschedule: $(head -n 1 "$tmp/err")"
+
+# PolyBench's gemm: isl's scheduler makes its band (i, j, k), AutoSA's
+# six arrays; --no-reschedule keeps the source order's (i).
+autosa "$gemm_pb" --output-dir=./pb
+[ $? -eq 0 ] || fail "gemm_pb: exit status"
+[ "$(head -n 1 "$tmp/out")" = "6 systolic arrays: 0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]" ] ||
+	fail "gemm_pb: $(head -n 1 "$tmp/out")"
+autosa "$gemm_pb" --output-dir=./pb --no-reschedule
+[ $? -eq 0 ] || fail "gemm_pb --no-reschedule: exit status"
+[ "$(head -n 1 "$tmp/out")" = "1 systolic arrays: 0 [i]" ] ||
+	fail "gemm_pb --no-reschedule: $(head -n 1 "$tmp/out")"
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \

@@ -123,6 +123,16 @@ pass fir.c --space i --tile i=8,j=8
 pass hls/kernels/gemm_int.c --space i,j --tile i=8,j=8,k=8
 pass hls/kernels/gemm_int.c --space j --tile i=5,j=6 --simd k=4
 pass hls/kernels/gemm_int.c --space i,k --tile i=8,j=5 --latency j=5
+# Bands from isl's scheduler (the source order gives (i) only): the j
+# loops fused, k moved inside them, the scaling aligned at k = 0.
+pass hls/kernels/gemm_pb.c --space i,j --tile i=8,j=4,k=8 --latency i=2,j=2
+pass hls/kernels/gemm_pb.c --space i,k --tile i=8,j=5
+pass hls/kernels/gemm_pb.c --space j --tile i=6,j=5 --simd k=4
+pass hls/kernels/gemm_scale.c --space i,jj_j --tile i=8,jj_j=6,k=10 --latency i=2,jj_j=3 --simd k=2
+pass hls/kernels/gemm_scale.c --space k --tile i=4,jj_j=6
+pass hls/kernels/syrk_pb.c --space k --tile i=4,j=4
+refused hls/kernels/syrk_pb.c "systole-cli: error: A enters the array along two paths (A_0 and A_1); the HLS backend supports one per array and way" \
+	--space i,j --tile i=4,j=4
 pass hls/kernels/trmv.c --space i --tile i=8
 pass hls/kernels/scan.c --space i
 pass hls/kernels/scan.c --space j --tile j=5

@@ -409,6 +409,229 @@ static void test_live_in(void)
 }
 
 /* The same input gives the same JSON, byte for byte. */
+/* PolyBench's gemm: C scaled in a j loop of its own before the k loop.
+ * The source order gives (i) only; isl's scheduler fuses the j loops and
+ * moves k inside them, with the scaling aligned at k = 0, as AutoSA's
+ * default (rescheduling) flow does. */
+static const char *const gemm_pb = "for (int i = 0; i < N; i++) {\n"
+				   "  for (int j = 0; j < N; j++)\n"
+				   "    C[i][j] *= t;\n"
+				   "  for (int k = 0; k < N; k++)\n"
+				   "    for (int j = 0; j < N; j++)\n"
+				   "      C[i][j] += s * A[i][k] * B[k][j];\n"
+				   "}\n";
+
+static void test_reschedule_gemm(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(gemm_pb);
+	g_autofree char *io3 = NULL;
+	g_autoptr(JsonNode) root = NULL;
+	const SyBandMember *m;
+	const SyStmt *s0, *s1;
+	isl_union_map *expect, *map;
+
+	assert_analysis(a, "i,j,k",
+		"flow C S0->S1 (0, 0, 0)\n"
+		"flow C S1->S1 (0, 0, 1)\n"
+		"anti C S0->S1 (0, 0, 0)\n"
+		"anti C S1->S1 (0, 0, 1)\n"
+		"output C S0->S1 (0, 0, 0)\n"
+		"output C S1->S1 (0, 0, 1)\n"
+		"read A S1->S1 (0, 1, 0)\n"
+		"read B S1->S1 (1, 0, 0)\n",
+		"[i] [j] [k] [i,j] [i,k] [j,k]");
+	g_assert_true(a->legal);
+	g_assert_true(a->band->rescheduled);
+	g_assert_cmpstr(a->band->source_order, ==,
+		"the source order gives (i) only: loops 'j' (line 8) and 'k' "
+		"(line 10) are siblings: only loops with the same iterator "
+		"name are fused");
+	g_assert_null(a->band->stop);
+	g_assert_cmpuint(a->band->inner->len, ==, 0);
+	/* Member j fuses S0's loop (depth 1) and S1's (depth 2); k is S1's
+	 * depth 1: the loops are the statements' own. */
+	s0 = g_ptr_array_index(a->scop->stmts, 0);
+	s1 = g_ptr_array_index(a->scop->stmts, 1);
+	m = &a->band->members[1];
+	g_assert_cmpuint(m->loops->len, ==, 2);
+	g_assert_true(g_ptr_array_index(m->loops, 0) == s0->loops[1]);
+	g_assert_true(g_ptr_array_index(m->loops, 1) == s1->loops[2]);
+	m = &a->band->members[2];
+	g_assert_cmpuint(m->loops->len, ==, 1);
+	g_assert_true(g_ptr_array_index(m->loops, 0) == s1->loops[1]);
+	g_assert_cmpint(m->min, ==, 0);
+	g_assert_cmpint(m->max, ==, 15);
+	g_assert_true(a->band->members[0].coincident);
+	g_assert_true(a->band->members[1].coincident);
+	g_assert_false(a->band->members[2].coincident);
+	expect = isl_union_map_read_from_str(a->ctx,
+		"{ S0[i, j] -> [i, j, 0] : 0 <= i, j < 16; "
+		"S1[i, k, j] -> [i, j, k] : 0 <= i, j, k < 16 }");
+	map = isl_union_map_intersect_domain(isl_union_map_copy(a->band->map),
+		isl_union_set_copy(a->scop->domain));
+	g_assert_true(isl_union_map_is_equal(map, expect) == isl_bool_true);
+	isl_union_map_free(map);
+	isl_union_map_free(expect);
+	/* AutoSA's space_time[3]: the output-stationary array, as mm's. */
+	io3 = io_text(a, 3);
+	g_assert_cmpstr(io3, ==,
+		"C flow (0, 0) interior; C output (0, 0) interior; "
+		"C read (0, 0) interior; A read (0, 1) exterior; "
+		"B read (1, 0) exterior");
+	root = sy_report_analysis_json(a);
+	g_assert_true(json_object_get_boolean_member(
+		json_node_get_object(root), "rescheduled"));
+}
+
+/* AutoSA's --no-reschedule: the source order's band, measured again. */
+static void test_reschedule_kept_off(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(gemm_pb);
+	GError *error = NULL;
+
+	g_assert_true(sy_analysis_keep_source_order(a, &error));
+	g_assert_no_error(error);
+	assert_analysis(a, "i",
+		"flow C S0->S1 (0)\n"
+		"flow C S1->S1 (0)\n"
+		"anti C S0->S1 (0)\n"
+		"anti C S1->S1 (0)\n"
+		"output C S0->S1 (0)\n"
+		"output C S1->S1 (0)\n"
+		"read A S1->S1 (0)\n"
+		"read B S1->S1 (1)\n",
+		"[i]");
+	g_assert_false(a->band->rescheduled);
+	g_assert_null(a->band->source_order);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loops 'j' (line 8) and 'k' (line 10) are siblings: only "
+		"loops with the same iterator name are fused");
+}
+
+/* A member fusing loops of different names is named after both. */
+static void test_reschedule_names(void)
+{
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = 0; i < N; i++) {\n"
+			    "  for (int jj = 0; jj < N; jj++)\n"
+			    "    C[i][jj] *= t;\n"
+			    "  for (int k = 0; k < N; k++)\n"
+			    "    for (int j = 0; j < N; j++)\n"
+			    "      C[i][j] += s * A[i][k] * B[k][j];\n"
+			    "}\n");
+	g_autofree char *b = band_text(a);
+
+	g_assert_cmpstr(b, ==, "i,jj_j,k");
+	g_assert_true(a->band->rescheduled);
+}
+
+/* Copies through sibling loops of three names, then of six: the
+ * names joined, then (longer than 16 characters) c1, as isl's AST would
+ * name it. */
+static void test_reschedule_many_names(void)
+{
+	static const char *const three = "for (int i = 0; i < N; i++) {\n"
+					 "  for (int ja = 0; ja < N; ja++)\n"
+					 "    A[i][ja] = x[ja];\n"
+					 "  for (int jb = 0; jb < N; jb++)\n"
+					 "    B[i][jb] = A[i][jb];\n"
+					 "  for (int jc = 0; jc < N; jc++)\n"
+					 "    C[i][jc] = B[i][jc];\n";
+	static const char *const six = "  for (int jdd = 0; jdd < N; jdd++)\n"
+				       "    A[i][jdd] = C[i][jdd];\n"
+				       "  for (int jee = 0; jee < N; jee++)\n"
+				       "    B[i][jee] = A[i][jee];\n"
+				       "  for (int jff = 0; jff < N; jff++)\n"
+				       "    C[i][jff] = B[i][jff];\n";
+	g_autofree char *text3 = g_strconcat(three, "}\n", NULL);
+	g_autofree char *text6 = g_strconcat(three, six, "}\n", NULL);
+	g_autoptr(SyAnalysis) a3 = analyse(text3);
+	g_autoptr(SyAnalysis) a6 = analyse(text6);
+	g_autofree char *b3 = band_text(a3);
+	g_autofree char *b6 = band_text(a6);
+
+	g_assert_cmpstr(b3, ==, "i,ja_jb_jc");
+	g_assert_cmpstr(b6, ==, "i,c1");
+	g_assert_cmpuint(a6->band->members[1].loops->len, ==, 6);
+}
+
+/* isl's band for a stencil is skewed (t + i): Systole's arrays take the
+ * statements' loops only, so the source order's band stays, and why. */
+static void test_reschedule_skewed(void)
+{
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int t = 0; t < M; t++)\n"
+			    "  for (int i = 1; i < N - 1; i++)\n"
+			    "    y[i] = (y[i - 1] + y[i] + y[i + 1]) / 3;\n");
+	g_autofree char *b = band_text(a);
+
+	g_assert_cmpstr(b, ==, "t");
+	g_assert_false(a->band->rescheduled);
+	g_assert_cmpstr(a->band->source_order, ==,
+		"it gives a band of 2 loops, not taken: its loop 2 is "
+		"{ S0[t, i] -> [(t + i)] } for S0, not one of its loops");
+}
+
+/* 2mm's second product reads every column of the first's result: isl's
+ * outermost band is (i) as well, so nothing changes and nothing is
+ * said. */
+static void test_reschedule_2mm(void)
+{
+	g_autoptr(SyAnalysis)
+		a = analyse("for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < N; j++) {\n"
+			    "    A[i][j] = 0;\n"
+			    "    for (int k = 0; k < N; k++)\n"
+			    "      A[i][j] += s * B[i][k] * C[k][j];\n"
+			    "  }\n"
+			    "for (int i = 0; i < N; i++)\n"
+			    "  for (int j = 0; j < N; j++) {\n"
+			    "    D[0][i][j] *= t;\n"
+			    "    for (int k = 0; k < N; k++)\n"
+			    "      D[0][i][j] += A[i][k] * C[k][j];\n"
+			    "  }\n");
+	g_autofree char *b = band_text(a);
+
+	g_assert_cmpstr(b, ==, "i");
+	g_assert_false(a->band->rescheduled);
+	g_assert_null(a->band->source_order);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'j' (line 8) cannot join the band: the flow dependence "
+		"on 'A' from S1 to S3 would have distance -15 on it");
+}
+
+/* A band of two or more loops in source order is kept as it is. */
+static void test_reschedule_not_needed(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(mm);
+
+	g_assert_false(a->band->rescheduled);
+	g_assert_null(a->band->source_order);
+}
+
+/* isl's scheduler is a stage with its own budget: out of operations, it
+ * fails as the analysis's other stages do, and the band stays. */
+static void test_reschedule_bounded(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(gemm_pb);
+	SyBand *band = sy_band_compute(a->scop, a->deps);
+	GError *error = NULL;
+
+	isl_ctx_set_max_operations(a->ctx, 1000);
+	sy_isl_stage_begin(a->ctx);
+	band = sy_band_reschedule(band, a->scop, a->deps);
+	g_assert_false(sy_isl_stage_check(
+		a->ctx, "kernel.c", "isl's scheduler", &error));
+	g_assert_error(error, SY_ANALYSIS_ERROR, SY_ANALYSIS_ERROR_TOO_COMPLEX);
+	g_assert_cmpstr(error->message, ==,
+		"kernel.c: error: the analysis is too complex: it needs more "
+		"than 1000 isl operations (in isl's scheduler)");
+	g_assert_cmpuint(band->n_members, ==, 1);
+	g_assert_false(band->rescheduled);
+	g_error_free(error);
+	sy_band_free(band);
+}
+
 static void test_deterministic(void)
 {
 	g_autoptr(SyAnalysis) a = analyse(mm);
@@ -441,5 +664,17 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/live-in", test_live_in);
 	g_test_add_func("/analysis/deterministic", test_deterministic);
 	g_test_add_func("/analysis/disjoint-rows", test_disjoint_rows);
+	g_test_add_func("/analysis/reschedule-gemm", test_reschedule_gemm);
+	g_test_add_func("/analysis/reschedule-names", test_reschedule_names);
+	g_test_add_func(
+		"/analysis/reschedule-kept-off", test_reschedule_kept_off);
+	g_test_add_func(
+		"/analysis/reschedule-many-names", test_reschedule_many_names);
+	g_test_add_func("/analysis/reschedule-2mm", test_reschedule_2mm);
+	g_test_add_func("/analysis/reschedule-skewed", test_reschedule_skewed);
+	g_test_add_func(
+		"/analysis/reschedule-not-needed", test_reschedule_not_needed);
+	g_test_add_func(
+		"/analysis/reschedule-bounded", test_reschedule_bounded);
 	return g_test_run();
 }

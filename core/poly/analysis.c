@@ -52,6 +52,35 @@ static gboolean dataflows(SyAnalysis *a, guint max_dims, GError **error)
 	return stage_ok(a, "the dataflows", error);
 }
 
+/* isl's band where the source order's is short, in a stage of its own.
+ * Out of operations, the scheduler is skipped (its band is a bonus):
+ * the source order's band stays, and says so; a cancellation fails. */
+static gboolean reschedule(SyAnalysis *a, GError **error)
+{
+	GError *why = NULL;
+
+	sy_isl_stage_begin(a->ctx);
+	a->band = sy_band_reschedule(a->band, a->scop, a->deps);
+	if (stage_ok(a, "isl's scheduler", &why)) {
+		sy_isl_stage_begin(a->ctx);
+		return TRUE;
+	}
+	if (!g_error_matches(
+		    why, SY_ANALYSIS_ERROR, SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
+		g_propagate_error(error, why);
+		return FALSE;
+	}
+	g_error_free(why);
+	sy_isl_stage_begin(a->ctx);
+	sy_band_free(a->band);
+	a->band = sy_band_compute(a->scop, a->deps);
+	g_free(a->band->source_order);
+	a->band->source_order = g_strdup_printf(
+		"not asked: it needs more than %lu isl operations",
+		isl_ctx_get_max_operations(a->ctx));
+	return TRUE;
+}
+
 /* The model, the dependences and the dataflows, each a stage with its
  * own budget of isl operations. */
 static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
@@ -63,6 +92,10 @@ static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
 	sy_isl_stage_begin(a->ctx);
 	a->deps = sy_deps_compute(a->scop);
 	a->band = sy_band_compute(a->scop, a->deps);
+	if (a->band->n_members < 2 &&
+		(!stage_ok(a, "the dependence analysis", error) ||
+			!reschedule(a, error)))
+		return FALSE;
 	sy_deps_measure(a->deps, a->band);
 	if (!stage_ok(a, "the dependence analysis", error))
 		return FALSE;
@@ -78,6 +111,18 @@ gboolean sy_analysis_reuse_changed(SyAnalysis *a, GError **error)
 	g_clear_pointer(&a->reasons, g_ptr_array_unref);
 	g_clear_pointer(&a->candidates, g_ptr_array_unref);
 	return dataflows(a, a->max_dims, error);
+}
+
+gboolean sy_analysis_keep_source_order(SyAnalysis *a, GError **error)
+{
+	if (!a->band->rescheduled)
+		return TRUE;
+	sy_isl_stage_begin(a->ctx);
+	sy_band_free(a->band);
+	a->band = sy_band_compute(a->scop, a->deps);
+	if (!stage_ok(a, "the dependence analysis", error))
+		return FALSE;
+	return sy_analysis_reuse_changed(a, error);
 }
 
 /* Analyses in ctx, which the analysis owns if it is made; on failure

@@ -51,6 +51,11 @@ void sy_analysis_free(__isl_take SyAnalysis *analysis);
  * dataflows found again (the candidates and their ids may change). */
 gboolean sy_analysis_reuse_changed(
 	__isl_keep SyAnalysis *analysis, GError **error);
+/* AutoSA's --no-reschedule: where the band is isl's scheduler's
+ * (band.h), the source order's band in its place, the dependences
+ * measured and the dataflows found again; nothing otherwise. */
+gboolean sy_analysis_keep_source_order(
+	__isl_keep SyAnalysis *analysis, GError **error);
 
 /* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
  * from another thread: it then fails with G_IO_ERROR_CANCELLED. */

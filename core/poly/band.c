@@ -9,6 +9,8 @@
 
 #include "poly/affine.h"
 #include "poly/band.h"
+#include "poly/isl-stage.h"
+#include "poly/reschedule.h"
 
 /* Growing the band one member at a time.  The frontier holds the
  * subtrees that sit directly below the band so far: loops that may
@@ -38,6 +40,7 @@ void sy_band_free(SyBand *band)
 	g_free(band->members);
 	isl_union_map_free(band->map);
 	g_free(band->stop);
+	g_free(band->source_order);
 	g_hash_table_unref(band->absorbed);
 	g_ptr_array_unref(band->inner);
 	isl_schedule_free(band->schedule);
@@ -544,4 +547,272 @@ isl_map *sy_band_map_of(const SyBand *band, isl_space *stmt_space)
 			isl_space_get_ctx(stmt_space), 0, band->n_members));
 
 	return isl_union_map_extract_map(band->map, space);
+}
+
+/* upa's piece on stmt. */
+static isl_pw_aff *value_on(isl_union_pw_aff *upa, const SyStmt *stmt)
+{
+	isl_space *space = isl_space_from_domain(
+		isl_set_get_space(stmt->domain));
+
+	return isl_union_pw_aff_extract_pw_aff(
+		upa, isl_space_add_dims(space, isl_dim_out, 1));
+}
+
+/* Which of stmt's loops v (a member's value on stmt) is: its depth; -1
+ * if v involves only loops already in the band (the statement is
+ * aligned), -2 if neither.  used: the depths earlier members took. */
+static int match_loop(const SyStmt *stmt, isl_pw_aff *v, const gboolean *used)
+{
+	isl_space *space = isl_set_get_space(stmt->domain);
+	isl_pw_aff *on = isl_pw_aff_intersect_domain(
+		isl_pw_aff_copy(v), isl_set_copy(stmt->domain));
+	int found = -1;
+
+	for (guint k = 0; found < 0 && k < stmt->n_iters; k++) {
+		isl_pw_aff *it;
+
+		if (used[k])
+			continue;
+		it = sy_loop_schedule_value(stmt->loops[k],
+			isl_pw_aff_var_on_domain(isl_local_space_from_space(
+							 isl_space_copy(space)),
+				isl_dim_set, k));
+		it = isl_pw_aff_intersect_domain(
+			it, isl_set_copy(stmt->domain));
+		if (isl_pw_aff_is_equal(it, on) == isl_bool_true)
+			found = (int)k;
+		isl_pw_aff_free(it);
+	}
+	for (guint k = 0; found == -1 && k < stmt->n_iters; k++)
+		if (!used[k] &&
+			isl_pw_aff_involves_dims(on, isl_dim_in, k, 1) !=
+				isl_bool_false)
+			found = -2;
+	isl_pw_aff_free(on);
+	isl_space_free(space);
+	return found;
+}
+
+/* isl's band as depths: depth[s * n + m] is statement s's loop for
+ * member m (-1: aligned).  Fails with the reason if a member is not a
+ * loop, or a loop is in the band for only some of its statements (the
+ * source order below the band would then not keep the dependences). */
+typedef struct {
+	const SyScop *scop;
+	isl_multi_union_pw_aff *mupa;
+	guint n;
+	int *depth;
+} Members;
+
+static char *members_find(Members *ms)
+{
+	const SyScop *scop = ms->scop;
+	g_autoptr(GHashTable) member_of = g_hash_table_new(NULL, NULL);
+
+	for (guint s = 0; s < scop->stmts->len; s++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, s);
+		g_autofree gboolean *used = g_new0(gboolean, stmt->n_iters + 1);
+
+		for (guint m = 0; m < ms->n; m++) {
+			isl_union_pw_aff *upa = isl_multi_union_pw_aff_get_at(
+				ms->mupa, (int)m);
+			isl_pw_aff *v = value_on(upa, stmt);
+			int d = match_loop(stmt, v, used);
+
+			isl_union_pw_aff_free(upa);
+			if (d == -2) {
+				char *str = isl_pw_aff_to_str(v);
+				char *why = g_strdup_printf("its loop %u is "
+							    "%s for %s, not "
+							    "one of its loops",
+					m + 1, str, stmt->name);
+
+				free(str);
+				isl_pw_aff_free(v);
+				return why;
+			}
+			isl_pw_aff_free(v);
+			ms->depth[s * ms->n + m] = d;
+			if (d < 0)
+				continue;
+			used[d] = TRUE;
+			g_hash_table_insert(member_of, (gpointer)stmt->loops[d],
+				GUINT_TO_POINTER(m + 1));
+		}
+	}
+	for (guint m = 0; m < ms->n; m++) {
+		gboolean loop = FALSE;
+
+		for (guint s = 0; s < scop->stmts->len; s++)
+			loop |= ms->depth[s * ms->n + m] >= 0;
+		if (!loop)
+			return g_strdup_printf(
+				"its loop %u is none of the loops", m + 1);
+	}
+	for (guint s = 0; s < scop->stmts->len; s++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, s);
+
+		for (guint k = 0; k < stmt->n_iters; k++) {
+			guint m = GPOINTER_TO_UINT(
+				g_hash_table_lookup(member_of, stmt->loops[k]));
+
+			if (m && ms->depth[s * ms->n + m - 1] != (int)k)
+				return g_strdup_printf(
+					"it takes loop '%s' (line %u) "
+					"for some of its statements only",
+					stmt->loops[k]->iter->name,
+					stmt->loops[k]->loc.line);
+		}
+	}
+	return NULL;
+}
+
+/* The member's loops, in statement order, and its name. */
+static GPtrArray *member_loops(Members *ms, guint m, GString *name)
+{
+	GPtrArray *loops = g_ptr_array_new();
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+
+	for (guint s = 0; s < ms->scop->stmts->len; s++) {
+		const SyStmt *stmt = g_ptr_array_index(ms->scop->stmts, s);
+		int d = ms->depth[s * ms->n + m];
+		const char *iter;
+
+		if (d < 0 || g_ptr_array_find(loops, stmt->loops[d], NULL))
+			continue;
+		g_ptr_array_add(loops, (gpointer)stmt->loops[d]);
+		iter = stmt->loops[d]->iter->name;
+		if (g_ptr_array_find_with_equal_func(
+			    names, iter, g_str_equal, NULL))
+			continue;
+		g_string_append_printf(
+			name, "%s%s", names->len ? "_" : "", iter);
+		g_ptr_array_add(names, (gpointer)iter);
+	}
+	return loops;
+}
+
+/* The member's value: the loop's schedule value where a statement runs
+ * one (as the source order's band has it), isl's where it is aligned. */
+static isl_union_pw_aff *member_value_of(Members *ms, guint m)
+{
+	isl_union_pw_aff *isl_value = isl_multi_union_pw_aff_get_at(
+		ms->mupa, (int)m);
+	isl_union_pw_aff *upa = isl_union_pw_aff_empty(
+		isl_space_params_alloc(ms->scop->ctx, 0));
+
+	for (guint s = 0; s < ms->scop->stmts->len; s++) {
+		const SyStmt *stmt = g_ptr_array_index(ms->scop->stmts, s);
+		int d = ms->depth[s * ms->n + m];
+		isl_pw_aff *v;
+
+		if (d >= 0)
+			v = sy_loop_schedule_value(stmt->loops[d],
+				isl_pw_aff_var_on_domain(
+					isl_local_space_from_space(
+						isl_set_get_space(
+							stmt->domain)),
+					isl_dim_set, (unsigned)d));
+		else
+			v = isl_pw_aff_gist(value_on(isl_value, stmt),
+				isl_set_copy(stmt->domain));
+		upa = isl_union_pw_aff_add_pw_aff(upa, v);
+	}
+	isl_union_pw_aff_free(isl_value);
+	return upa;
+}
+
+/* The band's members and what the source order gave, as "(i, j)". */
+static char *members_text(const SyBand *band)
+{
+	GString *out = g_string_new("(");
+
+	for (guint i = 0; i < band->n_members; i++)
+		g_string_append_printf(
+			out, "%s%s", i ? ", " : "", band->members[i].name);
+	g_string_append_c(out, ')');
+	return g_string_free(out, FALSE);
+}
+
+/* isl's band, made of the statements' loops, as a new band. */
+static SyBand *band_from_members(
+	Members *ms, const SyDeps *deps, const SyBand *source)
+{
+	SyBand *band = g_new0(SyBand, 1);
+	Growth g = {ms->scop, deps, band, NULL, NULL};
+	g_autofree char *was = members_text(source);
+
+	band->absorbed = g_hash_table_new(NULL, NULL);
+	band->inner = g_ptr_array_new();
+	for (guint m = 0; m < ms->n; m++) {
+		g_autoptr(GString) name = g_string_new(NULL);
+		GPtrArray *loops = member_loops(ms, m, name);
+
+		/* Many names joined say little: isl's AST names loops
+		 * c0, c1, ... */
+		if (name->len > SY_BAND_NAME_JOINED_MAX)
+			g_string_printf(name, "c%u", m);
+		if (sy_band_member_index(band, name->str) >= 0)
+			g_string_append_printf(name, "_%u", m);
+		add_member(&g, loops, member_value_of(ms, m));
+		g_free(band->members[m].name);
+		band->members[m].name = g_strdup(name->str);
+		g_ptr_array_unref(loops);
+	}
+	collect_inner(band, ms->scop->prog->scop);
+	build_schedule(&g);
+	band->rescheduled = TRUE;
+	band->source_order = g_strdup_printf(
+		"the source order gives %s only: %s",
+		source->n_members ? was : "no loop",
+		source->stop ? source->stop : "no loop is left");
+	if (band->inner->len)
+		band->stop = g_strdup("isl's scheduler ends its "
+				      "outermost band there");
+	return band;
+}
+
+/* Whether some statement has two loops: isl's band has no more members
+ * than the deepest statement has loops (a loop of a thousand statements
+ * would otherwise cost seconds of scheduling for nothing). */
+static gboolean nested(const SyScop *scop)
+{
+	for (guint s = 0; s < scop->stmts->len; s++)
+		if (((const SyStmt *)g_ptr_array_index(scop->stmts, s))
+				->n_iters >= 2)
+			return TRUE;
+	return FALSE;
+}
+
+SyBand *sy_band_reschedule(SyBand *band, const SyScop *scop, const SyDeps *deps)
+{
+	Members ms = {scop, NULL, 0, NULL};
+	SyBand *isl_band = NULL;
+	char *why;
+
+	if (band->n_members >= 2 || !nested(scop))
+		return band;
+	ms.mupa = sy_reschedule_outer_band(scop, deps);
+	ms.n = ms.mupa ? sy_isl_size(isl_multi_union_pw_aff_size(ms.mupa)) : 0;
+	if (ms.n <= band->n_members || ms.n < 2) {
+		isl_multi_union_pw_aff_free(ms.mupa);
+		return band;
+	}
+	ms.depth = g_new0(int, scop->stmts->len *ms.n);
+	why = members_find(&ms);
+	if (why)
+		band->source_order = g_strdup_printf(
+			"it gives a band of %u loops, "
+			"not taken: %s",
+			ms.n, why);
+	else
+		isl_band = band_from_members(&ms, deps, band);
+	g_free(why);
+	g_free(ms.depth);
+	isl_multi_union_pw_aff_free(ms.mupa);
+	if (!isl_band)
+		return band;
+	sy_band_free(band);
+	return isl_band;
 }

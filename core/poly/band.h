@@ -7,7 +7,18 @@
  * a statement beside a loop (an initialisation before it, a store after
  * it) is aligned with the loop's first or last iteration, which is how
  * "C[i][j] = 0; for k ..." joins the band (i, j, k).  The band ends at the
- * first loop on which some dependence would run backwards. */
+ * first loop on which some dependence would run backwards.
+ *
+ * When that band has fewer than two loops, isl's scheduler is asked
+ * (reschedule.h), as AutoSA does by default: its outermost band replaces
+ * the source order's when it is longer and each of its members is, for
+ * every statement, one of the statement's loops (the loops may be
+ * interchanged and sibling loops fused) or a value of the loops already
+ * in the band (the statement aligned).  A member is named after its
+ * loops' iterator, or their names joined with '_' where they differ, or
+ * "c<position>" (as isl's AST names loops) when that would be longer than
+ * SY_BAND_NAME_JOINED_MAX; "_<position>" is added to a name an earlier
+ * member has. */
 #pragma once
 
 #include "base/own.h"
@@ -15,6 +26,8 @@
 #include "poly/scop.h"
 
 G_BEGIN_DECLS
+
+#define SY_BAND_NAME_JOINED_MAX 16
 
 typedef struct {
 	char *name; /* the iterator's name */
@@ -33,11 +46,21 @@ typedef struct _SyBand {
 	GHashTable *absorbed; /* __isl_keep FOR nodes that are band members */
 	GPtrArray *inner; /* names of the loops below the band */
 	isl_schedule *schedule; /* the band above the rest, source order */
+	gboolean rescheduled; /* the band is isl's scheduler's */
+	char *source_order; /* rescheduled: the source order's band and
+			       why it ends; else, if isl's band was longer
+			       but not taken, why not; NULL otherwise */
 } SyBand;
 
 __isl_give SyBand *sy_band_compute(
 	__isl_keep const SyScop *scop, __isl_keep const SyDeps *deps);
 void sy_band_free(__isl_take SyBand *band);
+
+/* band, or isl's outermost band in its place (band is then freed) if
+ * band has fewer than two members and isl's is longer and made of the
+ * statements' loops.  A stage of its own: isl's scheduler may fail. */
+__isl_give SyBand *sy_band_reschedule(__isl_take SyBand *band,
+	__isl_keep const SyScop *scop, __isl_keep const SyDeps *deps);
 
 int sy_band_member_index(
 	__isl_keep const SyBand *band, __isl_keep const char *name);

@@ -105,6 +105,14 @@ static void add_loops(JsonBuilder *b, const SyBand *band)
 	json_builder_end_array(b);
 	add_names(b, "inner_loops", (const char *const *)band->inner->pdata,
 		band->inner->len);
+	/* Only where isl's scheduler was asked and gave a longer band, so
+	 * that every other analysis prints as before. */
+	if (band->source_order) {
+		json_builder_set_member_name(b, "rescheduled");
+		json_builder_add_boolean_value(b, band->rescheduled);
+		json_builder_set_member_name(b, "reschedule_note");
+		json_builder_add_string_value(b, band->source_order);
+	}
 	json_builder_set_member_name(b, "band_end");
 	if (band->stop)
 		json_builder_add_string_value(b, band->stop);
@@ -440,6 +448,12 @@ char *sy_report_analysis_text(const SyAnalysis *a)
 		"outermost permutable band (%s)\n",
 		a->prog->pp->main->path, a->prog->function, a->scop->stmts->len,
 		a->scop->stmts->len == 1 ? "" : "s", loops);
+	if (a->band->source_order)
+		g_string_append_printf(out, "  %s: %s\n",
+			a->band->rescheduled
+				? "the band comes from isl's scheduler"
+				: "isl's scheduler",
+			a->band->source_order);
 	if (a->band->stop)
 		g_string_append_printf(
 			out, "  the band ends: %s\n", a->band->stop);
