@@ -24,7 +24,8 @@ void sy_analysis_free(SyAnalysis *analysis)
  * to continue nothing is printed and each stage checks it instead. */
 static gboolean stage_ok(SyAnalysis *a, const char *stage, GError **error)
 {
-	return sy_isl_stage_check(a->ctx, a->prog->pp->main->path, stage, error);
+	return sy_isl_stage_check(
+		a->ctx, a->prog->pp->main->path, stage, error);
 }
 
 static isl_ctx *context_new(const SyAnalysisOptions *options)
@@ -35,8 +36,8 @@ static isl_ctx *context_new(const SyAnalysisOptions *options)
 	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
 	if (max == 0)
 		max = SY_MAX_OPERATIONS_DEFAULT;
-	isl_ctx_set_max_operations(
-		ctx, max == SY_MAX_OPERATIONS_UNLIMITED ? 0 : (unsigned long)max);
+	isl_ctx_set_max_operations(ctx,
+		max == SY_MAX_OPERATIONS_UNLIMITED ? 0 : (unsigned long)max);
 	return ctx;
 }
 
@@ -120,6 +121,7 @@ gboolean sy_analysis_keep_source_order(SyAnalysis *a, GError **error)
 	sy_isl_stage_begin(a->ctx);
 	sy_band_free(a->band);
 	a->band = sy_band_compute(a->scop, a->deps);
+	a->source_kept = TRUE;
 	if (!stage_ok(a, "the dependence analysis", error))
 		return FALSE;
 	return sy_analysis_reuse_changed(a, error);
@@ -151,8 +153,8 @@ failed:
 	return NULL;
 }
 
-static SyAnalysis *run_or_free(SySource *src,
-	const SyAnalysisOptions *options, isl_ctx *ctx, GError **error)
+static SyAnalysis *run_or_free(SySource *src, const SyAnalysisOptions *options,
+	isl_ctx *ctx, GError **error)
 {
 	SyAnalysis *a = run(src, options, ctx, error);
 
@@ -178,8 +180,8 @@ SyAnalysis *sy_analysis_new_from_data(const char *path, const char *text,
 }
 
 SyAnalysis *sy_analysis_new_cancellable(const char *path, const char *text,
-	gssize len, const SyAnalysisOptions *options,
-	GCancellable *cancellable, GError **error)
+	gssize len, const SyAnalysisOptions *options, GCancellable *cancellable,
+	GError **error)
 {
 	SySource *src = sy_source_new_from_data(path, text, len, error);
 	isl_ctx *ctx;
@@ -237,8 +239,8 @@ static void analyse_in_thread(
 	SyAnalysis *a;
 
 	(void)source;
-	a = sy_analysis_new_cancellable(job->path, job->text, job->len,
-		&options, cancellable, &error);
+	a = sy_analysis_new_cancellable(
+		job->path, job->text, job->len, &options, cancellable, &error);
 	if (a)
 		g_task_return_pointer(
 			task, a, (GDestroyNotify)sy_analysis_free);

@@ -39,6 +39,10 @@ typedef struct {
 	gboolean legal;
 	GPtrArray *reasons; /* char * */
 	GPtrArray *candidates; /* SyCandidate */
+	/* --no-reschedule put the source order's band back where isl's
+	 * was taken (sy_analysis_keep_source_order): the command that made
+	 * a design says so. */
+	gboolean source_kept;
 } SyAnalysis;
 
 __isl_give SyAnalysis *sy_analysis_new_from_file(__isl_keep const char *path,
