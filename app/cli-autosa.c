@@ -44,8 +44,8 @@ static const AutosaOption options[] = {
 	{"isl-sink", FALSE, OPT_SAME, "the loop order is the array's"},
 	{"host-serialize", FALSE, OPT_TAKEN, NULL},
 	{"simd-touch-space", FALSE, OPT_TAKEN, NULL},
-	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
-	{"reduce-op", TRUE, OPT_NOT_YET, NULL},
+	{"local-reduce", FALSE, OPT_TAKEN, NULL},
+	{"reduce-op", TRUE, OPT_TAKEN, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"hbm", FALSE, OPT_NOT_YET, NULL},
@@ -222,9 +222,9 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 {
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
-	static const char *const passed[] = {
-		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes",
-		"simd-touch-space", "host-serialize"};
+	static const char *const passed[] = {"sa-sizes", "simd-info",
+		"fifo-depth", "data-pack-sizes", "simd-touch-space",
+		"host-serialize", "local-reduce", "reduce-op"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -260,7 +260,8 @@ static const char *const autosa_help =
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
-	"--data-pack-sizes, --config (its stages'\nenable; manual mode) and "
+	"--data-pack-sizes, --local-reduce, --reduce-op,\n--config (its "
+	"stages' enable; manual mode) and "
 	"--target=autosa_hls_c take AutoSA's meaning; --hls,\n"
 	"--AutoSA-verbose, --array-contraction and --isl-sink are what "
 	"Systole does\nanyway; every other option is named in one error.\n"

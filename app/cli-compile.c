@@ -31,6 +31,9 @@ typedef struct {
 	gboolean no_packing;
 	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
 	char *data_pack_sizes; /* AutoSA's: words per level, per array */
+	gboolean local_reduce; /* AutoSA's --local-reduce */
+	char *reduce_op_text; /* its --reduce-op */
+	char reduce_op[4]; /* read: "+" */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -57,6 +60,7 @@ static void compile_clear(Compile *o)
 	g_free(o->output);
 	g_free(o->pack);
 	g_free(o->data_pack_sizes);
+	g_free(o->reduce_op_text);
 	g_free(o->fifo_depth_text);
 	g_free(o->device);
 	g_free(o->design);
@@ -192,6 +196,7 @@ static SyDesign *make_design(
 		.fifo_depth = o->fifo_depth,
 		.host_serialize = o->host_serialize};
 
+	g_strlcpy(options.reduce_op, o->reduce_op, sizeof(options.reduce_op));
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
 		return NULL;
 	if (o->data_pack_sizes &&
@@ -364,6 +369,27 @@ static char *run(
 	return emit(c, cfg, o, error);
 }
 
+/* --local-reduce and --reduce-op go together (as AutoSA says); the
+ * operator read into o->reduce_op. */
+static int reduce_options(Compile *o, const char *verb)
+{
+	GError *error = NULL;
+	int code = -1;
+
+	if (!o->local_reduce && !o->reduce_op_text)
+		return -1;
+	if (!o->local_reduce || !o->reduce_op_text)
+		return cli_usage_error("%s: --local-reduce and --reduce-op "
+				       "go together",
+			verb);
+	if (!sy_design_parse_reduce_op(
+		    o->reduce_op_text, o->reduce_op, &error)) {
+		code = cli_usage_error("%s: %s", verb, error->message);
+		g_clear_error(&error);
+	}
+	return code;
+}
+
 /* The options that hold names, as UTF-8. */
 static int text_options(Compile *o)
 {
@@ -375,8 +401,8 @@ static int text_options(Compile *o)
 		{"--latency", &o->latency}, {"--simd", &o->simd},
 		{"--pack", &o->pack},
 		{"--data-pack-sizes", &o->data_pack_sizes},
-		{"--emit", &o->emit}, {"--device", &o->device},
-		{"--model", &o->model}};
+		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
+		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
@@ -402,6 +428,8 @@ static int design_alone(const Compile *o, int argc)
 		{"--host-serialize", o->host_serialize},
 		{"--data-pack-sizes", o->data_pack_sizes != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
+		{"--local-reduce", o->local_reduce},
+		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
 		{"--max-dims", o->common.max_dims_text != NULL},
@@ -501,6 +529,13 @@ static int compile_main(
 			"AutoSA's widest words per array at the L1, L2 and "
 			"DRAM levels, in bytes",
 			"{kernel[]->A[8,32,64]}"},
+		{"local-reduce", 0, 0, G_OPTION_ARG_NONE, &o.local_reduce,
+			"Partial results carried PE to PE along a reduction "
+			"space loop fold that loop's tiles on chip (AutoSA's; "
+			"with --reduce-op)",
+			NULL},
+		{"reduce-op", 0, 0, G_OPTION_ARG_FILENAME, &o.reduce_op_text,
+			"The reduction's operator for --local-reduce: +", "OP"},
 		{"pack", 0, 0, G_OPTION_ARG_FILENAME, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
@@ -585,6 +620,8 @@ static int compile_main(
 		code = cli_usage_error("%s: %s", verb, error->message);
 		g_clear_error(&error);
 	}
+	if (code < 0)
+		code = reduce_options(&o, verb);
 	if (code < 0 && export && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "
 				       "folder");

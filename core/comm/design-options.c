@@ -52,6 +52,21 @@ gboolean sy_design_parse_fifo_depth(
 	return TRUE;
 }
 
+gboolean sy_design_parse_reduce_op(const char *text, char *op, GError **error)
+{
+	/* AutoSA pastes any operator into a compound assignment; Systole
+	 * folds with +, whose identity (0) is all-zero bits in every
+	 * element type it packs. */
+	if (g_strcmp0(text, "+") != 0) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"--reduce-op: Systole reduces with '+' only, not '%s'",
+			text);
+		return FALSE;
+	}
+	g_strlcpy(op, text, 4);
+	return TRUE;
+}
+
 /* Keys copied; values are plain numbers. */
 static GHashTable *pack_copy(GHashTable *pack)
 {

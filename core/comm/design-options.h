@@ -24,6 +24,12 @@ __isl_give GHashTable *sy_design_parse_pack(
 __isl_give GHashTable *sy_design_parse_pack_caps(
 	__isl_keep const char *spec, GError **error);
 
+/* AutoSA's --reduce-op: the operators Systole folds partial results
+ * with ("+"), copied into op (4 bytes), or an SY_DESIGN_ERROR naming
+ * them. */
+gboolean sy_design_parse_reduce_op(
+	__isl_keep const char *text, char *op, GError **error);
+
 /* *to becomes from with tables of its own (for a job that outlives
  * from's); sy_design_options_clear frees them. */
 void sy_design_options_copy(

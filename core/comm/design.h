@@ -164,6 +164,10 @@ typedef struct {
 	 * packs up to 512 bits at every level and its DRAM port moves its
 	 * FIFO's words (unless --host-serialize). */
 	GHashTable *pack_caps;
+	/* --local-reduce --reduce-op=OP (sy_design_parse_reduce_op): "" for
+	 * none; partial results carried PE to PE whose statements are
+	 * that reduction fold the tiles of its loop on chip (SyIoPath). */
+	char reduce_op[4];
 } SyDesignOptions;
 
 typedef struct _SyPeFacts SyPeFacts;

@@ -147,7 +147,7 @@ static isl_map *earlier_in_pe(const SyTileBoxes *m)
  * order: every value read in the next PE once, and of two values a PE
  * writes, the earlier read earlier there. */
 static gboolean check_fifo(
-	const Chains *m, const SyArray *x, GError **error)
+	const Chains *m, const SyArray *x, gboolean folded, GError **error)
 {
 	const SyDeps *deps = m->array->analysis->deps;
 	isl_union_map *schedule = m->tiles->schedule;
@@ -162,6 +162,15 @@ static gboolean check_fifo(
 			ext = isl_union_map_add_map(
 				ext, isl_map_copy(dep->relation));
 	}
+	/* Folded (--local-reduce): values from the last PEs of one tile
+	 * reach the first of the next through the collector, not a FIFO
+	 * between them. */
+	if (folded)
+		ext = isl_union_map_intersect(ext,
+			isl_union_map_apply_range(
+				isl_union_map_copy(m->array->tile_map),
+				isl_union_map_reverse(isl_union_map_copy(
+					m->array->tile_map))));
 	once = isl_union_map_is_single_valued(ext);
 	ext = isl_union_map_apply_range(
 		isl_union_map_apply_domain(ext, isl_union_map_copy(schedule)),
@@ -259,7 +268,7 @@ GHashTable *sy_hls_chains_new(
 		if (x->local ? !in || in->role != SY_PATH_PASS
 			     : !out || (!in && out->role != SY_PATH_PARTIAL))
 			continue;
-		if (!check_fifo(&m, x, error))
+		if (!check_fifo(&m, x, out && out->reduce_op[0], error))
 			return NULL;
 		for (guint k = 0; k < scop->accesses->len; k++) {
 			const SyAccess *a = g_ptr_array_index(

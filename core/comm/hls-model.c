@@ -281,15 +281,40 @@ static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
 	return FALSE;
 }
 
+/* The band member an exterior path moves along. */
+static int along_member(const SyHlsModel *m, const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k] != 0)
+			return (int)m->array->choices->candidate->space[k];
+	return -1;
+}
+
+/* What else takes partial results of p across tiles of member t: the
+ * collector folding them on chip (--local-reduce), where it can. */
+static const char *fold_hint(const SyHlsModel *m, const SyIoPath *p, guint t)
+{
+	if (!p || along_member(m, p) != (int)t ||
+		(!p->reduce_op[0] && sy_io_plan_unfolded(m->array, p)))
+		return "";
+	return p->reduce_op[0] ? ", or that loop innermost in --tile-order "
+				 "(--local-reduce folds the innermost tile "
+				 "loop of several tiles)"
+			       : ", or its tiles folded on chip "
+				 "(--local-reduce --reduce-op=+)";
+}
+
 /* Values of x a PE keeps from one tile to another: partial results
  * would make a round trip through DRAM, a cycle the C simulation cannot
- * run; a temporary has no way there at all. */
+ * run; a temporary has no way there at all.  Partial results on the
+ * way out along p (NULL for none) may cross the tiles p folds. */
 static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
-	gboolean through_dram, GError **error)
+	gboolean through_dram, const SyIoPath *p, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyDeps *deps = array->analysis->deps;
 	const SyBand *band = array->analysis->band;
+	int folded = p ? sy_hls_model_folded(m, p) : -1;
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -298,13 +323,13 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 			!dep->uniform)
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
-			if (dep->distance[t] != 0 &&
+			if (dep->distance[t] != 0 && (int)t != folded &&
 				array->padded[t] > array->config->tile[t] &&
 				(through_dram || follows(band, dep->sink, t)))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
 					"backend needs that loop untiled "
-					"(--tile %s=%" G_GINT64_FORMAT ")",
+					"(--tile %s=%" G_GINT64_FORMAT ")%s",
 					x->local ? "values of the temporary"
 						 : "partial results of",
 					x->name, band->members[t].name,
@@ -315,7 +340,8 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 						  "which moves with them",
 					band->members[t].name,
 					band->members[t].max -
-						band->members[t].min + 1);
+						band->members[t].min + 1,
+					fold_hint(m, p, t));
 	}
 	return TRUE;
 }
@@ -331,7 +357,28 @@ static gboolean check_partial(
 			"the loops carrying them innermost in the tile order "
 			"(--tile-order)",
 			p->array->name);
-	return check_untiled(m, p->array, TRUE, error);
+	return check_untiled(m, p->array, TRUE, p, error);
+}
+
+int sy_hls_model_folded(const SyHlsModel *m, const SyIoPath *p)
+{
+	const SyPeArray *array = m->array;
+	const SyConfig *cfg = array->config;
+	int member = along_member(m, p);
+
+	if (!p->reduce_op[0])
+		return -1;
+	/* The collector's buffer sits above the folded loop's tiles: no
+	 * other tile loop of several tiles may run inside it. */
+	for (guint k = cfg->n_members; k-- > 0;) {
+		guint t = cfg->order[k];
+
+		if ((int)t == member)
+			return member;
+		if (array->padded[t] > cfg->tile[t])
+			return -1;
+	}
+	return -1;
 }
 
 static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
@@ -377,7 +424,7 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 			m->array->analysis->scop->arrays, i);
 
 		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
-			!check_untiled(m, x, FALSE, error))
+			!check_untiled(m, x, FALSE, NULL, error))
 			return FALSE;
 	}
 	return TRUE;
