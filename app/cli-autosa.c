@@ -41,7 +41,10 @@ static const AutosaOption options[] = {
 	{"verbose", FALSE, OPT_SAME, "the summary is printed anyway"},
 	{"array-contraction", FALSE, OPT_SAME,
 		"a PE's buffers hold one tile's footprint"},
-	{"isl-sink", FALSE, OPT_SAME, "the loop order is the array's"},
+	{"isl-sink", FALSE, OPT_SAME,
+		"statements in sequence share the latency loops' "
+		"iteration; AutoSA's array contraction (its default) turns "
+		"isl sink off, and neither form changes the loops' order"},
 	{"host-serialize", FALSE, OPT_TAKEN, NULL},
 	{"simd-touch-space", FALSE, OPT_TAKEN, NULL},
 	{"local-reduce", FALSE, OPT_TAKEN, NULL},
@@ -53,10 +56,17 @@ static const AutosaOption options[] = {
 	{"uram", FALSE, OPT_NOT_YET, NULL},
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
-	{"reverse-order", FALSE, OPT_NOT_YET, NULL},
+	{"reverse-order", FALSE, OPT_TAKEN, NULL},
+	/* Before "reschedule": --no-reschedule is taken, --reschedule
+	 * (isl's scheduler) is not. */
+	{"no-reschedule", FALSE, OPT_SAME,
+		"Systole keeps the source's loops as the band, always"},
 	{"reschedule", FALSE, OPT_NOT_YET, NULL},
-	{"select-rar-dep", TRUE, OPT_NOT_YET, NULL},
-	{"use-cplusplus-template", FALSE, OPT_NOT_YET, NULL},
+	{"select-rar-dep", TRUE, OPT_TAKEN, NULL},
+	{"use-cplusplus-template", FALSE, OPT_SAME,
+		"AutoSA's PE indices as template arguments (for PEs that "
+		"differ by position); Systole passes them as constants at "
+		"each call: the same modules and FIFOs"},
 	{"double-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"double-buffer-style", TRUE, OPT_NOT_YET, NULL},
 	{"loop-infinitize", FALSE, OPT_NOT_YET, NULL},
@@ -146,10 +156,11 @@ static void read_option(Line *l, int argc, char **argv, int *i)
 	}
 	switch (opt->kind) {
 	case OPT_TAKEN:
-		/* A flag's value: "" given, NULL negated. */
-		l->values[opt - options] = value ? value
-					   : negated ? NULL
-						     : "";
+		/* A switch keeps its last form: "no" for --no-NAME. */
+		if (opt->value)
+			l->values[opt - options] = value;
+		else
+			l->values[opt - options] = negated ? "no" : "yes";
 		if (g_str_equal(opt->name, "target") &&
 			(why = target_refusal(value)))
 			refuse(l, arg, why);
@@ -222,9 +233,11 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 {
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
-	static const char *const passed[] = {"sa-sizes", "simd-info",
-		"fifo-depth", "data-pack-sizes", "simd-touch-space",
-		"host-serialize", "local-reduce", "reduce-op"};
+	static const char *const passed[] = {
+		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes",
+		"select-rar-dep", "reduce-op"};
+	static const char *const switches[] = {
+		"simd-touch-space", "host-serialize", "local-reduce"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -235,10 +248,21 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 
 		if (!v)
 			continue;
-		g_ptr_array_add(owned,
-			g_strconcat("--", passed[k], *v ? "=" : "", v, NULL));
+		g_ptr_array_add(
+			owned, g_strconcat("--", passed[k], "=", v, NULL));
 		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
 	}
+	for (guint k = 0; k < G_N_ELEMENTS(switches); k++) {
+		if (g_strcmp0(value_of(l, switches[k]), "yes"))
+			continue;
+		g_ptr_array_add(owned, g_strconcat("--", switches[k], NULL));
+		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
+	}
+	/* AutoSA's default order unless --no-reverse-order. */
+	g_ptr_array_add(args,
+		g_strcmp0(value_of(l, "reverse-order"), "no")
+			? (gpointer) "--reverse-order"
+			: (gpointer) "--no-reverse-order");
 	if (l->force)
 		g_ptr_array_add(args, (gpointer) "--force");
 	g_ptr_array_add(args, NULL);
@@ -259,12 +283,13 @@ static const char *const autosa_help =
 	"./autosa.tmp/output; --force to replace it),\nor stops where "
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
-	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
-	"--data-pack-sizes, --local-reduce, --reduce-op,\n--config (its "
-	"stages' enable; manual mode) and "
-	"--target=autosa_hls_c take AutoSA's meaning; --hls,\n"
-	"--AutoSA-verbose, --array-contraction and --isl-sink are what "
-	"Systole does\nanyway; every other option is named in one error.\n"
+	"--simd-touch-space,\n--fifo-depth, --host-serialize, --data-pack-sizes, "
+	"--local-reduce, --reduce-op,\n--config (its stages' enable; manual "
+	"mode), --[no-]reverse-order, --select-rar-dep\nand "
+	"--target=autosa_hls_c take AutoSA's meaning; "
+	"--hls, --AutoSA-verbose,\n--array-contraction, --isl-sink, "
+	"--no-reschedule and --use-cplusplus-template are\nwhat Systole does "
+	"anyway; every other option is named in one error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";
 

@@ -9,6 +9,7 @@
 #include "comm/module-code.h"
 #include "compute/check.h"
 #include "compute/codegen.h"
+#include "compute/select-rar.h"
 #include "compute/simd-autosa.h"
 #include "project/export.h"
 #include "report/report-compile.h"
@@ -23,6 +24,7 @@ typedef struct {
 	char *latency;
 	char *simd;
 	char *simd_info;
+	char *select_rar_dep;
 	char *emit;
 	char *output;
 	gboolean force;
@@ -34,6 +36,8 @@ typedef struct {
 	gboolean local_reduce; /* AutoSA's --local-reduce */
 	char *reduce_op_text; /* its --reduce-op */
 	char reduce_op[4]; /* read: "+" */
+	gboolean reverse_order; /* --[no-]reverse-order, the last given */
+	gboolean autosa_same; /* AutoSA options that are what Systole does */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
 	char *mhz_text;
@@ -56,6 +60,7 @@ static void compile_clear(Compile *o)
 	g_free(o->latency);
 	g_free(o->simd);
 	g_free(o->simd_info);
+	g_free(o->select_rar_dep);
 	g_free(o->emit);
 	g_free(o->output);
 	g_free(o->pack);
@@ -183,6 +188,7 @@ static SyConfig *make_config(
 		return NULL;
 	if (o->simd && !sy_config_apply_named(cfg, c, "simd", o->simd, error))
 		return NULL;
+	cfg->reverse_order = o->reverse_order;
 	return g_steal_pointer(&cfg);
 }
 
@@ -341,6 +347,18 @@ static char *autosa_stop(const SyAnalysis *a, const SyChoices *c,
 	return *stop ? sy_report_choices_text(c, cfg) : NULL;
 }
 
+/* AutoSA's reuse choices, with a warning for those it leaves. */
+static gboolean select_rar_dep(SyAnalysis *a, const Compile *o, GError **error)
+{
+	g_autofree char *warning = NULL;
+
+	if (!sy_select_rar_dep(a, o->select_rar_dep, &warning, error))
+		return FALSE;
+	if (warning)
+		g_printerr("systole-cli: warning: %s\n", warning);
+	return TRUE;
+}
+
 static char *run(
 	const char *path, const Compile *o, const char **stop, GError **error)
 {
@@ -351,7 +369,8 @@ static char *run(
 	const SyCandidate *cand;
 	char *listed;
 
-	if (!a || !check_legal(a, error))
+	if (!a || (o->select_rar_dep && !select_rar_dep(a, o, error)) ||
+		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
 		return listed;
@@ -399,8 +418,8 @@ static int text_options(Compile *o)
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--latency", &o->latency}, {"--simd", &o->simd},
-		{"--pack", &o->pack},
 		{"--data-pack-sizes", &o->data_pack_sizes},
+		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
 		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
@@ -423,6 +442,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
 		{"--simd-info", o->simd_info != NULL},
 		{"--simd-touch-space", o->touch_space},
+		{"--select-rar-dep", o->select_rar_dep != NULL},
 		{"--no-double-buffer", o->no_double_buffer},
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
 		{"--host-serialize", o->host_serialize},
@@ -510,6 +530,37 @@ static int compile_main(
 		{"simd-touch-space", 0, 0, G_OPTION_ARG_NONE, &o.touch_space,
 			"SIMD may vectorize a space loop too (its PEs / the "
 			"width), as AutoSA's option",
+			NULL},
+		{"select-rar-dep", 0, 0, G_OPTION_ARG_FILENAME,
+			&o.select_rar_dep,
+			"AutoSA's reuse choice per read: the Kth loop its "
+			"subscripts leave free, outermost first (default 0)",
+			"{kernel[]->__pet_ref_N[K]}"},
+		{"reverse-order", 0, 0, G_OPTION_ARG_NONE, &o.reverse_order,
+			"AutoSA's latency loop order: the band's last loop "
+			"outermost (AutoSA's default)",
+			NULL},
+		{"no-reverse-order", 0, G_OPTION_FLAG_REVERSE,
+			G_OPTION_ARG_NONE, &o.reverse_order,
+			"The latency loops in the band's order (the default)",
+			NULL},
+		{"isl-sink", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: its array contraction (on by default) turns "
+			"isl sink off; neither form changes the loop order",
+			NULL},
+		{"no-isl-sink", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: statements in sequence share the latency "
+			"loops' iteration (Systole's form)",
+			NULL},
+		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's: keep the source's schedule (what Systole "
+			"always does)",
+			NULL},
+		{"use-cplusplus-template", 0, 0, G_OPTION_ARG_NONE,
+			&o.autosa_same,
+			"AutoSA's PE indices as C++ template arguments: "
+			"Systole passes them as constants at each call, the "
+			"same modules and FIFOs",
 			NULL},
 		{"no-double-buffer", 0, 0, G_OPTION_ARG_NONE,
 			&o.no_double_buffer,

@@ -41,6 +41,18 @@ expect_stop()
 	[ ! -e autosa.tmp/output ] || fail "stop at $stage: wrote the project"
 }
 
+# pe_latency DESIGN_JSON: the PE's latency loops, outermost first.
+pe_latency()
+{
+	python3 -c '
+import json, sys
+def lat(n):
+    here = ["%s=%d" % (n["name"], n["trip"])] if n["role"] == "latency" else []
+    return here + [x for c in n.get("children", []) for x in lat(c)]
+pe = [m for m in json.load(open(sys.argv[1]))["modules"] if m["name"] == "PE"]
+print(" ".join(lat(pe[0]["loops"])))' "$1"
+}
+
 # docs/tutorials/getting_started.rst, step by step.
 expect_stop space_time "6 systolic arrays: 0 [i], 1 [j], 2 [k], 3 [i,j], 4 [i,k], 5 [j,k]"
 expect_stop array_part "array 3" \
@@ -70,6 +82,9 @@ if autosa "$k/kernel.c" --config=./autosa_config.json \
 	grep -qx 'typedef ap_uint<512> C_drain_dram_word;' \
 		autosa.tmp/output/src/systole_kernel.h ||
 		fail "the DRAM word of C: $(grep C_drain_dram autosa.tmp/output/src/systole_kernel.h)"
+	# AutoSA's default order: the band's last latency loop outermost.
+	[ "$(pe_latency autosa.tmp/output/design.json)" = "j_lat=8 i_lat=8" ] ||
+		fail "the design's latency loops: $(pe_latency autosa.tmp/output/design.json)"
 	(cd autosa.tmp/output && make csim >"$tmp/csim" 2>&1) ||
 		fail "make csim: $(tail -n 3 "$tmp/csim")"
 	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
@@ -125,11 +140,84 @@ autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes"
 autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes" --force ||
 	fail "second run with --force: $(cat "$tmp/err")"
 
+# --no-reverse-order: the latency loops in the band's order.
+autosa "$k/kernel.c" --output-dir=./in-order --sa-sizes="$sizes" \
+	--no-reverse-order || fail "--no-reverse-order: $(cat "$tmp/err")"
+[ "$(pe_latency in-order/design.json)" = "i_lat=8 j_lat=8" ] ||
+	fail "--no-reverse-order: $(pe_latency in-order/design.json)"
+
+# --select-rar-dep (cnn.7, docs/examples/cnn.rst:212): the weights
+# w[o][p][q][i] of the array [c] reuse along r by default (each PE gets
+# its own) or along c (from PE to PE) with candidate 1.  The docs' kernel
+# had the initialisation, which made w __pet_ref_4; the shipped one has
+# it commented out, w is __pet_ref_3 and the docs' choice names nothing:
+# AutoSA and Systole leave the design as it is (Systole says so).
+cnn_sizes='{kernel[]->space_time[2];kernel[]->array_part[4,8,4,8];kernel[]->latency[2,4,2];kernel[]->simd[1,1,1,2]}'
+w_fifos()
+{
+	grep -o '"w_IO_L[0-9]_in[a-z_]*" *-> *PE\|PE -> PE\|^ *[0-9]* *fifo_w_PE .*' "$1" |
+		sed 's/  */ /g' | tr '\n' ';'
+}
+"$cli" compile "$kernels/cnn/kernel.c" --sa-sizes="$cnn_sizes" \
+	--select-rar-dep="{kernel[]->__pet_ref_4[1]}" >"$tmp/out" 2>"$tmp/err" ||
+	fail "--select-rar-dep on the shipped cnn: $(cat "$tmp/err")"
+[ "$(cat "$tmp/err")" = "systole-cli: warning: --select-rar-dep: __pet_ref_4 names no reference of the SCoP; left as AutoSA leaves it (reads with a choice: __pet_ref_3 (w: 0 r, 1 c))" ] ||
+	fail "--select-rar-dep on the shipped cnn: $(cat "$tmp/err")"
+[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 w_IO_L1_in -> PE; 1 fifo_w_PE 32 w_IO_L1_in_boundary -> PE;" ] ||
+	fail "--select-rar-dep on the shipped cnn: w's FIFOs $(w_fifos "$tmp/out")"
+sed -e 's|//cout\[r\]\[c\]\[o\] = 0;|cout[r][c][o] = 0;|' \
+	-e '/^  \/\/if (err)/,/^  \/\/}$/s|^  //|  |' \
+	"$kernels/cnn/kernel.c" >cnn.c
+cp "$kernels/cnn/kernel.h" "$kernels/cnn/simd_info.json" .
+"$cli" compile cnn.c --sa-sizes="$cnn_sizes" >"$tmp/out" 2>"$tmp/err" ||
+	fail "cnn without --select-rar-dep: $(cat "$tmp/err")"
+[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 w_IO_L1_in -> PE; 1 fifo_w_PE 32 w_IO_L1_in_boundary -> PE;" ] ||
+	fail "cnn without --select-rar-dep: w's FIFOs $(w_fifos "$tmp/out")"
+if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./cnn-rar --sa-sizes="$cnn_sizes" \
+	--simd-info=./simd_info.json --hls \
+	--select-rar-dep="{kernel[]->__pet_ref_4[1]}"; then
+	[ ! -s "$tmp/err" ] || fail "cnn.7: $(cat "$tmp/err")"
+	"$cli" compile cnn.c --sa-sizes="$cnn_sizes" \
+		--select-rar-dep="{kernel[]->__pet_ref_4[1]}" >"$tmp/out"
+	[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 PE -> PE; 1 fifo_w_PE 32 w_IO_L2_in_boundary -> PE; 1 fifo_w_PE 32 PE -> w_PE_dummy_in;" ] ||
+		fail "cnn.7: w's FIFOs $(w_fifos "$tmp/out")"
+	(cd cnn-rar && make csim >"$tmp/csim" 2>&1) ||
+		fail "cnn.7: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Test passed!" ] ||
+		fail "cnn.7: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "cnn.7: exit status $?: $(cat "$tmp/err")"
+fi
+"$cli" compile cnn.c --sa-sizes="$cnn_sizes" \
+	--select-rar-dep="{kernel[]->__pet_ref_4[2]}" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--select-rar-dep past the candidates: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --select-rar-dep: __pet_ref_4 ('w') has 2 reuse candidates, 0 r, 1 c; [2] is not one" ] ||
+	fail "--select-rar-dep past the candidates: $(cat "$tmp/err")"
+
+# lu.3 (docs/examples/lu.rst:74): --use-cplusplus-template (a code
+# style) and --no-reschedule (Systole keeps the source's loops anyway)
+# are taken; its space_time[3] is not there, as Systole's band ends at
+# j (the anti dependence on U_tmp, distance (1,-1,0) in (k,j,i)).
+autosa "$kernels/lu/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./lu \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[-1,-1,-1];kernel[]->latency[]}" \
+	--simd-info="$kernels/lu/simd_info.json" --use-cplusplus-template \
+	--no-reschedule
+[ $? -eq 1 ] || fail "lu.3: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --sa-sizes: space_time[3], but this kernel has 1 arrays with --max-dims 2: 0 [k]" ] ||
+	fail "lu.3: $(cat "$tmp/err")"
+autosa "$kernels/lu/kernel.c" --output-dir=./lu --reschedule \
+	--sa-sizes="{kernel[]->space_time[0]}"
+[ $? -eq 2 ] || fail "--reschedule: exit status"
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --reschedule (not supported yet)" ] ||
+	fail "--reschedule: $(head -n 1 "$tmp/err")"
+
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --no-reverse-order --frobnicate=2 --hbm
+	--hcl --two-level-buffer --frobnicate=2 --hbm
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --no-reverse-order (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --hbm (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --hbm (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 

@@ -96,6 +96,66 @@ if run --sa-sizes "$sizes" --tile k=8 --latency j=4 --json "$mm"; then
 		fail "--sa-sizes then --tile k=8 --latency j=4: $(grep '"sizes"' "$tmp/out")"
 fi
 
+# The latency loops' order, as AutoSA's autosa_latency_tile_band_loop
+# gives it: the band's (i, j) by default and with --no-reverse-order,
+# the reverse (j, i) with --reverse-order (AutoSA's default); factors in
+# the band's order either way; the last of the two given wins.
+lat='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,4];kernel[]->simd[2]}'
+for args in "" "--no-reverse-order" "--reverse-order --no-reverse-order" \
+	"--reverse-order" "--no-reverse-order --reverse-order"; do
+	case $args in
+	*--reverse-order) want='latency[j,i] 4 8 j_lat=4 i_lat=8' ;;
+	*) want='latency[i,j] 8 4 i_lat=8 j_lat=4' ;;
+	esac
+	# The latency band's mark and its members' factors, outermost first.
+	# shellcheck disable=SC2086 # the options are words
+	run --sa-sizes "$lat" $args --emit schedule "$mm" || continue
+	got=$(grep -A 2 'mark: "latency' "$tmp/out" |
+		sed -n 's/.*mark: "\(latency[^"]*\)".*/\1/p; /schedule:/s/mod \([0-9]*\)/\n#\1\n/gp' |
+		sed -n 's/^#//p; /^latency/p' | tr '\n' ' ')
+	# The PE's loops in the descriptor.
+	# shellcheck disable=SC2086
+	run --sa-sizes "$lat" $args --emit design "$mm" || continue
+	got="$got$(python3 -c '
+import json, sys
+def lat(n):
+    here = ["%s=%d" % (n["name"], n["trip"])] if n["role"] == "latency" else []
+    return here + [x for c in n.get("children", []) for x in lat(c)]
+pe = [m for m in json.load(open(sys.argv[1]))["modules"] if m["name"] == "PE"]
+print(" ".join(lat(pe[0]["loops"])))' "$tmp/out")"
+	[ "$got" = "$want" ] ||
+		fail "latency order with '$args': '$got', expected '$want'"
+done
+# The flags say it, and the reversed PE computes what the source does.
+if run --sa-sizes "$lat" --reverse-order "$mm"; then
+	grep -qx -- '--space i,j --tile i=16,j=16,k=16 --latency i=8,j=4 --simd k=2 --reverse-order' "$tmp/out" ||
+		fail "--reverse-order's flags: $(grep -- '^--space' "$tmp/out")"
+fi
+if run --sa-sizes "$lat" --reverse-order --emit check "$mm"; then
+	cp "$tmp/out" "$tmp/mm-rev.c"
+	if "$cc" -std=c99 -O1 -Wall -Wextra -Werror -I "$examples" \
+		-o "$tmp/mm-rev" "$tmp/mm-rev.c" -lm; then
+		got=$("$tmp/mm-rev")
+		want=$(printf 'Systole check: passed (1 version)\nPassed!')
+		[ "$got" = "$want" ] ||
+			fail "--reverse-order --emit check: printed '$got'"
+	else
+		fail "--reverse-order --emit check does not compile"
+	fi
+fi
+
+# AutoSA's --no-reschedule, --use-cplusplus-template and --[no-]isl-sink
+# are what Systole does: the same design, byte for byte.
+"$cli" compile --sa-sizes "$lat" --emit design "$mm" >"$tmp/plain.json" ||
+	fail "the design without AutoSA's no-op options"
+for args in "--no-reschedule --use-cplusplus-template" "--isl-sink" \
+	"--no-isl-sink"; do
+	# shellcheck disable=SC2086 # the options are words
+	run --sa-sizes "$lat" $args --emit design "$mm" || continue
+	cmp -s "$tmp/out" "$tmp/plain.json" ||
+		fail "$args changed the design"
+done
+
 # simd[...] on a candidate that needs a layout change: AutoSA skips it,
 # and so does Systole, saying so.
 cat >"$tmp/mm_kj.c" <<'EOF_C'

@@ -509,6 +509,28 @@ else
 	passed=$((passed + 1))
 fi
 
+# The command a project names (its README and design.json's flags)
+# makes the same project again, the I/O network's options included:
+# packing (sorted), FIFO depth, serialized and capped words, SIMD on a
+# space loop.
+n=$((n + 1))
+if ! "$cli" export "$examples/mm.c" --space i,k --tile i=16 --simd k=2 \
+	--simd-touch-space --no-double-buffer --pack "C:L2=2,A:L1=2" \
+	--data-pack-sizes "{kernel[]->B[8,32,64];kernel[]->A[8,16,64]}" \
+	--fifo-depth 4 --host-serialize -o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
+	fail "export with the network's options: $(head -n 1 "$tmp/err")"
+else
+	flags=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["interface"]["flags"])' "$tmp/p$n/design.json")
+	if [ "$flags" != "--space i,k --tile i=16 --simd k=2 --simd-touch-space --no-double-buffer --pack A:L1=2,C:L2=2 --fifo-depth 4 --host-serialize --data-pack-sizes '{kernel[]->A[8,16,64];kernel[]->B[8,32,64]}'" ]; then
+		fail "the network's options in the command: $flags"
+	elif ! eval "\"\$cli\" export \"\$examples/mm.c\" $flags -o \"\$tmp/p$n.again\"" >/dev/null 2>"$tmp/err" ||
+		! diff -r "$tmp/p$n" "$tmp/p$n.again" >/dev/null; then
+		fail "the project's command makes another project: $(head -n 1 "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+fi
+
 # -D reaches the testbench (the header's default of I is 64: without it
 # the program's own check fails), and no file takes its place.
 n=$((n + 1))

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "comm/design-options.h"
 
 GHashTable *sy_design_parse_pack(const char *spec, GError **error)
@@ -67,19 +68,22 @@ gboolean sy_design_parse_reduce_op(const char *text, char *op, GError **error)
 	return TRUE;
 }
 
-/* Keys copied; values are plain numbers. */
-static GHashTable *pack_copy(GHashTable *pack)
+/* A table of strings: keys copied, values as size bytes copied (0: the
+ * pointer itself, a plain number). */
+static GHashTable *table_copy(GHashTable *table, gsize size)
 {
 	GHashTable *copy;
 	GHashTableIter iter;
 	gpointer key, value;
 
-	if (!pack)
+	if (!table)
 		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_hash_table_iter_init(&iter, pack);
+	copy = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, size ? g_free : NULL);
+	g_hash_table_iter_init(&iter, table);
 	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key), value);
+		g_hash_table_insert(copy, g_strdup(key),
+			size ? g_memdup2(value, size) : value);
 	return copy;
 }
 
@@ -150,31 +154,89 @@ GHashTable *sy_design_parse_pack_caps(const char *spec, GError **error)
 	return g_steal_pointer(&caps);
 }
 
-static GHashTable *caps_copy(GHashTable *caps)
-{
-	GHashTable *copy;
-	GHashTableIter iter;
-	gpointer key, value;
-
-	if (!caps)
-		return NULL;
-	copy = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	g_hash_table_iter_init(&iter, caps);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		g_hash_table_insert(copy, g_strdup(key),
-			g_memdup2(value, sizeof(SyPackCaps)));
-	return copy;
-}
-
 void sy_design_options_copy(SyDesignOptions *to, const SyDesignOptions *from)
 {
 	*to = *from;
-	to->pack = pack_copy(from->pack);
-	to->pack_caps = caps_copy(from->pack_caps);
+	to->pack = table_copy(from->pack, 0);
+	to->pack_caps = table_copy(from->pack_caps, sizeof(SyPackCaps));
 }
 
 void sy_design_options_clear(SyDesignOptions *options)
 {
 	g_clear_pointer(&options->pack, g_hash_table_unref);
 	g_clear_pointer(&options->pack_caps, g_hash_table_unref);
+}
+
+static gint compare_keys(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A table's keys, sorted (the table keeps them). */
+static GPtrArray *sorted_keys(GHashTable *table)
+{
+	GPtrArray *keys = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer key;
+
+	g_hash_table_iter_init(&iter, table);
+	while (g_hash_table_iter_next(&iter, &key, NULL))
+		g_ptr_array_add(keys, key);
+	g_ptr_array_sort(keys, compare_keys);
+	return keys;
+}
+
+/* " --name 'value'", the value quoted for a shell. */
+static void append_valued(GString *out, const char *name, const char *value)
+{
+	g_autofree char *word = sy_escape_shell(value);
+
+	g_string_append_printf(out, " --%s %s", name, word);
+}
+
+char *sy_design_options_flags(const SyDesignOptions *o)
+{
+	GString *out = g_string_new(NULL);
+
+	if (o->no_double_buffer)
+		g_string_append(out, " --no-double-buffer");
+	if (o->no_packing)
+		g_string_append(out, " --no-packing");
+	if (o->pack && g_hash_table_size(o->pack)) {
+		g_autoptr(GPtrArray) keys = sorted_keys(o->pack);
+		GString *spec = g_string_new(NULL);
+
+		for (guint i = 0; i < keys->len; i++)
+			g_string_append_printf(spec, "%s%s=%u", i ? "," : "",
+				(char *)keys->pdata[i],
+				GPOINTER_TO_UINT(g_hash_table_lookup(
+					o->pack, keys->pdata[i])));
+		append_valued(out, "pack", spec->str);
+		g_string_free(spec, TRUE);
+	}
+	if (o->fifo_depth)
+		g_string_append_printf(out, " --fifo-depth %u", o->fifo_depth);
+	if (o->host_serialize)
+		g_string_append(out, " --host-serialize");
+	if (o->pack_caps && g_hash_table_size(o->pack_caps)) {
+		g_autoptr(GPtrArray) keys = sorted_keys(o->pack_caps);
+		GString *spec = g_string_new("{");
+
+		for (guint i = 0; i < keys->len; i++) {
+			const SyPackCaps *c = g_hash_table_lookup(
+				o->pack_caps, keys->pdata[i]);
+
+			g_string_append_printf(spec, "%skernel[]->%s[%u,%u,%u]",
+				i ? ";" : "", (char *)keys->pdata[i],
+				c->bytes[0], c->bytes[1], c->bytes[2]);
+		}
+		g_string_append_c(spec, '}');
+		append_valued(out, "data-pack-sizes", spec->str);
+		g_string_free(spec, TRUE);
+	}
+	if (o->reduce_op[0]) {
+		g_string_append(out, " --local-reduce");
+		append_valued(out, "reduce-op", o->reduce_op);
+	}
+	return g_string_free(out, FALSE);
 }

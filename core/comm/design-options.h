@@ -1,12 +1,52 @@
-/* The I/O network's options as the command line spells them: packing
- * factors per path and level ("A:L2=8,C_drain:L1=1") and the depth of
- * every FIFO.  Whether a factor fits its buffer is sy_design_new's to
- * say; these only read the text. */
+/* The I/O network's options (SyDesignOptions, what sy_design_new
+ * builds with) and the command line's spelling of them: packing factors
+ * per path and level ("A:L2=8,C_drain:L1=1"), the depth of every FIFO,
+ * AutoSA's --data-pack-sizes.  Whether a factor fits its buffer is
+ * sy_design_new's to say; these only read and write the text.  The
+ * design's error domain is here, so that comm/design.h includes this
+ * header and not the reverse. */
 #pragma once
 
-#include "comm/design.h"
+#include <glib.h>
+
+#include "base/own.h"
 
 G_BEGIN_DECLS
+
+#define SY_DESIGN_ERROR (sy_design_error_quark())
+
+typedef enum {
+	SY_DESIGN_ERROR_INVALID,
+} SyDesignError;
+
+GQuark sy_design_error_quark(void);
+
+/* AutoSA's --data-pack-sizes for one array: the widest words, in
+ * bytes, of its innermost (L1 modules), intermediate (L2 modules) and
+ * outermost (the DRAM port) I/O levels. */
+typedef struct {
+	guint bytes[3];
+} SyPackCaps;
+
+typedef struct {
+	gboolean no_double_buffer;
+	gboolean no_packing; /* one element per word, unless pack says */
+	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
+	guint fifo_depth; /* 0: 2 */
+	/* --host-serialize: DRAM words of up to the outermost cap (512
+	 * bits), each whole words of the L3 module's FIFO, as many as
+	 * divide a tile's burst, which the L3 module splits (in) or joins
+	 * (out). */
+	gboolean host_serialize;
+	/* --data-pack-sizes: array name -> SyPackCaps; an array not there
+	 * packs up to 512 bits at every level and its DRAM port moves its
+	 * FIFO's words (unless --host-serialize). */
+	GHashTable *pack_caps;
+	/* --local-reduce --reduce-op=OP (sy_design_parse_reduce_op): "" for
+	 * none; partial results carried PE to PE whose statements are
+	 * that reduction fold the tiles of its loop on chip (SyIoPath). */
+	char reduce_op[4];
+} SyDesignOptions;
 
 /* The deepest FIFO --fifo-depth accepts: 2^16 words, already a BRAM
  * cascade per FIFO at 512 bits. */
@@ -29,6 +69,12 @@ __isl_give GHashTable *sy_design_parse_pack_caps(
  * them. */
 gboolean sy_design_parse_reduce_op(
 	__isl_keep const char *text, char *op, GError **error);
+
+/* The options as systole-cli's command line spells them, each with a
+ * leading space ("" for the defaults), in a fixed order (tables by
+ * key), shell-quoted: what the command that made a design repeats. */
+__isl_give char *sy_design_options_flags(
+	__isl_keep const SyDesignOptions *options);
 
 /* *to becomes from with tables of its own (for a job that outlives
  * from's); sy_design_options_clear frees them. */

@@ -160,6 +160,7 @@ void sy_design_free(SyDesign *design)
 	sy_design_grid_free(design->grid);
 	if (design->arrays)
 		g_ptr_array_unref(design->arrays);
+	g_free(design->option_flags);
 	g_free(design);
 }
 
@@ -297,6 +298,8 @@ static SyLoopNode *pe_loops(
 	const SyConfig *cfg = array->config;
 	SyLoopNode *root = loop_new("PE", "module", 1);
 	SyLoopNode *at = tile_loops(array, root);
+	g_autofree guint *lat = g_new(guint, cfg->n_members + 1);
+	guint n_lat;
 
 	*steps = 1;
 	for (guint i = c->candidate->n_space; i < c->tilable->len; i++) {
@@ -320,15 +323,14 @@ static SyLoopNode *pe_loops(
 		*steps = sy_checked_mul(
 			ck, *steps, n, "the number of steps of a PE per tile");
 	}
-	for (guint i = 0; i < c->latency->len; i++) {
-		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
-		g_autofree char *name = g_strconcat(ref->name, "_lat", NULL);
+	n_lat = sy_config_latency_loops(cfg, c, lat);
+	for (guint i = 0; i < n_lat; i++) {
+		const SyBandMember *m = &array->analysis->band->members[lat[i]];
+		g_autofree char *name = g_strconcat(m->name, "_lat", NULL);
 
-		if (cfg->latency[ref->member] == 1)
-			continue;
-		at = loop_add(at,
-			loop_new(name, "latency", cfg->latency[ref->member]));
-		*steps = sy_checked_mul(ck, *steps, cfg->latency[ref->member],
+		at = loop_add(
+			at, loop_new(name, "latency", cfg->latency[lat[i]]));
+		*steps = sy_checked_mul(ck, *steps, cfg->latency[lat[i]],
 			"the number of steps of a PE per tile");
 	}
 	if (cfg->simd >= 0) {
@@ -1104,6 +1106,8 @@ SyDesign *sy_design_new(
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
 	design->capped = options &&
 		(options->host_serialize || options->pack_caps);
+	design->option_flags = options ? sy_design_options_flags(options)
+				       : g_strdup("");
 	design->pe = module_add(&b, "PE", SY_MODULE_PE, NULL, 0, TRUE,
 		pe_count(array), SY_EDGE_GRID);
 	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);

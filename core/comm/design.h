@@ -29,19 +29,12 @@
 #include "base/own.h"
 #include "comm/io-facts.h"
 #include "comm/design-kernel.h"
+#include "comm/design-options.h"
 #include "comm/design-plain.h"
 #include "comm/io-path.h"
 #include "compute/code.h"
 
 G_BEGIN_DECLS
-
-#define SY_DESIGN_ERROR (sy_design_error_quark())
-
-typedef enum {
-	SY_DESIGN_ERROR_INVALID,
-} SyDesignError;
-
-GQuark sy_design_error_quark(void);
 
 /* The analysis objects a design is built on (compute/pe-array.h,
  * compute/tile-boxes.h): it points at them, its printers never look
@@ -143,33 +136,6 @@ typedef struct {
 	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyDramPort;
 
-/* AutoSA's --data-pack-sizes for one array: the widest words, in
- * bytes, of its innermost (L1 modules), intermediate (L2 modules) and
- * outermost (the DRAM port) I/O levels. */
-typedef struct {
-	guint bytes[3];
-} SyPackCaps;
-
-typedef struct {
-	gboolean no_double_buffer;
-	gboolean no_packing; /* one element per word, unless pack says */
-	GHashTable *pack; /* "A:L2" -> elements per word, or NULL */
-	guint fifo_depth; /* 0: 2 */
-	/* --host-serialize: DRAM words of up to the outermost cap (512
-	 * bits), each whole words of the L3 module's FIFO, as many as
-	 * divide a tile's burst, which the L3 module splits (in) or joins
-	 * (out). */
-	gboolean host_serialize;
-	/* --data-pack-sizes: array name -> SyPackCaps; an array not there
-	 * packs up to 512 bits at every level and its DRAM port moves its
-	 * FIFO's words (unless --host-serialize). */
-	GHashTable *pack_caps;
-	/* --local-reduce --reduce-op=OP (sy_design_parse_reduce_op): "" for
-	 * none; partial results carried PE to PE whose statements are
-	 * that reduction fold the tiles of its loop on chip (SyIoPath). */
-	char reduce_op[4];
-} SyDesignOptions;
-
 typedef struct _SyPeFacts SyPeFacts;
 
 typedef struct {
@@ -184,6 +150,9 @@ typedef struct {
 	 * and packing by divisibility rules the models' fast path
 	 * (model/form.h) does not follow. */
 	gboolean capped;
+	/* The options as the command line spells them (sy_design_options_
+	 * flags): what the command that made the design repeats. */
+	char *option_flags;
 	GPtrArray *paths; /* SyIoPath: the I/O plan the modules are on */
 	/* The statements on whole tiles the buffers are sized on; NULL
 	 * where the HLS backend cannot run on them, tiles_error saying

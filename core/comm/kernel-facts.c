@@ -316,8 +316,9 @@ static void add_defines(
 }
 
 /* The command line's options that made the design, as a shell takes
- * them: -D, -I, then the sizes. */
-static char *command_flags(const SyAnalysisOptions *options, const char *flags)
+ * them: -D, -I, then the sizes, then the I/O network's (design). */
+static char *command_flags(const SyAnalysisOptions *options, const char *flags,
+	const SyDesign *design)
 {
 	GString *out = g_string_new(NULL);
 
@@ -336,6 +337,8 @@ static char *command_flags(const SyAnalysisOptions *options, const char *flags)
 		g_string_append_printf(out, "-I %s ", word);
 	}
 	g_string_append(out, flags);
+	if (design->option_flags)
+		g_string_append(out, design->option_flags);
 	return g_string_free(out, FALSE);
 }
 
@@ -468,7 +471,7 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	add_params(k, array->analysis->scop);
 	add_arrays(k, design, names);
 	k->grid = design->grid;
-	k->flags = command_flags(options, flags);
+	k->flags = command_flags(options, flags, design);
 	k->widest_word = widest_word(m);
 	sy_names_c_keywords(names, keywords);
 	k->keywords = g_string_free(keywords, FALSE);

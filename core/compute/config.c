@@ -615,18 +615,46 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 		g_string_append_printf(out, " --tile-order %s", order);
 	}
 	append_list(out, " --latency ", c->latency, cfg->latency, 1);
-	if (cfg->simd >= 0)
+	if (cfg->simd >= 0) {
+		const SySimdChoice *sc = g_ptr_array_index(c->simd, cfg->simd);
+
 		g_string_append_printf(out, " --simd %s=%" G_GINT64_FORMAT,
-			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
-				->name,
-			cfg->simd_factor);
+			sc->loop.name, cfg->simd_factor);
+		/* The command must make that choice again. */
+		if (sc->space)
+			g_string_append(out, " --simd-touch-space");
+	}
+	if (cfg->reverse_order)
+		g_string_append(out, " --reverse-order");
 	return g_string_free(out, FALSE);
+}
+
+guint sy_config_latency_loops(
+	const SyConfig *cfg, const SyChoices *c, guint *members)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < c->latency->len; i++) {
+		guint m =
+			((SyLoopRef *)g_ptr_array_index(c->latency, i))->member;
+
+		if (cfg->latency[m] > 1)
+			members[n++] = m;
+	}
+	for (guint i = 0; cfg->reverse_order && i < n / 2; i++) {
+		guint m = members[i];
+
+		members[i] = members[n - 1 - i];
+		members[n - 1 - i] = m;
+	}
+	return n;
 }
 
 gboolean sy_config_equal(const SyConfig *a, const SyConfig *b)
 {
 	if (a->candidate != b->candidate || a->n_members != b->n_members ||
-		a->simd != b->simd || a->simd_factor != b->simd_factor)
+		a->simd != b->simd || a->simd_factor != b->simd_factor ||
+		a->reverse_order != b->reverse_order)
 		return FALSE;
 	for (guint m = 0; m < a->n_members; m++)
 		if (a->tile[m] != b->tile[m] || a->order[m] != b->order[m] ||

@@ -35,6 +35,10 @@ typedef struct {
 	gint64 *latency; /* per band member: 1 for none */
 	int simd; /* index in the choices' simd list, -1: none */
 	gint64 simd_factor;
+	/* AutoSA's --reverse-order (its default): the latency loops run
+	 * the band's last member outermost; FALSE (Systole's default,
+	 * AutoSA's --no-reverse-order): the band's order. */
+	gboolean reverse_order;
 } SyConfig;
 
 /* Untiled, no latency hiding, no SIMD, the default tile order. */
@@ -87,6 +91,14 @@ gboolean sy_config_set_order(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *spec,
 	GError **error);
 
+/* The members whose latency loops the PE runs (factor above 1),
+ * outermost first, into members (n_members long); returns how many.
+ * AutoSA (autosa_trans.cpp, autosa_latency_tile_band_loop) strip-mines
+ * the parallel loops one by one and sinks each point loop: the band's
+ * order under --no-reverse-order, its reverse under --reverse-order,
+ * either way with the factors read in the band's order. */
+guint sy_config_latency_loops(__isl_keep const SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep guint *members);
 /* Whether a and b are the same sizes of the same dataflow. */
 gboolean sy_config_equal(
 	__isl_keep const SyConfig *a, __isl_keep const SyConfig *b);

@@ -313,18 +313,11 @@ static isl_schedule *leaves(Build *b, isl_schedule *sched)
 	g_autofree guint *members = g_new(guint, band->n_members + 1);
 	g_autofree isl_union_pw_aff **lat = g_new(
 		isl_union_pw_aff *, band->n_members + 1);
-	guint n = 0;
+	guint n = sy_config_latency_loops(b->cfg, b->c, members);
 
-	for (guint i = 0; i < b->c->tilable->len; i++) {
-		guint m = ((SyLoopRef *)g_ptr_array_index(b->c->tilable, i))
-				  ->member;
-
-		if (b->cfg->latency[m] == 1)
-			continue;
-		members[n] = m;
-		lat[n++] = mod(
-			isl_union_pw_aff_copy(b->point[m]), b->cfg->latency[m]);
-	}
+	for (guint i = 0; i < n; i++)
+		lat[i] = mod(isl_union_pw_aff_copy(b->point[members[i]]),
+			b->cfg->latency[members[i]]);
 	if (n) {
 		l.latency = mupa_of(b->ctx, lat, n);
 		l.latency_mark = role_name("latency", band, members, n);

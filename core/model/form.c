@@ -197,7 +197,8 @@ gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
 {
 	const SyConfig *b = form->built;
 
-	if (cfg->n_members != b->n_members || cfg->simd != b->simd)
+	if (cfg->n_members != b->n_members || cfg->simd != b->simd ||
+		cfg->reverse_order != b->reverse_order)
 		return FALSE;
 	for (guint m = 0; m < b->n_members; m++)
 		if (cfg->order[m] != b->order[m])

@@ -40,6 +40,18 @@ static isl_ctx *context_new(const SyAnalysisOptions *options)
 	return ctx;
 }
 
+/* Whether the dependences are legal, and the dataflows they allow. */
+static gboolean dataflows(SyAnalysis *a, guint max_dims, GError **error)
+{
+	sy_isl_stage_begin(a->ctx);
+	a->reasons = g_ptr_array_new_with_free_func(g_free);
+	a->legal = sy_dataflow_legal(a->deps, a->band, a->reasons);
+	a->candidates = a->legal
+		? sy_dataflow_candidates(a->scop, a->deps, a->band, max_dims)
+		: g_ptr_array_new();
+	return stage_ok(a, "the dataflows", error);
+}
+
 /* The model, the dependences and the dataflows, each a stage with its
  * own budget of isl operations. */
 static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
@@ -54,13 +66,18 @@ static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
 	sy_deps_measure(a->deps, a->band);
 	if (!stage_ok(a, "the dependence analysis", error))
 		return FALSE;
+	return dataflows(a, max_dims, error);
+}
+
+gboolean sy_analysis_reuse_changed(SyAnalysis *a, GError **error)
+{
 	sy_isl_stage_begin(a->ctx);
-	a->reasons = g_ptr_array_new_with_free_func(g_free);
-	a->legal = sy_dataflow_legal(a->deps, a->band, a->reasons);
-	a->candidates = a->legal
-		? sy_dataflow_candidates(a->scop, a->deps, a->band, max_dims)
-		: g_ptr_array_new();
-	return stage_ok(a, "the dataflows", error);
+	sy_deps_measure(a->deps, a->band);
+	if (!stage_ok(a, "the dependence analysis", error))
+		return FALSE;
+	g_clear_pointer(&a->reasons, g_ptr_array_unref);
+	g_clear_pointer(&a->candidates, g_ptr_array_unref);
+	return dataflows(a, a->max_dims, error);
 }
 
 /* Analyses in ctx, which the analysis owns if it is made; on failure

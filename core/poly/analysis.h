@@ -47,6 +47,10 @@ __isl_give SyAnalysis *sy_analysis_new_from_data(__isl_keep const char *path,
 	__isl_keep const char *text, gssize len,
 	__isl_keep const SyAnalysisOptions *options, GError **error);
 void sy_analysis_free(__isl_take SyAnalysis *analysis);
+/* After sy_deps_choose_reuse: the dependences measured again and the
+ * dataflows found again (the candidates and their ids may change). */
+gboolean sy_analysis_reuse_changed(
+	__isl_keep SyAnalysis *analysis, GError **error);
 
 /* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
  * from another thread: it then fails with G_IO_ERROR_CANCELLED. */

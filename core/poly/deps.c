@@ -43,6 +43,7 @@ void sy_deps_free(SyDeps *deps)
 	g_ptr_array_unref(deps->deps);
 	g_hash_table_unref(deps->by_ref);
 	g_hash_table_unref(deps->live_in);
+	g_hash_table_unref(deps->reuse_choice);
 	g_free(deps);
 }
 
@@ -151,12 +152,10 @@ isl_set *sy_deps_live_in(const SyDeps *deps, const SyAccess *read)
 	return g_hash_table_lookup(deps->live_in, read);
 }
 
-/* AutoSA's reuse vector: the outermost loop that the subscripts do not
- * involve (a single-non-zero vector of the access matrix's null space),
- * or -1 when every loop moves the element. */
-static int reuse_loop(const SyAccess *access)
+guint sy_deps_reuse_loops(const SyAccess *access, guint *loops)
 {
 	const SyStmt *stmt = access->stmt;
+	guint n = 0;
 
 	for (guint r = 0; r < stmt->n_iters; r++) {
 		gboolean involved = FALSE;
@@ -170,9 +169,25 @@ static int reuse_loop(const SyAccess *access)
 			isl_pw_aff_free(pa);
 		}
 		if (!involved)
-			return (int)r;
+			loops[n++] = r;
 	}
-	return -1;
+	return n;
+}
+
+/* AutoSA's reuse vector: of the loops the subscripts do not involve
+ * (the single-non-zero vectors of the access matrix's null space), the
+ * one --select-rar-dep chose, else the outermost, as AutoSA's default
+ * (rar_sol_smart_pick: the least sum of |v_r| 2^r); -1 when every loop
+ * moves the element. */
+static int reuse_loop(const SyDeps *deps, const SyAccess *access)
+{
+	g_autofree guint *loops = g_new(guint, access->stmt->n_iters + 1);
+	guint n = sy_deps_reuse_loops(access, loops);
+	gpointer nth = g_hash_table_lookup(deps->reuse_choice, access);
+
+	if (!n)
+		return -1;
+	return (int)loops[nth ? GPOINTER_TO_UINT(nth) - 1 : 0];
 }
 
 /* [S[i] -> R[]] -> [S[i + step * e_r] -> R[]] within live: the next
@@ -201,21 +216,16 @@ static isl_map *reuse_relation(const SyAccess *access, int r, isl_set *live)
 }
 
 /* The instances of each read that take their value from outside the SCoP
- * (all of them, or the first ones, as C at k = 0 in C += A * B), and
- * their reuse: AutoSA's read dependence, here restricted to those
- * instances. */
+ * (all of them, or the first ones, as C at k = 0 in C += A * B). */
 static void compute_live_in(SyDeps *deps)
 {
 	const SyScop *scop = deps->scop;
 	Sourced sc = {deps, g_hash_table_new_full(NULL, NULL, NULL, free_set)};
 
 	isl_union_map_foreach_map(deps->flow, collect_sourced, &sc);
-	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		SyAccess *access = g_ptr_array_index(scop->accesses, i);
 		isl_set *sourced, *live;
-		isl_map *rel;
-		int r;
 
 		if (access->write || access->array->local ||
 			sy_access_is_argument(access))
@@ -229,8 +239,25 @@ static void compute_live_in(SyDeps *deps)
 			continue;
 		}
 		g_hash_table_insert(deps->live_in, access, live);
-		r = reuse_loop(access);
-		if (r < 0)
+	}
+	g_hash_table_unref(sc.sourced);
+}
+
+/* The reuse of each live-in read: AutoSA's read dependence, here
+ * restricted to those instances. */
+static void compute_reuse(SyDeps *deps)
+{
+	const SyScop *scop = deps->scop;
+
+	isl_union_map_free(deps->read);
+	deps->read = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		SyAccess *access = g_ptr_array_index(scop->accesses, i);
+		isl_set *live = g_hash_table_lookup(deps->live_in, access);
+		isl_map *rel;
+		int r;
+
+		if (!live || (r = reuse_loop(deps, access)) < 0)
 			continue;
 		rel = reuse_relation(access, r, live);
 		if (isl_map_is_empty(rel) == isl_bool_false)
@@ -238,7 +265,13 @@ static void compute_live_in(SyDeps *deps)
 		else
 			isl_map_free(rel);
 	}
-	g_hash_table_unref(sc.sourced);
+}
+
+void sy_deps_choose_reuse(SyDeps *deps, const SyAccess *access, guint nth)
+{
+	g_hash_table_insert(deps->reuse_choice, (gpointer)access,
+		GUINT_TO_POINTER(nth + 1));
+	compute_reuse(deps);
 }
 
 /* The relation between references that touch the same element:
@@ -356,6 +389,7 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 	deps->deps = g_ptr_array_new_with_free_func(sy_dep_free);
 	deps->by_ref = g_hash_table_new(g_str_hash, g_str_equal);
 	deps->live_in = g_hash_table_new_full(NULL, NULL, NULL, free_set);
+	deps->reuse_choice = g_hash_table_new(NULL, NULL);
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		SyAccess *access = g_ptr_array_index(scop->accesses, i);
 
@@ -366,6 +400,7 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 	deps->anti = split(scop, sums.anti, FALSE, TRUE);
 	deps->output = split(scop, sums.output, TRUE, TRUE);
 	compute_live_in(deps);
+	compute_reuse(deps);
 
 	all = isl_union_map_union(isl_union_map_copy(deps->flow),
 		isl_union_map_union(isl_union_map_copy(deps->anti),

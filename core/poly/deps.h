@@ -41,6 +41,8 @@ typedef struct {
 	GHashTable *by_ref; /* ref name -> __isl_keep SyAccess */
 	GHashTable *live_in; /* __isl_keep SyAccess -> isl_set, see
 				sy_deps_live_in() */
+	GHashTable *reuse_choice; /* __isl_keep SyAccess -> 1 + the
+				     chosen reuse loop's place */
 } SyDeps;
 
 __isl_keep const char *sy_dep_kind_name(SyDepKind kind);
@@ -66,6 +68,18 @@ __isl_keep const SyAccess *sy_deps_sink_of(
  * arguments). */
 __isl_keep isl_set *sy_deps_live_in(
 	__isl_keep const SyDeps *deps, __isl_keep const SyAccess *read);
+
+/* The loops a read's subscripts do not involve (its statement's
+ * depths, outermost first) into loops (n_iters long): the reuse
+ * vectors AutoSA lists as a reference's RAR candidates, in its order;
+ * returns how many. */
+guint sy_deps_reuse_loops(
+	__isl_keep const SyAccess *access, __isl_keep guint *loops);
+/* AutoSA's --select-rar-dep: the read's reuse runs along the nth of
+ * those loops (the outermost by default); its read dependence is
+ * rebuilt, to be measured again. */
+void sy_deps_choose_reuse(__isl_keep SyDeps *deps,
+	__isl_keep const SyAccess *access, guint nth);
 
 /* A scalar the SCoP only reads: a kernel argument, passed by value. */
 gboolean sy_access_is_argument(__isl_keep const SyAccess *access);

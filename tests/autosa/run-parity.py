@@ -123,15 +123,39 @@ class Kernels:
         self.made[key] = os.path.join(folder, os.path.basename(src))
         return self.made[key]
 
-    def dataflows(self, path):
+    def analysis(self, path):
         if path not in self.counts:
             r = subprocess.run([self.cli, 'analyze', '--json', path],
                                capture_output=True, text=True, timeout=300)
             try:
-                self.counts[path] = len(json.loads(r.stdout)['candidates'])
-            except (ValueError, KeyError):
-                self.counts[path] = None
+                self.counts[path] = json.loads(r.stdout)
+            except ValueError:
+                self.counts[path] = {}
         return self.counts[path]
+
+    def dataflows(self, path):
+        cands = self.analysis(path).get('candidates')
+        return None if cands is None else len(cands)
+
+    def iterations(self, path):
+        """The statement instances, each statement's domain taken as the
+        box of its constant bounds (the band's extents for a dimension
+        without one): what a C simulation runs through, about."""
+        a = self.analysis(path)
+        band = {l['name']: l['max'] - l['min'] + 1
+                for l in a.get('loops', [])}
+        total = 0
+        for st in a.get('statements', []):
+            m = re.match(r'\{ *\w+\[([^\]]*)\]', st['domain'])
+            n = 1
+            for dim in (m.group(1).split(',') if m else []):
+                dim = dim.strip()
+                b = re.search(r'(-?\d+) <= ' + re.escape(dim) +
+                              r' <= (-?\d+)', st['domain'])
+                n *= (int(b.group(2)) - int(b.group(1)) + 1) if b \
+                    else band.get(dim, 1)
+            total += n
+        return total
 
 
 def remap(arg, root):
@@ -272,12 +296,34 @@ def compare(row, design, opts, dataflows):
     return facts
 
 
-def run_autosa(cli, path, args, root):
+def run_csim(project, timeout):
+    """make csim in an exported project: 'passed', or what went wrong.
+    The kernel's own check decides (its last line says pass, and make
+    exits 0)."""
+    try:
+        r = subprocess.run(['make', '-s', 'csim', 'CXX=c++'], cwd=project,
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f'not finished in {timeout} s'
+    lines = [l for l in (r.stdout + r.stderr).splitlines() if l.strip()]
+    last = lines[-1].strip() if lines else ''
+    if r.returncode == 0 and re.search(r'pass', last, re.I) and \
+            not re.search(r'fail', last, re.I):
+        return 'passed'
+    if r.returncode == 0 and not lines:
+        # AutoSA's shipped cnn and dnn_ops have their checks commented
+        # out: the run says nothing either way.
+        return 'ran; the kernel checks nothing'
+    return f'failed: {last or "exit status %d" % r.returncode}'
+
+
+def run_autosa(cli, path, args, root, csim=None):
     """The command as pasted, through `systole-cli autosa` (./autosa
     replaced), run where AutoSA's tree would be (its autosa_config/ and
     autosa.tmp/, the project written to a folder of its own): None where
     it wrote the project or stopped where AutoSA stops, else the
-    error."""
+    error.  csim (a function of the project's folder), where given, runs
+    on a written project; its answer goes into csim's 'result'."""
     with tempfile.TemporaryDirectory() as work:
         os.mkdir(os.path.join(work, 'autosa.tmp'))
         os.mkdir(os.path.join(work, 'autosa_config'))
@@ -294,10 +340,14 @@ def run_autosa(cli, path, args, root):
         if r.returncode != 0:
             lines = [l for l in r.stderr.splitlines() if l.strip()]
             return (lines[0] if lines else f'exit status {r.returncode}'), cmd
+        project = os.path.join(work, 'autosa.tmp', 'output')
+        if csim is not None and os.path.isfile(
+                os.path.join(project, 'Makefile')):
+            csim['result'] = csim['run'](project)
         return None, cmd
 
 
-def run_row(row, cli, kernels, known, root):
+def run_row(row, cli, kernels, known, root, csim_limit=0, csim_timeout=600):
     path = kernels.path(row['kernel'], row['edits'])
     stop = row['stage'] in STOP_STAGES
     result = {'id': row['id'], 'levels': {}, 'unknown': []}
@@ -319,8 +369,19 @@ def run_row(row, cli, kernels, known, root):
     # As pasted: what systole-cli autosa makes of it, with the facts of
     # the design level (the options it drops are AutoSA's environment,
     # which autosa takes as no-ops).
+    csim = None
+    if csim_limit and row['stage'] == 'design':
+        n = kernels.iterations(path)
+        if n > csim_limit:
+            result['csim'] = f'not run: {n} loop iterations'
+        else:
+            csim = {'run': lambda project: run_csim(project, csim_timeout)}
     err, cmd = run_autosa(cli, path, level_args(row['options'], 'paste', root),
-                          root)
+                          root, csim)
+    if csim is not None:
+        result['csim'] = csim.get('result', 'no project')
+    if err:
+        result.pop('csim', None)
     design = result['levels']['design']
     result['levels'] = {'paste': {
         'error': err,
@@ -355,6 +416,12 @@ def main():
     ap.add_argument('--commands', action='store_true',
                     help='print the systole-cli command of each level')
     ap.add_argument('--results', help='write one line per row here (TSV)')
+    ap.add_argument('--csim', type=int, metavar='N', default=0,
+                    help='run make csim on each project written as pasted '
+                    'whose loops run at most N iterations')
+    ap.add_argument('--csim-timeout', type=int, default=600, metavar='S')
+    ap.add_argument('--markdown', metavar='FILE',
+                    help='write the table of designs (README) here')
     ap.add_argument('--keep', metavar='DIR',
                     help='write the edited kernels here and keep them, so '
                     'that the --commands printed can be run again')
@@ -370,7 +437,8 @@ def main():
     results = []
     try:
         for row in rows:
-            res = run_row(row, a.cli, kernels, known, a.kernels)
+            res = run_row(row, a.cli, kernels, known, a.kernels, a.csim,
+                          a.csim_timeout)
             results.append((row, res))
             d = res['levels']['design']
             line = f"{row['id']:<24} {verdict(d):<26}"
@@ -381,6 +449,8 @@ def main():
             c = res['levels']['core']
             if d['error'] and not c['error'] and c['facts']:
                 line += f"  [core: {verdict(c)}: {show_facts(c['facts'])}]"
+            if 'csim' in res:
+                line += f"  [csim: {res['csim']}]"
             print(line)
             if a.commands:
                 for lv, r in res['levels'].items():
@@ -391,6 +461,8 @@ def main():
     summarize(results)
     if a.results:
         write_results(a.results, results)
+    if a.markdown:
+        write_markdown(a.markdown, results)
     return 0
 
 
@@ -441,6 +513,65 @@ def write_results(path, results):
                                    'systole-cli: ', ''),
                                show_facts(d['facts']),
                                ','.join(r['unknown'])]) + '\n')
+
+
+def sizes_of(options):
+    m = re.search(r'--sa-sizes="?([^" ]*)', options)
+    return m.group(1) if m else ''
+
+
+def array_text(space, pe, simd):
+    parts = []
+    if space:
+        parts.append(f'[{space}]')
+    if pe:
+        parts.append(pe.replace(',', 'x') + ' PEs')
+    if simd and simd != 'none':
+        parts.append(f'SIMD {simd}')
+    elif simd == 'none':
+        parts.append('no SIMD')
+    return ', '.join(parts) or '-'
+
+
+def systole_text(facts):
+    def have(key):
+        return facts[key][1] if key in facts else ''
+    return array_text(have('space'), have('pe'), have('simd'))
+
+
+def status_text(row, r):
+    lv = r['levels']
+    paste = lv['paste']
+    v = verdict(paste)
+    if paste['error']:
+        why = paste['error'].replace('systole-cli: ', '')
+        return 'refused: ' + why.replace('|', '\\|')
+    if v == 'accepted, another design':
+        diff = [f'{k} {w} (Systole {h})'
+                for k, (w, h) in paste['facts'].items() if w != h]
+        return 'another design: ' + '; '.join(diff)
+    if row['stage'] in STOP_STAGES or row['stage'] == 'space_time':
+        return f'stops at {row["stage"]}, as AutoSA'
+    return 'AutoSA\'s design' if v == 'matched' else 'accepted (no fact stated)'
+
+
+def write_markdown(path, results):
+    """The README's table: per row its kernel, string, AutoSA's array and
+    Systole's, csim, and the verdict or the reason."""
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write('| row | kernel | `--sa-sizes` | AutoSA | Systole | csim '
+                '| status |\n|---|---|---|---|---|---|---|\n')
+        for row, r in results:
+            lv = r['levels']
+            facts = lv['paste']['facts'] or lv['core']['facts']
+            sizes = sizes_of(row['options'])
+            sizes = sizes.replace('kernel[]->', '').strip('{}')
+            f.write('| ' + ' | '.join([
+                row['id'], row['kernel'].replace('/kernel.c', ''),
+                f'`{sizes}`' if sizes else '-',
+                array_text(row['space'], row['pe'], row['simd']),
+                systole_text(facts) if not lv['paste']['error'] else '-',
+                r.get('csim', '-'), status_text(row, r)]) + ' |\n')
 
 
 if __name__ == '__main__':
