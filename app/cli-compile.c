@@ -552,6 +552,11 @@ static int compile_main(
 			"AutoSA's: statements in sequence share the latency "
 			"loops' iteration (Systole's form)",
 			NULL},
+		{"array-contraction", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's (with --local-reduce): a partial sum the PEs "
+			"pass on sits in a register, local_C[1][1], as "
+			"Systole's do",
+			NULL},
 		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
 			"AutoSA's: keep the source's schedule (what Systole "
 			"always does)",

@@ -479,8 +479,12 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(
 			sy_io_path_accesses(array, p));
-	if (p->exterior && sy_hls_model_chained(m, p->array))
+	/* A chain's ends are already one lane's instances (the first
+	 * lane's read, the last lane's write). */
+	if (p->exterior && sy_hls_model_chained(m, p->array)) {
 		hp->moving = sy_hls_chain_ends(m->chain, m->design->tiles, p);
+		hp->once = FALSE;
+	}
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
