@@ -665,9 +665,10 @@ got="$(dram_widths --sa-sizes "$hcl" --data-pack-sizes "$caps") / $(buffer_width
 
 # --local-reduce --reduce-op=+ (AutoSA's mm.4: [i,k], SIMD 2 on k, k in
 # 16 tiles of 4): C's partial sums pass PE to PE both ways, marked "+";
-# the same 22 modules (16 kinds) and 28 FIFOs as without, and now the
-# backend's facts (the L3 modules fold tile dimension 2 from tile 0);
-# without it the backend refuses k's tiles and the design has none.
+# the same 22 modules (16 kinds) and 28 FIFOs as without, the backend's
+# facts now (the L3 modules fold tile dimension 2 from tile 0), and the
+# L3 module out's acc_C buffer: both lines' 16x32 boxes, 64 words of 16
+# floats; without it the backend refuses k's tiles, no facts, no buffer.
 s4='{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->latency[16,16];kernel[]->simd[2]}'
 reduce_facts()
 {
@@ -680,13 +681,16 @@ print(" ".join("%s:%s:%s%s" % (p["prefix"], p["role"], p["direction"],
       sum(m["count"] for m in d["modules"]), len(d["modules"]),
       sum(f["count"] for f in d["fifos"]),
       [(p["prefix"], p["fold"]) for p in d["io"]["paths"] if "fold" in p]
-      if "io" in d else "no-io")'
+      if "io" in d else "no-io",
+      " ".join("%s%s:%dx%d" % (b["name"], b["shape"], b["depth"], b["pack"])
+               for m in d["modules"] if m["level"] == 3
+               for b in m["buffers"]))'
 }
 got=$(reduce_facts --sa-sizes "$s4" --simd-touch-space --local-reduce --reduce-op=+)
-[ "$got" = "C:partial:in:+ A:read:in B:read:in C:partial:out:+ 22 16 28 [('C', [2, 0]), ('C', [2, 0])]" ] ||
+[ "$got" = "C:partial:in:+ A:read:in B:read:in C:partial:out:+ 22 16 28 [('C', [2, 0]), ('C', [2, 0])] acc_C[32, 32]:64x16" ] ||
 	fail "--local-reduce: $got"
 got=$(reduce_facts --sa-sizes "$s4" --simd-touch-space)
-[ "$got" = "C:partial:in A:read:in B:read:in C:partial:out 22 16 28 no-io" ] ||
+[ "$got" = "C:partial:in A:read:in B:read:in C:partial:out 22 16 28 no-io " ] ||
 	fail "without --local-reduce: $got"
 expect 2 "systole-cli: compile: --local-reduce and --reduce-op go together" \
 	--space k --local-reduce "$mm"

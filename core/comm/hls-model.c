@@ -362,23 +362,7 @@ static gboolean check_partial(
 
 int sy_hls_model_folded(const SyHlsModel *m, const SyIoPath *p)
 {
-	const SyPeArray *array = m->array;
-	const SyConfig *cfg = array->config;
-	int member = along_member(m, p);
-
-	if (!p->reduce_op[0])
-		return -1;
-	/* The collector's buffer sits above the folded loop's tiles: no
-	 * other tile loop of several tiles may run inside it. */
-	for (guint k = cfg->n_members; k-- > 0;) {
-		guint t = cfg->order[k];
-
-		if ((int)t == member)
-			return member;
-		if (array->padded[t] > cfg->tile[t])
-			return -1;
-	}
-	return -1;
+	return sy_io_plan_folded(m->array, p);
 }
 
 static gboolean partial_path(const SyHlsModel *m, const SyArray *x)

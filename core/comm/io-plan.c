@@ -339,6 +339,27 @@ const SyAccess *sy_io_plan_unfolded(const SyPeArray *array, const SyIoPath *p)
 	return NULL;
 }
 
+int sy_io_plan_folded(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	guint member;
+
+	if (!p->reduce_op[0])
+		return -1;
+	member = along_member(array, p);
+	/* The collector's buffer sits above the folded loop's tiles: no
+	 * other tile loop of several tiles may run inside it. */
+	for (guint k = cfg->n_members; k-- > 0;) {
+		guint t = cfg->order[k];
+
+		if (t == member)
+			return (int)member;
+		if (n_tiles(array, t) > 1)
+			return -1;
+	}
+	return -1;
+}
+
 const SyAccess *sy_io_plan_reduce(
 	const SyPeArray *array, GPtrArray *paths, const char *op)
 {

@@ -24,6 +24,13 @@ __isl_give GPtrArray *sy_io_plan(__isl_keep const SyPeArray *array);
  * and only adds the later tiles'); arrays with no such path are left
  * as they are (as AutoSA does).  Returns the first write to a carried
  * array that breaks this, or NULL. */
+/* The band member whose tiles the I/O modules of p (an exterior partial
+ * path with a reduce_op) fold on chip: the space loop p moves along,
+ * when no tile loop of several tiles runs inside that loop's; else -1.
+ * The L3 module out then keeps every line's box (design.c). */
+int sy_io_plan_folded(
+	__isl_keep const SyPeArray *array, __isl_keep const SyIoPath *p);
+
 /* The first write that keeps an exterior partial path p from folding
  * with + (as above), or NULL. */
 __isl_keep const SyAccess *sy_io_plan_unfolded(

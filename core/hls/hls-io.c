@@ -569,7 +569,7 @@ static void fold_word(
 		"%s        if (%s)\n"
 		"%s            for (int sy_e = 0; sy_e < %u; sy_e++) {\n"
 		"#pragma HLS UNROLL\n"
-		"%s                %s sy_a = sy_from_bits_%s(sy_acc[sy_u * "
+		"%s                %s sy_a = sy_from_bits_%s(acc_%s[sy_u * "
 		"%" G_GINT64_FORMAT " + sy_w].range(%u * sy_e + %u, %u * "
 		"sy_e));\n"
 		"%s                %s sy_b = sy_from_bits_%s(sy_x.range(%u * "
@@ -577,12 +577,13 @@ static void fold_word(
 		"%s                sy_x.range(%u * sy_e + %u, %u * sy_e) = "
 		"sy_to_bits_%s(sy_a %s sy_b);\n"
 		"%s            }\n"
-		"%s        sy_acc[sy_u * %" G_GINT64_FORMAT
+		"%s        acc_%s[sy_u * %" G_GINT64_FORMAT
 		" + sy_w] = sy_x;\n",
 		in, b->f->path->prefix, in, not_first, in, b->f->pack, in,
-		x->ctype, tag, b->f->box_words, bits, bits - 1, bits, in,
-		x->ctype, tag, bits, bits - 1, bits, in, bits, bits - 1, bits,
-		tag, b->f->path->reduce_op, in, in, b->f->box_words);
+		x->ctype, tag, b->f->path->prefix, b->f->box_words, bits,
+		bits - 1, bits, in, x->ctype, tag, bits, bits - 1, bits, in,
+		bits, bits - 1, bits, tag, b->f->path->reduce_op, in, in,
+		b->f->path->prefix, b->f->box_words);
 }
 
 static void burst_body(GString *out, const char *in, char **t, gpointer data)
@@ -633,12 +634,14 @@ static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 	if (b.port->serial > 1)
 		g_string_append_printf(hls->out,
 			"    %s sy_dram = 0;\n    int sy_s = 0;\n", word);
-	/* A folded collector keeps one tile's words of every unit. */
+	/* A folded collector keeps one tile's words of every unit (the
+	 * design's acc_ buffer). */
 	if (f->fold_dim >= 0 && !p->in)
 		g_string_append_printf(hls->out,
-			"    %s_word sy_acc[%" G_GINT64_FORMAT "];\n"
-			"#pragma HLS DEPENDENCE variable=sy_acc inter false\n",
-			p->prefix, f->units * f->box_words);
+			"    %s_word acc_%s[%" G_GINT64_FORMAT "];\n"
+			"#pragma HLS DEPENDENCE variable=acc_%s inter false\n",
+			p->prefix, p->prefix, f->units * f->box_words,
+			p->prefix);
 	g_string_append_c(hls->out, '\n');
 	print_tile_loops(hls, f, burst_body, &b);
 	g_string_append(hls->out, "}\n\n");
