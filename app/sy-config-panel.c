@@ -19,6 +19,7 @@ struct _SyConfigPanel {
 	GtkGrid *loops;
 	GtkComboBoxText *order_combo;
 	GtkComboBoxText *simd_combo;
+	GtkSwitch *touch_space;
 	GtkComboBoxText *width_combo;
 	GtkLabel *status;
 	GtkEntry *command_entry;
@@ -242,6 +243,27 @@ static void simd_changed(GtkComboBoxText *combo, SyConfigPanel *self)
 	changed(self);
 }
 
+/* The choices are made again with or without the space loops; a SIMD
+ * choice among them goes. */
+static void touch_space_changed(
+	GObject *sw, GParamSpec *pspec, SyConfigPanel *self)
+{
+	const SySimdChoice *sc;
+
+	(void)pspec;
+	if (self->filling || !self->config)
+		return;
+	self->config->touch_space = gtk_switch_get_active(GTK_SWITCH(sw));
+	sc = self->config->simd >= 0
+		? g_ptr_array_index(self->choices->simd, self->config->simd)
+		: NULL;
+	if (sc && sc->space) {
+		self->config->simd = -1;
+		self->config->simd_factor = 1;
+	}
+	changed(self);
+}
+
 static void width_changed(GtkComboBoxText *combo, SyConfigPanel *self)
 {
 	if (self->filling)
@@ -388,8 +410,8 @@ static void fill_simd(SyConfigPanel *self)
 	combo_add_value(self->simd_combo, -1, "none");
 	for (guint i = 0; i < c->simd->len; i++) {
 		const SySimdChoice *sc = g_ptr_array_index(c->simd, i);
-		g_autofree char *text = g_strdup_printf("%s: %s, score %d",
-			sc->loop.name,
+		g_autofree char *text = g_strdup_printf("%s%s: %s, score %d",
+			sc->loop.name, sc->space ? " (space)" : "",
 			sc->parallel            ? "parallel"
 				: sc->reduction ? "reduction"
 						: "not vectorizable",
@@ -398,6 +420,7 @@ static void fill_simd(SyConfigPanel *self)
 		combo_add_value(self->simd_combo, i, text);
 	}
 	combo_select(self->simd_combo, self->config->simd);
+	gtk_switch_set_active(self->touch_space, c->touch_space);
 	fill_width(self);
 }
 
@@ -516,6 +539,8 @@ static void sy_config_panel_class_init(SyConfigPanelClass *klass)
 	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, width_combo);
 	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, touch_space);
+	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, status);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, command_entry);
@@ -540,6 +565,8 @@ static void sy_config_panel_init(SyConfigPanel *self)
 		self->simd_combo, "changed", G_CALLBACK(simd_changed), self);
 	g_signal_connect(
 		self->width_combo, "changed", G_CALLBACK(width_changed), self);
+	g_signal_connect(self->touch_space, "notify::active",
+		G_CALLBACK(touch_space_changed), self);
 	gtk_widget_set_sensitive(GTK_WIDGET(self), FALSE);
 }
 

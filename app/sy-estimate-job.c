@@ -52,8 +52,9 @@ static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	const SyAnalysisOptions *analysis_options, const SyDevice *device,
 	gboolean *flops)
 {
-	g_autoptr(SyChoices) choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, id), NULL);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, id);
+	g_autoptr(SyChoices) choices = sy_choices_new_touch(
+		a, cand, NULL, sy_sizes_touch_space(sizes, NULL, a, cand));
 	g_autoptr(SyConfig) config = sy_sizes_config(sizes, NULL, choices);
 	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, NULL);
 	g_autoptr(SyDesign) design = NULL;

@@ -127,8 +127,13 @@ static void job_build(const SyPipelineJob *job, SyPipelineResult *r,
 	r->dataflow = job_dataflow(job, a);
 	if (r->dataflow < 0)
 		return;
-	r->choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
+	{
+		const SyCandidate *cand = g_ptr_array_index(
+			a->candidates, r->dataflow);
+
+		r->choices = sy_choices_new_touch(a, cand, NULL,
+			sy_sizes_touch_space(job->sizes, job->config, a, cand));
+	}
 	/* The sizes asked for if they are this dataflow's, else the ones
 	 * it had, else the defaults. */
 	r->config = sy_sizes_config(job->sizes, job->config, r->choices);
@@ -210,8 +215,9 @@ static void job_form(const SyPipelineJob *job, SyPipelineResult *r,
 		!job->config)
 		return;
 	r->dataflow = job->dataflow;
-	r->choices = sy_choices_new(
-		a, g_ptr_array_index(a->candidates, r->dataflow), NULL);
+	r->choices = sy_choices_new_touch(a,
+		g_ptr_array_index(a->candidates, r->dataflow), NULL,
+		job->config->touch_space);
 	r->config = sy_config_copy(job->config);
 	r->device = sy_device_lookup(job->device, NULL);
 	r->forms = g_ptr_array_new_with_free_func(

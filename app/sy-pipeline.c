@@ -283,7 +283,11 @@ static void publish(SyPipeline *self, SyPipelineResult *r, guint changed)
 	gboolean new_analysis = changed & SY_PIPELINE_CHANGED_SOURCE;
 	gboolean new_choices = new_analysis ||
 		(changed & SY_PIPELINE_CHANGED_DATAFLOW) || !self->chosen ||
-		self->chosen->dataflow != r->dataflow;
+		self->chosen->dataflow != r->dataflow ||
+		/* The space loops joined the SIMD choices, or left. */
+		(self->chosen->choices && r->choices &&
+			self->chosen->choices->touch_space !=
+				r->choices->touch_space);
 
 	remember(self, r);
 	self->generation = r->generation;

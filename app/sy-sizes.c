@@ -70,3 +70,16 @@ SyConfig *sy_sizes_config(
 	sy_config_conform(copy, choices);
 	return copy;
 }
+
+gboolean sy_sizes_touch_space(GHashTable *sizes, const SyConfig *asked,
+	const SyAnalysis *a, const SyCandidate *c)
+{
+	g_autofree char *key = NULL;
+	const SyConfig *cfg;
+
+	if (asked && asked->candidate == c->id)
+		return asked->touch_space;
+	key = sy_sizes_key(a, c);
+	cfg = g_hash_table_lookup(sizes, key);
+	return cfg && cfg->touch_space;
+}

@@ -19,6 +19,9 @@ allowed_header() {
 	hls/* | base/* | compute/code.h | compute/ast-print.h) return 0 ;;
 	comm/design.h | comm/design-kernel.h | comm/design-plain.h | comm/io-path.h) return 0 ;;
 	comm/design-grid.h) return 0 ;;
+	# The options the design was built with and its error domain, plain
+	# data that comm/design.h includes.
+	comm/design-options.h) return 0 ;;
 	comm/io-facts.h | comm/pe-facts.h | comm/tb-facts.h) return 0 ;;
 	comm/storage.h) return 0 ;;
 	esac

@@ -174,8 +174,31 @@ static void test_sizes(void)
 		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "local-reduce")),
 		FALSE);
 	sy_test_wait(window, sy_test_settled, "reduction tiles not folded");
-	g_assert_cmpstr(
-		sy_design_panel_get_options(network).reduce_op, ==, "");
+	g_assert_cmpstr(sy_design_panel_get_options(network).reduce_op, ==, "");
+
+	/* SIMD on a space loop (AutoSA's --simd-touch-space): j's 64 PEs
+	 * take 2 lanes each, 32 of them; the command says so.  Off again,
+	 * the choice goes with it. */
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(panel, "touch-space")), TRUE);
+	sy_test_wait(window, sy_test_settled, "the space loops for SIMD");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "simd-loop")), "2");
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "simd-width")), "2");
+	sy_test_wait(window, sy_test_settled, "SIMD 2 on j");
+	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 5);
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 32);
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=20 --latency "
+		"i=4 --simd j=2 --simd-touch-space");
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(panel, "touch-space")), FALSE);
+	sy_test_wait(window, sy_test_settled, "no SIMD on space loops");
+	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 64);
+	gtk_combo_box_set_active_id(
+		GTK_COMBO_BOX(sy_test_get(panel, "simd-loop")), "0");
+	sy_test_wait(window, sy_test_settled, "SIMD on k again");
 
 	/* An edit re-analyses; the dataflow keeps its sizes. */
 	buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(

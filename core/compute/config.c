@@ -42,6 +42,7 @@ SyConfig *sy_config_new(const SyChoices *choices)
 	}
 	cfg->simd = -1;
 	cfg->simd_factor = 1;
+	cfg->touch_space = choices->touch_space;
 	return cfg;
 }
 
@@ -510,6 +511,12 @@ void sy_config_conform(SyConfig *cfg, const SyChoices *c)
 	for (guint m = 0; m < cfg->n_members; m++)
 		if (!takes_latency(c, m))
 			cfg->latency[m] = 1;
+	/* SIMD on a space loop the choices no longer list. */
+	if (cfg->simd >= (int)c->simd->len) {
+		cfg->simd = -1;
+		cfg->simd_factor = 1;
+	}
+	cfg->touch_space = c->touch_space;
 }
 
 gboolean sy_config_validate(
@@ -615,15 +622,14 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 		g_string_append_printf(out, " --tile-order %s", order);
 	}
 	append_list(out, " --latency ", c->latency, cfg->latency, 1);
-	if (cfg->simd >= 0) {
-		const SySimdChoice *sc = g_ptr_array_index(c->simd, cfg->simd);
-
+	if (cfg->simd >= 0)
 		g_string_append_printf(out, " --simd %s=%" G_GINT64_FORMAT,
-			sc->loop.name, cfg->simd_factor);
-		/* The command must make that choice again. */
-		if (sc->space)
-			g_string_append(out, " --simd-touch-space");
-	}
+			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
+				->name,
+			cfg->simd_factor);
+	/* The choices the sizes index (and --sa-sizes' simd[...] reads). */
+	if (c->touch_space)
+		g_string_append(out, " --simd-touch-space");
 	if (cfg->reverse_order)
 		g_string_append(out, " --reverse-order");
 	return g_string_free(out, FALSE);
@@ -654,7 +660,8 @@ gboolean sy_config_equal(const SyConfig *a, const SyConfig *b)
 {
 	if (a->candidate != b->candidate || a->n_members != b->n_members ||
 		a->simd != b->simd || a->simd_factor != b->simd_factor ||
-		a->reverse_order != b->reverse_order)
+		a->reverse_order != b->reverse_order ||
+		a->touch_space != b->touch_space)
 		return FALSE;
 	for (guint m = 0; m < a->n_members; m++)
 		if (a->tile[m] != b->tile[m] || a->order[m] != b->order[m] ||

@@ -39,6 +39,10 @@ typedef struct {
 	 * the band's last member outermost; FALSE (Systole's default,
 	 * AutoSA's --no-reverse-order): the band's order. */
 	gboolean reverse_order;
+	/* Its choices list the space loops for SIMD too (AutoSA's
+	 * --simd-touch-space; simd indexes that list): the choices to make
+	 * again for it (sy_choices_new_touch). */
+	gboolean touch_space;
 } SyConfig;
 
 /* Untiled, no latency hiding, no SIMD, the default tile order. */
@@ -104,7 +108,8 @@ gboolean sy_config_equal(
 	__isl_keep const SyConfig *a, __isl_keep const SyConfig *b);
 
 /* Drops latency factors from the loops that take none in c (sizes
- * kept for a dataflow before an edit changed what its loops take). */
+ * kept for a dataflow before an edit changed what its loops take), and
+ * a SIMD choice past c's list; takes c's touch_space. */
 void sy_config_conform(
 	__isl_keep SyConfig *config, __isl_keep const SyChoices *choices);
 

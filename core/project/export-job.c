@@ -141,7 +141,7 @@ static gboolean build(SyExportJob *job, SyAnalysis *a, const SyDevice *device,
 	if (!c)
 		return FALSE;
 	/* As the explorer and systole-cli make them: no --simd-info. */
-	choices = sy_choices_new(a, c, NULL);
+	choices = sy_choices_new_touch(a, c, NULL, job->config->touch_space);
 	array = sy_pe_array_new(choices, job->config, error);
 	if (!array)
 		return FALSE;
