@@ -118,6 +118,8 @@ pass mm.c --space k --tile i=4,j=32,k=16 --latency i=2,j=2 --simd-touch-space --
 pass conv.c --space r,i --tile o=4,r=4,c=4,i=4 --latency o=2,c=2 --local-reduce --reduce-op=+
 pass gemm.c --space k --tile i=8,j=8,k=8 --local-reduce --reduce-op=+
 pass hls/kernels/gemm_int.c --space k --tile i=8,j=5,k=4 --local-reduce --reduce-op=+ --host-serialize
+# trmm's k from i: the tiles before the triangle pass the sums through.
+pass trmm.c --space i,k --tile i=8,j=8,k=8 --local-reduce --reduce-op=+
 # SIMD on the reduction space loop of partial sums a PE also keeps
 # (conv's cout on [i], AutoSA's cnn.8/13/14): the first lane takes the
 # previous PE's value, the lanes share the PE's buffer, the last lane

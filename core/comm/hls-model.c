@@ -528,6 +528,51 @@ static void pe_boxes(SyHlsModel *m)
 	}
 }
 
+/* Whether every combination of the other tile loops in tiles (taken)
+ * runs dimension d from one first tile: the folding modules start the
+ * sum there (io-facts.h's fold_first). */
+static gboolean starts_together(isl_set *tiles, guint d)
+{
+	isl_val *v = isl_set_dim_min_val(isl_set_copy(tiles), (int)d);
+	isl_set *first = isl_set_fix_val(isl_set_copy(tiles), isl_dim_set, d, v);
+	isl_bool same;
+
+	tiles = isl_set_project_out(tiles, isl_dim_set, d, 1);
+	first = isl_set_project_out(first, isl_dim_set, d, 1);
+	same = isl_set_is_equal(tiles, first);
+	isl_set_free(tiles);
+	isl_set_free(first);
+	return same == isl_bool_true;
+}
+
+/* The partial sums a path out folds must start at the folded loop's
+ * first tile whatever the other tiles (a triangle's k from i would
+ * not). */
+static gboolean check_folds(const SyHlsModel *m, GError **error)
+{
+	const SyConfig *cfg = m->array->config;
+
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+		int member = sy_io_plan_folded(m->array, hp->path);
+		guint d = 0;
+
+		if (member < 0 || hp->path->in ||
+			isl_set_is_empty(hp->tiles) != isl_bool_false)
+			continue;
+		while (cfg->order[d] != (guint)member)
+			d++;
+		if (!starts_together(isl_set_copy(hp->tiles), d))
+			return sy_hls_refuse(error,
+				"--local-reduce: the tiles of '%s' that hold "
+				"partial results of %s do not all start at its "
+				"first tile; the folding modules start there",
+				m->array->analysis->band->members[member].name,
+				hp->path->array->name);
+	}
+	return TRUE;
+}
+
 SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 {
 	const SyPeArray *array = design->array;
@@ -578,6 +623,10 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 		g_ptr_array_add(
 			hp->path->role == SY_PATH_PASS ? m->passes : m->paths,
 			hp);
+	}
+	if (!check_folds(m, error)) {
+		sy_hls_model_free(m);
+		return NULL;
 	}
 	m->pe_paths = g_ptr_array_new();
 	for (guint i = 0; i < m->paths->len + m->passes->len; i++)
