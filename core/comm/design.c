@@ -1094,25 +1094,6 @@ static void add_plain(SyDesign *design)
 	}
 }
 
-/* --local-reduce on the plan, or an error naming the statement that
- * is not the reduction. */
-static gboolean reduce(const SyPeArray *array, GPtrArray *paths, const char *op,
-	GError **error)
-{
-	const SyAccess *a = sy_io_plan_reduce(array, paths, op);
-
-	if (!a)
-		return TRUE;
-	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-		"--local-reduce: partial results of %s pass PE to PE, but "
-		"statement %s, which runs after the first tile of their "
-		"loop, does not fold '%s' into them (%s %s= ..., or %s = %s "
-		"%s ...)",
-		a->array->name, a->stmt->name, op, a->array->name, op,
-		a->array->name, a->array->name, op);
-	return FALSE;
-}
-
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
@@ -1137,7 +1118,7 @@ SyDesign *sy_design_new(
 	pe_buffers(&b);
 	b.paths = sy_io_plan(array);
 	if (options && options->reduce_op[0] &&
-		!reduce(array, b.paths, options->reduce_op, error))
+		!sy_io_plan_reduce(array, b.paths, options->reduce_op, error))
 		b.failed = TRUE;
 	for (guint i = 0; i < b.paths->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(b.paths, i);

@@ -9,6 +9,7 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include "comm/design-options.h"
 #include "comm/io-plan.h"
 #include "frontend/program.h"
 #include "poly/names.h"
@@ -360,8 +361,8 @@ int sy_io_plan_folded(const SyPeArray *array, const SyIoPath *p)
 	return -1;
 }
 
-const SyAccess *sy_io_plan_reduce(
-	const SyPeArray *array, GPtrArray *paths, const char *op)
+gboolean sy_io_plan_reduce(const SyPeArray *array, GPtrArray *paths,
+	const char *op, GError **error)
 {
 	for (guint i = 0; i < paths->len; i++) {
 		SyIoPath *p = g_ptr_array_index(paths, i);
@@ -370,11 +371,21 @@ const SyAccess *sy_io_plan_reduce(
 		if (!p->exterior || p->role != SY_PATH_PARTIAL ||
 			p->array->local)
 			continue;
-		if ((a = sy_io_plan_unfolded(array, p)))
-			return a;
+		if ((a = sy_io_plan_unfolded(array, p))) {
+			g_set_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID,
+				"--local-reduce: partial results of %s pass PE "
+				"to PE, but statement %s, which runs after the "
+				"first tile of their loop, does not fold '%s' "
+				"into them (%s %s= ..., or %s = %s %s ...)",
+				a->array->name, a->stmt->name, op,
+				a->array->name, op, a->array->name,
+				a->array->name, op);
+			return FALSE;
+		}
 		g_strlcpy(p->reduce_op, op, sizeof(p->reduce_op));
 	}
-	return NULL;
+	return TRUE;
 }
 
 /* PE coordinates as a unit of PEs sees them: all of them (along NULL),

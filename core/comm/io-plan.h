@@ -22,8 +22,8 @@ __isl_give GPtrArray *sy_io_plan(__isl_keep const SyPeArray *array);
  * that first tile, "C[i][j] = 0" or "C[i][j] *= beta" before the
  * reduction, may be anything: the collector keeps that tile's values
  * and only adds the later tiles'); arrays with no such path are left
- * as they are (as AutoSA does).  Returns the first write to a carried
- * array that breaks this, or NULL. */
+ * as they are (as AutoSA does).  An SY_DESIGN_ERROR names the first
+ * statement that breaks this. */
 /* The band member whose tiles the I/O modules of p (an exterior partial
  * path with a reduce_op) fold on chip: the space loop p moves along,
  * when no tile loop of several tiles runs inside that loop's; else -1.
@@ -35,8 +35,8 @@ int sy_io_plan_folded(
  * with + (as above), or NULL. */
 __isl_keep const SyAccess *sy_io_plan_unfolded(
 	__isl_keep const SyPeArray *array, __isl_keep const SyIoPath *p);
-__isl_keep const SyAccess *sy_io_plan_reduce(__isl_keep const SyPeArray *array,
-	__isl_keep GPtrArray *paths, __isl_keep const char *op);
+gboolean sy_io_plan_reduce(__isl_keep const SyPeArray *array,
+	__isl_keep GPtrArray *paths, __isl_keep const char *op, GError **error);
 
 /* Whether the flow dependences on array that stay in one PE reach the
  * next tile to run (or none): then partial results stay on chip. */
