@@ -47,8 +47,8 @@ static const AutosaOption options[] = {
 		"isl sink off, and neither form changes the loops' order"},
 	{"host-serialize", FALSE, OPT_TAKEN, NULL},
 	{"simd-touch-space", FALSE, OPT_TAKEN, NULL},
-	{"local-reduce", FALSE, OPT_NOT_YET, NULL},
-	{"reduce-op", TRUE, OPT_NOT_YET, NULL},
+	{"local-reduce", FALSE, OPT_TAKEN, NULL},
+	{"reduce-op", TRUE, OPT_TAKEN, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"hbm", FALSE, OPT_NOT_YET, NULL},
@@ -233,11 +233,10 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 {
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
-	static const char *const passed[] = {
-		"sa-sizes", "simd-info", "fifo-depth", "data-pack-sizes",
-		"select-rar-dep"};
-	static const char *const switches[] = {
-		"simd-touch-space", "host-serialize", "no-reschedule"};
+	static const char *const passed[] = {"sa-sizes", "simd-info",
+		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op"};
+	static const char *const switches[] = {"simd-touch-space",
+		"host-serialize", "no-reschedule", "local-reduce"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -283,11 +282,15 @@ static const char *const autosa_help =
 	"./autosa.tmp/output; --force to replace it),\nor stops where "
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
-	"--simd-touch-space,\n--fifo-depth, --host-serialize, --data-pack-sizes, "
-	"--config (its stages'\nenable; manual mode), --[no-]reverse-order, "
-	"--select-rar-dep,\n--no-reschedule and --target=autosa_hls_c take "
-	"AutoSA's meaning; --hls,\n--AutoSA-verbose, --array-contraction, "
-	"--isl-sink and\n--use-cplusplus-template are what Systole does "
+	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
+	"--data-pack-sizes, "
+	"--local-reduce, --reduce-op,\n--config (its stages' enable; manual "
+	"mode), --[no-]reverse-order, --select-rar-dep,\n--no-reschedule and "
+	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
+	"--AutoSA-verbose,\n"
+	"--array-contraction, --isl-sink and --use-cplusplus-template are "
+	"what\n"
+	"Systole does "
 	"anyway; every other option is named in one error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";

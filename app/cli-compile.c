@@ -33,6 +33,9 @@ typedef struct {
 	gboolean no_packing;
 	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
 	char *data_pack_sizes; /* AutoSA's: words per level, per array */
+	gboolean local_reduce; /* AutoSA's --local-reduce */
+	char *reduce_op_text; /* its --reduce-op */
+	char reduce_op[4]; /* read: "+" */
 	gboolean reverse_order; /* --[no-]reverse-order, the last given */
 	gboolean autosa_same; /* AutoSA options that are what Systole does */
 	gboolean no_reschedule; /* the source order's band, never isl's */
@@ -63,6 +66,7 @@ static void compile_clear(Compile *o)
 	g_free(o->output);
 	g_free(o->pack);
 	g_free(o->data_pack_sizes);
+	g_free(o->reduce_op_text);
 	g_free(o->fifo_depth_text);
 	g_free(o->device);
 	g_free(o->design);
@@ -147,8 +151,8 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 	const Compile *o, GError **error)
 {
 	g_autofree char *text = NULL;
-	g_autoptr(SyChoices) plain = sy_choices_new_touch(
-		a, cand, NULL, o->touch_space);
+	g_autoptr(SyChoices)
+		plain = sy_choices_new_touch(a, cand, NULL, o->touch_space);
 	g_autoptr(GHashTable) over = NULL;
 
 	if (!o->simd_info)
@@ -199,6 +203,7 @@ static SyDesign *make_design(
 		.fifo_depth = o->fifo_depth,
 		.host_serialize = o->host_serialize};
 
+	g_strlcpy(options.reduce_op, o->reduce_op, sizeof(options.reduce_op));
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
 		return NULL;
 	if (o->data_pack_sizes &&
@@ -387,6 +392,27 @@ static char *run(
 	return emit(c, cfg, o, error);
 }
 
+/* --local-reduce and --reduce-op go together (as AutoSA says); the
+ * operator read into o->reduce_op. */
+static int reduce_options(Compile *o, const char *verb)
+{
+	GError *error = NULL;
+	int code = -1;
+
+	if (!o->local_reduce && !o->reduce_op_text)
+		return -1;
+	if (!o->local_reduce || !o->reduce_op_text)
+		return cli_usage_error("%s: --local-reduce and --reduce-op "
+				       "go together",
+			verb);
+	if (!sy_design_parse_reduce_op(
+		    o->reduce_op_text, o->reduce_op, &error)) {
+		code = cli_usage_error("%s: %s", verb, error->message);
+		g_clear_error(&error);
+	}
+	return code;
+}
+
 /* The options that hold names, as UTF-8. */
 static int text_options(Compile *o)
 {
@@ -398,8 +424,8 @@ static int text_options(Compile *o)
 		{"--latency", &o->latency}, {"--simd", &o->simd},
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
-		{"--emit", &o->emit}, {"--device", &o->device},
-		{"--model", &o->model}};
+		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
+		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
@@ -426,6 +452,8 @@ static int design_alone(const Compile *o, int argc)
 		{"--host-serialize", o->host_serialize},
 		{"--data-pack-sizes", o->data_pack_sizes != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
+		{"--local-reduce", o->local_reduce},
+		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
 		{"--max-dims", o->common.max_dims_text != NULL},
@@ -528,6 +556,11 @@ static int compile_main(
 			"AutoSA's: statements in sequence share the latency "
 			"loops' iteration (Systole's form)",
 			NULL},
+		{"array-contraction", 0, 0, G_OPTION_ARG_NONE, &o.autosa_same,
+			"AutoSA's (with --local-reduce): a partial sum the PEs "
+			"pass on sits in a register, local_C[1][1], as "
+			"Systole's do",
+			NULL},
 		{"no-reschedule", 0, 0, G_OPTION_ARG_NONE, &o.no_reschedule,
 			"AutoSA's: keep the source's schedule (Systole takes "
 			"isl's only where the source order gives no band of "
@@ -557,6 +590,13 @@ static int compile_main(
 			"AutoSA's widest words per array at the L1, L2 and "
 			"DRAM levels, in bytes",
 			"{kernel[]->A[8,32,64]}"},
+		{"local-reduce", 0, 0, G_OPTION_ARG_NONE, &o.local_reduce,
+			"Partial results carried PE to PE along a reduction "
+			"space loop fold that loop's tiles on chip (AutoSA's; "
+			"with --reduce-op)",
+			NULL},
+		{"reduce-op", 0, 0, G_OPTION_ARG_FILENAME, &o.reduce_op_text,
+			"The reduction's operator for --local-reduce: +", "OP"},
 		{"pack", 0, 0, G_OPTION_ARG_FILENAME, &o.pack,
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
@@ -641,6 +681,8 @@ static int compile_main(
 		code = cli_usage_error("%s: %s", verb, error->message);
 		g_clear_error(&error);
 	}
+	if (code < 0)
+		code = reduce_options(&o, verb);
 	if (code < 0 && export && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "
 				       "folder");

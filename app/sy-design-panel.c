@@ -12,6 +12,7 @@ struct _SyDesignPanel {
 	GtkSwitch *double_buffer;
 	GtkSwitch *packing;
 	GtkSwitch *host_serialize;
+	GtkSwitch *local_reduce;
 	GtkTreeView *tree;
 	GtkTreeStore *store;
 	GtkLabel *details;
@@ -350,6 +351,8 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 		.no_packing = !gtk_switch_get_active(self->packing),
 		.host_serialize = gtk_switch_get_active(self->host_serialize)};
 
+	if (gtk_switch_get_active(self->local_reduce))
+		g_strlcpy(options.reduce_op, "+", sizeof(options.reduce_op));
 	return options;
 }
 
@@ -394,6 +397,8 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 		widget_class, SyDesignPanel, packing);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, host_serialize);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, local_reduce);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, store);
@@ -411,5 +416,7 @@ static void sy_design_panel_init(SyDesignPanel *self)
 	g_signal_connect(
 		self->packing, "notify::active", G_CALLBACK(switched), self);
 	g_signal_connect(self->host_serialize, "notify::active",
+		G_CALLBACK(switched), self);
+	g_signal_connect(self->local_reduce, "notify::active",
 		G_CALLBACK(switched), self);
 }

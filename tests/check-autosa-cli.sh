@@ -93,24 +93,27 @@ if autosa "$k/kernel.c" --config=./autosa_config.json \
 else
 	fail "the design: exit status $?: $(cat "$tmp/err")"
 fi
-# AutoSA's mm.7 ([k], SIMD on the space loop k under --simd-touch-space:
-# 4 / 2 = 2 PEs), its kernel with K = 4 so that k is one tile (the
-# partial sums of several k tiles need --local-reduce, not taken yet);
-# the partial sums chained through a PE's lanes pass C simulation.
+# AutoSA's mm.7 as published ([k], SIMD on the space loop k under
+# --simd-touch-space: 4 / 2 = 2 PEs; k in 16 tiles of 4 whose partial
+# sums --local-reduce --reduce-op="+" folds on chip), on its kernel.
 mkdir mm7
-cp "$kernels/mm/kernel.c" "$kernels/mm/simd_info.json" mm7/
-sed 's/^#define K 64$/#define K 4/' "$kernels/mm/kernel.h" >mm7/kernel.h
+cp "$kernels/mm/kernel.c" "$kernels/mm/kernel.h" "$kernels/mm/simd_info.json" mm7/
 sizes7='{kernel[]->space_time[2];kernel[]->array_part[4,32,32];kernel[]->latency[8,8];kernel[]->simd[2]}'
 if autosa mm7/kernel.c --config=./autosa_config.json \
 	--target=autosa_hls_c --output-dir=./autosa.tmp/mm7 \
-	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json --hls \
+	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json \
+	--host-serialize --hls --local-reduce --reduce-op="+" \
 	--simd-touch-space --array-contraction; then
 	python3 - autosa.tmp/mm7/design.json <<'EOF_PY' ||
 import json, sys
-pe = json.load(open(sys.argv[1]))["pe"]
-sys.exit(0 if (pe["dims"], pe["count"], pe["simd"]) == ([2], 2, 2) else 1)
+d = json.load(open(sys.argv[1]))
+pe = d["pe"]
+reduce = [p["prefix"] + ":" + p["direction"] for p in d["paths"]
+          if p.get("reduce") == "+"]
+sys.exit(0 if (pe["dims"], pe["count"], pe["simd"], reduce) ==
+         ([2], 2, 2, ["C:in", "C:out"]) else 1)
 EOF_PY
-		fail "mm.7: the PEs"
+		fail "mm.7: the PEs and C's paths"
 	(cd autosa.tmp/mm7 && make csim >"$tmp/csim" 2>&1) ||
 		fail "mm.7: make csim: $(tail -n 3 "$tmp/csim")"
 	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
@@ -121,7 +124,7 @@ fi
 # Without it, k is not AutoSA's SIMD candidate: 4 PEs, simd[2] unused.
 if autosa mm7/kernel.c --output-dir=./autosa.tmp/mm7-plain \
 	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json \
-	--no-simd-touch-space; then
+	--local-reduce --reduce-op="+" --no-simd-touch-space; then
 	python3 - autosa.tmp/mm7-plain/design.json <<'EOF_PY' ||
 import json, sys
 pe = json.load(open(sys.argv[1]))["pe"]

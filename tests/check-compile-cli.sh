@@ -663,6 +663,45 @@ got="$(dram_widths --sa-sizes "$hcl" --data-pack-sizes "$caps") / $(buffer_width
 [ "$got" = "C:in:128 A:in:256 B:in:256 C:out:128 / C_IO_L1_in_boundary:128 A_IO_L2_in_boundary:256 B_IO_L2_in_boundary:256 C_drain_IO_L1_out_boundary:128" ] ||
 	fail "--data-pack-sizes 16 bytes: $got"
 
+# --local-reduce --reduce-op=+ (AutoSA's mm.4: [i,k], SIMD 2 on k, k in
+# 16 tiles of 4): C's partial sums pass PE to PE both ways, marked "+";
+# the same 22 modules (16 kinds) and 28 FIFOs as without, the backend's
+# facts now (the L3 modules fold tile dimension 2 from tile 0), and the
+# L3 module out's acc_C buffer: both lines' 16x32 boxes, 64 words of 16
+# floats; without it the backend refuses k's tiles, no facts, no buffer.
+s4='{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->latency[16,16];kernel[]->simd[2]}'
+reduce_facts()
+{
+	"$cli" compile "$@" --emit design "$mm" 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join("%s:%s:%s%s" % (p["prefix"], p["role"], p["direction"],
+                               ":" + p["reduce"] if "reduce" in p else "")
+               for p in d["paths"]),
+      sum(m["count"] for m in d["modules"]), len(d["modules"]),
+      sum(f["count"] for f in d["fifos"]),
+      [(p["prefix"], p["fold"]) for p in d["io"]["paths"] if "fold" in p]
+      if "io" in d else "no-io",
+      " ".join("%s%s:%dx%d" % (b["name"], b["shape"], b["depth"], b["pack"])
+               for m in d["modules"] if m["level"] == 3
+               for b in m["buffers"]))'
+}
+got=$(reduce_facts --sa-sizes "$s4" --simd-touch-space --local-reduce --reduce-op=+)
+[ "$got" = "C:partial:in:+ A:read:in B:read:in C:partial:out:+ 22 16 28 [('C', [2, 0]), ('C', [2, 0])] acc_C[32, 32]:64x16" ] ||
+	fail "--local-reduce: $got"
+got=$(reduce_facts --sa-sizes "$s4" --simd-touch-space)
+[ "$got" = "C:partial:in A:read:in B:read:in C:partial:out 22 16 28 no-io " ] ||
+	fail "without --local-reduce: $got"
+expect 2 "systole-cli: compile: --local-reduce and --reduce-op go together" \
+	--space k --local-reduce "$mm"
+expect 2 "systole-cli: compile: --local-reduce and --reduce-op go together" \
+	--space k --reduce-op=+ "$mm"
+expect 2 "systole-cli: compile: --reduce-op: Systole reduces with '+' only, not '*'" \
+	--space k --local-reduce --reduce-op='*' "$mm"
+# A product along k is no + reduction.
+expect 1 "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
+	--space k --tile k=4 --local-reduce --reduce-op=+ "$(dirname "$0")/hls/kernels/prod.c"
+
 # A design the HLS backend refuses is described all the same, without
 # module code.
 if run --space i --emit design "$examples/dp.c"; then

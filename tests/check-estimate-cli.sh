@@ -154,6 +154,28 @@ if bad:
     sys.exit("members " + ", ".join(bad))
 PY
 
+# --local-reduce (AutoSA's mm.4: [i,k], SIMD 2 on k, k in 16 tiles): C's
+# L3 module out folds each tile's 64 words of 16 floats into its
+# acc_C buffer, an fp32 adder per element (16 x 2 DSP, 85 LUT, 243 FF)
+# and the buffer in LUTRAM over what the L3 module in costs; the same
+# burst at II 1.
+run --sa-sizes '{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->latency[16,16];kernel[]->simd[2]}' \
+	--simd-touch-space --local-reduce --reduce-op=+ --json "$mm" &&
+	python3 - "$tmp/out" <<'PY' || fail "estimate --local-reduce: the L3 modules"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = {m["name"]: (m["cycles"], m["ii"], m["resources"]) for m in d["modules"]
+      if m["name"] in ("C_IO_L3_in", "C_IO_L3_out")}
+want = {
+    "C_IO_L3_in": (5504, 1, {"dsp": 0, "bram18k": 15, "uram": 0,
+                             "lut": 2230, "ff": 3980}),
+    "C_IO_L3_out": (5504, 1, {"dsp": 32, "bram18k": 15, "uram": 0,
+                              "lut": 4182, "ff": 8380}),
+}
+if l3 != want or d["cycles"] != 65970:
+    sys.exit("%s, %s cycles" % (l3, d["cycles"]))
+PY
+
 # --mhz: the same cycles, twice the time.
 # shellcheck disable=SC2086
 run $sizes --mhz 150 "$mm" &&

@@ -107,6 +107,25 @@ pass mm.c --space j,k --tile j=12 --no-packing
 pass mm.c -D K=8 --space i,k --tile i=16,j=16 --latency i=4,j=4 --simd-touch-space --simd k=2
 pass mm.c -D K=4 --space k --tile i=4,j=32 --latency i=2,j=2 --simd-touch-space --simd k=2
 pass mm.c --space i,j --tile i=16,j=4,k=16 --latency i=4 --simd-touch-space --simd j=2
+# --local-reduce: partial sums carried PE to PE along the reduction
+# space loop, its tiles folded on chip (the way in feeds DRAM's values
+# at the first tile and 0 after it, the L3 module out adds each tile's
+# words to the earlier ones): AutoSA's mm.4 [i,k] and mm.7 [k] shapes
+# with k tiled, conv [r,i] with i tiled (its "= 0" in the first tile),
+# gemm's "C *= beta" before the reduction, int words serialized.
+pass mm.c --space i,k --tile i=16,j=16,k=8 --latency i=4,j=4 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+
+pass mm.c --space k --tile i=4,j=32,k=16 --latency i=2,j=2 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+ --host-serialize
+pass conv.c --space r,i --tile o=4,r=4,c=4,i=4 --latency o=2,c=2 --local-reduce --reduce-op=+
+pass gemm.c --space k --tile i=8,j=8,k=8 --local-reduce --reduce-op=+
+pass hls/kernels/gemm_int.c --space k --tile i=8,j=5,k=4 --local-reduce --reduce-op=+ --host-serialize
+# trmm's k from i: the tiles before the triangle pass the sums through.
+pass trmm.c --space i,k --tile i=8,j=8,k=8 --local-reduce --reduce-op=+
+# SIMD on the reduction space loop of partial sums a PE also keeps
+# (conv's cout on [i], AutoSA's cnn.8/13/14): the first lane takes the
+# previous PE's value, the lanes share the PE's buffer, the last lane
+# passes it on; then with i tiled and folded.
+pass conv.c --space i --tile o=4,r=4,c=4 --latency o=2,c=2 --simd-touch-space --simd i=2
+pass conv.c --space r,i --tile o=4,r=4,c=4,i=4 --latency o=2,c=2 --simd-touch-space --simd i=2 --local-reduce --reduce-op=+ --host-serialize
 pass mm_init.c --space i,j --tile i=8,j=12,k=16 --latency i=2,j=3 --simd k=2
 pass gemm.c --space i,j --tile i=8,j=8,k=8 --latency i=2,j=2
 pass gemv.c --space i --tile i=8,j=16
@@ -205,8 +224,14 @@ refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in
 	--space k
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
 	--space i
-refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64)" \
+refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64), or its tiles folded on chip (--local-reduce --reduce-op=+)" \
 	--space k --tile k=16
+refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64), or that loop innermost in --tile-order (--local-reduce folds the innermost tile loop of several tiles)" \
+	--space k --tile i=16,k=16 --tile-order k,i,j --local-reduce --reduce-op=+
+refused hls/kernels/prod.c "systole-cli: error: partial results of out cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=16)" \
+	--space k --tile k=4
+refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
+	--space k --tile k=4 --local-reduce --reduce-op=+
 
 if [ "$mode" = full ]; then
 	# space:SIMD loop (a time loop that takes it)

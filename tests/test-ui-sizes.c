@@ -159,6 +159,23 @@ static void test_sizes(void)
 		FALSE);
 	sy_test_wait(window, sy_test_settled, "DRAM words as the FIFO's");
 
+	/* Folding reduction tiles (--local-reduce --reduce-op=+): on
+	 * [i,j] no partial sums pass PE to PE, the network stays. */
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "local-reduce")),
+		TRUE);
+	sy_test_wait(window, sy_test_settled, "reduction tiles folded");
+	g_assert_cmpstr(
+		sy_design_panel_get_options(network).reduce_op, ==, "+");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"DRAM\n  32-bit words\nFIFOs\n  in  "
+		"fifo_C_drain_C_drain_IO_L2_out, 32 bits"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "local-reduce")),
+		FALSE);
+	sy_test_wait(window, sy_test_settled, "reduction tiles not folded");
+	g_assert_cmpstr(sy_design_panel_get_options(network).reduce_op, ==, "");
+
 	/* SIMD on a space loop (AutoSA's --simd-touch-space): j's 64 PEs
 	 * take 2 lanes each, 32 of them; the command says so.  Off again,
 	 * the choice goes with it. */

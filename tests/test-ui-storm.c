@@ -277,9 +277,9 @@ static void pointer(Storm *s)
 static void network(Storm *s)
 {
 	static const char *const switches[] = {
-		"double-buffer", "packing", "host-serialize"};
-	GtkWidget *sw = sy_test_named(
-		s->network, switches[g_rand_int_range(rng, 0, 3)]);
+		"double-buffer", "packing", "host-serialize", "local-reduce"};
+	GtkWidget *sw = sy_test_named(s->network,
+		switches[g_rand_int_range(rng, 0, G_N_ELEMENTS(switches))]);
 
 	if (sw && gtk_widget_is_sensitive(sw))
 		gtk_switch_set_active(

@@ -3,6 +3,7 @@
 #include "base/json-load.h"
 #include "base/json-members.h"
 #include "comm/design-load.h"
+#include "comm/design-options.h"
 #include "comm/design-kernel-json.h"
 #include "comm/design-read.h"
 #include "comm/io-facts-json.h"
@@ -53,6 +54,8 @@ void sy_design_paths_build_json(JsonBuilder *b, const GPtrArray *paths)
 		sy_json_member_str(b, "direction", p->in ? "in" : "out");
 		sy_json_member_bool(b, "exterior", p->exterior);
 		sy_json_member_ints(b, "along", p->direction, p->n_space);
+		if (p->reduce_op[0])
+			sy_json_member_str(b, "reduce", p->reduce_op);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -321,9 +324,9 @@ static gboolean path_fill(
 static SyIoPath *path_from_json(Load *load, JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"prefix", "array", "role",
-		"direction", "exterior", "along", NULL};
+		"direction", "exterior", "along", "reduce", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
-	const char *prefix;
+	const char *prefix, *op = NULL;
 	SyIoPath *p;
 
 	if (!o || !sy_design_read_members(o, names, 6, NULL, error) ||
@@ -332,7 +335,11 @@ static SyIoPath *path_from_json(Load *load, JsonNode *node, GError **error)
 	p = g_new0(SyIoPath, 1);
 	p->prefix = g_strdup(prefix);
 	if (!(p->plain_array = get_array_name(load, o, FALSE, error)) ||
-		!path_fill(load, o, p, error)) {
+		!path_fill(load, o, p, error) ||
+		(json_object_has_member(o, "reduce") &&
+			(!(op = sy_design_read_str(o, "reduce", error)) ||
+				!sy_design_parse_reduce_op(
+					op, p->reduce_op, error)))) {
 		path_free(p);
 		return NULL;
 	}

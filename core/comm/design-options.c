@@ -53,6 +53,21 @@ gboolean sy_design_parse_fifo_depth(
 	return TRUE;
 }
 
+gboolean sy_design_parse_reduce_op(const char *text, char *op, GError **error)
+{
+	/* AutoSA pastes any operator into a compound assignment; Systole
+	 * folds with +, whose identity (0) is all-zero bits in every
+	 * element type it packs. */
+	if (g_strcmp0(text, "+") != 0) {
+		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"--reduce-op: Systole reduces with '+' only, not '%s'",
+			text);
+		return FALSE;
+	}
+	g_strlcpy(op, text, 4);
+	return TRUE;
+}
+
 /* A table of strings: keys copied, values as size bytes copied (0: the
  * pointer itself, a plain number). */
 static GHashTable *table_copy(GHashTable *table, gsize size)
@@ -218,6 +233,10 @@ char *sy_design_options_flags(const SyDesignOptions *o)
 		g_string_append_c(spec, '}');
 		append_valued(out, "data-pack-sizes", spec->str);
 		g_string_free(spec, TRUE);
+	}
+	if (o->reduce_op[0]) {
+		g_string_append(out, " --local-reduce");
+		append_valued(out, "reduce-op", o->reduce_op);
 	}
 	return g_string_free(out, FALSE);
 }

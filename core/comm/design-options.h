@@ -42,6 +42,10 @@ typedef struct {
 	 * packs up to 512 bits at every level and its DRAM port moves its
 	 * FIFO's words (unless --host-serialize). */
 	GHashTable *pack_caps;
+	/* --local-reduce --reduce-op=OP (sy_design_parse_reduce_op): "" for
+	 * none; partial results carried PE to PE whose statements are
+	 * that reduction fold the tiles of its loop on chip (SyIoPath). */
+	char reduce_op[4];
 } SyDesignOptions;
 
 /* The deepest FIFO --fifo-depth accepts: 2^16 words, already a BRAM
@@ -59,6 +63,12 @@ __isl_give GHashTable *sy_design_parse_pack(
  * arrays are the kernel's is sy_design_new's to say. */
 __isl_give GHashTable *sy_design_parse_pack_caps(
 	__isl_keep const char *spec, GError **error);
+
+/* AutoSA's --reduce-op: the operators Systole folds partial results
+ * with ("+"), copied into op (4 bytes), or an SY_DESIGN_ERROR naming
+ * them. */
+gboolean sy_design_parse_reduce_op(
+	__isl_keep const char *text, char *op, GError **error);
 
 /* The options as systole-cli's command line spells them, each with a
  * leading space ("" for the defaults), in a fixed order (tables by

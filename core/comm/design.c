@@ -555,6 +555,25 @@ static SyBuffer *buffer_new(Build *b, const char *prefix, guint level,
 	return buf;
 }
 
+/* The folding L3 module's buffer: the words of one line's box (held's)
+ * for each of lines lines, stacked along the first dimension. */
+static SyBuffer *fold_buffer(
+	Build *b, const SyIoPath *p, const SyBuffer *held, gint64 lines)
+{
+	SyBuffer *buf = g_new0(SyBuffer, 1);
+
+	buf->name = g_strconcat("acc_", p->prefix, NULL);
+	buf->elem_bits = held->elem_bits;
+	buf->n_dims = held->n_dims;
+	buf->shape = g_memdup2(held->shape, sizeof(gint64) * held->n_dims);
+	buf->shape[0] = sy_checked_mul(&b->ck, buf->shape[0], lines,
+		"the number of elements of buffer %s", buf->name);
+	buf->pack = held->pack;
+	buf->depth = sy_checked_mul(&b->ck, held->depth, lines,
+		"the number of words of buffer %s", buf->name);
+	return buf;
+}
+
 static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 {
 	SyDramPort *port = g_new0(SyDramPort, 1);
@@ -779,6 +798,10 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 					TRUE));
 		g_ptr_array_add(((SyModule *)buffered)->buffers, buf);
 	}
+	/* --local-reduce: the L3 module out folds each tile's boxes of
+	 * every line into the earlier tiles' (hls-io.c). */
+	if (!p->in && sy_io_plan_folded(b->array, p) >= 0)
+		g_ptr_array_add(l3->buffers, fold_buffer(b, p, held, l2_count));
 	chain_fifos(b, p, l2_fifo, width, l3, l2_first, l2_last, l2_count, 1);
 	if (l1_length) {
 		/* Every L2 module feeds (or drains) one L1 chain. */
@@ -1094,6 +1117,9 @@ SyDesign *sy_design_new(
 	design->pe->loops = pe_loops(array, &b.ck, &b.pe_steps);
 	pe_buffers(&b);
 	b.paths = sy_io_plan(array);
+	if (options && options->reduce_op[0] &&
+		!sy_io_plan_reduce(array, b.paths, options->reduce_op, error))
+		b.failed = TRUE;
 	for (guint i = 0; i < b.paths->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(b.paths, i);
 

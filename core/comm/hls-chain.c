@@ -85,6 +85,8 @@ static isl_set *at_pe(
 	return isl_set_from_basic_set(isl_aff_zero_basic_set(coord));
 }
 
+static isl_map *across_pes(const Chains *m, __isl_take isl_map *rel);
+
 /* Instances of an access that cross PEs: reads of a value written in
  * the previous PE (sinks), or writes read in the next one. */
 static isl_set *crossing(const Chains *m, const SyAccess *a)
@@ -99,10 +101,12 @@ static isl_set *crossing(const Chains *m, const SyAccess *a)
 			continue;
 		if (a->write && dep->source == a)
 			set = isl_set_union(set,
-				isl_map_domain(isl_map_copy(dep->relation)));
+				isl_map_domain(across_pes(
+					m, isl_map_copy(dep->relation))));
 		else if (!a->write && dep->sink == a)
 			set = isl_set_union(set,
-				isl_map_range(isl_map_copy(dep->relation)));
+				isl_map_range(across_pes(
+					m, isl_map_copy(dep->relation))));
 	}
 	return set;
 }
@@ -143,11 +147,30 @@ static isl_map *earlier_in_pe(const SyTileBoxes *m)
 	return isl_map_intersect(before, isl_map_apply_range(pe, pe_back));
 }
 
+/* The pairs of rel (a dependence's, taken) whose instances run in two
+ * PEs: with SIMD on the space loop it moves along, a dependence also
+ * joins one PE's lanes, which its own buffer carries. */
+static isl_map *across_pes(const Chains *m, isl_map *rel)
+{
+	isl_union_map *pe = isl_union_map_apply_range(
+		isl_union_map_copy(m->tiles->schedule),
+		isl_union_map_from_map(project(m->tiles, TRUE)));
+	isl_union_map *back = isl_union_map_reverse(isl_union_map_copy(pe));
+	isl_union_map *same = isl_union_map_apply_range(pe, back);
+	isl_space *space = isl_map_get_space(rel);
+	isl_union_map *apart = isl_union_map_subtract(
+		isl_union_map_from_map(rel), same);
+	isl_map *map = isl_union_map_extract_map(apart, space);
+
+	isl_union_map_free(apart);
+	return map;
+}
+
 /* A FIFO between PEs carries x's values once each and keeps their
  * order: every value read in the next PE once, and of two values a PE
  * writes, the earlier read earlier there. */
 static gboolean check_fifo(
-	const Chains *m, const SyArray *x, GError **error)
+	const Chains *m, const SyArray *x, gboolean folded, GError **error)
 {
 	const SyDeps *deps = m->array->analysis->deps;
 	isl_union_map *schedule = m->tiles->schedule;
@@ -159,9 +182,18 @@ static gboolean check_fifo(
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
 		if (dep->source->array == x && is_exterior_flow(m, dep))
-			ext = isl_union_map_add_map(
-				ext, isl_map_copy(dep->relation));
+			ext = isl_union_map_add_map(ext,
+				across_pes(m, isl_map_copy(dep->relation)));
 	}
+	/* Folded (--local-reduce): values from the last PEs of one tile
+	 * reach the first of the next through the collector, not a FIFO
+	 * between them. */
+	if (folded)
+		ext = isl_union_map_intersect(ext,
+			isl_union_map_apply_range(
+				isl_union_map_copy(m->array->tile_map),
+				isl_union_map_reverse(isl_union_map_copy(
+					m->array->tile_map))));
 	once = isl_union_map_is_single_valued(ext);
 	ext = isl_union_map_apply_range(
 		isl_union_map_apply_domain(ext, isl_union_map_copy(schedule)),
@@ -259,7 +291,7 @@ GHashTable *sy_hls_chains_new(
 		if (x->local ? !in || in->role != SY_PATH_PASS
 			     : !out || (!in && out->role != SY_PATH_PARTIAL))
 			continue;
-		if (!check_fifo(&m, x, error))
+		if (!check_fifo(&m, x, out && out->reduce_op[0], error))
 			return NULL;
 		for (guint k = 0; k < scop->accesses->len; k++) {
 			const SyAccess *a = g_ptr_array_index(

@@ -281,15 +281,40 @@ static gboolean follows(const SyBand *band, const SyAccess *a, guint t)
 	return FALSE;
 }
 
+/* The band member an exterior path moves along. */
+static int along_member(const SyHlsModel *m, const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k] != 0)
+			return (int)m->array->choices->candidate->space[k];
+	return -1;
+}
+
+/* What else takes partial results of p across tiles of member t: the
+ * collector folding them on chip (--local-reduce), where it can. */
+static const char *fold_hint(const SyHlsModel *m, const SyIoPath *p, guint t)
+{
+	if (!p || along_member(m, p) != (int)t ||
+		(!p->reduce_op[0] && sy_io_plan_unfolded(m->array, p)))
+		return "";
+	return p->reduce_op[0] ? ", or that loop innermost in --tile-order "
+				 "(--local-reduce folds the innermost tile "
+				 "loop of several tiles)"
+			       : ", or its tiles folded on chip "
+				 "(--local-reduce --reduce-op=+)";
+}
+
 /* Values of x a PE keeps from one tile to another: partial results
  * would make a round trip through DRAM, a cycle the C simulation cannot
- * run; a temporary has no way there at all. */
+ * run; a temporary has no way there at all.  Partial results on the
+ * way out along p (NULL for none) may cross the tiles p folds. */
 static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
-	gboolean through_dram, GError **error)
+	gboolean through_dram, const SyIoPath *p, GError **error)
 {
 	const SyPeArray *array = m->array;
 	const SyDeps *deps = array->analysis->deps;
 	const SyBand *band = array->analysis->band;
+	int folded = p ? sy_hls_model_folded(m, p) : -1;
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -298,13 +323,13 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 			!dep->uniform)
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
-			if (dep->distance[t] != 0 &&
+			if (dep->distance[t] != 0 && (int)t != folded &&
 				array->padded[t] > array->config->tile[t] &&
 				(through_dram || follows(band, dep->sink, t)))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
 					"backend needs that loop untiled "
-					"(--tile %s=%" G_GINT64_FORMAT ")",
+					"(--tile %s=%" G_GINT64_FORMAT ")%s",
 					x->local ? "values of the temporary"
 						 : "partial results of",
 					x->name, band->members[t].name,
@@ -315,7 +340,8 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 						  "which moves with them",
 					band->members[t].name,
 					band->members[t].max -
-						band->members[t].min + 1);
+						band->members[t].min + 1,
+					fold_hint(m, p, t));
 	}
 	return TRUE;
 }
@@ -331,7 +357,12 @@ static gboolean check_partial(
 			"the loops carrying them innermost in the tile order "
 			"(--tile-order)",
 			p->array->name);
-	return check_untiled(m, p->array, TRUE, error);
+	return check_untiled(m, p->array, TRUE, p, error);
+}
+
+int sy_hls_model_folded(const SyHlsModel *m, const SyIoPath *p)
+{
+	return sy_io_plan_folded(m->array, p);
 }
 
 static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
@@ -377,7 +408,7 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 			m->array->analysis->scop->arrays, i);
 
 		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
-			!check_untiled(m, x, FALSE, error))
+			!check_untiled(m, x, FALSE, NULL, error))
 			return FALSE;
 	}
 	return TRUE;
@@ -432,8 +463,12 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
 		hp->moving = isl_union_map_domain(
 			sy_io_path_accesses(array, p));
-	if (p->exterior && sy_hls_model_chained(m, p->array))
+	/* A chain's ends are already one lane's instances (the first
+	 * lane's read, the last lane's write). */
+	if (p->exterior && sy_hls_model_chained(m, p->array)) {
 		hp->moving = sy_hls_chain_ends(m->chain, m->design->tiles, p);
+		hp->once = FALSE;
+	}
 	/* Boxes and their offsets from every unit's accesses, so that
 	 * every module of a chain takes a box per tile; the tiles that
 	 * move data from the copy-in or copy-out set. */
@@ -493,6 +528,51 @@ static void pe_boxes(SyHlsModel *m)
 	}
 }
 
+/* Whether every combination of the other tile loops in tiles (taken)
+ * runs dimension d from one first tile: the folding modules start the
+ * sum there (io-facts.h's fold_first). */
+static gboolean starts_together(isl_set *tiles, guint d)
+{
+	isl_val *v = isl_set_dim_min_val(isl_set_copy(tiles), (int)d);
+	isl_set *first = isl_set_fix_val(isl_set_copy(tiles), isl_dim_set, d, v);
+	isl_bool same;
+
+	tiles = isl_set_project_out(tiles, isl_dim_set, d, 1);
+	first = isl_set_project_out(first, isl_dim_set, d, 1);
+	same = isl_set_is_equal(tiles, first);
+	isl_set_free(tiles);
+	isl_set_free(first);
+	return same == isl_bool_true;
+}
+
+/* The partial sums a path out folds must start at the folded loop's
+ * first tile whatever the other tiles (a triangle's k from i would
+ * not). */
+static gboolean check_folds(const SyHlsModel *m, GError **error)
+{
+	const SyConfig *cfg = m->array->config;
+
+	for (guint i = 0; i < m->paths->len; i++) {
+		const SyHlsPath *hp = g_ptr_array_index(m->paths, i);
+		int member = sy_io_plan_folded(m->array, hp->path);
+		guint d = 0;
+
+		if (member < 0 || hp->path->in ||
+			isl_set_is_empty(hp->tiles) != isl_bool_false)
+			continue;
+		while (cfg->order[d] != (guint)member)
+			d++;
+		if (!starts_together(isl_set_copy(hp->tiles), d))
+			return sy_hls_refuse(error,
+				"--local-reduce: the tiles of '%s' that hold "
+				"partial results of %s do not all start at its "
+				"first tile; the folding modules start there",
+				m->array->analysis->band->members[member].name,
+				hp->path->array->name);
+	}
+	return TRUE;
+}
+
 SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 {
 	const SyPeArray *array = design->array;
@@ -543,6 +623,10 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 		g_ptr_array_add(
 			hp->path->role == SY_PATH_PASS ? m->passes : m->paths,
 			hp);
+	}
+	if (!check_folds(m, error)) {
+		sy_hls_model_free(m);
+		return NULL;
 	}
 	m->pe_paths = g_ptr_array_new();
 	for (guint i = 0; i < m->paths->len + m->passes->len; i++)

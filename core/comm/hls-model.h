@@ -108,6 +108,11 @@ __isl_give isl_union_set *sy_hls_model_points(
 __isl_keep const SyHlsPath *sy_hls_model_path(
 	const SyHlsModel *model, const SyArray *x, gboolean in);
 
+/* The band member whose tiles an exterior partial path p folds on
+ * chip (--local-reduce: the space loop it moves along, when no tile
+ * loop of several tiles runs inside that loop's), or -1. */
+int sy_hls_model_folded(const SyHlsModel *model, const SyIoPath *p);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyHlsModel, sy_hls_model_free)
 
 G_END_DECLS

@@ -149,6 +149,34 @@ static void moves(SyIoPathFacts *f, const SyHlsPath *hp, const SyScop *scop)
 	}
 }
 
+/* The tile dimension (and its first tile) whose tiles the path's L3
+ * module folds (--local-reduce, sy_hls_model_folded). */
+static void fold(SyIoPathFacts *f, const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyConfig *cfg = m->array->config;
+	int member = sy_hls_model_folded(m, hp->path);
+	const SyHlsPath *other;
+	isl_val *v;
+
+	if (member < 0 || isl_set_is_empty(hp->tiles) != isl_bool_false)
+		return;
+	for (guint k = 0; k < cfg->n_members; k++)
+		if (cfg->order[k] == (guint)member)
+			f->fold_dim = (int)k;
+	/* The first tile of both ways: an initialisation in the first
+	 * tile leaves the way in nothing to move there. */
+	v = isl_set_dim_min_val(isl_set_copy(hp->tiles), f->fold_dim);
+	f->fold_first = isl_val_get_num_si(v);
+	isl_val_free(v);
+	other = sy_hls_model_path(m, hp->path->array, !hp->path->in);
+	if (other && isl_set_is_empty(other->tiles) == isl_bool_false) {
+		v = isl_set_dim_min_val(
+			isl_set_copy(other->tiles), f->fold_dim);
+		f->fold_first = MIN(f->fold_first, isl_val_get_num_si(v));
+		isl_val_free(v);
+	}
+}
+
 static SyIoPathFacts *path_facts(
 	const SyDesign *design, const SyHlsModel *m, const SyHlsPath *hp)
 {
@@ -165,6 +193,7 @@ static SyIoPathFacts *path_facts(
 			       : sy_pe_array_count(array);
 	count_words(f);
 	f->headless = sy_hls_model_headless(m, hp);
+	fold(f, m, hp);
 	buffered(f, design);
 	f->tiles = tile_code(hp->tiles);
 	f->intra = coded(design, p, p->exterior ? 2 : 1);

@@ -60,6 +60,11 @@ static void add_path(
 	sy_json_member_int(b, "along", f->along);
 	sy_json_member_int(b, "units", f->units);
 	sy_json_member_bool(b, "headless", f->headless);
+	if (f->fold_dim >= 0) {
+		gint64 fold[2] = {f->fold_dim, f->fold_first};
+
+		sy_json_member_ints(b, "fold", fold, 2);
+	}
 	json_builder_set_member_name(b, "ping_pong");
 	json_builder_begin_array(b);
 	for (guint k = 0; k < 2; k++)
@@ -204,6 +209,21 @@ static gboolean numbers_from_json(
 	return TRUE;
 }
 
+/* "fold": [tile dimension, first tile], if there. */
+static gboolean fold_from_json(JsonObject *o, SyIoPathFacts *f, GError **error)
+{
+	g_autofree gint64 *fold = NULL;
+	guint n = 0;
+
+	if (!json_object_has_member(o, "fold"))
+		return TRUE;
+	if (!sy_design_read_ints_member(o, "fold", 0, 2, 2, &fold, &n, error))
+		return FALSE;
+	f->fold_dim = (int)fold[0];
+	f->fold_first = fold[1];
+	return TRUE;
+}
+
 static SyIoPathFacts *path_from_json(
 	JsonNode *node, const SyDesign *design, GError **error)
 {
@@ -211,8 +231,12 @@ static SyIoPathFacts *path_from_json(
 		"lanes", "once", "pack", "box_words", "along", "units",
 		"headless", "ping_pong", "tiles", "intra", "drop", "moves",
 		"registers", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
-	const SyIoPath *path = o ? find_path(design, o, error) : NULL;
+	static const char *const extra[] = {"fold", NULL};
+	JsonObject *o = sy_design_read_object(node, error);
+	const SyIoPath *path = o &&
+			sy_design_read_members(o, names, 16, extra, error)
+		? find_path(design, o, error)
+		: NULL;
 	g_autofree gint64 *box = NULL;
 	SyIoPathFacts *f;
 	guint n = 0;
@@ -228,7 +252,7 @@ static SyIoPathFacts *path_from_json(
 	if (!numbers_from_json(o, f, path->n_space, error) ||
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
-		!moves_from_json(o, f, error) ||
+		!moves_from_json(o, f, error) || !fold_from_json(o, f, error) ||
 		!sy_design_read_uints_member(o, "registers", &f->registers,
 			&f->n_registers, error)) {
 		sy_io_path_facts_free(f);

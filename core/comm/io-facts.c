@@ -32,6 +32,7 @@ SyIoPathFacts *sy_io_path_facts_alloc(const SyIoPath *path, guint n_dims)
 
 	f->path = path;
 	f->n_dims = n_dims;
+	f->fold_dim = -1;
 	f->box = g_new0(gint64, n_dims + 1);
 	f->moves = g_ptr_array_new_with_free_func(moves_free);
 	return f;

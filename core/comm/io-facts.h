@@ -47,6 +47,12 @@ typedef struct {
 	/* (The words its DRAM port moves are the kernel's:
 	 * SyDesignPort.words, design-kernel.h.) */
 	gboolean headless; /* dummies write its first PEs' upstream FIFOs */
+	/* --local-reduce (SyIoPath.reduce_op): the tile dimension whose
+	 * tiles the L3 module folds (in: the identity after fold_first;
+	 * out: each tile's words folded into the earlier tiles'), -1 for
+	 * none. */
+	int fold_dim;
+	gint64 fold_first;
 	gboolean ping_pong[2]; /* of its buffered module, [1]: boundary */
 	SyCode *tiles; /* the tiles that move data, in order */
 	/* The code the intra_trans and the dropping dummy print (their

@@ -27,6 +27,12 @@ typedef struct {
 	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
 	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
+	/* AutoSA's --local-reduce on partial results carried PE to PE
+	 * along a reduction space loop: the operator ("+") their I/O
+	 * modules fold the tiles of that loop with on chip (the first
+	 * tile fed from DRAM, the others the operator's identity; the
+	 * collector adds each tile's values); "" for none. */
+	char reduce_op[4];
 	/* array as the kernel declares it (one of SyDesign.arrays, which
 	 * the interface shares; the only one in a design read back) */
 	__isl_keep const SyDesignArray *plain_array;

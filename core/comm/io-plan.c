@@ -9,7 +9,9 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include "comm/design-options.h"
 #include "comm/io-plan.h"
+#include "frontend/program.h"
 #include "poly/names.h"
 
 static void path_free(gpointer data)
@@ -259,6 +261,131 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 	g_ptr_array_sort(paths, inputs_first);
 	name_paths(paths, array->analysis->scop);
 	return paths;
+}
+
+/* Whether stmt folds with + into the element it writes: "x += e", or
+ * "x = x + e" or "x = e + x" as written. */
+static gboolean folds_plus(const SyStmt *stmt)
+{
+	const SyNode *node = stmt->node;
+	const SyExpr *rhs = node->rhs;
+	g_autofree char *lhs = NULL;
+
+	if (node->op == SY_P_ADD_ASSIGN)
+		return TRUE;
+	if (node->op != SY_P_ASSIGN || !rhs || rhs->kind != SY_EXPR_BINARY ||
+		rhs->op != SY_P_PLUS)
+		return FALSE;
+	lhs = sy_expr_to_string(node->lhs);
+	for (guint k = 0; k < 2; k++) {
+		g_autofree char *arg = sy_expr_to_string(rhs->args[k]);
+
+		if (strcmp(arg, lhs) == 0)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The extreme (max or min) tile of band member t that instances
+ * (taken) run in. */
+static gint64 tile_bound(
+	const SyPeArray *array, isl_union_set *instances, guint t, gboolean max)
+{
+	isl_set *tiles = isl_set_from_union_set(isl_union_set_apply(
+		instances, isl_union_map_copy(array->tile_map)));
+	isl_val *v = max ? isl_set_dim_max_val(tiles, (int)t)
+			 : isl_set_dim_min_val(tiles, (int)t);
+	gint64 bound = isl_val_get_num_si(v);
+
+	isl_val_free(v);
+	return bound;
+}
+
+/* Whether stmt runs in the kernel's first tile of member t only: its
+ * writes reach the collector's first tile, which takes the running
+ * value itself (the tiles after it only add). */
+static gboolean in_first_tile(
+	const SyPeArray *array, const SyStmt *stmt, guint t)
+{
+	return tile_bound(array,
+		       isl_union_set_from_set(isl_set_copy(stmt->domain)), t,
+		       TRUE) ==
+		tile_bound(array,
+			isl_union_set_copy(array->analysis->scop->domain), t,
+			FALSE);
+}
+
+/* The band member an exterior path moves along. */
+static guint along_member(const SyPeArray *array, const SyIoPath *p)
+{
+	guint k = 0;
+
+	while (k + 1 < p->n_space && p->direction[k] == 0)
+		k++;
+	return array->choices->candidate->space[k];
+}
+
+const SyAccess *sy_io_plan_unfolded(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyScop *scop = array->analysis->scop;
+
+	for (guint k = 0; k < scop->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, k);
+
+		if (a->array == p->array && a->write && a->expr &&
+			!folds_plus(a->stmt) &&
+			!in_first_tile(array, a->stmt, along_member(array, p)))
+			return a;
+	}
+	return NULL;
+}
+
+int sy_io_plan_folded(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	guint member;
+
+	if (!p->reduce_op[0])
+		return -1;
+	member = along_member(array, p);
+	/* The collector's buffer sits above the folded loop's tiles: no
+	 * other tile loop of several tiles may run inside it. */
+	for (guint k = cfg->n_members; k-- > 0;) {
+		guint t = cfg->order[k];
+
+		if (t == member)
+			return (int)member;
+		if (n_tiles(array, t) > 1)
+			return -1;
+	}
+	return -1;
+}
+
+gboolean sy_io_plan_reduce(const SyPeArray *array, GPtrArray *paths,
+	const char *op, GError **error)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		const SyAccess *a;
+
+		if (!p->exterior || p->role != SY_PATH_PARTIAL ||
+			p->array->local)
+			continue;
+		if ((a = sy_io_plan_unfolded(array, p))) {
+			g_set_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID,
+				"--local-reduce: partial results of %s pass PE "
+				"to PE, but statement %s, which runs after the "
+				"first tile of their loop, does not fold '%s' "
+				"into them (%s %s= ..., or %s = %s %s ...)",
+				a->array->name, a->stmt->name, op,
+				a->array->name, op, a->array->name,
+				a->array->name, op);
+			return FALSE;
+		}
+		g_strlcpy(p->reduce_op, op, sizeof(p->reduce_op));
+	}
+	return TRUE;
 }
 
 /* PE coordinates as a unit of PEs sees them: all of them (along NULL),

@@ -14,6 +14,30 @@ G_BEGIN_DECLS
  * I/O groups. */
 __isl_give GPtrArray *sy_io_plan(__isl_keep const SyPeArray *array);
 
+/* AutoSA's --local-reduce --reduce-op=op ("+") on the plan (paths):
+ * partial results carried PE to PE (exterior partial paths both ways)
+ * whose statements fold op into their element ("C[i][j] += e",
+ * "C[i][j] = C[i][j] + e") wherever they run after the first tile of
+ * the loop they move along get op as their reduce_op (statements of
+ * that first tile, "C[i][j] = 0" or "C[i][j] *= beta" before the
+ * reduction, may be anything: the collector keeps that tile's values
+ * and only adds the later tiles'); arrays with no such path are left
+ * as they are (as AutoSA does).  An SY_DESIGN_ERROR names the first
+ * statement that breaks this. */
+/* The band member whose tiles the I/O modules of p (an exterior partial
+ * path with a reduce_op) fold on chip: the space loop p moves along,
+ * when no tile loop of several tiles runs inside that loop's; else -1.
+ * The L3 module out then keeps every line's box (design.c). */
+int sy_io_plan_folded(
+	__isl_keep const SyPeArray *array, __isl_keep const SyIoPath *p);
+
+/* The first write that keeps an exterior partial path p from folding
+ * with + (as above), or NULL. */
+__isl_keep const SyAccess *sy_io_plan_unfolded(
+	__isl_keep const SyPeArray *array, __isl_keep const SyIoPath *p);
+gboolean sy_io_plan_reduce(__isl_keep const SyPeArray *array,
+	__isl_keep GPtrArray *paths, __isl_keep const char *op, GError **error);
+
 /* Whether the flow dependences on array that stay in one PE reach the
  * next tile to run (or none): then partial results stay on chip. */
 gboolean sy_io_stays_on_chip(

@@ -502,48 +502,110 @@ typedef struct {
 /* A FIFO word to or from the DRAM word: the next one as it is, or, where
  * a DRAM word holds serial of them (--host-serialize), part sy_s of the
  * one read at part 0 (in) or written after the last part (out). */
-static void burst_word(GString *out, const char *in, const Burst *b)
+static void burst_word(
+	GString *out, const char *in, const Burst *b, const char *first)
 {
 	guint w = b->port->pack * b->f->path->plain_array->bits;
 	guint s = b->port->serial;
+	g_autofree char *dram = sy_design_port_word(b->port);
+	/* Folded tiles after the first take the identity (all-zero bits
+	 * for +) without reading DRAM; the collector's value is sy_x. */
+	g_autofree char *value = !b->f->path->in
+		? g_strdup(first ? "sy_x" : "fifo_local_in.read()")
+		: first ? g_strdup_printf("(%s) ? %s(port[sy_ptr]) : %s(0)",
+				  first, dram, dram)
+			: g_strdup("port[sy_ptr]");
 
 	if (s == 1) {
-		g_string_append_printf(out,
-			"%s        %s;\n%s        sy_ptr++;\n", in,
-			b->f->path->in ? "fifo_local_out.write(port[sy_ptr])"
-				       : "port[sy_ptr] = fifo_local_in.read()",
-			in);
+		if (b->f->path->in)
+			g_string_append_printf(out,
+				"%s        fifo_local_out.write(%s);\n", in,
+				value);
+		else
+			g_string_append_printf(out,
+				"%s        port[sy_ptr] = %s;\n", in, value);
+		g_string_append_printf(out, "%s        sy_ptr++;\n", in);
 		return;
 	}
-	if (b->f->path->in)
+	if (b->f->path->in && first)
+		g_string_append_printf(out,
+			"%s        if (sy_s == 0) {\n%s            sy_dram = "
+			"%s;\n%s            sy_ptr++;\n%s        }\n",
+			in, in, value, in, in);
+	else if (b->f->path->in)
 		g_string_append_printf(out,
 			"%s        if (sy_s == 0)\n%s            sy_dram = "
-			"port[sy_ptr++];\n%s        "
-			"fifo_local_out.write(sy_dram.range(%u * sy_s + %u, %u "
-			"* sy_s));\n",
-			in, in, in, w, w - 1, w);
+			"port[sy_ptr++];\n",
+			in, in);
+	if (b->f->path->in)
+		g_string_append_printf(out,
+			"%s        fifo_local_out.write(sy_dram.range(%u * "
+			"sy_s "
+			"+ %u, %u * sy_s));\n",
+			in, w, w - 1, w);
 	else
 		g_string_append_printf(out,
 			"%s        sy_dram.range(%u * sy_s + %u, %u * sy_s) = "
-			"fifo_local_in.read();\n%s        if (sy_s == %u)\n%s  "
+			"%s;\n%s        if (sy_s == %u)\n%s  "
 			" "
 			"         port[sy_ptr++] = sy_dram;\n",
-			in, w, w - 1, w, in, s - 1, in);
+			in, w, w - 1, w, value, in, s - 1, in);
 	g_string_append_printf(out,
 		"%s        sy_s = sy_s == %u ? 0 : sy_s + 1;\n", in, s - 1);
+}
+
+/* The collector of a folded path: the FIFO word sy_x, folded (after
+ * the first tile, not first) element by element into the word of
+ * the earlier tiles, kept for the next. */
+static void fold_word(
+	GString *out, const char *in, const Burst *b, const char *not_first)
+{
+	const SyDesignArray *x = b->f->path->plain_array;
+	g_autofree char *tag = sy_hls_tag(x->ctype);
+	guint bits = x->bits;
+
+	g_string_append_printf(out,
+		"%s        %s_word sy_x = fifo_local_in.read();\n"
+		"%s        if (%s)\n"
+		"%s            for (int sy_e = 0; sy_e < %u; sy_e++) {\n"
+		"#pragma HLS UNROLL\n"
+		"%s                %s sy_a = sy_from_bits_%s(acc_%s[sy_u * "
+		"%" G_GINT64_FORMAT " + sy_w].range(%u * sy_e + %u, %u * "
+		"sy_e));\n"
+		"%s                %s sy_b = sy_from_bits_%s(sy_x.range(%u * "
+		"sy_e + %u, %u * sy_e));\n"
+		"%s                sy_x.range(%u * sy_e + %u, %u * sy_e) = "
+		"sy_to_bits_%s(sy_a %s sy_b);\n"
+		"%s            }\n"
+		"%s        acc_%s[sy_u * %" G_GINT64_FORMAT
+		" + sy_w] = sy_x;\n",
+		in, b->f->path->prefix, in, not_first, in, b->f->pack, in,
+		x->ctype, tag, b->f->path->prefix, b->f->box_words, bits,
+		bits - 1, bits, in, x->ctype, tag, bits, bits - 1, bits, in,
+		bits, bits - 1, bits, tag, b->f->path->reduce_op, in, in,
+		b->f->path->prefix, b->f->box_words);
 }
 
 static void burst_body(GString *out, const char *in, char **t, gpointer data)
 {
 	const Burst *b = data;
+	const SyIoPathFacts *f = b->f;
+	g_autofree char *first = f->fold_dim < 0
+		? NULL
+		: g_strdup_printf("(%s) == %" G_GINT64_FORMAT, t[f->fold_dim],
+			  f->fold_first);
 
-	(void)t;
 	g_string_append_printf(out,
 		"%sfor (int sy_u = 0; sy_u < %" G_GINT64_FORMAT "; sy_u++)\n"
 		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
 		"{\n#pragma HLS PIPELINE II=1\n",
-		in, b->f->units, in, b->f->box_words);
-	burst_word(out, in, b);
+		in, f->units, in, f->box_words);
+	if (first && !f->path->in) {
+		g_autofree char *not_first = g_strdup_printf("!(%s)", first);
+
+		fold_word(out, in, b, not_first);
+	}
+	burst_word(out, in, b, first);
 	g_string_append_printf(out, "%s    }\n", in);
 }
 
@@ -572,6 +634,14 @@ static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 	if (b.port->serial > 1)
 		g_string_append_printf(hls->out,
 			"    %s sy_dram = 0;\n    int sy_s = 0;\n", word);
+	/* A folded collector keeps one tile's words of every unit (the
+	 * design's acc_ buffer). */
+	if (f->fold_dim >= 0 && !p->in)
+		g_string_append_printf(hls->out,
+			"    %s_word acc_%s[%" G_GINT64_FORMAT "];\n"
+			"#pragma HLS DEPENDENCE variable=acc_%s inter false\n",
+			p->prefix, p->prefix, f->units * f->box_words,
+			p->prefix);
 	g_string_append_c(hls->out, '\n');
 	print_tile_loops(hls, f, burst_body, &b);
 	g_string_append(hls->out, "}\n\n");

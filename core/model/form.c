@@ -136,6 +136,14 @@ SyModelForm *sy_model_form_new(
 	/* --host-serialize's and --data-pack-sizes' words follow
 	 * divisibility rules the numbers' candidates do not: the exact
 	 * model answers. */
+	for (guint i = 0; i < design->paths->len; i++)
+		if (((const SyIoPath *)g_ptr_array_index(design->paths, i))
+				->reduce_op[0]) {
+			sy_model_form_fail(error,
+				"--local-reduce's folding L3 module is not in "
+				"the fast path's forms");
+			goto error;
+		}
 	if (design->capped) {
 		sy_model_form_fail(error,
 			"--host-serialize or --data-pack-sizes packs the words "

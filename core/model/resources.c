@@ -323,8 +323,8 @@ static void axi_cost(
 /* One I/O, drain or dummy module: its buffers of words (two for
  * ping-pong, as hls-io.c declares local_ping and local_pong), its
  * control and data path, its AXI adapters at level 3. */
-static void io_cost(
-	SyTape *t, const SyDesign *design, const SyModule *m, Cost *r)
+static void io_cost(SyTape *t, const SyDesign *design, const SyModule *m,
+	const SyResourceOptions *options, Cost *r)
 {
 	SyNum bits;
 
@@ -348,6 +348,17 @@ static void io_cost(
 	cost_add(t, r, SY_RESOURCE_FF, affine(t, IO_FF, IO_FF_PER_BIT, bits));
 	if (m->level == 3)
 		axi_cost(t, design, m, r);
+	/* An L3 module with a buffer folds partial sums (--local-reduce):
+	 * an adder per element of a word. */
+	if (m->level == 3 && m->buffers->len) {
+		const SyBuffer *b = g_ptr_array_index(m->buffers, 0);
+		const SyOperatorCost *c = operator_cost(
+			m->plain_array, options);
+
+		cost_add(t, r, SY_RESOURCE_DSP, sy_real(b->pack * c->add_dsp));
+		cost_add(t, r, SY_RESOURCE_LUT, sy_real(b->pack * c->add_lut));
+		cost_add(t, r, SY_RESOURCE_FF, sy_real(b->pack * c->add_ff));
+	}
 }
 
 /* count FIFOs of width x depth. */
@@ -398,7 +409,7 @@ static void costs(SyTape *t, const SyDesign *design,
 		if (m->kind == SY_MODULE_PE)
 			pe_cost(t, design, options, &one[i]);
 		else
-			io_cost(t, design, m, &one[i]);
+			io_cost(t, design, m, options, &one[i]);
 		for (int k = 0; k < SY_N_RESOURCES; k++)
 			all[i].v[k] = sy_real_mul(t, one[i].v[k], count);
 		cost_sum(t, total, &all[i]);
