@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "comm/design-options.h"
+#include "comm/design.h"
 #include "compute/pe-array.h"
 #include "fuzz-common.h"
 
@@ -80,11 +80,18 @@ static SyConfig *configure(const SyChoices *c, const FuzzOptions *o)
 static gboolean design(const SyPeArray *array, const FuzzOptions *o)
 {
 	g_autoptr(GHashTable) pack = NULL;
+	g_autoptr(GHashTable) caps = NULL;
 	g_autoptr(SyDesign) design = NULL;
-	SyDesignOptions options = {o->no_double_buffer, o->no_packing, NULL, 0};
+	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
+		.no_packing = o->no_packing,
+		.host_serialize = o->host_serialize};
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, NULL)))
 		return FALSE;
+	if (o->data_pack_sizes &&
+		!(caps = sy_design_parse_pack_caps(o->data_pack_sizes, NULL)))
+		return FALSE;
+	options.pack_caps = caps;
 	if (o->fifo_depth &&
 		!sy_design_parse_fifo_depth(
 			o->fifo_depth, &options.fifo_depth, NULL))

@@ -31,8 +31,10 @@ typedef struct {
 	const char *simd;
 	const char *pack;
 	const char *fifo_depth;
+	const char *data_pack_sizes;
 	gboolean no_double_buffer;
 	gboolean no_packing;
+	gboolean host_serialize;
 	gboolean no_design; /* stop at the PE array */
 } FuzzOptions;
 

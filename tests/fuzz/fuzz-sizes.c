@@ -2,7 +2,8 @@
  * multiply (mm.c, analysed once): each line is an option and its value,
  * "--tile i=16,j=8", "--tile-order k,i,j", "--latency i=4", "--simd
  * k=2", "--pack A:L2=8", "--fifo-depth 4", "--space i" (default i,j),
- * "--no-double-buffer", "--no-packing".  When the sizes are valid the PE
+ * "--no-double-buffer", "--no-packing", "--host-serialize",
+ * "--data-pack-sizes {kernel[]->A[8,32,64]}".  When the sizes are valid the PE
  * array and its I/O network are built. */
 #include <string.h>
 
@@ -31,6 +32,8 @@ static gboolean read_line(char *line, FuzzOptions *o)
 		{"--simd", G_STRUCT_OFFSET(FuzzOptions, simd)},
 		{"--pack", G_STRUCT_OFFSET(FuzzOptions, pack)},
 		{"--fifo-depth", G_STRUCT_OFFSET(FuzzOptions, fifo_depth)},
+		{"--data-pack-sizes",
+			G_STRUCT_OFFSET(FuzzOptions, data_pack_sizes)},
 	};
 	char *value = strchr(line, ' ');
 
@@ -38,6 +41,8 @@ static gboolean read_line(char *line, FuzzOptions *o)
 		return o->no_double_buffer = TRUE;
 	if (g_str_equal(line, "--no-packing"))
 		return o->no_packing = TRUE;
+	if (g_str_equal(line, "--host-serialize"))
+		return o->host_serialize = TRUE;
 	if (!value)
 		return FALSE;
 	*value++ = '\0';
