@@ -549,6 +549,22 @@ else
 	fi
 fi
 
+# --no-reschedule, which put the source order's band (i) back where
+# isl's (i, j, k) was taken, is in the command too: without it the same
+# --space i is another array.
+n=$((n + 1))
+if ! "$cli" export "$kernels/gemm_pb.c" --space i --no-reschedule \
+	-o "$tmp/p$n" >/dev/null 2>"$tmp/err"; then
+	fail "export --no-reschedule: $(head -n 1 "$tmp/err")"
+else
+	flags=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["interface"]["flags"])' "$tmp/p$n/design.json")
+	if [ "$flags" != "--space i --no-reschedule" ]; then
+		fail "--no-reschedule in the command: $flags"
+	else
+		passed=$((passed + 1))
+	fi
+fi
+
 # -D reaches the testbench (the header's default of I is 64: without it
 # the program's own check fails), and no file takes its place.
 n=$((n + 1))

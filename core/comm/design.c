@@ -731,9 +731,8 @@ static guint dram_width(const Build *b, const SyIoPath *p, const SyBuffer *buf,
 	guint serial = 1;
 
 	if (b->options && b->options->host_serialize) {
-		while ((guint64)serial * 2 * width <= cap &&
-			tile_words % (serial * 2) == 0)
-			serial *= 2;
+		/* FIFO words as the elements of a DRAM word. */
+		serial = widest_under(width, tile_words, cap);
 	} else if (caps && !b->options->no_packing) {
 		serial = widest_under(buf->elem_bits,
 				 buf->shape[buf->n_dims - 1], cap) /

@@ -217,10 +217,11 @@ static gboolean add_ports(SyDesignKernel *k, SyDesign *design,
 		 * hold would not be. */
 		if (port->words % port->serial)
 			return sy_hls_refuse(error,
-				"--host-serialize: port %s moves "
+				"--host-serialize or --data-pack-sizes: port "
+				"%s moves "
 				"%" G_GINT64_FORMAT
 				" words, not whole DRAM words of %u; export "
-				"it without --host-serialize",
+				"it without those options",
 				port->name, port->words, port->serial);
 		port->words /= port->serial;
 		k->widest_word = MAX(k->widest_word,

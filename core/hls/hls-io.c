@@ -527,28 +527,21 @@ static void burst_word(
 		g_string_append_printf(out, "%s        sy_ptr++;\n", in);
 		return;
 	}
-	if (b->f->path->in && first)
-		g_string_append_printf(out,
-			"%s        if (sy_s == 0) {\n%s            sy_dram = "
-			"%s;\n%s            sy_ptr++;\n%s        }\n",
-			in, in, value, in, in);
-	else if (b->f->path->in)
-		g_string_append_printf(out,
-			"%s        if (sy_s == 0)\n%s            sy_dram = "
-			"port[sy_ptr++];\n",
-			in, in);
+	/* In: a DRAM word at part 0, split; out: parts joined, the DRAM
+	 * word written after the last. */
 	if (b->f->path->in)
 		g_string_append_printf(out,
+			"%s        if (sy_s == 0) {\n%s            sy_dram = "
+			"%s;\n%s            sy_ptr++;\n%s        }\n"
 			"%s        fifo_local_out.write(sy_dram.range(%u * "
-			"sy_s "
-			"+ %u, %u * sy_s));\n",
-			in, w, w - 1, w);
+			"sy_s + "
+			"%u, %u * sy_s));\n",
+			in, in, value, in, in, in, w, w - 1, w);
 	else
 		g_string_append_printf(out,
 			"%s        sy_dram.range(%u * sy_s + %u, %u * sy_s) = "
-			"%s;\n%s        if (sy_s == %u)\n%s  "
-			" "
-			"         port[sy_ptr++] = sy_dram;\n",
+			"%s;\n%s        if (sy_s == %u)\n%s            "
+			"port[sy_ptr++] = sy_dram;\n",
 			in, w, w - 1, w, value, in, s - 1, in);
 	g_string_append_printf(out,
 		"%s        sy_s = sy_s == %u ? 0 : sy_s + 1;\n", in, s - 1);
