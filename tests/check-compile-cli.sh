@@ -787,6 +787,29 @@ if run --space i,k --tile i=8,k=8 --latency i=2 --emit check "$mm"; then
 	fi
 fi
 
+# syrk on [i, j]: A enters along two paths, each PE read taking its own
+# (A[i][k], reused along j, through A_0; A[j][k], along i, through A_1),
+# each with its DRAM port; on [i], A[i][k] stays in the PEs' L1
+# buffers (interior A_0) and A[j][k] moves PE to PE (A_1).
+syrk_paths()
+{
+	"$cli" compile "$@" --emit design "$(dirname "$0")/hls/kernels/syrk_pb.c" 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+paths = ["%s:%s:%s:%s" % (p["prefix"], p["direction"],
+                          "ext" if p["exterior"] else "int",
+                          ",".join(map(str, p["along"]))) for p in d["paths"]]
+reads = ["R%d:%s" % (a["ref"], a["stream"]) for s in d["pe"]["facts"]["statements"]
+         for a in s["accesses"] if a["array"] == "A"]
+print(" ".join(paths), "/", " ".join(reads), "/", len(d["dram"]))'
+}
+got=$(syrk_paths --space i,j --tile i=4,j=4)
+[ "$got" = "C:in:int:0,0 A_0:in:ext:0,1 A_1:in:ext:1,0 C_drain:out:int:0,0 / R6:A_0 R7:A_1 / 4" ] ||
+	fail "syrk [i,j] paths: $got ($(cat "$tmp/err"))"
+got=$(syrk_paths --space i --tile i=4,j=6)
+[ "$got" = "C:in:int:0 A_0:in:int:0 A_1:in:ext:1 C_drain:out:int:0 / R6:A_0 R7:A_1 / 4" ] ||
+	fail "syrk [i] paths: $got ($(cat "$tmp/err"))"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed"
 	exit 1

@@ -150,8 +150,12 @@ pass hls/kernels/gemm_pb.c --space j --tile i=6,j=5 --simd k=4
 pass hls/kernels/gemm_scale.c --space i,jj_j --tile i=8,jj_j=6,k=10 --latency i=2,jj_j=3 --simd k=2
 pass hls/kernels/gemm_scale.c --space k --tile i=4,jj_j=6
 pass hls/kernels/syrk_pb.c --space k --tile i=4,j=4
-refused hls/kernels/syrk_pb.c "systole-cli: error: A enters the array along two paths (A_0 and A_1); the HLS backend supports one per array and way" \
-	--space i,j --tile i=4,j=4
+# A enters along two paths, each PE access reading its own: A[i][k]
+# along j (A_0) and A[j][k] along i (A_1), or one of them kept in the
+# PEs' L1 buffers when its loop is a time loop.
+pass hls/kernels/syrk_pb.c --space i,j --tile i=4,j=4
+pass hls/kernels/syrk_pb.c --space i --tile i=4,j=6
+pass hls/kernels/syrk_pb.c --space j,k --tile i=4,j=4
 pass hls/kernels/trmv.c --space i --tile i=8
 pass hls/kernels/scan.c --space i
 pass hls/kernels/scan.c --space j --tile j=5

@@ -588,6 +588,7 @@ static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 			p->array->name);
 	port->array = p->array;
 	port->in = p->in;
+	port->path = p;
 	port->width_bits = width_bits;
 	port->elements = sy_checked_mul(&b->ck, n,
 		sy_io_tiles(b->array, sy_io_path_accesses(b->array, p), &b->ck),

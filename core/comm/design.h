@@ -131,6 +131,8 @@ typedef struct {
 typedef struct {
 	const SyArray *array;
 	gboolean in;
+	/* its path (one of SyDesign.paths), NULL in a design read back */
+	const SyIoPath *path;
 	guint width_bits;
 	gint64 elements; /* moved over the whole run */
 	__isl_keep const SyDesignArray *plain_array; /* array, plain */

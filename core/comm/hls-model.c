@@ -128,12 +128,11 @@ static SyHlsStmt *hls_stmt_new(
 	h->stmt = stmt;
 	/* Without redundant constraints (the kernel's bounds are implied
 	 * by whole boxes): every AST built on the points is cheaper. */
-	h->points = rectangular(isl_set_remove_redundancies(
-		isl_set_coalesce(isl_set_set_tuple_name(
-			isl_map_range(boxed), stmt->name))));
+	h->points = rectangular(isl_set_remove_redundancies(isl_set_coalesce(
+		isl_set_set_tuple_name(isl_map_range(boxed), stmt->name))));
 	inverse = isl_pw_multi_aff_set_tuple_id(inverse, isl_dim_in,
-		isl_id_alloc(isl_pw_multi_aff_get_ctx(inverse), stmt->name,
-			NULL));
+		isl_id_alloc(
+			isl_pw_multi_aff_get_ctx(inverse), stmt->name, NULL));
 	h->inverse = isl_pw_multi_aff_coalesce(inverse);
 	/* The points are the box's image: the inverse needs no domain. */
 	if (isl_pw_multi_aff_n_piece(h->inverse) == 1) {
@@ -143,7 +142,6 @@ static SyHlsStmt *hls_stmt_new(
 		isl_pw_multi_aff_free(h->inverse);
 		h->inverse = isl_pw_multi_aff_from_multi_aff(ma);
 	}
-	if (getenv("ES_INV")) isl_pw_multi_aff_dump(h->inverse);
 	return h;
 }
 
@@ -165,11 +163,11 @@ isl_union_set *sy_hls_model_points(
 		const SyHlsStmt *h = value;
 		isl_set *mine = isl_union_set_extract_set(
 			instances, isl_set_get_space(h->stmt->domain));
-		isl_set *at = isl_set_preimage_pw_multi_aff(mine,
-			isl_pw_multi_aff_copy(h->inverse));
+		isl_set *at = isl_set_preimage_pw_multi_aff(
+			mine, isl_pw_multi_aff_copy(h->inverse));
 
-		points = isl_union_set_add_set(points,
-			isl_set_intersect(at, isl_set_copy(h->points)));
+		points = isl_union_set_add_set(
+			points, isl_set_intersect(at, isl_set_copy(h->points)));
 	}
 	isl_union_set_free(instances);
 	return points;
@@ -376,6 +374,20 @@ static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
 	return FALSE;
 }
 
+/* Whether two paths of one array and way can both be printed: inputs
+ * that move accesses of their own (syrk's A[i][k] along j, A[j][k]
+ * along i), each PE access reading its path's FIFO. */
+static gboolean apart(const SyIoPath *p, const SyIoPath *q)
+{
+	if (p->role != SY_PATH_READ || q->role != SY_PATH_READ ||
+		!p->accesses || !q->accesses)
+		return FALSE;
+	for (guint k = 0; k < p->accesses->len; k++)
+		if (sy_io_path_moves(q, g_ptr_array_index(p->accesses, k)))
+			return FALSE;
+	return TRUE;
+}
+
 static gboolean check_paths(const SyHlsModel *m, GError **error)
 {
 	for (guint i = 0; i < m->plan->len; i++) {
@@ -390,7 +402,8 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 		for (guint k = 0; k < i; k++) {
 			const SyIoPath *o = g_ptr_array_index(m->plan, k);
 
-			if (o->array == p->array && o->in == p->in)
+			if (o->array == p->array && o->in == p->in &&
+				!apart(o, p))
 				return sy_hls_refuse(error,
 					"%s %s the array along two paths (%s "
 					"and %s); the HLS backend supports one "
@@ -534,7 +547,8 @@ static void pe_boxes(SyHlsModel *m)
 static gboolean starts_together(isl_set *tiles, guint d)
 {
 	isl_val *v = isl_set_dim_min_val(isl_set_copy(tiles), (int)d);
-	isl_set *first = isl_set_fix_val(isl_set_copy(tiles), isl_dim_set, d, v);
+	isl_set *first = isl_set_fix_val(
+		isl_set_copy(tiles), isl_dim_set, d, v);
 	isl_bool same;
 
 	tiles = isl_set_project_out(tiles, isl_dim_set, d, 1);
@@ -645,6 +659,18 @@ const SyHlsPath *sy_hls_model_path(
 		const SyHlsPath *p = g_ptr_array_index(model->pe_paths, i);
 
 		if (p->path->array == x && p->path->in == in)
+			return p;
+	}
+	return NULL;
+}
+
+const SyHlsPath *sy_hls_model_way(
+	const SyHlsModel *model, const SyAccess *a, gboolean in)
+{
+	for (guint i = 0; i < model->pe_paths->len; i++) {
+		const SyHlsPath *p = g_ptr_array_index(model->pe_paths, i);
+		if (p->path->array == a->array && p->path->in == in &&
+			(a->write == in || sy_io_path_moves(p->path, a)))
 			return p;
 	}
 	return NULL;

@@ -108,6 +108,12 @@ __isl_give isl_union_set *sy_hls_model_points(
 __isl_keep const SyHlsPath *sy_hls_model_path(
 	const SyHlsModel *model, const SyArray *x, gboolean in);
 
+/* The path that carries access a's array in (or out): where the array
+ * enters along several, the one that moves a (for an access that does
+ * not move that way, the first); NULL for none. */
+__isl_keep const SyHlsPath *sy_hls_model_way(
+	const SyHlsModel *model, const SyAccess *a, gboolean in);
+
 /* The band member whose tiles an exterior partial path p folds on
  * chip (--local-reduce: the space loop it moves along, when no tile
  * loop of several tiles runs inside that loop's), or -1. */

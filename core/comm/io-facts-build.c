@@ -110,13 +110,6 @@ static void buffered(SyIoPathFacts *f, const SyDesign *design)
 	f->ping_pong[1] = ping_pong(design, last);
 }
 
-/* Whether a path moves access a: the reads (in) or writes (out) of its
- * array (the requests comm/module-code.c makes, access by access). */
-static gboolean moved(const SyAccess *a, const SyHlsPath *hp)
-{
-	return a->array == hp->path->array && a->write == !hp->path->in;
-}
-
 /* Per statement the accesses the path moves; the lane registers, one
  * per access moved, in the kernel's order. */
 static void moves(SyIoPathFacts *f, const SyHlsPath *hp, const SyScop *scop)
@@ -131,7 +124,7 @@ static void moves(SyIoPathFacts *f, const SyHlsPath *hp, const SyScop *scop)
 			const SyAccess *a = g_ptr_array_index(
 				stmt->accesses, k);
 
-			if (moved(a, hp))
+			if (sy_io_path_moves(hp->path, a))
 				idx[n++] = a->index;
 		}
 		if (n)
@@ -144,7 +137,7 @@ static void moves(SyIoPathFacts *f, const SyHlsPath *hp, const SyScop *scop)
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
 
-		if (moved(a, hp))
+		if (sy_io_path_moves(hp->path, a))
 			f->registers[f->n_registers++] = a->index;
 	}
 }

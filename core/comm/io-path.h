@@ -27,6 +27,11 @@ typedef struct {
 	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
 	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
+	/* The accesses it moves (SyAccess, kept by the SCoP) where its
+	 * array has several paths one way (syrk's A[i][k] along j and
+	 * A[j][k] along i); NULL for every access of its array that way
+	 * (and in a design read back, whose printers need none). */
+	GPtrArray *accesses;
 	/* AutoSA's --local-reduce on partial results carried PE to PE
 	 * along a reduction space loop: the operator ("+") their I/O
 	 * modules fold the tiles of that loop with on chip (the first

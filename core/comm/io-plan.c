@@ -20,6 +20,8 @@ static void path_free(gpointer data)
 
 	g_free(p->direction);
 	g_free(p->prefix);
+	if (p->accesses)
+		g_ptr_array_unref(p->accesses);
 	g_free(p);
 }
 
@@ -115,6 +117,18 @@ static SyIoPath *find_path(GPtrArray *paths, const SyArray *x, gboolean in,
 	return NULL;
 }
 
+/* The accesses of g that move p's way. */
+static void add_accesses(SyIoPath *p, const SyIoGroup *g)
+{
+	for (guint k = 0; k < g->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(g->accesses, k);
+
+		if (a->write != p->in &&
+			!g_ptr_array_find(p->accesses, a, NULL))
+			g_ptr_array_add(p->accesses, (gpointer)a);
+	}
+}
+
 /* A path, merged with one of the same array, way and direction: partial
  * results that come back travel with the inputs, results with partial
  * results that go out. */
@@ -127,6 +141,7 @@ static void add_path(
 	if (p) {
 		if (role == SY_PATH_PARTIAL)
 			p->role = role;
+		add_accesses(p, g);
 		return;
 	}
 	p = g_new0(SyIoPath, 1);
@@ -136,6 +151,8 @@ static void add_path(
 	p->exterior = g->exterior;
 	p->n_space = g->n_space;
 	p->direction = g_memdup2(g->direction, g->n_space * sizeof(gint64));
+	p->accesses = g_ptr_array_new();
+	add_accesses(p, g);
 	g_ptr_array_add(paths, p);
 }
 
@@ -182,6 +199,32 @@ static void add_group_paths(
 		break;
 	case SY_DEP_ANTI: break;
 	}
+}
+
+/* Paths alone in their array and way move every access of it (and
+ * keep what they moved before several paths of one array were
+ * supported: every access, whatever dependence it takes part in). */
+static void drop_single_accesses(GPtrArray *paths)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i);
+		gboolean alone = TRUE;
+
+		for (guint k = 0; k < paths->len && alone; k++) {
+			const SyIoPath *o = g_ptr_array_index(paths, k);
+
+			alone = k == i || o->array != p->array ||
+				o->in != p->in;
+		}
+		if (alone)
+			g_clear_pointer(&p->accesses, g_ptr_array_unref);
+	}
+}
+
+gboolean sy_io_path_moves(const SyIoPath *p, const SyAccess *a)
+{
+	return a->array == p->array && a->write == !p->in &&
+		(!p->accesses || g_ptr_array_find(p->accesses, a, NULL));
 }
 
 /* "A", "C_drain"; several paths of one stem and way are numbered, as
@@ -236,6 +279,7 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 
 	for (guint i = 0; i < c->io->len; i++)
 		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
+	drop_single_accesses(paths);
 	/* Inputs from outside and results that move nothing (every value
 	 * read is produced inside, every value written is overwritten),
 	 * and partial results that never enter, need no modules. */
@@ -594,15 +638,18 @@ isl_union_map *sy_io_path_accesses(const SyPeArray *array, const SyIoPath *p)
 	/* Inputs fed to every PE on their own, and results, move only
 	 * what comes from outside and what is final (AutoSA's copy-in and
 	 * copy-out sets). */
-	if (p->exterior || p->role == SY_PATH_PARTIAL)
-		return sy_io_accesses(array, p->array, !p->in);
 	all = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	for (guint i = 0; i < scop->accesses->len; i++) {
 		const SyAccess *access = g_ptr_array_index(scop->accesses, i);
 		isl_set *in;
 
-		if (access->array != p->array || access->write == p->in)
+		if (!sy_io_path_moves(p, access))
 			continue;
+		if (p->exterior || p->role == SY_PATH_PARTIAL) {
+			all = isl_union_map_add_map(
+				all, isl_map_copy(access->map));
+			continue;
+		}
 		if (!p->in) {
 			all = isl_union_map_add_map(
 				all, sy_io_live_out(deps, access));

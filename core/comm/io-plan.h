@@ -69,6 +69,11 @@ gboolean sy_io_path_once(__isl_keep const SyPeArray *array,
 __isl_give isl_map *sy_io_live_out(
 	__isl_keep const SyDeps *deps, __isl_keep const SyAccess *write);
 
+/* Whether path p moves access a: one of its array's, its way, and one
+ * of p's own where the array has several paths that way. */
+gboolean sy_io_path_moves(
+	__isl_keep const SyIoPath *p, __isl_keep const SyAccess *a);
+
 __isl_give isl_union_map *sy_io_accesses(__isl_keep const SyPeArray *array,
 	__isl_keep const SyArray *x, gboolean writes);
 __isl_give isl_union_map *sy_io_path_accesses(

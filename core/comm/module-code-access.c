@@ -95,18 +95,19 @@ isl_set *sy_module_code_live_in(const SyHlsModel *m, const SyAccess *a)
 isl_set *sy_module_code_fifo_set(const SyHlsModel *m, const SyAccess *a)
 {
 	isl_set *chain = sy_hls_model_chain(m, a);
-	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
+	const SyHlsPath *way = sy_hls_model_way(m, a, !a->write);
 
 	if (chain)
 		return isl_set_copy(chain);
 	if (!way || way->path->exterior)
 		return NULL;
-	return a->write ? sy_hls_model_live_out(m, a) : sy_module_code_live_in(m, a);
+	return a->write ? sy_hls_model_live_out(m, a)
+			: sy_module_code_live_in(m, a);
 }
 
 gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)
 {
-	const SyHlsPath *way = sy_hls_model_path(m, a->array, !a->write);
+	const SyHlsPath *way = sy_hls_model_way(m, a, !a->write);
 
 	return sy_hls_model_chain(m, a) || (way && !way->path->exterior);
 }
@@ -121,13 +122,13 @@ SyPeSource sy_module_code_source(const SyHlsModel *m, const SyAccess *a)
 	 * cross PEs. */
 	if (sy_hls_model_chained(m, a->array))
 		return SY_PE_SOURCE_LOCAL;
-	in = sy_hls_model_path(m, a->array, TRUE);
+	in = sy_hls_model_way(m, a, TRUE);
 	if (!a->write && in && in->path->exterior)
 		return SY_PE_SOURCE_EXT;
 	if (g_hash_table_contains(m->pe_box, a->array))
 		return SY_PE_SOURCE_LOCAL;
 	if (a->write) {
-		const SyHlsPath *out = sy_hls_model_path(m, a->array, FALSE);
+		const SyHlsPath *out = sy_hls_model_way(m, a, FALSE);
 
 		return out && out->path->exterior ? SY_PE_SOURCE_EXT
 						  : SY_PE_SOURCE_FIFO;
@@ -137,5 +138,5 @@ SyPeSource sy_module_code_source(const SyHlsModel *m, const SyAccess *a)
 
 gboolean sy_module_code_moves(const SyAccess *a, const SyHlsPath *hp)
 {
-	return a->array == hp->path->array && a->write == !hp->path->in;
+	return sy_io_path_moves(hp->path, a);
 }

@@ -22,20 +22,20 @@ static int path_index(const SyHlsModel *m, const SyHlsPath *hp)
 	return hp && g_ptr_array_find(m->plan, hp->path, &i) ? (int)i : -1;
 }
 
-/* The way a PE's FIFO of x is named after: its way in's, or for a
- * chain without one, its way out's. */
-static const SyHlsPath *fifo_way(const SyHlsModel *m, const SyArray *x)
+/* The way a PE's FIFO of a's array is named after: its way in's, or
+ * for a chain without one, its way out's. */
+static const SyHlsPath *fifo_way(const SyHlsModel *m, const SyAccess *a)
 {
-	const SyHlsPath *in = sy_hls_model_path(m, x, TRUE);
+	const SyHlsPath *in = sy_hls_model_way(m, a, TRUE);
 
-	return in ? in : sy_hls_model_path(m, x, FALSE);
+	return in ? in : sy_hls_model_way(m, a, FALSE);
 }
 
 /* The way in of a PE's own input when it comes a vector of lanes at a
  * time, or NULL. */
 static const SyHlsPath *vector_fifo(const SyHlsModel *m, const SyAccess *a)
 {
-	const SyHlsPath *in = sy_hls_model_path(m, a->array, TRUE);
+	const SyHlsPath *in = sy_hls_model_way(m, a, TRUE);
 
 	return !a->write && in && !in->path->exterior &&
 			(in->lanes > 1 || in->once)
@@ -50,11 +50,10 @@ static void use_way(SyPeAccess *pa, const SyHlsModel *m, const SyHlsPath *hp)
 }
 
 /* Where access a finds or puts its value, and through which FIFO. */
-static void access_value(
-	SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
+static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 {
-	const SyHlsPath *in = sy_hls_model_path(m, a->array, TRUE);
-	const SyHlsPath *out = sy_hls_model_path(m, a->array, FALSE);
+	const SyHlsPath *in = sy_hls_model_way(m, a, TRUE);
+	const SyHlsPath *out = sy_hls_model_way(m, a, FALSE);
 
 	switch (sy_module_code_source(m, a)) {
 	case SY_PE_SOURCE_ARG: pa->value = SY_PE_VALUE_ARGUMENT; break;
@@ -67,17 +66,13 @@ static void access_value(
 		pa->value = SY_PE_VALUE_LOCAL;
 		pa->fifo = sy_module_code_uses_fifo(m, a);
 		if (pa->fifo)
-			use_way(pa, m,
-				a->write && out ? out
-						: fifo_way(m, a->array));
+			use_way(pa, m, a->write && out ? out : fifo_way(m, a));
 		break;
 	case SY_PE_SOURCE_FIFO:
 		pa->value = vector_fifo(m, a) ? SY_PE_VALUE_VECTOR
 					      : SY_PE_VALUE_FIFO;
 		use_way(pa, m,
-			pa->value == SY_PE_VALUE_VECTOR
-				? in
-				: fifo_way(m, a->array));
+			pa->value == SY_PE_VALUE_VECTOR ? in : fifo_way(m, a));
 		break;
 	}
 	if (!a->write && in) {
@@ -240,8 +235,9 @@ static void number_requests(SyPeStmt *ps, gboolean lanes)
 		if (pa->value == SY_PE_VALUE_LOCAL) {
 			pa->at = (int)at;
 			at += pa->array->n_dims + (pa->fifo ? 1 : 0);
-		} else if (!pa->write && (pa->value == SY_PE_VALUE_FIFO ||
-						 pa->value == SY_PE_VALUE_VECTOR)) {
+		} else if (!pa->write &&
+			(pa->value == SY_PE_VALUE_FIFO ||
+				pa->value == SY_PE_VALUE_VECTOR)) {
 			pa->at = (int)at++;
 		}
 	}
@@ -385,7 +381,7 @@ static isl_set *fifo_points(
 	const SyHlsModel *m, const SyHlsStmt *h, const SyAccess *a)
 {
 	SyPeSource src = sy_module_code_source(m, a);
-	const SyHlsPath *hp = sy_hls_model_path(m, a->array, !a->write);
+	const SyHlsPath *hp = sy_hls_model_way(m, a, !a->write);
 	isl_set *set;
 
 	if (src == SY_PE_SOURCE_ARG ||

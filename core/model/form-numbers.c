@@ -191,13 +191,24 @@ static void number_add(SyFormNumbers *fn, const SyConfig *cfg, NumKind kind,
 typedef void (*NumberAt)(
 	gpointer data, NumKind kind, gint64 *wide, guint *narrow, int path);
 
-/* The I/O path (index in d->io->paths) of array x one way, or -1. */
-static int path_of(const SyDesign *d, const SyArray *x, gboolean in)
+/* The I/O path (index in d->io->paths) of DRAM port n, or -1: both are
+ * in path order, so the port is the path of its array and way that has
+ * as many of them before it (syrk's A_0 and A_1 both read A). */
+static int path_of(const SyDesign *d, guint n)
 {
-	for (guint k = 0; x && k < d->io->paths->len; k++) {
+	const SyDramPort *port = g_ptr_array_index(d->dram, n);
+	guint before = 0;
+
+	for (guint k = 0; k < n; k++) {
+		const SyDramPort *o = g_ptr_array_index(d->dram, k);
+
+		before += o->array == port->array && o->in == port->in;
+	}
+	for (guint k = 0; port->array && k < d->io->paths->len; k++) {
 		const SyIoPathFacts *f = g_ptr_array_index(d->io->paths, k);
 
-		if (f->path->array == x && f->path->in == in)
+		if (f->path->array == port->array && f->path->in == port->in &&
+			before-- == 0)
 			return (int)k;
 	}
 	return -1;
@@ -243,8 +254,7 @@ static void walk(SyDesign *d, NumberAt at, gpointer data)
 	for (guint k = 0; k < d->dram->len; k++) {
 		SyDramPort *p = g_ptr_array_index(d->dram, k);
 
-		at(data, NUM_WIDTH, NULL, &p->width_bits,
-			path_of(d, p->array, p->in));
+		at(data, NUM_WIDTH, NULL, &p->width_bits, path_of(d, k));
 	}
 	at(data, NUM_LANES, NULL, &d->pe_facts->lanes, -1);
 	for (guint k = 0; k < d->pe_facts->buffers->len; k++) {

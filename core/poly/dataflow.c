@@ -112,6 +112,7 @@ static void io_group_free(gpointer data)
 	SyIoGroup *g = data;
 
 	g_free(g->direction);
+	g_ptr_array_unref(g->accesses);
 	g_free(g);
 }
 
@@ -123,13 +124,24 @@ static void candidate_free(gpointer data)
 	g_free(c);
 }
 
-/* Adds a group unless one with the same array, kind and direction (hence
- * type) exists: AutoSA merges those.  distance NULL means zero. */
-static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
+static void add_access(SyIoGroup *g, const SyAccess *a)
+{
+	if (!g_ptr_array_find(g->accesses, a, NULL))
+		g_ptr_array_add(g->accesses, (gpointer)a);
+}
+
+/* Adds a group of the access unless one with the same array, kind and
+ * direction (hence type) exists: AutoSA merges those, and the merged
+ * group moves the accesses of both.  (A dependence's other end adds
+ * itself: every access is visited.)  distance NULL means zero. */
+static void add_group(SyCandidate *c, const SyAccess *access, SyDepKind kind,
 	const gint64 *distance)
 {
+	const SyArray *array = access->array;
 	SyIoGroup *g = g_new0(SyIoGroup, 1);
 
+	g->accesses = g_ptr_array_new();
+	add_access(g, access);
 	g->array = array;
 	g->kind = kind;
 	g->n_space = c->n_space;
@@ -140,11 +152,14 @@ static void add_group(SyCandidate *c, const SyArray *array, SyDepKind kind,
 			g->exterior = TRUE;
 	}
 	for (guint i = 0; i < c->io->len; i++) {
-		const SyIoGroup *o = g_ptr_array_index(c->io, i);
+		SyIoGroup *o = g_ptr_array_index(c->io, i);
 
 		if (o->array == array && o->kind == kind &&
 			memcmp(o->direction, g->direction,
 				c->n_space * sizeof(gint64)) == 0) {
+			for (guint k = 0; k < g->accesses->len; k++)
+				add_access(
+					o, g_ptr_array_index(g->accesses, k));
 			io_group_free(g);
 			return;
 		}
@@ -176,14 +191,14 @@ static void add_access_groups(
 			reused = TRUE;
 		if (access->array->local && dep->kind != SY_DEP_FLOW)
 			continue;
-		add_group(c, access->array, dep->kind, dep->distance);
+		add_group(c, access, dep->kind, dep->distance);
 	}
 	if (access->array->local)
 		return;
 	if (!access->write && !reused && sy_deps_live_in(deps, access))
-		add_group(c, access->array, SY_DEP_READ, NULL);
+		add_group(c, access, SY_DEP_READ, NULL);
 	if (access->write && !overwritten)
-		add_group(c, access->array, SY_DEP_OUTPUT, NULL);
+		add_group(c, access, SY_DEP_OUTPUT, NULL);
 }
 
 static SyCandidate *new_candidate(const SyScop *scop, const SyDeps *deps,
@@ -261,8 +276,8 @@ static void check_loop_extent(const SyLoop *loop, GPtrArray *reasons)
 		(isl_val_cmp_si(lo, G_MININT64) < 0 ||
 			isl_val_cmp_si(hi, G_MAXINT64) > 0 ||
 			!sy_checked_span(isl_val_get_num_si(lo),
-				isl_val_get_num_si(hi),
-				ABS(loop->node->step), &count))) {
+				isl_val_get_num_si(hi), ABS(loop->node->step),
+				&count))) {
 		char *l = isl_val_to_str(lo), *h = isl_val_to_str(hi);
 
 		g_ptr_array_add(
@@ -285,8 +300,7 @@ static void check_extents(
 	for (guint i = 0; i < deps->scop->loops->len; i++)
 		check_loop_extent(
 			g_ptr_array_index(deps->scop->loops, i), reasons);
-	for (guint m = 0; m < band->n_members && reasons->len == before;
-		m++) {
+	for (guint m = 0; m < band->n_members && reasons->len == before; m++) {
 		const SyBandMember *bm = &band->members[m];
 		g_autofree char *lo = NULL, *hi = NULL;
 

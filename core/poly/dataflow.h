@@ -21,6 +21,10 @@ typedef struct {
 	guint n_space;
 	gint64 *direction; /* distance on the space loops */
 	gboolean exterior; /* carried by a space loop */
+	/* The accesses whose dependences form the group (SyAccess, kept by
+	 * the SCoP), in the order the dependences name them: which of an array's accesses a
+	 * group moves, where the array has several groups one way. */
+	GPtrArray *accesses;
 } SyIoGroup;
 
 typedef struct {

@@ -16,6 +16,21 @@ static void text_buffers(GString *out, const GPtrArray *buffers)
 	}
 }
 
+/* DRAM port i: its array's name, or where the array has several ports
+ * one way (syrk's A[i][k] and A[j][k]), its path's ("A_0"). */
+static const char *port_name(const SyDesign *design, guint i)
+{
+	const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+	for (guint k = 0; k < design->dram->len; k++) {
+		const SyDramPort *o = g_ptr_array_index(design->dram, k);
+
+		if (k != i && o->array == p->array && o->in == p->in && p->path)
+			return p->path->prefix;
+	}
+	return p->plain_array->name;
+}
+
 char *sy_report_design_text(const SyDesign *design)
 {
 	GString *out = g_string_new(NULL);
@@ -51,8 +66,8 @@ char *sy_report_design_text(const SyDesign *design)
 
 		g_string_append_printf(out,
 			"  %-8s %-3s %4u bits  %" G_GINT64_FORMAT " elements\n",
-			p->array->name, p->in ? "in" : "out", p->width_bits,
-			p->elements);
+			port_name(design, i), p->in ? "in" : "out",
+			p->width_bits, p->elements);
 	}
 	return g_string_free(out, FALSE);
 }
