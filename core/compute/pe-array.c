@@ -387,33 +387,118 @@ static isl_schedule *outer_bands(Build *b, isl_schedule *sched)
 	return insert_top(sched, mupa_of(b->ctx, upa, n), mark, TRUE);
 }
 
-/* Latency and SIMD loops run below the statements' loops, so the
- * statements of one iteration no longer run together: a temporary
- * declared inside a loop would be shared by the iterations they
- * interleave. */
+/* A temporary declared inside a loop holds one value per iteration of
+ * that loop; latency and SIMD loops interleave iterations below the
+ * statements' loops, so its statements must still run each iteration
+ * in turn.  The refusal names the temporary of kill (a declaration
+ * inside loops). */
+static gboolean refuse_temporary(const SyStmt *kill, GError **error)
+{
+	const SyVar *var = kill->node->var;
+
+	return sy_config_fail(error,
+		"latency hiding and SIMD interleave iterations, but '%s' "
+		"(%s:%u) is declared inside loop '%s'; declare it before the "
+		"loops, with a dimension per loop it depends on",
+		var->name, var->loc.src->path, var->loc.line,
+		kill->iters[kill->n_iters - 1]->name);
+}
+
+/* SIMD runs each statement's lanes in turn (its loop is at every
+ * leaf): a temporary written by one statement and read by another
+ * would be shared by the lanes. */
 static gboolean check_temporaries(
 	const SyChoices *c, const SyConfig *config, GError **error)
 {
 	const SyScop *scop = c->analysis->scop;
-	gboolean leaves = config->simd >= 0;
 
-	for (guint m = 0; m < config->n_members; m++)
-		leaves = leaves || config->latency[m] > 1;
-	for (guint i = 0; leaves && i < scop->kills->len; i++) {
+	for (guint i = 0; config->simd >= 0 && i < scop->kills->len; i++) {
 		const SyStmt *kill = g_ptr_array_index(scop->kills, i);
-		const SyVar *var = kill->node->var;
+
+		if (kill->n_iters > 0)
+			return refuse_temporary(kill, error);
+	}
+	return TRUE;
+}
+
+static void union_set_free(gpointer set)
+{
+	isl_union_set_free(set);
+}
+
+/* The statements under a latency mark of the schedule, one union set
+ * of instances per mark. */
+static isl_bool latency_domain(isl_schedule_node *node, void *user)
+{
+	GPtrArray *domains = user;
+	isl_id *id;
+
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_mark)
+		return isl_bool_true;
+	id = isl_schedule_node_mark_get_id(node);
+	if (g_str_has_prefix(isl_id_get_name(id), "latency"))
+		g_ptr_array_add(domains, isl_schedule_node_get_domain(node));
+	isl_id_free(id);
+	return isl_bool_true;
+}
+
+/* Whether domain holds instances of every statement that accesses x. */
+static gboolean holds_all(
+	const SyScop *scop, isl_union_set *domain, const SyArray *x)
+{
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_set *mine;
+		isl_bool empty;
+
+		if (a->array != x)
+			continue;
+		mine = isl_union_set_extract_set(
+			domain, isl_set_get_space(a->stmt->domain));
+		empty = isl_set_is_empty(mine);
+		isl_set_free(mine);
+		if (empty != isl_bool_false)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* The latency loops go on top of each subtree without loops (leaves()):
+ * a temporary declared inside a loop is safe when every statement that
+ * uses it is below one of them (it is set and read in one latency
+ * iteration); a statement in a loop of its own below the temporary's
+ * would run every latency iteration before the next statement does. */
+static gboolean check_latency_temporaries(
+	const SyScop *scop, isl_schedule *sched, GError **error)
+{
+	GPtrArray *domains = g_ptr_array_new_with_free_func(union_set_free);
+	gboolean ok = TRUE;
+
+	isl_schedule_foreach_schedule_node_top_down(
+		sched, latency_domain, domains);
+	for (guint i = 0; ok && domains->len && i < scop->kills->len; i++) {
+		const SyStmt *kill = g_ptr_array_index(scop->kills, i);
+		gboolean one = FALSE;
 
 		if (kill->n_iters == 0)
 			continue;
-		return sy_config_fail(error,
-			"latency hiding and SIMD interleave iterations, but "
-			"'%s' (%s:%u) is declared inside loop '%s'; declare "
-			"it before the loops, with a dimension per loop it "
-			"depends on",
-			var->name, var->loc.src->path, var->loc.line,
-			kill->iters[kill->n_iters - 1]->name);
+		for (guint k = 0; k < kill->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				kill->accesses, k);
+
+			one = FALSE;
+			for (guint d = 0; d < domains->len && !one; d++)
+				one = holds_all(scop,
+					g_ptr_array_index(domains, d),
+					a->array);
+			if (!one)
+				break;
+		}
+		if (!one)
+			ok = refuse_temporary(kill, error);
 	}
-	return TRUE;
+	g_ptr_array_unref(domains);
+	return ok;
 }
 
 /* Where each instance runs: its tile and its PE, as maps that I/O
@@ -469,7 +554,7 @@ static gboolean count_sizes(SyPeArray *array, GError **error)
 		/* SIMD on a space loop puts its lanes in one PE. */
 		if (cfg->simd >= 0 &&
 			((const SySimdChoice *)c->simd->pdata[cfg->simd])
-					->space &&
+				->space &&
 			((const SyLoopRef *)c->simd->pdata[cfg->simd])
 					->member == m)
 			array->pe[k] /= cfg->simd_factor;
@@ -488,6 +573,7 @@ SyPeArray *sy_pe_array_new(
 	Inner in = {&b, g_hash_table_new_full(NULL, NULL, NULL, g_free)};
 	SyScheduleSpec spec = {band->absorbed, FALSE, inner_band, &in};
 	isl_schedule *sched;
+	gboolean ok;
 
 	sy_isl_stage_begin(a->ctx);
 	if (!sy_config_validate(config, c, error) ||
@@ -530,6 +616,7 @@ SyPeArray *sy_pe_array_new(
 	sched = outer_bands(&b, sched);
 	array->schedule = sched;
 	coordinate_maps(array, &b);
+	ok = check_latency_temporaries(a->scop, sched, error);
 
 	for (guint m = 0; m < band->n_members; m++) {
 		isl_union_pw_aff_free(b.point[m]);
@@ -540,7 +627,8 @@ SyPeArray *sy_pe_array_new(
 	isl_union_pw_aff_free(b.simd_in);
 	g_hash_table_unref(in.start);
 	if (!sy_isl_stage_check(
-		    a->ctx, sy_analysis_path(a), "the PE array", error)) {
+		    a->ctx, sy_analysis_path(a), "the PE array", error) ||
+		!ok) {
 		sy_pe_array_free(array);
 		return NULL;
 	}
