@@ -3,9 +3,9 @@
  * its own, then the k loop accumulating A * A^T around a second j loop.
  * In source order the band is (i) only; isl's scheduler fuses the j loops
  * (over the triangle j <= i) and moves k inside them.  A enters the array
- * along two paths (A[i][k] and A[j][k]) where i or j is a space loop,
- * which the HLS backend refuses (issue 13); --space k exports.  The
- * testbench is generated and compares the array with this nest.
+ * along two paths where i or j is a space loop: A[i][k] reused along j,
+ * A[j][k] along i, each PE read taking its own path.  The testbench is
+ * generated and compares the array with this nest.
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
