@@ -1094,15 +1094,17 @@ static void test_schedule_yaml_inner_simd(void)
 	g_assert_cmpstr(yaml, ==, expected);
 }
 
+/* The refusal of t, declared inside j (line 8). */
+static const char temporary_message[] =
+	"latency hiding and SIMD interleave iterations, but 't' "
+	"(kernel.c:8) is declared inside loop 'j'; declare it before "
+	"the loops, with a dimension per loop it depends on";
+
 /* A temporary declared inside j: SIMD would run each statement's lanes
  * in turn, sharing t; latency hiding runs both statements in one
  * latency iteration, unless one of them is in a loop of its own. */
 static void test_temporary_in_loop(void)
 {
-	static const char message[] =
-		"latency hiding and SIMD interleave iterations, but 't' "
-		"(kernel.c:8) is declared inside loop 'j'; declare it before "
-		"the loops, with a dimension per loop it depends on";
 	g_autoptr(SyAnalysis)
 		a = analyse_scop("for (int i = 0; i < N; i++)\n"
 				 "  for (int j = 0; j < N; j++) {\n"
@@ -1139,7 +1141,7 @@ static void test_temporary_in_loop(void)
 	g_assert_true(sy_config_validate(cfg0, c0, &error));
 	array = sy_pe_array_new(c0, cfg0, &error);
 	g_assert_null(array);
-	assert_config_error(error, message);
+	assert_config_error(error, temporary_message);
 	g_clear_error(&error);
 }
 
@@ -1148,10 +1150,6 @@ static void test_temporary_in_loop(void)
  * over the loop, sharing t. */
 static void test_temporary_split_by_loop(void)
 {
-	static const char message[] =
-		"latency hiding and SIMD interleave iterations, but 't' "
-		"(kernel.c:8) is declared inside loop 'j'; declare it before "
-		"the loops, with a dimension per loop it depends on";
 	g_autoptr(SyAnalysis)
 		a = analyse_scop("for (int i = 0; i < N; i++)\n"
 				 "  for (int j = 0; j < N; j++) {\n"
@@ -1170,7 +1168,7 @@ static void test_temporary_split_by_loop(void)
 	g_assert_true(sy_config_validate(cfg, c, &error));
 	array = sy_pe_array_new(c, cfg, &error);
 	g_assert_null(array);
-	assert_config_error(error, message);
+	assert_config_error(error, temporary_message);
 	g_clear_error(&error);
 }
 
