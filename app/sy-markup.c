@@ -84,6 +84,17 @@ char *sy_markup_details(const SyAnalysis *a, int candidate)
 
 		g_string_append_printf(out, "\n\u2022 %s", reason);
 	}
+	if (a->band->source_order) {
+		g_autofree char *why = g_markup_escape_text(
+			a->band->source_order, -1);
+
+		/* As analyze prints it: whose band this is, and why. */
+		g_string_append_printf(out, "\n<small>%s: %s</small>",
+			a->band->rescheduled
+				? "The band comes from isl's scheduler"
+				: "isl's scheduler",
+			why);
+	}
 	if (a->band->stop) {
 		g_autofree char *stop = g_markup_escape_text(a->band->stop, -1);
 

@@ -58,6 +58,39 @@ static void test_details(void)
 		"<b>I/O groups</b>\n" MM_IO "\n\n" MM_DEPS);
 }
 
+/* A band of isl's scheduler says so, and why the source order's would
+ * not do, as analyze prints it. */
+static void test_band_origin(void)
+{
+	static const char text[] = "#define N 8\n"
+				   "float A[N][N], B[N][N], C[N][N];\n"
+				   "void gemm(float beta)\n"
+				   "{\n"
+				   "#pragma scop\n"
+				   "for (int i = 0; i < N; i++) {\n"
+				   "  for (int j = 0; j < N; j++)\n"
+				   "    C[i][j] *= beta;\n"
+				   "  for (int k = 0; k < N; k++)\n"
+				   "    for (int j = 0; j < N; j++)\n"
+				   "      C[i][j] += A[i][k] * B[k][j];\n"
+				   "}\n"
+				   "#pragma endscop\n"
+				   "}\n";
+	GError *error = NULL;
+	g_autoptr(SyAnalysis)
+		a = sy_analysis_new_from_data("gemm.c", text, -1, NULL, &error);
+	g_autofree char *details = NULL;
+
+	g_assert_no_error(error);
+	details = sy_markup_details(a, -1);
+	g_assert_true(g_str_has_prefix(details,
+		"\n<b>Legal:</b> yes\n<small>The band comes from isl's "
+		"scheduler: the source order gives (i) only: loops "
+		"&apos;j&apos; (line 7) and &apos;k&apos; (line 9) are "
+		"siblings: only loops with the same iterator name are "
+		"fused</small>\n\n<b>Dependences</b>"));
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -65,5 +98,6 @@ int main(int argc, char **argv)
 	examples = argv[1];
 	g_test_add_func("/markup/io", test_io);
 	g_test_add_func("/markup/details", test_details);
+	g_test_add_func("/markup/band-origin", test_band_origin);
 	return g_test_run();
 }
