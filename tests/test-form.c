@@ -471,16 +471,30 @@ typedef struct {
 	const char *name, *space, *tile, *latency;
 	const char *loop; /* a loop whose tile moves to each of tiles */
 	gint64 tiles[2]; /* 0: none */
+	const char *text; /* the kernel, NULL: the example name */
 } Accepted;
+
+/* A * A^T: A enters along two paths on [i, j] (A[i][k] along j, A[j][k]
+ * along i), each with its DRAM port, whose widths the form must keep
+ * apart; k's tiles of 4 and 2 are of the class of its tiles of 8. */
+static const char aat[] = "void kernel(float A[16][24], float C[16][16]) {\n"
+			  "#pragma scop\n"
+			  "for (int i = 0; i < 16; i++)\n"
+			  "  for (int j = 0; j < 16; j++)\n"
+			  "    for (int k = 0; k < 24; k++)\n"
+			  "      C[i][j] += A[i][k] * A[j][k];\n"
+			  "#pragma endscop\n"
+			  "}\n";
 
 static const Accepted accepted[] = {
 	/* conv: its init's latency loop is printed at the depth of its
 	 * update's, below the filter's loops (leaf loops go last). */
-	{"conv.c", "r", "r=1,o=8", "o=2,c=8", "o", {4, 0}},
-	{"conv.c", "o,c", "o=6,c=4", "o=2,c=2,r=2", "o", {10, 0}},
+	{"conv.c", "r", "r=1,o=8", "o=2,c=8", "o", {4, 0}, NULL},
+	{"conv.c", "o,c", "o=6,c=4", "o=2,c=2,r=2", "o", {10, 0}, NULL},
 	/* gemv's j (48) tiled by 42: the FIFO's last request is at the
 	 * kernel's last j, 5 in the last tile, 7 with tiles of 40. */
-	{"gemv.c", "i", "i=1,j=42", NULL, "j", {40, 44}},
+	{"gemv.c", "i", "i=1,j=42", NULL, "j", {40, 44}, NULL},
+	{"aat.c", "i,j", "i=8,j=4,k=8", "i=2", "k", {4, 2}, aat},
 };
 
 static void test_accepted(void)
@@ -489,6 +503,7 @@ static void test_accepted(void)
 		const Accepted *a = &accepted[k];
 		SyTestDesignSpec spec = {.dir = examples_dir,
 			.name = a->name,
+			.text = a->text,
 			.space = a->space,
 			.tile = a->tile,
 			.latency = a->latency,
