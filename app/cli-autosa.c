@@ -51,8 +51,8 @@ static const AutosaOption options[] = {
 	{"reduce-op", TRUE, OPT_TAKEN, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
-	{"hbm", FALSE, OPT_NOT_YET, NULL},
-	{"hbm-port-num", TRUE, OPT_NOT_YET, NULL},
+	{"hbm", FALSE, OPT_TAKEN, NULL},
+	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
 	{"uram", FALSE, OPT_NOT_YET, NULL},
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
@@ -234,9 +234,10 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {"sa-sizes", "simd-info",
-		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op"};
+		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op",
+		"hbm-port-num"};
 	static const char *const switches[] = {"simd-touch-space",
-		"host-serialize", "no-reschedule", "local-reduce"};
+		"host-serialize", "no-reschedule", "local-reduce", "hbm"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -284,7 +285,7 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
 	"--data-pack-sizes, "
-	"--local-reduce, --reduce-op,\n--config (its stages' enable; manual "
+	"--local-reduce, --reduce-op,\n--hbm, --hbm-port-num, --config (its stages' enable; manual "
 	"mode), --[no-]reverse-order, --select-rar-dep,\n--no-reschedule and "
 	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
 	"--AutoSA-verbose,\n"

@@ -48,6 +48,10 @@ typedef struct {
 	char *pack;
 	char *fifo_depth_text;
 	guint fifo_depth; /* 0: the default */
+	gboolean hbm; /* AutoSA's --hbm: DRAM ports per path */
+	char *hbm_port_num_text;
+	guint hbm_port_num; /* 0: the default */
+	char *hbm_ports; /* --hbm-ports A=2,...: over --sa-sizes' hbm_ */
 	const CliAutosa *autosa; /* systole-cli autosa: AutoSA's stops */
 } Compile;
 
@@ -68,6 +72,8 @@ static void compile_clear(Compile *o)
 	g_free(o->data_pack_sizes);
 	g_free(o->reduce_op_text);
 	g_free(o->fifo_depth_text);
+	g_free(o->hbm_port_num_text);
+	g_free(o->hbm_ports);
 	g_free(o->device);
 	g_free(o->design);
 	g_free(o->mhz_text);
@@ -193,11 +199,45 @@ static SyConfig *make_config(
 	return g_steal_pointer(&cfg);
 }
 
+/* --hbm's port counts: --sa-sizes' hbm_<group>[n] keys, then
+ * --hbm-ports over them. */
+static GHashTable *hbm_ports(const Compile *o, GError **error)
+{
+	g_autofree char *keys = NULL;
+	GHashTable *ports = NULL, *over;
+	GError *err = NULL;
+
+	if (o->sa_sizes) {
+		keys = sy_config_sa_sizes_hbm(o->sa_sizes, &err);
+		if (err) {
+			g_propagate_error(error, err);
+			return NULL;
+		}
+	}
+	if (!(ports = sy_design_parse_hbm_ports(keys ? keys : "", error)))
+		return NULL;
+	if (o->hbm_ports) {
+		GHashTableIter it;
+		gpointer k, v;
+
+		if (!(over = sy_design_parse_hbm_ports(o->hbm_ports, error))) {
+			g_hash_table_unref(ports);
+			return NULL;
+		}
+		g_hash_table_iter_init(&it, over);
+		while (g_hash_table_iter_next(&it, &k, &v))
+			g_hash_table_replace(ports, g_strdup(k), v);
+		g_hash_table_unref(over);
+	}
+	return ports;
+}
+
 static SyDesign *make_design(
 	const SyPeArray *array, const Compile *o, GError **error)
 {
 	g_autoptr(GHashTable) pack = NULL;
 	g_autoptr(GHashTable) caps = NULL;
+	SyDesign *design;
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
 		.fifo_depth = o->fifo_depth,
@@ -211,7 +251,13 @@ static SyDesign *make_design(
 		return NULL;
 	options.pack = pack;
 	options.pack_caps = caps;
-	return sy_design_new(array, &options, error);
+	options.hbm = o->hbm;
+	options.hbm_port_num = o->hbm_port_num;
+	if (o->hbm && !(options.hbm_ports = hbm_ports(o, error)))
+		return NULL;
+	design = sy_design_new(array, &options, error);
+	g_clear_pointer(&options.hbm_ports, g_hash_table_unref);
+	return design;
 }
 
 /* The project folder; what was written, as text. */
@@ -413,6 +459,25 @@ static int reduce_options(Compile *o, const char *verb)
 	return code;
 }
 
+/* --hbm-port-num read; it and --hbm-ports need --hbm (AutoSA reads
+ * --hbm-port-num and hbm_ keys only with it). */
+static int hbm_options(Compile *o, const char *verb)
+{
+	GError *error = NULL;
+	int code;
+
+	if (!o->hbm && !o->autosa && (o->hbm_port_num_text || o->hbm_ports))
+		return cli_usage_error("%s: %s needs --hbm", verb,
+			o->hbm_ports ? "--hbm-ports" : "--hbm-port-num");
+	if (!o->hbm_port_num_text ||
+		sy_design_parse_hbm_port_num(
+			o->hbm_port_num_text, &o->hbm_port_num, &error))
+		return -1;
+	code = cli_usage_error("%s: %s", verb, error->message);
+	g_clear_error(&error);
+	return code;
+}
+
 /* The options that hold names, as UTF-8. */
 static int text_options(Compile *o)
 {
@@ -425,6 +490,7 @@ static int text_options(Compile *o)
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
+		{"--hbm-ports", &o->hbm_ports},
 		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
 
@@ -452,6 +518,9 @@ static int design_alone(const Compile *o, int argc)
 		{"--host-serialize", o->host_serialize},
 		{"--data-pack-sizes", o->data_pack_sizes != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
+		{"--hbm", o->hbm},
+		{"--hbm-port-num", o->hbm_port_num_text != NULL},
+		{"--hbm-ports", o->hbm_ports != NULL},
 		{"--local-reduce", o->local_reduce},
 		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
@@ -601,6 +670,18 @@ static int compile_main(
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
+		{"hbm", 0, 0, G_OPTION_ARG_NONE, &o.hbm,
+			"AutoSA's multi-port DRAM/HBM: each path's L2 chain "
+			"split into parts, each below its own L3 module and "
+			"DRAM port (A_0, A_1, ...)",
+			NULL},
+		{"hbm-port-num", 0, 0, G_OPTION_ARG_STRING,
+			&o.hbm_port_num_text,
+			"With --hbm: the ports of a path --hbm-ports (or "
+			"--sa-sizes' hbm_<path>[n]) does not name (default 2)",
+			"N"},
+		{"hbm-ports", 0, 0, G_OPTION_ARG_FILENAME, &o.hbm_ports,
+			"With --hbm: ports per path", "A=2,C_drain=2"},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry force[] = {
 		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
@@ -681,6 +762,8 @@ static int compile_main(
 		code = cli_usage_error("%s: %s", verb, error->message);
 		g_clear_error(&error);
 	}
+	if (code < 0)
+		code = hbm_options(&o, verb);
 	if (code < 0)
 		code = reduce_options(&o, verb);
 	if (code < 0 && export && !o.output)

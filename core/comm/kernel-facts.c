@@ -210,6 +210,7 @@ static gboolean add_ports(SyDesignKernel *k, SyDesign *design,
 		port->array = array_index(scop, hp->path->array);
 		port->pack = hp->pack;
 		port->words = port_words(m, hp, &ck);
+		port->ports = sy_io_path_ports(hp->path);
 		port->serial = serial_of(
 			design, i, hp->pack * hp->path->plain_array->bits);
 		/* Whole DRAM words: each tile's burst is (design.c), but
