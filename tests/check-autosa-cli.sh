@@ -252,6 +252,51 @@ autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
 [ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at simd: give kernel[]->simd[...] in --sa-sizes to go on" ] ||
 	fail "latency disabled: $(cat "$tmp/err")"
 
+# AutoSA's mm_hbm as published (autosa_tests/mm_hbm/README.md): A, B and
+# C_drain each on two DRAM ports, their chains of 4 L2 modules in two
+# parts of 2 below an L3 module each; connectivity.cfg binds the six
+# ports in order (AutoSA's hand-written one: A_0:HBM[0] ... C_1:HBM[5],
+# C's ports there named after the array), round robin on the U250's 4
+# DDR banks here; --host-serialize is refused with it, as AutoSA does.
+h=$kernels/mm_hbm
+hbm_sizes='{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2];kernel[]->hbm_B[2];kernel[]->hbm_C_drain[2]}'
+if autosa "$h/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./hbm --sa-sizes="$hbm_sizes" \
+	--simd-info="$h/simd_info.json" --hbm; then
+	[ "$(grep '^sp=' hbm/connectivity.cfg | tr '\n' ' ')" = "sp=kernel0_1.A_0:DDR[0] sp=kernel0_1.A_1:DDR[1] sp=kernel0_1.B_0:DDR[2] sp=kernel0_1.B_1:DDR[3] sp=kernel0_1.C_drain_0:DDR[0] sp=kernel0_1.C_drain_1:DDR[1] " ] ||
+		fail "mm_hbm: connectivity.cfg: $(grep '^sp=' hbm/connectivity.cfg)"
+	grep -qx 'extern "C" void kernel0(A_word \*A_0, A_word \*A_1, B_word \*B_0, B_word \*B_1, C_drain_word \*C_drain_0, C_drain_word \*C_drain_1);' \
+		hbm/src/systole_kernel.h ||
+		fail "mm_hbm: kernel0: $(grep kernel0 hbm/src/systole_kernel.h)"
+	# Module and FIFO families: name count, in design.json's order.
+	python3 - hbm/design.json >"$tmp/families" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s:%d" % (m["name"], m["count"]) for m in d["modules"]
+               if "_IO_L" in m["name"] and "L1" not in m["name"]))
+fifos = {}
+for f in d["fifos"]:
+    fifos[f["name"]] = fifos.get(f["name"], 0) + f["count"]
+print(" ".join("%s:%d" % kv for kv in sorted(fifos.items())
+               if "_IO_L2_" in kv[0]))
+print(" ".join("%s:%s" % (p["array"], p.get("ports", 1)) for p in d["dram"]))
+PY
+	[ "$(cat "$tmp/families")" = "A_IO_L3_in:2 A_IO_L2_in:2 A_IO_L2_in_boundary:2 B_IO_L3_in:2 B_IO_L2_in:2 B_IO_L2_in_boundary:2 C_drain_IO_L3_out:2 C_drain_IO_L2_out:2 C_drain_IO_L2_out_boundary:2
+fifo_A_A_IO_L2_in:4 fifo_B_B_IO_L2_in:4 fifo_C_drain_C_drain_IO_L2_out:4
+A:2 B:2 C:2" ] || fail "mm_hbm: the families: $(cat "$tmp/families")"
+	(cd hbm && make csim >"$tmp/csim" 2>&1) ||
+		fail "mm_hbm: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
+		fail "mm_hbm: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "mm_hbm: exit status $?: $(cat "$tmp/err")"
+fi
+autosa "$h/kernel.c" --output-dir=./hbm2 --sa-sizes="$hbm_sizes" \
+	--simd-info="$h/simd_info.json" --hbm --host-serialize
+[ $? -eq 1 ] || fail "mm_hbm --host-serialize: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --hbm and --host-serialize cannot be enabled at the same time (nor are they in AutoSA)" ] ||
+	fail "mm_hbm --host-serialize: $(cat "$tmp/err")"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed"
 	exit 1
