@@ -45,8 +45,11 @@ guint sy_design_hbm_ports(const SyDesignOptions *o, const SyIoPath *p,
 					: SY_DESIGN_HBM_PORTS);
 	if (splits(n, l2_count))
 		return n;
-	/* AutoSA's fallback: the chain's last index is not above n. */
-	if (!is_named && l2_count - 1 <= n)
+	/* AutoSA falls back to one port where the chain's last index is
+	 * not above n, and where n does not divide the chain makes more
+	 * parts than ports; a path --hbm-ports (or hbm_) does not name
+	 * keeps one port in both cases. */
+	if (!is_named)
 		return 1;
 	{
 		g_autoptr(GString) can = takes(l2_count);
@@ -58,8 +61,9 @@ guint sy_design_hbm_ports(const SyDesignOptions *o, const SyIoPath *p,
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
 			"--hbm: %s: %s's chain of %" G_GINT64_FORMAT
 			" L2 modules splits into ports evenly, at least two "
-			"modules each: %s takes %s ports",
-			from, p->prefix, l2_count, p->prefix, can->str);
+			"modules each: %s takes %s port%s",
+			from, p->prefix, l2_count, p->prefix, can->str,
+			g_str_equal(can->str, "1") ? "" : "s");
 	}
 	return 0;
 }

@@ -11,10 +11,10 @@
  * back) and for an exterior group of a one-dimensional array, and
  * falls back to one port where the chain's last index is not above n;
  * where n does not divide the chain it would make more parts than
- * ports.  Systole takes the same n, leaves the same groups on one
- * port, falls back as AutoSA does where n comes from --hbm-port-num,
- * and refuses an n that does not split the chain evenly into parts of
- * two modules or more. */
+ * ports.  Systole takes the same n and leaves the same groups on one
+ * port; where n does not split the chain evenly into parts of two
+ * modules or more, a path hbm_ (or --hbm-ports) names is refused and
+ * one that takes --hbm-port-num keeps one port. */
 #pragma once
 
 #include <glib.h>

@@ -958,6 +958,10 @@ static void upper_loops(Build *b)
 					"the number of words of %s per tile",
 					m->name);
 		}
+		/* --hbm: each L3 module, and the first L2 module of each
+		 * part of the chain, moves its part's words. */
+		if (m->path)
+			words /= sy_io_path_ports(m->path);
 		m->loops = io_loops(b->array, m->name, words, 0);
 	}
 }
