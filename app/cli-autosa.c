@@ -181,7 +181,8 @@ static const char *value_of(const Line *l, const char *name)
 
 /* AutoSA's --config: the stages it enables (skip: those it does not),
  * in manual mode only (Systole has no automatic one). */
-static gboolean read_config(const char *path, guint *skip, GError **error)
+static gboolean read_config(
+	const char *path, CliAutosa *what, GError **error)
 {
 	static const struct {
 		const char *stage;
@@ -222,7 +223,9 @@ static gboolean read_config(const char *path, guint *skip, GError **error)
 				path, stages[k].stage);
 		if (!json_object_get_int_member_with_default(
 			    stage, "enable", 1))
-			*skip |= stages[k].skip;
+			what->skip |= stages[k].skip;
+		if (g_str_equal(stages[k].stage, "hbm"))
+			what->hbm_manual = TRUE;
 	}
 	return TRUE;
 }
@@ -336,7 +339,7 @@ int cli_autosa(int argc, char **argv)
 		return code;
 	}
 	if (value_of(&l, "config") &&
-		!read_config(value_of(&l, "config"), &what.skip, &error)) {
+		!read_config(value_of(&l, "config"), &what, &error)) {
 		code = cli_report_error(error);
 		g_error_free(error);
 		line_clear(&l);

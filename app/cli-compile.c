@@ -317,9 +317,54 @@ static gboolean build_code(SyDesign *design, GError **error)
 
 /* What --emit asks for, as text; NULL with error set if it cannot be
  * made. */
-static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
-	GError **error)
+/* Where AutoSA's manual mode stops under --hbm (its --config's hbm
+ * stage): at the first path it splits (not partial results read back,
+ * not an exterior path of a one-dimensional array) that --sa-sizes
+ * gives no hbm_<path> key; *stop is that key, and the text what
+ * AutoSA's tuning.json then holds, the length of the path's L2 chain
+ * (the loop AutoSA would tile).  NULL where it goes on. */
+static char *hbm_stop(
+	const SyDesign *design, const Compile *o, const char **stop)
 {
+	g_autofree char *keys = NULL;
+	g_autoptr(GHashTable) named = NULL;
+
+	if (!o->autosa || !o->autosa->hbm_manual || !o->hbm)
+		return NULL;
+	if (o->sa_sizes)
+		keys = sy_config_sa_sizes_hbm(o->sa_sizes, NULL);
+	named = sy_design_parse_hbm_ports(keys ? keys : "", NULL);
+	for (guint i = 0; named && i < design->paths->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(design->paths, i);
+		g_autofree char *key = NULL;
+		gint64 l2 = 0;
+
+		if (p->role == SY_PATH_PASS || p->role == SY_PATH_PARTIAL ||
+			(p->exterior && p->n_space < 2) ||
+			g_hash_table_contains(named, p->prefix))
+			continue;
+		for (guint k = 0; k < design->modules->len; k++) {
+			const SyModule *m = g_ptr_array_index(
+				design->modules, k);
+
+			if (m->path == p && m->level == 2)
+				l2 += m->count;
+		}
+		key = g_strconcat("hbm_", p->prefix, NULL);
+		*stop = g_intern_string(key);
+		return g_strdup_printf(
+			"{\"%s\": {\"tilable_loops\": [%" G_GINT64_FORMAT
+			"]}}\n",
+			key, l2);
+	}
+	return NULL;
+}
+
+static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
+	const char **stop, GError **error)
+{
+	char *listed;
+
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(JsonNode) root = NULL;
@@ -342,6 +387,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	design = make_design(array, o, error);
 	if (!design)
 		return NULL;
+	if ((listed = hbm_stop(design, o, stop)))
+		return listed;
 	if (o->export)
 		return export(design, o, error);
 	if (o->estimate)
@@ -435,7 +482,7 @@ static char *run(
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, c, cfg, o, stop)))
 		return listed;
-	return emit(c, cfg, o, error);
+	return emit(c, cfg, o, stop, error);
 }
 
 /* --local-reduce and --reduce-op go together (as AutoSA says); the

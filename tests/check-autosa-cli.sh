@@ -291,6 +291,24 @@ A:2 B:2 C:2" ] || fail "mm_hbm: the families: $(cat "$tmp/families")"
 else
 	fail "mm_hbm: exit status $?: $(cat "$tmp/err")"
 fi
+# --config's hbm stage (manual mode): a path without its key stops the
+# run where AutoSA writes tuning.json, listing its L2 chain's length;
+# without --config (AutoSA's auto mode) it takes --hbm-port-num.
+autosa "$h/kernel.c" --config=./autosa_config.json --output-dir=./hbm3 \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2]}" \
+	--simd-info="$h/simd_info.json" --hbm
+[ $? -eq 0 ] || fail "mm_hbm without hbm_B: exit status"
+[ "$(cat "$tmp/out")" = '{"hbm_B": {"tilable_loops": [4]}}' ] ||
+	fail "mm_hbm without hbm_B: stdout: $(cat "$tmp/out")"
+[ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at hbm_B: give kernel[]->hbm_B[...] in --sa-sizes to go on" ] ||
+	fail "mm_hbm without hbm_B: stderr: $(cat "$tmp/err")"
+[ ! -e hbm3 ] || fail "mm_hbm without hbm_B: wrote the project"
+autosa "$h/kernel.c" --output-dir=./hbm4 \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2]}" \
+	--simd-info="$h/simd_info.json" --hbm
+[ $? -eq 0 ] || fail "mm_hbm in auto mode: exit status $(cat "$tmp/err")"
+[ "$(grep -c '^sp=' hbm4/connectivity.cfg)" = 6 ] ||
+	fail "mm_hbm in auto mode: $(grep '^sp=' hbm4/connectivity.cfg)"
 autosa "$h/kernel.c" --output-dir=./hbm2 --sa-sizes="$hbm_sizes" \
 	--simd-info="$h/simd_info.json" --hbm --host-serialize
 [ $? -eq 1 ] || fail "mm_hbm --host-serialize: exit status"

@@ -5,7 +5,8 @@
  * level, by its length over n: each tile is a part of the L2 daisy
  * chain, below its own L3 module and DRAM port (A_0, A_1, ...).  n is
  * the group's hbm_<group>[n] (AutoSA's manual mode, where a group
- * without its key stops the run), else --hbm-port-num (default 2).
+ * without its key stops the run: systole-cli autosa does too), else
+ * --hbm-port-num (default 2, its auto mode).
  * It leaves a group on one port where the array-partitioning loops
  * carry its flow dependence (partial results written out and read
  * back) and for an exterior group of a one-dimensional array, and
