@@ -204,6 +204,21 @@ if (got, d["cycles"], d["offchip_bytes"]) != (want[0], want[1], 98304):
 PY
 done
 
+# On the U250 its 8 ports (C in, A, B and C_drain on two each) share
+# the 4 DDR4 channels, two a channel: A's L3 module moves its 32 beats
+# of 512 bits at half a channel's 19.25 GB/s, 0.501 beats a cycle at
+# 300 MHz, plus 20 cycles of burst start, over 8 tiles.
+run --sa-sizes "$hbm_sizes" --hbm --json "$mm" &&
+	python3 - "$tmp/out" <<'PY' || fail "estimate --hbm on the U250: A's L3 module"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = [m for m in d["modules"] if m["name"] == "A_IO_L3_in"][0]
+want = 8 * (32 / (19.25e9 / 2 * 8 / 512 / 300e6) + 20)
+if l3["count"] != 2 or abs(l3["cycles"] - want) > 1e-6 or \
+        round(l3["cycles"], 2) != 670.67:
+    sys.exit("%s cycles, %s modules" % (l3["cycles"], l3["count"]))
+PY
+
 # --mhz: the same cycles, twice the time.
 # shellcheck disable=SC2086
 run $sizes --mhz 150 "$mm" &&
