@@ -339,8 +339,10 @@ fi
 
 # The FPGA side (make host): the testbench built with SYSTOLE_XRT and the
 # XRT host compile against XRT's native API (its declarations in
-# hls/xrt, for machines without XRT), for both kinds of testbench.
+# hls/xrt, for machines without XRT), for both kinds of testbench, and
+# with --hbm's buffer per port part.
 for case in "$examples/mm.c --space i,j --tile i=16,j=16,k=16" \
+	"$examples/mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm" \
 	"$examples/gemm.c --space i,j" "$kernels/gemm_int.c --space i,j" \
 	"$kernels/names/plain.c --space p1" "$kernels/names/cxx.c --space not"; do
 	n=$((n + 1))
