@@ -51,8 +51,8 @@ static const AutosaOption options[] = {
 	{"reduce-op", TRUE, OPT_TAKEN, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
-	{"hbm", FALSE, OPT_NOT_YET, NULL},
-	{"hbm-port-num", TRUE, OPT_NOT_YET, NULL},
+	{"hbm", FALSE, OPT_TAKEN, NULL},
+	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
 	{"uram", FALSE, OPT_NOT_YET, NULL},
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
@@ -181,7 +181,8 @@ static const char *value_of(const Line *l, const char *name)
 
 /* AutoSA's --config: the stages it enables (skip: those it does not),
  * in manual mode only (Systole has no automatic one). */
-static gboolean read_config(const char *path, guint *skip, GError **error)
+static gboolean read_config(
+	const char *path, CliAutosa *what, GError **error)
 {
 	static const struct {
 		const char *stage;
@@ -222,7 +223,9 @@ static gboolean read_config(const char *path, guint *skip, GError **error)
 				path, stages[k].stage);
 		if (!json_object_get_int_member_with_default(
 			    stage, "enable", 1))
-			*skip |= stages[k].skip;
+			what->skip |= stages[k].skip;
+		if (g_str_equal(stages[k].stage, "hbm"))
+			what->hbm_manual = TRUE;
 	}
 	return TRUE;
 }
@@ -234,9 +237,10 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	GPtrArray *args = g_ptr_array_new();
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {"sa-sizes", "simd-info",
-		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op"};
+		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op",
+		"hbm-port-num"};
 	static const char *const switches[] = {"simd-touch-space",
-		"host-serialize", "no-reschedule", "local-reduce"};
+		"host-serialize", "no-reschedule", "local-reduce", "hbm"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -284,7 +288,7 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
 	"--data-pack-sizes, "
-	"--local-reduce, --reduce-op,\n--config (its stages' enable; manual "
+	"--local-reduce, --reduce-op,\n--hbm, --hbm-port-num, --config (its stages' enable; manual "
 	"mode), --[no-]reverse-order, --select-rar-dep,\n--no-reschedule and "
 	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
 	"--AutoSA-verbose,\n"
@@ -335,7 +339,7 @@ int cli_autosa(int argc, char **argv)
 		return code;
 	}
 	if (value_of(&l, "config") &&
-		!read_config(value_of(&l, "config"), &what.skip, &error)) {
+		!read_config(value_of(&l, "config"), &what, &error)) {
 		code = cli_report_error(error);
 		g_error_free(error);
 		line_clear(&l);

@@ -48,6 +48,10 @@ typedef struct {
 	char *pack;
 	char *fifo_depth_text;
 	guint fifo_depth; /* 0: the default */
+	gboolean hbm; /* AutoSA's --hbm: DRAM ports per path */
+	char *hbm_port_num_text;
+	guint hbm_port_num; /* 0: the default */
+	char *hbm_ports; /* --hbm-ports A=2,...: over --sa-sizes' hbm_ */
 	const CliAutosa *autosa; /* systole-cli autosa: AutoSA's stops */
 } Compile;
 
@@ -68,6 +72,8 @@ static void compile_clear(Compile *o)
 	g_free(o->data_pack_sizes);
 	g_free(o->reduce_op_text);
 	g_free(o->fifo_depth_text);
+	g_free(o->hbm_port_num_text);
+	g_free(o->hbm_ports);
 	g_free(o->device);
 	g_free(o->design);
 	g_free(o->mhz_text);
@@ -193,11 +199,45 @@ static SyConfig *make_config(
 	return g_steal_pointer(&cfg);
 }
 
+/* --hbm's port counts: --sa-sizes' hbm_<group>[n] keys, then
+ * --hbm-ports over them. */
+static GHashTable *hbm_ports(const Compile *o, GError **error)
+{
+	g_autofree char *keys = NULL;
+	GHashTable *ports = NULL, *over;
+	GError *err = NULL;
+
+	if (o->sa_sizes) {
+		keys = sy_config_sa_sizes_hbm(o->sa_sizes, &err);
+		if (err) {
+			g_propagate_error(error, err);
+			return NULL;
+		}
+	}
+	if (!(ports = sy_design_parse_hbm_ports(keys ? keys : "", error)))
+		return NULL;
+	if (o->hbm_ports) {
+		GHashTableIter it;
+		gpointer k, v;
+
+		if (!(over = sy_design_parse_hbm_ports(o->hbm_ports, error))) {
+			g_hash_table_unref(ports);
+			return NULL;
+		}
+		g_hash_table_iter_init(&it, over);
+		while (g_hash_table_iter_next(&it, &k, &v))
+			g_hash_table_replace(ports, g_strdup(k), v);
+		g_hash_table_unref(over);
+	}
+	return ports;
+}
+
 static SyDesign *make_design(
 	const SyPeArray *array, const Compile *o, GError **error)
 {
 	g_autoptr(GHashTable) pack = NULL;
 	g_autoptr(GHashTable) caps = NULL;
+	SyDesign *design;
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
 		.fifo_depth = o->fifo_depth,
@@ -211,7 +251,13 @@ static SyDesign *make_design(
 		return NULL;
 	options.pack = pack;
 	options.pack_caps = caps;
-	return sy_design_new(array, &options, error);
+	options.hbm = o->hbm;
+	options.hbm_port_num = o->hbm_port_num;
+	if (o->hbm && !(options.hbm_ports = hbm_ports(o, error)))
+		return NULL;
+	design = sy_design_new(array, &options, error);
+	g_clear_pointer(&options.hbm_ports, g_hash_table_unref);
+	return design;
 }
 
 /* The project folder; what was written, as text. */
@@ -271,9 +317,54 @@ static gboolean build_code(SyDesign *design, GError **error)
 
 /* What --emit asks for, as text; NULL with error set if it cannot be
  * made. */
-static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
-	GError **error)
+/* Where AutoSA's manual mode stops under --hbm (its --config's hbm
+ * stage): at the first path it splits (not partial results read back,
+ * not an exterior path of a one-dimensional array) that --sa-sizes
+ * gives no hbm_<path> key; *stop is that key, and the text what
+ * AutoSA's tuning.json then holds, the length of the path's L2 chain
+ * (the loop AutoSA would tile).  NULL where it goes on. */
+static char *hbm_stop(
+	const SyDesign *design, const Compile *o, const char **stop)
 {
+	g_autofree char *keys = NULL;
+	g_autoptr(GHashTable) named = NULL;
+
+	if (!o->autosa || !o->autosa->hbm_manual || !o->hbm)
+		return NULL;
+	if (o->sa_sizes)
+		keys = sy_config_sa_sizes_hbm(o->sa_sizes, NULL);
+	named = sy_design_parse_hbm_ports(keys ? keys : "", NULL);
+	for (guint i = 0; named && i < design->paths->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(design->paths, i);
+		g_autofree char *key = NULL;
+		gint64 l2 = 0;
+
+		if (p->role == SY_PATH_PASS || p->role == SY_PATH_PARTIAL ||
+			(p->exterior && p->n_space < 2) ||
+			g_hash_table_contains(named, p->prefix))
+			continue;
+		for (guint k = 0; k < design->modules->len; k++) {
+			const SyModule *m = g_ptr_array_index(
+				design->modules, k);
+
+			if (m->path == p && m->level == 2)
+				l2 += m->count;
+		}
+		key = g_strconcat("hbm_", p->prefix, NULL);
+		*stop = g_intern_string(key);
+		return g_strdup_printf(
+			"{\"%s\": {\"tilable_loops\": [%" G_GINT64_FORMAT
+			"]}}\n",
+			key, l2);
+	}
+	return NULL;
+}
+
+static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
+	const char **stop, GError **error)
+{
+	char *listed;
+
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(JsonNode) root = NULL;
@@ -296,6 +387,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	design = make_design(array, o, error);
 	if (!design)
 		return NULL;
+	if ((listed = hbm_stop(design, o, stop)))
+		return listed;
 	if (o->export)
 		return export(design, o, error);
 	if (o->estimate)
@@ -389,7 +482,7 @@ static char *run(
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, c, cfg, o, stop)))
 		return listed;
-	return emit(c, cfg, o, error);
+	return emit(c, cfg, o, stop, error);
 }
 
 /* --local-reduce and --reduce-op go together (as AutoSA says); the
@@ -413,6 +506,25 @@ static int reduce_options(Compile *o, const char *verb)
 	return code;
 }
 
+/* --hbm-port-num read; it and --hbm-ports need --hbm (AutoSA reads
+ * --hbm-port-num and hbm_ keys only with it). */
+static int hbm_options(Compile *o, const char *verb)
+{
+	GError *error = NULL;
+	int code;
+
+	if (!o->hbm && !o->autosa && (o->hbm_port_num_text || o->hbm_ports))
+		return cli_usage_error("%s: %s needs --hbm", verb,
+			o->hbm_ports ? "--hbm-ports" : "--hbm-port-num");
+	if (!o->hbm_port_num_text ||
+		sy_design_parse_hbm_port_num(
+			o->hbm_port_num_text, &o->hbm_port_num, &error))
+		return -1;
+	code = cli_usage_error("%s: %s", verb, error->message);
+	g_clear_error(&error);
+	return code;
+}
+
 /* The options that hold names, as UTF-8. */
 static int text_options(Compile *o)
 {
@@ -425,6 +537,7 @@ static int text_options(Compile *o)
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
+		{"--hbm-ports", &o->hbm_ports},
 		{"--device", &o->device}, {"--model", &o->model}};
 	int code = -1;
 
@@ -452,6 +565,9 @@ static int design_alone(const Compile *o, int argc)
 		{"--host-serialize", o->host_serialize},
 		{"--data-pack-sizes", o->data_pack_sizes != NULL},
 		{"--fifo-depth", o->fifo_depth_text != NULL},
+		{"--hbm", o->hbm},
+		{"--hbm-port-num", o->hbm_port_num_text != NULL},
+		{"--hbm-ports", o->hbm_ports != NULL},
 		{"--local-reduce", o->local_reduce},
 		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
@@ -601,6 +717,18 @@ static int compile_main(
 			"Packing factors per path and level", "A:L2=8,..."},
 		{"fifo-depth", 0, 0, G_OPTION_ARG_STRING, &o.fifo_depth_text,
 			"Depth of every FIFO (default 2)", "N"},
+		{"hbm", 0, 0, G_OPTION_ARG_NONE, &o.hbm,
+			"AutoSA's multi-port DRAM/HBM: each path's L2 chain "
+			"split into parts, each below its own L3 module and "
+			"DRAM port (A_0, A_1, ...)",
+			NULL},
+		{"hbm-port-num", 0, 0, G_OPTION_ARG_STRING,
+			&o.hbm_port_num_text,
+			"With --hbm: the ports of a path --hbm-ports (or "
+			"--sa-sizes' hbm_<path>[n]) does not name (default 2)",
+			"N"},
+		{"hbm-ports", 0, 0, G_OPTION_ARG_FILENAME, &o.hbm_ports,
+			"With --hbm: ports per path", "A=2,C_drain=2"},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry force[] = {
 		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
@@ -681,6 +809,8 @@ static int compile_main(
 		code = cli_usage_error("%s: %s", verb, error->message);
 		g_clear_error(&error);
 	}
+	if (code < 0)
+		code = hbm_options(&o, verb);
 	if (code < 0)
 		code = reduce_options(&o, verb);
 	if (code < 0 && export && !o.output)

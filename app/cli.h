@@ -74,6 +74,9 @@ int cli_autosa(int argc, char **argv);
 /* What an AutoSA command line asks of export beyond its options. */
 typedef struct {
 	guint skip; /* SY_CONFIG_SKIP_*: stages its --config disables */
+	/* its --config has the hbm stage (in manual mode): with --hbm, a
+	 * path without its hbm_<path> key stops the run */
+	gboolean hbm_manual;
 } CliAutosa;
 
 /* export, stopping where AutoSA's manual mode stops (printing what it

@@ -13,6 +13,7 @@ struct _SyDesignPanel {
 	GtkSwitch *packing;
 	GtkSwitch *host_serialize;
 	GtkSwitch *local_reduce;
+	GtkSwitch *hbm;
 	GtkTreeView *tree;
 	GtkTreeStore *store;
 	GtkLabel *details;
@@ -213,6 +214,11 @@ static void append_dram(GString *out, const SyDesign *d, const SyModule *m)
 		if (p->plain_array == m->plain_array && p->in == m->in) {
 			g_string_append_printf(
 				out, "DRAM\n  %u-bit words\n", p->width_bits);
+			/* --hbm: each L3 module on a port of its own. */
+			if (p->ports > 1)
+				g_string_append_printf(out,
+					"  %u ports, one per module\n",
+					p->ports);
 			return;
 		}
 	}
@@ -349,7 +355,8 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 	SyDesignOptions options = {
 		.no_double_buffer = !gtk_switch_get_active(self->double_buffer),
 		.no_packing = !gtk_switch_get_active(self->packing),
-		.host_serialize = gtk_switch_get_active(self->host_serialize)};
+		.host_serialize = gtk_switch_get_active(self->host_serialize),
+		.hbm = gtk_switch_get_active(self->hbm)};
 
 	if (gtk_switch_get_active(self->local_reduce))
 		g_strlcpy(options.reduce_op, "+", sizeof(options.reduce_op));
@@ -399,6 +406,7 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 		widget_class, SyDesignPanel, host_serialize);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, local_reduce);
+	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, hbm);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, store);
@@ -419,4 +427,6 @@ static void sy_design_panel_init(SyDesignPanel *self)
 		G_CALLBACK(switched), self);
 	g_signal_connect(self->local_reduce, "notify::active",
 		G_CALLBACK(switched), self);
+	g_signal_connect(
+		self->hbm, "notify::active", G_CALLBACK(switched), self);
 }

@@ -227,9 +227,9 @@ autosa "$gemm_pb" --output-dir=./pb --no-reschedule
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --two-level-buffer --frobnicate=2 --hbm
+	--hcl --two-level-buffer --frobnicate=2 --uram
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --hbm (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --uram (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 
@@ -251,6 +251,69 @@ autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
 [ $? -eq 0 ] || fail "latency disabled: exit status"
 [ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at simd: give kernel[]->simd[...] in --sa-sizes to go on" ] ||
 	fail "latency disabled: $(cat "$tmp/err")"
+
+# AutoSA's mm_hbm as published (autosa_tests/mm_hbm/README.md): A, B and
+# C_drain each on two DRAM ports, their chains of 4 L2 modules in two
+# parts of 2 below an L3 module each; connectivity.cfg binds the six
+# ports in order (AutoSA's hand-written one: A_0:HBM[0] ... C_1:HBM[5],
+# C's ports there named after the array), round robin on the U250's 4
+# DDR banks here; --host-serialize is refused with it, as AutoSA does.
+h=$kernels/mm_hbm
+hbm_sizes='{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2];kernel[]->hbm_B[2];kernel[]->hbm_C_drain[2]}'
+if autosa "$h/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./hbm --sa-sizes="$hbm_sizes" \
+	--simd-info="$h/simd_info.json" --hbm; then
+	[ "$(grep '^sp=' hbm/connectivity.cfg | tr '\n' ' ')" = "sp=kernel0_1.A_0:DDR[0] sp=kernel0_1.A_1:DDR[1] sp=kernel0_1.B_0:DDR[2] sp=kernel0_1.B_1:DDR[3] sp=kernel0_1.C_drain_0:DDR[0] sp=kernel0_1.C_drain_1:DDR[1] " ] ||
+		fail "mm_hbm: connectivity.cfg: $(grep '^sp=' hbm/connectivity.cfg)"
+	grep -qx 'extern "C" void kernel0(A_word \*A_0, A_word \*A_1, B_word \*B_0, B_word \*B_1, C_drain_word \*C_drain_0, C_drain_word \*C_drain_1);' \
+		hbm/src/systole_kernel.h ||
+		fail "mm_hbm: kernel0: $(grep kernel0 hbm/src/systole_kernel.h)"
+	# Module and FIFO families: name count, in design.json's order.
+	python3 - hbm/design.json >"$tmp/families" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s:%d" % (m["name"], m["count"]) for m in d["modules"]
+               if "_IO_L" in m["name"] and "L1" not in m["name"]))
+fifos = {}
+for f in d["fifos"]:
+    fifos[f["name"]] = fifos.get(f["name"], 0) + f["count"]
+print(" ".join("%s:%d" % kv for kv in sorted(fifos.items())
+               if "_IO_L2_" in kv[0]))
+print(" ".join("%s:%s" % (p["array"], p.get("ports", 1)) for p in d["dram"]))
+PY
+	[ "$(cat "$tmp/families")" = "A_IO_L3_in:2 A_IO_L2_in:2 A_IO_L2_in_boundary:2 B_IO_L3_in:2 B_IO_L2_in:2 B_IO_L2_in_boundary:2 C_drain_IO_L3_out:2 C_drain_IO_L2_out:2 C_drain_IO_L2_out_boundary:2
+fifo_A_A_IO_L2_in:4 fifo_B_B_IO_L2_in:4 fifo_C_drain_C_drain_IO_L2_out:4
+A:2 B:2 C:2" ] || fail "mm_hbm: the families: $(cat "$tmp/families")"
+	(cd hbm && make csim >"$tmp/csim" 2>&1) ||
+		fail "mm_hbm: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
+		fail "mm_hbm: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "mm_hbm: exit status $?: $(cat "$tmp/err")"
+fi
+# --config's hbm stage (manual mode): a path without its key stops the
+# run where AutoSA writes tuning.json, listing its L2 chain's length;
+# without --config (AutoSA's auto mode) it takes --hbm-port-num.
+autosa "$h/kernel.c" --config=./autosa_config.json --output-dir=./hbm3 \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2]}" \
+	--simd-info="$h/simd_info.json" --hbm
+[ $? -eq 0 ] || fail "mm_hbm without hbm_B: exit status"
+[ "$(cat "$tmp/out")" = '{"hbm_B": {"tilable_loops": [4]}}' ] ||
+	fail "mm_hbm without hbm_B: stdout: $(cat "$tmp/out")"
+[ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at hbm_B: give kernel[]->hbm_B[...] in --sa-sizes to go on" ] ||
+	fail "mm_hbm without hbm_B: stderr: $(cat "$tmp/err")"
+[ ! -e hbm3 ] || fail "mm_hbm without hbm_B: wrote the project"
+autosa "$h/kernel.c" --output-dir=./hbm4 \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2]}" \
+	--simd-info="$h/simd_info.json" --hbm
+[ $? -eq 0 ] || fail "mm_hbm in auto mode: exit status $(cat "$tmp/err")"
+[ "$(grep -c '^sp=' hbm4/connectivity.cfg)" = 6 ] ||
+	fail "mm_hbm in auto mode: $(grep '^sp=' hbm4/connectivity.cfg)"
+autosa "$h/kernel.c" --output-dir=./hbm2 --sa-sizes="$hbm_sizes" \
+	--simd-info="$h/simd_info.json" --hbm --host-serialize
+[ $? -eq 1 ] || fail "mm_hbm --host-serialize: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --hbm and --host-serialize cannot be enabled at the same time (nor are they in AutoSA)" ] ||
+	fail "mm_hbm --host-serialize: $(cat "$tmp/err")"
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed"

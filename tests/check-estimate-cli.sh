@@ -176,6 +176,49 @@ if l3 != want or d["cycles"] != 65970:
     sys.exit("%s, %s cycles" % (l3, d["cycles"]))
 PY
 
+# --hbm (AutoSA's mm_hbm on the U280): each path on two HBM
+# pseudo-channels, an L3 module (and its AXI adapter) on each, moving
+# half the words: A's tile of 4 lines x 16 words (32768 bits, 128
+# beats of 256 bits at a beat a cycle, plus 20 cycles of burst start)
+# becomes 2 lines (64 beats) a port, 8 tiles: 1184 -> 672 cycles; the
+# L2 modules a chain passes on drop from 3 lines to 1.
+hbm_sizes='{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2];kernel[]->hbm_B[2];kernel[]->hbm_C_drain[2]}'
+for hbm in "" --hbm; do
+	# shellcheck disable=SC2086
+	run --sa-sizes "$hbm_sizes" --device u280 $hbm --json "$mm" &&
+		python3 - "$tmp/out" "$hbm" <<'PY' || fail "estimate ${hbm:-without --hbm} on the U280: the I/O modules"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = {m["name"]: (m["count"], m["cycles"], m["resources"]["lut"],
+                   m["resources"]["bram18k"])
+       for m in d["modules"] if m["name"].startswith("A_IO")}
+want = {
+    "": ({"A_IO_L3_in": (1, 1184, 2230, 15), "A_IO_L2_in": (3, 8283, 3762, 0),
+          "A_IO_L2_in_boundary": (1, 8235, 1254, 0)}, 8583),
+    "--hbm": ({"A_IO_L3_in": (2, 672, 4460, 30),
+               "A_IO_L2_in": (2, 8251, 2508, 0),
+               "A_IO_L2_in_boundary": (2, 8235, 2508, 0)}, 8423),
+}[sys.argv[2]]
+if (got, d["cycles"], d["offchip_bytes"]) != (want[0], want[1], 98304):
+    sys.exit("%s, %s cycles" % (got, d["cycles"]))
+PY
+done
+
+# On the U250 its 8 ports (C in, A, B and C_drain on two each) share
+# the 4 DDR4 channels, two a channel: A's L3 module moves its 32 beats
+# of 512 bits at half a channel's 19.25 GB/s, 0.501 beats a cycle at
+# 300 MHz, plus 20 cycles of burst start, over 8 tiles.
+run --sa-sizes "$hbm_sizes" --hbm --json "$mm" &&
+	python3 - "$tmp/out" <<'PY' || fail "estimate --hbm on the U250: A's L3 module"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = [m for m in d["modules"] if m["name"] == "A_IO_L3_in"][0]
+want = 8 * (32 / (19.25e9 / 2 * 8 / 512 / 300e6) + 20)
+if l3["count"] != 2 or abs(l3["cycles"] - want) > 1e-6 or \
+        round(l3["cycles"], 2) != 670.67:
+    sys.exit("%s cycles, %s modules" % (l3["cycles"], l3["count"]))
+PY
+
 # --mhz: the same cycles, twice the time.
 # shellcheck disable=SC2086
 run $sizes --mhz 150 "$mm" &&

@@ -93,6 +93,20 @@ refused()
 	passed=$((passed + 1))
 }
 
+# AutoSA's --hbm: each path's L2 chain in parts, each below its own L3
+# module and DRAM port, the testbench dealing each tile's units out to
+# the parts' images and gathering the results back: two ports a path
+# (exterior A and B, interior C_drain), four where --hbm-ports says,
+# and a one-dimensional array whose chains stay on one port.
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --simd k=2 --hbm
+pass mm.c --space i,j --tile i=32,j=32,k=16 --latency i=4,j=4 --hbm --hbm-ports A=4,C_drain=4
+pass mm.c --space i --tile i=16,k=64 --simd k=4 --hbm
+refused mm.c "systole-cli: error: --hbm: A=3 (hbm_A[3]): A's chain of 4 L2 modules splits into ports evenly, at least two modules each: A takes 1 or 2 ports" \
+	--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm --hbm-ports A=3
+refused mm.c "systole-cli: error: --hbm and --host-serialize cannot be enabled at the same time (nor are they in AutoSA)" \
+	--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm --host-serialize
+refused mm.c "systole-cli: error: --hbm: no path through DRAM is named X; the paths are C, A, B, C_drain" \
+	--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm --hbm-ports X=2
 # Every example kernel, several sizes each.
 pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --simd k=2
 pass mm.c --space i,j --tile i=20,j=24,k=16 --latency i=4,j=8 --no-double-buffer
@@ -335,8 +349,10 @@ fi
 
 # The FPGA side (make host): the testbench built with SYSTOLE_XRT and the
 # XRT host compile against XRT's native API (its declarations in
-# hls/xrt, for machines without XRT), for both kinds of testbench.
+# hls/xrt, for machines without XRT), for both kinds of testbench, and
+# with --hbm's buffer per port part.
 for case in "$examples/mm.c --space i,j --tile i=16,j=16,k=16" \
+	"$examples/mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm" \
 	"$examples/gemm.c --space i,j" "$kernels/gemm_int.c --space i,j" \
 	"$kernels/names/plain.c --space p1" "$kernels/names/cxx.c --space not"; do
 	n=$((n + 1))

@@ -567,18 +567,16 @@ static void test_config_sa_sizes_errors(void)
 			"positive"},
 		{"{kernel[]->space_time[3];kernel[]->pe[4]}",
 			"--sa-sizes: 'pe' is not supported; Systole reads "
-			"space_time, array_part, latency and simd"},
-		/* Every key at once, the known ones' errors after them. */
+			"space_time, array_part, latency, simd and "
+			"hbm_<group>"},
+		/* Every key at once, the known ones' errors after them;
+		 * hbm_ keys are the design's (sy_config_sa_sizes_hbm). */
 		{"{kernel[]->space_time[3];kernel[]->array_part[1];"
-		 "kernel[]->hbm_A[2];kernel[]->hbm_B[2];"
+		 "kernel[]->hbm_A[2];kernel[]->pe[2];"
 		 "kernel[]->array_part_L2[2,2,2]}",
-			"--sa-sizes: 'hbm_A', 'hbm_B' and 'array_part_L2' are "
-			"not supported; Systole reads space_time, array_part, "
-			"latency and simd"},
-		{"{kernel[]->hbm_A[2];kernel[]->hbm_B[2]}",
-			"--sa-sizes: 'hbm_A' and 'hbm_B' are not supported; "
-			"Systole reads space_time, array_part, latency and "
-			"simd"},
+			"--sa-sizes: 'pe' and 'array_part_L2' are not "
+			"supported; Systole reads space_time, array_part, "
+			"latency, simd and hbm_<group>"},
 	};
 	g_autoptr(SyAnalysis)
 		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
@@ -599,6 +597,28 @@ static void test_config_sa_sizes_errors(void)
 /* Two SIMD factors above 1: conv's array 4 has four SIMD loops, and
  * at AutoSA's cnn sizes AutoSA's candidates are p, q, c and i, p and q
  * needing a layout change (their factors are skipped). */
+/* AutoSA's hbm_<group>[n] keys as --hbm-ports spells them, in the
+ * string's order; none gives NULL and no error. */
+static void test_config_sa_sizes_hbm(void)
+{
+	GError *error = NULL;
+	g_autofree char *both = sy_config_sa_sizes_hbm(
+		"{kernel[]->space_time[3];kernel[]->hbm_C_drain[4];"
+		"kernel[]->simd[2];kernel[]->hbm_A[2]}",
+		&error);
+	g_autofree char *none = NULL;
+
+	g_assert_no_error(error);
+	g_assert_cmpstr(both, ==, "C_drain=4,A=2");
+	none = sy_config_sa_sizes_hbm("{kernel[]->space_time[3]}", &error);
+	g_assert_no_error(error);
+	g_assert_null(none);
+	g_assert_null(sy_config_sa_sizes_hbm("{kernel[]->hbm_A[2,2]}", &error));
+	g_assert_cmpstr(error->message, ==,
+		"--sa-sizes: hbm_A takes one port count, as in hbm_A[2]");
+	g_clear_error(&error);
+}
+
 static void test_config_two_simd(void)
 {
 	g_autoptr(SyAnalysis)
@@ -1719,6 +1739,7 @@ int main(int argc, char **argv)
 		test_config_sa_sizes_candidate);
 	g_test_add_func(
 		"/compile/config/sa-sizes-errors", test_config_sa_sizes_errors);
+	g_test_add_func("/compile/config/sa-sizes-hbm", test_config_sa_sizes_hbm);
 	g_test_add_func("/compile/config/two-simd", test_config_two_simd);
 	g_test_add_func(
 		"/compile/config/named-errors", test_config_named_errors);

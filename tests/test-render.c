@@ -292,6 +292,69 @@ static void test_array_io(void)
 	cairo_surface_destroy(surface);
 }
 
+/* --hbm: A's chain of 4 L2 modules in two chains of 2, each headed by
+ * its L3 module one lane past the west lane, beside the chain's first
+ * module (rows 0 and 2); no chain arrow between rows 1 and 2. */
+static void test_array_io_hbm(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("16", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	SyDesignOptions o = {.hbm = TRUE};
+	SyRenderView v;
+	cairo_surface_t *surface;
+	const SyIoLane *west = NULL, *l3 = NULL;
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	double w, h, x, y;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "latency", "i=4,j=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	design = sy_design_new(array, &o, NULL);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, "A_IO_L2_in"))
+			west = l;
+		if (g_str_equal(l->name, "A_IO_L3_in"))
+			l3 = l;
+	}
+	g_assert_nonnull(west);
+	g_assert_nonnull(l3);
+	g_assert_cmpint(west->count, ==, 4);
+	g_assert_cmpint(west->parts, ==, 2);
+	g_assert_cmpint(l3->count, ==, 2);
+	sy_array_scene_size(scene, &w, &h);
+	v = sy_render_view_fit(w, h, 800, 800);
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io-hbm.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* The second L3 module: west of row 2's L2 module, lane 1. */
+	x = (-1.9 + scene->margin - v.x0) * v.scale;
+	y = (2.5 + scene->margin - v.y0) * v.scale;
+	assert_color(surface, (int)x, (int)y,
+		blend(sy_render_style_color(style, l3->color), 0.6,
+			style->background));
+	g_assert_cmpstr(
+		sy_array_scene_hit_module(scene, &v, x, y), ==, "A_IO_L3_in");
+	/* Between rows 1 and 2 in the west lane: no chain FIFO. */
+	x = (-0.8 + scene->margin - v.x0) * v.scale;
+	y = (2.0 + scene->margin - v.y0) * v.scale;
+	assert_color(surface, (int)x, (int)y, style->background);
+	cairo_surface_destroy(surface);
+}
+
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
  * assert_color's tolerance of want. */
 static guint count_color(cairo_surface_t *surface, int x0, int y0, int x1,
@@ -626,6 +689,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
+	g_test_add_func("/render/array-io-hbm", test_array_io_hbm);
 	g_test_add_func("/render/array-strips", test_array_strips);
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);

@@ -176,6 +176,22 @@ static void test_sizes(void)
 	sy_test_wait(window, sy_test_settled, "reduction tiles not folded");
 	g_assert_cmpstr(sy_design_panel_get_options(network).reduce_op, ==, "");
 
+	/* --hbm (two DRAM ports a path): C's L3 module out on two ports,
+	 * one per module; off again, one. */
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "hbm")), TRUE);
+	sy_test_wait(window, sy_test_settled, "two DRAM ports a path");
+	g_assert_true(sy_design_panel_get_options(network).hbm);
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"C_drain_IO_L3_out: 2 (L3 out, drain, corner)\nDRAM\n  "
+		"32-bit words\n  2 ports, one per module\nFIFOs\n"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "hbm")), FALSE);
+	sy_test_wait(window, sy_test_settled, "one DRAM port a path");
+	g_assert_false(sy_design_panel_get_options(network).hbm);
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"DRAM\n  32-bit words\nFIFOs\n"));
+
 	/* SIMD on a space loop (AutoSA's --simd-touch-space): j's 64 PEs
 	 * take 2 lanes each, 32 of them; the command says so.  Off again,
 	 * the choice goes with it. */

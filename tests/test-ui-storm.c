@@ -277,7 +277,8 @@ static void pointer(Storm *s)
 static void network(Storm *s)
 {
 	static const char *const switches[] = {
-		"double-buffer", "packing", "host-serialize", "local-reduce"};
+		"double-buffer", "packing", "host-serialize", "local-reduce",
+		"hbm"};
 	GtkWidget *sw = sy_test_named(s->network,
 		switches[g_rand_int_range(rng, 0, G_N_ELEMENTS(switches))]);
 

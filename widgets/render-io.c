@@ -80,6 +80,8 @@ static void fifo_widths(SyIoScene *io, const SyDesign *design)
 	}
 }
 
+static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3);
+
 SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 	SyIoColorFunc color_of, gpointer user)
 {
@@ -111,6 +113,7 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane->in = m->in;
 		lane->edge = m->edge;
 		lane->count = m->count;
+		lane->parts = 1;
 		if (on_edge(m->edge))
 			lane->lane = io->depth[m->edge - SY_EDGE_NORTH]++;
 		else
@@ -119,16 +122,41 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		g_ptr_array_add(io->lanes, lane);
 	}
 	fifo_widths(io, design);
+	/* --hbm: an L2 lane in as many chains as L3 modules head it. */
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *l3 = g_ptr_array_index(io->lanes, i);
+		SyIoLane *l2 = l3->edge == SY_EDGE_CORNER
+			? (SyIoLane *)l2_of(io, l3)
+			: NULL;
+
+		if (l2 && l3->count > 1 && l2->count % l3->count == 0)
+			l2->parts = l3->count;
+	}
 	return io;
 }
+
+/* Whether box i of a lane passes on to box i + 1: not the last of its
+ * chain. */
+static gboolean links_next(const SyIoLane *lane, gint64 i)
+{
+	return i + 1 < lane->count &&
+		(i + 1) % (lane->count / lane->parts) != 0;
+}
+
+static guint split_before(
+	const SyIoScene *io, SyEdge edge, const SyIoLane *lane);
 
 double sy_io_scene_margin(const SyIoScene *io)
 {
 	guint deepest = 0;
 
-	/* L3 modules sit one lane past the deepest. */
+	/* L3 modules sit one lane past the deepest (--hbm's, a lane each
+	 * past it). */
 	for (guint e = 0; e < 4; e++)
-		deepest = MAX(deepest, io->depth[e] + 1);
+		deepest = MAX(deepest,
+			io->depth[e] +
+				MAX(1, split_before(io, SY_EDGE_NORTH + e,
+					       NULL)));
 	return FIRST + deepest * SY_IO_LANE;
 }
 
@@ -158,7 +186,42 @@ static double along(const SyIoScene *io, const SyIoLane *lane, gint64 i)
 	return ((double)i + 0.5) * len / (double)lane->count;
 }
 
-static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3);
+/* The L3 families split by --hbm whose chains run along edge, before
+ * lane (all of them for NULL). */
+static guint split_before(
+	const SyIoScene *io, SyEdge edge, const SyIoLane *lane)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(io->lanes, i);
+		const SyIoLane *l2;
+
+		if (l == lane)
+			break;
+		l2 = l->edge == SY_EDGE_CORNER && l->count > 1
+			? l2_of(io, l)
+			: NULL;
+		n += l2 && l2->edge == edge;
+	}
+	return n;
+}
+
+/* (x, y) moved past the deepest lane of edge, one lane further for
+ * every split L3 family there before l3. */
+static void beside(const SyIoScene *io, const SyIoLane *l3, SyEdge edge,
+	double *x, double *y)
+{
+	double d = lane_offset(io->depth[edge - SY_EDGE_NORTH] +
+		split_before(io, edge, l3));
+
+	switch (edge) {
+	case SY_EDGE_NORTH: *y = -d; break;
+	case SY_EDGE_SOUTH: *y = (double)io->rows + d; break;
+	case SY_EDGE_WEST: *x = -d; break;
+	default: *x = (double)io->cols + d; break;
+	}
+}
 
 static void box_centre(const SyIoScene *io, const SyIoLane *lane, gint64 i,
 	double *x, double *y)
@@ -166,6 +229,14 @@ static void box_centre(const SyIoScene *io, const SyIoLane *lane, gint64 i,
 	double t = along(io, lane, i), d = lane_offset(lane->lane);
 	const SyIoLane *l2;
 
+	/* Several L3 modules (--hbm): each one lane past the deepest of
+	 * its chain's edge, beside the chain's first module. */
+	if (lane->edge == SY_EDGE_CORNER && lane->count > 1 &&
+		(l2 = l2_of(io, lane))) {
+		box_centre(io, l2, i * (l2->count / lane->count), x, y);
+		beside(io, lane, l2->edge, x, y);
+		return;
+	}
 	/* An L3 module heads its L2 chain, in the corner past the lanes
 	 * that cross it. */
 	if (lane->edge == SY_EDGE_CORNER && (l2 = l2_of(io, lane))) {
@@ -254,9 +325,12 @@ const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y)
 		if (lane->edge == SY_EDGE_GRID)
 			continue;
 		if (lane->edge == SY_EDGE_CORNER) {
-			box_centre(io, lane, 0, &bx, &by);
-			if (fabs(x - bx) <= BOX / 2 && fabs(y - by) <= BOX / 2)
-				return lane;
+			for (k = 0; k < lane->count; k++) {
+				box_centre(io, lane, k, &bx, &by);
+				if (fabs(x - bx) <= BOX / 2 &&
+					fabs(y - by) <= BOX / 2)
+					return lane;
+			}
 			continue;
 		}
 		per = edge_length(io, lane) / (double)lane->count;
@@ -292,7 +366,7 @@ const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y)
 		box_centre(io, lane, k, &bx, &by);
 		lane_at = vertical ? bx : by;
 		/* Along the lane, between this box and the next. */
-		if (lane->chain_fifo && k + 1 < lane->count &&
+		if (lane->chain_fifo && links_next(lane, k) &&
 			fabs(across - lane_at) < 0.12 &&
 			t > along(io, lane, k) + BOX / 2)
 			return lane->chain_fifo;
@@ -417,7 +491,7 @@ static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
 		double x, y, nx, ny, px, py;
 
 		box_centre(io, lane, i, &x, &y);
-		if (i + 1 < lane->count && lane->kind != SY_MODULE_DUMMY) {
+		if (links_next(lane, i) && lane->kind != SY_MODULE_DUMMY) {
 			box_centre(io, lane, i + 1, &nx, &ny);
 			if (lane->in)
 				arrow_between(
@@ -448,30 +522,36 @@ static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
 static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
 	const SyRenderView *v, const SyRenderStyle *style, gboolean selected)
 {
-	const SyIoLane *l2;
-	double x, y;
+	const SyIoLane *l2 = l2_of(io, lane);
+	/* One box, or (--hbm) one per L3 module, each above its chain. */
+	gint64 n = l2 ? lane->count : 1;
 
-	box_centre(io, lane, 0, &x, &y);
-	add_box(cr, v, x, y);
-	set_lane_color(cr, style, lane, 0.6);
-	cairo_fill_preserve(cr);
-	if (selected)
-		sy_render_set_color(cr, style->accent, 1);
-	else
-		set_lane_color(cr, style, lane, 1);
-	cairo_set_line_width(cr, selected ? 2.5 : 1);
-	cairo_stroke(cr);
-	l2 = l2_of(io, lane);
-	if (l2) {
-		double nx, ny;
+	for (gint64 j = 0; j < n; j++) {
+		double x, y;
 
-		box_centre(io, l2, 0, &nx, &ny);
-		set_lane_color(cr, style, lane, 0.9);
-		cairo_set_line_width(cr, 1.2);
-		if (lane->in)
-			arrow_between(cr, v, x, y, nx, ny, BOX / 2, BOX / 2);
+		box_centre(io, lane, j, &x, &y);
+		add_box(cr, v, x, y);
+		set_lane_color(cr, style, lane, 0.6);
+		cairo_fill_preserve(cr);
+		if (selected)
+			sy_render_set_color(cr, style->accent, 1);
 		else
-			arrow_between(cr, v, nx, ny, x, y, BOX / 2, BOX / 2);
+			set_lane_color(cr, style, lane, 1);
+		cairo_set_line_width(cr, selected ? 2.5 : 1);
+		cairo_stroke(cr);
+		if (l2) {
+			double nx, ny;
+
+			box_centre(io, l2, j * (l2->count / n), &nx, &ny);
+			set_lane_color(cr, style, lane, 0.9);
+			cairo_set_line_width(cr, 1.2);
+			if (lane->in)
+				arrow_between(cr, v, x, y, nx, ny, BOX / 2,
+					BOX / 2);
+			else
+				arrow_between(cr, v, nx, ny, x, y, BOX / 2,
+					BOX / 2);
+		}
 	}
 }
 
@@ -518,8 +598,10 @@ gboolean sy_io_scene_family_box(const SyIoScene *io, const char *name,
 		return TRUE;
 	}
 	box_centre(io, lane, 0, &ax, &ay);
-	/* A corner draws one box for all its modules. */
-	if (lane->edge == SY_EDGE_CORNER)
+	/* A corner draws one box for all its modules, but (--hbm) one
+	 * per L3 module that heads a chain. */
+	if (lane->edge == SY_EDGE_CORNER &&
+		!(lane->count > 1 && l2_of(io, lane)))
 		bx = ax, by = ay;
 	else
 		box_centre(io, lane, lane->count - 1, &bx, &by);

@@ -25,6 +25,8 @@ typedef struct {
 	SyEdge edge;
 	guint lane;         /* 0 next to the grid */
 	gint64 count;       /* modules, boundary included */
+	gint64 parts;       /* chains along the edge: 1, or (--hbm) one
+			       per L3 module above them */
 	guint chain_bits;   /* FIFOs between them */
 	guint pe_bits;      /* FIFOs to or from the PEs */
 	char *chain_fifo;   /* their names, or NULL */

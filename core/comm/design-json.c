@@ -154,6 +154,8 @@ JsonNode *sy_design_to_json(const SyDesign *design)
 		sy_json_member_str(b, "direction", port->in ? "in" : "out");
 		sy_json_member_int(b, "width_bits", port->width_bits);
 		sy_json_member_int(b, "elements", port->elements);
+		if (port->ports > 1)
+			sy_json_member_int(b, "ports", port->ports);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);

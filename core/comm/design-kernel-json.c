@@ -51,6 +51,9 @@ static void add_port(JsonBuilder *b, const SyDesignPort *port)
 	if (port->serial > 1)
 		sy_json_member_int(b, "serial", port->serial);
 	sy_json_member_int(b, "words", port->words);
+	/* Only where --hbm splits it. */
+	if (port->ports > 1)
+		sy_json_member_int(b, "ports", port->ports);
 	json_builder_end_object(b);
 }
 
@@ -194,7 +197,7 @@ static gpointer port_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"name", "stem", "direction",
 		"declares", "array", "pack", "words", NULL};
-	static const char *const optional[] = {"serial", NULL};
+	static const char *const optional[] = {"serial", "ports", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	SyDesignPort *port = g_new0(SyDesignPort, 1);
 
@@ -203,6 +206,9 @@ static gpointer port_from_json(JsonNode *node, GError **error)
 		(!json_object_has_member(o, "serial") ||
 			sy_design_read_uint(
 				o, "serial", 1, &port->serial, error)) &&
+		(!json_object_has_member(o, "ports") ||
+			sy_design_read_uint(
+				o, "ports", 1, &port->ports, error)) &&
 		get_text(o, "name", FALSE, &port->name, error) &&
 		get_text(o, "stem", FALSE, &port->stem, error) &&
 		sy_design_read_way(o, "direction", &port->in, error) &&

@@ -122,6 +122,17 @@ GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
 	return args;
 }
 
+guint sy_design_port_parts(const SyDesignPort *port)
+{
+	return port->ports > 1 ? port->ports : 1;
+}
+
+char *sy_design_port_part(const SyDesignPort *port, guint j)
+{
+	return port->ports > 1 ? g_strdup_printf("%s_%u", port->name, j)
+			       : g_strdup(port->name);
+}
+
 char *sy_design_port_word(const SyDesignPort *port)
 {
 	return port->serial > 1 ? g_strconcat(port->name, "_dram_word", NULL)

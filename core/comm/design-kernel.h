@@ -72,6 +72,9 @@ typedef struct {
 	 * module splits or joins) */
 	guint serial;
 	gint64 words; /* DRAM words moved over the run: the m_axi depth */
+	/* --hbm: kernel0's pointers for it (its path's ports, 0 or 1 for
+	 * one): "<name>_0", "<name>_1", ..., words / ports each. */
+	guint ports;
 } SyDesignPort;
 
 /* -D NAME[(params)][=VALUE] as the testbench defines it. */
@@ -146,6 +149,14 @@ __isl_give GPtrArray *sy_design_kernel_arguments(
 /* The C type of a port's DRAM words: "<stem>_word", or
  * "<name>_dram_word" where it packs several of them (serial > 1). */
 __isl_give char *sy_design_port_word(__isl_keep const SyDesignPort *port);
+
+/* Its pointers (SyDesignPort.ports), at least 1. */
+guint sy_design_port_parts(__isl_keep const SyDesignPort *port);
+
+/* kernel0's pointer j of a port: its name, or "<name>_<j>" where --hbm
+ * splits it. */
+__isl_give char *sy_design_port_part(
+	__isl_keep const SyDesignPort *port, guint j);
 
 /* The PE coordinates of line (or chain) n of the grid: the space loops
  * other than skip in row-major order, skip's own coordinate at at. */

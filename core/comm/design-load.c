@@ -56,6 +56,10 @@ void sy_design_paths_build_json(JsonBuilder *b, const GPtrArray *paths)
 		sy_json_member_ints(b, "along", p->direction, p->n_space);
 		if (p->reduce_op[0])
 			sy_json_member_str(b, "reduce", p->reduce_op);
+		/* Only where --hbm splits it: other designs read as
+		 * before. */
+		if (p->ports > 1)
+			sy_json_member_int(b, "ports", p->ports);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -321,10 +325,26 @@ static gboolean path_fill(
 	return TRUE;
 }
 
+/* An optional "ports" (--hbm), 1 where there is none. */
+static gboolean read_ports(JsonObject *o, guint *ports, GError **error)
+{
+	guint n = 1;
+
+	if (json_object_has_member(o, "ports") &&
+		!sy_design_read_uint(o, "ports", 1, &n, error))
+		return FALSE;
+	if (n > SY_DESIGN_MAX_HBM_PORTS)
+		return sy_design_read_fail(error,
+			"\"ports\" is %u, more than %d", n,
+			SY_DESIGN_MAX_HBM_PORTS);
+	*ports = n;
+	return TRUE;
+}
+
 static SyIoPath *path_from_json(Load *load, JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"prefix", "array", "role",
-		"direction", "exterior", "along", "reduce", NULL};
+		"direction", "exterior", "along", "reduce", "ports", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	const char *prefix, *op = NULL;
 	SyIoPath *p;
@@ -339,7 +359,8 @@ static SyIoPath *path_from_json(Load *load, JsonNode *node, GError **error)
 		(json_object_has_member(o, "reduce") &&
 			(!(op = sy_design_read_str(o, "reduce", error)) ||
 				!sy_design_parse_reduce_op(
-					op, p->reduce_op, error)))) {
+					op, p->reduce_op, error))) ||
+		!read_ports(o, &p->ports, error)) {
 		path_free(p);
 		return NULL;
 	}
@@ -649,7 +670,7 @@ static gboolean read_fifos(Load *load, JsonNode *value, GError **error)
 static gboolean port_from_json(Load *load, JsonNode *node, GError **error)
 {
 	static const char *const names[] = {
-		"array", "direction", "width_bits", "elements", NULL};
+		"array", "direction", "width_bits", "elements", "ports", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	SyDramPort port = {0};
 
@@ -659,7 +680,8 @@ static gboolean port_from_json(Load *load, JsonNode *node, GError **error)
 		!sy_design_read_uint(
 			o, "width_bits", 1, &port.width_bits, error) ||
 		!sy_design_read_int_member(
-			o, "elements", 0, G_MAXINT64, &port.elements, error))
+			o, "elements", 0, G_MAXINT64, &port.elements, error) ||
+		!read_ports(o, &port.ports, error))
 		return FALSE;
 	g_ptr_array_add(load->design->dram, g_memdup2(&port, sizeof port));
 	return TRUE;

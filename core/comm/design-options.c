@@ -53,6 +53,60 @@ gboolean sy_design_parse_fifo_depth(
 	return TRUE;
 }
 
+/* A whole number from 1 to SY_DESIGN_MAX_HBM_PORTS in *ports. */
+static gboolean read_ports(const char *text, guint *ports)
+{
+	char *end;
+	gint64 v;
+
+	errno = 0;
+	v = g_ascii_strtoll(text, &end, 10);
+	if (!*text || *end || errno || v < 1 || v > SY_DESIGN_MAX_HBM_PORTS)
+		return FALSE;
+	*ports = (guint)v;
+	return TRUE;
+}
+
+gboolean sy_design_parse_hbm_port_num(
+	const char *text, guint *ports, GError **error)
+{
+	if (read_ports(text, ports))
+		return TRUE;
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"--hbm-port-num: expected a whole number from 1 to %d, not "
+		"'%s'",
+		SY_DESIGN_MAX_HBM_PORTS, text);
+	return FALSE;
+}
+
+GHashTable *sy_design_parse_hbm_ports(const char *spec, GError **error)
+{
+	g_autoptr(GHashTable) ports = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+	g_auto(GStrv) parts = g_strsplit(spec, ",", -1);
+
+	for (guint i = 0; parts[i]; i++) {
+		char *eq = strchr(g_strstrip(parts[i]), '=');
+		guint n = 0;
+
+		if (!*parts[i])
+			continue;
+		if (!eq || eq == parts[i] ||
+			!read_ports(g_strstrip(eq + 1), &n)) {
+			g_set_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID,
+				"--hbm-ports: expected PATH=PORTS as in A=2 "
+				"(ports from 1 to %d), not '%s'",
+				SY_DESIGN_MAX_HBM_PORTS, parts[i]);
+			return NULL;
+		}
+		*eq = '\0';
+		g_hash_table_replace(ports, g_strdup(g_strstrip(parts[i])),
+			GUINT_TO_POINTER(n));
+	}
+	return g_steal_pointer(&ports);
+}
+
 gboolean sy_design_parse_reduce_op(const char *text, char *op, GError **error)
 {
 	/* AutoSA pastes any operator into a compound assignment; Systole
@@ -159,12 +213,14 @@ void sy_design_options_copy(SyDesignOptions *to, const SyDesignOptions *from)
 	*to = *from;
 	to->pack = table_copy(from->pack, 0);
 	to->pack_caps = table_copy(from->pack_caps, sizeof(SyPackCaps));
+	to->hbm_ports = table_copy(from->hbm_ports, 0);
 }
 
 void sy_design_options_clear(SyDesignOptions *options)
 {
 	g_clear_pointer(&options->pack, g_hash_table_unref);
 	g_clear_pointer(&options->pack_caps, g_hash_table_unref);
+	g_clear_pointer(&options->hbm_ports, g_hash_table_unref);
 }
 
 static gint compare_keys(gconstpointer a, gconstpointer b)
@@ -192,6 +248,33 @@ static void append_valued(GString *out, const char *name, const char *value)
 	g_autofree char *word = sy_escape_shell(value);
 
 	g_string_append_printf(out, " --%s %s", name, word);
+}
+
+/* A table of prefix -> number as "A=2,B=4", in key order. */
+static char *number_spec(GHashTable *table)
+{
+	g_autoptr(GPtrArray) keys = sorted_keys(table);
+	GString *spec = g_string_new(NULL);
+
+	for (guint i = 0; i < keys->len; i++)
+		g_string_append_printf(spec, "%s%s=%u", i ? "," : "",
+			(char *)keys->pdata[i],
+			GPOINTER_TO_UINT(
+				g_hash_table_lookup(table, keys->pdata[i])));
+	return g_string_free(spec, FALSE);
+}
+
+static void append_hbm(GString *out, const SyDesignOptions *o)
+{
+	g_string_append(out, " --hbm");
+	if (o->hbm_port_num && o->hbm_port_num != SY_DESIGN_HBM_PORTS)
+		g_string_append_printf(
+			out, " --hbm-port-num %u", o->hbm_port_num);
+	if (o->hbm_ports && g_hash_table_size(o->hbm_ports)) {
+		g_autofree char *spec = number_spec(o->hbm_ports);
+
+		append_valued(out, "hbm-ports", spec);
+	}
 }
 
 char *sy_design_options_flags(const SyDesignOptions *o)
@@ -238,5 +321,7 @@ char *sy_design_options_flags(const SyDesignOptions *o)
 		g_string_append(out, " --local-reduce");
 		append_valued(out, "reduce-op", o->reduce_op);
 	}
+	if (o->hbm)
+		append_hbm(out, o);
 	return g_string_free(out, FALSE);
 }

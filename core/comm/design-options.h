@@ -46,7 +46,21 @@ typedef struct {
 	 * none; partial results carried PE to PE whose statements are
 	 * that reduction fold the tiles of its loop on chip (SyIoPath). */
 	char reduce_op[4];
+	/* AutoSA's --hbm: every path through DRAM gets as many DRAM ports
+	 * as hbm_ports says for its prefix ("A", "C_drain": AutoSA's
+	 * hbm_<group>[n] keys), else hbm_port_num (0: AutoSA's default,
+	 * 2), its L2 chain split into that many parts, each below its own
+	 * L3 module (sy_design_new says which paths can). */
+	gboolean hbm;
+	guint hbm_port_num;
+	GHashTable *hbm_ports; /* prefix -> ports, or NULL */
 } SyDesignOptions;
+
+/* AutoSA's --hbm-port-num default. */
+#define SY_DESIGN_HBM_PORTS 2
+/* The most DRAM ports a path takes (the HBM of a U280 has 32
+ * pseudo-channels). */
+#define SY_DESIGN_MAX_HBM_PORTS 64
 
 /* The deepest FIFO --fifo-depth accepts: 2^16 words, already a BRAM
  * cascade per FIFO at 512 bits. */
@@ -63,6 +77,18 @@ __isl_give GHashTable *sy_design_parse_pack(
  * arrays are the kernel's is sy_design_new's to say. */
 __isl_give GHashTable *sy_design_parse_pack_caps(
 	__isl_keep const char *spec, GError **error);
+
+/* --hbm-ports "A=2,C_drain=4" as "A" -> 2, "C_drain" -> 4 (1 to
+ * SY_DESIGN_MAX_HBM_PORTS), or an SY_DESIGN_ERROR saying what it looks
+ * like.  Whether the prefixes are the design's is sy_design_new's to
+ * say. */
+__isl_give GHashTable *sy_design_parse_hbm_ports(
+	__isl_keep const char *spec, GError **error);
+
+/* --hbm-port-num: a whole number from 1 to SY_DESIGN_MAX_HBM_PORTS, or
+ * an SY_DESIGN_ERROR. */
+gboolean sy_design_parse_hbm_port_num(
+	__isl_keep const char *text, guint *ports, GError **error);
 
 /* AutoSA's --reduce-op: the operators Systole folds partial results
  * with ("+"), copied into op (4 bytes), or an SY_DESIGN_ERROR naming

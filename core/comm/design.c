@@ -3,6 +3,7 @@
 #include <isl/aff.h>
 
 #include "base/checked.h"
+#include "comm/design-hbm.h"
 #include "comm/design.h"
 #include "comm/io-plan.h"
 #include "comm/tb-facts.h"
@@ -590,6 +591,7 @@ static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 	port->in = p->in;
 	port->path = p;
 	port->width_bits = width_bits;
+	port->ports = sy_io_path_ports(p);
 	port->elements = sy_checked_mul(&b->ck, n,
 		sy_io_tiles(b->array, sy_io_path_accesses(b->array, p), &b->ck),
 		"the number of elements of %s %s DRAM", p->array->name,
@@ -756,15 +758,19 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 		"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 	SyModuleKind kind = p->role == SY_PATH_DRAIN ? SY_MODULE_DRAIN
 						     : SY_MODULE_IO;
+	/* --hbm: the L2 chain in parts, one L3 module (and DRAM port)
+	 * above each. */
+	gint64 ports = sy_io_path_ports(p);
 	SyModule *l3 = module_add(
-		b, l3_name, kind, p->array, 3, p->in, 1, SY_EDGE_CORNER);
+		b, l3_name, kind, p->array, 3, p->in, ports, SY_EDGE_CORNER);
 	SyModule *l2_first, *l2_last, *l1_first = NULL, *l1_last = NULL;
 	const SyModule *buffered;
 	const SyBuffer *held;
 	guint width;
 	gint64 tile_words;
 
-	l2_last = chain_add(b, p, 2, l2_count, 1, edge, &l2_first);
+	l2_last = chain_add(
+		b, p, 2, l2_count / ports, ports, edge, &l2_first);
 	if (l1_length)
 		l1_last = chain_add(
 			b, p, 1, l1_length, l2_count, SY_EDGE_GRID, &l1_first);
@@ -802,14 +808,15 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 	 * every line into the earlier tiles' (hls-io.c). */
 	if (!p->in && sy_io_plan_folded(b->array, p) >= 0)
 		g_ptr_array_add(l3->buffers, fold_buffer(b, p, held, l2_count));
-	chain_fifos(b, p, l2_fifo, width, l3, l2_first, l2_last, l2_count, 1);
+	chain_fifos(b, p, l2_fifo, width, l3, l2_first, l2_last,
+		l2_count / ports, ports);
 	if (l1_length) {
 		/* Every L2 module feeds (or drains) one L1 chain. */
 		if (l2_first)
 			chain_fifos(b, p, l1_fifo, width, l2_first, l1_first,
 				l1_last, l1_length, l2_first->count);
 		chain_fifos(b, p, l1_fifo, width, l2_last, l1_first, l1_last,
-			l1_length, 1);
+			l1_length, l2_last->count);
 	}
 	dram_add(b, p, dram_width(b, p, held, tile_words));
 	*first = l1_length ? l1_first : l2_first;
@@ -887,6 +894,28 @@ static void exterior_path(Build *b, const SyIoPath *p)
 	}
 }
 
+/* The DRAM ports of a path (--hbm, comm/design-hbm.h): its L2 chain's
+ * length as exterior_path and interior_path give it; 0 on an error. */
+static guint hbm_ports(Build *b, const SyIoPath *p)
+{
+	gint64 l2 = p->exterior
+		? pe_count(b->array) - links(b->array, p->direction)
+		: pe_count(b->array) / b->array->pe[0];
+	guint n = sy_design_hbm_ports(b->options, p, l2, b->error);
+
+	/* --local-reduce's collector folds every unit's tiles in one
+	 * buffer (hls-io.c). */
+	if (n > 1 && !p->in && sy_io_plan_folded(b->array, p) >= 0) {
+		g_set_error(b->error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+			"--hbm: %s's tiles are folded on chip by its one L3 "
+			"module (--local-reduce); give it one port "
+			"(--hbm-ports %s=1)",
+			p->prefix, p->prefix);
+		return 0;
+	}
+	return n;
+}
+
 /* Every PE its own data: L1 modules with buffers in chains along the
  * first space loop, one L2 module per chain. */
 static void interior_path(Build *b, const SyIoPath *p)
@@ -930,6 +959,10 @@ static void upper_loops(Build *b)
 					"the number of words of %s per tile",
 					m->name);
 		}
+		/* --hbm: each L3 module, and the first L2 module of each
+		 * part of the chain, moves its part's words. */
+		if (m->path)
+			words /= sy_io_path_ports(m->path);
 		m->loops = io_loops(b->array, m->name, words, 0);
 	}
 }
@@ -1120,10 +1153,14 @@ SyDesign *sy_design_new(
 	if (options && options->reduce_op[0] &&
 		!sy_io_plan_reduce(array, b.paths, options->reduce_op, error))
 		b.failed = TRUE;
+	if (!b.failed && !sy_design_hbm_check(options, b.paths, error))
+		b.failed = TRUE;
 	for (guint i = 0; i < b.paths->len; i++) {
-		const SyIoPath *p = g_ptr_array_index(b.paths, i);
+		SyIoPath *p = g_ptr_array_index(b.paths, i);
 
 		b.path = p;
+		if (!b.failed && !(p->ports = hbm_ports(&b, p)))
+			b.failed = TRUE;
 		if (p->exterior)
 			exterior_path(&b, p);
 		else

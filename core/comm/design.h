@@ -135,6 +135,9 @@ typedef struct {
 	const SyIoPath *path;
 	guint width_bits;
 	gint64 elements; /* moved over the whole run */
+	/* --hbm: the parts it is split into (its path's ports), each its
+	 * own port moving elements / ports; 0 or 1 for one. */
+	guint ports;
 	__isl_keep const SyDesignArray *plain_array; /* array, plain */
 } SyDramPort;
 

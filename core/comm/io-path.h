@@ -38,9 +38,19 @@ typedef struct {
 	 * tile fed from DRAM, the others the operator's identity; the
 	 * collector adds each tile's values); "" for none. */
 	char reduce_op[4];
+	/* AutoSA's --hbm (comm/design-hbm.h): the DRAM ports its L2 chain
+	 * is split into, each part below its own L3 module; 0 or 1 for
+	 * one (sy_io_path_ports). */
+	guint ports;
 	/* array as the kernel declares it (one of SyDesign.arrays, which
 	 * the interface shares; the only one in a design read back) */
 	__isl_keep const SyDesignArray *plain_array;
 } SyIoPath;
+
+/* A path's DRAM ports: 1 unless --hbm split its chain. */
+static inline guint sy_io_path_ports(__isl_keep const SyIoPath *p)
+{
+	return p->ports > 1 ? p->ports : 1;
+}
 
 G_END_DECLS

@@ -188,6 +188,30 @@ static guint serial_of(const SyDesign *design, guint i, guint fifo_bits)
 		: 1;
 }
 
+/* --hbm names a port's parts "<name>_<j>": none may be another
+ * port's name (an array entering along two paths has "A" and "A_1"). */
+static gboolean parts_distinct(const SyDesignKernel *k, GError **error)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free, NULL);
+
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+
+		for (guint j = 0; j < sy_design_port_parts(port); j++) {
+			char *name = sy_design_port_part(port, j);
+
+			if (!g_hash_table_add(seen, name))
+				return sy_hls_refuse(error,
+					"--hbm: two of kernel0's DRAM ports "
+					"would be named %s; give %s one port "
+					"(--hbm-ports %s=1)",
+					name, port->stem, port->stem);
+		}
+	}
+	return TRUE;
+}
+
 /* A port per path through DRAM, in kernel0's order: named after its
  * stem, but results of an array that also comes in under that stem
  * ("<stem>_out"). */
@@ -210,6 +234,7 @@ static gboolean add_ports(SyDesignKernel *k, SyDesign *design,
 		port->array = array_index(scop, hp->path->array);
 		port->pack = hp->pack;
 		port->words = port_words(m, hp, &ck);
+		port->ports = sy_io_path_ports(hp->path);
 		port->serial = serial_of(
 			design, i, hp->pack * hp->path->plain_array->bits);
 		/* Whole DRAM words: each tile's burst is (design.c), but
@@ -229,7 +254,7 @@ static gboolean add_ports(SyDesignKernel *k, SyDesign *design,
 				hp->path->plain_array->bits);
 		g_ptr_array_add(k->ports, port);
 	}
-	return sy_checked_ok(&ck, error);
+	return sy_checked_ok(&ck, error) && parts_distinct(k, error);
 }
 
 /* The widest ap_uint the kernel declares: the DRAM ports' words and the

@@ -196,8 +196,48 @@ char *sy_config_sa_sizes_skipped(
 	return out ? g_string_free(out, FALSE) : NULL;
 }
 
+/* hbm_<group>[n]: read by the design (sy_config_sa_sizes_hbm). */
+static gboolean hbm_item(const Item *item)
+{
+	return g_str_has_prefix(item->name, "hbm_") && item->name[4];
+}
+
+char *sy_config_sa_sizes_hbm(const char *sa_sizes, GError **error)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
+	GString *out;
+
+	if (!items)
+		return NULL;
+	out = g_string_new(NULL);
+	for (guint i = 0; i < items->len; i++) {
+		const Item *item = &g_array_index(items, Item, i);
+
+		if (!hbm_item(item))
+			continue;
+		if (item->values->len != 1) {
+			sy_config_fail(error,
+				"--sa-sizes: %s takes one port count, as in "
+				"%s[2]",
+				item->name, item->name);
+			g_string_free(out, TRUE);
+			return NULL;
+		}
+		g_string_append_printf(out, "%s%s=%" G_GINT64_FORMAT,
+			out->len ? "," : "", item->name + 4,
+			g_array_index(item->values, gint64, 0));
+	}
+	if (!out->len) {
+		g_string_free(out, TRUE);
+		return NULL;
+	}
+	return g_string_free(out, FALSE);
+}
+
 static gboolean known_item(const Item *item)
 {
+	if (hbm_item(item))
+		return TRUE;
 	static const char *const known[] = {
 		"space_time", "array_part", "latency", "simd"};
 
@@ -232,7 +272,7 @@ static gboolean refuse_unknown(const GArray *items, GError **error)
 	}
 	return sy_config_fail(error,
 		"%s %s not supported; Systole reads space_time, "
-		"array_part, latency and simd",
+		"array_part, latency, simd and hbm_<group>",
 		names->str, n == 1 ? "is" : "are");
 }
 

@@ -62,6 +62,13 @@ gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
 
+/* The hbm_<group>[n] items of sa_sizes (AutoSA's HBM port counts, which
+ * the design reads: comm/design-options.h) as --hbm-ports spells them,
+ * "A=2,C_drain=2" in their order, NULL (no error) when there are
+ * none, or NULL with an error for an item that is not one number. */
+__isl_give char *sy_config_sa_sizes_hbm(
+	__isl_keep const char *sa_sizes, GError **error);
+
 /* Where sa_sizes (applied to config) gives a factor above 1 to an
  * AutoSA SIMD candidate that needs a layout change, which AutoSA and
  * Systole skip: a warning naming each such loop and the --simd flag

@@ -116,6 +116,78 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyTbPath *tp,
 	return used;
 }
 
+/* --hbm: the words of port part j of a path's image, per tile its
+ * units' boxes in order: chunk words of each part in turn. */
+static gint64 part_chunk(SyHlsGen *hls, guint i, guint parts)
+{
+	const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
+
+	return f->units / parts * f->box_words;
+}
+
+/* "{&sy_img_A_0, &sy_img_A_1}" */
+static void part_list(GString *out, const SyDesignPort *dp, guint parts)
+{
+	g_string_append_c(out, '{');
+	for (guint j = 0; j < parts; j++) {
+		g_autofree char *name = sy_design_port_part(dp, j);
+
+		g_string_append_printf(
+			out, "%s&sy_img_%s", j ? ", " : "", name);
+	}
+	g_string_append_c(out, '}');
+}
+
+/* A split port's images (--hbm): the port's image dealt out chunk by
+ * chunk (in), or sized to their shares (out). */
+static void parts_declare(GString *out, const SyDesignPort *dp, guint parts,
+	gint64 chunk, const char *in, const char *in2)
+{
+	g_autofree char *P = sy_design_port_word(dp);
+	GString *list = g_string_new(NULL);
+
+	part_list(list, dp, parts);
+	g_string_append_printf(out, "%sstd::vector<%s> ", in, P);
+	for (guint j = 0; j < parts; j++) {
+		g_autofree char *name = sy_design_port_part(dp, j);
+
+		g_string_append_printf(out, "%ssy_img_%s", j ? ", " : "", name);
+		if (!dp->in)
+			g_string_append_printf(out,
+				"(sy_img_%s.size() / %u)", dp->name, parts);
+	}
+	g_string_append(out, ";\n");
+	if (dp->in)
+		g_string_append_printf(out,
+			"%s{\n%sstd::vector<%s> *sy_part[%u] = %s;\n\n%sfor "
+			"(size_t sy_i = 0; sy_i < sy_img_%s.size(); sy_i++)\n"
+			"%s    sy_part[sy_i / %" G_GINT64_FORMAT " %% %u]->"
+			"push_back(sy_img_%s[sy_i]);\n%s}\n",
+			in, in2, P, parts, list->str, in2, dp->name, in2,
+			chunk, parts, dp->name, in);
+	g_string_free(list, TRUE);
+}
+
+/* A split port's results gathered into its image, in the order of
+ * its parts' chunks. */
+static void parts_join(GString *out, const SyDesignPort *dp, guint parts,
+	gint64 chunk, const char *in, const char *in2)
+{
+	g_autofree char *P = sy_design_port_word(dp);
+	GString *list = g_string_new(NULL);
+
+	part_list(list, dp, parts);
+	g_string_append_printf(out,
+		"%s{\n%sstd::vector<%s> *sy_part[%u] = %s;\n\n%sfor (size_t "
+		"sy_i = 0; sy_i < sy_img_%s.size(); sy_i++)\n%s    "
+		"sy_img_%s[sy_i] = (*sy_part[sy_i / %" G_GINT64_FORMAT
+		" %% %u])[sy_i / %" G_GINT64_FORMAT " * %" G_GINT64_FORMAT
+		" + sy_i %% %" G_GINT64_FORMAT "];\n%s}\n",
+		in, in2, P, parts, list->str, in2, dp->name, in2, dp->name,
+		chunk, parts, chunk * parts, chunk, chunk, in);
+	g_string_free(list, TRUE);
+}
+
 /* The systolic version of the SCoP: its arrays serialized into images,
  * the kernel run on them, the results read back; statements at in. */
 static void tb_block(
@@ -135,11 +207,16 @@ static void tb_block(
 		const SyDesignPort *dp = g_ptr_array_index(ports, i);
 		const char *port = dp->name;
 		g_autofree char *P = sy_design_port_word(dp);
+		guint parts = sy_design_port_parts(dp);
 
-		g_string_append_printf(call, "%ssy_img_%s.data()",
-			call->len ? ", " : "", port);
-		g_string_append_printf(
-			fpga, "%ssy_img_%s", fpga->len ? ", " : "", port);
+		for (guint j = 0; j < parts; j++) {
+			g_autofree char *name = sy_design_port_part(dp, j);
+
+			g_string_append_printf(call, "%ssy_img_%s.data()",
+				call->len ? ", " : "", name);
+			g_string_append_printf(fpga, "%ssy_img_%s",
+				fpga->len ? ", " : "", name);
+		}
 		g_string_append_printf(out,
 			"%sstd::vector<%s> sy_img_%s;\n%s{\n%s"
 			"std::vector<%s> &sy_image = sy_img_%s;\n",
@@ -171,6 +248,9 @@ static void tb_block(
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
 			in2, dp->words, in2, port, dp->words, in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
+		if (parts > 1)
+			parts_declare(out, dp, parts,
+				part_chunk(hls, i, parts), in, in2);
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const char *name =
@@ -193,6 +273,10 @@ static void tb_block(
 
 		if (tp->path->in)
 			continue;
+		if (sy_design_port_parts(dp) > 1)
+			parts_join(out, dp, sy_design_port_parts(dp),
+				part_chunk(hls, i, sy_design_port_parts(dp)),
+				in, in2);
 		g_string_append_printf(out,
 			"%s{\n%sstd::vector<%s> &sy_image = "
 			"sy_img_%s;\n%s%s"
@@ -380,8 +464,12 @@ char *sy_hls_fpga_params(const SyDesignKernel *k)
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 		g_autofree char *word = sy_design_port_word(port);
 
-		g_string_append_printf(out, "%sstd::vector<%s> &%s",
-			i ? ", " : "", word, port->name);
+		for (guint j = 0; j < sy_design_port_parts(port); j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
+			g_string_append_printf(out, "%sstd::vector<%s> &%s",
+				out->len ? ", " : "", word, name);
+		}
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const SyDesignArray *x = g_ptr_array_index(args, i);
@@ -407,9 +495,16 @@ char *sy_hls_emit_host(const SyDesignKernel *k)
 		"<xrt/xrt_kernel.h>\n\n#include \"systole_kernel.h\"\n\n"
 		"void systole_run_fpga(%s",
 		params);
-	for (guint i = 0; i < k->ports->len; i++)
-		g_string_append_printf(run, "%ssy_bo_%s", i ? ", " : "",
-			((SyDesignPort *)g_ptr_array_index(k->ports, i))->name);
+	for (guint i = 0; i < k->ports->len; i++) {
+		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+
+		for (guint j = 0; j < sy_design_port_parts(port); j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
+			g_string_append_printf(run, "%ssy_bo_%s",
+				run->len ? ", " : "", name);
+		}
+	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
 			((SyDesignArray *)g_ptr_array_index(args, i))->id);
@@ -422,21 +517,26 @@ char *sy_hls_emit_host(const SyDesignKernel *k)
 		"sy_device.load_xclbin(sy_xclbin ? sy_xclbin : "
 		"\"build/kernel0.hw.xclbin\");\n    xrt::kernel "
 		"sy_kernel(sy_device, sy_uuid, \"kernel0\");\n\n");
-	for (guint i = 0; i < k->ports->len; i++) {
+	for (guint i = 0, arg = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
-		const char *name = port->name;
 		g_autofree char *word = sy_design_port_word(port);
 
-		g_string_append_printf(out,
-			"    xrt::bo sy_bo_%s(sy_device, std::max<size_t>(1, "
-			"%s.size()) * sizeof(%s), "
-			"sy_kernel.group_id(%u));\n",
-			name, name, word, i);
-		if (port->in)
+		/* --hbm: each part its own buffer, on its own argument. */
+		for (guint j = 0; j < sy_design_port_parts(port); j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
 			g_string_append_printf(out,
-				"    sy_bo_%s.write(%s.data());\n    "
-				"sy_bo_%s.sync(XCL_BO_SYNC_BO_TO_DEVICE);\n",
-				name, name, name);
+				"    xrt::bo sy_bo_%s(sy_device, "
+				"std::max<size_t>(1, %s.size()) * sizeof(%s), "
+				"sy_kernel.group_id(%u));\n",
+				name, name, word, arg++);
+			if (port->in)
+				g_string_append_printf(out,
+					"    sy_bo_%s.write(%s.data());\n    "
+					"sy_bo_%s.sync(XCL_BO_SYNC_BO_TO_"
+					"DEVICE);\n",
+					name, name, name);
+		}
 	}
 	g_string_append_printf(out,
 		"\n    xrt::run sy_run = sy_kernel(%s);\n\n    "
@@ -445,11 +545,15 @@ char *sy_hls_emit_host(const SyDesignKernel *k)
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
-		if (!port->in)
+		for (guint j = 0; !port->in && j < sy_design_port_parts(port);
+			j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
 			g_string_append_printf(out,
 				"    sy_bo_%s.sync(XCL_BO_SYNC_BO_FROM_DEVICE);"
 				"\n    sy_bo_%s.read(%s.data());\n",
-				port->name, port->name, port->name);
+				name, name, name);
+		}
 	}
 	g_string_append(out, "}\n");
 	g_string_free(run, TRUE);

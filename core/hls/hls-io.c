@@ -329,7 +329,8 @@ static void main_body(GString *out, const char *in, char **t, gpointer data)
  * the boxes of the modules after it passed on (inputs), or its box and
  * then theirs sent towards DRAM (outputs). */
 static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
-	const char *unit, const char *index, gint64 count, gboolean boundary)
+	const char *unit, const char *index, const char *count,
+	gboolean boundary)
 {
 	const SyIoPath *p = f->path;
 	GString *out = hls->out;
@@ -360,7 +361,7 @@ static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 		else
 			g_string_append_printf(out,
 				"    for (int sy_l = %s; sy_l < "
-				"%" G_GINT64_FORMAT
+				"%s"
 				"; sy_l++)\n        for (int sy_w = 0; sy_w < "
 				"%" G_GINT64_FORMAT "; sy_w++) {\n#pragma HLS "
 				"PIPELINE II=1\n            %s_word sy_v = "
@@ -381,7 +382,7 @@ static void emit_inter(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 		if (!boundary)
 			g_string_append_printf(out,
 				"    for (int sy_l = %s + 1; sy_l < "
-				"%" G_GINT64_FORMAT
+				"%s"
 				"; sy_l++)\n        for (int sy_w "
 				"= 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) {\n"
 				"#pragma HLS PIPELINE II=1\n            "
@@ -592,7 +593,7 @@ static void burst_body(GString *out, const char *in, char **t, gpointer data)
 		"%sfor (int sy_u = 0; sy_u < %" G_GINT64_FORMAT "; sy_u++)\n"
 		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
 		"{\n#pragma HLS PIPELINE II=1\n",
-		in, f->units, in, f->box_words);
+		in, f->units / sy_io_path_ports(f->path), in, f->box_words);
 	if (first && !f->path->in) {
 		g_autofree char *not_first = g_strdup_printf("!(%s)", first);
 
@@ -640,11 +641,24 @@ static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 	g_string_append(hls->out, "}\n\n");
 }
 
+/* Where the L2 chain of module idx ends: its n modules, or (--hbm) the
+ * end of its part of per. */
+static char *chain_end(gint64 n, gint64 per)
+{
+	return per == n ? g_strdup_printf("%" G_GINT64_FORMAT, n)
+			: g_strdup_printf("(idx / %" G_GINT64_FORMAT
+					  " + 1) * %" G_GINT64_FORMAT,
+				  per, per);
+}
+
 /* Interior L2: one per chain of L1 modules, passing words on. */
 typedef struct {
 	const SyIoPathFacts *f;
 	gint64 chains, length;
 	gboolean boundary;
+	/* Where idx's chain ends ("4", or its part's end under --hbm)
+	 * and the chains from idx's to it ("4 - idx"). */
+	const char *end, *after;
 } Pass;
 
 static void pass_body(GString *out, const char *in, char **t, gpointer data)
@@ -662,14 +676,14 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 			in, ps->length * words, in, in);
 	else if (p->in)
 		g_string_append_printf(out,
-			"%sfor (int sy_m = idx; sy_m < %" G_GINT64_FORMAT "; "
+			"%sfor (int sy_m = idx; sy_m < %s; "
 			"sy_m++)\n%s    for (int sy_w = 0; sy_w < "
 			"%" G_GINT64_FORMAT "; sy_w++) {\n#pragma HLS PIPELINE "
 			"II=1\n%s        %s_word sy_v = fifo_in.read();\n\n%s "
 			"       if (sy_m == idx)\n%s            "
 			"fifo_local_out.write(sy_v);\n%s        else\n%s      "
 			"      fifo_out.write(sy_v);\n%s    }\n",
-			in, ps->chains, in, ps->length * words, in, p->prefix,
+			in, ps->end, in, ps->length * words, in, p->prefix,
 			in, in, in, in, in);
 	else {
 		g_string_append_printf(out,
@@ -679,12 +693,12 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 			in, ps->length * words, in, in);
 		if (!ps->boundary)
 			g_string_append_printf(out,
-				"%sfor (int sy_w = 0; sy_w < (%" G_GINT64_FORMAT
-				" - idx - 1) * %" G_GINT64_FORMAT
+				"%sfor (int sy_w = 0; sy_w < (%s - 1) * "
+				"%" G_GINT64_FORMAT
 				"; sy_w++) {\n"
 				"#pragma HLS PIPELINE II=1\n%s    "
 				"fifo_out.write(fifo_in.read());\n%s}\n",
-				in, ps->chains, ps->length * words, in, in);
+				in, ps->after, ps->length * words, in, in);
 	}
 }
 
@@ -692,8 +706,15 @@ static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
 	const SyIoPath *p = f->path;
-	Pass ps = {f, hls->kernel->grid->count / hls->kernel->grid->pe[0],
-		hls->kernel->grid->pe[0], boundary};
+	gint64 chains = hls->kernel->grid->count / hls->kernel->grid->pe[0];
+	gint64 per = chains / sy_io_path_ports(p);
+	g_autofree char *end = chain_end(chains, per);
+	/* The chains after idx's on its part, and idx's own. */
+	g_autofree char *after = per == chains
+		? g_strdup_printf("%" G_GINT64_FORMAT " - idx", chains)
+		: g_strdup_printf("%" G_GINT64_FORMAT " - idx %% %" G_GINT64_FORMAT,
+			  per, per);
+	Pass ps = {f, chains, hls->kernel->grid->pe[0], boundary, end, after};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -720,11 +741,13 @@ static void emit_lines(SyHlsGen *hls, const SyIoPathFacts *f)
 		"%s_IO_L2_%s", p->prefix, p->in ? "in" : "out");
 	g_autofree char *at = g_strdup_printf("%" G_GINT64_FORMAT,
 		p->in ? 0 : hls->kernel->grid->pe[f->along] - 1);
+	g_autofree char *end = chain_end(
+		f->units, f->units / sy_io_path_ports(p));
 	GString *coords = g_string_new(NULL);
 
 	print_unit_coords(coords, hls->kernel, f->along, at, "    ");
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, "int idx", "idx", f->units, b);
+		emit_inter(hls, f, name, "int idx", "idx", end, b);
 	emit_intra(hls, f, name, "int idx", coords->str);
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, "int idx", "idx", b);
@@ -739,6 +762,8 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	g_autofree char *name = g_strdup_printf(
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
 	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
+	g_autofree char *length = g_strdup_printf(
+		"%" G_GINT64_FORMAT, hls->kernel->grid->pe[0]);
 
 	for (guint k = 0; k < hls->kernel->grid->n_space; k++) {
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
@@ -749,8 +774,7 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	for (guint b = 0; b < 2; b++)
 		emit_l2_pass(hls, f, b);
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, unit->str, "p0",
-			hls->kernel->grid->pe[0], b);
+		emit_inter(hls, f, name, unit->str, "p0", length, b);
 	emit_intra(hls, f, name, unit->str, "");
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, unit->str, args->str, b);

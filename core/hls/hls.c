@@ -26,14 +26,15 @@ static char *kernel_params(const SyDesignKernel *k, gboolean typed)
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
 
-		if (typed) {
-			g_autofree char *word = sy_design_port_word(port);
+		g_autofree char *word = sy_design_port_word(port);
 
-			g_string_append_printf(s, "%s%s *%s",
-				s->len ? ", " : "", word, port->name);
-		} else
-			g_string_append_printf(
-				s, "%s%s", s->len ? ", " : "", port->name);
+		for (guint j = 0; j < sy_design_port_parts(port); j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
+			g_string_append_printf(s, "%s%s%s%s",
+				s->len ? ", " : "", typed ? word : "",
+				typed ? " *" : "", name);
+		}
 	}
 	for (guint i = 0; i < args->len; i++) {
 		const SyDesignArray *x = g_ptr_array_index(args, i);
@@ -141,12 +142,13 @@ static void declare_fifos(SyHlsGen *hls)
 	}
 }
 
-/* SyHlsModule calls of a path: one L2 module of a chain (i of n) with its
- * FIFO, the next module's unless it is the last, and the FIFO below. */
+/* SyHlsModule calls of a path: one L2 module of a chain (i, on a chain
+ * or, under --hbm, a part of per modules) with its FIFO, the next
+ * module's unless it is the last of its part, and the FIFO below. */
 static void call_l2(GString *out, const char *P, const char *way, gint64 i,
-	gint64 n, const char *below)
+	gint64 per, const char *below)
 {
-	gboolean last = i == n - 1;
+	gboolean last = i % per == per - 1;
 
 	g_string_append_printf(out,
 		"    %s_IO_L2_%s%s(%" G_GINT64_FORMAT
@@ -173,7 +175,8 @@ static void call_line(
 	index = sy_hls_fifo_index(
 		coord, hls->kernel->grid->n_space, p->in ? -1 : (int)f->along);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
-	call_l2(hls->out, p->prefix, way, l, f->units, below);
+	call_l2(hls->out, p->prefix, way, l, f->units / sy_io_path_ports(p),
+		below);
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
@@ -185,7 +188,9 @@ static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
 		p->prefix, way, c);
 
 	call_l2(hls->out, p->prefix, way, c,
-		hls->kernel->grid->count / hls->kernel->grid->pe[0], below);
+		hls->kernel->grid->count / hls->kernel->grid->pe[0] /
+			sy_io_path_ports(p),
+		below);
 }
 
 /* The L1 module of chain c at place q, next to its PE. */
@@ -216,16 +221,34 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 	g_string_append_printf(out, "fifo_%s_PE%s);\n", P, at);
 }
 
+/* The L3 modules of a path: one per DRAM port (--hbm), each at the
+ * head of its part of the L2 chain (of l2 modules). */
+static void call_l3(SyHlsGen *hls, const SyIoPath *p,
+	const SyDesignPort *port, gint64 l2)
+{
+	const char *way = p->in ? "in" : "out";
+	guint parts = sy_design_port_parts(port);
+
+	for (guint j = 0; j < parts; j++) {
+		g_autofree char *name = sy_design_port_part(port, j);
+
+		g_string_append_printf(hls->out,
+			"    %s_IO_L3_%s(%s, fifo_%s_%s_IO_L2_%s"
+			"[%" G_GINT64_FORMAT "]);\n",
+			p->prefix, way, name, p->prefix, p->prefix, way,
+			l2 / parts * j);
+	}
+}
+
 /* The module calls of an input path, from the DRAM port to the PEs. */
-static void call_in(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
+static void call_in(
+	SyHlsGen *hls, const SyIoPathFacts *f, const SyDesignPort *port)
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
 	gint64 chains = k->grid->count / k->grid->pe[0];
 
-	g_string_append_printf(hls->out,
-		"    %s_IO_L3_in(%s, fifo_%s_%s_IO_L2_in[0]);\n", p->prefix,
-		port, p->prefix, p->prefix);
+	call_l3(hls, p, port, p->exterior ? f->units : chains);
 	if (p->exterior) {
 		for (gint64 l = 0; l < f->units; l++)
 			call_line(hls, f, l, 0);
@@ -240,7 +263,8 @@ static void call_in(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 
 /* The module calls of an output path, from the PEs to the DRAM port:
  * the farthest module of every chain first. */
-static void call_out(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
+static void call_out(
+	SyHlsGen *hls, const SyIoPathFacts *f, const SyDesignPort *port)
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
@@ -256,9 +280,7 @@ static void call_out(SyHlsGen *hls, const SyIoPathFacts *f, const char *port)
 		for (gint64 c = chains; c-- > 0;)
 			call_chain(hls, p, c);
 	}
-	g_string_append_printf(hls->out,
-		"    %s_IO_L3_out(%s, fifo_%s_%s_IO_L2_out[0]);\n", p->prefix,
-		port, p->prefix, p->prefix);
+	call_l3(hls, p, port, p->exterior ? f->units : chains);
 }
 
 /* Whether the last PEs of a path's lines pass what they read on to a
@@ -384,9 +406,9 @@ static void call_pes(SyHlsGen *hls)
 
 /* The port of the design's path i (the kernel's ports are in the
  * order of its paths through DRAM). */
-static const char *port_name(const SyDesignKernel *k, guint i)
+static const SyDesignPort *port_at(const SyDesignKernel *k, guint i)
 {
-	return ((const SyDesignPort *)g_ptr_array_index(k->ports, i))->name;
+	return g_ptr_array_index(k->ports, i);
 }
 
 static void emit_top(SyHlsGen *hls)
@@ -400,12 +422,19 @@ static void emit_top(SyHlsGen *hls)
 		out, "extern \"C\" {\nvoid kernel0(%s)\n{\n", params);
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyDesignPort *port = g_ptr_array_index(k->ports, i);
+		guint parts = sy_design_port_parts(port);
 
-		/* depth: what co-simulation sizes the port's memory to. */
-		g_string_append_printf(out,
-			"#pragma HLS INTERFACE m_axi port=%s offset=slave "
-			"bundle=gmem_%s depth=%" G_GINT64_FORMAT "\n",
-			port->name, port->name, MAX(1, port->words));
+		/* depth: what co-simulation sizes the port's memory to;
+		 * --hbm's parts each move their share. */
+		for (guint j = 0; j < parts; j++) {
+			g_autofree char *name = sy_design_port_part(port, j);
+
+			g_string_append_printf(out,
+				"#pragma HLS INTERFACE m_axi port=%s "
+				"offset=slave bundle=gmem_%s "
+				"depth=%" G_GINT64_FORMAT "\n",
+				name, name, MAX(1, port->words / parts));
+		}
 	}
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(out,
@@ -421,14 +450,14 @@ static void emit_top(SyHlsGen *hls)
 		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
 		if (f->path->in)
-			call_in(hls, f, port_name(k, i));
+			call_in(hls, f, port_at(k, i));
 	}
 	call_pes(hls);
 	for (guint i = 0; i < k->ports->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
 		if (!f->path->in)
-			call_out(hls, f, port_name(k, i));
+			call_out(hls, f, port_at(k, i));
 	}
 	g_string_append(out, "}\n}\n");
 }

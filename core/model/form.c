@@ -1,3 +1,5 @@
+#include <string.h>
+
 /* The latency model's size-parametric form (see form.h). */
 #include "comm/design-kernel.h"
 #include "comm/design-grid.h"
@@ -144,6 +146,15 @@ SyModelForm *sy_model_form_new(
 				"the fast path's forms");
 			goto error;
 		}
+	/* --hbm's port counts follow each chain's length (AutoSA's
+	 * fallback to one port), which the numbers' candidates do not
+	 * track: the option, not the ports this design got, decides. */
+	if (design->option_flags && strstr(design->option_flags, " --hbm")) {
+		sy_model_form_fail(error,
+			"--hbm's DRAM ports per path are not in the fast "
+			"path's forms");
+		goto error;
+	}
 	if (design->capped) {
 		sy_model_form_fail(error,
 			"--host-serialize or --data-pack-sizes packs the words "

@@ -353,7 +353,7 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	SyLatencyIi move;
 	SyLatencyIi intra = {sy_num(1), sy_num(0), NULL, sy_num(1)};
 	Intra t = {r, NULL, {sy_num(1), sy_num(0)}, -1, sy_num(0), NULL};
-	SyNum words, units, length, chains;
+	SyNum words, units, length, chains, ports;
 
 	if (!f) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
@@ -362,7 +362,12 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	}
 	words = sy_num_i64(tp, &f->box_words);
 	length = sy_num_i64(tp, &g->pe[0]);
-	chains = sy_num_div(tp, sy_num_i64(tp, &g->count), length);
+	/* --hbm: each L3 module, and each part of the L2 chain below it,
+	 * moves its share of the units and chains. */
+	ports = sy_num(sy_io_path_ports(mod->path));
+	chains = sy_num_div(tp,
+		sy_num_div(tp, sy_num_i64(tp, &g->count), length), ports);
+	units = sy_num_div(tp, sy_num_i64(tp, &f->units), ports);
 	m->in = mod->path->in;
 	m->out = !mod->path->in;
 	sy_latency_ii_move(mod->level == 3, &move);
@@ -371,8 +376,7 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	x->load_entries = sy_num(1);
 	if (mod->level == 3) {
 		/* A burst of a tile's units' boxes: sy_u, sy_w, flattened. */
-		x->load_iters = sy_num_mul(
-			tp, sy_num_i64(tp, &f->units), words);
+		x->load_iters = sy_num_mul(tp, units, words);
 		x->dram_bits = sy_num_mul(tp,
 			sy_num_mul(tp, x->load_iters, sy_num_u32(tp, &f->pack)),
 			sy_num(f->path->plain_array->bits));
@@ -389,8 +393,7 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	} else {
 		/* inter_trans: its box and those of the modules after it
 		 * on the chain (the first one's are all of them). */
-		units = mod->path->exterior ? sy_num_i64(tp, &f->units)
-					    : length;
+		units = mod->path->exterior ? units : length;
 		m->buffered = TRUE;
 		m->ping_pong = f->ping_pong[mod->boundary != 0];
 		x->load_iters = mod->boundary ? words

@@ -21,6 +21,27 @@ static void target_of(const SyDevice *device, double mhz, SyModelTarget *t)
 	t->burst_cycles = SY_MODEL_BURST_CYCLES;
 }
 
+/* --hbm: ports beyond the device's channels share them, bound round
+ * robin as connectivity.cfg binds them; each port gets what its
+ * busiest channel gives each of its ports.  Designs on one port a path
+ * keep a channel each, as before. */
+static void share_channels(const SyDesign *design, SyModelTarget *t)
+{
+	guint ports = 0, per;
+	gboolean split = FALSE;
+
+	for (guint i = 0; i < design->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+		ports += MAX(p->ports, 1);
+		split = split || p->ports > 1;
+	}
+	if (!split || !t->n_channels || ports <= t->n_channels)
+		return;
+	per = (ports + t->n_channels - 1) / t->n_channels;
+	t->port_gbps /= per;
+}
+
 static gboolean estimate_systole(const SyDesign *design,
 	const SyDevice *device, const SyEstimateOptions *o, SyEstimate *e,
 	GError **error)
@@ -31,6 +52,7 @@ static gboolean estimate_systole(const SyDesign *design,
 	sy_resource_options_init(&ro);
 	ro.int8_packing = o->int8_packing;
 	target_of(device, o->mhz, &t);
+	share_channels(design, &t);
 	/* Resources first: the latency model's DSP efficiency reads the
 	 * DSP total. */
 	return sy_resources_estimate(design, &ro, e, error) &&

@@ -81,10 +81,21 @@ static gboolean design(const SyPeArray *array, const FuzzOptions *o)
 {
 	g_autoptr(GHashTable) pack = NULL;
 	g_autoptr(GHashTable) caps = NULL;
+	g_autoptr(GHashTable) ports = NULL;
 	g_autoptr(SyDesign) design = NULL;
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
-		.host_serialize = o->host_serialize};
+		.host_serialize = o->host_serialize,
+		.hbm = o->hbm};
+
+	if (o->hbm_ports &&
+		!(ports = sy_design_parse_hbm_ports(o->hbm_ports, NULL)))
+		return FALSE;
+	if (o->hbm_port_num &&
+		!sy_design_parse_hbm_port_num(
+			o->hbm_port_num, &options.hbm_port_num, NULL))
+		return FALSE;
+	options.hbm_ports = ports;
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, NULL)))
 		return FALSE;

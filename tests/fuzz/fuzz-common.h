@@ -35,6 +35,9 @@ typedef struct {
 	gboolean no_double_buffer;
 	gboolean no_packing;
 	gboolean host_serialize;
+	gboolean hbm; /* --hbm, with: */
+	const char *hbm_port_num;
+	const char *hbm_ports;
 	gboolean no_design; /* stop at the PE array */
 } FuzzOptions;
 

@@ -3,7 +3,8 @@
  * "--tile i=16,j=8", "--tile-order k,i,j", "--latency i=4", "--simd
  * k=2", "--pack A:L2=8", "--fifo-depth 4", "--space i" (default i,j),
  * "--no-double-buffer", "--no-packing", "--host-serialize",
- * "--data-pack-sizes {kernel[]->A[8,32,64]}".  When the sizes are valid the PE
+ * "--data-pack-sizes {kernel[]->A[8,32,64]}", "--hbm", "--hbm-port-num
+ * 4", "--hbm-ports A=2,C_drain=4".  When the sizes are valid the PE
  * array and its I/O network are built. */
 #include <string.h>
 
@@ -34,6 +35,8 @@ static gboolean read_line(char *line, FuzzOptions *o)
 		{"--fifo-depth", G_STRUCT_OFFSET(FuzzOptions, fifo_depth)},
 		{"--data-pack-sizes",
 			G_STRUCT_OFFSET(FuzzOptions, data_pack_sizes)},
+		{"--hbm-port-num", G_STRUCT_OFFSET(FuzzOptions, hbm_port_num)},
+		{"--hbm-ports", G_STRUCT_OFFSET(FuzzOptions, hbm_ports)},
 	};
 	char *value = strchr(line, ' ');
 
@@ -43,6 +46,8 @@ static gboolean read_line(char *line, FuzzOptions *o)
 		return o->no_packing = TRUE;
 	if (g_str_equal(line, "--host-serialize"))
 		return o->host_serialize = TRUE;
+	if (g_str_equal(line, "--hbm"))
+		return o->hbm = TRUE;
 	if (!value)
 		return FALSE;
 	*value++ = '\0';
