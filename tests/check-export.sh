@@ -216,6 +216,8 @@ pass hls/kernels/delay_rows.c --space i
 pass hls/kernels/delay_rows.c --space i --tile b=2
 pass hls/kernels/delay_rows.c --space i --tile b=3 --tile-order i,j,b
 pass hls/kernels/delay_rows.c --space i --tile b=2,j=16 --latency b=2
+# A 2D array: the chains along the second PE coordinate (idy).
+pass hls/kernels/delay_rows.c --space b,i --tile b=2
 # The distance on the outer time loop t: M = 5 steps of j (2 with j
 # tiled by 2; with j's latency loops).
 pass hls/kernels/delay_outer.c --space i
