@@ -226,8 +226,39 @@ pass hls/kernels/wide_simd.c --space i --simd k=64
 pass hls/kernels/cnames.c --space c0 --simd c1=4
 pass hls/kernels/upper_simd.c --space i,k --simd j=4
 pass hls/kernels/tri_scan.c --space i --tile i=6
-refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend needs the next PE to take it at the same time step" \
+# Values passed along a diagonal (flows (1, 1), (0, 1, 2)): the next PE
+# takes the FIFO's value each step into delay registers and uses it one
+# (two) steps later; the first PE takes its I/O module's value; two
+# statements each with its chain; rows' b tiled (its tiles, which the
+# flows do not cross, outer and inner) and latency-hidden.  Refused:
+# final values in PEs before the last (delay_diag on [j]), the time
+# loop tiled (through DRAM), SIMD lanes, two reads of the array in a
+# statement; dp's D, which a PE also keeps in its buffer (and whose
+# final values are in every PE).
+pass hls/kernels/delay_diag.c --space i
+pass hls/kernels/delay_rows.c --space i
+pass hls/kernels/delay_rows.c --space i --tile b=2
+pass hls/kernels/delay_rows.c --space i --tile b=3 --tile-order i,j,b
+pass hls/kernels/delay_rows.c --space i --tile b=2,j=16 --latency b=2
+# A 2D array: the chains along the second PE coordinate (idy).
+pass hls/kernels/delay_rows.c --space b,i --tile b=2
+# The distance on the outer time loop t: M = 5 steps of j (2 with j
+# tiled by 2; with j's latency loops).
+pass hls/kernels/delay_outer.c --space i
+pass hls/kernels/delay_outer.c --space i --tile j=2
+pass hls/kernels/delay_outer.c --space i --latency j=5
+refused hls/kernels/delay_diag.c "systole-cli: error: final values of X are written in PEs before the last along 'j', which pass values on a step late; the HLS backend drains them at the end of the chain" \
+	--space j
+refused hls/kernels/delay_rows.c "systole-cli: error: partial results of X cross tiles of 'j' through DRAM; the HLS backend needs that loop untiled (--tile j=15)" \
+	--space i --tile j=4
+refused hls/kernels/delay_rows.c "systole-cli: error: the flow dependence on X crosses PEs and time steps at once (on 'j'); the HLS backend delays values in a PE without SIMD lanes only" \
+	--space i --simd b=2
+refused hls/kernels/delay_twice.c "systole-cli: error: S0 reads X twice, the value from the previous PE steps later; the HLS backend takes one value a step from a PE's FIFO" \
 	--space i
+refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
+	--space i
+refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'i'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
+	--space j
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=4
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 26); every statement needs whole vectors: it can be 1, 2" \

@@ -163,6 +163,7 @@ static void test_runs(void)
 		{TRUE, "tri_k.c", "k", "tile:i=5,j=4"},
 		{TRUE, "upper_simd.c", "i,k", "simd:j=4"},
 		{TRUE, "names/clash.c", "PE_wrapper", NULL},
+		{TRUE, "delay_rows.c", "i", "tile:b=2"},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(runs); i++) {
@@ -285,6 +286,20 @@ static char *mm_json(void)
 	g_autofree char *path = g_build_filename(examples_dir, "mm.c", NULL);
 
 	return export_design_json(path, "i,j", 0, "tile:i=16,j=16,k=16", NULL);
+}
+
+/* A delayed read's coordinate names one of the PE's. */
+static void test_delay_errors(void)
+{
+	g_autofree char *path = g_build_filename(
+		kernels_dir, "delay_rows.c", NULL);
+	g_autofree char *json = export_design_json(path, "i", 0, NULL, NULL);
+	g_autofree char *message = error_with(json,
+		"pe/facts/statements/1/accesses/1/along", "1");
+
+	g_assert_cmpstr(message, ==,
+		"design/pe/facts/statements/1/accesses/1: \"along\" is 1, "
+		"not one of the PE's 1 coordinates");
 }
 
 static void test_errors(void)
@@ -530,6 +545,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/design-load/examples", test_examples);
 	g_test_add_func("/design-load/runs", test_runs);
 	g_test_add_func("/design-load/errors", test_errors);
+	g_test_add_func("/design-load/delay-errors", test_delay_errors);
 	g_test_add_func("/design-load/damaged", test_damaged);
 	return g_test_run();
 }

@@ -573,6 +573,18 @@ static const char part_simd[] =
 	"#pragma endscop\n"
 	"}\n";
 
+/* tests/hls/kernels/delay_outer.c: X waits M steps of j (or j's
+ * tile) in the next PE's delay registers. */
+static const char delay_outer[] =
+	"void outer(int X[3][5], const int A[4][7][5]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < 4; i++)\n"
+	"  for (int t = i; t < i + 3; t++)\n"
+	"    for (int j = 0; j < 5; j++)\n"
+	"      X[t - i][j] = X[t - i][j] * 3 + A[i][t][j];\n"
+	"#pragma endscop\n"
+	"}\n";
+
 static const Refusal refusals[] = {
 	/* trmm's triangle (k from i): a guard on two loops at once, which
 	 * no tile's padding explains. */
@@ -585,6 +597,10 @@ static const Refusal refusals[] = {
 	{"part.c", "i", "i=2", NULL, "l=4",
 		"form: a statement runs part of the SIMD loop below the band",
 		part_simd},
+	{"outer.c", "i", "j=2", NULL, NULL,
+		"form: a PE's delay registers are as many as the steps "
+		"between its points, which the fast path does not re-set",
+		delay_outer},
 };
 
 static void test_refused(void)

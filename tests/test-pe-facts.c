@@ -440,6 +440,108 @@ static void assert_refused(const SyTestDesign *m, const char *from, const char *
 	g_error_free(error);
 }
 
+static const char rows[] =
+	"#define B 4\n#define N 6\n#define W 5\n"
+	"void rows(int X[B][W], int Y[B][W], const int A[N][2 * N + W])\n"
+	"{\n#pragma scop\n"
+	"    for (int b = 0; b < B; b++)\n"
+	"        for (int i = 0; i < N; i++)\n"
+	"            for (int j = 2 * i; j < 2 * i + W; j++) {\n"
+	"                X[b][j - 2 * i] = X[b][j - 2 * i] * 3 + A[i][j] + b;\n"
+	"                Y[b][j - 2 * i] = Y[b][j - 2 * i] - A[i][j] * 2;\n"
+	"            }\n"
+	"#pragma endscop\n}\n";
+
+/* The delays of a statement's accesses, "delay@along" each, "-" for
+ * none. */
+static char *delays_text(const SyPeStmt *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+
+		if (k)
+			g_string_append_c(out, ' ');
+		if (a->delay)
+			g_string_append_printf(out, "%u@%u", a->delay, a->along);
+		else
+			g_string_append_c(out, '-');
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* The FIFOs of array x: "count name from>to", comma-separated. */
+static char *fifos_text(const SyDesign *d, const char *x)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < d->fifos->len; i++) {
+		const SyFifo *f = g_ptr_array_index(d->fifos, i);
+
+		if (!g_str_equal(f->plain_array->name, x))
+			continue;
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT " %s %s>%s",
+			out->len ? ", " : "", f->count, f->name, f->from->name,
+			f->to->name);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* Values passed along diagonals of slope 2 (tests/hls/kernels/
+ * delay_rows.c) on [i]: X and Y stream PE to PE, their reads two steps
+ * of j behind the previous PE (delay 2 along the PE coordinate 0),
+ * each statement its own, on the FIFOs a value passed at the same step
+ * would take (one between two PEs); through JSON (the members only on
+ * them), and what reading refuses of them. */
+static void test_delayed(void)
+{
+	static const char *const s0[] = {"0 X w stream 3 X 0 -1 1 0 - 0 -1",
+		"1 X r stream 0 X 0 -1 1 0 - 0 -1",
+		"2 A r fifo 1 A 0 -1 1 0 - 0 1", NULL};
+	static const char *const s1[] = {"3 Y w stream 4 Y 0 -1 1 0 - 0 -1",
+		"4 Y r stream 2 Y 0 -1 1 0 - 0 -1",
+		"5 A r fifo 1 A 0 -1 1 0 - 0 1", NULL};
+	const SyPeFacts *f;
+	g_autofree char *d0 = NULL, *d1 = NULL, *json = NULL, *fifos = NULL;
+	SyTestDesign m;
+
+	make(&m, "rows.c", rows, "i", NULL, NULL, NULL);
+	f = m.design->pe_facts;
+	assert_pe(f, 0, "",
+		"0 X in X 1, 1 A in A 1, 2 Y in Y 1, 3 X out X 1, "
+		"4 Y out Y 1",
+		NULL);
+	assert_accesses(g_ptr_array_index(f->stmts, 0), s0);
+	assert_accesses(g_ptr_array_index(f->stmts, 1), s1);
+	d0 = delays_text(g_ptr_array_index(f->stmts, 0));
+	d1 = delays_text(g_ptr_array_index(f->stmts, 1));
+	g_assert_cmpstr(d0, ==, "- 2@0 -");
+	g_assert_cmpstr(d1, ==, "- 2@0 -");
+	fifos = fifos_text(m.design, "X");
+	g_assert_cmpstr(fifos, ==,
+		"5 fifo_X_PE PE>PE, "
+		"1 fifo_X_X_IO_L2_in X_IO_L3_in>X_IO_L2_in_boundary, "
+		"1 fifo_X_PE X_IO_L2_in_boundary>PE, "
+		"1 fifo_X_X_IO_L2_out X_IO_L2_out_boundary>X_IO_L3_out, "
+		"1 fifo_X_PE PE>X_IO_L2_out_boundary");
+	json = facts_json(f);
+	g_assert_nonnull(strstr(json, "\"delay\" : 2,\n"));
+	g_assert_null(strstr(json, "\"delay\" : 0"));
+	assert_round_trip(&m);
+	assert_refused(&m, "\"delay\" : 2,", "",
+		"facts/statements/0/accesses/1: \"delay\" and \"along\" "
+		"come together");
+	assert_refused(&m, "\"delay\" : 2,", "\"delay\" : 0,",
+		"facts/statements/0/accesses/1: \"delay\" is 0, not from 1 to "
+		"4294967295");
+	assert_refused(&m, "\"value\" : \"stream\",\n            \"path\" : 0",
+		"\"value\" : \"fifo\",\n            \"path\" : 0",
+		"facts/statements/0/accesses/1: \"delay\" on an access that "
+		"is not a stream read");
+	sy_test_design_clear(&m);
+}
+
 /* What reading refuses, with where. */
 static void test_json_errors(void)
 {
@@ -616,6 +718,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pe-facts/instances", test_instances);
 	g_test_add_func("/pe-facts/leaf-index", test_leaf_index);
 	g_test_add_func("/pe-facts/json-errors", test_json_errors);
+	g_test_add_func("/pe-facts/delayed", test_delayed);
 	g_test_add_func("/pe-facts/examples", test_examples);
 	return g_test_run();
 }

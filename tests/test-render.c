@@ -186,6 +186,45 @@ static void test_hit(void)
 		"B read: from outside, on to the next PE");
 }
 
+/* A value passed along a diagonal (tests/hls/kernels/delay_diag.c) on
+ * [i]: the PE takes X from its neighbour a step of j after it was made,
+ * in its delay registers; the first PE from outside. */
+static void test_hit_delayed(void)
+{
+	static const char text[] =
+		"#define N 8\n#define W 6\n"
+		"void diag(int X[W], const int A[N][N + W])\n{\n"
+		"#pragma scop\n"
+		"for (int i = 0; i < N; i++)\n"
+		"  for (int j = i; j < i + W; j++)\n"
+		"    X[j - i] = X[j - i] * 3 + A[i][j];\n"
+		"#pragma endscop\n}\n";
+	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	GError *error = NULL;
+	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
+		"diag.c", text, -1, &options, &error);
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *inner = NULL, *first = NULL;
+
+	g_assert_no_error(error);
+	scene = sy_array_scene_new(a, g_ptr_array_index(a->candidates, 0), NULL);
+	inner = sy_array_scene_describe(scene, 0, 3);
+	g_assert_cmpstr(inner, ==,
+		"PE i = 3\n"
+		"X flow: from the neighbour 1 step of j after it was made "
+		"(delay registers), on to the next PE\n"
+		"X output: from the neighbour, on to the next PE\n"
+		"X read: stays in this PE\n"
+		"A read: stays in this PE");
+	first = sy_array_scene_describe(scene, 0, 0);
+	g_assert_cmpstr(first, ==,
+		"PE i = 0\n"
+		"X flow: from outside, on to the next PE\n"
+		"X output: from outside, on to the next PE\n"
+		"X read: stays in this PE\n"
+		"A read: stays in this PE");
+}
+
 /* The dependence view: points of the projection, arrows of reuse. */
 static void test_deps(void)
 {
@@ -685,6 +724,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/render/array-2d", test_array_2d);
 	g_test_add_func("/render/array-1d", test_array_1d);
+	g_test_add_func("/render/hit-delayed", test_hit_delayed);
 	g_test_add_func("/render/array-summary", test_array_summary);
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);

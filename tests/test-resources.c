@@ -208,6 +208,48 @@ static void test_mm(void)
 		TRUE, NULL, "160 128 64 0 41000 55244");
 }
 
+/* Values passed along diagonals of slope 2 (tests/hls/kernels/
+ * delay_rows.c): each of the 6 PEs holds two chains of two int delay
+ * registers, 2 x 2 x 32 = 128 FF a PE, 768 in all, and nothing else
+ * the chains change; both through design.json. */
+static const char *rows =
+	"#define B 4\n#define N 6\n#define W 5\n"
+	"void rows(int X[B][W], int Y[B][W], const int A[N][2 * N + W])\n"
+	"{\n#pragma scop\n"
+	"    for (int b = 0; b < B; b++)\n"
+	"        for (int i = 0; i < N; i++)\n"
+	"            for (int j = 2 * i; j < 2 * i + W; j++) {\n"
+	"                X[b][j - 2 * i] = X[b][j - 2 * i] * 3 + A[i][j] + b;\n"
+	"                Y[b][j - 2 * i] = Y[b][j - 2 * i] - A[i][j] * 2;\n"
+	"            }\n"
+	"#pragma endscop\n}\n";
+
+static void test_delays(void)
+{
+	SyTestDesign m;
+	g_autofree char *with = NULL, *without = NULL;
+	guint n = 0;
+
+	make(&m, "rows.c", rows, "i", NULL, NULL, NULL, FALSE);
+	with = estimate_both(m.design, NULL);
+	for (guint i = 0; i < m.design->pe_facts->stmts->len; i++) {
+		const SyPeStmt *s = g_ptr_array_index(m.design->pe_facts->stmts, i);
+
+		for (guint k = 0; k < s->accesses->len; k++) {
+			SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+
+			n += a->delay;
+			a->delay = 0;
+		}
+	}
+	g_assert_cmpuint(n, ==, 4);
+	without = estimate_both(m.design, NULL);
+	g_test_message("with %s, without %s", with, without);
+	g_assert_cmpstr(with, ==, "36 13 7 0 10676 15283");
+	g_assert_cmpstr(without, ==, "36 13 7 0 10676 14515");
+	sy_test_design_clear(&m);
+}
+
 static void test_conv(void)
 {
 	check("conv.c", NULL, "o,r", NULL, NULL, NULL, FALSE, NULL, "640 31 16 0 145586 199468");
@@ -387,6 +429,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/resources/memory-cost", test_memory_cost);
 	g_test_add_func("/resources/mm", test_mm);
 	g_test_add_func("/resources/conv", test_conv);
+	g_test_add_func("/resources/delays", test_delays);
 	g_test_add_func("/resources/integers", test_integers);
 	g_test_add_func("/resources/families", test_families);
 	g_test_add_func("/resources/bindings", test_bindings);

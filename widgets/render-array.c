@@ -17,6 +17,7 @@ static void link_free(gpointer data)
 
 	g_free(link->array);
 	g_free(link->label);
+	g_free(link->delay_loop);
 	g_free(link);
 }
 
@@ -60,6 +61,35 @@ static guint array_index(SyArrayScene *scene, const char *name)
 			return i;
 	g_ptr_array_add(scene->arrays, g_strdup(name));
 	return scene->arrays->len - 1;
+}
+
+/* The time steps an exterior flow group g takes between PEs: of its
+ * dependences that move along g's direction, the first one's distance
+ * on the first time loop it moves on (the PE's delay registers hold it
+ * that long). */
+static void link_delay(SyArrayLink *link, const SyAnalysis *a,
+	const SyCandidate *c, const SyIoGroup *g)
+{
+	const SyDeps *deps = a->deps;
+
+	if (g->kind != SY_DEP_FLOW || !g->exterior)
+		return;
+	for (guint i = 0; i < deps->deps->len && !link->delay; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+		gboolean along = dep->kind == SY_DEP_FLOW && dep->uniform &&
+			dep->source->array == g->array;
+
+		for (guint k = 0; along && k < c->n_space; k++)
+			along = dep->distance[c->space[k]] == g->direction[k];
+		for (guint t = 0; along && t < dep->depth; t++)
+			if (!sy_candidate_is_space(c, t) &&
+				dep->distance[t] != 0) {
+				link->delay = dep->distance[t];
+				link->delay_loop =
+					g_strdup(a->band->members[t].name);
+				break;
+			}
+	}
 }
 
 SyArrayScene *sy_array_scene_new(
@@ -126,6 +156,7 @@ SyArrayScene *sy_array_scene_new(
 		link->label = g_strdup_printf("%s %s %s %s", g->array->name,
 			sy_dep_kind_name(g->kind), dir,
 			g->exterior ? "exterior" : "interior");
+		link_delay(link, a, c, g);
 		g_ptr_array_add(scene->links, link);
 	}
 	return scene;
@@ -177,6 +208,14 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 			g_string_append(out, "stays in this PE");
 		else if (!l->dr && !l->dc)
 			g_string_append(out, "moves to the next layer");
+		else if (l->delay && from)
+			g_string_append_printf(out,
+				"from the neighbour %" G_GINT64_FORMAT
+				" step%s of %s after it was made (delay "
+				"registers), %s",
+				l->delay, l->delay == 1 ? "" : "s",
+				l->delay_loop,
+				to ? "on to the next PE" : "out of the array");
 		else
 			g_string_append_printf(out, "%s, %s",
 				from ? "from the neighbour" : "from outside",

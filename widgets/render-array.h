@@ -22,6 +22,11 @@ typedef struct {
 	int dl; /* across layers (3D arrays) */
 	gboolean exterior;
 	char *label; /* "A read (0, 1) exterior" */
+	/* A flow that also crosses time steps (dp's (1, 1) on [i]): the
+	 * steps of loop delay_loop the next PE takes it after the previous
+	 * made it, which its delay registers hold; 0 and NULL for none. */
+	gint64 delay;
+	char *delay_loop;
 } SyArrayLink;
 
 typedef struct {

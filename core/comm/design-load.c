@@ -833,6 +833,33 @@ static gboolean check_top(JsonObject *o, GError **error)
 	return TRUE;
 }
 
+
+/* A delayed read's coordinate is one of the PE's (the printer names
+ * it). */
+static gboolean delays_along_pe(const SyDesign *design, GError **error)
+{
+	const SyPeFacts *facts = design->pe_facts;
+
+	for (guint i = 0; i < facts->stmts->len; i++) {
+		const SyPeStmt *s = g_ptr_array_index(facts->stmts, i);
+
+		for (guint k = 0; k < s->accesses->len; k++) {
+			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+
+			if (a->delay && a->along >= design->pe->params->len) {
+				sy_design_read_fail(error,
+					"\"along\" is %u, not one of the PE's "
+					"%u coordinates",
+					a->along, design->pe->params->len);
+				g_prefix_error(error,
+					"facts/statements/%u/accesses/%u", i,
+					k);
+				return FALSE;
+			}
+		}
+	}
+	return TRUE;
+}
 static gboolean load_members(Load *load, JsonObject *o, GError **error)
 {
 	if (!check_top(o, error))
@@ -854,6 +881,8 @@ static gboolean load_members(Load *load, JsonObject *o, GError **error)
 		!(load->design->pe_facts = sy_pe_facts_from_json(load->pe_facts,
 			  load->design->arrays, load->design->paths->len,
 			  error)))
+		return sy_design_read_below(error, "pe/");
+	if (load->pe_facts && !delays_along_pe(load->design, error))
 		return sy_design_read_below(error, "pe/");
 	if (!buffers_equal(load->pe_buffers, load->design->pe->buffers))
 		return sy_design_read_fail(error, "%s",

@@ -74,8 +74,7 @@ static guint along(const SyIoPath *p)
 	return 0;
 }
 
-/* The instances of stmt in the PEs at coordinate v along space loop k. */
-static isl_set *at_pe(
+isl_set *sy_hls_chain_at_pe(
 	const SyTileBoxes *tiles, const SyStmt *stmt, guint k, gint64 v)
 {
 	isl_aff *coord = isl_multi_aff_get_at(sy_tile_boxes_sched(tiles, stmt),
@@ -240,7 +239,7 @@ static isl_set *chain_of(const Chains *m, const SyAccess *a,
 		: a->write ? isl_map_domain(sy_io_live_out(
 				     m->array->analysis->deps, a))
 			   : live_in(m, a);
-	isl_set *there = at_pe(m->tiles, a->stmt, k, end);
+	isl_set *there = sy_hls_chain_at_pe(m->tiles, a->stmt, k, end);
 	isl_bool ok = isl_set_is_subset(outside, there);
 	const char *loop =
 		m->array->analysis->band
@@ -330,7 +329,7 @@ isl_union_set *sy_hls_chain_ends(
 			continue;
 		ends = isl_union_set_add_set(ends,
 			isl_set_intersect(isl_set_copy(set),
-				at_pe(tiles, a->stmt, k, end)));
+				sy_hls_chain_at_pe(tiles, a->stmt, k, end)));
 	}
 	return ends;
 }

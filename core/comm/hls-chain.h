@@ -18,6 +18,11 @@ G_BEGIN_DECLS
  * overwritten) inside a PE. */
 gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x);
 
+/* The instances of stmt in the PEs at coordinate v (in its tile) along
+ * space loop k (an index among the PE coordinates). */
+__isl_give isl_set *sy_hls_chain_at_pe(__isl_keep const SyTileBoxes *tiles,
+	__isl_keep const SyStmt *stmt, guint k, gint64 v);
+
 /* The chain sets on the boxes of tiles and the I/O plan (SyIoPath):
  * SyAccess -> isl_set, for the accesses of kept arrays passed along
  * the array whose set is not empty; NULL with error set

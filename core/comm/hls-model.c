@@ -15,6 +15,7 @@
 #include <isl/val.h>
 
 #include "comm/hls-chain.h"
+#include "comm/hls-delay.h"
 #include "comm/hls-model.h"
 
 static void path_free(gpointer data)
@@ -59,6 +60,8 @@ void sy_hls_model_free(SyHlsModel *model)
 		g_hash_table_unref(model->pe_box);
 	if (model->chain)
 		g_hash_table_unref(model->chain);
+	if (model->delay)
+		g_hash_table_unref(model->delay);
 	if (model->stmts)
 		g_hash_table_unref(model->stmts);
 	g_free(model);
@@ -195,8 +198,9 @@ gboolean sy_hls_model_keeps(const SyHlsModel *m, const SyArray *x)
 	return sy_hls_chain_keeps(m->array, x);
 }
 
-/* Data moving PE to PE must move to the next PE along one space loop at
- * the same time step: then every PE forwards what it read. */
+/* Data moving PE to PE must move to the next PE along one space loop;
+ * at the same time step, but for values only passed on, which the next
+ * PE may take steps later from its delay registers (hls-delay.h). */
 static gboolean check_exterior(
 	const SyHlsModel *m, const SyIoPath *p, GError **error)
 {
@@ -225,24 +229,30 @@ static gboolean check_exterior(
 			p->array->name);
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+		int t;
 
 		if (dep->kind == SY_DEP_ANTI || dep->kind == SY_DEP_OUTPUT ||
 			dep->source->array != p->array || !dep->uniform ||
-			!sy_candidate_crosses_pes(c, dep->distance))
+			!sy_candidate_crosses_pes(c, dep->distance) ||
+			(t = sy_hls_delay_time_member(c, dep)) < 0)
 			continue;
-		for (guint t = 0; t < dep->depth; t++)
-			if (!sy_candidate_is_space(c, t) &&
-				dep->distance[t] != 0)
-				return sy_hls_refuse(error,
-					"the %s dependence on %s crosses PEs "
-					"and time steps at once (distance "
-					"%" G_GINT64_FORMAT
-					" on '%s'); the HLS "
-					"backend needs the next PE to take it "
-					"at the same time step",
-					sy_dep_kind_name(dep->kind),
-					p->array->name, dep->distance[t],
-					array->analysis->band->members[t].name);
+		/* Values only passed on may wait in the next PE's delay
+		 * registers (hls-delay.h); values a PE also keeps in its
+		 * buffer meet the next PE at the step that made them. */
+		if (dep->kind == SY_DEP_FLOW &&
+			!sy_hls_model_keeps(m, p->array))
+			continue;
+		return sy_hls_refuse(error,
+			"the %s dependence on %s crosses PEs and time steps at "
+			"once (distance %" G_GINT64_FORMAT " on '%s'); the HLS "
+			"backend %s",
+			sy_dep_kind_name(dep->kind), p->array->name,
+			dep->distance[t], array->analysis->band->members[t].name,
+			dep->kind == SY_DEP_FLOW
+				? "delays values passed from PE to PE, not "
+				  "values a PE also keeps in its buffer"
+				: "needs the next PE to take it at the same "
+				  "time step");
 	}
 	return TRUE;
 }
@@ -627,7 +637,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->paths = g_ptr_array_new_with_free_func(path_free);
 	m->passes = g_ptr_array_new_with_free_func(path_free);
 	if (!check_paths(m, error) ||
-		!(m->chain = sy_hls_chains_new(tiles, m->plan, error))) {
+		!(m->chain = sy_hls_chains_new(tiles, m->plan, error)) ||
+		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {
 		sy_hls_model_free(m);
 		return NULL;
 	}
@@ -698,6 +709,11 @@ gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)
 		if (((const SyAccess *)a)->array == x)
 			return TRUE;
 	return FALSE;
+}
+
+guint sy_hls_model_delay(const SyHlsModel *m, const SyAccess *a)
+{
+	return sy_hls_delay_of(m->delay, a);
 }
 
 gboolean sy_hls_model_headless(const SyHlsModel *m, const SyHlsPath *hp)

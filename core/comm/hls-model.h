@@ -5,8 +5,9 @@
  * buffers hold and the offsets that address them.
  *
  * The backend supports what it can prove correct in C simulation: loops
- * of unit step, data moving PE to PE along one space loop without a
- * time delay, partial results that stay on chip (kept in a PE, passed
+ * of unit step, data moving PE to PE along one space loop (values
+ * only passed on may be used steps after they were made: delay
+ * registers, hls-delay.h), partial results that stay on chip (kept in a PE, passed
  * along a chain of PEs, or both: accumulated in each PE, then handed on
  * through a FIFO that carries each value once and in order, fed at the
  * chain's start and drained at its end), drained results that fill
@@ -63,6 +64,9 @@ typedef struct {
 	 * from the previous PE or from outside, writes of values for the
 	 * next PE or for the drain); see hls-chain.h. */
 	GHashTable *chain; /* SyAccess -> isl_set */
+	/* Reads of values the previous PE made some steps before: per
+	 * access, the steps its delay registers hold (see hls-delay.h). */
+	GHashTable *delay; /* SyAccess -> guint */
 } SyHlsModel;
 
 __isl_give SyHlsModel *sy_hls_model_new(
@@ -92,6 +96,10 @@ __isl_give isl_map *sy_hls_model_copy_out(
 __isl_keep isl_set *sy_hls_model_chain(
 	const SyHlsModel *model, const SyAccess *a);
 gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
+
+/* The steps read a's value waits in the PE's delay registers, 0 for
+ * none (see hls-delay.h). */
+guint sy_hls_model_delay(const SyHlsModel *model, const SyAccess *a);
 
 /* Whether hp carries partial results out of a chain that has no way in
  * (they start in the first PEs: nothing from outside, nothing from

@@ -35,6 +35,12 @@ static void add_access(JsonBuilder *b, const SyPeAccess *a)
 	sy_json_member_str(b, "reg", a->reg);
 	sy_json_member_bool(b, "forward", a->forward);
 	member_index(b, "at", a->at);
+	/* Only delayed reads have them: every other design's file stays
+	 * as it was. */
+	if (a->delay) {
+		sy_json_member_int(b, "delay", a->delay);
+		sy_json_member_int(b, "along", a->along);
+	}
 	json_builder_end_object(b);
 }
 
@@ -180,18 +186,41 @@ static const SyDesignArray *get_array_ref(
 	return get_str(o, name, FALSE, &s, r->error) ? find_array(r, s) : NULL;
 }
 
+/* A delayed read's steps and coordinate: both or neither, on a read
+ * from the previous PE. */
+static gboolean delayed_from_json(
+	JsonObject *o, SyPeAccess *a, GError **error)
+{
+	gboolean has = json_object_has_member(o, "delay");
+
+	if (has != json_object_has_member(o, "along"))
+		return sy_design_read_fail(error,
+			"\"delay\" and \"along\" come together");
+	if (!has)
+		return TRUE;
+	if (!get_uint(o, "along", &a->along, error) ||
+		!sy_design_read_uint(o, "delay", 1, &a->delay, error))
+		return FALSE;
+	if (a->write || a->value != SY_PE_VALUE_STREAM)
+		return sy_design_read_fail(error,
+			"\"delay\" on an access that is not a stream read");
+	return TRUE;
+}
+
 static SyPeAccess *access_from_json(
 	const Reader *r, JsonNode *node, guint n_buffers)
 {
 	static const char *const names[] = {"ref", "array", "write", "value",
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, r->error);
+	static const char *const delayed[] = {"delay", "along", NULL};
+	JsonObject *o = sy_design_read_object(node, r->error);
 	g_autofree SyPeAccess *a = NULL;
 	const char *value, *stream, *reg;
 	gint64 at;
 
-	if (!o)
+	if (!o || !sy_design_read_members(o, names, g_strv_length(
+				      (char **)names), delayed, r->error))
 		return NULL;
 	a = sy_pe_access_new();
 	if (!get_uint(o, "ref", &a->ref, r->error) ||
@@ -223,6 +252,8 @@ static SyPeAccess *access_from_json(
 			return NULL;
 		a->at = (int)at;
 	}
+	if (!delayed_from_json(o, a, r->error))
+		return NULL;
 	a->stream = g_strdup(stream);
 	a->reg = g_strdup(reg);
 	return g_steal_pointer(&a);

@@ -93,6 +93,15 @@ typedef struct {
 	 * that statements reading the same array have their own. */
 	char *reg;
 	gboolean forward; /* STREAM reads: passed on to the next PE */
+	/* STREAM reads of values the previous PE made delay runs of the
+	 * statement before: the PE takes the FIFO's value each run into a
+	 * chain of delay registers, "sy_d_A_3" (stream and ref),
+	 * and uses the one delay steps old, but in the first PE along its
+	 * coordinate along (index in the PE's coordinates), whose I/O
+	 * module feeds each value at the step that uses it; 0 for none
+	 * (see comm/hls-delay.h). */
+	guint delay;
+	guint along;
 	int at; /* its first request (see above), -1 for none */
 	/* array as the kernel declares it, what the printer reads (one of
 	 * SyDesign.arrays; the only one in a design read back) */

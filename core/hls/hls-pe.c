@@ -69,13 +69,51 @@ static void print_element(SyAstPrinter *p, GString *out, const char *name,
 	}
 }
 
+/* A delayed read's registers: sy_d_A_3. */
+static char *delay_name(const SyPeAccess *a)
+{
+	return g_strdup_printf("sy_d_%s_%u", a->stream, a->ref);
+}
+
+/* A read of a value the previous PE made a->delay steps before: the
+ * FIFO's value of this step goes into the delay registers, the read
+ * takes the one that leaves them (in the first PE along the path, the
+ * FIFO's value: its I/O module feeds each at the step that uses it). */
+static void print_delayed_read(SyAstPrinter *p, const SyPeAccess *a,
+	guint k, const SyHlsGen *hls)
+{
+	const SyCodeParam *coord = g_ptr_array_index(
+		hls->design->pe->params, a->along);
+	const char *type = a->plain_array->ctype;
+	g_autofree char *line = delay_name(a);
+
+	sy_hls_line(p, "%s sy_f%u = fifo_%s_in.read();", type, k, a->stream);
+	if (a->forward)
+		sy_hls_line(p, "fifo_%s_out.write(sy_f%u);", a->stream, k);
+	sy_hls_line(p, "%s sy_r%u = %s == 0 ? sy_f%u : %s[%u];", type, k,
+		coord->name, k, line, a->delay - 1);
+	if (a->delay > 1) {
+		sy_hls_line(p, "for (int sy_s = %u; sy_s > 0; sy_s--) {",
+			a->delay - 1);
+		sy_hls_line(p, "#pragma HLS UNROLL");
+		sy_hls_line(p, "    %s[sy_s] = %s[sy_s - 1];", line, line);
+		sy_hls_line(p, "}");
+	}
+	sy_hls_line(p, "%s[0] = sy_f%u;", line, k);
+}
+
 /* Reads that stream through the PE: taken from the upstream FIFO and,
  * for inputs, passed on downstream, a SIMD vector at a time. */
-static void print_stream_read(
-	SyAstPrinter *p, const SyPeAccess *a, guint k, const char *lane)
+static void print_stream_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
+	const char *lane, const SyHlsGen *hls)
 {
 	const char *prefix = a->stream;
 	const char *word = a->reg;
+
+	if (a->delay) {
+		print_delayed_read(p, a, k, hls);
+		return;
+	}
 
 	if (a->once && lane) {
 		sy_hls_line(p, "if (%s == 0) {", lane);
@@ -271,7 +309,7 @@ static void print_pe_stmt(
 		const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
 
 		if (a->value == SY_PE_VALUE_STREAM)
-			print_stream_read(p, a, k, lane);
+			print_stream_read(p, a, k, lane, hls);
 	}
 	print_start(p, s);
 	open = sy_hls_open_guard(p, call->exprs[0]);
@@ -359,7 +397,26 @@ static void declare_buffers(SyHlsGen *hls)
 	}
 }
 
-/* The lane registers of the statements' reads. */
+/* A delayed read's registers, zero at the start (only the first steps'
+ * padding reads them before they fill). */
+static void declare_delay(SyHlsGen *hls, const SyPeAccess *a)
+{
+	g_autofree char *line = delay_name(a);
+
+	g_string_append_printf(hls->out, "    %s %s[%u];\n",
+		a->plain_array->ctype, line, a->delay);
+	g_string_append_printf(hls->out,
+		"#pragma HLS ARRAY_PARTITION variable=%s complete\n", line);
+	g_string_append_printf(hls->out,
+		"    for (int sy_s = 0; sy_s < %u; sy_s++)\n"
+		"        %s[sy_s] = ",
+		a->delay, line);
+	sy_hls_print_zero(hls->out, a->plain_array);
+	g_string_append(hls->out, ";\n");
+}
+
+/* The lane registers of the statements' reads, and the delay
+ * registers. */
 static void declare_registers(SyHlsGen *hls)
 {
 	const SyPeFacts *facts = facts_of(hls);
@@ -372,6 +429,8 @@ static void declare_registers(SyHlsGen *hls)
 				s->accesses, k);
 			g_autofree char *word = NULL;
 
+			if (a->delay)
+				declare_delay(hls, a);
 			if (!a->reg)
 				continue;
 			word = sy_hls_word(a->plain_array, a->once ? 1 : a->lanes);

@@ -102,6 +102,24 @@ static guint last_tile(const SyFormSizes *s, guint m)
 		(guint)((r + v - 1) / v < t / v) << 4;
 }
 
+/* Whether a read of the PE waits in delay registers (comm/pe-facts.h):
+ * their number follows the sizes of the loops inside the distance. */
+static gboolean delayed(const SyDesign *design)
+{
+	const SyPeFacts *facts = design->pe_facts;
+
+	for (guint i = 0; facts && i < facts->stmts->len; i++) {
+		const SyPeStmt *s = g_ptr_array_index(facts->stmts, i);
+
+		for (guint k = 0; k < s->accesses->len; k++)
+			if (((const SyPeAccess *)g_ptr_array_index(
+				     s->accesses, k))
+					->delay)
+				return TRUE;
+	}
+	return FALSE;
+}
+
 SyModelForm *sy_model_form_new(
 	SyDesign *design, SyPeArray *owned, GError **error)
 {
@@ -113,6 +131,13 @@ SyModelForm *sy_model_form_new(
 	sy_form_code_init(&form->code);
 	if (!array || !design->io || !design->kernel || !design->grid) {
 		sy_model_form_fail(error, "the design is not complete");
+		goto error;
+	}
+	if (delayed(design)) {
+		sy_model_form_fail(error,
+			"a PE's delay registers are as many as the steps "
+			"between its points, which the fast path does not "
+			"re-set");
 		goto error;
 	}
 	form->choices = array->choices;

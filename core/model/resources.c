@@ -144,8 +144,8 @@ void sy_resource_options_init(SyResourceOptions *options)
 /* Module control (loop counters, FSM, FIFO handshakes), LUT and FF per
  * module, and the data path per bit of the widest word it moves (the
  * word registers and the multiplexers that keep or pass a word): fitted
- * (see the top).  The PE's: per module, and per bit of its lane
- * registers (FF, printed by hls-pe.c's declare_registers). */
+ * (see the top).  The PE's: per module, and per bit of its lane and
+ * delay registers (FF, printed by hls-pe.c's declare_registers). */
 #define PE_LUT 180.0
 #define PE_FF 260.0
 #define IO_LUT 150.0
@@ -243,7 +243,7 @@ static void pe_buffers(SyTape *t, const SyPeFacts *facts, Cost *r)
 }
 
 /* One PE: its statements' operators on every lane, its buffers, its
- * lane registers, its control. */
+ * lane and delay registers, its control. */
 static void pe_cost(SyTape *t, const SyDesign *design,
 	const SyResourceOptions *options, Cost *r)
 {
@@ -271,6 +271,15 @@ static void pe_cost(SyTape *t, const SyDesign *design,
 							sy_num(a->plain_array
 									->bits),
 							n)));
+			/* A delayed read's chain: a word per step. */
+			if (a->delay)
+				cost_add(t, r, SY_RESOURCE_FF,
+					sy_real_of(t,
+						sy_num_mul(t,
+							sy_num(a->plain_array
+									->bits),
+							sy_num_u32(t,
+								&a->delay))));
 		}
 	}
 	pe_buffers(t, facts, r);
