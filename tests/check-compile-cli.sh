@@ -806,6 +806,10 @@ print(" ".join(paths), "/", " ".join(reads), "/", len(d["dram"]))'
 got=$(syrk_paths --space i,j --tile i=4,j=4)
 [ "$got" = "C:in:int:0,0 A_0:in:ext:0,1 A_1:in:ext:1,0 C_drain:out:int:0,0 / R6:A_0 R7:A_1 / 4" ] ||
 	fail "syrk [i,j] paths: $got ($(cat "$tmp/err"))"
+# The summary names each of A's ports by its path, and --hbm's parts.
+"$cli" compile --space i,j --tile i=4,j=4 --hbm "$(dirname "$0")/hls/kernels/syrk_pb.c" >"$tmp/out" 2>"$tmp/err"
+grep -qx "  A_1      in    64 bits  360 elements on 2 ports" "$tmp/out" ||
+	fail "syrk [i,j] --hbm summary: $(grep -A5 '^dram' "$tmp/out")"
 got=$(syrk_paths --space i --tile i=4,j=6)
 [ "$got" = "C:in:int:0 A_0:in:int:0 A_1:in:ext:1 C_drain:out:int:0 / R6:A_0 R7:A_1 / 4" ] ||
 	fail "syrk [i] paths: $got ($(cat "$tmp/err"))"

@@ -65,9 +65,13 @@ char *sy_report_design_text(const SyDesign *design)
 		const SyDramPort *p = g_ptr_array_index(design->dram, i);
 
 		g_string_append_printf(out,
-			"  %-8s %-3s %4u bits  %" G_GINT64_FORMAT " elements\n",
+			"  %-8s %-3s %4u bits  %" G_GINT64_FORMAT " elements",
 			port_name(design, i), p->in ? "in" : "out",
 			p->width_bits, p->elements);
+		/* --hbm: the parts, each its own port. */
+		if (p->ports > 1)
+			g_string_append_printf(out, " on %u ports", p->ports);
+		g_string_append_c(out, '\n');
 	}
 	return g_string_free(out, FALSE);
 }
