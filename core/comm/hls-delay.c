@@ -26,13 +26,14 @@ guint sy_hls_delay_of(GHashTable *delays, const SyAccess *a)
 	return delays ? GPOINTER_TO_UINT(g_hash_table_lookup(delays, a)) : 0;
 }
 
-/* The exterior path x comes in by, or NULL. */
-static const SyIoPath *way_in(const GPtrArray *plan, const SyArray *x)
+/* The exterior path read a comes in by (of several of its array, the
+ * one that moves it), or NULL. */
+static const SyIoPath *way_in(const GPtrArray *plan, const SyAccess *a)
 {
 	for (guint i = 0; i < plan->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(plan, i);
 
-		if (p->array == x && p->in && p->exterior)
+		if (p->in && p->exterior && sy_io_path_moves(p, a))
 			return p;
 	}
 	return NULL;
@@ -103,11 +104,10 @@ static isl_set *points_of(const SyTileBoxes *tiles, const SyStmt *stmt)
 {
 	isl_space *space = isl_space_map_from_domain_and_range(
 		isl_set_get_space(stmt->domain),
-		isl_space_set_alloc(isl_set_get_ctx(stmt->domain), 0,
-			tiles->n_dims));
+		isl_space_set_alloc(
+			isl_set_get_ctx(stmt->domain), 0, tiles->n_dims));
 
-	return isl_map_range(
-		isl_union_map_extract_map(tiles->schedule, space));
+	return isl_map_range(isl_union_map_extract_map(tiles->schedule, space));
 }
 
 /* The runs of stmt in a PE from a point to the one delta after it: the
@@ -125,8 +125,11 @@ static gint64 runs_between(
 	for (guint i = tiles->n_dims; i-- > 0;) {
 		if (!bounds_of(points, i, &lo, &hi))
 			break;
-		box = isl_set_lower_bound_si(box, isl_dim_set, i, (int)lo);
-		box = isl_set_upper_bound_si(box, isl_dim_set, i, (int)hi);
+		/* 64-bit bounds: an untiled loop's box is its extent. */
+		box = isl_set_lower_bound_val(box, isl_dim_set, i,
+			isl_val_int_from_si(isl_set_get_ctx(box), lo));
+		box = isl_set_upper_bound_val(box, isl_dim_set, i,
+			isl_val_int_from_si(isl_set_get_ctx(box), hi));
 		if (i >= tiles->n_tile + tiles->n_space) {
 			runs += delta[i] * stride;
 			stride *= hi - lo + 1;
@@ -231,8 +234,8 @@ static gboolean only_at(const SyTileBoxes *tiles, const SyStmt *stmt,
  * along k (elsewhere the registers hold the previous PE's), and its
  * final values leave at the last (the others' wait a step in the next
  * PE instead of going on). */
-static gboolean check_ends(const SyTileBoxes *tiles, const SyArray *x,
-	guint k, const char *space, GError **error)
+static gboolean check_ends(const SyTileBoxes *tiles, const SyArray *x, guint k,
+	const char *space, GError **error)
 {
 	const SyPeArray *array = tiles->array;
 	const SyScop *scop = array->analysis->scop;
@@ -277,9 +280,10 @@ static gboolean add_delay(GHashTable *delays, const SyTileBoxes *tiles,
 	const SyPeArray *array = tiles->array;
 	const SyCandidate *c = array->choices->candidate;
 	const SyArray *x = dep->source->array;
-	const char *loop = array->analysis->band
-		->members[sy_hls_delay_time_member(c, dep)].name;
-	const SyIoPath *p = way_in(plan, x);
+	const char *loop =
+		array->analysis->band->members[sy_hls_delay_time_member(c, dep)]
+			.name;
+	const SyIoPath *p = way_in(plan, dep->sink);
 	guint d, had;
 
 	if (!p)
@@ -312,8 +316,7 @@ static gboolean add_delay(GHashTable *delays, const SyTileBoxes *tiles,
 			"%u and %u steps after they were made; the HLS "
 			"backend delays a read by one number of steps",
 			x->name, dep->sink->stmt->name, had, d);
-	g_hash_table_insert(
-		delays, (gpointer)dep->sink, GUINT_TO_POINTER(d));
+	g_hash_table_insert(delays, (gpointer)dep->sink, GUINT_TO_POINTER(d));
 	return TRUE;
 }
 
