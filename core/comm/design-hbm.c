@@ -25,6 +25,22 @@ static GString *takes(gint64 length)
 	return out;
 }
 
+/* A count p's chain does not split into, named by --hbm-ports (or
+ * hbm_): the counts it takes. */
+static guint refuse_ports(
+	const SyIoPath *p, guint n, gint64 l2_count, GError **error)
+{
+	g_autoptr(GString) can = takes(l2_count);
+
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"--hbm: %s=%u (hbm_%s[%u]): %s's chain of %" G_GINT64_FORMAT
+		" L2 modules splits into ports evenly, at least two modules "
+		"each: %s takes %s port%s",
+		p->prefix, n, p->prefix, n, p->prefix, l2_count, p->prefix,
+		can->str, g_str_equal(can->str, "1") ? "" : "s");
+	return 0;
+}
+
 guint sy_design_hbm_ports(const SyDesignOptions *o, const SyIoPath *p,
 	gint64 l2_count, GError **error)
 {
@@ -40,9 +56,9 @@ guint sy_design_hbm_ports(const SyDesignOptions *o, const SyIoPath *p,
 	is_named = o->hbm_ports &&
 		g_hash_table_lookup_extended(
 			o->hbm_ports, p->prefix, NULL, &named);
-	n = is_named ? GPOINTER_TO_UINT(named)
-		     : (o->hbm_port_num ? o->hbm_port_num
-					: SY_DESIGN_HBM_PORTS);
+	n = is_named
+		? GPOINTER_TO_UINT(named)
+		: (o->hbm_port_num ? o->hbm_port_num : SY_DESIGN_HBM_PORTS);
 	if (splits(n, l2_count))
 		return n;
 	/* AutoSA falls back to one port where the chain's last index is
@@ -51,21 +67,7 @@ guint sy_design_hbm_ports(const SyDesignOptions *o, const SyIoPath *p,
 	 * keeps one port in both cases. */
 	if (!is_named)
 		return 1;
-	{
-		g_autoptr(GString) can = takes(l2_count);
-		g_autofree char *from = is_named
-			? g_strdup_printf("%s=%u (hbm_%s[%u])", p->prefix, n,
-				  p->prefix, n)
-			: g_strdup_printf("--hbm-port-num=%u", n);
-
-		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
-			"--hbm: %s: %s's chain of %" G_GINT64_FORMAT
-			" L2 modules splits into ports evenly, at least two "
-			"modules each: %s takes %s port%s",
-			from, p->prefix, l2_count, p->prefix, can->str,
-			g_str_equal(can->str, "1") ? "" : "s");
-	}
-	return 0;
+	return refuse_ports(p, n, l2_count, error);
 }
 
 gboolean sy_design_hbm_check(
