@@ -53,7 +53,7 @@ static const AutosaOption options[] = {
 	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
 	{"hbm", FALSE, OPT_TAKEN, NULL},
 	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
-	{"uram", FALSE, OPT_NOT_YET, NULL},
+	{"uram", FALSE, OPT_TAKEN, NULL},
 	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
@@ -181,8 +181,7 @@ static const char *value_of(const Line *l, const char *name)
 
 /* AutoSA's --config: the stages it enables (skip: those it does not),
  * in manual mode only (Systole has no automatic one). */
-static gboolean read_config(
-	const char *path, CliAutosa *what, GError **error)
+static gboolean read_config(const char *path, CliAutosa *what, GError **error)
 {
 	static const struct {
 		const char *stage;
@@ -240,7 +239,8 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op",
 		"hbm-port-num"};
 	static const char *const switches[] = {"simd-touch-space",
-		"host-serialize", "no-reschedule", "local-reduce", "hbm"};
+		"host-serialize", "no-reschedule", "local-reduce", "hbm",
+		"uram"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -288,7 +288,8 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
 	"--data-pack-sizes, "
-	"--local-reduce, --reduce-op,\n--hbm, --hbm-port-num, --config (its stages' enable; manual "
+	"--local-reduce, --reduce-op,\n--hbm, --hbm-port-num, --uram, --config "
+	"(its stages' enable; manual "
 	"mode), --[no-]reverse-order, --select-rar-dep,\n--no-reschedule and "
 	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
 	"--AutoSA-verbose,\n"

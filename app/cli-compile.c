@@ -34,6 +34,7 @@ typedef struct {
 	gboolean host_serialize; /* AutoSA's: 512-bit DRAM words */
 	char *data_pack_sizes; /* AutoSA's: words per level, per array */
 	gboolean local_reduce; /* AutoSA's --local-reduce */
+	gboolean uram; /* AutoSA's --uram */
 	char *reduce_op_text; /* its --reduce-op */
 	char reduce_op[4]; /* read: "+" */
 	gboolean reverse_order; /* --[no-]reverse-order, the last given */
@@ -241,7 +242,8 @@ static SyDesign *make_design(
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
 		.fifo_depth = o->fifo_depth,
-		.host_serialize = o->host_serialize};
+		.host_serialize = o->host_serialize,
+		.uram = o->uram};
 
 	g_strlcpy(options.reduce_op, o->reduce_op, sizeof(options.reduce_op));
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
@@ -537,8 +539,8 @@ static int text_options(Compile *o)
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
-		{"--hbm-ports", &o->hbm_ports},
-		{"--device", &o->device}, {"--model", &o->model}};
+		{"--hbm-ports", &o->hbm_ports}, {"--device", &o->device},
+		{"--model", &o->model}};
 	int code = -1;
 
 	for (guint i = 0; i < G_N_ELEMENTS(texts) && code < 0; i++)
@@ -564,11 +566,10 @@ static int design_alone(const Compile *o, int argc)
 		{"--no-packing", o->no_packing}, {"--pack", o->pack != NULL},
 		{"--host-serialize", o->host_serialize},
 		{"--data-pack-sizes", o->data_pack_sizes != NULL},
-		{"--fifo-depth", o->fifo_depth_text != NULL},
-		{"--hbm", o->hbm},
+		{"--fifo-depth", o->fifo_depth_text != NULL}, {"--hbm", o->hbm},
 		{"--hbm-port-num", o->hbm_port_num_text != NULL},
 		{"--hbm-ports", o->hbm_ports != NULL},
-		{"--local-reduce", o->local_reduce},
+		{"--local-reduce", o->local_reduce}, {"--uram", o->uram},
 		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
@@ -710,6 +711,11 @@ static int compile_main(
 			"Partial results carried PE to PE along a reduction "
 			"space loop fold that loop's tiles on chip (AutoSA's; "
 			"with --reduce-op)",
+			NULL},
+		{"uram", 0, 0, G_OPTION_ARG_NONE, &o.uram,
+			"The buffers of modules at a DRAM port "
+			"(--local-reduce's "
+			"folding L3 module) in UltraRAM (AutoSA's)",
 			NULL},
 		{"reduce-op", 0, 0, G_OPTION_ARG_FILENAME, &o.reduce_op_text,
 			"The reduction's operator for --local-reduce: +", "OP"},

@@ -134,6 +134,16 @@ EOF_PY
 else
 	fail "mm.7 --no-simd-touch-space: exit status $?: $(cat "$tmp/err")"
 fi
+# --uram passed on: the folding L3 module's buffer in UltraRAM.
+if autosa mm7/kernel.c --output-dir=./autosa.tmp/mm7-uram \
+	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json \
+	--local-reduce --reduce-op="+" --simd-touch-space --uram; then
+	grep -qx "#pragma HLS bind_storage variable=acc_C type=ram_2p impl=uram" \
+		autosa.tmp/mm7-uram/src/systole_kernel.cpp ||
+		fail "mm.7 --uram: no acc_C in UltraRAM"
+else
+	fail "mm.7 --uram: exit status $?: $(cat "$tmp/err")"
+fi
 
 # Run again: the folder is the user's now.
 autosa "$k/kernel.c" --output-dir=./autosa.tmp/output --sa-sizes="$sizes"
@@ -227,9 +237,9 @@ autosa "$gemm_pb" --output-dir=./pb --no-reschedule
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --two-level-buffer --frobnicate=2 --uram
+	--hcl --two-level-buffer --frobnicate=2 --int-io-dir=1
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --uram (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --int-io-dir (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 

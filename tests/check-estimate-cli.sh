@@ -176,6 +176,22 @@ if l3 != want or d["cycles"] != 65970:
     sys.exit("%s, %s cycles" % (l3, d["cycles"]))
 PY
 
+# --uram (AutoSA's): the folding L3 module's acc_C, 64 words of 512
+# bits, in UltraRAM: 8 of them side by side (72 bits each) instead of
+# LUTRAM (592 LUT and 512 FF fewer); the cycles do not change.
+run --sa-sizes '{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->latency[16,16];kernel[]->simd[2]}' \
+	--simd-touch-space --local-reduce --reduce-op=+ --uram --json "$mm" &&
+	python3 - "$tmp/out" <<'PY' || fail "estimate --uram: the folding L3 module"
+import json, sys
+d = json.load(open(sys.argv[1]))
+out = [(m["cycles"], m["resources"]) for m in d["modules"]
+       if m["name"] == "C_IO_L3_out"]
+want = [(5504, {"dsp": 32, "bram18k": 15, "uram": 8, "lut": 3590,
+                "ff": 7868})]
+if out != want or d["cycles"] != 65970 or d["resources"]["uram"] != 8:
+    sys.exit("%s, %s cycles, %s" % (out, d["cycles"], d["resources"]))
+PY
+
 # --hbm (AutoSA's mm_hbm on the U280): each path on two HBM
 # pseudo-channels, an L3 module (and its AXI adapter) on each, moving
 # half the words: A's tile of 4 lines x 16 words (32768 bits, 128

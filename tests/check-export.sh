@@ -128,6 +128,8 @@ pass mm.c --space i,j --tile i=16,j=4,k=16 --latency i=4 --simd-touch-space --si
 # with k tiled, conv [r,i] with i tiled (its "= 0" in the first tile),
 # gemm's "C *= beta" before the reduction, int words serialized.
 pass mm.c --space i,k --tile i=16,j=16,k=8 --latency i=4,j=4 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+
+# --uram: the folding L3 module's acc_C in UltraRAM (bind_storage).
+pass mm.c --space i,k --tile i=16,j=16,k=8 --latency i=4,j=4 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+ --uram
 pass mm.c --space k --tile i=4,j=32,k=16 --latency i=2,j=2 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+ --host-serialize
 pass conv.c --space r,i --tile o=4,r=4,c=4,i=4 --latency o=2,c=2 --local-reduce --reduce-op=+
 pass gemm.c --space k --tile i=8,j=8,k=8 --local-reduce --reduce-op=+

@@ -24,6 +24,12 @@ static void add_buffers(JsonBuilder *b, const GPtrArray *buffers)
 		sy_json_member_int(b, "pack", buf->pack);
 		json_builder_set_member_name(b, "ping_pong");
 		json_builder_add_boolean_value(b, buf->ping_pong);
+		/* Only where --uram put it there: other designs' files
+		 * stay as they were. */
+		if (buf->uram) {
+			json_builder_set_member_name(b, "uram");
+			json_builder_add_boolean_value(b, TRUE);
+		}
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);

@@ -137,11 +137,12 @@ static SyBuffer *buffer_from_json(JsonNode *node, GError **error)
 {
 	static const char *const names[] = {"name", "elem_bits", "shape",
 		"depth", "pack", "ping_pong", NULL};
+	static const char *const optional[] = {"uram", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	SyBuffer *b;
 	const char *name;
 
-	if (!o || !sy_design_read_members(o, names, 6, NULL, error) ||
+	if (!o || !sy_design_read_members(o, names, 6, optional, error) ||
 		!(name = sy_design_read_str(o, "name", error)))
 		return NULL;
 	b = g_new0(SyBuffer, 1);
@@ -152,7 +153,9 @@ static SyBuffer *buffer_from_json(JsonNode *node, GError **error)
 		!sy_design_read_int_member(
 			o, "depth", 0, G_MAXINT64, &b->depth, error) ||
 		!sy_design_read_uint(o, "pack", 1, &b->pack, error) ||
-		!sy_design_read_bool(o, "ping_pong", &b->ping_pong, error)) {
+		!sy_design_read_bool(o, "ping_pong", &b->ping_pong, error) ||
+		(json_object_has_member(o, "uram") &&
+			!sy_design_read_bool(o, "uram", &b->uram, error))) {
 		buffer_free(b);
 		return NULL;
 	}
@@ -228,8 +231,8 @@ static gboolean read_pe(Load *load, JsonNode *value, GError **error)
 static SyDesignArray *array_from_json(
 	const GPtrArray *arrays, JsonNode *node, GError **error)
 {
-	static const char *const names[] = {"name", "ctype", "bits",
-		"integer", "global", "dims", "local", "read", "written", NULL};
+	static const char *const names[] = {"name", "ctype", "bits", "integer",
+		"global", "dims", "local", "read", "written", NULL};
 	static const char *const extra[] = {"id", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	SyDesignArray *x;
@@ -255,8 +258,8 @@ static SyDesignArray *array_from_json(
 	if (!sy_design_read_int_member(o, "bits", 1, 4096, &bits, error) ||
 		!sy_design_read_bool(o, "integer", &x->integer, error) ||
 		!sy_design_read_bool(o, "global", &x->global, error) ||
-		!sy_design_read_ints_member(
-		    o, "dims", 0, 0, G_MAXUINT, &x->dims, &x->n_dims, error) ||
+		!sy_design_read_ints_member(o, "dims", 0, 0, G_MAXUINT,
+			&x->dims, &x->n_dims, error) ||
 		!sy_design_read_bool(o, "local", &x->local, error) ||
 		!sy_design_read_bool(o, "read", &x->read, error) ||
 		!sy_design_read_bool(o, "written", &x->written, error)) {
@@ -712,13 +715,13 @@ static gboolean read_renamed(Load *load, JsonNode *value, GError **error)
 	if (!o)
 		return FALSE;
 	if (!k)
-		return sy_design_read_fail(error, "%s",
-			"renames without an \"interface\"");
+		return sy_design_read_fail(
+			error, "%s", "renames without an \"interface\"");
 	members = json_object_get_members(o);
 	for (GList *l = members; l; l = l->next, i++) {
-		const SyDesignRename *r =
-			i < k->renamed->len ? g_ptr_array_index(k->renamed, i)
-					    : NULL;
+		const SyDesignRename *r = i < k->renamed->len
+			? g_ptr_array_index(k->renamed, i)
+			: NULL;
 		const char *id = sy_design_read_str(o, l->data, error);
 
 		if (!id)
@@ -731,8 +734,7 @@ static gboolean read_renamed(Load *load, JsonNode *value, GError **error)
 	}
 	if (i != k->renamed->len)
 		return sy_design_read_fail(error,
-			"%u renames, the interface has %u", i,
-			k->renamed->len);
+			"%u renames, the interface has %u", i, k->renamed->len);
 	return TRUE;
 }
 
@@ -747,8 +749,8 @@ static gboolean read_estimate(Load *load, JsonNode *value, GError **error)
 }
 
 /* The facts of the other parts, each with its own reader. */
-static gboolean read_testbench(SyDesign *design, JsonNode *value,
-	GError **error)
+static gboolean read_testbench(
+	SyDesign *design, JsonNode *value, GError **error)
 {
 	return (design->tb = sy_tb_facts_from_json(value, design, error)) !=
 		NULL;
@@ -805,7 +807,7 @@ static gboolean buffers_equal(const GPtrArray *a, const GPtrArray *b)
 			memcmp(x->shape, y->shape,
 				x->n_dims * sizeof(gint64)) ||
 			x->pack != y->pack || x->depth != y->depth ||
-			x->ping_pong != y->ping_pong)
+			x->ping_pong != y->ping_pong || x->uram != y->uram)
 			return FALSE;
 	}
 	return TRUE;
@@ -832,7 +834,6 @@ static gboolean check_top(JsonObject *o, GError **error)
 	}
 	return TRUE;
 }
-
 
 /* A delayed read's coordinate is one of the PE's (the printer names
  * it). */
@@ -935,8 +936,7 @@ static gboolean has_interface(const SyDesign *design)
 
 static gboolean has_code(const SyDesign *design)
 {
-	return design->pe->code && design->io && design->tb &&
-		design->pe_facts;
+	return design->pe->code && design->io && design->tb && design->pe_facts;
 }
 
 static const struct {

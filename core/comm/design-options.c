@@ -323,5 +323,7 @@ char *sy_design_options_flags(const SyDesignOptions *o)
 	}
 	if (o->hbm)
 		append_hbm(out, o);
+	if (o->uram)
+		g_string_append(out, " --uram");
 	return g_string_free(out, FALSE);
 }

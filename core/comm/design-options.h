@@ -54,6 +54,9 @@ typedef struct {
 	gboolean hbm;
 	guint hbm_port_num;
 	GHashTable *hbm_ports; /* prefix -> ports, or NULL */
+	/* AutoSA's --uram: the buffers of modules at a DRAM port (the L3
+	 * module's that folds partial sums, --local-reduce) in UltraRAM. */
+	gboolean uram;
 } SyDesignOptions;
 
 /* AutoSA's --hbm-port-num default. */

@@ -564,6 +564,8 @@ static SyBuffer *fold_buffer(
 	SyBuffer *buf = g_new0(SyBuffer, 1);
 
 	buf->name = g_strconcat("acc_", p->prefix, NULL);
+	/* AutoSA's --uram: the memories of modules at a DRAM port. */
+	buf->uram = b->options && b->options->uram;
 	buf->elem_bits = held->elem_bits;
 	buf->n_dims = held->n_dims;
 	buf->shape = g_memdup2(held->shape, sizeof(gint64) * held->n_dims);
@@ -769,8 +771,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 	guint width;
 	gint64 tile_words;
 
-	l2_last = chain_add(
-		b, p, 2, l2_count / ports, ports, edge, &l2_first);
+	l2_last = chain_add(b, p, 2, l2_count / ports, ports, edge, &l2_first);
 	if (l1_length)
 		l1_last = chain_add(
 			b, p, 1, l1_length, l2_count, SY_EDGE_GRID, &l1_first);

@@ -68,6 +68,7 @@ typedef struct {
 	guint pack; /* elements per word */
 	gint64 depth; /* words */
 	gboolean ping_pong;
+	gboolean uram; /* in UltraRAM (--uram), else by its depth */
 } SyBuffer;
 
 /* A loop of a module with its trip count; a leaf is a statement: a

@@ -613,6 +613,20 @@ static const SyDesignPort *port_of(SyHlsGen *hls, const SyIoPathFacts *f)
 	return g_ptr_array_index(hls->kernel->ports, i);
 }
 
+/* Whether p's folding L3 module keeps its buffer in UltraRAM (--uram). */
+static gboolean fold_in_uram(const SyDesign *design, const SyIoPath *p)
+{
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+
+		if (m->path == p && m->level == 3 && m->buffers->len)
+			return ((const SyBuffer *)g_ptr_array_index(
+					m->buffers, 0))
+				->uram;
+	}
+	return FALSE;
+}
+
 static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 {
 	const SyIoPath *p = f->path;
@@ -630,12 +644,16 @@ static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 			"    %s sy_dram = 0;\n    int sy_s = 0;\n", word);
 	/* A folded collector keeps one tile's words of every unit (the
 	 * design's acc_ buffer). */
-	if (f->fold_dim >= 0 && !p->in)
+	if (f->fold_dim >= 0 && !p->in) {
+		g_autofree char *var = g_strconcat("acc_", p->prefix, NULL);
+
 		g_string_append_printf(hls->out,
-			"    %s_word acc_%s[%" G_GINT64_FORMAT "];\n"
-			"#pragma HLS DEPENDENCE variable=acc_%s inter false\n",
-			p->prefix, p->prefix, f->units * f->box_words,
-			p->prefix);
+			"    %s_word %s[%" G_GINT64_FORMAT "];\n"
+			"#pragma HLS DEPENDENCE variable=%s inter false\n",
+			p->prefix, var, f->units * f->box_words, var);
+		if (fold_in_uram(hls->design, p))
+			sy_hls_bind_uram(hls->out, var);
+	}
 	g_string_append_c(hls->out, '\n');
 	print_tile_loops(hls, f, burst_body, &b);
 	g_string_append(hls->out, "}\n\n");
@@ -683,8 +701,8 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 			"       if (sy_m == idx)\n%s            "
 			"fifo_local_out.write(sy_v);\n%s        else\n%s      "
 			"      fifo_out.write(sy_v);\n%s    }\n",
-			in, ps->end, in, ps->length * words, in, p->prefix,
-			in, in, in, in, in);
+			in, ps->end, in, ps->length * words, in, p->prefix, in,
+			in, in, in, in);
 	else {
 		g_string_append_printf(out,
 			"%sfor (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; "
@@ -694,8 +712,7 @@ static void pass_body(GString *out, const char *in, char **t, gpointer data)
 		if (!ps->boundary)
 			g_string_append_printf(out,
 				"%sfor (int sy_w = 0; sy_w < (%s - 1) * "
-				"%" G_GINT64_FORMAT
-				"; sy_w++) {\n"
+				"%" G_GINT64_FORMAT "; sy_w++) {\n"
 				"#pragma HLS PIPELINE II=1\n%s    "
 				"fifo_out.write(fifo_in.read());\n%s}\n",
 				in, ps->after, ps->length * words, in, in);
@@ -712,7 +729,8 @@ static void emit_l2_pass(
 	/* The chains after idx's on its part, and idx's own. */
 	g_autofree char *after = per == chains
 		? g_strdup_printf("%" G_GINT64_FORMAT " - idx", chains)
-		: g_strdup_printf("%" G_GINT64_FORMAT " - idx %% %" G_GINT64_FORMAT,
+		: g_strdup_printf("%" G_GINT64_FORMAT
+				  " - idx %% %" G_GINT64_FORMAT,
 			  per, per);
 	Pass ps = {f, chains, hls->kernel->grid->pe[0], boundary, end, after};
 

@@ -33,8 +33,7 @@ static void print_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
 }
 
 /* The body of a module's loops, printed at indent. */
-void sy_hls_print_code(
-	SyHlsModule *mod, const SyCode *code, const char *indent)
+void sy_hls_print_code(SyHlsModule *mod, const SyCode *code, const char *indent)
 {
 	static const SyAstHooks hooks = {print_user, TRUE};
 	SyAstPrinter p;
@@ -70,8 +69,8 @@ char *sy_hls_word(const SyDesignArray *x, guint lanes)
 }
 
 /* Element e (an expression) of a buffer of words of pack elements. */
-void sy_hls_print_unpack(GString *out, const SyDesignArray *x,
-	const char *word, const char *lane, guint pack)
+void sy_hls_print_unpack(GString *out, const SyDesignArray *x, const char *word,
+	const char *lane, guint pack)
 {
 	g_autofree char *tag = sy_hls_tag(x->ctype);
 	guint b = x->bits;
@@ -112,6 +111,13 @@ void sy_hls_bind_storage(
 			"#pragma HLS bind_storage variable=%s type=ram_2p "
 			"impl=%s\n",
 			var, impl);
+}
+
+void sy_hls_bind_uram(GString *out, const char *var)
+{
+	g_string_append_printf(out,
+		"#pragma HLS bind_storage variable=%s type=ram_2p impl=%s\n",
+		var, sy_memory_impl(SY_MEMORY_URAM));
 }
 
 void sy_hls_line(SyAstPrinter *p, const char *format, ...)

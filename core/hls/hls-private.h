@@ -74,6 +74,8 @@ void sy_hls_print_unpack(GString *out, __isl_keep const SyDesignArray *x,
  * counts. */
 void sy_hls_bind_storage(GString *out, __isl_keep const char *var,
 	guint width, gint64 depth);
+/* The same in UltraRAM, whatever its size (--uram). */
+void sy_hls_bind_uram(GString *out, __isl_keep const char *var);
 
 /* "[a][b]" of a FIFO array at coord (n coordinates; shift: one more
  * along that dimension, -1 none). */

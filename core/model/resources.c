@@ -349,7 +349,7 @@ static void io_cost(SyTape *t, const SyDesign *design, const SyModule *m,
 		sy_memory_add_num(t, r->v,
 			sy_num_mul(t, sy_num(b->elem_bits),
 				sy_num_u32(t, &b->pack)),
-			sy_num_i64(t, &b->depth), FALSE,
+			sy_num_i64(t, &b->depth), b->uram,
 			sy_num(b->ping_pong ? 2 : 1));
 	}
 	cost_add(
