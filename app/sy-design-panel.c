@@ -13,6 +13,7 @@ struct _SyDesignPanel {
 	GtkSwitch *packing;
 	GtkSwitch *host_serialize;
 	GtkSwitch *local_reduce;
+	GtkSwitch *uram;
 	GtkSwitch *hbm;
 	GtkTreeView *tree;
 	GtkTreeStore *store;
@@ -179,9 +180,10 @@ static void append_buffers(GString *out, const GPtrArray *buffers)
 			g_string_append_printf(
 				out, "[%" G_GINT64_FORMAT "]", b->shape[d]);
 		g_string_append_printf(out,
-			": %" G_GINT64_FORMAT " words of %u x %u bits%s\n",
+			": %" G_GINT64_FORMAT " words of %u x %u bits%s%s\n",
 			b->depth, b->pack, b->elem_bits,
-			b->ping_pong ? ", ping-pong" : "");
+			b->ping_pong ? ", ping-pong" : "",
+			b->uram ? ", UltraRAM" : "");
 	}
 }
 
@@ -356,7 +358,8 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 		.no_double_buffer = !gtk_switch_get_active(self->double_buffer),
 		.no_packing = !gtk_switch_get_active(self->packing),
 		.host_serialize = gtk_switch_get_active(self->host_serialize),
-		.hbm = gtk_switch_get_active(self->hbm)};
+		.hbm = gtk_switch_get_active(self->hbm),
+		.uram = gtk_switch_get_active(self->uram)};
 
 	if (gtk_switch_get_active(self->local_reduce))
 		g_strlcpy(options.reduce_op, "+", sizeof(options.reduce_op));
@@ -407,6 +410,7 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, local_reduce);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, hbm);
+	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, uram);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, store);
@@ -429,4 +433,6 @@ static void sy_design_panel_init(SyDesignPanel *self)
 		G_CALLBACK(switched), self);
 	g_signal_connect(
 		self->hbm, "notify::active", G_CALLBACK(switched), self);
+	g_signal_connect(
+		self->uram, "notify::active", G_CALLBACK(switched), self);
 }

@@ -176,6 +176,18 @@ static void test_sizes(void)
 	sy_test_wait(window, sy_test_settled, "reduction tiles not folded");
 	g_assert_cmpstr(sy_design_panel_get_options(network).reduce_op, ==, "");
 
+	/* --uram: asked for; with nothing folded at a DRAM port, no buffer
+	 * moves to UltraRAM. */
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "uram")), TRUE);
+	sy_test_wait(window, sy_test_settled, "UltraRAM at the DRAM ports");
+	g_assert_true(sy_design_panel_get_options(network).uram);
+	g_assert_null(strstr(sy_design_panel_get_details(network), "UltraRAM"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "uram")), FALSE);
+	sy_test_wait(window, sy_test_settled, "no UltraRAM");
+	g_assert_false(sy_design_panel_get_options(network).uram);
+
 	/* --hbm (two DRAM ports a path): C's L3 module out on two ports,
 	 * one per module; off again, one. */
 	gtk_switch_set_active(
