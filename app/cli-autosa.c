@@ -67,13 +67,20 @@ static const AutosaOption options[] = {
 		"AutoSA's PE indices as template arguments (for PEs that "
 		"differ by position); Systole passes them as constants at "
 		"each call: the same modules and FIFOs"},
-	{"double-buffer", FALSE, OPT_NOT_YET, NULL},
-	{"double-buffer-style", TRUE, OPT_NOT_YET, NULL},
-	{"loop-infinitize", FALSE, OPT_NOT_YET, NULL},
+	/* On by default, as in Systole: --no-double-buffer and
+	 * --no-data-pack pass on as export's --no-double-buffer and
+	 * --no-packing. */
+	{"double-buffer", FALSE, OPT_TAKEN, NULL},
+	{"data-pack", FALSE, OPT_TAKEN, NULL},
+	{"double-buffer-style", TRUE, OPT_SAME,
+		"how AutoSA's code spells double buffering (a while or a for "
+		"loop); Systole prints its own, the same ping-pong buffers"},
+	{"loop-infinitize", FALSE, OPT_NEVER, "Intel's OpenCL only"},
 	{"mem-port-map", TRUE, OPT_NOT_YET, NULL},
-	{"data-pack", FALSE, OPT_NOT_YET, NULL},
 	{"tuning-method", TRUE, OPT_NOT_YET, NULL},
-	{"param-names", TRUE, OPT_NOT_YET, NULL},
+	{"param-names", TRUE, OPT_SAME,
+		"the parameters' names in AutoSA's tuning files, which "
+		"Systole does not write"},
 	{"axi-stream", FALSE, OPT_NEVER, "AXI stream ports"},
 	{"hcl", FALSE, OPT_NEVER, "HeteroCL's wrapper"},
 	{"block-sparse", FALSE, OPT_NEVER, "block sparsity"},
@@ -261,6 +268,11 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		g_ptr_array_add(owned, g_strconcat("--", switches[k], NULL));
 		g_ptr_array_add(args, owned->pdata[owned->len - 1]);
 	}
+	/* Switches on by default in both, off in Systole's words. */
+	if (!g_strcmp0(value_of(l, "double-buffer"), "no"))
+		g_ptr_array_add(args, (gpointer) "--no-double-buffer");
+	if (!g_strcmp0(value_of(l, "data-pack"), "no"))
+		g_ptr_array_add(args, (gpointer) "--no-packing");
 	/* AutoSA's default order unless --no-reverse-order. */
 	g_ptr_array_add(args,
 		g_strcmp0(value_of(l, "reverse-order"), "no")
@@ -287,16 +299,15 @@ static const char *const autosa_help =
 	"AutoSA's manual mode stops when --sa-sizes lacks a stage's "
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
-	"--data-pack-sizes, "
-	"--local-reduce, --reduce-op,\n--hbm, --hbm-port-num, --uram, --config "
-	"(its stages' enable; manual "
-	"mode), --[no-]reverse-order, --select-rar-dep,\n--no-reschedule and "
-	"--target=autosa_hls_c take AutoSA's meaning; --hls, "
-	"--AutoSA-verbose,\n"
-	"--array-contraction, --isl-sink and --use-cplusplus-template are "
-	"what\n"
-	"Systole does "
-	"anyway; every other option is named in one error.\n"
+	"--data-pack-sizes, --local-reduce, --reduce-op,\n--hbm, "
+	"--hbm-port-num, --uram, --config (its stages' enable; manual "
+	"mode),\n--[no-]reverse-order, --select-rar-dep, --no-reschedule, "
+	"--no-double-buffer,\n--no-data-pack and --target=autosa_hls_c "
+	"take AutoSA's meaning; --hls,\n--AutoSA-verbose, "
+	"--array-contraction, --isl-sink, --use-cplusplus-template,\n"
+	"--double-buffer-style and --param-names are what Systole does "
+	"anyway or has no\nuse for; every other option is named in one "
+	"error.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";
 

@@ -134,6 +134,23 @@ EOF_PY
 else
 	fail "mm.7 --no-simd-touch-space: exit status $?: $(cat "$tmp/err")"
 fi
+# AutoSA's switches on by default, turned off: single buffers, one
+# element a word; the coding style and tuning names change nothing.
+if autosa "$k/kernel.c" --output-dir=./autosa.tmp/plain --sa-sizes="$sizes" \
+	--simd-info="$k/simd_info.json" --no-double-buffer --no-data-pack \
+	--double-buffer-style=0 --param-names=./names.json; then
+	python3 - autosa.tmp/plain/design.json <<'EOF_PY' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+bufs = {(b["pack"], b["ping_pong"]) for m in d["modules"] for b in m["buffers"]}
+sys.exit(0 if bufs == {(1, False)} and
+         d["interface"]["flags"].endswith("--no-double-buffer --no-packing")
+         else 1)
+EOF_PY
+		fail "--no-double-buffer --no-data-pack: the buffers"
+else
+	fail "--no-double-buffer --no-data-pack: exit status $?: $(cat "$tmp/err")"
+fi
 # --uram passed on: the folding L3 module's buffer in UltraRAM.
 if autosa mm7/kernel.c --output-dir=./autosa.tmp/mm7-uram \
 	--sa-sizes="$sizes7" --simd-info=mm7/simd_info.json \
