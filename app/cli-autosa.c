@@ -54,7 +54,7 @@ static const AutosaOption options[] = {
 	{"hbm", FALSE, OPT_TAKEN, NULL},
 	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
 	{"uram", FALSE, OPT_TAKEN, NULL},
-	{"int-io-dir", TRUE, OPT_NOT_YET, NULL},
+	{"int-io-dir", TRUE, OPT_TAKEN, NULL},
 	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
 	/* Before "reschedule": --no-reschedule is taken, --reschedule
@@ -244,7 +244,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	const char *out = value_of(l, "output-dir");
 	static const char *const passed[] = {"sa-sizes", "simd-info",
 		"fifo-depth", "data-pack-sizes", "select-rar-dep", "reduce-op",
-		"hbm-port-num"};
+		"hbm-port-num", "int-io-dir"};
 	static const char *const switches[] = {"simd-touch-space",
 		"host-serialize", "no-reschedule", "local-reduce", "hbm",
 		"uram"};
@@ -300,14 +300,14 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
 	"--data-pack-sizes, --local-reduce, --reduce-op,\n--hbm, "
-	"--hbm-port-num, --uram, --config (its stages' enable; manual "
-	"mode),\n--[no-]reverse-order, --select-rar-dep, --no-reschedule, "
-	"--no-double-buffer,\n--no-data-pack and --target=autosa_hls_c "
-	"take AutoSA's meaning; --hls,\n--AutoSA-verbose, "
-	"--array-contraction, --isl-sink, --use-cplusplus-template,\n"
-	"--double-buffer-style and --param-names are what Systole does "
-	"anyway or has no\nuse for; every other option is named in one "
-	"error.\n"
+	"--hbm-port-num, --uram, --int-io-dir, --config (its stages' "
+	"enable;\nmanual mode), --[no-]reverse-order, --select-rar-dep, "
+	"--no-reschedule,\n--no-double-buffer, --no-data-pack and "
+	"--target=autosa_hls_c take AutoSA's\nmeaning; --hls, "
+	"--AutoSA-verbose, --array-contraction, --isl-sink,\n"
+	"--use-cplusplus-template, --double-buffer-style and --param-names "
+	"are what\nSystole does anyway or has no use for; every other "
+	"option is named in one\nerror.\n"
 	"Exit status: as export's (0 written or stopped, 1 input, 2 "
 	"usage or an option\nSystole does not take, 4 the folder exists).\n";
 

@@ -35,6 +35,7 @@ typedef struct {
 	char *data_pack_sizes; /* AutoSA's: words per level, per array */
 	gboolean local_reduce; /* AutoSA's --local-reduce */
 	gboolean uram; /* AutoSA's --uram */
+	char *int_io_dir_text; /* AutoSA's --int-io-dir: 0 or 1 */
 	char *reduce_op_text; /* its --reduce-op */
 	char reduce_op[4]; /* read: "+" */
 	gboolean reverse_order; /* --[no-]reverse-order, the last given */
@@ -244,6 +245,11 @@ static SyDesign *make_design(
 		.fifo_depth = o->fifo_depth,
 		.host_serialize = o->host_serialize,
 		.uram = o->uram};
+
+	if (o->int_io_dir_text &&
+		!sy_design_parse_int_io_dir(
+			o->int_io_dir_text, &options.int_io_dir, error))
+		return NULL;
 
 	g_strlcpy(options.reduce_op, o->reduce_op, sizeof(options.reduce_op));
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, error)))
@@ -570,6 +576,7 @@ static int design_alone(const Compile *o, int argc)
 		{"--hbm-port-num", o->hbm_port_num_text != NULL},
 		{"--hbm-ports", o->hbm_ports != NULL},
 		{"--local-reduce", o->local_reduce}, {"--uram", o->uram},
+		{"--int-io-dir", o->int_io_dir_text != NULL},
 		{"--reduce-op", o->reduce_op_text != NULL},
 		{"-D", o->common.defines != NULL},
 		{"-I", o->common.include_dirs != NULL},
@@ -712,6 +719,10 @@ static int compile_main(
 			"space loop fold that loop's tiles on chip (AutoSA's; "
 			"with --reduce-op)",
 			NULL},
+		{"int-io-dir", 0, 0, G_OPTION_ARG_STRING, &o.int_io_dir_text,
+			"Interior paths' L1 chains along the first space loop "
+			"(0, the default) or the last (1) (AutoSA's)",
+			"0|1"},
 		{"uram", 0, 0, G_OPTION_ARG_NONE, &o.uram,
 			"The buffers of modules at a DRAM port "
 			"(--local-reduce's "

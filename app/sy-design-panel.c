@@ -14,6 +14,7 @@ struct _SyDesignPanel {
 	GtkSwitch *host_serialize;
 	GtkSwitch *local_reduce;
 	GtkSwitch *uram;
+	GtkSwitch *int_io_dir;
 	GtkSwitch *hbm;
 	GtkTreeView *tree;
 	GtkTreeStore *store;
@@ -359,7 +360,8 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 		.no_packing = !gtk_switch_get_active(self->packing),
 		.host_serialize = gtk_switch_get_active(self->host_serialize),
 		.hbm = gtk_switch_get_active(self->hbm),
-		.uram = gtk_switch_get_active(self->uram)};
+		.uram = gtk_switch_get_active(self->uram),
+		.int_io_dir = gtk_switch_get_active(self->int_io_dir)};
 
 	if (gtk_switch_get_active(self->local_reduce))
 		g_strlcpy(options.reduce_op, "+", sizeof(options.reduce_op));
@@ -411,6 +413,8 @@ static void sy_design_panel_class_init(SyDesignPanelClass *klass)
 		widget_class, SyDesignPanel, local_reduce);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, hbm);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, uram);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyDesignPanel, int_io_dir);
 	gtk_widget_class_bind_template_child(widget_class, SyDesignPanel, tree);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyDesignPanel, store);
@@ -435,4 +439,6 @@ static void sy_design_panel_init(SyDesignPanel *self)
 		self->hbm, "notify::active", G_CALLBACK(switched), self);
 	g_signal_connect(
 		self->uram, "notify::active", G_CALLBACK(switched), self);
+	g_signal_connect(
+		self->int_io_dir, "notify::active", G_CALLBACK(switched), self);
 }

@@ -254,9 +254,9 @@ autosa "$gemm_pb" --output-dir=./pb --no-reschedule
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --two-level-buffer --frobnicate=2 --int-io-dir=1
+	--hcl --two-level-buffer --frobnicate=2 --live-range-reordering
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --int-io-dir (not supported yet)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows), --live-range-reordering (not supported yet)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 

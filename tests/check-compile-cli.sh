@@ -806,6 +806,18 @@ print(" ".join(paths), "/", " ".join(reads), "/", len(d["dram"]))'
 got=$(syrk_paths --space i,j --tile i=4,j=4)
 [ "$got" = "C:in:int:0,0 A_0:in:ext:0,1 A_1:in:ext:1,0 C_drain:out:int:0,0 / R6:A_0 R7:A_1 / 4" ] ||
 	fail "syrk [i,j] paths: $got ($(cat "$tmp/err"))"
+# --int-io-dir 1: mm's C on 4 x 8 PEs in 4 chains of 8 L1 modules along
+# j, their L2 modules west of the grid (8 chains of 4, north, without).
+for dir in 0 1; do
+	"$cli" compile --space i,j --tile i=16,j=16,k=16 --latency i=4,j=2 \
+		--int-io-dir $dir "$mm" >"$tmp/out$dir" 2>"$tmp/err" ||
+		fail "--int-io-dir $dir: $(cat "$tmp/err")"
+done
+got=$(grep -E "^ +[0-9]+  C_IO_L[12]_in " "$tmp/out0" | awk '{print $1 "x" $3 "@" $4}' | tr '\n' ' ')
+[ "$got" = "7x2@north 24x1@grid " ] || fail "--int-io-dir 0: $got"
+got=$(grep -E "^ +[0-9]+  C_IO_L[12]_in " "$tmp/out1" | awk '{print $1 "x" $3 "@" $4}' | tr '\n' ' ')
+[ "$got" = "3x2@west 28x1@grid " ] || fail "--int-io-dir 1: $got"
+
 # The summary names each of A's ports by its path, and --hbm's parts.
 "$cli" compile --space i,j --tile i=4,j=4 --hbm "$(dirname "$0")/hls/kernels/syrk_pb.c" >"$tmp/out" 2>"$tmp/err"
 grep -qx "  A_1      in    64 bits  360 elements on 2 ports" "$tmp/out" ||

@@ -128,6 +128,13 @@ pass mm.c --space i,j --tile i=16,j=4,k=16 --latency i=4 --simd-touch-space --si
 # with k tiled, conv [r,i] with i tiled (its "= 0" in the first tile),
 # gemm's "C *= beta" before the reduction, int words serialized.
 pass mm.c --space i,k --tile i=16,j=16,k=8 --latency i=4,j=4 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+
+# --int-io-dir=1 (AutoSA's): C's interior L1 chains along j (8 PEs,
+# 4 chains) instead of i (4 PEs, 8 chains), their L2 modules west and
+# east of the grid.
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=2 --simd k=2 --int-io-dir 1
+pass conv.c --space o,r --tile o=6,r=4,c=4 --latency o=2 --int-io-dir 1
+refused mm.c "systole-cli: error: --int-io-dir: expected 0 (interior I/O chains along the first space loop) or 1 (along the last), not '2'" \
+	--space i,j --int-io-dir 2
 # --uram: the folding L3 module's acc_C in UltraRAM (bind_storage).
 pass mm.c --space i,k --tile i=16,j=16,k=8 --latency i=4,j=4 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+ --uram
 pass mm.c --space k --tile i=4,j=32,k=16 --latency i=2,j=2 --simd-touch-space --simd k=2 --local-reduce --reduce-op=+ --host-serialize

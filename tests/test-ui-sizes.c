@@ -45,6 +45,22 @@ static char *transformed_text(SyWindow *window)
 /* Sizes: a non-divisor tile, latency hiding and SIMD from the panel's
  * widgets; the grid, the loop nest and the command line follow; the
  * sizes survive an edit of the kernel; reset. */
+/* The edge of the selected module family's first module, as the
+ * details' first line gives it ("C_IO_L2_in: 3 (L2 in, ..., north)"). */
+static const char *first_edge(SyDesignPanel *network)
+{
+	static char edge[16];
+	const char *text = sy_design_panel_get_details(network);
+	const char *end = strstr(text, ")\n");
+	const char *start = end;
+
+	g_assert_nonnull(end);
+	while (start > text && start[-1] != ' ')
+		start--;
+	g_strlcpy(edge, start, MIN(sizeof edge, (gsize)(end - start) + 1));
+	return edge;
+}
+
 static void test_sizes(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
@@ -187,6 +203,24 @@ static void test_sizes(void)
 		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "uram")), FALSE);
 	sy_test_wait(window, sy_test_settled, "no UltraRAM");
 	g_assert_false(sy_design_panel_get_options(network).uram);
+
+	/* --int-io-dir=1: C's interior chains along j, their L2 modules
+	 * west of the grid; off again, north. */
+	g_signal_emit_by_name(array, "module-selected", "C_IO_L2_in");
+	g_assert_cmpstr(first_edge(network), ==, "north");
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "int-io-dir")),
+		TRUE);
+	sy_test_wait(window, sy_test_settled, "interior chains along j");
+	g_assert_cmpuint(
+		sy_design_panel_get_options(network).int_io_dir, ==, 1);
+	g_assert_cmpstr(first_edge(network), ==, "west");
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "int-io-dir")),
+		FALSE);
+	sy_test_wait(window, sy_test_settled, "interior chains along i");
+	g_assert_cmpstr(first_edge(network), ==, "north");
+	g_signal_emit_by_name(array, "module-selected", "C_drain_IO_L3_out");
 
 	/* --hbm (two DRAM ports a path): C's L3 module out on two ports,
 	 * one per module; off again, one. */

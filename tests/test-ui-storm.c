@@ -278,7 +278,7 @@ static void network(Storm *s)
 {
 	static const char *const switches[] = {
 		"double-buffer", "packing", "host-serialize", "local-reduce",
-		"hbm", "uram"};
+		"hbm", "uram", "int-io-dir"};
 	GtkWidget *sw = sy_test_named(s->network,
 		switches[g_rand_int_range(rng, 0, G_N_ELEMENTS(switches))]);
 

@@ -53,6 +53,20 @@ gboolean sy_design_parse_fifo_depth(
 	return TRUE;
 }
 
+gboolean sy_design_parse_int_io_dir(
+	const char *text, guint *dir, GError **error)
+{
+	if (g_str_equal(text, "0") || g_str_equal(text, "1")) {
+		*dir = text[0] == '1';
+		return TRUE;
+	}
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
+		"--int-io-dir: expected 0 (interior I/O chains along the first "
+		"space loop) or 1 (along the last), not '%s'",
+		text);
+	return FALSE;
+}
+
 /* A whole number from 1 to SY_DESIGN_MAX_HBM_PORTS in *ports. */
 static gboolean read_ports(const char *text, guint *ports)
 {
@@ -325,5 +339,7 @@ char *sy_design_options_flags(const SyDesignOptions *o)
 		append_hbm(out, o);
 	if (o->uram)
 		g_string_append(out, " --uram");
+	if (o->int_io_dir)
+		g_string_append_printf(out, " --int-io-dir %u", o->int_io_dir);
 	return g_string_free(out, FALSE);
 }

@@ -57,6 +57,9 @@ typedef struct {
 	/* AutoSA's --uram: the buffers of modules at a DRAM port (the L3
 	 * module's that folds partial sums, --local-reduce) in UltraRAM. */
 	gboolean uram;
+	/* AutoSA's --int-io-dir: interior paths' L1 chains run along the
+	 * first space loop (0) or the last (1). */
+	guint int_io_dir;
 } SyDesignOptions;
 
 /* AutoSA's --hbm-port-num default. */
@@ -113,6 +116,10 @@ void sy_design_options_clear(__isl_keep SyDesignOptions *options);
 
 /* A whole number from 1 to SY_DESIGN_MAX_FIFO_DEPTH, or an
  * SY_DESIGN_ERROR. */
+/* AutoSA's --int-io-dir: 0 or 1, else an SY_DESIGN_ERROR. */
+gboolean sy_design_parse_int_io_dir(
+	__isl_keep const char *text, guint *dir, GError **error);
+
 gboolean sy_design_parse_fifo_depth(
 	__isl_keep const char *text, guint *depth, GError **error);
 

@@ -901,7 +901,7 @@ static guint hbm_ports(Build *b, const SyIoPath *p)
 {
 	gint64 l2 = p->exterior
 		? pe_count(b->array) - links(b->array, p->direction)
-		: pe_count(b->array) / b->array->pe[0];
+		: pe_count(b->array) / b->array->pe[p->chain];
 	guint n = sy_design_hbm_ports(b->options, p, l2, b->error);
 
 	/* --local-reduce's collector folds every unit's tiles in one
@@ -918,17 +918,22 @@ static guint hbm_ports(Build *b, const SyIoPath *p)
 }
 
 /* Every PE its own data: L1 modules with buffers in chains along the
- * first space loop, one L2 module per chain. */
+ * path's chain loop (the first space loop, or the last with
+ * --int-io-dir=1), one L2 module per chain, on the edge the chains
+ * start from: above the rows or left of the columns. */
 static void interior_path(Build *b, const SyIoPath *p)
 {
 	const SyPeArray *array = b->array;
-	gint64 length = array->pe[0];
+	gint64 length = array->pe[p->chain];
 	gint64 chains = pe_count(array) / length;
 	g_autofree char *pe_fifo = g_strdup_printf("fifo_%s_PE", p->prefix);
+	gboolean rows = p->chain == 0;
 	SyModule *first, *last;
 
-	dram_side(b, p, chains, p->in ? SY_EDGE_NORTH : SY_EDGE_SOUTH, length,
-		&first, &last);
+	dram_side(b, p, chains,
+		p->in ? (rows ? SY_EDGE_NORTH : SY_EDGE_WEST)
+		      : (rows ? SY_EDGE_SOUTH : SY_EDGE_EAST),
+		length, &first, &last);
 	pe_fifos(b, p, pe_fifo, pe_width(b, p), first, last);
 	end_loops(b, first, last, length);
 }
@@ -1160,6 +1165,8 @@ SyDesign *sy_design_new(
 		SyIoPath *p = g_ptr_array_index(b.paths, i);
 
 		b.path = p;
+		if (!p->exterior && options && options->int_io_dir)
+			p->chain = p->n_space - 1;
 		if (!b.failed && !(p->ports = hbm_ports(&b, p)))
 			b.failed = TRUE;
 		if (p->exterior)

@@ -181,7 +181,7 @@ static SyIoPathFacts *path_facts(
 	f->lanes = hp->lanes;
 	f->once = hp->once;
 	f->pack = hp->pack;
-	f->along = along(p);
+	f->along = p->exterior ? along(p) : p->chain;
 	f->units = p->exterior ? sy_pe_array_count(array) / array->pe[f->along]
 			       : sy_pe_array_count(array);
 	count_words(f);

@@ -26,6 +26,9 @@ typedef struct {
 	gboolean exterior; /* carried by a space loop: PE to PE */
 	gint64 *direction; /* per space loop; zero for interior */
 	guint n_space;
+	/* Interior paths: the space loop their L1 chains run along, the
+	 * first (AutoSA's --int-io-dir=0, its default) or the last (=1). */
+	guint chain;
 	char *prefix; /* "A", "C_drain", "A_1": the names' stem */
 	/* The accesses it moves (SyAccess, kept by the SCoP) where its
 	 * array has several paths one way (syrk's A[i][k] along j and

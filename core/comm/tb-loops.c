@@ -89,19 +89,18 @@ static isl_map *box_elements(
  * never touched.  The condition is simplified where the loops over the
  * box run (never beyond it: the array's bounds stay in it). */
 static isl_set *written_set(const SyHlsModel *m, const SyHlsPath *hp,
-	__isl_take isl_multi_aff *perm, isl_set *set,
-	isl_multi_pw_aff *offset)
+	__isl_take isl_multi_aff *perm, isl_set *set, isl_multi_pw_aff *offset)
 {
-	isl_map *out = isl_map_apply_range(isl_map_from_multi_aff(perm),
-		sy_hls_model_copy_out(m, hp));
+	isl_map *out = isl_map_apply_range(
+		isl_map_from_multi_aff(perm), sy_hls_model_copy_out(m, hp));
 	isl_set *written = elements_as_params(
 		isl_map_intersect_domain(out, isl_set_copy(set)));
 
 	if (!offset)
 		return written;
 	return isl_set_gist(written,
-		elements_as_params(box_elements(
-			&hp->box, isl_multi_pw_aff_copy(offset))));
+		elements_as_params(
+			box_elements(&hp->box, isl_multi_pw_aff_copy(offset))));
 }
 
 /* A box's arguments: its offset per dimension, then (paths out) the
@@ -146,17 +145,17 @@ static isl_ast_node *at_domain(
 }
 
 /* The PE dimensions a path's boxes are per, in the order its L3 module
- * walks them: interior chains run along the first space loop, which is
+ * walks them: interior chains run along their chain loop, which is
  * innermost here.  Returns how many. */
 static guint chain_order(const SyHlsModel *m, const SyIoPath *p, guint *order)
 {
 	guint n = 0;
 
 	for (guint k = 0; k < m->n_space; k++)
-		if (p->exterior ? !p->direction[k] : k > 0)
+		if (p->exterior ? !p->direction[k] : k != p->chain)
 			order[n++] = k;
 	if (!p->exterior)
-		order[n++] = 0;
+		order[n++] = p->chain;
 	return n;
 }
 
@@ -193,8 +192,8 @@ static isl_multi_aff *chain_to_pe(const SyHlsModel *m, const SyIoPath *p,
 {
 	isl_space *space = isl_space_map_from_domain_and_range(
 		isl_space_copy(u),
-		isl_space_set_alloc(isl_space_get_ctx(u), 0,
-			m->n_tile + n_unit));
+		isl_space_set_alloc(
+			isl_space_get_ctx(u), 0, m->n_tile + n_unit));
 	isl_multi_aff *perm = isl_multi_aff_zero(space);
 	isl_local_space *ls = isl_local_space_from_space(u);
 	guint at = m->n_tile;
@@ -250,8 +249,8 @@ static SyCode *path_loops(const SyHlsModel *m, const SyHlsPath *hp)
 	build = isl_ast_build_from_context(isl_set_universe(
 		element_params(ctx, p->in ? 0 : p->array->n_dims)));
 	build = isl_ast_build_set_iterators(build,
-		sy_codegen_iterators(m->array->analysis->prog, ctx,
-			m->n_tile + n_unit + 1));
+		sy_codegen_iterators(
+			m->array->analysis->prog, ctx, m->n_tile + n_unit + 1));
 	build = isl_ast_build_set_at_each_domain(build, at_domain, &box);
 	tree = isl_ast_build_node_from_schedule_map(
 		build, isl_union_map_from_map(sched));
@@ -267,8 +266,8 @@ static SyCode *path_loops(const SyHlsModel *m, const SyHlsPath *hp)
  * backend refuses counts beyond 64 bits before it prints (the words of
  * every port are checked so, sy_design_complete); here the largest
  * value stands in. */
-static gboolean add_path(SyTbFacts *facts, const SyHlsModel *m,
-	const SyHlsPath *hp)
+static gboolean add_path(
+	SyTbFacts *facts, const SyHlsModel *m, const SyHlsPath *hp)
 {
 	SyChecked ck = {NULL};
 	SyCode *loops = path_loops(m, hp);
@@ -280,8 +279,8 @@ static gboolean add_path(SyTbFacts *facts, const SyHlsModel *m,
 		elements = sy_checked_mul(&ck, elements, hp->box.size[d],
 			"the number of elements of a box");
 	g_clear_error(&ck.error);
-	sy_tb_facts_add(facts, hp->path, hp->path->array->n_dims,
-		hp->box.size, hp->pack, elements / hp->pack, loops);
+	sy_tb_facts_add(facts, hp->path, hp->path->array->n_dims, hp->box.size,
+		hp->pack, elements / hp->pack, loops);
 	return TRUE;
 }
 

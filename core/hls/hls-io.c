@@ -723,7 +723,8 @@ static void emit_l2_pass(
 	SyHlsGen *hls, const SyIoPathFacts *f, gboolean boundary)
 {
 	const SyIoPath *p = f->path;
-	gint64 chains = hls->kernel->grid->count / hls->kernel->grid->pe[0];
+	gint64 length = hls->kernel->grid->pe[f->along];
+	gint64 chains = hls->kernel->grid->count / length;
 	gint64 per = chains / sy_io_path_ports(p);
 	g_autofree char *end = chain_end(chains, per);
 	/* The chains after idx's on its part, and idx's own. */
@@ -732,7 +733,7 @@ static void emit_l2_pass(
 		: g_strdup_printf("%" G_GINT64_FORMAT
 				  " - idx %% %" G_GINT64_FORMAT,
 			  per, per);
-	Pass ps = {f, chains, hls->kernel->grid->pe[0], boundary, end, after};
+	Pass ps = {f, chains, length, boundary, end, after};
 
 	g_string_append_printf(hls->out,
 		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
@@ -781,7 +782,7 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 		"%s_IO_L1_%s", p->prefix, p->in ? "in" : "out");
 	GString *unit = g_string_new(NULL), *args = g_string_new(NULL);
 	g_autofree char *length = g_strdup_printf(
-		"%" G_GINT64_FORMAT, hls->kernel->grid->pe[0]);
+		"%" G_GINT64_FORMAT, hls->kernel->grid->pe[f->along]);
 
 	for (guint k = 0; k < hls->kernel->grid->n_space; k++) {
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
@@ -792,7 +793,8 @@ static void emit_chains(SyHlsGen *hls, const SyIoPathFacts *f)
 	for (guint b = 0; b < 2; b++)
 		emit_l2_pass(hls, f, b);
 	for (guint b = 0; b < 2; b++)
-		emit_inter(hls, f, name, unit->str, "p0", length, b);
+		emit_inter(hls, f, name, unit->str,
+			sy_module_code_p_names[f->along], length, b);
 	emit_intra(hls, f, name, unit->str, "");
 	for (guint b = 0; b < 2; b++)
 		emit_main(hls, f, name, unit->str, args->str, b);

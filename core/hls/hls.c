@@ -110,8 +110,9 @@ static void declare_fifos(SyHlsGen *hls)
 		g_autofree char *l1 = g_strdup_printf(
 			"fifo_%s_%s_IO_L1_%s", p->prefix, p->prefix, way);
 		g_autofree char *pe = g_strdup_printf("fifo_%s_PE", p->prefix);
-		gint64 n2 = p->exterior ? f->units
-					: k->grid->count / k->grid->pe[0];
+		gint64 n2 = p->exterior
+			? f->units
+			: k->grid->count / k->grid->pe[f->along];
 		GString *dims = g_string_new(NULL);
 
 		/* Chains of n modules: n FIFOs, the boundary module at
@@ -123,7 +124,7 @@ static void declare_fifos(SyHlsGen *hls)
 		if (!p->exterior) {
 			g_string_printf(dims,
 				"[%" G_GINT64_FORMAT "][%" G_GINT64_FORMAT "]",
-				n2, k->grid->pe[0]);
+				n2, k->grid->pe[f->along]);
 			declare_stream(hls, word, l1, dims->str);
 		}
 		/* One PE FIFO array per stem: partial results in and out
@@ -180,30 +181,33 @@ static void call_line(
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
-static void call_chain(SyHlsGen *hls, const SyIoPath *p, gint64 c)
+static void call_chain(SyHlsGen *hls, const SyIoPathFacts *f, gint64 c)
 {
+	const SyIoPath *p = f->path;
 	const char *way = p->in ? "in" : "out";
 	g_autofree char *below = g_strdup_printf(
 		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][0]", p->prefix,
 		p->prefix, way, c);
 
 	call_l2(hls->out, p->prefix, way, c,
-		hls->kernel->grid->count / hls->kernel->grid->pe[0] /
+		hls->kernel->grid->count / hls->kernel->grid->pe[f->along] /
 			sy_io_path_ports(p),
 		below);
 }
 
-/* The L1 module of chain c at place q, next to its PE. */
-static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
+/* The L1 module of chain c at place q (along the chain's space loop),
+ * next to its PE. */
+static void call_l1(SyHlsGen *hls, const SyIoPathFacts *f, gint64 c, gint64 q)
 {
 	const SyDesignKernel *k = hls->kernel;
+	const SyIoPath *p = f->path;
 	const char *P = p->prefix, *way = p->in ? "in" : "out";
-	gboolean last = q == k->grid->pe[0] - 1;
+	gboolean last = q == k->grid->pe[f->along] - 1;
 	GString *out = hls->out;
 	gint64 coord[3];
 	g_autofree char *at = NULL;
 
-	sy_design_kernel_unit_coords(hls->kernel, 0, q, c, coord);
+	sy_design_kernel_unit_coords(hls->kernel, f->along, q, c, coord);
 	at = sy_hls_fifo_index(coord, k->grid->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
@@ -223,8 +227,8 @@ static void call_l1(SyHlsGen *hls, const SyIoPath *p, gint64 c, gint64 q)
 
 /* The L3 modules of a path: one per DRAM port (--hbm), each at the
  * head of its part of the L2 chain (of l2 modules). */
-static void call_l3(SyHlsGen *hls, const SyIoPath *p,
-	const SyDesignPort *port, gint64 l2)
+static void call_l3(
+	SyHlsGen *hls, const SyIoPath *p, const SyDesignPort *port, gint64 l2)
 {
 	const char *way = p->in ? "in" : "out";
 	guint parts = sy_design_port_parts(port);
@@ -246,7 +250,7 @@ static void call_in(
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
-	gint64 chains = k->grid->count / k->grid->pe[0];
+	gint64 chains = k->grid->count / k->grid->pe[f->along];
 
 	call_l3(hls, p, port, p->exterior ? f->units : chains);
 	if (p->exterior) {
@@ -255,10 +259,10 @@ static void call_in(
 		return;
 	}
 	for (gint64 c = 0; c < chains; c++)
-		call_chain(hls, p, c);
+		call_chain(hls, f, c);
 	for (gint64 c = 0; c < chains; c++)
-		for (gint64 q = 0; q < k->grid->pe[0]; q++)
-			call_l1(hls, p, c, q);
+		for (gint64 q = 0; q < k->grid->pe[f->along]; q++)
+			call_l1(hls, f, c, q);
 }
 
 /* The module calls of an output path, from the PEs to the DRAM port:
@@ -268,17 +272,17 @@ static void call_out(
 {
 	const SyDesignKernel *k = hls->kernel;
 	const SyIoPath *p = f->path;
-	gint64 chains = k->grid->count / k->grid->pe[0];
+	gint64 chains = k->grid->count / k->grid->pe[f->along];
 
 	if (p->exterior) {
 		for (gint64 l = f->units; l-- > 0;)
 			call_line(hls, f, l, k->grid->pe[f->along] - 1);
 	} else {
 		for (gint64 c = 0; c < chains; c++)
-			for (gint64 q = k->grid->pe[0]; q-- > 0;)
-				call_l1(hls, p, c, q);
+			for (gint64 q = k->grid->pe[f->along]; q-- > 0;)
+				call_l1(hls, f, c, q);
 		for (gint64 c = chains; c-- > 0;)
-			call_chain(hls, p, c);
+			call_chain(hls, f, c);
 	}
 	call_l3(hls, p, port, p->exterior ? f->units : chains);
 }

@@ -180,6 +180,15 @@ SyModelForm *sy_model_form_new(
 			"path's forms");
 		goto error;
 	}
+	/* Chains along the last space loop: not checked against the
+	 * forms' candidates yet; the exact model answers. */
+	if (design->option_flags &&
+		strstr(design->option_flags, " --int-io-dir")) {
+		sy_model_form_fail(error,
+			"--int-io-dir's chains are not in the fast path's "
+			"forms");
+		goto error;
+	}
 	if (design->capped) {
 		sy_model_form_fail(error,
 			"--host-serialize or --data-pack-sizes packs the words "

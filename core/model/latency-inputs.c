@@ -361,12 +361,13 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 		return FALSE;
 	}
 	words = sy_num_i64(tp, &f->box_words);
-	length = sy_num_i64(tp, &g->pe[0]);
+	/* An interior path's chains run along f->along. */
+	length = sy_num_i64(tp, &g->pe[f->along]);
 	/* --hbm: each L3 module, and each part of the L2 chain below it,
 	 * moves its share of the units and chains. */
 	ports = sy_num(sy_io_path_ports(mod->path));
-	chains = sy_num_div(tp,
-		sy_num_div(tp, sy_num_i64(tp, &g->count), length), ports);
+	chains = sy_num_div(
+		tp, sy_num_div(tp, sy_num_i64(tp, &g->count), length), ports);
 	units = sy_num_div(tp, sy_num_i64(tp, &f->units), ports);
 	m->in = mod->path->in;
 	m->out = !mod->path->in;
