@@ -86,7 +86,8 @@ static gboolean design(const SyPeArray *array, const FuzzOptions *o)
 	SyDesignOptions options = {.no_double_buffer = o->no_double_buffer,
 		.no_packing = o->no_packing,
 		.host_serialize = o->host_serialize,
-		.hbm = o->hbm};
+		.hbm = o->hbm,
+		.uram = o->uram};
 
 	if (o->hbm_ports &&
 		!(ports = sy_design_parse_hbm_ports(o->hbm_ports, NULL)))
@@ -96,6 +97,10 @@ static gboolean design(const SyPeArray *array, const FuzzOptions *o)
 			o->hbm_port_num, &options.hbm_port_num, NULL))
 		return FALSE;
 	options.hbm_ports = ports;
+	if (o->int_io_dir &&
+		!sy_design_parse_int_io_dir(
+			o->int_io_dir, &options.int_io_dir, NULL))
+		return FALSE;
 
 	if (o->pack && !(pack = sy_design_parse_pack(o->pack, NULL)))
 		return FALSE;

@@ -38,6 +38,8 @@ typedef struct {
 	gboolean hbm; /* --hbm, with: */
 	const char *hbm_port_num;
 	const char *hbm_ports;
+	gboolean uram;
+	const char *int_io_dir;
 	gboolean no_design; /* stop at the PE array */
 } FuzzOptions;
 

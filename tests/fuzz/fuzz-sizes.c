@@ -4,8 +4,8 @@
  * k=2", "--pack A:L2=8", "--fifo-depth 4", "--space i" (default i,j),
  * "--no-double-buffer", "--no-packing", "--host-serialize",
  * "--data-pack-sizes {kernel[]->A[8,32,64]}", "--hbm", "--hbm-port-num
- * 4", "--hbm-ports A=2,C_drain=4".  When the sizes are valid the PE
- * array and its I/O network are built. */
+ * 4", "--hbm-ports A=2,C_drain=4", "--uram", "--int-io-dir 1".  When
+ * the sizes are valid the PE array and its I/O network are built. */
 #include <string.h>
 
 #include "fuzz-common.h"
@@ -37,6 +37,7 @@ static gboolean read_line(char *line, FuzzOptions *o)
 			G_STRUCT_OFFSET(FuzzOptions, data_pack_sizes)},
 		{"--hbm-port-num", G_STRUCT_OFFSET(FuzzOptions, hbm_port_num)},
 		{"--hbm-ports", G_STRUCT_OFFSET(FuzzOptions, hbm_ports)},
+		{"--int-io-dir", G_STRUCT_OFFSET(FuzzOptions, int_io_dir)},
 	};
 	char *value = strchr(line, ' ');
 
@@ -48,6 +49,8 @@ static gboolean read_line(char *line, FuzzOptions *o)
 		return o->host_serialize = TRUE;
 	if (g_str_equal(line, "--hbm"))
 		return o->hbm = TRUE;
+	if (g_str_equal(line, "--uram"))
+		return o->uram = TRUE;
 	if (!value)
 		return FALSE;
 	*value++ = '\0';
