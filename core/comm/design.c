@@ -1,3 +1,8 @@
+/* The design of a PE array (comm/design.h): the PE and its loops, each
+ * I/O path's chains of modules from the DRAM port down, the FIFOs
+ * between them, their buffers packed by the options, and the checks
+ * that every count fits; the description's own operations are in
+ * design-data.c. */
 #include <string.h>
 
 #include <isl/aff.h>
@@ -9,8 +14,6 @@
 #include "comm/tb-facts.h"
 #include "comm/pe-facts.h"
 #include "poly/names.h"
-
-G_DEFINE_QUARK(sy - design - error - quark, sy_design_error)
 
 #define WORD_BITS 512
 #define DEFAULT_FIFO_DEPTH 2
@@ -29,228 +32,7 @@ typedef struct {
 	SyChecked ck; /* the first count that overflows 64 bits */
 } Build;
 
-/* Names */
-
-const char *sy_module_kind_name(SyModuleKind kind)
-{
-	static const char *const names[] = {"pe", "io", "drain", "dummy"};
-
-	return names[kind];
-}
-
-const char *sy_edge_name(SyEdge edge)
-{
-	static const char *const names[] = {
-		"grid", "north", "south", "west", "east", "corner"};
-
-	return names[edge];
-}
-
-guint sy_type_bits(const char *type)
-{
-	static const struct {
-		const char *name;
-		guint bits;
-	} types[] = {
-		{"float", 32},
-		{"double", 64},
-		{"long double", 128},
-		{"char", 8},
-		{"signed char", 8},
-		{"unsigned char", 8},
-		{"short", 16},
-		{"unsigned short", 16},
-		{"int", 32},
-		{"unsigned", 32},
-		{"unsigned int", 32},
-		{"long", 64},
-		{"unsigned long", 64},
-		{"long long", 64},
-		{"unsigned long long", 64},
-		{"_Bool", 8},
-		{"int8_t", 8},
-		{"uint8_t", 8},
-		{"int16_t", 16},
-		{"uint16_t", 16},
-		{"int32_t", 32},
-		{"uint32_t", 32},
-		{"int64_t", 64},
-		{"uint64_t", 64},
-	};
-
-	for (guint i = 0; i < G_N_ELEMENTS(types); i++)
-		if (g_str_equal(type, types[i].name))
-			return types[i].bits;
-	return 0;
-}
-
-/* Freeing */
-
-static void loop_node_free(gpointer data)
-{
-	SyLoopNode *node = data;
-
-	if (!node)
-		return;
-	g_free(node->name);
-	g_free(node->role);
-	if (node->children)
-		g_ptr_array_unref(node->children);
-	g_free(node);
-}
-
-static void buffer_free(gpointer data)
-{
-	SyBuffer *b = data;
-
-	g_free(b->name);
-	g_free(b->shape);
-	g_free(b);
-}
-
-static void module_free(gpointer data)
-{
-	SyModule *m = data;
-
-	g_free(m->name);
-	g_ptr_array_unref(m->buffers);
-	loop_node_free(m->loops);
-	sy_code_free(m->code);
-	if (m->params)
-		g_ptr_array_unref(m->params);
-	g_free(m);
-}
-
-static void fifo_free(gpointer data)
-{
-	SyFifo *f = data;
-
-	g_free(f->name);
-	g_free(f);
-}
-
-void sy_design_clear_code(SyDesign *design)
-{
-	for (guint i = 0; i < design->modules->len; i++) {
-		SyModule *m = g_ptr_array_index(design->modules, i);
-
-		g_clear_pointer(&m->code, sy_code_free);
-		g_clear_pointer(&m->params, g_ptr_array_unref);
-	}
-	g_clear_pointer(&design->tb, sy_tb_facts_free);
-	g_clear_pointer(&design->io, sy_io_facts_free);
-	g_clear_pointer(&design->pe_facts, sy_pe_facts_free);
-}
-
-void sy_design_free(SyDesign *design)
-{
-	if (!design)
-		return;
-	sy_io_facts_free(design->io);
-	g_ptr_array_unref(design->modules);
-	g_ptr_array_unref(design->fifos);
-	g_ptr_array_unref(design->dram);
-	if (design->paths)
-		g_ptr_array_unref(design->paths);
-	sy_tile_boxes_free(design->tiles);
-	sy_tb_facts_free(design->tb);
-	sy_pe_facts_free(design->pe_facts);
-	if (design->tiles_error)
-		g_error_free(design->tiles_error);
-	sy_design_kernel_free(design->kernel);
-	sy_design_grid_free(design->grid);
-	if (design->arrays)
-		g_ptr_array_unref(design->arrays);
-	g_free(design->option_flags);
-	g_free(design);
-}
-
-guint sy_design_path_pack(const SyDesign *design, const SyIoPath *path)
-{
-	for (guint i = 0; i < design->modules->len; i++) {
-		const SyModule *m = g_ptr_array_index(design->modules, i);
-
-		if (m->path == path && m->buffers->len)
-			return ((SyBuffer *)g_ptr_array_index(m->buffers, 0))
-				->pack;
-	}
-	return 1;
-}
-
-const SyModule *sy_design_find(const SyDesign *design, const char *name)
-{
-	for (guint i = 0; i < design->modules->len; i++) {
-		const SyModule *m = g_ptr_array_index(design->modules, i);
-
-		if (g_str_equal(m->name, name))
-			return m;
-	}
-	return NULL;
-}
-
-gint64 sy_design_fifo_count(const SyDesign *design, const char *name)
-{
-	gint64 n = 0;
-
-	for (guint i = 0; i < design->fifos->len; i++) {
-		const SyFifo *f = g_ptr_array_index(design->fifos, i);
-
-		if (g_str_equal(f->name, name))
-			n += f->count;
-	}
-	return n;
-}
-
 /* Loop trees */
-
-static SyLoopNode *loop_new(const char *name, const char *role, gint64 trip);
-
-/* The pieces a reader of design.json fills (comm/design-load.c), with
- * the functions that free them here. */
-
-SyDesign *sy_design_alloc(void)
-{
-	SyDesign *design = g_new0(SyDesign, 1);
-
-	design->modules = g_ptr_array_new_with_free_func(module_free);
-	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
-	design->dram = g_ptr_array_new_with_free_func(g_free);
-	return design;
-}
-
-SyModule *sy_design_add_module(
-	SyDesign *design, const char *name, SyModuleKind kind)
-{
-	SyModule *m = g_new0(SyModule, 1);
-
-	m->name = g_strdup(name);
-	m->kind = kind;
-	m->boundary = g_str_has_suffix(name, "_boundary");
-	m->buffers = g_ptr_array_new_with_free_func(buffer_free);
-	g_ptr_array_add(design->modules, m);
-	return m;
-}
-
-SyLoopNode *sy_loop_node_new(const char *name, const char *role, gint64 trip)
-{
-	return loop_new(name, role, trip);
-}
-
-void sy_loop_node_free(SyLoopNode *node)
-{
-	loop_node_free(node);
-}
-
-static SyLoopNode *loop_new(const char *name, const char *role, gint64 trip)
-{
-	SyLoopNode *node = g_new0(SyLoopNode, 1);
-
-	node->name = g_strdup(name);
-	node->role = g_strdup(role);
-	node->trip = trip;
-	node->children = g_ptr_array_new_with_free_func(loop_node_free);
-	return node;
-}
 
 /* Appends child under parent; returns child. */
 static SyLoopNode *loop_add(SyLoopNode *parent, SyLoopNode *child)
@@ -273,7 +55,8 @@ static SyLoopNode *tile_loops(const SyPeArray *array, SyLoopNode *root)
 			band->members[m].name, "_tile", NULL);
 
 		if (n > 1)
-			at = loop_add(at, loop_new(name, "array_part", n));
+			at = loop_add(
+				at, sy_loop_node_new(name, "array_part", n));
 	}
 	return at;
 }
@@ -297,7 +80,7 @@ static SyLoopNode *pe_loops(
 {
 	const SyChoices *c = array->choices;
 	const SyConfig *cfg = array->config;
-	SyLoopNode *root = loop_new("PE", "module", 1);
+	SyLoopNode *root = sy_loop_node_new("PE", "module", 1);
 	SyLoopNode *at = tile_loops(array, root);
 	g_autofree guint *lat = g_new(guint, cfg->n_members + 1);
 	guint n_lat;
@@ -308,7 +91,7 @@ static SyLoopNode *pe_loops(
 		gint64 n = cfg->tile[ref->member] / cfg->latency[ref->member] /
 			simd_factor_of(array, ref);
 
-		at = loop_add(at, loop_new(ref->name, "time", n));
+		at = loop_add(at, sy_loop_node_new(ref->name, "time", n));
 		*steps = sy_checked_mul(
 			ck, *steps, n, "the number of steps of a PE per tile");
 	}
@@ -320,7 +103,7 @@ static SyLoopNode *pe_loops(
 
 		if (sc->loop.in_band)
 			continue;
-		at = loop_add(at, loop_new(sc->loop.name, "inner", n));
+		at = loop_add(at, sy_loop_node_new(sc->loop.name, "inner", n));
 		*steps = sy_checked_mul(
 			ck, *steps, n, "the number of steps of a PE per tile");
 	}
@@ -329,8 +112,9 @@ static SyLoopNode *pe_loops(
 		const SyBandMember *m = &array->analysis->band->members[lat[i]];
 		g_autofree char *name = g_strconcat(m->name, "_lat", NULL);
 
-		at = loop_add(
-			at, loop_new(name, "latency", cfg->latency[lat[i]]));
+		at = loop_add(at,
+			sy_loop_node_new(
+				name, "latency", cfg->latency[lat[i]]));
 		*steps = sy_checked_mul(ck, *steps, cfg->latency[lat[i]],
 			"the number of steps of a PE per tile");
 	}
@@ -339,9 +123,10 @@ static SyLoopNode *pe_loops(
 		g_autofree char *name = g_strconcat(
 			sc->loop.name, "_simd", NULL);
 
-		at = loop_add(at, loop_new(name, "simd", cfg->simd_factor));
+		at = loop_add(
+			at, sy_loop_node_new(name, "simd", cfg->simd_factor));
 	}
-	loop_add(at, loop_new("compute", "statement", 1));
+	loop_add(at, sy_loop_node_new("compute", "statement", 1));
 	return root;
 }
 
@@ -350,13 +135,15 @@ static SyLoopNode *pe_loops(
 static SyLoopNode *io_loops(
 	const SyPeArray *array, const char *name, gint64 inter, gint64 intra)
 {
-	SyLoopNode *root = loop_new(name, "module", 1);
+	SyLoopNode *root = sy_loop_node_new(name, "module", 1);
 	SyLoopNode *at = tile_loops(array, root);
 
 	if (inter)
-		loop_add(at, loop_new("inter_trans", "transfer", inter));
+		loop_add(
+			at, sy_loop_node_new("inter_trans", "transfer", inter));
 	if (intra)
-		loop_add(at, loop_new("intra_trans", "transfer", intra));
+		loop_add(
+			at, sy_loop_node_new("intra_trans", "transfer", intra));
 	return root;
 }
 
@@ -365,19 +152,14 @@ static SyLoopNode *io_loops(
 static SyModule *module_add(Build *b, const char *name, SyModuleKind kind,
 	const SyArray *x, guint level, gboolean in, gint64 count, SyEdge edge)
 {
-	SyModule *m = g_new0(SyModule, 1);
+	SyModule *m = sy_design_add_module(b->design, name, kind);
 
-	m->name = g_strdup(name);
-	m->kind = kind;
 	m->array = x;
 	m->path = b->path;
 	m->level = level;
 	m->in = in;
 	m->count = count;
 	m->edge = edge;
-	m->boundary = g_str_has_suffix(name, "_boundary");
-	m->buffers = g_ptr_array_new_with_free_func(buffer_free);
-	g_ptr_array_add(b->design->modules, m);
 	return m;
 }
 
@@ -889,7 +671,7 @@ static void exterior_path(Build *b, const SyIoPath *p)
 		SyModule *dummy = module_add(b, name, SY_MODULE_DUMMY, p->array,
 			0, TRUE, ends, edge);
 
-		dummy->loops = loop_new(name, "module", 1);
+		dummy->loops = sy_loop_node_new(name, "module", 1);
 		fifo_add(b, pe_fifo, p->array, ends, width, dummy,
 			b->design->pe);
 	}
@@ -1088,16 +870,6 @@ static void check_fifo_totals(Build *b)
 	}
 }
 
-const SyDesignArray *sy_design_plain(const SyDesign *design, const SyArray *x)
-{
-	guint k;
-
-	if (!x ||
-		!g_ptr_array_find(design->array->analysis->scop->arrays, x, &k))
-		return NULL;
-	return g_ptr_array_index(design->arrays, k);
-}
-
 /* The plain data of the design: its PE array, the kernel's arrays, and
  * every array member's plain twin. */
 static void add_plain(SyDesign *design)
@@ -1136,16 +908,13 @@ static void add_plain(SyDesign *design)
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
-	SyDesign *design = g_new0(SyDesign, 1);
+	SyDesign *design = sy_design_alloc();
 	Build b = {design, array, options, NULL, NULL, 0,
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
 		error, FALSE, {NULL}};
 
 	sy_isl_stage_begin(array->analysis->ctx);
 	design->array = array;
-	design->modules = g_ptr_array_new_with_free_func(module_free);
-	design->fifos = g_ptr_array_new_with_free_func(fifo_free);
-	design->dram = g_ptr_array_new_with_free_func(g_free);
 	design->tiles = sy_tile_boxes_new(array, &design->tiles_error);
 	design->capped = options &&
 		(options->host_serialize || options->pack_caps);
