@@ -76,6 +76,7 @@ static void compile_clear(Compile *o)
 	g_free(o->fifo_depth_text);
 	g_free(o->hbm_port_num_text);
 	g_free(o->hbm_ports);
+	g_free(o->int_io_dir_text);
 	g_free(o->device);
 	g_free(o->design);
 	g_free(o->mhz_text);
