@@ -65,20 +65,11 @@ static const SyIoPath *exterior_path(
 	return NULL;
 }
 
-/* The space loop (index among the PE coordinates) a path moves along. */
-static guint along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
 isl_set *sy_hls_chain_at_pe(
 	const SyTileBoxes *tiles, const SyStmt *stmt, guint k, gint64 v)
 {
-	isl_aff *coord = isl_multi_aff_get_at(sy_tile_boxes_sched(tiles, stmt),
-		(int)(tiles->n_tile + k));
+	isl_aff *coord = isl_multi_aff_get_at(
+		sy_tile_boxes_sched(tiles, stmt), (int)(tiles->n_tile + k));
 
 	coord = isl_aff_add_constant_si(coord, (int)-v);
 	return isl_set_from_basic_set(isl_aff_zero_basic_set(coord));
@@ -229,16 +220,16 @@ static gboolean check_fifo(
 
 /* The FIFO instances of access a of a chained array, checked: values
  * from outside enter at the first PE, results leave at the last. */
-static isl_set *chain_of(const Chains *m, const SyAccess *a,
-	const SyIoPath *p, GError **error)
+static isl_set *chain_of(
+	const Chains *m, const SyAccess *a, const SyIoPath *p, GError **error)
 {
-	guint k = along(p);
+	guint k = sy_io_path_along(p);
 	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
 	isl_set *outside = a->array->local
 		? isl_set_empty(isl_set_get_space(a->stmt->domain))
-		: a->write ? isl_map_domain(sy_io_live_out(
-				     m->array->analysis->deps, a))
-			   : live_in(m, a);
+		: a->write
+		? isl_map_domain(sy_io_live_out(m->array->analysis->deps, a))
+		: live_in(m, a);
 	isl_set *there = sy_hls_chain_at_pe(m->tiles, a->stmt, k, end);
 	isl_bool ok = isl_set_is_subset(outside, there);
 	const char *loop =
@@ -274,8 +265,8 @@ GHashTable *sy_hls_chains_new(
 {
 	Chains m = {tiles, tiles->array, plan};
 	const SyScop *scop = m.array->analysis->scop;
-	g_autoptr(GHashTable) chains =
-		g_hash_table_new_full(NULL, NULL, NULL, set_free);
+	g_autoptr(GHashTable)
+		chains = g_hash_table_new_full(NULL, NULL, NULL, set_free);
 
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
@@ -316,7 +307,7 @@ isl_union_set *sy_hls_chain_ends(
 	GHashTable *chains, const SyTileBoxes *tiles, const SyIoPath *p)
 {
 	const SyScop *scop = tiles->array->analysis->scop;
-	guint k = along(p);
+	guint k = sy_io_path_along(p);
 	gint64 end = p->in ? 0 : tiles->array->pe[k] - 1;
 	isl_union_set *ends = isl_union_set_empty(
 		isl_space_params_alloc(scop->ctx, 0));

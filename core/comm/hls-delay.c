@@ -39,15 +39,6 @@ static const SyIoPath *way_in(const GPtrArray *plan, const SyAccess *a)
 	return NULL;
 }
 
-/* The PE coordinate p moves along. */
-static guint along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
 /* The schedule distances (sink point minus source point) of dep's pairs
  * whose sink runs in a PE after the first along coordinate k: those the
  * previous PE's FIFO feeds.  (The first PE's values come from the I/O
@@ -300,11 +291,13 @@ static gboolean add_delay(GHashTable *delays, const SyTileBoxes *tiles,
 			"steps later; the HLS backend takes one value a step "
 			"from a PE's FIFO",
 			dep->sink->stmt->name, x->name);
-	if (!check_ends(tiles, x, along(p),
-		    array->analysis->band->members[c->space[along(p)]].name,
+	if (!check_ends(tiles, x, sy_io_path_along(p),
+		    array->analysis->band
+			    ->members[c->space[sy_io_path_along(p)]]
+			    .name,
 		    error))
 		return FALSE;
-	d = steps_of(tiles, dep, along(p), loop, error);
+	d = steps_of(tiles, dep, sy_io_path_along(p), loop, error);
 	if (!d)
 		return FALSE;
 	if (d == G_MAXUINT)

@@ -14,15 +14,6 @@
 #include "comm/io-facts-build.h"
 #include "compute/code-isl.h"
 
-/* The space loop an exterior path moves along. */
-static guint along(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
 /* The loops over a path's tiles: one statement "T" per tile, its
  * arguments the tile's coordinates t0, t1, ... */
 static SyCode *tile_code(isl_set *tiles)
@@ -181,7 +172,7 @@ static SyIoPathFacts *path_facts(
 	f->lanes = hp->lanes;
 	f->once = hp->once;
 	f->pack = hp->pack;
-	f->along = p->exterior ? along(p) : p->chain;
+	f->along = p->exterior ? sy_io_path_along(p) : p->chain;
 	f->units = p->exterior ? sy_pe_array_count(array) / array->pe[f->along]
 			       : sy_pe_array_count(array);
 	count_words(f);

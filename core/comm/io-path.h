@@ -50,6 +50,16 @@ typedef struct {
 	__isl_keep const SyDesignArray *plain_array;
 } SyIoPath;
 
+/* The space loop (index among the PE coordinates) an exterior path
+ * moves along: the first its direction is not zero on; 0 for none. */
+static inline guint sy_io_path_along(__isl_keep const SyIoPath *p)
+{
+	for (guint k = 0; k < p->n_space; k++)
+		if (p->direction[k])
+			return k;
+	return 0;
+}
+
 /* A path's DRAM ports: 1 unless --hbm split its chain. */
 static inline guint sy_io_path_ports(__isl_keep const SyIoPath *p)
 {

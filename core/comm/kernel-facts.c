@@ -97,13 +97,9 @@ static gboolean check_callable(const SyScop *scop, GError **error)
 /* Units of a path: lines (exterior) or PEs (interior). */
 static gint64 units(const SyPeArray *array, const SyIoPath *p)
 {
-	guint along = 0;
-
-	for (guint k = p->n_space; k-- > 0;)
-		if (p->direction[k])
-			along = k;
-	return p->exterior ? sy_pe_array_count(array) / array->pe[along]
-			   : sy_pe_array_count(array);
+	return p->exterior
+		? sy_pe_array_count(array) / array->pe[sy_io_path_along(p)]
+		: sy_pe_array_count(array);
 }
 
 /* The tiles that move data (boxes but for triangular kernels, which

@@ -49,15 +49,6 @@ static void use_way(SyPeAccess *pa, const SyHlsModel *m, const SyHlsPath *hp)
 	pa->stream = hp ? g_strdup(hp->path->prefix) : NULL;
 }
 
-/* The PE coordinate an exterior path moves along. */
-static guint along_of(const SyIoPath *p)
-{
-	for (guint k = 0; k < p->n_space; k++)
-		if (p->direction[k])
-			return k;
-	return 0;
-}
-
 /* Where access a finds or puts its value, and through which FIFO. */
 static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 {
@@ -71,7 +62,7 @@ static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 		use_way(pa, m, a->write ? out : in);
 		pa->forward = !a->write && in->path->role == SY_PATH_READ;
 		if (!a->write && (pa->delay = sy_hls_model_delay(m, a)))
-			pa->along = along_of(in->path);
+			pa->along = sy_io_path_along(in->path);
 		break;
 	case SY_PE_SOURCE_LOCAL:
 		pa->value = SY_PE_VALUE_LOCAL;
