@@ -180,11 +180,12 @@ pass hls/kernels/syrk_pb.c --space i,j --tile i=4,j=4
 pass hls/kernels/syrk_pb.c --space i --tile i=4,j=6
 pass hls/kernels/syrk_pb.c --space j,k --tile i=4,j=4
 # A temporary declared inside the loops, set and read in one latency
-# iteration; SIMD would share it between lanes.
+# iteration; under SIMD the PE keeps one per lane (local_t[2]).
 pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --latency i=2,j=2
 pass hls/kernels/temp_in_loop.c --space k --tile i=4,j=8 --latency i=2,j=2
-refused hls/kernels/temp_in_loop.c "systole-cli: error: latency hiding and SIMD interleave iterations, but 't' ($kernels/temp_in_loop.c:17) is declared inside loop 'k'; declare it before the loops, with a dimension per loop it depends on" \
-	--space i,j --tile i=8,j=8 --simd k=2
+pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8 --simd k=2
+pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --latency i=2,j=2 --simd k=2
+pass hls/kernels/temp_in_loop.c --space k --tile i=4,j=8 --latency i=2,j=2 --simd j=2
 pass hls/kernels/trmv.c --space i --tile i=8
 pass hls/kernels/scan.c --space i
 pass hls/kernels/scan.c --space j --tile j=5

@@ -1120,9 +1120,10 @@ static const char temporary_message[] =
 	"(kernel.c:8) is declared inside loop 'j'; declare it before "
 	"the loops, with a dimension per loop it depends on";
 
-/* A temporary declared inside j: SIMD would run each statement's lanes
- * in turn, sharing t; latency hiding runs both statements in one
- * latency iteration, unless one of them is in a loop of its own. */
+/* A temporary declared inside j: SIMD runs each statement's lanes in
+ * turn, so t gets an element per lane (t[2], indexed by the SIMD
+ * loop); latency hiding runs both statements in one latency iteration,
+ * unless one of them is in a loop of its own. */
 static void test_temporary_in_loop(void)
 {
 	g_autoptr(SyAnalysis)
@@ -1137,6 +1138,7 @@ static void test_temporary_in_loop(void)
 	g_autoptr(SyConfig) cfg2 = sy_config_new(c2);
 	g_autoptr(SyConfig) cfg0 = sy_config_new(c0);
 	g_autoptr(SyPeArray) tiled = NULL;
+	g_autofree char *loops = NULL;
 	SyPeArray *array;
 	GError *error = NULL;
 
@@ -1157,6 +1159,52 @@ static void test_temporary_in_loop(void)
 	/* Array 0 (space i): j is parallel, t (written, read), A and C of
 	 * stride 0 or 1 along it. */
 	assert_simd(simd_at(c0, 0), "j", TRUE, 16, TRUE, FALSE, 6, NULL, "");
+	g_assert_true(sy_config_apply_named(cfg0, c0, "simd", "j=2", &error));
+	g_assert_true(sy_config_validate(cfg0, c0, &error));
+	array = sy_pe_array_new(c0, cfg0, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_pe_array_lane_private(
+		array, g_ptr_array_index(a->scop->arrays, 0)));
+	g_assert_false(sy_pe_array_lane_private(
+		array, g_ptr_array_index(a->scop->arrays, 1)));
+	loops = sy_codegen_loops(array, "", "  ");
+	g_assert_cmpstr(loops, ==,
+		"{\n"
+		"  float t[2];\n"
+		"\n"
+		"  /* array_part[i,j] */\n"
+		"  /* space[i] */\n"
+		"  for (int c2 = 0; c2 <= 15; c2++)\n"
+		"    /* time[j] */\n"
+		"    for (int c3 = 0; c3 <= 7; c3++) {\n"
+		"      /* simd[j] */\n"
+		"      for (int c4 = 0; c4 <= 1; c4++)\n"
+		"        t[c4] = A[c2][2 * c3 + c4] * 2;\n"
+		"      /* simd[j] */\n"
+		"      for (int c4 = 0; c4 <= 1; c4++)\n"
+		"        C[c2][2 * c3 + c4] = t[c4] + 1;\n"
+		"    }\n"
+		"}\n");
+	sy_pe_array_free(array);
+}
+
+/* An array declared inside the SIMD loop would need a dimension more
+ * per lane: refused, naming it. */
+static void test_temporary_array_simd(void)
+{
+	g_autoptr(SyAnalysis)
+		a = analyse_scop("for (int i = 0; i < N; i++)\n"
+				 "  for (int j = 0; j < N; j++) {\n"
+				 "    float t[2];\n"
+				 "    t[0] = A[i][j] * 2;\n"
+				 "    t[1] = A[i][j] * 3;\n"
+				 "    C[i][j] = t[0] + t[1];\n"
+				 "  }\n");
+	g_autoptr(SyChoices) c0 = choices_of(a, 0);
+	g_autoptr(SyConfig) cfg0 = sy_config_new(c0);
+	SyPeArray *array;
+	GError *error = NULL;
+
 	g_assert_true(sy_config_apply_named(cfg0, c0, "simd", "j=2", &error));
 	g_assert_true(sy_config_validate(cfg0, c0, &error));
 	array = sy_pe_array_new(c0, cfg0, &error);
@@ -1757,6 +1805,8 @@ int main(int argc, char **argv)
 		"/compile/pe-array/temporary-in-loop", test_temporary_in_loop);
 	g_test_add_func("/compile/pe-array/temporary-split-by-loop",
 		test_temporary_split_by_loop);
+	g_test_add_func("/compile/pe-array/temporary-array-simd",
+		test_temporary_array_simd);
 	g_test_add_func("/compile/codegen/loops", test_codegen_loops);
 	g_test_add_func(
 		"/compile/codegen/loops-latency", test_codegen_loops_latency);

@@ -247,7 +247,8 @@ static gboolean check_exterior(
 			"once (distance %" G_GINT64_FORMAT " on '%s'); the HLS "
 			"backend %s",
 			sy_dep_kind_name(dep->kind), p->array->name,
-			dep->distance[t], array->analysis->band->members[t].name,
+			dep->distance[t],
+			array->analysis->band->members[t].name,
 			dep->kind == SY_DEP_FLOW
 				? "delays values passed from PE to PE, not "
 				  "values a PE also keeps in its buffer"
@@ -533,7 +534,8 @@ isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
 }
 
 /* Arrays a PE keeps: partial results and results that stay in it, and
- * the kernel's temporaries. */
+ * the kernel's temporaries (a scalar declared inside the SIMD loop, an
+ * element per lane). */
 static void pe_boxes(SyHlsModel *m)
 {
 	const SyScop *scop = m->array->analysis->scop;
@@ -547,6 +549,8 @@ static void pe_boxes(SyHlsModel *m)
 			continue;
 		box = g_new0(SyHlsBox, 1);
 		sy_tile_boxes_box(m->design->tiles, box, x, -1, NULL);
+		if (sy_pe_array_lane_private(m->array, x))
+			box->size[0] = m->array->config->simd_factor;
 		g_hash_table_insert(m->pe_box, (gpointer)x, box);
 	}
 }

@@ -314,6 +314,8 @@ static void add_buffers(
 		for (guint d = 0; m->lanes_dim >= 0 && d < x->n_dims; d++)
 			if (lane_indexed(m, simplified, x, box, d))
 				buf->partition[buf->n_partition++] = d;
+		if (sy_pe_array_lane_private(m->array, x))
+			buf->partition[buf->n_partition++] = 0;
 		g_ptr_array_add(facts->buffers, buf);
 	}
 }

@@ -188,14 +188,13 @@ static const SyDesignArray *get_array_ref(
 
 /* A delayed read's steps and coordinate: both or neither, on a read
  * from the previous PE. */
-static gboolean delayed_from_json(
-	JsonObject *o, SyPeAccess *a, GError **error)
+static gboolean delayed_from_json(JsonObject *o, SyPeAccess *a, GError **error)
 {
 	gboolean has = json_object_has_member(o, "delay");
 
 	if (has != json_object_has_member(o, "along"))
-		return sy_design_read_fail(error,
-			"\"delay\" and \"along\" come together");
+		return sy_design_read_fail(
+			error, "\"delay\" and \"along\" come together");
 	if (!has)
 		return TRUE;
 	if (!get_uint(o, "along", &a->along, error) ||
@@ -219,8 +218,9 @@ static SyPeAccess *access_from_json(
 	const char *value, *stream, *reg;
 	gint64 at;
 
-	if (!o || !sy_design_read_members(o, names, g_strv_length(
-				      (char **)names), delayed, r->error))
+	if (!o ||
+		!sy_design_read_members(o, names, g_strv_length((char **)names),
+			delayed, r->error))
 		return NULL;
 	a = sy_pe_access_new();
 	if (!get_uint(o, "ref", &a->ref, r->error) ||
@@ -399,15 +399,16 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 	return sr.stmt;
 }
 
-/* The dimensions a buffer is partitioned in: of x, ascending. */
-static gboolean partition_fits(
-	const gint64 *part, guint n, const SyDesignArray *x, GError **error)
+/* The dimensions a buffer of n_dims dimensions is partitioned in
+ * (those of x; a scalar's buffer has one, its lanes), ascending. */
+static gboolean partition_fits(const gint64 *part, guint n, guint n_dims,
+	const SyDesignArray *x, GError **error)
 {
 	for (guint d = 0; d < n; d++)
-		if (part[d] >= x->n_dims || (d && part[d] <= part[d - 1]))
+		if (part[d] >= n_dims || (d && part[d] <= part[d - 1]))
 			return sy_design_read_fail(error,
 				"\"partition\" is not a list of dimensions "
-				"of %s, ascending",
+				"of %s's buffer, ascending",
 				x->name);
 	return TRUE;
 }
@@ -425,9 +426,9 @@ static gpointer read_buffer(const Reader *r, JsonNode *node, gpointer data)
 	if (!o || !(x = get_array_ref(r, o, "array")) ||
 		!sy_design_read_ints_member(
 			o, "size", 1, 0, G_MAXUINT, &sizes, &n, r->error) ||
-		!sy_design_read_ints_member(o, "partition", 0, 0, x->n_dims,
-			&part, &n_part, r->error) ||
-		!partition_fits(part, n_part, x, r->error))
+		!sy_design_read_ints_member(
+			o, "partition", 0, 0, n, &part, &n_part, r->error) ||
+		!partition_fits(part, n_part, n, x, r->error))
 		return NULL;
 	buf = sy_pe_buffer_new(NULL, x, n, sizes);
 	for (guint d = 0; d < n_part; d++)

@@ -5,6 +5,7 @@
 #include <isl/ast_build.h>
 #include <isl/id.h>
 #include <isl/map.h>
+#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/val.h>
 
@@ -12,29 +13,70 @@
 #include "compute/code-isl.h"
 #include "compute/codegen.h"
 
+/* The SCoP's array of var if it is a scalar declared inside the SIMD
+ * loop (an element per lane in the transformed code), else NULL. */
+static const SyArray *lane_private(const SyPeArray *pe, const SyVar *var)
+{
+	const GPtrArray *arrays = pe->analysis->scop->arrays;
+
+	for (guint i = 0; pe->lane && i < arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(arrays, i);
+
+		if (x->var == var)
+			return sy_pe_array_lane_private(pe, x) ? x : NULL;
+	}
+	return NULL;
+}
+
+/* Whether stmt reads or writes a lane-private scalar. */
+static gboolean uses_lane_private(const SyPeArray *pe, const SyStmt *stmt)
+{
+	for (guint k = 0; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+
+		if (lane_private(pe, a->array->var))
+			return TRUE;
+	}
+	return FALSE;
+}
+
 /* The statement's iterators as expressions of the loop iterators: its
- * arguments, which print_stmt substitutes. */
+ * arguments, which print_stmt substitutes; then, where it uses a
+ * lane-private scalar, its position in its vector (their index). */
 static void stmt_iterators(
 	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
 {
-	const SyStmt *stmt = sy_scop_stmt_by_name(user, call->name);
+	const SyPeArray *pe = user;
+	const SyStmt *stmt = sy_scop_stmt_by_name(
+		pe->analysis->scop, call->name);
+	isl_pw_aff *lane;
 
 	for (guint k = 0; k < stmt->n_iters; k++)
 		sy_code_user_add_isl(call,
 			isl_ast_build_expr_from_pw_aff(build,
 				isl_pw_multi_aff_get_pw_aff(back, (int)k)));
+	if (!uses_lane_private(pe, stmt))
+		return;
+	lane = isl_union_pw_aff_extract_pw_aff(pe->lane,
+		isl_space_add_dims(
+			isl_space_from_domain(isl_set_get_space(stmt->domain)),
+			isl_dim_out, 1));
+	lane = isl_pw_aff_pullback_pw_multi_aff(
+		lane, isl_pw_multi_aff_copy(back));
+	sy_code_user_add_isl(call, isl_ast_build_expr_from_pw_aff(build, lane));
 }
 
 static isl_ast_node *at_domain(
-	isl_ast_node *node, isl_ast_build *build, void *scop)
+	isl_ast_node *node, isl_ast_build *build, void *pe)
 {
-	return sy_code_annotate(node, build, stmt_iterators, scop);
+	return sy_code_annotate(node, build, stmt_iterators, pe);
 }
 
 /* Statements */
 
 /* The loop iterators a statement is printed with. */
 typedef struct {
+	const SyPeArray *pe;
 	const SyStmt *stmt;
 	const SyCode *call;
 	SyAstPrinter *gen;
@@ -48,6 +90,13 @@ static gboolean subst_iterator(
 
 	if (expr->kind != SY_EXPR_NAME)
 		return FALSE;
+	if (lane_private(s->pe, sy_expr_var(expr))) {
+		g_string_append_printf(out, "%s[", sy_expr_var(expr)->name);
+		sy_ast_print_expr(s->gen, out,
+			s->call->args->pdata[stmt->n_iters], SY_AST_PREC_ANY);
+		g_string_append_c(out, ']');
+		return TRUE;
+	}
 	for (guint k = 0; k < stmt->n_iters; k++) {
 		if (sy_expr_var(expr) != stmt->iters[k])
 			continue;
@@ -57,9 +106,12 @@ static gboolean subst_iterator(
 	return FALSE;
 }
 
-static void print_stmt(SyAstPrinter *p, const SyCode *call, gpointer scop)
+static void print_stmt(SyAstPrinter *p, const SyCode *call, gpointer pe)
 {
-	Subst s = {sy_scop_stmt_by_name(scop, call->name), call, p};
+	const SyPeArray *array = pe;
+	Subst s = {array,
+		sy_scop_stmt_by_name(array->analysis->scop, call->name), call,
+		p};
 	const SyNode *node = s.stmt->node;
 
 	sy_expr_print_with(p->out, node->lhs, subst_iterator, &s);
@@ -164,6 +216,10 @@ static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
 		for (guint d = 0; d < array->n_dims; d++)
 			g_string_append_printf(gen->out,
 				"[%" G_GINT64_FORMAT "]", array->dims[d]);
+		if (sy_pe_array_lane_private(pe, array))
+			g_string_append_printf(gen->out,
+				"[%" G_GINT64_FORMAT "]",
+				pe->config->simd_factor);
 		g_string_append(gen->out, ";\n");
 		any = TRUE;
 	}
@@ -180,7 +236,7 @@ SyCode *sy_codegen_code(const SyPeArray *array)
 
 	build = isl_ast_build_set_iterators(build, iterator_names(array));
 	build = isl_ast_build_set_at_each_domain(
-		build, at_domain, (void *)a->scop);
+		build, at_domain, (void *)array);
 	tree = isl_ast_build_node_from_schedule(
 		build, isl_schedule_copy(array->schedule));
 	isl_ast_build_free(build);
@@ -200,7 +256,7 @@ char *sy_codegen_print(const SyPeArray *array, const SyCode *code,
 	GString *text = g_string_new(NULL);
 
 	sy_ast_printer_init(&gen, indent, unit, sy_codegen_iterator_type(scop),
-		&hooks, (gpointer)scop);
+		&hooks, (gpointer)array);
 	sy_ast_indent_more(&gen);
 	gen_locals(&gen, array);
 	sy_ast_print_node(&gen, code);

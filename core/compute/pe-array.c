@@ -20,6 +20,7 @@ typedef struct {
 	isl_union_pw_aff **tile; /* per member: which tile */
 	const SySimdChoice *simd; /* NULL without SIMD */
 	isl_union_pw_aff *simd_in; /* position in the SIMD vector */
+	isl_union_pw_aff *lane; /* the SIMD band's value, for the array */
 } Build;
 
 void sy_pe_array_free(SyPeArray *array)
@@ -31,6 +32,7 @@ void sy_pe_array_free(SyPeArray *array)
 	isl_schedule_free(array->schedule);
 	isl_union_map_free(array->tile_map);
 	isl_union_map_free(array->pe_map);
+	isl_union_pw_aff_free(array->lane);
 	g_free(array);
 }
 
@@ -330,6 +332,7 @@ static isl_schedule *leaves(Build *b, isl_schedule *sched)
 				  b->cfg->simd_factor)
 			: isl_union_pw_aff_copy(b->simd_in);
 
+		b->lane = isl_union_pw_aff_copy(in);
 		l.simd = mupa_of(b->ctx, &in, 1);
 		l.simd_mark = g_strdup_printf("simd[%s]", b->simd->loop.name);
 	}
@@ -404,18 +407,48 @@ static gboolean refuse_temporary(const SyStmt *kill, GError **error)
 		kill->iters[kill->n_iters - 1]->name);
 }
 
-/* SIMD runs each statement's lanes in turn (its loop is at every
- * leaf): a temporary written by one statement and read by another
- * would be shared by the lanes. */
-static gboolean check_temporaries(
-	const SyChoices *c, const SyConfig *config, GError **error)
+/* The kill of a temporary declared inside the SIMD loop (a value per
+ * vector position), or NULL. */
+static const SyStmt *simd_kill(const SyPeArray *array, const SyArray *x)
 {
-	const SyScop *scop = c->analysis->scop;
+	const SyScop *scop = array->analysis->scop;
+	const SySimdChoice *simd;
 
-	for (guint i = 0; config->simd >= 0 && i < scop->kills->len; i++) {
+	if (array->config->simd < 0)
+		return NULL;
+	simd = g_ptr_array_index(array->choices->simd, array->config->simd);
+	for (guint i = 0; i < scop->kills->len; i++) {
 		const SyStmt *kill = g_ptr_array_index(scop->kills, i);
+		const SyAccess *a = g_ptr_array_index(kill->accesses, 0);
 
-		if (kill->n_iters > 0)
+		/* A band loop holds every statement: a temporary it does
+		 * not hold would carry a dependence along it, which SIMD
+		 * does not take. */
+		if (a->array == x && kill->n_iters > 0 &&
+			(simd->loop.in_band || in_simd_loop(&simd->loop, kill)))
+			return kill;
+	}
+	return NULL;
+}
+
+gboolean sy_pe_array_lane_private(const SyPeArray *array, const SyArray *x)
+{
+	return x->n_dims == 0 && simd_kill(array, x);
+}
+
+/* SIMD runs each statement's lanes in turn (its loop is at every
+ * leaf): a scalar declared inside the SIMD loop gets a register per
+ * lane (sy_pe_array_lane_private); an array declared there would need a
+ * dimension more, and is refused. */
+static gboolean check_simd_temporaries(const SyPeArray *array, GError **error)
+{
+	const SyScop *scop = array->analysis->scop;
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		const SyStmt *kill = x->n_dims ? simd_kill(array, x) : NULL;
+
+		if (kill)
 			return refuse_temporary(kill, error);
 	}
 	return TRUE;
@@ -426,18 +459,23 @@ static void union_set_free(gpointer set)
 	isl_union_set_free(set);
 }
 
-/* The statements under a latency mark of the schedule, one union set
- * of instances per mark. */
-static isl_bool latency_domain(isl_schedule_node *node, void *user)
+/* The statements under each mark of one kind ("latency", "simd"), one
+ * union set of instances per mark. */
+typedef struct {
+	const char *kind;
+	GPtrArray *domains;
+} Marked;
+
+static isl_bool marked_domain(isl_schedule_node *node, void *user)
 {
-	GPtrArray *domains = user;
+	Marked *m = user;
 	isl_id *id;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_mark)
 		return isl_bool_true;
 	id = isl_schedule_node_mark_get_id(node);
-	if (g_str_has_prefix(isl_id_get_name(id), "latency"))
-		g_ptr_array_add(domains, isl_schedule_node_get_domain(node));
+	if (g_str_has_prefix(isl_id_get_name(id), m->kind))
+		g_ptr_array_add(m->domains, isl_schedule_node_get_domain(node));
 	isl_id_free(id);
 	return isl_bool_true;
 }
@@ -463,19 +501,21 @@ static gboolean holds_all(
 	return TRUE;
 }
 
-/* The latency loops go on top of each subtree without loops (leaves()):
- * a temporary declared inside a loop is safe when every statement that
- * uses it is below one of them (it is set and read in one latency
- * iteration); a statement in a loop of its own below the temporary's
- * would run every latency iteration before the next statement does. */
-static gboolean check_latency_temporaries(
-	const SyScop *scop, isl_schedule *sched, GError **error)
+/* The latency loops go on top of each subtree without loops, and the
+ * SIMD loop below them where it can (leaves()): a temporary declared
+ * inside a loop is safe when every statement that uses it is below one
+ * mark of each kind (it is set and read in one latency iteration, by
+ * one vector position); a statement in a loop of its own below the
+ * temporary's, or one with a SIMD loop of its own, would run every
+ * iteration before the next statement does. */
+static gboolean check_temporaries(const SyScop *scop, isl_schedule *sched,
+	const char *kind, GError **error)
 {
 	GPtrArray *domains = g_ptr_array_new_with_free_func(union_set_free);
+	Marked m = {kind, domains};
 	gboolean ok = TRUE;
 
-	isl_schedule_foreach_schedule_node_top_down(
-		sched, latency_domain, domains);
+	isl_schedule_foreach_schedule_node_top_down(sched, marked_domain, &m);
 	for (guint i = 0; ok && domains->len && i < scop->kills->len; i++) {
 		const SyStmt *kill = g_ptr_array_index(scop->kills, i);
 		gboolean one = FALSE;
@@ -569,15 +609,14 @@ SyPeArray *sy_pe_array_new(
 	const SyAnalysis *a = c->analysis;
 	const SyBand *band = a->band;
 	SyPeArray *array;
-	Build b = {c, config, a->ctx, NULL, NULL, NULL, NULL};
+	Build b = {c, config, a->ctx, NULL, NULL, NULL, NULL, NULL};
 	Inner in = {&b, g_hash_table_new_full(NULL, NULL, NULL, g_free)};
 	SyScheduleSpec spec = {band->absorbed, FALSE, inner_band, &in};
 	isl_schedule *sched;
 	gboolean ok;
 
 	sy_isl_stage_begin(a->ctx);
-	if (!sy_config_validate(config, c, error) ||
-		!check_temporaries(c, config, error)) {
+	if (!sy_config_validate(config, c, error)) {
 		/* A reason made up from failed isl calls gives way. */
 		sy_isl_stage_check(
 			a->ctx, sy_analysis_path(a), "the PE array", error);
@@ -616,7 +655,9 @@ SyPeArray *sy_pe_array_new(
 	sched = outer_bands(&b, sched);
 	array->schedule = sched;
 	coordinate_maps(array, &b);
-	ok = check_latency_temporaries(a->scop, sched, error);
+	array->lane = b.lane;
+	ok = check_temporaries(a->scop, sched, "latency", error) &&
+		check_simd_temporaries(array, error);
 
 	for (guint m = 0; m < band->n_members; m++) {
 		isl_union_pw_aff_free(b.point[m]);

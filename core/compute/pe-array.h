@@ -28,6 +28,9 @@ typedef struct _SyPeArray {
 	isl_schedule *schedule;
 	isl_union_map *tile_map; /* instance -> its tile, per band member */
 	isl_union_map *pe_map; /* instance -> its PE, per space loop */
+	/* instance -> its position in its SIMD vector, NULL without
+	 * SIMD */
+	isl_union_pw_aff *lane;
 } SyPeArray;
 
 /* The choices must outlive the array; the config is copied.  Fails
@@ -38,6 +41,12 @@ void sy_pe_array_free(__isl_take SyPeArray *array);
 
 /* The number of PEs (G_MAXINT64 if it does not fit). */
 gint64 sy_pe_array_count(__isl_keep const SyPeArray *array);
+
+/* Whether x is a scalar declared inside the SIMD loop: each vector
+ * position has its own, as each iteration did (the PE keeps it in a
+ * register per lane). */
+gboolean sy_pe_array_lane_private(
+	__isl_keep const SyPeArray *array, __isl_keep const SyArray *x);
 
 /* The schedule tree as isl YAML, marks included. */
 __isl_give char *sy_pe_array_schedule_yaml(__isl_keep const SyPeArray *array);

@@ -37,8 +37,7 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 		case SY_PE_PIECE_ACCESS:
 			a = g_ptr_array_index(s->accesses, piece->n);
 			if (a->value == SY_PE_VALUE_ARGUMENT)
-				g_string_append(p->out,
-					a->plain_array->id);
+				g_string_append(p->out, a->plain_array->id);
 			else
 				g_string_append_printf(
 					p->out, "sy_r%u", piece->n);
@@ -48,20 +47,36 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 				p, p->out, call->iters[piece->n], piece->prec);
 			break;
 		case SY_PE_PIECE_NAME:
-			g_string_append(
-				p->out, sy_design_kernel_id(hls->kernel, piece->text));
+			g_string_append(p->out,
+				sy_design_kernel_id(hls->kernel, piece->text));
 			break;
 		}
 	}
 }
 
-/* local_X[e0][e1] from the requests at *at on. */
+/* A scalar's element: the lane's where its buffer has one per lane
+ * (a temporary declared inside the SIMD loop), else NULL for [0]. */
+static const char *scalar_lane(
+	const SyPeFacts *facts, const SyPeAccess *a, const char *lane)
+{
+	const SyPeBuffer *buf = a->buffer >= 0
+		? g_ptr_array_index(facts->buffers, a->buffer)
+		: NULL;
+
+	return lane && buf && !a->plain_array->n_dims && buf->size[0] > 1
+		? lane
+		: NULL;
+}
+
+/* local_X[e0][e1] from the requests at *at on; a scalar's at [0], or
+ * at [lane] (scalar_lane). */
 static void print_element(SyAstPrinter *p, GString *out, const char *name,
-	const SyDesignArray *x, const SyHlsCall *call, guint *at)
+	const SyDesignArray *x, const SyHlsCall *call, guint *at,
+	const char *lane)
 {
 	g_string_append(out, name);
 	if (!x->n_dims)
-		g_string_append(out, "[0]");
+		g_string_append_printf(out, "[%s]", lane ? lane : "0");
 	for (guint d = 0; d < x->n_dims; d++) {
 		g_string_append_c(out, '[');
 		sy_hls_print_e(p, out, call->exprs[(*at)++], SY_AST_PREC_ANY);
@@ -79,8 +94,8 @@ static char *delay_name(const SyPeAccess *a)
  * FIFO's value of this step goes into the delay registers, the read
  * takes the one that leaves them (in the first PE along the path, the
  * FIFO's value: its I/O module feeds each at the step that uses it). */
-static void print_delayed_read(SyAstPrinter *p, const SyPeAccess *a,
-	guint k, const SyHlsGen *hls)
+static void print_delayed_read(
+	SyAstPrinter *p, const SyPeAccess *a, guint k, const SyHlsGen *hls)
 {
 	const SyCodeParam *coord = g_ptr_array_index(
 		hls->design->pe->params, a->along);
@@ -172,7 +187,8 @@ static void print_vector_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 	if (a->once)
 		g_string_append(p->out, a->reg);
 	else
-		sy_hls_print_unpack(p->out, a->plain_array, a->reg, lane, a->lanes);
+		sy_hls_print_unpack(
+			p->out, a->plain_array, a->reg, lane, a->lanes);
 	if (cond) {
 		g_string_append(p->out, " : ");
 		sy_hls_print_zero(p->out, a->plain_array);
@@ -181,8 +197,8 @@ static void print_vector_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 }
 
 /* A read from a FIFO of an interior path, an element at a time. */
-static void print_fifo_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
-	const SyCodeExpr *cond)
+static void print_fifo_read(
+	SyAstPrinter *p, const SyPeAccess *a, guint k, const SyCodeExpr *cond)
 {
 	sy_ast_line_start(p);
 	g_string_append_printf(
@@ -201,8 +217,8 @@ static void print_fifo_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 
 /* A read of the PE's buffer, from the FIFO instead where the access
  * uses it (a FIFO it always uses: the buffer's element as a comment). */
-static void print_local_read(SyAstPrinter *p,
-	const SyPeAccess *a, guint k, const SyHlsCall *call)
+static void print_local_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
+	const SyHlsCall *call, const char *lane)
 {
 	g_autofree char *name = local_name(a->plain_array);
 	GString *elem = g_string_new(NULL);
@@ -211,15 +227,15 @@ static void print_local_read(SyAstPrinter *p,
 	sy_ast_line_start(p);
 	g_string_append_printf(
 		p->out, "%s sy_r%u = ", a->plain_array->ctype, k);
-	print_element(p, elem, name, a->plain_array, call, &at);
+	print_element(p, elem, name, a->plain_array, call, &at, lane);
 	if (a->fifo) {
 		const SyCodeExpr *cond = call->exprs[at];
 
 		if (cond) {
 			g_string_append_c(p->out, '(');
 			sy_hls_print_e(p, p->out, cond, SY_AST_PREC_ANY);
-			g_string_append_printf(p->out,
-				") ? fifo_%s_in.read() : ", a->stream);
+			g_string_append_printf(
+				p->out, ") ? fifo_%s_in.read() : ", a->stream);
 		} else {
 			g_string_append_printf(p->out,
 				"fifo_%s_in.read(); /* %s */", a->stream,
@@ -235,15 +251,15 @@ static void print_local_read(SyAstPrinter *p,
 }
 
 /* The write to the PE's buffer, and to the FIFO where it uses one. */
-static void print_local_write(SyAstPrinter *p,
-	const SyPeAccess *w, const SyHlsCall *call)
+static void print_local_write(SyAstPrinter *p, const SyPeAccess *w,
+	const SyHlsCall *call, const char *lane)
 {
 	g_autofree char *name = local_name(w->plain_array);
 	guint at = (guint)w->at;
 	gboolean guarded;
 
 	sy_ast_line_start(p);
-	print_element(p, p->out, name, w->plain_array, call, &at);
+	print_element(p, p->out, name, w->plain_array, call, &at, lane);
 	g_string_append(p->out, " = sy_v;\n");
 	/* A temporary passed on has only its way in. */
 	if (w->fifo) {
@@ -277,9 +293,8 @@ static void print_stream_write(SyAstPrinter *p, const SyPeStmt *s,
 	const SyPeFacts *facts, const char *lane)
 {
 	const SyPeAccess *w = g_ptr_array_index(s->accesses, 0);
-	const SyPeAccess *r = s->passed
-		? g_ptr_array_index(s->accesses, s->passed)
-		: NULL;
+	const SyPeAccess *r =
+		s->passed ? g_ptr_array_index(s->accesses, s->passed) : NULL;
 
 	if (!w->once || !lane) {
 		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
@@ -326,7 +341,8 @@ static void print_pe_stmt(
 			print_fifo_read(p, a, k, call->exprs[a->at]);
 			break;
 		case SY_PE_VALUE_LOCAL:
-			print_local_read(p, a, k, call);
+			print_local_read(
+				p, a, k, call, scalar_lane(facts, a, lane));
 			break;
 		}
 	}
@@ -335,7 +351,7 @@ static void print_pe_stmt(
 	print_value(p, call, s, hls);
 	g_string_append(p->out, ";\n");
 	if (w->value == SY_PE_VALUE_LOCAL)
-		print_local_write(p, w, call);
+		print_local_write(p, w, call, scalar_lane(facts, w, lane));
 	sy_hls_close_guard(p, open);
 	if (w->value == SY_PE_VALUE_STREAM)
 		print_stream_write(p, s, facts, lane);
@@ -357,8 +373,8 @@ static char *pe_streams(SyHlsGen *hls, gboolean typed)
 
 		if (typed)
 			g_string_append_printf(s,
-				", hls::stream<%s> &fifo_%s_%s", word,
-				st->stem, way);
+				", hls::stream<%s> &fifo_%s_%s", word, st->stem,
+				way);
 		else
 			g_string_append_printf(
 				s, ", fifo_%s_%s", st->stem, way);
@@ -425,15 +441,15 @@ static void declare_registers(SyHlsGen *hls)
 		const SyPeStmt *s = g_ptr_array_index(facts->stmts, i);
 
 		for (guint k = 1; k < s->accesses->len; k++) {
-			const SyPeAccess *a = g_ptr_array_index(
-				s->accesses, k);
+			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
 			g_autofree char *word = NULL;
 
 			if (a->delay)
 				declare_delay(hls, a);
 			if (!a->reg)
 				continue;
-			word = sy_hls_word(a->plain_array, a->once ? 1 : a->lanes);
+			word = sy_hls_word(
+				a->plain_array, a->once ? 1 : a->lanes);
 			g_string_append_printf(
 				hls->out, "    %s %s;\n", word, a->reg);
 		}

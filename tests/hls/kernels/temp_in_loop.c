@@ -1,8 +1,8 @@
 /*
  * A temporary declared inside the loops: each (i, j, k) sets t and
  * reads it back.  Latency hiding runs both statements in one latency
- * iteration, in turn, so t needs no dimension of its own; SIMD (each
- * statement's lanes in turn) is refused.
+ * iteration, in turn, so t needs no dimension of its own; SIMD runs
+ * each statement's lanes in turn, so the PE keeps a t per lane.
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
