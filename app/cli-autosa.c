@@ -236,6 +236,32 @@ static gboolean read_config(const char *path, CliAutosa *what, GError **error)
 	return TRUE;
 }
 
+/* --data-pack-sizes as given, with AutoSA's default caps for the arrays
+ * it does not name (made in owned): AutoSA packs those by its own
+ * defaults, Systole's export up to 512 bits at every level. */
+static const char *pack_sizes(const char *given, GPtrArray *owned)
+{
+	const char *all = "kernel[]->" SY_DESIGN_PACK_ALL
+			  "[" SY_DESIGN_AUTOSA_PACK "]";
+	g_autofree char *inner = NULL;
+	gsize len;
+
+	if (given && strstr(given, "->" SY_DESIGN_PACK_ALL "["))
+		return given;
+	if (!given) {
+		g_ptr_array_add(owned, g_strconcat("{", all, "}", NULL));
+		return owned->pdata[owned->len - 1];
+	}
+	/* "{...}" gets ";kernel[]->data_pack[...]" before its brace; what
+	 * is not braced export refuses as it stands. */
+	len = strlen(given);
+	if (len < 2 || given[len - 1] != '}')
+		return given;
+	inner = g_strndup(given, len - 1);
+	g_ptr_array_add(owned, g_strconcat(inner, ";", all, "}", NULL));
+	return owned->pdata[owned->len - 1];
+}
+
 /* export's command line for what AutoSA's asks (owned: the strings it
  * made). */
 static GPtrArray *export_args(const Line *l, GPtrArray *owned)
@@ -256,6 +282,9 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 	for (guint k = 0; k < G_N_ELEMENTS(passed); k++) {
 		const char *v = value_of(l, passed[k]);
 
+		if (!g_strcmp0(passed[k], "data-pack-sizes") &&
+			g_strcmp0(value_of(l, "data-pack"), "no"))
+			v = pack_sizes(v, owned);
 		if (!v)
 			continue;
 		g_ptr_array_add(

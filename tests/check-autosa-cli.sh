@@ -285,6 +285,9 @@ autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
 # ports in order (AutoSA's hand-written one: A_0:HBM[0] ... C_1:HBM[5],
 # C's ports there named after the array), round robin on the U250's 4
 # DDR banks here; --host-serialize is refused with it, as AutoSA does.
+# AutoSA's default caps (16, 64, 64 bytes): C_drain's FIFOs carry 4
+# floats (128 bits), its DRAM words 8 (256 bits: its L1 buffer's rows
+# of 8), A's and B's 16.
 h=$kernels/mm_hbm
 hbm_sizes='{kernel[]->space_time[3];kernel[]->array_part[32,32,32];kernel[]->latency[8,8];kernel[]->simd[2];kernel[]->hbm_A[2];kernel[]->hbm_B[2];kernel[]->hbm_C_drain[2]}'
 if autosa "$h/kernel.c" --config=./autosa_config.json \
@@ -292,9 +295,11 @@ if autosa "$h/kernel.c" --config=./autosa_config.json \
 	--simd-info="$h/simd_info.json" --hbm; then
 	[ "$(grep '^sp=' hbm/connectivity.cfg | tr '\n' ' ')" = "sp=kernel0_1.A_0:DDR[0] sp=kernel0_1.A_1:DDR[1] sp=kernel0_1.B_0:DDR[2] sp=kernel0_1.B_1:DDR[3] sp=kernel0_1.C_drain_0:DDR[0] sp=kernel0_1.C_drain_1:DDR[1] " ] ||
 		fail "mm_hbm: connectivity.cfg: $(grep '^sp=' hbm/connectivity.cfg)"
-	grep -qx 'extern "C" void kernel0(A_word \*A_0, A_word \*A_1, B_word \*B_0, B_word \*B_1, C_drain_word \*C_drain_0, C_drain_word \*C_drain_1);' \
+	grep -qx 'extern "C" void kernel0(A_word \*A_0, A_word \*A_1, B_word \*B_0, B_word \*B_1, C_drain_dram_word \*C_drain_0, C_drain_dram_word \*C_drain_1);' \
 		hbm/src/systole_kernel.h ||
 		fail "mm_hbm: kernel0: $(grep kernel0 hbm/src/systole_kernel.h)"
+	[ "$(grep -c '^typedef ap_uint<128> C_drain_word;$' hbm/src/systole_kernel.h)" = 1 ] ||
+		fail "mm_hbm: C_drain's FIFO word: $(grep C_drain_word hbm/src/systole_kernel.h)"
 	# Module and FIFO families: name count, in design.json's order.
 	python3 - hbm/design.json >"$tmp/families" <<'PY'
 import json, sys

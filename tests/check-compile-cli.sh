@@ -249,8 +249,22 @@ expect 1 "systole-cli: error: --data-pack-sizes: cannot read 'kernel[]->A[8,32,1
 	--space i,j --data-pack-sizes "{kernel[]->A[8,32,128]}" "$mm"
 expect 1 "systole-cli: error: --data-pack-sizes: cannot read 'kernel[]->A[8,32,64]'; $caps_hint" \
 	--space i,j --data-pack-sizes "kernel[]->A[8,32,64]" "$mm"
-expect 1 "systole-cli: error: --data-pack-sizes: the kernel has no array 'D'; its arrays are C, A, B" \
+expect 1 "systole-cli: error: --data-pack-sizes: the kernel has no array 'D'; its arrays are C, A, B (or data_pack for every other)" \
 	--space i,j --data-pack-sizes "{kernel[]->D[8,32,64];kernel[]->A[8,32,64]}" "$mm"
+# data_pack: the caps of every array not named (AutoSA's default as its
+# help spells it): C's L1 words of 16 bytes (4 floats, 8 without),
+# B's L2 words of 64 (16), A's own caps' 32 (8).
+run --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --emit design \
+	--data-pack-sizes "{kernel[]->data_pack[16,64,64];kernel[]->A[8,32,64]}" "$mm" &&
+	python3 - "$tmp/out" <<'EOF_PY' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+packs = {(b["name"], b["pack"]) for m in d["modules"] for b in m["buffers"]
+         if m["name"] in ("A_IO_L2_in", "B_IO_L2_in", "C_IO_L1_in")}
+sys.exit(0 if packs == {("local_A", 8), ("local_B", 16), ("local_C", 4)}
+         else packs)
+EOF_PY
+	fail "--data-pack-sizes with data_pack: the L1 and L2 buffers' packing"
 for depth in 0 -1 65537 2147483647 99999999999999999999 8x ''; do
 	expect 2 "systole-cli: compile: --fifo-depth: expected a whole number from 1 to 65536, not '$depth'" \
 		--space i,j --fifo-depth "$depth" "$mm"

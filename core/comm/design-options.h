@@ -38,9 +38,11 @@ typedef struct {
 	 * divide a tile's burst, which the L3 module splits (in) or joins
 	 * (out). */
 	gboolean host_serialize;
-	/* --data-pack-sizes: array name -> SyPackCaps; an array not there
-	 * packs up to 512 bits at every level and its DRAM port moves its
-	 * FIFO's words (unless --host-serialize). */
+	/* --data-pack-sizes: array name -> SyPackCaps, and under
+	 * SY_DESIGN_PACK_ALL the caps of every array not named (AutoSA's
+	 * spelling of its default); an array under neither packs up to
+	 * 512 bits at every level and its DRAM port moves its FIFO's words
+	 * (unless --host-serialize). */
 	GHashTable *pack_caps;
 	/* --local-reduce --reduce-op=OP (sy_design_parse_reduce_op): "" for
 	 * none; partial results carried PE to PE whose statements are
@@ -61,6 +63,17 @@ typedef struct {
 	 * first space loop (0) or the last (1). */
 	guint int_io_dir;
 } SyDesignOptions;
+
+/* --data-pack-sizes' name for every array it does not name, as
+ * AutoSA's help writes its default ("kernel[]->data_pack[8,32,64]"). */
+#define SY_DESIGN_PACK_ALL "data_pack"
+
+/* AutoSA's caps where --data-pack-sizes does not name an array, in
+ * bytes at L1, L2 and DRAM: its source's (compute_io_group_data_pack,
+ * 16, 64 and 64; its help text and older documentation say 8, 32 and
+ * 64).  systole-cli autosa gives them to every array it is not told
+ * about. */
+#define SY_DESIGN_AUTOSA_PACK "16,64,64"
 
 /* AutoSA's --hbm-port-num default. */
 #define SY_DESIGN_HBM_PORTS 2

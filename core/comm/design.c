@@ -201,12 +201,16 @@ static guint elem_bits(const SyArray *x)
 	return bits ? bits : 32;
 }
 
-/* x's --data-pack-sizes, or NULL. */
+/* x's caps: its own, or those --data-pack-sizes gives every array it
+ * does not name, or NULL. */
 static const SyPackCaps *caps_of(const Build *b, const SyArray *x)
 {
-	return b->options && b->options->pack_caps
-		? g_hash_table_lookup(b->options->pack_caps, x->name)
-		: NULL;
+	GHashTable *caps = b->options ? b->options->pack_caps : NULL;
+	const SyPackCaps *own = caps ? g_hash_table_lookup(caps, x->name)
+				     : NULL;
+
+	return own || !caps ? own
+			    : g_hash_table_lookup(caps, SY_DESIGN_PACK_ALL);
 }
 
 /* The widest power of two that divides innermost and fits bits-bit
@@ -839,11 +843,11 @@ static void check_caps(Build *b)
 			g_string_append_printf(
 				known, "%s%s", i ? ", " : "", x->name);
 		}
-		if (found)
+		if (found || g_str_equal(l->data, SY_DESIGN_PACK_ALL))
 			continue;
 		g_set_error(b->error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
 			"--data-pack-sizes: the kernel has no array '%s'; its "
-			"arrays are %s",
+			"arrays are %s (or data_pack for every other)",
 			(char *)l->data, known->str);
 		b->failed = TRUE;
 		return;
