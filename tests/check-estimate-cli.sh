@@ -368,4 +368,32 @@ PY
 	diff -r "$tmp/big" "$tmp/big-again" >/dev/null && cmp -s "$tmp/warnings" "$tmp/err" ||
 	fail "export --design of 4096 PEs: another project or other warnings"
 
+# The host's launches: matrix multiply on [i, k] with k first in the
+# tile order, one launch per tile of k (8); each launch fills and drains
+# the array (prologue 86 and epilogue 30 cycles a launch); kernel0
+# takes the launch's tile, the testbench loops over them, design.json
+# and the estimate say so.
+run --space i,k --tile i=8,j=8,k=8 --tile-order k,i,j "$mm" && {
+	grep -qx 'cycles          44960 (prologue 688, steady state 44032, epilogue 240)' "$tmp/out" ||
+		fail "launches: $(grep '^cycles' "$tmp/out")"
+	grep -qx 'launches        8 (each fills and drains the array: partial results cross the host'"'"'s tile loops through DRAM)' "$tmp/out" ||
+		fail "launches: $(grep '^launches' "$tmp/out")"
+}
+if "$cli" export --space i,k --tile i=8,j=8,k=8 --tile-order k,i,j "$mm" \
+	-o "$tmp/launch" >/dev/null 2>"$tmp/err"; then
+	grep -qx 'void kernel0(C_word \*C, A_word \*A, B_word \*B, C_word \*C_out, int sy_l0)' \
+		"$tmp/launch/src/systole_kernel.cpp" ||
+		fail "launches: kernel0: $(grep 'void kernel0' "$tmp/launch/src/systole_kernel.cpp")"
+	grep -qx '        for (int sy_l0 = 0; sy_l0 < 8; sy_l0++) {' \
+		"$tmp/launch/src/testbench.cpp" ||
+		fail "launches: the testbench's loop"
+	python3 - "$tmp/launch/design.json" <<'PY' || fail "launches: design.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit((d["interface"]["launch"], d["estimate"]["launches"]) != ([8], 8))
+PY
+else
+	fail "launches: export: $(head -n 1 "$tmp/err")"
+fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }

@@ -259,7 +259,7 @@ pass hls/kernels/delay_outer.c --space i --tile j=2
 pass hls/kernels/delay_outer.c --space i --latency j=5
 refused hls/kernels/delay_diag.c "systole-cli: error: final values of X are written in PEs before the last along 'j', which pass values on a step late; the HLS backend drains them at the end of the chain" \
 	--space j
-refused hls/kernels/delay_rows.c "systole-cli: error: partial results of X cross tiles of 'j' through DRAM; the HLS backend needs that loop untiled (--tile j=15)" \
+refused hls/kernels/delay_rows.c "systole-cli: error: the flow dependence on X crosses PEs and time steps at once (distance 2 on 'j'), but it crosses tiles of a loop; the HLS backend delays a value by the same number of steps in every PE of a tile" \
 	--space i --tile j=4
 refused hls/kernels/delay_rows.c "systole-cli: error: the flow dependence on X crosses PEs and time steps at once (on 'j'); the HLS backend delays values in a PE without SIMD lanes only" \
 	--space i --simd b=2
@@ -289,12 +289,22 @@ refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in
 	--space k
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
 	--space i
-refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64), or its tiles folded on chip (--local-reduce --reduce-op=+)" \
-	--space k --tile k=16
-refused mm.c "systole-cli: error: partial results of C cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=64), or that loop innermost in --tile-order (--local-reduce folds the innermost tile loop of several tiles)" \
-	--space k --tile i=16,k=16 --tile-order k,i,j --local-reduce --reduce-op=+
-refused hls/kernels/prod.c "systole-cli: error: partial results of out cross tiles of 'k' through DRAM; the HLS backend needs that loop untiled (--tile k=16)" \
-	--space k --tile k=4
+# Partial results crossing tiles through DRAM: the host runs the tile
+# loops down to the last they cross, a kernel launch each (kernel0's
+# sy_l0, sy_l1, ...), the testbench moving the results back into the
+# images between launches.  One launch per k tile with k outermost,
+# one per tile where k is innermost; the chain along k on [k] and
+# [i, k], partial results leaving the PEs that keep them on [i, j].
+pass mm.c --space k --tile k=16
+pass mm.c --space k --tile i=16,k=16 --tile-order k,i,j --local-reduce --reduce-op=+
+pass mm.c --space i,k --tile i=8,j=8,k=8 --tile-order k,i,j
+pass mm.c --space i,k --tile i=8,j=8,k=8 --latency i=2
+pass mm.c --space i,j --tile i=8,j=8,k=8 --tile-order i,k,j
+pass mm.c --space i,j --tile i=8,j=8,k=8 --latency i=2,j=2 --simd k=2 --tile-order k,i,j
+pass mm.c --space i,j --tile i=6,j=8,k=10 --tile-order k,i,j
+pass conv.c --space c,i --tile i=2
+pass ttmc.c --space k,l --tile l=4
+pass hls/kernels/prod.c --space k --tile k=4
 refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
 	--space k --tile k=4 --local-reduce --reduce-op=+
 

@@ -701,8 +701,11 @@ static void test_examples(void)
 	g_test_message("%u designs, %u leaves", designs, leaves);
 	g_assert_cmpuint(designs, >, 0);
 	if (stride == 1) {
-		g_assert_cmpuint(designs, ==, 35);
-		g_assert_cmpuint(leaves, ==, 48);
+		/* 35 and 48 before the host's launches took the
+		 * dataflows whose partial results cross tiles through
+		 * DRAM. */
+		g_assert_cmpuint(designs, ==, 47);
+		g_assert_cmpuint(leaves, ==, 60);
 	}
 }
 

@@ -702,7 +702,14 @@ static void test_estimate_no_device(void)
 
 	e->total.v[SY_RESOURCE_DSP] = 1024;
 	e->bandwidth_gbps = 3.26;
+	/* The host's launches (partial results through DRAM) show. */
+	e->cycles = 44960;
+	e->seconds = 149.867e-6;
+	e->mhz = 300;
+	e->launches = 8;
 	sy_estimate_layout_init(&l, e, sy_render_style_print(), cr, 200);
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Latency")->value, ==,
+		"44,960 cycles, 150 \u00b5s at 300 MHz, 8 launches");
 	g_assert_cmpstr(l.bars[SY_RESOURCE_DSP].value, ==, "1,024");
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);

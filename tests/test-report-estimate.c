@@ -192,6 +192,7 @@ static const char *const json_before_fit =
 	"  \"prologue\" : 160,\n"
 	"  \"steady\" : 1048576,\n"
 	"  \"epilogue\" : 96.5,\n"
+	"  \"launches\" : 1,\n"
 	"  \"seconds\" : 0.00349611,\n"
 	"  \"ops\" : 2147483648,\n"
 	"  \"flops\" : true,\n"

@@ -166,7 +166,12 @@ static char *latency_text(const SyEstimate *e)
 	/* Whole cycles: a fraction of one says nothing here. */
 	g_autofree char *cycles = sy_estimate_format_count(round(e->cycles));
 	g_autofree char *time = format_seconds(e->seconds);
+	g_autofree char *launches = sy_estimate_format_count(e->launches);
 
+	/* The host's launches: each fills and drains the array. */
+	if (e->launches > 1)
+		return g_strdup_printf("%s cycles, %s at %g MHz, %s launches",
+			cycles, time, e->mhz, launches);
 	return g_strdup_printf("%s cycles, %s at %g MHz", cycles, time, e->mhz);
 }
 

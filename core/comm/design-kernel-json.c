@@ -116,6 +116,7 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	add_testbench(b, &kernel->testbench);
 	sy_json_member_list(b, "renames", kernel->renamed, (void *)add_rename);
 	sy_json_member_list(b, "headers", kernel->headers, (void *)add_header);
+	sy_json_member_ints(b, "launch", kernel->launch, kernel->n_launch);
 	json_builder_end_object(b);
 }
 
@@ -332,6 +333,27 @@ static gboolean ports_valid(const SyDesignKernel *kernel, GError **error)
 	return TRUE;
 }
 
+/* "launch": the tiles of each of the host's tile loops, 1 or more. */
+static gboolean launch_from_json(
+	JsonObject *o, SyDesignKernel *kernel, GError **error)
+{
+	gint64 n = 1;
+
+	if (!json_object_has_member(o, "launch"))
+		return TRUE;
+	if (!sy_design_read_ints_member(o, "launch", 1, 0, 16, &kernel->launch,
+		    &kernel->n_launch, error))
+		return FALSE;
+	for (guint k = 0; k < kernel->n_launch; k++) {
+		if (n > G_MAXINT64 / kernel->launch[k])
+			return sy_design_read_fail(error,
+				"\"launch\": more launches than 64 bits "
+				"count");
+		n *= kernel->launch[k];
+	}
+	return TRUE;
+}
+
 SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
 	const SyDesignGrid *grid, GError **error)
 {
@@ -339,9 +361,14 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
 		"params_known", "params", "flags", "device", "ports",
 		"widest_word", "keywords", "defines", "testbench", "renames",
 		"headers", NULL};
-	JsonObject *o = sy_design_read_object_with(node, names, error);
+	/* Designs before the host's launches have none. */
+	static const char *const later[] = {"launch", NULL};
+	JsonObject *o = sy_design_read_object(node, error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
+	if (o && !sy_design_read_members(o, names, G_N_ELEMENTS(names) - 1,
+			 later, error))
+		o = NULL;
 	kernel->arrays = g_ptr_array_ref(arrays);
 	kernel->grid = grid;
 	if (o && get_text(o, "source", FALSE, &kernel->source, error) &&
@@ -364,7 +391,8 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
 		get_list(o, "renames", kernel->renamed, rename_from_json,
 			error) &&
 		get_list(
-			o, "headers", kernel->headers, header_from_json, error))
+			o, "headers", kernel->headers, header_from_json, error) &&
+		launch_from_json(o, kernel, error))
 		return kernel;
 	g_prefix_error(error, "interface");
 	sy_design_kernel_free(kernel);

@@ -97,6 +97,7 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 	g_ptr_array_unref(kernel->defines);
 	g_ptr_array_unref(kernel->renamed);
 	g_ptr_array_unref(kernel->headers);
+	g_free(kernel->launch);
 	g_free(tb->before);
 	g_free(tb->after);
 	g_free(tb->indent);
@@ -120,6 +121,22 @@ GPtrArray *sy_design_kernel_arguments(const SyDesignKernel *kernel)
 			g_ptr_array_add(args, x);
 	}
 	return args;
+}
+
+gint64 sy_design_kernel_launches(const SyDesignKernel *kernel)
+{
+	gint64 n = 1;
+
+	for (guint k = 0; k < kernel->n_launch; k++)
+		n *= kernel->launch[k];
+	return n;
+}
+
+gint64 sy_design_port_depth(
+	const SyDesignKernel *kernel, const SyDesignPort *port)
+{
+	(void)kernel;
+	return port->words;
 }
 
 guint sy_design_port_parts(const SyDesignPort *port)

@@ -132,6 +132,12 @@ typedef struct {
 	SyDesignTestbench testbench;
 	GPtrArray *renamed; /* SyDesignRename, sorted by the user's name */
 	GPtrArray *headers; /* SyDesignHeader, in the order included */
+	/* The tile loops the host runs (the first n_launch of the tile
+	 * order, comm/hls-model.h's n_launch): the tiles of each; kernel0
+	 * runs once per combination, given them as sy_l0, sy_l1, ...
+	 * None: one launch. */
+	guint n_launch;
+	gint64 *launch;
 } SyDesignKernel;
 
 __isl_give SyDesignKernel *sy_design_kernel_new(void);
@@ -149,6 +155,17 @@ __isl_give GPtrArray *sy_design_kernel_arguments(
 /* The C type of a port's DRAM words: "<stem>_word", or
  * "<name>_dram_word" where it packs several of them (serial > 1). */
 __isl_give char *sy_design_port_word(__isl_keep const SyDesignPort *port);
+
+/* The kernel's launches: the product of SyDesignKernel.launch, 1 for
+ * none. */
+gint64 sy_design_kernel_launches(__isl_keep const SyDesignKernel *kernel);
+
+/* A port's m_axi depth: the words it moves, over the run or, where the
+ * host launches the kernel several times, at most in one launch (the
+ * run's: launches may move different numbers, padding and copy-in sets
+ * differ by tile, and counting each would take every launch). */
+gint64 sy_design_port_depth(__isl_keep const SyDesignKernel *kernel,
+	__isl_keep const SyDesignPort *port);
 
 /* Its pointers (SyDesignPort.ports), at least 1. */
 guint sy_design_port_parts(__isl_keep const SyDesignPort *port);

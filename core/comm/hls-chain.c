@@ -19,6 +19,7 @@ typedef struct {
 	const SyTileBoxes *tiles;
 	const SyPeArray *array;
 	const GPtrArray *plan; /* SyIoPath */
+	isl_union_map *same_launch; /* NULL for one launch */
 } Chains;
 
 gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x)
@@ -37,12 +38,11 @@ gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x)
 	return FALSE;
 }
 
+/* Values from outside (the kernel, or the launch). */
 static isl_set *live_in(const Chains *m, const SyAccess *a)
 {
-	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
-
-	return in ? isl_set_copy(in)
-		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
+	return sy_io_launch_live_in(
+		m->array->analysis->deps, a, m->same_launch);
 }
 
 static gboolean is_exterior_flow(const Chains *m, const SyDep *dep)
@@ -227,9 +227,9 @@ static isl_set *chain_of(
 	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
 	isl_set *outside = a->array->local
 		? isl_set_empty(isl_set_get_space(a->stmt->domain))
-		: a->write
-		? isl_map_domain(sy_io_live_out(m->array->analysis->deps, a))
-		: live_in(m, a);
+		: a->write ? sy_io_launch_live_out(m->array->analysis->deps, a,
+				     m->same_launch)
+			   : live_in(m, a);
 	isl_set *there = sy_hls_chain_at_pe(m->tiles, a->stmt, k, end);
 	isl_bool ok = isl_set_is_subset(outside, there);
 	const char *loop =
@@ -260,10 +260,10 @@ static void set_free(gpointer set)
 	isl_set_free(set);
 }
 
-GHashTable *sy_hls_chains_new(
-	const SyTileBoxes *tiles, const GPtrArray *plan, GError **error)
+GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
+	isl_union_map *same_launch, GError **error)
 {
-	Chains m = {tiles, tiles->array, plan};
+	Chains m = {tiles, tiles->array, plan, same_launch};
 	const SyScop *scop = m.array->analysis->scop;
 	g_autoptr(GHashTable)
 		chains = g_hash_table_new_full(NULL, NULL, NULL, set_free);

@@ -49,6 +49,7 @@ void sy_hls_model_free(SyHlsModel *model)
 	if (!model)
 		return;
 	isl_union_map_free(model->schedule);
+	isl_union_map_free(model->same_launch);
 	isl_union_set_free(model->real);
 	if (model->pe_paths)
 		g_ptr_array_unref(model->pe_paths);
@@ -313,10 +314,65 @@ static const char *fold_hint(const SyHlsModel *m, const SyIoPath *p, guint t)
 				 "(--local-reduce --reduce-op=+)";
 }
 
+/* The place of band member t in the tile order. */
+static guint tile_place(const SyPeArray *array, guint t)
+{
+	guint k = 0;
+
+	while (array->config->order[k] != t)
+		k++;
+	return k;
+}
+
+/* Whether flow dependence dep of partial results carries them across
+ * tiles of member t (tiled, not folded on chip). */
+static gboolean crosses(
+	const SyPeArray *array, const SyDep *dep, guint t, int folded)
+{
+	return dep->distance[t] != 0 && (int)t != folded &&
+		array->padded[t] > array->config->tile[t];
+}
+
+/* The host's tile loops (SyHlsModel.n_launch): partial results a path
+ * moves out and back in (along a chain of PEs, or out of the PEs that
+ * keep them, between tiles) cross tiles of some loops through DRAM, a
+ * round trip one run of the kernel cannot make (the C simulation runs
+ * each module to its end in turn; the hardware orders no write before
+ * a read of another port).  The host runs the tile loops from the
+ * outermost down to the last of those, a kernel launch each, moving
+ * the results back into the images between launches. */
+static guint launch_dims(const SyHlsModel *m)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+	guint n = 0;
+
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+		int folded = sy_hls_model_folded(m, p);
+
+		if (p->role != SY_PATH_PARTIAL)
+			continue;
+		for (guint k = 0; k < deps->deps->len; k++) {
+			const SyDep *dep = g_ptr_array_index(deps->deps, k);
+
+			if (dep->kind != SY_DEP_FLOW ||
+				dep->source->array != p->array || !dep->uniform)
+				continue;
+			for (guint t = 0; t < dep->depth; t++)
+				if (crosses(array, dep, t, folded))
+					n = MAX(n, tile_place(array, t) + 1);
+		}
+	}
+	return n;
+}
+
 /* Values of x a PE keeps from one tile to another: partial results
- * would make a round trip through DRAM, a cycle the C simulation cannot
- * run; a temporary has no way there at all.  Partial results on the
- * way out along p (NULL for none) may cross the tiles p folds. */
+ * make a round trip through DRAM, between launches of the kernel where
+ * the host runs that tile loop (launch_dims), else a cycle the C
+ * simulation cannot run; a temporary has no way there at all.  Partial
+ * results on the way out along p (NULL for none) may cross the tiles p
+ * folds. */
 static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	gboolean through_dram, const SyIoPath *p, GError **error)
 {
@@ -332,8 +388,9 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 			!dep->uniform)
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
-			if (dep->distance[t] != 0 && (int)t != folded &&
-				array->padded[t] > array->config->tile[t] &&
+			if (crosses(array, dep, t, folded) &&
+				!(through_dram &&
+					tile_place(array, t) < m->n_launch) &&
 				(through_dram || follows(band, dep->sink, t)))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
@@ -355,17 +412,11 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	return TRUE;
 }
 
-/* Partial results may leave the array only at the end. */
+/* Partial results leave the array and come back only between the
+ * host's launches. */
 static gboolean check_partial(
 	const SyHlsModel *m, const SyIoPath *p, GError **error)
 {
-	if (!p->exterior)
-		return sy_hls_refuse(error,
-			"partial results of %s leave the PEs between tiles and "
-			"come back; the HLS backend keeps them on chip: put "
-			"the loops carrying them innermost in the tile order "
-			"(--tile-order)",
-			p->array->name);
 	return check_untiled(m, p->array, TRUE, p, error);
 }
 
@@ -502,6 +553,27 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	return hp;
 }
 
+/* Instances -> the instances of the same launch (their tiles of the
+ * host's loops equal). */
+static isl_union_map *same_launch(const SyHlsModel *m)
+{
+	const SyPeArray *array = m->array;
+	guint n = array->analysis->band->n_members;
+	isl_ctx *ctx = array->analysis->ctx;
+	isl_map *pick = isl_map_universe(isl_space_map_from_domain_and_range(
+		isl_space_set_alloc(ctx, 0, n),
+		isl_space_set_alloc(ctx, 0, m->n_launch)));
+	isl_union_map *launch;
+
+	for (guint k = 0; k < m->n_launch; k++)
+		pick = isl_map_equate(pick, isl_dim_in,
+			(int)array->config->order[k], isl_dim_out, (int)k);
+	launch = isl_union_map_apply_range(isl_union_map_copy(array->tile_map),
+		isl_union_map_from_map(pick));
+	return isl_union_map_apply_range(
+		launch, isl_union_map_reverse(isl_union_map_copy(launch)));
+}
+
 isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
 {
 	const SyScop *scop = m->array->analysis->scop;
@@ -525,7 +597,10 @@ isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
 
 		if (a->array == x && a->write)
 			writes = isl_union_map_add_map(writes,
-				sy_io_live_out(m->array->analysis->deps, a));
+				isl_map_intersect_domain(isl_map_copy(a->map),
+					sy_io_launch_live_out(
+						m->array->analysis->deps, a,
+						m->same_launch)));
 	}
 	out = isl_union_map_apply_range(isl_union_map_reverse(units), writes);
 	copy_out = isl_union_map_extract_map(out, space);
@@ -640,8 +715,11 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->plan = design->paths;
 	m->paths = g_ptr_array_new_with_free_func(path_free);
 	m->passes = g_ptr_array_new_with_free_func(path_free);
+	m->n_launch = launch_dims(m);
+	m->same_launch = m->n_launch ? same_launch(m) : NULL;
 	if (!check_paths(m, error) ||
-		!(m->chain = sy_hls_chains_new(tiles, m->plan, error)) ||
+		!(m->chain = sy_hls_chains_new(
+			  tiles, m->plan, m->same_launch, error)) ||
 		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {
 		sy_hls_model_free(m);
 		return NULL;
@@ -695,7 +773,14 @@ const SyHlsPath *sy_hls_model_way(
 
 isl_set *sy_hls_model_live_out(const SyHlsModel *m, const SyAccess *a)
 {
-	return isl_map_domain(sy_io_live_out(m->array->analysis->deps, a));
+	return sy_io_launch_live_out(
+		m->array->analysis->deps, a, m->same_launch);
+}
+
+isl_set *sy_hls_model_live_in(const SyHlsModel *m, const SyAccess *a)
+{
+	return sy_io_launch_live_in(
+		m->array->analysis->deps, a, m->same_launch);
 }
 
 isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)

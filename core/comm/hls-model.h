@@ -67,6 +67,12 @@ typedef struct {
 	/* Reads of values the previous PE made some steps before: per
 	 * access, the steps its delay registers hold (see hls-delay.h). */
 	GHashTable *delay; /* SyAccess -> guint */
+	/* The tile loops the host runs, the first n_launch of the tile
+	 * order, a kernel launch per tile of theirs: partial results cross
+	 * them through DRAM (0: one launch). */
+	guint n_launch;
+	/* With n_launch: instances -> those of the same launch. */
+	isl_union_map *same_launch;
 } SyHlsModel;
 
 __isl_give SyHlsModel *sy_hls_model_new(
@@ -80,14 +86,21 @@ __isl_keep const SyHlsStmt *sy_hls_model_stmt(
  * overwritten) inside a PE. */
 gboolean sy_hls_model_keeps(const SyHlsModel *model, const SyArray *x);
 
-/* The instances of a write whose value nothing overwrites. */
+/* The instances of a write whose value nothing overwrites (in the same
+ * launch, with n_launch). */
 __isl_give isl_set *sy_hls_model_live_out(
+	const SyHlsModel *model, const SyAccess *a);
+/* The instances of a read whose value comes from outside the SCoP
+ * (AutoSA's copy-in set: those no write of the kernel reaches), or from
+ * outside the launch with n_launch. */
+__isl_give isl_set *sy_hls_model_live_in(
 	const SyHlsModel *model, const SyAccess *a);
 
 /* What an output path's drain writes back: [tile, unit] -> element
  * (unit: the PE coordinates its boxes are per, in PE order) for the
  * elements written there whose value nothing overwrites (AutoSA's
- * copy-out set).  The rest of a box is never written back. */
+ * copy-out set), in the same launch where the host runs tile loops
+ * (n_launch).  The rest of a box is never written back. */
 __isl_give isl_map *sy_hls_model_copy_out(
 	const SyHlsModel *model, const SyHlsPath *hp);
 

@@ -629,6 +629,64 @@ isl_map *sy_io_live_out(const SyDeps *deps, const SyAccess *write)
 	return map;
 }
 
+/* The instances of stmt's domain in the union set s (taken). */
+static isl_set *of_stmt(isl_union_set *s, const SyStmt *stmt)
+{
+	isl_set *set = isl_union_set_extract_set(
+		s, isl_set_get_space(stmt->domain));
+
+	isl_union_set_free(s);
+	return set;
+}
+
+/* The ends (domain or range, taken) of deps of kind on access a (as
+ * source or sink) whose ends are in the same launch. */
+static isl_union_set *within(const SyDeps *deps, const SyAccess *a,
+	SyDepKind kind, isl_union_map *same)
+{
+	isl_union_set *ends = isl_union_set_empty(
+		isl_set_get_space(a->stmt->domain));
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+		isl_union_map *pairs;
+
+		if (dep->kind != kind ||
+			(kind == SY_DEP_FLOW ? dep->sink : dep->source) != a)
+			continue;
+		pairs = isl_union_map_intersect(
+			isl_union_map_from_map(isl_map_copy(dep->relation)),
+			isl_union_map_copy(same));
+		ends = isl_union_set_union(ends,
+			kind == SY_DEP_FLOW ? isl_union_map_range(pairs)
+					    : isl_union_map_domain(pairs));
+	}
+	return ends;
+}
+
+isl_set *sy_io_launch_live_out(
+	const SyDeps *deps, const SyAccess *write, isl_union_map *same)
+{
+	if (!same)
+		return isl_map_domain(sy_io_live_out(deps, write));
+	return isl_set_subtract(isl_set_copy(write->stmt->domain),
+		of_stmt(within(deps, write, SY_DEP_OUTPUT, same), write->stmt));
+}
+
+isl_set *sy_io_launch_live_in(
+	const SyDeps *deps, const SyAccess *read, isl_union_map *same)
+{
+	isl_set *in;
+
+	if (same)
+		return isl_set_subtract(isl_set_copy(read->stmt->domain),
+			of_stmt(within(deps, read, SY_DEP_FLOW, same),
+				read->stmt));
+	in = sy_deps_live_in(deps, read);
+	return in ? isl_set_copy(in)
+		  : isl_set_empty(isl_set_get_space(read->stmt->domain));
+}
+
 isl_union_map *sy_io_path_accesses(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyScop *scop = array->analysis->scop;

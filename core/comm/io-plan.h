@@ -69,6 +69,16 @@ gboolean sy_io_path_once(__isl_keep const SyPeArray *array,
 __isl_give isl_map *sy_io_live_out(
 	__isl_keep const SyDeps *deps, __isl_keep const SyAccess *write);
 
+/* The same within launches (same: instances -> those of the same
+ * launch of the kernel, see hls-model.h; NULL: the whole run): the
+ * instances of a write nothing in its launch overwrites, and those of a
+ * read no write of its launch reaches (the copy-in set where same is
+ * NULL). */
+__isl_give isl_set *sy_io_launch_live_out(__isl_keep const SyDeps *deps,
+	__isl_keep const SyAccess *write, __isl_keep isl_union_map *same);
+__isl_give isl_set *sy_io_launch_live_in(__isl_keep const SyDeps *deps,
+	__isl_keep const SyAccess *read, __isl_keep isl_union_map *same);
+
 /* Whether path p moves access a: one of its array's, its way, and one
  * of p's own where the array has several paths that way. */
 gboolean sy_io_path_moves(

@@ -474,6 +474,20 @@ static gboolean add_testbench(SyDesignKernel *k, const SyHlsModel *m,
 	return TRUE;
 }
 
+/* The host's tile loops: the tiles of each. */
+static void add_launch(SyDesignKernel *k, const SyHlsModel *m)
+{
+	const SyPeArray *array = m->array;
+
+	k->n_launch = m->n_launch;
+	k->launch = g_new0(gint64, MAX(m->n_launch, 1));
+	for (guint i = 0; i < m->n_launch; i++) {
+		guint t = array->config->order[i];
+
+		k->launch[i] = array->padded[t] / array->config->tile[t];
+	}
+}
+
 /* What the generated code and the project's files take from the
  * analysis, but the testbench's text. */
 static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
@@ -501,11 +515,101 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	k->keywords = g_string_free(keywords, FALSE);
 	add_defines(k, names, options ? options->defines : NULL);
 	add_names(k, names, prog->pp);
+	add_launch(k, m);
 	if (!add_ports(k, design, m, error)) {
 		sy_design_kernel_free(k);
 		return NULL;
 	}
 	return k;
+}
+
+/* Whether a host's tile loop tests its iterator as isl builds loops,
+ * "c2 <= E" or "c2 < E" (the printer's tests of the launch's tile
+ * read E: ast-print.c). */
+static gboolean plain_test(const SyCode *loop)
+{
+	const SyCodeExpr *cond = loop->cond;
+
+	return loop->degenerate ||
+		(cond && cond->kind == SY_CODE_EXPR_OP && cond->n_args == 2 &&
+			(cond->op == SY_CODE_OP_LE ||
+				cond->op == SY_CODE_OP_LT) &&
+			cond->args[0]->kind == SY_CODE_EXPR_ID &&
+			g_str_equal(cond->args[0]->name, loop->name));
+}
+
+/* The host's tile loops code runs (a bit per dimension below n; all
+ * of them, and one more, where one has a test the printer does not
+ * read). */
+static guint64 launch_loops(const SyCode *code, guint n)
+{
+	guint64 seen = 0;
+	int dim;
+
+	if (!code)
+		return 0;
+	dim = sy_code_loop_dim(code);
+	if (dim >= 0 && (guint)dim < n)
+		seen |= plain_test(code) ? G_GUINT64_CONSTANT(1) << dim
+					 : G_MAXUINT64;
+	if (code->kind == SY_CODE_BLOCK)
+		for (guint i = 0; i < code->children->len; i++)
+			seen |= launch_loops(
+				g_ptr_array_index(code->children, i), n);
+	return seen | launch_loops(code->body, n) |
+		launch_loops(code->else_body, n);
+}
+
+/* Whether code, what module runs, loops over every tile loop the host
+ * runs (of several tiles: isl leaves out a loop of one): a module that
+ * moves data on some of their tiles only (or keeps it across them)
+ * would do it again in every launch. */
+static gboolean launch_covers(const SyDesignKernel *k, const SyCode *code,
+	const char *module, GError **error)
+{
+	guint64 all = 0;
+
+	for (guint d = 0; d < k->n_launch; d++)
+		if (k->launch[d] > 1)
+			all |= G_GUINT64_CONSTANT(1) << d;
+
+	guint64 seen = code ? launch_loops(code, k->n_launch) : all;
+
+	if (seen != G_MAXUINT64 && (seen & all) == all)
+		return TRUE;
+	return sy_hls_refuse(error,
+		"the host launches the kernel once per tile of its first %u "
+		"tile loops (partial results cross them through DRAM), but "
+		"%s runs on some of them only; the HLS backend needs every "
+		"module to run on each: change the tile order (--tile-order) "
+		"or leave those loops untiled",
+		k->n_launch, module);
+}
+
+/* Every module's code runs every launch's tiles (launch_covers). */
+static gboolean check_launch(const SyDesign *design, GError **error)
+{
+	const SyDesignKernel *k = design->kernel;
+
+	if (!k->n_launch)
+		return TRUE;
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *mod = g_ptr_array_index(design->modules, i);
+
+		if (mod->kind != SY_MODULE_IO &&
+			!launch_covers(k, mod->code, mod->name, error))
+			return FALSE;
+	}
+	for (guint i = 0; i < design->io->paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(
+			design->io->paths, i);
+		g_autofree char *what = g_strdup_printf(
+			"the I/O modules of %s", f->path->prefix);
+
+		if (!launch_covers(k, f->tiles, what, error))
+			return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean sy_design_complete(SyDesign *design, const SyNames *names,
@@ -524,7 +628,7 @@ gboolean sy_design_complete(SyDesign *design, const SyNames *names,
 	 * testbench, whose refusals came last. */
 	sy_design_kernel_free(design->kernel);
 	design->kernel = k;
-	if (!sy_design_fill_code(design, m) ||
+	if (!sy_design_fill_code(design, m) || !check_launch(design, error) ||
 		!add_testbench(k, m, names, error)) {
 		g_clear_pointer(&design->kernel, sy_design_kernel_free);
 		return FALSE;

@@ -82,16 +82,6 @@ isl_pw_aff *sy_module_code_box_index(const SyHlsModel *m, const SyAccess *a,
 	return isl_pw_aff_sub(sub, off);
 }
 
-/* Where a read of the kernel's array comes from: instances whose value
- * comes from outside; writes nothing overwrites. */
-isl_set *sy_module_code_live_in(const SyHlsModel *m, const SyAccess *a)
-{
-	isl_set *in = sy_deps_live_in(m->array->analysis->deps, a);
-
-	return in ? isl_set_copy(in)
-		  : isl_set_empty(isl_set_get_space(a->stmt->domain));
-}
-
 isl_set *sy_module_code_fifo_set(const SyHlsModel *m, const SyAccess *a)
 {
 	isl_set *chain = sy_hls_model_chain(m, a);
@@ -102,7 +92,7 @@ isl_set *sy_module_code_fifo_set(const SyHlsModel *m, const SyAccess *a)
 	if (!way || way->path->exterior)
 		return NULL;
 	return a->write ? sy_hls_model_live_out(m, a)
-			: sy_module_code_live_in(m, a);
+			: sy_hls_model_live_in(m, a);
 }
 
 gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)

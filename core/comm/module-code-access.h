@@ -30,11 +30,6 @@ gboolean sy_module_code_uses_fifo(
 __isl_give isl_set *sy_module_code_fifo_set(
 	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
 
-/* The instances of read a whose value comes from outside (AutoSA's
- * copy-in set): those no write of the kernel reaches. */
-__isl_give isl_set *sy_module_code_live_in(
-	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
-
 /* Whether an I/O path moves access a: the reads (in) or writes (out) of
  * its array. */
 gboolean sy_module_code_moves(

@@ -149,19 +149,6 @@ static void module_args(
 
 /* Pragmas */
 
-/* The schedule dimension a loop iterates: iterators are named after
- * their position in the schedule ("c7", or "t7" when the kernel uses
- * c-names), fixed dimensions included. */
-static int loop_dim(const SyCode *loop)
-{
-	const char *name = loop->name;
-	const char *digits = name + strlen(name);
-
-	while (digits > name && g_ascii_isdigit(digits[-1]))
-		digits--;
-	return *digits ? atoi(digits) : -1;
-}
-
 /* One walk: the depth below a loop is known when its pragma is chosen
  * (a search below every loop was exponential in nested statements). */
 guint sy_module_code_set_pragmas(SyCode *code, int lanes)
@@ -173,7 +160,7 @@ guint sy_module_code_set_pragmas(SyCode *code, int lanes)
 		depth = sy_module_code_set_pragmas(code->body, lanes);
 		if (code->degenerate)
 			return depth;
-		if (lanes >= 0 && loop_dim(code) == lanes) {
+		if (lanes >= 0 && sy_code_loop_dim(code) == lanes) {
 			code->pragma = SY_CODE_PRAGMA_UNROLL;
 			return depth;
 		}
@@ -410,7 +397,7 @@ static void io_requests(Module *mod, const gboolean *keep)
 			if (!hp->path->exterior)
 				req_set(mod, stmt,
 					a->write ? sy_hls_model_live_out(m, a)
-						 : sy_module_code_live_in(m, a));
+						 : sy_hls_model_live_in(m, a));
 			req_box_index(mod, a, &hp->box, keep);
 		}
 	}
@@ -446,7 +433,7 @@ static void pe_requests(Module *mod)
 					req_set(mod, stmt,
 						sy_module_code_fifo_set(m, a));
 			} else if (src == SY_PE_SOURCE_FIFO && !a->write) {
-				req_set(mod, stmt, sy_module_code_live_in(m, a));
+				req_set(mod, stmt, sy_hls_model_live_in(m, a));
 			}
 		}
 	}

@@ -35,6 +35,7 @@ void sy_ast_printer_init(SyAstPrinter *p, const char *indent, const char *unit,
 	p->used = 0;
 	p->hooks = hooks;
 	p->data = data;
+	p->n_launch = 0;
 }
 
 void sy_ast_printer_clear(SyAstPrinter *p)
@@ -287,16 +288,41 @@ static gboolean is_one(const SyCodeExpr *expr)
 }
 
 /* A loop of one iteration becomes a block that names its value. */
-static void gen_degenerate(SyAstPrinter *gen, const SyCode *node)
+/* The body of a host's tile loop at the launch's tile, where the loop
+ * runs it ("t3 >= 1 && t3 <= 7": a module that moves data on some
+ * tiles only). */
+static void gen_launch_guard(SyAstPrinter *gen, const SyCode *node)
+{
+	sy_ast_line_start(gen);
+	g_string_append_printf(gen->out, "if (%s %s ", node->name,
+		node->degenerate ? "==" : ">=");
+	sy_ast_print_expr(gen, gen->out, node->init, SY_AST_PREC_SUM);
+	/* The loop's test as the right operand of && (which binds at 5). */
+	if (!node->degenerate) {
+		g_string_append(gen->out, " && ");
+		sy_ast_print_expr(gen, gen->out, node->cond, 6);
+	}
+	g_string_append_c(gen->out, ')');
+	gen_body(gen, node->body, node);
+}
+
+/* A loop that runs once: at init, or at the launch's tile (the host's
+ * tile loop of dimension launch, -1 for none) where the loop has it. */
+static void gen_degenerate(SyAstPrinter *gen, const SyCode *node, int launch)
 {
 	g_string_append(gen->out, "{\n");
 	sy_ast_indent_more(gen);
 	sy_ast_line_start(gen);
 	g_string_append_printf(
 		gen->out, "const %s %s = ", gen->itype, node->name);
-	sy_ast_print_expr(gen, gen->out, node->init, 0);
-	g_string_append(gen->out, ";\n\n");
-	sy_ast_print_node(gen, node->body);
+	if (launch < 0) {
+		sy_ast_print_expr(gen, gen->out, node->init, 0);
+		g_string_append(gen->out, ";\n\n");
+		sy_ast_print_node(gen, node->body);
+	} else {
+		g_string_append_printf(gen->out, "sy_l%d;\n\n", launch);
+		gen_launch_guard(gen, node);
+	}
 	sy_ast_indent_less(gen);
 	sy_ast_line_start(gen);
 	g_string_append(gen->out, "}\n");
@@ -305,10 +331,15 @@ static void gen_degenerate(SyAstPrinter *gen, const SyCode *node)
 static void gen_for(SyAstPrinter *gen, const SyCode *node)
 {
 	const char *name = node->name;
+	int dim = sy_code_loop_dim(node);
 
 	sy_ast_line_start(gen);
+	if (dim >= 0 && (guint)dim < gen->n_launch) {
+		gen_degenerate(gen, node, dim);
+		return;
+	}
 	if (node->degenerate) {
-		gen_degenerate(gen, node);
+		gen_degenerate(gen, node, -1);
 		return;
 	}
 	g_string_append_printf(gen->out, "for (%s %s = ", gen->itype, name);
@@ -355,6 +386,60 @@ static void gen_mark(SyAstPrinter *gen, const SyCode *node)
 	sy_ast_print_node(gen, node->body);
 }
 
+/* The host's tile loop node is, through marks and blocks of one
+ * child, or NULL. */
+static const SyCode *launch_loop(const SyAstPrinter *gen, const SyCode *node)
+{
+	int dim;
+
+	while (node &&
+		(node->kind == SY_CODE_MARK ||
+			(node->kind == SY_CODE_BLOCK &&
+				node->children->len == 1)))
+		node = node->kind == SY_CODE_MARK ? node->body
+						  : node->children->pdata[0];
+	dim = node ? sy_code_loop_dim(node) : -1;
+	return dim >= 0 && (guint)dim < gen->n_launch ? node : NULL;
+}
+
+/* A statement isl put beside a host's tile loop belongs to one of its
+ * tiles: the first of the next such loop (it runs before that tile's
+ * part), else the last of the one before.  Printed under a test of the
+ * launch's tile; FALSE where it needs none. */
+static gboolean gen_launch_side(SyAstPrinter *gen, const SyCode *block, guint i)
+{
+	const SyCode *loop = NULL;
+	gboolean next = TRUE;
+	const SyCodeExpr *cond;
+
+	for (guint j = i + 1; !loop && j < block->children->len; j++)
+		loop = launch_loop(gen, block->children->pdata[j]);
+	for (guint j = i; !loop && j-- > 0;) {
+		loop = launch_loop(gen, block->children->pdata[j]);
+		next = FALSE;
+	}
+	if (!loop)
+		return FALSE;
+	sy_ast_line_start(gen);
+	g_string_append_printf(
+		gen->out, "if (sy_l%d == ", sy_code_loop_dim(loop));
+	cond = loop->cond;
+	if (next || loop->degenerate) {
+		sy_ast_print_expr(gen, gen->out, loop->init, SY_AST_PREC_SUM);
+	} else {
+		/* The loops isl builds, "c2 <= E" or "c2 < E": the design
+		 * has no others (kernel-facts.c refuses them). */
+		sy_ast_print_expr(gen, gen->out, cond->args[1],
+			cond->op == SY_CODE_OP_LE ? SY_AST_PREC_SUM
+						  : SY_AST_PREC_PRODUCT);
+		if (cond->op == SY_CODE_OP_LT)
+			g_string_append(gen->out, " - 1");
+	}
+	g_string_append_c(gen->out, ')');
+	gen_body(gen, block->children->pdata[i], NULL);
+	return TRUE;
+}
+
 void sy_ast_print_node(SyAstPrinter *gen, const SyCode *node)
 {
 	if (!node)
@@ -364,7 +449,11 @@ void sy_ast_print_node(SyAstPrinter *gen, const SyCode *node)
 	case SY_CODE_IF: gen_if(gen, node, FALSE); break;
 	case SY_CODE_BLOCK:
 		for (guint i = 0; i < node->children->len; i++)
-			sy_ast_print_node(gen, node->children->pdata[i]);
+			if (!gen->n_launch ||
+				launch_loop(gen, node->children->pdata[i]) ||
+				!gen_launch_side(gen, node, i))
+				sy_ast_print_node(
+					gen, node->children->pdata[i]);
 		break;
 	case SY_CODE_MARK: gen_mark(gen, node); break;
 	case SY_CODE_USER:

@@ -31,6 +31,10 @@ struct _SyAstPrinter {
 	guint used; /* helper macros printed (SY_AST_USE_*) */
 	const SyAstHooks *hooks;
 	gpointer data;
+	/* Loops over schedule dimensions below n_launch (the host's tile
+	 * loops, sy_code_loop_dim) run once, at the launch's tile sy_l<d>
+	 * (kernel0's argument): 0 for none, as init sets it. */
+	guint n_launch;
 };
 
 enum { SY_AST_USE_MIN = 1, SY_AST_USE_MAX = 2, SY_AST_USE_FLOORD = 4 };

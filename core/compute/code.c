@@ -349,6 +349,25 @@ static gboolean list_is_equal(GPtrArray *a, GPtrArray *b, gboolean exprs)
 	return TRUE;
 }
 
+const char *const sy_code_iterator_prefixes[] = {"c", "t", "p", "sy_c", NULL};
+
+int sy_code_loop_dim(const SyCode *loop)
+{
+	const char *const *prefixes = sy_code_iterator_prefixes;
+	const char *name = loop->kind == SY_CODE_FOR ? loop->name : "";
+	const char *digits = name + strlen(name);
+
+	while (digits > name && g_ascii_isdigit(digits[-1]))
+		digits--;
+	if (!*digits)
+		return -1;
+	for (guint i = 0; prefixes[i]; i++)
+		if (strlen(prefixes[i]) == (gsize)(digits - name) &&
+			strncmp(name, prefixes[i], (gsize)(digits - name)) == 0)
+			return atoi(digits);
+	return -1;
+}
+
 gboolean sy_code_is_equal(const SyCode *a, const SyCode *b)
 {
 	if (!a || !b)

@@ -160,6 +160,16 @@ gint64 sy_code_for_trip(__isl_keep const char *iterator,
 
 __isl_keep const char *sy_code_kind_name(SyCodeKind kind);
 
+/* The prefixes of isl's loop iterators, in the order code generation
+ * tries them (the first the kernel does not use; the last is Systole's
+ * own), NULL-terminated. */
+extern const char *const sy_code_iterator_prefixes[];
+
+/* The schedule dimension a loop iterates, -1 for none: isl's iterators
+ * are named after their position in the schedule, a prefix and the
+ * position ("c7"; the I/O modules' tile loops are "t7"). */
+int sy_code_loop_dim(__isl_keep const SyCode *loop);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCode, sy_code_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCodeExpr, sy_code_expr_free)
 

@@ -143,13 +143,14 @@ static gboolean prefix_is_free(const SyProgram *prog, const char *prefix)
 
 static const char *iterator_prefix(const SyProgram *prog)
 {
-	static const char *const prefixes[] = {"c", "t", "p", "sy_c"};
+	const char *const *prefixes = sy_code_iterator_prefixes;
+	guint i = 0;
 
-	for (guint i = 0; i < G_N_ELEMENTS(prefixes) - 1; i++)
-		if (prefix_is_free(prog, prefixes[i]))
-			return prefixes[i];
-	/* Reserved for Systole: identifiers starting with sy_. */
-	return prefixes[G_N_ELEMENTS(prefixes) - 1];
+	/* The last is reserved for Systole: identifiers starting with
+	 * sy_. */
+	while (prefixes[i + 1] && !prefix_is_free(prog, prefixes[i]))
+		i++;
+	return prefixes[i];
 }
 
 isl_id_list *sy_codegen_iterators(const SyProgram *prog, isl_ctx *ctx, guint n)

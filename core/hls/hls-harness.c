@@ -109,6 +109,7 @@ static guint tb_loops(SyHlsGen *hls, GString *out, const SyTbPath *tp,
 	guint used;
 
 	sy_ast_printer_init(&pr, indent, "    ", "int", &hooks, &tb);
+	pr.n_launch = hls->kernel->n_launch;
 	sy_ast_print_node(&pr, tp->loops);
 	g_string_append(out, pr.out->str);
 	used = pr.used;
@@ -188,17 +189,17 @@ static void parts_join(GString *out, const SyDesignPort *dp, guint parts,
 	g_string_free(list, TRUE);
 }
 
-/* The systolic version of the SCoP: its arrays serialized into images,
- * the kernel run on them, the results read back; statements at in. */
-static void tb_block(
-	SyHlsGen *hls, GString *text, const char *in, const char *unit)
+/* One launch: the arrays serialized into images, the kernel run on
+ * them, the results read back; statements at in.  Returns the helper
+ * macros its loops use (SY_AST_USE_*). */
+static guint tb_launch(
+	SyHlsGen *hls, GString *out, const char *in, const char *unit)
 {
 	const GPtrArray *paths = hls->design->tb->paths;
 	/* The kernel's ports: the paths' in their order. */
 	const GPtrArray *ports = hls->kernel->ports;
 	g_autofree char *in2 = g_strconcat(in, unit, NULL);
 	GString *call = g_string_new(NULL), *fpga = g_string_new(NULL);
-	GString *out = g_string_new(NULL);
 	g_autoptr(GPtrArray) args = sy_design_kernel_arguments(hls->kernel);
 	guint used = 0;
 
@@ -240,13 +241,15 @@ static void tb_block(
 					"%ssy_image.resize(sy_count);\n", in2);
 		}
 		/* The m_axi depth co-simulation uses must be the image's
-		 * size: checked on every run. */
+		 * size (a launch's at most): checked on every run. */
 		g_string_append_printf(out,
-			"%sif (sy_image.size() != %" G_GINT64_FORMAT ") {\n%s"
+			"%sif (sy_image.size() %s %" G_GINT64_FORMAT ") {\n%s"
 			"    fprintf(stderr, \"Systole: the image of port %s "
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
-			in2, dp->words, in2, port, dp->words, in2, in2);
+			in2, hls->kernel->n_launch ? ">" : "!=",
+			sy_design_port_depth(hls->kernel, dp), in2, port,
+			sy_design_port_depth(hls->kernel, dp), in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 		if (parts > 1)
 			parts_declare(out, dp, parts,
@@ -258,6 +261,10 @@ static void tb_block(
 
 		g_string_append_printf(call, ", %s", name);
 		g_string_append_printf(fpga, ", %s", name);
+	}
+	for (guint d = 0; d < hls->kernel->n_launch; d++) {
+		g_string_append_printf(call, ", sy_l%u", d);
+		g_string_append_printf(fpga, ", sy_l%u", d);
 	}
 	/* On the FPGA (host.cpp, make check), the same images go through
 	 * XRT; in C simulation, straight to the kernel's function. */
@@ -286,6 +293,47 @@ static void tb_block(
 		used |= tb_loops(hls, out, tp, dp, 2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 	}
+	g_string_free(call, TRUE);
+	g_string_free(fpga, TRUE);
+	return used;
+}
+
+/* The host's tile loops around tb_launch at in, each launch at *at
+ * (owned, NULL with one launch). */
+static void tb_launch_loops(const SyDesignKernel *k, GString *out,
+	const char *in, const char *unit, char **at)
+{
+	GString *indent = g_string_new(in);
+
+	for (guint d = 0; d < k->n_launch; d++) {
+		g_string_append_printf(out,
+			"%sfor (int sy_l%u = 0; sy_l%u < %" G_GINT64_FORMAT
+			"; sy_l%u++)%s\n",
+			indent->str, d, d, k->launch[d], d,
+			d + 1 == k->n_launch ? " {" : "");
+		g_string_append(indent, unit);
+	}
+	*at = k->n_launch ? g_string_free(indent, FALSE) : NULL;
+	if (!k->n_launch)
+		g_string_free(indent, TRUE);
+}
+
+/* The systolic version of the SCoP: the kernel's launches (one, or one
+ * per tile of the host's loops), then the C simulation's check of its
+ * streams; statements at in. */
+static void tb_block(
+	SyHlsGen *hls, GString *text, const char *in, const char *unit)
+{
+	const SyDesignKernel *k = hls->kernel;
+	GString *out = g_string_new(NULL);
+	g_autofree char *at = NULL;
+	guint used;
+
+	tb_launch_loops(k, out, in, unit, &at);
+	used = tb_launch(hls, out, at ? at : in, unit);
+	if (at)
+		g_string_append_printf(out, "%.*s}\n",
+			(int)(strlen(at) - strlen(unit)), at);
 	g_string_append_printf(out,
 		"#ifdef SYSTOLE_HLS_STREAM_H\n%sif (hls::sim::warnings()) {\n"
 		"%s    printf(\"Systole: the C simulation read an empty "
@@ -297,8 +345,6 @@ static void tb_block(
 	g_string_append(text, out->str);
 	sy_ast_helpers_undef(text, used);
 	g_string_free(out, TRUE);
-	g_string_free(call, TRUE);
-	g_string_free(fpga, TRUE);
 }
 
 /* The systolic version of the SCoP in its block at indent. */
@@ -476,6 +522,8 @@ char *sy_hls_fpga_params(const SyDesignKernel *k)
 
 		g_string_append_printf(out, ", %s %s", x->ctype, x->id);
 	}
+	for (guint d = 0; d < k->n_launch; d++)
+		g_string_append_printf(out, ", int sy_l%u", d);
 	return g_string_free(out, FALSE);
 }
 
@@ -508,6 +556,8 @@ char *sy_hls_emit_host(const SyDesignKernel *k)
 	for (guint i = 0; i < args->len; i++)
 		g_string_append_printf(run, ", %s",
 			((SyDesignArray *)g_ptr_array_index(args, i))->id);
+	for (guint d = 0; d < k->n_launch; d++)
+		g_string_append_printf(run, ", sy_l%u", d);
 	/* Its own names are Systole's: the ports and scalars are the
 	 * user's. */
 	g_string_append(out,

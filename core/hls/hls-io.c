@@ -57,6 +57,7 @@ static void print_code(SyHlsGen *hls, const SyCode *code, const char *indent,
 	SyAstPrinter p;
 
 	sy_ast_printer_init(&p, indent, "    ", hls->itype, hooks, data);
+	p.n_launch = hls->kernel->n_launch;
 	sy_ast_print_node(&p, code);
 	g_string_append(hls->out, p.out->str);
 	sy_ast_printer_clear(&p);
@@ -445,10 +446,11 @@ static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	/* The buffer's word: %s_word, f->pack elements (hls.c's typedef). */
 	guint bits = f->pack * p->plain_array->bits;
 
-	g_string_append_printf(out,
-		"void %s%s(%s, hls::stream<%s_word> &fifo_%s", name,
-		boundary ? "_boundary" : "", unit, p->prefix,
-		p->in ? "in" : "out");
+	g_string_append_printf(out, "void %s%s(", name,
+		boundary ? "_boundary" : "");
+	sy_hls_launch(out, hls->kernel, TRUE);
+	g_string_append_printf(out, "%s, hls::stream<%s_word> &fifo_%s", unit,
+		p->prefix, p->in ? "in" : "out");
 	if (!boundary)
 		g_string_append_printf(out, ", hls::stream<%s_word> &fifo_%s",
 			p->prefix, p->in ? "out" : "in");
@@ -633,12 +635,13 @@ static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 	Burst b = {f, port_of(hls, f)};
 	g_autofree char *word = sy_design_port_word(b.port);
 
+	g_string_append_printf(
+		hls->out, "void %s_IO_L3_%s(", p->prefix, p->in ? "in" : "out");
+	sy_hls_launch(hls->out, hls->kernel, TRUE);
 	g_string_append_printf(hls->out,
-		"void %s_IO_L3_%s(%s *port, hls::stream<%s_word> "
-		"&fifo_local_%s)\n{\n#pragma HLS INLINE off\n    long sy_ptr = "
-		"0;\n",
-		p->prefix, p->in ? "in" : "out", word, p->prefix,
-		p->in ? "out" : "in");
+		"%s *port, hls::stream<%s_word> &fifo_local_%s)\n{\n"
+		"#pragma HLS INLINE off\n    long sy_ptr = 0;\n",
+		word, p->prefix, p->in ? "out" : "in");
 	if (b.port->serial > 1)
 		g_string_append_printf(hls->out,
 			"    %s sy_dram = 0;\n    int sy_s = 0;\n", word);
@@ -735,9 +738,10 @@ static void emit_l2_pass(
 			  per, per);
 	Pass ps = {f, chains, length, boundary, end, after};
 
-	g_string_append_printf(hls->out,
-		"void %s_IO_L2_%s%s(int idx, hls::stream<%s_word> &fifo_%s",
-		p->prefix, p->in ? "in" : "out", boundary ? "_boundary" : "",
+	g_string_append_printf(hls->out, "void %s_IO_L2_%s%s(", p->prefix,
+		p->in ? "in" : "out", boundary ? "_boundary" : "");
+	sy_hls_launch(hls->out, hls->kernel, TRUE);
+	g_string_append_printf(hls->out, "int idx, hls::stream<%s_word> &fifo_%s",
 		p->prefix, p->in ? "in" : "out");
 	if (!boundary)
 		g_string_append_printf(hls->out,
@@ -885,6 +889,7 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 	GString *unit = g_string_new(NULL);
 	IoModule mod = {f, print_drop, NULL};
 
+	sy_hls_launch(unit, hls->kernel, TRUE);
 	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(unit, "%sint %s", k ? ", " : "",
 			sy_module_code_p_names[k]);

@@ -6,6 +6,12 @@
 #include "hls/hls-private.h"
 #include "comm/storage.h"
 
+void sy_hls_launch(GString *out, const SyDesignKernel *k, gboolean typed)
+{
+	for (guint d = 0; d < k->n_launch; d++)
+		g_string_append_printf(out, "%ssy_l%u, ", typed ? "int " : "", d);
+}
+
 void sy_hls_gen_init(SyHlsGen *hls, const SyDesign *design)
 {
 	hls->design = design;
@@ -39,6 +45,7 @@ void sy_hls_print_code(SyHlsModule *mod, const SyCode *code, const char *indent)
 	SyAstPrinter p;
 
 	sy_ast_printer_init(&p, indent, "    ", mod->hls->itype, &hooks, mod);
+	p.n_launch = mod->hls->kernel->n_launch;
 	sy_ast_print_node(&p, code);
 	g_string_append(mod->hls->out, p.out->str);
 	sy_ast_printer_clear(&p);

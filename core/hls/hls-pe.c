@@ -466,6 +466,9 @@ void sy_hls_emit_pe(SyHlsGen *hls)
 	GString *params = g_string_new(NULL), *names = g_string_new(NULL);
 	SyHlsModule mod = {hls, print_pe_stmt};
 
+	sy_hls_launch(params, hls->kernel, TRUE);
+	sy_hls_launch(names, hls->kernel, FALSE);
+
 	for (guint k = 0; k < coords->len; k++) {
 		const SyCodeParam *c = g_ptr_array_index(coords, k);
 

@@ -28,6 +28,13 @@ typedef struct {
 
 void sy_hls_gen_init(SyHlsGen *hls, __isl_keep const SyDesign *design);
 
+/* The host's tiles of this launch (SyDesignKernel.n_launch), as the
+ * first parameters of every module that loops over tiles (typed: "int
+ * sy_l0, ") or its call's first arguments ("sy_l0, "); nothing for one
+ * launch. */
+void sy_hls_launch(
+	GString *out, __isl_keep const SyDesignKernel *k, gboolean typed);
+
 typedef struct _SyHlsModule SyHlsModule;
 
 /* A statement instance of the PE's code, as its printer reads it: the

@@ -46,6 +46,11 @@ static char *kernel_params(const SyDesignKernel *k, gboolean typed)
 			g_string_append_printf(
 				s, "%s%s", s->len ? ", " : "", x->id);
 	}
+	/* The launch's tiles, last (sy_hls_launch's, without its
+	 * separator after). */
+	for (guint d = 0; d < k->n_launch; d++)
+		g_string_append_printf(s, "%s%ssy_l%u", s->len ? ", " : "",
+			typed ? "int " : "", d);
 	return g_string_free(s, FALSE);
 }
 
@@ -146,15 +151,18 @@ static void declare_fifos(SyHlsGen *hls)
 /* SyHlsModule calls of a path: one L2 module of a chain (i, on a chain
  * or, under --hbm, a part of per modules) with its FIFO, the next
  * module's unless it is the last of its part, and the FIFO below. */
-static void call_l2(GString *out, const char *P, const char *way, gint64 i,
-	gint64 per, const char *below)
+static void call_l2(GString *out, const SyDesignKernel *k, const char *P,
+	const char *way, gint64 i, gint64 per, const char *below)
 {
 	gboolean last = i % per == per - 1;
 
+	g_string_append_printf(
+		out, "    %s_IO_L2_%s%s(", P, way, last ? "_boundary" : "");
+	sy_hls_launch(out, k, FALSE);
 	g_string_append_printf(out,
-		"    %s_IO_L2_%s%s(%" G_GINT64_FORMAT
-		", fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ",
-		P, way, last ? "_boundary" : "", i, P, P, way, i);
+		"%" G_GINT64_FORMAT ", fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT
+		"], ",
+		i, P, P, way, i);
 	if (!last)
 		g_string_append_printf(out,
 			"fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "], ", P, P,
@@ -176,8 +184,8 @@ static void call_line(
 	index = sy_hls_fifo_index(
 		coord, hls->kernel->grid->n_space, p->in ? -1 : (int)f->along);
 	below = g_strdup_printf("fifo_%s_PE%s", p->prefix, index);
-	call_l2(hls->out, p->prefix, way, l, f->units / sy_io_path_ports(p),
-		below);
+	call_l2(hls->out, hls->kernel, p->prefix, way, l,
+		f->units / sy_io_path_ports(p), below);
 }
 
 /* An interior path's L2 module of chain c, above its first L1 module. */
@@ -189,7 +197,7 @@ static void call_chain(SyHlsGen *hls, const SyIoPathFacts *f, gint64 c)
 		"fifo_%s_%s_IO_L1_%s[%" G_GINT64_FORMAT "][0]", p->prefix,
 		p->prefix, way, c);
 
-	call_l2(hls->out, p->prefix, way, c,
+	call_l2(hls->out, hls->kernel, p->prefix, way, c,
 		hls->kernel->grid->count / hls->kernel->grid->pe[f->along] /
 			sy_io_path_ports(p),
 		below);
@@ -211,6 +219,7 @@ static void call_l1(SyHlsGen *hls, const SyIoPathFacts *f, gint64 c, gint64 q)
 	at = sy_hls_fifo_index(coord, k->grid->n_space, -1);
 	g_string_append_printf(
 		out, "    %s_IO_L1_%s%s(", P, way, last ? "_boundary" : "");
+	sy_hls_launch(out, k, FALSE);
 	for (guint d = 0; d < k->grid->n_space; d++)
 		g_string_append_printf(out, "%" G_GINT64_FORMAT ", ", coord[d]);
 	g_string_append_printf(out,
@@ -236,11 +245,12 @@ static void call_l3(
 	for (guint j = 0; j < parts; j++) {
 		g_autofree char *name = sy_design_port_part(port, j);
 
+		g_string_append_printf(
+			hls->out, "    %s_IO_L3_%s(", p->prefix, way);
+		sy_hls_launch(hls->out, hls->kernel, FALSE);
 		g_string_append_printf(hls->out,
-			"    %s_IO_L3_%s(%s, fifo_%s_%s_IO_L2_%s"
-			"[%" G_GINT64_FORMAT "]);\n",
-			p->prefix, way, name, p->prefix, p->prefix, way,
-			l2 / parts * j);
+			"%s, fifo_%s_%s_IO_L2_%s[%" G_GINT64_FORMAT "]);\n",
+			name, p->prefix, p->prefix, way, l2 / parts * j);
 	}
 }
 
@@ -329,6 +339,7 @@ static void call_pe(SyHlsGen *hls, const gint64 *coord, const GPtrArray *args)
 	GString *out = hls->out;
 
 	g_string_append(out, "    PE_wrapper(");
+	sy_hls_launch(out, k, FALSE);
 	for (guint d = 0; d < k->grid->n_space; d++)
 		g_string_append_printf(
 			out, "%s%" G_GINT64_FORMAT, d ? ", " : "", coord[d]);
@@ -381,6 +392,9 @@ static void call_tails(SyHlsGen *hls)
 				coord, k->grid->n_space, (int)a);
 			g_string_append_printf(
 				out, "    %s_PE_dummy_in(", io->prefix);
+			/* Dropping dummies loop over tiles. */
+			if (io->role == SY_PATH_READ)
+				sy_hls_launch(out, k, FALSE);
 			for (guint d = 0; d < k->grid->n_space; d++)
 				g_string_append_printf(out,
 					"%" G_GINT64_FORMAT ", ", coord[d]);
@@ -437,7 +451,8 @@ static void emit_top(SyHlsGen *hls)
 				"#pragma HLS INTERFACE m_axi port=%s "
 				"offset=slave bundle=gmem_%s "
 				"depth=%" G_GINT64_FORMAT "\n",
-				name, name, MAX(1, port->words / parts));
+				name, name,
+				MAX(1, sy_design_port_depth(k, port) / parts));
 		}
 	}
 	for (guint i = 0; i < args->len; i++)
@@ -445,6 +460,11 @@ static void emit_top(SyHlsGen *hls)
 			"#pragma HLS INTERFACE s_axilite port=%s "
 			"bundle=control\n",
 			((SyDesignArray *)g_ptr_array_index(args, i))->id);
+	for (guint d = 0; d < k->n_launch; d++)
+		g_string_append_printf(out,
+			"#pragma HLS INTERFACE s_axilite port=sy_l%u "
+			"bundle=control\n",
+			d);
 	g_string_append(out,
 		"#pragma HLS INTERFACE s_axilite port=return bundle=control\n"
 		"#pragma HLS DATAFLOW\n\n");

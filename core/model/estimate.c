@@ -15,6 +15,7 @@ SyEstimate *sy_estimate_new(void)
 
 	e->model = g_strdup("systole");
 	e->bottleneck = -1;
+	e->launches = 1;
 	e->modules = g_ptr_array_new_with_free_func(module_free);
 	return e;
 }

@@ -73,6 +73,10 @@ typedef struct {
 	/* Timing. */
 	double cycles; /* prologue + steady + epilogue */
 	double prologue, steady, epilogue;
+	/* The kernel's launches (the host runs tile loops that partial
+	 * results cross through DRAM): prologue and epilogue count each
+	 * launch's.  1 for one. */
+	double launches;
 	double mhz;
 	double seconds;
 	/* The original (unpadded) problem's operations, counted on the

@@ -189,6 +189,12 @@ SyModelForm *sy_model_form_new(
 			"forms");
 		goto error;
 	}
+	if (design->kernel && design->kernel->n_launch) {
+		sy_model_form_fail(error,
+			"the host's launches (partial results crossing tiles "
+			"through DRAM) are not in the fast path's forms");
+		goto error;
+	}
 	if (design->capped) {
 		sy_model_form_fail(error,
 			"--host-serialize or --data-pack-sizes packs the words "

@@ -554,6 +554,8 @@ static SyLatencyInputs *read_inputs(
 	if (ok) {
 		r.offchip = offchip_bytes(&r);
 		put_numbers(&r);
+		r.in->launches =
+			(double)sy_design_kernel_launches(design->kernel);
 	}
 	g_array_unref(r.entries);
 	g_free(r.nums);

@@ -152,6 +152,11 @@ SyReal sy_latency_eval_num(const SyLatencyInputs *in,
 			*bottleneck = (int)k;
 		*steady = k ? sy_real_max(t, cycles, *steady) : cycles;
 	}
+	/* Each of the host's launches fills and drains the array. */
+	if (in->launches > 1) {
+		*prologue = sy_real_mul(t, sy_real(in->launches), *prologue);
+		*epilogue = sy_real_mul(t, sy_real(in->launches), *epilogue);
+	}
 	return sy_real_add(t, sy_real_add(t, *prologue, *steady), *epilogue);
 }
 
@@ -256,6 +261,7 @@ gboolean sy_latency_estimate(const SyDesign *design,
 	e->cycles = sy_latency_eval(in, target, &e->prologue, &e->steady,
 		&e->epilogue, &e->bottleneck);
 	fill_modules(in, target, e);
+	e->launches = in->launches;
 	e->mhz = target->mhz;
 	e->seconds = e->cycles / (target->mhz * 1e6);
 	e->ops = in->ops;

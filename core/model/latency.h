@@ -21,7 +21,10 @@
  * one adds them.  The design takes prologue (the first tile in: the
  * slowest input family's load of one tile) + steady state (the slowest
  * family: the bottleneck) + epilogue (the last tile out), as Odyssey's
- * model does. */
+ * model does; where the host launches the kernel once per tile of its
+ * outer tile loops (partial results crossing them through DRAM), each
+ * launch has its own prologue and epilogue, the steady state running
+ * all launches' tiles. */
 #pragma once
 
 #include <glib.h>
@@ -92,6 +95,9 @@ typedef struct {
 	/* DSPs one lane's MAC takes (dsp_efficiency's yardstick). */
 	double dsp_per_mac;
 	double offchip_bytes; /* the DRAM ports' words x width */
+	/* The kernel's launches (sy_design_kernel_launches), 1 for one:
+	 * a fixed number, which the fast path's forms do not re-set. */
+	double launches;
 } SyLatencyInputs;
 
 /* The design's inputs; fails (SY_DESIGN_ERROR) on a design without the

@@ -151,6 +151,7 @@ static void add_timing(JsonBuilder *b, const SyEstimate *e)
 	add_number(b, "prologue", e->prologue);
 	add_number(b, "steady", e->steady);
 	add_number(b, "epilogue", e->epilogue);
+	add_number(b, "launches", e->launches);
 	add_ratio(b, "seconds", e->seconds);
 	add_number(b, "ops", e->ops);
 	json_builder_set_member_name(b, "flops");
@@ -363,6 +364,15 @@ static void text_figures(GString *out, const SyEstimate *e)
 	}
 	g_string_append_printf(out, "\nbottleneck      %s\n",
 		bottleneck ? bottleneck : "none");
+	if (e->launches > 1) {
+		g_autofree char *n = count(e->launches);
+
+		g_string_append_printf(out,
+			"launches        %s (each fills and drains the array: "
+			"partial results cross the host's tile loops through "
+			"DRAM)\n",
+			n);
+	}
 }
 
 static void text_modules(GString *out, const SyEstimate *e)
