@@ -76,6 +76,14 @@ __isl_give char *sy_config_sa_sizes_hbm(
 __isl_give char *sy_config_sa_sizes_skipped(__isl_keep const char *sa_sizes,
 	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
 
+/* Where sa_sizes (applied to config) had its latency[...] read last to
+ * first, as the AutoSA release of 2021-04-21 to 2021-08-01 reads it
+ * under --reverse-order (a command whose simd[...] is short of AutoSA's
+ * SIMD candidates in the band's order): a note saying so, with each
+ * loop's factor; NULL where the factors went in the band's order. */
+__isl_give char *sy_config_sa_sizes_reversed(__isl_keep const char *sa_sizes,
+	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
+
 /* AutoSA's stages a run may skip (its --config "enable": 0). */
 enum {
 	SY_CONFIG_SKIP_ARRAY_PART = 1 << 0,
