@@ -343,8 +343,8 @@ char *sy_config_sa_sizes_reversed(
 		gint64 v = g_array_index(latency->values, gint64, i);
 
 		same = same && cfg->latency[ref->member] == v;
-		g_string_append_printf(given, "%s%" G_GINT64_FORMAT,
-			i ? "," : "", v);
+		g_string_append_printf(
+			given, "%s%" G_GINT64_FORMAT, i ? "," : "", v);
 		g_string_append_printf(read, "%s%s=%" G_GINT64_FORMAT,
 			i ? ", " : "", back->name, v);
 	}
