@@ -1642,8 +1642,8 @@ static void test_autosa_latency_last_first(void)
 	g_assert_cmpstr(note, ==,
 		"latency[2,2,4] read last to first (c=2, r=2, o=4), as AutoSA "
 		"read it from 2021-04-21 to 2021-08-01 under --reverse-order: "
-		"in the band's order simd[...] has fewer factors than AutoSA's "
-		"SIMD candidates");
+		"simd[...] has 3 factors, one per SIMD candidate of AutoSA's "
+		"that way (p, q, i), not in the band's order (p, q, i, c)");
 	/* Written back in the band's order, which reads back alike. */
 	back = sy_config_to_sa_sizes(cfg, c);
 	g_assert_cmpstr(back, ==,
@@ -1666,29 +1666,65 @@ static void test_autosa_latency_last_first(void)
 	g_clear_error(&error);
 }
 
-/* AutoSA's cnn.9 ([o,r], latency[4,2,2]): complete in the band's
- * order, which is kept (o=4: 2x2 PEs). */
-static void test_autosa_latency_band_order(void)
+/* AutoSA's cnn.9 ([o,r], latency[4,2,2], simd[1,1,1,2], published with
+ * cnn.11): in the band's order AutoSA's candidates are p, q and i (c
+ * moves by 2) and the fourth factor would be left; last to first (c=4,
+ * r=2, o=2) c has one trip and they are four, SIMD 2 on i, 4x2 PEs.
+ * Without simd, and with one factor per candidate in the band's order
+ * (simd[1,1,2]), the band's order. */
+static void test_autosa_latency_count(void)
 {
 	g_autofree char *dir = g_build_filename(
 		SYSTOLE_AUTOSA_DIR, "cnn", NULL);
 	g_autoptr(SyAnalysis) a = sy_test_example(dir, "kernel.c", NULL);
 	g_autoptr(SyChoices) c = cnn_choices(a, 4);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
-	g_autofree char *note = NULL, *pe = NULL;
+	g_autofree char *note = NULL, *pe = NULL, *list = NULL;
+	g_autofree char *none = NULL, *band = NULL;
 	const char *sizes = "{kernel[]->space_time[4];"
 			    "kernel[]->array_part[8,4,4,8];"
 			    "kernel[]->latency[4,2,2];kernel[]->simd[1,1,1,2]}";
+	const char *three = "{kernel[]->space_time[4];"
+			    "kernel[]->array_part[8,4,4,8];"
+			    "kernel[]->latency[4,2,2];kernel[]->simd[1,1,2]}";
 	GError *error = NULL;
 
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->space_time[4];kernel[]->array_part[8,4,4,8];"
+		"kernel[]->latency[4,2,2]}",
+		&error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 i:1:13:8");
+	g_clear_pointer(&list, g_free);
 	g_assert_true(sy_config_apply_sa_sizes(cfg, c, sizes, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 2);
+	g_assert_cmpint(cfg->latency[loop_member(c, "r")], ==, 2);
+	g_assert_cmpint(cfg->latency[loop_member(c, "c")], ==, 4);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 c:1:11:1 i:1:13:8");
+	g_assert_cmpstr(simd_at(c, (guint)cfg->simd)->loop.name, ==, "i");
+	g_assert_cmpint(cfg->simd_factor, ==, 2);
+	pe = pe_dims(c, cfg);
+	g_assert_cmpstr(pe, ==, "4x2");
+	note = sy_config_sa_sizes_reversed(sizes, c, cfg);
+	g_assert_cmpstr(note, ==,
+		"latency[4,2,2] read last to first (c=4, r=2, o=2), as AutoSA "
+		"read it from 2021-04-21 to 2021-08-01 under --reverse-order: "
+		"simd[...] has 4 factors, one per SIMD candidate of AutoSA's "
+		"that way (p, q, c, i), not in the band's order (p, q, i)");
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, three, &error));
 	g_assert_no_error(error);
 	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
 	g_assert_cmpint(cfg->latency[loop_member(c, "c")], ==, 2);
-	note = sy_config_sa_sizes_reversed(sizes, c, cfg);
-	g_assert_null(note);
-	pe = pe_dims(c, cfg);
-	g_assert_cmpstr(pe, ==, "2x2");
+	g_assert_cmpstr(simd_at(c, (guint)cfg->simd)->loop.name, ==, "i");
+	band = sy_config_sa_sizes_reversed(three, c, cfg);
+	g_assert_null(band);
+	none = sy_config_sa_sizes_reversed(
+		"{kernel[]->latency[4,2,2]}", c, cfg);
+	g_assert_null(none);
 }
 
 /* Reductions: AutoSA's answers and the pragma */
@@ -1943,8 +1979,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/compile/autosa-simd", test_autosa_simd);
 	g_test_add_func("/compile/autosa-latency-last-first",
 		test_autosa_latency_last_first);
-	g_test_add_func("/compile/autosa-latency-band-order",
-		test_autosa_latency_band_order);
+	g_test_add_func(
+		"/compile/autosa-latency-count", test_autosa_latency_count);
 	g_test_add_func("/compile/pragma-reduction", test_pragma_reduction);
 	g_test_add_func(
 		"/compile/report/choices-json", test_report_choices_json);
