@@ -276,23 +276,31 @@ static gboolean refuse_unknown(const GArray *items, GError **error)
 		names->str, n == 1 ? "is" : "are");
 }
 
-/* AutoSA's SIMD candidates at cfg's sizes with latency (a factor per
- * latency loop) read in the band's order or last to first, as "p, q,
- * i" (NULL for none) into names; returns how many. */
-static guint candidates_read(const SyConfig *cfg, const SyChoices *c,
-	const GArray *latency, gboolean last_first, char **names)
+/* latency[...]'s factors in the band's order or last to first. */
+static GArray *latency_read(const GArray *latency, gboolean last_first)
 {
-	g_autoptr(SyConfig) read = sy_config_copy(cfg);
-	g_autoptr(GArray) values = g_array_sized_new(
+	GArray *values = g_array_sized_new(
 		FALSE, FALSE, sizeof(gint64), latency->len);
-	g_autoptr(GArray) list = NULL;
-	GString *out = g_string_new(NULL);
-	guint n;
 
 	for (guint i = 0; i < latency->len; i++)
 		g_array_append_val(values,
 			g_array_index(latency, gint64,
 				last_first ? latency->len - 1 - i : i));
+	return values;
+}
+
+/* AutoSA's SIMD candidates at cfg's tiles with latency[...] read in the
+ * band's order or last to first, as "p, q, i" into names where given;
+ * returns how many. */
+static guint candidates_read(const SyConfig *cfg, const SyChoices *c,
+	const GArray *latency, gboolean last_first, char **names)
+{
+	g_autoptr(SyConfig) read = sy_config_copy(cfg);
+	g_autoptr(GArray) values = latency_read(latency, last_first);
+	g_autoptr(GArray) list = NULL;
+	GString *out = g_string_new(NULL);
+	guint n;
+
 	sy_config_set_latency(read, c, values, NULL);
 	list = sy_autosa_simd_list(c, read->tile, read->latency);
 	for (guint i = 0; i < list->len; i++) {
@@ -324,9 +332,9 @@ static guint candidates_read(const SyConfig *cfg, const SyChoices *c,
  * the user then gives one factor each, and which loops are candidates
  * depends on the latency factors; a simd[...] with as many factors as
  * the candidates last to first and not in the band's order was written
- * for that release (cnn.rst's dataflows, 2021-04-26: cnn.9, .10 and
- * .11, whose simd[...] is one short in the band's order, where AutoSA
- * stops at simd). */
+ * for that release (cnn.rst's dataflows, 2021-04-26: cnn.9 and .10,
+ * whose simd[...] has a factor left over in the band's order, and .11,
+ * one short there, where AutoSA stops at simd). */
 static gboolean read_last_first(
 	const SyConfig *cfg, const SyChoices *c, const GArray *items)
 {
@@ -396,13 +404,9 @@ gboolean sy_config_apply_sa_sizes(
 	/* The latency factors as the AutoSA release the string was
 	 * written for reads them (read_last_first). */
 	if (!err && read_last_first(cfg, c, items)) {
-		const GArray *values = item_named(items, "latency")->values;
-		g_autoptr(GArray) reversed = g_array_sized_new(
-			FALSE, FALSE, sizeof(gint64), values->len);
+		g_autoptr(GArray) reversed = latency_read(
+			item_named(items, "latency")->values, TRUE);
 
-		for (guint i = values->len; i-- > 0;)
-			g_array_append_val(
-				reversed, g_array_index(values, gint64, i));
 		sy_config_set_latency(cfg, c, reversed, &err);
 	}
 	/* AutoSA's SIMD candidates depend on the tiles and the latency
