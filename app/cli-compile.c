@@ -186,8 +186,13 @@ static SyConfig *make_config(
 		g_autofree char *skipped = sy_config_sa_sizes_skipped(
 			o->sa_sizes, c, cfg);
 
+		g_autofree char *reversed = sy_config_sa_sizes_reversed(
+			o->sa_sizes, c, cfg);
+
 		if (skipped)
 			g_printerr("systole-cli: warning: %s\n", skipped);
+		if (reversed)
+			g_printerr("systole-cli: note: %s\n", reversed);
 	}
 	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, error))
 		return NULL;

@@ -217,6 +217,32 @@ if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
 else
 	fail "cnn.7: exit status $?: $(cat "$tmp/err")"
 fi
+# cnn.11 (docs/examples/cnn.rst:307, 2021-04-26): in the band's order
+# latency[2,2,4] leaves simd[1,1,2] short of AutoSA's four candidates
+# (p, q, i and c, one trip), where AutoSA stops at simd; the AutoSA of
+# that date read the factors last to first (c=2, r=2, o=4): three
+# candidates, SIMD 2 on i.
+cnn11_sizes='{kernel[]->space_time[6];kernel[]->array_part[8,4,4,4];kernel[]->latency[2,2,4];kernel[]->simd[1,1,2]}'
+if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./cnn11 --sa-sizes="$cnn11_sizes" \
+	--simd-info=./simd_info.json --host-serialize --hls --local-reduce \
+	--reduce-op="+" --simd-touch-space; then
+	[ "$(cat "$tmp/err")" = "systole-cli: note: latency[2,2,4] read last to first (c=2, r=2, o=4), as AutoSA read it from 2021-04-21 to 2021-08-01 under --reverse-order: simd[...] has 3 factors, one per SIMD candidate of AutoSA's that way (p, q, i), not in the band's order (p, q, i, c)" ] ||
+		fail "cnn.11: $(cat "$tmp/err")"
+	"$cli" compile cnn.c --sa-sizes="$cnn11_sizes" \
+		--simd-info=./simd_info.json --local-reduce --reduce-op="+" \
+		--simd-touch-space --reverse-order >"$tmp/out" 2>/dev/null
+	[ "$(head -n 1 "$tmp/out")" = "array 6: 2 x 2 PEs (4), SIMD 2 on i" ] ||
+		fail "cnn.11: $(head -n 1 "$tmp/out")"
+	grep -qF -- '--latency o=4,r=2,c=2 --simd i=2' "$tmp/out" ||
+		fail "cnn.11: $(grep -- '--latency' "$tmp/out")"
+	(cd cnn11 && make csim >"$tmp/csim" 2>&1) ||
+		fail "cnn.11: make csim: $(tail -n 3 "$tmp/csim")"
+	[ "$(tail -n 1 "$tmp/csim")" = "Test passed!" ] ||
+		fail "cnn.11: make csim: $(tail -n 1 "$tmp/csim")"
+else
+	fail "cnn.11: exit status $?: $(cat "$tmp/err")"
+fi
 "$cli" compile cnn.c --sa-sizes="$cnn_sizes" \
 	--select-rar-dep="{kernel[]->__pet_ref_4[2]}" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] || fail "--select-rar-dep past the candidates: exit status"

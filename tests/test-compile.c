@@ -1567,6 +1567,166 @@ static void test_autosa_simd(void)
 	}
 }
 
+/* The band member of latency loop name. */
+static guint loop_member(const SyChoices *c, const char *name)
+{
+	for (guint i = 0; i < c->latency->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
+
+		if (g_str_equal(ref->name, name))
+			return ref->member;
+	}
+	g_assert_not_reached();
+}
+
+/* cnn's array number n with AutoSA's reduction answers
+ * (tests/autosa/kernels/cnn/simd_info.json) and --simd-touch-space. */
+static SyChoices *cnn_choices(const SyAnalysis *a, guint n)
+{
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_AUTOSA_DIR, "cnn", "simd_info.json", NULL);
+	g_autofree char *json = NULL;
+	g_autoptr(SyChoices) plain = sy_choices_new_touch(
+		a, g_ptr_array_index(a->candidates, n), NULL, TRUE);
+	g_autoptr(GHashTable) over = NULL;
+	GError *error = NULL;
+
+	g_assert_true(g_file_get_contents(path, &json, NULL, &error));
+	over = sy_autosa_simd_info(plain, path, json, &error);
+	g_assert_no_error(error);
+	return sy_choices_new_touch(a, plain->candidate, over, TRUE);
+}
+
+/* AutoSA's cnn.11 ([o,i], docs/examples/cnn.rst, 2021-04-26): in the
+ * band's order latency[2,2,4] leaves c one trip (4 of its 4), which
+ * stays a candidate, and simd[1,1,2] one factor short; the AutoSA of
+ * that date reads the factors last to first (c=2, r=2, o=4), where r
+ * and c move by 2 and o by 4 and drop out, and SIMD 2 goes to i. */
+static void test_autosa_latency_last_first(void)
+{
+	g_autofree char *dir = g_build_filename(
+		SYSTOLE_AUTOSA_DIR, "cnn", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(dir, "kernel.c", NULL);
+	g_autoptr(SyChoices) c = cnn_choices(a, 6);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autofree char *list = NULL, *note = NULL, *back = NULL;
+	g_autofree char *names = sy_choices_names(c->latency);
+	g_autofree char *pe = NULL, *again = NULL;
+	const char *sizes = "{kernel[]->space_time[6];"
+			    "kernel[]->array_part[8,4,4,4];"
+			    "kernel[]->latency[2,2,4];kernel[]->simd[1,1,2]}";
+	GError *error = NULL;
+
+	g_assert_cmpstr(names, ==, "o, r, c");
+	/* Without simd: the band's order, and AutoSA's four candidates. */
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->space_time[6];kernel[]->array_part[8,4,4,4];"
+		"kernel[]->latency[2,2,4]}",
+		&error));
+	g_assert_no_error(error);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 i:1:13:4 c:1:11:1");
+	g_clear_pointer(&list, g_free);
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, sizes, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
+	g_assert_cmpint(cfg->latency[loop_member(c, "r")], ==, 2);
+	g_assert_cmpint(cfg->latency[loop_member(c, "c")], ==, 2);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 i:1:13:4");
+	g_assert_cmpstr(simd_at(c, (guint)cfg->simd)->loop.name, ==, "i");
+	g_assert_cmpint(cfg->simd_factor, ==, 2);
+	pe = pe_dims(c, cfg);
+	g_assert_cmpstr(pe, ==, "2x2");
+	note = sy_config_sa_sizes_reversed(sizes, c, cfg);
+	g_assert_cmpstr(note, ==,
+		"latency[2,2,4] read last to first (c=2, r=2, o=4), as AutoSA "
+		"read it from 2021-04-21 to 2021-08-01 under --reverse-order: "
+		"simd[...] has 3 factors, one per SIMD candidate of AutoSA's "
+		"that way (p, q, i), not in the band's order (p, q, i, c)");
+	/* Written back in the band's order, which reads back alike. */
+	back = sy_config_to_sa_sizes(cfg, c);
+	g_assert_cmpstr(back, ==,
+		"{kernel[]->space_time[6];kernel[]->array_part[8,4,4,4];"
+		"kernel[]->latency[4,2,2];kernel[]->simd[1,1,2]}");
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, back, &error));
+	g_assert_no_error(error);
+	again = sy_config_sa_sizes_reversed(back, c, cfg);
+	g_assert_null(again);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
+	/* Short both ways: the band's order's candidates, as before. */
+	g_assert_false(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->space_time[6];kernel[]->array_part[8,4,4,4];"
+		"kernel[]->latency[4,2,4];kernel[]->simd[1,1,2]}",
+		&error));
+	assert_config_error(error,
+		"--sa-sizes: simd has 3 factors, but AutoSA's SIMD candidates "
+		"at these sizes are 4: p (needs a layout change), q (needs a "
+		"layout change), i, c");
+	g_clear_error(&error);
+}
+
+/* AutoSA's cnn.9 ([o,r], latency[4,2,2], simd[1,1,1,2], published with
+ * cnn.11): in the band's order AutoSA's candidates are p, q and i (c
+ * moves by 2) and the fourth factor would be left; last to first (c=4,
+ * r=2, o=2) c has one trip and they are four, SIMD 2 on i, 4x2 PEs.
+ * Without simd, and with one factor per candidate in the band's order
+ * (simd[1,1,2]), the band's order. */
+static void test_autosa_latency_count(void)
+{
+	g_autofree char *dir = g_build_filename(
+		SYSTOLE_AUTOSA_DIR, "cnn", NULL);
+	g_autoptr(SyAnalysis) a = sy_test_example(dir, "kernel.c", NULL);
+	g_autoptr(SyChoices) c = cnn_choices(a, 4);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autofree char *note = NULL, *pe = NULL, *list = NULL;
+	g_autofree char *none = NULL, *band = NULL;
+	const char *sizes = "{kernel[]->space_time[4];"
+			    "kernel[]->array_part[8,4,4,8];"
+			    "kernel[]->latency[4,2,2];kernel[]->simd[1,1,1,2]}";
+	const char *three = "{kernel[]->space_time[4];"
+			    "kernel[]->array_part[8,4,4,8];"
+			    "kernel[]->latency[4,2,2];kernel[]->simd[1,1,2]}";
+	GError *error = NULL;
+
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c,
+		"{kernel[]->space_time[4];kernel[]->array_part[8,4,4,8];"
+		"kernel[]->latency[4,2,2]}",
+		&error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 i:1:13:8");
+	g_clear_pointer(&list, g_free);
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, sizes, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 2);
+	g_assert_cmpint(cfg->latency[loop_member(c, "r")], ==, 2);
+	g_assert_cmpint(cfg->latency[loop_member(c, "c")], ==, 4);
+	list = autosa_list(c, cfg);
+	g_assert_cmpstr(list, ==, "p:0:8:3 q:0:8:3 c:1:11:1 i:1:13:8");
+	g_assert_cmpstr(simd_at(c, (guint)cfg->simd)->loop.name, ==, "i");
+	g_assert_cmpint(cfg->simd_factor, ==, 2);
+	pe = pe_dims(c, cfg);
+	g_assert_cmpstr(pe, ==, "4x2");
+	note = sy_config_sa_sizes_reversed(sizes, c, cfg);
+	g_assert_cmpstr(note, ==,
+		"latency[4,2,2] read last to first (c=4, r=2, o=2), as AutoSA "
+		"read it from 2021-04-21 to 2021-08-01 under --reverse-order: "
+		"simd[...] has 4 factors, one per SIMD candidate of AutoSA's "
+		"that way (p, q, c, i), not in the band's order (p, q, i)");
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, three, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->latency[loop_member(c, "o")], ==, 4);
+	g_assert_cmpint(cfg->latency[loop_member(c, "c")], ==, 2);
+	g_assert_cmpstr(simd_at(c, (guint)cfg->simd)->loop.name, ==, "i");
+	band = sy_config_sa_sizes_reversed(three, c, cfg);
+	g_assert_null(band);
+	none = sy_config_sa_sizes_reversed(
+		"{kernel[]->latency[4,2,2]}", c, cfg);
+	g_assert_null(none);
+}
+
 /* Reductions: AutoSA's answers and the pragma */
 
 static GHashTable *simd_info(
@@ -1787,7 +1947,8 @@ int main(int argc, char **argv)
 		test_config_sa_sizes_candidate);
 	g_test_add_func(
 		"/compile/config/sa-sizes-errors", test_config_sa_sizes_errors);
-	g_test_add_func("/compile/config/sa-sizes-hbm", test_config_sa_sizes_hbm);
+	g_test_add_func(
+		"/compile/config/sa-sizes-hbm", test_config_sa_sizes_hbm);
 	g_test_add_func("/compile/config/two-simd", test_config_two_simd);
 	g_test_add_func(
 		"/compile/config/named-errors", test_config_named_errors);
@@ -1816,6 +1977,10 @@ int main(int argc, char **argv)
 	g_test_add_func("/compile/simd-info/mm", test_simd_info);
 	g_test_add_func("/compile/simd-info/conv", test_simd_info_conv);
 	g_test_add_func("/compile/autosa-simd", test_autosa_simd);
+	g_test_add_func("/compile/autosa-latency-last-first",
+		test_autosa_latency_last_first);
+	g_test_add_func(
+		"/compile/autosa-latency-count", test_autosa_latency_count);
 	g_test_add_func("/compile/pragma-reduction", test_pragma_reduction);
 	g_test_add_func(
 		"/compile/report/choices-json", test_report_choices_json);

@@ -276,6 +276,114 @@ static gboolean refuse_unknown(const GArray *items, GError **error)
 		names->str, n == 1 ? "is" : "are");
 }
 
+/* latency[...]'s factors in the band's order or last to first. */
+static GArray *latency_read(const GArray *latency, gboolean last_first)
+{
+	GArray *values = g_array_sized_new(
+		FALSE, FALSE, sizeof(gint64), latency->len);
+
+	for (guint i = 0; i < latency->len; i++)
+		g_array_append_val(values,
+			g_array_index(latency, gint64,
+				last_first ? latency->len - 1 - i : i));
+	return values;
+}
+
+/* AutoSA's SIMD candidates at cfg's tiles with latency[...] read in the
+ * band's order or last to first, as "p, q, i" into names where given;
+ * returns how many. */
+static guint candidates_read(const SyConfig *cfg, const SyChoices *c,
+	const GArray *latency, gboolean last_first, char **names)
+{
+	g_autoptr(SyConfig) read = sy_config_copy(cfg);
+	g_autoptr(GArray) values = latency_read(latency, last_first);
+	g_autoptr(GArray) list = NULL;
+	GString *out = g_string_new(NULL);
+	guint n;
+
+	sy_config_set_latency(read, c, values, NULL);
+	list = sy_autosa_simd_list(c, read->tile, read->latency);
+	for (guint i = 0; i < list->len; i++) {
+		const SyAutosaSimd *e = &g_array_index(list, SyAutosaSimd, i);
+
+		g_string_append_printf(out, "%s%s", i ? ", " : "",
+			((const SySimdChoice *)g_ptr_array_index(
+				 c->simd, e->simd))
+				->loop.name);
+	}
+	n = list->len;
+	if (names)
+		*names = g_string_free(out, FALSE);
+	else
+		g_string_free(out, TRUE);
+	return n;
+}
+
+/* Whether the AutoSA release a command was written for reads its
+ * latency[...] last to first.  AutoSA gives the factors to the parallel
+ * loops in the band's order before 2021-04-21 (a loop visited
+ * last-first took its factor counted from the end, commit f35992c) and,
+ * under its default --reverse-order, since 2021-08-01 (commit a30276c
+ * turned array contraction on, which turns --isl-sink off).  In between
+ * (commits ba52895 and 0e8fa6a to a30276c), autosa_latency_tile_band_loop
+ * hands each loop the next factor in the order it visits them: last to
+ * first under that release's defaults (--reverse-order and --isl-sink
+ * on, array contraction off).  Its manual mode lists the SIMD candidates
+ * the user then gives one factor each, and which loops are candidates
+ * depends on the latency factors; a simd[...] with as many factors as
+ * the candidates last to first and not in the band's order was written
+ * for that release (cnn.rst's dataflows, 2021-04-26: cnn.9 and .10,
+ * whose simd[...] has a factor left over in the band's order, and .11,
+ * one short there, where AutoSA stops at simd). */
+static gboolean read_last_first(
+	const SyConfig *cfg, const SyChoices *c, const GArray *items)
+{
+	const Item *latency = item_named(items, "latency");
+	const Item *simd = item_named(items, "simd");
+	guint n;
+
+	if (!latency || !simd || !simd->values->len ||
+		latency->values->len != c->latency->len)
+		return FALSE;
+	n = simd->values->len;
+	return candidates_read(cfg, c, latency->values, FALSE, NULL) != n &&
+		candidates_read(cfg, c, latency->values, TRUE, NULL) == n;
+}
+
+char *sy_config_sa_sizes_reversed(
+	const char *sa_sizes, const SyChoices *c, const SyConfig *cfg)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, NULL);
+	const Item *latency = items ? item_named(items, "latency") : NULL;
+	const Item *simd = items ? item_named(items, "simd") : NULL;
+	g_autoptr(GString) given = g_string_new(NULL);
+	g_autoptr(GString) read = g_string_new(NULL);
+	g_autofree char *band = NULL, *last = NULL;
+
+	if (!latency || !read_last_first(cfg, c, items))
+		return NULL;
+	for (guint i = 0; i < c->latency->len; i++) {
+		const SyLoopRef *back = g_ptr_array_index(
+			c->latency, c->latency->len - 1 - i);
+		gint64 v = g_array_index(latency->values, gint64, i);
+
+		g_string_append_printf(
+			given, "%s%" G_GINT64_FORMAT, i ? "," : "", v);
+		g_string_append_printf(read, "%s%s=%" G_GINT64_FORMAT,
+			i ? ", " : "", back->name, v);
+	}
+	candidates_read(cfg, c, latency->values, FALSE, &band);
+	candidates_read(cfg, c, latency->values, TRUE, &last);
+	return g_strdup_printf("latency[%s] read last to first (%s), as "
+			       "AutoSA read it from 2021-04-21 to "
+			       "2021-08-01 under --reverse-order: simd[...] "
+			       "has %u factor%s, one per SIMD candidate of "
+			       "AutoSA's that way (%s), not in the band's "
+			       "order (%s)",
+		given->str, read->str, simd->values->len,
+		sy_config_plural(simd->values->len), last, band);
+}
+
 gboolean sy_config_apply_sa_sizes(
 	SyConfig *cfg, const SyChoices *c, const char *sa_sizes, GError **error)
 {
@@ -292,6 +400,14 @@ gboolean sy_config_apply_sa_sizes(
 			sy_config_set_tiles(cfg, c, item->values, &err);
 		else if (g_str_equal(item->name, "latency"))
 			sy_config_set_latency(cfg, c, item->values, &err);
+	}
+	/* The latency factors as the AutoSA release the string was
+	 * written for reads them (read_last_first). */
+	if (!err && read_last_first(cfg, c, items)) {
+		g_autoptr(GArray) reversed = latency_read(
+			item_named(items, "latency")->values, TRUE);
+
+		sy_config_set_latency(cfg, c, reversed, &err);
 	}
 	/* AutoSA's SIMD candidates depend on the tiles and the latency
 	 * factors. */

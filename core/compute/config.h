@@ -58,6 +58,12 @@ int sy_config_sa_sizes_candidate(
 int sy_config_find_space(__isl_keep const SyAnalysis *a,
 	__isl_keep const char *names, GError **error);
 
+/* Reads AutoSA's string into config: array_part and latency per the
+ * choices' lists, simd per AutoSA's SIMD candidates at those sizes.
+ * latency[...] goes to the latency loops in the band's order, or last
+ * to first where simd[...] has one factor per candidate that way and
+ * not in the band's order (the AutoSA release of 2021-04-21 to
+ * 2021-08-01 under its defaults: sy_config_sa_sizes_reversed). */
 gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
@@ -74,6 +80,15 @@ __isl_give char *sy_config_sa_sizes_hbm(
  * Systole skip: a warning naming each such loop and the --simd flag
  * that vectorizes it anyway; NULL where there is none. */
 __isl_give char *sy_config_sa_sizes_skipped(__isl_keep const char *sa_sizes,
+	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
+
+/* Where sa_sizes (applied to config) had its latency[...] read last to
+ * first, as the AutoSA release of 2021-04-21 to 2021-08-01 reads it
+ * under --reverse-order (its simd[...] has one factor per AutoSA SIMD
+ * candidate that way, not in the band's order): a note saying so, with
+ * each loop's factor and both candidate lists; NULL where the factors
+ * went in the band's order. */
+__isl_give char *sy_config_sa_sizes_reversed(__isl_keep const char *sa_sizes,
 	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config);
 
 /* AutoSA's stages a run may skip (its --config "enable": 0). */
@@ -106,8 +121,9 @@ gboolean sy_config_set_order(__isl_keep SyConfig *config,
  * outermost first, into members (n_members long); returns how many.
  * AutoSA (autosa_trans.cpp, autosa_latency_tile_band_loop) strip-mines
  * the parallel loops one by one and sinks each point loop: the band's
- * order under --no-reverse-order, its reverse under --reverse-order,
- * either way with the factors read in the band's order. */
+ * order under --no-reverse-order, its reverse under --reverse-order.
+ * Each member keeps its own factor (which loop --sa-sizes' latency[...]
+ * gives which factor: sy_config_apply_sa_sizes). */
 guint sy_config_latency_loops(__isl_keep const SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep guint *members);
 /* Whether a and b are the same sizes of the same dataflow. */
