@@ -18,6 +18,17 @@ cp "$kernels/autosa_config.json" .
 # AutoSA's tree has autosa.tmp/; its output/ is a project's own.
 mkdir autosa.tmp
 
+# make csim in dir passes and prints want last; label names the design.
+csim_ok()
+{
+	if ! (cd "$1" && make csim >"$tmp/csim" 2>&1); then
+		fail "${2:+$2: }make csim: $(tail -n 3 "$tmp/csim")"
+		return
+	fi
+	[ "$(tail -n 1 "$tmp/csim")" = "$3" ] ||
+		fail "${2:+$2: }make csim: $(tail -n 1 "$tmp/csim")"
+}
+
 # autosa ARGS...: its status, stdout in $tmp/out, stderr in $tmp/err.
 autosa()
 {
@@ -86,10 +97,7 @@ if autosa "$k/kernel.c" --config=./autosa_config.json \
 	# AutoSA's default order: the band's last latency loop outermost.
 	[ "$(pe_latency autosa.tmp/output/design.json)" = "j_lat=8 i_lat=8" ] ||
 		fail "the design's latency loops: $(pe_latency autosa.tmp/output/design.json)"
-	(cd autosa.tmp/output && make csim >"$tmp/csim" 2>&1) ||
-		fail "make csim: $(tail -n 3 "$tmp/csim")"
-	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
-		fail "make csim: $(tail -n 1 "$tmp/csim")"
+	csim_ok autosa.tmp/output "" "Passed!"
 else
 	fail "the design: exit status $?: $(cat "$tmp/err")"
 fi
@@ -114,10 +122,7 @@ sys.exit(0 if (pe["dims"], pe["count"], pe["simd"], reduce) ==
          ([2], 2, 2, ["C:in", "C:out"]) else 1)
 EOF_PY
 		fail "mm.7: the PEs and C's paths"
-	(cd autosa.tmp/mm7 && make csim >"$tmp/csim" 2>&1) ||
-		fail "mm.7: make csim: $(tail -n 3 "$tmp/csim")"
-	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
-		fail "mm.7: make csim: $(tail -n 1 "$tmp/csim")"
+	csim_ok autosa.tmp/mm7 "mm.7" "Passed!"
 else
 	fail "mm.7: exit status $?: $(cat "$tmp/err")"
 fi
@@ -210,10 +215,7 @@ if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
 		--select-rar-dep="{kernel[]->__pet_ref_4[1]}" >"$tmp/out"
 	[ "$(w_fifos "$tmp/out")" = " 1 fifo_w_PE 32 PE -> PE; 1 fifo_w_PE 32 w_IO_L2_in_boundary -> PE; 1 fifo_w_PE 32 PE -> w_PE_dummy_in;" ] ||
 		fail "cnn.7: w's FIFOs $(w_fifos "$tmp/out")"
-	(cd cnn-rar && make csim >"$tmp/csim" 2>&1) ||
-		fail "cnn.7: make csim: $(tail -n 3 "$tmp/csim")"
-	[ "$(tail -n 1 "$tmp/csim")" = "Test passed!" ] ||
-		fail "cnn.7: make csim: $(tail -n 1 "$tmp/csim")"
+	csim_ok cnn-rar "cnn.7" "Test passed!"
 else
 	fail "cnn.7: exit status $?: $(cat "$tmp/err")"
 fi
@@ -236,10 +238,7 @@ if autosa cnn.c --config=./autosa_config.json --target=autosa_hls_c \
 		fail "cnn.11: $(head -n 1 "$tmp/out")"
 	grep -qF -- '--latency o=4,r=2,c=2 --simd i=2' "$tmp/out" ||
 		fail "cnn.11: $(grep -- '--latency' "$tmp/out")"
-	(cd cnn11 && make csim >"$tmp/csim" 2>&1) ||
-		fail "cnn.11: make csim: $(tail -n 3 "$tmp/csim")"
-	[ "$(tail -n 1 "$tmp/csim")" = "Test passed!" ] ||
-		fail "cnn.11: make csim: $(tail -n 1 "$tmp/csim")"
+	csim_ok cnn11 "cnn.11" "Test passed!"
 else
 	fail "cnn.11: exit status $?: $(cat "$tmp/err")"
 fi
@@ -342,10 +341,7 @@ PY
 	[ "$(cat "$tmp/families")" = "A_IO_L3_in:2 A_IO_L2_in:2 A_IO_L2_in_boundary:2 B_IO_L3_in:2 B_IO_L2_in:2 B_IO_L2_in_boundary:2 C_drain_IO_L3_out:2 C_drain_IO_L2_out:2 C_drain_IO_L2_out_boundary:2
 fifo_A_A_IO_L2_in:4 fifo_B_B_IO_L2_in:4 fifo_C_drain_C_drain_IO_L2_out:4
 A:2 B:2 C:2" ] || fail "mm_hbm: the families: $(cat "$tmp/families")"
-	(cd hbm && make csim >"$tmp/csim" 2>&1) ||
-		fail "mm_hbm: make csim: $(tail -n 3 "$tmp/csim")"
-	[ "$(tail -n 1 "$tmp/csim")" = "Passed!" ] ||
-		fail "mm_hbm: make csim: $(tail -n 1 "$tmp/csim")"
+	csim_ok hbm "mm_hbm" "Passed!"
 else
 	fail "mm_hbm: exit status $?: $(cat "$tmp/err")"
 fi
