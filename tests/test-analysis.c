@@ -16,7 +16,7 @@ static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
 		"y[N], s, t;\n"
 		"void kernel(void)\n{\n#pragma scop\n%s\n#pragma endscop\n}\n",
 		scop);
-	SyAnalysisOptions options = {NULL, NULL, max_dims, 0};
+	SyAnalysisOptions options = {NULL, NULL, max_dims, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data(
 		"kernel.c", text, -1, &options, &error);

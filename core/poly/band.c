@@ -279,6 +279,10 @@ static isl_stat find_culprit(isl_map *map, void *user)
 		isl_map_free(map);
 		return isl_stat_error;
 	}
+	if (sy_deps_relaxed(c->g->deps, c->kind, source)) {
+		isl_map_free(map);
+		return isl_stat_ok;
+	}
 	d = member_deltas(
 		isl_union_map_from_map(isl_map_factor_domain(map)), c->value);
 	if (deltas_within(isl_union_set_copy(d), 0, -1)) {
@@ -355,9 +359,11 @@ static void add_member(Growth *g, GPtrArray *loops, isl_union_pw_aff *value)
 	m->value = value;
 	for (guint i = 0; i < loops->len; i++)
 		g_hash_table_add(band->absorbed, g_ptr_array_index(loops, i));
+	/* AutoSA's coincidence under live-range reordering also keeps
+	 * the order dependences of local arrays: all false ones here. */
 	m->coincident = deltas_within(
-		member_deltas(isl_union_map_copy(g->deps->validity), value), 0,
-		0);
+		member_deltas(isl_union_map_copy(g->deps->coincidence), value),
+		0, 0);
 	range = isl_union_set_apply(isl_union_set_copy(g->scop->domain),
 		isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(value)));
 	space = isl_space_set_alloc(g->scop->ctx, 0, 1);
