@@ -315,8 +315,12 @@ static const char *fold_hint(const SyHlsModel *m, const SyIoPath *p, guint t)
 
 /* Values of x a PE keeps from one tile to another: partial results
  * would make a round trip through DRAM, a cycle the C simulation cannot
- * run; a temporary has no way there at all.  Partial results on the
- * way out along p (NULL for none) may cross the tiles p folds. */
+ * run; a temporary has no way there at all.  Values passed PE to PE
+ * along a space loop cross its tiles from the last PE back to the
+ * first, which no chain does (the first PE's FIFO is a dummy's), so
+ * they need it untiled too (a temporary T[i] summed along k on [k]).
+ * Partial results on the way out along p (NULL for none) may cross the
+ * tiles p folds. */
 static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	gboolean through_dram, const SyIoPath *p, GError **error)
 {
@@ -334,7 +338,9 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 		for (guint t = 0; t < dep->depth; t++)
 			if (dep->distance[t] != 0 && (int)t != folded &&
 				array->padded[t] > array->config->tile[t] &&
-				(through_dram || follows(band, dep->sink, t)))
+				(through_dram || follows(band, dep->sink, t) ||
+					sy_candidate_is_space(
+						array->choices->candidate, t)))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
 					"backend needs that loop untiled "
