@@ -260,6 +260,7 @@ typedef struct {
 	isl_union_pw_aff *value;
 	SyDepKind kind;
 	char *why;
+	gboolean reorderable; /* a false dependence of a local array */
 } Culprit;
 
 /* Stops at the first dependence map with a negative distance on the
@@ -293,6 +294,7 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	set = isl_union_set_extract_set(d, space);
 	isl_union_set_free(d);
 	min = isl_set_dim_min_val(set, 0);
+	c->reorderable = c->kind != SY_DEP_FLOW && source->array->local;
 	c->why = g_strdup_printf("the %s dependence on '%s' from %s to %s "
 				 "would have distance %ld",
 		sy_dep_kind_name(c->kind), source->array->name,
@@ -301,15 +303,17 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	return isl_stat_error;
 }
 
-/* NULL if the member keeps every dependence non-negative, else why not. */
-static char *check_member(Growth *g, isl_union_pw_aff *value)
+/* NULL if the member keeps every dependence non-negative, else why not
+ * (and whether --live-range-reordering would let it, in reorderable). */
+static char *check_member(
+	Growth *g, isl_union_pw_aff *value, gboolean *reorderable)
 {
 	static const SyDepKind kinds[] = {
 		SY_DEP_FLOW,
 		SY_DEP_ANTI,
 		SY_DEP_OUTPUT,
 	};
-	Culprit c = {g, value, SY_DEP_FLOW, NULL};
+	Culprit c = {g, value, SY_DEP_FLOW, NULL, FALSE};
 
 	if (deltas_within(
 		    member_deltas(isl_union_map_copy(g->deps->validity), value),
@@ -320,6 +324,7 @@ static char *check_member(Growth *g, isl_union_pw_aff *value)
 		isl_union_map_foreach_map(
 			sy_deps_relation(g->deps, kinds[i]), find_culprit, &c);
 	}
+	*reorderable = c.reorderable;
 	return c.why ? c.why : g_strdup("a dependence would run backwards");
 }
 
@@ -437,7 +442,7 @@ static gboolean grow(Growth *g)
 	}
 	values = g_hash_table_new(NULL, NULL);
 	value = member_value(g, units, g->band->n_members, values);
-	stop = check_member(g, value);
+	stop = check_member(g, value, &g->band->stop_reorderable);
 	if (stop) {
 		const SyNode *loop = g_ptr_array_index(loops, 0);
 
