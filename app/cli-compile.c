@@ -141,8 +141,8 @@ static const SyCandidate *choose(
 				"--sa-sizes: space_time[%d], but this "
 				"kernel has %u arrays with --max-dims %u: "
 				"%s%s",
-				by_sizes, a->candidates->len, a->max_dims,
-				list, hint);
+				by_sizes, a->candidates->len, a->max_dims, list,
+				hint);
 			return NULL;
 		}
 	}

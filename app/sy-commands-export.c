@@ -98,8 +98,7 @@ gboolean sy_window_export_to(
 	src = array->analysis->prog->pp->main;
 	options.max_dims = array->analysis->max_dims;
 	options.max_operations = array->analysis->max_operations;
-	options.live_range_reordering =
-		array->analysis->live_range_reordering;
+	options.live_range_reordering = array->analysis->live_range_reordering;
 	sy_export_bar_run(self->export_bar,
 		sy_export_job_new(src->path, src->text, (gssize)src->len,
 			&options, array->config->candidate, array->config,

@@ -590,8 +590,7 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 				     : NULL;
 	self->max_dims = options ? options->max_dims : 0;
 	self->max_operations = options ? options->max_operations : 0;
-	self->live_range_reordering =
-		options && options->live_range_reordering;
+	self->live_range_reordering = options && options->live_range_reordering;
 	if (self->analysed)
 		set_stale(self, TRUE);
 	survey_again(self);

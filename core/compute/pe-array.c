@@ -543,9 +543,8 @@ static gboolean check_temporaries(const SyScop *scop, isl_schedule *sched,
 
 /* The measured dependence of kind from source to sink, for its
  * distance in the message; NULL if none was measured. */
-static const SyDep *measured(
-	const SyDeps *deps, SyDepKind kind, const SyAccess *source,
-	const SyAccess *sink)
+static const SyDep *measured(const SyDeps *deps, SyDepKind kind,
+	const SyAccess *source, const SyAccess *sink)
 {
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -584,10 +583,12 @@ static char *expansion_loops(const SyAccess *write)
 	guint n = sy_deps_reuse_loops(write, loops);
 	GString *out = g_string_new(NULL);
 
-	for (guint k = 0; k < n; k++)
-		g_string_append_printf(out, "%s'%s'",
-			k == 0 ? "" : k + 1 == n ? " and " : ", ",
-			write->stmt->iters[loops[k]]->name);
+	for (guint k = 0; k < n; k++) {
+		if (k)
+			g_string_append(out, k + 1 == n ? " and " : ", ");
+		g_string_append_printf(
+			out, "'%s'", write->stmt->iters[loops[k]]->name);
+	}
 	return g_string_free(out, FALSE);
 }
 
@@ -619,8 +620,8 @@ static isl_stat check_kept(isl_map *tagged, void *user)
 	isl_union_map_free(pairs);
 	if (kept != isl_bool_false)
 		return kept < 0 ? isl_stat_error : isl_stat_ok;
-	distance = distance_text(a->band,
-		measured(a->deps, r->kind, source, sink));
+	distance = distance_text(
+		a->band, measured(a->deps, r->kind, source, sink));
 	loops = expansion_loops(write);
 	r->ok = sy_config_fail(r->error,
 		"--live-range-reordering: the %s dependence on '%s' from %s "

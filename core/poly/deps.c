@@ -415,7 +415,7 @@ gboolean sy_deps_relaxed(
 	const SyDeps *deps, SyDepKind kind, const SyAccess *access)
 {
 	return deps->live_range_reordering && access->array->local &&
-	       (kind == SY_DEP_ANTI || kind == SY_DEP_OUTPUT);
+		(kind == SY_DEP_ANTI || kind == SY_DEP_OUTPUT);
 }
 
 /* Adds the untagged maps of a tagged relation that stay in validity. */

@@ -484,8 +484,9 @@ char *sy_report_analysis_text(const SyAnalysis *a)
 		g_string_append_printf(out,
 			"  --live-range-reordering: the anti and output "
 			"dependences of %s do not limit the band\n",
-			*locals ? locals : "no array (none is declared in the "
-					   "SCoP)");
+			*locals ? locals
+				: "no array (none is declared in the "
+				  "SCoP)");
 	}
 	text_statements(out, a->scop);
 	text_dependences(out, a);
