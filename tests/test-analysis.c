@@ -714,6 +714,30 @@ static void test_live_range_reordering(void)
 	g_assert_false(global->band->stop_reorderable);
 }
 
+/* Both rows: the local one's false dependences are not all that ends
+ * the band, so the option is not named as the way on. */
+static void test_live_range_reordering_mixed(void)
+{
+	static const char *const both =
+		"{ float P[N];\n"
+		"  for (int k = 0; k < N; k++)\n"
+		"    for (int j = 0; j < N; j++) {\n"
+		"      if (j == 0) { P[j] = A[k][j]; y[j] = A[k][j]; }\n"
+		"      else { P[j] = P[j - 1] + A[k][j];\n"
+		"             y[j] = y[j - 1] + A[k][j]; }\n"
+		"      B[k][j] = P[j] + y[j];\n"
+		"    } }";
+	g_autoptr(SyAnalysis) plain = analyse(both);
+	g_autoptr(SyAnalysis) a = analyse_with(both, 2, TRUE);
+
+	g_assert_cmpuint(plain->band->n_members, ==, 1);
+	g_assert_false(plain->band->stop_reorderable);
+	g_assert_cmpuint(a->band->n_members, ==, 1);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'j' (line 9) cannot join the band: the anti dependence "
+		"on 'y' from S3 to S1 would have distance -1 on it");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -730,6 +754,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/band-stop", test_band_stop);
 	g_test_add_func(
 		"/analysis/live-range-reordering", test_live_range_reordering);
+	g_test_add_func("/analysis/live-range-reordering-mixed",
+		test_live_range_reordering_mixed);
 	g_test_add_func("/analysis/domains", test_domains);
 	g_test_add_func("/analysis/schedule-tree", test_schedule_tree);
 	g_test_add_func("/analysis/huge-sizes", test_huge_sizes);

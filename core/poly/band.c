@@ -261,7 +261,15 @@ typedef struct {
 	SyDepKind kind;
 	char *why;
 	gboolean reorderable; /* a false dependence of a local array */
+	gboolean skip_local; /* pass over those */
 } Culprit;
+
+/* A false dependence of a local array: one --live-range-reordering
+ * drops from validity. */
+static gboolean local_false(SyDepKind kind, const SyAccess *source)
+{
+	return kind != SY_DEP_FLOW && source->array->local;
+}
 
 /* Stops at the first dependence map with a negative distance on the
  * member and says which it is. */
@@ -280,7 +288,8 @@ static isl_stat find_culprit(isl_map *map, void *user)
 		isl_map_free(map);
 		return isl_stat_error;
 	}
-	if (sy_deps_relaxed(c->g->deps, c->kind, source)) {
+	if (sy_deps_relaxed(c->g->deps, c->kind, source) ||
+		(c->skip_local && local_false(c->kind, source))) {
 		isl_map_free(map);
 		return isl_stat_ok;
 	}
@@ -294,7 +303,7 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	set = isl_union_set_extract_set(d, space);
 	isl_union_set_free(d);
 	min = isl_set_dim_min_val(set, 0);
-	c->reorderable = c->kind != SY_DEP_FLOW && source->array->local;
+	c->reorderable = local_false(c->kind, source);
 	c->why = g_strdup_printf("the %s dependence on '%s' from %s to %s "
 				 "would have distance %ld",
 		sy_dep_kind_name(c->kind), source->array->name,
@@ -303,28 +312,45 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	return isl_stat_error;
 }
 
-/* NULL if the member keeps every dependence non-negative, else why not
- * (and whether --live-range-reordering would let it, in reorderable). */
-static char *check_member(
-	Growth *g, isl_union_pw_aff *value, gboolean *reorderable)
+/* The first dependence with a negative distance on the member, in c. */
+static void find_culprits(Culprit *c)
 {
 	static const SyDepKind kinds[] = {
 		SY_DEP_FLOW,
 		SY_DEP_ANTI,
 		SY_DEP_OUTPUT,
 	};
-	Culprit c = {g, value, SY_DEP_FLOW, NULL, FALSE};
+
+	for (guint i = 0; !c->why && i < G_N_ELEMENTS(kinds); i++) {
+		c->kind = kinds[i];
+		isl_union_map_foreach_map(
+			sy_deps_relation(c->g->deps, kinds[i]), find_culprit,
+			c);
+	}
+}
+
+/* NULL if the member keeps every dependence non-negative, else why not;
+ * reorderable: whether --live-range-reordering would let it (the
+ * culprit is a false dependence of a local array, and the others are
+ * too). */
+static char *check_member(
+	Growth *g, isl_union_pw_aff *value, gboolean *reorderable)
+{
+	Culprit c = {g, value, SY_DEP_FLOW, NULL, FALSE, FALSE};
 
 	if (deltas_within(
 		    member_deltas(isl_union_map_copy(g->deps->validity), value),
 		    0, -1))
 		return NULL;
-	for (guint i = 0; !c.why && i < G_N_ELEMENTS(kinds); i++) {
-		c.kind = kinds[i];
-		isl_union_map_foreach_map(
-			sy_deps_relation(g->deps, kinds[i]), find_culprit, &c);
-	}
+	find_culprits(&c);
 	*reorderable = c.reorderable;
+	if (c.reorderable) {
+		Culprit other = {g, value, SY_DEP_FLOW, NULL, FALSE, TRUE};
+
+		find_culprits(&other);
+		*reorderable = !other.why;
+		g_free(other.why);
+	}
 	return c.why ? c.why : g_strdup("a dependence would run backwards");
 }
 
