@@ -55,7 +55,7 @@ static const AutosaOption options[] = {
 	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
 	{"uram", FALSE, OPT_TAKEN, NULL},
 	{"int-io-dir", TRUE, OPT_TAKEN, NULL},
-	{"live-range-reordering", FALSE, OPT_NOT_YET, NULL},
+	{"live-range-reordering", FALSE, OPT_TAKEN, NULL},
 	{"reverse-order", FALSE, OPT_TAKEN, NULL},
 	/* Before "reschedule": --no-reschedule is taken, --reschedule
 	 * (isl's scheduler even where the source order gives a band of
@@ -273,7 +273,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		"hbm-port-num", "int-io-dir"};
 	static const char *const switches[] = {"simd-touch-space",
 		"host-serialize", "no-reschedule", "local-reduce", "hbm",
-		"uram"};
+		"uram", "live-range-reordering"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);

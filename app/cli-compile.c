@@ -110,6 +110,19 @@ static char *candidate_list(const SyAnalysis *a)
 	return g_string_free(out, FALSE);
 }
 
+/* Where the band ends at a false dependence of a local array: why, and
+ * the option that would let it go on; else "". */
+static char *reorder_hint(const SyAnalysis *a)
+{
+	if (!a->band->stop_reorderable || a->live_range_reordering)
+		return g_strdup("");
+	return g_strdup_printf("; the band ends where %s (--live-range-"
+			       "reordering lets the false dependences of "
+			       "arrays declared in the SCoP reorder, as "
+			       "AutoSA's option does)",
+		a->band->stop);
+}
+
 /* The array --space and --sa-sizes choose; they must agree. */
 static const SyCandidate *choose(
 	const SyAnalysis *a, const Compile *o, GError **error)
@@ -122,12 +135,14 @@ static const SyCandidate *choose(
 		if (by_sizes < -1)
 			return NULL;
 		if (by_sizes >= (int)a->candidates->len) {
+			g_autofree char *hint = reorder_hint(a);
+
 			sy_config_fail(error,
 				"--sa-sizes: space_time[%d], but this "
 				"kernel has %u arrays with --max-dims %u: "
-				"%s",
-				by_sizes, a->candidates->len, a->max_dims,
-				list);
+				"%s%s",
+				by_sizes, a->candidates->len, a->max_dims, list,
+				hint);
 			return NULL;
 		}
 	}

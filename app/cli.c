@@ -102,6 +102,11 @@ void cli_add_kernel_options(GOptionContext *ctx, CliOptions *o)
 			"isl operations per stage before the kernel is too "
 			"complex (0: no limit; default 30000000)",
 			"N"},
+		{"live-range-reordering", 0, 0, G_OPTION_ARG_NONE,
+			&o->live_range_reordering,
+			"Let the false dependences of arrays declared in the "
+			"SCoP reorder (AutoSA's and PPCG's option)",
+			NULL},
 		G_OPTION_ENTRY_NULL};
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -219,6 +224,7 @@ SyAnalysisOptions cli_analysis_options(const CliOptions *o)
 		(const char *const *)o->include_dirs,
 		(guint)o->max_dims,
 		o->max_operations,
+		o->live_range_reordering,
 	};
 
 	return ao;

@@ -29,6 +29,7 @@ typedef struct {
 	int max_dims; /* from max_dims_text, once parsed */
 	char *max_operations_text;
 	guint64 max_operations; /* from max_operations_text: 0 default */
+	gboolean live_range_reordering;
 	gboolean json;
 	char *repeat_text;
 } CliOptions;

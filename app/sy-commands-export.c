@@ -86,7 +86,7 @@ gboolean sy_window_export_to(
 {
 	const SyPeArray *array = sy_pipeline_get_pe_array(self->pipeline);
 	const SySource *src;
-	SyAnalysisOptions options = {NULL, NULL, 0, 0};
+	SyAnalysisOptions options = {NULL, NULL, 0, 0, FALSE};
 
 	if (!sy_pipeline_get_design(self->pipeline) ||
 		sy_export_bar_is_running(self->export_bar))
@@ -98,6 +98,7 @@ gboolean sy_window_export_to(
 	src = array->analysis->prog->pp->main;
 	options.max_dims = array->analysis->max_dims;
 	options.max_operations = array->analysis->max_operations;
+	options.live_range_reordering = array->analysis->live_range_reordering;
 	sy_export_bar_run(self->export_bar,
 		sy_export_job_new(src->path, src->text, (gssize)src->len,
 			&options, array->config->candidate, array->config,

@@ -106,7 +106,7 @@ static void job_estimate(const SyPipelineJob *job, SyPipelineResult *r,
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
+		job->max_operations, job->live_range_reordering};
 
 	sy_isl_cancel_disconnect(cancellable, *id);
 	*id = 0;
@@ -240,7 +240,7 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
+		job->max_operations, job->live_range_reordering};
 	GError *error = NULL;
 	SyAnalysis *a;
 	SyPipelineResult *r;

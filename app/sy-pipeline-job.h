@@ -34,6 +34,7 @@ typedef struct {
 	GStrv defines, include_dirs;
 	guint max_dims;
 	guint64 max_operations;
+	gboolean live_range_reordering;
 	int dataflow; /* the selected one (kept if it still exists) */
 	SyConfig *config; /* CHANGED_SIZES only: the sizes asked for */
 	GHashTable *sizes; /* sizes key -> SyConfig, remembered */

@@ -15,6 +15,7 @@ struct _SyPipeline {
 	GStrv defines, include_dirs;
 	guint max_dims;
 	guint64 max_operations;
+	gboolean live_range_reordering;
 	int dataflow;
 	SyConfig *config; /* the newest sizes of the selected dataflow */
 	SyDesignOptions design_options;
@@ -116,6 +117,7 @@ static void job_shown_source(SyPipelineJob *job, SyPipeline *self)
 	job->include_dirs = g_strdupv(self->analysed->include_dirs);
 	job->max_dims = a->max_dims;
 	job->max_operations = a->max_operations;
+	job->live_range_reordering = a->live_range_reordering;
 }
 
 /* A job with what every job takes of the requests: the sizes
@@ -165,6 +167,7 @@ static void start_job(SyPipeline *self)
 		job->include_dirs = g_strdupv(self->include_dirs);
 		job->max_dims = self->max_dims;
 		job->max_operations = self->max_operations;
+		job->live_range_reordering = self->live_range_reordering;
 	} else {
 		job_shown_source(job, self);
 	}
@@ -587,6 +590,7 @@ void sy_pipeline_set_source(SyPipeline *self, const char *path,
 				     : NULL;
 	self->max_dims = options ? options->max_dims : 0;
 	self->max_operations = options ? options->max_operations : 0;
+	self->live_range_reordering = options && options->live_range_reordering;
 	if (self->analysed)
 		set_stale(self, TRUE);
 	survey_again(self);

@@ -131,7 +131,7 @@ static void set_source(SyWindow *self, guint delay_ms)
 	g_autofree char *text = NULL;
 	g_autofree char *path = self->file ? g_file_get_path(self->file)
 					   : g_strdup("untitled.c");
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 
 	if (self->settings) {
 		options.max_dims = (guint)g_settings_get_int(

@@ -95,7 +95,7 @@ static gsize kernel_bytes(const SyExportFiles *files)
 
 static void run_once(const Case *k, const SyDevice *device, Run *r)
 {
-	SyAnalysisOptions options = {k->defines, NULL, 2, 0};
+	SyAnalysisOptions options = {k->defines, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	gint64 start = cpu_us();
 	g_autoptr(SyAnalysis) a = k->text

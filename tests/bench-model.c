@@ -163,7 +163,7 @@ static void bench_exact(
 	g_autoptr(SyAnalysis) a = sy_test_mm(n, 2);
 	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
 	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
 	g_autoptr(SyConfig) cfg = sy_config_new(c);
 	g_autoptr(SyNames) names = sy_names_new(a->scop);
@@ -206,7 +206,7 @@ static void bench_example(const char *dir, const char *name)
 	static const char *const taken[] = {"testbench.cpp", NULL};
 	g_autoptr(SyAnalysis) a = sy_test_example(dir, name, NULL);
 	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 	g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(double));
 	double slowest = 0;
 

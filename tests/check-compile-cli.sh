@@ -841,6 +841,40 @@ got=$(syrk_paths --space i --tile i=4,j=6)
 [ "$got" = "C:in:int:0 A_0:in:int:0 A_1:in:ext:1 C_drain:out:int:0 / R6:A_0 R7:A_1 / 4" ] ||
 	fail "syrk [i] paths: $got ($(cat "$tmp/err"))"
 
+# --live-range-reordering on AutoSA's LU (its 2-D temporaries reused
+# across k): the band grows from (k) to (k, j, i) and the dataflows from
+# one to AutoSA's six; a design whose loop order would run a temporary's
+# anti dependence backwards is refused, naming it; [k,j] (AutoSA's
+# space_time[3]) computes what the source does.
+lu=$(cd "$(dirname "$0")" && pwd)/autosa/kernels/lu/kernel.c
+spaces()
+{
+	"$cli" analyze --json "$@" "$lu" | python3 -c '
+import json, sys
+print(" ".join("[" + ",".join(c["space"]) + "]"
+    for c in json.load(sys.stdin)["candidates"]))'
+}
+[ "$(spaces)" = "[k]" ] || fail "lu: dataflows $(spaces)"
+[ "$(spaces --live-range-reordering)" = "[k] [j] [i] [k,j] [k,i] [j,i]" ] ||
+	fail "lu --live-range-reordering: dataflows $(spaces --live-range-reordering)"
+expect 1 "systole-cli: error: --live-range-reordering: the anti dependence on 'U_tmp' from S4 to S4 (distance (1, -1, 0) in (k, j, i)) runs backwards in this design's loop order, and the transformed loops and the PEs keep one 'U_tmp' for all iterations: its live ranges would overlap; it needs an element per iteration of loop 'k' (array expansion, which Systole does not do), or a design whose space, tile and latency loops keep the dependence's order" \
+	--live-range-reordering --space j,i "$lu"
+expect 1 "systole-cli: error: --live-range-reordering: the anti dependence on 'L_tmp' from S7 to S7 (distance (1, 0, -1) in (k, j, i)) runs backwards in this design's loop order, and the transformed loops and the PEs keep one 'L_tmp' for all iterations: its live ranges would overlap; it needs an element per iteration of loop 'k' (array expansion, which Systole does not do), or a design whose space, tile and latency loops keep the dependence's order" \
+	--live-range-reordering --space k,i --tile i=16 "$lu"
+for sp in k k,j k,i; do
+	run --live-range-reordering --space "$sp" --emit check "$lu" || continue
+	cp "$tmp/out" "$tmp/lu-check.c"
+	if "$cc" -std=c99 -O1 -w -I "$(dirname "$lu")" -o "$tmp/lu-check" \
+		"$tmp/lu-check.c" -lm; then
+		got=$("$tmp/lu-check" | head -n 2)
+		want=$(printf 'Systole check: passed (1 version)\nPassed!')
+		[ "$got" = "$want" ] ||
+			fail "lu --space $sp --emit check: printed '$got'"
+	else
+		fail "lu --space $sp --emit check does not compile"
+	fi
+done
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed"
 	exit 1

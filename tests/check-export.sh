@@ -285,6 +285,17 @@ refused hls/kernels/wide_simd.c "systole-cli: error: SIMD on 'k' moves 128 lanes
 	--space i --simd k=128
 refused hls/kernels/scan.c "systole-cli: error: values of the temporary t cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=24)" \
 	--space j --tile i=8
+# A temporary passed PE to PE along a tiled space loop (the first PE of
+# the next tile would read the dummy's FIFO); untiled it is exported.
+pass hls/kernels/temp_row.c --space k
+refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cross tiles of 'k'; the HLS backend needs that loop untiled (--tile k=8)" \
+	--space k --tile k=4
+# On [i], each PE keeps its T[i] across the tiles of k: the i tiles must
+# not take its buffer in between (tile order k,i), with i's tile loop
+# outside k's they do not.
+pass hls/kernels/temp_row.c --space i --tile i=4,k=4 --tile-order i,k
+refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cross tiles of 'k'; the HLS backend needs that loop untiled (--tile k=8), or its tile loop inside the other tiled loops' (--tile-order)" \
+	--space i --tile i=4,k=4 --tile-order k,i
 refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in PEs before the last along 'k'; the HLS backend drains them at the end of the chain" \
 	--space k
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \

@@ -7,7 +7,8 @@
 #include "poly/analysis.h"
 #include "report/report.h"
 
-static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
+static SyAnalysis *analyse_with(
+	const char *scop, guint max_dims, gboolean reorder)
 {
 	g_autofree char *text = g_strdup_printf(
 		"#define N 16\n"
@@ -16,13 +17,18 @@ static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
 		"y[N], s, t;\n"
 		"void kernel(void)\n{\n#pragma scop\n%s\n#pragma endscop\n}\n",
 		scop);
-	SyAnalysisOptions options = {NULL, NULL, max_dims, 0};
+	SyAnalysisOptions options = {NULL, NULL, max_dims, 0, reorder};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data(
 		"kernel.c", text, -1, &options, &error);
 
 	g_assert_no_error(error);
 	return a;
+}
+
+static SyAnalysis *analyse_dims(const char *scop, guint max_dims)
+{
+	return analyse_with(scop, max_dims, FALSE);
 }
 
 static SyAnalysis *analyse(const char *scop)
@@ -644,6 +650,94 @@ static void test_deterministic(void)
 	g_assert_cmpstr(sa, ==, sb);
 }
 
+/* --live-range-reordering: a prefix sum kept in a local row P reused
+ * for every k has the anti dependence (1, -1) and the output dependence
+ * (1, 0) besides its flow (0, 1); they end the band at j, unless the
+ * option drops them.  The same code on y, which the SCoP shares with
+ * its caller, keeps them with the option too. */
+static const char *const prefix_local =
+	"{ float P[N];\n"
+	"  for (int k = 0; k < N; k++)\n"
+	"    for (int j = 0; j < N; j++) {\n"
+	"      if (j == 0) P[j] = A[k][j]; else P[j] = P[j - 1] + A[k][j];\n"
+	"      B[k][j] = P[j];\n"
+	"    } }";
+
+static void test_live_range_reordering(void)
+{
+	g_autoptr(SyAnalysis) plain = analyse(prefix_local);
+	g_autoptr(SyAnalysis) a = analyse_with(prefix_local, 2, TRUE);
+	g_autofree char *cands = NULL, *deps = NULL, *text = NULL;
+	g_autofree char *shared = g_strdup(prefix_local);
+	g_autoptr(SyAnalysis) global = NULL;
+
+	g_assert_cmpuint(plain->band->n_members, ==, 1);
+	g_assert_true(plain->band->stop_reorderable);
+	g_assert_cmpstr(plain->band->stop, ==,
+		"loop 'j' (line 9) cannot join the band: the anti dependence "
+		"on 'P' from S1 to S0 would have distance -1 on it");
+	g_assert_false(plain->live_range_reordering);
+
+	g_assert_true(a->live_range_reordering);
+	g_assert_cmpuint(a->band->n_members, ==, 2);
+	g_assert_cmpstr(a->band->members[0].name, ==, "k");
+	g_assert_cmpstr(a->band->members[1].name, ==, "j");
+	g_assert_null(a->band->stop);
+	/* Coincidence still counts the false dependences. */
+	g_assert_false(a->band->members[0].coincident);
+	g_assert_false(a->band->members[1].coincident);
+	deps = deps_text(a);
+	g_assert_cmpstr(deps, ==,
+		"flow P S0->S1 (0, 1)\n"
+		"flow P S0->S2 (0, 0)\n"
+		"flow P S1->S1 (0, 1)\n"
+		"flow P S1->S2 (0, 0)\n"
+		"anti P S1->S0 (1, -1)\n"
+		"anti P S1->S1 (1, -1)\n"
+		"anti P S2->S0 (1, 0)\n"
+		"anti P S2->S1 (1, 0)\n"
+		"output P S0->S0 (1, 0)\n"
+		"output P S1->S1 (1, 0)\n");
+	cands = candidates_text(a);
+	g_assert_cmpstr(cands, ==, "[k] [j] [k,j]");
+	text = sy_report_analysis_text(a);
+	g_assert_true(strstr(text,
+		"\n  --live-range-reordering: the anti and output dependences "
+		"of 'P' do not limit the band\n"));
+
+	/* y is the caller's: its false dependences stay. */
+	memcpy(strstr(shared, "float P[N];"), "           ", 11);
+	for (char *c = shared; (c = strstr(c, "P[")); c++)
+		*c = 'y';
+	global = analyse_with(shared, 2, TRUE);
+	g_assert_cmpuint(global->band->n_members, ==, 1);
+	g_assert_false(global->band->stop_reorderable);
+}
+
+/* Both rows: the local one's false dependences are not all that ends
+ * the band, so the option is not named as the way on. */
+static void test_live_range_reordering_mixed(void)
+{
+	static const char *const both =
+		"{ float P[N];\n"
+		"  for (int k = 0; k < N; k++)\n"
+		"    for (int j = 0; j < N; j++) {\n"
+		"      if (j == 0) { P[j] = A[k][j]; y[j] = A[k][j]; }\n"
+		"      else { P[j] = P[j - 1] + A[k][j];\n"
+		"             y[j] = y[j - 1] + A[k][j]; }\n"
+		"      B[k][j] = P[j] + y[j];\n"
+		"    } }";
+	g_autoptr(SyAnalysis) plain = analyse(both);
+	g_autoptr(SyAnalysis) a = analyse_with(both, 2, TRUE);
+
+	g_assert_cmpuint(plain->band->n_members, ==, 1);
+	g_assert_false(plain->band->stop_reorderable);
+	g_assert_cmpuint(a->band->n_members, ==, 1);
+	g_assert_cmpstr(a->band->stop, ==,
+		"loop 'j' (line 9) cannot join the band: the anti dependence "
+		"on 'y' from S3 to S1 would have distance -1 on it");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -658,6 +752,10 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/fusion", test_fusion);
 	g_test_add_func("/analysis/steps", test_steps);
 	g_test_add_func("/analysis/band-stop", test_band_stop);
+	g_test_add_func(
+		"/analysis/live-range-reordering", test_live_range_reordering);
+	g_test_add_func("/analysis/live-range-reordering-mixed",
+		test_live_range_reordering_mixed);
 	g_test_add_func("/analysis/domains", test_domains);
 	g_test_add_func("/analysis/schedule-tree", test_schedule_tree);
 	g_test_add_func("/analysis/huge-sizes", test_huge_sizes);

@@ -28,7 +28,7 @@ static SyAnalysis *analyse_scop(const char *scop)
 {
 	g_autofree char *text = g_strconcat(
 		prelude, scop, "#pragma endscop\n}\n", NULL);
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data(
 		"kernel.c", text, -1, &options, &error);
@@ -1366,7 +1366,7 @@ static void test_codegen_scop_in_header(void)
 	g_autoptr(SyPeArray) array = NULL;
 	g_autofree char *file = NULL;
 	g_autofree char *summary = NULL;
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	const char *where;
 	guint line, col, span;

@@ -283,7 +283,7 @@ static void test_examples(void)
 		g_autofree char *file = g_strconcat(examples[e], ".c", NULL);
 		g_autofree char *path = g_build_filename(
 			examples_dir, file, NULL);
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 		GError *error = NULL;
 		SyAnalysis *a = sy_analysis_new_from_file(path, &ao, &error);
 		const SyScop *scop;

@@ -52,7 +52,7 @@ static void assert_round_trip(const char *text, const char *what)
 static char *export_design_json(const char *path, const char *space,
 	guint candidate, const char *spec, gboolean *refused)
 {
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) config = NULL;
@@ -115,7 +115,7 @@ static void test_examples(void)
 		g_autofree char *name = g_strconcat(examples[e], ".c", NULL);
 		g_autofree char *path = g_build_filename(
 			examples_dir, name, NULL);
-		SyAnalysisOptions options = {NULL, NULL, 2, 0};
+		SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 		g_autoptr(SyAnalysis)
 			a = sy_analysis_new_from_file(path, &options, NULL);
 

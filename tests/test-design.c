@@ -16,7 +16,7 @@ static SyAnalysis *analyse(
 	const char *name, const char *const *defines, guint max_dims)
 {
 	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
-	SyAnalysisOptions ao = {defines, NULL, max_dims, 0};
+	SyAnalysisOptions ao = {defines, NULL, max_dims, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_file(path, &ao, &error);
 

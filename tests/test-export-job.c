@@ -129,7 +129,7 @@ static SyExportJob *mm_job_with(const char *space, const char *simd,
 {
 	g_autofree char *path = g_build_filename(examples, "mm.c", NULL);
 	g_autofree char *text = NULL;
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) config = NULL;
@@ -461,7 +461,7 @@ static void test_defines(void)
 		"i,j", "--tile", "i=16,j=16,k=16", "-o", cli_dir, NULL};
 	const char *defines[] = {"I=32", NULL};
 	const char *dirs[] = {examples, NULL};
-	SyAnalysisOptions options = {defines, dirs, 2, 0};
+	SyAnalysisOptions options = {defines, dirs, 2, 0, FALSE};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyChoices) choices = NULL;
 	g_autoptr(SyConfig) config = NULL;
@@ -531,7 +531,7 @@ static void test_errors(void)
 	g_autoptr(SyConfig) config = NULL;
 	SyChoices *choices;
 	SyAnalysis *a;
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	const char *text = "float A[8];\nvoid f(void)\n{\n#pragma scop\n"
 			   "for (int i = 0; i < 8; i++)\n  A[i] = A[i] + 1;\n"
 			   "#pragma endscop\n}\n";

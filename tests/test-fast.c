@@ -41,7 +41,7 @@ static void test_random(void)
 	guint total = 0;
 
 	for (guint x = 0; examples[x]; x++) {
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 		g_autofree char *path =
 			g_build_filename(examples_dir, examples[x], NULL);
 		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(path, &ao, NULL);

@@ -317,7 +317,7 @@ static void test_random(void)
 	Tally total = {0};
 
 	for (guint x = 0; sy_test_model_examples[x]; x++) {
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 		g_autofree char *path = g_build_filename(
 			examples_dir, sy_test_model_examples[x], NULL);
 		g_autoptr(SyAnalysis)

@@ -94,7 +94,7 @@ static void make(Made *m, const char *path, const char *text,
 	const char *const *defines, guint candidate, const char *sizes)
 {
 	static const char *const taken[] = {"testbench.cpp", NULL};
-	SyAnalysisOptions options = {defines, NULL, 0, 0};
+	SyAnalysisOptions options = {defines, NULL, 0, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a;
 

@@ -373,7 +373,7 @@ static void test_every_example(void)
 	guint estimated = 0;
 
 	for (guint x = 0; examples[x]; x++) {
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 		g_autofree char *path = g_build_filename(
 			examples_dir, examples[x], NULL);
 		g_autoptr(SyAnalysis)

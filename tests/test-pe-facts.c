@@ -643,7 +643,7 @@ static void test_examples(void)
 	for (guint e = 0; e < G_N_ELEMENTS(names); e++) {
 		g_autofree char *path = g_build_filename(
 			examples_dir, names[e], NULL);
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 		GError *error = NULL;
 		g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(
 			path, &ao, &error);

@@ -205,7 +205,7 @@ static gboolean run(char **argv, char **out)
 
 int main(int argc, char **argv)
 {
-	SyAnalysisOptions ao = {NULL, NULL, 3, 0};
+	SyAnalysisOptions ao = {NULL, NULL, 3, 0, FALSE};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_choices_free);

@@ -199,7 +199,7 @@ static void test_hit_delayed(void)
 		"  for (int j = i; j < i + W; j++)\n"
 		"    X[j - i] = X[j - i] * 3 + A[i][j];\n"
 		"#pragma endscop\n}\n";
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
 		"diag.c", text, -1, &options, &error);

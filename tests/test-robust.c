@@ -158,7 +158,7 @@ static const char *const mm_text =
 /* The limit, with the stage that reached it. */
 static void test_too_complex(void)
 {
-	SyAnalysisOptions options = {NULL, NULL, 2, 1000};
+	SyAnalysisOptions options = {NULL, NULL, 2, 1000, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data(
 		"mm.c", mm_text, -1, &options, &error);

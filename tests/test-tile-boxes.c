@@ -58,7 +58,7 @@ static void made_clear(Made *m)
 static void make(Made *m, const char *text, const char *space,
 	const char *tile, const char *latency, const char *simd)
 {
-	SyAnalysisOptions options = {NULL, NULL, 2, 0};
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	int cand;
 

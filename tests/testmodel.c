@@ -69,7 +69,7 @@ SyDesign *sy_test_design_at(const SyAnalysis *a, const SyChoices *c,
 	const SyConfig *cfg, SyPeArray **array)
 {
 	static const char *const taken[] = {"testbench.cpp", NULL};
-	SyAnalysisOptions ao = {NULL, NULL, 2, 0};
+	SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
 	g_autoptr(SyNames) names = sy_names_new(a->scop);
 	SyDesign *design;
 

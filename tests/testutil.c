@@ -25,7 +25,7 @@ char *sy_test_mm_text(const char *n)
 SyAnalysis *sy_test_mm(const char *n, guint max_dims)
 {
 	g_autofree char *text = sy_test_mm_text(n);
-	SyAnalysisOptions options = {NULL, NULL, max_dims, 0};
+	SyAnalysisOptions options = {NULL, NULL, max_dims, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_data("mm.c", text, -1, &options,
 		&error);
@@ -38,7 +38,7 @@ SyAnalysis *sy_test_example(
 	const char *dir, const char *name, const char *const *defines)
 {
 	g_autofree char *path = g_build_filename(dir, name, NULL);
-	SyAnalysisOptions options = {defines, NULL, 2, 0};
+	SyAnalysisOptions options = {defines, NULL, 2, 0, FALSE};
 	GError *error = NULL;
 	SyAnalysis *a = sy_analysis_new_from_file(path, &options, &error);
 
@@ -93,7 +93,7 @@ static void finish(SyTestDesign *t, const SyTestDesignSpec *s,
 void sy_test_design_init(SyTestDesign *t, const SyTestDesignSpec *s)
 {
 	SyAnalysisOptions ao = {s->defines, NULL, s->max_dims ? s->max_dims : 2,
-		0};
+		0, FALSE};
 	g_autofree char *path = s->text ? g_strdup(s->name)
 					: g_build_filename(s->dir, s->name, NULL);
 	g_autoptr(SyConfig) cfg = NULL;

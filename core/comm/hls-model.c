@@ -367,10 +367,46 @@ static guint launch_dims(const SyHlsModel *m)
 	return n;
 }
 
+/* Whether a tiled loop's tile loop runs inside member t's: the tiles
+ * of t then come back after other tiles have had the PE's buffers. */
+static gboolean tiled_inside(const SyPeArray *array, guint t)
+{
+	guint n = array->analysis->band->n_members, k = 0;
+
+	while (k < n && array->config->order[k] != t)
+		k++;
+	for (k++; k < n; k++) {
+		guint u = array->config->order[k];
+
+		if (array->padded[u] > array->config->tile[u])
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* A temporary refused only for the tiled loops inside t's tile loop
+ * (tiled_inside) may keep t tiled with its tile loop innermost. */
+static const char *order_hint(
+	const SyPeArray *array, const SyAccess *sink, guint t)
+{
+	if (follows(array->analysis->band, sink, t) ||
+		sy_candidate_is_space(array->choices->candidate, t))
+		return "";
+	return ", or its tile loop inside the other tiled loops' "
+	       "(--tile-order)";
+}
+
 /* Values of x a PE keeps from one tile to another: partial results
  * make a round trip through DRAM, between launches of the kernel where
  * the host runs that tile loop (launch_dims), else a cycle the C
- * simulation cannot run; a temporary has no way there at all.  Partial
+ * simulation cannot run; a temporary has no way there at all.  Values
+ * passed PE to PE along a space loop cross its tiles from the last PE
+ * back to the first, which no chain does (the first PE's FIFO is a
+ * dummy's), so they need it untiled too (a temporary T[i] summed along
+ * k on [k]).  A temporary kept in its PE's buffer across tiles of a
+ * loop whose tile loop has a tiled loop's inside it finds the buffer
+ * refilled by the other tiles in between (T[i] on [i] with tile order
+ * k,i).  Partial
  * results on the way out along p (NULL for none) may cross the tiles p
  * folds. */
 static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
@@ -391,7 +427,10 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 			if (crosses(array, dep, t, folded) &&
 				!(through_dram &&
 					tile_place(array, t) < m->n_launch) &&
-				(through_dram || follows(band, dep->sink, t)))
+				(through_dram || follows(band, dep->sink, t) ||
+					sy_candidate_is_space(
+						array->choices->candidate, t) ||
+					(x->local && tiled_inside(array, t))))
 				return sy_hls_refuse(error,
 					"%s %s cross tiles of '%s'%s; the HLS "
 					"backend needs that loop untiled "
@@ -407,7 +446,8 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 					band->members[t].name,
 					band->members[t].max -
 						band->members[t].min + 1,
-					fold_hint(m, p, t));
+					p ? fold_hint(m, p, t)
+					  : order_hint(array, dep->sink, t));
 	}
 	return TRUE;
 }

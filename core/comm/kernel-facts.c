@@ -361,6 +361,8 @@ static char *command_flags(const SyAnalysisOptions *options, const char *flags,
 	g_string_append(out, flags);
 	if (design->array->analysis->source_kept)
 		g_string_append(out, " --no-reschedule");
+	if (design->array->analysis->live_range_reordering)
+		g_string_append(out, " --live-range-reordering");
 	if (design->option_flags)
 		g_string_append(out, design->option_flags);
 	return g_string_free(out, FALSE);

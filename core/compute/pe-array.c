@@ -541,6 +541,131 @@ static gboolean check_temporaries(const SyScop *scop, isl_schedule *sched,
 	return ok;
 }
 
+/* The measured dependence of kind from source to sink, for its
+ * distance in the message; NULL if none was measured. */
+static const SyDep *measured(const SyDeps *deps, SyDepKind kind,
+	const SyAccess *source, const SyAccess *sink)
+{
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == kind && dep->source == source &&
+			dep->sink == sink)
+			return dep;
+	}
+	return NULL;
+}
+
+/* "(1, -1, 0) in (k, j, i)", or the empty string. */
+static char *distance_text(const SyBand *band, const SyDep *dep)
+{
+	GString *out = g_string_new(NULL);
+
+	if (!dep || !dep->distance)
+		return g_string_free(out, FALSE);
+	g_string_append(out, " (distance (");
+	for (guint m = 0; m < dep->depth; m++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+			m ? ", " : "", dep->distance[m]);
+	g_string_append(out, ") in (");
+	for (guint m = 0; m < band->n_members; m++)
+		g_string_append_printf(
+			out, "%s%s", m ? ", " : "", band->members[m].name);
+	g_string_append(out, "))");
+	return g_string_free(out, FALSE);
+}
+
+/* The loops of the write's statement its subscripts leave out: those
+ * the array would need a dimension for, as "'k'" or "'k' and 'j'". */
+static char *expansion_loops(const SyAccess *write)
+{
+	g_autofree guint *loops = g_new(guint, write->stmt->n_iters + 1);
+	guint n = sy_deps_reuse_loops(write, loops);
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < n; k++) {
+		if (k)
+			g_string_append(out, k + 1 == n ? " and " : ", ");
+		g_string_append_printf(
+			out, "'%s'", write->stmt->iters[loops[k]]->name);
+	}
+	return g_string_free(out, FALSE);
+}
+
+typedef struct {
+	const SyPeArray *array;
+	SyDepKind kind;
+	isl_union_map *before; /* pairs the design runs in order */
+	GError **error;
+	gboolean ok;
+} Reordered;
+
+static isl_stat check_kept(isl_map *tagged, void *user)
+{
+	Reordered *r = user;
+	const SyAnalysis *a = r->array->analysis;
+	const SyAccess *source = sy_deps_source_of(a->deps, tagged);
+	const SyAccess *sink = sy_deps_sink_of(a->deps, tagged);
+	const SyAccess *write = r->kind == SY_DEP_ANTI ? sink : source;
+	isl_union_map *pairs;
+	isl_bool kept;
+	g_autofree char *distance = NULL, *loops = NULL;
+
+	if (!source || !sink || !sy_deps_relaxed(a->deps, r->kind, source)) {
+		isl_map_free(tagged);
+		return source && sink ? isl_stat_ok : isl_stat_error;
+	}
+	pairs = isl_union_map_from_map(isl_map_factor_domain(tagged));
+	kept = isl_union_map_is_subset(pairs, r->before);
+	isl_union_map_free(pairs);
+	if (kept != isl_bool_false)
+		return kept < 0 ? isl_stat_error : isl_stat_ok;
+	distance = distance_text(
+		a->band, measured(a->deps, r->kind, source, sink));
+	loops = expansion_loops(write);
+	r->ok = sy_config_fail(r->error,
+		"--live-range-reordering: the %s dependence on '%s' from %s "
+		"to %s%s runs backwards in this design's loop order, and "
+		"the transformed loops and the PEs keep one '%s' for all "
+		"iterations: its live ranges would overlap; it needs an "
+		"element per iteration of loop %s (array expansion, which "
+		"Systole does not do), or a design whose space, tile and "
+		"latency loops keep the dependence's order",
+		sy_dep_kind_name(r->kind), source->array->name,
+		source->stmt->name, sink->stmt->name, distance,
+		source->array->name, *loops ? loops : "(none)");
+	return isl_stat_error;
+}
+
+/* --live-range-reordering left the false dependences of local arrays
+ * out of the band (sy_deps_reorder_live_ranges), as AutoSA does, where
+ * its PEs pass every live range through FIFOs or registers.  Systole's
+ * transformed loop nest (and the check and testbench built from it)
+ * keeps one copy of each local array, so a design is taken only if its
+ * own order, the whole schedule tree's, still runs every such anti and
+ * output dependence forwards; the PEs then see each of their elements
+ * written and read in the source's order. */
+static gboolean check_reordered(const SyPeArray *array, GError **error)
+{
+	const SyDeps *deps = array->analysis->deps;
+	isl_union_map *order;
+	Reordered r = {array, SY_DEP_ANTI, NULL, error, TRUE};
+
+	if (!deps->live_range_reordering)
+		return TRUE;
+	order = isl_schedule_get_map(array->schedule);
+	r.before = isl_union_map_lex_lt_union_map(
+		isl_union_map_copy(order), order);
+	for (SyDepKind kind = SY_DEP_ANTI; r.ok && kind <= SY_DEP_OUTPUT;
+		kind++) {
+		r.kind = kind;
+		isl_union_map_foreach_map(
+			sy_deps_relation(deps, kind), check_kept, &r);
+	}
+	isl_union_map_free(r.before);
+	return r.ok;
+}
+
 /* Where each instance runs: its tile and its PE, as maps that I/O
  * construction composes with accesses to find buffer footprints. */
 static void coordinate_maps(SyPeArray *array, Build *b)
@@ -657,7 +782,8 @@ SyPeArray *sy_pe_array_new(
 	coordinate_maps(array, &b);
 	array->lane = b.lane;
 	ok = check_temporaries(a->scop, sched, "latency", error) &&
-		check_simd_temporaries(array, error);
+		check_simd_temporaries(array, error) &&
+		check_reordered(array, error);
 
 	for (guint m = 0; m < band->n_members; m++) {
 		isl_union_pw_aff_free(b.point[m]);

@@ -92,6 +92,8 @@ static gboolean model(SyAnalysis *a, guint max_dims, GError **error)
 		return FALSE;
 	sy_isl_stage_begin(a->ctx);
 	a->deps = sy_deps_compute(a->scop);
+	if (a->live_range_reordering)
+		sy_deps_reorder_live_ranges(a->deps);
 	a->band = sy_band_compute(a->scop, a->deps);
 	if (a->band->n_members < 2 &&
 		(!stage_ok(a, "the dependence analysis", error) ||
@@ -139,6 +141,7 @@ static SyAnalysis *run(SySource *src, const SyAnalysisOptions *options,
 	a->ctx = ctx;
 	a->max_dims = max_dims;
 	a->max_operations = options ? options->max_operations : 0;
+	a->live_range_reordering = options && options->live_range_reordering;
 	pp = sy_preprocess(src, options ? options->defines : NULL,
 		options ? options->include_dirs : NULL, error);
 	if (!pp)
@@ -215,6 +218,7 @@ typedef struct {
 	GStrv include_dirs;
 	guint max_dims;
 	guint64 max_operations;
+	gboolean live_range_reordering;
 } Job;
 
 static void job_free(gpointer data)
@@ -234,7 +238,7 @@ static void analyse_in_thread(
 	Job *job = data;
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
+		job->max_operations, job->live_range_reordering};
 	GError *error = NULL;
 	SyAnalysis *a;
 
@@ -263,6 +267,7 @@ void sy_analysis_new_async(const char *path, const char *text, gssize len,
 		job->include_dirs = g_strdupv((GStrv)options->include_dirs);
 		job->max_dims = options->max_dims;
 		job->max_operations = options->max_operations;
+		job->live_range_reordering = options->live_range_reordering;
 	}
 	g_task_set_source_tag(task, sy_analysis_new_async);
 	g_task_set_task_data(task, job, job_free);

@@ -26,6 +26,10 @@ typedef struct {
 	 * context: 0 for SY_MAX_OPERATIONS_DEFAULT,
 	 * SY_MAX_OPERATIONS_UNLIMITED for no limit. */
 	guint64 max_operations;
+	/* AutoSA's --live-range-reordering: the false dependences of
+	 * arrays declared in the SCoP do not limit the band
+	 * (sy_deps_reorder_live_ranges) */
+	gboolean live_range_reordering;
 } SyAnalysisOptions;
 
 typedef struct {
@@ -36,6 +40,7 @@ typedef struct {
 	SyBand *band;
 	guint max_dims; /* the largest arrays listed */
 	guint64 max_operations; /* as given in the options */
+	gboolean live_range_reordering; /* as given in the options */
 	gboolean legal;
 	GPtrArray *reasons; /* char * */
 	GPtrArray *candidates; /* SyCandidate */

@@ -260,7 +260,16 @@ typedef struct {
 	isl_union_pw_aff *value;
 	SyDepKind kind;
 	char *why;
+	gboolean reorderable; /* a false dependence of a local array */
+	gboolean skip_local; /* pass over those */
 } Culprit;
+
+/* A false dependence of a local array: one --live-range-reordering
+ * drops from validity. */
+static gboolean local_false(SyDepKind kind, const SyAccess *source)
+{
+	return kind != SY_DEP_FLOW && source->array->local;
+}
 
 /* Stops at the first dependence map with a negative distance on the
  * member and says which it is. */
@@ -279,6 +288,11 @@ static isl_stat find_culprit(isl_map *map, void *user)
 		isl_map_free(map);
 		return isl_stat_error;
 	}
+	if (sy_deps_relaxed(c->g->deps, c->kind, source) ||
+		(c->skip_local && local_false(c->kind, source))) {
+		isl_map_free(map);
+		return isl_stat_ok;
+	}
 	d = member_deltas(
 		isl_union_map_from_map(isl_map_factor_domain(map)), c->value);
 	if (deltas_within(isl_union_set_copy(d), 0, -1)) {
@@ -289,6 +303,7 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	set = isl_union_set_extract_set(d, space);
 	isl_union_set_free(d);
 	min = isl_set_dim_min_val(set, 0);
+	c->reorderable = local_false(c->kind, source);
 	c->why = g_strdup_printf("the %s dependence on '%s' from %s to %s "
 				 "would have distance %ld",
 		sy_dep_kind_name(c->kind), source->array->name,
@@ -297,24 +312,44 @@ static isl_stat find_culprit(isl_map *map, void *user)
 	return isl_stat_error;
 }
 
-/* NULL if the member keeps every dependence non-negative, else why not. */
-static char *check_member(Growth *g, isl_union_pw_aff *value)
+/* The first dependence with a negative distance on the member, in c. */
+static void find_culprits(Culprit *c)
 {
 	static const SyDepKind kinds[] = {
 		SY_DEP_FLOW,
 		SY_DEP_ANTI,
 		SY_DEP_OUTPUT,
 	};
-	Culprit c = {g, value, SY_DEP_FLOW, NULL};
+
+	for (guint i = 0; !c->why && i < G_N_ELEMENTS(kinds); i++) {
+		c->kind = kinds[i];
+		isl_union_map_foreach_map(
+			sy_deps_relation(c->g->deps, kinds[i]), find_culprit,
+			c);
+	}
+}
+
+/* NULL if the member keeps every dependence non-negative, else why not;
+ * reorderable: whether --live-range-reordering would let it (the
+ * culprit is a false dependence of a local array, and the others are
+ * too). */
+static char *check_member(
+	Growth *g, isl_union_pw_aff *value, gboolean *reorderable)
+{
+	Culprit c = {g, value, SY_DEP_FLOW, NULL, FALSE, FALSE};
 
 	if (deltas_within(
 		    member_deltas(isl_union_map_copy(g->deps->validity), value),
 		    0, -1))
 		return NULL;
-	for (guint i = 0; !c.why && i < G_N_ELEMENTS(kinds); i++) {
-		c.kind = kinds[i];
-		isl_union_map_foreach_map(
-			sy_deps_relation(g->deps, kinds[i]), find_culprit, &c);
+	find_culprits(&c);
+	*reorderable = c.reorderable;
+	if (c.reorderable) {
+		Culprit other = {g, value, SY_DEP_FLOW, NULL, FALSE, TRUE};
+
+		find_culprits(&other);
+		*reorderable = !other.why;
+		g_free(other.why);
 	}
 	return c.why ? c.why : g_strdup("a dependence would run backwards");
 }
@@ -355,9 +390,11 @@ static void add_member(Growth *g, GPtrArray *loops, isl_union_pw_aff *value)
 	m->value = value;
 	for (guint i = 0; i < loops->len; i++)
 		g_hash_table_add(band->absorbed, g_ptr_array_index(loops, i));
+	/* AutoSA's coincidence under live-range reordering also keeps
+	 * the order dependences of local arrays: all false ones here. */
 	m->coincident = deltas_within(
-		member_deltas(isl_union_map_copy(g->deps->validity), value), 0,
-		0);
+		member_deltas(isl_union_map_copy(g->deps->coincidence), value),
+		0, 0);
 	range = isl_union_set_apply(isl_union_set_copy(g->scop->domain),
 		isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(value)));
 	space = isl_space_set_alloc(g->scop->ctx, 0, 1);
@@ -431,7 +468,7 @@ static gboolean grow(Growth *g)
 	}
 	values = g_hash_table_new(NULL, NULL);
 	value = member_value(g, units, g->band->n_members, values);
-	stop = check_member(g, value);
+	stop = check_member(g, value, &g->band->stop_reorderable);
 	if (stop) {
 		const SyNode *loop = g_ptr_array_index(loops, 0);
 

@@ -43,6 +43,9 @@ typedef struct _SyBand {
 	SyBandMember *members;
 	isl_union_map *map; /* S[i] -> [member values] */
 	char *stop; /* why the band ends, NULL if no loop left */
+	/* it ends at an anti or output dependence of an array declared in
+	 * the SCoP, which --live-range-reordering would let go */
+	gboolean stop_reorderable;
 	GHashTable *absorbed; /* __isl_keep FOR nodes that are band members */
 	GPtrArray *inner; /* names of the loops below the band */
 	isl_schedule *schedule; /* the band above the rest, source order */

@@ -40,6 +40,7 @@ void sy_deps_free(SyDeps *deps)
 	isl_union_map_free(deps->output);
 	isl_union_map_free(deps->read);
 	isl_union_map_free(deps->validity);
+	isl_union_map_free(deps->coincidence);
 	g_ptr_array_unref(deps->deps);
 	g_hash_table_unref(deps->by_ref);
 	g_hash_table_unref(deps->live_in);
@@ -406,5 +407,58 @@ SyDeps *sy_deps_compute(const SyScop *scop)
 		isl_union_map_union(isl_union_map_copy(deps->anti),
 			isl_union_map_copy(deps->output)));
 	deps->validity = isl_union_map_factor_domain(all);
+	deps->coincidence = isl_union_map_copy(deps->validity);
 	return deps;
+}
+
+gboolean sy_deps_relaxed(
+	const SyDeps *deps, SyDepKind kind, const SyAccess *access)
+{
+	return deps->live_range_reordering && access->array->local &&
+		(kind == SY_DEP_ANTI || kind == SY_DEP_OUTPUT);
+}
+
+/* Adds the untagged maps of a tagged relation that stay in validity. */
+typedef struct {
+	const SyDeps *deps;
+	SyDepKind kind;
+	isl_union_map *kept;
+} Kept;
+
+static isl_stat keep_unrelaxed(isl_map *map, void *user)
+{
+	Kept *k = user;
+	const SyAccess *source = sy_deps_source_of(k->deps, map);
+
+	if (source && sy_deps_relaxed(k->deps, k->kind, source)) {
+		isl_map_free(map);
+		return isl_stat_ok;
+	}
+	k->kept = isl_union_map_add_map(k->kept, isl_map_factor_domain(map));
+	return isl_stat_ok;
+}
+
+/* PPCG's compute_live_range_reordering_dependences (ppcg.c) keeps the
+ * flow dependences and replaces the false ones by the forced ones
+ * (reads of live-in data before later writes, live-out writes last)
+ * and by order dependences that may be violated where the live ranges
+ * around them stay local (isl's conditional validity).  With
+ * --no-reschedule, AutoSA's merge_outer_bands (autosa_schedule_tree.cpp)
+ * checks validity only, which construct_schedule_constraints then makes
+ * flow, forced and read dependences: the false dependences limit no
+ * band member.  Here those of local arrays leave validity; the kernel's
+ * arguments keep all theirs (a superset of the forced ones). */
+void sy_deps_reorder_live_ranges(SyDeps *deps)
+{
+	Kept k = {deps, SY_DEP_FLOW,
+		isl_union_map_empty(isl_union_map_get_space(deps->validity))};
+
+	deps->live_range_reordering = TRUE;
+	for (SyDepKind kind = SY_DEP_FLOW; kind <= SY_DEP_OUTPUT; kind++) {
+		k.kind = kind;
+		isl_union_map_foreach_map(
+			sy_deps_relation(deps, kind), keep_unrelaxed, &k);
+	}
+	isl_union_map_free(deps->validity);
+	deps->validity = isl_union_map_coalesce(k.kept);
 }

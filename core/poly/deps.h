@@ -36,7 +36,14 @@ typedef struct {
 	isl_union_map *anti;
 	isl_union_map *output;
 	isl_union_map *read;
-	isl_union_map *validity; /* untagged flow + anti + output */
+	/* untagged flow + anti + output; with live-range reordering
+	 * (sy_deps_reorder_live_ranges) the anti and output dependences
+	 * of local arrays are left out */
+	isl_union_map *validity;
+	/* untagged flow + anti + output, always: what a coincident band
+	 * member keeps at distance 0, and isl's scheduler's constraints */
+	isl_union_map *coincidence;
+	gboolean live_range_reordering;
 	GPtrArray *deps; /* SyDep, once measured */
 	GHashTable *by_ref; /* ref name -> __isl_keep SyAccess */
 	GHashTable *live_in; /* __isl_keep SyAccess -> isl_set, see
@@ -52,6 +59,17 @@ void sy_dep_free(__isl_take gpointer dep);
 /* The dependences of scop, which must outlive them. */
 __isl_give SyDeps *sy_deps_compute(__isl_keep const SyScop *scop);
 void sy_deps_free(__isl_take SyDeps *deps);
+
+/* AutoSA's (PPCG's) --live-range-reordering: the anti and output
+ * dependences of arrays declared in the SCoP leave validity, so they no
+ * longer limit the band; flow dependences (the live ranges) stay, and
+ * so do the false dependences of the kernel's arguments.  A design must
+ * still keep them in its own loop order (pe-array.h). */
+void sy_deps_reorder_live_ranges(__isl_keep SyDeps *deps);
+/* Whether a dependence of this kind ending at access was left out of
+ * validity by sy_deps_reorder_live_ranges. */
+gboolean sy_deps_relaxed(__isl_keep const SyDeps *deps, SyDepKind kind,
+	__isl_keep const SyAccess *access);
 
 /* The tagged relation of one kind. */
 __isl_keep isl_union_map *sy_deps_relation(

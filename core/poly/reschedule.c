@@ -5,11 +5,12 @@
 #include "poly/reschedule.h"
 
 /* AutoSA's construct_schedule_constraints, without live-range
- * reordering. */
+ * reordering (even with --live-range-reordering: isl's conditional
+ * validity is not used, so the false dependences stay validity). */
 static isl_schedule_constraints *constraints(
 	const SyScop *scop, const SyDeps *deps)
 {
-	isl_union_map *dep = isl_union_map_copy(deps->validity);
+	isl_union_map *dep = isl_union_map_copy(deps->coincidence);
 	isl_union_map *reuse = isl_union_map_factor_domain(
 		isl_union_map_copy(deps->read));
 	isl_schedule_constraints *sc = isl_schedule_constraints_on_domain(

@@ -13,6 +13,7 @@ struct _SyExportJob {
 	char **include_dirs;
 	guint max_dims;
 	guint64 max_operations;
+	gboolean live_range_reordering;
 	guint candidate;
 	SyConfig *config;
 	SyDesignOptions design_options; /* its pack table is the job's */
@@ -46,6 +47,7 @@ SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
 		job->include_dirs = g_strdupv((char **)options->include_dirs);
 		job->max_dims = options->max_dims;
 		job->max_operations = options->max_operations;
+		job->live_range_reordering = options->live_range_reordering;
 	}
 	job->candidate = candidate;
 	job->config = sy_config_copy(config);
@@ -93,7 +95,7 @@ static SyAnalysis *analyse(const SyExportJob *job, GError **error)
 {
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
+		job->max_operations, job->live_range_reordering};
 
 	return sy_analysis_new_cancellable(job->path, job->text,
 		(gssize)job->len, &options, job->cancellable, error);
@@ -135,7 +137,7 @@ static gboolean build(SyExportJob *job, SyAnalysis *a, const SyDevice *device,
 	g_autoptr(SyDesign) design = NULL;
 	SyAnalysisOptions options = {(const char *const *)job->defines,
 		(const char *const *)job->include_dirs, job->max_dims,
-		job->max_operations};
+		job->max_operations, job->live_range_reordering};
 	const SyCandidate *c = find_candidate(job, a, error);
 
 	if (!c)

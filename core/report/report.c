@@ -274,6 +274,12 @@ JsonNode *sy_report_analysis_json(const SyAnalysis *a)
 	json_builder_add_string_value(b, a->prog->function);
 	add_arrays(b, a->scop);
 	add_loops(b, a->band);
+	/* Only with the option, so that every other analysis prints as
+	 * before. */
+	if (a->live_range_reordering) {
+		json_builder_set_member_name(b, "live_range_reordering");
+		json_builder_add_boolean_value(b, TRUE);
+	}
 	add_statements(b, a->scop);
 	add_isl_string(b, "schedule", schedule_yaml(a->scop->schedule));
 	add_isl_string(b, "band_schedule", schedule_yaml(a->band->schedule));
@@ -437,6 +443,21 @@ static void text_candidates(GString *out, const SyAnalysis *a)
 	table_print(&t, out);
 }
 
+/* The arrays declared in the SCoP, as "'V', 'U_tmp'", or "". */
+static char *local_names(const SyScop *scop)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+
+		if (x->local)
+			g_string_append_printf(
+				out, "%s'%s'", out->len ? ", " : "", x->name);
+	}
+	return g_string_free(out, FALSE);
+}
+
 char *sy_report_analysis_text(const SyAnalysis *a)
 {
 	GString *out = g_string_new(NULL);
@@ -457,6 +478,16 @@ char *sy_report_analysis_text(const SyAnalysis *a)
 	if (a->band->stop)
 		g_string_append_printf(
 			out, "  the band ends: %s\n", a->band->stop);
+	if (a->live_range_reordering) {
+		g_autofree char *locals = local_names(a->scop);
+
+		g_string_append_printf(out,
+			"  --live-range-reordering: the anti and output "
+			"dependences of %s do not limit the band\n",
+			*locals ? locals
+				: "no array (none is declared in the "
+				  "SCoP)");
+	}
 	text_statements(out, a->scop);
 	text_dependences(out, a);
 	g_string_append_printf(out, "\nLegal: %s\n", a->legal ? "yes" : "no");

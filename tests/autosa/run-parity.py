@@ -58,6 +58,9 @@ CSIM_EDITS = {
 # The options the core level keeps: the sizes, and what says which loops
 # the sizes' simd[...] factors stand for.
 CORE = {'--sa-sizes', '--simd-info', '--simd-touch-space'}
+# Options of AutoSA's that change the dataflows analyze lists: passed to
+# analyze when the row (at the design level) has them.
+ANALYSIS_FLAGS = ('--live-range-reordering',)
 
 
 def fail(msg):
@@ -134,18 +137,21 @@ class Kernels:
         self.made[key] = os.path.join(folder, os.path.basename(src))
         return self.made[key]
 
-    def analysis(self, path):
-        if path not in self.counts:
-            r = subprocess.run([self.cli, 'analyze', '--json', path],
+    def analysis(self, path, flags=()):
+        """analyze --json of path, with the row's options that change
+        the analysis (ANALYSIS_FLAGS)."""
+        key = (path, tuple(flags))
+        if key not in self.counts:
+            r = subprocess.run([self.cli, 'analyze', '--json', *flags, path],
                                capture_output=True, text=True, timeout=300)
             try:
-                self.counts[path] = json.loads(r.stdout)
+                self.counts[key] = json.loads(r.stdout)
             except ValueError:
-                self.counts[path] = {}
-        return self.counts[path]
+                self.counts[key] = {}
+        return self.counts[key]
 
-    def dataflows(self, path):
-        cands = self.analysis(path).get('candidates')
+    def dataflows(self, path, flags=()):
+        cands = self.analysis(path, flags).get('candidates')
         return None if cands is None else len(cands)
 
     def iterations(self, path):
@@ -377,8 +383,10 @@ def run_row(row, cli, kernels, known, root, csim_limit=0, csim_timeout=600):
         if opts is not None and not stop:
             design, err, cmd = run_cli(cli, path, args, 'summary')
         facts = {}
+        flags = [a for a in args if a in ANALYSIS_FLAGS]
         if err is None:
-            facts = compare(row, design, opts, kernels.dataflows(path))
+            facts = compare(row, design, opts,
+                            kernels.dataflows(path, flags))
         result['levels'][level] = {'error': err, 'facts': facts,
                                    'command': cmd}
     # As pasted: what systole-cli autosa makes of it, with the facts of
