@@ -316,6 +316,11 @@ pass mm.c --space i,j --tile i=6,j=8,k=10 --tile-order k,i,j
 pass conv.c --space c,i --tile i=2
 pass ttmc.c --space k,l --tile l=4
 pass hls/kernels/prod.c --space k --tile k=4
+# ... with a triangle's guards (trmm's k from i: 144 launches), a
+# temporary's SIMD lanes, and int32 sums.
+pass trmm.c --space i,k --tile i=8,j=8,k=8
+pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --tile-order k,i,j --simd k=2
+pass hls/kernels/gemm_int.c --space k --tile i=8,j=5,k=4
 refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
 	--space k --tile k=4 --local-reduce --reduce-op=+
 
