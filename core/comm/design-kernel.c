@@ -132,13 +132,6 @@ gint64 sy_design_kernel_launches(const SyDesignKernel *kernel)
 	return n;
 }
 
-gint64 sy_design_port_depth(
-	const SyDesignKernel *kernel, const SyDesignPort *port)
-{
-	(void)kernel;
-	return port->words;
-}
-
 guint sy_design_port_parts(const SyDesignPort *port)
 {
 	return port->ports > 1 ? port->ports : 1;

@@ -71,7 +71,11 @@ typedef struct {
 	 * (a "<name>_dram_word" of serial x pack elements, which the L3
 	 * module splits or joins) */
 	guint serial;
-	gint64 words; /* DRAM words moved over the run: the m_axi depth */
+	/* DRAM words moved over the run: the m_axi depth, also where the
+	 * host launches the kernel several times (a bound on a launch's:
+	 * launches move different numbers where padding and copy-in sets
+	 * differ by tile, and counting each would take every launch) */
+	gint64 words;
 	/* --hbm: kernel0's pointers for it (its path's ports, 0 or 1 for
 	 * one): "<name>_0", "<name>_1", ..., words / ports each. */
 	guint ports;
@@ -159,13 +163,6 @@ __isl_give char *sy_design_port_word(__isl_keep const SyDesignPort *port);
 /* The kernel's launches: the product of SyDesignKernel.launch, 1 for
  * none. */
 gint64 sy_design_kernel_launches(__isl_keep const SyDesignKernel *kernel);
-
-/* A port's m_axi depth: the words it moves, over the run or, where the
- * host launches the kernel several times, at most in one launch (the
- * run's: launches may move different numbers, padding and copy-in sets
- * differ by tile, and counting each would take every launch). */
-gint64 sy_design_port_depth(__isl_keep const SyDesignKernel *kernel,
-	__isl_keep const SyDesignPort *port);
 
 /* Its pointers (SyDesignPort.ports), at least 1. */
 guint sy_design_port_parts(__isl_keep const SyDesignPort *port);

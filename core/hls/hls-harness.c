@@ -248,8 +248,7 @@ static guint tb_launch(
 			"holds %%zu words, its m_axi depth is %" G_GINT64_FORMAT
 			"\\n\", sy_image.size());\n%s    exit(1);\n%s}\n",
 			in2, hls->kernel->n_launch ? ">" : "!=",
-			sy_design_port_depth(hls->kernel, dp), in2, port,
-			sy_design_port_depth(hls->kernel, dp), in2, in2);
+			dp->words, in2, port, dp->words, in2, in2);
 		g_string_append_printf(out, "%s}\n", in);
 		if (parts > 1)
 			parts_declare(out, dp, parts,
@@ -303,8 +302,12 @@ static guint tb_launch(
 static void tb_launch_loops(const SyDesignKernel *k, GString *out,
 	const char *in, const char *unit, char **at)
 {
-	GString *indent = g_string_new(in);
+	GString *indent;
 
+	*at = NULL;
+	if (!k->n_launch)
+		return;
+	indent = g_string_new(in);
 	for (guint d = 0; d < k->n_launch; d++) {
 		g_string_append_printf(out,
 			"%sfor (int sy_l%u = 0; sy_l%u < %" G_GINT64_FORMAT
@@ -313,9 +316,7 @@ static void tb_launch_loops(const SyDesignKernel *k, GString *out,
 			d + 1 == k->n_launch ? " {" : "");
 		g_string_append(indent, unit);
 	}
-	*at = k->n_launch ? g_string_free(indent, FALSE) : NULL;
-	if (!k->n_launch)
-		g_string_free(indent, TRUE);
+	*at = g_string_free(indent, FALSE);
 }
 
 /* The systolic version of the SCoP: the kernel's launches (one, or one

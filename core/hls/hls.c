@@ -451,8 +451,7 @@ static void emit_top(SyHlsGen *hls)
 				"#pragma HLS INTERFACE m_axi port=%s "
 				"offset=slave bundle=gmem_%s "
 				"depth=%" G_GINT64_FORMAT "\n",
-				name, name,
-				MAX(1, sy_design_port_depth(k, port) / parts));
+				name, name, MAX(1, port->words / parts));
 		}
 	}
 	for (guint i = 0; i < args->len; i++)
