@@ -791,8 +791,8 @@ static int compile_main(
 			"NAME|FILE"},
 		{"design", 0, 0, G_OPTION_ARG_FILENAME, &o.design,
 			"Print the project of an exported design.json, "
-			"without FILE.c (refused until the HLS backend prints "
-			"from the design alone)",
+			"without FILE.c: the same bytes as the export it "
+			"came from",
 			"FILE"},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry estimate[] = {
