@@ -186,6 +186,9 @@ pass hls/kernels/temp_in_loop.c --space k --tile i=4,j=8 --latency i=2,j=2
 pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8 --simd k=2
 pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --latency i=2,j=2 --simd k=2
 pass hls/kernels/temp_in_loop.c --space k --tile i=4,j=8 --latency i=2,j=2 --simd j=2
+# An array declared inside the SIMD loop: a copy of it per lane.
+pass hls/kernels/temp_array_in_loop.c --space i,j --tile i=8,j=8,k=4 --latency i=2,j=2 --simd k=4
+pass hls/kernels/temp_array_in_loop.c --space k --tile i=4,j=8 --latency i=2,j=2 --simd j=2
 pass hls/kernels/trmv.c --space i --tile i=8
 pass hls/kernels/scan.c --space i
 pass hls/kernels/scan.c --space j --tile j=5

@@ -1188,8 +1188,8 @@ static void test_temporary_in_loop(void)
 	sy_pe_array_free(array);
 }
 
-/* An array declared inside the SIMD loop would need a dimension more
- * per lane: refused, naming it. */
+/* An array declared inside the SIMD loop: a copy per lane, the lane's
+ * index first (t[2][2], t[c4][0]). */
 static void test_temporary_array_simd(void)
 {
 	g_autoptr(SyAnalysis)
@@ -1202,15 +1202,37 @@ static void test_temporary_array_simd(void)
 				 "  }\n");
 	g_autoptr(SyChoices) c0 = choices_of(a, 0);
 	g_autoptr(SyConfig) cfg0 = sy_config_new(c0);
-	SyPeArray *array;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autofree char *loops = NULL;
 	GError *error = NULL;
 
 	g_assert_true(sy_config_apply_named(cfg0, c0, "simd", "j=2", &error));
 	g_assert_true(sy_config_validate(cfg0, c0, &error));
 	array = sy_pe_array_new(c0, cfg0, &error);
-	g_assert_null(array);
-	assert_config_error(error, temporary_message);
-	g_clear_error(&error);
+	g_assert_no_error(error);
+	g_assert_true(sy_pe_array_lane_private(
+		array, g_ptr_array_index(a->scop->arrays, 0)));
+	loops = sy_codegen_loops(array, "", "  ");
+	g_assert_cmpstr(loops, ==,
+		"{\n"
+		"  float t[2][2];\n"
+		"\n"
+		"  /* array_part[i,j] */\n"
+		"  /* space[i] */\n"
+		"  for (int c2 = 0; c2 <= 15; c2++)\n"
+		"    /* time[j] */\n"
+		"    for (int c3 = 0; c3 <= 7; c3++) {\n"
+		"      /* simd[j] */\n"
+		"      for (int c4 = 0; c4 <= 1; c4++)\n"
+		"        t[c4][0] = A[c2][2 * c3 + c4] * 2;\n"
+		"      /* simd[j] */\n"
+		"      for (int c4 = 0; c4 <= 1; c4++)\n"
+		"        t[c4][1] = A[c2][2 * c3 + c4] * 3;\n"
+		"      /* simd[j] */\n"
+		"      for (int c4 = 0; c4 <= 1; c4++)\n"
+		"        C[c2][2 * c3 + c4] = t[c4][0] + t[c4][1];\n"
+		"    }\n"
+		"}\n");
 }
 
 /* t set in j and read in a loop of its own below the band (k cannot

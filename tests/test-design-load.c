@@ -400,6 +400,11 @@ static void test_errors(void)
 		{"pe/facts/lanes", "true",
 			"design/pe/facts: \"lanes\" is a boolean, not an "
 			"integer"},
+		/* A buffer has its array's dimensions, or one more (its
+		 * lanes): not more, which its partition could name. */
+		{"pe/facts/buffers/0/size", "[1, 1, 1, 1]",
+			"design/pe/facts/buffers/0: \"size\" has 4 dimensions, "
+			"not C's 2 (or 3, a copy per lane)"},
 	};
 	g_autofree char *text = mm_json();
 	GError *error = NULL;

@@ -650,7 +650,8 @@ isl_map *sy_hls_model_copy_out(const SyHlsModel *m, const SyHlsPath *hp)
 
 /* Arrays a PE keeps: partial results and results that stay in it, and
  * the kernel's temporaries (a scalar declared inside the SIMD loop, an
- * element per lane). */
+ * element per lane; an array's box is the box of one lane, its buffer
+ * has a copy per lane, pe-facts-build.c). */
 static void pe_boxes(SyHlsModel *m)
 {
 	const SyScop *scop = m->array->analysis->scop;
@@ -664,7 +665,7 @@ static void pe_boxes(SyHlsModel *m)
 			continue;
 		box = g_new0(SyHlsBox, 1);
 		sy_tile_boxes_box(m->design->tiles, box, x, -1, NULL);
-		if (sy_pe_array_lane_private(m->array, x))
+		if (!x->n_dims && sy_pe_array_lane_private(m->array, x))
 			box->size[0] = m->array->config->simd_factor;
 		g_hash_table_insert(m->pe_box, (gpointer)x, box);
 	}

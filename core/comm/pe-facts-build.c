@@ -297,6 +297,29 @@ static gboolean lane_indexed(const SyHlsModel *m, GHashTable *simplified,
 	return FALSE;
 }
 
+/* The buffer of a temporary declared inside the SIMD loop: a copy of
+ * its box per lane, the lanes first and apart (each a register where
+ * the box is one element; the box of a scalar has the lanes already,
+ * hls-model.c's pe_boxes). */
+static SyPeBuffer *lane_buffer(
+	const SyHlsModel *m, const SyArray *x, const SyHlsBox *box)
+{
+	g_autofree gint64 *size = g_new(gint64, x->n_dims + 1);
+	SyPeBuffer *buf;
+
+	if (!x->n_dims) {
+		buf = sy_pe_buffer_new(x, sy_design_plain(m->design, x),
+			box->n_dims, box->size);
+	} else {
+		size[0] = m->array->config->simd_factor;
+		memcpy(size + 1, box->size, x->n_dims * sizeof(*size));
+		buf = sy_pe_buffer_new(x, sy_design_plain(m->design, x),
+			x->n_dims + 1, size);
+	}
+	buf->partition[buf->n_partition++] = 0;
+	return buf;
+}
+
 static void add_buffers(
 	SyPeFacts *facts, const SyHlsModel *m, GHashTable *simplified)
 {
@@ -309,13 +332,15 @@ static void add_buffers(
 
 		if (!box)
 			continue;
+		if (sy_pe_array_lane_private(m->array, x)) {
+			g_ptr_array_add(facts->buffers, lane_buffer(m, x, box));
+			continue;
+		}
 		buf = sy_pe_buffer_new(x, sy_design_plain(m->design, x),
 			box->n_dims, box->size);
 		for (guint d = 0; m->lanes_dim >= 0 && d < x->n_dims; d++)
 			if (lane_indexed(m, simplified, x, box, d))
 				buf->partition[buf->n_partition++] = d;
-		if (sy_pe_array_lane_private(m->array, x))
-			buf->partition[buf->n_partition++] = 0;
 		g_ptr_array_add(facts->buffers, buf);
 	}
 }

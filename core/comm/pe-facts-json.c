@@ -399,11 +399,17 @@ static gpointer read_stmt(const Reader *r, JsonNode *node, gpointer data)
 	return sr.stmt;
 }
 
-/* The dimensions a buffer of n_dims dimensions is partitioned in
- * (those of x; a scalar's buffer has one, its lanes), ascending. */
+/* The dimensions a buffer of n_dims dimensions is partitioned in,
+ * ascending.  A buffer has x's dimensions (a scalar's, one), or one more
+ * before them, its lanes (a temporary declared inside the SIMD loop). */
 static gboolean partition_fits(const gint64 *part, guint n, guint n_dims,
 	const SyDesignArray *x, GError **error)
 {
+	if (n_dims != MAX(x->n_dims, 1) && n_dims != x->n_dims + 1)
+		return sy_design_read_fail(error,
+			"\"size\" has %u dimensions, not %s's %u (or %u, a "
+			"copy per lane)",
+			n_dims, x->name, MAX(x->n_dims, 1), x->n_dims + 1);
 	for (guint d = 0; d < n; d++)
 		if (part[d] >= n_dims || (d && part[d] <= part[d - 1]))
 			return sy_design_read_fail(error,

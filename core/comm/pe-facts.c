@@ -138,7 +138,7 @@ SyPeBuffer *sy_pe_buffer_new(const SyArray *array, const SyDesignArray *plain,
 	buf->plain_array = plain;
 	buf->n_dims = n_dims;
 	buf->size = g_memdup2(size, n_dims * sizeof(*size));
-	buf->partition = g_new0(guint, MAX(plain->n_dims, 1));
+	buf->partition = g_new0(guint, MAX(n_dims, 1));
 	return buf;
 }
 

@@ -13,8 +13,9 @@
 #include "compute/code-isl.h"
 #include "compute/codegen.h"
 
-/* The SCoP's array of var if it is a scalar declared inside the SIMD
- * loop (an element per lane in the transformed code), else NULL. */
+/* The SCoP's array of var if it is a temporary declared inside the SIMD
+ * loop (a copy per lane in the transformed code, the lane's index
+ * first), else NULL. */
 static const SyArray *lane_private(const SyPeArray *pe, const SyVar *var)
 {
 	const GPtrArray *arrays = pe->analysis->scop->arrays;
@@ -28,7 +29,7 @@ static const SyArray *lane_private(const SyPeArray *pe, const SyVar *var)
 	return NULL;
 }
 
-/* Whether stmt reads or writes a lane-private scalar. */
+/* Whether stmt reads or writes a lane-private temporary. */
 static gboolean uses_lane_private(const SyPeArray *pe, const SyStmt *stmt)
 {
 	for (guint k = 0; k < stmt->accesses->len; k++) {
@@ -42,7 +43,8 @@ static gboolean uses_lane_private(const SyPeArray *pe, const SyStmt *stmt)
 
 /* The statement's iterators as expressions of the loop iterators: its
  * arguments, which print_stmt substitutes; then, where it uses a
- * lane-private scalar, its position in its vector (their index). */
+ * lane-private temporary, its position in its vector (their first
+ * index). */
 static void stmt_iterators(
 	SyCode *call, isl_ast_build *build, isl_pw_multi_aff *back, void *user)
 {
@@ -88,15 +90,23 @@ static gboolean subst_iterator(
 	Subst *s = user;
 	const SyStmt *stmt = s->stmt;
 
-	if (expr->kind != SY_EXPR_NAME)
+	if (expr->kind != SY_EXPR_NAME && expr->kind != SY_EXPR_INDEX)
 		return FALSE;
 	if (lane_private(s->pe, sy_expr_var(expr))) {
 		g_string_append_printf(out, "%s[", sy_expr_var(expr)->name);
 		sy_ast_print_expr(s->gen, out,
 			s->call->args->pdata[stmt->n_iters], SY_AST_PREC_ANY);
 		g_string_append_c(out, ']');
+		for (guint i = 0; expr->kind == SY_EXPR_INDEX && i < expr->n_args;
+			i++) {
+			g_string_append_c(out, '[');
+			sy_expr_print_with(out, expr->args[i], subst_iterator, s);
+			g_string_append_c(out, ']');
+		}
 		return TRUE;
 	}
+	if (expr->kind != SY_EXPR_NAME)
+		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++) {
 		if (sy_expr_var(expr) != stmt->iters[k])
 			continue;
@@ -214,13 +224,13 @@ static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
 		sy_ast_line_start(gen);
 		g_string_append_printf(
 			gen->out, "%s %s", array->var->type, array->name);
-		for (guint d = 0; d < array->n_dims; d++)
-			g_string_append_printf(gen->out,
-				"[%" G_GINT64_FORMAT "]", array->dims[d]);
 		if (sy_pe_array_lane_private(pe, array))
 			g_string_append_printf(gen->out,
 				"[%" G_GINT64_FORMAT "]",
 				pe->config->simd_factor);
+		for (guint d = 0; d < array->n_dims; d++)
+			g_string_append_printf(gen->out,
+				"[%" G_GINT64_FORMAT "]", array->dims[d]);
 		g_string_append(gen->out, ";\n");
 		any = TRUE;
 	}

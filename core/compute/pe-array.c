@@ -431,27 +431,12 @@ static const SyStmt *simd_kill(const SyPeArray *array, const SyArray *x)
 	return NULL;
 }
 
+/* SIMD runs each statement's lanes in turn (its loop is at every
+ * leaf): a temporary declared inside the SIMD loop gets a copy per lane,
+ * a dimension more before its own. */
 gboolean sy_pe_array_lane_private(const SyPeArray *array, const SyArray *x)
 {
-	return x->n_dims == 0 && simd_kill(array, x);
-}
-
-/* SIMD runs each statement's lanes in turn (its loop is at every
- * leaf): a scalar declared inside the SIMD loop gets a register per
- * lane (sy_pe_array_lane_private); an array declared there would need a
- * dimension more, and is refused. */
-static gboolean check_simd_temporaries(const SyPeArray *array, GError **error)
-{
-	const SyScop *scop = array->analysis->scop;
-
-	for (guint i = 0; i < scop->arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(scop->arrays, i);
-		const SyStmt *kill = x->n_dims ? simd_kill(array, x) : NULL;
-
-		if (kill)
-			return refuse_temporary(kill, error);
-	}
-	return TRUE;
+	return simd_kill(array, x) != NULL;
 }
 
 static void union_set_free(gpointer set)
@@ -782,7 +767,6 @@ SyPeArray *sy_pe_array_new(
 	coordinate_maps(array, &b);
 	array->lane = b.lane;
 	ok = check_temporaries(a->scop, sched, "latency", error) &&
-		check_simd_temporaries(array, error) &&
 		check_reordered(array, error);
 
 	for (guint m = 0; m < band->n_members; m++) {

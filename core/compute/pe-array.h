@@ -42,9 +42,9 @@ void sy_pe_array_free(__isl_take SyPeArray *array);
 /* The number of PEs (G_MAXINT64 if it does not fit). */
 gint64 sy_pe_array_count(__isl_keep const SyPeArray *array);
 
-/* Whether x is a scalar declared inside the SIMD loop: each vector
- * position has its own, as each iteration did (the PE keeps it in a
- * register per lane). */
+/* Whether x is a temporary declared inside the SIMD loop: each vector
+ * position has its own, as each iteration did (x[lane] for a scalar,
+ * x[lane][...] for an array; the PE keeps a copy per lane). */
 gboolean sy_pe_array_lane_private(
 	__isl_keep const SyPeArray *array, __isl_keep const SyArray *x);
 

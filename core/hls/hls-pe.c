@@ -54,28 +54,30 @@ static void print_value(SyAstPrinter *p, const SyHlsCall *call,
 	}
 }
 
-/* A scalar's element: the lane's where its buffer has one per lane
- * (a temporary declared inside the SIMD loop), else NULL for [0]. */
-static const char *scalar_lane(
+/* The lane whose copy an access takes where its buffer has one per lane
+ * (a temporary declared inside the SIMD loop: the lanes are a dimension
+ * before the array's), else NULL. */
+static const char *buffer_lane(
 	const SyPeFacts *facts, const SyPeAccess *a, const char *lane)
 {
 	const SyPeBuffer *buf = a->buffer >= 0
 		? g_ptr_array_index(facts->buffers, a->buffer)
 		: NULL;
 
-	return lane && buf && !a->plain_array->n_dims && buf->size[0] > 1
+	return lane && buf && buf->n_dims == a->plain_array->n_dims + 1 &&
+			buf->size[0] > 1
 		? lane
 		: NULL;
 }
 
-/* local_X[e0][e1] from the requests at *at on; a scalar's at [0], or
- * at [lane] (scalar_lane). */
+/* local_X[e0][e1] from the requests at *at on; a scalar's at [0]; the
+ * lane's copy first where there is one per lane (buffer_lane). */
 static void print_element(SyAstPrinter *p, GString *out, const char *name,
 	const SyDesignArray *x, const SyHlsCall *call, guint *at,
 	const char *lane)
 {
 	g_string_append(out, name);
-	if (!x->n_dims)
+	if (!x->n_dims || lane)
 		g_string_append_printf(out, "[%s]", lane ? lane : "0");
 	for (guint d = 0; d < x->n_dims; d++) {
 		g_string_append_c(out, '[');
@@ -342,7 +344,7 @@ static void print_pe_stmt(
 			break;
 		case SY_PE_VALUE_LOCAL:
 			print_local_read(
-				p, a, k, call, scalar_lane(facts, a, lane));
+				p, a, k, call, buffer_lane(facts, a, lane));
 			break;
 		}
 	}
@@ -351,7 +353,7 @@ static void print_pe_stmt(
 	print_value(p, call, s, hls);
 	g_string_append(p->out, ";\n");
 	if (w->value == SY_PE_VALUE_LOCAL)
-		print_local_write(p, w, call, scalar_lane(facts, w, lane));
+		print_local_write(p, w, call, buffer_lane(facts, w, lane));
 	sy_hls_close_guard(p, open);
 	if (w->value == SY_PE_VALUE_STREAM)
 		print_stream_write(p, s, facts, lane);
