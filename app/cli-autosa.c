@@ -76,7 +76,7 @@ static const AutosaOption options[] = {
 		"how AutoSA's code spells double buffering (a while or a for "
 		"loop); Systole prints its own, the same ping-pong buffers"},
 	{"loop-infinitize", FALSE, OPT_NEVER, "Intel's OpenCL only"},
-	{"mem-port-map", TRUE, OPT_NOT_YET, NULL},
+	{"mem-port-map", TRUE, OPT_NEVER, "Intel's OpenCL only"},
 	{"tuning-method", TRUE, OPT_NOT_YET, NULL},
 	{"param-names", TRUE, OPT_SAME,
 		"the parameters' names in AutoSA's tuning files, which "
