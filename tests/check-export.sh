@@ -29,6 +29,7 @@ path_of()
 {
 	case $1 in
 	hls/kernels/*) echo "$kernels/${1#hls/kernels/}" ;;
+	autosa/kernels/*) echo "$kernels/../../${1}" ;;
 	*) echo "$examples/$1" ;;
 	esac
 }
@@ -221,6 +222,12 @@ pass hls/kernels/tri_simd.c --space i --simd k=2
 pass lu.c --space i
 pass lu.c --space i,j
 pass lu.c --space k
+# AutoSA's LU under --live-range-reordering: on [j], [i] and [j,i] the
+# transformed loops give U_tmp or L_tmp an element per k (their anti
+# dependences run backwards there); the PEs pass them through FIFOs.
+pass autosa/kernels/lu/kernel.c --live-range-reordering --space j
+pass autosa/kernels/lu/kernel.c --live-range-reordering --space i
+pass autosa/kernels/lu/kernel.c --live-range-reordering --space j,i
 # Bands deeper than eight loops; results that do not fill their boxes
 # (triangles, padding, offsets): only what the SCoP writes comes back
 # (the generated testbench gives each element of a result its own value,

@@ -41,6 +41,66 @@ static gboolean uses_lane_private(const SyPeArray *pe, const SyStmt *stmt)
 	return FALSE;
 }
 
+/* The band member the SCoP's array of var has an element per iteration
+ * of (sy_pe_array_expanded_by), or -1. */
+static int expanded_by(const SyPeArray *pe, const SyVar *var)
+{
+	const GPtrArray *arrays = pe->analysis->scop->arrays;
+
+	for (guint i = 0; pe->expanded && i < arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(arrays, i);
+
+		if (x->var == var)
+			return sy_pe_array_expanded_by(pe, x);
+	}
+	return -1;
+}
+
+/* The band members stmt's expanded arrays are expanded by, as a bit
+ * set (the band has at most 32 members here: one argument each). */
+static guint32 expansions(const SyPeArray *pe, const SyStmt *stmt)
+{
+	guint32 set = 0;
+
+	for (guint k = 0; k < stmt->accesses->len; k++) {
+		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
+		int t = expanded_by(pe, a->array->var);
+
+		if (t >= 0 && t < 32)
+			set |= 1u << t;
+	}
+	return set;
+}
+
+/* The argument of stmt's call that holds band member t's value: after
+ * its iterators and its lane (uses_lane_private), one per member of
+ * its expansions in order. */
+static guint member_arg(const SyPeArray *pe, const SyStmt *stmt, guint t)
+{
+	guint32 set = expansions(pe, stmt);
+	guint at = stmt->n_iters + (uses_lane_private(pe, stmt) ? 1 : 0);
+
+	for (guint m = 0; m < t; m++)
+		at += (set >> m) & 1;
+	return at;
+}
+
+/* Band member t's value at stmt's instances, as an expression of the
+ * loop iterators (back: their instance). */
+static isl_pw_aff *member_value(const SyPeArray *pe, const SyStmt *stmt,
+	guint t, isl_pw_multi_aff *back)
+{
+	isl_union_map *umap = isl_union_map_intersect_domain(
+		isl_union_map_copy(pe->analysis->band->map),
+		isl_union_set_from_set(isl_set_copy(stmt->domain)));
+	isl_pw_multi_aff *sched = isl_pw_multi_aff_from_map(
+		isl_map_from_union_map(umap));
+	isl_pw_aff *v = isl_pw_multi_aff_get_pw_aff(sched, (int)t);
+
+	isl_pw_multi_aff_free(sched);
+	return isl_pw_aff_pullback_pw_multi_aff(v, isl_pw_multi_aff_copy(back));
+}
+
 /* The statement's iterators as expressions of the loop iterators: its
  * arguments, which print_stmt substitutes; then, where it uses a
  * lane-private temporary, its position in its vector (their first
@@ -51,21 +111,29 @@ static void stmt_iterators(
 	const SyPeArray *pe = user;
 	const SyStmt *stmt = sy_scop_stmt_by_name(
 		pe->analysis->scop, call->name);
+	guint32 set = expansions(pe, stmt);
 	isl_pw_aff *lane;
 
 	for (guint k = 0; k < stmt->n_iters; k++)
 		sy_code_user_add_isl(call,
 			isl_ast_build_expr_from_pw_aff(build,
 				isl_pw_multi_aff_get_pw_aff(back, (int)k)));
-	if (!uses_lane_private(pe, stmt))
-		return;
-	lane = isl_union_pw_aff_extract_pw_aff(pe->lane,
-		isl_space_add_dims(
-			isl_space_from_domain(isl_set_get_space(stmt->domain)),
-			isl_dim_out, 1));
-	lane = isl_pw_aff_pullback_pw_multi_aff(
-		lane, isl_pw_multi_aff_copy(back));
-	sy_code_user_add_isl(call, isl_ast_build_expr_from_pw_aff(build, lane));
+	if (uses_lane_private(pe, stmt)) {
+		lane = isl_union_pw_aff_extract_pw_aff(pe->lane,
+			isl_space_add_dims(isl_space_from_domain(
+						   isl_set_get_space(
+							   stmt->domain)),
+				isl_dim_out, 1));
+		lane = isl_pw_aff_pullback_pw_multi_aff(
+			lane, isl_pw_multi_aff_copy(back));
+		sy_code_user_add_isl(
+			call, isl_ast_build_expr_from_pw_aff(build, lane));
+	}
+	for (guint t = 0; t < 32; t++)
+		if ((set >> t) & 1)
+			sy_code_user_add_isl(call,
+				isl_ast_build_expr_from_pw_aff(build,
+					member_value(pe, stmt, t, back)));
 }
 
 static isl_ast_node *at_domain(
@@ -85,6 +153,49 @@ typedef struct {
 } Subst;
 
 static gboolean subst_iterator(
+	GString *out, const SyExpr *expr, int prec, gpointer user);
+
+/* An access to a temporary with copies (an element per iteration of a
+ * band member, x[k - min], then per lane, x[lane]) before its own
+ * subscripts; FALSE for another variable. */
+static gboolean print_copy(GString *out, const SyExpr *expr, Subst *s)
+{
+	const SyVar *var = sy_expr_var(expr);
+	int t = expanded_by(s->pe, var);
+	gboolean lane = lane_private(s->pe, var) != NULL;
+	gint64 min;
+
+	if (t < 0 && !lane)
+		return FALSE;
+	g_string_append(out, var->name);
+	if (t >= 0) {
+		min = s->pe->analysis->band->members[t].min;
+		g_string_append_c(out, '[');
+		sy_ast_print_expr(s->gen, out,
+			s->call->args->pdata[member_arg(
+				s->pe, s->stmt, (guint)t)],
+			min ? SY_AST_PREC_SUM : SY_AST_PREC_ANY);
+		if (min)
+			g_string_append_printf(out, " %c %" G_GINT64_FORMAT,
+				min > 0 ? '-' : '+', ABS(min));
+		g_string_append_c(out, ']');
+	}
+	if (lane) {
+		g_string_append_c(out, '[');
+		sy_ast_print_expr(s->gen, out,
+			s->call->args->pdata[s->stmt->n_iters],
+			SY_AST_PREC_ANY);
+		g_string_append_c(out, ']');
+	}
+	for (guint i = 0; expr->kind == SY_EXPR_INDEX && i < expr->n_args; i++) {
+		g_string_append_c(out, '[');
+		sy_expr_print_with(out, expr->args[i], subst_iterator, s);
+		g_string_append_c(out, ']');
+	}
+	return TRUE;
+}
+
+static gboolean subst_iterator(
 	GString *out, const SyExpr *expr, int prec, gpointer user)
 {
 	Subst *s = user;
@@ -92,19 +203,8 @@ static gboolean subst_iterator(
 
 	if (expr->kind != SY_EXPR_NAME && expr->kind != SY_EXPR_INDEX)
 		return FALSE;
-	if (lane_private(s->pe, sy_expr_var(expr))) {
-		g_string_append_printf(out, "%s[", sy_expr_var(expr)->name);
-		sy_ast_print_expr(s->gen, out,
-			s->call->args->pdata[stmt->n_iters], SY_AST_PREC_ANY);
-		g_string_append_c(out, ']');
-		for (guint i = 0; expr->kind == SY_EXPR_INDEX && i < expr->n_args;
-			i++) {
-			g_string_append_c(out, '[');
-			sy_expr_print_with(out, expr->args[i], subst_iterator, s);
-			g_string_append_c(out, ']');
-		}
+	if (print_copy(out, expr, s))
 		return TRUE;
-	}
 	if (expr->kind != SY_EXPR_NAME)
 		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++) {
@@ -215,6 +315,7 @@ static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
 {
 	const SyScop *scop = pe->analysis->scop;
 	gboolean any = FALSE;
+	int t;
 
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *array = g_ptr_array_index(scop->arrays, i);
@@ -224,6 +325,12 @@ static void gen_locals(SyAstPrinter *gen, const SyPeArray *pe)
 		sy_ast_line_start(gen);
 		g_string_append_printf(
 			gen->out, "%s %s", array->var->type, array->name);
+		t = sy_pe_array_expanded_by(pe, array);
+		if (t >= 0)
+			g_string_append_printf(gen->out,
+				"[%" G_GINT64_FORMAT "]",
+				pe->analysis->band->members[t].max -
+					pe->analysis->band->members[t].min + 1);
 		if (sy_pe_array_lane_private(pe, array))
 			g_string_append_printf(gen->out,
 				"[%" G_GINT64_FORMAT "]",

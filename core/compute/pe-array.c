@@ -33,6 +33,8 @@ void sy_pe_array_free(SyPeArray *array)
 	isl_union_map_free(array->tile_map);
 	isl_union_map_free(array->pe_map);
 	isl_union_pw_aff_free(array->lane);
+	if (array->expanded)
+		g_hash_table_unref(array->expanded);
 	g_free(array);
 }
 
@@ -578,12 +580,65 @@ static char *expansion_loops(const SyAccess *write)
 }
 
 typedef struct {
-	const SyPeArray *array;
+	SyPeArray *array;
 	SyDepKind kind;
 	isl_union_map *before; /* pairs the design runs in order */
 	GError **error;
 	gboolean ok;
 } Reordered;
+
+int sy_pe_array_expanded_by(const SyPeArray *array, const SyArray *x)
+{
+	return array->expanded ? GPOINTER_TO_INT(g_hash_table_lookup(
+					 array->expanded, x)) - 1
+			       : -1;
+}
+
+/* Whether local array x may have an element per iteration of band
+ * member t: no value of x crosses t's iterations (every flow dependence
+ * on x measured, with distance 0 on t), so each iteration of t reads
+ * what it wrote itself. */
+static gboolean expandable(const SyAnalysis *a, const SyArray *x, guint t)
+{
+	if (!x->local)
+		return FALSE;
+	for (guint i = 0; i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+
+		if (dep->kind == SY_DEP_FLOW && dep->source->array == x &&
+			(!dep->uniform || !dep->distance || t >= dep->depth ||
+				dep->distance[t] != 0))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* A false dependence on a local array that runs backwards goes away
+ * with an element of the array per iteration of a member it crosses
+ * (its first non-zero distance, or the member the array is already
+ * expanded by), where the array may have one (expandable). */
+static gboolean expand_for(Reordered *r, const SyDep *dep, const SyArray *x)
+{
+	int t = sy_pe_array_expanded_by(r->array, x);
+
+	if (!dep || !dep->uniform || !dep->distance)
+		return FALSE;
+	if (t >= 0)
+		return (guint)t < dep->depth && dep->distance[t] != 0;
+	for (guint m = 0; m < dep->depth; m++) {
+		if (dep->distance[m] == 0)
+			continue;
+		if (!expandable(r->array->analysis, x, m))
+			return FALSE;
+		if (!r->array->expanded)
+			r->array->expanded =
+				g_hash_table_new(g_direct_hash, g_direct_equal);
+		g_hash_table_insert(r->array->expanded, (gpointer)x,
+			GINT_TO_POINTER((int)m + 1));
+		return TRUE;
+	}
+	return FALSE;
+}
 
 static isl_stat check_kept(isl_map *tagged, void *user)
 {
@@ -605,6 +660,9 @@ static isl_stat check_kept(isl_map *tagged, void *user)
 	isl_union_map_free(pairs);
 	if (kept != isl_bool_false)
 		return kept < 0 ? isl_stat_error : isl_stat_ok;
+	if (expand_for(r, measured(a->deps, r->kind, source, sink),
+		    source->array))
+		return isl_stat_ok;
 	distance = distance_text(
 		a->band, measured(a->deps, r->kind, source, sink));
 	loops = expansion_loops(write);
@@ -613,9 +671,10 @@ static isl_stat check_kept(isl_map *tagged, void *user)
 		"to %s%s runs backwards in this design's loop order, and "
 		"the transformed loops and the PEs keep one '%s' for all "
 		"iterations: its live ranges would overlap; it needs an "
-		"element per iteration of loop %s (array expansion, which "
-		"Systole does not do), or a design whose space, tile and "
-		"latency loops keep the dependence's order",
+		"element per iteration of loop %s, which Systole gives it "
+		"only where its values do not cross that loop's iterations, "
+		"or a design whose space, tile and latency loops keep the "
+		"dependence's order",
 		sy_dep_kind_name(r->kind), source->array->name,
 		source->stmt->name, sink->stmt->name, distance,
 		source->array->name, *loops ? loops : "(none)");
@@ -628,9 +687,12 @@ static isl_stat check_kept(isl_map *tagged, void *user)
  * transformed loop nest (and the check and testbench built from it)
  * keeps one copy of each local array, so a design is taken only if its
  * own order, the whole schedule tree's, still runs every such anti and
- * output dependence forwards; the PEs then see each of their elements
- * written and read in the source's order. */
-static gboolean check_reordered(const SyPeArray *array, GError **error)
+ * output dependence forwards, or if the arrays of those it runs
+ * backwards may have an element per iteration of a loop the dependence
+ * crosses (expand_for: LU's U_tmp per k on [j]).  The PEs need no
+ * expansion: what crosses PEs goes through FIFOs in order, and a PE
+ * runs its own iterations in the source's order. */
+static gboolean check_reordered(SyPeArray *array, GError **error)
 {
 	const SyDeps *deps = array->analysis->deps;
 	isl_union_map *order;

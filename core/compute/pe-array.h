@@ -31,6 +31,12 @@ typedef struct _SyPeArray {
 	/* instance -> its position in its SIMD vector, NULL without
 	 * SIMD */
 	isl_union_pw_aff *lane;
+	/* --live-range-reordering: local arrays with an element per
+	 * iteration of a band member (const SyArray * -> member + 1),
+	 * those whose false dependences this design runs backwards while
+	 * their values never cross that member's iterations
+	 * (sy_pe_array_expanded_by) */
+	GHashTable *expanded;
 } SyPeArray;
 
 /* The choices must outlive the array; the config is copied.  Fails
@@ -46,6 +52,11 @@ gint64 sy_pe_array_count(__isl_keep const SyPeArray *array);
  * position has its own, as each iteration did (x[lane] for a scalar,
  * x[lane][...] for an array; the PE keeps a copy per lane). */
 gboolean sy_pe_array_lane_private(
+	__isl_keep const SyPeArray *array, __isl_keep const SyArray *x);
+
+/* The band member local array x has an element per iteration of in the
+ * transformed loops (x[k - min][...]), or -1 if none. */
+int sy_pe_array_expanded_by(
 	__isl_keep const SyPeArray *array, __isl_keep const SyArray *x);
 
 /* The schedule tree as isl YAML, marks included. */
