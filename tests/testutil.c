@@ -53,6 +53,16 @@ guint sy_test_stride(void)
 	return env ? (guint)MAX(1, atoi(env)) : 1;
 }
 
+gboolean sy_test_under_valgrind(void)
+{
+	return g_getenv("SYSTOLE_VALGRIND") != NULL;
+}
+
+guint sy_test_count(guint n)
+{
+	return MAX(2, n / sy_test_stride());
+}
+
 static void apply(SyConfig *cfg, const SyChoices *choices,
 	const SyTestDesignSpec *s)
 {

@@ -28,6 +28,14 @@ void sy_test_config_apply(SyConfig *cfg, const SyChoices *c,
  * dataflow take every stride-th; 1 elsewhere. */
 guint sy_test_stride(void);
 
+/* Whether the test runs under valgrind (SYSTOLE_VALGRIND, set by
+ * meson's valgrind setup), which runs threads one at a time. */
+gboolean sy_test_under_valgrind(void);
+
+/* n repetitions of one piece of work, a stride-th of them under
+ * valgrind (at least 2: a repetition still follows another). */
+guint sy_test_count(guint n);
+
 /* What a test builds a design from: a kernel (the file name in dir, or
  * text under that name), its defines (NULL-terminated or NULL), the
  * dataflow (its space loops "i,j", or candidate when space is NULL),
