@@ -239,9 +239,12 @@ static gboolean check_exterior(
 			continue;
 		/* Values only passed on may wait in the next PE's delay
 		 * registers (hls-delay.h); values a PE also keeps in its
-		 * buffer meet the next PE at the step that made them. */
+		 * buffer meet the next PE at the step that made them, and
+		 * reads of them a step later take what the next PE kept
+		 * of them (hls-chain.h), not the FIFO. */
 		if (dep->kind == SY_DEP_FLOW &&
-			!sy_hls_model_keeps(m, p->array))
+			(!sy_hls_model_keeps(m, p->array) ||
+				!sy_io_path_moves(p, dep->sink)))
 			continue;
 		return sy_hls_refuse(error,
 			"the %s dependence on %s crosses PEs and time steps at "
@@ -481,7 +484,13 @@ static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
  * along i), each PE access reading its path's FIFO. */
 static gboolean apart(const SyIoPath *p, const SyIoPath *q)
 {
-	if (p->role != SY_PATH_READ || q->role != SY_PATH_READ ||
+	/* A table kept in its PE whose edges enter each PE (io-plan.c):
+	 * the way along the PEs carries partial results. */
+	gboolean edges = p->in && q->in && p->exterior != q->exterior &&
+		(p->exterior ? p : q)->role == SY_PATH_PARTIAL &&
+		(p->exterior ? q : p)->role == SY_PATH_READ;
+
+	if (((p->role != SY_PATH_READ || q->role != SY_PATH_READ) && !edges) ||
 		!p->accesses || !q->accesses)
 		return FALSE;
 	for (guint k = 0; k < p->accesses->len; k++)
