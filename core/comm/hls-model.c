@@ -455,6 +455,42 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	return TRUE;
 }
 
+/* A table whose edges enter and leave each PE (hls-chain.h) stays in
+ * one tile of every loop its flows cross: the value a PE kept for the
+ * next step, the row the previous PE passes, would have to wait in
+ * the buffer of another tile, or come back from DRAM between launches,
+ * which its ways do not do. */
+static gboolean check_table_untiled(
+	const SyHlsModel *m, const SyArray *x, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+	const SyBand *band = array->analysis->band;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x ||
+			!dep->uniform)
+			continue;
+		for (guint t = 0; t < dep->depth; t++)
+			if (crosses(array, dep, t, -1))
+				return sy_hls_refuse(error,
+					"values of %s cross tiles of '%s' "
+					"(distance %" G_GINT64_FORMAT "); the "
+					"HLS backend keeps a table whose "
+					"values reach the next PE a step late "
+					"in one tile: leave that loop "
+					"untiled (--tile %s=%" G_GINT64_FORMAT
+					")",
+					x->name, band->members[t].name,
+					dep->distance[t], band->members[t].name,
+					band->members[t].max -
+						band->members[t].min + 1);
+	}
+	return TRUE;
+}
+
 /* Partial results leave the array and come back only between the
  * host's launches. */
 static gboolean check_partial(
@@ -533,6 +569,9 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 
 		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
 			!check_untiled(m, x, FALSE, NULL, error))
+			return FALSE;
+		if (sy_hls_chain_edges(m->plan, x) &&
+			!check_table_untiled(m, x, error))
 			return FALSE;
 	}
 	return TRUE;

@@ -536,6 +536,25 @@ static void emit_bits(GString *out, const SyDesignArray *x, GHashTable *done)
 		b, tag, type, b, type, tag, b, type);
 }
 
+
+/* The file's functions the statements call, as it defines them (the
+ * PE calls them). */
+static void emit_functions(SyHlsGen *hls)
+{
+	const GPtrArray *functions = hls->kernel->functions;
+
+	if (!functions->len)
+		return;
+	g_string_append(hls->out,
+		"/* The functions of the kernel's file that its statements "
+		"call. */\n");
+	for (guint i = 0; i < functions->len; i++) {
+		const SyDesignFunction *f = g_ptr_array_index(functions, i);
+
+		g_string_append_printf(hls->out, "%s\n\n", f->text);
+	}
+}
+
 /* Vitis HLS's ap_[u]int: up to 1024 bits by default (UG1399); wider
  * ones need AP_INT_MAX_W (the design never needs more than it allows:
  * comm/kernel-facts.h refuses it). */
@@ -609,6 +628,7 @@ static char *emit_kernel(SyHlsGen *hls)
 		"#define sy_max(x, y) ((x) > (y) ? (x) : (y))\n"
 		"#define sy_floord(n, d) ((n) < 0 ? -((-(n) + (d) - 1) / "
 		"(d)) : (n) / (d))\n\n");
+	emit_functions(hls);
 	for (guint i = 0; i < hls->io->paths->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
