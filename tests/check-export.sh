@@ -243,8 +243,7 @@ pass hls/kernels/tri_scan.c --space i --tile i=6
 # flows do not cross, outer and inner) and latency-hidden.  Refused:
 # final values in PEs before the last (delay_diag on [j]), the time
 # loop tiled (through DRAM), SIMD lanes, two reads of the array in a
-# statement; dp's D, which a PE also keeps in its buffer (and whose
-# final values are in every PE).
+# statement.
 pass hls/kernels/delay_diag.c --space i
 pass hls/kernels/delay_rows.c --space i
 pass hls/kernels/delay_rows.c --space i --tile b=2
@@ -265,10 +264,26 @@ refused hls/kernels/delay_rows.c "systole-cli: error: the flow dependence on X c
 	--space i --simd b=2
 refused hls/kernels/delay_twice.c "systole-cli: error: S0 reads X twice, the value from the previous PE steps later; the HLS backend takes one value a step from a PE's FIFO" \
 	--space i
-refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
-	--space i
-refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'i'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
-	--space j
+# dp's edit-distance table, which a PE keeps (its own value of the
+# step before) and passes on (D[i - 1][j] to the next PE), read there
+# again a step late (D[i - 1][j - 1]: what the next PE's FIFO read took,
+# kept in its buffer); its edges, read and written in every PE, enter
+# each PE by an interior path and leave it by a drain; min3, a function
+# of dp.c, defined in the kernel's code.  On [i] and [j], AutoSA's
+# sizes too; refused with a loop its flows cross tiled (sizes that
+# divide 64x48 and sizes that do not), and on [i,j] (D along both).
+pass dp.c --space i
+pass dp.c --space j
+pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[64,48]}"
+pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[48,64]}"
+refused dp.c "systole-cli: error: values of D cross tiles of 'j' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile j=48)" \
+	--space i --tile j=8
+refused dp.c "systole-cli: error: values of D cross tiles of 'i' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile i=64)" \
+	--space i --tile i=8,j=8
+refused dp.c "systole-cli: error: values of D cross tiles of 'i' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile i=64)" \
+	--space j --tile i=7,j=5
+refused dp.c "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
+	--space i,j
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=4
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 26); every statement needs whole vectors: it can be 1, 2" \

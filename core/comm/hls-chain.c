@@ -94,15 +94,18 @@ static const SyIoPath *interior_of(
 gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 {
 	const SyIoPath *drain = interior_of(plan, x, FALSE);
+	gboolean along = FALSE;
 
 	for (guint i = 0; i < plan->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(plan, i);
 
-		if (p->array == x && p->exterior &&
-			(!p->in || p->role != SY_PATH_PARTIAL))
+		if (p->array != x || !p->exterior)
+			continue;
+		if (!p->in || p->role != SY_PATH_PARTIAL)
 			return FALSE;
+		along = TRUE;
 	}
-	return drain && drain->role == SY_PATH_DRAIN &&
+	return along && drain && drain->role == SY_PATH_DRAIN &&
 		interior_of(plan, x, TRUE);
 }
 
