@@ -595,7 +595,8 @@ static void test_edges(void)
 	json = facts_json(f);
 	g_assert_nonnull(strstr(json, "\"keep\" : true\n"));
 	g_assert_nonnull(strstr(json,
-		"\"drain\" : 4,\n            \"drain_stream\" : \"D_drain\"\n"));
+		"\"drain\" : 4,\n            \"drain_stream\" : "
+		"\"D_drain\"\n"));
 	g_assert_null(strstr(json, "\"keep\" : false"));
 	assert_round_trip(&m);
 	assert_refused(&m, "\"drain\" : 4,", "",
@@ -607,11 +608,12 @@ static void test_edges(void)
 	assert_refused(&m, "\"keep\" : true", "\"keep\" : 1",
 		"facts/statements/0/accesses/1: \"keep\" is an integer, not a "
 		"boolean");
-	assert_refused(&m, "\"fifo\" : true,\n            \"buffer\" : 0,\n"
-			   "            \"lanes\" : 1,\n            \"once\" : "
-			   "false,\n            \"reg\" : null,\n            "
-			   "\"forward\" : false,\n            \"at\" : 1,\n"
-			   "            \"keep\"",
+	assert_refused(&m,
+		"\"fifo\" : true,\n            \"buffer\" : 0,\n"
+		"            \"lanes\" : 1,\n            \"once\" : "
+		"false,\n            \"reg\" : null,\n            "
+		"\"forward\" : false,\n            \"at\" : 1,\n"
+		"            \"keep\"",
 		"\"fifo\" : false,\n            \"buffer\" : 0,\n"
 		"            \"lanes\" : 1,\n            \"once\" : "
 		"false,\n            \"reg\" : null,\n            "

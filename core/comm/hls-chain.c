@@ -339,19 +339,19 @@ static gboolean check_kept(const Chains *m, const SyArray *x, GError **error)
 			fifo = isl_union_map_add_map(fifo, back);
 		else if (is_exterior_flow(m, dep))
 			late = isl_union_map_add_map(late,
-				isl_map_reverse(across_pes(m,
-					isl_map_reverse(back))));
+				isl_map_reverse(
+					across_pes(m, isl_map_reverse(back))));
 		else
 			isl_map_free(back);
 	}
 	/* late read -> FIFO read of the same source, on the schedule */
 	pairs = isl_union_map_apply_range(
 		isl_union_map_copy(late), isl_union_map_reverse(fifo));
-	pairs = isl_union_map_apply_domain(
-		pairs, isl_union_map_copy(schedule));
+	pairs = isl_union_map_apply_domain(pairs, isl_union_map_copy(schedule));
 	pairs = isl_union_map_apply_range(pairs, isl_union_map_copy(schedule));
 	pairs = isl_union_map_intersect(pairs,
-		isl_union_map_from_map(isl_map_reverse(later_in_unit(m->tiles))));
+		isl_union_map_from_map(
+			isl_map_reverse(later_in_unit(m->tiles))));
 	kept = isl_union_map_domain(pairs);
 	need = isl_union_set_apply(
 		isl_union_map_domain(late), isl_union_map_copy(schedule));
@@ -394,9 +394,10 @@ GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
 		m.edges = sy_hls_chain_edges(plan, x) ? in : NULL;
 		if (x->local ? !in || in->role != SY_PATH_PASS
 			     : !m.edges &&
-				     (!out ||
-					     (!in && out->role !=
-							     SY_PATH_PARTIAL)))
+					(!out ||
+						(!in &&
+							out->role !=
+								SY_PATH_PARTIAL)))
 			continue;
 		if (!check_fifo(&m, x, out && out->reduce_op[0], error) ||
 			(m.edges && !check_kept(&m, x, error)))

@@ -289,13 +289,15 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
 		g_ptr_array_set_size(p->accesses, 0);
 		for (guint k = 0; k < scop->accesses->len; k++) {
-			const SyAccess *a = g_ptr_array_index(scop->accesses, k);
+			const SyAccess *a = g_ptr_array_index(
+				scop->accesses, k);
 
 			if (a->array != p->array || !a->expr)
 				continue;
 			g_ptr_array_add(a->write ? drain->accesses
-				: read_at_same_step(array, a) ? p->accesses
-							      : read->accesses,
+					: read_at_same_step(array, a)
+					? p->accesses
+					: read->accesses,
 				(gpointer)a);
 		}
 		for (guint k = paths->len; k-- > 0;) {

@@ -410,8 +410,8 @@ typedef struct {
 } Definition;
 
 /* The index after the token at i's matching close (of open, close). */
-static guint after_match(const GArray *tokens, guint i, SyPunct open,
-	SyPunct close)
+static guint after_match(
+	const GArray *tokens, guint i, SyPunct open, SyPunct close)
 {
 	int depth = 0;
 
@@ -447,12 +447,13 @@ static GArray *definitions(const SyPreprocessed *pp)
 			continue;
 		}
 		if (sy_token_is_punct(t, SY_P_LBRACE)) {
-			start = i = after_match(tokens, i, SY_P_LBRACE,
-				SY_P_RBRACE);
+			start = i = after_match(
+				tokens, i, SY_P_LBRACE, SY_P_RBRACE);
 			continue;
 		}
 		if (t->kind != SY_TOK_IDENT ||
-			!sy_token_is_punct(&g_array_index(tokens, SyToken, i + 1),
+			!sy_token_is_punct(
+				&g_array_index(tokens, SyToken, i + 1),
 				SY_P_LPAREN)) {
 			i++;
 			continue;
@@ -468,8 +469,8 @@ static GArray *definitions(const SyPreprocessed *pp)
 			gboolean plain = TRUE;
 
 			for (guint k = d.first; k <= d.last && plain; k++) {
-				const SyToken *u =
-					&g_array_index(tokens, SyToken, k);
+				const SyToken *u = &g_array_index(
+					tokens, SyToken, k);
 
 				plain = !u->macro && u->loc.src == pp->main;
 			}
@@ -528,11 +529,12 @@ static void add_functions(SyDesignKernel *k, const SyNames *names,
 	while (more) {
 		more = FALSE;
 		for (guint i = 0; i < defs->len; i++) {
-			const Definition *d = &g_array_index(defs, Definition, i);
+			const Definition *d = &g_array_index(
+				defs, Definition, i);
 
 			for (guint t = d->first; used[i] && t <= d->last; t++) {
-				const SyToken *u =
-					&g_array_index(tokens, SyToken, t);
+				const SyToken *u = &g_array_index(
+					tokens, SyToken, t);
 				int o = u->kind == SY_TOK_IDENT
 					? defined(defs, u->text, u->len)
 					: -1;
@@ -544,7 +546,8 @@ static void add_functions(SyDesignKernel *k, const SyNames *names,
 	}
 	for (guint i = 0; i < defs->len; i++) {
 		const Definition *d = &g_array_index(defs, Definition, i);
-		const SyToken *first = &g_array_index(tokens, SyToken, d->first);
+		const SyToken *first = &g_array_index(
+			tokens, SyToken, d->first);
 		const SyToken *last = &g_array_index(tokens, SyToken, d->last);
 		g_autofree char *text = NULL;
 		gsize at[2], len;

@@ -354,12 +354,14 @@ static void add_streams(SyPeFacts *facts, const SyHlsModel *m)
 			gboolean in = way == 0;
 
 			if (in ? !p->in && !sy_hls_model_headless(m, hp)
-			       : p->in && !(p->exterior &&
-						  (p->role == SY_PATH_READ ||
-							  p->role == SY_PATH_PASS ||
-							  sy_hls_chain_edges(
-								  m->plan,
-								  p->array))))
+			       : p->in &&
+						!(p->exterior &&
+							(p->role == SY_PATH_READ ||
+								p->role ==
+									SY_PATH_PASS ||
+								sy_hls_chain_edges(
+									m->plan,
+									p->array))))
 				continue;
 			g_ptr_array_add(facts->streams,
 				sy_pe_stream_new(path_index(m, hp), p->prefix,

@@ -216,8 +216,8 @@ static gboolean delayed_from_json(JsonObject *o, SyPeAccess *a, GError **error)
 /* A table with edges' kept read and drained write: keep on a local
  * read through a FIFO, the drain's path and stream together on a local
  * write through one. */
-static gboolean edges_from_json(const Reader *r, JsonObject *o,
-	SyPeAccess *a, const char **stream)
+static gboolean edges_from_json(
+	const Reader *r, JsonObject *o, SyPeAccess *a, const char **stream)
 {
 	gboolean has = json_object_has_member(o, "drain");
 
@@ -225,8 +225,8 @@ static gboolean edges_from_json(const Reader *r, JsonObject *o,
 	if (json_object_has_member(o, "keep")) {
 		if (!sy_design_read_bool(o, "keep", &a->keep, r->error))
 			return FALSE;
-		if (a->keep && (a->write || a->value != SY_PE_VALUE_LOCAL ||
-				       !a->fifo))
+		if (a->keep &&
+			(a->write || a->value != SY_PE_VALUE_LOCAL || !a->fifo))
 			return sy_design_read_fail(r->error,
 				"\"keep\" on an access that is not a local "
 				"read through a FIFO");
@@ -253,8 +253,8 @@ static SyPeAccess *access_from_json(
 	static const char *const names[] = {"ref", "array", "write", "value",
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
-	static const char *const delayed[] = {"delay", "along", "keep",
-		"drain", "drain_stream", NULL};
+	static const char *const delayed[] = {
+		"delay", "along", "keep", "drain", "drain_stream", NULL};
 	JsonObject *o = sy_design_read_object(node, r->error);
 	g_autofree SyPeAccess *a = NULL;
 	const char *value, *stream, *reg, *drain;

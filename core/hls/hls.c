@@ -536,7 +536,6 @@ static void emit_bits(GString *out, const SyDesignArray *x, GHashTable *done)
 		b, tag, type, b, type, tag, b, type);
 }
 
-
 /* The file's functions the statements call, as it defines them (the
  * PE calls them). */
 static void emit_functions(SyHlsGen *hls)
