@@ -269,19 +269,17 @@ refused hls/kernels/delay_twice.c "systole-cli: error: S0 reads X twice, the val
 # again a step late (D[i - 1][j - 1]: what the next PE's FIFO read took,
 # kept in its buffer); its edges, read and written in every PE, enter
 # each PE by an interior path and leave it by a drain; min3, a function
-# of dp.c, defined in the kernel's code.  On [i] and [j], AutoSA's
-# sizes too; refused with a loop its flows cross tiled (sizes that
-# divide 64x48 and sizes that do not), and on [i,j] (D along both).
+# of dp.c, defined in the kernel's code.  On [i] and [j], untiled and
+# tiled (the host launches a tile at a time, its values crossing tiles
+# through DRAM), with sizes that divide 64x48 and sizes that do not,
+# one PE, AutoSA's sizes; refused on [i,j] (D along both).
 pass dp.c --space i
 pass dp.c --space j
-pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[64,48]}"
-pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[48,64]}"
-refused dp.c "systole-cli: error: values of D cross tiles of 'j' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile j=48)" \
-	--space i --tile j=8
-refused dp.c "systole-cli: error: values of D cross tiles of 'i' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile i=64)" \
-	--space i --tile i=8,j=8
-refused dp.c "systole-cli: error: values of D cross tiles of 'i' (distance 1); the HLS backend keeps a table whose values reach the next PE a step late in one tile: leave that loop untiled (--tile i=64)" \
-	--space j --tile i=7,j=5
+pass dp.c --space i --tile i=8,j=8
+pass dp.c --space j --tile i=7,j=5
+pass dp.c --space i --tile i=1
+pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[16,12]}"
+pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[10,9]}"
 refused dp.c "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
 	--space i,j
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \

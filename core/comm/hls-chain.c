@@ -184,6 +184,24 @@ static isl_map *earlier_in_pe(const SyTileBoxes *m)
 /* The pairs of rel (a dependence's, taken) whose instances run in two
  * PEs: with SIMD on the space loop it moves along, a dependence also
  * joins one PE's lanes, which its own buffer carries. */
+/* rel (taken) within a launch, for a table with edges: its values
+ * from another launch come in from DRAM, by its ways in (where the
+ * host launches the kernel per tile, hls-model.h). */
+static isl_map *in_launch(const Chains *m, isl_map *rel)
+{
+	isl_space *space;
+	isl_union_map *same;
+
+	if (!m->edges || !m->same_launch)
+		return rel;
+	space = isl_map_get_space(rel);
+	same = isl_union_map_intersect(isl_union_map_from_map(rel),
+		isl_union_map_copy(m->same_launch));
+	rel = isl_union_map_extract_map(same, space);
+	isl_union_map_free(same);
+	return rel;
+}
+
 static isl_map *across_pes(const Chains *m, isl_map *rel)
 {
 	isl_union_map *pe = isl_union_map_apply_range(
@@ -193,7 +211,7 @@ static isl_map *across_pes(const Chains *m, isl_map *rel)
 	isl_union_map *same = isl_union_map_apply_range(pe, back);
 	isl_space *space = isl_map_get_space(rel);
 	isl_union_map *apart = isl_union_map_subtract(
-		isl_union_map_from_map(rel), same);
+		isl_union_map_from_map(in_launch(m, rel)), same);
 	isl_map *map = isl_union_map_extract_map(apart, space);
 
 	isl_union_map_free(apart);

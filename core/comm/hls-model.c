@@ -343,7 +343,9 @@ static gboolean crosses(
  * each module to its end in turn; the hardware orders no write before
  * a read of another port).  The host runs the tile loops from the
  * outermost down to the last of those, a kernel launch each, moving
- * the results back into the images between launches. */
+ * the results back into the images between launches.  So do the
+ * values of a table whose edges enter and leave each PE (hls-chain.h),
+ * whose way along the PEs is one of partial results. */
 static guint launch_dims(const SyHlsModel *m)
 {
 	const SyPeArray *array = m->array;
@@ -455,42 +457,6 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	return TRUE;
 }
 
-/* A table whose edges enter and leave each PE (hls-chain.h) stays in
- * one tile of every loop its flows cross: the value a PE kept for the
- * next step, the row the previous PE passes, would have to wait in
- * the buffer of another tile, or come back from DRAM between launches,
- * which its ways do not do. */
-static gboolean check_table_untiled(
-	const SyHlsModel *m, const SyArray *x, GError **error)
-{
-	const SyPeArray *array = m->array;
-	const SyDeps *deps = array->analysis->deps;
-	const SyBand *band = array->analysis->band;
-
-	for (guint i = 0; i < deps->deps->len; i++) {
-		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-
-		if (dep->kind != SY_DEP_FLOW || dep->source->array != x ||
-			!dep->uniform)
-			continue;
-		for (guint t = 0; t < dep->depth; t++)
-			if (crosses(array, dep, t, -1))
-				return sy_hls_refuse(error,
-					"values of %s cross tiles of '%s' "
-					"(distance %" G_GINT64_FORMAT "); the "
-					"HLS backend keeps a table whose "
-					"values reach the next PE a step late "
-					"in one tile: leave that loop "
-					"untiled (--tile %s=%" G_GINT64_FORMAT
-					")",
-					x->name, band->members[t].name,
-					dep->distance[t], band->members[t].name,
-					band->members[t].max -
-						band->members[t].min + 1);
-	}
-	return TRUE;
-}
-
 /* Partial results leave the array and come back only between the
  * host's launches. */
 static gboolean check_partial(
@@ -570,9 +536,6 @@ static gboolean check_paths(const SyHlsModel *m, GError **error)
 		if (sy_hls_model_keeps(m, x) && !partial_path(m, x) &&
 			!check_untiled(m, x, FALSE, NULL, error))
 			return FALSE;
-		if (sy_hls_chain_edges(m->plan, x) &&
-			!check_table_untiled(m, x, error))
-			return FALSE;
 	}
 	return TRUE;
 }
@@ -612,6 +575,26 @@ static gboolean *path_keep(const SyIoPath *p)
 	return keep;
 }
 
+/* What an interior path of a table with edges moves where the host
+ * launches the kernel per tile: the launch's values from outside (its
+ * reads' copy-in sets), or its final values. */
+static isl_union_set *launch_moving(const SyHlsModel *m, const SyIoPath *p)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	isl_union_set *moving = isl_union_set_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->expr && sy_io_path_moves(p, a))
+			moving = isl_union_set_add_set(moving,
+				p->in ? sy_hls_model_live_in(m, a)
+				      : sy_hls_model_live_out(m, a));
+	}
+	return moving;
+}
+
 static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 {
 	const SyPeArray *array = m->array;
@@ -624,8 +607,10 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	hp->once = sy_io_path_once(array, m->design->tiles, p);
 	hp->pack = sy_design_path_pack(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
-		hp->moving = isl_union_map_domain(
-			sy_io_path_accesses(array, p));
+		hp->moving = m->same_launch &&
+				sy_hls_chain_edges(m->plan, p->array)
+			? launch_moving(m, p)
+			: isl_union_map_domain(sy_io_path_accesses(array, p));
 	/* A chain's ends are already one lane's instances (the first
 	 * lane's read, the last lane's write). */
 	if (p->exterior && sy_hls_model_chained(m, p->array)) {

@@ -764,7 +764,8 @@ static gboolean check_launch(const SyDesign *design, GError **error)
 	for (guint i = 0; i < design->modules->len; i++) {
 		const SyModule *mod = g_ptr_array_index(design->modules, i);
 
-		if (mod->kind != SY_MODULE_IO &&
+		/* I/O and drain modules run their path's tiles (below). */
+		if (mod->kind != SY_MODULE_IO && mod->kind != SY_MODULE_DRAIN &&
 			!launch_covers(k, mod->code, mod->name, error))
 			return FALSE;
 	}

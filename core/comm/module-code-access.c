@@ -100,6 +100,10 @@ gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)
 {
 	const SyHlsPath *way = sy_hls_model_way(m, a, !a->write);
 
+	/* A table's write goes to the next PE where its chain says; its
+	 * drain is its own (sy_module_code_drain). */
+	if (sy_module_code_drain(m, a))
+		return sy_hls_model_chain(m, a) != NULL;
 	return sy_hls_model_chain(m, a) || (way && !way->path->exterior);
 }
 

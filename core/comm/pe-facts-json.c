@@ -239,11 +239,9 @@ static gboolean edges_from_json(
 	if (!get_index(o, "drain", r->n_paths, &a->drain, r->error) ||
 		!get_str(o, "drain_stream", FALSE, stream, r->error))
 		return FALSE;
-	if (a->drain < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL ||
-		!a->fifo)
+	if (a->drain < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
 		return sy_design_read_fail(r->error,
-			"\"drain\" on an access that is not a local write "
-			"through a FIFO");
+			"\"drain\" on an access that is not a local write");
 	return TRUE;
 }
 

@@ -110,7 +110,8 @@ typedef struct {
 	/* LOCAL writes of such a table: every final value also leaves
 	 * through the interior drain, its path (index in SyDesign.paths)
 	 * and stream's stem ("D_drain"), where the condition after the
-	 * FIFO's (see requests) holds; -1 and NULL for none. */
+	 * FIFO's (after the place without a FIFO, see requests) holds; -1
+	 * and NULL for none. */
 	int drain;
 	char *drain_stream;
 	int at; /* its first request (see above), -1 for none */
