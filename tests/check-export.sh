@@ -282,6 +282,9 @@ pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[16,12]}"
 pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[10,9]}"
 refused dp.c "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
 	--space i,j
+# Functions of the file its statement calls, one named after a C++
+# keyword (renamed in its definition and its call), one calling another.
+pass hls/kernels/calls.c --space i
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=4
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 26); every statement needs whole vectors: it can be 1, 2" \

@@ -164,6 +164,19 @@ static gboolean slot(GString *out, const SyExpr *expr, int prec, gpointer user)
 			return TRUE;
 		}
 	}
+	/* A call: its function's name is the project's (a function of the
+	 * file is copied with the project's names, kernel-facts.c). */
+	if (expr->kind == SY_EXPR_CALL) {
+		add_slot(t, out, SY_PE_PIECE_NAME, expr->name, 0, 0);
+		g_string_append_c(out, '(');
+		for (guint i = 0; i < expr->n_args; i++) {
+			if (i)
+				g_string_append(out, ", ");
+			sy_expr_print_with(out, expr->args[i], slot, t);
+		}
+		g_string_append_c(out, ')');
+		return TRUE;
+	}
 	if (expr->kind != SY_EXPR_NAME)
 		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++)
