@@ -282,6 +282,10 @@ pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[16,12]}"
 pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[10,9]}"
 refused dp.c "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
 	--space i,j
+# A table whose only value from the previous PE is read a step late:
+# no read of the FIFO took it, so no PE kept it.
+refused hls/kernels/late_only.c "systole-cli: error: values of D from the previous PE are read later than the FIFO brings them, where no read of the FIFO in the same PE and tile took them before; the HLS backend keeps in a PE's buffer what its FIFO reads took" \
+	--space i
 # Functions of the file its statement calls, one named after a C++
 # keyword (renamed in its definition and its call), one calling another.
 pass hls/kernels/calls.c --space i

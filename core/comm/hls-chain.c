@@ -181,9 +181,6 @@ static isl_map *earlier_in_pe(const SyTileBoxes *m)
 	return isl_map_intersect(before, isl_map_apply_range(pe, pe_back));
 }
 
-/* The pairs of rel (a dependence's, taken) whose instances run in two
- * PEs: with SIMD on the space loop it moves along, a dependence also
- * joins one PE's lanes, which its own buffer carries. */
 /* rel (taken) within a launch, for a table with edges: its values
  * from another launch come in from DRAM, by its ways in (where the
  * host launches the kernel per tile, hls-model.h). */
@@ -202,6 +199,9 @@ static isl_map *in_launch(const Chains *m, isl_map *rel)
 	return rel;
 }
 
+/* The pairs of rel (a dependence's, taken) whose instances run in two
+ * PEs: with SIMD on the space loop it moves along, a dependence also
+ * joins one PE's lanes, which its own buffer carries. */
 static isl_map *across_pes(const Chains *m, isl_map *rel)
 {
 	isl_union_map *pe = isl_union_map_apply_range(
@@ -348,19 +348,16 @@ static gboolean check_kept(const Chains *m, const SyArray *x, GError **error)
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
-		isl_map *back;
 
 		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
 			continue;
-		back = isl_map_reverse(isl_map_copy(dep->relation));
 		if (sy_io_path_moves(m->edges, dep->sink))
-			fifo = isl_union_map_add_map(fifo, back);
+			fifo = isl_union_map_add_map(fifo,
+				isl_map_reverse(isl_map_copy(dep->relation)));
 		else if (is_exterior_flow(m, dep))
 			late = isl_union_map_add_map(late,
-				isl_map_reverse(
-					across_pes(m, isl_map_reverse(back))));
-		else
-			isl_map_free(back);
+				isl_map_reverse(across_pes(
+					m, isl_map_copy(dep->relation))));
 	}
 	/* late read -> FIFO read of the same source, on the schedule */
 	pairs = isl_union_map_apply_range(
@@ -378,10 +375,11 @@ static gboolean check_kept(const Chains *m, const SyArray *x, GError **error)
 	isl_union_set_free(kept);
 	if (ok != isl_bool_true)
 		return sy_hls_refuse(error,
-			"values of %s from the previous PE are read a step "
-			"later than the FIFO brings them, where no read of "
-			"the FIFO in the PE took them before; the HLS backend "
-			"keeps in a PE's buffer what its FIFO reads took",
+			"values of %s from the previous PE are read later "
+			"than the FIFO brings them, where no read of the FIFO "
+			"in the same PE and tile took them before; the HLS "
+			"backend keeps in a PE's buffer what its FIFO reads "
+			"took",
 			x->name);
 	return TRUE;
 }
