@@ -253,8 +253,7 @@ pass hls/kernels/tri_scan.c --space i --tile i=6
 # flows do not cross, outer and inner) and latency-hidden.  Refused:
 # final values in PEs before the last (delay_diag on [j]), the time
 # loop tiled (through DRAM), SIMD lanes, two reads of the array in a
-# statement; dp's D, which a PE also keeps in its buffer (and whose
-# final values are in every PE).
+# statement.
 pass hls/kernels/delay_diag.c --space i
 pass hls/kernels/delay_rows.c --space i
 pass hls/kernels/delay_rows.c --space i --tile b=2
@@ -275,10 +274,31 @@ refused hls/kernels/delay_rows.c "systole-cli: error: the flow dependence on X c
 	--space i --simd b=2
 refused hls/kernels/delay_twice.c "systole-cli: error: S0 reads X twice, the value from the previous PE steps later; the HLS backend takes one value a step from a PE's FIFO" \
 	--space i
-refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'j'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
+# dp's edit-distance table, which a PE keeps (its own value of the
+# step before) and passes on (D[i - 1][j] to the next PE), read there
+# again a step late (D[i - 1][j - 1]: what the next PE's FIFO read took,
+# kept in its buffer); its edges, read and written in every PE, enter
+# each PE by an interior path and leave it by a drain; min3, a function
+# of dp.c, defined in the kernel's code.  On [i] and [j], untiled and
+# tiled (the host launches a tile at a time, its values crossing tiles
+# through DRAM), with sizes that divide 64x48 and sizes that do not,
+# one PE, AutoSA's sizes; refused on [i,j] (D along both).
+pass dp.c --space i
+pass dp.c --space j
+pass dp.c --space i --tile i=8,j=8
+pass dp.c --space j --tile i=7,j=5
+pass dp.c --space i --tile i=1
+pass dp.c --sa-sizes "{kernel[]->space_time[0];kernel[]->array_part[16,12]}"
+pass dp.c --sa-sizes "{kernel[]->space_time[1];kernel[]->array_part[10,9]}"
+refused dp.c "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
+	--space i,j
+# A table whose only value from the previous PE is read a step late:
+# no read of the FIFO took it, so no PE kept it.
+refused hls/kernels/late_only.c "systole-cli: error: values of D from the previous PE are read later than the FIFO brings them, where no read of the FIFO in the same PE and tile took them before; the HLS backend keeps in a PE's buffer what its FIFO reads took" \
 	--space i
-refused dp.c "systole-cli: error: the flow dependence on D crosses PEs and time steps at once (distance 1 on 'i'); the HLS backend delays values passed from PE to PE, not values a PE also keeps in its buffer" \
-	--space j
+# Functions of the file its statement calls, one named after a C++
+# keyword (renamed in its definition and its call), one calling another.
+pass hls/kernels/calls.c --space i
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 4 does not divide the 6 iterations of loop 'j' in statement S3 (line 36); every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd j=4
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does not divide the 4 iterations of loop 'j' in statement S0 (line 26); every statement needs whole vectors: it can be 1, 2" \

@@ -208,6 +208,41 @@ static void assert_param(const SyDesignKernel *k, guint i, const char *name,
 	g_assert_cmpint(v->written, ==, written);
 }
 
+/* The file's functions a statement calls, and those they call, in the
+ * file's order, as written with the project's names (new is a C++
+ * keyword); neither one nobody calls nor a declaration. */
+static void test_calls(void)
+{
+	static const char text[] =
+		"static int twice(int v) { return 2 * v; }\n"
+		"static int unused(int v) { return v; }\n"
+		"int declared(int v);\n"
+		"static int new(int v)\n{\n    return twice(v) + 1;\n}\n"
+		"void f(int a[4][4], int b[4][4])\n{\n"
+		"#pragma scop\n"
+		"    for (int i = 0; i < 4; i++)\n"
+		"        for (int j = 0; j < 4; j++)\n"
+		"            b[i][j] = new(a[i][j]);\n"
+		"#pragma endscop\n}\n";
+	Made m = {0};
+	const SyDesignKernel *k;
+	const SyDesignFunction *fn;
+
+	make(&m, "c.c", text, NULL, 0, NULL);
+	k = m.design->kernel;
+	g_assert_cmpuint(k->functions->len, ==, 2);
+	fn = g_ptr_array_index(k->functions, 0);
+	g_assert_cmpstr(fn->name, ==, "twice");
+	g_assert_cmpstr(
+		fn->text, ==, "static int twice(int v) { return 2 * v; }");
+	fn = g_ptr_array_index(k->functions, 1);
+	g_assert_cmpstr(fn->name, ==, "new");
+	g_assert_cmpstr(fn->text, ==,
+		"static int sy_user_new(int v)\n{\n    return twice(v) + "
+		"1;\n}");
+	made_clear(&m);
+}
+
 static void test_function(void)
 {
 	static const char *const defines[] = {"M=3", "P(a)=a\\\nb", NULL};
@@ -546,6 +581,39 @@ static void assert_refused(const SyDesignKernel *on, const char *text,
 	g_error_free(error);
 }
 
+/* The file's functions through JSON: only where there are some, read
+ * back the same, and what reading refuses of them. */
+static void test_calls_json(void)
+{
+	static const char text[] = "static int twice(int v) { return 2 * v; }\n"
+				   "void f(int a[4][4], int b[4][4])\n{\n"
+				   "#pragma scop\n"
+				   "    for (int i = 0; i < 4; i++)\n"
+				   "        for (int j = 0; j < 4; j++)\n"
+				   "            b[i][j] = twice(a[i][j]);\n"
+				   "#pragma endscop\n}\n";
+	Made m = {0}, n = {0};
+	g_autofree char *json = NULL, *none = NULL;
+
+	make(&m, "c.c", text, NULL, 0, NULL);
+	json = to_text(m.design->kernel);
+	g_assert_nonnull(strstr(json,
+		"\"functions\" : [\n    {\n      \"name\" : \"twice\",\n"
+		"      \"text\" : \"static int twice(int v) { return 2 * v; "
+		"}\"\n    }\n  ]\n"));
+	assert_round_trip(m.design->kernel);
+	assert_refused(m.design->kernel, json, "\"name\" : \"twice\",", "",
+		"interface/functions/0: no member \"name\"");
+	assert_refused(m.design->kernel, json, "\"text\" : \"static",
+		"\"text\" : 1, \"x\" : \"static",
+		"interface/functions/0: unknown member \"x\"");
+	make(&n, "f.c", in_function, NULL, 0, NULL);
+	none = to_text(n.design->kernel);
+	g_assert_null(strstr(none, "\"functions\""));
+	made_clear(&m);
+	made_clear(&n);
+}
+
 static void test_json_errors(void)
 {
 	Made m = {0};
@@ -582,6 +650,8 @@ int main(int argc, char **argv)
 	g_assert_cmpint(argc, ==, 2);
 	examples_dir = argv[1];
 	g_test_add_func("/kernel-facts/function", test_function);
+	g_test_add_func("/kernel-facts/calls", test_calls);
+	g_test_add_func("/kernel-facts/calls-json", test_calls_json);
 	g_test_add_func("/kernel-facts/main", test_main);
 	g_test_add_func("/kernel-facts/refusals", test_refusals);
 	g_test_add_func("/kernel-facts/header", test_header);

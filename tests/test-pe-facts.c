@@ -542,6 +542,88 @@ static void test_delayed(void)
 	sy_test_design_clear(&m);
 }
 
+/* The keep and drain of a statement's accesses: "k" a kept read,
+ * "path:stream" a drained write, "-" neither. */
+static char *edges_text(const SyPeStmt *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
+
+		if (k)
+			g_string_append_c(out, ' ');
+		if (a->keep)
+			g_string_append_c(out, 'k');
+		else if (a->drain >= 0)
+			g_string_append_printf(
+				out, "%d:%s", a->drain, a->drain_stream);
+		else
+			g_string_append_c(out, '-');
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* dp.c's edit distance on [i]: D kept in the PE (its row and the row
+ * above), D[i - 1][j] from the previous PE's FIFO (path 0, D_0), kept
+ * in the buffer where D[i - 1][j - 1] finds it a step later; the
+ * table's edges from each PE's interior path (3, D_1) where they come
+ * from outside; every value written drained (4, D_drain) and passed to
+ * the next PE (D_0's FIFO out).  Through JSON (the members only on
+ * them), and what reading refuses of them. */
+static void test_edges(void)
+{
+	static const char *const s0[] = {"0 D w local 0 D_0 1 0 1 0 - 0 11",
+		"1 D r local 0 D_0 1 0 1 0 - 0 1",
+		"2 D r local 3 D_1 1 0 1 0 - 0 4",
+		"3 D r local 3 D_1 1 0 1 0 - 0 7",
+		"4 a r fifo 1 a 0 -1 1 0 - 0 10",
+		"5 b r stream 2 b 0 -1 1 0 - 1 -1", NULL};
+	const SyPeFacts *f;
+	g_autofree char *e = NULL, *json = NULL;
+	SyTestDesign m;
+
+	make(&m, "dp.c", NULL, "i", NULL, NULL, NULL);
+	f = m.design->pe_facts;
+	assert_pe(f, 0, "D[2][49]",
+		"0 D_0 in D 1, 0 D_0 out D 1, 1 a in a 1, 2 b in b 1, "
+		"2 b out b 1, 3 D_1 in D 1, 4 D_drain out D 1",
+		NULL);
+	assert_accesses(g_ptr_array_index(f->stmts, 0), s0);
+	e = edges_text(g_ptr_array_index(f->stmts, 0));
+	g_assert_cmpstr(e, ==, "4:D_drain k - - - -");
+	json = facts_json(f);
+	g_assert_nonnull(strstr(json, "\"keep\" : true\n"));
+	g_assert_nonnull(strstr(json,
+		"\"drain\" : 4,\n            \"drain_stream\" : "
+		"\"D_drain\"\n"));
+	g_assert_null(strstr(json, "\"keep\" : false"));
+	assert_round_trip(&m);
+	assert_refused(&m, "\"drain\" : 4,", "",
+		"facts/statements/0/accesses/0: \"drain\" and "
+		"\"drain_stream\" come together");
+	assert_refused(&m, "\"drain\" : 4,", "\"drain\" : 9,",
+		"facts/statements/0/accesses/0: \"drain\" is 9, not from 0 "
+		"to 4");
+	assert_refused(&m, "\"keep\" : true", "\"keep\" : 1",
+		"facts/statements/0/accesses/1: \"keep\" is an integer, not a "
+		"boolean");
+	assert_refused(&m,
+		"\"fifo\" : true,\n            \"buffer\" : 0,\n"
+		"            \"lanes\" : 1,\n            \"once\" : "
+		"false,\n            \"reg\" : null,\n            "
+		"\"forward\" : false,\n            \"at\" : 1,\n"
+		"            \"keep\"",
+		"\"fifo\" : false,\n            \"buffer\" : 0,\n"
+		"            \"lanes\" : 1,\n            \"once\" : "
+		"false,\n            \"reg\" : null,\n            "
+		"\"forward\" : false,\n            \"at\" : 1,\n"
+		"            \"keep\"",
+		"facts/statements/0/accesses/1: \"keep\" on an access that is "
+		"not a local read through a FIFO");
+	sy_test_design_clear(&m);
+}
+
 /* What reading refuses, with where. */
 static void test_json_errors(void)
 {
@@ -573,7 +655,8 @@ static void test_json_errors(void)
 static guint requests_of(const SyPeAccess *a)
 {
 	if (a->value == SY_PE_VALUE_LOCAL)
-		return a->array->n_dims + (a->fifo ? 1 : 0);
+		return a->array->n_dims + (a->fifo ? 1 : 0) +
+			(a->drain >= 0 ? 1 : 0);
 	return !a->write && (a->value == SY_PE_VALUE_FIFO ||
 				    a->value == SY_PE_VALUE_VECTOR)
 		? 1
@@ -703,9 +786,9 @@ static void test_examples(void)
 	if (stride == 1) {
 		/* 35 and 48 before the host's launches took the
 		 * dataflows whose partial results cross tiles through
-		 * DRAM. */
-		g_assert_cmpuint(designs, ==, 47);
-		g_assert_cmpuint(leaves, ==, 60);
+		 * DRAM; 47 and 60 before dp's table on [i] and [j]. */
+		g_assert_cmpuint(designs, ==, 49);
+		g_assert_cmpuint(leaves, ==, 62);
 	}
 }
 
@@ -722,6 +805,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pe-facts/leaf-index", test_leaf_index);
 	g_test_add_func("/pe-facts/json-errors", test_json_errors);
 	g_test_add_func("/pe-facts/delayed", test_delayed);
+	g_test_add_func("/pe-facts/edges", test_edges);
 	g_test_add_func("/pe-facts/examples", test_examples);
 	return g_test_run();
 }

@@ -225,6 +225,39 @@ static void test_hit_delayed(void)
 		"A read: stays in this PE");
 }
 
+/* A table as dp.c's on [i] (flows (1, 0), (0, 1), (1, 1)): D[i - 1][j]
+ * reaches the next PE at the step that made it, which keeps it in its
+ * buffer for D[i - 1][j - 1] a step of j later (no delay registers). */
+static void test_hit_kept(void)
+{
+	static const char text[] =
+		"#define N 8\n#define M 6\n"
+		"void table(int D[N + 1][M + 1])\n{\n"
+		"#pragma scop\n"
+		"for (int i = 1; i <= N; i++)\n"
+		"  for (int j = 1; j <= M; j++)\n"
+		"    D[i][j] = D[i - 1][j] + D[i][j - 1] + D[i - 1][j - 1];\n"
+		"#pragma endscop\n}\n";
+	SyAnalysisOptions options = {NULL, NULL, 2, 0, FALSE};
+	GError *error = NULL;
+	g_autoptr(SyAnalysis) a = sy_analysis_new_from_data(
+		"table.c", text, -1, &options, &error);
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *inner = NULL;
+
+	g_assert_no_error(error);
+	scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 0), NULL);
+	inner = sy_array_scene_describe(scene, 0, 3);
+	g_assert_cmpstr(inner, ==,
+		"PE i = 3\n"
+		"D flow: from the neighbour, kept in this PE's buffer for a "
+		"read 1 step of j later, on to the next PE\n"
+		"D flow: stays in this PE\n"
+		"D output: stays in this PE\n"
+		"D read: stays in this PE");
+}
+
 /* The dependence view: points of the projection, arrows of reuse. */
 static void test_deps(void)
 {
@@ -732,6 +765,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-2d", test_array_2d);
 	g_test_add_func("/render/array-1d", test_array_1d);
 	g_test_add_func("/render/hit-delayed", test_hit_delayed);
+	g_test_add_func("/render/hit-kept", test_hit_kept);
 	g_test_add_func("/render/array-summary", test_array_summary);
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);

@@ -66,7 +66,8 @@ static guint array_index(SyArrayScene *scene, const char *name)
 /* The time steps an exterior flow group g takes between PEs: of its
  * dependences that move along g's direction, the first one's distance
  * on the first time loop it moves on (the PE's delay registers hold it
- * that long). */
+ * that long); kept where another reaches the next PE at the same step
+ * (the PE keeps the value in its buffer for the later read). */
 static void link_delay(SyArrayLink *link, const SyAnalysis *a,
 	const SyCandidate *c, const SyIoGroup *g)
 {
@@ -74,21 +75,26 @@ static void link_delay(SyArrayLink *link, const SyAnalysis *a,
 
 	if (g->kind != SY_DEP_FLOW || !g->exterior)
 		return;
-	for (guint i = 0; i < deps->deps->len && !link->delay; i++) {
+	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 		gboolean along = dep->kind == SY_DEP_FLOW && dep->uniform &&
 			dep->source->array == g->array;
+		gboolean same = along;
 
 		for (guint k = 0; along && k < c->n_space; k++)
 			along = dep->distance[c->space[k]] == g->direction[k];
 		for (guint t = 0; along && t < dep->depth; t++)
 			if (!sy_candidate_is_space(c, t) &&
 				dep->distance[t] != 0) {
+				same = FALSE;
+				if (link->delay)
+					break;
 				link->delay = dep->distance[t];
 				link->delay_loop =
 					g_strdup(a->band->members[t].name);
 				break;
 			}
+		link->kept |= along && same;
 	}
 }
 
@@ -208,6 +214,14 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 			g_string_append(out, "stays in this PE");
 		else if (!l->dr && !l->dc)
 			g_string_append(out, "moves to the next layer");
+		else if (l->delay && l->kept && from)
+			g_string_append_printf(out,
+				"from the neighbour, kept in this PE's buffer "
+				"for a read %" G_GINT64_FORMAT " step%s of %s "
+				"later, %s",
+				l->delay, l->delay == 1 ? "" : "s",
+				l->delay_loop,
+				to ? "on to the next PE" : "out of the array");
 		else if (l->delay && from)
 			g_string_append_printf(out,
 				"from the neighbour %" G_GINT64_FORMAT

@@ -22,11 +22,15 @@ typedef struct {
 	int dl; /* across layers (3D arrays) */
 	gboolean exterior;
 	char *label; /* "A read (0, 1) exterior" */
-	/* A flow that also crosses time steps (dp's (1, 1) on [i]): the
-	 * steps of loop delay_loop the next PE takes it after the previous
-	 * made it, which its delay registers hold; 0 and NULL for none. */
+	/* A flow that also crosses time steps (a diagonal's (1, 1) on
+	 * [i]): the steps of loop delay_loop the next PE takes it after the
+	 * previous made it, which its delay registers hold; 0 and NULL for
+	 * none.  kept: the value also reaches the next PE at the step that
+	 * made it (dp's (1, 0) with (1, 1)), and the PE keeps it in its
+	 * buffer for the later read instead. */
 	gint64 delay;
 	char *delay_loop;
+	gboolean kept;
 } SyArrayLink;
 
 typedef struct {

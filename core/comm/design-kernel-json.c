@@ -87,6 +87,14 @@ static void add_header(JsonBuilder *b, const SyDesignHeader *h)
 	add_texts(b, header_names, h->path, h->place, h->text);
 }
 
+static void add_function(JsonBuilder *b, const SyDesignFunction *f)
+{
+	json_builder_begin_object(b);
+	member_text(b, "name", f->name);
+	member_text(b, "text", f->text);
+	json_builder_end_object(b);
+}
+
 static void add_testbench(JsonBuilder *b, const SyDesignTestbench *tb)
 {
 	json_builder_set_member_name(b, "testbench");
@@ -117,6 +125,11 @@ void sy_design_kernel_build_json(JsonBuilder *b, const SyDesignKernel *kernel)
 	sy_json_member_list(b, "renames", kernel->renamed, (void *)add_rename);
 	sy_json_member_list(b, "headers", kernel->headers, (void *)add_header);
 	sy_json_member_ints(b, "launch", kernel->launch, kernel->n_launch);
+	/* Only where the statements call the file's functions: the
+	 * design.json of other designs reads as before. */
+	if (kernel->functions->len)
+		sy_json_member_list(b, "functions", kernel->functions,
+			(void *)add_function);
 	json_builder_end_object(b);
 }
 
@@ -283,6 +296,21 @@ static gpointer header_from_json(JsonNode *node, GError **error)
 	return NULL;
 }
 
+static gpointer function_from_json(JsonNode *node, GError **error)
+{
+	static const char *const names[] = {"name", "text", NULL};
+	JsonObject *o = sy_design_read_object_with(node, names, error);
+	SyDesignFunction *f = g_new0(SyDesignFunction, 1);
+
+	if (o && get_text(o, "name", FALSE, &f->name, error) &&
+		get_text(o, "text", FALSE, &f->text, error))
+		return f;
+	g_free(f->name);
+	g_free(f->text);
+	g_free(f);
+	return NULL;
+}
+
 /* Every element of the array member name into list. */
 static gboolean get_list(JsonObject *o, const char *name, GPtrArray *list,
 	gpointer (*read)(JsonNode *, GError **), GError **error)
@@ -362,7 +390,7 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
 		"widest_word", "keywords", "defines", "testbench", "renames",
 		"headers", NULL};
 	/* Designs before the host's launches have none. */
-	static const char *const later[] = {"launch", NULL};
+	static const char *const later[] = {"launch", "functions", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	SyDesignKernel *kernel = sy_design_kernel_new();
 
@@ -392,7 +420,10 @@ SyDesignKernel *sy_design_kernel_from_json(JsonNode *node, GPtrArray *arrays,
 			error) &&
 		get_list(
 			o, "headers", kernel->headers, header_from_json, error) &&
-		launch_from_json(o, kernel, error))
+		launch_from_json(o, kernel, error) &&
+		(!json_object_has_member(o, "functions") ||
+			get_list(o, "functions", kernel->functions,
+				function_from_json, error)))
 		return kernel;
 	g_prefix_error(error, "interface");
 	sy_design_kernel_free(kernel);

@@ -62,6 +62,15 @@ static void header_free(gpointer data)
 	g_free(h);
 }
 
+static void function_free(gpointer data)
+{
+	SyDesignFunction *f = data;
+
+	g_free(f->name);
+	g_free(f->text);
+	g_free(f);
+}
+
 /* Empty lists, ready to be filled (by comm/kernel-facts.c or from
  * JSON); the arrays are the design's (SyDesign.arrays), which the
  * filler shares. */
@@ -74,6 +83,7 @@ SyDesignKernel *sy_design_kernel_new(void)
 	kernel->defines = g_ptr_array_new_with_free_func(define_free);
 	kernel->renamed = g_ptr_array_new_with_free_func(rename_free);
 	kernel->headers = g_ptr_array_new_with_free_func(header_free);
+	kernel->functions = g_ptr_array_new_with_free_func(function_free);
 	return kernel;
 }
 
@@ -97,6 +107,7 @@ void sy_design_kernel_free(SyDesignKernel *kernel)
 	g_ptr_array_unref(kernel->defines);
 	g_ptr_array_unref(kernel->renamed);
 	g_ptr_array_unref(kernel->headers);
+	g_ptr_array_unref(kernel->functions);
 	g_free(kernel->launch);
 	g_free(tb->before);
 	g_free(tb->after);

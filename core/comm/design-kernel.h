@@ -102,6 +102,14 @@ typedef struct {
 	char *text; /* with the project's names and #include lines */
 } SyDesignHeader;
 
+/* A function of the analysed file that the SCoP's statements call
+ * (or one it calls), as the file defines it, with the project's names:
+ * the kernel's code defines it before the PE, which calls it. */
+typedef struct {
+	char *name; /* the user's */
+	char *text;
+} SyDesignFunction;
+
 /* The testbench's text around the systolic version of the SCoP: before
  * it, the user's file up to the SCoP (and, when the SCoP is not in
  * main, the original SCoP and the copies of its inputs, check.h); after
@@ -136,6 +144,7 @@ typedef struct {
 	SyDesignTestbench testbench;
 	GPtrArray *renamed; /* SyDesignRename, sorted by the user's name */
 	GPtrArray *headers; /* SyDesignHeader, in the order included */
+	GPtrArray *functions; /* SyDesignFunction, in the file's order */
 	/* The tile loops the host runs (the first n_launch of the tile
 	 * order, comm/hls-model.h's n_launch): the tiles of each; kernel0
 	 * runs once per combination, given them as sy_l0, sy_l1, ...

@@ -20,6 +20,10 @@ typedef struct {
 	const SyPeArray *array;
 	const GPtrArray *plan; /* SyIoPath */
 	isl_union_map *same_launch; /* NULL for one launch */
+	/* A table whose edges enter and leave each PE (sy_hls_chain_edges):
+	 * its way along the PEs, whose reads alone take the FIFO; NULL
+	 * for any other array. */
+	const SyIoPath *edges;
 } Chains;
 
 gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x)
@@ -52,6 +56,15 @@ static gboolean is_exterior_flow(const Chains *m, const SyDep *dep)
 			m->array->choices->candidate, dep->distance);
 }
 
+/* An exterior flow whose values the FIFO carries: with edges, those
+ * its way in moves the sink of (the others' sinks take kept values,
+ * check_kept). */
+static gboolean is_fifo_flow(const Chains *m, const SyDep *dep)
+{
+	return is_exterior_flow(m, dep) &&
+		(!m->edges || sy_io_path_moves(m->edges, dep->sink));
+}
+
 /* The path of x one way along the array, or NULL. */
 static const SyIoPath *exterior_path(
 	const Chains *m, const SyArray *x, gboolean in)
@@ -63,6 +76,37 @@ static const SyIoPath *exterior_path(
 			return p;
 	}
 	return NULL;
+}
+
+/* The interior path of x one way, or NULL. */
+static const SyIoPath *interior_of(
+	const GPtrArray *plan, const SyArray *x, gboolean in)
+{
+	for (guint i = 0; i < plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(plan, i);
+
+		if (p->array == x && p->in == in && !p->exterior)
+			return p;
+	}
+	return NULL;
+}
+
+gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
+{
+	const SyIoPath *drain = interior_of(plan, x, FALSE);
+	gboolean along = FALSE;
+
+	for (guint i = 0; i < plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(plan, i);
+
+		if (p->array != x || !p->exterior)
+			continue;
+		if (!p->in || p->role != SY_PATH_PARTIAL)
+			return FALSE;
+		along = TRUE;
+	}
+	return along && drain && drain->role == SY_PATH_DRAIN &&
+		interior_of(plan, x, TRUE);
 }
 
 isl_set *sy_hls_chain_at_pe(
@@ -87,7 +131,7 @@ static isl_set *crossing(const Chains *m, const SyAccess *a)
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
-		if (!is_exterior_flow(m, dep))
+		if (!is_fifo_flow(m, dep))
 			continue;
 		if (a->write && dep->source == a)
 			set = isl_set_union(set,
@@ -137,6 +181,24 @@ static isl_map *earlier_in_pe(const SyTileBoxes *m)
 	return isl_map_intersect(before, isl_map_apply_range(pe, pe_back));
 }
 
+/* rel (taken) within a launch, for a table with edges: its values
+ * from another launch come in from DRAM, by its ways in (where the
+ * host launches the kernel per tile, hls-model.h). */
+static isl_map *in_launch(const Chains *m, isl_map *rel)
+{
+	isl_space *space;
+	isl_union_map *same;
+
+	if (!m->edges || !m->same_launch)
+		return rel;
+	space = isl_map_get_space(rel);
+	same = isl_union_map_intersect(isl_union_map_from_map(rel),
+		isl_union_map_copy(m->same_launch));
+	rel = isl_union_map_extract_map(same, space);
+	isl_union_map_free(same);
+	return rel;
+}
+
 /* The pairs of rel (a dependence's, taken) whose instances run in two
  * PEs: with SIMD on the space loop it moves along, a dependence also
  * joins one PE's lanes, which its own buffer carries. */
@@ -149,7 +211,7 @@ static isl_map *across_pes(const Chains *m, isl_map *rel)
 	isl_union_map *same = isl_union_map_apply_range(pe, back);
 	isl_space *space = isl_map_get_space(rel);
 	isl_union_map *apart = isl_union_map_subtract(
-		isl_union_map_from_map(rel), same);
+		isl_union_map_from_map(in_launch(m, rel)), same);
 	isl_map *map = isl_union_map_extract_map(apart, space);
 
 	isl_union_map_free(apart);
@@ -171,7 +233,7 @@ static gboolean check_fifo(
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
-		if (dep->source->array == x && is_exterior_flow(m, dep))
+		if (dep->source->array == x && is_fifo_flow(m, dep))
 			ext = isl_union_map_add_map(ext,
 				across_pes(m, isl_map_copy(dep->relation)));
 	}
@@ -225,7 +287,7 @@ static isl_set *chain_of(
 {
 	guint k = sy_io_path_along(p);
 	gint64 end = a->write ? m->array->pe[k] - 1 : 0;
-	isl_set *outside = a->array->local
+	isl_set *outside = a->array->local || (m->edges && a->write)
 		? isl_set_empty(isl_set_get_space(a->stmt->domain))
 		: a->write ? sy_io_launch_live_out(m->array->analysis->deps, a,
 				     m->same_launch)
@@ -255,6 +317,73 @@ static isl_set *chain_of(
 	return isl_set_union(crossing(m, a), outside);
 }
 
+/* Schedule points p -> q of one unit (tile and PE), q after p. */
+static isl_map *later_in_unit(const SyTileBoxes *t)
+{
+	isl_ctx *ctx = isl_union_map_get_ctx(t->schedule);
+	isl_map *later = isl_map_lex_lt(isl_space_set_alloc(ctx, 0, t->n_dims));
+
+	for (guint d = 0; d < t->n_tile + t->n_space; d++)
+		later = isl_map_equate(later, isl_dim_in, d, isl_dim_out, d);
+	return later;
+}
+
+/* The reads of a table with edges that its way in does not move take,
+ * where their value was made in another PE, what the PE kept of it in
+ * its buffer when a read of the FIFO took it (dp.c's D[i - 1][j - 1],
+ * which D[i - 1][j] took a step before): each such instance needs a
+ * FIFO read of the same unit before it whose value has the same
+ * source. */
+static gboolean check_kept(const Chains *m, const SyArray *x, GError **error)
+{
+	const SyDeps *deps = m->array->analysis->deps;
+	isl_union_map *schedule = m->tiles->schedule;
+	isl_space *none = isl_space_params_alloc(
+		isl_union_map_get_ctx(schedule), 0);
+	isl_union_map *fifo = isl_union_map_empty(isl_space_copy(none));
+	isl_union_map *late = isl_union_map_empty(none);
+	isl_union_map *pairs;
+	isl_union_set *need, *kept;
+	isl_bool ok;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind != SY_DEP_FLOW || dep->source->array != x)
+			continue;
+		if (sy_io_path_moves(m->edges, dep->sink))
+			fifo = isl_union_map_add_map(fifo,
+				isl_map_reverse(isl_map_copy(dep->relation)));
+		else if (is_exterior_flow(m, dep))
+			late = isl_union_map_add_map(late,
+				isl_map_reverse(across_pes(
+					m, isl_map_copy(dep->relation))));
+	}
+	/* late read -> FIFO read of the same source, on the schedule */
+	pairs = isl_union_map_apply_range(
+		isl_union_map_copy(late), isl_union_map_reverse(fifo));
+	pairs = isl_union_map_apply_domain(pairs, isl_union_map_copy(schedule));
+	pairs = isl_union_map_apply_range(pairs, isl_union_map_copy(schedule));
+	pairs = isl_union_map_intersect(pairs,
+		isl_union_map_from_map(
+			isl_map_reverse(later_in_unit(m->tiles))));
+	kept = isl_union_map_domain(pairs);
+	need = isl_union_set_apply(
+		isl_union_map_domain(late), isl_union_map_copy(schedule));
+	ok = isl_union_set_is_subset(need, kept);
+	isl_union_set_free(need);
+	isl_union_set_free(kept);
+	if (ok != isl_bool_true)
+		return sy_hls_refuse(error,
+			"values of %s from the previous PE are read later "
+			"than the FIFO brings them, where no read of the FIFO "
+			"in the same PE and tile took them before; the HLS "
+			"backend keeps in a PE's buffer what its FIFO reads "
+			"took",
+			x->name);
+	return TRUE;
+}
+
 static void set_free(gpointer set)
 {
 	isl_set_free(set);
@@ -263,7 +392,7 @@ static void set_free(gpointer set)
 GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
 	isl_union_map *same_launch, GError **error)
 {
-	Chains m = {tiles, tiles->array, plan, same_launch};
+	Chains m = {tiles, tiles->array, plan, same_launch, NULL};
 	const SyScop *scop = m.array->analysis->scop;
 	g_autoptr(GHashTable)
 		chains = g_hash_table_new_full(NULL, NULL, NULL, set_free);
@@ -278,17 +407,27 @@ GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
 		 * to PE has neither way. */
 		if (!sy_hls_chain_keeps(m.array, x))
 			continue;
+		m.edges = sy_hls_chain_edges(plan, x) ? in : NULL;
 		if (x->local ? !in || in->role != SY_PATH_PASS
-			     : !out || (!in && out->role != SY_PATH_PARTIAL))
+			     : !m.edges &&
+					(!out ||
+						(!in &&
+							out->role !=
+								SY_PATH_PARTIAL)))
 			continue;
-		if (!check_fifo(&m, x, out && out->reduce_op[0], error))
+		if (!check_fifo(&m, x, out && out->reduce_op[0], error) ||
+			(m.edges && !check_kept(&m, x, error)))
 			return NULL;
 		for (guint k = 0; k < scop->accesses->len; k++) {
 			const SyAccess *a = g_ptr_array_index(
 				scop->accesses, k);
 			isl_set *set;
 
-			if (a->array != x || !a->expr)
+			/* With edges, the other reads take the interior
+			 * path, or the buffer. */
+			if (a->array != x || !a->expr ||
+				(m.edges && !a->write &&
+					!sy_io_path_moves(in, a)))
 				continue;
 			set = chain_of(&m, a,
 				(a->write && out) || !in ? out : in, error);

@@ -18,6 +18,16 @@ G_BEGIN_DECLS
  * overwritten) inside a PE. */
 gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x);
 
+/* Whether the paths of x in plan (SyIoPath) are a table's whose edges
+ * enter and leave each PE (io-plan.c): partial results along the PEs
+ * one way only, an interior way in for the values from outside the
+ * FIFO's reads do not take, an interior drain for every final value.
+ * The FIFO's reads keep what they take in the PE's buffer, where the
+ * reads of the same values a step later find it.  Where the host
+ * launches the kernel per tile (its values cross tiles), the FIFOs
+ * between PEs carry what the launch made; the ways in the rest. */
+gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x);
+
 /* The instances of stmt in the PEs at coordinate v (in its tile) along
  * space loop k (an index among the PE coordinates). */
 __isl_give isl_set *sy_hls_chain_at_pe(__isl_keep const SyTileBoxes *tiles,

@@ -239,9 +239,12 @@ static gboolean check_exterior(
 			continue;
 		/* Values only passed on may wait in the next PE's delay
 		 * registers (hls-delay.h); values a PE also keeps in its
-		 * buffer meet the next PE at the step that made them. */
+		 * buffer meet the next PE at the step that made them, and
+		 * reads of them a step later take what the next PE kept
+		 * of them (hls-chain.h), not the FIFO. */
 		if (dep->kind == SY_DEP_FLOW &&
-			!sy_hls_model_keeps(m, p->array))
+			(!sy_hls_model_keeps(m, p->array) ||
+				!sy_io_path_moves(p, dep->sink)))
 			continue;
 		return sy_hls_refuse(error,
 			"the %s dependence on %s crosses PEs and time steps at "
@@ -340,7 +343,9 @@ static gboolean crosses(
  * each module to its end in turn; the hardware orders no write before
  * a read of another port).  The host runs the tile loops from the
  * outermost down to the last of those, a kernel launch each, moving
- * the results back into the images between launches. */
+ * the results back into the images between launches.  So do the
+ * values of a table whose edges enter and leave each PE (hls-chain.h),
+ * whose way along the PEs is one of partial results. */
 static guint launch_dims(const SyHlsModel *m)
 {
 	const SyPeArray *array = m->array;
@@ -481,7 +486,13 @@ static gboolean partial_path(const SyHlsModel *m, const SyArray *x)
  * along i), each PE access reading its path's FIFO. */
 static gboolean apart(const SyIoPath *p, const SyIoPath *q)
 {
-	if (p->role != SY_PATH_READ || q->role != SY_PATH_READ ||
+	/* A table kept in its PE whose edges enter each PE (io-plan.c):
+	 * the way along the PEs carries partial results. */
+	gboolean edges = p->in && q->in && p->exterior != q->exterior &&
+		(p->exterior ? p : q)->role == SY_PATH_PARTIAL &&
+		(p->exterior ? q : p)->role == SY_PATH_READ;
+
+	if (((p->role != SY_PATH_READ || q->role != SY_PATH_READ) && !edges) ||
 		!p->accesses || !q->accesses)
 		return FALSE;
 	for (guint k = 0; k < p->accesses->len; k++)
@@ -564,6 +575,26 @@ static gboolean *path_keep(const SyIoPath *p)
 	return keep;
 }
 
+/* What an interior path of a table with edges moves where the host
+ * launches the kernel per tile: the launch's values from outside (its
+ * reads' copy-in sets), or its final values. */
+static isl_union_set *launch_moving(const SyHlsModel *m, const SyIoPath *p)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	isl_union_set *moving = isl_union_set_empty(
+		isl_space_params_alloc(scop->ctx, 0));
+
+	for (guint i = 0; i < scop->accesses->len; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+
+		if (a->expr && sy_io_path_moves(p, a))
+			moving = isl_union_set_add_set(moving,
+				p->in ? sy_hls_model_live_in(m, a)
+				      : sy_hls_model_live_out(m, a));
+	}
+	return moving;
+}
+
 static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 {
 	const SyPeArray *array = m->array;
@@ -576,8 +607,10 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	hp->once = sy_io_path_once(array, m->design->tiles, p);
 	hp->pack = sy_design_path_pack(m->design, p);
 	if (!p->exterior && p->role != SY_PATH_PARTIAL)
-		hp->moving = isl_union_map_domain(
-			sy_io_path_accesses(array, p));
+		hp->moving = m->same_launch &&
+				sy_hls_chain_edges(m->plan, p->array)
+			? launch_moving(m, p)
+			: isl_union_map_domain(sy_io_path_accesses(array, p));
 	/* A chain's ends are already one lane's instances (the first
 	 * lane's read, the last lane's write). */
 	if (p->exterior && sy_hls_model_chained(m, p->array)) {

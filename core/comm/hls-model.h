@@ -7,7 +7,9 @@
  * The backend supports what it can prove correct in C simulation: loops
  * of unit step, data moving PE to PE along one space loop (values
  * only passed on may be used steps after they were made: delay
- * registers, hls-delay.h), partial results that stay on chip (kept in a PE, passed
+ * registers, hls-delay.h; a table a PE keeps may be read again steps
+ * after its FIFO brought it, from the buffer: hls-chain.h), partial
+ * results that stay on chip (kept in a PE, passed
  * along a chain of PEs, or both: accumulated in each PE, then handed on
  * through a FIFO that carries each value once and in order, fed at the
  * chain's start and drained at its end), drained results that fill

@@ -201,6 +201,116 @@ static void add_group_paths(
 	}
 }
 
+/* Whether a flow dependence crosses PEs at the same time step: it moves
+ * on space loops only. */
+static gboolean same_step(const SyCandidate *c, const SyDep *dep)
+{
+	for (guint t = 0; t < dep->depth; t++)
+		if (!sy_candidate_is_space(c, t) && dep->distance[t] != 0)
+			return FALSE;
+	return TRUE;
+}
+
+/* Whether x is kept in its PE (a flow inside it) and also flows to the
+ * next PE a time step later (a dynamic-programming table, dp.c's
+ * D[i - 1][j - 1] on [i]): then the next PE keeps what came in for the
+ * later read, and the table's edges, read and written in every PE,
+ * enter and leave each PE on its own. */
+static gboolean kept_and_late(const SyPeArray *array, const SyArray *x)
+{
+	const SyCandidate *c = array->choices->candidate;
+	const SyDeps *deps = array->analysis->deps;
+
+	if (x->local || !has_group(c, x, SY_DEP_FLOW, FALSE))
+		return FALSE;
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_FLOW && dep->source->array == x &&
+			dep->uniform &&
+			sy_candidate_crosses_pes(c, dep->distance) &&
+			!same_step(c, dep))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Whether read a takes its value from the previous PE at the same
+ * step (the sink of a flow across PEs on space loops only). */
+static gboolean read_at_same_step(const SyPeArray *array, const SyAccess *a)
+{
+	const SyCandidate *c = array->choices->candidate;
+	const SyDeps *deps = array->analysis->deps;
+
+	for (guint i = 0; i < deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(deps->deps, i);
+
+		if (dep->kind == SY_DEP_FLOW && dep->sink == a &&
+			dep->uniform &&
+			sy_candidate_crosses_pes(c, dep->distance) &&
+			same_step(c, dep))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static SyIoPath *interior_path(
+	const SyIoPath *along, SyPathRole role, gboolean in)
+{
+	SyIoPath *p = g_new0(SyIoPath, 1);
+
+	p->array = along->array;
+	p->role = role;
+	p->in = in;
+	p->n_space = along->n_space;
+	p->direction = g_new0(gint64, along->n_space);
+	p->accesses = g_ptr_array_new();
+	return p;
+}
+
+/* The paths of an array kept in its PE whose values also reach the
+ * next PE a step late (kept_and_late): its way in along the PEs moves
+ * the reads that take the previous PE's value at the same step (the
+ * next PE keeps it in its buffer for the later reads); the other reads'
+ * values from outside enter each PE by an interior path, and every
+ * final value leaves its PE by an interior drain, the way out along
+ * the PEs gone (the last PE's values are not the only final ones). */
+static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
+{
+	const SyScop *scop = array->analysis->scop;
+
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i), *read, *drain;
+
+		if (!p->exterior || !p->in || p->role != SY_PATH_PARTIAL ||
+			!kept_and_late(array, p->array))
+			continue;
+		read = interior_path(p, SY_PATH_READ, TRUE);
+		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
+		g_ptr_array_set_size(p->accesses, 0);
+		for (guint k = 0; k < scop->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				scop->accesses, k);
+
+			if (a->array != p->array || !a->expr)
+				continue;
+			g_ptr_array_add(a->write ? drain->accesses
+					: read_at_same_step(array, a)
+					? p->accesses
+					: read->accesses,
+				(gpointer)a);
+		}
+		for (guint k = paths->len; k-- > 0;) {
+			const SyIoPath *o = g_ptr_array_index(paths, k);
+
+			if (o->array == p->array && !o->in && o->exterior)
+				g_ptr_array_remove_index(paths, k);
+		}
+		g_ptr_array_add(paths, read);
+		g_ptr_array_add(paths, drain);
+	}
+}
+
 /* Paths alone in their array and way move every access of it (and
  * keep what they moved before several paths of one array were
  * supported: every access, whatever dependence it takes part in). */
@@ -279,6 +389,7 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 
 	for (guint i = 0; i < c->io->len; i++)
 		add_group_paths(paths, array, g_ptr_array_index(c->io, i));
+	split_kept_and_late(paths, array);
 	drop_single_accesses(paths);
 	/* Inputs from outside and results that move nothing (every value
 	 * read is produced inside, every value written is overwritten),

@@ -400,6 +400,171 @@ static void add_names(
 	}
 }
 
+/* The functions the statements call */
+
+/* A function defined in the file: its name's token and the tokens from
+ * its first to its body's closing brace. */
+typedef struct {
+	const SyToken *name;
+	guint first, last;
+} Definition;
+
+/* The index after the token at i's matching close (of open, close). */
+static guint after_match(
+	const GArray *tokens, guint i, SyPunct open, SyPunct close)
+{
+	int depth = 0;
+
+	for (; i < tokens->len; i++) {
+		const SyToken *t = &g_array_index(tokens, SyToken, i);
+
+		if (t->kind == SY_TOK_EOF)
+			break;
+		depth += sy_token_is_punct(t, open);
+		if (sy_token_is_punct(t, close) && --depth == 0)
+			return i + 1;
+	}
+	return tokens->len;
+}
+
+/* The functions the main file defines at file scope, as written there
+ * (no token of a macro or a header). */
+static GArray *definitions(const SyPreprocessed *pp)
+{
+	GArray *defs = g_array_new(FALSE, FALSE, sizeof(Definition));
+	const GArray *tokens = pp->tokens;
+	guint start = 0;
+
+	for (guint i = 0; i + 1 < tokens->len;) {
+		const SyToken *t = &g_array_index(tokens, SyToken, i);
+		guint body;
+
+		if (t->kind == SY_TOK_EOF)
+			break;
+		if (t->kind == SY_TOK_PRAGMA || t->kind == SY_TOK_EOL ||
+			sy_token_is_punct(t, SY_P_SEMI)) {
+			start = ++i;
+			continue;
+		}
+		if (sy_token_is_punct(t, SY_P_LBRACE)) {
+			start = i = after_match(
+				tokens, i, SY_P_LBRACE, SY_P_RBRACE);
+			continue;
+		}
+		if (t->kind != SY_TOK_IDENT ||
+			!sy_token_is_punct(
+				&g_array_index(tokens, SyToken, i + 1),
+				SY_P_LPAREN)) {
+			i++;
+			continue;
+		}
+		body = after_match(tokens, i + 1, SY_P_LPAREN, SY_P_RPAREN);
+		if (body < tokens->len &&
+			sy_token_is_punct(&g_array_index(tokens, SyToken, body),
+				SY_P_LBRACE)) {
+			Definition d = {t, start,
+				after_match(tokens, body, SY_P_LBRACE,
+					SY_P_RBRACE) -
+					1};
+			gboolean plain = TRUE;
+
+			for (guint k = d.first; k <= d.last && plain; k++) {
+				const SyToken *u = &g_array_index(
+					tokens, SyToken, k);
+
+				plain = !u->macro && u->loc.src == pp->main;
+			}
+			if (plain && d.last < tokens->len)
+				g_array_append_val(defs, d);
+			start = i = d.last + 1;
+			continue;
+		}
+		i = body;
+	}
+	return defs;
+}
+
+/* The definition of name among defs, or -1. */
+static int defined(const GArray *defs, const char *name, gsize len)
+{
+	for (guint i = 0; i < defs->len; i++) {
+		const SyToken *t = g_array_index(defs, Definition, i).name;
+
+		if (t->len == len && strncmp(t->text, name, len) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static void mark_calls(const SyExpr *e, const GArray *defs, gboolean *used)
+{
+	int d;
+
+	if (!e)
+		return;
+	if (e->kind == SY_EXPR_CALL &&
+		(d = defined(defs, e->name, strlen(e->name))) >= 0)
+		used[d] = TRUE;
+	for (guint i = 0; i < e->n_args; i++)
+		mark_calls(e->args[i], defs, used);
+}
+
+/* The functions the statements call, and those they call in turn (a
+ * function's names that are defined ones), in the file's order, with
+ * the project's names. */
+static void add_functions(SyDesignKernel *k, const SyNames *names,
+	const SyProgram *prog, const SyScop *scop)
+{
+	const GArray *tokens = prog->pp->tokens;
+	g_autoptr(GArray) defs = definitions(prog->pp);
+	g_autofree gboolean *used = g_new0(gboolean, defs->len + 1);
+	gboolean more = TRUE;
+
+	for (guint i = 0; i < scop->stmts->len; i++) {
+		const SyStmt *stmt = g_ptr_array_index(scop->stmts, i);
+
+		if (stmt->node && stmt->node->kind == SY_NODE_STMT)
+			mark_calls(stmt->node->rhs, defs, used);
+	}
+	while (more) {
+		more = FALSE;
+		for (guint i = 0; i < defs->len; i++) {
+			const Definition *d = &g_array_index(
+				defs, Definition, i);
+
+			for (guint t = d->first; used[i] && t <= d->last; t++) {
+				const SyToken *u = &g_array_index(
+					tokens, SyToken, t);
+				int o = u->kind == SY_TOK_IDENT
+					? defined(defs, u->text, u->len)
+					: -1;
+
+				if (o >= 0 && !used[o])
+					more = used[o] = TRUE;
+			}
+		}
+	}
+	for (guint i = 0; i < defs->len; i++) {
+		const Definition *d = &g_array_index(defs, Definition, i);
+		const SyToken *first = &g_array_index(
+			tokens, SyToken, d->first);
+		const SyToken *last = &g_array_index(tokens, SyToken, d->last);
+		g_autofree char *text = NULL;
+		gsize at[2], len;
+		SyDesignFunction *f;
+
+		if (!used[i])
+			continue;
+		at[0] = first->loc.offset;
+		at[1] = last->loc.offset + last->len;
+		text = sy_names_rewrite(names, prog->pp->main, at, 2, &len);
+		f = g_new0(SyDesignFunction, 1);
+		f->name = g_strndup(d->name->text, d->name->len);
+		f->text = g_strndup(text + at[0], at[1] - at[0]);
+		g_ptr_array_add(k->functions, f);
+	}
+}
+
 /* The testbench's text */
 
 typedef struct {
@@ -517,6 +682,7 @@ static SyDesignKernel *kernel_new(SyDesign *design, const SyHlsModel *m,
 	k->keywords = g_string_free(keywords, FALSE);
 	add_defines(k, names, options ? options->defines : NULL);
 	add_names(k, names, prog->pp);
+	add_functions(k, names, prog, array->analysis->scop);
 	add_launch(k, m);
 	if (!add_ports(k, design, m, error)) {
 		sy_design_kernel_free(k);
@@ -598,7 +764,8 @@ static gboolean check_launch(const SyDesign *design, GError **error)
 	for (guint i = 0; i < design->modules->len; i++) {
 		const SyModule *mod = g_ptr_array_index(design->modules, i);
 
-		if (mod->kind != SY_MODULE_IO &&
+		/* I/O and drain modules run their path's tiles (below). */
+		if (mod->kind != SY_MODULE_IO && mod->kind != SY_MODULE_DRAIN &&
 			!launch_covers(k, mod->code, mod->name, error))
 			return FALSE;
 	}

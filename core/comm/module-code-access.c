@@ -9,6 +9,7 @@
 #include <isl/map.h>
 #include <isl/set.h>
 
+#include "comm/hls-chain.h"
 #include "comm/module-code-access.h"
 #include "poly/deps.h"
 
@@ -99,7 +100,28 @@ gboolean sy_module_code_uses_fifo(const SyHlsModel *m, const SyAccess *a)
 {
 	const SyHlsPath *way = sy_hls_model_way(m, a, !a->write);
 
+	/* A table's write goes to the next PE where its chain says; its
+	 * drain is its own (sy_module_code_drain). */
+	if (sy_module_code_drain(m, a))
+		return sy_hls_model_chain(m, a) != NULL;
 	return sy_hls_model_chain(m, a) || (way && !way->path->exterior);
+}
+
+/* Whether a's array is a table with edges that PEs keep and pass on. */
+static gboolean edges(const SyHlsModel *m, const SyAccess *a)
+{
+	return sy_hls_model_chained(m, a->array) &&
+		sy_hls_chain_edges(m->plan, a->array);
+}
+
+const SyHlsPath *sy_module_code_drain(const SyHlsModel *m, const SyAccess *a)
+{
+	return a->write && edges(m, a) ? sy_hls_model_way(m, a, FALSE) : NULL;
+}
+
+gboolean sy_module_code_keeps(const SyHlsModel *m, const SyAccess *a)
+{
+	return !a->write && sy_hls_model_chain(m, a) && edges(m, a);
 }
 
 SyPeSource sy_module_code_source(const SyHlsModel *m, const SyAccess *a)

@@ -30,6 +30,15 @@ gboolean sy_module_code_uses_fifo(
 __isl_give isl_set *sy_module_code_fifo_set(
 	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
 
+/* For a table whose edges enter and leave each PE (comm/hls-chain.h):
+ * the interior drain a write's final values also leave by (NULL for
+ * none), and whether a read through the FIFO keeps its value in the
+ * buffer. */
+__isl_keep const SyHlsPath *sy_module_code_drain(
+	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
+gboolean sy_module_code_keeps(
+	__isl_keep const SyHlsModel *m, __isl_keep const SyAccess *a);
+
 /* Whether an I/O path moves access a: the reads (in) or writes (out) of
  * its array. */
 gboolean sy_module_code_moves(

@@ -432,6 +432,9 @@ static void pe_requests(Module *mod)
 				if (sy_module_code_uses_fifo(m, a))
 					req_set(mod, stmt,
 						sy_module_code_fifo_set(m, a));
+				if (sy_module_code_drain(m, a))
+					req_set(mod, stmt,
+						sy_hls_model_live_out(m, a));
 			} else if (src == SY_PE_SOURCE_FIFO && !a->write) {
 				req_set(mod, stmt, sy_hls_model_live_in(m, a));
 			}

@@ -9,6 +9,7 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
+#include "comm/hls-chain.h"
 #include "comm/module-code-access.h"
 #include "comm/pe-facts-build.h"
 #include "frontend/expr.h"
@@ -54,6 +55,7 @@ static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 {
 	const SyHlsPath *in = sy_hls_model_way(m, a, TRUE);
 	const SyHlsPath *out = sy_hls_model_way(m, a, FALSE);
+	const SyHlsPath *drain;
 
 	switch (sy_module_code_source(m, a)) {
 	case SY_PE_SOURCE_ARG: pa->value = SY_PE_VALUE_ARGUMENT; break;
@@ -67,8 +69,16 @@ static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 	case SY_PE_SOURCE_LOCAL:
 		pa->value = SY_PE_VALUE_LOCAL;
 		pa->fifo = sy_module_code_uses_fifo(m, a);
+		drain = sy_module_code_drain(m, a);
 		if (pa->fifo)
-			use_way(pa, m, a->write && out ? out : fifo_way(m, a));
+			use_way(pa, m,
+				a->write && out && !drain ? out
+							  : fifo_way(m, a));
+		pa->keep = sy_module_code_keeps(m, a);
+		if (drain) {
+			pa->drain = path_index(m, drain);
+			pa->drain_stream = g_strdup(drain->path->prefix);
+		}
 		break;
 	case SY_PE_SOURCE_FIFO:
 		pa->value = vector_fifo(m, a) ? SY_PE_VALUE_VECTOR
@@ -154,6 +164,19 @@ static gboolean slot(GString *out, const SyExpr *expr, int prec, gpointer user)
 			return TRUE;
 		}
 	}
+	/* A call: its function's name is the project's (a function of the
+	 * file is copied with the project's names, kernel-facts.c). */
+	if (expr->kind == SY_EXPR_CALL) {
+		add_slot(t, out, SY_PE_PIECE_NAME, expr->name, 0, 0);
+		g_string_append_c(out, '(');
+		for (guint i = 0; i < expr->n_args; i++) {
+			if (i)
+				g_string_append(out, ", ");
+			sy_expr_print_with(out, expr->args[i], slot, t);
+		}
+		g_string_append_c(out, ')');
+		return TRUE;
+	}
 	if (expr->kind != SY_EXPR_NAME)
 		return FALSE;
 	for (guint k = 0; k < stmt->n_iters; k++)
@@ -236,7 +259,8 @@ static void number_requests(SyPeStmt *ps, gboolean lanes)
 
 		if (pa->value == SY_PE_VALUE_LOCAL) {
 			pa->at = (int)at;
-			at += pa->array->n_dims + (pa->fifo ? 1 : 0);
+			at += pa->array->n_dims + (pa->fifo ? 1 : 0) +
+				(pa->drain >= 0 ? 1 : 0);
 		} else if (!pa->write &&
 			(pa->value == SY_PE_VALUE_FIFO ||
 				pa->value == SY_PE_VALUE_VECTOR)) {
@@ -372,7 +396,10 @@ static void add_streams(SyPeFacts *facts, const SyHlsModel *m)
 						!(p->exterior &&
 							(p->role == SY_PATH_READ ||
 								p->role ==
-									SY_PATH_PASS)))
+									SY_PATH_PASS ||
+								sy_hls_chain_edges(
+									m->plan,
+									p->array))))
 				continue;
 			g_ptr_array_add(facts->streams,
 				sy_pe_stream_new(path_index(m, hp), p->prefix,

@@ -41,6 +41,13 @@ static void add_access(JsonBuilder *b, const SyPeAccess *a)
 		sy_json_member_int(b, "delay", a->delay);
 		sy_json_member_int(b, "along", a->along);
 	}
+	/* Only a table with edges has them (comm/hls-chain.h). */
+	if (a->keep)
+		sy_json_member_bool(b, "keep", a->keep);
+	if (a->drain >= 0) {
+		sy_json_member_int(b, "drain", a->drain);
+		sy_json_member_str(b, "drain_stream", a->drain_stream);
+	}
 	json_builder_end_object(b);
 }
 
@@ -206,16 +213,49 @@ static gboolean delayed_from_json(JsonObject *o, SyPeAccess *a, GError **error)
 	return TRUE;
 }
 
+/* A table with edges' kept read and drained write: keep on a local
+ * read through a FIFO, the drain's path and stream together on a local
+ * write through one. */
+static gboolean edges_from_json(
+	const Reader *r, JsonObject *o, SyPeAccess *a, const char **stream)
+{
+	gboolean has = json_object_has_member(o, "drain");
+
+	*stream = NULL;
+	if (json_object_has_member(o, "keep")) {
+		if (!sy_design_read_bool(o, "keep", &a->keep, r->error))
+			return FALSE;
+		if (a->keep &&
+			(a->write || a->value != SY_PE_VALUE_LOCAL || !a->fifo))
+			return sy_design_read_fail(r->error,
+				"\"keep\" on an access that is not a local "
+				"read through a FIFO");
+	}
+	if (has != json_object_has_member(o, "drain_stream"))
+		return sy_design_read_fail(r->error,
+			"\"drain\" and \"drain_stream\" come together");
+	if (!has)
+		return TRUE;
+	if (!get_index(o, "drain", r->n_paths, &a->drain, r->error) ||
+		!get_str(o, "drain_stream", FALSE, stream, r->error))
+		return FALSE;
+	if (a->drain < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
+		return sy_design_read_fail(r->error,
+			"\"drain\" on an access that is not a local write");
+	return TRUE;
+}
+
 static SyPeAccess *access_from_json(
 	const Reader *r, JsonNode *node, guint n_buffers)
 {
 	static const char *const names[] = {"ref", "array", "write", "value",
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
-	static const char *const delayed[] = {"delay", "along", NULL};
+	static const char *const delayed[] = {
+		"delay", "along", "keep", "drain", "drain_stream", NULL};
 	JsonObject *o = sy_design_read_object(node, r->error);
 	g_autofree SyPeAccess *a = NULL;
-	const char *value, *stream, *reg;
+	const char *value, *stream, *reg, *drain;
 	gint64 at;
 
 	if (!o ||
@@ -252,8 +292,10 @@ static SyPeAccess *access_from_json(
 			return NULL;
 		a->at = (int)at;
 	}
-	if (!delayed_from_json(o, a, r->error))
+	if (!delayed_from_json(o, a, r->error) ||
+		!edges_from_json(r, o, a, &drain))
 		return NULL;
+	a->drain_stream = g_strdup(drain);
 	a->stream = g_strdup(stream);
 	a->reg = g_strdup(reg);
 	return g_steal_pointer(&a);

@@ -11,6 +11,7 @@ static void access_free(gpointer data)
 
 	g_free(a->stream);
 	g_free(a->reg);
+	g_free(a->drain_stream);
 	g_free(a);
 }
 
@@ -103,6 +104,7 @@ SyPeAccess *sy_pe_access_new(void)
 
 	a->path = -1;
 	a->buffer = -1;
+	a->drain = -1;
 	a->lanes = 1;
 	a->at = -1;
 	return a;

@@ -26,7 +26,8 @@
  * iterators, then its requests: the guard (where it computes: padding
  * computes nothing), the SIMD lane when the PE has lanes, then each
  * access's own from SyPeAccess.at on (its place in the buffer, a value
- * per dimension of its array, then its FIFO's condition; a FIFO's or a
+ * per dimension of its array, then its FIFO's condition, then
+ * its drain's; a FIFO's or a
  * VECTOR's condition alone).  A condition is NULL where it always
  * holds. */
 #pragma once
@@ -102,6 +103,17 @@ typedef struct {
 	 * (see comm/hls-delay.h). */
 	guint delay;
 	guint along;
+	/* LOCAL reads (with fifo) of a table whose edges enter and leave
+	 * each PE (comm/hls-chain.h): the value the FIFO brings is also
+	 * kept in the buffer, where a read of it a step later finds it. */
+	gboolean keep;
+	/* LOCAL writes of such a table: every final value also leaves
+	 * through the interior drain, its path (index in SyDesign.paths)
+	 * and stream's stem ("D_drain"), where the condition after the
+	 * FIFO's (after the place without a FIFO, see requests) holds; -1
+	 * and NULL for none. */
+	int drain;
+	char *drain_stream;
 	int at; /* its first request (see above), -1 for none */
 	/* array as the kernel declares it, what the printer reads (one of
 	 * SyDesign.arrays; the only one in a design read back) */

@@ -836,8 +836,9 @@ void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		p->plain_array->name);
 }
 
-/* The far end of a temporary passed PE to PE: the last PEs pass
- * nothing on (a value that would leave their tile is refused). */
+/* The far end of a temporary passed PE to PE, or of a table whose
+ * final values leave each PE by its drain: the last PEs pass nothing
+ * on (a value that would leave their tile is refused). */
 static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
 	const SyIoPath *p = f->path;
@@ -850,9 +851,11 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 	g_string_append_printf(hls->out,
 		"void %s_PE_dummy_in(%shls::stream<%s> &fifo_in)\n{\n"
 		"#pragma HLS INLINE off\n"
-		"    /* Values of the temporary %s stay in their tile: the "
+		"    /* Values of the %s %s stay in their tile: the "
 		"last PEs pass none on. */\n",
-		p->prefix, unit->str, word, p->plain_array->name);
+		p->prefix, unit->str, word,
+		p->role == SY_PATH_PASS ? "temporary" : "table",
+		p->plain_array->name);
 	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(
 			hls->out, "    (void)%s;\n", sy_module_code_p_names[k]);
@@ -904,7 +907,7 @@ static void emit_drop_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 
 void sy_hls_io_emit_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 {
-	if (f->path->role == SY_PATH_PASS)
+	if (f->path->role != SY_PATH_READ)
 		emit_tail_dummy(hls, f);
 	else
 		emit_drop_dummy(hls, f);

@@ -250,6 +250,13 @@ static void print_local_read(SyAstPrinter *p, const SyPeAccess *a, guint k,
 		g_string_append(p->out, ";");
 	g_string_append_c(p->out, '\n');
 	g_string_free(elem, TRUE);
+	/* Kept for the read of it a step later (comm/hls-chain.h). */
+	if (a->keep) {
+		at = (guint)a->at;
+		sy_ast_line_start(p);
+		print_element(p, p->out, name, a->plain_array, call, &at, lane);
+		g_string_append_printf(p->out, " = sy_r%u;\n", k);
+	}
 }
 
 /* The write to the PE's buffer, and to the FIFO where it uses one. */
@@ -265,8 +272,14 @@ static void print_local_write(SyAstPrinter *p, const SyPeAccess *w,
 	g_string_append(p->out, " = sy_v;\n");
 	/* A temporary passed on has only its way in. */
 	if (w->fifo) {
-		guarded = sy_hls_open_guard(p, call->exprs[at]);
+		guarded = sy_hls_open_guard(p, call->exprs[at++]);
 		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
+		sy_hls_close_guard(p, guarded);
+	}
+	/* A table's final values leave every PE (comm/hls-chain.h). */
+	if (w->drain >= 0) {
+		guarded = sy_hls_open_guard(p, call->exprs[at]);
+		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->drain_stream);
 		sy_hls_close_guard(p, guarded);
 	}
 }

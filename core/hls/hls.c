@@ -297,12 +297,29 @@ static void call_out(
 	call_l3(hls, p, port, p->exterior ? f->units : chains);
 }
 
+/* Whether the paths have an exterior one out of p's array. */
+static gboolean goes_out(const GPtrArray *paths, const SyIoPath *p)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPath *o =
+			((const SyIoPathFacts *)g_ptr_array_index(paths, i))
+				->path;
+
+		if (o->plain_array == p->plain_array && !o->in && o->exterior)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 /* Whether the last PEs of a path's lines pass what they read on to a
- * dummy: inputs read PE to PE, and temporaries passed PE to PE. */
-static gboolean leaves_lines(const SyIoPath *p)
+ * dummy: inputs read PE to PE, temporaries passed PE to PE, and a
+ * table whose edges leave each PE by a drain (comm/hls-chain.h). */
+static gboolean leaves_lines(const SyHlsGen *hls, const SyIoPath *p)
 {
 	return p->in && p->exterior &&
-		(p->role == SY_PATH_READ || p->role == SY_PATH_PASS);
+		(p->role == SY_PATH_READ || p->role == SY_PATH_PASS ||
+			(p->role == SY_PATH_PARTIAL &&
+				!goes_out(hls->io->paths, p)));
 }
 
 /* The writers of chains without a way in, before their PEs. */
@@ -358,7 +375,7 @@ static void call_pe(SyHlsGen *hls, const gint64 *coord, const GPtrArray *args)
 		if (io->in || f->headless)
 			g_string_append_printf(
 				out, ", fifo_%s_PE%s", io->prefix, here);
-		if (leaves_lines(io))
+		if (leaves_lines(hls, io))
 			g_string_append_printf(
 				out, ", fifo_%s_PE%s", io->prefix, next);
 		if (!io->in)
@@ -380,7 +397,7 @@ static void call_tails(SyHlsGen *hls)
 		const SyIoPath *io = f->path;
 		guint a = f->along;
 
-		if (!leaves_lines(io))
+		if (!leaves_lines(hls, io))
 			continue;
 		for (gint64 l = 0; l < f->units; l++) {
 			gint64 coord[3];
@@ -519,6 +536,24 @@ static void emit_bits(GString *out, const SyDesignArray *x, GHashTable *done)
 		b, tag, type, b, type, tag, b, type);
 }
 
+/* The file's functions the statements call, as it defines them (the
+ * PE calls them). */
+static void emit_functions(SyHlsGen *hls)
+{
+	const GPtrArray *functions = hls->kernel->functions;
+
+	if (!functions->len)
+		return;
+	g_string_append(hls->out,
+		"/* The functions of the kernel's file that its statements "
+		"call. */\n");
+	for (guint i = 0; i < functions->len; i++) {
+		const SyDesignFunction *f = g_ptr_array_index(functions, i);
+
+		g_string_append_printf(hls->out, "%s\n\n", f->text);
+	}
+}
+
 /* Vitis HLS's ap_[u]int: up to 1024 bits by default (UG1399); wider
  * ones need AP_INT_MAX_W (the design never needs more than it allows:
  * comm/kernel-facts.h refuses it). */
@@ -592,6 +627,7 @@ static char *emit_kernel(SyHlsGen *hls)
 		"#define sy_max(x, y) ((x) > (y) ? (x) : (y))\n"
 		"#define sy_floord(n, d) ((n) < 0 ? -((-(n) + (d) - 1) / "
 		"(d)) : (n) / (d))\n\n");
+	emit_functions(hls);
 	for (guint i = 0; i < hls->io->paths->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
@@ -601,7 +637,7 @@ static char *emit_kernel(SyHlsGen *hls)
 	for (guint i = 0; i < hls->io->paths->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(hls->io->paths, i);
 
-		if (leaves_lines(f->path))
+		if (leaves_lines(hls, f->path))
 			sy_hls_io_emit_dummy(hls, f);
 		if (f->headless)
 			sy_hls_io_emit_head_dummy(hls, f);

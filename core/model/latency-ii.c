@@ -220,6 +220,15 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 		SyNum n = l->w;
 		const char *way = a->write ? "out" : "in";
 
+		/* A table's final values leave each run by its drain
+		 * (comm/hls-chain.h), at the request after the FIFO's. */
+		if (a->drain >= 0 &&
+			!never(request(l,
+				(guint)a->at + a->plain_array->n_dims +
+					(a->fifo ? 1 : 0))))
+			add_use(l->t, uses,
+				g_strdup_printf("fifo_%s_out", a->drain_stream),
+				l->w);
 		if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
 			(a->write && a->value == SY_PE_VALUE_FIFO))
 			continue;
@@ -286,7 +295,8 @@ static void count_banks(const Leaf *l, GArray *uses)
 		if (a->value != SY_PE_VALUE_LOCAL || a->buffer < 0)
 			continue;
 		b = g_ptr_array_index(l->facts->buffers, a->buffer);
-		u = (BankUse){(guint)a->buffer, a->write, l->leaf,
+		/* A read that keeps the FIFO's value writes its place. */
+		u = (BankUse){(guint)a->buffer, a->write || a->keep, l->leaf,
 			l->s->n_iters + (guint)a->at, a->plain_array->n_dims,
 			(b->n_partition || !place_uses(l, a, l->lane))
 				? sy_num(1)
