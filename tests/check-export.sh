@@ -29,7 +29,7 @@ path_of()
 {
 	case $1 in
 	hls/kernels/*) echo "$kernels/${1#hls/kernels/}" ;;
-	autosa/kernels/*) echo "$kernels/../../${1}" ;;
+	autosa/kernels/* | sweep/kernels/*) echo "$kernels/../../$1" ;;
 	*) echo "$examples/$1" ;;
 	esac
 }
@@ -228,6 +228,11 @@ pass lu.c --space k
 pass autosa/kernels/lu/kernel.c --live-range-reordering --space j
 pass autosa/kernels/lu/kernel.c --live-range-reordering --space i
 pass autosa/kernels/lu/kernel.c --live-range-reordering --space j,i
+# Final values of a result the PEs keep, written before the last PE
+# along the chain (guarded.c's C[i][j] with i + j >= N, set at k = 0
+# only): every PE drains its own, the way out along the PEs gone.
+pass sweep/kernels/guarded.c --space k --tile i=10,j=1 --latency i=2
+pass sweep/kernels/guarded.c --space k --tile i=5,j=4 --tile-order k,i,j --latency i=5,j=4
 # Bands deeper than eight loops; results that do not fill their boxes
 # (triangles, padding, offsets): only what the SCoP writes comes back
 # (the generated testbench gives each element of a result its own value,

@@ -105,8 +105,7 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 			return FALSE;
 		along = TRUE;
 	}
-	return along && drain && drain->role == SY_PATH_DRAIN &&
-		interior_of(plan, x, TRUE);
+	return along && drain && drain->role == SY_PATH_DRAIN;
 }
 
 isl_set *sy_hls_chain_at_pe(

@@ -254,6 +254,73 @@ static gboolean read_at_same_step(const SyPeArray *array, const SyAccess *a)
 	return FALSE;
 }
 
+/* Whether some read of x takes a value from outside the kernel: the way
+ * in along the PEs then moves something and stays (it carries the
+ * chain). */
+static gboolean read_from_outside(const SyPeArray *array, const SyArray *x)
+{
+	const SyScop *scop = array->analysis->scop;
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < scop->accesses->len && !any; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_set *in;
+
+		if (a->array != x || a->write || !a->expr)
+			continue;
+		in = sy_io_launch_live_in(array->analysis->deps, a, NULL);
+		any = isl_set_is_empty(in) == isl_bool_false;
+		isl_set_free(in);
+	}
+	return any;
+}
+
+/* Whether the PEs keep the array p moves (along the PEs, the way in of
+ * partial results that also come from outside) and some final value of
+ * it is written in a PE before the last along p (a statement under a
+ * guard, or padding past the last PE that writes it): the PEs after it
+ * do not pass it on, and the end of the chain does not see it.  (Results
+ * made inside alone, a scan's, have no way in to carry the chain once
+ * the way out is gone: still refused.) */
+static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyCandidate *c = array->choices->candidate;
+	guint k = sy_io_path_along(p);
+	gint64 last = p->direction[k] > 0 ? array->pe[k] - 1 : 0;
+	gboolean early = FALSE;
+
+	if (p->array->local ||
+		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
+			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
+		!read_from_outside(array, p->array))
+		return FALSE;
+
+	for (guint i = 0; i < scop->accesses->len && !early; i++) {
+		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
+		isl_union_set *at;
+		isl_set *pes, *end;
+
+		if (a->array != p->array || !a->write || !a->expr)
+			continue;
+		at = isl_union_set_apply(
+			isl_union_set_from_set(isl_map_domain(
+				sy_io_live_out(array->analysis->deps, a))),
+			isl_union_map_copy(array->pe_map));
+		if (isl_union_set_is_empty(at) == isl_bool_true) {
+			isl_union_set_free(at);
+			continue;
+		}
+		pes = isl_set_from_union_set(at);
+		end = isl_set_fix_si(isl_set_universe(isl_set_get_space(pes)),
+			isl_dim_set, k, last);
+		early = isl_set_is_subset(pes, end) == isl_bool_false;
+		isl_set_free(pes);
+		isl_set_free(end);
+	}
+	return early;
+}
+
 static SyIoPath *interior_path(
 	const SyIoPath *along, SyPathRole role, gboolean in)
 {
@@ -274,7 +341,10 @@ static SyIoPath *interior_path(
  * next PE keeps it in its buffer for the later reads); the other reads'
  * values from outside enter each PE by an interior path, and every
  * final value leaves its PE by an interior drain, the way out along
- * the PEs gone (the last PE's values are not the only final ones). */
+ * the PEs gone (the last PE's values are not the only final ones).  The
+ * same for an array the PEs keep whose final values some PE before the
+ * last writes (drained_early: guarded.c's C on [k]), whose reads all
+ * take the way in. */
 static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -283,7 +353,8 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 		SyIoPath *p = g_ptr_array_index(paths, i), *read, *drain;
 
 		if (!p->exterior || !p->in || p->role != SY_PATH_PARTIAL ||
-			!kept_and_late(array, p->array))
+			(!kept_and_late(array, p->array) &&
+				!drained_early(array, p)))
 			continue;
 		read = interior_path(p, SY_PATH_READ, TRUE);
 		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
