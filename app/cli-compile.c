@@ -20,6 +20,8 @@ typedef struct {
 	char *space;
 	char *sa_sizes;
 	char *tile;
+	char *tile_l2; /* --tile-l2: array_part_L2 by name */
+	gboolean two_level_buffer; /* AutoSA's --two-level-buffer */
 	char *order;
 	char *latency;
 	char *simd;
@@ -63,6 +65,7 @@ static void compile_clear(Compile *o)
 	g_free(o->space);
 	g_free(o->sa_sizes);
 	g_free(o->tile);
+	g_free(o->tile_l2);
 	g_free(o->order);
 	g_free(o->latency);
 	g_free(o->simd);
@@ -189,6 +192,26 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 	return sy_choices_new_touch(a, cand, over, o->touch_space);
 }
 
+/* --two-level-buffer: the second tiling level, from --sa-sizes'
+ * array_part_L2[...] (which AutoSA reads only then), then --tile-l2. */
+static gboolean make_config_l2(
+	SyConfig *cfg, const SyChoices *c, const Compile *o, GError **error)
+{
+	if (o->sa_sizes &&
+		!sy_config_apply_sa_sizes_l2(cfg, c, o->sa_sizes, error))
+		return FALSE;
+	if (o->tile_l2 &&
+		!sy_config_apply_named(cfg, c, "tile-l2", o->tile_l2, error))
+		return FALSE;
+	if (!cfg->tile_l2)
+		return sy_config_fail(error,
+			"--two-level-buffer: no second tiling level; give "
+			"kernel[]->array_part_L2[...] in --sa-sizes (one "
+			"factor per array_part loop, in tiles) or --tile-l2 "
+			"i=2,j=2");
+	return TRUE;
+}
+
 static SyConfig *make_config(
 	const SyChoices *c, const Compile *o, GError **error)
 {
@@ -210,6 +233,8 @@ static SyConfig *make_config(
 			g_printerr("systole-cli: note: %s\n", reversed);
 	}
 	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, error))
+		return NULL;
+	if (o->two_level_buffer && !make_config_l2(cfg, c, o, error))
 		return NULL;
 	if (o->order && !sy_config_set_order(cfg, c, o->order, error))
 		return NULL;
@@ -562,8 +587,8 @@ static int text_options(Compile *o)
 		char **value;
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
-		{"--latency", &o->latency}, {"--simd", &o->simd},
-		{"--data-pack-sizes", &o->data_pack_sizes},
+		{"--tile-l2", &o->tile_l2}, {"--latency", &o->latency},
+		{"--simd", &o->simd}, {"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
 		{"--hbm-ports", &o->hbm_ports}, {"--device", &o->device},
@@ -585,6 +610,8 @@ static int design_alone(const Compile *o, int argc)
 	} options[] = {{"--space", o->space != NULL},
 		{"--sa-sizes", o->sa_sizes != NULL},
 		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
+		{"--two-level-buffer", o->two_level_buffer},
+		{"--tile-l2", o->tile_l2 != NULL},
 		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
 		{"--simd-info", o->simd_info != NULL},
 		{"--simd-touch-space", o->touch_space},
@@ -667,6 +694,15 @@ static int compile_main(
 		{"tile", 0, 0, G_OPTION_ARG_FILENAME, &o.tile,
 			"Tile sizes (array partitioning; others untiled)",
 			"i=16,j=16"},
+		{"two-level-buffer", 0, 0, G_OPTION_ARG_NONE,
+			&o.two_level_buffer,
+			"AutoSA's: the tile loops tiled again (array_part_L2 "
+			"in --sa-sizes, or --tile-l2), the L2 tiles outermost",
+			NULL},
+		{"tile-l2", 0, 0, G_OPTION_ARG_FILENAME, &o.tile_l2,
+			"With --two-level-buffer: the second level's factors, "
+			"in tiles (others 1)",
+			"i=2,j=2"},
 		{"tile-order", 0, 0, G_OPTION_ARG_FILENAME, &o.order,
 			"Order of the tile loops, outermost first", "k,i,j"},
 		{"latency", 0, 0, G_OPTION_ARG_FILENAME, &o.latency,

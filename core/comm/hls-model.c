@@ -367,6 +367,58 @@ static guint launch_dims(const SyHlsModel *m)
 	return n;
 }
 
+/* --two-level-buffer: the host's launches run the tile loops as the
+ * tile order has them, not the L2 tiles (launch_dims, same_launch):
+ * partial results that cross tiles through DRAM are refused, naming the
+ * first array and loop, with the factor that keeps its tiles in turn
+ * (sy_io_stays_on_chip). */
+static gboolean check_l2_launches(const SyHlsModel *m, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+
+	if (!array->config->tile_l2 || !m->n_launch)
+		return TRUE;
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->role != SY_PATH_PARTIAL)
+			continue;
+		for (guint k = 0; k < deps->deps->len; k++) {
+			const SyDep *dep = g_ptr_array_index(deps->deps, k);
+
+			if (dep->kind != SY_DEP_FLOW ||
+				dep->source->array != p->array || !dep->uniform)
+				continue;
+			for (guint t = 0; t < dep->depth; t++) {
+				const char *name =
+					array->analysis->band->members[t].name;
+
+				if (!crosses(array, dep, t,
+					    sy_hls_model_folded(m, p)))
+					continue;
+				return sy_hls_refuse(error,
+					"--two-level-buffer: partial results "
+					"of %s cross tiles of '%s' through "
+					"DRAM between L2 tiles (the host's "
+					"launches), which Systole does not "
+					"run with a second tiling level yet; "
+					"give '%s' an array_part_L2 factor of "
+					"its %" G_GINT64_FORMAT " tiles and "
+					"its tile loop innermost, so that its "
+					"tiles run in turn, or leave it "
+					"untiled",
+					p->array->name, name, name,
+					array->padded[t] /
+						array->config->tile[t]);
+			}
+		}
+	}
+	return sy_hls_refuse(error,
+		"--two-level-buffer: the host's launches are not supported "
+		"with a second tiling level yet");
+}
+
 /* Whether a tiled loop's tile loop runs inside member t's: the tiles
  * of t then come back after other tiles have had the PE's buffers. */
 static gboolean tiled_inside(const SyPeArray *array, guint t)
@@ -757,7 +809,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->passes = g_ptr_array_new_with_free_func(path_free);
 	m->n_launch = launch_dims(m);
 	m->same_launch = m->n_launch ? same_launch(m) : NULL;
-	if (!check_paths(m, error) ||
+	if (!check_l2_launches(m, error) || !check_paths(m, error) ||
 		!(m->chain = sy_hls_chains_new(
 			  tiles, m->plan, m->same_launch, error)) ||
 		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {

@@ -30,21 +30,30 @@ static gint64 n_tiles(const SyPeArray *array, guint m)
 	return array->padded[m] / array->config->tile[m];
 }
 
-/* The innermost tile loop with more than one tile, or -1. */
-static int last_tile_loop(const SyPeArray *array)
+/* Whether the tiles of member m run one after another: no tile
+ * dimension of the schedule that has several iterations and counts
+ * another member's tiles runs inside the first of m's that does (the
+ * innermost tile loop of several tiles; with a second tiling level, m's
+ * L2 loop innermost among those and m alone inside it). */
+static gboolean tiles_in_turn(const SyPeArray *array, guint m)
 {
-	const SyConfig *cfg = array->config;
+	guint n = sy_pe_array_n_tile(array);
+	gboolean seen = FALSE;
 
-	for (guint k = cfg->n_members; k-- > 0;)
-		if (n_tiles(array, cfg->order[k]) > 1)
-			return (int)cfg->order[k];
-	return -1;
+	for (guint d = 0; d < n; d++) {
+		if (sy_pe_array_tile_trips(array, d) <= 1)
+			continue;
+		if (sy_pe_array_tile_member(array, d) == m)
+			seen = TRUE;
+		else if (seen)
+			return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 {
 	const SyDeps *deps = array->analysis->deps;
-	int last = last_tile_loop(array);
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -56,11 +65,11 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 		if (sy_candidate_crosses_pes(
 			    array->choices->candidate, dep->distance))
 			continue;
-		/* Crossing tiles of any loop but the innermost tiled one
-		 * leaves other tiles in between. */
+		/* Crossing tiles of any loop whose tiles do not run in
+		 * turn leaves other tiles in between. */
 		for (guint m = 0; m < array->config->n_members; m++)
 			if (dep->distance[m] != 0 && n_tiles(array, m) > 1 &&
-				(int)m != last)
+				!tiles_in_turn(array, m))
 				return FALSE;
 	}
 	return TRUE;

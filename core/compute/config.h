@@ -31,6 +31,10 @@ typedef struct {
 	guint n_members; /* band members */
 	gint64 *tile; /* per band member: the tile size (its extent:
 				not tiled) */
+	/* AutoSA's --two-level-buffer with array_part_L2[...]: per band
+	 * member, the tiles of its second tiling level (the tile loops
+	 * tiled again, the L2 tile loops outermost); NULL: one level. */
+	gint64 *tile_l2;
 	guint *order; /* the tile loops, band members outer first */
 	gint64 *latency; /* per band member: 1 for none */
 	int simd; /* index in the choices' simd list, -1: none */
@@ -65,6 +69,14 @@ int sy_config_find_space(__isl_keep const SyAnalysis *a,
  * not in the band's order (the AutoSA release of 2021-04-21 to
  * 2021-08-01 under its defaults: sy_config_sa_sizes_reversed). */
 gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
+	GError **error);
+
+/* AutoSA's --two-level-buffer: reads sa_sizes' array_part_L2[...]
+ * (one factor per array_part loop, in tiles) into config->tile_l2;
+ * none leaves config as it is.  Without --two-level-buffer AutoSA does
+ * not read the key (sy_config_apply_sa_sizes skips it). */
+gboolean sy_config_apply_sa_sizes_l2(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
 
@@ -107,7 +119,8 @@ __isl_keep const char *sy_config_sa_sizes_stop(__isl_keep const char *sa_sizes,
 	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config,
 	guint skip);
 
-/* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
+/* stage is "tile", "tile-l2" (the second level's factors, in tiles),
+ * "latency" or "simd"; spec is "i=16,j=8". */
 gboolean sy_config_apply_named(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *stage,
 	__isl_keep const char *spec, GError **error);
