@@ -203,6 +203,9 @@ static gboolean make_config_l2(
 	if (o->tile_l2 &&
 		!sy_config_apply_named(cfg, c, "tile-l2", o->tile_l2, error))
 		return FALSE;
+	/* AutoSA's manual mode stops at array_part_L2 (autosa_stop). */
+	if (!cfg->tile_l2 && o->autosa)
+		return TRUE;
 	if (!cfg->tile_l2)
 		return sy_config_fail(error,
 			"--two-level-buffer: no second tiling level; give "
@@ -210,6 +213,23 @@ static gboolean make_config_l2(
 			"factor per array_part loop, in tiles) or --tile-l2 "
 			"i=2,j=2");
 	return TRUE;
+}
+
+/* What a design made with a second tiling level lacks of AutoSA's
+ * two-level buffering: its L2 buffers (which AutoSA itself turns off
+ * under --host-serialize, in the words of its warning). */
+static void l2_note(const Compile *o)
+{
+	if (o->host_serialize)
+		g_printerr("systole-cli: warning: Two-level buffering is "
+			   "disabled because host data serialization is "
+			   "enabled. (AutoSA's warning: no L2 buffers; the "
+			   "tile loops stay tiled twice, as AutoSA's do)\n");
+	else
+		g_printerr("systole-cli: note: --two-level-buffer: the tile "
+			   "loops are tiled twice; the L2 buffers AutoSA "
+			   "adds at the DRAM ports are not built yet, so DRAM "
+			   "moves what one level moves\n");
 }
 
 static SyConfig *make_config(
@@ -492,6 +512,10 @@ static char *autosa_stop(const SyAnalysis *a, const SyChoices *c,
 	}
 	*stop = sy_config_sa_sizes_stop(
 		o->sa_sizes ? o->sa_sizes : "{}", c, cfg, o->autosa->skip);
+	/* The second level's stage runs right after array_part's. */
+	if (o->two_level_buffer && !cfg->tile_l2 &&
+		(!*stop || !g_str_equal(*stop, "array_part")))
+		*stop = "array_part_L2";
 	return *stop ? sy_report_choices_text(c, cfg) : NULL;
 }
 
@@ -536,7 +560,10 @@ static char *run(
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, c, cfg, o, stop)))
 		return listed;
-	return emit(c, cfg, o, stop, error);
+	listed = emit(c, cfg, o, stop, error);
+	if (listed && cfg->tile_l2)
+		l2_note(o);
+	return listed;
 }
 
 /* --local-reduce and --reduce-op go together (as AutoSA says); the
@@ -872,6 +899,16 @@ static int compile_main(
 		o.emit = g_strdup("summary");
 	if (code < 0 && o.estimate)
 		code = cli_estimate_check(o.mhz_text, o.model);
+	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
+		code = cli_usage_error("%s: --tile-l2 needs --two-level-buffer "
+				       "(the second tiling level is "
+				       "AutoSA's two-level buffering)",
+			verb);
+	/* AutoSA turns two-level buffering off where its --config leaves
+	 * out array_part_L2 or array_part (whose band it tiles again). */
+	if (autosa && (autosa->skip & (SY_CONFIG_SKIP_ARRAY_PART_L2 |
+					      SY_CONFIG_SKIP_ARRAY_PART)))
+		o.two_level_buffer = FALSE;
 	if (code < 0 && !emit_known(o.emit))
 		code = cli_usage_error(
 			"compile: --emit takes summary, options, schedule, c, "

@@ -909,6 +909,30 @@ static void add_plain(SyDesign *design)
 	}
 }
 
+/* AutoSA's --local-reduce with --two-level-buffer: refused where a
+ * path folds partial results (autosa_comm.cpp, autosa_io_buffer_allocate,
+ * on an I/O group with an attached drain group), in AutoSA's words. */
+static gboolean check_l2_reduce(
+	const SyPeArray *array, const GPtrArray *paths, GError **error)
+{
+	if (!array->config->tile_l2)
+		return TRUE;
+	for (guint i = 0; i < paths->len; i++)
+		if (((const SyIoPath *)g_ptr_array_index(paths, i))
+				->reduce_op[0]) {
+			g_set_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID,
+				"Two-level buffer and local reduce can't be "
+				"used at the same time (AutoSA's error): "
+				"--two-level-buffer and --local-reduce fold "
+				"partial results of %s; drop one of them",
+				((const SyIoPath *)g_ptr_array_index(paths, i))
+					->array->name);
+			return FALSE;
+		}
+	return TRUE;
+}
+
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
@@ -931,6 +955,8 @@ SyDesign *sy_design_new(
 	b.paths = sy_io_plan(array);
 	if (options && options->reduce_op[0] &&
 		!sy_io_plan_reduce(array, b.paths, options->reduce_op, error))
+		b.failed = TRUE;
+	if (!b.failed && !check_l2_reduce(array, b.paths, error))
 		b.failed = TRUE;
 	if (!b.failed && !sy_design_hbm_check(options, b.paths, error))
 		b.failed = TRUE;

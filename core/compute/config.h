@@ -108,6 +108,8 @@ enum {
 	SY_CONFIG_SKIP_ARRAY_PART = 1 << 0,
 	SY_CONFIG_SKIP_LATENCY = 1 << 1,
 	SY_CONFIG_SKIP_SIMD = 1 << 2,
+	/* array_part_L2 off: AutoSA turns --two-level-buffer off */
+	SY_CONFIG_SKIP_ARRAY_PART_L2 = 1 << 3,
 };
 
 /* The stage at which AutoSA's manual mode stops, given sa_sizes
