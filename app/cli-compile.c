@@ -215,9 +215,8 @@ static gboolean make_config_l2(
 	return TRUE;
 }
 
-/* What a design made with a second tiling level lacks of AutoSA's
- * two-level buffering: its L2 buffers (which AutoSA itself turns off
- * under --host-serialize, in the words of its warning). */
+/* AutoSA's warning where --host-serialize turns its L2 buffers off
+ * (the second tiling level stays). */
 static void l2_note(const Compile *o)
 {
 	if (o->host_serialize)
@@ -225,11 +224,6 @@ static void l2_note(const Compile *o)
 			   "disabled because host data serialization is "
 			   "enabled. (AutoSA's warning: no L2 buffers; the "
 			   "tile loops stay tiled twice, as AutoSA's do)\n");
-	else
-		g_printerr("systole-cli: note: --two-level-buffer: the tile "
-			   "loops are tiled twice; the L2 buffers AutoSA "
-			   "adds at the DRAM ports are not built yet, so DRAM "
-			   "moves what one level moves\n");
 }
 
 static SyConfig *make_config(

@@ -381,6 +381,7 @@ autosa "$k/kernel.c" --target=autosa_hls_c --output-dir=./l2d \
 	fail "two-level-buffer --local-reduce: $(cat "$tmp/err")"
 # Without array_part_L2 AutoSA's manual mode stops at that stage;
 # without --two-level-buffer it never reads the key.
+rm -rf autosa.tmp/output
 expect_stop array_part_L2 "array 3" \
 	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}" \
 	--two-level-buffer

@@ -24,6 +24,7 @@ static void path_free(gpointer data)
 
 	sy_tile_box_clear(&p->box);
 	isl_set_free(p->tiles);
+	isl_set_free(p->load);
 	isl_union_set_free(p->moving);
 	g_free(p);
 }
@@ -616,6 +617,34 @@ static gboolean *path_keep(const SyIoPath *p)
 	return keep;
 }
 
+/* The tiles whose data an L2 buffer reads (p->l2_keep): of tiles, the
+ * first along each tile dimension of a member whose tiles read the same
+ * data, within its L2 tile (the tiles equal but for that dimension). */
+static isl_set *l2_load(const SyHlsModel *m, const SyIoPath *p, isl_set *tiles)
+{
+	const SyPeArray *array = m->array;
+	guint n = array->config->n_members;
+
+	for (guint d = n; d < m->n_tile; d++) {
+		isl_map *later;
+
+		if (p->l2_keep[sy_pe_array_tile_member(array, d)])
+			continue;
+		later = isl_map_universe(
+			isl_space_map_from_set(isl_set_get_space(tiles)));
+		for (guint k = 0; k < m->n_tile; k++)
+			if (k != d)
+				later = isl_map_equate(later, isl_dim_in,
+					(int)k, isl_dim_out, (int)k);
+		later = isl_map_order_gt(
+			later, isl_dim_in, (int)d, isl_dim_out, (int)d);
+		later = isl_map_intersect_domain(later, isl_set_copy(tiles));
+		later = isl_map_intersect_range(later, isl_set_copy(tiles));
+		tiles = isl_set_subtract(tiles, isl_map_domain(later));
+	}
+	return isl_set_coalesce(tiles);
+}
+
 static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 {
 	const SyPeArray *array = m->array;
@@ -642,6 +671,8 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	sy_tile_boxes_box(m->design->tiles, &hp->box, p->array, !p->in, keep);
 	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
 	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
+	if (p->l2_keep)
+		hp->load = l2_load(m, p, isl_set_copy(hp->tiles));
 	return hp;
 }
 
