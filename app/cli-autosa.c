@@ -194,7 +194,8 @@ static gboolean read_config(const char *path, CliAutosa *what, GError **error)
 		const char *stage;
 		guint skip;
 	} stages[] = {{"space_time", 0},
-		{"array_part", SY_CONFIG_SKIP_ARRAY_PART}, {"array_part_L2", SY_CONFIG_SKIP_ARRAY_PART_L2},
+		{"array_part", SY_CONFIG_SKIP_ARRAY_PART},
+		{"array_part_L2", SY_CONFIG_SKIP_ARRAY_PART_L2},
 		{"latency", SY_CONFIG_SKIP_LATENCY},
 		{"simd", SY_CONFIG_SKIP_SIMD}, {"hbm", 0}};
 	g_autoptr(JsonParser) parser = json_parser_new();

@@ -609,7 +609,8 @@ static int text_options(Compile *o)
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--tile-l2", &o->tile_l2}, {"--latency", &o->latency},
-		{"--simd", &o->simd}, {"--data-pack-sizes", &o->data_pack_sizes},
+		{"--simd", &o->simd},
+		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
 		{"--hbm-ports", &o->hbm_ports}, {"--device", &o->device},
@@ -900,8 +901,10 @@ static int compile_main(
 			verb);
 	/* AutoSA turns two-level buffering off where its --config leaves
 	 * out array_part_L2 or array_part (whose band it tiles again). */
-	if (autosa && (autosa->skip & (SY_CONFIG_SKIP_ARRAY_PART_L2 |
-					      SY_CONFIG_SKIP_ARRAY_PART)))
+	if (autosa &&
+		(autosa->skip &
+			(SY_CONFIG_SKIP_ARRAY_PART_L2 |
+				SY_CONFIG_SKIP_ARRAY_PART)))
 		o.two_level_buffer = FALSE;
 	if (code < 0 && !emit_known(o.emit))
 		code = cli_usage_error(

@@ -657,8 +657,7 @@ static void test_config_sa_sizes_l2(void)
 	g_assert_no_error(error);
 	g_assert_cmpint(cfg->tile_l2[1], ==, 3);
 	g_assert_cmpint(cfg->tile_l2[2], ==, 1);
-	g_assert_false(
-		sy_config_apply_named(cfg, c, "tile-l2", "x=2", &error));
+	g_assert_false(sy_config_apply_named(cfg, c, "tile-l2", "x=2", &error));
 	assert_config_error(error,
 		"--tile-l2: 'x' is not a loop a second tiling level can use; "
 		"it takes i, j, k");
@@ -2020,8 +2019,7 @@ int main(int argc, char **argv)
 		"/compile/config/sa-sizes-errors", test_config_sa_sizes_errors);
 	g_test_add_func(
 		"/compile/config/sa-sizes-hbm", test_config_sa_sizes_hbm);
-	g_test_add_func(
-		"/compile/config/sa-sizes-l2", test_config_sa_sizes_l2);
+	g_test_add_func("/compile/config/sa-sizes-l2", test_config_sa_sizes_l2);
 	g_test_add_func("/compile/config/two-simd", test_config_two_simd);
 	g_test_add_func(
 		"/compile/config/named-errors", test_config_named_errors);

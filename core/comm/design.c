@@ -629,8 +629,7 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 		g_ptr_array_add(((SyModule *)buffered)->buffers, buf);
 	}
 	if (p->l2_keep)
-		g_ptr_array_add(
-			l3->buffers, l2_buffer(b, p, held, tile_words));
+		g_ptr_array_add(l3->buffers, l2_buffer(b, p, held, tile_words));
 	/* --local-reduce: the L3 module out folds each tile's boxes of
 	 * every line into the earlier tiles' (hls-io.c). */
 	if (!p->in && sy_io_plan_folded(b->array, p) >= 0)

@@ -89,8 +89,7 @@ static SyCode *l2_code(isl_set *load, isl_set *tiles, guint n)
 }
 
 /* The L2 buffer's facts (hp->load, the path's l2_keep). */
-static void l2_facts(
-	SyIoPathFacts *f, const SyHlsModel *m, const SyHlsPath *hp)
+static void l2_facts(SyIoPathFacts *f, const SyHlsModel *m, const SyHlsPath *hp)
 {
 	const SyConfig *cfg = m->array->config;
 	guint n = cfg->n_members;

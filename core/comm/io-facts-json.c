@@ -235,7 +235,8 @@ static gboolean fold_from_json(JsonObject *o, SyIoPathFacts *f, GError **error)
 /* Code a member holds, or a design error naming it ("/tiles: ..."). */
 static SyCode *code_member(JsonObject *o, const char *name, GError **error)
 {
-	SyCode *code = sy_code_from_json(json_object_get_member(o, name), error);
+	SyCode *code = sy_code_from_json(
+		json_object_get_member(o, name), error);
 	g_autofree char *what = NULL;
 
 	if (code)

@@ -762,8 +762,8 @@ gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
 
 /* The first and last tile, per band member, in which accesses (taken)
  * happen; FALSE where there are none. */
-static gboolean tile_range(const SyPeArray *array, isl_union_map *accesses,
-	gint64 *lo, gint64 *hi)
+static gboolean tile_range(
+	const SyPeArray *array, isl_union_map *accesses, gint64 *lo, gint64 *hi)
 {
 	isl_union_set *tiles = isl_union_set_apply(
 		isl_union_map_domain(accesses),
@@ -838,8 +838,8 @@ static gboolean depends_on_tile(
 	isl_union_map *data = isl_union_map_apply_range(
 		isl_union_map_reverse(isl_union_map_copy(array->tile_map)),
 		sy_io_path_accesses(array, p));
-	isl_map *same = isl_map_universe(isl_space_map_from_set(
-		isl_space_set_alloc(ctx, 0, n)));
+	isl_map *same = isl_map_universe(
+		isl_space_map_from_set(isl_space_set_alloc(ctx, 0, n)));
 	isl_union_map *moved;
 	isl_bool equal;
 
@@ -880,7 +880,7 @@ gboolean sy_io_plan_l2(const SyPeArray *array, SyIoPath *p)
 		if (depends_on_tile(array, p, m))
 			keep[m] = inner;
 		else if (l2_tiles(lo[m], hi[m], cfg->tile_l2[m]) <
-			 hi[m] - lo[m] + 1)
+			hi[m] - lo[m] + 1)
 			reuse = TRUE;
 	}
 	if (!reuse) {

@@ -239,8 +239,7 @@ static gboolean known_item(const Item *item)
 	if (hbm_item(item))
 		return TRUE;
 	static const char *const known[] = {
-		"space_time", "array_part", "array_part_L2", "latency",
-		"simd"};
+		"space_time", "array_part", "array_part_L2", "latency", "simd"};
 
 	for (guint k = 0; k < G_N_ELEMENTS(known); k++)
 		if (g_str_equal(item->name, known[k]))

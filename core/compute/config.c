@@ -380,9 +380,9 @@ static GArray *by_position(const char *stage, const SyConfig *cfg,
 				"--%s: '%s' is not a loop %s can use; it "
 				"takes %s%s",
 				stage, name,
-				g_str_equal(stage, "tile")	 ? "tiling"
-				: g_str_equal(stage, "tile-l2")
-				? "a second tiling level"
+				g_str_equal(stage, "tile") ? "tiling"
+					: g_str_equal(stage, "tile-l2")
+					? "a second tiling level"
 					: g_str_equal(stage, "latency")
 					? "latency hiding"
 					: "SIMD",
@@ -416,8 +416,8 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	placed = by_position(stage, cfg, c, list, names, values, error);
 	if (!placed)
 		return FALSE;
-	if (!(l2     ? sy_config_set_tiles_l2(cfg, c, placed, error)
-		    : tile ? sy_config_set_tiles(cfg, c, placed, error)
+	if (!(l2 ? sy_config_set_tiles_l2(cfg, c, placed, error)
+			    : tile ? sy_config_set_tiles(cfg, c, placed, error)
 			    : list == c->latency
 			    ? sy_config_set_latency(cfg, c, placed, error)
 			    : sy_config_set_simd(cfg, c, placed, error))) {

@@ -3,6 +3,8 @@
  * them in the PEs' own order, pass-through L2 modules, and the dummies
  * at the far edge of input lines.  Printed from the design alone: its
  * I/O facts (comm/io-facts.h) and its modules' code. */
+#include <string.h>
+
 #include "hls/hls-private.h"
 
 /* A word of the lanes a path moves to or from a PE (the element for
@@ -647,11 +649,15 @@ static char *l2_slot(const L2Module *l, char **t)
 	for (guint k = 0; k < l->n; k++) {
 		if (l->f->l2_keep[k] <= 1)
 			continue;
+		/* Horner's rule: what is there, times this loop's tiles. */
 		if (out->len) {
 			g_autofree char *outer = g_strdup(out->str);
+			gboolean sum = strstr(outer, " + ") != NULL;
 
-			g_string_printf(out, "(%s) * %" G_GINT64_FORMAT " + ",
-				outer, l->f->l2_keep[k]);
+			g_string_printf(out,
+				"%s%s%s * %" G_GINT64_FORMAT " + ",
+				sum ? "(" : "", outer, sum ? ")" : "",
+				l->f->l2_keep[k]);
 		}
 		g_string_append_printf(out, "(%s - %" G_GINT64_FORMAT " * %s)",
 			t[l->n + k], l->f->l2_factor[k], t[k]);

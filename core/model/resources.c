@@ -361,8 +361,8 @@ static void io_cost(SyTape *t, const SyDesign *design, const SyModule *m,
 	 * (--local-reduce): an adder per element of a word; an l2_ buffer
 	 * (--two-level-buffer) only holds words. */
 	if (m->level == 3 && m->buffers->len &&
-		g_str_has_prefix(((const SyBuffer *)g_ptr_array_index(
-					  m->buffers, 0))
+		g_str_has_prefix(
+			((const SyBuffer *)g_ptr_array_index(m->buffers, 0))
 				->name,
 			"acc_")) {
 		const SyBuffer *b = g_ptr_array_index(m->buffers, 0);
