@@ -342,8 +342,9 @@ autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
 # so C's partial sums would cross them through DRAM: refused.  k's 4
 # tiles in one L2 tile: exported, every module's tile loops six deep,
 # A's and B's L3 modules with an L2 buffer (A's data is the same for
-# the 2 j tiles of an L2 tile, B's for the 2 i tiles: 128 words each,
-# half the DRAM reads), csim passes; under --host-serialize AutoSA's
+# the 2 j tiles of an L2 tile, B's for the 2 i tiles: A's, above j's
+# tile loop, 64 words, B's 128, as AutoSA's; half the DRAM reads), csim
+# passes; under --host-serialize AutoSA's
 # own warning, and no L2 buffers (it turns them off too).
 l2_sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->array_part_L2[2,2,2];kernel[]->latency[8,8];kernel[]->simd[2]}'
 autosa "$k/kernel.c" --config=./autosa_config.json --target=autosa_hls_c \
@@ -367,7 +368,7 @@ print(" ".join("%s:%s:%d" % (m["name"], b["name"], b["depth"])
 print(" ".join("%s_%s:%d" % (p["array"], p["direction"], p["elements"])
                for p in d["dram"]))
 PY
-	[ "$(cat "$tmp/l2")" = "A_IO_L3_in:l2_A:128 B_IO_L3_in:l2_B:128
+	[ "$(cat "$tmp/l2")" = "A_IO_L3_in:l2_A:64 B_IO_L3_in:l2_B:128
 A_in:8192 B_in:8192 C_out:4096" ] ||
 		fail "two-level-buffer: L2 buffers and DRAM: $(cat "$tmp/l2")"
 	grep -q '"sizes" : "{kernel\[\]->space_time\[3\];kernel\[\]->array_part\[16,16,16\];kernel\[\]->array_part_L2\[2,2,4\];' l2b/design.json ||

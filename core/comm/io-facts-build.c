@@ -46,10 +46,11 @@ static SyCode *tile_code(isl_set *tiles)
 	return code;
 }
 
-/* The L3 module's code under an L2 buffer: per L2 tile, the tiles of
- * load ("L", their boxes read into the buffer), then those of tiles
- * ("T", served), each in order; iterators t0, t1, ... as tile_code's,
- * n of them L2 tiles. */
+/* The L3 module's code under an L2 buffer: at each point of the tile
+ * loops above n (the L2 tiles, then the tiles outside the buffer's
+ * place), the tiles of load ("L", their boxes read into the buffer),
+ * then those of tiles ("T", served), each in order; iterators t0, t1,
+ * ... as tile_code's. */
 static SyCode *l2_code(isl_set *load, isl_set *tiles, guint n)
 {
 	isl_ctx *ctx = isl_set_get_ctx(tiles);
@@ -94,13 +95,19 @@ static void l2_facts(SyIoPathFacts *f, const SyHlsModel *m, const SyHlsPath *hp)
 	const SyConfig *cfg = m->array->config;
 	guint n = cfg->n_members;
 
-	f->l2 = l2_code(hp->load, hp->tiles, n);
+	guint at = n;
+
 	f->l2_factor = g_new(gint64, n);
 	f->l2_keep = g_new(gint64, n);
 	for (guint k = 0; k < n; k++) {
 		f->l2_factor[k] = cfg->tile_l2[cfg->order[k]];
 		f->l2_keep[k] = hp->path->l2_keep[cfg->order[k]];
+		/* The buffer's place: above the first tile loop it keeps
+		 * no tiles of (io-plan.c, sy_io_plan_l2). */
+		if (!f->l2_keep[k] && at == n)
+			at = n + k;
 	}
+	f->l2 = l2_code(hp->load, hp->tiles, at);
 }
 
 static gint64 box_elements(const SyIoPathFacts *f, SyChecked *ck)

@@ -862,7 +862,7 @@ gboolean sy_io_plan_l2(const SyPeArray *array, SyIoPath *p)
 	const SyConfig *cfg = array->config;
 	g_autofree gint64 *lo = NULL, *hi = NULL;
 	gint64 *keep;
-	gboolean reuse = FALSE;
+	gboolean reuse = FALSE, above = TRUE;
 
 	if (!cfg->tile_l2 || !p->in || p->reduce_op[0] ||
 		sy_io_path_ports(p) > 1)
@@ -872,16 +872,24 @@ gboolean sy_io_plan_l2(const SyPeArray *array, SyIoPath *p)
 	if (!tile_range(array, sy_io_path_accesses(array, p), lo, hi))
 		return FALSE;
 	keep = g_new0(gint64, cfg->n_members);
-	/* Reused: tiles of a member whose L2 tile holds several of those
-	 * the path moves data in. */
-	for (guint m = 0; m < cfg->n_members; m++) {
+	/* In the tile order: the buffer is read above the first tile loop
+	 * of a member the data does not depend on (AutoSA hoists it as
+	 * high as the loops it depends on allow, tile_set_depth), so it
+	 * keeps the tiles of those it depends on below (1 for those above,
+	 * which read it again); reused: tiles of a member whose L2 tile
+	 * holds several of those the path moves data in. */
+	for (guint k = 0; k < cfg->n_members; k++) {
+		guint m = cfg->order[k];
 		gint64 inner = MIN(n_tiles(array, m), cfg->tile_l2[m]);
 
 		if (depends_on_tile(array, p, m))
-			keep[m] = inner;
-		else if (l2_tiles(lo[m], hi[m], cfg->tile_l2[m]) <
-			hi[m] - lo[m] + 1)
-			reuse = TRUE;
+			keep[m] = above ? 1 : inner;
+		else {
+			above = FALSE;
+			if (l2_tiles(lo[m], hi[m], cfg->tile_l2[m]) <
+				hi[m] - lo[m] + 1)
+				reuse = TRUE;
+		}
 	}
 	if (!reuse) {
 		g_free(keep);
