@@ -50,7 +50,7 @@ static const AutosaOption options[] = {
 	{"local-reduce", FALSE, OPT_TAKEN, NULL},
 	{"reduce-op", TRUE, OPT_TAKEN, NULL},
 	{"data-pack-sizes", TRUE, OPT_TAKEN, NULL},
-	{"two-level-buffer", FALSE, OPT_NOT_YET, NULL},
+	{"two-level-buffer", FALSE, OPT_TAKEN, NULL},
 	{"hbm", FALSE, OPT_TAKEN, NULL},
 	{"hbm-port-num", TRUE, OPT_TAKEN, NULL},
 	{"uram", FALSE, OPT_TAKEN, NULL},
@@ -194,7 +194,8 @@ static gboolean read_config(const char *path, CliAutosa *what, GError **error)
 		const char *stage;
 		guint skip;
 	} stages[] = {{"space_time", 0},
-		{"array_part", SY_CONFIG_SKIP_ARRAY_PART}, {"array_part_L2", 0},
+		{"array_part", SY_CONFIG_SKIP_ARRAY_PART},
+		{"array_part_L2", SY_CONFIG_SKIP_ARRAY_PART_L2},
 		{"latency", SY_CONFIG_SKIP_LATENCY},
 		{"simd", SY_CONFIG_SKIP_SIMD}, {"hbm", 0}};
 	g_autoptr(JsonParser) parser = json_parser_new();
@@ -273,7 +274,7 @@ static GPtrArray *export_args(const Line *l, GPtrArray *owned)
 		"hbm-port-num", "int-io-dir"};
 	static const char *const switches[] = {"simd-touch-space",
 		"host-serialize", "no-reschedule", "local-reduce", "hbm",
-		"uram", "live-range-reordering"};
+		"uram", "live-range-reordering", "two-level-buffer"};
 
 	g_ptr_array_add(args, (gpointer) "export");
 	g_ptr_array_add(args, (gpointer)l->file);
@@ -329,10 +330,11 @@ static const char *const autosa_help =
 	"key,\nlisting what that stage takes.  --sa-sizes, --simd-info, "
 	"--simd-touch-space,\n--fifo-depth, --host-serialize, "
 	"--data-pack-sizes, --local-reduce, --reduce-op,\n--hbm, "
-	"--hbm-port-num, --uram, --int-io-dir, --config (its stages' "
-	"enable;\nmanual mode), --[no-]reverse-order, --select-rar-dep, "
-	"--no-reschedule,\n--no-double-buffer, --no-data-pack and "
-	"--target=autosa_hls_c take AutoSA's\nmeaning; --hls, "
+	"--hbm-port-num, --uram, --int-io-dir, --two-level-buffer,\n"
+	"--config (its stages' enable; manual mode), --[no-]reverse-order,\n"
+	"--select-rar-dep, --no-reschedule, --no-double-buffer, "
+	"--no-data-pack and\n--target=autosa_hls_c take AutoSA's meaning; "
+	"--hls, "
 	"--AutoSA-verbose, --array-contraction, --isl-sink,\n"
 	"--use-cplusplus-template, --double-buffer-style and --param-names "
 	"are what\nSystole does anyway or has no use for; every other "

@@ -20,6 +20,8 @@ typedef struct {
 	char *space;
 	char *sa_sizes;
 	char *tile;
+	char *tile_l2; /* --tile-l2: array_part_L2 by name */
+	gboolean two_level_buffer; /* AutoSA's --two-level-buffer */
 	char *order;
 	char *latency;
 	char *simd;
@@ -63,6 +65,7 @@ static void compile_clear(Compile *o)
 	g_free(o->space);
 	g_free(o->sa_sizes);
 	g_free(o->tile);
+	g_free(o->tile_l2);
 	g_free(o->order);
 	g_free(o->latency);
 	g_free(o->simd);
@@ -189,6 +192,40 @@ static SyChoices *make_choices(const SyAnalysis *a, const SyCandidate *cand,
 	return sy_choices_new_touch(a, cand, over, o->touch_space);
 }
 
+/* --two-level-buffer: the second tiling level, from --sa-sizes'
+ * array_part_L2[...] (which AutoSA reads only then), then --tile-l2. */
+static gboolean make_config_l2(
+	SyConfig *cfg, const SyChoices *c, const Compile *o, GError **error)
+{
+	if (o->sa_sizes &&
+		!sy_config_apply_sa_sizes_l2(cfg, c, o->sa_sizes, error))
+		return FALSE;
+	if (o->tile_l2 &&
+		!sy_config_apply_named(cfg, c, "tile-l2", o->tile_l2, error))
+		return FALSE;
+	/* AutoSA's manual mode stops at array_part_L2 (autosa_stop). */
+	if (!cfg->tile_l2 && o->autosa)
+		return TRUE;
+	if (!cfg->tile_l2)
+		return sy_config_fail(error,
+			"--two-level-buffer: no second tiling level; give "
+			"kernel[]->array_part_L2[...] in --sa-sizes (one "
+			"factor per array_part loop, in tiles) or --tile-l2 "
+			"i=2,j=2");
+	return TRUE;
+}
+
+/* AutoSA's warning where --host-serialize turns its L2 buffers off
+ * (the second tiling level stays). */
+static void l2_note(const Compile *o)
+{
+	if (o->host_serialize)
+		g_printerr("systole-cli: warning: Two-level buffering is "
+			   "disabled because host data serialization is "
+			   "enabled. (AutoSA's warning: no L2 buffers; the "
+			   "tile loops stay tiled twice, as AutoSA's do)\n");
+}
+
 static SyConfig *make_config(
 	const SyChoices *c, const Compile *o, GError **error)
 {
@@ -210,6 +247,8 @@ static SyConfig *make_config(
 			g_printerr("systole-cli: note: %s\n", reversed);
 	}
 	if (o->tile && !sy_config_apply_named(cfg, c, "tile", o->tile, error))
+		return NULL;
+	if (o->two_level_buffer && !make_config_l2(cfg, c, o, error))
 		return NULL;
 	if (o->order && !sy_config_set_order(cfg, c, o->order, error))
 		return NULL;
@@ -467,6 +506,10 @@ static char *autosa_stop(const SyAnalysis *a, const SyChoices *c,
 	}
 	*stop = sy_config_sa_sizes_stop(
 		o->sa_sizes ? o->sa_sizes : "{}", c, cfg, o->autosa->skip);
+	/* The second level's stage runs right after array_part's. */
+	if (o->two_level_buffer && !cfg->tile_l2 &&
+		(!*stop || !g_str_equal(*stop, "array_part")))
+		*stop = "array_part_L2";
 	return *stop ? sy_report_choices_text(c, cfg) : NULL;
 }
 
@@ -511,7 +554,10 @@ static char *run(
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, c, cfg, o, stop)))
 		return listed;
-	return emit(c, cfg, o, stop, error);
+	listed = emit(c, cfg, o, stop, error);
+	if (listed && cfg->tile_l2)
+		l2_note(o);
+	return listed;
 }
 
 /* --local-reduce and --reduce-op go together (as AutoSA says); the
@@ -562,7 +608,8 @@ static int text_options(Compile *o)
 		char **value;
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
-		{"--latency", &o->latency}, {"--simd", &o->simd},
+		{"--tile-l2", &o->tile_l2}, {"--latency", &o->latency},
+		{"--simd", &o->simd},
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
@@ -585,6 +632,8 @@ static int design_alone(const Compile *o, int argc)
 	} options[] = {{"--space", o->space != NULL},
 		{"--sa-sizes", o->sa_sizes != NULL},
 		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
+		{"--two-level-buffer", o->two_level_buffer},
+		{"--tile-l2", o->tile_l2 != NULL},
 		{"--latency", o->latency != NULL}, {"--simd", o->simd != NULL},
 		{"--simd-info", o->simd_info != NULL},
 		{"--simd-touch-space", o->touch_space},
@@ -667,6 +716,15 @@ static int compile_main(
 		{"tile", 0, 0, G_OPTION_ARG_FILENAME, &o.tile,
 			"Tile sizes (array partitioning; others untiled)",
 			"i=16,j=16"},
+		{"two-level-buffer", 0, 0, G_OPTION_ARG_NONE,
+			&o.two_level_buffer,
+			"AutoSA's: the tile loops tiled again (array_part_L2 "
+			"in --sa-sizes, or --tile-l2), the L2 tiles outermost",
+			NULL},
+		{"tile-l2", 0, 0, G_OPTION_ARG_FILENAME, &o.tile_l2,
+			"With --two-level-buffer: the second level's factors, "
+			"in tiles (others 1)",
+			"i=2,j=2"},
 		{"tile-order", 0, 0, G_OPTION_ARG_FILENAME, &o.order,
 			"Order of the tile loops, outermost first", "k,i,j"},
 		{"latency", 0, 0, G_OPTION_ARG_FILENAME, &o.latency,
@@ -836,6 +894,18 @@ static int compile_main(
 		o.emit = g_strdup("summary");
 	if (code < 0 && o.estimate)
 		code = cli_estimate_check(o.mhz_text, o.model);
+	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
+		code = cli_usage_error("%s: --tile-l2 needs --two-level-buffer "
+				       "(the second tiling level is "
+				       "AutoSA's two-level buffering)",
+			verb);
+	/* AutoSA turns two-level buffering off where its --config leaves
+	 * out array_part_L2 or array_part (whose band it tiles again). */
+	if (autosa &&
+		(autosa->skip &
+			(SY_CONFIG_SKIP_ARRAY_PART_L2 |
+				SY_CONFIG_SKIP_ARRAY_PART)))
+		o.two_level_buffer = FALSE;
 	if (code < 0 && !emit_known(o.emit))
 		code = cli_usage_error(
 			"compile: --emit takes summary, options, schedule, c, "

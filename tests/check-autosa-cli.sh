@@ -281,9 +281,9 @@ autosa "$gemm_pb" --output-dir=./pb --no-reschedule
 
 # Every option Systole does not take, at once; nothing written.
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
-	--hcl --two-level-buffer --frobnicate=2
+	--hcl --mem-port-map="{kernel[]->A[0]}" --frobnicate=2
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --two-level-buffer (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --mem-port-map (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 
@@ -335,6 +335,78 @@ autosa "$k/kernel.c" --config=./no-latency.json --output-dir=./nl \
 [ $? -eq 0 ] || fail "latency disabled: exit status"
 [ "$(cat "$tmp/err")" = "systole-cli: AutoSA stops at simd: give kernel[]->simd[...] in --sa-sizes to go on" ] ||
 	fail "latency disabled: $(cat "$tmp/err")"
+
+# AutoSA's --two-level-buffer: the tile loops tiled again by
+# array_part_L2 (in tiles), the L2 tiles outermost.  The canonical
+# sizes with array_part_L2[2,2,2] split k's 4 tiles in two L2 tiles,
+# so C's partial sums would cross them through DRAM: refused.  k's 4
+# tiles in one L2 tile: exported, every module's tile loops six deep,
+# A's and B's L3 modules with an L2 buffer (A's data is the same for
+# the 2 j tiles of an L2 tile, B's for the 2 i tiles: A's, above j's
+# tile loop, 64 words, B's 128, as AutoSA's; half the DRAM reads), csim
+# passes; under --host-serialize AutoSA's
+# own warning, and no L2 buffers (it turns them off too).
+l2_sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->array_part_L2[2,2,2];kernel[]->latency[8,8];kernel[]->simd[2]}'
+autosa "$k/kernel.c" --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./l2a --sa-sizes="$l2_sizes" \
+	--simd-info="$k/simd_info.json" --two-level-buffer
+[ $? -eq 1 ] || fail "two-level-buffer [2,2,2]: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: --two-level-buffer: partial results of C cross tiles of 'k' through DRAM between L2 tiles (the host's launches), which Systole does not run with a second tiling level yet; give 'k' an array_part_L2 factor of its 4 tiles and its tile loop innermost, so that its tiles run in turn, or leave it untiled" ] ||
+	fail "two-level-buffer [2,2,2]: $(cat "$tmp/err")"
+[ ! -e l2a ] || fail "two-level-buffer [2,2,2]: wrote ./l2a"
+l2_sizes='{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->array_part_L2[2,2,4];kernel[]->latency[8,8];kernel[]->simd[2]}'
+if autosa "$k/kernel.c" --config=./autosa_config.json \
+	--target=autosa_hls_c --output-dir=./l2b --sa-sizes="$l2_sizes" \
+	--simd-info="$k/simd_info.json" --two-level-buffer; then
+	[ ! -s "$tmp/err" ] || fail "two-level-buffer: $(cat "$tmp/err")"
+	python3 - l2b/design.json >"$tmp/l2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s:%s:%d" % (m["name"], b["name"], b["depth"])
+               for m in d["modules"] if m["level"] == 3
+               for b in m["buffers"]))
+print(" ".join("%s_%s:%d" % (p["array"], p["direction"], p["elements"])
+               for p in d["dram"]))
+PY
+	[ "$(cat "$tmp/l2")" = "A_IO_L3_in:l2_A:64 B_IO_L3_in:l2_B:128
+A_in:8192 B_in:8192 C_out:4096" ] ||
+		fail "two-level-buffer: L2 buffers and DRAM: $(cat "$tmp/l2")"
+	grep -q '"sizes" : "{kernel\[\]->space_time\[3\];kernel\[\]->array_part\[16,16,16\];kernel\[\]->array_part_L2\[2,2,4\];' l2b/design.json ||
+		fail "two-level-buffer: design.json's sizes"
+	[ "$(grep -c 'for (int t3 = 2 \* t0; t3 <= 2 \* t0 + 1; t3++)' l2b/src/systole_kernel.cpp)" -gt 0 ] ||
+		fail "two-level-buffer: no L2 tile loops"
+	csim_ok l2b "two-level-buffer" "Passed!"
+else
+	fail "two-level-buffer: exit status $?: $(cat "$tmp/err")"
+fi
+autosa "$k/kernel.c" --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./l2c --sa-sizes="$l2_sizes" \
+	--simd-info="$k/simd_info.json" --two-level-buffer --host-serialize
+[ $? -eq 0 ] || fail "two-level-buffer --host-serialize: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: warning: Two-level buffering is disabled because host data serialization is enabled. (AutoSA's warning: no L2 buffers; the tile loops stay tiled twice, as AutoSA's do)" ] ||
+	fail "two-level-buffer --host-serialize: $(cat "$tmp/err")"
+grep -q '"l2_' l2c/design.json &&
+	fail "two-level-buffer --host-serialize: an L2 buffer"
+# AutoSA's error where --local-reduce folds partial results (mm.4).
+autosa "$k/kernel.c" --target=autosa_hls_c --output-dir=./l2d \
+	--sa-sizes="{kernel[]->space_time[4];kernel[]->array_part[32,4,32];kernel[]->array_part_L2[1,1,1];kernel[]->latency[16,16];kernel[]->simd[2]}" \
+	--simd-info="$k/simd_info.json" --local-reduce --reduce-op="+" \
+	--simd-touch-space --two-level-buffer
+[ $? -eq 1 ] || fail "two-level-buffer --local-reduce: exit status"
+[ "$(cat "$tmp/err")" = "systole-cli: error: Two-level buffer and local reduce can't be used at the same time (AutoSA's error): --two-level-buffer and --local-reduce fold partial results of C; drop one of them" ] ||
+	fail "two-level-buffer --local-reduce: $(cat "$tmp/err")"
+# Without array_part_L2 AutoSA's manual mode stops at that stage;
+# without --two-level-buffer it never reads the key.
+rm -rf autosa.tmp/output
+expect_stop array_part_L2 "array 3" \
+	--sa-sizes="{kernel[]->space_time[3];kernel[]->array_part[16,16,16];kernel[]->latency[8,8];kernel[]->simd[2]}" \
+	--two-level-buffer
+autosa "$k/kernel.c" --config=./autosa_config.json --target=autosa_hls_c \
+	--output-dir=./l2e --sa-sizes="$l2_sizes" \
+	--simd-info="$k/simd_info.json"
+[ $? -eq 0 ] || fail "array_part_L2 alone: exit status"
+grep -q 'for (int t3' l2e/src/systole_kernel.cpp &&
+	fail "array_part_L2 alone: tiled twice"
 
 # AutoSA's mm_hbm as published (autosa_tests/mm_hbm/README.md): A, B and
 # C_drain each on two DRAM ports, their chains of 4 L2 modules in two

@@ -396,4 +396,30 @@ else
 	fail "launches: export: $(head -n 1 "$tmp/err")"
 fi
 
+# --two-level-buffer: mm's A and B L3 modules read each L2 tile's data
+# once (2 x 2 x 4 tiles: A's shared by the 2 j tiles, B's by the 2 i
+# tiles), 98304 bytes off chip instead of 163840; B's L2 buffer of 128
+# words of 512 bits takes 15 BRAM18K more (30), A's of 64 words LUTRAM
+# (592 LUT more), and their loops 512 words more (2944 cycles, not
+# 2432); the PEs keep the cycles.
+run "$mm" $sizes --two-level-buffer --tile-l2 i=2,j=2,k=4 --json
+python3 - "$tmp/out" <<'PY' || fail "two-level-buffer: $(cat "$tmp/out" | head -c 300)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = {m["name"]: (m["cycles"], m["resources"]["bram18k"])
+      for m in d["modules"] if "_L3_" in m["name"]}
+sys.exit((d["cycles"], d["offchip_bytes"], l3) != (33087, 98304, {
+    "C_IO_L3_in": (864, 8), "A_IO_L3_in": (2944, 15),
+    "B_IO_L3_in": (2944, 30), "C_drain_IO_L3_out": (864, 8)}))
+PY
+run "$mm" $sizes --json
+python3 - "$tmp/out" <<'PY' || fail "one level: $(cat "$tmp/out" | head -c 300)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = {m["name"]: (m["cycles"], m["resources"]["bram18k"])
+      for m in d["modules"] if m["name"] in ("A_IO_L3_in", "B_IO_L3_in")}
+sys.exit((d["cycles"], d["offchip_bytes"], l3) != (33087, 163840, {
+    "A_IO_L3_in": (2432, 15), "B_IO_L3_in": (2432, 15)}))
+PY
+
 [ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }

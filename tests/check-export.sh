@@ -108,6 +108,20 @@ refused mm.c "systole-cli: error: --hbm and --host-serialize cannot be enabled a
 	--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm --host-serialize
 refused mm.c "systole-cli: error: --hbm: no path through DRAM is named X; the paths are C, A, B, C_drain" \
 	--space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --hbm --hbm-ports X=2
+# --two-level-buffer: the tile loops tiled again (L2 tiles outermost),
+# A's and B's L3 modules reading each L2 tile's data once into their L2
+# buffers, at factors that divide the tiles and that do not (3 of 4:
+# the last L2 tile partial), with --host-serialize's words (no L2
+# buffers, as in AutoSA), on [i] and with the k tile loop outermost;
+# k's tiles split between L2 tiles, where C's partial sums would cross
+# them: refused.
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 --two-level-buffer --tile-l2 i=2,j=2,k=4
+pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 --two-level-buffer --tile-l2 i=3,j=2,k=4
+pass mm.c --space i,j --tile i=16,j=8,k=16 --latency i=4,j=4 --two-level-buffer --tile-l2 i=3,j=5,k=4 --host-serialize
+pass mm.c --space i --tile i=16,j=16,k=64 --simd k=4 --two-level-buffer --tile-l2 i=2,j=3
+pass mm.c --space i,j --tile i=16,j=16 --tile-order k,i,j --latency i=4,j=4 --two-level-buffer --tile-l2 i=4,j=3 --uram
+refused mm.c "systole-cli: error: --two-level-buffer: partial results of C cross tiles of 'k' through DRAM between L2 tiles (the host's launches), which Systole does not run with a second tiling level yet; give 'k' an array_part_L2 factor of its 4 tiles and its tile loop innermost, so that its tiles run in turn, or leave it untiled" \
+	--space i,j --tile i=16,j=16,k=16 --latency i=8,j=8 --simd k=2 --two-level-buffer --tile-l2 i=2,j=2,k=2
 # Every example kernel, several sizes each.
 pass mm.c --space i,j --tile i=16,j=16,k=16 --latency i=4,j=4 --simd k=2
 pass mm.c --space i,j --tile i=20,j=24,k=16 --latency i=4,j=8 --no-double-buffer

@@ -567,16 +567,17 @@ static void test_config_sa_sizes_errors(void)
 			"positive"},
 		{"{kernel[]->space_time[3];kernel[]->pe[4]}",
 			"--sa-sizes: 'pe' is not supported; Systole reads "
-			"space_time, array_part, latency, simd and "
-			"hbm_<group>"},
+			"space_time, array_part, array_part_L2, latency, simd "
+			"and hbm_<group>"},
 		/* Every key at once, the known ones' errors after them;
-		 * hbm_ keys are the design's (sy_config_sa_sizes_hbm). */
+		 * hbm_ keys are the design's (sy_config_sa_sizes_hbm),
+		 * array_part_L2 --two-level-buffer's. */
 		{"{kernel[]->space_time[3];kernel[]->array_part[1];"
 		 "kernel[]->hbm_A[2];kernel[]->pe[2];"
-		 "kernel[]->array_part_L2[2,2,2]}",
-			"--sa-sizes: 'pe' and 'array_part_L2' are not "
+		 "kernel[]->array_part_L2[2,2,2];kernel[]->dim[2]}",
+			"--sa-sizes: 'pe' and 'dim' are not "
 			"supported; Systole reads space_time, array_part, "
-			"latency, simd and hbm_<group>"},
+			"array_part_L2, latency, simd and hbm_<group>"},
 	};
 	g_autoptr(SyAnalysis)
 		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
@@ -592,6 +593,75 @@ static void test_config_sa_sizes_errors(void)
 		assert_config_error(error, cases[i].message);
 		g_error_free(error);
 	}
+}
+
+/* array_part_L2 (--two-level-buffer): read only by
+ * sy_config_apply_sa_sizes_l2, one factor per array_part loop, in
+ * tiles; written back by sy_config_to_sa_sizes and _to_flags. */
+static void test_config_sa_sizes_l2(void)
+{
+	static const SizesCase cases[] = {
+		{"{kernel[]->array_part_L2[2,2]}",
+			"--sa-sizes: array_part_L2 has 2 factors, but this "
+			"array tiles 3 loops, in this order: i, j, k (one "
+			"factor per loop of array_part, in tiles)"},
+		{"{kernel[]->array_part_L2[2,0,2]}",
+			"--sa-sizes: the second-level tile size of loop 'j' "
+			"(array_part_L2, in tiles of array_part) must be "
+			"positive, not 0"},
+		{"{kernel[]->array_part_L2[-1,2,2]}",
+			"--sa-sizes: the second-level tile size of loop 'i' "
+			"(array_part_L2, in tiles of array_part) must be "
+			"positive, not -1"},
+	};
+	static const char *const sizes =
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->array_part_L2[2,3,4];kernel[]->latency[8,8];"
+		"kernel[]->simd[2]}";
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", NULL);
+	g_autoptr(SyChoices) c = choices_of(a, 3);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyConfig) copy = NULL;
+	g_autofree char *back = NULL, *flags = NULL;
+	GError *error = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(SyConfig) bad = sy_config_new(c);
+
+		g_assert_false(sy_config_apply_sa_sizes_l2(
+			bad, c, cases[i].sizes, &error));
+		assert_config_error(error, cases[i].message);
+		g_assert_null(bad->tile_l2);
+		g_clear_error(&error);
+	}
+	/* Without --two-level-buffer AutoSA does not read it. */
+	g_assert_true(sy_config_apply_sa_sizes(cfg, c, sizes, &error));
+	g_assert_no_error(error);
+	g_assert_null(cfg->tile_l2);
+	copy = sy_config_copy(cfg);
+	g_assert_true(sy_config_apply_sa_sizes_l2(cfg, c, sizes, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->tile_l2[0], ==, 2);
+	g_assert_cmpint(cfg->tile_l2[1], ==, 3);
+	g_assert_cmpint(cfg->tile_l2[2], ==, 4);
+	g_assert_false(sy_config_equal(cfg, copy));
+	back = sy_config_to_sa_sizes(cfg, c);
+	g_assert_cmpstr(back, ==, sizes);
+	flags = sy_config_to_flags(cfg, c);
+	g_assert_cmpstr(flags, ==,
+		"--space i,j --tile i=16,j=16,k=16 --two-level-buffer "
+		"--tile-l2 i=2,j=3,k=4 --latency i=8,j=8 --simd k=2");
+	/* --tile-l2 names loops; the others keep their factors. */
+	g_assert_true(sy_config_apply_named(cfg, c, "tile-l2", "k=1", &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(cfg->tile_l2[1], ==, 3);
+	g_assert_cmpint(cfg->tile_l2[2], ==, 1);
+	g_assert_false(sy_config_apply_named(cfg, c, "tile-l2", "x=2", &error));
+	assert_config_error(error,
+		"--tile-l2: 'x' is not a loop a second tiling level can use; "
+		"it takes i, j, k");
+	g_clear_error(&error);
 }
 
 /* Two SIMD factors above 1: conv's array 4 has four SIMD loops, and
@@ -1971,6 +2041,7 @@ int main(int argc, char **argv)
 		"/compile/config/sa-sizes-errors", test_config_sa_sizes_errors);
 	g_test_add_func(
 		"/compile/config/sa-sizes-hbm", test_config_sa_sizes_hbm);
+	g_test_add_func("/compile/config/sa-sizes-l2", test_config_sa_sizes_l2);
 	g_test_add_func("/compile/config/two-simd", test_config_two_simd);
 	g_test_add_func(
 		"/compile/config/named-errors", test_config_named_errors);

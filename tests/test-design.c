@@ -349,6 +349,78 @@ static void test_tile_order(void)
 	made_clear(&back);
 }
 
+/* --two-level-buffer (AutoSA's array_part_L2): mm on [i, j], tiles of 16
+ * on 64 (4 per loop), L2 tiles of 2 x 3 x 4 tiles (i, j, k): A's data
+ * is the same for the j tiles of an L2 tile, B's for the i tiles, so
+ * their L3 modules read an L2 buffer above those tile loops, keeping the
+ * tiles below that they depend on (A: 4 k tiles of 2 lines x 8 words,
+ * read again per i tile; B: 3 j x 4 k), and read DRAM once per L2 tile
+ * there: A's 16384 elements become 8192 (j's 4 tiles in 2 L2 tiles),
+ * B's 8192 (i's in 2); C's, read at k's first tile only, and the drain
+ * keep none.  The schedule has twice the tile dimensions,
+ * the L2 tiles first; under --host-serialize there is no L2 buffer. */
+static void test_two_level(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("mm.c", NULL, 2);
+	const char *sizes =
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->array_part_L2[2,3,4];kernel[]->latency[8,8];"
+		"kernel[]->simd[2]}";
+	SyDesignOptions serial = {.host_serialize = TRUE};
+	g_autoptr(SyConfig) cfg = NULL;
+	GError *error = NULL;
+	const SyBuffer *buf;
+	const SyDramPort *port;
+	Made m;
+
+	m.choices = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
+	cfg = sy_config_new(m.choices);
+	g_assert_true(sy_config_apply_sa_sizes(cfg, m.choices, sizes, &error));
+	g_assert_true(
+		sy_config_apply_sa_sizes_l2(cfg, m.choices, sizes, &error));
+	g_assert_no_error(error);
+	m.array = sy_pe_array_new(m.choices, cfg, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(sy_pe_array_n_tile(m.array), ==, 6);
+	g_assert_cmpint(sy_pe_array_tile_trips(m.array, 0), ==, 2);
+	g_assert_cmpint(sy_pe_array_tile_trips(m.array, 1), ==, 2);
+	g_assert_cmpint(sy_pe_array_tile_trips(m.array, 2), ==, 1);
+	g_assert_cmpint(sy_pe_array_tile_trips(m.array, 4), ==, 3);
+	g_assert_cmpint(sy_pe_array_tile_trips(m.array, 5), ==, 4);
+	g_assert_cmpuint(sy_pe_array_tile_member(m.array, 4), ==, 1);
+	m.design = sy_design_new(m.array, NULL, &error);
+	g_assert_no_error(error);
+	buf = buffer(module(m.design, "A_IO_L3_in"));
+	g_assert_cmpstr(buf->name, ==, "l2_A");
+	g_assert_cmpint(buf->depth, ==, 4 * 2 * 8);
+	g_assert_cmpint(buf->shape[0], ==, 4 * 2 * 8);
+	g_assert_cmpint(buf->shape[1], ==, 16);
+	g_assert_cmpuint(buf->pack, ==, 16);
+	g_assert_false(buf->ping_pong);
+	buf = buffer(module(m.design, "B_IO_L3_in"));
+	g_assert_cmpint(buf->depth, ==, 3 * 4 * 2 * 8);
+	g_assert_cmpuint(module(m.design, "C_IO_L3_in")->buffers->len, ==, 0);
+	g_assert_cmpuint(
+		module(m.design, "C_drain_IO_L3_out")->buffers->len, ==, 0);
+	port = g_ptr_array_index(m.design->dram, 1);
+	g_assert_cmpstr(port->array->name, ==, "A");
+	g_assert_cmpint(port->elements, ==, 8192);
+	port = g_ptr_array_index(m.design->dram, 2);
+	g_assert_cmpint(port->elements, ==, 8192);
+	port = g_ptr_array_index(m.design->dram, 0);
+	g_assert_cmpint(port->elements, ==, 4096);
+	g_assert_true(sy_design_build_code(m.design, &error));
+	g_assert_no_error(error);
+	sy_design_free(m.design);
+	m.design = sy_design_new(m.array, &serial, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(module(m.design, "A_IO_L3_in")->buffers->len, ==, 0);
+	port = g_ptr_array_index(m.design->dram, 1);
+	g_assert_cmpint(port->elements, ==, 16384);
+	made_clear(&m);
+}
+
 static void test_options(void)
 {
 	g_autoptr(SyAnalysis) a = analyse("mm.c", mm1024, 2);
@@ -496,6 +568,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/design/code", test_code);
 	g_test_add_func("/design/tile-order", test_tile_order);
 	g_test_add_func("/design/options", test_options);
+	g_test_add_func("/design/two-level", test_two_level);
 	g_test_add_func("/design/consistent", test_consistent);
 	return g_test_run();
 }

@@ -363,6 +363,42 @@ static SyBuffer *fold_buffer(
 	return buf;
 }
 
+/* The tiles of one L2 tile an L3 module's L2 buffer keeps
+ * (--two-level-buffer, p->l2_keep): those of the members its data
+ * depends on. */
+static gint64 l2_slots(const SyIoPath *p, guint n_members)
+{
+	gint64 n = 1;
+
+	for (guint m = 0; m < n_members; m++)
+		if (p->l2_keep[m])
+			n *= p->l2_keep[m];
+	return n;
+}
+
+/* The L3 module's L2 buffer: the words of every unit's box (held's,
+ * tile_words in all) of each tile it keeps, stacked along the first
+ * dimension; in UltraRAM under --uram (a memory at a DRAM port). */
+static SyBuffer *l2_buffer(
+	Build *b, const SyIoPath *p, const SyBuffer *held, gint64 tile_words)
+{
+	SyBuffer *buf = g_new0(SyBuffer, 1);
+	gint64 slots = l2_slots(p, b->array->config->n_members);
+
+	buf->name = g_strconcat("l2_", p->prefix, NULL);
+	buf->uram = b->options && b->options->uram;
+	buf->elem_bits = held->elem_bits;
+	buf->n_dims = held->n_dims;
+	buf->shape = g_memdup2(held->shape, sizeof(gint64) * held->n_dims);
+	buf->shape[0] = sy_checked_mul(&b->ck, buf->shape[0],
+		slots * (tile_words / held->depth),
+		"the number of elements of buffer %s", buf->name);
+	buf->pack = held->pack;
+	buf->depth = sy_checked_mul(&b->ck, tile_words, slots,
+		"the number of words of buffer %s", buf->name);
+	return buf;
+}
+
 static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 {
 	SyDramPort *port = g_new0(SyDramPort, 1);
@@ -381,7 +417,8 @@ static void dram_add(Build *b, const SyIoPath *p, guint width_bits)
 	port->width_bits = width_bits;
 	port->ports = sy_io_path_ports(p);
 	port->elements = sy_checked_mul(&b->ck, n,
-		sy_io_tiles(b->array, sy_io_path_accesses(b->array, p), &b->ck),
+		sy_io_tiles_l2(b->array, sy_io_path_accesses(b->array, p),
+			p->l2_keep, &b->ck),
 		"the number of elements of %s %s DRAM", p->array->name,
 		p->in ? "read from" : "written to");
 	g_ptr_array_add(b->design->dram, port);
@@ -591,6 +628,8 @@ static void dram_side(Build *b, const SyIoPath *p, gint64 l2_count, SyEdge edge,
 					TRUE));
 		g_ptr_array_add(((SyModule *)buffered)->buffers, buf);
 	}
+	if (p->l2_keep)
+		g_ptr_array_add(l3->buffers, l2_buffer(b, p, held, tile_words));
 	/* --local-reduce: the L3 module out folds each tile's boxes of
 	 * every line into the earlier tiles' (hls-io.c). */
 	if (!p->in && sy_io_plan_folded(b->array, p) >= 0)
@@ -909,6 +948,30 @@ static void add_plain(SyDesign *design)
 	}
 }
 
+/* AutoSA's --local-reduce with --two-level-buffer: refused where a
+ * path folds partial results (autosa_comm.cpp, autosa_io_buffer_allocate,
+ * on an I/O group with an attached drain group), in AutoSA's words. */
+static gboolean check_l2_reduce(
+	const SyPeArray *array, const GPtrArray *paths, GError **error)
+{
+	if (!array->config->tile_l2)
+		return TRUE;
+	for (guint i = 0; i < paths->len; i++)
+		if (((const SyIoPath *)g_ptr_array_index(paths, i))
+				->reduce_op[0]) {
+			g_set_error(error, SY_DESIGN_ERROR,
+				SY_DESIGN_ERROR_INVALID,
+				"Two-level buffer and local reduce can't be "
+				"used at the same time (AutoSA's error): "
+				"--two-level-buffer and --local-reduce fold "
+				"partial results of %s; drop one of them",
+				((const SyIoPath *)g_ptr_array_index(paths, i))
+					->array->name);
+			return FALSE;
+		}
+	return TRUE;
+}
+
 SyDesign *sy_design_new(
 	const SyPeArray *array, const SyDesignOptions *options, GError **error)
 {
@@ -932,6 +995,8 @@ SyDesign *sy_design_new(
 	if (options && options->reduce_op[0] &&
 		!sy_io_plan_reduce(array, b.paths, options->reduce_op, error))
 		b.failed = TRUE;
+	if (!b.failed && !check_l2_reduce(array, b.paths, error))
+		b.failed = TRUE;
 	if (!b.failed && !sy_design_hbm_check(options, b.paths, error))
 		b.failed = TRUE;
 	for (guint i = 0; i < b.paths->len; i++) {
@@ -942,6 +1007,10 @@ SyDesign *sy_design_new(
 			p->chain = p->n_space - 1;
 		if (!b.failed && !(p->ports = hbm_ports(&b, p)))
 			b.failed = TRUE;
+		/* AutoSA turns its L2 buffers off under --host-serialize
+		 * (sa_io_construct_optimize). */
+		if (!b.failed && !(options && options->host_serialize))
+			sy_io_plan_l2(array, p);
 		if (p->exterior)
 			exterior_path(&b, p);
 		else

@@ -24,6 +24,7 @@ static void path_free(gpointer data)
 
 	sy_tile_box_clear(&p->box);
 	isl_set_free(p->tiles);
+	isl_set_free(p->load);
 	isl_union_set_free(p->moving);
 	g_free(p);
 }
@@ -372,6 +373,58 @@ static guint launch_dims(const SyHlsModel *m)
 	return n;
 }
 
+/* --two-level-buffer: the host's launches run the tile loops as the
+ * tile order has them, not the L2 tiles (launch_dims, same_launch):
+ * partial results that cross tiles through DRAM are refused, naming the
+ * first array and loop, with the factor that keeps its tiles in turn
+ * (sy_io_stays_on_chip). */
+static gboolean check_l2_launches(const SyHlsModel *m, GError **error)
+{
+	const SyPeArray *array = m->array;
+	const SyDeps *deps = array->analysis->deps;
+
+	if (!array->config->tile_l2 || !m->n_launch)
+		return TRUE;
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->role != SY_PATH_PARTIAL)
+			continue;
+		for (guint k = 0; k < deps->deps->len; k++) {
+			const SyDep *dep = g_ptr_array_index(deps->deps, k);
+
+			if (dep->kind != SY_DEP_FLOW ||
+				dep->source->array != p->array || !dep->uniform)
+				continue;
+			for (guint t = 0; t < dep->depth; t++) {
+				const char *name =
+					array->analysis->band->members[t].name;
+
+				if (!crosses(array, dep, t,
+					    sy_hls_model_folded(m, p)))
+					continue;
+				return sy_hls_refuse(error,
+					"--two-level-buffer: partial results "
+					"of %s cross tiles of '%s' through "
+					"DRAM between L2 tiles (the host's "
+					"launches), which Systole does not "
+					"run with a second tiling level yet; "
+					"give '%s' an array_part_L2 factor of "
+					"its %" G_GINT64_FORMAT " tiles and "
+					"its tile loop innermost, so that its "
+					"tiles run in turn, or leave it "
+					"untiled",
+					p->array->name, name, name,
+					array->padded[t] /
+						array->config->tile[t]);
+			}
+		}
+	}
+	return sy_hls_refuse(error,
+		"--two-level-buffer: the host's launches are not supported "
+		"with a second tiling level yet");
+}
+
 /* Whether a tiled loop's tile loop runs inside member t's: the tiles
  * of t then come back after other tiles have had the PE's buffers. */
 static gboolean tiled_inside(const SyPeArray *array, guint t)
@@ -595,6 +648,34 @@ static isl_union_set *launch_moving(const SyHlsModel *m, const SyIoPath *p)
 	return moving;
 }
 
+/* The tiles whose data an L2 buffer reads (p->l2_keep): of tiles, the
+ * first along each tile dimension of a member whose tiles read the same
+ * data, within its L2 tile (the tiles equal but for that dimension). */
+static isl_set *l2_load(const SyHlsModel *m, const SyIoPath *p, isl_set *tiles)
+{
+	const SyPeArray *array = m->array;
+	guint n = array->config->n_members;
+
+	for (guint d = n; d < m->n_tile; d++) {
+		isl_map *later;
+
+		if (p->l2_keep[sy_pe_array_tile_member(array, d)])
+			continue;
+		later = isl_map_universe(
+			isl_space_map_from_set(isl_set_get_space(tiles)));
+		for (guint k = 0; k < m->n_tile; k++)
+			if (k != d)
+				later = isl_map_equate(later, isl_dim_in,
+					(int)k, isl_dim_out, (int)k);
+		later = isl_map_order_gt(
+			later, isl_dim_in, (int)d, isl_dim_out, (int)d);
+		later = isl_map_intersect_domain(later, isl_set_copy(tiles));
+		later = isl_map_intersect_range(later, isl_set_copy(tiles));
+		tiles = isl_set_subtract(tiles, isl_map_domain(later));
+	}
+	return isl_set_coalesce(tiles);
+}
+
 static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 {
 	const SyPeArray *array = m->array;
@@ -623,6 +704,8 @@ static SyHlsPath *path_new(SyHlsModel *m, const SyIoPath *p)
 	sy_tile_boxes_box(m->design->tiles, &hp->box, p->array, !p->in, keep);
 	accesses = boxed_accesses(m, p->array, !p->in, hp->moving);
 	hp->tiles = tiles_of(m, isl_union_map_domain(accesses));
+	if (p->l2_keep)
+		hp->load = l2_load(m, p, isl_set_copy(hp->tiles));
 	return hp;
 }
 
@@ -791,7 +874,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->passes = g_ptr_array_new_with_free_func(path_free);
 	m->n_launch = launch_dims(m);
 	m->same_launch = m->n_launch ? same_launch(m) : NULL;
-	if (!check_paths(m, error) ||
+	if (!check_l2_launches(m, error) || !check_paths(m, error) ||
 		!(m->chain = sy_hls_chains_new(
 			  tiles, m->plan, m->same_launch, error)) ||
 		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {

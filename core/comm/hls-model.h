@@ -32,6 +32,10 @@ typedef struct {
 	gboolean once; /* one element for all the lanes of a vector */
 	guint pack; /* elements per chain word */
 	isl_set *tiles; /* the tiles that move data: [tile] */
+	/* --two-level-buffer (SyIoPath.l2_keep): the tiles whose data its
+	 * L3 module reads from DRAM into its L2 buffer, in order; NULL:
+	 * every tile's. */
+	isl_set *load;
 	isl_union_set *moving; /* instances whose accesses move data
 				   (copy-in or copy-out); NULL for all */
 } SyHlsPath;

@@ -46,6 +46,70 @@ static SyCode *tile_code(isl_set *tiles)
 	return code;
 }
 
+/* The L3 module's code under an L2 buffer: at each point of the tile
+ * loops above n (the L2 tiles, then the tiles outside the buffer's
+ * place), the tiles of load ("L", their boxes read into the buffer),
+ * then those of tiles ("T", served), each in order; iterators t0, t1,
+ * ... as tile_code's. */
+static SyCode *l2_code(isl_set *load, isl_set *tiles, guint n)
+{
+	isl_ctx *ctx = isl_set_get_ctx(tiles);
+	int dims = (int)isl_set_dim(tiles, isl_dim_set);
+	isl_union_map *sched = isl_union_map_empty(isl_set_get_space(tiles));
+	isl_ast_build *build = isl_ast_build_from_context(
+		isl_set_universe(isl_space_params(isl_set_get_space(tiles))));
+	isl_id_list *names = isl_id_list_alloc(ctx, dims + 1);
+	isl_ast_node *tree;
+	SyCode *code;
+
+	for (int phase = 0; phase < 2; phase++) {
+		isl_set *set = isl_set_set_tuple_name(
+			isl_set_copy(phase ? tiles : load), phase ? "T" : "L");
+		isl_map *map = isl_map_identity(
+			isl_space_map_from_set(isl_set_get_space(set)));
+
+		map = isl_map_reset_tuple_id(map, isl_dim_out);
+		map = isl_map_insert_dims(map, isl_dim_out, n, 1);
+		map = isl_map_fix_si(map, isl_dim_out, n, phase);
+		map = isl_map_intersect_domain(map, set);
+		sched = isl_union_map_add_map(sched, map);
+	}
+	for (int k = 0; k <= dims; k++) {
+		g_autofree char *name = (guint)k == n
+			? g_strdup("sy_phase")
+			: g_strdup_printf("t%d", k - ((guint)k > n));
+
+		names = isl_id_list_add(names, isl_id_alloc(ctx, name, NULL));
+	}
+	build = isl_ast_build_set_iterators(build, names);
+	tree = isl_ast_build_node_from_schedule_map(build, sched);
+	isl_ast_build_free(build);
+	code = sy_code_from_isl(tree, NULL, NULL);
+	isl_ast_node_free(tree);
+	return code;
+}
+
+/* The L2 buffer's facts (hp->load, the path's l2_keep). */
+static void l2_facts(SyIoPathFacts *f, const SyHlsModel *m, const SyHlsPath *hp)
+{
+	const SyConfig *cfg = m->array->config;
+	guint n = cfg->n_members;
+
+	guint at = n;
+
+	f->l2_factor = g_new(gint64, n);
+	f->l2_keep = g_new(gint64, n);
+	for (guint k = 0; k < n; k++) {
+		f->l2_factor[k] = cfg->tile_l2[cfg->order[k]];
+		f->l2_keep[k] = hp->path->l2_keep[cfg->order[k]];
+		/* The buffer's place: above the first tile loop it keeps
+		 * no tiles of (io-plan.c, sy_io_plan_l2). */
+		if (!f->l2_keep[k] && at == n)
+			at = n + k;
+	}
+	f->l2 = l2_code(hp->load, hp->tiles, at);
+}
+
 static gint64 box_elements(const SyIoPathFacts *f, SyChecked *ck)
 {
 	gint64 n = 1;
@@ -180,6 +244,8 @@ static SyIoPathFacts *path_facts(
 	fold(f, m, hp);
 	buffered(f, design);
 	f->tiles = tile_code(hp->tiles);
+	if (hp->load)
+		l2_facts(f, m, hp);
 	f->intra = coded(design, p, p->exterior ? 2 : 1);
 	f->drop = coded(design, p, 0);
 	moves(f, hp, array->analysis->scop);

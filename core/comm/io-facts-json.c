@@ -49,6 +49,8 @@ static const char *module_of(const SyDesign *design, const SyCode *code)
 static void add_path(
 	JsonBuilder *b, const SyDesign *design, const SyIoPathFacts *f)
 {
+	guint n_l2 = design->io->n_tile / 2;
+
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "prefix", f->path->prefix);
 	sy_json_member_str(b, "direction", f->path->in ? "in" : "out");
@@ -72,6 +74,12 @@ static void add_path(
 	json_builder_end_array(b);
 	json_builder_set_member_name(b, "tiles");
 	sy_code_build_json(b, f->tiles);
+	if (f->l2) {
+		json_builder_set_member_name(b, "l2");
+		sy_code_build_json(b, f->l2);
+		sy_json_member_ints(b, "l2_factor", f->l2_factor, n_l2);
+		sy_json_member_ints(b, "l2_keep", f->l2_keep, n_l2);
+	}
 	sy_json_member_str(b, "intra", module_of(design, f->intra));
 	sy_json_member_str(b, "drop", module_of(design, f->drop));
 	add_moves(b, f->moves);
@@ -224,6 +232,41 @@ static gboolean fold_from_json(JsonObject *o, SyIoPathFacts *f, GError **error)
 	return TRUE;
 }
 
+/* Code a member holds, or a design error naming it ("/tiles: ..."). */
+static SyCode *code_member(JsonObject *o, const char *name, GError **error)
+{
+	SyCode *code = sy_code_from_json(
+		json_object_get_member(o, name), error);
+	g_autofree char *what = NULL;
+
+	if (code)
+		return code;
+	/* code-json.h's error ("code/body: ..."), in the design's domain,
+	 * where the code is. */
+	what = g_strdup((*error)->message);
+	g_clear_error(error);
+	g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID, "/%s%s",
+		name, what + (g_str_has_prefix(what, "code") ? 4 : 0));
+	return NULL;
+}
+
+/* --two-level-buffer's L2 buffer: its code and, per tile loop, the L2
+ * factor (from 1) and the tiles kept (from 0), as many of each. */
+static gboolean l2_from_json(JsonObject *o, SyIoPathFacts *f, GError **error)
+{
+	guint n = 0, k = 0;
+
+	if (!json_object_has_member(o, "l2"))
+		return TRUE;
+	if (!sy_design_read_ints_member(
+		    o, "l2_factor", 1, 1, 64, &f->l2_factor, &n, error) ||
+		!sy_design_read_ints_member(
+			o, "l2_keep", 0, n, n, &f->l2_keep, &k, error))
+		return FALSE;
+	f->l2 = code_member(o, "l2", error);
+	return f->l2 != NULL;
+}
+
 static SyIoPathFacts *path_from_json(
 	JsonNode *node, const SyDesign *design, GError **error)
 {
@@ -231,7 +274,8 @@ static SyIoPathFacts *path_from_json(
 		"lanes", "once", "pack", "box_words", "along", "units",
 		"headless", "ping_pong", "tiles", "intra", "drop", "moves",
 		"registers", NULL};
-	static const char *const extra[] = {"fold", NULL};
+	static const char *const extra[] = {
+		"fold", "l2", "l2_factor", "l2_keep", NULL};
 	JsonObject *o = sy_design_read_object(node, error);
 	const SyIoPath *path = o &&
 			sy_design_read_members(o, names, 16, extra, error)
@@ -253,6 +297,7 @@ static SyIoPathFacts *path_from_json(
 		!find_code(design, o, "intra", &f->intra, error) ||
 		!find_code(design, o, "drop", &f->drop, error) ||
 		!moves_from_json(o, f, error) || !fold_from_json(o, f, error) ||
+		!l2_from_json(o, f, error) ||
 		!sy_design_read_uints_member(o, "registers", &f->registers,
 			&f->n_registers, error)) {
 		sy_io_path_facts_free(f);

@@ -44,6 +44,9 @@ void sy_io_path_facts_free(SyIoPathFacts *f)
 		return;
 	g_free(f->box);
 	sy_code_free(f->tiles);
+	sy_code_free(f->l2);
+	g_free(f->l2_factor);
+	g_free(f->l2_keep);
 	g_ptr_array_unref(f->moves);
 	g_free(f->registers);
 	g_free(f);

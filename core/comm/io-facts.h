@@ -55,6 +55,16 @@ typedef struct {
 	gint64 fold_first;
 	gboolean ping_pong[2]; /* of its buffered module, [1]: boundary */
 	SyCode *tiles; /* the tiles that move data, in order */
+	/* --two-level-buffer's L2 buffer in the L3 module (SyIoPath.
+	 * l2_keep), NULL without: the L3 module's code over the tiles,
+	 * "L" (a tile's boxes read from DRAM into the buffer) and "T" (a
+	 * tile's boxes served from it), their arguments the tile's
+	 * coordinates (the L2 tiles, then the tiles); per tile loop of
+	 * the tile order, its L2 factor and the tiles of an L2 tile the
+	 * buffer keeps (0: one serves them all), n_tile / 2 each. */
+	SyCode *l2;
+	gint64 *l2_factor;
+	gint64 *l2_keep;
 	/* The code the intra_trans and the dropping dummy print (their
 	 * modules' in the design), NULL for none. */
 	__isl_keep const SyCode *intra;

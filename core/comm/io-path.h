@@ -45,6 +45,14 @@ typedef struct {
 	 * is split into, each part below its own L3 module; 0 or 1 for
 	 * one (sy_io_path_ports). */
 	guint ports;
+	/* --two-level-buffer: per band member, the tiles of one L2 tile
+	 * its L3 module keeps in its L2 buffer (the path's data depends
+	 * on the member's tiles: min(L2 factor, tiles) below the buffer's
+	 * place, 1 above it), 0 where the L2 tile's tiles of that member
+	 * read the same data (read from DRAM once, served again; the
+	 * buffer is read above the first such member's tile loop); NULL
+	 * without an L2 buffer (sy_io_plan_l2). */
+	gint64 *l2_keep;
 	/* array as the kernel declares it (one of SyDesign.arrays, which
 	 * the interface shares; the only one in a design read back) */
 	__isl_keep const SyDesignArray *plain_array;

@@ -20,6 +20,7 @@ static void path_free(gpointer data)
 
 	g_free(p->direction);
 	g_free(p->prefix);
+	g_free(p->l2_keep);
 	if (p->accesses)
 		g_ptr_array_unref(p->accesses);
 	g_free(p);
@@ -30,21 +31,30 @@ static gint64 n_tiles(const SyPeArray *array, guint m)
 	return array->padded[m] / array->config->tile[m];
 }
 
-/* The innermost tile loop with more than one tile, or -1. */
-static int last_tile_loop(const SyPeArray *array)
+/* Whether the tiles of member m run one after another: no tile
+ * dimension of the schedule that has several iterations and counts
+ * another member's tiles runs inside the first of m's that does (the
+ * innermost tile loop of several tiles; with a second tiling level, m's
+ * L2 loop innermost among those and m alone inside it). */
+static gboolean tiles_in_turn(const SyPeArray *array, guint m)
 {
-	const SyConfig *cfg = array->config;
+	guint n = sy_pe_array_n_tile(array);
+	gboolean seen = FALSE;
 
-	for (guint k = cfg->n_members; k-- > 0;)
-		if (n_tiles(array, cfg->order[k]) > 1)
-			return (int)cfg->order[k];
-	return -1;
+	for (guint d = 0; d < n; d++) {
+		if (sy_pe_array_tile_trips(array, d) <= 1)
+			continue;
+		if (sy_pe_array_tile_member(array, d) == m)
+			seen = TRUE;
+		else if (seen)
+			return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 {
 	const SyDeps *deps = array->analysis->deps;
-	int last = last_tile_loop(array);
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
@@ -56,11 +66,11 @@ gboolean sy_io_stays_on_chip(const SyPeArray *array, const SyArray *x)
 		if (sy_candidate_crosses_pes(
 			    array->choices->candidate, dep->distance))
 			continue;
-		/* Crossing tiles of any loop but the innermost tiled one
-		 * leaves other tiles in between. */
+		/* Crossing tiles of any loop whose tiles do not run in
+		 * turn leaves other tiles in between. */
 		for (guint m = 0; m < array->config->n_members; m++)
 			if (dep->distance[m] != 0 && n_tiles(array, m) > 1 &&
-				(int)m != last)
+				!tiles_in_turn(array, m))
 				return FALSE;
 	}
 	return TRUE;
@@ -932,37 +942,142 @@ gint64 *sy_io_footprint(const SyPeArray *array, isl_union_map *accesses,
 	return size;
 }
 
-gint64 sy_io_tiles(
-	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck)
+/* The first and last tile, per band member, in which accesses (taken)
+ * happen; FALSE where there are none. */
+static gboolean tile_range(
+	const SyPeArray *array, isl_union_map *accesses, gint64 *lo, gint64 *hi)
 {
 	isl_union_set *tiles = isl_union_set_apply(
 		isl_union_map_domain(accesses),
 		isl_union_map_copy(array->tile_map));
-	guint n = array->config->n_members;
-	gint64 count = 1;
 	isl_set *set;
 
 	if (isl_union_set_is_empty(tiles) == isl_bool_true) {
 		isl_union_set_free(tiles);
-		return 0;
+		return FALSE;
 	}
 	set = isl_set_from_union_set(tiles);
-	for (guint m = 0; m < n; m++) {
+	for (guint m = 0; m < array->config->n_members; m++) {
 		/* isl keeps the objective: it is ours to free. */
 		isl_aff *obj = isl_aff_var_on_domain(
 			isl_local_space_from_space(isl_set_get_space(set)),
 			isl_dim_set, m);
-		isl_val *hi = isl_set_max_val(set, obj);
-		isl_val *lo = isl_set_min_val(set, obj);
+		isl_val *max = isl_set_max_val(set, obj);
+		isl_val *min = isl_set_min_val(set, obj);
 
 		/* Tile numbers: within the padded extent, they fit. */
-		count = sy_checked_mul(ck, count,
-			isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1,
-			"the number of tiles");
-		isl_val_free(hi);
-		isl_val_free(lo);
+		hi[m] = isl_val_get_num_si(max);
+		lo[m] = isl_val_get_num_si(min);
+		isl_val_free(max);
+		isl_val_free(min);
 		isl_aff_free(obj);
 	}
 	isl_set_free(set);
+	return TRUE;
+}
+
+/* The L2 tiles of member m (factor l2) from tile lo to hi. */
+static gint64 l2_tiles(gint64 lo, gint64 hi, gint64 l2)
+{
+	return hi / l2 - lo / l2 + 1;
+}
+
+gint64 sy_io_tiles(
+	const SyPeArray *array, isl_union_map *accesses, SyChecked *ck)
+{
+	return sy_io_tiles_l2(array, accesses, NULL, ck);
+}
+
+gint64 sy_io_tiles_l2(const SyPeArray *array, isl_union_map *accesses,
+	const gint64 *l2_keep, SyChecked *ck)
+{
+	guint n = array->config->n_members;
+	g_autofree gint64 *lo = g_new(gint64, n + 1);
+	g_autofree gint64 *hi = g_new(gint64, n + 1);
+	gint64 count = 1;
+
+	if (!tile_range(array, accesses, lo, hi))
+		return 0;
+	for (guint m = 0; m < n; m++)
+		count = sy_checked_mul(ck, count,
+			l2_keep && !l2_keep[m]
+				? l2_tiles(lo[m], hi[m],
+					  array->config->tile_l2[m])
+				: hi[m] - lo[m] + 1,
+			"the number of tiles");
 	return count;
+}
+
+/* Whether the data of path p depends on the tiles of band member m:
+ * the elements its accesses touch in a tile change with m's tile
+ * (tiles -> elements, against the same from the tiles equal but
+ * for m). */
+static gboolean depends_on_tile(
+	const SyPeArray *array, const SyIoPath *p, guint m)
+{
+	guint n = array->config->n_members;
+	isl_ctx *ctx = array->analysis->ctx;
+	isl_union_map *data = isl_union_map_apply_range(
+		isl_union_map_reverse(isl_union_map_copy(array->tile_map)),
+		sy_io_path_accesses(array, p));
+	isl_map *same = isl_map_universe(
+		isl_space_map_from_set(isl_space_set_alloc(ctx, 0, n)));
+	isl_union_map *moved;
+	isl_bool equal;
+
+	for (guint k = 0; k < n; k++)
+		if (k != m)
+			same = isl_map_equate(
+				same, isl_dim_in, (int)k, isl_dim_out, (int)k);
+	moved = isl_union_map_apply_range(
+		isl_union_map_from_map(same), isl_union_map_copy(data));
+	moved = isl_union_map_intersect_domain(
+		moved, isl_union_map_domain(isl_union_map_copy(data)));
+	equal = isl_union_map_is_equal(moved, data);
+	isl_union_map_free(moved);
+	isl_union_map_free(data);
+	return equal != isl_bool_true;
+}
+
+gboolean sy_io_plan_l2(const SyPeArray *array, SyIoPath *p)
+{
+	const SyConfig *cfg = array->config;
+	g_autofree gint64 *lo = NULL, *hi = NULL;
+	gint64 *keep;
+	gboolean reuse = FALSE, above = TRUE;
+
+	if (!cfg->tile_l2 || !p->in || p->reduce_op[0] ||
+		sy_io_path_ports(p) > 1)
+		return FALSE;
+	lo = g_new(gint64, cfg->n_members);
+	hi = g_new(gint64, cfg->n_members);
+	if (!tile_range(array, sy_io_path_accesses(array, p), lo, hi))
+		return FALSE;
+	keep = g_new0(gint64, cfg->n_members);
+	/* In the tile order: the buffer is read above the first tile loop
+	 * of a member the data does not depend on (AutoSA hoists it as
+	 * high as the loops it depends on allow, tile_set_depth), so it
+	 * keeps the tiles of those it depends on below (1 for those above,
+	 * which read it again); reused: tiles of a member whose L2 tile
+	 * holds several of those the path moves data in. */
+	for (guint k = 0; k < cfg->n_members; k++) {
+		guint m = cfg->order[k];
+		gint64 inner = MIN(n_tiles(array, m), cfg->tile_l2[m]);
+
+		if (depends_on_tile(array, p, m))
+			keep[m] = above ? 1 : inner;
+		else {
+			above = FALSE;
+			if (l2_tiles(lo[m], hi[m], cfg->tile_l2[m]) <
+				hi[m] - lo[m] + 1)
+				reuse = TRUE;
+		}
+	}
+	if (!reuse) {
+		g_free(keep);
+		return FALSE;
+	}
+	g_free(p->l2_keep);
+	p->l2_keep = keep;
+	return TRUE;
 }

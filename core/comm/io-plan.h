@@ -38,6 +38,16 @@ __isl_keep const SyAccess *sy_io_plan_unfolded(
 gboolean sy_io_plan_reduce(__isl_keep const SyPeArray *array,
 	__isl_keep GPtrArray *paths, __isl_keep const char *op, GError **error);
 
+/* AutoSA's two-level buffering (--two-level-buffer, config->tile_l2)
+ * on an input path p: where the L2 tile's tiles of some band member
+ * (several) read the same data, its L3 module reads each L2 tile's data
+ * from DRAM once into an L2 buffer and serves every tile of it from
+ * there; sets p->l2_keep and returns TRUE.  Not for paths out, folded
+ * or split over HBM ports, nor where the data depends on every member
+ * (no tile of an L2 tile reads another's). */
+gboolean sy_io_plan_l2(
+	__isl_keep const SyPeArray *array, __isl_keep SyIoPath *p);
+
 /* Whether the flow dependences on array that stay in one PE reach the
  * next tile to run (or none): then partial results stay on chip. */
 gboolean sy_io_stays_on_chip(
@@ -99,6 +109,11 @@ __isl_give gint64 *sy_io_footprint(__isl_keep const SyPeArray *array,
 
 /* The tiles in which accesses (taken) happen (their bounding box); a
  * count beyond 64 bits is recorded in ck. */
+/* The same where an L2 buffer reads each L2 tile's data once along the
+ * members l2_keep gives 0 (SyIoPath.l2_keep; NULL: sy_io_tiles). */
+gint64 sy_io_tiles_l2(__isl_keep const SyPeArray *array,
+	__isl_take isl_union_map *accesses, __isl_keep const gint64 *l2_keep,
+	__isl_keep SyChecked *ck);
 gint64 sy_io_tiles(__isl_keep const SyPeArray *array,
 	__isl_take isl_union_map *accesses, __isl_keep SyChecked *ck);
 

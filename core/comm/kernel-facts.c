@@ -106,7 +106,7 @@ static gint64 units(const SyPeArray *array, const SyIoPath *p)
  * count them, never iterations). */
 static gint64 tiles(const SyHlsPath *hp, SyChecked *ck)
 {
-	isl_set *set = hp->tiles;
+	isl_set *set = hp->load ? hp->load : hp->tiles;
 	isl_size n_dims = isl_set_dim(set, isl_dim_set);
 	isl_val *count;
 	gint64 n = 1;

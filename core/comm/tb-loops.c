@@ -182,7 +182,9 @@ static isl_set *boxes_set(const SyHlsModel *m, const SyHlsPath *hp,
 		units = isl_set_add_constraint(units, c);
 	}
 	return isl_set_set_tuple_name(
-		isl_set_flat_product(isl_set_copy(hp->tiles), units), "U");
+		isl_set_flat_product(
+			isl_set_copy(hp->load ? hp->load : hp->tiles), units),
+		"U");
 }
 
 /* U[tile, unit in chain order] -> [tile, unit in PE order]: the box's

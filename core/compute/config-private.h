@@ -18,6 +18,12 @@ gboolean sy_config_parse_int(__isl_keep const char *text, gint64 *v);
 gboolean sy_config_set_tiles(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const GArray *values,
 	GError **error);
+/* array_part_L2 (--two-level-buffer): one factor per band loop, in
+ * array_part's order, each a number of tiles (1 and up); sets
+ * config->tile_l2. */
+gboolean sy_config_set_tiles_l2(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const GArray *values,
+	GError **error);
 gboolean sy_config_set_latency(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const GArray *values,
 	GError **error);

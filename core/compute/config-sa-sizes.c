@@ -239,7 +239,7 @@ static gboolean known_item(const Item *item)
 	if (hbm_item(item))
 		return TRUE;
 	static const char *const known[] = {
-		"space_time", "array_part", "latency", "simd"};
+		"space_time", "array_part", "array_part_L2", "latency", "simd"};
 
 	for (guint k = 0; k < G_N_ELEMENTS(known); k++)
 		if (g_str_equal(item->name, known[k]))
@@ -272,7 +272,7 @@ static gboolean refuse_unknown(const GArray *items, GError **error)
 	}
 	return sy_config_fail(error,
 		"%s %s not supported; Systole reads space_time, "
-		"array_part, latency, simd and hbm_<group>",
+		"array_part, array_part_L2, latency, simd and hbm_<group>",
 		names->str, n == 1 ? "is" : "are");
 }
 
@@ -425,6 +425,21 @@ gboolean sy_config_apply_sa_sizes(
 	return TRUE;
 }
 
+gboolean sy_config_apply_sa_sizes_l2(
+	SyConfig *cfg, const SyChoices *c, const char *sa_sizes, GError **error)
+{
+	g_autoptr(GArray) items = parse_sa_sizes(sa_sizes, error);
+	const Item *l2;
+
+	if (!items)
+		return FALSE;
+	l2 = item_named(items, "array_part_L2");
+	if (!l2 || sy_config_set_tiles_l2(cfg, c, l2->values, error))
+		return TRUE;
+	g_prefix_error(error, "--sa-sizes: ");
+	return FALSE;
+}
+
 const char *sy_config_sa_sizes_stop(const char *sa_sizes, const SyChoices *c,
 	const SyConfig *cfg, guint skip)
 {
@@ -459,6 +474,12 @@ char *sy_config_to_sa_sizes(const SyConfig *cfg, const SyChoices *c)
 			cfg->tile[(
 				(SyLoopRef *)g_ptr_array_index(c->tilable, i))
 					  ->member]);
+	for (guint i = 0; cfg->tile_l2 && i < c->tilable->len; i++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+			i ? "," : "];kernel[]->array_part_L2[",
+			cfg->tile_l2[(
+				(SyLoopRef *)g_ptr_array_index(c->tilable, i))
+					     ->member]);
 	g_string_append(out, "];kernel[]->latency[");
 	for (guint i = 0; i < c->latency->len; i++)
 		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? "," : "",

@@ -54,6 +54,7 @@ SyConfig *sy_config_copy(const SyConfig *config)
 	copy->tile = g_memdup2(config->tile, sizeof(gint64) * n);
 	copy->latency = g_memdup2(config->latency, sizeof(gint64) * n);
 	copy->order = g_memdup2(config->order, sizeof(guint) * n);
+	copy->tile_l2 = g_memdup2(config->tile_l2, sizeof(gint64) * n);
 	return copy;
 }
 
@@ -64,6 +65,7 @@ void sy_config_free(SyConfig *config)
 	g_free(config->tile);
 	g_free(config->latency);
 	g_free(config->order);
+	g_free(config->tile_l2);
 	g_free(config);
 }
 
@@ -197,6 +199,40 @@ gboolean sy_config_set_tiles(
 	return TRUE;
 }
 
+gboolean sy_config_set_tiles_l2(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	g_autofree char *loops = sy_choices_names(c->tilable);
+	g_autofree gint64 *l2 = NULL;
+
+	if (values->len != c->tilable->len)
+		return sy_config_fail(error,
+			"array_part_L2 has %u factor%s, but this array "
+			"tiles %u loop%s, in this order: %s (one factor per "
+			"loop of array_part, in tiles)",
+			values->len, sy_config_plural(values->len),
+			c->tilable->len, sy_config_plural(c->tilable->len),
+			loops);
+	l2 = g_new(gint64, cfg->n_members);
+	for (guint m = 0; m < cfg->n_members; m++)
+		l2[m] = 1;
+	for (guint i = 0; i < values->len; i++) {
+		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+		gint64 v = g_array_index(values, gint64, i);
+
+		if (v <= 0)
+			return sy_config_fail(error,
+				"the second-level tile size of loop '%s' "
+				"(array_part_L2, in tiles of array_part) must "
+				"be positive, not %" G_GINT64_FORMAT,
+				ref->name, v);
+		l2[ref->member] = v;
+	}
+	g_free(cfg->tile_l2);
+	cfg->tile_l2 = g_steal_pointer(&l2);
+	return TRUE;
+}
+
 gboolean sy_config_set_latency(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
@@ -300,11 +336,13 @@ static gboolean parse_named(const char *stage, const char *spec,
 /* The value cfg has for entry i of list: tiles and latency factors
  * as set (by --sa-sizes, or the defaults), the SIMD factor 1 (a named
  * SIMD loop replaces the one chosen). */
-static gint64 current(
-	const SyConfig *cfg, const SyChoices *c, const GPtrArray *list, guint i)
+static gint64 current(const SyConfig *cfg, const SyChoices *c,
+	const char *stage, const GPtrArray *list, guint i)
 {
 	const SyLoopRef *ref = g_ptr_array_index(list, i);
 
+	if (g_str_equal(stage, "tile-l2"))
+		return cfg->tile_l2 ? cfg->tile_l2[ref->member] : 1;
 	if (list == c->tilable)
 		return cfg->tile[ref->member];
 	if (list == c->latency)
@@ -323,7 +361,7 @@ static GArray *by_position(const char *stage, const SyConfig *cfg,
 	g_autofree char *allowed = sy_choices_names(list);
 
 	for (guint i = 0; i < list->len; i++) {
-		gint64 v = current(cfg, c, list, i);
+		gint64 v = current(cfg, c, stage, list, i);
 
 		g_array_append_val(out, v);
 	}
@@ -343,6 +381,8 @@ static GArray *by_position(const char *stage, const SyConfig *cfg,
 				"takes %s%s",
 				stage, name,
 				g_str_equal(stage, "tile") ? "tiling"
+					: g_str_equal(stage, "tile-l2")
+					? "a second tiling level"
 					: g_str_equal(stage, "latency")
 					? "latency hiding"
 					: "SIMD",
@@ -366,7 +406,8 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	g_autoptr(GArray) values = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GArray) placed = NULL;
 	gboolean tile = g_str_equal(stage, "tile");
-	GPtrArray *list = tile                  ? c->tilable
+	gboolean l2 = g_str_equal(stage, "tile-l2");
+	GPtrArray *list = tile || l2            ? c->tilable
 		: g_str_equal(stage, "latency") ? c->latency
 						: c->simd;
 
@@ -375,7 +416,8 @@ gboolean sy_config_apply_named(SyConfig *cfg, const SyChoices *c,
 	placed = by_position(stage, cfg, c, list, names, values, error);
 	if (!placed)
 		return FALSE;
-	if (!(tile ? sy_config_set_tiles(cfg, c, placed, error)
+	if (!(l2 ? sy_config_set_tiles_l2(cfg, c, placed, error)
+			    : tile ? sy_config_set_tiles(cfg, c, placed, error)
 			    : list == c->latency
 			    ? sy_config_set_latency(cfg, c, placed, error)
 			    : sy_config_set_simd(cfg, c, placed, error))) {
@@ -615,6 +657,10 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 		g_string_append_printf(out, "%s%s", k ? "," : "",
 			band->members[c->candidate->space[k]].name);
 	append_list(out, " --tile ", c->tilable, cfg->tile, -1);
+	/* Every loop's factor, 1s too: the second level is on. */
+	if (cfg->tile_l2)
+		append_list(out, " --two-level-buffer --tile-l2 ", c->tilable,
+			cfg->tile_l2, 0);
 	if (memcmp(dflt->data, cfg->order, sizeof(guint) * dflt->len) != 0) {
 		g_autofree char *order = sy_choices_order_text(
 			c, cfg->order, ",");
@@ -663,9 +709,12 @@ gboolean sy_config_equal(const SyConfig *a, const SyConfig *b)
 		a->reverse_order != b->reverse_order ||
 		a->touch_space != b->touch_space)
 		return FALSE;
+	if (!a->tile_l2 != !b->tile_l2)
+		return FALSE;
 	for (guint m = 0; m < a->n_members; m++)
 		if (a->tile[m] != b->tile[m] || a->order[m] != b->order[m] ||
-			a->latency[m] != b->latency[m])
+			a->latency[m] != b->latency[m] ||
+			(a->tile_l2 && a->tile_l2[m] != b->tile_l2[m]))
 			return FALSE;
 	return TRUE;
 }

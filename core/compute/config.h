@@ -31,6 +31,10 @@ typedef struct {
 	guint n_members; /* band members */
 	gint64 *tile; /* per band member: the tile size (its extent:
 				not tiled) */
+	/* AutoSA's --two-level-buffer with array_part_L2[...]: per band
+	 * member, the tiles of its second tiling level (the tile loops
+	 * tiled again, the L2 tile loops outermost); NULL: one level. */
+	gint64 *tile_l2;
 	guint *order; /* the tile loops, band members outer first */
 	gint64 *latency; /* per band member: 1 for none */
 	int simd; /* index in the choices' simd list, -1: none */
@@ -68,6 +72,14 @@ gboolean sy_config_apply_sa_sizes(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
 	GError **error);
 
+/* AutoSA's --two-level-buffer: reads sa_sizes' array_part_L2[...]
+ * (one factor per array_part loop, in tiles) into config->tile_l2;
+ * none leaves config as it is.  Without --two-level-buffer AutoSA does
+ * not read the key (sy_config_apply_sa_sizes skips it). */
+gboolean sy_config_apply_sa_sizes_l2(__isl_keep SyConfig *config,
+	__isl_keep const SyChoices *choices, __isl_keep const char *sa_sizes,
+	GError **error);
+
 /* The hbm_<group>[n] items of sa_sizes (AutoSA's HBM port counts, which
  * the design reads: comm/design-options.h) as --hbm-ports spells them,
  * "A=2,C_drain=2" in their order, NULL (no error) when there are
@@ -96,6 +108,8 @@ enum {
 	SY_CONFIG_SKIP_ARRAY_PART = 1 << 0,
 	SY_CONFIG_SKIP_LATENCY = 1 << 1,
 	SY_CONFIG_SKIP_SIMD = 1 << 2,
+	/* array_part_L2 off: AutoSA turns --two-level-buffer off */
+	SY_CONFIG_SKIP_ARRAY_PART_L2 = 1 << 3,
 };
 
 /* The stage at which AutoSA's manual mode stops, given sa_sizes
@@ -107,7 +121,8 @@ __isl_keep const char *sy_config_sa_sizes_stop(__isl_keep const char *sa_sizes,
 	__isl_keep const SyChoices *choices, __isl_keep const SyConfig *config,
 	guint skip);
 
-/* stage is "tile", "latency" or "simd"; spec is "i=16,j=8". */
+/* stage is "tile", "tile-l2" (the second level's factors, in tiles),
+ * "latency" or "simd"; spec is "i=16,j=8". */
 gboolean sy_config_apply_named(__isl_keep SyConfig *config,
 	__isl_keep const SyChoices *choices, __isl_keep const char *stage,
 	__isl_keep const char *spec, GError **error);

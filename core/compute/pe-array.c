@@ -38,6 +38,29 @@ void sy_pe_array_free(SyPeArray *array)
 	g_free(array);
 }
 
+guint sy_pe_array_n_tile(const SyPeArray *array)
+{
+	return array->config->n_members * (array->config->tile_l2 ? 2 : 1);
+}
+
+guint sy_pe_array_tile_member(const SyPeArray *array, guint d)
+{
+	return array->config->order[d % array->config->n_members];
+}
+
+gint64 sy_pe_array_tile_trips(const SyPeArray *array, guint d)
+{
+	const SyConfig *cfg = array->config;
+	guint m = sy_pe_array_tile_member(array, d);
+	gint64 tiles = array->padded[m] / cfg->tile[m];
+
+	if (!cfg->tile_l2)
+		return tiles;
+	if (d < cfg->n_members)
+		return tiles / cfg->tile_l2[m] + (tiles % cfg->tile_l2[m] != 0);
+	return MIN(tiles, cfg->tile_l2[m]);
+}
+
 gint64 sy_pe_array_count(const SyPeArray *array)
 {
 	gint64 n = 1;
@@ -389,6 +412,19 @@ static isl_schedule *outer_bands(Build *b, isl_schedule *sched)
 	for (guint k = 0; k < n; k++)
 		upa[k] = isl_union_pw_aff_copy(b->tile[b->cfg->order[k]]);
 	mark = role_name("array_part", band, b->cfg->order, n);
+	sched = insert_top(sched, mupa_of(b->ctx, upa, n), mark, TRUE);
+	if (!b->cfg->tile_l2)
+		return sched;
+	/* --two-level-buffer: the tile loops tiled again (AutoSA's
+	 * sa_array_partitioning_optimize, its "array_L2" band), the L2
+	 * tiles outermost; the tile loops below keep counting whole
+	 * tiles, so that a tile's coordinates stay what they were. */
+	g_clear_pointer(&mark, g_free);
+	for (guint k = 0; k < n; k++)
+		upa[k] = floor_div(
+			isl_union_pw_aff_copy(b->tile[b->cfg->order[k]]),
+			b->cfg->tile_l2[b->cfg->order[k]]);
+	mark = role_name("array_part_L2", band, b->cfg->order, n);
 	return insert_top(sched, mupa_of(b->ctx, upa, n), mark, TRUE);
 }
 

@@ -45,6 +45,19 @@ __isl_give SyPeArray *sy_pe_array_new(__isl_keep const SyChoices *choices,
 	__isl_keep const SyConfig *config, GError **error);
 void sy_pe_array_free(__isl_take SyPeArray *array);
 
+/* The tile dimensions of the schedule: the band's members, twice with
+ * a second tiling level (config->tile_l2: the L2 tiles, then the tiles,
+ * each in the tile order). */
+guint sy_pe_array_n_tile(__isl_keep const SyPeArray *array);
+/* The band member tile dimension d of the schedule counts (the L2
+ * tiles of it, or its tiles). */
+guint sy_pe_array_tile_member(__isl_keep const SyPeArray *array, guint d);
+
+/* The iterations of tile dimension d: the tiles of its member, or with
+ * a second level the L2 tiles (the last may be partial) and the tiles
+ * of one L2 tile (at most). */
+gint64 sy_pe_array_tile_trips(__isl_keep const SyPeArray *array, guint d);
+
 /* The number of PEs (G_MAXINT64 if it does not fit). */
 gint64 sy_pe_array_count(__isl_keep const SyPeArray *array);
 

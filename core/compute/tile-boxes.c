@@ -601,7 +601,7 @@ SyTileBoxes *sy_tile_boxes_new(const SyPeArray *array, GError **error)
 	gboolean ok = TRUE;
 
 	t->array = array;
-	t->n_tile = array->config->n_members;
+	t->n_tile = sy_pe_array_n_tile(array);
 	t->n_space = array->n_space;
 	t->schedule = isl_union_map_empty(isl_space_params_alloc(scop->ctx, 0));
 	t->sched = g_hash_table_new_full(

@@ -3,6 +3,8 @@
  * them in the PEs' own order, pass-through L2 modules, and the dummies
  * at the far edge of input lines.  Printed from the design alone: its
  * I/O facts (comm/io-facts.h) and its modules' code. */
+#include <string.h>
+
 #include "hls/hls-private.h"
 
 /* A word of the lanes a path moves to or from a PE (the element for
@@ -629,12 +631,131 @@ static gboolean fold_in_uram(const SyDesign *design, const SyIoPath *p)
 	return FALSE;
 }
 
+/* The L3 module under an L2 buffer (--two-level-buffer): "L" reads a
+ * tile's boxes from DRAM into its slot of the buffer, "T" serves a
+ * tile's boxes from its slot; the slot counts the tiles of the L2 tile
+ * the buffer keeps (io-facts.h's l2_keep), from the tile's place in its
+ * L2 tile along each such loop. */
+typedef struct {
+	const SyIoPathFacts *f;
+	const char *buffer;
+	guint n; /* tile loops: n L2 tiles, then n tiles */
+} L2Module;
+
+static char *l2_slot(const L2Module *l, char **t)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < l->n; k++) {
+		if (l->f->l2_keep[k] <= 1)
+			continue;
+		/* Horner's rule: what is there, times this loop's tiles. */
+		if (out->len) {
+			g_autofree char *outer = g_strdup(out->str);
+			gboolean sum = strstr(outer, " + ") != NULL;
+
+			g_string_printf(out,
+				"%s%s%s * %" G_GINT64_FORMAT " + ",
+				sum ? "(" : "", outer, sum ? ")" : "",
+				l->f->l2_keep[k]);
+		}
+		g_string_append_printf(out, "(%s - %" G_GINT64_FORMAT " * %s)",
+			t[l->n + k], l->f->l2_factor[k], t[k]);
+	}
+	if (!out->len)
+		g_string_append_c(out, '0');
+	return g_string_free(out, FALSE);
+}
+
+static void l2_user(SyAstPrinter *p, const SyCode *stmt, gpointer data)
+{
+	const L2Module *l = data;
+	const SyIoPathFacts *f = l->f;
+	gboolean load = g_str_equal(stmt->name, "L");
+	guint n = stmt->args ? stmt->args->len : 0;
+	char **t = g_new0(char *, n + 1);
+	g_autofree char *slot = NULL;
+	const char *in;
+	gint64 units = f->units / sy_io_path_ports(f->path);
+
+	for (guint k = 0; k < n; k++)
+		t[k] = sy_hls_expr_text(p, g_ptr_array_index(stmt->args, k));
+	slot = l2_slot(l, t);
+	g_string_append(p->out, "{\n");
+	sy_ast_indent_more(p);
+	in = p->indent->str;
+	g_string_append_printf(p->out,
+		"%sconst long sy_slot = %s;\n\n"
+		"%sfor (int sy_u = 0; sy_u < %" G_GINT64_FORMAT "; sy_u++)\n"
+		"%s    for (int sy_w = 0; sy_w < %" G_GINT64_FORMAT "; sy_w++) "
+		"{\n#pragma HLS PIPELINE II=1\n",
+		in, slot, in, units, in, f->box_words);
+	if (load)
+		g_string_append_printf(p->out,
+			"%s        %s[(sy_slot * %" G_GINT64_FORMAT
+			" + sy_u) * %" G_GINT64_FORMAT
+			" + sy_w] = port[sy_ptr];\n%s        sy_ptr++;\n",
+			in, l->buffer, units, f->box_words, in);
+	else
+		g_string_append_printf(p->out,
+			"%s        fifo_local_out.write(%s[(sy_slot * "
+			"%" G_GINT64_FORMAT " + sy_u) * %" G_GINT64_FORMAT
+			" + sy_w]);\n",
+			in, l->buffer, units, f->box_words);
+	g_string_append_printf(p->out, "%s    }\n", in);
+	sy_ast_indent_less(p);
+	sy_hls_line(p, "}");
+	g_strfreev(t);
+}
+
+/* The words of the L2 buffer: a tile's boxes per slot. */
+static gint64 l2_words(const SyIoPathFacts *f, guint n)
+{
+	gint64 slots = 1;
+
+	for (guint k = 0; k < n; k++)
+		if (f->l2_keep[k])
+			slots *= f->l2_keep[k];
+	return slots * (f->units / sy_io_path_ports(f->path)) * f->box_words;
+}
+
+static void emit_l3_l2(SyHlsGen *hls, const SyIoPathFacts *f)
+{
+	static const SyAstHooks hooks = {l2_user, FALSE};
+	const SyIoPath *p = f->path;
+	const SyDesignPort *port = port_of(hls, f);
+	g_autofree char *word = sy_design_port_word(port);
+	g_autofree char *var = g_strconcat("l2_", p->prefix, NULL);
+	L2Module l = {f, var, hls->io->n_tile / 2};
+	gint64 words = l2_words(f, l.n);
+
+	g_string_append_printf(hls->out, "void %s_IO_L3_in(", p->prefix);
+	sy_hls_launch(hls->out, hls->kernel, TRUE);
+	g_string_append_printf(hls->out,
+		"%s *port, hls::stream<%s_word> &fifo_local_out)\n{\n"
+		"#pragma HLS INLINE off\n    long sy_ptr = 0;\n"
+		"    %s_word %s[%" G_GINT64_FORMAT "];\n",
+		word, p->prefix, p->prefix, var, words);
+	if (fold_in_uram(hls->design, p))
+		sy_hls_bind_uram(hls->out, var);
+	else
+		sy_hls_bind_storage(
+			hls->out, var, f->pack * p->plain_array->bits, words);
+	g_string_append_c(hls->out, '\n');
+	print_code(hls, f->l2, "    ", &hooks, &l);
+	g_string_append(hls->out, "}\n\n");
+}
+
 static void emit_l3(SyHlsGen *hls, const SyIoPathFacts *f)
 {
 	const SyIoPath *p = f->path;
 	Burst b = {f, port_of(hls, f)};
 	g_autofree char *word = sy_design_port_word(b.port);
 
+	if (f->l2) {
+		emit_l3_l2(hls, f);
+		return;
+	}
 	g_string_append_printf(
 		hls->out, "void %s_IO_L3_%s(", p->prefix, p->in ? "in" : "out");
 	sy_hls_launch(hls->out, hls->kernel, TRUE);

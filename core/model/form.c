@@ -140,6 +140,13 @@ SyModelForm *sy_model_form_new(
 			"re-set");
 		goto error;
 	}
+	/* The roles read one tile loop per band member. */
+	if (array->config->tile_l2) {
+		sy_model_form_fail(error,
+			"--two-level-buffer's second tiling level is not in "
+			"the fast path's forms");
+		goto error;
+	}
 	form->choices = array->choices;
 	form->built = sy_config_copy(array->config);
 	form->at = sy_config_copy(array->config);
@@ -257,7 +264,7 @@ gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
 	const SyConfig *b = form->built;
 
 	if (cfg->n_members != b->n_members || cfg->simd != b->simd ||
-		cfg->reverse_order != b->reverse_order)
+		cfg->reverse_order != b->reverse_order || cfg->tile_l2)
 		return FALSE;
 	for (guint m = 0; m < b->n_members; m++)
 		if (cfg->order[m] != b->order[m])

@@ -343,6 +343,30 @@ static gboolean read_tiles(Reader *r, const SyIoPathFacts *f,
 		f->tiles, &r->env, r->by_tile, &work, &x->n_tiles, error);
 }
 
+/* An L3 module with an L2 buffer (--two-level-buffer, f->l2) also
+ * reads its port's words into the buffer, fewer than it serves: per
+ * tile, those reads spread over its tiles, added to the loop's words
+ * and all its DRAM bits (hls-io.c's "L" statements). */
+static void l2_reads(Reader *r, const SyIoPathFacts *f, Nums *x)
+{
+	const SyDesignKernel *k = r->design->kernel;
+	SyTape *tp = tape_of(r);
+	const SyDesignPort *port = NULL;
+	SyNum per_tile;
+
+	for (guint i = 0; i < r->design->io->paths->len; i++)
+		if (g_ptr_array_index(r->design->io->paths, i) == f)
+			port = g_ptr_array_index(k->ports, i);
+	if (!port)
+		return;
+	per_tile = sy_num_cdiv(tp, sy_num_i64(tp, &port->words),
+		sy_num_max(tp, x->n_tiles, sy_num(1)));
+	x->load_iters = sy_num_add(tp, x->load_iters, per_tile);
+	x->dram_bits = sy_num_mul(tp,
+		sy_num_mul(tp, per_tile, sy_num_u32(tp, &f->pack)),
+		sy_num(f->path->plain_array->bits));
+}
+
 /* An I/O module: hls-io.c's loops. */
 static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 	Nums *x, GError **error)
@@ -419,7 +443,11 @@ static gboolean read_io(Reader *r, const SyModule *mod, SyLatencyModule *m,
 		x->compute_depth = intra.depth;
 		m->ii_reason = intra.reason;
 	}
-	return read_tiles(r, f, m, x, &t, error);
+	if (!read_tiles(r, f, m, x, &t, error))
+		return FALSE;
+	if (mod->level == 3 && f->l2)
+		l2_reads(r, f, x);
+	return TRUE;
 }
 
 /* A dummy: the dropping one's code, or nothing (head and tail dummies

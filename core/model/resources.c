@@ -357,9 +357,14 @@ static void io_cost(SyTape *t, const SyDesign *design, const SyModule *m,
 	cost_add(t, r, SY_RESOURCE_FF, affine(t, IO_FF, IO_FF_PER_BIT, bits));
 	if (m->level == 3)
 		axi_cost(t, design, m, r);
-	/* An L3 module with a buffer folds partial sums (--local-reduce):
-	 * an adder per element of a word. */
-	if (m->level == 3 && m->buffers->len) {
+	/* An L3 module with an acc_ buffer folds partial sums
+	 * (--local-reduce): an adder per element of a word; an l2_ buffer
+	 * (--two-level-buffer) only holds words. */
+	if (m->level == 3 && m->buffers->len &&
+		g_str_has_prefix(
+			((const SyBuffer *)g_ptr_array_index(m->buffers, 0))
+				->name,
+			"acc_")) {
 		const SyBuffer *b = g_ptr_array_index(m->buffers, 0);
 		const SyOperatorCost *c = operator_cost(
 			m->plain_array, options);
