@@ -283,7 +283,7 @@ autosa "$gemm_pb" --output-dir=./pb --no-reschedule
 autosa "$k/kernel.c" --target=autosa_opencl --output-dir=./other \
 	--hcl --mem-port-map="{kernel[]->A[0]}" --frobnicate=2
 [ $? -eq 2 ] || fail "refused options: exit status"
-[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --mem-port-map (not supported yet), --frobnicate (not an option of AutoSA's that Systole knows)" ] ||
+[ "$(head -n 1 "$tmp/err")" = "systole-cli: autosa: options Systole does not take: --target=autosa_opencl (Intel's OpenCL: Systole exports Vitis HLS projects), --hcl (HeteroCL's wrapper), --mem-port-map (Intel's OpenCL only), --frobnicate (not an option of AutoSA's that Systole knows)" ] ||
 	fail "refused options: $(head -n 1 "$tmp/err")"
 [ ! -e other ] || fail "refused options: wrote ./other"
 
