@@ -328,6 +328,14 @@ static guint tile_place(const SyPeArray *array, guint t)
 	return k;
 }
 
+/* Whether dep is a uniform flow of x's values: those that cross tiles
+ * (crosses) when a tile loop of their distance is tiled. */
+static gboolean uniform_flow_of(const SyDep *dep, const SyArray *x)
+{
+	return dep->kind == SY_DEP_FLOW && dep->source->array == x &&
+		dep->uniform;
+}
+
 /* Whether flow dependence dep of partial results carries them across
  * tiles of member t (tiled, not folded on chip). */
 static gboolean crosses(
@@ -362,8 +370,7 @@ static guint launch_dims(const SyHlsModel *m)
 		for (guint k = 0; k < deps->deps->len; k++) {
 			const SyDep *dep = g_ptr_array_index(deps->deps, k);
 
-			if (dep->kind != SY_DEP_FLOW ||
-				dep->source->array != p->array || !dep->uniform)
+			if (!uniform_flow_of(dep, p->array))
 				continue;
 			for (guint t = 0; t < dep->depth; t++)
 				if (crosses(array, dep, t, folded))
@@ -393,8 +400,7 @@ static gboolean check_l2_launches(const SyHlsModel *m, GError **error)
 		for (guint k = 0; k < deps->deps->len; k++) {
 			const SyDep *dep = g_ptr_array_index(deps->deps, k);
 
-			if (dep->kind != SY_DEP_FLOW ||
-				dep->source->array != p->array || !dep->uniform)
+			if (!uniform_flow_of(dep, p->array))
 				continue;
 			for (guint t = 0; t < dep->depth; t++) {
 				const char *name =
@@ -478,8 +484,7 @@ static gboolean check_untiled(const SyHlsModel *m, const SyArray *x,
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *dep = g_ptr_array_index(deps->deps, i);
 
-		if (dep->kind != SY_DEP_FLOW || dep->source->array != x ||
-			!dep->uniform)
+		if (!uniform_flow_of(dep, x))
 			continue;
 		for (guint t = 0; t < dep->depth; t++)
 			if (crosses(array, dep, t, folded) &&
