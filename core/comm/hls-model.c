@@ -345,21 +345,16 @@ static gboolean crosses(
 		array->padded[t] > array->config->tile[t];
 }
 
-/* The host's tile loops (SyHlsModel.n_launch): partial results a path
- * moves out and back in (along a chain of PEs, or out of the PEs that
- * keep them, between tiles) cross tiles of some loops through DRAM, a
- * round trip one run of the kernel cannot make (the C simulation runs
- * each module to its end in turn; the hardware orders no write before
- * a read of another port).  The host runs the tile loops from the
- * outermost down to the last of those, a kernel launch each, moving
- * the results back into the images between launches.  So do the
- * values of a table whose edges enter and leave each PE (hls-chain.h),
- * whose way along the PEs is one of partial results. */
-static guint launch_dims(const SyHlsModel *m)
+/* A crossing of partial results through DRAM: path p's array flows
+ * across tiles of member t (crosses); FALSE to see no more. */
+typedef gboolean (*SyCrossingFn)(
+	const SyHlsModel *m, const SyIoPath *p, guint t, gpointer user);
+
+/* fn on every crossing, path by path, flow by flow, member by member,
+ * until it returns FALSE. */
+static void foreach_crossing(const SyHlsModel *m, SyCrossingFn fn, gpointer user)
 {
-	const SyPeArray *array = m->array;
-	const SyDeps *deps = array->analysis->deps;
-	guint n = 0;
+	const SyDeps *deps = m->array->analysis->deps;
 
 	for (guint i = 0; i < m->plan->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(m->plan, i);
@@ -373,11 +368,56 @@ static guint launch_dims(const SyHlsModel *m)
 			if (!uniform_flow_of(dep, p->array))
 				continue;
 			for (guint t = 0; t < dep->depth; t++)
-				if (crosses(array, dep, t, folded))
-					n = MAX(n, tile_place(array, t) + 1);
+				if (crosses(m->array, dep, t, folded) &&
+					!fn(m, p, t, user))
+					return;
 		}
 	}
+}
+
+static gboolean deepest_place(
+	const SyHlsModel *m, const SyIoPath *p, guint t, gpointer user)
+{
+	guint *n = user;
+
+	(void)p;
+	*n = MAX(*n, tile_place(m->array, t) + 1);
+	return TRUE;
+}
+
+/* The host's tile loops (SyHlsModel.n_launch): partial results a path
+ * moves out and back in (along a chain of PEs, or out of the PEs that
+ * keep them, between tiles) cross tiles of some loops through DRAM, a
+ * round trip one run of the kernel cannot make (the C simulation runs
+ * each module to its end in turn; the hardware orders no write before
+ * a read of another port).  The host runs the tile loops from the
+ * outermost down to the last of those, a kernel launch each, moving
+ * the results back into the images between launches.  So do the
+ * values of a table whose edges enter and leave each PE (hls-chain.h),
+ * whose way along the PEs is one of partial results. */
+static guint launch_dims(const SyHlsModel *m)
+{
+	guint n = 0;
+
+	foreach_crossing(m, deepest_place, &n);
 	return n;
+}
+
+/* The first crossing: its path and member. */
+typedef struct {
+	const SyIoPath *p;
+	guint t;
+} Crossing;
+
+static gboolean first_crossing(
+	const SyHlsModel *m, const SyIoPath *p, guint t, gpointer user)
+{
+	Crossing *c = user;
+
+	(void)m;
+	c->p = p;
+	c->t = t;
+	return FALSE;
 }
 
 /* --two-level-buffer: the host's launches run the tile loops as the
@@ -388,47 +428,26 @@ static guint launch_dims(const SyHlsModel *m)
 static gboolean check_l2_launches(const SyHlsModel *m, GError **error)
 {
 	const SyPeArray *array = m->array;
-	const SyDeps *deps = array->analysis->deps;
+	Crossing c = {NULL, 0};
+	const char *name;
 
 	if (!array->config->tile_l2 || !m->n_launch)
 		return TRUE;
-	for (guint i = 0; i < m->plan->len; i++) {
-		const SyIoPath *p = g_ptr_array_index(m->plan, i);
-
-		if (p->role != SY_PATH_PARTIAL)
-			continue;
-		for (guint k = 0; k < deps->deps->len; k++) {
-			const SyDep *dep = g_ptr_array_index(deps->deps, k);
-
-			if (!uniform_flow_of(dep, p->array))
-				continue;
-			for (guint t = 0; t < dep->depth; t++) {
-				const char *name =
-					array->analysis->band->members[t].name;
-
-				if (!crosses(array, dep, t,
-					    sy_hls_model_folded(m, p)))
-					continue;
-				return sy_hls_refuse(error,
-					"--two-level-buffer: partial results "
-					"of %s cross tiles of '%s' through "
-					"DRAM between L2 tiles (the host's "
-					"launches), which Systole does not "
-					"run with a second tiling level yet; "
-					"give '%s' an array_part_L2 factor of "
-					"its %" G_GINT64_FORMAT " tiles and "
-					"its tile loop innermost, so that its "
-					"tiles run in turn, or leave it "
-					"untiled",
-					p->array->name, name, name,
-					array->padded[t] /
-						array->config->tile[t]);
-			}
-		}
-	}
+	foreach_crossing(m, first_crossing, &c);
+	if (!c.p)
+		return sy_hls_refuse(error,
+			"--two-level-buffer: the host's launches are not "
+			"supported with a second tiling level yet");
+	name = array->analysis->band->members[c.t].name;
 	return sy_hls_refuse(error,
-		"--two-level-buffer: the host's launches are not supported "
-		"with a second tiling level yet");
+		"--two-level-buffer: partial results of %s cross tiles of "
+		"'%s' through DRAM between L2 tiles (the host's launches), "
+		"which Systole does not run with a second tiling level yet; "
+		"give '%s' an array_part_L2 factor of its %" G_GINT64_FORMAT
+		" tiles and its tile loop innermost, so that its tiles run "
+		"in turn, or leave it untiled",
+		c.p->array->name, name, name,
+		array->padded[c.t] / array->config->tile[c.t]);
 }
 
 /* Whether a tiled loop's tile loop runs inside member t's: the tiles
