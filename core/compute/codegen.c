@@ -13,20 +13,28 @@
 #include "compute/code-isl.h"
 #include "compute/codegen.h"
 
+/* The SCoP's array of var, or NULL. */
+static const SyArray *array_of(const SyPeArray *pe, const SyVar *var)
+{
+	const GPtrArray *arrays = pe->analysis->scop->arrays;
+
+	for (guint i = 0; i < arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(arrays, i);
+
+		if (x->var == var)
+			return x;
+	}
+	return NULL;
+}
+
 /* The SCoP's array of var if it is a temporary declared inside the SIMD
  * loop (a copy per lane in the transformed code, the lane's index
  * first), else NULL. */
 static const SyArray *lane_private(const SyPeArray *pe, const SyVar *var)
 {
-	const GPtrArray *arrays = pe->analysis->scop->arrays;
+	const SyArray *x = pe->lane ? array_of(pe, var) : NULL;
 
-	for (guint i = 0; pe->lane && i < arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(arrays, i);
-
-		if (x->var == var)
-			return sy_pe_array_lane_private(pe, x) ? x : NULL;
-	}
-	return NULL;
+	return x && sy_pe_array_lane_private(pe, x) ? x : NULL;
 }
 
 /* Whether stmt reads or writes a lane-private temporary. */
@@ -45,19 +53,13 @@ static gboolean uses_lane_private(const SyPeArray *pe, const SyStmt *stmt)
  * of (sy_pe_array_expanded_by), or -1. */
 static int expanded_by(const SyPeArray *pe, const SyVar *var)
 {
-	const GPtrArray *arrays = pe->analysis->scop->arrays;
+	const SyArray *x = pe->expanded ? array_of(pe, var) : NULL;
 
-	for (guint i = 0; pe->expanded && i < arrays->len; i++) {
-		const SyArray *x = g_ptr_array_index(arrays, i);
-
-		if (x->var == var)
-			return sy_pe_array_expanded_by(pe, x);
-	}
-	return -1;
+	return x ? sy_pe_array_expanded_by(pe, x) : -1;
 }
 
 /* The band members stmt's expanded arrays are expanded by, as a bit
- * set (the band has at most 32 members here: one argument each). */
+ * set (expand_for in pe-array.c expands by the first 32 only). */
 static guint32 expansions(const SyPeArray *pe, const SyStmt *stmt)
 {
 	guint32 set = 0;
@@ -66,7 +68,7 @@ static guint32 expansions(const SyPeArray *pe, const SyStmt *stmt)
 		const SyAccess *a = g_ptr_array_index(stmt->accesses, k);
 		int t = expanded_by(pe, a->array->var);
 
-		if (t >= 0 && t < 32)
+		if (t >= 0)
 			set |= 1u << t;
 	}
 	return set;

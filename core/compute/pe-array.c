@@ -664,7 +664,9 @@ static gboolean expand_for(Reordered *r, const SyDep *dep, const SyArray *x)
 	for (guint m = 0; m < dep->depth; m++) {
 		if (dep->distance[m] == 0)
 			continue;
-		if (!expandable(r->array->analysis, x, m))
+		/* The transformed code passes the members' values in a
+		 * 32-bit set (codegen.c's expansions). */
+		if (m >= 32 || !expandable(r->array->analysis, x, m))
 			return FALSE;
 		if (!r->array->expanded)
 			r->array->expanded =
