@@ -324,8 +324,13 @@ refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does 
 	--space i --simd j=6
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 3 does not divide the 2 iterations of loop 'k' before statement S2 (line 30) starts; every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd k=3
-refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
-	--space k,i
+# Temporaries passed along two directions: Up[k - 1][i][j] along k and
+# Up[k][i - 1][j] along i on [k, i] (Lp along k and j on [k, j]), each
+# read taking its own FIFO, a write going on along both.
+pass lu.c --space k,i
+pass lu.c --space k,j
+refused lu.c "systole-cli: error: values of the temporary Up cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=16)" \
+	--space k,i --tile i=8
 refused hls/kernels/overwrite.c "systole-cli: error: results of y are overwritten in the next PE along 'k' and never read there; the HLS backend drains a result from the PE that writes it: choose space loops that y's subscripts use" \
 	--space k
 refused hls/kernels/tri_scan.c "systole-cli: error: partial results of S cross tiles of 'j' in a PE's buffer, which moves with them; the HLS backend needs that loop untiled (--tile j=10)" \
