@@ -119,7 +119,10 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 
 		if (p->array != x || !p->exterior)
 			continue;
-		if (!p->in || p->role != SY_PATH_PARTIAL)
+		/* Partial results along the PEs, or (io-plan.c's
+		 * drain_made_inside) made inside alone and passed on. */
+		if (!p->in || (p->role != SY_PATH_PARTIAL &&
+				      (p->role != SY_PATH_PASS || x->local)))
 			return FALSE;
 		along = TRUE;
 	}
