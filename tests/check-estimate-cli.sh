@@ -65,8 +65,8 @@ expect 1 "systole-cli: error: the latency factor 3 of loop 'i' does not divide i
 	--space i,j --tile i=16 --latency i=3 "$mm"
 expect 1 "systole-cli: error: unknown device 'nope'; Systole knows u200, u250, u280, u50, u55c, vu9p (or give a profile's file, FILE.json)" \
 	--space i,j --device nope "$mm"
-expect 1 "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
-	--space k,i "$examples/lu.c"
+expect 1 "systole-cli: error: D enters the array along two paths (D_0 and D_1); the HLS backend supports one per array and way" \
+	--space i,j "$examples/dp.c"
 expect 1 "systole-cli: error: Odyssey's model covers its matrix-multiply designs (a band i, j, k, C[i][j] += A[i][k] * B[k][j], space_time 0 to 5, tile orders i,k,j / k,j,i / i,j,k) and convolutions (a band o, r, c, i over a window p, q, out[o][r][c] += in[i][r + p][c + q] * w[o][i][p][q] in any layout, space_time 0 to 9, tile orders i,r,c,o / o,r,c,i / o,i,r,c): the kernel's band has not three or four loops" \
 	--space i --model odyssey "$examples/gemv.c"
 expect 5 "$mm: error: the analysis is too complex: it needs more than 1000 isl operations (in the polyhedral model); raise the limit with --max-operations (0: no limit)" \

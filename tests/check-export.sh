@@ -324,8 +324,13 @@ refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 6 does 
 	--space i --simd j=6
 refused hls/kernels/inner_extents.c "systole-cli: error: the SIMD factor 3 does not divide the 2 iterations of loop 'k' before statement S2 (line 30) starts; every statement needs whole vectors: it can be 1, 2" \
 	--space i --simd k=3
-refused lu.c "systole-cli: error: Up enters the array along two paths (Up_0 and Up_1); the HLS backend supports one per array and way" \
-	--space k,i
+# Temporaries passed along two directions: Up[k - 1][i][j] along k and
+# Up[k][i - 1][j] along i on [k, i] (Lp along k and j on [k, j]), each
+# read taking its own FIFO, a write going on along both.
+pass lu.c --space k,i
+pass lu.c --space k,j
+refused lu.c "systole-cli: error: values of the temporary Up cross tiles of 'i'; the HLS backend needs that loop untiled (--tile i=16)" \
+	--space k,i --tile i=8
 refused hls/kernels/overwrite.c "systole-cli: error: results of y are overwritten in the next PE along 'k' and never read there; the HLS backend drains a result from the PE that writes it: choose space loops that y's subscripts use" \
 	--space k
 refused hls/kernels/tri_scan.c "systole-cli: error: partial results of S cross tiles of 'j' in a PE's buffer, which moves with them; the HLS backend needs that loop untiled (--tile j=10)" \
@@ -345,8 +350,14 @@ refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cr
 pass hls/kernels/temp_row.c --space i --tile i=4,k=4 --tile-order i,k
 refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cross tiles of 'k'; the HLS backend needs that loop untiled (--tile k=8), or its tile loop inside the other tiled loops' (--tile-order)" \
 	--space i --tile i=4,k=4 --tile-order k,i
-refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in PEs before the last along 'k'; the HLS backend drains them at the end of the chain" \
-	--space k
+# Results made inside alone whose final values a PE before the last
+# writes (a triangle): the chain between PEs has no DRAM at either end,
+# every final value leaves its own PE by an interior drain.
+pass hls/kernels/trmv.c --space k
+pass hls/kernels/trmv.c --space i,k --tile i=18 --tile-order i,k
+pass hls/kernels/tri_scan.c --space j
+pass hls/kernels/tri_scan.c --space i,j
+pass hls/kernels/tri_scan.c --space j --tile i=4
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
 	--space i
 # Partial results crossing tiles through DRAM: the host runs the tile

@@ -215,6 +215,39 @@ static void test_pass(void)
 	made_clear(&m);
 }
 
+/* trmv.c on k (tests/hls/kernels), untiled: y[i] is final in PE k = i,
+ * not the last.  Its way out is a chain between PEs alone (a pass,
+ * headless, no DRAM port, its one move S1's read), and every final
+ * value leaves its own PE by the interior drain y_drain, which moves
+ * both writes (roles: 0 read, 1 drain, 3 pass). */
+static void test_made_inside(void)
+{
+	static const char sizes[] = "{kernel[]->space_time[1];kernel[]->"
+				    "array_part[32,32];kernel[]->latency[1];"
+				    "kernel[]->simd[1]}";
+	GString *paths = g_string_new(NULL);
+	g_autofree char *text = NULL;
+	const SyIoFacts *io;
+	Made m;
+
+	make(&m, kernels_dir, "trmv.c", 1, sizes);
+	io = m.design->io;
+	for (guint i = 0; i < io->paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(io->paths, i);
+
+		g_string_append_printf(paths, "%s%s %d %s %s %s %u", i ? ", " : "",
+			f->path->prefix, f->path->role,
+			f->path->in ? "in" : "out",
+			f->path->exterior ? "exterior" : "interior",
+			f->headless ? "headless" : "fed", f->moves->len);
+	}
+	text = g_string_free(paths, FALSE);
+	g_assert_cmpstr(text, ==,
+		"L 0 in interior fed 1, x 0 in interior fed 1, "
+		"y_drain 1 out interior fed 2, y 3 in exterior headless 1");
+	made_clear(&m);
+}
+
 static char *io_json(const SyDesign *design)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
@@ -316,6 +349,7 @@ int main(int argc, char **argv)
 	kernels_dir = argc > 2 ? argv[2] : "tests/hls/kernels";
 	g_test_add_func("/io-facts/mm", test_mm);
 	g_test_add_func("/io-facts/pass", test_pass);
+	g_test_add_func("/io-facts/made-inside", test_made_inside);
 	g_test_add_func("/io-facts/json", test_json);
 	return g_test_run();
 }

@@ -542,6 +542,71 @@ static void test_delayed(void)
 	sy_test_design_clear(&m);
 }
 
+/* The second paths of a statement's writes: "path:stream" where the
+ * value also goes on along one, "-" elsewhere. */
+static char *also_text(const SyPeFacts *f)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < f->stmts->len; i++) {
+		const SyPeStmt *s = g_ptr_array_index(f->stmts, i);
+
+		for (guint k = 0; k < s->accesses->len; k++) {
+			const SyPeAccess *a = g_ptr_array_index(
+				s->accesses, k);
+
+			if (!a->write)
+				continue;
+			g_string_append_printf(out, "%s%s ", out->len ? " " : "",
+				s->name);
+			if (a->also >= 0)
+				g_string_append_printf(
+					out, "%d:%s", a->also, a->also_stream);
+			else
+				g_string_append_c(out, '-');
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* lu.c on [k, i]: Up passed along k (Up_0: Up[k - 1][i][j], read by
+ * S1) and along i (Up_1: Up[k][i - 1][j], read by S4).  S4's value goes
+ * on along both, the first through its FIFO, the second as also; S2's
+ * (i == k) along i only, so through also alone.  Through JSON (the
+ * members only on them), and what reading refuses of them. */
+static void test_passes(void)
+{
+	const SyPeFacts *f;
+	g_autofree char *also = NULL, *json = NULL;
+	SyTestDesign m;
+
+	make(&m, "lu.c", NULL, "k,i", NULL, NULL, NULL);
+	f = m.design->pe_facts;
+	also = also_text(f);
+	g_assert_cmpstr(also, ==,
+		"S0 - S1 - S2 4:Up_1 S3 - S4 4:Up_1 S5 - S6 - S7 -");
+	json = facts_json(f);
+	g_assert_nonnull(strstr(json,
+		"\"stream\" : \"Up_0\",\n            \"fifo\" : true,\n"
+		"            \"buffer\" : 2,\n            \"lanes\" : 1,\n"
+		"            \"once\" : false,\n            \"reg\" : null,\n"
+		"            \"forward\" : false,\n            \"at\" : 5,\n"
+		"            \"also\" : 4,\n            \"also_stream\" : "
+		"\"Up_1\"\n"));
+	assert_round_trip(&m);
+	assert_refused(&m, "\"also\" : 4,\n            \"also_stream\" : "
+			   "\"Up_1\"\n          },\n          {\n"
+			   "            \"ref\" : 7",
+		"\"also_stream\" : \"Up_1\"\n          },\n          {\n"
+		"            \"ref\" : 7",
+		"facts/statements/2/accesses/0: \"also\" and "
+		"\"also_stream\" come together");
+	assert_refused(&m, "\"also\" : 4,", "\"also\" : 9,",
+		"facts/statements/2/accesses/0: \"also\" is 9, not from 0 "
+		"to 5");
+	sy_test_design_clear(&m);
+}
+
 /* The keep and drain of a statement's accesses: "k" a kept read,
  * "path:stream" a drained write, "-" neither. */
 static char *edges_text(const SyPeStmt *s)
@@ -811,6 +876,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/pe-facts/json-errors", test_json_errors);
 	g_test_add_func("/pe-facts/delayed", test_delayed);
 	g_test_add_func("/pe-facts/edges", test_edges);
+	g_test_add_func("/pe-facts/passes", test_passes);
 	g_test_add_func("/pe-facts/examples", test_examples);
 	return g_test_run();
 }

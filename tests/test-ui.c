@@ -1,7 +1,8 @@
 /* The explorer under Xvfb: its icons; open the bundled example, pick
  * dataflows in the list and in the dependence view, switch views, break
  * and mend the kernel, analyse under the setting max-operations; lu.c's
- * statement graph and a design the backend refuses; screenshots.  The
+ * statement graph and a design along two directions; a design the
+ * backend refuses; screenshots.  The
  * explorer's other parts have a program each (test-ui-*).  Skips (77)
  * without a display.
  *
@@ -182,13 +183,34 @@ static void test_lu(void)
 	g_signal_emit_by_name(deps, "space-chosen", ki, 2u);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, 3);
 	sy_test_screenshot(GTK_WIDGET(window), "ui-lu-deps-1920.png");
-	/* The backend refuses [k, i]'s design: the panel says why. */
+	/* [k, i] passes Up along k and along i: estimated. */
 	sy_test_wait(window, sy_test_settled, "lu.c's [k, i]");
+	g_assert_cmpfloat(
+		sy_pipeline_get_estimate(sy_window_get_pipeline(window))->cycles,
+		==, 834);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+/* A design the backend refuses (dp.c's table on [i, j], which moves
+ * along i, along j and diagonally): the panel says why. */
+static void test_refused(void)
+{
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", "dp.c", NULL);
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	SyWindow *window;
+
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), file));
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the analysis of dp.c");
+	sy_window_select_candidate(window, 2);
+	sy_test_wait(window, sy_test_settled, "dp.c's [i, j]");
 	g_assert_null(sy_pipeline_get_estimate(sy_window_get_pipeline(window)));
 	g_assert_true(g_str_has_prefix(
 		sy_estimate_panel_get_message(SY_ESTIMATE_PANEL(sy_test_find(
 			GTK_WIDGET(window), SY_TYPE_ESTIMATE_PANEL))),
-		"No estimate: Up enters the array along two paths"));
+		"No estimate: D enters the array along two paths"));
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
@@ -197,5 +219,6 @@ const SyTestCase sy_test_cases[] = {
 	{"/ui/icons", test_icons},
 	{"/ui/explorer", test_explorer},
 	{"/ui/lu", test_lu},
+	{"/ui/refused", test_refused},
 	{NULL, NULL},
 };

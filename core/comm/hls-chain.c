@@ -24,6 +24,10 @@ typedef struct {
 	 * its way along the PEs, whose reads alone take the FIFO; NULL
 	 * for any other array. */
 	const SyIoPath *edges;
+	/* A temporary passed along several directions (lu.c's Up on
+	 * [k, i]): the path whose FIFOs are built, its flows alone;
+	 * NULL for every exterior flow. */
+	const SyIoPath *along;
 } Chains;
 
 gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x)
@@ -56,13 +60,27 @@ static gboolean is_exterior_flow(const Chains *m, const SyDep *dep)
 			m->array->choices->candidate, dep->distance);
 }
 
+/* Whether dep moves along path p: its distance on the space loops is
+ * p's direction. */
+static gboolean flows_along(const Chains *m, const SyDep *dep,
+	const SyIoPath *p)
+{
+	const SyCandidate *c = m->array->choices->candidate;
+
+	for (guint k = 0; k < p->n_space; k++)
+		if (dep->distance[c->space[k]] != p->direction[k])
+			return FALSE;
+	return TRUE;
+}
+
 /* An exterior flow whose values the FIFO carries: with edges, those
  * its way in moves the sink of (the others' sinks take kept values,
- * check_kept). */
+ * check_kept); along a path, those that move along it. */
 static gboolean is_fifo_flow(const Chains *m, const SyDep *dep)
 {
 	return is_exterior_flow(m, dep) &&
-		(!m->edges || sy_io_path_moves(m->edges, dep->sink));
+		(!m->edges || sy_io_path_moves(m->edges, dep->sink)) &&
+		(!m->along || flows_along(m, dep, m->along));
 }
 
 /* The path of x one way along the array, or NULL. */
@@ -101,7 +119,10 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 
 		if (p->array != x || !p->exterior)
 			continue;
-		if (!p->in || p->role != SY_PATH_PARTIAL)
+		/* Partial results along the PEs, or (io-plan.c's
+		 * drain_made_inside) made inside alone and passed on. */
+		if (!p->in || (p->role != SY_PATH_PARTIAL &&
+				      (p->role != SY_PATH_PASS || x->local)))
 			return FALSE;
 		along = TRUE;
 	}
@@ -388,13 +409,88 @@ static void set_free(gpointer set)
 	isl_set_free(set);
 }
 
-GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
-	isl_union_map *same_launch, GError **error)
+/* Inserts set (taken) as a's chain along its array's path p: a read's
+ * and a write's first path's into chains, a write's second into also. */
+static gboolean add_chain(GHashTable *chains, GHashTable *also,
+	const SyAccess *a, gboolean first, isl_set *set, GError **error)
 {
-	Chains m = {tiles, tiles->array, plan, same_launch, NULL};
+	GHashTable *into = a->write && !first ? also : chains;
+
+	if (isl_set_is_empty(set) == isl_bool_true) {
+		isl_set_free(set);
+		return TRUE;
+	}
+	if (g_hash_table_contains(into, a)) {
+		isl_set_free(set);
+		return sy_hls_refuse(error,
+			"a value of %s goes on to the next PEs along three "
+			"directions or more; the HLS backend passes it along "
+			"two at most",
+			a->array->name);
+	}
+	g_hash_table_insert(into, (gpointer)a, set);
+	return TRUE;
+}
+
+/* A temporary passed PE to PE along several directions (lu.c's Up on
+ * [k, i]: Up[k - 1][i][j] along k, Up[k][i - 1][j] along i): a chain per
+ * path, of its flows alone; each read takes one path, a write the
+ * first where its value goes on (chains) and the second (also). */
+static gboolean add_passes(Chains *m, const SyArray *x, GHashTable *chains,
+	GHashTable *also, GError **error)
+{
+	const SyScop *scop = m->array->analysis->scop;
+	gboolean first = TRUE;
+
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->array != x || !p->exterior || !p->in)
+			continue;
+		m->along = p;
+		if (!check_fifo(m, x, FALSE, error))
+			return FALSE;
+		for (guint k = 0; k < scop->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				scop->accesses, k);
+			isl_set *set;
+
+			if (a->array != x || !a->expr ||
+				(!a->write && !sy_io_path_moves(p, a)))
+				continue;
+			set = chain_of(m, a, p, error);
+			if (!set || !add_chain(chains, also, a, first, set,
+					    error))
+				return FALSE;
+		}
+		first = FALSE;
+	}
+	m->along = NULL;
+	return TRUE;
+}
+
+/* Whether x has several paths into the PEs along the array. */
+static gboolean several_ways(const Chains *m, const SyArray *x)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		n += p->array == x && p->exterior && p->in;
+	}
+	return n > 1;
+}
+
+GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
+	isl_union_map *same_launch, GHashTable **also, GError **error)
+{
+	Chains m = {tiles, tiles->array, plan, same_launch, NULL, NULL};
 	const SyScop *scop = m.array->analysis->scop;
 	g_autoptr(GHashTable)
 		chains = g_hash_table_new_full(NULL, NULL, NULL, set_free);
+	g_autoptr(GHashTable)
+		seconds = g_hash_table_new_full(NULL, NULL, NULL, set_free);
 
 	for (guint i = 0; i < scop->arrays->len; i++) {
 		const SyArray *x = g_ptr_array_index(scop->arrays, i);
@@ -406,6 +502,12 @@ GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
 		 * to PE has neither way. */
 		if (!sy_hls_chain_keeps(m.array, x))
 			continue;
+		if (x->local && in && in->role == SY_PATH_PASS &&
+			several_ways(&m, x)) {
+			if (!add_passes(&m, x, chains, seconds, error))
+				return NULL;
+			continue;
+		}
 		m.edges = sy_hls_chain_edges(plan, x) ? in : NULL;
 		if (x->local ? !in || in->role != SY_PATH_PASS
 			     : !m.edges &&
@@ -438,6 +540,7 @@ GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles, const GPtrArray *plan,
 				g_hash_table_insert(chains, (gpointer)a, set);
 		}
 	}
+	*also = g_steal_pointer(&seconds);
 	return g_steal_pointer(&chains);
 }
 
@@ -454,7 +557,7 @@ isl_union_set *sy_hls_chain_ends(
 		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
 		isl_set *set = g_hash_table_lookup(chains, a);
 
-		if (a->array != p->array || a->write == p->in || !set)
+		if (!sy_io_path_moves(p, a) || !set)
 			continue;
 		ends = isl_union_set_add_set(ends,
 			isl_set_intersect(isl_set_copy(set),

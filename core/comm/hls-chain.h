@@ -20,7 +20,8 @@ gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x);
 
 /* Whether the paths of x in plan (SyIoPath) are a table's whose edges
  * enter and leave each PE (io-plan.c): partial results along the PEs
- * one way only, an interior way in for the values from outside the
+ * one way only (or made inside alone and passed PE to PE with no DRAM
+ * at either end), an interior way in for the values from outside the
  * FIFO's reads do not take (where there are some), an interior drain
  * for every final value.
  * The FIFO's reads keep what they take in the PE's buffer, where the
@@ -36,14 +37,17 @@ __isl_give isl_set *sy_hls_chain_at_pe(__isl_keep const SyTileBoxes *tiles,
 
 /* The chain sets on the boxes of tiles and the I/O plan (SyIoPath):
  * SyAccess -> isl_set, for the accesses of kept arrays passed along
- * the array whose set is not empty; NULL with error set
+ * the array whose set is not empty, and in also, for the writes of a
+ * temporary passed along two directions, the instances whose value
+ * goes on along its second path (the first's in the result); NULL
+ * with error set
  * (SY_HLS_ERROR) when a chain breaks one of the backend's rules.
  * Values from outside and final values are the launch's where the host
  * launches the kernel several times (same_launch, see hls-model.h;
  * NULL for one launch). */
 __isl_give GHashTable *sy_hls_chains_new(const SyTileBoxes *tiles,
 	const GPtrArray *plan, __isl_keep isl_union_map *same_launch,
-	GError **error);
+	__isl_give GHashTable **also, GError **error);
 
 /* Where a chained array meets the I/O modules of path p: the FIFO
  * instances of the first PE along p (in) or the last (out), from the

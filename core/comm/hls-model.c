@@ -62,6 +62,8 @@ void sy_hls_model_free(SyHlsModel *model)
 		g_hash_table_unref(model->pe_box);
 	if (model->chain)
 		g_hash_table_unref(model->chain);
+	if (model->also)
+		g_hash_table_unref(model->also);
 	if (model->delay)
 		g_hash_table_unref(model->delay);
 	if (model->stmts)
@@ -569,7 +571,12 @@ static gboolean apart(const SyIoPath *p, const SyIoPath *q)
 		(p->exterior ? p : q)->role == SY_PATH_PARTIAL &&
 		(p->exterior ? q : p)->role == SY_PATH_READ;
 
-	if (((p->role != SY_PATH_READ || q->role != SY_PATH_READ) && !edges) ||
+	/* Temporaries passed along two directions (lu.c's Up on [k, i]):
+	 * each read takes one way, a write may feed both. */
+	gboolean passes = p->role == SY_PATH_PASS && q->role == SY_PATH_PASS;
+
+	if (((p->role != SY_PATH_READ || q->role != SY_PATH_READ) && !edges &&
+		    !passes) ||
 		!p->accesses || !q->accesses)
 		return FALSE;
 	for (guint k = 0; k < p->accesses->len; k++)
@@ -900,7 +907,7 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	m->same_launch = m->n_launch ? same_launch(m) : NULL;
 	if (!check_l2_launches(m, error) || !check_paths(m, error) ||
 		!(m->chain = sy_hls_chains_new(
-			  tiles, m->plan, m->same_launch, error)) ||
+			  tiles, m->plan, m->same_launch, &m->also, error)) ||
 		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {
 		sy_hls_model_free(m);
 		return NULL;
@@ -967,6 +974,32 @@ isl_set *sy_hls_model_live_in(const SyHlsModel *m, const SyAccess *a)
 isl_set *sy_hls_model_chain(const SyHlsModel *m, const SyAccess *a)
 {
 	return g_hash_table_lookup(m->chain, a);
+}
+
+isl_set *sy_hls_model_also(const SyHlsModel *m, const SyAccess *a)
+{
+	return g_hash_table_lookup(m->also, a);
+}
+
+const SyHlsPath *sy_hls_model_also_way(const SyHlsModel *m, const SyAccess *a)
+{
+	gboolean first = TRUE;
+
+	if (!sy_hls_model_also(m, a))
+		return NULL;
+	/* The chains are built in the plan's order (hls-chain.c), which
+	 * the passes keep. */
+	for (guint i = 0; i < m->pe_paths->len; i++) {
+		const SyHlsPath *p = g_ptr_array_index(m->pe_paths, i);
+
+		if (p->path->array != a->array || !p->path->in ||
+			!p->path->exterior)
+			continue;
+		if (!first)
+			return p;
+		first = FALSE;
+	}
+	return NULL;
 }
 
 gboolean sy_hls_model_chained(const SyHlsModel *m, const SyArray *x)

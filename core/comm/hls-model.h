@@ -70,6 +70,9 @@ typedef struct {
 	 * from the previous PE or from outside, writes of values for the
 	 * next PE or for the drain); see hls-chain.h. */
 	GHashTable *chain; /* SyAccess -> isl_set */
+	/* The writes of a temporary passed along two directions: the
+	 * instances whose value also goes on along its second path. */
+	GHashTable *also; /* SyAccess -> isl_set */
 	/* Reads of values the previous PE made some steps before: per
 	 * access, the steps its delay registers hold (see hls-delay.h). */
 	GHashTable *delay; /* SyAccess -> guint */
@@ -115,6 +118,14 @@ __isl_give isl_map *sy_hls_model_copy_out(
 __isl_keep isl_set *sy_hls_model_chain(
 	const SyHlsModel *model, const SyAccess *a);
 gboolean sy_hls_model_chained(const SyHlsModel *model, const SyArray *x);
+
+/* For a write of a temporary passed along two directions, the
+ * instances whose value goes on along the second (see
+ * SyHlsModel.also) and that path; NULL if none. */
+__isl_keep isl_set *sy_hls_model_also(
+	const SyHlsModel *model, const SyAccess *a);
+__isl_keep const SyHlsPath *sy_hls_model_also_way(
+	const SyHlsModel *model, const SyAccess *a);
 
 /* The steps read a's value waits in the PE's delay registers, 0 for
  * none (see hls-delay.h). */

@@ -285,26 +285,16 @@ static gboolean read_from_outside(const SyPeArray *array, const SyArray *x)
 	return any;
 }
 
-/* Whether the PEs keep the array p moves (along the PEs, the way in of
- * partial results that also come from outside) and some final value of
- * it is written in a PE before the last along p (a statement under a
- * guard, or padding past the last PE that writes it): the PEs after it
- * do not pass it on, and the end of the chain does not see it.  (Results
- * made inside alone, a scan's, have no way in to carry the chain once
- * the way out is gone: still refused.) */
-static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
+/* Whether some final value of the array p moves along the PEs is
+ * written in a PE before the last along p (a statement under a guard,
+ * or padding past the last PE that writes it): the PEs after it do not
+ * pass it on, and the end of the chain does not see it. */
+static gboolean final_before_last(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyScop *scop = array->analysis->scop;
-	const SyCandidate *c = array->choices->candidate;
 	guint k = sy_io_path_along(p);
 	gint64 last = p->direction[k] > 0 ? array->pe[k] - 1 : 0;
 	gboolean early = FALSE;
-
-	if (p->array->local ||
-		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
-			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
-		!read_from_outside(array, p->array))
-		return FALSE;
 
 	for (guint i = 0; i < scop->accesses->len && !early; i++) {
 		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
@@ -329,6 +319,21 @@ static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 		isl_set_free(end);
 	}
 	return early;
+}
+
+/* Whether the PEs keep the array p moves (along the PEs, the way in of
+ * partial results that also come from outside) and some final value of
+ * it is written in a PE before the last along p. */
+static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
+{
+	const SyCandidate *c = array->choices->candidate;
+
+	if (p->array->local ||
+		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
+			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
+		!read_from_outside(array, p->array))
+		return FALSE;
+	return final_before_last(array, p);
 }
 
 static SyIoPath *interior_path(
@@ -388,6 +393,60 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 				g_ptr_array_remove_index(paths, k);
 		}
 		g_ptr_array_add(paths, read);
+		g_ptr_array_add(paths, drain);
+	}
+}
+
+/* Whether plan has a path of x one way along the PEs (exterior). */
+static gboolean has_exterior(const GPtrArray *paths, const SyArray *x, gboolean in)
+{
+	for (guint i = 0; i < paths->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(paths, i);
+
+		if (p->array == x && p->exterior && p->in == in)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Partial results made inside alone (no way in: a scan's, trmv's y on
+ * [k]) that the PEs keep, some final value written in a PE before the
+ * last along their way out (a triangle, padding): the PEs after it do
+ * not pass it on.  The way out becomes a chain between PEs alone, as a
+ * temporary's (no DRAM: dummies at both ends), and every final value
+ * leaves its PE by an interior drain. */
+static void drain_made_inside(GPtrArray *paths, const SyPeArray *array)
+{
+	const SyScop *scop = array->analysis->scop;
+	const SyCandidate *c = array->choices->candidate;
+
+	for (guint i = 0; i < paths->len; i++) {
+		SyIoPath *p = g_ptr_array_index(paths, i), *drain;
+
+		if (!p->exterior || p->in || p->role != SY_PATH_PARTIAL ||
+			p->array->local ||
+			has_exterior(paths, p->array, TRUE) ||
+			(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
+				!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
+			!final_before_last(array, p))
+			continue;
+		p->in = TRUE;
+		p->role = SY_PATH_PASS;
+		g_clear_pointer(&p->accesses, g_ptr_array_unref);
+		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
+		for (guint k = 0; k < scop->accesses->len; k++) {
+			const SyAccess *a = g_ptr_array_index(
+				scop->accesses, k);
+
+			if (a->array == p->array && a->write && a->expr)
+				g_ptr_array_add(drain->accesses, (gpointer)a);
+		}
+		for (guint k = paths->len; k-- > 0;) {
+			const SyIoPath *o = g_ptr_array_index(paths, k);
+
+			if (o->array == p->array && !o->in && o->exterior)
+				g_ptr_array_remove_index(paths, k);
+		}
 		g_ptr_array_add(paths, drain);
 	}
 }
@@ -493,6 +552,7 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 		if (none)
 			g_ptr_array_remove_index(paths, i);
 	}
+	drain_made_inside(paths, array);
 	/* A stable sort: GLib's is merge sort. */
 	g_ptr_array_sort(paths, inputs_first);
 	name_paths(paths, array->analysis->scop);

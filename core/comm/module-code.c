@@ -432,6 +432,10 @@ static void pe_requests(Module *mod)
 				if (sy_module_code_uses_fifo(m, a))
 					req_set(mod, stmt,
 						sy_module_code_fifo_set(m, a));
+				if (a->write && sy_hls_model_also(m, a))
+					req_set(mod, stmt,
+						isl_set_copy(sy_hls_model_also(
+							m, a)));
 				if (sy_module_code_drain(m, a))
 					req_set(mod, stmt,
 						sy_hls_model_live_out(m, a));

@@ -55,7 +55,7 @@ static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 {
 	const SyHlsPath *in = sy_hls_model_way(m, a, TRUE);
 	const SyHlsPath *out = sy_hls_model_way(m, a, FALSE);
-	const SyHlsPath *drain;
+	const SyHlsPath *drain, *also;
 
 	switch (sy_module_code_source(m, a)) {
 	case SY_PE_SOURCE_ARG: pa->value = SY_PE_VALUE_ARGUMENT; break;
@@ -75,6 +75,10 @@ static void access_value(SyPeAccess *pa, const SyHlsModel *m, const SyAccess *a)
 				a->write && out && !drain ? out
 							  : fifo_way(m, a));
 		pa->keep = sy_module_code_keeps(m, a);
+		if (a->write && (also = sy_hls_model_also_way(m, a))) {
+			pa->also = path_index(m, also);
+			pa->also_stream = g_strdup(also->path->prefix);
+		}
 		if (drain) {
 			pa->drain = path_index(m, drain);
 			pa->drain_stream = g_strdup(drain->path->prefix);
@@ -260,6 +264,7 @@ static void number_requests(SyPeStmt *ps, gboolean lanes)
 		if (pa->value == SY_PE_VALUE_LOCAL) {
 			pa->at = (int)at;
 			at += pa->array->n_dims + (pa->fifo ? 1 : 0) +
+				(pa->also >= 0 ? 1 : 0) +
 				(pa->drain >= 0 ? 1 : 0);
 		} else if (!pa->write &&
 			(pa->value == SY_PE_VALUE_FIFO ||

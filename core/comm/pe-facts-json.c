@@ -48,6 +48,11 @@ static void add_access(JsonBuilder *b, const SyPeAccess *a)
 		sy_json_member_int(b, "drain", a->drain);
 		sy_json_member_str(b, "drain_stream", a->drain_stream);
 	}
+	/* Only a temporary passed along two directions has them. */
+	if (a->also >= 0) {
+		sy_json_member_int(b, "also", a->also);
+		sy_json_member_str(b, "also_stream", a->also_stream);
+	}
 	json_builder_end_object(b);
 }
 
@@ -245,6 +250,27 @@ static gboolean edges_from_json(
 	return TRUE;
 }
 
+/* A write's second path (a temporary passed along two directions). */
+static gboolean also_from_json(
+	const Reader *r, JsonObject *o, SyPeAccess *a, const char **stream)
+{
+	gboolean has = json_object_has_member(o, "also");
+
+	*stream = NULL;
+	if (has != json_object_has_member(o, "also_stream"))
+		return sy_design_read_fail(r->error,
+			"\"also\" and \"also_stream\" come together");
+	if (!has)
+		return TRUE;
+	if (!get_index(o, "also", r->n_paths, &a->also, r->error) ||
+		!get_str(o, "also_stream", FALSE, stream, r->error))
+		return FALSE;
+	if (a->also < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
+		return sy_design_read_fail(r->error,
+			"\"also\" on an access that is not a local write");
+	return TRUE;
+}
+
 static SyPeAccess *access_from_json(
 	const Reader *r, JsonNode *node, guint n_buffers)
 {
@@ -252,10 +278,11 @@ static SyPeAccess *access_from_json(
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
 	static const char *const delayed[] = {
-		"delay", "along", "keep", "drain", "drain_stream", NULL};
+		"delay", "along", "keep", "drain", "drain_stream", "also",
+		"also_stream", NULL};
 	JsonObject *o = sy_design_read_object(node, r->error);
 	g_autofree SyPeAccess *a = NULL;
-	const char *value, *stream, *reg, *drain;
+	const char *value, *stream, *reg, *drain, *also;
 	gint64 at;
 
 	if (!o ||
@@ -293,9 +320,11 @@ static SyPeAccess *access_from_json(
 		a->at = (int)at;
 	}
 	if (!delayed_from_json(o, a, r->error) ||
-		!edges_from_json(r, o, a, &drain))
+		!edges_from_json(r, o, a, &drain) ||
+		!also_from_json(r, o, a, &also))
 		return NULL;
 	a->drain_stream = g_strdup(drain);
+	a->also_stream = g_strdup(also);
 	a->stream = g_strdup(stream);
 	a->reg = g_strdup(reg);
 	return g_steal_pointer(&a);

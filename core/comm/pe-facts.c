@@ -12,6 +12,7 @@ static void access_free(gpointer data)
 	g_free(a->stream);
 	g_free(a->reg);
 	g_free(a->drain_stream);
+	g_free(a->also_stream);
 	g_free(a);
 }
 
@@ -105,6 +106,7 @@ SyPeAccess *sy_pe_access_new(void)
 	a->path = -1;
 	a->buffer = -1;
 	a->drain = -1;
+	a->also = -1;
 	a->lanes = 1;
 	a->at = -1;
 	return a;

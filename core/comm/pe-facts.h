@@ -114,6 +114,12 @@ typedef struct {
 	 * and NULL for none. */
 	int drain;
 	char *drain_stream;
+	/* LOCAL writes of a temporary passed along two directions (lu.c's
+	 * Up on [k, i]): the value also goes on along the second, its path
+	 * (index in SyDesign.paths) and stream's stem ("Up_1"), where the
+	 * condition after the FIFO's holds; -1 and NULL for none. */
+	int also;
+	char *also_stream;
 	int at; /* its first request (see above), -1 for none */
 	/* array as the kernel declares it, what the printer reads (one of
 	 * SyDesign.arrays; the only one in a design read back) */

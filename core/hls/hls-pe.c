@@ -276,6 +276,12 @@ static void print_local_write(SyAstPrinter *p, const SyPeAccess *w,
 		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->stream);
 		sy_hls_close_guard(p, guarded);
 	}
+	/* A temporary passed along two directions goes on along both. */
+	if (w->also >= 0) {
+		guarded = sy_hls_open_guard(p, call->exprs[at++]);
+		sy_hls_line(p, "fifo_%s_out.write(sy_v);", w->also_stream);
+		sy_hls_close_guard(p, guarded);
+	}
 	/* A table's final values leave every PE (comm/hls-chain.h). */
 	if (w->drain >= 0) {
 		guarded = sy_hls_open_guard(p, call->exprs[at]);

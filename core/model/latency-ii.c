@@ -222,10 +222,17 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 
 		/* A table's final values leave each run by its drain
 		 * (comm/hls-chain.h), at the request after the FIFO's. */
-		if (a->drain >= 0 &&
+		if (a->also >= 0 &&
 			!never(request(l,
 				(guint)a->at + a->plain_array->n_dims +
 					(a->fifo ? 1 : 0))))
+			add_use(l->t, uses,
+				g_strdup_printf("fifo_%s_out", a->also_stream),
+				l->w);
+		if (a->drain >= 0 &&
+			!never(request(l,
+				(guint)a->at + a->plain_array->n_dims +
+					(a->fifo ? 1 : 0) + (a->also >= 0 ? 1 : 0))))
 			add_use(l->t, uses,
 				g_strdup_printf("fifo_%s_out", a->drain_stream),
 				l->w);
