@@ -218,15 +218,36 @@ static gboolean delayed_from_json(JsonObject *o, SyPeAccess *a, GError **error)
 	return TRUE;
 }
 
+/* A local write's path by name (its drain, or a temporary's second
+ * direction): the path's index and its stream's stem, both or
+ * neither. */
+static gboolean write_path_from_json(const Reader *r, JsonObject *o,
+	const char *name, const SyPeAccess *a, int *index, const char **stream)
+{
+	g_autofree char *stem = g_strconcat(name, "_stream", NULL);
+	gboolean has = json_object_has_member(o, name);
+
+	*stream = NULL;
+	if (has != json_object_has_member(o, stem))
+		return sy_design_read_fail(
+			r->error, "\"%s\" and \"%s\" come together", name, stem);
+	if (!has)
+		return TRUE;
+	if (!get_index(o, name, r->n_paths, index, r->error) ||
+		!get_str(o, stem, FALSE, stream, r->error))
+		return FALSE;
+	if (*index < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
+		return sy_design_read_fail(r->error,
+			"\"%s\" on an access that is not a local write", name);
+	return TRUE;
+}
+
 /* A table with edges' kept read and drained write: keep on a local
  * read through a FIFO, the drain's path and stream together on a local
  * write through one. */
 static gboolean edges_from_json(
 	const Reader *r, JsonObject *o, SyPeAccess *a, const char **stream)
 {
-	gboolean has = json_object_has_member(o, "drain");
-
-	*stream = NULL;
 	if (json_object_has_member(o, "keep")) {
 		if (!sy_design_read_bool(o, "keep", &a->keep, r->error))
 			return FALSE;
@@ -236,39 +257,7 @@ static gboolean edges_from_json(
 				"\"keep\" on an access that is not a local "
 				"read through a FIFO");
 	}
-	if (has != json_object_has_member(o, "drain_stream"))
-		return sy_design_read_fail(r->error,
-			"\"drain\" and \"drain_stream\" come together");
-	if (!has)
-		return TRUE;
-	if (!get_index(o, "drain", r->n_paths, &a->drain, r->error) ||
-		!get_str(o, "drain_stream", FALSE, stream, r->error))
-		return FALSE;
-	if (a->drain < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
-		return sy_design_read_fail(r->error,
-			"\"drain\" on an access that is not a local write");
-	return TRUE;
-}
-
-/* A write's second path (a temporary passed along two directions). */
-static gboolean also_from_json(
-	const Reader *r, JsonObject *o, SyPeAccess *a, const char **stream)
-{
-	gboolean has = json_object_has_member(o, "also");
-
-	*stream = NULL;
-	if (has != json_object_has_member(o, "also_stream"))
-		return sy_design_read_fail(r->error,
-			"\"also\" and \"also_stream\" come together");
-	if (!has)
-		return TRUE;
-	if (!get_index(o, "also", r->n_paths, &a->also, r->error) ||
-		!get_str(o, "also_stream", FALSE, stream, r->error))
-		return FALSE;
-	if (a->also < 0 || !a->write || a->value != SY_PE_VALUE_LOCAL)
-		return sy_design_read_fail(r->error,
-			"\"also\" on an access that is not a local write");
-	return TRUE;
+	return write_path_from_json(r, o, "drain", a, &a->drain, stream);
 }
 
 static SyPeAccess *access_from_json(
@@ -321,7 +310,7 @@ static SyPeAccess *access_from_json(
 	}
 	if (!delayed_from_json(o, a, r->error) ||
 		!edges_from_json(r, o, a, &drain) ||
-		!also_from_json(r, o, a, &also))
+		!write_path_from_json(r, o, "also", a, &a->also, &also))
 		return NULL;
 	a->drain_stream = g_strdup(drain);
 	a->also_stream = g_strdup(also);
