@@ -235,8 +235,8 @@ static void test_made_inside(void)
 	for (guint i = 0; i < io->paths->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(io->paths, i);
 
-		g_string_append_printf(paths, "%s%s %d %s %s %s %u", i ? ", " : "",
-			f->path->prefix, f->path->role,
+		g_string_append_printf(paths, "%s%s %d %s %s %s %u",
+			i ? ", " : "", f->path->prefix, f->path->role,
 			f->path->in ? "in" : "out",
 			f->path->exterior ? "exterior" : "interior",
 			f->headless ? "headless" : "fed", f->moves->len);

@@ -552,13 +552,12 @@ static char *also_text(const SyPeFacts *f)
 		const SyPeStmt *s = g_ptr_array_index(f->stmts, i);
 
 		for (guint k = 0; k < s->accesses->len; k++) {
-			const SyPeAccess *a = g_ptr_array_index(
-				s->accesses, k);
+			const SyPeAccess *a = g_ptr_array_index(s->accesses, k);
 
 			if (!a->write)
 				continue;
-			g_string_append_printf(out, "%s%s ", out->len ? " " : "",
-				s->name);
+			g_string_append_printf(
+				out, "%s%s ", out->len ? " " : "", s->name);
 			if (a->also >= 0)
 				g_string_append_printf(
 					out, "%d:%s", a->also, a->also_stream);
@@ -583,8 +582,8 @@ static void test_passes(void)
 	make(&m, "lu.c", NULL, "k,i", NULL, NULL, NULL);
 	f = m.design->pe_facts;
 	also = also_text(f);
-	g_assert_cmpstr(also, ==,
-		"S0 - S1 - S2 4:Up_1 S3 - S4 4:Up_1 S5 - S6 - S7 -");
+	g_assert_cmpstr(
+		also, ==, "S0 - S1 - S2 4:Up_1 S3 - S4 4:Up_1 S5 - S6 - S7 -");
 	json = facts_json(f);
 	g_assert_nonnull(strstr(json,
 		"\"stream\" : \"Up_0\",\n            \"fifo\" : true,\n"
@@ -594,9 +593,10 @@ static void test_passes(void)
 		"            \"also\" : 4,\n            \"also_stream\" : "
 		"\"Up_1\"\n"));
 	assert_round_trip(&m);
-	assert_refused(&m, "\"also\" : 4,\n            \"also_stream\" : "
-			   "\"Up_1\"\n          },\n          {\n"
-			   "            \"ref\" : 7",
+	assert_refused(&m,
+		"\"also\" : 4,\n            \"also_stream\" : "
+		"\"Up_1\"\n          },\n          {\n"
+		"            \"ref\" : 7",
 		"\"also_stream\" : \"Up_1\"\n          },\n          {\n"
 		"            \"ref\" : 7",
 		"facts/statements/2/accesses/0: \"also\" and "

@@ -186,7 +186,8 @@ static void test_lu(void)
 	/* [k, i] passes Up along k and along i: estimated. */
 	sy_test_wait(window, sy_test_settled, "lu.c's [k, i]");
 	g_assert_cmpfloat(
-		sy_pipeline_get_estimate(sy_window_get_pipeline(window))->cycles,
+		sy_pipeline_get_estimate(sy_window_get_pipeline(window))
+			->cycles,
 		==, 834);
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);

@@ -62,8 +62,8 @@ static gboolean is_exterior_flow(const Chains *m, const SyDep *dep)
 
 /* Whether dep moves along path p: its distance on the space loops is
  * p's direction. */
-static gboolean flows_along(const Chains *m, const SyDep *dep,
-	const SyIoPath *p)
+static gboolean flows_along(
+	const Chains *m, const SyDep *dep, const SyIoPath *p)
 {
 	const SyCandidate *c = m->array->choices->candidate;
 
@@ -121,8 +121,9 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 			continue;
 		/* Partial results along the PEs, or (io-plan.c's
 		 * drain_made_inside) made inside alone and passed on. */
-		if (!p->in || (p->role != SY_PATH_PARTIAL &&
-				      (p->role != SY_PATH_PASS || x->local)))
+		if (!p->in ||
+			(p->role != SY_PATH_PARTIAL &&
+				(p->role != SY_PATH_PASS || x->local)))
 			return FALSE;
 		along = TRUE;
 	}
@@ -459,8 +460,8 @@ static gboolean add_passes(Chains *m, const SyArray *x, GHashTable *chains,
 				(!a->write && !sy_io_path_moves(p, a)))
 				continue;
 			set = chain_of(m, a, p, error);
-			if (!set || !add_chain(chains, also, a, first, set,
-					    error))
+			if (!set ||
+				!add_chain(chains, also, a, first, set, error))
 				return FALSE;
 		}
 		first = FALSE;

@@ -398,7 +398,8 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 }
 
 /* Whether plan has a path of x one way along the PEs (exterior). */
-static gboolean has_exterior(const GPtrArray *paths, const SyArray *x, gboolean in)
+static gboolean has_exterior(
+	const GPtrArray *paths, const SyArray *x, gboolean in)
 {
 	for (guint i = 0; i < paths->len; i++) {
 		const SyIoPath *p = g_ptr_array_index(paths, i);
@@ -427,7 +428,8 @@ static void drain_made_inside(GPtrArray *paths, const SyPeArray *array)
 			p->array->local ||
 			has_exterior(paths, p->array, TRUE) ||
 			(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
-				!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
+				!has_group(
+					c, p->array, SY_DEP_OUTPUT, FALSE)) ||
 			!final_before_last(array, p))
 			continue;
 		p->in = TRUE;

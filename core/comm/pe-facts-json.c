@@ -229,8 +229,8 @@ static gboolean write_path_from_json(const Reader *r, JsonObject *o,
 
 	*stream = NULL;
 	if (has != json_object_has_member(o, stem))
-		return sy_design_read_fail(
-			r->error, "\"%s\" and \"%s\" come together", name, stem);
+		return sy_design_read_fail(r->error,
+			"\"%s\" and \"%s\" come together", name, stem);
 	if (!has)
 		return TRUE;
 	if (!get_index(o, name, r->n_paths, index, r->error) ||
@@ -266,9 +266,8 @@ static SyPeAccess *access_from_json(
 	static const char *const names[] = {"ref", "array", "write", "value",
 		"path", "stream", "fifo", "buffer", "lanes", "once", "reg",
 		"forward", "at", NULL};
-	static const char *const delayed[] = {
-		"delay", "along", "keep", "drain", "drain_stream", "also",
-		"also_stream", NULL};
+	static const char *const delayed[] = {"delay", "along", "keep", "drain",
+		"drain_stream", "also", "also_stream", NULL};
 	JsonObject *o = sy_design_read_object(node, r->error);
 	g_autofree SyPeAccess *a = NULL;
 	const char *value, *stream, *reg, *drain, *also;

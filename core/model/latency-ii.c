@@ -232,7 +232,8 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 		if (a->drain >= 0 &&
 			!never(request(l,
 				(guint)a->at + a->plain_array->n_dims +
-					(a->fifo ? 1 : 0) + (a->also >= 0 ? 1 : 0))))
+					(a->fifo ? 1 : 0) +
+					(a->also >= 0 ? 1 : 0))))
 			add_use(l->t, uses,
 				g_strdup_printf("fifo_%s_out", a->drain_stream),
 				l->w);
