@@ -189,6 +189,9 @@ static void test_lu(void)
 		sy_pipeline_get_estimate(sy_window_get_pipeline(window))
 			->cycles,
 		==, 834);
+	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
+		g_variant_new_string("array"));
+	sy_test_screenshot(GTK_WIDGET(window), "ui-lu-array-1920.png");
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
