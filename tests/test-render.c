@@ -207,7 +207,8 @@ static void test_hit_delayed(void)
 	g_autofree char *inner = NULL, *first = NULL;
 
 	g_assert_no_error(error);
-	scene = sy_array_scene_new(a, g_ptr_array_index(a->candidates, 0), NULL);
+	scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 0), NULL);
 	inner = sy_array_scene_describe(scene, 0, 3);
 	g_assert_cmpstr(inner, ==,
 		"PE i = 3\n"
@@ -427,10 +428,116 @@ static void test_array_io_hbm(void)
 	cairo_surface_destroy(surface);
 }
 
+/* The centre of family name's (first) box, in pixels. */
+static void family_centre(const SyArrayScene *scene, const SyRenderView *v,
+	const char *name, double *x, double *y)
+{
+	double x0, y0, x1, y1;
+
+	g_assert_true(
+		sy_io_scene_family_box(scene->io, name, &x0, &y0, &x1, &y1));
+	*x = ((x0 + x1) / 2 + scene->margin - v->x0) * v->scale;
+	*y = ((y0 + y1) / 2 + scene->margin - v->y0) * v->scale;
+}
+
+/* --two-level-buffer (mm 64^3 on [i, j], tiles of 16, --tile-l2
+ * i=2,j=2,k=4: README's; B not transposed, so its words hold one
+ * element): A's and B's L3 modules hold L2 buffers,
+ * drawn as a box in the background's colour inside theirs, with a
+ * legend line; C's holds none.  Their tooltips give the buffer's shape,
+ * words and bytes. */
+static void test_array_io_l2(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	g_autofree char *tip = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	/* The grid away from the legend, which covers the corner at a
+	 * fit. */
+	SyRenderView v = {30, -12, -10, 1100, 1000};
+	cairo_surface_t *surface;
+	const SyIoLane *l3a = NULL, *l3b = NULL, *l3c = NULL;
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	double x, y, size = style->font_size, line = size * 1.6;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=16", NULL));
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "tile-l2", "i=2,j=2,k=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	g_assert_nonnull(array);
+	design = sy_design_new(array, NULL, NULL);
+	g_assert_nonnull(design);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	g_assert_cmpuint(sy_io_scene_l2_lanes(scene->io, names), ==, 2);
+	g_assert_cmpstr(g_ptr_array_index(names, 0), ==, "A_IO_L3_in");
+	g_assert_cmpstr(g_ptr_array_index(names, 1), ==, "B_IO_L3_in");
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, "A_IO_L3_in"))
+			l3a = l;
+		if (g_str_equal(l->name, "B_IO_L3_in"))
+			l3b = l;
+		if (g_str_equal(l->name, "C_IO_L3_in"))
+			l3c = l;
+	}
+	g_assert_nonnull(l3a);
+	g_assert_nonnull(l3b);
+	g_assert_nonnull(l3c);
+	g_assert_cmpstr(l3a->l2_buffer, ==, "l2_A[64][16]");
+	g_assert_cmpint(l3a->l2_words, ==, 64);
+	g_assert_cmpuint(l3a->l2_pack, ==, 16);
+	g_assert_cmpuint(l3a->l2_elem_bits, ==, 32);
+	g_assert_cmpint(l3a->l2_bytes, ==, 4096);
+	g_assert_cmpstr(l3b->l2_buffer, ==, "l2_B[2048][1]");
+	g_assert_cmpint(l3b->l2_bytes, ==, 8192);
+	g_assert_null(l3c->l2_buffer);
+	tip = sy_array_scene_describe_module(scene, "B_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"B_IO_L3_in: 1 module, I/O level 3, in\nL2 buffer "
+		"(two-level buffering): l2_B[2048][1], 2048 words of 1 x 32 "
+		"bits, 8192 bytes");
+	g_clear_pointer(&tip, g_free);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
+	g_assert_null(strstr(tip, "L2 buffer"));
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io-l2.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* A's L3 module: the inner box at its centre, its own fill
+	 * between the two. */
+	family_centre(scene, &v, "A_IO_L3_in", &x, &y);
+	assert_color(surface, (int)x, (int)y, style->background);
+	assert_color(surface, (int)(x + 0.21 * v.scale), (int)y,
+		blend(sy_render_style_color(style, l3a->color), 0.6,
+			style->background));
+	family_centre(scene, &v, "C_IO_L3_in", &x, &y);
+	assert_color(surface, (int)x, (int)y,
+		blend(sy_render_style_color(style, l3c->color), 0.6,
+			style->background));
+	/* The legend's line after the links: the glyph in a muted box. */
+	y = 10 + line * (scene->links->len + 1) + 4 + size / 2;
+	assert_color(surface, 26, (int)y, style->background);
+	assert_color(surface, 30, (int)y,
+		blend(style->muted, 0.6, style->background));
+	cairo_surface_destroy(surface);
+}
+
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
  * assert_color's tolerance of want. */
-static guint count_color(cairo_surface_t *surface, int x0, int y0, int x1,
-	int y1, SyRgb want)
+static guint count_color(
+	cairo_surface_t *surface, int x0, int y0, int x1, int y1, SyRgb want)
 {
 	guint n = 0;
 
@@ -506,8 +613,8 @@ static void test_array_bottleneck(void)
 	surface = draw(scene, &v);
 	x = (int)round((2 + scene->margin - v.x0) * v.scale);
 	ya = (int)round((scene->margin - v.y0) * v.scale - pad);
-	g_assert_cmpuint(count_color(surface, x - 12, ya, x + 12, ya,
-				 style->warning),
+	g_assert_cmpuint(
+		count_color(surface, x - 12, ya, x + 12, ya, style->warning),
 		>=, 8);
 	cairo_surface_destroy(surface);
 	pe_tip = sy_array_scene_describe(scene, 0, 0);
@@ -586,8 +693,8 @@ static void test_array_strips(void)
 			cairo_surface_t *sliced = draw_strips(
 				scene, &v, &style, strips[s]);
 
-			g_assert_cmpuint(count_differences(whole, sliced), ==,
-				0);
+			g_assert_cmpuint(
+				count_differences(whole, sliced), ==, 0);
 			cairo_surface_destroy(sliced);
 		}
 		cairo_surface_destroy(whole);
@@ -669,8 +776,8 @@ static void test_estimate(void)
 		"1,234.5 / 5,376 (23.0%)");
 	g_assert_cmpfloat(uram->fill, ==, 0);
 	g_assert_cmpstr(lut->value, ==, "1.50M / 1.18M (126.9%)");
-	g_assert_cmpstr(l.bars[SY_RESOURCE_FF].value, ==,
-		"2.00M / 2.36M (84.6%)");
+	g_assert_cmpstr(
+		l.bars[SY_RESOURCE_FF].value, ==, "2.00M / 2.36M (84.6%)");
 	g_assert_cmpfloat(lut->fill, ==, lut->w);
 	g_assert_true(lut->over);
 	g_assert_cmpstr(bw->label, ==, "Bandwidth");
@@ -686,10 +793,10 @@ static void test_estimate(void)
 		==, "87.5%");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
 		==, "100.0%");
-	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->x,
-		==, 190);
-	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y,
-		==, sy_estimate_layout_line(&l, "DSP efficiency")->y);
+	g_assert_cmpfloat(
+		sy_estimate_layout_line(&l, "PE utilisation")->x, ==, 190);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y, ==,
+		sy_estimate_layout_line(&l, "DSP efficiency")->y);
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
 		"A_IO_L2_in, II 2");
 	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
@@ -707,10 +814,10 @@ static void test_estimate(void)
 	x = (int)(dsp->x + dsp->fill);
 	assert_color(surface, x - 1, (int)dsp->bar_y + 4, style->accent);
 	assert_color(surface, x + 1, (int)dsp->bar_y + 4, style->pe_fill);
+	assert_color(surface, (int)dsp->budget, (int)dsp->bar_y + 4,
+		style->foreground);
 	assert_color(
-		surface, (int)dsp->budget, (int)dsp->bar_y + 4, style->foreground);
-	assert_color(surface, (int)lut->x + 1, (int)lut->bar_y + 4,
-		style->error);
+		surface, (int)lut->x + 1, (int)lut->bar_y + 4, style->error);
 	assert_color(surface, (int)(lut->x + lut->w) - 1, (int)lut->bar_y + 4,
 		style->error);
 	assert_color(surface, (int)(uram->x + uram->w / 2),
@@ -747,8 +854,8 @@ static void test_estimate_no_device(void)
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);
 	g_assert_cmpstr(l.bars[SY_ESTIMATE_BANDWIDTH].value, ==, "3.3 GB/s");
-	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
-		"none");
+	g_assert_cmpstr(
+		sy_estimate_layout_line(&l, "Bottleneck")->value, ==, "none");
 	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
 	g_assert_cmpstr(big, ==, "1e+16");
 	g_assert_cmpstr(half, ==, "0.5");
@@ -771,6 +878,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-io-hbm", test_array_io_hbm);
+	g_test_add_func("/render/array-io-l2", test_array_io_l2);
 	g_test_add_func("/render/array-strips", test_array_strips);
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);

@@ -90,8 +90,8 @@ static void link_delay(SyArrayLink *link, const SyAnalysis *a,
 				if (link->delay)
 					break;
 				link->delay = dep->distance[t];
-				link->delay_loop =
-					g_strdup(a->band->members[t].name);
+				link->delay_loop = g_strdup(
+					a->band->members[t].name);
 				break;
 			}
 		link->kept |= along && same;
@@ -236,8 +236,9 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 				to ? "on to the next PE" : "out of the array");
 	}
 	if (scene->bottleneck && g_str_equal(scene->bottleneck, "PE"))
-		g_string_append(out, "\nThe PEs are the bottleneck: the "
-				     "slowest module of the design");
+		g_string_append(out,
+			"\nThe PEs are the bottleneck: the "
+			"slowest module of the design");
 	return g_string_free(out, FALSE);
 }
 
@@ -486,7 +487,8 @@ static gboolean bottleneck_box(const SyArrayScene *scene, double *x0,
 		return TRUE;
 	}
 	return scene->io &&
-		sy_io_scene_family_box(scene->io, scene->bottleneck, x0, y0, x1, y1);
+		sy_io_scene_family_box(
+			scene->io, scene->bottleneck, x0, y0, x1, y1);
 }
 
 /* The current path in warning stripes, dark and the warning colour in
@@ -530,8 +532,8 @@ static void draw_legend(
 	g_autofree char *why = bottleneck
 		? g_strdup_printf("%s: the bottleneck", scene->bottleneck)
 		: NULL;
-	double w = 0,
-	       h = line * (scene->links->len + 1 + bottleneck) + 10;
+	gboolean l2 = scene->io && sy_io_scene_l2_lanes(scene->io, NULL);
+	double w = 0, h = line * (scene->links->len + 1 + bottleneck + l2) + 10;
 	double y = 10, cx0, cy0, cx1, cy1;
 
 	/* Outside the clip (a strip below it): nothing to measure. */
@@ -547,6 +549,11 @@ static void draw_legend(
 	}
 	if (bottleneck)
 		w = MAX(w, sy_render_text_width(cr, why, size, FALSE) + 22);
+	if (l2)
+		w = MAX(w,
+			sy_render_text_width(
+				cr, SY_ARRAY_L2_LEGEND, size, FALSE) +
+				22);
 	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
@@ -571,6 +578,17 @@ static void draw_legend(
 		}
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
+	}
+	if (l2) {
+		y += line;
+		sy_render_rounded_rect(cr, 20, y + 4 + size / 2 - 6, 12, 12, 2);
+		sy_render_set_color(cr, style->muted, 0.6);
+		cairo_fill(cr);
+		sy_render_l2_glyph(
+			cr, 26, y + 4 + size / 2, 12, style->foreground, style);
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(
+			cr, SY_ARRAY_L2_LEGEND, 40, y + 4, size, FALSE, FALSE);
 	}
 	if (!bottleneck)
 		return;
@@ -751,9 +769,17 @@ char *sy_array_scene_describe_module(
 		if (l->pe_bits)
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
+		if (l->l2_buffer)
+			g_string_append_printf(out,
+				"\nL2 buffer (two-level buffering): %s, "
+				"%" G_GINT64_FORMAT " words of %u x %u bits, "
+				"%" G_GINT64_FORMAT " bytes",
+				l->l2_buffer, l->l2_words, l->l2_pack,
+				l->l2_elem_bits, l->l2_bytes);
 		if (same_family(l->name, scene->bottleneck))
-			g_string_append(out, "\nThe bottleneck: the slowest "
-					     "module of the design");
+			g_string_append(out,
+				"\nThe bottleneck: the slowest "
+				"module of the design");
 		return g_string_free(out, FALSE);
 	}
 	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {

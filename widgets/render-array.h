@@ -13,6 +13,9 @@
 G_BEGIN_DECLS
 
 #define SY_ARRAY_MARGIN 1.25
+/* The legend's line for the L3 modules that hold an L2 buffer, drawn
+ * where the design has one (render-io.h). */
+#define SY_ARRAY_L2_LEGEND "L2 buffer in the L3 module (two-level buffering)"
 
 typedef struct {
 	guint color; /* index of the array in the legend */

@@ -15,28 +15,36 @@ G_BEGIN_DECLS
 #define SY_IO_LANE 1.1 /* scene units between lanes */
 
 typedef struct {
-	char *name;         /* the family, as "A_IO_L2_in" (its boundary
+	char *name; /* the family, as "A_IO_L2_in" (its boundary
 			       included) */
 	char *array;
-	guint color;        /* the array's legend colour */
+	guint color; /* the array's legend colour */
 	SyModuleKind kind;
 	guint level;
 	gboolean in;
 	SyEdge edge;
-	guint lane;         /* 0 next to the grid */
-	gint64 count;       /* modules, boundary included */
-	gint64 parts;       /* chains along the edge: 1, or (--hbm) one
+	guint lane; /* 0 next to the grid */
+	gint64 count; /* modules, boundary included */
+	gint64 parts; /* chains along the edge: 1, or (--hbm) one
 			       per L3 module above them */
-	guint chain_bits;   /* FIFOs between them */
-	guint pe_bits;      /* FIFOs to or from the PEs */
-	char *chain_fifo;   /* their names, or NULL */
+	guint chain_bits; /* FIFOs between them */
+	guint pe_bits; /* FIFOs to or from the PEs */
+	char *chain_fifo; /* their names, or NULL */
 	char *pe_fifo;
+	/* --two-level-buffer: the L2 buffer its L3 modules hold, drawn
+	 * as a box inside theirs: its name with its shape
+	 * ("l2_A[64][16]"), words of pack elements of elem_bits, and
+	 * bytes (each module's); NULL and 0 for none. */
+	char *l2_buffer;
+	gint64 l2_words;
+	guint l2_pack, l2_elem_bits;
+	gint64 l2_bytes;
 } SyIoLane;
 
 typedef struct {
 	gint64 rows, cols;
-	GPtrArray *lanes;   /* SyIoLane: edges' lanes, corners and grids */
-	guint depth[4];     /* lanes on the north, south, west, east edges */
+	GPtrArray *lanes; /* SyIoLane: edges' lanes, corners and grids */
+	guint depth[4]; /* lanes on the north, south, west, east edges */
 } SyIoScene;
 
 /* color_of gives an array's legend colour. */
@@ -53,6 +61,11 @@ double sy_io_scene_margin(const SyIoScene *io);
  * (between a lane's modules, or from them to the PEs), or NULL. */
 const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y);
 const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y);
+
+/* The lanes whose modules hold an L2 buffer (--two-level-buffer):
+ * how many; their names into names (NULL: not wanted), in the
+ * scene's order. */
+guint sy_io_scene_l2_lanes(const SyIoScene *io, GPtrArray *names);
 
 /* The rectangle, in grid units, that family name's modules take (a
  * boundary's name gives its family's): its boxes along its lane, its

@@ -185,3 +185,16 @@ void sy_render_rounded_rect(
 	cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
 	cairo_close_path(cr);
 }
+
+void sy_render_l2_glyph(cairo_t *cr, double x, double y, double size,
+	SyRgb color, const SyRenderStyle *style)
+{
+	double s = size * SY_RENDER_L2_GLYPH;
+
+	sy_render_rounded_rect(cr, x - s / 2, y - s / 2, s, s, s * 0.15);
+	sy_render_set_color(cr, style->background, 1);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, color, 1);
+	cairo_set_line_width(cr, MAX(1, MIN(2, size / 12)));
+	cairo_stroke(cr);
+}

@@ -26,6 +26,22 @@ const char *sy_edge_name(SyEdge edge)
 	return names[edge];
 }
 
+const SyBuffer *sy_module_l2_buffer(const SyModule *m)
+{
+	for (guint i = 0; m->level == 3 && i < m->buffers->len; i++) {
+		const SyBuffer *b = g_ptr_array_index(m->buffers, i);
+
+		if (g_str_has_prefix(b->name, SY_L2_BUFFER_PREFIX))
+			return b;
+	}
+	return NULL;
+}
+
+gint64 sy_buffer_bytes(const SyBuffer *b)
+{
+	return b->depth * b->pack * b->elem_bits / 8;
+}
+
 guint sy_type_bits(const char *type)
 {
 	static const struct {
