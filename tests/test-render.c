@@ -534,6 +534,129 @@ static void test_array_io_l2(void)
 	cairo_surface_destroy(surface);
 }
 
+/* The scene of mm n^3 on the space loops named (space, "i,k") at
+ * tiles and the tile order (NULL: the default), its design built with
+ * options; *design and *array hold what the scene draws. */
+static SyArrayScene *mm_scene(SyAnalysis *a, const char *space,
+	const char *tiles, const char *order, const SyDesignOptions *options,
+	SyChoices **c, SyPeArray **array, SyDesign **design)
+{
+	int id = sy_config_find_space(a, space, NULL);
+	const SyCandidate *cand;
+	g_autoptr(SyConfig) cfg = NULL;
+	SyArrayScene *scene;
+
+	g_assert_cmpint(id, >=, 0);
+	cand = g_ptr_array_index(a->candidates, id);
+	*c = sy_choices_new(a, cand, NULL);
+	cfg = sy_config_new(*c);
+	g_assert_true(sy_config_apply_named(cfg, *c, "tile", tiles, NULL));
+	if (order)
+		g_assert_true(sy_config_set_order(cfg, *c, order, NULL));
+	*array = sy_pe_array_new(*c, cfg, NULL);
+	g_assert_nonnull(*array);
+	*design = sy_design_new(*array, options, NULL);
+	g_assert_nonnull(*design);
+	scene = sy_array_scene_new(a, cand, (*array)->pe);
+	sy_array_scene_set_design(scene, *design);
+	return scene;
+}
+
+static const SyIoLane *lane_named(const SyArrayScene *scene, const char *name)
+{
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, name))
+			return l;
+	}
+	return NULL;
+}
+
+/* --local-reduce on [i, k] (mm 64^3, tiles of 16): C's L3 module out
+ * folds k's tiles in acc_C, drawn as a plus inside its box, with a
+ * legend line; its tooltip gives the buffer. */
+static void test_array_io_fold(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+	SyDesignOptions o = {.reduce_op = "+"};
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {30, -12, -10, 1100, 1000};
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	cairo_surface_t *surface;
+	const SyIoLane *out;
+	double x, y, size = style->font_size, line = size * 1.6;
+
+	scene = mm_scene(
+		a, "i,k", "i=16,j=16,k=16", NULL, &o, &c, &array, &design);
+	out = lane_named(scene, "C_IO_L3_out");
+	g_assert_nonnull(out);
+	g_assert_cmpstr(out->fold_buffer, ==, "acc_C[16][16]");
+	g_assert_cmpint(out->fold_bytes, ==, 1024);
+	g_assert_null(lane_named(scene, "C_IO_L3_in")->fold_buffer);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_out");
+	g_assert_cmpstr(tip, ==,
+		"C_IO_L3_out: 1 module, I/O level 3, out\nchain FIFOs 512 "
+		"bits\npartial results passed PE to PE, in at the first PE, "
+		"out at the last\nfolds partial results (local reduction) "
+		"in acc_C[16][16], 1024 bytes");
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io-fold.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* The plus: the foreground at the centre, the box's fill beside
+	 * it. */
+	family_centre(scene, &v, "C_IO_L3_out", &x, &y);
+	assert_color(surface, (int)x, (int)y, style->foreground);
+	assert_color(surface, (int)(x + 0.08 * v.scale),
+		(int)(y + 0.08 * v.scale),
+		blend(sy_render_style_color(style, out->color), 0.6,
+			style->background));
+	y = 10 + line * (scene->links->len + 1) + 4 + size / 2;
+	assert_color(surface, 30, (int)y,
+		blend(style->muted, 0.6, style->background));
+	cairo_surface_destroy(surface);
+}
+
+/* Partial results through DRAM: mm on [i, j] with k's tile loop
+ * outermost (--tile-order k,i,j) writes C's sums out after each k tile
+ * and reads them back; the L3 modules' tooltips say so.  With k's
+ * tile loop innermost they stay in the PEs. */
+static void test_array_io_partial(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+
+	scene = mm_scene(
+		a, "i,j", "i=16,j=16,k=16", "k,i,j", NULL, &c, &array, &design);
+	g_assert_true(lane_named(scene, "C_IO_L3_in")->partial);
+	g_assert_true(lane_named(scene, "C_IO_L1_in")->partial);
+	g_assert_false(lane_named(scene, "A_IO_L3_in")->partial);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"C_IO_L3_in: 1 module, I/O level 3, in\npartial results "
+		"written out to DRAM and read back in a later tile");
+	g_clear_pointer(&scene, sy_array_scene_free);
+	g_clear_pointer(&design, sy_design_free);
+	g_clear_pointer(&array, sy_pe_array_free);
+	g_clear_pointer(&c, sy_choices_free);
+	scene = mm_scene(
+		a, "i,j", "i=16,j=16,k=16", NULL, NULL, &c, &array, &design);
+	g_assert_false(lane_named(scene, "C_IO_L3_in")->partial);
+}
+
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
  * assert_color's tolerance of want. */
 static guint count_color(
@@ -879,6 +1002,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-io-hbm", test_array_io_hbm);
 	g_test_add_func("/render/array-io-l2", test_array_io_l2);
+	g_test_add_func("/render/array-io-fold", test_array_io_fold);
+	g_test_add_func("/render/array-io-partial", test_array_io_partial);
 	g_test_add_func("/render/array-strips", test_array_strips);
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);

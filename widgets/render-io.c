@@ -18,6 +18,7 @@ static void lane_free(gpointer data)
 	g_free(lane->chain_fifo);
 	g_free(lane->pe_fifo);
 	g_free(lane->l2_buffer);
+	g_free(lane->fold_buffer);
 	g_free(lane);
 }
 
@@ -83,19 +84,35 @@ static void fifo_widths(SyIoScene *io, const SyDesign *design)
 
 static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3);
 
-/* An L3 module's L2 buffer, as its lane shows it. */
-static void set_l2_buffer(SyIoLane *lane, const SyModule *m)
+/* "l2_A[64][16]" */
+static char *buffer_text(const SyBuffer *b)
 {
-	const SyBuffer *b = sy_module_l2_buffer(m);
-	GString *name;
+	GString *name = g_string_new(b->name);
 
-	if (!b || lane->l2_buffer)
-		return;
-	name = g_string_new(b->name);
 	for (guint d = 0; d < b->n_dims; d++)
 		g_string_append_printf(
 			name, "[%" G_GINT64_FORMAT "]", b->shape[d]);
-	lane->l2_buffer = g_string_free(name, FALSE);
+	return g_string_free(name, FALSE);
+}
+
+/* An L3 module's L2 and fold buffers, as its lane shows them; whether
+ * its path reads partial results back. */
+static void set_buffers(SyIoLane *lane, const SyModule *m)
+{
+	const SyBuffer *b = sy_module_l2_buffer(m);
+	const SyBuffer *fold = sy_module_fold_buffer(m);
+
+	if (m->path && m->path->role == SY_PATH_PARTIAL) {
+		lane->partial = TRUE;
+		lane->exterior = m->path->exterior;
+	}
+	if (fold && !lane->fold_buffer) {
+		lane->fold_buffer = buffer_text(fold);
+		lane->fold_bytes = sy_buffer_bytes(fold);
+	}
+	if (!b || lane->l2_buffer)
+		return;
+	lane->l2_buffer = buffer_text(b);
 	lane->l2_words = b->depth;
 	lane->l2_pack = b->pack;
 	lane->l2_elem_bits = b->elem_bits;
@@ -138,7 +155,7 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane = find_lane(io, family);
 		if (lane) {
 			lane->count += m->count;
-			set_l2_buffer(lane, m);
+			set_buffers(lane, m);
 			continue;
 		}
 		lane = g_new0(SyIoLane, 1);
@@ -151,7 +168,7 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane->edge = m->edge;
 		lane->count = m->count;
 		lane->parts = 1;
-		set_l2_buffer(lane, m);
+		set_buffers(lane, m);
 		if (on_edge(m->edge))
 			lane->lane = io->depth[m->edge - SY_EDGE_NORTH]++;
 		else
@@ -584,6 +601,9 @@ static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
 				sy_render_y(v, y), BOX * v->scale,
 				sy_render_style_color(style, lane->color),
 				style);
+		if (lane->fold_buffer)
+			sy_render_fold_glyph(cr, sy_render_x(v, x),
+				sy_render_y(v, y), BOX * v->scale, style);
 		if (l2) {
 			double nx, ny;
 

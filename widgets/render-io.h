@@ -39,6 +39,18 @@ typedef struct {
 	gint64 l2_words;
 	guint l2_pack, l2_elem_bits;
 	gint64 l2_bytes;
+	/* --local-reduce: the buffer its L3 modules fold partial results
+	 * in, drawn as a plus inside theirs ("acc_C[16][16]"), and its
+	 * bytes; NULL and 0 for none. */
+	char *fold_buffer;
+	gint64 fold_bytes;
+	/* Its path carries partial results (SY_PATH_PARTIAL; FALSE in a
+	 * design read back): exterior ones passed PE to PE, in at the
+	 * first PE, out at the last; interior ones written out to DRAM
+	 * and read back in a later tile (another tile order than the
+	 * reduction's innermost). */
+	gboolean partial;
+	gboolean exterior;
 } SyIoLane;
 
 typedef struct {

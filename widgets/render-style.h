@@ -98,4 +98,9 @@ void sy_render_rounded_rect(
 void sy_render_l2_glyph(cairo_t *cr, double x, double y, double size,
 	SyRgb color, const SyRenderStyle *style);
 
+/* The mark of an L3 module that folds partial results (--local-reduce):
+ * a plus in the foreground's colour across half its box. */
+void sy_render_fold_glyph(cairo_t *cr, double x, double y, double size,
+	const SyRenderStyle *style);
+
 G_END_DECLS

@@ -349,7 +349,7 @@ static SyBuffer *fold_buffer(
 {
 	SyBuffer *buf = g_new0(SyBuffer, 1);
 
-	buf->name = g_strconcat("acc_", p->prefix, NULL);
+	buf->name = g_strconcat(SY_FOLD_BUFFER_PREFIX, p->prefix, NULL);
 	/* AutoSA's --uram: the memories of modules at a DRAM port. */
 	buf->uram = b->options && b->options->uram;
 	buf->elem_bits = held->elem_bits;
