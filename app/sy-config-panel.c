@@ -9,7 +9,9 @@ typedef struct {
 	const SyLoopRef *ref;
 	GtkAdjustment *tile;
 	GtkAdjustment *l2; /* tiles per L2 tile */
-	GtkWidget *l2_spin; /* shown with two-level buffering */
+	GtkWidget *l2_spin; /* shown with two-level buffering, under the
+			       tile's spin button */
+	GtkWidget *l2_label; /* "L2", beside the padding */
 	GtkLabel *padding;
 	GtkComboBoxText *latency; /* NULL for a loop that is not parallel */
 	GArray *latencies; /* gint64: what latency lists */
@@ -33,7 +35,6 @@ struct _SyConfigPanel {
 	SyConfig *config;
 	char *file;
 	GPtrArray *rows; /* Row */
-	GtkWidget *l2_heading; /* the L2 column's */
 	GArray *widths; /* gint64: what width_combo lists */
 	gboolean filling; /* setting widgets: their signals are ours */
 };
@@ -196,6 +197,7 @@ static void fill_l2(Row *row)
 	gtk_adjustment_configure(row->l2, (double)v, 1, (double)tiles, 1, 1, 0);
 	gtk_widget_set_sensitive(row->l2_spin, tiles > 1);
 	gtk_widget_set_visible(row->l2_spin, cfg->tile_l2 != NULL);
+	gtk_widget_set_visible(row->l2_label, cfg->tile_l2 != NULL);
 }
 
 /* The SIMD widths the chosen loop allows. */
@@ -288,7 +290,6 @@ static void two_level_changed(
 	self->filling = TRUE;
 	for (guint i = 0; i < self->rows->len; i++)
 		fill_l2(g_ptr_array_index(self->rows, i));
-	gtk_widget_set_visible(self->l2_heading, cfg->tile_l2 != NULL);
 	self->filling = FALSE;
 	changed(self);
 }
@@ -372,7 +373,7 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 	Row *row = g_new0(Row, 1);
 	gint64 extent = ref->extent;
 	g_autoptr(GArray) div = sy_config_divisors(extent);
-	GtkWidget *scale, *spin;
+	GtkWidget *scale, *spin, *box;
 	g_autofree char *name = NULL;
 	int y = (int)(2 * at + 1);
 
@@ -406,11 +407,20 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		1, y, 1, 1);
 	gtk_grid_attach(self->loops, scale, 2, y, 1, 1);
 	gtk_grid_attach(self->loops, spin, 3, y, 1, 1);
-	gtk_grid_attach(self->loops, GTK_WIDGET(row->padding), 2, y + 1, 2, 1);
+	/* The L2 factor on the padding's line, under the tile's spin
+	 * button: the slider keeps the panel's width. */
+	box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	row->l2_label = small_label("L2", "dim-label");
+	gtk_widget_set_no_show_all(row->l2_label, TRUE);
+	gtk_box_pack_start(
+		GTK_BOX(box), GTK_WIDGET(row->padding), TRUE, TRUE, 0);
+	gtk_box_pack_end(GTK_BOX(box), row->l2_label, FALSE, FALSE, 0);
+	gtk_widget_show(box);
+	gtk_grid_attach(self->loops, box, 2, y + 1, 1, 1);
 	row->l2 = gtk_adjustment_new(1, 1, 1, 1, 1, 0);
 	row->l2_spin = gtk_spin_button_new(row->l2, 1, 0);
 	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(row->l2_spin), TRUE);
-	gtk_entry_set_width_chars(GTK_ENTRY(row->l2_spin), 3);
+	gtk_entry_set_width_chars(GTK_ENTRY(row->l2_spin), 5);
 	g_free(name);
 	name = g_strconcat("tile-l2-", ref->name, NULL);
 	gtk_widget_set_name(row->l2_spin, name);
@@ -418,7 +428,7 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		"Two-level buffering: this loop's tiles in one L2 tile "
 		"(AutoSA's array_part_L2)");
 	gtk_widget_set_no_show_all(row->l2_spin, TRUE);
-	gtk_grid_attach(self->loops, row->l2_spin, 5, y, 1, 1);
+	gtk_grid_attach(self->loops, row->l2_spin, 3, y + 1, 1, 1);
 	if (sy_choices_find(self->choices->latency, ref->name) >= 0) {
 		row->latency = GTK_COMBO_BOX_TEXT(gtk_combo_box_text_new());
 		g_free(name);
@@ -464,7 +474,6 @@ static void clear(SyConfigPanel *self)
 		gtk_widget_destroy(l->data);
 	g_list_free(children);
 	g_ptr_array_set_size(self->rows, 0);
-	self->l2_heading = NULL;
 	gtk_combo_box_text_remove_all(self->order_combo);
 	gtk_combo_box_text_remove_all(self->simd_combo);
 	combo_clear(self->width_combo, &self->widths);
@@ -538,10 +547,6 @@ void sy_config_panel_set_choices(SyConfigPanel *self, const SyChoices *choices,
 	if (choices->latency->len)
 		gtk_grid_attach(self->loops,
 			small_label("Latency", "dim-label"), 4, 0, 1, 1);
-	self->l2_heading = small_label("L2", "dim-label");
-	gtk_widget_set_no_show_all(self->l2_heading, TRUE);
-	gtk_widget_set_visible(self->l2_heading, self->config->tile_l2 != NULL);
-	gtk_grid_attach(self->loops, self->l2_heading, 5, 0, 1, 1);
 	gtk_switch_set_active(self->two_level, self->config->tile_l2 != NULL);
 	for (guint i = 0; i < choices->tilable->len; i++)
 		add_row(self, g_ptr_array_index(choices->tilable, i), i);

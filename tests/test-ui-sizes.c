@@ -396,6 +396,7 @@ static void test_two_level(void)
 	g_assert_nonnull(e);
 	g_assert_cmpfloat(e->offchip_bytes, ==, 98304);
 	g_assert_cmpfloat(e->total.v[SY_RESOURCE_BRAM18K], ==, 47);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-two-level-sizes-1920.png");
 	g_signal_emit_by_name(array, "module-selected", "B_IO_L3_in");
 	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
 		"B_IO_L3_in: 1 (L3 in, corner)\nbuffers\n  l2_B[128][16]: "
