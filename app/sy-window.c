@@ -268,8 +268,8 @@ static char *l2_text(
 	}
 	if (!out->len)
 		g_string_append(out,
-			"No L2 buffer: no input's data is shared "
-			"by the tiles of an L2 tile (raise an "
+			"No L2 buffer: no input read through one DRAM port "
+			"has data the tiles of an L2 tile share (raise an "
 			"L2 factor)");
 	return g_string_free(out, FALSE);
 }

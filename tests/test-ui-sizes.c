@@ -437,6 +437,18 @@ static void test_two_level(void)
 		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "host-serialize")),
 		FALSE);
 
+	/* An L2 tile of one tile along i and j: no tiles share A's or
+	 * B's data, no buffer. */
+	set_spin(panel, "tile-l2-i", 1);
+	set_spin(panel, "tile-l2-j", 1);
+	sy_test_wait(window, sy_test_settled, "L2 tiles of 1 x 1 x 4");
+	g_assert_cmpuint(
+		sy_io_scene_l2_lanes(sy_array_view_get_scene(array)->io, NULL),
+		==, 0);
+	g_assert_nonnull(strstr(status_text(panel),
+		"\nNo L2 buffer: no input read through one DRAM port has "
+		"data the tiles of an L2 tile share (raise an L2 factor)"));
+
 	/* Off: one tiling level, the factors hidden. */
 	gtk_switch_set_active(GTK_SWITCH(sw), FALSE);
 	sy_test_wait(window, sy_test_settled, "two-level buffering off");
