@@ -379,6 +379,7 @@ static void test_array_io_hbm(void)
 	g_autoptr(SyArrayScene) scene = NULL;
 	const SyRenderStyle *style = sy_render_style_print();
 	SyDesignOptions o = {.hbm = TRUE};
+	g_autofree char *tip = NULL;
 	SyRenderView v;
 	cairo_surface_t *surface;
 	const SyIoLane *west = NULL, *l3 = NULL;
@@ -421,6 +422,10 @@ static void test_array_io_hbm(void)
 			style->background));
 	g_assert_cmpstr(
 		sy_array_scene_hit_module(scene, &v, x, y), ==, "A_IO_L3_in");
+	tip = sy_array_scene_describe_module(scene, "A_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"A_IO_L3_in: 2 modules, I/O level 3, in\nDRAM words 512 bits, "
+		"2 ports, one per module");
 	/* Between rows 1 and 2 in the west lane: no chain FIFO. */
 	x = (-0.8 + scene->margin - v.x0) * v.scale;
 	y = (2.0 + scene->margin - v.y0) * v.scale;
@@ -502,9 +507,9 @@ static void test_array_io_l2(void)
 	g_assert_null(l3c->l2_buffer);
 	tip = sy_array_scene_describe_module(scene, "B_IO_L3_in");
 	g_assert_cmpstr(tip, ==,
-		"B_IO_L3_in: 1 module, I/O level 3, in\nL2 buffer "
-		"(two-level buffering): l2_B[2048][1], 2048 words of 1 x 32 "
-		"bits, 8192 bytes");
+		"B_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 32 "
+		"bits\nL2 buffer (two-level buffering): l2_B[2048][1], 2048 "
+		"words of 1 x 32 bits, 8192 bytes");
 	g_clear_pointer(&tip, g_free);
 	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
 	g_assert_null(strstr(tip, "L2 buffer"));
@@ -602,7 +607,8 @@ static void test_array_io_fold(void)
 	tip = sy_array_scene_describe_module(scene, "C_IO_L3_out");
 	g_assert_cmpstr(tip, ==,
 		"C_IO_L3_out: 1 module, I/O level 3, out\nchain FIFOs 512 "
-		"bits\npartial results passed PE to PE, in at the first PE, "
+		"bits\nDRAM words 512 bits\npartial results passed PE to "
+		"PE, in at the first PE, "
 		"out at the last\nfolds partial results (local reduction) "
 		"in acc_C[16][16], 1024 bytes");
 	surface = draw(scene, &v);
@@ -646,8 +652,9 @@ static void test_array_io_partial(void)
 	g_assert_false(lane_named(scene, "A_IO_L3_in")->partial);
 	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
 	g_assert_cmpstr(tip, ==,
-		"C_IO_L3_in: 1 module, I/O level 3, in\npartial results "
-		"written out to DRAM and read back in a later tile");
+		"C_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 32 "
+		"bits\npartial results written out to DRAM and read back in "
+		"a later tile");
 	g_clear_pointer(&scene, sy_array_scene_free);
 	g_clear_pointer(&design, sy_design_free);
 	g_clear_pointer(&array, sy_pe_array_free);
@@ -655,6 +662,37 @@ static void test_array_io_partial(void)
 	scene = mm_scene(
 		a, "i,j", "i=16,j=16,k=16", NULL, NULL, &c, &array, &design);
 	g_assert_false(lane_named(scene, "C_IO_L3_in")->partial);
+}
+
+/* --host-serialize: C's L3 module out writes DRAM words of 512 bits,
+ * sixteen of its FIFO's 32; its tooltip says so. */
+static void test_array_io_serialize(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	SyDesignOptions o = {.host_serialize = TRUE};
+
+	for (guint serialize = 0; serialize < 2; serialize++) {
+		g_autoptr(SyChoices) c = NULL;
+		g_autoptr(SyPeArray) array = NULL;
+		g_autoptr(SyDesign) design = NULL;
+		g_autoptr(SyArrayScene) scene = NULL;
+		g_autofree char *tip = NULL;
+		g_autofree char *want = NULL;
+		guint bits = serialize ? 512 : 32;
+
+		scene = mm_scene(a, "i,j", "i=16,j=16,k=16", NULL,
+			serialize ? &o : NULL, &c, &array, &design);
+		g_assert_cmpuint(
+			lane_named(scene, "C_drain_IO_L3_out")->dram_bits, ==,
+			bits);
+		tip = sy_array_scene_describe_module(
+			scene, "C_drain_IO_L3_out");
+		want = g_strdup_printf("C_drain_IO_L3_out: 1 module, I/O "
+				       "level 3, out\nchain FIFOs 32 "
+				       "bits\nDRAM words %u bits",
+			bits);
+		g_assert_cmpstr(tip, ==, want);
+	}
 }
 
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
@@ -1004,6 +1042,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-io-l2", test_array_io_l2);
 	g_test_add_func("/render/array-io-fold", test_array_io_fold);
 	g_test_add_func("/render/array-io-partial", test_array_io_partial);
+	g_test_add_func("/render/array-io-serialize", test_array_io_serialize);
 	g_test_add_func("/render/array-strips", test_array_strips);
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);

@@ -386,9 +386,9 @@ static void test_two_level(void)
 	g_assert_cmpstr(g_ptr_array_index(names, 1), ==, "B_IO_L3_in");
 	tip = sy_array_scene_describe_module(scene, "A_IO_L3_in");
 	g_assert_cmpstr(tip, ==,
-		"A_IO_L3_in: 1 module, I/O level 3, in\nL2 buffer "
-		"(two-level buffering): l2_A[64][16], 64 words of 16 x 32 "
-		"bits, 4096 bytes");
+		"A_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 512 "
+		"bits\nL2 buffer (two-level buffering): l2_A[64][16], 64 "
+		"words of 16 x 32 bits, 4096 bytes");
 	g_assert_nonnull(strstr(status_text(panel),
 		"\nL2 buffers: l2_A in A_IO_L3_in (4096 bytes), l2_B in "
 		"B_IO_L3_in (8192 bytes)"));

@@ -797,6 +797,12 @@ char *sy_array_scene_describe_module(
 		if (l->pe_bits)
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
+		if (l->dram_bits)
+			g_string_append_printf(
+				out, "\nDRAM words %u bits", l->dram_bits);
+		if (l->dram_ports > 1)
+			g_string_append_printf(out,
+				", %u ports, one per module", l->dram_ports);
 		if (l->partial)
 			g_string_append(out,
 				l->exterior ? "\npartial results passed PE to "

@@ -95,6 +95,20 @@ static char *buffer_text(const SyBuffer *b)
 	return g_string_free(name, FALSE);
 }
 
+/* An L3 module's DRAM port, as design.h's SyDramPort has it. */
+static void set_dram(SyIoLane *lane, const SyDesign *design, const SyModule *m)
+{
+	for (guint i = 0; m->level == 3 && i < design->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+		if (p->plain_array == m->plain_array && p->in == m->in) {
+			lane->dram_bits = p->width_bits;
+			lane->dram_ports = p->ports;
+			return;
+		}
+	}
+}
+
 /* An L3 module's L2 and fold buffers, as its lane shows them; whether
  * its path reads partial results back. */
 static void set_buffers(SyIoLane *lane, const SyModule *m)
@@ -169,6 +183,7 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane->count = m->count;
 		lane->parts = 1;
 		set_buffers(lane, m);
+		set_dram(lane, design, m);
 		if (on_edge(m->edge))
 			lane->lane = io->depth[m->edge - SY_EDGE_NORTH]++;
 		else

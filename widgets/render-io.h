@@ -51,6 +51,11 @@ typedef struct {
 	 * reduction's innermost). */
 	gboolean partial;
 	gboolean exterior;
+	/* An L3 module's DRAM port: its words' width (wider than its
+	 * FIFO's under --host-serialize) and (--hbm) its ports, one per
+	 * module; 0 for other modules. */
+	guint dram_bits;
+	guint dram_ports;
 } SyIoLane;
 
 typedef struct {
