@@ -376,8 +376,7 @@ static void throughput_changed(
 			? NULL
 			: sy_estimate_format_throughput(gops, flops);
 
-		sy_candidate_list_set_throughput(
-			self->candidates, i, text, tip);
+		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
 	}
 }
 
@@ -908,8 +907,8 @@ static void bind_pipeline(SyWindow *self)
 	for (gsize i = 0; i < G_N_ELEMENTS(handlers); i++)
 		g_signal_connect(self->pipeline, handlers[i].signal,
 			handlers[i].handler, self);
-	g_object_bind_property(self->pipeline, "estimate", self->estimate_panel,
-		"estimate", G_BINDING_SYNC_CREATE);
+	g_object_bind_property(self->pipeline, "estimate",
+		self->estimate_panel, "estimate", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(self->pipeline, "loop-nest",
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
 		"text", G_BINDING_SYNC_CREATE);
@@ -937,8 +936,8 @@ static void sy_window_init(SyWindow *self)
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
 	fill_devices(self);
-	g_action_group_change_action_state(
-		G_ACTION_GROUP(self), "device", g_variant_new_string("u250"));
+	g_action_group_change_action_state(G_ACTION_GROUP(self), "device",
+		g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);

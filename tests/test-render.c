@@ -207,8 +207,7 @@ static void test_hit_delayed(void)
 	g_autofree char *inner = NULL, *first = NULL;
 
 	g_assert_no_error(error);
-	scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 0), NULL);
+	scene = sy_array_scene_new(a, g_ptr_array_index(a->candidates, 0), NULL);
 	inner = sy_array_scene_describe(scene, 0, 3);
 	g_assert_cmpstr(inner, ==,
 		"PE i = 3\n"
@@ -697,8 +696,8 @@ static void test_array_io_serialize(void)
 
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
  * assert_color's tolerance of want. */
-static guint count_color(
-	cairo_surface_t *surface, int x0, int y0, int x1, int y1, SyRgb want)
+static guint count_color(cairo_surface_t *surface, int x0, int y0, int x1,
+	int y1, SyRgb want)
 {
 	guint n = 0;
 
@@ -774,8 +773,8 @@ static void test_array_bottleneck(void)
 	surface = draw(scene, &v);
 	x = (int)round((2 + scene->margin - v.x0) * v.scale);
 	ya = (int)round((scene->margin - v.y0) * v.scale - pad);
-	g_assert_cmpuint(
-		count_color(surface, x - 12, ya, x + 12, ya, style->warning),
+	g_assert_cmpuint(count_color(surface, x - 12, ya, x + 12, ya,
+				 style->warning),
 		>=, 8);
 	cairo_surface_destroy(surface);
 	pe_tip = sy_array_scene_describe(scene, 0, 0);
@@ -854,8 +853,8 @@ static void test_array_strips(void)
 			cairo_surface_t *sliced = draw_strips(
 				scene, &v, &style, strips[s]);
 
-			g_assert_cmpuint(
-				count_differences(whole, sliced), ==, 0);
+			g_assert_cmpuint(count_differences(whole, sliced), ==,
+				0);
 			cairo_surface_destroy(sliced);
 		}
 		cairo_surface_destroy(whole);
@@ -937,8 +936,8 @@ static void test_estimate(void)
 		"1,234.5 / 5,376 (23.0%)");
 	g_assert_cmpfloat(uram->fill, ==, 0);
 	g_assert_cmpstr(lut->value, ==, "1.50M / 1.18M (126.9%)");
-	g_assert_cmpstr(
-		l.bars[SY_RESOURCE_FF].value, ==, "2.00M / 2.36M (84.6%)");
+	g_assert_cmpstr(l.bars[SY_RESOURCE_FF].value, ==,
+		"2.00M / 2.36M (84.6%)");
 	g_assert_cmpfloat(lut->fill, ==, lut->w);
 	g_assert_true(lut->over);
 	g_assert_cmpstr(bw->label, ==, "Bandwidth");
@@ -954,10 +953,10 @@ static void test_estimate(void)
 		==, "87.5%");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
 		==, "100.0%");
-	g_assert_cmpfloat(
-		sy_estimate_layout_line(&l, "PE utilisation")->x, ==, 190);
-	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y, ==,
-		sy_estimate_layout_line(&l, "DSP efficiency")->y);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->x,
+		==, 190);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y,
+		==, sy_estimate_layout_line(&l, "DSP efficiency")->y);
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
 		"A_IO_L2_in, II 2");
 	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
@@ -1015,8 +1014,8 @@ static void test_estimate_no_device(void)
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);
 	g_assert_cmpstr(l.bars[SY_ESTIMATE_BANDWIDTH].value, ==, "3.3 GB/s");
-	g_assert_cmpstr(
-		sy_estimate_layout_line(&l, "Bottleneck")->value, ==, "none");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"none");
 	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
 	g_assert_cmpstr(big, ==, "1e+16");
 	g_assert_cmpstr(half, ==, "0.5");

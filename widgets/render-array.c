@@ -90,8 +90,8 @@ static void link_delay(SyArrayLink *link, const SyAnalysis *a,
 				if (link->delay)
 					break;
 				link->delay = dep->distance[t];
-				link->delay_loop = g_strdup(
-					a->band->members[t].name);
+				link->delay_loop =
+					g_strdup(a->band->members[t].name);
 				break;
 			}
 		link->kept |= along && same;
@@ -236,9 +236,8 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 				to ? "on to the next PE" : "out of the array");
 	}
 	if (scene->bottleneck && g_str_equal(scene->bottleneck, "PE"))
-		g_string_append(out,
-			"\nThe PEs are the bottleneck: the "
-			"slowest module of the design");
+		g_string_append(out, "\nThe PEs are the bottleneck: the "
+				     "slowest module of the design");
 	return g_string_free(out, FALSE);
 }
 
@@ -487,8 +486,7 @@ static gboolean bottleneck_box(const SyArrayScene *scene, double *x0,
 		return TRUE;
 	}
 	return scene->io &&
-		sy_io_scene_family_box(
-			scene->io, scene->bottleneck, x0, y0, x1, y1);
+		sy_io_scene_family_box(scene->io, scene->bottleneck, x0, y0, x1, y1);
 }
 
 /* The current path in warning stripes, dark and the warning colour in
@@ -824,9 +822,8 @@ char *sy_array_scene_describe_module(
 				l->l2_buffer, l->l2_words, l->l2_pack,
 				l->l2_elem_bits, l->l2_bytes);
 		if (same_family(l->name, scene->bottleneck))
-			g_string_append(out,
-				"\nThe bottleneck: the slowest "
-				"module of the design");
+			g_string_append(out, "\nThe bottleneck: the slowest "
+					     "module of the design");
 		return g_string_free(out, FALSE);
 	}
 	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++) {

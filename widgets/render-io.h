@@ -15,21 +15,21 @@ G_BEGIN_DECLS
 #define SY_IO_LANE 1.1 /* scene units between lanes */
 
 typedef struct {
-	char *name; /* the family, as "A_IO_L2_in" (its boundary
+	char *name;         /* the family, as "A_IO_L2_in" (its boundary
 			       included) */
 	char *array;
-	guint color; /* the array's legend colour */
+	guint color;        /* the array's legend colour */
 	SyModuleKind kind;
 	guint level;
 	gboolean in;
 	SyEdge edge;
-	guint lane; /* 0 next to the grid */
-	gint64 count; /* modules, boundary included */
-	gint64 parts; /* chains along the edge: 1, or (--hbm) one
+	guint lane;         /* 0 next to the grid */
+	gint64 count;       /* modules, boundary included */
+	gint64 parts;       /* chains along the edge: 1, or (--hbm) one
 			       per L3 module above them */
-	guint chain_bits; /* FIFOs between them */
-	guint pe_bits; /* FIFOs to or from the PEs */
-	char *chain_fifo; /* their names, or NULL */
+	guint chain_bits;   /* FIFOs between them */
+	guint pe_bits;      /* FIFOs to or from the PEs */
+	char *chain_fifo;   /* their names, or NULL */
 	char *pe_fifo;
 	/* --two-level-buffer: the L2 buffer its L3 modules hold, drawn
 	 * as a box inside theirs: its name with its shape
@@ -60,8 +60,8 @@ typedef struct {
 
 typedef struct {
 	gint64 rows, cols;
-	GPtrArray *lanes; /* SyIoLane: edges' lanes, corners and grids */
-	guint depth[4]; /* lanes on the north, south, west, east edges */
+	GPtrArray *lanes;   /* SyIoLane: edges' lanes, corners and grids */
+	guint depth[4];     /* lanes on the north, south, west, east edges */
 } SyIoScene;
 
 /* color_of gives an array's legend colour. */
