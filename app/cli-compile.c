@@ -219,11 +219,11 @@ static gboolean make_config_l2(
  * (the second tiling level stays). */
 static void l2_note(const Compile *o)
 {
-	if (o->host_serialize)
-		g_printerr("systole-cli: warning: Two-level buffering is "
-			   "disabled because host data serialization is "
-			   "enabled. (AutoSA's warning: no L2 buffers; the "
-			   "tile loops stay tiled twice, as AutoSA's do)\n");
+	SyDesignOptions options = {.host_serialize = o->host_serialize};
+	const char *note = sy_design_options_l2_note(&options);
+
+	if (note)
+		g_printerr("systole-cli: warning: %s\n", note);
 }
 
 static SyConfig *make_config(

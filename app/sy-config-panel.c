@@ -2,11 +2,16 @@
 
 #include "sy-config-panel.h"
 
-/* One band loop: its tile slider and, if parallel, its latency. */
+/* One band loop: its tile slider, its L2 factor (two-level buffering)
+ * and, if parallel, its latency. */
 typedef struct {
 	SyConfigPanel *panel;
 	const SyLoopRef *ref;
 	GtkAdjustment *tile;
+	GtkAdjustment *l2; /* tiles per L2 tile */
+	GtkWidget *l2_spin; /* shown with two-level buffering, under the
+			       tile's spin button */
+	GtkWidget *l2_label; /* "L2", beside the padding */
 	GtkLabel *padding;
 	GtkComboBoxText *latency; /* NULL for a loop that is not parallel */
 	GArray *latencies; /* gint64: what latency lists */
@@ -20,6 +25,7 @@ struct _SyConfigPanel {
 	GtkComboBoxText *order_combo;
 	GtkComboBoxText *simd_combo;
 	GtkSwitch *touch_space;
+	GtkSwitch *two_level;
 	GtkComboBoxText *width_combo;
 	GtkLabel *status;
 	GtkEntry *command_entry;
@@ -167,6 +173,33 @@ static void fill_latency(Row *row)
 	combo_select(row->latency, cfg->latency[m]);
 }
 
+/* The tiles of a row's loop at its tile size. */
+static gint64 row_tiles(const Row *row)
+{
+	gint64 t = row->panel->config->tile[row->ref->member];
+
+	return (row->ref->extent + t - 1) / t;
+}
+
+/* The L2 factor a tile allows: 1 to its loop's tiles (AutoSA's
+ * array_part_L2 counts tiles; the core takes larger factors as all of
+ * them, which the spin button does not offer).  Shown with two-level
+ * buffering only. */
+static void fill_l2(Row *row)
+{
+	SyConfig *cfg = row->panel->config;
+	guint m = row->ref->member;
+	gint64 tiles = row_tiles(row);
+	gint64 v = cfg->tile_l2 ? MIN(cfg->tile_l2[m], tiles) : tiles;
+
+	if (cfg->tile_l2)
+		cfg->tile_l2[m] = v;
+	gtk_adjustment_configure(row->l2, (double)v, 1, (double)tiles, 1, 1, 0);
+	gtk_widget_set_sensitive(row->l2_spin, tiles > 1);
+	gtk_widget_set_visible(row->l2_spin, cfg->tile_l2 != NULL);
+	gtk_widget_set_visible(row->l2_label, cfg->tile_l2 != NULL);
+}
+
 /* The SIMD widths the chosen loop allows. */
 static void fill_width(SyConfigPanel *self)
 {
@@ -201,6 +234,7 @@ static void tile_changed(GtkAdjustment *adj, Row *row)
 	update_padding(row);
 	self->filling = TRUE;
 	fill_latency(row);
+	fill_l2(row);
 	fill_width(self);
 	self->filling = filling;
 	changed(self);
@@ -215,6 +249,47 @@ static void latency_changed(GtkComboBoxText *combo, Row *row)
 	self->config->latency[row->ref->member] = combo_value(combo, 1);
 	self->filling = TRUE;
 	fill_width(self);
+	self->filling = FALSE;
+	changed(self);
+}
+
+static void l2_changed(GtkAdjustment *adj, Row *row)
+{
+	SyConfigPanel *self = row->panel;
+
+	if (self->filling || !self->config->tile_l2)
+		return;
+	self->config->tile_l2[row->ref->member] =
+		(gint64)gtk_adjustment_get_value(adj);
+	changed(self);
+}
+
+/* Two-level buffering on: every loop one L2 tile of all its tiles (a
+ * factor that never splits the tiles of a loop whose partial results
+ * must meet in turn, which the core refuses), for the user to lower;
+ * off: one tiling level (AutoSA's default). */
+static void two_level_changed(
+	GObject *sw, GParamSpec *pspec, SyConfigPanel *self)
+{
+	SyConfig *cfg = self->config;
+
+	(void)pspec;
+	if (self->filling || !cfg)
+		return;
+	g_clear_pointer(&cfg->tile_l2, g_free);
+	if (gtk_switch_get_active(GTK_SWITCH(sw))) {
+		cfg->tile_l2 = g_new(gint64, cfg->n_members);
+		for (guint m = 0; m < cfg->n_members; m++)
+			cfg->tile_l2[m] = 1;
+		for (guint i = 0; i < self->rows->len; i++) {
+			Row *row = g_ptr_array_index(self->rows, i);
+
+			cfg->tile_l2[row->ref->member] = row_tiles(row);
+		}
+	}
+	self->filling = TRUE;
+	for (guint i = 0; i < self->rows->len; i++)
+		fill_l2(g_ptr_array_index(self->rows, i));
 	self->filling = FALSE;
 	changed(self);
 }
@@ -298,7 +373,7 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 	Row *row = g_new0(Row, 1);
 	gint64 extent = ref->extent;
 	g_autoptr(GArray) div = sy_config_divisors(extent);
-	GtkWidget *scale, *spin;
+	GtkWidget *scale, *spin, *box;
 	g_autofree char *name = NULL;
 	int y = (int)(2 * at + 1);
 
@@ -332,7 +407,28 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		1, y, 1, 1);
 	gtk_grid_attach(self->loops, scale, 2, y, 1, 1);
 	gtk_grid_attach(self->loops, spin, 3, y, 1, 1);
-	gtk_grid_attach(self->loops, GTK_WIDGET(row->padding), 2, y + 1, 2, 1);
+	/* The L2 factor on the padding's line, under the tile's spin
+	 * button: the slider keeps the panel's width. */
+	box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	row->l2_label = small_label("L2", "dim-label");
+	gtk_widget_set_no_show_all(row->l2_label, TRUE);
+	gtk_box_pack_start(
+		GTK_BOX(box), GTK_WIDGET(row->padding), TRUE, TRUE, 0);
+	gtk_box_pack_end(GTK_BOX(box), row->l2_label, FALSE, FALSE, 0);
+	gtk_widget_show(box);
+	gtk_grid_attach(self->loops, box, 2, y + 1, 1, 1);
+	row->l2 = gtk_adjustment_new(1, 1, 1, 1, 1, 0);
+	row->l2_spin = gtk_spin_button_new(row->l2, 1, 0);
+	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(row->l2_spin), TRUE);
+	gtk_entry_set_width_chars(GTK_ENTRY(row->l2_spin), 5);
+	g_free(name);
+	name = g_strconcat("tile-l2-", ref->name, NULL);
+	gtk_widget_set_name(row->l2_spin, name);
+	gtk_widget_set_tooltip_text(row->l2_spin,
+		"Two-level buffering: this loop's tiles in one L2 tile "
+		"(AutoSA's array_part_L2)");
+	gtk_widget_set_no_show_all(row->l2_spin, TRUE);
+	gtk_grid_attach(self->loops, row->l2_spin, 3, y + 1, 1, 1);
 	if (sy_choices_find(self->choices->latency, ref->name) >= 0) {
 		row->latency = GTK_COMBO_BOX_TEXT(gtk_combo_box_text_new());
 		g_free(name);
@@ -352,9 +448,11 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		gtk_widget_show(GTK_WIDGET(row->latency));
 	g_signal_connect(
 		row->tile, "value-changed", G_CALLBACK(tile_changed), row);
+	g_signal_connect(row->l2, "value-changed", G_CALLBACK(l2_changed), row);
 	g_ptr_array_add(self->rows, row);
 	update_padding(row);
 	fill_latency(row);
+	fill_l2(row);
 }
 
 static void clear(SyConfigPanel *self)
@@ -368,6 +466,7 @@ static void clear(SyConfigPanel *self)
 		Row *row = g_ptr_array_index(self->rows, i);
 
 		g_signal_handlers_disconnect_by_data(row->tile, row);
+		g_signal_handlers_disconnect_by_data(row->l2, row);
 		if (row->latency)
 			g_signal_handlers_disconnect_by_data(row->latency, row);
 	}
@@ -448,6 +547,7 @@ void sy_config_panel_set_choices(SyConfigPanel *self, const SyChoices *choices,
 	if (choices->latency->len)
 		gtk_grid_attach(self->loops,
 			small_label("Latency", "dim-label"), 4, 0, 1, 1);
+	gtk_switch_set_active(self->two_level, self->config->tile_l2 != NULL);
 	for (guint i = 0; i < choices->tilable->len; i++)
 		add_row(self, g_ptr_array_index(choices->tilable, i), i);
 	fill_orders(self);
@@ -541,6 +641,8 @@ static void sy_config_panel_class_init(SyConfigPanelClass *klass)
 	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, touch_space);
 	gtk_widget_class_bind_template_child(
+		widget_class, SyConfigPanel, two_level);
+	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, status);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyConfigPanel, command_entry);
@@ -567,6 +669,8 @@ static void sy_config_panel_init(SyConfigPanel *self)
 		self->width_combo, "changed", G_CALLBACK(width_changed), self);
 	g_signal_connect(self->touch_space, "notify::active",
 		G_CALLBACK(touch_space_changed), self);
+	g_signal_connect(self->two_level, "notify::active",
+		G_CALLBACK(two_level_changed), self);
 	gtk_widget_set_sensitive(GTK_WIDGET(self), FALSE);
 }
 

@@ -1,9 +1,11 @@
 /* SyConfigPanel: the sizes of computation management for one dataflow.
  *
  * Per band loop a tile slider (divisors marked, any size allowed, the
- * padding a non-divisor costs shown beside it) and, for parallel loops,
- * a latency factor among the tile's divisors; the tile order; the SIMD
- * loop and width.  Below, the equivalent systole-cli command and AutoSA
+ * padding a non-divisor costs shown beside it), for parallel loops a
+ * latency factor among the tile's divisors and, under the switch
+ * "two-level-buffer" (AutoSA's --two-level-buffer, off by default),
+ * its L2 factor ("tile-l2-<loop>": 1 to its tiles, SyConfig.tile_l2);
+ * the tile order; the SIMD loop and width.  Below, the equivalent systole-cli command and AutoSA
  * --sa-sizes string, copyable ("config.copy-command",
  * "config.copy-sa-sizes"; "config.reset" returns to the defaults).
  * Every change emits "changed". */

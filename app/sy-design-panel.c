@@ -171,10 +171,14 @@ static void append_loops(GString *out, const SyLoopNode *node, guint depth)
 	}
 }
 
-static void append_buffers(GString *out, const GPtrArray *buffers)
+/* A module's buffers; its L2 buffer (two-level buffering) says so, with
+ * its bytes. */
+static void append_buffers(GString *out, const SyModule *m)
 {
-	for (guint i = 0; i < buffers->len; i++) {
-		const SyBuffer *b = g_ptr_array_index(buffers, i);
+	const SyBuffer *l2 = sy_module_l2_buffer(m);
+
+	for (guint i = 0; i < m->buffers->len; i++) {
+		const SyBuffer *b = g_ptr_array_index(m->buffers, i);
 
 		g_string_append_printf(out, "  %s", b->name);
 		for (guint d = 0; d < b->n_dims; d++)
@@ -185,6 +189,11 @@ static void append_buffers(GString *out, const GPtrArray *buffers)
 			b->depth, b->pack, b->elem_bits,
 			b->ping_pong ? ", ping-pong" : "",
 			b->uram ? ", UltraRAM" : "");
+		if (b == l2)
+			g_string_append_printf(out,
+				"    L2 buffer (two-level buffering), "
+				"%" G_GINT64_FORMAT " bytes\n",
+				sy_buffer_bytes(b));
 	}
 }
 
@@ -244,7 +253,7 @@ static char *module_details(const SyDesign *d, const char *family)
 			m->count, kind, sy_edge_name(m->edge));
 		if (m->buffers->len) {
 			g_string_append(out, "buffers\n");
-			append_buffers(out, m->buffers);
+			append_buffers(out, m);
 		}
 		append_dram(out, d, m);
 		g_string_append(out, "FIFOs\n");

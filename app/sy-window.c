@@ -3,6 +3,7 @@
 
 #include "base/diag.h"
 #include "compute/codegen.h"
+#include "compute/tile-boxes.h"
 #include "model/device.h"
 #include "render-estimate.h"
 #include "sy-commands.h"
@@ -240,6 +241,49 @@ static char *status_markup(const SyArrayScene *scene, const SyPeArray *pe)
 	return markup;
 }
 
+/* Two-level buffering: the L2 buffers the design holds, or why it holds
+ * none (AutoSA's warning under --host-serialize, as the command line
+ * gives it); NULL with one tiling level. */
+static char *l2_text(
+	SyPipeline *pipeline, const SyPeArray *pe, const SyDesign *design)
+{
+	const char *note = sy_design_options_l2_note(
+		sy_pipeline_get_design_options(pipeline));
+	GString *out;
+
+	if (!pe->config->tile_l2 || (!note && !design))
+		return NULL;
+	if (note)
+		return g_strdup(note);
+	out = g_string_new(NULL);
+	for (guint i = 0; i < design->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(design->modules, i);
+		const SyBuffer *b = sy_module_l2_buffer(m);
+
+		if (b)
+			g_string_append_printf(out,
+				"%s%s in %s (%" G_GINT64_FORMAT " bytes)",
+				out->len ? ", " : "L2 buffers: ", b->name,
+				m->name, sy_buffer_bytes(b));
+	}
+	if (!out->len)
+		g_string_append(out,
+			"No L2 buffer: no input read through one DRAM port "
+			"has data the tiles of an L2 tile share (raise an "
+			"L2 factor)");
+	return g_string_free(out, FALSE);
+}
+
+/* The design's refusal by the HLS backend, which the estimate meets
+ * completing it (--two-level-buffer's partial results through DRAM):
+ * shown as the sizes' error, as an export would give it. */
+static const GError *backend_error(SyPipeline *pipeline)
+{
+	const GError *e = sy_pipeline_get_estimate_error(pipeline);
+
+	return e && e->domain == SY_HLS_ERROR ? e : NULL;
+}
+
 /* A new result: the PE array and its I/O network drawn, the network's
  * page, the status; or why the sizes are not allowed (the last array
  * stays drawn).  The loop nest is bound to its view. */
@@ -250,9 +294,12 @@ static void design_changed(
 	const SyDesign *design = sy_pipeline_get_design(pipeline);
 	const GError *error = sy_pipeline_get_error(pipeline, NULL);
 	g_autofree char *markup = NULL;
+	g_autofree char *l2 = NULL;
 	SyArrayScene *scene;
 
 	(void)pspec;
+	if (!error)
+		error = backend_error(pipeline);
 	sy_window_update_network(self);
 	sy_window_update_export_action(self);
 	if (!pe) {
@@ -267,6 +314,14 @@ static void design_changed(
 		pe->analysis, pe->choices->candidate, pe->pe);
 	sy_array_scene_set_design(scene, design);
 	markup = status_markup(scene, pe);
+	l2 = l2_text(pipeline, pe, design);
+	if (l2) {
+		g_autofree char *line = g_markup_escape_text(l2, -1);
+		char *both = g_strconcat(markup, "\n", line, NULL);
+
+		g_free(markup);
+		markup = both;
+	}
 	if (error) {
 		g_autofree char *why = error_markup(error);
 		char *both = g_strconcat(markup, "\n", why, NULL);

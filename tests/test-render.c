@@ -378,6 +378,7 @@ static void test_array_io_hbm(void)
 	g_autoptr(SyArrayScene) scene = NULL;
 	const SyRenderStyle *style = sy_render_style_print();
 	SyDesignOptions o = {.hbm = TRUE};
+	g_autofree char *tip = NULL;
 	SyRenderView v;
 	cairo_surface_t *surface;
 	const SyIoLane *west = NULL, *l3 = NULL;
@@ -420,11 +421,277 @@ static void test_array_io_hbm(void)
 			style->background));
 	g_assert_cmpstr(
 		sy_array_scene_hit_module(scene, &v, x, y), ==, "A_IO_L3_in");
+	tip = sy_array_scene_describe_module(scene, "A_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"A_IO_L3_in: 2 modules, I/O level 3, in\nDRAM words 512 bits, "
+		"2 ports, one per module");
 	/* Between rows 1 and 2 in the west lane: no chain FIFO. */
 	x = (-0.8 + scene->margin - v.x0) * v.scale;
 	y = (2.0 + scene->margin - v.y0) * v.scale;
 	assert_color(surface, (int)x, (int)y, style->background);
 	cairo_surface_destroy(surface);
+}
+
+/* The centre of family name's (first) box, in pixels. */
+static void family_centre(const SyArrayScene *scene, const SyRenderView *v,
+	const char *name, double *x, double *y)
+{
+	double x0, y0, x1, y1;
+
+	g_assert_true(
+		sy_io_scene_family_box(scene->io, name, &x0, &y0, &x1, &y1));
+	*x = ((x0 + x1) / 2 + scene->margin - v->x0) * v->scale;
+	*y = ((y0 + y1) / 2 + scene->margin - v->y0) * v->scale;
+}
+
+/* --two-level-buffer (mm 64^3 on [i, j], tiles of 16, --tile-l2
+ * i=2,j=2,k=4: README's; B not transposed, so its words hold one
+ * element): A's and B's L3 modules hold L2 buffers,
+ * drawn as a box in the background's colour inside theirs, with a
+ * legend line; C's holds none.  Their tooltips give the buffer's shape,
+ * words and bytes. */
+static void test_array_io_l2(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	const SyCandidate *cand = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	g_autofree char *tip = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	/* The grid away from the legend, which covers the corner at a
+	 * fit. */
+	SyRenderView v = {30, -12, -10, 1100, 1000};
+	cairo_surface_t *surface;
+	const SyIoLane *l3a = NULL, *l3b = NULL, *l3c = NULL;
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	double x, y, size = style->font_size, line = size * 1.6;
+
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "tile", "i=16,j=16,k=16", NULL));
+	g_assert_true(
+		sy_config_apply_named(cfg, c, "tile-l2", "i=2,j=2,k=4", NULL));
+	array = sy_pe_array_new(c, cfg, NULL);
+	g_assert_nonnull(array);
+	design = sy_design_new(array, NULL, NULL);
+	g_assert_nonnull(design);
+	scene = sy_array_scene_new(a, cand, array->pe);
+	sy_array_scene_set_design(scene, design);
+	g_assert_cmpuint(sy_io_scene_l2_lanes(scene->io, names), ==, 2);
+	g_assert_cmpstr(g_ptr_array_index(names, 0), ==, "A_IO_L3_in");
+	g_assert_cmpstr(g_ptr_array_index(names, 1), ==, "B_IO_L3_in");
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, "A_IO_L3_in"))
+			l3a = l;
+		if (g_str_equal(l->name, "B_IO_L3_in"))
+			l3b = l;
+		if (g_str_equal(l->name, "C_IO_L3_in"))
+			l3c = l;
+	}
+	g_assert_nonnull(l3a);
+	g_assert_nonnull(l3b);
+	g_assert_nonnull(l3c);
+	g_assert_cmpstr(l3a->l2_buffer, ==, "l2_A[64][16]");
+	g_assert_cmpint(l3a->l2_words, ==, 64);
+	g_assert_cmpuint(l3a->l2_pack, ==, 16);
+	g_assert_cmpuint(l3a->l2_elem_bits, ==, 32);
+	g_assert_cmpint(l3a->l2_bytes, ==, 4096);
+	g_assert_cmpstr(l3b->l2_buffer, ==, "l2_B[2048][1]");
+	g_assert_cmpint(l3b->l2_bytes, ==, 8192);
+	g_assert_null(l3c->l2_buffer);
+	tip = sy_array_scene_describe_module(scene, "B_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"B_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 32 "
+		"bits\nL2 buffer (two-level buffering): l2_B[2048][1], 2048 "
+		"words of 1 x 32 bits, 8192 bytes");
+	g_clear_pointer(&tip, g_free);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
+	g_assert_null(strstr(tip, "L2 buffer"));
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io-l2.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* A's L3 module: the inner box at its centre, its own fill
+	 * between the two. */
+	family_centre(scene, &v, "A_IO_L3_in", &x, &y);
+	assert_color(surface, (int)x, (int)y, style->background);
+	assert_color(surface, (int)(x + 0.21 * v.scale), (int)y,
+		blend(sy_render_style_color(style, l3a->color), 0.6,
+			style->background));
+	family_centre(scene, &v, "C_IO_L3_in", &x, &y);
+	assert_color(surface, (int)x, (int)y,
+		blend(sy_render_style_color(style, l3c->color), 0.6,
+			style->background));
+	/* The legend's line after the links: the glyph in a muted box. */
+	y = 10 + line * (scene->links->len + 1) + 4 + size / 2;
+	assert_color(surface, 26, (int)y, style->background);
+	assert_color(surface, 30, (int)y,
+		blend(style->muted, 0.6, style->background));
+	cairo_surface_destroy(surface);
+}
+
+/* The scene of mm n^3 on the space loops named (space, "i,k") at
+ * tiles and the tile order (NULL: the default), its design built with
+ * options; *design and *array hold what the scene draws. */
+static SyArrayScene *mm_scene(SyAnalysis *a, const char *space,
+	const char *tiles, const char *order, const SyDesignOptions *options,
+	SyChoices **c, SyPeArray **array, SyDesign **design)
+{
+	int id = sy_config_find_space(a, space, NULL);
+	const SyCandidate *cand;
+	g_autoptr(SyConfig) cfg = NULL;
+	SyArrayScene *scene;
+
+	g_assert_cmpint(id, >=, 0);
+	cand = g_ptr_array_index(a->candidates, id);
+	*c = sy_choices_new(a, cand, NULL);
+	cfg = sy_config_new(*c);
+	g_assert_true(sy_config_apply_named(cfg, *c, "tile", tiles, NULL));
+	if (order)
+		g_assert_true(sy_config_set_order(cfg, *c, order, NULL));
+	*array = sy_pe_array_new(*c, cfg, NULL);
+	g_assert_nonnull(*array);
+	*design = sy_design_new(*array, options, NULL);
+	g_assert_nonnull(*design);
+	scene = sy_array_scene_new(a, cand, (*array)->pe);
+	sy_array_scene_set_design(scene, *design);
+	return scene;
+}
+
+static const SyIoLane *lane_named(const SyArrayScene *scene, const char *name)
+{
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, name))
+			return l;
+	}
+	return NULL;
+}
+
+/* --local-reduce on [i, k] (mm 64^3, tiles of 16): C's L3 module out
+ * folds k's tiles in acc_C, drawn as a plus inside its box, with a
+ * legend line; its tooltip gives the buffer. */
+static void test_array_io_fold(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+	SyDesignOptions o = {.reduce_op = "+"};
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {30, -12, -10, 1100, 1000};
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+	cairo_surface_t *surface;
+	const SyIoLane *out;
+	double x, y, size = style->font_size, line = size * 1.6;
+
+	scene = mm_scene(
+		a, "i,k", "i=16,j=16,k=16", NULL, &o, &c, &array, &design);
+	out = lane_named(scene, "C_IO_L3_out");
+	g_assert_nonnull(out);
+	g_assert_cmpstr(out->fold_buffer, ==, "acc_C[16][16]");
+	g_assert_cmpint(out->fold_bytes, ==, 1024);
+	g_assert_null(lane_named(scene, "C_IO_L3_in")->fold_buffer);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_out");
+	g_assert_cmpstr(tip, ==,
+		"C_IO_L3_out: 1 module, I/O level 3, out\nchain FIFOs 512 "
+		"bits\nDRAM words 512 bits\npartial results passed PE to "
+		"PE, in at the first PE, "
+		"out at the last\nfolds partial results (local reduction) "
+		"in acc_C[16][16], 1024 bytes");
+	surface = draw(scene, &v);
+	if (dir) {
+		g_autofree char *path = g_build_filename(
+			dir, "render-io-fold.png", NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	/* The plus: the foreground at the centre, the box's fill beside
+	 * it. */
+	family_centre(scene, &v, "C_IO_L3_out", &x, &y);
+	assert_color(surface, (int)x, (int)y, style->foreground);
+	assert_color(surface, (int)(x + 0.08 * v.scale),
+		(int)(y + 0.08 * v.scale),
+		blend(sy_render_style_color(style, out->color), 0.6,
+			style->background));
+	y = 10 + line * (scene->links->len + 1) + 4 + size / 2;
+	assert_color(surface, 30, (int)y,
+		blend(style->muted, 0.6, style->background));
+	cairo_surface_destroy(surface);
+}
+
+/* Partial results through DRAM: mm on [i, j] with k's tile loop
+ * outermost (--tile-order k,i,j) writes C's sums out after each k tile
+ * and reads them back; the L3 modules' tooltips say so.  With k's
+ * tile loop innermost they stay in the PEs. */
+static void test_array_io_partial(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	g_autoptr(SyChoices) c = NULL;
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	g_autofree char *tip = NULL;
+
+	scene = mm_scene(
+		a, "i,j", "i=16,j=16,k=16", "k,i,j", NULL, &c, &array, &design);
+	g_assert_true(lane_named(scene, "C_IO_L3_in")->partial);
+	g_assert_true(lane_named(scene, "C_IO_L1_in")->partial);
+	g_assert_false(lane_named(scene, "A_IO_L3_in")->partial);
+	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"C_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 32 "
+		"bits\npartial results written out to DRAM and read back in "
+		"a later tile");
+	g_clear_pointer(&scene, sy_array_scene_free);
+	g_clear_pointer(&design, sy_design_free);
+	g_clear_pointer(&array, sy_pe_array_free);
+	g_clear_pointer(&c, sy_choices_free);
+	scene = mm_scene(
+		a, "i,j", "i=16,j=16,k=16", NULL, NULL, &c, &array, &design);
+	g_assert_false(lane_named(scene, "C_IO_L3_in")->partial);
+}
+
+/* --host-serialize: C's L3 module out writes DRAM words of 512 bits,
+ * sixteen of its FIFO's 32; its tooltip says so. */
+static void test_array_io_serialize(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("64", 2);
+	SyDesignOptions o = {.host_serialize = TRUE};
+
+	for (guint serialize = 0; serialize < 2; serialize++) {
+		g_autoptr(SyChoices) c = NULL;
+		g_autoptr(SyPeArray) array = NULL;
+		g_autoptr(SyDesign) design = NULL;
+		g_autoptr(SyArrayScene) scene = NULL;
+		g_autofree char *tip = NULL;
+		g_autofree char *want = NULL;
+		guint bits = serialize ? 512 : 32;
+
+		scene = mm_scene(a, "i,j", "i=16,j=16,k=16", NULL,
+			serialize ? &o : NULL, &c, &array, &design);
+		g_assert_cmpuint(
+			lane_named(scene, "C_drain_IO_L3_out")->dram_bits, ==,
+			bits);
+		tip = sy_array_scene_describe_module(
+			scene, "C_drain_IO_L3_out");
+		want = g_strdup_printf("C_drain_IO_L3_out: 1 module, I/O "
+				       "level 3, out\nchain FIFOs 32 "
+				       "bits\nDRAM words %u bits",
+			bits);
+		g_assert_cmpstr(tip, ==, want);
+	}
 }
 
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
@@ -707,10 +974,10 @@ static void test_estimate(void)
 	x = (int)(dsp->x + dsp->fill);
 	assert_color(surface, x - 1, (int)dsp->bar_y + 4, style->accent);
 	assert_color(surface, x + 1, (int)dsp->bar_y + 4, style->pe_fill);
+	assert_color(surface, (int)dsp->budget, (int)dsp->bar_y + 4,
+		style->foreground);
 	assert_color(
-		surface, (int)dsp->budget, (int)dsp->bar_y + 4, style->foreground);
-	assert_color(surface, (int)lut->x + 1, (int)lut->bar_y + 4,
-		style->error);
+		surface, (int)lut->x + 1, (int)lut->bar_y + 4, style->error);
 	assert_color(surface, (int)(lut->x + lut->w) - 1, (int)lut->bar_y + 4,
 		style->error);
 	assert_color(surface, (int)(uram->x + uram->w / 2),
@@ -771,6 +1038,10 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/deps", test_deps);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-io-hbm", test_array_io_hbm);
+	g_test_add_func("/render/array-io-l2", test_array_io_l2);
+	g_test_add_func("/render/array-io-fold", test_array_io_fold);
+	g_test_add_func("/render/array-io-partial", test_array_io_partial);
+	g_test_add_func("/render/array-io-serialize", test_array_io_serialize);
 	g_test_add_func("/render/array-strips", test_array_strips);
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);

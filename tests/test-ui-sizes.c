@@ -7,6 +7,7 @@
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
 #include <string.h>
 
+#include "model/estimate.h"
 #include "sy-array-view.h"
 #include "sy-config-panel.h"
 #include "sy-design-panel.h"
@@ -289,7 +290,181 @@ static void test_sizes(void)
 	g_object_unref(window);
 }
 
+static const char *status_text(GtkWidget *panel)
+{
+	return gtk_label_get_text(GTK_LABEL(sy_test_get(panel, "status")));
+}
+
+static void set_spin(GtkWidget *panel, const char *name, double v)
+{
+	gtk_spin_button_set_value(GTK_SPIN_BUTTON(sy_test_get(panel, name)), v);
+}
+
+/* Two-level buffering (AutoSA's --two-level-buffer): off by default;
+ * the switch gives the pipeline a second tiling level (each loop one
+ * L2 tile of its tiles), the L2 factors beside the tiles change it; the
+ * L3 modules of A and B hold L2 buffers, which the array view marks and
+ * describes, the Network page lists and the estimate counts (README's
+ * mm at i=2,j=2,k=4: 98304 bytes off chip, not 163840; 47 BRAM18K, not
+ * 32); k split between L2 tiles shows the core's refusal; under
+ * --host-serialize the buffers go, as the command line says. */
+static void test_two_level(void)
+{
+	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
+	SyWindow *window;
+	SyPipeline *p;
+	SyArrayView *array;
+	SyDesignPanel *network;
+	GtkWidget *panel, *sw;
+	GtkEntry *command;
+	const SyConfig *cfg;
+	const SyArrayScene *scene;
+	const SyEstimate *e;
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	g_autofree char *tip = NULL;
+
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), example));
+	g_object_ref(window);
+	gtk_window_resize(GTK_WINDOW(window), 1920, 1080);
+	sy_test_wait(window, sy_test_analysed, "the first analysis");
+	p = sy_window_get_pipeline(window);
+	array = SY_ARRAY_VIEW(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_ARRAY_VIEW));
+	network = SY_DESIGN_PANEL(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	command = GTK_ENTRY(sy_test_get(panel, "command"));
+	sw = sy_test_get(panel, "two-level-buffer");
+	set_spin(panel, "tile-i", 16);
+	set_spin(panel, "tile-j", 16);
+	set_spin(panel, "tile-k", 16);
+	sy_test_wait(window, sy_test_settled, "tiles of 16");
+	g_assert_false(gtk_switch_get_active(GTK_SWITCH(sw)));
+	g_assert_false(gtk_widget_get_visible(sy_test_get(panel, "tile-l2-i")));
+	g_assert_null(sy_pipeline_get_config(p)->tile_l2);
+	g_assert_cmpuint(
+		sy_io_scene_l2_lanes(sy_array_view_get_scene(array)->io, NULL),
+		==, 0);
+	e = sy_pipeline_get_estimate(p);
+	g_assert_nonnull(e);
+	g_assert_cmpfloat(e->offchip_bytes, ==, 163840);
+	g_assert_cmpfloat(e->total.v[SY_RESOURCE_BRAM18K], ==, 32);
+
+	/* On: one L2 tile of every loop's 4 tiles. */
+	gtk_switch_set_active(GTK_SWITCH(sw), TRUE);
+	sy_test_wait(window, sy_test_settled, "two-level buffering on");
+	cfg = sy_pipeline_get_config(p);
+	g_assert_nonnull(cfg->tile_l2);
+	g_assert_cmpint(cfg->tile_l2[0], ==, 4);
+	g_assert_cmpint(cfg->tile_l2[1], ==, 4);
+	g_assert_cmpint(cfg->tile_l2[2], ==, 4);
+	g_assert_true(gtk_widget_get_visible(sy_test_get(panel, "tile-l2-k")));
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=16,j=16,k=16 "
+		"--two-level-buffer --tile-l2 i=4,j=4,k=4");
+
+	/* README's factors. */
+	set_spin(panel, "tile-l2-i", 2);
+	set_spin(panel, "tile-l2-j", 2);
+	sy_test_wait(window, sy_test_settled, "L2 tiles of 2 x 2 x 4");
+	cfg = sy_pipeline_get_config(p);
+	g_assert_cmpint(cfg->tile_l2[0], ==, 2);
+	g_assert_cmpint(cfg->tile_l2[1], ==, 2);
+	g_assert_cmpint(cfg->tile_l2[2], ==, 4);
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=16,j=16,k=16 "
+		"--two-level-buffer --tile-l2 i=2,j=2,k=4");
+	g_assert_cmpstr(
+		gtk_entry_get_text(GTK_ENTRY(sy_test_get(panel, "sa-sizes"))),
+		==,
+		"{kernel[]->space_time[3];kernel[]->array_part[16,16,16];"
+		"kernel[]->array_part_L2[2,2,4];kernel[]->latency[1,1];"
+		"kernel[]->simd[1]}");
+	scene = sy_array_view_get_scene(array);
+	g_assert_cmpuint(sy_io_scene_l2_lanes(scene->io, names), ==, 2);
+	g_assert_cmpstr(g_ptr_array_index(names, 0), ==, "A_IO_L3_in");
+	g_assert_cmpstr(g_ptr_array_index(names, 1), ==, "B_IO_L3_in");
+	tip = sy_array_scene_describe_module(scene, "A_IO_L3_in");
+	g_assert_cmpstr(tip, ==,
+		"A_IO_L3_in: 1 module, I/O level 3, in\nDRAM words 512 "
+		"bits\nL2 buffer (two-level buffering): l2_A[64][16], 64 "
+		"words of 16 x 32 bits, 4096 bytes");
+	g_assert_nonnull(strstr(status_text(panel),
+		"\nL2 buffers: l2_A in A_IO_L3_in (4096 bytes), l2_B in "
+		"B_IO_L3_in (8192 bytes)"));
+	e = sy_pipeline_get_estimate(p);
+	g_assert_nonnull(e);
+	g_assert_cmpfloat(e->offchip_bytes, ==, 98304);
+	g_assert_cmpfloat(e->total.v[SY_RESOURCE_BRAM18K], ==, 47);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-two-level-sizes-1920.png");
+	g_signal_emit_by_name(array, "module-selected", "B_IO_L3_in");
+	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
+		"B_IO_L3_in: 1 (L3 in, corner)\nbuffers\n  l2_B[128][16]: "
+		"128 words of 16 x 32 bits\n    L2 buffer (two-level "
+		"buffering), 8192 bytes\nDRAM\n"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "zoom-fit", NULL);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-two-level-1920.png");
+
+	/* k's 4 tiles in two L2 tiles: C's partial sums would cross them
+	 * through DRAM; the core's refusal is the sizes' error. */
+	set_spin(panel, "tile-l2-k", 2);
+	sy_test_wait(window, sy_test_settled, "k split between L2 tiles");
+	g_assert_nonnull(strstr(status_text(panel),
+		"--two-level-buffer: partial results of C cross tiles of 'k' "
+		"through DRAM between L2 tiles (the host's launches), which "
+		"Systole does not run with a second tiling level yet; give "
+		"'k' an array_part_L2 factor of its 4 tiles"));
+	g_assert_null(sy_pipeline_get_estimate(p));
+	set_spin(panel, "tile-l2-k", 4);
+	sy_test_wait(window, sy_test_settled, "k whole again");
+	g_assert_nonnull(sy_pipeline_get_estimate(p));
+
+	/* --host-serialize: no L2 buffers, the second level stays. */
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "host-serialize")),
+		TRUE);
+	sy_test_wait(window, sy_test_settled, "serialized DRAM words");
+	g_assert_nonnull(sy_pipeline_get_config(p)->tile_l2);
+	g_assert_cmpuint(
+		sy_io_scene_l2_lanes(sy_array_view_get_scene(array)->io, NULL),
+		==, 0);
+	g_assert_nonnull(strstr(status_text(panel),
+		"\nTwo-level buffering is disabled because host data "
+		"serialization is enabled. (AutoSA's warning: no L2 buffers; "
+		"the tile loops stay tiled twice, as AutoSA's do)"));
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(GTK_WIDGET(network), "host-serialize")),
+		FALSE);
+
+	/* An L2 tile of one tile along i and j: no tiles share A's or
+	 * B's data, no buffer. */
+	set_spin(panel, "tile-l2-i", 1);
+	set_spin(panel, "tile-l2-j", 1);
+	sy_test_wait(window, sy_test_settled, "L2 tiles of 1 x 1 x 4");
+	g_assert_cmpuint(
+		sy_io_scene_l2_lanes(sy_array_view_get_scene(array)->io, NULL),
+		==, 0);
+	g_assert_nonnull(strstr(status_text(panel),
+		"\nNo L2 buffer: no input read through one DRAM port has "
+		"data the tiles of an L2 tile share (raise an L2 factor)"));
+
+	/* Off: one tiling level, the factors hidden. */
+	gtk_switch_set_active(GTK_SWITCH(sw), FALSE);
+	sy_test_wait(window, sy_test_settled, "two-level buffering off");
+	g_assert_null(sy_pipeline_get_config(p)->tile_l2);
+	g_assert_false(gtk_widget_get_visible(sy_test_get(panel, "tile-l2-i")));
+	g_assert_cmpstr(gtk_entry_get_text(command), ==,
+		"systole-cli compile mm.c --space i,j --tile i=16,j=16,k=16");
+	g_assert_cmpuint(
+		sy_io_scene_l2_lanes(sy_array_view_get_scene(array)->io, NULL),
+		==, 0);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
 	{"/ui/sizes", test_sizes},
+	{"/ui/two-level-buffer", test_two_level},
 	{NULL, NULL},
 };

@@ -520,7 +520,18 @@ static void draw_bottleneck(cairo_t *cr, const SyArrayScene *scene,
 	stroke_stripes(cr, style);
 }
 
-/* A box with one line per link in its array's colour. */
+/* Whether an L3 module of the design folds partial results. */
+static gboolean folds(const SyArrayScene *scene)
+{
+	for (guint i = 0; scene->io && i < scene->io->lanes->len; i++)
+		if (((const SyIoLane *)g_ptr_array_index(scene->io->lanes, i))
+				->fold_buffer)
+			return TRUE;
+	return FALSE;
+}
+
+/* A box with one line per link in its array's colour; one for each
+ * mark of the L3 modules drawn. */
 static void draw_legend(
 	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
 {
@@ -530,8 +541,10 @@ static void draw_legend(
 	g_autofree char *why = bottleneck
 		? g_strdup_printf("%s: the bottleneck", scene->bottleneck)
 		: NULL;
+	gboolean l2 = scene->io && sy_io_scene_l2_lanes(scene->io, NULL);
+	gboolean fold = folds(scene);
 	double w = 0,
-	       h = line * (scene->links->len + 1 + bottleneck) + 10;
+	       h = line * (scene->links->len + 1 + bottleneck + l2 + fold) + 10;
 	double y = 10, cx0, cy0, cx1, cy1;
 
 	/* Outside the clip (a strip below it): nothing to measure. */
@@ -547,6 +560,16 @@ static void draw_legend(
 	}
 	if (bottleneck)
 		w = MAX(w, sy_render_text_width(cr, why, size, FALSE) + 22);
+	if (fold)
+		w = MAX(w,
+			sy_render_text_width(
+				cr, SY_ARRAY_FOLD_LEGEND, size, FALSE) +
+				22);
+	if (l2)
+		w = MAX(w,
+			sy_render_text_width(
+				cr, SY_ARRAY_L2_LEGEND, size, FALSE) +
+				22);
 	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
@@ -571,6 +594,27 @@ static void draw_legend(
 		}
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
+	}
+	if (l2) {
+		y += line;
+		sy_render_rounded_rect(cr, 20, y + 4 + size / 2 - 6, 12, 12, 2);
+		sy_render_set_color(cr, style->muted, 0.6);
+		cairo_fill(cr);
+		sy_render_l2_glyph(
+			cr, 26, y + 4 + size / 2, 12, style->foreground, style);
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(
+			cr, SY_ARRAY_L2_LEGEND, 40, y + 4, size, FALSE, FALSE);
+	}
+	if (fold) {
+		y += line;
+		sy_render_rounded_rect(cr, 20, y + 4 + size / 2 - 6, 12, 12, 2);
+		sy_render_set_color(cr, style->muted, 0.6);
+		cairo_fill(cr);
+		sy_render_fold_glyph(cr, 26, y + 4 + size / 2, 12, style);
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(cr, SY_ARRAY_FOLD_LEGEND, 40, y + 4, size, FALSE,
+			FALSE);
 	}
 	if (!bottleneck)
 		return;
@@ -751,6 +795,32 @@ char *sy_array_scene_describe_module(
 		if (l->pe_bits)
 			g_string_append_printf(
 				out, "\nPE FIFOs %u bits", l->pe_bits);
+		if (l->dram_bits)
+			g_string_append_printf(
+				out, "\nDRAM words %u bits", l->dram_bits);
+		if (l->dram_ports > 1)
+			g_string_append_printf(out,
+				", %u ports, one per module", l->dram_ports);
+		if (l->partial)
+			g_string_append(out,
+				l->exterior ? "\npartial results passed PE to "
+					      "PE, in at the first PE, out at "
+					      "the last"
+					    : "\npartial results written out "
+					      "to DRAM and read back in a "
+					      "later tile");
+		if (l->fold_buffer)
+			g_string_append_printf(out,
+				"\nfolds partial results (local reduction) "
+				"in %s, %" G_GINT64_FORMAT " bytes",
+				l->fold_buffer, l->fold_bytes);
+		if (l->l2_buffer)
+			g_string_append_printf(out,
+				"\nL2 buffer (two-level buffering): %s, "
+				"%" G_GINT64_FORMAT " words of %u x %u bits, "
+				"%" G_GINT64_FORMAT " bytes",
+				l->l2_buffer, l->l2_words, l->l2_pack,
+				l->l2_elem_bits, l->l2_bytes);
 		if (same_family(l->name, scene->bottleneck))
 			g_string_append(out, "\nThe bottleneck: the slowest "
 					     "module of the design");

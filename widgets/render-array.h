@@ -13,6 +13,12 @@
 G_BEGIN_DECLS
 
 #define SY_ARRAY_MARGIN 1.25
+/* The legend's line for the L3 modules that hold an L2 buffer, drawn
+ * where the design has one (render-io.h). */
+#define SY_ARRAY_L2_LEGEND "L2 buffer in the L3 module (two-level buffering)"
+/* and for those that fold partial results (--local-reduce). */
+#define SY_ARRAY_FOLD_LEGEND                                                   \
+	"partial results folded in the L3 module (local reduction)"
 
 typedef struct {
 	guint color; /* index of the array in the legend */

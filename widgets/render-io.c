@@ -17,6 +17,8 @@ static void lane_free(gpointer data)
 	g_free(lane->array);
 	g_free(lane->chain_fifo);
 	g_free(lane->pe_fifo);
+	g_free(lane->l2_buffer);
+	g_free(lane->fold_buffer);
 	g_free(lane);
 }
 
@@ -82,6 +84,71 @@ static void fifo_widths(SyIoScene *io, const SyDesign *design)
 
 static const SyIoLane *l2_of(const SyIoScene *io, const SyIoLane *l3);
 
+/* "l2_A[64][16]" */
+static char *buffer_text(const SyBuffer *b)
+{
+	GString *name = g_string_new(b->name);
+
+	for (guint d = 0; d < b->n_dims; d++)
+		g_string_append_printf(
+			name, "[%" G_GINT64_FORMAT "]", b->shape[d]);
+	return g_string_free(name, FALSE);
+}
+
+/* An L3 module's DRAM port, as design.h's SyDramPort has it. */
+static void set_dram(SyIoLane *lane, const SyDesign *design, const SyModule *m)
+{
+	for (guint i = 0; m->level == 3 && i < design->dram->len; i++) {
+		const SyDramPort *p = g_ptr_array_index(design->dram, i);
+
+		if (p->plain_array == m->plain_array && p->in == m->in) {
+			lane->dram_bits = p->width_bits;
+			lane->dram_ports = p->ports;
+			return;
+		}
+	}
+}
+
+/* An L3 module's L2 and fold buffers, as its lane shows them; whether
+ * its path reads partial results back. */
+static void set_buffers(SyIoLane *lane, const SyModule *m)
+{
+	const SyBuffer *b = sy_module_l2_buffer(m);
+	const SyBuffer *fold = sy_module_fold_buffer(m);
+
+	if (m->path && m->path->role == SY_PATH_PARTIAL) {
+		lane->partial = TRUE;
+		lane->exterior = m->path->exterior;
+	}
+	if (fold && !lane->fold_buffer) {
+		lane->fold_buffer = buffer_text(fold);
+		lane->fold_bytes = sy_buffer_bytes(fold);
+	}
+	if (!b || lane->l2_buffer)
+		return;
+	lane->l2_buffer = buffer_text(b);
+	lane->l2_words = b->depth;
+	lane->l2_pack = b->pack;
+	lane->l2_elem_bits = b->elem_bits;
+	lane->l2_bytes = sy_buffer_bytes(b);
+}
+
+guint sy_io_scene_l2_lanes(const SyIoScene *io, GPtrArray *names)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+
+		if (!lane->l2_buffer)
+			continue;
+		n++;
+		if (names)
+			g_ptr_array_add(names, lane->name);
+	}
+	return n;
+}
+
 SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 	SyIoColorFunc color_of, gpointer user)
 {
@@ -102,6 +169,7 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane = find_lane(io, family);
 		if (lane) {
 			lane->count += m->count;
+			set_buffers(lane, m);
 			continue;
 		}
 		lane = g_new0(SyIoLane, 1);
@@ -114,6 +182,8 @@ SyIoScene *sy_io_scene_new(const SyDesign *design, gint64 rows, gint64 cols,
 		lane->edge = m->edge;
 		lane->count = m->count;
 		lane->parts = 1;
+		set_buffers(lane, m);
+		set_dram(lane, design, m);
 		if (on_edge(m->edge))
 			lane->lane = io->depth[m->edge - SY_EDGE_NORTH]++;
 		else
@@ -155,8 +225,9 @@ double sy_io_scene_margin(const SyIoScene *io)
 	for (guint e = 0; e < 4; e++)
 		deepest = MAX(deepest,
 			io->depth[e] +
-				MAX(1, split_before(io, SY_EDGE_NORTH + e,
-					       NULL)));
+				MAX(1,
+					split_before(
+						io, SY_EDGE_NORTH + e, NULL)));
 	return FIRST + deepest * SY_IO_LANE;
 }
 
@@ -199,9 +270,8 @@ static guint split_before(
 
 		if (l == lane)
 			break;
-		l2 = l->edge == SY_EDGE_CORNER && l->count > 1
-			? l2_of(io, l)
-			: NULL;
+		l2 = l->edge == SY_EDGE_CORNER && l->count > 1 ? l2_of(io, l)
+							       : NULL;
 		n += l2 && l2->edge == edge;
 	}
 	return n;
@@ -212,8 +282,8 @@ static guint split_before(
 static void beside(const SyIoScene *io, const SyIoLane *l3, SyEdge edge,
 	double *x, double *y)
 {
-	double d = lane_offset(io->depth[edge - SY_EDGE_NORTH] +
-		split_before(io, edge, l3));
+	double d = lane_offset(
+		io->depth[edge - SY_EDGE_NORTH] + split_before(io, edge, l3));
 
 	switch (edge) {
 	case SY_EDGE_NORTH: *y = -d; break;
@@ -375,8 +445,10 @@ const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y)
 			((lane_at < 0 && across > lane_at + BOX / 2 &&
 				 across < 0.12) ||
 				(lane_at > 0 && across < lane_at - BOX / 2 &&
-					across > lane_at - lane_offset(
-							lane->lane) - 0.12)))
+					across > lane_at -
+							lane_offset(
+								lane->lane) -
+							0.12)))
 			return lane->pe_fifo;
 	}
 	return NULL;
@@ -539,6 +611,14 @@ static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
 			set_lane_color(cr, style, lane, 1);
 		cairo_set_line_width(cr, selected ? 2.5 : 1);
 		cairo_stroke(cr);
+		if (lane->l2_buffer)
+			sy_render_l2_glyph(cr, sy_render_x(v, x),
+				sy_render_y(v, y), BOX * v->scale,
+				sy_render_style_color(style, lane->color),
+				style);
+		if (lane->fold_buffer)
+			sy_render_fold_glyph(cr, sy_render_x(v, x),
+				sy_render_y(v, y), BOX * v->scale, style);
 		if (l2) {
 			double nx, ny;
 
@@ -546,11 +626,11 @@ static void draw_corner(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
 			set_lane_color(cr, style, lane, 0.9);
 			cairo_set_line_width(cr, 1.2);
 			if (lane->in)
-				arrow_between(cr, v, x, y, nx, ny, BOX / 2,
-					BOX / 2);
+				arrow_between(
+					cr, v, x, y, nx, ny, BOX / 2, BOX / 2);
 			else
-				arrow_between(cr, v, nx, ny, x, y, BOX / 2,
-					BOX / 2);
+				arrow_between(
+					cr, v, nx, ny, x, y, BOX / 2, BOX / 2);
 		}
 	}
 }

@@ -31,6 +31,31 @@ typedef struct {
 	guint pe_bits;      /* FIFOs to or from the PEs */
 	char *chain_fifo;   /* their names, or NULL */
 	char *pe_fifo;
+	/* --two-level-buffer: the L2 buffer its L3 modules hold, drawn
+	 * as a box inside theirs: its name with its shape
+	 * ("l2_A[64][16]"), words of pack elements of elem_bits, and
+	 * bytes (each module's); NULL and 0 for none. */
+	char *l2_buffer;
+	gint64 l2_words;
+	guint l2_pack, l2_elem_bits;
+	gint64 l2_bytes;
+	/* --local-reduce: the buffer its L3 modules fold partial results
+	 * in, drawn as a plus inside theirs ("acc_C[16][16]"), and its
+	 * bytes; NULL and 0 for none. */
+	char *fold_buffer;
+	gint64 fold_bytes;
+	/* Its path carries partial results (SY_PATH_PARTIAL; FALSE in a
+	 * design read back): exterior ones passed PE to PE, in at the
+	 * first PE, out at the last; interior ones written out to DRAM
+	 * and read back in a later tile (another tile order than the
+	 * reduction's innermost). */
+	gboolean partial;
+	gboolean exterior;
+	/* An L3 module's DRAM port: its words' width (wider than its
+	 * FIFO's under --host-serialize) and (--hbm) its ports, one per
+	 * module; 0 for other modules. */
+	guint dram_bits;
+	guint dram_ports;
 } SyIoLane;
 
 typedef struct {
@@ -53,6 +78,11 @@ double sy_io_scene_margin(const SyIoScene *io);
  * (between a lane's modules, or from them to the PEs), or NULL. */
 const SyIoLane *sy_io_scene_hit(const SyIoScene *io, double x, double y);
 const char *sy_io_scene_hit_fifo(const SyIoScene *io, double x, double y);
+
+/* The lanes whose modules hold an L2 buffer (--two-level-buffer):
+ * how many; their names into names (NULL: not wanted), in the
+ * scene's order. */
+guint sy_io_scene_l2_lanes(const SyIoScene *io, GPtrArray *names);
 
 /* The rectangle, in grid units, that family name's modules take (a
  * boundary's name gives its family's): its boxes along its lane, its

@@ -185,3 +185,30 @@ void sy_render_rounded_rect(
 	cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
 	cairo_close_path(cr);
 }
+
+void sy_render_l2_glyph(cairo_t *cr, double x, double y, double size,
+	SyRgb color, const SyRenderStyle *style)
+{
+	double s = size * SY_RENDER_L2_GLYPH;
+
+	sy_render_rounded_rect(cr, x - s / 2, y - s / 2, s, s, s * 0.15);
+	sy_render_set_color(cr, style->background, 1);
+	cairo_fill_preserve(cr);
+	sy_render_set_color(cr, color, 1);
+	cairo_set_line_width(cr, MAX(1, MIN(2, size / 12)));
+	cairo_stroke(cr);
+}
+
+void sy_render_fold_glyph(cairo_t *cr, double x, double y, double size,
+	const SyRenderStyle *style)
+{
+	double h = size * SY_RENDER_L2_GLYPH / 2;
+
+	cairo_move_to(cr, x - h, y);
+	cairo_line_to(cr, x + h, y);
+	cairo_move_to(cr, x, y - h);
+	cairo_line_to(cr, x, y + h);
+	sy_render_set_color(cr, style->foreground, 1);
+	cairo_set_line_width(cr, MAX(1, MIN(3, size / 8)));
+	cairo_stroke(cr);
+}

@@ -90,4 +90,17 @@ void sy_render_arrow_head(
 void sy_render_rounded_rect(
 	cairo_t *cr, double x, double y, double w, double h, double r);
 
+/* The mark of an L3 module that holds an L2 buffer (two-level
+ * buffering): a box half as wide as the module's (size pixels) inside
+ * it, centred at (x, y), in the background's colour outlined in the
+ * array's (color); the legend draws it too. */
+#define SY_RENDER_L2_GLYPH 0.5 /* its side, of the module's */
+void sy_render_l2_glyph(cairo_t *cr, double x, double y, double size,
+	SyRgb color, const SyRenderStyle *style);
+
+/* The mark of an L3 module that folds partial results (--local-reduce):
+ * a plus in the foreground's colour across half its box. */
+void sy_render_fold_glyph(cairo_t *cr, double x, double y, double size,
+	const SyRenderStyle *style);
+
 G_END_DECLS

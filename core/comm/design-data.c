@@ -26,6 +26,33 @@ const char *sy_edge_name(SyEdge edge)
 	return names[edge];
 }
 
+/* An L3 module's buffer whose name starts with prefix. */
+static const SyBuffer *l3_buffer(const SyModule *m, const char *prefix)
+{
+	for (guint i = 0; m->level == 3 && i < m->buffers->len; i++) {
+		const SyBuffer *b = g_ptr_array_index(m->buffers, i);
+
+		if (g_str_has_prefix(b->name, prefix))
+			return b;
+	}
+	return NULL;
+}
+
+const SyBuffer *sy_module_l2_buffer(const SyModule *m)
+{
+	return l3_buffer(m, SY_L2_BUFFER_PREFIX);
+}
+
+const SyBuffer *sy_module_fold_buffer(const SyModule *m)
+{
+	return l3_buffer(m, SY_FOLD_BUFFER_PREFIX);
+}
+
+gint64 sy_buffer_bytes(const SyBuffer *b)
+{
+	return b->depth * b->pack * b->elem_bits / 8;
+}
+
 guint sy_type_bits(const char *type)
 {
 	static const struct {

@@ -343,3 +343,12 @@ char *sy_design_options_flags(const SyDesignOptions *o)
 		g_string_append_printf(out, " --int-io-dir %u", o->int_io_dir);
 	return g_string_free(out, FALSE);
 }
+
+const char *sy_design_options_l2_note(const SyDesignOptions *options)
+{
+	if (!options || !options->host_serialize)
+		return NULL;
+	return "Two-level buffering is disabled because host data "
+	       "serialization is enabled. (AutoSA's warning: no L2 "
+	       "buffers; the tile loops stay tiled twice, as AutoSA's do)";
+}

@@ -121,6 +121,13 @@ gboolean sy_design_parse_reduce_op(
 __isl_give char *sy_design_options_flags(
 	__isl_keep const SyDesignOptions *options);
 
+/* AutoSA's warning where --host-serialize turns the L2 buffers of
+ * --two-level-buffer off (the second tiling level stays), which the
+ * command line and the explorer give; NULL where options (may be
+ * NULL) keep them. */
+__isl_keep const char *sy_design_options_l2_note(
+	__isl_keep const SyDesignOptions *options);
+
 /* *to becomes from with tables of its own (for a job that outlives
  * from's); sy_design_options_clear frees them. */
 void sy_design_options_copy(

@@ -349,7 +349,7 @@ static SyBuffer *fold_buffer(
 {
 	SyBuffer *buf = g_new0(SyBuffer, 1);
 
-	buf->name = g_strconcat("acc_", p->prefix, NULL);
+	buf->name = g_strconcat(SY_FOLD_BUFFER_PREFIX, p->prefix, NULL);
 	/* AutoSA's --uram: the memories of modules at a DRAM port. */
 	buf->uram = b->options && b->options->uram;
 	buf->elem_bits = held->elem_bits;
@@ -385,7 +385,7 @@ static SyBuffer *l2_buffer(
 	SyBuffer *buf = g_new0(SyBuffer, 1);
 	gint64 slots = l2_slots(p, b->array->config->n_members);
 
-	buf->name = g_strconcat("l2_", p->prefix, NULL);
+	buf->name = g_strconcat(SY_L2_BUFFER_PREFIX, p->prefix, NULL);
 	buf->uram = b->options && b->options->uram;
 	buf->elem_bits = held->elem_bits;
 	buf->n_dims = held->n_dims;

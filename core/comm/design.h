@@ -232,6 +232,22 @@ gint64 sy_design_fifo_count(
  * not a scalar type Systole knows. */
 guint sy_type_bits(__isl_keep const char *base_type);
 
+/* --two-level-buffer: the L2 buffer an L3 module holds ("l2_A", named
+ * SY_L2_BUFFER_PREFIX and its path's prefix), NULL where it holds none
+ * (an L3 module of a path without reuse across the tiles of an L2
+ * tile, or under --host-serialize, which turns the buffers off). */
+#define SY_L2_BUFFER_PREFIX "l2_"
+__isl_keep const SyBuffer *sy_module_l2_buffer(__isl_keep const SyModule *m);
+
+/* --local-reduce: the buffer an L3 module out folds the tiles' partial
+ * results in ("acc_C", named SY_FOLD_BUFFER_PREFIX and its path's
+ * prefix), NULL where it folds none. */
+#define SY_FOLD_BUFFER_PREFIX "acc_"
+__isl_keep const SyBuffer *sy_module_fold_buffer(__isl_keep const SyModule *m);
+
+/* A buffer's size in bytes: its words of pack elements. */
+gint64 sy_buffer_bytes(__isl_keep const SyBuffer *b);
+
 __isl_keep const char *sy_module_kind_name(SyModuleKind kind);
 __isl_keep const char *sy_edge_name(SyEdge edge);
 

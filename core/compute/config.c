@@ -166,68 +166,84 @@ static GString *divisors(gint64 n)
 	return out;
 }
 
-/* array_part: one size per band loop, -1 for none. */
-gboolean sy_config_set_tiles(
-	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
-{
-	g_autofree char *loops = sy_choices_names(c->tilable);
+/* One factor per loop of a list, as array_part, array_part_L2 and
+ * latency give them: what each is called in its errors. */
+typedef struct {
+	const char *key; /* "array_part" */
+	const char *has; /* "tiles %u loop%s": "tiles " */
+	const char *loops; /* " loop" */
+	const char *listed; /* ", in this order: " */
+	const char *hint; /* after the list of loops */
+	const char *what; /* "the tile size" */
+	const char *aside; /* after the loop's name */
+	const char *allowed; /* after "must be positive" */
+	gboolean may_omit; /* none given: all default */
+	gboolean untiled; /* -1: the loop's extent */
+} FactorSpec;
 
-	if (values->len != c->tilable->len)
+static const FactorSpec tile_spec = {"array_part", "tiles ", " loop",
+	", in this order: ", "", "the tile size", "", " (-1: not tiled)", FALSE,
+	TRUE};
+static const FactorSpec tile_l2_spec = {"array_part_L2", "tiles ", " loop",
+	", in this order: ", " (one factor per loop of array_part, in tiles)",
+	"the second-level tile size",
+	" (array_part_L2, in tiles of array_part)", "", FALSE, FALSE};
+static const FactorSpec latency_spec = {"latency", "has ", " parallel loop",
+	" to hide latency with: ", "", "the latency factor", "", "", TRUE,
+	FALSE};
+
+/* values, one per loop of list (or none where spec->may_omit), into
+ * out (indexed by band member; those not given keep what out holds). */
+static gboolean set_factors(const FactorSpec *spec, GPtrArray *list,
+	const GArray *values, gint64 *out, GError **error)
+{
+	if (values->len != list->len && !(spec->may_omit && !values->len)) {
+		g_autofree char *loops = sy_choices_names(list);
+
 		return sy_config_fail(error,
-			"array_part has %u factor%s, but this array "
-			"tiles %u loop%s, in this order: %s",
-			values->len, sy_config_plural(values->len),
-			c->tilable->len, sy_config_plural(c->tilable->len),
-			loops);
+			"%s has %u factor%s, but this array %s%u%s%s%s%s%s",
+			spec->key, values->len, sy_config_plural(values->len),
+			spec->has, list->len, spec->loops,
+			sy_config_plural(list->len), spec->listed, loops,
+			spec->hint);
+	}
 	for (guint i = 0; i < values->len; i++) {
-		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
+		const SyLoopRef *ref = g_ptr_array_index(list, i);
 		gint64 v = g_array_index(values, gint64, i);
 
 		/* A tile larger than its loop is one tile, padded, as
 		 * AutoSA's published commands take the tiles of larger
 		 * problems on their kernels' smaller ones. */
-		if (v == -1)
+		if (spec->untiled && v == -1)
 			v = ref->extent;
 		if (v <= 0)
 			return sy_config_fail(error,
-				"the tile size of loop '%s' must be "
-				"positive (-1: not tiled), not "
+				"%s of loop '%s'%s must be positive%s, not "
 				"%" G_GINT64_FORMAT,
-				ref->name, v);
-		cfg->tile[ref->member] = v;
+				spec->what, ref->name, spec->aside,
+				spec->allowed, v);
+		out[ref->member] = v;
 	}
 	return TRUE;
 }
 
+/* array_part: one size per band loop, -1 for none. */
+gboolean sy_config_set_tiles(
+	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
+{
+	return set_factors(&tile_spec, c->tilable, values, cfg->tile, error);
+}
+
+/* A new array, so that a refused list leaves cfg as it was. */
 gboolean sy_config_set_tiles_l2(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
-	g_autofree char *loops = sy_choices_names(c->tilable);
-	g_autofree gint64 *l2 = NULL;
+	g_autofree gint64 *l2 = g_new(gint64, cfg->n_members);
 
-	if (values->len != c->tilable->len)
-		return sy_config_fail(error,
-			"array_part_L2 has %u factor%s, but this array "
-			"tiles %u loop%s, in this order: %s (one factor per "
-			"loop of array_part, in tiles)",
-			values->len, sy_config_plural(values->len),
-			c->tilable->len, sy_config_plural(c->tilable->len),
-			loops);
-	l2 = g_new(gint64, cfg->n_members);
 	for (guint m = 0; m < cfg->n_members; m++)
 		l2[m] = 1;
-	for (guint i = 0; i < values->len; i++) {
-		const SyLoopRef *ref = g_ptr_array_index(c->tilable, i);
-		gint64 v = g_array_index(values, gint64, i);
-
-		if (v <= 0)
-			return sy_config_fail(error,
-				"the second-level tile size of loop '%s' "
-				"(array_part_L2, in tiles of array_part) must "
-				"be positive, not %" G_GINT64_FORMAT,
-				ref->name, v);
-		l2[ref->member] = v;
-	}
+	if (!set_factors(&tile_l2_spec, c->tilable, values, l2, error))
+		return FALSE;
 	g_free(cfg->tile_l2);
 	cfg->tile_l2 = g_steal_pointer(&l2);
 	return TRUE;
@@ -236,29 +252,13 @@ gboolean sy_config_set_tiles_l2(
 gboolean sy_config_set_latency(
 	SyConfig *cfg, const SyChoices *c, const GArray *values, GError **error)
 {
-	g_autofree char *loops = sy_choices_names(c->latency);
-
-	if (values->len != c->latency->len && values->len != 0)
-		return sy_config_fail(error,
-			"latency has %u factor%s, but this array has "
-			"%u parallel loop%s to hide latency with: %s",
-			values->len, sy_config_plural(values->len),
-			c->latency->len, sy_config_plural(c->latency->len),
-			loops);
-	for (guint m = 0; m < cfg->n_members; m++)
-		cfg->latency[m] = 1;
-	for (guint i = 0; i < values->len; i++) {
-		const SyLoopRef *ref = g_ptr_array_index(c->latency, i);
-		gint64 v = g_array_index(values, gint64, i);
-
-		if (v <= 0)
-			return sy_config_fail(error,
-				"the latency factor of loop '%s' "
-				"must be positive, not %" G_GINT64_FORMAT,
-				ref->name, v);
-		cfg->latency[ref->member] = v;
-	}
-	return TRUE;
+	/* A list of the wrong length is refused before the factors are
+	 * reset. */
+	if (values->len == c->latency->len || !values->len)
+		for (guint m = 0; m < cfg->n_members; m++)
+			cfg->latency[m] = 1;
+	return set_factors(
+		&latency_spec, c->latency, values, cfg->latency, error);
 }
 
 gboolean sy_config_set_simd(
