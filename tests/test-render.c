@@ -306,6 +306,18 @@ static void test_deps(void)
 	cairo_surface_destroy(surface);
 }
 
+/* The lane of family name in scene, or NULL. */
+static const SyIoLane *lane_named(const SyArrayScene *scene, const char *name)
+{
+	for (guint i = 0; i < scene->io->lanes->len; i++) {
+		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(l->name, name))
+			return l;
+	}
+	return NULL;
+}
+
 /* The I/O network of a 4 x 4 array around its grid: A's L2 modules in
  * the west lane (one per row), B's in the north, their dummies east and
  * south; a module is found under the pointer. */
@@ -332,12 +344,7 @@ static void test_array_io(void)
 	scene = sy_array_scene_new(a, cand, array->pe);
 	sy_array_scene_set_design(scene, design);
 	g_assert_nonnull(scene->io);
-	for (guint i = 0; i < scene->io->lanes->len; i++) {
-		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
-
-		if (g_str_equal(l->name, "A_IO_L2_in"))
-			west = l;
-	}
+	west = lane_named(scene, "A_IO_L2_in");
 	g_assert_nonnull(west);
 	g_assert_cmpint(west->edge, ==, SY_EDGE_WEST);
 	g_assert_cmpint(west->count, ==, 4);
@@ -391,14 +398,8 @@ static void test_array_io_hbm(void)
 	design = sy_design_new(array, &o, NULL);
 	scene = sy_array_scene_new(a, cand, array->pe);
 	sy_array_scene_set_design(scene, design);
-	for (guint i = 0; i < scene->io->lanes->len; i++) {
-		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
-
-		if (g_str_equal(l->name, "A_IO_L2_in"))
-			west = l;
-		if (g_str_equal(l->name, "A_IO_L3_in"))
-			l3 = l;
-	}
+	west = lane_named(scene, "A_IO_L2_in");
+	l3 = lane_named(scene, "A_IO_L3_in");
 	g_assert_nonnull(west);
 	g_assert_nonnull(l3);
 	g_assert_cmpint(west->count, ==, 4);
@@ -483,16 +484,9 @@ static void test_array_io_l2(void)
 	g_assert_cmpuint(sy_io_scene_l2_lanes(scene->io, names), ==, 2);
 	g_assert_cmpstr(g_ptr_array_index(names, 0), ==, "A_IO_L3_in");
 	g_assert_cmpstr(g_ptr_array_index(names, 1), ==, "B_IO_L3_in");
-	for (guint i = 0; i < scene->io->lanes->len; i++) {
-		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
-
-		if (g_str_equal(l->name, "A_IO_L3_in"))
-			l3a = l;
-		if (g_str_equal(l->name, "B_IO_L3_in"))
-			l3b = l;
-		if (g_str_equal(l->name, "C_IO_L3_in"))
-			l3c = l;
-	}
+	l3a = lane_named(scene, "A_IO_L3_in");
+	l3b = lane_named(scene, "B_IO_L3_in");
+	l3c = lane_named(scene, "C_IO_L3_in");
 	g_assert_nonnull(l3a);
 	g_assert_nonnull(l3b);
 	g_assert_nonnull(l3c);
@@ -564,17 +558,6 @@ static SyArrayScene *mm_scene(SyAnalysis *a, const char *space,
 	scene = sy_array_scene_new(a, cand, (*array)->pe);
 	sy_array_scene_set_design(scene, *design);
 	return scene;
-}
-
-static const SyIoLane *lane_named(const SyArrayScene *scene, const char *name)
-{
-	for (guint i = 0; i < scene->io->lanes->len; i++) {
-		const SyIoLane *l = g_ptr_array_index(scene->io->lanes, i);
-
-		if (g_str_equal(l->name, name))
-			return l;
-	}
-	return NULL;
 }
 
 /* --local-reduce on [i, k] (mm 64^3, tiles of 16): C's L3 module out
