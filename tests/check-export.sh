@@ -370,6 +370,23 @@ pass hls/kernels/prod.c --space k --tile k=4
 pass trmm.c --space i,k --tile i=8,j=8,k=8
 pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --tile-order k,i,j --simd k=2
 pass hls/kernels/gemm_int.c --space k --tile i=8,j=5,k=4
+# ... where values move in some launches only.  Final values a PE
+# before the last writes, the chain's partial sums also coming from the
+# launch before (gemv's y on [j], j tiled by 7: the 7th tile's last PE
+# is padding; mm_init's and gemm_int's sums set to 0 inside the SCoP):
+# every PE drains its own, launch by launch.  A way in with data in one
+# tile of a host's loop only (doitgen's sum on [s] in 2 tiles: the
+# partial sums from DRAM in the second; gemm's C *= beta on [k], in k's
+# first; gemm_f64's, with both): its modules run every launch and move
+# data where the launch's tile is that one.
+pass gemv.c --space j --tile j=7
+pass mm_init.c --space i,k --tile i=8,k=7
+pass hls/kernels/gemm_int.c --space k --tile k=7
+pass sweep/kernels/doitgen.c --space s --tile s=4
+pass sweep/kernels/doitgen.c --space s --tile s=3,q=3,p=7 --tile-order s,r,q,p --latency q=3,p=7
+pass gemm.c --space k --tile k=5
+pass gemm.c --space j,k --tile j=8,k=20
+pass sweep/kernels/gemm_f64.c --space k --tile k=7
 refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
 	--space k --tile k=4 --local-reduce --reduce-op=+
 

@@ -264,34 +264,15 @@ static gboolean read_at_same_step(const SyPeArray *array, const SyAccess *a)
 	return FALSE;
 }
 
-/* Whether some read of x takes a value from outside the kernel: the way
- * in along the PEs then moves something and stays (it carries the
- * chain). */
-static gboolean read_from_outside(const SyPeArray *array, const SyArray *x)
-{
-	const SyScop *scop = array->analysis->scop;
-	gboolean any = FALSE;
-
-	for (guint i = 0; i < scop->accesses->len && !any; i++) {
-		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
-		isl_set *in;
-
-		if (a->array != x || a->write || !a->expr)
-			continue;
-		in = sy_io_launch_live_in(array->analysis->deps, a, NULL);
-		any = isl_set_is_empty(in) == isl_bool_false;
-		isl_set_free(in);
-	}
-	return any;
-}
-
 /* Whether the PEs keep the array p moves (along the PEs, the way in of
- * partial results that also come from outside) and some final value of
- * it is written in a PE before the last along p (a statement under a
- * guard, or padding past the last PE that writes it): the PEs after it
- * do not pass it on, and the end of the chain does not see it.  (Results
- * made inside alone, a scan's, have no way in to carry the chain once
- * the way out is gone: still refused.) */
+ * partial results that also enter: from outside the kernel, or from
+ * another launch through DRAM, enters) and some final value of it is
+ * written in a PE before the last along p (a statement under a guard,
+ * or padding past the last PE that writes it, as in the last tile of
+ * gemv's j tiled by 7 on [j]): the PEs after it do not pass it on, and
+ * the end of the chain does not see it.  (Results made inside alone, a
+ * scan's, have no way in to carry the chain once the way out is gone:
+ * still refused.) */
 static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -303,7 +284,7 @@ static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 	if (p->array->local ||
 		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
 			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
-		!read_from_outside(array, p->array))
+		!enters(array, p->array))
 		return FALSE;
 
 	for (guint i = 0; i < scop->accesses->len && !early; i++) {

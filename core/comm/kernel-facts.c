@@ -731,7 +731,9 @@ static guint64 launch_loops(const SyCode *code, guint n)
 /* Whether code, what module runs, loops over every tile loop the host
  * runs (of several tiles: isl leaves out a loop of one): a module that
  * moves data on some of their tiles only (or keeps it across them)
- * would do it again in every launch. */
+ * would do it again in every launch.  An I/O path's loops run under a
+ * test of the launch's tile (ast-print.c), a loop isl left out of them
+ * at a fixed tile put back (io-facts-build.c's launch_loops). */
 static gboolean launch_covers(const SyDesignKernel *k, const SyCode *code,
 	const char *module, GError **error)
 {
