@@ -247,6 +247,12 @@ pass autosa/kernels/lu/kernel.c --live-range-reordering --space j,i
 # only): every PE drains its own, the way out along the PEs gone.
 pass sweep/kernels/guarded.c --space k --tile i=10,j=1 --latency i=2
 pass sweep/kernels/guarded.c --space k --tile i=5,j=4 --tile-order k,i,j --latency i=5,j=4
+# ... and results made inside alone (trmv's y[i] summed along k <= i,
+# final at PE i; tri_scan's running sums S[i][j], final at PE i): their
+# way along the PEs has no DRAM end, a dummy at each end of the chain.
+pass hls/kernels/trmv.c --space k
+pass hls/kernels/trmv.c --space k --tile i=8
+pass hls/kernels/tri_scan.c --space j
 # Bands deeper than eight loops; results that do not fill their boxes
 # (triangles, padding, offsets): only what the SCoP writes comes back
 # (the generated testbench gives each element of a result its own value,
@@ -345,8 +351,6 @@ refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cr
 pass hls/kernels/temp_row.c --space i --tile i=4,k=4 --tile-order i,k
 refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cross tiles of 'k'; the HLS backend needs that loop untiled (--tile k=8), or its tile loop inside the other tiled loops' (--tile-order)" \
 	--space i --tile i=4,k=4 --tile-order k,i
-refused hls/kernels/trmv.c "systole-cli: error: final values of y are written in PEs before the last along 'k'; the HLS backend drains them at the end of the chain" \
-	--space k
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
 	--space i
 # Partial results crossing tiles through DRAM: the host runs the tile
@@ -387,6 +391,10 @@ pass sweep/kernels/doitgen.c --space s --tile s=3,q=3,p=7 --tile-order s,r,q,p -
 pass gemm.c --space k --tile k=5
 pass gemm.c --space j,k --tile j=8,k=20
 pass sweep/kernels/gemm_f64.c --space k --tile k=7
+# A third and one of each loop (test-pe-facts' sizes): gemm's C_1 in
+# k's first tile, conv's cout drained early, launch by launch.
+pass gemm.c --space i,k --tile i=22,j=11,k=17
+pass conv.c --space c,i --tile o=6,r=3,c=3,i=6
 refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
 	--space k --tile k=4 --local-reduce --reduce-op=+
 

@@ -101,7 +101,8 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 
 		if (p->array != x || !p->exterior)
 			continue;
-		if (!p->in || p->role != SY_PATH_PARTIAL)
+		if (!p->in ||
+			(p->role != SY_PATH_PARTIAL && p->role != SY_PATH_PASS))
 			return FALSE;
 		along = TRUE;
 	}

@@ -270,9 +270,9 @@ static gboolean read_at_same_step(const SyPeArray *array, const SyAccess *a)
  * written in a PE before the last along p (a statement under a guard,
  * or padding past the last PE that writes it, as in the last tile of
  * gemv's j tiled by 7 on [j]): the PEs after it do not pass it on, and
- * the end of the chain does not see it.  (Results made inside alone, a
- * scan's, have no way in to carry the chain once the way out is gone:
- * still refused.) */
+ * the end of the chain does not see it.  Results made inside alone
+ * (trmv's y on [k]) count too: nothing enters, but their way along the
+ * PEs carries the chain (split_kept_and_late). */
 static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -283,8 +283,7 @@ static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 
 	if (p->array->local ||
 		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
-			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
-		!enters(array, p->array))
+			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)))
 		return FALSE;
 
 	for (guint i = 0; i < scop->accesses->len && !early; i++) {
@@ -335,7 +334,10 @@ static SyIoPath *interior_path(
  * the PEs gone (the last PE's values are not the only final ones).  The
  * same for an array the PEs keep whose final values some PE before the
  * last writes (drained_early: guarded.c's C on [k]), whose reads all
- * take the way in. */
+ * take the way in; where nothing enters (results made inside alone:
+ * trmv's y on [k], tri_scan's S on [j]), that way has no DRAM end and
+ * passes values PE to PE as a temporary's does, dummies writing
+ * nothing into its first PEs and reading nothing from its last. */
 static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -347,6 +349,8 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 			(!kept_and_late(array, p->array) &&
 				!drained_early(array, p)))
 			continue;
+		if (!kept_and_late(array, p->array) && !enters(array, p->array))
+			p->role = SY_PATH_PASS;
 		read = interior_path(p, SY_PATH_READ, TRUE);
 		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
 		g_ptr_array_set_size(p->accesses, 0);
