@@ -391,6 +391,15 @@ pass sweep/kernels/doitgen.c --space s --tile s=3,q=3,p=7 --tile-order s,r,q,p -
 pass gemm.c --space k --tile k=5
 pass gemm.c --space j,k --tile j=8,k=20
 pass sweep/kernels/gemm_f64.c --space k --tile k=7
+# ... but not where the PE also runs statements isl put beside a
+# host's tile loop (the printer guesses their launch from the loop's
+# bounds; trmm_upper's 12 x 9 triangle ran a row peeled off the next
+# tile of k in the loop's last, and starved its FIFOs).
+refused sweep/kernels/trmm_upper.c "systole-cli: error: the host launches the kernel once per tile of its first 3 tile loops and C moves data in some of them only, but PE runs statements beside those loops, whose launch the HLS backend tells from the loops' bounds only: change the tile sizes or the tile order (--tile-order), or leave those loops untiled" \
+	--space k --tile k=6,i=8
+refused sweep/kernels/trmm_upper.c "systole-cli: error: the host launches the kernel once per tile of its first 2 tile loops and C moves data in some of them only, but PE runs statements beside those loops, whose launch the HLS backend tells from the loops' bounds only: change the tile sizes or the tile order (--tile-order), or leave those loops untiled" \
+	--space i,k --tile i=11,k=10,j=9 --tile-order i,k,j --latency j=9
+pass sweep/kernels/trmm_upper.c --space k --tile k=10
 # A third and one of each loop (test-pe-facts' sizes): gemm's C_1 in
 # k's first tile, conv's cout drained early, launch by launch.
 pass gemm.c --space i,k --tile i=22,j=11,k=17
