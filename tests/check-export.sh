@@ -247,6 +247,15 @@ pass autosa/kernels/lu/kernel.c --live-range-reordering --space j,i
 # only): every PE drains its own, the way out along the PEs gone.
 pass sweep/kernels/guarded.c --space k --tile i=10,j=1 --latency i=2
 pass sweep/kernels/guarded.c --space k --tile i=5,j=4 --tile-order k,i,j --latency i=5,j=4
+# ... and results made inside alone (trmv's y[i] summed along k <= i,
+# final at PE i; tri_scan's running sums S[i][j], final at PE i): their
+# way along the PEs has no DRAM end, a dummy at each end of the chain.
+pass hls/kernels/trmv.c --space k
+pass hls/kernels/trmv.c --space k --tile i=8
+pass hls/kernels/tri_scan.c --space j
+pass hls/kernels/trmv.c --space i,k --tile i=18 --tile-order i,k
+pass hls/kernels/tri_scan.c --space i,j
+pass hls/kernels/tri_scan.c --space j --tile i=4
 # Bands deeper than eight loops; results that do not fill their boxes
 # (triangles, padding, offsets): only what the SCoP writes comes back
 # (the generated testbench gives each element of a result its own value,
@@ -350,14 +359,6 @@ refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cr
 pass hls/kernels/temp_row.c --space i --tile i=4,k=4 --tile-order i,k
 refused hls/kernels/temp_row.c "systole-cli: error: values of the temporary T cross tiles of 'k'; the HLS backend needs that loop untiled (--tile k=8), or its tile loop inside the other tiled loops' (--tile-order)" \
 	--space i --tile i=4,k=4 --tile-order k,i
-# Results made inside alone whose final values a PE before the last
-# writes (a triangle): the chain between PEs has no DRAM at either end,
-# every final value leaves its own PE by an interior drain.
-pass hls/kernels/trmv.c --space k
-pass hls/kernels/trmv.c --space i,k --tile i=18 --tile-order i,k
-pass hls/kernels/tri_scan.c --space j
-pass hls/kernels/tri_scan.c --space i,j
-pass hls/kernels/tri_scan.c --space j --tile i=4
 refused hls/kernels/opaque_param.c "systole-cli: error: the testbench calls scale() from a generated main, but its parameters could not be read; put the SCoP in main(), where your own check decides, or give scale() parameters of scalar and array types" \
 	--space i
 # Partial results crossing tiles through DRAM: the host runs the tile
@@ -381,6 +382,36 @@ pass hls/kernels/prod.c --space k --tile k=4
 pass trmm.c --space i,k --tile i=8,j=8,k=8
 pass hls/kernels/temp_in_loop.c --space i,j --tile i=8,j=8,k=4 --tile-order k,i,j --simd k=2
 pass hls/kernels/gemm_int.c --space k --tile i=8,j=5,k=4
+# ... where values move in some launches only.  Final values a PE
+# before the last writes, the chain's partial sums also coming from the
+# launch before (gemv's y on [j], j tiled by 7: the 7th tile's last PE
+# is padding; mm_init's and gemm_int's sums set to 0 inside the SCoP):
+# every PE drains its own, launch by launch.  A way in with data in one
+# tile of a host's loop only (doitgen's sum on [s] in 2 tiles: the
+# partial sums from DRAM in the second; gemm's C *= beta on [k], in k's
+# first; gemm_f64's, with both): its modules run every launch and move
+# data where the launch's tile is that one.
+pass gemv.c --space j --tile j=7
+pass mm_init.c --space i,k --tile i=8,k=7
+pass hls/kernels/gemm_int.c --space k --tile k=7
+pass sweep/kernels/doitgen.c --space s --tile s=4
+pass sweep/kernels/doitgen.c --space s --tile s=3,q=3,p=7 --tile-order s,r,q,p --latency q=3,p=7
+pass gemm.c --space k --tile k=5
+pass gemm.c --space j,k --tile j=8,k=20
+pass sweep/kernels/gemm_f64.c --space k --tile k=7
+# ... but not where the PE also runs statements isl put beside a
+# host's tile loop (the printer guesses their launch from the loop's
+# bounds; trmm_upper's 12 x 9 triangle ran a row peeled off the next
+# tile of k in the loop's last, and starved its FIFOs).
+refused sweep/kernels/trmm_upper.c "systole-cli: error: the host launches the kernel once per tile of its first 3 tile loops and C moves data in some of them only, but PE runs statements beside those loops, whose launch the HLS backend tells from the loops' bounds only: change the tile sizes or the tile order (--tile-order), or leave those loops untiled" \
+	--space k --tile k=6,i=8
+refused sweep/kernels/trmm_upper.c "systole-cli: error: the host launches the kernel once per tile of its first 2 tile loops and C moves data in some of them only, but PE runs statements beside those loops, whose launch the HLS backend tells from the loops' bounds only: change the tile sizes or the tile order (--tile-order), or leave those loops untiled" \
+	--space i,k --tile i=11,k=10,j=9 --tile-order i,k,j --latency j=9
+pass sweep/kernels/trmm_upper.c --space k --tile k=10
+# A third and one of each loop (test-pe-facts' sizes): gemm's C_1 in
+# k's first tile, conv's cout drained early, launch by launch.
+pass gemm.c --space i,k --tile i=22,j=11,k=17
+pass conv.c --space c,i --tile o=6,r=3,c=3,i=6
 refused hls/kernels/prod.c "systole-cli: error: --local-reduce: partial results of out pass PE to PE, but statement S0, which runs after the first tile of their loop, does not fold '+' into them (out += ..., or out = out + ...)" \
 	--space k --tile k=4 --local-reduce --reduce-op=+
 

@@ -314,6 +314,50 @@ static void test_print_tree(void)
 	g_assert_nonnull(strstr(plain, "    #pragma HLS UNROLL\n"));
 }
 
+/* A host's tile loop isl left out (a path that moves data in one tile
+ * of it): sy_code_at_value puts it back as a degenerate loop, which
+ * the printer runs at the launch's tile only; sy_code_has_loop finds a
+ * dimension's loop anywhere in a tree, degenerate ones included. */
+static void test_at_value(void)
+{
+	static const char want[] = "{\n"
+				   "  const int t2 = sy_l2;\n"
+				   "\n"
+				   "  if (t2 == 1) {\n"
+				   "    T(0, 0, 1);\n"
+				   "  }\n"
+				   "}\n";
+	SyCode *user = sy_code_user_new("T");
+	g_autoptr(SyCode) code = NULL;
+	g_autoptr(SyCode) tree = sample_tree();
+	SyAstHooks hooks = {print_call, TRUE};
+	SyAstPrinter p;
+
+	sy_code_user_add(user, num(0));
+	sy_code_user_add(user, num(0));
+	sy_code_user_add(user, num(1));
+	code = sy_code_at_value("t2", 1, user);
+	g_assert_cmpint(code->kind, ==, SY_CODE_FOR);
+	g_assert_true(code->degenerate);
+	g_assert_cmpint(code->trip, ==, 1);
+	g_assert_cmpint(sy_code_loop_dim(code), ==, 2);
+	sy_ast_printer_init(&p, "", "  ", "int", &hooks, NULL);
+	p.n_launch = 3;
+	sy_ast_print_node(&p, code);
+	g_assert_cmpstr(p.out->str, ==, want);
+	sy_ast_printer_clear(&p);
+	g_assert_true(sy_code_has_loop(code, 2));
+	g_assert_false(sy_code_has_loop(code, 1));
+	/* Below marks, blocks and ifs; c3 degenerate. */
+	g_assert_true(sy_code_has_loop(tree, 1));
+	g_assert_true(sy_code_has_loop(tree, 2));
+	g_assert_true(sy_code_has_loop(tree, 3));
+	g_assert_true(sy_code_has_loop(tree, 4));
+	g_assert_false(sy_code_has_loop(tree, 0));
+	g_assert_false(sy_code_has_loop(tree, 5));
+	g_assert_false(sy_code_has_loop(NULL, 0));
+}
+
 static void test_copy_equal(void)
 {
 	g_autoptr(SyCode) a = sample_tree();
@@ -568,8 +612,8 @@ static void test_isl_mm(void)
 		"            /* time[k] */\n"
 		"            for (int c5 = 0; c5 <= 1; c5++)\n"
 		"              S0(2 * c0 + c3, 2 * c1 + c4, 2 * c2 + c5);\n";
-	g_autoptr(SyAnalysis) a = sy_test_example(
-		SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
+	g_autoptr(SyAnalysis)
+		a = sy_test_example(SYSTOLE_EXAMPLES_DIR, "mm.c", mm4);
 	g_autoptr(SyChoices) c = NULL;
 	g_autoptr(SyPeArray) array = array_of(a, 3,
 		"{kernel[]->space_time[3];kernel[]->array_part[2,2,2]}", &c);
@@ -698,6 +742,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/code/expr/op-names", test_op_names);
 	g_test_add_func("/code/for/trip", test_for_trip);
 	g_test_add_func("/code/print/tree", test_print_tree);
+	g_test_add_func("/code/at-value", test_at_value);
 	g_test_add_func("/code/copy-equal", test_copy_equal);
 	g_test_add_func("/code/json/text", test_json_text);
 	g_test_add_func("/code/json/errors", test_json_errors);

@@ -318,6 +318,54 @@ static void assert_refused(const SyDesign *design, const char *text,
 	g_clear_error(&error);
 }
 
+/* gemm.c on [k], k tiled by 5 (48 padded to 50): C's partial sums
+ * cross k's 10 tiles through DRAM, a launch each; C's value from
+ * outside (C[i][j] *= beta, its interior way in C_1) enters in k's
+ * first tile only, a host's tile loop isl leaves out of the path's
+ * tiles: put back as a degenerate loop at 0, so that the module runs
+ * every launch and moves data in the first (ast-print.c); the way in
+ * along the PEs (C_0) moves the tiles after the first, the interior
+ * drain every tile's. */
+static void test_launch(void)
+{
+	static const char *const want[] = {
+		"{\"kind\":\"for\",\"iterator\":\"t2\",\"init\":1,"
+		"\"cond\":{\"op\":\"le\",\"args\":[\"t2\",9]},"
+		"\"inc\":1,\"degenerate\":false,\"trip\":9,"
+		"\"pragma\":\"none\",\"body\":{\"kind\":\"user\","
+		"\"name\":\"T\",\"args\":[0,0,\"t2\"]}}",
+		"{\"kind\":\"for\",\"iterator\":\"t2\",\"init\":0,"
+		"\"cond\":{\"op\":\"le\",\"args\":[\"t2\",0]},"
+		"\"inc\":1,\"degenerate\":true,\"trip\":1,"
+		"\"pragma\":\"none\",\"body\":{\"kind\":\"user\","
+		"\"name\":\"T\",\"args\":[0,0,0]}}",
+		"{\"kind\":\"for\",\"iterator\":\"t2\",\"init\":0,"
+		"\"cond\":{\"op\":\"le\",\"args\":[\"t2\",9]},"
+		"\"inc\":1,\"degenerate\":false,\"trip\":10,"
+		"\"pragma\":\"none\",\"body\":{\"kind\":\"user\","
+		"\"name\":\"T\",\"args\":[0,0,\"t2\"]}}",
+	};
+	static const char *const prefixes[] = {"C_0", "C_1", "C_drain"};
+	static const guint at[] = {0, 3, 4};
+	const SyIoFacts *io;
+	Made m;
+
+	make(&m, examples_dir, "gemm.c", 2,
+		"{kernel[]->space_time[2];kernel[]->array_part[5,64,32];"
+		"kernel[]->latency[1,1];kernel[]->simd[1,1]}");
+	io = m.design->io;
+	g_assert_cmpuint(io->paths->len, ==, 5);
+	for (guint i = 0; i < G_N_ELEMENTS(at); i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(io->paths, at[i]);
+		g_autofree char *tiles = code_text(f->tiles);
+
+		g_assert_cmpstr(f->path->prefix, ==, prefixes[i]);
+		g_assert_cmpstr(tiles, ==, want[i]);
+	}
+	g_free(round_trip(m.design));
+	made_clear(&m);
+}
+
 static void test_json(void)
 {
 	Made m, scan;
@@ -350,6 +398,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/io-facts/mm", test_mm);
 	g_test_add_func("/io-facts/pass", test_pass);
 	g_test_add_func("/io-facts/made-inside", test_made_inside);
+	g_test_add_func("/io-facts/launch", test_launch);
 	g_test_add_func("/io-facts/json", test_json);
 	return g_test_run();
 }

@@ -119,8 +119,8 @@ gboolean sy_hls_chain_edges(const GPtrArray *plan, const SyArray *x)
 
 		if (p->array != x || !p->exterior)
 			continue;
-		/* Partial results along the PEs, or (io-plan.c's
-		 * drain_made_inside) made inside alone and passed on. */
+		/* Partial results along the PEs, or made inside alone and
+		 * passed on (io-plan.c's split_kept_and_late). */
 		if (!p->in ||
 			(p->role != SY_PATH_PARTIAL &&
 				(p->role != SY_PATH_PASS || x->local)))

@@ -20,10 +20,10 @@ gboolean sy_hls_chain_keeps(const SyPeArray *array, const SyArray *x);
 
 /* Whether the paths of x in plan (SyIoPath) are a table's whose edges
  * enter and leave each PE (io-plan.c): partial results along the PEs
- * one way only (or made inside alone and passed PE to PE with no DRAM
- * at either end), an interior way in for the values from outside the
- * FIFO's reads do not take (where there are some), an interior drain
- * for every final value.
+ * one way only (passed PE to PE, with no DRAM end, where nothing
+ * enters: results made inside alone), an interior way in for the
+ * values from outside the FIFO's reads do not take (where there are
+ * some), an interior drain for every final value.
  * The FIFO's reads keep what they take in the PE's buffer, where the
  * reads of the same values a step later find it.  Where the host
  * launches the kernel per tile (its values cross tiles), the FIFOs

@@ -46,6 +46,34 @@ static SyCode *tile_code(isl_set *tiles)
 	return code;
 }
 
+/* code (taken) with a loop of each host's tile loop (of several
+ * tiles) that isl left out of it, tiles fixing its value: the path
+ * moves data in one tile of that loop (the final values a drain takes
+ * in the last launch, partial results that come back after the
+ * first), and the printer runs its body in that launch only
+ * (ast-print.c).  A value isl folds into the other loops stays out:
+ * kernel-facts.c refuses it. */
+static SyCode *launch_loops(SyCode *code, isl_set *tiles, const SyHlsModel *m)
+{
+	for (guint d = m->n_launch; code && d-- > 0;) {
+		g_autofree char *name = g_strdup_printf("t%u", d);
+		isl_val *lo, *hi;
+
+		if (sy_pe_array_tile_trips(m->array, d) <= 1 ||
+			sy_code_has_loop(code, (int)d))
+			continue;
+		lo = isl_set_dim_min_val(isl_set_copy(tiles), (int)d);
+		hi = isl_set_dim_max_val(isl_set_copy(tiles), (int)d);
+		if (isl_val_is_int(lo) == isl_bool_true &&
+			isl_val_eq(lo, hi) == isl_bool_true)
+			code = sy_code_at_value(
+				name, isl_val_get_num_si(lo), code);
+		isl_val_free(lo);
+		isl_val_free(hi);
+	}
+	return code;
+}
+
 /* The L3 module's code under an L2 buffer: at each point of the tile
  * loops above n (the L2 tiles, then the tiles outside the buffer's
  * place), the tiles of load ("L", their boxes read into the buffer),
@@ -243,7 +271,7 @@ static SyIoPathFacts *path_facts(
 	f->headless = sy_hls_model_headless(m, hp);
 	fold(f, m, hp);
 	buffered(f, design);
-	f->tiles = tile_code(hp->tiles);
+	f->tiles = launch_loops(tile_code(hp->tiles), hp->tiles, m);
 	if (hp->load)
 		l2_facts(f, m, hp);
 	f->intra = coded(design, p, p->exterior ? 2 : 1);

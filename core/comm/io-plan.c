@@ -264,37 +264,27 @@ static gboolean read_at_same_step(const SyPeArray *array, const SyAccess *a)
 	return FALSE;
 }
 
-/* Whether some read of x takes a value from outside the kernel: the way
- * in along the PEs then moves something and stays (it carries the
- * chain). */
-static gboolean read_from_outside(const SyPeArray *array, const SyArray *x)
-{
-	const SyScop *scop = array->analysis->scop;
-	gboolean any = FALSE;
-
-	for (guint i = 0; i < scop->accesses->len && !any; i++) {
-		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
-		isl_set *in;
-
-		if (a->array != x || a->write || !a->expr)
-			continue;
-		in = sy_io_launch_live_in(array->analysis->deps, a, NULL);
-		any = isl_set_is_empty(in) == isl_bool_false;
-		isl_set_free(in);
-	}
-	return any;
-}
-
-/* Whether some final value of the array p moves along the PEs is
+/* Whether the PEs keep the array p moves (along the PEs, the way in of
+ * partial results that also enter: from outside the kernel, or from
+ * another launch through DRAM, enters) and some final value of it is
  * written in a PE before the last along p (a statement under a guard,
- * or padding past the last PE that writes it): the PEs after it do not
- * pass it on, and the end of the chain does not see it. */
-static gboolean final_before_last(const SyPeArray *array, const SyIoPath *p)
+ * or padding past the last PE that writes it, as in the last tile of
+ * gemv's j tiled by 7 on [j]): the PEs after it do not pass it on, and
+ * the end of the chain does not see it.  Results made inside alone
+ * (trmv's y on [k]) count too: nothing enters, but their way along the
+ * PEs carries the chain (split_kept_and_late). */
+static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
 {
 	const SyScop *scop = array->analysis->scop;
+	const SyCandidate *c = array->choices->candidate;
 	guint k = sy_io_path_along(p);
 	gint64 last = p->direction[k] > 0 ? array->pe[k] - 1 : 0;
 	gboolean early = FALSE;
+
+	if (p->array->local ||
+		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
+			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)))
+		return FALSE;
 
 	for (guint i = 0; i < scop->accesses->len && !early; i++) {
 		const SyAccess *a = g_ptr_array_index(scop->accesses, i);
@@ -321,21 +311,6 @@ static gboolean final_before_last(const SyPeArray *array, const SyIoPath *p)
 	return early;
 }
 
-/* Whether the PEs keep the array p moves (along the PEs, the way in of
- * partial results that also come from outside) and some final value of
- * it is written in a PE before the last along p. */
-static gboolean drained_early(const SyPeArray *array, const SyIoPath *p)
-{
-	const SyCandidate *c = array->choices->candidate;
-
-	if (p->array->local ||
-		(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
-			!has_group(c, p->array, SY_DEP_OUTPUT, FALSE)) ||
-		!read_from_outside(array, p->array))
-		return FALSE;
-	return final_before_last(array, p);
-}
-
 static SyIoPath *interior_path(
 	const SyIoPath *along, SyPathRole role, gboolean in)
 {
@@ -359,7 +334,10 @@ static SyIoPath *interior_path(
  * the PEs gone (the last PE's values are not the only final ones).  The
  * same for an array the PEs keep whose final values some PE before the
  * last writes (drained_early: guarded.c's C on [k]), whose reads all
- * take the way in. */
+ * take the way in; where nothing enters (results made inside alone:
+ * trmv's y on [k], tri_scan's S on [j]), that way has no DRAM end and
+ * passes values PE to PE as a temporary's does, dummies writing
+ * nothing into its first PEs and reading nothing from its last. */
 static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 {
 	const SyScop *scop = array->analysis->scop;
@@ -371,6 +349,8 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 			(!kept_and_late(array, p->array) &&
 				!drained_early(array, p)))
 			continue;
+		if (!kept_and_late(array, p->array) && !enters(array, p->array))
+			p->role = SY_PATH_PASS;
 		read = interior_path(p, SY_PATH_READ, TRUE);
 		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
 		g_ptr_array_set_size(p->accesses, 0);
@@ -393,62 +373,6 @@ static void split_kept_and_late(GPtrArray *paths, const SyPeArray *array)
 				g_ptr_array_remove_index(paths, k);
 		}
 		g_ptr_array_add(paths, read);
-		g_ptr_array_add(paths, drain);
-	}
-}
-
-/* Whether plan has a path of x one way along the PEs (exterior). */
-static gboolean has_exterior(
-	const GPtrArray *paths, const SyArray *x, gboolean in)
-{
-	for (guint i = 0; i < paths->len; i++) {
-		const SyIoPath *p = g_ptr_array_index(paths, i);
-
-		if (p->array == x && p->exterior && p->in == in)
-			return TRUE;
-	}
-	return FALSE;
-}
-
-/* Partial results made inside alone (no way in: a scan's, trmv's y on
- * [k]) that the PEs keep, some final value written in a PE before the
- * last along their way out (a triangle, padding): the PEs after it do
- * not pass it on.  The way out becomes a chain between PEs alone, as a
- * temporary's (no DRAM: dummies at both ends), and every final value
- * leaves its PE by an interior drain. */
-static void drain_made_inside(GPtrArray *paths, const SyPeArray *array)
-{
-	const SyScop *scop = array->analysis->scop;
-	const SyCandidate *c = array->choices->candidate;
-
-	for (guint i = 0; i < paths->len; i++) {
-		SyIoPath *p = g_ptr_array_index(paths, i), *drain;
-
-		if (!p->exterior || p->in || p->role != SY_PATH_PARTIAL ||
-			p->array->local ||
-			has_exterior(paths, p->array, TRUE) ||
-			(!has_group(c, p->array, SY_DEP_FLOW, FALSE) &&
-				!has_group(
-					c, p->array, SY_DEP_OUTPUT, FALSE)) ||
-			!final_before_last(array, p))
-			continue;
-		p->in = TRUE;
-		p->role = SY_PATH_PASS;
-		g_clear_pointer(&p->accesses, g_ptr_array_unref);
-		drain = interior_path(p, SY_PATH_DRAIN, FALSE);
-		for (guint k = 0; k < scop->accesses->len; k++) {
-			const SyAccess *a = g_ptr_array_index(
-				scop->accesses, k);
-
-			if (a->array == p->array && a->write && a->expr)
-				g_ptr_array_add(drain->accesses, (gpointer)a);
-		}
-		for (guint k = paths->len; k-- > 0;) {
-			const SyIoPath *o = g_ptr_array_index(paths, k);
-
-			if (o->array == p->array && !o->in && o->exterior)
-				g_ptr_array_remove_index(paths, k);
-		}
 		g_ptr_array_add(paths, drain);
 	}
 }
@@ -554,7 +478,6 @@ GPtrArray *sy_io_plan(const SyPeArray *array)
 		if (none)
 			g_ptr_array_remove_index(paths, i);
 	}
-	drain_made_inside(paths, array);
 	/* A stable sort: GLib's is merge sort. */
 	g_ptr_array_sort(paths, inputs_first);
 	name_paths(paths, array->analysis->scop);

@@ -12,6 +12,7 @@
 #include "compute/check.h"
 #include "compute/codegen.h"
 #include "comm/design-kernel.h"
+#include "comm/hls-chain.h"
 #include "comm/kernel-facts.h"
 #include "comm/module-code.h"
 
@@ -731,7 +732,9 @@ static guint64 launch_loops(const SyCode *code, guint n)
 /* Whether code, what module runs, loops over every tile loop the host
  * runs (of several tiles: isl leaves out a loop of one): a module that
  * moves data on some of their tiles only (or keeps it across them)
- * would do it again in every launch. */
+ * would do it again in every launch.  An I/O path's loops run under a
+ * test of the launch's tile (ast-print.c), a loop isl left out of them
+ * at a fixed tile put back (io-facts-build.c's launch_loops). */
 static gboolean launch_covers(const SyDesignKernel *k, const SyCode *code,
 	const char *module, GError **error)
 {
@@ -754,20 +757,108 @@ static gboolean launch_covers(const SyDesignKernel *k, const SyCode *code,
 		k->n_launch, module);
 }
 
-/* Every module's code runs every launch's tiles (launch_covers). */
-static gboolean check_launch(const SyDesign *design, GError **error)
+/* The host's tile loop node is, through marks and blocks of one child
+ * (ast-print.c's launch_loop), or NULL. */
+static const SyCode *host_loop(const SyCode *node, guint n)
+{
+	int dim;
+
+	while (node &&
+		(node->kind == SY_CODE_MARK ||
+			(node->kind == SY_CODE_BLOCK &&
+				node->children->len == 1)))
+		node = node->kind == SY_CODE_MARK ? node->body
+						  : node->children->pdata[0];
+	dim = node ? sy_code_loop_dim(node) : -1;
+	return dim >= 0 && (guint)dim < n ? node : NULL;
+}
+
+/* Whether code has a statement isl put beside a host's tile loop,
+ * which the printer runs in the tile it guesses from that loop's
+ * bounds (ast-print.c's gen_launch_side). */
+static gboolean beside_host_loop(const SyCode *code, guint n)
+{
+	guint loops = 0;
+
+	if (!code)
+		return FALSE;
+	if (code->kind != SY_CODE_BLOCK)
+		return beside_host_loop(code->body, n) ||
+			beside_host_loop(code->else_body, n);
+	for (guint i = 0; i < code->children->len; i++) {
+		if (beside_host_loop(code->children->pdata[i], n))
+			return TRUE;
+		loops += host_loop(code->children->pdata[i], n) != NULL;
+	}
+	return loops > 0 && loops < code->children->len;
+}
+
+/* Whether tiles, an I/O path's, has a host's tile loop of several
+ * tiles at one (io-facts-build.c's launch_loops). */
+static gboolean in_one_launch(const SyDesignKernel *k, const SyCode *tiles)
+{
+	int dim;
+
+	for (; tiles && tiles->kind == SY_CODE_FOR; tiles = tiles->body) {
+		dim = sy_code_loop_dim(tiles);
+		if (tiles->degenerate && dim >= 0 && (guint)dim < k->n_launch &&
+			k->launch[dim] > 1)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* What moves data in some launches only, where the printer's guess of
+ * a statement's launch is not checked: final values drained in their
+ * PEs, or a way in at one tile of a host's loop; NULL for none. */
+static const char *launch_dependent(const SyDesign *design, const SyHlsModel *m)
 {
 	const SyDesignKernel *k = design->kernel;
 
+	for (guint i = 0; i < design->io->paths->len; i++) {
+		const SyIoPathFacts *f = g_ptr_array_index(
+			design->io->paths, i);
+
+		if (in_one_launch(k, f->tiles) ||
+			(!f->path->in && !f->path->exterior &&
+				sy_hls_chain_edges(m->plan, f->path->array)))
+			return f->path->prefix;
+	}
+	return NULL;
+}
+
+/* Every module's code runs every launch's tiles (launch_covers); where
+ * some path moves data in some launches only, no statement beside a
+ * host's tile loop (the 12 x 9 triangle of trmm_upper.c on [k] with k
+ * and i tiled: a row isl peeled off the next tile of k ran in the
+ * loop's last and starved the FIFOs). */
+static gboolean check_launch(
+	const SyDesign *design, const SyHlsModel *m, GError **error)
+{
+	const SyDesignKernel *k = design->kernel;
+	const char *path;
+
 	if (!k->n_launch)
 		return TRUE;
+	path = launch_dependent(design, m);
 	for (guint i = 0; i < design->modules->len; i++) {
 		const SyModule *mod = g_ptr_array_index(design->modules, i);
 
 		/* I/O and drain modules run their path's tiles (below). */
-		if (mod->kind != SY_MODULE_IO && mod->kind != SY_MODULE_DRAIN &&
-			!launch_covers(k, mod->code, mod->name, error))
+		if (mod->kind == SY_MODULE_IO || mod->kind == SY_MODULE_DRAIN)
+			continue;
+		if (!launch_covers(k, mod->code, mod->name, error))
 			return FALSE;
+		if (path && beside_host_loop(mod->code, k->n_launch))
+			return sy_hls_refuse(error,
+				"the host launches the kernel once per tile "
+				"of its first %u tile loops and %s moves data "
+				"in some of them only, but %s runs statements "
+				"beside those loops, whose launch the HLS "
+				"backend tells from the loops' bounds only: "
+				"change the tile sizes or the tile order "
+				"(--tile-order), or leave those loops untiled",
+				k->n_launch, path, mod->name);
 	}
 	for (guint i = 0; i < design->io->paths->len; i++) {
 		const SyIoPathFacts *f = g_ptr_array_index(
@@ -797,7 +888,8 @@ gboolean sy_design_complete(SyDesign *design, const SyNames *names,
 	 * testbench, whose refusals came last. */
 	sy_design_kernel_free(design->kernel);
 	design->kernel = k;
-	if (!sy_design_fill_code(design, m) || !check_launch(design, error) ||
+	if (!sy_design_fill_code(design, m) ||
+		!check_launch(design, m, error) ||
 		!add_testbench(k, m, names, error)) {
 		g_clear_pointer(&design->kernel, sy_design_kernel_free);
 		return FALSE;

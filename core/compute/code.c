@@ -368,6 +368,29 @@ int sy_code_loop_dim(const SyCode *loop)
 	return -1;
 }
 
+gboolean sy_code_has_loop(const SyCode *code, int dim)
+{
+	if (!code)
+		return FALSE;
+	if (sy_code_loop_dim(code) == dim)
+		return TRUE;
+	if (code->kind == SY_CODE_BLOCK)
+		for (guint i = 0; i < code->children->len; i++)
+			if (sy_code_has_loop(code->children->pdata[i], dim))
+				return TRUE;
+	return sy_code_has_loop(code->body, dim) ||
+		sy_code_has_loop(code->else_body, dim);
+}
+
+SyCode *sy_code_at_value(const char *iterator, gint64 value, SyCode *body)
+{
+	SyCodeExpr *cond = sy_code_expr_op2(SY_CODE_OP_LE,
+		sy_code_expr_id(iterator), sy_code_expr_int(value));
+
+	return sy_code_for_new(iterator, sy_code_expr_int(value), cond,
+		sy_code_expr_int(1), TRUE, body);
+}
+
 gboolean sy_code_is_equal(const SyCode *a, const SyCode *b)
 {
 	if (!a || !b)

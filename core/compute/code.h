@@ -169,6 +169,14 @@ extern const char *const sy_code_iterator_prefixes[];
  * are named after their position in the schedule, a prefix and the
  * position ("c7"; the I/O modules' tile loops are "t7"). */
 int sy_code_loop_dim(__isl_keep const SyCode *loop);
+/* Whether code has a loop of schedule dimension dim
+ * (sy_code_loop_dim). */
+gboolean sy_code_has_loop(__isl_keep const SyCode *code, int dim);
+/* body under a loop of iterator that runs once, at value: a degenerate
+ * loop as isl builds them ("iterator <= value"), for a dimension isl
+ * left out, its value fixed (a host's tile loop, ast-print.c). */
+__isl_give SyCode *sy_code_at_value(
+	__isl_keep const char *iterator, gint64 value, __isl_take SyCode *body);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCode, sy_code_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyCodeExpr, sy_code_expr_free)

@@ -448,8 +448,8 @@ static void emit_main(SyHlsGen *hls, const SyIoPathFacts *f, const char *name,
 	/* The buffer's word: %s_word, f->pack elements (hls.c's typedef). */
 	guint bits = f->pack * p->plain_array->bits;
 
-	g_string_append_printf(out, "void %s%s(", name,
-		boundary ? "_boundary" : "");
+	g_string_append_printf(
+		out, "void %s%s(", name, boundary ? "_boundary" : "");
 	sy_hls_launch(out, hls->kernel, TRUE);
 	g_string_append_printf(out, "%s, hls::stream<%s_word> &fifo_%s", unit,
 		p->prefix, p->in ? "in" : "out");
@@ -654,8 +654,7 @@ static char *l2_slot(const L2Module *l, char **t)
 			g_autofree char *outer = g_strdup(out->str);
 			gboolean sum = strstr(outer, " + ") != NULL;
 
-			g_string_printf(out,
-				"%s%s%s * %" G_GINT64_FORMAT " + ",
+			g_string_printf(out, "%s%s%s * %" G_GINT64_FORMAT " + ",
 				sum ? "(" : "", outer, sum ? ")" : "",
 				l->f->l2_keep[k]);
 		}
@@ -862,8 +861,9 @@ static void emit_l2_pass(
 	g_string_append_printf(hls->out, "void %s_IO_L2_%s%s(", p->prefix,
 		p->in ? "in" : "out", boundary ? "_boundary" : "");
 	sy_hls_launch(hls->out, hls->kernel, TRUE);
-	g_string_append_printf(hls->out, "int idx, hls::stream<%s_word> &fifo_%s",
-		p->prefix, p->in ? "in" : "out");
+	g_string_append_printf(hls->out,
+		"int idx, hls::stream<%s_word> &fifo_%s", p->prefix,
+		p->in ? "in" : "out");
 	if (!boundary)
 		g_string_append_printf(hls->out,
 			", hls::stream<%s_word> &fifo_%s", p->prefix,
@@ -952,8 +952,8 @@ void sy_hls_io_emit_head_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"upstream. */\n"
 		"    (void)fifo_out;\n}\n\n",
 		p->prefix, word,
-		p->role == SY_PATH_PASS ? "Values of the temporary"
-					: "Partial results of",
+		p->plain_array->local ? "Values of the temporary"
+				      : "Partial results of",
 		p->plain_array->name);
 }
 
@@ -975,7 +975,7 @@ static void emit_tail_dummy(SyHlsGen *hls, const SyIoPathFacts *f)
 		"    /* Values of the %s %s stay in their tile: the "
 		"last PEs pass none on. */\n",
 		p->prefix, unit->str, word,
-		p->role == SY_PATH_PASS ? "temporary" : "table",
+		p->plain_array->local ? "temporary" : "table",
 		p->plain_array->name);
 	for (guint k = 0; k < hls->kernel->grid->n_space; k++)
 		g_string_append_printf(

@@ -1,8 +1,9 @@
 /*
  * Lower-triangular matrix times vector: y[i] sums L[i][k] * x[k] for
  * k <= i only.  With k as the space loop the partial sums of y[i] stop
- * at PE i, not at the last PE, where the chain drains: refused.  With i
- * as the space loop each PE keeps its y[i]: exported.
+ * at PE i, not at the last PE, where the chain would drain them: every
+ * PE drains its own final values.  With i as the space loop each PE
+ * keeps its y[i].
  */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
