@@ -757,22 +757,6 @@ static gboolean launch_covers(const SyDesignKernel *k, const SyCode *code,
 		k->n_launch, module);
 }
 
-/* The host's tile loop node is, through marks and blocks of one child
- * (ast-print.c's launch_loop), or NULL. */
-static const SyCode *host_loop(const SyCode *node, guint n)
-{
-	int dim;
-
-	while (node &&
-		(node->kind == SY_CODE_MARK ||
-			(node->kind == SY_CODE_BLOCK &&
-				node->children->len == 1)))
-		node = node->kind == SY_CODE_MARK ? node->body
-						  : node->children->pdata[0];
-	dim = node ? sy_code_loop_dim(node) : -1;
-	return dim >= 0 && (guint)dim < n ? node : NULL;
-}
-
 /* Whether code has a statement isl put beside a host's tile loop,
  * which the printer runs in the tile it guesses from that loop's
  * bounds (ast-print.c's gen_launch_side). */
@@ -788,7 +772,8 @@ static gboolean beside_host_loop(const SyCode *code, guint n)
 	for (guint i = 0; i < code->children->len; i++) {
 		if (beside_host_loop(code->children->pdata[i], n))
 			return TRUE;
-		loops += host_loop(code->children->pdata[i], n) != NULL;
+		loops += sy_code_outer_loop(code->children->pdata[i], n) !=
+			NULL;
 	}
 	return loops > 0 && loops < code->children->len;
 }
@@ -864,7 +849,7 @@ static gboolean check_launch(
 		const SyIoPathFacts *f = g_ptr_array_index(
 			design->io->paths, i);
 		g_autofree char *what = g_strdup_printf(
-			"the I/O modules of %s", f->path->prefix);
+			"the code of %s's I/O modules", f->path->prefix);
 
 		if (!launch_covers(k, f->tiles, what, error))
 			return FALSE;

@@ -386,20 +386,10 @@ static void gen_mark(SyAstPrinter *gen, const SyCode *node)
 	sy_ast_print_node(gen, node->body);
 }
 
-/* The host's tile loop node is, through marks and blocks of one
- * child, or NULL. */
+/* The host's tile loop node is, or NULL. */
 static const SyCode *launch_loop(const SyAstPrinter *gen, const SyCode *node)
 {
-	int dim;
-
-	while (node &&
-		(node->kind == SY_CODE_MARK ||
-			(node->kind == SY_CODE_BLOCK &&
-				node->children->len == 1)))
-		node = node->kind == SY_CODE_MARK ? node->body
-						  : node->children->pdata[0];
-	dim = node ? sy_code_loop_dim(node) : -1;
-	return dim >= 0 && (guint)dim < gen->n_launch ? node : NULL;
+	return sy_code_outer_loop(node, gen->n_launch);
 }
 
 /* A statement isl put beside a host's tile loop belongs to one of its

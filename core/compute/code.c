@@ -368,6 +368,20 @@ int sy_code_loop_dim(const SyCode *loop)
 	return -1;
 }
 
+const SyCode *sy_code_outer_loop(const SyCode *node, guint n)
+{
+	int dim;
+
+	while (node &&
+		(node->kind == SY_CODE_MARK ||
+			(node->kind == SY_CODE_BLOCK &&
+				node->children->len == 1)))
+		node = node->kind == SY_CODE_MARK ? node->body
+						  : node->children->pdata[0];
+	dim = node ? sy_code_loop_dim(node) : -1;
+	return dim >= 0 && (guint)dim < n ? node : NULL;
+}
+
 gboolean sy_code_has_loop(const SyCode *code, int dim)
 {
 	if (!code)

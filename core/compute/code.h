@@ -172,6 +172,11 @@ int sy_code_loop_dim(__isl_keep const SyCode *loop);
 /* Whether code has a loop of schedule dimension dim
  * (sy_code_loop_dim). */
 gboolean sy_code_has_loop(__isl_keep const SyCode *code, int dim);
+/* The loop node is, through marks and blocks of one child, when it
+ * iterates one of the first n schedule dimensions (the host's tile
+ * loops: ast-print.c); NULL otherwise. */
+__isl_keep const SyCode *sy_code_outer_loop(
+	__isl_keep const SyCode *node, guint n);
 /* body under a loop of iterator that runs once, at value: a degenerate
  * loop as isl builds them ("iterator <= value"), for a dimension isl
  * left out, its value fixed (a host's tile loop, ast-print.c). */
