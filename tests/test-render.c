@@ -82,6 +82,22 @@ static cairo_surface_t *draw(const SyArrayScene *scene, SyRenderView *v)
 	return surface;
 }
 
+/* draw's surface, also written to SYSTOLE_RENDER_DIR/name when that is
+ * set (to look at). */
+static cairo_surface_t *draw_kept(
+	const SyArrayScene *scene, SyRenderView *v, const char *name)
+{
+	cairo_surface_t *surface = draw(scene, v);
+	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
+
+	if (dir) {
+		g_autofree char *path = g_build_filename(dir, name, NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	return surface;
+}
+
 /* Output stationary [i, j]: A flows right, B down, C stays. */
 static void test_array_2d(void)
 {
@@ -334,7 +350,6 @@ static void test_array_io(void)
 	SyRenderView v;
 	cairo_surface_t *surface;
 	const SyIoLane *west = NULL;
-	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
 	double w, h, x, y;
 
 	g_assert_true(
@@ -351,13 +366,7 @@ static void test_array_io(void)
 	g_assert_cmpuint(west->chain_bits, ==, 512);
 	sy_array_scene_size(scene, &w, &h);
 	v = sy_render_view_fit(w, h, 800, 800);
-	surface = draw(scene, &v);
-	if (dir) {
-		g_autofree char *path = g_build_filename(
-			dir, "render-io.png", NULL);
-
-		cairo_surface_write_to_png(surface, path);
-	}
+	surface = draw_kept(scene, &v, "render-io.png");
 	/* Row 2's L2 module: west of the grid, lane 0. */
 	x = (-0.8 + scene->margin - v.x0) * v.scale;
 	y = (2.5 + scene->margin - v.y0) * v.scale;
@@ -389,7 +398,6 @@ static void test_array_io_hbm(void)
 	SyRenderView v;
 	cairo_surface_t *surface;
 	const SyIoLane *west = NULL, *l3 = NULL;
-	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
 	double w, h, x, y;
 
 	g_assert_true(
@@ -407,13 +415,7 @@ static void test_array_io_hbm(void)
 	g_assert_cmpint(l3->count, ==, 2);
 	sy_array_scene_size(scene, &w, &h);
 	v = sy_render_view_fit(w, h, 800, 800);
-	surface = draw(scene, &v);
-	if (dir) {
-		g_autofree char *path = g_build_filename(
-			dir, "render-io-hbm.png", NULL);
-
-		cairo_surface_write_to_png(surface, path);
-	}
+	surface = draw_kept(scene, &v, "render-io-hbm.png");
 	/* The second L3 module: west of row 2's L2 module, lane 1. */
 	x = (-1.9 + scene->margin - v.x0) * v.scale;
 	y = (2.5 + scene->margin - v.y0) * v.scale;
@@ -468,7 +470,6 @@ static void test_array_io_l2(void)
 	SyRenderView v = {30, -12, -10, 1100, 1000};
 	cairo_surface_t *surface;
 	const SyIoLane *l3a = NULL, *l3b = NULL, *l3c = NULL;
-	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
 	double x, y, size = style->font_size, line = size * 1.6;
 
 	g_assert_true(
@@ -506,13 +507,7 @@ static void test_array_io_l2(void)
 	g_clear_pointer(&tip, g_free);
 	tip = sy_array_scene_describe_module(scene, "C_IO_L3_in");
 	g_assert_null(strstr(tip, "L2 buffer"));
-	surface = draw(scene, &v);
-	if (dir) {
-		g_autofree char *path = g_build_filename(
-			dir, "render-io-l2.png", NULL);
-
-		cairo_surface_write_to_png(surface, path);
-	}
+	surface = draw_kept(scene, &v, "render-io-l2.png");
 	/* A's L3 module: the inner box at its centre, its own fill
 	 * between the two. */
 	family_centre(scene, &v, "A_IO_L3_in", &x, &y);
@@ -574,7 +569,6 @@ static void test_array_io_fold(void)
 	SyDesignOptions o = {.reduce_op = "+"};
 	const SyRenderStyle *style = sy_render_style_print();
 	SyRenderView v = {30, -12, -10, 1100, 1000};
-	const char *dir = g_getenv("SYSTOLE_RENDER_DIR");
 	cairo_surface_t *surface;
 	const SyIoLane *out;
 	double x, y, size = style->font_size, line = size * 1.6;
@@ -593,13 +587,7 @@ static void test_array_io_fold(void)
 		"PE, in at the first PE, "
 		"out at the last\nfolds partial results (local reduction) "
 		"in acc_C[16][16], 1024 bytes");
-	surface = draw(scene, &v);
-	if (dir) {
-		g_autofree char *path = g_build_filename(
-			dir, "render-io-fold.png", NULL);
-
-		cairo_surface_write_to_png(surface, path);
-	}
+	surface = draw_kept(scene, &v, "render-io-fold.png");
 	/* The plus: the foreground at the centre, the box's fill beside
 	 * it. */
 	family_centre(scene, &v, "C_IO_L3_out", &x, &y);
