@@ -113,16 +113,11 @@ static void make_form(Run *r, SyDesign *design, SyPeArray *array)
 	SyModelForm *form = sy_model_form_new(design, array, &why);
 
 	r->form_tried = TRUE;
-	if (form && !check_probes(r, form)) {
-		g_clear_pointer(&form, sy_model_form_free);
-		if (g_getenv("SYSTOLE_DSE_DEBUG"))
-			g_printerr("dse: probes fail (%u rows)\n",
-				r->cl->bound->len);
-	}
-	if (why && g_getenv("SYSTOLE_DSE_DEBUG"))
-		g_printerr("dse: no form (%u rows): %s\n", r->cl->bound->len,
-			why->message);
+	/* Why not (a design the forms do not re-set) is no error: the
+	 * exact path answers. */
 	g_clear_error(&why);
+	if (form && !check_probes(r, form))
+		g_clear_pointer(&form, sy_model_form_free);
 	r->form = form;
 	if (form)
 		r->delta.forms++;
@@ -265,25 +260,7 @@ void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
 		g_int64_hash, g_int64_equal, g_free, NULL);
 	for (guint k = 0; k < SY_DSE_BATCH; k++)
 		r.configs[k] = sy_config_new(r.c);
-	{
-		gint64 t0 = g_get_monotonic_time();
-		SyDseStats before = r.s->stats;
-
-		run_rows(&r);
-		if (g_getenv("SYSTOLE_DSE_DEBUG"))
-			g_printerr("dse: class %u rows, bound %g, form %d, "
-				   "%.0f ms, fast %lu exact %lu refused %lu "
-				   "pruned %lu\n",
-				cl->bound->len, cl->min_bound, r.form != NULL,
-				(g_get_monotonic_time() - t0) / 1000.0,
-				(unsigned long)(r.s->stats.fast - before.fast),
-				(unsigned long)(r.s->stats.exact -
-					before.exact),
-				(unsigned long)(r.s->stats.refused -
-					before.refused),
-				(unsigned long)(r.s->stats.pruned -
-					before.pruned));
-	}
+	run_rows(&r);
 	for (guint k = 0; k < SY_DSE_BATCH; k++)
 		sy_config_free(r.configs[k]);
 	g_hash_table_unref(r.refused);
