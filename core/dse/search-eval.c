@@ -147,11 +147,29 @@ static gboolean refused(Run *r, const SyConfig *cfg)
 	return !design;
 }
 
+/* Whether used is under what the PEs of cfg alone take (the budget's
+ * bound, dse/search.c): a bug if so. */
+static gboolean under_pes(
+	const Run *r, const SyConfig *cfg, const SyResources *used)
+{
+	const SyResources *pe = &g_array_index(
+		r->s->pe, SyResources, cfg->candidate);
+	double lanes = (double)sy_dse_space_lanes(r->c, cfg);
+	double pes = lanes / (double)cfg->simd_factor;
+	double slack = 1 - 1e-9;
+
+	return used->v[SY_RESOURCE_DSP] <
+		lanes * pe->v[SY_RESOURCE_DSP] * slack ||
+		used->v[SY_RESOURCE_LUT] <
+		pes * pe->v[SY_RESOURCE_LUT] * slack ||
+		used->v[SY_RESOURCE_FF] < pes * pe->v[SY_RESOURCE_FF] * slack;
+}
+
 static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
 	const SyResources *used, gboolean fast)
 {
 	r->delta.evaluated++;
-	if (cycles < bound * (1 - 1e-9))
+	if (cycles < bound * (1 - 1e-9) || under_pes(r, cfg, used))
 		r->delta.violations++;
 	sy_dse_offer(r->s, cfg, cycles, used, fast);
 }

@@ -32,6 +32,7 @@ typedef struct {
 	GPtrArray *classes; /* SyDseClass, by (min_bound, first row) */
 	gint next; /* the next class to take */
 	GPtrArray *best; /* SyDseDesign, best first */
+	GArray *pe; /* SyResources per candidate: a PE of one lane's */
 	SyDseStats stats;
 	gint64 start, deadline, reported;
 	gboolean stopped; /* the time limit passed */

@@ -247,7 +247,8 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 
 	c->s->stats.points++;
 	/* Its PEs alone take more than the budget: it cannot fit. */
-	if (beyond_budget(c, lanes, lanes / (double)MAX(cfg->simd_factor, 1))) {
+	if (!c->s->o->exhaustive &&
+		beyond_budget(c, lanes, lanes / (double)cfg->simd_factor)) {
 		c->s->stats.pruned++;
 		return TRUE;
 	}
@@ -298,9 +299,7 @@ static gboolean collect(
 	g_autoptr(GHashTable) by_key = g_hash_table_new_full(g_bytes_hash,
 		g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	g_autoptr(GByteArray) key = g_byte_array_new();
-	Collect c = {s, NULL, by_key, key,
-		s->o->exhaustive ? 0 : max_instances(a), {{0}}};
-	gboolean fast = !s->o->exhaustive;
+	Collect c = {s, NULL, by_key, key, max_instances(a), {{0}}};
 
 	for (guint i = 0; i < a->candidates->len; i++) {
 		g_autoptr(SyDseSpace) space = NULL;
@@ -312,8 +311,10 @@ static gboolean collect(
 			continue;
 		c.choices = sy_dse_worker_choices(w, i);
 		memset(&c.pe, 0, sizeof(c.pe));
-		if (fast)
-			sy_dse_pe_resources(s, c.choices, &c.pe);
+		sy_dse_pe_resources(s, c.choices, &c.pe);
+		if (s->pe->len <= i)
+			g_array_set_size(s->pe, i + 1);
+		g_array_index(s->pe, SyResources, i) = c.pe;
 		space = sy_dse_space_new(
 			c.choices, s->o->order, s->o->pad, error);
 		if (!space)
@@ -461,6 +462,7 @@ static void shared_init(
 	target_of(s);
 	s->classes = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
 	s->best = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
+	s->pe = g_array_new(FALSE, TRUE, sizeof(SyResources));
 	s->stats.incumbent = INFINITY;
 	s->stats.eta = -1;
 	s->start = s->reported = g_get_monotonic_time();
@@ -514,6 +516,7 @@ SyDseResult *sy_dse_search(SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
 	if (s.best)
 		g_ptr_array_unref(s.best);
 	g_ptr_array_unref(s.classes);
+	g_array_unref(s.pe);
 	g_mutex_clear(&s.lock);
 	return result;
 }

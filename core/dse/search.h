@@ -49,7 +49,9 @@ typedef struct {
 	guint64 pruned; /* points the bound left out */
 	guint64 refused; /* points the HLS backend refuses */
 	guint64 over_budget; /* evaluated, over the budget */
-	guint64 violations; /* points whose cycles were under the bound */
+	/* points whose cycles were under their bound, or whose resources
+	 * under what their PEs alone take: a bug */
+	guint64 violations;
 	double incumbent; /* the N-th best cycles so far, INFINITY */
 	double seconds; /* since the search started */
 	double eta; /* seconds left, estimated, -1 if unknown */
