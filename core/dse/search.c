@@ -148,6 +148,8 @@ void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
 		d->cycles = cycles;
 		d->resources = *r;
 		d->fast = fast;
+		d->seconds = (double)(g_get_monotonic_time() - s->start) /
+			     G_USEC_PER_SEC;
 		g_ptr_array_insert(s->best, (int)k, d);
 		if (s->best->len > s->top)
 			g_ptr_array_remove_index(s->best, s->top);

@@ -85,6 +85,7 @@ typedef struct {
 	double cycles;
 	SyResources resources;
 	gboolean fast; /* evaluated by a form */
+	double seconds; /* into the search when it was found */
 } SyDseDesign;
 
 typedef struct {
