@@ -83,6 +83,7 @@ static const char tiny_board[] =
 	"\"slrs\": \"-\"}}\n";
 
 static const char *board = "u250";
+static gint64 pad; /* the searches' --pad */
 
 static SyDevice *board_new(void)
 {
@@ -103,7 +104,7 @@ static SyDseResult *search_order(Kernel *k, const char *space,
 	SyAnalysis *a = kernel_new(k, NULL);
 	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_autoptr(SyDevice) device = board_new();
-	SyDseOptions o = {NULL, order, 0, 0, top, threads, 0, brute, form_min,
+	SyDseOptions o = {NULL, order, pad, 0, top, threads, 0, brute, form_min,
 		NULL, NULL};
 	GError *error = NULL;
 	SyDseResult *r;
@@ -244,6 +245,30 @@ static void test_mm_budget(void)
 	g_free(k.text);
 }
 
+/* mm 6x2x2 [i,j] in order i,j,k with --pad 2: i's tiles 1, 2, 3, 4
+ * (padded to 8) and 6, against brute force with forms on every class
+ * of two points or more. */
+static void test_mm_pad(void)
+{
+	static const char *const sizes[] = {"I=6", "J=2", "K=2", NULL};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+	g_autoptr(SyDseResult) brute = NULL;
+	g_autoptr(SyDseResult) forms = NULL;
+
+	pad = 2;
+	brute = search_order(&k, "i,j", "i,j,k", TRUE, 1, 3, 0);
+	forms = search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
+	pad = 0;
+	g_test_message("mm 6x2x2 [i,j] i,j,k --pad 2: %" G_GUINT64_FORMAT
+		       " points, %" G_GUINT64_FORMAT " forms, best %.17g",
+		brute->stats.points, forms->stats.forms,
+		((SyDseDesign *)brute->best->pdata[0])->cycles);
+	g_assert_cmpuint(brute->stats.points, ==, 108);
+	assert_same(brute, forms);
+	g_free(k.text);
+}
+
 static void test_gemv(void)
 {
 	check_kernel("gemv.c", (const char *const[]){"N", "4", "M", "6", NULL},
@@ -367,6 +392,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/dse/mm", test_mm);
 	g_test_add_func("/dse/mm-forms", test_mm_forms);
 	g_test_add_func("/dse/mm-budget", test_mm_budget);
+	g_test_add_func("/dse/mm-pad", test_mm_pad);
 	g_test_add_func("/dse/gemv", test_gemv);
 	g_test_add_func("/dse/fir", test_fir);
 	return g_test_run();
