@@ -68,6 +68,7 @@ int cli_write_error(const GError *error);
 int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);
 int cli_estimate(int argc, char **argv);
+int cli_explore(int argc, char **argv);
 
 /* systole-cli autosa: AutoSA's command line, unchanged (cli-autosa.c). */
 int cli_autosa(int argc, char **argv);

@@ -21,6 +21,8 @@ static const char *const usage_text =
 	"simulation\n"
 	"  estimate  a design's cycles and resources on a device, as the "
 	"models see them\n"
+	"  explore   the designs of least latency over the design space, "
+	"proven\n"
 	"  autosa    an AutoSA command line, unchanged: the project, or "
 	"where AutoSA stops\n"
 	"  bench     time the analysis of kernels\n"
@@ -180,6 +182,8 @@ int main(int argc, char **argv)
 		return cli_export(argc - 1, argv + 1);
 	if (strcmp(argv[1], "estimate") == 0)
 		return cli_estimate(argc - 1, argv + 1);
+	if (strcmp(argv[1], "explore") == 0)
+		return cli_explore(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bench") == 0)
 		return cmd_bench(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s'", argv[1]);

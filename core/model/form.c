@@ -259,6 +259,44 @@ static gboolean same_ones(const SyModelForm *form, const SyConfig *cfg)
 	return (form->built->simd_factor == 1) == (cfg->simd_factor == 1);
 }
 
+/* Appends v to key, as bytes. */
+static void key_add(GByteArray *key, gint64 v)
+{
+	g_byte_array_append(key, (const guint8 *)&v, sizeof(v));
+}
+
+void sy_model_form_class_key(
+	const SyChoices *choices, const SyConfig *cfg, GByteArray *key)
+{
+	SyFormSizes s = {choices, cfg, NULL};
+
+	key_add(key, cfg->candidate);
+	key_add(key, cfg->n_members);
+	key_add(key, cfg->simd);
+	key_add(key, cfg->reverse_order);
+	key_add(key, cfg->tile_l2 != NULL);
+	key_add(key, cfg->simd_factor == 1);
+	for (guint m = 0; m < cfg->n_members; m++) {
+		SyFormDim dims[] = {{SY_FORM_TILES, m}, {SY_FORM_POINTS, m},
+			{SY_FORM_LATENCY, m}, {SY_FORM_PES, m}};
+
+		key_add(key, cfg->order[m]);
+		for (guint k = 0; k < G_N_ELEMENTS(dims); k++)
+			key_add(key, dims[k].role == SY_FORM_PES &&
+						     m >= choices->candidate->n_space
+					     ? -1
+					     : trip_class(&dims[k], &s));
+		key_add(key, last_tile(&s, m));
+	}
+	for (guint k = 0;; k++) {
+		SyFormDim strip = {SY_FORM_STRIP, k};
+
+		if (sy_form_dim_trip(&strip, &s).v < 0)
+			break;
+		key_add(key, trip_class(&strip, &s));
+	}
+}
+
 gboolean sy_model_form_covers(const SyModelForm *form, const SyConfig *cfg)
 {
 	const SyConfig *b = form->built;

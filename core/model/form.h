@@ -47,6 +47,13 @@ void sy_model_form_free(__isl_take SyModelForm *form);
 gboolean sy_model_form_covers(
 	__isl_keep const SyModelForm *form, __isl_keep const SyConfig *config);
 
+/* The class of config's sizes (config of choices), appended to key
+ * as bytes: a form built at sizes b covers config (sy_model_form_covers)
+ * exactly where b's key and config's are equal, so that a search groups
+ * its sizes by class without a form. */
+void sy_model_form_class_key(__isl_keep const SyChoices *choices,
+	__isl_keep const SyConfig *config, __isl_keep GByteArray *key);
+
 /* The form's design re-set at config (covered by the form): for the
  * models alone (its statements' subscripts stay those of the sizes it
  * was built at).  Valid until the next call.  NULL where the designs

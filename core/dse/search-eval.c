@@ -1,0 +1,310 @@
+/* One thread's work on a class of points (dse/search-private.h): the
+ * class's design built the way export builds it, its form, the points
+ * in batches, the exact path where the form has no answer. */
+#include <math.h>
+
+#include <string.h>
+
+#include "compute/pe-array.h"
+#include "dse/search-private.h"
+#include "model/form.h"
+#include "model/model.h"
+#include "project/export.h"
+
+/* Points replayed side by side. */
+#define SY_DSE_BATCH 256
+
+/* SIMD widths up to this move at most 4,096 bits of any element of up
+ * to 64 bits, which ap_uint holds: the backend's refusal of wider
+ * vectors (comm/kernel-facts.c) cannot read them. */
+#define SY_DSE_NARROW 64
+
+/* Classes of at most this many points go by the exact path alone: a
+ * form costs a design and its probes' (two or more) before it answers
+ * one. */
+#define SY_DSE_FORM_MIN 8
+
+/* A bound above the incumbent by more than rounding. */
+static gboolean beyond(double bound, double incumbent)
+{
+	return bound * (1 - 1e-9) > incumbent;
+}
+
+typedef struct {
+	SyDseWorker *w;
+	SyDseShared *s;
+	SyDseClass *cl;
+	const SyChoices *c;
+	SyModelForm *form;
+	gboolean form_tried;
+	GHashTable *refused; /* width group -> 1 refused, 2 exported */
+	guint n;
+	SyConfig *configs[SY_DSE_BATCH];
+	double bounds[SY_DSE_BATCH];
+	SyFormPoint points[SY_DSE_BATCH];
+	SyDseStats delta;
+} Run;
+
+/* The design at cfg as export makes it (project/export.h); NULL where
+ * it cannot be built or the HLS backend refuses it: not exported, not
+ * in the space. */
+static SyDesign *build(const Run *r, const SyConfig *cfg, SyPeArray **array)
+{
+	SyDesign *design;
+
+	*array = sy_pe_array_new(r->c, cfg, NULL);
+	if (!*array)
+		return NULL;
+	design = sy_design_new(*array, NULL, NULL);
+	if (design &&
+		sy_export_complete(design, r->s->o->analysis_options, NULL))
+		return design;
+	sy_design_free(design);
+	g_clear_pointer(array, sy_pe_array_free);
+	return NULL;
+}
+
+/* The exact path at cfg; FALSE where the point is not exported or the
+ * models cannot estimate it. */
+static gboolean exact(
+	Run *r, const SyConfig *cfg, double *cycles, SyResources *used)
+{
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = build(r, cfg, &array);
+	g_autoptr(SyEstimate) e = NULL;
+
+	if (design)
+		e = sy_design_estimate(design, r->s->device, NULL, NULL);
+	if (!e) {
+		r->delta.refused++;
+		return FALSE;
+	}
+	*cycles = e->cycles;
+	*used = e->total;
+	r->delta.exact++;
+	return TRUE;
+}
+
+/* The form checked at every probe (as the explorer's form job checks
+ * it, app/sy-estimate-job.c): FALSE where a probe's design differs or
+ * is not built, or the class has no other sizes to check it at. */
+static gboolean check_probes(const Run *r, SyModelForm *form)
+{
+	SyConfig *next;
+	guint n = 0;
+
+	while ((next = sy_model_form_next_probe(form))) {
+		g_autoptr(SyConfig) probe = next;
+		g_autoptr(SyPeArray) array = NULL;
+		g_autoptr(SyDesign) design = build(r, probe, &array);
+
+		n++;
+		if (!design || !sy_model_form_check(form, design, NULL))
+			return FALSE;
+	}
+	return n > 0;
+}
+
+/* The class's form from design (taken, with array), NULL where it has
+ * none. */
+static void make_form(Run *r, SyDesign *design, SyPeArray *array)
+{
+	GError *why = NULL;
+	SyModelForm *form = sy_model_form_new(design, array, &why);
+
+	r->form_tried = TRUE;
+	/* Why not (a design the forms do not re-set) is no error: the
+	 * exact path answers. */
+	g_clear_error(&why);
+	if (form && !check_probes(r, form))
+		g_clear_pointer(&form, sy_model_form_free);
+	r->form = form;
+	if (form)
+		r->delta.forms++;
+}
+
+/* Whether the backend refuses cfg's width group of the class: widths up
+ * to SY_DSE_NARROW together, each wider one apart.  The first design
+ * the class builds that it exports makes its form. */
+static gboolean refused(Run *r, const SyConfig *cfg)
+{
+	gint64 group = cfg->simd_factor > SY_DSE_NARROW ? cfg->simd_factor : 0;
+	gpointer known = g_hash_table_lookup(r->refused, &group);
+	SyPeArray *array = NULL;
+	SyDesign *design;
+
+	if (known)
+		return GPOINTER_TO_INT(known) == 1;
+	design = build(r, cfg, &array);
+	g_hash_table_insert(r->refused, g_memdup2(&group, sizeof(group)),
+		GINT_TO_POINTER(design ? 2 : 1));
+	if (design && !r->form_tried) {
+		make_form(r, design, array);
+	} else {
+		sy_design_free(design);
+		sy_pe_array_free(array);
+	}
+	return !design;
+}
+
+/* Whether used is under what the PEs of cfg alone take (the budget's
+ * bound, dse/search.c): a bug if so. */
+static gboolean under_pes(
+	const Run *r, const SyConfig *cfg, const SyResources *used)
+{
+	const SyResources *pe = &g_array_index(
+		r->s->pe, SyResources, cfg->candidate);
+	double lanes = (double)sy_dse_space_lanes(r->c, cfg);
+	double pes = lanes / (double)cfg->simd_factor;
+	double slack = 1 - 1e-9;
+
+	return used->v[SY_RESOURCE_DSP] <
+		lanes * pe->v[SY_RESOURCE_DSP] * slack ||
+		used->v[SY_RESOURCE_LUT] <
+		pes * pe->v[SY_RESOURCE_LUT] * slack ||
+		used->v[SY_RESOURCE_FF] < pes * pe->v[SY_RESOURCE_FF] * slack;
+}
+
+static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
+	const SyResources *used, gboolean fast)
+{
+	r->delta.evaluated++;
+	if (cycles < bound * (1 - 1e-9) || under_pes(r, cfg, used))
+		r->delta.violations++;
+	sy_dse_offer(r->s, cfg, cycles, used, fast);
+}
+
+/* The batch's points: by the form where it knows them, else exact. */
+static void flush(Run *r)
+{
+	gboolean batch = r->form &&
+		sy_model_form_points(r->form, &r->s->target, NULL,
+			(const SyConfig *const *)r->configs, r->n, r->points,
+			NULL);
+
+	for (guint k = 0; k < r->n; k++) {
+		const SyConfig *cfg = r->configs[k];
+		double cycles;
+		SyResources used;
+
+		if (batch && !isnan(r->points[k].cycles)) {
+			r->delta.fast++;
+			offer(r, cfg, r->bounds[k], r->points[k].cycles,
+				&r->points[k].resources, TRUE);
+		} else if (exact(r, cfg, &cycles, &used)) {
+			offer(r, cfg, r->bounds[k], cycles, &used, FALSE);
+		}
+	}
+	r->n = 0;
+}
+
+/* Adds row k to the batch unless its group is refused; FALSE where the
+ * batch is full. */
+static gboolean add(Run *r, guint k, double bound)
+{
+	SyConfig *cfg = r->configs[r->n];
+	guint min = r->s->o->form_min ? r->s->o->form_min : SY_DSE_FORM_MIN;
+	gboolean fast = !r->s->o->exhaustive && r->cl->bound->len > min;
+
+	sy_dse_row_config(r->cl, k, r->c, cfg);
+	if (fast && refused(r, cfg)) {
+		r->delta.refused++;
+		return TRUE;
+	}
+	/* A form answers for its class only. */
+	if (r->form && !sy_model_form_covers(r->form, cfg)) {
+		double cycles;
+		SyResources used;
+
+		if (exact(r, cfg, &cycles, &used))
+			offer(r, cfg, bound, cycles, &used, FALSE);
+		return TRUE;
+	}
+	r->bounds[r->n++] = bound;
+	return r->n < SY_DSE_BATCH;
+}
+
+/* Hands the counts over; FALSE where the search stops. */
+static gboolean account(Run *r)
+{
+	SyDseStats delta = r->delta;
+
+	memset(&r->delta, 0, sizeof(r->delta));
+	return sy_dse_account(r->s, &delta);
+}
+
+static void run_rows(Run *r)
+{
+	const SyDseClass *cl = r->cl;
+	guint n = cl->by_bound->len;
+	double incumbent = sy_dse_incumbent(r->s);
+
+	for (guint i = 0; i < n; i++) {
+		guint k = g_array_index(cl->by_bound, guint, i);
+		double bound = g_array_index(cl->bound, double, k);
+
+		if (!r->s->o->exhaustive && beyond(bound, incumbent)) {
+			r->delta.pruned += n - i;
+			break;
+		}
+		if (!add(r, k, bound)) {
+			flush(r);
+			if (!account(r))
+				return;
+			incumbent = sy_dse_incumbent(r->s);
+		}
+	}
+	flush(r);
+	account(r);
+}
+
+void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
+{
+	Run r;
+
+	memset(&r, 0, sizeof(r));
+	r.w = w;
+	r.s = w->s;
+	r.cl = cl;
+
+	if (!w->s->o->exhaustive &&
+		beyond(cl->min_bound, sy_dse_incumbent(w->s))) {
+		r.delta.pruned = cl->bound->len;
+		account(&r);
+		return;
+	}
+	r.c = sy_dse_worker_choices(w, cl->candidate);
+	r.refused = g_hash_table_new_full(
+		g_int64_hash, g_int64_equal, g_free, NULL);
+	for (guint k = 0; k < SY_DSE_BATCH; k++)
+		r.configs[k] = sy_config_new(r.c);
+	run_rows(&r);
+	for (guint k = 0; k < SY_DSE_BATCH; k++)
+		sy_config_free(r.configs[k]);
+	g_hash_table_unref(r.refused);
+	sy_model_form_free(r.form);
+}
+
+void sy_dse_pe_resources(
+	SyDseShared *s, const SyChoices *choices, SyResources *pe)
+{
+	g_autoptr(SyConfig) cfg = sy_config_new(choices);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyEstimate) e = NULL;
+	Run r;
+
+	memset(&r, 0, sizeof(r));
+	r.s = s;
+	r.c = choices;
+	for (guint m = 0; m < cfg->n_members; m++)
+		cfg->tile[m] = 1;
+	design = build(&r, cfg, &array);
+	e = design ? sy_design_estimate(design, s->device, NULL, NULL) : NULL;
+	for (guint k = 0; e && k < e->modules->len; k++) {
+		const SyModuleEstimate *m = g_ptr_array_index(e->modules, k);
+
+		if (m->kind == SY_MODULE_PE && m->count == 1)
+			*pe = m->resources;
+	}
+}

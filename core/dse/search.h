@@ -1,0 +1,115 @@
+/* Design-space exploration: the designs of least latency (cycles, by
+ * Systole's model) among every point of a kernel's spaces
+ * (dse/space.h) that the HLS backend exports and that fits a budget of
+ * the device, proven so by exact branch and bound.
+ *
+ * The points are grouped by class of sizes (model/form.h's
+ * sy_model_form_class_key).  A class's design is built once, the way
+ * export builds it (project/export.h): where the HLS backend refuses
+ * it, the whole class is left out (the refusals read what the class
+ * fixes: the dataflow, the tile order, which loops are tiled, which
+ * chains have one, two or more PEs, the SIMD loop; the one refusal that
+ * reads a size, a SIMD vector wider than ap_uint's 4,096 bits, is
+ * checked per width above 64).  Else its form answers for its points,
+ * batched (sy_model_form_points), and the exact path
+ * (sy_design_estimate of a design built there) for the points it does
+ * not know and for classes that have no form.
+ *
+ * Bound: a point's cycles are at least its statements' instances (the
+ * most of any statement) over its MAC lanes (sy_dse_space_lanes): each
+ * lane runs one instance a cycle at best.  Classes and their points go
+ * by bound, and a point whose bound is above the incumbent (the top
+ * N-th design's cycles) is never evaluated: its cycles cannot beat it.
+ * The answer is the least N points by (cycles, point) where points are
+ * totally ordered (sy_dse_point_compare), so that the same points come
+ * out for any number of threads and any schedule. */
+#pragma once
+
+#include <glib.h>
+
+#include "base/own.h"
+#include "compute/config.h"
+#include "model/device.h"
+#include "model/estimate.h"
+#include "poly/analysis.h"
+
+G_BEGIN_DECLS
+
+/* A new analysis of the kernel, for a thread of its own (isl_ctx is not
+ * thread-safe): the same file and options each time, so that the same
+ * candidates come out with the same ids. */
+typedef __isl_give SyAnalysis *(*SyDseAnalysisNew)(
+	gpointer data, GError **error);
+
+typedef struct {
+	guint64 points; /* in the spaces */
+	guint64 classes, forms; /* classes; those a form answered for */
+	guint64 evaluated; /* points whose cycles were computed */
+	guint64 fast, exact; /* of those: by a form, by a built design */
+	guint64 pruned; /* points the bound left out */
+	guint64 refused; /* points the HLS backend refuses */
+	guint64 over_budget; /* evaluated, over the budget */
+	/* points whose cycles were under their bound, or whose resources
+	 * under what their PEs alone take: a bug */
+	guint64 violations;
+	double incumbent; /* the N-th best cycles so far, INFINITY */
+	double seconds; /* since the search started */
+	double eta; /* seconds left, estimated, -1 if unknown */
+} SyDseStats;
+
+typedef void (*SyDseProgress)(
+	__isl_keep const SyDseStats *stats, gpointer data);
+
+typedef struct {
+	__isl_keep const SyAnalysisOptions *analysis_options; /* export's */
+	__isl_keep const char *order; /* one tile order, NULL: every order */
+	gint64 pad; /* dse/space.h */
+	double budget_fraction; /* of each resource; 0: 0.7 */
+	guint top; /* designs kept; 0: 1 */
+	guint threads; /* 0: 1 */
+	double time_limit; /* seconds; 0: none */
+	/* Every point by the exact path, no bound, no form: the brute
+	 * force the tests hold the search to. */
+	gboolean exhaustive;
+	/* Classes of more points than this get a form, the others go by
+	 * the exact path alone (a form costs its design and its probes'
+	 * before it answers); 0: 8. */
+	guint form_min;
+	SyDseProgress progress; /* called about once a second */
+	gpointer progress_data;
+} SyDseOptions;
+
+/* A design of the answer. */
+typedef struct {
+	SyConfig *config;
+	double cycles;
+	SyResources resources;
+	gboolean fast; /* evaluated by a form */
+	double seconds; /* into the search when it was found */
+} SyDseDesign;
+
+typedef struct {
+	GPtrArray *best; /* SyDseDesign, best first, at most top */
+	SyDseStats stats;
+	gboolean complete; /* FALSE where the time limit stopped it */
+} SyDseResult;
+
+/* The search over candidates (guint ids of a's candidates; NULL:
+ * every one) of analysis (taken: the first thread's; the others call
+ * new_analysis with data), on device.  NULL (error set) where an
+ * analysis cannot be made or the order is not one of a dataflow's. */
+__isl_give SyDseResult *sy_dse_search(__isl_take SyAnalysis *analysis,
+	SyDseAnalysisNew new_analysis, gpointer data,
+	__isl_keep const GArray *candidates, __isl_keep const SyDevice *device,
+	__isl_keep const SyDseOptions *options, GError **error);
+void sy_dse_result_free(__isl_take SyDseResult *result);
+
+/* The total order on points: candidate, tile order, tiles, latency
+ * factors, SIMD loop, SIMD width (a's order index: order in a's
+ * choices' list, compared as the band members it lists). */
+int sy_dse_point_compare(
+	__isl_keep const SyConfig *a, __isl_keep const SyConfig *b);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDseResult, sy_dse_result_free)
+
+G_END_DECLS

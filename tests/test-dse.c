@@ -1,0 +1,399 @@
+/* Design-space exploration (core/dse/): the space's points, and the
+ * exact search held to brute force (every point of the space by the
+ * exact path, no bound, no form) on small problems of three examples,
+ * with one thread and two. */
+#include <math.h>
+#include <string.h>
+
+#include "compute/pe-array.h"
+#include "dse/search.h"
+#include "dse/space.h"
+#include "model/model.h"
+#include "project/export.h"
+#include "testutil.h"
+
+static const char *examples_dir;
+
+/* mm.c's sizes come from kernel.h, which -D sets. */
+static const char *const mm_small[] = {"I=4", "J=2", "K=2", NULL};
+
+/* An example's text with its sizes set: each "#define NAME VALUE" of
+ * sizes replaces the file's line for NAME. */
+typedef struct {
+	const char *name;
+	char *text;
+	const char *const *defines; /* -D, for kernel.h's sizes */
+} Kernel;
+
+static char *example_text(const char *name, const char *const *sizes)
+{
+	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	GString *out = g_string_new(NULL);
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	lines = g_strsplit(text, "\n", -1);
+	for (guint i = 0; lines[i]; i++) {
+		const char *line = lines[i];
+
+		for (guint k = 0; sizes[k]; k += 2) {
+			g_autofree char *def = g_strdup_printf(
+				"#define %s ", sizes[k]);
+
+			if (g_str_has_prefix(lines[i], def)) {
+				g_string_append_printf(
+					out, "%s%s\n", def, sizes[k + 1]);
+				line = NULL;
+				break;
+			}
+		}
+		if (line)
+			g_string_append_printf(out, "%s\n", line);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static SyAnalysis *kernel_new(gpointer data, GError **error)
+{
+	const Kernel *k = data;
+	SyAnalysisOptions o = {k->defines, NULL, 2, 0, FALSE};
+	g_autofree char *path = g_build_filename(examples_dir, k->name, NULL);
+
+	return sy_analysis_new_from_data(path, k->text, -1, &o, error);
+}
+
+/* A board of 40 DSPs and 16,000 LUTs: mm 4x2x2's arrays of more than
+ * 5 lanes exceed its budget (28 DSPs) by their PEs alone (the bound
+ * leaves all 21 out), 3 others are evaluated and found over it (11,200
+ * LUTs), among them u250's optimum of 78 cycles (11,210 LUTs): the
+ * optimum here is 79. */
+static const char tiny_board[] =
+	"{\"name\": \"tiny\", \"description\": \"A tiny board\",\n"
+	" \"part\": \"xc-tiny\", \"platform\": \"tiny_platform\",\n"
+	" \"clock_mhz\": 300,\n"
+	" \"memory\": {\"kind\": \"DDR\", \"banks\": 2, \"bits\": 512, "
+	"\"gbps\": 19.2},\n"
+	" \"resources\": {\"lut\": 16000, \"ff\": 40000, \"dsp\": 40, "
+	"\"bram36\": 100, \"uram\": 0},\n"
+	" \"slrs\": [{\"lut\": 16000, \"ff\": 40000, \"dsp\": 40, "
+	"\"bram18k\": 200, \"uram\": 0}],\n"
+	" \"sources\": {\"part\": \"-\", \"platform\": \"-\", "
+	"\"clock_mhz\": \"-\", \"memory\": \"-\", \"resources\": \"-\", "
+	"\"slrs\": \"-\"}}\n";
+
+static const char *board = "u250";
+static gint64 pad; /* the searches' --pad */
+
+static SyDevice *board_new(void)
+{
+	GError *error = NULL;
+	SyDevice *d = g_str_equal(board, "tiny")
+		? sy_device_new_from_data(
+			  "tiny.json", tiny_board, strlen(tiny_board), &error)
+		: sy_device_lookup(board, &error);
+
+	g_assert_no_error(error);
+	return d;
+}
+
+static SyDseResult *search_order(Kernel *k, const char *space,
+	const char *order, gboolean brute, guint threads, guint top,
+	guint form_min)
+{
+	SyAnalysis *a = kernel_new(k, NULL);
+	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_autoptr(SyDevice) device = board_new();
+	SyDseOptions o = {NULL, order, pad, 0, top, threads, 0, brute, form_min,
+		NULL, NULL};
+	GError *error = NULL;
+	SyDseResult *r;
+	int id;
+
+	g_assert_nonnull(a);
+	id = sy_config_find_space(a, space, &error);
+	g_assert_no_error(error);
+	g_array_append_val(ids, id);
+	r = sy_dse_search(a, kernel_new, k, ids, device, &o, &error);
+	g_assert_no_error(error);
+	g_assert_true(r->complete);
+	g_assert_cmpuint(r->stats.violations, ==, 0);
+	return r;
+}
+
+static SyDseResult *search(Kernel *k, const char *space, gboolean brute,
+	guint threads, guint top, guint form_min)
+{
+	return search_order(k, space, NULL, brute, threads, top, form_min);
+}
+
+/* The same designs, cycles and resources, in the same order. */
+static void assert_same(const SyDseResult *a, const SyDseResult *b)
+{
+	g_assert_cmpuint(a->best->len, ==, b->best->len);
+	for (guint i = 0; i < a->best->len; i++) {
+		const SyDseDesign *x = g_ptr_array_index(a->best, i);
+		const SyDseDesign *y = g_ptr_array_index(b->best, i);
+
+		g_assert_cmpint(
+			sy_dse_point_compare(x->config, y->config), ==, 0);
+		g_assert_cmpfloat(x->cycles, ==, y->cycles);
+		for (int r = 0; r < SY_N_RESOURCES; r++)
+			g_assert_cmpfloat(
+				x->resources.v[r], ==, y->resources.v[r]);
+	}
+}
+
+/* Exact search == brute force (top 3) with one thread and two; the
+ * optimum's cycles as brute force finds them. */
+static void check_kernel(const char *name, const char *const *sizes,
+	const char *const *defines, const char *space, double cycles)
+{
+	Kernel k = {name, example_text(name, sizes), defines};
+	g_autoptr(SyDseResult) brute = search(&k, space, TRUE, 1, 3, 0);
+	g_autoptr(SyDseResult) one = search(&k, space, FALSE, 1, 3, 0);
+	g_autoptr(SyDseResult) two = search(&k, space, FALSE, 2, 3, 0);
+	/* Forms on every class of two points or more: the fast path's
+	 * answers and the refusals cached per class, held to brute force
+	 * too. */
+	g_autoptr(SyDseResult) forms = search(&k, space, FALSE, 2, 3, 1);
+
+	g_test_message("%s [%s]: %" G_GUINT64_FORMAT " points, brute force "
+		       "%.1f s; search %" G_GUINT64_FORMAT
+		       " evaluated (%" G_GUINT64_FORMAT
+		       " by forms), %" G_GUINT64_FORMAT
+		       " pruned, %.1f s; best %.17g",
+		name, space, brute->stats.points, brute->stats.seconds,
+		one->stats.evaluated, one->stats.fast, one->stats.pruned,
+		one->stats.seconds,
+		brute->best->len
+			? ((SyDseDesign *)brute->best->pdata[0])->cycles
+			: -1);
+	g_assert_cmpuint(brute->best->len, >, 0);
+	g_assert_cmpfloat(
+		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, cycles);
+	g_test_message("with forms: %" G_GUINT64_FORMAT
+		       " classes, %" G_GUINT64_FORMAT
+		       " forms, %" G_GUINT64_FORMAT
+		       " points by forms, %" G_GUINT64_FORMAT
+		       " exact, %" G_GUINT64_FORMAT " pruned",
+		forms->stats.classes, forms->stats.forms, forms->stats.fast,
+		forms->stats.exact, forms->stats.pruned);
+	assert_same(brute, one);
+	assert_same(one, two);
+	assert_same(brute, forms);
+	g_free(k.text);
+}
+
+static void test_mm(void)
+{
+	check_kernel("mm.c", (const char *const[]){NULL}, mm_small, "i,j", 78);
+}
+
+/* mm 8x4x2 [i,j] in order i,j,k, forms on every class of two points
+ * or more, against brute force. */
+static void test_mm_forms(void)
+{
+	static const char *const sizes[] = {"I=8", "J=4", "K=2", NULL};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+	g_autoptr(SyDseResult)
+		brute = search_order(&k, "i,j", "i,j,k", TRUE, 1, 3, 0);
+	g_autoptr(SyDseResult)
+		forms = search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
+
+	g_test_message("mm 8x4x2 [i,j] i,j,k: %" G_GUINT64_FORMAT
+		       " points, %" G_GUINT64_FORMAT
+		       " classes, %" G_GUINT64_FORMAT
+		       " forms, %" G_GUINT64_FORMAT
+		       " points by forms, %" G_GUINT64_FORMAT
+		       " exact, %" G_GUINT64_FORMAT " pruned, best %.17g",
+		brute->stats.points, forms->stats.classes, forms->stats.forms,
+		forms->stats.fast, forms->stats.exact, forms->stats.pruned,
+		((SyDseDesign *)brute->best->pdata[0])->cycles);
+	assert_same(brute, forms);
+	g_free(k.text);
+}
+
+/* mm 4x2x2 [i,j] on a tiny board: the budget binds, against brute
+ * force. */
+static void test_mm_budget(void)
+{
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		mm_small};
+	g_autoptr(SyDseResult) brute = NULL;
+	g_autoptr(SyDseResult) fast = NULL;
+
+	board = "tiny";
+	brute = search(&k, "i,j", TRUE, 1, 3, 0);
+	fast = search(&k, "i,j", FALSE, 2, 3, 1);
+	board = "u250";
+	g_test_message(
+		"mm 4x2x2 [i,j] on a tiny board: brute force %" G_GUINT64_FORMAT
+		" over budget; search %" G_GUINT64_FORMAT
+		" pruned, %" G_GUINT64_FORMAT " evaluated, %" G_GUINT64_FORMAT
+		" over budget; "
+		"best %.17g",
+		brute->stats.over_budget, fast->stats.pruned,
+		fast->stats.evaluated, fast->stats.over_budget,
+		((SyDseDesign *)brute->best->pdata[0])->cycles);
+	g_assert_cmpuint(fast->stats.pruned, ==, 21);
+	g_assert_cmpuint(fast->stats.over_budget, ==, 3);
+	g_assert_cmpfloat(
+		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, 79);
+	assert_same(brute, fast);
+	g_free(k.text);
+}
+
+/* mm 6x2x2 [i,j] in order i,j,k with --pad 2: i's tiles 1, 2, 3, 4
+ * (padded to 8) and 6, against brute force with forms on every class
+ * of two points or more. */
+static void test_mm_pad(void)
+{
+	static const char *const sizes[] = {"I=6", "J=2", "K=2", NULL};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+	g_autoptr(SyDseResult) brute = NULL;
+	g_autoptr(SyDseResult) forms = NULL;
+
+	pad = 2;
+	brute = search_order(&k, "i,j", "i,j,k", TRUE, 1, 3, 0);
+	forms = search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
+	pad = 0;
+	g_test_message("mm 6x2x2 [i,j] i,j,k --pad 2: %" G_GUINT64_FORMAT
+		       " points, %" G_GUINT64_FORMAT " forms, best %.17g",
+		brute->stats.points, forms->stats.forms,
+		((SyDseDesign *)brute->best->pdata[0])->cycles);
+	g_assert_cmpuint(brute->stats.points, ==, 108);
+	assert_same(brute, forms);
+	g_free(k.text);
+}
+
+static void test_gemv(void)
+{
+	check_kernel("gemv.c", (const char *const[]){"N", "4", "M", "6", NULL},
+		NULL, "i", 91);
+}
+
+static void test_fir(void)
+{
+	check_kernel("fir.c", (const char *const[]){"N", "8", "T", "2", NULL},
+		NULL, "i", 85);
+}
+
+/* The space of mm 4x2x2 on [i,j]: its orders, tiles and a count. */
+static void test_space(void)
+{
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		mm_small};
+	g_autoptr(SyAnalysis) a = kernel_new(&k, NULL);
+	int id = sy_config_find_space(a, "i,j", NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, id), NULL);
+	g_autoptr(SyDseSpace) all = sy_dse_space_new(c, NULL, 0, NULL);
+	g_autoptr(SyDseSpace) one = sy_dse_space_new(c, "k,i,j", 0, NULL);
+	g_autoptr(SyDseSpace) pad = sy_dse_space_new(c, NULL, 1, NULL);
+	GError *error = NULL;
+	SyDseSpace *bad = sy_dse_space_new(c, "j,i,k", 0, &error);
+
+	g_assert_null(bad);
+	g_assert_error(error, SY_CONFIG_ERROR, SY_CONFIG_ERROR_INVALID);
+	g_test_message("%s", error->message);
+	g_clear_error(&error);
+	g_assert_cmpuint(all->orders->len, ==, 3);
+	g_assert_cmpuint(one->orders->len, ==, 1);
+	g_assert_cmpuint(
+		((GArray *)g_ptr_array_index(all->tiles, 0))->len, ==, 3);
+	/* 4 pads to 6 in tiles of 3 (2 more), to 4 in tiles of 1, 2, 4. */
+	g_assert_cmpuint(
+		((GArray *)g_ptr_array_index(pad->tiles, 0))->len, ==, 3);
+	g_assert_cmpuint(
+		sy_dse_space_count(all), ==, 3 * sy_dse_space_count(one));
+	g_test_message("mm 4x2x2 [i,j]: %" G_GUINT64_FORMAT " points",
+		sy_dse_space_count(all));
+	g_free(k.text);
+}
+
+/* cycles of mm's design at cfg, built as export builds it. */
+static double cycles_at(
+	const SyChoices *c, const SyConfig *cfg, const SyDevice *device)
+{
+	g_autoptr(SyPeArray) array = sy_pe_array_new(c, cfg, NULL);
+	g_autoptr(SyDesign) design = array ? sy_design_new(array, NULL, NULL)
+					   : NULL;
+	g_autoptr(SyEstimate) e = NULL;
+
+	g_assert_nonnull(design);
+	g_assert_true(sy_export_complete(design, NULL, NULL));
+	e = sy_design_estimate(design, device, NULL, NULL);
+	g_assert_nonnull(e);
+	return e->cycles;
+}
+
+/* Odyssey's pruning theorem in Systole's model, on mm 8x4x2 [i,j] at
+ * tiles and latency factors that make i and j differ, over all six tile
+ * orders: with k innermost, i,j,k and j,i,k give the same cycles at
+ * every size tried; with k outside a loop that is tiled, partial
+ * results of C cross tiles of k through DRAM, the host launches the
+ * kernel once per tile of the loops outside k, and which of i and j
+ * sits there changes the launches: i,k,j and j,k,i differ (768 and 576
+ * cycles at tiles 2,2,1).  The theorem holds for the orders that keep
+ * k innermost only; the search covers the choices' orders, the ones
+ * export takes (--tile-order refuses the others). */
+static void test_orders(void)
+{
+	static const char *const sizes[] = {"I=8", "J=4", "K=2", NULL};
+	static const guint perms[6][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1},
+		{1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+	static const gint64 tiles[][5] = {{8, 4, 2, 1, 1}, {2, 4, 2, 2, 1},
+		{4, 2, 1, 2, 2}, {8, 1, 2, 4, 1}, {2, 2, 1, 1, 2}};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+	g_autoptr(SyAnalysis) a = kernel_new(&k, NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	int id = sy_config_find_space(a, "i,j", NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, id), NULL);
+
+	for (guint t = 0; t < G_N_ELEMENTS(tiles); t++) {
+		double cycles[6];
+
+		for (guint p = 0; p < 6; p++) {
+			g_autoptr(SyConfig) cfg = sy_config_new(c);
+
+			for (guint m = 0; m < 3; m++) {
+				cfg->tile[m] = tiles[t][m];
+				cfg->order[m] = perms[p][m];
+			}
+			cfg->latency[0] = tiles[t][3];
+			cfg->latency[1] = tiles[t][4];
+			cycles[p] = cycles_at(c, cfg, device);
+		}
+		g_test_message("tiles %" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+			       ",%" G_GINT64_FORMAT ": i,j,k %.0f j,i,k %.0f "
+			       "i,k,j %.0f j,k,i %.0f k,i,j %.0f k,j,i %.0f",
+			tiles[t][0], tiles[t][1], tiles[t][2], cycles[0],
+			cycles[1], cycles[2], cycles[3], cycles[4], cycles[5]);
+		g_assert_cmpfloat(cycles[0], ==, cycles[1]);
+		if (t == G_N_ELEMENTS(tiles) - 1) {
+			g_assert_cmpfloat(cycles[2], ==, 768);
+			g_assert_cmpfloat(cycles[3], ==, 576);
+		}
+	}
+	g_free(k.text);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	examples_dir = argc > 1 ? argv[1] : SYSTOLE_EXAMPLES_DIR;
+	g_test_add_func("/dse/space", test_space);
+	g_test_add_func("/dse/orders", test_orders);
+	g_test_add_func("/dse/mm", test_mm);
+	g_test_add_func("/dse/mm-forms", test_mm_forms);
+	g_test_add_func("/dse/mm-budget", test_mm_budget);
+	g_test_add_func("/dse/mm-pad", test_mm_pad);
+	g_test_add_func("/dse/gemv", test_gemv);
+	g_test_add_func("/dse/fir", test_fir);
+	return g_test_run();
+}
