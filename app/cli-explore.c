@@ -213,6 +213,7 @@ static void json_stats(JsonBuilder *b, const SyDseResult *res)
 	sy_json_member_int(b, "points", (gint64)st->points);
 	sy_json_member_int(b, "classes", (gint64)st->classes);
 	sy_json_member_int(b, "forms", (gint64)st->forms);
+	sy_json_member_int(b, "designs", (gint64)st->designs);
 	sy_json_member_int(b, "evaluated", (gint64)st->evaluated);
 	sy_json_member_int(b, "fast", (gint64)st->fast);
 	sy_json_member_int(b, "exact", (gint64)st->exact);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compute/pe-array.h"
+#include "dse/bound.h"
 #include "dse/search.h"
 #include "dse/space.h"
 #include "model/model.h"
@@ -383,12 +384,66 @@ static void test_orders(void)
 	g_free(k.text);
 }
 
+/* The fill bound (dse/bound.h) on u250's DDR port (512 bits a cycle at
+ * 300 MHz, bursts of 20 cycles to start): mm 1024^3 [i,j] at tiles
+ * 128^3 reads 128 x 128 floats of A or of B a tile (1,024 beats) and
+ * writes 128 x 128 of C: 2 x (1,024 + 20) = 2,088 cycles, which the
+ * design there spends at least in its prologue and epilogue (the
+ * search's optimum: 1,053,231 cycles).  lu.c's triangular domains give
+ * no bound. */
+static void test_bound(void)
+{
+	static const char *const sizes[] = {"I=1024", "J=1024", "K=1024", NULL};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+	Kernel lu = {"lu.c", example_text("lu.c", (const char *const[]){NULL}),
+		NULL};
+	g_autoptr(SyAnalysis) a = kernel_new(&k, NULL);
+	g_autoptr(SyAnalysis) b = kernel_new(&lu, NULL);
+	g_autoptr(SyDevice) device = sy_device_lookup("u250", NULL);
+	SyModelTarget t = {device->clock_mhz, device->channel_bits,
+		device->channel_gbps, device->banks, SY_MODEL_BURST_CYCLES};
+	int id = sy_config_find_space(a, "i,j", NULL);
+	g_autoptr(SyChoices) c = sy_choices_new(
+		a, g_ptr_array_index(a->candidates, id), NULL);
+	g_autoptr(SyChoices) lu_c = sy_choices_new(
+		b, g_ptr_array_index(b->candidates, 0), NULL);
+	g_autoptr(SyDseBound) bound = sy_dse_bound_new(c, &t);
+	g_autoptr(SyConfig) cfg = sy_config_new(c);
+	g_autoptr(SyPeArray) array = NULL;
+	g_autoptr(SyDesign) design = NULL;
+	g_autoptr(SyEstimate) e = NULL;
+	g_autoptr(SyDseBound) none = sy_dse_bound_new(lu_c, &t);
+
+	g_assert_nonnull(bound);
+	g_assert_null(none);
+	for (guint m = 0; m < 3; m++)
+		cfg->tile[m] = 128;
+	g_assert_cmpfloat(sy_dse_bound_fill(bound, cfg), ==, 2088);
+	cfg->latency[1] = 128;
+	cfg->simd = 0;
+	cfg->simd_factor = 8;
+	array = sy_pe_array_new(c, cfg, NULL);
+	design = sy_design_new(array, NULL, NULL);
+	g_assert_true(sy_export_complete(design, NULL, NULL));
+	e = sy_design_estimate(design, device, NULL, NULL);
+	g_assert_nonnull(e);
+	g_assert_cmpfloat(e->cycles, ==, 1053231);
+	g_assert_cmpfloat(e->prologue + e->epilogue, >=, 2088);
+	g_test_message("mm 1024^3 at 128^3: prologue %g, epilogue %g, fill "
+		       "bound 2088",
+		e->prologue, e->epilogue);
+	g_free(k.text);
+	g_free(lu.text);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	examples_dir = argc > 1 ? argv[1] : SYSTOLE_EXAMPLES_DIR;
 	g_test_add_func("/dse/space", test_space);
 	g_test_add_func("/dse/orders", test_orders);
+	g_test_add_func("/dse/bound", test_bound);
 	g_test_add_func("/dse/mm", test_mm);
 	g_test_add_func("/dse/mm-forms", test_mm_forms);
 	g_test_add_func("/dse/mm-budget", test_mm_budget);

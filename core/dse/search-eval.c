@@ -38,6 +38,8 @@ typedef struct {
 	SyModelForm *form;
 	gboolean form_tried;
 	GHashTable *refused; /* width group -> 1 refused, 2 exported */
+	guint open; /* rows the bound left when the class was taken */
+	gboolean stopped; /* the time limit passed */
 	guint n;
 	SyConfig *configs[SY_DSE_BATCH];
 	double bounds[SY_DSE_BATCH];
@@ -48,10 +50,11 @@ typedef struct {
 /* The design at cfg as export makes it (project/export.h); NULL where
  * it cannot be built or the HLS backend refuses it: not exported, not
  * in the space. */
-static SyDesign *build(const Run *r, const SyConfig *cfg, SyPeArray **array)
+static SyDesign *build(Run *r, const SyConfig *cfg, SyPeArray **array)
 {
 	SyDesign *design;
 
+	r->delta.designs++;
 	*array = sy_pe_array_new(r->c, cfg, NULL);
 	if (!*array)
 		return NULL;
@@ -65,7 +68,11 @@ static SyDesign *build(const Run *r, const SyConfig *cfg, SyPeArray **array)
 }
 
 /* The exact path at cfg; FALSE where the point is not exported or the
- * models cannot estimate it. */
+ * models cannot estimate it.  Where the class has a form that did not
+ * know cfg's design, that design settles the numbers it left open
+ * there (sy_model_form_check narrows them), so that the form knows the
+ * points after it that stood on them; a form the design contradicts is
+ * dropped, and the exact path answers for the rest of the class. */
 static gboolean exact(
 	Run *r, const SyConfig *cfg, double *cycles, SyResources *used)
 {
@@ -79,6 +86,9 @@ static gboolean exact(
 		r->delta.refused++;
 		return FALSE;
 	}
+	if (r->form && sy_model_form_covers(r->form, cfg) &&
+		!sy_model_form_check(r->form, design, NULL))
+		g_clear_pointer(&r->form, sy_model_form_free);
 	*cycles = e->cycles;
 	*used = e->total;
 	r->delta.exact++;
@@ -88,7 +98,7 @@ static gboolean exact(
 /* The form checked at every probe (as the explorer's form job checks
  * it, app/sy-estimate-job.c): FALSE where a probe's design differs or
  * is not built, or the class has no other sizes to check it at. */
-static gboolean check_probes(const Run *r, SyModelForm *form)
+static gboolean check_probes(Run *r, SyModelForm *form)
 {
 	SyConfig *next;
 	guint n = 0;
@@ -174,13 +184,34 @@ static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
 	sy_dse_offer(r->s, cfg, cycles, used, fast);
 }
 
-/* The batch's points: by the form where it knows them, else exact. */
-static void flush(Run *r)
+/* Hands the counts over; FALSE where the search stops. */
+static gboolean account(Run *r)
 {
-	gboolean batch = r->form &&
+	SyDseStats delta = r->delta;
+
+	memset(&r->delta, 0, sizeof(r->delta));
+	r->stopped = !sy_dse_account(r->s, &delta);
+	return !r->stopped;
+}
+
+/* Points from the batch's k-th on by the form, FALSE where it has
+ * none or cannot read them. */
+static gboolean replay(Run *r, guint k)
+{
+	return r->form &&
 		sy_model_form_points(r->form, &r->s->target, NULL,
-			(const SyConfig *const *)r->configs, r->n, r->points,
-			NULL);
+			(const SyConfig *const *)r->configs + k, r->n - k,
+			r->points + k, NULL);
+}
+
+/* The batch's points: by the form where it knows them, else exact.  A
+ * point the form did not know settles what it left open, so the rest
+ * of the batch is replayed again.  An exact point takes a design built
+ * with isl: the time limit is checked after each.  FALSE where the
+ * search stops. */
+static gboolean flush(Run *r)
+{
+	gboolean batch = replay(r, 0);
 
 	for (guint k = 0; k < r->n; k++) {
 		const SyConfig *cfg = r->configs[k];
@@ -191,11 +222,17 @@ static void flush(Run *r)
 			r->delta.fast++;
 			offer(r, cfg, r->bounds[k], r->points[k].cycles,
 				&r->points[k].resources, TRUE);
-		} else if (exact(r, cfg, &cycles, &used)) {
-			offer(r, cfg, r->bounds[k], cycles, &used, FALSE);
+			continue;
 		}
+		if (exact(r, cfg, &cycles, &used))
+			offer(r, cfg, r->bounds[k], cycles, &used, FALSE);
+		if (!account(r))
+			break;
+		if (batch && k + 1 < r->n)
+			batch = replay(r, k + 1);
 	}
 	r->n = 0;
+	return !r->stopped;
 }
 
 /* Adds row k to the batch unless its group is refused; FALSE where the
@@ -204,7 +241,7 @@ static gboolean add(Run *r, guint k, double bound)
 {
 	SyConfig *cfg = r->configs[r->n];
 	guint min = r->s->o->form_min ? r->s->o->form_min : SY_DSE_FORM_MIN;
-	gboolean fast = !r->s->o->exhaustive && r->cl->bound->len > min;
+	gboolean fast = !r->s->o->exhaustive && r->open > min;
 
 	sy_dse_row_config(r->cl, k, r->c, cfg);
 	if (fast && refused(r, cfg)) {
@@ -218,19 +255,27 @@ static gboolean add(Run *r, guint k, double bound)
 
 		if (exact(r, cfg, &cycles, &used))
 			offer(r, cfg, bound, cycles, &used, FALSE);
-		return TRUE;
+		return account(r);
 	}
 	r->bounds[r->n++] = bound;
 	return r->n < SY_DSE_BATCH;
 }
 
-/* Hands the counts over; FALSE where the search stops. */
-static gboolean account(Run *r)
+/* The rows of the class the bound leaves under the incumbent: whether
+ * a form is worth its designs. */
+static guint open_rows(const Run *r, double incumbent)
 {
-	SyDseStats delta = r->delta;
+	const SyDseClass *cl = r->cl;
+	guint n = 0;
 
-	memset(&r->delta, 0, sizeof(r->delta));
-	return sy_dse_account(r->s, &delta);
+	if (r->s->o->exhaustive)
+		return cl->by_bound->len;
+	while (n < cl->by_bound->len &&
+		!beyond(g_array_index(cl->bound, double,
+				g_array_index(cl->by_bound, guint, n)),
+			incumbent))
+		n++;
+	return n;
 }
 
 static void run_rows(Run *r)
@@ -239,7 +284,8 @@ static void run_rows(Run *r)
 	guint n = cl->by_bound->len;
 	double incumbent = sy_dse_incumbent(r->s);
 
-	for (guint i = 0; i < n; i++) {
+	r->open = open_rows(r, incumbent);
+	for (guint i = 0; i < n && !r->stopped; i++) {
 		guint k = g_array_index(cl->by_bound, guint, i);
 		double bound = g_array_index(cl->bound, double, k);
 
@@ -248,13 +294,13 @@ static void run_rows(Run *r)
 			break;
 		}
 		if (!add(r, k, bound)) {
-			flush(r);
-			if (!account(r))
+			if (!flush(r))
 				return;
 			incumbent = sy_dse_incumbent(r->s);
 		}
 	}
-	flush(r);
+	if (!r->stopped)
+		flush(r);
 	account(r);
 }
 

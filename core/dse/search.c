@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dse/bound.h"
 #include "dse/search-private.h"
 #include "model/form.h"
 #include "model/model.h"
@@ -170,6 +171,7 @@ static void add_stats(SyDseStats *to, const SyDseStats *d)
 	to->refused += d->refused;
 	to->violations += d->violations;
 	to->forms += d->forms;
+	to->designs += d->designs;
 }
 
 /* The time left from the points done so far. */
@@ -211,6 +213,7 @@ typedef struct {
 	GByteArray *key;
 	double instances; /* the most of any statement */
 	SyResources pe; /* one PE of one lane's, 0: unknown */
+	SyDseBound *fill; /* the candidate's, NULL: none */
 } Collect;
 
 /* The row of cfg; its order index found in the choices' list. */
@@ -245,7 +248,7 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	SyDseClass *cl;
 	g_autoptr(GBytes) key = NULL;
 	double lanes = (double)sy_dse_space_lanes(c->choices, cfg);
-	double bound = c->instances / lanes;
+	double bound = c->instances / lanes + sy_dse_bound_fill(c->fill, cfg);
 
 	c->s->stats.points++;
 	/* Its PEs alone take more than the budget: it cannot fit. */
@@ -301,7 +304,7 @@ static gboolean collect(
 	g_autoptr(GHashTable) by_key = g_hash_table_new_full(g_bytes_hash,
 		g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	g_autoptr(GByteArray) key = g_byte_array_new();
-	Collect c = {s, NULL, by_key, key, max_instances(a), {{0}}};
+	Collect c = {s, NULL, by_key, key, max_instances(a), {{0}}, NULL};
 
 	for (guint i = 0; i < a->candidates->len; i++) {
 		g_autoptr(SyDseSpace) space = NULL;
@@ -321,7 +324,9 @@ static gboolean collect(
 			c.choices, s->o->order, s->o->pad, error);
 		if (!space)
 			return FALSE;
+		c.fill = sy_dse_bound_new(c.choices, &s->target);
 		sy_dse_space_foreach(space, collect_one, &c);
+		g_clear_pointer(&c.fill, sy_dse_bound_free);
 	}
 	return TRUE;
 }

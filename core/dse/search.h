@@ -44,6 +44,7 @@ typedef __isl_give SyAnalysis *(*SyDseAnalysisNew)(
 typedef struct {
 	guint64 points; /* in the spaces */
 	guint64 classes, forms; /* classes; those a form answered for */
+	guint64 designs; /* designs built with isl: the search's cost */
 	guint64 evaluated; /* points whose cycles were computed */
 	guint64 fast, exact; /* of those: by a form, by a built design */
 	guint64 pruned; /* points the bound left out */
@@ -71,9 +72,10 @@ typedef struct {
 	/* Every point by the exact path, no bound, no form: the brute
 	 * force the tests hold the search to. */
 	gboolean exhaustive;
-	/* Classes of more points than this get a form, the others go by
-	 * the exact path alone (a form costs its design and its probes'
-	 * before it answers); 0: 8. */
+	/* Classes with more points than this under the incumbent when a
+	 * thread takes them get a form, the others go by the exact path
+	 * alone (a form costs its design and its probes' before it
+	 * answers); 0: 8. */
 	guint form_min;
 	SyDseProgress progress; /* called about once a second */
 	gpointer progress_data;
