@@ -376,7 +376,8 @@ static int numbers(Explore *o)
 	int code = -1;
 
 	o->top = 1;
-	o->threads = 1;
+	/* Every core: the answer is the same for any number. */
+	o->threads = MIN(g_get_num_processors(), 256);
 	if (o->top_text)
 		code = cli_option_number(
 			"explore: --top", o->top_text, 1, 10000, &o->top);
@@ -412,7 +413,7 @@ int cli_explore(int argc, char **argv)
 		{"top", 0, 0, G_OPTION_ARG_STRING, &o.top_text,
 			"Designs listed, best first (default 1)", "N"},
 		{"threads", 0, 0, G_OPTION_ARG_STRING, &o.threads_text,
-			"Threads (default 1)", "N"},
+			"Threads (default: one per core)", "N"},
 		{"time-limit", 0, 0, G_OPTION_ARG_STRING, &o.time_text,
 			"Stop after S seconds with the best found (0: none)",
 			"S"},
