@@ -394,15 +394,15 @@ static void test_mm_tiny(void)
 	static const char *const sizes[] = {"I=2", "J=2", "K=2", NULL};
 	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
 		sizes};
-	g_autoptr(SyDseResult) two =
-		search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
+	g_autoptr(SyDseResult)
+		two = search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
 	const SyDseDesign *best = two->best->pdata[0];
 
 	g_assert_cmpuint(two->stats.points, ==, 27);
 	g_assert_cmpfloat(best->cycles, ==, 72);
 	if (sy_test_stride() == 1) {
-		g_autoptr(SyDseResult) brute =
-			search_order(&k, "i,j", "i,j,k", TRUE, 1, 3, 0);
+		g_autoptr(SyDseResult)
+			brute = search_order(&k, "i,j", "i,j,k", TRUE, 1, 3, 0);
 
 		assert_same(brute, two);
 	}
