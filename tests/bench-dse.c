@@ -46,8 +46,10 @@ int main(int argc, char **argv)
 		r->complete ? "proven optimum" : "time limit, best found",
 		st->seconds);
 	printf("  %" G_GUINT64_FORMAT " points, %" G_GUINT64_FORMAT
-	       " classes, %" G_GUINT64_FORMAT " forms\n",
-		st->points, st->classes, st->forms);
+	       " classes, %" G_GUINT64_FORMAT " forms, %" G_GUINT64_FORMAT
+	       " designs built (%.2f s each)\n",
+		st->points, st->classes, st->forms, st->designs,
+		st->designs ? st->seconds * threads / st->designs : 0);
 	printf("  %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
 	       " by forms, %" G_GUINT64_FORMAT " exact), %" G_GUINT64_FORMAT
 	       " pruned, %" G_GUINT64_FORMAT " refused: %.0f evaluations/s\n",
