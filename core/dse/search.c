@@ -250,7 +250,13 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	double lanes = (double)sy_dse_space_lanes(c->choices, cfg);
 	double bound = c->instances / lanes + sy_dse_bound_fill(c->fill, cfg);
 
-	c->s->stats.points++;
+	/* Enumerating millions of points takes seconds: the time limit
+	 * holds there too. */
+	if (++c->s->stats.points % 4096 == 0 && c->s->deadline &&
+		g_get_monotonic_time() > c->s->deadline) {
+		c->s->stopped = TRUE;
+		return FALSE;
+	}
 	/* Its PEs alone take more than the budget: it cannot fit. */
 	if (!c->s->o->exhaustive &&
 		beyond_budget(c, lanes, lanes / (double)cfg->simd_factor)) {
@@ -327,6 +333,8 @@ static gboolean collect(
 		c.fill = sy_dse_bound_new(c.choices, &s->target);
 		sy_dse_space_foreach(space, collect_one, &c);
 		g_clear_pointer(&c.fill, sy_dse_bound_free);
+		if (s->stopped)
+			break;
 	}
 	return TRUE;
 }
