@@ -290,9 +290,9 @@ static char *to_text(const SyDseResult *res, Row *rows)
 			v[1], v[3], v[4], r->command);
 	}
 	if (!res->best->len)
-		g_string_append(s, res->complete
-					   ? "no design fits the budget\n"
-					   : "no design found in the time limit\n");
+		g_string_append(s,
+			res->complete ? "no design fits the budget\n"
+				      : "no design found in the time limit\n");
 	return g_string_free(s, FALSE);
 }
 
