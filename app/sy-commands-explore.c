@@ -92,7 +92,8 @@ static gboolean same_kernel(SyWindow *self)
 }
 
 /* A design clicked: its sizes remembered for its dataflow, which is
- * selected (its sizes then shown and built), as the list does. */
+ * selected (its sizes then shown and built), as the list does; or, for
+ * the dataflow shown, built and set on the sliders. */
 static void design_activated(
 	SyExplorePanel *panel, const SyExploreDesign *d, SyWindow *self)
 {
@@ -103,8 +104,21 @@ static void design_activated(
 			"again");
 		return;
 	}
-	sy_pipeline_set_config(self->pipeline, d->config);
-	sy_window_select_candidate(self, (int)d->config->candidate);
+	if (sy_pipeline_get_dataflow(self->pipeline) ==
+		(int)d->config->candidate) {
+		/* The same dataflow's choices stay: the sliders are told. */
+		g_autofree char *name = self->file
+			? g_file_get_basename(self->file)
+			: g_strdup("untitled.c");
+
+		sy_pipeline_set_config(self->pipeline, d->config);
+		sy_config_panel_set_choices(self->config_panel,
+			sy_pipeline_get_choices(self->pipeline), d->config,
+			name);
+	} else {
+		sy_pipeline_set_config(self->pipeline, d->config);
+		sy_window_select_candidate(self, (int)d->config->candidate);
+	}
 	gtk_stack_set_visible_child_name(self->side_stack, "sizes");
 }
 

@@ -120,13 +120,16 @@ static char *loop_names(const SyBand *band, const guint *members, guint n)
 	return g_string_free(s, FALSE);
 }
 
-/* "tiles i=4,j=2,k=2; latency j=2; simd k=2": the latency factors
- * other than 1, the SIMD loop if any. */
+/* "order i,j,k; tiles i=4,j=2,k=2; latency j=2; simd k=2": the tile
+ * order, the latency factors other than 1, the SIMD loop if any. */
 static char *sizes_text(const SyChoices *c, const SyConfig *cfg)
 {
 	const SyBand *band = c->analysis->band;
-	GString *s = g_string_new("tiles ");
+	g_autofree char *order = loop_names(band, cfg->order, cfg->n_members);
+	GString *s = g_string_new(NULL);
 	gboolean any = FALSE;
+
+	g_string_append_printf(s, "order %s; tiles ", order);
 
 	for (guint m = 0; m < band->n_members; m++)
 		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,

@@ -33,7 +33,8 @@ typedef struct {
 	guint rank; /* 1 for the best; 0: not among the best */
 	char *dataflow; /* the space loops, "i,j" (explore --json's) */
 	char *order; /* the tile order, "i,j,k" */
-	char *sizes; /* "tiles i=4,j=2,k=2; latency j=2; simd k=2" */
+	/* "order i,j,k; tiles i=4,j=2,k=2; latency j=2; simd k=2" */
+	char *sizes;
 	char *sa_sizes; /* AutoSA's --sa-sizes */
 	char *flags; /* systole-cli's size options */
 } SyExploreDesign;

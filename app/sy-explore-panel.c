@@ -71,12 +71,11 @@ static void on_progress(GObject *source, const SyDseStats *st)
 		? g_strdup_printf("; N-th best %.1f cycles", st->incumbent)
 		: g_strdup("");
 	text = g_strdup_printf("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-			       " points%s; %.0f s%s",
-		done_of(st), st->points, best, st->seconds,
-		st->eta >= 0 ? "" : "");
+			       " points%s; %.0f s",
+		done_of(st), st->points, best, st->seconds);
 	if (st->eta >= 0) {
-		char *with = g_strdup_printf("%s, about %.0f s left", text,
-			st->eta);
+		char *with = g_strdup_printf(
+			"%s, about %.0f s left", text, st->eta);
 
 		g_free(text);
 		text = with;
@@ -107,10 +106,10 @@ static char *tip_of(const SyExploreDesign *d)
 					: g_strdup("");
 
 	return g_markup_printf_escaped(
-		"<b>%s[%s]</b> tile order %s\n%s\n<b>%s cycles</b>%s\n"
+		"<b>%s[%s]</b>\n%s\n<b>%s cycles</b>%s\n"
 		"DSP %s, BRAM18K %s, URAM %s, LUT %s, FF %s\n"
 		"--sa-sizes <tt>%s</tt>\nClick to load it into the sizes",
-		rank, d->dataflow, d->order, d->sizes, cycles,
+		rank, d->dataflow, d->sizes, cycles,
 		d->fast ? " (by its form)" : "", dsp, bram, uram, lut, ff,
 		d->sa_sizes);
 }
@@ -171,19 +170,20 @@ static void fill_table(SyExplorePanel *self)
 static char *status_of(const SyExploreResult *r)
 {
 	const SyDseStats *st = &r->stats;
-	const char *what = r->complete ? "Proven optimum"
-		: r->cancelled         ? "Cancelled: the best found so far, "
-					 "not proven"
-				       : "Time limit: the best found so far";
+	const char *what = r->complete ? "proven optimum"
+		: r->cancelled         ? "cancelled, the best found so far "
+					 "(not proven)"
+				       : "time limit, the best found so far "
+					 "(not proven)";
 
-	return g_strdup_printf("%s on the %s: %" G_GUINT64_FORMAT
+	return g_strdup_printf("On the %s: %s; %" G_GUINT64_FORMAT
 			       " points, %" G_GUINT64_FORMAT
 			       " evaluated (%" G_GUINT64_FORMAT
 			       " by forms), %" G_GUINT64_FORMAT
 			       " pruned by the bound, %" G_GUINT64_FORMAT
 			       " refused by the HLS backend; %.2f s; "
 			       "%u designs listed",
-		what, r->device, st->points, st->evaluated, st->fast,
+		r->device, what, st->points, st->evaluated, st->fast,
 		st->pruned, st->refused, st->seconds, r->n_best);
 }
 

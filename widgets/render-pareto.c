@@ -284,7 +284,7 @@ static void draw_budget(
 	cairo_line_to(cr, x, l->y.p1);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
-	n = sy_estimate_format_count(l->dsp_budget);
+	n = sy_estimate_format_count(floor(l->dsp_budget));
 	text = g_strdup_printf("DSP budget %s", n);
 	w = sy_render_text_width(cr, text, s, FALSE);
 	/* Left of the line where it stands at the right end. */
@@ -397,8 +397,8 @@ static void draw_current(cairo_t *cr, const SyParetoLayout *l,
 	cairo_line_to(cr, x, y + r * 0.5);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	sy_render_text(cr, "sliders", x + r + 0.3 * l->size,
-		y - r - 0.9 * l->size, l->size, TRUE, FALSE);
+	sy_render_text(cr, "sliders", x + r + 0.4 * l->size,
+		y - 0.6 * l->size, l->size, TRUE, FALSE);
 }
 
 /* The colour bar: BRAM18K from 0 (bottom) to the scale's top. */
@@ -432,7 +432,8 @@ static void draw_legend(
 	sy_render_text(cr, "0", x + w + 0.4 * s, y + h - 0.6 * s, s, FALSE,
 		FALSE);
 	if (l->bram_budget > 0) {
-		g_autofree char *n = sy_estimate_format_count(l->bram_budget);
+		g_autofree char *n =
+			sy_estimate_format_count(floor(l->bram_budget));
 		g_autofree char *text = g_strdup_printf("budget %s", n);
 
 		sy_render_text(cr, text, x - 1.2 * s, y + h + 0.8 * s, s,

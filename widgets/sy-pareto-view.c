@@ -225,6 +225,11 @@ void sy_pareto_view_set_budget(SyParetoView *self, double dsp, double bram)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+double sy_pareto_view_get_budget_dsp(SyParetoView *self)
+{
+	return self->dsp_budget;
+}
+
 void sy_pareto_view_set_selected(SyParetoView *self, int index)
 {
 	if (index >= (int)self->points->len)

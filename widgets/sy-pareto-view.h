@@ -33,6 +33,7 @@ const SyParetoPoint *sy_pareto_view_get_current(SyParetoView *self);
 
 /* The device's budgets (<= 0: none). */
 void sy_pareto_view_set_budget(SyParetoView *self, double dsp, double bram);
+double sy_pareto_view_get_budget_dsp(SyParetoView *self);
 
 /* The point marked selected, -1 for none. */
 void sy_pareto_view_set_selected(SyParetoView *self, int index);
