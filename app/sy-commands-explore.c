@@ -64,8 +64,8 @@ void sy_cmd_explore(GSimpleAction *action, GVariant *param, gpointer user)
 	r.device = sy_pipeline_get_device(self->pipeline);
 	r.candidates = ids;
 	r.threads = g_get_num_processors();
-	g_action_group_change_action_state(G_ACTION_GROUP(self), "view",
-		g_variant_new_string("explore"));
+	g_action_group_change_action_state(
+		G_ACTION_GROUP(self), "view", g_variant_new_string("explore"));
 	sy_explore_panel_start(self->explore_panel, &r);
 }
 
@@ -122,8 +122,7 @@ static void design_activated(
 	gtk_stack_set_visible_child_name(self->side_stack, "sizes");
 }
 
-static void running_changed(
-	GObject *panel, GParamSpec *pspec, SyWindow *self)
+static void running_changed(GObject *panel, GParamSpec *pspec, SyWindow *self)
 {
 	(void)panel;
 	(void)pspec;

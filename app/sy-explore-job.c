@@ -36,8 +36,8 @@ static Job *job_new(const SyExploreRequest *r)
 	if (r->candidates) {
 		j->candidates = g_array_sized_new(
 			FALSE, FALSE, sizeof(guint), r->candidates->len);
-		g_array_append_vals(j->candidates, r->candidates->data,
-			r->candidates->len);
+		g_array_append_vals(
+			j->candidates, r->candidates->data, r->candidates->len);
 	}
 	j->top = MAX(r->top, 1);
 	j->threads = MAX(r->threads, 1);
@@ -154,8 +154,8 @@ static char *sizes_text(const SyChoices *c, const SyConfig *cfg)
 static SyExploreDesign *design_new(
 	const SyAnalysis *a, const SyDseDesign *d, guint rank)
 {
-	const SyCandidate *cand =
-		g_ptr_array_index(a->candidates, d->config->candidate);
+	const SyCandidate *cand = g_ptr_array_index(
+		a->candidates, d->config->candidate);
 	g_autoptr(SyChoices) c = sy_choices_new(a, cand, NULL);
 	SyExploreDesign *e = g_new0(SyExploreDesign, 1);
 
@@ -276,16 +276,16 @@ SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,
 	return out;
 }
 
-static void thread_func(GTask *task, gpointer source, gpointer data,
-	GCancellable *cancellable)
+static void thread_func(
+	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
 	GError *error = NULL;
 	SyExploreResult *out = search(data, cancellable, &error);
 
 	(void)source;
 	if (out)
-		g_task_return_pointer(task, out,
-			(GDestroyNotify)sy_explore_result_free);
+		g_task_return_pointer(
+			task, out, (GDestroyNotify)sy_explore_result_free);
 	else
 		g_task_return_error(task, error);
 }

@@ -66,8 +66,7 @@ typedef struct {
 /* Called on the main context the job was started from with the
  * search's counts, about once a second; data is the job's source
  * object, alive while it runs. */
-typedef void (*SyExploreProgress)(
-	GObject *source, const SyDseStats *stats);
+typedef void (*SyExploreProgress)(GObject *source, const SyDseStats *stats);
 
 /* Starts the search of request (copied) on a worker thread; callback
  * with source (referenced until then) once it ends. */

@@ -160,9 +160,9 @@ static void fill_table(SyExplorePanel *self)
 		dsp = count(v[SY_RESOURCE_DSP]);
 		bram = count(v[SY_RESOURCE_BRAM18K]);
 		gtk_list_store_insert_with_values(self->store, NULL, -1,
-			COL_RANK, d->rank, COL_DATAFLOW, d->dataflow,
-			COL_SIZES, d->sizes, COL_CYCLES, cycles, COL_DSP, dsp,
-			COL_BRAM, bram, COL_INDEX, i, -1);
+			COL_RANK, d->rank, COL_DATAFLOW, d->dataflow, COL_SIZES,
+			d->sizes, COL_CYCLES, cycles, COL_DSP, dsp, COL_BRAM,
+			bram, COL_INDEX, i, -1);
 	}
 	self->filling = FALSE;
 }
@@ -215,8 +215,8 @@ static void search_done(GObject *source, GAsyncResult *res, gpointer data)
 	if (r) {
 		g_autofree char *text = status_of(r);
 
-		gtk_progress_bar_set_text(self->progress,
-			r->complete ? "Done" : "Stopped");
+		gtk_progress_bar_set_text(
+			self->progress, r->complete ? "Done" : "Stopped");
 		gtk_label_set_text(self->status, text);
 	} else {
 		gtk_progress_bar_set_text(self->progress, "Failed");
@@ -279,8 +279,7 @@ const SyExploreResult *sy_explore_panel_get_result(SyExplorePanel *self)
 	return self->result;
 }
 
-void sy_explore_panel_set_current(
-	SyExplorePanel *self, const SyEstimate *e)
+void sy_explore_panel_set_current(SyExplorePanel *self, const SyEstimate *e)
 {
 	SyParetoPoint p = {0};
 
@@ -319,8 +318,8 @@ static void select_row(SyExplorePanel *self, guint index)
 
 		gtk_tree_model_get(model, &iter, COL_INDEX, &at, -1);
 		if (at == index) {
-			g_autoptr(GtkTreePath) path =
-				gtk_tree_model_get_path(model, &iter);
+			g_autoptr(GtkTreePath)
+				path = gtk_tree_model_get_path(model, &iter);
 
 			gtk_tree_selection_select_iter(sel, &iter);
 			gtk_tree_view_scroll_to_cell(
@@ -353,7 +352,8 @@ static void row_selected(GtkTreeSelection *sel, SyExplorePanel *self)
 	GtkTreeIter iter;
 	guint index;
 
-	if (self->filling || !gtk_tree_selection_get_selected(sel, &model, &iter))
+	if (self->filling ||
+		!gtk_tree_selection_get_selected(sel, &model, &iter))
 		return;
 	gtk_tree_model_get(model, &iter, COL_INDEX, &index, -1);
 	sy_explore_panel_activate(self, index);
@@ -370,8 +370,7 @@ static void sy_explore_panel_get_property(
 	case PROP_RUNNING:
 		g_value_set_boolean(value, self->cancellable != NULL);
 		break;
-	default:
-		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -423,7 +422,8 @@ static void sy_explore_panel_class_init(SyExplorePanelClass *klass)
 		widget_class, SyExplorePanel, progress);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyExplorePanel, status);
-	gtk_widget_class_bind_template_child(widget_class, SyExplorePanel, plot);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyExplorePanel, plot);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyExplorePanel, table);
 	gtk_widget_class_bind_template_child(

@@ -1047,15 +1047,14 @@ static void test_pareto_linear(void)
 	g_assert_cmpfloat(l.y.ticks[3], ==, 1000);
 
 	/* Hits: a dot's radius (4) and 3 pixels more; the nearest. */
-	g_assert_cmpint(sy_render_pareto_hit(&l, pareto_points, 3, 165, 235),
-		==, 1);
-	g_assert_cmpint(sy_render_pareto_hit(&l, pareto_points, 3, 172, 235),
-		==, 1);
-	g_assert_cmpint(sy_render_pareto_hit(&l, pareto_points, 3, 172.5,
-				235),
-		==, -1);
-	g_assert_cmpint(sy_render_pareto_hit(&l, pareto_points, 3, 300, 100),
-		==, -1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 165, 235), ==, 1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 172, 235), ==, 1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 172.5, 235), ==, -1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 300, 100), ==, -1);
 
 	/* BRAM as colour: viridis' stops at 10, 20 and 40 of 40. */
 	sy_render_pareto(cr, &l, pareto_points, 3, NULL, NULL, style);
@@ -1100,19 +1099,20 @@ static void test_pareto_log(void)
 	g_assert_cmpfloat_with_epsilon(y,
 		460 + (log10(500) - l.y.t0) / (l.y.t1 - l.y.t0) * (20 - 460),
 		1e-9);
-	g_assert_cmpint(sy_render_pareto_hit(&l, pareto_points, 3, x, y), ==,
-		1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, x, y), ==, 1);
 	sy_render_pareto(cr, &l, pareto_points, 3, &current, NULL, style);
 	if (g_getenv("SYSTOLE_RENDER_DIR")) {
 		g_autofree char *path = g_build_filename(
-			g_getenv("SYSTOLE_RENDER_DIR"), "render-pareto.png", NULL);
+			g_getenv("SYSTOLE_RENDER_DIR"), "render-pareto.png",
+			NULL);
 
 		cairo_surface_write_to_png(surface, path);
 	}
 	bx = round(sy_pareto_axis_map(&l.x, 8000)) + 0.5;
 	/* The dashes start at the bottom: 6 pixels on, 4 off. */
-	assert_color(surface, (int)bx, 455, blend(style->error, 0.9,
-						    style->background));
+	assert_color(surface, (int)bx, 455,
+		blend(style->error, 0.9, style->background));
 	cairo_destroy(cr);
 	cairo_surface_destroy(surface);
 }

@@ -57,8 +57,8 @@ static JsonArray *cli_best(const char *path, JsonParser *parser)
 	g_autoptr(GError) error = NULL;
 	int status;
 
-	g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL,
-		G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error));
+	g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT,
+		NULL, NULL, &out, NULL, &status, &error));
 	g_assert_no_error(error);
 	g_assert_true(g_spawn_check_wait_status(status, NULL));
 	g_assert_true(json_parser_load_from_data(parser, out, -1, &error));
@@ -145,8 +145,8 @@ static void test_explore(void)
 		g_autoptr(GVariant) view = g_action_group_get_action_state(
 			G_ACTION_GROUP(window), "view");
 
-		g_assert_cmpstr(g_variant_get_string(view, NULL), ==,
-			"explore");
+		g_assert_cmpstr(
+			g_variant_get_string(view, NULL), ==, "explore");
 	}
 	/* The main loop runs on while it searches. */
 	g_assert_cmpfloat(run_search(panel, 240), <, 0.5);
@@ -211,8 +211,8 @@ static void test_explore(void)
 	sy_render_pareto_xy(&layout, &points[pick], &x, &y);
 	g_assert_true(sy_pareto_view_activate_at(plot, x, y));
 	g_assert_cmpint(sy_pareto_view_get_selected(plot), ==, (int)pick);
-	g_assert_cmpint(sy_window_get_candidate(window), ==,
-		(int)d->config->candidate);
+	g_assert_cmpint(
+		sy_window_get_candidate(window), ==, (int)d->config->candidate);
 	sy_test_wait(window, estimated, "the design clicked");
 	loaded = sy_config_to_flags(
 		sy_pipeline_get_config(p), sy_pipeline_get_choices(p));
@@ -255,10 +255,11 @@ static void test_explore(void)
 	g_assert_true(r->cancelled);
 	g_assert_false(r->complete);
 	g_assert_true(g_str_has_prefix(sy_explore_panel_get_status(panel),
-		"On the u250: cancelled, the best found so far (not proven); "));
-	g_assert_cmpuint(r->stats.evaluated + r->stats.pruned +
-			r->stats.refused,
-		<, r->stats.points);
+		"On the u250: cancelled, the best found so far (not "
+		"proven); "));
+	g_assert_cmpuint(
+		r->stats.evaluated + r->stats.pruned + r->stats.refused, <,
+		r->stats.points);
 
 	gtk_widget_destroy(root);
 	g_object_unref(window);

@@ -38,8 +38,10 @@ static void linear_ticks(SyParetoAxis *a)
 {
 	double raw = (a->t1 - a->t0) / 6;
 	double p = pow(10, floor(log10(raw)));
-	double step = raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p
-									: 10 * p;
+	double step = raw <= p ? p
+		: raw <= 2 * p ? 2 * p
+		: raw <= 5 * p ? 5 * p
+			       : 10 * p;
 
 	a->n_ticks = 0;
 	for (double v = ceil(a->t0 / step) * step;
@@ -133,8 +135,8 @@ void sy_pareto_layout_init(SyParetoLayout *l, const SyParetoPoint *points,
 	range_of(points, n, current, G_STRUCT_OFFSET(SyParetoPoint, dsp),
 		dsp_budget, &lo, &hi);
 	axis_init(&l->x, lo, hi, l->left, width - l->right);
-	range_of(points, n, current, G_STRUCT_OFFSET(SyParetoPoint, cycles),
-		0, &lo, &hi);
+	range_of(points, n, current, G_STRUCT_OFFSET(SyParetoPoint, cycles), 0,
+		&lo, &hi);
 	axis_init(&l->y, lo, hi, height - l->bottom, l->top);
 	range_of(points, n, current, G_STRUCT_OFFSET(SyParetoPoint, bram), 0,
 		&lo, &hi);
@@ -145,8 +147,8 @@ void sy_pareto_layout_init(SyParetoLayout *l, const SyParetoPoint *points,
 	l->legend_h = MAX((height - l->top - l->bottom) * 0.6, size);
 }
 
-void sy_render_pareto_xy(const SyParetoLayout *l, const SyParetoPoint *p,
-	double *x, double *y)
+void sy_render_pareto_xy(
+	const SyParetoLayout *l, const SyParetoPoint *p, double *x, double *y)
 {
 	*x = sy_pareto_axis_map(&l->x, p->dsp);
 	*y = sy_pareto_axis_map(&l->y, p->cycles);
@@ -288,8 +290,8 @@ static void draw_budget(
 	text = g_strdup_printf("DSP budget %s", n);
 	w = sy_render_text_width(cr, text, s, FALSE);
 	/* Left of the line where it stands at the right end. */
-	sy_render_text(cr, text, x + 0.4 * s + w > l->x.p1 ? x - 0.4 * s - w
-							   : x + 0.4 * s,
+	sy_render_text(cr, text,
+		x + 0.4 * s + w > l->x.p1 ? x - 0.4 * s - w : x + 0.4 * s,
 		l->y.p1 + 0.3 * s, s, FALSE, FALSE);
 }
 
@@ -359,7 +361,8 @@ static void draw_points(cairo_t *cr, const SyParetoLayout *l,
 		cairo_fill_preserve(cr);
 		sy_render_set_color(cr, style->foreground,
 			p->flags & SY_PARETO_HOVER ? 1 : 0.5);
-		cairo_set_line_width(cr, p->flags & SY_PARETO_HOVER ? 1.5 : 0.8);
+		cairo_set_line_width(
+			cr, p->flags & SY_PARETO_HOVER ? 1.5 : 0.8);
 		cairo_stroke(cr);
 		if (p->flags & SY_PARETO_SELECTED) {
 			cairo_arc(cr, x, y, r + 3, 0, 2 * G_PI);
@@ -397,8 +400,8 @@ static void draw_current(cairo_t *cr, const SyParetoLayout *l,
 	cairo_line_to(cr, x, y + r * 0.5);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	sy_render_text(cr, "sliders", x + r + 0.4 * l->size,
-		y - 0.6 * l->size, l->size, TRUE, FALSE);
+	sy_render_text(cr, "sliders", x + r + 0.4 * l->size, y - 0.6 * l->size,
+		l->size, TRUE, FALSE);
 }
 
 /* The colour bar: BRAM18K from 0 (bottom) to the scale's top. */
@@ -427,17 +430,17 @@ static void draw_legend(
 	cairo_stroke(cr);
 	sy_render_set_color(cr, style->foreground, 0.8);
 	sy_render_text(cr, top, x + w + 0.4 * s, y - 0.6 * s, s, FALSE, FALSE);
-	sy_render_text(cr, mid, x + w + 0.4 * s, y + h / 2 - 0.6 * s, s, FALSE,
-		FALSE);
-	sy_render_text(cr, "0", x + w + 0.4 * s, y + h - 0.6 * s, s, FALSE,
-		FALSE);
+	sy_render_text(
+		cr, mid, x + w + 0.4 * s, y + h / 2 - 0.6 * s, s, FALSE, FALSE);
+	sy_render_text(
+		cr, "0", x + w + 0.4 * s, y + h - 0.6 * s, s, FALSE, FALSE);
 	if (l->bram_budget > 0) {
-		g_autofree char *n =
-			sy_estimate_format_count(floor(l->bram_budget));
+		g_autofree char *n = sy_estimate_format_count(
+			floor(l->bram_budget));
 		g_autofree char *text = g_strdup_printf("budget %s", n);
 
-		sy_render_text(cr, text, x - 1.2 * s, y + h + 0.8 * s, s,
-			FALSE, FALSE);
+		sy_render_text(cr, text, x - 1.2 * s, y + h + 0.8 * s, s, FALSE,
+			FALSE);
 	}
 }
 
@@ -453,8 +456,8 @@ void sy_render_pareto(cairo_t *cr, const SyParetoLayout *l,
 	draw_grid(cr, l, style);
 	draw_ticks(cr, l, style);
 	draw_budget(cr, l, style);
-	cairo_rectangle(cr, l->x.p0, l->y.p1, l->x.p1 - l->x.p0,
-		l->y.p0 - l->y.p1);
+	cairo_rectangle(
+		cr, l->x.p0, l->y.p1, l->x.p1 - l->x.p0, l->y.p0 - l->y.p1);
 	cairo_save(cr);
 	cairo_clip(cr);
 	if (n)

@@ -66,17 +66,16 @@ typedef struct {
 /* The layout of n points (and current, may be NULL) in width x height
  * pixels, text size pixels; the budgets (<= 0: none) are drawn and
  * their DSP line kept in range. */
-void sy_pareto_layout_init(SyParetoLayout *layout,
-	const SyParetoPoint *points, guint n, const SyParetoPoint *current,
-	double dsp_budget, double bram_budget, double width, double height,
-	double size);
+void sy_pareto_layout_init(SyParetoLayout *layout, const SyParetoPoint *points,
+	guint n, const SyParetoPoint *current, double dsp_budget,
+	double bram_budget, double width, double height, double size);
 
 /* Data value v to pixels along axis a. */
 double sy_pareto_axis_map(const SyParetoAxis *a, double v);
 
 /* Where point p is drawn, pixels. */
-void sy_render_pareto_xy(const SyParetoLayout *layout,
-	const SyParetoPoint *p, double *x, double *y);
+void sy_render_pareto_xy(const SyParetoLayout *layout, const SyParetoPoint *p,
+	double *x, double *y);
 
 /* The point under pixel (x, y): the nearest whose dot (with
  * SY_PARETO_HIT_SLOP) holds it, the first of equals; -1 if none. */

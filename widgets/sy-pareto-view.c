@@ -63,8 +63,7 @@ static void set_flag(SyParetoView *self, int index, guint flag)
 		SyParetoPoint *p = &g_array_index(
 			self->points, SyParetoPoint, i);
 
-		p->flags = (int)i == index ? p->flags | flag
-					   : p->flags & ~flag;
+		p->flags = (int)i == index ? p->flags | flag : p->flags & ~flag;
 	}
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -88,8 +87,8 @@ static void set_hover(SyParetoView *self, int index)
 	gtk_widget_trigger_tooltip_query(GTK_WIDGET(self));
 }
 
-static void on_motion(
-	GtkEventControllerMotion *motion, double x, double y, SyParetoView *self)
+static void on_motion(GtkEventControllerMotion *motion, double x, double y,
+	SyParetoView *self)
 {
 	(void)motion;
 	set_hover(self, hit(self, x, y));
@@ -112,8 +111,8 @@ gboolean sy_pareto_view_activate_at(SyParetoView *self, double x, double y)
 	return TRUE;
 }
 
-static void on_pressed(GtkGestureMultiPress *gesture, int n, double x,
-	double y, SyParetoView *self)
+static void on_pressed(GtkGestureMultiPress *gesture, int n, double x, double y,
+	SyParetoView *self)
 {
 	(void)gesture;
 	if (n == 1)
@@ -169,15 +168,13 @@ static void sy_pareto_view_init(SyParetoView *self)
 	self->tips = g_ptr_array_new_with_free_func(g_free);
 	self->selected = self->hover = -1;
 	gtk_widget_set_has_tooltip(widget, TRUE);
-	gtk_widget_add_events(widget, GDK_POINTER_MOTION_MASK |
-			GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
-			GDK_LEAVE_NOTIFY_MASK);
+	gtk_widget_add_events(widget,
+		GDK_POINTER_MOTION_MASK | GDK_BUTTON_PRESS_MASK |
+			GDK_BUTTON_RELEASE_MASK | GDK_LEAVE_NOTIFY_MASK);
 	self->click = gtk_gesture_multi_press_new(widget);
-	g_signal_connect(
-		self->click, "pressed", G_CALLBACK(on_pressed), self);
+	g_signal_connect(self->click, "pressed", G_CALLBACK(on_pressed), self);
 	self->motion = gtk_event_controller_motion_new(widget);
-	g_signal_connect(
-		self->motion, "motion", G_CALLBACK(on_motion), self);
+	g_signal_connect(self->motion, "motion", G_CALLBACK(on_motion), self);
 	g_signal_connect(self->motion, "leave", G_CALLBACK(on_leave), self);
 }
 
@@ -186,8 +183,8 @@ GtkWidget *sy_pareto_view_new(void)
 	return g_object_new(SY_TYPE_PARETO_VIEW, NULL);
 }
 
-void sy_pareto_view_set_points(SyParetoView *self,
-	const SyParetoPoint *points, guint n, const char *const *tips)
+void sy_pareto_view_set_points(SyParetoView *self, const SyParetoPoint *points,
+	guint n, const char *const *tips)
 {
 	g_array_set_size(self->points, 0);
 	g_array_append_vals(self->points, points, n);
