@@ -8,7 +8,8 @@
  * without a display.
  *
  * The kernel: mm.c at I=4, J=2, K=2 (a kernel.h of its own beside it),
- * dataflow [i, j]: 162 points, seconds.
+ * dataflow [i, j]: 162 points, every one evaluated (the best 40 kept
+ * cost no more than the best 1), seconds.
  *
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
 #include <json-glib/json-glib.h>
@@ -21,7 +22,7 @@
 #include "uitest.h"
 #include "uiwindow.h"
 
-#define TOP 5
+#define TOP 40
 
 static char *dir;
 
