@@ -1,4 +1,9 @@
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "dse/space.h"
 #include "model/device.h"
@@ -16,6 +21,7 @@ typedef struct {
 	/* Progress: where and to whom. */
 	GMainContext *context;
 	GObject *source;
+	GCancellable *cancellable; /* the search's, named to progress */
 	SyExploreProgress progress;
 } Job;
 
@@ -54,6 +60,7 @@ static void job_free(Job *j)
 		g_array_unref(j->candidates);
 	if (j->context)
 		g_main_context_unref(j->context);
+	g_clear_object(&j->cancellable);
 	g_free(j);
 }
 
@@ -70,6 +77,7 @@ static SyAnalysis *kernel_new(gpointer data, GError **error)
 
 typedef struct {
 	GObject *source;
+	GCancellable *cancellable;
 	SyExploreProgress progress;
 	SyDseStats stats;
 } Report;
@@ -78,7 +86,7 @@ static gboolean report_idle(gpointer data)
 {
 	Report *r = data;
 
-	r->progress(r->source, &r->stats);
+	r->progress(r->source, r->cancellable, &r->stats);
 	return G_SOURCE_REMOVE;
 }
 
@@ -87,6 +95,7 @@ static void report_free(gpointer data)
 	Report *r = data;
 
 	g_object_unref(r->source);
+	g_clear_object(&r->cancellable);
 	g_free(r);
 }
 
@@ -102,6 +111,7 @@ static void progress(const SyDseStats *stats, gpointer data)
 		return;
 	r = g_new(Report, 1);
 	r->source = g_object_ref(j->source);
+	r->cancellable = j->cancellable ? g_object_ref(j->cancellable) : NULL;
 	r->progress = j->progress;
 	r->stats = *stats;
 	g_main_context_invoke_full(
@@ -185,15 +195,32 @@ static void design_free(gpointer data)
 	g_free(e);
 }
 
-/* The designs to plot (borrowed from res): the best, for now.  Once the
- * search gives its Pareto set (SyDseResult.pareto), they are the best
- * and then the Pareto designs not among them: add them here. */
+/* designs' (SyDseDesign) that out does not hold yet (by their points)
+ * appended to out, in their order. */
+static void add_new(GPtrArray *out, const GPtrArray *designs)
+{
+	for (guint i = 0; designs && i < designs->len; i++) {
+		const SyDseDesign *d = g_ptr_array_index(designs, i);
+		gboolean held = FALSE;
+
+		for (guint k = 0; k < out->len && !held; k++) {
+			const SyDseDesign *o = g_ptr_array_index(out, k);
+
+			held = sy_dse_point_compare(o->config, d->config) == 0;
+		}
+		if (!held)
+			g_ptr_array_add(out, (gpointer)d);
+	}
+}
+
+/* The designs to plot (borrowed from res): the best first (the table's
+ * ranks are their places), then the others of the Pareto set once the
+ * search gives it (SyDseResult.pareto): that is the line to add. */
 static GPtrArray *plotted(const SyDseResult *res)
 {
 	GPtrArray *out = g_ptr_array_new();
 
-	for (guint i = 0; i < res->best->len; i++)
-		g_ptr_array_add(out, g_ptr_array_index(res->best, i));
+	add_new(out, res->best);
 	return out;
 }
 
@@ -276,18 +303,29 @@ SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,
 	return out;
 }
 
-static void thread_func(
-	GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+/* The search's first thread, a thread of its own below the main
+ * thread (nice 10, which the search's other threads inherit: Linux
+ * nices threads one by one), so that with the search on every core the
+ * main loop still gets a CPU first; GLib's shared pool is not niced, as
+ * an unprivileged thread cannot take its priority back. */
+static gpointer thread_main(gpointer data)
 {
+	GTask *task = data;
 	GError *error = NULL;
-	SyExploreResult *out = search(data, cancellable, &error);
+	SyExploreResult *out;
 
-	(void)source;
+#ifdef __linux__
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+	out = search(g_task_get_task_data(task), g_task_get_cancellable(task),
+		&error);
 	if (out)
 		g_task_return_pointer(
 			task, out, (GDestroyNotify)sy_explore_result_free);
 	else
 		g_task_return_error(task, error);
+	g_object_unref(task);
+	return NULL;
 }
 
 void sy_explore_job_run(GObject *source, const SyExploreRequest *request,
@@ -299,13 +337,13 @@ void sy_explore_job_run(GObject *source, const SyExploreRequest *request,
 
 	j->context = g_main_context_ref_thread_default();
 	j->source = source;
+	j->cancellable = cancellable ? g_object_ref(cancellable) : NULL;
 	j->progress = progress_fn;
 	g_task_set_source_tag(task, sy_explore_job_run);
 	/* A cancelled search still returns what it found. */
 	g_task_set_check_cancellable(task, FALSE);
 	g_task_set_task_data(task, j, (GDestroyNotify)job_free);
-	g_task_run_in_thread(task, thread_func);
-	g_object_unref(task);
+	g_thread_unref(g_thread_new("explore", thread_main, task));
 }
 
 SyExploreResult *sy_explore_job_finish(GAsyncResult *result, GError **error)

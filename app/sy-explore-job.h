@@ -1,6 +1,6 @@
 /* Explore (issue 14): core/dse/search.h's search of a kernel's design
- * space, run as a GTask on a worker thread for the explorer, GLib and
- * GIO only.
+ * space, run as a GTask on a thread of its own (at nice 10, below the
+ * main thread) for the explorer, GLib and GIO only.
  *
  * The job takes plain data (the kernel's text and path, its analysis
  * options' numbers, the device's name, the dataflows, how many designs)
@@ -64,9 +64,11 @@ typedef struct {
 } SyExploreRequest;
 
 /* Called on the main context the job was started from with the
- * search's counts, about once a second; data is the job's source
- * object, alive while it runs. */
-typedef void (*SyExploreProgress)(GObject *source, const SyDseStats *stats);
+ * search's counts, about once a second: source is the job's (alive
+ * while it runs), cancellable the one it was started with (a report of
+ * an older search may come after a newer one started). */
+typedef void (*SyExploreProgress)(
+	GObject *source, GCancellable *cancellable, const SyDseStats *stats);
 
 /* Starts the search of request (copied) on a worker thread; callback
  * with source (referenced until then) once it ends. */

@@ -59,13 +59,14 @@ static guint64 done_of(const SyDseStats *st)
 }
 
 /* About once a second, from the search (sy-explore-job.h). */
-static void on_progress(GObject *source, const SyDseStats *st)
+static void on_progress(
+	GObject *source, GCancellable *cancellable, const SyDseStats *st)
 {
 	SyExplorePanel *self = SY_EXPLORE_PANEL(source);
 	g_autofree char *text = NULL;
 	g_autofree char *best = NULL;
 
-	if (self->disposed || !self->cancellable)
+	if (self->disposed || cancellable != self->cancellable)
 		return;
 	best = isfinite(st->incumbent)
 		? g_strdup_printf("; N-th best %.1f cycles", st->incumbent)

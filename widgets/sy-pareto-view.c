@@ -201,6 +201,12 @@ const SyParetoPoint *sy_pareto_view_get_points(SyParetoView *self, guint *n)
 	return (SyParetoPoint *)self->points->data;
 }
 
+const char *sy_pareto_view_get_tip(SyParetoView *self, guint index)
+{
+	return index < self->tips->len ? g_ptr_array_index(self->tips, index)
+				       : NULL;
+}
+
 void sy_pareto_view_set_current(
 	SyParetoView *self, const SyParetoPoint *current)
 {

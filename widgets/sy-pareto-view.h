@@ -26,6 +26,9 @@ void sy_pareto_view_set_points(SyParetoView *self,
 const SyParetoPoint *sy_pareto_view_get_points(
 	SyParetoView *self, guint *n /* out */);
 
+/* Point index's tooltip (markup), NULL if none. */
+const char *sy_pareto_view_get_tip(SyParetoView *self, guint index);
+
 /* The sliders' design, copied; NULL: none. */
 void sy_pareto_view_set_current(
 	SyParetoView *self, const SyParetoPoint *current /* keep */);
