@@ -79,16 +79,20 @@ void sy_cmd_explore_cancel(
 	sy_explore_panel_cancel(self->explore_panel);
 }
 
-/* Whether the analysis on screen read the text the search did: its
- * dataflows' ids are then the search's. */
+/* Whether the analysis on screen read the text the search did, with
+ * the same options: its dataflows' ids are then the search's. */
 static gboolean same_kernel(SyWindow *self)
 {
 	const SyAnalysis *a = sy_pipeline_get_analysis(self->pipeline);
 	const char *text = sy_explore_panel_get_text(self->explore_panel);
+	const SyExploreResult *r = sy_explore_panel_get_result(
+		self->explore_panel);
 	const SySource *src = a ? source_of(a) : NULL;
 
-	return src && text && strlen(text) == src->len &&
-		memcmp(text, src->text, src->len) == 0;
+	return src && text && r && strlen(text) == src->len &&
+		memcmp(text, src->text, src->len) == 0 &&
+		a->max_dims == r->max_dims &&
+		a->live_range_reordering == r->live_range_reordering;
 }
 
 /* A design clicked: its sizes remembered for its dataflow, which is

@@ -263,6 +263,8 @@ static SyExploreResult *result_of(const Job *j, const SyAnalysis *a,
 	out->cancelled = g_cancellable_is_cancelled(cancellable);
 	out->complete = res->complete && !out->cancelled;
 	out->device = g_strdup(j->device);
+	out->max_dims = a->max_dims;
+	out->live_range_reordering = a->live_range_reordering;
 	budget_of(device, out->budget);
 	return out;
 }

@@ -49,6 +49,10 @@ typedef struct {
 	gboolean cancelled;
 	char *device;
 	double budget[SY_N_RESOURCES]; /* the device's, x the budget */
+	/* The analysis options' numbers it ran with: with the text, what
+	 * makes the dataflows' ids the search's. */
+	guint max_dims;
+	gboolean live_range_reordering;
 } SyExploreResult;
 
 typedef struct {

@@ -4,7 +4,8 @@
  * (exact cycles, the same --sa-sizes), a dot clicked loads its dataflow
  * and sizes into the sizes panel and the pipeline, whose estimate then
  * marks it on the plot with the search's very cycles; Cancel stops a
- * search at once.  A screenshot of the page at 1920 x 1080.  Skips (77)
+ * search at once; an edit of the kernel drops the result.  A screenshot
+ * of the page at 1920 x 1080.  Skips (77)
  * without a display.
  *
  * The kernel: mm.c at I=4, J=2, K=2 (a kernel.h of its own beside it),
@@ -278,6 +279,24 @@ static void test_explore(void)
 	g_assert_cmpuint(
 		r->stats.evaluated + r->stats.pruned + r->stats.refused, <,
 		r->stats.points);
+
+	/* An edit: its dataflows may not be the search's, which goes. */
+	{
+		GtkTextBuffer *buffer = gtk_text_view_get_buffer(
+			GTK_TEXT_VIEW(sy_test_find(root, GTK_TYPE_TEXT_VIEW)));
+		GtkTextIter start;
+
+		gtk_text_buffer_get_start_iter(buffer, &start);
+		gtk_text_buffer_insert(buffer, &start, "/* edited */\n", -1);
+		sy_test_wait(window, sy_test_analysed, "the edited kernel");
+		g_assert_null(sy_explore_panel_get_result(panel));
+		g_assert_cmpstr(sy_explore_panel_get_status(panel), ==,
+			"The kernel has changed since the last search: "
+			"explore again");
+		g_assert_cmpuint(
+			(sy_pareto_view_get_points(plot, &n), n), ==, 0);
+		gtk_text_buffer_set_modified(buffer, FALSE);
+	}
 
 	gtk_widget_destroy(root);
 	g_object_unref(window);
