@@ -136,7 +136,12 @@ static void test_explore(void)
 	sy_window_select_candidate(window, ij);
 	sy_test_wait(window, estimated, "[i, j] at its default sizes");
 
-	/* Explore [i, j], the best 5. */
+	/* The page before any search (Alt+3). */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
+		g_variant_new_string("explore"));
+	sy_test_screenshot(root, "ui-explore-empty-1920.png");
+
+	/* Explore [i, j], the best 40. */
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(sy_test_get(root, "explore-scope")), "selected");
 	gtk_spin_button_set_value(

@@ -470,8 +470,9 @@ void sy_render_pareto(cairo_t *cr, const SyParetoLayout *l,
 		draw_legend(cr, l, style);
 	if (message) {
 		sy_render_set_color(cr, style->muted, 1);
+		/* At the top: the sliders' design may be at the centre. */
 		sy_render_text(cr, message, (l->x.p0 + l->x.p1) / 2,
-			(l->y.p0 + l->y.p1) / 2, l->size * 1.2, FALSE, TRUE);
+			l->y.p1 + 1.5 * l->size, l->size * 1.2, FALSE, TRUE);
 	}
 	cairo_restore(cr);
 }

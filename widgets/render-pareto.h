@@ -86,7 +86,7 @@ int sy_render_pareto_hit(const SyParetoLayout *layout,
 SyRgb sy_render_pareto_color(const SyParetoLayout *layout, double bram);
 
 /* Draws the whole from (0, 0) on the style's background; message
- * (may be NULL) is centred on an empty plot. */
+ * (may be NULL) is centred at the plot's top. */
 void sy_render_pareto(cairo_t *cr, const SyParetoLayout *layout,
 	const SyParetoPoint *points, guint n, const SyParetoPoint *current,
 	const char *message, const SyRenderStyle *style);
