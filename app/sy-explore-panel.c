@@ -12,6 +12,7 @@ enum {
 	COL_DSP,
 	COL_BRAM,
 	COL_INDEX,
+	COL_TIP,
 };
 
 struct _SyExplorePanel {
@@ -154,16 +155,18 @@ static void fill_table(SyExplorePanel *self)
 		g_autofree char *cycles = NULL;
 		g_autofree char *dsp = NULL;
 		g_autofree char *bram = NULL;
+		g_autofree char *tip = NULL;
 
 		if (!d->rank)
 			continue;
 		cycles = count(d->cycles);
 		dsp = count(v[SY_RESOURCE_DSP]);
 		bram = count(v[SY_RESOURCE_BRAM18K]);
+		tip = tip_of(d);
 		gtk_list_store_insert_with_values(self->store, NULL, -1,
 			COL_RANK, d->rank, COL_DATAFLOW, d->dataflow, COL_SIZES,
 			d->sizes, COL_CYCLES, cycles, COL_DSP, dsp, COL_BRAM,
-			bram, COL_INDEX, i, -1);
+			bram, COL_INDEX, i, COL_TIP, tip, -1);
 	}
 	self->filling = FALSE;
 }
