@@ -258,6 +258,25 @@ static void test_explore(void)
 	g_assert_cmpfloat(current->dsp, ==, d->resources.v[SY_RESOURCE_DSP]);
 	sy_test_screenshot(root, "ui-explore-picked-1920.png");
 
+	/* A row clicked loads its design as a dot does: the best. */
+	{
+		g_autoptr(GtkTreePath) first = gtk_tree_path_new_first();
+		g_autofree char *flags = NULL;
+
+		d = g_ptr_array_index(r->designs, 0);
+		gtk_tree_selection_select_path(
+			gtk_tree_view_get_selection(
+				sy_explore_panel_get_table(panel)),
+			first);
+		g_assert_cmpint(sy_pareto_view_get_selected(plot), ==, 0);
+		sy_test_wait(window, estimated, "the best design");
+		flags = sy_config_to_flags(
+			sy_pipeline_get_config(p), sy_pipeline_get_choices(p));
+		g_assert_cmpstr(flags, ==, d->flags);
+		g_assert_cmpfloat(
+			sy_pipeline_get_estimate(p)->cycles, ==, d->cycles);
+	}
+
 	/* Every dataflow, cancelled after a second: it stops at once. */
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(sy_test_get(root, "explore-scope")), "all");
