@@ -192,6 +192,8 @@ static void set_accels(GtkApplication *app)
 		{"win.zoom-fit", {"<Primary>0", NULL}},
 		{"win.view::array", {"<Alt>1", NULL}},
 		{"win.view::deps", {"<Alt>2", NULL}},
+		{"win.view::explore", {"<Alt>3", NULL}},
+		{"win.explore", {"<Primary>r", NULL}},
 		{"win.next-candidate", {"<Primary>Page_Down", NULL}},
 		{"win.previous-candidate", {"<Primary>Page_Up", NULL}},
 		{"win.export", {"<Primary>e", NULL}},

@@ -1,6 +1,7 @@
 /* The window's commands, as GAction handlers (user_data: the SyWindow):
  * win.open, win.save, win.save-as and win.close in sy-commands-file.c,
- * win.export in sy-commands-export.c. */
+ * win.export in sy-commands-export.c, win.explore and
+ * win.explore-cancel in sy-commands-explore.c. */
 #pragma once
 
 #include <gio/gio.h>
@@ -12,5 +13,8 @@ void sy_cmd_save(GSimpleAction *action, GVariant *param, gpointer user);
 void sy_cmd_save_as(GSimpleAction *action, GVariant *param, gpointer user);
 void sy_cmd_close(GSimpleAction *action, GVariant *param, gpointer user);
 void sy_cmd_export(GSimpleAction *action, GVariant *param, gpointer user);
+void sy_cmd_explore(GSimpleAction *action, GVariant *param, gpointer user);
+void sy_cmd_explore_cancel(
+	GSimpleAction *action, GVariant *param, gpointer user);
 
 G_END_DECLS

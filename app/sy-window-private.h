@@ -11,6 +11,7 @@
 #include "sy-deps-view.h"
 #include "sy-design-panel.h"
 #include "sy-estimate-panel.h"
+#include "sy-explore-panel.h"
 #include "sy-export-bar.h"
 #include "sy-pipeline.h"
 #include "sy-window.h"
@@ -42,6 +43,7 @@ struct _SyWindow {
 	GtkStack *side_stack;
 	GtkSourceView *transformed;
 	SyExportBar *export_bar;
+	SyExplorePanel *explore_panel;
 
 	GSettings *settings;
 	GFile *file;
@@ -74,5 +76,12 @@ gboolean sy_window_save(SyWindow *self);
 void sy_window_export_replace(
 	SyExportBar *bar, const char *dir, const char *device, SyWindow *self);
 void sy_window_export_running(GObject *bar, GParamSpec *pspec, SyWindow *self);
+
+/* Explore (sy-commands-explore.c): the panel's signals connected, its
+ * actions' state, the sliders' design marked, the kernel's changes. */
+void sy_window_explore_init(SyWindow *self);
+void sy_window_update_explore_actions(SyWindow *self);
+void sy_window_explore_estimate(SyWindow *self);
+void sy_window_explore_analysis(SyWindow *self);
 
 G_END_DECLS

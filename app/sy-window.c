@@ -346,6 +346,7 @@ static void estimate_changed(
 
 	(void)pspec;
 	sy_array_view_set_bottleneck(self->array_view, m ? m->name : NULL);
+	sy_window_explore_estimate(self);
 	if (e)
 		return;
 	if (error) {
@@ -479,6 +480,7 @@ static void analysis_changed(
 	sy_deps_view_set_analysis(self->deps_view, a);
 	sy_candidate_list_set_analysis(self->candidates, a);
 	fill_axes(self, a);
+	sy_window_explore_analysis(self);
 	sy_window_update_title(self);
 }
 
@@ -534,7 +536,8 @@ static void zoom_activated(
 	(void)param;
 	if (showing_array(self))
 		sy_array_view_zoom(self->array_view, step);
-	else
+	else if (g_strcmp0(gtk_stack_get_visible_child_name(self->views),
+			 "deps") == 0)
 		sy_deps_view_zoom(self->deps_view, step);
 }
 
@@ -648,6 +651,8 @@ static const GActionEntry win_actions[] = {
 	{"next-candidate", next_activated, NULL, NULL, NULL, {0}},
 	{"previous-candidate", previous_activated, NULL, NULL, NULL, {0}},
 	{"export", sy_cmd_export, NULL, NULL, NULL, {0}},
+	{"explore", sy_cmd_explore, NULL, NULL, NULL, {0}},
+	{"explore-cancel", sy_cmd_explore_cancel, NULL, NULL, NULL, {0}},
 	{"device", NULL, "s", "'u250'", device_changed, {0}},
 };
 
@@ -813,6 +818,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
 	g_type_ensure(SY_TYPE_ESTIMATE_PANEL);
 	g_type_ensure(SY_TYPE_EXPORT_BAR);
+	g_type_ensure(SY_TYPE_EXPLORE_PANEL);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
 		widget_class, "/org/systole/Systole/sy-window.ui");
@@ -849,6 +855,8 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, side_stack);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, export_bar);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, explore_panel);
 }
 
 static void setup_buffer(SyWindow *self)
@@ -939,6 +947,7 @@ static void sy_window_init(SyWindow *self)
 	g_action_group_change_action_state(G_ACTION_GROUP(self), "device",
 		g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
+	sy_window_explore_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",

@@ -8,6 +8,7 @@
 #include "render-array.h"
 #include "render-deps.h"
 #include "render-estimate.h"
+#include "render-pareto.h"
 #include "testutil.h"
 
 /* The colour of pixel (x, y) of an RGB24/ARGB32 surface. */
@@ -997,6 +998,146 @@ static void test_estimate_no_device(void)
 	cairo_surface_destroy(surface);
 }
 
+/* Three designs on linear axes (DSP 100 to 400, cycles 250 to 1,000:
+ * factors under 10), text size 10: the plot is [50, 380] x [20, 350]
+ * (margins 5, 2, 9 and 4 sizes in 470 x 390), each range padded by 5 %
+ * of itself, so DSP 85 to 415 and cycles 212.5 to 1,037.5 fill it. */
+static const SyParetoPoint pareto_points[] = {
+	{1000, 100, 10, 0},
+	{500, 200, 20, 0},
+	{250, 400, 40, 0},
+};
+
+static void test_pareto_linear(void)
+{
+	SyParetoLayout l;
+	const SyRenderStyle *style = sy_render_style_print();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 470, 390);
+	cairo_t *cr = cairo_create(surface);
+	const double want[][2] = {{65, 35}, {165, 235}, {365, 335}};
+	const double xticks[] = {100, 200, 300, 400};
+
+	sy_pareto_layout_init(&l, pareto_points, 3, NULL, 0, 0, 470, 390, 10);
+	g_assert_false(l.x.log);
+	g_assert_false(l.y.log);
+	g_assert_cmpfloat(l.x.t0, ==, 85);
+	g_assert_cmpfloat(l.x.t1, ==, 415);
+	g_assert_cmpfloat(l.y.t0, ==, 212.5);
+	g_assert_cmpfloat(l.y.t1, ==, 1037.5);
+	g_assert_cmpfloat(l.x.p0, ==, 50);
+	g_assert_cmpfloat(l.x.p1, ==, 380);
+	g_assert_cmpfloat(l.y.p0, ==, 350);
+	g_assert_cmpfloat(l.y.p1, ==, 20);
+	g_assert_cmpfloat(l.bram_max, ==, 40);
+	for (guint i = 0; i < 3; i++) {
+		double x, y;
+
+		sy_render_pareto_xy(&l, &pareto_points[i], &x, &y);
+		g_assert_cmpfloat_with_epsilon(x, want[i][0], 1e-9);
+		g_assert_cmpfloat_with_epsilon(y, want[i][1], 1e-9);
+	}
+	/* Ticks every 100 DSP (a sixth of 330 is 55: the step is 100),
+	 * every 200 cycles (137.5: 200). */
+	g_assert_cmpuint(l.x.n_ticks, ==, 4);
+	for (guint i = 0; i < 4; i++)
+		g_assert_cmpfloat(l.x.ticks[i], ==, xticks[i]);
+	g_assert_cmpuint(l.y.n_ticks, ==, 4);
+	g_assert_cmpfloat(l.y.ticks[0], ==, 400);
+	g_assert_cmpfloat(l.y.ticks[3], ==, 1000);
+
+	/* Hits: a dot's radius (4) and 3 pixels more; the nearest. */
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 165, 235), ==, 1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 172, 235), ==, 1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 172.5, 235), ==, -1);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, 300, 100), ==, -1);
+
+	/* BRAM as colour: viridis' stops at 10, 20 and 40 of 40. */
+	sy_render_pareto(cr, &l, pareto_points, 3, NULL, NULL, style);
+	assert_color(surface, 65, 35, (SyRgb){0.231, 0.322, 0.545});
+	assert_color(surface, 165, 235, (SyRgb){0.129, 0.569, 0.549});
+	assert_color(surface, 365, 335, (SyRgb){0.993, 0.906, 0.144});
+	/* Away from dots, grid and staircase: the background. */
+	assert_color(surface, 300, 100, style->background);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+/* A DSP budget of 8,000 puts DSP on a log axis (100 to 8,000: a factor
+ * of 80), ticks at 1, 2, 5 x 10^k; the budget's line is drawn in the
+ * error colour; a current design widens the cycles' range. */
+static void test_pareto_log(void)
+{
+	SyParetoLayout l;
+	const SyRenderStyle *style = sy_render_style_print();
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 800, 500);
+	cairo_t *cr = cairo_create(surface);
+	const SyParetoPoint current = {4000, 150, 5, 0};
+	const double ticks[] = {100, 200, 500, 1000, 2000, 5000};
+	double t0 = 2, t1 = log10(8000), pad = (t1 - t0) * 0.05;
+	double x, y, bx;
+
+	sy_pareto_layout_init(
+		&l, pareto_points, 3, &current, 8000, 3000, 800, 500, 10);
+	g_assert_true(l.x.log);
+	g_assert_cmpfloat_with_epsilon(l.x.t0, t0 - pad, 1e-12);
+	g_assert_cmpfloat_with_epsilon(l.x.t1, t1 + pad, 1e-12);
+	g_assert_cmpuint(l.x.n_ticks, ==, 6);
+	for (guint i = 0; i < 6; i++)
+		g_assert_cmpfloat(l.x.ticks[i], ==, ticks[i]);
+	/* Cycles 250 to 4,000 (the current's): a factor of 16, log. */
+	g_assert_true(l.y.log);
+	sy_render_pareto_xy(&l, &pareto_points[1], &x, &y);
+	g_assert_cmpfloat_with_epsilon(x,
+		50 + (log10(200) - l.x.t0) / (l.x.t1 - l.x.t0) * (710 - 50),
+		1e-9);
+	g_assert_cmpfloat_with_epsilon(y,
+		460 + (log10(500) - l.y.t0) / (l.y.t1 - l.y.t0) * (20 - 460),
+		1e-9);
+	g_assert_cmpint(
+		sy_render_pareto_hit(&l, pareto_points, 3, x, y), ==, 1);
+	sy_render_pareto(cr, &l, pareto_points, 3, &current, NULL, style);
+	if (g_getenv("SYSTOLE_RENDER_DIR")) {
+		g_autofree char *path = g_build_filename(
+			g_getenv("SYSTOLE_RENDER_DIR"), "render-pareto.png",
+			NULL);
+
+		cairo_surface_write_to_png(surface, path);
+	}
+	bx = round(sy_pareto_axis_map(&l.x, 8000)) + 0.5;
+	/* The dashes start at the bottom: 6 pixels on, 4 off. */
+	assert_color(surface, (int)bx, 455,
+		blend(style->error, 0.9, style->background));
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+static void test_pareto_ticks(void)
+{
+	static const struct {
+		double v;
+		const char *text;
+	} cases[] = {
+		{8, "8"},
+		{250, "250"},
+		{2000, "2k"},
+		{1.5e6, "1.5M"},
+		{1e9, "1G"},
+		{0.5, "0.5"},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *t = sy_render_pareto_tick_label(cases[i].v);
+
+		g_assert_cmpstr(t, ==, cases[i].text);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -1017,5 +1158,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-bottleneck", test_array_bottleneck);
 	g_test_add_func("/render/estimate", test_estimate);
 	g_test_add_func("/render/estimate-no-device", test_estimate_no_device);
+	g_test_add_func("/render/pareto-linear", test_pareto_linear);
+	g_test_add_func("/render/pareto-log", test_pareto_log);
+	g_test_add_func("/render/pareto-ticks", test_pareto_ticks);
 	return g_test_run();
 }

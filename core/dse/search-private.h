@@ -35,7 +35,8 @@ typedef struct {
 	GArray *pe; /* SyResources per candidate: a PE of one lane's */
 	SyDseStats stats;
 	gint64 start, deadline, reported;
-	gboolean stopped; /* the time limit passed */
+	gboolean stopped; /* the time limit passed, or cancelled */
+	GCancellable *cancellable; /* may be NULL */
 	GError *error;
 } SyDseShared;
 

@@ -192,7 +192,8 @@ gboolean sy_dse_account(SyDseShared *s, const SyDseStats *delta)
 	g_mutex_lock(&s->lock);
 	add_stats(&s->stats, delta);
 	s->stats.seconds = (double)(now - s->start) / G_USEC_PER_SEC;
-	if (s->deadline && now > s->deadline)
+	if ((s->deadline && now > s->deadline) ||
+		g_cancellable_is_cancelled(s->cancellable))
 		s->stopped = TRUE;
 	go = !s->stopped && !s->error;
 	if (s->o->progress && now - s->reported >= SY_DSE_REPORT_US) {
@@ -504,11 +505,21 @@ SyDseResult *sy_dse_search(SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
 	gpointer data, const GArray *candidates, const SyDevice *device,
 	const SyDseOptions *o, GError **error)
 {
+	return sy_dse_search_cancellable(analysis, new_analysis, data,
+		candidates, device, o, NULL, error);
+}
+
+SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
+	SyDseAnalysisNew new_analysis, gpointer data, const GArray *candidates,
+	const SyDevice *device, const SyDseOptions *o,
+	GCancellable *cancellable, GError **error)
+{
 	SyDseShared s;
 	SyDseWorker first = {&s, analysis, NULL};
 	SyDseResult *result = NULL;
 
 	shared_init(&s, device, o);
+	s.cancellable = cancellable;
 	first.choices = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_choices_free);
 	if (collect(&first, candidates, error)) {

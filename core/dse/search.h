@@ -25,7 +25,7 @@
  * out for any number of threads and any schedule. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "base/own.h"
 #include "compute/config.h"
@@ -93,7 +93,8 @@ typedef struct {
 typedef struct {
 	GPtrArray *best; /* SyDseDesign, best first, at most top */
 	SyDseStats stats;
-	gboolean complete; /* FALSE where the time limit stopped it */
+	/* FALSE where the time limit or the cancellable stopped it */
+	gboolean complete;
 } SyDseResult;
 
 /* The search over candidates (guint ids of a's candidates; NULL:
@@ -104,6 +105,15 @@ __isl_give SyDseResult *sy_dse_search(__isl_take SyAnalysis *analysis,
 	SyDseAnalysisNew new_analysis, gpointer data,
 	__isl_keep const GArray *candidates, __isl_keep const SyDevice *device,
 	__isl_keep const SyDseOptions *options, GError **error);
+/* The same, stopped by cancellable (may be NULL; cancelled from any
+ * thread) as by the time limit: the best found so far, complete FALSE.
+ * The explorer's Explore runs it on a worker thread. */
+__isl_give SyDseResult *sy_dse_search_cancellable(
+	__isl_take SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
+	gpointer data, __isl_keep const GArray *candidates,
+	__isl_keep const SyDevice *device,
+	__isl_keep const SyDseOptions *options,
+	__isl_keep GCancellable *cancellable, GError **error);
 void sy_dse_result_free(__isl_take SyDseResult *result);
 
 /* The total order on points: candidate, tile order, tiles, latency
