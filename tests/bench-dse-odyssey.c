@@ -1,0 +1,72 @@
+/* The searches over Odyssey's space with Odyssey's model
+ * (dse/odyssey-search.h) on the problems odyssey.md quotes: the exact
+ * search's time to the proven optimum over all 18 designs of K0
+ * (128x256x512) with 1 and 2 threads, and over kernel3_2 of 1024^3
+ * with one; evaluations a second; the padding-based and genetic
+ * baselines on the same problems, with their gap.  It prints, it
+ * asserts nothing but that the searches ran. */
+#include <stdio.h>
+
+#include "dse/odyssey-search.h"
+
+static SyDseOdysseyResult *run(const char *what, SyDseOdysseyOptions *o,
+	SyDseOdysseyResult *(*method)(const SyDseOdysseyOptions *, GError **),
+	double exact)
+{
+	g_autoptr(GError) error = NULL;
+	SyDseOdysseyResult *r = method(o, &error);
+	const SyDseOdysseyStats *st;
+	const SyDseOdysseyDesign *d;
+	g_autofree char *sa = NULL;
+
+	g_assert_no_error(error);
+	st = &r->stats;
+	d = &g_array_index(r->best, SyDseOdysseyDesign, 0);
+	sa = sy_dse_odyssey_sa_sizes(d);
+	printf("%s, %u thread(s): %.3f s, %" G_GUINT64_FORMAT
+	       " points, %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
+	       " feasible), %.0f evaluations/s\n",
+		what, o->threads, st->seconds, st->points, st->evaluated,
+		st->feasible, st->evaluated / MAX(st->seconds, 1e-9));
+	printf("  best %.2f cycles kernel%u_%u %s", d->cycles, d->dataflow,
+		d->order, sa);
+	if (exact > 0)
+		printf("  gap %.3f %%", (d->cycles - exact) / exact * 100);
+	printf("\n");
+	return r;
+}
+
+static void problem(const char *name, gint64 i, gint64 j, gint64 k,
+	guint designs, guint max_threads)
+{
+	SyDseOdysseyOptions o = {.size = {i, j, k}, .designs = designs};
+	double exact = 0;
+	g_autofree char *what = NULL;
+
+	for (guint t = 1; t <= max_threads; t++) {
+		SyDseOdysseyResult *r;
+
+		o.threads = t;
+		what = g_strdup_printf("%s exact", name);
+		r = run(what, &o, sy_dse_odyssey_mm_search, 0);
+		g_free(what);
+		exact = g_array_index(r->best, SyDseOdysseyDesign, 0).cycles;
+		sy_dse_odyssey_result_free(r);
+	}
+	o.threads = 1;
+	what = g_strdup_printf("%s padding", name);
+	sy_dse_odyssey_result_free(
+		run(what, &o, sy_dse_odyssey_mm_padding, exact));
+	g_free(what);
+	what = g_strdup_printf("%s genetic", name);
+	sy_dse_odyssey_result_free(
+		run(what, &o, sy_dse_odyssey_mm_genetic, exact));
+}
+
+int main(void)
+{
+	problem("mm 128x256x512, 18 designs", 128, 256, 512, 0, 2);
+	problem("mm 1024^3, kernel3_2", 1024, 1024, 1024, 1u << 11, 1);
+	problem("mm 1024^3, 18 designs", 1024, 1024, 1024, 0, 2);
+	return 0;
+}
