@@ -52,7 +52,7 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 		o.threads = t;
 		what = g_strdup_printf("%s exact", name);
 		r = run(what, &o, sy_dse_odyssey_mm_search, 0);
-		g_free(what);
+		g_clear_pointer(&what, g_free);
 		exact = g_array_index(r->best, SyDseOdysseyDesign, 0).cycles;
 		sy_dse_odyssey_result_free(r);
 	}
@@ -62,7 +62,7 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 	what = g_strdup_printf("%s padding", name);
 	sy_dse_odyssey_result_free(
 		run(what, &o, sy_dse_odyssey_mm_padding, exact));
-	g_free(what);
+	g_clear_pointer(&what, g_free);
 	what = g_strdup_printf("%s genetic", name);
 	sy_dse_odyssey_result_free(
 		run(what, &o, sy_dse_odyssey_mm_genetic, exact));
