@@ -464,6 +464,11 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 	so.bram18k = (double)device->bram36 * 2 * 0.7;
 	if (!(res = run[m](&so, error)))
 		return NULL;
+	if (res->stats.violations)
+		g_printerr("systole-cli: warning: %" G_GUINT64_FORMAT
+			   " points evaluated under their bound: the result "
+			   "may not be optimal (a bug in Systole)\n",
+			res->stats.violations);
 	if (m > 0) {
 		g_autoptr(SyDseOdysseyResult)
 			exact = sy_dse_odyssey_mm_search(&so, error);

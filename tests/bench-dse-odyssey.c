@@ -26,9 +26,11 @@ static SyDseOdysseyResult *run(const char *what, SyDseOdysseyOptions *o,
 	sa = sy_dse_odyssey_sa_sizes(d);
 	printf("%s, %u thread(s): %.3f s, %" G_GUINT64_FORMAT
 	       " points, %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
-	       " feasible), %.0f evaluations/s\n",
+	       " feasible, %" G_GUINT64_FORMAT
+	       " under their bound), %.0f evaluations/s\n",
 		what, o->threads, st->seconds, st->points, st->evaluated,
-		st->feasible, st->evaluated / MAX(st->seconds, 1e-9));
+		st->feasible, st->violations,
+		st->evaluated / MAX(st->seconds, 1e-9));
 	printf("  best %.2f cycles kernel%u_%u %s", d->cycles, d->dataflow,
 		d->order, sa);
 	if (exact > 0)
