@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "dse/odyssey-private.h"
+/* Odyssey's pack inference and BRAM18K rule, for kernel3_*'s BRAM
+ * bound: the model's own, not a copy. */
+#include "model/odyssey-private.h"
 
 enum { I, J, K };
 
@@ -396,16 +399,25 @@ static gboolean in_outer(guint order, guint deps, gboolean reusing, int dim)
 
 /* The design's lower bound from each loop's padded size and tile
  * count (or their least over what is left of a loop): the PEs' cycles,
- * and each array's words through DRAM at 16 a cycle. */
+ * and each array's words through its slowest module that moves whole
+ * tiles.  That module runs on chip at the array's pack factor, whose
+ * cap is the design's (its infer_params upper bound; A's and B's may
+ * be raised to the SIMD width, their lower bound), or to DRAM where an
+ * array has no such module on chip (16 words a cycle at most). */
 typedef struct {
 	gboolean a_j, b_i; /* j's tiles multiply A's, i's B's */
+	double cap_a, cap_b, cap_c; /* words a cycle, before the SIMD */
+	gboolean collects; /* C's only module collects (kernel2_2) */
 } Shape;
 
 static Shape shape_of(guint design)
 {
+	static const double caps[6][3] = {{4, 16, 4}, {16, 4, 4}, {4, 4, 16},
+		{16, 16, 4}, {4, 16, 16}, {16, 4, 16}};
 	guint d = design / 3, p = design % 3;
 	Shape s = {in_outer(p, 1u << I | 1u << K, reuse_a[d], J),
-		in_outer(p, 1u << J | 1u << K, reuse_b[d], I)};
+		in_outer(p, 1u << J | 1u << K, reuse_b[d], I), caps[d][0],
+		caps[d][1], caps[d][2], d == 2 && p == 2};
 
 	return s;
 }
@@ -415,14 +427,43 @@ static double compute_bound(const double padded[3], double lanes)
 	return padded[I] * padded[J] * padded[K] / lanes;
 }
 
-static double memory_bound(
-	const Shape *sh, const double padded[3], const double tiles[3])
+/* The feeders of A and B next to the PEs: each tile they run under
+ * costs the PEs' time on it plus a cycle, so the main phase is at least
+ * the PEs' N tau plus the tiles of the busier one. */
+static double feeder_bound(const Shape *sh, const double padded[3],
+	const double tiles[3], double lanes)
+{
+	double a = tiles[I] * tiles[K] * (sh->a_j ? tiles[J] : 1);
+	double b = tiles[J] * tiles[K] * (sh->b_i ? tiles[I] : 1);
+
+	return compute_bound(padded, lanes) + MAX(a, b);
+}
+
+/* simd: the SIMD width, or the widest (8) where it is not fixed. */
+static double memory_bound(const Shape *sh, const double padded[3],
+	const double tiles[3], double simd)
 {
 	double a = padded[I] * padded[K] * (sh->a_j ? tiles[J] : 1);
 	double b = padded[J] * padded[K] * (sh->b_i ? tiles[I] : 1);
 	double c = padded[I] * padded[J];
 
-	return MAX(MAX(a, b), c) / 16;
+	return MAX(MAX(a / MAX(sh->cap_a, simd), b / MAX(sh->cap_b, simd)),
+		c / sh->cap_c);
+}
+
+/* What the one-tile prologue and epilogue add at least: the longest
+ * load of one input tile (A's t1 i x t1 k words, B's t1 j x t1 k) and
+ * the drain of C's (t1 i x t1 j) through the modules above, but where
+ * C's only module collects it over the reduction tiles (its one-tile
+ * epilogue is 1). */
+static double ends_bound(const Shape *sh, const Pair *const p[3])
+{
+	double simd = (double)p[K]->t2;
+	double a = (double)p[I]->t1 * p[K]->t1 / MAX(sh->cap_a, simd);
+	double b = (double)p[J]->t1 * p[K]->t1 / MAX(sh->cap_b, simd);
+	double c = sh->collects ? 0 : (double)p[I]->t1 * p[J]->t1 / sh->cap_c;
+
+	return MAX(a, b) + c;
 }
 
 static int combo_compare(gconstpointer a, gconstpointer b)
@@ -488,7 +529,7 @@ static void design_combos(Exact *e, guint design)
 					n[x] = co.g[x]->min_tiles;
 				}
 				co.bound = MAX(compute_bound(p, lanes),
-					memory_bound(&sh, p, n));
+					memory_bound(&sh, p, n, 8));
 				g_array_append_val(e->combos, co);
 			}
 		}
@@ -505,6 +546,30 @@ static gboolean point_rules(guint dataflow, const Pair *const p[3])
 	if (dataflow == 4 || dataflow == 5)
 		return p[K]->t1 > p[K]->t2;
 	return TRUE;
+}
+
+/* A lower bound on the BRAM18K of the 2D output-stationary designs
+ * (kernel3_*, odyssey.md §4.2): A's buffers per PE row, B's per column
+ * (double-buffered, packed p9 and p10), C's per PE (packed p11 or p12,
+ * drained once or read back and written out double-buffered: at least
+ * once) and the PE's accumulators; 0 for the other designs, and where
+ * infer_params finds no pack (the point is invalid: Odyssey drops it).
+ * Where BRAM18K, not DSPs, limits the optimum, most points the compute
+ * bound leaves are over the BRAM budget; this leaves them out before
+ * the model. */
+static double bram_bound(guint dataflow, const Pair *const p[3])
+{
+	gint64 pa = sy_ody_infer(p[K]->t2, MIN(p[K]->t1, 16));
+	gint64 pc = sy_ody_infer(1, MIN(p[J]->t2, 4));
+	double rows = (double)p[I]->t1 / p[I]->t2;
+	double cols = (double)p[J]->t1 / p[J]->t2;
+	double acc = (double)(p[I]->t2 * p[J]->t2);
+
+	if (dataflow != 3 || !pa || !pc)
+		return 0;
+	return 2 * rows * sy_ody_bram((double)(p[I]->t2 * p[K]->t1), pa) +
+		2 * cols * sy_ody_bram((double)(p[J]->t2 * p[K]->t1), pa) +
+		rows * cols * (sy_ody_bram(acc, pc) + sy_ody_bram(acc, 1));
 }
 
 /* A worker's view: its incumbent (maybe stale: never below the shared
@@ -524,15 +589,21 @@ static void evaluate(
 	Worker *w, guint design, const Pair *const p[3], double bound)
 {
 	SyDseOdysseyDesign d = {.dataflow = design / 3, .order = design % 3};
+	double bram = bram_bound(d.dataflow, p);
 
+	if (bram > w->e->s.o.bram18k)
+		return;
 	for (int x = I; x <= K; x++) {
 		d.t1[x] = p[x]->t1;
 		d.t2[x] = p[x]->t2;
 	}
 	w->evaluated++;
-	if (!sy_dse_odyssey_eval(&w->e->s, &d))
+	if (!sy_dse_odyssey_eval(&w->e->s, &d)) {
+		if (d.bram18k > 0 && d.bram18k < bram)
+			w->violations++;
 		return;
-	if (d.cycles * (1 + BOUND_SLACK) < bound)
+	}
+	if (d.cycles * (1 + BOUND_SLACK) < bound || d.bram18k < bram)
 		w->violations++;
 	w->feasible++;
 	if (d.cycles <= w->inc)
@@ -566,7 +637,7 @@ static void combo_run(Worker *w, const Combo *co)
 		n[K] = co->g[K]->min_tiles;
 		if (above(compute_bound(p, lanes), w->inc))
 			break;
-		if (above(memory_bound(&sh, p, n), w->inc))
+		if (above(memory_bound(&sh, p, n, 8), w->inc))
 			continue;
 		for (guint b = 0; b < co->g[J]->pairs->len; b++) {
 			pp[J] = &g_array_index(co->g[J]->pairs, Pair, b);
@@ -576,7 +647,7 @@ static void combo_run(Worker *w, const Combo *co)
 			n[K] = co->g[K]->min_tiles;
 			if (above(compute_bound(p, lanes), w->inc))
 				break;
-			if (above(memory_bound(&sh, p, n), w->inc))
+			if (above(memory_bound(&sh, p, n, 8), w->inc))
 				continue;
 			for (guint c = 0; c < co->g[K]->pairs->len; c++) {
 				double bound;
@@ -587,8 +658,10 @@ static void combo_run(Worker *w, const Combo *co)
 				n[K] = pp[K]->tiles;
 				if (above(compute_bound(p, lanes), w->inc))
 					break;
-				bound = MAX(compute_bound(p, lanes),
-					memory_bound(&sh, p, n));
+				bound = MAX(feeder_bound(&sh, p, n, lanes),
+						memory_bound(&sh, p, n,
+							(double)pp[K]->t2)) +
+					ends_bound(&sh, pp);
 				if (above(bound, w->inc) || !point_rules(d, pp))
 					continue;
 				evaluate(w, design, pp, bound);
