@@ -13,6 +13,7 @@
 
 /* kernel<d>_<p>'s bit. */
 #define DESIGN(d, p) (1u << (3 * (d) + (p)))
+#define KERNEL3 (DESIGN(3, 0) | DESIGN(3, 1) | DESIGN(3, 2))
 
 /* The answer as text: every design's numbers and point. */
 static char *answer_text(const SyDseOdysseyResult *r)
@@ -131,12 +132,14 @@ static void test_table(void)
 }
 
 /* The exact search (1 and 2 threads) against brute force: the same
- * answer, byte for byte, on a small problem of every design, with
- * Odyssey's budget and with one small enough to bind (DSP, BRAM18K). */
+ * answer, byte for byte, on small problems of every design and of
+ * kernel3_* alone, with Odyssey's budget and with one small enough to
+ * bind (DSP, BRAM18K). */
 typedef struct {
 	gint64 size[3];
 	double dsp, bram18k;
 	guint top;
+	guint designs; /* 0: all */
 } Small;
 
 static void check_brute(const Small *p)
@@ -145,6 +148,7 @@ static void check_brute(const Small *p)
 		.dsp = p->dsp,
 		.bram18k = p->bram18k,
 		.top = p->top,
+		.designs = p->designs,
 		.exhaustive = TRUE};
 	g_autoptr(SyDseOdysseyResult) brute = search(&o);
 	g_autofree char *want = answer_text(brute);
@@ -169,11 +173,16 @@ static void check_brute(const Small *p)
 static void test_brute(void)
 {
 	static const Small small[] = {
-		{{6, 4, 2}, 0, 0, 3}, /* alone under valgrind */
-		{{8, 6, 4}, 0, 0, 3},
-		{{8, 6, 4}, 40, 30, 3},
-		{{12, 10, 8}, 100, 60, 5},
-		{{12, 10, 8}, 0, 0, 5},
+		{{6, 4, 2}, 0, 0, 3, 0}, /* alone under valgrind */
+		{{8, 6, 4}, 0, 0, 3, 0},
+		{{8, 6, 4}, 40, 30, 3, 0},
+		{{12, 10, 8}, 100, 60, 5, 0},
+		{{12, 10, 8}, 0, 0, 5, 0},
+		{{16, 12, 8}, 400, 300, 4, 0},
+		/* kernel3's alone, where its BRAM18K and C-drain bounds
+		 * decide */
+		{{16, 12, 8}, 0, 0, 4, KERNEL3},
+		{{16, 12, 8}, 200, 100, 4, KERNEL3},
 	};
 	guint n = sy_test_under_valgrind() ? 1 : G_N_ELEMENTS(small);
 
