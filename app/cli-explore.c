@@ -378,10 +378,10 @@ static char *run(const char *path, const Explore *o, GError **error)
  * Systole's search. */
 static char *run_model(const char *path, const Explore *o, GError **error)
 {
-	CliExploreOdyssey x = {path, cli_analysis_options(&o->common),
-		o->model, o->method, o->device, o->space, o->order,
-		o->pad_text != NULL, o->time_text != NULL, (guint)o->top,
-		(guint)o->threads, o->common.json, o->csv};
+	CliExploreOdyssey x = {path, cli_analysis_options(&o->common), o->model,
+		o->method, o->device, o->space, o->order, o->pad_text != NULL,
+		o->time_text != NULL, (guint)o->top, (guint)o->threads,
+		o->common.json, o->csv};
 
 	if (cli_explore_odyssey_wanted(&x))
 		return cli_explore_odyssey(&x, error);
