@@ -26,20 +26,27 @@
  * (dataflow, order, t1 i, j, k, t2 i, j, k), so it is the same for any
  * number of threads.
  *
- * Bounds (each a lower bound on Odyssey's cycles, checked on every
- * evaluated point: stats.violations counts the points under theirs):
+ * Bounds (each a lower bound on Odyssey's cycles or BRAM18K, checked
+ * on every evaluated point: stats.violations counts the points under
+ * theirs):
  * - compute: the PE module alone runs N tiles of tau cycles, and N tau
  *   = P_i P_j P_k / lanes, lanes = DSP / 5 (the padded sizes over the
- *   MAC lanes), whatever the design;
- * - memory: each array's DRAM module moves its tile (t1 of the loops
- *   it depends on) once per iteration of the tile loops it iterates
- *   over, at most 16 words a cycle (a 512-bit beat; a burst row of a
- *   non-serialized design costs 20 cycles more);
- * - DSP: lanes x 5 over the budget is infeasible without the model.
+ *   MAC lanes), whatever the design; the feeders of A and B take a
+ *   cycle more per tile they run under;
+ * - memory: each array's words go through its slowest module that
+ *   moves whole tiles (once per iteration of the tile loops the array
+ *   runs under), on chip at most at the design's pack cap (4 or 16
+ *   words a cycle, A's and B's raised to the SIMD width), to DRAM at
+ *   most 16;
+ * - the one-tile prologue and epilogue: one tile of the slower input,
+ *   one of C (but where C's only module collects it, kernel2_2);
+ * - DSP: lanes x 5 over the budget is infeasible without the model;
+ *   kernel3_*'s BRAM18K from its inferred pack factors too.
  * Points are grouped by their lanes' factors per loop; groups go by
  * their least bound, and within a group the loops' candidates by
- * padded size, so the bound only grows along each loop and a loop
- * stops at the first candidate whose bound is above the incumbent. */
+ * padded size, so the compute bound only grows along each loop and a
+ * loop stops at the first candidate whose bound is above the
+ * incumbent. */
 #pragma once
 
 #include <glib.h>
