@@ -7,6 +7,7 @@
 
 #include "base/json-members.h"
 #include "base/json-print.h"
+#include "cli-explore-odyssey.h"
 #include "cli.h"
 #include "dse/search.h"
 #include "dse/space.h"
@@ -15,6 +16,7 @@
 typedef struct {
 	CliOptions common;
 	char *space, *order, *device, *output;
+	char *model, *method; /* cli-explore-odyssey.h */
 	char *top_text, *threads_text, *time_text, *pad_text;
 	gboolean csv, force, quiet;
 	gint64 top, threads, time_limit, pad;
@@ -27,6 +29,8 @@ static void explore_clear(Explore *o)
 	g_free(o->order);
 	g_free(o->device);
 	g_free(o->output);
+	g_free(o->model);
+	g_free(o->method);
 	g_free(o->top_text);
 	g_free(o->threads_text);
 	g_free(o->time_text);
@@ -373,6 +377,20 @@ static char *run(const char *path, const Explore *o, GError **error)
 	return report(o, path, a, res);
 }
 
+/* --model odyssey and --method (cli-explore-odyssey.c), else
+ * Systole's search. */
+static char *run_model(const char *path, const Explore *o, GError **error)
+{
+	CliExploreOdyssey x = {path, cli_analysis_options(&o->common), o->model,
+		o->method, o->device, o->space, o->order, o->pad_text != NULL,
+		o->time_text != NULL, (guint)o->top, (guint)o->threads,
+		o->common.json, o->csv};
+
+	if (cli_explore_odyssey_wanted(&x))
+		return cli_explore_odyssey(&x, error);
+	return run(path, o, error);
+}
+
 static int numbers(Explore *o)
 {
 	int code = -1;
@@ -394,6 +412,8 @@ static int numbers(Explore *o)
 			"explore: --pad", o->pad_text, 0, G_MAXINT32, &o->pad);
 	if (code < 0 && o->csv && o->common.json)
 		code = cli_usage_error("explore: --json or --csv, not both");
+	if (code < 0)
+		code = cli_explore_odyssey_check(o->model, o->method);
 	return code;
 }
 
@@ -423,6 +443,16 @@ int cli_explore(int argc, char **argv)
 			"Tiles that pad their loop by at most BOUND "
 			"iterations too (default 0: divisors only)",
 			"BOUND"},
+		{"model", 0, 0, G_OPTION_ARG_STRING, &o.model,
+			"systole (default): Systole's designs and model; "
+			"odyssey: Odyssey's 18 matrix-multiply designs, its "
+			"space and model",
+			"NAME"},
+		{"method", 0, 0, G_OPTION_ARG_STRING, &o.method,
+			"exact (default, proven); with --model odyssey also "
+			"padding or genetic, Odyssey's searches, with their "
+			"gap to the exact optimum",
+			"NAME"},
 		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
 			"Print one JSON object", NULL},
 		{"csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
@@ -451,7 +481,7 @@ int cli_explore(int argc, char **argv)
 		explore_clear(&o);
 		return code;
 	}
-	text = run(argv[1], &o, &error);
+	text = run_model(argv[1], &o, &error);
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
