@@ -104,8 +104,12 @@ static SyDseResult *search_order(Kernel *k, const char *space,
 	SyAnalysis *a = kernel_new(k, NULL);
 	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_autoptr(SyDevice) device = board_new();
-	SyDseOptions o = {NULL, order, pad, 0, top, threads, 0, brute, form_min,
-		NULL, NULL};
+	SyDseOptions o = {.order = order,
+		.pad = pad,
+		.top = top,
+		.threads = threads,
+		.exhaustive = brute,
+		.form_min = form_min};
 	GError *error = NULL;
 	SyDseResult *r;
 	int id;
