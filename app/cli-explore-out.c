@@ -50,8 +50,7 @@ static JsonArray *array_of(JsonObject *root, const char *name)
  * fields with commas quoted. */
 static void csv_rows(GString *s, JsonArray *designs, const char *set)
 {
-	for (guint i = 0; designs && i < json_array_get_length(designs);
-		i++) {
+	for (guint i = 0; designs && i < json_array_get_length(designs); i++) {
 		JsonObject *d = json_array_get_object_element(designs, i);
 		g_autofree char *cmd = g_strescape(str_of(d, "export"), NULL);
 		g_autofree char *tiles = sizes_of(d, "tiles");
@@ -92,9 +91,9 @@ static void text_row(GString *s, guint rank, JsonObject *d, gboolean score)
 		"%2u. %.1f cycles  [%s] order %s  tiles %s  latency "
 		"%s%s%s  DSP %.0f BRAM18K %.0f LUT %.0f FF %.0f",
 		rank, num_of(d, "cycles"), str_of(d, "dataflow"),
-		str_of(d, "tile_order"), tiles, latency,
-		*simd ? "  simd " : "", simd, num_of(d, "dsp"),
-		num_of(d, "bram18k"), num_of(d, "lut"), num_of(d, "ff"));
+		str_of(d, "tile_order"), tiles, latency, *simd ? "  simd " : "",
+		simd, num_of(d, "dsp"), num_of(d, "bram18k"), num_of(d, "lut"),
+		num_of(d, "ff"));
 	if (score)
 		g_string_append_printf(s, "  score %.6g", num_of(d, "score"));
 	g_string_append_printf(s, "\n    %s\n", str_of(d, "export"));
@@ -112,8 +111,7 @@ static char *to_text(JsonObject *root, double seconds)
 
 	g_string_append_printf(s,
 		"%s: %" G_GINT64_FORMAT " points, %" G_GINT64_FORMAT
-		" evaluated (%" G_GINT64_FORMAT
-		" by forms), %" G_GINT64_FORMAT
+		" evaluated (%" G_GINT64_FORMAT " by forms), %" G_GINT64_FORMAT
 		" pruned by the bound, %" G_GINT64_FORMAT " refused by the "
 		"HLS backend",
 		json_object_get_boolean_member(st, "complete")
@@ -140,14 +138,12 @@ static char *to_text(JsonObject *root, double seconds)
 			json_array_get_length(front));
 		for (guint i = 0; i < json_array_get_length(front); i++)
 			text_row(s, i + 1,
-				json_array_get_object_element(front, i),
-				FALSE);
+				json_array_get_object_element(front, i), FALSE);
 	}
 	return g_string_free(s, FALSE);
 }
 
-char *cli_explore_print(
-	JsonNode *root, CliExploreFormat format, double seconds)
+char *cli_explore_print(JsonNode *root, CliExploreFormat format, double seconds)
 {
 	JsonObject *o = json_node_get_object(root);
 

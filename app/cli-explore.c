@@ -57,12 +57,12 @@ static SyAnalysis *kernel_new(gpointer data, GError **error)
 
 static void progress(const SyDseStats *st, gpointer data)
 {
-	g_autofree char *gap = st->gap < 0 ? g_strdup("gap ?")
-					    : g_strdup_printf("gap %.2f %%",
-						      st->gap);
-	g_autofree char *eta = st->eta < 0 ? g_strdup("ETA ?")
-					    : g_strdup_printf("ETA %.0f s",
-						      st->eta);
+	g_autofree char *gap = st->gap < 0
+		? g_strdup("gap ?")
+		: g_strdup_printf("gap %.2f %%", st->gap);
+	g_autofree char *eta = st->eta < 0
+		? g_strdup("ETA ?")
+		: g_strdup_printf("ETA %.0f s", st->eta);
 
 	(void)data;
 	g_printerr(
@@ -287,18 +287,19 @@ static char *explore_options(const Explore *o)
 	for (guint i = 0; o->common.include_dirs && o->common.include_dirs[i];
 		i++)
 		g_string_append_printf(s, "-I %s ", o->common.include_dirs[i]);
-	g_string_append_printf(s, "--max-dims %d --space %s --tile-order %s "
-				  "--pad %" G_GINT64_FORMAT " --device %s "
-				  "--budget ",
+	g_string_append_printf(s,
+		"--max-dims %d --space %s --tile-order %s "
+		"--pad %" G_GINT64_FORMAT " --device %s "
+		"--budget ",
 		o->common.max_dims, o->space ? o->space : "*",
 		o->order ? o->order : "*", o->pad,
 		o->device ? o->device : "u250");
 	for (int k = 0; k < SY_N_RESOURCES; k++)
 		g_string_append_printf(s, "%s%s=%.15g", k ? "," : "",
 			sy_resource_name(k), o->budget[k]);
-	g_string_append_printf(s, " --objective %s --top %" G_GINT64_FORMAT
-				  "%s",
-		objective, o->top, o->pareto ? " --pareto" : "");
+	g_string_append_printf(s,
+		" --objective %s --top %" G_GINT64_FORMAT "%s", objective,
+		o->top, o->pareto ? " --pareto" : "");
 	return g_string_free(s, FALSE);
 }
 
@@ -433,8 +434,8 @@ static char *report(const Explore *o, const char *path, const SyAnalysis *a,
 	Row *front = rows_new(o, path, a, res->pareto, choices);
 	g_autoptr(JsonNode) root = to_json(o, path, res, rows, front);
 	CliExploreFormat format = o->common.json ? CLI_EXPLORE_JSON
-		: o->csv				 ? CLI_EXPLORE_CSV
-							 : CLI_EXPLORE_TEXT;
+		: o->csv                         ? CLI_EXPLORE_CSV
+						 : CLI_EXPLORE_TEXT;
 
 	rows_free(rows, res->best->len);
 	rows_free(front, res->pareto->len);
@@ -541,7 +542,8 @@ static int budget_of(Explore *o)
 		r = resource_of(items[i]);
 		if (r < 0 || !eq)
 			return cli_usage_error(
-				"explore: --budget: '%s' is not RESOURCE=FRACTION "
+				"explore: --budget: '%s' is not "
+				"RESOURCE=FRACTION "
 				"of a resource; the resources are dsp, bram "
 				"(bram18k), uram, lut, ff (dsp=0.8,bram=0.6)",
 				items[i]);

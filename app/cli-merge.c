@@ -78,7 +78,8 @@ static gboolean parts_check(Part *parts, guint n, GError **error)
 		if (b->count != a->count)
 			return fail(error,
 				"%s is part %" G_GINT64_FORMAT
-				"/%" G_GINT64_FORMAT ", %s part %" G_GINT64_FORMAT
+				"/%" G_GINT64_FORMAT
+				", %s part %" G_GINT64_FORMAT
 				"/%" G_GINT64_FORMAT
 				": parts of different splits",
 				b->path, b->index, b->count, a->path, a->index,
@@ -102,8 +103,9 @@ static gboolean parts_check(Part *parts, guint n, GError **error)
 		const Part *p = &parts[i];
 
 		if (p->index < 0 || p->index >= p->count)
-			return fail(error, "%s: part %" G_GINT64_FORMAT
-					   " of %" G_GINT64_FORMAT "?",
+			return fail(error,
+				"%s: part %" G_GINT64_FORMAT
+				" of %" G_GINT64_FORMAT "?",
 				p->path, p->index, p->count);
 		if (at[p->index])
 			return fail(error,
@@ -207,8 +209,8 @@ static GPtrArray *gather(Part *parts, guint n, const char *name)
 	return all;
 }
 
-static void add_nodes(JsonBuilder *b, const char *name, GPtrArray *nodes,
-	guint n)
+static void add_nodes(
+	JsonBuilder *b, const char *name, GPtrArray *nodes, guint n)
 {
 	json_builder_set_member_name(b, name);
 	json_builder_begin_array(b);
@@ -249,8 +251,8 @@ static void add_front(JsonBuilder *b, Part *parts, guint n)
  * complete, else unknown (-1). */
 static void add_search(JsonBuilder *b, Part *parts, guint n)
 {
-	JsonObject *first = json_object_get_object_member(parts[0].root,
-		"search");
+	JsonObject *first = json_object_get_object_member(
+		parts[0].root, "search");
 	g_autoptr(GList) members = json_object_get_members(first);
 	gboolean complete = TRUE;
 
@@ -318,8 +320,7 @@ static JsonNode *merged(Part *parts, guint n)
 	return json_builder_get_root(b);
 }
 
-static char *run(char **paths, guint n, CliExploreFormat format,
-	GError **error)
+static char *run(char **paths, guint n, CliExploreFormat format, GError **error)
 {
 	Part *parts = g_new0(Part, n);
 	char *text = NULL;
@@ -369,9 +370,9 @@ int cli_merge(int argc, char **argv)
 		code = cli_usage_error("merge: --json or --csv, not both");
 	if (code < 0) {
 		text = run(argv + 1, (guint)argc - 1,
-			common.json ? CLI_EXPLORE_JSON
-			: csv       ? CLI_EXPLORE_CSV
-				    : CLI_EXPLORE_TEXT,
+			common.json   ? CLI_EXPLORE_JSON
+				: csv ? CLI_EXPLORE_CSV
+				      : CLI_EXPLORE_TEXT,
 			&error);
 		if (!text) {
 			code = cli_report_error(error);

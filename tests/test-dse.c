@@ -418,16 +418,13 @@ static double score_of(const Scoring *sc, const SyDseDesign *d)
 		d0 += 0.7 * (double)dev->slrs[k].dsp;
 
 	switch (sc->o->objective) {
-	case SY_DSE_THROUGHPUT_PER_DSP:
-		return d->cycles * MAX(dsp, 1);
-	case SY_DSE_TRAFFIC:
-		return d->offchip_bytes;
+	case SY_DSE_THROUGHPUT_PER_DSP: return d->cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return d->offchip_bytes;
 	case SY_DSE_MIX:
 		return sc->o->weights[0] * d->cycles / c0 +
 			sc->o->weights[1] * dsp / d0 +
 			sc->o->weights[2] * d->offchip_bytes / (b0 * c0);
-	case SY_DSE_LATENCY:
-		break;
+	case SY_DSE_LATENCY: break;
 	}
 	return d->cycles;
 }
@@ -528,11 +525,10 @@ static void test_objectives(void)
 		memcpy(extra.weights, cases[c].w, sizeof(extra.weights));
 		extra.pareto = c == 0;
 		r = search_order(&k, "i,j", "i,j,k", FALSE, 2, 3, 1);
-		g_test_message("objective %d: best %.17g (%.0f cycles), "
-			       "%" G_GUINT64_FORMAT
-			       " evaluated (%" G_GUINT64_FORMAT
-			       " by forms), %" G_GUINT64_FORMAT
-			       " pruned; front %u",
+		g_test_message(
+			"objective %d: best %.17g (%.0f cycles), "
+			"%" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
+			" by forms), %" G_GUINT64_FORMAT " pruned; front %u",
 			cases[c].objective,
 			((SyDseDesign *)r->best->pdata[0])->score,
 			((SyDseDesign *)r->best->pdata[0])->cycles,
@@ -546,8 +542,7 @@ static void test_objectives(void)
 			check_front(all, r);
 	}
 	memset(&extra, 0, sizeof(extra));
-	g_test_message("brute force: %u designs in the budget",
-		all->best->len);
+	g_test_message("brute force: %u designs in the budget", all->best->len);
 	g_free(k.text);
 }
 

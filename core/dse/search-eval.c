@@ -297,8 +297,7 @@ static void run_rows(Run *r)
 	for (guint i = 0; i < n; i++) {
 		guint k = g_array_index(cl->by_bound, guint, i);
 		double bound = g_array_index(cl->bound, double, k);
-		const double *lower =
-			&g_array_index(cl->lower, double, 2 * k);
+		const double *lower = &g_array_index(cl->lower, double, 2 * k);
 
 		if (prune && beyond(bound, incumbent)) {
 			if (!r->s->o->pareto) {
@@ -333,7 +332,8 @@ void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
 
 	if (!w->s->o->exhaustive &&
 		beyond(cl->min_bound, sy_dse_incumbent(w->s)) &&
-		(!w->s->o->pareto || sy_dse_pareto_covers(w->s, cl->min_lower))) {
+		(!w->s->o->pareto ||
+			sy_dse_pareto_covers(w->s, cl->min_lower))) {
 		r.delta.pruned = cl->bound->len;
 		r.delta.pareto_pruned = w->s->o->pareto ? cl->bound->len : 0;
 		account(&r, INFINITY);

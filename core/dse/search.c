@@ -117,7 +117,7 @@ static void mix_scales(const SyDseOptions *o, const SyDevice *d,
 	if (*dsp <= 0)
 		*dsp = 1;
 	*bytes = d->clock_mhz ? (double)d->banks * d->channel_gbps * 1e3 /
-					(double)d->clock_mhz
+			(double)d->clock_mhz
 			      : 0;
 	if (*bytes <= 0)
 		*bytes = 1;
@@ -129,23 +129,20 @@ static double term(double w, double v)
 	return w > 0 ? w * v : 0;
 }
 
-double sy_dse_score(const SyDseOptions *o, const SyDevice *d,
-	double instances, double cycles, const SyResources *r, double bytes)
+double sy_dse_score(const SyDseOptions *o, const SyDevice *d, double instances,
+	double cycles, const SyResources *r, double bytes)
 {
 	double dsp = r->v[SY_RESOURCE_DSP], c0, d0, b0;
 
 	switch (o->objective) {
-	case SY_DSE_THROUGHPUT_PER_DSP:
-		return cycles * MAX(dsp, 1);
-	case SY_DSE_TRAFFIC:
-		return bytes;
+	case SY_DSE_THROUGHPUT_PER_DSP: return cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return bytes;
 	case SY_DSE_MIX:
 		mix_scales(o, d, instances, &c0, &d0, &b0);
 		return term(o->weights[0], cycles / c0) +
 			term(o->weights[1], dsp / d0) +
 			term(o->weights[2], bytes / (b0 * c0));
-	case SY_DSE_LATENCY:
-		break;
+	case SY_DSE_LATENCY: break;
 	}
 	return cycles;
 }
@@ -164,16 +161,13 @@ static double score_bound(const SyDseShared *s, double cycles, double dsp)
 	double c0, d0, b0;
 
 	switch (o->objective) {
-	case SY_DSE_THROUGHPUT_PER_DSP:
-		return cycles * MAX(dsp, 1);
-	case SY_DSE_TRAFFIC:
-		return 0;
+	case SY_DSE_THROUGHPUT_PER_DSP: return cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return 0;
 	case SY_DSE_MIX:
 		mix_scales(o, s->device, s->instances, &c0, &d0, &b0);
 		return term(o->weights[0], cycles / c0) +
 			term(o->weights[1], dsp / d0);
-	case SY_DSE_LATENCY:
-		break;
+	case SY_DSE_LATENCY: break;
 	}
 	return cycles;
 }
@@ -255,8 +249,8 @@ static SyDseDesign *design_new(const SyDseShared *s, const SyDseDesign *x)
 
 	*d = *x;
 	d->config = sy_config_copy(x->config);
-	d->seconds =
-		(double)(g_get_monotonic_time() - s->start) / G_USEC_PER_SEC;
+	d->seconds = (double)(g_get_monotonic_time() - s->start) /
+		G_USEC_PER_SEC;
 	return d;
 }
 
@@ -338,9 +332,9 @@ static void gap(SyDseShared *s)
 	for (guint k = 0; k < s->n_threads; k++)
 		open = MIN(open, s->open[k]);
 	if (next >= 0 && next < (gint)s->classes->len)
-		open = MIN(open, ((SyDseClass *)g_ptr_array_index(
-					  s->classes, next))
-					 ->min_bound);
+		open = MIN(open,
+			((SyDseClass *)g_ptr_array_index(s->classes, next))
+				->min_bound);
 	st->open_bound = open;
 	if (!isfinite(st->incumbent))
 		st->gap = -1;
@@ -421,7 +415,8 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	SyDseClass *cl;
 	g_autoptr(GBytes) key = NULL;
 	double lanes = (double)sy_dse_space_lanes(c->choices, cfg);
-	double lower[2] = {c->instances / lanes, lanes * c->pe.v[SY_RESOURCE_DSP]};
+	double lower[2] = {
+		c->instances / lanes, lanes * c->pe.v[SY_RESOURCE_DSP]};
 	double bound = score_bound(c->s, lower[0], lower[1]);
 
 	c->s->stats.points++;
@@ -624,8 +619,8 @@ static void worker_clear(SyDseWorker *w)
 static gpointer thread_main(gpointer data)
 {
 	Spawn *sp = data;
-	SyDseWorker w = {sp->s, (guint)g_atomic_int_add(&sp->slot, 1) + 1,
-		NULL, NULL};
+	SyDseWorker w = {
+		sp->s, (guint)g_atomic_int_add(&sp->slot, 1) + 1, NULL, NULL};
 	GError *error = NULL;
 
 	w.analysis = sp->new_analysis(sp->data, &error);
@@ -688,8 +683,7 @@ static void shared_init(
 	target_of(s);
 	s->classes = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
 	s->best = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
-	s->pareto =
-		g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
+	s->pareto = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
 	s->n_threads = MAX(o->threads, 1);
 	s->open = g_new(double, s->n_threads);
 	for (guint k = 0; k < s->n_threads; k++)
@@ -730,8 +724,7 @@ static int pareto_order(gconstpointer pa, gconstpointer pb)
 		return a->cycles < b->cycles ? -1 : 1;
 	for (guint k = 0; k < G_N_ELEMENTS(keys); k++)
 		if (a->resources.v[keys[k]] != b->resources.v[keys[k]])
-			return a->resources.v[keys[k]] <
-					       b->resources.v[keys[k]]
+			return a->resources.v[keys[k]] < b->resources.v[keys[k]]
 				? -1
 				: 1;
 	return sy_dse_point_compare(a->config, b->config);
