@@ -39,6 +39,7 @@ typedef struct {
 	GPtrArray *pareto; /* SyDseDesign, the front so far, any order */
 	GArray *pe; /* SyResources per candidate: a PE of one lane's */
 	double instances; /* the most of any statement, 0: unknown */
+	double traffic; /* bytes every design moves at least, 0: none */
 	/* per thread, the bound of the point it looks at (INFINITY:
 	 * none), for the progress' gap */
 	double *open;
@@ -94,6 +95,13 @@ gboolean sy_dse_account(__isl_keep SyDseShared *s, guint slot, double open,
  * FFs); tests/test-dse.c holds both to every point it evaluates. */
 void sy_dse_pe_resources(__isl_keep SyDseShared *s,
 	__isl_keep const SyChoices *choices, __isl_keep SyResources *pe);
+
+/* The off-chip bytes every design of the kernel moves at least: the
+ * elements its statements write, of each array of the kernel's
+ * arguments that they write (each leaves the chip once at least), and
+ * the elements they read of each other one (each comes in once at
+ * least), at their types' widths.  0 where nothing can be counted. */
+double sy_dse_compulsory_bytes(__isl_keep const SyScop *scop);
 
 /* Evaluates the points of cl whose bound the incumbent leaves. */
 void sy_dse_worker_run(__isl_keep SyDseWorker *w, __isl_keep SyDseClass *cl);

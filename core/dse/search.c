@@ -482,6 +482,8 @@ static gboolean collect(
 	Collect c = {s, NULL, by_key, key, 0, {{0}}};
 
 	c.instances = s->instances = max_instances(a);
+	if (sy_dse_reads_traffic(s->o))
+		s->traffic = sy_dse_compulsory_bytes(a->scop);
 
 	for (guint i = 0; i < a->candidates->len; i++) {
 		g_autoptr(SyDseSpace) space = NULL;

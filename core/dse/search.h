@@ -72,16 +72,18 @@ typedef struct {
  * - THROUGHPUT_PER_DSP: cycles x max(DSPs, 1), the inverse of the
  *   kernel runs a cycle per DSP.  Bound: the cycles' bound x max(lanes
  *   x the DSPs of one lane, 1).
- * - TRAFFIC: off-chip bytes (SyEstimate.offchip_bytes).  No bound is
- *   known in Systole's model (the ports' words follow the I/O
- *   network's decisions): 0, no pruning but the budget's.
+ * - TRAFFIC: off-chip bytes (SyEstimate.offchip_bytes).  Bound: the
+ *   compulsory bytes (sy_dse_compulsory_bytes): each element the
+ *   kernel writes leaves once, each it reads of an array it does not
+ *   write comes in once; the same for every point, so it prunes
+ *   nothing until a design meets it, and then every point left.
  * - MIX: w[0] x cycles / C + w[1] x DSPs / D + w[2] x bytes / (B x C),
  *   where C is the most instances of any statement (the cycles of one
  *   lane), D the DSP budget and B the device's off-chip bytes a cycle
  *   (all its banks): weights >= 0, each term 1 at "one lane's time",
  *   "the whole DSP budget" and "one lane's time spent moving data".
- *   Bound: the weighted sum of the cycles' bound, the DSPs' bound and
- *   0. */
+ *   Bound: the weighted sum of the cycles', the DSPs' and the
+ *   compulsory bytes' bounds. */
 typedef enum {
 	SY_DSE_LATENCY,
 	SY_DSE_THROUGHPUT_PER_DSP,
