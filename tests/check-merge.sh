@@ -3,8 +3,8 @@
 # systole-cli explore --shard I/N and systole-cli merge: matrix multiply
 # 4x2x2 on [i,j] in order i,j,k (54 points) with its Pareto front, split
 # in 3 parts run side by side by xargs -P (GNU parallel does the same),
-# merged: the same bytes as one run for the best designs and the front
-# (JSON and CSV), the counters summed; merge's errors; --budget's and
+# merged (part 1 on two threads): the same bytes as one run for the
+# best designs and the front (JSON and CSV), the counters summed; merge's errors; --budget's and
 # --objective's; Ctrl-C (SIGINT) printing the best found, complete
 # false, status 130.
 set -u
@@ -24,8 +24,9 @@ args="--space i,j --tile-order i,j,k --top 2 --pareto -q"
 	fail "explore --csv: $(head -n 1 "$tmp/err")"
 export cli mm small args tmp
 # shellcheck disable=SC2016
+# Part 1 on two threads: the same front and best.
 printf '%s\n' 0 1 2 | xargs -P 3 -I I sh -c \
-	'"$cli" explore "$mm" $small $args --json --shard I/3 >"$tmp/part-I.json"' ||
+	'"$cli" explore "$mm" $small $args --json --shard I/3 --threads $((I % 2 + 1)) >"$tmp/part-I.json"' ||
 	fail "explore --shard: a part failed"
 "$cli" merge "$tmp/part-0.json" "$tmp/part-2.json" "$tmp/part-1.json" --json \
 	>"$tmp/merged.json" 2>"$tmp/err" || fail "merge: $(head -n 1 "$tmp/err")"
