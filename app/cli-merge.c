@@ -36,6 +36,34 @@ static const char *shard_str(const Part *p, const char *name)
 		: "";
 }
 
+/* Whether every design under name (if any) has what merge reads. */
+static gboolean designs_check(const Part *p, const char *name, GError **error)
+{
+	static const char *const need[] = {
+		"point", "score", "cycles", "dsp", "bram18k"};
+	JsonNode *n = json_object_get_member(p->root, name);
+	JsonArray *a;
+
+	if (!n)
+		return TRUE;
+	if (!JSON_NODE_HOLDS_ARRAY(n))
+		return fail(error, "%s: \"%s\" is no array", p->path, name);
+	a = json_node_get_array(n);
+	for (guint i = 0; i < json_array_get_length(a); i++) {
+		JsonNode *d = json_array_get_element(a, i);
+
+		for (guint k = 0; k < G_N_ELEMENTS(need); k++)
+			if (!JSON_NODE_HOLDS_OBJECT(d) ||
+				!json_object_has_member(
+					json_node_get_object(d), need[k]))
+				return fail(error,
+					"%s: design %u of \"%s\" has no "
+					"\"%s\" (not explore --shard's JSON?)",
+					p->path, i + 1, name, need[k]);
+	}
+	return TRUE;
+}
+
 /* The part at p->path read and its "shard" member checked. */
 static gboolean part_load(Part *p, GError **error)
 {
@@ -60,6 +88,11 @@ static gboolean part_load(Part *p, GError **error)
 		if (!json_object_has_member(p->root, need[k]))
 			return fail(error, "%s: no \"%s\" member", p->path,
 				need[k]);
+	if (!JSON_NODE_HOLDS_OBJECT(json_object_get_member(p->root, "search")))
+		return fail(error, "%s: \"search\" is no object", p->path);
+	if (!designs_check(p, "best", error) ||
+		!designs_check(p, "pareto", error))
+		return FALSE;
 	p->shard = json_node_get_object(shard);
 	p->index = json_object_get_int_member(p->shard, "index");
 	p->count = json_object_get_int_member(p->shard, "count");
