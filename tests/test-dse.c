@@ -514,6 +514,11 @@ static void check_objectives(Kernel *k, const char *space, const char *order,
 		g_autoptr(SyDseResult) r = NULL;
 		Scoring sc = {&extra, device, instances};
 
+		/* Under valgrind: the front and the form's bytes (latency,
+		 * traffic); the others only score differently. */
+		if (sy_test_under_valgrind() && c % 2)
+			continue;
+
 		memset(&extra, 0, sizeof(extra));
 		extra.objective = objectives[c];
 		extra.weights[0] = extra.weights[1] = extra.weights[2] = 1;
