@@ -2,6 +2,7 @@
  * among every point of the kernel's design space that export builds
  * and that fits the device's budget, proven so (core/dse/search.h). */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,8 +19,13 @@ typedef struct {
 	char *space, *order, *device, *output;
 	char *model, *method; /* cli-explore-odyssey.h */
 	char *top_text, *threads_text, *time_text, *pad_text;
-	gboolean csv, force, quiet;
+	char *budget_text, *objective_text, *shard_text;
+	gboolean csv, force, quiet, pareto;
 	gint64 top, threads, time_limit, pad;
+	double budget[SY_N_RESOURCES]; /* fractions, from budget_text */
+	SyDseObjective objective;
+	double weights[3];
+	guint shard, n_shards; /* 0 0: no --shard */
 } Explore;
 
 static void explore_clear(Explore *o)
@@ -35,6 +41,9 @@ static void explore_clear(Explore *o)
 	g_free(o->threads_text);
 	g_free(o->time_text);
 	g_free(o->pad_text);
+	g_free(o->budget_text);
+	g_free(o->objective_text);
+	g_free(o->shard_text);
 }
 
 /* The kernel analysed again, for a thread of its own. */
@@ -52,15 +61,22 @@ static SyAnalysis *kernel_new(gpointer data, GError **error)
 
 static void progress(const SyDseStats *st, gpointer data)
 {
+	g_autofree char *gap = st->gap < 0
+		? g_strdup("gap ?")
+		: g_strdup_printf("gap %.2f %%", st->gap);
+	g_autofree char *eta = st->eta < 0
+		? g_strdup("ETA ?")
+		: g_strdup_printf("ETA %.0f s", st->eta);
+
 	(void)data;
 	g_printerr(
 		"explore: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
 		" points: %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
 		" by forms), %" G_GUINT64_FORMAT " pruned, %" G_GUINT64_FORMAT
-		" refused; best %.1f cycles; %.1f s, ETA %.0f s\n",
+		" refused; best %.6g, %s; %.1f s, %s\n",
 		st->evaluated + st->pruned + st->refused, st->points,
 		st->evaluated, st->fast, st->pruned, st->refused, st->incumbent,
-		st->seconds, st->eta);
+		gap, st->seconds, eta);
 }
 
 /* The loops of members, "i,j". */
@@ -181,6 +197,26 @@ static void json_sizes(
 	json_builder_end_object(b);
 }
 
+/* The point as numbers whose order (lexicographic) is
+ * sy_dse_point_compare's: what merge sorts by. */
+static void json_point(JsonBuilder *b, const SyConfig *cfg)
+{
+	guint n = cfg->n_members;
+
+	json_builder_set_member_name(b, "point");
+	json_builder_begin_array(b);
+	json_builder_add_int_value(b, cfg->candidate);
+	for (guint m = 0; m < n; m++)
+		json_builder_add_int_value(b, cfg->order[m]);
+	for (guint m = 0; m < n; m++)
+		json_builder_add_int_value(b, cfg->tile[m]);
+	for (guint m = 0; m < n; m++)
+		json_builder_add_int_value(b, cfg->latency[m]);
+	json_builder_add_int_value(b, cfg->simd);
+	json_builder_add_int_value(b, cfg->simd_factor);
+	json_builder_end_array(b);
+}
+
 static void json_row(JsonBuilder *b, const Row *r)
 {
 	const SyBand *band = r->c->analysis->band;
@@ -204,6 +240,10 @@ static void json_row(JsonBuilder *b, const Row *r)
 	sy_json_member_bool(b, "fast", r->d->fast);
 	sy_json_member_str(b, "flags", r->flags);
 	sy_json_member_str(b, "export", r->command);
+	member_double(b, "score", r->d->score);
+	if (!isnan(r->d->offchip_bytes))
+		member_double(b, "offchip_bytes", r->d->offchip_bytes);
+	json_point(b, cfg);
 	json_builder_end_object(b);
 }
 
@@ -224,80 +264,121 @@ static void json_stats(JsonBuilder *b, const SyDseResult *res)
 	sy_json_member_int(b, "pruned", (gint64)st->pruned);
 	sy_json_member_int(b, "refused", (gint64)st->refused);
 	sy_json_member_int(b, "over_budget", (gint64)st->over_budget);
+	member_double(b, "gap", st->gap);
 	json_builder_end_object(b);
 }
 
-static char *to_json(const Explore *o, const SyDseResult *res, Row *rows)
+static const char *const objective_names[] = {
+	"latency", "throughput-per-dsp", "traffic", "mix"};
+
+/* "latency", or "mix:1,0.5,0" with the weights. */
+static char *objective_text(const Explore *o)
+{
+	if (o->objective != SY_DSE_MIX)
+		return g_strdup(objective_names[o->objective]);
+	return g_strdup_printf("mix:%.15g,%.15g,%.15g", o->weights[0],
+		o->weights[1], o->weights[2]);
+}
+
+/* The options that change the search's answer, in one fixed form: the
+ * identity of a search whose parts merge combines. */
+static char *explore_options(const Explore *o)
+{
+	GString *s = g_string_new(NULL);
+	g_autofree char *objective = objective_text(o);
+
+	for (guint i = 0; o->common.defines && o->common.defines[i]; i++)
+		g_string_append_printf(s, "-D %s ", o->common.defines[i]);
+	for (guint i = 0; o->common.include_dirs && o->common.include_dirs[i];
+		i++)
+		g_string_append_printf(s, "-I %s ", o->common.include_dirs[i]);
+	g_string_append_printf(s,
+		"--max-dims %d --space %s --tile-order %s "
+		"--pad %" G_GINT64_FORMAT " --device %s "
+		"--budget ",
+		o->common.max_dims, o->space ? o->space : "*",
+		o->order ? o->order : "*", o->pad,
+		o->device ? o->device : "u250");
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		g_string_append_printf(s, "%s%s=%.15g", k ? "," : "",
+			sy_resource_name(k), o->budget[k]);
+	g_string_append_printf(s,
+		" --objective %s --top %" G_GINT64_FORMAT "%s", objective,
+		o->top, o->pareto ? " --pareto" : "");
+	return g_string_free(s, FALSE);
+}
+
+/* The budget: "budget" the one fraction of every resource (the least
+ * where they differ), "budget_per_resource" each. */
+static void json_budget(JsonBuilder *b, const Explore *o)
+{
+	double least = o->budget[0];
+
+	for (int k = 1; k < SY_N_RESOURCES; k++)
+		least = MIN(least, o->budget[k]);
+	member_double(b, "budget", least);
+	json_builder_set_member_name(b, "budget_per_resource");
+	json_builder_begin_object(b);
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		member_double(b, sy_resource_name(k), o->budget[k]);
+	json_builder_end_object(b);
+}
+
+static void json_rows(JsonBuilder *b, const char *name, Row *rows, guint n)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_array(b);
+	for (guint i = 0; i < n; i++)
+		json_row(b, &rows[i]);
+	json_builder_end_array(b);
+}
+
+/* The search's identity: its kernel's text and every option that
+ * changes its answer; merge refuses parts of different ones. */
+static void json_shard(JsonBuilder *b, const Explore *o, const char *path)
+{
+	g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+	g_autofree char *text = NULL;
+	g_autofree char *dev = NULL;
+	gsize len = 0;
+	g_autofree char *options = explore_options(o);
+
+	if (g_file_get_contents(path, &text, &len, NULL))
+		g_checksum_update(sum, (const guchar *)text, (gssize)len);
+	g_checksum_update(sum, (const guchar *)"\n", 1);
+	g_checksum_update(sum, (const guchar *)options, -1);
+	/* A profile FILE's numbers, not only its name. */
+	if (o->device && g_file_get_contents(o->device, &dev, &len, NULL))
+		g_checksum_update(sum, (const guchar *)dev, (gssize)len);
+	json_builder_set_member_name(b, "shard");
+	json_builder_begin_object(b);
+	sy_json_member_int(b, "index", o->shard);
+	sy_json_member_int(b, "count", o->n_shards);
+	sy_json_member_int(b, "top", o->top);
+	sy_json_member_str(b, "kernel", path);
+	sy_json_member_str(b, "options", options);
+	sy_json_member_str(b, "space_id", g_checksum_get_string(sum));
+	json_builder_end_object(b);
+}
+
+static JsonNode *to_json(const Explore *o, const char *path,
+	const SyDseResult *res, Row *rows, Row *front)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	g_autoptr(JsonNode) root = NULL;
+	g_autofree char *objective = objective_text(o);
 
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "device", o->device ? o->device : "u250");
-	member_double(b, "budget", 0.7);
+	json_budget(b, o);
+	sy_json_member_str(b, "objective", objective);
+	if (o->n_shards)
+		json_shard(b, o, path);
 	json_stats(b, res);
-	json_builder_set_member_name(b, "best");
-	json_builder_begin_array(b);
-	for (guint i = 0; i < res->best->len; i++)
-		json_row(b, &rows[i]);
-	json_builder_end_array(b);
+	json_rows(b, "best", rows, res->best->len);
+	if (o->pareto)
+		json_rows(b, "pareto", front, res->pareto->len);
 	json_builder_end_object(b);
-	root = json_builder_get_root(b);
-	return sy_json_print(root);
-}
-
-/* CSV: one line a design; fields with commas quoted. */
-static char *to_csv(const SyDseResult *res, Row *rows)
-{
-	GString *s = g_string_new("rank,cycles,dataflow,tile_order,tiles,"
-				  "padded,latency,simd,dsp,bram18k,uram,lut,"
-				  "ff,sa_sizes,export\n");
-
-	for (guint i = 0; i < res->best->len; i++) {
-		const Row *r = &rows[i];
-		const double *v = r->d->resources.v;
-		g_autofree char *cmd = g_strescape(r->command, NULL);
-
-		g_string_append_printf(s,
-			"%u,%.17g,\"%s\",\"%s\",\"%s\",\"%s\",\"%s\",\"%s\","
-			"%.17g,%.17g,%.17g,%.17g,%.17g,\"%s\",\"%s\"\n",
-			i + 1, r->d->cycles, r->dataflow, r->order, r->tiles,
-			r->padded, r->latency, r->simd, v[0], v[1], v[2], v[3],
-			v[4], r->sa_sizes, cmd);
-	}
-	return g_string_free(s, FALSE);
-}
-
-static char *to_text(const SyDseResult *res, Row *rows)
-{
-	GString *s = g_string_new(NULL);
-
-	g_string_append_printf(s,
-		"%s: %" G_GUINT64_FORMAT " points, %" G_GUINT64_FORMAT
-		" evaluated (%" G_GUINT64_FORMAT
-		" by forms), %" G_GUINT64_FORMAT
-		" pruned by the bound, %" G_GUINT64_FORMAT " refused by the "
-		"HLS backend, %.2f s\n",
-		res->complete ? "proven optimum" : "time limit: best found",
-		res->stats.points, res->stats.evaluated, res->stats.fast,
-		res->stats.pruned, res->stats.refused, res->stats.seconds);
-	for (guint i = 0; i < res->best->len; i++) {
-		const Row *r = &rows[i];
-		const double *v = r->d->resources.v;
-
-		g_string_append_printf(s,
-			"%2u. %.1f cycles  [%s] order %s  tiles %s  latency "
-			"%s%s%s  DSP %.0f BRAM18K %.0f LUT %.0f FF %.0f\n"
-			"    %s\n",
-			i + 1, r->d->cycles, r->dataflow, r->order, r->tiles,
-			r->latency, *r->simd ? "  simd " : "", r->simd, v[0],
-			v[1], v[3], v[4], r->command);
-	}
-	if (!res->best->len)
-		g_string_append(s,
-			res->complete ? "no design fits the budget\n"
-				      : "no design found in the time limit\n");
-	return g_string_free(s, FALSE);
+	return json_builder_get_root(b);
 }
 
 /* The dataflows asked for: --space's, else every one. */
@@ -322,16 +403,14 @@ static GArray *candidates_of(
 	return ids;
 }
 
-static char *report(const Explore *o, const char *path, const SyAnalysis *a,
-	const SyDseResult *res)
+/* The rows of designs, their choices into choices. */
+static Row *rows_new(const Explore *o, const char *path, const SyAnalysis *a,
+	const GPtrArray *designs, GPtrArray *choices)
 {
-	g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sy_choices_free);
-	Row *rows = g_new0(Row, res->best->len + 1);
-	char *text;
+	Row *rows = g_new0(Row, designs->len + 1);
 
-	for (guint i = 0; i < res->best->len; i++) {
-		const SyDseDesign *d = g_ptr_array_index(res->best, i);
+	for (guint i = 0; i < designs->len; i++) {
+		const SyDseDesign *d = g_ptr_array_index(designs, i);
 		SyChoices *c = sy_choices_new(a,
 			g_ptr_array_index(a->candidates, d->config->candidate),
 			NULL);
@@ -339,13 +418,42 @@ static char *report(const Explore *o, const char *path, const SyAnalysis *a,
 		g_ptr_array_add(choices, c);
 		row_init(&rows[i], d, c, o, path);
 	}
-	text = o->common.json ? to_json(o, res, rows)
-		: o->csv      ? to_csv(res, rows)
-			      : to_text(res, rows);
-	for (guint i = 0; i < res->best->len; i++)
+	return rows;
+}
+
+static void rows_free(Row *rows, guint n)
+{
+	for (guint i = 0; i < n; i++)
 		row_clear(&rows[i]);
 	g_free(rows);
-	return text;
+}
+
+/* Every format is printed from the JSON (cli-explore-out.c), the one
+ * merge prints too. */
+static char *report(const Explore *o, const char *path, const SyAnalysis *a,
+	const SyDseResult *res)
+{
+	g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sy_choices_free);
+	Row *rows = rows_new(o, path, a, res->best, choices);
+	Row *front = rows_new(o, path, a, res->pareto, choices);
+	g_autoptr(JsonNode) root = to_json(o, path, res, rows, front);
+	CliExploreFormat format = o->common.json ? CLI_EXPLORE_JSON
+		: o->csv                         ? CLI_EXPLORE_CSV
+						 : CLI_EXPLORE_TEXT;
+
+	rows_free(rows, res->best->len);
+	rows_free(front, res->pareto->len);
+	return cli_explore_print(root, format, res->stats.seconds);
+}
+
+/* Set by SIGINT: the search stops with the best found. */
+static gint interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	g_atomic_int_set(&interrupted, 1);
 }
 
 static char *run(const char *path, const Explore *o, GError **error)
@@ -357,8 +465,10 @@ static char *run(const char *path, const Explore *o, GError **error)
 	g_autoptr(SyDseResult) res = NULL;
 	SyDseOptions so = {&k.ao, o->order, o->pad, 0, (guint)o->top,
 		(guint)o->threads, (double)o->time_limit, FALSE, 0,
-		o->quiet ? NULL : progress, NULL};
+		o->quiet ? NULL : progress, NULL, {0}, o->objective, {0},
+		o->pareto, o->shard, o->n_shards, &interrupted};
 	SyAnalysis *first;
+	struct sigaction on_int = {0}, before;
 
 	if (!a || !(ids = candidates_of(a, o->space, error)))
 		return NULL;
@@ -366,7 +476,16 @@ static char *run(const char *path, const Explore *o, GError **error)
 		return NULL;
 	if (!(first = kernel_new(&k, error)))
 		return NULL;
+	memcpy(so.budget, o->budget, sizeof(so.budget));
+	memcpy(so.weights, o->weights, sizeof(so.weights));
+	/* Ctrl-C stops the search with the best found; a second one
+	 * kills (SA_RESETHAND). */
+	on_int.sa_handler = on_sigint;
+	on_int.sa_flags = SA_RESETHAND;
+	sigemptyset(&on_int.sa_mask);
+	sigaction(SIGINT, &on_int, &before);
 	res = sy_dse_search(first, kernel_new, &k, ids, device, &so, error);
+	sigaction(SIGINT, &before, NULL);
 	if (!res)
 		return NULL;
 	if (res->stats.violations)
@@ -391,6 +510,131 @@ static char *run_model(const char *path, const Explore *o, GError **error)
 	return run(path, o, error);
 }
 
+/* A fraction of a resource in (0, 1]; FALSE where text is none. */
+static gboolean fraction(const char *text, double *v)
+{
+	char *end = NULL;
+
+	*v = g_ascii_strtod(text, &end);
+	return end != text && !*end && *v > 0 && *v <= 1;
+}
+
+/* The resource that name names ("bram" is bram18k), -1 where none. */
+static int resource_of(const char *name)
+{
+	if (!strcmp(name, "bram"))
+		return SY_RESOURCE_BRAM18K;
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		if (!strcmp(name, sy_resource_name(k)))
+			return k;
+	return -1;
+}
+
+/* --budget F, or R=F,... (the others 0.7). */
+static int budget_of(Explore *o)
+{
+	g_auto(GStrv) items = NULL;
+	double f;
+
+	for (int k = 0; k < SY_N_RESOURCES; k++)
+		o->budget[k] = 0.7;
+	if (!o->budget_text)
+		return -1;
+	if (!strchr(o->budget_text, '=')) {
+		if (!fraction(o->budget_text, &f))
+			return cli_usage_error(
+				"explore: --budget %s: expected a fraction of "
+				"each resource above 0 and at most 1 (0.7), or "
+				"RESOURCE=FRACTION,... (dsp=0.8,bram=0.6)",
+				o->budget_text);
+		for (int k = 0; k < SY_N_RESOURCES; k++)
+			o->budget[k] = f;
+		return -1;
+	}
+	items = g_strsplit(o->budget_text, ",", -1);
+	for (guint i = 0; items[i]; i++) {
+		char *eq = strchr(items[i], '=');
+		int r;
+
+		if (eq)
+			*eq = 0;
+		r = resource_of(items[i]);
+		if (r < 0 || !eq)
+			return cli_usage_error(
+				"explore: --budget: '%s' is not "
+				"RESOURCE=FRACTION "
+				"of a resource; the resources are dsp, bram "
+				"(bram18k), uram, lut, ff (dsp=0.8,bram=0.6)",
+				items[i]);
+		if (!fraction(eq + 1, &f))
+			return cli_usage_error(
+				"explore: --budget %s=%s: expected a fraction "
+				"above 0 and at most 1",
+				items[i], eq + 1);
+		o->budget[r] = f;
+	}
+	return -1;
+}
+
+/* --objective latency|throughput-per-dsp|traffic|mix:W1,W2,W3. */
+static int objective_of(Explore *o)
+{
+	const char *t = o->objective_text;
+	g_auto(GStrv) w = NULL;
+	guint n;
+
+	o->objective = SY_DSE_LATENCY;
+	if (!t)
+		return -1;
+	for (guint k = 0; k < G_N_ELEMENTS(objective_names) - 1; k++)
+		if (!strcmp(t, objective_names[k])) {
+			o->objective = (SyDseObjective)k;
+			return -1;
+		}
+	if (!g_str_has_prefix(t, "mix:"))
+		return cli_usage_error("explore: --objective %s: expected "
+				       "latency, throughput-per-dsp, traffic "
+				       "or mix:W1,W2,W3 (weights of latency, "
+				       "DSPs and traffic, as mix:1,0.5,0)",
+			t);
+	w = g_strsplit(t + 4, ",", -1);
+	n = g_strv_length(w);
+	for (guint k = 0; k < n && k < 3; k++) {
+		char *end = NULL;
+
+		o->weights[k] = g_ascii_strtod(w[k], &end);
+		if (end == w[k] || *end || !(o->weights[k] >= 0) ||
+			!isfinite(o->weights[k]))
+			n = 0;
+	}
+	if (n != 3 || o->weights[0] + o->weights[1] + o->weights[2] <= 0)
+		return cli_usage_error(
+			"explore: --objective %s: mix takes three weights "
+			"W1,W2,W3 >= 0, not all 0, of latency, DSPs and "
+			"traffic (mix:1,0.5,0)",
+			t);
+	o->objective = SY_DSE_MIX;
+	return -1;
+}
+
+/* --shard I/N: 0 <= I < N <= 10000. */
+static int shard_of(Explore *o)
+{
+	gint64 i, n;
+	g_auto(GStrv) parts = g_strsplit(o->shard_text, "/", -1);
+
+	if (g_strv_length(parts) != 2 ||
+		!g_ascii_string_to_signed(parts[1], 10, 1, 10000, &n, NULL) ||
+		!g_ascii_string_to_signed(parts[0], 10, 0, n - 1, &i, NULL))
+		return cli_usage_error(
+			"explore: --shard %s: expected I/N, part I of N from "
+			"0 to N - 1, N from 1 to 10000 (--shard 0/4)",
+			o->shard_text);
+	o->shard = (guint)i;
+	o->n_shards = (guint)n;
+	return -1;
+}
+
 static int numbers(Explore *o)
 {
 	int code = -1;
@@ -410,6 +654,12 @@ static int numbers(Explore *o)
 	if (code < 0 && o->pad_text)
 		code = cli_option_number(
 			"explore: --pad", o->pad_text, 0, G_MAXINT32, &o->pad);
+	if (code < 0)
+		code = budget_of(o);
+	if (code < 0)
+		code = objective_of(o);
+	if (code < 0 && o->shard_text)
+		code = shard_of(o);
 	if (code < 0 && o->csv && o->common.json)
 		code = cli_usage_error("explore: --json or --csv, not both");
 	if (code < 0)
@@ -453,6 +703,20 @@ int cli_explore(int argc, char **argv)
 			"padding or genetic, Odyssey's searches, with their "
 			"gap to the exact optimum",
 			"NAME"},
+		{"budget", 0, 0, G_OPTION_ARG_STRING, &o.budget_text,
+			"Fraction of each resource the designs may take, or "
+			"per resource (default 0.7 each)",
+			"F|dsp=F,bram=F,uram=F,lut=F,ff=F"},
+		{"objective", 0, 0, G_OPTION_ARG_STRING, &o.objective_text,
+			"What to minimise (default latency)",
+			"latency|throughput-per-dsp|traffic|mix:W1,W2,W3"},
+		{"pareto", 0, 0, G_OPTION_ARG_NONE, &o.pareto,
+			"The Pareto front over cycles, DSPs and BRAM too",
+			NULL},
+		{"shard", 0, 0, G_OPTION_ARG_STRING, &o.shard_text,
+			"Run part I of N (0 <= I < N); systole-cli merge "
+			"combines the parts' JSON",
+			"I/N"},
 		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
 			"Print one JSON object", NULL},
 		{"csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
@@ -487,6 +751,9 @@ int cli_explore(int argc, char **argv)
 		g_error_free(error);
 	} else {
 		code = cli_write_output(o.output, text, o.force);
+		/* Interrupted: the best found is out, the status says so. */
+		if (code == EXIT_OK && g_atomic_int_get(&interrupted))
+			code = EXIT_INTERRUPTED;
 	}
 	explore_clear(&o);
 	return code;

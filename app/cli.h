@@ -19,6 +19,7 @@ enum {
 			      written */
 	EXIT_TOO_COMPLEX = 5, /* a stage needs more isl operations than
 				 --max-operations allows */
+	EXIT_INTERRUPTED = 130, /* explore: Ctrl-C, the best found out */
 };
 
 /* Options every command that reads a kernel understands. */
@@ -69,6 +70,18 @@ int cli_compile(int argc, char **argv);
 int cli_export(int argc, char **argv);
 int cli_estimate(int argc, char **argv);
 int cli_explore(int argc, char **argv);
+int cli_merge(int argc, char **argv);
+
+/* explore's and merge's output, from explore's JSON (root, kept):
+ * that JSON printed, CSV, or text (seconds: the search's, < 0: none
+ * to say). */
+typedef enum {
+	CLI_EXPLORE_TEXT,
+	CLI_EXPLORE_JSON,
+	CLI_EXPLORE_CSV,
+} CliExploreFormat;
+char *cli_explore_print(
+	JsonNode *root, CliExploreFormat format, double seconds);
 
 /* systole-cli autosa: AutoSA's command line, unchanged (cli-autosa.c). */
 int cli_autosa(int argc, char **argv);

@@ -214,13 +214,13 @@ static void add_new(GPtrArray *out, const GPtrArray *designs)
 }
 
 /* The designs to plot (borrowed from res): the best first (the table's
- * ranks are their places), then the others of the Pareto set once the
- * search gives it (SyDseResult.pareto): that is the line to add. */
+ * ranks are their places), then the others of the Pareto front. */
 static GPtrArray *plotted(const SyDseResult *res)
 {
 	GPtrArray *out = g_ptr_array_new();
 
 	add_new(out, res->best);
+	add_new(out, res->pareto);
 	return out;
 }
 
@@ -276,8 +276,16 @@ static SyExploreResult *search(
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(SyDseResult) res = NULL;
 	g_autoptr(GArray) all = NULL;
-	SyDseOptions so = {&j->options, NULL, 0, 0, j->top, j->threads,
-		j->time_limit, FALSE, 0, progress, (gpointer)j};
+	SyDseOptions so = {
+		.analysis_options = &j->options,
+		.top = j->top,
+		.threads = j->threads,
+		.time_limit = j->time_limit,
+		.progress = progress,
+		.progress_data = (gpointer)j,
+		/* The plot's dots: the exact front as well as the best. */
+		.pareto = TRUE,
+	};
 	SyAnalysis *first;
 
 	if (!a || !(device = sy_device_lookup(j->device, error)))

@@ -30,8 +30,7 @@ int main(int argc, char **argv)
 	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
 	char *dir = argc > 1 ? argv[1] : ".";
 	SyAnalysis *a = mm_new(dir, NULL);
-	SyDseOptions o = {
-		NULL, NULL, 0, 0, 1, threads, limit, FALSE, 0, NULL, NULL};
+	SyDseOptions o = {.top = 1, .threads = threads, .time_limit = limit};
 	g_autoptr(SyDseResult) r = NULL;
 	const SyDseStats *st;
 	GError *error = NULL;

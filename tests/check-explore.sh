@@ -53,7 +53,7 @@ python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["cycles"] != 
 # shellcheck disable=SC2086
 "$cli" explore "$mm" $small --space i,j --tile-order k,i,j --csv -q \
 	>"$tmp/out.csv" 2>"$tmp/err" || fail "explore --csv: $(head -n 1 "$tmp/err")"
-[ "$(head -n 1 "$tmp/out.csv")" = "rank,cycles,dataflow,tile_order,tiles,padded,latency,simd,dsp,bram18k,uram,lut,ff,sa_sizes,export" ] ||
+[ "$(head -n 1 "$tmp/out.csv")" = "rank,cycles,dataflow,tile_order,tiles,padded,latency,simd,dsp,bram18k,uram,lut,ff,sa_sizes,export,score,set" ] ||
 	fail "explore --csv: header"
 [ "$(wc -l <"$tmp/out.csv")" -eq 2 ] || fail "explore --csv: one design"
 

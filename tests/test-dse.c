@@ -85,6 +85,8 @@ static const char tiny_board[] =
 
 static const char *board = "u250";
 static gint64 pad; /* the searches' --pad */
+/* The searches' objective, Pareto front and shard (see search.h). */
+static SyDseOptions extra;
 
 static SyDevice *board_new(void)
 {
@@ -105,12 +107,17 @@ static SyDseResult *search_order(Kernel *k, const char *space,
 	SyAnalysis *a = kernel_new(k, NULL);
 	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_autoptr(SyDevice) device = board_new();
-	SyDseOptions o = {NULL, order, pad, 0, top, threads, 0, brute, form_min,
-		NULL, NULL};
+	SyDseOptions o = extra;
 	GError *error = NULL;
 	SyDseResult *r;
 	int id;
 
+	o.order = order;
+	o.pad = pad;
+	o.top = top;
+	o.threads = threads;
+	o.exhaustive = brute;
+	o.form_min = form_min;
 	g_assert_nonnull(a);
 	id = sy_config_find_space(a, space, &error);
 	g_assert_no_error(error);
@@ -462,6 +469,193 @@ static void test_bound(void)
 	g_free(lu.text);
 }
 
+/* The objectives and the front against brute force done here: every
+ * design in the budget by the exact path (top 10000: all of them, each
+ * with its off-chip bytes), scored by the formulas of search.h, sorted by (score,
+ * point); the front the designs no other dominates (or equals with a
+ * point before it).  The search: forms on every class of two points or
+ * more, two threads. */
+typedef struct {
+	const SyDseOptions *o;
+	const SyDevice *device;
+	double instances;
+} Scoring;
+
+static double score_of(const Scoring *sc, const SyDseDesign *d)
+{
+	const SyResources *r = &d->resources;
+	double dsp = r->v[SY_RESOURCE_DSP];
+	/* MIX's normalisers: one lane's cycles (the instances), the DSP
+	 * budget (70 % of the SLRs'), the bytes a cycle of all
+	 * the memory's banks. */
+	const SyDevice *dev = sc->device;
+	double c0 = sc->instances, d0 = 0;
+	double b0 = dev->banks * dev->channel_gbps * 1e3 / dev->clock_mhz;
+
+	for (guint k = 0; k < dev->n_slrs; k++)
+		d0 += 0.7 * (double)dev->slrs[k].dsp;
+
+	switch (sc->o->objective) {
+	case SY_DSE_THROUGHPUT_PER_DSP: return d->cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return d->offchip_bytes;
+	case SY_DSE_MIX:
+		return sc->o->weights[0] * d->cycles / c0 +
+			sc->o->weights[1] * dsp / d0 +
+			sc->o->weights[2] * d->offchip_bytes / (b0 * c0);
+	case SY_DSE_LATENCY: break;
+	}
+	return d->cycles;
+}
+
+static const Scoring *sorting;
+
+static int by_score(gconstpointer pa, gconstpointer pb)
+{
+	const SyDseDesign *a = *(SyDseDesign *const *)pa;
+	const SyDseDesign *b = *(SyDseDesign *const *)pb;
+	double x = score_of(sorting, a), y = score_of(sorting, b);
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return sy_dse_point_compare(a->config, b->config);
+}
+
+/* The search's top 3 and its scores == all's sorted by the formula. */
+static void check_objective(
+	const SyDseResult *all, const SyDseResult *r, const Scoring *sc)
+{
+	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+
+	for (guint i = 0; i < all->best->len; i++)
+		g_ptr_array_add(sorted, all->best->pdata[i]);
+	sorting = sc;
+	g_ptr_array_sort(sorted, by_score);
+	g_assert_cmpuint(r->best->len, ==, 3);
+	for (guint i = 0; i < r->best->len; i++) {
+		const SyDseDesign *x = g_ptr_array_index(sorted, i);
+		const SyDseDesign *y = g_ptr_array_index(r->best, i);
+
+		g_assert_cmpint(
+			sy_dse_point_compare(x->config, y->config), ==, 0);
+		g_assert_cmpfloat(x->cycles, ==, y->cycles);
+		g_assert_cmpfloat(score_of(sc, x), ==, y->score);
+	}
+}
+
+/* Whether x dominates y over (cycles, DSPs, BRAM18K) or equals it with
+ * a point before y's. */
+static gboolean off_front(const SyDseDesign *x, const SyDseDesign *y)
+{
+	const double *a = x->resources.v, *b = y->resources.v;
+	int dsp = SY_RESOURCE_DSP, bram = SY_RESOURCE_BRAM18K;
+
+	if (x->cycles > y->cycles || a[dsp] > b[dsp] || a[bram] > b[bram])
+		return FALSE;
+	return x->cycles < y->cycles || a[dsp] < b[dsp] || a[bram] < b[bram] ||
+		sy_dse_point_compare(x->config, y->config) < 0;
+}
+
+static void check_front(const SyDseResult *all, const SyDseResult *r)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < all->best->len; i++) {
+		const SyDseDesign *y = g_ptr_array_index(all->best, i);
+		gboolean on = TRUE, found = FALSE;
+
+		for (guint k = 0; on && k < all->best->len; k++)
+			on = k == i ||
+				!off_front(g_ptr_array_index(all->best, k), y);
+		for (guint k = 0; k < r->pareto->len; k++)
+			found |= !sy_dse_point_compare(y->config,
+				((SyDseDesign *)r->pareto->pdata[k])->config);
+		g_assert_true(on == found);
+		n += on;
+	}
+	g_assert_cmpuint(r->pareto->len, ==, n);
+}
+
+/* Each objective's top 3 and optimum (best[objective]), and with
+ * latency the front, on k's space in order (NULL: every one) of a
+ * kernel of instances (MIX's C). */
+static void check_objectives(Kernel *k, const char *space, const char *order,
+	double instances, const double *best)
+{
+	static const SyDseObjective objectives[] = {SY_DSE_LATENCY,
+		SY_DSE_THROUGHPUT_PER_DSP, SY_DSE_TRAFFIC, SY_DSE_MIX};
+	g_autoptr(SyDevice) device = board_new();
+	g_autoptr(SyDseResult) all = NULL;
+
+	memset(&extra, 0, sizeof(extra));
+	extra.objective = SY_DSE_TRAFFIC;
+	all = search_order(k, space, order, TRUE, 1, 10000, 0);
+	for (guint c = 0; c < G_N_ELEMENTS(objectives); c++) {
+		g_autoptr(SyDseResult) r = NULL;
+		Scoring sc = {&extra, device, instances};
+
+		/* Under valgrind: the front and the form's bytes (latency,
+		 * traffic); the others only score differently. */
+		if (sy_test_under_valgrind() && c % 2)
+			continue;
+
+		memset(&extra, 0, sizeof(extra));
+		extra.objective = objectives[c];
+		extra.weights[0] = extra.weights[1] = extra.weights[2] = 1;
+		extra.pareto = c == 0;
+		r = search_order(k, space, order, FALSE, 2, 3, 1);
+		g_test_message(
+			"%s objective %d: best %.17g (%.0f cycles), "
+			"%" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
+			" by forms), %" G_GUINT64_FORMAT " pruned; front %u",
+			k->name, objectives[c],
+			((SyDseDesign *)r->best->pdata[0])->score,
+			((SyDseDesign *)r->best->pdata[0])->cycles,
+			r->stats.evaluated, r->stats.fast, r->stats.pruned,
+			r->pareto->len);
+		g_assert_cmpuint(r->stats.fast, >, 0);
+		check_objective(all, r, &sc);
+		g_assert_cmpfloat(
+			((SyDseDesign *)r->best->pdata[0])->score, ==, best[c]);
+		if (extra.pareto)
+			check_front(all, r);
+	}
+	memset(&extra, 0, sizeof(extra));
+	g_test_message("brute force: %u designs in the budget", all->best->len);
+}
+
+/* fir 8x2 [i] (60 points, forms answering 10): one design is the
+ * optimum of every objective (85 cycles, 3 DSPs, 108 bytes). */
+static void test_objectives(void)
+{
+	static const double best[] = {85, 255, 108, 5.3391707251082252};
+	Kernel k = {"fir.c",
+		example_text("fir.c",
+			(const char *const[]){"N", "8", "T", "2", NULL}),
+		NULL};
+
+	check_objectives(&k, "i", NULL, 16, best);
+	g_free(k.text);
+}
+
+/* mm 8x4x2 [i,j] in order i,j,k (180 points, forms answering 36): a
+ * different optimum for each of the first three objectives; not under
+ * valgrind (36 s of CPU without). */
+static void test_objectives_mm(void)
+{
+	static const double best[] = {90, 645, 352, 1.4326388888888888};
+	static const char *const sizes[] = {"I=8", "J=4", "K=2", NULL};
+	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
+		sizes};
+
+	if (sy_test_under_valgrind()) {
+		g_test_skip("36 s of CPU without valgrind");
+		g_free(k.text);
+		return;
+	}
+	check_objectives(&k, "i,j", "i,j,k", 64, best);
+	g_free(k.text);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -481,5 +675,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/dse/mm-pad", test_mm_pad);
 	g_test_add_func("/dse/gemv", test_gemv);
 	g_test_add_func("/dse/fir", test_fir);
+	g_test_add_func("/dse/objectives", test_objectives);
+	g_test_add_func("/dse/objectives-mm", test_objectives_mm);
 	return g_test_run();
 }

@@ -1,9 +1,11 @@
-/* The fill bound (dse/bound.h): per array, what a tile of the band
- * reads or writes of it at least, read off the accesses once; per
- * point, arithmetic on the tiles. */
+/* Bounds that read the kernel (dse/bound.h): the fill bound (per
+ * array, what a tile of the band reads or writes of it at least, read
+ * off the accesses once; per point, arithmetic on the tiles) and the
+ * compulsory traffic. */
 #include <math.h>
 
 #include <isl/aff.h>
+#include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
@@ -11,6 +13,7 @@
 
 #include "comm/design.h"
 #include "dse/bound.h"
+#include "poly/count.h"
 
 /* An access as the bound reads it: per array dimension, the band
  * members its subscript moves with (a bit each). */
@@ -298,4 +301,45 @@ double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
 			out = MAX(out, load(b, most, a->bits));
 	}
 	return in + out;
+}
+
+/* x's elements that accesses of kind write touch, within its extent;
+ * NULL where none does. */
+static isl_set *footprint(const SyScop *scop, const SyArray *x, gboolean write)
+{
+	isl_set *all = NULL;
+
+	for (guint k = 0; k < scop->accesses->len; k++) {
+		const SyAccess *acc = g_ptr_array_index(scop->accesses, k);
+		isl_set *range;
+
+		if (acc->array != x || acc->write != write || !acc->expr)
+			continue;
+		range = isl_set_intersect(isl_map_range(isl_map_copy(acc->map)),
+			isl_set_copy(x->extent));
+		all = all ? isl_set_union(all, range) : range;
+	}
+	return all;
+}
+
+double sy_dse_compulsory_bytes(const SyScop *scop)
+{
+	double bytes = 0;
+
+	for (guint i = 0; i < scop->arrays->len; i++) {
+		const SyArray *x = g_ptr_array_index(scop->arrays, i);
+		guint bits = sy_type_bits(x->var->base_type);
+		isl_set *set;
+		gint64 n = 0;
+
+		/* Arrays of the kernel's arguments only: the written ones
+		 * leave once at least, the others come in once at least. */
+		if (x->local || !x->n_dims)
+			continue;
+		set = footprint(scop, x, x->written);
+		if (set && sy_count_points(set, &n, NULL) && n > 0)
+			bytes += (double)n * (bits ? bits : 32) / 8;
+		isl_set_free(set);
+	}
+	return bytes;
 }

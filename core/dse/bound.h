@@ -34,6 +34,7 @@
 #include "compute/choices.h"
 #include "compute/config.h"
 #include "model/latency.h"
+#include "poly/scop.h"
 
 G_BEGIN_DECLS
 
@@ -49,6 +50,13 @@ void sy_dse_bound_free(__isl_take SyDseBound *bound);
  * least (0 for a NULL bound). */
 double sy_dse_bound_fill(
 	__isl_keep const SyDseBound *bound, __isl_keep const SyConfig *config);
+
+/* The off-chip bytes every design of the kernel moves at least: the
+ * elements its statements write, of each array of the kernel's
+ * arguments that they write (each leaves the chip once at least), and
+ * the elements they read of each other one (each comes in once at
+ * least), at their types' widths.  0 where nothing can be counted. */
+double sy_dse_compulsory_bytes(__isl_keep const SyScop *scop);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDseBound, sy_dse_bound_free)
 

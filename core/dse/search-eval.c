@@ -73,8 +73,8 @@ static SyDesign *build(Run *r, const SyConfig *cfg, SyPeArray **array)
  * there (sy_model_form_check narrows them), so that the form knows the
  * points after it that stood on them; a form the design contradicts is
  * dropped, and the exact path answers for the rest of the class. */
-static gboolean exact(
-	Run *r, const SyConfig *cfg, double *cycles, SyResources *used)
+static gboolean exact(Run *r, const SyConfig *cfg, double *cycles,
+	SyResources *used, double *bytes)
 {
 	g_autoptr(SyPeArray) array = NULL;
 	g_autoptr(SyDesign) design = build(r, cfg, &array);
@@ -91,6 +91,7 @@ static gboolean exact(
 		g_clear_pointer(&r->form, sy_model_form_free);
 	*cycles = e->cycles;
 	*used = e->total;
+	*bytes = sy_dse_reads_traffic(r->s->o) ? e->offchip_bytes : NAN;
 	r->delta.exact++;
 	return TRUE;
 }
@@ -176,21 +177,45 @@ static gboolean under_pes(
 }
 
 static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
-	const SyResources *used, gboolean fast)
+	const SyResources *used, double bytes, gboolean fast)
 {
+	const SyDseShared *s = r->s;
+	double score = sy_dse_score(
+		s->o, s->device, s->instances, cycles, used, bytes);
+
 	r->delta.evaluated++;
-	if (cycles < bound * (1 - 1e-9) || under_pes(r, cfg, used))
+	if (score < bound * (1 - 1e-9) ||
+		cycles < s->instances / (double)sy_dse_space_lanes(r->c, cfg) *
+				(1 - 1e-9) ||
+		under_pes(r, cfg, used))
 		r->delta.violations++;
-	sy_dse_offer(r->s, cfg, cycles, used, fast);
+	sy_dse_offer(r->s, cfg, cycles, used, bytes, fast);
 }
 
-/* Hands the counts over; FALSE where the search stops. */
-static gboolean account(Run *r)
+/* The off-chip bytes of cfg by the form (NAN where the objective does
+ * not read them); FALSE where the form cannot read them. */
+static gboolean form_bytes(Run *r, const SyConfig *cfg, double *bytes)
+{
+	const SyLatencyInputs *in;
+
+	*bytes = NAN;
+	if (!sy_dse_reads_traffic(r->s->o))
+		return TRUE;
+	in = sy_model_form_latency(r->form, cfg, NULL);
+	if (!in)
+		return FALSE;
+	*bytes = in->offchip_bytes;
+	return TRUE;
+}
+
+/* Hands the counts over, with open, the bound of the point the thread
+ * looks at next; FALSE where the search stops. */
+static gboolean account(Run *r, double open)
 {
 	SyDseStats delta = r->delta;
 
 	memset(&r->delta, 0, sizeof(r->delta));
-	r->stopped = !sy_dse_account(r->s, &delta);
+	r->stopped = !sy_dse_account(r->s, r->w->slot, open, &delta);
 	return !r->stopped;
 }
 
@@ -215,18 +240,20 @@ static gboolean flush(Run *r)
 
 	for (guint k = 0; k < r->n; k++) {
 		const SyConfig *cfg = r->configs[k];
-		double cycles;
+		double cycles, bytes;
 		SyResources used;
 
-		if (batch && !isnan(r->points[k].cycles)) {
+		if (batch && !isnan(r->points[k].cycles) &&
+			form_bytes(r, cfg, &bytes)) {
 			r->delta.fast++;
 			offer(r, cfg, r->bounds[k], r->points[k].cycles,
-				&r->points[k].resources, TRUE);
+				&r->points[k].resources, bytes, TRUE);
 			continue;
 		}
-		if (exact(r, cfg, &cycles, &used))
-			offer(r, cfg, r->bounds[k], cycles, &used, FALSE);
-		if (!account(r))
+		if (exact(r, cfg, &cycles, &used, &bytes))
+			offer(r, cfg, r->bounds[k], cycles, &used, bytes,
+				FALSE);
+		if (!account(r, r->bounds[k]))
 			break;
 		if (batch && k + 1 < r->n)
 			batch = replay(r, k + 1);
@@ -250,25 +277,25 @@ static gboolean add(Run *r, guint k, double bound)
 	}
 	/* A form answers for its class only. */
 	if (r->form && !sy_model_form_covers(r->form, cfg)) {
-		double cycles;
+		double cycles, bytes;
 		SyResources used;
 
-		if (exact(r, cfg, &cycles, &used))
-			offer(r, cfg, bound, cycles, &used, FALSE);
-		return account(r);
+		if (exact(r, cfg, &cycles, &used, &bytes))
+			offer(r, cfg, bound, cycles, &used, bytes, FALSE);
+		return account(r, bound);
 	}
 	r->bounds[r->n++] = bound;
 	return r->n < SY_DSE_BATCH;
 }
 
 /* The rows of the class the bound leaves under the incumbent: whether
- * a form is worth its designs. */
+ * a form is worth its designs (with a front, every row counts). */
 static guint open_rows(const Run *r, double incumbent)
 {
 	const SyDseClass *cl = r->cl;
 	guint n = 0;
 
-	if (r->s->o->exhaustive)
+	if (r->s->o->exhaustive || r->s->o->pareto)
 		return cl->by_bound->len;
 	while (n < cl->by_bound->len &&
 		!beyond(g_array_index(cl->bound, double,
@@ -278,30 +305,66 @@ static guint open_rows(const Run *r, double incumbent)
 	return n;
 }
 
+/* Whether the point of lower's bounds is off the front for sure. */
+static gboolean dominated(Run *r, const double *lower)
+{
+	return r->s->o->pareto && sy_dse_pareto_covers(r->s, lower);
+}
+
+/* With a front, the rows past the incumbent still count: those the
+ * front does not dominate are evaluated.  The class's form is then
+ * made from its first row by bound as without one (the first row the
+ * refusals build), so that which points a form answers (a design's
+ * "fast") does not hang on the threads' timing. */
+static void first_form(Run *r)
+{
+	const SyDseClass *cl = r->cl;
+	guint min = r->s->o->form_min ? r->s->o->form_min : SY_DSE_FORM_MIN;
+
+	if (!r->s->o->pareto || r->s->o->exhaustive || cl->bound->len <= min)
+		return;
+	for (guint i = 0; i < cl->by_bound->len && !r->form_tried; i++) {
+		guint k = g_array_index(cl->by_bound, guint, i);
+
+		sy_dse_row_config(cl, k, r->c, r->configs[0]);
+		refused(r, r->configs[0]);
+	}
+}
+
 static void run_rows(Run *r)
 {
 	const SyDseClass *cl = r->cl;
 	guint n = cl->by_bound->len;
 	double incumbent = sy_dse_incumbent(r->s);
+	gboolean prune = !r->s->o->exhaustive;
 
 	r->open = open_rows(r, incumbent);
+	first_form(r);
 	for (guint i = 0; i < n && !r->stopped; i++) {
 		guint k = g_array_index(cl->by_bound, guint, i);
 		double bound = g_array_index(cl->bound, double, k);
+		const double *lower = &g_array_index(cl->lower, double, 2 * k);
 
-		if (!r->s->o->exhaustive && beyond(bound, incumbent)) {
-			r->delta.pruned += n - i;
-			break;
+		if (prune && beyond(bound, incumbent)) {
+			if (!r->s->o->pareto) {
+				r->delta.pruned += n - i;
+				break;
+			}
+			if (dominated(r, lower)) {
+				r->delta.pruned++;
+				r->delta.pareto_pruned++;
+				continue;
+			}
 		}
 		if (!add(r, k, bound)) {
-			if (!flush(r))
+			if (!flush(r) || !account(r, bound))
 				return;
 			incumbent = sy_dse_incumbent(r->s);
 		}
 	}
 	if (!r->stopped)
 		flush(r);
-	account(r);
+	account(r, INFINITY);
 }
 
 void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
@@ -314,9 +377,12 @@ void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
 	r.cl = cl;
 
 	if (!w->s->o->exhaustive &&
-		beyond(cl->min_bound, sy_dse_incumbent(w->s))) {
+		beyond(cl->min_bound, sy_dse_incumbent(w->s)) &&
+		(!w->s->o->pareto ||
+			sy_dse_pareto_covers(w->s, cl->min_lower))) {
 		r.delta.pruned = cl->bound->len;
-		account(&r);
+		r.delta.pareto_pruned = w->s->o->pareto ? cl->bound->len : 0;
+		account(&r, INFINITY);
 		return;
 	}
 	r.c = sy_dse_worker_choices(w, cl->candidate);

@@ -17,9 +17,13 @@ typedef struct {
 	guint candidate;
 	guint stride; /* SY_DSE_ROW(n_members) */
 	GArray *rows; /* gint64, the space's order */
-	GArray *bound; /* double per row */
+	GArray *bound; /* double per row: the objective's bound */
+	/* double per row, two: the bounds of its cycles and its DSPs
+	 * (the Pareto front's dominance reads them) */
+	GArray *lower;
 	GArray *by_bound; /* guint: rows by (bound, row) */
 	double min_bound;
+	double min_lower[2]; /* the least of lower's, each */
 } SyDseClass;
 
 typedef struct {
@@ -32,7 +36,14 @@ typedef struct {
 	GPtrArray *classes; /* SyDseClass, by (min_bound, first row) */
 	gint next; /* the next class to take */
 	GPtrArray *best; /* SyDseDesign, best first */
+	GPtrArray *pareto; /* SyDseDesign, the front so far, any order */
 	GArray *pe; /* SyResources per candidate: a PE of one lane's */
+	double instances; /* the most of any statement, 0: unknown */
+	double traffic; /* bytes every design moves at least, 0: none */
+	/* per thread, the bound of the point it looks at (INFINITY:
+	 * none), for the progress' gap */
+	double *open;
+	guint n_threads;
 	SyDseStats stats;
 	gint64 start, deadline, reported;
 	gboolean stopped; /* the time limit passed, or cancelled */
@@ -43,6 +54,7 @@ typedef struct {
 /* A thread: its own analysis (isl context) and choices. */
 typedef struct {
 	SyDseShared *s;
+	guint slot; /* in s->open */
 	SyAnalysis *analysis;
 	GPtrArray *choices; /* per candidate id, NULL until made */
 } SyDseWorker;
@@ -54,17 +66,27 @@ __isl_keep const SyChoices *sy_dse_worker_choices(
 void sy_dse_row_config(__isl_keep const SyDseClass *cl, guint k,
 	__isl_keep const SyChoices *choices, __isl_keep SyConfig *config);
 
-/* The N-th best cycles so far (INFINITY while fewer). */
+/* The N-th best score so far (INFINITY while fewer). */
 double sy_dse_incumbent(__isl_keep SyDseShared *s);
 
-/* A point evaluated: counted, kept among the best where it fits. */
+/* Whether the front so far holds a design of cycles and DSPs at most
+ * lower's (BRAM18K: 0 is its bound), one of them less: a point of
+ * these bounds is dominated.  FALSE where no front is asked for. */
+gboolean sy_dse_pareto_covers(
+	__isl_keep SyDseShared *s, __isl_keep const double *lower);
+
+/* A point evaluated: counted, kept among the best and on the front
+ * where it fits; offchip_bytes NAN where not read. */
 void sy_dse_offer(__isl_keep SyDseShared *s, __isl_keep const SyConfig *config,
-	double cycles, __isl_keep const SyResources *resources, gboolean fast);
+	double cycles, __isl_keep const SyResources *resources,
+	double offchip_bytes, gboolean fast);
 
 /* Adds to the shared counters (under the lock) and reports progress;
- * FALSE once the time limit passed. */
-gboolean sy_dse_account(
-	__isl_keep SyDseShared *s, __isl_keep const SyDseStats *delta);
+ * FALSE once the time limit passed or the search was cancelled.
+ * open: the bound of the point the thread looks at next (INFINITY:
+ * none). */
+gboolean sy_dse_account(__isl_keep SyDseShared *s, guint slot, double open,
+	__isl_keep const SyDseStats *delta);
 
 /* The resources of one PE of one lane, by the resource model on
  * choices' design of one PE without latency hiding or SIMD (all tiles

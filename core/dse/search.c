@@ -20,6 +20,7 @@ static void class_free(SyDseClass *cl)
 {
 	g_array_unref(cl->rows);
 	g_array_unref(cl->bound);
+	g_array_unref(cl->lower);
 	if (cl->by_bound)
 		g_array_unref(cl->by_bound);
 	g_free(cl);
@@ -37,6 +38,8 @@ void sy_dse_result_free(SyDseResult *result)
 		return;
 	if (result->best)
 		g_ptr_array_unref(result->best);
+	if (result->pareto)
+		g_ptr_array_unref(result->pareto);
 	g_free(result);
 }
 
@@ -93,6 +96,117 @@ void sy_dse_row_config(
 	memcpy(cfg->latency, row + ROW_TILE + n, sizeof(gint64) * n);
 }
 
+/* The fraction of resource r options give the designs. */
+static double fraction_of(const SyDseOptions *o, int r)
+{
+	if (o->budget[r] > 0)
+		return o->budget[r];
+	return o->budget_fraction > 0 ? o->budget_fraction : SY_DSE_BUDGET;
+}
+
+/* MIX's normalisers (SyDseObjective): the cycles of one lane, the DSP
+ * budget, the device's off-chip bytes a cycle; 1 where 0. */
+static void mix_scales(const SyDseOptions *o, const SyDevice *d,
+	double instances, double *c, double *dsp, double *bytes)
+{
+	double all = 0;
+
+	for (guint k = 0; k < d->n_slrs; k++)
+		all += (double)d->slrs[k].dsp;
+	*c = instances > 0 ? instances : 1;
+	*dsp = all * fraction_of(o, SY_RESOURCE_DSP);
+	if (*dsp <= 0)
+		*dsp = 1;
+	*bytes = d->clock_mhz ? (double)d->banks * d->channel_gbps * 1e3 /
+			(double)d->clock_mhz
+			      : 0;
+	if (*bytes <= 0)
+		*bytes = 1;
+}
+
+/* w x v, 0 where w is (v may be NAN then: not read). */
+static double term(double w, double v)
+{
+	return w > 0 ? w * v : 0;
+}
+
+double sy_dse_score(const SyDseOptions *o, const SyDevice *d, double instances,
+	double cycles, const SyResources *r, double bytes)
+{
+	double dsp = r->v[SY_RESOURCE_DSP], c0, d0, b0;
+
+	switch (o->objective) {
+	case SY_DSE_THROUGHPUT_PER_DSP: return cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return bytes;
+	case SY_DSE_MIX:
+		mix_scales(o, d, instances, &c0, &d0, &b0);
+		return term(o->weights[0], cycles / c0) +
+			term(o->weights[1], dsp / d0) +
+			term(o->weights[2], bytes / (b0 * c0));
+	case SY_DSE_LATENCY: break;
+	}
+	return cycles;
+}
+
+gboolean sy_dse_reads_traffic(const SyDseOptions *o)
+{
+	return o->objective == SY_DSE_TRAFFIC ||
+		(o->objective == SY_DSE_MIX && o->weights[2] > 0);
+}
+
+/* The objective's bound at a point whose cycles are at least cycles and
+ * DSPs at least dsp (SyDseObjective). */
+static double score_bound(const SyDseShared *s, double cycles, double dsp)
+{
+	const SyDseOptions *o = s->o;
+	double c0, d0, b0;
+
+	switch (o->objective) {
+	case SY_DSE_THROUGHPUT_PER_DSP: return cycles * MAX(dsp, 1);
+	case SY_DSE_TRAFFIC: return 0;
+	case SY_DSE_MIX:
+		mix_scales(o, s->device, s->instances, &c0, &d0, &b0);
+		return term(o->weights[0], cycles / c0) +
+			term(o->weights[1], dsp / d0);
+	case SY_DSE_LATENCY: break;
+	}
+	return cycles;
+}
+
+gboolean sy_dse_pareto_beats(const SyDseDesign *x, const SyDseDesign *y)
+{
+	const double *a = x->resources.v, *b = y->resources.v;
+
+	if (x->cycles > y->cycles || a[SY_RESOURCE_DSP] > b[SY_RESOURCE_DSP] ||
+		a[SY_RESOURCE_BRAM18K] > b[SY_RESOURCE_BRAM18K])
+		return FALSE;
+	if (x->cycles < y->cycles || a[SY_RESOURCE_DSP] < b[SY_RESOURCE_DSP] ||
+		a[SY_RESOURCE_BRAM18K] < b[SY_RESOURCE_BRAM18K])
+		return TRUE;
+	return sy_dse_point_compare(x->config, y->config) < 0;
+}
+
+gboolean sy_dse_pareto_covers(SyDseShared *s, const double *lower)
+{
+	gboolean covered = FALSE;
+
+	if (!s->o->pareto)
+		return FALSE;
+	g_mutex_lock(&s->lock);
+	for (guint k = 0; !covered && k < s->pareto->len; k++) {
+		const SyDseDesign *f = g_ptr_array_index(s->pareto, k);
+		const double *v = f->resources.v;
+
+		/* BRAM18K's bound is 0: only a front design of none. */
+		covered = f->cycles <= lower[0] &&
+			v[SY_RESOURCE_DSP] <= lower[1] &&
+			v[SY_RESOURCE_BRAM18K] <= 0 &&
+			(f->cycles < lower[0] || v[SY_RESOURCE_DSP] < lower[1]);
+	}
+	g_mutex_unlock(&s->lock);
+	return covered;
+}
+
 /* Whether used stays within the budget of every resource. */
 static gboolean fits(const SyDseShared *s, const SyResources *used)
 {
@@ -112,17 +226,17 @@ double sy_dse_incumbent(SyDseShared *s)
 	return v;
 }
 
-/* Where d goes among the best (by cycles, then point); best->len if
+/* Where d goes among the best (by score, then point); best->len if
  * after them all. */
-static guint rank_of(const SyDseShared *s, const SyConfig *cfg, double cycles)
+static guint rank_of(const SyDseShared *s, const SyConfig *cfg, double score)
 {
 	guint k = s->best->len;
 
 	while (k > 0) {
 		const SyDseDesign *b = g_ptr_array_index(s->best, k - 1);
 
-		if (b->cycles < cycles ||
-			(b->cycles == cycles &&
+		if (b->score < score ||
+			(b->score == score &&
 				sy_dse_point_compare(b->config, cfg) < 0))
 			break;
 		k--;
@@ -130,10 +244,38 @@ static guint rank_of(const SyDseShared *s, const SyConfig *cfg, double cycles)
 	return k;
 }
 
-void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
-	const SyResources *r, gboolean fast)
+static SyDseDesign *design_new(const SyDseShared *s, const SyDseDesign *x)
 {
-	SyDseDesign *d;
+	SyDseDesign *d = g_new(SyDseDesign, 1);
+
+	*d = *x;
+	d->config = sy_config_copy(x->config);
+	d->seconds = (double)(g_get_monotonic_time() - s->start) /
+		G_USEC_PER_SEC;
+	return d;
+}
+
+/* x onto the front unless a design there beats it; the designs it
+ * beats off. */
+static void pareto_offer(SyDseShared *s, const SyDseDesign *x)
+{
+	GPtrArray *front = s->pareto;
+
+	for (guint k = 0; k < front->len; k++)
+		if (sy_dse_pareto_beats(g_ptr_array_index(front, k), x))
+			return;
+	for (guint k = front->len; k-- > 0;)
+		if (sy_dse_pareto_beats(x, g_ptr_array_index(front, k)))
+			g_ptr_array_remove_index_fast(front, k);
+	g_ptr_array_add(front, design_new(s, x));
+}
+
+void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
+	const SyResources *r, double bytes, gboolean fast)
+{
+	SyDseDesign x = {(SyConfig *)cfg, cycles, *r, fast, 0,
+		sy_dse_score(s->o, s->device, s->instances, cycles, r, bytes),
+		bytes};
 	guint k;
 
 	g_mutex_lock(&s->lock);
@@ -142,22 +284,17 @@ void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
 		g_mutex_unlock(&s->lock);
 		return;
 	}
-	k = rank_of(s, cfg, cycles);
+	if (s->o->pareto)
+		pareto_offer(s, &x);
+	k = rank_of(s, cfg, x.score);
 	if (k < s->top) {
-		d = g_new0(SyDseDesign, 1);
-		d->config = sy_config_copy(cfg);
-		d->cycles = cycles;
-		d->resources = *r;
-		d->fast = fast;
-		d->seconds = (double)(g_get_monotonic_time() - s->start) /
-			     G_USEC_PER_SEC;
-		g_ptr_array_insert(s->best, (int)k, d);
+		g_ptr_array_insert(s->best, (int)k, design_new(s, &x));
 		if (s->best->len > s->top)
 			g_ptr_array_remove_index(s->best, s->top);
 		if (s->best->len == s->top)
 			s->stats.incumbent = ((SyDseDesign *)g_ptr_array_index(
 						      s->best, s->top - 1))
-						     ->cycles;
+						     ->score;
 	}
 	g_mutex_unlock(&s->lock);
 }
@@ -172,6 +309,7 @@ static void add_stats(SyDseStats *to, const SyDseStats *d)
 	to->violations += d->violations;
 	to->forms += d->forms;
 	to->designs += d->designs;
+	to->pareto_pruned += d->pareto_pruned;
 }
 
 /* The time left from the points done so far. */
@@ -184,21 +322,53 @@ static double eta(const SyDseStats *st)
 	return st->seconds * (double)(st->points - done) / (double)done;
 }
 
-gboolean sy_dse_account(SyDseShared *s, const SyDseStats *delta)
+/* The least bound of the points not done yet (the threads' next and
+ * the next class's: classes go by bound), and the incumbent's gap above
+ * it in %. */
+static void gap(SyDseShared *s)
+{
+	SyDseStats *st = &s->stats;
+	gint next = g_atomic_int_get(&s->next);
+	double open = INFINITY;
+
+	for (guint k = 0; k < s->n_threads; k++)
+		open = MIN(open, s->open[k]);
+	if (next >= 0 && next < (gint)s->classes->len)
+		open = MIN(open,
+			((SyDseClass *)g_ptr_array_index(s->classes, next))
+				->min_bound);
+	st->open_bound = open;
+	if (!isfinite(st->incumbent))
+		st->gap = -1;
+	else if (open >= st->incumbent)
+		st->gap = 0;
+	else
+		st->gap = st->incumbent > 0
+			? 100 * (st->incumbent - open) / st->incumbent
+			: 0;
+}
+
+gboolean sy_dse_account(
+	SyDseShared *s, guint slot, double open, const SyDseStats *delta)
 {
 	gint64 now = g_get_monotonic_time();
 	gboolean go;
 
 	g_mutex_lock(&s->lock);
 	add_stats(&s->stats, delta);
+	if (slot < s->n_threads)
+		s->open[slot] = open;
 	s->stats.seconds = (double)(now - s->start) / G_USEC_PER_SEC;
 	if ((s->deadline && now > s->deadline) ||
 		g_cancellable_is_cancelled(s->cancellable))
+		s->stopped = TRUE;
+	if (s->o->cancel && g_atomic_int_get(s->o->cancel))
 		s->stopped = TRUE;
 	go = !s->stopped && !s->error;
 	if (s->o->progress && now - s->reported >= SY_DSE_REPORT_US) {
 		s->reported = now;
 		s->stats.eta = eta(&s->stats);
+		gap(s);
 		s->o->progress(&s->stats, s->o->progress_data);
 	}
 	g_mutex_unlock(&s->lock);
@@ -249,7 +419,11 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	SyDseClass *cl;
 	g_autoptr(GBytes) key = NULL;
 	double lanes = (double)sy_dse_space_lanes(c->choices, cfg);
-	double bound = c->instances / lanes + sy_dse_bound_fill(c->fill, cfg);
+	/* Cycles and DSPs at least. */
+	double lower[2] = {
+		c->instances / lanes + sy_dse_bound_fill(c->fill, cfg),
+		lanes * c->pe.v[SY_RESOURCE_DSP]};
+	double bound = score_bound(c->s, lower[0], lower[1]);
 
 	/* Enumerating millions of points takes seconds: the time limit
 	 * holds there too. */
@@ -274,13 +448,19 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 		cl->stride = SY_DSE_ROW(cfg->n_members);
 		cl->rows = g_array_new(FALSE, FALSE, sizeof(gint64));
 		cl->bound = g_array_new(FALSE, FALSE, sizeof(double));
+		cl->lower = g_array_new(FALSE, FALSE, sizeof(double));
 		cl->min_bound = bound;
+		cl->min_lower[0] = lower[0];
+		cl->min_lower[1] = lower[1];
 		g_hash_table_insert(c->by_key, g_bytes_ref(key), cl);
 		g_ptr_array_add(c->s->classes, cl);
 	}
 	append_row(cl, c->choices, cfg);
 	g_array_append_val(cl->bound, bound);
+	g_array_append_vals(cl->lower, lower, 2);
 	cl->min_bound = MIN(cl->min_bound, bound);
+	cl->min_lower[0] = MIN(cl->min_lower[0], lower[0]);
+	cl->min_lower[1] = MIN(cl->min_lower[1], lower[1]);
 	return TRUE;
 }
 
@@ -311,7 +491,11 @@ static gboolean collect(
 	g_autoptr(GHashTable) by_key = g_hash_table_new_full(g_bytes_hash,
 		g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	g_autoptr(GByteArray) key = g_byte_array_new();
-	Collect c = {s, NULL, by_key, key, max_instances(a), {{0}}, NULL};
+	Collect c = {s, NULL, by_key, key, 0, {{0}}, NULL};
+
+	c.instances = s->instances = max_instances(a);
+	if (sy_dse_reads_traffic(s->o))
+		s->traffic = sy_dse_compulsory_bytes(a->scop);
 
 	for (guint i = 0; i < a->candidates->len; i++) {
 		g_autoptr(SyDseSpace) space = NULL;
@@ -366,6 +550,39 @@ static int class_order(gconstpointer pa, gconstpointer pb)
 		(const gint64 *)b->rows->data, a->stride);
 }
 
+/* Shard o->shard of o->n_shards: the classes of that index mod
+ * n_shards; the points the budget left out before any class are shard
+ * 0's. */
+static void keep_shard(SyDseShared *s)
+{
+	const SyDseOptions *o = s->o;
+	GPtrArray *kept;
+
+	if (o->n_shards <= 1)
+		return;
+	kept = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
+	if (o->shard) {
+		s->stats.points = 0;
+		s->stats.pruned = 0;
+	} else {
+		s->stats.points = s->stats.pruned;
+	}
+	for (guint i = 0; i < s->classes->len; i++) {
+		SyDseClass *cl = g_ptr_array_index(s->classes, i);
+
+		if (i % o->n_shards != o->shard)
+			continue;
+		s->stats.points += cl->bound->len;
+		g_ptr_array_add(kept, g_steal_pointer(&s->classes->pdata[i]));
+	}
+	g_ptr_array_set_free_func(s->classes, NULL);
+	for (guint i = 0; i < s->classes->len; i++)
+		if (s->classes->pdata[i])
+			class_free(s->classes->pdata[i]);
+	g_ptr_array_unref(s->classes);
+	s->classes = kept;
+}
+
 static void sort_classes(SyDseShared *s)
 {
 	for (guint i = 0; i < s->classes->len; i++) {
@@ -379,6 +596,7 @@ static void sort_classes(SyDseShared *s)
 		g_array_sort_with_data(cl->by_bound, by_bound, cl);
 	}
 	g_ptr_array_sort(s->classes, class_order);
+	keep_shard(s);
 	s->stats.classes = s->classes->len;
 }
 
@@ -391,17 +609,22 @@ static void worker_loop(SyDseWorker *w)
 
 	while ((k = g_atomic_int_add(&s->next, 1)) < (gint)s->classes->len) {
 		SyDseStats none = {0};
+		SyDseClass *cl = g_ptr_array_index(s->classes, k);
 
-		if (!sy_dse_account(s, &none))
+		if (!sy_dse_account(s, w->slot, cl->min_bound, &none))
 			break;
-		sy_dse_worker_run(w, g_ptr_array_index(s->classes, k));
+		sy_dse_worker_run(w, cl);
 	}
+	/* Done with every class (a stop leaves its bound open). */
+	if (k >= (gint)s->classes->len)
+		sy_dse_account(s, w->slot, INFINITY, &(SyDseStats){0});
 }
 
 typedef struct {
 	SyDseShared *s;
 	SyDseAnalysisNew new_analysis;
 	gpointer data;
+	gint slot; /* the last thread's */
 } Spawn;
 
 static void worker_clear(SyDseWorker *w)
@@ -414,7 +637,8 @@ static void worker_clear(SyDseWorker *w)
 static gpointer thread_main(gpointer data)
 {
 	Spawn *sp = data;
-	SyDseWorker w = {sp->s, NULL, NULL};
+	SyDseWorker w = {
+		sp->s, (guint)g_atomic_int_add(&sp->slot, 1) + 1, NULL, NULL};
 	GError *error = NULL;
 
 	w.analysis = sp->new_analysis(sp->data, &error);
@@ -435,7 +659,7 @@ static gpointer thread_main(gpointer data)
 }
 
 /* The budget: the fraction of what every SLR leaves the user. */
-static void budget_of(SyDseShared *s, double fraction)
+static void budget_of(SyDseShared *s)
 {
 	const SyDevice *d = s->device;
 
@@ -450,7 +674,7 @@ static void budget_of(SyDseShared *s, double fraction)
 		s->budget.v[SY_RESOURCE_FF] += (double)x->ff;
 	}
 	for (int r = 0; r < SY_N_RESOURCES; r++)
-		s->budget.v[r] *= fraction;
+		s->budget.v[r] *= fraction_of(s->o, r);
 }
 
 /* The latency model's target as sy_design_estimate makes it on device
@@ -473,14 +697,20 @@ static void shared_init(
 	s->o = o;
 	s->device = device;
 	s->top = MAX(o->top, 1);
-	budget_of(
-		s, o->budget_fraction > 0 ? o->budget_fraction : SY_DSE_BUDGET);
+	budget_of(s);
 	target_of(s);
 	s->classes = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
 	s->best = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
+	s->pareto = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
+	s->n_threads = MAX(o->threads, 1);
+	s->open = g_new(double, s->n_threads);
+	for (guint k = 0; k < s->n_threads; k++)
+		s->open[k] = INFINITY;
 	s->pe = g_array_new(FALSE, TRUE, sizeof(SyResources));
 	s->stats.incumbent = INFINITY;
 	s->stats.eta = -1;
+	s->stats.gap = -1;
+	s->stats.open_bound = INFINITY;
 	s->start = s->reported = g_get_monotonic_time();
 	if (o->time_limit > 0)
 		s->deadline = s->start +
@@ -492,13 +722,30 @@ static void run_threads(SyDseShared *s, SyDseWorker *first,
 {
 	guint n = MAX(s->o->threads, 1);
 	g_autoptr(GPtrArray) threads = g_ptr_array_new();
-	Spawn sp = {s, new_analysis, data};
+	Spawn sp = {s, new_analysis, data, 0};
 
 	for (guint i = 1; i < n && new_analysis; i++)
 		g_ptr_array_add(threads, g_thread_new("dse", thread_main, &sp));
 	worker_loop(first);
 	for (guint i = 0; i < threads->len; i++)
 		g_thread_join(threads->pdata[i]);
+}
+
+/* The front's designs by (cycles, DSPs, BRAM18K), then point. */
+static int pareto_order(gconstpointer pa, gconstpointer pb)
+{
+	const SyDseDesign *a = *(SyDseDesign *const *)pa;
+	const SyDseDesign *b = *(SyDseDesign *const *)pb;
+	const int keys[] = {SY_RESOURCE_DSP, SY_RESOURCE_BRAM18K};
+
+	if (a->cycles != b->cycles)
+		return a->cycles < b->cycles ? -1 : 1;
+	for (guint k = 0; k < G_N_ELEMENTS(keys); k++)
+		if (a->resources.v[keys[k]] != b->resources.v[keys[k]])
+			return a->resources.v[keys[k]] < b->resources.v[keys[k]]
+				? -1
+				: 1;
+	return sy_dse_point_compare(a->config, b->config);
 }
 
 SyDseResult *sy_dse_search(SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
@@ -515,7 +762,7 @@ SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
 	GCancellable *cancellable, GError **error)
 {
 	SyDseShared s;
-	SyDseWorker first = {&s, analysis, NULL};
+	SyDseWorker first = {&s, 0, analysis, NULL};
 	SyDseResult *result = NULL;
 
 	shared_init(&s, device, o);
@@ -530,10 +777,13 @@ SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
 		} else {
 			result = g_new0(SyDseResult, 1);
 			result->best = g_steal_pointer(&s.best);
+			g_ptr_array_sort(s.pareto, pareto_order);
+			result->pareto = g_steal_pointer(&s.pareto);
 			s.stats.seconds =
 				(double)(g_get_monotonic_time() - s.start) /
 				G_USEC_PER_SEC;
 			s.stats.eta = 0;
+			gap(&s);
 			result->stats = s.stats;
 			result->complete = !s.stopped;
 		}
@@ -541,6 +791,9 @@ SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
 	worker_clear(&first);
 	if (s.best)
 		g_ptr_array_unref(s.best);
+	if (s.pareto)
+		g_ptr_array_unref(s.pareto);
+	g_free(s.open);
 	g_ptr_array_unref(s.classes);
 	g_array_unref(s.pe);
 	g_mutex_clear(&s.lock);

@@ -53,10 +53,44 @@ typedef struct {
 	/* points whose cycles were under their bound, or whose resources
 	 * under what their PEs alone take: a bug */
 	guint64 violations;
-	double incumbent; /* the N-th best cycles so far, INFINITY */
+	double incumbent; /* the N-th best score so far, INFINITY */
 	double seconds; /* since the search started */
 	double eta; /* seconds left, estimated, -1 if unknown */
+	/* The least bound (of the objective) of the points neither
+	 * evaluated nor pruned yet, INFINITY when none is left; gap: the
+	 * incumbent's distance above it in % of the incumbent (0: proven,
+	 * -1: unknown, no incumbent yet). */
+	double open_bound;
+	double gap;
+	guint64 pareto_pruned; /* of pruned: those the front's dominance
+				  left out, where the top N's bound did too */
 } SyDseStats;
+
+/* What the search minimises (sy_dse_score), ties broken by the point
+ * order:
+ * - LATENCY: cycles.  Bound: the most instances of any statement over
+ *   the MAC lanes.
+ * - THROUGHPUT_PER_DSP: cycles x max(DSPs, 1), the inverse of the
+ *   kernel runs a cycle per DSP.  Bound: the cycles' bound x max(lanes
+ *   x the DSPs of one lane, 1).
+ * - TRAFFIC: off-chip bytes (SyEstimate.offchip_bytes).  Bound: the
+ *   compulsory bytes (sy_dse_compulsory_bytes): each element the
+ *   kernel writes leaves once, each it reads of an array it does not
+ *   write comes in once; the same for every point, so it prunes
+ *   nothing until a design meets it, and then every point left.
+ * - MIX: w[0] x cycles / C + w[1] x DSPs / D + w[2] x bytes / (B x C),
+ *   where C is the most instances of any statement (the cycles of one
+ *   lane), D the DSP budget and B the device's off-chip bytes a cycle
+ *   (all its banks): weights >= 0, each term 1 at "one lane's time",
+ *   "the whole DSP budget" and "one lane's time spent moving data".
+ *   Bound: the weighted sum of the cycles', the DSPs' and the
+ *   compulsory bytes' bounds. */
+typedef enum {
+	SY_DSE_LATENCY,
+	SY_DSE_THROUGHPUT_PER_DSP,
+	SY_DSE_TRAFFIC,
+	SY_DSE_MIX,
+} SyDseObjective;
 
 typedef void (*SyDseProgress)(
 	__isl_keep const SyDseStats *stats, gpointer data);
@@ -79,6 +113,22 @@ typedef struct {
 	guint form_min;
 	SyDseProgress progress; /* called about once a second */
 	gpointer progress_data;
+	/* Per resource (SyResourceKind), the fraction of the device's
+	 * that the designs may take; 0: budget_fraction's. */
+	double budget[SY_N_RESOURCES];
+	SyDseObjective objective;
+	double weights[3]; /* MIX's, >= 0 */
+	/* The Pareto front over (cycles, DSPs, BRAM18K) too, into
+	 * SyDseResult.pareto. */
+	gboolean pareto;
+	/* Shard shard of n_shards (0 <= shard < n_shards; 0 0: the whole
+	 * search): the classes of index shard mod n_shards in the classes'
+	 * fixed order, and the points the budget leaves out before any
+	 * class counted in shard 0. */
+	guint shard, n_shards;
+	/* Set (non-zero, g_atomic_int_set) from anywhere, a signal handler
+	 * too: the search stops as at the time limit. */
+	const gint *cancel;
 } SyDseOptions;
 
 /* A design of the answer. */
@@ -88,13 +138,20 @@ typedef struct {
 	SyResources resources;
 	gboolean fast; /* evaluated by a form */
 	double seconds; /* into the search when it was found */
+	double score; /* the objective's value (sy_dse_score) */
+	double offchip_bytes; /* NAN where the objective does not read it */
 } SyDseDesign;
 
 typedef struct {
 	GPtrArray *best; /* SyDseDesign, best first, at most top */
 	SyDseStats stats;
-	/* FALSE where the time limit or the cancellable stopped it */
-	gboolean complete;
+	gboolean complete; /* FALSE where the time limit or cancel stopped
+			      it */
+	/* SyDseDesign: the exact Pareto front over (cycles, DSPs,
+	 * BRAM18K) of the exported designs within the budget, one design
+	 * per point of the front (the least by the point order), by
+	 * (cycles, DSPs, BRAM18K); empty unless options->pareto. */
+	GPtrArray *pareto;
 } SyDseResult;
 
 /* The search over candidates (guint ids of a's candidates; NULL:
@@ -121,6 +178,23 @@ void sy_dse_result_free(__isl_take SyDseResult *result);
  * choices' list, compared as the band members it lists). */
 int sy_dse_point_compare(
 	__isl_keep const SyConfig *a, __isl_keep const SyConfig *b);
+
+/* The objective's value of a design of cycles, resources and
+ * offchip bytes (NAN where not read) for options, in a search whose
+ * normalisers (MIX's) are instances (the most of any statement) and
+ * device: see SyDseObjective. */
+double sy_dse_score(__isl_keep const SyDseOptions *options,
+	__isl_keep const SyDevice *device, double instances, double cycles,
+	__isl_keep const SyResources *resources, double offchip_bytes);
+
+/* Whether options' objective reads the off-chip bytes. */
+gboolean sy_dse_reads_traffic(__isl_keep const SyDseOptions *options);
+
+/* Whether x comes before y on the Pareto front's terms: x dominates y
+ * over (cycles, DSPs, BRAM18K), or both have the same three and x's
+ * point comes first (y is then not on the front). */
+gboolean sy_dse_pareto_beats(
+	__isl_keep const SyDseDesign *x, __isl_keep const SyDseDesign *y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyDseResult, sy_dse_result_free)
 

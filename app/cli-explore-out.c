@@ -1,0 +1,159 @@
+/* explore's output in every format, printed from its JSON, so that
+ * systole-cli merge, which reads the parts' JSON, prints what one
+ * explore would. */
+#include <math.h>
+#include <string.h>
+
+#include "base/json-print.h"
+#include "cli.h"
+
+static const char *str_of(JsonObject *o, const char *name)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	return n && JSON_NODE_HOLDS_VALUE(n) ? json_node_get_string(n) : "";
+}
+
+static double num_of(JsonObject *o, const char *name)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	return n && JSON_NODE_HOLDS_VALUE(n) ? json_node_get_double(n) : NAN;
+}
+
+/* {"i": 4, "j": 2} as "i=4,j=2". */
+static char *sizes_of(JsonObject *o, const char *name)
+{
+	JsonNode *n = json_object_get_member(o, name);
+	GString *s = g_string_new(NULL);
+	g_autoptr(GList) members = NULL;
+
+	if (!n || !JSON_NODE_HOLDS_OBJECT(n))
+		return g_string_free(s, FALSE);
+	members = json_object_get_members(json_node_get_object(n));
+	for (GList *l = members; l; l = l->next)
+		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
+			l == members ? "" : ",", (const char *)l->data,
+			json_object_get_int_member(
+				json_node_get_object(n), l->data));
+	return g_string_free(s, FALSE);
+}
+
+static JsonArray *array_of(JsonObject *root, const char *name)
+{
+	JsonNode *n = json_object_get_member(root, name);
+
+	return n && JSON_NODE_HOLDS_ARRAY(n) ? json_node_get_array(n) : NULL;
+}
+
+/* CSV: one line a design (the front's after the best, where asked);
+ * fields with commas quoted. */
+static void csv_rows(GString *s, JsonArray *designs, const char *set)
+{
+	for (guint i = 0; designs && i < json_array_get_length(designs); i++) {
+		JsonObject *d = json_array_get_object_element(designs, i);
+		g_autofree char *cmd = g_strescape(str_of(d, "export"), NULL);
+		g_autofree char *tiles = sizes_of(d, "tiles");
+		g_autofree char *padded = sizes_of(d, "padded");
+		g_autofree char *latency = sizes_of(d, "latency");
+
+		g_string_append_printf(s,
+			"%u,%.17g,\"%s\",\"%s\",\"%s\",\"%s\",\"%s\",\"%s\","
+			"%.17g,%.17g,%.17g,%.17g,%.17g,\"%s\",\"%s\",%.17g,"
+			"%s\n",
+			i + 1, num_of(d, "cycles"), str_of(d, "dataflow"),
+			str_of(d, "tile_order"), tiles, padded, latency,
+			str_of(d, "simd"), num_of(d, "dsp"),
+			num_of(d, "bram18k"), num_of(d, "uram"),
+			num_of(d, "lut"), num_of(d, "ff"),
+			str_of(d, "sa_sizes"), cmd, num_of(d, "score"), set);
+	}
+}
+
+static char *to_csv(JsonObject *root)
+{
+	GString *s = g_string_new("rank,cycles,dataflow,tile_order,tiles,"
+				  "padded,latency,simd,dsp,bram18k,uram,lut,"
+				  "ff,sa_sizes,export,score,set\n");
+
+	csv_rows(s, array_of(root, "best"), "best");
+	csv_rows(s, array_of(root, "pareto"), "pareto");
+	return g_string_free(s, FALSE);
+}
+
+static void text_row(GString *s, guint rank, JsonObject *d, gboolean score)
+{
+	g_autofree char *tiles = sizes_of(d, "tiles");
+	g_autofree char *latency = sizes_of(d, "latency");
+	const char *simd = str_of(d, "simd");
+
+	g_string_append_printf(s,
+		"%2u. %.1f cycles  [%s] order %s  tiles %s  latency "
+		"%s%s%s  DSP %.0f BRAM18K %.0f LUT %.0f FF %.0f",
+		rank, num_of(d, "cycles"), str_of(d, "dataflow"),
+		str_of(d, "tile_order"), tiles, latency, *simd ? "  simd " : "",
+		simd, num_of(d, "dsp"), num_of(d, "bram18k"), num_of(d, "lut"),
+		num_of(d, "ff"));
+	if (score)
+		g_string_append_printf(s, "  score %.6g", num_of(d, "score"));
+	g_string_append_printf(s, "\n    %s\n", str_of(d, "export"));
+}
+
+static char *to_text(JsonObject *root, double seconds)
+{
+	GString *s = g_string_new(NULL);
+	JsonObject *st = json_object_get_object_member(root, "search");
+	JsonArray *best = array_of(root, "best");
+	JsonArray *front = array_of(root, "pareto");
+	const char *objective = str_of(root, "objective");
+	gboolean score = *objective && strcmp(objective, "latency");
+	guint n = best ? json_array_get_length(best) : 0;
+
+	g_string_append_printf(s,
+		"%s: %" G_GINT64_FORMAT " points, %" G_GINT64_FORMAT
+		" evaluated (%" G_GINT64_FORMAT " by forms), %" G_GINT64_FORMAT
+		" pruned by the bound, %" G_GINT64_FORMAT " refused by the "
+		"HLS backend",
+		json_object_get_boolean_member(st, "complete")
+			? "proven optimum"
+			: "stopped: best found so far",
+		json_object_get_int_member(st, "points"),
+		json_object_get_int_member(st, "evaluated"),
+		json_object_get_int_member(st, "fast"),
+		json_object_get_int_member(st, "pruned"),
+		json_object_get_int_member(st, "refused"));
+	if (seconds >= 0)
+		g_string_append_printf(s, ", %.2f s", seconds);
+	g_string_append_printf(s, "%s%s\n", score ? "; objective " : "",
+		score ? objective : "");
+	for (guint i = 0; i < n; i++)
+		text_row(s, i + 1, json_array_get_object_element(best, i),
+			score);
+	if (!n)
+		g_string_append(s,
+			json_object_get_boolean_member(st, "complete")
+				? "no design fits the budget\n"
+				: "no design found before it stopped\n");
+	if (front) {
+		g_string_append_printf(s,
+			"Pareto front over cycles, DSP and BRAM18K: %u "
+			"designs\n",
+			json_array_get_length(front));
+		for (guint i = 0; i < json_array_get_length(front); i++)
+			text_row(s, i + 1,
+				json_array_get_object_element(front, i), FALSE);
+	}
+	return g_string_free(s, FALSE);
+}
+
+char *cli_explore_print(JsonNode *root, CliExploreFormat format, double seconds)
+{
+	JsonObject *o = json_node_get_object(root);
+
+	switch (format) {
+	case CLI_EXPLORE_JSON: return sy_json_print(root);
+	case CLI_EXPLORE_CSV: return to_csv(o);
+	case CLI_EXPLORE_TEXT: break;
+	}
+	return to_text(o, seconds);
+}
