@@ -24,6 +24,12 @@ typedef struct {
 	GArray *by_bound; /* guint: rows by (bound, row) */
 	double min_bound;
 	double min_lower[2]; /* the least of lower's, each */
+	/* The least of its rows' bounds without the fill bound: the
+	 * order classes are taken in.  The fill bound prunes, but it
+	 * favours small tiles, whose designs are seldom the best: taken
+	 * by it, the search finds good incumbents later (at mm 64^3 in a
+	 * minute, 1,538 cycles against 1,094). */
+	double first;
 } SyDseClass;
 
 typedef struct {
@@ -33,7 +39,10 @@ typedef struct {
 	SyResources budget;
 	SyModelTarget target;
 	guint top;
-	GPtrArray *classes; /* SyDseClass, by (min_bound, first row) */
+	GPtrArray *classes; /* SyDseClass, by (first, first row) */
+	/* double per class: the least min_bound from it on (the open
+	 * bound of the classes not taken yet) */
+	GArray *rest;
 	gint next; /* the next class to take */
 	GPtrArray *best; /* SyDseDesign, best first */
 	GPtrArray *pareto; /* SyDseDesign, the front so far, any order */

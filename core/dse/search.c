@@ -333,10 +333,8 @@ static void gap(SyDseShared *s)
 
 	for (guint k = 0; k < s->n_threads; k++)
 		open = MIN(open, s->open[k]);
-	if (next >= 0 && next < (gint)s->classes->len)
-		open = MIN(open,
-			((SyDseClass *)g_ptr_array_index(s->classes, next))
-				->min_bound);
+	if (next >= 0 && next < (gint)s->rest->len)
+		open = MIN(open, g_array_index(s->rest, double, next));
 	st->open_bound = open;
 	if (!isfinite(st->incumbent))
 		st->gap = -1;
@@ -424,6 +422,7 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 		c->instances / lanes + sy_dse_bound_fill(c->fill, cfg),
 		lanes * c->pe.v[SY_RESOURCE_DSP]};
 	double bound = score_bound(c->s, lower[0], lower[1]);
+	double first = score_bound(c->s, c->instances / lanes, lower[1]);
 
 	/* Enumerating millions of points takes seconds: the time limit
 	 * holds there too. */
@@ -450,6 +449,7 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 		cl->bound = g_array_new(FALSE, FALSE, sizeof(double));
 		cl->lower = g_array_new(FALSE, FALSE, sizeof(double));
 		cl->min_bound = bound;
+		cl->first = first;
 		cl->min_lower[0] = lower[0];
 		cl->min_lower[1] = lower[1];
 		g_hash_table_insert(c->by_key, g_bytes_ref(key), cl);
@@ -459,6 +459,7 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	g_array_append_val(cl->bound, bound);
 	g_array_append_vals(cl->lower, lower, 2);
 	cl->min_bound = MIN(cl->min_bound, bound);
+	cl->first = MIN(cl->first, first);
 	cl->min_lower[0] = MIN(cl->min_lower[0], lower[0]);
 	cl->min_lower[1] = MIN(cl->min_lower[1], lower[1]);
 	return TRUE;
@@ -542,8 +543,8 @@ static int class_order(gconstpointer pa, gconstpointer pb)
 	const SyDseClass *a = *(SyDseClass *const *)pa;
 	const SyDseClass *b = *(SyDseClass *const *)pb;
 
-	if (a->min_bound != b->min_bound)
-		return a->min_bound < b->min_bound ? -1 : 1;
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
 	if (a->candidate != b->candidate)
 		return a->candidate < b->candidate ? -1 : 1;
 	return compare_i64((const gint64 *)a->rows->data,
@@ -598,6 +599,15 @@ static void sort_classes(SyDseShared *s)
 	g_ptr_array_sort(s->classes, class_order);
 	keep_shard(s);
 	s->stats.classes = s->classes->len;
+	g_array_set_size(s->rest, s->classes->len);
+	for (guint i = s->classes->len; i-- > 0;) {
+		const SyDseClass *cl = g_ptr_array_index(s->classes, i);
+		double after = i + 1 < s->classes->len
+			? g_array_index(s->rest, double, i + 1)
+			: INFINITY;
+
+		g_array_index(s->rest, double, i) = MIN(cl->min_bound, after);
+	}
 }
 
 /* Threads */
@@ -700,6 +710,7 @@ static void shared_init(
 	budget_of(s);
 	target_of(s);
 	s->classes = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
+	s->rest = g_array_new(FALSE, FALSE, sizeof(double));
 	s->best = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
 	s->pareto = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
 	s->n_threads = MAX(o->threads, 1);
@@ -795,6 +806,7 @@ SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
 		g_ptr_array_unref(s.pareto);
 	g_free(s.open);
 	g_ptr_array_unref(s.classes);
+	g_array_unref(s.rest);
 	g_array_unref(s.pe);
 	g_mutex_clear(&s.lock);
 	return result;
