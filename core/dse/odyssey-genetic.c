@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dse/odyssey-private.h"
+#include "dse/odyssey-search-private.h"
 
 enum { I, J, K };
 

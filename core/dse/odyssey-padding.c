@@ -16,7 +16,7 @@
  * long as it improves. */
 #include <math.h>
 
-#include "dse/odyssey-private.h"
+#include "dse/odyssey-search-private.h"
 
 enum { I, J, K };
 

@@ -1,10 +1,10 @@
 /* The exact search over Odyssey's matrix-multiply space with its
  * model (dse/odyssey-search.h), and what the three searches share
- * (dse/odyssey-private.h). */
+ * (dse/odyssey-search-private.h). */
 #include <math.h>
 #include <string.h>
 
-#include "dse/odyssey-private.h"
+#include "dse/odyssey-search-private.h"
 /* Odyssey's pack inference and BRAM18K rule, for kernel3_*'s BRAM
  * bound: the model's own, not a copy. */
 #include "model/odyssey-private.h"
