@@ -857,8 +857,8 @@ static gboolean check_launch(
 	return TRUE;
 }
 
-gboolean sy_design_complete(SyDesign *design, const SyNames *names,
-	const SyAnalysisOptions *options, GError **error)
+static gboolean complete(SyDesign *design, const SyNames *names,
+	const SyAnalysisOptions *options, gboolean testbench, GError **error)
 {
 	g_autoptr(SyHlsModel) m = sy_hls_model_new(design, error);
 	SyDesignKernel *k;
@@ -870,14 +870,27 @@ gboolean sy_design_complete(SyDesign *design, const SyNames *names,
 		return FALSE;
 	/* The modules' code after the checks that refuse a design, with
 	 * the kernel's arrays there for what it builds; then the
-	 * testbench, whose refusals came last. */
+	 * testbench, whose refusals came last (made for the models too:
+	 * they are refusals). */
 	sy_design_kernel_free(design->kernel);
 	design->kernel = k;
-	if (!sy_design_fill_code(design, m) ||
+	if (!sy_design_fill_code(design, m, testbench) ||
 		!check_launch(design, m, error) ||
 		!add_testbench(k, m, names, error)) {
 		g_clear_pointer(&design->kernel, sy_design_kernel_free);
 		return FALSE;
 	}
 	return TRUE;
+}
+
+gboolean sy_design_complete(SyDesign *design, const SyNames *names,
+	const SyAnalysisOptions *options, GError **error)
+{
+	return complete(design, names, options, TRUE, error);
+}
+
+gboolean sy_design_complete_models(SyDesign *design, const SyNames *names,
+	const SyAnalysisOptions *options, GError **error)
+{
+	return complete(design, names, options, FALSE, error);
 }

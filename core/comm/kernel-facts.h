@@ -27,4 +27,12 @@ gboolean sy_design_complete(__isl_keep SyDesign *design,
 	__isl_keep const SyNames *names,
 	__isl_keep const SyAnalysisOptions *options, GError **error);
 
+/* The same for the models alone (model/model.h, model/form.h): the
+ * same checks and refusals, but without the testbench's loops
+ * (design->tb stays NULL), so the design cannot be printed.  A search
+ * over many designs (dse/search.h) builds them so. */
+gboolean sy_design_complete_models(__isl_keep SyDesign *design,
+	__isl_keep const SyNames *names,
+	__isl_keep const SyAnalysisOptions *options, GError **error);
+
 G_END_DECLS

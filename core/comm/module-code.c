@@ -649,7 +649,8 @@ static GPtrArray *jobs_new(const SyHlsModel *m, Shared *shared)
 	return jobs;
 }
 
-gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
+gboolean sy_design_fill_code(
+	SyDesign *design, const SyHlsModel *m, gboolean testbench)
 {
 	g_autoptr(GHashTable) simplified = sy_module_code_cache_new();
 	Shared shared = {simplified};
@@ -681,7 +682,8 @@ gboolean sy_design_fill_code(SyDesign *design, const SyHlsModel *m)
 		design->pe->code = g_steal_pointer(&pe->code.code);
 		design->pe->params = g_steal_pointer(&pe->code.params);
 	}
-	ok = ok && (design->tb = sy_tb_facts_from_model(m)) != NULL;
+	ok = ok && (!testbench ||
+			   (design->tb = sy_tb_facts_from_model(m)) != NULL);
 	ok = ok && (design->io = sy_io_facts_new(design, m)) != NULL;
 	design->pe_facts = ok ? sy_pe_facts_build(m, simplified) : NULL;
 	if (!ok)
@@ -699,7 +701,7 @@ gboolean sy_design_build_code(SyDesign *design, GError **error)
 		return TRUE;
 	sy_isl_stage_begin(a->ctx);
 	m = sy_hls_model_new(design, error);
-	ok = m && sy_design_fill_code(design, m);
+	ok = m && sy_design_fill_code(design, m, TRUE);
 	sy_hls_model_free(m);
 	if (!sy_isl_stage_check(
 		    a->ctx, sy_analysis_path(a), "the modules' code", error)) {

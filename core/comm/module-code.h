@@ -26,9 +26,12 @@ G_BEGIN_DECLS
 gboolean sy_design_build_code(__isl_keep SyDesign *design, GError **error);
 
 /* The same with a model of the design the caller has built (and
- * checks isl's errors of); FALSE where isl failed. */
-gboolean sy_design_fill_code(
-	__isl_keep SyDesign *design, __isl_keep const SyHlsModel *m);
+ * checks isl's errors of); FALSE where isl failed.  Without testbench,
+ * design->tb stays NULL: what the testbench prints is a fifth of a
+ * design's isl time, and no model reads it (sy_design_complete_models
+ * of comm/kernel-facts.h). */
+gboolean sy_design_fill_code(__isl_keep SyDesign *design,
+	__isl_keep const SyHlsModel *m, gboolean testbench);
 
 /* Sets the pragmas of the loops at and below code, and returns how many
  * real loops nest there (degenerate ones, and the SIMD lanes' loop at

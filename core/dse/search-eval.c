@@ -47,9 +47,9 @@ typedef struct {
 	SyDseStats delta;
 } Run;
 
-/* The design at cfg as export makes it (project/export.h); NULL where
- * it cannot be built or the HLS backend refuses it: not exported, not
- * in the space. */
+/* The design at cfg as export makes it (project/export.h), for the
+ * models; NULL where it cannot be built or the HLS backend refuses it:
+ * not exported, not in the space. */
 static SyDesign *build(Run *r, const SyConfig *cfg, SyPeArray **array)
 {
 	SyDesign *design;
@@ -60,7 +60,8 @@ static SyDesign *build(Run *r, const SyConfig *cfg, SyPeArray **array)
 		return NULL;
 	design = sy_design_new(*array, NULL, NULL);
 	if (design &&
-		sy_export_complete(design, r->s->o->analysis_options, NULL))
+		sy_export_complete_models(
+			design, r->s->o->analysis_options, NULL))
 		return design;
 	sy_design_free(design);
 	g_clear_pointer(array, sy_pe_array_free);

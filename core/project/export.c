@@ -328,8 +328,8 @@ static const char *const generated_sources[] = {"ap_int.h", "hls_stream.h",
 	"host.cpp", "systole_kernel.cpp", "systole_kernel.h", "testbench.cpp",
 	NULL};
 
-gboolean sy_export_complete(SyDesign *design,
-	const SyAnalysisOptions *options, GError **error)
+static gboolean complete(SyDesign *design, const SyAnalysisOptions *options,
+	gboolean printable, GError **error)
 {
 	const SyPeArray *array = design->array;
 	g_autoptr(SyNames) names = sy_names_new(array->analysis->scop);
@@ -340,10 +340,24 @@ gboolean sy_export_complete(SyDesign *design,
 		generated_sources);
 	/* The design made ready for the printer in one isl stage. */
 	sy_isl_stage_begin(ctx);
-	made = sy_design_complete(design, names, options, error);
+	made = printable ? sy_design_complete(design, names, options, error)
+			 : sy_design_complete_models(
+				   design, names, options, error);
 	return sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
 		       "the HLS project", error) &&
 		made;
+}
+
+gboolean sy_export_complete(SyDesign *design,
+	const SyAnalysisOptions *options, GError **error)
+{
+	return complete(design, options, TRUE, error);
+}
+
+gboolean sy_export_complete_models(SyDesign *design,
+	const SyAnalysisOptions *options, GError **error)
+{
+	return complete(design, options, FALSE, error);
 }
 
 gboolean sy_export_files(SyDesign *design, const SyDevice *device,

@@ -40,6 +40,11 @@ typedef struct {
 gboolean sy_export_complete(__isl_keep SyDesign *design,
 	const SyAnalysisOptions *options, GError **error);
 
+/* The same checks and refusals, the design completed for the models
+ * alone (sy_design_complete_models): a search's designs. */
+gboolean sy_export_complete_models(__isl_keep SyDesign *design,
+	const SyAnalysisOptions *options, GError **error);
+
 /* The design completed (sy_export_complete), then printed. */
 gboolean sy_export_files(__isl_keep SyDesign *design, const SyDevice *device,
 	const SyAnalysisOptions *options, SyExportFiles *files, GError **error);
