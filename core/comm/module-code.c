@@ -682,8 +682,9 @@ gboolean sy_design_fill_code(
 		design->pe->code = g_steal_pointer(&pe->code.code);
 		design->pe->params = g_steal_pointer(&pe->code.params);
 	}
-	ok = ok && (!testbench ||
-			   (design->tb = sy_tb_facts_from_model(m)) != NULL);
+	ok = ok &&
+		(!testbench ||
+			(design->tb = sy_tb_facts_from_model(m)) != NULL);
 	ok = ok && (design->io = sy_io_facts_new(design, m)) != NULL;
 	design->pe_facts = ok ? sy_pe_facts_build(m, simplified) : NULL;
 	if (!ok)

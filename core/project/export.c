@@ -340,22 +340,22 @@ static gboolean complete(SyDesign *design, const SyAnalysisOptions *options,
 		generated_sources);
 	/* The design made ready for the printer in one isl stage. */
 	sy_isl_stage_begin(ctx);
-	made = printable ? sy_design_complete(design, names, options, error)
-			 : sy_design_complete_models(
-				   design, names, options, error);
+	made = printable
+		? sy_design_complete(design, names, options, error)
+		: sy_design_complete_models(design, names, options, error);
 	return sy_isl_stage_check(ctx, sy_analysis_path(array->analysis),
 		       "the HLS project", error) &&
 		made;
 }
 
-gboolean sy_export_complete(SyDesign *design,
-	const SyAnalysisOptions *options, GError **error)
+gboolean sy_export_complete(
+	SyDesign *design, const SyAnalysisOptions *options, GError **error)
 {
 	return complete(design, options, TRUE, error);
 }
 
-gboolean sy_export_complete_models(SyDesign *design,
-	const SyAnalysisOptions *options, GError **error)
+gboolean sy_export_complete_models(
+	SyDesign *design, const SyAnalysisOptions *options, GError **error)
 {
 	return complete(design, options, FALSE, error);
 }
