@@ -13,6 +13,7 @@
 #include "dse/search.h"
 #include "dse/space.h"
 #include "model/device.h"
+#include "model/fit.h"
 
 typedef struct {
 	CliOptions common;
@@ -530,14 +531,14 @@ static int resource_of(const char *name)
 	return -1;
 }
 
-/* --budget F, or R=F,... (the others 0.7). */
+/* --budget F, or R=F,... (the others SY_DEVICE_BUDGET). */
 static int budget_of(Explore *o)
 {
 	g_auto(GStrv) items = NULL;
 	double f;
 
 	for (int k = 0; k < SY_N_RESOURCES; k++)
-		o->budget[k] = 0.7;
+		o->budget[k] = SY_DEVICE_BUDGET;
 	if (!o->budget_text)
 		return -1;
 	if (!strchr(o->budget_text, '=')) {

@@ -224,24 +224,8 @@ static GPtrArray *plotted(const SyDseResult *res)
 	return out;
 }
 
-/* The budget: what every SLR leaves to the user, x the fraction (as
- * dse/search.c's budget_of). */
-static void budget_of(const SyDevice *d, double *budget)
-{
-	memset(budget, 0, sizeof(double) * SY_N_RESOURCES);
-	for (guint k = 0; k < d->n_slrs; k++) {
-		budget[SY_RESOURCE_DSP] += (double)d->slrs[k].dsp;
-		budget[SY_RESOURCE_BRAM18K] += (double)d->slrs[k].bram18k;
-		budget[SY_RESOURCE_URAM] += (double)d->slrs[k].uram;
-		budget[SY_RESOURCE_LUT] += (double)d->slrs[k].lut;
-		budget[SY_RESOURCE_FF] += (double)d->slrs[k].ff;
-	}
-	for (int r = 0; r < SY_N_RESOURCES; r++)
-		budget[r] *= SY_EXPLORE_BUDGET;
-}
-
 static SyExploreResult *result_of(const Job *j, const SyAnalysis *a,
-	const SyDevice *device, const SyDseResult *res,
+	const SyDevice *device, const SyDseOptions *so, const SyDseResult *res,
 	GCancellable *cancellable)
 {
 	SyExploreResult *out = g_new0(SyExploreResult, 1);
@@ -265,7 +249,7 @@ static SyExploreResult *result_of(const Job *j, const SyAnalysis *a,
 	out->device = g_strdup(j->device);
 	out->max_dims = a->max_dims;
 	out->live_range_reordering = a->live_range_reordering;
-	budget_of(device, out->budget);
+	sy_dse_budget(so, device, &out->budget);
 	return out;
 }
 
@@ -300,7 +284,7 @@ static SyExploreResult *search(
 	res = sy_dse_search_cancellable(first, kernel_new, (gpointer)j,
 		j->candidates ? j->candidates : all, device, &so, cancellable,
 		error);
-	return res ? result_of(j, a, device, res, cancellable) : NULL;
+	return res ? result_of(j, a, device, &so, res, cancellable) : NULL;
 }
 
 SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,

@@ -31,6 +31,7 @@
 #include "compute/config.h"
 #include "model/device.h"
 #include "model/estimate.h"
+#include "model/fit.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -99,7 +100,7 @@ typedef struct {
 	__isl_keep const SyAnalysisOptions *analysis_options; /* export's */
 	__isl_keep const char *order; /* one tile order, NULL: every order */
 	gint64 pad; /* dse/space.h */
-	double budget_fraction; /* of each resource; 0: 0.7 */
+	double budget_fraction; /* of each resource; 0: SY_DEVICE_BUDGET */
 	guint top; /* designs kept; 0: 1 */
 	guint threads; /* 0: 1 */
 	double time_limit; /* seconds; 0: none */
@@ -186,6 +187,12 @@ int sy_dse_point_compare(
 double sy_dse_score(__isl_keep const SyDseOptions *options,
 	__isl_keep const SyDevice *device, double instances, double cycles,
 	__isl_keep const SyResources *resources, double offchip_bytes);
+
+/* The budget the search holds designs to on device: the fractions of
+ * options (budget, else budget_fraction, else SY_DEVICE_BUDGET) of what
+ * its SLRs leave to the user (sy_device_budget). */
+void sy_dse_budget(__isl_keep const SyDseOptions *options,
+	__isl_keep const SyDevice *device, __isl_keep SyResources *out);
 
 /* Whether options' objective reads the off-chip bytes. */
 gboolean sy_dse_reads_traffic(__isl_keep const SyDseOptions *options);
