@@ -80,46 +80,13 @@ static void progress(const SyDseStats *st, gpointer data)
 		gap, st->seconds, eta);
 }
 
-/* The loops of members, "i,j". */
-static char *loop_names(const SyBand *band, const guint *members, guint n)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint i = 0; i < n; i++)
-		g_string_append_printf(s, "%s%s", i ? "," : "",
-			band->members[members[i]].name);
-	return g_string_free(s, FALSE);
-}
-
-/* Per band member, values as "i=4,j=8". */
-static char *per_member(const SyBand *band, const gint64 *v)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint m = 0; m < band->n_members; m++)
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			m ? "," : "", band->members[m].name, v[m]);
-	return g_string_free(s, FALSE);
-}
-
 /* One design, with what it takes to print it. */
 typedef struct {
 	const SyDseDesign *d;
 	const SyChoices *c;
-	char *dataflow, *order, *tiles, *padded, *latency, *simd;
+	char *dataflow, *order, *simd;
 	char *sa_sizes, *flags, *command;
 } Row;
-
-static char *simd_text(const SyChoices *c, const SyConfig *cfg)
-{
-	const SySimdChoice *ch;
-
-	if (cfg->simd < 0)
-		return g_strdup("");
-	ch = g_ptr_array_index(c->simd, cfg->simd);
-	return g_strdup_printf(
-		"%s=%" G_GINT64_FORMAT, ch->loop.name, cfg->simd_factor);
-}
 
 /* The export command: the file, its -D and -I, the sizes as flags. */
 static char *command_of(const Explore *o, const char *path, const char *flags)
@@ -149,21 +116,13 @@ static char *command_of(const Explore *o, const char *path, const char *flags)
 static void row_init(Row *r, const SyDseDesign *d, const SyChoices *c,
 	const Explore *o, const char *path)
 {
-	const SyBand *band = c->analysis->band;
 	const SyConfig *cfg = d->config;
-	g_autofree gint64 *padded = g_new(gint64, band->n_members);
 
-	for (guint m = 0; m < band->n_members; m++)
-		padded[m] = sy_dse_space_padded(c, cfg, m);
 	r->d = d;
 	r->c = c;
-	r->dataflow = loop_names(
-		band, c->candidate->space, c->candidate->n_space);
-	r->order = loop_names(band, cfg->order, cfg->n_members);
-	r->tiles = per_member(band, cfg->tile);
-	r->padded = per_member(band, padded);
-	r->latency = per_member(band, cfg->latency);
-	r->simd = simd_text(c, cfg);
+	r->dataflow = sy_config_to_space(c);
+	r->order = sy_choices_order_text(c, cfg->order, ",");
+	r->simd = sy_config_to_simd(cfg, c);
 	r->sa_sizes = sy_config_to_sa_sizes(cfg, c);
 	r->flags = sy_config_to_flags(cfg, c);
 	r->command = command_of(o, path, r->flags);
@@ -173,9 +132,6 @@ static void row_clear(Row *r)
 {
 	g_free(r->dataflow);
 	g_free(r->order);
-	g_free(r->tiles);
-	g_free(r->padded);
-	g_free(r->latency);
 	g_free(r->simd);
 	g_free(r->sa_sizes);
 	g_free(r->flags);

@@ -120,47 +120,6 @@ static void progress(const SyDseStats *stats, gpointer data)
 
 /* Designs */
 
-static char *loop_names(const SyBand *band, const guint *members, guint n)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint i = 0; i < n; i++)
-		g_string_append_printf(s, "%s%s", i ? "," : "",
-			band->members[members[i]].name);
-	return g_string_free(s, FALSE);
-}
-
-/* "order i,j,k; tiles i=4,j=2,k=2; latency j=2; simd k=2": the tile
- * order, the latency factors other than 1, the SIMD loop if any. */
-static char *sizes_text(const SyChoices *c, const SyConfig *cfg)
-{
-	const SyBand *band = c->analysis->band;
-	g_autofree char *order = loop_names(band, cfg->order, cfg->n_members);
-	GString *s = g_string_new(NULL);
-	gboolean any = FALSE;
-
-	g_string_append_printf(s, "order %s; tiles ", order);
-
-	for (guint m = 0; m < band->n_members; m++)
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			m ? "," : "", band->members[m].name, cfg->tile[m]);
-	for (guint m = 0; m < band->n_members; m++) {
-		if (cfg->latency[m] == 1)
-			continue;
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			any ? "," : "; latency ", band->members[m].name,
-			cfg->latency[m]);
-		any = TRUE;
-	}
-	if (cfg->simd >= 0) {
-		const SySimdChoice *ch = g_ptr_array_index(c->simd, cfg->simd);
-
-		g_string_append_printf(s, "; simd %s=%" G_GINT64_FORMAT,
-			ch->loop.name, cfg->simd_factor);
-	}
-	return g_string_free(s, FALSE);
-}
-
 static SyExploreDesign *design_new(
 	const SyAnalysis *a, const SyDseDesign *d, guint rank)
 {
@@ -174,9 +133,9 @@ static SyExploreDesign *design_new(
 	e->resources = d->resources;
 	e->fast = d->fast;
 	e->rank = rank;
-	e->dataflow = loop_names(a->band, cand->space, cand->n_space);
-	e->order = loop_names(a->band, d->config->order, d->config->n_members);
-	e->sizes = sizes_text(c, d->config);
+	e->dataflow = sy_config_to_space(c);
+	e->order = sy_choices_order_text(c, d->config->order, ",");
+	e->sizes = sy_config_to_sizes(d->config, c);
 	e->sa_sizes = sy_config_to_sa_sizes(d->config, c);
 	e->flags = sy_config_to_flags(d->config, c);
 	return e;
