@@ -2,6 +2,7 @@
  * among every point of the kernel's design space that export builds
  * and that fits the device's budget, proven so (core/dse/search.h). */
 #include <math.h>
+#include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -404,47 +405,103 @@ static char *report(const Explore *o, const char *path, const SyAnalysis *a,
 	return cli_explore_print(root, format, res->stats.seconds);
 }
 
-/* Set by SIGINT: the search stops with the best found. */
-static gint interrupted;
+/* The search on a thread of its own, so that this one can wait for
+ * Ctrl-C in a main context and cancel it: the one way a search stops
+ * early, as the explorer's Cancel does. */
+typedef struct {
+	SyAnalysis *first; /* taken by the search */
+	Kernel *kernel;
+	const GArray *ids;
+	const SyDevice *device;
+	const SyDseOptions *options;
+	GCancellable *cancellable;
+	GMainContext *context; /* woken once the search ends */
+	SyDseResult *result;
+	GError *error;
+	gint done;
+} Search;
 
-static void on_sigint(int sig)
+static gpointer search_main(gpointer data)
 {
-	(void)sig;
-	g_atomic_int_set(&interrupted, 1);
+	Search *s = data;
+
+	s->result = sy_dse_search_cancellable(s->first, kernel_new, s->kernel,
+		s->ids, s->device, s->options, s->cancellable, &s->error);
+	g_atomic_int_set(&s->done, 1);
+	g_main_context_wakeup(s->context);
+	return NULL;
 }
 
-static char *run(const char *path, const Explore *o, GError **error)
+/* Ctrl-C: the search stops with the best found.  The source goes (the
+ * context holds its one reference), and with it GLib's handler: a
+ * second Ctrl-C kills. */
+static gboolean on_sigint(gpointer cancellable)
+{
+	g_cancellable_cancel(cancellable);
+	return G_SOURCE_REMOVE;
+}
+
+/* s's search, cancelled by SIGINT while it runs. */
+static __isl_give SyDseResult *search_interruptible(Search *s)
+{
+	g_autoptr(GMainContext) context = g_main_context_new();
+	GSource *sigint = g_unix_signal_source_new(SIGINT);
+	GThread *thread;
+
+	s->context = context;
+	g_source_set_callback(sigint, on_sigint, s->cancellable, NULL);
+	g_source_attach(sigint, context);
+	g_source_unref(sigint);
+	thread = g_thread_new("explore", search_main, s);
+	while (!g_atomic_int_get(&s->done))
+		g_main_context_iteration(context, TRUE);
+	g_thread_join(thread);
+	/* context's last reference: the source, if still there, goes. */
+	return s->result;
+}
+
+/* Systole's search; *interrupted where Ctrl-C stopped it before the
+ * end (what it found is printed all the same). */
+static char *run(const char *path, const Explore *o, gboolean *interrupted,
+	GError **error)
 {
 	Kernel k = {path, cli_analysis_options(&o->common)};
 	g_autoptr(SyAnalysis) a = kernel_new(&k, error);
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(GArray) ids = NULL;
 	g_autoptr(SyDseResult) res = NULL;
-	SyDseOptions so = {&k.ao, o->order, o->pad, 0, (guint)o->top,
-		(guint)o->threads, (double)o->time_limit, FALSE, 0,
-		o->quiet ? NULL : progress, NULL, {0}, o->objective, {0},
-		o->pareto, o->shard, o->n_shards, &interrupted};
-	SyAnalysis *first;
-	struct sigaction on_int = {0}, before;
+	g_autoptr(GCancellable) cancellable = g_cancellable_new();
+	SyDseOptions so = {
+		.analysis_options = &k.ao,
+		.order = o->order,
+		.pad = o->pad,
+		.top = (guint)o->top,
+		.threads = (guint)o->threads,
+		.time_limit = (double)o->time_limit,
+		.progress = o->quiet ? NULL : progress,
+		.objective = o->objective,
+		.pareto = o->pareto,
+		.shard = o->shard,
+		.n_shards = o->n_shards,
+	};
+	Search s = {.kernel = &k, .options = &so, .cancellable = cancellable};
 
 	if (!a || !(ids = candidates_of(a, o->space, error)))
 		return NULL;
 	if (!(device = sy_device_load(o->device ? o->device : "u250", error)))
 		return NULL;
-	if (!(first = kernel_new(&k, error)))
+	if (!(s.first = kernel_new(&k, error)))
 		return NULL;
 	memcpy(so.budget, o->budget, sizeof(so.budget));
 	memcpy(so.weights, o->weights, sizeof(so.weights));
-	/* Ctrl-C stops the search with the best found; a second one
-	 * kills (SA_RESETHAND). */
-	on_int.sa_handler = on_sigint;
-	on_int.sa_flags = SA_RESETHAND;
-	sigemptyset(&on_int.sa_mask);
-	sigaction(SIGINT, &on_int, &before);
-	res = sy_dse_search(first, kernel_new, &k, ids, device, &so, error);
-	sigaction(SIGINT, &before, NULL);
-	if (!res)
+	s.ids = ids;
+	s.device = device;
+	if (!(res = search_interruptible(&s))) {
+		g_propagate_error(error, s.error);
 		return NULL;
+	}
+	*interrupted = !res->complete &&
+		g_cancellable_is_cancelled(cancellable);
 	if (res->stats.violations)
 		g_printerr("systole-cli: warning: %" G_GUINT64_FORMAT
 			   " points evaluated under their bound: the result "
@@ -455,7 +512,8 @@ static char *run(const char *path, const Explore *o, GError **error)
 
 /* --model odyssey and --method (cli-explore-odyssey.c), else
  * Systole's search. */
-static char *run_model(const char *path, const Explore *o, GError **error)
+static char *run_model(const char *path, const Explore *o,
+	gboolean *interrupted, GError **error)
 {
 	CliExploreOdyssey x = {path, cli_analysis_options(&o->common), o->model,
 		o->method, o->device, o->space, o->order, o->pad_text != NULL,
@@ -464,7 +522,7 @@ static char *run_model(const char *path, const Explore *o, GError **error)
 
 	if (cli_explore_odyssey_wanted(&x))
 		return cli_explore_odyssey(&x, error);
-	return run(path, o, error);
+	return run(path, o, interrupted, error);
 }
 
 /* A fraction of a resource in (0, 1]; FALSE where text is none. */
@@ -687,6 +745,7 @@ int cli_explore(int argc, char **argv)
 		G_OPTION_ENTRY_NULL};
 	g_autofree char *text = NULL;
 	GError *error = NULL;
+	gboolean interrupted = FALSE;
 	int code;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -702,14 +761,14 @@ int cli_explore(int argc, char **argv)
 		explore_clear(&o);
 		return code;
 	}
-	text = run_model(argv[1], &o, &error);
+	text = run_model(argv[1], &o, &interrupted, &error);
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
 	} else {
 		code = cli_write_output(o.output, text, o.force);
 		/* Interrupted: the best found is out, the status says so. */
-		if (code == EXIT_OK && g_atomic_int_get(&interrupted))
+		if (code == EXIT_OK && interrupted)
 			code = EXIT_INTERRUPTED;
 	}
 	explore_clear(&o);

@@ -361,8 +361,6 @@ gboolean sy_dse_account(
 	if ((s->deadline && now > s->deadline) ||
 		g_cancellable_is_cancelled(s->cancellable))
 		s->stopped = TRUE;
-	if (s->o->cancel && g_atomic_int_get(s->o->cancel))
-		s->stopped = TRUE;
 	go = !s->stopped && !s->error;
 	if (s->o->progress && now - s->reported >= SY_DSE_REPORT_US) {
 		s->reported = now;

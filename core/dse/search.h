@@ -127,9 +127,6 @@ typedef struct {
 	 * fixed order, and the points the budget leaves out before any
 	 * class counted in shard 0. */
 	guint shard, n_shards;
-	/* Set (non-zero, g_atomic_int_set) from anywhere, a signal handler
-	 * too: the search stops as at the time limit. */
-	const gint *cancel;
 } SyDseOptions;
 
 /* A design of the answer. */
@@ -165,7 +162,9 @@ __isl_give SyDseResult *sy_dse_search(__isl_take SyAnalysis *analysis,
 	__isl_keep const SyDseOptions *options, GError **error);
 /* The same, stopped by cancellable (may be NULL; cancelled from any
  * thread) as by the time limit: the best found so far, complete FALSE.
- * The explorer's Explore runs it on a worker thread. */
+ * The one way to stop a search early: the explorer's Cancel and
+ * systole-cli explore's Ctrl-C (a GLib signal source) cancel it, each
+ * with the search on a thread of its own. */
 __isl_give SyDseResult *sy_dse_search_cancellable(
 	__isl_take SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
 	gpointer data, __isl_keep const GArray *candidates,
