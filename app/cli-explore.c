@@ -2,6 +2,7 @@
  * among every point of the kernel's design space that export builds
  * and that fits the device's budget, proven so (core/dse/search.h). */
 #include <math.h>
+#include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "dse/search.h"
 #include "dse/space.h"
 #include "model/device.h"
+#include "model/fit.h"
 
 typedef struct {
 	CliOptions common;
@@ -79,46 +81,13 @@ static void progress(const SyDseStats *st, gpointer data)
 		gap, st->seconds, eta);
 }
 
-/* The loops of members, "i,j". */
-static char *loop_names(const SyBand *band, const guint *members, guint n)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint i = 0; i < n; i++)
-		g_string_append_printf(s, "%s%s", i ? "," : "",
-			band->members[members[i]].name);
-	return g_string_free(s, FALSE);
-}
-
-/* Per band member, values as "i=4,j=8". */
-static char *per_member(const SyBand *band, const gint64 *v)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint m = 0; m < band->n_members; m++)
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			m ? "," : "", band->members[m].name, v[m]);
-	return g_string_free(s, FALSE);
-}
-
 /* One design, with what it takes to print it. */
 typedef struct {
 	const SyDseDesign *d;
 	const SyChoices *c;
-	char *dataflow, *order, *tiles, *padded, *latency, *simd;
+	char *dataflow, *order, *simd;
 	char *sa_sizes, *flags, *command;
 } Row;
-
-static char *simd_text(const SyChoices *c, const SyConfig *cfg)
-{
-	const SySimdChoice *ch;
-
-	if (cfg->simd < 0)
-		return g_strdup("");
-	ch = g_ptr_array_index(c->simd, cfg->simd);
-	return g_strdup_printf(
-		"%s=%" G_GINT64_FORMAT, ch->loop.name, cfg->simd_factor);
-}
 
 /* The export command: the file, its -D and -I, the sizes as flags. */
 static char *command_of(const Explore *o, const char *path, const char *flags)
@@ -148,21 +117,13 @@ static char *command_of(const Explore *o, const char *path, const char *flags)
 static void row_init(Row *r, const SyDseDesign *d, const SyChoices *c,
 	const Explore *o, const char *path)
 {
-	const SyBand *band = c->analysis->band;
 	const SyConfig *cfg = d->config;
-	g_autofree gint64 *padded = g_new(gint64, band->n_members);
 
-	for (guint m = 0; m < band->n_members; m++)
-		padded[m] = sy_dse_space_padded(c, cfg, m);
 	r->d = d;
 	r->c = c;
-	r->dataflow = loop_names(
-		band, c->candidate->space, c->candidate->n_space);
-	r->order = loop_names(band, cfg->order, cfg->n_members);
-	r->tiles = per_member(band, cfg->tile);
-	r->padded = per_member(band, padded);
-	r->latency = per_member(band, cfg->latency);
-	r->simd = simd_text(c, cfg);
+	r->dataflow = sy_config_to_space(c);
+	r->order = sy_choices_order_text(c, cfg->order, ",");
+	r->simd = sy_config_to_simd(cfg, c);
 	r->sa_sizes = sy_config_to_sa_sizes(cfg, c);
 	r->flags = sy_config_to_flags(cfg, c);
 	r->command = command_of(o, path, r->flags);
@@ -172,9 +133,6 @@ static void row_clear(Row *r)
 {
 	g_free(r->dataflow);
 	g_free(r->order);
-	g_free(r->tiles);
-	g_free(r->padded);
-	g_free(r->latency);
 	g_free(r->simd);
 	g_free(r->sa_sizes);
 	g_free(r->flags);
@@ -447,47 +405,103 @@ static char *report(const Explore *o, const char *path, const SyAnalysis *a,
 	return cli_explore_print(root, format, res->stats.seconds);
 }
 
-/* Set by SIGINT: the search stops with the best found. */
-static gint interrupted;
+/* The search on a thread of its own, so that this one can wait for
+ * Ctrl-C in a main context and cancel it: the one way a search stops
+ * early, as the explorer's Cancel does. */
+typedef struct {
+	SyAnalysis *first; /* taken by the search */
+	Kernel *kernel;
+	const GArray *ids;
+	const SyDevice *device;
+	const SyDseOptions *options;
+	GCancellable *cancellable;
+	GMainContext *context; /* woken once the search ends */
+	SyDseResult *result;
+	GError *error;
+	gint done;
+} Search;
 
-static void on_sigint(int sig)
+static gpointer search_main(gpointer data)
 {
-	(void)sig;
-	g_atomic_int_set(&interrupted, 1);
+	Search *s = data;
+
+	s->result = sy_dse_search_cancellable(s->first, kernel_new, s->kernel,
+		s->ids, s->device, s->options, s->cancellable, &s->error);
+	g_atomic_int_set(&s->done, 1);
+	g_main_context_wakeup(s->context);
+	return NULL;
 }
 
-static char *run(const char *path, const Explore *o, GError **error)
+/* Ctrl-C: the search stops with the best found.  The source goes (the
+ * context holds its one reference), and with it GLib's handler: a
+ * second Ctrl-C kills. */
+static gboolean on_sigint(gpointer cancellable)
+{
+	g_cancellable_cancel(cancellable);
+	return G_SOURCE_REMOVE;
+}
+
+/* s's search, cancelled by SIGINT while it runs. */
+static __isl_give SyDseResult *search_interruptible(Search *s)
+{
+	g_autoptr(GMainContext) context = g_main_context_new();
+	GSource *sigint = g_unix_signal_source_new(SIGINT);
+	GThread *thread;
+
+	s->context = context;
+	g_source_set_callback(sigint, on_sigint, s->cancellable, NULL);
+	g_source_attach(sigint, context);
+	g_source_unref(sigint);
+	thread = g_thread_new("explore", search_main, s);
+	while (!g_atomic_int_get(&s->done))
+		g_main_context_iteration(context, TRUE);
+	g_thread_join(thread);
+	/* context's last reference: the source, if still there, goes. */
+	return s->result;
+}
+
+/* Systole's search; *interrupted where Ctrl-C stopped it before the
+ * end (what it found is printed all the same). */
+static char *run(const char *path, const Explore *o, gboolean *interrupted,
+	GError **error)
 {
 	Kernel k = {path, cli_analysis_options(&o->common)};
 	g_autoptr(SyAnalysis) a = kernel_new(&k, error);
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(GArray) ids = NULL;
 	g_autoptr(SyDseResult) res = NULL;
-	SyDseOptions so = {&k.ao, o->order, o->pad, 0, (guint)o->top,
-		(guint)o->threads, (double)o->time_limit, FALSE, 0,
-		o->quiet ? NULL : progress, NULL, {0}, o->objective, {0},
-		o->pareto, o->shard, o->n_shards, &interrupted};
-	SyAnalysis *first;
-	struct sigaction on_int = {0}, before;
+	g_autoptr(GCancellable) cancellable = g_cancellable_new();
+	SyDseOptions so = {
+		.analysis_options = &k.ao,
+		.order = o->order,
+		.pad = o->pad,
+		.top = (guint)o->top,
+		.threads = (guint)o->threads,
+		.time_limit = (double)o->time_limit,
+		.progress = o->quiet ? NULL : progress,
+		.objective = o->objective,
+		.pareto = o->pareto,
+		.shard = o->shard,
+		.n_shards = o->n_shards,
+	};
+	Search s = {.kernel = &k, .options = &so, .cancellable = cancellable};
 
 	if (!a || !(ids = candidates_of(a, o->space, error)))
 		return NULL;
 	if (!(device = sy_device_load(o->device ? o->device : "u250", error)))
 		return NULL;
-	if (!(first = kernel_new(&k, error)))
+	if (!(s.first = kernel_new(&k, error)))
 		return NULL;
 	memcpy(so.budget, o->budget, sizeof(so.budget));
 	memcpy(so.weights, o->weights, sizeof(so.weights));
-	/* Ctrl-C stops the search with the best found; a second one
-	 * kills (SA_RESETHAND). */
-	on_int.sa_handler = on_sigint;
-	on_int.sa_flags = SA_RESETHAND;
-	sigemptyset(&on_int.sa_mask);
-	sigaction(SIGINT, &on_int, &before);
-	res = sy_dse_search(first, kernel_new, &k, ids, device, &so, error);
-	sigaction(SIGINT, &before, NULL);
-	if (!res)
+	s.ids = ids;
+	s.device = device;
+	if (!(res = search_interruptible(&s))) {
+		g_propagate_error(error, s.error);
 		return NULL;
+	}
+	*interrupted = !res->complete &&
+		g_cancellable_is_cancelled(cancellable);
 	if (res->stats.violations)
 		g_printerr("systole-cli: warning: %" G_GUINT64_FORMAT
 			   " points evaluated under their bound: the result "
@@ -498,7 +512,8 @@ static char *run(const char *path, const Explore *o, GError **error)
 
 /* --model odyssey and --method (cli-explore-odyssey.c), else
  * Systole's search. */
-static char *run_model(const char *path, const Explore *o, GError **error)
+static char *run_model(const char *path, const Explore *o,
+	gboolean *interrupted, GError **error)
 {
 	CliExploreOdyssey x = {path, cli_analysis_options(&o->common), o->model,
 		o->method, o->device, o->space, o->order, o->pad_text != NULL,
@@ -507,7 +522,7 @@ static char *run_model(const char *path, const Explore *o, GError **error)
 
 	if (cli_explore_odyssey_wanted(&x))
 		return cli_explore_odyssey(&x, error);
-	return run(path, o, error);
+	return run(path, o, interrupted, error);
 }
 
 /* A fraction of a resource in (0, 1]; FALSE where text is none. */
@@ -530,14 +545,14 @@ static int resource_of(const char *name)
 	return -1;
 }
 
-/* --budget F, or R=F,... (the others 0.7). */
+/* --budget F, or R=F,... (the others SY_DEVICE_BUDGET). */
 static int budget_of(Explore *o)
 {
 	g_auto(GStrv) items = NULL;
 	double f;
 
 	for (int k = 0; k < SY_N_RESOURCES; k++)
-		o->budget[k] = 0.7;
+		o->budget[k] = SY_DEVICE_BUDGET;
 	if (!o->budget_text)
 		return -1;
 	if (!strchr(o->budget_text, '=')) {
@@ -730,6 +745,7 @@ int cli_explore(int argc, char **argv)
 		G_OPTION_ENTRY_NULL};
 	g_autofree char *text = NULL;
 	GError *error = NULL;
+	gboolean interrupted = FALSE;
 	int code;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -745,14 +761,14 @@ int cli_explore(int argc, char **argv)
 		explore_clear(&o);
 		return code;
 	}
-	text = run_model(argv[1], &o, &error);
+	text = run_model(argv[1], &o, &interrupted, &error);
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
 	} else {
 		code = cli_write_output(o.output, text, o.force);
 		/* Interrupted: the best found is out, the status says so. */
-		if (code == EXIT_OK && g_atomic_int_get(&interrupted))
+		if (code == EXIT_OK && interrupted)
 			code = EXIT_INTERRUPTED;
 	}
 	explore_clear(&o);

@@ -120,47 +120,6 @@ static void progress(const SyDseStats *stats, gpointer data)
 
 /* Designs */
 
-static char *loop_names(const SyBand *band, const guint *members, guint n)
-{
-	GString *s = g_string_new(NULL);
-
-	for (guint i = 0; i < n; i++)
-		g_string_append_printf(s, "%s%s", i ? "," : "",
-			band->members[members[i]].name);
-	return g_string_free(s, FALSE);
-}
-
-/* "order i,j,k; tiles i=4,j=2,k=2; latency j=2; simd k=2": the tile
- * order, the latency factors other than 1, the SIMD loop if any. */
-static char *sizes_text(const SyChoices *c, const SyConfig *cfg)
-{
-	const SyBand *band = c->analysis->band;
-	g_autofree char *order = loop_names(band, cfg->order, cfg->n_members);
-	GString *s = g_string_new(NULL);
-	gboolean any = FALSE;
-
-	g_string_append_printf(s, "order %s; tiles ", order);
-
-	for (guint m = 0; m < band->n_members; m++)
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			m ? "," : "", band->members[m].name, cfg->tile[m]);
-	for (guint m = 0; m < band->n_members; m++) {
-		if (cfg->latency[m] == 1)
-			continue;
-		g_string_append_printf(s, "%s%s=%" G_GINT64_FORMAT,
-			any ? "," : "; latency ", band->members[m].name,
-			cfg->latency[m]);
-		any = TRUE;
-	}
-	if (cfg->simd >= 0) {
-		const SySimdChoice *ch = g_ptr_array_index(c->simd, cfg->simd);
-
-		g_string_append_printf(s, "; simd %s=%" G_GINT64_FORMAT,
-			ch->loop.name, cfg->simd_factor);
-	}
-	return g_string_free(s, FALSE);
-}
-
 static SyExploreDesign *design_new(
 	const SyAnalysis *a, const SyDseDesign *d, guint rank)
 {
@@ -174,9 +133,9 @@ static SyExploreDesign *design_new(
 	e->resources = d->resources;
 	e->fast = d->fast;
 	e->rank = rank;
-	e->dataflow = loop_names(a->band, cand->space, cand->n_space);
-	e->order = loop_names(a->band, d->config->order, d->config->n_members);
-	e->sizes = sizes_text(c, d->config);
+	e->dataflow = sy_config_to_space(c);
+	e->order = sy_choices_order_text(c, d->config->order, ",");
+	e->sizes = sy_config_to_sizes(d->config, c);
 	e->sa_sizes = sy_config_to_sa_sizes(d->config, c);
 	e->flags = sy_config_to_flags(d->config, c);
 	return e;
@@ -224,24 +183,8 @@ static GPtrArray *plotted(const SyDseResult *res)
 	return out;
 }
 
-/* The budget: what every SLR leaves to the user, x the fraction (as
- * dse/search.c's budget_of). */
-static void budget_of(const SyDevice *d, double *budget)
-{
-	memset(budget, 0, sizeof(double) * SY_N_RESOURCES);
-	for (guint k = 0; k < d->n_slrs; k++) {
-		budget[SY_RESOURCE_DSP] += (double)d->slrs[k].dsp;
-		budget[SY_RESOURCE_BRAM18K] += (double)d->slrs[k].bram18k;
-		budget[SY_RESOURCE_URAM] += (double)d->slrs[k].uram;
-		budget[SY_RESOURCE_LUT] += (double)d->slrs[k].lut;
-		budget[SY_RESOURCE_FF] += (double)d->slrs[k].ff;
-	}
-	for (int r = 0; r < SY_N_RESOURCES; r++)
-		budget[r] *= SY_EXPLORE_BUDGET;
-}
-
 static SyExploreResult *result_of(const Job *j, const SyAnalysis *a,
-	const SyDevice *device, const SyDseResult *res,
+	const SyDevice *device, const SyDseOptions *so, const SyDseResult *res,
 	GCancellable *cancellable)
 {
 	SyExploreResult *out = g_new0(SyExploreResult, 1);
@@ -265,7 +208,7 @@ static SyExploreResult *result_of(const Job *j, const SyAnalysis *a,
 	out->device = g_strdup(j->device);
 	out->max_dims = a->max_dims;
 	out->live_range_reordering = a->live_range_reordering;
-	budget_of(device, out->budget);
+	sy_dse_budget(so, device, &out->budget);
 	return out;
 }
 
@@ -300,7 +243,7 @@ static SyExploreResult *search(
 	res = sy_dse_search_cancellable(first, kernel_new, (gpointer)j,
 		j->candidates ? j->candidates : all, device, &so, cancellable,
 		error);
-	return res ? result_of(j, a, device, res, cancellable) : NULL;
+	return res ? result_of(j, a, device, &so, res, cancellable) : NULL;
 }
 
 SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,

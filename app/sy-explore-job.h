@@ -21,10 +21,6 @@
 
 G_BEGIN_DECLS
 
-/* The budget systole-cli explore searches under by default, of each of
- * the device's resources (dse/search.h's budget_fraction 0). */
-#define SY_EXPLORE_BUDGET 0.7
-
 typedef struct {
 	SyConfig *config; /* its dataflow: config->candidate */
 	double cycles;
@@ -48,7 +44,7 @@ typedef struct {
 	gboolean complete; /* proven: not cancelled, no time limit */
 	gboolean cancelled;
 	char *device;
-	double budget[SY_N_RESOURCES]; /* the device's, x the budget */
+	SyResources budget; /* the search's (sy_dse_budget) */
 	/* The analysis options' numbers it ran with: with the text, what
 	 * makes the dataflows' ids the search's. */
 	guint max_dims;

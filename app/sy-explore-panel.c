@@ -137,8 +137,8 @@ static void fill_plot(SyExplorePanel *self)
 		g_free(tips[i]);
 	if (r)
 		sy_pareto_view_set_budget(self->plot,
-			r->budget[SY_RESOURCE_DSP],
-			r->budget[SY_RESOURCE_BRAM18K]);
+			r->budget.v[SY_RESOURCE_DSP],
+			r->budget.v[SY_RESOURCE_BRAM18K]);
 	sy_pareto_view_set_message(self->plot,
 		r ? "No design fits the budget" : "Explore to see the designs");
 }

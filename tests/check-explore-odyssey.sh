@@ -71,20 +71,8 @@ PY
 1,126,kernel4_2,"i,k","i,j,k","24,20,16","24,20,16","1,1",k=8,1920,1520,"{kernel[]->space_time[4];kernel[]->array_part[24,20,16];kernel[]->latency[1,1];kernel[]->simd[8]}"' ] ||
 	fail "explore --method padding --csv: $(cat "$tmp/out.csv")"
 
-# expect STATUS FIRST_LINE_OF_STDERR ARGS...
-expect()
-{
-	want_status=$1
-	want_line=$2
-	shift 2
-	"$cli" explore "$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	line=$(head -n 1 "$tmp/err")
-	if [ "$status" -ne "$want_status" ] || [ -s "$tmp/out" ] ||
-		[ "$line" != "$want_line" ]; then
-		fail "explore $*: status $status (expected $want_status), stderr '$line'"
-	fi
-}
+# expect STATUS FIRST_LINE_OF_STDERR ARGS... (lib.sh's expect_cli)
+expect() { expect_cli explore "$@"; }
 small="-D I=24 -D J=20 -D K=16"
 # shellcheck disable=SC2086
 expect 2 "systole-cli: explore: --method padding is Odyssey's search over Odyssey's space: add --model odyssey" \

@@ -57,20 +57,8 @@ python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["cycles"] != 
 	fail "explore --csv: header"
 [ "$(wc -l <"$tmp/out.csv")" -eq 2 ] || fail "explore --csv: one design"
 
-# expect STATUS FIRST_LINE_OF_STDERR ARGS...
-expect()
-{
-	want_status=$1
-	want_line=$2
-	shift 2
-	"$cli" explore "$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	line=$(head -n 1 "$tmp/err")
-	if [ "$status" -ne "$want_status" ] || [ -s "$tmp/out" ] ||
-		[ "$line" != "$want_line" ]; then
-		fail "explore $*: status $status (expected $want_status), stderr '$line'"
-	fi
-}
+# expect STATUS FIRST_LINE_OF_STDERR ARGS... (lib.sh's expect_cli)
+expect() { expect_cli explore "$@"; }
 # shellcheck disable=SC2086
 expect 1 "systole-cli: error: --tile-order j,i,k is not a tile order of this dataflow; its orders are i,j,k; i,k,j; k,i,j" \
 	"$mm" $small --space i,j --tile-order j,i,k -q

@@ -299,6 +299,7 @@ static void test_config_sa_sizes(void)
 	g_autofree char *text = NULL;
 	g_autofree char *back = NULL;
 	g_autofree char *flags = NULL;
+	g_autofree char *space = NULL, *simd = NULL, *line = NULL;
 	GError *error = NULL;
 
 	g_assert_cmpint(sy_config_sa_sizes_candidate(sizes, &error), ==, 3);
@@ -331,6 +332,15 @@ static void test_config_sa_sizes(void)
 	g_assert_cmpstr(flags, ==,
 		"--space i,j --tile i=129,j=130,k=64 --latency i=3,j=26 "
 		"--simd k=8");
+	/* The texts explore and the explorer print. */
+	space = sy_config_to_space(c);
+	g_assert_cmpstr(space, ==, "i,j");
+	simd = sy_config_to_simd(cfg, c);
+	g_assert_cmpstr(simd, ==, "k=8");
+	line = sy_config_to_sizes(cfg, c);
+	g_assert_cmpstr(line, ==,
+		"order i,j,k; tiles i=129,j=130,k=64; latency i=3,j=26; "
+		"simd k=8");
 }
 
 /* -1 leaves a loop untiled: its tile is its extent, and the flags do
@@ -345,6 +355,7 @@ static void test_config_untiled(void)
 	g_autofree char *text = NULL;
 	g_autofree char *sizes = NULL;
 	g_autofree char *flags = NULL;
+	g_autofree char *simd = NULL, *line = NULL;
 	GError *error = NULL;
 
 	/* The defaults: untiled, no latency hiding, no SIMD. */
@@ -357,6 +368,10 @@ static void test_config_untiled(void)
 	g_assert_cmpuint(cfg->n_members, ==, 3);
 	flags = sy_config_to_flags(cfg, c);
 	g_assert_cmpstr(flags, ==, "--space i,j");
+	simd = sy_config_to_simd(cfg, c);
+	g_assert_cmpstr(simd, ==, "");
+	line = sy_config_to_sizes(cfg, c);
+	g_assert_cmpstr(line, ==, "order i,j,k; tiles i=1024,j=1024,k=1024");
 	g_clear_pointer(&flags, g_free);
 	g_clear_pointer(&text, g_free);
 

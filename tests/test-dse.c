@@ -495,11 +495,12 @@ static double score_of(const Scoring *sc, const SyDseDesign *d)
 	 * budget (70 % of the SLRs'), the bytes a cycle of all
 	 * the memory's banks. */
 	const SyDevice *dev = sc->device;
-	double c0 = sc->instances, d0 = 0;
+	double c0 = sc->instances, d0;
 	double b0 = dev->banks * dev->channel_gbps * 1e3 / dev->clock_mhz;
+	SyResources budget;
 
-	for (guint k = 0; k < dev->n_slrs; k++)
-		d0 += 0.7 * (double)dev->slrs[k].dsp;
+	sy_device_budget(dev, NULL, &budget);
+	d0 = budget.v[SY_RESOURCE_DSP];
 
 	switch (sc->o->objective) {
 	case SY_DSE_THROUGHPUT_PER_DSP: return d->cycles * MAX(dsp, 1);

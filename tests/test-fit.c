@@ -1,5 +1,6 @@
 /* sy_estimate_fit: an estimate's totals against what a device's
- * platform leaves to the user, the budget, and the SLRs it spans. */
+ * platform leaves to the user, the budget, and the SLRs it spans;
+ * sy_device_budget. */
 #include "model/fit.h"
 
 static SyEstimate *estimate(
@@ -152,13 +153,12 @@ static void test_u280_three_slrs(void)
 	check_slr(e, 0, SY_RESOURCE_DSP, 5120.0 / 3, 2736, 2736, FALSE);
 	check_slr(e, 0, SY_RESOURCE_BRAM18K, 32.0 / 3, 1200, 1200, FALSE);
 	check_slr(e, 0, SY_RESOURCE_URAM, 0, 320, 320, FALSE);
-	check_slr(e, 0, SY_RESOURCE_LUT, 1056376.0 / 3, 401760, 401760,
-		FALSE);
+	check_slr(e, 0, SY_RESOURCE_LUT, 1056376.0 / 3, 401760, 401760, FALSE);
 	check_slr(e, 0, SY_RESOURCE_FF, 533904, 803520, 803520, FALSE);
 	for (guint k = 1; k < 3; k++) {
 		check_slr(e, k, SY_RESOURCE_DSP, 5120.0 / 3, 2880, 2880, FALSE);
-		check_slr(e, k, SY_RESOURCE_BRAM18K, 32.0 / 3, 1152, 1152,
-			FALSE);
+		check_slr(
+			e, k, SY_RESOURCE_BRAM18K, 32.0 / 3, 1152, 1152, FALSE);
 		check_slr(e, k, SY_RESOURCE_URAM, 0, 320, 320, FALSE);
 		check_slr(e, k, SY_RESOURCE_LUT, 1056376.0 / 3, 382080, 382080,
 			FALSE);
@@ -200,6 +200,27 @@ static void test_too_large(void)
 	g_assert_cmpfloat(none->device_gbps, ==, 68);
 }
 
+/* The budget explore holds designs to: the SLRs' sums (u280's differ
+ * per SLR: 2,736 + 2 x 2,880 DSPs), 70 % each by default, else each
+ * resource's own fraction. */
+static void test_budget(void)
+{
+	g_autoptr(SyDevice) u280 = device("u280");
+	const double fractions[SY_N_RESOURCES] = {0.5, 0.25, 1, 0.125, 0.5};
+	const double sums[SY_N_RESOURCES] = {8496, 3504, 960, 1165920, 2331840};
+	SyResources b;
+
+	sy_device_budget(u280, NULL, &b);
+	for (int r = 0; r < SY_N_RESOURCES; r++)
+		g_assert_cmpfloat(b.v[r], ==, sums[r] * 0.7);
+	sy_device_budget(u280, fractions, &b);
+	g_assert_cmpfloat(b.v[SY_RESOURCE_DSP], ==, 4248);
+	g_assert_cmpfloat(b.v[SY_RESOURCE_BRAM18K], ==, 876);
+	g_assert_cmpfloat(b.v[SY_RESOURCE_URAM], ==, 960);
+	g_assert_cmpfloat(b.v[SY_RESOURCE_LUT], ==, 145740);
+	g_assert_cmpfloat(b.v[SY_RESOURCE_FF], ==, 1165920);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -208,5 +229,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/fit/u280", test_u280);
 	g_test_add_func("/fit/u280-three-slrs", test_u280_three_slrs);
 	g_test_add_func("/fit/too-large", test_too_large);
+	g_test_add_func("/fit/budget", test_budget);
 	return g_test_run();
 }

@@ -216,8 +216,11 @@ static void test_explore(void)
 		g_assert_nonnull(strstr(tip, "<b>78 cycles</b>"));
 		g_assert_nonnull(strstr(tip, want));
 	}
+	/* The search's budget: 70 % of the u250's 4 x 2,880 DSPs. */
+	g_assert_cmpfloat_with_epsilon(
+		r->budget.v[SY_RESOURCE_DSP], 8064, 1e-9);
 	g_assert_cmpfloat(sy_pareto_view_get_budget_dsp(plot), ==,
-		r->budget[SY_RESOURCE_DSP]);
+		r->budget.v[SY_RESOURCE_DSP]);
 	sy_test_screenshot(root, "ui-explore-1920.png");
 
 	/* A click on a dot loads its dataflow and sizes: the last dot

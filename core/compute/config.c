@@ -649,13 +649,11 @@ static void append_list(GString *out, const char *flag, GPtrArray *list,
 
 char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 {
+	g_autofree char *space = sy_config_to_space(c);
 	GString *out = g_string_new("--space ");
-	const SyBand *band = c->analysis->band;
 	GArray *dflt = g_ptr_array_index(c->orders, 0);
 
-	for (guint k = 0; k < c->candidate->n_space; k++)
-		g_string_append_printf(out, "%s%s", k ? "," : "",
-			band->members[c->candidate->space[k]].name);
+	g_string_append(out, space);
 	append_list(out, " --tile ", c->tilable, cfg->tile, -1);
 	/* Every loop's factor, 1s too: the second level is on. */
 	if (cfg->tile_l2)
@@ -668,16 +666,63 @@ char *sy_config_to_flags(const SyConfig *cfg, const SyChoices *c)
 		g_string_append_printf(out, " --tile-order %s", order);
 	}
 	append_list(out, " --latency ", c->latency, cfg->latency, 1);
-	if (cfg->simd >= 0)
-		g_string_append_printf(out, " --simd %s=%" G_GINT64_FORMAT,
-			((SyLoopRef *)g_ptr_array_index(c->simd, cfg->simd))
-				->name,
-			cfg->simd_factor);
+	if (cfg->simd >= 0) {
+		g_autofree char *simd = sy_config_to_simd(cfg, c);
+
+		g_string_append_printf(out, " --simd %s", simd);
+	}
 	/* The choices the sizes index (and --sa-sizes' simd[...] reads). */
 	if (c->touch_space)
 		g_string_append(out, " --simd-touch-space");
 	if (cfg->reverse_order)
 		g_string_append(out, " --reverse-order");
+	return g_string_free(out, FALSE);
+}
+
+char *sy_config_to_space(const SyChoices *c)
+{
+	const SyBand *band = c->analysis->band;
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < c->candidate->n_space; k++)
+		g_string_append_printf(out, "%s%s", k ? "," : "",
+			band->members[c->candidate->space[k]].name);
+	return g_string_free(out, FALSE);
+}
+
+char *sy_config_to_simd(const SyConfig *cfg, const SyChoices *c)
+{
+	const SyLoopRef *loop;
+
+	if (cfg->simd < 0)
+		return g_strdup("");
+	loop = g_ptr_array_index(c->simd, cfg->simd);
+	return g_strdup_printf(
+		"%s=%" G_GINT64_FORMAT, loop->name, cfg->simd_factor);
+}
+
+char *sy_config_to_sizes(const SyConfig *cfg, const SyChoices *c)
+{
+	const SyBand *band = c->analysis->band;
+	g_autofree char *order = sy_choices_order_text(c, cfg->order, ",");
+	g_autofree char *simd = sy_config_to_simd(cfg, c);
+	GString *out = g_string_new(NULL);
+	gboolean any = FALSE;
+
+	g_string_append_printf(out, "order %s; tiles ", order);
+	for (guint m = 0; m < band->n_members; m++)
+		g_string_append_printf(out, "%s%s=%" G_GINT64_FORMAT,
+			m ? "," : "", band->members[m].name, cfg->tile[m]);
+	for (guint m = 0; m < band->n_members; m++) {
+		if (cfg->latency[m] == 1)
+			continue;
+		g_string_append_printf(out, "%s%s=%" G_GINT64_FORMAT,
+			any ? "," : "; latency ", band->members[m].name,
+			cfg->latency[m]);
+		any = TRUE;
+	}
+	if (*simd)
+		g_string_append_printf(out, "; simd %s", simd);
 	return g_string_free(out, FALSE);
 }
 

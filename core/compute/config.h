@@ -162,6 +162,20 @@ __isl_give char *sy_config_to_sa_sizes(
 __isl_give char *sy_config_to_flags(
 	__isl_keep const SyConfig *config, __isl_keep const SyChoices *choices);
 
+/* The dataflow of choices, its space loops as --space takes them:
+ * "i,j".  (The tile order as text: sy_choices_order_text.) */
+__isl_give char *sy_config_to_space(__isl_keep const SyChoices *choices);
+
+/* The SIMD loop and width, "k=2"; "" where there is none. */
+__isl_give char *sy_config_to_simd(
+	__isl_keep const SyConfig *config, __isl_keep const SyChoices *choices);
+
+/* The sizes in one line, for people: the tile order, the tiles, the
+ * latency factors other than 1 and the SIMD loop if any,
+ * "order i,j,k; tiles i=4,j=2,k=2; latency j=2; simd k=2". */
+__isl_give char *sy_config_to_sizes(
+	__isl_keep const SyConfig *config, __isl_keep const SyChoices *choices);
+
 /* The SIMD widths a loop allows are the divisors of its range: what is
  * left of a band loop once tiled and latency-hidden; below the band,
  * the greatest common divisor of every statement's iterations and of

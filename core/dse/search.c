@@ -6,12 +6,10 @@
 
 #include "dse/bound.h"
 #include "dse/search-private.h"
+#include "model/fit.h"
 #include "model/form.h"
 #include "model/model.h"
 #include "poly/count.h"
-
-/* Odyssey keeps 70 % of each resource (odyssey.md). */
-#define SY_DSE_BUDGET 0.7
 
 /* Seconds between progress reports. */
 #define SY_DSE_REPORT_US (G_USEC_PER_SEC)
@@ -96,12 +94,16 @@ void sy_dse_row_config(
 	memcpy(cfg->latency, row + ROW_TILE + n, sizeof(gint64) * n);
 }
 
-/* The fraction of resource r options give the designs. */
-static double fraction_of(const SyDseOptions *o, int r)
+void sy_dse_budget(
+	const SyDseOptions *o, const SyDevice *device, SyResources *out)
 {
-	if (o->budget[r] > 0)
-		return o->budget[r];
-	return o->budget_fraction > 0 ? o->budget_fraction : SY_DSE_BUDGET;
+	double all = o->budget_fraction > 0 ? o->budget_fraction
+					    : SY_DEVICE_BUDGET;
+	double fractions[SY_N_RESOURCES];
+
+	for (int r = 0; r < SY_N_RESOURCES; r++)
+		fractions[r] = o->budget[r] > 0 ? o->budget[r] : all;
+	sy_device_budget(device, fractions, out);
 }
 
 /* MIX's normalisers (SyDseObjective): the cycles of one lane, the DSP
@@ -109,12 +111,11 @@ static double fraction_of(const SyDseOptions *o, int r)
 static void mix_scales(const SyDseOptions *o, const SyDevice *d,
 	double instances, double *c, double *dsp, double *bytes)
 {
-	double all = 0;
+	SyResources budget;
 
-	for (guint k = 0; k < d->n_slrs; k++)
-		all += (double)d->slrs[k].dsp;
+	sy_dse_budget(o, d, &budget);
 	*c = instances > 0 ? instances : 1;
-	*dsp = all * fraction_of(o, SY_RESOURCE_DSP);
+	*dsp = budget.v[SY_RESOURCE_DSP];
 	if (*dsp <= 0)
 		*dsp = 1;
 	*bytes = d->clock_mhz ? (double)d->banks * d->channel_gbps * 1e3 /
@@ -359,8 +360,6 @@ gboolean sy_dse_account(
 	s->stats.seconds = (double)(now - s->start) / G_USEC_PER_SEC;
 	if ((s->deadline && now > s->deadline) ||
 		g_cancellable_is_cancelled(s->cancellable))
-		s->stopped = TRUE;
-	if (s->o->cancel && g_atomic_int_get(s->o->cancel))
 		s->stopped = TRUE;
 	go = !s->stopped && !s->error;
 	if (s->o->progress && now - s->reported >= SY_DSE_REPORT_US) {
@@ -668,25 +667,6 @@ static gpointer thread_main(gpointer data)
 	return NULL;
 }
 
-/* The budget: the fraction of what every SLR leaves the user. */
-static void budget_of(SyDseShared *s)
-{
-	const SyDevice *d = s->device;
-
-	memset(&s->budget, 0, sizeof(s->budget));
-	for (guint k = 0; k < d->n_slrs; k++) {
-		const SyDeviceSlr *x = &d->slrs[k];
-
-		s->budget.v[SY_RESOURCE_DSP] += (double)x->dsp;
-		s->budget.v[SY_RESOURCE_BRAM18K] += (double)x->bram18k;
-		s->budget.v[SY_RESOURCE_URAM] += (double)x->uram;
-		s->budget.v[SY_RESOURCE_LUT] += (double)x->lut;
-		s->budget.v[SY_RESOURCE_FF] += (double)x->ff;
-	}
-	for (int r = 0; r < SY_N_RESOURCES; r++)
-		s->budget.v[r] *= fraction_of(s->o, r);
-}
-
 /* The latency model's target as sy_design_estimate makes it on device
  * (model/model.c) for a design on one port per path. */
 static void target_of(SyDseShared *s)
@@ -707,7 +687,7 @@ static void shared_init(
 	s->o = o;
 	s->device = device;
 	s->top = MAX(o->top, 1);
-	budget_of(s);
+	sy_dse_budget(o, device, &s->budget);
 	target_of(s);
 	s->classes = g_ptr_array_new_with_free_func((GDestroyNotify)class_free);
 	s->rest = g_array_new(FALSE, FALSE, sizeof(double));

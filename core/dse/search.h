@@ -31,6 +31,7 @@
 #include "compute/config.h"
 #include "model/device.h"
 #include "model/estimate.h"
+#include "model/fit.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -99,7 +100,7 @@ typedef struct {
 	__isl_keep const SyAnalysisOptions *analysis_options; /* export's */
 	__isl_keep const char *order; /* one tile order, NULL: every order */
 	gint64 pad; /* dse/space.h */
-	double budget_fraction; /* of each resource; 0: 0.7 */
+	double budget_fraction; /* of each resource; 0: SY_DEVICE_BUDGET */
 	guint top; /* designs kept; 0: 1 */
 	guint threads; /* 0: 1 */
 	double time_limit; /* seconds; 0: none */
@@ -126,9 +127,6 @@ typedef struct {
 	 * fixed order, and the points the budget leaves out before any
 	 * class counted in shard 0. */
 	guint shard, n_shards;
-	/* Set (non-zero, g_atomic_int_set) from anywhere, a signal handler
-	 * too: the search stops as at the time limit. */
-	const gint *cancel;
 } SyDseOptions;
 
 /* A design of the answer. */
@@ -164,7 +162,9 @@ __isl_give SyDseResult *sy_dse_search(__isl_take SyAnalysis *analysis,
 	__isl_keep const SyDseOptions *options, GError **error);
 /* The same, stopped by cancellable (may be NULL; cancelled from any
  * thread) as by the time limit: the best found so far, complete FALSE.
- * The explorer's Explore runs it on a worker thread. */
+ * The one way to stop a search early: the explorer's Cancel and
+ * systole-cli explore's Ctrl-C (a GLib signal source) cancel it, each
+ * with the search on a thread of its own. */
 __isl_give SyDseResult *sy_dse_search_cancellable(
 	__isl_take SyAnalysis *analysis, SyDseAnalysisNew new_analysis,
 	gpointer data, __isl_keep const GArray *candidates,
@@ -186,6 +186,12 @@ int sy_dse_point_compare(
 double sy_dse_score(__isl_keep const SyDseOptions *options,
 	__isl_keep const SyDevice *device, double instances, double cycles,
 	__isl_keep const SyResources *resources, double offchip_bytes);
+
+/* The budget the search holds designs to on device: the fractions of
+ * options (budget, else budget_fraction, else SY_DEVICE_BUDGET) of what
+ * its SLRs leave to the user (sy_device_budget). */
+void sy_dse_budget(__isl_keep const SyDseOptions *options,
+	__isl_keep const SyDevice *device, __isl_keep SyResources *out);
 
 /* Whether options' objective reads the off-chip bytes. */
 gboolean sy_dse_reads_traffic(__isl_keep const SyDseOptions *options);

@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "model/fit.h"
 
 /* What the user has of each resource in one SLR, in SyResourceKind
@@ -12,6 +14,19 @@ static SyResources slr_available(const SyDeviceSlr *s)
 	r.v[SY_RESOURCE_LUT] = (double)s->lut;
 	r.v[SY_RESOURCE_FF] = (double)s->ff;
 	return r;
+}
+
+void sy_device_budget(
+	const SyDevice *device, const double *fractions, SyResources *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (guint k = 0; k < device->n_slrs; k++) {
+		SyResources a = slr_available(&device->slrs[k]);
+
+		sy_resources_add(out, &a);
+	}
+	for (int r = 0; r < SY_N_RESOURCES; r++)
+		out->v[r] *= fractions ? fractions[r] : SY_DEVICE_BUDGET;
 }
 
 /* Whether SLRs 0 .. n-1 hold used spread evenly over them, each within
@@ -45,8 +60,8 @@ static void fit_slrs(
 		e->slr_available[k] = slr_available(&device->slrs[k]);
 		for (int r = 0; r < SY_N_RESOURCES; r++) {
 			e->slr[k].v[r] = e->total.v[r] / n;
-			e->slr_budget[k].v[r] =
-				e->slr_available[k].v[r] * budget_fraction;
+			e->slr_budget[k].v[r] = e->slr_available[k].v[r] *
+				budget_fraction;
 		}
 	}
 }
@@ -54,17 +69,16 @@ static void fit_slrs(
 void sy_estimate_fit(
 	SyEstimate *e, const SyDevice *device, double budget_fraction)
 {
-	SyResources available = {{0}};
+	double whole[SY_N_RESOURCES]; /* all of each: what is available */
+	SyResources available;
 
 	g_return_if_fail(e && device && device->n_slrs > 0);
 	g_return_if_fail(budget_fraction > 0 && budget_fraction <= 1);
 	g_free(e->device);
 	e->device = g_strdup(device->name);
-	for (guint k = 0; k < device->n_slrs; k++) {
-		SyResources a = slr_available(&device->slrs[k]);
-
-		sy_resources_add(&available, &a);
-	}
+	for (int r = 0; r < SY_N_RESOURCES; r++)
+		whole[r] = 1;
+	sy_device_budget(device, whole, &available);
 	for (int r = 0; r < SY_N_RESOURCES; r++) {
 		SyResourceFit *f = &e->fit[r];
 

@@ -9,6 +9,17 @@
 
 G_BEGIN_DECLS
 
+/* The fraction of each resource explore's designs may take unless told
+ * otherwise: Odyssey keeps 70 % (odyssey.md). */
+#define SY_DEVICE_BUDGET 0.7
+
+/* What device's SLRs leave to the user, summed over them, times
+ * fractions[r] of each resource r (SyResourceKind order; NULL:
+ * SY_DEVICE_BUDGET of each): the one budget that explore's search, the
+ * explorer and the tests count designs against. */
+void sy_device_budget(__isl_keep const SyDevice *device,
+	__isl_keep const double *fractions, __isl_keep SyResources *out);
+
 /* Fills e->device, e->fit, e->n_slrs, e->slr, e->slr_available,
  * e->slr_budget and e->device_gbps from e->total (replacing what an
  * earlier call filled).
