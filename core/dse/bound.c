@@ -261,6 +261,17 @@ static double values(const SyDseBound *b, const SyConfig *cfg, guint64 mask)
 	return most;
 }
 
+/* The elements of an access's tile at config at least (values). */
+static double tile_elements(
+	const SyDseBound *b, const SyConfig *cfg, const Access *acc)
+{
+	double n = 1;
+
+	for (guint d = 0; d < acc->n_dims; d++)
+		n *= values(b, cfg, acc->members[d]);
+	return n;
+}
+
 /* A load of at least elements of bits each: its beats at the port's
  * rate at best, and the burst's start-up (model/latency.c's load). */
 static double load(const SyDseBound *b, double elements, guint bits)
@@ -285,13 +296,9 @@ double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
 		double most = 0;
 
 		for (guint x = 0; x < a->accesses->len; x++) {
-			const Access *acc = &g_array_index(
-				a->accesses, Access, x);
-			double n = 1;
-
-			for (guint d = 0; d < acc->n_dims; d++)
-				n *= values(b, cfg, acc->members[d]);
-			most = MAX(most, n);
+			most = MAX(most,
+				tile_elements(b, cfg,
+					&g_array_index(a->accesses, Access, x)));
 		}
 		if (!a->accesses->len)
 			continue;
@@ -301,6 +308,63 @@ double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
 			out = MAX(out, load(b, most, a->bits));
 	}
 	return in + out;
+}
+
+/* The tiles along member m at config: its extent over its tile,
+ * rounded up (padded tiles count whole). */
+static double tiles_along(const SyDseBound *b, const SyConfig *cfg, guint m)
+{
+	const SyBandMember *x = &b->choices->analysis->band->members[m];
+	gint64 extent = x->max - x->min + 1;
+	gint64 tile = cfg->tile[m] > 0 ? MIN(cfg->tile[m], extent) : extent;
+
+	return (double)((extent + tile - 1) / tile);
+}
+
+/* How often an access's tile changes as config's tile loops run: the
+ * tiles of every loop from the outermost down to the innermost that
+ * moves it (moves: a bit per member).  Loops inside that one leave it
+ * in place, and a buffer of one tile can keep it over them, at best;
+ * over any other, the tile it holds has changed. */
+static double changes(const SyDseBound *b, const SyConfig *cfg, guint64 moves)
+{
+	double n = 1;
+	guint deepest = 0;
+	gboolean any = FALSE;
+
+	for (guint i = 0; i < cfg->n_members; i++)
+		if (moves & ((guint64)1 << cfg->order[i])) {
+			deepest = i;
+			any = TRUE;
+		}
+	for (guint i = 0; any && i <= deepest; i++)
+		n *= tiles_along(b, cfg, cfg->order[i]);
+	return n;
+}
+
+double sy_dse_bound_steady(const SyDseBound *b, const SyConfig *cfg)
+{
+	double most = 0;
+
+	if (!b || b->target.port_bits == 0 || b->target.mhz <= 0 ||
+		b->target.port_gbps <= 0 || cfg->tile_l2)
+		return 0;
+	for (guint k = 0; k < b->arrays->len; k++) {
+		const Array *a = &g_array_index(b->arrays, Array, k);
+
+		for (guint x = 0; x < a->accesses->len; x++) {
+			const Access *acc = &g_array_index(
+				a->accesses, Access, x);
+			guint64 moves = 0;
+
+			for (guint d = 0; d < acc->n_dims; d++)
+				moves |= acc->members[d];
+			most = MAX(most, changes(b, cfg, moves) *
+					load(b, tile_elements(b, cfg, acc),
+						a->bits));
+		}
+	}
+	return most;
 }
 
 /* x's elements that accesses of kind write touch, within its extent;

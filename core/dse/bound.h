@@ -51,6 +51,18 @@ void sy_dse_bound_free(__isl_take SyDseBound *bound);
 double sy_dse_bound_fill(
 	__isl_keep const SyDseBound *bound, __isl_keep const SyConfig *config);
 
+/* Cycles the steady state of config's design takes at least by its
+ * memory (0 for a NULL bound, or with a second tiling level): an L3
+ * module moves its access's tile again each time the tile changes as
+ * the tile loops run (a buffer holds one tile: it keeps it only over
+ * the loops inside the innermost that moves the access), each time at
+ * least one tile's data at the port's width plus the burst's
+ * start-up, and the steady state runs the slowest module's every move
+ * (model/latency.h).  The most of any access of the inputs and the
+ * outputs above. */
+double sy_dse_bound_steady(
+	__isl_keep const SyDseBound *bound, __isl_keep const SyConfig *config);
+
 /* The off-chip bytes every design of the kernel moves at least: the
  * elements its statements write, of each array of the kernel's
  * arguments that they write (each leaves the chip once at least), and

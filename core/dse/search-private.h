@@ -24,11 +24,14 @@ typedef struct {
 	GArray *by_bound; /* guint: rows by (bound, row) */
 	double min_bound;
 	double min_lower[2]; /* the least of lower's, each */
-	/* The least of its rows' bounds without the fill bound: the
-	 * order classes are taken in.  The fill bound prunes, but it
-	 * favours small tiles, whose designs are seldom the best: taken
-	 * by it, the search finds good incumbents later (at mm 64^3 in a
-	 * minute, 1,538 cycles against 1,094). */
+	/* The least of its rows' bounds by their compute alone: the
+	 * order classes are taken in.  The fill and the memory bounds
+	 * prune, but the fill favours small tiles, whose designs are
+	 * seldom the best, and the memory large ones, which often exceed
+	 * the budget: taken by either, the search finds good incumbents
+	 * later (by the fill, at mm 64^3 in a minute, 1,538 cycles
+	 * against 1,094; by the memory, at mm 1024^3, no design in the
+	 * budget in 240 s). */
 	double first;
 } SyDseClass;
 

@@ -416,11 +416,15 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	SyDseClass *cl;
 	g_autoptr(GBytes) key = NULL;
 	double lanes = (double)sy_dse_space_lanes(c->choices, cfg);
+	/* The steady state runs every lane's instances and every L3
+	 * module's loads; the fill and the drain come on top. */
+	double steady = MAX(
+		c->instances / lanes, sy_dse_bound_steady(c->fill, cfg));
 	/* Cycles and DSPs at least. */
-	double lower[2] = {
-		c->instances / lanes + sy_dse_bound_fill(c->fill, cfg),
+	double lower[2] = {steady + sy_dse_bound_fill(c->fill, cfg),
 		lanes * c->pe.v[SY_RESOURCE_DSP]};
 	double bound = score_bound(c->s, lower[0], lower[1]);
+	/* Classes go by the compute bound alone (SyDseClass.first). */
 	double first = score_bound(c->s, c->instances / lanes, lower[1]);
 
 	/* Enumerating millions of points takes seconds: the time limit

@@ -15,11 +15,14 @@
  * (sy_design_estimate of a design built there) for the points it does
  * not know and for classes that have no form.
  *
- * Bound: a point's cycles are at least its statements' instances (the
- * most of any statement) over its MAC lanes (sy_dse_space_lanes): each
- * lane runs one instance a cycle at best.  Classes and their points go
- * by bound, and a point whose bound is above the incumbent (the top
- * N-th design's cycles) is never evaluated: its cycles cannot beat it.
+ * Bound: a point's steady state takes at least its statements'
+ * instances (the most of any statement) over its MAC lanes
+ * (sy_dse_space_lanes), each lane running one instance a cycle at
+ * best, and at least its L3 modules' loads (sy_dse_bound_steady); the
+ * fill and the drain come on top (sy_dse_bound_fill).  Classes and
+ * their points go by bound, and a point whose bound is above the
+ * incumbent (the top N-th design's cycles) is never evaluated: its
+ * cycles cannot beat it.
  * The answer is the least N points by (cycles, point) where points are
  * totally ordered (sy_dse_point_compare), so that the same points come
  * out for any number of threads and any schedule. */
@@ -69,8 +72,9 @@ typedef struct {
 
 /* What the search minimises (sy_dse_score), ties broken by the point
  * order:
- * - LATENCY: cycles.  Bound: the most instances of any statement over
- *   the MAC lanes.
+ * - LATENCY: cycles.  Bound: the steady state's (the most instances
+ *   of any statement over the MAC lanes, or the L3 modules' loads)
+ *   plus the fill's.
  * - THROUGHPUT_PER_DSP: cycles x max(DSPs, 1), the inverse of the
  *   kernel runs a cycle per DSP.  Bound: the cycles' bound x max(lanes
  *   x the DSPs of one lane, 1).
