@@ -184,3 +184,33 @@ void check_kernel(const char *name, const char *const *sizes,
 {
 	check_kernel_order(name, sizes, defines, space, NULL, cycles);
 }
+
+/* k's space on the tiny board: brute force == the search with forms
+ * on every class and two threads; the search leaves pruned points out
+ * by their bound and evaluates over_budget over it; the optimum's
+ * cycles as brute force finds them. */
+void check_budget(Kernel *k, const char *label, const char *space,
+	guint64 pruned, guint64 over_budget, double cycles)
+{
+	g_autoptr(SyDseResult) brute = NULL;
+	g_autoptr(SyDseResult) fast = NULL;
+
+	board = "tiny";
+	brute = search(k, space, TRUE, 1, 3, 0);
+	fast = search(k, space, FALSE, 2, 3, 1);
+	board = "u250";
+	g_assert_cmpuint(brute->best->len, >, 0);
+	g_test_message("%s [%s] on a tiny board: brute force %" G_GUINT64_FORMAT
+		       " over budget; search %" G_GUINT64_FORMAT
+		       " pruned, %" G_GUINT64_FORMAT
+		       " evaluated, %" G_GUINT64_FORMAT " over budget; "
+		       "best %.17g",
+		label, space, brute->stats.over_budget, fast->stats.pruned,
+		fast->stats.evaluated, fast->stats.over_budget,
+		((SyDseDesign *)brute->best->pdata[0])->cycles);
+	g_assert_cmpuint(fast->stats.pruned, ==, pruned);
+	g_assert_cmpuint(fast->stats.over_budget, ==, over_budget);
+	g_assert_cmpfloat(
+		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, cycles);
+	assert_same(brute, fast);
+}

@@ -108,31 +108,8 @@ static void test_mttkrp_budget(void)
 		example_text("mttkrp.c",
 			SIZES("I", "2", "J", "1", "K", "2", "L", "3")),
 		NULL};
-	g_autoptr(SyDseResult) brute = NULL;
-	g_autoptr(SyDseResult) one = NULL;
-	g_autoptr(SyDseResult) forms = NULL;
 
-	board = "tiny";
-	brute = search(&k, "i,k", TRUE, 1, 3, 0);
-	one = search(&k, "i,k", FALSE, 1, 3, 0);
-	forms = search(&k, "i,k", FALSE, 2, 3, 1);
-	board = "u250";
-	g_assert_cmpuint(brute->best->len, >, 0);
-	g_test_message(
-		"mttkrp 2x1x2x3 [i,k] on a tiny board: brute force "
-		"%" G_GUINT64_FORMAT " over budget; search %" G_GUINT64_FORMAT
-		" pruned, %" G_GUINT64_FORMAT " evaluated, %" G_GUINT64_FORMAT
-		" over budget; best %.17g",
-		brute->stats.over_budget, one->stats.pruned,
-		one->stats.evaluated, one->stats.over_budget,
-		((SyDseDesign *)brute->best->pdata[0])->cycles);
-	g_assert_cmpuint(brute->stats.over_budget, ==, 15);
-	g_assert_cmpuint(one->stats.pruned, ==, 15);
-	g_assert_cmpuint(one->stats.over_budget, ==, 0);
-	g_assert_cmpfloat(
-		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, 92);
-	assert_same(brute, one);
-	assert_same(brute, forms);
+	check_budget(&k, "mttkrp 2x1x2x3", "i,k", 15, 0, 92);
 	g_free(k.text);
 }
 

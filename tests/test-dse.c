@@ -54,27 +54,8 @@ static void test_mm_budget(void)
 {
 	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
 		mm_small};
-	g_autoptr(SyDseResult) brute = NULL;
-	g_autoptr(SyDseResult) fast = NULL;
 
-	board = "tiny";
-	brute = search(&k, "i,j", TRUE, 1, 3, 0);
-	fast = search(&k, "i,j", FALSE, 2, 3, 1);
-	board = "u250";
-	g_test_message(
-		"mm 4x2x2 [i,j] on a tiny board: brute force %" G_GUINT64_FORMAT
-		" over budget; search %" G_GUINT64_FORMAT
-		" pruned, %" G_GUINT64_FORMAT " evaluated, %" G_GUINT64_FORMAT
-		" over budget; "
-		"best %.17g",
-		brute->stats.over_budget, fast->stats.pruned,
-		fast->stats.evaluated, fast->stats.over_budget,
-		((SyDseDesign *)brute->best->pdata[0])->cycles);
-	g_assert_cmpuint(fast->stats.pruned, ==, 21);
-	g_assert_cmpuint(fast->stats.over_budget, ==, 3);
-	g_assert_cmpfloat(
-		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, 79);
-	assert_same(brute, fast);
+	check_budget(&k, "mm 4x2x2", "i,j", 21, 3, 79);
 	g_free(k.text);
 }
 
