@@ -3,7 +3,7 @@
  * two, and forms on every class; the same top 3, and the optimum's
  * cycles) on small problems of the nine examples test-dse.c leaves
  * out: a dataflow of each, a two-dimensional array wherever the kernel
- * has one, two of dp and lu.
+ * has one, two of dp, lu and trmm.
  *
  * The sizes keep each space to tens of points (a design by the exact
  * path costs 0.05 to 0.2 s here): 2 or 3 on the loops of the band
@@ -56,6 +56,7 @@ static const Case cases[] = {
 	{"mttkrp.c", SIZES("I", "2", "J", "1", "K", "2", "L", "3"), "i,k", NULL,
 		92, FALSE},
 	{"trmm.c", SIZES("N", "3", "M", "2"), "i,j", "i,j,k", 87, FALSE},
+	{"trmm.c", SIZES("N", "3", "M", "2"), "i,k", "i,j,k", 87, FALSE},
 	{"ttm.c", SIZES("I", "2", "J", "1", "K", "2", "L", "3"), "i,k",
 		"i,k,j,l", 81, FALSE},
 	{"ttmc.c", SIZES("I", "2", "J", "1", "K", "2", "L", "2", "M", "3"),
