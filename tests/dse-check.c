@@ -6,7 +6,7 @@
 const char *examples_dir;
 
 /* The example's lines, the ones for the names of sizes replaced. */
-char *example_text(const char *name, const char *const *sizes)
+__isl_give char *example_text(const char *name, const char *const *sizes)
 {
 	g_autofree char *path = g_build_filename(examples_dir, name, NULL);
 	g_autofree char *text = NULL;
@@ -35,7 +35,7 @@ char *example_text(const char *name, const char *const *sizes)
 	return g_string_free(out, FALSE);
 }
 
-SyAnalysis *kernel_new(gpointer data, GError **error)
+__isl_give SyAnalysis *kernel_new(gpointer data, GError **error)
 {
 	const Kernel *k = data;
 	SyAnalysisOptions o = {k->defines, NULL, 2, 0, FALSE};
@@ -67,7 +67,7 @@ const char *board = "u250";
 gint64 pad;
 SyDseOptions extra;
 
-SyDevice *board_new(void)
+__isl_give SyDevice *board_new(void)
 {
 	GError *error = NULL;
 	SyDevice *d = g_str_equal(board, "tiny")
@@ -79,8 +79,9 @@ SyDevice *board_new(void)
 	return d;
 }
 
-SyDseResult *search_order(Kernel *k, const char *space, const char *order,
-	gboolean brute, guint threads, guint top, guint form_min)
+__isl_give SyDseResult *search_order(Kernel *k, const char *space,
+	const char *order, gboolean brute, guint threads, guint top,
+	guint form_min)
 {
 	SyAnalysis *a = kernel_new(k, NULL);
 	g_autoptr(GArray) ids = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -107,8 +108,8 @@ SyDseResult *search_order(Kernel *k, const char *space, const char *order,
 	return r;
 }
 
-SyDseResult *search(Kernel *k, const char *space, gboolean brute, guint threads,
-	guint top, guint form_min)
+__isl_give SyDseResult *search(Kernel *k, const char *space, gboolean brute,
+	guint threads, guint top, guint form_min)
 {
 	return search_order(k, space, NULL, brute, threads, top, form_min);
 }

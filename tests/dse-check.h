@@ -21,16 +21,16 @@ typedef struct {
 /* An example's text with its sizes set: each "#define NAME VALUE" of
  * sizes (NAME, VALUE pairs, NULL-terminated) replaces the file's line
  * for NAME. */
-char *example_text(const char *name, const char *const *sizes);
+__isl_give char *example_text(const char *name, const char *const *sizes);
 
 /* The Kernel data analysed, two-dimensional dataflows at most (the
- * search.s SyDseAnalysisNew). */
-SyAnalysis *kernel_new(gpointer data, GError **error);
+ * search.h's SyDseAnalysisNew). */
+__isl_give SyAnalysis *kernel_new(gpointer data, GError **error);
 
 /* The device the searches run on: board's name, "u250" unless a test
  * sets it, or "tiny" (40 DSPs, 16,000 LUTs). */
 extern const char *board;
-SyDevice *board_new(void);
+__isl_give SyDevice *board_new(void);
 
 /* The searches' --pad, and their objective, Pareto front and shard
  * (see search.h); zero unless a test sets them. */
@@ -42,10 +42,11 @@ extern SyDseOptions extra;
  * path) or exact, on threads, keeping top designs, forms on classes of
  * form_min points or more (0: none); asserts it completed without a
  * violation. */
-SyDseResult *search_order(Kernel *k, const char *space, const char *order,
-	gboolean brute, guint threads, guint top, guint form_min);
-SyDseResult *search(Kernel *k, const char *space, gboolean brute, guint threads,
-	guint top, guint form_min);
+__isl_give SyDseResult *search_order(Kernel *k, const char *space,
+	const char *order, gboolean brute, guint threads, guint top,
+	guint form_min);
+__isl_give SyDseResult *search(Kernel *k, const char *space, gboolean brute,
+	guint threads, guint top, guint form_min);
 
 /* Asserts the same designs, cycles and resources, in the same order. */
 void assert_same(const SyDseResult *a, const SyDseResult *b);
