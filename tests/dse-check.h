@@ -61,8 +61,8 @@ void check_kernel_order(const char *name, const char *const *sizes,
 	const char *const *defines, const char *space, const char *order,
 	double cycles);
 
-/* k's space on the tiny board: brute force == the search (forms, two
- * threads), which leaves pruned points out by their bound and
+/* k's space on the tiny board: brute force == the search (forms, one
+ * thread), which leaves pruned points out by their bounds and
  * evaluates over_budget over the budget; the optimum's cycles.  label
  * names k in the messages. */
 void check_budget(Kernel *k, const char *label, const char *space,

@@ -107,7 +107,8 @@ static void test_dp_refused(void)
 /* mttkrp 2x1x2x3 [i,k] on a tiny board (40 DSPs, 16,000 LUTs; 28 in
  * the budget), against brute force: the PEs' resources alone put 15
  * points over it, which brute force finds over and the bound leaves
- * out, unevaluated; the u250's optimum, 92 cycles, fits. */
+ * out, unevaluated, and the cycles' bound 3 others; the u250's
+ * optimum, 92 cycles, fits. */
 static void test_mttkrp_budget(void)
 {
 	Kernel k = {"mttkrp.c",
@@ -115,7 +116,7 @@ static void test_mttkrp_budget(void)
 			SIZES("I", "2", "J", "1", "K", "2", "L", "3")),
 		NULL};
 
-	check_budget(&k, "mttkrp 2x1x2x3", "i,k", 15, 0, 92);
+	check_budget(&k, "mttkrp 2x1x2x3", "i,k", 18, 0, 92);
 	g_free(k.text);
 }
 

@@ -55,9 +55,9 @@ static void test_mm_budget(void)
 	Kernel k = {"mm.c", example_text("mm.c", (const char *const[]){NULL}),
 		mm_small};
 
-	/* 21 pruned by the budget's bound, 117 by the cycles' (their L3
+	/* 21 pruned by the budget's bound, 94 by the cycles' (their L3
 	 * modules' loads alone take longer than the incumbent). */
-	check_budget(&k, "mm 4x2x2", "i,j", 138, 3, 79);
+	check_budget(&k, "mm 4x2x2", "i,j", 115, 3, 79);
 	g_free(k.text);
 }
 
@@ -436,7 +436,10 @@ static void check_objectives(Kernel *k, const char *space, const char *order,
 		extra.objective = objectives[c];
 		extra.weights[0] = extra.weights[1] = extra.weights[2] = 1;
 		extra.pareto = c == 0;
-		r = search_order(k, space, order, FALSE, 2, 3, 1);
+		/* One thread: with two, which points the bounds leave out
+		 * (and whether a class is left enough for a form) hangs on
+		 * when each thread's incumbent comes. */
+		r = search_order(k, space, order, FALSE, 1, 3, 1);
 		g_test_message(
 			"%s objective %d: best %.17g (%.0f cycles), "
 			"%" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
