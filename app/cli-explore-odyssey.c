@@ -253,7 +253,7 @@ static void row_init(Row *r, const SyDseOdysseyDesign *d, const Loops *l)
 	r->name = sy_dse_odyssey_design_name(d);
 	r->dataflow = dataflow_text(l, d->dataflow);
 	r->order = order_text(l, d->order);
-	r->sa_sizes = sy_dse_odyssey_sa_sizes(d);
+	r->sa_sizes = sy_dse_odyssey_sa_sizes(SY_DSE_ODYSSEY_MM, d);
 	r->simd = g_strdup_printf("%s=%" G_GINT64_FORMAT, l->name[2], d->t2[2]);
 }
 
@@ -436,8 +436,8 @@ static gboolean refuse_systole_options(
 
 char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 {
-	static const Method run[] = {sy_dse_odyssey_mm_search,
-		sy_dse_odyssey_mm_padding, sy_dse_odyssey_mm_genetic};
+	static const Method run[] = {sy_dse_odyssey_search,
+		sy_dse_odyssey_padding, sy_dse_odyssey_genetic};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(SyDseOdysseyResult) res = NULL;
@@ -471,7 +471,7 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 			res->stats.violations);
 	if (m > 0) {
 		g_autoptr(SyDseOdysseyResult)
-			exact = sy_dse_odyssey_mm_search(&so, error);
+			exact = sy_dse_odyssey_search(&so, error);
 
 		if (!exact)
 			return NULL;

@@ -23,7 +23,7 @@ static SyDseOdysseyResult *run(const char *what, SyDseOdysseyOptions *o,
 	g_assert_no_error(error);
 	st = &r->stats;
 	d = &g_array_index(r->best, SyDseOdysseyDesign, 0);
-	sa = sy_dse_odyssey_sa_sizes(d);
+	sa = sy_dse_odyssey_sa_sizes(SY_DSE_ODYSSEY_MM, d);
 	printf("%s, %u thread(s): %.3f s, %" G_GUINT64_FORMAT
 	       " points, %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
 	       " feasible, %" G_GUINT64_FORMAT
@@ -53,7 +53,7 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 
 		o.threads = t;
 		what = g_strdup_printf("%s exact", name);
-		r = run(what, &o, sy_dse_odyssey_mm_search, 0);
+		r = run(what, &o, sy_dse_odyssey_search, 0);
 		g_clear_pointer(&what, g_free);
 		exact = g_array_index(r->best, SyDseOdysseyDesign, 0).cycles;
 		sy_dse_odyssey_result_free(r);
@@ -63,11 +63,11 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 	o.threads = 1;
 	what = g_strdup_printf("%s padding", name);
 	sy_dse_odyssey_result_free(
-		run(what, &o, sy_dse_odyssey_mm_padding, exact));
+		run(what, &o, sy_dse_odyssey_padding, exact));
 	g_clear_pointer(&what, g_free);
 	what = g_strdup_printf("%s genetic", name);
 	sy_dse_odyssey_result_free(
-		run(what, &o, sy_dse_odyssey_mm_genetic, exact));
+		run(what, &o, sy_dse_odyssey_genetic, exact));
 }
 
 int main(void)
