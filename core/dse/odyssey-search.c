@@ -366,6 +366,8 @@ typedef struct {
 	gboolean collects, wraps, reduction_rows;
 	double work, window[MAX_LOOPS];
 	guint rows;
+	guint space; /* CONV: the PE array's loops */
+	gboolean out_per_pe; /* CONV: an output buffer per PE */
 } Shape;
 
 typedef struct {
@@ -566,6 +568,8 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 	sh->window[CR] = (double)window[0];
 	sh->window[CC] = (double)window[1];
 	sh->rows = two_d ? space & ~(1u << CI) : 0;
+	sh->space = space;
+	sh->out_per_pe = sy_ody_conv_levels(d, deps[2]) == 3;
 }
 
 static void shape_init(Shape *sh, const SyDseOdyssey *s, guint design)
@@ -763,13 +767,12 @@ static gboolean point_rules(
  * Where BRAM18K, not DSPs, limits the optimum, most points the compute
  * bound leaves are over the BRAM budget; this leaves them out before
  * the model. */
-static double bram_bound(
-	const SyDseOdyssey *s, const Shape *sh, const Pair *const *p)
+static double mm_bram_bound(const Shape *sh, const Pair *const *p)
 {
 	gint64 pa, pc;
 	double rows, cols, acc;
 
-	if (s->o.kernel != SY_DSE_ODYSSEY_MM || sh->dataflow != 3)
+	if (sh->dataflow != 3)
 		return 0;
 	pa = sy_ody_infer(p[K]->t2, MIN(p[K]->t1, 16));
 	pc = sy_ody_infer(1, MIN(p[J]->t2, 4));
@@ -781,6 +784,46 @@ static double bram_bound(
 	return 2 * rows * sy_ody_bram((double)(p[I]->t2 * p[K]->t1), pa) +
 		2 * cols * sy_ody_bram((double)(p[J]->t2 * p[K]->t1), pa) +
 		rows * cols * (sy_ody_bram(acc, pc) + sy_ody_bram(acc, 1));
+}
+
+/* The least BRAM18K of a buffer of n words at any pack (1 to 16). */
+static double least_bram(double n)
+{
+	double b = INFINITY;
+
+	for (gint64 p = 1; p <= 16; p *= 2)
+		b = MIN(b, sy_ody_bram(n, (double)p));
+	return b;
+}
+
+/* A lower bound on a CONV design's BRAM18K: each PE's accumulators
+ * (t2 x t2 x t1 of o, r, c: t2 along the array), unpacked, and where
+ * the output has a buffer per PE (both array dimensions among o, r,
+ * c), that one once at least, at its best pack.  In the 2D designs
+ * along r and c the optimum of a layer with large rows and columns is
+ * BRAM-bound: this leaves the points over the budget out before the
+ * model. */
+static double conv_bram_bound(const Shape *sh, const Pair *const *p)
+{
+	double pes = 1, words = 1;
+
+	for (int x = CO; x <= CI; x++) {
+		gboolean in = sh->space & (1u << x);
+
+		if (in)
+			pes *= (double)(p[x]->t1 / p[x]->t2);
+		if (x != CI)
+			words *= (double)(in ? p[x]->t2 : p[x]->t1);
+	}
+	return pes * (sy_ody_bram(words, 1) +
+		(sh->out_per_pe ? least_bram(words) : 0));
+}
+
+static double bram_bound(
+	const SyDseOdyssey *s, const Shape *sh, const Pair *const *p)
+{
+	return s->o.kernel == SY_DSE_ODYSSEY_CONV ? conv_bram_bound(sh, p)
+						  : mm_bram_bound(sh, p);
 }
 
 /* A worker's view: its incumbent (maybe stale: never below the shared
