@@ -169,7 +169,7 @@ static void check_brute_options(SyDseOdysseyOptions *o, const char *best)
 	if (best)
 		g_assert_true(g_str_has_prefix(want, best));
 	o->exhaustive = FALSE;
-	for (guint threads = 1; threads <= 2; threads++) {
+	for (guint threads = 1, evaluated = 0; threads <= 2; threads++) {
 		g_autoptr(SyDseOdysseyResult) r = NULL;
 		g_autofree char *got = NULL;
 
@@ -179,6 +179,10 @@ static void check_brute_options(SyDseOdysseyOptions *o, const char *best)
 		g_assert_cmpstr(got, ==, want);
 		g_assert_cmpuint(r->stats.points, ==, brute->stats.points);
 		g_assert_cmpuint(r->stats.evaluated, <, r->stats.points / 5);
+		/* the combinations' batches: the same points walked */
+		if (threads > 1)
+			g_assert_cmpuint(r->stats.evaluated, ==, evaluated);
+		evaluated = (guint)r->stats.evaluated;
 		g_test_message("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
 			       " evaluated",
 			r->stats.evaluated, r->stats.points);

@@ -21,8 +21,6 @@ enum { CO, CR, CC, CI }; /* CONV's loops */
 /* The tile loops from outer to inner per order (model/odyssey.h). */
 static const int mm_orders[3][MAX_LOOPS] = {
 	{I, K, J}, {K, J, I}, {I, J, K}};
-static const int conv_orders[3][MAX_LOOPS] = {
-	{CI, CR, CC, CO}, {CO, CR, CC, CI}, {CO, CI, CR, CC}};
 
 G_STATIC_ASSERT(SY_DSE_ODYSSEY_DESIGNS == 18);
 
@@ -376,12 +374,23 @@ typedef struct {
 	double bound;
 } Combo;
 
+/* Combinations go in batches of BATCH, whatever the threads: each is
+ * walked with the incumbent as the batches before left it (frozen)
+ * and what its own walk found, so the points evaluated, not only the
+ * answer, are the same for any number of threads. */
+#define BATCH 4
+
 typedef struct {
 	SyDseOdyssey s;
 	GPtrArray *groups[MAX_LOOPS][N_LANES]; /* Group, by factor */
 	Shape *shapes; /* by design; NULL: not searched */
 	GArray *combos; /* Combo, by bound */
 	gint next;
+	GMutex lock; /* the batches: */
+	GCond cond;
+	guint done; /* combinations walked (or skipped) */
+	double frozen; /* the incumbent after the batches done */
+	gboolean stop; /* a combination's bound was above it */
 } Exact;
 
 static gint64 lane_factor(Lanes l, const Pair *p)
@@ -531,13 +540,16 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 	static const guint deps[3] = {1u << CR | 1u << CC | 1u << CI,
 		1u << CO | 1u << CI, 1u << CO | 1u << CR | 1u << CC};
 	guint d = sh->dataflow, p = sh->order, space = 0;
-	gboolean two_d = sy_ody_conv_space(d, 1) >= 0, accumulating;
+	int order[MAX_LOOPS];
+	gboolean two_d = sy_odyssey_conv_space(d, 1) >= 0, accumulating;
 	int pack[3];
 
 	for (int k = 0; k < 2; k++)
-		if (sy_ody_conv_space(d, k) >= 0)
-			space |= 1u << sy_ody_conv_space(d, k);
+		if (sy_odyssey_conv_space(d, k) >= 0)
+			space |= 1u << sy_odyssey_conv_space(d, k);
 	accumulating = !(space & (1u << CI));
+	for (int l = 0; l < 4; l++)
+		order[l] = sy_odyssey_conv_order(p, l);
 	pack[0] = 0; /* cin */
 	pack[1] = 3; /* w */
 	pack[2] = accumulating && p != 1 ? 1 : 2; /* cout */
@@ -546,8 +558,7 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 		int levels = sy_ody_conv_levels(d, deps[a]);
 
 		sh->a[a] = (Array){deps[a],
-			a < 2 ? outer_loops(conv_orders[p], 4, deps[a],
-					levels == 2)
+			a < 2 ? outer_loops(order, 4, deps[a], levels == 2)
 			      : deps[a],
 			a == 0 ? 1u << CR | 1u << CC : 0,
 			a == 1 ? (double)(window[0] * window[1]) : 1,
@@ -830,9 +841,28 @@ static double bram_bound(
  * one), its counts. */
 typedef struct {
 	Exact *e;
-	double inc;
+	double inc, frozen;
+	GArray *own; /* double: this walk's best cycles, at most top */
 	guint64 evaluated, feasible, violations;
 } Worker;
+
+/* A feasible point's cycles into the walk's own best; the incumbent
+ * after it. */
+static void own_add(Worker *w, double cycles)
+{
+	guint top = w->e->s.o.top, at = w->own->len;
+
+	while (at > 0 && g_array_index(w->own, double, at - 1) > cycles)
+		at--;
+	if (at >= top)
+		return;
+	g_array_insert_val(w->own, at, cycles);
+	if (w->own->len > top)
+		g_array_set_size(w->own, top);
+	if (w->own->len == top)
+		w->inc = MIN(w->frozen,
+			g_array_index(w->own, double, top - 1));
+}
 
 static gboolean above(double bound, double inc)
 {
@@ -861,8 +891,10 @@ static void evaluate(
 	if (d.cycles * (1 + BOUND_SLACK) < bound || d.bram18k < bram)
 		w->violations++;
 	w->feasible++;
-	if (d.cycles <= w->inc)
-		w->inc = sy_dse_odyssey_offer(&w->e->s, &d);
+	if (d.cycles <= w->inc) {
+		sy_dse_odyssey_offer(&w->e->s, &d);
+		own_add(w, d.cycles);
+	}
 }
 
 /* A combination's walk from loop x on, the loops before it set in p
@@ -910,18 +942,36 @@ static gpointer worker_run(gpointer data)
 	Exact *e = w->e;
 	guint i;
 
+	w->own = g_array_new(FALSE, FALSE, sizeof(double));
 	while ((i = (guint)g_atomic_int_add(&e->next, 1)) < e->combos->len) {
 		const Combo *co = &g_array_index(e->combos, Combo, i);
 		double p[MAX_LOOPS], n[MAX_LOOPS];
 		const Pair *pp[MAX_LOOPS];
+		gboolean stop;
 
-		g_mutex_lock(&e->s.lock);
-		w->inc = e->s.incumbent;
-		g_mutex_unlock(&e->s.lock);
-		if (above(co->bound, w->inc))
-			break; /* the combinations go by bound */
-		walk(w, co, 0, p, n, pp);
+		g_mutex_lock(&e->lock);
+		while (e->done < i / BATCH * BATCH && !e->stop)
+			g_cond_wait(&e->cond, &e->lock);
+		w->inc = w->frozen = e->frozen;
+		/* the combinations go by bound: the rest are above too */
+		stop = e->stop || above(co->bound, w->inc);
+		g_mutex_unlock(&e->lock);
+		g_array_set_size(w->own, 0);
+		if (!stop)
+			walk(w, co, 0, p, n, pp);
+		g_mutex_lock(&e->lock);
+		e->stop |= stop;
+		if (++e->done % BATCH == 0) {
+			g_mutex_lock(&e->s.lock);
+			e->frozen = e->s.incumbent;
+			g_mutex_unlock(&e->s.lock);
+		}
+		g_cond_broadcast(&e->cond);
+		g_mutex_unlock(&e->lock);
+		if (stop)
+			break;
 	}
+	g_array_unref(w->own);
 	return NULL;
 }
 
@@ -1012,6 +1062,9 @@ static void exact_search(Exact *e)
 		combos_from(e, &co, 0, 1, max_lanes);
 	}
 	g_array_sort(e->combos, combo_compare);
+	g_mutex_init(&e->lock);
+	g_cond_init(&e->cond);
+	e->frozen = INFINITY;
 	for (guint i = 0; i < n; i++) {
 		w[i].e = e;
 		t[i] = n > 1 ? g_thread_new("odyssey", worker_run, &w[i])
@@ -1028,6 +1081,8 @@ static void exact_search(Exact *e)
 	}
 	g_free(t);
 	g_free(w);
+	g_mutex_clear(&e->lock);
+	g_cond_clear(&e->cond);
 	g_array_unref(e->combos);
 	g_free(e->shapes);
 	for (int x = 0; x < loops; x++)

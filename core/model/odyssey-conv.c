@@ -59,9 +59,16 @@ static double halo(const Conv *m, int dim, double window)
 	return ((((t1 / t2) - 1) * t2 + (t2 - 1)) + (window - 1)) + 1;
 }
 
-int sy_ody_conv_space(guint dataflow, int k)
+static const int orders[3][4] = {{I, R, C, O}, {O, R, C, I}, {O, I, R, C}};
+
+int sy_odyssey_conv_space(guint dataflow, int k)
 {
 	return space[dataflow][k];
+}
+
+int sy_odyssey_conv_order(guint order, int l)
+{
+	return orders[order][l];
 }
 
 int sy_ody_conv_levels(guint dataflow, guint deps)
@@ -215,8 +222,6 @@ static gboolean bound_check(const SyOdysseyConv *cv, const Conv *m,
 gboolean sy_odyssey_conv_evaluate(const SyOdysseyConv *cv,
 	SyOdysseyResult *result, GError **error)
 {
-	static const int orders[3][4] = {
-		{I, R, C, O}, {O, R, C, I}, {O, I, R, C}};
 	Conv m = {.t = {.n_loops = 4, .reduction = I}, .d = cv->dataflow};
 
 	if (cv->dataflow > 9 || cv->order > 2) {

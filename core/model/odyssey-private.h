@@ -84,9 +84,6 @@ void sy_ody_output(__isl_keep const SyOdyTiles *t,
 void sy_ody_pe(__isl_keep const SyOdyTiles *t, __isl_keep SyOdysseyResult *r,
 	double count, double tau, double memory, gboolean accumulating);
 
-/* CONV (odyssey-conv.c): the PE array's dimension k (0, 1: o 0, r 1,
- * c 2, i 3) of a dataflow, -1 for a 1D array's second. */
-int sy_ody_conv_space(guint dataflow, int k);
 /* CONV: the levels of an array's I/O chain from the dimensions it
  * depends on (bit mask): 1, the DRAM only (a 1D array's dimension
  * not among them); 2, a module per row (or per PE of a 1D array) then
