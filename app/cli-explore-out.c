@@ -153,16 +153,25 @@ static char *to_text(JsonObject *root, double seconds)
 	return g_string_free(s, FALSE);
 }
 
-char *cli_explore_print(JsonNode *root, CliExploreFormat format, double seconds)
+typedef char *(*Csv)(JsonObject *root);
+typedef char *(*Text)(JsonObject *root, double seconds);
+
+static char *print_as(JsonNode *root, CliExploreFormat format,
+	double seconds, Csv csv, Text text)
 {
 	JsonObject *o = json_node_get_object(root);
 
 	switch (format) {
 	case CLI_EXPLORE_JSON: return sy_json_print(root);
-	case CLI_EXPLORE_CSV: return to_csv(o);
+	case CLI_EXPLORE_CSV: return csv(o);
 	case CLI_EXPLORE_TEXT: break;
 	}
-	return to_text(o, seconds);
+	return text(o, seconds);
+}
+
+char *cli_explore_print(JsonNode *root, CliExploreFormat format, double seconds)
+{
+	return print_as(root, format, seconds, to_csv, to_text);
 }
 
 /* explore --model odyssey's CSV: one line a design. */
@@ -234,12 +243,5 @@ static char *odyssey_text(JsonObject *root, double seconds)
 char *cli_explore_odyssey_print(
 	JsonNode *root, CliExploreFormat format, double seconds)
 {
-	JsonObject *o = json_node_get_object(root);
-
-	switch (format) {
-	case CLI_EXPLORE_JSON: return sy_json_print(root);
-	case CLI_EXPLORE_CSV: return odyssey_csv(o);
-	case CLI_EXPLORE_TEXT: break;
-	}
-	return odyssey_text(o, seconds);
+	return print_as(root, format, seconds, odyssey_csv, odyssey_text);
 }

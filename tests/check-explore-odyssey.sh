@@ -15,13 +15,23 @@ k0="-D I=128 -D J=256 -D K=512"
 
 . "$(dirname "$0")/lib.sh"
 
+# two_threads OUT ARGS...: explore ARGS --model odyssey --top 2 --json
+# into OUT, and the same bytes with --threads 2.
+two_threads()
+{
+	out=$1
+	shift
+	"$cli" explore "$@" --model odyssey --top 2 --json -q >"$out" \
+		2>"$tmp/err" || fail "explore $*: $(head -n 1 "$tmp/err")"
+	"$cli" explore "$@" --model odyssey --top 2 --json -q --threads 2 \
+		>"$tmp/two.json" 2>"$tmp/err" ||
+		fail "explore $* --threads 2: $(head -n 1 "$tmp/err")"
+	cmp -s "$out" "$tmp/two.json" ||
+		fail "explore $* --model odyssey: --threads 2 differs"
+}
+
 # shellcheck disable=SC2086
-"$cli" explore "$mm" $k0 --model odyssey --top 2 --json -q \
-	>"$tmp/one.json" 2>"$tmp/err" || fail "explore: $(head -n 1 "$tmp/err")"
-# shellcheck disable=SC2086
-"$cli" explore "$mm" $k0 --model odyssey --top 2 --json -q --threads 2 \
-	>"$tmp/two.json" 2>"$tmp/err" || fail "explore --threads 2: $(head -n 1 "$tmp/err")"
-cmp -s "$tmp/one.json" "$tmp/two.json" || fail "explore --model odyssey: --threads 2 differs"
+two_threads "$tmp/one.json" "$mm" $k0
 
 python3 - "$tmp/one.json" <<'PY' || fail "explore --model odyssey --json: values"
 import json, sys
@@ -76,11 +86,7 @@ PY
 # Convolution: conv.c's loops o, r, c, i over its 3x3 window, the 30
 # designs, 1 and 2 threads the same bytes.
 conv=$examples/conv.c
-"$cli" explore "$conv" --model odyssey --top 2 --json -q \
-	>"$tmp/conv1.json" 2>"$tmp/err" || fail "explore conv: $(head -n 1 "$tmp/err")"
-"$cli" explore "$conv" --model odyssey --top 2 --json -q --threads 2 \
-	>"$tmp/conv2.json" 2>"$tmp/err" || fail "explore conv --threads 2: $(head -n 1 "$tmp/err")"
-cmp -s "$tmp/conv1.json" "$tmp/conv2.json" || fail "explore conv --model odyssey: --threads 2 differs"
+two_threads "$tmp/conv1.json" "$conv"
 python3 - "$tmp/conv1.json" <<'PY' || fail "explore conv --model odyssey --json: values"
 import json, sys
 d = json.load(open(sys.argv[1]))
