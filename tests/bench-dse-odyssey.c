@@ -4,8 +4,10 @@
  * (128x256x512) with 1 and 2 threads, and over kernel3_2 of 1024^3
  * with one, and over all 18 of 1024^3; evaluations a second; the
  * padding-based and genetic baselines on the same problems (but the
- * 18 designs of 1024^3), with their gap.  It prints, it
- * asserts nothing but that the searches ran. */
+ * 18 designs of 1024^3), with their gap; the exact search over
+ * the 30 convolution designs of Odyssey's four VGG16 layers (alone:
+ * `bench-dse-odyssey vgg16`).  It prints, it asserts nothing but that
+ * the searches ran. */
 #include <stdio.h>
 
 #include "dse/odyssey-search.h"

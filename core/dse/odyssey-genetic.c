@@ -17,8 +17,9 @@
  * - it stops after a whole generation once the evaluations reach the
  *   budget (Odyssey stops after a time: 1 s per design in run_tests).
  * To stay in the exact search's space (so that its gap is against the
- * same space), t1 of i and j is kept at most D and k's t1 snaps to the
- * nearest divisor of K (Odyssey's GA would pad k implicitly).  The RNG
+ * same space), t1 of i and j (o, r, c) is kept at most D and k's (i's)
+ * t1 snaps to the nearest divisor of K (Odyssey's GA would pad it
+ * implicitly).  The RNG
  * is seeded per design: the same answer on every run. */
 #include <math.h>
 #include <string.h>

@@ -49,7 +49,12 @@
  * their least bound, and within a group the loops' candidates by
  * padded size, so the compute bound only grows along each loop and a
  * loop stops at the first candidate whose bound is above the
- * incumbent. */
+ * incumbent.  A convolution's bounds are the same read off its
+ * modules (the window in the PEs' work, cin's halo, w's window, a
+ * BRAM18K bound from the PEs' accumulators and per-PE output
+ * buffers).  Groups are walked in batches of 4, each with the
+ * incumbent of the batches before and its own finds: the points
+ * evaluated are the same for any number of threads too. */
 #pragma once
 
 #include <glib.h>
