@@ -285,8 +285,8 @@ static void json_design(
 	g_autofree char *name = sy_dse_odyssey_design_name(d);
 	g_autofree char *dataflow = dataflow_text(l, d->dataflow);
 	g_autofree char *order = order_text(l, d->order);
-	g_autofree char *simd = g_strdup_printf("%s=%" G_GINT64_FORMAT,
-		l->name[l->n - 1], d->t2[l->n - 1]);
+	g_autofree char *simd = g_strdup_printf(
+		"%s=%" G_GINT64_FORMAT, l->name[l->n - 1], d->t2[l->n - 1]);
 
 	json_builder_begin_object(b);
 	member_double(b, "cycles", d->cycles);
@@ -346,8 +346,8 @@ static JsonNode *to_json(const Report *r)
 				      .cycles;
 
 		member_double(b, "exact_cycles", r->exact);
-		member_double(b, "gap_percent",
-			(best - r->exact) / r->exact * 100);
+		member_double(
+			b, "gap_percent", (best - r->exact) / r->exact * 100);
 	}
 	json_builder_set_member_name(b, "best");
 	json_builder_begin_array(b);
@@ -430,7 +430,7 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 	r.res = res;
 	root = to_json(&r);
 	return cli_explore_odyssey_print(root,
-		o->json      ? CLI_EXPLORE_JSON
+		o->json          ? CLI_EXPLORE_JSON
 			: o->csv ? CLI_EXPLORE_CSV
 				 : CLI_EXPLORE_TEXT,
 		res->stats.seconds);

@@ -156,8 +156,8 @@ static char *to_text(JsonObject *root, double seconds)
 typedef char *(*Csv)(JsonObject *root);
 typedef char *(*Text)(JsonObject *root, double seconds);
 
-static char *print_as(JsonNode *root, CliExploreFormat format,
-	double seconds, Csv csv, Text text)
+static char *print_as(JsonNode *root, CliExploreFormat format, double seconds,
+	Csv csv, Text text)
 {
 	JsonObject *o = json_node_get_object(root);
 
@@ -211,7 +211,7 @@ static char *odyssey_text(JsonObject *root, double seconds)
 		"Odyssey's model, %s: %" G_GINT64_FORMAT
 		" points, %" G_GINT64_FORMAT " evaluated (%" G_GINT64_FORMAT
 		" feasible), %" G_GINT64_FORMAT " never evaluated, %.2f s\n",
-		!strcmp(method, "exact")       ? "proven optimum"
+		!strcmp(method, "exact")             ? "proven optimum"
 			: !strcmp(method, "padding") ? "padding-based search"
 						     : "genetic search",
 		json_object_get_int_member(st, "points"),

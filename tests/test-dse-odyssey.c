@@ -65,10 +65,14 @@ static void test_count(void)
 	static const gint64 mm64[3] = {64, 64, 64};
 	static const gint64 mm1024[3] = {1024, 1024, 1024};
 
-	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0), ==, 203226705);
-	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0) * 18, ==, 3658080690u);
-	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm64), ==, 8531712);
-	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm1024), ==, 13257679314u);
+	g_assert_cmpuint(
+		sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0), ==, 203226705);
+	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0) * 18, ==,
+		3658080690u);
+	g_assert_cmpuint(
+		sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm64), ==, 8531712);
+	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm1024), ==,
+		13257679314u);
 }
 
 static void check_best(
@@ -236,11 +240,13 @@ static void test_conv_brute(void)
 	static const SmallConv small[] = {
 		{{3, 2, 2, 2}, {3, 3}, 0, 0, 3,
 			"150 kernel8_1 {kernel[]->space_time[8];"
-			"kernel[]->array_part[4,2,2,2];kernel[]->latency[4,1,2];"
+			"kernel[]->array_part[4,2,2,2];kernel[]->latency[4,1,2]"
+			";"
 			"kernel[]->simd[1,1,1]} padded 4x2x2 dsp 20 bram 32\n"},
 		{{4, 4, 4, 4}, {3, 3}, 0, 0, 3,
 			"282 kernel6_1 {kernel[]->space_time[6];"
-			"kernel[]->array_part[4,4,4,4];kernel[]->latency[1,4,4];"
+			"kernel[]->array_part[4,4,4,4];kernel[]->latency[1,4,4]"
+			";"
 			"kernel[]->simd[1,1,2]} padded 4x4x4 dsp 80 bram 56\n"},
 		{{6, 5, 4, 4}, {3, 2}, 0, 0, 4, NULL},
 		{{6, 5, 4, 4}, {3, 2}, 60, 120, 4, NULL},

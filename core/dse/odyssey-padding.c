@@ -62,9 +62,8 @@ typedef struct {
  * below them; TRUE where the design's best improved under it. */
 static gboolean walk_level(Walk *w, int x)
 {
-	g_autoptr(GHashTable)
-		seen = g_hash_table_new_full(
-			g_int64_hash, g_int64_equal, g_free, NULL);
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
+		g_int64_hash, g_int64_equal, g_free, NULL);
 	int last = w->g.s->n_loops - 2;
 	gboolean improved = FALSE;
 	guint idle = 0;

@@ -42,8 +42,7 @@ double sy_dse_odyssey_offer(
 /* The t1 candidates of a loop (paddable: every size up to D and the
  * padded sizes above; else D's divisors), as Odyssey's exhaustive
  * search lists them (ascending). */
-__isl_give GArray *sy_dse_odyssey_t1_candidates(
-	gint64 size, gboolean paddable);
+__isl_give GArray *sy_dse_odyssey_t1_candidates(gint64 size, gboolean paddable);
 /* The divisors of n, ascending. */
 __isl_give GArray *sy_dse_odyssey_divisors(gint64 n);
 
@@ -52,8 +51,8 @@ gboolean sy_dse_odyssey_simd_ok(gint64 t1, gint64 simd);
 /* The PEs' latency hiding where they keep local sums: the t2 of the
  * loops but the last multiply to 8 SIMD lanes at least (MM kernel0,
  * 1, 3; every CONV design). */
-gboolean sy_dse_odyssey_hides(__isl_keep const SyDseOdyssey *s,
-	guint dataflow, __isl_keep const gint64 *t2);
+gboolean sy_dse_odyssey_hides(__isl_keep const SyDseOdyssey *s, guint dataflow,
+	__isl_keep const gint64 *t2);
 
 /* Every point of design d of tiles t1 in t1s (t2 every divisor; the
  * SIMD's only those bound_check accepts where simd_only) through the

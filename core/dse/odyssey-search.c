@@ -19,8 +19,7 @@ enum { CO, CR, CC, CI }; /* CONV's loops */
 #define BOUND_SLACK 1e-9
 
 /* The tile loops from outer to inner per order (model/odyssey.h). */
-static const int mm_orders[3][MAX_LOOPS] = {
-	{I, K, J}, {K, J, I}, {I, J, K}};
+static const int mm_orders[3][MAX_LOOPS] = {{I, K, J}, {K, J, I}, {I, J, K}};
 
 G_STATIC_ASSERT(SY_DSE_ODYSSEY_DESIGNS == 18);
 
@@ -256,8 +255,8 @@ guint64 sy_dse_odyssey_count(SyDseOdysseyKernel kernel, const gint64 *size)
 	guint64 points = 1;
 
 	for (int x = 0; x < n; x++) {
-		g_autoptr(GArray) t1 =
-			sy_dse_odyssey_t1_candidates(size[x], x < n - 1);
+		g_autoptr(GArray)
+			t1 = sy_dse_odyssey_t1_candidates(size[x], x < n - 1);
 		guint64 s = 0;
 
 		for (guint i = 0; i < t1->len; i++)
@@ -278,16 +277,14 @@ char *sy_dse_odyssey_sa_sizes(
 	const gint64 *t1 = d->t1, *t2 = d->t2;
 
 	if (kernel == SY_DSE_ODYSSEY_CONV)
-		return g_strdup_printf("{kernel[]->space_time[%u];"
-				       "kernel[]->array_part[%" G_GINT64_FORMAT
-				       ",%" G_GINT64_FORMAT
-				       ",%" G_GINT64_FORMAT
-				       ",%" G_GINT64_FORMAT "];"
-				       "kernel[]->latency[%" G_GINT64_FORMAT
-				       ",%" G_GINT64_FORMAT
-				       ",%" G_GINT64_FORMAT "];"
-				       "kernel[]->simd[1,1,%" G_GINT64_FORMAT
-				       "]}",
+		return g_strdup_printf(
+			"{kernel[]->space_time[%u];"
+			"kernel[]->array_part[%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT "];"
+			"kernel[]->latency[%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "];"
+			"kernel[]->simd[1,1,%" G_GINT64_FORMAT "]}",
 			d->dataflow, t1[0], t1[1], t1[2], t1[3], t2[0], t2[1],
 			t2[2], t2[3]);
 	return g_strdup_printf("{kernel[]->space_time[%u];"
@@ -518,8 +515,8 @@ static void mm_shape(Shape *sh)
 	sh->n_loops = 3;
 	for (int a = 0; a < 3; a++)
 		sh->a[a] = (Array){deps[a],
-			a < 2 ? outer_loops(mm_orders[p], 3, deps[a],
-					reuse[d][a])
+			a < 2 ? outer_loops(
+					mm_orders[p], 3, deps[a], reuse[d][a])
 			      : deps[a],
 			0, 1, caps[d][a], a < 2};
 	memcpy(sh->lanes, lanes[d], sizeof(lanes[d]));
@@ -563,8 +560,7 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 			a == 0 ? 1u << CR | 1u << CC : 0,
 			a == 1 ? (double)(window[0] * window[1]) : 1,
 			levels == 1 ? 16
-				    : (double)sy_ody_conv_pack_cap(
-					      d, pack[a]),
+				    : (double)sy_ody_conv_pack_cap(d, pack[a]),
 			a < 2};
 	}
 	for (int x = CO; x <= CI; x++)
@@ -604,8 +600,7 @@ static double lanes_of(const Shape *sh, const Group *const *g)
 	return lanes;
 }
 
-static double compute_bound(const Shape *sh, const double *padded,
-	double lanes)
+static double compute_bound(const Shape *sh, const double *padded, double lanes)
 {
 	double work = sh->work;
 
@@ -647,8 +642,8 @@ static double rate_of(const Array *a, double simd)
  * module that moves whole tiles: the padded sizes it spans (with a
  * halo per tile), times the tiles of the other loops it runs under.
  * simd: the SIMD width, or the widest (8) where it is not fixed. */
-static double array_bound(const Shape *sh, const Array *a,
-	const double *padded, const double *tiles, double simd)
+static double array_bound(const Shape *sh, const Array *a, const double *padded,
+	const double *tiles, double simd)
 {
 	double words = a->extra;
 
@@ -664,8 +659,8 @@ static double array_bound(const Shape *sh, const Array *a,
 	return words / rate_of(a, simd);
 }
 
-static double memory_bound(const Shape *sh, const double *padded,
-	const double *tiles, double simd)
+static double memory_bound(
+	const Shape *sh, const double *padded, const double *tiles, double simd)
 {
 	double m = 0;
 
@@ -725,8 +720,8 @@ static gboolean combo_rows(const Shape *sh, const Group *const *g)
 
 /* The combinations of groups from loop x on (groups by factor: a loop
  * stops at the first over the DSP budget), with their least bound. */
-static void combos_from(Exact *e, Combo *co, int x, double lanes,
-	double max_lanes)
+static void combos_from(
+	Exact *e, Combo *co, int x, double lanes, double max_lanes)
 {
 	const Shape *sh = co->sh;
 	GPtrArray *gs = e->groups[x][sh->lanes[x]];
@@ -748,8 +743,8 @@ static void combos_from(Exact *e, Combo *co, int x, double lanes,
 			p[y] = co->g[y]->min_padded;
 			n[y] = co->g[y]->min_tiles;
 		}
-		co->bound = MAX(compute_bound(sh, p, l),
-			memory_bound(sh, p, n, 8));
+		co->bound = MAX(
+			compute_bound(sh, p, l), memory_bound(sh, p, n, 8));
 		g_array_append_val(e->combos, *co);
 	}
 }
@@ -826,8 +821,9 @@ static double conv_bram_bound(const Shape *sh, const Pair *const *p)
 		if (x != CI)
 			words *= (double)(in ? p[x]->t2 : p[x]->t1);
 	}
-	return pes * (sy_ody_bram(words, 1) +
-		(sh->out_per_pe ? least_bram(words) : 0));
+	return pes *
+		(sy_ody_bram(words, 1) +
+			(sh->out_per_pe ? least_bram(words) : 0));
 }
 
 static double bram_bound(
@@ -860,8 +856,7 @@ static void own_add(Worker *w, double cycles)
 	if (w->own->len > top)
 		g_array_set_size(w->own, top);
 	if (w->own->len == top)
-		w->inc = MIN(w->frozen,
-			g_array_index(w->own, double, top - 1));
+		w->inc = MIN(w->frozen, g_array_index(w->own, double, top - 1));
 }
 
 static gboolean above(double bound, double inc)
@@ -872,8 +867,7 @@ static gboolean above(double bound, double inc)
 static void evaluate(
 	Worker *w, const Shape *sh, const Pair *const *p, double bound)
 {
-	SyDseOdysseyDesign d = {
-		.dataflow = sh->dataflow, .order = sh->order};
+	SyDseOdysseyDesign d = {.dataflow = sh->dataflow, .order = sh->order};
 	double bram = bram_bound(&w->e->s, sh, p);
 
 	if (bram > w->e->s.o.bram18k)
@@ -1026,7 +1020,8 @@ static void exhaustive(SyDseOdyssey *s)
 	int n = s->n_loops;
 
 	for (int x = 0; x < n; x++)
-		g.t1s[x] = sy_dse_odyssey_t1_candidates(s->o.size[x], x < n - 1);
+		g.t1s[x] = sy_dse_odyssey_t1_candidates(
+			s->o.size[x], x < n - 1);
 	for (guint design = 0; design < s->n_designs; design++) {
 		g.d = (SyDseOdysseyDesign){
 			.dataflow = design / 3, .order = design % 3};
@@ -1100,8 +1095,8 @@ SyDseOdysseyResult *sy_dse_odyssey_search(
 	if (!sy_dse_odyssey_init(&e.s, options, error))
 		return NULL;
 	designs = (guint)__builtin_popcount(e.s.o.designs);
-	e.s.stats.points =
-		sy_dse_odyssey_count(e.s.o.kernel, e.s.o.size) * designs;
+	e.s.stats.points = sy_dse_odyssey_count(e.s.o.kernel, e.s.o.size) *
+		designs;
 	if (e.s.o.exhaustive)
 		exhaustive(&e.s);
 	else

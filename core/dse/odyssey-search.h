@@ -157,8 +157,8 @@ __isl_give char *sy_dse_odyssey_design_name(
  * [t1 i,j,k], latency [t2 i,j], simd [t2 k]; CONV: array_part
  * [t1 o,r,c,i], latency [t2 o,r,c], simd [1,1,t2 i] (AutoSA's SIMD
  * candidates p, q, i, as its published CNN design). */
-__isl_give char *sy_dse_odyssey_sa_sizes(SyDseOdysseyKernel kernel,
-	__isl_keep const SyDseOdysseyDesign *d);
+__isl_give char *sy_dse_odyssey_sa_sizes(
+	SyDseOdysseyKernel kernel, __isl_keep const SyDseOdysseyDesign *d);
 
 /* Where (a, b) sort in the answer: cycles, then the point. */
 int sy_dse_odyssey_design_compare(__isl_keep const SyDseOdysseyDesign *a,
