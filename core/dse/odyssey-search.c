@@ -333,17 +333,20 @@ typedef struct {
 	gint64 factor;
 	GArray *pairs; /* Pair */
 	double min_padded, min_tiles;
+	gint64 min_t1;
 } Group;
 
 /* An array as the bounds see it: a tile spans the loops deps (their
  * t1, plus the window's halo - 1 on the loops halo), times extra; its
  * modules run once per tile of the loops outer; on chip it moves at
  * most rate words a cycle (raised to the SIMD width where that is its
- * pack's lower bound), to DRAM 16. */
+ * pack's lower bound), to DRAM 16; CONV: its chain's levels. */
 typedef struct {
 	guint deps, outer, halo;
 	double extra, rate;
-	gboolean simd_rate;
+	gboolean simd_rate; /* and its pack at least the SIMD width */
+	int levels;
+	double buffers; /* CONV: its first level's buffers a module */
 } Array;
 
 /* What the bounds know of a design: its arrays (the two inputs, then
@@ -362,13 +365,17 @@ typedef struct {
 	double work, window[MAX_LOOPS];
 	guint rows;
 	guint space; /* CONV: the PE array's loops */
-	gboolean out_per_pe; /* CONV: an output buffer per PE */
+	int s0, s1; /* CONV: its first and second (-1: 1D) */
 } Shape;
 
+/* A combination of groups, one a loop, with its least bound; least:
+ * per loop a stand-in pair no larger in any buffer or PE count than
+ * the group's (conv_bram_bound of a partial point). */
 typedef struct {
 	const Shape *sh;
 	const Group *g[MAX_LOOPS];
 	double bound;
+	Pair least[MAX_LOOPS];
 } Combo;
 
 /* Combinations go in batches of BATCH, whatever the threads: each is
@@ -454,12 +461,14 @@ static GPtrArray *groups_new(gint64 size, gboolean last, Lanes l)
 				g->pairs = g_array_new(
 					FALSE, FALSE, sizeof(Pair));
 				g->min_padded = g->min_tiles = INFINITY;
+				g->min_t1 = t1;
 				g_hash_table_insert(by, &g->factor, g);
 				g_ptr_array_add(groups, g);
 			}
 			g_array_append_val(g->pairs, p);
 			g->min_padded = MIN(g->min_padded, p.padded);
 			g->min_tiles = MIN(g->min_tiles, p.tiles);
+			g->min_t1 = MIN(g->min_t1, t1);
 		}
 	}
 	for (guint i = 0; i < groups->len; i++) {
@@ -518,7 +527,7 @@ static void mm_shape(Shape *sh)
 			a < 2 ? outer_loops(
 					mm_orders[p], 3, deps[a], reuse[d][a])
 			      : deps[a],
-			0, 1, caps[d][a], a < 2};
+			0, 1, caps[d][a], a < 2, 0, 0};
 	memcpy(sh->lanes, lanes[d], sizeof(lanes[d]));
 	sh->collects = d == 2 && p == 2;
 	sh->wraps = (d == 0 || d == 1 || d == 3) && p != 2;
@@ -561,7 +570,11 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 			a == 1 ? (double)(window[0] * window[1]) : 1,
 			levels == 1 ? 16
 				    : (double)sy_ody_conv_pack_cap(d, pack[a]),
-			a < 2};
+			a < 2, levels,
+			a < 2 ? 2
+			: p != 1 ? 4 /* read back: in and out, double */
+			: accumulating ? 1 /* drained */
+				       : 2 /* collected */};
 	}
 	for (int x = CO; x <= CI; x++)
 		sh->lanes[x] = x == CI
@@ -576,7 +589,8 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 	sh->window[CC] = (double)window[1];
 	sh->rows = two_d ? space & ~(1u << CI) : 0;
 	sh->space = space;
-	sh->out_per_pe = sy_ody_conv_levels(d, deps[2]) == 3;
+	sh->s0 = sy_odyssey_conv_space(d, 0);
+	sh->s1 = sy_odyssey_conv_space(d, 1);
 }
 
 static void shape_init(Shape *sh, const SyDseOdyssey *s, guint design)
@@ -718,6 +732,21 @@ static gboolean combo_rows(const Shape *sh, const Group *const *g)
 	return TRUE;
 }
 
+/* A stand-in for a group's pairs: PEs along the loop by its factor
+ * (1 where t1 / t2 is not fixed), t1 and t2 at their least. */
+static Pair least_pair(Lanes l, const Group *g)
+{
+	Pair p = {1, 1, 0, 0};
+
+	if (l == LANES_RATIO)
+		p.t1 = g->factor;
+	else if (l == LANES_ONE || l == LANES_T2)
+		p.t1 = g->min_t1;
+	if (l == LANES_T2)
+		p.t2 = g->factor;
+	return p;
+}
+
 /* The combinations of groups from loop x on (groups by factor: a loop
  * stops at the first over the DSP budget), with their least bound. */
 static void combos_from(
@@ -745,6 +774,8 @@ static void combos_from(
 		}
 		co->bound = MAX(
 			compute_bound(sh, p, l), memory_bound(sh, p, n, 8));
+		for (int y = 0; y < sh->n_loops; y++)
+			co->least[y] = least_pair(sh->lanes[y], co->g[y]);
 		g_array_append_val(e->combos, *co);
 	}
 }
@@ -793,37 +824,68 @@ static double mm_bram_bound(const Shape *sh, const Pair *const *p)
 }
 
 /* The least BRAM18K of a buffer of n words at any pack (1 to 16). */
-static double least_bram(double n)
+/* A lower bound on the BRAM18K of a buffer of n words at any pack p
+ * the model may infer (lb to 16, bound_check rejecting those not a
+ * power of two later): ceil(32 p / 36) ceil(n / 512 p) is at least
+ * (8 p / 9) (n / 512 p) = n / 576, an integer, and at least
+ * ceil(32 lb / 36). */
+static double least_bram(double n, double lb)
 {
-	double b = INFINITY;
-
-	for (gint64 p = 1; p <= 16; p *= 2)
-		b = MIN(b, sy_ody_bram(n, (double)p));
-	return b;
+	return MAX(ceil(32 * lb / 36), ceil(n / 576));
 }
 
-/* A lower bound on a CONV design's BRAM18K: each PE's accumulators
- * (t2 x t2 x t1 of o, r, c: t2 along the array), unpacked, and where
- * the output has a buffer per PE (both array dimensions among o, r,
- * c), that one once at least, at its best pack.  In the 2D designs
- * along r and c the optimum of a layer with large rows and columns is
- * BRAM-bound: this leaves the points over the budget out before the
- * model. */
+/* CONV: PEs along loop x (t1 / t2 along the array, else 1), a buffer's
+ * extent along it (t2 along the array, t1 else). */
+static double pes_along(const Shape *sh, const Pair *const *p, int x)
+{
+	return x >= 0 && sh->space & (1u << x)
+		? (double)p[x]->t1 / (double)p[x]->t2
+		: 1;
+}
+
+static double extent_along(const Shape *sh, const Pair *const *p, int x)
+{
+	return (double)(sh->space & (1u << x) ? p[x]->t2 : p[x]->t1);
+}
+
+/* A lower bound on a CONV design's BRAM18K (model/odyssey-conv.c):
+ * each PE's accumulators (t2 or t1 of o, r, c), unpacked; each array's
+ * first buffer (its words: its extents, cin's rows and columns with
+ * the window's halo, w's times the window), at its best pack (the
+ * inputs' at least the SIMD width), per module (one at the DRAM, one
+ * per row of PEs or one per PE by its chain's levels), the inputs'
+ * double-buffered, the output's read back in and out double-buffered,
+ * collected double-buffered or drained once.  The 2D designs along
+ * r and c are BRAM-bound on a layer of large rows and columns: this
+ * leaves their points over the budget out before the model. */
 static double conv_bram_bound(const Shape *sh, const Pair *const *p)
 {
-	double pes = 1, words = 1;
+	double pes = pes_along(sh, p, sh->s0) * pes_along(sh, p, sh->s1);
+	double acc = 1, b;
 
-	for (int x = CO; x <= CI; x++) {
-		gboolean in = sh->space & (1u << x);
+	for (int x = CO; x <= CC; x++)
+		acc *= extent_along(sh, p, x);
+	b = pes * sy_ody_bram(acc, 1);
+	for (int a = 0; a < 3; a++) {
+		const Array *ar = &sh->a[a];
+		double words = ar->extra, count = 1;
 
-		if (in)
-			pes *= (double)(p[x]->t1 / p[x]->t2);
-		if (x != CI)
-			words *= (double)(in ? p[x]->t2 : p[x]->t1);
+		for (int x = CO; x <= CI; x++)
+			if (ar->deps & (1u << x))
+				words *= extent_along(sh, p, x) +
+					(ar->halo & (1u << x) ? sh->window[x] - 1
+							      : 0);
+		if (ar->levels == 3)
+			count = pes;
+		else if (ar->levels == 2)
+			count = pes_along(sh, p,
+				ar->deps & (1u << sh->s0) ? sh->s0
+							  : MAX(sh->s1, sh->s0));
+		b += ar->buffers * count *
+			least_bram(words,
+				ar->simd_rate ? (double)p[CI]->t2 : 1);
 	}
-	return pes *
-		(sy_ody_bram(words, 1) +
-			(sh->out_per_pe ? least_bram(words) : 0));
+	return b;
 }
 
 static double bram_bound(
@@ -894,14 +956,17 @@ static void evaluate(
 /* A combination's walk from loop x on, the loops before it set in p
  * (their pairs in pp).  Each loop's candidates go by padded size: the
  * compute bound only grows along them, so a loop stops at the first
- * one above the incumbent; the memory bound (tile counts) skips.  The
- * loops after x are taken at their least. */
+ * one above the incumbent; the memory bound (tile counts) and, for a
+ * convolution, the BRAM18K bound skip.  The loops after x are taken
+ * at their least. */
 static void walk(Worker *w, const Combo *co, int x, double *p, double *n,
 	const Pair **pp)
 {
 	const Shape *sh = co->sh;
 	const GArray *pairs = co->g[x]->pairs;
 	double lanes = lanes_of(sh, co->g);
+	double budget = w->e->s.o.bram18k;
+	gboolean conv = w->e->s.o.kernel == SY_DSE_ODYSSEY_CONV;
 	int last = sh->n_loops - 1;
 
 	for (guint i = 0; i < pairs->len; i++) {
@@ -913,11 +978,13 @@ static void walk(Worker *w, const Combo *co, int x, double *p, double *n,
 		for (int y = x + 1; y <= last; y++) {
 			p[y] = co->g[y]->min_padded;
 			n[y] = co->g[y]->min_tiles;
+			pp[y] = &co->least[y];
 		}
 		if (above(compute_bound(sh, p, lanes), w->inc))
 			break;
 		if (x < last) {
-			if (!above(memory_bound(sh, p, n, 8), w->inc))
+			if (!above(memory_bound(sh, p, n, 8), w->inc) &&
+				!(conv && conv_bram_bound(sh, pp) > budget))
 				walk(w, co, x + 1, p, n, pp);
 			continue;
 		}
