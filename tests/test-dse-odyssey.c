@@ -251,6 +251,9 @@ static void test_conv_brute(void)
 		{{6, 5, 4, 4}, {3, 2}, 0, 0, 4, NULL},
 		{{6, 5, 4, 4}, {3, 2}, 60, 120, 4, NULL},
 		{{5, 4, 6, 2}, {1, 1}, 200, 150, 5, NULL},
+		/* BRAM18K binding: its bound prunes partial points */
+		{{4, 4, 4, 4}, {3, 3}, 100, 50, 4, NULL},
+		{{4, 4, 4, 4}, {2, 2}, 400, 120, 4, NULL},
 	};
 	guint n = sy_test_stride() > 1 ? 1 : G_N_ELEMENTS(small);
 
