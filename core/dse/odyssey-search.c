@@ -378,11 +378,19 @@ typedef struct {
 	Pair least[MAX_LOOPS];
 } Combo;
 
-/* Combinations go in batches of BATCH, whatever the threads: each is
- * walked with the incumbent as the batches before left it (frozen)
- * and what its own walk found, so the points evaluated, not only the
- * answer, are the same for any number of threads. */
+/* Combinations go in batches, whatever the threads: each is walked
+ * with the incumbent as the batches before left it (frozen) and what
+ * its own walk found, so the points evaluated, not only the answer,
+ * are the same for any number of threads.  The first two go alone
+ * (they set the incumbent the others are pruned by), then two, then
+ * BATCH at a time. */
 #define BATCH 4
+
+/* The first combination of i's batch. */
+static guint batch_start(guint i)
+{
+	return i < 2 ? i : i < BATCH ? 2 : i / BATCH * BATCH;
+}
 
 typedef struct {
 	SyDseOdyssey s;
@@ -571,10 +579,10 @@ static void conv_shape(Shape *sh, const gint64 window[2])
 			levels == 1 ? 16
 				    : (double)sy_ody_conv_pack_cap(d, pack[a]),
 			a < 2, levels,
-			a < 2 ? 2
-			: p != 1 ? 4 /* read back: in and out, double */
-			: accumulating ? 1 /* drained */
-				       : 2 /* collected */};
+			a < 2            ? 2
+				: p != 1 ? 4 /* read back: in and out, double */
+				: accumulating ? 1 /* drained */
+					       : 2 /* collected */};
 	}
 	for (int x = CO; x <= CI; x++)
 		sh->lanes[x] = x == CI
@@ -614,37 +622,18 @@ static double lanes_of(const Shape *sh, const Group *const *g)
 	return lanes;
 }
 
+/* The bounds take padded sizes and tile counts of MAX_LOOPS loops (an
+ * MM's fourth 1).  Each is a product over the loops; what the loops
+ * but one (skip) give is taken once (Shares), the last loop's
+ * candidates then multiplying it by their own factor only. */
+
 static double compute_bound(const Shape *sh, const double *padded, double lanes)
 {
 	double work = sh->work;
 
-	for (int x = 0; x < sh->n_loops; x++)
+	for (int x = 0; x < MAX_LOOPS; x++)
 		work *= padded[x];
 	return work / lanes;
-}
-
-/* The tiles of the loops in mask. */
-static double tiles_of(const Shape *sh, guint mask, const double *tiles)
-{
-	double n = 1;
-
-	for (int x = 0; x < sh->n_loops; x++)
-		if (mask & (1u << x))
-			n *= tiles[x];
-	return n;
-}
-
-/* The PEs' main phase: N tiles of tau cycles (the compute bound), a
- * cycle before and after each where they read back, and the feeders
- * of the inputs a cycle more per tile they run under. */
-static double feeder_bound(const Shape *sh, const double *padded,
-	const double *tiles, double lanes)
-{
-	double extra = sh->wraps ? 2 * tiles_of(sh, ~0u, tiles) : 0;
-
-	for (int a = 0; a < 2; a++)
-		extra = MAX(extra, tiles_of(sh, sh->a[a].outer, tiles));
-	return compute_bound(sh, padded, lanes) + extra;
 }
 
 static double rate_of(const Array *a, double simd)
@@ -652,61 +641,123 @@ static double rate_of(const Array *a, double simd)
 	return a->simd_rate ? MAX(a->rate, simd) : a->rate;
 }
 
-/* The words of array a over the whole problem through its slowest
- * module that moves whole tiles: the padded sizes it spans (with a
- * halo per tile), times the tiles of the other loops it runs under.
- * simd: the SIMD width, or the widest (8) where it is not fixed. */
-static double array_bound(const Shape *sh, const Array *a, const double *padded,
-	const double *tiles, double simd)
+/* Loop x's factor in array a's words over the whole problem: its
+ * padded size (with a halo per tile) where a tile spans it, its tile
+ * count where a's modules run under it, else 1. */
+static double words_along(const Shape *sh, const Array *a, int x,
+	const double *padded, const double *tiles)
 {
-	double words = a->extra;
-
-	for (int x = 0; x < sh->n_loops; x++) {
-		if (a->deps & (1u << x))
-			words *= padded[x] +
-				(a->halo & (1u << x)
-						? tiles[x] * (sh->window[x] - 1)
-						: 0);
-		else if (a->outer & (1u << x))
-			words *= tiles[x];
-	}
-	return words / rate_of(a, simd);
+	if (a->deps & (1u << x))
+		return padded[x] +
+			(a->halo & (1u << x) ? tiles[x] * (sh->window[x] - 1)
+					     : 0);
+	return a->outer & (1u << x) ? tiles[x] : 1;
 }
 
-static double memory_bound(
-	const Shape *sh, const double *padded, const double *tiles, double simd)
+/* Loop x's factor in one tile of array a. */
+static double tile_along(const Shape *sh, const Array *a, int x, const Pair *p)
+{
+	if (!(a->deps & (1u << x)))
+		return 1;
+	return (double)p->t1 + (a->halo & (1u << x) ? sh->window[x] - 1 : 0);
+}
+
+/* Loop x's factor in the tiles of the loops in mask. */
+static double tiles_along(guint mask, int x, const double *tiles)
+{
+	return mask & (1u << x) ? tiles[x] : 1;
+}
+
+/* The products over every loop but skip (-1: none): the compute share
+ * (work over lanes), each array's words and, where pp is given, its
+ * tile, the tiles the inputs' modules run under, and all tiles. */
+typedef struct {
+	double compute, words[3], tile[3], outer[2], all;
+} Shares;
+
+static void shares_of(const Shape *sh, const double *padded,
+	const double *tiles, const Pair *const *pp, double lanes, int skip,
+	Shares *s)
+{
+	s->compute = sh->work / lanes;
+	s->all = 1;
+	for (int a = 0; a < 3; a++) {
+		s->words[a] = s->tile[a] = sh->a[a].extra;
+		if (a < 2)
+			s->outer[a] = 1;
+	}
+	for (int x = 0; x < MAX_LOOPS; x++) {
+		if (x == skip)
+			continue;
+		s->compute *= padded[x];
+		s->all *= tiles[x];
+		for (int a = 0; a < 3; a++) {
+			const Array *ar = &sh->a[a];
+
+			s->words[a] *= words_along(sh, ar, x, padded, tiles);
+			if (pp && x < sh->n_loops)
+				s->tile[a] *= tile_along(sh, ar, x, pp[x]);
+			if (a < 2)
+				s->outer[a] *= tiles_along(ar->outer, x, tiles);
+		}
+	}
+}
+
+/* The memory bound with loop x's factors (x = -1: none): each array's
+ * words through its slowest module that moves whole tiles, at its
+ * rate; simd: the SIMD width, or the widest (8) where it is not
+ * fixed. */
+static double memory_at(const Shape *sh, const Shares *s, int x,
+	const double *padded, const double *tiles, double simd)
 {
 	double m = 0;
 
-	for (int a = 0; a < 3; a++)
-		m = MAX(m, array_bound(sh, &sh->a[a], padded, tiles, simd));
+	for (int a = 0; a < 3; a++) {
+		const Array *ar = &sh->a[a];
+		double f = x < 0 ? 1 : words_along(sh, ar, x, padded, tiles);
+
+		m = MAX(m, s->words[a] * f / rate_of(ar, simd));
+	}
 	return m;
 }
 
-/* One tile of array a through the module above. */
-static double tile_bound(
-	const Shape *sh, const Array *a, const Pair *const *p, double simd)
+static double memory_bound(const Shape *sh, const double *padded,
+	const double *tiles, double lanes, double simd)
 {
-	double words = a->extra;
+	Shares s;
 
-	for (int x = 0; x < sh->n_loops; x++)
-		if (a->deps & (1u << x))
-			words *= (double)p[x]->t1 +
-				(a->halo & (1u << x) ? sh->window[x] - 1 : 0);
-	return words / rate_of(a, simd);
+	shares_of(sh, padded, tiles, NULL, lanes, -1, &s);
+	return memory_at(sh, &s, -1, padded, tiles, simd);
 }
 
-/* What the one-tile prologue and epilogue add at least: the longest
- * load of one input tile and the drain of one output tile, but where
- * the output's only module collects it over the reduction tiles (its
- * one-tile epilogue is 1). */
-static double ends_bound(const Shape *sh, const Pair *const *p)
+/* The PEs' main phase with loop x's factors: N tiles of tau cycles
+ * (the compute bound), a cycle before and after each where they read
+ * back, and the feeders of the inputs a cycle more per tile they run
+ * under. */
+static double feeder_at(const Shape *sh, const Shares *s, int x,
+	const double *padded, const double *tiles)
 {
-	double simd = (double)p[sh->n_loops - 1]->t2;
-	double in = MAX(tile_bound(sh, &sh->a[0], p, simd),
-		tile_bound(sh, &sh->a[1], p, simd));
+	double extra = sh->wraps ? 2 * s->all * tiles[x] : 0;
 
-	return in + (sh->collects ? 0 : tile_bound(sh, &sh->a[2], p, simd));
+	for (int a = 0; a < 2; a++)
+		extra = MAX(extra,
+			s->outer[a] * tiles_along(sh->a[a].outer, x, tiles));
+	return s->compute * padded[x] + extra;
+}
+
+/* What the one-tile prologue and epilogue add at least, with loop x's
+ * pair p: the longest load of one input tile and the drain of one
+ * output tile, but where the output's only module collects it over
+ * the reduction tiles (its one-tile epilogue is 1). */
+static double ends_at(
+	const Shape *sh, const Shares *s, int x, const Pair *p, double simd)
+{
+	double t[3];
+
+	for (int a = 0; a < 3; a++)
+		t[a] = s->tile[a] * tile_along(sh, &sh->a[a], x, p) /
+			rate_of(&sh->a[a], simd);
+	return MAX(t[0], t[1]) + (sh->collects ? 0 : t[2]);
 }
 
 static int combo_compare(gconstpointer a, gconstpointer b)
@@ -756,7 +807,8 @@ static void combos_from(
 	GPtrArray *gs = e->groups[x][sh->lanes[x]];
 
 	for (guint i = 0; i < gs->len; i++) {
-		double p[MAX_LOOPS], n[MAX_LOOPS], l;
+		double p[MAX_LOOPS] = {1, 1, 1, 1}, n[MAX_LOOPS] = {1, 1, 1, 1};
+		double l;
 
 		co->g[x] = g_ptr_array_index(gs, i);
 		l = lanes * (double)co->g[x]->factor;
@@ -773,7 +825,7 @@ static void combos_from(
 			n[y] = co->g[y]->min_tiles;
 		}
 		co->bound = MAX(
-			compute_bound(sh, p, l), memory_bound(sh, p, n, 8));
+			compute_bound(sh, p, l), memory_bound(sh, p, n, l, 8));
 		for (int y = 0; y < sh->n_loops; y++)
 			co->least[y] = least_pair(sh->lanes[y], co->g[y]);
 		g_array_append_val(e->combos, *co);
@@ -873,17 +925,19 @@ static double conv_bram_bound(const Shape *sh, const Pair *const *p)
 		for (int x = CO; x <= CI; x++)
 			if (ar->deps & (1u << x))
 				words *= extent_along(sh, p, x) +
-					(ar->halo & (1u << x) ? sh->window[x] - 1
-							      : 0);
+					(ar->halo & (1u << x)
+							? sh->window[x] - 1
+							: 0);
 		if (ar->levels == 3)
 			count = pes;
 		else if (ar->levels == 2)
 			count = pes_along(sh, p,
-				ar->deps & (1u << sh->s0) ? sh->s0
-							  : MAX(sh->s1, sh->s0));
+				ar->deps & (1u << sh->s0)
+					? sh->s0
+					: MAX(sh->s1, sh->s0));
 		b += ar->buffers * count *
-			least_bram(words,
-				ar->simd_rate ? (double)p[CI]->t2 : 1);
+			least_bram(
+				words, ar->simd_rate ? (double)p[CI]->t2 : 1);
 	}
 	return b;
 }
@@ -968,30 +1022,44 @@ static void walk(Worker *w, const Combo *co, int x, double *p, double *n,
 	double budget = w->e->s.o.bram18k;
 	gboolean conv = w->e->s.o.kernel == SY_DSE_ODYSSEY_CONV;
 	int last = sh->n_loops - 1;
+	Shares sh_rest;
 
+	for (int y = x + 1; y <= last; y++) {
+		p[y] = co->g[y]->min_padded;
+		n[y] = co->g[y]->min_tiles;
+		pp[y] = &co->least[y];
+	}
+	/* the other loops' share (at the last loop, their tiles too) */
+	shares_of(sh, p, n, x == last ? pp : NULL, lanes, x, &sh_rest);
 	for (guint i = 0; i < pairs->len; i++) {
 		double bound;
 
 		pp[x] = &g_array_index(pairs, Pair, i);
 		p[x] = pp[x]->padded;
 		n[x] = pp[x]->tiles;
-		for (int y = x + 1; y <= last; y++) {
-			p[y] = co->g[y]->min_padded;
-			n[y] = co->g[y]->min_tiles;
-			pp[y] = &co->least[y];
-		}
-		if (above(compute_bound(sh, p, lanes), w->inc))
+		if (above(sh_rest.compute * p[x], w->inc))
 			break;
 		if (x < last) {
-			if (!above(memory_bound(sh, p, n, 8), w->inc) &&
+			if (!above(memory_at(sh, &sh_rest, x, p, n, 8),
+				    w->inc) &&
 				!(conv && conv_bram_bound(sh, pp) > budget))
 				walk(w, co, x + 1, p, n, pp);
+			/* the walk below set the loops after x */
+			for (int y = x + 1; y <= last; y++) {
+				p[y] = co->g[y]->min_padded;
+				n[y] = co->g[y]->min_tiles;
+				pp[y] = &co->least[y];
+			}
 			continue;
 		}
-		bound = MAX(feeder_bound(sh, p, n, lanes),
-				memory_bound(sh, p, n, (double)pp[x]->t2)) +
-			ends_bound(sh, pp);
-		if (above(bound, w->inc) || !point_rules(&w->e->s, sh, pp))
+		if (!point_rules(&w->e->s, sh, pp))
+			continue;
+		bound = MAX(feeder_at(sh, &sh_rest, x, p, n),
+			memory_at(sh, &sh_rest, x, p, n, (double)pp[x]->t2));
+		if (above(bound, w->inc))
+			continue;
+		bound += ends_at(sh, &sh_rest, x, pp[x], (double)pp[x]->t2);
+		if (above(bound, w->inc))
 			continue;
 		evaluate(w, sh, pp, bound);
 	}
@@ -1006,12 +1074,12 @@ static gpointer worker_run(gpointer data)
 	w->own = g_array_new(FALSE, FALSE, sizeof(double));
 	while ((i = (guint)g_atomic_int_add(&e->next, 1)) < e->combos->len) {
 		const Combo *co = &g_array_index(e->combos, Combo, i);
-		double p[MAX_LOOPS], n[MAX_LOOPS];
-		const Pair *pp[MAX_LOOPS];
+		double p[MAX_LOOPS] = {1, 1, 1, 1}, n[MAX_LOOPS] = {1, 1, 1, 1};
+		const Pair *pp[MAX_LOOPS] = {NULL};
 		gboolean stop;
 
 		g_mutex_lock(&e->lock);
-		while (e->done < i / BATCH * BATCH && !e->stop)
+		while (e->done < batch_start(i) && !e->stop)
 			g_cond_wait(&e->cond, &e->lock);
 		w->inc = w->frozen = e->frozen;
 		/* the combinations go by bound: the rest are above too */
@@ -1022,7 +1090,8 @@ static gpointer worker_run(gpointer data)
 			walk(w, co, 0, p, n, pp);
 		g_mutex_lock(&e->lock);
 		e->stop |= stop;
-		if (++e->done % BATCH == 0) {
+		e->done++;
+		if (batch_start(e->done) == e->done) {
 			g_mutex_lock(&e->s.lock);
 			e->frozen = e->s.incumbent;
 			g_mutex_unlock(&e->s.lock);
