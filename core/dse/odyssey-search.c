@@ -636,7 +636,7 @@ static double compute_bound(const Shape *sh, const double *padded, double lanes)
 	return work / lanes;
 }
 
-static double rate_of(const Array *a, double simd)
+G_ALWAYS_INLINE static inline double rate_of(const Array *a, double simd)
 {
 	return a->simd_rate ? MAX(a->rate, simd) : a->rate;
 }
@@ -644,8 +644,8 @@ static double rate_of(const Array *a, double simd)
 /* Loop x's factor in array a's words over the whole problem: its
  * padded size (with a halo per tile) where a tile spans it, its tile
  * count where a's modules run under it, else 1. */
-static double words_along(const Shape *sh, const Array *a, int x,
-	const double *padded, const double *tiles)
+G_ALWAYS_INLINE static inline double words_along(const Shape *sh,
+	const Array *a, int x, const double *padded, const double *tiles)
 {
 	if (a->deps & (1u << x))
 		return padded[x] +
@@ -655,7 +655,8 @@ static double words_along(const Shape *sh, const Array *a, int x,
 }
 
 /* Loop x's factor in one tile of array a. */
-static double tile_along(const Shape *sh, const Array *a, int x, const Pair *p)
+G_ALWAYS_INLINE static inline double tile_along(
+	const Shape *sh, const Array *a, int x, const Pair *p)
 {
 	if (!(a->deps & (1u << x)))
 		return 1;
@@ -663,7 +664,8 @@ static double tile_along(const Shape *sh, const Array *a, int x, const Pair *p)
 }
 
 /* Loop x's factor in the tiles of the loops in mask. */
-static double tiles_along(guint mask, int x, const double *tiles)
+G_ALWAYS_INLINE static inline double tiles_along(
+	guint mask, int x, const double *tiles)
 {
 	return mask & (1u << x) ? tiles[x] : 1;
 }
@@ -707,8 +709,8 @@ static void shares_of(const Shape *sh, const double *padded,
  * words through its slowest module that moves whole tiles, at its
  * rate; simd: the SIMD width, or the widest (8) where it is not
  * fixed. */
-static double memory_at(const Shape *sh, const Shares *s, int x,
-	const double *padded, const double *tiles, double simd)
+G_ALWAYS_INLINE static inline double memory_at(const Shape *sh, const Shares *s,
+	int x, const double *padded, const double *tiles, double simd)
 {
 	double m = 0;
 
