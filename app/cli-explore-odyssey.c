@@ -1,9 +1,10 @@
 /* systole-cli explore --model odyssey --method exact|padding|genetic
  * (cli-explore-odyssey.h): the kernel is read as Odyssey's matrix
- * multiply (the same reading as estimate --model odyssey: a band of
- * three loops i, j, k, one statement C[i][j] += A[i][k] * B[k][j]),
- * its sizes are the band's extents, and Odyssey's 18 designs are
- * searched with Odyssey's model (dse/odyssey-search.h) on Odyssey's
+ * multiply or convolution (the same reading as estimate --model
+ * odyssey: a band of three loops i, j, k, one statement C[i][j] +=
+ * A[i][k] * B[k][j]; or of four o, r, c, i over a window p, q), its
+ * sizes are the band's extents (and the window's), and Odyssey's 18
+ * (30) designs are searched with Odyssey's model (dse/odyssey-search.h) on Odyssey's
  * budget: 70 % of the device's DSP and BRAM18K. */
 #include <math.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "dse/odyssey-search.h"
 #include "dse/space.h"
 #include "model/model.h"
+#include "model/odyssey-design.h"
 #include "model/odyssey.h"
 #include "project/export.h"
 
@@ -71,12 +73,22 @@ static gint64 split_tile(gint64 n)
 	return 1;
 }
 
+/* The band's loop names and extents: Odyssey's i, j, k (MM) or o, r,
+ * c, i (CONV, then its window). */
+typedef struct {
+	SyDseOdysseyKernel kernel;
+	guint n;
+	const char *name[4];
+	gint64 size[4];
+	gint64 window[2];
+} Loops;
+
 /* A design of the kernel as export builds it (each loop in two tiles
  * at least), estimated by Odyssey's model: the kernel is one Odyssey
- * reads.  The first candidate that builds answers; else the first
- * one's error. */
+ * reads (a convolution's window read off it).  The first candidate
+ * that builds answers; else the first one's error. */
 static gboolean odyssey_reads(const SyAnalysis *a, const SyAnalysisOptions *ao,
-	const SyDevice *device, GError **error)
+	const SyDevice *device, Loops *l, GError **error)
 {
 	SyEstimateOptions eo = {"odyssey", 0, 0, FALSE};
 	GError *model = NULL, *build = NULL;
@@ -99,6 +111,8 @@ static gboolean odyssey_reads(const SyAnalysis *a, const SyAnalysisOptions *ao,
 			(e = sy_design_estimate(design, device, &eo, &err))) {
 			g_clear_error(&model);
 			g_clear_error(&build);
+			if (l->kernel == SY_DSE_ODYSSEY_CONV)
+				sy_odyssey_design_window(design, l->window);
 			return TRUE;
 		}
 		/* Odyssey's refusal says what it reads: it comes first. */
@@ -115,7 +129,8 @@ static gboolean odyssey_reads(const SyAnalysis *a, const SyAnalysisOptions *ao,
 	} else if (build) {
 		g_propagate_prefixed_error(error, build,
 			"explore --model odyssey: no dataflow of the kernel "
-			"builds to be read as Odyssey's matrix multiply: ");
+			"builds to be read as Odyssey's matrix multiply or "
+			"convolution: ");
 	} else {
 		g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_DESIGN,
 			"explore --model odyssey: the kernel has no dataflow");
@@ -123,84 +138,104 @@ static gboolean odyssey_reads(const SyAnalysis *a, const SyAnalysisOptions *ao,
 	return FALSE;
 }
 
-/* The band's loop names and extents: Odyssey's i, j, k. */
-typedef struct {
-	const char *name[3];
-	gint64 size[3];
-} Loops;
-
 static gboolean loops_of(const SyAnalysis *a, Loops *l, GError **error)
 {
 	g_autoptr(SyChoices) c = NULL;
 
-	if (a->band->n_members != 3) {
+	l->n = a->band->n_members;
+	if (l->n != 3 && l->n != 4) {
 		g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_DESIGN,
 			"explore --model odyssey searches Odyssey's "
 			"matrix-multiply designs (a band of three loops i, j, "
-			"k, C[i][j] += A[i][k] * B[k][j]); this kernel's band "
-			"has %u loops (Odyssey's convolution designs are "
-			"estimated, not searched: estimate --model odyssey)",
-			a->band->n_members);
+			"k, C[i][j] += A[i][k] * B[k][j]) and convolution "
+			"designs (a band of four loops o, r, c, i over a "
+			"window p, q, out[o][r][c] += in[i][r + p][c + q] * "
+			"w[o][i][p][q]); this kernel's band has %u loops",
+			l->n);
 		return FALSE;
 	}
+	l->kernel = l->n == 4 ? SY_DSE_ODYSSEY_CONV : SY_DSE_ODYSSEY_MM;
 	c = sy_choices_new(a, g_ptr_array_index(a->candidates, 0), NULL);
-	for (guint m = 0; m < 3; m++) {
+	for (guint m = 0; m < l->n; m++) {
 		l->name[m] = a->band->members[m].name;
 		l->size[m] = sy_dse_space_extent(c, m);
 	}
 	return TRUE;
 }
 
+static guint dataflows_of(const Loops *l)
+{
+	return l->kernel == SY_DSE_ODYSSEY_CONV ? 10 : 6;
+}
+
 /* Odyssey's dataflow d's space loops, "i,j". */
 static char *dataflow_text(const Loops *l, guint d)
 {
-	static const int space[6][2] = {
+	static const int mm[6][2] = {
 		{0, -1}, {1, -1}, {2, -1}, {0, 1}, {0, 2}, {1, 2}};
+	gboolean conv = l->kernel == SY_DSE_ODYSSEY_CONV;
+	int s0 = conv ? sy_odyssey_conv_space(d, 0) : mm[d][0];
+	int s1 = conv ? sy_odyssey_conv_space(d, 1) : mm[d][1];
 
-	if (space[d][1] < 0)
-		return g_strdup(l->name[space[d][0]]);
-	return g_strdup_printf(
-		"%s,%s", l->name[space[d][0]], l->name[space[d][1]]);
+	if (s1 < 0)
+		return g_strdup(l->name[s0]);
+	return g_strdup_printf("%s,%s", l->name[s0], l->name[s1]);
 }
 
 /* Odyssey's tile order p, "i,k,j". */
 static char *order_text(const Loops *l, guint p)
 {
-	static const int orders[3][3] = {{0, 2, 1}, {2, 1, 0}, {0, 1, 2}};
+	static const int mm[3][3] = {{0, 2, 1}, {2, 1, 0}, {0, 1, 2}};
+	GString *s = g_string_new(NULL);
 
-	return g_strdup_printf("%s,%s,%s", l->name[orders[p][0]],
-		l->name[orders[p][1]], l->name[orders[p][2]]);
+	for (guint k = 0; k < l->n; k++)
+		g_string_append_printf(s, "%s%s", k ? "," : "",
+			l->name[l->kernel == SY_DSE_ODYSSEY_CONV
+					? sy_odyssey_conv_order(p, (int)k)
+					: mm[p][k]]);
+	return g_string_free(s, FALSE);
+}
+
+/* The dataflows --space keeps (a bit each); FALSE (error set) for one
+ * Odyssey has not. */
+static gboolean dataflow_mask(const CliExploreOdyssey *o, const Loops *l,
+	guint *dmask, GError **error)
+{
+	g_auto(GStrv) spaces = o->space ? g_strsplit(o->space, ";", -1) : NULL;
+	guint nd = dataflows_of(l);
+
+	*dmask = spaces ? 0 : (1u << nd) - 1;
+	for (guint i = 0; spaces && spaces[i]; i++) {
+		guint before = *dmask;
+		g_autoptr(GString) all = g_string_new(NULL);
+
+		for (guint d = 0; d < nd; d++) {
+			g_autofree char *t = dataflow_text(l, d);
+
+			if (g_str_equal(g_strstrip(spaces[i]), t))
+				*dmask |= 1u << d;
+			g_string_append_printf(all, "%s%s", d ? "; " : "", t);
+		}
+		if (*dmask == before) {
+			g_set_error(error, SY_ODYSSEY_ERROR,
+				SY_ODYSSEY_ERROR_DESIGN,
+				"explore --model odyssey: no Odyssey dataflow "
+				"has space loops '%s' (it has %s)",
+				spaces[i], all->str);
+			return FALSE;
+		}
+	}
+	return TRUE;
 }
 
 /* The designs --space and --tile-order keep (bits 3 d + p). */
 static gboolean designs_of(const CliExploreOdyssey *o, const Loops *l,
 	guint *designs, GError **error)
 {
-	g_auto(GStrv) spaces = o->space ? g_strsplit(o->space, ";", -1) : NULL;
-	guint dmask = spaces ? 0 : 0x3f, pmask = o->order ? 0 : 7;
+	guint dmask, pmask = o->order ? 0 : 7;
 
-	for (guint i = 0; spaces && spaces[i]; i++) {
-		guint before = dmask;
-
-		for (guint d = 0; d < 6; d++) {
-			g_autofree char *t = dataflow_text(l, d);
-
-			if (g_str_equal(g_strstrip(spaces[i]), t))
-				dmask |= 1u << d;
-		}
-		if (dmask == before) {
-			g_set_error(error, SY_ODYSSEY_ERROR,
-				SY_ODYSSEY_ERROR_DESIGN,
-				"explore --model odyssey: no Odyssey dataflow "
-				"has space loops '%s' (it has %s; %s; %s; "
-				"%s,%s; "
-				"%s,%s; %s,%s)",
-				spaces[i], l->name[0], l->name[1], l->name[2],
-				l->name[0], l->name[1], l->name[0], l->name[2],
-				l->name[1], l->name[2]);
-			return FALSE;
-		}
-	}
+	if (!dataflow_mask(o, l, &dmask, error))
+		return FALSE;
 	for (guint p = 0; o->order && p < 3; p++) {
 		g_autofree char *t = order_text(l, p);
 
@@ -218,7 +253,7 @@ static gboolean designs_of(const CliExploreOdyssey *o, const Loops *l,
 		return FALSE;
 	}
 	*designs = 0;
-	for (guint d = 0; d < 6; d++)
+	for (guint d = 0; d < dataflows_of(l); d++)
 		for (guint p = 0; p < 3; p++)
 			if (dmask & (1u << d) && pmask & (1u << p))
 				*designs |= 1u << (3 * d + p);
@@ -243,42 +278,26 @@ static void json_sizes(JsonBuilder *b, const char *name, const Loops *l,
 	json_builder_end_object(b);
 }
 
-/* One design's texts. */
-typedef struct {
-	char *name, *dataflow, *order, *sa_sizes, *simd;
-} Row;
-
-static void row_init(Row *r, const SyDseOdysseyDesign *d, const Loops *l)
+static void json_design(
+	JsonBuilder *b, const SyDseOdysseyDesign *d, const Loops *l)
 {
-	r->name = sy_dse_odyssey_design_name(d);
-	r->dataflow = dataflow_text(l, d->dataflow);
-	r->order = order_text(l, d->order);
-	r->sa_sizes = sy_dse_odyssey_sa_sizes(d);
-	r->simd = g_strdup_printf("%s=%" G_GINT64_FORMAT, l->name[2], d->t2[2]);
-}
+	g_autofree char *sa = sy_dse_odyssey_sa_sizes(l->kernel, d);
+	g_autofree char *name = sy_dse_odyssey_design_name(d);
+	g_autofree char *dataflow = dataflow_text(l, d->dataflow);
+	g_autofree char *order = order_text(l, d->order);
+	g_autofree char *simd = g_strdup_printf(
+		"%s=%" G_GINT64_FORMAT, l->name[l->n - 1], d->t2[l->n - 1]);
 
-static void row_clear(Row *r)
-{
-	g_free(r->name);
-	g_free(r->dataflow);
-	g_free(r->order);
-	g_free(r->sa_sizes);
-	g_free(r->simd);
-}
-
-static void json_design(JsonBuilder *b, const SyDseOdysseyDesign *d,
-	const Row *r, const Loops *l)
-{
 	json_builder_begin_object(b);
 	member_double(b, "cycles", d->cycles);
-	sy_json_member_str(b, "sa_sizes", r->sa_sizes);
-	sy_json_member_str(b, "design", r->name);
-	sy_json_member_str(b, "dataflow", r->dataflow);
-	sy_json_member_str(b, "tile_order", r->order);
-	json_sizes(b, "tiles", l, d->t1, 3);
-	json_sizes(b, "padded", l, d->padded, 3);
-	json_sizes(b, "latency", l, d->t2, 2);
-	sy_json_member_str(b, "simd", r->simd);
+	sy_json_member_str(b, "sa_sizes", sa);
+	sy_json_member_str(b, "design", name);
+	sy_json_member_str(b, "dataflow", dataflow);
+	sy_json_member_str(b, "tile_order", order);
+	json_sizes(b, "tiles", l, d->t1, l->n);
+	json_sizes(b, "padded", l, d->padded, l->n);
+	json_sizes(b, "latency", l, d->t2, l->n - 1);
+	sy_json_member_str(b, "simd", simd);
 	member_double(b, "dsp", d->dsp);
 	member_double(b, "bram18k", d->bram18k);
 	json_builder_end_object(b);
@@ -289,30 +308,30 @@ typedef struct {
 	const Loops *l;
 	const char *method;
 	const SyDseOdysseyResult *res;
-	Row *rows;
 	double exact; /* the exact optimum where it ran too, else NAN */
-	double budget[2];
 } Report;
 
-static double gap_percent(const Report *r)
-{
-	double best = g_array_index(r->res->best, SyDseOdysseyDesign, 0).cycles;
-
-	return (best - r->exact) / r->exact * 100;
-}
-
-static char *to_json(const Report *r)
+/* The answer as JSON (every format is printed from it). */
+static JsonNode *to_json(const Report *r)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	g_autoptr(JsonNode) root = NULL;
 	const SyDseOdysseyStats *st = &r->res->stats;
+	gboolean conv = r->l->kernel == SY_DSE_ODYSSEY_CONV;
 
 	json_builder_begin_object(b);
 	sy_json_member_str(b, "device", r->o->device ? r->o->device : "u250");
 	member_double(b, "budget", 0.7);
 	sy_json_member_str(b, "model", "odyssey");
 	sy_json_member_str(b, "method", r->method);
-	json_sizes(b, "sizes", r->l, r->l->size, 3);
+	sy_json_member_str(b, "kernel", conv ? "conv" : "mm");
+	json_sizes(b, "sizes", r->l, r->l->size, r->l->n);
+	if (conv) {
+		json_builder_set_member_name(b, "window");
+		json_builder_begin_array(b);
+		for (int w = 0; w < 2; w++)
+			json_builder_add_int_value(b, r->l->window[w]);
+		json_builder_end_array(b);
+	}
 	json_builder_set_member_name(b, "search");
 	json_builder_begin_object(b);
 	sy_json_member_bool(b, "complete", TRUE);
@@ -323,98 +342,22 @@ static char *to_json(const Report *r)
 	sy_json_member_int(b, "pruned", (gint64)st->pruned);
 	json_builder_end_object(b);
 	if (!isnan(r->exact) && r->res->best->len) {
+		double best = g_array_index(r->res->best, SyDseOdysseyDesign, 0)
+				      .cycles;
+
 		member_double(b, "exact_cycles", r->exact);
-		member_double(b, "gap_percent", gap_percent(r));
+		member_double(
+			b, "gap_percent", (best - r->exact) / r->exact * 100);
 	}
 	json_builder_set_member_name(b, "best");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < r->res->best->len; i++)
 		json_design(b,
 			&g_array_index(r->res->best, SyDseOdysseyDesign, i),
-			&r->rows[i], r->l);
+			r->l);
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	root = json_builder_get_root(b);
-	return sy_json_print(root);
-}
-
-static char *to_csv(const Report *r)
-{
-	GString *s = g_string_new("rank,cycles,design,dataflow,tile_order,"
-				  "tiles,padded,latency,simd,dsp,bram18k,"
-				  "sa_sizes\n");
-
-	for (guint i = 0; i < r->res->best->len; i++) {
-		const SyDseOdysseyDesign *d = &g_array_index(
-			r->res->best, SyDseOdysseyDesign, i);
-		const Row *w = &r->rows[i];
-
-		g_string_append_printf(s,
-			"%u,%.17g,%s,\"%s\",\"%s\",\"%" G_GINT64_FORMAT
-			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
-			"\",\"%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
-			",%" G_GINT64_FORMAT "\",\"%" G_GINT64_FORMAT
-			",%" G_GINT64_FORMAT "\",%s,%.17g,%.17g,\"%s\"\n",
-			i + 1, d->cycles, w->name, w->dataflow, w->order,
-			d->t1[0], d->t1[1], d->t1[2], d->padded[0],
-			d->padded[1], d->padded[2], d->t2[0], d->t2[1], w->simd,
-			d->dsp, d->bram18k, w->sa_sizes);
-	}
-	return g_string_free(s, FALSE);
-}
-
-static char *to_text(const Report *r)
-{
-	GString *s = g_string_new(NULL);
-	const SyDseOdysseyStats *st = &r->res->stats;
-
-	g_string_append_printf(s,
-		"Odyssey's model, %s: %" G_GUINT64_FORMAT
-		" points, %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
-		" feasible), %" G_GUINT64_FORMAT " never evaluated, %.2f s\n",
-		g_str_equal(r->method, "exact") ? "proven optimum"
-			: g_str_equal(r->method, "padding")
-			? "padding-based search"
-			: "genetic search",
-		st->points, st->evaluated, st->feasible, st->pruned,
-		st->seconds);
-	if (!isnan(r->exact) && r->res->best->len)
-		g_string_append_printf(s,
-			"exact optimum %.2f cycles: %.3f %% above it\n",
-			r->exact, gap_percent(r));
-	for (guint i = 0; i < r->res->best->len; i++) {
-		const SyDseOdysseyDesign *d = &g_array_index(
-			r->res->best, SyDseOdysseyDesign, i);
-		const Row *w = &r->rows[i];
-
-		g_string_append_printf(s,
-			"%2u. %.2f cycles  %s [%s] order %s  padded "
-			"%" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
-			"x%" G_GINT64_FORMAT
-			"  DSP %.0f BRAM18K %.0f\n    %s\n",
-			i + 1, d->cycles, w->name, w->dataflow, w->order,
-			d->padded[0], d->padded[1], d->padded[2], d->dsp,
-			d->bram18k, w->sa_sizes);
-	}
-	if (!r->res->best->len)
-		g_string_append(s, "no design fits the budget\n");
-	return g_string_free(s, FALSE);
-}
-
-static char *report(Report *r)
-{
-	char *text;
-
-	r->rows = g_new0(Row, r->res->best->len + 1);
-	for (guint i = 0; i < r->res->best->len; i++)
-		row_init(&r->rows[i],
-			&g_array_index(r->res->best, SyDseOdysseyDesign, i),
-			r->l);
-	text = r->o->json ? to_json(r) : r->o->csv ? to_csv(r) : to_text(r);
-	for (guint i = 0; i < r->res->best->len; i++)
-		row_clear(&r->rows[i]);
-	g_free(r->rows);
-	return text;
+	return json_builder_get_root(b);
 }
 
 static gboolean refuse_systole_options(
@@ -428,26 +371,27 @@ static gboolean refuse_systole_options(
 		return TRUE;
 	g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_PARAMS,
 		"explore --model odyssey: %s is for Systole's space; "
-		"Odyssey's pads i and j its own way (every padded size) and "
-		"its exact search runs to the end",
+		"Odyssey's pads i and j (o, r and c) its own way (every "
+		"padded size) and its exact search runs to the end",
 		which);
 	return FALSE;
 }
 
 char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 {
-	static const Method run[] = {sy_dse_odyssey_mm_search,
-		sy_dse_odyssey_mm_padding, sy_dse_odyssey_mm_genetic};
+	static const Method run[] = {sy_dse_odyssey_search,
+		sy_dse_odyssey_padding, sy_dse_odyssey_genetic};
 	g_autoptr(SyAnalysis) a = NULL;
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(SyDseOdysseyResult) res = NULL;
+	g_autoptr(JsonNode) root = NULL;
 	SyDseOdysseyOptions so = {.top = o->top,
 		.threads = o->threads,
 		.seed = GENETIC_SEED,
 		.evaluations = GENETIC_EVALUATIONS};
 	int m = method_index(o->method);
-	Loops l;
-	Report r = {o, &l, methods[m], NULL, NULL, NAN, {0, 0}};
+	Loops l = {0};
+	Report r = {o, &l, methods[m], NULL, NAN};
 
 	if (!refuse_systole_options(o, error))
 		return NULL;
@@ -455,11 +399,14 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 		return NULL;
 	if (!(device = sy_device_load(o->device ? o->device : "u250", error)))
 		return NULL;
-	if (!loops_of(a, &l, error) || !odyssey_reads(a, &o->ao, device, error))
+	if (!loops_of(a, &l, error) ||
+		!odyssey_reads(a, &o->ao, device, &l, error))
 		return NULL;
 	if (!designs_of(o, &l, &so.designs, error))
 		return NULL;
+	so.kernel = l.kernel;
 	memcpy(so.size, l.size, sizeof(so.size));
+	memcpy(so.window, l.window, sizeof(so.window));
 	so.dsp = (double)device->dsp * 0.7;
 	so.bram18k = (double)device->bram36 * 2 * 0.7;
 	if (!(res = run[m](&so, error)))
@@ -471,7 +418,7 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 			res->stats.violations);
 	if (m > 0) {
 		g_autoptr(SyDseOdysseyResult)
-			exact = sy_dse_odyssey_mm_search(&so, error);
+			exact = sy_dse_odyssey_search(&so, error);
 
 		if (!exact)
 			return NULL;
@@ -481,5 +428,10 @@ char *cli_explore_odyssey(const CliExploreOdyssey *o, GError **error)
 					  .cycles;
 	}
 	r.res = res;
-	return report(&r);
+	root = to_json(&r);
+	return cli_explore_odyssey_print(root,
+		o->json          ? CLI_EXPLORE_JSON
+			: o->csv ? CLI_EXPLORE_CSV
+				 : CLI_EXPLORE_TEXT,
+		res->stats.seconds);
 }

@@ -82,6 +82,9 @@ typedef enum {
 } CliExploreFormat;
 char *cli_explore_print(
 	JsonNode *root, CliExploreFormat format, double seconds);
+/* explore --model odyssey's formats, from its JSON. */
+char *cli_explore_odyssey_print(
+	JsonNode *root, CliExploreFormat format, double seconds);
 
 /* systole-cli autosa: AutoSA's command line, unchanged (cli-autosa.c). */
 int cli_autosa(int argc, char **argv);

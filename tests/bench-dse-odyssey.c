@@ -4,8 +4,10 @@
  * (128x256x512) with 1 and 2 threads, and over kernel3_2 of 1024^3
  * with one, and over all 18 of 1024^3; evaluations a second; the
  * padding-based and genetic baselines on the same problems (but the
- * 18 designs of 1024^3), with their gap.  It prints, it
- * asserts nothing but that the searches ran. */
+ * 18 designs of 1024^3), with their gap; the exact search over
+ * the 30 convolution designs of Odyssey's four VGG16 layers (alone:
+ * `bench-dse-odyssey vgg16`).  It prints, it asserts nothing but that
+ * the searches ran. */
 #include <stdio.h>
 
 #include "dse/odyssey-search.h"
@@ -23,7 +25,7 @@ static SyDseOdysseyResult *run(const char *what, SyDseOdysseyOptions *o,
 	g_assert_no_error(error);
 	st = &r->stats;
 	d = &g_array_index(r->best, SyDseOdysseyDesign, 0);
-	sa = sy_dse_odyssey_sa_sizes(d);
+	sa = sy_dse_odyssey_sa_sizes(o->kernel, d);
 	printf("%s, %u thread(s): %.3f s, %" G_GUINT64_FORMAT
 	       " points, %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
 	       " feasible, %" G_GUINT64_FORMAT
@@ -53,7 +55,7 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 
 		o.threads = t;
 		what = g_strdup_printf("%s exact", name);
-		r = run(what, &o, sy_dse_odyssey_mm_search, 0);
+		r = run(what, &o, sy_dse_odyssey_search, 0);
 		g_clear_pointer(&what, g_free);
 		exact = g_array_index(r->best, SyDseOdysseyDesign, 0).cycles;
 		sy_dse_odyssey_result_free(r);
@@ -63,15 +65,48 @@ static void problem(const char *name, gint64 i, gint64 j, gint64 k,
 	o.threads = 1;
 	what = g_strdup_printf("%s padding", name);
 	sy_dse_odyssey_result_free(
-		run(what, &o, sy_dse_odyssey_mm_padding, exact));
+		run(what, &o, sy_dse_odyssey_padding, exact));
 	g_clear_pointer(&what, g_free);
 	what = g_strdup_printf("%s genetic", name);
 	sy_dse_odyssey_result_free(
-		run(what, &o, sy_dse_odyssey_mm_genetic, exact));
+		run(what, &o, sy_dse_odyssey_genetic, exact));
 }
 
-int main(void)
+/* Odyssey's four VGG16 layers (odyssey.md §6.2, as i, o, r, c, p, q):
+ * the exact search over the 30 convolution designs, one thread. */
+static void vgg16(void)
 {
+	static const gint64 layers[4][6] = {
+		{64, 128, 112, 112, 3, 3},
+		{256, 512, 28, 28, 3, 3},
+		{64, 64, 224, 224, 3, 3},
+		{512, 512, 14, 14, 3, 3},
+	};
+
+	for (guint l = 0; l < G_N_ELEMENTS(layers); l++) {
+		const gint64 *v = layers[l];
+		SyDseOdysseyOptions o = {.kernel = SY_DSE_ODYSSEY_CONV,
+			.size = {v[1], v[2], v[3], v[0]},
+			.window = {v[4], v[5]},
+			.threads = 1};
+		g_autofree char *what = g_strdup_printf(
+			"conv VGG16 (%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+			",3,3), 30 designs, exact",
+			v[0], v[1], v[2], v[3]);
+
+		sy_dse_odyssey_result_free(
+			run(what, &o, sy_dse_odyssey_search, 0));
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && g_str_equal(argv[1], "vgg16")) {
+		vgg16();
+		return 0;
+	}
+	vgg16();
 	/* padding-based over the 18 designs of 1024^3 takes minutes
 	 * (3 x 10^8 points): kernel3_2's alone. */
 	problem("mm 128x256x512, 18 designs", 128, 256, 512, 0, 2, TRUE);

@@ -3,8 +3,10 @@
  * exact search's optima against ../shared/reference/odyssey.md §6.5
  * (kernel3_2 on 1024^3, on K0 = 128x256x512 and five more sizes), the exact search held
  * to brute force on small problems with 1 and 2 threads (the same
- * answer, byte for byte), and the padding-based and genetic baselines
- * deterministic, with their gap to the exact optimum. */
+ * answer, byte for byte), the same over Odyssey's 30 convolution
+ * designs on small layers (the optima of two asserted), and the
+ * padding-based and genetic baselines deterministic, with their gap to
+ * the exact optimum. */
 #include <math.h>
 #include <string.h>
 
@@ -16,28 +18,39 @@
 #define KERNEL3 (DESIGN(3, 0) | DESIGN(3, 1) | DESIGN(3, 2))
 
 /* The answer as text: every design's numbers and point. */
-static char *answer_text(const SyDseOdysseyResult *r)
+static char *answer_text_of(
+	SyDseOdysseyKernel kernel, const SyDseOdysseyResult *r)
 {
 	GString *s = g_string_new(NULL);
 
 	for (guint i = 0; i < r->best->len; i++) {
 		const SyDseOdysseyDesign *d = &g_array_index(
 			r->best, SyDseOdysseyDesign, i);
-		g_autofree char *sa = sy_dse_odyssey_sa_sizes(d);
+		g_autofree char *sa = sy_dse_odyssey_sa_sizes(kernel, d);
 
 		g_string_append_printf(s,
 			"%.17g kernel%u_%u %s padded %" G_GINT64_FORMAT
-			"x%" G_GINT64_FORMAT " dsp %.17g bram %.17g\n",
+			"x%" G_GINT64_FORMAT,
 			d->cycles, d->dataflow, d->order, sa, d->padded[0],
-			d->padded[1], d->dsp, d->bram18k);
+			d->padded[1]);
+		if (kernel == SY_DSE_ODYSSEY_CONV)
+			g_string_append_printf(
+				s, "x%" G_GINT64_FORMAT, d->padded[2]);
+		g_string_append_printf(
+			s, " dsp %.17g bram %.17g\n", d->dsp, d->bram18k);
 	}
 	return g_string_free(s, FALSE);
+}
+
+static char *answer_text(const SyDseOdysseyResult *r)
+{
+	return answer_text_of(SY_DSE_ODYSSEY_MM, r);
 }
 
 static SyDseOdysseyResult *search(const SyDseOdysseyOptions *o)
 {
 	g_autoptr(GError) error = NULL;
-	SyDseOdysseyResult *r = sy_dse_odyssey_mm_search(o, &error);
+	SyDseOdysseyResult *r = sy_dse_odyssey_search(o, &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(r);
@@ -54,10 +67,14 @@ static void test_count(void)
 	static const gint64 mm64[3] = {64, 64, 64};
 	static const gint64 mm1024[3] = {1024, 1024, 1024};
 
-	g_assert_cmpuint(sy_dse_odyssey_mm_count(k0), ==, 203226705);
-	g_assert_cmpuint(sy_dse_odyssey_mm_count(k0) * 18, ==, 3658080690u);
-	g_assert_cmpuint(sy_dse_odyssey_mm_count(mm64), ==, 8531712);
-	g_assert_cmpuint(sy_dse_odyssey_mm_count(mm1024), ==, 13257679314u);
+	g_assert_cmpuint(
+		sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0), ==, 203226705);
+	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, k0) * 18, ==,
+		3658080690u);
+	g_assert_cmpuint(
+		sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm64), ==, 8531712);
+	g_assert_cmpuint(sy_dse_odyssey_count(SY_DSE_ODYSSEY_MM, mm1024), ==,
+		13257679314u);
 }
 
 static void check_best(
@@ -68,7 +85,7 @@ static void check_best(
 
 	g_assert_cmpuint(r->best->len, >=, 1);
 	d = &g_array_index(r->best, SyDseOdysseyDesign, 0);
-	sa = sy_dse_odyssey_sa_sizes(d);
+	sa = sy_dse_odyssey_sa_sizes(SY_DSE_ODYSSEY_MM, d);
 	g_assert_cmpfloat(d->cycles, ==, cycles);
 	g_assert_cmpstr(sa, ==, sa_sizes);
 }
@@ -142,32 +159,51 @@ typedef struct {
 	guint designs; /* 0: all */
 } Small;
 
+/* The exact search on o (1 and 2 threads) against brute force; best:
+ * the optimum's line where given. */
+static void check_brute_options(SyDseOdysseyOptions *o, const char *best)
+{
+	g_autoptr(SyDseOdysseyResult) brute = NULL;
+	g_autofree char *want = NULL;
+
+	o->exhaustive = TRUE;
+	brute = search(o);
+	want = answer_text_of(o->kernel, brute);
+	g_assert_cmpuint(brute->stats.evaluated, ==, brute->stats.points);
+	g_assert_cmpuint(brute->best->len, ==, o->top);
+	g_test_message("%s", want);
+	if (best)
+		g_assert_true(g_str_has_prefix(want, best));
+	o->exhaustive = FALSE;
+	for (guint threads = 1, evaluated = 0; threads <= 2; threads++) {
+		g_autoptr(SyDseOdysseyResult) r = NULL;
+		g_autofree char *got = NULL;
+
+		o->threads = threads;
+		r = search(o);
+		got = answer_text_of(o->kernel, r);
+		g_assert_cmpstr(got, ==, want);
+		g_assert_cmpuint(r->stats.points, ==, brute->stats.points);
+		g_assert_cmpuint(r->stats.evaluated, <, r->stats.points / 5);
+		/* the combinations' batches: the same points walked */
+		if (threads > 1)
+			g_assert_cmpuint(r->stats.evaluated, ==, evaluated);
+		evaluated = (guint)r->stats.evaluated;
+		g_test_message("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+			       " evaluated",
+			r->stats.evaluated, r->stats.points);
+	}
+}
+
 static void check_brute(const Small *p)
 {
 	SyDseOdysseyOptions o = {.size = {p->size[0], p->size[1], p->size[2]},
 		.dsp = p->dsp,
 		.bram18k = p->bram18k,
 		.top = p->top,
-		.designs = p->designs,
-		.exhaustive = TRUE};
-	g_autoptr(SyDseOdysseyResult) brute = search(&o);
-	g_autofree char *want = answer_text(brute);
+		.designs = p->designs};
 
-	g_assert_cmpuint(brute->stats.evaluated, ==, brute->stats.points);
-	g_assert_cmpuint(brute->best->len, ==, p->top);
-	g_test_message("%s", want);
-	o.exhaustive = FALSE;
-	for (guint threads = 1; threads <= 2; threads++) {
-		g_autoptr(SyDseOdysseyResult) r = NULL;
-		g_autofree char *got = NULL;
-
-		o.threads = threads;
-		r = search(&o);
-		got = answer_text(r);
-		g_assert_cmpstr(got, ==, want);
-		g_assert_cmpuint(r->stats.points, ==, brute->stats.points);
-		g_assert_cmpuint(r->stats.evaluated, <, r->stats.points / 5);
-	}
+	check_brute_options(&o, NULL);
 }
 
 static void test_brute(void)
@@ -188,6 +224,51 @@ static void test_brute(void)
 
 	for (guint i = 0; i < n; i++)
 		check_brute(&small[i]);
+}
+
+/* CONV: the exact search over the 30 designs against brute force
+ * (every point through the model), 1 and 2 threads, the same bytes,
+ * with Odyssey's budget and binding ones. */
+typedef struct {
+	gint64 size[4]; /* o, r, c, i */
+	gint64 window[2];
+	double dsp, bram18k;
+	guint top;
+	const char *best; /* the optimum's line, where asserted */
+} SmallConv;
+
+static void test_conv_brute(void)
+{
+	static const SmallConv small[] = {
+		{{3, 2, 2, 2}, {3, 3}, 0, 0, 3,
+			"150 kernel8_1 {kernel[]->space_time[8];"
+			"kernel[]->array_part[4,2,2,2];kernel[]->latency[4,1,2]"
+			";"
+			"kernel[]->simd[1,1,1]} padded 4x2x2 dsp 20 bram 32\n"},
+		{{4, 4, 4, 4}, {3, 3}, 0, 0, 3,
+			"282 kernel6_1 {kernel[]->space_time[6];"
+			"kernel[]->array_part[4,4,4,4];kernel[]->latency[1,4,4]"
+			";"
+			"kernel[]->simd[1,1,2]} padded 4x4x4 dsp 80 bram 56\n"},
+		{{6, 5, 4, 4}, {3, 2}, 0, 0, 4, NULL},
+		{{6, 5, 4, 4}, {3, 2}, 60, 120, 4, NULL},
+		{{5, 4, 6, 2}, {1, 1}, 200, 150, 5, NULL},
+		/* BRAM18K binding: its bound prunes partial points */
+		{{4, 4, 4, 4}, {3, 3}, 100, 50, 4, NULL},
+		{{4, 4, 4, 4}, {2, 2}, 400, 120, 4, NULL},
+	};
+	guint n = sy_test_stride() > 1 ? 1 : G_N_ELEMENTS(small);
+
+	for (guint i = 0; i < n; i++) {
+		SyDseOdysseyOptions o = {.kernel = SY_DSE_ODYSSEY_CONV,
+			.dsp = small[i].dsp,
+			.bram18k = small[i].bram18k,
+			.top = small[i].top};
+
+		memcpy(o.size, small[i].size, sizeof(o.size));
+		memcpy(o.window, small[i].window, sizeof(o.window));
+		check_brute_options(&o, small[i].best);
+	}
 }
 
 typedef SyDseOdysseyResult *(*Method)(const SyDseOdysseyOptions *, GError **);
@@ -244,7 +325,7 @@ static void test_padding(void)
 		       "padded 8x8 dsp 160 bram 200\n";
 	}
 	exact = exact_cycles(&o);
-	text = baseline(sy_dse_odyssey_mm_padding, &o, exact, &gap);
+	text = baseline(sy_dse_odyssey_padding, &o, exact, &gap);
 	g_assert_cmpstr(text, ==, want);
 	g_assert_cmpfloat(gap, ==, 0);
 }
@@ -278,7 +359,7 @@ static void test_genetic(void)
 	}
 	exact = exact_cycles(&o);
 	g_assert_cmpfloat(exact, ==, sy_test_under_valgrind() ? 274 : 14371.5);
-	text = baseline(sy_dse_odyssey_mm_genetic, &o, exact, &gap);
+	text = baseline(sy_dse_odyssey_genetic, &o, exact, &gap);
 	g_assert_cmpstr(text, ==, want);
 	g_assert_cmpfloat(fabs(gap - want_gap), <, 1e-9);
 }
@@ -291,6 +372,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/dse-odyssey/1024", test_1024);
 	g_test_add_func("/dse-odyssey/table", test_table);
 	g_test_add_func("/dse-odyssey/brute", test_brute);
+	g_test_add_func("/dse-odyssey/conv-brute", test_conv_brute);
 	g_test_add_func("/dse-odyssey/padding", test_padding);
 	g_test_add_func("/dse-odyssey/genetic", test_genetic);
 	return g_test_run();

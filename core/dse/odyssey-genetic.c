@@ -17,15 +17,14 @@
  * - it stops after a whole generation once the evaluations reach the
  *   budget (Odyssey stops after a time: 1 s per design in run_tests).
  * To stay in the exact search's space (so that its gap is against the
- * same space), t1 of i and j is kept at most D and k's t1 snaps to the
- * nearest divisor of K (Odyssey's GA would pad k implicitly).  The RNG
+ * same space), t1 of i and j (o, r, c) is kept at most D and k's (i's)
+ * t1 snaps to the nearest divisor of K (Odyssey's GA would pad it
+ * implicitly).  The RNG
  * is seeded per design: the same answer on every run. */
 #include <math.h>
 #include <string.h>
 
 #include "dse/odyssey-search-private.h"
-
-enum { I, J, K };
 
 #define POPULATION 200
 #define PARENTS 60
@@ -43,7 +42,8 @@ typedef struct {
 	SyDseOdyssey *s;
 	GRand *rand;
 	guint dataflow, order;
-	GArray *k1; /* K's divisors */
+	int last; /* the SIMD's loop (k, i): not padded */
+	GArray *k1; /* its size's divisors */
 	guint64 evaluated;
 } Ga;
 
@@ -68,12 +68,14 @@ static gint64 nearest_divisor(gint64 n, gint64 x, gboolean pow2)
 /* adjust_params, and the space's limits (see above). */
 static void snap(const Ga *g, SyDseOdysseyDesign *d)
 {
-	for (int x = I; x <= J; x++) {
+	int k = g->last;
+
+	for (int x = 0; x < k; x++) {
 		d->t1[x] = CLAMP(d->t1[x], 1, g->s->o.size[x]);
 		d->t2[x] = nearest_divisor(d->t1[x], d->t2[x], FALSE);
 	}
-	d->t1[K] = nearest_divisor(g->s->o.size[K], d->t1[K], FALSE);
-	d->t2[K] = nearest_divisor(d->t1[K], d->t2[K], TRUE);
+	d->t1[k] = nearest_divisor(g->s->o.size[k], d->t1[k], FALSE);
+	d->t2[k] = nearest_divisor(d->t1[k], d->t2[k], TRUE);
 }
 
 static gint64 random_divisor(Ga *g, gint64 n)
@@ -84,27 +86,30 @@ static gint64 random_divisor(Ga *g, gint64 n)
 		d, gint64, g_rand_int_range(g->rand, 0, (gint32)d->len));
 }
 
-/* random_sampling: t1 uniform in [1, D] (k: a divisor of K), t2 a
- * random divisor, the SIMD a power of two dividing min(t1 k, 8), drawn
- * again (up to 100 times) until t2 i t2 j >= 8 SIMD. */
+/* random_sampling: t1 uniform in [1, D] (k, i: a divisor), t2 a
+ * random divisor, the SIMD a power of two dividing min(t1, 8), drawn
+ * again (up to 100 times) until the other t2 multiply to 8 SIMD. */
 static void sample(Ga *g, SyDseOdysseyDesign *d)
 {
-	for (int tries = 0; tries < 100; tries++) {
-		gint64 simd_max;
+	int k = g->last;
 
-		for (int x = I; x <= J; x++) {
+	for (int tries = 0; tries < 100; tries++) {
+		gint64 simd_max, sums = 1;
+
+		for (int x = 0; x < k; x++) {
 			d->t1[x] = 1 +
 				g_rand_int_range(
 					g->rand, 0, (gint32)g->s->o.size[x]);
 			d->t2[x] = random_divisor(g, d->t1[x]);
+			sums *= d->t2[x];
 		}
-		d->t1[K] = g_array_index(g->k1, gint64,
+		d->t1[k] = g_array_index(g->k1, gint64,
 			g_rand_int_range(g->rand, 0, (gint32)g->k1->len));
-		simd_max = nearest_divisor(d->t1[K], 8, TRUE);
-		d->t2[K] = 1;
-		while (d->t2[K] < simd_max && g_rand_boolean(g->rand))
-			d->t2[K] *= 2;
-		if (d->t2[I] * d->t2[J] >= 8 * d->t2[K])
+		simd_max = nearest_divisor(d->t1[k], 8, TRUE);
+		d->t2[k] = 1;
+		while (d->t2[k] < simd_max && g_rand_boolean(g->rand))
+			d->t2[k] *= 2;
+		if (sums >= 8 * d->t2[k])
 			break;
 	}
 }
@@ -185,7 +190,7 @@ static void mutate(Ga *g, SyDseOdysseyDesign *d)
 		sample(g, d);
 		return;
 	}
-	for (int x = I; x <= K; x++)
+	for (int x = 0; x <= g->last; x++)
 		mutate_loop(g, d, x);
 }
 
@@ -225,7 +230,7 @@ static void run_design(Ga *g)
 			Individual *child = &next[c];
 
 			*child = *a;
-			for (int x = I; x <= K; x++)
+			for (int x = 0; x <= g->last; x++)
 				if (g_rand_boolean(g->rand)) {
 					child->d.t1[x] = b->d.t1[x];
 					child->d.t2[x] = b->d.t2[x];
@@ -238,7 +243,7 @@ static void run_design(Ga *g)
 	}
 }
 
-SyDseOdysseyResult *sy_dse_odyssey_mm_genetic(
+SyDseOdysseyResult *sy_dse_odyssey_genetic(
 	const SyDseOdysseyOptions *options, GError **error)
 {
 	SyDseOdyssey s;
@@ -246,19 +251,18 @@ SyDseOdysseyResult *sy_dse_odyssey_mm_genetic(
 
 	if (!sy_dse_odyssey_init(&s, options, error))
 		return NULL;
-	k1 = sy_dse_odyssey_divisors(s.o.size[K]);
-	for (guint d = 0; d < 6; d++)
-		for (guint p = 0; p < 3; p++) {
-			Ga g = {&s, NULL, d, p, k1, 0};
+	k1 = sy_dse_odyssey_divisors(s.o.size[s.n_loops - 1]);
+	for (guint design = 0; design < s.n_designs; design++) {
+		guint d = design / 3, p = design % 3;
+		Ga g = {&s, NULL, d, p, s.n_loops - 1, k1, 0};
 
-			if (!sy_dse_odyssey_has_design(&s, d, p))
-				continue;
-			g.rand = g_rand_new_with_seed(
-				s.o.seed * 31 + 3 * d + p);
-			run_design(&g);
-			g_rand_free(g.rand);
-		}
-	s.stats.points = sy_dse_odyssey_mm_count(s.o.size) *
+		if (!sy_dse_odyssey_has_design(&s, d, p))
+			continue;
+		g.rand = g_rand_new_with_seed(s.o.seed * 31 + design);
+		run_design(&g);
+		g_rand_free(g.rand);
+	}
+	s.stats.points = sy_dse_odyssey_count(s.o.kernel, s.o.size) *
 		(guint64)__builtin_popcount(s.o.designs);
 	s.stats.pruned = s.stats.points > s.stats.evaluated
 		? s.stats.points - s.stats.evaluated

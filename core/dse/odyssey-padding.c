@@ -1,7 +1,7 @@
 /* Odyssey's padding-based search (dse/odyssey-search.h,
  * ../shared/reference/odyssey.md §5.3), per design: nested loops over
- * the padded sizes of i and of j (ascending; k is not padded); at each
- * padded pair, the tiles t1 that divide it and that no earlier size of
+ * the padded sizes of the paddable loops (i, j; o, r, c; ascending; the
+ * last loop, k or i, is not padded); at each padded tuple, the tiles t1 that divide it and that no earlier size of
  * that level offered (the inner level's list starts again when the
  * outer level moves), every t2 of them, the model at the padded sizes.
  * So every point it evaluates is the exact search's (the first padded
@@ -18,12 +18,10 @@
 
 #include "dse/odyssey-search-private.h"
 
-enum { I, J, K };
-
 /* Odyssey's get_padded_candidates with D itself (for D = 1 too). */
 static GArray *padded_sizes(gint64 size)
 {
-	GArray *t1 = sy_dse_odyssey_t1_candidates(size, I);
+	GArray *t1 = sy_dse_odyssey_t1_candidates(size, TRUE);
 	GArray *p = g_array_new(FALSE, FALSE, sizeof(gint64));
 
 	g_array_append_val(p, size);
@@ -51,95 +49,41 @@ static GArray *new_divisors(gint64 padded, GHashTable *seen)
 	return out;
 }
 
+/* One design's walk: the paddable loops' padded sizes (all but the
+ * last loop's), their thresholds, the grid of tiles being built. */
 typedef struct {
-	SyDseOdyssey *s;
-	guint dataflow, order;
-	GArray *k1; /* k's t1: K's divisors */
-	double best; /* the design's best so far */
+	SyDseOdysseyGrid g;
+	GArray *padded[3];
+	guint thr[3];
 } Walk;
 
-/* Every (t1, t2) of tiles t1 i in ti, t1 j in tj, t1 k K's divisors;
- * TRUE where the design's best improved.  SIMD widths bound_check
- * rejects (not a power of two up to min(t1 k, 8)) are skipped. */
-static gboolean evaluate_tiles(Walk *w, const GArray *ti, const GArray *tj)
+/* Level x's walk over its padded sizes (the levels before it fixed in
+ * the grid), stopping after thr sizes in a row without improvement
+ * below them; TRUE where the design's best improved under it. */
+static gboolean walk_level(Walk *w, int x)
 {
-	gboolean improved = FALSE;
-	SyDseOdysseyDesign d = {.dataflow = w->dataflow, .order = w->order};
-
-	for (guint a = 0; a < ti->len; a++)
-		for (guint b = 0; b < tj->len; b++)
-			for (guint c = 0; c < w->k1->len; c++) {
-				g_autoptr(GArray) di = NULL, dj = NULL;
-
-				d.t1[I] = g_array_index(ti, gint64, a);
-				d.t1[J] = g_array_index(tj, gint64, b);
-				d.t1[K] = g_array_index(w->k1, gint64, c);
-				di = sy_dse_odyssey_divisors(d.t1[I]);
-				dj = sy_dse_odyssey_divisors(d.t1[J]);
-				for (guint u = 0; u < di->len; u++)
-					for (guint v = 0; v < dj->len; v++)
-						for (gint64 s = 1;
-							s <= MIN(d.t1[K], 8);
-							s *= 2) {
-							if (d.t1[K] % s)
-								continue;
-							d.t2[I] = g_array_index(
-								di, gint64, u);
-							d.t2[J] = g_array_index(
-								dj, gint64, v);
-							d.t2[K] = s;
-							w->s->stats.evaluated++;
-							if (!sy_dse_odyssey_eval(
-								    w->s, &d))
-								continue;
-							w->s->stats.feasible++;
-							sy_dse_odyssey_offer(
-								w->s, &d);
-							if (d.cycles <
-								w->best) {
-								w->best =
-									d.cycles;
-								improved = TRUE;
-							}
-						}
-			}
-	return improved;
-}
-
-/* One design: the nested walk over i's and j's padded sizes, stopping
- * each level after thr sizes in a row without improvement (thr 0:
- * D itself only, the divisor-only search). */
-static void walk_design(
-	Walk *w, const GArray *pi, const GArray *pj, guint thr_i, guint thr_j)
-{
-	g_autoptr(GHashTable) seen_i = g_hash_table_new_full(
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(
 		g_int64_hash, g_int64_equal, g_free, NULL);
-	guint idle_i = 0;
+	int last = w->g.s->n_loops - 2;
+	gboolean improved = FALSE;
+	guint idle = 0;
 
-	for (guint a = 0; a < pi->len; a++) {
-		g_autoptr(GHashTable) seen_j = g_hash_table_new_full(
-			g_int64_hash, g_int64_equal, g_free, NULL);
-		g_autoptr(GArray)
-			ti = new_divisors(g_array_index(pi, gint64, a), seen_i);
-		gboolean improved_i = FALSE;
-		guint idle_j = 0;
+	for (guint a = 0; a < w->padded[x]->len; a++) {
+		gboolean below;
 
-		for (guint b = 0; b < pj->len; b++) {
-			g_autoptr(GArray) tj = new_divisors(
-				g_array_index(pj, gint64, b), seen_j);
-
-			if (evaluate_tiles(w, ti, tj)) {
-				improved_i = TRUE;
-				idle_j = 0;
-			} else if (++idle_j >= thr_j) {
-				break;
-			}
-		}
-		if (improved_i)
-			idle_i = 0;
-		else if (++idle_i >= thr_i)
+		w->g.t1s[x] = new_divisors(
+			g_array_index(w->padded[x], gint64, a), seen);
+		below = x < last ? walk_level(w, x + 1)
+				 : sy_dse_odyssey_grid_run(&w->g);
+		g_clear_pointer(&w->g.t1s[x], g_array_unref);
+		if (below) {
+			improved = TRUE;
+			idle = 0;
+		} else if (++idle >= w->thr[x]) {
 			break;
+		}
 	}
+	return improved;
 }
 
 static guint threshold(double thr, gint64 size)
@@ -147,29 +91,36 @@ static guint threshold(double thr, gint64 size)
 	return (guint)ceil(thr * sqrt((double)size));
 }
 
-/* The walk over each design of s; divisor_only: D itself only. */
+/* The walk over each design of s; divisor_only: D itself only (thr
+ * 0). */
 static void padding_walk(SyDseOdyssey *s, gboolean divisor_only)
 {
-	g_autoptr(GArray) pi = padded_sizes(s->o.size[I]);
-	g_autoptr(GArray) pj = padded_sizes(s->o.size[J]);
-	g_autoptr(GArray) k1 = sy_dse_odyssey_divisors(s->o.size[K]);
-	guint thr_i = divisor_only ? 1
-				   : threshold(s->o.threshold, s->o.size[I]);
-	guint thr_j = divisor_only ? 1
-				   : threshold(s->o.threshold, s->o.size[J]);
+	Walk w = {.g = {.s = s, .simd_only = TRUE}};
+	int last = s->n_loops - 1;
 
-	if (divisor_only)
-		g_array_set_size(pi, 1), g_array_set_size(pj, 1);
-	for (guint d = 0; d < 6; d++)
-		for (guint p = 0; p < 3; p++) {
-			Walk w = {s, d, p, k1, INFINITY};
-
-			if (sy_dse_odyssey_has_design(s, d, p))
-				walk_design(&w, pi, pj, thr_i, thr_j);
-		}
+	for (int x = 0; x < last; x++) {
+		w.padded[x] = padded_sizes(s->o.size[x]);
+		w.thr[x] = divisor_only
+			? 1
+			: threshold(s->o.threshold, s->o.size[x]);
+		if (divisor_only)
+			g_array_set_size(w.padded[x], 1);
+	}
+	w.g.t1s[last] = sy_dse_odyssey_divisors(s->o.size[last]);
+	for (guint design = 0; design < s->n_designs; design++) {
+		if (!sy_dse_odyssey_has_design(s, design / 3, design % 3))
+			continue;
+		w.g.d = (SyDseOdysseyDesign){
+			.dataflow = design / 3, .order = design % 3};
+		w.g.best = INFINITY;
+		walk_level(&w, 0);
+	}
+	g_array_unref(w.g.t1s[last]);
+	for (int x = 0; x < last; x++)
+		g_array_unref(w.padded[x]);
 }
 
-SyDseOdysseyResult *sy_dse_odyssey_mm_padding(
+SyDseOdysseyResult *sy_dse_odyssey_padding(
 	const SyDseOdysseyOptions *options, GError **error)
 {
 	SyDseOdyssey s;
@@ -177,7 +128,7 @@ SyDseOdysseyResult *sy_dse_odyssey_mm_padding(
 	if (!sy_dse_odyssey_init(&s, options, error))
 		return NULL;
 	padding_walk(&s, FALSE);
-	s.stats.points = sy_dse_odyssey_mm_count(s.o.size) *
+	s.stats.points = sy_dse_odyssey_count(s.o.kernel, s.o.size) *
 		(guint64)__builtin_popcount(s.o.designs);
 	s.stats.pruned = s.stats.points - s.stats.evaluated;
 	return sy_dse_odyssey_finish(&s);

@@ -8,6 +8,8 @@
 
 typedef struct {
 	SyDseOdysseyOptions o; /* defaults filled in */
+	int n_loops; /* 3 (MM), 4 (CONV): the last is the SIMD's */
+	guint n_designs; /* 18, 30 */
 	GMutex lock;
 	GArray *best; /* SyDseOdysseyDesign, best first */
 	double incumbent; /* the top-th best cycles, INFINITY while fewer */
@@ -37,11 +39,35 @@ gboolean sy_dse_odyssey_eval(
 double sy_dse_odyssey_offer(
 	__isl_keep SyDseOdyssey *s, __isl_keep const SyDseOdysseyDesign *d);
 
-/* The t1 candidates of loop dim (0 i, 1 j paddable; 2 k divisors), as
- * Odyssey's exhaustive search lists them (ascending). */
-__isl_give GArray *sy_dse_odyssey_t1_candidates(gint64 size, int dim);
+/* The t1 candidates of a loop (paddable: every size up to D and the
+ * padded sizes above; else D's divisors), as Odyssey's exhaustive
+ * search lists them (ascending). */
+__isl_give GArray *sy_dse_odyssey_t1_candidates(gint64 size, gboolean paddable);
 /* The divisors of n, ascending. */
 __isl_give GArray *sy_dse_odyssey_divisors(gint64 n);
+
+/* A SIMD width bound_check accepts: a power of two up to min(t1, 8). */
+gboolean sy_dse_odyssey_simd_ok(gint64 t1, gint64 simd);
+/* The PEs' latency hiding where they keep local sums: the t2 of the
+ * loops but the last multiply to 8 SIMD lanes at least (MM kernel0,
+ * 1, 3; every CONV design). */
+gboolean sy_dse_odyssey_hides(__isl_keep const SyDseOdyssey *s, guint dataflow,
+	__isl_keep const gint64 *t2);
+
+/* Every point of design d of tiles t1 in t1s (t2 every divisor; the
+ * SIMD's only those bound_check accepts where simd_only) through the
+ * model, the feasible ones offered; best: the least cycles seen, TRUE
+ * where it improved. */
+typedef struct {
+	SyDseOdyssey *s;
+	GArray *t1s[4];
+	gboolean simd_only;
+	SyDseOdysseyDesign d; /* dataflow and order set */
+	double best;
+	gboolean improved;
+} SyDseOdysseyGrid;
+
+gboolean sy_dse_odyssey_grid_run(__isl_keep SyDseOdysseyGrid *g);
 
 /* The best divisor-only point of design (dataflow, order) of o's
  * problem (odyssey-padding.c), into best; FALSE where none is

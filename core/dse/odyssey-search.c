@@ -10,43 +10,51 @@
 #include "model/odyssey-private.h"
 
 enum { I, J, K };
+enum { CO, CR, CC, CI }; /* CONV's loops */
+
+#define MAX_LOOPS 4
 
 /* Relative slack on a bound: the model divides in another order, so a
  * bound may come out an ulp above the cycles it bounds. */
 #define BOUND_SLACK 1e-9
 
 /* The tile loops from outer to inner per order (model/odyssey.h). */
-static const int orders[3][3] = {{I, K, J}, {K, J, I}, {I, J, K}};
-
-/* Whether the feeder of A (of B) reuses its tile over the loops after
- * its innermost one, per dataflow (model/odyssey-mm.c). */
-static const gboolean reuse_a[6] = {TRUE, FALSE, TRUE, TRUE, FALSE, TRUE};
-static const gboolean reuse_b[6] = {FALSE, TRUE, TRUE, TRUE, TRUE, FALSE};
+static const int mm_orders[3][MAX_LOOPS] = {{I, K, J}, {K, J, I}, {I, J, K}};
 
 G_STATIC_ASSERT(SY_DSE_ODYSSEY_DESIGNS == 18);
 
 gboolean sy_dse_odyssey_init(
 	SyDseOdyssey *s, const SyDseOdysseyOptions *o, GError **error)
 {
+	gboolean conv = o->kernel == SY_DSE_ODYSSEY_CONV;
+
 	memset(s, 0, sizeof(*s));
-	for (int d = I; d <= K; d++)
+	s->n_loops = conv ? 4 : 3;
+	s->n_designs = conv ? SY_DSE_ODYSSEY_CONV_DESIGNS
+			    : SY_DSE_ODYSSEY_DESIGNS;
+	for (int d = 0; d < s->n_loops; d++)
 		if (o->size[d] < 1) {
 			g_set_error(error, SY_ODYSSEY_ERROR,
 				SY_ODYSSEY_ERROR_PARAMS,
-				"matrix-multiply sizes must be at least 1 "
+				"%s sizes must be at least 1 "
 				"(got %" G_GINT64_FORMAT ")",
+				conv ? "convolution" : "matrix-multiply",
 				o->size[d]);
 			return FALSE;
 		}
-	if (o->designs >> SY_DSE_ODYSSEY_DESIGNS) {
+	if (o->designs >> s->n_designs) {
 		g_set_error(error, SY_ODYSSEY_ERROR, SY_ODYSSEY_ERROR_DESIGN,
-			"Odyssey has 18 matrix-multiply designs, kernel0_0 "
-			"to kernel5_2");
+			conv ? "Odyssey has 30 convolution designs, kernel0_0 "
+			       "to kernel9_2"
+			     : "Odyssey has 18 matrix-multiply designs, "
+			       "kernel0_0 to kernel5_2");
 		return FALSE;
 	}
 	s->o = *o;
+	for (int w = 0; w < 2; w++)
+		s->o.window[w] = conv ? MAX(s->o.window[w], 1) : 0;
 	if (!s->o.designs)
-		s->o.designs = (1u << SY_DSE_ODYSSEY_DESIGNS) - 1;
+		s->o.designs = (1u << s->n_designs) - 1;
 	if (s->o.dsp <= 0)
 		s->o.dsp = SY_DSE_ODYSSEY_DSP;
 	if (s->o.bram18k <= 0)
@@ -89,20 +97,41 @@ gboolean sy_dse_odyssey_has_design(
 	return s->o.designs & (1u << (3 * dataflow + order));
 }
 
-gboolean sy_dse_odyssey_eval(const SyDseOdyssey *s, SyDseOdysseyDesign *d)
+/* Odyssey's model on d at the padded sizes (padded filled in). */
+static gboolean model(
+	const SyDseOdyssey *s, SyDseOdysseyDesign *d, SyOdysseyResult *r)
 {
 	SyOdysseyMm mm = {.dataflow = d->dataflow, .order = d->order};
-	SyOdysseyResult r;
+	SyOdysseyConv cv = {.dataflow = d->dataflow,
+		.order = d->order,
+		.p = s->o.window[0],
+		.q = s->o.window[1]};
+	gboolean conv = s->o.kernel == SY_DSE_ODYSSEY_CONV;
 
-	for (int x = I; x <= K; x++) {
+	for (int x = 0; x < s->n_loops; x++) {
 		gint64 n = (s->o.size[x] + d->t1[x] - 1) / d->t1[x];
 
-		d->padded[x] = mm.size[x] = n * d->t1[x];
-		mm.original[x] = s->o.size[x];
-		mm.t1[x] = d->t1[x];
-		mm.t2[x] = d->t2[x];
+		d->padded[x] = n * d->t1[x];
 	}
-	if (!sy_odyssey_mm_evaluate(&mm, &r, NULL))
+	if (conv) {
+		memcpy(cv.size, d->padded, sizeof(cv.size));
+		memcpy(cv.original, s->o.size, sizeof(cv.original));
+		memcpy(cv.t1, d->t1, sizeof(cv.t1));
+		memcpy(cv.t2, d->t2, sizeof(cv.t2));
+		return sy_odyssey_conv_evaluate(&cv, r, NULL);
+	}
+	memcpy(mm.size, d->padded, sizeof(mm.size));
+	memcpy(mm.original, s->o.size, sizeof(mm.original));
+	memcpy(mm.t1, d->t1, sizeof(mm.t1));
+	memcpy(mm.t2, d->t2, sizeof(mm.t2));
+	return sy_odyssey_mm_evaluate(&mm, r, NULL);
+}
+
+gboolean sy_dse_odyssey_eval(const SyDseOdyssey *s, SyDseOdysseyDesign *d)
+{
+	SyOdysseyResult r;
+
+	if (!model(s, d, &r))
 		return FALSE; /* not reached: the sizes are checked */
 	d->cycles = r.cycles;
 	d->dsp = r.dsp;
@@ -125,10 +154,10 @@ int sy_dse_odyssey_design_compare(
 	if ((c = cmp_i64(a->dataflow, b->dataflow)) ||
 		(c = cmp_i64(a->order, b->order)))
 		return c;
-	for (int x = I; x <= K; x++)
+	for (int x = 0; x < 4; x++) /* MM's fourth: 0 */
 		if ((c = cmp_i64(a->t1[x], b->t1[x])))
 			return c;
-	for (int x = I; x <= K; x++)
+	for (int x = 0; x < 4; x++)
 		if ((c = cmp_i64(a->t2[x], b->t2[x])))
 			return c;
 	return 0;
@@ -187,12 +216,12 @@ GArray *sy_dse_odyssey_divisors(gint64 n)
 
 /* Odyssey's get_padded_candidates above D: ceil(D / x) x for
  * 1 <= x < D, over D (each once, ascending). */
-GArray *sy_dse_odyssey_t1_candidates(gint64 size, int dim)
+GArray *sy_dse_odyssey_t1_candidates(gint64 size, gboolean paddable)
 {
 	GArray *a;
 	g_autofree gboolean *seen = NULL;
 
-	if (dim == K || size < 1)
+	if (!paddable || size < 1)
 		return sy_dse_odyssey_divisors(MAX(size, 1));
 	a = g_array_new(FALSE, FALSE, sizeof(gint64));
 	for (gint64 t = 1; t <= size; t++)
@@ -220,12 +249,14 @@ static guint64 divisor_count(gint64 n)
 	return c;
 }
 
-guint64 sy_dse_odyssey_mm_count(const gint64 size[3])
+guint64 sy_dse_odyssey_count(SyDseOdysseyKernel kernel, const gint64 *size)
 {
+	int n = kernel == SY_DSE_ODYSSEY_CONV ? 4 : 3;
 	guint64 points = 1;
 
-	for (int x = I; x <= K; x++) {
-		g_autoptr(GArray) t1 = sy_dse_odyssey_t1_candidates(size[x], x);
+	for (int x = 0; x < n; x++) {
+		g_autoptr(GArray)
+			t1 = sy_dse_odyssey_t1_candidates(size[x], x < n - 1);
 		guint64 s = 0;
 
 		for (guint i = 0; i < t1->len; i++)
@@ -240,16 +271,48 @@ char *sy_dse_odyssey_design_name(const SyDseOdysseyDesign *d)
 	return g_strdup_printf("kernel%u_%u", d->dataflow, d->order);
 }
 
-char *sy_dse_odyssey_sa_sizes(const SyDseOdysseyDesign *d)
+char *sy_dse_odyssey_sa_sizes(
+	SyDseOdysseyKernel kernel, const SyDseOdysseyDesign *d)
 {
+	const gint64 *t1 = d->t1, *t2 = d->t2;
+
+	if (kernel == SY_DSE_ODYSSEY_CONV)
+		return g_strdup_printf(
+			"{kernel[]->space_time[%u];"
+			"kernel[]->array_part[%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT "];"
+			"kernel[]->latency[%" G_GINT64_FORMAT
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "];"
+			"kernel[]->simd[1,1,%" G_GINT64_FORMAT "]}",
+			d->dataflow, t1[0], t1[1], t1[2], t1[3], t2[0], t2[1],
+			t2[2], t2[3]);
 	return g_strdup_printf("{kernel[]->space_time[%u];"
 			       "kernel[]->array_part[%" G_GINT64_FORMAT
 			       ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "];"
 			       "kernel[]->latency[%" G_GINT64_FORMAT
 			       ",%" G_GINT64_FORMAT "];"
 			       "kernel[]->simd[%" G_GINT64_FORMAT "]}",
-		d->dataflow, d->t1[I], d->t1[J], d->t1[K], d->t2[I], d->t2[J],
-		d->t2[K]);
+		d->dataflow, t1[0], t1[1], t1[2], t2[0], t2[1], t2[2]);
+}
+
+gboolean sy_dse_odyssey_simd_ok(gint64 t1, gint64 simd)
+{
+	return simd <= MIN(t1, 8) && !(simd & (simd - 1));
+}
+
+gboolean sy_dse_odyssey_hides(
+	const SyDseOdyssey *s, guint dataflow, const gint64 *t2)
+{
+	int last = s->n_loops - 1;
+	gint64 sums = 1;
+
+	if (s->o.kernel == SY_DSE_ODYSSEY_MM && dataflow != 0 &&
+		dataflow != 1 && dataflow != 3)
+		return TRUE;
+	for (int x = 0; x < last; x++)
+		sums *= t2[x];
+	return sums >= 8 * t2[last];
 }
 
 /* ---- The exact search ---- */
@@ -270,19 +333,76 @@ typedef struct {
 	gint64 factor;
 	GArray *pairs; /* Pair */
 	double min_padded, min_tiles;
+	gint64 min_t1;
 } Group;
 
+/* An array as the bounds see it: a tile spans the loops deps (their
+ * t1, plus the window's halo - 1 on the loops halo), times extra; its
+ * modules run once per tile of the loops outer; on chip it moves at
+ * most rate words a cycle (raised to the SIMD width where that is its
+ * pack's lower bound), to DRAM 16; CONV: its chain's levels. */
 typedef struct {
-	guint design; /* 3 d + p */
-	const Group *g[3];
+	guint deps, outer, halo;
+	double extra, rate;
+	gboolean simd_rate; /* and its pack at least the SIMD width */
+	int levels;
+	double buffers; /* CONV: its first level's buffers a module */
+} Array;
+
+/* What the bounds know of a design: its arrays (the two inputs, then
+ * the output), each loop's lanes, whether the output's only module
+ * collects it (its one-tile epilogue is 1), whether the PEs spend a
+ * cycle before and after each tile (read-back partial sums), the MACs
+ * per point of the tiled loops (CONV: the window), the loops whose
+ * PEs a 2D array needs two of (ratio lanes; the reduction's, by t1,
+ * is a point rule: reduction_rows). */
+typedef struct {
+	guint design, dataflow, order;
+	int n_loops;
+	Array a[3];
+	Lanes lanes[MAX_LOOPS];
+	gboolean collects, wraps, reduction_rows;
+	double work, window[MAX_LOOPS];
+	guint rows;
+	guint space; /* CONV: the PE array's loops */
+	int s0, s1; /* CONV: its first and second (-1: 1D) */
+} Shape;
+
+/* A combination of groups, one a loop, with its least bound; least:
+ * per loop a stand-in pair no larger in any buffer or PE count than
+ * the group's (conv_bram_bound of a partial point). */
+typedef struct {
+	const Shape *sh;
+	const Group *g[MAX_LOOPS];
 	double bound;
+	Pair least[MAX_LOOPS];
 } Combo;
+
+/* Combinations go in batches, whatever the threads: each is walked
+ * with the incumbent as the batches before left it (frozen) and what
+ * its own walk found, so the points evaluated, not only the answer,
+ * are the same for any number of threads.  The first two go alone
+ * (they set the incumbent the others are pruned by), then two, then
+ * BATCH at a time. */
+#define BATCH 4
+
+/* The first combination of i's batch. */
+static guint batch_start(guint i)
+{
+	return i < 2 ? i : i < BATCH ? 2 : i / BATCH * BATCH;
+}
 
 typedef struct {
 	SyDseOdyssey s;
-	GPtrArray *groups[3][N_LANES]; /* Group, by factor; NULL: unused */
+	GPtrArray *groups[MAX_LOOPS][N_LANES]; /* Group, by factor */
+	Shape *shapes; /* by design; NULL: not searched */
 	GArray *combos; /* Combo, by bound */
 	gint next;
+	GMutex lock; /* the batches: */
+	GCond cond;
+	guint done; /* combinations walked (or skipped) */
+	double frozen; /* the incumbent after the batches done */
+	gboolean stop; /* a combination's bound was above it */
 } Exact;
 
 static gint64 lane_factor(Lanes l, const Pair *p)
@@ -321,12 +441,11 @@ static int group_compare(gconstpointer a, gconstpointer b)
 	return cmp_i64(x->factor, y->factor);
 }
 
-/* The candidates of loop dim grouped by lane factor l.  The SIMD
- * (k's t2) keeps powers of two up to min(t1, 8) only: bound_check
- * rejects the others. */
-static GPtrArray *groups_new(gint64 size, int dim, Lanes l)
+/* The candidates of a loop grouped by lane factor l; the last loop's
+ * (the SIMD's) keep the widths bound_check accepts only. */
+static GPtrArray *groups_new(gint64 size, gboolean last, Lanes l)
 {
-	g_autoptr(GArray) t1s = sy_dse_odyssey_t1_candidates(size, dim);
+	g_autoptr(GArray) t1s = sy_dse_odyssey_t1_candidates(size, !last);
 	g_autoptr(GHashTable)
 		by = g_hash_table_new(g_int64_hash, g_int64_equal);
 	GPtrArray *groups = g_ptr_array_new_with_free_func(group_free);
@@ -342,7 +461,7 @@ static GPtrArray *groups_new(gint64 size, int dim, Lanes l)
 			gint64 f = lane_factor(l, &p);
 			Group *g;
 
-			if (dim == K && (t2 > MIN(t1, 8) || t2 & (t2 - 1)))
+			if (last && !sy_dse_odyssey_simd_ok(t1, t2))
 				continue;
 			if (!(g = g_hash_table_lookup(by, &f))) {
 				g = g_new0(Group, 1);
@@ -350,12 +469,14 @@ static GPtrArray *groups_new(gint64 size, int dim, Lanes l)
 				g->pairs = g_array_new(
 					FALSE, FALSE, sizeof(Pair));
 				g->min_padded = g->min_tiles = INFINITY;
+				g->min_t1 = t1;
 				g_hash_table_insert(by, &g->factor, g);
 				g_ptr_array_add(groups, g);
 			}
 			g_array_append_val(g->pairs, p);
 			g->min_padded = MIN(g->min_padded, p.padded);
 			g->min_tiles = MIN(g->min_tiles, p.tiles);
+			g->min_t1 = MIN(g->min_t1, t1);
 		}
 	}
 	for (guint i = 0; i < groups->len; i++) {
@@ -367,8 +488,33 @@ static GPtrArray *groups_new(gint64 size, int dim, Lanes l)
 	return groups;
 }
 
-static Lanes lanes_of(guint dataflow, int dim)
+/* The loops whose tiles multiply an array's module iterations: the
+ * modules iterate over the tile loops up to the innermost one the
+ * array depends on when its feeder reuses, over all of them else
+ * (model/odyssey-chain.c). */
+static guint outer_loops(const int *order, int n, guint deps, gboolean reusing)
 {
+	int last = n - 1;
+	guint mask = 0;
+
+	if (reusing)
+		while (last > 0 && !(deps & (1u << order[last])))
+			last--;
+	for (int l = 0; l <= last; l++)
+		mask |= 1u << order[l];
+	return mask;
+}
+
+/* MM (model/odyssey-mm.c): A's and B's feeders reuse their tile per
+ * dataflow; the packs' caps per dataflow (A, B, C); C's only module
+ * collects in kernel2_2; the PEs keep C (and read back partial sums
+ * where k is not innermost) in kernel0, 1, 3. */
+static void mm_shape(Shape *sh)
+{
+	static const gboolean reuse[6][2] = {{TRUE, FALSE}, {FALSE, TRUE},
+		{TRUE, TRUE}, {TRUE, TRUE}, {FALSE, TRUE}, {TRUE, FALSE}};
+	static const double caps[6][3] = {{4, 16, 4}, {16, 4, 4}, {4, 4, 16},
+		{16, 16, 4}, {4, 16, 16}, {16, 4, 16}};
 	static const Lanes lanes[6][3] = {
 		{LANES_RATIO, LANES_ONE, LANES_T2},
 		{LANES_ONE, LANES_RATIO, LANES_T2},
@@ -377,93 +523,243 @@ static Lanes lanes_of(guint dataflow, int dim)
 		{LANES_RATIO, LANES_ONE, LANES_T1},
 		{LANES_ONE, LANES_RATIO, LANES_T1},
 	};
+	static const guint deps[3] = {
+		1u << I | 1u << K, 1u << J | 1u << K, 1u << I | 1u << J};
+	static const guint rows[6] = {
+		0, 0, 0, 1u << I | 1u << J, 1u << I, 1u << J};
+	guint d = sh->dataflow, p = sh->order;
 
-	return lanes[dataflow][dim];
+	sh->n_loops = 3;
+	for (int a = 0; a < 3; a++)
+		sh->a[a] = (Array){deps[a],
+			a < 2 ? outer_loops(
+					mm_orders[p], 3, deps[a], reuse[d][a])
+			      : deps[a],
+			0, 1, caps[d][a], a < 2, 0, 0};
+	memcpy(sh->lanes, lanes[d], sizeof(lanes[d]));
+	sh->collects = d == 2 && p == 2;
+	sh->wraps = (d == 0 || d == 1 || d == 3) && p != 2;
+	sh->reduction_rows = d == 4 || d == 5;
+	sh->work = 1;
+	sh->rows = rows[d];
 }
 
-/* Whether loop dim's tiles multiply an array's module iterations:
- * the array's modules iterate over the tile loops up to the innermost
- * one it depends on when its feeder reuses, over all of them else. */
-static gboolean in_outer(guint order, guint deps, gboolean reusing, int dim)
+/* CONV (model/odyssey-conv.c): cin spans r, c (with the window's
+ * halo) and i, w o and i (times the window), cout o, r, c; an array
+ * with a module on chip moves at its pack's cap there; the PEs keep
+ * the sums unless i is a PE dimension (then the output is collected),
+ * and read them back where i is not innermost. */
+static void conv_shape(Shape *sh, const gint64 window[2])
 {
-	int last = 2, at = 0;
+	static const guint deps[3] = {1u << CR | 1u << CC | 1u << CI,
+		1u << CO | 1u << CI, 1u << CO | 1u << CR | 1u << CC};
+	guint d = sh->dataflow, p = sh->order, space = 0;
+	int order[MAX_LOOPS];
+	gboolean two_d = sy_odyssey_conv_space(d, 1) >= 0, accumulating;
+	int pack[3];
 
-	if (reusing)
-		while (last > 0 && !(deps & (1u << orders[order][last])))
-			last--;
-	for (int l = 0; l < 3; l++)
-		if (orders[order][l] == dim)
-			at = l;
-	return at <= last;
+	for (int k = 0; k < 2; k++)
+		if (sy_odyssey_conv_space(d, k) >= 0)
+			space |= 1u << sy_odyssey_conv_space(d, k);
+	accumulating = !(space & (1u << CI));
+	for (int l = 0; l < 4; l++)
+		order[l] = sy_odyssey_conv_order(p, l);
+	pack[0] = 0; /* cin */
+	pack[1] = 3; /* w */
+	pack[2] = accumulating && p != 1 ? 1 : 2; /* cout */
+	sh->n_loops = 4;
+	for (int a = 0; a < 3; a++) {
+		int levels = sy_ody_conv_levels(d, deps[a]);
+
+		sh->a[a] = (Array){deps[a],
+			a < 2 ? outer_loops(order, 4, deps[a], levels == 2)
+			      : deps[a],
+			a == 0 ? 1u << CR | 1u << CC : 0,
+			a == 1 ? (double)(window[0] * window[1]) : 1,
+			levels == 1 ? 16
+				    : (double)sy_ody_conv_pack_cap(d, pack[a]),
+			a < 2, levels,
+			a < 2            ? 2
+				: p != 1 ? 4 /* read back: in and out, double */
+				: accumulating ? 1 /* drained */
+					       : 2 /* collected */};
+	}
+	for (int x = CO; x <= CI; x++)
+		sh->lanes[x] = x == CI
+			? space & (1u << CI) ? LANES_T1 : LANES_T2
+			: space & (1u << x) ? LANES_RATIO
+					    : LANES_ONE;
+	sh->collects = !accumulating && p == 1;
+	sh->wraps = accumulating && p != 1;
+	sh->reduction_rows = two_d && !accumulating;
+	sh->work = (double)(window[0] * window[1]);
+	sh->window[CR] = (double)window[0];
+	sh->window[CC] = (double)window[1];
+	sh->rows = two_d ? space & ~(1u << CI) : 0;
+	sh->space = space;
+	sh->s0 = sy_odyssey_conv_space(d, 0);
+	sh->s1 = sy_odyssey_conv_space(d, 1);
 }
 
-/* The design's lower bound from each loop's padded size and tile
- * count (or their least over what is left of a loop): the PEs' cycles,
- * and each array's words through its slowest module that moves whole
- * tiles.  That module runs on chip at the array's pack factor, whose
- * cap is the design's (its infer_params upper bound; A's and B's may
- * be raised to the SIMD width, their lower bound), or to DRAM where an
- * array has no such module on chip (16 words a cycle at most). */
+static void shape_init(Shape *sh, const SyDseOdyssey *s, guint design)
+{
+	memset(sh, 0, sizeof(*sh));
+	sh->design = design;
+	sh->dataflow = design / 3;
+	sh->order = design % 3;
+	if (s->o.kernel == SY_DSE_ODYSSEY_CONV)
+		conv_shape(sh, s->o.window);
+	else
+		mm_shape(sh);
+}
+
+static double lanes_of(const Shape *sh, const Group *const *g)
+{
+	double lanes = 1;
+
+	for (int x = 0; x < sh->n_loops; x++)
+		lanes *= (double)g[x]->factor;
+	return lanes;
+}
+
+/* The bounds take padded sizes and tile counts of MAX_LOOPS loops (an
+ * MM's fourth 1).  Each is a product over the loops; what the loops
+ * but one (skip) give is taken once (Shares), the last loop's
+ * candidates then multiplying it by their own factor only. */
+
+static double compute_bound(const Shape *sh, const double *padded, double lanes)
+{
+	double work = sh->work;
+
+	for (int x = 0; x < MAX_LOOPS; x++)
+		work *= padded[x];
+	return work / lanes;
+}
+
+G_ALWAYS_INLINE static inline double rate_of(const Array *a, double simd)
+{
+	return a->simd_rate ? MAX(a->rate, simd) : a->rate;
+}
+
+/* Loop x's factor in array a's words over the whole problem: its
+ * padded size (with a halo per tile) where a tile spans it, its tile
+ * count where a's modules run under it, else 1. */
+G_ALWAYS_INLINE static inline double words_along(const Shape *sh,
+	const Array *a, int x, const double *padded, const double *tiles)
+{
+	if (a->deps & (1u << x))
+		return padded[x] +
+			(a->halo & (1u << x) ? tiles[x] * (sh->window[x] - 1)
+					     : 0);
+	return a->outer & (1u << x) ? tiles[x] : 1;
+}
+
+/* Loop x's factor in one tile of array a. */
+G_ALWAYS_INLINE static inline double tile_along(
+	const Shape *sh, const Array *a, int x, const Pair *p)
+{
+	if (!(a->deps & (1u << x)))
+		return 1;
+	return (double)p->t1 + (a->halo & (1u << x) ? sh->window[x] - 1 : 0);
+}
+
+/* Loop x's factor in the tiles of the loops in mask. */
+G_ALWAYS_INLINE static inline double tiles_along(
+	guint mask, int x, const double *tiles)
+{
+	return mask & (1u << x) ? tiles[x] : 1;
+}
+
+/* The products over every loop but skip (-1: none): the compute share
+ * (work over lanes), each array's words and, where pp is given, its
+ * tile, the tiles the inputs' modules run under, and all tiles. */
 typedef struct {
-	gboolean a_j, b_i; /* j's tiles multiply A's, i's B's */
-	double cap_a, cap_b, cap_c; /* words a cycle, before the SIMD */
-	gboolean collects; /* C's only module collects (kernel2_2) */
-} Shape;
+	double compute, words[3], tile[3], outer[2], all;
+} Shares;
 
-static Shape shape_of(guint design)
+static void shares_of(const Shape *sh, const double *padded,
+	const double *tiles, const Pair *const *pp, double lanes, int skip,
+	Shares *s)
 {
-	static const double caps[6][3] = {{4, 16, 4}, {16, 4, 4}, {4, 4, 16},
-		{16, 16, 4}, {4, 16, 16}, {16, 4, 16}};
-	guint d = design / 3, p = design % 3;
-	Shape s = {in_outer(p, 1u << I | 1u << K, reuse_a[d], J),
-		in_outer(p, 1u << J | 1u << K, reuse_b[d], I), caps[d][0],
-		caps[d][1], caps[d][2], d == 2 && p == 2};
+	s->compute = sh->work / lanes;
+	s->all = 1;
+	for (int a = 0; a < 3; a++) {
+		s->words[a] = s->tile[a] = sh->a[a].extra;
+		if (a < 2)
+			s->outer[a] = 1;
+	}
+	for (int x = 0; x < MAX_LOOPS; x++) {
+		if (x == skip)
+			continue;
+		s->compute *= padded[x];
+		s->all *= tiles[x];
+		for (int a = 0; a < 3; a++) {
+			const Array *ar = &sh->a[a];
 
-	return s;
+			s->words[a] *= words_along(sh, ar, x, padded, tiles);
+			if (pp && x < sh->n_loops)
+				s->tile[a] *= tile_along(sh, ar, x, pp[x]);
+			if (a < 2)
+				s->outer[a] *= tiles_along(ar->outer, x, tiles);
+		}
+	}
 }
 
-static double compute_bound(const double padded[3], double lanes)
+/* The memory bound with loop x's factors (x = -1: none): each array's
+ * words through its slowest module that moves whole tiles, at its
+ * rate; simd: the SIMD width, or the widest (8) where it is not
+ * fixed. */
+G_ALWAYS_INLINE static inline double memory_at(const Shape *sh, const Shares *s,
+	int x, const double *padded, const double *tiles, double simd)
 {
-	return padded[I] * padded[J] * padded[K] / lanes;
+	double m = 0;
+
+	for (int a = 0; a < 3; a++) {
+		const Array *ar = &sh->a[a];
+		double f = x < 0 ? 1 : words_along(sh, ar, x, padded, tiles);
+
+		m = MAX(m, s->words[a] * f / rate_of(ar, simd));
+	}
+	return m;
 }
 
-/* The feeders of A and B next to the PEs: each tile they run under
- * costs the PEs' time on it plus a cycle, so the main phase is at least
- * the PEs' N tau plus the tiles of the busier one. */
-static double feeder_bound(const Shape *sh, const double padded[3],
-	const double tiles[3], double lanes)
+static double memory_bound(const Shape *sh, const double *padded,
+	const double *tiles, double lanes, double simd)
 {
-	double a = tiles[I] * tiles[K] * (sh->a_j ? tiles[J] : 1);
-	double b = tiles[J] * tiles[K] * (sh->b_i ? tiles[I] : 1);
+	Shares s;
 
-	return compute_bound(padded, lanes) + MAX(a, b);
+	shares_of(sh, padded, tiles, NULL, lanes, -1, &s);
+	return memory_at(sh, &s, -1, padded, tiles, simd);
 }
 
-/* simd: the SIMD width, or the widest (8) where it is not fixed. */
-static double memory_bound(const Shape *sh, const double padded[3],
-	const double tiles[3], double simd)
+/* The PEs' main phase with loop x's factors: N tiles of tau cycles
+ * (the compute bound), a cycle before and after each where they read
+ * back, and the feeders of the inputs a cycle more per tile they run
+ * under. */
+static double feeder_at(const Shape *sh, const Shares *s, int x,
+	const double *padded, const double *tiles)
 {
-	double a = padded[I] * padded[K] * (sh->a_j ? tiles[J] : 1);
-	double b = padded[J] * padded[K] * (sh->b_i ? tiles[I] : 1);
-	double c = padded[I] * padded[J];
+	double extra = sh->wraps ? 2 * s->all * tiles[x] : 0;
 
-	return MAX(MAX(a / MAX(sh->cap_a, simd), b / MAX(sh->cap_b, simd)),
-		c / sh->cap_c);
+	for (int a = 0; a < 2; a++)
+		extra = MAX(extra,
+			s->outer[a] * tiles_along(sh->a[a].outer, x, tiles));
+	return s->compute * padded[x] + extra;
 }
 
-/* What the one-tile prologue and epilogue add at least: the longest
- * load of one input tile (A's t1 i x t1 k words, B's t1 j x t1 k) and
- * the drain of C's (t1 i x t1 j) through the modules above, but where
- * C's only module collects it over the reduction tiles (its one-tile
- * epilogue is 1). */
-static double ends_bound(const Shape *sh, const Pair *const p[3])
+/* What the one-tile prologue and epilogue add at least, with loop x's
+ * pair p: the longest load of one input tile and the drain of one
+ * output tile, but where the output's only module collects it over
+ * the reduction tiles (its one-tile epilogue is 1). */
+static double ends_at(
+	const Shape *sh, const Shares *s, int x, const Pair *p, double simd)
 {
-	double simd = (double)p[K]->t2;
-	double a = (double)p[I]->t1 * p[K]->t1 / MAX(sh->cap_a, simd);
-	double b = (double)p[J]->t1 * p[K]->t1 / MAX(sh->cap_b, simd);
-	double c = sh->collects ? 0 : (double)p[I]->t1 * p[J]->t1 / sh->cap_c;
+	double t[3];
 
-	return MAX(a, b) + c;
+	for (int a = 0; a < 3; a++)
+		t[a] = s->tile[a] * tile_along(sh, &sh->a[a], x, p) /
+			rate_of(&sh->a[a], simd);
+	return MAX(t[0], t[1]) + (sh->collects ? 0 : t[2]);
 }
 
 static int combo_compare(gconstpointer a, gconstpointer b)
@@ -472,83 +768,88 @@ static int combo_compare(gconstpointer a, gconstpointer b)
 
 	if (x->bound != y->bound)
 		return x->bound < y->bound ? -1 : 1;
-	if (x->design != y->design)
-		return x->design < y->design ? -1 : 1;
-	for (int d = I; d <= K; d++)
+	if (x->sh->design != y->sh->design)
+		return x->sh->design < y->sh->design ? -1 : 1;
+	for (int d = 0; d < x->sh->n_loops; d++)
 		if (x->g[d] != y->g[d])
 			return cmp_i64(x->g[d]->factor, y->g[d]->factor);
 	return 0;
 }
 
-/* A 2D array needs two PEs at least along both its dimensions: rows
- * and columns by i and j (d3), i and k (d4), j and k (d5). */
-static gboolean combo_rows(guint dataflow, const Group *const g[3])
+/* A 2D array needs two PEs at least along both its dimensions. */
+static gboolean combo_rows(const Shape *sh, const Group *const *g)
 {
-	if (dataflow == 3)
-		return g[I]->factor > 1 && g[J]->factor > 1;
-	if (dataflow == 4)
-		return g[I]->factor > 1;
-	if (dataflow == 5)
-		return g[J]->factor > 1;
+	for (int x = 0; x < sh->n_loops; x++)
+		if (sh->rows & (1u << x) && g[x]->factor < 2)
+			return FALSE;
 	return TRUE;
 }
 
-/* Every combination of groups of a design whose lanes fit the DSP
- * budget, with its least bound. */
-static void design_combos(Exact *e, guint design)
+/* A stand-in for a group's pairs: PEs along the loop by its factor
+ * (1 where t1 / t2 is not fixed), t1 and t2 at their least. */
+static Pair least_pair(Lanes l, const Group *g)
 {
-	guint d = design / 3;
-	GPtrArray *gs[3];
-	Shape sh = shape_of(design);
-	double max_lanes = floor(e->s.o.dsp / 5 + 1e-9);
+	Pair p = {1, 1, 0, 0};
 
-	for (int x = I; x <= K; x++)
-		gs[x] = e->groups[x][lanes_of(d, x)];
-	for (guint a = 0; a < gs[I]->len; a++) {
-		const Group *ga = g_ptr_array_index(gs[I], a);
+	if (l == LANES_RATIO)
+		p.t1 = g->factor;
+	else if (l == LANES_ONE || l == LANES_T2)
+		p.t1 = g->min_t1;
+	if (l == LANES_T2)
+		p.t2 = g->factor;
+	return p;
+}
 
-		for (guint b = 0; b < gs[J]->len; b++) {
-			const Group *gb = g_ptr_array_index(gs[J], b);
+/* The combinations of groups from loop x on (groups by factor: a loop
+ * stops at the first over the DSP budget), with their least bound. */
+static void combos_from(
+	Exact *e, Combo *co, int x, double lanes, double max_lanes)
+{
+	const Shape *sh = co->sh;
+	GPtrArray *gs = e->groups[x][sh->lanes[x]];
 
-			if ((double)ga->factor * gb->factor > max_lanes)
-				break;
-			for (guint c = 0; c < gs[K]->len; c++) {
-				Combo co = {design,
-					{ga, gb, g_ptr_array_index(gs[K], c)},
-					0};
-				double lanes = (double)ga->factor * gb->factor *
-					co.g[K]->factor;
-				double p[3], n[3];
+	for (guint i = 0; i < gs->len; i++) {
+		double p[MAX_LOOPS] = {1, 1, 1, 1}, n[MAX_LOOPS] = {1, 1, 1, 1};
+		double l;
 
-				if (lanes > max_lanes)
-					break;
-				if (!combo_rows(d, co.g))
-					continue;
-				for (int x = I; x <= K; x++) {
-					p[x] = co.g[x]->min_padded;
-					n[x] = co.g[x]->min_tiles;
-				}
-				co.bound = MAX(compute_bound(p, lanes),
-					memory_bound(&sh, p, n, 8));
-				g_array_append_val(e->combos, co);
-			}
+		co->g[x] = g_ptr_array_index(gs, i);
+		l = lanes * (double)co->g[x]->factor;
+		if (l > max_lanes)
+			break;
+		if (x + 1 < sh->n_loops) {
+			combos_from(e, co, x + 1, l, max_lanes);
+			continue;
 		}
+		if (!combo_rows(sh, co->g))
+			continue;
+		for (int y = 0; y < sh->n_loops; y++) {
+			p[y] = co->g[y]->min_padded;
+			n[y] = co->g[y]->min_tiles;
+		}
+		co->bound = MAX(
+			compute_bound(sh, p, l), memory_bound(sh, p, n, l, 8));
+		for (int y = 0; y < sh->n_loops; y++)
+			co->least[y] = least_pair(sh->lanes[y], co->g[y]);
+		g_array_append_val(e->combos, *co);
 	}
 }
 
-/* What design_combos leaves to the model: the PE's latency hiding
- * (t2 i t2 j >= 8 SIMD where the PEs keep C) and a 2D array's PEs
- * along k. */
-static gboolean point_rules(guint dataflow, const Pair *const p[3])
+/* What the combinations leave to the model: the PE's latency hiding
+ * and a 2D array's PEs along the reduction. */
+static gboolean point_rules(
+	const SyDseOdyssey *s, const Shape *sh, const Pair *const *p)
 {
-	if (dataflow == 0 || dataflow == 1 || dataflow == 3)
-		return p[I]->t2 * p[J]->t2 >= 8 * p[K]->t2;
-	if (dataflow == 4 || dataflow == 5)
-		return p[K]->t1 > p[K]->t2;
-	return TRUE;
+	gint64 t2[MAX_LOOPS];
+	int last = sh->n_loops - 1;
+
+	for (int x = 0; x <= last; x++)
+		t2[x] = p[x]->t2;
+	if (sh->reduction_rows && p[last]->t1 <= p[last]->t2)
+		return FALSE;
+	return sy_dse_odyssey_hides(s, sh->dataflow, t2);
 }
 
-/* A lower bound on the BRAM18K of the 2D output-stationary designs
+/* A lower bound on the BRAM18K of the 2D output-stationary MM designs
  * (kernel3_*, odyssey.md §4.2): A's buffers per PE row, B's per column
  * (double-buffered, packed p9 and p10), C's per PE (packed p11 or p12,
  * drained once or read back and written out double-buffered: at least
@@ -557,28 +858,124 @@ static gboolean point_rules(guint dataflow, const Pair *const p[3])
  * Where BRAM18K, not DSPs, limits the optimum, most points the compute
  * bound leaves are over the BRAM budget; this leaves them out before
  * the model. */
-static double bram_bound(guint dataflow, const Pair *const p[3])
+static double mm_bram_bound(const Shape *sh, const Pair *const *p)
 {
-	gint64 pa = sy_ody_infer(p[K]->t2, MIN(p[K]->t1, 16));
-	gint64 pc = sy_ody_infer(1, MIN(p[J]->t2, 4));
-	double rows = (double)p[I]->t1 / p[I]->t2;
-	double cols = (double)p[J]->t1 / p[J]->t2;
-	double acc = (double)(p[I]->t2 * p[J]->t2);
+	gint64 pa, pc;
+	double rows, cols, acc;
 
-	if (dataflow != 3 || !pa || !pc)
+	if (sh->dataflow != 3)
+		return 0;
+	pa = sy_ody_infer(p[K]->t2, MIN(p[K]->t1, 16));
+	pc = sy_ody_infer(1, MIN(p[J]->t2, 4));
+	rows = (double)p[I]->t1 / p[I]->t2;
+	cols = (double)p[J]->t1 / p[J]->t2;
+	acc = (double)(p[I]->t2 * p[J]->t2);
+	if (!pa || !pc)
 		return 0;
 	return 2 * rows * sy_ody_bram((double)(p[I]->t2 * p[K]->t1), pa) +
 		2 * cols * sy_ody_bram((double)(p[J]->t2 * p[K]->t1), pa) +
 		rows * cols * (sy_ody_bram(acc, pc) + sy_ody_bram(acc, 1));
 }
 
+/* The least BRAM18K of a buffer of n words at any pack (1 to 16). */
+/* A lower bound on the BRAM18K of a buffer of n words at any pack p
+ * the model may infer (lb to 16, bound_check rejecting those not a
+ * power of two later): ceil(32 p / 36) ceil(n / 512 p) is at least
+ * (8 p / 9) (n / 512 p) = n / 576, an integer, and at least
+ * ceil(32 lb / 36). */
+static double least_bram(double n, double lb)
+{
+	return MAX(ceil(32 * lb / 36), ceil(n / 576));
+}
+
+/* CONV: PEs along loop x (t1 / t2 along the array, else 1), a buffer's
+ * extent along it (t2 along the array, t1 else). */
+static double pes_along(const Shape *sh, const Pair *const *p, int x)
+{
+	return x >= 0 && sh->space & (1u << x)
+		? (double)p[x]->t1 / (double)p[x]->t2
+		: 1;
+}
+
+static double extent_along(const Shape *sh, const Pair *const *p, int x)
+{
+	return (double)(sh->space & (1u << x) ? p[x]->t2 : p[x]->t1);
+}
+
+/* A lower bound on a CONV design's BRAM18K (model/odyssey-conv.c):
+ * each PE's accumulators (t2 or t1 of o, r, c), unpacked; each array's
+ * first buffer (its words: its extents, cin's rows and columns with
+ * the window's halo, w's times the window), at its best pack (the
+ * inputs' at least the SIMD width), per module (one at the DRAM, one
+ * per row of PEs or one per PE by its chain's levels), the inputs'
+ * double-buffered, the output's read back in and out double-buffered,
+ * collected double-buffered or drained once.  The 2D designs along
+ * r and c are BRAM-bound on a layer of large rows and columns: this
+ * leaves their points over the budget out before the model. */
+static double conv_bram_bound(const Shape *sh, const Pair *const *p)
+{
+	double pes = pes_along(sh, p, sh->s0) * pes_along(sh, p, sh->s1);
+	double acc = 1, b;
+
+	for (int x = CO; x <= CC; x++)
+		acc *= extent_along(sh, p, x);
+	b = pes * sy_ody_bram(acc, 1);
+	for (int a = 0; a < 3; a++) {
+		const Array *ar = &sh->a[a];
+		double words = ar->extra, count = 1;
+
+		for (int x = CO; x <= CI; x++)
+			if (ar->deps & (1u << x))
+				words *= extent_along(sh, p, x) +
+					(ar->halo & (1u << x)
+							? sh->window[x] - 1
+							: 0);
+		if (ar->levels == 3)
+			count = pes;
+		else if (ar->levels == 2)
+			count = pes_along(sh, p,
+				ar->deps & (1u << sh->s0)
+					? sh->s0
+					: MAX(sh->s1, sh->s0));
+		b += ar->buffers * count *
+			least_bram(
+				words, ar->simd_rate ? (double)p[CI]->t2 : 1);
+	}
+	return b;
+}
+
+static double bram_bound(
+	const SyDseOdyssey *s, const Shape *sh, const Pair *const *p)
+{
+	return s->o.kernel == SY_DSE_ODYSSEY_CONV ? conv_bram_bound(sh, p)
+						  : mm_bram_bound(sh, p);
+}
+
 /* A worker's view: its incumbent (maybe stale: never below the shared
  * one), its counts. */
 typedef struct {
 	Exact *e;
-	double inc;
+	double inc, frozen;
+	GArray *own; /* double: this walk's best cycles, at most top */
 	guint64 evaluated, feasible, violations;
 } Worker;
+
+/* A feasible point's cycles into the walk's own best; the incumbent
+ * after it. */
+static void own_add(Worker *w, double cycles)
+{
+	guint top = w->e->s.o.top, at = w->own->len;
+
+	while (at > 0 && g_array_index(w->own, double, at - 1) > cycles)
+		at--;
+	if (at >= top)
+		return;
+	g_array_insert_val(w->own, at, cycles);
+	if (w->own->len > top)
+		g_array_set_size(w->own, top);
+	if (w->own->len == top)
+		w->inc = MIN(w->frozen, g_array_index(w->own, double, top - 1));
+}
 
 static gboolean above(double bound, double inc)
 {
@@ -586,14 +983,14 @@ static gboolean above(double bound, double inc)
 }
 
 static void evaluate(
-	Worker *w, guint design, const Pair *const p[3], double bound)
+	Worker *w, const Shape *sh, const Pair *const *p, double bound)
 {
-	SyDseOdysseyDesign d = {.dataflow = design / 3, .order = design % 3};
-	double bram = bram_bound(d.dataflow, p);
+	SyDseOdysseyDesign d = {.dataflow = sh->dataflow, .order = sh->order};
+	double bram = bram_bound(&w->e->s, sh, p);
 
 	if (bram > w->e->s.o.bram18k)
 		return;
-	for (int x = I; x <= K; x++) {
+	for (int x = 0; x < sh->n_loops; x++) {
 		d.t1[x] = p[x]->t1;
 		d.t2[x] = p[x]->t2;
 	}
@@ -606,67 +1003,67 @@ static void evaluate(
 	if (d.cycles * (1 + BOUND_SLACK) < bound || d.bram18k < bram)
 		w->violations++;
 	w->feasible++;
-	if (d.cycles <= w->inc)
-		w->inc = sy_dse_odyssey_offer(&w->e->s, &d);
+	if (d.cycles <= w->inc) {
+		sy_dse_odyssey_offer(&w->e->s, &d);
+		own_add(w, d.cycles);
+	}
 }
 
-/* The points of a combination whose bound the incumbent leaves.  Each
- * loop's candidates go by padded size: the compute bound only grows
- * along them, so a loop stops at the first one above; the memory bound
- * (tile counts) skips. */
-static void combo_run(Worker *w, const Combo *co)
+/* A combination's walk from loop x on, the loops before it set in p
+ * (their pairs in pp).  Each loop's candidates go by padded size: the
+ * compute bound only grows along them, so a loop stops at the first
+ * one above the incumbent; the memory bound (tile counts) and, for a
+ * convolution, the BRAM18K bound skip.  The loops after x are taken
+ * at their least. */
+static void walk(Worker *w, const Combo *co, int x, double *p, double *n,
+	const Pair **pp)
 {
-	guint design = co->design, d = design / 3;
-	Shape sh = shape_of(design);
-	double lanes = (double)co->g[I]->factor * co->g[J]->factor *
-		co->g[K]->factor;
-	double p[3], n[3];
-	const Pair *pp[3];
+	const Shape *sh = co->sh;
+	const GArray *pairs = co->g[x]->pairs;
+	double lanes = lanes_of(sh, co->g);
+	double budget = w->e->s.o.bram18k;
+	gboolean conv = w->e->s.o.kernel == SY_DSE_ODYSSEY_CONV;
+	int last = sh->n_loops - 1;
+	Shares sh_rest;
 
-	for (int x = I; x <= K; x++) {
-		p[x] = co->g[x]->min_padded;
-		n[x] = co->g[x]->min_tiles;
+	for (int y = x + 1; y <= last; y++) {
+		p[y] = co->g[y]->min_padded;
+		n[y] = co->g[y]->min_tiles;
+		pp[y] = &co->least[y];
 	}
-	for (guint a = 0; a < co->g[I]->pairs->len; a++) {
-		pp[I] = &g_array_index(co->g[I]->pairs, Pair, a);
-		p[I] = pp[I]->padded;
-		n[I] = pp[I]->tiles;
-		p[J] = co->g[J]->min_padded;
-		n[J] = co->g[J]->min_tiles;
-		p[K] = co->g[K]->min_padded;
-		n[K] = co->g[K]->min_tiles;
-		if (above(compute_bound(p, lanes), w->inc))
-			break;
-		if (above(memory_bound(&sh, p, n, 8), w->inc))
-			continue;
-		for (guint b = 0; b < co->g[J]->pairs->len; b++) {
-			pp[J] = &g_array_index(co->g[J]->pairs, Pair, b);
-			p[J] = pp[J]->padded;
-			n[J] = pp[J]->tiles;
-			p[K] = co->g[K]->min_padded;
-			n[K] = co->g[K]->min_tiles;
-			if (above(compute_bound(p, lanes), w->inc))
-				break;
-			if (above(memory_bound(&sh, p, n, 8), w->inc))
-				continue;
-			for (guint c = 0; c < co->g[K]->pairs->len; c++) {
-				double bound;
+	/* the other loops' share (at the last loop, their tiles too) */
+	shares_of(sh, p, n, x == last ? pp : NULL, lanes, x, &sh_rest);
+	for (guint i = 0; i < pairs->len; i++) {
+		double bound;
 
-				pp[K] = &g_array_index(
-					co->g[K]->pairs, Pair, c);
-				p[K] = pp[K]->padded;
-				n[K] = pp[K]->tiles;
-				if (above(compute_bound(p, lanes), w->inc))
-					break;
-				bound = MAX(feeder_bound(&sh, p, n, lanes),
-						memory_bound(&sh, p, n,
-							(double)pp[K]->t2)) +
-					ends_bound(&sh, pp);
-				if (above(bound, w->inc) || !point_rules(d, pp))
-					continue;
-				evaluate(w, design, pp, bound);
+		pp[x] = &g_array_index(pairs, Pair, i);
+		p[x] = pp[x]->padded;
+		n[x] = pp[x]->tiles;
+		if (above(sh_rest.compute * p[x], w->inc))
+			break;
+		if (x < last) {
+			if (!above(memory_at(sh, &sh_rest, x, p, n, 8),
+				    w->inc) &&
+				!(conv && conv_bram_bound(sh, pp) > budget))
+				walk(w, co, x + 1, p, n, pp);
+			/* the walk below set the loops after x */
+			for (int y = x + 1; y <= last; y++) {
+				p[y] = co->g[y]->min_padded;
+				n[y] = co->g[y]->min_tiles;
+				pp[y] = &co->least[y];
 			}
+			continue;
 		}
+		if (!point_rules(&w->e->s, sh, pp))
+			continue;
+		bound = MAX(feeder_at(sh, &sh_rest, x, p, n),
+			memory_at(sh, &sh_rest, x, p, n, (double)pp[x]->t2));
+		if (above(bound, w->inc))
+			continue;
+		bound += ends_at(sh, &sh_rest, x, pp[x], (double)pp[x]->t2);
+		if (above(bound, w->inc))
+			continue;
+		evaluate(w, sh, pp, bound);
 	}
 }
 
@@ -676,80 +1073,101 @@ static gpointer worker_run(gpointer data)
 	Exact *e = w->e;
 	guint i;
 
+	w->own = g_array_new(FALSE, FALSE, sizeof(double));
 	while ((i = (guint)g_atomic_int_add(&e->next, 1)) < e->combos->len) {
 		const Combo *co = &g_array_index(e->combos, Combo, i);
+		double p[MAX_LOOPS] = {1, 1, 1, 1}, n[MAX_LOOPS] = {1, 1, 1, 1};
+		const Pair *pp[MAX_LOOPS] = {NULL};
+		gboolean stop;
 
-		g_mutex_lock(&e->s.lock);
-		w->inc = e->s.incumbent;
-		g_mutex_unlock(&e->s.lock);
-		if (above(co->bound, w->inc))
-			break; /* the combinations go by bound */
-		combo_run(w, co);
+		g_mutex_lock(&e->lock);
+		while (e->done < batch_start(i) && !e->stop)
+			g_cond_wait(&e->cond, &e->lock);
+		w->inc = w->frozen = e->frozen;
+		/* the combinations go by bound: the rest are above too */
+		stop = e->stop || above(co->bound, w->inc);
+		g_mutex_unlock(&e->lock);
+		g_array_set_size(w->own, 0);
+		if (!stop)
+			walk(w, co, 0, p, n, pp);
+		g_mutex_lock(&e->lock);
+		e->stop |= stop;
+		e->done++;
+		if (batch_start(e->done) == e->done) {
+			g_mutex_lock(&e->s.lock);
+			e->frozen = e->s.incumbent;
+			g_mutex_unlock(&e->s.lock);
+		}
+		g_cond_broadcast(&e->cond);
+		g_mutex_unlock(&e->lock);
+		if (stop)
+			break;
 	}
+	g_array_unref(w->own);
 	return NULL;
 }
 
-/* Brute force: every point of every design through the model, in the
- * points' order. */
+static void grid_t2(SyDseOdysseyGrid *g, int x)
+{
+	g_autoptr(GArray) t2s = NULL;
+
+	if (x == g->s->n_loops) {
+		g->s->stats.evaluated++;
+		if (!sy_dse_odyssey_eval(g->s, &g->d))
+			return;
+		g->s->stats.feasible++;
+		sy_dse_odyssey_offer(g->s, &g->d);
+		if (g->d.cycles < g->best) {
+			g->best = g->d.cycles;
+			g->improved = TRUE;
+		}
+		return;
+	}
+	t2s = sy_dse_odyssey_divisors(g->d.t1[x]);
+	for (guint i = 0; i < t2s->len; i++) {
+		g->d.t2[x] = g_array_index(t2s, gint64, i);
+		if (!g->simd_only || x + 1 < g->s->n_loops ||
+			sy_dse_odyssey_simd_ok(g->d.t1[x], g->d.t2[x]))
+			grid_t2(g, x + 1);
+	}
+}
+
+static void grid_t1(SyDseOdysseyGrid *g, int x)
+{
+	if (x == g->s->n_loops) {
+		grid_t2(g, 0);
+		return;
+	}
+	for (guint i = 0; i < g->t1s[x]->len; i++) {
+		g->d.t1[x] = g_array_index(g->t1s[x], gint64, i);
+		grid_t1(g, x + 1);
+	}
+}
+
+gboolean sy_dse_odyssey_grid_run(SyDseOdysseyGrid *g)
+{
+	g->improved = FALSE;
+	grid_t1(g, 0);
+	return g->improved;
+}
+
+/* Brute force: every point of every design through the model. */
 static void exhaustive(SyDseOdyssey *s)
 {
-	GArray *t1s[3];
+	SyDseOdysseyGrid g = {.s = s};
+	int n = s->n_loops;
 
-	for (int x = I; x <= K; x++)
-		t1s[x] = sy_dse_odyssey_t1_candidates(s->o.size[x], x);
-	for (guint design = 0; design < SY_DSE_ODYSSEY_DESIGNS; design++) {
-		SyDseOdysseyDesign d = {
+	for (int x = 0; x < n; x++)
+		g.t1s[x] = sy_dse_odyssey_t1_candidates(
+			s->o.size[x], x < n - 1);
+	for (guint design = 0; design < s->n_designs; design++) {
+		g.d = (SyDseOdysseyDesign){
 			.dataflow = design / 3, .order = design % 3};
-
-		if (!sy_dse_odyssey_has_design(s, d.dataflow, d.order))
-			continue;
-		for (guint a = 0; a < t1s[I]->len; a++)
-			for (guint b = 0; b < t1s[J]->len; b++)
-				for (guint c = 0; c < t1s[K]->len; c++) {
-					g_autoptr(GArray) t2i = NULL,
-							  t2j = NULL,
-							  t2k = NULL;
-
-					d.t1[I] = g_array_index(
-						t1s[I], gint64, a);
-					d.t1[J] = g_array_index(
-						t1s[J], gint64, b);
-					d.t1[K] = g_array_index(
-						t1s[K], gint64, c);
-					t2i = sy_dse_odyssey_divisors(d.t1[I]);
-					t2j = sy_dse_odyssey_divisors(d.t1[J]);
-					t2k = sy_dse_odyssey_divisors(d.t1[K]);
-					for (guint u = 0; u < t2i->len; u++)
-						for (guint v = 0; v < t2j->len;
-							v++)
-							for (guint w = 0;
-								w < t2k->len;
-								w++) {
-								d.t2[I] = g_array_index(
-									t2i,
-									gint64,
-									u);
-								d.t2[J] = g_array_index(
-									t2j,
-									gint64,
-									v);
-								d.t2[K] = g_array_index(
-									t2k,
-									gint64,
-									w);
-								s->stats.evaluated++;
-								if (!sy_dse_odyssey_eval(
-									    s,
-									    &d))
-									continue;
-								s->stats.feasible++;
-								sy_dse_odyssey_offer(
-									s, &d);
-							}
-				}
+		if (sy_dse_odyssey_has_design(s, design / 3, design % 3))
+			sy_dse_odyssey_grid_run(&g);
 	}
-	for (int x = I; x <= K; x++)
-		g_array_unref(t1s[x]);
+	for (int x = 0; x < n; x++)
+		g_array_unref(g.t1s[x]);
 }
 
 static void exact_search(Exact *e)
@@ -757,17 +1175,29 @@ static void exact_search(Exact *e)
 	guint n = e->s.o.threads;
 	Worker *w = g_new0(Worker, n);
 	GThread **t = g_new0(GThread *, n);
+	int loops = e->s.n_loops;
+	double max_lanes = floor(e->s.o.dsp / 5 + 1e-9);
 
-	for (int x = I; x <= K; x++)
+	for (int x = 0; x < loops; x++)
 		for (int l = 0; l < N_LANES; l++)
-			if ((x == K) == (l == LANES_T2 || l == LANES_T1))
+			if ((x == loops - 1) ==
+				(l == LANES_T2 || l == LANES_T1))
 				e->groups[x][l] = groups_new(
-					e->s.o.size[x], x, l);
+					e->s.o.size[x], x == loops - 1, l);
+	e->shapes = g_new0(Shape, e->s.n_designs);
 	e->combos = g_array_new(FALSE, FALSE, sizeof(Combo));
-	for (guint design = 0; design < SY_DSE_ODYSSEY_DESIGNS; design++)
-		if (sy_dse_odyssey_has_design(&e->s, design / 3, design % 3))
-			design_combos(e, design);
+	for (guint design = 0; design < e->s.n_designs; design++) {
+		Combo co = {.sh = &e->shapes[design]};
+
+		if (!sy_dse_odyssey_has_design(&e->s, design / 3, design % 3))
+			continue;
+		shape_init(&e->shapes[design], &e->s, design);
+		combos_from(e, &co, 0, 1, max_lanes);
+	}
 	g_array_sort(e->combos, combo_compare);
+	g_mutex_init(&e->lock);
+	g_cond_init(&e->cond);
+	e->frozen = INFINITY;
 	for (guint i = 0; i < n; i++) {
 		w[i].e = e;
 		t[i] = n > 1 ? g_thread_new("odyssey", worker_run, &w[i])
@@ -784,14 +1214,17 @@ static void exact_search(Exact *e)
 	}
 	g_free(t);
 	g_free(w);
+	g_mutex_clear(&e->lock);
+	g_cond_clear(&e->cond);
 	g_array_unref(e->combos);
-	for (int x = I; x <= K; x++)
+	g_free(e->shapes);
+	for (int x = 0; x < loops; x++)
 		for (int l = 0; l < N_LANES; l++)
 			if (e->groups[x][l])
 				g_ptr_array_unref(e->groups[x][l]);
 }
 
-SyDseOdysseyResult *sy_dse_odyssey_mm_search(
+SyDseOdysseyResult *sy_dse_odyssey_search(
 	const SyDseOdysseyOptions *options, GError **error)
 {
 	Exact e = {0};
@@ -800,7 +1233,8 @@ SyDseOdysseyResult *sy_dse_odyssey_mm_search(
 	if (!sy_dse_odyssey_init(&e.s, options, error))
 		return NULL;
 	designs = (guint)__builtin_popcount(e.s.o.designs);
-	e.s.stats.points = sy_dse_odyssey_mm_count(e.s.o.size) * designs;
+	e.s.stats.points = sy_dse_odyssey_count(e.s.o.kernel, e.s.o.size) *
+		designs;
 	if (e.s.o.exhaustive)
 		exhaustive(&e.s);
 	else

@@ -1,5 +1,8 @@
 /* Design-space exploration over Odyssey's space with Odyssey's model
- * (model/odyssey.h), for a matrix multiply C[i][j] += A[i][k] B[k][j]:
+ * (model/odyssey.h), for a matrix multiply C[i][j] += A[i][k] B[k][j]
+ * (18 designs) or a convolution out[o][r][c] += in[i][r + p][c + q]
+ * w[o][i][p][q] (30 designs; loops o, r, c paddable as MM's i and j,
+ * i as k, the window p x q never tiled):
  * the exact search (branch and bound, proven), and Odyssey's two
  * heuristics as baselines, padding-based (odyssey-padding.c) and
  * genetic (odyssey-genetic.c).  They run on Odyssey's model only:
@@ -46,7 +49,12 @@
  * their least bound, and within a group the loops' candidates by
  * padded size, so the compute bound only grows along each loop and a
  * loop stops at the first candidate whose bound is above the
- * incumbent. */
+ * incumbent.  A convolution's bounds are the same read off its
+ * modules (the window in the PEs' work, cin's halo, w's window, a
+ * BRAM18K bound from the PEs' accumulators and per-PE output
+ * buffers).  Groups are walked in batches of 4, each with the
+ * incumbent of the batches before and its own finds: the points
+ * evaluated are the same for any number of threads too. */
 #pragma once
 
 #include <glib.h>
@@ -56,14 +64,25 @@
 G_BEGIN_DECLS
 
 #define SY_DSE_ODYSSEY_DESIGNS 18
+#define SY_DSE_ODYSSEY_CONV_DESIGNS 30
+
+/* Odyssey's two kernels: loops i, j, k (MM) or o, r, c, i (CONV), the
+ * last one the reduction, its t2 the SIMD width, not padded. */
+typedef enum {
+	SY_DSE_ODYSSEY_MM,
+	SY_DSE_ODYSSEY_CONV,
+} SyDseOdysseyKernel;
 
 /* Odyssey's budget: 70 % of the U250. */
 #define SY_DSE_ODYSSEY_DSP (12288 * 0.7)
 #define SY_DSE_ODYSSEY_BRAM18K (5376 * 0.7)
 
 typedef struct {
-	gint64 size[3]; /* I, J, K */
-	/* Designs searched, bit 3 d + p for kernel<d>_<p>; 0: all 18. */
+	SyDseOdysseyKernel kernel;
+	gint64 size[4]; /* I, J, K (MM); O, R, C, I (CONV) */
+	gint64 window[2]; /* CONV: p, q (0: 1) */
+	/* Designs searched, bit 3 d + p for kernel<d>_<p>; 0: all 18
+	 * (30). */
 	guint designs;
 	double dsp, bram18k; /* budget; 0: Odyssey's */
 	guint top; /* designs kept; 0: 1 */
@@ -81,8 +100,8 @@ typedef struct {
 /* A design of the answer. */
 typedef struct {
 	guint dataflow, order;
-	gint64 t1[3], t2[3];
-	gint64 padded[3]; /* the sizes the model took */
+	gint64 t1[4], t2[4]; /* MM: the first three */
+	gint64 padded[4]; /* the sizes the model took */
 	double cycles, dsp, bram18k;
 } SyDseOdysseyDesign;
 
@@ -101,8 +120,8 @@ typedef struct {
 } SyDseOdysseyResult;
 
 /* The exact search.  NULL (error set) where a size is under 1 or
- * designs names none of the 18. */
-__isl_give SyDseOdysseyResult *sy_dse_odyssey_mm_search(
+ * designs names none of the kernel's. */
+__isl_give SyDseOdysseyResult *sy_dse_odyssey_search(
 	__isl_keep const SyDseOdysseyOptions *options, GError **error);
 
 /* Odyssey's padding-based search (odyssey.md §5.3) over each design,
@@ -111,7 +130,7 @@ __isl_give SyDseOdysseyResult *sy_dse_odyssey_mm_search(
  * improved nothing under it) rather than as its MM branch runs it (no
  * level ever resets: the first ceil(threshold sqrt(D)) sizes of each,
  * whatever they give). */
-__isl_give SyDseOdysseyResult *sy_dse_odyssey_mm_padding(
+__isl_give SyDseOdysseyResult *sy_dse_odyssey_padding(
 	__isl_keep const SyDseOdysseyOptions *options, GError **error);
 
 /* Odyssey's genetic search (odyssey.md §5.4) over each design,
@@ -122,21 +141,24 @@ __isl_give SyDseOdysseyResult *sy_dse_odyssey_mm_padding(
  * move 0.2 or a prime factor moved 0.8), stopped after a number of
  * evaluations rather than a time, the RNG seeded: the same answer on
  * every run. */
-__isl_give SyDseOdysseyResult *sy_dse_odyssey_mm_genetic(
+__isl_give SyDseOdysseyResult *sy_dse_odyssey_genetic(
 	__isl_keep const SyDseOdysseyOptions *options, GError **error);
 
 void sy_dse_odyssey_result_free(__isl_take SyDseOdysseyResult *result);
 
-/* The points of one design's space (S_i S_j S_k). */
-guint64 sy_dse_odyssey_mm_count(__isl_keep const gint64 size[3]);
+/* The points of one design's space (S_i S_j S_k; S_o S_r S_c S_i). */
+guint64 sy_dse_odyssey_count(
+	SyDseOdysseyKernel kernel, __isl_keep const gint64 *size);
 
 /* "kernel3_2". */
 __isl_give char *sy_dse_odyssey_design_name(
 	__isl_keep const SyDseOdysseyDesign *d);
 /* AutoSA's --sa-sizes for the design: space_time[d], array_part
- * [t1 i,j,k], latency [t2 i,j], simd [t2 k]. */
+ * [t1 i,j,k], latency [t2 i,j], simd [t2 k]; CONV: array_part
+ * [t1 o,r,c,i], latency [t2 o,r,c], simd [1,1,t2 i] (AutoSA's SIMD
+ * candidates p, q, i, as its published CNN design). */
 __isl_give char *sy_dse_odyssey_sa_sizes(
-	__isl_keep const SyDseOdysseyDesign *d);
+	SyDseOdysseyKernel kernel, __isl_keep const SyDseOdysseyDesign *d);
 
 /* Where (a, b) sort in the answer: cycles, then the point. */
 int sy_dse_odyssey_design_compare(__isl_keep const SyDseOdysseyDesign *a,

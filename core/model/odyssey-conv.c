@@ -59,23 +59,43 @@ static double halo(const Conv *m, int dim, double window)
 	return ((((t1 / t2) - 1) * t2 + (t2 - 1)) + (window - 1)) + 1;
 }
 
+static const int orders[3][4] = {{I, R, C, O}, {O, R, C, I}, {O, I, R, C}};
+
+int sy_odyssey_conv_space(guint dataflow, int k)
+{
+	return space[dataflow][k];
+}
+
+int sy_odyssey_conv_order(guint order, int l)
+{
+	return orders[order][l];
+}
+
+int sy_ody_conv_levels(guint dataflow, guint deps)
+{
+	int s0 = space[dataflow][0], s1 = space[dataflow][1];
+	gboolean d0 = deps & (1u << s0), d1 = s1 >= 0 && (deps & (1u << s1));
+
+	if (!d0 && !d1 && s1 < 0)
+		return 1;
+	return s1 < 0 || !(d0 && d1) ? 2 : 3;
+}
+
 /* An array's chain (at most 3 levels) from its dependences. */
 static int chain(const Conv *m, const char *array, guint deps,
 	double size, double last, int pack, SyOdyLevel *l,
 	char names[3][24], gboolean *reusing)
 {
 	int s0 = space[m->d][0], s1 = space[m->d][1];
-	gboolean d0 = deps & (1u << s0), d1 = s1 >= 0 && (deps & (1u << s1));
-	double rows = d0 ? m->r[s0] : m->r[MAX(s1, s0)];
-	int first, n;
+	double rows = deps & (1u << s0) ? m->r[s0] : m->r[MAX(s1, s0)];
+	int levels = sy_ody_conv_levels(m->d, deps), first, n;
 
-	*reusing = TRUE;
-	if (!d0 && !d1 && !two_d(m)) {
+	*reusing = levels == 2;
+	if (levels == 1) {
 		first = 2;
 		n = 1;
-		*reusing = FALSE;
 		l[0] = (SyOdyLevel){NULL, 1, 1, size, last, pack, TRUE};
-	} else if (!two_d(m) || !(d0 && d1)) {
+	} else if (levels == 2) {
 		first = two_d(m) ? 2 : 1;
 		n = 2;
 		l[0] = (SyOdyLevel){NULL, rows, rows, size, last, pack, FALSE};
@@ -85,7 +105,6 @@ static int chain(const Conv *m, const char *array, guint deps,
 
 		first = 1;
 		n = 3;
-		*reusing = FALSE;
 		l[0] = (SyOdyLevel){NULL, pes, m->r[s0], size, last, pack,
 			FALSE};
 		l[1] = (SyOdyLevel){NULL, 1, pes, size, last, pack, FALSE};
@@ -158,6 +177,11 @@ static const PackBound pack_bounds[10][4] = {
 	{{2, I, 4}, {1, O, 4}, {1, O, 16}, {2, I, 16}},
 };
 
+gint64 sy_ody_conv_pack_cap(guint dataflow, int pack)
+{
+	return pack_bounds[dataflow][pack].cap;
+}
+
 static gint64 pack_ub(const SyOdysseyConv *cv, int p)
 {
 	const PackBound *b = &pack_bounds[cv->dataflow][p];
@@ -198,8 +222,6 @@ static gboolean bound_check(const SyOdysseyConv *cv, const Conv *m,
 gboolean sy_odyssey_conv_evaluate(const SyOdysseyConv *cv,
 	SyOdysseyResult *result, GError **error)
 {
-	static const int orders[3][4] = {
-		{I, R, C, O}, {O, R, C, I}, {O, I, R, C}};
 	Conv m = {.t = {.n_loops = 4, .reduction = I}, .d = cv->dataflow};
 
 	if (cv->dataflow > 9 || cv->order > 2) {

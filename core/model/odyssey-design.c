@@ -213,6 +213,21 @@ static gboolean estimate_mm(const SyDesign *design, const Read *r,
 	return sy_odyssey_mm_estimate(&mm, e, error);
 }
 
+gboolean sy_odyssey_design_window(const SyDesign *design, gint64 window[2])
+{
+	g_autoptr(GPtrArray) inner = g_ptr_array_new();
+
+	if (!design->pe || !design->pe->loops)
+		return FALSE;
+	collect(design->pe->loops, "inner", inner);
+	if (inner->len != 2)
+		return FALSE;
+	for (int w = 0; w < 2; w++)
+		window[w] = ((const SyLoopNode *)g_ptr_array_index(inner, w))
+				    ->trip;
+	return TRUE;
+}
+
 /* The window p x q: the trips of the PE's inner loops of the
  * statement's iterators 4 and 5. */
 static gboolean estimate_conv(const SyDesign *design, const Read *r,
@@ -220,16 +235,15 @@ static gboolean estimate_conv(const SyDesign *design, const Read *r,
 {
 	static const guint orders[3][4] = {
 		{3, 1, 2, 0}, {0, 1, 2, 3}, {0, 3, 1, 2}};
-	g_autoptr(GPtrArray) inner = g_ptr_array_new();
 	SyOdysseyConv cv = {0};
 	int order = order_number(r->order, &orders[0][0], 3, 4);
+	gint64 window[2];
 
 	if (order < 0)
 		return refuse(error, "its tile order is not one of Odyssey's");
 	if (design->grid->candidate > 9)
 		return refuse(error, "its dataflow is not one of Odyssey's");
-	collect(design->pe->loops, "inner", inner);
-	if (inner->len != 2)
+	if (!sy_odyssey_design_window(design, window))
 		return refuse(error, "its window is not two loops inside the "
 				     "band");
 	cv.dataflow = design->grid->candidate;
@@ -237,8 +251,8 @@ static gboolean estimate_conv(const SyDesign *design, const Read *r,
 	memcpy(cv.size, r->size, sizeof(cv.size));
 	memcpy(cv.t1, r->t1, sizeof(cv.t1));
 	memcpy(cv.t2, r->t2, sizeof(cv.t2));
-	cv.p = ((const SyLoopNode *)g_ptr_array_index(inner, 0))->trip;
-	cv.q = ((const SyLoopNode *)g_ptr_array_index(inner, 1))->trip;
+	cv.p = window[0];
+	cv.q = window[1];
 	return sy_odyssey_conv_estimate(&cv, e, error);
 }
 

@@ -28,4 +28,9 @@ G_BEGIN_DECLS
 gboolean sy_odyssey_design_estimate(__isl_keep const SyDesign *design,
 	__isl_keep SyEstimate *e, GError **error);
 
+/* A convolution design's window p x q, as the estimate reads it (the
+ * trips of the PE's two inner loops); FALSE where it has not two. */
+gboolean sy_odyssey_design_window(
+	__isl_keep const SyDesign *design, gint64 window[2]);
+
 G_END_DECLS

@@ -83,3 +83,13 @@ void sy_ody_output(__isl_keep const SyOdyTiles *t,
  * sums spend a cycle before and after each tile. */
 void sy_ody_pe(__isl_keep const SyOdyTiles *t, __isl_keep SyOdysseyResult *r,
 	double count, double tau, double memory, gboolean accumulating);
+
+/* CONV: the levels of an array's I/O chain from the dimensions it
+ * depends on (bit mask): 1, the DRAM only (a 1D array's dimension
+ * not among them); 2, a module per row (or per PE of a 1D array) then
+ * DRAM, the one chain whose feeder reuses its tile; 3, per PE, L2,
+ * DRAM (both of a 2D array's). */
+int sy_ody_conv_levels(guint dataflow, guint deps);
+/* CONV: the cap on pack factor p (0 cin, 1 cout read back, 2 cout
+ * drained, 3 w): 4 or 16 words. */
+gint64 sy_ody_conv_pack_cap(guint dataflow, int pack);

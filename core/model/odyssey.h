@@ -126,6 +126,12 @@ typedef struct {
 	gint64 t2[4]; /* latency hiding o, r, c; SIMD i */
 } SyOdysseyConv;
 
+/* CONV: the PE array's loop k (0, 1; o 0, r 1, c 2, i 3) of a
+ * dataflow, -1 for a 1D array's second; tile order p's loop at depth
+ * l (outer first). */
+int sy_odyssey_conv_space(guint dataflow, int k);
+int sy_odyssey_conv_order(guint order, int l);
+
 gboolean sy_odyssey_conv_evaluate(__isl_keep const SyOdysseyConv *conv,
 	__isl_keep SyOdysseyResult *result, GError **error);
 gboolean sy_odyssey_conv_estimate(__isl_keep const SyOdysseyConv *conv,

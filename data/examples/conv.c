@@ -12,11 +12,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* Sizes: these, or -D (systole-cli's and cc's). */
+#ifndef O
 #define O 16
+#endif
+#ifndef I
 #define I 16
+#endif
+#ifndef R
 #define R 8
+#endif
+#ifndef C
 #define C 8
+#endif
+#ifndef K
 #define K 3
+#endif
 
 typedef float data_t;
 
