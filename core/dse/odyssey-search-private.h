@@ -25,6 +25,12 @@ gboolean sy_dse_odyssey_init(__isl_keep SyDseOdyssey *s,
 __isl_give SyDseOdysseyResult *sy_dse_odyssey_finish(
 	__isl_take SyDseOdyssey *s);
 
+/* -1, 0 or 1 as a is below, at or above b: the searches' orders. */
+static inline int sy_dse_odyssey_cmp(gint64 a, gint64 b)
+{
+	return (a > b) - (a < b);
+}
+
 gboolean sy_dse_odyssey_has_design(
 	__isl_keep const SyDseOdyssey *s, guint dataflow, guint order);
 
