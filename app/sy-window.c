@@ -670,6 +670,16 @@ static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
 		G_SIMPLE_ACTION(view), g_variant_new_string(name));
 }
 
+/* A file name as a menu item's label: GTK reads a menu model's labels
+ * with mnemonics, where "_" marks the next letter (mm_huge.c showed as
+ * "mmhuge.c"); "__" is one underscore. */
+static char *menu_label(const char *name)
+{
+	g_auto(GStrv) parts = g_strsplit(name, "_", -1);
+
+	return g_strjoinv("__", parts);
+}
+
 /* The recent kernels, as a menu of app.open-file items. */
 static void fill_recent(SyWindow *self)
 {
@@ -680,7 +690,8 @@ static void fill_recent(SyWindow *self)
 
 	for (guint i = 0; recent[i]; i++) {
 		g_autofree char *name = g_path_get_basename(recent[i]);
-		g_autoptr(GMenuItem) item = g_menu_item_new(name, NULL);
+		g_autofree char *label = menu_label(name);
+		g_autoptr(GMenuItem) item = g_menu_item_new(label, NULL);
 
 		g_menu_item_set_action_and_target(
 			item, "app.open-file", "s", recent[i]);
