@@ -43,10 +43,12 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 	label = gtk_label_new(NULL);
 	gtk_label_set_markup(GTK_LABEL(label), title);
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	/* One PE per iteration until the PE array at its sizes is known. */
 	label = gtk_label_new(size ? size + 2 : "");
 	gtk_style_context_add_class(
 		gtk_widget_get_style_context(label), "dim-label");
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	g_object_set_data(G_OBJECT(row), "pes", label);
 	label = gtk_label_new(sub);
 	gtk_style_context_add_class(
 		gtk_widget_get_style_context(label), "dim-label");
@@ -181,6 +183,30 @@ const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id)
 		gtk_list_box_get_row_at_index(GTK_LIST_BOX(self), (int)id);
 	GtkLabel *label = row ? g_object_get_data(G_OBJECT(row), "throughput")
 			      : NULL;
+
+	return label ? gtk_label_get_text(label) : NULL;
+}
+
+static gpointer row_data(SyCandidateList *self, guint id, const char *key)
+{
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(self), (int)id);
+
+	return row ? g_object_get_data(G_OBJECT(row), key) : NULL;
+}
+
+void sy_candidate_list_set_facts(
+	SyCandidateList *self, guint id, const char *pes)
+{
+	GtkLabel *label = row_data(self, id, "pes");
+
+	if (label && pes && g_strcmp0(gtk_label_get_text(label), pes) != 0)
+		gtk_label_set_text(label, pes);
+}
+
+const char *sy_candidate_list_get_pes(SyCandidateList *self, guint id)
+{
+	GtkLabel *label = row_data(self, id, "pes");
 
 	return label ? gtk_label_get_text(label) : NULL;
 }

@@ -1,5 +1,6 @@
 /* SyCandidateList: the dataflows of an analysis, a row each: the space
- * loops, the array's shape, its estimated throughput at its sizes, its
+ * loops, the array's shape (its PE array at its sizes once known), its
+ * estimated throughput at its sizes, its
  * space_time id as AutoSA numbers it, and what moves through it in the
  * colours the array view draws with.
  *
@@ -32,6 +33,13 @@ void sy_candidate_list_set_analysis(
 void sy_candidate_list_set_throughput(SyCandidateList *self, guint id,
 	const char *text /* keep */, const char *tooltip /* keep */);
 const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id);
+
+/* What dataflow id makes at its sizes: its PE array as text ("16 \u00d7
+ * 16 PEs"; NULL: the row keeps what it shows).  Set only when it
+ * changes. */
+void sy_candidate_list_set_facts(
+	SyCandidateList *self, guint id, const char *pes /* keep */);
+const char *sy_candidate_list_get_pes(SyCandidateList *self, guint id);
 
 /* Selects the row of dataflow id; FALSE if there is none (id < 0 or
  * past the end), and then nothing changes. */

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "comm/kernel-facts.h"
 #include "compute/pe-array.h"
@@ -47,10 +48,10 @@ SyEstimate *sy_estimate_job_design(SyDesign *design,
 
 /* One dataflow at its sizes, every object freed before the next: a
  * survey holds one design at a time. */
-static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
+static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	const SyDesignOptions *options,
 	const SyAnalysisOptions *analysis_options, const SyDevice *device,
-	gboolean *flops)
+	gboolean *flops, SySurveyEntry *out)
 {
 	const SyCandidate *cand = g_ptr_array_index(a->candidates, id);
 	g_autoptr(SyChoices) choices = sy_choices_new_touch(
@@ -60,14 +61,17 @@ static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyEstimate) e = NULL;
 
+	out->gops = NAN;
 	if (!array)
-		return NAN;
+		return;
+	out->n_pe = array->n_space;
+	memcpy(out->pe, array->pe, sizeof out->pe);
 	design = sy_design_new(array, options, NULL);
 	e = design ? estimate_on(design, analysis_options, device, NULL) : NULL;
 	if (!e)
-		return NAN;
+		return;
 	*flops = e->flops;
-	return e->gops;
+	out->gops = e->gops;
 }
 
 GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
@@ -77,19 +81,20 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
 {
 	g_autoptr(SyDevice) d = sy_device_lookup(device, NULL);
 	GArray *out = g_array_sized_new(
-		FALSE, FALSE, sizeof(double), a->candidates->len);
+		FALSE, TRUE, sizeof(SySurveyEntry), a->candidates->len);
 
 	*flops = FALSE;
 	for (guint i = 0; i < a->candidates->len; i++) {
-		double gops = d ? survey_one(a, i, sizes, options,
-					  analysis_options, d, flops)
-				: NAN;
+		SySurveyEntry entry = {NAN, 0, {0}};
 
+		if (d)
+			survey_one(a, i, sizes, options, analysis_options, d,
+				flops, &entry);
+		g_array_append_val(out, entry);
 		if (g_cancellable_is_cancelled(cancellable)) {
 			g_array_unref(out);
 			return NULL;
 		}
-		g_array_append_val(out, gops);
 	}
 	return out;
 }

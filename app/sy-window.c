@@ -360,7 +360,18 @@ static void estimate_changed(
 	}
 }
 
-/* Each dataflow's throughput at its sizes, in its row. */
+/* Each dataflow's PE array at its sizes, in its row. */
+static void facts_changed(SyWindow *self, SyPipeline *pipeline, guint id)
+{
+	gint64 pe[3];
+	guint n = sy_pipeline_get_pe_grid(pipeline, id, pe);
+	g_autofree char *pes = n ? sy_markup_pe_grid(pe, n) : NULL;
+
+	sy_candidate_list_set_facts(self->candidates, id, pes);
+}
+
+/* Each dataflow's throughput at its sizes, in its row, and what its
+ * sizes make. */
 static void throughput_changed(
 	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
@@ -378,6 +389,7 @@ static void throughput_changed(
 			: sy_estimate_format_throughput(gops, flops);
 
 		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
+		facts_changed(self, pipeline, i);
 	}
 }
 
