@@ -47,7 +47,9 @@ SyEstimate *sy_estimate_job_design(SyDesign *design,
 }
 
 /* One dataflow at its sizes, every object freed before the next: a
- * survey holds one design at a time. */
+ * survey holds one design at a time.  The backend refuses what the
+ * design or its completion refuses (as an export would); the model's
+ * refusal leaves it exportable. */
 static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	const SyDesignOptions *options,
 	const SyAnalysisOptions *analysis_options, const SyDevice *device,
@@ -60,18 +62,27 @@ static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, NULL);
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyEstimate) e = NULL;
+	g_autoptr(GError) error = NULL;
 
 	out->gops = NAN;
 	if (!array)
 		return;
 	out->n_pe = array->n_space;
 	memcpy(out->pe, array->pe, sizeof out->pe);
-	design = sy_design_new(array, options, NULL);
-	e = design ? estimate_on(design, analysis_options, device, NULL) : NULL;
+	design = sy_design_new(array, options, &error);
+	if (design && complete(design, analysis_options, &error))
+		e = sy_design_estimate(design, device, NULL, NULL);
+	else
+		out->refused = g_strdup(error ? error->message : NULL);
 	if (!e)
 		return;
 	*flops = e->flops;
 	out->gops = e->gops;
+}
+
+void sy_survey_entry_clear(gpointer entry)
+{
+	g_clear_pointer(&((SySurveyEntry *)entry)->refused, g_free);
 }
 
 GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
@@ -83,9 +94,10 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
 	GArray *out = g_array_sized_new(
 		FALSE, TRUE, sizeof(SySurveyEntry), a->candidates->len);
 
+	g_array_set_clear_func(out, sy_survey_entry_clear);
 	*flops = FALSE;
 	for (guint i = 0; i < a->candidates->len; i++) {
-		SySurveyEntry entry = {NAN, 0, {0}};
+		SySurveyEntry entry = {NAN, 0, {0}, NULL};
 
 		if (d)
 			survey_one(a, i, sizes, options, analysis_options, d,

@@ -32,13 +32,18 @@ typedef struct {
 	double gops; /* its throughput, NaN without an estimate */
 	guint n_pe; /* its PE array's dimensions; 0: its sizes refused */
 	gint64 pe[3]; /* PEs along each space loop */
+	char *refused; /* why the HLS backend (systole-cli export) refuses
+			  its design, or NULL */
 } SySurveyEntry;
+
+/* Frees what entry holds (a GArray's clear function). */
+void sy_survey_entry_clear(gpointer entry /* SySurveyEntry */);
 
 /* The throughput (GOP/s, GFLOP/s if *flops) of each dataflow of
  * analysis a, built at its sizes (sizes: a table of sy-sizes.h; the
  * defaults where it has none) with the network's options and estimated
- * on device, and its PE array: a SySurveyEntry per candidate, gops
- * NaN where its sizes,
+ * on device, its PE array and the backend's refusal: a SySurveyEntry
+ * per candidate (the array clears them), gops NaN where its sizes,
  * design or estimate fail.  NULL once cancellable is cancelled, which
  * it checks between dataflows (it must not abort a's context: see
  * above). */

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "compute/pe-array.h"
+#include "model/device.h"
 #include "model/model.h"
 #include "sy-estimate-job.h"
 #include "sy-pipeline-job.h"
@@ -42,9 +43,9 @@ struct _SyPipeline {
 	 * device or the network's options change; the selected one's from
 	 * its estimate */
 	GArray *throughput; /* double per dataflow, NaN: not known */
-	/* and their PE arrays, from the same survey and results:
-	 * SySurveyEntry per dataflow (its gops unused), n_pe 0 while not
-	 * known */
+	/* and their PE arrays and the backend's refusals, from the same
+	 * survey and estimates: SySurveyEntry per dataflow (its gops
+	 * unused), n_pe 0 while not known */
 	GArray *facts;
 	gboolean flops;
 	gboolean survey_stale; /* a survey is due */
@@ -278,7 +279,22 @@ static void throughput_reset(SyPipeline *self, guint n)
 	g_array_set_size(self->facts, n);
 }
 
-static void facts_set(SyPipeline *self, guint id, guint n_pe, const gint64 *pe)
+/* Why an export of r's design would fail: its PE array or design
+ * refused, or its completion (an estimate refused by the model or
+ * for want of a device is not the backend's); NULL if it would not. */
+static const char *result_refusal(const SyPipelineResult *r)
+{
+	const GError *e = r->estimate_error;
+
+	if (r->error)
+		return r->error->message;
+	if (e && e->domain != SY_MODEL_ERROR && e->domain != SY_DEVICE_ERROR)
+		return e->message;
+	return NULL;
+}
+
+static void facts_set(SyPipeline *self, guint id, guint n_pe, const gint64 *pe,
+	const char *refused)
 {
 	SySurveyEntry *f;
 
@@ -287,6 +303,8 @@ static void facts_set(SyPipeline *self, guint id, guint n_pe, const gint64 *pe)
 	f = &g_array_index(self->facts, SySurveyEntry, id);
 	f->n_pe = n_pe;
 	memcpy(f->pe, pe, sizeof f->pe);
+	g_free(f->refused);
+	f->refused = g_strdup(refused);
 }
 
 /* Every dataflow's throughput is another now (a device, the network's
@@ -323,7 +341,8 @@ static void publish(SyPipeline *self, SyPipelineResult *r, guint changed)
 
 		facts_set(self, (guint)r->dataflow,
 			r->pe_array ? r->pe_array->n_space : 0,
-			r->pe_array ? r->pe_array->pe : none);
+			r->pe_array ? r->pe_array->pe : none,
+			result_refusal(r));
 	}
 	if (r->estimate && r->dataflow >= 0 &&
 		(guint)r->dataflow < self->throughput->len) {
@@ -391,7 +410,7 @@ static void take_survey(SyPipeline *self, const SyPipelineResult *r)
 		/* The shown dataflow's own result is as new as its
 		 * sizes. */
 		if ((int)i != built)
-			facts_set(self, i, e->n_pe, e->pe);
+			facts_set(self, i, e->n_pe, e->pe, e->refused);
 	}
 	self->flops = r->flops;
 	notify(self, PROP_THROUGHPUT);
@@ -789,6 +808,13 @@ guint sy_pipeline_get_pe_grid(SyPipeline *self, guint id, gint64 pe[3])
 	return f->n_pe;
 }
 
+const char *sy_pipeline_get_refusal(SyPipeline *self, guint id)
+{
+	if (id >= self->facts->len)
+		return NULL;
+	return g_array_index(self->facts, SySurveyEntry, id).refused;
+}
+
 const char *sy_pipeline_get_device(SyPipeline *self)
 {
 	return self->device;
@@ -990,6 +1016,7 @@ static void sy_pipeline_init(SyPipeline *self)
 	self->device = g_strdup("u250");
 	self->throughput = g_array_new(FALSE, FALSE, sizeof(double));
 	self->facts = g_array_new(FALSE, TRUE, sizeof(SySurveyEntry));
+	g_array_set_clear_func(self->facts, sy_survey_entry_clear);
 	self->formed = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_pipeline_result_unref);
 }

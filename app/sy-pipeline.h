@@ -44,8 +44,8 @@
  *                     changed (a newer request puts it off until its
  *                     result is shown: sizes that change share no CPU
  *                     with it; they change the selected dataflow only);
- *                     with it, each one's PE array
- *                     (sy_pipeline_get_pe_grid)
+ *                     with it, each one's PE array and the backend's
+ *                     refusal (sy_pipeline_get_pe_grid, _get_refusal)
  *   "busy"            a job runs or is about to
  *   "generation"      guint: the job the results come from
  *   "device"          char *, read-write: the device the estimate is
@@ -151,6 +151,10 @@ double sy_pipeline_get_throughput(
  * while it is not known or where its sizes are refused. */
 guint sy_pipeline_get_pe_grid(
 	SyPipeline *self, guint id, gint64 pe[3] /* out */);
+/* Why the HLS backend (an export) refuses dataflow id's design at its
+ * sizes, known from the same survey and estimates; NULL if it does not
+ * or it is not known yet. */
+const char *sy_pipeline_get_refusal(SyPipeline *self, guint id);
 const GError *sy_pipeline_get_error(
 	SyPipeline *self, SyPipelineStage *stage /* out, may be NULL */);
 gboolean sy_pipeline_is_busy(SyPipeline *self);

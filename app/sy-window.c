@@ -360,14 +360,16 @@ static void estimate_changed(
 	}
 }
 
-/* Each dataflow's PE array at its sizes, in its row. */
+/* Each dataflow's PE array at its sizes and the backend's refusal, in
+ * its row. */
 static void facts_changed(SyWindow *self, SyPipeline *pipeline, guint id)
 {
 	gint64 pe[3];
 	guint n = sy_pipeline_get_pe_grid(pipeline, id, pe);
 	g_autofree char *pes = n ? sy_markup_pe_grid(pe, n) : NULL;
 
-	sy_candidate_list_set_facts(self->candidates, id, pes);
+	sy_candidate_list_set_facts(self->candidates, id, pes,
+		sy_pipeline_get_refusal(pipeline, id));
 }
 
 /* Each dataflow's throughput at its sizes, in its row, and what its

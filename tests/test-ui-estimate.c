@@ -137,12 +137,64 @@ static void test_pe_grid(void)
 	sy_window_select_candidate(window, 4);
 	sy_test_wait(window, surveyed, "[i, k]");
 	assert_pes(list, latency);
+	for (guint i = 0; i < 6; i++)
+		g_assert_null(sy_candidate_list_get_refusal(list, i));
 	gtk_widget_destroy(root);
+	g_object_unref(window);
+}
+
+/* A dataflow the HLS backend refuses (dp.c's [i, j], as systole-cli
+ * export --space i,j refuses it) is marked in the list with the
+ * backend's reason, before Export is clicked and whether it is
+ * selected or not; the others are not. */
+static void test_refused(void)
+{
+	static const char *const why =
+		"Not exportable: D enters the array along two paths (D_0 and "
+		"D_1); the HLS backend supports one per array and way";
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", "dp.c", NULL);
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	SyWindow *window = SY_WINDOW(
+		sy_application_open_file(sy_test_app(), file));
+	SyCandidateList *list = SY_CANDIDATE_LIST(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_CANDIDATE_LIST));
+
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the analysis of dp.c");
+	sy_test_wait(window, surveyed, "dp.c's survey");
+	g_assert_cmpuint(
+		sy_window_get_analysis(window)->candidates->len, ==, 3);
+	/* The first 2D dataflow is selected: its own result says so. */
+	g_assert_cmpint(sy_window_get_candidate(window), ==, 2);
+	g_assert_null(sy_candidate_list_get_refusal(list, 0));
+	g_assert_null(sy_candidate_list_get_refusal(list, 1));
+	g_assert_cmpstr(sy_candidate_list_get_refusal(list, 2), ==, why);
+	g_assert_cmpstr(
+		sy_candidate_list_get_pes(list, 2), ==, "64 \u00d7 48 PEs");
+	/* Another selected, [i, j] stays marked. */
+	sy_window_select_candidate(window, 1);
+	sy_test_wait(window, surveyed, "dp.c's [j]");
+	g_assert_cmpstr(sy_candidate_list_get_refusal(list, 2), ==, why);
+	g_assert_null(sy_candidate_list_get_refusal(list, 1));
+	/* Another device: every dataflow forgotten, then surveyed, [i, j]
+	 * by the survey alone. */
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "device", g_variant_new_string("u280"));
+	sy_test_wait(window, surveyed, "dp.c on the U280");
+	g_assert_cmpstr(sy_candidate_list_get_refusal(list, 2), ==, why);
+	g_assert_null(sy_candidate_list_get_refusal(list, 0));
+	g_assert_null(sy_candidate_list_get_refusal(list, 1));
+	sy_test_screenshot(GTK_WIDGET(window), "ui-refused-1280.png");
+	g_settings_reset(sy_application_get_settings(sy_test_app()), "device");
+	sy_test_wait(window, surveyed, "dp.c on the U250 again");
+	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
 
 const SyTestCase sy_test_cases[] = {
 	{"/ui/estimate", test_estimate},
 	{"/ui/pe-grid", test_pe_grid},
+	{"/ui/refused", test_refused},
 	{NULL, NULL},
 };
