@@ -152,16 +152,10 @@ static void test_refused(void)
 	static const char *const why =
 		"Not exportable: D enters the array along two paths (D_0 and "
 		"D_1); the HLS backend supports one per array and way";
-	g_autofree char *path = g_build_filename(
-		SYSTOLE_SOURCE_DATADIR, "examples", "dp.c", NULL);
-	g_autoptr(GFile) file = g_file_new_for_path(path);
-	SyWindow *window = SY_WINDOW(
-		sy_application_open_file(sy_test_app(), file));
+	SyWindow *window = sy_test_open_example("dp.c");
 	SyCandidateList *list = SY_CANDIDATE_LIST(
 		sy_test_find(GTK_WIDGET(window), SY_TYPE_CANDIDATE_LIST));
 
-	g_object_ref(window);
-	sy_test_wait(window, sy_test_analysed, "the analysis of dp.c");
 	sy_test_wait(window, surveyed, "dp.c's survey");
 	g_assert_cmpuint(
 		sy_window_get_analysis(window)->candidates->len, ==, 3);

@@ -200,10 +200,7 @@ static void test_navigation(void)
  * band) is wrapped whole to the view's width, the plot below it. */
 static void test_deps_message(void)
 {
-	g_autofree char *path = g_build_filename(
-		SYSTOLE_SOURCE_DATADIR, "examples", "conv.c", NULL);
-	g_autoptr(GFile) file = g_file_new_for_path(path);
-	SyWindow *window;
+	SyWindow *window = sy_test_open_example("conv.c");
 	SyDepsView *deps;
 	GtkWidget *w;
 	const SyAnalysis *a;
@@ -216,9 +213,6 @@ static void test_deps_message(void)
 	guint p = G_MAXUINT;
 	double x, y;
 
-	window = SY_WINDOW(sy_application_open_file(sy_test_app(), file));
-	g_object_ref(window);
-	sy_test_wait(window, sy_test_analysed, "the analysis of conv.c");
 	a = sy_window_get_analysis(window);
 	deps = SY_DEPS_VIEW(
 		sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
