@@ -47,9 +47,9 @@ SyEstimate *sy_estimate_job_design(SyDesign *design,
 }
 
 /* One dataflow at its sizes, every object freed before the next: a
- * survey holds one design at a time.  The backend refuses what the
- * design or its completion refuses (as an export would); the model's
- * refusal leaves it exportable. */
+ * survey holds one design at a time.  An export refuses what the PE
+ * array, the design or its completion refuses; the model's refusal
+ * leaves it exportable. */
 static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	const SyDesignOptions *options,
 	const SyAnalysisOptions *analysis_options, const SyDevice *device,
@@ -59,14 +59,18 @@ static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	g_autoptr(SyChoices) choices = sy_choices_new_touch(
 		a, cand, NULL, sy_sizes_touch_space(sizes, NULL, a, cand));
 	g_autoptr(SyConfig) config = sy_sizes_config(sizes, NULL, choices);
-	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, &error);
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyEstimate) e = NULL;
-	g_autoptr(GError) error = NULL;
 
 	out->gops = NAN;
-	if (!array)
+	if (!array) {
+		/* Sizes an export refuses too, as the selected
+		 * dataflow's result says. */
+		out->refused = g_strdup(error ? error->message : NULL);
 		return;
+	}
 	out->n_pe = array->n_space;
 	memcpy(out->pe, array->pe, sizeof out->pe);
 	design = sy_design_new(array, options, &error);
