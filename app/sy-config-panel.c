@@ -469,7 +469,9 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 			(double)g_array_index(div, gint64, i), GTK_POS_BOTTOM,
 			NULL);
 	gtk_widget_set_sensitive(scale, extent > 1);
-	spin = gtk_spin_button_new(row->tile, 1, 0);
+	/* No climb: a held arrow steps through tile_step's sizes, at
+	 * GTK's repeat rate, rather than by growing half sizes. */
+	spin = gtk_spin_button_new(row->tile, 0, 0);
 	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(spin), TRUE);
 	gtk_entry_set_width_chars(GTK_ENTRY(spin), MAX(2, digits(extent)));
 	row->padding = GTK_LABEL(small_label("", "dim-label"));
