@@ -43,10 +43,12 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 	label = gtk_label_new(NULL);
 	gtk_label_set_markup(GTK_LABEL(label), title);
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	/* One PE per iteration until the PE array at its sizes is known. */
 	label = gtk_label_new(size ? size + 2 : "");
 	gtk_style_context_add_class(
 		gtk_widget_get_style_context(label), "dim-label");
 	gtk_box_pack_start(GTK_BOX(top), label, FALSE, FALSE, 0);
+	g_object_set_data(G_OBJECT(row), "pes", label);
 	label = gtk_label_new(sub);
 	gtk_style_context_add_class(
 		gtk_widget_get_style_context(label), "dim-label");
@@ -58,6 +60,14 @@ static GtkWidget *candidate_row(const SyAnalysis *a, const SyCandidate *c)
 		gtk_widget_get_style_context(label), "throughput");
 	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
 	g_object_set_data(G_OBJECT(row), "throughput", label);
+	/* Shown where the backend refuses the design. */
+	label = gtk_image_new_from_icon_name(
+		"dialog-warning-symbolic", GTK_ICON_SIZE_MENU);
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(label), "refused");
+	gtk_widget_set_no_show_all(label, TRUE);
+	gtk_box_pack_end(GTK_BOX(top), label, FALSE, FALSE, 0);
+	g_object_set_data(G_OBJECT(row), "refused", label);
 	gtk_box_pack_start(GTK_BOX(box), top, FALSE, FALSE, 0);
 	label = gtk_label_new(NULL);
 	gtk_label_set_markup(GTK_LABEL(label), io);
@@ -183,6 +193,49 @@ const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id)
 			      : NULL;
 
 	return label ? gtk_label_get_text(label) : NULL;
+}
+
+static gpointer row_data(SyCandidateList *self, guint id, const char *key)
+{
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(self), (int)id);
+
+	return row ? g_object_get_data(G_OBJECT(row), key) : NULL;
+}
+
+void sy_candidate_list_set_facts(
+	SyCandidateList *self, guint id, const char *pes, const char *refused)
+{
+	GtkLabel *label = row_data(self, id, "pes");
+	GtkWidget *icon = row_data(self, id, "refused");
+	g_autofree char *tip =
+		refused ? g_strdup_printf("Not exportable: %s", refused) : NULL;
+
+	if (!label || !icon)
+		return;
+	if (pes && g_strcmp0(gtk_label_get_text(label), pes) != 0)
+		gtk_label_set_text(label, pes);
+	/* The tooltip kept on the icon too, for _get_refusal. */
+	if (g_strcmp0(g_object_get_data(G_OBJECT(icon), "tip"), tip) != 0) {
+		gtk_widget_set_tooltip_text(icon, tip);
+		g_object_set_data_full(
+			G_OBJECT(icon), "tip", g_steal_pointer(&tip), g_free);
+	}
+	gtk_widget_set_visible(icon, refused != NULL);
+}
+
+const char *sy_candidate_list_get_pes(SyCandidateList *self, guint id)
+{
+	GtkLabel *label = row_data(self, id, "pes");
+
+	return label ? gtk_label_get_text(label) : NULL;
+}
+
+const char *sy_candidate_list_get_refusal(SyCandidateList *self, guint id)
+{
+	GtkWidget *icon = row_data(self, id, "refused");
+
+	return icon ? g_object_get_data(G_OBJECT(icon), "tip") : NULL;
 }
 
 gboolean sy_candidate_list_select(SyCandidateList *self, int id)

@@ -1,5 +1,6 @@
 /* SyCandidateList: the dataflows of an analysis, a row each: the space
- * loops, the array's shape, its estimated throughput at its sizes, its
+ * loops, the array's shape (its PE array at its sizes once known), its
+ * estimated throughput at its sizes, whether the HLS backend refuses it, its
  * space_time id as AutoSA numbers it, and what moves through it in the
  * colours the array view draws with.
  *
@@ -32,6 +33,16 @@ void sy_candidate_list_set_analysis(
 void sy_candidate_list_set_throughput(SyCandidateList *self, guint id,
 	const char *text /* keep */, const char *tooltip /* keep */);
 const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id);
+
+/* What dataflow id makes at its sizes: its PE array as text ("16 \u00d7
+ * 16 PEs"; NULL: the row keeps what it shows), and why the HLS backend
+ * refuses its design (NULL: it does not), shown as a warning icon with
+ * the reason as its tooltip.  Set only when they change. */
+void sy_candidate_list_set_facts(SyCandidateList *self, guint id,
+	const char *pes /* keep */, const char *refused /* keep */);
+const char *sy_candidate_list_get_pes(SyCandidateList *self, guint id);
+/* The refusal's tooltip shown, NULL if none. */
+const char *sy_candidate_list_get_refusal(SyCandidateList *self, guint id);
 
 /* Selects the row of dataflow id; FALSE if there is none (id < 0 or
  * past the end), and then nothing changes. */

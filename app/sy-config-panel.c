@@ -1,3 +1,4 @@
+#include <math.h>
 #include <string.h>
 
 #include "sy-config-panel.h"
@@ -224,13 +225,52 @@ static void fill_width(SyConfigPanel *self)
 	gtk_widget_set_sensitive(GTK_WIDGET(self->width_combo), TRUE);
 }
 
+/* c as *best if it is past value towards dir and nearer it. */
+static void closer(gint64 c, gint64 value, int dir, gint64 *best)
+{
+	if (dir > 0 ? c > value && c < *best : c < value && c > *best)
+		*best = c;
+}
+
+/* The tile sizes the arrow keys, the spin button's arrows and the
+ * slider's steps go through: the loop's divisors (no padding) and the
+ * powers of two (what buffers and vectors come in), from 1 to the
+ * extent, so that a loop of 2^20 takes 20 steps from end to end and one
+ * of 1000 goes 1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 40...  The next one
+ * after value towards dir (+1 or -1); the end itself at an end. */
+static gint64 tile_step(gint64 extent, gint64 value, int dir)
+{
+	g_autoptr(GArray) div = sy_config_divisors(extent);
+	gint64 best = dir > 0 ? extent : 1;
+
+	for (guint i = 0; i < div->len; i++)
+		closer(g_array_index(div, gint64, i), value, dir, &best);
+	for (gint64 p = 1; p <= extent; p *= 2)
+		closer(p, value, dir, &best);
+	return best;
+}
+
+/* The tile adjustment's step increment: half a size, a value no size
+ * has, so that a step of the spin button's arrows or keys (which GTK
+ * takes to value +- step, with no signal of its own) is told from a
+ * size typed or set, and taken to the next size of tile_step. */
+#define TILE_STEP 0.5
+
 static void tile_changed(GtkAdjustment *adj, Row *row)
 {
 	SyConfigPanel *self = row->panel;
 	gboolean filling = self->filling;
+	double v = gtk_adjustment_get_value(adj);
+	gint64 old = self->config->tile[row->ref->member];
 
-	self->config->tile[row->ref->member] = (gint64)gtk_adjustment_get_value(
-		adj);
+	if (fabs(v - (double)old) == TILE_STEP) {
+		/* Runs this handler again with the size stepped to. */
+		gtk_adjustment_set_value(adj,
+			(double)tile_step(row->ref->extent, old,
+				v > (double)old ? 1 : -1));
+		return;
+	}
+	self->config->tile[row->ref->member] = (gint64)v;
 	update_padding(row);
 	self->filling = TRUE;
 	fill_latency(row);
@@ -238,6 +278,43 @@ static void tile_changed(GtkAdjustment *adj, Row *row)
 	fill_width(self);
 	self->filling = filling;
 	changed(self);
+}
+
+/* The slider's steps (arrow keys; GtkRange would round a half step
+ * away) go through tile_step's sizes too; drags and pages stay
+ * linear. */
+static gboolean scale_change_value(
+	GtkRange *range, GtkScrollType scroll, double value, Row *row)
+{
+	gint64 old = row->panel->config->tile[row->ref->member];
+
+	(void)range;
+	switch (scroll) {
+	case GTK_SCROLL_STEP_BACKWARD:
+	case GTK_SCROLL_STEP_FORWARD:
+	case GTK_SCROLL_STEP_UP:
+	case GTK_SCROLL_STEP_DOWN:
+	case GTK_SCROLL_STEP_LEFT:
+	case GTK_SCROLL_STEP_RIGHT:
+		gtk_adjustment_set_value(row->tile,
+			(double)tile_step(row->ref->extent, old,
+				value > (double)old ? 1 : -1));
+		return TRUE;
+	default: return FALSE;
+	}
+}
+
+/* Digits of n: the spin button's width, so that a loop of 1048576 shows
+ * its sizes whole. */
+static int digits(gint64 n)
+{
+	int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
 }
 
 static void latency_changed(GtkComboBoxText *combo, Row *row)
@@ -379,8 +456,9 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 
 	row->panel = self;
 	row->ref = ref;
+	/* Pages of an eighth of the loop, whole sizes. */
 	row->tile = gtk_adjustment_new((double)self->config->tile[ref->member],
-		1, (double)extent, 1, MAX(1.0, (double)extent / 8), 0);
+		1, (double)extent, TILE_STEP, (double)MAX(1, extent / 8), 0);
 	scale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, row->tile);
 	gtk_scale_set_draw_value(GTK_SCALE(scale), FALSE);
 	gtk_range_set_round_digits(GTK_RANGE(scale), 0);
@@ -391,13 +469,18 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 			(double)g_array_index(div, gint64, i), GTK_POS_BOTTOM,
 			NULL);
 	gtk_widget_set_sensitive(scale, extent > 1);
-	spin = gtk_spin_button_new(row->tile, 1, 0);
+	/* No climb: a held arrow steps through tile_step's sizes, at
+	 * GTK's repeat rate, rather than by growing half sizes. */
+	spin = gtk_spin_button_new(row->tile, 0, 0);
 	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(spin), TRUE);
-	gtk_entry_set_width_chars(GTK_ENTRY(spin), 5);
+	gtk_entry_set_width_chars(GTK_ENTRY(spin), MAX(2, digits(extent)));
 	row->padding = GTK_LABEL(small_label("", "dim-label"));
 	/* Named for CSS, accessibility tools and tests. */
 	name = g_strconcat("tile-", ref->name, NULL);
 	gtk_widget_set_name(spin, name);
+	g_free(name);
+	name = g_strconcat("slider-", ref->name, NULL);
+	gtk_widget_set_name(scale, name);
 	gtk_grid_attach(
 		self->loops, small_label(ref->name, "heading"), 0, y, 1, 1);
 	gtk_grid_attach(self->loops,
@@ -420,7 +503,8 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 	row->l2 = gtk_adjustment_new(1, 1, 1, 1, 1, 0);
 	row->l2_spin = gtk_spin_button_new(row->l2, 1, 0);
 	gtk_spin_button_set_numeric(GTK_SPIN_BUTTON(row->l2_spin), TRUE);
-	gtk_entry_set_width_chars(GTK_ENTRY(row->l2_spin), 5);
+	gtk_entry_set_width_chars(
+		GTK_ENTRY(row->l2_spin), MAX(2, digits(extent)));
 	g_free(name);
 	name = g_strconcat("tile-l2-", ref->name, NULL);
 	gtk_widget_set_name(row->l2_spin, name);
@@ -448,6 +532,8 @@ static void add_row(SyConfigPanel *self, const SyLoopRef *ref, guint at)
 		gtk_widget_show(GTK_WIDGET(row->latency));
 	g_signal_connect(
 		row->tile, "value-changed", G_CALLBACK(tile_changed), row);
+	g_signal_connect(
+		scale, "change-value", G_CALLBACK(scale_change_value), row);
 	g_signal_connect(row->l2, "value-changed", G_CALLBACK(l2_changed), row);
 	g_ptr_array_add(self->rows, row);
 	update_padding(row);

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "comm/kernel-facts.h"
 #include "compute/pe-array.h"
@@ -46,28 +47,46 @@ SyEstimate *sy_estimate_job_design(SyDesign *design,
 }
 
 /* One dataflow at its sizes, every object freed before the next: a
- * survey holds one design at a time. */
-static double survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
+ * survey holds one design at a time.  An export refuses what the PE
+ * array, the design or its completion refuses; the model's refusal
+ * leaves it exportable. */
+static void survey_one(const SyAnalysis *a, guint id, GHashTable *sizes,
 	const SyDesignOptions *options,
 	const SyAnalysisOptions *analysis_options, const SyDevice *device,
-	gboolean *flops)
+	gboolean *flops, SySurveyEntry *out)
 {
 	const SyCandidate *cand = g_ptr_array_index(a->candidates, id);
 	g_autoptr(SyChoices) choices = sy_choices_new_touch(
 		a, cand, NULL, sy_sizes_touch_space(sizes, NULL, a, cand));
 	g_autoptr(SyConfig) config = sy_sizes_config(sizes, NULL, choices);
-	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(SyPeArray) array = sy_pe_array_new(choices, config, &error);
 	g_autoptr(SyDesign) design = NULL;
 	g_autoptr(SyEstimate) e = NULL;
 
-	if (!array)
-		return NAN;
-	design = sy_design_new(array, options, NULL);
-	e = design ? estimate_on(design, analysis_options, device, NULL) : NULL;
+	out->gops = NAN;
+	if (!array) {
+		/* Sizes an export refuses too, as the selected
+		 * dataflow's result says. */
+		out->refused = g_strdup(error ? error->message : NULL);
+		return;
+	}
+	out->n_pe = array->n_space;
+	memcpy(out->pe, array->pe, sizeof out->pe);
+	design = sy_design_new(array, options, &error);
+	if (design && complete(design, analysis_options, &error))
+		e = sy_design_estimate(design, device, NULL, NULL);
+	else
+		out->refused = g_strdup(error ? error->message : NULL);
 	if (!e)
-		return NAN;
+		return;
 	*flops = e->flops;
-	return e->gops;
+	out->gops = e->gops;
+}
+
+void sy_survey_entry_clear(gpointer entry)
+{
+	g_clear_pointer(&((SySurveyEntry *)entry)->refused, g_free);
 }
 
 GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
@@ -77,19 +96,21 @@ GArray *sy_estimate_job_survey(const SyAnalysis *a, GHashTable *sizes,
 {
 	g_autoptr(SyDevice) d = sy_device_lookup(device, NULL);
 	GArray *out = g_array_sized_new(
-		FALSE, FALSE, sizeof(double), a->candidates->len);
+		FALSE, TRUE, sizeof(SySurveyEntry), a->candidates->len);
 
+	g_array_set_clear_func(out, sy_survey_entry_clear);
 	*flops = FALSE;
 	for (guint i = 0; i < a->candidates->len; i++) {
-		double gops = d ? survey_one(a, i, sizes, options,
-					  analysis_options, d, flops)
-				: NAN;
+		SySurveyEntry entry = {NAN, 0, {0}, NULL};
 
+		if (d)
+			survey_one(a, i, sizes, options, analysis_options, d,
+				flops, &entry);
+		g_array_append_val(out, entry);
 		if (g_cancellable_is_cancelled(cancellable)) {
 			g_array_unref(out);
 			return NULL;
 		}
-		g_array_append_val(out, gops);
 	}
 	return out;
 }

@@ -27,12 +27,26 @@ SyEstimate *sy_estimate_job_design(SyDesign *design /* keep */,
 	const SyAnalysisOptions *options /* keep */,
 	const char *device /* keep */, GError **error); /* give */
 
+/* What a survey finds of one dataflow at its sizes. */
+typedef struct {
+	double gops; /* its throughput, NaN without an estimate */
+	guint n_pe; /* its PE array's dimensions; 0: its sizes refused */
+	gint64 pe[3]; /* PEs along each space loop */
+	char *refused; /* why the HLS backend (systole-cli export) refuses
+			  its design, or NULL */
+} SySurveyEntry;
+
+/* Frees what entry holds (a GArray's clear function). */
+void sy_survey_entry_clear(gpointer entry /* SySurveyEntry */);
+
 /* The throughput (GOP/s, GFLOP/s if *flops) of each dataflow of
  * analysis a, built at its sizes (sizes: a table of sy-sizes.h; the
  * defaults where it has none) with the network's options and estimated
- * on device: a double per candidate, NaN where its sizes, design or
- * estimate fail.  NULL once cancellable is cancelled, which it checks
- * between dataflows (it must not abort a's context: see above). */
+ * on device, its PE array and the backend's refusal: a SySurveyEntry
+ * per candidate (the array clears them), gops NaN where its sizes,
+ * design or estimate fail.  NULL once cancellable is cancelled, which
+ * it checks between dataflows (it must not abort a's context: see
+ * above). */
 GArray *sy_estimate_job_survey(const SyAnalysis *a /* keep */,
 	GHashTable *sizes /* keep */,
 	const SyDesignOptions *options /* keep */,

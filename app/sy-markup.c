@@ -105,3 +105,14 @@ char *sy_markup_details(const SyAnalysis *a, int candidate)
 	append_deps_markup(out, a);
 	return g_string_free(out, FALSE);
 }
+
+char *sy_markup_pe_grid(const gint64 *pe, guint n)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < n; i++)
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, i ? " \u00d7 " : "", pe[i]);
+	g_string_append(out, " PEs");
+	return g_string_free(out, FALSE);
+}

@@ -17,4 +17,9 @@ char *sy_markup_io(const SyArrayScene *scene);
  * and the dependences with their distances. */
 char *sy_markup_details(const SyAnalysis *analysis, int candidate);
 
+/* A PE array's size as the array view titles it: "16 PEs",
+ * "16 \u00d7 8 PEs", "4 \u00d7 4 \u00d7 2 PEs" (pe: PEs along each of n
+ * space loops, 1 to 3). */
+char *sy_markup_pe_grid(const gint64 *pe, guint n);
+
 G_END_DECLS

@@ -20,7 +20,7 @@ static void result_clear(gpointer data)
 	sy_device_free(r->device);
 	sy_estimate_free(r->estimate);
 	g_clear_error(&r->estimate_error);
-	g_clear_pointer(&r->throughput, g_array_unref);
+	g_clear_pointer(&r->survey, g_array_unref);
 	sy_design_free(r->design);
 	sy_pe_array_free(r->pe_array);
 	sy_choices_free(r->choices);
@@ -266,7 +266,7 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 	 * result is then incomplete, and dropped as stale. */
 	if (job->survey) {
 		/* Checked between dataflows: their code is printed. */
-		r->throughput = sy_estimate_job_survey(a, job->sizes,
+		r->survey = sy_estimate_job_survey(a, job->sizes,
 			&r->design_options, &options, job->device, cancellable,
 			&r->flops);
 		g_task_return_pointer(

@@ -62,7 +62,7 @@ typedef struct {
 	SyPipelineStage stage;
 	SyEstimate *estimate; /* the design's, on the job's device */
 	GError *estimate_error;
-	GArray *throughput; /* a survey's: double per dataflow */
+	GArray *survey; /* a survey's: SySurveyEntry per dataflow */
 	gboolean flops;
 	/* A form job's: the models' forms (SyModelForm) of the dataflow
 	 * at config's class and at the classes of the sizes one step from

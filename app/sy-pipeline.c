@@ -1,7 +1,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "compute/pe-array.h"
+#include "model/device.h"
 #include "model/model.h"
+#include "sy-estimate-job.h"
 #include "sy-pipeline-job.h"
 #include "sy-sizes.h"
 
@@ -40,6 +43,10 @@ struct _SyPipeline {
 	 * device or the network's options change; the selected one's from
 	 * its estimate */
 	GArray *throughput; /* double per dataflow, NaN: not known */
+	/* and their PE arrays and the backend's refusals, from the same
+	 * survey and estimates: SySurveyEntry per dataflow (its gops
+	 * unused), n_pe 0 while not known */
+	GArray *facts;
 	gboolean flops;
 	gboolean survey_stale; /* a survey is due */
 	guint surveys; /* generation of the newest survey */
@@ -268,6 +275,36 @@ static void throughput_reset(SyPipeline *self, guint n)
 	g_array_set_size(self->throughput, 0);
 	for (guint i = 0; i < n; i++)
 		g_array_append_val(self->throughput, unknown);
+	g_array_set_size(self->facts, 0);
+	g_array_set_size(self->facts, n);
+}
+
+/* Why an export of r's design would fail: its PE array or design
+ * refused, or its completion (an estimate refused by the model or
+ * for want of a device is not the backend's); NULL if it would not. */
+static const char *result_refusal(const SyPipelineResult *r)
+{
+	const GError *e = r->estimate_error;
+
+	if (r->error)
+		return r->error->message;
+	if (e && e->domain != SY_MODEL_ERROR && e->domain != SY_DEVICE_ERROR)
+		return e->message;
+	return NULL;
+}
+
+static void facts_set(SyPipeline *self, guint id, guint n_pe, const gint64 *pe,
+	const char *refused)
+{
+	SySurveyEntry *f;
+
+	if (id >= self->facts->len)
+		return;
+	f = &g_array_index(self->facts, SySurveyEntry, id);
+	f->n_pe = n_pe;
+	memcpy(f->pe, pe, sizeof f->pe);
+	g_free(f->refused);
+	f->refused = g_strdup(refused);
 }
 
 /* Every dataflow's throughput is another now (a device, the network's
@@ -298,6 +335,14 @@ static void publish(SyPipeline *self, SyPipelineResult *r, guint changed)
 		result_set(&self->analysed, r);
 		g_clear_error(&self->analysis_error);
 		throughput_reset(self, r->analysis->candidates->len);
+	}
+	if (r->dataflow >= 0 && (r->pe_array || r->error)) {
+		static const gint64 none[3];
+
+		facts_set(self, (guint)r->dataflow,
+			r->pe_array ? r->pe_array->n_space : 0,
+			r->pe_array ? r->pe_array->pe : none,
+			result_refusal(r));
 	}
 	if (r->estimate && r->dataflow >= 0 &&
 		(guint)r->dataflow < self->throughput->len) {
@@ -352,13 +397,21 @@ static void publish_failure(
 static void take_survey(SyPipeline *self, const SyPipelineResult *r)
 {
 	const SyEstimate *shown = self->result ? self->result->estimate : NULL;
+	int built = self->result ? self->result->dataflow : -1;
 
-	if (r->throughput->len != self->throughput->len)
+	if (r->survey->len != self->throughput->len)
 		return;
-	for (guint i = 0; i < r->throughput->len; i++)
+	for (guint i = 0; i < r->survey->len; i++) {
+		const SySurveyEntry *e = &g_array_index(
+			r->survey, SySurveyEntry, i);
+
 		if (!shown || (int)i != self->result->dataflow)
-			g_array_index(self->throughput, double, i) =
-				g_array_index(r->throughput, double, i);
+			g_array_index(self->throughput, double, i) = e->gops;
+		/* The shown dataflow's own result is as new as its
+		 * sizes. */
+		if ((int)i != built)
+			facts_set(self, i, e->n_pe, e->pe, e->refused);
+	}
 	self->flops = r->flops;
 	notify(self, PROP_THROUGHPUT);
 }
@@ -425,7 +478,7 @@ static void survey_done(GObject *source, GAsyncResult *res, gpointer data)
 		G_STRUCT_OFFSET(SyPipeline, survey_cancellable), &r);
 
 	(void)source;
-	if (self && r->throughput)
+	if (self && r->survey)
 		take_survey(self, r);
 	sy_pipeline_result_unref(r);
 }
@@ -744,6 +797,24 @@ double sy_pipeline_get_throughput(SyPipeline *self, guint id, gboolean *flops)
 	return g_array_index(self->throughput, double, id);
 }
 
+guint sy_pipeline_get_pe_grid(SyPipeline *self, guint id, gint64 pe[3])
+{
+	const SySurveyEntry *f;
+
+	if (id >= self->facts->len)
+		return 0;
+	f = &g_array_index(self->facts, SySurveyEntry, id);
+	memcpy(pe, f->pe, sizeof f->pe);
+	return f->n_pe;
+}
+
+const char *sy_pipeline_get_refusal(SyPipeline *self, guint id)
+{
+	if (id >= self->facts->len)
+		return NULL;
+	return g_array_index(self->facts, SySurveyEntry, id).refused;
+}
+
 const char *sy_pipeline_get_device(SyPipeline *self)
 {
 	return self->device;
@@ -880,6 +951,7 @@ static void sy_pipeline_finalize(GObject *object)
 	g_free(self->text);
 	g_free(self->device);
 	g_array_unref(self->throughput);
+	g_array_unref(self->facts);
 	g_strfreev(self->defines);
 	g_strfreev(self->include_dirs);
 	G_OBJECT_CLASS(sy_pipeline_parent_class)->finalize(object);
@@ -943,6 +1015,8 @@ static void sy_pipeline_init(SyPipeline *self)
 	self->sizes = sy_sizes_new();
 	self->device = g_strdup("u250");
 	self->throughput = g_array_new(FALSE, FALSE, sizeof(double));
+	self->facts = g_array_new(FALSE, TRUE, sizeof(SySurveyEntry));
+	g_array_set_clear_func(self->facts, sy_survey_entry_clear);
 	self->formed = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sy_pipeline_result_unref);
 }

@@ -43,7 +43,9 @@
  *                     kernel, the device or the network's options
  *                     changed (a newer request puts it off until its
  *                     result is shown: sizes that change share no CPU
- *                     with it; they change the selected dataflow only)
+ *                     with it; they change the selected dataflow only);
+ *                     with it, each one's PE array and the backend's
+ *                     refusal (sy_pipeline_get_pe_grid, _get_refusal)
  *   "busy"            a job runs or is about to
  *   "generation"      guint: the job the results come from
  *   "device"          char *, read-write: the device the estimate is
@@ -144,6 +146,15 @@ gboolean sy_pipeline_has_form(SyPipeline *self);
  * *flops); NaN while it is not known. */
 double sy_pipeline_get_throughput(
 	SyPipeline *self, guint id, gboolean *flops /* out, may be NULL */);
+/* Dataflow id's PE array at its sizes, from the same survey and
+ * estimates: PEs along each space loop in pe, and how many loops; 0
+ * while it is not known or where its sizes are refused. */
+guint sy_pipeline_get_pe_grid(
+	SyPipeline *self, guint id, gint64 pe[3] /* out */);
+/* Why the HLS backend (an export) refuses dataflow id's design at its
+ * sizes, known from the same survey and estimates; NULL if it does not
+ * or it is not known yet. */
+const char *sy_pipeline_get_refusal(SyPipeline *self, guint id);
 const GError *sy_pipeline_get_error(
 	SyPipeline *self, SyPipelineStage *stage /* out, may be NULL */);
 gboolean sy_pipeline_is_busy(SyPipeline *self);

@@ -360,7 +360,20 @@ static void estimate_changed(
 	}
 }
 
-/* Each dataflow's throughput at its sizes, in its row. */
+/* Each dataflow's PE array at its sizes and the backend's refusal, in
+ * its row. */
+static void facts_changed(SyWindow *self, SyPipeline *pipeline, guint id)
+{
+	gint64 pe[3];
+	guint n = sy_pipeline_get_pe_grid(pipeline, id, pe);
+	g_autofree char *pes = n ? sy_markup_pe_grid(pe, n) : NULL;
+
+	sy_candidate_list_set_facts(self->candidates, id, pes,
+		sy_pipeline_get_refusal(pipeline, id));
+}
+
+/* Each dataflow's throughput at its sizes, in its row, and what its
+ * sizes make. */
 static void throughput_changed(
 	SyPipeline *pipeline, GParamSpec *pspec, SyWindow *self)
 {
@@ -378,6 +391,7 @@ static void throughput_changed(
 			: sy_estimate_format_throughput(gops, flops);
 
 		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
+		facts_changed(self, pipeline, i);
 	}
 }
 
@@ -670,6 +684,16 @@ static void stack_changed(GObject *stack, GParamSpec *pspec, SyWindow *self)
 		G_SIMPLE_ACTION(view), g_variant_new_string(name));
 }
 
+/* A file name as a menu item's label: GTK reads a menu model's labels
+ * with mnemonics, where "_" marks the next letter (mm_huge.c showed as
+ * "mmhuge.c"); "__" is one underscore. */
+static char *menu_label(const char *name)
+{
+	g_auto(GStrv) parts = g_strsplit(name, "_", -1);
+
+	return g_strjoinv("__", parts);
+}
+
 /* The recent kernels, as a menu of app.open-file items. */
 static void fill_recent(SyWindow *self)
 {
@@ -680,7 +704,8 @@ static void fill_recent(SyWindow *self)
 
 	for (guint i = 0; recent[i]; i++) {
 		g_autofree char *name = g_path_get_basename(recent[i]);
-		g_autoptr(GMenuItem) item = g_menu_item_new(name, NULL);
+		g_autofree char *label = menu_label(name);
+		g_autoptr(GMenuItem) item = g_menu_item_new(label, NULL);
 
 		g_menu_item_set_action_and_target(
 			item, "app.open-file", "s", recent[i]);

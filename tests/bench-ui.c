@@ -1,7 +1,9 @@
 /* The explorer while a size changes: mm.c opened under Xvfb, its tile
  * size along i stepped 200 times (64 down to 1, back up, down, up
- * again) by Up and Down key presses sent through the X server to the
- * spin button, one every 20 ms, as GTK repeats a held spin button
+ * again, through the sizes the spin button steps to: 64's divisors,
+ * the powers of two) by Up and Down key presses sent through the X
+ * server to the spin button, one every 20 ms, as GTK repeats a held
+ * spin button
  * (sent to the toplevel window, which gives them to the focus).
  *
  * Prints the longest main-loop gap while the steps run and until the
@@ -182,19 +184,26 @@ static gint64 thread_cpu_us(void)
 	return (gint64)t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
 }
 
+/* A size: a step passes through a half size first, which the Sizes
+ * panel takes to the next size (sy-config-panel.c, TILE_STEP). */
 static void stepped(GtkSpinButton *spin, gpointer data)
 {
-	(void)spin;
+	double v = gtk_spin_button_get_value(spin);
+
 	(void)data;
-	steps++;
+	if (v == (double)(gint64)v)
+		steps++;
 }
 
 /* After the Sizes panel's own handler of the tile's adjustment: the
  * pipeline has the request. */
 static void asked(GtkAdjustment *adj, gpointer data)
 {
-	(void)adj;
+	double v = gtk_adjustment_get_value(adj);
+
 	(void)data;
+	if (v != (double)(gint64)v)
+		return;
 	store_time(est.asked, sy_pipeline_get_requested(pipeline),
 		g_get_monotonic_time());
 }
@@ -350,7 +359,8 @@ int main(int argc, char **argv)
 			up = TRUE;
 		else if (value >= hi)
 			up = FALSE;
-		value += up ? 1 : -1;
+		/* 64's divisors and powers of two are the same. */
+		value = up ? value * 2 : value / 2;
 		last_step = g_get_monotonic_time();
 		step(spin, up);
 		pump_until(start + (gint64)(i + 1) * interval * 1000);

@@ -91,6 +91,20 @@ static void test_band_origin(void)
 		"fused</small>\n\n<b>Dependences</b>"));
 }
 
+/* A PE array's size as the dataflow list shows it, the array view's
+ * title's words. */
+static void test_pe_grid(void)
+{
+	static const gint64 pe[] = {16, 8, 2};
+	g_autofree char *one = sy_markup_pe_grid(pe, 1);
+	g_autofree char *two = sy_markup_pe_grid(pe, 2);
+	g_autofree char *three = sy_markup_pe_grid(pe, 3);
+
+	g_assert_cmpstr(one, ==, "16 PEs");
+	g_assert_cmpstr(two, ==, "16 \u00d7 8 PEs");
+	g_assert_cmpstr(three, ==, "16 \u00d7 8 \u00d7 2 PEs");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -99,5 +113,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/markup/io", test_io);
 	g_test_add_func("/markup/details", test_details);
 	g_test_add_func("/markup/band-origin", test_band_origin);
+	g_test_add_func("/markup/pe-grid", test_pe_grid);
 	return g_test_run();
 }

@@ -275,6 +275,45 @@ static void test_hit_kept(void)
 		"D read: stays in this PE");
 }
 
+/* The message under the loops, whole: wrapped to the view's width, the
+ * plot below it; a short one keeps the strip's height (60 px). */
+static void test_deps_message(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
+	g_autoptr(SyProjection) p = sy_projection_new(a, 0, 1);
+	static const char *const message =
+		"loop 'p' (line 12) cannot join the band: the flow dependence "
+		"of out on itself has distance (0, 1, -1) along (c, p, q), "
+		"which a band of the outer loops cannot hold: keep p below "
+		"the band";
+	SyDepsScene scene = {a, p, NULL, -1, message};
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 500, 400);
+	cairo_t *cr = cairo_create(surface);
+	SyDepsLayout layout;
+
+	sy_deps_layout_init(&layout, &scene, cr, 500, 400);
+	g_assert_cmpfloat(layout.message.x, ==, 10);
+	g_assert_cmpfloat(layout.message.y, ==, 38);
+	g_assert_cmpfloat(layout.message.w, ==, 480);
+	g_assert_cmpint(layout.message_lines, >=, 3);
+	g_assert_cmpfloat(layout.strip.h, ==, 38 + layout.message.h + 6);
+	g_assert_cmpfloat(layout.plot.y, ==, layout.strip.h);
+	g_assert_cmpfloat(layout.graph.y, >, layout.plot.y);
+	g_assert_cmpfloat(
+		sy_render_text_wrapped(cr, message, 0, 0, 480, 11, FALSE, NULL),
+		==, layout.message.h);
+	sy_deps_layout_clear(&layout);
+	scene.message = "i is not parallel";
+	sy_deps_layout_init(&layout, &scene, cr, 500, 400);
+	g_assert_cmpint(layout.message_lines, ==, 1);
+	g_assert_cmpfloat(layout.strip.h, ==, 60);
+	g_assert_cmpfloat(layout.plot.y, ==, 60);
+	sy_deps_layout_clear(&layout);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
 /* The dependence view: points of the projection, arrows of reuse. */
 static void test_deps(void)
 {
@@ -1148,6 +1187,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-summary", test_array_summary);
 	g_test_add_func("/render/hit", test_hit);
 	g_test_add_func("/render/deps", test_deps);
+	g_test_add_func("/render/deps-message", test_deps_message);
 	g_test_add_func("/render/array-io", test_array_io);
 	g_test_add_func("/render/array-io-hbm", test_array_io_hbm);
 	g_test_add_func("/render/array-io-l2", test_array_io_l2);

@@ -196,7 +196,62 @@ static void test_navigation(void)
 	g_object_unref(window);
 }
 
+/* A long message under the loops (conv.c's p, which cannot join the
+ * band) is wrapped whole to the view's width, the plot below it. */
+static void test_deps_message(void)
+{
+	SyWindow *window = sy_test_open_example("conv.c");
+	SyDepsView *deps;
+	GtkWidget *w;
+	const SyAnalysis *a;
+	const char *message;
+	SyDepsScene scene = {NULL, NULL, NULL, -1, NULL};
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_ARGB32, 1, 1);
+	cairo_t *cr = cairo_create(surface);
+	SyDepsLayout layout;
+	guint p = G_MAXUINT;
+	double x, y;
+
+	a = sy_window_get_analysis(window);
+	deps = SY_DEPS_VIEW(
+		sy_test_find(GTK_WIDGET(window), SY_TYPE_DEPS_VIEW));
+	w = GTK_WIDGET(deps);
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
+	sy_test_settle(w);
+	for (guint i = 0; i < a->band->inner->len; i++)
+		if (g_str_equal(g_ptr_array_index(a->band->inner, i), "p"))
+			p = a->band->n_members + i;
+	g_assert_cmpuint(p, !=, G_MAXUINT);
+	chip_middle(deps, a, p, &x, &y);
+	drag(w, x, y, x, y);
+	message = sy_deps_view_get_message(deps);
+	g_assert_nonnull(message);
+	g_assert_cmpstr(message, ==,
+		"Loop 'p' is not in the outermost permutable band: loop 'p' "
+		"(line 44) cannot join the band: the flow dependence on 'cout' "
+		"from S1 to S1 would have distance -2 on it");
+	scene.analysis = a;
+	scene.message = message;
+	sy_deps_layout_init(&layout, &scene, cr,
+		gtk_widget_get_allocated_width(w),
+		gtk_widget_get_allocated_height(w));
+	g_assert_cmpfloat(
+		layout.message.w, ==, gtk_widget_get_allocated_width(w) - 20);
+	g_assert_cmpint(layout.message_lines, >, 1);
+	g_assert_cmpfloat(
+		layout.plot.y, ==, layout.message.y + layout.message.h + 6);
+	sy_deps_layout_clear(&layout);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-deps-message-1280.png");
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
 	{"/ui/navigation", test_navigation},
+	{"/ui/deps-message", test_deps_message},
 	{NULL, NULL},
 };

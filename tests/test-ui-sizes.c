@@ -463,8 +463,84 @@ static void test_two_level(void)
 	g_object_unref(window);
 }
 
+/* Sizes of a loop of 2^20 and one of 1000: spin buttons wide enough
+ * for them, steps through the divisors and powers of two (the spin
+ * button's and the slider's), any size typed kept. */
+static void test_large(void)
+{
+	g_autofree char *dir = g_dir_make_tmp("systole-large-XXXXXX", NULL);
+	g_autofree char *mm = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", "mm.c", NULL);
+	g_autofree char *path = g_build_filename(dir, "mm.c", NULL);
+	g_autofree char *header = g_build_filename(dir, "kernel.h", NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	SyWindow *window;
+	GtkWidget *panel, *slider;
+	/* A spin button set to from (0: as it is), stepped towards dir:
+	 * to.  i and j: 2^20, k: 1000 (its divisors and the powers of
+	 * two). */
+	static const struct {
+		const char *spin;
+		double from;
+		GtkSpinType dir;
+		double to;
+	} steps[] = {
+		{"tile-i", 1000, GTK_SPIN_STEP_FORWARD, 1024},
+		{"tile-i", 0, GTK_SPIN_STEP_FORWARD, 2048},
+		{"tile-i", 0, GTK_SPIN_STEP_BACKWARD, 1024},
+		{"tile-i", 1048576, GTK_SPIN_STEP_FORWARD, 1048576},
+		{"tile-i", 0, GTK_SPIN_STEP_BACKWARD, 524288},
+		{"tile-k", 8, GTK_SPIN_STEP_FORWARD, 10},
+		{"tile-k", 0, GTK_SPIN_STEP_FORWARD, 16},
+		{"tile-k", 0, GTK_SPIN_STEP_FORWARD, 20},
+		{"tile-k", 513, GTK_SPIN_STEP_BACKWARD, 512},
+		{"tile-k", 0, GTK_SPIN_STEP_BACKWARD, 500},
+		{"tile-k", 1, GTK_SPIN_STEP_BACKWARD, 1},
+	};
+
+	g_assert_true(g_file_get_contents(mm, &text, NULL, NULL));
+	g_assert_true(g_file_set_contents(path, text, -1, NULL));
+	g_assert_true(g_file_set_contents(header,
+		"#define I 1048576\n#define J 1048576\n#define K 1000\n"
+		"typedef float data_t;\n",
+		-1, NULL));
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), file));
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the analysis of 2^20 loops");
+	panel = sy_test_find(GTK_WIDGET(window), SY_TYPE_CONFIG_PANEL);
+	g_assert_cmpint(gtk_entry_get_width_chars(
+				GTK_ENTRY(sy_test_get(panel, "tile-i"))),
+		==, 7);
+	g_assert_cmpint(gtk_entry_get_width_chars(
+				GTK_ENTRY(sy_test_get(panel, "tile-k"))),
+		==, 4);
+
+	for (gsize i = 0; i < G_N_ELEMENTS(steps); i++) {
+		GtkSpinButton *spin = GTK_SPIN_BUTTON(
+			sy_test_get(panel, steps[i].spin));
+
+		if (steps[i].from)
+			gtk_spin_button_set_value(spin, steps[i].from);
+		gtk_spin_button_spin(spin, steps[i].dir, 0);
+		g_assert_cmpfloat(
+			gtk_spin_button_get_value(spin), ==, steps[i].to);
+	}
+	/* The slider's arrow keys step the same way. */
+	slider = sy_test_get(panel, "slider-i");
+	g_signal_emit_by_name(slider, "move-slider", GTK_SCROLL_STEP_LEFT);
+	g_assert_cmpfloat(gtk_range_get_value(GTK_RANGE(slider)), ==, 262144);
+	g_signal_emit_by_name(slider, "move-slider", GTK_SCROLL_STEP_RIGHT);
+	g_assert_cmpfloat(gtk_range_get_value(GTK_RANGE(slider)), ==, 524288);
+	sy_test_wait(window, sy_test_settled, "the last sizes");
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+	sy_test_remove_tree(dir);
+}
+
 const SyTestCase sy_test_cases[] = {
 	{"/ui/sizes", test_sizes},
 	{"/ui/two-level-buffer", test_two_level},
+	{"/ui/large", test_large},
 	{NULL, NULL},
 };

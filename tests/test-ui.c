@@ -219,10 +219,54 @@ static void test_refused(void)
 	g_object_unref(window);
 }
 
+static gboolean has_text(GtkWidget *w, const char *text)
+{
+	GList *children;
+	gboolean found = FALSE;
+
+	if (GTK_IS_LABEL(w))
+		return g_str_equal(gtk_label_get_text(GTK_LABEL(w)), text);
+	if (!GTK_IS_CONTAINER(w))
+		return FALSE;
+	children = gtk_container_get_children(GTK_CONTAINER(w));
+	for (GList *l = children; l && !found; l = l->next)
+		found = has_text(l->data, text);
+	g_list_free(children);
+	return found;
+}
+
+/* The recent kernels' menu shows file names whole: a menu model's
+ * labels are read with mnemonics, which took mm_huge.c's underscore. */
+static void test_recent(void)
+{
+	static const char *const recent[] = {
+		"/tmp/kernels/mm_huge.c", "/tmp/kernels/a__b.c", NULL};
+	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
+	GSettings *settings = sy_application_get_settings(sy_test_app());
+	SyWindow *window;
+	GtkWidget *popover;
+
+	g_settings_set_strv(settings, "recent-files", recent);
+	window = SY_WINDOW(sy_application_open_file(sy_test_app(), example));
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, "the first analysis");
+	/* Opening the example put it first. */
+	popover = GTK_WIDGET(gtk_menu_button_get_popover(
+		GTK_MENU_BUTTON(sy_test_get(GTK_WIDGET(window), "recent"))));
+	g_assert_nonnull(popover);
+	g_assert_true(has_text(popover, "mm_huge.c"));
+	g_assert_true(has_text(popover, "a__b.c"));
+	g_assert_false(has_text(popover, "mmhuge.c"));
+	g_settings_reset(settings, "recent-files");
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
 	{"/ui/icons", test_icons},
 	{"/ui/explorer", test_explorer},
 	{"/ui/lu", test_lu},
 	{"/ui/refused", test_refused},
+	{"/ui/recent", test_recent},
 	{NULL, NULL},
 };

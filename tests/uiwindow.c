@@ -45,6 +45,20 @@ gboolean sy_test_settled(SyWindow *window)
 	return !sy_window_is_busy(window);
 }
 
+SyWindow *sy_test_open_example(const char *name)
+{
+	g_autofree char *path = g_build_filename(
+		SYSTOLE_SOURCE_DATADIR, "examples", name, NULL);
+	g_autoptr(GFile) file = g_file_new_for_path(path);
+	g_autofree char *what = g_strdup_printf("the analysis of %s", name);
+	SyWindow *window = SY_WINDOW(
+		sy_application_open_file(sy_test_app(), file));
+
+	g_object_ref(window);
+	sy_test_wait(window, sy_test_analysed, what);
+	return window;
+}
+
 void sy_test_settle(GtkWidget *widget)
 {
 	gint64 end = g_get_monotonic_time() + 400 * 1000;

@@ -26,6 +26,10 @@ gboolean sy_test_analysed(SyWindow *window /* keep */);
 gboolean sy_test_failed(SyWindow *window /* keep */);
 gboolean sy_test_settled(SyWindow *window /* keep */);
 
+/* data/examples/name opened in a window (a reference the caller
+ * drops), its analysis shown. */
+SyWindow *sy_test_open_example(const char *name /* keep */); /* give */
+
 /* Lets drawing and the stack's transitions finish. */
 void sy_test_settle(GtkWidget *widget /* keep */);
 

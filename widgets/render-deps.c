@@ -6,6 +6,8 @@
 #define STRIP_H 60.0
 #define CHIP_H 26.0
 #define PAD 10.0
+#define MESSAGE_Y 38.0
+#define MESSAGE_SIZE 11.0
 #define ARROWS_PX 6.0 /* below this many pixels per point, no arrows */
 
 guint sy_deps_kind_color(SyDepKind kind)
@@ -33,23 +35,34 @@ void sy_deps_layout_init(SyDepsLayout *layout, const SyDepsScene *scene,
 	const SyAnalysis *a = scene->analysis;
 	double x = PAD + sy_render_text_width(cr, "Space loops", 12, TRUE) + 14;
 	double split = MAX(width * 0.6, width - 420.0);
+	double top = STRIP_H;
 
-	layout->strip = (SyRect){0, 0, width, STRIP_H};
+	/* The message whole, wrapped (a dependence's reason runs to a
+	 * few hundred characters): the plot and graph start below it. */
+	layout->message = (SyRect){PAD, MESSAGE_Y, MAX(width - 2 * PAD, 1), 0};
+	layout->message_lines = 0;
+	if (scene->message && *scene->message) {
+		layout->message.h = sy_render_text_wrapped(cr, scene->message,
+			0, 0, layout->message.w, MESSAGE_SIZE, FALSE,
+			&layout->message_lines);
+		top = MAX(STRIP_H, MESSAGE_Y + layout->message.h + 6);
+	}
+	layout->strip = (SyRect){0, 0, width, top};
 	/* Wide: the graph beside the plot; narrow: below it. */
 	if (width >= 760) {
-		layout->plot = (SyRect){PAD, STRIP_H, split - 2 * PAD,
-			MAX(height - STRIP_H - PAD, 1)};
-		layout->graph = (SyRect){split, STRIP_H,
+		layout->plot = (SyRect){
+			PAD, top, split - 2 * PAD, MAX(height - top - PAD, 1)};
+		layout->graph = (SyRect){split, top,
 			MAX(width - split - PAD, 1),
-			MAX(height - STRIP_H - PAD, 1)};
+			MAX(height - top - PAD, 1)};
 	} else {
-		double plot_h = MAX((height - STRIP_H) * 0.62, 1);
+		double plot_h = MAX((height - top) * 0.62, 1);
 
 		layout->plot = (SyRect){
-			PAD, STRIP_H, MAX(width - 2 * PAD, 1), plot_h};
-		layout->graph = (SyRect){PAD, STRIP_H + plot_h + PAD,
+			PAD, top, MAX(width - 2 * PAD, 1), plot_h};
+		layout->graph = (SyRect){PAD, top + plot_h + PAD,
 			MAX(width - 2 * PAD, 1),
-			MAX(height - STRIP_H - plot_h - 2 * PAD, 1)};
+			MAX(height - top - plot_h - 2 * PAD, 1)};
 	}
 	layout->n_chips = a ? a->band->n_members + a->band->inner->len : 0;
 	layout->chips = g_new0(SyRect, layout->n_chips);
@@ -126,9 +139,11 @@ static void draw_chips(cairo_t *cr, const SyDepsScene *scene,
 		sy_render_text(cr, chip_name(a, i), r->x + r->w / 2,
 			r->y + r->h / 2, 12, TRUE, TRUE);
 	}
-	if (scene->message) {
+	if (layout->message_lines) {
 		sy_render_set_color(cr, style->foreground, 0.8);
-		sy_render_text(cr, scene->message, PAD, 38, 11, FALSE, FALSE);
+		sy_render_text_wrapped(cr, scene->message, layout->message.x,
+			layout->message.y, layout->message.w, MESSAGE_SIZE,
+			TRUE, NULL);
 	}
 }
 

@@ -15,7 +15,9 @@ typedef struct {
 
 /* Where things are, in pixels, for a widget of width x height. */
 typedef struct {
-	SyRect strip; /* the loop chips */
+	SyRect strip; /* the loop chips, and the message under them */
+	SyRect message; /* the message, wrapped to the width (h = 0: none) */
+	int message_lines;
 	SyRect plot; /* the projected iteration space */
 	SyRect graph; /* the statement graph */
 	guint n_chips; /* band loops, then loops below the band */

@@ -145,6 +145,26 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 	return w;
 }
 
+double sy_render_text_wrapped(cairo_t *cr, const char *text, double x, double y,
+	double width, double size, gboolean draw, int *lines)
+{
+	PangoLayout *layout = text_layout(cr, text, size, FALSE);
+	int w, h;
+
+	pango_layout_set_width(layout, (int)(MAX(width, 1) * PANGO_SCALE));
+	pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+	pango_layout_get_pixel_size(layout, &w, &h);
+	if (lines)
+		*lines = pango_layout_get_line_count(layout);
+	if (draw) {
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, layout);
+		cairo_new_path(cr);
+	}
+	g_object_unref(layout);
+	return h;
+}
+
 void sy_render_arrow_shaft(
 	cairo_t *cr, double x0, double y0, double x1, double y1, double h)
 {

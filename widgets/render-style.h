@@ -77,6 +77,13 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 double sy_render_text_width(
 	cairo_t *cr, const char *text, double size, gboolean bold);
 
+/* Text wrapped at words to width pixels (a word longer than that at
+ * any character), top-left at (x, y), drawn in the current colour if
+ * draw, else only measured.  Returns its height in pixels; *lines (may
+ * be NULL) its lines. */
+double sy_render_text_wrapped(cairo_t *cr, const char *text, double x, double y,
+	double width, double size, gboolean draw, int *lines);
+
 /* An arrow from (x0, y0) to (x1, y1), head size h, in pixels: stroked
  * and filled at once, or its shaft and head added to the current path
  * (to draw many arrows with one stroke and one fill). */

@@ -300,6 +300,11 @@ void sy_deps_view_set_message(SyDepsView *self, const char *message)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+const char *sy_deps_view_get_message(SyDepsView *self)
+{
+	return self->message;
+}
+
 void sy_deps_view_zoom(SyDepsView *self, int step)
 {
 	sy_view_nav_step(&self->nav, step, self->nav.view.width / 2.0,

@@ -24,8 +24,10 @@ void sy_deps_view_set_axes(SyDepsView *self, int x, int y);
 /* The space loops shown as chosen (n band member indices). */
 void sy_deps_view_set_space(SyDepsView *self, const guint *space, guint n);
 
-/* A line under the loops, such as why a choice is not an array. */
+/* A message under the loops, such as why a choice is not an array,
+ * wrapped to the view's width (NULL: none). */
 void sy_deps_view_set_message(SyDepsView *self, const char *message);
+const char *sy_deps_view_get_message(SyDepsView *self);
 
 /* The plot one step in (step > 0) or out (step < 0), or fitted (0). */
 void sy_deps_view_zoom(SyDepsView *self, int step);
