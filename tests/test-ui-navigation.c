@@ -230,7 +230,7 @@ static void test_deps_message(void)
 	g_assert_nonnull(message);
 	g_assert_cmpstr(message, ==,
 		"Loop 'p' is not in the outermost permutable band: loop 'p' "
-		"(line 44) cannot join the band: the flow dependence on 'cout' "
+		"(line 55) cannot join the band: the flow dependence on 'cout' "
 		"from S1 to S1 would have distance -2 on it");
 	scene.analysis = a;
 	scene.message = message;
