@@ -255,6 +255,31 @@ static void test_nonuniform(void)
 		"the flow dependence on 'A' from S0 to S0 is not uniform"));
 }
 
+/* A reduction over a window of two, outside the band: isl describes
+ * its two distances, (0, 0) within a point of the band and (0, 1) from
+ * one j to the next, in one piece; each is a uniform dependence, as at
+ * a window of three, where isl gives two pieces (conv.c with K 2,
+ * mttkrp.c with K and L 2 were refused as not uniform). */
+static void test_window_of_two(void)
+{
+	g_autoptr(SyAnalysis) a = analyse("for (int i = 0; i < N; i++)\n"
+					  "  for (int j = 0; j < N; j++)\n"
+					  "    for (int p = 0; p < 2; p++)\n"
+					  "      y[i] = y[i] + A[i][j] * x[j + p];\n");
+
+	assert_analysis(a, "i,j",
+		"flow y S0->S0 (0, 0)\n"
+		"flow y S0->S0 (0, 1)\n"
+		"anti y S0->S0 (0, 0)\n"
+		"anti y S0->S0 (0, 1)\n"
+		"output y S0->S0 (0, 0)\n"
+		"output y S0->S0 (0, 1)\n"
+		"read A S0->S0 (0, 0)\n"
+		"read x S0->S0 (1, 0)\n",
+		"[i] [j] [i,j]");
+	g_assert_true(a->legal);
+}
+
 /* Two nests with different iterators have no common band. */
 static void test_no_band(void)
 {
@@ -748,6 +773,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/analysis/store-after-loop", test_store_after_loop);
 	g_test_add_func("/analysis/local-scalar-kill", test_local_scalar_kill);
 	g_test_add_func("/analysis/nonuniform", test_nonuniform);
+	g_test_add_func("/analysis/window-of-two", test_window_of_two);
 	g_test_add_func("/analysis/no-band", test_no_band);
 	g_test_add_func("/analysis/fusion", test_fusion);
 	g_test_add_func("/analysis/steps", test_steps);

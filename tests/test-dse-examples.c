@@ -9,13 +9,10 @@
  * path costs 0.05 to 0.2 s here): 2 or 3 on the loops of the band
  * (gemm's k: 6, below), 1 on the band loops that are no space loop in
  * conv (r, c), mttkrp, ttm and ttmc (j): one tile and one latency
- * factor there.  3 on the
- * loops inside the band of conv, mttkrp and ttmc: at 2, the distances
- * of their accumulations come out as one set, reported not uniform,
- * and no dataflow is legal.  conv, gemm, mm_init, trmm, ttm and ttmc
- * take one tile order (a third or a fourth of their space); gemm's k
- * of 6 gives classes of two points (tiles 2 and 3), which forms
- * answer.
+ * factor there.  3 on the loops inside the band of conv, mttkrp and
+ * ttmc.  conv, gemm, mm_init, trmm, ttm and ttmc take one tile order
+ * (a third or a fourth of their space); gemm's k of 6 gives classes
+ * of two points (tiles 2 and 3), which forms answer.
  *
  * At these sizes the compute bound prunes nothing: the designs' fixed
  * costs (fill, drain and I/O, 70 cycles and more) exceed any point's

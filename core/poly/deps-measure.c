@@ -1,8 +1,10 @@
 /* Distances of the dependences in the band: after the band, which
  * needs the dependences' relations first (deps.h, band.h). */
+#include <math.h>
 #include <string.h>
 
 #include <isl/aff.h>
+#include <isl/fixed_box.h>
 #include <isl/set.h>
 #include <isl/space.h>
 #include <isl/val.h>
@@ -62,24 +64,19 @@ static gboolean same_distance(const SyDep *dep, const gint64 *d, guint n)
 	return dep->distance && memcmp(dep->distance, d, n * sizeof *d) == 0;
 }
 
-/* One basic map of the scheduled relation: uniform when its distances
- * are a single vector. */
-static isl_stat measure_piece(isl_basic_map *bmap, void *user)
+/* A piece whose distances are at most this many points is that many
+ * uniform dependences (measure_piece). */
+#define SY_DEPS_SPLIT 8
+
+/* The uniform dependence of distance pt (taken), unless the map has
+ * it already. */
+static isl_stat add_uniform(__isl_take isl_point *pt, void *user)
 {
 	Measure *m = user;
 	guint n = m->band->n_members;
-	isl_set *delta = isl_set_from_basic_set(isl_basic_map_deltas(bmap));
-	isl_point *pt;
-	gint64 *d;
+	gint64 *d = g_new(gint64, n);
 	SyDep *dep;
 
-	if (isl_set_is_singleton(delta) != isl_bool_true) {
-		m->nonuniform = TRUE;
-		isl_set_free(delta);
-		return isl_stat_ok;
-	}
-	pt = isl_set_sample_point(delta);
-	d = g_new(gint64, n);
 	for (guint i = 0; i < n; i++) {
 		isl_val *v = isl_point_get_coordinate_val(
 			pt, isl_dim_set, (int)i);
@@ -97,6 +94,50 @@ static isl_stat measure_piece(isl_basic_map *bmap, void *user)
 	dep->uniform = TRUE;
 	dep->distance = d;
 	dep->relation = pairs_at(m, d);
+	return isl_stat_ok;
+}
+
+/* Whether delta holds at most SY_DEPS_SPLIT points: its box does (its
+ * constraints' box, bounded work; no box, no answer). */
+static gboolean few_points(__isl_keep isl_set *delta)
+{
+	isl_fixed_box *box = isl_set_get_simple_fixed_box_hull(delta);
+	isl_multi_val *size = NULL;
+	double n = INFINITY;
+
+	if (isl_fixed_box_is_valid(box) == isl_bool_true) {
+		size = isl_fixed_box_get_size(box);
+		n = 1;
+		for (int i = 0; i < isl_multi_val_dim(size, isl_dim_set); i++) {
+			isl_val *v = isl_multi_val_get_at(size, i);
+
+			n *= isl_val_get_d(v);
+			isl_val_free(v);
+		}
+	}
+	isl_multi_val_free(size);
+	isl_fixed_box_free(box);
+	return n <= SY_DEPS_SPLIT;
+}
+
+/* One basic map of the scheduled relation: uniform when its distances
+ * are a single vector, or a few: where a loop between two distances
+ * has two iterations, isl describes both in one piece (conv's 2 x 2
+ * window: (0,0,0,0) within a point of the band and (0,0,0,1) from one
+ * input channel to the next), and each is a uniform dependence of its
+ * own, as isl gives them at larger sizes. */
+static isl_stat measure_piece(isl_basic_map *bmap, void *user)
+{
+	Measure *m = user;
+	isl_set *delta = isl_set_from_basic_set(isl_basic_map_deltas(bmap));
+
+	if (isl_set_is_singleton(delta) == isl_bool_true)
+		add_uniform(isl_set_sample_point(isl_set_copy(delta)), m);
+	else if (few_points(delta))
+		isl_set_foreach_point(delta, add_uniform, m);
+	else
+		m->nonuniform = TRUE;
+	isl_set_free(delta);
 	return isl_stat_ok;
 }
 
