@@ -225,18 +225,37 @@ void sy_window_update_network(SyWindow *self)
 	}
 }
 
-/* What the sizes make: the grid, its size, and the padding. */
+/* What the sizes make: the grid, its size, the iteration space, and
+ * what it is padded to where a tile does not divide its loop. */
 static char *status_markup(const SyArrayScene *scene, const SyPeArray *pe)
 {
+	const SyBand *band = pe->analysis->band;
+	GString *space = g_string_new(NULL);
 	GString *padded = g_string_new(NULL);
+	gboolean pads = FALSE;
 	char *markup;
 
-	for (guint m = 0; m < pe->config->n_members; m++)
-		g_string_append_printf(padded, "%s%" G_GINT64_FORMAT,
-			m ? " \u00d7 " : "", pe->padded[m]);
-	markup = g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
-					 " PEs; iteration space padded to %s",
-		scene->title, sy_pe_array_count(pe), padded->str);
+	for (guint m = 0; m < pe->config->n_members; m++) {
+		const char *times = m ? " \u00d7 " : "";
+		gint64 extent = band->members[m].max - band->members[m].min + 1;
+
+		g_string_append_printf(
+			space, "%s%" G_GINT64_FORMAT, times, extent);
+		g_string_append_printf(
+			padded, "%s%" G_GINT64_FORMAT, times, pe->padded[m]);
+		pads |= pe->padded[m] != extent;
+	}
+	markup = pads ? g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
+						" PEs; iteration space %s "
+						"padded to %s",
+				scene->title, sy_pe_array_count(pe),
+				space->str, padded->str)
+		      : g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
+						" PEs; iteration space %s, "
+						"no padding",
+				scene->title, sy_pe_array_count(pe),
+				space->str);
+	g_string_free(space, TRUE);
 	g_string_free(padded, TRUE);
 	return markup;
 }

@@ -62,6 +62,11 @@ static const char *first_edge(SyDesignPanel *network)
 	return edge;
 }
 
+static const char *status_text(GtkWidget *panel)
+{
+	return gtk_label_get_text(GTK_LABEL(sy_test_get(panel, "status")));
+}
+
 static void test_sizes(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
@@ -97,6 +102,9 @@ static void test_sizes(void)
 	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 64);
 	g_assert_cmpstr(gtk_entry_get_text(command), ==,
 		"systole-cli compile mm.c --space i,j --tile i=20");
+	g_assert_nonnull(strstr(status_text(panel),
+		", 1280 PEs; iteration space 64 \u00d7 64 \u00d7 64 padded to "
+		"80 \u00d7 64 \u00d7 64"));
 
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(sy_test_get(panel, "latency-i")), "4");
@@ -125,6 +133,10 @@ static void test_sizes(void)
 	sy_test_wait(window, sy_test_settled, "the 4 x 4 array");
 	g_assert_cmpint(sy_array_view_get_scene(array)->rows, ==, 4);
 	g_assert_cmpint(sy_array_view_get_scene(array)->cols, ==, 4);
+	/* 16 divides 64: nothing is padded, and the status says so. */
+	g_assert_nonnull(strstr(status_text(panel),
+		", 16 PEs; iteration space 64 \u00d7 64 \u00d7 64, no "
+		"padding"));
 	g_signal_emit_by_name(array, "module-selected", "A_IO_L2_in");
 	network = SY_DESIGN_PANEL(
 		sy_test_find(GTK_WIDGET(window), SY_TYPE_DESIGN_PANEL));
@@ -288,11 +300,6 @@ static void test_sizes(void)
 	gtk_text_buffer_set_modified(buffer, FALSE);
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
-}
-
-static const char *status_text(GtkWidget *panel)
-{
-	return gtk_label_get_text(GTK_LABEL(sy_test_get(panel, "status")));
 }
 
 static void set_spin(GtkWidget *panel, const char *name, double v)
