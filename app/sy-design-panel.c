@@ -50,8 +50,18 @@ static char *kind_text(const SyModule *m)
 		m->kind == SY_MODULE_DRAIN ? ", drain" : "");
 }
 
+/* Adds n to row it's count. */
+static void add_count(GtkTreeStore *store, GtkTreeIter *it, gint64 n)
+{
+	gint64 count;
+
+	gtk_tree_model_get(GTK_TREE_MODEL(store), it, COL_COUNT, &count, -1);
+	gtk_tree_store_set(store, it, COL_COUNT, count + n, -1);
+}
+
 /* The row of a family under parent, added if new; its count grows with
- * every module family of that name. */
+ * every module family of that name, and so does its array's (the
+ * array's row counts its modules, not 0). */
 static void add_family(
 	GtkTreeStore *store, GtkTreeIter *parent, const SyModule *m)
 {
@@ -59,16 +69,15 @@ static void add_family(
 	g_autofree char *kind = kind_text(m);
 	GtkTreeIter it;
 
+	add_count(store, parent, m->count);
 	if (gtk_tree_model_iter_children(GTK_TREE_MODEL(store), &it, parent))
 		do {
 			g_autofree char *name = NULL;
-			gint64 count;
 
-			gtk_tree_model_get(GTK_TREE_MODEL(store), &it,
-				COL_FAMILY, &name, COL_COUNT, &count, -1);
+			gtk_tree_model_get(
+				GTK_TREE_MODEL(store), &it, COL_FAMILY, &name, -1);
 			if (g_str_equal(name, family)) {
-				gtk_tree_store_set(store, &it, COL_COUNT,
-					count + m->count, -1);
+				add_count(store, &it, m->count);
 				return;
 			}
 		} while (gtk_tree_model_iter_next(GTK_TREE_MODEL(store), &it));
@@ -104,13 +113,10 @@ static void fill_fifos(SyDesignPanel *self)
 		const SyFifo *f = g_ptr_array_index(self->design->fifos, i);
 		g_autofree char *kind = g_strdup_printf(
 			"%u bits", f->width_bits);
-		gint64 count;
 
+		add_count(self->store, &top, f->count);
 		if (find_child(self->store, &top, f->name, &it)) {
-			gtk_tree_model_get(GTK_TREE_MODEL(self->store), &it,
-				COL_COUNT, &count, -1);
-			gtk_tree_store_set(self->store, &it, COL_COUNT,
-				count + f->count, -1);
+			add_count(self->store, &it, f->count);
 			continue;
 		}
 		gtk_tree_store_insert_with_values(self->store, &it, &top, -1,

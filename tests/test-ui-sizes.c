@@ -67,6 +67,36 @@ static const char *status_text(GtkWidget *panel)
 	return gtk_label_get_text(GTK_LABEL(sy_test_get(panel, "status")));
 }
 
+/* Top-level row label of the Network page's tree: its count, and the
+ * sum of its children's in *children (an array's row counts its
+ * modules, the FIFOs' row its FIFOs). */
+static gint64 network_row(GtkWidget *network, const char *label,
+	gint64 *children)
+{
+	GtkTreeModel *model = gtk_tree_view_get_model(GTK_TREE_VIEW(
+		sy_test_find(network, GTK_TYPE_TREE_VIEW)));
+	GtkTreeIter it, child;
+
+	g_assert_true(gtk_tree_model_get_iter_first(model, &it));
+	do {
+		g_autofree char *text = NULL;
+		gint64 count = 0, n;
+
+		gtk_tree_model_get(model, &it, 1, &text, 2, &count, -1);
+		if (!g_str_equal(text, label))
+			continue;
+		*children = 0;
+		if (gtk_tree_model_iter_children(model, &child, &it))
+			do {
+				gtk_tree_model_get(model, &child, 2, &n, -1);
+				*children += n;
+			} while (gtk_tree_model_iter_next(model, &child));
+		return count;
+	} while (gtk_tree_model_iter_next(model, &it));
+	g_error("no row %s", label);
+	return -1;
+}
+
 static void test_sizes(void)
 {
 	g_autoptr(GFile) example = sy_application_get_example(sy_test_app());
@@ -143,6 +173,19 @@ static void test_sizes(void)
 	g_assert_nonnull(strstr(sy_design_panel_get_details(network),
 		"A_IO_L2_in: 3 (L2 in, west)\nbuffers\n  local_A[4][64]: 16 "
 		"words of 16 x 32 bits, ping-pong\n"));
+	/* Header rows count what they hold (they showed 0). */
+	{
+		gint64 sum = 0;
+
+		g_assert_cmpint(network_row(GTK_WIDGET(network), "A", &sum),
+			==, sum);
+		/* A_IO_L3_in, 3 A_IO_L2_in and its boundary, 4 dummies. */
+		g_assert_cmpint(sum, ==, 9);
+		g_assert_cmpint(
+			network_row(GTK_WIDGET(network), "FIFOs", &sum), ==,
+			sum);
+		g_assert_cmpint(sum, ==, 120);
+	}
 	g_action_group_activate_action(
 		G_ACTION_GROUP(window), "zoom-fit", NULL);
 	sy_test_screenshot(GTK_WIDGET(window), "ui-network-1920.png");
