@@ -16,10 +16,11 @@
 #include "poly/count.h"
 
 /* An access as the bound reads it: per array dimension, the band
- * members its subscript moves with (a bit each). */
+ * members its subscript moves with (a bit each), and all of them. */
 typedef struct {
 	guint n_dims;
 	guint64 *members;
+	guint64 moves;
 } Access;
 
 typedef struct {
@@ -150,6 +151,7 @@ static gboolean access_of(
 		seen |= out->members[d];
 		isl_aff_free(aff);
 	}
+	out->moves = seen;
 	return TRUE;
 }
 
@@ -176,7 +178,7 @@ static gboolean add_stmt(SyDseBound *b, GPtrArray *of, GPtrArray *dropped,
 		const SyAccess *x = g_ptr_array_index(scop->accesses, k);
 		Array *a = x->stmt == st ? find_array(b->arrays, of, x->array)
 					 : NULL;
-		Access acc = {0, NULL};
+		Access acc = {0, NULL, 0};
 
 		/* An output's module moves what the tile writes. */
 		if (!a || !x->expr || (!a->in && !x->write))
@@ -243,21 +245,26 @@ SyDseBound *sy_dse_bound_new(
 	return b->arrays->len ? g_steal_pointer(&b) : NULL;
 }
 
+/* Member m's tile at config, within its extent (*extent). */
+static gint64 tile_of(
+	const SyDseBound *b, const SyConfig *cfg, guint m, gint64 *extent)
+{
+	const SyBandMember *x = &b->choices->analysis->band->members[m];
+
+	*extent = x->max - x->min + 1;
+	return cfg->tile[m] > 0 ? MIN(cfg->tile[m], *extent) : *extent;
+}
+
 /* The values a tile of config takes along the members of mask at
- * least: the largest tile among them, within its member's extent. */
+ * least: the largest tile among them. */
 static double values(const SyDseBound *b, const SyConfig *cfg, guint64 mask)
 {
-	const SyBand *band = b->choices->analysis->band;
 	double most = 1;
+	gint64 extent;
 
-	for (guint m = 0; m < cfg->n_members; m++) {
-		const SyBandMember *x = &band->members[m];
-		gint64 extent = x->max - x->min + 1;
-		gint64 tile = cfg->tile[m] > 0 ? cfg->tile[m] : extent;
-
+	for (guint m = 0; m < cfg->n_members; m++)
 		if (mask & ((guint64)1 << m))
-			most = MAX(most, (double)MIN(tile, extent));
-	}
+			most = MAX(most, (double)tile_of(b, cfg, m, &extent));
 	return most;
 }
 
@@ -284,12 +291,18 @@ static double load(const SyDseBound *b, double elements, guint bits)
 	return beats / MIN(per_cycle, 1) + t->burst_cycles;
 }
 
+/* Whether b bounds anything on its target (a port's width and rate). */
+static gboolean bounds(const SyDseBound *b)
+{
+	return b && b->target.port_bits != 0 && b->target.mhz > 0 &&
+		b->target.port_gbps > 0;
+}
+
 double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
 {
 	double in = 0, out = 0;
 
-	if (!b || b->target.port_bits == 0 || b->target.mhz <= 0 ||
-		b->target.port_gbps <= 0)
+	if (!bounds(b))
 		return 0;
 	for (guint k = 0; k < b->arrays->len; k++) {
 		const Array *a = &g_array_index(b->arrays, Array, k);
@@ -298,7 +311,8 @@ double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
 		for (guint x = 0; x < a->accesses->len; x++) {
 			most = MAX(most,
 				tile_elements(b, cfg,
-					&g_array_index(a->accesses, Access, x)));
+					&g_array_index(
+						a->accesses, Access, x)));
 		}
 		if (!a->accesses->len)
 			continue;
@@ -314,9 +328,7 @@ double sy_dse_bound_fill(const SyDseBound *b, const SyConfig *cfg)
  * rounded up (padded tiles count whole). */
 static double tiles_along(const SyDseBound *b, const SyConfig *cfg, guint m)
 {
-	const SyBandMember *x = &b->choices->analysis->band->members[m];
-	gint64 extent = x->max - x->min + 1;
-	gint64 tile = cfg->tile[m] > 0 ? MIN(cfg->tile[m], extent) : extent;
+	gint64 extent, tile = tile_of(b, cfg, m, &extent);
 
 	return (double)((extent + tile - 1) / tile);
 }
@@ -346,8 +358,7 @@ double sy_dse_bound_steady(const SyDseBound *b, const SyConfig *cfg)
 {
 	double most = 0;
 
-	if (!b || b->target.port_bits == 0 || b->target.mhz <= 0 ||
-		b->target.port_gbps <= 0 || cfg->tile_l2)
+	if (!bounds(b) || cfg->tile_l2)
 		return 0;
 	for (guint k = 0; k < b->arrays->len; k++) {
 		const Array *a = &g_array_index(b->arrays, Array, k);
@@ -355,11 +366,9 @@ double sy_dse_bound_steady(const SyDseBound *b, const SyConfig *cfg)
 		for (guint x = 0; x < a->accesses->len; x++) {
 			const Access *acc = &g_array_index(
 				a->accesses, Access, x);
-			guint64 moves = 0;
 
-			for (guint d = 0; d < acc->n_dims; d++)
-				moves |= acc->members[d];
-			most = MAX(most, changes(b, cfg, moves) *
+			most = MAX(most,
+				changes(b, cfg, acc->moves) *
 					load(b, tile_elements(b, cfg, acc),
 						a->bits));
 		}
