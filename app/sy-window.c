@@ -245,16 +245,10 @@ static char *status_markup(const SyArrayScene *scene, const SyPeArray *pe)
 			padded, "%s%" G_GINT64_FORMAT, times, pe->padded[m]);
 		pads |= pe->padded[m] != extent;
 	}
-	markup = pads ? g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
-						" PEs; iteration space %s "
-						"padded to %s",
-				scene->title, sy_pe_array_count(pe),
-				space->str, padded->str)
-		      : g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
-						" PEs; iteration space %s, "
-						"no padding",
-				scene->title, sy_pe_array_count(pe),
-				space->str);
+	markup = g_markup_printf_escaped("<b>%s</b>, %" G_GINT64_FORMAT
+					 " PEs; iteration space %s%s%s",
+		scene->title, sy_pe_array_count(pe), space->str,
+		pads ? " padded to " : ", no padding", pads ? padded->str : "");
 	g_string_free(space, TRUE);
 	g_string_free(padded, TRUE);
 	return markup;
@@ -409,7 +403,8 @@ static void throughput_changed(
 			? NULL
 			: sy_estimate_format_throughput(gops, flops);
 
-		sy_candidate_list_set_throughput(self->candidates, i, text, tip);
+		sy_candidate_list_set_throughput(
+			self->candidates, i, text, tip);
 		facts_changed(self, pipeline, i);
 	}
 }
@@ -959,8 +954,8 @@ static void bind_pipeline(SyWindow *self)
 	for (gsize i = 0; i < G_N_ELEMENTS(handlers); i++)
 		g_signal_connect(self->pipeline, handlers[i].signal,
 			handlers[i].handler, self);
-	g_object_bind_property(self->pipeline, "estimate",
-		self->estimate_panel, "estimate", G_BINDING_SYNC_CREATE);
+	g_object_bind_property(self->pipeline, "estimate", self->estimate_panel,
+		"estimate", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(self->pipeline, "loop-nest",
 		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)),
 		"text", G_BINDING_SYNC_CREATE);
@@ -988,8 +983,8 @@ static void sy_window_init(SyWindow *self)
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
 	fill_devices(self);
-	g_action_group_change_action_state(G_ACTION_GROUP(self), "device",
-		g_variant_new_string("u250"));
+	g_action_group_change_action_state(
+		G_ACTION_GROUP(self), "device", g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
 	sy_window_explore_init(self);
 	g_signal_connect(self->export_bar, "replace",
