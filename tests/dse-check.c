@@ -131,6 +131,23 @@ void assert_same(const SyDseResult *a, const SyDseResult *b)
 	}
 }
 
+/* The same work: a search is the same for any number of threads
+ * (dse/known.h), down to which points its bounds left out. */
+void assert_same_work(const SyDseResult *a, const SyDseResult *b)
+{
+	const SyDseStats *x = &a->stats, *y = &b->stats;
+
+	g_assert_cmpuint(x->evaluated, ==, y->evaluated);
+	g_assert_cmpuint(x->fast, ==, y->fast);
+	g_assert_cmpuint(x->exact, ==, y->exact);
+	g_assert_cmpuint(x->pruned, ==, y->pruned);
+	g_assert_cmpuint(x->refused, ==, y->refused);
+	g_assert_cmpuint(x->over_budget, ==, y->over_budget);
+	g_assert_cmpuint(x->designs, ==, y->designs);
+	g_assert_cmpuint(x->forms, ==, y->forms);
+	g_assert_cmpuint(x->pareto_pruned, ==, y->pareto_pruned);
+}
+
 /* Exact search == brute force (top 3) with one thread and two, and
  * with forms on every class; the optimum's cycles as brute force finds
  * them. */
@@ -176,6 +193,7 @@ void check_kernel_order(const char *name, const char *const *sizes,
 		forms->stats.exact, forms->stats.pruned, forms->stats.seconds);
 	assert_same(brute, one);
 	assert_same(one, two);
+	assert_same_work(one, two);
 	assert_same(brute, forms);
 	g_free(k.text);
 }
@@ -187,33 +205,35 @@ void check_kernel(const char *name, const char *const *sizes,
 }
 
 /* k's space on the tiny board: brute force == the search with forms
- * on every class, on one thread (with two, which points the cycles'
- * bound leaves out hangs on when each thread's incumbent comes); the
- * search leaves pruned points out by their bounds and evaluates
- * over_budget over the budget; the optimum's cycles as brute force
- * finds them. */
+ * on every class, the same work on one thread and two; the search
+ * leaves pruned points out by their bounds and evaluates over_budget
+ * over the budget; the optimum's cycles as brute force finds them. */
 void check_budget(Kernel *k, const char *label, const char *space,
 	guint64 pruned, guint64 over_budget, double cycles)
 {
 	g_autoptr(SyDseResult) brute = NULL;
 	g_autoptr(SyDseResult) fast = NULL;
+	g_autoptr(SyDseResult) two = NULL;
 
 	board = "tiny";
 	brute = search(k, space, TRUE, 1, 3, 0);
 	fast = search(k, space, FALSE, 1, 3, 1);
+	two = search(k, space, FALSE, 2, 3, 1);
 	board = "u250";
 	g_assert_cmpuint(brute->best->len, >, 0);
-	g_test_message("%s [%s] on a tiny board: brute force %" G_GUINT64_FORMAT
-		       " over budget; search %" G_GUINT64_FORMAT
-		       " pruned, %" G_GUINT64_FORMAT
-		       " evaluated, %" G_GUINT64_FORMAT " over budget; "
-		       "best %.17g",
+	g_test_message(
+		"%s [%s] on a tiny board: brute force %" G_GUINT64_FORMAT
+		" over budget; search %" G_GUINT64_FORMAT
+		" pruned, %" G_GUINT64_FORMAT " evaluated, %" G_GUINT64_FORMAT
+		" over budget, %" G_GUINT64_FORMAT " classes; best %.17g",
 		label, space, brute->stats.over_budget, fast->stats.pruned,
 		fast->stats.evaluated, fast->stats.over_budget,
+		fast->stats.classes,
 		((SyDseDesign *)brute->best->pdata[0])->cycles);
 	g_assert_cmpuint(fast->stats.pruned, ==, pruned);
 	g_assert_cmpuint(fast->stats.over_budget, ==, over_budget);
 	g_assert_cmpfloat(
 		((SyDseDesign *)brute->best->pdata[0])->cycles, ==, cycles);
 	assert_same(brute, fast);
+	assert_same_work(fast, two);
 }

@@ -50,6 +50,9 @@ __isl_give SyDseResult *search(Kernel *k, const char *space, gboolean brute,
 
 /* Asserts the same designs, cycles and resources, in the same order. */
 void assert_same(const SyDseResult *a, const SyDseResult *b);
+/* Asserts the same counts of points evaluated, pruned, refused and
+ * over the budget, of designs and of forms. */
+void assert_same_work(const SyDseResult *a, const SyDseResult *b);
 
 /* Exact search == brute force (top 3) with one thread and two, and with
  * forms on every class; the optimum's cycles as brute force finds

@@ -104,8 +104,9 @@ static void test_dp_refused(void)
 /* mttkrp 2x1x2x3 [i,k] on a tiny board (40 DSPs, 16,000 LUTs; 28 in
  * the budget), against brute force: the PEs' resources alone put 15
  * points over it, which brute force finds over and the bound leaves
- * out, unevaluated, and the cycles' bound 3 others; the u250's
- * optimum, 92 cycles, fits. */
+ * out, unevaluated; the cycles' bound leaves out none (of its 21
+ * classes only the last 5 know what others found: the first 5's, by
+ * SY_DSE_WINDOW); the u250's optimum, 92 cycles, fits. */
 static void test_mttkrp_budget(void)
 {
 	Kernel k = {"mttkrp.c",
@@ -113,7 +114,7 @@ static void test_mttkrp_budget(void)
 			SIZES("I", "2", "J", "1", "K", "2", "L", "3")),
 		NULL};
 
-	check_budget(&k, "mttkrp 2x1x2x3", "i,k", 18, 0, 92);
+	check_budget(&k, "mttkrp 2x1x2x3", "i,k", 15, 0, 92);
 	g_free(k.text);
 }
 

@@ -38,6 +38,7 @@ typedef struct {
 	SyModelForm *form;
 	gboolean form_tried;
 	GHashTable *refused; /* width group -> 1 refused, 2 exported */
+	SyDseKnown *known; /* what the class prunes by */
 	guint open; /* rows the bound left when the class was taken */
 	gboolean stopped; /* the time limit passed */
 	guint n;
@@ -184,13 +185,20 @@ static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
 	double score = sy_dse_score(
 		s->o, s->device, s->instances, cycles, used, bytes);
 
+	const double *v = used->v;
+
 	r->delta.evaluated++;
 	if (score < bound * (1 - 1e-9) ||
 		cycles < s->instances / (double)sy_dse_space_lanes(r->c, cfg) *
 				(1 - 1e-9) ||
 		under_pes(r, cfg, used))
 		r->delta.violations++;
-	sy_dse_offer(r->s, cfg, cycles, used, bytes, fast);
+	if (!sy_dse_offer(r->s, cfg, score, cycles, used, bytes, fast))
+		return;
+	sy_dse_known_add(r->known, score, cycles, v[SY_RESOURCE_DSP],
+		v[SY_RESOURCE_BRAM18K]);
+	sy_dse_known_add(r->cl->found, score, cycles, v[SY_RESOURCE_DSP],
+		v[SY_RESOURCE_BRAM18K]);
 }
 
 /* The off-chip bytes of cfg by the form (NAN where the objective does
@@ -309,7 +317,7 @@ static guint open_rows(const Run *r, double incumbent)
 /* Whether the point of lower's bounds is off the front for sure. */
 static gboolean dominated(Run *r, const double *lower)
 {
-	return r->s->o->pareto && sy_dse_pareto_covers(r->s, lower);
+	return r->s->o->pareto && sy_dse_known_covers(r->known, lower);
 }
 
 /* With a front, the rows past the incumbent still count: those the
@@ -336,7 +344,7 @@ static void run_rows(Run *r)
 {
 	const SyDseClass *cl = r->cl;
 	guint n = cl->by_bound->len;
-	double incumbent = sy_dse_incumbent(r->s);
+	double incumbent = sy_dse_known_incumbent(r->known);
 	gboolean prune = !r->s->o->exhaustive;
 
 	r->open = open_rows(r, incumbent);
@@ -360,7 +368,7 @@ static void run_rows(Run *r)
 		if (!add(r, k, bound)) {
 			if (!flush(r) || !account(r, bound))
 				return;
-			incumbent = sy_dse_incumbent(r->s);
+			incumbent = sy_dse_known_incumbent(r->known);
 		}
 	}
 	if (!r->stopped)
@@ -368,7 +376,7 @@ static void run_rows(Run *r)
 	account(r, INFINITY);
 }
 
-void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
+void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl, SyDseKnown *known)
 {
 	Run r;
 
@@ -376,11 +384,12 @@ void sy_dse_worker_run(SyDseWorker *w, SyDseClass *cl)
 	r.w = w;
 	r.s = w->s;
 	r.cl = cl;
+	r.known = known;
 
 	if (!w->s->o->exhaustive &&
-		beyond(cl->min_bound, sy_dse_incumbent(w->s)) &&
+		beyond(cl->min_bound, sy_dse_known_incumbent(known)) &&
 		(!w->s->o->pareto ||
-			sy_dse_pareto_covers(w->s, cl->min_lower))) {
+			sy_dse_known_covers(known, cl->min_lower))) {
 		r.delta.pruned = cl->bound->len;
 		r.delta.pareto_pruned = w->s->o->pareto ? cl->bound->len : 0;
 		account(&r, INFINITY);

@@ -2,6 +2,7 @@
  * does with a class of points (dse/search-eval.c). */
 #pragma once
 
+#include "dse/known.h"
 #include "dse/search.h"
 #include "dse/space.h"
 #include "model/latency.h"
@@ -33,7 +34,17 @@ typedef struct {
 	 * against 1,094; by the memory, at mm 1024^3, no design in the
 	 * budget in 240 s). */
 	double first;
+	/* What its points found (dse/known.h), until merged into the
+	 * search's in the classes' order; done once they are all. */
+	SyDseKnown *found;
+	gboolean done;
 } SyDseClass;
+
+/* A class prunes by what the classes at least this many before it
+ * found (and by what it finds itself): the same for any number of
+ * threads, and a thread waits only where a class took longer than the
+ * window's classes after it. */
+#define SY_DSE_WINDOW 16
 
 typedef struct {
 	GMutex lock;
@@ -47,6 +58,13 @@ typedef struct {
 	 * bound of the classes not taken yet) */
 	GArray *rest;
 	gint next; /* the next class to take */
+	/* The classes before committed are merged into known[committed %
+	 * (SY_DSE_WINDOW + 1)], which holds what they found; a class k
+	 * starts from known[max(k - SY_DSE_WINDOW, 0) % ...].  moved:
+	 * committed has grown, or the search stops. */
+	gint committed;
+	SyDseKnown *known[SY_DSE_WINDOW + 1];
+	GCond moved;
 	GPtrArray *best; /* SyDseDesign, best first */
 	GPtrArray *pareto; /* SyDseDesign, the front so far, any order */
 	GArray *pe; /* SyResources per candidate: a PE of one lane's */
@@ -78,20 +96,13 @@ __isl_keep const SyChoices *sy_dse_worker_choices(
 void sy_dse_row_config(__isl_keep const SyDseClass *cl, guint k,
 	__isl_keep const SyChoices *choices, __isl_keep SyConfig *config);
 
-/* The N-th best score so far (INFINITY while fewer). */
-double sy_dse_incumbent(__isl_keep SyDseShared *s);
-
-/* Whether the front so far holds a design of cycles and DSPs at most
- * lower's (BRAM18K: 0 is its bound), one of them less: a point of
- * these bounds is dominated.  FALSE where no front is asked for. */
-gboolean sy_dse_pareto_covers(
-	__isl_keep SyDseShared *s, __isl_keep const double *lower);
-
-/* A point evaluated: counted, kept among the best and on the front
- * where it fits; offchip_bytes NAN where not read. */
-void sy_dse_offer(__isl_keep SyDseShared *s, __isl_keep const SyConfig *config,
-	double cycles, __isl_keep const SyResources *resources,
-	double offchip_bytes, gboolean fast);
+/* A point evaluated, of the objective's score: kept among the best and
+ * on the front where it fits, counted over the budget where not;
+ * whether it fits.  offchip_bytes NAN where not read. */
+gboolean sy_dse_offer(__isl_keep SyDseShared *s,
+	__isl_keep const SyConfig *config, double score, double cycles,
+	__isl_keep const SyResources *resources, double offchip_bytes,
+	gboolean fast);
 
 /* Adds to the shared counters (under the lock) and reports progress;
  * FALSE once the time limit passed or the search was cancelled.
@@ -109,5 +120,8 @@ gboolean sy_dse_account(__isl_keep SyDseShared *s, guint slot, double open,
 void sy_dse_pe_resources(__isl_keep SyDseShared *s,
 	__isl_keep const SyChoices *choices, __isl_keep SyResources *pe);
 
-/* Evaluates the points of cl whose bound the incumbent leaves. */
-void sy_dse_worker_run(__isl_keep SyDseWorker *w, __isl_keep SyDseClass *cl);
+/* Evaluates the points of cl whose bound what is known leaves: known
+ * holds what the classes of its window found, and what cl's points
+ * find is added to it and to cl->found. */
+void sy_dse_worker_run(__isl_keep SyDseWorker *w, __isl_keep SyDseClass *cl,
+	__isl_keep SyDseKnown *known);

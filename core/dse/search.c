@@ -21,6 +21,7 @@ static void class_free(SyDseClass *cl)
 	g_array_unref(cl->lower);
 	if (cl->by_bound)
 		g_array_unref(cl->by_bound);
+	sy_dse_known_free(cl->found);
 	g_free(cl);
 }
 
@@ -187,27 +188,6 @@ gboolean sy_dse_pareto_beats(const SyDseDesign *x, const SyDseDesign *y)
 	return sy_dse_point_compare(x->config, y->config) < 0;
 }
 
-gboolean sy_dse_pareto_covers(SyDseShared *s, const double *lower)
-{
-	gboolean covered = FALSE;
-
-	if (!s->o->pareto)
-		return FALSE;
-	g_mutex_lock(&s->lock);
-	for (guint k = 0; !covered && k < s->pareto->len; k++) {
-		const SyDseDesign *f = g_ptr_array_index(s->pareto, k);
-		const double *v = f->resources.v;
-
-		/* BRAM18K's bound is 0: only a front design of none. */
-		covered = f->cycles <= lower[0] &&
-			v[SY_RESOURCE_DSP] <= lower[1] &&
-			v[SY_RESOURCE_BRAM18K] <= 0 &&
-			(f->cycles < lower[0] || v[SY_RESOURCE_DSP] < lower[1]);
-	}
-	g_mutex_unlock(&s->lock);
-	return covered;
-}
-
 /* Whether used stays within the budget of every resource. */
 static gboolean fits(const SyDseShared *s, const SyResources *used)
 {
@@ -215,16 +195,6 @@ static gboolean fits(const SyDseShared *s, const SyResources *used)
 		if (used->v[r] > s->budget.v[r])
 			return FALSE;
 	return TRUE;
-}
-
-double sy_dse_incumbent(SyDseShared *s)
-{
-	double v;
-
-	g_mutex_lock(&s->lock);
-	v = s->stats.incumbent;
-	g_mutex_unlock(&s->lock);
-	return v;
 }
 
 /* Where d goes among the best (by score, then point); best->len if
@@ -271,19 +241,17 @@ static void pareto_offer(SyDseShared *s, const SyDseDesign *x)
 	g_ptr_array_add(front, design_new(s, x));
 }
 
-void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
-	const SyResources *r, double bytes, gboolean fast)
+gboolean sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double score,
+	double cycles, const SyResources *r, double bytes, gboolean fast)
 {
-	SyDseDesign x = {(SyConfig *)cfg, cycles, *r, fast, 0,
-		sy_dse_score(s->o, s->device, s->instances, cycles, r, bytes),
-		bytes};
+	SyDseDesign x = {(SyConfig *)cfg, cycles, *r, fast, 0, score, bytes};
 	guint k;
 
 	g_mutex_lock(&s->lock);
 	if (!fits(s, r)) {
 		s->stats.over_budget++;
 		g_mutex_unlock(&s->lock);
-		return;
+		return FALSE;
 	}
 	if (s->o->pareto)
 		pareto_offer(s, &x);
@@ -298,6 +266,7 @@ void sy_dse_offer(SyDseShared *s, const SyConfig *cfg, double cycles,
 						     ->score;
 	}
 	g_mutex_unlock(&s->lock);
+	return TRUE;
 }
 
 static void add_stats(SyDseStats *to, const SyDseStats *d)
@@ -359,8 +328,10 @@ gboolean sy_dse_account(
 		s->open[slot] = open;
 	s->stats.seconds = (double)(now - s->start) / G_USEC_PER_SEC;
 	if ((s->deadline && now > s->deadline) ||
-		g_cancellable_is_cancelled(s->cancellable))
+		g_cancellable_is_cancelled(s->cancellable)) {
 		s->stopped = TRUE;
+		g_cond_broadcast(&s->moved);
+	}
 	go = !s->stopped && !s->error;
 	if (s->o->progress && now - s->reported >= SY_DSE_REPORT_US) {
 		s->reported = now;
@@ -615,6 +586,49 @@ static void sort_classes(SyDseShared *s)
 
 /* Threads */
 
+/* What class k starts from: a copy of what the classes up to its
+ * window's found, once they are all merged; NULL where the search
+ * stops meanwhile. */
+static SyDseKnown *wait_window(SyDseShared *s, gint k)
+{
+	gint from = MAX(k - SY_DSE_WINDOW, 0);
+	SyDseKnown *known = NULL;
+
+	g_mutex_lock(&s->lock);
+	while (s->committed < from && !s->stopped && !s->error)
+		g_cond_wait(&s->moved, &s->lock);
+	if (!s->stopped && !s->error)
+		known = sy_dse_known_copy(s->known[from % (SY_DSE_WINDOW + 1)]);
+	g_mutex_unlock(&s->lock);
+	return known;
+}
+
+/* Class cl done: the classes done from the last merged on are merged,
+ * in their order, each into the next slot of the ring (the slot it
+ * overwrites was the start of a class done already). */
+static void commit(SyDseShared *s, SyDseClass *cl)
+{
+	const guint ring = SY_DSE_WINDOW + 1;
+
+	g_mutex_lock(&s->lock);
+	cl->done = TRUE;
+	while (s->committed < (gint)s->classes->len) {
+		SyDseClass *next = g_ptr_array_index(s->classes, s->committed);
+		SyDseKnown *to;
+
+		if (!next->done)
+			break;
+		to = sy_dse_known_copy(s->known[s->committed % ring]);
+		sy_dse_known_merge(to, next->found);
+		g_clear_pointer(&next->found, sy_dse_known_free);
+		s->committed++;
+		sy_dse_known_free(s->known[s->committed % ring]);
+		s->known[s->committed % ring] = to;
+	}
+	g_cond_broadcast(&s->moved);
+	g_mutex_unlock(&s->lock);
+}
+
 static void worker_loop(SyDseWorker *w)
 {
 	SyDseShared *s = w->s;
@@ -623,10 +637,16 @@ static void worker_loop(SyDseWorker *w)
 	while ((k = g_atomic_int_add(&s->next, 1)) < (gint)s->classes->len) {
 		SyDseStats none = {0};
 		SyDseClass *cl = g_ptr_array_index(s->classes, k);
+		g_autoptr(SyDseKnown) known = NULL;
 
-		if (!sy_dse_account(s, w->slot, cl->min_bound, &none))
+		if (!sy_dse_account(s, w->slot, cl->min_bound, &none) ||
+			!(known = wait_window(s, k)))
 			break;
-		sy_dse_worker_run(w, cl);
+		cl->found = sy_dse_known_new(s->top);
+		sy_dse_worker_run(w, cl, known);
+		if (!sy_dse_account(s, w->slot, INFINITY, &none))
+			break;
+		commit(s, cl);
 	}
 	/* Done with every class (a stop leaves its bound open). */
 	if (k >= (gint)s->classes->len)
@@ -697,6 +717,9 @@ static void shared_init(
 	s->rest = g_array_new(FALSE, FALSE, sizeof(double));
 	s->best = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
 	s->pareto = g_ptr_array_new_with_free_func((GDestroyNotify)design_free);
+	g_cond_init(&s->moved);
+	for (guint k = 0; k <= SY_DSE_WINDOW; k++)
+		s->known[k] = sy_dse_known_new(s->top);
 	s->n_threads = MAX(o->threads, 1);
 	s->open = g_new(double, s->n_threads);
 	for (guint k = 0; k < s->n_threads; k++)
@@ -792,6 +815,9 @@ SyDseResult *sy_dse_search_cancellable(SyAnalysis *analysis,
 	g_ptr_array_unref(s.classes);
 	g_array_unref(s.rest);
 	g_array_unref(s.pe);
+	for (guint k = 0; k <= SY_DSE_WINDOW; k++)
+		sy_dse_known_free(s.known[k]);
+	g_cond_clear(&s.moved);
 	g_mutex_clear(&s.lock);
 	return result;
 }
