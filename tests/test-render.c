@@ -5,6 +5,7 @@
 
 #include "comm/design.h"
 #include "comm/io-plan.h"
+#include "compute/pe-work.h"
 #include "render-array.h"
 #include "render-deps.h"
 #include "render-estimate.h"
@@ -1177,10 +1178,121 @@ static void test_pareto_ticks(void)
 	}
 }
 
+
+static const char syrk_text[] =
+	"#define N 4\n#define K 3\n"
+	"void kernel(float A[N][K], float C[N][N]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j <= i; j++)\n"
+	"    for (int k = 0; k < K; k++)\n"
+	"      C[i][j] += A[i][k] * A[j][k];\n"
+	"#pragma endscop\n}\n";
+
+static const char trmm_text[] =
+	"#define N 4\n#define M 3\n"
+	"void kernel(float A[N][N], float B[N][M], float C[N][M]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j < M; j++)\n"
+	"    for (int k = i; k < N; k++)\n"
+	"      C[i][j] += A[i][k] * B[k][j];\n"
+	"#pragma endscop\n}\n";
+
+/* The work of a kernel's PEs; the time counting took in *ms (may be
+ * NULL). */
+static SyPeWork *work_timed(const char *name, const char *text,
+	const char *space, const char *tile, double *ms)
+{
+	SyTestDesignSpec spec = {.name = name, .text = text, .space = space,
+		.tile = tile};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	gint64 start = g_get_monotonic_time();
+	SyPeWork *work = sy_pe_work_new(t->array);
+
+	if (ms)
+		*ms = (g_get_monotonic_time() - start) / 1000.0;
+	return work;
+}
+
+static SyPeWork *work_of(const char *name, const char *text,
+	const char *space, const char *tile)
+{
+	return work_timed(name, text, space, tile, NULL);
+}
+
+/* Issue 15, defect 8: the points each PE runs, counted per PE. */
+static void test_pe_work(void)
+{
+	g_autoptr(SyPeWork) syrk = work_of("syrk.c", syrk_text, "i,j", NULL);
+	g_autoptr(SyPeWork) trmm = work_of("trmm.c", trmm_text, "i,j", NULL);
+	g_autoptr(SyPeWork) tiled = work_of("trmm.c", trmm_text, "i,j", "i=2");
+	g_autofree char *mm_text = sy_test_mm_text("64");
+	g_autoptr(SyPeWork) mm = work_of("mm.c", mm_text, "i,j", "i=16,j=16");
+	g_autoptr(SyPeWork) big = work_of("trmm.c", trmm_text, "i", NULL);
+
+	/* syrk: PE (i, j) runs K = 3 points on and below the diagonal. */
+	g_assert_cmpint(syrk->rows, ==, 4);
+	g_assert_cmpint(syrk->cols, ==, 4);
+	g_assert_cmpint(syrk->total, ==, 30);
+	g_assert_cmpint(syrk->busiest, ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk, 2, 1), ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk, 1, 2), ==, 0);
+	g_assert_cmpfloat_with_epsilon(syrk->utilisation, 0.625, 1e-12);
+	/* trmm: row i runs N - i = 4, 3, 2, 1 points per column. */
+	g_assert_cmpint(trmm->rows, ==, 4);
+	g_assert_cmpint(trmm->cols, ==, 3);
+	for (gint64 r = 0; r < 4; r++)
+		g_assert_cmpint(sy_pe_work_points(trmm, r, 2), ==, 4 - r);
+	g_assert_cmpfloat_with_epsilon(trmm->utilisation, 30.0 / 48, 1e-12);
+	/* Tiles of 2 along i: PE row 0 runs rows 0 and 2 (4 + 2), row 1
+	 * rows 1 and 3 (3 + 1). */
+	g_assert_cmpint(tiled->rows, ==, 2);
+	g_assert_cmpint(sy_pe_work_points(tiled, 0, 0), ==, 6);
+	g_assert_cmpint(sy_pe_work_points(tiled, 1, 0), ==, 4);
+	g_assert_cmpfloat_with_epsilon(tiled->utilisation, 30.0 / 36, 1e-12);
+	/* A dense box that the tiles divide: nothing counted per PE, each
+	 * of the 16 x 16 PEs runs 4 x 4 values of i, j and 64 of k. */
+	g_assert_cmpint(mm->rows, ==, 16);
+	g_assert_cmpint(mm->busiest, ==, 4 * 4 * 64);
+	g_assert_cmpfloat(mm->utilisation, ==, 1);
+	/* 1-D [i]: one row of 4 PEs, 12, 9, 6, 3 points. */
+	g_assert_cmpint(big->rows, ==, 1);
+	g_assert_cmpint(big->cols, ==, 4);
+	g_assert_cmpint(sy_pe_work_points(big, 0, 1), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(big, 1, 1), ==, -1);
+}
+
+/* Past SY_PE_WORK_MAX_COUNTS PE and tile pairs, the work is unknown
+ * and says why; below, the example's 48 x 32 PEs are counted. */
+static void test_pe_work_bounded(void)
+{
+	g_autofree char *big = NULL;
+	g_autoptr(SyPeWork) mid = NULL;
+	double ms;
+	g_autoptr(SyPeWork) huge = NULL;
+
+	big = g_strconcat("#define N 48\n#define M 32\n", trmm_text + 24, NULL);
+	mid = work_timed("trmm.c", big, "i,j", NULL, &ms);
+	g_test_message("48 x 32 PEs counted in %.1f ms", ms);
+	g_assert_cmpint(mid->busiest, ==, 48);
+	g_assert_cmpint(mid->total, ==, 48 * 49 / 2 * 32);
+	g_assert_cmpfloat_with_epsilon(mid->utilisation, 49.0 / 96, 1e-12);
+	g_free(big);
+	big = g_strconcat("#define N 128\n#define M 64\n", trmm_text + 24, NULL);
+	huge = work_of("trmm.c", big, "i,j", NULL);
+	g_assert_null(huge->points);
+	g_assert_cmpfloat(huge->utilisation, ==, -1);
+	g_assert_cmpstr(huge->why, ==,
+		"8192 PE and tile pairs: more than 4096 to count");
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/render/array-2d", test_array_2d);
+	g_test_add_func("/render/pe-work", test_pe_work);
+	g_test_add_func("/render/pe-work-bounded", test_pe_work_bounded);
 	g_test_add_func("/render/array-1d", test_array_1d);
 	g_test_add_func("/render/hit-delayed", test_hit_delayed);
 	g_test_add_func("/render/hit-kept", test_hit_kept);
