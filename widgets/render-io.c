@@ -8,6 +8,7 @@
 #define FIRST 0.8 /* from the grid's edge to lane 0's centre */
 #define DETAIL_PX 8.0 /* below: lanes are bars */
 #define LABEL_PX 28.0 /* from: FIFO widths */
+#define FEED_PX 16.0 /* from: a feed line's tick into each PE */
 
 static void lane_free(gpointer data)
 {
@@ -532,6 +533,49 @@ static void draw_width(cairo_t *cr, const SyRenderView *v,
 		MIN(style->font_size, v->scale * 0.2), FALSE, FALSE);
 }
 
+/* A lane with fewer modules than PEs along its edge (an L2 module
+ * feeding the L1 modules of a whole row or column): a line from each
+ * module along the PEs it serves, first to last, so that the lane runs
+ * the length of the array; from PORTS_PX, a tick into each PE shown. */
+static void draw_feed(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
+	const SyRenderView *v, const Shown *in, gint64 lo, gint64 hi)
+{
+	gboolean vertical = lane->edge == SY_EDGE_WEST ||
+		lane->edge == SY_EDGE_EAST;
+	double per = edge_length(io, lane) / (double)lane->count;
+	double a = vertical ? in->y0 : in->x0, b = vertical ? in->y1 : in->x1;
+
+	for (gint64 i = lo; i <= hi; i++) {
+		double x, y, px, py, s0 = i * per + 0.5,
+				     s1 = (i + 1) * per - 0.5;
+
+		box_centre(io, lane, i, &x, &y);
+		pe_point(io, lane, x, y, &px, &py);
+		if (vertical) {
+			cairo_move_to(
+				cr, sy_render_x(v, x), sy_render_y(v, s0));
+			cairo_line_to(
+				cr, sy_render_x(v, x), sy_render_y(v, s1));
+		} else {
+			cairo_move_to(
+				cr, sy_render_x(v, s0), sy_render_y(v, y));
+			cairo_line_to(
+				cr, sy_render_x(v, s1), sy_render_y(v, y));
+		}
+		for (double t = MAX(s0, floor(a) + 0.5);
+			v->scale >= FEED_PX && t <= MIN(s1, b + 0.5); t += 1) {
+			double fx = vertical ? x : t, fy = vertical ? t : y;
+			double tx = vertical ? px : t, ty = vertical ? t : py;
+
+			cairo_move_to(
+				cr, sy_render_x(v, fx), sy_render_y(v, fy));
+			cairo_line_to(
+				cr, sy_render_x(v, tx), sy_render_y(v, ty));
+		}
+	}
+	cairo_stroke(cr);
+}
+
 static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
 	const SyIoLane *lane, const SyRenderView *v, const Shown *in,
 	const SyRenderStyle *style, gboolean selected)
@@ -579,6 +623,12 @@ static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
 			arrow_between(cr, v, x, y, px, py, BOX / 2, 0);
 		else
 			arrow_between(cr, v, px, py, x, y, 0, BOX / 2);
+	}
+	if (!feeds && lane->level == 2 && lane->kind != SY_MODULE_DUMMY &&
+		(double)lane->count < edge_length(io, lane)) {
+		set_lane_color(cr, style, lane, 0.6);
+		cairo_set_line_width(cr, 1);
+		draw_feed(cr, io, lane, v, in, lo, hi);
 	}
 	if (lo == 0 && lane->count > 1) {
 		double x, y, nx, ny;
