@@ -18,10 +18,11 @@ void sy_pe_work_free(SyPeWork *work)
 
 gint64 sy_pe_work_points(const SyPeWork *work, gint64 row, gint64 col)
 {
-	if (!work->points || row < 0 || col < 0 || row >= work->rows ||
-		col >= work->cols)
+	if (row < 0 || col < 0 || row >= work->rows || col >= work->cols)
 		return -1;
-	return work->points[row * work->cols + col];
+	if (work->points)
+		return work->points[row * work->cols + col];
+	return work->utilisation == 1 ? work->busiest : -1;
 }
 
 /* The band's points: every statement instance at its band values (one
@@ -199,26 +200,29 @@ SyPeWork *sy_pe_work_new(const SyPeArray *array)
 				      : "statements of "
 					"several shapes"));
 	}
-	work->points = g_new0(gint64, work->rows * work->cols);
 	if (uniform(a, work->total, axes, n_axes)) {
+		/* Nothing stored: every PE runs busiest (2^40 PEs fit). */
 		work->busiest = work->total / (work->rows * work->cols);
-		for (gint64 i = 0; i < work->rows * work->cols; i++)
-			work->points[i] = work->busiest;
 	} else if (counts > SY_PE_WORK_MAX_COUNTS) {
 		isl_set_free(d);
 		return unknown(work,
 			g_strdup_printf("%" G_GINT64_FORMAT " PE and tile "
 					"pairs: more than %d to count",
 				counts, SY_PE_WORK_MAX_COUNTS));
-	} else if (!count_each(work, d, axes, n_axes, &error)) {
-		isl_set_free(d);
-		return unknown(work,
-			g_strdup_printf("a PE's points are not counted (%s)",
-				error ? error->message : "isl failed"));
+	} else {
+		work->points = g_new0(gint64, work->rows * work->cols);
+		if (!count_each(work, d, axes, n_axes, &error)) {
+			isl_set_free(d);
+			return unknown(work,
+				g_strdup_printf("a PE's points are not "
+						"counted (%s)",
+					error ? error->message : "isl failed"));
+		}
 	}
 	isl_set_free(d);
-	if (work->busiest > 0)
-		work->utilisation = (double)work->total /
-			((double)work->rows * work->cols * work->busiest);
+	if (work->busiest <= 0)
+		return unknown(work, g_strdup("no iteration runs"));
+	work->utilisation = (double)work->total /
+		((double)work->rows * work->cols * work->busiest);
 	return work;
 }

@@ -23,7 +23,9 @@ G_BEGIN_DECLS
 
 typedef struct {
 	gint64 rows, cols; /* as the picture draws them: 1-D is one row */
-	gint64 *points; /* rows x cols, row-major; NULL: unknown */
+	/* rows x cols, row-major; NULL where unknown or where every PE
+	 * runs busiest (utilisation 1: none stored) */
+	gint64 *points;
 	gint64 busiest; /* the most points any PE runs */
 	gint64 total; /* the points of the band */
 	/* The array's utilisation: total / (rows x cols x busiest), the
