@@ -52,9 +52,10 @@ static void bench(const char *label, const char *n, double zoom, gboolean io)
 	cairo_surface_destroy(surface);
 }
 
-/* trmm on [i, j] at n x n: PE row i runs n - i points; the PEs shaded
- * by their work (the time to count it printed first). */
-static void bench_work(const char *label, int n)
+/* A triangular kernel on [i, j] at n x n, its k loop as inner gives
+ * it (trmm's PE row i runs n - i points, syrk's PE (i, j) n or none);
+ * the PEs shaded by their work (the time to count it printed first). */
+static void bench_work(const char *label, int n, const char *inner)
 {
 	g_autofree char *text = g_strdup_printf(
 		"#define N %d\n"
@@ -62,10 +63,10 @@ static void bench_work(const char *label, int n)
 		"#pragma scop\n"
 		"for (int i = 0; i < N; i++)\n"
 		"  for (int j = 0; j < N; j++)\n"
-		"    for (int k = i; k < N; k++)\n"
+		"    %s\n"
 		"      C[i][j] += A[i][k] * B[k][j];\n"
 		"#pragma endscop\n}\n",
-		n);
+		n, inner);
 	SyTestDesignSpec spec = {.name = "trmm.c", .text = text,
 		.space = "i,j"};
 	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
@@ -108,6 +109,9 @@ int main(void)
 	bench("64 x 64 PEs and I/O network, zoomed x4", "64", 4, TRUE);
 	bench("256 x 256 PEs and I/O network, whole", "256", 1, TRUE);
 	bench("256 x 256 PEs and I/O, zoomed x8", "256", 8, TRUE);
-	bench_work("64 x 64 PEs of trmm, shaded by their work", 64);
+	bench_work("64 x 64 PEs of trmm, shaded by their work", 64,
+		"for (int k = i; k < N; k++)");
+	bench_work("64 x 64 PEs of syrk, shaded by their work", 64,
+		"for (int k = 0; k < N; k++) if (j <= i)");
 	return 0;
 }

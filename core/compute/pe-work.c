@@ -1,4 +1,5 @@
 /* Counting each PE's work in closed form (see pe-work.h). */
+#include <isl/ilp.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
@@ -109,29 +110,53 @@ static SyPeWork *unknown(SyPeWork *work, char *why)
 	return work;
 }
 
-/* Whether every PE along axis x runs the same share of set: the tiles
- * divide the axis and set is its projection times the axis's range
- * (their counts agree).  Then a row costs two counts, not one per
- * PE (trmm's rows). */
-static gboolean even_along(isl_set *set, const Axis *x, gint64 n, gint64 *each)
+/* The values of [lo, hi] that PE p along axis x runs. */
+static gint64 overlap(const Axis *x, gint64 p, gint64 lo, gint64 hi)
 {
-	gint64 all, proj;
+	gint64 n = 0;
+
+	for (gint64 s = x->min + p * x->per; s <= MIN(x->max, hi); s += x->tile)
+		n += MAX(0, MIN(s + x->per - 1, hi) - MAX(s, lo) + 1);
+	return n;
+}
+
+/* Whether set is a product along axis x: its projection times an
+ * interval [*lo, *hi] of x's values (their counts agree), each value
+ * with *fibre points.  Then a row costs three counts, not one per PE:
+ * trmm's rows run all of j, syrk's j <= i. */
+static gboolean product_along(
+	isl_set *set, const Axis *x, gint64 *fibre, gint64 *lo, gint64 *hi)
+{
+	isl_val *min, *max;
+	gint64 all;
 	isl_set *p;
 	gboolean ok;
 
-	if ((x->max - x->min + 1) % x->tile ||
-		!sy_count_points(set, &all, NULL))
+	if (!sy_count_points(set, &all, NULL))
+		return FALSE;
+	if (all == 0) {
+		*fibre = *lo = 0;
+		*hi = -1;
+		return TRUE;
+	}
+	min = isl_set_dim_min_val(isl_set_copy(set), (int)x->member);
+	max = isl_set_dim_max_val(isl_set_copy(set), (int)x->member);
+	ok = min && max && isl_val_is_int(min) && isl_val_is_int(max);
+	*lo = ok ? isl_val_get_num_si(min) : 0;
+	*hi = ok ? isl_val_get_num_si(max) : -1;
+	isl_val_free(min);
+	isl_val_free(max);
+	if (!ok)
 		return FALSE;
 	p = isl_set_project_out(isl_set_copy(set), isl_dim_set, x->member, 1);
-	ok = p && sy_count_points(p, &proj, NULL) &&
-		proj * (x->max - x->min + 1) == all;
+	ok = p && sy_count_points(p, fibre, NULL) &&
+		*fibre * (*hi - *lo + 1) == all;
 	isl_set_free(p);
-	*each = all / n;
 	return ok;
 }
 
 /* Counts PE (r, c)'s points for every PE: D cut to row r once, then to
- * each column, unless the row's columns all run the same. */
+ * each column, unless the row is a product along the columns. */
 static gboolean count_each(SyPeWork *work, isl_set *d, const Axis *axes,
 	guint n_axes, GError **error)
 {
@@ -139,13 +164,15 @@ static gboolean count_each(SyPeWork *work, isl_set *d, const Axis *axes,
 		isl_set *row = n_axes > 1 ? slab(isl_set_copy(d), &axes[0], r)
 					  : isl_set_copy(d);
 		const Axis *col = &axes[n_axes > 1];
-		gint64 each;
+		gint64 fibre, lo, hi;
 
-		if (n_axes > 1 && row &&
-			even_along(row, col, work->cols, &each)) {
-			for (gint64 c = 0; c < work->cols; c++)
-				work->points[r * work->cols + c] = each;
-			work->busiest = MAX(work->busiest, each);
+		if (row && product_along(row, col, &fibre, &lo, &hi)) {
+			for (gint64 c = 0; c < work->cols; c++) {
+				gint64 n = fibre * overlap(col, c, lo, hi);
+
+				work->points[r * work->cols + c] = n;
+				work->busiest = MAX(work->busiest, n);
+			}
 			isl_set_free(row);
 			continue;
 		}

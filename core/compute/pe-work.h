@@ -8,10 +8,12 @@
  * union of boxes cut by the iteration space.  A 3-D array is counted
  * per stack of layers (the picture draws rows and columns).
  *
- * Counting costs one count per PE and tile; past SY_PE_WORK_MAX_COUNTS
- * the work is not counted (the utilisation is then unknown), unless the
- * iteration space is a box that the tiles divide: then every PE does
- * the same work and nothing needs counting. */
+ * Counting costs one count per PE and tile, or three per row where the
+ * row is a product along the columns (trmm's rows run all of j, syrk's
+ * j <= i).  Past SY_PE_WORK_MAX_COUNTS PE and tile pairs the work is
+ * not counted (the utilisation is then unknown), unless the iteration
+ * space is a box that the tiles divide: then every PE does the same
+ * work and nothing needs counting. */
 #pragma once
 
 #include "base/own.h"
