@@ -1230,6 +1230,8 @@ static void test_pe_work(void)
 	g_autofree char *mm_text = sy_test_mm_text("64");
 	g_autoptr(SyPeWork) mm = work_of("mm.c", mm_text, "i,j", "i=16,j=16");
 	g_autoptr(SyPeWork) big = work_of("trmm.c", trmm_text, "i", NULL);
+	g_autoptr(SyPeWork) syrk2 = work_of(
+		"syrk.c", syrk_text, "i,j", "i=2,j=2");
 
 	/* syrk: PE (i, j) runs K = 3 points on and below the diagonal. */
 	g_assert_cmpint(syrk->rows, ==, 4);
@@ -1239,6 +1241,14 @@ static void test_pe_work(void)
 	g_assert_cmpint(sy_pe_work_points(syrk, 2, 1), ==, 3);
 	g_assert_cmpint(sy_pe_work_points(syrk, 1, 2), ==, 0);
 	g_assert_cmpfloat_with_epsilon(syrk->utilisation, 0.625, 1e-12);
+	/* Tiles of 2 x 2: PE (r, c) runs i in {r, r + 2}, j in {c, c + 2},
+	 * j <= i: 3, 1, 3 and 3 pairs of (i, j), 3 points of k each. */
+	g_assert_cmpint(syrk2->rows, ==, 2);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 0, 0), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 0, 1), ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 1, 0), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 1, 1), ==, 9);
+	g_assert_cmpfloat_with_epsilon(syrk2->utilisation, 30.0 / 36, 1e-12);
 	/* trmm: row i runs N - i = 4, 3, 2, 1 points per column. */
 	g_assert_cmpint(trmm->rows, ==, 4);
 	g_assert_cmpint(trmm->cols, ==, 3);
