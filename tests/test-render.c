@@ -1443,6 +1443,36 @@ static void test_array_fit_1d(void)
 	g_assert_cmpfloat(f.scale * w, <=, 800 + 1e-9);
 }
 
+/* Zoomed by hand, the legend takes a corner of the view that leaves
+ * the scene uncovered: mm's 4 x 4 grid at 60 pixels per PE fills the
+ * top-left of 800 x 600, the legend goes top-right. */
+static void test_array_legend_corner(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {60, 0, 0, 800, 600};
+	cairo_surface_t *surface = draw_kept(scene, &v, "render-corner.png");
+	cairo_t *cr = cairo_create(surface);
+	double w, h;
+	int right = 800 - 8, left;
+
+	sy_array_scene_legend_size(scene, cr, style, &w, &h);
+	left = (int)ceil(right - w);
+	/* The scene ends at 6.5 x 60 = 390 pixels; the legend is drawn
+	 * right of it, its border in the muted colour. */
+	g_assert_cmpfloat(left, >, 390);
+	g_assert_cmpuint(count_color(surface, left, 8, right, 8 + (int)h,
+				 style->foreground),
+		>, 0);
+	g_assert_cmpuint(count_color(surface, 8, 8, 390 - 1, 8 + (int)h,
+				 style->foreground),
+		==, 0);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -1452,6 +1482,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-work", test_array_work);
 	g_test_add_func("/render/array-labels", test_array_labels);
 	g_test_add_func("/render/array-fit-1d", test_array_fit_1d);
+	g_test_add_func("/render/array-legend-corner", test_array_legend_corner);
 	g_test_add_func("/render/array-1d", test_array_1d);
 	g_test_add_func("/render/hit-delayed", test_hit_delayed);
 	g_test_add_func("/render/hit-kept", test_hit_kept);

@@ -677,9 +677,8 @@ typedef struct {
 	double size, line, w, h;
 } Legend;
 
-/* Text widths (a Pango layout each) only if widths. */
 static void legend_measure(Legend *g, const SyArrayScene *scene, cairo_t *cr,
-	const SyRenderStyle *style, gboolean widths)
+	const SyRenderStyle *style)
 {
 	double bx0, by0, bx1, by1;
 	const char *extra[4];
@@ -697,8 +696,6 @@ static void legend_measure(Legend *g, const SyArrayScene *scene, cairo_t *cr,
 			(scene->links->len + 1 + !!g->why + g->l2 + g->fold +
 				!!g->work) +
 		10;
-	if (!widths)
-		return;
 	g->w = sy_render_text_width(cr, scene->title, g->size, TRUE);
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
@@ -734,7 +731,7 @@ void sy_array_scene_legend_size(const SyArrayScene *scene, cairo_t *cr,
 {
 	Legend g;
 
-	legend_measure(&g, scene, cr, style, TRUE);
+	legend_measure(&g, scene, cr, style);
 	*w = g.w;
 	*h = g.h;
 	legend_clear(&g);
@@ -760,26 +757,52 @@ static void draw_work_swatch(
 	cairo_stroke(cr);
 }
 
+/* Where the legend of w x h pixels goes: the first corner of the view
+ * (top-left, top-right, bottom-left, bottom-right) where it covers none
+ * of the scene as drawn, else the top-left one. */
+static void legend_corner(const SyArrayScene *scene, const SyRenderView *v,
+	double w, double h, double *x, double *y)
+{
+	double sw, sh;
+	SyRect c[4] = {{8, 8, w, h}, {v->width - w - 8, 8, w, h},
+		{8, v->height - h - 8, w, h},
+		{v->width - w - 8, v->height - h - 8, w, h}};
+	g_autoptr(GArray) obstacles = g_array_new(FALSE, FALSE, sizeof(SyRect));
+	SyRect drawn;
+	int k;
+
+	sy_array_scene_size(scene, &sw, &sh);
+	drawn = (SyRect){sy_render_x(v, 0), sy_render_y(v, 0), sw * v->scale,
+		sh * v->scale};
+	g_array_append_val(obstacles, drawn);
+	k = MAX(0, sy_render_place(c, G_N_ELEMENTS(c), obstacles));
+	*x = c[k].x;
+	*y = c[k].y;
+}
+
 /* A box with one line per link in its array's colour; one for each
- * mark of the L3 modules drawn, the bottleneck and the work. */
-static void draw_legend(
-	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
+ * mark of the L3 modules drawn, the bottleneck and the work; in a
+ * corner of the view that leaves the scene uncovered where one does
+ * (legend_corner). */
+static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
 {
 	Legend g;
-	double y = 10, size, cx0, cy0, cx1, cy1;
+	double y = 10, size, x0, y0, cx0, cy0, cx1, cy1;
 
-	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-	if (cx1 < 7)
-		return;
-	/* Outside the clip (a strip below it): nothing to measure. */
-	legend_measure(&g, scene, cr, style, FALSE);
+	legend_measure(&g, scene, cr, style);
 	size = g.size;
-	if (cy0 > 8 + g.h + 1 || cy1 < 7) {
+	legend_corner(scene, v, g.w, g.h, &x0, &y0);
+	/* Outside the clip (a strip above or below it): nothing to draw. */
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (cy0 > y0 + g.h + 1 || cy1 < y0 - 1 || cx0 > x0 + g.w + 1 ||
+		cx1 < x0 - 1) {
 		legend_clear(&g);
 		return;
 	}
-	legend_clear(&g);
-	legend_measure(&g, scene, cr, style, TRUE);
+	/* Drawn as at the top-left corner, moved there. */
+	cairo_save(cr);
+	cairo_translate(cr, x0 - 8, y0 - 8);
 	sy_render_rounded_rect(cr, 8, 8, g.w, g.h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
@@ -839,6 +862,7 @@ static void draw_legend(
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, g.why, 40, y + 4, size, FALSE, FALSE);
 	}
+	cairo_restore(cr);
 	legend_clear(&g);
 }
 
@@ -905,7 +929,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_summary(cr, scene, v, style);
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
-		draw_legend(cr, scene, style);
+		draw_legend(cr, scene, view, style);
 		draw_bottleneck(cr, scene, v, style);
 		return;
 	}
@@ -930,7 +954,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_links(cr, scene, v, style, &in);
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
-	draw_legend(cr, scene, style);
+	draw_legend(cr, scene, view, style);
 	/* Over the legend: the L3 modules sit in the corner under it. */
 	draw_bottleneck(cr, scene, v, style);
 }
