@@ -67,8 +67,8 @@ static void bench_work(const char *label, int n, const char *inner)
 		"      C[i][j] += A[i][k] * B[k][j];\n"
 		"#pragma endscop\n}\n",
 		n, inner);
-	SyTestDesignSpec spec = {.name = "trmm.c", .text = text,
-		.space = "i,j"};
+	SyTestDesignSpec spec = {
+		.name = "trmm.c", .text = text, .space = "i,j"};
 	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		t->analysis, t->choices->candidate, t->array->pe);
