@@ -326,6 +326,8 @@ static void design_changed(
 	scene = sy_array_scene_new(
 		pe->analysis, pe->choices->candidate, pe->pe);
 	sy_array_scene_set_design(scene, design);
+	/* Idle PEs shaded, the utilisation in the legend (issue 15, 8). */
+	sy_array_scene_set_work(scene, pe);
 	markup = status_markup(scene, pe);
 	l2 = l2_text(pipeline, pe, design);
 	if (l2) {

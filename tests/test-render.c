@@ -5,6 +5,7 @@
 
 #include "comm/design.h"
 #include "comm/io-plan.h"
+#include "compute/pe-work.h"
 #include "render-array.h"
 #include "render-deps.h"
 #include "render-estimate.h"
@@ -1177,10 +1178,311 @@ static void test_pareto_ticks(void)
 	}
 }
 
+
+static const char syrk_text[] =
+	"#define N 4\n#define K 3\n"
+	"void kernel(float A[N][K], float C[N][N]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j <= i; j++)\n"
+	"    for (int k = 0; k < K; k++)\n"
+	"      C[i][j] += A[i][k] * A[j][k];\n"
+	"#pragma endscop\n}\n";
+
+static const char trmm_text[] =
+	"#define N 4\n#define M 3\n"
+	"void kernel(float A[N][N], float B[N][M], float C[N][M]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j < M; j++)\n"
+	"    for (int k = i; k < N; k++)\n"
+	"      C[i][j] += A[i][k] * B[k][j];\n"
+	"#pragma endscop\n}\n";
+
+/* The work of a kernel's PEs; the time counting took in *ms (may be
+ * NULL). */
+static SyPeWork *work_timed(const char *name, const char *text,
+	const char *space, const char *tile, double *ms)
+{
+	SyTestDesignSpec spec = {.name = name, .text = text, .space = space,
+		.tile = tile};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	gint64 start = g_get_monotonic_time();
+	SyPeWork *work = sy_pe_work_new(t->array);
+
+	if (ms)
+		*ms = (g_get_monotonic_time() - start) / 1000.0;
+	return work;
+}
+
+static SyPeWork *work_of(const char *name, const char *text,
+	const char *space, const char *tile)
+{
+	return work_timed(name, text, space, tile, NULL);
+}
+
+/* Issue 15, defect 8: the points each PE runs, counted per PE. */
+static void test_pe_work(void)
+{
+	g_autoptr(SyPeWork) syrk = work_of("syrk.c", syrk_text, "i,j", NULL);
+	g_autoptr(SyPeWork) trmm = work_of("trmm.c", trmm_text, "i,j", NULL);
+	g_autoptr(SyPeWork) tiled = work_of("trmm.c", trmm_text, "i,j", "i=2");
+	g_autofree char *mm_text = sy_test_mm_text("64");
+	g_autoptr(SyPeWork) mm = work_of("mm.c", mm_text, "i,j", "i=16,j=16");
+	g_autoptr(SyPeWork) big = work_of("trmm.c", trmm_text, "i", NULL);
+	g_autoptr(SyPeWork) syrk2 = work_of(
+		"syrk.c", syrk_text, "i,j", "i=2,j=2");
+
+	/* syrk: PE (i, j) runs K = 3 points on and below the diagonal. */
+	g_assert_cmpint(syrk->rows, ==, 4);
+	g_assert_cmpint(syrk->cols, ==, 4);
+	g_assert_cmpint(syrk->total, ==, 30);
+	g_assert_cmpint(syrk->busiest, ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk, 2, 1), ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk, 1, 2), ==, 0);
+	g_assert_cmpfloat_with_epsilon(syrk->utilisation, 0.625, 1e-12);
+	/* Tiles of 2 x 2: PE (r, c) runs i in {r, r + 2}, j in {c, c + 2},
+	 * j <= i: 3, 1, 3 and 3 pairs of (i, j), 3 points of k each. */
+	g_assert_cmpint(syrk2->rows, ==, 2);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 0, 0), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 0, 1), ==, 3);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 1, 0), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(syrk2, 1, 1), ==, 9);
+	g_assert_cmpfloat_with_epsilon(syrk2->utilisation, 30.0 / 36, 1e-12);
+	/* trmm: row i runs N - i = 4, 3, 2, 1 points per column. */
+	g_assert_cmpint(trmm->rows, ==, 4);
+	g_assert_cmpint(trmm->cols, ==, 3);
+	for (gint64 r = 0; r < 4; r++)
+		g_assert_cmpint(sy_pe_work_points(trmm, r, 2), ==, 4 - r);
+	g_assert_cmpfloat_with_epsilon(trmm->utilisation, 30.0 / 48, 1e-12);
+	/* Tiles of 2 along i: PE row 0 runs rows 0 and 2 (4 + 2), row 1
+	 * rows 1 and 3 (3 + 1). */
+	g_assert_cmpint(tiled->rows, ==, 2);
+	g_assert_cmpint(sy_pe_work_points(tiled, 0, 0), ==, 6);
+	g_assert_cmpint(sy_pe_work_points(tiled, 1, 0), ==, 4);
+	g_assert_cmpfloat_with_epsilon(tiled->utilisation, 30.0 / 36, 1e-12);
+	/* A dense box that the tiles divide: nothing counted per PE, each
+	 * of the 16 x 16 PEs runs 4 x 4 values of i, j and 64 of k. */
+	g_assert_cmpint(mm->rows, ==, 16);
+	g_assert_cmpint(mm->busiest, ==, 4 * 4 * 64);
+	g_assert_cmpfloat(mm->utilisation, ==, 1);
+	/* 1-D [i]: one row of 4 PEs, 12, 9, 6, 3 points. */
+	g_assert_cmpint(big->rows, ==, 1);
+	g_assert_cmpint(big->cols, ==, 4);
+	g_assert_cmpint(sy_pe_work_points(big, 0, 1), ==, 9);
+	g_assert_cmpint(sy_pe_work_points(big, 1, 1), ==, -1);
+}
+
+/* Past SY_PE_WORK_MAX_COUNTS PE and tile pairs, the work is unknown
+ * and says why; below, the example's 48 x 32 PEs are counted. */
+static void test_pe_work_bounded(void)
+{
+	g_autofree char *big = NULL;
+	g_autoptr(SyPeWork) mid = NULL;
+	double ms;
+	g_autoptr(SyPeWork) huge = NULL;
+
+	big = g_strconcat("#define N 48\n#define M 32\n", trmm_text + 24, NULL);
+	mid = work_timed("trmm.c", big, "i,j", NULL, &ms);
+	g_test_message("48 x 32 PEs counted in %.1f ms", ms);
+	g_assert_cmpint(mid->busiest, ==, 48);
+	g_assert_cmpint(mid->total, ==, 48 * 49 / 2 * 32);
+	g_assert_cmpfloat_with_epsilon(mid->utilisation, 49.0 / 96, 1e-12);
+	g_free(big);
+	big = g_strconcat("#define N 128\n#define M 64\n", trmm_text + 24, NULL);
+	huge = work_of("trmm.c", big, "i,j", NULL);
+	g_assert_null(huge->points);
+	g_assert_cmpfloat(huge->utilisation, ==, -1);
+	g_assert_cmpstr(huge->why, ==,
+		"8192 PE and tile pairs: more than 4096 to count");
+}
+
+/* Issue 15, defect 8: syrk's PEs shaded by their work (idle ones
+ * empty), with the work in the tooltip and the utilisation in the
+ * legend. */
+static void test_array_work(void)
+{
+	SyTestDesignSpec spec = {
+		.name = "syrk.c", .text = syrk_text, .space = "i,j"};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		t->analysis, t->choices->candidate, t->array->pe);
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {100, 0, 0, 700, 700};
+	cairo_surface_t *surface;
+	g_autofree char *busy = NULL;
+	g_autofree char *idle = NULL;
+
+	sy_array_scene_set_work(scene, t->array);
+	g_assert_nonnull(scene->work);
+	surface = draw_kept(scene, &v, "render-work.png");
+	/* PE (2, 1) runs as many as the busiest: the strongest shade;
+	 * PE (1, 2) none: the background inside its box. */
+	assert_color(surface, px(&v, 1) - 20, py(&v, 2) + 20,
+		blend(style->muted, 0.9, style->background));
+	assert_color(
+		surface, px(&v, 2) - 20, py(&v, 1) + 20, style->background);
+	cairo_surface_destroy(surface);
+	busy = sy_array_scene_describe(scene, 2, 1);
+	idle = sy_array_scene_describe(scene, 1, 2);
+	g_assert_true(g_str_has_suffix(
+		busy, "\nwork: 3 of the busiest PE's 3 iterations (100.0 %)"));
+	g_assert_true(g_str_has_suffix(idle, "\nidle: no iteration runs here"));
+}
+
+/* Issue 15, defect 9: mm's 4 x 4 array with its I/O, fitted to
+ * 800 x 800: the FIFO labels meet no module, no PE and no other label,
+ * and the legend none of the scene. */
+static void test_array_labels(void)
+{
+	SyTestDesignSpec spec = {
+		.name = "mm.c", .space = "i,j", .latency = "i=4,j=4"};
+	g_autofree char *text = sy_test_mm_text("16");
+	g_autoptr(SyTestDesign) t = NULL;
+	g_autoptr(SyArrayScene) scene = NULL;
+	const SyRenderStyle *style = sy_render_style_print();
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	g_autoptr(GArray) labels = NULL;
+	SyRenderView v, grid;
+	double w, h, lw, lh;
+	SyRect legend, drawn;
+	guint boxes = 0;
+
+	spec.text = text;
+	t = sy_test_design_new(&spec);
+	scene = sy_array_scene_new(
+		t->analysis, t->choices->candidate, t->array->pe);
+	sy_array_scene_set_design(scene, t->design);
+	v = sy_array_scene_fit(scene, style, 800, 800);
+	surface = draw_kept(scene, &v, "render-labels.png");
+	cr = cairo_create(surface);
+	grid = v;
+	grid.x0 -= scene->margin;
+	grid.y0 -= scene->margin;
+	labels = sy_io_scene_labels(
+		scene->io, &grid, cr, MIN(style->font_size, v.scale * 0.2));
+	/* B's and C's chains along the top, C's out along the bottom,
+	 * A's down the left. */
+	g_assert_cmpuint(labels->len, ==, 4);
+	for (guint i = 0; i < labels->len; i++) {
+		const SyIoLabel *l = &g_array_index(labels, SyIoLabel, i);
+		SyRect pes = {sy_render_x(&grid, 0), sy_render_y(&grid, 0),
+			4 * v.scale, 4 * v.scale};
+
+		g_assert_cmpstr(l->text, ==,
+			l->lane->edge == SY_EDGE_WEST ? "512b" : "128b");
+		g_assert_false(sy_rect_meets(&l->rect, &pes));
+		for (guint k = 0; k < labels->len; k++)
+			g_assert_true(k == i ||
+				!sy_rect_meets(&l->rect,
+					&g_array_index(labels, SyIoLabel, k)
+						 .rect));
+		for (guint k = 0; k < scene->io->lanes->len; k++) {
+			const SyIoLane *lane = g_ptr_array_index(
+				scene->io->lanes, k);
+			double x0, y0, x1, y1;
+			SyRect box;
+
+			if (lane->edge == SY_EDGE_GRID)
+				continue;
+			g_assert_true(sy_io_scene_family_box(
+				scene->io, lane->name, &x0, &y0, &x1, &y1));
+			box = (SyRect){sy_render_x(&grid, x0),
+				sy_render_y(&grid, y0), (x1 - x0) * v.scale,
+				(y1 - y0) * v.scale};
+			g_assert_false(sy_rect_meets(&l->rect, &box));
+			boxes++;
+		}
+	}
+	g_assert_cmpuint(boxes, >, 0);
+	/* The legend beside or below the scene, meeting none of it. */
+	sy_array_scene_legend_size(scene, cr, style, &lw, &lh);
+	sy_array_scene_size(scene, &w, &h);
+	legend = (SyRect){8, 8, lw, lh};
+	drawn = (SyRect){sy_render_x(&v, 0), sy_render_y(&v, 0), w * v.scale,
+		h * v.scale};
+	g_assert_false(sy_rect_meets(&legend, &drawn));
+	g_assert_cmpfloat(drawn.x + drawn.w, <=, 800 + 1e-9);
+	g_assert_cmpfloat(drawn.y + drawn.h, <=, 800 + 1e-9);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
+/* Issue 15, defect 13: a 1-D array of 1024 PEs fitted to 800 x 600
+ * keeps PEs of SY_ARRAY_MIN_PE pixels (boxes of 0.76 of that), its
+ * first PE in view; one of 16 PEs is fitted whole. */
+static void test_array_fit_1d(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("1024", 2);
+	g_autoptr(SyAnalysis) small = sy_test_mm("16", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 2), NULL);
+	g_autoptr(SyArrayScene) few = sy_array_scene_new(
+		small, g_ptr_array_index(small->candidates, 2), NULL);
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = sy_array_scene_fit(scene, style, 800, 600);
+	SyRenderView f = sy_array_scene_fit(few, style, 800, 600);
+	cairo_surface_t *surface;
+	double w, h;
+
+	g_assert_cmpint(scene->cols, ==, 1024);
+	g_assert_cmpfloat(v.scale, ==, SY_ARRAY_MIN_PE);
+	surface = draw_kept(scene, &v, "render-fit-1d.png");
+	/* PE 0's box: 7.6 pixels across its centre, pe_fill inside. */
+	assert_color(surface, px(&v, 0), py(&v, 0), style->pe_fill);
+	assert_color(surface, px(&v, 0) - 2, py(&v, 0) + 2, style->pe_fill);
+	assert_color(surface, px(&v, 0), py(&v, 0) + 5, style->background);
+	g_assert_cmpint(px(&v, 0), >, 0);
+	g_assert_cmpint(py(&v, 0), >, 0);
+	g_assert_cmpint(py(&v, 0), <, 600);
+	cairo_surface_destroy(surface);
+	/* 16 PEs and the margins: the width is what binds. */
+	sy_array_scene_size(few, &w, &h);
+	g_assert_cmpfloat(f.scale, >, SY_ARRAY_MIN_PE);
+	g_assert_cmpfloat(f.scale * w, <=, 800 + 1e-9);
+}
+
+/* Zoomed by hand, the legend takes a corner of the view that leaves
+ * the scene uncovered: mm's 4 x 4 grid at 60 pixels per PE fills the
+ * top-left of 800 x 600, the legend goes top-right. */
+static void test_array_legend_corner(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {60, 0, 0, 800, 600};
+	cairo_surface_t *surface = draw_kept(scene, &v, "render-corner.png");
+	cairo_t *cr = cairo_create(surface);
+	double w, h;
+	int right = 800 - 8, left;
+
+	sy_array_scene_legend_size(scene, cr, style, &w, &h);
+	left = (int)ceil(right - w);
+	/* The scene ends at 6.5 x 60 = 390 pixels; the legend is drawn
+	 * right of it, its border in the muted colour. */
+	g_assert_cmpfloat(left, >, 390);
+	g_assert_cmpuint(count_color(surface, left, 8, right, 8 + (int)h,
+				 style->foreground),
+		>, 0);
+	g_assert_cmpuint(count_color(surface, 8, 8, 390 - 1, 8 + (int)h,
+				 style->foreground),
+		==, 0);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/render/array-2d", test_array_2d);
+	g_test_add_func("/render/pe-work", test_pe_work);
+	g_test_add_func("/render/pe-work-bounded", test_pe_work_bounded);
+	g_test_add_func("/render/array-work", test_array_work);
+	g_test_add_func("/render/array-labels", test_array_labels);
+	g_test_add_func("/render/array-fit-1d", test_array_fit_1d);
+	g_test_add_func("/render/array-legend-corner", test_array_legend_corner);
 	g_test_add_func("/render/array-1d", test_array_1d);
 	g_test_add_func("/render/hit-delayed", test_hit_delayed);
 	g_test_add_func("/render/hit-kept", test_hit_kept);

@@ -5,6 +5,7 @@
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
 #include "sy-array-view.h"
 #include "sy-deps-view.h"
+#include "sy-view-style.h"
 #include "uitest.h"
 #include "uiwindow.h"
 
@@ -129,8 +130,9 @@ static void test_navigation(void)
 	SyWindow *window;
 	SyArrayView *array;
 	GtkWidget *w;
-	double fit, want;
+	double fit, want, sw, sh, cx, cy;
 	int width, height;
+	SyRenderView fitted;
 
 	window = SY_WINDOW(sy_application_open_file(sy_test_app(), example));
 	g_object_ref(window);
@@ -171,9 +173,15 @@ static void test_navigation(void)
 		sy_array_view_get_scale(array), ==, fit * 1.25 * (1 / 1.25));
 	sy_array_view_zoom(array, 0);
 
-	/* A click on the middle of the fitted array selects the PEs. */
+	/* A click on the middle of the fitted array (beside or below the
+	 * legend) selects the PEs. */
+	fitted = sy_array_scene_fit(sy_array_view_get_scene(array),
+		sy_view_style_for(w), width, height);
+	sy_array_scene_size(sy_array_view_get_scene(array), &sw, &sh);
+	cx = (sw / 2 - fitted.x0) * fitted.scale;
+	cy = (sh / 2 - fitted.y0) * fitted.scale;
 	sy_array_view_select(array, NULL);
-	drag(w, width / 2, height / 2, width / 2, height / 2);
+	drag(w, cx, cy, cx, cy);
 	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
 
 	/* A drag across the view pans the array out of the middle, and
@@ -182,13 +190,13 @@ static void test_navigation(void)
 	drag(w, 2, height / 2, width - 2, height / 2);
 	g_assert_null(sy_array_view_get_selected(array));
 	g_assert_cmpfloat(sy_array_view_get_scale(array), ==, fit);
-	drag(w, width / 2, height / 2, width / 2, height / 2);
+	drag(w, cx, cy, cx, cy);
 	g_assert_null(sy_array_view_get_selected(array));
 
 	/* Fitted again, the middle is the PEs again. */
 	sy_array_view_zoom(array, 0);
 	sy_test_settle(w);
-	drag(w, width / 2, height / 2, width / 2, height / 2);
+	drag(w, cx, cy, cx, cy);
 	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
 
 	deps_drags(window);

@@ -34,6 +34,7 @@ static void scene_clear(gpointer data)
 	g_free(scene->selected);
 	g_free(scene->bottleneck);
 	sy_io_scene_free(scene->io);
+	sy_pe_work_free(scene->work);
 }
 
 SyArrayScene *sy_array_scene_ref(SyArrayScene *scene)
@@ -174,6 +175,50 @@ void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h)
 	*h = (double)scene->rows + 2 * scene->margin;
 }
 
+SyRenderView sy_array_scene_fit(const SyArrayScene *scene,
+	const SyRenderStyle *style, int width, int height)
+{
+	cairo_surface_t *surface = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *cr = cairo_create(surface);
+	double w, h, lw, lh, right, below;
+	SyRenderView v;
+
+	sy_array_scene_size(scene, &w, &h);
+	sy_array_scene_legend_size(scene, cr, style, &lw, &lh);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+	/* Beside the legend (right of it) or below it: the larger. */
+	lw += 16;
+	lh += 16;
+	right = MIN((width - lw) / w, height / h);
+	below = MIN(width / w, (height - lh) / h);
+	if (right <= 0 && below <= 0) {
+		v = sy_render_view_fit(w, h, width, height);
+	} else if (right >= below) {
+		v = sy_render_view_fit(w, h, (int)(width - lw), height);
+		v.x0 -= lw / v.scale;
+	} else {
+		v = sy_render_view_fit(w, h, width, (int)(height - lh));
+		v.y0 -= lh / v.scale;
+	}
+	v.width = width;
+	v.height = height;
+	/* A long 1-D array keeps readable PEs, its start in view: the
+	 * rest is panned to. */
+	if (scene->n_dims == 1 && v.scale < SY_ARRAY_MIN_PE &&
+		h * SY_ARRAY_MIN_PE <= height) {
+		gboolean beside = right >= below;
+		double left = beside ? lw : 0;
+		double cy = beside ? height / 2.0 : lh + (height - lh) / 2;
+
+		v.scale = SY_ARRAY_MIN_PE;
+		v.x0 = -left / v.scale;
+		v.y0 = h / 2 - cy / v.scale;
+	}
+	return v;
+}
+
 gboolean sy_array_scene_hit(const SyArrayScene *scene, const SyRenderView *view,
 	double px, double py, gint64 *row, gint64 *col)
 {
@@ -190,6 +235,34 @@ gboolean sy_array_scene_hit(const SyArrayScene *scene, const SyRenderView *view,
 static gboolean inside(const SyArrayScene *scene, gint64 r, gint64 c)
 {
 	return r >= 0 && c >= 0 && r < scene->rows && c < scene->cols;
+}
+
+void sy_array_scene_set_work(SyArrayScene *scene, const SyPeArray *array)
+{
+	g_clear_pointer(&scene->work, sy_pe_work_free);
+	if (array)
+		scene->work = sy_pe_work_new(array);
+}
+
+/* "work: 45 of the busiest PE's 48 points (93.8 %)" */
+static void describe_work(
+	GString *out, const SyArrayScene *scene, gint64 row, gint64 col)
+{
+	const SyPeWork *w = scene->work;
+	gint64 n = w ? sy_pe_work_points(w, row, col) : -1;
+
+	if (!w)
+		return;
+	if (n < 0)
+		g_string_append_printf(out, "\nwork unknown: %s",
+			w->why ? w->why : "no such PE");
+	else if (n == 0)
+		g_string_append(out, "\nidle: no iteration runs here");
+	else
+		g_string_append_printf(out,
+			"\nwork: %" G_GINT64_FORMAT " of the busiest PE's "
+			"%" G_GINT64_FORMAT " iterations (%.1f %%)",
+			n, w->busiest, 100.0 * n / w->busiest);
 }
 
 char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
@@ -235,6 +308,7 @@ char *sy_array_scene_describe(const SyArrayScene *scene, gint64 row, gint64 col)
 				from ? "from the neighbour" : "from outside",
 				to ? "on to the next PE" : "out of the array");
 	}
+	describe_work(out, scene, row, col);
 	if (scene->bottleneck && g_str_equal(scene->bottleneck, "PE"))
 		g_string_append(out, "\nThe PEs are the bottleneck: the "
 				     "slowest module of the design");
@@ -351,15 +425,63 @@ static void add_box(cairo_t *cr, const SyRenderView *v, gint64 r, gint64 c)
 		cairo_rectangle(cr, x - half, y - half, 2 * half, 2 * half);
 }
 
-/* Every PE box in one path: one fill and one stroke for the grid. */
-static void draw_pes(cairo_t *cr, const SyRenderView *v,
-	const SyRenderStyle *style, const Visible *in)
+/* A PE's shade: its work in quarters of the busiest PE's, rounded up
+ * (0: idle); SHADES where the work is unknown. */
+#define SHADES 4
+
+static int shade_of(const SyPeWork *w, gint64 r, gint64 c)
 {
+	gint64 n = w ? sy_pe_work_points(w, r, c) : -1;
+
+	if (n < 0 || w->busiest <= 0)
+		return SHADES;
+	return (int)((n * SHADES + w->busiest - 1) / w->busiest);
+}
+
+/* The fill of shade k: the muted colour over the background, stronger
+ * with the work (the PE fill is too close to the background to tell
+^ * four steps apart); idle PEs are empty boxes. */
+static SyRgb shade_color(const SyRenderStyle *style, int k)
+{
+	double t = 0.9 * k / SHADES;
+	SyRgb c = {t * style->muted.r + (1 - t) * style->background.r,
+		t * style->muted.g + (1 - t) * style->background.g,
+		t * style->muted.b + (1 - t) * style->background.b};
+
+	return c;
+}
+
+/* With work counted and unequal, each shade's PEs in one fill. */
+static void fill_shades(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, const SyPeWork *w, const Visible *in)
+{
+	for (int k = 1; k <= SHADES; k++) {
+		for (gint64 r = in->r0; r <= in->r1; r++)
+			for (gint64 c = in->c0; c <= in->c1; c++)
+				if (shade_of(w, r, c) == k)
+					add_box(cr, v, r, c);
+		sy_render_set_color(cr, shade_color(style, k), 1);
+		cairo_fill(cr);
+	}
 	for (gint64 r = in->r0; r <= in->r1; r++)
 		for (gint64 c = in->c0; c <= in->c1; c++)
 			add_box(cr, v, r, c);
-	sy_render_set_color(cr, style->pe_fill, 1);
-	cairo_fill_preserve(cr);
+}
+
+/* Every PE box in one path: one fill and one stroke for the grid (a
+ * fill per shade with work counted). */
+static void draw_pes(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, const SyPeWork *work, const Visible *in)
+{
+	if (work && work->points && work->utilisation < 1) {
+		fill_shades(cr, v, style, work, in);
+	} else {
+		for (gint64 r = in->r0; r <= in->r1; r++)
+			for (gint64 c = in->c0; c <= in->c1; c++)
+				add_box(cr, v, r, c);
+		sy_render_set_color(cr, style->pe_fill, 1);
+		cairo_fill_preserve(cr);
+	}
 	sy_render_set_color(cr, style->pe_border, 1);
 	cairo_set_line_width(cr, MIN(1.2, v->scale / 20));
 	cairo_stroke(cr);
@@ -530,47 +652,158 @@ static gboolean folds(const SyArrayScene *scene)
 	return FALSE;
 }
 
-/* A box with one line per link in its array's colour; one for each
- * mark of the L3 modules drawn. */
-static void draw_legend(
-	cairo_t *cr, const SyArrayScene *scene, const SyRenderStyle *style)
+/* The legend's line for the work of the PEs, or NULL without it. */
+static char *work_text(const SyArrayScene *scene)
 {
-	double size = style->font_size, line = size * 1.6;
+	const SyPeWork *w = scene->work;
+
+	if (!w)
+		return NULL;
+	if (w->utilisation < 0)
+		return g_strdup_printf("utilisation unknown: %s", w->why);
+	if (w->utilisation == 1)
+		return g_strdup("utilisation 100 % (every PE runs as many "
+				"iterations)");
+	return g_strdup_printf("utilisation %.1f %% (shade: a PE's work "
+			       "of the busiest's)",
+		100 * w->utilisation);
+}
+
+/* What the legend holds, measured: its lines and their widest. */
+typedef struct {
+	char *why; /* the bottleneck's line, or NULL */
+	char *work; /* the utilisation's, or NULL */
+	gboolean l2, fold;
+	double size, line, w, h;
+} Legend;
+
+static void legend_measure(Legend *g, const SyArrayScene *scene, cairo_t *cr,
+	const SyRenderStyle *style)
+{
 	double bx0, by0, bx1, by1;
-	gboolean bottleneck = bottleneck_box(scene, &bx0, &by0, &bx1, &by1);
-	g_autofree char *why = bottleneck
+	const char *extra[4];
+	guint n = 0;
+
+	g->why = bottleneck_box(scene, &bx0, &by0, &bx1, &by1)
 		? g_strdup_printf("%s: the bottleneck", scene->bottleneck)
 		: NULL;
-	gboolean l2 = scene->io && sy_io_scene_l2_lanes(scene->io, NULL);
-	gboolean fold = folds(scene);
-	double w = 0,
-	       h = line * (scene->links->len + 1 + bottleneck + l2 + fold) + 10;
-	double y = 10, cx0, cy0, cx1, cy1;
-
-	/* Outside the clip (a strip below it): nothing to measure. */
-	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-	if (cy0 > 8 + h + 1 || cy1 < 7 || cx1 < 7)
-		return;
-	w = sy_render_text_width(cr, scene->title, size, TRUE);
+	g->work = work_text(scene);
+	g->l2 = scene->io && sy_io_scene_l2_lanes(scene->io, NULL);
+	g->fold = folds(scene);
+	g->size = style->font_size;
+	g->line = g->size * 1.6;
+	g->h = g->line *
+			(scene->links->len + 1 + !!g->why + g->l2 + g->fold +
+				!!g->work) +
+		10;
+	g->w = sy_render_text_width(cr, scene->title, g->size, TRUE);
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 
-		w = MAX(w,
-			sy_render_text_width(cr, l->label, size, FALSE) + 22);
+		g->w = MAX(g->w,
+			sy_render_text_width(cr, l->label, g->size, FALSE) +
+				22);
 	}
-	if (bottleneck)
-		w = MAX(w, sy_render_text_width(cr, why, size, FALSE) + 22);
-	if (fold)
-		w = MAX(w,
-			sy_render_text_width(
-				cr, SY_ARRAY_FOLD_LEGEND, size, FALSE) +
+	if (g->why)
+		extra[n++] = g->why;
+	if (g->work)
+		extra[n++] = g->work;
+	if (g->fold)
+		extra[n++] = SY_ARRAY_FOLD_LEGEND;
+	if (g->l2)
+		extra[n++] = SY_ARRAY_L2_LEGEND;
+	for (guint i = 0; i < n; i++)
+		g->w = MAX(g->w,
+			sy_render_text_width(cr, extra[i], g->size, FALSE) +
 				22);
-	if (l2)
-		w = MAX(w,
-			sy_render_text_width(
-				cr, SY_ARRAY_L2_LEGEND, size, FALSE) +
-				22);
-	sy_render_rounded_rect(cr, 8, 8, w + 20, h, 6);
+	/* The box: 10 pixels of padding either side of the text. */
+	g->w += 20;
+}
+
+static void legend_clear(Legend *g)
+{
+	g_free(g->why);
+	g_free(g->work);
+}
+
+void sy_array_scene_legend_size(const SyArrayScene *scene, cairo_t *cr,
+	const SyRenderStyle *style, double *w, double *h)
+{
+	Legend g;
+
+	legend_measure(&g, scene, cr, style);
+	*w = g.w;
+	*h = g.h;
+	legend_clear(&g);
+}
+
+/* The legend's work line: a swatch of the shades, idle to busiest, or
+ * of the PE fill where the PEs are not shaded. */
+static void draw_work_swatch(
+	cairo_t *cr, const SyRenderStyle *style, const SyPeWork *work, double y)
+{
+	for (int k = 0; k <= SHADES; k++) {
+		cairo_rectangle(cr, 18 + k * 4, y - 4, 4, 8);
+		sy_render_set_color(cr,
+			work->utilisation >= 0 && work->utilisation < 1
+				? shade_color(style, k)
+				: style->pe_fill,
+			1);
+		cairo_fill(cr);
+	}
+	cairo_rectangle(cr, 18, y - 4, 4 * (SHADES + 1), 8);
+	sy_render_set_color(cr, style->pe_border, 1);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+}
+
+/* Where the legend of w x h pixels goes: the first corner of the view
+ * (top-left, top-right, bottom-left, bottom-right) where it covers none
+ * of the scene as drawn, else the top-left one. */
+static void legend_corner(const SyArrayScene *scene, const SyRenderView *v,
+	double w, double h, double *x, double *y)
+{
+	double sw, sh;
+	SyRect c[4] = {{8, 8, w, h}, {v->width - w - 8, 8, w, h},
+		{8, v->height - h - 8, w, h},
+		{v->width - w - 8, v->height - h - 8, w, h}};
+	g_autoptr(GArray) obstacles = g_array_new(FALSE, FALSE, sizeof(SyRect));
+	SyRect drawn;
+	int k;
+
+	sy_array_scene_size(scene, &sw, &sh);
+	drawn = (SyRect){sy_render_x(v, 0), sy_render_y(v, 0), sw * v->scale,
+		sh * v->scale};
+	g_array_append_val(obstacles, drawn);
+	k = MAX(0, sy_render_place(c, G_N_ELEMENTS(c), obstacles));
+	*x = c[k].x;
+	*y = c[k].y;
+}
+
+/* A box with one line per link in its array's colour; one for each
+ * mark of the L3 modules drawn, the bottleneck and the work; in a
+ * corner of the view that leaves the scene uncovered where one does
+ * (legend_corner). */
+static void draw_legend(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	Legend g;
+	double y = 10, size, x0, y0, cx0, cy0, cx1, cy1;
+
+	legend_measure(&g, scene, cr, style);
+	size = g.size;
+	legend_corner(scene, v, g.w, g.h, &x0, &y0);
+	/* Outside the clip (a strip above or below it): nothing to draw. */
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (cy0 > y0 + g.h + 1 || cy1 < y0 - 1 || cx0 > x0 + g.w + 1 ||
+		cx1 < x0 - 1) {
+		legend_clear(&g);
+		return;
+	}
+	/* Drawn as at the top-left corner, moved there. */
+	cairo_save(cr);
+	cairo_translate(cr, x0 - 8, y0 - 8);
+	sy_render_rounded_rect(cr, 8, 8, g.w, g.h, 6);
 	sy_render_set_color(cr, style->background, 0.88);
 	cairo_fill_preserve(cr);
 	sy_render_set_color(cr, style->muted, 1);
@@ -581,7 +814,7 @@ static void draw_legend(
 	for (guint i = 0; i < scene->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(scene->links, i);
 
-		y += line;
+		y += g.line;
 		sy_render_set_color(
 			cr, sy_render_style_color(style, l->color), 1);
 		if (drawn(l)) {
@@ -595,8 +828,8 @@ static void draw_legend(
 		sy_render_set_color(cr, style->foreground, 1);
 		sy_render_text(cr, l->label, 40, y + 4, size, FALSE, FALSE);
 	}
-	if (l2) {
-		y += line;
+	if (g.l2) {
+		y += g.line;
 		sy_render_rounded_rect(cr, 20, y + 4 + size / 2 - 6, 12, 12, 2);
 		sy_render_set_color(cr, style->muted, 0.6);
 		cairo_fill(cr);
@@ -606,8 +839,8 @@ static void draw_legend(
 		sy_render_text(
 			cr, SY_ARRAY_L2_LEGEND, 40, y + 4, size, FALSE, FALSE);
 	}
-	if (fold) {
-		y += line;
+	if (g.fold) {
+		y += g.line;
 		sy_render_rounded_rect(cr, 20, y + 4 + size / 2 - 6, 12, 12, 2);
 		sy_render_set_color(cr, style->muted, 0.6);
 		cairo_fill(cr);
@@ -616,13 +849,21 @@ static void draw_legend(
 		sy_render_text(cr, SY_ARRAY_FOLD_LEGEND, 40, y + 4, size, FALSE,
 			FALSE);
 	}
-	if (!bottleneck)
-		return;
-	y += line;
-	cairo_rectangle(cr, 19, y + 4 + size / 2 - 4, 14, 8);
-	stroke_stripes(cr, style);
-	sy_render_set_color(cr, style->foreground, 1);
-	sy_render_text(cr, why, 40, y + 4, size, FALSE, FALSE);
+	if (g.work) {
+		y += g.line;
+		draw_work_swatch(cr, style, scene->work, y + 4 + size / 2);
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(cr, g.work, 40, y + 4, size, FALSE, FALSE);
+	}
+	if (g.why) {
+		y += g.line;
+		cairo_rectangle(cr, 19, y + 4 + size / 2 - 4, 14, 8);
+		stroke_stripes(cr, style);
+		sy_render_set_color(cr, style->foreground, 1);
+		sy_render_text(cr, g.why, 40, y + 4, size, FALSE, FALSE);
+	}
+	cairo_restore(cr);
+	legend_clear(&g);
 }
 
 /* Between summary and full detail: each flow as one line per row (or
@@ -688,7 +929,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_summary(cr, scene, v, style);
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
-		draw_legend(cr, scene, style);
+		draw_legend(cr, scene, view, style);
 		draw_bottleneck(cr, scene, v, style);
 		return;
 	}
@@ -699,7 +940,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	in.r0 = MAX(0, (gint64)floor(y0) - 1);
 	in.c1 = MIN(scene->cols - 1, (gint64)ceil(x1) + 1);
 	in.r1 = MIN(scene->rows - 1, (gint64)ceil(y1) + 1);
-	draw_pes(cr, v, style, &in);
+	draw_pes(cr, v, style, scene->work, &in);
 	if (hover_row >= 0)
 		draw_hover(cr, v, style, hover_row, hover_col);
 	if (style->labels && v->scale >= LABELS_PX)
@@ -713,7 +954,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_links(cr, scene, v, style, &in);
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
-	draw_legend(cr, scene, style);
+	draw_legend(cr, scene, view, style);
 	/* Over the legend: the L3 modules sit in the corner under it. */
 	draw_bottleneck(cr, scene, v, style);
 }

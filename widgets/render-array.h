@@ -6,6 +6,7 @@
  * [col, col + 1] x [row, row + 1] after a margin for the boundary I/O. */
 #pragma once
 
+#include "compute/pe-work.h"
 #include "poly/analysis.h"
 #include "render-io.h"
 #include "render-style.h"
@@ -13,6 +14,9 @@
 G_BEGIN_DECLS
 
 #define SY_ARRAY_MARGIN 1.25
+/* The least pixels per PE a fitted 1-D array keeps (sy_array_scene_fit):
+ * where arrows between PEs are drawn (LINKS_PX in render-array.c). */
+#define SY_ARRAY_MIN_PE 10.0
 /* The legend's line for the L3 modules that hold an L2 buffer, drawn
  * where the design has one (render-io.h). */
 #define SY_ARRAY_L2_LEGEND "L2 buffer in the L3 module (two-level buffering)"
@@ -50,6 +54,10 @@ typedef struct {
 	SyIoScene *io; /* the I/O network, or NULL */
 	char *selected; /* a module family to highlight, or NULL */
 	char *bottleneck; /* the slowest module family ("PE"), or NULL */
+	/* The points each PE runs (sy_array_scene_set_work), or NULL:
+	 * PEs are shaded by their share of the busiest PE's, idle ones
+	 * left empty, and the legend gives the array's utilisation. */
+	SyPeWork *work;
 } SyArrayScene;
 
 /* pe: the PEs along each space loop, as a configuration makes them
@@ -76,6 +84,25 @@ char *sy_array_scene_describe_module(
  * design: "PE", "A_IO_L2_in"; NULL: none): outlined in the style's
  * warning colour, and its tooltip says so. */
 void sy_array_scene_set_bottleneck(SyArrayScene *scene, const char *name);
+
+/* Counts the work of array's PEs (sy_pe_work_new) for the shading,
+ * the tooltips and the legend; NULL drops it.  The array must be the
+ * one the scene was made for (its PEs). */
+void sy_array_scene_set_work(
+	SyArrayScene *scene, __isl_keep const SyPeArray *array);
+
+/* The legend's box in pixels, drawn at its top-left corner (8, 8):
+ * its width and height. */
+void sy_array_scene_legend_size(const SyArrayScene *scene, cairo_t *cr,
+	const SyRenderStyle *style, double *w, double *h);
+
+/* A view that shows the whole scene in width x height pixels beside or
+ * below its legend, whichever leaves the PEs larger: the legend covers
+ * none of it.  A 1-D array keeps PEs of at least SY_ARRAY_MIN_PE
+ * pixels where the view is that wide (else it is summarised, see
+ * sy_render_array). */
+SyRenderView sy_array_scene_fit(const SyArrayScene *scene,
+	const SyRenderStyle *style, int width, int height);
 
 /* The scene's size in scene units, margins included. */
 void sy_array_scene_size(const SyArrayScene *scene, double *w, double *h);

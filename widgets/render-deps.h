@@ -9,10 +9,6 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-	double x, y, w, h;
-} SyRect;
-
 /* Where things are, in pixels, for a widget of width x height. */
 typedef struct {
 	SyRect strip; /* the loop chips, and the message under them */

@@ -8,6 +8,7 @@
 #define FIRST 0.8 /* from the grid's edge to lane 0's centre */
 #define DETAIL_PX 8.0 /* below: lanes are bars */
 #define LABEL_PX 28.0 /* from: FIFO widths */
+#define FEED_PX 16.0 /* from: a feed line's tick into each PE */
 
 static void lane_free(gpointer data)
 {
@@ -519,17 +520,47 @@ static void pe_point(const SyIoScene *io, const SyIoLane *lane, double bx,
 	}
 }
 
-static void draw_width(cairo_t *cr, const SyRenderView *v,
-	const SyRenderStyle *style, double x, double y, guint bits)
+/* A lane with fewer modules than PEs along its edge (an L2 module
+ * feeding the L1 modules of a whole row or column): a line from each
+ * module along the PEs it serves, first to last, so that the lane runs
+ * the length of the array; from PORTS_PX, a tick into each PE shown. */
+static void draw_feed(cairo_t *cr, const SyIoScene *io, const SyIoLane *lane,
+	const SyRenderView *v, const Shown *in, gint64 lo, gint64 hi)
 {
-	char text[32];
+	gboolean vertical = lane->edge == SY_EDGE_WEST ||
+		lane->edge == SY_EDGE_EAST;
+	double per = edge_length(io, lane) / (double)lane->count;
+	double a = vertical ? in->y0 : in->x0, b = vertical ? in->y1 : in->x1;
 
-	if (!bits || v->scale < LABEL_PX)
-		return;
-	g_snprintf(text, sizeof text, "%ub", bits);
-	sy_render_set_color(cr, style->foreground, 0.8);
-	sy_render_text(cr, text, sy_render_x(v, x) + 3, sy_render_y(v, y),
-		MIN(style->font_size, v->scale * 0.2), FALSE, FALSE);
+	for (gint64 i = lo; i <= hi; i++) {
+		double x, y, px, py, s0 = i * per + 0.5,
+				     s1 = (i + 1) * per - 0.5;
+
+		box_centre(io, lane, i, &x, &y);
+		pe_point(io, lane, x, y, &px, &py);
+		if (vertical) {
+			cairo_move_to(
+				cr, sy_render_x(v, x), sy_render_y(v, s0));
+			cairo_line_to(
+				cr, sy_render_x(v, x), sy_render_y(v, s1));
+		} else {
+			cairo_move_to(
+				cr, sy_render_x(v, s0), sy_render_y(v, y));
+			cairo_line_to(
+				cr, sy_render_x(v, s1), sy_render_y(v, y));
+		}
+		for (double t = MAX(s0, floor(a) + 0.5);
+			v->scale >= FEED_PX && t <= MIN(s1, b + 0.5); t += 1) {
+			double fx = vertical ? x : t, fy = vertical ? t : y;
+			double tx = vertical ? px : t, ty = vertical ? t : py;
+
+			cairo_move_to(
+				cr, sy_render_x(v, fx), sy_render_y(v, fy));
+			cairo_line_to(
+				cr, sy_render_x(v, tx), sy_render_y(v, ty));
+		}
+	}
+	cairo_stroke(cr);
 }
 
 static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
@@ -580,13 +611,11 @@ static void draw_edge_lane(cairo_t *cr, const SyIoScene *io,
 		else
 			arrow_between(cr, v, px, py, x, y, 0, BOX / 2);
 	}
-	if (lo == 0 && lane->count > 1) {
-		double x, y, nx, ny;
-
-		box_centre(io, lane, 0, &x, &y);
-		box_centre(io, lane, 1, &nx, &ny);
-		draw_width(cr, v, style, (x + nx) / 2, (y + ny) / 2,
-			lane->chain_bits);
+	if (!feeds && lane->level == 2 && lane->kind != SY_MODULE_DUMMY &&
+		(double)lane->count < edge_length(io, lane)) {
+		set_lane_color(cr, style, lane, 0.6);
+		cairo_set_line_width(cr, 1);
+		draw_feed(cr, io, lane, v, in, lo, hi);
 	}
 }
 
@@ -692,6 +721,106 @@ gboolean sy_io_scene_family_box(const SyIoScene *io, const char *name,
 	return TRUE;
 }
 
+/* What labels must keep clear of: every lane's modules and the PEs,
+ * in pixels. */
+static GArray *label_obstacles(const SyIoScene *io, const SyRenderView *v)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(SyRect));
+	SyRect grid = {sy_render_x(v, 0), sy_render_y(v, 0),
+		io->cols * v->scale, io->rows * v->scale};
+
+	g_array_append_val(out, grid);
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+		double x0, y0, x1, y1;
+		SyRect r;
+
+		if (lane->edge == SY_EDGE_GRID ||
+			!sy_io_scene_family_box(
+				io, lane->name, &x0, &y0, &x1, &y1))
+			continue;
+		r = (SyRect){sy_render_x(v, x0), sy_render_y(v, y0),
+			(x1 - x0) * v->scale, (y1 - y0) * v->scale};
+		g_array_append_val(out, r);
+	}
+	return out;
+}
+
+/* A chain label's places, best first: centred on the lane's first
+ * FIFO, outside the lane (away from the grid), then inside it. */
+static void label_candidates(const SyIoLane *lane, const SyRenderView *v,
+	double mx, double my, double w, double h, SyRect *c)
+{
+	double half = BOX / 2 * v->scale + 3;
+	gboolean vertical = lane->edge == SY_EDGE_WEST ||
+		lane->edge == SY_EDGE_EAST;
+	gboolean out_low = lane->edge == SY_EDGE_NORTH ||
+		lane->edge == SY_EDGE_WEST; /* outside is up or left */
+
+	for (int k = 0; k < 2; k++) {
+		gboolean low = k == 0 ? out_low : !out_low;
+
+		if (vertical)
+			c[k] = (SyRect){low ? mx - half - w : mx + half,
+				my - h / 2, w, h};
+		else
+			c[k] = (SyRect){mx - w / 2,
+				low ? my - half - h : my + half, w, h};
+	}
+}
+
+GArray *sy_io_scene_labels(
+	const SyIoScene *io, const SyRenderView *v, cairo_t *cr, double size)
+{
+	GArray *labels = g_array_new(FALSE, FALSE, sizeof(SyIoLabel));
+	GArray *obstacles;
+
+	if (v->scale < LABEL_PX)
+		return labels;
+	obstacles = label_obstacles(io, v);
+	for (guint i = 0; i < io->lanes->len; i++) {
+		const SyIoLane *lane = g_ptr_array_index(io->lanes, i);
+		SyIoLabel label = {lane, "", {0, 0, 0, 0}};
+		double x, y, nx, ny, w, h;
+		SyRect c[2];
+		int k;
+
+		if (!on_edge(lane->edge) || lane->count < 2 ||
+			!lane->chain_bits || !links_next(lane, 0))
+			continue;
+		g_snprintf(
+			label.text, sizeof label.text, "%ub", lane->chain_bits);
+		box_centre(io, lane, 0, &x, &y);
+		box_centre(io, lane, 1, &nx, &ny);
+		sy_render_text_size(cr, label.text, size, FALSE, &w, &h);
+		label_candidates(lane, v, sy_render_x(v, (x + nx) / 2),
+			sy_render_y(v, (y + ny) / 2), w, h, c);
+		k = sy_render_place(c, G_N_ELEMENTS(c), obstacles);
+		if (k < 0)
+			continue;
+		label.rect = c[k];
+		g_array_append_val(labels, label);
+		g_array_append_val(obstacles, label.rect);
+	}
+	g_array_unref(obstacles);
+	return labels;
+}
+
+static void draw_labels(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
+	const SyRenderStyle *style)
+{
+	double size = MIN(style->font_size, v->scale * 0.2);
+	g_autoptr(GArray) labels = sy_io_scene_labels(io, v, cr, size);
+
+	sy_render_set_color(cr, style->foreground, 0.8);
+	for (guint i = 0; i < labels->len; i++) {
+		const SyIoLabel *l = &g_array_index(labels, SyIoLabel, i);
+
+		sy_render_text(
+			cr, l->text, l->rect.x, l->rect.y, size, FALSE, FALSE);
+	}
+}
+
 void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
 	const SyRenderStyle *style, const char *selected)
 {
@@ -711,4 +840,5 @@ void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
 		else
 			draw_edge_lane(cr, io, lane, v, &in, style, chosen);
 	}
+	draw_labels(cr, io, v, style);
 }

@@ -91,6 +91,22 @@ guint sy_io_scene_l2_lanes(const SyIoScene *io, GPtrArray *names);
 gboolean sy_io_scene_family_box(const SyIoScene *io, const char *name,
 	double *x0, double *y0, double *x1, double *y1);
 
+/* A FIFO's width label, "512b", and where it is drawn. */
+typedef struct {
+	const SyIoLane *lane;
+	char text[16];
+	SyRect rect; /* pixels */
+} SyIoLabel;
+
+/* The width labels of the lanes' chain FIFOs at view v (in the grid's
+ * coordinates, as sy_render_io's) in text of size pixels, measured
+ * with cr: each beside its lane's first FIFO, outside the lane, where
+ * it meets no lane's modules (sy_io_scene_family_box), no PE and no
+ * other label (sy_render_place); one that has no such place is left
+ * out.  Below the scale that draws labels, none. */
+GArray *sy_io_scene_labels(
+	const SyIoScene *io, const SyRenderView *v, cairo_t *cr, double size);
+
 /* Draws in the grid's coordinates (v already shifted so that the grid
  * starts at 0); selected names a family to highlight (may be NULL). */
 void sy_render_io(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,

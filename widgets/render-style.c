@@ -129,6 +129,39 @@ double sy_render_text_width(
 	return w;
 }
 
+void sy_render_text_size(cairo_t *cr, const char *text, double size,
+	gboolean bold, double *w, double *h)
+{
+	PangoLayout *layout = text_layout(cr, text, size, bold);
+	int pw, ph;
+
+	pango_layout_get_pixel_size(layout, &pw, &ph);
+	g_object_unref(layout);
+	*w = pw;
+	*h = ph;
+}
+
+gboolean sy_rect_meets(const SyRect *a, const SyRect *b)
+{
+	return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h &&
+		b->y < a->y + a->h;
+}
+
+int sy_render_place(const SyRect *candidates, guint n, const GArray *obstacles)
+{
+	for (guint i = 0; i < n; i++) {
+		guint k = 0;
+
+		while (k < obstacles->len &&
+			!sy_rect_meets(&candidates[i],
+				&g_array_index(obstacles, SyRect, k)))
+			k++;
+		if (k == obstacles->len)
+			return (int)i;
+	}
+	return -1;
+}
+
 double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 	double size, gboolean bold, gboolean centered)
 {

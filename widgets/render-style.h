@@ -77,6 +77,24 @@ double sy_render_text(cairo_t *cr, const char *text, double x, double y,
 double sy_render_text_width(
 	cairo_t *cr, const char *text, double size, gboolean bold);
 
+/* Its width and height in pixels, as sy_render_text draws it. */
+void sy_render_text_size(cairo_t *cr, const char *text, double size,
+	gboolean bold, double *w, double *h);
+
+/* A rectangle in pixels: top-left corner, width, height. */
+typedef struct {
+	double x, y, w, h;
+} SyRect;
+
+/* Whether a and b overlap (touching edges do not). */
+gboolean sy_rect_meets(const SyRect *a, const SyRect *b);
+
+/* Label placement: the first of n candidate rectangles (in order of
+ * preference) that meets none of obstacles (SyRect), or -1 if each
+ * meets one.  Pure: renderers and picture export place their labels
+ * with it, and tests check the result. */
+int sy_render_place(const SyRect *candidates, guint n, const GArray *obstacles);
+
 /* Text wrapped at words to width pixels (a word longer than that at
  * any character), top-left at (x, y), drawn in the current colour if
  * draw, else only measured.  Returns its height in pixels; *lines (may

@@ -29,15 +29,15 @@ G_DEFINE_FINAL_TYPE(SyArrayView, sy_array_view, GTK_TYPE_DRAWING_AREA)
 
 static void fit(SyArrayView *self)
 {
-	double w, h;
 	int width = gtk_widget_get_allocated_width(GTK_WIDGET(self));
 	int height = gtk_widget_get_allocated_height(GTK_WIDGET(self));
 
 	if (!self->scene)
 		return;
-	sy_array_scene_size(self->scene, &w, &h);
-	self->nav.view = sy_render_view_fit(
-		w, h, MAX(width, 1), MAX(height, 1));
+	/* Beside or below the legend, which covers none of it. */
+	self->nav.view = sy_array_scene_fit(self->scene,
+		sy_view_style_for(GTK_WIDGET(self)), MAX(width, 1),
+		MAX(height, 1));
 }
 
 static gboolean sy_array_view_draw(GtkWidget *widget, cairo_t *cr)
