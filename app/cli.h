@@ -115,6 +115,22 @@ int cli_estimate_check(const char *mhz, const char *model);
  * completes it (options: the analysis'), estimated, printed. */
 char *cli_estimate_design(SyDesign *design, const CliEstimate *what,
 	const SyAnalysisOptions *options, GError **error);
+/* What systole-cli simulate asks. */
+typedef struct {
+	const char *device; /* a name or a profile FILE.json; NULL: u250 */
+	guint mhz; /* 0: the device's clock */
+	gboolean json;
+	const char *trace; /* --trace FILE: a CSV of the events, or NULL */
+	gint64 max_events; /* 0: SY_SIM_MAX_EVENTS */
+} CliSimulate;
+
+/* The simulation of a design compile's stages made (completed as
+ * export completes it), printed; the deadlock is in the text, not an
+ * error. */
+char *cli_simulate_design(SyDesign *design, const CliSimulate *what,
+	const SyAnalysisOptions *options, GError **error);
+int cli_simulate(int argc, char **argv);
+
 /* export --design: the project of the design.json at path, into the
  * folder output (checked already, see sy_export_write_allowed); returns
  * an exit code. */

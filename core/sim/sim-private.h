@@ -1,0 +1,35 @@
+/* The simulator's graph as its run reads it. */
+#pragma once
+
+#include "sim/sim.h"
+
+typedef struct {
+	guint fifo;
+	gboolean write;
+	gint64 words;
+} SySimFlow;
+
+typedef struct {
+	gint64 iters;
+	guint ii, depth;
+	gint64 start, min_cycles;
+	GArray *flows; /* SySimFlow */
+} SySimStep;
+
+typedef struct {
+	char *name;
+	const char *family;
+	GArray *steps; /* SySimStep */
+} SySimProcess;
+
+typedef struct {
+	char *name;
+	guint depth, initial;
+	int producer, consumer; /* -1 until a step uses it */
+	gboolean shared; /* two producers or two consumers */
+} SySimFifo;
+
+struct _SySim {
+	GPtrArray *processes; /* SySimProcess */
+	GPtrArray *fifos; /* SySimFifo */
+};
