@@ -439,7 +439,8 @@ SySimResult *sy_sim_run(
 	GCancellable *cancel = options ? options->cancellable : NULL;
 	SySimResult *res;
 
-	if (!check(sim, limit, error))
+	if (!check(sim, limit, error) ||
+		g_cancellable_set_error_if_cancelled(cancel, error))
 		return NULL;
 	run_init(&r);
 	while (r.heap->len) {
