@@ -559,19 +559,21 @@ static void pe(Build *b, gint64 idx)
  * the design, would make a deadlock. */
 static gboolean balanced(const SySim *sim, GError **error)
 {
-	for (guint k = 0; k < sy_sim_n_fifos(sim); k++) {
-		gint64 w = sy_sim_fifo_written(sim, k);
-		gint64 r = sy_sim_fifo_read(sim, k);
-		const SySimFifo *f;
+	guint n = sy_sim_n_fifos(sim);
+	g_autofree gint64 *w = g_new0(gint64, n + 1);
+	g_autofree gint64 *r = g_new0(gint64, n + 1);
 
-		if (w == r)
+	sy_sim_fifo_totals(sim, w, r);
+	for (guint k = 0; k < n; k++) {
+		const SySimFifo *f = g_ptr_array_index(sim->fifos, k);
+
+		if (w[k] == r[k])
 			continue;
-		f = g_ptr_array_index(sim->fifos, k);
 		g_set_error(error, SY_SIM_ERROR, SY_SIM_ERROR_INVALID,
 			"simulate: FIFO %s is written %" G_GINT64_FORMAT
 			" words and read %" G_GINT64_FORMAT
 			": the simulator cannot model this design's I/O",
-			f->name, w, r);
+			f->name, w[k], r[k]);
 		return FALSE;
 	}
 	return TRUE;

@@ -33,3 +33,8 @@ struct _SySim {
 	GPtrArray *processes; /* SySimProcess */
 	GPtrArray *fifos; /* SySimFifo */
 };
+
+/* Every FIFO's words written and read over a run (n_fifos each), in
+ * one pass over the steps. */
+void sy_sim_fifo_totals(
+	__isl_keep const SySim *sim, gint64 *written, gint64 *read);

@@ -1,4 +1,6 @@
 /* The simulator's graph: processes, their steps, FIFOs. */
+#include <string.h>
+
 #include "sim/sim-private.h"
 
 G_DEFINE_QUARK(sy-sim-error-quark, sy_sim_error)
@@ -120,6 +122,28 @@ static gint64 fifo_words(const SySim *sim, guint fifo, gboolean write)
 		}
 	}
 	return n;
+}
+
+void sy_sim_fifo_totals(const SySim *sim, gint64 *written, gint64 *read)
+{
+	memset(written, 0, sim->fifos->len * sizeof(*written));
+	memset(read, 0, sim->fifos->len * sizeof(*read));
+	for (guint i = 0; i < sim->processes->len; i++) {
+		const SySimProcess *p = g_ptr_array_index(sim->processes, i);
+
+		for (guint k = 0; k < p->steps->len; k++) {
+			const SySimStep *s =
+				&g_array_index(p->steps, SySimStep, k);
+
+			for (guint j = 0; j < s->flows->len; j++) {
+				const SySimFlow *f = &g_array_index(
+					s->flows, SySimFlow, j);
+
+				(f->write ? written : read)[f->fifo] +=
+					f->words;
+			}
+		}
+	}
 }
 
 gint64 sy_sim_fifo_written(const SySim *sim, guint fifo)
