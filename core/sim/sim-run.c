@@ -20,6 +20,7 @@ typedef struct {
 	gint64 wait_since; /* -1: not waiting */
 	gint64 stall, end, iters;
 	int blocked;
+	int waited; /* the FIFO it last waited on (for the trace) */
 	gboolean blocked_write, done;
 } ProcState;
 
@@ -130,14 +131,14 @@ static gboolean can_issue(Run *r, guint p, const SySimStep *s, gint64 *retry)
 		if (!w)
 			continue;
 		if (f->write && fs->count + w > sf->depth) {
-			ps->blocked = (int)f->fifo;
+			ps->blocked = ps->waited = (int)f->fifo;
 			ps->blocked_write = TRUE;
 			fs->wait_write = (int)p;
 			*retry = -1;
 			return FALSE;
 		}
 		if (!f->write && fs->count < w) {
-			ps->blocked = (int)f->fifo;
+			ps->blocked = ps->waited = (int)f->fifo;
 			ps->blocked_write = FALSE;
 			fs->wait_read = (int)p;
 			*retry = -1;
@@ -146,8 +147,10 @@ static gboolean can_issue(Run *r, guint p, const SySimStep *s, gint64 *retry)
 		if (!f->write) {
 			gint64 last = fs->stamp[(fs->head + w - 1) % sf->depth];
 
-			if (last + 1 > r->now)
+			if (last + 1 > r->now) {
 				*retry = MAX(*retry, last + 1);
+				ps->waited = (int)f->fifo;
+			}
 		}
 	}
 	return *retry < 0;
@@ -218,7 +221,7 @@ static void issue(Run *r, guint p)
 	if (ps->wait_since < r->now) {
 		ps->stall += r->now - ps->wait_since;
 		if (r->o && r->o->trace)
-			r->o->trace(p, r->now, ps->step, -1, ps->blocked,
+			r->o->trace(p, r->now, ps->step, -1, ps->waited,
 				ps->wait_since, r->o->trace_data);
 	}
 	ps->wait_since = -1;
@@ -417,7 +420,7 @@ static void run_init(Run *r)
 		const SySimProcess *p = g_ptr_array_index(sim->processes, k);
 		ProcState *ps = &r->procs[k];
 
-		ps->blocked = -1;
+		ps->blocked = ps->waited = -1;
 		ps->wait_since = -1;
 		ps->end = -1;
 		if (!p->steps->len) {
