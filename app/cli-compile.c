@@ -350,6 +350,19 @@ static char *export(SyDesign *design, const Compile *o, GError **error)
 	}
 	done = g_strdup_printf("%s: %u files for the %s\n", o->output,
 		files.paths->len, device->description);
+	/* A design small enough is simulated, and export says so
+	 * (systole-cli autosa prints what AutoSA's run would). */
+	if (!o->autosa) {
+		g_autofree char *simulated = cli_simulate_export(
+			design, device);
+
+		if (simulated) {
+			char *both = g_strconcat(done, simulated, NULL);
+
+			g_free(done);
+			done = both;
+		}
+	}
 	for (guint i = 0; i < files.warnings->len; i++)
 		g_printerr("systole-cli: warning: %s\n",
 			(const char *)g_ptr_array_index(files.warnings, i));

@@ -47,7 +47,7 @@ grep -q '^# fifo 0 C_IO_L3_in_0->C_IO_L2_in_0$' "$tmp/trace.csv" ||
 	fail "trace: FIFO names"
 
 # shellcheck disable=SC2086
-expect_cli simulate 1 "systole-cli: error: simulate: the design takes 2912 events, over the limit of 100; simulate smaller sizes (fewer tiles or a smaller problem)" $mm --max-events 100
+expect_cli simulate 1 "systole-cli: error: simulate: the design takes about 2384 events, over the limit of 100; simulate smaller sizes (fewer tiles or a smaller problem)" $mm --max-events 100
 # shellcheck disable=SC2086
 expect_cli simulate 2 "systole-cli: simulate: --max-events: expected a whole number from 1 to 9223372036854775807, not 'x'" $mm --max-events x
 

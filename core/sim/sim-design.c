@@ -579,11 +579,36 @@ static gboolean balanced(const SySim *sim, GError **error)
 	return TRUE;
 }
 
-SySim *sy_sim_design_build(
-	const SyDesign *design, const SyModelTarget *target, GError **error)
+/* The iterations the design's modules run, from the model's counts
+ * before any process is built (a design too large to simulate is
+ * refused before it takes the memory). */
+static double events_of(const SyDesign *design, const SyLatencyInputs *in)
+{
+	double n = 0;
+
+	for (guint k = 0; k < in->n_modules; k++) {
+		const SyModule *m = g_ptr_array_index(design->modules, k);
+		const SyLatencyModule *lm = &in->modules[k];
+		double per = (double)lm->n_tiles * (double)lm->load_iters;
+
+		for (gsize j = 0; j < lm->compute_runs; j++) {
+			gsize e = lm->compute_at + j;
+
+			per += (double)in->times[e] * (double)in->issue[e] /
+				MAX(lm->compute_ii, 1);
+		}
+		n += (double)m->count * per;
+	}
+	return n;
+}
+
+SySim *sy_sim_design_build(const SyDesign *design, const SyModelTarget *target,
+	gint64 max_events, GError **error)
 {
 	Build b = {design, target, NULL, NULL, NULL, NULL, 0};
+	gint64 limit = max_events > 0 ? max_events : SY_SIM_MAX_EVENTS;
 	SySim *sim;
+	double events;
 
 	if (!design->grid || !design->io || !design->pe) {
 		g_set_error(error, SY_DESIGN_ERROR, SY_DESIGN_ERROR_INVALID,
@@ -593,6 +618,17 @@ SySim *sy_sim_design_build(
 	b.in = sy_latency_inputs_new_by_tile(design, error);
 	if (!b.in)
 		return NULL;
+	events = events_of(design, b.in);
+	if (events > (double)limit) {
+		g_set_error(error, SY_SIM_ERROR, SY_SIM_ERROR_LIMIT,
+			"simulate: the design takes about %.0f events, over the "
+			"limit of %" G_GINT64_FORMAT
+			"; simulate smaller sizes (fewer tiles or a smaller "
+			"problem)",
+			events, limit);
+		sy_latency_inputs_free(b.in);
+		return NULL;
+	}
 	b.sim = sy_sim_new();
 	b.tiles = g_hash_table_new_full(NULL, NULL, NULL, tiles_free);
 	b.n_pe = design->grid->count;
@@ -630,7 +666,8 @@ SySimResult *sy_sim_design_run(const SyDesign *design,
 	const SyModelTarget *target, const SySimRunOptions *options,
 	GError **error)
 {
-	g_autoptr(SySim) sim = sy_sim_design_build(design, target, error);
+	g_autoptr(SySim) sim = sy_sim_design_build(
+		design, target, options ? options->max_events : 0, error);
 
 	return sim ? sy_sim_run(sim, options, error) : NULL;
 }

@@ -30,9 +30,12 @@ G_BEGIN_DECLS
 
 /* The design's processes and FIFOs, DRAM timed by target.  Fails
  * (SY_DESIGN_ERROR or SY_SIM_ERROR) on a design without the modules'
- * code, or whose FIFOs the builder cannot balance. */
+ * code, whose FIFOs the builder cannot balance, or (SY_SIM_ERROR_LIMIT)
+ * whose modules' iterations, as the model counts them, are over
+ * max_events (0: SY_SIM_MAX_EVENTS), checked before building. */
 __isl_give SySim *sy_sim_design_build(__isl_keep const SyDesign *design,
-	__isl_keep const SyModelTarget *target, GError **error);
+	__isl_keep const SyModelTarget *target, gint64 max_events,
+	GError **error);
 
 /* Builds and runs the design's simulation (options as sy_sim_run's,
  * may be NULL). */
