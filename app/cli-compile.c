@@ -396,8 +396,8 @@ static char *simulate(SyDesign *design, const Compile *o, GError **error)
 		g_ascii_string_to_signed(o->mhz_text, 10, 1, 1000, &n, NULL);
 	what.mhz = (guint)n;
 	if (o->max_events_text)
-		g_ascii_string_to_signed(o->max_events_text, 10, 1,
-			G_MAXINT64, &what.max_events, NULL);
+		g_ascii_string_to_signed(o->max_events_text, 10, 1, G_MAXINT64,
+			&what.max_events, NULL);
 	return cli_simulate_design(design, &what, &ao, error);
 }
 

@@ -63,8 +63,8 @@ static FILE *trace_open(const char *path, GError **error)
 }
 
 /* The model's cycles for the design, -1 where it cannot say. */
-static double model_cycles(const SyDesign *design, const SyDevice *device,
-	const CliSimulate *what)
+static double model_cycles(
+	const SyDesign *design, const SyDevice *device, const CliSimulate *what)
 {
 	SyEstimateOptions eo = {NULL, what->mhz, 0, FALSE};
 	g_autoptr(SyEstimate) e = sy_design_estimate(design, device, &eo, NULL);

@@ -192,8 +192,7 @@ static SySimResult *simulate(const SyDesign *design)
 	return r;
 }
 
-static const SySimProcessResult *process(
-	const SySimResult *r, const char *name)
+static const SySimProcessResult *process(const SySimResult *r, const char *name)
 {
 	for (guint k = 0; k < r->n_processes; k++)
 		if (g_str_equal(r->processes[k].name, name))
@@ -278,6 +277,36 @@ static void test_mm(void)
 	assert_whole(r);
 }
 
+/* The same design with FIFOs of one word (--fifo-depth 1): free of
+ * deadlock, every FIFO between modules at most one word full, the same
+ * 256 cycles (the PEs at II 5 are the bottleneck, not the FIFOs), the
+ * first PE stalled as long. */
+static void test_mm_depth_one(void)
+{
+	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
+	SyDesignOptions options = {0};
+	SyTestDesignSpec spec = {.dir = examples_dir,
+		.name = "mm.c",
+		.defines = defines,
+		.space = "i,j",
+		.tile = "i=4,j=4,k=4",
+		.options = &options,
+		.complete = TRUE};
+	g_autoptr(SyTestDesign) t = NULL;
+	g_autoptr(SySimResult) r = NULL;
+
+	options.fifo_depth = 1;
+	t = sy_test_design_new(&spec);
+	r = simulate(t->design);
+	g_assert_false(r->deadlock);
+	g_assert_cmpint(r->cycles, ==, 256);
+	for (guint k = 0; k < r->n_fifos; k++)
+		if (strstr(r->fifos[k].name, "->"))
+			g_assert_cmpuint(r->fifos[k].high_water, ==, 1);
+	assert_module(r, "PE_0_0", 171, 63, 234, 32);
+	assert_whole(r);
+}
+
 /* The bound the README states: the model's cycles over the
  * simulator's, on every dataflow of every example at its default
  * sizes. */
@@ -331,8 +360,8 @@ static void test_every_example(void)
 					       " (%" G_GINT64_FORMAT
 					       " events), model / simulated "
 					       "%.3f",
-					examples[x], c, m, r->cycles,
-					r->events, q);
+					examples[x], c, m, r->cycles, r->events,
+					q);
 				g_assert_false(r->deadlock);
 				assert_whole(r);
 				g_assert_cmpfloat(q, >=, MODEL_OVER_SIM_LO);
@@ -346,8 +375,8 @@ static void test_every_example(void)
 			sy_choices_free(choices);
 		}
 	}
-	g_test_message("%u designs, model / simulated from %.3f to %.3f", n,
-		lo, hi);
+	g_test_message(
+		"%u designs, model / simulated from %.3f to %.3f", n, lo, hi);
 	g_assert_cmpuint(n, >=, 74 / stride);
 }
 
@@ -360,6 +389,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/sim/deadlock", test_deadlock);
 	g_test_add_func("/sim/limits", test_limits);
 	g_test_add_func("/sim/mm", test_mm);
+	g_test_add_func("/sim/mm-depth-one", test_mm_depth_one);
 	g_test_add_func("/sim/every-example", test_every_example);
 	return g_test_run();
 }

@@ -89,7 +89,8 @@ static const Tiles *tiles_of(Build *b, const SyModule *m)
 	return t;
 }
 
-static guint fifo_depth(const Build *b, const SyModule *from, const SyModule *to)
+static guint fifo_depth(
+	const Build *b, const SyModule *from, const SyModule *to)
 {
 	for (guint k = 0; k < b->d->fifos->len; k++) {
 		const SyFifo *f = g_ptr_array_index(b->d->fifos, k);
@@ -122,8 +123,8 @@ static void pe_coords(const SyDesignGrid *g, gint64 idx, gint64 *c)
 	}
 }
 
-static gint64 pe_at(const SyDesignGrid *g, const gint64 *c, const gint64 *dir,
-	gint64 sign)
+static gint64 pe_at(
+	const SyDesignGrid *g, const gint64 *c, const gint64 *dir, gint64 sign)
 {
 	gint64 idx = 0;
 
@@ -148,8 +149,8 @@ static char *pe_name(const Build *b, gint64 idx)
 	return g_string_free(s, FALSE);
 }
 
-static void pe_flow(Build *b, gint64 pe, guint f, gboolean write,
-	const Tiles *tiles)
+static void pe_flow(
+	Build *b, gint64 pe, guint f, gboolean write, const Tiles *tiles)
 {
 	PeFlow flow = {f, write, tiles};
 
@@ -193,7 +194,8 @@ static void buffered(Build *b, const SyModule *m, gint64 idx, gint64 u,
 			sy_sim_add_step(b->sim, move, rest, lm->load_ii,
 				lm->load_depth, 0, 0);
 			sy_sim_step_flow(b->sim, move, up, !m->in, rest);
-			sy_sim_step_flow(b->sim, move, (guint)down, m->in, rest);
+			sy_sim_step_flow(
+				b->sim, move, (guint)down, m->in, rest);
 		}
 		token(b, move, m->in ? full : free_, TRUE);
 		/* intra_trans: the PE's words. */
@@ -439,8 +441,8 @@ static void exterior(Build *b, const SyIoPathFacts *f)
 		const gint64 *pes = &g_array_index(ends, gint64, part * n);
 		gint64 idx;
 		const SyModule *first = unit_family(b, p, 2, part, 0, n, &idx);
-		guint up = l3_of(b, p, part, n * f->box_words, first, idx,
-			&n_tiles);
+		guint up = l3_of(
+			b, p, part, n * f->box_words, first, idx, &n_tiles);
 
 		buffered_chain(b, p, 2, part, n, f->box_words, up, pes);
 	}
@@ -451,8 +453,7 @@ static void exterior(Build *b, const SyIoPathFacts *f)
 		gint64 e = g_array_index(entries, gint64, u);
 		gint64 x = g_array_index(exits, gint64, u);
 		gint64 idx;
-		const SyModule *m = unit_family(
-			b, p, 2, u / n, u % n, n, &idx);
+		const SyModule *m = unit_family(b, p, 2, u / n, u % n, n, &idx);
 
 		(void)x;
 		line(b, p, e, u, tiles_of(b, m), p->in || !partner);
@@ -478,8 +479,8 @@ static void interior(Build *b, const SyIoPathFacts *f)
 			: NULL;
 		g_autofree char *name = instance(m, idx);
 		g_autofree char *nname = next ? instance(next, next_idx) : NULL;
-		const SyModule *l1 = unit_family(b, p, 1, chain, 0, length,
-			&next_idx);
+		const SyModule *l1 = unit_family(
+			b, p, 1, chain, 0, length, &next_idx);
 		g_autofree char *l1name = instance(l1, next_idx);
 		int down = -1;
 		guint into;
@@ -541,9 +542,8 @@ static void pe(Build *b, gint64 idx)
 	for (guint k = 0; k < flows->len; k++)
 		n = MAX(n, g_array_index(flows, PeFlow, k).tiles->n);
 	for (gint64 t = 0; t < n; t++) {
-		sy_sim_add_step(b->sim, p,
-			(t + 1) * iters / n - t * iters / n, ii,
-			(guint)((t + 1) * depth / n - t * depth / n), 0, 0);
+		sy_sim_add_step(b->sim, p, (t + 1) * iters / n - t * iters / n,
+			ii, (guint)((t + 1) * depth / n - t * depth / n), 0, 0);
 		for (guint k = 0; k < flows->len; k++) {
 			const PeFlow *f = &g_array_index(flows, PeFlow, k);
 			int j = path_tile(t, n, f->tiles->n, f->write);
@@ -621,7 +621,8 @@ SySim *sy_sim_design_build(const SyDesign *design, const SyModelTarget *target,
 	events = events_of(design, b.in);
 	if (events > (double)limit) {
 		g_set_error(error, SY_SIM_ERROR, SY_SIM_ERROR_LIMIT,
-			"simulate: the design takes about %.0f events, over the "
+			"simulate: the design takes about %.0f events, over "
+			"the "
 			"limit of %" G_GINT64_FORMAT
 			"; simulate smaller sizes (fewer tiles or a smaller "
 			"problem)",
@@ -636,7 +637,8 @@ SySim *sy_sim_design_build(const SyDesign *design, const SyModelTarget *target,
 	for (gint64 k = 0; k < b.n_pe; k++)
 		b.pe[k] = g_array_new(FALSE, FALSE, sizeof(PeFlow));
 	for (guint k = 0; k < design->io->paths->len; k++) {
-		const SyIoPathFacts *f = g_ptr_array_index(design->io->paths, k);
+		const SyIoPathFacts *f = g_ptr_array_index(
+			design->io->paths, k);
 
 		/* Temporaries passed PE to PE move no data through
 		 * modules: the PE's timing has them. */

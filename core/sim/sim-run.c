@@ -252,10 +252,10 @@ static gboolean fits(const SySim *sim, const SySimProcess *p, GError **error)
 		const SySimStep *s = &g_array_index(p->steps, SySimStep, k);
 
 		for (guint j = 0; j < s->flows->len; j++) {
-			const SySimFlow *f =
-				&g_array_index(s->flows, SySimFlow, j);
-			const SySimFifo *sf =
-				g_ptr_array_index(sim->fifos, f->fifo);
+			const SySimFlow *f = &g_array_index(
+				s->flows, SySimFlow, j);
+			const SySimFifo *sf = g_ptr_array_index(
+				sim->fifos, f->fifo);
 			gint64 n = step_iters(s);
 			gint64 most = (f->words + n - 1) / n;
 
@@ -492,8 +492,7 @@ char *sy_sim_result_describe_deadlock(const SySimResult *r)
 		g_string_append(s, "; the cycle:");
 		for (guint k = 0; k < r->cycle->len; k++)
 			g_string_append_printf(s, " %s ->",
-				r->processes[g_array_index(
-						     r->cycle, guint, k)]
+				r->processes[g_array_index(r->cycle, guint, k)]
 					.name);
 		g_string_append_printf(s, " %s",
 			r->processes[g_array_index(r->cycle, guint, 0)].name);

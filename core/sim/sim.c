@@ -70,7 +70,8 @@ void sy_sim_add_step(SySim *sim, guint p, gint64 iters, guint ii, guint depth,
 {
 	SySimProcess *proc = g_ptr_array_index(sim->processes, p);
 	SySimStep s = {MAX(iters, 0), MAX(ii, 1), depth, MAX(start, 0),
-		MAX(min_cycles, 0), g_array_new(FALSE, FALSE, sizeof(SySimFlow))};
+		MAX(min_cycles, 0),
+		g_array_new(FALSE, FALSE, sizeof(SySimFlow))};
 
 	g_array_append_val(proc->steps, s);
 }
@@ -109,8 +110,8 @@ static gint64 fifo_words(const SySim *sim, guint fifo, gboolean write)
 		const SySimProcess *p = g_ptr_array_index(sim->processes, i);
 
 		for (guint k = 0; k < p->steps->len; k++) {
-			const SySimStep *s =
-				&g_array_index(p->steps, SySimStep, k);
+			const SySimStep *s = &g_array_index(
+				p->steps, SySimStep, k);
 
 			for (guint j = 0; j < s->flows->len; j++) {
 				const SySimFlow *f = &g_array_index(
@@ -132,8 +133,8 @@ void sy_sim_fifo_totals(const SySim *sim, gint64 *written, gint64 *read)
 		const SySimProcess *p = g_ptr_array_index(sim->processes, i);
 
 		for (guint k = 0; k < p->steps->len; k++) {
-			const SySimStep *s =
-				&g_array_index(p->steps, SySimStep, k);
+			const SySimStep *s = &g_array_index(
+				p->steps, SySimStep, k);
 
 			for (guint j = 0; j < s->flows->len; j++) {
 				const SySimFlow *f = &g_array_index(
@@ -164,8 +165,8 @@ gint64 sy_sim_events(const SySim *sim)
 		const SySimProcess *p = g_ptr_array_index(sim->processes, i);
 
 		for (guint k = 0; k < p->steps->len; k++)
-			n += MAX(g_array_index(p->steps, SySimStep, k).iters,
-				1);
+			n += MAX(
+				g_array_index(p->steps, SySimStep, k).iters, 1);
 	}
 	return n;
 }
