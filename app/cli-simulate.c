@@ -13,12 +13,6 @@
 #include "sim/sim-report.h"
 
 /* --trace: one CSV line an event (see README, simulate). */
-typedef struct {
-	FILE *out;
-	const SySim *sim;
-	const SySimResult *names;
-} Trace;
-
 static void trace_event(guint p, gint64 cycle, guint step, gint64 iter,
 	int fifo, gint64 since, gpointer data)
 {

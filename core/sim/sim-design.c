@@ -447,15 +447,15 @@ static void exterior(Build *b, const SyIoPathFacts *f)
 		buffered_chain(b, p, 2, part, n, f->box_words, up, pes);
 	}
 	/* The lines: inputs from their entries on (the links are the
-	 * way in's where results come back), results up to their
-	 * exits. */
+	 * way in's where results come back), results up to their exits.
+	 * Line u runs from entries[u] to exits[u], both in the PEs'
+	 * order (a direction along one space loop), and carries what unit
+	 * u of the chain moves. */
 	for (guint u = 0; u < entries->len; u++) {
 		gint64 e = g_array_index(entries, gint64, u);
-		gint64 x = g_array_index(exits, gint64, u);
 		gint64 idx;
 		const SyModule *m = unit_family(b, p, 2, u / n, u % n, n, &idx);
 
-		(void)x;
 		line(b, p, e, u, tiles_of(b, m), p->in || !partner);
 	}
 }
