@@ -118,6 +118,34 @@ static SySim *crossed(guint depth, guint *x, guint *y)
 	return sim;
 }
 
+/* The deadlock as JSON: who waits on what, and the cycle of waits. */
+static void assert_deadlock_json(const SySimResult *r)
+{
+	g_autoptr(JsonNode) root = sy_sim_result_json(r, -1);
+	JsonObject *o = json_node_get_object(root);
+	JsonArray *blocked = json_object_get_array_member(o, "blocked");
+	JsonArray *cycle = json_object_get_array_member(o, "deadlock_cycle");
+	JsonObject *first = json_array_get_object_element(blocked, 0);
+	JsonObject *second = json_array_get_object_element(blocked, 1);
+
+	g_assert_true(json_object_get_boolean_member(o, "deadlock"));
+	g_assert_cmpint(json_object_get_int_member(o, "cycles"), ==, 2);
+	g_assert_false(json_object_has_member(o, "model_cycles"));
+	g_assert_cmpuint(json_array_get_length(blocked), ==, 2);
+	g_assert_cmpstr(
+		json_object_get_string_member(first, "module"), ==, "producer");
+	g_assert_cmpstr(json_object_get_string_member(first, "fifo"), ==, "x");
+	g_assert_cmpstr(
+		json_object_get_string_member(first, "waits_to"), ==, "write");
+	g_assert_cmpstr(
+		json_object_get_string_member(second, "waits_to"), ==, "read");
+	g_assert_cmpuint(json_array_get_length(cycle), ==, 2);
+	g_assert_cmpstr(
+		json_array_get_string_element(cycle, 0), ==, "producer");
+	g_assert_cmpstr(
+		json_array_get_string_element(cycle, 1), ==, "consumer");
+}
+
 static void test_deadlock(void)
 {
 	guint x, y;
@@ -140,6 +168,7 @@ static void test_deadlock(void)
 		"2), drained by consumer; consumer waits to read y (empty, "
 		"depth 2), filled by producer; the cycle: producer -> "
 		"consumer -> producer");
+	assert_deadlock_json(r);
 	g_assert_false(ok->deadlock);
 	g_assert_cmpint(ok->cycles, ==, 13);
 	g_assert_cmpuint(ok->fifos[x].high_water, ==, 4);
