@@ -9,7 +9,10 @@
  * the model's burst timing; an L2 or L1 module with buffers is two
  * processes sharing its buffers (one or two: ping-pong), one moving
  * words along its chain (its own box, then those of the modules after
- * it), the other feeding its PE or collecting from it; an L2 module
+ * it), the other feeding its PE or collecting from it (two buffers:
+ * loading tile k waits for feeding tile k - 2 to free its buffer, the
+ * lock-step of hls-io.c's main loop, whose iteration k loads tile k and
+ * feeds tile k - 1); an L2 module
  * without buffers passes words on; the PEs forward exterior data to
  * their neighbours, the last to the dummies; the PE runs its
  * iterations tile by tile, reading a path's words in the first PE tile
