@@ -615,21 +615,25 @@ SySim *sy_sim_design_build(const SyDesign *design, const SyModelTarget *target,
 			"simulate: the design has no modules' code yet");
 		return NULL;
 	}
-	b.in = sy_latency_inputs_new_by_tile(design, error);
+	/* The model's closed forms count the events without walking the
+	 * tiles one by one, which only a design within the limit pays. */
+	b.in = sy_latency_inputs_new(design, error);
 	if (!b.in)
 		return NULL;
 	events = events_of(design, b.in);
+	sy_latency_inputs_free(b.in);
 	if (events > (double)limit) {
 		g_set_error(error, SY_SIM_ERROR, SY_SIM_ERROR_LIMIT,
 			"simulate: the design takes about %.0f events, over "
-			"the "
-			"limit of %" G_GINT64_FORMAT
+			"the limit of %" G_GINT64_FORMAT
 			"; simulate smaller sizes (fewer tiles or a smaller "
 			"problem)",
 			events, limit);
-		sy_latency_inputs_free(b.in);
 		return NULL;
 	}
+	b.in = sy_latency_inputs_new_by_tile(design, error);
+	if (!b.in)
+		return NULL;
 	b.sim = sy_sim_new();
 	b.tiles = g_hash_table_new_full(NULL, NULL, NULL, tiles_free);
 	b.n_pe = design->grid->count;
