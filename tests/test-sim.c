@@ -406,7 +406,12 @@ static void test_every_example(void)
 	}
 	g_test_message(
 		"%u designs, model / simulated from %.3f to %.3f", n, lo, hi);
-	g_assert_cmpuint(n, >=, 74 / stride);
+	/* Every dataflow the backend prints, each simulated (a stride
+	 * takes 5 of them at 12). */
+	if (stride == 1)
+		g_assert_cmpuint(n, ==, 74);
+	else
+		g_assert_cmpuint(n, >=, 1);
 }
 
 int main(int argc, char **argv)
