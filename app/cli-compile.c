@@ -45,6 +45,9 @@ typedef struct {
 	gboolean no_reschedule; /* the source order's band, never isl's */
 	gboolean export; /* systole-cli export: a project folder */
 	gboolean estimate; /* systole-cli estimate: the models' figures */
+	gboolean simulate; /* systole-cli simulate: the simulator's */
+	char *trace; /* simulate --trace FILE */
+	char *max_events_text; /* simulate --max-events N */
 	char *mhz_text;
 	char *model;
 	char *design; /* export --design: from design.json, no FILE.c */
@@ -84,6 +87,8 @@ static void compile_clear(Compile *o)
 	g_free(o->design);
 	g_free(o->mhz_text);
 	g_free(o->model);
+	g_free(o->trace);
+	g_free(o->max_events_text);
 }
 
 static const char *const emits[] = {
@@ -345,6 +350,19 @@ static char *export(SyDesign *design, const Compile *o, GError **error)
 	}
 	done = g_strdup_printf("%s: %u files for the %s\n", o->output,
 		files.paths->len, device->description);
+	/* A design small enough is simulated, and export says so
+	 * (systole-cli autosa prints what AutoSA's run would). */
+	if (!o->autosa) {
+		g_autofree char *simulated = cli_simulate_export(
+			design, device);
+
+		if (simulated) {
+			char *both = g_strconcat(done, simulated, NULL);
+
+			g_free(done);
+			done = both;
+		}
+	}
 	for (guint i = 0; i < files.warnings->len; i++)
 		g_printerr("systole-cli: warning: %s\n",
 			(const char *)g_ptr_array_index(files.warnings, i));
@@ -364,6 +382,23 @@ static char *estimate(SyDesign *design, const Compile *o, GError **error)
 		g_ascii_string_to_signed(o->mhz_text, 10, 1, 1000, &mhz, NULL);
 	what.mhz = (guint)mhz;
 	return cli_estimate_design(design, &what, &ao, error);
+}
+
+/* The simulator's run of the design, as text or JSON. */
+static char *simulate(SyDesign *design, const Compile *o, GError **error)
+{
+	SyAnalysisOptions ao = cli_analysis_options(&o->common);
+	CliSimulate what = {o->device, 0, o->common.json, o->trace, 0};
+	gint64 n = 0;
+
+	/* Checked with the other options already. */
+	if (o->mhz_text)
+		g_ascii_string_to_signed(o->mhz_text, 10, 1, 1000, &n, NULL);
+	what.mhz = (guint)n;
+	if (o->max_events_text)
+		g_ascii_string_to_signed(o->max_events_text, 10, 1, G_MAXINT64,
+			&what.max_events, NULL);
+	return cli_simulate_design(design, &what, &ao, error);
 }
 
 /* The descriptor gives each module's code where the HLS backend
@@ -461,6 +496,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		return export(design, o, error);
 	if (o->estimate)
 		return estimate(design, o, error);
+	if (o->simulate)
+		return simulate(design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
 		if (!build_code(design, error))
 			return NULL;
@@ -666,14 +703,16 @@ static int design_alone(const Compile *o, int argc)
 }
 
 /* What the command is. */
-typedef enum { VERB_COMPILE, VERB_EXPORT, VERB_ESTIMATE } Verb;
+typedef enum { VERB_COMPILE, VERB_EXPORT, VERB_ESTIMATE, VERB_SIMULATE } Verb;
 
-static const char *const verb_names[] = {"compile", "export", "estimate"};
+static const char *const verb_names[] = {
+	"compile", "export", "estimate", "simulate"};
 
 static const char *const verb_lines[] = {
 	"FILE.c - make a dataflow into a PE array",
 	"FILE.c - export a Vitis HLS project",
-	"FILE.c - estimate a design's cycles and resources"};
+	"FILE.c - estimate a design's cycles and resources",
+	"FILE.c - simulate a design cycle by cycle"};
 
 static const char *const verb_summaries[] = {
 	"Applies array partitioning, latency hiding and SIMD to one dataflow "
@@ -699,7 +738,16 @@ static const char *const verb_summaries[] = {
 	"family's cycles, II and resources, the bottleneck, and the fit "
 	"against the device.\nExit status: 0 done, 1 input, size or "
 	"unsupported design, 2 usage error, 5 too complex "
-	"(--max-operations)."};
+	"(--max-operations).",
+	"Simulates the design export would write for one dataflow of the "
+	"SCoP in FILE.c at the sizes given, every module instance a process "
+	"with its loops' iterations, II and depth, every FIFO bounded by its "
+	"depth, DRAM with the latency model's burst timing: the cycles, "
+	"each module's busy and stalled cycles, the FIFOs' high-water marks, "
+	"and a deadlock's cycle, modules and FIFOs (beside the model's "
+	"cycles).\nExit status: 0 done (deadlock or not), 1 input, size or "
+	"unsupported design, or over --max-events, 2 usage error, 5 too "
+	"complex (--max-operations)."};
 
 static int compile_main(
 	int argc, char **argv, Verb which, const CliAutosa *autosa)
@@ -865,7 +913,22 @@ static int compile_main(
 		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
 			"Print one JSON object", NULL},
 		G_OPTION_ENTRY_NULL};
-	GOptionEntry *own[] = {compile, project, estimate};
+	GOptionEntry simulate[] = {
+		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
+			"The device, a name or a profile FILE.json (default "
+			"u250)",
+			"NAME|FILE"},
+		{"mhz", 0, 0, G_OPTION_ARG_STRING, &o.mhz_text,
+			"The kernel's clock (default: the device's)", "N"},
+		{"json", 0, 0, G_OPTION_ARG_NONE, &o.common.json,
+			"Print one JSON object", NULL},
+		{"trace", 0, 0, G_OPTION_ARG_FILENAME, &o.trace,
+			"Write every event to FILE (CSV)", "FILE"},
+		{"max-events", 0, 0, G_OPTION_ARG_STRING, &o.max_events_text,
+			"Refuse designs of more events (default 100000000)",
+			"N"},
+		G_OPTION_ENTRY_NULL};
+	GOptionEntry *own[] = {compile, project, estimate, simulate};
 	const char *verb = verb_names[which];
 	g_autofree char *text = NULL;
 	const char *stop = NULL;
@@ -875,10 +938,11 @@ static int compile_main(
 	o.autosa = autosa;
 	o.export = export;
 	o.estimate = which == VERB_ESTIMATE;
+	o.simulate = which == VERB_SIMULATE;
 	g_option_context_set_summary(ctx, verb_summaries[which]);
 	g_option_context_add_main_entries(ctx, sizes, NULL);
 	g_option_context_add_main_entries(ctx, own[which], NULL);
-	if (!o.estimate)
+	if (!o.estimate && !o.simulate)
 		g_option_context_add_main_entries(ctx, force, NULL);
 	cli_add_kernel_options(ctx, &o.common);
 	code = cli_parse_options(ctx, &argc, &argv, &o.common);
@@ -892,8 +956,14 @@ static int compile_main(
 		code = text_options(&o);
 	if (!o.emit)
 		o.emit = g_strdup("summary");
-	if (code < 0 && o.estimate)
+	if (code < 0 && (o.estimate || o.simulate))
 		code = cli_estimate_check(o.mhz_text, o.model);
+	if (code < 0 && o.max_events_text) {
+		gint64 n;
+
+		code = cli_option_number("simulate: --max-events",
+			o.max_events_text, 1, G_MAXINT64, &n);
+	}
 	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
 		code = cli_usage_error("%s: --tile-l2 needs --two-level-buffer "
 				       "(the second tiling level is "
@@ -976,6 +1046,11 @@ int cli_export(int argc, char **argv)
 int cli_estimate(int argc, char **argv)
 {
 	return compile_main(argc, argv, VERB_ESTIMATE, NULL);
+}
+
+int cli_simulate(int argc, char **argv)
+{
+	return compile_main(argc, argv, VERB_SIMULATE, NULL);
 }
 
 int cli_export_autosa(int argc, char **argv, const CliAutosa *autosa)

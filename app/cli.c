@@ -11,6 +11,7 @@
 #include "model/model.h"
 #include "model/odyssey.h"
 #include "project/export.h"
+#include "sim/sim.h"
 
 int cli_usage_error(const char *format, ...)
 {
@@ -40,6 +41,8 @@ int cli_error_code(const GError *error)
 			error->domain == SY_DEVICE_ERROR ||
 			/* A design the model asked for does not cover. */
 			error->domain == SY_MODEL_ERROR ||
+			/* A design over the simulator's limit. */
+			error->domain == SY_SIM_ERROR ||
 			g_error_matches(error, SY_ODYSSEY_ERROR,
 				SY_ODYSSEY_ERROR_DESIGN) ||
 			g_error_matches(error, SY_ODYSSEY_ERROR,

@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "comm/design.h"
+#include "model/device.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -115,6 +116,29 @@ int cli_estimate_check(const char *mhz, const char *model);
  * completes it (options: the analysis'), estimated, printed. */
 char *cli_estimate_design(SyDesign *design, const CliEstimate *what,
 	const SyAnalysisOptions *options, GError **error);
+/* What systole-cli simulate asks. */
+typedef struct {
+	const char *device; /* a name or a profile FILE.json; NULL: u250 */
+	guint mhz; /* 0: the device's clock */
+	gboolean json;
+	const char *trace; /* --trace FILE: a CSV of the events, or NULL */
+	gint64 max_events; /* 0: SY_SIM_MAX_EVENTS */
+} CliSimulate;
+
+/* The simulation of a design compile's stages made (completed as
+ * export completes it), printed; the deadlock is in the text, not an
+ * error. */
+char *cli_simulate_design(SyDesign *design, const CliSimulate *what,
+	const SyAnalysisOptions *options, GError **error);
+int cli_simulate(int argc, char **argv);
+/* What export says of the design it wrote where the simulator runs it
+ * within CLI_EXPORT_SIM_EVENTS events ("simulated: N cycles, no
+ * deadlock", or the deadlock), NULL where it is larger or cannot be
+ * simulated. */
+#define CLI_EXPORT_SIM_EVENTS ((gint64)1000000)
+char *cli_simulate_export(
+	__isl_keep const SyDesign *design, __isl_keep const SyDevice *device);
+
 /* export --design: the project of the design.json at path, into the
  * folder output (checked already, see sy_export_write_allowed); returns
  * an exit code. */

@@ -21,6 +21,8 @@ static const char *const usage_text =
 	"simulation\n"
 	"  estimate  a design's cycles and resources on a device, as the "
 	"models see them\n"
+	"  simulate  a design run cycle by cycle: cycles, stalls, FIFO "
+	"high-water marks, deadlock\n"
 	"  explore   the designs of least latency over the design space, "
 	"proven\n"
 	"  merge     the parts of explore --shard combined into one "
@@ -184,6 +186,8 @@ int main(int argc, char **argv)
 		return cli_export(argc - 1, argv + 1);
 	if (strcmp(argv[1], "estimate") == 0)
 		return cli_estimate(argc - 1, argv + 1);
+	if (strcmp(argv[1], "simulate") == 0)
+		return cli_simulate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "explore") == 0)
 		return cli_explore(argc - 1, argv + 1);
 	if (strcmp(argv[1], "merge") == 0)

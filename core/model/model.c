@@ -42,6 +42,13 @@ static void share_channels(const SyDesign *design, SyModelTarget *t)
 	t->port_gbps /= per;
 }
 
+void sy_model_target(const SyDesign *design, const SyDevice *device, double mhz,
+	SyModelTarget *target)
+{
+	target_of(device, mhz, target);
+	share_channels(design, target);
+}
+
 static gboolean estimate_systole(const SyDesign *design,
 	const SyDevice *device, const SyEstimateOptions *o, SyEstimate *e,
 	GError **error)

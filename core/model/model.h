@@ -7,6 +7,7 @@
 #include "comm/design.h"
 #include "model/device.h"
 #include "model/estimate.h"
+#include "model/latency.h"
 
 G_BEGIN_DECLS
 
@@ -33,5 +34,13 @@ typedef struct {
 __isl_give SyEstimate *sy_design_estimate(__isl_keep const SyDesign *design,
 	__isl_keep const SyDevice *device,
 	__isl_keep const SyEstimateOptions *options, GError **error);
+
+/* The clock and memory the latency model times a design with on a
+ * device (mhz 0: the device's clock; --hbm ports sharing channels),
+ * for the simulator (sim/sim-design.h) to time DRAM as the model
+ * does. */
+void sy_model_target(__isl_keep const SyDesign *design,
+	__isl_keep const SyDevice *device, double mhz,
+	__isl_keep SyModelTarget *target);
 
 G_END_DECLS
