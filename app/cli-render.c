@@ -172,14 +172,17 @@ static char *plot_caption(const char *source, const char *device,
 	g_autofree char *dsp = best ? sy_estimate_format_count(best->dsp) : NULL;
 	g_autofree char *bram =
 		best ? sy_estimate_format_count(best->bram) : NULL;
-	g_autofree char *base = g_path_get_basename(source);
+	/* "mm.c: " where the kernel is known. */
+	g_autofree char *name = source ? g_path_get_basename(source) : NULL;
+	g_autofree char *base =
+		name ? g_strconcat(name, ": ", NULL) : g_strdup("");
 
 	if (!best)
-		return g_strdup_printf("%s: Pareto plot, %s on the %s: no "
+		return g_strdup_printf("%sPareto plot, %s on the %s: no "
 				       "design fits the budget",
 			base, how, device);
 	return g_strdup_printf(
-		"%s: Pareto plot, %u design%s %s on the %s: latency against "
+		"%sPareto plot, %u design%s %s on the %s: latency against "
 		"DSP slices, colour BRAM18K\nThe best (ringed): %s cycles, "
 		"DSP %s, BRAM18K %s",
 		base, p->points->len, p->points->len == 1 ? "" : "s", how,
@@ -360,8 +363,7 @@ static gboolean plot_results(
 				return FALSE;
 	}
 	sy_dse_budget(&so, device, &p->budget);
-	p->caption = plot_caption(
-		kernel ? kernel : path, device->description, p, how);
+	p->caption = plot_caption(kernel, device->description, p, how);
 	return TRUE;
 }
 
@@ -384,7 +386,8 @@ static void plot_page(const Plot *p, SyPicturePage *page)
 	page->n_points = p->points->len;
 	page->dsp_budget = p->budget.v[SY_RESOURCE_DSP];
 	page->bram_budget = p->budget.v[SY_RESOURCE_BRAM18K];
-	page->message = "No design fits the budget";
+	/* The renderer shows a message over any plot: an empty one's. */
+	page->message = p->points->len ? NULL : "No design fits the budget";
 	page->caption = p->caption;
 }
 
