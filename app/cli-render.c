@@ -14,7 +14,6 @@
 #include "model/fit.h"
 #include "model/model.h"
 #include "project/export.h"
-#include "render-estimate.h"
 #include "render-picture.h"
 
 #define ALL_DESIGN_VIEWS                                                       \
@@ -435,42 +434,6 @@ char *cli_render_pareto(const char *path, const char *space,
 
 /* The design's pages */
 
-/* The caption of a design: the kernel and its dataflow, the sizes, the
- * device and what the model estimates (or why it does not). */
-static char *design_caption(const char *path, const SyArrayScene *scene,
-	const char *sizes, const SyDevice *device, const SyEstimate *e,
-	const GError *why)
-{
-	g_autofree char *base = g_path_get_basename(path);
-	GString *s = g_string_new(NULL);
-
-	g_string_append_printf(s, "%s: dataflow %s\nSizes: %s\n", base,
-		scene->title, sizes);
-	if (!e) {
-		g_string_append_printf(s, "%s: no estimate (%s)",
-			device->description, why ? why->message : "none");
-		return g_string_free(s, FALSE);
-	}
-	{
-		g_autofree char *cycles = sy_estimate_format_count(e->cycles);
-		g_autofree char *dsp = sy_estimate_format_count(
-			e->total.v[SY_RESOURCE_DSP]);
-		g_autofree char *bram = sy_estimate_format_count(
-			e->total.v[SY_RESOURCE_BRAM18K]);
-		g_autofree char *lut = sy_estimate_format_count(
-			e->total.v[SY_RESOURCE_LUT]);
-		g_autofree char *ff = sy_estimate_format_count(
-			e->total.v[SY_RESOURCE_FF]);
-
-		g_string_append_printf(s,
-			"%s at %.0f MHz: %s cycles (%.3g µs); DSP %s, "
-			"BRAM18K %s, LUT %s, FF %s",
-			device->description, e->mhz, cycles, e->seconds * 1e6,
-			dsp, bram, lut, ff);
-	}
-	return g_string_free(s, FALSE);
-}
-
 /* The model's estimate of design (completed for the models), or NULL
  * with why. */
 static SyEstimate *estimate_of(SyDesign *design, const SyDevice *device,
@@ -515,7 +478,8 @@ char *cli_render_design(const char *path, const SyChoices *c,
 				 e->modules, e->bottleneck))
 				->name);
 	sizes = sy_config_to_sizes(cfg, c);
-	caption = design_caption(path, scene, sizes, device, e, why);
+	caption = sy_picture_design_caption(path, scene, sizes,
+		device->description, e, why ? why->message : NULL);
 	g_clear_error(&why);
 	/* The dependence view as the explorer opens it: the band's first
 	 * two loops, the dataflow's space loops chosen. */

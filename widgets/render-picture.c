@@ -649,3 +649,31 @@ gboolean sy_picture_write(const char *path, const SyPicturePage *pages,
 	data = g_bytes_get_data(bytes, &len);
 	return sy_export_write_file(path, data, len, force, error);
 }
+
+char *sy_picture_design_caption(const char *kernel, const SyArrayScene *scene,
+	const char *sizes, const char *device, const SyEstimate *e,
+	const char *why)
+{
+	g_autofree char *base = g_path_get_basename(kernel);
+	g_autofree char *cycles = NULL;
+	g_autofree char *dsp = NULL, *bram = NULL, *lut = NULL, *ff = NULL;
+	GString *s = g_string_new(NULL);
+
+	g_string_append_printf(
+		s, "%s: dataflow %s\nSizes: %s\n", base, scene->title, sizes);
+	if (!e) {
+		g_string_append_printf(s, "%s: no estimate (%s)", device,
+			why ? why : "none");
+		return g_string_free(s, FALSE);
+	}
+	cycles = sy_estimate_format_count(e->cycles);
+	dsp = sy_estimate_format_count(e->total.v[SY_RESOURCE_DSP]);
+	bram = sy_estimate_format_count(e->total.v[SY_RESOURCE_BRAM18K]);
+	lut = sy_estimate_format_count(e->total.v[SY_RESOURCE_LUT]);
+	ff = sy_estimate_format_count(e->total.v[SY_RESOURCE_FF]);
+	g_string_append_printf(s,
+		"%s at %.0f MHz: %s cycles (%.3g \u00b5s); DSP %s, BRAM18K "
+		"%s, LUT %s, FF %s",
+		device, e->mhz, cycles, e->seconds * 1e6, dsp, bram, lut, ff);
+	return g_string_free(s, FALSE);
+}

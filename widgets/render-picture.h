@@ -14,6 +14,7 @@
 
 #include "render-array.h"
 #include "render-deps.h"
+#include "render-estimate.h"
 #include "render-pareto.h"
 
 G_BEGIN_DECLS
@@ -94,6 +95,13 @@ GBytes *sy_picture_encode(const SyPicturePage *pages, guint n,
 gboolean sy_picture_write(const char *path, const SyPicturePage *pages,
 	guint n, const SyPictureOptions *options, gboolean force,
 	GError **error);
+
+/* A design's caption: the kernel (its file's name) and dataflow (the
+ * scene's title), the sizes, the device and what the model estimates
+ * (e), or why it does not (why, when e is NULL).  Give. */
+char *sy_picture_design_caption(const char *kernel, const SyArrayScene *scene,
+	const char *sizes, const char *device, const SyEstimate *e,
+	const char *why);
 
 /* One page as an image (give), for the clipboard. */
 cairo_surface_t *sy_picture_image(
