@@ -397,6 +397,16 @@ static char *write_pages(const char *output, const SyPicturePage *pages,
 	SyPictureOptions o = options_of(r);
 	GString *done = g_string_new(NULL);
 
+	for (guint i = 0; r->labels && i < n; i++) {
+		g_autoptr(GPtrArray) names = sy_picture_names(&pages[i], &o);
+
+		/* Too many PEs for the names to fit between the lanes. */
+		if (pages[i].view == SY_PICTURE_NETWORK && !names->len)
+			g_printerr("systole-cli: warning: render: the network "
+				   "is drawn too small for module names (%s); "
+				   "they are drawn up to about 40 PEs across\n",
+				pages[i].array->title);
+	}
 	if (!sy_picture_write(output, pages, n, &o, force, error)) {
 		g_string_free(done, TRUE);
 		return NULL;
