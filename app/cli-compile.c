@@ -903,8 +903,7 @@ static int compile_main(
 			"Colours (default light, the print style)",
 			"light|dark"},
 		{"labels", 0, 0, G_OPTION_ARG_NONE, &o.r.labels,
-			"Module names beside their boxes and PE indices",
-			NULL},
+			"Module names beside their boxes and PE indices", NULL},
 		{"from", 0, 0, G_OPTION_ARG_FILENAME, &o.r.from,
 			"The Pareto view's designs: explore --json's output "
 			"(default: an exploration of FILE.c)",

@@ -33,8 +33,8 @@ void cli_render_clear(CliRender *r)
  * the Pareto plot with --from). */
 static int parse_views(CliRender *r)
 {
-	g_auto(GStrv) names = g_strsplit(r->view_text ? r->view_text : "array",
-		",", -1);
+	g_auto(GStrv) names = g_strsplit(
+		r->view_text ? r->view_text : "array", ",", -1);
 
 	r->views = 0;
 	for (guint i = 0; names[i]; i++) {
@@ -43,7 +43,8 @@ static int parse_views(CliRender *r)
 		g_autofree char *shown = NULL;
 
 		if (g_str_equal(name, "all")) {
-			r->views |= ALL_DESIGN_VIEWS | (r->from ? PARETO_VIEW : 0);
+			r->views |= ALL_DESIGN_VIEWS |
+				(r->from ? PARETO_VIEW : 0);
 			continue;
 		}
 		if (v >= 0) {
@@ -160,21 +161,22 @@ static void plot_add(Plot *p, double cycles, const SyResources *res)
 }
 
 /* "12 designs ...; the best (ringed): 1,088 cycles, DSP ..." */
-static char *plot_caption(const char *source, const char *device,
-	const Plot *p, const char *how)
+static char *plot_caption(
+	const char *source, const char *device, const Plot *p, const char *how)
 {
 	const SyParetoPoint *best = p->points->len
 		? &g_array_index(p->points, SyParetoPoint, 0)
 		: NULL;
-	g_autofree char *cycles =
-		best ? sy_estimate_format_count(best->cycles) : NULL;
-	g_autofree char *dsp = best ? sy_estimate_format_count(best->dsp) : NULL;
-	g_autofree char *bram =
-		best ? sy_estimate_format_count(best->bram) : NULL;
+	g_autofree char *cycles = best ? sy_estimate_format_count(best->cycles)
+				       : NULL;
+	g_autofree char *dsp = best ? sy_estimate_format_count(best->dsp)
+				    : NULL;
+	g_autofree char *bram = best ? sy_estimate_format_count(best->bram)
+				     : NULL;
 	/* "mm.c: " where the kernel is known. */
 	g_autofree char *name = source ? g_path_get_basename(source) : NULL;
-	g_autofree char *base =
-		name ? g_strconcat(name, ": ", NULL) : g_strdup("");
+	g_autofree char *base = name ? g_strconcat(name, ": ", NULL)
+				     : g_strdup("");
 
 	if (!best)
 		return g_strdup_printf("%sPareto plot, %s on the %s: no "
@@ -281,17 +283,18 @@ static gboolean number(JsonObject *o, const char *name)
 {
 	JsonNode *n = json_object_get_member(o, name);
 	GType t = n && JSON_NODE_HOLDS_VALUE(n) ? json_node_get_value_type(n)
-					       : G_TYPE_INVALID;
+						: G_TYPE_INVALID;
 
 	return t == G_TYPE_DOUBLE || t == G_TYPE_INT64;
 }
 
 /* A design of explore --json's "best" or "pareto". */
-static gboolean results_design(
-	Plot *p, const char *path, JsonNode *node, GPtrArray *held, GError **error)
+static gboolean results_design(Plot *p, const char *path, JsonNode *node,
+	GPtrArray *held, GError **error)
 {
-	JsonObject *o = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node)
-						     : NULL;
+	JsonObject *o = JSON_NODE_HOLDS_OBJECT(node)
+		? json_node_get_object(node)
+		: NULL;
 	const char *names[] = {"cycles", "dsp", "bram18k"};
 	SyResources res = {{0}};
 	const char *key;
@@ -310,7 +313,8 @@ static gboolean results_design(
 	if (*key)
 		g_ptr_array_add(held, (gpointer)key);
 	res.v[SY_RESOURCE_DSP] = json_object_get_double_member(o, "dsp");
-	res.v[SY_RESOURCE_BRAM18K] = json_object_get_double_member(o, "bram18k");
+	res.v[SY_RESOURCE_BRAM18K] = json_object_get_double_member(
+		o, "bram18k");
 	plot_add(p, json_object_get_double_member(o, "cycles"), &res);
 	return TRUE;
 }
@@ -337,16 +341,16 @@ static gboolean plot_results(
 	if (!root || !json_object_has_member(root, "best") ||
 		!JSON_NODE_HOLDS_ARRAY(json_object_get_member(root, "best")))
 		return bad_results(path, "no \"best\" array", error);
-	device = sy_device_load(
-		json_object_get_string_member_with_default(
-			root, "device", "u250"),
+	device = sy_device_load(json_object_get_string_member_with_default(
+					root, "device", "u250"),
 		error);
 	if (!device)
 		return FALSE;
 	budget = json_object_get_object_member(root, "budget_per_resource");
 	for (int r = 0; r < SY_N_RESOURCES; r++)
-		so.budget[r] = budget && json_object_has_member(
-						 budget, sy_resource_name(r))
+		so.budget[r] = budget &&
+				json_object_has_member(
+					budget, sy_resource_name(r))
 			? json_object_get_double_member(
 				  budget, sy_resource_name(r))
 			: SY_DEVICE_BUDGET;
@@ -374,8 +378,7 @@ static gboolean plot_init(Plot *p, const char *path, const char *space,
 	p->points = g_array_new(FALSE, TRUE, sizeof(SyParetoPoint));
 	if (r->from)
 		return plot_results(p, path, r->from, error);
-	return plot_search(
-		p, path, space, device ? device : "u250", ao, error);
+	return plot_search(p, path, space, device ? device : "u250", ao, error);
 }
 
 static void plot_page(const Plot *p, SyPicturePage *page)
@@ -420,15 +423,15 @@ static char *write_pages(const char *output, const SyPicturePage *pages,
 			sy_picture_view_name(pages[i].view), w, h);
 	}
 	if (r->scale > 1 || g_str_has_suffix(output, ".png"))
-		g_string_append_printf(done, " (PNG: %d pixels a point)",
-			r->scale);
+		g_string_append_printf(
+			done, " (PNG: %d pixels a point)", r->scale);
 	g_string_append_c(done, '\n');
 	return g_string_free(done, FALSE);
 }
 
-char *cli_render_pareto(const char *path, const char *space,
-	const char *output, gboolean force, const CliRender *r,
-	const char *device, const SyAnalysisOptions *ao, GError **error)
+char *cli_render_pareto(const char *path, const char *space, const char *output,
+	gboolean force, const CliRender *r, const char *device,
+	const SyAnalysisOptions *ao, GError **error)
 {
 	Plot p = {0};
 	SyPicturePage page = {0};
@@ -463,8 +466,8 @@ char *cli_render_design(const char *path, const SyChoices *c,
 {
 	const SyAnalysis *a = array->analysis;
 	const SyCandidate *cand = c->candidate;
-	g_autoptr(SyDevice) device =
-		sy_device_load(device_name ? device_name : "u250", error);
+	g_autoptr(SyDevice) device = sy_device_load(
+		device_name ? device_name : "u250", error);
 	g_autoptr(SyEstimate) e = NULL;
 	g_autoptr(SyArrayScene) scene = NULL;
 	g_autoptr(SyProjection) projection = NULL;

@@ -144,9 +144,9 @@ gboolean cli_render_pareto_only(const CliRender *r);
 /* The pictures to output; what was written, as text, or NULL with
  * error.  path: the kernel (may be NULL with --from); space: --space,
  * the search's one dataflow (NULL: every one). */
-char *cli_render_pareto(const char *path, const char *space,
-	const char *output, gboolean force, const CliRender *r,
-	const char *device, const SyAnalysisOptions *ao, GError **error);
+char *cli_render_pareto(const char *path, const char *space, const char *output,
+	gboolean force, const CliRender *r, const char *device,
+	const SyAnalysisOptions *ao, GError **error);
 /* design: c's and cfg's, made of array; completed here for the
  * models. */
 char *cli_render_design(const char *path, const SyChoices *c,

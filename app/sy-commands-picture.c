@@ -44,7 +44,9 @@ static char *design_caption(SyWindow *self, const SyArrayScene *scene)
 	sizes = sy_config_to_sizes(pe->config, pe->choices);
 	return sy_picture_design_caption(pe->analysis->prog->pp->main->path,
 		scene, sizes,
-		device ? device->description : name ? name : "no device",
+		device         ? device->description
+			: name ? name
+			       : "no device",
 		sy_pipeline_get_estimate(self->pipeline),
 		why ? why->message : NULL);
 }
@@ -52,8 +54,8 @@ static char *design_caption(SyWindow *self, const SyArrayScene *scene)
 /* The explore panel's designs, as the plot shows them. */
 static gboolean add_plot(SyWindow *self, Pictures *p)
 {
-	const SyExploreResult *r =
-		sy_explore_panel_get_result(self->explore_panel);
+	const SyExploreResult *r = sy_explore_panel_get_result(
+		self->explore_panel);
 	SyPicturePage *page = &p->pages[p->n];
 
 	if (!r)
@@ -67,14 +69,14 @@ static gboolean add_plot(SyWindow *self, Pictures *p)
 
 		g_array_append_val(p->points, pt);
 	}
-	g_autofree char *base =
-		self->file ? g_file_get_basename(self->file) : NULL;
+	g_autofree char *base = self->file ? g_file_get_basename(self->file)
+					   : NULL;
 
 	p->plot_caption = g_strdup_printf(
 		"%s: Pareto plot, %u design%s explored on the %s: latency "
 		"against DSP slices, colour BRAM18K; the best ringed",
-		base ? base : "the kernel",
-		r->designs->len, r->designs->len == 1 ? "" : "s", r->device);
+		base ? base : "the kernel", r->designs->len,
+		r->designs->len == 1 ? "" : "s", r->device);
 	page->view = SY_PICTURE_PARETO;
 	page->points = (const SyParetoPoint *)p->points->data;
 	page->n_points = p->points->len;
@@ -203,8 +205,9 @@ void sy_cmd_copy_image(GSimpleAction *action, GVariant *param, gpointer user)
 		cairo_image_surface_get_height(image));
 	cairo_surface_destroy(image);
 	if (pixbuf)
-		gtk_clipboard_set_image(gtk_widget_get_clipboard(GTK_WIDGET(self),
-						GDK_SELECTION_CLIPBOARD),
+		gtk_clipboard_set_image(
+			gtk_widget_get_clipboard(
+				GTK_WIDGET(self), GDK_SELECTION_CLIPBOARD),
 			pixbuf);
 }
 
@@ -217,8 +220,8 @@ static void show_error(SyWindow *self, const GError *error)
 
 	gtk_message_dialog_format_secondary_text(
 		GTK_MESSAGE_DIALOG(dialog), "%s", error->message);
-	g_signal_connect(dialog, "response", G_CALLBACK(gtk_widget_destroy),
-		NULL);
+	g_signal_connect(
+		dialog, "response", G_CALLBACK(gtk_widget_destroy), NULL);
 	gtk_widget_show(dialog);
 }
 
@@ -274,8 +277,8 @@ void sy_cmd_export_picture(
 		GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
 	GtkFileChooser *chooser = GTK_FILE_CHOOSER(native);
 	const char *shown = gtk_stack_get_visible_child_name(self->views);
-	g_autofree char *base =
-		self->file ? g_file_get_basename(self->file) : g_strdup("kernel");
+	g_autofree char *base = self->file ? g_file_get_basename(self->file)
+					   : g_strdup("kernel");
 	g_autofree char *name = NULL;
 	char *dot = strrchr(base, '.');
 
@@ -284,7 +287,7 @@ void sy_cmd_export_picture(
 	if (dot)
 		*dot = 0;
 	name = g_strdup_printf("%s-%s.png", base,
-		shown && g_str_equal(shown, "deps")      ? "deps"
+		shown && g_str_equal(shown, "deps")              ? "deps"
 			: shown && g_str_equal(shown, "explore") ? "pareto"
 								 : "network");
 	add_filter(chooser, "PNG image (the view on screen)", "*.png", ".png");
@@ -312,8 +315,8 @@ static void view_pressed(GtkGestureMultiPress *gesture, int n, double x,
 	GtkWidget *menu = g_object_get_data(G_OBJECT(self->views), "sy-menu");
 	GdkEventSequence *seq = gtk_gesture_single_get_current_sequence(
 		GTK_GESTURE_SINGLE(gesture));
-	const GdkEvent *event =
-		gtk_gesture_get_last_event(GTK_GESTURE(gesture), seq);
+	const GdkEvent *event = gtk_gesture_get_last_event(
+		GTK_GESTURE(gesture), seq);
 
 	(void)n;
 	(void)x;
@@ -324,13 +327,15 @@ static void view_pressed(GtkGestureMultiPress *gesture, int n, double x,
 void sy_window_picture_init(SyWindow *self)
 {
 	g_autoptr(GMenu) model = g_menu_new();
-	GtkGesture *press = gtk_gesture_multi_press_new(GTK_WIDGET(self->views));
+	GtkGesture *press = gtk_gesture_multi_press_new(
+		GTK_WIDGET(self->views));
 	GtkWidget *menu;
 
 	g_menu_append(model, "_Copy Image", "win.copy-image");
 	g_menu_append(model, "Export _Picture…", "win.export-picture");
 	menu = gtk_menu_new_from_model(G_MENU_MODEL(model));
-	gtk_menu_attach_to_widget(GTK_MENU(menu), GTK_WIDGET(self->views), NULL);
+	gtk_menu_attach_to_widget(
+		GTK_MENU(menu), GTK_WIDGET(self->views), NULL);
 	g_object_set_data(G_OBJECT(self->views), "sy-menu", menu);
 	/* The views take the first button; the third is this menu's,
 	 * seen before them. */

@@ -73,8 +73,8 @@ static void test_export_picture(void)
 	sy_test_wait(window, sy_test_settled, "the design");
 	g_assert_true(g_action_group_has_action(
 		G_ACTION_GROUP(window), "export-picture"));
-	g_assert_true(
-		g_action_group_has_action(G_ACTION_GROUP(window), "copy-image"));
+	g_assert_true(g_action_group_has_action(
+		G_ACTION_GROUP(window), "copy-image"));
 
 	/* The Array view, as SVG: its network, the caption. */
 	g_assert_true(sy_window_export_picture_to(window, svg, FALSE, &error));
@@ -111,7 +111,8 @@ static void test_export_picture(void)
 		G_ACTION_GROUP(window), "copy-image", NULL);
 	{
 		g_autoptr(GdkPixbuf) copied = gtk_clipboard_wait_for_image(
-			gtk_widget_get_clipboard(root, GDK_SELECTION_CLIPBOARD));
+			gtk_widget_get_clipboard(
+				root, GDK_SELECTION_CLIPBOARD));
 
 		g_assert_nonnull(copied);
 		g_assert_cmpuint(gdk_pixbuf_get_width(copied), ==, w);

@@ -25,7 +25,7 @@
 
 static const char *const view_names[] = {"array", "network", "deps", "pareto"};
 
-G_DEFINE_QUARK(sy-picture-error-quark, sy_picture_error)
+G_DEFINE_QUARK(sy - picture - error - quark, sy_picture_error)
 
 const char *sy_picture_view_name(SyPictureView view)
 {
@@ -66,7 +66,8 @@ static const SyRenderStyle *style_of(const SyPictureOptions *o)
 /* A context that only measures text, as the pages' will. */
 static cairo_t *measure_new(void)
 {
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_surface_t *s = cairo_image_surface_create(
+		CAIRO_FORMAT_RGB24, 1, 1);
 	cairo_t *cr = cairo_create(s);
 
 	cairo_surface_destroy(s);
@@ -107,7 +108,8 @@ static gboolean has_bottleneck(const SyArrayScene *s)
 	if (g_str_equal(s->bottleneck, "PE"))
 		return TRUE;
 	return s->io &&
-		sy_io_scene_family_box(s->io, s->bottleneck, &x0, &y0, &x1, &y1);
+		sy_io_scene_family_box(
+			s->io, s->bottleneck, &x0, &y0, &x1, &y1);
 }
 
 static gboolean has_fold(const SyArrayScene *s)
@@ -133,12 +135,13 @@ static void legend_size(cairo_t *cr, const SyArrayScene *s,
 	for (guint i = 0; i < s->links->len; i++) {
 		const SyArrayLink *l = g_ptr_array_index(s->links, i);
 
-		*w = MAX(*w, sy_render_text_width(cr, l->label, size, FALSE) + 22);
+		*w = MAX(*w,
+			sy_render_text_width(cr, l->label, size, FALSE) + 22);
 	}
 	if (has_fold(s))
 		*w = MAX(*w,
-			sy_render_text_width(cr, SY_ARRAY_FOLD_LEGEND, size,
-				FALSE) +
+			sy_render_text_width(
+				cr, SY_ARRAY_FOLD_LEGEND, size, FALSE) +
 				22);
 	if (s->io && sy_io_scene_l2_lanes(s->io, NULL))
 		*w = MAX(*w,
@@ -146,8 +149,8 @@ static void legend_size(cairo_t *cr, const SyArrayScene *s,
 				cr, SY_ARRAY_L2_LEGEND, size, FALSE) +
 				22);
 	if (has_bottleneck(s)) {
-		g_autofree char *why =
-			g_strdup_printf("%s: the bottleneck", s->bottleneck);
+		g_autofree char *why = g_strdup_printf(
+			"%s: the bottleneck", s->bottleneck);
 
 		*w = MAX(*w, sy_render_text_width(cr, why, size, FALSE) + 22);
 	}
@@ -383,8 +386,8 @@ static double caption_height(cairo_t *cr, const SyPicturePage *page,
 
 	if (!page->caption || !*page->caption)
 		return 0;
-	return ceil(sy_render_text_wrapped(cr, page->caption, 0, 0,
-			    w - 2 * PAD, size, FALSE, NULL) +
+	return ceil(sy_render_text_wrapped(cr, page->caption, 0, 0, w - 2 * PAD,
+			    size, FALSE, NULL) +
 		1.5 * PAD);
 }
 
@@ -400,8 +403,8 @@ void sy_picture_page_size(const SyPicturePage *page,
 	cairo_destroy(cr);
 }
 
-void sy_picture_draw(cairo_t *cr, const SyPicturePage *page,
-	const SyPictureOptions *options)
+void sy_picture_draw(
+	cairo_t *cr, const SyPicturePage *page, const SyPictureOptions *options)
 {
 	const SyRenderStyle *style = style_of(options);
 	cairo_t *measure = measure_new();
@@ -462,8 +465,8 @@ static char *first_line(const char *caption)
 /* Cairo's SVG draws text as glyph outlines: the caption and the names
  * drawn go in as the SVG's <title> and <desc> too, for search and
  * screen readers (and the tests). */
-static GByteArray *svg_described(GByteArray *svg, const SyPicturePage *page,
-	const SyPictureOptions *o)
+static GByteArray *svg_described(
+	GByteArray *svg, const SyPicturePage *page, const SyPictureOptions *o)
 {
 	g_autoptr(GPtrArray) names = sy_picture_names(page, o);
 	g_autofree char *title = first_line(page->caption);
@@ -607,8 +610,7 @@ static GByteArray *encode_png(
 }
 
 GBytes *sy_picture_encode(const SyPicturePage *pages, guint n,
-	SyPictureFormat format, const SyPictureOptions *options,
-	GError **error)
+	SyPictureFormat format, const SyPictureOptions *options, GError **error)
 {
 	GByteArray *bytes;
 
@@ -630,9 +632,8 @@ GBytes *sy_picture_encode(const SyPicturePage *pages, guint n,
 	return bytes ? g_byte_array_free_to_bytes(bytes) : NULL;
 }
 
-gboolean sy_picture_write(const char *path, const SyPicturePage *pages,
-	guint n, const SyPictureOptions *options, gboolean force,
-	GError **error)
+gboolean sy_picture_write(const char *path, const SyPicturePage *pages, guint n,
+	const SyPictureOptions *options, gboolean force, GError **error)
 {
 	SyPictureFormat format;
 	g_autoptr(GBytes) bytes = NULL;
@@ -662,8 +663,8 @@ char *sy_picture_design_caption(const char *kernel, const SyArrayScene *scene,
 	g_string_append_printf(
 		s, "%s: dataflow %s\nSizes: %s\n", base, scene->title, sizes);
 	if (!e) {
-		g_string_append_printf(s, "%s: no estimate (%s)", device,
-			why ? why : "none");
+		g_string_append_printf(
+			s, "%s: no estimate (%s)", device, why ? why : "none");
 		return g_string_free(s, FALSE);
 	}
 	cycles = sy_estimate_format_count(e->cycles);

@@ -92,9 +92,8 @@ GBytes *sy_picture_encode(const SyPicturePage *pages, guint n,
 
 /* The pages to path in its extension's format, atomically; not over an
  * existing file without force. */
-gboolean sy_picture_write(const char *path, const SyPicturePage *pages,
-	guint n, const SyPictureOptions *options, gboolean force,
-	GError **error);
+gboolean sy_picture_write(const char *path, const SyPicturePage *pages, guint n,
+	const SyPictureOptions *options, gboolean force, GError **error);
 
 /* A design's caption: the kernel (its file's name) and dataflow (the
  * scene's title), the sizes, the device and what the model estimates
