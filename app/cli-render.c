@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "base/escape.h"
 #include "cli.h"
 #include "compute/pe-array.h"
@@ -274,8 +275,9 @@ static gboolean plot_search(Plot *p, const char *path, const char *space,
 
 static gboolean bad_results(const char *path, const char *what, GError **error)
 {
-	g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
-		"%s: not systole-cli explore --json's output: %s", path, what);
+	g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_SEMANTIC,
+		"%s: error: not systole-cli explore --json's output: %s", path,
+		what);
 	return FALSE;
 }
 
@@ -319,6 +321,23 @@ static gboolean results_design(Plot *p, const char *path, JsonNode *node,
 	return TRUE;
 }
 
+/* JSON's syntax errors as a compiler's ("r.json:2:14: error: ..."),
+ * json-glib's ("r.json:2:14: Parse error: ...") reworded; others (the
+ * file unread) as they are. */
+static void parse_error(GError *why, GError **error)
+{
+	const char *at = strstr(why->message, ": Parse error: ");
+
+	if (why->domain != JSON_PARSER_ERROR || !at) {
+		g_propagate_error(error, why);
+		return;
+	}
+	g_set_error(error, SY_INPUT_ERROR, SY_INPUT_ERROR_SYNTAX,
+		"%.*s: error: %s", (int)(at - why->message), why->message,
+		at + strlen(": Parse error: "));
+	g_error_free(why);
+}
+
 /* explore --json's output at path: its designs and its budget on its
  * device; kernel (NULL: none given) names them in the caption. */
 static gboolean plot_results(
@@ -330,11 +349,14 @@ static gboolean plot_results(
 	g_autoptr(SyDevice) device = NULL;
 	g_autoptr(GPtrArray) held = g_ptr_array_new();
 	SyDseOptions so = {0};
-	JsonObject *root, *budget;
+	GError *why = NULL;
+	JsonObject *root, *budget = NULL;
 	const char *lists[] = {"best", "pareto"};
 
-	if (!json_parser_load_from_file(parser, path, error))
+	if (!json_parser_load_from_file(parser, path, &why)) {
+		parse_error(why, error);
 		return FALSE;
+	}
 	root = JSON_NODE_HOLDS_OBJECT(json_parser_get_root(parser))
 		? json_node_get_object(json_parser_get_root(parser))
 		: NULL;
@@ -346,7 +368,11 @@ static gboolean plot_results(
 		error);
 	if (!device)
 		return FALSE;
-	budget = json_object_get_object_member(root, "budget_per_resource");
+	if (json_object_has_member(root, "budget_per_resource") &&
+		JSON_NODE_HOLDS_OBJECT(
+			json_object_get_member(root, "budget_per_resource")))
+		budget = json_object_get_object_member(
+			root, "budget_per_resource");
 	for (int r = 0; r < SY_N_RESOURCES; r++)
 		so.budget[r] = budget &&
 				json_object_has_member(

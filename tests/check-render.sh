@@ -45,7 +45,13 @@ render()
 expect_cli render 1 "systole-cli: error: --space: 'q' is not a loop of the outermost permutable band (i, j, k)" \
 	"$mm" --space q -o "$tmp/a.svg"
 echo '{"best": 3}' >"$tmp/bad.json"
-expect_cli render 1 "systole-cli: error: $tmp/bad.json: not systole-cli explore --json's output: no \"best\" array" \
+expect_cli render 1 "$tmp/bad.json: error: not systole-cli explore --json's output: no \"best\" array" \
+	--view pareto --from "$tmp/bad.json" -o "$tmp/a.svg"
+printf '{"best": [\n  {"cycles": }\n' >"$tmp/bad.json"
+expect_cli render 1 "$tmp/bad.json:2:14: error: unexpected character \`}', expected character \`}'" \
+	--view pareto --from "$tmp/bad.json" -o "$tmp/a.svg"
+echo '{"best": [{"cycles": 1, "dsp": "x", "bram18k": 2}]}' >"$tmp/bad.json"
+expect_cli render 1 "$tmp/bad.json: error: not systole-cli explore --json's output: a design without a number 'cycles', 'dsp' and 'bram18k'" \
 	--view pareto --from "$tmp/bad.json" -o "$tmp/a.svg"
 [ -z "$(ls -A "$tmp" | grep -v '^bad.json$' | grep -v '^out$' | grep -v '^err$')" ] ||
 	fail "render: errors left files: $(ls -A "$tmp")"
