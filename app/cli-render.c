@@ -433,7 +433,7 @@ static char *write_pages(const char *output, const SyPicturePage *pages,
 		if (pages[i].view == SY_PICTURE_NETWORK && !names->len)
 			g_printerr("systole-cli: warning: render: the network "
 				   "is drawn too small for module names (%s); "
-				   "they are drawn up to about 40 PEs across\n",
+				   "they are drawn up to about 50 PEs along the longer side\n",
 				pages[i].array->title);
 	}
 	if (!sy_picture_write(output, pages, n, &o, force, error)) {

@@ -15,7 +15,8 @@
 #define MAX_UNIT 56.0
 /* Module names are drawn from this many points per PE: smaller, they
  * would not fit between the lanes. */
-#define NAMES_UNIT 16.0
+#define NAMES_UNIT 28.0
+#define NAMES_FIT 1600.0
 #define PAD 12.0 /* around a page's parts, points */
 /* The plots' sizes, points. */
 #define DEPS_W 960
@@ -91,12 +92,24 @@ static SyArrayScene scene_of(const SyPicturePage *page)
 	return s;
 }
 
-static double unit_of(const SyArrayScene *s)
+/* Whether the page is to name the modules (if they fit). */
+static gboolean names_wanted(const SyArrayScene *s, const SyPicturePage *page,
+	const SyPictureOptions *o)
 {
-	double w, h;
+	return o->labels && page->view == SY_PICTURE_NETWORK && s->io;
+}
+
+/* Points per PE; where names are wanted, enough for them if the scene
+ * then stays within NAMES_FIT points (a long 1-D array's names). */
+static double unit_of(const SyArrayScene *s, gboolean names)
+{
+	double w, h, unit;
 
 	sy_array_scene_size(s, &w, &h);
-	return CLAMP(floor(UNIT_FIT / MAX(w, h)), MIN_UNIT, MAX_UNIT);
+	unit = CLAMP(floor(UNIT_FIT / MAX(w, h)), MIN_UNIT, MAX_UNIT);
+	if (names && unit < NAMES_UNIT && MAX(w, h) * NAMES_UNIT <= NAMES_FIT)
+		unit = NAMES_UNIT;
+	return unit;
 }
 
 static gboolean has_bottleneck(const SyArrayScene *s)
@@ -166,13 +179,13 @@ typedef struct {
 } ArrayGeometry;
 
 static void array_geometry(cairo_t *cr, const SyArrayScene *s,
-	const SyRenderStyle *style, ArrayGeometry *g)
+	const SyRenderStyle *style, gboolean names, ArrayGeometry *g)
 {
 	double sw, sh, lw, lh;
 
 	sy_array_scene_size(s, &sw, &sh);
 	legend_size(cr, s, style, &lw, &lh);
-	g->unit = unit_of(s);
+	g->unit = unit_of(s, names);
 	g->width = ceil(MAX(sw * g->unit, lw) + 2 * PAD);
 	g->height = ceil(lh + sh * g->unit + 2 * PAD);
 	g->x = (g->width - sw * g->unit) / 2;
@@ -186,11 +199,12 @@ static gboolean named(const SyIoLane *lane)
 	return lane->edge != SY_EDGE_GRID && lane->count > 0;
 }
 
-static gboolean draws_names(const SyArrayScene *s, double unit,
-	const SyPicturePage *page, const SyPictureOptions *o)
+static gboolean draws_names(const SyArrayScene *s, const SyPicturePage *page,
+	const SyPictureOptions *o)
 {
-	return o->labels && page->view == SY_PICTURE_NETWORK && s->io &&
-		unit >= NAMES_UNIT;
+	gboolean names = names_wanted(s, page, o);
+
+	return names && unit_of(s, names) >= NAMES_UNIT;
 }
 
 GPtrArray *sy_picture_names(
@@ -202,7 +216,7 @@ GPtrArray *sy_picture_names(
 	if (page->view != SY_PICTURE_ARRAY && page->view != SY_PICTURE_NETWORK)
 		return names;
 	s = scene_of(page);
-	if (!draws_names(&s, unit_of(&s), page, options))
+	if (!draws_names(&s, page, options))
 		return names;
 	for (guint i = 0; i < s.io->lanes->len; i++) {
 		const SyIoLane *lane = g_ptr_array_index(s.io->lanes, i);
@@ -293,7 +307,7 @@ static void draw_array(cairo_t *cr, const SyPicturePage *page,
 	/* PE indices with the names, else none. */
 	style.labels = o->labels;
 	/* Measured as sy_picture_page_size measures. */
-	array_geometry(measure, &s, &style, &g);
+	array_geometry(measure, &s, &style, names_wanted(&s, page, o), &g);
 	cairo_destroy(measure);
 	v.scale = g.unit;
 	v.x0 = -g.x / g.unit;
@@ -304,7 +318,7 @@ static void draw_array(cairo_t *cr, const SyPicturePage *page,
 	cairo_rectangle(cr, 0, 0, width, height);
 	cairo_clip(cr);
 	sy_render_array(cr, &s, &v, &style, -1, -1);
-	if (draws_names(&s, g.unit, page, o))
+	if (draws_names(&s, page, o))
 		draw_names(cr, &s, &v, &style);
 	cairo_restore(cr);
 }
@@ -371,7 +385,8 @@ static void picture_size(cairo_t *cr, const SyPicturePage *page,
 		return;
 	default:
 		s = scene_of(page);
-		array_geometry(cr, &s, style_of(o), &g);
+		array_geometry(
+			cr, &s, style_of(o), names_wanted(&s, page, o), &g);
 		*w = g.width;
 		*h = g.height;
 		return;
