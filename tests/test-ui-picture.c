@@ -119,6 +119,37 @@ static void test_export_picture(void)
 		g_assert_cmpuint(gdk_pixbuf_get_height(copied), ==, h);
 	}
 
+	/* The views' context menu: its two items, Copy Image's at work. */
+	{
+		GtkWidget *views = sy_test_named(root, "views");
+		GList *menus = views ? gtk_menu_get_for_attach_widget(views)
+				     : NULL;
+		GList *items;
+		GtkClipboard *clip = gtk_widget_get_clipboard(
+			root, GDK_SELECTION_CLIPBOARD);
+
+		g_assert_nonnull(menus);
+		g_assert_null(menus->next);
+		items = gtk_container_get_children(GTK_CONTAINER(menus->data));
+		g_assert_cmpuint(g_list_length(items), ==, 2);
+		g_assert_cmpstr(gtk_menu_item_get_label(items->data), ==,
+			"_Copy Image");
+		g_assert_cmpstr(gtk_menu_item_get_label(items->next->data), ==,
+			"Export _Picture…");
+		gtk_clipboard_clear(clip);
+		gtk_clipboard_set_text(clip, "not an image", -1);
+		gtk_menu_item_activate(items->data);
+		sy_test_settle(root);
+		{
+			g_autoptr(GdkPixbuf)
+				copied = gtk_clipboard_wait_for_image(clip);
+
+			g_assert_nonnull(copied);
+			g_assert_cmpuint(gdk_pixbuf_get_width(copied), ==, w);
+		}
+		g_list_free(items);
+	}
+
 	/* The Dependences view on screen: its picture, the plot's width. */
 	g_action_group_activate_action(
 		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
