@@ -48,6 +48,9 @@ typedef struct {
 	gboolean simulate; /* systole-cli simulate: the simulator's */
 	char *trace; /* simulate --trace FILE */
 	char *max_events_text; /* simulate --max-events N */
+	gboolean render; /* systole-cli render: pictures (cli-render.c) */
+	CliRender r;
+	const char *path; /* FILE.c */
 	char *mhz_text;
 	char *model;
 	char *design; /* export --design: from design.json, no FILE.c */
@@ -65,6 +68,7 @@ typedef struct {
 static void compile_clear(Compile *o)
 {
 	cli_options_clear(&o->common);
+	cli_render_clear(&o->r);
 	g_free(o->space);
 	g_free(o->sa_sizes);
 	g_free(o->tile);
@@ -492,6 +496,12 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		return NULL;
 	if ((listed = hbm_stop(design, o, stop)))
 		return listed;
+	if (o->render) {
+		SyAnalysisOptions ao = cli_analysis_options(&o->common);
+
+		return cli_render_design(o->path, c, cfg, array, design,
+			o->output, o->force, &o->r, o->device, &ao, error);
+	}
 	if (o->export)
 		return export(design, o, error);
 	if (o->estimate)
@@ -703,16 +713,24 @@ static int design_alone(const Compile *o, int argc)
 }
 
 /* What the command is. */
-typedef enum { VERB_COMPILE, VERB_EXPORT, VERB_ESTIMATE, VERB_SIMULATE } Verb;
+typedef enum {
+	VERB_COMPILE,
+	VERB_EXPORT,
+	VERB_ESTIMATE,
+	VERB_SIMULATE,
+	VERB_RENDER
+} Verb;
 
 static const char *const verb_names[] = {
-	"compile", "export", "estimate", "simulate"};
+	"compile", "export", "estimate", "simulate", "render"};
 
 static const char *const verb_lines[] = {
 	"FILE.c - make a dataflow into a PE array",
 	"FILE.c - export a Vitis HLS project",
 	"FILE.c - estimate a design's cycles and resources",
-	"FILE.c - simulate a design cycle by cycle"};
+	"FILE.c - simulate a design cycle by cycle",
+
+	"FILE.c - draw a design's views as SVG, PDF or PNG"};
 
 static const char *const verb_summaries[] = {
 	"Applies array partitioning, latency hiding and SIMD to one dataflow "
@@ -747,7 +765,19 @@ static const char *const verb_summaries[] = {
 	"and a deadlock's cycle, modules and FIFOs (beside the model's "
 	"cycles).\nExit status: 0 done (deadlock or not), 1 input, size or "
 	"unsupported design, or over --max-events, 2 usage error, 5 too "
-	"complex (--max-operations)."};
+	"complex (--max-operations).",
+
+	"Draws the views of the design estimate would estimate for one "
+	"dataflow of the SCoP in FILE.c at the sizes given, as the "
+	"explorer draws them, in a print style: the PE array and its flows "
+	"(array), with its I/O network (network), the dependences (deps), "
+	"or the designs of an exploration (pareto: a search as explore "
+	"runs it, or explore --json's output with --from), each with a "
+	"caption: the kernel, the dataflow, the sizes, the device and the "
+	"estimate.  The output's extension chooses SVG, PDF (a page per "
+	"view: --view all) or PNG.\nExit status: 0 written, 1 input or "
+	"size error, 2 usage error, 4 the output exists (without --force) "
+	"or cannot be written, 5 too complex (--max-operations)."};
 
 static int compile_main(
 	int argc, char **argv, Verb which, const CliAutosa *autosa)
@@ -928,7 +958,33 @@ static int compile_main(
 			"Refuse designs of more events (default 100000000)",
 			"N"},
 		G_OPTION_ENTRY_NULL};
-	GOptionEntry *own[] = {compile, project, estimate, simulate};
+	GOptionEntry render[] = {
+		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+			"The picture (required): its extension chooses the "
+			"format",
+			"FILE.svg|FILE.pdf|FILE.png"},
+		{"view", 0, 0, G_OPTION_ARG_STRING, &o.r.view_text,
+			"What to draw (default array); several with commas, "
+			"or all, need a .pdf",
+			"array|network|deps|pareto|all"},
+		{"scale", 0, 0, G_OPTION_ARG_STRING, &o.r.scale_text,
+			"PNG pixels per point (1 to 16, default 1)", "N"},
+		{"theme", 0, 0, G_OPTION_ARG_STRING, &o.r.theme,
+			"Colours (default light, the print style)",
+			"light|dark"},
+		{"labels", 0, 0, G_OPTION_ARG_NONE, &o.r.labels,
+			"Module names beside their boxes and PE indices", NULL},
+		{"from", 0, 0, G_OPTION_ARG_FILENAME, &o.r.from,
+			"The Pareto view's designs: explore --json's output "
+			"(default: an exploration of FILE.c)",
+			"RESULTS.json"},
+		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
+			"The device, a name or a profile FILE.json (default "
+			"u250)",
+			"NAME|FILE"},
+		G_OPTION_ENTRY_NULL};
+	GOptionEntry *own[] = {
+		compile, project, estimate, simulate, render};
 	const char *verb = verb_names[which];
 	g_autofree char *text = NULL;
 	const char *stop = NULL;
@@ -939,6 +995,7 @@ static int compile_main(
 	o.export = export;
 	o.estimate = which == VERB_ESTIMATE;
 	o.simulate = which == VERB_SIMULATE;
+	o.render = which == VERB_RENDER;
 	g_option_context_set_summary(ctx, verb_summaries[which]);
 	g_option_context_add_main_entries(ctx, sizes, NULL);
 	g_option_context_add_main_entries(ctx, own[which], NULL);
@@ -948,7 +1005,9 @@ static int compile_main(
 	code = cli_parse_options(ctx, &argc, &argv, &o.common);
 	if (code < 0 && o.design)
 		code = design_alone(&o, argc);
-	if (code < 0 && !o.design && argc != 2)
+	if (code < 0 && o.render)
+		code = cli_render_check(&o.r, o.output, argc);
+	if (code < 0 && !o.design && !o.render && argc != 2)
 		code = cli_usage_error(argc < 2 ? "%s: no input file"
 						: "%s: one input file expected",
 			verb);
@@ -1011,7 +1070,15 @@ static int compile_main(
 		compile_clear(&o);
 		return code;
 	}
-	text = run(argv[1], &o, &stop, &error);
+	o.path = argc > 1 ? argv[1] : NULL;
+	if (o.render && cli_render_pareto_only(&o.r)) {
+		SyAnalysisOptions ao = cli_analysis_options(&o.common);
+
+		text = cli_render_pareto(o.path, o.space, o.output, o.force,
+			&o.r, o.device, &ao, &error);
+	} else {
+		text = run(argv[1], &o, &stop, &error);
+	}
 	if (!text) {
 		code = cli_report_error(error);
 		g_error_free(error);
@@ -1023,7 +1090,7 @@ static int compile_main(
 			   "kernel[]->%s[...] in --sa-sizes to go on\n",
 			stop, stop);
 		code = EXIT_OK;
-	} else if (export) {
+	} else if (export || o.render) {
 		fputs(text, stdout);
 		code = EXIT_OK;
 	} else {
@@ -1051,6 +1118,11 @@ int cli_estimate(int argc, char **argv)
 int cli_simulate(int argc, char **argv)
 {
 	return compile_main(argc, argv, VERB_SIMULATE, NULL);
+}
+
+int cli_render(int argc, char **argv)
+{
+	return compile_main(argc, argv, VERB_RENDER, NULL);
 }
 
 int cli_export_autosa(int argc, char **argv, const CliAutosa *autosa)

@@ -7,6 +7,7 @@
 
 #include "comm/design.h"
 #include "model/device.h"
+#include "compute/config.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
@@ -144,5 +145,38 @@ char *cli_simulate_export(
  * an exit code. */
 int cli_export_design(const char *path, const char *output, const char *device,
 	gboolean force);
+
+/* systole-cli render (cli-render.c): its own options, read with
+ * compile's (cli-compile.c). */
+typedef struct {
+	char *view_text; /* --view: names with commas, or all */
+	char *scale_text;
+	char *theme; /* light (NULL too) or dark */
+	char *from; /* explore --json's output for the Pareto view */
+	gboolean labels;
+	guint views; /* from view_text: a bit per SyPictureView */
+	int scale; /* from scale_text */
+} CliRender;
+
+void cli_render_clear(CliRender *r);
+/* The options read (views, scale, theme, the output's extension, a
+ * FILE.c where one is needed: argc as the command saw it); returns the
+ * exit code of a usage error, or -1. */
+int cli_render_check(CliRender *r, const char *output, int argc);
+/* Only the Pareto view: no design to make. */
+gboolean cli_render_pareto_only(const CliRender *r);
+/* The pictures to output; what was written, as text, or NULL with
+ * error.  path: the kernel (may be NULL with --from); space: --space,
+ * the search's one dataflow (NULL: every one). */
+char *cli_render_pareto(const char *path, const char *space, const char *output,
+	gboolean force, const CliRender *r, const char *device,
+	const SyAnalysisOptions *ao, GError **error);
+/* design: c's and cfg's, made of array; completed here for the
+ * models. */
+char *cli_render_design(const char *path, const SyChoices *c,
+	const SyConfig *cfg, const SyPeArray *array, SyDesign *design,
+	const char *output, gboolean force, const CliRender *r,
+	const char *device, const SyAnalysisOptions *ao, GError **error);
+int cli_render(int argc, char **argv);
 
 G_END_DECLS

@@ -16,5 +16,9 @@ void sy_cmd_export(GSimpleAction *action, GVariant *param, gpointer user);
 void sy_cmd_explore(GSimpleAction *action, GVariant *param, gpointer user);
 void sy_cmd_explore_cancel(
 	GSimpleAction *action, GVariant *param, gpointer user);
+/* win.export-picture and win.copy-image: sy-commands-picture.c. */
+void sy_cmd_export_picture(
+	GSimpleAction *action, GVariant *param, gpointer user);
+void sy_cmd_copy_image(GSimpleAction *action, GVariant *param, gpointer user);
 
 G_END_DECLS

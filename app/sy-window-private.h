@@ -84,4 +84,8 @@ void sy_window_update_explore_actions(SyWindow *self);
 void sy_window_explore_estimate(SyWindow *self);
 void sy_window_explore_analysis(SyWindow *self);
 
+/* The views' context menu: Copy Image, Export Picture
+ * (sy-commands-picture.c). */
+void sy_window_picture_init(SyWindow *self);
+
 G_END_DECLS

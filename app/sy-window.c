@@ -683,6 +683,8 @@ static const GActionEntry win_actions[] = {
 	{"export", sy_cmd_export, NULL, NULL, NULL, {0}},
 	{"explore", sy_cmd_explore, NULL, NULL, NULL, {0}},
 	{"explore-cancel", sy_cmd_explore_cancel, NULL, NULL, NULL, {0}},
+	{"export-picture", sy_cmd_export_picture, NULL, NULL, NULL, {0}},
+	{"copy-image", sy_cmd_copy_image, NULL, NULL, NULL, {0}},
 	{"device", NULL, "s", "'u250'", device_changed, {0}},
 };
 
@@ -989,6 +991,7 @@ static void sy_window_init(SyWindow *self)
 		G_ACTION_GROUP(self), "device", g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
 	sy_window_explore_init(self);
+	sy_window_picture_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",

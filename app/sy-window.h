@@ -44,4 +44,13 @@ void sy_window_select_candidate(SyWindow *self, int id);
 gboolean sy_window_export_to(
 	SyWindow *self, const char *dir, const char *device, gboolean force);
 
+/* The picture of the view on screen to path (.svg, .png), or of every
+ * view of the design and the exploration's plot (.pdf, a page each), as
+ * File > Export Picture writes it (sy-commands-picture.c); not over an
+ * existing file unless force.  And the view on screen's picture as
+ * Copy Image puts it on the clipboard (give; NULL: nothing drawn). */
+gboolean sy_window_export_picture_to(
+	SyWindow *self, const char *path, gboolean force, GError **error);
+cairo_surface_t *sy_window_picture_image(SyWindow *self);
+
 G_END_DECLS

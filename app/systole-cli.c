@@ -25,6 +25,8 @@ static const char *const usage_text =
 	"high-water marks, deadlock\n"
 	"  explore   the designs of least latency over the design space, "
 	"proven\n"
+	"  render    a design's views as pictures: SVG, PDF or PNG, with "
+	"a caption\n"
 	"  merge     the parts of explore --shard combined into one "
 	"search's answer\n"
 	"  autosa    an AutoSA command line, unchanged: the project, or "
@@ -190,6 +192,8 @@ int main(int argc, char **argv)
 		return cli_simulate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "explore") == 0)
 		return cli_explore(argc - 1, argv + 1);
+	if (strcmp(argv[1], "render") == 0)
+		return cli_render(argc - 1, argv + 1);
 	if (strcmp(argv[1], "merge") == 0)
 		return cli_merge(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bench") == 0)

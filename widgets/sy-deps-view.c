@@ -38,6 +38,14 @@ static SyDepsScene scene_of(SyDepsView *self)
 	return scene;
 }
 
+SyDepsScene sy_deps_view_get_scene(SyDepsView *self)
+{
+	SyDepsScene scene = scene_of(self);
+
+	scene.hover_chip = -1;
+	return scene;
+}
+
 /* The layout for the current size; the caller clears it. */
 static void layout_now(SyDepsView *self, SyDepsLayout *layout)
 {

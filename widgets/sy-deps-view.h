@@ -14,6 +14,10 @@ G_DECLARE_FINAL_TYPE(SyDepsView, sy_deps_view, SY, DEPS_VIEW, GtkDrawingArea)
 
 GtkWidget *sy_deps_view_new(void);
 
+/* What the view draws, its pointers the view's (valid until it
+ * changes); hover none: for pictures (render-picture.h). */
+SyDepsScene sy_deps_view_get_scene(SyDepsView *self);
+
 /* The analysis is borrowed: it must outlive its use here (set NULL or
  * another before freeing it). */
 void sy_deps_view_set_analysis(SyDepsView *self, const SyAnalysis *analysis);
