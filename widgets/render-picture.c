@@ -393,16 +393,34 @@ static void picture_size(cairo_t *cr, const SyPicturePage *page,
 	}
 }
 
+/* The caption as drawn: a number kept on the line of the word before it
+ * (a space before a digit made a no-break space), so that a wrap never
+ * leaves "FF" at a line's end and its count on the next. */
+static char *caption_drawn(const char *caption)
+{
+	GString *s = g_string_sized_new(strlen(caption) + 16);
+
+	for (const char *c = caption; *c; c++) {
+		if (*c == ' ' && g_ascii_isdigit(c[1]))
+			g_string_append(s, "\u00a0");
+		else
+			g_string_append_c(s, *c);
+	}
+	return g_string_free(s, FALSE);
+}
+
 /* The caption's height at width w, a rule above it included. */
 static double caption_height(cairo_t *cr, const SyPicturePage *page,
 	const SyPictureOptions *o, double w)
 {
 	double size = style_of(o)->font_size;
+	g_autofree char *text = NULL;
 
 	if (!page->caption || !*page->caption)
 		return 0;
-	return ceil(sy_render_text_wrapped(cr, page->caption, 0, 0, w - 2 * PAD,
-			    size, FALSE, NULL) +
+	text = caption_drawn(page->caption);
+	return ceil(sy_render_text_wrapped(
+			    cr, text, 0, 0, w - 2 * PAD, size, FALSE, NULL) +
 		1.5 * PAD);
 }
 
@@ -444,9 +462,11 @@ void sy_picture_draw(
 		cairo_move_to(cr, PAD, h + 0.5);
 		cairo_line_to(cr, w - PAD, h + 0.5);
 		cairo_stroke(cr);
+		g_autofree char *text = caption_drawn(page->caption);
+
 		sy_render_set_color(cr, style->foreground, 1);
-		sy_render_text_wrapped(cr, page->caption, PAD, h + PAD / 2,
-			w - 2 * PAD, style->font_size, TRUE, NULL);
+		sy_render_text_wrapped(cr, text, PAD, h + PAD / 2, w - 2 * PAD,
+			style->font_size, TRUE, NULL);
 	}
 	cairo_restore(cr);
 }
