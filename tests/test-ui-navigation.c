@@ -28,6 +28,12 @@ static void pointer_event(
 		e->scroll.y = y;
 		e->scroll.direction = button == 4 ? GDK_SCROLL_UP
 						  : GDK_SCROLL_DOWN;
+	} else if (type == GDK_LEAVE_NOTIFY) {
+		e->crossing.time = GDK_CURRENT_TIME;
+		e->crossing.x = x;
+		e->crossing.y = y;
+		e->crossing.mode = GDK_CROSSING_NORMAL;
+		e->crossing.detail = GDK_NOTIFY_NONLINEAR;
 	} else if (type == GDK_MOTION_NOTIFY) {
 		e->motion.time = GDK_CURRENT_TIME;
 		e->motion.x = x;
@@ -117,6 +123,12 @@ static void deps_drags(SyWindow *window)
 		gtk_widget_get_allocated_height(w) / 2.0);
 	g_assert_cmpuint(chosen->len, ==, 0);
 	g_signal_handlers_disconnect_by_data(deps, chosen);
+
+	/* A chip lit under the pointer goes dark when it leaves. */
+	pointer_event(w, GDK_MOTION_NOTIFY, x2, y2, 0);
+	g_assert_cmpint(sy_deps_view_get_hover(deps), ==, 2);
+	pointer_event(w, GDK_LEAVE_NOTIFY, -5, y2, 0);
+	g_assert_cmpint(sy_deps_view_get_hover(deps), ==, -1);
 }
 
 /* Zoom and pan of the views (SyViewNav): steps of exactly 1.25
@@ -190,6 +202,18 @@ static void test_navigation(void)
 	sy_test_settle(w);
 	drag(w, width / 2, height / 2, width / 2, height / 2);
 	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
+
+	/* A PE lit under the pointer goes dark when it leaves the view
+	 * (issue 15, defect 14: the highlight stayed). */
+	{
+		gint64 row, col;
+
+		pointer_event(w, GDK_MOTION_NOTIFY, width / 2, height / 2, 0);
+		g_assert_true(sy_array_view_get_hover(array, &row, &col));
+		pointer_event(w, GDK_LEAVE_NOTIFY, -5, height / 2, 0);
+		g_assert_false(sy_array_view_get_hover(array, &row, &col));
+		g_assert_cmpint(row, ==, -1);
+	}
 
 	deps_drags(window);
 	gtk_widget_destroy(GTK_WIDGET(window));
