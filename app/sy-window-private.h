@@ -50,6 +50,7 @@ struct _SyWindow {
 	gboolean is_example; /* the bundled example: save goes elsewhere */
 	GtkSourceBuffer *buffer;
 	GtkTextTag *error_tag;
+	gint64 error_scroll_until; /* the editor follows the error till then */
 
 	SyPipeline *pipeline; /* the kernel's pipeline: every result */
 	gboolean filling; /* rebuilding lists: ignore their signals */

@@ -54,13 +54,54 @@ void sy_window_update_title(SyWindow *self)
 
 /* Analysis */
 
+/* "mm.c:32:5: 'while' is not supported ..." and the hint below: the
+ * place as compilers give it, the column too. */
+static char *error_location_text(
+	const GError *error, const char *path, guint line, guint col)
+{
+	g_autofree char *base = g_path_get_basename(path);
+	const char *hint = sy_input_error_get_hint(error);
+
+	return g_strdup_printf("%s:%u:%u: %s%s%s", base, line, col,
+		sy_input_error_get_summary(error), hint ? "\n" : "",
+		hint ? hint : "");
+}
+
+/* The broken line in view: now, and while the error bar slides in and
+ * shrinks the editor (it pushed the line out of view), for a moment. */
+static void scroll_to_error(SyWindow *self, const GtkTextIter *where)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	GtkTextMark *mark = gtk_text_buffer_get_mark(buffer, "sy-error");
+
+	if (mark)
+		gtk_text_buffer_move_mark(buffer, mark, where);
+	else
+		mark = gtk_text_buffer_create_mark(
+			buffer, "sy-error", where, TRUE);
+	self->error_scroll_until = g_get_monotonic_time() + G_USEC_PER_SEC;
+	gtk_text_view_scroll_to_mark(
+		GTK_TEXT_VIEW(self->editor), mark, 0.1, FALSE, 0, 0);
+}
+
+static void editor_allocated(
+	GtkWidget *editor, GdkRectangle *allocation, SyWindow *self)
+{
+	GtkTextMark *mark = gtk_text_buffer_get_mark(
+		GTK_TEXT_BUFFER(self->buffer), "sy-error");
+
+	(void)allocation;
+	if (mark && g_get_monotonic_time() < self->error_scroll_until)
+		gtk_text_view_scroll_to_mark(
+			GTK_TEXT_VIEW(editor), mark, 0.1, FALSE, 0, 0);
+}
+
 static void show_error(SyWindow *self, const GError *error)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	const char *path = NULL;
 	guint line, col, span;
 	g_autofree char *mine = self->file ? g_file_get_path(self->file) : NULL;
-	const char *hint = sy_input_error_get_hint(error);
 	g_autofree char *text = NULL;
 
 	if (sy_input_error_get_location(error, &path, &line, &col, &span) &&
@@ -76,9 +117,8 @@ static void show_error(SyWindow *self, const GError *error)
 			gtk_text_iter_forward_to_line_end(&start);
 		gtk_text_buffer_apply_tag(
 			buffer, self->error_tag, &start, &end);
-		text = g_strdup_printf("Line %u: %s%s%s", line,
-			sy_input_error_get_summary(error), hint ? "\n" : "",
-			hint ? hint : "");
+		scroll_to_error(self, &start);
+		text = error_location_text(error, path, line, col);
 	} else if (g_error_matches(error, SY_ANALYSIS_ERROR,
 			   SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
 		text = g_strdup_printf("%s\nRaise the limit with the setting "
@@ -100,6 +140,7 @@ static void clear_error(SyWindow *self)
 
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
 	gtk_text_buffer_remove_tag(buffer, self->error_tag, &start, &end);
+	self->error_scroll_until = 0;
 	gtk_info_bar_set_revealed(self->error_bar, FALSE);
 }
 
@@ -927,6 +968,8 @@ static void setup_buffer(SyWindow *self)
 	g_object_unref(transformed);
 	g_signal_connect(
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
+	g_signal_connect(self->editor, "size-allocate",
+		G_CALLBACK(editor_allocated), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
 		G_CALLBACK(sy_window_update_title), self);
 }
