@@ -4,6 +4,7 @@
  *
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
 #include "sy-array-view.h"
+#include "sy-candidate-list.h"
 #include "sy-deps-view.h"
 #include "uitest.h"
 #include "uiwindow.h"
@@ -274,7 +275,72 @@ static void test_deps_message(void)
 	g_object_unref(window);
 }
 
+/* The selected dataflow's row lies within the list's scrolled view. */
+static void assert_row_in_view(SyWindow *window, int id)
+{
+	GtkWidget *list = sy_test_find(
+		GTK_WIDGET(window), SY_TYPE_CANDIDATE_LIST);
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(list), id);
+	GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment(
+		GTK_SCROLLED_WINDOW(gtk_widget_get_ancestor(
+			list, GTK_TYPE_SCROLLED_WINDOW)));
+	int x, y;
+
+	g_assert_true(gtk_list_box_row_is_selected(row));
+	g_assert_true(gtk_widget_translate_coordinates(
+		GTK_WIDGET(row), list, 0, 0, &x, &y));
+	g_assert_cmpfloat(gtk_adjustment_get_page_size(adj), <,
+		gtk_adjustment_get_upper(adj)); /* the list does scroll */
+	g_assert_cmpfloat(y, >=, gtk_adjustment_get_value(adj));
+	g_assert_cmpfloat(y + gtk_widget_get_allocated_height(GTK_WIDGET(row)),
+		<=,
+		gtk_adjustment_get_value(adj) +
+			gtk_adjustment_get_page_size(adj));
+}
+
+/* In a small window (1024 x 700) the dataflow selected is scrolled
+ * into view, also once the rows above it have grown with their PE
+ * arrays and throughputs (issue 15, defect 14: it could start out of
+ * view). */
+static void test_candidate_in_view(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	const SyAnalysis *a = sy_window_get_analysis(window);
+	int last = (int)a->candidates->len - 1;
+
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_window_select_candidate(window, last);
+	sy_test_wait(window, sy_test_settled, "the last dataflow");
+	sy_test_settle(GTK_WIDGET(window));
+	assert_row_in_view(window, last);
+	/* An edit analysed again: the rows are made anew and the row
+	 * selected before laid out. */
+	{
+		GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+		GtkTextIter end;
+
+		gtk_text_buffer_get_end_iter(buffer, &end);
+		gtk_text_buffer_insert(buffer, &end, "/* edited */\n", -1);
+		sy_test_wait(window, sy_test_settled, "the edited kernel");
+		while (sy_window_get_analysis(window) == a)
+			g_main_context_iteration(NULL, TRUE);
+		sy_test_wait(window, sy_test_settled, "the edited kernel");
+		sy_test_settle(GTK_WIDGET(window));
+		assert_row_in_view(window, last);
+	}
+	sy_window_select_candidate(window, 0);
+	sy_test_wait(window, sy_test_settled, "the first dataflow");
+	sy_test_settle(GTK_WIDGET(window));
+	assert_row_in_view(window, 0);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/candidate-in-view", test_candidate_in_view},
 	{"/ui/navigation", test_navigation},
 	{"/ui/deps-message", test_deps_message},
 	{NULL, NULL},
