@@ -339,7 +339,73 @@ static void test_candidate_in_view(void)
 	g_object_unref(window);
 }
 
+/* The panes' positions: the editor's (outer), the views' (inner). */
+static void pane_positions(SyWindow *window, int *outer, int *inner, int *side)
+{
+	g_autoptr(GPtrArray) panes = g_ptr_array_new();
+	GtkWidget *w = sy_test_find(GTK_WIDGET(window), GTK_TYPE_PANED);
+	GtkWidget *inner_paned;
+
+	*outer = gtk_paned_get_position(GTK_PANED(w));
+	inner_paned = gtk_paned_get_child2(GTK_PANED(w));
+	g_assert_true(GTK_IS_PANED(inner_paned));
+	*inner = gtk_paned_get_position(GTK_PANED(inner_paned));
+	*side = gtk_widget_get_allocated_width(
+		gtk_paned_get_child2(GTK_PANED(inner_paned)));
+}
+
+/* The panes stay where they are (issue 15, defect 4): Alt+2 and back
+ * with Alt+1 leave the editor as wide as it was, and a long SIMD
+ * label does not widen the side panel. */
+static void test_panes(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	int outer, inner, side, outer2, inner2, side2;
+
+	gtk_window_resize(GTK_WINDOW(window), 1280, 800);
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer, &inner, &side);
+	g_test_message("panes at 1280: editor %d, views %d, side %d", outer,
+		inner, side);
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer2, &inner2, &side2);
+	g_test_message(
+		"deps: editor %d, views %d, side %d", outer2, inner2, side2);
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("array"));
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer2, &inner2, &side2);
+	g_test_message(
+		"array: editor %d, views %d, side %d", outer2, inner2, side2);
+	g_assert_cmpint(outer2, ==, outer);
+	g_assert_cmpint(side2, ==, side);
+	g_assert_cmpint(outer, ==, 460); /* the editor as the window has it */
+
+	/* A long SIMD choice, chosen: ellipsized, the panel as wide. */
+	{
+		GtkComboBoxText *simd = GTK_COMBO_BOX_TEXT(
+			sy_test_get(GTK_WIDGET(window), "simd-loop"));
+		const char *text =
+			"a SIMD loop of a very long name (reduction, "
+			"score 123456789) that no panel holds";
+
+		gtk_combo_box_text_append(simd, "long", text);
+		gtk_combo_box_set_active_id(GTK_COMBO_BOX(simd), "long");
+		sy_test_settle(GTK_WIDGET(window));
+		pane_positions(window, &outer2, &inner2, &side2);
+		g_assert_cmpint(outer2, ==, outer);
+		g_assert_cmpint(side2, ==, side);
+		g_assert_cmpstr(gtk_widget_get_tooltip_text(GTK_WIDGET(simd)),
+			==, text);
+	}
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/panes", test_panes},
 	{"/ui/candidate-in-view", test_candidate_in_view},
 	{"/ui/navigation", test_navigation},
 	{"/ui/deps-message", test_deps_message},
