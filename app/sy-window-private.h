@@ -44,6 +44,11 @@ struct _SyWindow {
 	GtkSourceView *transformed;
 	SyExportBar *export_bar;
 	SyExplorePanel *explore_panel;
+	GtkPaned *outer_paned; /* the editor's */
+	/* The editor's width follows the window's until its handle is
+	 * moved: the width last set, and whether it still follows. */
+	int editor_width;
+	gboolean editor_follows;
 
 	GSettings *settings;
 	GFile *file;

@@ -937,6 +937,36 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, export_bar);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, explore_panel);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, outer_paned);
+}
+
+/* The editor's share of a window narrower than 1280 px: 36 %, as 460 of
+ * 1280 (at 1024 it kept 460 and left the views 160). */
+#define EDITOR_WIDTH 460
+#define EDITOR_SHARE 0.36
+
+static void window_allocated(
+	GtkWidget *widget, GdkRectangle *allocation, SyWindow *self)
+{
+	int width, height, want;
+
+	(void)allocation; /* with the client-side shadow: not the window's */
+	gtk_window_get_size(GTK_WINDOW(widget), &width, &height);
+	want = MIN(EDITOR_WIDTH, (int)(width * EDITOR_SHARE));
+	if (!self->editor_follows || want == self->editor_width)
+		return;
+	self->editor_width = want;
+	gtk_paned_set_position(self->outer_paned, want);
+}
+
+/* A position the window did not set is the user's: it stays. */
+static void editor_moved(GObject *paned, GParamSpec *pspec, SyWindow *self)
+{
+	(void)pspec;
+	if (gtk_paned_get_position(GTK_PANED(paned)) != self->editor_width &&
+		gtk_widget_get_mapped(GTK_WIDGET(paned)))
+		self->editor_follows = FALSE;
 }
 
 static void setup_buffer(SyWindow *self)
@@ -970,6 +1000,12 @@ static void setup_buffer(SyWindow *self)
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
 	g_signal_connect(self->editor, "size-allocate",
 		G_CALLBACK(editor_allocated), self);
+	self->editor_width = EDITOR_WIDTH;
+	self->editor_follows = TRUE;
+	g_signal_connect(
+		self, "size-allocate", G_CALLBACK(window_allocated), self);
+	g_signal_connect(self->outer_paned, "notify::position",
+		G_CALLBACK(editor_moved), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
 		G_CALLBACK(sy_window_update_title), self);
 }
@@ -1049,6 +1085,25 @@ static void sy_window_init(SyWindow *self)
 	sy_window_update_title(self);
 }
 
+/* width x height, within the screen's work area (a size saved on a
+ * larger screen, or 1280 x 800 on a 1366 x 768 one, did not fit). */
+static void set_default_size(SyWindow *self, int width, int height)
+{
+	GdkDisplay *display = gdk_display_get_default();
+	GdkMonitor *monitor = display ? gdk_display_get_primary_monitor(display)
+				      : NULL;
+	GdkRectangle area;
+
+	if (!monitor && display && gdk_display_get_n_monitors(display))
+		monitor = gdk_display_get_monitor(display, 0);
+	if (monitor) {
+		gdk_monitor_get_workarea(monitor, &area);
+		width = MIN(width, area.width);
+		height = MIN(height, area.height);
+	}
+	gtk_window_set_default_size(GTK_WINDOW(self), width, height);
+}
+
 SyWindow *sy_window_new(SyApplication *app)
 {
 	SyWindow *self = g_object_new(SY_TYPE_WINDOW, "application", app, NULL);
@@ -1056,7 +1111,7 @@ SyWindow *sy_window_new(SyApplication *app)
 
 	if (settings) {
 		self->settings = g_object_ref(settings);
-		gtk_window_set_default_size(GTK_WINDOW(self),
+		set_default_size(self,
 			g_settings_get_int(settings, "window-width"),
 			g_settings_get_int(settings, "window-height"));
 		if (g_settings_get_boolean(settings, "window-maximized"))
@@ -1067,7 +1122,7 @@ SyWindow *sy_window_new(SyApplication *app)
 		g_signal_connect(settings, "changed",
 			G_CALLBACK(settings_changed), self);
 	} else {
-		gtk_window_set_default_size(GTK_WINDOW(self), 1280, 800);
+		set_default_size(self, 1280, 720);
 	}
 	fill_recent(self);
 	return self;

@@ -5,6 +5,7 @@
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
 #include "sy-array-view.h"
 #include "sy-candidate-list.h"
+#include "sy-estimate-panel.h"
 #include "sy-deps-view.h"
 #include "uitest.h"
 #include "uiwindow.h"
@@ -404,7 +405,64 @@ static void test_panes(void)
 	g_object_unref(window);
 }
 
+/* At 1024 x 700 the window is that size, the editor keeps 36 % of it
+ * (it got 200 px), the estimate below the views is whole; the default
+ * size fits a 1366 x 768 screen (issue 15, defect 11). */
+static void test_small_window(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	GSettings *settings = sy_application_get_settings(sy_test_app());
+	g_autoptr(GVariant)
+		w = g_settings_get_default_value(settings, "window-width");
+	g_autoptr(GVariant)
+		h = g_settings_get_default_value(settings, "window-height");
+	GtkWidget *estimate = sy_test_find(
+		GTK_WIDGET(window), SY_TYPE_ESTIMATE_PANEL);
+	GtkPaned *outer = GTK_PANED(
+		sy_test_find(GTK_WIDGET(window), GTK_TYPE_PANED));
+	int min, x, y;
+
+	g_assert_cmpint(g_variant_get_int32(w), <=, 1366);
+	g_assert_cmpint(g_variant_get_int32(h), <=, 768 - 48); /* a panel */
+	gtk_widget_get_preferred_width(GTK_WIDGET(window), &min, NULL);
+	g_assert_cmpint(min, <=, 1024);
+	gtk_widget_get_preferred_height(GTK_WIDGET(window), &min, NULL);
+	g_assert_cmpint(min, <=, 700);
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	gtk_window_get_size(GTK_WINDOW(window), &x, &y);
+	g_assert_cmpint(x, ==, 1024);
+	g_assert_cmpint(y, ==, 700);
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 368);
+	/* Whole within the window's box below the header bar. */
+	{
+		GtkWidget *box = gtk_bin_get_child(GTK_BIN(window));
+
+		g_assert_true(gtk_widget_translate_coordinates(
+			estimate, box, 0, 0, &x, &y));
+		g_assert_cmpint(y + gtk_widget_get_allocated_height(estimate),
+			<=, gtk_widget_get_allocated_height(box));
+		g_assert_cmpint(
+			gtk_widget_get_allocated_height(estimate), >=, 100);
+	}
+	sy_test_screenshot(GTK_WIDGET(window), "ui-1024x700.png");
+	/* Wide again: the editor back to 460; moved by hand, it stays. */
+	gtk_window_resize(GTK_WINDOW(window), 1366, 720);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 460);
+	gtk_paned_set_position(outer, 500);
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 500);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/small-window", test_small_window},
 	{"/ui/panes", test_panes},
 	{"/ui/candidate-in-view", test_candidate_in_view},
 	{"/ui/navigation", test_navigation},
