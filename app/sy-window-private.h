@@ -45,6 +45,7 @@ struct _SyWindow {
 	SyExportBar *export_bar;
 	SyExplorePanel *explore_panel;
 	GtkPaned *outer_paned; /* the editor's */
+	GtkStackSwitcher *view_switcher;
 	/* The editor's width follows the window's until its handle is
 	 * moved: the width last set, and whether it still follows. */
 	int editor_width;

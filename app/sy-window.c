@@ -10,6 +10,9 @@
 #include "sy-markup.h"
 #include "sy-window-private.h"
 
+/* gtksourceview-4 ships it; comments stay readable on it. */
+#define SY_DARK_SCHEME "oblivion"
+
 G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
 
 void sy_window_update_title(SyWindow *self)
@@ -939,6 +942,42 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, explore_panel);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, outer_paned);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, view_switcher);
+}
+
+/* Whether the theme is dark: its text is light.  The window's colour,
+ * not the editor's, which the source scheme sets itself. */
+static gboolean theme_is_dark(SyWindow *self)
+{
+	GtkStyleContext *style = gtk_widget_get_style_context(GTK_WIDGET(self));
+	GdkRGBA fg;
+
+	gtk_style_context_get_color(
+		style, gtk_style_context_get_state(style), &fg);
+	return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
+/* The editor and the loop nest in a scheme of the theme's kind: with a
+ * dark theme they kept the light "classic" and its comments were
+ * unreadable (issue 15, defect 10).  Followed on every change of
+ * style: GTK_THEME, gtk-application-prefer-dark-theme, the desktop's
+ * theme. */
+static void follow_theme(SyWindow *self)
+{
+	GtkSourceStyleSchemeManager *schemes =
+		gtk_source_style_scheme_manager_get_default();
+	const char *name = theme_is_dark(self) ? SY_DARK_SCHEME : "classic";
+	GtkSourceStyleScheme *scheme =
+		gtk_source_style_scheme_manager_get_scheme(schemes, name);
+	GtkSourceBuffer *transformed = GTK_SOURCE_BUFFER(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)));
+
+	if (!scheme || !self->buffer ||
+		gtk_source_buffer_get_style_scheme(self->buffer) == scheme)
+		return;
+	gtk_source_buffer_set_style_scheme(self->buffer, scheme);
+	gtk_source_buffer_set_style_scheme(transformed, scheme);
 }
 
 /* The editor's share of a window narrower than 1280 px: 36 %, as 460 of
@@ -973,16 +1012,10 @@ static void setup_buffer(SyWindow *self)
 {
 	GtkSourceLanguageManager *languages =
 		gtk_source_language_manager_get_default();
-	GtkSourceStyleSchemeManager *schemes =
-		gtk_source_style_scheme_manager_get_default();
-	GtkSourceStyleScheme *scheme =
-		gtk_source_style_scheme_manager_get_scheme(schemes, "classic");
 	GtkSourceBuffer *transformed;
 
 	self->buffer = gtk_source_buffer_new_with_language(
 		gtk_source_language_manager_get_language(languages, "c"));
-	if (scheme)
-		gtk_source_buffer_set_style_scheme(self->buffer, scheme);
 	self->error_tag = gtk_text_buffer_create_tag(
 		GTK_TEXT_BUFFER(self->buffer), "error", "underline",
 		PANGO_UNDERLINE_ERROR, NULL);
@@ -991,15 +1024,18 @@ static void setup_buffer(SyWindow *self)
 	/* The transformed loops read like the kernel. */
 	transformed = gtk_source_buffer_new_with_language(
 		gtk_source_language_manager_get_language(languages, "c"));
-	if (scheme)
-		gtk_source_buffer_set_style_scheme(transformed, scheme);
 	gtk_text_view_set_buffer(
 		GTK_TEXT_VIEW(self->transformed), GTK_TEXT_BUFFER(transformed));
 	g_object_unref(transformed);
+	follow_theme(self);
+	g_signal_connect(self, "style-updated", G_CALLBACK(follow_theme), NULL);
 	g_signal_connect(
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
 	g_signal_connect(self->editor, "size-allocate",
 		G_CALLBACK(editor_allocated), self);
+	/* Each view's button as wide as its name ("Array" was as wide as
+	 * "Dependences"; style.css lifts Adwaita's least width). */
+	gtk_box_set_homogeneous(GTK_BOX(self->view_switcher), FALSE);
 	self->editor_width = EDITOR_WIDTH;
 	self->editor_follows = TRUE;
 	g_signal_connect(

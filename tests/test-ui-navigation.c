@@ -3,6 +3,8 @@
  * dependence view's loops.  Skips (77) without a display.
  *
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include <gtksourceview/gtksource.h>
+
 #include "sy-array-view.h"
 #include "sy-candidate-list.h"
 #include "sy-estimate-panel.h"
@@ -374,6 +376,19 @@ static void test_panes(void)
 	pane_positions(window, &outer2, &inner2, &side2);
 	g_test_message(
 		"deps: editor %d, views %d, side %d", outer2, inner2, side2);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-panes-deps-1280.png");
+	/* The toolbar whole in the views' width: zoom buttons too. */
+	{
+		GtkWidget *bar = gtk_widget_get_parent(sy_test_find(
+			GTK_WIDGET(window), GTK_TYPE_STACK_SWITCHER));
+		GtkWidget *clip = gtk_widget_get_ancestor(
+			bar, GTK_TYPE_SCROLLED_WINDOW);
+		int natural;
+
+		gtk_widget_get_preferred_width(bar, NULL, &natural);
+		g_assert_cmpint(
+			natural, <=, gtk_widget_get_allocated_width(clip));
+	}
 	g_action_group_activate_action(
 		G_ACTION_GROUP(window), "view", g_variant_new_string("array"));
 	sy_test_settle(GTK_WIDGET(window));
@@ -461,7 +476,42 @@ static void test_small_window(void)
 	g_object_unref(window);
 }
 
+static const char *scheme_of(GtkWidget *view)
+{
+	GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)));
+
+	return gtk_source_style_scheme_get_id(
+		gtk_source_buffer_get_style_scheme(buffer));
+}
+
+/* The editor and the loop nest follow the theme: a dark one gives them
+ * a dark scheme, and back (issue 15, defect 10). */
+static void test_dark(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	GtkSettings *gtk = gtk_settings_get_default();
+	GtkWidget *editor = sy_test_find(
+		GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW);
+	GtkWidget *nest = sy_test_named(GTK_WIDGET(window), "transformed");
+
+	g_assert_nonnull(nest);
+	g_assert_cmpstr(scheme_of(editor), ==, "classic");
+	g_assert_cmpstr(scheme_of(nest), ==, "classic");
+	g_object_set(gtk, "gtk-application-prefer-dark-theme", TRUE, NULL);
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpstr(scheme_of(editor), ==, "oblivion");
+	g_assert_cmpstr(scheme_of(nest), ==, "oblivion");
+	sy_test_screenshot(GTK_WIDGET(window), "ui-dark.png");
+	g_object_set(gtk, "gtk-application-prefer-dark-theme", FALSE, NULL);
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpstr(scheme_of(editor), ==, "classic");
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/dark", test_dark},
 	{"/ui/small-window", test_small_window},
 	{"/ui/panes", test_panes},
 	{"/ui/candidate-in-view", test_candidate_in_view},
