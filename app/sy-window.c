@@ -124,8 +124,10 @@ static void show_error(SyWindow *self, const GError *error)
 		text = error_location_text(error, path, line, col);
 	} else if (g_error_matches(error, SY_ANALYSIS_ERROR,
 			   SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
-		text = g_strdup_printf("%s\nRaise the limit with the setting "
-				       "max-operations (0: no limit): "
+		text = g_strdup_printf("%s\nRaise the limit in Preferences "
+				       "(Ctrl+,), isl operations per stage "
+				       "(0: no limit), or with the setting "
+				       "max-operations: "
 				       "gsettings set org.systole.Systole "
 				       "max-operations 0",
 			error->message);
