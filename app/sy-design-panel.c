@@ -405,6 +405,18 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 	return options;
 }
 
+void sy_design_panel_set_options(
+	SyDesignPanel *self, const SyDesignOptions *options)
+{
+	gtk_switch_set_active(self->double_buffer, !options->no_double_buffer);
+	gtk_switch_set_active(self->packing, !options->no_packing);
+	gtk_switch_set_active(self->host_serialize, options->host_serialize);
+	gtk_switch_set_active(self->hbm, options->hbm);
+	gtk_switch_set_active(self->uram, options->uram);
+	gtk_switch_set_active(self->int_io_dir, options->int_io_dir != 0);
+	gtk_switch_set_active(self->local_reduce, options->reduce_op[0] != 0);
+}
+
 const char *sy_design_panel_get_details(SyDesignPanel *self)
 {
 	return self->text ? self->text : "";

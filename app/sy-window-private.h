@@ -46,6 +46,9 @@ struct _SyWindow {
 	SyExplorePanel *explore_panel;
 	GtkPaned *outer_paned; /* the editor's */
 	GtkStackSwitcher *view_switcher;
+	struct _SyDesignHistory *history; /* the design choices, for undo */
+	gboolean restoring; /* undo or redo under way: nothing recorded */
+	gint64 sizes_recorded; /* when sizes were last recorded */
 	/* The editor's width follows the window's until its handle is
 	 * moved: the width last set, and whether it still follows. */
 	int editor_width;
@@ -90,5 +93,16 @@ void sy_window_explore_init(SyWindow *self);
 void sy_window_update_explore_actions(SyWindow *self);
 void sy_window_explore_estimate(SyWindow *self);
 void sy_window_explore_analysis(SyWindow *self);
+
+/* Undo and redo of design choices (sy-commands-history.c):
+ * win.undo-design and win.redo-design, Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y)
+ * where the focus is in no text; the state before a change by the user
+ * and after it recorded (sizes within half a second of the last are
+ * one step); the history cleared by a new analysis. */
+void sy_window_history_init(SyWindow *self);
+void sy_window_history_finalize(SyWindow *self);
+void sy_window_history_before(SyWindow *self);
+void sy_window_history_after(SyWindow *self, gboolean sizes);
+void sy_window_history_clear(SyWindow *self);
 
 G_END_DECLS

@@ -217,15 +217,21 @@ static void sizes_changed(SyConfigPanel *panel, SyWindow *self)
 {
 	const SyConfig *cfg = sy_config_panel_get_config(panel);
 
-	if (cfg)
-		sy_pipeline_set_config(self->pipeline, cfg);
+	if (!cfg)
+		return;
+	/* The state before is the history's last: the sliders already
+	 * hold the new sizes. */
+	sy_pipeline_set_config(self->pipeline, cfg);
+	sy_window_history_after(self, TRUE);
 }
 
 static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
 {
 	SyDesignOptions options = sy_design_panel_get_options(panel);
 
+	/* The state before is the history's last: the switch has moved. */
 	sy_pipeline_set_design_options(self->pipeline, &options);
+	sy_window_history_after(self, FALSE);
 }
 
 /* A module clicked in the array: its details in the Network page. */
@@ -466,6 +472,9 @@ static void choices_changed(
 	sy_config_panel_set_choices(self->config_panel,
 		sy_pipeline_get_choices(pipeline),
 		sy_pipeline_get_config(pipeline), name);
+	/* The sizes of a dataflow just shown: the first state, or the
+	 * sizes of the one selected last. */
+	sy_window_history_after(self, FALSE);
 }
 
 static void select_row(SyWindow *self, int id)
@@ -507,7 +516,9 @@ static void dataflow_changed(
 static void candidate_selected(SyCandidateList *list, guint id, SyWindow *self)
 {
 	(void)list;
+	sy_window_history_before(self);
 	sy_pipeline_select_dataflow(self->pipeline, (int)id);
+	sy_window_history_after(self, FALSE);
 }
 
 static void fill_axes(SyWindow *self, const SyAnalysis *a)
@@ -551,6 +562,7 @@ static void analysis_changed(
 
 	(void)pspec;
 	clear_error(self);
+	sy_window_history_clear(self);
 	sy_deps_view_set_analysis(self->deps_view, a);
 	sy_candidate_list_set_analysis(self->candidates, a);
 	fill_axes(self, a);
@@ -884,6 +896,7 @@ static void sy_window_finalize(GObject *object)
 
 	g_clear_object(&self->file);
 	g_clear_object(&self->settings);
+	sy_window_history_finalize(self);
 	G_OBJECT_CLASS(sy_window_parent_class)->finalize(object);
 }
 
@@ -1104,6 +1117,7 @@ static void sy_window_init(SyWindow *self)
 		G_ACTION_GROUP(self), "device", g_variant_new_string("u250"));
 	sy_window_update_export_action(self);
 	sy_window_explore_init(self);
+	sy_window_history_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",
