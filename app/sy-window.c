@@ -70,13 +70,30 @@ static char *error_location_text(
 		hint ? hint : "");
 }
 
-/* The broken line in view: now, and while the error bar slides in and
- * shrinks the editor (it pushed the line out of view), for a moment. */
+/* Whether the line of where is in the editor's view. */
+static gboolean line_in_view(SyWindow *self, const GtkTextIter *where)
+{
+	GdkRectangle visible, at;
+
+	gtk_text_view_get_visible_rect(GTK_TEXT_VIEW(self->editor), &visible);
+	gtk_text_view_get_iter_location(
+		GTK_TEXT_VIEW(self->editor), where, &at);
+	return at.y >= visible.y &&
+		at.y + at.height <= visible.y + visible.height;
+}
+
+/* The broken line kept in view while the error bar slides in and
+ * shrinks the editor (it pushed the line out of view), for a moment;
+ * a line out of view stays so (typing elsewhere, the view stays). */
 static void scroll_to_error(SyWindow *self, const GtkTextIter *where)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	GtkTextMark *mark = gtk_text_buffer_get_mark(buffer, "sy-error");
 
+	if (!line_in_view(self, where)) {
+		self->error_scroll_until = 0;
+		return;
+	}
 	if (mark)
 		gtk_text_buffer_move_mark(buffer, mark, where);
 	else
@@ -84,7 +101,7 @@ static void scroll_to_error(SyWindow *self, const GtkTextIter *where)
 			buffer, "sy-error", where, TRUE);
 	self->error_scroll_until = g_get_monotonic_time() + G_USEC_PER_SEC;
 	gtk_text_view_scroll_to_mark(
-		GTK_TEXT_VIEW(self->editor), mark, 0.1, FALSE, 0, 0);
+		GTK_TEXT_VIEW(self->editor), mark, 0, FALSE, 0, 0);
 }
 
 static void editor_allocated(
@@ -96,7 +113,7 @@ static void editor_allocated(
 	(void)allocation;
 	if (mark && g_get_monotonic_time() < self->error_scroll_until)
 		gtk_text_view_scroll_to_mark(
-			GTK_TEXT_VIEW(editor), mark, 0.1, FALSE, 0, 0);
+			GTK_TEXT_VIEW(editor), mark, 0, FALSE, 0, 0);
 }
 
 static void show_error(SyWindow *self, const GError *error)
