@@ -406,6 +406,7 @@ static void test_panes(void)
 		const char *text =
 			"a SIMD loop of a very long name (reduction, "
 			"score 123456789) that no panel holds";
+		g_autofree char *tip = NULL;
 
 		gtk_combo_box_text_append(simd, "long", text);
 		gtk_combo_box_set_active_id(GTK_COMBO_BOX(simd), "long");
@@ -413,8 +414,8 @@ static void test_panes(void)
 		pane_positions(window, &outer2, &inner2, &side2);
 		g_assert_cmpint(outer2, ==, outer);
 		g_assert_cmpint(side2, ==, side);
-		g_assert_cmpstr(gtk_widget_get_tooltip_text(GTK_WIDGET(simd)),
-			==, text);
+		tip = gtk_widget_get_tooltip_text(GTK_WIDGET(simd));
+		g_assert_cmpstr(tip, ==, text);
 	}
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
