@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "sy-application.h"
+#include "sy-pipeline.h"
 
 /* SYSTOLE_MEASURE_STARTUP=1: the time to the first frame of the first
  * window (the bundled example with no file), printed, then quit.  The
@@ -37,9 +38,29 @@ static gint64 since_exec(void)
 		(gint64)(start * G_USEC_PER_SEC / (unsigned long long)hz);
 }
 
+/* Quits once the pipelines' workers are done: quitting under a running
+ * analysis left a worker at exit (a crash under ASan). */
+static gboolean quit_when_idle(gpointer app)
+{
+	if (sy_pipeline_count_jobs())
+		return G_SOURCE_CONTINUE;
+	g_application_release(G_APPLICATION(app));
+	g_application_quit(G_APPLICATION(app));
+	return G_SOURCE_REMOVE;
+}
+
+/* The windows closed (their pipelines with them), the application held
+ * until their jobs have ended. */
 static gboolean quit_now(gpointer app)
 {
-	g_application_quit(G_APPLICATION(app));
+	GList *windows = g_list_copy(
+		gtk_application_get_windows(GTK_APPLICATION(app)));
+
+	g_application_hold(G_APPLICATION(app));
+	for (GList *l = windows; l; l = l->next)
+		gtk_widget_destroy(l->data);
+	g_list_free(windows);
+	g_timeout_add(10, quit_when_idle, app);
 	return G_SOURCE_REMOVE;
 }
 
