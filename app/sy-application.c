@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "sy-application.h"
+#include "sy-preferences-dialog.h"
 #include "sy-window.h"
 #include "systole-resources.h"
 
@@ -10,6 +11,7 @@ struct _SyApplication {
 	GtkApplication parent_instance;
 
 	GSettings *settings;
+	GtkWidget *preferences; /* while open */
 };
 
 G_DEFINE_FINAL_TYPE(SyApplication, sy_application, GTK_TYPE_APPLICATION)
@@ -160,6 +162,29 @@ static void about_activated(
 		GTK_LICENSE_MIT_X11, "authors", authors, NULL);
 }
 
+/* One dialog at a time, over the active window. */
+static void preferences_activated(
+	GSimpleAction *action, GVariant *param, gpointer user)
+{
+	SyApplication *self = SY_APPLICATION(user);
+	GtkWindow *parent = gtk_application_get_active_window(
+		GTK_APPLICATION(self));
+
+	(void)action;
+	(void)param;
+	if (!self->settings)
+		return;
+	if (!self->preferences) {
+		self->preferences = GTK_WIDGET(
+			sy_preferences_dialog_new(parent, self->settings));
+		g_object_add_weak_pointer(G_OBJECT(self->preferences),
+			(gpointer *)&self->preferences);
+		g_signal_connect(self->preferences, "response",
+			G_CALLBACK(gtk_widget_destroy), NULL);
+	}
+	gtk_window_present(GTK_WINDOW(self->preferences));
+}
+
 static void open_file_activated(
 	GSimpleAction *action, GVariant *param, gpointer user)
 {
@@ -173,6 +198,7 @@ static void open_file_activated(
 static const GActionEntry app_actions[] = {
 	{"quit", quit_activated, NULL, NULL, NULL, {0}},
 	{"about", about_activated, NULL, NULL, NULL, {0}},
+	{"preferences", preferences_activated, NULL, NULL, NULL, {0}},
 	{"open-file", open_file_activated, "s", NULL, NULL, {0}},
 };
 
@@ -183,6 +209,7 @@ static void set_accels(GtkApplication *app)
 		const char *accels[3];
 	} accels[] = {
 		{"app.quit", {"<Primary>q", NULL}},
+		{"app.preferences", {"<Primary>comma", NULL}},
 		{"win.open", {"<Primary>o", NULL}},
 		{"win.save", {"<Primary>s", NULL}},
 		{"win.save-as", {"<Primary><Shift>s", NULL}},

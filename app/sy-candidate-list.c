@@ -7,6 +7,12 @@ struct _SyCandidateList {
 	GtkListBox parent_instance;
 
 	guint scroll_idle; /* bringing the selected row into view */
+	/* Till then, or till the list is first shown, every new layout
+	 * brings the selected row into view again: at start-up the row
+	 * was selected before the list was laid out, and the rows above
+	 * it grow as their PE arrays and throughputs arrive. */
+	gint64 follow_until;
+	gboolean follow_shown;
 	gboolean filling; /* rows going and coming: no selections */
 };
 
@@ -92,6 +98,9 @@ static gboolean scroll_to_selected(gpointer data)
 	int x, y;
 
 	self->scroll_idle = 0;
+	if (row && !gtk_widget_get_mapped(GTK_WIDGET(row)))
+		return G_SOURCE_REMOVE; /* again once laid out */
+	self->follow_shown = FALSE;
 	if (row && scrolled &&
 		gtk_widget_translate_coordinates(
 			GTK_WIDGET(row), GTK_WIDGET(self), 0, 0, &x, &y))
@@ -107,6 +116,10 @@ static void sy_candidate_list_row_selected(GtkListBox *box, GtkListBoxRow *row)
 {
 	SyCandidateList *self = SY_CANDIDATE_LIST(box);
 
+	if (row) {
+		self->follow_until = g_get_monotonic_time() + G_USEC_PER_SEC;
+		self->follow_shown = TRUE;
+	}
 	if (row && !self->scroll_idle)
 		self->scroll_idle = g_idle_add(scroll_to_selected, self);
 	if (self->filling || !row)
@@ -114,6 +127,19 @@ static void sy_candidate_list_row_selected(GtkListBox *box, GtkListBoxRow *row)
 	g_signal_emit(self, signals[CANDIDATE_SELECTED], 0,
 		GPOINTER_TO_UINT(
 			g_object_get_data(G_OBJECT(row), "candidate")));
+}
+
+static void sy_candidate_list_size_allocate(
+	GtkWidget *widget, GtkAllocation *allocation)
+{
+	SyCandidateList *self = SY_CANDIDATE_LIST(widget);
+
+	GTK_WIDGET_CLASS(sy_candidate_list_parent_class)
+		->size_allocate(widget, allocation);
+	if ((self->follow_shown ||
+		    g_get_monotonic_time() < self->follow_until) &&
+		!self->scroll_idle)
+		self->scroll_idle = g_idle_add(scroll_to_selected, self);
 }
 
 static void sy_candidate_list_dispose(GObject *object)
@@ -134,6 +160,8 @@ static void sy_candidate_list_class_init(SyCandidateListClass *klass)
 
 	object_class->dispose = sy_candidate_list_dispose;
 	box_class->row_selected = sy_candidate_list_row_selected;
+	GTK_WIDGET_CLASS(klass)->size_allocate =
+		sy_candidate_list_size_allocate;
 	signals[CANDIDATE_SELECTED] = g_signal_new("candidate-selected",
 		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
 		NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
@@ -173,8 +201,8 @@ void sy_candidate_list_set_analysis(SyCandidateList *self, const SyAnalysis *a)
 void sy_candidate_list_set_throughput(
 	SyCandidateList *self, guint id, const char *text, const char *tooltip)
 {
-	GtkListBoxRow *row =
-		gtk_list_box_get_row_at_index(GTK_LIST_BOX(self), (int)id);
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(self), (int)id);
 	GtkLabel *label = row ? g_object_get_data(G_OBJECT(row), "throughput")
 			      : NULL;
 
@@ -187,8 +215,8 @@ void sy_candidate_list_set_throughput(
 
 const char *sy_candidate_list_get_throughput(SyCandidateList *self, guint id)
 {
-	GtkListBoxRow *row =
-		gtk_list_box_get_row_at_index(GTK_LIST_BOX(self), (int)id);
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(self), (int)id);
 	GtkLabel *label = row ? g_object_get_data(G_OBJECT(row), "throughput")
 			      : NULL;
 

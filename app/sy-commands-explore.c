@@ -108,6 +108,7 @@ static void design_activated(
 			"again");
 		return;
 	}
+	sy_window_history_before(self);
 	if (sy_pipeline_get_dataflow(self->pipeline) ==
 		(int)d->config->candidate) {
 		/* The same dataflow's choices stay: the sliders are told. */
@@ -123,6 +124,7 @@ static void design_activated(
 		sy_pipeline_set_config(self->pipeline, d->config);
 		sy_window_select_candidate(self, (int)d->config->candidate);
 	}
+	sy_window_history_after(self, FALSE);
 	gtk_stack_set_visible_child_name(self->side_stack, "sizes");
 }
 

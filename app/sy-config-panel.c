@@ -736,6 +736,28 @@ static void sy_config_panel_class_init(SyConfigPanelClass *klass)
 		widget_class, SyConfigPanel, sa_sizes_entry);
 }
 
+/* A long choice ("k (reduction, score 12) ...") is ellipsized in the
+ * combo, whole in its list and tooltip: it widened the side panel
+ * (issue 15, defect 4). */
+static void ellipsize_combo(GtkComboBoxText *combo)
+{
+	GList *cells = gtk_cell_layout_get_cells(GTK_CELL_LAYOUT(combo));
+
+	for (GList *l = cells; l; l = l->next)
+		if (GTK_IS_CELL_RENDERER_TEXT(l->data))
+			g_object_set(l->data, "ellipsize", PANGO_ELLIPSIZE_END,
+				"width-chars", 8, NULL);
+	g_list_free(cells);
+}
+
+/* The choice whole, where the combo ellipsizes it. */
+static void tooltip_from_active(GtkComboBoxText *combo)
+{
+	g_autofree char *text = gtk_combo_box_text_get_active_text(combo);
+
+	gtk_widget_set_tooltip_text(GTK_WIDGET(combo), text);
+}
+
 static void sy_config_panel_init(SyConfigPanel *self)
 {
 	GSimpleActionGroup *group = g_simple_action_group_new();
@@ -757,6 +779,10 @@ static void sy_config_panel_init(SyConfigPanel *self)
 		G_CALLBACK(touch_space_changed), self);
 	g_signal_connect(self->two_level, "notify::active",
 		G_CALLBACK(two_level_changed), self);
+	ellipsize_combo(self->order_combo);
+	ellipsize_combo(self->simd_combo);
+	g_signal_connect(self->simd_combo, "changed",
+		G_CALLBACK(tooltip_from_active), NULL);
 	gtk_widget_set_sensitive(GTK_WIDGET(self), FALSE);
 }
 

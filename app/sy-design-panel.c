@@ -59,13 +59,13 @@ static void add_count(GtkTreeStore *store, GtkTreeIter *it, gint64 n)
 	gtk_tree_store_set(store, it, COL_COUNT, count + n, -1);
 }
 
-/* The row of a family under parent, added if new; its count grows with
- * every module family of that name, and so does its array's (the
- * array's row counts its modules, not 0). */
-static void add_family(
+/* The row of a module under parent, added if new; its count grows with
+ * every module of that name, and so does its array's (the array's row
+ * counts its modules, not 0).  A family's boundary module has a row of
+ * its own: selected, each shows its own details only. */
+static void add_module(
 	GtkTreeStore *store, GtkTreeIter *parent, const SyModule *m)
 {
-	g_autofree char *family = family_of(m->name);
 	g_autofree char *kind = kind_text(m);
 	GtkTreeIter it;
 
@@ -74,16 +74,16 @@ static void add_family(
 		do {
 			g_autofree char *name = NULL;
 
-			gtk_tree_model_get(
-				GTK_TREE_MODEL(store), &it, COL_FAMILY, &name, -1);
-			if (g_str_equal(name, family)) {
+			gtk_tree_model_get(GTK_TREE_MODEL(store), &it,
+				COL_FAMILY, &name, -1);
+			if (g_str_equal(name, m->name)) {
 				add_count(store, &it, m->count);
 				return;
 			}
 		} while (gtk_tree_model_iter_next(GTK_TREE_MODEL(store), &it));
 	gtk_tree_store_insert_with_values(store, &it, parent, -1, COL_FAMILY,
-		family, COL_LABEL, family, COL_COUNT, m->count, COL_KIND, kind,
-		-1);
+		m->name, COL_LABEL, m->name, COL_COUNT, m->count, COL_KIND,
+		kind, -1);
 }
 
 static gboolean find_child(GtkTreeStore *store, GtkTreeIter *parent,
@@ -149,7 +149,7 @@ static void fill(SyDesignPanel *self)
 					&parent, NULL, -1, COL_FAMILY, "",
 					COL_LABEL, m->array->name, COL_COUNT,
 					(gint64)0, COL_KIND, "array", -1);
-			add_family(self->store, &parent, m);
+			add_module(self->store, &parent, m);
 		}
 	fill_fifos(self);
 	gtk_tree_view_expand_all(self->tree);
@@ -242,16 +242,33 @@ static void append_dram(GString *out, const SyDesign *d, const SyModule *m)
 	}
 }
 
-static char *module_details(const SyDesign *d, const char *family)
+/* Whether the design has a module called name. */
+static gboolean has_module(const SyDesign *d, const char *name)
+{
+	for (guint i = 0; i < d->modules->len; i++) {
+		const SyModule *m = g_ptr_array_index(d->modules, i);
+
+		if (g_str_equal(m->name, name))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The details of the module called name; of every module of the family
+ * name only when no module has that name (a family known only by its
+ * boundary).  A_IO_L2_in selected shows A_IO_L2_in, not its boundary
+ * too. */
+static char *module_details(const SyDesign *d, const char *name)
 {
 	GString *out = g_string_new(NULL);
+	gboolean exact = has_module(d, name);
 
 	for (guint i = 0; i < d->modules->len; i++) {
 		const SyModule *m = g_ptr_array_index(d->modules, i);
 		g_autofree char *f = family_of(m->name);
 		g_autofree char *kind = NULL;
 
-		if (!g_str_equal(f, family))
+		if (!g_str_equal(exact ? m->name : f, name))
 			continue;
 		kind = kind_text(m);
 		g_string_append_printf(out,
@@ -318,8 +335,13 @@ static void selection_changed(GtkTreeSelection *sel, SyDesignPanel *self)
 		self->selected = g_strdup(family);
 	}
 	show_details(self, family);
-	if (!self->filling && *family && !g_str_has_prefix(family, "fifo_"))
-		g_signal_emit(self, signals[MODULE_SELECTED], 0, family);
+	if (!self->filling && *family && !g_str_has_prefix(family, "fifo_")) {
+		/* The array view knows families: a boundary is drawn with
+		 * its family. */
+		g_autofree char *drawn = family_of(family);
+
+		g_signal_emit(self, signals[MODULE_SELECTED], 0, drawn);
+	}
 }
 
 static gboolean select_in(
@@ -381,6 +403,18 @@ SyDesignOptions sy_design_panel_get_options(SyDesignPanel *self)
 	if (gtk_switch_get_active(self->local_reduce))
 		g_strlcpy(options.reduce_op, "+", sizeof(options.reduce_op));
 	return options;
+}
+
+void sy_design_panel_set_options(
+	SyDesignPanel *self, const SyDesignOptions *options)
+{
+	gtk_switch_set_active(self->double_buffer, !options->no_double_buffer);
+	gtk_switch_set_active(self->packing, !options->no_packing);
+	gtk_switch_set_active(self->host_serialize, options->host_serialize);
+	gtk_switch_set_active(self->hbm, options->hbm);
+	gtk_switch_set_active(self->uram, options->uram);
+	gtk_switch_set_active(self->int_io_dir, options->int_io_dir != 0);
+	gtk_switch_set_active(self->local_reduce, options->reduce_op[0] != 0);
 }
 
 const char *sy_design_panel_get_details(SyDesignPanel *self)

@@ -1,8 +1,10 @@
+#include <math.h>
+
 #include "project/export.h"
 #include "sy-export-bar.h"
 #include "sy-export-dialog.h"
 
-enum { RESPONSE_OPEN = 1, RESPONSE_REPLACE };
+enum { RESPONSE_OPEN = 1, RESPONSE_REPLACE, RESPONSE_CANCEL };
 
 struct _SyExportBar {
 	GtkInfoBar parent_instance;
@@ -14,9 +16,15 @@ struct _SyExportBar {
 
 	GtkWidget *open_button;
 	GtkWidget *replace_button;
+	GtkWidget *cancel_button;
 	SyExportBarState state;
 	guint serial; /* of the newest export */
 	GCancellable *cancellable; /* cancelled when the bar is destroyed */
+	GCancellable *run_cancellable; /* the running export's: Cancel */
+	char *stage; /* the running export's stage, since stage_started */
+	double stage_fraction;
+	gint64 stage_started;
+	guint tick; /* moves the progress within a long stage */
 	char *dir; /* of the newest export */
 	char *device;
 	char *text; /* shown, as plain text */
@@ -61,6 +69,8 @@ static void set_state(SyExportBar *self, SyExportBarState state)
 		GTK_WIDGET(self->progress), state == SY_EXPORT_BAR_RUNNING);
 	gtk_widget_set_visible(self->open_button, state == SY_EXPORT_BAR_DONE);
 	gtk_widget_set_visible(self->replace_button, FALSE);
+	gtk_widget_set_visible(
+		self->cancel_button, state == SY_EXPORT_BAR_RUNNING);
 	gtk_info_bar_set_show_close_button(
 		GTK_INFO_BAR(self), state != SY_EXPORT_BAR_RUNNING);
 	gtk_info_bar_set_revealed(
@@ -80,14 +90,80 @@ static void set_message(
 	gtk_info_bar_set_message_type(GTK_INFO_BAR(self), type);
 }
 
-static void show_stage(SyExportBar *self, const char *stage, double fraction)
+/* Where the job's next stage begins (export-job.c's shares), which a
+ * stage's bar approaches and never reaches. */
+static double next_stage(double fraction)
+{
+	static const double starts[] = {0.2, 0.95, 1};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(starts); i++)
+		if (fraction < starts[i])
+			return starts[i];
+	return 1;
+}
+
+/* What the job says, in words: the backend's stage of a large padded
+ * design took 25 s at "20 %" with nothing moving. */
+static const char *stage_text(const char *stage)
+{
+	if (g_str_equal(stage, "Analysing"))
+		return "analysing the kernel";
+	if (g_str_equal(stage, "Generating"))
+		return "generating the HLS code";
+	if (g_str_equal(stage, "Writing"))
+		return "writing the files";
+	return stage;
+}
+
+/* The stage, its time once it takes a second, and a bar that moves
+ * within the stage: a second into it half-way to the next, then ever
+ * closer (t / (t + 1 s)). */
+static void render_stage(SyExportBar *self)
 {
 	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
-	g_autofree char *markup = g_markup_printf_escaped(
-		"Exporting to <b>%s</b>: %s\u2026", shown, stage);
+	g_autofree char *markup = NULL;
+	double t = (g_get_monotonic_time() - self->stage_started) /
+		(double)G_USEC_PER_SEC;
+	double next = next_stage(self->stage_fraction);
 
+	if (t >= 1)
+		markup = g_markup_printf_escaped(
+			"Exporting to <b>%s</b>: %s\u2026 (%.0f s)", shown,
+			stage_text(self->stage), floor(t));
+	else
+		markup = g_markup_printf_escaped(
+			"Exporting to <b>%s</b>: %s\u2026", shown,
+			stage_text(self->stage));
 	set_message(self, GTK_MESSAGE_OTHER, markup);
-	gtk_progress_bar_set_fraction(self->progress, fraction);
+	gtk_progress_bar_set_fraction(self->progress,
+		self->stage_fraction +
+			(next - self->stage_fraction) * t / (t + 1));
+}
+
+static gboolean tick(gpointer data)
+{
+	SyExportBar *self = data;
+
+	if (self->state != SY_EXPORT_BAR_RUNNING) {
+		self->tick = 0;
+		return G_SOURCE_REMOVE;
+	}
+	render_stage(self);
+	return G_SOURCE_CONTINUE;
+}
+
+static void show_stage(SyExportBar *self, const char *stage, double fraction)
+{
+	if (g_strcmp0(stage, self->stage) != 0 ||
+		fraction != self->stage_fraction) {
+		g_free(self->stage);
+		self->stage = g_strdup(stage);
+		self->stage_fraction = fraction;
+		self->stage_started = g_get_monotonic_time();
+	}
+	render_stage(self);
+	if (!self->tick)
+		self->tick = g_timeout_add(250, tick, self);
 }
 
 static void show_done(SyExportBar *self, const SyExportJob *job)
@@ -135,6 +211,18 @@ static void show_error(SyExportBar *self, const char *what, const GError *error)
 	gtk_widget_set_visible(self->replace_button,
 		g_error_matches(
 			error, SY_EXPORT_ERROR, SY_EXPORT_ERROR_EXISTS));
+}
+
+/* Cancel: the job stops before it writes (sy_export_write is whole or
+ * nothing), so the folder is as it was. */
+static void show_cancelled(SyExportBar *self)
+{
+	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
+	g_autofree char *markup = g_markup_printf_escaped(
+		"Export cancelled: nothing was written to <b>%s</b>", shown);
+
+	set_message(self, GTK_MESSAGE_INFO, markup);
+	set_state(self, SY_EXPORT_BAR_CANCELLED);
 }
 
 /* Running */
@@ -236,6 +324,12 @@ static void exported(GObject *source, GAsyncResult *result, gpointer data)
 		g_clear_error(&error);
 		return;
 	}
+	g_clear_object(&self->run_cancellable);
+	if (!ok && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+		show_cancelled(self);
+		g_error_free(error);
+		return;
+	}
 	if (ok) {
 		show_done(self, run->job);
 		return;
@@ -264,8 +358,14 @@ void sy_export_bar_run(SyExportBar *self, SyExportJob *job)
 	}
 	g_free(self->dir);
 	g_free(self->device);
+	/* A cancellable of its own, for Cancel only: a closed window lets
+	 * its export finish. */
+	g_clear_object(&self->run_cancellable);
+	self->run_cancellable = g_cancellable_new();
+	sy_export_job_set_cancellable(job, self->run_cancellable);
 	self->dir = g_strdup(sy_export_job_get_dir(job));
 	self->device = g_strdup(sy_export_job_get_device(job));
+	g_clear_pointer(&self->stage, g_free);
 	show_stage(self, "Analysing", 0);
 	set_state(self, SY_EXPORT_BAR_RUNNING);
 	task = g_task_new(self, self->cancellable, exported, NULL);
@@ -288,6 +388,12 @@ SyExportBarState sy_export_bar_get_state(SyExportBar *self)
 const char *sy_export_bar_get_text(SyExportBar *self)
 {
 	return self->text ? self->text : "";
+}
+
+void sy_export_bar_cancel(SyExportBar *self)
+{
+	if (self->state == SY_EXPORT_BAR_RUNNING && self->run_cancellable)
+		g_cancellable_cancel(self->run_cancellable);
 }
 
 /* Responses */
@@ -314,6 +420,8 @@ static void sy_export_bar_response(GtkInfoBar *bar, int response)
 	else if (response == RESPONSE_REPLACE)
 		g_signal_emit(
 			self, signals[REPLACE], 0, self->dir, self->device);
+	else if (response == RESPONSE_CANCEL)
+		sy_export_bar_cancel(self);
 	else if (response == GTK_RESPONSE_CLOSE)
 		set_state(self, SY_EXPORT_BAR_HIDDEN);
 }
@@ -334,6 +442,7 @@ static void sy_export_bar_dispose(GObject *object)
 	SyExportBar *self = SY_EXPORT_BAR(object);
 
 	g_cancellable_cancel(self->cancellable);
+	g_clear_handle_id(&self->tick, g_source_remove);
 	G_OBJECT_CLASS(sy_export_bar_parent_class)->dispose(object);
 }
 
@@ -342,6 +451,8 @@ static void sy_export_bar_finalize(GObject *object)
 	SyExportBar *self = SY_EXPORT_BAR(object);
 
 	g_object_unref(self->cancellable);
+	g_clear_object(&self->run_cancellable);
+	g_free(self->stage);
 	g_free(self->dir);
 	g_free(self->device);
 	g_free(self->text);
@@ -383,5 +494,9 @@ static void sy_export_bar_init(SyExportBar *self)
 	gtk_widget_set_tooltip_text(self->replace_button,
 		"Export again, replacing the earlier export and "
 		"everything in it");
+	self->cancel_button = gtk_info_bar_add_button(
+		GTK_INFO_BAR(self), "_Cancel", RESPONSE_CANCEL);
+	gtk_widget_set_tooltip_text(
+		self->cancel_button, "Stop the export: nothing is written");
 	set_state(self, SY_EXPORT_BAR_HIDDEN);
 }

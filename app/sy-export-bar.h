@@ -24,12 +24,18 @@ typedef enum {
 	SY_EXPORT_BAR_RUNNING,
 	SY_EXPORT_BAR_DONE,
 	SY_EXPORT_BAR_FAILED,
+	SY_EXPORT_BAR_CANCELLED, /* by Cancel: nothing written */
 } SyExportBarState;
 
 /* Runs job (taken) in a worker thread.  One at a time: "running" says
  * when another may start. */
 void sy_export_bar_run(SyExportBar *self, SyExportJob *job);
 gboolean sy_export_bar_is_running(SyExportBar *self);
+
+/* What the bar's Cancel does: the running export stops before it
+ * writes anything (the folder stays as it was) and the bar says so.
+ * Nothing when none runs. */
+void sy_export_bar_cancel(SyExportBar *self);
 
 SyExportBarState sy_export_bar_get_state(SyExportBar *self);
 

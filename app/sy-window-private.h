@@ -44,12 +44,22 @@ struct _SyWindow {
 	GtkSourceView *transformed;
 	SyExportBar *export_bar;
 	SyExplorePanel *explore_panel;
+	GtkPaned *outer_paned; /* the editor's */
+	GtkStackSwitcher *view_switcher;
+	struct _SyDesignHistory *history; /* the design choices, for undo */
+	gboolean restoring; /* undo or redo under way: nothing recorded */
+	gint64 sizes_recorded; /* when sizes were last recorded */
+	/* The editor's width follows the window's until its handle is
+	 * moved: the width last set, and whether it still follows. */
+	int editor_width;
+	gboolean editor_follows;
 
 	GSettings *settings;
 	GFile *file;
 	gboolean is_example; /* the bundled example: save goes elsewhere */
 	GtkSourceBuffer *buffer;
 	GtkTextTag *error_tag;
+	gint64 error_scroll_until; /* the editor follows the error till then */
 
 	SyPipeline *pipeline; /* the kernel's pipeline: every result */
 	gboolean filling; /* rebuilding lists: ignore their signals */
@@ -87,5 +97,16 @@ void sy_window_explore_analysis(SyWindow *self);
 /* The views' context menu: Copy Image, Export Picture
  * (sy-commands-picture.c). */
 void sy_window_picture_init(SyWindow *self);
+
+/* Undo and redo of design choices (sy-commands-history.c):
+ * win.undo-design and win.redo-design, Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y)
+ * where the focus is in no text; the state before a change by the user
+ * and after it recorded (sizes within half a second of the last are
+ * one step); the history cleared by a new analysis. */
+void sy_window_history_init(SyWindow *self);
+void sy_window_history_finalize(SyWindow *self);
+void sy_window_history_before(SyWindow *self);
+void sy_window_history_after(SyWindow *self, gboolean sizes);
+void sy_window_history_clear(SyWindow *self);
 
 G_END_DECLS

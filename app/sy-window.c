@@ -10,6 +10,9 @@
 #include "sy-markup.h"
 #include "sy-window-private.h"
 
+/* gtksourceview-4 ships it; comments stay readable on it. */
+#define SY_DARK_SCHEME "oblivion"
+
 G_DEFINE_FINAL_TYPE(SyWindow, sy_window, GTK_TYPE_APPLICATION_WINDOW)
 
 void sy_window_update_title(SyWindow *self)
@@ -54,13 +57,71 @@ void sy_window_update_title(SyWindow *self)
 
 /* Analysis */
 
+/* "mm.c:32:5: 'while' is not supported ..." and the hint below: the
+ * place as compilers give it, the column too. */
+static char *error_location_text(
+	const GError *error, const char *path, guint line, guint col)
+{
+	g_autofree char *base = g_path_get_basename(path);
+	const char *hint = sy_input_error_get_hint(error);
+
+	return g_strdup_printf("%s:%u:%u: %s%s%s", base, line, col,
+		sy_input_error_get_summary(error), hint ? "\n" : "",
+		hint ? hint : "");
+}
+
+/* Whether the line of where is in the editor's view. */
+static gboolean line_in_view(SyWindow *self, const GtkTextIter *where)
+{
+	GdkRectangle visible, at;
+
+	gtk_text_view_get_visible_rect(GTK_TEXT_VIEW(self->editor), &visible);
+	gtk_text_view_get_iter_location(
+		GTK_TEXT_VIEW(self->editor), where, &at);
+	return at.y >= visible.y &&
+		at.y + at.height <= visible.y + visible.height;
+}
+
+/* The broken line kept in view while the error bar slides in and
+ * shrinks the editor (it pushed the line out of view), for a moment;
+ * a line out of view stays so (typing elsewhere, the view stays). */
+static void scroll_to_error(SyWindow *self, const GtkTextIter *where)
+{
+	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
+	GtkTextMark *mark = gtk_text_buffer_get_mark(buffer, "sy-error");
+
+	if (!line_in_view(self, where)) {
+		self->error_scroll_until = 0;
+		return;
+	}
+	if (mark)
+		gtk_text_buffer_move_mark(buffer, mark, where);
+	else
+		mark = gtk_text_buffer_create_mark(
+			buffer, "sy-error", where, TRUE);
+	self->error_scroll_until = g_get_monotonic_time() + G_USEC_PER_SEC;
+	gtk_text_view_scroll_to_mark(
+		GTK_TEXT_VIEW(self->editor), mark, 0, FALSE, 0, 0);
+}
+
+static void editor_allocated(
+	GtkWidget *editor, GdkRectangle *allocation, SyWindow *self)
+{
+	GtkTextMark *mark = gtk_text_buffer_get_mark(
+		GTK_TEXT_BUFFER(self->buffer), "sy-error");
+
+	(void)allocation;
+	if (mark && g_get_monotonic_time() < self->error_scroll_until)
+		gtk_text_view_scroll_to_mark(
+			GTK_TEXT_VIEW(editor), mark, 0, FALSE, 0, 0);
+}
+
 static void show_error(SyWindow *self, const GError *error)
 {
 	GtkTextBuffer *buffer = GTK_TEXT_BUFFER(self->buffer);
 	const char *path = NULL;
 	guint line, col, span;
 	g_autofree char *mine = self->file ? g_file_get_path(self->file) : NULL;
-	const char *hint = sy_input_error_get_hint(error);
 	g_autofree char *text = NULL;
 
 	if (sy_input_error_get_location(error, &path, &line, &col, &span) &&
@@ -76,13 +137,14 @@ static void show_error(SyWindow *self, const GError *error)
 			gtk_text_iter_forward_to_line_end(&start);
 		gtk_text_buffer_apply_tag(
 			buffer, self->error_tag, &start, &end);
-		text = g_strdup_printf("Line %u: %s%s%s", line,
-			sy_input_error_get_summary(error), hint ? "\n" : "",
-			hint ? hint : "");
+		scroll_to_error(self, &start);
+		text = error_location_text(error, path, line, col);
 	} else if (g_error_matches(error, SY_ANALYSIS_ERROR,
 			   SY_ANALYSIS_ERROR_TOO_COMPLEX)) {
-		text = g_strdup_printf("%s\nRaise the limit with the setting "
-				       "max-operations (0: no limit): "
+		text = g_strdup_printf("%s\nRaise the limit in Preferences "
+				       "(Ctrl+,), isl operations per stage "
+				       "(0: no limit), or with the setting "
+				       "max-operations: "
 				       "gsettings set org.systole.Systole "
 				       "max-operations 0",
 			error->message);
@@ -100,6 +162,7 @@ static void clear_error(SyWindow *self)
 
 	gtk_text_buffer_get_bounds(buffer, &start, &end);
 	gtk_text_buffer_remove_tag(buffer, self->error_tag, &start, &end);
+	self->error_scroll_until = 0;
 	gtk_info_bar_set_revealed(self->error_bar, FALSE);
 }
 
@@ -171,15 +234,21 @@ static void sizes_changed(SyConfigPanel *panel, SyWindow *self)
 {
 	const SyConfig *cfg = sy_config_panel_get_config(panel);
 
-	if (cfg)
-		sy_pipeline_set_config(self->pipeline, cfg);
+	if (!cfg)
+		return;
+	/* The state before is the history's last: the sliders already
+	 * hold the new sizes. */
+	sy_pipeline_set_config(self->pipeline, cfg);
+	sy_window_history_after(self, TRUE);
 }
 
 static void network_options_changed(SyDesignPanel *panel, SyWindow *self)
 {
 	SyDesignOptions options = sy_design_panel_get_options(panel);
 
+	/* The state before is the history's last: the switch has moved. */
 	sy_pipeline_set_design_options(self->pipeline, &options);
+	sy_window_history_after(self, FALSE);
 }
 
 /* A module clicked in the array: its details in the Network page. */
@@ -422,6 +491,9 @@ static void choices_changed(
 	sy_config_panel_set_choices(self->config_panel,
 		sy_pipeline_get_choices(pipeline),
 		sy_pipeline_get_config(pipeline), name);
+	/* The sizes of a dataflow just shown: the first state, or the
+	 * sizes of the one selected last. */
+	sy_window_history_after(self, FALSE);
 }
 
 static void select_row(SyWindow *self, int id)
@@ -463,7 +535,9 @@ static void dataflow_changed(
 static void candidate_selected(SyCandidateList *list, guint id, SyWindow *self)
 {
 	(void)list;
+	sy_window_history_before(self);
 	sy_pipeline_select_dataflow(self->pipeline, (int)id);
+	sy_window_history_after(self, FALSE);
 }
 
 static void fill_axes(SyWindow *self, const SyAnalysis *a)
@@ -507,6 +581,7 @@ static void analysis_changed(
 
 	(void)pspec;
 	clear_error(self);
+	sy_window_history_clear(self);
 	sy_deps_view_set_analysis(self->deps_view, a);
 	sy_candidate_list_set_analysis(self->candidates, a);
 	fill_axes(self, a);
@@ -842,6 +917,7 @@ static void sy_window_finalize(GObject *object)
 
 	g_clear_object(&self->file);
 	g_clear_object(&self->settings);
+	sy_window_history_finalize(self);
 	G_OBJECT_CLASS(sy_window_parent_class)->finalize(object);
 }
 
@@ -900,22 +976,82 @@ static void sy_window_class_init(SyWindowClass *klass)
 		widget_class, SyWindow, export_bar);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, explore_panel);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, outer_paned);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, view_switcher);
+}
+
+/* Whether the theme is dark: its text is light.  The window's colour,
+ * not the editor's, which the source scheme sets itself. */
+static gboolean theme_is_dark(SyWindow *self)
+{
+	GtkStyleContext *style = gtk_widget_get_style_context(GTK_WIDGET(self));
+	GdkRGBA fg;
+
+	gtk_style_context_get_color(
+		style, gtk_style_context_get_state(style), &fg);
+	return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
+/* The editor and the loop nest in a scheme of the theme's kind: with a
+ * dark theme they kept the light "classic" and its comments were
+ * unreadable (issue 15, defect 10).  Followed on every change of
+ * style: GTK_THEME, gtk-application-prefer-dark-theme, the desktop's
+ * theme. */
+static void follow_theme(SyWindow *self)
+{
+	GtkSourceStyleSchemeManager *schemes =
+		gtk_source_style_scheme_manager_get_default();
+	const char *name = theme_is_dark(self) ? SY_DARK_SCHEME : "classic";
+	GtkSourceStyleScheme *scheme =
+		gtk_source_style_scheme_manager_get_scheme(schemes, name);
+	GtkSourceBuffer *transformed = GTK_SOURCE_BUFFER(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(self->transformed)));
+
+	if (!scheme || !self->buffer ||
+		gtk_source_buffer_get_style_scheme(self->buffer) == scheme)
+		return;
+	gtk_source_buffer_set_style_scheme(self->buffer, scheme);
+	gtk_source_buffer_set_style_scheme(transformed, scheme);
+}
+
+/* The editor's share of a window narrower than 1280 px: 36 %, as 460 of
+ * 1280 (at 1024 it kept 460 and left the views 160). */
+#define EDITOR_WIDTH 460
+#define EDITOR_SHARE 0.36
+
+static void window_allocated(
+	GtkWidget *widget, GdkRectangle *allocation, SyWindow *self)
+{
+	int width, height, want;
+
+	(void)allocation; /* with the client-side shadow: not the window's */
+	gtk_window_get_size(GTK_WINDOW(widget), &width, &height);
+	want = MIN(EDITOR_WIDTH, (int)(width * EDITOR_SHARE));
+	if (!self->editor_follows || want == self->editor_width)
+		return;
+	self->editor_width = want;
+	gtk_paned_set_position(self->outer_paned, want);
+}
+
+/* A position the window did not set is the user's: it stays. */
+static void editor_moved(GObject *paned, GParamSpec *pspec, SyWindow *self)
+{
+	(void)pspec;
+	if (gtk_paned_get_position(GTK_PANED(paned)) != self->editor_width &&
+		gtk_widget_get_mapped(GTK_WIDGET(paned)))
+		self->editor_follows = FALSE;
 }
 
 static void setup_buffer(SyWindow *self)
 {
 	GtkSourceLanguageManager *languages =
 		gtk_source_language_manager_get_default();
-	GtkSourceStyleSchemeManager *schemes =
-		gtk_source_style_scheme_manager_get_default();
-	GtkSourceStyleScheme *scheme =
-		gtk_source_style_scheme_manager_get_scheme(schemes, "classic");
 	GtkSourceBuffer *transformed;
 
 	self->buffer = gtk_source_buffer_new_with_language(
 		gtk_source_language_manager_get_language(languages, "c"));
-	if (scheme)
-		gtk_source_buffer_set_style_scheme(self->buffer, scheme);
 	self->error_tag = gtk_text_buffer_create_tag(
 		GTK_TEXT_BUFFER(self->buffer), "error", "underline",
 		PANGO_UNDERLINE_ERROR, NULL);
@@ -924,13 +1060,24 @@ static void setup_buffer(SyWindow *self)
 	/* The transformed loops read like the kernel. */
 	transformed = gtk_source_buffer_new_with_language(
 		gtk_source_language_manager_get_language(languages, "c"));
-	if (scheme)
-		gtk_source_buffer_set_style_scheme(transformed, scheme);
 	gtk_text_view_set_buffer(
 		GTK_TEXT_VIEW(self->transformed), GTK_TEXT_BUFFER(transformed));
 	g_object_unref(transformed);
+	follow_theme(self);
+	g_signal_connect(self, "style-updated", G_CALLBACK(follow_theme), NULL);
 	g_signal_connect(
 		self->buffer, "changed", G_CALLBACK(buffer_changed), self);
+	g_signal_connect(self->editor, "size-allocate",
+		G_CALLBACK(editor_allocated), self);
+	/* Each view's button as wide as its name ("Array" was as wide as
+	 * "Dependences"; style.css lifts Adwaita's least width). */
+	gtk_box_set_homogeneous(GTK_BOX(self->view_switcher), FALSE);
+	self->editor_width = EDITOR_WIDTH;
+	self->editor_follows = TRUE;
+	g_signal_connect(
+		self, "size-allocate", G_CALLBACK(window_allocated), self);
+	g_signal_connect(self->outer_paned, "notify::position",
+		G_CALLBACK(editor_moved), self);
 	g_signal_connect_swapped(self->buffer, "modified-changed",
 		G_CALLBACK(sy_window_update_title), self);
 }
@@ -992,6 +1139,7 @@ static void sy_window_init(SyWindow *self)
 	sy_window_update_export_action(self);
 	sy_window_explore_init(self);
 	sy_window_picture_init(self);
+	sy_window_history_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",
@@ -1011,6 +1159,25 @@ static void sy_window_init(SyWindow *self)
 	sy_window_update_title(self);
 }
 
+/* width x height, within the screen's work area (a size saved on a
+ * larger screen, or 1280 x 800 on a 1366 x 768 one, did not fit). */
+static void set_default_size(SyWindow *self, int width, int height)
+{
+	GdkDisplay *display = gdk_display_get_default();
+	GdkMonitor *monitor = display ? gdk_display_get_primary_monitor(display)
+				      : NULL;
+	GdkRectangle area;
+
+	if (!monitor && display && gdk_display_get_n_monitors(display))
+		monitor = gdk_display_get_monitor(display, 0);
+	if (monitor) {
+		gdk_monitor_get_workarea(monitor, &area);
+		width = MIN(width, area.width);
+		height = MIN(height, area.height);
+	}
+	gtk_window_set_default_size(GTK_WINDOW(self), width, height);
+}
+
 SyWindow *sy_window_new(SyApplication *app)
 {
 	SyWindow *self = g_object_new(SY_TYPE_WINDOW, "application", app, NULL);
@@ -1018,7 +1185,7 @@ SyWindow *sy_window_new(SyApplication *app)
 
 	if (settings) {
 		self->settings = g_object_ref(settings);
-		gtk_window_set_default_size(GTK_WINDOW(self),
+		set_default_size(self,
 			g_settings_get_int(settings, "window-width"),
 			g_settings_get_int(settings, "window-height"));
 		if (g_settings_get_boolean(settings, "window-maximized"))
@@ -1029,7 +1196,7 @@ SyWindow *sy_window_new(SyApplication *app)
 		g_signal_connect(settings, "changed",
 			G_CALLBACK(settings_changed), self);
 	} else {
-		gtk_window_set_default_size(GTK_WINDOW(self), 1280, 800);
+		set_default_size(self, 1280, 720);
 	}
 	fill_recent(self);
 	return self;

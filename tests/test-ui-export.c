@@ -99,6 +99,34 @@ static void export_warning(
 	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
 }
 
+/* Cancel (issue 15, defect 14: exports had none): the bar says what
+ * runs in words, Cancel stops the job before it writes, and the folder
+ * is not there at all. */
+static void export_cancel(SyWindow *window, SyExportBar *bar, const char *tmp)
+{
+	g_autofree char *dir = g_build_filename(tmp, "cancelled", NULL);
+	g_autofree char *shown = sy_export_dialog_path_text(dir);
+	g_autofree char *running = g_strdup_printf(
+		"Exporting to %s: analysing the kernel\u2026", shown);
+	g_autofree char *expect = g_strdup_printf(
+		"Export cancelled: nothing was written to %s", shown);
+
+	g_assert_true(sy_window_export_to(window, dir, "u250", FALSE));
+	g_assert_cmpstr(sy_export_bar_get_text(bar), ==, running);
+	sy_export_bar_cancel(bar);
+	sy_test_wait(window, export_over, "the cancelled export");
+	g_assert_cmpint(
+		sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_CANCELLED);
+	g_assert_cmpstr(sy_export_bar_get_text(bar), ==, expect);
+	g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
+	g_assert_true(export_enabled(window));
+	/* Nothing runs: Cancel does nothing. */
+	sy_export_bar_cancel(bar);
+	g_assert_cmpint(
+		sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_CANCELLED);
+	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
+}
+
 /* Export from the dialog into a new folder: progress, then the files
  * and the success bar; again into the same folder: the folder is in the
  * way, and says so; Replace writes over it; a window closed while its
@@ -250,6 +278,7 @@ static void test_export(void)
 	gtk_info_bar_response(GTK_INFO_BAR(bar), GTK_RESPONSE_CLOSE);
 	g_assert_cmpint(sy_export_bar_get_state(bar), ==, SY_EXPORT_BAR_HIDDEN);
 	export_warning(window, bar, panel, tmp);
+	export_cancel(window, bar, tmp);
 
 	/* Closed while exporting: the folder is still written whole, and
 	 * nothing touches the window (criticals are fatal here). */

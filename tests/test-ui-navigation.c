@@ -3,7 +3,11 @@
  * dependence view's loops.  Skips (77) without a display.
  *
  * Run with G_DEBUG=fatal-criticals: any GTK critical fails it. */
+#include <gtksourceview/gtksource.h>
+
 #include "sy-array-view.h"
+#include "sy-candidate-list.h"
+#include "sy-estimate-panel.h"
 #include "sy-deps-view.h"
 #include "sy-view-style.h"
 #include "uitest.h"
@@ -29,6 +33,12 @@ static void pointer_event(
 		e->scroll.y = y;
 		e->scroll.direction = button == 4 ? GDK_SCROLL_UP
 						  : GDK_SCROLL_DOWN;
+	} else if (type == GDK_LEAVE_NOTIFY) {
+		e->crossing.time = GDK_CURRENT_TIME;
+		e->crossing.x = x;
+		e->crossing.y = y;
+		e->crossing.mode = GDK_CROSSING_NORMAL;
+		e->crossing.detail = GDK_NOTIFY_NONLINEAR;
 	} else if (type == GDK_MOTION_NOTIFY) {
 		e->motion.time = GDK_CURRENT_TIME;
 		e->motion.x = x;
@@ -118,6 +128,12 @@ static void deps_drags(SyWindow *window)
 		gtk_widget_get_allocated_height(w) / 2.0);
 	g_assert_cmpuint(chosen->len, ==, 0);
 	g_signal_handlers_disconnect_by_data(deps, chosen);
+
+	/* A chip lit under the pointer goes dark when it leaves. */
+	pointer_event(w, GDK_MOTION_NOTIFY, x2, y2, 0);
+	g_assert_cmpint(sy_deps_view_get_hover(deps), ==, 2);
+	pointer_event(w, GDK_LEAVE_NOTIFY, -5, y2, 0);
+	g_assert_cmpint(sy_deps_view_get_hover(deps), ==, -1);
 }
 
 /* Zoom and pan of the views (SyViewNav): steps of exactly 1.25
@@ -199,6 +215,18 @@ static void test_navigation(void)
 	drag(w, cx, cy, cx, cy);
 	g_assert_cmpstr(sy_array_view_get_selected(array), ==, "PE");
 
+	/* A PE lit under the pointer goes dark when it leaves the view
+	 * (issue 15, defect 14: the highlight stayed). */
+	{
+		gint64 row, col;
+
+		pointer_event(w, GDK_MOTION_NOTIFY, width / 2, height / 2, 0);
+		g_assert_true(sy_array_view_get_hover(array, &row, &col));
+		pointer_event(w, GDK_LEAVE_NOTIFY, -5, height / 2, 0);
+		g_assert_false(sy_array_view_get_hover(array, &row, &col));
+		g_assert_cmpint(row, ==, -1);
+	}
+
 	deps_drags(window);
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
@@ -258,7 +286,244 @@ static void test_deps_message(void)
 	g_object_unref(window);
 }
 
+/* The selected dataflow's row lies within the list's scrolled view. */
+static void assert_row_in_view(SyWindow *window, int id)
+{
+	GtkWidget *list = sy_test_find(
+		GTK_WIDGET(window), SY_TYPE_CANDIDATE_LIST);
+	GtkListBoxRow *row = gtk_list_box_get_row_at_index(
+		GTK_LIST_BOX(list), id);
+	GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment(
+		GTK_SCROLLED_WINDOW(gtk_widget_get_ancestor(
+			list, GTK_TYPE_SCROLLED_WINDOW)));
+	int x, y;
+
+	g_assert_true(gtk_list_box_row_is_selected(row));
+	g_assert_true(gtk_widget_translate_coordinates(
+		GTK_WIDGET(row), list, 0, 0, &x, &y));
+	g_assert_cmpfloat(gtk_adjustment_get_page_size(adj), <,
+		gtk_adjustment_get_upper(adj)); /* the list does scroll */
+	g_assert_cmpfloat(y, >=, gtk_adjustment_get_value(adj));
+	g_assert_cmpfloat(y + gtk_widget_get_allocated_height(GTK_WIDGET(row)),
+		<=,
+		gtk_adjustment_get_value(adj) +
+			gtk_adjustment_get_page_size(adj));
+}
+
+/* In a small window (1024 x 700) the dataflow selected is scrolled
+ * into view, also once the rows above it have grown with their PE
+ * arrays and throughputs (issue 15, defect 14: it could start out of
+ * view). */
+static void test_candidate_in_view(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	const SyAnalysis *a = sy_window_get_analysis(window);
+	int last = (int)a->candidates->len - 1;
+
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_window_select_candidate(window, last);
+	sy_test_wait(window, sy_test_settled, "the last dataflow");
+	sy_test_settle(GTK_WIDGET(window));
+	assert_row_in_view(window, last);
+	/* An edit analysed again: the rows are made anew and the row
+	 * selected before laid out. */
+	{
+		GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(
+			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW)));
+		GtkTextIter end;
+
+		gtk_text_buffer_get_end_iter(buffer, &end);
+		gtk_text_buffer_insert(buffer, &end, "/* edited */\n", -1);
+		sy_test_wait(window, sy_test_settled, "the edited kernel");
+		while (sy_window_get_analysis(window) == a)
+			g_main_context_iteration(NULL, TRUE);
+		sy_test_wait(window, sy_test_settled, "the edited kernel");
+		sy_test_settle(GTK_WIDGET(window));
+		assert_row_in_view(window, last);
+	}
+	sy_window_select_candidate(window, 0);
+	sy_test_wait(window, sy_test_settled, "the first dataflow");
+	sy_test_settle(GTK_WIDGET(window));
+	assert_row_in_view(window, 0);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+/* The panes' positions: the editor's (outer), the views' (inner). */
+static void pane_positions(SyWindow *window, int *outer, int *inner, int *side)
+{
+	g_autoptr(GPtrArray) panes = g_ptr_array_new();
+	GtkWidget *w = sy_test_find(GTK_WIDGET(window), GTK_TYPE_PANED);
+	GtkWidget *inner_paned;
+
+	*outer = gtk_paned_get_position(GTK_PANED(w));
+	inner_paned = gtk_paned_get_child2(GTK_PANED(w));
+	g_assert_true(GTK_IS_PANED(inner_paned));
+	*inner = gtk_paned_get_position(GTK_PANED(inner_paned));
+	*side = gtk_widget_get_allocated_width(
+		gtk_paned_get_child2(GTK_PANED(inner_paned)));
+}
+
+/* The panes stay where they are (issue 15, defect 4): Alt+2 and back
+ * with Alt+1 leave the editor as wide as it was, and a long SIMD
+ * label does not widen the side panel. */
+static void test_panes(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	int outer, inner, side, outer2, inner2, side2;
+
+	gtk_window_resize(GTK_WINDOW(window), 1280, 800);
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer, &inner, &side);
+	g_test_message("panes at 1280: editor %d, views %d, side %d", outer,
+		inner, side);
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("deps"));
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer2, &inner2, &side2);
+	g_test_message(
+		"deps: editor %d, views %d, side %d", outer2, inner2, side2);
+	sy_test_screenshot(GTK_WIDGET(window), "ui-panes-deps-1280.png");
+	/* The toolbar whole in the views' width: zoom buttons too. */
+	{
+		GtkWidget *bar = gtk_widget_get_parent(sy_test_find(
+			GTK_WIDGET(window), GTK_TYPE_STACK_SWITCHER));
+		GtkWidget *clip = gtk_widget_get_ancestor(
+			bar, GTK_TYPE_SCROLLED_WINDOW);
+		int natural;
+
+		gtk_widget_get_preferred_width(bar, NULL, &natural);
+		g_assert_cmpint(
+			natural, <=, gtk_widget_get_allocated_width(clip));
+	}
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("array"));
+	sy_test_settle(GTK_WIDGET(window));
+	pane_positions(window, &outer2, &inner2, &side2);
+	g_test_message(
+		"array: editor %d, views %d, side %d", outer2, inner2, side2);
+	g_assert_cmpint(outer2, ==, outer);
+	g_assert_cmpint(side2, ==, side);
+	g_assert_cmpint(outer, ==, 460); /* the editor as the window has it */
+
+	/* A long SIMD choice, chosen: ellipsized, the panel as wide. */
+	{
+		GtkComboBoxText *simd = GTK_COMBO_BOX_TEXT(
+			sy_test_get(GTK_WIDGET(window), "simd-loop"));
+		const char *text =
+			"a SIMD loop of a very long name (reduction, "
+			"score 123456789) that no panel holds";
+		g_autofree char *tip = NULL;
+
+		gtk_combo_box_text_append(simd, "long", text);
+		gtk_combo_box_set_active_id(GTK_COMBO_BOX(simd), "long");
+		sy_test_settle(GTK_WIDGET(window));
+		pane_positions(window, &outer2, &inner2, &side2);
+		g_assert_cmpint(outer2, ==, outer);
+		g_assert_cmpint(side2, ==, side);
+		tip = gtk_widget_get_tooltip_text(GTK_WIDGET(simd));
+		g_assert_cmpstr(tip, ==, text);
+	}
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+/* At 1024 x 700 the window is that size, the editor keeps 36 % of it
+ * (it got 200 px), the estimate below the views is whole; the default
+ * size fits a 1366 x 768 screen (issue 15, defect 11). */
+static void test_small_window(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	GSettings *settings = sy_application_get_settings(sy_test_app());
+	g_autoptr(GVariant)
+		w = g_settings_get_default_value(settings, "window-width");
+	g_autoptr(GVariant)
+		h = g_settings_get_default_value(settings, "window-height");
+	GtkWidget *estimate = sy_test_find(
+		GTK_WIDGET(window), SY_TYPE_ESTIMATE_PANEL);
+	GtkPaned *outer = GTK_PANED(
+		sy_test_find(GTK_WIDGET(window), GTK_TYPE_PANED));
+	int min, x, y;
+
+	g_assert_cmpint(g_variant_get_int32(w), <=, 1366);
+	g_assert_cmpint(g_variant_get_int32(h), <=, 768 - 48); /* a panel */
+	gtk_widget_get_preferred_width(GTK_WIDGET(window), &min, NULL);
+	g_assert_cmpint(min, <=, 1024);
+	gtk_widget_get_preferred_height(GTK_WIDGET(window), &min, NULL);
+	g_assert_cmpint(min, <=, 700);
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	gtk_window_get_size(GTK_WINDOW(window), &x, &y);
+	g_assert_cmpint(x, ==, 1024);
+	g_assert_cmpint(y, ==, 700);
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 368);
+	/* Whole within the window's box below the header bar. */
+	{
+		GtkWidget *box = gtk_bin_get_child(GTK_BIN(window));
+
+		g_assert_true(gtk_widget_translate_coordinates(
+			estimate, box, 0, 0, &x, &y));
+		g_assert_cmpint(y + gtk_widget_get_allocated_height(estimate),
+			<=, gtk_widget_get_allocated_height(box));
+		g_assert_cmpint(
+			gtk_widget_get_allocated_height(estimate), >=, 100);
+	}
+	sy_test_screenshot(GTK_WIDGET(window), "ui-1024x700.png");
+	/* Wide again: the editor back to 460; moved by hand, it stays. */
+	gtk_window_resize(GTK_WINDOW(window), 1366, 720);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 460);
+	gtk_paned_set_position(outer, 500);
+	gtk_window_resize(GTK_WINDOW(window), 1024, 700);
+	sy_test_settle(GTK_WIDGET(window));
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpint(gtk_paned_get_position(outer), ==, 500);
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
+static const char *scheme_of(GtkWidget *view)
+{
+	GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER(
+		gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)));
+
+	return gtk_source_style_scheme_get_id(
+		gtk_source_buffer_get_style_scheme(buffer));
+}
+
+/* The editor and the loop nest follow the theme: a dark one gives them
+ * a dark scheme, and back (issue 15, defect 10). */
+static void test_dark(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	GtkSettings *gtk = gtk_settings_get_default();
+	GtkWidget *editor = sy_test_find(
+		GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW);
+	GtkWidget *nest = sy_test_named(GTK_WIDGET(window), "transformed");
+
+	g_assert_nonnull(nest);
+	g_assert_cmpstr(scheme_of(editor), ==, "classic");
+	g_assert_cmpstr(scheme_of(nest), ==, "classic");
+	g_object_set(gtk, "gtk-application-prefer-dark-theme", TRUE, NULL);
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpstr(scheme_of(editor), ==, "oblivion");
+	g_assert_cmpstr(scheme_of(nest), ==, "oblivion");
+	sy_test_screenshot(GTK_WIDGET(window), "ui-dark.png");
+	g_object_set(gtk, "gtk-application-prefer-dark-theme", FALSE, NULL);
+	sy_test_settle(GTK_WIDGET(window));
+	g_assert_cmpstr(scheme_of(editor), ==, "classic");
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/dark", test_dark},
+	{"/ui/small-window", test_small_window},
+	{"/ui/panes", test_panes},
+	{"/ui/candidate-in-view", test_candidate_in_view},
 	{"/ui/navigation", test_navigation},
 	{"/ui/deps-message", test_deps_message},
 	{NULL, NULL},

@@ -12,6 +12,7 @@
 #include "sy-array-view.h"
 #include "sy-deps-view.h"
 #include "sy-estimate-panel.h"
+#include "sy-preferences-dialog.h"
 #include "uitest.h"
 #include "uiwindow.h"
 
@@ -121,8 +122,23 @@ static void test_explorer(void)
 	sy_test_settle(GTK_WIDGET(window));
 	g_assert_true(sy_window_is_stale(window));
 	g_assert_true(sy_window_get_analysis(window) == a);
+	/* The place as compilers give it, the column too (issue 15,
+	 * defect 14), and the broken line in view under the bar (4). */
 	g_assert_true(g_str_has_prefix(sy_window_get_error(window),
-		"Line 32: 'while' is not supported in the SCoP"));
+		"mm.c:32:5: 'while' is not supported in the SCoP"));
+	{
+		GtkTextView *editor = GTK_TEXT_VIEW(
+			sy_test_find(GTK_WIDGET(window), GTK_TYPE_TEXT_VIEW));
+		GdkRectangle visible, at;
+		GtkTextIter broken;
+
+		gtk_text_view_get_visible_rect(editor, &visible);
+		gtk_text_buffer_get_iter_at_line(buffer, &broken, 31);
+		gtk_text_view_get_iter_location(editor, &broken, &at);
+		g_assert_cmpint(at.y, >=, visible.y);
+		g_assert_cmpint(
+			at.y + at.height, <=, visible.y + visible.height);
+	}
 	sy_test_screenshot(GTK_WIDGET(window), "ui-error-1920.png");
 
 	/* Mend it: a fresh analysis. */
@@ -145,8 +161,9 @@ static void test_explorer(void)
 		": error: the analysis is too complex: it needs more than 1000 "
 		"isl operations (in "));
 	g_assert_true(g_str_has_suffix(sy_window_get_error(window),
-		"\nRaise the limit with the setting max-operations (0: no "
-		"limit): gsettings set org.systole.Systole max-operations 0"));
+		"\nRaise the limit in Preferences (Ctrl+,), isl operations per "
+		"stage (0: no limit), or with the setting max-operations: "
+		"gsettings set org.systole.Systole max-operations 0"));
 	g_settings_reset(
 		sy_application_get_settings(sy_test_app()), "max-operations");
 	sy_test_wait(window, sy_test_analysed,
@@ -189,8 +206,8 @@ static void test_lu(void)
 		sy_pipeline_get_estimate(sy_window_get_pipeline(window))
 			->cycles,
 		==, 834);
-	g_action_group_activate_action(G_ACTION_GROUP(window), "view",
-		g_variant_new_string("array"));
+	g_action_group_activate_action(
+		G_ACTION_GROUP(window), "view", g_variant_new_string("array"));
 	sy_test_screenshot(GTK_WIDGET(window), "ui-lu-array-1920.png");
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
@@ -262,7 +279,80 @@ static void test_recent(void)
 	g_object_unref(window);
 }
 
+static gboolean three_dims(SyWindow *window)
+{
+	const SyAnalysis *a = sy_window_get_analysis(window);
+
+	return a && a->max_dims == 3 && !sy_window_is_stale(window);
+}
+
+/* Preferences (app.preferences, Ctrl+,; issue 15, defect 6: the
+ * max-dims hint pointed to a dialog that did not exist): each control
+ * writes its key, and the window follows; a key changed elsewhere
+ * shows in the dialog. */
+static void test_preferences(void)
+{
+	SyWindow *window = sy_test_open_example("mm.c");
+	GSettings *settings = sy_application_get_settings(sy_test_app());
+	GList *all;
+	GtkWidget *dialog = NULL;
+	guint before = sy_window_get_analysis(window)->candidates->len;
+
+	g_action_group_activate_action(
+		G_ACTION_GROUP(sy_test_app()), "preferences", NULL);
+	all = gtk_window_list_toplevels();
+	for (GList *l = all; l; l = l->next)
+		if (SY_IS_PREFERENCES_DIALOG(l->data))
+			dialog = l->data;
+	g_list_free(all);
+	g_assert_nonnull(dialog);
+	g_assert_true(gtk_window_get_transient_for(GTK_WINDOW(dialog)) ==
+		GTK_WINDOW(window));
+	sy_test_screenshot(dialog, "ui-preferences.png");
+
+	g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(
+				  sy_test_get(dialog, "max-dims"))),
+		==, 2);
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(dialog, "max-dims")), 3);
+	g_assert_cmpint(g_settings_get_int(settings, "max-dims"), ==, 3);
+	sy_test_wait(window, three_dims, "the analysis of up to 3 dimensions");
+	/* mm's [i, j, k] joins the list. */
+	g_assert_cmpuint(sy_window_get_analysis(window)->candidates->len, ==,
+		before + 1);
+
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(dialog, "max-operations")), 0);
+	g_assert_cmpuint(
+		g_settings_get_uint64(settings, "max-operations"), ==, 0);
+	gtk_spin_button_set_value(
+		GTK_SPIN_BUTTON(sy_test_get(dialog, "analysis-delay")), 50);
+	g_assert_cmpint(g_settings_get_int(settings, "analysis-delay"), ==, 50);
+	gtk_switch_set_active(
+		GTK_SWITCH(sy_test_get(dialog, "show-pe-labels")), FALSE);
+	g_assert_false(g_settings_get_boolean(settings, "show-pe-labels"));
+
+	/* Back to the defaults from elsewhere: the dialog follows. */
+	g_settings_reset(settings, "max-dims");
+	g_settings_reset(settings, "max-operations");
+	g_settings_reset(settings, "analysis-delay");
+	g_settings_reset(settings, "show-pe-labels");
+	g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(
+				  sy_test_get(dialog, "max-dims"))),
+		==, 2);
+	g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(
+				  sy_test_get(dialog, "max-operations"))),
+		==, 30000000);
+	g_assert_true(gtk_switch_get_active(
+		GTK_SWITCH(sy_test_get(dialog, "show-pe-labels"))));
+	gtk_dialog_response(GTK_DIALOG(dialog), GTK_RESPONSE_DELETE_EVENT);
+	sy_test_wait(window, sy_test_settled, "the analysis of 2 dimensions");
+	gtk_widget_destroy(GTK_WIDGET(window));
+	g_object_unref(window);
+}
+
 const SyTestCase sy_test_cases[] = {
+	{"/ui/preferences", test_preferences},
 	{"/ui/icons", test_icons},
 	{"/ui/explorer", test_explorer},
 	{"/ui/lu", test_lu},

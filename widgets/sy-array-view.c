@@ -282,6 +282,13 @@ const char *sy_array_view_get_selected(SyArrayView *self)
 	return self->selected;
 }
 
+gboolean sy_array_view_get_hover(SyArrayView *self, gint64 *row, gint64 *col)
+{
+	*row = self->hover_row;
+	*col = self->hover_col;
+	return self->hover_row >= 0;
+}
+
 gboolean sy_array_view_is_current(SyArrayView *self)
 {
 	return self->current;

@@ -30,6 +30,10 @@ double sy_array_view_get_scale(SyArrayView *self);
 void sy_array_view_select(SyArrayView *self, const char *name);
 const char *sy_array_view_get_selected(SyArrayView *self);
 
+/* The PE under the pointer, lit: FALSE, and -1, if none (the pointer
+ * gone, the view hidden). */
+gboolean sy_array_view_get_hover(SyArrayView *self, gint64 *row, gint64 *col);
+
 /* The module family the estimate names the bottleneck (NULL: none),
  * outlined in this scene and the next ones. */
 void sy_array_view_set_bottleneck(SyArrayView *self, const char *name);

@@ -181,12 +181,24 @@ static void on_motion(GtkWidget *widget, double x, double y)
 	}
 }
 
+/* The pointer gone, so is the chip's highlight (it stayed lit). */
+static void on_leave(GtkWidget *widget)
+{
+	SyDepsView *self = SY_DEPS_VIEW(widget);
+
+	if (self->hover_chip < 0)
+		return;
+	self->hover_chip = -1;
+	gtk_widget_queue_draw(widget);
+}
+
 static const SyViewNavHooks nav_hooks = {
 	.ready = ready,
 	.origin = plot_origin,
 	.press = on_press,
 	.release = on_release,
 	.motion = on_motion,
+	.leave = on_leave,
 };
 
 static gboolean sy_deps_view_query_tooltip(
@@ -311,6 +323,11 @@ void sy_deps_view_set_message(SyDepsView *self, const char *message)
 const char *sy_deps_view_get_message(SyDepsView *self)
 {
 	return self->message;
+}
+
+int sy_deps_view_get_hover(SyDepsView *self)
+{
+	return self->hover_chip;
 }
 
 void sy_deps_view_zoom(SyDepsView *self, int step)

@@ -34,6 +34,10 @@ void sy_deps_view_set_message(SyDepsView *self, const char *message);
 const char *sy_deps_view_get_message(SyDepsView *self);
 
 /* The plot one step in (step > 0) or out (step < 0), or fitted (0). */
+/* The loop chip under the pointer, lit; -1 if none (the pointer gone,
+ * the view hidden). */
+int sy_deps_view_get_hover(SyDepsView *self);
+
 void sy_deps_view_zoom(SyDepsView *self, int step);
 
 G_END_DECLS

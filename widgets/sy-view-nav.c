@@ -92,12 +92,19 @@ static void on_motion(
 		nav->hooks->motion(nav->widget, x, y);
 }
 
-static void on_leave(GtkEventControllerMotion *motion, gpointer user)
+/* The widget's own leave-notify-event, not the motion controller's
+ * "leave": GTK 3 hands crossing events to the widget (gtk_widget_event)
+ * without running its controllers, so "leave" never came and a hovered
+ * item stayed lit after the pointer left. */
+static gboolean on_leave(
+	GtkWidget *widget, GdkEventCrossing *event, gpointer user)
 {
 	SyViewNav *nav = user;
 
-	(void)motion;
+	(void)widget;
+	(void)event;
 	nav->hooks->leave(nav->widget);
+	return GDK_EVENT_PROPAGATE;
 }
 
 void sy_view_nav_init(SyViewNav *nav, GtkWidget *widget,
@@ -131,8 +138,8 @@ void sy_view_nav_init(SyViewNav *nav, GtkWidget *widget,
 	nav->motion = gtk_event_controller_motion_new(widget);
 	g_signal_connect(nav->motion, "motion", G_CALLBACK(on_motion), nav);
 	if (hooks->leave)
-		g_signal_connect(
-			nav->motion, "leave", G_CALLBACK(on_leave), nav);
+		g_signal_connect(widget, "leave-notify-event",
+			G_CALLBACK(on_leave), nav);
 }
 
 void sy_view_nav_clear(SyViewNav *nav)

@@ -42,8 +42,8 @@ gboolean sy_export_job_run(SyExportJob *job, SyExportJobProgress progress,
 
 /* Cancelling it (from any thread) aborts the job's isl work before the
  * files are written: the run then fails with G_IO_ERROR_CANCELLED and
- * writes nothing.  Set before the run; the explorer sets none, so that
- * an export outlives its window. */
+ * writes nothing.  Set before the run; the explorer's is cancelled by
+ * its Cancel button only, so that an export outlives its window. */
 void sy_export_job_set_cancellable(
 	SyExportJob *job, GCancellable *cancellable);
 
