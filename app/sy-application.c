@@ -224,6 +224,7 @@ static void set_accels(GtkApplication *app)
 		{"win.next-candidate", {"<Primary>Page_Down", NULL}},
 		{"win.previous-candidate", {"<Primary>Page_Up", NULL}},
 		{"win.export", {"<Primary>e", NULL}},
+		{"win.present", {"F5", NULL}},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(accels); i++)

@@ -133,6 +133,7 @@ static void running_changed(GObject *panel, GParamSpec *pspec, SyWindow *self)
 	(void)panel;
 	(void)pspec;
 	sy_window_update_explore_actions(self);
+	sy_window_present_result(self);
 }
 
 void sy_window_explore_estimate(SyWindow *self)

@@ -18,6 +18,9 @@
 
 G_BEGIN_DECLS
 
+/* The widgets presentation mode hides. */
+#define SY_PRESENT_HIDDEN 4
+
 struct _SyWindow {
 	GtkApplicationWindow parent_instance;
 
@@ -65,6 +68,13 @@ struct _SyWindow {
 	gboolean filling; /* rebuilding lists: ignore their signals */
 	gboolean network_filled; /* the Network page holds the design */
 	GtkWidget *export_dialog; /* while open */
+
+	/* Presentation mode (sy-commands-present.c): on; the Explore
+	 * page's design shown (-1: none yet); whether each widget it
+	 * hides was shown before. */
+	gboolean presenting;
+	gint present_design;
+	gboolean present_shown[SY_PRESENT_HIDDEN];
 };
 
 /* The title and subtitle: file, modified, the analysis's state. */
@@ -97,6 +107,11 @@ void sy_window_explore_analysis(SyWindow *self);
 /* The views' context menu: Copy Image, Export Picture
  * (sy-commands-picture.c). */
 void sy_window_picture_init(SyWindow *self);
+
+/* Presentation mode (sy-commands-present.c): win.present and its
+ * keys; a new search's designs stepped from the first. */
+void sy_window_present_init(SyWindow *self);
+void sy_window_present_result(SyWindow *self);
 
 /* Undo and redo of design choices (sy-commands-history.c):
  * win.undo-design and win.redo-design, Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y)

@@ -1139,6 +1139,7 @@ static void sy_window_init(SyWindow *self)
 	sy_window_update_export_action(self);
 	sy_window_explore_init(self);
 	sy_window_picture_init(self);
+	sy_window_present_init(self);
 	sy_window_history_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
