@@ -280,6 +280,26 @@ static void test_explore(void)
 			sy_pipeline_get_estimate(p)->cycles, ==, d->cycles);
 	}
 
+	/* Presenting, Down and Up step through the designs from the
+	 * first, each loaded as a click loads it. */
+	g_action_group_activate_action(G_ACTION_GROUP(window), "present", NULL);
+	g_assert_true(sy_test_presenting(window));
+	for (guint k = 0; k < 3; k++) {
+		const guint want[] = {0, 1, 0};
+		g_autofree char *flags = NULL;
+
+		sy_test_key(root, k == 2 ? GDK_KEY_Up : GDK_KEY_Down);
+		d = g_ptr_array_index(r->designs, want[k]);
+		g_assert_cmpint(
+			sy_pareto_view_get_selected(plot), ==, (int)want[k]);
+		sy_test_wait(window, estimated, "a design presented");
+		flags = sy_config_to_flags(
+			sy_pipeline_get_config(p), sy_pipeline_get_choices(p));
+		g_assert_cmpstr(flags, ==, d->flags);
+	}
+	sy_test_key(root, GDK_KEY_Escape);
+	g_assert_false(sy_test_presenting(window));
+
 	/* Every dataflow, cancelled after a second: it stops at once. */
 	gtk_combo_box_set_active_id(
 		GTK_COMBO_BOX(sy_test_get(root, "explore-scope")), "all");

@@ -519,30 +519,6 @@ static void test_dark(void)
 	g_object_unref(window);
 }
 
-/* A key pressed in w, as GDK would hand it over. */
-static void key_event(GtkWidget *w, guint keyval)
-{
-	GdkEvent *e = gdk_event_new(GDK_KEY_PRESS);
-	GdkDevice *keyboard = gdk_seat_get_keyboard(
-		gdk_display_get_default_seat(gtk_widget_get_display(w)));
-
-	e->key.window = g_object_ref(gtk_widget_get_window(w));
-	e->key.send_event = TRUE;
-	e->key.time = GDK_CURRENT_TIME;
-	e->key.keyval = keyval;
-	gdk_event_set_device(e, keyboard);
-	gtk_widget_event(w, e);
-	gdk_event_free(e);
-}
-
-static gboolean presenting(SyWindow *window)
-{
-	g_autoptr(GVariant) state = g_action_group_get_action_state(
-		G_ACTION_GROUP(window), "present");
-
-	return g_variant_get_boolean(state);
-}
-
 /* Presentation mode (F5, win.present): the editor, the side panel and
  * the estimate hidden, the views' text 1.75 times larger, Left and Right step the
  * dataflows (the arrow keys move no slider while presenting), Up and
@@ -566,7 +542,7 @@ static void test_present(void)
 	g_assert_cmpfloat(sy_view_style_for(view)->font_size, ==, size);
 	g_action_group_activate_action(G_ACTION_GROUP(window), "present", NULL);
 	sy_test_settle(w);
-	g_assert_true(presenting(window));
+	g_assert_true(sy_test_presenting(window));
 	g_assert_false(gtk_widget_is_visible(editor));
 	g_assert_false(gtk_widget_is_visible(list));
 	g_assert_false(gtk_widget_is_visible(estimate));
@@ -574,26 +550,26 @@ static void test_present(void)
 	g_assert_cmpfloat(sy_view_style_for(view)->font_size, ==, size * 1.75);
 	sy_test_screenshot(w, "ui-present.png");
 
-	key_event(w, GDK_KEY_Left);
+	sy_test_key(w, GDK_KEY_Left);
 	sy_test_settle(w);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, first - 1);
-	key_event(w, GDK_KEY_Right);
-	key_event(w, GDK_KEY_Right);
+	sy_test_key(w, GDK_KEY_Right);
+	sy_test_key(w, GDK_KEY_Right);
 	sy_test_settle(w);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, first + 1);
-	key_event(w, GDK_KEY_Down); /* no search: no design to show */
+	sy_test_key(w, GDK_KEY_Down); /* no search: no design to show */
 	sy_test_settle(w);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, first + 1);
 
-	key_event(w, GDK_KEY_Escape);
+	sy_test_key(w, GDK_KEY_Escape);
 	sy_test_settle(w);
-	g_assert_false(presenting(window));
+	g_assert_false(sy_test_presenting(window));
 	g_assert_true(gtk_widget_is_visible(editor));
 	g_assert_true(gtk_widget_is_visible(list));
 	g_assert_true(gtk_widget_is_visible(estimate));
 	g_assert_cmpfloat(sy_view_style_for(view)->font_size, ==, size);
 	/* Out of it, the arrow keys are the focus widget's again. */
-	key_event(w, GDK_KEY_Left);
+	sy_test_key(w, GDK_KEY_Left);
 	sy_test_settle(w);
 	g_assert_cmpint(sy_window_get_candidate(window), ==, first + 1);
 	gtk_widget_destroy(w);

@@ -71,6 +71,29 @@ void sy_test_settle(GtkWidget *widget)
 	gtk_test_widget_wait_for_draw(widget);
 }
 
+void sy_test_key(GtkWidget *widget, guint keyval)
+{
+	GdkEvent *e = gdk_event_new(GDK_KEY_PRESS);
+	GdkDevice *keyboard = gdk_seat_get_keyboard(
+		gdk_display_get_default_seat(gtk_widget_get_display(widget)));
+
+	e->key.window = g_object_ref(gtk_widget_get_window(widget));
+	e->key.send_event = TRUE;
+	e->key.time = GDK_CURRENT_TIME;
+	e->key.keyval = keyval;
+	gdk_event_set_device(e, keyboard);
+	gtk_widget_event(widget, e);
+	gdk_event_free(e);
+}
+
+gboolean sy_test_presenting(SyWindow *window)
+{
+	g_autoptr(GVariant) state = g_action_group_get_action_state(
+		G_ACTION_GROUP(window), "present");
+
+	return g_variant_get_boolean(state);
+}
+
 void sy_test_shoot(GdkWindow *gdk, const char *name)
 {
 	g_autoptr(GdkPixbuf) shot = NULL;

@@ -30,6 +30,11 @@ gboolean sy_test_settled(SyWindow *window /* keep */);
  * drops), its analysis shown. */
 SyWindow *sy_test_open_example(const char *name /* keep */); /* give */
 
+/* A key pressed in widget (no modifier), as GDK would hand it over. */
+void sy_test_key(GtkWidget *widget /* keep */, guint keyval);
+/* Whether window is in presentation mode (win.present's state). */
+gboolean sy_test_presenting(SyWindow *window /* keep */);
+
 /* Lets drawing and the stack's transitions finish. */
 void sy_test_settle(GtkWidget *widget /* keep */);
 
