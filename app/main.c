@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "sy-application.h"
+#include "sy-explore-job.h"
 #include "sy-pipeline.h"
 
 /* SYSTOLE_MEASURE_STARTUP=1: the time to the first frame of the first
@@ -38,29 +39,9 @@ static gint64 since_exec(void)
 		(gint64)(start * G_USEC_PER_SEC / (unsigned long long)hz);
 }
 
-/* Quits once the pipelines' workers are done: quitting under a running
- * analysis left a worker at exit (a crash under ASan). */
-static gboolean quit_when_idle(gpointer app)
-{
-	if (sy_pipeline_count_jobs())
-		return G_SOURCE_CONTINUE;
-	g_application_release(G_APPLICATION(app));
-	g_application_quit(G_APPLICATION(app));
-	return G_SOURCE_REMOVE;
-}
-
-/* The windows closed (their pipelines with them), the application held
- * until their jobs have ended. */
 static gboolean quit_now(gpointer app)
 {
-	GList *windows = g_list_copy(
-		gtk_application_get_windows(GTK_APPLICATION(app)));
-
-	g_application_hold(G_APPLICATION(app));
-	for (GList *l = windows; l; l = l->next)
-		gtk_widget_destroy(l->data);
-	g_list_free(windows);
-	g_timeout_add(10, quit_when_idle, app);
+	g_application_quit(G_APPLICATION(app));
 	return G_SOURCE_REMOVE;
 }
 
@@ -86,9 +67,28 @@ static void window_added(GtkApplication *app, GtkWindow *window)
 	g_signal_handlers_disconnect_by_func(app, window_added, NULL);
 }
 
+/* The workers still running when the application returns (app.quit,
+ * Ctrl+Q, under an analysis or a search) cancelled with their windows
+ * and waited for: a worker left running into the process's exit
+ * crashed it under ASan.  An export holds the application until it is
+ * done (sy-export-bar.c). */
+static void wait_workers(GtkApplication *app)
+{
+	GList *windows = g_list_copy(gtk_application_get_windows(app));
+
+	for (GList *l = windows; l; l = l->next)
+		gtk_widget_destroy(l->data);
+	g_list_free(windows);
+	while (sy_pipeline_count_jobs() || sy_explore_job_count()) {
+		g_main_context_iteration(NULL, FALSE);
+		g_usleep(1000);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_autoptr(SyApplication) app = NULL;
+	int status;
 
 	main_started = g_get_monotonic_time();
 	/* File names and the kernel's text in the user's locale. */
@@ -98,5 +98,7 @@ int main(int argc, char **argv)
 		g_signal_connect(
 			app, "window-added", G_CALLBACK(window_added), NULL);
 
-	return g_application_run(G_APPLICATION(app), argc, argv);
+	status = g_application_run(G_APPLICATION(app), argc, argv);
+	wait_workers(GTK_APPLICATION(app));
+	return status;
 }

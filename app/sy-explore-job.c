@@ -256,6 +256,9 @@ SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,
 	return out;
 }
 
+/* Search threads not returned yet, in every window. */
+static gint threads;
+
 /* The search's first thread, a thread of its own below the main
  * thread (nice 10, which the search's other threads inherit: Linux
  * nices threads one by one), so that with the search on every core the
@@ -278,7 +281,13 @@ static gpointer thread_main(gpointer data)
 	else
 		g_task_return_error(task, error);
 	g_object_unref(task);
+	g_atomic_int_dec_and_test(&threads);
 	return NULL;
+}
+
+guint sy_explore_job_count(void)
+{
+	return (guint)g_atomic_int_get(&threads);
 }
 
 void sy_explore_job_run(GObject *source, const SyExploreRequest *request,
@@ -296,6 +305,7 @@ void sy_explore_job_run(GObject *source, const SyExploreRequest *request,
 	/* A cancelled search still returns what it found. */
 	g_task_set_check_cancellable(task, FALSE);
 	g_task_set_task_data(task, j, (GDestroyNotify)job_free);
+	g_atomic_int_inc(&threads);
 	g_thread_unref(g_thread_new("explore", thread_main, task));
 }
 

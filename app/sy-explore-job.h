@@ -80,6 +80,10 @@ void sy_explore_job_run(GObject *source, const SyExploreRequest *request,
  * search gives what it found (cancelled TRUE). */
 SyExploreResult *sy_explore_job_finish(GAsyncResult *result, GError **error);
 
+/* Search threads still running, in every window (main.c waits for
+ * them before the process exits). */
+guint sy_explore_job_count(void);
+
 /* The same, on the calling thread (tests, systole-cli parity). */
 SyExploreResult *sy_explore_job_search(const SyExploreRequest *request,
 	GCancellable *cancellable, GError **error);
