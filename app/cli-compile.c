@@ -11,6 +11,7 @@
 #include "compute/codegen.h"
 #include "compute/select-rar.h"
 #include "compute/simd-autosa.h"
+#include "sim/sim-design.h"
 #include "project/export.h"
 #include "report/report-compile.h"
 #include "report/report-design.h"
@@ -357,11 +358,11 @@ static char *export(SyDesign *design, const Compile *o, GError **error)
 	/* A design small enough is simulated, and export says so
 	 * (systole-cli autosa prints what AutoSA's run would). */
 	if (!o->autosa) {
-		g_autofree char *simulated = cli_simulate_export(
-			design, device);
+		g_autofree char *simulated = sy_sim_design_summary(
+			design, device, NULL);
 
 		if (simulated) {
-			char *both = g_strconcat(done, simulated, NULL);
+			char *both = g_strconcat(done, simulated, "\n", NULL);
 
 			g_free(done);
 			done = both;

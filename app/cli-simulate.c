@@ -105,22 +105,3 @@ char *cli_simulate_design(SyDesign *design, const CliSimulate *what,
 	}
 	return sy_sim_result_text(r, model);
 }
-
-char *cli_simulate_export(const SyDesign *design, const SyDevice *device)
-{
-	SyModelTarget target;
-	SySimRunOptions ro = {CLI_EXPORT_SIM_EVENTS, NULL, NULL, NULL};
-	g_autoptr(SySimResult) r = NULL;
-	g_autofree char *why = NULL;
-
-	sy_model_target(design, device, 0, &target);
-	r = sy_sim_design_run(design, &target, &ro, NULL);
-	if (!r)
-		return NULL;
-	why = sy_sim_result_describe_deadlock(r);
-	if (why)
-		return g_strdup_printf("simulated: %s\n", why);
-	return g_strdup_printf("simulated: %" G_GINT64_FORMAT
-			       " cycles, no deadlock\n",
-		r->cycles);
-}

@@ -132,13 +132,6 @@ typedef struct {
 char *cli_simulate_design(SyDesign *design, const CliSimulate *what,
 	const SyAnalysisOptions *options, GError **error);
 int cli_simulate(int argc, char **argv);
-/* What export says of the design it wrote where the simulator runs it
- * within CLI_EXPORT_SIM_EVENTS events ("simulated: N cycles, no
- * deadlock", or the deadlock), NULL where it is larger or cannot be
- * simulated. */
-#define CLI_EXPORT_SIM_EVENTS ((gint64)1000000)
-char *cli_simulate_export(
-	__isl_keep const SyDesign *design, __isl_keep const SyDevice *device);
 
 /* export --design: the project of the design.json at path, into the
  * folder output (checked already, see sy_export_write_allowed); returns

@@ -170,13 +170,23 @@ static void show_done(SyExportBar *self, const SyExportJob *job)
 {
 	g_autofree char *shown = sy_export_dialog_path_text(self->dir);
 	GPtrArray *warnings = sy_export_job_get_warnings(job);
+	const char *simulated = sy_export_job_get_simulated(job);
 	GString *markup = g_string_new(NULL);
 	char *part = g_markup_printf_escaped(
 		"Exported %u files to <b>%s</b> for the %s",
 		sy_export_job_get_n_files(job), shown,
 		sy_export_job_get_device_description(job));
 
-	/* Warnings in full, as the project's README has them. */
+	/* The simulator's word (a design small enough), then warnings in
+	 * full, as the project's README has them. */
+	if (simulated) {
+		g_autofree char *line = g_markup_printf_escaped(
+			"\n%c%s", g_ascii_toupper(simulated[0]), simulated + 1);
+		char *both = g_strconcat(part, line, NULL);
+
+		g_free(part);
+		part = both;
+	}
 	for (guint i = 0; part; i++) {
 		g_string_append(markup, part);
 		g_free(part);

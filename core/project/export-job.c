@@ -2,6 +2,7 @@
 
 #include "comm/design-options.h"
 #include "comm/io-plan.h"
+#include "sim/sim-design.h"
 #include "project/export-job.h"
 #include "project/export.h"
 
@@ -27,6 +28,7 @@ struct _SyExportJob {
 	guint n_files;
 	char *device_description;
 	GPtrArray *warnings; /* char * */
+	char *simulated; /* sy_sim_design_summary's, or NULL */
 };
 
 SyExportJob *sy_export_job_new(const char *path, const char *text, gssize len,
@@ -73,6 +75,7 @@ void sy_export_job_free(SyExportJob *job)
 	g_free(job->device);
 	g_free(job->dir);
 	g_free(job->device_description);
+	g_free(job->simulated);
 	g_clear_pointer(&job->warnings, g_ptr_array_unref);
 	g_clear_object(&job->cancellable);
 	g_free(job);
@@ -151,7 +154,12 @@ static gboolean build(SyExportJob *job, SyAnalysis *a, const SyDevice *device,
 	if (!design)
 		return FALSE;
 	report(progress, data, "Generating", GENERATING);
-	return sy_export_files(design, device, &options, files, error);
+	if (!sy_export_files(design, device, &options, files, error))
+		return FALSE;
+	/* As systole-cli export: a design small enough is simulated. */
+	job->simulated = sy_sim_design_summary(
+		design, device, job->cancellable);
+	return TRUE;
 }
 
 /* Everything below the files lives in the analysis's context: it is
@@ -239,4 +247,9 @@ const char *sy_export_job_get_device_description(const SyExportJob *job)
 GPtrArray *sy_export_job_get_warnings(const SyExportJob *job)
 {
 	return job->warnings;
+}
+
+const char *sy_export_job_get_simulated(const SyExportJob *job)
+{
+	return job->ran && job->n_files ? job->simulated : NULL;
 }

@@ -60,6 +60,11 @@ const char *sy_export_job_get_device_description(const SyExportJob *job);
  * (char *, the job's; also in the project's README); NULL before. */
 GPtrArray *sy_export_job_get_warnings(const SyExportJob *job);
 
+/* After a run that succeeded: what the simulator said of the design
+ * (sy_sim_design_summary: "simulated: N cycles, no deadlock"), NULL
+ * where it is too large to simulate at export. */
+const char *sy_export_job_get_simulated(const SyExportJob *job);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyExportJob, sy_export_job_free)
 
 G_END_DECLS

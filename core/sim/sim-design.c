@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "comm/io-facts.h"
+#include "model/model.h"
 #include "sim/sim-design.h"
 #include "sim/sim-private.h"
 
@@ -676,4 +677,24 @@ SySimResult *sy_sim_design_run(const SyDesign *design,
 		design, target, options ? options->max_events : 0, error);
 
 	return sim ? sy_sim_run(sim, options, error) : NULL;
+}
+
+char *sy_sim_design_summary(const SyDesign *design, const SyDevice *device,
+	GCancellable *cancellable)
+{
+	SyModelTarget target;
+	SySimRunOptions ro = {SY_SIM_EXPORT_EVENTS, cancellable, NULL, NULL};
+	g_autoptr(SySimResult) r = NULL;
+	g_autofree char *why = NULL;
+
+	sy_model_target(design, device, 0, &target);
+	r = sy_sim_design_run(design, &target, &ro, NULL);
+	if (!r)
+		return NULL;
+	why = sy_sim_result_describe_deadlock(r);
+	if (why)
+		return g_strdup_printf("simulated: %s", why);
+	return g_strdup_printf("simulated: %" G_GINT64_FORMAT
+			       " cycles, no deadlock",
+		r->cycles);
 }

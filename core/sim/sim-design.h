@@ -26,6 +26,7 @@
 #pragma once
 
 #include "comm/design.h"
+#include "model/device.h"
 #include "model/latency.h"
 #include "sim/sim.h"
 
@@ -45,5 +46,16 @@ __isl_give SySim *sy_sim_design_build(__isl_keep const SyDesign *design,
 __isl_give SySimResult *sy_sim_design_run(__isl_keep const SyDesign *design,
 	__isl_keep const SyModelTarget *target,
 	__isl_keep const SySimRunOptions *options, GError **error);
+
+/* The most events of a design that an export simulates. */
+#define SY_SIM_EXPORT_EVENTS ((gint64)1000000)
+
+/* What an export says of the design it wrote, run on device's timing
+ * within SY_SIM_EXPORT_EVENTS events: "simulated: N cycles, no
+ * deadlock", or "simulated: deadlock at ..." (the design's FIFOs block);
+ * NULL where it is larger, cannot be simulated, or cancellable (may be
+ * NULL) was cancelled. */
+__isl_give char *sy_sim_design_summary(__isl_keep const SyDesign *design,
+	__isl_keep const SyDevice *device, GCancellable *cancellable);
 
 G_END_DECLS
