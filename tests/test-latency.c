@@ -10,6 +10,7 @@
 #include "comm/kernel-facts.h"
 #include "model/latency.h"
 #include "poly/names.h"
+#include "testmodel.h"
 #include "testutil.h"
 
 static const char *examples_dir;
@@ -363,61 +364,29 @@ static const Case cases[] = {
 /* Every dataflow of every example at its default sizes that the
  * backend prints (under valgrind every stride-th): an estimate with
  * every family timed, the same read back from design.json. */
+static void estimate_one(const char *example, guint candidate,
+	const SyDesign *design, gpointer data)
+{
+	g_autoptr(SyEstimate) e = estimate(design);
+
+	(void)data;
+	g_test_message("%s %u", example, candidate);
+	print_families(e);
+	g_assert_cmpfloat(e->cycles, >, 0);
+	g_assert_cmpfloat(e->steady, >=,
+		((SyModuleEstimate *)g_ptr_array_index(e->modules, 0))->cycles);
+	g_assert_cmpfloat(e->pe_utilisation, >, 0);
+	g_assert_cmpfloat(e->pe_utilisation, <=, 1);
+	assert_json_same(design, e);
+}
+
 static void test_every_example(void)
 {
-	static const char *const examples[] = {"conv.c", "dp.c", "fir.c",
-		"gemm.c", "gemv.c", "lu.c", "mm.c", "mttkrp.c", "trmm.c",
-		"ttm.c", "ttmc.c", NULL};
-	static const char *const taken[] = {"testbench.cpp", NULL};
-	guint stride = sy_test_stride();
-	guint estimated = 0;
+	guint estimated = sy_test_default_designs(
+		examples_dir, sy_test_model_examples, estimate_one, NULL);
 
-	for (guint x = 0; examples[x]; x++) {
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
-		g_autofree char *path = g_build_filename(
-			examples_dir, examples[x], NULL);
-		g_autoptr(SyAnalysis)
-			a = sy_analysis_new_from_file(path, &ao, NULL);
-
-		g_assert_nonnull(a);
-		for (guint c = x % stride; c < a->candidates->len;
-			c += stride) {
-			SyChoices *choices;
-			SyPeArray *array;
-			SyDesign *design = NULL;
-			g_autoptr(SyConfig) cfg = NULL;
-			g_autoptr(SyNames) names = sy_names_new(a->scop);
-			g_autoptr(SyEstimate) e = NULL;
-
-			choices = sy_choices_new(
-				a, g_ptr_array_index(a->candidates, c), NULL);
-			cfg = sy_config_new(choices);
-			array = sy_pe_array_new(choices, cfg, NULL);
-			if (array)
-				design = sy_design_new(array, NULL, NULL);
-			sy_names_place_headers(names, NULL, taken);
-			if (design &&
-				sy_design_complete(design, names, &ao, NULL)) {
-				e = estimate(design);
-				g_test_message("%s %u", examples[x], c);
-				print_families(e);
-				g_assert_cmpfloat(e->cycles, >, 0);
-				g_assert_cmpfloat(e->steady, >=,
-					((SyModuleEstimate *)g_ptr_array_index(
-						 e->modules, 0))
-						->cycles);
-				g_assert_cmpfloat(e->pe_utilisation, >, 0);
-				g_assert_cmpfloat(e->pe_utilisation, <=, 1);
-				assert_json_same(design, e);
-				estimated++;
-			}
-			sy_design_free(design);
-			sy_pe_array_free(array);
-			sy_choices_free(choices);
-		}
-	}
 	g_test_message("%u designs estimated", estimated);
-	g_assert_cmpuint(estimated, >=, 60 / stride);
+	g_assert_cmpuint(estimated, >=, 60 / sy_test_stride());
 }
 
 int main(int argc, char **argv)

@@ -10,6 +10,7 @@
 #include "poly/names.h"
 #include "sim/sim-design.h"
 #include "sim/sim-report.h"
+#include "testmodel.h"
 #include "testutil.h"
 
 static const char *examples_dir;
@@ -345,70 +346,43 @@ static void test_mm_depth_one(void)
 /* The model held to the simulator on every dataflow of every example
  * the backend prints at its default sizes (under valgrind every
  * stride-th): each simulated without deadlock, within the bound. */
+typedef struct {
+	double lo, hi;
+} Bound;
+
+static void simulate_one(const char *example, guint candidate,
+	const SyDesign *design, gpointer data)
+{
+	Bound *b = data;
+	double m = model_cycles(design);
+	g_autoptr(SySimResult) r = simulate(design);
+	double q = m / (double)r->cycles;
+
+	g_test_message("%s %u: model %.0f, simulated %" G_GINT64_FORMAT
+		       " (%" G_GINT64_FORMAT " events), model / simulated %.3f",
+		example, candidate, m, r->cycles, r->events, q);
+	g_assert_false(r->deadlock);
+	assert_whole(r);
+	g_assert_cmpfloat(q, >=, MODEL_OVER_SIM_LO);
+	g_assert_cmpfloat(q, <=, MODEL_OVER_SIM_HI);
+	b->lo = MIN(b->lo, q);
+	b->hi = MAX(b->hi, q);
+}
+
 static void test_every_example(void)
 {
 	static const char *const examples[] = {"conv.c", "dp.c", "fir.c",
 		"gemm.c", "gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c",
 		"trmm.c", "ttm.c", "ttmc.c", NULL};
-	static const char *const taken[] = {"testbench.cpp", NULL};
-	guint stride = sy_test_stride();
-	double lo = G_MAXDOUBLE, hi = 0;
-	guint n = 0;
+	Bound b = {G_MAXDOUBLE, 0};
+	guint n = sy_test_default_designs(
+		examples_dir, examples, simulate_one, &b);
 
-	for (guint x = 0; examples[x]; x++) {
-		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
-		g_autofree char *path = g_build_filename(
-			examples_dir, examples[x], NULL);
-		g_autoptr(SyAnalysis)
-			a = sy_analysis_new_from_file(path, &ao, NULL);
-
-		g_assert_nonnull(a);
-		for (guint c = x % stride; c < a->candidates->len;
-			c += stride) {
-			SyChoices *choices;
-			SyPeArray *array;
-			SyDesign *design = NULL;
-			g_autoptr(SyConfig) cfg = NULL;
-			g_autoptr(SyNames) names = sy_names_new(a->scop);
-
-			choices = sy_choices_new(
-				a, g_ptr_array_index(a->candidates, c), NULL);
-			cfg = sy_config_new(choices);
-			array = sy_pe_array_new(choices, cfg, NULL);
-			if (array)
-				design = sy_design_new(array, NULL, NULL);
-			sy_names_place_headers(names, NULL, taken);
-			if (design &&
-				sy_design_complete(design, names, &ao, NULL)) {
-				double m = model_cycles(design);
-				g_autoptr(SySimResult) r = simulate(design);
-				double q = m / (double)r->cycles;
-
-				g_test_message("%s %u: model %.0f, simulated "
-					       "%" G_GINT64_FORMAT
-					       " (%" G_GINT64_FORMAT
-					       " events), model / simulated "
-					       "%.3f",
-					examples[x], c, m, r->cycles, r->events,
-					q);
-				g_assert_false(r->deadlock);
-				assert_whole(r);
-				g_assert_cmpfloat(q, >=, MODEL_OVER_SIM_LO);
-				g_assert_cmpfloat(q, <=, MODEL_OVER_SIM_HI);
-				lo = MIN(lo, q);
-				hi = MAX(hi, q);
-				n++;
-			}
-			sy_design_free(design);
-			sy_pe_array_free(array);
-			sy_choices_free(choices);
-		}
-	}
-	g_test_message(
-		"%u designs, model / simulated from %.3f to %.3f", n, lo, hi);
+	g_test_message("%u designs, model / simulated from %.3f to %.3f", n,
+		b.lo, b.hi);
 	/* Every dataflow the backend prints, each simulated (a stride
 	 * takes 5 of them at 12). */
-	if (stride == 1)
+	if (sy_test_stride() == 1)
 		g_assert_cmpuint(n, ==, 74);
 	else
 		g_assert_cmpuint(n, >=, 1);

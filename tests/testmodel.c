@@ -3,6 +3,7 @@
 #include "comm/kernel-facts.h"
 #include "model/resources.h"
 #include "poly/names.h"
+#include "testutil.h"
 
 const char *const sy_test_model_examples[] = {"conv.c", "dp.c", "fir.c",
 	"gemm.c", "gemv.c", "lu.c", "mm.c", "mttkrp.c", "trmm.c", "ttm.c",
@@ -84,6 +85,38 @@ SyDesign *sy_test_design_at(const SyAnalysis *a, const SyChoices *c,
 	sy_design_free(design);
 	g_clear_pointer(array, sy_pe_array_free);
 	return NULL;
+}
+
+guint sy_test_default_designs(const char *dir, const char *const *examples,
+	SyTestDesignFunc fn, gpointer data)
+{
+	guint stride = sy_test_stride();
+	guint n = 0;
+
+	for (guint x = 0; examples[x]; x++) {
+		SyAnalysisOptions ao = {NULL, NULL, 2, 0, FALSE};
+		g_autofree char *path = g_build_filename(
+			dir, examples[x], NULL);
+		g_autoptr(SyAnalysis)
+			a = sy_analysis_new_from_file(path, &ao, NULL);
+
+		g_assert_nonnull(a);
+		for (guint c = x % stride; c < a->candidates->len;
+			c += stride) {
+			g_autoptr(SyChoices) choices = sy_choices_new(
+				a, g_ptr_array_index(a->candidates, c), NULL);
+			g_autoptr(SyConfig) cfg = sy_config_new(choices);
+			g_autoptr(SyPeArray) array = NULL;
+			g_autoptr(SyDesign) design = sy_test_design_at(
+				a, choices, cfg, &array);
+
+			if (!design)
+				continue;
+			fn(examples[x], c, design, data);
+			n++;
+		}
+	}
+	return n;
 }
 
 void sy_test_latency_same(const SyLatencyInputs *a, const SyLatencyInputs *b)

@@ -25,6 +25,15 @@ __isl_give SyDesign *sy_test_design_at(__isl_keep const SyAnalysis *a,
 	__isl_keep const SyChoices *c, __isl_keep const SyConfig *cfg,
 	__isl_give SyPeArray **array);
 
+/* fn on the design of every dataflow of every example (names in
+ * examples, files in dir) at its default sizes that the backend prints,
+ * completed as an export completes it (under valgrind every stride-th
+ * dataflow, from the example's index); how many designs. */
+typedef void (*SyTestDesignFunc)(const char *example, guint candidate,
+	__isl_keep const SyDesign *design, gpointer data);
+guint sy_test_default_designs(const char *dir, const char *const *examples,
+	SyTestDesignFunc fn, gpointer data);
+
 /* The U250 target the sweeps evaluate at. */
 extern const SyModelTarget sy_test_u250;
 
