@@ -78,12 +78,15 @@ void sy_window_history_clear(SyWindow *self)
 }
 
 /* Shows state as a click on the list, the sliders and the switches
- * would, recording nothing. */
+ * would, recording nothing (NULL: nothing to undo or redo). */
 static void restore(SyWindow *self, const SyDesignState *state)
 {
-	g_autofree char *name = self->file ? g_file_get_basename(self->file)
-					   : g_strdup("untitled.c");
+	g_autofree char *name = NULL;
 
+	if (!state)
+		return;
+	name = self->file ? g_file_get_basename(self->file)
+			  : g_strdup("untitled.c");
 	self->restoring = TRUE;
 	sy_design_panel_set_options(self->design_panel, &state->options);
 	if (state->config)
@@ -102,23 +105,19 @@ static void restore(SyWindow *self, const SyDesignState *state)
 static void undo_design(GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
-	const SyDesignState *s = sy_design_history_undo(self->history);
 
 	(void)action;
 	(void)param;
-	if (s)
-		restore(self, s);
+	restore(self, sy_design_history_undo(self->history));
 }
 
 static void redo_design(GSimpleAction *action, GVariant *param, gpointer user)
 {
 	SyWindow *self = user;
-	const SyDesignState *s = sy_design_history_redo(self->history);
 
 	(void)action;
 	(void)param;
-	if (s)
-		restore(self, s);
+	restore(self, sy_design_history_redo(self->history));
 }
 
 static const GActionEntry history_actions[] = {

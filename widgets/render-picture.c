@@ -541,20 +541,13 @@ static GByteArray *svg_described(
 	return out;
 }
 
-static GByteArray *encode_svg(
-	const SyPicturePage *page, const SyPictureOptions *o, GError **error)
+/* cr's drawing on surface done, both destroyed: bytes, what the
+ * surface wrote into them, or NULL (bytes freed) where Cairo failed. */
+static GByteArray *finish(cairo_t *cr, cairo_surface_t *surface,
+	GByteArray *bytes, GError **error)
 {
-	GByteArray *bytes = g_byte_array_new();
-	cairo_surface_t *surface;
-	cairo_t *cr;
-	cairo_status_t status;
-	int w, h;
+	cairo_status_t status = cairo_status(cr);
 
-	sy_picture_page_size(page, o, &w, &h);
-	surface = cairo_svg_surface_create_for_stream(append, bytes, w, h);
-	cr = cairo_create(surface);
-	sy_picture_draw(cr, page, o);
-	status = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_finish(surface);
 	if (status == CAIRO_STATUS_SUCCESS)
@@ -564,6 +557,23 @@ static GByteArray *encode_svg(
 		g_byte_array_unref(bytes);
 		return NULL;
 	}
+	return bytes;
+}
+
+static GByteArray *encode_svg(
+	const SyPicturePage *page, const SyPictureOptions *o, GError **error)
+{
+	GByteArray *bytes = g_byte_array_new();
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	int w, h;
+
+	sy_picture_page_size(page, o, &w, &h);
+	surface = cairo_svg_surface_create_for_stream(append, bytes, w, h);
+	cr = cairo_create(surface);
+	sy_picture_draw(cr, page, o);
+	if (!finish(cr, surface, bytes, error))
+		return NULL;
 	return svg_described(bytes, page, o);
 }
 
@@ -574,7 +584,6 @@ static GByteArray *encode_pdf(const SyPicturePage *pages, guint n,
 	g_autofree char *title = first_line(pages[0].caption);
 	cairo_surface_t *surface;
 	cairo_t *cr;
-	cairo_status_t status;
 	int w, h;
 
 	sy_picture_page_size(&pages[0], o, &w, &h);
@@ -595,17 +604,7 @@ static GByteArray *encode_pdf(const SyPicturePage *pages, guint n,
 		sy_picture_draw(cr, &pages[i], o);
 		cairo_show_page(cr);
 	}
-	status = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (status == CAIRO_STATUS_SUCCESS)
-		status = cairo_surface_status(surface);
-	cairo_surface_destroy(surface);
-	if (!cairo_ok(status, error)) {
-		g_byte_array_unref(bytes);
-		return NULL;
-	}
-	return bytes;
+	return finish(cr, surface, bytes, error);
 }
 
 cairo_surface_t *sy_picture_image(
