@@ -806,10 +806,15 @@ GArray *sy_io_scene_labels(
 	return labels;
 }
 
+double sy_io_label_size(const SyRenderStyle *style, const SyRenderView *v)
+{
+	return MIN(style->font_size, v->scale * 0.2);
+}
+
 static void draw_labels(cairo_t *cr, const SyIoScene *io, const SyRenderView *v,
 	const SyRenderStyle *style)
 {
-	double size = MIN(style->font_size, v->scale * 0.2);
+	double size = sy_io_label_size(style, v);
 	g_autoptr(GArray) labels = sy_io_scene_labels(io, v, cr, size);
 
 	sy_render_set_color(cr, style->foreground, 0.8);

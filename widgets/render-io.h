@@ -106,6 +106,8 @@ typedef struct {
  * out.  Below the scale that draws labels, none. */
 GArray *sy_io_scene_labels(
 	const SyIoScene *io, const SyRenderView *v, cairo_t *cr, double size);
+/* The size sy_render_io draws those labels in. */
+double sy_io_label_size(const SyRenderStyle *style, const SyRenderView *v);
 
 /* Draws in the grid's coordinates (v already shifted so that the grid
  * starts at 0); selected names a family to highlight (may be NULL). */

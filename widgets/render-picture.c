@@ -227,69 +227,110 @@ GPtrArray *sy_picture_names(
 	return names;
 }
 
-/* text on a plate of the background's colour (lines cross under it),
- * its top left at (x, y) of the current (maybe rotated) space. */
-static void plate_text(cairo_t *cr, const char *text, double x, double y,
+/* A name's place: its plate's rectangle on the page, and whether it
+ * runs along a west or east lane (turned a quarter). */
+typedef struct {
+	SyRect rect;
+	int turn; /* 0, -1 (west: upward), 1 (east: downward) */
+} NamePlace;
+
+/* Where a lane's name may go, best first, for text w by h (plate
+ * included) beside the boxes (x0, y0)-(x1, y1): outward from the grid,
+ * at the lane's start, then at its end; then on its inner side. */
+static guint name_places(const SyIoLane *lane, double x0, double y0,
+	double x1, double y1, double w, double h, NamePlace *c)
+{
+	switch (lane->edge) {
+	case SY_EDGE_SOUTH:
+		c[0] = (NamePlace){{x0, y1 + 1, w, h}, 0};
+		c[1] = (NamePlace){{x1 - w, y1 + 1, w, h}, 0};
+		c[2] = (NamePlace){{x0, y0 - h - 1, w, h}, 0};
+		return 3;
+	case SY_EDGE_WEST:
+		c[0] = (NamePlace){{x0 - 1 - h, y1 - w, h, w}, -1};
+		c[1] = (NamePlace){{x0 - 1 - h, y0, h, w}, -1};
+		c[2] = (NamePlace){{x1 + 1, y1 - w, h, w}, -1};
+		return 3;
+	case SY_EDGE_EAST:
+		c[0] = (NamePlace){{x1 + 1, y0, h, w}, 1};
+		c[1] = (NamePlace){{x1 + 1, y1 - w, h, w}, 1};
+		c[2] = (NamePlace){{x0 - 1 - h, y0, h, w}, 1};
+		return 3;
+	default: /* north and the corners */
+		c[0] = (NamePlace){{x0, y0 - h - 1, w, h}, 0};
+		c[1] = (NamePlace){{x1 - w, y0 - h - 1, w, h}, 0};
+		c[2] = (NamePlace){{x0, y1 + 1, w, h}, 0};
+		return 3;
+	}
+}
+
+/* text on a plate of the background's colour (lines cross under it) at
+ * place. */
+static void draw_plate(cairo_t *cr, const char *text, const NamePlace *p,
 	double size, const SyRenderStyle *style)
 {
-	double w = sy_render_text_width(cr, text, size, FALSE);
+	double w = p->turn ? p->rect.h : p->rect.w;
+	double h = p->turn ? p->rect.w : p->rect.h;
 
-	sy_render_rounded_rect(cr, x - 2, y, w + 4, size * 1.3, 2);
+	cairo_save(cr);
+	if (p->turn < 0) {
+		cairo_translate(cr, p->rect.x, p->rect.y + p->rect.h);
+		cairo_rotate(cr, -G_PI / 2);
+	} else if (p->turn > 0) {
+		cairo_translate(cr, p->rect.x + p->rect.w, p->rect.y);
+		cairo_rotate(cr, G_PI / 2);
+	} else {
+		cairo_translate(cr, p->rect.x, p->rect.y);
+	}
+	sy_render_rounded_rect(cr, 0, 0, w, h, 2);
 	sy_render_set_color(cr, style->background, 0.85);
 	cairo_fill(cr);
 	sy_render_set_color(cr, style->foreground, 1);
-	sy_render_text(cr, text, x, y, size, FALSE, FALSE);
-}
-
-/* A lane's name beside its boxes, outward from the grid: above the
- * north lanes, below the south ones, along the west and east ones
- * (turned a quarter), above the corner modules. */
-static void draw_name(cairo_t *cr, const SyIoLane *lane, double x0, double y0,
-	double x1, double y1, double size, const SyRenderStyle *style)
-{
-	double h = size * 1.3;
-
-	cairo_save(cr);
-	switch (lane->edge) {
-	case SY_EDGE_SOUTH:
-		plate_text(cr, lane->name, x0, y1 + 1, size, style);
-		break;
-	case SY_EDGE_WEST:
-		cairo_translate(cr, x0 - 1, y1);
-		cairo_rotate(cr, -G_PI / 2);
-		plate_text(cr, lane->name, 0, -h, size, style);
-		break;
-	case SY_EDGE_EAST:
-		cairo_translate(cr, x1 + 1, y0);
-		cairo_rotate(cr, G_PI / 2);
-		plate_text(cr, lane->name, 0, -h, size, style);
-		break;
-	default: /* north and the corners */
-		plate_text(cr, lane->name, x0, y0 - h - 1, size, style);
-		break;
-	}
+	sy_render_text(cr, text, 2, 0, size, FALSE, FALSE);
 	cairo_restore(cr);
 }
 
-/* Every named lane's name; v is the array's view (scene units). */
+/* Every named lane's name, where it covers no FIFO width label the
+ * network drew and no name placed before (the first place of its
+ * lane if every place does); v is the array's view (scene units). */
 static void draw_names(cairo_t *cr, const SyArrayScene *s,
 	const SyRenderView *v, const SyRenderStyle *style)
 {
 	double size = MIN(style->font_size, 0.22 * v->scale);
+	/* The network's view: the grid's coordinates, PE (0, 0) at 0. */
+	SyRenderView grid = *v;
+	g_autoptr(GArray) labels = NULL;
+	g_autoptr(GArray) taken = g_array_new(FALSE, FALSE, sizeof(SyRect));
 
+	grid.x0 -= s->margin;
+	grid.y0 -= s->margin;
+	labels = sy_io_scene_labels(
+		s->io, &grid, cr, sy_io_label_size(style, &grid));
+	for (guint i = 0; i < labels->len; i++)
+		g_array_append_val(
+			taken, g_array_index(labels, SyIoLabel, i).rect);
 	for (guint i = 0; i < s->io->lanes->len; i++) {
 		const SyIoLane *lane = g_ptr_array_index(s->io->lanes, i);
-		double x0, y0, x1, y1;
+		double x0, y0, x1, y1, w;
+		NamePlace c[3];
+		SyRect rects[3];
+		guint n;
+		int k;
 
 		if (!named(lane) ||
 			!sy_io_scene_family_box(
 				s->io, lane->name, &x0, &y0, &x1, &y1))
 			continue;
+		w = sy_render_text_width(cr, lane->name, size, FALSE) + 4;
 		/* Grid units to the page's points. */
-		draw_name(cr, lane, sy_render_x(v, x0 + s->margin),
-			sy_render_y(v, y0 + s->margin),
-			sy_render_x(v, x1 + s->margin),
-			sy_render_y(v, y1 + s->margin), size, style);
+		n = name_places(lane, sy_render_x(&grid, x0),
+			sy_render_y(&grid, y0), sy_render_x(&grid, x1),
+			sy_render_y(&grid, y1), w, size * 1.3, c);
+		for (guint j = 0; j < n; j++)
+			rects[j] = c[j].rect;
+		k = MAX(sy_render_place(rects, n, taken), 0);
+		draw_plate(cr, lane->name, &c[k], size, style);
+		g_array_append_val(taken, c[k].rect);
 	}
 }
 
