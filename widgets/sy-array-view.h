@@ -35,6 +35,10 @@ const char *sy_array_view_get_selected(SyArrayView *self);
 void sy_array_view_set_bottleneck(SyArrayView *self, const char *name);
 const char *sy_array_view_get_bottleneck(SyArrayView *self);
 
+/* Shows an animation's frame (take; NULL: none) over the scene, which
+ * it must be made for (render-anim.h); a new scene drops it. */
+void sy_array_view_set_frame(SyArrayView *self, SyArrayFrame *frame);
+
 /* Whether the last frame showed the scene as it is now: a large array's
  * picture renders over a few main-loop turns, the previous one shown
  * meanwhile (see sy-array-picture.h). */
