@@ -150,6 +150,8 @@ static gboolean frames_prepare(
 	const CliSimulate *what, gint64 n, gint64 step, GError **error)
 {
 	g_autofree char *first = frame_path(what->frames, 0);
+	g_autofree char *svg = g_build_filename(
+		what->frames, "animation.svg", NULL);
 
 	if (n > MAX_FRAMES) {
 		g_set_error(error, SY_SIM_ERROR, SY_SIM_ERROR_LIMIT,
@@ -168,7 +170,31 @@ static gboolean frames_prepare(
 		return FALSE;
 	}
 	/* What is in the way is said before the work. */
-	return sy_export_file_allowed(first, what->force, error);
+	return sy_export_file_allowed(first, what->force, error) &&
+		sy_export_file_allowed(svg, what->force, error);
+}
+
+/* The animated SVG of the same frames, a tenth of a second each,
+ * over the page without a frame. */
+static gboolean svg_write(SyArrayScene *scene, const SyAnim *anim,
+	const CliSimulate *what, gint64 step, GError **error)
+{
+	g_autofree char *path = g_build_filename(
+		what->frames, "animation.svg", NULL);
+	SyPictureOptions po = {NULL, FALSE, 1};
+	SyPicturePage page = {0};
+	g_autoptr(GBytes) bytes = NULL;
+	const char *data;
+	gsize len;
+
+	page.view = SY_PICTURE_NETWORK;
+	page.array = scene;
+	sy_array_scene_set_frame(scene, NULL);
+	bytes = sy_anim_svg(anim, &page, &po, step, 0.1, error);
+	if (!bytes)
+		return FALSE;
+	data = g_bytes_get_data(bytes, &len);
+	return sy_export_write_file(path, data, len, what->force, error);
 }
 
 /* Each frame drawn over the scene and written. */
@@ -222,7 +248,8 @@ char *cli_simulate_frames(const SyChoices *c, const SyPeArray *array,
 				: MAX(1, (cycles + 99) / 100);
 	n = frame_count(cycles, step);
 	if (!frames_prepare(what, n, step, error) ||
-		!frames_write(scene, anim, what, n, step, error))
+		!frames_write(scene, anim, what, n, step, error) ||
+		!svg_write(scene, anim, what, step, error))
 		return NULL;
 	page.view = SY_PICTURE_NETWORK;
 	page.array = scene;
@@ -230,7 +257,7 @@ char *cli_simulate_frames(const SyChoices *c, const SyPeArray *array,
 	return g_strdup_printf(
 		"%s: %" G_GINT64_FORMAT
 		" frames (frame-0000.png to frame-%04" G_GINT64_FORMAT
-		".png), cycles 0 to %" G_GINT64_FORMAT
+		".png, animation.svg), cycles 0 to %" G_GINT64_FORMAT
 		" every %" G_GINT64_FORMAT ", %d x %d pixels%s\n",
 		what->frames, n, n - 1, cycles, step, w, h,
 		sy_sim_timeline_result(tl)->deadlock ? ", a deadlock" : "");

@@ -1,6 +1,7 @@
 /* Frames from a timeline: the processes and FIFOs of each PE and I/O
  * lane listed once, each frame a binary search per process (sim-timeline
  * .c) and per FIFO. */
+#include <math.h>
 #include <string.h>
 
 #include "render-anim.h"
@@ -194,4 +195,160 @@ SyArrayFrame *sy_anim_frame(const SyAnim *a, gint64 t)
 		f->fill[i] = fill_of(a, a->lane_fifo[i], t);
 	}
 	return f;
+}
+
+/* The animated SVG */
+
+static void hex(GString *out, SyRgb c)
+{
+	g_string_append_printf(out, "#%02x%02x%02x", (guint)lround(c.r * 255),
+		(guint)lround(c.g * 255), (guint)lround(c.b * 255));
+}
+
+/* A number in SVG's form, whatever the locale: points to a
+ * thousandth, times to a hundred-thousandth of the run (frames are at
+ * most 10000). */
+static void formatted(GString *out, const char *format, double x)
+{
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+	g_string_append(out, g_ascii_formatd(buf, sizeof buf, format, x));
+}
+
+static void number(GString *out, double x)
+{
+	formatted(out, "%.3f", x);
+}
+
+static void fill_of_state(GString *out, guint8 state, const SyRenderStyle *st)
+{
+	if (state == SY_FRAME_BUSY)
+		hex(out, st->accent);
+	else if (state == SY_FRAME_STALLED)
+		g_string_append(out, "url(#sy-stall)");
+	else
+		g_string_append(out, "none");
+}
+
+/* One PE's box, its fill changing where its state does. */
+static void pe_rect(GString *out, const SyRenderView *v, double margin,
+	gint64 r, gint64 c, const guint8 *states, gint64 n,
+	const SyRenderStyle *st, double seconds)
+{
+	double half = 0.38 * v->scale;
+	GString *times = g_string_new(NULL), *values = g_string_new(NULL);
+
+	for (gint64 k = 0; k < n; k++) {
+		if (k && states[k] == states[k - 1])
+			continue;
+		if (times->len) {
+			g_string_append_c(times, ';');
+			g_string_append_c(values, ';');
+		}
+		formatted(times, "%.5f", (double)k / n);
+		fill_of_state(values, states[k], st);
+	}
+	g_string_append(out, "<rect x=\"");
+	number(out, (c + 0.5 + margin - v->x0) * v->scale - half);
+	g_string_append(out, "\" y=\"");
+	number(out, (r + 0.5 + margin - v->y0) * v->scale - half);
+	g_string_append(out, "\" width=\"");
+	number(out, 2 * half);
+	g_string_append(out, "\" height=\"");
+	number(out, 2 * half);
+	g_string_append(out, "\" fill=\"none\">");
+	g_string_append(out, "<animate attributeName=\"fill\" dur=\"");
+	number(out, seconds * n);
+	g_string_append_printf(out,
+		"s\" repeatCount=\"indefinite\" calcMode=\"discrete\" "
+		"keyTimes=\"%s\" values=\"%s\"/></rect>\n",
+		times->str, values->str);
+	g_string_free(times, TRUE);
+	g_string_free(values, TRUE);
+}
+
+/* The PEs' states frame by frame, PE after PE. */
+static guint8 *states_of(const SyAnim *a, gint64 step, gint64 n)
+{
+	gint64 pes = a->scene->rows * a->scene->cols;
+	guint8 *states = g_new0(guint8, pes * n + 1);
+	gint64 cycles = sy_anim_cycles(a);
+
+	for (gint64 k = 0; k < n; k++) {
+		gint64 t = MIN(k * step, cycles);
+
+		for (gint64 p = 0; p < pes; p++)
+			states[p * n + k] = state_of(a, a->pe[p], t);
+	}
+	return states;
+}
+
+static void overlay(GString *out, const SyAnim *a, const SyRenderView *v,
+	const SyRenderStyle *st, gint64 step, double seconds, int width,
+	int height)
+{
+	const SyArrayScene *s = a->scene;
+	gint64 cycles = sy_anim_cycles(a);
+	gint64 n = cycles / step + 1 + (cycles % step != 0);
+	g_autofree guint8 *states = states_of(a, step, n);
+
+	g_string_append(out,
+		"<defs><pattern id=\"sy-stall\" "
+		"patternUnits=\"userSpaceOnUse\" width=\"6\" "
+		"height=\"6\" patternTransform=\"rotate(45)\">"
+		"<rect width=\"3\" height=\"6\" fill=\"");
+	hex(out, st->warning);
+	g_string_append(out, "\"/></pattern></defs>\n<g id=\"sy-anim\">\n");
+	for (gint64 r = 0; r < s->rows; r++)
+		for (gint64 c = 0; c < s->cols; c++)
+			pe_rect(out, v, s->margin, r, c,
+				states + (r * s->cols + c) * n, n, st, seconds);
+	/* The time: a bar across the bottom, full at the run's end. */
+	g_string_append_printf(out,
+		"<rect x=\"0\" y=\"%d\" width=\"0\" height=\"3\" fill=\"",
+		height - 3);
+	hex(out, st->accent);
+	g_string_append(out,
+		"\"><animate attributeName=\"width\" "
+		"from=\"0\" ");
+	g_string_append_printf(out, "to=\"%d\" dur=\"", width);
+	number(out, seconds * n);
+	g_string_append(out, "s\" repeatCount=\"indefinite\"/></rect>\n</g>\n");
+}
+
+GBytes *sy_anim_svg(const SyAnim *a, const SyPicturePage *page,
+	const SyPictureOptions *options, gint64 step, double seconds,
+	GError **error)
+{
+	const SyRenderStyle *st = options->style ? options->style
+						 : sy_render_style_print();
+	g_autoptr(GBytes) base = NULL;
+	SyRenderView v;
+	GString *out;
+	const char *data, *end;
+	gsize len;
+	int w, h;
+
+	g_return_val_if_fail(page->array == a->scene && step > 0, NULL);
+	if (!sy_picture_array_view(page, options, &v)) {
+		g_set_error(error, SY_PICTURE_ERROR, SY_PICTURE_ERROR_FORMAT,
+			"an animation draws the array or network view");
+		return NULL;
+	}
+	base = sy_picture_encode(page, 1, SY_PICTURE_SVG, options, error);
+	if (!base)
+		return NULL;
+	sy_picture_page_size(page, options, &w, &h);
+	data = g_bytes_get_data(base, &len);
+	end = g_strrstr_len(data, (gssize)len, "</svg>");
+	if (!end) {
+		g_set_error(error, SY_PICTURE_ERROR, SY_PICTURE_ERROR_CAIRO,
+			"Cairo wrote an SVG without its end");
+		return NULL;
+	}
+	/* The overlay after everything the page draws. */
+	out = g_string_new_len(data, end - data);
+	overlay(out, a, &v, st, step, seconds, w, h);
+	g_string_append_len(out, end, (gssize)(data + len - end));
+	return g_string_free_to_bytes(out);
 }

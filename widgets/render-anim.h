@@ -5,6 +5,7 @@
 #pragma once
 
 #include "render-array.h"
+#include "render-picture.h"
 #include "sim/sim-timeline.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,18 @@ gint64 sy_anim_cycles(__isl_keep const SyAnim *anim);
 
 /* The frame at cycle t (give), for sy_array_scene_set_frame. */
 __isl_give SyArrayFrame *sy_anim_frame(__isl_keep const SyAnim *anim, gint64 t);
+
+/* An animated SVG of the run for slides: the page (an array or
+ * network page of the animation's scene, drawn without a frame) with
+ * each PE's box filled as its state goes, the accent colour computing,
+ * the warning colour's hatching stalled, the page's own fill idle, at
+ * cycles 0, step, 2 step, ... and the last, each shown `seconds`
+ * (SMIL <animate>, discrete, looping), and a bar along the bottom for
+ * the time.  Deterministic bytes (give), or NULL with error. */
+__isl_give GBytes *sy_anim_svg(__isl_keep const SyAnim *anim,
+	__isl_keep const SyPicturePage *page,
+	__isl_keep const SyPictureOptions *options, gint64 step, double seconds,
+	GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyAnim, sy_anim_free)
 
