@@ -775,8 +775,10 @@ static const char *const verb_summaries[] = {
 	"depth, DRAM with the latency model's burst timing: the cycles, "
 	"each module's busy and stalled cycles, the FIFOs' high-water marks, "
 	"and a deadlock's cycle, modules and FIFOs (beside the model's "
-	"cycles).\nExit status: 0 done (deadlock or not), 1 input, size or "
-	"unsupported design, or over --max-events, 2 usage error, 5 too "
+	"cycles); with --frames DIR, the run drawn frame by frame as PNGs "
+	"and an animated SVG instead.\nExit status: 0 done (deadlock or "
+	"not), 1 input, size or unsupported design, or over --max-events, 2 "
+	"usage error, 4 a frame in the way (without --force), 5 too "
 	"complex (--max-operations).",
 
 	"Draws the views of the design estimate would estimate for one "
