@@ -226,8 +226,7 @@ static void test_hit_delayed(void)
 	g_autofree char *inner = NULL, *first = NULL;
 
 	g_assert_no_error(error);
-	scene = sy_array_scene_new(
-		a, g_ptr_array_index(a->candidates, 0), NULL);
+	scene = sy_array_scene_new(a, g_ptr_array_index(a->candidates, 0), NULL);
 	inner = sy_array_scene_describe(scene, 0, 3);
 	g_assert_cmpstr(inner, ==,
 		"PE i = 3\n"
@@ -710,8 +709,8 @@ static void test_array_io_serialize(void)
 
 /* Pixels of column x (rows y0 to y1) or of row y (x0 to x1) within
  * assert_color's tolerance of want. */
-static guint count_color(
-	cairo_surface_t *surface, int x0, int y0, int x1, int y1, SyRgb want)
+static guint count_color(cairo_surface_t *surface, int x0, int y0, int x1,
+	int y1, SyRgb want)
 {
 	guint n = 0;
 
@@ -787,8 +786,8 @@ static void test_array_bottleneck(void)
 	surface = draw(scene, &v);
 	x = (int)round((2 + scene->margin - v.x0) * v.scale);
 	ya = (int)round((scene->margin - v.y0) * v.scale - pad);
-	g_assert_cmpuint(
-		count_color(surface, x - 12, ya, x + 12, ya, style->warning),
+	g_assert_cmpuint(count_color(surface, x - 12, ya, x + 12, ya,
+				 style->warning),
 		>=, 8);
 	cairo_surface_destroy(surface);
 	pe_tip = sy_array_scene_describe(scene, 0, 0);
@@ -867,8 +866,8 @@ static void test_array_strips(void)
 			cairo_surface_t *sliced = draw_strips(
 				scene, &v, &style, strips[s]);
 
-			g_assert_cmpuint(
-				count_differences(whole, sliced), ==, 0);
+			g_assert_cmpuint(count_differences(whole, sliced), ==,
+				0);
 			cairo_surface_destroy(sliced);
 		}
 		cairo_surface_destroy(whole);
@@ -950,8 +949,8 @@ static void test_estimate(void)
 		"1,234.5 / 5,376 (23.0%)");
 	g_assert_cmpfloat(uram->fill, ==, 0);
 	g_assert_cmpstr(lut->value, ==, "1.50M / 1.18M (126.9%)");
-	g_assert_cmpstr(
-		l.bars[SY_RESOURCE_FF].value, ==, "2.00M / 2.36M (84.6%)");
+	g_assert_cmpstr(l.bars[SY_RESOURCE_FF].value, ==,
+		"2.00M / 2.36M (84.6%)");
 	g_assert_cmpfloat(lut->fill, ==, lut->w);
 	g_assert_true(lut->over);
 	g_assert_cmpstr(bw->label, ==, "Bandwidth");
@@ -967,10 +966,10 @@ static void test_estimate(void)
 		==, "87.5%");
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "PE utilisation")->value,
 		==, "100.0%");
-	g_assert_cmpfloat(
-		sy_estimate_layout_line(&l, "PE utilisation")->x, ==, 190);
-	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y, ==,
-		sy_estimate_layout_line(&l, "DSP efficiency")->y);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->x,
+		==, 190);
+	g_assert_cmpfloat(sy_estimate_layout_line(&l, "PE utilisation")->y,
+		==, sy_estimate_layout_line(&l, "DSP efficiency")->y);
 	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
 		"A_IO_L2_in, II 2");
 	g_assert_true(sy_estimate_layout_line(&l, "Bottleneck")->warn);
@@ -1028,8 +1027,8 @@ static void test_estimate_no_device(void)
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].fill, ==, 0);
 	g_assert_cmpfloat(l.bars[SY_RESOURCE_DSP].budget, ==, -1);
 	g_assert_cmpstr(l.bars[SY_ESTIMATE_BANDWIDTH].value, ==, "3.3 GB/s");
-	g_assert_cmpstr(
-		sy_estimate_layout_line(&l, "Bottleneck")->value, ==, "none");
+	g_assert_cmpstr(sy_estimate_layout_line(&l, "Bottleneck")->value, ==,
+		"none");
 	g_assert_false(sy_estimate_layout_line(&l, "Bottleneck")->warn);
 	g_assert_cmpstr(big, ==, "1e+16");
 	g_assert_cmpstr(half, ==, "0.5");
@@ -1180,14 +1179,16 @@ static void test_pareto_ticks(void)
 	}
 }
 
-static const char syrk_text[] = "#define N 4\n#define K 3\n"
-				"void kernel(float A[N][K], float C[N][N]) {\n"
-				"#pragma scop\n"
-				"for (int i = 0; i < N; i++)\n"
-				"  for (int j = 0; j <= i; j++)\n"
-				"    for (int k = 0; k < K; k++)\n"
-				"      C[i][j] += A[i][k] * A[j][k];\n"
-				"#pragma endscop\n}\n";
+
+static const char syrk_text[] =
+	"#define N 4\n#define K 3\n"
+	"void kernel(float A[N][K], float C[N][N]) {\n"
+	"#pragma scop\n"
+	"for (int i = 0; i < N; i++)\n"
+	"  for (int j = 0; j <= i; j++)\n"
+	"    for (int k = 0; k < K; k++)\n"
+	"      C[i][j] += A[i][k] * A[j][k];\n"
+	"#pragma endscop\n}\n";
 
 static const char trmm_text[] =
 	"#define N 4\n#define M 3\n"
@@ -1204,8 +1205,8 @@ static const char trmm_text[] =
 static SyPeWork *work_timed(const char *name, const char *text,
 	const char *space, const char *tile, double *ms)
 {
-	SyTestDesignSpec spec = {
-		.name = name, .text = text, .space = space, .tile = tile};
+	SyTestDesignSpec spec = {.name = name, .text = text, .space = space,
+		.tile = tile};
 	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
 	gint64 start = g_get_monotonic_time();
 	SyPeWork *work = sy_pe_work_new(t->array);
@@ -1215,8 +1216,8 @@ static SyPeWork *work_timed(const char *name, const char *text,
 	return work;
 }
 
-static SyPeWork *work_of(
-	const char *name, const char *text, const char *space, const char *tile)
+static SyPeWork *work_of(const char *name, const char *text,
+	const char *space, const char *tile)
 {
 	return work_timed(name, text, space, tile, NULL);
 }
@@ -1230,8 +1231,8 @@ static void test_pe_work(void)
 	g_autofree char *mm_text = sy_test_mm_text("64");
 	g_autoptr(SyPeWork) mm = work_of("mm.c", mm_text, "i,j", "i=16,j=16");
 	g_autoptr(SyPeWork) big = work_of("trmm.c", trmm_text, "i", NULL);
-	g_autoptr(SyPeWork)
-		syrk2 = work_of("syrk.c", syrk_text, "i,j", "i=2,j=2");
+	g_autoptr(SyPeWork) syrk2 = work_of(
+		"syrk.c", syrk_text, "i,j", "i=2,j=2");
 
 	/* syrk: PE (i, j) runs K = 3 points on and below the diagonal. */
 	g_assert_cmpint(syrk->rows, ==, 4);
@@ -1289,8 +1290,7 @@ static void test_pe_work_bounded(void)
 	g_assert_cmpint(mid->total, ==, 48 * 49 / 2 * 32);
 	g_assert_cmpfloat_with_epsilon(mid->utilisation, 49.0 / 96, 1e-12);
 	g_free(big);
-	big = g_strconcat(
-		"#define N 128\n#define M 64\n", trmm_text + 24, NULL);
+	big = g_strconcat("#define N 128\n#define M 64\n", trmm_text + 24, NULL);
 	huge = work_of("trmm.c", big, "i,j", NULL);
 	g_assert_null(huge->points);
 	g_assert_cmpfloat(huge->utilisation, ==, -1);
@@ -1591,8 +1591,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/render/array-work", test_array_work);
 	g_test_add_func("/render/array-labels", test_array_labels);
 	g_test_add_func("/render/array-fit-1d", test_array_fit_1d);
-	g_test_add_func(
-		"/render/array-legend-corner", test_array_legend_corner);
+	g_test_add_func("/render/array-legend-corner", test_array_legend_corner);
 	g_test_add_func("/render/array-1d", test_array_1d);
 	g_test_add_func("/render/hit-delayed", test_hit_delayed);
 	g_test_add_func("/render/hit-kept", test_hit_kept);
