@@ -1,7 +1,7 @@
 /* A simulation recorded for animation (sim/sim-timeline.h): the state
  * of processes and FIFOs at given cycles on a hand-built pipeline whose
- * cycles test-sim derives, and on mm's 4 x 4 array, each consistent
- * with the run's busy and stall totals. */
+ * cycles test-sim derives, a deadlock, and on mm's 4 x 4 array, each
+ * consistent with the run's busy and stall totals. */
 #include "sim/sim-timeline.h"
 #include "testutil.h"
 
@@ -88,6 +88,48 @@ static void test_pipeline(void)
 	assert_totals(tl);
 	assert_counted(tl, p);
 	assert_counted(tl, c);
+}
+
+/* test-sim's deadlock: the producer fills x (2 words) at 0 and 1, then
+ * waits to write x from 2 on; the consumer waits to read y from 0 on.
+ * The last waits never end: stalled at any cycle past the run's 2,
+ * busy 2 and 0 as the run counts. */
+static void test_deadlock(void)
+{
+	g_autoptr(SySim) sim = sy_sim_new();
+	guint x = sy_sim_add_fifo(sim, "x", 2, 0);
+	guint y = sy_sim_add_fifo(sim, "y", 2, 0);
+	guint p = sy_sim_add_process(sim, "producer", "P");
+	guint c = sy_sim_add_process(sim, "consumer", "C");
+	g_autoptr(SySimTimeline) tl = NULL;
+	GError *error = NULL;
+	int on;
+
+	sy_sim_add_step(sim, p, 4, 1, 0, 0, 0);
+	sy_sim_step_flow(sim, p, x, TRUE, 4);
+	sy_sim_add_step(sim, p, 4, 1, 0, 0, 0);
+	sy_sim_step_flow(sim, p, y, TRUE, 4);
+	sy_sim_add_step(sim, c, 4, 1, 0, 0, 0);
+	sy_sim_step_flow(sim, c, y, FALSE, 4);
+	sy_sim_add_step(sim, c, 4, 1, 0, 0, 0);
+	sy_sim_step_flow(sim, c, x, FALSE, 4);
+	tl = sy_sim_timeline_record(sim, 0, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_true(sy_sim_timeline_result(tl)->deadlock);
+	g_assert_cmpint(sy_sim_timeline_result(tl)->cycles, ==, 2);
+	g_assert_cmpint(sy_sim_timeline_state(tl, p, 1, NULL), ==, SY_SIM_BUSY);
+	g_assert_cmpint(
+		sy_sim_timeline_state(tl, p, 2, &on), ==, SY_SIM_STALLED);
+	g_assert_cmpint(on, ==, (int)x);
+	g_assert_cmpint(
+		sy_sim_timeline_state(tl, p, 1000, &on), ==, SY_SIM_STALLED);
+	g_assert_cmpint(
+		sy_sim_timeline_state(tl, c, 0, &on), ==, SY_SIM_STALLED);
+	g_assert_cmpint(on, ==, (int)y);
+	g_assert_cmpuint(sy_sim_timeline_words(tl, x, 1000), ==, 2);
+	g_assert_cmpint(sy_sim_timeline_busy(tl, p), ==, 2);
+	g_assert_cmpint(sy_sim_timeline_busy(tl, c), ==, 0);
+	assert_totals(tl);
 }
 
 static SySimTimeline *mm_timeline(gint64 max_events, GError **error)
@@ -184,6 +226,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	examples_dir = SYSTOLE_EXAMPLES_DIR;
 	g_test_add_func("/timeline/pipeline", test_pipeline);
+	g_test_add_func("/timeline/deadlock", test_deadlock);
 	g_test_add_func("/timeline/mm", test_mm);
 	g_test_add_func("/timeline/limit", test_limit);
 	return g_test_run();
