@@ -410,8 +410,8 @@ static char *simulate(const SyChoices *c, const SyPeArray *array,
 		g_ascii_string_to_signed(o->max_events_text, 10, 1, G_MAXINT64,
 			&what.max_events, NULL);
 	if (o->frame_step_text)
-		g_ascii_string_to_signed(o->frame_step_text, 10, 1,
-			G_MAXINT64, &what.frame_step, NULL);
+		g_ascii_string_to_signed(o->frame_step_text, 10, 1, G_MAXINT64,
+			&what.frame_step, NULL);
 	if (o->frames)
 		return cli_simulate_frames(c, array, design, &what, &ao, error);
 	return cli_simulate_design(design, &what, &ao, error);

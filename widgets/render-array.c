@@ -485,8 +485,8 @@ static void fill_shades(cairo_t *cr, const SyRenderView *v,
 			add_box(cr, v, r, c);
 }
 
-static guint8 frame_state(const SyArrayFrame *f, gint64 cols, gint64 r,
-	gint64 c)
+static guint8 frame_state(
+	const SyArrayFrame *f, gint64 cols, gint64 r, gint64 c)
 {
 	return f->pe[r * cols + c];
 }
@@ -535,7 +535,8 @@ static void fill_frame(cairo_t *cr, const SyRenderView *v,
 /* Every PE box in one path: one fill and one stroke for the grid (a
  * fill per shade with work counted, or per state in a frame). */
 static void draw_pes(cairo_t *cr, const SyRenderView *v,
-	const SyRenderStyle *style, const SyArrayScene *scene, const Visible *in)
+	const SyRenderStyle *style, const SyArrayScene *scene,
+	const Visible *in)
 {
 	const SyPeWork *work = scene->work;
 
@@ -1006,7 +1007,8 @@ static void draw_io_frame(cairo_t *cr, const SyArrayScene *scene,
 			cairo_rectangle(cr, x0, y1, x1 - x0, bar);
 			sy_render_set_color(cr, style->muted, 0.35);
 			cairo_fill(cr);
-			cairo_rectangle(cr, x0, y1, (x1 - x0) * f->fill[i], bar);
+			cairo_rectangle(
+				cr, x0, y1, (x1 - x0) * f->fill[i], bar);
 			sy_render_set_color(cr, style->accent, 1);
 			cairo_fill(cr);
 		}
@@ -1031,14 +1033,14 @@ static void draw_frame_text(cairo_t *cr, const SyArrayScene *scene,
 {
 	const SyArrayFrame *f = scene->frame;
 	double size = style->font_size;
-	g_autofree char *text = g_strdup_printf("cycle %" G_GINT64_FORMAT
-						" of %" G_GINT64_FORMAT
-						": %u PEs computing, %u stalled",
+	g_autofree char *text = g_strdup_printf(
+		"cycle %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+		": %u PEs computing, %u stalled",
 		f->cycle, f->cycles, f->busy, f->stalled);
 
 	sy_render_set_color(cr, style->foreground, 1);
-	sy_render_text(cr, text, 8, view->height - 1.6 * size, size, FALSE,
-		FALSE);
+	sy_render_text(
+		cr, text, 8, view->height - 1.6 * size, size, FALSE, FALSE);
 }
 
 static void draw_frame(cairo_t *cr, const SyArrayScene *scene,
