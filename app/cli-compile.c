@@ -49,6 +49,8 @@ typedef struct {
 	gboolean simulate; /* systole-cli simulate: the simulator's */
 	char *trace; /* simulate --trace FILE */
 	char *max_events_text; /* simulate --max-events N */
+	char *frames; /* simulate --frames DIR */
+	char *frame_step_text; /* simulate --frame-step N */
 	gboolean render; /* systole-cli render: pictures (cli-render.c) */
 	CliRender r;
 	const char *path; /* FILE.c */
@@ -93,6 +95,8 @@ static void compile_clear(Compile *o)
 	g_free(o->mhz_text);
 	g_free(o->model);
 	g_free(o->trace);
+	g_free(o->frames);
+	g_free(o->frame_step_text);
 	g_free(o->max_events_text);
 }
 
@@ -389,11 +393,14 @@ static char *estimate(SyDesign *design, const Compile *o, GError **error)
 	return cli_estimate_design(design, &what, &ao, error);
 }
 
-/* The simulator's run of the design, as text or JSON. */
-static char *simulate(SyDesign *design, const Compile *o, GError **error)
+/* The simulator's run of the design, as text or JSON, or (--frames)
+ * drawn frame by frame. */
+static char *simulate(const SyChoices *c, const SyPeArray *array,
+	SyDesign *design, const Compile *o, GError **error)
 {
 	SyAnalysisOptions ao = cli_analysis_options(&o->common);
-	CliSimulate what = {o->device, 0, o->common.json, o->trace, 0};
+	CliSimulate what = {o->device, 0, o->common.json, o->trace, 0,
+		o->frames, 0, o->force};
 	gint64 n = 0;
 
 	/* Checked with the other options already. */
@@ -403,6 +410,11 @@ static char *simulate(SyDesign *design, const Compile *o, GError **error)
 	if (o->max_events_text)
 		g_ascii_string_to_signed(o->max_events_text, 10, 1, G_MAXINT64,
 			&what.max_events, NULL);
+	if (o->frame_step_text)
+		g_ascii_string_to_signed(o->frame_step_text, 10, 1, G_MAXINT64,
+			&what.frame_step, NULL);
+	if (o->frames)
+		return cli_simulate_frames(c, array, design, &what, &ao, error);
 	return cli_simulate_design(design, &what, &ao, error);
 }
 
@@ -508,7 +520,7 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 	if (o->estimate)
 		return estimate(design, o, error);
 	if (o->simulate)
-		return simulate(design, o, error);
+		return simulate(c, array, design, o, error);
 	if (g_str_equal(o->emit, "design") || o->common.json) {
 		if (!build_code(design, error))
 			return NULL;
@@ -764,8 +776,10 @@ static const char *const verb_summaries[] = {
 	"depth, DRAM with the latency model's burst timing: the cycles, "
 	"each module's busy and stalled cycles, the FIFOs' high-water marks, "
 	"and a deadlock's cycle, modules and FIFOs (beside the model's "
-	"cycles).\nExit status: 0 done (deadlock or not), 1 input, size or "
-	"unsupported design, or over --max-events, 2 usage error, 5 too "
+	"cycles); with --frames DIR, the run drawn frame by frame as PNGs "
+	"and an animated SVG instead.\nExit status: 0 done (deadlock or "
+	"not), 1 input, size or unsupported design, or over --max-events, 2 "
+	"usage error, 4 a frame in the way (without --force), 5 too "
 	"complex (--max-operations).",
 
 	"Draws the views of the design estimate would estimate for one "
@@ -956,8 +970,19 @@ static int compile_main(
 		{"trace", 0, 0, G_OPTION_ARG_FILENAME, &o.trace,
 			"Write every event to FILE (CSV)", "FILE"},
 		{"max-events", 0, 0, G_OPTION_ARG_STRING, &o.max_events_text,
-			"Refuse designs of more events (default 100000000)",
+			"Refuse designs of more events (default 100000000; "
+			"1000000 with --frames)",
 			"N"},
+		{"frames", 0, 0, G_OPTION_ARG_FILENAME, &o.frames,
+			"Draw the array cycle by cycle as DIR/frame-0000.png, "
+			"...",
+			"DIR"},
+		{"frame-step", 0, 0, G_OPTION_ARG_STRING, &o.frame_step_text,
+			"With --frames: cycles between frames (default: the "
+			"run's cycles / 100, rounded up)",
+			"N"},
+		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
+			"With --frames: replace existing frames", NULL},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry render[] = {
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
@@ -1024,6 +1049,20 @@ static int compile_main(
 		code = cli_option_number("simulate: --max-events",
 			o.max_events_text, 1, G_MAXINT64, &n);
 	}
+	if (code < 0 && o.frame_step_text) {
+		gint64 n;
+
+		code = cli_option_number("simulate: --frame-step",
+			o.frame_step_text, 1, G_MAXINT64, &n);
+	}
+	if (code < 0 && (o.frame_step_text || o.force) && o.simulate &&
+		!o.frames)
+		code = cli_usage_error("simulate: --frame-step and --force "
+				       "go with --frames DIR");
+	if (code < 0 && o.frames && (o.trace || o.common.json))
+		code = cli_usage_error("simulate: --frames draws the run; "
+				       "--trace and --json print it: one "
+				       "at a time");
 	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
 		code = cli_usage_error("%s: --tile-l2 needs --two-level-buffer "
 				       "(the second tiling level is "

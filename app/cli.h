@@ -124,7 +124,21 @@ typedef struct {
 	gboolean json;
 	const char *trace; /* --trace FILE: a CSV of the events, or NULL */
 	gint64 max_events; /* 0: SY_SIM_MAX_EVENTS */
+	/* --frames DIR: the Array view's animation as PNGs, one every
+	 * frame_step cycles (0: a hundredth of the run, rounded up) over
+	 * existing ones only with force; NULL: none. */
+	const char *frames;
+	gint64 frame_step;
+	gboolean force;
 } CliSimulate;
+
+/* simulate --frames: the run recorded (sim-timeline.h, within
+ * max_events or SY_SIM_TIMELINE_MAX_EVENTS) and drawn over the array
+ * of design as frame-0000.png, frame-0001.png, ... in what->frames;
+ * what was written, as text. */
+char *cli_simulate_frames(const SyChoices *c, const SyPeArray *array,
+	SyDesign *design, const CliSimulate *what,
+	const SyAnalysisOptions *options, GError **error);
 
 /* The simulation of a design compile's stages made (completed as
  * export completes it), printed; the deadlock is in the text, not an

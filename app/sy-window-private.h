@@ -5,6 +5,7 @@
 
 #include <gtksourceview/gtksource.h>
 
+#include "sy-anim-bar.h"
 #include "sy-array-view.h"
 #include "sy-candidate-list.h"
 #include "sy-config-panel.h"
@@ -34,6 +35,7 @@ struct _SyWindow {
 	GtkSourceView *editor;
 	GtkStack *views;
 	SyArrayView *array_view;
+	SyAnimBar *anim_bar; /* under the Array view */
 	SyDepsView *deps_view;
 	GtkBox *axes_box;
 	GtkComboBoxText *x_combo;

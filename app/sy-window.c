@@ -937,6 +937,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
 	g_type_ensure(SY_TYPE_ESTIMATE_PANEL);
 	g_type_ensure(SY_TYPE_EXPORT_BAR);
+	g_type_ensure(SY_TYPE_ANIM_BAR);
 	g_type_ensure(SY_TYPE_EXPLORE_PANEL);
 	g_type_ensure(GTK_SOURCE_TYPE_VIEW);
 	gtk_widget_class_set_template_from_resource(
@@ -955,6 +956,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, views);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, array_view);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, anim_bar);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, deps_view);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, axes_box);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, x_combo);
@@ -1133,6 +1135,8 @@ static void sy_window_init(SyWindow *self)
 		G_CALLBACK(view_module_selected), self);
 	g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
 		G_N_ELEMENTS(win_actions), self);
+	sy_anim_bar_attach(self->anim_bar, self->pipeline, self->array_view,
+		G_ACTION_MAP(self));
 	fill_devices(self);
 	g_action_group_change_action_state(
 		G_ACTION_GROUP(self), "device", g_variant_new_string("u250"));

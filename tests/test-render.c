@@ -6,6 +6,7 @@
 #include "comm/design.h"
 #include "comm/io-plan.h"
 #include "compute/pe-work.h"
+#include "render-anim.h"
 #include "render-array.h"
 #include "render-deps.h"
 #include "render-estimate.h"
@@ -1473,9 +1474,117 @@ static void test_array_legend_corner(void)
 	cairo_surface_destroy(surface);
 }
 
+/* A frame of the 4 x 4 array by hand: PE (2, 1) computing is filled in
+ * the accent colour, PE (1, 2) stalled hatched in the warning colour
+ * over the background, PE (0, 0) idle left as the background; the
+ * line under the picture counts them. */
+static void test_array_frame(void)
+{
+	g_autoptr(SyAnalysis) a = sy_test_mm("4", 2);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		a, g_ptr_array_index(a->candidates, 3), NULL);
+	const SyRenderStyle *style = sy_render_style_print();
+	SyRenderView v = {100, 0, 0, 700, 700};
+	SyArrayFrame *f = g_new0(SyArrayFrame, 1);
+	cairo_surface_t *surface;
+	int x = px(&v, 2), y = py(&v, 1);
+
+	f->cycle = 7;
+	f->cycles = 20;
+	f->pe = g_new0(guint8, 16);
+	f->pe[2 * 4 + 1] = SY_FRAME_BUSY;
+	f->pe[1 * 4 + 2] = SY_FRAME_STALLED;
+	f->busy = f->stalled = 1;
+	sy_array_scene_set_frame(scene, f);
+	surface = draw_kept(scene, &v, "render-frame.png");
+	assert_color(surface, px(&v, 1) - 20, py(&v, 2) + 20, style->accent);
+	assert_color(surface, px(&v, 1) + 20, py(&v, 2) - 20, style->accent);
+	assert_color(
+		surface, px(&v, 0) - 20, py(&v, 0) + 20, style->background);
+	/* The hatching: a third of the stalled box or so, never idle. */
+	g_assert_cmpuint(count_color(surface, x - 30, y - 30, x + 30, y + 30,
+				 style->warning),
+		>, 600);
+	g_assert_cmpuint(count_color(surface, x - 30, y - 30, x + 30, y + 30,
+				 style->background),
+		>, 600);
+	g_assert_cmpuint(
+		count_color(surface, px(&v, 0) - 30, py(&v, 0) - 30,
+			px(&v, 0) + 30, py(&v, 0) + 30, style->warning),
+		==, 0);
+	cairo_surface_destroy(surface);
+	/* No frame: PE (2, 1) back to the plain fill. */
+	sy_array_scene_set_frame(scene, NULL);
+	surface = draw(scene, &v);
+	assert_color(surface, px(&v, 1) - 20, py(&v, 2) + 20, style->pe_fill);
+	cairo_surface_destroy(surface);
+}
+
+/* mm 8^3 on its 4 x 4 array (test-timeline's run) as frames: at cycle
+ * 20 every PE waits for its first words; at 30 PE (0, 0) computes, A's
+ * L2 chain moves words, its dummies wait; at 250 the PEs have ended,
+ * A's L3 module idle, C's out still writing. */
+static void test_array_anim(void)
+{
+	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
+	static const SyModelTarget u250 = {300, 512, 19.2, 4, 20};
+	SyTestDesignSpec spec = {.dir = SYSTOLE_EXAMPLES_DIR,
+		.name = "mm.c",
+		.defines = defines,
+		.space = "i,j",
+		.tile = "i=4,j=4,k=4",
+		.complete = TRUE};
+	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
+		t->analysis, t->choices->candidate, t->array->pe);
+	g_autoptr(SySimTimeline) tl = NULL;
+	g_autoptr(SyAnim) anim = NULL;
+	g_autoptr(SyArrayFrame) early = NULL, f = NULL, late = NULL;
+	GError *error = NULL;
+
+	sy_array_scene_set_design(scene, t->design);
+	tl = sy_sim_timeline_design(t->design, &u250, 0, NULL, &error);
+	g_assert_no_error(error);
+	anim = sy_anim_new(scene, tl);
+	g_assert_cmpint(sy_anim_cycles(anim), ==, 256);
+	early = sy_anim_frame(anim, 20);
+	g_assert_cmpuint(early->busy, ==, 0);
+	g_assert_cmpuint(early->stalled, ==, 16);
+	f = sy_anim_frame(anim, 30);
+	g_assert_cmpint(f->pe[0], ==, SY_FRAME_BUSY);
+	for (guint i = 0; i < f->n_lanes; i++) {
+		const SyIoLane *lane = g_ptr_array_index(scene->io->lanes, i);
+
+		/* A's L2 chain: 2 words in its 7 FIFOs of 2 (one in
+		 * PE 0,0's, test-timeline's); its dummies only read. */
+		if (g_str_equal(lane->name, "A_IO_L2_in")) {
+			g_assert_cmpint(f->lane[i], ==, SY_FRAME_BUSY);
+			g_assert_cmpfloat_with_epsilon(
+				f->fill[i], 1.0 / 7, 1e-12);
+		}
+		if (g_str_equal(lane->name, "A_PE_dummy_in")) {
+			g_assert_cmpint(f->lane[i], ==, SY_FRAME_STALLED);
+			g_assert_cmpfloat(f->fill[i], <, 0);
+		}
+	}
+	g_assert_cmpuint(f->n_lanes, ==, scene->io->lanes->len);
+	late = sy_anim_frame(anim, 250);
+	g_assert_cmpuint(late->busy + late->stalled, ==, 0);
+	for (guint i = 0; i < late->n_lanes; i++) {
+		const SyIoLane *lane = g_ptr_array_index(scene->io->lanes, i);
+
+		if (g_str_equal(lane->name, "A_IO_L3_in"))
+			g_assert_cmpint(late->lane[i], ==, SY_FRAME_IDLE);
+		if (g_str_equal(lane->name, "C_drain_IO_L3_out"))
+			g_assert_cmpint(late->lane[i], ==, SY_FRAME_BUSY);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/render/array-frame", test_array_frame);
+	g_test_add_func("/render/array-anim", test_array_anim);
 	g_test_add_func("/render/array-2d", test_array_2d);
 	g_test_add_func("/render/pe-work", test_pe_work);
 	g_test_add_func("/render/pe-work-bounded", test_pe_work_bounded);

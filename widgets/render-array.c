@@ -35,6 +35,23 @@ static void scene_clear(gpointer data)
 	g_free(scene->bottleneck);
 	sy_io_scene_free(scene->io);
 	sy_pe_work_free(scene->work);
+	sy_array_frame_free(scene->frame);
+}
+
+void sy_array_frame_free(SyArrayFrame *frame)
+{
+	if (!frame)
+		return;
+	g_free(frame->pe);
+	g_free(frame->lane);
+	g_free(frame->fill);
+	g_free(frame);
+}
+
+void sy_array_scene_set_frame(SyArrayScene *scene, SyArrayFrame *frame)
+{
+	sy_array_frame_free(scene->frame);
+	scene->frame = frame;
 }
 
 SyArrayScene *sy_array_scene_ref(SyArrayScene *scene)
@@ -468,12 +485,64 @@ static void fill_shades(cairo_t *cr, const SyRenderView *v,
 			add_box(cr, v, r, c);
 }
 
-/* Every PE box in one path: one fill and one stroke for the grid (a
- * fill per shade with work counted). */
-static void draw_pes(cairo_t *cr, const SyRenderView *v,
-	const SyRenderStyle *style, const SyPeWork *work, const Visible *in)
+static guint8 frame_state(
+	const SyArrayFrame *f, gint64 cols, gint64 r, gint64 c)
 {
-	if (work && work->points && work->utilisation < 1) {
+	return f->pe[r * cols + c];
+}
+
+/* Diagonal hatching over the current path (clipped to it), consumed. */
+static void hatch(cairo_t *cr, const SyRenderView *v, SyRgb rgb)
+{
+	double x0, y0, x1, y1, step = MAX(4, v->scale / 6);
+
+	cairo_save(cr);
+	cairo_clip_preserve(cr);
+	cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+	cairo_new_path(cr);
+	for (double x = x0 - (y1 - y0); x < x1; x += step) {
+		cairo_move_to(cr, x, y1);
+		cairo_line_to(cr, x + (y1 - y0), y0);
+	}
+	sy_render_set_color(cr, rgb, 1);
+	cairo_set_line_width(cr, MAX(1, step / 3));
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A frame's PEs: computing ones filled in the accent colour, stalled
+ * ones in the warning colour's hatching, idle ones empty. */
+static void fill_frame(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, const SyArrayFrame *f, gint64 cols,
+	const Visible *in)
+{
+	for (gint64 r = in->r0; r <= in->r1; r++)
+		for (gint64 c = in->c0; c <= in->c1; c++)
+			if (frame_state(f, cols, r, c) == SY_FRAME_BUSY)
+				add_box(cr, v, r, c);
+	sy_render_set_color(cr, style->accent, 1);
+	cairo_fill(cr);
+	for (gint64 r = in->r0; r <= in->r1; r++)
+		for (gint64 c = in->c0; c <= in->c1; c++)
+			if (frame_state(f, cols, r, c) == SY_FRAME_STALLED)
+				add_box(cr, v, r, c);
+	hatch(cr, v, style->warning);
+	for (gint64 r = in->r0; r <= in->r1; r++)
+		for (gint64 c = in->c0; c <= in->c1; c++)
+			add_box(cr, v, r, c);
+}
+
+/* Every PE box in one path: one fill and one stroke for the grid (a
+ * fill per shade with work counted, or per state in a frame). */
+static void draw_pes(cairo_t *cr, const SyRenderView *v,
+	const SyRenderStyle *style, const SyArrayScene *scene,
+	const Visible *in)
+{
+	const SyPeWork *work = scene->work;
+
+	if (scene->frame) {
+		fill_frame(cr, v, style, scene->frame, scene->cols, in);
+	} else if (work && work->points && work->utilisation < 1) {
 		fill_shades(cr, v, style, work, in);
 	} else {
 		for (gint64 r = in->r0; r <= in->r1; r++)
@@ -912,6 +981,78 @@ static void draw_flow_lines(cairo_t *cr, const SyArrayScene *scene,
 	}
 }
 
+/* A frame's I/O families: outlined in the accent colour while one of
+ * their modules moves words, in warning dashes while all that run
+ * stall, and a bar under each box filled by its FIFOs' words.  The
+ * modules inside the PEs (the grid's lane) are left to the PEs. */
+static void draw_io_frame(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *v, const SyRenderStyle *style)
+{
+	static const double dash[] = {4, 3};
+	const SyArrayFrame *f = scene->frame;
+
+	for (guint i = 0; scene->io && i < f->n_lanes; i++) {
+		const SyIoLane *lane = g_ptr_array_index(scene->io->lanes, i);
+		double x0, y0, x1, y1, pad = 2, bar = MAX(3, 0.1 * v->scale);
+
+		if (lane->edge == SY_EDGE_GRID ||
+			!sy_io_scene_family_box(
+				scene->io, lane->name, &x0, &y0, &x1, &y1))
+			continue;
+		x0 = sy_render_x(v, x0) - pad;
+		y0 = sy_render_y(v, y0) - pad;
+		x1 = sy_render_x(v, x1) + pad;
+		y1 = sy_render_y(v, y1) + pad;
+		if (f->fill[i] >= 0) {
+			cairo_rectangle(cr, x0, y1, x1 - x0, bar);
+			sy_render_set_color(cr, style->muted, 0.35);
+			cairo_fill(cr);
+			cairo_rectangle(
+				cr, x0, y1, (x1 - x0) * f->fill[i], bar);
+			sy_render_set_color(cr, style->accent, 1);
+			cairo_fill(cr);
+		}
+		if (f->lane[i] == SY_FRAME_IDLE)
+			continue;
+		cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+		cairo_set_line_width(cr, 2.5);
+		if (f->lane[i] == SY_FRAME_STALLED)
+			cairo_set_dash(cr, dash, G_N_ELEMENTS(dash), 0);
+		sy_render_set_color(cr,
+			f->lane[i] == SY_FRAME_BUSY ? style->accent
+						    : style->warning,
+			1);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+}
+
+/* "cycle 120 of 256: 12 PEs computing, 4 stalled", bottom left. */
+static void draw_frame_text(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *view, const SyRenderStyle *style)
+{
+	const SyArrayFrame *f = scene->frame;
+	double size = style->font_size;
+	g_autofree char *text = g_strdup_printf(
+		"cycle %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+		": %u PEs computing, %u stalled",
+		f->cycle, f->cycles, f->busy, f->stalled);
+
+	sy_render_set_color(cr, style->foreground, 1);
+	sy_render_text(
+		cr, text, 8, view->height - 1.6 * size, size, FALSE, FALSE);
+}
+
+static void draw_frame(cairo_t *cr, const SyArrayScene *scene,
+	const SyRenderView *grid, const SyRenderView *view,
+	const SyRenderStyle *style)
+{
+	if (!scene->frame)
+		return;
+	draw_io_frame(cr, scene, grid, style);
+	draw_frame_text(cr, scene, view, style);
+}
+
 void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	const SyRenderView *view, const SyRenderStyle *style, gint64 hover_row,
 	gint64 hover_col)
@@ -929,6 +1070,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_summary(cr, scene, v, style);
 		if (scene->io)
 			sy_render_io(cr, scene->io, v, style, scene->selected);
+		draw_frame(cr, scene, v, view, style);
 		draw_legend(cr, scene, view, style);
 		draw_bottleneck(cr, scene, v, style);
 		return;
@@ -940,7 +1082,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 	in.r0 = MAX(0, (gint64)floor(y0) - 1);
 	in.c1 = MIN(scene->cols - 1, (gint64)ceil(x1) + 1);
 	in.r1 = MIN(scene->rows - 1, (gint64)ceil(y1) + 1);
-	draw_pes(cr, v, style, scene->work, &in);
+	draw_pes(cr, v, style, scene, &in);
 	if (hover_row >= 0)
 		draw_hover(cr, v, style, hover_row, hover_col);
 	if (style->labels && v->scale >= LABELS_PX)
@@ -954,6 +1096,7 @@ void sy_render_array(cairo_t *cr, const SyArrayScene *scene,
 		draw_links(cr, scene, v, style, &in);
 	if (scene->io)
 		sy_render_io(cr, scene->io, v, style, scene->selected);
+	draw_frame(cr, scene, v, view, style);
 	draw_legend(cr, scene, view, style);
 	/* Over the legend: the L3 modules sit in the corner under it. */
 	draw_bottleneck(cr, scene, v, style);

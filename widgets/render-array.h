@@ -43,6 +43,30 @@ typedef struct {
 	gboolean kept;
 } SyArrayLink;
 
+/* One cycle of a simulation (render-anim.h), drawn over the scene:
+ * PEs computing lit in the accent colour, stalled ones hatched in the
+ * warning colour, idle ones empty; each I/O family outlined as its
+ * busiest module is, with a bar filled by its FIFOs' words (the mean
+ * fraction of their depths). */
+typedef enum {
+	SY_FRAME_IDLE, /* sim-timeline.h's SySimState, in its order */
+	SY_FRAME_BUSY,
+	SY_FRAME_STALLED,
+} SyFrameState;
+
+typedef struct {
+	gint64 cycle, cycles; /* cycle `cycle` of a run of `cycles` */
+	guint8 *pe; /* rows * cols, row-major, SyFrameState (3-D: the
+		       layers' busiest) */
+	guint n_lanes; /* the I/O scene's, in its order; 0: none */
+	guint8 *lane; /* SyFrameState */
+	double *fill; /* 0 to 1; < 0: no FIFO */
+	guint busy, stalled; /* PEs computing, stalled */
+} SyArrayFrame;
+
+void sy_array_frame_free(SyArrayFrame *frame);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyArrayFrame, sy_array_frame_free)
+
 typedef struct {
 	guint n_dims;
 	gint64 rows, cols, layers; /* 1D arrays are one row */
@@ -58,6 +82,9 @@ typedef struct {
 	 * PEs are shaded by their share of the busiest PE's, idle ones
 	 * left empty, and the legend gives the array's utilisation. */
 	SyPeWork *work;
+	/* The animation's frame on show (sy_array_scene_set_frame), or
+	 * NULL. */
+	SyArrayFrame *frame;
 } SyArrayScene;
 
 /* pe: the PEs along each space loop, as a configuration makes them
@@ -90,6 +117,10 @@ void sy_array_scene_set_bottleneck(SyArrayScene *scene, const char *name);
  * one the scene was made for (its PEs). */
 void sy_array_scene_set_work(
 	SyArrayScene *scene, __isl_keep const SyPeArray *array);
+
+/* Shows frame (take; NULL: none) over the scene; it must be made for
+ * this scene (its PEs and I/O lanes). */
+void sy_array_scene_set_frame(SyArrayScene *scene, SyArrayFrame *frame);
 
 /* The legend's box in pixels, drawn at its top-left corner (8, 8):
  * its width and height. */

@@ -334,16 +334,16 @@ static void draw_names(cairo_t *cr, const SyArrayScene *s,
 	}
 }
 
-static void draw_array(cairo_t *cr, const SyPicturePage *page,
+/* The view an array page draws its scene in, on a page of width x
+ * height points. */
+static SyRenderView array_view(const SyPicturePage *page,
 	const SyPictureOptions *o, double width, double height)
 {
-	const SyRenderStyle *base = style_of(o);
-	SyRenderStyle style = *base;
+	SyRenderStyle style = *style_of(o);
 	SyArrayScene s = scene_of(page);
+	cairo_t *measure = measure_new();
 	ArrayGeometry g;
 	SyRenderView v;
-
-	cairo_t *measure = measure_new();
 
 	/* PE indices with the names, else none. */
 	style.labels = o->labels;
@@ -355,6 +355,29 @@ static void draw_array(cairo_t *cr, const SyPicturePage *page,
 	v.y0 = -g.y / g.unit;
 	v.width = (int)width;
 	v.height = (int)height;
+	return v;
+}
+
+gboolean sy_picture_array_view(const SyPicturePage *page,
+	const SyPictureOptions *options, SyRenderView *view)
+{
+	int w, h;
+
+	if (page->view != SY_PICTURE_ARRAY && page->view != SY_PICTURE_NETWORK)
+		return FALSE;
+	sy_picture_page_size(page, options, &w, &h);
+	*view = array_view(page, options, w, h);
+	return TRUE;
+}
+
+static void draw_array(cairo_t *cr, const SyPicturePage *page,
+	const SyPictureOptions *o, double width, double height)
+{
+	SyRenderStyle style = *style_of(o);
+	SyArrayScene s = scene_of(page);
+	SyRenderView v = array_view(page, o, width, height);
+
+	style.labels = o->labels;
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, width, height);
 	cairo_clip(cr);

@@ -76,6 +76,11 @@ gboolean sy_picture_format_of(
 void sy_picture_page_size(const SyPicturePage *page,
 	const SyPictureOptions *options, int *width, int *height);
 
+/* The view (scene units to points) an array or network page draws its
+ * scene in; FALSE for other views. */
+gboolean sy_picture_array_view(const SyPicturePage *page,
+	const SyPictureOptions *options, SyRenderView *view);
+
 /* The page drawn on cr from (0, 0), in points. */
 void sy_picture_draw(cairo_t *cr, const SyPicturePage *page,
 	const SyPictureOptions *options);

@@ -260,6 +260,18 @@ void sy_array_view_select(SyArrayView *self, const char *name)
 	gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+void sy_array_view_set_frame(SyArrayView *self, SyArrayFrame *frame)
+{
+	if (!self->scene) {
+		sy_array_frame_free(frame);
+		return;
+	}
+	/* In place, as a selection. */
+	sy_array_picture_restart(self->picture);
+	sy_array_scene_set_frame(self->scene, frame);
+	gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 void sy_array_view_set_bottleneck(SyArrayView *self, const char *name)
 {
 	if (g_strcmp0(self->bottleneck, name) == 0)

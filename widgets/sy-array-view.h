@@ -39,6 +39,10 @@ gboolean sy_array_view_get_hover(SyArrayView *self, gint64 *row, gint64 *col);
 void sy_array_view_set_bottleneck(SyArrayView *self, const char *name);
 const char *sy_array_view_get_bottleneck(SyArrayView *self);
 
+/* Shows an animation's frame (take; NULL: none) over the scene, which
+ * it must be made for (render-anim.h); a new scene drops it. */
+void sy_array_view_set_frame(SyArrayView *self, SyArrayFrame *frame);
+
 /* Whether the last frame showed the scene as it is now: a large array's
  * picture renders over a few main-loop turns, the previous one shown
  * meanwhile (see sy-array-picture.h). */
