@@ -33,9 +33,12 @@ struct _SyAnimBar {
 
 G_DEFINE_FINAL_TYPE(SyAnimBar, sy_anim_bar, GTK_TYPE_BOX)
 
+/* The label, ellipsized to keep the window's least width (a refusal
+ * is long): the whole text in its tooltip. */
 static void set_text(SyAnimBar *self, const char *text)
 {
 	gtk_label_set_text(self->label, text);
+	gtk_widget_set_tooltip_text(GTK_WIDGET(self->label), text);
 }
 
 static void stop_ticking(SyAnimBar *self)
@@ -181,8 +184,6 @@ static void recorded(GObject *source, GAsyncResult *result, gpointer data)
 	if (!tl) {
 		set_playing(self, FALSE);
 		set_text(self, error->message);
-		gtk_widget_set_tooltip_text(
-			GTK_WIDGET(self->label), error->message);
 		g_clear_error(&error);
 		return;
 	}
@@ -224,8 +225,6 @@ static gboolean record(SyAnimBar *self)
 	}
 	if (!device || !sim) {
 		set_text(self, error->message);
-		gtk_widget_set_tooltip_text(
-			GTK_WIDGET(self->label), error->message);
 		g_clear_error(&error);
 		return FALSE;
 	}
