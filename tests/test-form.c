@@ -314,6 +314,9 @@ static void test_random(void)
 {
 	g_autoptr(GRand) rng = g_rand_new_with_seed(21);
 	guint stride = sy_test_stride();
+	/* Under valgrind two forms a dataflow (divisors, then not): the
+	 * same code on fewer sizes, a third less of its 277 s there. */
+	guint forms = sy_test_under_valgrind() ? 2 : FORMS;
 	Tally total = {0};
 
 	for (guint x = 0; sy_test_model_examples[x]; x++) {
@@ -330,7 +333,7 @@ static void test_random(void)
 			g_autoptr(SyChoices) ch = sy_choices_new(
 				a, g_ptr_array_index(a->candidates, c), NULL);
 
-			for (guint k = 0; k < FORMS; k++)
+			for (guint k = 0; k < forms; k++)
 				one_form(a, ch, rng, k % 2 == 0, &t);
 		}
 		g_test_message("%s: %u forms, %u refused, %u alone in their "
@@ -368,7 +371,7 @@ static void test_random(void)
 		       "its loop)",
 		total.forms, total.refused, total.alone, total.compared,
 		total.padded);
-	g_assert_cmpuint(total.compared, >=, 100 / stride);
+	g_assert_cmpuint(total.compared, >=, 100 * forms / FORMS / stride);
 	/* Every size the full run compares is answered by the batches'
 	 * tapes (other strides draw other sizes); eight are read by
 	 * sy_model_form_latency, whose single tape does not hold there
