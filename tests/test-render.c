@@ -1526,15 +1526,8 @@ static void test_array_frame(void)
  * A's L3 module idle, C's out still writing. */
 static void test_array_anim(void)
 {
-	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
 	static const SyModelTarget u250 = {300, 512, 19.2, 4, 20};
-	SyTestDesignSpec spec = {.dir = SYSTOLE_EXAMPLES_DIR,
-		.name = "mm.c",
-		.defines = defines,
-		.space = "i,j",
-		.tile = "i=4,j=4,k=4",
-		.complete = TRUE};
-	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	g_autoptr(SyTestDesign) t = sy_test_mm_4x4(SYSTOLE_EXAMPLES_DIR);
 	g_autoptr(SyArrayScene) scene = sy_array_scene_new(
 		t->analysis, t->choices->candidate, t->array->pe);
 	g_autoptr(SySimTimeline) tl = NULL;

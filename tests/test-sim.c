@@ -274,14 +274,7 @@ static void assert_fifo(
  * buffers' tokens). */
 static void test_mm(void)
 {
-	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
-	SyTestDesignSpec spec = {.dir = examples_dir,
-		.name = "mm.c",
-		.defines = defines,
-		.space = "i,j",
-		.tile = "i=4,j=4,k=4",
-		.complete = TRUE};
-	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	g_autoptr(SyTestDesign) t = sy_test_mm_4x4(examples_dir);
 	g_autoptr(SySimResult) r = simulate(t->design);
 
 	g_assert_false(r->deadlock);

@@ -134,14 +134,7 @@ static void test_deadlock(void)
 
 static SySimTimeline *mm_timeline(gint64 max_events, GError **error)
 {
-	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
-	SyTestDesignSpec spec = {.dir = examples_dir,
-		.name = "mm.c",
-		.defines = defines,
-		.space = "i,j",
-		.tile = "i=4,j=4,k=4",
-		.complete = TRUE};
-	g_autoptr(SyTestDesign) t = sy_test_design_new(&spec);
+	g_autoptr(SyTestDesign) t = sy_test_mm_4x4(examples_dir);
 
 	return sy_sim_timeline_design(
 		t->design, &u250, max_events, NULL, error);

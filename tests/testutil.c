@@ -145,6 +145,19 @@ SyTestDesign *sy_test_design_new(const SyTestDesignSpec *spec)
 	return t;
 }
 
+SyTestDesign *sy_test_mm_4x4(const char *dir)
+{
+	static const char *const defines[] = {"I=8", "J=8", "K=8", NULL};
+	SyTestDesignSpec spec = {.dir = dir,
+		.name = "mm.c",
+		.defines = defines,
+		.space = "i,j",
+		.tile = "i=4,j=4,k=4",
+		.complete = TRUE};
+
+	return sy_test_design_new(&spec);
+}
+
 void sy_test_design_free(SyTestDesign *t)
 {
 	if (!t)

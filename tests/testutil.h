@@ -68,6 +68,10 @@ typedef struct {
 void sy_test_design_init(SyTestDesign *t, const SyTestDesignSpec *spec);
 void sy_test_design_clear(SyTestDesign *t);
 SyTestDesign *sy_test_design_new(const SyTestDesignSpec *spec);
+/* mm.c of dir at 8 x 8 x 8 on [i, j], tiles of 4, completed: the 4 x 4
+ * array the simulator's, the timeline's and the animation's tests
+ * run. */
+SyTestDesign *sy_test_mm_4x4(const char *dir);
 void sy_test_design_free(SyTestDesign *t);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTestDesign, sy_test_design_free)
