@@ -36,15 +36,22 @@ static void update_actions(SyWindow *self)
 		sy_design_history_can_redo(self->history));
 }
 
+/* The window's design into *s, where a change of it is recorded: a
+ * user's (not an undo's), of an analysed kernel's dataflow. */
+static gboolean recordable(SyWindow *self, SyDesignState *s)
+{
+	if (self->restoring || !self->history ||
+		!sy_pipeline_get_analysis(self->pipeline))
+		return FALSE;
+	*s = current(self);
+	return s->dataflow >= 0;
+}
+
 void sy_window_history_before(SyWindow *self)
 {
 	SyDesignState s;
 
-	if (self->restoring || !self->history ||
-		!sy_pipeline_get_analysis(self->pipeline))
-		return;
-	s = current(self);
-	if (s.dataflow < 0)
+	if (!recordable(self, &s))
 		return;
 	sy_design_history_push(self->history, &s, FALSE);
 	update_actions(self);
@@ -56,11 +63,7 @@ void sy_window_history_after(SyWindow *self, gboolean sizes)
 	gboolean merge;
 	SyDesignState s;
 
-	if (self->restoring || !self->history ||
-		!sy_pipeline_get_analysis(self->pipeline))
-		return;
-	s = current(self);
-	if (s.dataflow < 0)
+	if (!recordable(self, &s))
 		return;
 	merge = sizes && now - self->sizes_recorded < MERGE_US;
 	self->sizes_recorded = sizes ? now : 0;
