@@ -35,6 +35,7 @@ struct _SySim {
 };
 
 /* Every FIFO's words written and read over a run (n_fifos each), in
- * one pass over the steps. */
+ * one pass over the steps: a graph whose FIFOs do not balance (less
+ * the initial words) has a consumer waiting forever. */
 void sy_sim_fifo_totals(
 	__isl_keep const SySim *sim, gint64 *written, gint64 *read);

@@ -102,29 +102,6 @@ void sy_sim_step_flow(
 	use_end(g_ptr_array_index(sim->fifos, fifo), p, write);
 }
 
-static gint64 fifo_words(const SySim *sim, guint fifo, gboolean write)
-{
-	gint64 n = 0;
-
-	for (guint i = 0; i < sim->processes->len; i++) {
-		const SySimProcess *p = g_ptr_array_index(sim->processes, i);
-
-		for (guint k = 0; k < p->steps->len; k++) {
-			const SySimStep *s = &g_array_index(
-				p->steps, SySimStep, k);
-
-			for (guint j = 0; j < s->flows->len; j++) {
-				const SySimFlow *f = &g_array_index(
-					s->flows, SySimFlow, j);
-
-				if (f->fifo == fifo && f->write == write)
-					n += f->words;
-			}
-		}
-	}
-	return n;
-}
-
 void sy_sim_fifo_totals(const SySim *sim, gint64 *written, gint64 *read)
 {
 	memset(written, 0, sim->fifos->len * sizeof(*written));
@@ -145,16 +122,6 @@ void sy_sim_fifo_totals(const SySim *sim, gint64 *written, gint64 *read)
 			}
 		}
 	}
-}
-
-gint64 sy_sim_fifo_written(const SySim *sim, guint fifo)
-{
-	return fifo_words(sim, fifo, TRUE);
-}
-
-gint64 sy_sim_fifo_read(const SySim *sim, guint fifo)
-{
-	return fifo_words(sim, fifo, FALSE);
 }
 
 gint64 sy_sim_events(const SySim *sim)

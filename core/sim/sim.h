@@ -60,11 +60,6 @@ void sy_sim_add_step(__isl_keep SySim *sim, guint p, gint64 iters, guint ii,
 void sy_sim_step_flow(__isl_keep SySim *sim, guint p, guint fifo,
 	gboolean write, gint64 words);
 
-/* The words one FIFO gets written over a run, summed over its
- * producer's steps, and those it gets read: a graph whose FIFOs do not
- * balance (less the initial words) has a consumer waiting forever. */
-gint64 sy_sim_fifo_written(__isl_keep const SySim *sim, guint fifo);
-gint64 sy_sim_fifo_read(__isl_keep const SySim *sim, guint fifo);
 /* Events a run takes: the iterations of every step (each at least
  * one). */
 gint64 sy_sim_events(__isl_keep const SySim *sim);
