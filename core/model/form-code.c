@@ -94,7 +94,8 @@ static gboolean sized(Collect *c, const char *name, SyFormDim *dim)
 		dim->role != SY_FORM_FIXED;
 }
 
-/* A constant compared with a dimension of trip count n: 0, n - 1, n,
+/* A constant compared with a dimension of trip count n: 0, n - 2 (isl
+ * spells "all but the last" x <= n - 2), n - 1, n,
  * or the dimension's value at the kernel's last iteration (a FIFO
  * access's last request in a tile that does not divide its loop). */
 static gboolean match(
@@ -107,7 +108,8 @@ static gboolean match(
 	n = sy_form_dim_trip(dim, &c->at).v;
 	if (k->value == 0)
 		return TRUE;
-	if (k->value == n - 1 || k->value == n) {
+	if (k->value == n - 1 || k->value == n ||
+		(k->value == n - 2 && n >= 3)) {
 		g_array_append_val(c->fc->slots,
 			((SyFormSlot){
 				k, *dim, k->value - n, SY_FORM_SLOT_TRIP}));
@@ -118,6 +120,26 @@ static gboolean match(
 	g_array_append_val(
 		c->fc->slots, ((SyFormSlot){k, *dim, 0, SY_FORM_SLOT_LAST}));
 	return TRUE;
+}
+
+/* Whether e is "x >= 1" or "x < 1" (the first iteration or the
+ * others: a host's tile loop whose partial results come in from DRAM
+ * after its first launch) where x runs 3 or more times, so that 1 is
+ * neither its trip count nor that minus 1: the same test at any trip
+ * count of the class.  (At 2 trips it is read as n - 1 by match(), and
+ * the form's probes tell which it is.) */
+static gboolean past_first(Collect *c, const SyCodeExpr *e,
+	const SyCodeExpr *id, const SyCodeExpr *k, const SyFormDim *dim)
+{
+	SyCodeOp op = e->op;
+
+	if (id != e->args[0])
+		op = op == SY_CODE_OP_LE ? SY_CODE_OP_GE
+			: op == SY_CODE_OP_GT ? SY_CODE_OP_LT
+					      : op;
+	return k->value == 1 && dim->role != SY_FORM_AMBIGUOUS &&
+		(op == SY_CODE_OP_GE || op == SY_CODE_OP_LT) &&
+		sy_form_dim_trip(dim, &c->at).v >= 3;
 }
 
 /* A subscript's factors of dimensions that are their strides (others
@@ -197,7 +219,9 @@ static gboolean guard(Collect *c, SyCodeExpr *e)
 	k = id == e->args[0] ? e->args[1] : e->args[0];
 	if (id->kind != SY_CODE_EXPR_ID || k->kind != SY_CODE_EXPR_INT)
 		return domain(c, e->op, e->args[0], e->args[1]);
-	return !sized(c, id->name, &dim) || match(c, k, &dim, id->name);
+	if (!sized(c, id->name, &dim))
+		return TRUE;
+	return past_first(c, e, id, k, &dim) || match(c, k, &dim, id->name);
 }
 
 /* A statement's arguments: the conditions among them (a FIFO access's

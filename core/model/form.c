@@ -196,12 +196,6 @@ SyModelForm *sy_model_form_new(
 			"forms");
 		goto error;
 	}
-	if (design->kernel && design->kernel->n_launch) {
-		sy_model_form_fail(error,
-			"the host's launches (partial results crossing tiles "
-			"through DRAM) are not in the fast path's forms");
-		goto error;
-	}
 	if (design->capped) {
 		sy_model_form_fail(error,
 			"--host-serialize or --data-pack-sizes packs the words "
@@ -335,6 +329,20 @@ static void set_grid(SyModelForm *form, const SyFormSizes *s)
 	sy_tape_set_u32(t, &g->simd, sy_form_simd(s));
 }
 
+/* The tiles of each of the host's tile loops (the first of the tile
+ * order): its launches. */
+static void set_launches(SyModelForm *form, const SyFormSizes *s)
+{
+	SyDesignKernel *k = form->design->kernel;
+
+	for (guint d = 0; d < k->n_launch; d++) {
+		SyFormDim tiles = {SY_FORM_TILES, s->config->order[d]};
+
+		sy_tape_set_i64(sy_form_sizes_tape(s), &k->launch[d],
+			sy_form_dim_trip(&tiles, s));
+	}
+}
+
 /* The tiles a path's tile loops run. */
 static SyNum tile_count(const SyIoPathFacts *f, SyTape *t)
 {
@@ -390,6 +398,7 @@ gboolean sy_model_form_set_at(SyModelForm *form, const SyFormSizes *s)
 
 	sy_form_code_set(&form->code, s);
 	set_grid(form, s);
+	set_launches(form, s);
 	/* The paths' boxes first: their packing and words follow them. */
 	agree = sy_form_numbers_set_extents(form->numbers, s);
 	for (guint k = 0; k < form->paths->len; k++) {
@@ -728,6 +737,8 @@ void sy_model_form_mark_live(SyModelForm *form, SyTape *t)
 	for (guint d = 0; d < g->n_space; d++)
 		sy_tape_live(t, &g->pe[d]);
 	sy_tape_live(t, &g->count);
+	for (guint d = 0; d < form->design->kernel->n_launch; d++)
+		sy_tape_live(t, &form->design->kernel->launch[d]);
 	for (guint k = 0; k < form->paths->len; k++) {
 		Path *p = &g_array_index(form->paths, Path, k);
 

@@ -557,6 +557,19 @@ static void put_numbers(Reader *r)
 	sy_tape_store_real(t, r->offchip, &in->offchip_bytes);
 }
 
+/* The host's launches (sy_design_kernel_launches), from the tiles of
+ * its loops: on the tape, so that a form re-sets them with the sizes. */
+static void put_launches(Reader *r)
+{
+	const SyDesignKernel *k = r->design->kernel;
+	SyTape *t = r->env.tape;
+	SyNum n = sy_num(1);
+
+	for (guint d = 0; d < k->n_launch; d++)
+		n = sy_num_mul(t, n, sy_num_i64(t, &k->launch[d]));
+	sy_tape_store_i64(t, n, &r->in->launches);
+}
+
 static SyLatencyInputs *read_inputs(
 	const SyDesign *design, gboolean by_tile, SyTape *tape, GError **error)
 {
@@ -582,8 +595,7 @@ static SyLatencyInputs *read_inputs(
 	if (ok) {
 		r.offchip = offchip_bytes(&r);
 		put_numbers(&r);
-		r.in->launches =
-			(double)sy_design_kernel_launches(design->kernel);
+		put_launches(&r);
 	}
 	g_array_unref(r.entries);
 	g_free(r.nums);

@@ -133,6 +133,8 @@ SyReal sy_latency_eval_num(const SyLatencyInputs *in,
 	const SyModelTarget *target, SyTape *t, SyReal *prologue,
 	SyReal *steady, SyReal *epilogue, int *bottleneck)
 {
+	SyReal launches;
+
 	*prologue = *steady = *epilogue = sy_real(0);
 	*bottleneck = -1;
 	for (guint k = 0; k < in->n_modules; k++) {
@@ -152,11 +154,11 @@ SyReal sy_latency_eval_num(const SyLatencyInputs *in,
 			*bottleneck = (int)k;
 		*steady = k ? sy_real_max(t, cycles, *steady) : cycles;
 	}
-	/* Each of the host's launches fills and drains the array. */
-	if (in->launches > 1) {
-		*prologue = sy_real_mul(t, sy_real(in->launches), *prologue);
-		*epilogue = sy_real_mul(t, sy_real(in->launches), *epilogue);
-	}
+	/* Each of the host's launches fills and drains the array (x 1
+	 * is exact: no decision for a replay to check). */
+	launches = sy_real_of(t, sy_num_i64(t, &in->launches));
+	*prologue = sy_real_mul(t, launches, *prologue);
+	*epilogue = sy_real_mul(t, launches, *epilogue);
 	return sy_real_add(t, sy_real_add(t, *prologue, *steady), *epilogue);
 }
 
@@ -205,7 +207,8 @@ gboolean sy_latency_inputs_same(
 	if (a->n_modules != b->n_modules || a->ops != b->ops ||
 		a->flops != b->flops || a->instances != b->instances ||
 		a->slots != b->slots || a->dsp_per_mac != b->dsp_per_mac ||
-		a->offchip_bytes != b->offchip_bytes)
+		a->offchip_bytes != b->offchip_bytes ||
+		a->launches != b->launches)
 		return FALSE;
 	for (guint k = 0; k < a->n_modules; k++)
 		if (!same_module(&a->modules[k], &b->modules[k]) ||
@@ -261,7 +264,7 @@ gboolean sy_latency_estimate(const SyDesign *design,
 	e->cycles = sy_latency_eval(in, target, &e->prologue, &e->steady,
 		&e->epilogue, &e->bottleneck);
 	fill_modules(in, target, e);
-	e->launches = in->launches;
+	e->launches = (double)in->launches;
 	e->mhz = target->mhz;
 	e->seconds = e->cycles / (target->mhz * 1e6);
 	e->ops = in->ops;

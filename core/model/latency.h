@@ -96,8 +96,8 @@ typedef struct {
 	double dsp_per_mac;
 	double offchip_bytes; /* the DRAM ports' words x width */
 	/* The kernel's launches (sy_design_kernel_launches), 1 for one:
-	 * a fixed number, which the fast path's forms do not re-set. */
-	double launches;
+	 * a product of tile counts, which a form re-sets. */
+	gint64 launches;
 } SyLatencyInputs;
 
 /* The design's inputs; fails (SY_DESIGN_ERROR) on a design without the
