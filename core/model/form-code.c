@@ -134,7 +134,7 @@ static gboolean past_first(Collect *c, const SyCodeExpr *e,
 	SyCodeOp op = e->op;
 
 	if (id != e->args[0])
-		op = op == SY_CODE_OP_LE ? SY_CODE_OP_GE
+		op = op == SY_CODE_OP_LE      ? SY_CODE_OP_GE
 			: op == SY_CODE_OP_GT ? SY_CODE_OP_LT
 					      : op;
 	return k->value == 1 && dim->role != SY_FORM_AMBIGUOUS &&
