@@ -350,6 +350,10 @@ typedef struct {
 	const SyChoices *choices;
 	GHashTable *by_key; /* GBytes -> SyDseClass */
 	GByteArray *key;
+	/* The last point's class and key: consecutive points mostly
+	 * share one, which a comparison tells without hashing the key. */
+	SyDseClass *last;
+	GByteArray *last_key;
 	double instances; /* the most of any statement */
 	SyResources pe; /* one PE of one lane's, 0: unknown */
 	SyDseBound *fill; /* the candidate's, NULL: none */
@@ -379,6 +383,15 @@ static gboolean beyond_budget(const Collect *c, double lanes, double pes)
 	return lanes * pe[SY_RESOURCE_DSP] > budget[SY_RESOURCE_DSP] ||
 		pes * pe[SY_RESOURCE_LUT] > budget[SY_RESOURCE_LUT] ||
 		pes * pe[SY_RESOURCE_FF] > budget[SY_RESOURCE_FF];
+}
+
+/* The last point's class where the key is its key, else NULL. */
+static SyDseClass *same_class(const Collect *c)
+{
+	if (!c->last || c->last_key->len != c->key->len ||
+		memcmp(c->last_key->data, c->key->data, c->key->len))
+		return NULL;
+	return c->last;
 }
 
 static gboolean collect_one(const SyConfig *cfg, gpointer data)
@@ -413,8 +426,11 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	}
 	g_byte_array_set_size(c->key, 0);
 	sy_model_form_class_key(c->choices, cfg, c->key);
-	key = g_bytes_new(c->key->data, c->key->len);
-	cl = g_hash_table_lookup(c->by_key, key);
+	cl = same_class(c);
+	if (!cl) {
+		key = g_bytes_new(c->key->data, c->key->len);
+		cl = g_hash_table_lookup(c->by_key, key);
+	}
 	if (!cl) {
 		cl = g_new0(SyDseClass, 1);
 		cl->candidate = cfg->candidate;
@@ -429,6 +445,9 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 		g_hash_table_insert(c->by_key, g_bytes_ref(key), cl);
 		g_ptr_array_add(c->s->classes, cl);
 	}
+	c->last = cl;
+	g_byte_array_set_size(c->last_key, 0);
+	g_byte_array_append(c->last_key, c->key->data, c->key->len);
 	append_row(cl, c->choices, cfg);
 	g_array_append_val(cl->bound, bound);
 	g_array_append_vals(cl->lower, lower, 2);
@@ -466,7 +485,8 @@ static gboolean collect(
 	g_autoptr(GHashTable) by_key = g_hash_table_new_full(g_bytes_hash,
 		g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	g_autoptr(GByteArray) key = g_byte_array_new();
-	Collect c = {s, NULL, by_key, key, 0, {{0}}, NULL};
+	g_autoptr(GByteArray) last_key = g_byte_array_new();
+	Collect c = {s, NULL, by_key, key, NULL, last_key, 0, {{0}}, NULL};
 
 	c.instances = s->instances = max_instances(a);
 	if (sy_dse_reads_traffic(s->o))
