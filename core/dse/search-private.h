@@ -26,13 +26,13 @@ typedef struct {
 	double min_bound;
 	double min_lower[2]; /* the least of lower's, each */
 	/* The least of its rows' bounds by their compute alone: the
-	 * order classes are taken in.  The fill and the memory bounds
-	 * prune, but the fill favours small tiles, whose designs are
-	 * seldom the best, and the memory large ones, which often exceed
-	 * the budget: taken by either, the search finds good incumbents
-	 * later (by the fill, at mm 64^3 in a minute, 1,538 cycles
-	 * against 1,094; by the memory, at mm 1024^3, no design in the
-	 * budget in 240 s). */
+	 * order classes are taken in (min_bound breaks ties).  The fill
+	 * and the memory bounds prune, but the fill favours small tiles,
+	 * whose designs are seldom the best, and the memory large ones,
+	 * which often exceed the budget: taken by either first, the
+	 * search finds good incumbents later (by the fill, at mm 64^3 in
+	 * a minute, 1,538 cycles against 1,094; by the memory, at mm
+	 * 1024^3, no design in the budget in 240 s). */
 	double first;
 	/* What its points found (dse/known.h), until merged into the
 	 * search's in the classes' order; done once they are all. */
