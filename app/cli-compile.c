@@ -616,7 +616,7 @@ static char *run(
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
 		return listed;
-	cand = o->space_time ? cli_space_time_candidate(a, error)
+	cand = o->space_time ? cli_space_time_candidate(a, o->space, error)
 			     : choose(a, o, error);
 	if (!cand)
 		return NULL;
@@ -1085,12 +1085,12 @@ static int compile_main(
 				       "--trace and --json print it: one "
 				       "at a time");
 	if (code < 0 && o.space_time &&
-		(o.space || autosa ||
+		(autosa ||
 			(o.sa_sizes &&
 				sy_config_sa_sizes_candidate(o.sa_sizes, NULL) >=
 					0)))
 		code = cli_usage_error("%s: --space-time chooses the array "
-				       "itself: without --space, --sa-sizes' "
+				       "itself: without --sa-sizes' "
 				       "space_time or AutoSA's command line",
 			verb);
 	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
