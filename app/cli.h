@@ -83,6 +83,8 @@ void cli_space_time_add_json(
 char *cli_space_time_text(const SyAnalysis *a, const SyCandidate *c);
 
 int cli_compile(int argc, char **argv);
+/* systole-cli transforms (cli-transforms.c). */
+int cli_transforms(int argc, char **argv);
 int cli_export(int argc, char **argv);
 int cli_estimate(int argc, char **argv);
 int cli_explore(int argc, char **argv);

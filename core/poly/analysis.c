@@ -303,6 +303,17 @@ static gint autosa_index(SyAnalysis *a, const SySpaceTime *st)
 	return -1;
 }
 
+gboolean sy_analysis_space_time_legal(SyAnalysis *a, const SySpaceTime *st)
+{
+	SyBand *band = sy_band_transform(a->band, a->scop, a->deps, st->rows,
+		(const char *const *)st->names);
+	char *why = space_time_illegal(a, band, st);
+
+	sy_band_free(band);
+	g_free(why);
+	return why == NULL;
+}
+
 gboolean sy_analysis_apply_space_time(
 	SyAnalysis *a, const char *text, GError **error)
 {

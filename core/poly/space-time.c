@@ -448,7 +448,7 @@ static SySpaceTime *make(const gint64 *full, guint n, guint n_space,
 
 /* The message of a matrix that is not unimodular. */
 static void singular(const gint64 *full, guint n, const SyBand *band,
-	gint64 det, guint added, GError **error)
+	gint64 det, guint added, const char *flat, GError **error)
 {
 	g_autoptr(GString) rows = g_string_new("[");
 	g_autofree char *loops = loops_text(band);
@@ -467,9 +467,38 @@ static void singular(const gint64 *full, guint n, const SyBand *band,
 		"unimodular (determinant 1 or -1), so that every iteration "
 		"is one (PE, time) point and every point an iteration "
 		"(hint: make the rows' coefficients coprime, e.g. "
-		"[[1,1],[0,1]] rather than [[2,0],[0,1]])",
+		"[[1,1],[0,1]] rather than [[2,0],[0,1]])%s",
 		rows->str, added ? " (completed with unit rows)" : "", loops,
-		det);
+		det, flat ? flat : "");
+}
+
+/* Why the time row, with a coefficient of 2 or more, is no linearised
+ * lexicographic order (T2SP's flattened chained projection), or NULL
+ * if it has none. */
+static char *flat_refusal(const gint64 *rows, guint n_rows, guint n_space,
+	const SyBand *band)
+{
+	guint n = band->n_members;
+	const gint64 *t = rows + (n_rows - 1) * n;
+	gint64 big = 0, a[SY_SPACE_TIME_MAX_LOOPS];
+	g_autofree char *row = NULL, *inner = NULL;
+
+	if (n_rows != n_space + 1)
+		return NULL;
+	for (guint j = 0; j < n; j++)
+		big = MAX(big, llabs(t[j]));
+	if (big < 2)
+		return NULL;
+	for (guint j = 0; j < n; j++)
+		a[j] = t[j] - big * (t[j] / big);
+	row = expression(t, band);
+	inner = expression(a, band);
+	return g_strdup_printf("; nor is the time row %s a linearised "
+			       "lexicographic order: %s takes %" G_GINT64_FORMAT
+			       " values within a PE, more than %" G_GINT64_FORMAT
+			       " (hint: a coefficient of at least the inner "
+			       "rows' extent, as T2SP's t = p + P * q)",
+		row, inner, span_in_pe(a, rows, n_space, band), big);
 }
 
 static gboolean check_shape(guint n_rows, guint n_space, guint n,
@@ -573,7 +602,10 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows,
 		}
 		det = sy_space_time_det(full, n);
 		if (llabs(det) != 1) {
-			singular(full, n, band, det, added, error);
+			g_autofree char *why = flat_refusal(
+				rows, n_rows, n_space, band);
+
+			singular(full, n, band, det, added, why, error);
 			return NULL;
 		}
 	}

@@ -32,6 +32,8 @@ typedef enum {
 	SY_SPACE_TIME_ERROR_SHAPE, /* rows and loops do not match */
 	SY_SPACE_TIME_ERROR_SINGULAR, /* not unimodular once completed */
 	SY_SPACE_TIME_ERROR_ILLEGAL, /* a dependence runs backwards */
+	SY_SPACE_TIME_ERROR_REQUEST, /* transforms.h: dims or coefficients
+					out of range, or too many */
 } SySpaceTimeError;
 
 #define SY_SPACE_TIME_ERROR (sy_space_time_error_quark())
