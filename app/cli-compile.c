@@ -612,6 +612,7 @@ static char *run(
 		(o->select_rar_dep && !select_rar_dep(a, o, error)) ||
 		(o->space_time &&
 			!cli_space_time_apply(a, o->space_time, error)) ||
+		(o->export && !cli_space_time_exportable(a, error)) ||
 		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))

@@ -38,6 +38,20 @@ static gboolean space_agrees(
 		n > 2 ? "," : "", n > 2 ? a->band->members[2].name : "");
 }
 
+gboolean cli_space_time_exportable(const SyAnalysis *a, GError **error)
+{
+	g_autofree char *why = NULL;
+
+	if (!a->space_time || sy_space_time_exportable(a->space_time, &why))
+		return TRUE;
+	return sy_config_fail(error,
+		"--space-time: export writes projects of loop-aligned "
+		"transforms and of those whose space rows are loops and whose "
+		"time rows add loops (non-negative coefficients): %s "
+		"(compile --emit c or check runs this design's PE array)",
+		why);
+}
+
 const SyCandidate *cli_space_time_candidate(
 	const SyAnalysis *a, const char *space_option, GError **error)
 {

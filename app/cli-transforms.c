@@ -2,6 +2,7 @@
  * with small coefficients (transforms.h), each with its array's shape,
  * its time steps and every array's movement (issue 16). */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/json-print.h"
 #include "cli.h"
@@ -81,6 +82,7 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 	GString *out = g_string_new(NULL);
 	g_autofree char *band = band_text(a->band);
 	guint n = a->band->n_members;
+	int width = 10, shape_width = 3;
 
 	g_string_append_printf(out,
 		"%s: band %s, %u-D arrays, coefficients in [-%" G_GINT64_FORMAT
@@ -92,10 +94,18 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		ts->transforms->len);
 	if (!ts->transforms->len)
 		return g_string_free(out, FALSE);
-	g_string_append_printf(out,
-		"  %-3s %-24s %-6s %-6s %-14s %s\n", "#", "space-time", "PEs",
-		"steps", "autosa", "movement (S stationary, B broadcast, F "
-		"forwarded, M moving, N none, X multi: (dk,dt))");
+	for (guint i = 0; i < ts->transforms->len; i++) {
+		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
+		g_autofree char *rows = rows_text(t->given, ts->dims + 1, n);
+		g_autofree char *shape = shape_text(t);
+
+		width = MAX(width, (int)strlen(rows));
+		shape_width = MAX(shape_width, (int)strlen(shape));
+	}
+	g_string_append_printf(out, "  %-3s %-*s %-*s %-6s %-14s %s\n", "#",
+		width, "space-time", shape_width, "PEs", "steps", "autosa",
+		"movement (S stationary, B broadcast, F forwarded, M moving, "
+		"N none, X multi: (dk,dt))");
 	for (guint i = 0; i < ts->transforms->len; i++) {
 		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
 		g_autofree char *rows = rows_text(t->given, ts->dims + 1, n);
@@ -109,8 +119,9 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 							       : "-");
 
 		g_string_append_printf(out,
-			"  %-3u %-24s %-6s %-6" G_GINT64_FORMAT " %-14s %s\n",
-			i, rows, shape, t->steps, autosa, moves);
+			"  %-3u %-*s %-*s %-6" G_GINT64_FORMAT " %-14s %s\n", i,
+			width, rows, shape_width, shape, t->steps, autosa,
+			moves);
 	}
 	return g_string_free(out, FALSE);
 }

@@ -76,6 +76,8 @@ int cli_write_error(const GError *error);
  * --space-time); the same as text. */
 gboolean cli_space_time_apply(
 	SyAnalysis *a, const char *text, GError **error);
+/* export's limit (sy_space_time_exportable), as an input error. */
+gboolean cli_space_time_exportable(const SyAnalysis *a, GError **error);
 const SyCandidate *cli_space_time_candidate(
 	const SyAnalysis *a, const char *space, GError **error);
 void cli_space_time_add_json(

@@ -698,3 +698,32 @@ char *sy_space_time_describe(const SySpaceTime *st, const SyBand *old_band)
 	}
 	return g_string_free(out, FALSE);
 }
+
+gboolean sy_space_time_exportable(const SySpaceTime *st, char **why)
+{
+	guint n = st->n_loops, which;
+
+	*why = NULL;
+	if (st->loop_aligned)
+		return TRUE;
+	for (guint r = 0; r < n; r++) {
+		const gint64 *row = sy_space_time_row(st, r);
+
+		if (r < st->n_space && !unit_row(row, n, &which)) {
+			*why = g_strdup_printf("its space row %s combines "
+					       "loops (a skewed PE grid)",
+				st->names[r]);
+			return FALSE;
+		}
+		for (guint j = 0; r >= st->n_space && j < n; j++)
+			if (row[j] < 0) {
+				*why = g_strdup_printf("its time row %s runs a "
+						       "loop backwards "
+						       "(coefficient %" G_GINT64_FORMAT
+						       ")",
+					st->names[r], row[j]);
+				return FALSE;
+			}
+	}
+	return TRUE;
+}
