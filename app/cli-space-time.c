@@ -26,7 +26,8 @@ static gboolean space_agrees(
 	gboolean same = g_strv_length(names) == n;
 
 	for (guint k = 0; same && k < n; k++)
-		same = g_str_equal(g_strstrip(names[k]), a->band->members[k].name);
+		same = g_str_equal(
+			g_strstrip(names[k]), a->band->members[k].name);
 	if (same)
 		return TRUE;
 	return sy_config_fail(error,
@@ -62,14 +63,13 @@ const SyCandidate *cli_space_time_candidate(
 
 	if (space_option && !space_agrees(a, space_option, error))
 		return NULL;
-	c = sy_dataflow_find(a->candidates, a->deps, a->band, a->max_dims,
-		space, n, &why);
+	c = sy_dataflow_find(
+		a->candidates, a->deps, a->band, a->max_dims, space, n, &why);
 	if (!c)
 		sy_config_fail(error,
 			"--space-time: the transformed band's space loops "
 			"make no systolic array: %s%s",
-			why,
-			n > a->max_dims ? " (hint: --max-dims)" : "");
+			why, n > a->max_dims ? " (hint: --max-dims)" : "");
 	return c;
 }
 
@@ -85,7 +85,8 @@ static SySpaceTime *transform_of(
 	*over = a->band;
 	if (a->band->n_members > SY_SPACE_TIME_MAX_LOOPS || !c)
 		return NULL;
-	return sy_space_time_new_aligned(c->space, c->n_space, a->band, a->scop);
+	return sy_space_time_new_aligned(
+		c->space, c->n_space, a->band, a->scop);
 }
 
 static GPtrArray *movement_of(const SyAnalysis *a, const SyCandidate *c,
@@ -171,8 +172,7 @@ char *cli_space_time_text(const SyAnalysis *a, const SyCandidate *c)
 	if (!moves)
 		return g_string_free(out, FALSE);
 	if (a->space_time) {
-		g_autofree char *how = sy_space_time_describe(
-			st, a->loop_band);
+		g_autofree char *how = sy_space_time_describe(st, a->loop_band);
 
 		g_string_append_printf(out, "Space-time transform: %s", how);
 		if (st->note)
