@@ -7,8 +7,22 @@ gboolean cli_space_time_apply(SyAnalysis *a, const char *text, GError **error)
 {
 	GError *why = NULL;
 
-	if (sy_analysis_apply_space_time(a, text, &why))
+	if (sy_analysis_apply_space_time(a, text, &why)) {
+		/* No array at all: say which dependence the space rows
+		 * carry too far. */
+		for (guint k = 0; !a->legal && k < a->space_time->n_space;
+			k++) {
+			g_autofree char *problem = sy_dataflow_space_problem(
+				a->deps, a->band, k);
+
+			if (problem)
+				return sy_config_fail(error,
+					"--space-time: space row %u makes no "
+					"systolic array: %s",
+					k + 1, problem);
+		}
 		return TRUE;
+	}
 	if (why->domain == SY_SPACE_TIME_ERROR)
 		sy_config_fail(error, "--space-time: %s", why->message);
 	else
