@@ -319,6 +319,22 @@ static void test_chained(void)
 		"+ j)) [-1]\n"
 		"b: moving +k (1; 0, 1)\n"
 		"a: stationary (0; 0, 1)\n");
+	/* CASE3: projected along (0, 1, 1) first, t = i + j + (2 SIZE -
+	 * 1) k: the same order as CASE1's */
+	check(chain3d, "[[1,0,0],[1,1,19]]",
+		"k_ = i, t0 = k, t1 = i + j [[1,0,0],[0,0,1],[1,1,0]] (the "
+		"time row i + j + 19 k read as the lexicographic time (k, i "
+		"+ j)) [-1]\n"
+		"b: stationary (0; 0, 1)\n"
+		"a: forwarded +k (1; 0, 1)\n");
+	/* CASE4: s = j - k, t = i + j + (SIZE - 1) k = s + i + SIZE k,
+	 * whose reverse transform reads i and k off t - s */
+	check(chain3d, "[[0,1,-1],[1,1,9]]",
+		"k_ = j - k, t0 = k, t1 = i + j - k "
+		"[[0,1,-1],[0,0,1],[1,1,-1]] (the time row i + j + 9 k read "
+		"as the lexicographic time (k, i + j - k)) [-1]\n"
+		"b: moving +k (1; 0, 1)\n"
+		"a: stationary (0; 0, 1)\n");
 	/* 5 does not cover the 10 values i + j takes in a PE */
 	check(chain3d, "[[1,0,0],[1,1,5]]",
 		"the matrix [[1,0,0],[1,1,5],[0,1,0]] (completed with unit "
