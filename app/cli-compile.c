@@ -19,6 +19,7 @@
 typedef struct {
 	CliOptions common;
 	char *space;
+	char *space_time; /* --space-time: a transform (issue 16) */
 	char *sa_sizes;
 	char *tile;
 	char *tile_l2; /* --tile-l2: array_part_L2 by name */
@@ -75,6 +76,7 @@ static void compile_clear(Compile *o)
 	cli_options_clear(&o->common);
 	cli_render_clear(&o->r);
 	g_free(o->space);
+	g_free(o->space_time);
 	g_free(o->sa_sizes);
 	g_free(o->tile);
 	g_free(o->tile_l2);
@@ -528,7 +530,16 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 		if (!build_code(design, error))
 			return NULL;
 		root = sy_design_to_json(design);
+		if (g_str_equal(o->emit, "summary"))
+			cli_space_time_add_json(root, c->analysis, c->candidate);
 		return sy_json_print(root);
+	}
+	if (g_str_equal(o->emit, "summary")) {
+		g_autofree char *text = sy_report_design_text(design);
+		g_autofree char *moves = cli_space_time_text(
+			c->analysis, c->candidate);
+
+		return g_strconcat(text, moves, NULL);
 	}
 	return sy_report_design_text(design);
 }
@@ -602,11 +613,14 @@ static char *run(
 		(o->no_reschedule &&
 			!sy_analysis_keep_source_order(a, error)) ||
 		(o->select_rar_dep && !select_rar_dep(a, o, error)) ||
+		(o->space_time &&
+			!cli_space_time_apply(a, o->space_time, error)) ||
 		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
 		return listed;
-	cand = choose(a, o, error);
+	cand = o->space_time ? cli_space_time_candidate(a, error)
+			     : choose(a, o, error);
 	if (!cand)
 		return NULL;
 	c = make_choices(a, cand, o, error);
@@ -670,6 +684,7 @@ static int text_options(Compile *o)
 		const char *name;
 		char **value;
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
+		{"--space-time", &o->space_time},
 		{"--tile", &o->tile}, {"--tile-order", &o->order},
 		{"--tile-l2", &o->tile_l2}, {"--latency", &o->latency},
 		{"--simd", &o->simd},
@@ -693,6 +708,7 @@ static int design_alone(const Compile *o, int argc)
 		const char *name;
 		gboolean given;
 	} options[] = {{"--space", o->space != NULL},
+		{"--space-time", o->space_time != NULL},
 		{"--sa-sizes", o->sa_sizes != NULL},
 		{"--tile", o->tile != NULL}, {"--tile-order", o->order != NULL},
 		{"--two-level-buffer", o->two_level_buffer},
@@ -805,6 +821,11 @@ static int compile_main(
 	g_autoptr(GOptionContext) ctx = g_option_context_new(verb_lines[which]);
 	GOptionEntry sizes[] = {{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
 					"The space loops of the array", "i,j"},
+		{"space-time", 0, 0, G_OPTION_ARG_FILENAME, &o.space_time,
+			"A space-time transform over the band's loops: space "
+			"rows, then the time row (the array's space loops "
+			"are then the first members)",
+			"[[1,1],[0,1]]"},
 		{"sa-sizes", 0, 0, G_OPTION_ARG_FILENAME, &o.sa_sizes,
 			"AutoSA's sizes: space_time, array_part, latency, "
 			"simd",
@@ -1071,6 +1092,15 @@ static int compile_main(
 		code = cli_usage_error("simulate: --frames draws the run; "
 				       "--trace and --json print it: one "
 				       "at a time");
+	if (code < 0 && o.space_time &&
+		(o.space || autosa ||
+			(o.sa_sizes &&
+				sy_config_sa_sizes_candidate(o.sa_sizes, NULL) >=
+					0)))
+		code = cli_usage_error("%s: --space-time chooses the array "
+				       "itself: without --space, --sa-sizes' "
+				       "space_time or AutoSA's command line",
+			verb);
 	if (code < 0 && o.tile_l2 && !o.two_level_buffer)
 		code = cli_usage_error("%s: --tile-l2 needs --two-level-buffer "
 				       "(the second tiling level is "

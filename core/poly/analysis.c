@@ -1,6 +1,10 @@
 #include <string.h>
 
 #include <isl/options.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
 
 #include "poly/analysis.h"
 
@@ -13,6 +17,8 @@ void sy_analysis_free(SyAnalysis *analysis)
 	if (analysis->reasons)
 		g_ptr_array_unref(analysis->reasons);
 	sy_band_free(analysis->band);
+	sy_band_free(analysis->loop_band);
+	sy_space_time_free(analysis->space_time);
 	sy_deps_free(analysis->deps);
 	sy_scop_free(analysis->scop);
 	sy_program_free(analysis->prog);
@@ -126,6 +132,208 @@ gboolean sy_analysis_keep_source_order(SyAnalysis *a, GError **error)
 	a->source_kept = TRUE;
 	if (!stage_ok(a, "the dependence analysis", error))
 		return FALSE;
+	return sy_analysis_reuse_changed(a, error);
+}
+
+/* "(0, 1)" */
+static char *vector_text(const gint64 *v, guint n)
+{
+	GString *out = g_string_new("(");
+
+	for (guint j = 0; j < n; j++)
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, j ? ", " : "", v[j]);
+	g_string_append_c(out, ')');
+	return g_string_free(out, FALSE);
+}
+
+/* The distances under the transform that break it: a time part that
+ * is not lexicographically positive (unless the whole distance is 0:
+ * the same iteration), or a negative member (not permutable). */
+static isl_set *bad_distances(isl_ctx *ctx, guint n, guint n_space)
+{
+	GString *s = g_string_new("{ [");
+	isl_set *set;
+
+	for (guint j = 0; j < n; j++)
+		g_string_append_printf(s, "%sd%u", j ? "," : "", j);
+	g_string_append(s, "] : ");
+	for (guint l = n_space; l < n; l++) {
+		g_string_append(s, "(");
+		for (guint j = n_space; j < l; j++)
+			g_string_append_printf(s, "d%u = 0 and ", j);
+		g_string_append_printf(s, "d%u < 0) or ", l);
+	}
+	for (guint k = 0; k < n_space; k++) {
+		g_string_append(s, "(");
+		for (guint j = n_space; j < n; j++)
+			g_string_append_printf(s, "d%u = 0 and ", j);
+		g_string_append_printf(s, "d%u != 0) or ", k);
+	}
+	for (guint j = 0; j < n; j++)
+		g_string_append_printf(s, "d%u < 0%s", j, j + 1 < n ? " or " : "");
+	g_string_append(s, " }");
+	set = isl_set_read_from_str(ctx, s->str);
+	g_string_free(s, TRUE);
+	return set;
+}
+
+/* Why dep breaks the transform, or NULL. */
+static char *space_time_culprit(SyAnalysis *a, const SyDep *dep,
+	const SyBand *band, const SySpaceTime *st, isl_set *bad)
+{
+	isl_union_map *rel = isl_union_map_from_map(
+		isl_map_copy(dep->relation));
+	isl_union_set *deltas;
+	isl_set *set, *hit;
+	isl_point *pt;
+	gint64 d[SY_SPACE_TIME_MAX_LOOPS];
+	guint n = st->n_loops, ns = st->n_space;
+	gboolean time_zero = TRUE, time_bad = FALSE;
+	g_autofree char *pe_time = NULL, *old = NULL, *how = NULL;
+
+	rel = isl_union_map_apply_domain(
+		rel, isl_union_map_copy(band->map));
+	rel = isl_union_map_apply_range(rel, isl_union_map_copy(band->map));
+	deltas = isl_union_map_deltas(rel);
+	set = isl_union_set_extract_set(
+		deltas, isl_space_set_alloc(a->ctx, 0, n));
+	isl_union_set_free(deltas);
+	hit = isl_set_intersect(set, isl_set_copy(bad));
+	if (isl_set_is_empty(hit) != isl_bool_false) {
+		isl_set_free(hit);
+		return NULL;
+	}
+	pt = isl_set_sample_point(hit);
+	for (guint j = 0; j < n; j++) {
+		isl_val *v = isl_point_get_coordinate_val(pt, isl_dim_set, (int)j);
+
+		d[j] = isl_val_get_num_si(v);
+		isl_val_free(v);
+	}
+	isl_point_free(pt);
+	for (guint j = ns; j < n; j++) {
+		if (time_zero && d[j] < 0)
+			time_bad = TRUE;
+		time_zero &= d[j] == 0;
+	}
+	pe_time = vector_text(d, n);
+	old = dep->uniform ? vector_text(dep->distance, dep->depth)
+			   : g_strdup(dep->distances);
+	how = sy_space_time_describe(st, a->band);
+	if (time_zero || time_bad)
+		return g_strdup_printf(
+			"the %s dependence on '%s' from %s to %s, distance "
+			"%s over the loops, would have (space; time) "
+			"distance %s under %s: its time distance %s, where it "
+			"must be %s (hint: a time row with a positive "
+			"coefficient along it)",
+			sy_dep_kind_name(dep->kind), dep->source->array->name,
+			dep->source->stmt->name, dep->sink->stmt->name, old,
+			pe_time, how,
+			time_zero ? "is 0 (the sink would run in another PE "
+				    "at the same step)"
+				  : "runs backwards",
+			n - ns > 1 ? "lexicographically positive" : "positive");
+	for (guint j = 0; j < n; j++)
+		if (d[j] < 0)
+			return g_strdup_printf(
+				"the %s dependence on '%s' from %s to %s, "
+				"distance %s over the loops, would have "
+				"distance %" G_GINT64_FORMAT " on '%s' under "
+				"%s: every member of the band must keep "
+				"dependences non-negative so that it can be "
+				"tiled (hint: negate row %u, or add a "
+				"multiple of a time row to it)",
+				sy_dep_kind_name(dep->kind),
+				dep->source->array->name,
+				dep->source->stmt->name, dep->sink->stmt->name,
+				old, d[j], st->names[j], how, j + 1);
+	return NULL;
+}
+
+/* The first flow, anti or output dependence the transform breaks. */
+static char *space_time_illegal(
+	SyAnalysis *a, const SyBand *band, const SySpaceTime *st)
+{
+	isl_set *bad = bad_distances(a->ctx, st->n_loops, st->n_space);
+	char *why = NULL;
+
+	for (guint i = 0; !why && i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+
+		if (dep->kind == SY_DEP_READ ||
+			sy_deps_relaxed(a->deps, dep->kind, dep->source))
+			continue;
+		why = space_time_culprit(a, dep, band, st, bad);
+	}
+	isl_set_free(bad);
+	return why;
+}
+
+/* AutoSA's space_time[N] of a loop-aligned transform whose time rows
+ * keep the band's order, or -1. */
+static gint autosa_index(SyAnalysis *a, const SySpaceTime *st)
+{
+	guint space[SY_SPACE_TIME_MAX_SPACE], n = st->n_loops, last = 0;
+
+	if (!st->loop_aligned)
+		return -1;
+	for (guint r = 0; r < n; r++) {
+		const gint64 *row = sy_space_time_row(st, r);
+		guint j = 0;
+
+		while (row[j] != 1)
+			j++;
+		if (r < st->n_space)
+			space[r] = j;
+		else if (r > st->n_space && j < last)
+			return -1;
+		last = j;
+	}
+	for (guint i = 0; i < a->candidates->len; i++) {
+		const SyCandidate *c = g_ptr_array_index(a->candidates, i);
+		gboolean same = c->n_space == st->n_space;
+
+		for (guint k = 0; same && k < c->n_space; k++)
+			same = c->space[k] == space[k];
+		if (same)
+			return (gint)c->id;
+	}
+	return -1;
+}
+
+gboolean sy_analysis_apply_space_time(
+	SyAnalysis *a, const char *text, GError **error)
+{
+	g_autoptr(SySpaceTime) st = NULL;
+	SyBand *band;
+	char *why;
+
+	g_return_val_if_fail(!a->space_time, FALSE);
+	st = sy_space_time_parse(text, a->band, a->scop, error);
+	if (!st)
+		return FALSE;
+	sy_isl_stage_begin(a->ctx);
+	st->space_time = autosa_index(a, st);
+	band = sy_band_transform(a->band, a->scop, a->deps, st->rows,
+		(const char *const *)st->names);
+	why = space_time_illegal(a, band, st);
+	if (!stage_ok(a, "the space-time transform", error)) {
+		g_free(why);
+		sy_band_free(band);
+		return FALSE;
+	}
+	if (why) {
+		g_set_error_literal(error, SY_SPACE_TIME_ERROR,
+			SY_SPACE_TIME_ERROR_ILLEGAL, why);
+		g_free(why);
+		sy_band_free(band);
+		return FALSE;
+	}
+	a->loop_band = a->band;
+	a->band = band;
+	a->space_time = g_steal_pointer(&st);
 	return sy_analysis_reuse_changed(a, error);
 }
 

@@ -15,6 +15,7 @@
 #include "poly/deps.h"
 #include "poly/isl-stage.h"
 #include "poly/scop.h"
+#include "poly/space-time.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,11 @@ typedef struct {
 	 * was taken (sy_analysis_keep_source_order): the command that made
 	 * a design says so. */
 	gboolean source_kept;
+	/* --space-time (sy_analysis_apply_space_time): the transform, and
+	 * the band it is over (band is then T x its members); NULL
+	 * otherwise. */
+	SySpaceTime *space_time;
+	SyBand *loop_band;
 } SyAnalysis;
 
 __isl_give SyAnalysis *sy_analysis_new_from_file(__isl_keep const char *path,
@@ -65,6 +71,16 @@ gboolean sy_analysis_reuse_changed(
  * measured and the dataflows found again; nothing otherwise. */
 gboolean sy_analysis_keep_source_order(
 	__isl_keep SyAnalysis *analysis, GError **error);
+/* A space-time transform (space-time.h) read from text over the band:
+ * the band's schedule replaced by T x (its members), the dependences
+ * measured and the dataflows found again; the first st->n_space
+ * members are the space loops.  Fails (SY_SPACE_TIME_ERROR_ILLEGAL)
+ * naming the dependence when a flow, anti or output dependence would
+ * have a time distance that is not lexicographically positive (or a
+ * negative distance on a member: the band must stay permutable to be
+ * tiled).  Once only. */
+gboolean sy_analysis_apply_space_time(__isl_keep SyAnalysis *analysis,
+	__isl_keep const char *text, GError **error);
 
 /* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
  * from another thread: it then fails with G_IO_ERROR_CANCELLED. */

@@ -853,3 +853,46 @@ SyBand *sy_band_reschedule(SyBand *band, const SyScop *scop, const SyDeps *deps)
 	sy_band_free(band);
 	return isl_band;
 }
+
+SyBand *sy_band_transform(const SyBand *band, const SyScop *scop,
+	const SyDeps *deps, const gint64 *rows, const char *const *names)
+{
+	SyBand *out = g_new0(SyBand, 1);
+	Growth g = {scop, deps, out, NULL, NULL};
+	guint n = band->n_members;
+
+	out->absorbed = g_hash_table_new(NULL, NULL);
+	out->inner = g_ptr_array_new();
+	for (guint r = 0; r < n; r++) {
+		GPtrArray *loops = g_ptr_array_new();
+		isl_union_pw_aff *value = NULL;
+
+		for (guint j = 0; j < n; j++) {
+			const SyBandMember *m = &band->members[j];
+			isl_union_pw_aff *term;
+
+			if (rows[r * n + j] == 0)
+				continue;
+			for (guint l = 0; l < m->loops->len; l++)
+				g_ptr_array_add(
+					loops, g_ptr_array_index(m->loops, l));
+			term = isl_union_pw_aff_scale_val(
+				isl_union_pw_aff_copy(m->value),
+				isl_val_int_from_si(
+					scop->ctx, (long)rows[r * n + j]));
+			value = value ? isl_union_pw_aff_add(value, term)
+				      : term;
+		}
+		add_member(&g, loops, value);
+		g_free(out->members[r].name);
+		out->members[r].name = g_strdup(names[r]);
+		g_ptr_array_unref(loops);
+	}
+	collect_inner(out, scop->prog->scop);
+	build_schedule(&g);
+	out->rescheduled = band->rescheduled;
+	out->source_order = g_strdup(band->source_order);
+	out->stop = g_strdup(band->stop);
+	out->stop_reorderable = band->stop_reorderable;
+	return out;
+}

@@ -65,6 +65,15 @@ void sy_band_free(__isl_take SyBand *band);
 __isl_give SyBand *sy_band_reschedule(__isl_take SyBand *band,
 	__isl_keep const SyScop *scop, __isl_keep const SyDeps *deps);
 
+/* A space-time transform's band (space-time.h): the same statements,
+ * below-band schedule and loops, with members the combinations rows
+ * (n x n over band's members, row-major) of band's, named names.  A
+ * member that is one old member keeps its loops; another has the
+ * loops of the members it combines. */
+__isl_give SyBand *sy_band_transform(__isl_keep const SyBand *band,
+	__isl_keep const SyScop *scop, __isl_keep const SyDeps *deps,
+	__isl_keep const gint64 *rows, __isl_keep const char *const *names);
+
 int sy_band_member_index(
 	__isl_keep const SyBand *band, __isl_keep const char *name);
 
