@@ -8,6 +8,7 @@
 #include "base/escape.h"
 #include "cli.h"
 #include "lanes/lane-program.h"
+#include "poly/movement.h"
 #include "project/export-lanes.h"
 
 typedef struct {
@@ -15,6 +16,7 @@ typedef struct {
 	char *target_text;
 	char *lanes_text;
 	char *space;
+	char *space_time;
 	char *output;
 	gboolean force;
 } Lanes;
@@ -25,6 +27,7 @@ static void lanes_clear(Lanes *o)
 	g_free(o->target_text);
 	g_free(o->lanes_text);
 	g_free(o->space);
+	g_free(o->space_time);
 	g_free(o->output);
 }
 
@@ -84,22 +87,61 @@ static char *command_line(int argc, char **argv)
 	return g_string_free(s, FALSE);
 }
 
+/* The transform: --space-time's, applied to the analysis (its band is
+ * then T x the loops: T is the identity over it), or the loop-aligned
+ * one of --space's loop; and the arrays' movement under it. */
+static gint64 *transform(SyAnalysis *a, const Lanes *o, guint *member,
+	GPtrArray **moves, GError **error)
+{
+	guint n = a->band->n_members;
+	g_autoptr(SySpaceTime) aligned = NULL;
+	gint64 *rows;
+
+	if (!o->space_time) {
+		if (!space_member(a, o->space, member, error))
+			return NULL;
+		aligned = sy_space_time_new_aligned(
+			member, 1, a->band, a->scop);
+		if (aligned)
+			*moves = sy_movement_compute(a->scop, a->band, aligned);
+		return aligned_rows(a, *member);
+	}
+	if (!cli_space_time_apply(a, o->space_time, error))
+		return NULL;
+	if (a->space_time->n_space != 1) {
+		g_set_error(error, SY_LANES_ERROR, SY_LANES_ERROR_UNSUPPORTED,
+			"--space-time %s has %u space rows; the lane targets "
+			"run 1D arrays (one space row: the lanes)",
+			o->space_time, a->space_time->n_space);
+		return NULL;
+	}
+	*member = 0;
+	*moves = sy_movement_compute(a->scop, a->loop_band, a->space_time);
+	rows = g_new0(gint64, n * n);
+	for (guint i = 0; i < n; i++)
+		rows[i * n + i] = 1;
+	return rows;
+}
+
 static char *run(const char *path, const Lanes *o, SyLanesTarget target,
 	guint width, const char *command, GError **error)
 {
 	SyAnalysisOptions ao = cli_analysis_options(&o->common);
 	g_autoptr(SyAnalysis) a = sy_analysis_new_from_file(path, &ao, error);
 	g_autoptr(SyLaneProgram) p = NULL;
+	g_autoptr(GPtrArray) moves = NULL;
 	g_autofree gint64 *rows = NULL;
 	SyExportFiles files = {0};
 	guint member;
 	GString *done;
 
-	if (!a || !space_member(a, o->space, &member, error))
+	if (!a)
 		return NULL;
-	rows = aligned_rows(a, member);
+	rows = transform(a, o, &member, &moves, error);
+	if (!rows)
+		return NULL;
 	p = sy_lane_program_new(
-		a, rows, a->band->n_members, width, error);
+		a, rows, a->band->n_members, width, moves, error);
 	if (!p || !sy_export_lanes_files(p, target, command, &files, error) ||
 		!sy_export_write(&files, o->output, o->force, error)) {
 		sy_export_files_clear(&files);
@@ -133,6 +175,10 @@ int cli_export_lanes(int argc, char **argv)
 			"W"},
 		{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
 			"The space loop of the 1D array: the lanes", "LOOP"},
+		{"space-time", 0, 0, G_OPTION_ARG_FILENAME, &o.space_time,
+			"A space-time transform over the band's loops, one "
+			"space row (the lanes), then time rows",
+			"[[1,1],[0,1]]"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
 		{"force", 0, 0, G_OPTION_ARG_NONE, &o.force,
@@ -164,9 +210,10 @@ int cli_export_lanes(int argc, char **argv)
 		code = cli_usage_error("export: --target takes hls, c-simd, "
 				       "opencl or cuda, not '%s'",
 			o.target_text);
-	if (code < 0 && !o.space)
-		code = cli_usage_error("export: --target %s needs --space LOOP "
-				       "(the lanes' loop)",
+	if (code < 0 && !o.space == !o.space_time)
+		code = cli_usage_error("export: --target %s takes --space LOOP "
+				       "(the lanes' loop) or --space-time "
+				       "MATRIX, one of them",
 			o.target_text);
 	if (code < 0 && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "

@@ -3,6 +3,8 @@
  * the new coordinates, and where each read takes its value. */
 #include "lanes/lane-program.h"
 
+#include "poly/movement.h"
+
 #include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/ilp.h>
@@ -385,30 +387,40 @@ static SyLaneRead *find_read(SyLaneProgram *p, const SyAccess *a)
 	return NULL;
 }
 
-/* d (or -d for reuse, which runs both ways) as a delay line for r, if
- * shorter than the one it has. */
-static void offer_delay(
-	SyLaneProgram *p, SyLaneRead *r, const gint64 *d, gboolean both)
+/* (dk, dt), or its opposite too for a reuse (which runs both ways),
+ * as r's delay line, if shorter than the one it has. */
+static void offer_step(SyLaneProgram *p, SyLaneRead *r, gint64 dk,
+	const gint64 *dt, gboolean both)
 {
 	for (int sign = 1; sign >= (both ? -1 : 1); sign -= 2) {
-		gint64 dd[8], dk, *dt = g_new0(gint64, p->n_time);
+		gint64 *sdt = g_new0(gint64, p->n_time);
 		gboolean pos;
 		gint64 delay;
 
-		for (guint i = 0; i < p->n_coords; i++)
-			dd[i] = sign * d[i];
-		map_distance(p, dd, &dk, dt);
-		delay = delay_of(p, dt, &pos);
+		for (guint i = 0; i < p->n_time; i++)
+			sdt[i] = sign * dt[i];
+		delay = delay_of(p, sdt, &pos);
 		if (pos && delay > 0 && delay <= SY_LANES_MAX_DELAY &&
 			(r->source != SY_LANE_DELAY || delay < r->delay)) {
 			r->source = SY_LANE_DELAY;
-			r->dk = dk;
+			r->dk = sign * dk;
 			g_free(r->dt);
-			r->dt = g_steal_pointer(&dt);
+			r->dt = g_steal_pointer(&sdt);
 			r->delay = delay;
 		}
-		g_free(dt);
+		g_free(sdt);
 	}
+}
+
+/* A distance d over the band as r's delay line (offer_step). */
+static void offer_delay(
+	SyLaneProgram *p, SyLaneRead *r, const gint64 *d, gboolean both)
+{
+	gint64 dk, *dt = g_new0(gint64, p->n_time);
+
+	map_distance(p, d, &dk, dt);
+	offer_step(p, r, dk, dt, both);
+	g_free(dt);
 }
 
 static gboolean same_index(const SyLaneProgram *p, const SyLaneRead *a,
@@ -432,6 +444,26 @@ static gboolean is_zero(const gint64 *v, guint n)
 		if (v[i])
 			return FALSE;
 	return TRUE;
+}
+
+/* T's space row and its first time row plus the space row, as
+ * "[[0,1],[1,1]]" (--space-time completes the rest): a skew that puts
+ * the lanes of a step one step apart along the space row. */
+static char *skew_hint(const SyLaneProgram *p)
+{
+	GString *s = g_string_new("[");
+	guint n = p->n_coords;
+
+	for (guint r = 0; r < 2; r++) {
+		g_string_append(s, r ? ",[" : "[");
+		for (guint c = 0; c < n; c++)
+			g_string_append_printf(s, "%s%" G_GINT64_FORMAT,
+				c ? "," : "",
+				p->rows[r * n + c] + (r == 1 ? p->rows[c] : 0));
+		g_string_append(s, "]");
+	}
+	g_string_append(s, "]");
+	return g_string_free(s, FALSE);
 }
 
 /* The flow and output dependences of the statement: they must run
@@ -460,17 +492,24 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 		delay_of(p, dt, &pos);
 		zero = is_zero(dt, p->n_time);
 		g_free(dt);
-		if (!pos)
+		if (!pos) {
+			g_autofree char *hint = skew_hint(p);
+
 			return fail(error, SY_LANES_ERROR_ILLEGAL,
 				"%s's %s dependence moves %" G_GINT64_FORMAT
-				" lanes in %s time: the value would be needed "
+				" lane%s in %s time: the value would be needed "
 				"%s; choose a transform whose time rows "
-				"advance along every dependence (s.d > 0)",
+				"advance along every dependence (s.d > 0), as "
+				"--space-time \"%s\" (the first time row plus "
+				"the space row)",
 				d->source->array->name,
 				sy_dep_kind_name(d->kind), dk,
+				dk == 1 || dk == -1 ? "" : "s",
 				zero ? "no" : "negative",
 				zero ? "in the step that makes it"
-				     : "before it is made");
+				     : "before it is made",
+				hint);
+		}
 		if (d->kind != SY_DEP_FLOW)
 			continue;
 		r = find_read(p, d->sink);
@@ -495,9 +534,27 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 	return TRUE;
 }
 
+/* The movement's steps of r's group (movement.h) as delay lines. */
+static void offer_moves(SyLaneProgram *p, SyLaneRead *r, GPtrArray *moves)
+{
+	for (guint i = 0; moves && i < moves->len; i++) {
+		const SyMovement *m = g_ptr_array_index(moves, i);
+
+		if (!g_ptr_array_find(m->accesses, r->access, NULL) ||
+			m->n_time != p->n_time || m->n_space != 1)
+			continue;
+		for (guint s = 0; s < m->n_steps; s++)
+			if (m->steps[s].kind != SY_MOVEMENT_NONE &&
+				m->steps[s].kind != SY_MOVEMENT_NON_UNIFORM)
+				offer_step(p, r, m->steps[s].dk[0],
+					m->steps[s].dt, TRUE);
+	}
+}
+
 /* Each read's source: a splat where the lanes share the element, a
- * delay line along a read reuse, else memory. */
-static void choose_sources(SyLaneProgram *p)
+ * delay line along a read reuse (a read dependence, or a step of its
+ * movement), else memory. */
+static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 {
 	const SyDeps *deps = p->analysis->deps;
 
@@ -521,6 +578,7 @@ static void choose_sources(SyLaneProgram *p)
 				d->source == r->access && d->sink == r->access)
 				offer_delay(p, r, d->distance, TRUE);
 		}
+		offer_moves(p, r, moves);
 		r->movement = r->source != SY_LANE_DELAY ? "memory"
 			: r->dk                          ? "forwarded"
 							 : "stationary";
@@ -726,7 +784,7 @@ static void add_notes(SyLaneProgram *p)
 }
 
 SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
-	guint n, guint width, GError **error)
+	guint n, guint width, GPtrArray *moves, GError **error)
 {
 	g_autoptr(SyLaneProgram) p = g_new0(SyLaneProgram, 1);
 	isl_pw_multi_aff *full;
@@ -770,7 +828,7 @@ SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
 	isl_pw_multi_aff_free(full);
 	if (!ok || !check_flows(p, error))
 		return NULL;
-	choose_sources(p);
+	choose_sources(p, moves);
 	add_notes(p);
 	return g_steal_pointer(&p);
 }

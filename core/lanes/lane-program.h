@@ -115,10 +115,12 @@ typedef struct {
 /* The lane program of analysis' single statement under T (n x n,
  * row-major, over the band's n members; first row space), W lanes.  The
  * reuse of each read comes from the dependences of the analysis (read
- * and flow, uniform). */
+ * and flow, uniform) and from moves (SyMovement of poly/movement.h,
+ * may be NULL): each step of the read's group, its (dk, dt) over the
+ * same coordinates as T's. */
 __isl_give SyLaneProgram *sy_lane_program_new(
 	__isl_keep const SyAnalysis *analysis, __isl_keep const gint64 *rows,
-	guint n, guint width, GError **error);
+	guint n, guint width, __isl_keep GPtrArray *moves, GError **error);
 void sy_lane_program_free(__isl_take SyLaneProgram *p);
 
 /* The aff's value printed as C over names (n_coords of them); "" for

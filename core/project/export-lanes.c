@@ -61,7 +61,7 @@ static const char *const makefile_cuda =
 	"CC = gcc\n"
 	"CFLAGS = -O2\n"
 	"NVCC = $(shell command -v nvcc || echo /usr/local/cuda/bin/nvcc)\n"
-	"ARCH = sm_70\n\n"
+	"ARCH = sm_75\n\n"
 	"# the PTX where nvcc is; the program where a GPU is too\n"
 	"all:\n"
 	"\t@if [ -x \"$(NVCC)\" ]; then \\\n"
