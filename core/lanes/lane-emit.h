@@ -59,6 +59,14 @@ gboolean sy_lanes_print_value(__isl_keep GString *out,
 void sy_lanes_print_domain(__isl_keep GString *out,
 	__isl_keep const SyLaneProgram *p, __isl_keep const char *const *names,
 	__isl_keep const char *zero);
+/* The time loops of a strip over names (the first one's range
+ * narrowed to the strip's, clamped to the box), each line indented by
+ * ind; prelude: the helpers isl's expressions call, for the file's
+ * head. */
+void sy_lanes_print_time_loops(__isl_keep GString *out,
+	__isl_keep const SyLaneProgram *p, __isl_keep const char *const *names,
+	__isl_keep const char *ind);
+void sy_lanes_print_prelude(__isl_keep GString *out, gboolean opencl);
 /* Whether the value can be printed (arithmetic only). */
 gboolean sy_lanes_value_ok(
 	__isl_keep const SyLaneProgram *p, GError **error);

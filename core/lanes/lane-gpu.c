@@ -172,12 +172,7 @@ static void print_kernel(GString *out, const SyLaneProgram *p, Dialect d)
 		"\t\tconst int sy_k = sy_s0 + sy_l;\n"
 		"\t\tint sy_tau = -1;\n\n",
 		p->kmin, p->kmax);
-	for (guint i = 0; i < p->n_time; i++)
-		g_string_append_printf(out,
-			"\t\tfor (int %s = %" G_GINT64_FORMAT "; %s <= "
-			"%" G_GINT64_FORMAT "; %s++)\n",
-			names[i + 1], p->tmin[i], names[i + 1], p->tmax[i],
-			names[i + 1]);
+	sy_lanes_print_time_loops(out, p, (const char *const *)names, "\t\t");
 	g_string_append(out, "\t\t{\n\t\t\tsy_tau++;\n"
 			     "\t\t\tconst int sy_m = sy_in_domain(sy_k");
 	for (guint i = 1; i < p->n_coords; i++)
@@ -226,6 +221,7 @@ char *sy_lanes_emit_opencl(const SyLaneProgram *p)
 		"OpenCL C 1.2, a work-item per lane, moves through __local "
 		"memory");
 	g_string_append_printf(out, "typedef %s systole_elem;\n\n", p->elem_type);
+	sy_lanes_print_prelude(out, TRUE);
 	print_kernel(out, p, OPENCL);
 	return g_string_free(out, FALSE);
 }
@@ -241,6 +237,7 @@ char *sy_lanes_emit_cuda(const SyLaneProgram *p)
 		"#include \"kernel.h\"\n\n"
 		"#define SY_WARP 0x%08xu\n\n",
 		warp);
+	sy_lanes_print_prelude(out, TRUE);
 	print_kernel(out, p, CUDA);
 	g_string_append(out, "\nstatic void sy_check(cudaError_t e, const char *what)\n"
 			     "{\n\tif (e != cudaSuccess) {\n"

@@ -198,6 +198,47 @@ void sy_lanes_print_domain(GString *out, const SyLaneProgram *p,
 		g_string_append_printf(out, "%s", zero ? zero : "0");
 }
 
+void sy_lanes_print_prelude(GString *out, gboolean opencl)
+{
+	g_string_append(out, "/* What isl's bounds call. */\n");
+	if (!opencl)
+		g_string_append(out,
+			"#ifndef max\n#define max(x, y) ((x) > (y) ? (x) : "
+			"(y))\n#endif\n#ifndef min\n#define min(x, y) ((x) < "
+			"(y) ? (x) : (y))\n#endif\n");
+	g_string_append(out,
+		"#define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) "
+		": (n) / (d))\n\n");
+}
+
+void sy_lanes_print_time_loops(GString *out, const SyLaneProgram *p,
+	const char *const *names, const char *ind)
+{
+	g_string_append_printf(out,
+		"%sconst int sy_lo = %s%" G_GINT64_FORMAT "%s%s%s;\n"
+		"%sconst int sy_hi = %s%" G_GINT64_FORMAT "%s%s%s;\n\n",
+		ind, p->strip_t0_min ? "max(" : "", p->tmin[0],
+		p->strip_t0_min ? ", " : "",
+		p->strip_t0_min ? p->strip_t0_min : "",
+		p->strip_t0_min ? ")" : "", ind,
+		p->strip_t0_max ? "min(" : "", p->tmax[0],
+		p->strip_t0_max ? ", " : "",
+		p->strip_t0_max ? p->strip_t0_max : "",
+		p->strip_t0_max ? ")" : "");
+	for (guint i = 0; i < p->n_time; i++) {
+		g_autofree char *lo = i ? g_strdup_printf("%" G_GINT64_FORMAT,
+						  p->tmin[i])
+					: g_strdup("sy_lo");
+		g_autofree char *hi = i ? g_strdup_printf("%" G_GINT64_FORMAT,
+						  p->tmax[i])
+					: g_strdup("sy_hi");
+
+		g_string_append_printf(out,
+			"%sfor (int %s = %s; %s <= %s; %s++)\n", ind,
+			names[i + 1], lo, names[i + 1], hi, names[i + 1]);
+	}
+}
+
 /* The original schedule as isl prints it, each statement a call
  * "S0(c0, c1);" of the macro the reference defines. */
 static char *reference_loops(const SyLaneProgram *p)

@@ -6,6 +6,8 @@
 #include "poly/movement.h"
 
 #include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
 #include <isl/constraint.h>
 #include <isl/ilp.h>
 #include <isl/space.h>
@@ -99,6 +101,8 @@ void sy_lane_program_free(SyLaneProgram *p)
 	if (p->arrays)
 		g_ptr_array_unref(p->arrays);
 	g_free(p->elem_type);
+	g_free(p->strip_t0_min);
+	g_free(p->strip_t0_max);
 	if (p->notes)
 		g_ptr_array_unref(p->notes);
 	g_free(p);
@@ -300,6 +304,59 @@ static isl_stat add_basic_set(__isl_take isl_basic_set *bset, void *user)
 	return isl_stat_ok;
 }
 
+/* pa as a C expression, where the build's context says it is
+ * defined; NULL if it is not defined there. */
+static char *pw_aff_c(__isl_keep isl_ast_build *build, __isl_take isl_pw_aff *pa,
+	__isl_keep isl_set *context)
+{
+	isl_bool covers = isl_set_is_subset(context, isl_pw_aff_domain(
+		isl_pw_aff_copy(pa)));
+	isl_ast_expr *e;
+	char *c, *text;
+
+	if (covers != isl_bool_true) {
+		isl_pw_aff_free(pa);
+		return NULL;
+	}
+	e = isl_ast_build_expr_from_pw_aff(build, pa);
+	c = isl_ast_expr_to_C_str(e);
+	isl_ast_expr_free(e);
+	text = g_strdup(c);
+	free(c);
+	return text;
+}
+
+/* The first time row's range over the strip of lanes sy_s0 to sy_s0 +
+ * W - 1: a strip of a skewed array is busy for a few steps of the
+ * box only. */
+static void strip_bounds(SyLaneProgram *p, __isl_keep isl_set *dom)
+{
+	isl_set *s = isl_set_insert_dims(isl_set_copy(dom), isl_dim_param, 0, 1);
+	isl_local_space *ls;
+	isl_constraint *c;
+	isl_set *context;
+	isl_ast_build *build;
+
+	s = isl_set_set_dim_name(s, isl_dim_param, 0, "sy_s0");
+	ls = isl_local_space_from_space(isl_set_get_space(s));
+	c = isl_inequality_alloc(isl_local_space_copy(ls));
+	c = isl_constraint_set_coefficient_si(c, isl_dim_set, 0, 1);
+	c = isl_constraint_set_coefficient_si(c, isl_dim_param, 0, -1);
+	s = isl_set_add_constraint(s, c);
+	c = isl_inequality_alloc(ls);
+	c = isl_constraint_set_coefficient_si(c, isl_dim_set, 0, -1);
+	c = isl_constraint_set_coefficient_si(c, isl_dim_param, 0, 1);
+	c = isl_constraint_set_constant_si(c, (int)p->width - 1);
+	s = isl_set_add_constraint(s, c);
+	context = isl_set_params(isl_set_copy(s));
+	build = isl_ast_build_from_context(isl_set_copy(context));
+	p->strip_t0_min = pw_aff_c(build, isl_set_dim_min(isl_set_copy(s), 1),
+		context);
+	p->strip_t0_max = pw_aff_c(build, isl_set_dim_max(s, 1), context);
+	isl_ast_build_free(build);
+	isl_set_free(context);
+}
+
 /* The domain over (k, t...) as constraints, and its box. */
 static gboolean read_domain(
 	SyLaneProgram *p, __isl_take isl_set *dom, GError **error)
@@ -315,8 +372,10 @@ static gboolean read_domain(
 			val_int(isl_set_dim_max_val(isl_set_copy(dom), (int)i),
 				&hi[i]);
 	}
-	if (w.ok && isl_set_is_empty(dom) == isl_bool_false)
+	if (w.ok && isl_set_is_empty(dom) == isl_bool_false) {
 		isl_set_foreach_basic_set(dom, &add_basic_set, &w);
+		strip_bounds(p, dom);
+	}
 	else
 		w.ok = FALSE;
 	isl_set_free(dom);

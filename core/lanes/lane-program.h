@@ -98,6 +98,10 @@ typedef struct {
 	gint64 kmin, kmax;
 	gint64 *tmin, *tmax, *stride; /* n_time each */
 	gint64 steps; /* the time box's steps */
+	/* the first time row's range over a strip, C expressions of its
+	 * first lane sy_s0 (clamped to the box where they are used), or
+	 * NULL for the box's */
+	char *strip_t0_min, *strip_t0_max;
 	GPtrArray *reads; /* SyLaneRead, the statement's reads in order */
 	SyLaneRead *write; /* the write (its source unused) */
 	/* the read holding the statement's previous value of the written
