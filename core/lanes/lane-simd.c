@@ -96,13 +96,20 @@ static void print_lanes_io(GString *out, const SyLaneProgram *p,
 			(const char *const *)n->strip);
 		sy_lane_aff_print(first, last, p->n_coords,
 			(const char *const *)n->strip);
+		/* one lane moves on scalars: a vector moved for one lane
+		 * costs more, and a store over a vector a later load
+		 * overlaps stalls it */
+		g_autofree char *many = p->domain->len != 1 ? g_strdup("1")
+			: g_str_equal(mask, "sy_m") ? g_strdup("sy_b > sy_a")
+						    : g_strdup_printf("%s_n > 1", mask);
+
 		g_string_append_printf(out,
-			"%sif (%s >= %" G_GINT64_FORMAT " && %s <= %" G_GINT64_FORMAT
+			"%sif (%s && %s >= %" G_GINT64_FORMAT " && %s <= %" G_GINT64_FORMAT
 			") {\n"
 			"%s\tsy_vec sy_mem;\n\n"
 			"%s\tmemcpy(&sy_mem, &%s - %" G_GINT64_FORMAT
 			", sizeof sy_mem);\n",
-			indent, first->str, back, first->str,
+			indent, many, first->str, back, first->str,
 			r->access->array->dims[r->n_dims - 1] - p->width + back,
 			indent, indent, elem->str, back);
 		g_string_free(first, TRUE);
@@ -226,7 +233,11 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		(gint64)p->width - 1 + e, ind, name, name, name, ind, name,
 		name, name, name, name, ind, name, name, name, name, name,
 		p->width - 1);
-	/* its lanes as two ranges: [sy_a, r0b] and [r1a, sy_b] */
+	/* its lanes as two ranges: [sy_a, r0b] and [r1a, sy_b]; n of them */
+	g_string_append_printf(out,
+		"%sconst int %s_n = (sy_b - sy_a + 1) - max(0, min(sy_b, %s_hi) "
+		"- max(sy_a, %s_lo) + 1);\n",
+		ind, name, name, name);
 	g_string_append_printf(out,
 		"%sconst int %s_r0b = %s_lo > %s_hi ? sy_b : min(sy_b, %s_lo - "
 		"1);\n"
