@@ -192,7 +192,8 @@ int cli_export_lanes(int argc, char **argv)
 	int code;
 
 	g_option_context_set_summary(ctx,
-		"Writes a project running one 1D dataflow of the SCoP in FILE.c "
+		"Writes a project running one 1D dataflow of the SCoP in "
+		"FILE.c "
 		"as a lane program: the space loop's strips are vector lanes "
 		"(c-simd), work-items (opencl) or warp lanes (cuda); a main "
 		"checks it against the original nest (make run).\nExit "

@@ -152,6 +152,11 @@ export_one mm-k "$mm" '  C (read R1): moving, (dk, dt) = (1, 1, 0): a delay line
   B (read R3): stationary, (dk, dt) = (0, 1, 0): a delay line of 64 vectors' \
 	--space-time '[[0,0,1],[1,0,1]]' && run_one mm-k
 
+# The iterators as values (it0, it1 in the lane program).
+export_one iter "$src/tests/lanes/iter.c" '  y (read R1): stationary, (dk, dt) = (0, 1): a delay line of 1 vector
+  x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step' \
+	--space i && run_one iter
+
 [ "$mode" = opencl ] && exit "$failures"
 
 # The refusals.
@@ -171,6 +176,10 @@ expect_cli export 2 "systole-cli: export: --target c-simd takes --space LOOP (th
 	"$fir" --target c-simd -o "$tmp/no"
 expect_cli export 1 "systole-cli: error: --lanes 64: the cuda target's lanes are a warp's threads, at most 32" \
 	"$fir" --target cuda --space i --lanes 64 -o "$tmp/no"
+expect_cli export 1 "systole-cli: error: the statement (y[i] += sqrtf(x[i + j])) has a function call; the lane targets compute with +, -, * and / on array elements and loop iterators" \
+	"$src/tests/lanes/call.c" --target c-simd --space i -o "$tmp/no"
+expect_cli export 1 "systole-cli: error: y holds float, x holds int; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts" \
+	"$src/tests/lanes/mixed.c" --target c-simd --space i -o "$tmp/no"
 [ -e "$tmp/no" ] && fail "a refused export wrote $tmp/no"
 # An earlier export is replaced with --force only.
 expect_cli export 4 "systole-cli: error: $tmp/fir exists and is not an empty folder; nothing was written (--force replaces it)" \

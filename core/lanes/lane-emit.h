@@ -29,8 +29,8 @@ gboolean sy_lanes_strips_independent(__isl_keep const SyLaneProgram *p);
  * loops of the kernel's schedule (isl's AST of it). */
 __isl_give char *sy_lanes_emit_reference(__isl_keep const SyLaneProgram *p);
 /* kernel.h: the element type, the arrays' sizes, the prototypes. */
-__isl_give char *sy_lanes_emit_header(__isl_keep const SyLaneProgram *p,
-	__isl_keep const char *target);
+__isl_give char *sy_lanes_emit_header(
+	__isl_keep const SyLaneProgram *p, __isl_keep const char *target);
 /* main.c: random inputs (seeded), the reference and the lane program
  * on copies, the written arrays compared (exactly for integers, within
  * SY_LANES_FLOAT_TOLERANCE relative for floating point), PASS or
@@ -51,8 +51,8 @@ void sy_lanes_print_element(__isl_keep GString *out,
 	gboolean flat, __isl_keep const char *const *names);
 /* The value the statement writes, each read as "v<i>" (its index in
  * p->reads), each iterator as "it<i>". */
-gboolean sy_lanes_print_value(__isl_keep GString *out,
-	__isl_keep const SyLaneProgram *p);
+gboolean sy_lanes_print_value(
+	__isl_keep GString *out, __isl_keep const SyLaneProgram *p);
 /* The domain test over names: scalar C, "(a >= 0 && ...) || (...)",
  * or with zero (the name of a zero mask vector) a mask vector,
  * "((zero + a >= 0) & ...) | (...)". */
@@ -68,7 +68,6 @@ void sy_lanes_print_time_loops(__isl_keep GString *out,
 	__isl_keep const char *ind);
 void sy_lanes_print_prelude(__isl_keep GString *out, gboolean opencl);
 /* Whether the value can be printed (arithmetic only). */
-gboolean sy_lanes_value_ok(
-	__isl_keep const SyLaneProgram *p, GError **error);
+gboolean sy_lanes_value_ok(__isl_keep const SyLaneProgram *p, GError **error);
 
 G_END_DECLS

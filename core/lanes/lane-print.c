@@ -11,8 +11,8 @@
 #include "base/escape.h"
 #include "lanes/lane-emit.h"
 
-void sy_lanes_print_params(GString *out, const SyLaneProgram *p, gboolean flat,
-	const char *prefix)
+void sy_lanes_print_params(
+	GString *out, const SyLaneProgram *p, gboolean flat, const char *prefix)
 {
 	for (guint i = 0; i < p->arrays->len; i++) {
 		const SyArray *a = g_ptr_array_index(p->arrays, i);
@@ -38,7 +38,8 @@ void sy_lanes_print_element(GString *out, const SyLaneProgram *p,
 			for (guint e = d + 1; e < a->n_dims; e++)
 				size *= a->dims[e];
 			g_string_append(out, d ? " + (" : "(");
-			sy_lane_aff_print(out, &r->index[d], p->n_coords, names);
+			sy_lane_aff_print(
+				out, &r->index[d], p->n_coords, names);
 			g_string_append(out, ")");
 			if (size != 1)
 				g_string_append_printf(
@@ -46,7 +47,8 @@ void sy_lanes_print_element(GString *out, const SyLaneProgram *p,
 		} else {
 			if (d)
 				g_string_append(out, "][");
-			sy_lane_aff_print(out, &r->index[d], p->n_coords, names);
+			sy_lane_aff_print(
+				out, &r->index[d], p->n_coords, names);
 		}
 	}
 	g_string_append(out, "]");
@@ -118,8 +120,7 @@ static gboolean subst(GString *out, const SyExpr *e, int prec, gpointer user)
 			s->what = "an operator other than +, -, * and /";
 		}
 		return FALSE;
-	default:
-		return FALSE;
+	default: return FALSE;
 	}
 }
 
@@ -178,8 +179,8 @@ void sy_lanes_print_domain(GString *out, const SyLaneProgram *p,
 
 		g_string_append(out, i ? (zero ? " | (" : " || (") : "(");
 		for (guint j = 0; j < conj->len; j++) {
-			const SyLaneConstraint *c =
-				&g_array_index(conj, SyLaneConstraint, j);
+			const SyLaneConstraint *c = &g_array_index(
+				conj, SyLaneConstraint, j);
 
 			if (j)
 				g_string_append(out, and);
@@ -220,18 +221,17 @@ void sy_lanes_print_time_loops(GString *out, const SyLaneProgram *p,
 		ind, p->strip_t0_min ? "max(" : "", p->tmin[0],
 		p->strip_t0_min ? ", " : "",
 		p->strip_t0_min ? p->strip_t0_min : "",
-		p->strip_t0_min ? ")" : "", ind,
-		p->strip_t0_max ? "min(" : "", p->tmax[0],
-		p->strip_t0_max ? ", " : "",
+		p->strip_t0_min ? ")" : "", ind, p->strip_t0_max ? "min(" : "",
+		p->tmax[0], p->strip_t0_max ? ", " : "",
 		p->strip_t0_max ? p->strip_t0_max : "",
 		p->strip_t0_max ? ")" : "");
 	for (guint i = 0; i < p->n_time; i++) {
-		g_autofree char *lo = i ? g_strdup_printf("%" G_GINT64_FORMAT,
-						  p->tmin[i])
-					: g_strdup("sy_lo");
-		g_autofree char *hi = i ? g_strdup_printf("%" G_GINT64_FORMAT,
-						  p->tmax[i])
-					: g_strdup("sy_hi");
+		g_autofree char *lo = i
+			? g_strdup_printf("%" G_GINT64_FORMAT, p->tmin[i])
+			: g_strdup("sy_lo");
+		g_autofree char *hi = i
+			? g_strdup_printf("%" G_GINT64_FORMAT, p->tmax[i])
+			: g_strdup("sy_hi");
 
 		g_string_append_printf(out,
 			"%sfor (int %s = %s; %s <= %s; %s++)\n", ind,
@@ -262,8 +262,8 @@ static char *reference_loops(const SyLaneProgram *p)
 
 static void print_banner(GString *out, const SyLaneProgram *p, const char *what)
 {
-	g_autofree char *path =
-		sy_escape_c_comment(sy_analysis_path(p->analysis));
+	g_autofree char *path = sy_escape_c_comment(
+		sy_analysis_path(p->analysis));
 	g_autofree char *stmt = sy_escape_c_comment(p->stmt->node->text);
 
 	g_string_append_printf(out,
@@ -283,8 +283,8 @@ char *sy_lanes_emit_reference(const SyLaneProgram *p)
 	sy_lanes_print_params(out, p, FALSE, "");
 	g_string_append_printf(out, ")\n{\n#define %s(", p->stmt->name);
 	for (guint i = 0; i < p->stmt->n_iters; i++)
-		g_string_append_printf(out, "%s%s", i ? ", " : "",
-			p->stmt->iters[i]->name);
+		g_string_append_printf(
+			out, "%s%s", i ? ", " : "", p->stmt->iters[i]->name);
 	g_string_append(out, ") ");
 	sy_expr_print(out, node->lhs);
 	g_string_append_printf(out, " %s ", sy_punct_spelling(node->op));
@@ -300,9 +300,9 @@ char *sy_lanes_emit_header(const SyLaneProgram *p, const char *target)
 	print_banner(out, p, "The kernel's arrays");
 	g_string_append_printf(out,
 		"#pragma once\n\n"
-		"/* %s: %u lanes, strips of the space loop k from %" G_GINT64_FORMAT
-		" to %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
-		" time steps a strip */\n"
+		"/* %s: %u lanes, strips of the space loop k from "
+		"%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+		", %" G_GINT64_FORMAT " time steps a strip */\n"
 		"#define SYSTOLE_LANES %u\n"
 		"#define SYSTOLE_INTEGER %d\n"
 		"typedef %s systole_elem;\n\n",
@@ -368,8 +368,9 @@ char *sy_lanes_emit_main(const SyLaneProgram *p)
 {
 	GString *out = g_string_new(NULL);
 
-	print_banner(out, p, "The check: the lane program against the "
-			     "original nest");
+	print_banner(out, p,
+		"The check: the lane program against the "
+		"original nest");
 	g_string_append(out,
 		"#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <string.h>\n#include <time.h>\n\n"
@@ -387,17 +388,20 @@ char *sy_lanes_emit_main(const SyLaneProgram *p)
 		"\treturn (systole_elem)((double)(sy_seed >> 11) / "
 		"9007199254740992.0 * 2 - 1);\n"
 		"#endif\n}\n\n"
-		"static void sy_fill(systole_elem *a, systole_elem *ref, long n)\n"
+		"static void sy_fill(systole_elem *a, systole_elem *ref, long "
+		"n)\n"
 		"{\n\tfor (long i = 0; i < n; i++)\n"
 		"\t\ta[i] = ref[i] = sy_random();\n}\n\n"
 		"/* Exact for integers, relative " SY_LANES_FLOAT_TOLERANCE
 		" for floating point. */\n"
-		"static long sy_compare(const char *name, const systole_elem *a, "
+		"static long sy_compare(const char *name, const systole_elem "
+		"*a, "
 		"const systole_elem *ref, long n)\n{\n\tlong bad = 0;\n\n"
 		"\tfor (long i = 0; i < n; i++) {\n#if SYSTOLE_INTEGER\n"
 		"\t\tint same = a[i] == ref[i];\n#else\n"
-		"\t\tint same = fabs((double)a[i] - (double)ref[i]) <= "
-		SY_LANES_FLOAT_TOLERANCE " * (1 + fabs((double)ref[i]));\n"
+		"\t\tint same = fabs((double)a[i] - (double)ref[i]) "
+		"<= " SY_LANES_FLOAT_TOLERANCE
+		" * (1 + fabs((double)ref[i]));\n"
 		"#endif\n"
 		"\t\tif (!same && bad++ < 5)\n"
 		"\t\t\tprintf(\"%s[%ld]: %g, the reference %g\\n\", name, i, "

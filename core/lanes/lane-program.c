@@ -15,11 +15,11 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
-G_DEFINE_QUARK(sy-lanes-error-quark, sy_lanes_error)
+G_DEFINE_QUARK(sy - lanes - error - quark, sy_lanes_error)
 
-#define SUPPORTED                                                          \
-	"the lane targets take one statement whose loops are the band's, "  \
-	"arrays of one element type with constant sizes and affine "        \
+#define SUPPORTED                                                              \
+	"the lane targets take one statement whose loops are the band's, "     \
+	"arrays of one element type with constant sizes and affine "           \
 	"subscripts"
 
 static gboolean fail(GError **error, SyLanesError code, const char *fmt, ...)
@@ -132,7 +132,8 @@ void sy_lane_aff_print(
 		g_string_append_printf(out, "%" G_GINT64_FORMAT, aff->c0);
 	else if (aff->c0)
 		g_string_append_printf(out, " %c %" G_GINT64_FORMAT,
-			aff->c0 < 0 ? '-' : '+', aff->c0 < 0 ? -aff->c0 : aff->c0);
+			aff->c0 < 0 ? '-' : '+',
+			aff->c0 < 0 ? -aff->c0 : aff->c0);
 }
 
 /* v as a gint64, FALSE unless an integer that fits. */
@@ -160,8 +161,8 @@ static gboolean aff_read(__isl_keep isl_aff *aff, guint n, SyLaneAff *out)
 	return val_int(isl_aff_get_constant_val(aff), &out->c0);
 }
 
-static isl_stat piece(__isl_take isl_set *set, __isl_take isl_aff *aff,
-	void *user)
+static isl_stat piece(
+	__isl_take isl_set *set, __isl_take isl_aff *aff, void *user)
 {
 	isl_aff **last = user;
 
@@ -194,8 +195,8 @@ static __isl_give isl_multi_aff *matrix_aff(
 	isl_space *space = isl_space_map_from_domain_and_range(
 		isl_space_set_alloc(ctx, 0, n), isl_space_set_alloc(ctx, 0, n));
 	isl_multi_aff *ma = isl_multi_aff_zero(isl_space_copy(space));
-	isl_local_space *ls =
-		isl_local_space_from_space(isl_space_domain(space));
+	isl_local_space *ls = isl_local_space_from_space(
+		isl_space_domain(space));
 
 	for (guint r = 0; r < n; r++) {
 		isl_aff *aff = isl_aff_zero_on_domain(isl_local_space_copy(ls));
@@ -281,7 +282,8 @@ static isl_stat add_constraint(__isl_take isl_constraint *c, void *user)
 	lc.aff.coef = g_new0(gint64, n);
 	lc.eq = isl_constraint_is_equality(c);
 	for (guint i = 0; i < n; i++)
-		if (!val_int(isl_constraint_get_coefficient_val(c, isl_dim_set, i),
+		if (!val_int(isl_constraint_get_coefficient_val(
+				     c, isl_dim_set, i),
 			    &lc.aff.coef[i]))
 			w->ok = FALSE;
 	if (!val_int(isl_constraint_get_constant_val(c), &lc.aff.c0))
@@ -306,14 +308,15 @@ static isl_stat add_basic_set(__isl_take isl_basic_set *bset, void *user)
 
 /* pa as a C expression, where the build's context says it is
  * defined; NULL if it is not defined there. */
-static char *pw_aff_c(__isl_keep isl_ast_build *build, __isl_take isl_pw_aff *pa,
-	__isl_keep isl_set *context)
+static char *pw_aff_c(__isl_keep isl_ast_build *build,
+	__isl_take isl_pw_aff *pa, __isl_keep isl_set *context)
 {
-	isl_bool covers = isl_set_is_subset(context, isl_pw_aff_domain(
-		isl_pw_aff_copy(pa)));
+	isl_set *defined = isl_pw_aff_domain(isl_pw_aff_copy(pa));
+	isl_bool covers = isl_set_is_subset(context, defined);
 	isl_ast_expr *e;
 	char *c, *text;
 
+	isl_set_free(defined);
 	if (covers != isl_bool_true) {
 		isl_pw_aff_free(pa);
 		return NULL;
@@ -331,7 +334,8 @@ static char *pw_aff_c(__isl_keep isl_ast_build *build, __isl_take isl_pw_aff *pa
  * box only. */
 static void strip_bounds(SyLaneProgram *p, __isl_keep isl_set *dom)
 {
-	isl_set *s = isl_set_insert_dims(isl_set_copy(dom), isl_dim_param, 0, 1);
+	isl_set *s = isl_set_insert_dims(
+		isl_set_copy(dom), isl_dim_param, 0, 1);
 	isl_local_space *ls;
 	isl_constraint *c;
 	isl_set *context;
@@ -350,8 +354,8 @@ static void strip_bounds(SyLaneProgram *p, __isl_keep isl_set *dom)
 	s = isl_set_add_constraint(s, c);
 	context = isl_set_params(isl_set_copy(s));
 	build = isl_ast_build_from_context(isl_set_copy(context));
-	p->strip_t0_min = pw_aff_c(build, isl_set_dim_min(isl_set_copy(s), 1),
-		context);
+	p->strip_t0_min = pw_aff_c(
+		build, isl_set_dim_min(isl_set_copy(s), 1), context);
 	p->strip_t0_max = pw_aff_c(build, isl_set_dim_max(s, 1), context);
 	isl_ast_build_free(build);
 	isl_set_free(context);
@@ -362,7 +366,8 @@ static gboolean read_domain(
 	SyLaneProgram *p, __isl_take isl_set *dom, GError **error)
 {
 	DomainWalk w = {p, NULL, TRUE};
-	gint64 *lo = g_new0(gint64, p->n_coords), *hi = g_new0(gint64, p->n_coords);
+	gint64 *lo = g_new0(gint64, p->n_coords),
+	       *hi = g_new0(gint64, p->n_coords);
 
 	dom = isl_set_remove_redundancies(isl_set_coalesce(dom));
 	p->domain = g_ptr_array_new_with_free_func(conj_free);
@@ -375,8 +380,7 @@ static gboolean read_domain(
 	if (w.ok && isl_set_is_empty(dom) == isl_bool_false) {
 		isl_set_foreach_basic_set(dom, &add_basic_set, &w);
 		strip_bounds(p, dom);
-	}
-	else
+	} else
 		w.ok = FALSE;
 	isl_set_free(dom);
 	if (w.ok) {
@@ -482,8 +486,8 @@ static void offer_delay(
 	g_free(dt);
 }
 
-static gboolean same_index(const SyLaneProgram *p, const SyLaneRead *a,
-	const SyLaneRead *b)
+static gboolean same_index(
+	const SyLaneProgram *p, const SyLaneRead *a, const SyLaneRead *b)
 {
 	if (a->access->array != b->access->array || a->n_dims != b->n_dims)
 		return FALSE;
@@ -544,8 +548,9 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 				"the %s dependence of %s is not uniform "
 				"(distances %s); %s",
-				sy_dep_kind_name(d->kind), d->source->array->name,
-				d->distances, SUPPORTED);
+				sy_dep_kind_name(d->kind),
+				d->source->array->name, d->distances,
+				SUPPORTED);
 		dt = g_new0(gint64, p->n_time);
 		map_distance(p, d->distance, &dk, dt);
 		delay_of(p, dt, &pos);
@@ -646,8 +651,8 @@ static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 
 /* The accesses over (k, t...): full maps the new coordinates to the
  * statement's iterators. */
-static gboolean read_accesses(SyLaneProgram *p,
-	__isl_keep isl_pw_multi_aff *full, GError **error)
+static gboolean read_accesses(
+	SyLaneProgram *p, __isl_keep isl_pw_multi_aff *full, GError **error)
 {
 	const SyStmt *s = p->stmt;
 
@@ -689,8 +694,7 @@ static gboolean read_accesses(SyLaneProgram *p,
 }
 
 /* The statement's iterators over (k, t...). */
-static gboolean read_iters(
-	SyLaneProgram *p, __isl_keep isl_pw_multi_aff *full)
+static gboolean read_iters(SyLaneProgram *p, __isl_keep isl_pw_multi_aff *full)
 {
 	gboolean ok = TRUE;
 
@@ -711,9 +715,9 @@ static gboolean read_arrays(SyLaneProgram *p, GError **error)
 		{"unsigned int", 4}, {"long", 8}, {"unsigned long", 8},
 		{"long long", 8}, {"short", 2}, {"unsigned short", 2},
 		{"signed char", 1}, {"unsigned char", 1}, {"char", 1},
-		{"int8_t", 1}, {"uint8_t", 1}, {"int16_t", 2},
-		{"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
-		{"int64_t", 8}, {"uint64_t", 8}};
+		{"int8_t", 1}, {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2},
+		{"int32_t", 4}, {"uint32_t", 4}, {"int64_t", 8},
+		{"uint64_t", 8}};
 
 	p->arrays = g_ptr_array_new();
 	for (guint i = 0; i < p->stmt->accesses->len; i++) {
@@ -738,7 +742,8 @@ static gboolean read_arrays(SyLaneProgram *p, GError **error)
 		} else if (!g_str_equal(p->elem_type, v->base_type)) {
 			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 				"%s holds %s, %s holds %s; %s",
-				((const SyArray *)g_ptr_array_index(p->arrays, 0))
+				((const SyArray *)g_ptr_array_index(
+					 p->arrays, 0))
 					->name,
 				p->elem_type, a->array->name, v->base_type,
 				SUPPORTED);
@@ -756,8 +761,7 @@ static gboolean read_arrays(SyLaneProgram *p, GError **error)
 }
 
 /* The kernel's shape: one statement whose loops are the band. */
-static gboolean check_kernel(
-	const SyAnalysis *a, guint n, GError **error)
+static gboolean check_kernel(const SyAnalysis *a, guint n, GError **error)
 {
 	const SyStmt *s;
 
@@ -830,9 +834,8 @@ static void add_notes(SyLaneProgram *p)
 				r->delay, r->delay == 1 ? "" : "s",
 				r->dk ? ", rotated a lane a step" : "");
 			if (r->dk != 1 && r->dk != -1 && r->dk)
-				g_string_append_printf(s, " (%" G_GINT64_FORMAT
-							  " lanes)",
-					r->dk);
+				g_string_append_printf(s,
+					" (%" G_GINT64_FORMAT " lanes)", r->dk);
 		} else if (r->source == SY_LANE_SPLAT) {
 			g_string_append(s, ": one load a step, splat");
 		} else {

@@ -37,14 +37,10 @@ static void names_clear(Names *n)
 static const char *bits_type(guint size)
 {
 	switch (size) {
-	case 1:
-		return "signed char";
-	case 2:
-		return "short";
-	case 8:
-		return "long long";
-	default:
-		return "int";
+	case 1: return "signed char";
+	case 2: return "short";
+	case 8: return "long long";
+	default: return "int";
 	}
 }
 
@@ -92,20 +88,21 @@ static void print_lanes_io(GString *out, const SyLaneProgram *p,
 		GString *first = g_string_new(NULL);
 		gint64 back = contiguous(r) == -1 ? p->width - 1 : 0;
 
-		sy_lanes_print_element(elem, p, r, FALSE,
-			(const char *const *)n->strip);
+		sy_lanes_print_element(
+			elem, p, r, FALSE, (const char *const *)n->strip);
 		sy_lane_aff_print(first, last, p->n_coords,
 			(const char *const *)n->strip);
 		/* one lane moves on scalars: a vector moved for one lane
 		 * costs more, and a store over a vector a later load
 		 * overlaps stalls it */
 		g_autofree char *many = p->domain->len != 1 ? g_strdup("1")
-			: g_str_equal(mask, "sy_m") ? g_strdup("sy_b > sy_a")
-						    : g_strdup_printf("%s_n > 1", mask);
+			: g_str_equal(mask, "sy_m")
+			? g_strdup("sy_b > sy_a")
+			: g_strdup_printf("%s_n > 1", mask);
 
 		g_string_append_printf(out,
-			"%sif (%s && %s >= %" G_GINT64_FORMAT " && %s <= %" G_GINT64_FORMAT
-			") {\n"
+			"%sif (%s && %s >= %" G_GINT64_FORMAT
+			" && %s <= %" G_GINT64_FORMAT ") {\n"
 			"%s\tsy_vec sy_mem;\n\n"
 			"%s\tmemcpy(&sy_mem, &%s - %" G_GINT64_FORMAT
 			", sizeof sy_mem);\n",
@@ -115,11 +112,12 @@ static void print_lanes_io(GString *out, const SyLaneProgram *p,
 		g_string_free(first, TRUE);
 		if (back) {
 			g_string_append_printf(out,
-				"%s\tsy_mem = __builtin_shuffle(sy_mem, (sy_bits){",
+				"%s\tsy_mem = __builtin_shuffle(sy_mem, "
+				"(sy_bits){",
 				indent);
 			for (guint l = 0; l < p->width; l++)
-				g_string_append_printf(out, "%s%u", l ? ", " : "",
-					p->width - 1 - l);
+				g_string_append_printf(out, "%s%u",
+					l ? ", " : "", p->width - 1 - l);
 			g_string_append(out, "});\n");
 		}
 		if (store)
@@ -134,8 +132,7 @@ static void print_lanes_io(GString *out, const SyLaneProgram *p,
 		g_string_append_printf(out, "%s} else\n", indent);
 		g_string_truncate(elem, 0);
 	}
-	sy_lanes_print_element(
-		elem, p, r, FALSE, (const char *const *)n->lane);
+	sy_lanes_print_element(elem, p, r, FALSE, (const char *const *)n->lane);
 	if (p->domain->len != 1) {
 		g_string_append_printf(out,
 			"%s\tfor (int sy_l = 0; sy_l < %u; sy_l++)\n"
@@ -154,8 +151,8 @@ static void print_lanes_io(GString *out, const SyLaneProgram *p,
 			"(sy_r ? sy_b : %s_r0b); sy_l++) {\n",
 			indent, indent, mask, mask);
 	}
-	g_string_append_printf(out,
-		"%s\t\t\tconst int sy_kl = sy_s0 + sy_l;\n\n", indent);
+	g_string_append_printf(
+		out, "%s\t\t\tconst int sy_kl = sy_s0 + sy_l;\n\n", indent);
 	if (store)
 		g_string_append_printf(
 			out, "%s\t\t\t%s = %s[sy_l];\n", indent, elem->str, v);
@@ -190,14 +187,16 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 	gint64 dk = sign * r->dk, e = -dk;
 
 	if (!convex(p)) {
-		g_string_append_printf(
-			out, "%sconst sy_mask %s = sy_m & ~(sy_in_domain(", ind, name);
+		g_string_append_printf(out,
+			"%sconst sy_mask %s = sy_m & ~(sy_in_domain(", ind,
+			name);
 		print_shifted(out, p, r, sign, n->vec);
 		g_string_append(out, ")");
 		if (dk)
 			g_string_append_printf(out,
 				" & (sy_lane + %" G_GINT64_FORMAT
-				" >= 0) & (sy_lane + %" G_GINT64_FORMAT " < %u)",
+				" >= 0) & (sy_lane + %" G_GINT64_FORMAT
+				" < %u)",
 				dk, dk, p->width);
 		g_string_append_printf(out,
 			");\n%sconst int %s_any = sy_any(%s), %s_all = "
@@ -206,8 +205,8 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		return;
 	}
 	/* lane l's neighbour s0 + l - e is in [lo, hi] and the strip */
-	g_string_append_printf(out, "%sint %s_lo, %s_hi;\n\n%ssy_span(", ind,
-		name, name, ind);
+	g_string_append_printf(
+		out, "%sint %s_lo, %s_hi;\n\n%ssy_span(", ind, name, name, ind);
 	for (guint i = 1; i < p->n_coords; i++) {
 		gint64 d = sign * r->dt[i - 1];
 
@@ -223,7 +222,8 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		", %" G_GINT64_FORMAT ");\n"
 		"%s%s_hi = min(%s_hi - sy_s0 + %" G_GINT64_FORMAT
 		", %" G_GINT64_FORMAT ");\n"
-		"%sconst sy_mask %s = sy_m & ~((sy_lane >= %s_lo) & (sy_lane <= "
+		"%sconst sy_mask %s = sy_m & ~((sy_lane >= %s_lo) & (sy_lane "
+		"<= "
 		"%s_hi));\n"
 		"%sconst int %s_any = %s_lo > %s_hi || sy_a < %s_lo || sy_b > "
 		"%s_hi;\n"
@@ -235,7 +235,8 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		p->width - 1);
 	/* its lanes as two ranges: [sy_a, r0b] and [r1a, sy_b]; n of them */
 	g_string_append_printf(out,
-		"%sconst int %s_n = (sy_b - sy_a + 1) - max(0, min(sy_b, %s_hi) "
+		"%sconst int %s_n = (sy_b - sy_a + 1) - max(0, min(sy_b, "
+		"%s_hi) "
 		"- max(sy_a, %s_lo) + 1);\n",
 		ind, name, name, name);
 	g_string_append_printf(out,
@@ -246,8 +247,8 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		ind, name, name, name, name, ind, name, name, name, name);
 }
 
-static void print_read(GString *out, const SyLaneProgram *p, guint i,
-	const Names *n)
+static void print_read(
+	GString *out, const SyLaneProgram *p, guint i, const Names *n)
 {
 	const SyLaneRead *r = g_ptr_array_index(p->reads, i);
 	const char *ind = "\t\t\t";
@@ -329,8 +330,10 @@ static void print_write(GString *out, const SyLaneProgram *p, const Names *n)
 		print_neighbour(out, p, acc, 1, n, "sy_st", ind);
 		g_string_append_printf(out, "%sif (sy_st_any) {\n", ind);
 	} else {
-		g_string_append_printf(out, "%sconst sy_mask sy_st = sy_m;\n"
-			"%s{\n", ind, ind);
+		g_string_append_printf(out,
+			"%sconst sy_mask sy_st = sy_m;\n"
+			"%s{\n",
+			ind, ind);
 	}
 	print_lanes_io(out, p, p->write, "sy_w", "sy_st", TRUE, n, "\t\t\t\t");
 	g_string_append_printf(out, "%s}\n", ind);
@@ -339,18 +342,20 @@ static void print_write(GString *out, const SyLaneProgram *p, const Names *n)
 static void print_helpers(GString *out, const SyLaneProgram *p, const Names *n)
 {
 	g_string_append_printf(out,
-		"typedef systole_elem sy_vec __attribute__((vector_size(%u)));\n"
+		"typedef systole_elem sy_vec "
+		"__attribute__((vector_size(%u)));\n"
 		"typedef int sy_mask __attribute__((vector_size(%u)));\n"
 		"typedef %s sy_bits __attribute__((vector_size(%u)));\n\n"
 		"static const sy_mask sy_lane = {",
-		p->width * p->elem_size, p->width * 4,
-		bits_type(p->elem_size), p->width * p->elem_size);
+		p->width * p->elem_size, p->width * 4, bits_type(p->elem_size),
+		p->width * p->elem_size);
 	for (guint l = 0; l < p->width; l++)
 		g_string_append_printf(out, "%s%u", l ? ", " : "", l);
-	g_string_append(out, "};\nstatic const sy_mask sy_zero;\n\n"
-			     "/* The lanes whose instance T^-1 (k, t) is in "
-			     "the domain. */\n"
-			     "static inline sy_mask sy_in_domain(sy_mask sy_k");
+	g_string_append(out,
+		"};\nstatic const sy_mask sy_zero;\n\n"
+		"/* The lanes whose instance T^-1 (k, t) is in "
+		"the domain. */\n"
+		"static inline sy_mask sy_in_domain(sy_mask sy_k");
 	for (guint i = 1; i < p->n_coords; i++)
 		g_string_append_printf(out, ", int %s", n->vec[i]);
 	g_string_append(out, ")\n{\n\treturn ");
@@ -371,7 +376,8 @@ static void print_helpers(GString *out, const SyLaneProgram *p, const Names *n)
 		"\tfor (unsigned i = 0; i < sizeof m / sizeof(sy_word); i++)\n"
 		"\t\ta &= u[i];\n\treturn a == ~(sy_word)0;\n}\n\n"
 		"/* a where m is set, else b */\n"
-		"static inline sy_vec sy_blend(sy_mask m, sy_vec a, sy_vec b)\n{\n"
+		"static inline sy_vec sy_blend(sy_mask m, sy_vec a, sy_vec "
+		"b)\n{\n"
 		"\tconst sy_bits bm = __builtin_convertvector(m, sy_bits);\n\n"
 		"\treturn (sy_vec)(((sy_bits)a & bm) | ((sy_bits)b & ~bm));\n"
 		"}\n\n",
@@ -380,15 +386,18 @@ static void print_helpers(GString *out, const SyLaneProgram *p, const Names *n)
 
 /* sy_m, the lanes of the step, and sy_m_all; nothing more is done in
  * a step where there are none. */
-static void print_step_mask(GString *out, const SyLaneProgram *p, const Names *n)
+static void print_step_mask(
+	GString *out, const SyLaneProgram *p, const Names *n)
 {
 	if (!convex(p)) {
-		g_string_append(out, "\t\t\tconst sy_mask sy_m = sy_in_domain(sy_k");
+		g_string_append(
+			out, "\t\t\tconst sy_mask sy_m = sy_in_domain(sy_k");
 		for (guint i = 1; i < p->n_coords; i++)
 			g_string_append_printf(out, ", %s", n->vec[i]);
-		g_string_append(out, ");\n\n\t\t\tif (!sy_any(sy_m))\n"
-				     "\t\t\t\tcontinue;\n"
-				     "\t\t\tconst int sy_m_all = sy_all(sy_m);\n");
+		g_string_append(out,
+			");\n\n\t\t\tif (!sy_any(sy_m))\n"
+			"\t\t\t\tcontinue;\n"
+			"\t\t\tconst int sy_m_all = sy_all(sy_m);\n");
 		return;
 	}
 	g_string_append(out, "\t\t\tint sy_a, sy_b;\n\n\t\t\tsy_span(");
@@ -418,18 +427,21 @@ static void print_span(GString *out, const SyLaneProgram *p, const Names *n)
 		"static inline void sy_span(");
 	for (guint i = 1; i < p->n_coords; i++)
 		g_string_append_printf(out, "int %s, ", n->vec[i]);
-	g_string_append(out, "int *lo, int *hi)\n{\n"
-			     "\tint l = -0x3fffffff, h = 0x3fffffff;\n\n");
+	g_string_append(out,
+		"int *lo, int *hi)\n{\n"
+		"\tint l = -0x3fffffff, h = 0x3fffffff;\n\n");
 	for (guint j = 0; j < conj->len; j++) {
-		const SyLaneConstraint *c = &g_array_index(conj, SyLaneConstraint, j);
+		const SyLaneConstraint *c = &g_array_index(
+			conj, SyLaneConstraint, j);
 		gint64 a = c->aff.coef[0];
-		g_autofree gint64 *coef =
-			g_memdup2(c->aff.coef, sizeof(gint64) * p->n_coords);
+		g_autofree gint64 *coef = g_memdup2(
+			c->aff.coef, sizeof(gint64) * p->n_coords);
 		SyLaneAff rest = {coef, c->aff.c0};
 		GString *r = g_string_new(NULL);
 
 		coef[0] = 0; /* the rest: the step's part */
-		sy_lane_aff_print(r, &rest, p->n_coords, (const char *const *)n->vec);
+		sy_lane_aff_print(
+			r, &rest, p->n_coords, (const char *const *)n->vec);
 		/* a k + r >= 0 (or == 0) */
 		if (a == 0)
 			g_string_append_printf(out,
@@ -437,15 +449,18 @@ static void print_span(GString *out, const SyLaneProgram *p, const Names *n)
 				c->eq ? "!=" : "<");
 		if (a > 0 || (a < 0 && c->eq))
 			g_string_append_printf(out,
-				"\tl = max(l, -sy_floor(%s(%s), %" G_GINT64_FORMAT "));\n",
+				"\tl = max(l, -sy_floor(%s(%s), "
+				"%" G_GINT64_FORMAT "));\n",
 				a > 0 ? "" : "-", r->str, ABS(a));
 		if (a < 0 || (a > 0 && c->eq))
 			g_string_append_printf(out,
-				"\th = min(h, sy_floor(%s(%s), %" G_GINT64_FORMAT "));\n",
+				"\th = min(h, sy_floor(%s(%s), "
+				"%" G_GINT64_FORMAT "));\n",
 				a < 0 ? "" : "-", r->str, ABS(a));
 		if (a != 0 && c->eq)
 			g_string_append_printf(out,
-				"\tif ((%s) %% %" G_GINT64_FORMAT ")\n\t\th = l - 1;\n",
+				"\tif ((%s) %% %" G_GINT64_FORMAT
+				")\n\t\th = l - 1;\n",
 				r->str, ABS(a));
 		g_string_free(r, TRUE);
 	}
@@ -470,7 +485,8 @@ char *sy_lanes_emit_simd(const SyLaneProgram *p)
 	for (guint i = 0; i < p->notes->len; i++)
 		g_string_append_printf(out, " *   %s\n",
 			(const char *)g_ptr_array_index(p->notes, i));
-	g_string_append(out, " */\n#include <string.h>\n\n#include \"kernel.h\"\n\n");
+	g_string_append(
+		out, " */\n#include <string.h>\n\n#include \"kernel.h\"\n\n");
 	sy_lanes_print_prelude(out, FALSE);
 	print_helpers(out, p, &n);
 	if (convex(p))
@@ -505,7 +521,8 @@ char *sy_lanes_emit_simd(const SyLaneProgram *p)
 			i);
 		sy_lane_aff_print(out, &p->iters[i], p->n_coords,
 			(const char *const *)n.vec);
-		g_string_append_printf(out, ", sy_vec);\n\t\t\t(void)it%u;\n", i);
+		g_string_append_printf(
+			out, ", sy_vec);\n\t\t\t(void)it%u;\n", i);
 	}
 	g_string_append(out, "\t\t\tconst sy_vec sy_w = ");
 	sy_lanes_print_value(out, p);

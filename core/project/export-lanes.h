@@ -19,7 +19,8 @@ typedef enum {
 
 /* "c-simd", "opencl", "cuda"; FALSE for another name (the HLS one,
  * "hls", is not a lane target). */
-gboolean sy_lanes_target_parse(__isl_keep const char *text, SyLanesTarget *target);
+gboolean sy_lanes_target_parse(
+	__isl_keep const char *text, SyLanesTarget *target);
 __isl_keep const char *sy_lanes_target_name(SyLanesTarget target);
 /* The default width: 8 lanes for c-simd and opencl, a warp (32) for
  * cuda. */
