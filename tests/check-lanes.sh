@@ -157,6 +157,16 @@ export_one iter "$src/tests/lanes/iter.c" '  y (read R1): stationary, (dk, dt) =
   x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step' \
 	--space i && run_one iter
 
+# A triangle of doubles, skewed (A loaded per lane), and a domain of
+# two pieces (its masks on the lanes' vector, not intervals).
+export_one tri "$src/tests/lanes/tri.c" '  y (read R1): moving, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step
+  A (read R2): memory: loaded per lane each step
+  x (read R3): broadcast: one load a step, splat' \
+	--space-time '[[1,1],[0,1]]' && run_one tri
+export_one union "$src/tests/lanes/union.c" '  y (read R1): stationary, (dk, dt) = (0, 1): a delay line of 1 vector
+  x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step' \
+	--space i && run_one union
+
 [ "$mode" = opencl ] && exit "$failures"
 
 # The refusals.

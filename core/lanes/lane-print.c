@@ -279,6 +279,7 @@ char *sy_lanes_emit_reference(const SyLaneProgram *p)
 
 	print_banner(out, p, "The original nest, the reference");
 	g_string_append(out, "#include \"kernel.h\"\n\n");
+	sy_lanes_print_prelude(out, FALSE);
 	g_string_append(out, "void systole_reference(");
 	sy_lanes_print_params(out, p, FALSE, "");
 	g_string_append_printf(out, ")\n{\n#define %s(", p->stmt->name);
