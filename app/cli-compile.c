@@ -615,11 +615,12 @@ static char *run(
 		(o->select_rar_dep && !select_rar_dep(a, o, error)) ||
 		(o->space_time &&
 			!cli_space_time_apply(a, o->space_time, error)) ||
+		(o->export && !cli_space_time_exportable(a, error)) ||
 		!check_legal(a, error))
 		return NULL;
 	if (o->autosa && (listed = autosa_stop(a, NULL, NULL, o, stop)))
 		return listed;
-	cand = o->space_time ? cli_space_time_candidate(a, error)
+	cand = o->space_time ? cli_space_time_candidate(a, o->space, error)
 			     : choose(a, o, error);
 	if (!cand)
 		return NULL;
@@ -1093,12 +1094,12 @@ static int compile_main(
 				       "--trace and --json print it: one "
 				       "at a time");
 	if (code < 0 && o.space_time &&
-		(o.space || autosa ||
+		(autosa ||
 			(o.sa_sizes &&
 				sy_config_sa_sizes_candidate(o.sa_sizes, NULL) >=
 					0)))
 		code = cli_usage_error("%s: --space-time chooses the array "
-				       "itself: without --space, --sa-sizes' "
+				       "itself: without --sa-sizes' "
 				       "space_time or AutoSA's command line",
 			verb);
 	if (code < 0 && o.tile_l2 && !o.two_level_buffer)

@@ -17,14 +17,51 @@ gboolean cli_space_time_apply(SyAnalysis *a, const char *text, GError **error)
 	return FALSE;
 }
 
+/* Whether --space names the transformed band's space loops. */
+static gboolean space_agrees(
+	const SyAnalysis *a, const char *space, GError **error)
+{
+	g_auto(GStrv) names = g_strsplit(space, ",", -1);
+	guint n = a->space_time->n_space;
+	gboolean same = g_strv_length(names) == n;
+
+	for (guint k = 0; same && k < n; k++)
+		same = g_str_equal(g_strstrip(names[k]), a->band->members[k].name);
+	if (same)
+		return TRUE;
+	return sy_config_fail(error,
+		"--space %s: with --space-time the space loops are the "
+		"transform's first %u member%s (%s%s%s%s%s), or leave --space "
+		"out",
+		space, n, n == 1 ? "" : "s", a->band->members[0].name,
+		n > 1 ? "," : "", n > 1 ? a->band->members[1].name : "",
+		n > 2 ? "," : "", n > 2 ? a->band->members[2].name : "");
+}
+
+gboolean cli_space_time_exportable(const SyAnalysis *a, GError **error)
+{
+	g_autofree char *why = NULL;
+
+	if (!a->space_time || sy_space_time_exportable(a->space_time, &why))
+		return TRUE;
+	return sy_config_fail(error,
+		"--space-time: export writes projects of loop-aligned "
+		"transforms and of those whose space rows are loops and whose "
+		"time rows add loops (non-negative coefficients): %s "
+		"(compile --emit c or check runs this design's PE array)",
+		why);
+}
+
 const SyCandidate *cli_space_time_candidate(
-	const SyAnalysis *a, GError **error)
+	const SyAnalysis *a, const char *space_option, GError **error)
 {
 	guint n = a->space_time->n_space;
 	g_autofree char *why = NULL;
 	guint space[SY_SPACE_TIME_MAX_SPACE] = {0, 1, 2};
 	const SyCandidate *c;
 
+	if (space_option && !space_agrees(a, space_option, error))
+		return NULL;
 	c = sy_dataflow_find(a->candidates, a->deps, a->band, a->max_dims,
 		space, n, &why);
 	if (!c)

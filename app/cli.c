@@ -38,6 +38,7 @@ int cli_error_code(const GError *error)
 			error->domain == SY_CHOICES_ERROR ||
 			error->domain == SY_DESIGN_ERROR ||
 			error->domain == SY_HLS_ERROR ||
+			error->domain == SY_SPACE_TIME_ERROR ||
 			error->domain == SY_DEVICE_ERROR ||
 			/* A design the model asked for does not cover. */
 			error->domain == SY_MODEL_ERROR ||

@@ -69,19 +69,24 @@ int cli_write_output(const char *path, const char *text, gboolean force);
 int cli_write_error(const GError *error);
 
 /* --space-time (cli-space-time.c): the transform applied to the
- * analysis (errors as sizes' are); the candidate of its space loops;
+ * analysis (errors as sizes' are); the candidate of its space loops
+ * (--space, if given, must name them: a design's command does);
  * the summary's "movement", "movement_kind" and "space_time" members
  * added to root (the candidate's loop-aligned transform without
  * --space-time); the same as text. */
 gboolean cli_space_time_apply(
 	SyAnalysis *a, const char *text, GError **error);
+/* export's limit (sy_space_time_exportable), as an input error. */
+gboolean cli_space_time_exportable(const SyAnalysis *a, GError **error);
 const SyCandidate *cli_space_time_candidate(
-	const SyAnalysis *a, GError **error);
+	const SyAnalysis *a, const char *space, GError **error);
 void cli_space_time_add_json(
 	JsonNode *root, const SyAnalysis *a, const SyCandidate *c);
 char *cli_space_time_text(const SyAnalysis *a, const SyCandidate *c);
 
 int cli_compile(int argc, char **argv);
+/* systole-cli transforms (cli-transforms.c). */
+int cli_transforms(int argc, char **argv);
 int cli_export(int argc, char **argv);
 /* export --target c-simd|opencl|cuda (cli-export-lanes.c), which
  * cli_export hands argv to when cli_export_wants_lanes. */

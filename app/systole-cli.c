@@ -31,6 +31,8 @@ static const char *const usage_text =
 	"search's answer\n"
 	"  autosa    an AutoSA command line, unchanged: the project, or "
 	"where AutoSA stops\n"
+	"  transforms every legal space-time transform with small "
+	"coefficients\n"
 	"  bench     time the analysis of kernels\n"
 	"\n"
 	"Run 'systole-cli COMMAND --help' for the options of a command.\n";
@@ -196,6 +198,8 @@ int main(int argc, char **argv)
 		return cli_render(argc - 1, argv + 1);
 	if (strcmp(argv[1], "merge") == 0)
 		return cli_merge(argc - 1, argv + 1);
+	if (strcmp(argv[1], "transforms") == 0)
+		return cli_transforms(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bench") == 0)
 		return cmd_bench(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s'", argv[1]);

@@ -362,6 +362,12 @@ static char *command_flags(const SyAnalysisOptions *options, const char *flags,
 	g_string_append(out, flags);
 	if (design->array->analysis->source_kept)
 		g_string_append(out, " --no-reschedule");
+	if (design->array->analysis->space_time) {
+		g_autofree char *word = sy_escape_shell(
+			design->array->analysis->space_time->text);
+
+		g_string_append_printf(out, " --space-time %s", word);
+	}
 	if (design->array->analysis->live_range_reordering)
 		g_string_append(out, " --live-range-reordering");
 	if (design->option_flags)

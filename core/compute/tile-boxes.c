@@ -837,8 +837,12 @@ gboolean sy_tile_box_compute(SyTileBox *box, isl_union_map *units,
 	for (guint d = 0; d < n_dims; d++) {
 		isl_pw_aff *hi = isl_map_dim_max(isl_map_copy(map), (int)d);
 		isl_pw_aff *lo = isl_map_dim_min(isl_map_copy(map), (int)d);
-		isl_val *v = isl_pw_aff_max_val(
-			isl_pw_aff_sub(hi, isl_pw_aff_copy(lo)));
+		/* isl may write the extent with a denominator (a skewed
+		 * --space-time band: (i + j)/2 where i + j is even); its
+		 * floor has the same values on the integer points and the
+		 * integer form isl's maximum needs. */
+		isl_val *v = isl_pw_aff_max_val(isl_pw_aff_floor(
+			isl_pw_aff_sub(hi, isl_pw_aff_copy(lo))));
 
 		box->size[d] = isl_val_get_num_si(v) + 1;
 		isl_val_free(v);

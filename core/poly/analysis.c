@@ -303,6 +303,39 @@ static gint autosa_index(SyAnalysis *a, const SySpaceTime *st)
 	return -1;
 }
 
+/* Read reuse has no direction: a pair the transform runs backwards
+ * (the later use first) is turned around, so that every read
+ * dependence goes forwards in the new schedule, as the rest of the
+ * pipeline expects of it. */
+static void turn_reads(SyAnalysis *a, const SyBand *band)
+{
+	isl_union_map *read = a->deps->read;
+	isl_union_set *tagged = isl_union_set_union(
+		isl_union_map_domain(isl_union_map_copy(read)),
+		isl_union_map_range(isl_union_map_copy(read)));
+	isl_union_map *sched = isl_union_map_apply_range(
+		isl_union_map_range_factor_domain(
+			isl_union_set_identity(tagged)),
+		isl_union_map_copy(band->map));
+	isl_union_map *back = isl_union_map_lex_gt_union_map(
+		isl_union_map_copy(sched), sched);
+
+	back = isl_union_map_intersect(back, isl_union_map_copy(read));
+	read = isl_union_map_subtract(read, isl_union_map_copy(back));
+	a->deps->read = isl_union_map_union(read, isl_union_map_reverse(back));
+}
+
+gboolean sy_analysis_space_time_legal(SyAnalysis *a, const SySpaceTime *st)
+{
+	SyBand *band = sy_band_transform(a->band, a->scop, a->deps, st->rows,
+		(const char *const *)st->names);
+	char *why = space_time_illegal(a, band, st);
+
+	sy_band_free(band);
+	g_free(why);
+	return why == NULL;
+}
+
 gboolean sy_analysis_apply_space_time(
 	SyAnalysis *a, const char *text, GError **error)
 {
@@ -331,6 +364,7 @@ gboolean sy_analysis_apply_space_time(
 		sy_band_free(band);
 		return FALSE;
 	}
+	turn_reads(a, band);
 	a->loop_band = a->band;
 	a->band = band;
 	a->space_time = g_steal_pointer(&st);

@@ -81,6 +81,10 @@ gboolean sy_analysis_keep_source_order(
  * tiled).  Once only. */
 gboolean sy_analysis_apply_space_time(__isl_keep SyAnalysis *analysis,
 	__isl_keep const char *text, GError **error);
+/* Whether sy_analysis_apply_space_time would take st (its legality
+ * alone, checked with isl on the dependences' relations). */
+gboolean sy_analysis_space_time_legal(
+	__isl_keep SyAnalysis *analysis, __isl_keep const SySpaceTime *st);
 
 /* As sy_analysis_new_from_data; cancellable (may be NULL) aborts it
  * from another thread: it then fails with G_IO_ERROR_CANCELLED. */

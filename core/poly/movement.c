@@ -352,10 +352,10 @@ char *sy_movement_describe(const SyMovement *m)
 				dk = s->dk[j];
 				along = j;
 			}
-		g_string_append_printf(out, " %c%s%s", dk < 0 ? '-' : '+',
-			m->n_space > 1 ? "k" : "k",
-			m->n_space > 1 ? (const char *[]){"0", "1", "2"}[along]
-				       : "");
+		/* the space rows by position: k, or k0, k1, k2 */
+		g_string_append_printf(out, " %ck", dk < 0 ? '-' : '+');
+		if (m->n_space > 1)
+			g_string_append_printf(out, "%u", along);
 		if (m->n_time == 1) {
 			gint64 g = gcd(dk, m->dt);
 
@@ -369,7 +369,10 @@ char *sy_movement_describe(const SyMovement *m)
 		}
 	}
 	for (guint i = 0; i < m->n_steps; i++) {
-		g_string_append_c(out, ' ');
+		g_string_append(out, i ? ", " : " ");
+		if (m->kind == SY_MOVEMENT_MULTI)
+			g_string_append_printf(out, "%s ",
+				sy_movement_kind_name(m->steps[i].kind));
 		append_step(out, &m->steps[i], m->n_space, m->n_time);
 	}
 	return g_string_free(out, FALSE);

@@ -183,6 +183,7 @@ typedef struct {
 	const SyBand *band;
 	GArray *numbers; /* gint64 */
 	GArray *lengths; /* guint per row */
+	guint split; /* rows before a ';' (the space rows), or 0 */
 	GError **error;
 } Reader;
 
@@ -258,12 +259,20 @@ static gboolean read_matrix(Reader *r)
 {
 	if (!expect(r, '[', "'['"))
 		return FALSE;
-	do {
+	for (;;) {
 		if (!read_row(r))
 			return FALSE;
 		skip_space(r);
-	} while (*r->p == ',' && r->p++);
-	if (!expect(r, ']', "',' or ']'"))
+		if (*r->p == ';' && !r->split) {
+			r->split = r->lengths->len;
+			r->p++;
+			continue;
+		}
+		if (*r->p != ',')
+			break;
+		r->p++;
+	}
+	if (!expect(r, ']', r->split ? "',' or ']'" : "',', ';' or ']'"))
 		return FALSE;
 	skip_space(r);
 	if (*r->p)
@@ -307,35 +316,30 @@ static gint64 span_in_pe(const gint64 *v, const gint64 *space,
 }
 
 /* A flattened time row t = a + F b (T2SP's chained projections) read
- * as the lexicographic rows (b, a), recursively on b, when F covers
- * the values a takes within a PE; the rows go to out (outermost
- * first).  FALSE if row is not such a linearisation. */
+ * as the lexicographic rows (b, a), each read again the same way, when
+ * F, its largest coefficient, covers the values a takes within a PE;
+ * the rows go to out (outermost first).  FALSE if row is not such a
+ * linearisation (it then goes to out as it is). */
 static gboolean unflatten(const gint64 *row, const gint64 *space,
 	guint n_space, const SyBand *band, GArray *out)
 {
 	guint n = band->n_members;
-	gint64 big = 0;
+	gint64 big = 0, a[SY_SPACE_TIME_MAX_LOOPS], b[SY_SPACE_TIME_MAX_LOOPS];
+	gboolean any_a = FALSE;
 
-	/* F is the largest coefficient; the others must be smaller. */
 	for (guint j = 0; j < n; j++)
 		big = MAX(big, llabs(row[j]));
-	if (big < 2)
-		return FALSE;
-	{
-		gint64 a[SY_SPACE_TIME_MAX_LOOPS], b[SY_SPACE_TIME_MAX_LOOPS];
-		gboolean any_a = FALSE;
-
-		for (guint j = 0; j < n; j++) {
-			b[j] = row[j] / big; /* -1, 0 or 1 */
-			a[j] = row[j] - big * b[j];
-			any_a |= a[j] != 0;
-		}
-		if (!any_a || span_in_pe(a, space, n_space, band) > big)
-			return FALSE;
-		if (!unflatten(b, space, n_space, band, out))
-			g_array_append_vals(out, b, n);
-		g_array_append_vals(out, a, n);
+	for (guint j = 0; big >= 2 && j < n; j++) {
+		b[j] = row[j] / big; /* -1, 0 or 1 */
+		a[j] = row[j] - big * b[j];
+		any_a |= a[j] != 0;
 	}
+	if (big < 2 || !any_a || span_in_pe(a, space, n_space, band) > big) {
+		g_array_append_vals(out, row, n);
+		return FALSE;
+	}
+	unflatten(b, space, n_space, band, out);
+	unflatten(a, space, n_space, band, out);
 	return TRUE;
 }
 
@@ -444,7 +448,7 @@ static SySpaceTime *make(const gint64 *full, guint n, guint n_space,
 
 /* The message of a matrix that is not unimodular. */
 static void singular(const gint64 *full, guint n, const SyBand *band,
-	gint64 det, guint added, GError **error)
+	gint64 det, guint added, const char *flat, GError **error)
 {
 	g_autoptr(GString) rows = g_string_new("[");
 	g_autofree char *loops = loops_text(band);
@@ -463,9 +467,38 @@ static void singular(const gint64 *full, guint n, const SyBand *band,
 		"unimodular (determinant 1 or -1), so that every iteration "
 		"is one (PE, time) point and every point an iteration "
 		"(hint: make the rows' coefficients coprime, e.g. "
-		"[[1,1],[0,1]] rather than [[2,0],[0,1]])",
+		"[[1,1],[0,1]] rather than [[2,0],[0,1]])%s",
 		rows->str, added ? " (completed with unit rows)" : "", loops,
-		det);
+		det, flat ? flat : "");
+}
+
+/* Why the time row, with a coefficient of 2 or more, is no linearised
+ * lexicographic order (T2SP's flattened chained projection), or NULL
+ * if it has none. */
+static char *flat_refusal(const gint64 *rows, guint n_rows, guint n_space,
+	const SyBand *band)
+{
+	guint n = band->n_members;
+	const gint64 *t = rows + (n_rows - 1) * n;
+	gint64 big = 0, a[SY_SPACE_TIME_MAX_LOOPS];
+	g_autofree char *row = NULL, *inner = NULL;
+
+	if (n_rows != n_space + 1)
+		return NULL;
+	for (guint j = 0; j < n; j++)
+		big = MAX(big, llabs(t[j]));
+	if (big < 2)
+		return NULL;
+	for (guint j = 0; j < n; j++)
+		a[j] = t[j] - big * (t[j] / big);
+	row = expression(t, band);
+	inner = expression(a, band);
+	return g_strdup_printf("; nor is the time row %s a linearised "
+			       "lexicographic order: %s takes %" G_GINT64_FORMAT
+			       " values within a PE, more than %" G_GINT64_FORMAT
+			       " (hint: a coefficient of at least the inner "
+			       "rows' extent, as T2SP's t = p + P * q)",
+		row, inner, span_in_pe(a, rows, n_space, band), big);
 }
 
 static gboolean check_shape(guint n_rows, guint n_space, guint n,
@@ -481,15 +514,21 @@ static gboolean check_shape(guint n_rows, guint n_space, guint n,
 			n, n == 1 ? "" : "s", loops, SY_SPACE_TIME_MAX_LOOPS);
 		return FALSE;
 	}
-	if (n_space == 0 || n_space > SY_SPACE_TIME_MAX_SPACE ||
-		n_rows > n) {
+	if (n_space == 0 || n_space > MIN(SY_SPACE_TIME_MAX_SPACE, n - 1) ||
+		n_rows > n || n_rows == n_space) {
+		guint most = MIN(SY_SPACE_TIME_MAX_SPACE, n - 1);
+
 		g_set_error(error, SY_SPACE_TIME_ERROR,
 			SY_SPACE_TIME_ERROR_SHAPE,
-			"%u row%s: give 1 to %u space rows, then one time row "
-			"(2 to %u rows over the band's %u loops %s)",
-			n_rows, n_rows == 1 ? "" : "s",
-			MIN(SY_SPACE_TIME_MAX_SPACE, n - 1),
-			MIN(SY_SPACE_TIME_MAX_SPACE + 1, n), n, loops);
+			"%u space row%s and %u time row%s over the band's %u "
+			"loops %s: give %s%u space row%s, then time rows, "
+			"at most %u rows in all (the last row is time; "
+			"'%s' after the space rows makes every later row "
+			"time: \"[[1,0,0];[0,1,1],[0,0,1]]\")",
+			n_space, n_space == 1 ? "" : "s", n_rows - n_space,
+			n_rows - n_space == 1 ? "" : "s", n, loops,
+			most > 1 ? "1 to " : "", most, most == 1 ? "" : "s", n,
+			";");
 		return FALSE;
 	}
 	return TRUE;
@@ -563,7 +602,10 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows,
 		}
 		det = sy_space_time_det(full, n);
 		if (llabs(det) != 1) {
-			singular(full, n, band, det, added, error);
+			g_autofree char *why = flat_refusal(
+				rows, n_rows, n_space, band);
+
+			singular(full, n, band, det, added, why, error);
 			return NULL;
 		}
 	}
@@ -578,7 +620,7 @@ SySpaceTime *sy_space_time_parse(
 {
 	g_autoptr(GArray) numbers = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GArray) lengths = g_array_new(FALSE, FALSE, sizeof(guint));
-	Reader r = {text, text, band, numbers, lengths, error};
+	Reader r = {text, text, band, numbers, lengths, 0, error};
 	guint n = band->n_members;
 	SySpaceTime *st;
 
@@ -598,7 +640,7 @@ SySpaceTime *sy_space_time_parse(
 			return NULL;
 		}
 	st = sy_space_time_new((const gint64 *)numbers->data, lengths->len,
-		lengths->len ? lengths->len - 1 : 0, band, scop, error);
+		r.split ? r.split : lengths->len - 1, band, scop, error);
 	if (st)
 		st->text = g_strdup(text);
 	return st;
@@ -655,4 +697,33 @@ char *sy_space_time_describe(const SySpaceTime *st, const SyBand *old_band)
 			out, "%s%s = %s", r ? ", " : "", st->names[r], e);
 	}
 	return g_string_free(out, FALSE);
+}
+
+gboolean sy_space_time_exportable(const SySpaceTime *st, char **why)
+{
+	guint n = st->n_loops, which;
+
+	*why = NULL;
+	if (st->loop_aligned)
+		return TRUE;
+	for (guint r = 0; r < n; r++) {
+		const gint64 *row = sy_space_time_row(st, r);
+
+		if (r < st->n_space && !unit_row(row, n, &which)) {
+			*why = g_strdup_printf("its space row %s combines "
+					       "loops (a skewed PE grid)",
+				st->names[r]);
+			return FALSE;
+		}
+		for (guint j = 0; r >= st->n_space && j < n; j++)
+			if (row[j] < 0) {
+				*why = g_strdup_printf("its time row %s runs a "
+						       "loop backwards "
+						       "(coefficient %" G_GINT64_FORMAT
+						       ")",
+					st->names[r], row[j]);
+				return FALSE;
+			}
+	}
+	return TRUE;
 }

@@ -32,6 +32,8 @@ typedef enum {
 	SY_SPACE_TIME_ERROR_SHAPE, /* rows and loops do not match */
 	SY_SPACE_TIME_ERROR_SINGULAR, /* not unimodular once completed */
 	SY_SPACE_TIME_ERROR_ILLEGAL, /* a dependence runs backwards */
+	SY_SPACE_TIME_ERROR_REQUEST, /* transforms.h: dims or coefficients
+					out of range, or too many */
 } SySpaceTimeError;
 
 #define SY_SPACE_TIME_ERROR (sy_space_time_error_quark())
@@ -93,6 +95,15 @@ __isl_give char *sy_space_time_to_string(__isl_keep const SySpaceTime *st);
 /* Each new member as an expression of the old: "k = c + q, t = q". */
 __isl_give char *sy_space_time_describe(__isl_keep const SySpaceTime *st,
 	__isl_keep const SyBand *old_band);
+
+/* Whether the HLS back end's projects are known to compute st's
+ * designs right: st is loop-aligned, or its space rows are loops (unit
+ * rows) and its time rows add loops (no negative coefficient).  Other
+ * transforms compile (their PE-array C, --emit check, is right) but
+ * their I/O modules may not match (skewed PE grids, time running
+ * backwards over a loop); if not, why (a sentence). */
+gboolean sy_space_time_exportable(
+	__isl_keep const SySpaceTime *st, __isl_give char **why);
 
 /* The determinant of an n x n matrix (n <= SY_SPACE_TIME_MAX_LOOPS). */
 gint64 sy_space_time_det(__isl_keep const gint64 *m, guint n);
