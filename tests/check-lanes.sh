@@ -1,9 +1,11 @@
 #!/bin/sh
 # check-lanes.sh CLI SOURCE_DIR simd|opencl|cuda
 # systole-cli export --target c-simd|opencl|cuda (issue 16): the seed
-# paper's 1-D convolution designs (tests/lanes/conv1d.c under SBM, BSM,
-# BFS, FFS and FBS's space-time transforms), fir.c and mm.c on their
-# loop-aligned arrays and skewed ones; each export's movement lines
+# paper's 1-D convolution designs (data/examples/conv1d.c at 100
+# outputs, integers, under SBM, BSM, FSM, BFS, FFS and FBS's space-time
+# transforms; tests/lanes/conv1d.c, floats, at 4 and 16 lanes), fir.c
+# and mm.c on their loop-aligned arrays and skewed ones, and kernels of
+# tests/lanes/; each export's movement lines
 # exactly, and its project built and run to PASS against the original
 # nest (simd: gcc -O3 -march=native; opencl: on the first OpenCL device,
 # PoCL here; exit 77 without one); cuda: compiled to PTX with the warp
@@ -13,7 +15,8 @@ set -u
 cli=$1
 src=$2
 mode=$3
-conv=$src/tests/lanes/conv1d.c
+conv=$src/data/examples/conv1d.c
+conv_float=$src/tests/lanes/conv1d.c
 fir=$src/data/examples/fir.c
 mm=$src/data/examples/mm.c
 
@@ -96,10 +99,11 @@ Z_STAYS='  z (read R1): stationary, (dk, dt) = (0, 1): a delay line of 1 vector'
 check_design()
 {
 	name=$1
-	rows=$2
-	want=$3
-	shift 3
-	export_one "$name" "$conv" "$want" --space-time "$rows" "$@" || return
+	kernel=$2
+	rows=$3
+	want=$4
+	shift 4
+	export_one "$name" "$kernel" "$want" --space-time "$rows" "$@" || return
 	case $mode in
 	cuda) ptx_one "$name" "$PTX_PATTERNS" ;;
 	*) run_one "$name" ;;
@@ -107,28 +111,31 @@ check_design()
 }
 
 PTX_PATTERNS=shfl.sync.up
-check_design sbm '[[1,1],[0,1]]' "$Z_MOVING
+check_design sbm "$conv" '[[1,1],[0,1]]' "$Z_MOVING
   x (read R2): stationary, (dk, dt) = (0, 1): a delay line of 1 vector
-  w (read R3): broadcast: one load a step, splat"
-check_design bsm '[[0,1],[1,1]]' "$Z_MOVING
+  w (read R3): broadcast: one load a step, splat" -D IIC=100
+check_design bsm "$conv" '[[0,1],[1,1]]' "$Z_MOVING
   x (read R2): broadcast: one load a step, splat
-  w (read R3): stationary, (dk, dt) = (0, 1): a delay line of 1 vector"
-check_design bfs '[[1,0],[1,1]]' "$Z_STAYS
+  w (read R3): stationary, (dk, dt) = (0, 1): a delay line of 1 vector" -D IIC=100
+check_design bfs "$conv" '[[1,0],[1,1]]' "$Z_STAYS
   x (read R2): broadcast: one load a step, splat
-  w (read R3): forwarded, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step"
-check_design ffs '[[1,0],[2,1]]' "$Z_STAYS
+  w (read R3): forwarded, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step" -D IIC=100
+check_design ffs "$conv" '[[1,0],[2,1]]' "$Z_STAYS
   x (read R2): forwarded, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step
-  w (read R3): forwarded, (dk, dt) = (1, 2): a delay line of 2 vectors, rotated a lane a step"
+  w (read R3): forwarded, (dk, dt) = (1, 2): a delay line of 2 vectors, rotated a lane a step" -D IIC=100
+check_design fsm "$conv" '[[0,1],[-1,1]]' "$Z_MOVING
+  x (read R2): forwarded, (dk, dt) = (1, 2): a delay line of 2 vectors, rotated a lane a step
+  w (read R3): stationary, (dk, dt) = (0, 1): a delay line of 1 vector" -D IIC=100
 PTX_PATTERNS=shfl.sync.down
-check_design fbs '[[1,0],[0,1]]' "$Z_STAYS
+check_design fbs "$conv" '[[1,0],[0,1]]' "$Z_STAYS
   x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step
-  w (read R3): broadcast: one load a step, splat"
+  w (read R3): broadcast: one load a step, splat" -D IIC=100
 # Strips of other widths: 100 outputs leave a partial strip.
 PTX_PATTERNS=shfl.sync.up
-check_design sbm4 '[[1,1],[0,1]]' "$(printf '%s\n  %s\n  %s' "$Z_MOVING" \
+check_design sbm4 "$conv_float" '[[1,1],[0,1]]' "$(printf '%s\n  %s\n  %s' "$Z_MOVING" \
 	'x (read R2): stationary, (dk, dt) = (0, 1): a delay line of 1 vector' \
 	'w (read R3): broadcast: one load a step, splat')" --lanes 4
-check_design ffs16 '[[1,0],[2,1]]' "$Z_STAYS
+check_design ffs16 "$conv_float" '[[1,0],[2,1]]' "$Z_STAYS
   x (read R2): forwarded, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step
   w (read R3): forwarded, (dk, dt) = (1, 2): a delay line of 2 vectors, rotated a lane a step" --lanes 16
 
@@ -190,6 +197,8 @@ expect_cli export 1 "systole-cli: error: the statement (y[i] += sqrtf(x[i + j]))
 	"$src/tests/lanes/call.c" --target c-simd --space i -o "$tmp/no"
 expect_cli export 1 "systole-cli: error: y holds float, x holds int; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts" \
 	"$src/tests/lanes/mixed.c" --target c-simd --space i -o "$tmp/no"
+expect_cli export 1 "systole-cli: error: the statement has 4 loops, the band 3 (r, c, q; loop 'p' (line 52) cannot join the band: the flow dependence on 'z' from S0 to S0 would have distance -1 on it): the lane targets run the band's loops only, and loops below it are not yet time steps; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts" \
+	"$src/data/examples/conv2d.c" --target c-simd --space c -o "$tmp/no"
 [ -e "$tmp/no" ] && fail "a refused export wrote $tmp/no"
 # An earlier export is replaced with --force only.
 expect_cli export 4 "systole-cli: error: $tmp/fir exists and is not an empty folder; nothing was written (--force replaces it)" \

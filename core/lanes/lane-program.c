@@ -773,11 +773,24 @@ static gboolean check_kernel(const SyAnalysis *a, guint n, GError **error)
 			a->scop->kills->len ? " and local declarations" : "",
 			SUPPORTED);
 	s = g_ptr_array_index(a->scop->stmts, 0);
-	if (a->band->n_members != s->n_iters || a->band->n_members != n)
+	if (a->band->n_members != s->n_iters) {
+		g_autoptr(GString) names = g_string_new(NULL);
+
+		for (guint i = 0; i < a->band->n_members; i++)
+			g_string_append_printf(names, "%s%s", i ? ", " : "",
+				a->band->members[i].name);
 		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-			"the band has %u loops, the statement %u, the "
-			"transform %u; %s",
-			a->band->n_members, s->n_iters, n, SUPPORTED);
+			"the statement has %u loops, the band %u (%s; %s): "
+			"the lane targets run the band's loops only, and "
+			"loops below it are not yet time steps; %s",
+			s->n_iters, a->band->n_members, names->str,
+			a->band->stop ? a->band->stop : "no loop left",
+			SUPPORTED);
+	}
+	if (a->band->n_members != n)
+		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
+			"the transform has %u rows, the band %u loops",
+			n, a->band->n_members);
 	if (n < 2)
 		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the band has one loop: a lane program needs a "
