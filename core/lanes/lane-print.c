@@ -450,7 +450,7 @@ char *sy_lanes_emit_main(const SyLaneProgram *p)
 	print_call(out, p, "systole_lanes", "sy_lane_");
 	g_string_append(out,
 		";\n\t\tt_lanes = (sy_seconds() - t0) / runs;\n"
-		"\t\tprintf(\"reference %.3f ms, lanes %.3f ms a run (%d "
+		"\t\tprintf(\"reference %.4g ms, lanes %.4g ms a run (%d "
 		"runs): the lanes take %.2fx the reference's time\\n\", "
 		"t_ref * 1e3, t_lanes * 1e3, runs, t_lanes / t_ref);\n"
 		"\t}\n\treturn 0;\n}\n");
