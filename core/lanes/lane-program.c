@@ -789,8 +789,8 @@ static gboolean check_kernel(const SyAnalysis *a, guint n, GError **error)
 	}
 	if (a->band->n_members != n)
 		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-			"the transform has %u rows, the band %u loops",
-			n, a->band->n_members);
+			"the transform has %u rows, the band %u loops", n,
+			a->band->n_members);
 	if (n < 2)
 		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the band has one loop: a lane program needs a "
