@@ -531,7 +531,8 @@ static char *emit(const SyChoices *c, const SyConfig *cfg, const Compile *o,
 			return NULL;
 		root = sy_design_to_json(design);
 		if (g_str_equal(o->emit, "summary"))
-			cli_space_time_add_json(root, c->analysis, c->candidate);
+			cli_space_time_add_json(
+				root, c->analysis, c->candidate);
 		return sy_json_print(root);
 	}
 	if (g_str_equal(o->emit, "summary")) {
@@ -685,10 +686,9 @@ static int text_options(Compile *o)
 		const char *name;
 		char **value;
 	} texts[] = {{"--space", &o->space}, {"--sa-sizes", &o->sa_sizes},
-		{"--space-time", &o->space_time},
-		{"--tile", &o->tile}, {"--tile-order", &o->order},
-		{"--tile-l2", &o->tile_l2}, {"--latency", &o->latency},
-		{"--simd", &o->simd},
+		{"--space-time", &o->space_time}, {"--tile", &o->tile},
+		{"--tile-order", &o->order}, {"--tile-l2", &o->tile_l2},
+		{"--latency", &o->latency}, {"--simd", &o->simd},
 		{"--data-pack-sizes", &o->data_pack_sizes},
 		{"--select-rar-dep", &o->select_rar_dep}, {"--pack", &o->pack},
 		{"--reduce-op", &o->reduce_op_text}, {"--emit", &o->emit},
@@ -1096,8 +1096,8 @@ static int compile_main(
 	if (code < 0 && o.space_time &&
 		(autosa ||
 			(o.sa_sizes &&
-				sy_config_sa_sizes_candidate(o.sa_sizes, NULL) >=
-					0)))
+				sy_config_sa_sizes_candidate(
+					o.sa_sizes, NULL) >= 0)))
 		code = cli_usage_error("%s: --space-time chooses the array "
 				       "itself: without --sa-sizes' "
 				       "space_time or AutoSA's command line",

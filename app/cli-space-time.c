@@ -7,8 +7,22 @@ gboolean cli_space_time_apply(SyAnalysis *a, const char *text, GError **error)
 {
 	GError *why = NULL;
 
-	if (sy_analysis_apply_space_time(a, text, &why))
+	if (sy_analysis_apply_space_time(a, text, &why)) {
+		/* No array at all: say which dependence the space rows
+		 * carry too far. */
+		for (guint k = 0; !a->legal && k < a->space_time->n_space;
+			k++) {
+			g_autofree char *problem = sy_dataflow_space_problem(
+				a->deps, a->band, k);
+
+			if (problem)
+				return sy_config_fail(error,
+					"--space-time: space row %u makes no "
+					"systolic array: %s",
+					k + 1, problem);
+		}
 		return TRUE;
+	}
 	if (why->domain == SY_SPACE_TIME_ERROR)
 		sy_config_fail(error, "--space-time: %s", why->message);
 	else
@@ -26,7 +40,8 @@ static gboolean space_agrees(
 	gboolean same = g_strv_length(names) == n;
 
 	for (guint k = 0; same && k < n; k++)
-		same = g_str_equal(g_strstrip(names[k]), a->band->members[k].name);
+		same = g_str_equal(
+			g_strstrip(names[k]), a->band->members[k].name);
 	if (same)
 		return TRUE;
 	return sy_config_fail(error,
@@ -62,14 +77,13 @@ const SyCandidate *cli_space_time_candidate(
 
 	if (space_option && !space_agrees(a, space_option, error))
 		return NULL;
-	c = sy_dataflow_find(a->candidates, a->deps, a->band, a->max_dims,
-		space, n, &why);
+	c = sy_dataflow_find(
+		a->candidates, a->deps, a->band, a->max_dims, space, n, &why);
 	if (!c)
 		sy_config_fail(error,
 			"--space-time: the transformed band's space loops "
 			"make no systolic array: %s%s",
-			why,
-			n > a->max_dims ? " (hint: --max-dims)" : "");
+			why, n > a->max_dims ? " (hint: --max-dims)" : "");
 	return c;
 }
 
@@ -85,7 +99,8 @@ static SySpaceTime *transform_of(
 	*over = a->band;
 	if (a->band->n_members > SY_SPACE_TIME_MAX_LOOPS || !c)
 		return NULL;
-	return sy_space_time_new_aligned(c->space, c->n_space, a->band, a->scop);
+	return sy_space_time_new_aligned(
+		c->space, c->n_space, a->band, a->scop);
 }
 
 static GPtrArray *movement_of(const SyAnalysis *a, const SyCandidate *c,
@@ -171,8 +186,7 @@ char *cli_space_time_text(const SyAnalysis *a, const SyCandidate *c)
 	if (!moves)
 		return g_string_free(out, FALSE);
 	if (a->space_time) {
-		g_autofree char *how = sy_space_time_describe(
-			st, a->loop_band);
+		g_autofree char *how = sy_space_time_describe(st, a->loop_band);
 
 		g_string_append_printf(out, "Space-time transform: %s", how);
 		if (st->note)

@@ -35,7 +35,9 @@ static void append_vector(GString *out, const SyMovement *m)
 			m->n_steps ? m->steps[0].dk[k] : 0);
 	for (guint t = 0; t < m->n_time; t++)
 		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			t ? "," : m->n_time > 1 ? ";" : ",",
+			t                       ? ","
+				: m->n_time > 1 ? ";"
+						: ",",
 			m->n_steps ? m->steps[0].dt[t] : 0);
 	g_string_append_c(out, ')');
 }
@@ -61,8 +63,8 @@ static char *shape_text(const SyTransform *t)
 	GString *out = g_string_new(NULL);
 
 	for (guint k = 0; k < t->st->n_space; k++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			k ? "x" : "", t->shape[k]);
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, k ? "x" : "", t->shape[k]);
 	return g_string_free(out, FALSE);
 }
 
@@ -87,11 +89,11 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 	g_string_append_printf(out,
 		"%s: band %s, %u-D arrays, coefficients in [-%" G_GINT64_FORMAT
 		", %" G_GINT64_FORMAT "]: %" G_GUINT64_FORMAT
-		" matrices, %" G_GUINT64_FORMAT " unimodular, %" G_GUINT64_FORMAT
+		" matrices, %" G_GUINT64_FORMAT
+		" unimodular, %" G_GUINT64_FORMAT
 		" legal, %u listed (one per PE lattice and time row)\n",
 		sy_analysis_path(a), band, ts->dims, ts->max_coef, ts->max_coef,
-		ts->enumerated, ts->unimodular, ts->legal,
-		ts->transforms->len);
+		ts->enumerated, ts->unimodular, ts->legal, ts->transforms->len);
 	if (!ts->transforms->len)
 		return g_string_free(out, FALSE);
 	for (guint i = 0; i < ts->transforms->len; i++) {
@@ -111,12 +113,9 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		g_autofree char *rows = rows_text(t->given, ts->dims + 1, n);
 		g_autofree char *shape = shape_text(t);
 		g_autofree char *moves = movement_text(t->movement);
-		g_autofree char *autosa =
-			t->st->space_time >= 0
-				? g_strdup_printf("space_time[%d]",
-					  t->st->space_time)
-				: g_strdup(t->st->loop_aligned ? "aligned"
-							       : "-");
+		g_autofree char *autosa = t->st->space_time >= 0
+			? g_strdup_printf("space_time[%d]", t->st->space_time)
+			: g_strdup(t->st->loop_aligned ? "aligned" : "-");
 
 		g_string_append_printf(out,
 			"  %-3u %-*s %-*s %-6" G_GINT64_FORMAT " %-14s %s\n", i,
@@ -257,7 +256,8 @@ int cli_transforms(int argc, char **argv)
 	if (!ts) {
 		if (g_error_matches(error, SY_SPACE_TIME_ERROR,
 			    SY_SPACE_TIME_ERROR_REQUEST))
-			code = cli_usage_error("transforms: %s", error->message);
+			code = cli_usage_error(
+				"transforms: %s", error->message);
 		else
 			code = cli_report_error(error);
 		g_error_free(error);

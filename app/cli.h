@@ -74,8 +74,7 @@ int cli_write_error(const GError *error);
  * the summary's "movement", "movement_kind" and "space_time" members
  * added to root (the candidate's loop-aligned transform without
  * --space-time); the same as text. */
-gboolean cli_space_time_apply(
-	SyAnalysis *a, const char *text, GError **error);
+gboolean cli_space_time_apply(SyAnalysis *a, const char *text, GError **error);
 /* export's limit (sy_space_time_exportable), as an input error. */
 gboolean cli_space_time_exportable(const SyAnalysis *a, GError **error);
 const SyCandidate *cli_space_time_candidate(

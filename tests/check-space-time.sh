@@ -5,7 +5,8 @@
 # and JSON, beside every key it had), the exact lists of transforms of
 # conv1d.c and mm.c, and the refusals of export.  With "csim", projects
 # of transforms that are not loop-aligned are exported and their C
-# simulation (make csim) must pass the kernel's own check.
+# simulation (make csim) must pass the kernel's own check, and each
+# project's design.json must print the same project again.
 set -u
 cli=$1
 examples=$2
@@ -24,6 +25,8 @@ expect_cli compile 1 "systole-cli: error: --space-time: the flow dependence on '
 	"$conv1d" --space-time "[[0,1],[1,0]]"
 expect_cli estimate 1 "systole-cli: error: --space-time: the matrix [[2,0],[0,1]] over the loops (c, q) has determinant 2: a space-time transform must be unimodular (determinant 1 or -1), so that every iteration is one (PE, time) point and every point an iteration (hint: make the rows' coefficients coprime, e.g. [[1,1],[0,1]] rather than [[2,0],[0,1]])" \
 	"$conv1d" --space-time "[[2,0],[0,1]]"
+expect_cli compile 1 "systole-cli: error: --space-time: space row 1 makes no systolic array: the flow dependence on 'z' from S0 to S0 has distance 2 on loop 'k' (a space loop needs 0 or 1)" \
+	"$conv1d" --space-time "[[1,2],[3,5]]"
 expect_cli compile 2 "systole-cli: compile: --space-time chooses the array itself: without --sa-sizes' space_time or AutoSA's command line" \
 	"$conv1d" --space-time "[[1,1],[0,1]]" --sa-sizes "{kernel[]->space_time[0]}"
 expect_cli compile 1 "systole-cli: error: --space c: with --space-time the space loops are the transform's first 1 member (k), or leave --space out" \
@@ -123,6 +126,13 @@ csim()
 		fail "export $kernel $*: $(head -n 1 "$tmp/err")"
 		return
 	fi
+	# the design alone prints the same project, its command included
+	if ! "$cli" export --design "$out/design.json" -o "$out.again" \
+		>"$tmp/out" 2>"$tmp/err" || ! diff -r "$out" "$out.again" >/dev/null; then
+		fail "export --design for $kernel $*: not the same project"
+	fi
+	grep -q -- "--space-time '" "$out/README.md" ||
+		fail "export $kernel $*: the README's command has no --space-time"
 	if ! (cd "$out" && make csim) >"$tmp/sim" 2>&1; then
 		fail "make csim for $kernel $*: $(tail -n 2 "$tmp/sim")"
 		return

@@ -8,14 +8,13 @@
 #include "poly/movement.h"
 #include "poly/transforms.h"
 
-static const char conv1d[] =
-	"#define IIC 16\n#define Q 5\n"
-	"int x[IIC + Q - 1], w[Q], z[IIC];\n"
-	"void kernel(void)\n{\n#pragma scop\n"
-	"for (int c = 0; c < IIC; c++)\n"
-	"  for (int q = 0; q < Q; q++)\n"
-	"    z[c] = z[c] + x[c + q] * w[q];\n"
-	"#pragma endscop\n}\n";
+static const char conv1d[] = "#define IIC 16\n#define Q 5\n"
+			     "int x[IIC + Q - 1], w[Q], z[IIC];\n"
+			     "void kernel(void)\n{\n#pragma scop\n"
+			     "for (int c = 0; c < IIC; c++)\n"
+			     "  for (int q = 0; q < Q; q++)\n"
+			     "    z[c] = z[c] + x[c + q] * w[q];\n"
+			     "#pragma endscop\n}\n";
 
 static const char conv2d[] =
 	"#define IIR 8\n#define IIC 16\n#define P 2\n#define Q 2\n"
@@ -29,25 +28,23 @@ static const char conv2d[] =
 	"#pragma endscop\n}\n";
 
 /* T2SP's 3D-loop-2-2-4: a[j][k] again along i, b accumulated along j. */
-static const char chain3d[] =
-	"#define SIZE 10\n"
-	"int a[SIZE][SIZE], b[SIZE][SIZE];\n"
-	"void kernel(void)\n{\n#pragma scop\n"
-	"for (int i = 0; i < SIZE; i++)\n"
-	"  for (int j = 0; j < SIZE; j++)\n"
-	"    for (int k = 0; k < SIZE; k++)\n"
-	"      b[i][k] = b[i][k] + a[j][k];\n"
-	"#pragma endscop\n}\n";
+static const char chain3d[] = "#define SIZE 10\n"
+			      "int a[SIZE][SIZE], b[SIZE][SIZE];\n"
+			      "void kernel(void)\n{\n#pragma scop\n"
+			      "for (int i = 0; i < SIZE; i++)\n"
+			      "  for (int j = 0; j < SIZE; j++)\n"
+			      "    for (int k = 0; k < SIZE; k++)\n"
+			      "      b[i][k] = b[i][k] + a[j][k];\n"
+			      "#pragma endscop\n}\n";
 
-static const char mm[] =
-	"#define N 8\n"
-	"float A[N][N], B[N][N], C[N][N];\n"
-	"void kernel(void)\n{\n#pragma scop\n"
-	"for (int i = 0; i < N; i++)\n"
-	"  for (int j = 0; j < N; j++)\n"
-	"    for (int k = 0; k < N; k++)\n"
-	"      C[i][j] = C[i][j] + A[i][k] * B[k][j];\n"
-	"#pragma endscop\n}\n";
+static const char mm[] = "#define N 8\n"
+			 "float A[N][N], B[N][N], C[N][N];\n"
+			 "void kernel(void)\n{\n#pragma scop\n"
+			 "for (int i = 0; i < N; i++)\n"
+			 "  for (int j = 0; j < N; j++)\n"
+			 "    for (int k = 0; k < N; k++)\n"
+			 "      C[i][j] = C[i][j] + A[i][k] * B[k][j];\n"
+			 "#pragma endscop\n}\n";
 
 static SyAnalysis *analyse(const char *text)
 {
@@ -359,8 +356,7 @@ static void test_enumerate(void)
 		g_assert_cmpstr(t->st->text, ==, want[i]);
 	}
 	g_assert_null(sy_transforms_enumerate(a, 1, 30, &error));
-	g_assert_error(
-		error, SY_SPACE_TIME_ERROR, SY_SPACE_TIME_ERROR_REQUEST);
+	g_assert_error(error, SY_SPACE_TIME_ERROR, SY_SPACE_TIME_ERROR_REQUEST);
 	g_assert_cmpstr(error->message, ==,
 		"--max-coef 30 with --dims 1 over 2 loops is 13845841 "
 		"matrices; at most 2000000 are enumerated (hint: a smaller "

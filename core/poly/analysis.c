@@ -171,7 +171,8 @@ static isl_set *bad_distances(isl_ctx *ctx, guint n, guint n_space)
 		g_string_append_printf(s, "d%u != 0) or ", k);
 	}
 	for (guint j = 0; j < n; j++)
-		g_string_append_printf(s, "d%u < 0%s", j, j + 1 < n ? " or " : "");
+		g_string_append_printf(
+			s, "d%u < 0%s", j, j + 1 < n ? " or " : "");
 	g_string_append(s, " }");
 	set = isl_set_read_from_str(ctx, s->str);
 	g_string_free(s, TRUE);
@@ -192,8 +193,7 @@ static char *space_time_culprit(SyAnalysis *a, const SyDep *dep,
 	gboolean time_zero = TRUE, time_bad = FALSE;
 	g_autofree char *pe_time = NULL, *old = NULL, *how = NULL;
 
-	rel = isl_union_map_apply_domain(
-		rel, isl_union_map_copy(band->map));
+	rel = isl_union_map_apply_domain(rel, isl_union_map_copy(band->map));
 	rel = isl_union_map_apply_range(rel, isl_union_map_copy(band->map));
 	deltas = isl_union_map_deltas(rel);
 	set = isl_union_set_extract_set(
@@ -206,7 +206,8 @@ static char *space_time_culprit(SyAnalysis *a, const SyDep *dep,
 	}
 	pt = isl_set_sample_point(hit);
 	for (guint j = 0; j < n; j++) {
-		isl_val *v = isl_point_get_coordinate_val(pt, isl_dim_set, (int)j);
+		isl_val *v = isl_point_get_coordinate_val(
+			pt, isl_dim_set, (int)j);
 
 		d[j] = isl_val_get_num_si(v);
 		isl_val_free(v);

@@ -76,8 +76,8 @@ static guint null_space(gint64 *e, guint rows, guint n, gint64 *basis)
 			if (i == rank || f == 0)
 				continue;
 			for (guint j = 0; j < n; j++) {
-				e[i * n + j] =
-					e[i * n + j] * g - e[rank * n + j] * f;
+				e[i * n + j] = e[i * n + j] * g -
+					e[rank * n + j] * f;
 				d = gcd(d, e[i * n + j]);
 			}
 			for (guint j = 0; d > 1 && j < n; j++)
@@ -122,8 +122,7 @@ static int reuse_of(const SyAccess *access, const SyBand *band, gint64 *basis)
 {
 	isl_map *to_band = sy_band_map_of(
 		band, isl_set_get_space(access->stmt->domain));
-	isl_map *acc = isl_map_apply_domain(
-		isl_map_copy(access->map), to_band);
+	isl_map *acc = isl_map_apply_domain(isl_map_copy(access->map), to_band);
 	isl_map *back = isl_map_reverse(isl_map_copy(acc));
 	isl_map *same = isl_map_apply_range(acc, back);
 	isl_basic_set *hull = isl_set_affine_hull(isl_map_deltas(same));
@@ -138,8 +137,8 @@ static int reuse_of(const SyAccess *access, const SyBand *band, gint64 *basis)
 		isl_basic_set_free(hull);
 		return -1;
 	}
-	eq = isl_basic_set_equalities_matrix(hull, isl_dim_set, isl_dim_cst,
-		isl_dim_param, isl_dim_div);
+	eq = isl_basic_set_equalities_matrix(
+		hull, isl_dim_set, isl_dim_cst, isl_dim_param, isl_dim_div);
 	isl_basic_set_free(hull);
 	rows = (guint)isl_mat_rows(eq);
 	if (rows > 2 * SY_SPACE_TIME_MAX_LOOPS) {
@@ -148,7 +147,8 @@ static int reuse_of(const SyAccess *access, const SyBand *band, gint64 *basis)
 	}
 	for (guint i = 0; i < rows; i++)
 		for (guint j = 0; j < n; j++) {
-			isl_val *v = isl_mat_get_element_val(eq, (int)i, (int)j);
+			isl_val *v = isl_mat_get_element_val(
+				eq, (int)i, (int)j);
 
 			e[i * n + j] = isl_val_get_num_si(v);
 			isl_val_free(v);
@@ -185,10 +185,10 @@ static void step_of(SyMovementStep *s, const gint64 *r, gboolean written,
 		s->dt[j - ns] = v[j];
 		waits |= v[j] != 0;
 	}
-	s->kind = !moves    ? SY_MOVEMENT_STATIONARY
-		: !waits    ? SY_MOVEMENT_BROADCAST
+	s->kind = !moves  ? SY_MOVEMENT_STATIONARY
+		: !waits  ? SY_MOVEMENT_BROADCAST
 		: written ? SY_MOVEMENT_MOVING
-			    : SY_MOVEMENT_FORWARDED;
+			  : SY_MOVEMENT_FORWARDED;
 }
 
 static SyMovementKind group_kind(const SyMovement *m)
@@ -203,7 +203,7 @@ static SyMovementKind group_kind(const SyMovement *m)
 		all_s &= m->steps[i].kind == SY_MOVEMENT_STATIONARY;
 		all_b &= m->steps[i].kind == SY_MOVEMENT_BROADCAST;
 	}
-	return all_s ? SY_MOVEMENT_STATIONARY
+	return all_s    ? SY_MOVEMENT_STATIONARY
 		: all_b ? SY_MOVEMENT_BROADCAST
 			: SY_MOVEMENT_MULTI;
 }
@@ -232,8 +232,7 @@ static SyMovement *group_new(
 	m->array = first->access->array;
 	m->accesses = accesses;
 	for (guint i = 0; i < accesses->len; i++)
-		m->written |= ((const SyAccess *)g_ptr_array_index(
-				       accesses, i))
+		m->written |= ((const SyAccess *)g_ptr_array_index(accesses, i))
 				      ->write;
 	m->n_loops = n;
 	m->n_space = st->n_space;
@@ -321,16 +320,19 @@ char *sy_movement_name(const SyMovement *m)
 }
 
 /* "(1, 2)" or "(1; 0, 1)" with several time rows. */
-static void append_step(GString *out, const SyMovementStep *s, guint n_space,
-	guint n_time)
+static void append_step(
+	GString *out, const SyMovementStep *s, guint n_space, guint n_time)
 {
 	g_string_append_c(out, '(');
 	for (guint j = 0; j < n_space; j++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			j ? ", " : "", s->dk[j]);
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, j ? ", " : "", s->dk[j]);
 	for (guint j = 0; j < n_time; j++)
 		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			j ? ", " : n_time > 1 ? "; " : ", ", s->dt[j]);
+			j                    ? ", "
+				: n_time > 1 ? "; "
+					     : ", ",
+			s->dt[j]);
 	g_string_append_c(out, ')');
 }
 
@@ -341,8 +343,7 @@ char *sy_movement_describe(const SyMovement *m)
 
 	g_string_append_printf(
 		out, "%s: %s", name, sy_movement_kind_name(m->kind));
-	if (m->kind == SY_MOVEMENT_FORWARDED ||
-		m->kind == SY_MOVEMENT_MOVING) {
+	if (m->kind == SY_MOVEMENT_FORWARDED || m->kind == SY_MOVEMENT_MOVING) {
 		const SyMovementStep *s = &m->steps[0];
 		gint64 dk = 0;
 		guint along = 0;

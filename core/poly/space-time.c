@@ -3,7 +3,7 @@
 
 #include "poly/space-time.h"
 
-G_DEFINE_QUARK(sy-space-time-error-quark, sy_space_time_error)
+G_DEFINE_QUARK(sy - space - time - error - quark, sy_space_time_error)
 
 /* Numbers beyond this are refused: determinants of 8 x 8 matrices of
  * them stay far from overflow. */
@@ -64,8 +64,9 @@ gint64 sy_space_time_det(const gint64 *m, guint n)
 		}
 		for (guint i = k + 1; i < n; i++)
 			for (guint j = k + 1; j < n; j++)
-				a[i * n + j] = (a[i * n + j] * a[k * n + k] -
-						       a[i * n + k] * a[k * n + j]) /
+				a[i * n + j] =
+					(a[i * n + j] * a[k * n + k] -
+						a[i * n + k] * a[k * n + j]) /
 					prev;
 		prev = a[k * n + k];
 	}
@@ -167,8 +168,8 @@ static char *expression(const gint64 *v, const SyBand *band)
 		else if (c < 0)
 			g_string_append_c(out, '-');
 		if (llabs(c) != 1)
-			g_string_append_printf(out, "%" G_GINT64_FORMAT " ",
-				(gint64)llabs(c));
+			g_string_append_printf(
+				out, "%" G_GINT64_FORMAT " ", (gint64)llabs(c));
 		g_string_append(out, band->members[j].name);
 	}
 	if (!out->len)
@@ -229,8 +230,8 @@ static gboolean read_number(Reader *r)
 			SY_SPACE_TIME_ERROR_SYNTAX,
 			"%.*s at column %u is too large (at most %d either "
 			"way)",
-			(int)(end - start), start,
-			(guint)(start - r->text) + 1, MAX_COEFFICIENT);
+			(int)(end - start), start, (guint)(start - r->text) + 1,
+			MAX_COEFFICIENT);
 		return FALSE;
 	}
 	g_array_append_val(r->numbers, v);
@@ -293,8 +294,8 @@ static gint64 span_of(const gint64 *v, const SyBand *band)
 
 /* The smallest span of v minus small multiples of the space rows: the
  * values v takes within one PE (the reverse transform's t - s). */
-static gint64 span_in_pe(const gint64 *v, const gint64 *space,
-	guint n_space, const SyBand *band)
+static gint64 span_in_pe(
+	const gint64 *v, const gint64 *space, guint n_space, const SyBand *band)
 {
 	guint n = band->n_members, combos = 1;
 	gint64 best = G_MAXINT64;
@@ -320,8 +321,8 @@ static gint64 span_in_pe(const gint64 *v, const gint64 *space,
  * F, its largest coefficient, covers the values a takes within a PE;
  * the rows go to out (outermost first).  FALSE if row is not such a
  * linearisation (it then goes to out as it is). */
-static gboolean unflatten(const gint64 *row, const gint64 *space,
-	guint n_space, const SyBand *band, GArray *out)
+static gboolean unflatten(const gint64 *row, const gint64 *space, guint n_space,
+	const SyBand *band, GArray *out)
 {
 	guint n = band->n_members;
 	gint64 big = 0, a[SY_SPACE_TIME_MAX_LOOPS], b[SY_SPACE_TIME_MAX_LOOPS];
@@ -427,8 +428,8 @@ static gboolean unit_row(const gint64 *row, guint n, guint *which)
 }
 
 /* The transform of rows (n x n, unimodular) over band. */
-static SySpaceTime *make(const gint64 *full, guint n, guint n_space,
-	gint64 det, const SyBand *band, const SyScop *scop)
+static SySpaceTime *make(const gint64 *full, guint n, guint n_space, gint64 det,
+	const SyBand *band, const SyScop *scop)
 {
 	SySpaceTime *st = g_new0(SySpaceTime, 1);
 	guint which;
@@ -475,8 +476,8 @@ static void singular(const gint64 *full, guint n, const SyBand *band,
 /* Why the time row, with a coefficient of 2 or more, is no linearised
  * lexicographic order (T2SP's flattened chained projection), or NULL
  * if it has none. */
-static char *flat_refusal(const gint64 *rows, guint n_rows, guint n_space,
-	const SyBand *band)
+static char *flat_refusal(
+	const gint64 *rows, guint n_rows, guint n_space, const SyBand *band)
 {
 	guint n = band->n_members;
 	const gint64 *t = rows + (n_rows - 1) * n;
@@ -493,11 +494,12 @@ static char *flat_refusal(const gint64 *rows, guint n_rows, guint n_space,
 		a[j] = t[j] - big * (t[j] / big);
 	row = expression(t, band);
 	inner = expression(a, band);
-	return g_strdup_printf("; nor is the time row %s a linearised "
-			       "lexicographic order: %s takes %" G_GINT64_FORMAT
-			       " values within a PE, more than %" G_GINT64_FORMAT
-			       " (hint: a coefficient of at least the inner "
-			       "rows' extent, as T2SP's t = p + P * q)",
+	return g_strdup_printf(
+		"; nor is the time row %s a linearised "
+		"lexicographic order: %s takes %" G_GINT64_FORMAT
+		" values within a PE, more than %" G_GINT64_FORMAT
+		" (hint: a coefficient of at least the inner "
+		"rows' extent, as T2SP's t = p + P * q)",
 		row, inner, span_in_pe(a, rows, n_space, band), big);
 }
 
@@ -554,8 +556,8 @@ static char *completion_note(const SySpaceTime *st, guint added,
 	return g_string_free(out, FALSE);
 }
 
-SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows,
-	guint n_space, const SyBand *band, const SyScop *scop, GError **error)
+SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows, guint n_space,
+	const SyBand *band, const SyScop *scop, GError **error)
 {
 	guint n = band->n_members, added = 0;
 	gint64 full[SY_SPACE_TIME_MAX_LOOPS * SY_SPACE_TIME_MAX_LOOPS];
@@ -581,8 +583,8 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows,
 			g_autofree char *e = expression(
 				(gint64 *)lex->data + r * n, band);
 
-			g_string_append_printf(as, "%s%s",
-				r > n_space ? ", " : "", e);
+			g_string_append_printf(
+				as, "%s%s", r > n_space ? ", " : "", e);
 		}
 		flat = g_strdup_printf("the time row %s read as the "
 				       "lexicographic time (%s)",
@@ -615,8 +617,8 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows,
 	return st;
 }
 
-SySpaceTime *sy_space_time_parse(
-	const char *text, const SyBand *band, const SyScop *scop, GError **error)
+SySpaceTime *sy_space_time_parse(const char *text, const SyBand *band,
+	const SyScop *scop, GError **error)
 {
 	g_autoptr(GArray) numbers = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GArray) lengths = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -646,8 +648,8 @@ SySpaceTime *sy_space_time_parse(
 	return st;
 }
 
-SySpaceTime *sy_space_time_new_aligned(
-	const guint *space, guint n_space, const SyBand *band, const SyScop *scop)
+SySpaceTime *sy_space_time_new_aligned(const guint *space, guint n_space,
+	const SyBand *band, const SyScop *scop)
 {
 	guint n = band->n_members, r = 0;
 	gint64 full[SY_SPACE_TIME_MAX_LOOPS * SY_SPACE_TIME_MAX_LOOPS] = {0};
@@ -717,10 +719,10 @@ gboolean sy_space_time_exportable(const SySpaceTime *st, char **why)
 		}
 		for (guint j = 0; r >= st->n_space && j < n; j++)
 			if (row[j] < 0) {
-				*why = g_strdup_printf("its time row %s runs a "
-						       "loop backwards "
-						       "(coefficient %" G_GINT64_FORMAT
-						       ")",
+				*why = g_strdup_printf(
+					"its time row %s runs a "
+					"loop backwards "
+					"(coefficient %" G_GINT64_FORMAT ")",
 					st->names[r], row[j]);
 				return FALSE;
 			}

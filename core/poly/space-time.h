@@ -79,9 +79,9 @@ __isl_give SySpaceTime *sy_space_time_new(__isl_keep const gint64 *rows,
 /* The loop-aligned transform of a candidate's space loops (space,
  * n_space band members, ascending): those rows, then the other members
  * in band order as time rows, as AutoSA's space_time[N] schedules. */
-__isl_give SySpaceTime *sy_space_time_new_aligned(
-	__isl_keep const guint *space, guint n_space,
-	__isl_keep const SyBand *band, __isl_keep const SyScop *scop);
+__isl_give SySpaceTime *sy_space_time_new_aligned(__isl_keep const guint *space,
+	guint n_space, __isl_keep const SyBand *band,
+	__isl_keep const SyScop *scop);
 void sy_space_time_free(__isl_take SySpaceTime *st);
 
 /* Row r of st (n_loops numbers). */
@@ -93,8 +93,8 @@ void sy_space_time_map(__isl_keep const SySpaceTime *st,
 /* The rows as "[[1,1],[0,1]]" (as applied, after completion). */
 __isl_give char *sy_space_time_to_string(__isl_keep const SySpaceTime *st);
 /* Each new member as an expression of the old: "k = c + q, t = q". */
-__isl_give char *sy_space_time_describe(__isl_keep const SySpaceTime *st,
-	__isl_keep const SyBand *old_band);
+__isl_give char *sy_space_time_describe(
+	__isl_keep const SySpaceTime *st, __isl_keep const SyBand *old_band);
 
 /* Whether the HLS back end's projects are known to compute st's
  * designs right: st is loop-aligned, or its space rows are loops (unit

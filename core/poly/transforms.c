@@ -112,7 +112,8 @@ static char *lattice_key(const gint64 *rows, guint m, guint n)
 				if (h[i * n + col] != 0 &&
 					(best == m ||
 						llabs(h[i * n + col]) <
-							llabs(h[best * n + col])))
+							llabs(h[best * n +
+								col])))
 					best = i;
 			if (best == m)
 				break;
@@ -285,8 +286,8 @@ static gboolean check_request(
 	if (n < dims + 1 || n > SY_SPACE_TIME_MAX_LOOPS) {
 		g_set_error(error, SY_SPACE_TIME_ERROR,
 			SY_SPACE_TIME_ERROR_SHAPE,
-			"the band has %u loop%s: %u-D arrays need %u to %d",
-			n, n == 1 ? "" : "s", dims, dims + 1,
+			"the band has %u loop%s: %u-D arrays need %u to %d", n,
+			n == 1 ? "" : "s", dims, dims + 1,
 			SY_SPACE_TIME_MAX_LOOPS);
 		return FALSE;
 	}
@@ -295,7 +296,8 @@ static gboolean check_request(
 	if (max_coef < 1 || count > (double)SY_TRANSFORMS_MAX_MATRICES) {
 		g_set_error(error, SY_SPACE_TIME_ERROR,
 			SY_SPACE_TIME_ERROR_REQUEST,
-			"--max-coef %" G_GINT64_FORMAT " with --dims %u over %u "
+			"--max-coef %" G_GINT64_FORMAT
+			" with --dims %u over %u "
 			"loops is %.0f matrices; at most %" G_GUINT64_FORMAT
 			" are enumerated (hint: a smaller --max-coef or "
 			"--dims)",
@@ -339,7 +341,8 @@ static SyTransform *try_rows(Enum *e, SyTransforms *out, const gint64 *rows)
 
 	if (!space_ok(e, rows))
 		return NULL;
-	st = sy_space_time_new(rows, e->dims + 1, e->dims, a->band, a->scop, NULL);
+	st = sy_space_time_new(
+		rows, e->dims + 1, e->dims, a->band, a->scop, NULL);
 	if (!st)
 		return NULL;
 	out->unimodular++;
@@ -366,8 +369,8 @@ static void describe(const SyAnalysis *a, SyTransform *t)
 		t->shape[r] = extent_of(a, sy_space_time_row(st, r));
 	t->steps = 1;
 	for (guint r = st->n_space; r < st->n_loops; r++) {
-		t->time_extent[r - st->n_space] =
-			extent_of(a, sy_space_time_row(st, r));
+		t->time_extent[r - st->n_space] = extent_of(
+			a, sy_space_time_row(st, r));
 		t->steps *= t->time_extent[r - st->n_space];
 	}
 	t->movement = sy_movement_compute(a->scop, a->band, st);

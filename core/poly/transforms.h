@@ -51,8 +51,8 @@ typedef struct {
  * fewer than dims + 1 loops or more than SY_SPACE_TIME_MAX_LOOPS, dims
  * beyond SY_SPACE_TIME_MAX_SPACE or a's max_dims, max_coef below 1, or
  * a count beyond SY_TRANSFORMS_MAX_MATRICES, each with a hint. */
-__isl_give SyTransforms *sy_transforms_enumerate(__isl_keep SyAnalysis *a,
-	guint dims, gint64 max_coef, GError **error);
+__isl_give SyTransforms *sy_transforms_enumerate(
+	__isl_keep SyAnalysis *a, guint dims, gint64 max_coef, GError **error);
 void sy_transforms_free(__isl_take SyTransforms *t);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTransforms, sy_transforms_free)
