@@ -139,8 +139,7 @@ void sy_lane_aff_print(
 /* v as a gint64, FALSE unless an integer that fits. */
 static gboolean val_int(__isl_take isl_val *v, gint64 *out)
 {
-	gboolean ok = v && isl_val_is_int(v) && isl_val_is_int(v) &&
-		isl_val_get_den_si(v) == 1;
+	gboolean ok = v && isl_val_is_int(v) && isl_val_get_den_si(v) == 1;
 
 	if (ok)
 		*out = isl_val_get_num_si(v);
