@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-lanes.sh CLI SOURCE_DIR simd|opencl|cuda
+# check-lanes.sh CLI SOURCE_DIR simd|opencl|cuda|transforms
 # systole-cli export --target c-simd|opencl|cuda (issue 16): the seed
 # paper's 1-D convolution designs (data/examples/conv1d.c at 100
 # outputs, integers, under SBM, BSM, FSM, BFS, FFS and FBS's space-time
@@ -11,6 +11,9 @@
 # PoCL here; exit 77 without one); cuda: compiled to PTX with the warp
 # shuffles each move needs where nvcc is, else `make` says so.  simd also
 # checks the refusals, each with its status and first line of stderr.
+# transforms: every legal transform `systole-cli transforms` lists for
+# conv1d.c, fir.c and mm.c (79), each exported for c-simd and run to
+# PASS.
 set -u
 cli=$1
 src=$2
@@ -24,6 +27,37 @@ mm=$src/data/examples/mm.c
 
 target=$mode
 [ "$mode" = simd ] && target=c-simd
+
+if [ "$mode" = transforms ]; then
+	set -f # the matrices are words, not patterns
+	for kernel in conv1d fir mm; do
+		if ! "$cli" transforms "$src/data/examples/$kernel.c" >"$tmp/list" 2>"$tmp/err"; then
+			fail "transforms $kernel.c: $(head -n 1 "$tmp/err")"
+			continue
+		fi
+		n=0
+		for rows in $(awk 'NR > 2 { print $2 }' "$tmp/list"); do
+			n=$((n + 1))
+			dir=$tmp/$kernel-$n
+			if ! "$cli" export "$src/data/examples/$kernel.c" --target c-simd \
+				--space-time "$rows" -o "$dir" >/dev/null 2>"$tmp/err"; then
+				fail "$kernel.c $rows: $(head -n 1 "$tmp/err")"
+				continue
+			fi
+			if ! make -s -C "$dir" run >"$tmp/run" 2>&1 ||
+				[ "$(tail -n 1 "$tmp/run")" != PASS ]; then
+				fail "$kernel.c $rows: make run: $(tail -n 3 "$tmp/run")"
+			fi
+			rm -rf "$dir"
+		done
+		case $kernel in
+		conv1d | fir) want=6 ;;
+		mm) want=67 ;;
+		esac
+		[ "$n" -eq "$want" ] || fail "$kernel.c: $n transforms listed, not $want"
+	done
+	exit "$failures"
+fi
 
 if [ "$mode" = opencl ]; then
 	cat >"$tmp/probe.c" <<'EOF'
