@@ -246,6 +246,28 @@ static void test_movement_fields(void)
 	g_assert_cmpint(w->dt, ==, 0);
 }
 
+/* Without a transform: a candidate's loop-aligned one. */
+static void test_movement_aligned(void)
+{
+	g_autoptr(SyAnalysis) a = analyse(mm);
+	const SyCandidate *c = g_ptr_array_index(a->candidates, 3);
+	g_autoptr(GPtrArray) moves = sy_movement_of_candidate(a, c);
+	static const char *const want[] = {
+		"C: stationary (0, 0, 1)",
+		"A: broadcast (0, 1, 0)",
+		"B: broadcast (1, 0, 0)",
+	};
+
+	g_assert_cmpuint(c->n_space, ==, 2);
+	g_assert_cmpuint(moves->len, ==, G_N_ELEMENTS(want));
+	for (guint i = 0; i < moves->len; i++) {
+		g_autofree char *line = sy_movement_describe(
+			g_ptr_array_index(moves, i));
+
+		g_assert_cmpstr(line, ==, want[i]);
+	}
+}
+
 /* The seed's 2-D designs.  The band is (r, c, q): p, the seed's inner
  * time of t = p + P * q, runs inside each step. */
 static void test_conv2d_designs(void)
@@ -295,6 +317,22 @@ static void test_chained(void)
 		"k_ = j, t0 = k, t1 = i + j [[0,1,0],[0,0,1],[1,1,0]] (the "
 		"time row i + j + 10 k read as the lexicographic time (k, i "
 		"+ j)) [-1]\n"
+		"b: moving +k (1; 0, 1)\n"
+		"a: stationary (0; 0, 1)\n");
+	/* CASE3: projected along (0, 1, 1) first, t = i + j + (2 SIZE -
+	 * 1) k: the same order as CASE1's */
+	check(chain3d, "[[1,0,0],[1,1,19]]",
+		"k_ = i, t0 = k, t1 = i + j [[1,0,0],[0,0,1],[1,1,0]] (the "
+		"time row i + j + 19 k read as the lexicographic time (k, i "
+		"+ j)) [-1]\n"
+		"b: stationary (0; 0, 1)\n"
+		"a: forwarded +k (1; 0, 1)\n");
+	/* CASE4: s = j - k, t = i + j + (SIZE - 1) k = s + i + SIZE k,
+	 * whose reverse transform reads i and k off t - s */
+	check(chain3d, "[[0,1,-1],[1,1,9]]",
+		"k_ = j - k, t0 = k, t1 = i + j - k "
+		"[[0,1,-1],[0,0,1],[1,1,-1]] (the time row i + j + 9 k read "
+		"as the lexicographic time (k, i + j - k)) [-1]\n"
 		"b: moving +k (1; 0, 1)\n"
 		"a: stationary (0; 0, 1)\n");
 	/* 5 does not cover the 10 values i + j takes in a PE */
@@ -371,6 +409,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/space-time/illegal", test_illegal);
 	g_test_add_func("/space-time/conv1d-designs", test_conv1d_designs);
 	g_test_add_func("/space-time/movement-fields", test_movement_fields);
+	g_test_add_func("/space-time/movement-aligned", test_movement_aligned);
 	g_test_add_func("/space-time/conv2d-designs", test_conv2d_designs);
 	g_test_add_func("/space-time/chained", test_chained);
 	g_test_add_func("/space-time/names", test_names);

@@ -378,3 +378,16 @@ char *sy_movement_describe(const SyMovement *m)
 	}
 	return g_string_free(out, FALSE);
 }
+
+GPtrArray *sy_movement_of_candidate(const SyAnalysis *a, const SyCandidate *c)
+{
+	g_autoptr(SySpaceTime) st = NULL;
+
+	if (a->space_time)
+		return sy_movement_compute(
+			a->scop, a->loop_band, a->space_time);
+	if (a->band->n_members > SY_SPACE_TIME_MAX_LOOPS)
+		return NULL;
+	st = sy_space_time_new_aligned(c->space, c->n_space, a->band, a->scop);
+	return sy_movement_compute(a->scop, a->band, st);
+}

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "base/own.h"
+#include "poly/analysis.h"
 #include "poly/band.h"
 #include "poly/scop.h"
 #include "poly/space-time.h"
@@ -80,6 +81,12 @@ __isl_keep const char *sy_movement_kind_name(SyMovementKind kind);
 __isl_give GPtrArray *sy_movement_compute(__isl_keep const SyScop *scop,
 	__isl_keep const SyBand *band, __isl_keep const SySpaceTime *st);
 void sy_movement_free(__isl_take SyMovement *m);
+/* The movement of a's array c: under a->space_time over a->loop_band
+ * when a transform was applied (c is then its candidate), else under
+ * c's loop-aligned transform (sy_space_time_new_aligned) over a->band;
+ * NULL for a band of more than SY_SPACE_TIME_MAX_LOOPS loops. */
+__isl_give GPtrArray *sy_movement_of_candidate(
+	__isl_keep const SyAnalysis *a, __isl_keep const SyCandidate *c);
 
 /* The name of m in the JSON ("x", or "x#2" when x has several
  * groups). */

@@ -344,6 +344,46 @@ static gboolean unflatten(const gint64 *row, const gint64 *space, guint n_space,
 	return TRUE;
 }
 
+/* unflatten, first on the row itself, then on the row less small
+ * multiples of the space rows (T2SP's t = s + i + SIZE k, whose
+ * reverse transform reads i and k off t - s): the multiple is added
+ * back to the innermost row, which keeps the skew across PEs. */
+static gboolean unflatten_skewed(const gint64 *row, const gint64 *space,
+	guint n_space, const SyBand *band, GArray *out)
+{
+	guint n = band->n_members, combos = 1;
+
+	for (guint k = 0; k < n_space; k++)
+		combos *= 5;
+	/* 0, then 1, -1, 2, -2 of the first space row, ... */
+	for (guint c = 0; c < combos; c++) {
+		g_autoptr(GArray)
+			rows = g_array_new(FALSE, FALSE, sizeof(gint64));
+		gint64 w[SY_SPACE_TIME_MAX_LOOPS],
+			lambda[SY_SPACE_TIME_MAX_SPACE];
+		guint code = c;
+		gint64 *inner;
+
+		for (guint k = 0; k < n_space; k++, code /= 5)
+			lambda[k] = (code % 5 + 1) / 2 *
+				(code % 5 % 2 ? 1 : -1);
+		memcpy(w, row, n * sizeof(gint64));
+		for (guint k = 0; k < n_space; k++)
+			for (guint j = 0; j < n; j++)
+				w[j] -= lambda[k] * space[k * n + j];
+		if (!unflatten(w, space, n_space, band, rows))
+			continue;
+		inner = (gint64 *)rows->data + rows->len - n;
+		for (guint k = 0; k < n_space; k++)
+			for (guint j = 0; j < n; j++)
+				inner[j] += lambda[k] * space[k * n + j];
+		g_array_append_vals(out, rows->data, rows->len);
+		return TRUE;
+	}
+	g_array_append_vals(out, row, n);
+	return FALSE;
+}
+
 /* The names of the new members, none an identifier of the kernel or a
  * name of the old band. */
 static gboolean name_taken(
@@ -572,7 +612,8 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows, guint n_space,
 	 * the loops' own order where it can. */
 	g_array_append_vals(lex, rows, n_space * n);
 	if (n_rows == n_space + 1 &&
-		unflatten(rows + n_space * n, rows, n_space, band, lex) &&
+		unflatten_skewed(
+			rows + n_space * n, rows, n_space, band, lex) &&
 		lex->len / n <= n &&
 		complete((gint64 *)lex->data, lex->len / n, n, full, &added) &&
 		llabs(det = sy_space_time_det(full, n)) == 1) {
