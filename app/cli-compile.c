@@ -58,6 +58,8 @@ typedef struct {
 	char *mhz_text;
 	char *model;
 	char *design; /* export --design: from design.json, no FILE.c */
+	char *target; /* export --target: hls (the lane targets are
+			 cli-export-lanes.c's) */
 	char *device;
 	char *pack;
 	char *fifo_depth_text;
@@ -94,6 +96,7 @@ static void compile_clear(Compile *o)
 	g_free(o->int_io_dir_text);
 	g_free(o->device);
 	g_free(o->design);
+	g_free(o->target);
 	g_free(o->mhz_text);
 	g_free(o->model);
 	g_free(o->trace);
@@ -967,6 +970,11 @@ static int compile_main(
 			"without FILE.c: the same bytes as the export it "
 			"came from",
 			"FILE"},
+		{"target", 0, 0, G_OPTION_ARG_STRING, &o.target,
+			"hls (default): this Vitis HLS project; c-simd, "
+			"opencl, cuda: a lane program (systole-cli export "
+			"--target c-simd --help)",
+			"NAME"},
 		G_OPTION_ENTRY_NULL};
 	GOptionEntry estimate[] = {
 		{"device", 0, 0, G_OPTION_ARG_FILENAME, &o.device,
@@ -1121,6 +1129,10 @@ static int compile_main(
 		code = hbm_options(&o, verb);
 	if (code < 0)
 		code = reduce_options(&o, verb);
+	if (code < 0 && o.target && !g_str_equal(o.target, "hls"))
+		code = cli_usage_error("export: --target takes hls, c-simd, "
+				       "opencl or cuda, not '%s'",
+			o.target);
 	if (code < 0 && export && !o.output)
 		code = cli_usage_error("export: -o DIR names the project "
 				       "folder");
@@ -1178,6 +1190,8 @@ int cli_compile(int argc, char **argv)
 
 int cli_export(int argc, char **argv)
 {
+	if (cli_export_wants_lanes(argc, argv))
+		return cli_export_lanes(argc, argv);
 	return compile_main(argc, argv, VERB_EXPORT, NULL);
 }
 

@@ -87,6 +87,10 @@ int cli_compile(int argc, char **argv);
 /* systole-cli transforms (cli-transforms.c). */
 int cli_transforms(int argc, char **argv);
 int cli_export(int argc, char **argv);
+/* export --target c-simd|opencl|cuda (cli-export-lanes.c), which
+ * cli_export hands argv to when cli_export_wants_lanes. */
+int cli_export_lanes(int argc, char **argv);
+gboolean cli_export_wants_lanes(int argc, char **argv);
 int cli_estimate(int argc, char **argv);
 int cli_explore(int argc, char **argv);
 int cli_merge(int argc, char **argv);

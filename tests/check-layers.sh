@@ -6,7 +6,7 @@
 # order and every include loop; fails if there is one.
 set -uo pipefail
 core=${1:?usage: check-layers.sh CORE_DIR}
-stages=(base frontend poly compute comm model sim hls report project dse)
+stages=(base frontend poly lanes compute comm model sim hls report project dse)
 
 rank() {
 	local i
