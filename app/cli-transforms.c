@@ -68,21 +68,10 @@ static char *shape_text(const SyTransform *t)
 	return g_string_free(out, FALSE);
 }
 
-static char *band_text(const SyBand *band)
-{
-	GString *out = g_string_new("(");
-
-	for (guint i = 0; i < band->n_members; i++)
-		g_string_append_printf(
-			out, "%s%s", i ? ", " : "", band->members[i].name);
-	g_string_append_c(out, ')');
-	return g_string_free(out, FALSE);
-}
-
 static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 {
 	GString *out = g_string_new(NULL);
-	g_autofree char *band = band_text(a->band);
+	g_autofree char *band = sy_band_members_text(a->band);
 	guint n = a->band->n_members;
 	int width = 10, shape_width = 3;
 

@@ -272,9 +272,7 @@ static char *space_time_illegal(
 	return why;
 }
 
-/* AutoSA's space_time[N] of a loop-aligned transform whose time rows
- * keep the band's order, or -1. */
-static gint autosa_index(SyAnalysis *a, const SySpaceTime *st)
+gint sy_analysis_space_time_autosa(const SyAnalysis *a, const SySpaceTime *st)
 {
 	guint space[SY_SPACE_TIME_MAX_SPACE], n = st->n_loops, last = 0;
 
@@ -349,7 +347,7 @@ gboolean sy_analysis_apply_space_time(
 	if (!st)
 		return FALSE;
 	sy_isl_stage_begin(a->ctx);
-	st->space_time = autosa_index(a, st);
+	st->space_time = sy_analysis_space_time_autosa(a, st);
 	band = sy_band_transform(a->band, a->scop, a->deps, st->rows,
 		(const char *const *)st->names);
 	why = space_time_illegal(a, band, st);

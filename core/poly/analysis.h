@@ -81,6 +81,10 @@ gboolean sy_analysis_keep_source_order(
  * tiled).  Once only. */
 gboolean sy_analysis_apply_space_time(__isl_keep SyAnalysis *analysis,
 	__isl_keep const char *text, GError **error);
+/* AutoSA's space_time[N] of a loop-aligned transform st whose time
+ * rows keep the band's order, or -1. */
+gint sy_analysis_space_time_autosa(__isl_keep const SyAnalysis *analysis,
+	__isl_keep const SySpaceTime *st);
 /* Whether sy_analysis_apply_space_time would take st (its legality
  * alone, checked with isl on the dependences' relations). */
 gboolean sy_analysis_space_time_legal(

@@ -760,8 +760,7 @@ static isl_union_pw_aff *member_value_of(Members *ms, guint m)
 	return upa;
 }
 
-/* The band's members and what the source order gave, as "(i, j)". */
-static char *members_text(const SyBand *band)
+char *sy_band_members_text(const SyBand *band)
 {
 	GString *out = g_string_new("(");
 
@@ -778,7 +777,7 @@ static SyBand *band_from_members(
 {
 	SyBand *band = g_new0(SyBand, 1);
 	Growth g = {ms->scop, deps, band, NULL, NULL};
-	g_autofree char *was = members_text(source);
+	g_autofree char *was = sy_band_members_text(source);
 
 	band->absorbed = g_hash_table_new(NULL, NULL);
 	band->inner = g_ptr_array_new();

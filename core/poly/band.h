@@ -77,6 +77,9 @@ __isl_give SyBand *sy_band_transform(__isl_keep const SyBand *band,
 int sy_band_member_index(
 	__isl_keep const SyBand *band, __isl_keep const char *name);
 
+/* The band's members' names, for messages: "(i, j)". */
+__isl_give char *sy_band_members_text(__isl_keep const SyBand *band);
+
 /* The member that FOR node loop is part of, or -1. */
 int sy_band_member_of(
 	__isl_keep const SyBand *band, __isl_keep const SyNode *loop);

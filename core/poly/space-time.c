@@ -141,18 +141,6 @@ static void inverse_of(const gint64 *m, guint n, gint64 det, gint64 *inv)
 		}
 }
 
-/* "(c, q)": the band's loops, for messages. */
-static char *loops_text(const SyBand *band)
-{
-	GString *out = g_string_new("(");
-
-	for (guint i = 0; i < band->n_members; i++)
-		g_string_append_printf(
-			out, "%s%s", i ? ", " : "", band->members[i].name);
-	g_string_append_c(out, ')');
-	return g_string_free(out, FALSE);
-}
-
 /* v as an expression of the band's members: "c + q", "2 c - q". */
 static char *expression(const gint64 *v, const SyBand *band)
 {
@@ -492,7 +480,7 @@ static void singular(const gint64 *full, guint n, const SyBand *band,
 	gint64 det, guint added, const char *flat, GError **error)
 {
 	g_autoptr(GString) rows = g_string_new("[");
-	g_autofree char *loops = loops_text(band);
+	g_autofree char *loops = sy_band_members_text(band);
 
 	for (guint r = 0; r < n; r++) {
 		g_string_append_printf(rows, "%s[", r ? "," : "");
@@ -546,7 +534,7 @@ static char *flat_refusal(
 static gboolean check_shape(guint n_rows, guint n_space, guint n,
 	const SyBand *band, GError **error)
 {
-	g_autofree char *loops = loops_text(band);
+	g_autofree char *loops = sy_band_members_text(band);
 
 	if (n < 2 || n > SY_SPACE_TIME_MAX_LOOPS) {
 		g_set_error(error, SY_SPACE_TIME_ERROR,
@@ -632,7 +620,7 @@ SySpaceTime *sy_space_time_new(const gint64 *rows, guint n_rows, guint n_space,
 			t, as->str);
 	} else {
 		if (!complete(rows, n_rows, n, full, &added)) {
-			g_autofree char *loops = loops_text(band);
+			g_autofree char *loops = sy_band_members_text(band);
 
 			g_set_error(error, SY_SPACE_TIME_ERROR,
 				SY_SPACE_TIME_ERROR_SINGULAR,
@@ -671,7 +659,7 @@ SySpaceTime *sy_space_time_parse(const char *text, const SyBand *band,
 		return NULL;
 	for (guint i = 0; i < lengths->len; i++)
 		if (g_array_index(lengths, guint, i) != n) {
-			g_autofree char *loops = loops_text(band);
+			g_autofree char *loops = sy_band_members_text(band);
 			guint got = g_array_index(lengths, guint, i);
 
 			g_set_error(error, SY_SPACE_TIME_ERROR,

@@ -194,38 +194,6 @@ static gint64 extent_of(const SyAnalysis *a, const gint64 *row)
 	return n;
 }
 
-/* AutoSA's space_time[N] of a loop-aligned transform whose time rows
- * keep the band's order, or -1. */
-static gint autosa_of(const SyAnalysis *a, const SySpaceTime *st)
-{
-	guint space[SY_SPACE_TIME_MAX_SPACE], last = 0;
-
-	if (!st->loop_aligned)
-		return -1;
-	for (guint r = 0; r < st->n_loops; r++) {
-		const gint64 *row = sy_space_time_row(st, r);
-		guint j = 0;
-
-		while (row[j] != 1)
-			j++;
-		if (r < st->n_space)
-			space[r] = j;
-		else if (r > st->n_space && j < last)
-			return -1;
-		last = j;
-	}
-	for (guint i = 0; i < a->candidates->len; i++) {
-		const SyCandidate *c = g_ptr_array_index(a->candidates, i);
-		gboolean same = c->n_space == st->n_space;
-
-		for (guint k = 0; same && k < c->n_space; k++)
-			same = c->space[k] == space[k];
-		if (same)
-			return (gint)c->id;
-	}
-	return -1;
-}
-
 static gint64 magnitude(const SyTransform *t, guint count)
 {
 	gint64 s = 0;
@@ -356,7 +324,7 @@ static SyTransform *try_rows(Enum *e, SyTransforms *out, const gint64 *rows)
 	t->st = st;
 	t->given = g_memdup2(rows, sizeof(gint64) * (e->dims + 1) * e->n);
 	st->text = sy_space_time_to_string(st);
-	st->space_time = autosa_of(a, st);
+	st->space_time = sy_analysis_space_time_autosa(a, st);
 	return t;
 }
 
