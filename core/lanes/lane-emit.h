@@ -40,6 +40,10 @@ __isl_give char *sy_lanes_emit_main(__isl_keep const SyLaneProgram *p);
 #define SY_LANES_FLOAT_TOLERANCE "1e-5"
 
 /* Shared by the emitters. */
+/* The declarations of the delay lines (one array of elem a read
+ * that comes from a delay line), one a line. */
+void sy_lanes_print_delay_lines(__isl_keep GString *out,
+	__isl_keep const SyLaneProgram *p, __isl_keep const char *elem);
 /* The array parameters "E y[64], E h[16]" (flat: "__global E *y"
  * with prefix "__global "). */
 void sy_lanes_print_params(__isl_keep GString *out,

@@ -156,15 +156,7 @@ static void print_kernel(GString *out, const SyLaneProgram *p, Dialect d)
 			"\tconst int sy_every = gridDim.x * %u;\n",
 			p->width, p->width);
 	}
-	for (guint i = 0; i < p->reads->len; i++) {
-		const SyLaneRead *r = g_ptr_array_index(p->reads, i);
-
-		if (r->source == SY_LANE_DELAY)
-			g_string_append_printf(out,
-				"\tsystole_elem sy_line%u[%" G_GINT64_FORMAT
-				"]; /* %s's delay line */\n",
-				i, r->delay, r->access->array->name);
-	}
+	sy_lanes_print_delay_lines(out, p, "systole_elem");
 	g_string_append_printf(out,
 		"\n\tfor (int sy_s0 = %" G_GINT64_FORMAT
 		" + sy_first; sy_s0 <= "

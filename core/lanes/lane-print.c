@@ -11,6 +11,20 @@
 #include "base/escape.h"
 #include "lanes/lane-emit.h"
 
+void sy_lanes_print_delay_lines(
+	GString *out, const SyLaneProgram *p, const char *elem)
+{
+	for (guint i = 0; i < p->reads->len; i++) {
+		const SyLaneRead *r = g_ptr_array_index(p->reads, i);
+
+		if (r->source == SY_LANE_DELAY)
+			g_string_append_printf(out,
+				"\t%s sy_line%u[%" G_GINT64_FORMAT
+				"]; /* %s's delay line */\n",
+				elem, i, r->delay, r->access->array->name);
+	}
+}
+
 void sy_lanes_print_params(
 	GString *out, const SyLaneProgram *p, gboolean flat, const char *prefix)
 {

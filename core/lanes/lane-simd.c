@@ -494,15 +494,7 @@ char *sy_lanes_emit_simd(const SyLaneProgram *p)
 	g_string_append(out, "void systole_lanes(");
 	sy_lanes_print_params(out, p, FALSE, "");
 	g_string_append(out, ")\n{\n");
-	for (guint i = 0; i < p->reads->len; i++) {
-		const SyLaneRead *r = g_ptr_array_index(p->reads, i);
-
-		if (r->source == SY_LANE_DELAY)
-			g_string_append_printf(out,
-				"\tsy_vec sy_line%u[%" G_GINT64_FORMAT
-				"]; /* %s's delay line */\n",
-				i, r->delay, r->access->array->name);
-	}
+	sy_lanes_print_delay_lines(out, p, "sy_vec");
 	g_string_append_printf(out,
 		"\n\tfor (int sy_s0 = %" G_GINT64_FORMAT
 		"; sy_s0 <= %" G_GINT64_FORMAT "; sy_s0 += %u) {\n"
