@@ -51,6 +51,8 @@ struct _SyWindow {
 	SyExplorePanel *explore_panel;
 	GtkPaned *outer_paned; /* the editor's */
 	GtkStackSwitcher *view_switcher;
+	struct _SyTransformList *transforms; /* under the dataflows */
+	GtkLabel *movement; /* the design's, under them */
 	struct _SyDesignHistory *history; /* the design choices, for undo */
 	gboolean restoring; /* undo or redo under way: nothing recorded */
 	gint64 sizes_recorded; /* when sizes were last recorded */
@@ -125,5 +127,10 @@ void sy_window_history_finalize(SyWindow *self);
 void sy_window_history_before(SyWindow *self);
 void sy_window_history_after(SyWindow *self, gboolean sizes);
 void sy_window_history_clear(SyWindow *self);
+
+/* Space-time transforms (sy-commands-space-time.c): their list under
+ * the dataflows', win.space-time (a string: the matrix, "" for none)
+ * and the design's movement. */
+void sy_window_space_time_init(SyWindow *self);
 
 G_END_DECLS

@@ -1145,6 +1145,7 @@ static void sy_window_init(SyWindow *self)
 	sy_window_picture_init(self);
 	sy_window_present_init(self);
 	sy_window_history_init(self);
+	sy_window_space_time_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",
