@@ -2,7 +2,6 @@
  * of the kernel's legal transforms, win.space-time that applies one
  * (as --space-time on the command line) and the design's movement. */
 #include "sy-commands.h"
-#include "sy-transform-list.h"
 #include "sy-window-private.h"
 
 /* win.space-time's state: the transform asked for, "" for none. */
@@ -68,59 +67,12 @@ static void design_changed(
 	show_movement(self);
 }
 
-static GtkWidget *heading_new(const char *text)
-{
-	GtkWidget *label = gtk_label_new(text);
-
-	gtk_label_set_xalign(GTK_LABEL(label), 0);
-	g_object_set(label, "margin", 8, NULL);
-	gtk_style_context_add_class(
-		gtk_widget_get_style_context(label), "heading");
-	return label;
-}
-
-/* The list and the movement under the dataflows' list, in the
- * sidebar. */
-static void add_widgets(SyWindow *self)
-{
-	GtkWidget *scrolled = gtk_widget_get_ancestor(
-		GTK_WIDGET(self->candidates), GTK_TYPE_SCROLLED_WINDOW);
-	GtkWidget *sidebar = gtk_widget_get_parent(scrolled);
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-	GtkWidget *list_scroll = gtk_scrolled_window_new(NULL, NULL);
-	GtkWidget *movement = gtk_label_new(NULL);
-	int at;
-
-	self->transforms = SY_TRANSFORM_LIST(sy_transform_list_new());
-	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(list_scroll),
-		GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-	gtk_scrolled_window_set_min_content_height(
-		GTK_SCROLLED_WINDOW(list_scroll), 150);
-	gtk_container_add(
-		GTK_CONTAINER(list_scroll), GTK_WIDGET(self->transforms));
-	gtk_label_set_xalign(GTK_LABEL(movement), 0);
-	gtk_label_set_line_wrap(GTK_LABEL(movement), TRUE);
-	gtk_label_set_selectable(GTK_LABEL(movement), TRUE);
-	g_object_set(movement, "margin", 8, NULL);
-	self->movement = GTK_LABEL(movement);
-	gtk_container_add(
-		GTK_CONTAINER(box), heading_new("Space-time transforms"));
-	gtk_container_add(GTK_CONTAINER(box), list_scroll);
-	gtk_container_add(GTK_CONTAINER(box), movement);
-	gtk_widget_show_all(box);
-	gtk_container_add(GTK_CONTAINER(sidebar), box);
-	gtk_container_child_get(
-		GTK_CONTAINER(sidebar), scrolled, "position", &at, NULL);
-	gtk_box_reorder_child(GTK_BOX(sidebar), box, at + 1);
-}
-
 static const GActionEntry actions[] = {
 	{"space-time", space_time_activate, "s", "''", space_time_change, {0}},
 };
 
 void sy_window_space_time_init(SyWindow *self)
 {
-	add_widgets(self);
 	g_action_map_add_action_entries(
 		G_ACTION_MAP(self), actions, G_N_ELEMENTS(actions), self);
 	g_signal_connect(self->transforms, "transform-selected",

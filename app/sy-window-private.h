@@ -15,6 +15,7 @@
 #include "sy-explore-panel.h"
 #include "sy-export-bar.h"
 #include "sy-pipeline.h"
+#include "sy-transform-list.h"
 #include "sy-window.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,8 @@ struct _SyWindow {
 	GtkComboBoxText *y_combo;
 	SyCandidateList *candidates;
 	GtkLabel *details;
+	SyTransformList *transforms; /* under the dataflows */
+	GtkLabel *movement; /* the design's, under them */
 	SyConfigPanel *config_panel;
 	SyDesignPanel *design_panel;
 	SyEstimatePanel *estimate_panel;
@@ -51,8 +54,6 @@ struct _SyWindow {
 	SyExplorePanel *explore_panel;
 	GtkPaned *outer_paned; /* the editor's */
 	GtkStackSwitcher *view_switcher;
-	struct _SyTransformList *transforms; /* under the dataflows */
-	GtkLabel *movement; /* the design's, under them */
 	struct _SyDesignHistory *history; /* the design choices, for undo */
 	gboolean restoring; /* undo or redo under way: nothing recorded */
 	gint64 sizes_recorded; /* when sizes were last recorded */
