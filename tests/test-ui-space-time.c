@@ -2,7 +2,8 @@
  * conv1d's list at the defaults (the six of systole-cli transforms),
  * win.space-time applying its SBM transform [[1,1],[0,1]] off the main
  * thread (x stationary, w broadcast, z moving one PE per step), a
- * refused one saying why, and "" going back to the loops' dataflows.
+ * refused one saying why, "" going back to the loops' dataflows, and
+ * a projection direction dragged over the dependence view.
  * Skips (77) without a display. */
 #include "sy-window-private.h"
 #include "uitest.h"
@@ -52,6 +53,26 @@ static void test_space_time(void)
 	g_assert_null(sy_window_get_analysis(window)->space_time);
 	g_assert_true(g_str_has_prefix(
 		sy_window_get_movement(window), "Movement:\n"));
+
+	/* Shift-dragged down-right over (c, q): along (1, -1), k = c + q,
+	 * SBM again (the deps view's signal, as its release emits it). */
+	g_signal_emit_by_name(window->deps_view, "direction-chosen", 0, 1,
+		4.0, -3.5);
+	sy_test_wait(window, sy_test_settled, "the dragged transform");
+	g_assert_cmpstr(sy_pipeline_get_space_time(pipeline), ==,
+		"[[1,1],[0,1]]");
+	g_assert_true(g_str_has_prefix(sy_window_get_movement(window),
+		"Projection along (c, q) = (1, -1): space row [1,1], "
+		"[[1,1],[0,1]]\nMovement under [[1,1],[0,1]]:\n"
+		"z: moving +k at 1 PE per step (1, 1)\n"));
+	space_time(window, "");
+	/* up-right: k = c - q, which no legal transform has */
+	g_signal_emit_by_name(
+		window->deps_view, "direction-chosen", 0, 1, 1.0, 1.2);
+	g_assert_null(sy_pipeline_get_space_time(pipeline));
+	g_assert_true(g_str_has_prefix(sy_window_get_movement(window),
+		"Projection along (c, q) = (1, 1): no legal transform has the "
+		"space row [1,-1]"));
 	gtk_widget_destroy(GTK_WIDGET(window));
 	g_object_unref(window);
 }
