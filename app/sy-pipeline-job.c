@@ -8,6 +8,7 @@
 #include "sy-estimate-job.h"
 #include "sy-pipeline-job.h"
 #include "sy-sizes.h"
+#include "sy-transform-rows.h"
 
 /* Results */
 
@@ -17,6 +18,9 @@ static void result_clear(gpointer data)
 
 	/* Everything below the analysis lives in its context. */
 	g_clear_pointer(&r->forms, g_ptr_array_unref);
+	g_clear_pointer(&r->transforms, g_ptr_array_unref);
+	g_clear_error(&r->space_time_error);
+	g_free(r->movement);
 	sy_device_free(r->device);
 	sy_estimate_free(r->estimate);
 	g_clear_error(&r->estimate_error);
@@ -58,6 +62,7 @@ static void job_free(gpointer data)
 	g_hash_table_unref(job->sizes);
 	sy_design_options_clear(&job->design_options);
 	g_free(job->device);
+	g_free(job->space_time);
 	g_free(job);
 }
 
@@ -72,11 +77,29 @@ static int first_choice(const SyAnalysis *a)
 	return a->candidates->len ? 0 : -1;
 }
 
+/* With a transform applied, its array: the dataflow whose space loops
+ * are the transform's space rows (the band's first members). */
+static int space_time_choice(const SyAnalysis *a)
+{
+	for (guint i = 0; i < a->candidates->len; i++) {
+		const SyCandidate *c = g_ptr_array_index(a->candidates, i);
+		gboolean first = c->n_space == a->space_time->n_space;
+
+		for (guint k = 0; first && k < c->n_space; k++)
+			first = c->space[k] == k;
+		if (first)
+			return (int)i;
+	}
+	return -1;
+}
+
 static int job_dataflow(const SyPipelineJob *job, const SyAnalysis *a)
 {
 	gboolean exists = job->dataflow >= 0 &&
 		(guint)job->dataflow < a->candidates->len;
 
+	if ((job->changed & SY_PIPELINE_CHANGED_SOURCE) && a->space_time)
+		return space_time_choice(a);
 	if (job->changed & SY_PIPELINE_CHANGED_SOURCE)
 		return exists ? job->dataflow : first_choice(a);
 	return exists ? job->dataflow : -1;
@@ -133,6 +156,7 @@ static void job_build(const SyPipelineJob *job, SyPipelineResult *r,
 
 		r->choices = sy_choices_new_touch(a, cand, NULL,
 			sy_sizes_touch_space(job->sizes, job->config, a, cand));
+		r->movement = sy_transform_rows_movement(a, cand);
 	}
 	/* The sizes asked for if they are this dataflow's, else the ones
 	 * it had, else the defaults. */
@@ -262,6 +286,13 @@ static void job_run(GTask *task, SyPipelineJob *job, GCancellable *cancellable)
 	r->include_dirs = g_strdupv(job->include_dirs);
 	r->dataflow = -1;
 	sy_design_options_copy(&r->design_options, &job->design_options);
+	/* The list first: it is of the band before the transform. */
+	if (!job->survey && !job->form &&
+		(job->changed & SY_PIPELINE_CHANGED_SOURCE))
+		r->transforms = sy_transform_rows_new(a);
+	if (job->space_time)
+		sy_analysis_apply_space_time(
+			a, job->space_time, &r->space_time_error);
 	/* A cancel aborts the context until it is disconnected: the
 	 * result is then incomplete, and dropped as stale. */
 	if (job->survey) {

@@ -42,6 +42,9 @@ typedef struct {
 	char *device; /* the estimate's, by name */
 	gboolean survey; /* every dataflow's throughput, no design kept */
 	gboolean form; /* the models' forms at and next to config */
+	/* the space-time transform applied to every analysis (as
+	 * --space-time), or NULL */
+	char *space_time;
 } SyPipelineJob;
 
 /* A job's output: everything in one isl context, the analysis's.
@@ -70,6 +73,13 @@ typedef struct {
 	 * those not refused, and the device to estimate on by them. */
 	GPtrArray *forms;
 	SyDevice *device;
+	/* A new analysis's legal transforms (SyTransformRow, built before
+	 * the job's transform is applied), why that transform was refused
+	 * (the analysis is then the untransformed one), and the design's
+	 * movement (sy_transform_rows_movement). */
+	GPtrArray *transforms;
+	GError *space_time_error;
+	char *movement;
 } SyPipelineResult;
 
 SyPipelineResult *sy_pipeline_result_ref(

@@ -24,6 +24,7 @@ struct _SyPipeline {
 	SyDesignOptions design_options;
 	GHashTable *sizes; /* sizes key -> SyConfig: per dataflow */
 	char *device; /* the estimate's device, by name */
+	char *space_time; /* the transform applied (as --space-time), or NULL */
 	guint changed; /* SY_PIPELINE_CHANGED_*: not yet in a job */
 	guint requested; /* generation of the newest request */
 	guint delay; /* a debounced source, or 0 */
@@ -136,6 +137,7 @@ static SyPipelineJob *job_new(SyPipeline *self)
 	job->sizes = sy_sizes_copy(self->sizes);
 	sy_design_options_copy(&job->design_options, &self->design_options);
 	job->device = g_strdup(self->device);
+	job->space_time = g_strdup(self->space_time);
 	return job;
 }
 
@@ -712,6 +714,48 @@ void sy_pipeline_set_device(SyPipeline *self, const char *name)
 	request(self, SY_PIPELINE_CHANGED_DEVICE, 0);
 }
 
+void sy_pipeline_set_space_time(SyPipeline *self, const char *text)
+{
+	g_return_if_fail(SY_IS_PIPELINE(self));
+	if (text && !*text)
+		text = NULL;
+	if (g_strcmp0(self->space_time, text) == 0)
+		return;
+	g_free(self->space_time);
+	self->space_time = g_strdup(text);
+	/* Back to the loops' own dataflows: the first shown, as for a new
+	 * kernel (the ids were the transformed band's). */
+	if (!text)
+		self->dataflow = -1;
+	if (!self->text)
+		return;
+	if (self->analysed)
+		set_stale(self, TRUE);
+	survey_again(self);
+	forget_form(self);
+	request(self, SY_PIPELINE_CHANGED_SOURCE, 0);
+}
+
+const char *sy_pipeline_get_space_time(SyPipeline *self)
+{
+	return self->space_time;
+}
+
+const GError *sy_pipeline_get_space_time_error(SyPipeline *self)
+{
+	return self->analysed ? self->analysed->space_time_error : NULL;
+}
+
+const GPtrArray *sy_pipeline_get_transforms(SyPipeline *self)
+{
+	return self->analysed ? self->analysed->transforms : NULL;
+}
+
+const char *sy_pipeline_get_movement(SyPipeline *self)
+{
+	return self->result ? self->result->movement : NULL;
+}
+
 /* Outputs */
 
 const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self)
@@ -950,6 +994,7 @@ static void sy_pipeline_finalize(GObject *object)
 	g_free(self->path);
 	g_free(self->text);
 	g_free(self->device);
+	g_free(self->space_time);
 	g_array_unref(self->throughput);
 	g_array_unref(self->facts);
 	g_strfreev(self->defines);

@@ -125,6 +125,25 @@ void sy_pipeline_set_design_options(
 void sy_pipeline_set_device(SyPipeline *self, const char *name /* keep */);
 const char *sy_pipeline_get_device(SyPipeline *self);
 
+/* A space-time transform (core/poly/space-time.h, as --space-time
+ * takes it; copied) applied to every analysis from now on, before the
+ * dataflows are found: the analysis shown is then the transformed
+ * band's and the dataflow its array (the transform's space rows); NULL
+ * or "" for none.  A new analysis follows ("analysis"). */
+void sy_pipeline_set_space_time(
+	SyPipeline *self, const char *text /* keep, may be NULL */);
+/* The transform asked for (NULL: none); why the analysis shown could
+ * not take it (it is then the untransformed one), or NULL. */
+const char *sy_pipeline_get_space_time(SyPipeline *self);
+const GError *sy_pipeline_get_space_time_error(SyPipeline *self);
+/* The legal transforms of the kernel's band (SyTransformRow,
+ * sy-transform-rows.h), built with the analysis shown; NULL before one.
+ * Valid until "analysis" is notified again. */
+const GPtrArray *sy_pipeline_get_transforms(SyPipeline *self);
+/* Each array's movement in the design shown, a line each ("x:
+ * stationary (0, 1)"), or NULL; valid until "design" is notified. */
+const char *sy_pipeline_get_movement(SyPipeline *self);
+
 /* The published results, as the properties above (all keep). */
 const SyAnalysis *sy_pipeline_get_analysis(SyPipeline *self);
 const GError *sy_pipeline_get_analysis_error(SyPipeline *self);

@@ -15,6 +15,7 @@
 #include "sy-explore-panel.h"
 #include "sy-export-bar.h"
 #include "sy-pipeline.h"
+#include "sy-transform-list.h"
 #include "sy-window.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,8 @@ struct _SyWindow {
 	GtkComboBoxText *y_combo;
 	SyCandidateList *candidates;
 	GtkLabel *details;
+	SyTransformList *transforms; /* under the dataflows */
+	GtkLabel *movement; /* the design's, under them */
 	SyConfigPanel *config_panel;
 	SyDesignPanel *design_panel;
 	SyEstimatePanel *estimate_panel;
@@ -125,5 +128,10 @@ void sy_window_history_finalize(SyWindow *self);
 void sy_window_history_before(SyWindow *self);
 void sy_window_history_after(SyWindow *self, gboolean sizes);
 void sy_window_history_clear(SyWindow *self);
+
+/* Space-time transforms (sy-commands-space-time.c): their list under
+ * the dataflows', win.space-time (a string: the matrix, "" for none)
+ * and the design's movement. */
+void sy_window_space_time_init(SyWindow *self);
 
 G_END_DECLS

@@ -932,6 +932,7 @@ static void sy_window_class_init(SyWindowClass *klass)
 
 	g_type_ensure(SY_TYPE_ARRAY_VIEW);
 	g_type_ensure(SY_TYPE_CANDIDATE_LIST);
+	g_type_ensure(SY_TYPE_TRANSFORM_LIST);
 	g_type_ensure(SY_TYPE_DEPS_VIEW);
 	g_type_ensure(SY_TYPE_CONFIG_PANEL);
 	g_type_ensure(SY_TYPE_DESIGN_PANEL);
@@ -964,6 +965,9 @@ static void sy_window_class_init(SyWindowClass *klass)
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, candidates);
 	gtk_widget_class_bind_template_child(widget_class, SyWindow, details);
+	gtk_widget_class_bind_template_child(
+		widget_class, SyWindow, transforms);
+	gtk_widget_class_bind_template_child(widget_class, SyWindow, movement);
 	gtk_widget_class_bind_template_child(
 		widget_class, SyWindow, config_panel);
 	gtk_widget_class_bind_template_child(
@@ -1145,6 +1149,7 @@ static void sy_window_init(SyWindow *self)
 	sy_window_picture_init(self);
 	sy_window_present_init(self);
 	sy_window_history_init(self);
+	sy_window_space_time_init(self);
 	g_signal_connect(self->export_bar, "replace",
 		G_CALLBACK(sy_window_export_replace), self);
 	g_signal_connect(self->export_bar, "notify::running",

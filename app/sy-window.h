@@ -37,6 +37,11 @@ SyPipeline *sy_window_get_pipeline(SyWindow *self);
 int sy_window_get_candidate(SyWindow *self);
 void sy_window_select_candidate(SyWindow *self, int id);
 
+/* The space-time transforms listed (their "none" row left out) and the
+ * movement shown (sy-commands-space-time.c). */
+guint sy_window_count_transforms(SyWindow *self);
+const char *sy_window_get_movement(SyWindow *self);
+
 /* Exports the design on screen into dir for device (replacing what is
  * there only if force), as the Export dialog does; the export bar shows
  * its progress and outcome.  FALSE, doing nothing, without a design or

@@ -18,6 +18,7 @@ struct _SyDepsView {
 
 enum {
 	SPACE_CHOSEN,
+	DIRECTION_CHOSEN,
 	N_SIGNALS,
 };
 
@@ -146,11 +147,37 @@ static void plot_origin(GtkWidget *widget, double *x, double *y)
 	sy_deps_layout_clear(&layout);
 }
 
-/* A press on a chip begins a choice of loops; anywhere else, a pan. */
+/* A press with Shift on the plot of two loops begins a projection
+ * direction (press_chip PRESS_DIRECTION). */
+#define PRESS_DIRECTION (-2)
+
+static gboolean direction_press(SyDepsView *self, double x, double y)
+{
+	GdkModifierType state = 0;
+	SyDepsLayout layout;
+	gboolean in;
+
+	if (!self->projection || self->projection->y < 0 ||
+		!gtk_get_current_event_state(&state) ||
+		!(state & GDK_SHIFT_MASK))
+		return FALSE;
+	layout_now(self, &layout);
+	in = x >= layout.plot.x && x < layout.plot.x + layout.plot.w &&
+		y >= layout.plot.y && y < layout.plot.y + layout.plot.h;
+	sy_deps_layout_clear(&layout);
+	return in;
+}
+
+/* A press on a chip begins a choice of loops; with Shift on the plot,
+ * a projection direction; anywhere else, a pan. */
 static gboolean on_press(GtkWidget *widget, double x, double y)
 {
 	SyDepsView *self = SY_DEPS_VIEW(widget);
 
+	if (direction_press(self, x, y)) {
+		self->press_chip = PRESS_DIRECTION;
+		return FALSE;
+	}
 	self->press_chip = chip_at(self, x, y);
 	return self->press_chip < 0;
 }
@@ -162,6 +189,15 @@ static void on_release(
 	double x, y;
 	int end;
 
+	if (self->press_chip == PRESS_DIRECTION) {
+		self->press_chip = -1;
+		/* The plot's y runs up: iteration units, up to the scale. */
+		if (dx || dy)
+			g_signal_emit(self, signals[DIRECTION_CHOSEN], 0,
+				self->projection->x, self->projection->y, dx,
+				-dy);
+		return;
+	}
 	if (self->press_chip < 0) /* a pan */
 		return;
 	gtk_gesture_drag_get_start_point(drag, &x, &y);
@@ -261,6 +297,16 @@ static void sy_deps_view_class_init(SyDepsViewClass *klass)
 	signals[SPACE_CHOSEN] = g_signal_new("space-chosen",
 		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
 		NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+	/**
+	 * SyDepsView::direction-chosen:
+	 * @x, @y: the plot's loops (band members)
+	 * @dx, @dy: the direction dragged with Shift over the plot, in
+	 *   iteration units along x and y (render-projection.h snaps it)
+	 */
+	signals[DIRECTION_CHOSEN] = g_signal_new("direction-chosen",
+		G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+		NULL, G_TYPE_NONE, 4, G_TYPE_INT, G_TYPE_INT, G_TYPE_DOUBLE,
+		G_TYPE_DOUBLE);
 }
 
 static void sy_deps_view_init(SyDepsView *self)
