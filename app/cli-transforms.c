@@ -9,65 +9,6 @@
 #include "poly/movement.h"
 #include "poly/transforms.h"
 
-/* One letter per kind, for the table. */
-static const char kind_letters[] = "NSBFMXU";
-
-static char *rows_text(const gint64 *rows, guint n_rows, guint n)
-{
-	GString *out = g_string_new("[");
-
-	for (guint r = 0; r < n_rows; r++) {
-		g_string_append_printf(out, "%s[", r ? "," : "");
-		for (guint j = 0; j < n; j++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				j ? "," : "", rows[r * n + j]);
-		g_string_append_c(out, ']');
-	}
-	g_string_append_c(out, ']');
-	return g_string_free(out, FALSE);
-}
-
-static void append_vector(GString *out, const SyMovement *m)
-{
-	g_string_append_c(out, '(');
-	for (guint k = 0; k < m->n_space; k++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, k ? "," : "",
-			m->n_steps ? m->steps[0].dk[k] : 0);
-	for (guint t = 0; t < m->n_time; t++)
-		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-			t                       ? ","
-				: m->n_time > 1 ? ";"
-						: ",",
-			m->n_steps ? m->steps[0].dt[t] : 0);
-	g_string_append_c(out, ')');
-}
-
-static char *movement_text(const GPtrArray *moves)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; i < moves->len; i++) {
-		const SyMovement *m = g_ptr_array_index(moves, i);
-		g_autofree char *name = sy_movement_name(m);
-
-		g_string_append_printf(out, "%s%s %c", i ? " " : "", name,
-			kind_letters[m->kind]);
-		if (m->n_steps)
-			append_vector(out, m);
-	}
-	return g_string_free(out, FALSE);
-}
-
-static char *shape_text(const SyTransform *t)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint k = 0; k < t->st->n_space; k++)
-		g_string_append_printf(
-			out, "%s%" G_GINT64_FORMAT, k ? "x" : "", t->shape[k]);
-	return g_string_free(out, FALSE);
-}
-
 static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 {
 	GString *out = g_string_new(NULL);
@@ -87,8 +28,9 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		return g_string_free(out, FALSE);
 	for (guint i = 0; i < ts->transforms->len; i++) {
 		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
-		g_autofree char *rows = rows_text(t->given, ts->dims + 1, n);
-		g_autofree char *shape = shape_text(t);
+		g_autofree char *rows = sy_transform_rows_text(
+			t->given, ts->dims + 1, n);
+		g_autofree char *shape = sy_transform_shape_text(t);
 
 		width = MAX(width, (int)strlen(rows));
 		shape_width = MAX(shape_width, (int)strlen(shape));
@@ -99,9 +41,11 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		"N none, X multi: (dk,dt))");
 	for (guint i = 0; i < ts->transforms->len; i++) {
 		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
-		g_autofree char *rows = rows_text(t->given, ts->dims + 1, n);
-		g_autofree char *shape = shape_text(t);
-		g_autofree char *moves = movement_text(t->movement);
+		g_autofree char *rows = sy_transform_rows_text(
+			t->given, ts->dims + 1, n);
+		g_autofree char *shape = sy_transform_shape_text(t);
+		g_autofree char *moves = sy_transform_movement_text(
+			t->movement);
 		g_autofree char *autosa = t->st->space_time >= 0
 			? g_strdup_printf("space_time[%d]", t->st->space_time)
 			: g_strdup(t->st->loop_aligned ? "aligned" : "-");
@@ -136,7 +80,8 @@ static JsonNode *as_json(const SyAnalysis *a, const SyTransforms *ts)
 		JsonObject *o = json_object_new();
 		JsonObject *mv = json_object_new(), *kinds = json_object_new();
 		JsonArray *shape = json_array_new(), *time = json_array_new();
-		g_autofree char *given = rows_text(t->given, ts->dims + 1, n);
+		g_autofree char *given = sy_transform_rows_text(
+			t->given, ts->dims + 1, n);
 		g_autofree char *how = sy_space_time_describe(st, a->band);
 
 		json_object_set_string_member(o, "space_time", given);

@@ -3,10 +3,6 @@
 #include "poly/movement.h"
 #include "poly/transforms.h"
 
-/* One letter per kind (SyMovementKind), as systole-cli transforms
- * prints them. */
-static const char kind_letters[] = "NSBFMXU";
-
 static void row_free(gpointer data)
 {
 	SyTransformRow *row = data;
@@ -18,62 +14,17 @@ static void row_free(gpointer data)
 	g_free(row);
 }
 
-static char *rows_text(const gint64 *rows, guint n_rows, guint n)
-{
-	GString *out = g_string_new("[");
-
-	for (guint r = 0; r < n_rows; r++) {
-		g_string_append_printf(out, "%s[", r ? "," : "");
-		for (guint j = 0; j < n; j++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				j ? "," : "", rows[r * n + j]);
-		g_string_append_c(out, ']');
-	}
-	g_string_append_c(out, ']');
-	return g_string_free(out, FALSE);
-}
-
-/* "x S(0,1) w B(1,0)": the first step of each group, (dk..., dt...). */
-static char *movement_text(const GPtrArray *moves)
-{
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; i < moves->len; i++) {
-		const SyMovement *m = g_ptr_array_index(moves, i);
-		g_autofree char *name = sy_movement_name(m);
-
-		g_string_append_printf(out, "%s%s %c", i ? "  " : "", name,
-			kind_letters[m->kind]);
-		if (!m->n_steps)
-			continue;
-		g_string_append_c(out, '(');
-		for (guint k = 0; k < m->n_space; k++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				k ? "," : "", m->steps[0].dk[k]);
-		for (guint t = 0; t < m->n_time; t++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				t ? "," : (m->n_time > 1 ? ";" : ","),
-				m->steps[0].dt[t]);
-		g_string_append_c(out, ')');
-	}
-	return g_string_free(out, FALSE);
-}
-
 static SyTransformRow *row_new(const SyTransform *t, guint n_rows, guint n)
 {
 	SyTransformRow *row = g_new0(SyTransformRow, 1);
-	GString *pes = g_string_new(NULL);
 
-	for (guint k = 0; k < t->st->n_space; k++)
-		g_string_append_printf(
-			pes, "%s%" G_GINT64_FORMAT, k ? "x" : "", t->shape[k]);
-	row->space_time = rows_text(t->given, n_rows, n);
-	row->pes = g_string_free(pes, FALSE);
+	row->space_time = sy_transform_rows_text(t->given, n_rows, n);
+	row->pes = sy_transform_shape_text(t);
 	row->steps = t->steps;
 	row->autosa = t->st->space_time >= 0
 		? g_strdup_printf("space_time[%d]", t->st->space_time)
 		: g_strdup(t->st->loop_aligned ? "aligned" : "-");
-	row->movement = movement_text(t->movement);
+	row->movement = sy_transform_movement_text(t->movement);
 	row->loop_aligned = t->st->loop_aligned;
 	return row;
 }

@@ -3,18 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-static gint64 gcd(gint64 a, gint64 b)
-{
-	a = llabs(a);
-	b = llabs(b);
-	while (b) {
-		gint64 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
+#include "base/integer.h"
 
 gboolean sy_projection_snap(double dx, double dy, gint64 max, gint64 dir[2])
 {
@@ -26,7 +15,7 @@ gboolean sy_projection_snap(double dx, double dy, gint64 max, gint64 dir[2])
 		for (gint64 b = -max; b <= max; b++) {
 			double cos_angle;
 
-			if (gcd(a, b) != 1)
+			if (sy_integer_gcd(a, b) != 1)
 				continue;
 			cos_angle = (a * dx + b * dy) / (len * hypot(a, b));
 			/* Nearer in angle; an equal angle keeps the first

@@ -5,6 +5,7 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
+#include "base/integer.h"
 #include "poly/isl-stage.h"
 #include "poly/movement.h"
 
@@ -30,19 +31,6 @@ void sy_movement_free(SyMovement *m)
 	g_ptr_array_unref(m->accesses);
 	g_free(m->steps);
 	g_free(m);
-}
-
-static gint64 gcd(gint64 a, gint64 b)
-{
-	a = llabs(a);
-	b = llabs(b);
-	while (b) {
-		gint64 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
 }
 
 /* The integer null space of e (rows x n, row-major), one primitive
@@ -78,7 +66,7 @@ static guint null_space(gint64 *e, guint rows, guint n, gint64 *basis)
 			for (guint j = 0; j < n; j++) {
 				e[i * n + j] = e[i * n + j] * g -
 					e[rank * n + j] * f;
-				d = gcd(d, e[i * n + j]);
+				d = sy_integer_gcd(d, e[i * n + j]);
 			}
 			for (guint j = 0; d > 1 && j < n; j++)
 				e[i * n + j] /= d;
@@ -96,7 +84,8 @@ static guint null_space(gint64 *e, guint rows, guint n, gint64 *basis)
 			if (pivot_of[col] >= 0) {
 				gint64 a = e[pivot_of[col] * n + col];
 
-				scale = scale / gcd(scale, a) * llabs(a);
+				scale = scale / sy_integer_gcd(scale, a) *
+					llabs(a);
 			}
 		memset(v, 0, n * sizeof(gint64));
 		v[f] = scale;
@@ -107,7 +96,7 @@ static guint null_space(gint64 *e, guint rows, guint n, gint64 *basis)
 				v[col] = -row[f] * scale / row[col];
 			}
 		for (guint j = 0; j < n; j++)
-			d = gcd(d, v[j]);
+			d = sy_integer_gcd(d, v[j]);
 		for (guint j = 0; d > 1 && j < n; j++)
 			v[j] /= d;
 		dim++;
@@ -358,7 +347,7 @@ char *sy_movement_describe(const SyMovement *m)
 		if (m->n_space > 1)
 			g_string_append_printf(out, "%u", along);
 		if (m->n_time == 1) {
-			gint64 g = gcd(dk, m->dt);
+			gint64 g = sy_integer_gcd(dk, m->dt);
 
 			if (llabs(dk) == m->dt)
 				g_string_append(out, " at 1 PE per step");

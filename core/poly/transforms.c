@@ -405,3 +405,62 @@ SyTransforms *sy_transforms_enumerate(
 	g_ptr_array_unref(e.carried);
 	return out;
 }
+
+char *sy_transform_rows_text(const gint64 *rows, guint n_rows, guint n)
+{
+	GString *out = g_string_new("[");
+
+	for (guint r = 0; r < n_rows; r++) {
+		g_string_append_printf(out, "%s[", r ? "," : "");
+		for (guint j = 0; j < n; j++)
+			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+				j ? "," : "", rows[r * n + j]);
+		g_string_append_c(out, ']');
+	}
+	g_string_append_c(out, ']');
+	return g_string_free(out, FALSE);
+}
+
+char *sy_transform_shape_text(const SyTransform *t)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint k = 0; k < t->st->n_space; k++)
+		g_string_append_printf(
+			out, "%s%" G_GINT64_FORMAT, k ? "x" : "", t->shape[k]);
+	return g_string_free(out, FALSE);
+}
+
+/* One letter per kind (SyMovementKind). */
+static const char kind_letters[] = "NSBFMXU";
+
+static void append_vector(GString *out, const SyMovement *m)
+{
+	g_string_append_c(out, '(');
+	for (guint k = 0; k < m->n_space; k++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, k ? "," : "",
+			m->n_steps ? m->steps[0].dk[k] : 0);
+	for (guint t = 0; t < m->n_time; t++)
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+			t                       ? ","
+				: m->n_time > 1 ? ";"
+						: ",",
+			m->n_steps ? m->steps[0].dt[t] : 0);
+	g_string_append_c(out, ')');
+}
+
+char *sy_transform_movement_text(const GPtrArray *moves)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < moves->len; i++) {
+		const SyMovement *m = g_ptr_array_index(moves, i);
+		g_autofree char *name = sy_movement_name(m);
+
+		g_string_append_printf(out, "%s%s %c", i ? " " : "", name,
+			kind_letters[m->kind]);
+		if (m->n_steps)
+			append_vector(out, m);
+	}
+	return g_string_free(out, FALSE);
+}

@@ -55,6 +55,16 @@ __isl_give SyTransforms *sy_transforms_enumerate(
 	__isl_keep SyAnalysis *a, guint dims, gint64 max_coef, GError **error);
 void sy_transforms_free(__isl_take SyTransforms *t);
 
+/* The texts a list of transforms shows (systole-cli transforms, the
+ * explorer's list): rows as "[[1,1],[0,1]]" (n_rows rows of n), the
+ * PEs along each space row as "16" or "4x4", and each array's movement
+ * as "x S(0,1) w B(1,0)" (a letter per kind, the first step's (dk...,
+ * dt...)). */
+__isl_give char *sy_transform_rows_text(
+	__isl_keep const gint64 *rows, guint n_rows, guint n);
+__isl_give char *sy_transform_shape_text(__isl_keep const SyTransform *t);
+__isl_give char *sy_transform_movement_text(__isl_keep const GPtrArray *moves);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SyTransforms, sy_transforms_free)
 
 G_END_DECLS
