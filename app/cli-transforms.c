@@ -28,7 +28,7 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		return g_string_free(out, FALSE);
 	for (guint i = 0; i < ts->transforms->len; i++) {
 		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
-		g_autofree char *rows = sy_transform_rows_text(
+		g_autofree char *rows = sy_space_time_rows_text(
 			t->given, ts->dims + 1, n);
 		g_autofree char *shape = sy_transform_shape_text(t);
 
@@ -41,7 +41,7 @@ static char *as_text(const SyAnalysis *a, const SyTransforms *ts)
 		"N none, X multi: (dk,dt))");
 	for (guint i = 0; i < ts->transforms->len; i++) {
 		const SyTransform *t = g_ptr_array_index(ts->transforms, i);
-		g_autofree char *rows = sy_transform_rows_text(
+		g_autofree char *rows = sy_space_time_rows_text(
 			t->given, ts->dims + 1, n);
 		g_autofree char *shape = sy_transform_shape_text(t);
 		g_autofree char *moves = sy_transform_movement_text(
@@ -80,7 +80,7 @@ static JsonNode *as_json(const SyAnalysis *a, const SyTransforms *ts)
 		JsonObject *o = json_object_new();
 		JsonObject *mv = json_object_new(), *kinds = json_object_new();
 		JsonArray *shape = json_array_new(), *time = json_array_new();
-		g_autofree char *given = sy_transform_rows_text(
+		g_autofree char *given = sy_space_time_rows_text(
 			t->given, ts->dims + 1, n);
 		g_autofree char *how = sy_space_time_describe(st, a->band);
 

@@ -18,7 +18,7 @@ static SyTransformRow *row_new(const SyTransform *t, guint n_rows, guint n)
 {
 	SyTransformRow *row = g_new0(SyTransformRow, 1);
 
-	row->space_time = sy_transform_rows_text(t->given, n_rows, n);
+	row->space_time = sy_space_time_rows_text(t->given, n_rows, n);
 	row->pes = sy_transform_shape_text(t);
 	row->steps = t->steps;
 	row->autosa = t->st->space_time >= 0

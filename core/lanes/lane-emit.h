@@ -40,6 +40,11 @@ __isl_give char *sy_lanes_emit_main(__isl_keep const SyLaneProgram *p);
 #define SY_LANES_FLOAT_TOLERANCE "1e-5"
 
 /* Shared by the emitters. */
+/* The coordinates (named by names) shifted by sign (dk, dt) of r:
+ * "sy_k - 1, sy_t0 - 1". */
+void sy_lanes_print_shifted(__isl_keep GString *out,
+	__isl_keep const SyLaneProgram *p, __isl_keep const SyLaneRead *r,
+	int sign, __isl_keep char **names);
 /* The declarations of the delay lines (one array of elem a read
  * that comes from a delay line), one a line. */
 void sy_lanes_print_delay_lines(__isl_keep GString *out,

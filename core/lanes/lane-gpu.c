@@ -25,14 +25,7 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 	gint64 dk = sign * r->dk;
 
 	g_string_append(out, "sy_in_domain(");
-	for (guint i = 0; i < p->n_coords; i++) {
-		gint64 d = sign * (i ? r->dt[i - 1] : r->dk);
-
-		g_string_append_printf(out, "%s%s", i ? ", " : "", names[i]);
-		if (d)
-			g_string_append_printf(out, " %c %" G_GINT64_FORMAT,
-				d < 0 ? '-' : '+', d < 0 ? -d : d);
-	}
+	sy_lanes_print_shifted(out, p, r, sign, names);
 	g_string_append(out, ")");
 	if (dk)
 		g_string_append_printf(out,

@@ -11,6 +11,19 @@
 #include "base/escape.h"
 #include "lanes/lane-emit.h"
 
+void sy_lanes_print_shifted(GString *out, const SyLaneProgram *p,
+	const SyLaneRead *r, int sign, char **names)
+{
+	for (guint i = 0; i < p->n_coords; i++) {
+		gint64 d = sign * (i ? r->dt[i - 1] : r->dk);
+
+		g_string_append_printf(out, "%s%s", i ? ", " : "", names[i]);
+		if (d)
+			g_string_append_printf(out, " %c %" G_GINT64_FORMAT,
+				d < 0 ? '-' : '+', d < 0 ? -d : d);
+	}
+}
+
 void sy_lanes_print_delay_lines(
 	GString *out, const SyLaneProgram *p, const char *elem)
 {

@@ -57,20 +57,6 @@ static int contiguous(const SyLaneRead *r)
 	return c == 1 || c == -1 ? (int)c : 0;
 }
 
-/* The coordinates shifted by sign (dk, dt): "sy_k - 1, sy_t0 - 1". */
-static void print_shifted(GString *out, const SyLaneProgram *p,
-	const SyLaneRead *r, int sign, char **names)
-{
-	for (guint i = 0; i < p->n_coords; i++) {
-		gint64 d = sign * (i ? r->dt[i - 1] : r->dk);
-
-		g_string_append_printf(out, "%s%s", i ? ", " : "", names[i]);
-		if (d)
-			g_string_append_printf(out, " %c %" G_GINT64_FORMAT,
-				d < 0 ? '-' : '+', d < 0 ? -d : d);
-	}
-}
-
 /* Lanes where r's element comes from memory (mask sy_io) into v, or
  * from v to memory (store). */
 static void print_lanes_io(GString *out, const SyLaneProgram *p,
@@ -190,7 +176,7 @@ static void print_neighbour(GString *out, const SyLaneProgram *p,
 		g_string_append_printf(out,
 			"%sconst sy_mask %s = sy_m & ~(sy_in_domain(", ind,
 			name);
-		print_shifted(out, p, r, sign, n->vec);
+		sy_lanes_print_shifted(out, p, r, sign, n->vec);
 		g_string_append(out, ")");
 		if (dk)
 			g_string_append_printf(out,

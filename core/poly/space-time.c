@@ -141,6 +141,21 @@ static void inverse_of(const gint64 *m, guint n, gint64 det, gint64 *inv)
 		}
 }
 
+char *sy_space_time_rows_text(const gint64 *rows, guint n_rows, guint n)
+{
+	GString *out = g_string_new("[");
+
+	for (guint r = 0; r < n_rows; r++) {
+		g_string_append_printf(out, "%s[", r ? "," : "");
+		for (guint j = 0; j < n; j++)
+			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
+				j ? "," : "", rows[r * n + j]);
+		g_string_append_c(out, ']');
+	}
+	g_string_append_c(out, ']');
+	return g_string_free(out, FALSE);
+}
+
 /* v as an expression of the band's members: "c + q", "2 c - q". */
 static char *expression(const gint64 *v, const SyBand *band)
 {
@@ -479,17 +494,9 @@ static SySpaceTime *make(const gint64 *full, guint n, guint n_space, gint64 det,
 static void singular(const gint64 *full, guint n, const SyBand *band,
 	gint64 det, guint added, const char *flat, GError **error)
 {
-	g_autoptr(GString) rows = g_string_new("[");
+	g_autofree char *rows = sy_space_time_rows_text(full, n, n);
 	g_autofree char *loops = sy_band_members_text(band);
 
-	for (guint r = 0; r < n; r++) {
-		g_string_append_printf(rows, "%s[", r ? "," : "");
-		for (guint j = 0; j < n; j++)
-			g_string_append_printf(rows, "%s%" G_GINT64_FORMAT,
-				j ? "," : "", full[r * n + j]);
-		g_string_append_c(rows, ']');
-	}
-	g_string_append_c(rows, ']');
 	g_set_error(error, SY_SPACE_TIME_ERROR, SY_SPACE_TIME_ERROR_SINGULAR,
 		"the matrix %s%s over the loops %s has determinant "
 		"%" G_GINT64_FORMAT ": a space-time transform must be "
@@ -497,8 +504,8 @@ static void singular(const gint64 *full, guint n, const SyBand *band,
 		"is one (PE, time) point and every point an iteration "
 		"(hint: make the rows' coefficients coprime, e.g. "
 		"[[1,1],[0,1]] rather than [[2,0],[0,1]])%s",
-		rows->str, added ? " (completed with unit rows)" : "", loops,
-		det, flat ? flat : "");
+		rows, added ? " (completed with unit rows)" : "", loops, det,
+		flat ? flat : "");
 }
 
 /* Why the time row, with a coefficient of 2 or more, is no linearised
@@ -701,19 +708,7 @@ SySpaceTime *sy_space_time_new_aligned(const guint *space, guint n_space,
 
 char *sy_space_time_to_string(const SySpaceTime *st)
 {
-	GString *out = g_string_new("[");
-
-	for (guint r = 0; r < st->n_loops; r++) {
-		const gint64 *row = sy_space_time_row(st, r);
-
-		g_string_append_printf(out, "%s[", r ? "," : "");
-		for (guint j = 0; j < st->n_loops; j++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				j ? "," : "", row[j]);
-		g_string_append_c(out, ']');
-	}
-	g_string_append_c(out, ']');
-	return g_string_free(out, FALSE);
+	return sy_space_time_rows_text(st->rows, st->n_loops, st->n_loops);
 }
 
 char *sy_space_time_describe(const SySpaceTime *st, const SyBand *old_band)

@@ -92,6 +92,9 @@ void sy_space_time_map(__isl_keep const SySpaceTime *st,
 	__isl_keep const gint64 *v, __isl_keep gint64 *out);
 /* The rows as "[[1,1],[0,1]]" (as applied, after completion). */
 __isl_give char *sy_space_time_to_string(__isl_keep const SySpaceTime *st);
+/* n_rows rows of n numbers as "[[1,1],[0,1]]". */
+__isl_give char *sy_space_time_rows_text(
+	__isl_keep const gint64 *rows, guint n_rows, guint n);
 /* Each new member as an expression of the old: "k = c + q, t = q". */
 __isl_give char *sy_space_time_describe(
 	__isl_keep const SySpaceTime *st, __isl_keep const SyBand *old_band);

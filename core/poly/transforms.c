@@ -406,21 +406,6 @@ SyTransforms *sy_transforms_enumerate(
 	return out;
 }
 
-char *sy_transform_rows_text(const gint64 *rows, guint n_rows, guint n)
-{
-	GString *out = g_string_new("[");
-
-	for (guint r = 0; r < n_rows; r++) {
-		g_string_append_printf(out, "%s[", r ? "," : "");
-		for (guint j = 0; j < n; j++)
-			g_string_append_printf(out, "%s%" G_GINT64_FORMAT,
-				j ? "," : "", rows[r * n + j]);
-		g_string_append_c(out, ']');
-	}
-	g_string_append_c(out, ']');
-	return g_string_free(out, FALSE);
-}
-
 char *sy_transform_shape_text(const SyTransform *t)
 {
 	GString *out = g_string_new(NULL);

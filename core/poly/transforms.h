@@ -56,12 +56,10 @@ __isl_give SyTransforms *sy_transforms_enumerate(
 void sy_transforms_free(__isl_take SyTransforms *t);
 
 /* The texts a list of transforms shows (systole-cli transforms, the
- * explorer's list): rows as "[[1,1],[0,1]]" (n_rows rows of n), the
- * PEs along each space row as "16" or "4x4", and each array's movement
- * as "x S(0,1) w B(1,0)" (a letter per kind, the first step's (dk...,
+ * explorer's list; its rows: sy_space_time_rows_text): the PEs along
+ * each space row as "16" or "4x4", and each array's movement as
+ * "x S(0,1) w B(1,0)" (a letter per kind, the first step's (dk...,
  * dt...)). */
-__isl_give char *sy_transform_rows_text(
-	__isl_keep const gint64 *rows, guint n_rows, guint n);
 __isl_give char *sy_transform_shape_text(__isl_keep const SyTransform *t);
 __isl_give char *sy_transform_movement_text(__isl_keep const GPtrArray *moves);
 
