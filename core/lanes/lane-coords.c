@@ -18,8 +18,8 @@ void sy_lane_coords_free(SyLaneCoords *c)
 }
 
 /* Row r's name: the member it picks out, else k/t by its kind. */
-static char *row_name(
-	const SyAnalysis *a, const gint64 *row, guint n, gboolean space, guint i)
+static char *row_name(const SyAnalysis *a, const gint64 *row, guint n,
+	gboolean space, guint i)
 {
 	guint ones = 0, at = 0;
 
@@ -126,7 +126,8 @@ gboolean sy_lane_coords_distance(const SyLaneCoords *c, const SyAnalysis *a,
 
 		ok = val_int(isl_set_dim_min_val(isl_set_copy(deltas), (int)i),
 			     &lo) &&
-			val_int(isl_set_dim_max_val(isl_set_copy(deltas), (int)i),
+			val_int(isl_set_dim_max_val(
+					isl_set_copy(deltas), (int)i),
 				&hi) &&
 			lo == hi;
 		d[i] = lo;
@@ -169,11 +170,118 @@ char *sy_lane_coords_describe(const SyLaneCoords *c)
 			s, "%s%s", i > 1 ? ", " : "", c->names[i]);
 	g_string_append(s, "): the transform's time");
 	for (guint i = 1 + n_time; i < c->n_band; i++)
-		g_string_append_printf(s, "%s%s", i > 1 + n_time ? ", " : ", then the rows of lanes ", c->names[i]);
+		g_string_append_printf(s, "%s%s",
+			i > 1 + n_time ? ", " : ", then the rows of lanes ",
+			c->names[i]);
 	for (guint i = c->n_band; i < c->n; i++)
 		g_string_append_printf(s, "%s%s",
 			i > c->n_band ? ", " : ", then ", c->names[i]);
 	if (c->n_below)
 		g_string_append(s, " below the band");
 	return g_string_free(s, FALSE);
+}
+
+gint64 sy_lane_coords_hops(const SyLaneCoords *c, gint64 dk, const gint64 *dt)
+{
+	gint64 n;
+
+	if (c->n_space == 1 && !c->n_below)
+		return 0;
+	n = ABS(dk);
+	for (guint i = c->n_band - c->n_space; i + 1 < c->n_band; i++)
+		n += ABS(dt[i]);
+	return n;
+}
+
+/* The dependences and moves are over the band alone; the kernel of the
+ * subscripts sees the loops below it and the rows too.  The vectors run
+ * over a box of small coefficients, as few as keep the search short. */
+GPtrArray *sy_lane_coords_reuses(
+	const SyLaneCoords *c, const SyLaneAff *index, guint n_dims)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+	guint n = c->n;
+	gint64 range = n <= 4 ? 3 : n <= 6 ? 2 : 1, v[SY_LANES_MAX_COORDS];
+
+	for (guint i = 0; i < n; i++)
+		v[i] = -range;
+	for (;;) {
+		gboolean reuse = FALSE;
+		guint i = 0;
+
+		for (guint k = 0; k < n; k++)
+			reuse |= v[k] != 0;
+		for (guint d = 0; reuse && d < n_dims; d++) {
+			gint64 s = 0;
+
+			for (guint k = 0; k < n; k++)
+				s += index[d].coef[k] * v[k];
+			reuse = s == 0;
+		}
+		if (reuse)
+			g_ptr_array_add(out, g_memdup2(v, sizeof(gint64) * n));
+		while (i < n && v[i] == range)
+			v[i++] = -range;
+		if (i == n)
+			break;
+		v[i]++;
+	}
+	return out;
+}
+
+/* The inverse of a unimodular integer matrix (Gauss-Jordan on
+ * rationals would do; the cofactor form is exact for n <= 8 but slow,
+ * so the elimination runs on doubles and is checked). */
+gboolean sy_lane_coords_invert(const gint64 *m, guint n, gint64 *inv)
+{
+	double a[SY_LANES_MAX_COORDS][2 * SY_LANES_MAX_COORDS];
+
+	if (n > SY_LANES_MAX_COORDS)
+		return FALSE;
+	for (guint r = 0; r < n; r++)
+		for (guint c = 0; c < 2 * n; c++)
+			a[r][c] = c < n ? (double)m[r * n + c] : (c - n == r);
+	for (guint c = 0; c < n; c++) {
+		guint p = c;
+
+		for (guint r = c + 1; r < n; r++)
+			if (ABS(a[r][c]) > ABS(a[p][c]))
+				p = r;
+		if (a[p][c] == 0)
+			return FALSE;
+		for (guint k = 0; k < 2 * n; k++) {
+			double t = a[c][k];
+
+			a[c][k] = a[p][k];
+			a[p][k] = t;
+		}
+		for (guint r = 0; r < n; r++) {
+			double f = a[r][c] / a[c][c];
+
+			if (r == c || f == 0)
+				continue;
+			for (guint k = 0; k < 2 * n; k++)
+				a[r][k] -= f * a[c][k];
+		}
+	}
+	for (guint r = 0; r < n; r++)
+		for (guint c = 0; c < n; c++) {
+			double v = a[r][n + c] / a[r][r];
+			gint64 iv = (gint64)(v < 0 ? v - 0.5 : v + 0.5);
+
+			if (ABS(v - (double)iv) > 1e-9)
+				return FALSE;
+			inv[r * n + c] = iv;
+		}
+	/* exact check: m * inv = I */
+	for (guint r = 0; r < n; r++)
+		for (guint c = 0; c < n; c++) {
+			gint64 s = 0;
+
+			for (guint k = 0; k < n; k++)
+				s += m[r * n + k] * inv[k * n + c];
+			if (s != (r == c))
+				return FALSE;
+		}
+	return TRUE;
 }

@@ -56,8 +56,25 @@ gboolean sy_lane_coords_distance(__isl_keep const SyLaneCoords *c,
  * coordinates) is one a systolic array makes: the transform's time
  * lexicographically positive, or zero with the value in its PE and the
  * loops below moving forwards. */
-gboolean sy_lane_coords_systolic(
-	__isl_keep const SyLaneCoords *c, gint64 dk, __isl_keep const gint64 *dt);
+gboolean sy_lane_coords_systolic(__isl_keep const SyLaneCoords *c, gint64 dk,
+	__isl_keep const gint64 *dt);
+
+/* How far a value moves across PEs along dk and dt (c->n - 1
+ * numbers): lanes plus rows of lanes; 0 for a 1-D array over the
+ * band's loops alone, whose delay lines are chosen by length alone. */
+gint64 sy_lane_coords_hops(__isl_keep const SyLaneCoords *c, gint64 dk,
+	__isl_keep const gint64 *dt);
+
+/* The reuses of an element whose subscripts are index (n_dims affs
+ * over the coordinates): each small non-zero integer vector v they do
+ * not see (index . v = 0), as c->n numbers (dk, dt...). */
+__isl_give GPtrArray *sy_lane_coords_reuses(__isl_keep const SyLaneCoords *c,
+	__isl_keep const SyLaneAff *index, guint n_dims);
+
+/* The inverse of a unimodular n x n integer matrix (n at most
+ * SY_LANES_MAX_COORDS); FALSE if it has none. */
+gboolean sy_lane_coords_invert(
+	__isl_keep const gint64 *m, guint n, __isl_keep gint64 *inv);
 
 /* "the steps (t0, t1, p): the transform's time, then p below the band"
  * (NULL for a 1-D array over the band's loops alone). */

@@ -19,7 +19,7 @@
 G_DEFINE_QUARK(sy - lanes - error - quark, sy_lanes_error)
 
 #define SUPPORTED                                                              \
-	"the lane targets take one statement whose outer loops are the "      \
+	"the lane targets take one statement whose outer loops are the "       \
 	"band, "                                                               \
 	"arrays of one element type with constant sizes and affine "           \
 	"subscripts"
@@ -212,63 +212,6 @@ static __isl_give isl_multi_aff *matrix_aff(
 	return ma;
 }
 
-/* The inverse of a unimodular integer matrix (Gauss-Jordan on
- * rationals would do; the cofactor form is exact for n <= 8 but slow,
- * so the elimination runs on doubles and is checked). */
-static gboolean invert(const gint64 *m, guint n, gint64 *inv)
-{
-	double a[8][16];
-
-	if (n > 8)
-		return FALSE;
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < 2 * n; c++)
-			a[r][c] = c < n ? (double)m[r * n + c] : (c - n == r);
-	for (guint c = 0; c < n; c++) {
-		guint p = c;
-
-		for (guint r = c + 1; r < n; r++)
-			if (ABS(a[r][c]) > ABS(a[p][c]))
-				p = r;
-		if (a[p][c] == 0)
-			return FALSE;
-		for (guint k = 0; k < 2 * n; k++) {
-			double t = a[c][k];
-
-			a[c][k] = a[p][k];
-			a[p][k] = t;
-		}
-		for (guint r = 0; r < n; r++) {
-			double f = a[r][c] / a[c][c];
-
-			if (r == c || f == 0)
-				continue;
-			for (guint k = 0; k < 2 * n; k++)
-				a[r][k] -= f * a[c][k];
-		}
-	}
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < n; c++) {
-			double v = a[r][n + c] / a[r][r];
-			gint64 iv = (gint64)(v < 0 ? v - 0.5 : v + 0.5);
-
-			if (ABS(v - (double)iv) > 1e-9)
-				return FALSE;
-			inv[r * n + c] = iv;
-		}
-	/* exact check: m * inv = I */
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < n; c++) {
-			gint64 s = 0;
-
-			for (guint k = 0; k < n; k++)
-				s += m[r * n + k] * inv[k * n + c];
-			if (s != (r == c))
-				return FALSE;
-		}
-	return TRUE;
-}
-
 typedef struct {
 	SyLaneProgram *p;
 	GArray *conj;
@@ -452,21 +395,6 @@ static SyLaneRead *find_read(SyLaneProgram *p, const SyAccess *a)
 	return NULL;
 }
 
-/* How far a value moves across PEs: lanes plus rows of lanes (0 for
- * a 1-D array, whose delay lines are chosen by their length alone). */
-static gint64 hops(const SyLaneProgram *p, gint64 dk, const gint64 *dt)
-{
-	const SyLaneCoords *c = p->coords;
-	gint64 n = 0;
-
-	if (c->n_space == 1 && !c->n_below)
-		return 0;
-	n = ABS(dk);
-	for (guint i = c->n_band - c->n_space; i + 1 < c->n_band; i++)
-		n += ABS(dt[i]);
-	return n;
-}
-
 /* Whether a delay line (hops h, delay) is better than r's: nearer
  * PEs first (a systolic array's neighbours), then shorter. */
 static gboolean better(
@@ -476,7 +404,7 @@ static gboolean better(
 
 	if (r->source != SY_LANE_DELAY)
 		return TRUE;
-	rh = hops(p, r->dk, r->dt);
+	rh = sy_lane_coords_hops(p->coords, r->dk, r->dt);
 	return h < rh || (h == rh && delay < r->delay);
 }
 
@@ -495,7 +423,9 @@ static void offer_step(SyLaneProgram *p, SyLaneRead *r, gint64 dk,
 		delay = delay_of(p, sdt, &pos);
 		if (sy_lane_coords_systolic(p->coords, sign * dk, sdt) &&
 			delay > 0 && delay <= SY_LANES_MAX_DELAY &&
-			better(p, r, hops(p, sign * dk, sdt), delay)) {
+			better(p, r,
+				sy_lane_coords_hops(p->coords, sign * dk, sdt),
+				delay)) {
 			r->source = SY_LANE_DELAY;
 			r->dk = sign * dk;
 			g_free(r->dt);
@@ -563,7 +493,8 @@ static char *skew_hint(const SyLaneProgram *p)
 
 /* d's distance over the coordinates' loops (the band's, then those
  * below it), FALSE unless uniform there. */
-static gboolean dep_distance(const SyLaneProgram *p, const SyDep *d, gint64 *dist)
+static gboolean dep_distance(
+	const SyLaneProgram *p, const SyDep *d, gint64 *dist)
 {
 	if (!d->uniform)
 		return FALSE;
@@ -577,7 +508,8 @@ static gboolean dep_distance(const SyLaneProgram *p, const SyDep *d, gint64 *dis
 /* The accumulator's delay line along dist: the shortest, but one that
  * moves across lanes first, so that the pieces that go through memory
  * (stored, then loaded back) stay in their lane. */
-static void offer_accumulator(SyLaneProgram *p, SyLaneRead *r, const gint64 *dist)
+static void offer_accumulator(
+	SyLaneProgram *p, SyLaneRead *r, const gint64 *dist)
 {
 	gint64 dk, *dt = g_new0(gint64, p->n_time);
 	SyLaneRead kept = *r;
@@ -636,12 +568,19 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				sy_dep_kind_name(d->kind),
 				d->source->array->name, d->distances,
 				SUPPORTED);
-		if (!dep_distance(p, d, dist))
+		if (!dep_distance(p, d, dist)) {
+			g_autofree char *below = g_strjoinv(
+				", ", p->coords->names + p->coords->n_band);
+
 			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-				"the %s dependence of %s is not uniform over "
-				"the loops below the band; %s",
-				sy_dep_kind_name(d->kind),
-				d->source->array->name, SUPPORTED);
+				"%s's %s dependence has no one distance over "
+				"%s, below the band: the lane targets carry "
+				"a value at one distance over the band's loops "
+				"and the loops below it (hint: constant bounds "
+				"for %s)",
+				d->source->array->name,
+				sy_dep_kind_name(d->kind), below, below);
+		}
 		dt = g_new0(gint64, p->n_time);
 		map_distance(p, dist, &dk, dt);
 		ok = sy_lane_coords_systolic(p->coords, dk, dt);
@@ -686,8 +625,10 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				"the reduction",
 				d->source->array->name, SY_LANES_MAX_DELAY);
 		p->accumulator = r;
-		r->movement = r->dk || hops(p, r->dk, r->dt) ? "moving"
-							      : "stationary";
+		r->movement = r->dk ||
+				sy_lane_coords_hops(p->coords, r->dk, r->dt)
+			? "moving"
+			: "stationary";
 	}
 	for (guint i = 0; p->accumulator && i < into->len; i++)
 		p->crosses_in_memory |= crosses_in_memory(
@@ -709,38 +650,6 @@ static void offer_moves(SyLaneProgram *p, SyLaneRead *r, GPtrArray *moves)
 				m->steps[s].kind != SY_MOVEMENT_NON_UNIFORM)
 				offer_step(p, r, m->steps[s].dk[0],
 					m->steps[s].dt, TRUE);
-	}
-}
-
-/* The reuses of r's element over the coordinates: each small integer
- * vector v its subscripts do not see (index . v = 0) as a delay line.
- * The dependences and moves are over the band alone; this sees the
- * loops below it and the rows too. */
-static void offer_kernel(SyLaneProgram *p, SyLaneRead *r)
-{
-	guint n = p->n_coords;
-	gint64 range = n <= 4 ? 3 : n <= 6 ? 2 : 1, v[SY_LANES_MAX_COORDS];
-
-	for (guint i = 0; i < n; i++)
-		v[i] = -range;
-	for (;;) {
-		gboolean reuse = !is_zero(v, n);
-		guint i = 0;
-
-		for (guint d = 0; reuse && d < r->n_dims; d++) {
-			gint64 s = 0;
-
-			for (guint c = 0; c < n; c++)
-				s += r->index[d].coef[c] * v[c];
-			reuse = s == 0;
-		}
-		if (reuse)
-			offer_step(p, r, v[0], v + 1, FALSE);
-		while (i < n && v[i] == range)
-			v[i++] = -range;
-		if (i == n)
-			break;
-		v[i]++;
 	}
 }
 
@@ -767,8 +676,16 @@ static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 			r->movement = "broadcast";
 			continue;
 		}
-		if (extended)
-			offer_kernel(p, r);
+		if (extended) {
+			g_autoptr(GPtrArray) reuses = sy_lane_coords_reuses(
+				p->coords, r->index, r->n_dims);
+
+			for (guint k = 0; k < reuses->len; k++) {
+				const gint64 *v = g_ptr_array_index(reuses, k);
+
+				offer_step(p, r, v[0], v + 1, FALSE);
+			}
+		}
 		for (guint j = 0; !extended && j < deps->deps->len; j++) {
 			const SyDep *d = g_ptr_array_index(deps->deps, j);
 
@@ -779,8 +696,9 @@ static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 		if (!extended)
 			offer_moves(p, r, moves);
 		r->movement = r->source != SY_LANE_DELAY ? "memory"
-			: r->dk || hops(p, r->dk, r->dt) ? "forwarded"
-							 : "stationary";
+			: r->dk || sy_lane_coords_hops(p->coords, r->dk, r->dt)
+			? "forwarded"
+			: "stationary";
 	}
 }
 
@@ -931,8 +849,7 @@ static __isl_give isl_pw_multi_aff *coords_to_iters(
 	SyLaneProgram *p, GError **error)
 {
 	isl_ctx *ctx = p->analysis->ctx;
-	isl_map *band = sy_lane_coords_values(
-		p->coords, p->analysis, p->stmt);
+	isl_map *band = sy_lane_coords_values(p->coords, p->analysis, p->stmt);
 	isl_pw_multi_aff *back;
 
 	if (!band) {
@@ -948,7 +865,8 @@ static __isl_give isl_pw_multi_aff *coords_to_iters(
 
 /* ", from row k1 + 1": where a value of r's delay line comes from
  * along the rows of lanes. */
-static void print_rows_from(GString *s, const SyLaneProgram *p, const SyLaneRead *r)
+static void print_rows_from(
+	GString *s, const SyLaneProgram *p, const SyLaneRead *r)
 {
 	const SyLaneCoords *c = p->coords;
 	guint first = c->n_band - c->n_space; /* the rows' place in dt */
@@ -1029,7 +947,7 @@ SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
 	p->coord_names[0] = g_strdup("k");
 	for (guint i = 1; i < n; i++)
 		p->coord_names[i] = g_strdup_printf("t%u", i - 1);
-	if (!invert(p->rows, n, p->inverse)) {
+	if (!sy_lane_coords_invert(p->rows, n, p->inverse)) {
 		fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the space-time matrix is not unimodular (|det| = 1)");
 		return NULL;

@@ -141,7 +141,8 @@ typedef struct {
  * same coordinates as T's. */
 __isl_give SyLaneProgram *sy_lane_program_new(
 	__isl_keep const SyAnalysis *analysis, __isl_keep const gint64 *rows,
-	guint n, guint n_space, guint width, __isl_keep GPtrArray *moves, GError **error);
+	guint n, guint n_space, guint width, __isl_keep GPtrArray *moves,
+	GError **error);
 void sy_lane_program_free(__isl_take SyLaneProgram *p);
 
 /* The aff's value printed as C over names (n_coords of them); "" for

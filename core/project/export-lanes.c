@@ -167,6 +167,18 @@ gboolean sy_export_lanes_files(const SyLaneProgram *p, SyLanesTarget target,
 			p->width);
 		return FALSE;
 	}
+	if (target != SY_LANES_TARGET_SIMD && p->crosses_in_memory) {
+		g_set_error(error, SY_LANES_ERROR, SY_LANES_ERROR_UNSUPPORTED,
+			"%s's partial result reaches another lane both along "
+			"its delay line and through memory (two flow "
+			"distances that move across lanes): the %s target's "
+			"lanes run apart and would race; the c-simd target "
+			"runs it, or choose a transform where at most one of "
+			"them moves across lanes",
+			p->write->access->array->name,
+			sy_lanes_target_name(target));
+		return FALSE;
+	}
 	files->paths = g_ptr_array_new_with_free_func(g_free);
 	files->contents = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)g_bytes_unref);
