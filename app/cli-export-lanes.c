@@ -1,5 +1,5 @@
-/* systole-cli export --target c-simd|opencl|cuda: a 1-D systolic array
- * run in software as a lane program (lanes/lane-program.h), in a
+/* systole-cli export --target c-simd|opencl|cuda: a systolic array (its
+ * first space row the lanes, any other rows of lanes) run in software as a lane program (lanes/lane-program.h), in a
  * project that checks it against the original nest
  * (project/export-lanes.h). */
 #include <stdio.h>
@@ -159,10 +159,13 @@ int cli_export_lanes(int argc, char **argv)
 			"cuda)",
 			"W"},
 		{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
-			"The space loop of the 1D array: the lanes", "LOOP"},
+			"The space loops of the array: the first the lanes, "
+			"any other rows of lanes",
+			"LOOPS"},
 		{"space-time", 0, 0, G_OPTION_ARG_FILENAME, &o.space_time,
-			"A space-time transform over the band's loops, one "
-			"space row (the lanes), then time rows",
+			"A space-time transform over the band's loops: space "
+			"rows (the first the lanes, any other rows of lanes), "
+			"then time rows",
 			"[[1,1],[0,1]]"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
@@ -177,10 +180,11 @@ int cli_export_lanes(int argc, char **argv)
 	int code;
 
 	g_option_context_set_summary(ctx,
-		"Writes a project running one 1D dataflow of the SCoP in "
-		"FILE.c "
-		"as a lane program: the space loop's strips are vector lanes "
-		"(c-simd), work-items (opencl) or warp lanes (cuda); a main "
+		"Writes a project running one dataflow of the SCoP in FILE.c "
+		"as a lane program: the first space loop's strips are vector "
+		"lanes (c-simd), work-items (opencl) or warp lanes (cuda), "
+		"any other space loop rows of lanes run in turn in each time "
+		"step, the loops below the band steps of their own; a main "
 		"checks it against the original nest (make run).\nExit "
 		"status: 0 written, 1 input or unsupported kernel, 2 usage "
 		"error, 4 the folder exists (without --force) or cannot be "

@@ -281,7 +281,7 @@ export_one union "$src/tests/lanes/union.c" '  y (read R1): stationary, (dk, dt)
 # The refusals.
 expect_cli export 1 "systole-cli: error: $src/data/examples/gemv.c has 2 statements; the lane targets take one statement whose outer loops are the band, arrays of one element type with constant sizes and affine subscripts (fold an initialisation into the data, as fir.c zeroes y before the SCoP)" \
 	"$src/data/examples/gemv.c" --target c-simd --space i -o "$tmp/no"
-expect_cli export 1 "systole-cli: error: C's partial result comes back after more than 64 steps: the lane targets keep an accumulator at most that long; choose a transform whose innermost time row runs along the reduction" \
+expect_cli export 1 "systole-cli: error: C's partial result comes back after more than 64 steps (each step of the transform's time holds 128 rows of lanes): the lane targets keep an accumulator at most that long; choose a transform whose innermost time row runs along the reduction" \
 	"$mm" --target c-simd --space i,j -D J=128 -o "$tmp/no"
 expect_cli export 1 "systole-cli: error: y's flow dependence moves 1 lane in no time: the value would be needed in the step that makes it; choose a transform whose time rows advance along every dependence (s.d > 0), as --space-time \"[[0,1],[1,1]]\" (the first time row plus the space row)" \
 	"$fir" --target c-simd --space j -o "$tmp/no"

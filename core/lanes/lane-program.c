@@ -543,6 +543,22 @@ static gboolean crosses_in_memory(
 	return dk && !along;
 }
 
+/* " (each step of the transform's time holds 128 rows of lanes)" for a
+ * 2-D or 3-D array, whose rows lengthen every delay line; "" else. */
+static char *rows_text(const SyLaneProgram *p)
+{
+	const SyLaneCoords *c = p->coords;
+	gint64 rows = 1;
+
+	if (c->n_space == 1)
+		return g_strdup("");
+	for (guint i = c->n_band - c->n_space; i + 1 < c->n_band; i++)
+		rows *= p->tmax[i] - p->tmin[i] + 1;
+	return g_strdup_printf(" (each step of the transform's time holds "
+			       "%" G_GINT64_FORMAT " rows of lanes)",
+		rows);
+}
+
 /* The flow and output dependences of the statement: they must run
  * forwards in time; a flow into the written element is the
  * accumulator's delay line. */
@@ -616,20 +632,27 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				"carry only a statement's own accumulation",
 				d->source->array->name);
 		offer_accumulator(p, r, dist);
-		if (r->source != SY_LANE_DELAY)
-			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-				"%s's partial result comes back after more "
-				"than %d steps: the lane targets keep an "
-				"accumulator at most that long; choose a "
-				"transform whose innermost time row runs along "
-				"the reduction",
-				d->source->array->name, SY_LANES_MAX_DELAY);
 		p->accumulator = r;
-		r->movement = r->dk ||
-				sy_lane_coords_hops(p->coords, r->dk, r->dt)
+	}
+	/* any of its distances may give the line: checked once all are
+	 * offered */
+	if (p->accumulator && p->accumulator->source != SY_LANE_DELAY) {
+		g_autofree char *rows = rows_text(p);
+
+		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
+			"%s's partial result comes back after more than %d "
+			"steps%s: the lane targets keep an accumulator at most "
+			"that long; choose a transform whose innermost time "
+			"row runs along the reduction",
+			p->write->access->array->name, SY_LANES_MAX_DELAY,
+			rows);
+	}
+	if (p->accumulator)
+		p->accumulator->movement = p->accumulator->dk ||
+				sy_lane_coords_hops(p->coords,
+					p->accumulator->dk, p->accumulator->dt)
 			? "moving"
 			: "stationary";
-	}
 	for (guint i = 0; p->accumulator && i < into->len; i++)
 		p->crosses_in_memory |= crosses_in_memory(
 			p, p->accumulator, g_ptr_array_index(into, i));

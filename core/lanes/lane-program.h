@@ -1,6 +1,6 @@
-/* A lane program (issue 16): a 1-D systolic array run in software, its
- * PEs the lanes of a vector (c-simd), the work-items of a work-group
- * (OpenCL) or the threads of a warp (CUDA).
+/* A lane program (issue 16): a systolic array run in software, the PEs
+ * of its first space row the lanes of a vector (c-simd), the work-items
+ * of a work-group (OpenCL) or the threads of a warp (CUDA).
  *
  * A space-time transform T (space row first, then time rows) maps the
  * band's values x to y = (k, t0, t1, ...).  The space loop k is
