@@ -912,6 +912,7 @@ static void add_notes(SyLaneProgram *p)
 	p->notes = g_ptr_array_new_with_free_func(g_free);
 	if (steps)
 		g_ptr_array_add(p->notes, steps);
+	p->steps_note = steps;
 	for (guint i = 0; i < p->reads->len; i++) {
 		const SyLaneRead *r = g_ptr_array_index(p->reads, i);
 		GString *s = g_string_new(NULL);

@@ -128,8 +128,12 @@ typedef struct {
 	char *elem_type; /* "float" */
 	gboolean integer;
 	guint elem_size; /* bytes */
-	/* what the lanes do, one line per array ("x: forwarded ...") */
+	/* what the lanes do, one line per array ("x: forwarded ..."),
+	 * after the steps' line where there is one */
 	GPtrArray *notes;
+	/* the time coordinates where they are more than the transform's
+	 * ("the steps (t0, t1, p): ..."), NULL else; notes' first */
+	__isl_keep const char *steps_note;
 } SyLaneProgram;
 
 /* The lane program of analysis' single statement under T (n x n,

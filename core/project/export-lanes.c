@@ -123,11 +123,12 @@ static char *readme(
 		"The space loop k is cut into strips of %u lanes (k from "
 		"%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "); per strip, "
 		"%" G_GINT64_FORMAT " time steps, lane k running the "
-		"instance T^-1 (k, t) where it is in the domain.  The "
+		"instance T^-1 (k, t) where it is in the domain%s%s.  The "
 		"arrays:\n\n",
 		sy_lanes_target_name(target), cmd, stmt, what[target], p->width,
-		p->kmin, p->kmax, p->steps);
-	for (guint i = 0; i < p->notes->len; i++) {
+		p->kmin, p->kmax, p->steps, p->steps_note ? "; " : "",
+		p->steps_note ? p->steps_note : "");
+	for (guint i = p->steps_note ? 1 : 0; i < p->notes->len; i++) {
 		g_autofree char *note = sy_escape_markdown_code(
 			g_ptr_array_index(p->notes, i));
 
