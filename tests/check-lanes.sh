@@ -13,7 +13,8 @@
 # checks the refusals, each with its status and first line of stderr.
 # conv2d.c (loops r, c, q and p below the band (r, c, q)) under the
 # README's FBS and SBM, p the innermost step, and under 2-D arrays
-# (rows of lanes inside each step), in every mode.
+# (rows of lanes inside each step), in every mode; a 3-D array
+# (tests/lanes/cube.c) for simd and opencl.
 # transforms: every legal transform `systole-cli transforms` lists for
 # conv1d.c, fir.c and mm.c (79), each exported for c-simd and run to
 # PASS.  transforms-conv2d: those of conv2d.c (4 x 6 outputs) for 1-D
@@ -275,6 +276,13 @@ export_one tri "$src/tests/lanes/tri.c" '  y (read R1): moving, (dk, dt) = (1, 1
 export_one union "$src/tests/lanes/union.c" '  y (read R1): stationary, (dk, dt) = (0, 1): a delay line of 1 vector
   x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step' \
 	--space i && run_one union
+
+# A 3-D array: lanes along k, rows along i then j inside each step.
+export_one cube "$src/tests/lanes/cube.c" '  the steps (t, k1, k2): the transform'"'"'s time, then the rows of lanes k1, k2
+  C (read R1): stationary, (dk, dt) = (0, 1, 0, 0): a delay line of 16 vectors
+  A (read R2): forwarded, (dk, dt) = (0, 1, 0, 1): a delay line of 17 vectors, from row k2 - 1
+  B (read R3): forwarded, (dk, dt) = (1, 1, 0, 0): a delay line of 16 vectors, rotated a lane a step' \
+	--space-time '[[0,0,1,0],[1,0,0,0],[0,1,0,0],[1,1,1,1]]' && run_one cube
 
 [ "$mode" = opencl ] && exit "$failures"
 
