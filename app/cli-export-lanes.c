@@ -1,5 +1,5 @@
-/* systole-cli export --target c-simd|opencl|cuda: a 1-D systolic array
- * run in software as a lane program (lanes/lane-program.h), in a
+/* systole-cli export --target c-simd|opencl|cuda: a systolic array (its
+ * first space row the lanes, any other rows of lanes) run in software as a lane program (lanes/lane-program.h), in a
  * project that checks it against the original nest
  * (project/export-lanes.h). */
 #include <stdio.h>
@@ -40,39 +40,24 @@ static int report(const GError *error)
 	return EXIT_INPUT;
 }
 
-/* T for a loop-aligned 1-D array: the space member's row, then the
- * others in band order (time, compared lexicographically). */
-static gint64 *aligned_rows(const SyAnalysis *a, guint space)
+/* T for a loop-aligned array: the space members' rows (the first the
+ * lanes, the others rows of lanes), then the others in band order
+ * (time, compared lexicographically). */
+static gint64 *aligned_rows(
+	const SyAnalysis *a, const guint *space, guint n_space)
 {
-	guint n = a->band->n_members, r = 1;
+	guint n = a->band->n_members, r = 0;
 	gint64 *rows = g_new0(gint64, n * n);
+	gboolean taken[SY_LANES_MAX_COORDS] = {0};
 
-	rows[space] = 1;
+	for (guint s = 0; s < n_space; s++) {
+		rows[r++ * n + space[s]] = 1;
+		taken[space[s]] = TRUE;
+	}
 	for (guint m = 0; m < n; m++)
-		if (m != space)
+		if (!taken[m])
 			rows[r++ * n + m] = 1;
 	return rows;
-}
-
-/* The space member --space names, a 1-D candidate's. */
-static gboolean space_member(
-	const SyAnalysis *a, const char *space, guint *member, GError **error)
-{
-	int id = sy_config_find_space(a, space, error);
-	const SyCandidate *c;
-
-	if (id < 0)
-		return FALSE;
-	c = g_ptr_array_index(a->candidates, id);
-	if (c->n_space != 1) {
-		g_set_error(error, SY_LANES_ERROR, SY_LANES_ERROR_UNSUPPORTED,
-			"--space %s is a %uD array; the lane targets run 1D "
-			"arrays (one space loop: the lanes)",
-			space, c->n_space);
-		return FALSE;
-	}
-	*member = c->space[0];
-	return TRUE;
 }
 
 static char *command_line(int argc, char **argv)
@@ -91,31 +76,31 @@ static char *command_line(int argc, char **argv)
  * then T x the loops: T is the identity over it), or the loop-aligned
  * one of --space's loop; and the arrays' movement under it. */
 static gint64 *transform(SyAnalysis *a, const Lanes *o, guint *member,
-	GPtrArray **moves, GError **error)
+	guint *n_space, GPtrArray **moves, GError **error)
 {
 	guint n = a->band->n_members;
 	g_autoptr(SySpaceTime) aligned = NULL;
+	const SyCandidate *c;
 	gint64 *rows;
+	int id;
 
 	if (!o->space_time) {
-		if (!space_member(a, o->space, member, error))
+		id = sy_config_find_space(a, o->space, error);
+		if (id < 0)
 			return NULL;
+		c = g_ptr_array_index(a->candidates, id);
+		*member = c->space[0];
+		*n_space = c->n_space;
 		aligned = sy_space_time_new_aligned(
-			member, 1, a->band, a->scop);
+			c->space, c->n_space, a->band, a->scop);
 		if (aligned)
 			*moves = sy_movement_compute(a->scop, a->band, aligned);
-		return aligned_rows(a, *member);
+		return aligned_rows(a, c->space, c->n_space);
 	}
 	if (!cli_space_time_apply(a, o->space_time, error))
 		return NULL;
-	if (a->space_time->n_space != 1) {
-		g_set_error(error, SY_LANES_ERROR, SY_LANES_ERROR_UNSUPPORTED,
-			"--space-time %s has %u space rows; the lane targets "
-			"run 1D arrays (one space row: the lanes)",
-			o->space_time, a->space_time->n_space);
-		return NULL;
-	}
 	*member = 0;
+	*n_space = a->space_time->n_space;
 	*moves = sy_movement_compute(a->scop, a->loop_band, a->space_time);
 	rows = g_new0(gint64, n * n);
 	for (guint i = 0; i < n; i++)
@@ -132,16 +117,16 @@ static char *run(const char *path, const Lanes *o, SyLanesTarget target,
 	g_autoptr(GPtrArray) moves = NULL;
 	g_autofree gint64 *rows = NULL;
 	SyExportFiles files = {0};
-	guint member;
+	guint member, n_space;
 	GString *done;
 
 	if (!a)
 		return NULL;
-	rows = transform(a, o, &member, &moves, error);
+	rows = transform(a, o, &member, &n_space, &moves, error);
 	if (!rows)
 		return NULL;
 	p = sy_lane_program_new(
-		a, rows, a->band->n_members, width, moves, error);
+		a, rows, a->band->n_members, n_space, width, moves, error);
 	if (!p || !sy_export_lanes_files(p, target, command, &files, error) ||
 		!sy_export_write(&files, o->output, o->force, error)) {
 		sy_export_files_clear(&files);
@@ -174,10 +159,13 @@ int cli_export_lanes(int argc, char **argv)
 			"cuda)",
 			"W"},
 		{"space", 0, 0, G_OPTION_ARG_FILENAME, &o.space,
-			"The space loop of the 1D array: the lanes", "LOOP"},
+			"The space loops of the array: the first the lanes, "
+			"any other rows of lanes",
+			"LOOPS"},
 		{"space-time", 0, 0, G_OPTION_ARG_FILENAME, &o.space_time,
-			"A space-time transform over the band's loops, one "
-			"space row (the lanes), then time rows",
+			"A space-time transform over the band's loops: space "
+			"rows (the first the lanes, any other rows of lanes), "
+			"then time rows",
 			"[[1,1],[0,1]]"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
 			"The project folder (required)", "DIR"},
@@ -192,10 +180,11 @@ int cli_export_lanes(int argc, char **argv)
 	int code;
 
 	g_option_context_set_summary(ctx,
-		"Writes a project running one 1D dataflow of the SCoP in "
-		"FILE.c "
-		"as a lane program: the space loop's strips are vector lanes "
-		"(c-simd), work-items (opencl) or warp lanes (cuda); a main "
+		"Writes a project running one dataflow of the SCoP in FILE.c "
+		"as a lane program: the first space loop's strips are vector "
+		"lanes (c-simd), work-items (opencl) or warp lanes (cuda), "
+		"any other space loop rows of lanes run in turn in each time "
+		"step, the loops below the band steps of their own; a main "
 		"checks it against the original nest (make run).\nExit "
 		"status: 0 written, 1 input or unsupported kernel, 2 usage "
 		"error, 4 the folder exists (without --force) or cannot be "

@@ -6,7 +6,8 @@
 # gcc -O3 -march=native (the original auto-vectorised): each project's
 # main checks the lane program (PASS), then times RUNS runs of each
 # (20 unless given) and prints the ratio.  Also fir.c and mm.c at their
-# sizes.  Fails only if a project does not build or check.
+# sizes, and conv2d.c's FBS, SBM and a 2-D array (16 x 4096 outputs,
+# 3 x 3 filter).  Fails only if a project does not build or check.
 set -u
 cli=$1
 src=$2
@@ -44,6 +45,16 @@ for design in "SBM [[1,1],[0,1]]" "BSM [[0,1],[1,1]]" "BFS [[1,0],[1,1]]" \
 	bench "$1" "$src/tests/lanes/conv1d.c" -D "C=$c" --space-time "$2"
 done
 bench FBS-16 "$src/tests/lanes/conv1d.c" -D "C=$c" --space c --lanes 16
+# conv2d.c (ints, 3 x 3 filter): p below the band as each lane's
+# innermost step; SBM's moving z needs IIR P - 1 <= 64 steps.
+conv2d="$src/data/examples/conv2d.c -D IIR=16 -D IIC=4096 -D P=3 -D Q=3"
+# shellcheck disable=SC2086
+bench c2-FBS $conv2d --space-time "[[0,1,0],[0,0,1]]"
+# shellcheck disable=SC2086
+bench c2-SBM $conv2d --space-time "[[0,1,1],[0,0,1]]"
+# a 2-D array: lanes along c, rows r inside each step
+# shellcheck disable=SC2086
+bench c2-2D-cr $conv2d --space-time "[[0,1,0],[1,0,0],[0,0,1]]"
 bench fir-i "$src/data/examples/fir.c" --space i
 bench mm-i "$src/data/examples/mm.c" --space i
 exit $status

@@ -11,15 +11,22 @@
 # PoCL here; exit 77 without one); cuda: compiled to PTX with the warp
 # shuffles each move needs where nvcc is, else `make` says so.  simd also
 # checks the refusals, each with its status and first line of stderr.
+# conv2d.c (loops r, c, q and p below the band (r, c, q)) under the
+# README's FBS and SBM, p the innermost step, and under 2-D arrays
+# (rows of lanes inside each step), in every mode; a 3-D array
+# (tests/lanes/cube.c) for simd and opencl.
 # transforms: every legal transform `systole-cli transforms` lists for
 # conv1d.c, fir.c and mm.c (79), each exported for c-simd and run to
-# PASS.
+# PASS.  transforms-conv2d: those of conv2d.c (4 x 6 outputs) for 1-D
+# arrays (89) and 2-D arrays (62), each exported for c-simd and run to
+# PASS (built with -O1).
 set -u
 cli=$1
 src=$2
 mode=$3
 conv=$src/data/examples/conv1d.c
 conv_float=$src/tests/lanes/conv1d.c
+conv2d=$src/data/examples/conv2d.c
 fir=$src/data/examples/fir.c
 mm=$src/data/examples/mm.c
 
@@ -27,6 +34,53 @@ mm=$src/data/examples/mm.c
 
 target=$mode
 [ "$mode" = simd ] && target=c-simd
+
+# have_opencl: an OpenCL platform answers (a probe built and run).
+have_opencl()
+{
+	cat >"$tmp/probe.c" <<'EOF'
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+int main(void)
+{
+	cl_uint n = 0;
+
+	return clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0;
+}
+EOF
+	cc -o "$tmp/probe" "$tmp/probe.c" -lOpenCL 2>/dev/null && "$tmp/probe"
+}
+
+if [ "$mode" = transforms-conv2d ]; then
+	set -f
+	for dims in 1 2; do
+		if ! "$cli" transforms "$conv2d" --dims "$dims" -D IIR=4 -D IIC=6 \
+			>"$tmp/list" 2>"$tmp/err"; then
+			fail "transforms conv2d.c --dims $dims: $(head -n 1 "$tmp/err")"
+			continue
+		fi
+		n=0
+		for rows in $(awk 'NR > 2 { print $2 }' "$tmp/list"); do
+			n=$((n + 1))
+			dir=$tmp/conv2d-$dims-$n
+			if ! "$cli" export "$conv2d" -D IIR=4 -D IIC=6 --target c-simd \
+				--space-time "$rows" -o "$dir" >/dev/null 2>"$tmp/err"; then
+				fail "conv2d.c $rows: $(head -n 1 "$tmp/err")"
+				continue
+			fi
+			# -O1: the same check, built in a third of -O3's time
+			if ! make -s -C "$dir" run CFLAGS=-O1 >"$tmp/run" 2>&1 ||
+				[ "$(tail -n 1 "$tmp/run")" != PASS ]; then
+				fail "conv2d.c $rows: make run: $(tail -n 3 "$tmp/run")"
+			fi
+			rm -rf "$dir"
+		done
+		want=89
+		[ "$dims" = 2 ] && want=62
+		[ "$n" -eq "$want" ] || fail "conv2d.c --dims $dims: $n transforms listed, not $want"
+	done
+	exit "$failures"
+fi
 
 if [ "$mode" = transforms ]; then
 	set -f # the matrices are words, not patterns
@@ -60,18 +114,7 @@ if [ "$mode" = transforms ]; then
 fi
 
 if [ "$mode" = opencl ]; then
-	cat >"$tmp/probe.c" <<'EOF'
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-int main(void)
-{
-	cl_uint n = 0;
-
-	return clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0;
-}
-EOF
-	if ! cc -o "$tmp/probe" "$tmp/probe.c" -lOpenCL 2>/dev/null ||
-		! "$tmp/probe"; then
+	if ! have_opencl; then
 		echo "no OpenCL platform (apt-get install pocl-opencl-icd ocl-icd-opencl-dev): skipped"
 		exit 77
 	fi
@@ -173,6 +216,32 @@ check_design ffs16 "$conv_float" '[[1,0],[2,1]]' "$Z_STAYS
   x (read R2): forwarded, (dk, dt) = (1, 1): a delay line of 1 vector, rotated a lane a step
   w (read R3): forwarded, (dk, dt) = (1, 2): a delay line of 2 vectors, rotated a lane a step" --lanes 16
 
+# conv2d.c: p, below the band (r, c, q), is each PE's innermost step;
+# the README's FBS (k = c, time (q, r)) and SBM (k = c + q), then 2-D
+# arrays, their second space row the rows of lanes inside each step.
+STEPS_1D="  the steps (t0, t1, p): the transform's time, then p below the band"
+STEPS_2D="  the steps (t, k1, p): the transform's time, then the rows of lanes k1, then p below the band"
+PTX_PATTERNS=ld.global
+check_design conv2d-fbs "$conv2d" '[[0,1,0],[0,0,1]]' "$STEPS_1D
+  z (read R1): stationary, (dk, dt) = (0, 0, 0, 1): a delay line of 1 vector
+  x (read R2): stationary, (dk, dt) = (0, 0, 1, -1): a delay line of 1 vector
+  w (read R3): broadcast: one load a step, splat"
+PTX_PATTERNS=shfl.sync.up
+check_design conv2d-sbm "$conv2d" '[[0,1,1],[0,0,1]]' "$STEPS_1D
+  z (read R1): moving, (dk, dt) = (1, 1, 0, -1): a delay line of 15 vectors, rotated a lane a step
+  x (read R2): stationary, (dk, dt) = (0, 0, 1, -1): a delay line of 1 vector
+  w (read R3): broadcast: one load a step, splat"
+PTX_PATTERNS=ld.global
+check_design conv2d-rc "$conv2d" '[[1,0,0],[0,1,0],[0,0,1]]' "$STEPS_2D
+  z (read R1): stationary, (dk, dt) = (0, 0, 0, 1): a delay line of 1 vector
+  x (read R2): forwarded, (dk, dt) = (0, 1, -1, 0): a delay line of 30 vectors, from row k1 + 1
+  w (read R3): broadcast: one load a step, splat"
+PTX_PATTERNS=shfl.sync.up
+check_design conv2d-2d-moving "$conv2d" '[[0,1,1],[1,0,1],[0,0,1]]' "$STEPS_2D
+  z (read R1): moving, (dk, dt) = (1, 1, 1, -1): a delay line of 19 vectors, rotated a lane a step, from row k1 - 1
+  x (read R2): stationary, (dk, dt) = (0, 1, 0, 1): a delay line of 19 vectors
+  w (read R3): broadcast: one load a step, splat"
+
 [ "$mode" = cuda ] && exit "$failures"
 
 # Integers (fir.c), loop-aligned and skewed; mm.c's three loops.
@@ -208,17 +277,22 @@ export_one union "$src/tests/lanes/union.c" '  y (read R1): stationary, (dk, dt)
   x (read R2): forwarded, (dk, dt) = (-1, 1): a delay line of 1 vector, rotated a lane a step' \
 	--space i && run_one union
 
+# A 3-D array: lanes along k, rows along i then j inside each step.
+export_one cube "$src/tests/lanes/cube.c" '  the steps (t, k1, k2): the transform'"'"'s time, then the rows of lanes k1, k2
+  C (read R1): stationary, (dk, dt) = (0, 1, 0, 0): a delay line of 16 vectors
+  A (read R2): forwarded, (dk, dt) = (0, 1, 0, 1): a delay line of 17 vectors, from row k2 - 1
+  B (read R3): forwarded, (dk, dt) = (1, 1, 0, 0): a delay line of 16 vectors, rotated a lane a step' \
+	--space-time '[[0,0,1,0],[1,0,0,0],[0,1,0,0],[1,1,1,1]]' && run_one cube
+
 [ "$mode" = opencl ] && exit "$failures"
 
 # The refusals.
-expect_cli export 1 "systole-cli: error: $src/data/examples/gemv.c has 2 statements; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts (fold an initialisation into the data, as fir.c zeroes y before the SCoP)" \
+expect_cli export 1 "systole-cli: error: $src/data/examples/gemv.c has 2 statements; the lane targets take one statement whose outer loops are the band, arrays of one element type with constant sizes and affine subscripts (fold an initialisation into the data, as fir.c zeroes y before the SCoP)" \
 	"$src/data/examples/gemv.c" --target c-simd --space i -o "$tmp/no"
-expect_cli export 1 "systole-cli: error: --space i,j is a 2D array; the lane targets run 1D arrays (one space loop: the lanes)" \
-	"$mm" --target c-simd --space i,j -o "$tmp/no"
+expect_cli export 1 "systole-cli: error: C's partial result comes back after more than 64 steps (each step of the transform's time holds 128 rows of lanes): the lane targets keep an accumulator at most that long; choose a transform whose innermost time row runs along the reduction" \
+	"$mm" --target c-simd --space i,j -D J=128 -o "$tmp/no"
 expect_cli export 1 "systole-cli: error: y's flow dependence moves 1 lane in no time: the value would be needed in the step that makes it; choose a transform whose time rows advance along every dependence (s.d > 0), as --space-time \"[[0,1],[1,1]]\" (the first time row plus the space row)" \
 	"$fir" --target c-simd --space j -o "$tmp/no"
-expect_cli export 1 "systole-cli: error: --space-time [[1,0,0],[0,1,0],[0,0,1]] has 2 space rows; the lane targets run 1D arrays (one space row: the lanes)" \
-	"$mm" --target c-simd --space-time '[[1,0,0],[0,1,0],[0,0,1]]' -o "$tmp/no"
 expect_cli export 2 "systole-cli: export: --lanes takes a power of two from 1 to 64, not '6'" \
 	"$fir" --target c-simd --space i --lanes 6 -o "$tmp/no"
 expect_cli export 2 "systole-cli: export: --target takes hls, c-simd, opencl or cuda, not 'avx'" \
@@ -229,10 +303,10 @@ expect_cli export 1 "systole-cli: error: --lanes 64: the cuda target's lanes are
 	"$fir" --target cuda --space i --lanes 64 -o "$tmp/no"
 expect_cli export 1 "systole-cli: error: the statement (y[i] += sqrtf(x[i + j])) has a function call; the lane targets compute with +, -, * and / on array elements and loop iterators" \
 	"$src/tests/lanes/call.c" --target c-simd --space i -o "$tmp/no"
-expect_cli export 1 "systole-cli: error: y holds float, x holds int; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts" \
+expect_cli export 1 "systole-cli: error: y holds float, x holds int; the lane targets take one statement whose outer loops are the band, arrays of one element type with constant sizes and affine subscripts" \
 	"$src/tests/lanes/mixed.c" --target c-simd --space i -o "$tmp/no"
-expect_cli export 1 "systole-cli: error: the statement has 4 loops, the band 3 (r, c, q; loop 'p' (line 52) cannot join the band: the flow dependence on 'z' from S0 to S0 would have distance -1 on it): the lane targets run the band's loops only, and loops below it are not yet time steps; the lane targets take one statement whose loops are the band's, arrays of one element type with constant sizes and affine subscripts" \
-	"$src/data/examples/conv2d.c" --target c-simd --space c -o "$tmp/no"
+expect_cli export 1 "systole-cli: error: z's flow dependence has no one distance over p, below the band: the lane targets carry a value at one distance over the band's loops and the loops below it (hint: constant bounds for p)" \
+	"$src/tests/lanes/below.c" --target c-simd --space r -o "$tmp/no"
 [ -e "$tmp/no" ] && fail "a refused export wrote $tmp/no"
 # An earlier export is replaced with --force only.
 expect_cli export 4 "systole-cli: error: $tmp/fir exists and is not an empty folder; nothing was written (--force replaces it)" \

@@ -3,6 +3,7 @@
  * the new coordinates, and where each read takes its value. */
 #include "lanes/lane-program.h"
 
+#include "lanes/lane-coords.h"
 #include "poly/movement.h"
 
 #include <isl/aff.h>
@@ -18,7 +19,8 @@
 G_DEFINE_QUARK(sy - lanes - error - quark, sy_lanes_error)
 
 #define SUPPORTED                                                              \
-	"the lane targets take one statement whose loops are the band's, "     \
+	"the lane targets take one statement whose outer loops are the "       \
+	"band, "                                                               \
 	"arrays of one element type with constant sizes and affine "           \
 	"subscripts"
 
@@ -81,6 +83,7 @@ void sy_lane_program_free(SyLaneProgram *p)
 {
 	if (!p)
 		return;
+	sy_lane_coords_free(p->coords);
 	g_free(p->rows);
 	g_free(p->inverse);
 	g_strfreev(p->coord_names);
@@ -207,63 +210,6 @@ static __isl_give isl_multi_aff *matrix_aff(
 	}
 	isl_local_space_free(ls);
 	return ma;
-}
-
-/* The inverse of a unimodular integer matrix (Gauss-Jordan on
- * rationals would do; the cofactor form is exact for n <= 8 but slow,
- * so the elimination runs on doubles and is checked). */
-static gboolean invert(const gint64 *m, guint n, gint64 *inv)
-{
-	double a[8][16];
-
-	if (n > 8)
-		return FALSE;
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < 2 * n; c++)
-			a[r][c] = c < n ? (double)m[r * n + c] : (c - n == r);
-	for (guint c = 0; c < n; c++) {
-		guint p = c;
-
-		for (guint r = c + 1; r < n; r++)
-			if (ABS(a[r][c]) > ABS(a[p][c]))
-				p = r;
-		if (a[p][c] == 0)
-			return FALSE;
-		for (guint k = 0; k < 2 * n; k++) {
-			double t = a[c][k];
-
-			a[c][k] = a[p][k];
-			a[p][k] = t;
-		}
-		for (guint r = 0; r < n; r++) {
-			double f = a[r][c] / a[c][c];
-
-			if (r == c || f == 0)
-				continue;
-			for (guint k = 0; k < 2 * n; k++)
-				a[r][k] -= f * a[c][k];
-		}
-	}
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < n; c++) {
-			double v = a[r][n + c] / a[r][r];
-			gint64 iv = (gint64)(v < 0 ? v - 0.5 : v + 0.5);
-
-			if (ABS(v - (double)iv) > 1e-9)
-				return FALSE;
-			inv[r * n + c] = iv;
-		}
-	/* exact check: m * inv = I */
-	for (guint r = 0; r < n; r++)
-		for (guint c = 0; c < n; c++) {
-			gint64 s = 0;
-
-			for (guint k = 0; k < n; k++)
-				s += m[r * n + k] * inv[k * n + c];
-			if (s != (r == c))
-				return FALSE;
-		}
-	return TRUE;
 }
 
 typedef struct {
@@ -449,8 +395,21 @@ static SyLaneRead *find_read(SyLaneProgram *p, const SyAccess *a)
 	return NULL;
 }
 
+/* Whether a delay line (hops h, delay) is better than r's: nearer
+ * PEs first (a systolic array's neighbours), then shorter. */
+static gboolean better(
+	const SyLaneProgram *p, const SyLaneRead *r, gint64 h, gint64 delay)
+{
+	gint64 rh;
+
+	if (r->source != SY_LANE_DELAY)
+		return TRUE;
+	rh = sy_lane_coords_hops(p->coords, r->dk, r->dt);
+	return h < rh || (h == rh && delay < r->delay);
+}
+
 /* (dk, dt), or its opposite too for a reuse (which runs both ways),
- * as r's delay line, if shorter than the one it has. */
+ * as r's delay line, if better than the one it has. */
 static void offer_step(SyLaneProgram *p, SyLaneRead *r, gint64 dk,
 	const gint64 *dt, gboolean both)
 {
@@ -462,8 +421,11 @@ static void offer_step(SyLaneProgram *p, SyLaneRead *r, gint64 dk,
 		for (guint i = 0; i < p->n_time; i++)
 			sdt[i] = sign * dt[i];
 		delay = delay_of(p, sdt, &pos);
-		if (pos && delay > 0 && delay <= SY_LANES_MAX_DELAY &&
-			(r->source != SY_LANE_DELAY || delay < r->delay)) {
+		if (sy_lane_coords_systolic(p->coords, sign * dk, sdt) &&
+			delay > 0 && delay <= SY_LANES_MAX_DELAY &&
+			better(p, r,
+				sy_lane_coords_hops(p->coords, sign * dk, sdt),
+				delay)) {
 			r->source = SY_LANE_DELAY;
 			r->dk = sign * dk;
 			g_free(r->dt);
@@ -516,9 +478,10 @@ static char *skew_hint(const SyLaneProgram *p)
 	GString *s = g_string_new("[");
 	guint n = p->n_coords;
 
+	/* over the band's loops: the loops below it are no rows of T */
 	for (guint r = 0; r < 2; r++) {
 		g_string_append(s, r ? ",[" : "[");
-		for (guint c = 0; c < n; c++)
+		for (guint c = 0; c < p->coords->n_band; c++)
 			g_string_append_printf(s, "%s%" G_GINT64_FORMAT,
 				c ? "," : "",
 				p->rows[r * n + c] + (r == 1 ? p->rows[c] : 0));
@@ -528,21 +491,92 @@ static char *skew_hint(const SyLaneProgram *p)
 	return g_string_free(s, FALSE);
 }
 
+/* d's distance over the coordinates' loops (the band's, then those
+ * below it), FALSE unless uniform there. */
+static gboolean dep_distance(
+	const SyLaneProgram *p, const SyDep *d, gint64 *dist)
+{
+	if (!d->uniform)
+		return FALSE;
+	if (p->coords->n_below)
+		return sy_lane_coords_distance(
+			p->coords, p->analysis, p->stmt, d->relation, dist);
+	memcpy(dist, d->distance, sizeof(gint64) * p->n_coords);
+	return TRUE;
+}
+
+/* The accumulator's delay line along dist: the shortest, but one that
+ * moves across lanes first, so that the pieces that go through memory
+ * (stored, then loaded back) stay in their lane. */
+static void offer_accumulator(
+	SyLaneProgram *p, SyLaneRead *r, const gint64 *dist)
+{
+	gint64 dk, *dt = g_new0(gint64, p->n_time);
+	SyLaneRead kept = *r;
+
+	map_distance(p, dist, &dk, dt);
+	if (r->source == SY_LANE_DELAY && !r->dk && dk) {
+		r->source = SY_LANE_LOAD;
+		r->dt = NULL;
+	}
+	if (r->source != SY_LANE_DELAY || !r->dk || dk)
+		offer_step(p, r, dk, dt, FALSE);
+	if (kept.source == SY_LANE_DELAY && r->source != SY_LANE_DELAY) {
+		*r = kept; /* the new one is too long: the old one stays */
+	} else if (kept.dt != r->dt) {
+		g_free(kept.dt);
+	}
+	g_free(dt);
+}
+
+/* Whether a flow into the accumulator goes through memory across lanes
+ * (not along its delay line, and dk != 0). */
+static gboolean crosses_in_memory(
+	const SyLaneProgram *p, const SyLaneRead *r, const gint64 *dist)
+{
+	gint64 dk, *dt = g_new0(gint64, p->n_time);
+	gboolean along;
+
+	map_distance(p, dist, &dk, dt);
+	along = dk == r->dk && !memcmp(dt, r->dt, sizeof(gint64) * p->n_time);
+	g_free(dt);
+	return dk && !along;
+}
+
+/* " (each step of the transform's time holds 128 rows of lanes)" for a
+ * 2-D or 3-D array, whose rows lengthen every delay line; "" else. */
+static char *rows_text(const SyLaneProgram *p)
+{
+	const SyLaneCoords *c = p->coords;
+	gint64 rows = 1;
+
+	if (c->n_space == 1)
+		return g_strdup("");
+	for (guint i = c->n_band - c->n_space; i + 1 < c->n_band; i++)
+		rows *= p->tmax[i] - p->tmin[i] + 1;
+	return g_strdup_printf(" (each step of the transform's time holds "
+			       "%" G_GINT64_FORMAT " rows of lanes)",
+		rows);
+}
+
 /* The flow and output dependences of the statement: they must run
  * forwards in time; a flow into the written element is the
  * accumulator's delay line. */
 static gboolean check_flows(SyLaneProgram *p, GError **error)
 {
 	const SyDeps *deps = p->analysis->deps;
+	g_autoptr(GPtrArray) into = g_ptr_array_new_with_free_func(g_free);
 
 	for (guint i = 0; i < deps->deps->len; i++) {
 		const SyDep *d = g_ptr_array_index(deps->deps, i);
-		gint64 dk, *dt;
-		gboolean pos, zero;
+		gint64 dk, *dt, *dist;
+		gboolean zero, ok;
 		SyLaneRead *r;
 
 		if (d->kind != SY_DEP_FLOW && d->kind != SY_DEP_OUTPUT)
 			continue;
+		dist = g_new0(gint64, p->n_coords);
+		g_ptr_array_add(into, dist);
 		if (!d->uniform)
 			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 				"the %s dependence of %s is not uniform "
@@ -550,12 +584,25 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				sy_dep_kind_name(d->kind),
 				d->source->array->name, d->distances,
 				SUPPORTED);
+		if (!dep_distance(p, d, dist)) {
+			g_autofree char *below = g_strjoinv(
+				", ", p->coords->names + p->coords->n_band);
+
+			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
+				"%s's %s dependence has no one distance over "
+				"%s, below the band: the lane targets carry "
+				"a value at one distance over the band's loops "
+				"and the loops below it (hint: constant bounds "
+				"for %s)",
+				d->source->array->name,
+				sy_dep_kind_name(d->kind), below, below);
+		}
 		dt = g_new0(gint64, p->n_time);
-		map_distance(p, d->distance, &dk, dt);
-		delay_of(p, dt, &pos);
+		map_distance(p, dist, &dk, dt);
+		ok = sy_lane_coords_systolic(p->coords, dk, dt);
 		zero = is_zero(dt, p->n_time);
 		g_free(dt);
-		if (!pos) {
+		if (!ok) {
 			g_autofree char *hint = skew_hint(p);
 
 			return fail(error, SY_LANES_ERROR_ILLEGAL,
@@ -573,8 +620,10 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				     : "before it is made",
 				hint);
 		}
-		if (d->kind != SY_DEP_FLOW)
+		if (d->kind != SY_DEP_FLOW) {
+			g_ptr_array_remove(into, dist);
 			continue;
+		}
 		r = find_read(p, d->sink);
 		if (!r || !same_index(p, r, p->write))
 			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
@@ -582,18 +631,31 @@ static gboolean check_flows(SyLaneProgram *p, GError **error)
 				"one written (a recurrence); the lane targets "
 				"carry only a statement's own accumulation",
 				d->source->array->name);
-		offer_delay(p, r, d->distance, FALSE);
-		if (r->source != SY_LANE_DELAY)
-			return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-				"%s's partial result comes back after more "
-				"than %d steps: the lane targets keep an "
-				"accumulator at most that long; choose a "
-				"transform whose innermost time row runs along "
-				"the reduction",
-				d->source->array->name, SY_LANES_MAX_DELAY);
+		offer_accumulator(p, r, dist);
 		p->accumulator = r;
-		r->movement = r->dk ? "moving" : "stationary";
 	}
+	/* any of its distances may give the line: checked once all are
+	 * offered */
+	if (p->accumulator && p->accumulator->source != SY_LANE_DELAY) {
+		g_autofree char *rows = rows_text(p);
+
+		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
+			"%s's partial result comes back after more than %d "
+			"steps%s: the lane targets keep an accumulator at most "
+			"that long; choose a transform whose innermost time "
+			"row runs along the reduction",
+			p->write->access->array->name, SY_LANES_MAX_DELAY,
+			rows);
+	}
+	if (p->accumulator)
+		p->accumulator->movement = p->accumulator->dk ||
+				sy_lane_coords_hops(p->coords,
+					p->accumulator->dk, p->accumulator->dt)
+			? "moving"
+			: "stationary";
+	for (guint i = 0; p->accumulator && i < into->len; i++)
+		p->crosses_in_memory |= crosses_in_memory(
+			p, p->accumulator, g_ptr_array_index(into, i));
 	return TRUE;
 }
 
@@ -616,9 +678,12 @@ static void offer_moves(SyLaneProgram *p, SyLaneRead *r, GPtrArray *moves)
 
 /* Each read's source: a splat where the lanes share the element, a
  * delay line along a read reuse (a read dependence, or a step of its
- * movement), else memory. */
+ * movement; over the coordinates' kernel where the transform was
+ * extended), else memory. */
 static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 {
+	gboolean extended = p->coords->n_below || p->coords->n_space > 1;
+
 	const SyDeps *deps = p->analysis->deps;
 
 	for (guint i = 0; i < p->reads->len; i++) {
@@ -634,17 +699,29 @@ static void choose_sources(SyLaneProgram *p, GPtrArray *moves)
 			r->movement = "broadcast";
 			continue;
 		}
-		for (guint j = 0; j < deps->deps->len; j++) {
+		if (extended) {
+			g_autoptr(GPtrArray) reuses = sy_lane_coords_reuses(
+				p->coords, r->index, r->n_dims);
+
+			for (guint k = 0; k < reuses->len; k++) {
+				const gint64 *v = g_ptr_array_index(reuses, k);
+
+				offer_step(p, r, v[0], v + 1, FALSE);
+			}
+		}
+		for (guint j = 0; !extended && j < deps->deps->len; j++) {
 			const SyDep *d = g_ptr_array_index(deps->deps, j);
 
 			if (d->kind == SY_DEP_READ && d->uniform &&
 				d->source == r->access && d->sink == r->access)
 				offer_delay(p, r, d->distance, TRUE);
 		}
-		offer_moves(p, r, moves);
+		if (!extended)
+			offer_moves(p, r, moves);
 		r->movement = r->source != SY_LANE_DELAY ? "memory"
-			: r->dk                          ? "forwarded"
-							 : "stationary";
+			: r->dk || sy_lane_coords_hops(p->coords, r->dk, r->dt)
+			? "forwarded"
+			: "stationary";
 	}
 }
 
@@ -772,20 +849,6 @@ static gboolean check_kernel(const SyAnalysis *a, guint n, GError **error)
 			a->scop->kills->len ? " and local declarations" : "",
 			SUPPORTED);
 	s = g_ptr_array_index(a->scop->stmts, 0);
-	if (a->band->n_members != s->n_iters) {
-		g_autoptr(GString) names = g_string_new(NULL);
-
-		for (guint i = 0; i < a->band->n_members; i++)
-			g_string_append_printf(names, "%s%s", i ? ", " : "",
-				a->band->members[i].name);
-		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
-			"the statement has %u loops, the band %u (%s; %s): "
-			"the lane targets run the band's loops only, and "
-			"loops below it are not yet time steps; %s",
-			s->n_iters, a->band->n_members, names->str,
-			a->band->stop ? a->band->stop : "no loop left",
-			SUPPORTED);
-	}
 	if (a->band->n_members != n)
 		return fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the transform has %u rows, the band %u loops", n,
@@ -803,18 +866,16 @@ static gboolean check_kernel(const SyAnalysis *a, guint n, GError **error)
 }
 
 /* full: the new coordinates to the statement's iterators,
- * T^-1 then the band's values back to the loops. */
+ * T^-1 then the band's values (and the loops below) back to the
+ * loops. */
 static __isl_give isl_pw_multi_aff *coords_to_iters(
 	SyLaneProgram *p, GError **error)
 {
 	isl_ctx *ctx = p->analysis->ctx;
-	isl_map *band = sy_band_map_of(
-		p->analysis->band, isl_set_get_space(p->stmt->domain));
+	isl_map *band = sy_lane_coords_values(p->coords, p->analysis, p->stmt);
 	isl_pw_multi_aff *back;
 
-	band = isl_map_intersect_domain(band, isl_set_copy(p->stmt->domain));
-	if (isl_map_is_injective(band) != isl_bool_true) {
-		isl_map_free(band);
+	if (!band) {
 		fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the band's values do not name each iteration once; %s",
 			SUPPORTED);
@@ -825,9 +886,33 @@ static __isl_give isl_pw_multi_aff *coords_to_iters(
 		back, matrix_aff(ctx, p->inverse, p->n_coords));
 }
 
+/* ", from row k1 + 1": where a value of r's delay line comes from
+ * along the rows of lanes. */
+static void print_rows_from(
+	GString *s, const SyLaneProgram *p, const SyLaneRead *r)
+{
+	const SyLaneCoords *c = p->coords;
+	guint first = c->n_band - c->n_space; /* the rows' place in dt */
+
+	for (guint i = 0; i + 1 < c->n_space; i++) {
+		gint64 dr = r->dt[first + i];
+
+		if (dr)
+			g_string_append_printf(s,
+				", from row %s %c %" G_GINT64_FORMAT,
+				c->names[first + i + 1], dr < 0 ? '+' : '-',
+				ABS(dr));
+	}
+}
+
 static void add_notes(SyLaneProgram *p)
 {
+	char *steps = sy_lane_coords_describe(p->coords);
+
 	p->notes = g_ptr_array_new_with_free_func(g_free);
+	if (steps)
+		g_ptr_array_add(p->notes, steps);
+	p->steps_note = steps;
 	for (guint i = 0; i < p->reads->len; i++) {
 		const SyLaneRead *r = g_ptr_array_index(p->reads, i);
 		GString *s = g_string_new(NULL);
@@ -848,6 +933,7 @@ static void add_notes(SyLaneProgram *p)
 			if (r->dk != 1 && r->dk != -1 && r->dk)
 				g_string_append_printf(s,
 					" (%" G_GINT64_FORMAT " lanes)", r->dk);
+			print_rows_from(s, p, r);
 		} else if (r->source == SY_LANE_SPLAT) {
 			g_string_append(s, ": one load a step, splat");
 		} else {
@@ -858,7 +944,7 @@ static void add_notes(SyLaneProgram *p)
 }
 
 SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
-	guint n, guint width, GPtrArray *moves, GError **error)
+	guint n, guint n_space, guint width, GPtrArray *moves, GError **error)
 {
 	g_autoptr(SyLaneProgram) p = g_new0(SyLaneProgram, 1);
 	isl_pw_multi_aff *full;
@@ -867,12 +953,16 @@ SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
 
 	if (!check_kernel(a, n, error))
 		return NULL;
+	p->coords = sy_lane_coords_new(a, rows, n, n_space, error);
+	if (!p->coords)
+		return NULL;
 	p->analysis = a;
 	p->stmt = g_ptr_array_index(a->scop->stmts, 0);
 	p->width = width;
+	n = p->coords->n;
 	p->n_coords = n;
 	p->n_time = n - 1;
-	p->rows = g_memdup2(rows, sizeof(gint64) * n * n);
+	p->rows = g_memdup2(p->coords->rows, sizeof(gint64) * n * n);
 	p->inverse = g_new0(gint64, n * n);
 	p->tmin = g_new0(gint64, n);
 	p->tmax = g_new0(gint64, n);
@@ -881,7 +971,7 @@ SyLaneProgram *sy_lane_program_new(const SyAnalysis *a, const gint64 *rows,
 	p->coord_names[0] = g_strdup("k");
 	for (guint i = 1; i < n; i++)
 		p->coord_names[i] = g_strdup_printf("t%u", i - 1);
-	if (!invert(rows, n, p->inverse)) {
+	if (!sy_lane_coords_invert(p->rows, n, p->inverse)) {
 		fail(error, SY_LANES_ERROR_UNSUPPORTED,
 			"the space-time matrix is not unimodular (|det| = 1)");
 		return NULL;

@@ -1,6 +1,6 @@
-/* A lane program (issue 16): a 1-D systolic array run in software, its
- * PEs the lanes of a vector (c-simd), the work-items of a work-group
- * (OpenCL) or the threads of a warp (CUDA).
+/* A lane program (issue 16): a systolic array run in software, the PEs
+ * of its first space row the lanes of a vector (c-simd), the work-items
+ * of a work-group (OpenCL) or the threads of a warp (CUDA).
  *
  * A space-time transform T (space row first, then time rows) maps the
  * band's values x to y = (k, t0, t1, ...).  The space loop k is
@@ -28,10 +28,15 @@
  * domain or the strip; a write nothing reads back is stored every
  * step.
  *
- * Supported: one statement (no kills) whose loops are the band's
- * members, arrays of one element type with constant sizes, affine
- * subscripts with integer coefficients, one space row.  Everything
- * else is refused with a precise error. */
+ * The coordinates (lane-coords.h) extend T by the loops below the band
+ * (innermost time steps) and take its further space rows (a 2-D or
+ * 3-D array) as rows of lanes run one after another inside a time
+ * step: both are time coordinates t_i here.
+ *
+ * Supported: one statement (no kills) whose outer loops are the band,
+ * arrays of one element type with constant sizes, affine subscripts
+ * with integer coefficients.  Everything else is refused with a
+ * precise error. */
 #pragma once
 
 #include "base/own.h"
@@ -52,6 +57,8 @@ typedef enum {
  * from memory instead. */
 #define SY_LANES_MAX_DELAY 64
 #define SY_LANES_MAX_WIDTH 64
+/* Loops a lane program's statement may have. */
+#define SY_LANES_MAX_COORDS 8
 
 /* An affine function of the new coordinates (k, t0, ...). */
 typedef struct {
@@ -83,11 +90,16 @@ typedef struct {
 	const char *movement;
 } SyLaneRead;
 
+typedef struct _SyLaneCoords SyLaneCoords;
+
 typedef struct {
 	guint width; /* W lanes */
 	guint n_coords; /* 1 + n_time */
 	guint n_time;
-	gint64 *rows; /* T, n_coords x n_coords */
+	/* the coordinates: the transform's rows reordered and extended
+	 * by the loops below the band (lane-coords.h) */
+	SyLaneCoords *coords;
+	gint64 *rows; /* T, n_coords x n_coords, coords' */
 	gint64 *inverse; /* T^-1 */
 	char **coord_names; /* "k", "t0", ... */
 	__isl_keep const SyAnalysis *analysis;
@@ -107,24 +119,34 @@ typedef struct {
 	/* the read holding the statement's previous value of the written
 	 * element, NULL if none */
 	__isl_keep SyLaneRead *accumulator;
+	/* a flow into the accumulator other than its delay line's moves
+	 * across lanes: through memory, which only the c-simd target's
+	 * one thread keeps in order */
+	gboolean crosses_in_memory;
 	SyLaneAff *iters; /* the statement's iterators over (k, t...) */
 	GPtrArray *arrays; /* __isl_keep const SyArray *: those accessed */
 	char *elem_type; /* "float" */
 	gboolean integer;
 	guint elem_size; /* bytes */
-	/* what the lanes do, one line per array ("x: forwarded ...") */
+	/* what the lanes do, one line per array ("x: forwarded ..."),
+	 * after the steps' line where there is one */
 	GPtrArray *notes;
+	/* the time coordinates where they are more than the transform's
+	 * ("the steps (t0, t1, p): ..."), NULL else; notes' first */
+	__isl_keep const char *steps_note;
 } SyLaneProgram;
 
 /* The lane program of analysis' single statement under T (n x n,
- * row-major, over the band's n members; first row space), W lanes.  The
+ * row-major, over the band's n members; its first n_space rows space:
+ * the first the lanes, the others rows of lanes), W lanes.  The
  * reuse of each read comes from the dependences of the analysis (read
  * and flow, uniform) and from moves (SyMovement of poly/movement.h,
  * may be NULL): each step of the read's group, its (dk, dt) over the
  * same coordinates as T's. */
 __isl_give SyLaneProgram *sy_lane_program_new(
 	__isl_keep const SyAnalysis *analysis, __isl_keep const gint64 *rows,
-	guint n, guint width, __isl_keep GPtrArray *moves, GError **error);
+	guint n, guint n_space, guint width, __isl_keep GPtrArray *moves,
+	GError **error);
 void sy_lane_program_free(__isl_take SyLaneProgram *p);
 
 /* The aff's value printed as C over names (n_coords of them); "" for

@@ -123,11 +123,12 @@ static char *readme(
 		"The space loop k is cut into strips of %u lanes (k from "
 		"%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "); per strip, "
 		"%" G_GINT64_FORMAT " time steps, lane k running the "
-		"instance T^-1 (k, t) where it is in the domain.  The "
+		"instance T^-1 (k, t) where it is in the domain%s%s.  The "
 		"arrays:\n\n",
 		sy_lanes_target_name(target), cmd, stmt, what[target], p->width,
-		p->kmin, p->kmax, p->steps);
-	for (guint i = 0; i < p->notes->len; i++) {
+		p->kmin, p->kmax, p->steps, p->steps_note ? "; " : "",
+		p->steps_note ? p->steps_note : "");
+	for (guint i = p->steps_note ? 1 : 0; i < p->notes->len; i++) {
 		g_autofree char *note = sy_escape_markdown_code(
 			g_ptr_array_index(p->notes, i));
 
@@ -165,6 +166,18 @@ gboolean sy_export_lanes_files(const SyLaneProgram *p, SyLanesTarget target,
 			"--lanes %u: the cuda target's lanes are a warp's "
 			"threads, at most 32",
 			p->width);
+		return FALSE;
+	}
+	if (target != SY_LANES_TARGET_SIMD && p->crosses_in_memory) {
+		g_set_error(error, SY_LANES_ERROR, SY_LANES_ERROR_UNSUPPORTED,
+			"%s's partial result reaches another lane both along "
+			"its delay line and through memory (two flow "
+			"distances that move across lanes): the %s target's "
+			"lanes run apart and would race; the c-simd target "
+			"runs it, or choose a transform where at most one of "
+			"them moves across lanes",
+			p->write->access->array->name,
+			sy_lanes_target_name(target));
 		return FALSE;
 	}
 	files->paths = g_ptr_array_new_with_free_func(g_free);
