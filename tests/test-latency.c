@@ -8,6 +8,7 @@
 #include "comm/design-json.h"
 #include "comm/design-load.h"
 #include "comm/kernel-facts.h"
+#include "model/latency-ii.h"
 #include "model/latency.h"
 #include "poly/names.h"
 #include "testmodel.h"
@@ -322,6 +323,39 @@ static void test_lane_words(void)
 	g_assert_null(family(f, "A_IO_L2_in")->ii_reason);
 }
 
+/* The PE's work by lanes (model/latency-ii.h), what the search prunes
+ * a class by: gemm's B read element by element for each of 2 lanes
+ * (every leaf of the update: 64 x 32 x 48 instances, a cycle each per
+ * PE); mm with k's 8 lanes
+ * in packed words (one read a vector) and mm with SIMD on j (B[j][k]
+ * element by element for each of 4 lanes); none without SIMD. */
+static void test_lane_work(void)
+{
+	static const struct {
+		const char *name, *space, *tile, *latency, *simd;
+		double work;
+	} cases[] = {
+		{"gemm.c", "i,j", "i=16,j=16,k=16", "i=8,j=8", "k=2", 98304},
+		{"mm.c", "i,j", "i=32,j=32,k=32", "i=16,j=16", "k=8", 0},
+		{"mm.c", "i", "i=32,j=32,k=32", "i=16", "j=4", 262144},
+		{"mm.c", "i,j", "i=32,j=32,k=32", "i=16,j=16", NULL, 0},
+	};
+
+	for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
+		g_autoptr(SyTestDesign)
+			t = make(cases[k].name, NULL, cases[k].space,
+				cases[k].tile, cases[k].latency, cases[k].simd);
+		g_autoptr(SyEstimate) e = estimate(t->design);
+		double work = sy_latency_ii_lane_work(t->design);
+
+		g_test_message("%s %s: %g, %g cycles", cases[k].name,
+			cases[k].simd ? cases[k].simd : "-", work, e->cycles);
+		g_assert_cmpfloat(work, ==, cases[k].work);
+		g_assert_cmpfloat(
+			e->steady, >=, work / (double)t->design->grid->count);
+	}
+}
+
 /* Regression values of the model (not measured on a board): a padded
  * mm (60 on tiles of 16: the padded space's cycles, the original
  * problem's 2 x 60^3 operations, so 216000 of the 8 x 32979 lane slots
@@ -377,6 +411,9 @@ static void estimate_one(const char *example, guint candidate,
 		((SyModuleEstimate *)g_ptr_array_index(e->modules, 0))->cycles);
 	g_assert_cmpfloat(e->pe_utilisation, >, 0);
 	g_assert_cmpfloat(e->pe_utilisation, <=, 1);
+	/* The search's bound by the PE's lanes holds. */
+	g_assert_cmpfloat(e->steady, >=,
+		sy_latency_ii_lane_work(design) / (double)design->grid->count);
 	assert_json_same(design, e);
 }
 
@@ -397,6 +434,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/latency/mm-single", test_mm_single);
 	g_test_add_func("/latency/lane-words", test_lane_words);
 	g_test_add_func("/latency/fused-init", test_fused_init);
+	g_test_add_func("/latency/lane-work", test_lane_work);
 	g_test_add_func("/latency/every-example", test_every_example);
 	for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
 		g_autofree char *path = g_strdup_printf("/latency/case/%u", k);

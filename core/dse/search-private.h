@@ -104,6 +104,11 @@ gboolean sy_dse_offer(__isl_keep SyDseShared *s,
 	__isl_keep const SyResources *resources, double offchip_bytes,
 	gboolean fast);
 
+/* The objective's bound at a point whose cycles are at least cycles and
+ * DSPs at least dsp (SyDseObjective). */
+double sy_dse_score_bound(
+	__isl_keep const SyDseShared *s, double cycles, double dsp);
+
 /* Adds to the shared counters (under the lock) and reports progress;
  * FALSE once the time limit passed or the search was cancelled.
  * open: the bound of the point the thread looks at next (INFINITY:

@@ -158,7 +158,7 @@ gboolean sy_dse_reads_traffic(const SyDseOptions *o)
 
 /* The objective's bound at a point whose cycles are at least cycles and
  * DSPs at least dsp (SyDseObjective). */
-static double score_bound(const SyDseShared *s, double cycles, double dsp)
+double sy_dse_score_bound(const SyDseShared *s, double cycles, double dsp)
 {
 	const SyDseOptions *o = s->o;
 	double c0, d0, b0;
@@ -280,6 +280,7 @@ static void add_stats(SyDseStats *to, const SyDseStats *d)
 	to->forms += d->forms;
 	to->designs += d->designs;
 	to->pareto_pruned += d->pareto_pruned;
+	to->lane_pruned += d->lane_pruned;
 }
 
 /* The time left from the points done so far. */
@@ -407,9 +408,9 @@ static gboolean collect_one(const SyConfig *cfg, gpointer data)
 	/* Cycles and DSPs at least. */
 	double lower[2] = {steady + sy_dse_bound_fill(c->fill, cfg),
 		lanes * c->pe.v[SY_RESOURCE_DSP]};
-	double bound = score_bound(c->s, lower[0], lower[1]);
+	double bound = sy_dse_score_bound(c->s, lower[0], lower[1]);
 	/* Classes go by the compute bound alone (SyDseClass.first). */
-	double first = score_bound(c->s, c->instances / lanes, lower[1]);
+	double first = sy_dse_score_bound(c->s, c->instances / lanes, lower[1]);
 
 	/* Enumerating millions of points takes seconds: the time limit
 	 * holds there too. */

@@ -213,12 +213,33 @@ static void add_use(SyTape *t, GHashTable *uses, char *key, SyNum n)
 	g_hash_table_insert(uses, key, g_memdup2(&n, sizeof(n)));
 }
 
+/* Uses of a's own FIFO per iteration of l (0: none): one per lane,
+ * or one where a word of lanes is read, one element serves every lane
+ * or the condition pins a lane. */
+static SyNum fifo_uses(const Leaf *l, const SyPeAccess *a)
+{
+	if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
+		(a->write && a->value == SY_PE_VALUE_FIFO))
+		return sy_num(0);
+	if (never(fifo_cond(l, a)))
+		return sy_num(0);
+	if (a->value == SY_PE_VALUE_VECTOR || a->once ||
+		(a->value == SY_PE_VALUE_STREAM &&
+			sy_num_holds(l->t,
+				sy_num_lt(l->t, sy_num(1),
+					sy_num_u32(l->t, &a->lanes)))) ||
+		(a->value != SY_PE_VALUE_STREAM &&
+			sy_walk_pins(fifo_cond(l, a), l->lane)))
+		return sy_num(1);
+	return l->w;
+}
+
 static void count_fifos(const Leaf *l, GHashTable *uses)
 {
 	for (guint k = 0; k < l->s->accesses->len; k++) {
 		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
-		SyNum n = l->w;
 		const char *way = a->write ? "out" : "in";
+		SyNum n;
 
 		/* A table's final values leave each run by its drain
 		 * (comm/hls-chain.h), at the request after the FIFO's. */
@@ -237,20 +258,9 @@ static void count_fifos(const Leaf *l, GHashTable *uses)
 			add_use(l->t, uses,
 				g_strdup_printf("fifo_%s_out", a->drain_stream),
 				l->w);
-		if (!a->stream || (a->value == SY_PE_VALUE_LOCAL && !a->fifo) ||
-			(a->write && a->value == SY_PE_VALUE_FIFO))
+		n = fifo_uses(l, a);
+		if (!n.v)
 			continue;
-		if (never(fifo_cond(l, a)))
-			continue;
-		if (a->value == SY_PE_VALUE_VECTOR || a->once ||
-			(a->value == SY_PE_VALUE_STREAM &&
-				sy_num_holds(l->t,
-					sy_num_lt(l->t, sy_num(1),
-						sy_num_u32(
-							l->t, &a->lanes)))) ||
-			(a->value != SY_PE_VALUE_STREAM &&
-				sy_walk_pins(fifo_cond(l, a), l->lane)))
-			n = sy_num(1);
 		add_use(l->t, uses,
 			g_strdup_printf("fifo_%s_%s", a->stream, way), n);
 		if (a->forward)
@@ -506,6 +516,90 @@ gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
 	if (!g_hash_table_size(pipes))
 		pe_pipeline(design->pe->code, chain, &pw);
 	return TRUE;
+}
+
+/* The PE's work by lanes */
+
+/* Leaves of the PE's statements: under a pipelined loop, those that
+ * take a FIFO once per lane (per[s]), and all of them (all[s]). */
+typedef struct {
+	const SyPeFacts *facts;
+	guint *per, *all;
+	gboolean unsure; /* a loop inside a pipeline HLS unrolls uncounted */
+} LaneWalk;
+
+static void lane_leaves(
+	LaneWalk *lw, const SyCode *code, SyNum lanes, gboolean in_pipe)
+{
+	if (!code)
+		return;
+	switch (code->kind) {
+	case SY_CODE_BLOCK:
+		for (guint k = 0; k < code->children->len; k++)
+			lane_leaves(lw, g_ptr_array_index(code->children, k),
+				lanes, in_pipe);
+		return;
+	case SY_CODE_IF:
+	case SY_CODE_MARK: lane_leaves(lw, code->body, lanes, in_pipe); return;
+	case SY_CODE_FOR: break;
+	case SY_CODE_USER: {
+		Leaf l = {NULL, lw->facts, code, NULL, NULL, lanes};
+		const SyCodeExpr *lane;
+
+		if (code->stmt < 0 ||
+			(guint)code->stmt >= lw->facts->stmts->len)
+			return;
+		l.s = g_ptr_array_index(lw->facts->stmts, code->stmt);
+		lw->all[code->stmt]++;
+		if (!in_pipe || lanes.v < 2)
+			return;
+		lane = lw->facts->lanes ? request(&l, 1) : NULL;
+		if (lane && lane->kind == SY_CODE_EXPR_ID)
+			l.lane = lane->name;
+		for (guint k = 0; k < l.s->accesses->len; k++)
+			if (fifo_uses(&l, g_ptr_array_index(l.s->accesses, k))
+					.v == lanes.v) {
+				lw->per[code->stmt]++;
+				return;
+			}
+		return;
+	}
+	}
+	if (in_pipe) {
+		/* HLS unrolls every loop inside a pipelined one: the FIFO
+		 * counts above take each unrolled lane, so a loop of more
+		 * than one iteration without the pragma is not counted. */
+		if (code->pragma == SY_CODE_PRAGMA_UNROLL && code->trip > 1)
+			lanes = sy_num(lanes.v * code->trip);
+		else if (code->trip != 1)
+			lw->unsure = TRUE;
+	}
+	lane_leaves(lw, code->body, lanes,
+		in_pipe || code->pragma == SY_CODE_PRAGMA_PIPELINE);
+}
+
+double sy_latency_ii_lane_work(const SyDesign *design)
+{
+	const SyPeFacts *facts = design->pe_facts;
+	g_autofree guint *per = NULL, *all = NULL;
+	LaneWalk lw;
+	double most = 0;
+
+	if (!facts || !design->pe || !design->pe->code)
+		return 0;
+	per = g_new0(guint, facts->stmts->len);
+	all = g_new0(guint, facts->stmts->len);
+	lw = (LaneWalk){facts, per, all, FALSE};
+	lane_leaves(&lw, design->pe->code, sy_num(1), FALSE);
+	if (lw.unsure)
+		return 0;
+	for (guint k = 0; k < facts->stmts->len; k++) {
+		const SyPeStmt *st = g_ptr_array_index(facts->stmts, k);
+
+		if (all[k] && per[k] == all[k] && st->instances > 0)
+			most = MAX(most, (double)st->instances);
+	}
+	return most;
 }
 
 /* The I/O modules */

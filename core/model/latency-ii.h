@@ -35,6 +35,17 @@ gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
 	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
 	__isl_keep SyTape *tape, GError **error);
 
+/* The PE's cycles per PE at least, as the latency model counts them:
+ * the most instances of a statement whose every leaf in the PE's code
+ * is inside a pipelined loop, under unrolled loops alone there (its
+ * lanes, more than one), and takes its own FIFO once per lane (no word
+ * of lanes, no element shared by the lanes, no condition pinning a
+ * lane).  That FIFO alone makes its pipeline's II at least the lanes
+ * (one access per cycle), and a pipeline iteration runs the leaf once
+ * per lane: each PE issues at least one cycle per instance it runs, and
+ * the PEs share the instances.  0 where no statement is such. */
+double sy_latency_ii_lane_work(__isl_keep const SyDesign *design);
+
 /* An I/O path's intra_trans (in: feeding the PEs, else collecting
  * from them), or its dropping dummy (drop). */
 void sy_latency_ii_intra(__isl_keep const SyIoPathFacts *f, gboolean drop,
