@@ -222,7 +222,7 @@ static void json_stats(JsonBuilder *b, const SyDseResult *res)
 	sy_json_member_int(b, "pruned", (gint64)st->pruned);
 	sy_json_member_int(b, "refused", (gint64)st->refused);
 	sy_json_member_int(b, "over_budget", (gint64)st->over_budget);
-	sy_json_member_int(b, "lane_pruned", (gint64)st->lane_pruned);
+	sy_json_member_int(b, "ii_pruned", (gint64)st->ii_pruned);
 	member_double(b, "gap", st->gap);
 	json_builder_end_object(b);
 }

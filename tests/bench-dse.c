@@ -51,9 +51,11 @@ int main(int argc, char **argv)
 		st->designs ? st->seconds * threads / st->designs : 0);
 	printf("  %" G_GUINT64_FORMAT " evaluated (%" G_GUINT64_FORMAT
 	       " by forms, %" G_GUINT64_FORMAT " exact), %" G_GUINT64_FORMAT
-	       " pruned, %" G_GUINT64_FORMAT " refused: %.0f evaluations/s\n",
-		st->evaluated, st->fast, st->exact, st->pruned, st->refused,
-		st->evaluated / st->seconds);
+	       " pruned (%" G_GUINT64_FORMAT
+	       " by the PE's II), %" G_GUINT64_FORMAT
+	       " refused: %.0f evaluations/s\n",
+		st->evaluated, st->fast, st->exact, st->pruned, st->ii_pruned,
+		st->refused, st->evaluated / st->seconds);
 	if (r->best->len)
 		printf("  best: %.1f cycles, found after %.1f s\n",
 			((SyDseDesign *)r->best->pdata[0])->cycles,

@@ -42,11 +42,11 @@ typedef struct {
 	SyDseKnown *known; /* what the class prunes by */
 	guint open; /* rows the bound left when the class was taken */
 	gboolean stopped; /* the time limit passed */
-	/* What the class's first design shows of its PE: the instances it
-	 * issues a cycle each per PE (sy_latency_ii_lane_work), 0 for none;
-	 * known once a design is built. */
-	double lane_work;
-	gboolean lane_known;
+	/* What the class's first design shows of its PE: its cycles times
+	 * its PEs at least (sy_latency_ii_work), 0 for none; known once a
+	 * design is built. */
+	double work;
+	gboolean work_known;
 	SyConfig *scratch;
 	guint n;
 	SyConfig *configs[SY_DSE_BATCH];
@@ -57,55 +57,55 @@ typedef struct {
 
 /* The class's PE as its first design shows it.  A class keeps the
  * code of the design it was built at (model/form.h), so its other
- * points issue as many cycles an instance; offer holds every point
+ * points issue as many cycles an instance (a FIFO read once per lane,
+ * an accumulation with no independent sum); offer holds every point
  * evaluated to it (brute force included, tests/dse-check.c). */
-static void learn_lanes(Run *r, const SyDesign *design)
+static void learn_work(Run *r, const SyDesign *design)
 {
-	if (r->lane_known || !design)
+	if (r->work_known || !design)
 		return;
-	r->lane_known = TRUE;
-	r->lane_work = sy_latency_ii_lane_work(design);
+	r->work_known = TRUE;
+	r->work = sy_latency_ii_work(design);
 }
 
-/* The cycles cfg takes at least by its PE's lanes (0: no bound). */
-static double lane_cycles(const Run *r, const SyConfig *cfg)
+/* The cycles cfg takes at least by its PE's II (0: no bound). */
+static double work_cycles(const Run *r, const SyConfig *cfg)
 {
 	double pes = (double)sy_dse_space_lanes(r->c, cfg);
 
-	if (!r->lane_work)
+	if (!r->work)
 		return 0;
 	if (cfg->simd >= 0)
 		pes /= (double)cfg->simd_factor;
-	return r->lane_work / pes;
+	return r->work / pes;
 }
 
-/* Whether row k's bound with its PE's lanes is above the incumbent,
- * where the compute bound alone is not (the class's designs issue a
- * cycle per lane: a FIFO each lane reads). */
-static gboolean lane_pruned(Run *r, guint k, double incumbent)
+/* Whether row k's bound with its PE's II is above the incumbent, where
+ * the compute bound alone is not. */
+static gboolean ii_pruned(Run *r, guint k, double incumbent)
 {
 	const double *lower = &g_array_index(r->cl->lower, double, 2 * k);
 	double cycles;
 
-	if (!r->lane_work || r->s->o->exhaustive || r->s->o->pareto)
+	if (!r->work || r->s->o->exhaustive || r->s->o->pareto)
 		return FALSE;
 	sy_dse_row_config(r->cl, k, r->c, r->scratch);
-	cycles = MAX(lower[0], lane_cycles(r, r->scratch));
+	cycles = MAX(lower[0], work_cycles(r, r->scratch));
 	return beyond(sy_dse_score_bound(r->s, cycles, lower[1]), incumbent);
 }
 
-/* Whether the PE's lanes leave out every row of the class the bound
+/* Whether the PE's II leaves out every row of the class the bound
  * leaves: then its form is not worth its probes. */
-static gboolean lanes_close(Run *r)
+static gboolean work_closes(Run *r)
 {
 	const SyDseClass *cl = r->cl;
 	double incumbent = sy_dse_known_incumbent(r->known);
 
-	if (!r->lane_work)
+	if (!r->work)
 		return FALSE;
 	for (guint k = 0; k < cl->bound->len; k++)
 		if (!beyond(g_array_index(cl->bound, double, k), incumbent) &&
-			!lane_pruned(r, k, incumbent))
+			!ii_pruned(r, k, incumbent))
 			return FALSE;
 	return TRUE;
 }
@@ -144,7 +144,7 @@ static gboolean exact(Run *r, const SyConfig *cfg, double *cycles,
 	g_autoptr(SyDesign) design = build(r, cfg, &array);
 	g_autoptr(SyEstimate) e = NULL;
 
-	learn_lanes(r, design);
+	learn_work(r, design);
 	if (design)
 		e = sy_design_estimate(design, r->s->device, NULL, NULL);
 	if (!e) {
@@ -192,7 +192,7 @@ static void make_form(Run *r, SyDesign *design, SyPeArray *array)
 	/* Why not (a design the forms do not re-set) is no error: the
 	 * exact path answers. */
 	g_clear_error(&why);
-	if (form && (lanes_close(r) || !check_probes(r, form)))
+	if (form && (work_closes(r) || !check_probes(r, form)))
 		g_clear_pointer(&form, sy_model_form_free);
 	r->form = form;
 	if (form)
@@ -212,7 +212,7 @@ static gboolean refused(Run *r, const SyConfig *cfg)
 	if (known)
 		return GPOINTER_TO_INT(known) == 1;
 	design = build(r, cfg, &array);
-	learn_lanes(r, design);
+	learn_work(r, design);
 	g_hash_table_insert(r->refused, g_memdup2(&group, sizeof(group)),
 		GINT_TO_POINTER(design ? 2 : 1));
 	if (design && !r->form_tried) {
@@ -255,7 +255,7 @@ static void offer(Run *r, const SyConfig *cfg, double bound, double cycles,
 	if (score < bound * (1 - 1e-9) ||
 		cycles < s->instances / (double)sy_dse_space_lanes(r->c, cfg) *
 				(1 - 1e-9) ||
-		cycles < lane_cycles(r, cfg) * (1 - 1e-9) ||
+		cycles < work_cycles(r, cfg) * (1 - 1e-9) ||
 		under_pes(r, cfg, used))
 		r->delta.violations++;
 	if (!sy_dse_offer(r->s, cfg, score, cycles, used, bytes, fast))
@@ -349,10 +349,10 @@ static gboolean add(Run *r, guint k, double bound)
 		r->delta.refused++;
 		return TRUE;
 	}
-	/* The first design of the class may have shown its lanes. */
-	if (lane_pruned(r, k, sy_dse_known_incumbent(r->known))) {
+	/* The first design of the class may have shown its PE's II. */
+	if (ii_pruned(r, k, sy_dse_known_incumbent(r->known))) {
 		r->delta.pruned++;
-		r->delta.lane_pruned++;
+		r->delta.ii_pruned++;
 		return TRUE;
 	}
 	/* A form answers for its class only. */
@@ -436,9 +436,9 @@ static void run_rows(Run *r)
 				continue;
 			}
 		}
-		if (prune && lane_pruned(r, k, incumbent)) {
+		if (prune && ii_pruned(r, k, incumbent)) {
 			r->delta.pruned++;
-			r->delta.lane_pruned++;
+			r->delta.ii_pruned++;
 			continue;
 		}
 		if (!add(r, k, bound)) {

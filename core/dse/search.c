@@ -280,7 +280,7 @@ static void add_stats(SyDseStats *to, const SyDseStats *d)
 	to->forms += d->forms;
 	to->designs += d->designs;
 	to->pareto_pruned += d->pareto_pruned;
-	to->lane_pruned += d->lane_pruned;
+	to->ii_pruned += d->ii_pruned;
 }
 
 /* The time left from the points done so far. */

@@ -68,10 +68,10 @@ typedef struct {
 	double gap;
 	guint64 pareto_pruned; /* of pruned: those the front's dominance
 				  left out, where the top N's bound did too */
-	/* of pruned: those the PE's lanes left out (a class's first
-	 * design shows its PE takes a cycle per instance per PE,
-	 * sy_latency_ii_lane_work), where the compute bound did not */
-	guint64 lane_pruned;
+	/* of pruned: those the PE's II left out (a class's first design
+	 * shows the cycles its PE takes an instance,
+	 * sy_latency_ii_work), where the compute bound did not */
+	guint64 ii_pruned;
 } SyDseStats;
 
 /* What the search minimises (sy_dse_score), ties broken by the point

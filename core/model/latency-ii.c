@@ -8,6 +8,7 @@
  * ASSUMED here, not measured by this repository: a run of the tool on
  * the bundled examples is what checks them, and they live in this table
  * alone so that a measured value replaces one line. */
+#include <math.h>
 #include <string.h>
 
 #include "base/integer.h"
@@ -518,86 +519,129 @@ gboolean sy_latency_ii_pe(const SyDesign *design, GHashTable *pipes,
 	return TRUE;
 }
 
-/* The PE's work by lanes */
+/* The PE's work per instance */
 
-/* Leaves of the PE's statements: under a pipelined loop, those that
- * take a FIFO once per lane (per[s]), and all of them (all[s]). */
+/* Per statement of the PE, the least cycles per instance any of its
+ * leaves is sure to take (0: none sure). */
 typedef struct {
 	const SyPeFacts *facts;
-	guint *per, *all;
+	double *per; /* cycles per instance, the least of its leaves */
 	gboolean unsure; /* a loop inside a pipeline HLS unrolls uncounted */
-} LaneWalk;
+} WorkWalk;
 
-static void lane_leaves(
-	LaneWalk *lw, const SyCode *code, SyNum lanes, gboolean in_pipe)
+/* Whether the statement's leaf l recurs through its own element with
+ * no independent sum: the pipelined loop's iterator is not in the
+ * element's place, so recurrence's chain is empty whatever the trips,
+ * and every lane updates that one element (the place does not read the
+ * lane). */
+static gboolean recurs_alone(const Leaf *l, const SyCode *pipe)
+{
+	const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
+	gboolean reads = FALSE;
+
+	if (w->value != SY_PE_VALUE_LOCAL || !l->s->ops->len)
+		return FALSE;
+	for (guint k = 1; k < l->s->accesses->len; k++) {
+		const SyPeAccess *a = g_ptr_array_index(l->s->accesses, k);
+
+		reads |= a->value == SY_PE_VALUE_LOCAL &&
+			a->buffer == w->buffer;
+	}
+	return reads && pipe->trip >= 0 && !place_uses(l, w, pipe->name) &&
+		(!l->lane || !place_uses(l, w, l->lane));
+}
+
+/* The cycles per instance leaf l is sure of in pipe: its FIFO read once
+ * per lane makes II at least its lanes (a cycle an instance); its
+ * recurrence alone makes II its lanes times the add's latency. */
+static double leaf_cycles(const Leaf *l, const SyCode *pipe)
+{
+	double cycles = 0;
+
+	for (guint k = 0; l->w.v > 1 && k < l->s->accesses->len; k++)
+		if (fifo_uses(l, g_ptr_array_index(l->s->accesses, k)).v ==
+			l->w.v)
+			cycles = 1;
+	if (recurs_alone(l, pipe)) {
+		const SyPeOp *op = g_ptr_array_index(l->s->ops, 0);
+		const SyPeAccess *w = g_ptr_array_index(l->s->accesses, 0);
+
+		cycles = MAX(cycles, latency_of(op->op, w->plain_array));
+	}
+	return cycles;
+}
+
+static void work_leaves(
+	WorkWalk *ww, const SyCode *code, SyNum lanes, const SyCode *pipe)
 {
 	if (!code)
 		return;
 	switch (code->kind) {
 	case SY_CODE_BLOCK:
 		for (guint k = 0; k < code->children->len; k++)
-			lane_leaves(lw, g_ptr_array_index(code->children, k),
-				lanes, in_pipe);
+			work_leaves(ww, g_ptr_array_index(code->children, k),
+				lanes, pipe);
 		return;
 	case SY_CODE_IF:
-	case SY_CODE_MARK: lane_leaves(lw, code->body, lanes, in_pipe); return;
+	case SY_CODE_MARK: work_leaves(ww, code->body, lanes, pipe); return;
 	case SY_CODE_FOR: break;
 	case SY_CODE_USER: {
-		Leaf l = {NULL, lw->facts, code, NULL, NULL, lanes};
+		Leaf l = {NULL, ww->facts, code, NULL, NULL, lanes};
 		const SyCodeExpr *lane;
+		double *per;
 
 		if (code->stmt < 0 ||
-			(guint)code->stmt >= lw->facts->stmts->len)
+			(guint)code->stmt >= ww->facts->stmts->len)
 			return;
-		l.s = g_ptr_array_index(lw->facts->stmts, code->stmt);
-		lw->all[code->stmt]++;
-		if (!in_pipe || lanes.v < 2)
+		l.s = g_ptr_array_index(ww->facts->stmts, code->stmt);
+		per = &ww->per[code->stmt];
+		if (!pipe) {
+			*per = 0;
 			return;
-		lane = lw->facts->lanes ? request(&l, 1) : NULL;
+		}
+		lane = ww->facts->lanes && lanes.v > 1 ? request(&l, 1) : NULL;
 		if (lane && lane->kind == SY_CODE_EXPR_ID)
 			l.lane = lane->name;
-		for (guint k = 0; k < l.s->accesses->len; k++)
-			if (fifo_uses(&l, g_ptr_array_index(l.s->accesses, k))
-					.v == lanes.v) {
-				lw->per[code->stmt]++;
-				return;
-			}
+		*per = MIN(*per, leaf_cycles(&l, pipe));
 		return;
 	}
 	}
-	if (in_pipe) {
-		/* HLS unrolls every loop inside a pipelined one: the FIFO
-		 * counts above take each unrolled lane, so a loop of more
-		 * than one iteration without the pragma is not counted. */
+	if (pipe) {
+		/* HLS unrolls every loop inside a pipelined one: the counts
+		 * above take each unrolled lane, so a loop of more than one
+		 * iteration without the pragma is not counted. */
 		if (code->pragma == SY_CODE_PRAGMA_UNROLL && code->trip > 1)
 			lanes = sy_num(lanes.v * code->trip);
 		else if (code->trip != 1)
-			lw->unsure = TRUE;
+			ww->unsure = TRUE;
 	}
-	lane_leaves(lw, code->body, lanes,
-		in_pipe || code->pragma == SY_CODE_PRAGMA_PIPELINE);
+	work_leaves(ww, code->body, lanes,
+		pipe                                              ? pipe
+			: code->pragma == SY_CODE_PRAGMA_PIPELINE ? code
+								  : NULL);
 }
 
-double sy_latency_ii_lane_work(const SyDesign *design)
+double sy_latency_ii_work(const SyDesign *design)
 {
 	const SyPeFacts *facts = design->pe_facts;
-	g_autofree guint *per = NULL, *all = NULL;
-	LaneWalk lw;
+	g_autofree double *per = NULL;
+	WorkWalk ww;
 	double most = 0;
 
 	if (!facts || !design->pe || !design->pe->code)
 		return 0;
-	per = g_new0(guint, facts->stmts->len);
-	all = g_new0(guint, facts->stmts->len);
-	lw = (LaneWalk){facts, per, all, FALSE};
-	lane_leaves(&lw, design->pe->code, sy_num(1), FALSE);
-	if (lw.unsure)
+	per = g_new(double, facts->stmts->len);
+	for (guint k = 0; k < facts->stmts->len; k++)
+		per[k] = INFINITY;
+	ww = (WorkWalk){facts, per, FALSE};
+	work_leaves(&ww, design->pe->code, sy_num(1), NULL);
+	if (ww.unsure)
 		return 0;
 	for (guint k = 0; k < facts->stmts->len; k++) {
 		const SyPeStmt *st = g_ptr_array_index(facts->stmts, k);
 
-		if (all[k] && per[k] == all[k] && st->instances > 0)
-			most = MAX(most, (double)st->instances);
+		if (isfinite(per[k]) && st->instances > 0)
+			most = MAX(most, per[k] * (double)st->instances);
 	}
 	return most;
 }

@@ -35,16 +35,24 @@ gboolean sy_latency_ii_pe(__isl_keep const SyDesign *design,
 	__isl_keep GHashTable *pipes, __isl_keep SyLatencyIi *ii,
 	__isl_keep SyTape *tape, GError **error);
 
-/* The PE's cycles per PE at least, as the latency model counts them:
- * the most instances of a statement whose every leaf in the PE's code
- * is inside a pipelined loop, under unrolled loops alone there (its
- * lanes, more than one), and takes its own FIFO once per lane (no word
- * of lanes, no element shared by the lanes, no condition pinning a
- * lane).  That FIFO alone makes its pipeline's II at least the lanes
- * (one access per cycle), and a pipeline iteration runs the leaf once
- * per lane: each PE issues at least one cycle per instance it runs, and
- * the PEs share the instances.  0 where no statement is such. */
-double sy_latency_ii_lane_work(__isl_keep const SyDesign *design);
+/* The PE's cycles times its PEs at least, as the latency model counts
+ * them: the most, over the statements whose every leaf in the PE's
+ * code is inside a pipelined loop under unrolled loops alone there, of
+ * their instances times the cycles per instance each leaf is sure of
+ * (the least of its leaves'):
+ * - 1 where the leaf takes its own FIFO once per lane (its lanes more
+ *   than one; no word of lanes, no element shared by the lanes, no
+ *   condition pinning a lane): that FIFO alone makes its pipeline's
+ *   II at least the lanes;
+ * - the add's latency where the leaf accumulates into its own element
+ *   with no independent sum (the pipelined loop's iterator not in the
+ *   element's place, every lane on that element): II is the lanes
+ *   times that latency.
+ * A pipeline iteration runs the leaf once per lane, and the PEs share
+ * the instances.  0 where no statement is such.  These follow
+ * count_fifos' and recurrence's rules; where the code is the same
+ * (a class of sizes, model/form.h) so is what they find. */
+double sy_latency_ii_work(__isl_keep const SyDesign *design);
 
 /* An I/O path's intra_trans (in: feeding the PEs, else collecting
  * from them), or its dropping dummy (drop). */
