@@ -520,8 +520,8 @@ static void test_damaged(void)
 	/* One value for each node, in turn (i / stride: at a stride of
 	 * 12, i % 4 would give every node the same). */
 	for (guint i = 1; i < nodes->len; i += stride) {
-		g_autoptr(JsonNode) other =
-			parse(values[i / stride % G_N_ELEMENTS(values)]);
+		g_autoptr(JsonNode) other = parse(
+			values[i / stride % G_N_ELEMENTS(values)]);
 		g_autoptr(JsonNode)
 			changed = copy_with(root, nodes->pdata[i], other);
 
