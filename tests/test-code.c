@@ -644,13 +644,17 @@ static void test_examples_round_trip(void)
 	static const char *const names[] = {"conv.c", "dp.c", "fir.c", "gemm.c",
 		"gemv.c", "lu.c", "mm.c", "mm_init.c", "mttkrp.c", "trmm.c",
 		"ttm.c", "ttmc.c"};
+	/* Under valgrind every stride-th dataflow of each example, from
+	 * one that it has (every dataflow took 93 s there). */
+	guint stride = sy_test_under_valgrind() ? sy_test_stride() : 1;
 	guint trees = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
 		g_autoptr(SyAnalysis) a = sy_test_example(
 			SYSTOLE_EXAMPLES_DIR, names[i], NULL);
 
-		for (guint k = 0; k < a->candidates->len; k++) {
+		for (guint k = i % stride % a->candidates->len;
+			k < a->candidates->len; k += stride) {
 			g_autoptr(SyChoices) c = NULL;
 			g_autoptr(SyPeArray) array = array_of(a, k, NULL, &c);
 			g_autoptr(SyCode) code = sy_codegen_code(array);
@@ -671,7 +675,10 @@ static void test_examples_round_trip(void)
 			trees++;
 		}
 	}
-	g_assert_cmpuint(trees, ==, 75);
+	g_test_message("%u trees", trees);
+	g_assert_cmpuint(trees, >=, G_N_ELEMENTS(names));
+	if (stride == 1)
+		g_assert_cmpuint(trees, ==, 75);
 }
 
 static SyCode *loop(

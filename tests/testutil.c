@@ -63,6 +63,16 @@ guint sy_test_count(guint n)
 	return MAX(2, n / sy_test_stride());
 }
 
+gboolean sy_test_takes_example(guint x, guint half)
+{
+	return !sy_test_under_valgrind() || x % 2 == half;
+}
+
+guint sy_test_first_dataflow(guint x, guint n)
+{
+	return n ? x % sy_test_stride() % n : 0;
+}
+
 static void apply(SyConfig *cfg, const SyChoices *choices,
 	const SyTestDesignSpec *s)
 {

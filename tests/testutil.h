@@ -36,6 +36,18 @@ gboolean sy_test_under_valgrind(void);
  * valgrind (at least 2: a repetition still follows another). */
 guint sy_test_count(guint n);
 
+/* Whether a sweep over the examples takes example x: every one, but
+ * under valgrind only those of parity half (0 or 1), so that two tests
+ * that sweep the same code take a half each and the valgrind run still
+ * sees every example. */
+gboolean sy_test_takes_example(guint x, guint half);
+
+/* The first of example x's n dataflows that a sweep taking every
+ * stride-th (sy_test_stride) visits: x % stride, wrapped to one the
+ * example has (else, at stride 12, an example of fewer dataflows is
+ * analysed for none). */
+guint sy_test_first_dataflow(guint x, guint n);
+
 /* What a test builds a design from: a kernel (the file name in dir, or
  * text under that name), its defines (NULL-terminated or NULL), the
  * dataflow (its space loops "i,j", or candidate when space is NULL),
