@@ -33,6 +33,14 @@ expect_cli compile 1 "systole-cli: error: --space c: with --space-time the space
 	"$conv1d" --space-time "[[1,1],[0,1]]" --space c
 expect_cli export 1 "systole-cli: error: --space-time: export writes projects of loop-aligned transforms and of those whose space rows are loops and whose time rows add loops (non-negative coefficients): its space row k combines loops (a skewed PE grid) (compile --emit c or check runs this design's PE array)" \
 	"$conv1d" --space-time "[[1,1],[0,1]]" -o "$tmp/never"
+# gemv.c's y moves a PE a step under [[0,1],[1,1]], but the I/O plan
+# keeps it in each PE's buffer: no FIFO between PEs would carry it (the
+# project once passed C simulation only because the PEs ran in turn on
+# one stack, which the csims below now fill with a pattern).
+expect_cli export 1 "systole-cli: error: the flow dependence on y from S1 to S1 crosses PEs (k 1, t 1) and no FIFO between PEs carries it under this transform (the HLS backend keeps y in each PE's buffer); a loop-aligned transform (--space) or --target c-simd runs it" \
+	"$examples/gemv.c" --space-time "[[0,1],[1,1]]" -o "$tmp/never"
+expect_cli estimate 1 "systole-cli: error: the flow dependence on y from S1 to S1 crosses PEs (k 1, t 1) and no FIFO between PEs carries it under this transform (the HLS backend keeps y in each PE's buffer); a loop-aligned transform (--space) or --target c-simd runs it" \
+	"$examples/gemv.c" --space-time "[[0,1],[1,1]]"
 expect_cli transforms 2 "systole-cli: transforms: --max-coef 30 with --dims 1 over 2 loops is 13845841 matrices; at most 2000000 are enumerated (hint: a smaller --max-coef or --dims)" \
 	"$conv1d" --max-coef 30
 expect_cli transforms 1 "systole-cli: error: the band has 2 loops: 2-D arrays need 3 to 8" \
@@ -133,7 +141,10 @@ csim()
 	fi
 	grep -q -- "--space-time '" "$out/README.md" ||
 		fail "export $kernel $*: the README's command has no --space-time"
-	if ! (cd "$out" && make csim) >"$tmp/sim" 2>&1; then
+	# Locals start as a pattern, not as what the last PE left on the
+	# stack: a PE that reads what it never wrote fails.
+	if ! (cd "$out" && make csim \
+		CXXFLAGS=-ftrivial-auto-var-init=pattern) >"$tmp/sim" 2>&1; then
 		fail "make csim for $kernel $*: $(tail -n 2 "$tmp/sim")"
 		return
 	fi
@@ -142,7 +153,6 @@ csim()
 if [ "$mode" = csim ]; then
 	csim "$mm" -D I=8 -D J=8 -D K=8 --space-time "[[1,0,0];[0,1,1],[0,0,1]]"
 	csim "$mm" -D I=8 -D J=8 -D K=8 --space-time "[[0,1,0],[1,0,1]]"
-	csim "$examples/gemv.c" --space-time "[[0,1],[1,1]]"
 	csim "$dir/chain3d.c" --space-time "[[0,0,1],[1,1,0]]"
 	csim "$conv1d" --space-time "[[1,0],[0,1]]"
 fi

@@ -585,6 +585,60 @@ static gboolean apart(const SyIoPath *p, const SyIoPath *q)
 	return TRUE;
 }
 
+/* Whether a flow crossing PEs has a way between PEs that moves its
+ * sink. */
+static gboolean carried(const SyHlsModel *m, const SyDep *dep)
+{
+	for (guint i = 0; i < m->plan->len; i++) {
+		const SyIoPath *p = g_ptr_array_index(m->plan, i);
+
+		if (p->exterior && p->array == dep->source->array &&
+			sy_io_path_moves(p, dep->sink))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Under a transform that is not loop-aligned, the I/O plan may keep an
+ * array in each PE's buffer and drop its way along the PEs where no
+ * value enters there: gemv.c under [[0,1],[1,1]] kept y's partial sums
+ * in every PE while each sum moves a PE a step, so a PE read partial
+ * sums it never wrote (C simulation passed only because the PEs ran in
+ * turn on one stack).  Every flow that crosses PEs must be carried by
+ * a way between PEs. */
+static gboolean check_carried(const SyHlsModel *m, GError **error)
+{
+	const SyAnalysis *a = m->array->analysis;
+	const SyCandidate *c = m->array->choices->candidate;
+
+	if (!a->space_time || a->space_time->loop_aligned)
+		return TRUE;
+	for (guint i = 0; i < a->deps->deps->len; i++) {
+		const SyDep *dep = g_ptr_array_index(a->deps->deps, i);
+		g_autoptr(GString) d = NULL;
+
+		if (dep->kind != SY_DEP_FLOW || !dep->uniform ||
+			!sy_candidate_crosses_pes(c, dep->distance) ||
+			carried(m, dep))
+			continue;
+		d = g_string_new(NULL);
+		for (guint k = 0; k < dep->depth; k++)
+			g_string_append_printf(d, "%s%s %" G_GINT64_FORMAT,
+				k ? ", " : "", a->band->members[k].name,
+				dep->distance[k]);
+		return sy_hls_refuse(error,
+			"the flow dependence on %s from %s to %s crosses PEs "
+			"(%s) and no FIFO between PEs carries it under this "
+			"transform (the HLS backend keeps %s in each PE's "
+			"buffer); a loop-aligned transform (--space) or "
+			"--target c-simd runs it",
+			dep->source->array->name, dep->source->stmt->name,
+			dep->sink->stmt->name, d->str,
+			dep->source->array->name);
+	}
+	return TRUE;
+}
+
 static gboolean check_paths(const SyHlsModel *m, GError **error)
 {
 	for (guint i = 0; i < m->plan->len; i++) {
@@ -908,7 +962,8 @@ SyHlsModel *sy_hls_model_new(const SyDesign *design, GError **error)
 	if (!check_l2_launches(m, error) || !check_paths(m, error) ||
 		!(m->chain = sy_hls_chains_new(
 			  tiles, m->plan, m->same_launch, &m->also, error)) ||
-		!(m->delay = sy_hls_delays_new(tiles, m->plan, error))) {
+		!(m->delay = sy_hls_delays_new(tiles, m->plan, error)) ||
+		!check_carried(m, error)) {
 		sy_hls_model_free(m);
 		return NULL;
 	}
