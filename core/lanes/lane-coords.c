@@ -8,6 +8,8 @@
 #include <isl/space.h>
 #include <isl/val.h>
 
+G_DEFINE_QUARK(sy - lanes - error - quark, sy_lanes_error)
+
 void sy_lane_coords_free(SyLaneCoords *c)
 {
 	if (!c)

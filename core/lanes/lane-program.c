@@ -16,8 +16,6 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
-G_DEFINE_QUARK(sy - lanes - error - quark, sy_lanes_error)
-
 #define SUPPORTED                                                              \
 	"the lane targets take one statement whose outer loops are the "       \
 	"band, "                                                               \

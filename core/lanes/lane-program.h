@@ -40,31 +40,10 @@
 #pragma once
 
 #include "base/own.h"
+#include "lanes/lane-coords.h"
 #include "poly/analysis.h"
 
 G_BEGIN_DECLS
-
-#define SY_LANES_ERROR (sy_lanes_error_quark())
-GQuark sy_lanes_error_quark(void);
-
-typedef enum {
-	SY_LANES_ERROR_UNSUPPORTED, /* a kernel the lane program cannot run */
-	SY_LANES_ERROR_ILLEGAL, /* the transform sends a value backwards */
-	SY_LANES_ERROR_OPTION, /* a width that is no power of two */
-} SyLanesError;
-
-/* Delay lines longer than this many steps are not kept: the read loads
- * from memory instead. */
-#define SY_LANES_MAX_DELAY 64
-#define SY_LANES_MAX_WIDTH 64
-/* Loops a lane program's statement may have. */
-#define SY_LANES_MAX_COORDS 8
-
-/* An affine function of the new coordinates (k, t0, ...). */
-typedef struct {
-	gint64 *coef; /* n_coords */
-	gint64 c0;
-} SyLaneAff;
 
 /* aff(y) >= 0, or == 0 with eq. */
 typedef struct {
@@ -89,8 +68,6 @@ typedef struct {
 	/* "stationary", "forwarded", "broadcast", "moving", "memory" */
 	const char *movement;
 } SyLaneRead;
-
-typedef struct _SyLaneCoords SyLaneCoords;
 
 typedef struct {
 	guint width; /* W lanes */
